@@ -1,0 +1,42 @@
+"""tapegrad: PyTorch's autograd semantics on a flat Wengert tape swept by Numba.
+
+>>> import tapegrad as tg
+>>> x = tg.tensor(2.0, requires_grad=True)
+>>> y = (x * x).sin()
+>>> y.backward()
+>>> round(float(x.grad), 6)
+-2.614574
+"""
+from . import autograd, nn
+from .autograd import grad
+from .creation import (
+    arange, as_tensor, eye, from_numpy, full, full_like, linspace, manual_seed, ones, ones_like,
+    rand, randn, tensor, zeros, zeros_like)
+from .dtypes import bool, double, float, float32, float64, int, int32, int64, long
+from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .ops import (
+    abs, add, cos, div, eq, exp, expand, expm1, flatten, ge, gt, le, log, log1p, lt, mean, mul,
+    ne, neg, permute, pow, relu, reshape, sigmoid, sin, sqrt, squeeze, sub, sum, tan, tanh,
+    transpose, unsqueeze)
+from .tensor import Size, Tensor
+from .warmup import warmup
+
+softmax = nn.functional.softmax
+log_softmax = nn.functional.log_softmax
+def is_tensor(obj):
+    """True for a tapegrad Tensor."""
+    return isinstance(obj, Tensor)
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Size", "Tensor", "abs", "add", "arange", "as_tensor", "autograd", "bool", "cos", "div",
+    "double", "enable_grad", "eq", "exp", "expand", "expm1", "eye", "flatten", "float",
+    "float32", "float64", "from_numpy", "full", "full_like", "ge", "grad", "gt",
+    "inference_mode", "int", "int32", "int64", "is_grad_enabled", "is_tensor", "le",
+    "linspace", "log", "log1p", "log_softmax", "long", "lt", "manual_seed", "mean", "mul", "ne",
+    "neg", "nn", "no_grad", "ones", "ones_like", "permute", "pow", "rand", "randn", "relu",
+    "reshape", "set_grad_enabled", "sigmoid", "sin", "softmax", "sqrt", "squeeze", "sub", "sum",
+    "tan", "tanh", "tensor", "transpose", "unsqueeze", "warmup", "zeros", "zeros_like",
+]

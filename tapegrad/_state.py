@@ -1,0 +1,12 @@
+"""Thread-local state consulted on every op: grad mode and the current tape."""
+import threading
+
+
+class _State(threading.local):
+    def __init__(self):
+        self.grad_enabled = True
+        self.inference = False
+        self.tape = None  # created lazily by tape.current_tape()
+
+
+state = _State()

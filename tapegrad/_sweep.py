@@ -1,0 +1,198 @@
+"""The compiled interpreters: pure dispatch, no math (the rules live in ops/*.py).
+
+``_reverse_sweep`` walks rows ``stop-1 .. start`` backwards.  A row whose output was
+not reached (``reach[out] == 0``) is skipped; otherwise its inputs become reached and
+its rule accumulates into ``adj``.  It returns -1 when done, or the index of a row it
+cannot run (freed by an earlier sweep, or an opcode without a compiled branch), so
+Python can raise or run a Python backward and continue below that row.
+
+``_forward_replay`` recomputes every row's output from its inputs, in order.
+"""
+from ._jit import ensure_fresh, njit
+from .ops.elementwise import (
+    ABS, ADD, ADD_C, COS, DIV, DIV_C, EXP, EXPM1, LOG, LOG1P, MUL, MUL_C, NEG, POW, POW_C,
+    RDIV_C, RELU, RPOW_C, RSUB_C, SIGMOID, SIN, SQRT, SUB, SUB_C, TAN, TANH, abs_fwd,
+    abs_rev, add_c_fwd, add_fwd, add_rev, cos_fwd, cos_rev, div_c_fwd, div_c_rev, div_fwd,
+    div_rev, exp_fwd, exp_rev, expm1_fwd, expm1_rev, log1p_fwd, log1p_rev, log_fwd, log_rev,
+    mul_c_fwd, mul_c_rev, mul_fwd, mul_rev, neg_fwd, neg_rev, pass_rev, pow_c_fwd, pow_c_rev,
+    pow_fwd, pow_rev, rdiv_c_fwd, rdiv_c_rev, relu_fwd, relu_rev, rpow_c_fwd, rpow_c_rev,
+    rsub_c_fwd, sigmoid_fwd, sigmoid_rev, sin_fwd, sin_rev, sqrt_fwd, sqrt_rev, sub_c_fwd,
+    sub_fwd, sub_rev, tan_fwd, tan_rev, tanh_fwd, tanh_rev)
+from .ops.reductions import (
+    MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
+from .ops.shape import (
+    EXPAND, GATHER, STRIDED, VIEW, gather_fwd, gather_rev, strided_fwd, strided_rev)
+from .tape import FREED
+
+
+@njit
+def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop):
+    for r in range(stop - 1, start - 1, -1):
+        o = rows[r, 1]
+        if reach[o] == 0:
+            continue
+        op = rows[r, 0]
+        if op & FREED:
+            return r
+        a = rows[r, 2]
+        b = rows[r, 3]
+        k = rows[r, 4]
+        reach[a] = 1
+        if b >= 0:
+            reach[b] = 1
+        oo = offs[o]
+        n = offs[o + 1] - oo
+        ao = offs[a]
+        bo = offs[b] if b >= 0 else 0
+        if op == MUL:
+            mul_rev(adj, vals, oo, ao, bo, n)
+        elif op == ADD:
+            add_rev(adj, vals, oo, ao, bo, n)
+        elif op == MUL_C:
+            mul_c_rev(adj, oo, ao, consts[k], n)
+        elif op == ADD_C or op == SUB_C or op == VIEW:
+            pass_rev(adj, oo, ao, n)
+        elif op == SIN:
+            sin_rev(adj, vals, oo, ao, n)
+        elif op == COS:
+            cos_rev(adj, vals, oo, ao, n)
+        elif op == SUB:
+            sub_rev(adj, vals, oo, ao, bo, n)
+        elif op == DIV:
+            div_rev(adj, vals, oo, ao, bo, n)
+        elif op == EXP:
+            exp_rev(adj, vals, oo, ao, n)
+        elif op == LOG:
+            log_rev(adj, vals, oo, ao, n)
+        elif op == TANH:
+            tanh_rev(adj, vals, oo, ao, n)
+        elif op == SIGMOID:
+            sigmoid_rev(adj, vals, oo, ao, n)
+        elif op == RELU:
+            relu_rev(adj, vals, oo, ao, n)
+        elif op == POW_C:
+            pow_c_rev(adj, vals, oo, ao, consts[k], n)
+        elif op == DIV_C:
+            div_c_rev(adj, oo, ao, consts[k], n)
+        elif op == RSUB_C or op == NEG:
+            neg_rev(adj, oo, ao, n)
+        elif op == RDIV_C:
+            rdiv_c_rev(adj, vals, oo, ao, n)
+        elif op == POW:
+            pow_rev(adj, vals, oo, ao, bo, n)
+        elif op == RPOW_C:
+            rpow_c_rev(adj, vals, oo, ao, consts[k], n)
+        elif op == ABS:
+            abs_rev(adj, vals, oo, ao, n)
+        elif op == LOG1P:
+            log1p_rev(adj, vals, oo, ao, n)
+        elif op == EXPM1:
+            expm1_rev(adj, vals, oo, ao, n)
+        elif op == SQRT:
+            sqrt_rev(adj, vals, oo, ao, n)
+        elif op == TAN:
+            tan_rev(adj, vals, oo, ao, n)
+        elif op == SUM:
+            sum_rev(adj, oo, ao, offs[a + 1] - ao, 1.0)
+        elif op == MEAN:
+            sum_rev(adj, oo, ao, offs[a + 1] - ao, 1.0 / (offs[a + 1] - ao))
+        elif op == SUM_DIM:
+            sum_dim_rev(adj, meta, oo, ao, offs[a + 1] - ao, k, 1.0)
+        elif op == MEAN_DIM:
+            sum_dim_rev(adj, meta, oo, ao, offs[a + 1] - ao, k, n / (offs[a + 1] - ao))
+        elif op == EXPAND:
+            strided_rev(adj, meta, oo, ao, n, k)
+        elif op == STRIDED:
+            strided_rev(adj, meta, oo, ao, n, k + 1)
+        elif op == GATHER:
+            gather_rev(adj, meta, oo, ao, n, k)
+        else:
+            return r
+    return -1
+
+
+@njit
+def _forward_replay(rows, offs, vals, consts, meta, start, stop):
+    for r in range(start, stop):
+        op = rows[r, 0] & (FREED - 1)
+        a = rows[r, 2]
+        b = rows[r, 3]
+        k = rows[r, 4]
+        oo = offs[rows[r, 1]]
+        n = offs[rows[r, 1] + 1] - oo
+        ao = offs[a]
+        bo = offs[b] if b >= 0 else 0
+        if op == MUL:
+            mul_fwd(vals, oo, ao, bo, n)
+        elif op == ADD:
+            add_fwd(vals, oo, ao, bo, n)
+        elif op == MUL_C:
+            mul_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == ADD_C:
+            add_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == SUB_C:
+            sub_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == VIEW:
+            vals[oo:oo + n] = vals[ao:ao + n]
+        elif op == SIN:
+            sin_fwd(vals, oo, ao, n)
+        elif op == COS:
+            cos_fwd(vals, oo, ao, n)
+        elif op == SUB:
+            sub_fwd(vals, oo, ao, bo, n)
+        elif op == DIV:
+            div_fwd(vals, oo, ao, bo, n)
+        elif op == EXP:
+            exp_fwd(vals, oo, ao, n)
+        elif op == LOG:
+            log_fwd(vals, oo, ao, n)
+        elif op == TANH:
+            tanh_fwd(vals, oo, ao, n)
+        elif op == SIGMOID:
+            sigmoid_fwd(vals, oo, ao, n)
+        elif op == RELU:
+            relu_fwd(vals, oo, ao, n)
+        elif op == POW_C:
+            pow_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == DIV_C:
+            div_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == RSUB_C:
+            rsub_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == NEG:
+            neg_fwd(vals, oo, ao, n)
+        elif op == RDIV_C:
+            rdiv_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == POW:
+            pow_fwd(vals, oo, ao, bo, n)
+        elif op == RPOW_C:
+            rpow_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == ABS:
+            abs_fwd(vals, oo, ao, n)
+        elif op == LOG1P:
+            log1p_fwd(vals, oo, ao, n)
+        elif op == EXPM1:
+            expm1_fwd(vals, oo, ao, n)
+        elif op == SQRT:
+            sqrt_fwd(vals, oo, ao, n)
+        elif op == TAN:
+            tan_fwd(vals, oo, ao, n)
+        elif op == SUM:
+            sum_fwd(vals, oo, ao, offs[a + 1] - ao, 1.0)
+        elif op == MEAN:
+            sum_fwd(vals, oo, ao, offs[a + 1] - ao, 1.0 / (offs[a + 1] - ao))
+        elif op == SUM_DIM:
+            sum_dim_fwd(vals, meta, oo, ao, offs[a + 1] - ao, n, k, 1.0)
+        elif op == MEAN_DIM:
+            sum_dim_fwd(vals, meta, oo, ao, offs[a + 1] - ao, n, k, n / (offs[a + 1] - ao))
+        elif op == EXPAND:
+            strided_fwd(vals, meta, oo, ao, n, k)
+        elif op == STRIDED:
+            strided_fwd(vals, meta, oo, ao, n, k + 1)
+        elif op == GATHER:
+            gather_fwd(vals, meta, oo, ao, n, k)
+        else:
+            return r
+    return -1
+
+
+ensure_fresh(_reverse_sweep, _forward_replay)

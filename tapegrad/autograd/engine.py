@@ -1,0 +1,174 @@
+"""backward() and grad(): seed adjoints, run the compiled sweep, hand out gradients."""
+import numpy as np
+
+from .. import dtypes
+from .._state import state
+from ..tape import FREED, OP_MASK, current_tape
+from ..tensor import Tensor, _leaf, norm
+
+_SECOND_TIME = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+def _as_list(x):
+    if x is None:
+        return []
+    return [x] if isinstance(x, Tensor) else list(x)
+
+
+def _tape_of(outputs):
+    tapes = {id(t._tok.tape): t._tok.tape for t in outputs if t._tok is not None}
+    if len(tapes) > 1:
+        raise RuntimeError("outputs were recorded on different threads' tapes; differentiate "
+                           "each in the thread that recorded it")
+    return next(iter(tapes.values())) if tapes else state.tape or current_tape()
+
+
+def _check_outputs(outputs, grad_outputs, op):
+    """Validate outputs and seeds before anything runs: PyTorch's messages."""
+    if len(grad_outputs) != len(outputs):
+        raise RuntimeError(f"{op}: got {len(grad_outputs)} gradients for {len(outputs)} "
+                           "outputs; give one per output (or None for a scalar output)")
+    seeds = []
+    for i, (t, g) in enumerate(zip(outputs, grad_outputs)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}: outputs must be Tensors, got {type(t).__name__}")
+        if not t._rg:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not "
+                               "have a grad_fn")
+        if g is None:
+            if t.numel() != 1:
+                raise RuntimeError(
+                    "grad can be implicitly created only for scalar outputs (output "
+                    f"{i} has shape {tuple(t.shape)}; pass gradient= of that shape)")
+            seeds.append(np.ones(1))
+            continue
+        g = np.asarray(g._data if isinstance(g, Tensor) else g, dtype=np.float64)
+        if g.shape != tuple(t.shape):
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {tuple(g.shape)} and "
+                f"output[{i}] has a shape of {tuple(t.shape)}.")
+        seeds.append(g.ravel())
+    return seeds
+
+
+def _sweep(tape, outputs, seeds, retain_graph):
+    """Run the reverse sweep from ``outputs``; returns (adj, reach, offs)."""
+    from .._sweep import _reverse_sweep
+    out_slots = []
+    for t in outputs:
+        s = t._slot if t._gen == tape.gen else tape.adopt(t)
+        out_slots.append(s)
+    rows, offs, vals, consts, meta = tape.arrays()
+    adj = np.zeros(len(vals))
+    reach = np.zeros(tape.nslots, np.uint8)
+    for s, g in zip(out_slots, seeds):
+        adj[offs[s]:offs[s + 1]] += g
+        reach[s] = 1
+    stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, len(rows))
+    if stop >= 0:
+        if rows[stop, 0] & FREED:
+            raise RuntimeError(_SECOND_TIME)
+        from ..ops import NAMES
+        code = int(rows[stop, 0] & OP_MASK)
+        raise RuntimeError(f"no reverse rule for opcode {code} "
+                           f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
+    if not retain_graph:  # free what this sweep went through (only after it succeeded)
+        swept = reach[rows[:, 1]].astype(bool)
+        rows[swept, 0] |= FREED
+    return adj, reach, offs
+
+
+def _grad_of(t, adj, offs):
+    s = t._slot
+    g = adj[offs[s]:offs[s + 1]]
+    if type(t._data) is float:
+        return _leaf(float(g[0]))
+    return _leaf(norm(g.reshape(t.shape).astype(t.dtype)))
+
+
+def _accumulate(t, g):
+    if t.grad is None:
+        t.grad = g
+    else:
+        t.grad = _leaf(norm(t.grad._data + g._data))
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
+    _no_create_graph(create_graph, "backward")
+    outputs = _as_list(tensors)
+    grads = _as_list(grad_tensors) if grad_tensors is not None else [None] * len(outputs)
+    seeds = _check_outputs(outputs, grads, "backward")
+    inputs = _as_list(inputs)
+    if inputs:
+        _check_inputs(inputs, "backward")
+    tape = _tape_of(outputs)
+    retain = bool(retain_graph)
+    adj, reach, offs = _sweep(tape, outputs, seeds, retain)
+    targets = inputs or [t for _, t in tape.leaves]
+    for t in targets:
+        if t._gen == tape.gen and reach[t._slot] and (t._tok is None or t._retains_grad
+                                                      or inputs):
+            _accumulate(t, _grad_of(t, adj, offs))
+    if not inputs:
+        for s, ref in tape.retained:
+            t = ref()
+            if t is not None and reach[s]:
+                _accumulate(t, _grad_of(t, adj, offs))
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False,
+         materialize_grads=False):
+    """Gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated)."""
+    _no_create_graph(create_graph, "grad")
+    if is_grads_batched:
+        raise NotImplementedError("grad(is_grads_batched=True) is not supported yet; loop "
+                                  "over the batch or use tapegrad's batch replay")
+    outputs = _as_list(outputs)
+    inputs_list = _as_list(inputs)
+    grads = _as_list(grad_outputs) if grad_outputs is not None else [None] * len(outputs)
+    seeds = _check_outputs(outputs, grads, "grad")
+    _check_inputs(inputs_list, "grad")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    tape = _tape_of(outputs)
+    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph))
+    result = []
+    for i, t in enumerate(inputs_list):
+        if t._gen == tape.gen and reach[t._slot]:
+            result.append(_grad_of(t, adj, offs))
+        elif materialize_grads:
+            result.append(_leaf(norm(np.zeros(t.shape, t.dtype))))
+        elif allow_unused:
+            result.append(None)
+        else:
+            raise RuntimeError(
+                f"One of the differentiated Tensors appears to not have been used in the "
+                f"graph (input {i}, shape {tuple(t.shape)}). Set allow_unused=True if this is "
+                "the desired behavior.")
+    return tuple(result)
+
+
+def _check_inputs(inputs, op):
+    for i, t in enumerate(inputs):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}: inputs must be Tensors, got {type(t).__name__} at {i}")
+        if not t._rg:
+            raise RuntimeError(f"One of the differentiated Tensors does not require grad "
+                               f"(input {i} of {op}; call .requires_grad_() on it first)")
+
+
+def _no_create_graph(create_graph, op):
+    if create_graph:
+        raise NotImplementedError(
+            f"{op}(create_graph=True) (higher-order gradients) is not supported yet in "
+            "tapegrad; it is planned with autograd.Function and functional.hessian")
+
+
+__all__ = ["backward", "grad", "dtypes"]

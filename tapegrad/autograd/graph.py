@@ -1,0 +1,130 @@
+"""Graph views built lazily from the rows: grad_fn nodes, next_functions, AccumulateGrad.
+
+Nothing here runs while recording.  Node objects are cached per tape row so that
+``e.grad_fn.next_functions[0][0] is c.grad_fn`` holds, as in PyTorch.
+"""
+import numpy as np
+
+from ..ops import NAMES
+from ..ops import elementwise as ew
+from ..ops.shape import EXPAND, GATHER, STRIDED, VIEW, VIEW_NAMES
+from ..tape import OP_MASK
+
+# ops with a Python-scalar operand: PyTorch lists it as a (None, 0) edge
+_SCALAR_OPERAND = (ew.ADD_C, ew.SUB_C, ew.MUL_C, ew.DIV_C, ew.RDIV_C)
+
+
+class AccumulateGrad:
+    """The node that adds a leaf's gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+    next_functions = ()
+
+    def __init__(self, variable):
+        self.variable = variable
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
+    def __repr__(self):
+        return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+class Node:
+    """The backward node of one tape row (``MulBackward0``, ``SumBackward1``...)."""
+
+    __slots__ = ("_views", "_row", "_tok", "metadata")
+
+    def __init__(self, views, row, tok):
+        self._views = views
+        self._row = row
+        self._tok = tok  # holding a node keeps its tape alive, as a grad_fn does in PyTorch
+        self.metadata = {}
+
+    def name(self):
+        return self._views.name(self._row)
+
+    @property
+    def next_functions(self):
+        return self._views.next_functions(self._row)
+
+    def __repr__(self):
+        return f"<{self.name()} object at {id(self):#x}>"
+
+
+class _Views:
+    """Per-tape cache: the slot -> row map, nodes per row, AccumulateGrad per leaf."""
+
+    def __init__(self, tape):
+        self.tape = tape
+        self.nodes = {}
+        self.accums = {}
+        self.known = -1
+
+    def refresh(self):
+        tape = self.tape
+        if self.known != tape.nslots:
+            tape.flush()
+            rows = np.frombuffer(tape.rows, np.int64).reshape(-1, 5) if tape.rows else \
+                np.zeros((0, 5), np.int64)
+            self.rows = rows.copy()  # a copy: views must not pin the growable buffers
+            self.row_of = np.full(tape.nslots, -1, np.int64)
+            self.row_of[self.rows[:, 1]] = np.arange(len(self.rows))
+            self.leaf_of = {s: t for s, t in tape.leaves}
+            self.known = tape.nslots
+            self.meta = np.array(tape.meta, np.int64)
+
+    def name(self, r):
+        op = int(self.rows[r, 0] & OP_MASK)
+        if op == VIEW:
+            return VIEW_NAMES[int(self.rows[r, 4])]
+        if op == STRIDED or op == GATHER:
+            return VIEW_NAMES[int(self.meta[self.rows[r, 4]])]
+        return NAMES.get(op, f"Op{op}Backward")
+
+    def node(self, r):
+        n = self.nodes.get(r)
+        if n is None:
+            n = self.nodes[r] = Node(self, r, self.tape.token())
+        return n
+
+    def edge(self, s):
+        """The (node, 0) pair that gradient for slot ``s`` flows into."""
+        r = self.row_of[s]
+        while r >= 0 and (self.rows[r, 0] & OP_MASK) == EXPAND:  # implicit broadcast: hidden
+            s = self.rows[r, 2]
+            r = self.row_of[s]
+        if r >= 0:
+            return (self.node(int(r)), 0)
+        leaf = self.leaf_of.get(int(s))
+        if leaf is None:
+            return (None, 0)
+        acc = self.accums.get(id(leaf))
+        if acc is None:
+            acc = self.accums[id(leaf)] = AccumulateGrad(leaf)
+        return (acc, 0)
+
+    def next_functions(self, r):
+        self.refresh()
+        a, b = int(self.rows[r, 2]), int(self.rows[r, 3])
+        op = int(self.rows[r, 0] & OP_MASK)
+        edges = [self.edge(a)]
+        if b >= 0:
+            edges.append(self.edge(b))
+        elif op in _SCALAR_OPERAND:
+            edges.append((None, 0))  # the Python scalar operand, as PyTorch shows it
+        return tuple(edges)
+
+
+def views(tape):
+    v = tape._views
+    if v is None:
+        v = tape._views = _Views(tape)
+    v.refresh()
+    return v
+
+
+def node_of(t):
+    """The grad_fn of non-leaf tensor ``t``."""
+    v = views(t._tok.tape)
+    return v.node(int(v.row_of[t._slot]))

@@ -1,0 +1,43 @@
+"""dtypes (NumPy's) under PyTorch's names, and PyTorch's type promotion."""
+import numpy as np
+
+float64 = double = np.dtype(np.float64)
+float32 = float = np.dtype(np.float32)
+int64 = long = np.dtype(np.int64)
+int32 = int = np.dtype(np.int32)
+bool = np.dtype(np.bool_)  # noqa: A001 (PyTorch's name)
+
+_DEFAULT_FLOAT = float64
+_FLOATING = (float64, float32, np.dtype(np.float16))
+
+
+def is_floating(dt):
+    return dt.kind == "f"
+
+
+def _category(dt):
+    return {"b": 0, "i": 1, "u": 1, "f": 2}.get(dt.kind, 3)
+
+
+def to_dtype(dt):
+    """A NumPy dtype from a tapegrad dtype, NumPy dtype or Python type (None stays None)."""
+    return None if dt is None else np.dtype(dt)
+
+
+def name(dt):
+    """PyTorch's spelling of a dtype, for repr and messages."""
+    return "tapegrad." + str(dt)
+
+
+def result_type(*operands):
+    """PyTorch's promotion: operands are (dtype, ndim) pairs, ndim None for a Python scalar.
+
+    The highest category (bool < int < float) wins.  Within it, dimensioned tensors
+    decide; else zero-dim tensors; else a Python scalar gives the default dtype.
+    """
+    cat = max(_category(dt) for dt, _ in operands)
+    for tier in (lambda n: n is not None and n > 0, lambda n: n == 0):
+        dts = [dt for dt, n in operands if tier(n) and _category(dt) == cat]
+        if dts:
+            return np.result_type(*dts)
+    return (bool, int64, _DEFAULT_FLOAT)[cat] if cat < 3 else operands[0][0]

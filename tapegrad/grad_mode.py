@@ -1,0 +1,90 @@
+"""Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode (thread-local)."""
+import functools
+
+from ._state import state
+
+
+class _GradMode:
+    """A context manager that is also a decorator, as PyTorch's are."""
+
+    _enabled = True
+
+    def __enter__(self):
+        self._prev = state.grad_enabled
+        state.grad_enabled = self._enabled
+
+    def __exit__(self, *exc):
+        state.grad_enabled = self._prev
+        return False
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with self.__class__():
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
+class no_grad(_GradMode):
+    """Record nothing inside: results do not require grad.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor(1.0, requires_grad=True)
+    >>> with tg.no_grad():
+    ...     (x * 2).requires_grad
+    False
+    """
+
+    _enabled = False
+
+
+class enable_grad(_GradMode):
+    """Turn recording back on inside a no_grad region."""
+
+    _enabled = True
+
+
+class set_grad_enabled(_GradMode):
+    """Set grad mode on or off; works as a function, context manager or decorator."""
+
+    def __init__(self, mode):
+        self._enabled = bool(mode)
+        self._prev = state.grad_enabled
+        state.grad_enabled = self._enabled
+
+    def __enter__(self):
+        pass  # already set in __init__, as PyTorch does
+
+    def __call__(self, fn):
+        state.grad_enabled = self._prev
+        mode = self._enabled
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
+class inference_mode(_GradMode):
+    """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap)."""
+
+    def __init__(self, mode=True):
+        self._enabled = not mode
+
+    def __call__(self, fn):
+        mode = not self._enabled
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with inference_mode(mode):
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
+def is_grad_enabled():
+    """True when ops record onto the tape in this thread."""
+    return state.grad_enabled

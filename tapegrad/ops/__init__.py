@@ -1,0 +1,58 @@
+"""The op families, and the one table that binds them to Tensor as methods and dunders."""
+import numpy as np
+
+from ..tensor import Tensor, _leaf, norm
+from . import elementwise, reductions, shape
+from .elementwise import (
+    abs, add, cos, div, exp, expm1, log, log1p, mul, neg, pow, relu, sigmoid, sin, sqrt, sub,
+    tan, tanh)
+from .reductions import mean, sum
+from .shape import (
+    expand, flatten, getitem, permute, reshape, squeeze, to, transpose, unsqueeze, view)
+
+FAMILIES = (elementwise, reductions, shape)
+NAMES = {code: name for fam in FAMILIES for code, name in fam.NAMES.items()}
+SPECS = [spec for fam in FAMILIES for spec in fam.SPECS]
+
+
+def _compare(npfn):
+    def cmp(input, other):
+        other = other._data if isinstance(other, Tensor) else other
+        return _leaf(norm(npfn(np.asarray(input._data), other)))
+    return cmp
+
+
+eq, ne, lt, le, gt, ge = (_compare(f) for f in (
+    np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal))
+
+_METHODS = {
+    # arithmetic dunders: Tensor (op) x and x (op) Tensor
+    "__add__": add, "__radd__": add,
+    "__sub__": sub, "__rsub__": lambda a, b: elementwise.binary(elementwise._SUB, a, b, True),
+    "__mul__": mul, "__rmul__": mul,
+    "__truediv__": div,
+    "__rtruediv__": lambda a, b: elementwise.binary(elementwise._DIV, a, b, True),
+    "__pow__": pow, "__rpow__": lambda a, b: elementwise.binary(elementwise._POW, a, b, True),
+    "__neg__": neg, "__abs__": abs, "__pos__": lambda a: a,
+    "__getitem__": getitem,
+    "__eq__": eq, "__ne__": ne, "__lt__": lt, "__le__": le, "__gt__": gt, "__ge__": ge,
+    # methods
+    "add": add, "sub": sub, "mul": mul, "div": div, "pow": pow, "neg": neg, "abs": abs,
+    "exp": exp, "log": log, "log1p": log1p, "expm1": expm1, "sqrt": sqrt, "sin": sin,
+    "cos": cos, "tan": tan, "tanh": tanh, "sigmoid": sigmoid, "relu": relu,
+    "sum": sum, "mean": mean,
+    "reshape": reshape, "view": view, "flatten": flatten, "squeeze": squeeze,
+    "unsqueeze": unsqueeze, "expand": expand, "permute": permute, "transpose": transpose,
+    "to": to,
+    "float": lambda x: to(x, np.float32), "double": lambda x: to(x, np.float64),
+    "long": lambda x: to(x, np.int64), "int": lambda x: to(x, np.int32),
+    "bool": lambda x: to(x, np.bool_),
+    "eq": eq, "ne": ne, "lt": lt, "le": le, "gt": gt, "ge": ge,
+    "expand_as": lambda x, other: expand(x, *other.shape),
+    "view_as": lambda x, other: reshape(x, *other.shape),
+    "reshape_as": lambda x, other: reshape(x, *other.shape),
+}
+for _name, _fn in _METHODS.items():
+    setattr(Tensor, _name, _fn)
+Tensor.T = property(lambda x: permute(x, *reversed(range(x.ndim))))
+Tensor.mT = property(lambda x: transpose(x, -2, -1))

@@ -1,0 +1,172 @@
+"""The tape: fixed-width rows, slots into a float64 value arena, int meta and float const pools.
+
+A row is ``[opcode, out, in0, in1, aux]``: slot indices, never Python objects.
+Slot ``s`` owns ``vals[offs[s] : offs[s + 1]]`` (the last slot ends at ``nvals``).
+Scalar ops append to small Python lists (``list.extend`` is the cheapest append
+CPython has) which are flushed into ``array.array`` buffers every ``_FLUSH`` slots.
+``array.array`` grows by ``realloc``, which for large blocks remaps pages rather than
+copying, so recording a deep chain has no doubling transients.  The sweep reads
+the buffers through zero-copy ``np.frombuffer`` views.
+
+Lifetime: every non-leaf tensor holds the tape's current ``Token``.  When the last
+one dies the token's ``__del__`` resets the tape, so a training loop runs in
+constant memory.  Leaves never hold the token; they carry ``(slot, gen)`` and are
+re-adopted when the generation changed.
+"""
+import itertools
+import weakref
+from array import array
+
+import numpy as np
+
+from ._state import state
+
+_GEN = itertools.count(1)
+_FLUSH = 8191  # flush when the new slot index has these low bits clear
+FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
+OP_MASK = FREED - 1
+
+
+class Token:
+    """Held by every non-leaf tensor of one tape generation; its death resets the tape."""
+
+    __slots__ = ("tape", "gen", "__weakref__")
+
+    def __init__(self, tape):
+        self.tape = tape
+        self.gen = tape.gen
+
+    def __del__(self):
+        tape = self.tape
+        if tape.gen == self.gen:
+            tape.reset()
+
+
+class Tape:
+    """One thread's Wengert list.  See the module docstring for the layout."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        """Forget every row and slot; fresh buffers grow again on use."""
+        self.rows = array("q")
+        self.offs = array("q")
+        self.vals = array("d")
+        self.meta = array("q")
+        self.consts = array("d")
+        self.rbuf = []  # pending rows, 5 ints each
+        self.obuf = []  # pending slot offsets
+        self.vbuf = []  # pending scalar values
+        self.nslots = 0
+        self.nvals = 0
+        self.leaves = []  # (slot, tensor) for leaves that require grad
+        self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
+        self.gen = next(_GEN)
+        self._token = None
+        self._views = None  # lazily built graph views (autograd/graph.py)
+
+    # -- the hot path -------------------------------------------------------------------
+    def token(self):
+        tok = self._token() if self._token is not None else None
+        if tok is None:
+            tok = Token(self)
+            self._token = weakref.ref(tok)
+        return tok
+
+    def push_scalar(self, v):
+        """A new size-1 slot holding float ``v``; returns its index."""
+        s = self.nslots
+        self.nslots = s + 1
+        self.obuf.append(self.nvals)
+        self.nvals += 1
+        self.vbuf.append(v)
+        if not s & _FLUSH:
+            self.flush()
+        return s
+
+    def push_array(self, a):
+        """A new slot holding the values of ndarray ``a`` (cast to float64, C order)."""
+        self.flush()
+        s = self.nslots
+        self.nslots = s + 1
+        self.offs.append(self.nvals)
+        a = np.ascontiguousarray(a, dtype=np.float64)
+        self.nvals += a.size
+        self.vals.frombytes(memoryview(a).cast("B"))
+        return s
+
+    def const(self, c):
+        """Index of float ``c`` in the const pool."""
+        self.consts.append(c)
+        return len(self.consts) - 1
+
+    def push_meta(self, ints):
+        """Store a tuple of ints in the meta pool; returns its offset."""
+        k = len(self.meta)
+        self.meta.extend(ints)
+        return k
+
+    def adopt(self, t):
+        """Give tensor ``t`` (a leaf, or a constant) a slot on this tape."""
+        d = t._data
+        s = self.push_scalar(d) if type(d) is float else self.push_array(d)
+        t._slot = s
+        t._gen = self.gen
+        if t._rg:
+            self.leaves.append((s, t))
+        return s
+
+    def flush(self):
+        """Move pending list entries into the array buffers."""
+        if self.rbuf:
+            self.rows.fromlist(self.rbuf)
+            self.rbuf.clear()
+        if self.obuf:
+            self.offs.fromlist(self.obuf)
+            self.obuf.clear()
+        if self.vbuf:
+            self.vals.fromlist(self.vbuf)
+            self.vbuf.clear()
+
+    # -- views for the sweep and the graph ----------------------------------------------
+    @property
+    def nrows(self):
+        return (len(self.rows) + len(self.rbuf)) // 5
+
+    def arrays(self):
+        """Zero-copy NumPy views: rows (n, 5), offs (nslots + 1), vals, consts, meta.
+
+        The views pin the buffers; drop them before recording again.
+        """
+        self.flush()
+        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 5) if self.rows else \
+            np.zeros((0, 5), np.int64)
+        offs = np.empty(self.nslots + 1, np.int64)
+        offs[:-1] = np.frombuffer(self.offs, dtype=np.int64) if self.offs else offs[:0]
+        offs[-1] = self.nvals
+        vals = np.frombuffer(self.vals, dtype=np.float64) if self.vals else np.zeros(0)
+        consts = np.frombuffer(self.consts, dtype=np.float64) if self.consts else np.zeros(0)
+        meta = np.frombuffer(self.meta, dtype=np.int64) if self.meta else np.zeros(0, np.int64)
+        return rows, offs, vals, consts, meta
+
+    def slot_values(self, s):
+        """The float64 values a slot holds (a copy)."""
+        self.flush()
+        lo = self.offs[s]
+        hi = self.offs[s + 1] if s + 1 < self.nslots else self.nvals
+        return np.array(self.vals[lo:hi], dtype=np.float64)
+
+    def nbytes(self):
+        """Bytes held by the tape's buffers (pending list entries counted as 8 bytes)."""
+        arrays = (self.rows, self.offs, self.vals, self.meta, self.consts)
+        pending = len(self.rbuf) + len(self.obuf) + len(self.vbuf)
+        return sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
+
+
+def current_tape():
+    """This thread's tape, created on first use."""
+    tape = state.tape
+    if tape is None:
+        tape = state.tape = Tape()
+    return tape

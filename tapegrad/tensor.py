@@ -1,0 +1,282 @@
+"""Tensor: the data holder.  Its ops are bound from ``ops/`` (see ``ops/__init__.py``).
+
+``_data`` is a Python float for a 0-d float64 tensor (the scalar fast path: ``math``
+and float arithmetic cost tens of ns, NumPy scalars hundreds) and a C-contiguous
+ndarray otherwise.  A tensor that took part in a recorded op owns ``_slot`` on the
+tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py).
+"""
+import numpy as np
+
+from . import dtypes
+from ._state import state
+
+
+class Tensor:
+    """A float64 (or float32, int64, bool) array that can record onto the tape.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor(3.0, requires_grad=True)
+    >>> (x * x).backward()
+    >>> x.grad
+    tensor(6.)
+    """
+
+    __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "grad", "_retains_grad",
+                 "__weakref__")
+    __hash__ = object.__hash__
+    __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
+
+    def __init__(self, data, requires_grad=False, dtype=None):
+        self._data = as_data(data, dtypes.to_dtype(dtype))
+        self._rg = False
+        self._slot = -1
+        self._gen = 0
+        self._tok = None
+        self.grad = None
+        self._retains_grad = False
+        if requires_grad:
+            self.requires_grad_(True)
+
+    # -- metadata -----------------------------------------------------------------------
+    @property
+    def shape(self):
+        d = self._data
+        return Size(() if type(d) is float else d.shape)
+
+    @property
+    def dtype(self):
+        d = self._data
+        return dtypes.float64 if type(d) is float else d.dtype
+
+    @property
+    def ndim(self):
+        d = self._data
+        return 0 if type(d) is float else d.ndim
+
+    def dim(self):
+        """Number of dimensions."""
+        return self.ndim
+
+    def size(self, dim=None):
+        """The shape, or the length of one dimension."""
+        shape = self.shape
+        return shape if dim is None else shape[_wrap_dim(dim, len(shape), "size")]
+
+    def numel(self):
+        """Number of elements."""
+        d = self._data
+        return 1 if type(d) is float else d.size
+
+    def is_floating_point(self):
+        return self.dtype.kind == "f"
+
+    @property
+    def requires_grad(self):
+        return self._rg
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        self.requires_grad_(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        """Set requires_grad on a leaf, in place; returns self."""
+        if self._tok is not None and not requires_grad:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to "
+                "use a computed variable in a subgraph that doesn't require differentiation "
+                "use var_no_grad = var.detach().")
+        if requires_grad and self.dtype.kind != "f":
+            raise RuntimeError(
+                "Only Tensors of floating point and complex dtype can require gradients "
+                f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
+        if self._tok is None and bool(requires_grad) != self._rg:
+            self._rg = bool(requires_grad)
+            self._gen = 0  # re-adopt: the tape lists leaves that require grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self._tok is None
+
+    @property
+    def grad_fn(self):
+        if self._tok is None:
+            return None
+        from .autograd.graph import node_of
+        return node_of(self)
+
+    @property
+    def data(self):
+        return self.detach()
+
+    @data.setter
+    def data(self, value):
+        self._data = as_data(value._data if isinstance(value, Tensor) else value, None)
+
+    def detach(self):
+        """A new leaf sharing this tensor's values, cut from the graph."""
+        return _leaf(self._data)
+
+    def detach_(self):
+        """Make this tensor a leaf that does not require grad, in place."""
+        self._tok = None
+        self._rg = False
+        self._gen = 0
+        return self
+
+    def retain_grad(self):
+        """Populate ``.grad`` of this non-leaf on backward (a no-op on leaves)."""
+        if not self._rg:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._tok is not None and not self._retains_grad:
+            self._retains_grad = True
+            import weakref
+            self._tok.tape.retained.append((self._slot, weakref.ref(self)))
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
+        from .autograd.engine import backward
+        backward(self, gradient, retain_graph, create_graph, inputs)
+
+    # -- conversion ---------------------------------------------------------------------
+    def item(self):
+        """The single value as a Python number."""
+        d = self._data
+        if type(d) is float:
+            return d
+        if d.size != 1:
+            raise RuntimeError(
+                f"a Tensor with {d.size} elements cannot be converted to Scalar")
+        return d.item()
+
+    def tolist(self):
+        d = self._data
+        return d if type(d) is float else d.tolist()
+
+    def numpy(self):
+        """The values as an ndarray (shares memory where it can)."""
+        if self._rg:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. "
+                "Use tensor.detach().numpy() instead.")
+        return np.asarray(self._data)
+
+    def __array__(self, dtype=None, copy=None):
+        a = np.asarray(self._data)
+        return a if dtype is None else a.astype(dtype)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.kind not in "iub":
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise RuntimeError(
+                f"Boolean value of Tensor with more than one value is ambiguous "
+                f"(shape {tuple(self.shape)}); use .any() or .all()")
+        return bool(self.item())
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(len(self)))
+
+    def __repr__(self):
+        from ._format import tensor_repr
+        return tensor_repr(self)
+
+
+class Size(tuple):
+    """A shape, printed as PyTorch prints it."""
+
+    def __repr__(self):
+        return f"tapegrad.Size({list(self)})"
+
+    def numel(self):
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+_new = object.__new__
+
+
+def _leaf(data):
+    """A leaf that does not require grad, holding ``data`` as it is (no copy)."""
+    t = _new(Tensor)
+    t._data = data
+    t._rg = False
+    t._slot = -1
+    t._gen = 0
+    t._tok = None
+    t.grad = None
+    t._retains_grad = False
+    return t
+
+
+def _nonleaf(data, slot, tape):
+    """The output of a recorded op: requires grad, lives on ``tape`` at ``slot``."""
+    t = _new(Tensor)
+    t._data = data
+    t._rg = True
+    t._slot = slot
+    t._gen = tape.gen
+    t._tok = tape.token()
+    t.grad = None
+    t._retains_grad = False
+    return t
+
+
+def as_data(value, dtype):
+    """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
+    if isinstance(value, Tensor):
+        value = value._data
+    if type(value) is float and dtype in (None, dtypes.float64):
+        return value
+    if dtype is None and not isinstance(value, np.ndarray):
+        arr = np.array(value)
+        if arr.dtype.kind == "f":
+            arr = arr.astype(np.float64, copy=False)
+        elif arr.dtype.kind in "iu":
+            arr = arr.astype(np.int64, copy=False)
+        elif arr.dtype.kind not in "b":
+            raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
+                            f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
+    else:
+        arr = np.array(value, dtype=dtype)
+    return norm(arr)
+
+
+def norm(arr):
+    """Storage form of a computed result (NumPy scalars and 0-d float64 become floats)."""
+    if type(arr) is float:
+        return arr
+    arr = np.asarray(arr)
+    if arr.ndim == 0 and arr.dtype == np.float64:
+        return float(arr)
+    return np.ascontiguousarray(arr)
+
+
+def _wrap_dim(dim, ndim, op):
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"{op}(): Dimension out of range (expected to be in range of "
+                         f"[{-n}, {n - 1}], but got {dim})")
+    return dim % n

@@ -1,0 +1,17 @@
+"""Compile (or load from Numba's cache) the interpreters before the first backward."""
+import time
+
+
+def warmup():
+    """Compile every Numba kernel now; returns the seconds it took."""
+    import numpy as np
+
+    from . import _sweep
+    t0 = time.perf_counter()
+    rows = np.zeros((0, 5), np.int64)
+    offs = np.zeros(1, np.int64)
+    f = np.zeros(0)
+    m = np.zeros(0, np.int64)
+    _sweep._reverse_sweep(rows, offs, f, f, m, f, np.zeros(0, np.uint8), 0, 0)
+    _sweep._forward_replay(rows, offs, f, f, m, 0, 0)
+    return time.perf_counter() - t0
