@@ -112,6 +112,14 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop):
 
 
 @njit
+def _free_swept(rows, reach):
+    """Mark every row the sweep went through as freed (after it succeeded)."""
+    for r in range(len(rows)):
+        if reach[rows[r, 1]]:
+            rows[r, 0] |= FREED
+
+
+@njit
 def _forward_replay(rows, offs, vals, consts, meta, start, stop):
     for r in range(start, stop):
         op = rows[r, 0] & (FREED - 1)
@@ -195,4 +203,4 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop):
     return -1
 
 
-ensure_fresh(_reverse_sweep, _forward_replay)
+ensure_fresh(_reverse_sweep, _free_swept, _forward_replay)

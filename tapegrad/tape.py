@@ -22,7 +22,7 @@ import numpy as np
 from ._state import state
 
 _GEN = itertools.count(1)
-_FLUSH = 8191  # flush when the new slot index has these low bits clear
+FLUSH = 8191  # flush when the new slot index has these low bits clear
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
 
@@ -81,7 +81,7 @@ class Tape:
         self.obuf.append(self.nvals)
         self.nvals += 1
         self.vbuf.append(v)
-        if not s & _FLUSH:
+        if not s & FLUSH:
             self.flush()
         return s
 

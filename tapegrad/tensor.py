@@ -231,14 +231,18 @@ def _leaf(data):
     return t
 
 
-def _nonleaf(data, slot, tape):
-    """The output of a recorded op: requires grad, lives on ``tape`` at ``slot``."""
+def _nonleaf(data, slot, tape, tok):
+    """The output of a recorded op: requires grad, lives on ``tape`` at ``slot``.
+
+    ``tok`` is an input's token when the caller has one (it is this generation's: the
+    input's slot was current), saving the weakref call of ``tape.token()``.
+    """
     t = _new(Tensor)
     t._data = data
     t._rg = True
     t._slot = slot
     t._gen = tape.gen
-    t._tok = tape.token()
+    t._tok = tok or tape.token()
     t.grad = None
     t._retains_grad = False
     return t

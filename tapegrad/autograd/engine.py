@@ -58,7 +58,7 @@ def _check_outputs(outputs, grad_outputs, op):
 
 def _sweep(tape, outputs, seeds, retain_graph):
     """Run the reverse sweep from ``outputs``; returns (adj, reach, offs)."""
-    from .._sweep import _reverse_sweep
+    from .._sweep import _free_swept, _reverse_sweep
     out_slots = []
     for t in outputs:
         s = t._slot if t._gen == tape.gen else tape.adopt(t)
@@ -78,8 +78,7 @@ def _sweep(tape, outputs, seeds, retain_graph):
         raise RuntimeError(f"no reverse rule for opcode {code} "
                            f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        swept = reach[rows[:, 1]].astype(bool)
-        rows[swept, 0] |= FREED
+        _free_swept(rows, reach)
     return adj, reach, offs
 
 

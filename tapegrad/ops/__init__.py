@@ -28,11 +28,11 @@ eq, ne, lt, le, gt, ge = (_compare(f) for f in (
 _METHODS = {
     # arithmetic dunders: Tensor (op) x and x (op) Tensor
     "__add__": add, "__radd__": add,
-    "__sub__": sub, "__rsub__": lambda a, b: elementwise.binary(elementwise._SUB, a, b, True),
+    "__sub__": sub, "__rsub__": elementwise.rsub,
     "__mul__": mul, "__rmul__": mul,
     "__truediv__": div,
-    "__rtruediv__": lambda a, b: elementwise.binary(elementwise._DIV, a, b, True),
-    "__pow__": pow, "__rpow__": lambda a, b: elementwise.binary(elementwise._POW, a, b, True),
+    "__rtruediv__": elementwise.rdiv,
+    "__pow__": pow, "__rpow__": elementwise.rpow,
     "__neg__": neg, "__abs__": abs, "__pos__": lambda a: a,
     "__getitem__": getitem,
     "__eq__": eq, "__ne__": ne, "__lt__": lt, "__le__": le, "__gt__": gt, "__ge__": ge,

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
-from ..tape import current_tape
+from ..tape import FLUSH, current_tape
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 
 Unary = namedtuple("Unary", "code name pyfn npfn")
@@ -38,7 +38,7 @@ def output(tape, v, op, a, b=-1, aux=-1):
     """Append the value slot and row of an op; returns the result tensor."""
     s = push_value(tape, v)
     tape.rbuf.extend((op, s, a, b, aux))
-    return _nonleaf(v, s, tape)
+    return _nonleaf(v, s, tape, None)
 
 
 def as_tensor_arg(x, op):
@@ -54,30 +54,43 @@ def _np(fn, *args):
         return fn(*args)
 
 
-def unary(op, x):
-    """Eager forward of a unary elementwise op, recording one row when x requires grad."""
-    d = x._data
-    if type(d) is float:
-        try:
-            v = op.pyfn(d)
-        except _PY_ERRORS:  # math raises where IEEE gives inf or nan, as PyTorch does
-            v = float(_np(op.npfn, d))
-    else:
-        v = norm(_np(op.npfn, d))
-    if x._rg and state.grad_enabled:
-        tape = state.tape or current_tape()
-        return output(tape, v, op.code, slot(x, tape))
-    return _leaf(v)
+def make_unary(op, doc):
+    """The eager function of unary op ``op``: one row when x requires grad.
 
+    The scalar path is written out inline (no helper calls): it is the per-op overhead
+    that the eager benchmarks measure.
+    """
+    code, pyfn, npfn = op.code, op.pyfn, op.npfn
 
-def _py_binary(fn, npfn, a, b):
-    try:
-        v = fn(a, b)
-        if type(v) is float:
-            return v
-    except _PY_ERRORS:
-        pass
-    return float(_np(npfn, a, b))  # 1/0, 0**-1, (-8)**(1/3): IEEE results, not exceptions
+    def fn(input):
+        d = input._data
+        if type(d) is float:
+            try:
+                v = pyfn(d)
+            except _PY_ERRORS:  # math raises where IEEE gives inf or nan, as PyTorch does
+                v = float(_np(npfn, d))
+            if input._rg and state.grad_enabled:
+                tape = state.tape or current_tape()
+                sx = input._slot if input._gen == tape.gen else slot(input, tape)
+                s = tape.nslots
+                tape.nslots = s + 1
+                tape.obuf.append(tape.nvals)
+                tape.nvals += 1
+                tape.vbuf.append(v)
+                tape.rbuf.extend((code, s, sx, -1, -1))
+                if not s & FLUSH:
+                    tape.flush()
+                return _nonleaf(v, s, tape, input._tok)
+            return _leaf(v)
+        v = norm(_np(npfn, d))
+        if input._rg and state.grad_enabled:
+            tape = state.tape or current_tape()
+            return output(tape, v, code, slot(input, tape))
+        return _leaf(v)
+
+    fn.__name__ = op.name
+    fn.__doc__ = doc
+    return fn
 
 
 def broadcast_shape(op, sa, sb):
@@ -96,47 +109,92 @@ def broadcast_shape(op, sa, sb):
     return tuple(out)
 
 
-def binary(op, a, b, reflected=False):
-    """Eager forward of ``a (op) b`` (``b (op) a`` when reflected); ``a`` is a Tensor."""
-    ad = a._data
-    if isinstance(b, Tensor):
-        bd = b._data
-        if reflected:
-            a, b, ad, bd = b, a, bd, ad
-        if type(ad) is float and type(bd) is float:
-            v = _py_binary(op.pyfn, op.npfn, ad, bd)
-            shape = None
-        else:
-            shape = broadcast_shape(op.name, np.shape(ad), np.shape(bd))
-            v = _array_binary(op, ad, bd, (a.dtype, a.ndim), (b.dtype, b.ndim))
-        if (a._rg or b._rg) and state.grad_enabled:
-            tape = state.tape or current_tape()
-            sa = slot(a, tape)
-            sb = slot(b, tape)
-            if shape is not None:
-                sa = expand_slot(tape, a, sa, shape)
-                sb = expand_slot(tape, b, sb, shape)
-            return output(tape, v, op.code, sa, sb)
-        return _leaf(v)
-    if not isinstance(b, (int, float)):
-        if isinstance(b, (np.ndarray, np.generic, list, tuple)):
-            b = Tensor(b)
-            return binary(op, a, b, reflected)
-        return NotImplemented
-    c = float(b)
-    if type(ad) is float:
-        v = _py_binary(op.pyfn, op.npfn, c, ad) if reflected else \
-            _py_binary(op.pyfn, op.npfn, ad, c)
-    else:
-        scalar = (dtypes.float64 if type(b) is float else dtypes.int64, None)
-        if type(b) is bool:
-            scalar = (dtypes.bool, None)
+def make_binary(op, doc, reflected=False):
+    """The eager function of binary op ``op`` (``b (op) a`` when reflected); ``a`` is a
+    Tensor.  Scalar-by-scalar is written out inline, as in make_unary."""
+    code, pyfn, npfn = op.code, op.pyfn, op.npfn
+    code_c = op.code_rc if reflected else op.code_c
+
+    def fn(a, b):
+        ad = a._data
+        if type(b) is Tensor:
+            bd = b._data
+            if reflected:
+                a, b, ad, bd = b, a, bd, ad
+            if type(ad) is float and type(bd) is float:
+                try:
+                    v = pyfn(ad, bd)
+                    if type(v) is not float:  # (-8) ** (1/3) is complex in Python
+                        raise TypeError
+                except _PY_ERRORS:  # 1/0, 0**-1: IEEE results, not exceptions
+                    v = float(_np(npfn, ad, bd))
+                if (a._rg or b._rg) and state.grad_enabled:
+                    tape = state.tape or current_tape()
+                    gen = tape.gen
+                    sa = a._slot if a._gen == gen else slot(a, tape)
+                    sb = b._slot if b._gen == gen else slot(b, tape)
+                    s = tape.nslots
+                    tape.nslots = s + 1
+                    tape.obuf.append(tape.nvals)
+                    tape.nvals += 1
+                    tape.vbuf.append(v)
+                    tape.rbuf.extend((code, s, sa, sb, -1))
+                    if not s & FLUSH:
+                        tape.flush()
+                    return _nonleaf(v, s, tape, a._tok or b._tok)
+                return _leaf(v)
+            return _tensor_binary(op, a, b)
+        tb = type(b)
+        if tb is not float and tb is not int and tb is not bool:
+            if isinstance(b, (np.ndarray, np.generic, list, tuple)):
+                return fn(a, Tensor(b))
+            return NotImplemented
+        c = float(b)
+        if type(ad) is float:
+            try:
+                v = pyfn(c, ad) if reflected else pyfn(ad, c)
+                if type(v) is not float:
+                    raise TypeError
+            except _PY_ERRORS:
+                v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
+            if a._rg and state.grad_enabled:
+                tape = state.tape or current_tape()
+                sa = a._slot if a._gen == tape.gen else slot(a, tape)
+                consts = tape.consts
+                consts.append(c)
+                s = tape.nslots
+                tape.nslots = s + 1
+                tape.obuf.append(tape.nvals)
+                tape.nvals += 1
+                tape.vbuf.append(v)
+                tape.rbuf.extend((code_c, s, sa, -1, len(consts) - 1))
+                if not s & FLUSH:
+                    tape.flush()
+                return _nonleaf(v, s, tape, a._tok)
+            return _leaf(v)
+        scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else dtypes.float64,
+                  None)
         v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
             _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
-    if a._rg and state.grad_enabled:
+        if a._rg and state.grad_enabled:
+            tape = state.tape or current_tape()
+            return output(tape, v, code_c, slot(a, tape), -1, tape.const(c))
+        return _leaf(v)
+
+    fn.__name__ = op.name
+    fn.__doc__ = doc
+    return fn
+
+
+def _tensor_binary(op, a, b):
+    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion."""
+    shape = broadcast_shape(op.name, a.shape, b.shape)
+    v = _array_binary(op, a._data, b._data, (a.dtype, a.ndim), (b.dtype, b.ndim))
+    if (a._rg or b._rg) and state.grad_enabled:
         tape = state.tape or current_tape()
-        code = op.code_rc if reflected else op.code_c
-        return output(tape, v, code, slot(a, tape), -1, tape.const(c))
+        sa = expand_slot(tape, a, slot(a, tape), shape)
+        sb = expand_slot(tape, b, slot(b, tape), shape)
+        return output(tape, v, op.code, sa, sb)
     return _leaf(v)
 
 

@@ -9,7 +9,7 @@ import operator
 import numpy as np
 
 from .._jit import rule
-from ._record import Binary, Unary, binary, unary
+from ._record import Binary, Unary, make_binary, make_unary
 from .spec import Spec
 
 NAMES = {}
@@ -61,9 +61,7 @@ def pass_rev(adj, o, a, n):
         adj[a + i] += adj[o + i]
 
 
-def add(input, other):
-    """``input + other``, broadcasting."""
-    return binary(_ADD, input, other)
+add = make_binary(_ADD, "``input + other``, broadcasting.")
 
 
 # ---- sub ----------------------------------------------------------------------------
@@ -106,9 +104,8 @@ def neg_rev(adj, o, a, n):
         adj[a + i] -= adj[o + i]
 
 
-def sub(input, other):
-    """``input - other``, broadcasting."""
-    return binary(_SUB, input, other)
+sub = make_binary(_SUB, "``input - other``, broadcasting.")
+rsub = make_binary(_SUB, "``other - input`` (``2 - x``).", reflected=True)
 
 
 # ---- mul ----------------------------------------------------------------------------
@@ -145,9 +142,7 @@ def mul_c_rev(adj, o, a, c, n):
         adj[a + i] += adj[o + i] * c
 
 
-def mul(input, other):
-    """``input * other``, broadcasting."""
-    return binary(_MUL, input, other)
+mul = make_binary(_MUL, "``input * other``, broadcasting.")
 
 
 # ---- div ----------------------------------------------------------------------------
@@ -199,9 +194,8 @@ def rdiv_c_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * vals[o + i] / vals[a + i]
 
 
-def div(input, other):
-    """``input / other`` (true division), broadcasting."""
-    return binary(_DIV, input, other)
+div = make_binary(_DIV, "``input / other`` (true division), broadcasting.")
+rdiv = make_binary(_DIV, "``other / input`` (``2 / x``).", reflected=True)
 
 
 # ---- pow ----------------------------------------------------------------------------
@@ -261,9 +255,8 @@ def rpow_c_rev(adj, vals, o, a, c, n):
             adj[a + i] += adj[o + i] * vals[o + i] * lc
 
 
-def pow(input, exponent):
-    """``input ** exponent``, broadcasting."""
-    return binary(_POW, input, exponent)
+pow = make_binary(_POW, "``input ** exponent``, broadcasting.")
+rpow = make_binary(_POW, "``exponent ** input`` (``2 ** x``).", reflected=True)
 
 
 # ---- unary ops: y = f(x); rules read the saved x or the saved y --------------------------
@@ -278,9 +271,7 @@ def neg_fwd(vals, o, a, n):
         vals[o + i] = -vals[a + i]
 
 
-def neg(input):
-    """``-input``."""
-    return unary(_NEG, input)
+neg = make_unary(_NEG, "``-input``.")
 
 
 ABS = 14
@@ -307,9 +298,7 @@ def abs_rev(adj, vals, o, a, n):
             adj[a + i] += math.nan
 
 
-def abs(input):  # noqa: A001 (PyTorch's name)
-    """``|input|``."""
-    return unary(_ABS, input)
+abs = make_unary(_ABS, "``|input|``.")
 
 
 EXP = 15
@@ -330,9 +319,7 @@ def exp_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * vals[o + i]
 
 
-def exp(input):
-    """``e ** input``."""
-    return unary(_EXP, input)
+exp = make_unary(_EXP, "``e ** input``.")
 
 
 LOG = 16
@@ -354,9 +341,7 @@ def log_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / vals[a + i]
 
 
-def log(input):
-    """Natural logarithm."""
-    return unary(_LOG, input)
+log = make_unary(_LOG, "Natural logarithm.")
 
 
 LOG1P = 17
@@ -378,9 +363,7 @@ def log1p_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (1.0 + vals[a + i])
 
 
-def log1p(input):
-    """``log(1 + input)``, accurate near 0."""
-    return unary(_LOG1P, input)
+log1p = make_unary(_LOG1P, "``log(1 + input)``, accurate near 0.")
 
 
 EXPM1 = 18
@@ -401,9 +384,7 @@ def expm1_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (vals[o + i] + 1.0)
 
 
-def expm1(input):
-    """``exp(input) - 1``, accurate near 0."""
-    return unary(_EXPM1, input)
+expm1 = make_unary(_EXPM1, "``exp(input) - 1``, accurate near 0.")
 
 
 SQRT = 19
@@ -425,9 +406,7 @@ def sqrt_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (2.0 * vals[o + i])
 
 
-def sqrt(input):
-    """Square root."""
-    return unary(_SQRT, input)
+sqrt = make_unary(_SQRT, "Square root.")
 
 
 SIN = 20
@@ -448,9 +427,7 @@ def sin_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * math.cos(vals[a + i])
 
 
-def sin(input):
-    """Sine."""
-    return unary(_SIN, input)
+sin = make_unary(_SIN, "Sine.")
 
 
 COS = 21
@@ -471,9 +448,7 @@ def cos_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * math.sin(vals[a + i])
 
 
-def cos(input):
-    """Cosine."""
-    return unary(_COS, input)
+cos = make_unary(_COS, "Cosine.")
 
 
 TAN = 22
@@ -495,9 +470,7 @@ def tan_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 + y * y)
 
 
-def tan(input):
-    """Tangent."""
-    return unary(_TAN, input)
+tan = make_unary(_TAN, "Tangent.")
 
 
 TANH = 23
@@ -519,9 +492,7 @@ def tanh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 - y * y)
 
 
-def tanh(input):
-    """Hyperbolic tangent."""
-    return unary(_TANH, input)
+tanh = make_unary(_TANH, "Hyperbolic tangent.")
 
 
 SIGMOID = 24
@@ -548,9 +519,7 @@ def sigmoid_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * y * (1.0 - y)
 
 
-def sigmoid(input):
-    """Logistic sigmoid ``1 / (1 + exp(-input))``, stable at both ends."""
-    return unary(_SIGMOID, input)
+sigmoid = make_unary(_SIGMOID, "Logistic sigmoid ``1 / (1 + exp(-x))``, stable at both ends.")
 
 
 RELU = 25
@@ -574,9 +543,7 @@ def relu_rev(adj, vals, o, a, n):
             adj[a + i] += adj[o + i]
 
 
-def relu(input):
-    """``max(input, 0)``; its gradient at 0 is 0."""
-    return unary(_RELU, input)
+relu = make_unary(_RELU, "``max(input, 0)``; its gradient at 0 is 0.")
 
 
 # ---- spec rows ----------------------------------------------------------------------
