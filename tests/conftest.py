@@ -1,0 +1,125 @@
+"""Shared helpers for the spec-driven tests: inputs drawn from a spec's domain, tapegrad's
+vector-Jacobian product, central differences and the two oracles (HIPS autograd, PyTorch).
+
+The helpers are plain functions, handed to tests by session fixtures of the same name, so
+test modules never import this file (pytest loads conftest.py files under one module name).
+"""
+import gc
+import zlib
+
+import autograd
+import autograd.numpy as anp
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.tape import current_tape
+
+
+def input_shapes(spec, shape):
+    """One shape per input: an entry of ``spec.shapes`` is shared by every input, or is a
+    tuple holding one shape per input."""
+    if shape and all(isinstance(s, tuple) for s in shape):
+        return list(shape)
+    return [shape] * spec.arity
+
+
+def draw(spec, shape, rng, dtype=np.float64):
+    """Random inputs for ``spec`` at ``shape``, uniform in its domain (away from kinks)."""
+    lo, hi = spec.domain
+    return [np.asarray(rng.uniform(lo, hi, s), dtype) for s in input_shapes(spec, shape)]
+
+
+def leaves(arrays, requires_grad=True):
+    """tapegrad leaves holding ``arrays`` (their dtype is kept)."""
+    return [tg.tensor(a, requires_grad=requires_grad) for a in arrays]
+
+
+def value(fn, arrays):
+    """``fn`` at ``arrays`` as a float64 ndarray, recording nothing."""
+    return np.asarray(fn(*leaves(arrays, requires_grad=False)), np.float64)
+
+
+def tg_vjp(fn, arrays, u):
+    """Jᵀu for each input, from tapegrad's reverse sweep (``autograd.grad``)."""
+    xs = leaves(arrays)
+    grads = tg.autograd.grad(fn(*xs), xs, grad_outputs=tg.tensor(u))
+    return [np.asarray(g, np.float64) for g in grads]
+
+
+def fd_dot(fn, arrays, i, v, u, h=1e-6):
+    """⟨u, J_i v⟩ by central differences of ``fn`` along ``v`` in input ``i`` (float64)."""
+    def at(t):
+        xs = list(arrays)
+        xs[i] = arrays[i] + t * v
+        return np.vdot(u, value(fn, xs))
+    return (at(h) - at(-h)) / (2 * h)
+
+
+def autograd_vjp(ref, arrays, w):
+    """HIPS autograd's gradient of ``sum(ref(x) * w)`` for each input."""
+    def loss(*xs):
+        return anp.sum(ref(anp, *xs) * w)
+    return [np.asarray(autograd.grad(loss, i)(*arrays)) for i in range(len(arrays))]
+
+
+def torch_vjp(fn, arrays, u):
+    """PyTorch's value of ``fn`` (called on float64 torch tensors) and its Jᵀu per input."""
+    import torch
+    xs = [torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in arrays]
+    out = fn(*xs)
+    grads = torch.autograd.grad(out, xs, grad_outputs=torch.as_tensor(u, dtype=torch.float64))
+    return out.detach().numpy(), [g.numpy() for g in grads]
+
+
+@pytest.fixture
+def rng(request):
+    """A generator seeded by the test id: reruns draw the same values."""
+    return np.random.default_rng(zlib.crc32(request.node.nodeid.encode()))
+
+
+@pytest.fixture
+def tape():
+    """This thread's tape, after collecting any graph a previous test left in a cycle."""
+    gc.collect()
+    return current_tape()
+
+
+@pytest.fixture(scope="session")
+def torch():
+    return pytest.importorskip("torch")
+
+
+@pytest.fixture(name="draw", scope="session")
+def _draw():
+    return draw
+
+
+@pytest.fixture(name="leaves", scope="session")
+def _leaves():
+    return leaves
+
+
+@pytest.fixture(name="value", scope="session")
+def _value():
+    return value
+
+
+@pytest.fixture(name="tg_vjp", scope="session")
+def _tg_vjp():
+    return tg_vjp
+
+
+@pytest.fixture(name="fd_dot", scope="session")
+def _fd_dot():
+    return fd_dot
+
+
+@pytest.fixture(name="autograd_vjp", scope="session")
+def _autograd_vjp():
+    return autograd_vjp
+
+
+@pytest.fixture(name="torch_vjp", scope="session")
+def _torch_vjp(torch):
+    return torch_vjp
