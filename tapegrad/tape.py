@@ -90,21 +90,33 @@ class Tape:
         self.flush()
         s = self.nslots
         self.nslots = s + 1
-        self.offs.append(self.nvals)
         a = np.ascontiguousarray(a, dtype=np.float64)
+        try:
+            self.offs.append(self.nvals)
+        except BufferError:
+            self.unpin("offs").append(self.nvals)
+        try:
+            self.vals.frombytes(memoryview(a).cast("B"))
+        except BufferError:
+            self.unpin("vals").frombytes(memoryview(a).cast("B"))
         self.nvals += a.size
-        self.vals.frombytes(memoryview(a).cast("B"))
         return s
 
     def const(self, c):
         """Index of float ``c`` in the const pool."""
-        self.consts.append(c)
+        try:
+            self.consts.append(c)
+        except BufferError:
+            self.unpin("consts").append(c)
         return len(self.consts) - 1
 
     def push_meta(self, ints):
         """Store a tuple of ints in the meta pool; returns its offset."""
         k = len(self.meta)
-        self.meta.extend(ints)
+        try:
+            self.meta.extend(ints)
+        except BufferError:
+            self.unpin("meta").extend(ints)
         return k
 
     def adopt(self, t):
@@ -119,15 +131,20 @@ class Tape:
 
     def flush(self):
         """Move pending list entries into the array buffers."""
-        if self.rbuf:
-            self.rows.fromlist(self.rbuf)
-            self.rbuf.clear()
-        if self.obuf:
-            self.offs.fromlist(self.obuf)
-            self.obuf.clear()
-        if self.vbuf:
-            self.vals.fromlist(self.vbuf)
-            self.vbuf.clear()
+        for name, pending in (("rows", self.rbuf), ("offs", self.obuf), ("vals", self.vbuf)):
+            if pending:
+                try:
+                    getattr(self, name).fromlist(pending)
+                except BufferError:
+                    self.unpin(name).fromlist(pending)
+                pending.clear()
+
+    def unpin(self, name):
+        """Replace buffer ``name`` by a copy.  An array.array whose memory a NumPy view
+        still exports (a view kept alive by a traceback, say) cannot grow; the copy can."""
+        buf = array(getattr(self, name).typecode, getattr(self, name))
+        setattr(self, name, buf)
+        return buf
 
     # -- views for the sweep and the graph ----------------------------------------------
     @property

@@ -3,6 +3,8 @@
 Nothing here runs while recording.  Node objects are cached per tape row so that
 ``e.grad_fn.next_functions[0][0] is c.grad_fn`` holds, as in PyTorch.
 """
+import weakref
+
 import numpy as np
 
 from ..ops import NAMES
@@ -33,7 +35,7 @@ class AccumulateGrad:
 class Node:
     """The backward node of one tape row (``MulBackward0``, ``SumBackward1``...)."""
 
-    __slots__ = ("_views", "_row", "_tok", "metadata")
+    __slots__ = ("_views", "_row", "_tok", "metadata", "__weakref__")
 
     def __init__(self, views, row, tok):
         self._views = views
@@ -57,7 +59,8 @@ class _Views:
 
     def __init__(self, tape):
         self.tape = tape
-        self.nodes = {}
+        # weak: a node holds the tape's token, so a strong cache would keep the tape alive
+        self.nodes = weakref.WeakValueDictionary()
         self.accums = {}
         self.known = -1
 
@@ -85,7 +88,8 @@ class _Views:
     def node(self, r):
         n = self.nodes.get(r)
         if n is None:
-            n = self.nodes[r] = Node(self, r, self.tape.token())
+            n = Node(self, r, self.tape.token())
+            self.nodes[r] = n
         return n
 
     def edge(self, s):

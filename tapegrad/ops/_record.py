@@ -160,14 +160,13 @@ def make_binary(op, doc, reflected=False):
             if a._rg and state.grad_enabled:
                 tape = state.tape or current_tape()
                 sa = a._slot if a._gen == tape.gen else slot(a, tape)
-                consts = tape.consts
-                consts.append(c)
+                k = tape.const(c)
                 s = tape.nslots
                 tape.nslots = s + 1
                 tape.obuf.append(tape.nvals)
                 tape.nvals += 1
                 tape.vbuf.append(v)
-                tape.rbuf.extend((code_c, s, sa, -1, len(consts) - 1))
+                tape.rbuf.extend((code_c, s, sa, -1, k))
                 if not s & FLUSH:
                     tape.flush()
                 return _nonleaf(v, s, tape, a._tok)
