@@ -7,6 +7,11 @@ cannot run (freed by an earlier sweep, or an opcode without a compiled branch), 
 Python can raise or run a Python backward and continue below that row.
 
 ``_forward_replay`` recomputes every row's output from its inputs, in order.
+
+Both take ``w``, the number of points side by side: slot ``s`` spans
+``[offs[s]*w, offs[s+1]*w)`` and each of its elements holds ``w`` consecutive values
+(op-major batch layout).  Eager backward uses ``w = 1``; elementwise rules just see
+``n*w`` values, rules that move elements take ``w``.
 """
 from ._jit import ensure_fresh, njit
 from .ops.elementwise import (
@@ -26,7 +31,7 @@ from .tape import FREED
 
 
 @njit
-def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop):
+def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
     for r in range(stop - 1, start - 1, -1):
         o = rows[r, 1]
         if reach[o] == 0:
@@ -40,10 +45,12 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop):
         reach[a] = 1
         if b >= 0:
             reach[b] = 1
-        oo = offs[o]
-        n = offs[o + 1] - oo
-        ao = offs[a]
-        bo = offs[b] if b >= 0 else 0
+        ne = offs[o + 1] - offs[o]  # elements of the output
+        na = offs[a + 1] - offs[a]  # elements of the first input
+        n = ne * w
+        oo = offs[o] * w
+        ao = offs[a] * w
+        bo = offs[b] * w if b >= 0 else 0
         if op == MUL:
             mul_rev(adj, vals, oo, ao, bo, n)
         elif op == ADD:
@@ -93,19 +100,19 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop):
         elif op == TAN:
             tan_rev(adj, vals, oo, ao, n)
         elif op == SUM:
-            sum_rev(adj, oo, ao, offs[a + 1] - ao, 1.0)
+            sum_rev(adj, oo, ao, na, 1.0, w)
         elif op == MEAN:
-            sum_rev(adj, oo, ao, offs[a + 1] - ao, 1.0 / (offs[a + 1] - ao))
+            sum_rev(adj, oo, ao, na, 1.0 / na, w)
         elif op == SUM_DIM:
-            sum_dim_rev(adj, meta, oo, ao, offs[a + 1] - ao, k, 1.0)
+            sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, w)
         elif op == MEAN_DIM:
-            sum_dim_rev(adj, meta, oo, ao, offs[a + 1] - ao, k, n / (offs[a + 1] - ao))
+            sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, w)
         elif op == EXPAND:
-            strided_rev(adj, meta, oo, ao, n, k)
+            strided_rev(adj, meta, oo, ao, ne, k, w)
         elif op == STRIDED:
-            strided_rev(adj, meta, oo, ao, n, k + 1)
+            strided_rev(adj, meta, oo, ao, ne, k + 1, w)
         elif op == GATHER:
-            gather_rev(adj, meta, oo, ao, n, k)
+            gather_rev(adj, meta, oo, ao, ne, k, w)
         else:
             return r
     return -1
@@ -120,16 +127,19 @@ def _free_swept(rows, reach):
 
 
 @njit
-def _forward_replay(rows, offs, vals, consts, meta, start, stop):
+def _forward_replay(rows, offs, vals, consts, meta, start, stop, w):
     for r in range(start, stop):
         op = rows[r, 0] & (FREED - 1)
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        oo = offs[rows[r, 1]]
-        n = offs[rows[r, 1] + 1] - oo
-        ao = offs[a]
-        bo = offs[b] if b >= 0 else 0
+        o = rows[r, 1]
+        ne = offs[o + 1] - offs[o]
+        na = offs[a + 1] - offs[a]
+        n = ne * w
+        oo = offs[o] * w
+        ao = offs[a] * w
+        bo = offs[b] * w if b >= 0 else 0
         if op == MUL:
             mul_fwd(vals, oo, ao, bo, n)
         elif op == ADD:
@@ -185,19 +195,19 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop):
         elif op == TAN:
             tan_fwd(vals, oo, ao, n)
         elif op == SUM:
-            sum_fwd(vals, oo, ao, offs[a + 1] - ao, 1.0)
+            sum_fwd(vals, oo, ao, na, 1.0, w)
         elif op == MEAN:
-            sum_fwd(vals, oo, ao, offs[a + 1] - ao, 1.0 / (offs[a + 1] - ao))
+            sum_fwd(vals, oo, ao, na, 1.0 / na, w)
         elif op == SUM_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, offs[a + 1] - ao, n, k, 1.0)
+            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, w)
         elif op == MEAN_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, offs[a + 1] - ao, n, k, n / (offs[a + 1] - ao))
+            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, w)
         elif op == EXPAND:
-            strided_fwd(vals, meta, oo, ao, n, k)
+            strided_fwd(vals, meta, oo, ao, ne, k, w)
         elif op == STRIDED:
-            strided_fwd(vals, meta, oo, ao, n, k + 1)
+            strided_fwd(vals, meta, oo, ao, ne, k + 1, w)
         elif op == GATHER:
-            gather_fwd(vals, meta, oo, ao, n, k)
+            gather_fwd(vals, meta, oo, ao, ne, k, w)
         else:
             return r
     return -1

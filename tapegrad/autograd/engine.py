@@ -69,7 +69,7 @@ def _sweep(tape, outputs, seeds, retain_graph):
     for s, g in zip(out_slots, seeds):
         adj[offs[s]:offs[s + 1]] += g
         reach[s] = 1
-    stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, len(rows))
+    stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, len(rows), 1)
     if stop >= 0:
         if rows[stop, 0] & FREED:
             raise RuntimeError(_SECOND_TIME)

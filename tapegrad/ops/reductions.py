@@ -23,19 +23,22 @@ NAMES[MEAN] = "MeanBackward0"
 
 
 @rule
-def sum_fwd(vals, o, a, n, scale):
-    s = 0.0
+def sum_fwd(vals, o, a, n, scale, w):
+    for p in range(w):
+        vals[o + p] = 0.0
     for i in range(n):
-        s += vals[a + i]
-    vals[o] = s * scale
+        for p in range(w):
+            vals[o + p] += vals[a + i * w + p]
+    for p in range(w):
+        vals[o + p] *= scale
 
 
 @rule
-def sum_rev(adj, o, a, n, scale):
+def sum_rev(adj, o, a, n, scale, w):
     # y = scale * sum x  =>  gx[i] += scale * gy   (scale is 1, or 1/n for mean)
-    g = adj[o] * scale
     for i in range(n):
-        adj[a + i] += g
+        for p in range(w):
+            adj[a + i * w + p] += adj[o + p] * scale
 
 
 # ---- sum / mean over dims ---------------------------------------------------------------
@@ -45,20 +48,24 @@ NAMES[MEAN_DIM] = "MeanBackward1"
 
 
 @rule
-def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale):
-    for j in range(n_out):
+def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
+    for j in range(n_out * w):
         vals[o + j] = 0.0
     for i in range(n_in):
-        vals[o + strided_index(i, meta, k)] += vals[a + i]
-    for j in range(n_out):
+        j = o + strided_index(i, meta, k) * w
+        for p in range(w):
+            vals[j + p] += vals[a + i * w + p]
+    for j in range(n_out * w):
         vals[o + j] *= scale
 
 
 @rule
-def sum_dim_rev(adj, meta, o, a, n_in, k, scale):
+def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w):
     # y[map(i)] += scale * x[i]  =>  gx[i] += scale * gy[map(i)]
     for i in range(n_in):
-        adj[a + i] += adj[o + strided_index(i, meta, k)] * scale
+        j = o + strided_index(i, meta, k) * w
+        for p in range(w):
+            adj[a + i * w + p] += adj[j + p] * scale
 
 
 def _dims(input, dim, op):

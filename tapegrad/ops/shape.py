@@ -1,6 +1,10 @@
 """Shape ops: broadcasting (EXPAND), flat copies (VIEW), strided views (STRIDED) and
 indexing (GATHER).  All move values without arithmetic, so each reverse rule is an
 accumulating copy; repeated targets (broadcast, repeated indices) accumulate.
+
+Rules that move elements take ``w``, the number of points side by side in each element
+(1 for one point; the block width in batch replay, where element ``i`` of a slot holds
+values ``[o + i*w, o + (i+1)*w)``).  Elementwise rules need no ``w``: they see ``n*w``.
 """
 import numpy as np
 
@@ -48,16 +52,20 @@ NAMES[EXPAND] = "ExpandBackward0"  # hidden in graph views: PyTorch broadcasts i
 
 
 @rule
-def strided_fwd(vals, meta, o, a, n, k):
+def strided_fwd(vals, meta, o, a, n, k, w):
     for i in range(n):
-        vals[o + i] = vals[a + strided_index(i, meta, k)]
+        j = a + strided_index(i, meta, k) * w
+        for p in range(w):
+            vals[o + i * w + p] = vals[j + p]
 
 
 @rule
-def strided_rev(adj, meta, o, a, n, k):
+def strided_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]  (broadcast sources accumulate)
     for i in range(n):
-        adj[a + strided_index(i, meta, k)] += adj[o + i]
+        j = a + strided_index(i, meta, k) * w
+        for p in range(w):
+            adj[j + p] += adj[o + i * w + p]
 
 
 def record_expand(tape, t, s, shape):
@@ -191,16 +199,20 @@ GATHER = 63  # meta: [name, flat source index per output element...]
 
 
 @rule
-def gather_fwd(vals, meta, o, a, n, k):
+def gather_fwd(vals, meta, o, a, n, k, w):
     for i in range(n):
-        vals[o + i] = vals[a + meta[k + 1 + i]]
+        j = a + meta[k + 1 + i] * w
+        for p in range(w):
+            vals[o + i * w + p] = vals[j + p]
 
 
 @rule
-def gather_rev(adj, meta, o, a, n, k):
+def gather_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[idx[i]]  =>  gx[idx[i]] += gy[i]  (repeated indices accumulate)
     for i in range(n):
-        adj[a + meta[k + 1 + i]] += adj[o + i]
+        j = a + meta[k + 1 + i] * w
+        for p in range(w):
+            adj[j + p] += adj[o + i * w + p]
 
 
 def getitem(input, key):
