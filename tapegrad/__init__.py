@@ -9,6 +9,7 @@
 """
 from . import autograd, nn
 from .autograd import grad
+from .compile import DivergenceError, Traced, batch_grad, compile, load, trace
 from .creation import (
     arange, as_tensor, eye, from_numpy, full, full_like, linspace, manual_seed, ones, ones_like,
     rand, randn, tensor, zeros, zeros_like)
@@ -31,12 +32,12 @@ def is_tensor(obj):
 __version__ = "0.1.0"
 
 __all__ = [
-    "Size", "Tensor", "abs", "add", "arange", "as_tensor", "autograd", "bool", "cos", "div",
+    "DivergenceError", "Size", "Tensor", "Traced", "abs", "add", "arange", "as_tensor", "autograd", "batch_grad", "bool", "compile", "cos", "div",
     "double", "enable_grad", "eq", "exp", "expand", "expm1", "eye", "flatten", "float",
     "float32", "float64", "from_numpy", "full", "full_like", "ge", "grad", "gt",
     "inference_mode", "int", "int32", "int64", "is_grad_enabled", "is_tensor", "le",
-    "linspace", "log", "log1p", "log_softmax", "long", "lt", "manual_seed", "mean", "mul", "ne",
+    "linspace", "load", "log", "log1p", "log_softmax", "long", "lt", "manual_seed", "mean", "mul", "ne",
     "neg", "nn", "no_grad", "ones", "ones_like", "permute", "pow", "rand", "randn", "relu",
     "reshape", "set_grad_enabled", "sigmoid", "sin", "softmax", "sqrt", "squeeze", "sub", "sum",
-    "tan", "tanh", "tensor", "transpose", "unsqueeze", "warmup", "zeros", "zeros_like",
+    "tan", "tanh", "tensor", "trace", "transpose", "unsqueeze", "warmup", "zeros", "zeros_like",
 ]

@@ -7,6 +7,7 @@ class _State(threading.local):
         self.grad_enabled = True
         self.inference = False
         self.tape = None  # created lazily by tape.current_tape()
+        self.tracing = None  # the private tape of tapegrad.trace while it records
 
 
 state = _State()

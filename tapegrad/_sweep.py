@@ -13,6 +13,8 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 (op-major batch layout).  Eager backward uses ``w = 1``; elementwise rules just see
 ``n*w`` values, rules that move elements take ``w``.
 """
+import numpy as np
+
 from ._jit import ensure_fresh, njit
 from .ops.elementwise import (
     ABS, ADD, ADD_C, COS, DIV, DIV_C, EXP, EXPM1, LOG, LOG1P, MUL, MUL_C, NEG, POW, POW_C,
@@ -23,6 +25,8 @@ from .ops.elementwise import (
     pow_fwd, pow_rev, rdiv_c_fwd, rdiv_c_rev, relu_fwd, relu_rev, rpow_c_fwd, rpow_c_rev,
     rsub_c_fwd, sigmoid_fwd, sigmoid_rev, sin_fwd, sin_rev, sqrt_fwd, sqrt_rev, sub_c_fwd,
     sub_fwd, sub_rev, tan_fwd, tan_rev, tanh_fwd, tanh_rev)
+from .ops.control import (
+    CMP, CMP_C, GUARD, GUARD_EQ, cmp_c_fwd, cmp_fwd, guard_eq_fwd, guard_fwd)
 from .ops.reductions import (
     MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
 from .ops.shape import (
@@ -34,7 +38,7 @@ from .tape import FREED
 def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
     for r in range(stop - 1, start - 1, -1):
         o = rows[r, 1]
-        if reach[o] == 0:
+        if o < 0 or reach[o] == 0:  # guard rows have no output
             continue
         op = rows[r, 0]
         if op & FREED:
@@ -45,12 +49,15 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         reach[a] = 1
         if b >= 0:
             reach[b] = 1
-        ne = offs[o + 1] - offs[o]  # elements of the output
-        na = offs[a + 1] - offs[a]  # elements of the first input
-        n = ne * w
-        oo = offs[o] * w
-        ao = offs[a] * w
-        bo = offs[b] * w if b >= 0 else 0
+        # unsigned offsets: Numba then emits no negative-index wraparound test per element,
+        # and the rules' loops vectorise (4-9x faster than int64 indices)
+        uw = np.uint64(w)
+        ne = np.uint64(offs[o + 1] - offs[o])  # elements of the output
+        na = np.uint64(offs[a + 1] - offs[a])  # elements of the first input
+        n = ne * uw
+        oo = np.uint64(offs[o]) * uw
+        ao = np.uint64(offs[a]) * uw
+        bo = np.uint64(offs[b]) * uw if b >= 0 else np.uint64(0)
         if op == MUL:
             mul_rev(adj, vals, oo, ao, bo, n)
         elif op == ADD:
@@ -100,19 +107,21 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == TAN:
             tan_rev(adj, vals, oo, ao, n)
         elif op == SUM:
-            sum_rev(adj, oo, ao, na, 1.0, w)
+            sum_rev(adj, oo, ao, na, 1.0, uw)
         elif op == MEAN:
-            sum_rev(adj, oo, ao, na, 1.0 / na, w)
+            sum_rev(adj, oo, ao, na, 1.0 / na, uw)
         elif op == SUM_DIM:
-            sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, w)
+            sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw)
         elif op == MEAN_DIM:
-            sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, w)
+            sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
         elif op == EXPAND:
-            strided_rev(adj, meta, oo, ao, ne, k, w)
+            strided_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == STRIDED:
-            strided_rev(adj, meta, oo, ao, ne, k + 1, w)
+            strided_rev(adj, meta, oo, ao, ne, k + 1, uw)
         elif op == GATHER:
-            gather_rev(adj, meta, oo, ao, ne, k, w)
+            gather_rev(adj, meta, oo, ao, ne, k, uw)
+        elif op == CMP or op == CMP_C:
+            pass  # piecewise constant: no gradient
         else:
             return r
     return -1
@@ -120,26 +129,43 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
 
 @njit
 def _free_swept(rows, reach):
-    """Mark every row the sweep went through as freed (after it succeeded)."""
+    """Mark every row the sweep went through as freed (after it succeeded); returns how
+    many rows of the tape are freed now."""
+    freed = 0
     for r in range(len(rows)):
-        if reach[rows[r, 1]]:
+        o = rows[r, 1]
+        if o >= 0 and reach[o]:
             rows[r, 0] |= FREED
+        if rows[r, 0] & FREED:
+            freed += 1
+    return freed
 
 
 @njit
-def _forward_replay(rows, offs, vals, consts, meta, start, stop, w):
+def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
     for r in range(start, stop):
         op = rows[r, 0] & (FREED - 1)
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
         o = rows[r, 1]
-        ne = offs[o + 1] - offs[o]
-        na = offs[a + 1] - offs[a]
-        n = ne * w
-        oo = offs[o] * w
-        ao = offs[a] * w
-        bo = offs[b] * w if b >= 0 else 0
+        if o < 0:
+            if op == GUARD:
+                guard_fwd(vals, meta, offs[a] * w, k, w, bad)
+            elif op == GUARD_EQ:
+                guard_eq_fwd(vals, consts, meta, offs[a] * w, k, w, bad)
+            else:
+                return r
+            continue
+        # unsigned offsets: Numba then emits no negative-index wraparound test per element,
+        # and the rules' loops vectorise (4-9x faster than int64 indices)
+        uw = np.uint64(w)
+        ne = np.uint64(offs[o + 1] - offs[o])  # elements of the output
+        na = np.uint64(offs[a + 1] - offs[a])  # elements of the first input
+        n = ne * uw
+        oo = np.uint64(offs[o]) * uw
+        ao = np.uint64(offs[a]) * uw
+        bo = np.uint64(offs[b]) * uw if b >= 0 else np.uint64(0)
         if op == MUL:
             mul_fwd(vals, oo, ao, bo, n)
         elif op == ADD:
@@ -195,22 +221,71 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w):
         elif op == TAN:
             tan_fwd(vals, oo, ao, n)
         elif op == SUM:
-            sum_fwd(vals, oo, ao, na, 1.0, w)
+            sum_fwd(vals, oo, ao, na, 1.0, uw)
         elif op == MEAN:
-            sum_fwd(vals, oo, ao, na, 1.0 / na, w)
+            sum_fwd(vals, oo, ao, na, 1.0 / na, uw)
         elif op == SUM_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, w)
+            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
         elif op == MEAN_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, w)
+            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, uw)
         elif op == EXPAND:
-            strided_fwd(vals, meta, oo, ao, ne, k, w)
+            strided_fwd(vals, meta, oo, ao, ne, k, uw)
         elif op == STRIDED:
-            strided_fwd(vals, meta, oo, ao, ne, k + 1, w)
+            strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == GATHER:
-            gather_fwd(vals, meta, oo, ao, ne, k, w)
+            gather_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == CMP:
+            cmp_fwd(vals, oo, ao, bo, n, k)
+        elif op == CMP_C:
+            cmp_c_fwd(vals, oo, ao, consts[meta[k + 1]], n, meta[k])
         else:
             return r
     return -1
 
 
-ensure_fresh(_reverse_sweep, _free_swept, _forward_replay)
+
+
+@njit
+def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, out_slot, X, V, G, bad, block,
+                   first, last):
+    """Value (and, if G has rows, gradient) at rows of X, blocks ``first..last-1`` of
+    ``block`` points each.  Threads run disjoint block ranges (nogil): batch replay.
+
+    X is (B, m): column c is written to arena element ``in_elems[c]``; V (B,) gets the
+    value of the size-1 slot ``out_slot``; G (B, m) its gradient; bad (B,) 1 + the first
+    diverging guard, or 0.  Within a block the arena is op-major (w points per element).
+    """
+    B = X.shape[0]
+    nv = len(vals0)
+    nr = len(rows)
+    out_elem = offs[out_slot]
+    for blk in range(first, last):
+        b0 = blk * block
+        w = min(block, B - b0)
+        vals = np.empty(nv * w)
+        for e in range(nv):
+            for p in range(w):
+                vals[e * w + p] = vals0[e]
+        for c in range(len(in_elems)):
+            e = in_elems[c] * w
+            for p in range(w):
+                vals[e + p] = X[b0 + p, c]
+        flags = np.zeros(w, np.int64)
+        _forward_replay(rows, offs, vals, consts, meta, 0, nr, w, flags)
+        for p in range(w):
+            V[b0 + p] = vals[out_elem * w + p]
+            bad[b0 + p] = flags[p]
+        if G.shape[0] > 0:
+            adj = np.zeros(nv * w)
+            reach = np.zeros(len(offs) - 1, np.uint8)
+            reach[out_slot] = 1
+            for p in range(w):
+                adj[out_elem * w + p] = 1.0
+            _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, nr, w)
+            for c in range(len(in_elems)):
+                e = in_elems[c] * w
+                for p in range(w):
+                    G[b0 + p, c] = adj[e + p]
+
+
+ensure_fresh(_reverse_sweep, _free_swept, _forward_replay, _replay_blocks)

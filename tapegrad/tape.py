@@ -9,9 +9,12 @@ copying, so recording a deep chain has no doubling transients.  The sweep reads
 the buffers through zero-copy ``np.frombuffer`` views.
 
 Lifetime: every non-leaf tensor holds the tape's current ``Token``.  When the last
-one dies the token's ``__del__`` resets the tape, so a training loop runs in
-constant memory.  Leaves never hold the token; they carry ``(slot, gen)`` and are
-re-adopted when the generation changed.
+one dies the token's ``__del__`` resets the tape.  A backward without retain_graph that
+leaves every row freed also *retires* the tape: the thread records on a fresh one, and
+the old one lives only as long as tensors from it do.  So ``loss = f(w);
+loss.backward()`` in a loop runs in constant memory although the previous ``loss`` is
+still alive while the next one is recorded.  Leaves never hold the token; they carry
+``(slot, gen)`` and are re-adopted when the generation changed.
 """
 import itertools
 import weakref
@@ -25,6 +28,7 @@ _GEN = itertools.count(1)
 FLUSH = 8191  # flush when the new slot index has these low bits clear
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
+STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
 
 
 class Token:
@@ -61,8 +65,10 @@ class Tape:
         self.nslots = 0
         self.nvals = 0
         self.leaves = []  # (slot, tensor) for leaves that require grad
+        self.guards = []  # where each guard row was recorded (tracing only)
         self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
         self.gen = next(_GEN)
+        self.retired = False  # every row freed and the thread moved on to a new tape
         self._token = None
         self._views = None  # lazily built graph views (autograd/graph.py)
 
@@ -179,6 +185,13 @@ class Tape:
         arrays = (self.rows, self.offs, self.vals, self.meta, self.consts)
         pending = len(self.rbuf) + len(self.obuf) + len(self.vbuf)
         return sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
+
+
+def retire(tape):
+    """The thread stops recording on ``tape`` (all its rows are freed): a fresh tape next."""
+    tape.retired = True
+    if state.tape is tape:
+        state.tape = None
 
 
 def current_tape():

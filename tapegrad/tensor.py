@@ -145,6 +145,8 @@ class Tensor:
     # -- conversion ---------------------------------------------------------------------
     def item(self):
         """The single value as a Python number."""
+        if state.tracing is not None:
+            _trace_hook(self, "guard", "item()")
         d = self._data
         if type(d) is float:
             return d
@@ -154,6 +156,8 @@ class Tensor:
         return d.item()
 
     def tolist(self):
+        if state.tracing is not None:
+            _trace_hook(self, "escape", "tolist()")
         d = self._data
         return d if type(d) is float else d.tolist()
 
@@ -166,14 +170,20 @@ class Tensor:
         return np.asarray(self._data)
 
     def __array__(self, dtype=None, copy=None):
+        if state.tracing is not None:
+            _trace_hook(self, "escape", "conversion to a NumPy array")
         a = np.asarray(self._data)
         return a if dtype is None else a.astype(dtype)
 
     def __float__(self):
-        return float(self.item())
+        if state.tracing is not None:
+            _trace_hook(self, "guard", "float()")
+        return float(np.asarray(self._data).item()) if self.numel() == 1 else float(self.item())
 
     def __int__(self):
-        return int(self.item())
+        if state.tracing is not None:
+            _trace_hook(self, "guard", "int()")
+        return int(np.asarray(self._data).item()) if self.numel() == 1 else int(self.item())
 
     def __index__(self):
         if self.dtype.kind not in "iub":
@@ -181,6 +191,8 @@ class Tensor:
         return int(self.item())
 
     def __bool__(self):
+        if state.tracing is not None:
+            _trace_hook(self, "guard", "bool")
         if self.numel() != 1:
             raise RuntimeError(
                 f"Boolean value of Tensor with more than one value is ambiguous "
@@ -200,6 +212,13 @@ class Tensor:
     def __repr__(self):
         from ._format import tensor_repr
         return tensor_repr(self)
+
+
+def _trace_hook(t, kind, how):
+    """While tapegrad.trace records: a Python decision on a traced value becomes a guard row,
+    and a value leaving for NumPy raises (ops/control.py)."""
+    from .ops import control
+    (control.guard if kind == "guard" else control.escape)(t, how)
 
 
 class Size(tuple):

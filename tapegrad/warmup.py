@@ -14,5 +14,5 @@ def warmup():
     m = np.zeros(0, np.int64)
     _sweep._reverse_sweep(rows, offs, f, f, m, f, np.zeros(0, np.uint8), 0, 0, 1)
     _sweep._free_swept(rows, np.zeros(0, np.uint8))
-    _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1)
+    _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
     return time.perf_counter() - t0

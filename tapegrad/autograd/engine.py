@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
-from ..tape import FREED, OP_MASK, current_tape
+from ..tape import FREED, OP_MASK, STALE, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 
 _SECOND_TIME = (
@@ -71,14 +71,15 @@ def _sweep(tape, outputs, seeds, retain_graph):
         reach[s] = 1
     stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, len(rows), 1)
     if stop >= 0:
-        if rows[stop, 0] & FREED:
+        if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
             raise RuntimeError(_SECOND_TIME)
         from ..ops import NAMES
         code = int(rows[stop, 0] & OP_MASK)
         raise RuntimeError(f"no reverse rule for opcode {code} "
                            f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        _free_swept(rows, reach)
+        if _free_swept(rows, reach) == len(rows):
+            retire(tape)
     return adj, reach, offs
 
 

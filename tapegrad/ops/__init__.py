@@ -1,29 +1,19 @@
 """The op families, and the one table that binds them to Tensor as methods and dunders."""
 import numpy as np
 
-from ..tensor import Tensor, _leaf, norm
-from . import elementwise, reductions, shape
+from ..tensor import Tensor
+from . import control, elementwise, reductions, shape
 from .elementwise import (
     abs, add, cos, div, exp, expm1, log, log1p, mul, neg, pow, relu, sigmoid, sin, sqrt, sub,
     tan, tanh)
+from .control import eq, ge, gt, le, lt, ne
 from .reductions import mean, sum
 from .shape import (
     expand, flatten, getitem, permute, reshape, squeeze, to, transpose, unsqueeze, view)
 
-FAMILIES = (elementwise, reductions, shape)
+FAMILIES = (elementwise, reductions, shape, control)
 NAMES = {code: name for fam in FAMILIES for code, name in fam.NAMES.items()}
-SPECS = [spec for fam in FAMILIES for spec in fam.SPECS]
-
-
-def _compare(npfn):
-    def cmp(input, other):
-        other = other._data if isinstance(other, Tensor) else other
-        return _leaf(norm(npfn(np.asarray(input._data), other)))
-    return cmp
-
-
-eq, ne, lt, le, gt, ge = (_compare(f) for f in (
-    np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal))
+SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 _METHODS = {
     # arithmetic dunders: Tensor (op) x and x (op) Tensor

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
-from ..tape import FLUSH, current_tape
+from ..tape import FLUSH, STALE, current_tape
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 
 Unary = namedtuple("Unary", "code name pyfn npfn")
@@ -20,9 +20,19 @@ def slot(t, tape):
     if t._gen == tape.gen:
         return t._slot
     if t._tok is not None:
-        raise RuntimeError(
-            "this tensor was recorded on another thread's tape; tapegrad keeps one tape per "
-            "thread, so pass values between threads with .detach() and record anew")
+        old = t._tok.tape
+        if state.tracing is tape:
+            return push_value(tape, t._data)  # an outside intermediate is a constant of f
+        if not old.retired:
+            raise RuntimeError(
+                "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
+                "per thread, so pass values between threads with .detach() and record anew")
+        # its graph was freed by a backward: a backward that reaches this slot must raise
+        # PyTorch's "backward through the graph a second time" error (engine.py)
+        s = push_value(tape, t._data)
+        s_out = push_value(tape, t._data)
+        tape.rbuf.extend((STALE, s_out, s, -1, -1))
+        return s_out
     return tape.adopt(t)
 
 

@@ -228,14 +228,21 @@ def pow_rev(adj, vals, o, a, b, n):
 
 @rule
 def pow_c_fwd(vals, o, a, c, n):
-    for i in range(n):
-        vals[o + i] = vals[a + i] ** c
+    if c == 2.0:  # x * x is exact and ~10x cheaper than pow(); so is x^2 in the rule below
+        for i in range(n):
+            vals[o + i] = vals[a + i] * vals[a + i]
+    else:
+        for i in range(n):
+            vals[o + i] = vals[a + i] ** c
 
 
 @rule
 def pow_c_rev(adj, vals, o, a, c, n):
     # d(x^c) = c x^(c-1) dx, and 0 for c == 0 (PyTorch's convention at x = 0)
-    if c != 0.0:
+    if c == 2.0:
+        for i in range(n):
+            adj[a + i] += adj[o + i] * 2.0 * vals[a + i]
+    elif c != 0.0:
         for i in range(n):
             adj[a + i] += adj[o + i] * c * vals[a + i] ** (c - 1.0)
 

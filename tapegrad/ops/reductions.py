@@ -11,7 +11,7 @@ from .._jit import rule
 from .._state import state
 from ..tensor import _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
-from .shape import _c_strides, _strided_meta, strided_index
+from .shape import _c_strides, _s, _strided_meta, _u, strided_index
 from .spec import Spec
 
 NAMES = {}
@@ -52,7 +52,7 @@ def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
     for j in range(n_out * w):
         vals[o + j] = 0.0
     for i in range(n_in):
-        j = o + strided_index(i, meta, k) * w
+        j = o + _u(strided_index(_s(i), meta, k)) * w
         for p in range(w):
             vals[j + p] += vals[a + i * w + p]
     for j in range(n_out * w):
@@ -63,7 +63,7 @@ def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
 def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w):
     # y[map(i)] += scale * x[i]  =>  gx[i] += scale * gy[map(i)]
     for i in range(n_in):
-        j = o + strided_index(i, meta, k) * w
+        j = o + _u(strided_index(_s(i), meta, k)) * w
         for p in range(w):
             adj[a + i * w + p] += adj[j + p] * scale
 

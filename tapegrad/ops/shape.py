@@ -5,6 +5,8 @@ accumulating copy; repeated targets (broadcast, repeated indices) accumulate.
 Rules that move elements take ``w``, the number of points side by side in each element
 (1 for one point; the block width in batch replay, where element ``i`` of a slot holds
 values ``[o + i*w, o + (i+1)*w)``).  Elementwise rules need no ``w``: they see ``n*w``.
+Offsets, sizes and ``w`` arrive unsigned (see _sweep.py); meta positions are signed, so
+``_u``/``_s`` convert at the few places where the two meet.
 """
 import numpy as np
 
@@ -27,6 +29,16 @@ def _c_strides(shape):
         strides.append(acc if s != 1 else 0)
         acc *= s
     return strides[::-1]
+
+
+@rule
+def _u(x):
+    return np.uint64(x)
+
+
+@rule
+def _s(x):
+    return np.int64(x)
 
 
 @rule
@@ -54,7 +66,7 @@ NAMES[EXPAND] = "ExpandBackward0"  # hidden in graph views: PyTorch broadcasts i
 @rule
 def strided_fwd(vals, meta, o, a, n, k, w):
     for i in range(n):
-        j = a + strided_index(i, meta, k) * w
+        j = a + _u(strided_index(_s(i), meta, k)) * w
         for p in range(w):
             vals[o + i * w + p] = vals[j + p]
 
@@ -63,7 +75,7 @@ def strided_fwd(vals, meta, o, a, n, k, w):
 def strided_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]  (broadcast sources accumulate)
     for i in range(n):
-        j = a + strided_index(i, meta, k) * w
+        j = a + _u(strided_index(_s(i), meta, k)) * w
         for p in range(w):
             adj[j + p] += adj[o + i * w + p]
 
@@ -201,7 +213,7 @@ GATHER = 63  # meta: [name, flat source index per output element...]
 @rule
 def gather_fwd(vals, meta, o, a, n, k, w):
     for i in range(n):
-        j = a + meta[k + 1 + i] * w
+        j = a + _u(meta[k + 1 + _s(i)]) * w
         for p in range(w):
             vals[o + i * w + p] = vals[j + p]
 
@@ -210,7 +222,7 @@ def gather_fwd(vals, meta, o, a, n, k, w):
 def gather_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[idx[i]]  =>  gx[idx[i]] += gy[i]  (repeated indices accumulate)
     for i in range(n):
-        j = a + meta[k + 1 + i] * w
+        j = a + _u(meta[k + 1 + _s(i)]) * w
         for p in range(w):
             adj[j + p] += adj[o + i * w + p]
 

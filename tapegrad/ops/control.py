@@ -1,0 +1,140 @@
+"""Comparisons and guards: what replay needs to notice control flow.
+
+Eagerly, comparisons give bool tensors and record nothing (they have no gradient).
+While ``tapegrad.trace`` records a function, a comparison on a traced value records a
+CMP row, and Python's decisions on traced values record GUARD rows: ``bool(t)`` (an
+``if``) checks the truth value, ``float(t)``/``t.item()``/``int(t)`` check the exact
+value.  Replay evaluates every guard at every point and flags points that diverge
+(``bad[p]`` = 1 + the guard's number), so a replayed tape never silently takes the
+branch it recorded at a point where the function would take another.
+"""
+import sys
+
+import numpy as np
+
+from .._jit import rule
+from .._state import state
+from ..tensor import Tensor, _leaf, norm
+from ._record import broadcast_shape, expand_slot, output, slot
+
+NAMES = {}
+KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
+_NP = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
+
+
+@rule
+def compare(x, y, kind):
+    if kind == 0:
+        return x < y
+    if kind == 1:
+        return x <= y
+    if kind == 2:
+        return x > y
+    if kind == 3:
+        return x >= y
+    if kind == 4:
+        return x == y
+    return x != y
+
+
+# ---- cmp: x (kind) y, 1.0 or 0.0; no gradient flows through it ---------------------------
+CMP, CMP_C = 27, 28  # CMP: aux = kind; CMP_C: aux -> meta [kind, const index]
+NAMES[CMP] = NAMES[CMP_C] = "CmpBackward0"
+
+
+@rule
+def cmp_fwd(vals, o, a, b, n, kind):
+    for i in range(n):
+        vals[o + i] = 1.0 if compare(vals[a + i], vals[b + i], kind) else 0.0
+
+
+@rule
+def cmp_c_fwd(vals, o, a, c, n, kind):
+    for i in range(n):
+        vals[o + i] = 1.0 if compare(vals[a + i], c, kind) else 0.0
+
+
+def _make_compare(kind):
+    npfn = _NP[kind]
+
+    def fn(input, other):
+        od = other._data if isinstance(other, Tensor) else other
+        v = norm(npfn(np.asarray(input._data), od))
+        tape = state.tracing
+        if tape is None or not (_traced(input, tape) or _traced(other, tape)):
+            return _leaf(v)
+        if isinstance(other, Tensor):
+            shape = broadcast_shape(KINDS[kind], input.shape, other.shape)
+            sa = expand_slot(tape, input, slot(input, tape), shape)
+            sb = expand_slot(tape, other, slot(other, tape), shape)
+            t = output(tape, v, CMP, sa, sb, kind)
+        else:
+            k = tape.push_meta((kind, tape.const(float(other))))
+            t = output(tape, v, CMP_C, slot(input, tape), -1, k)
+        return t  # requires grad while tracing, so ops on it record too (gradient 0)
+
+    fn.__name__ = KINDS[kind]
+    return fn
+
+
+lt, le, gt, ge, eq, ne = (_make_compare(k) for k in range(6))
+
+
+def _traced(t, tape):
+    return isinstance(t, Tensor) and t._rg and (t._gen == tape.gen or t._tok is not None)
+
+
+# ---- guards: Python decided something from a traced value ---------------------------
+GUARD, GUARD_EQ = 29, 30  # aux -> meta [expected truth (GUARD) or const index, guard number]
+NAMES[GUARD] = NAMES[GUARD_EQ] = "Guard"
+
+
+@rule
+def guard_fwd(vals, meta, a, k, w, bad):
+    # the truth value at each point must be the recorded one
+    expect = meta[k] != 0
+    for p in range(w):
+        if (vals[a + p] != 0.0) != expect and bad[p] == 0:
+            bad[p] = 1 + meta[k + 1]
+
+
+@rule
+def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
+    # the value at each point must be the recorded one, exactly (nan matches nan)
+    c = consts[meta[k]]
+    for p in range(w):
+        x = vals[a + p]
+        if x != c and not (x != x and c != c) and bad[p] == 0:
+            bad[p] = 1 + meta[k + 1]
+
+
+def guard(t, how):
+    """Called by Tensor.__bool__/item/__float__/__int__ while tracing: record the decision."""
+    tape = state.tracing
+    if tape is None or not _traced(t, tape):
+        return
+    if t.numel() != 1:
+        return  # bool()/item() of a multi-element tensor raises right after this
+    value = float(np.asarray(t._data).reshape(()))
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("tapegrad."):
+        frame = frame.f_back
+    where = f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame else "?"
+    number = len(tape.guards)
+    tape.guards.append(f"{how} at {where}")
+    if how == "bool":
+        k = tape.push_meta((int(value != 0.0), number))
+        tape.rbuf.extend((GUARD, -1, slot(t, tape), -1, k))
+    else:
+        k = tape.push_meta((tape.const(value), number))
+        tape.rbuf.extend((GUARD_EQ, -1, slot(t, tape), -1, k))
+
+
+def escape(t, how):
+    """Called where a traced value would leave the tape (NumPy, lists): refuse while tracing."""
+    tape = state.tracing
+    if tape is not None and _traced(t, tape):
+        raise RuntimeError(
+            f"tapegrad.trace: {how} of a traced tensor (shape {tuple(t.shape)}) takes its values "
+            "out of the tape, so replay could not follow them. Keep the computation in tapegrad "
+            "ops, or use float(t)/t.item()/bool(t), which are recorded as guards.")
