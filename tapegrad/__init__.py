@@ -9,7 +9,7 @@
 """
 from . import autograd, nn
 from .autograd import grad
-from .compile import DivergenceError, Traced, batch_grad, compile, load, trace
+from .replay import DivergenceError, Traced, batch_grad, compile, load, trace
 from .creation import (
     arange, as_tensor, eye, from_numpy, full, full_like, linspace, manual_seed, ones, ones_like,
     rand, randn, tensor, zeros, zeros_like)

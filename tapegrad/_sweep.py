@@ -246,11 +246,12 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
 
 
 @njit
-def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, out_slot, X, V, G, bad, block,
-                   first, last):
+def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, const_slots, out_slot, X, V, G,
+                   bad, block, first, last):
     """Value (and, if G has rows, gradient) at rows of X, blocks ``first..last-1`` of
     ``block`` points each.  Threads run disjoint block ranges (nogil): batch replay.
 
+    Slots in ``const_slots`` (neither inputs nor row outputs) are filled from ``vals0``;
     X is (B, m): column c is written to arena element ``in_elems[c]``; V (B,) gets the
     value of the size-1 slot ``out_slot``; G (B, m) its gradient; bad (B,) 1 + the first
     diverging guard, or 0.  Within a block the arena is op-major (w points per element).
@@ -263,9 +264,10 @@ def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, out_slot, X, V, G,
         b0 = blk * block
         w = min(block, B - b0)
         vals = np.empty(nv * w)
-        for e in range(nv):
-            for p in range(w):
-                vals[e * w + p] = vals0[e]
+        for s in const_slots:
+            for e in range(offs[s], offs[s + 1]):
+                for p in range(w):
+                    vals[e * w + p] = vals0[e]
         for c in range(len(in_elems)):
             e = in_elems[c] * w
             for p in range(w):

@@ -197,7 +197,7 @@ class Tensor:
             raise RuntimeError(
                 f"Boolean value of Tensor with more than one value is ambiguous "
                 f"(shape {tuple(self.shape)}); use .any() or .all()")
-        return bool(self.item())
+        return bool(np.asarray(self._data).item())
 
     def __len__(self):
         if self.ndim == 0:
