@@ -12,6 +12,8 @@ diverge from a trace, follows ``on_divergence``: "retrace" (trace again at such 
 and keep every trace, so a function with k branches costs k traces), "raise", or "mask".
 """
 import os
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -85,13 +87,14 @@ class Traced:
         """Gradients at each of B points, shape (B, *input_shape) per argnum."""
         return self.value_and_grad_batch(*Xs, on_divergence=on_divergence, out=out)[1]
 
-    def value_and_grad_batch(self, *Xs, on_divergence="raise", out=None):
+    def value_and_grad_batch(self, *Xs, on_divergence="raise", out=None, progress=False):
         """(values (B,), gradients (B, *input_shape)) at each of B points, on all cores.
 
-        ``out`` may give preallocated ``(V, G)`` with G of shape (B, total input size).
+        ``out`` may give preallocated ``(V, G)`` with G of shape (B, total input size);
+        ``progress=True`` prints a progress bar (for long batches).
         """
         V, G = self._batch(self._stack(Xs, batch=True), grad=True, on_divergence=on_divergence,
-                           out=out)
+                           out=out, progress=progress)
         return V, self._split(G, batched=True)
 
     # -- the engine -----------------------------------------------------------------
@@ -135,8 +138,11 @@ class Traced:
         return [row[self._cols[j]:self._cols[j + 1]].reshape(shape)
                 for j, shape in enumerate(self.in_shapes)]
 
-    def run(self, X, grad, out=None):
-        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,)."""
+    def run(self, X, grad, out=None, progress=False):
+        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,).
+
+        With ``progress``, the blocks run in 100 steps and a bar is printed to stderr.
+        """
         B = len(X)
         V = np.empty(B) if out is None else out[0]
         G = (np.empty((B, X.shape[1])) if out is None else out[1]) if grad else np.empty((0, 0))
@@ -145,23 +151,21 @@ class Traced:
         nblocks = (B + block - 1) // block
         args = (self.rows, self.offs, self.vals0, self.consts, self.meta, self.in_elems,
                 self.const_slots, self.out_slot, X, V, G, bad, block)
-        nthreads = min(_CORES, nblocks)
-        if nthreads <= 1:
-            if B:
-                _sweep._replay_blocks(*args, 0, nblocks)
-            return V, G, bad
-        cuts = np.linspace(0, nblocks, nthreads + 1).astype(int)
-        with ThreadPoolExecutor(nthreads) as pool:  # the kernel releases the GIL (nogil)
-            list(pool.map(lambda i: _sweep._replay_blocks(*args, cuts[i], cuts[i + 1]),
-                          range(nthreads)))
+        steps = np.linspace(0, nblocks, (100 if progress else 1) + 1).astype(int)
+        bar = _Progress(B) if progress else None
+        with ThreadPoolExecutor(max(1, min(_CORES, nblocks))) as pool:
+            for lo, hi in zip(steps[:-1], steps[1:]):
+                _run_blocks(pool, args, lo, hi)
+                if bar:
+                    bar.show(min(B, hi * block))
         return V, G, bad
 
-    def _batch(self, X, grad, on_divergence="raise", out=None):
+    def _batch(self, X, grad, on_divergence="raise", out=None, progress=False):
         if on_divergence not in _MODES:
             raise ValueError(f"on_divergence must be one of {_MODES}, got {on_divergence!r}")
         if out is not None:
             _check_out(out, len(X), X.shape[1], grad)
-        V, G, bad = self.run(X, grad, out)
+        V, G, bad = self.run(X, grad, out, progress)
         V, G, self.mask = _resolve([self], self.fn, X, V, G, bad, grad, on_divergence)
         return V, G
 
@@ -217,6 +221,41 @@ def load(path):
         return Traced(z["rows"], z["offs"], z["vals0"], z["consts"], z["meta"], z["in_slots"],
                       shapes, int(z["out_slot"]), tuple(int(a) for a in z["argnums"]),
                       [str(g) for g in z["guards"]])
+
+
+def _run_blocks(pool, args, lo, hi):
+    """Blocks lo..hi-1, split into one contiguous range per core (the kernel is nogil)."""
+    n = pool._max_workers
+    if n <= 1 or hi - lo < 2:
+        if hi > lo:
+            _sweep._replay_blocks(*args, lo, hi)
+        return
+    cuts = np.linspace(lo, hi, n + 1).astype(int)
+    list(pool.map(lambda i: _sweep._replay_blocks(*args, cuts[i], cuts[i + 1]), range(n)))
+
+
+class _Progress:
+    """A one-line progress bar on stderr: points done, rate, time left."""
+
+    def __init__(self, total):
+        self.total = total
+        self.t0 = self.last = time.perf_counter()
+
+    def show(self, done):
+        now = time.perf_counter()
+        if now - self.last < 0.2 and done < self.total:
+            return  # redraw at most five times a second
+        self.last = now
+        dt = now - self.t0
+        frac = done / max(self.total, 1)
+        rate = done / dt if dt > 0 else 0.0
+        left = (self.total - done) / rate if rate else 0.0
+        bar = "#" * int(30 * frac)
+        sys.stderr.write(f"\r[{bar:<30}] {done}/{self.total} points  {rate:,.0f}/s  "
+                         f"{left:4.1f} s left")
+        if done >= self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _block(nvals, B):
@@ -365,12 +404,12 @@ class Compiled:
             tapes = self.traces[shapes] = [trace(self.fn, *first, argnums=self.argnums)]
         return tapes
 
-    def _run(self, args, batch, grad, out=None):
+    def _run(self, args, batch, grad, out=None, progress=False):
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
         if out is not None:
             _check_out(out, len(X), X.shape[1], grad)
-        V, G, bad = tapes[0].run(X, grad, out)
+        V, G, bad = tapes[0].run(X, grad, out, progress)
         V, G, self.mask = _resolve(tapes, self.fn, X, V, G, bad, grad, self.on_divergence)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
@@ -391,9 +430,11 @@ class Compiled:
     def grad_batch(self, *Xs, out=None):
         return self._run(Xs, batch=True, grad=True, out=out)[1]
 
-    def value_and_grad_batch(self, *Xs, out=None):
-        """(values (B,), gradients (B, *input_shape)) at B points, compiled, on all cores."""
-        return self._run(Xs, batch=True, grad=True, out=out)
+    def value_and_grad_batch(self, *Xs, out=None, progress=False):
+        """(values (B,), gradients (B, *input_shape)) at B points, compiled, on all cores.
+
+        ``progress=True`` prints a progress bar to stderr (for long batches)."""
+        return self._run(Xs, batch=True, grad=True, out=out, progress=progress)
 
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace"):  # noqa: A001 (JAX/PyTorch name)
