@@ -16,9 +16,14 @@ CACHE = os.environ.get("TAPEGRAD_CACHE", "1") != "0"
 _PKG = pathlib.Path(__file__).resolve().parent
 
 
+# error_model="numpy": 1/0 gives inf and 0/0 nan, as in NumPy and PyTorch (Numba's default
+# "python" model raises ZeroDivisionError, and JIT and NUMBA_DISABLE_JIT=1 would disagree)
+_DEFAULTS = {"nogil": True, "fastmath": False, "error_model": "numpy"}
+
+
 def njit(fn=None, **options):
-    """``numba.njit`` with the project defaults: cached, nogil, no fastmath."""
-    opts = {"cache": CACHE, "nogil": True, "fastmath": False, **options}
+    """``numba.njit`` with the project defaults: cached, nogil, no fastmath, IEEE division."""
+    opts = {"cache": CACHE, **_DEFAULTS, **options}
     if fn is None:
         return numba.njit(**opts)
     return numba.njit(**opts)(fn)
@@ -26,13 +31,14 @@ def njit(fn=None, **options):
 
 def rule(fn):
     """A rule helper: compiled into the interpreters that call it, never cached alone."""
-    return numba.njit(nogil=True, fastmath=False)(fn)
+    return numba.njit(**_DEFAULTS)(fn)
 
 
 def rules_digest():
-    """SHA-256 over the sources that the compiled interpreters inline."""
+    """SHA-256 over the sources that the compiled interpreters inline (and this file, whose
+    options they are compiled with)."""
     h = hashlib.sha256()
-    for path in sorted([_PKG / "_sweep.py", *(_PKG / "ops").glob("*.py")]):
+    for path in sorted([_PKG / "_jit.py", _PKG / "_sweep.py", *(_PKG / "ops").glob("*.py")]):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()

@@ -2,7 +2,7 @@
 import numpy as np
 
 from . import dtypes
-from .tensor import Tensor, norm
+from .tensor import Tensor, _leaf, norm
 
 _rng = np.random.default_rng()
 
@@ -35,15 +35,21 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 
 
 def as_tensor(data, dtype=None, device=None):
-    """A tensor sharing ``data``'s memory where it can (ndarray of the right dtype)."""
+    """A tensor sharing ``data``'s memory where it can (a C-contiguous ndarray of the
+    requested dtype, not 0-d float64, which tapegrad holds as a Python float)."""
     if isinstance(data, Tensor):
         return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray) and data.ndim and data.flags.c_contiguous and (
+            dtype is None or np.dtype(dtype) == data.dtype):
+        return _leaf(data)
     return Tensor(data, dtype=dtype)
 
 
 def from_numpy(ndarray):
-    """A tensor sharing ``ndarray``'s memory (it must be C-contiguous)."""
-    return Tensor(np.ascontiguousarray(ndarray))
+    """A tensor sharing ``ndarray``'s memory (a non-contiguous array is copied first)."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"from_numpy(): expected np.ndarray (got {type(ndarray).__name__})")
+    return as_tensor(ndarray)
 
 
 def zeros(*size, dtype=None, requires_grad=False):

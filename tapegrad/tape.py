@@ -96,7 +96,7 @@ class Tape:
         self.flush()
         s = self.nslots
         self.nslots = s + 1
-        a = np.ascontiguousarray(a, dtype=np.float64)
+        a = np.ascontiguousarray(a, dtype=np.float64).reshape(-1)
         try:
             self.offs.append(self.nvals)
         except BufferError:
@@ -126,9 +126,23 @@ class Tape:
         return k
 
     def adopt(self, t):
-        """Give tensor ``t`` (a leaf, or a constant) a slot on this tape."""
+        """Give tensor ``t`` (a leaf, or a constant) a slot holding its values now.
+
+        A scalar's value (an immutable float) can change only through ops that reset
+        ``_gen``, so its slot is reused for the whole generation.  An array's values can
+        be changed in place behind the tape's back (NumPy views, ``.data``), so every use
+        copies them anew, as PyTorch reads a leaf's current values at each op.  Traced
+        inputs are private to the trace and keep one slot (replay writes into it).
+        """
         d = t._data
-        s = self.push_scalar(d) if type(d) is float else self.push_array(d)
+        if type(d) is float:
+            s = self.push_scalar(d)
+        else:
+            s = self.push_array(d)
+            if state.tracing is not self:
+                if t._rg:
+                    self.leaves.append((s, t))
+                return s
         t._slot = s
         t._gen = self.gen
         if t._rg:

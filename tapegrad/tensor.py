@@ -112,6 +112,7 @@ class Tensor:
     @data.setter
     def data(self, value):
         self._data = as_data(value._data if isinstance(value, Tensor) else value, None)
+        self._gen = 0  # new values: the next op takes a new slot
 
     def detach(self):
         """A new leaf sharing this tensor's values, cut from the graph."""
@@ -273,8 +274,8 @@ def as_data(value, dtype):
         value = value._data
     if type(value) is float and dtype in (None, dtypes.float64):
         return value
-    if dtype is None and not isinstance(value, np.ndarray):
-        arr = np.array(value)
+    if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
+        arr = np.array(value)  # Python numbers and lists: float64 and int64 defaults
         if arr.dtype.kind == "f":
             arr = arr.astype(np.float64, copy=False)
         elif arr.dtype.kind in "iu":
@@ -292,8 +293,8 @@ def norm(arr):
     if type(arr) is float:
         return arr
     arr = np.asarray(arr)
-    if arr.ndim == 0 and arr.dtype == np.float64:
-        return float(arr)
+    if arr.ndim == 0:  # (np.ascontiguousarray would make it 1-d)
+        return float(arr) if arr.dtype == np.float64 else arr
     return np.ascontiguousarray(arr)
 
 

@@ -83,19 +83,32 @@ def _sweep(tape, outputs, seeds, retain_graph):
     return adj, reach, offs
 
 
-def _grad_of(t, adj, offs):
-    s = t._slot
-    g = adj[offs[s]:offs[s + 1]]
+def _slots_of(t, tape, reach):
+    """The reached slots that hold ``t`` on ``tape``: one for a non-leaf; one per use for an
+    array leaf (each use copied its values then, see Tape.adopt)."""
+    if t._tok is not None:
+        return [t._slot] if t._gen == tape.gen and reach[t._slot] else []
+    return [s for s, u in tape.leaves if u is t and reach[s]]
+
+
+def _grad_at(t, slots, adj, offs):
+    """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype."""
+    g = adj[offs[slots[0]]:offs[slots[0] + 1]]
+    for s in slots[1:]:
+        g = g + adj[offs[s]:offs[s + 1]]
     if type(t._data) is float:
         return _leaf(float(g[0]))
     return _leaf(norm(g.reshape(t.shape).astype(t.dtype)))
 
 
 def _accumulate(t, g):
+    """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place."""
     if t.grad is None:
         t.grad = g
+    elif type(t.grad._data) is float:
+        t.grad._data = t.grad._data + g._data
     else:
-        t.grad = _leaf(norm(t.grad._data + g._data))
+        t.grad._data += g._data
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
@@ -108,18 +121,16 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs:
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
-    retain = bool(retain_graph)
-    adj, reach, offs = _sweep(tape, outputs, seeds, retain)
-    targets = inputs or [t for _, t in tape.leaves]
+    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph))
+    if inputs:
+        targets = inputs
+    else:
+        targets = {id(t): t for _, t in tape.leaves}.values()
+        targets = [*targets, *(t for _, ref in tape.retained if (t := ref()) is not None)]
     for t in targets:
-        if t._gen == tape.gen and reach[t._slot] and (t._tok is None or t._retains_grad
-                                                      or inputs):
-            _accumulate(t, _grad_of(t, adj, offs))
-    if not inputs:
-        for s, ref in tape.retained:
-            t = ref()
-            if t is not None and reach[s]:
-                _accumulate(t, _grad_of(t, adj, offs))
+        slots = _slots_of(t, tape, reach)
+        if slots:
+            _accumulate(t, _grad_at(t, slots, adj, offs))
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -141,8 +152,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph))
     result = []
     for i, t in enumerate(inputs_list):
-        if t._gen == tape.gen and reach[t._slot]:
-            result.append(_grad_of(t, adj, offs))
+        slots = _slots_of(t, tape, reach)
+        if slots:
+            result.append(_grad_at(t, slots, adj, offs))
         elif materialize_grads:
             result.append(_leaf(norm(np.zeros(t.shape, t.dtype))))
         elif allow_unused:

@@ -90,7 +90,9 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if not s & FLUSH:
                     tape.flush()
-                return _nonleaf(v, s, tape, input._tok)
+                # an input's token is this generation's only if its slot was current
+                tok = input._tok if input._gen == tape.gen else None
+                return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         v = norm(_np(npfn, d))
         if input._rg and state.grad_enabled:
@@ -151,7 +153,9 @@ def make_binary(op, doc, reflected=False):
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if not s & FLUSH:
                         tape.flush()
-                    return _nonleaf(v, s, tape, a._tok or b._tok)
+                    tok = (a._tok if a._gen == gen else None) or (
+                        b._tok if b._gen == gen else None)
+                    return _nonleaf(v, s, tape, tok)
                 return _leaf(v)
             return _tensor_binary(op, a, b)
         tb = type(b)
@@ -179,7 +183,8 @@ def make_binary(op, doc, reflected=False):
                 tape.rbuf.extend((code_c, s, sa, -1, k))
                 if not s & FLUSH:
                     tape.flush()
-                return _nonleaf(v, s, tape, a._tok)
+                tok = a._tok if a._gen == tape.gen else None
+                return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else dtypes.float64,
                   None)

@@ -1,0 +1,101 @@
+"""Start-up: ``import tapegrad`` plus the first backward, in a fresh interpreter.
+
+- ``warm``: a temporary NUMBA_CACHE_DIR is filled by one untimed run, then timed runs
+  load the compiled sweep from it;
+- ``cold``: every round gets a fresh, empty NUMBA_CACHE_DIR, so Numba compiles.
+
+The benchmark's own time is the subprocess's wall time.  The child measures itself with
+``time.perf_counter`` and prints it; ``extra_info`` carries the medians of its
+``import_s``, ``first_backward_s`` and ``total_s``, and ``interpreter_s`` (wall minus the
+child's total: interpreter start-up and exit) apart.
+
+Only the Numba cache differs between the two: Python's bytecode cache is warm in both.
+The child writes and reads bytecode under a session-wide PYTHONPYCACHEPREFIX (filled by
+one untimed run), so a PYTHONDONTWRITEBYTECODE in the environment, or a source tree
+being edited, cannot make every import compile from source, and the tree stays clean.
+"""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+
+CHILD = r"""
+import time
+t0 = time.perf_counter()
+import tapegrad as tg
+t1 = time.perf_counter()
+x = tg.tensor(2.0, requires_grad=True)
+y = (x * x).sin()
+y.backward()
+t2 = time.perf_counter()
+import json, math
+assert abs(x.grad.item() - 4.0 * math.cos(4.0)) < 1e-12, x.grad
+print(json.dumps({"import_s": t1 - t0, "first_backward_s": t2 - t1, "total_s": t2 - t0}))
+"""
+GROUP = "startup: import tapegrad + first backward (subprocess wall)"
+
+
+@pytest.fixture(scope="module")
+def pyc_prefix(tmp_path_factory):
+    """A bytecode cache for the children, filled once by an untimed run."""
+    prefix = str(tmp_path_factory.mktemp("pyc"))
+    _run_child(str(tmp_path_factory.mktemp("numba-fill")), [], prefix)
+    return prefix
+
+
+def _run_child(cache_dir, runs, pyc_prefix):
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPYCACHEPREFIX=pyc_prefix)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True,
+                         text=True, check=True, timeout=600)
+    wall = time.perf_counter() - t0
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r["wall_s"] = wall
+    runs.append(r)
+
+
+@pytest.mark.parametrize("cache", ["warm", "cold"])
+def test_startup(benchmark, cache, tmp_path, pyc_prefix):
+    pytest.importorskip("tapegrad")
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
+        pytest.skip("NUMBA_DISABLE_JIT=1: nothing is compiled or cached, start-up is moot")
+    if cache == "warm" and os.environ.get("TAPEGRAD_CACHE", "1") == "0":
+        pytest.skip("TAPEGRAD_CACHE=0: there is no warm cache")
+    benchmark.group = GROUP
+    runs = []
+
+    if cache == "warm":
+        warm_dir = str(tmp_path / "numba-warm")
+        _run_child(warm_dir, [], pyc_prefix)  # fills the cache, untimed
+
+        def target():
+            _run_child(warm_dir, runs, pyc_prefix)
+        setup = None
+        rounds = 5
+    else:
+        holder = {}
+
+        def setup():
+            if holder:
+                shutil.rmtree(holder.pop("dir"), ignore_errors=True)
+            holder["dir"] = tempfile.mkdtemp(prefix="numba-cold-", dir=tmp_path)
+
+        def target():
+            _run_child(holder["dir"], runs, pyc_prefix)
+        rounds = 3
+    benchmark.pedantic(target, setup=setup, rounds=1 if benchmark.disabled else rounds,
+                       iterations=1)
+
+    info = benchmark.extra_info
+    info.update(library=f"tapegrad ({cache} Numba cache)", phase=f"startup-{cache}", ops=0,
+                rounds=len(runs))
+    for key in ("import_s", "first_backward_s", "total_s", "wall_s"):
+        info[key] = statistics.median(r[key] for r in runs)
+    info["interpreter_s"] = statistics.median(r["wall_s"] - r["total_s"] for r in runs)
