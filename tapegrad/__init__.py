@@ -19,6 +19,9 @@ from .ops import (
     abs, add, cos, div, eq, exp, expand, expm1, flatten, ge, gt, le, log, log1p, lt, mean, mul,
     ne, neg, permute, pow, relu, reshape, sigmoid, sin, sqrt, squeeze, sub, sum, tan, tanh,
     transpose, unsqueeze)
+from .ops import (
+    broadcast_to, cat, chunk, concat, concatenate, flip, gather, index_select, masked_fill,
+    moveaxis, movedim, narrow, roll, select, split, stack, swapaxes, swapdims, t, tile, unbind)
 from .tensor import Size, Tensor
 from .warmup import warmup
 
@@ -40,4 +43,8 @@ __all__ = [
     "neg", "nn", "no_grad", "ones", "ones_like", "permute", "pow", "rand", "randn", "relu",
     "reshape", "set_grad_enabled", "sigmoid", "sin", "softmax", "sqrt", "squeeze", "sub", "sum",
     "tan", "tanh", "tensor", "trace", "transpose", "unsqueeze", "warmup", "zeros", "zeros_like",
+    # shapes and indexing
+    "broadcast_to", "cat", "chunk", "concat", "concatenate", "flip", "gather", "index_select",
+    "masked_fill", "moveaxis", "movedim", "narrow", "roll", "select", "split", "stack",
+    "swapaxes", "swapdims", "t", "tile", "unbind",
 ]

@@ -30,7 +30,8 @@ from .ops.control import (
 from .ops.reductions import (
     MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
 from .ops.shape import (
-    EXPAND, GATHER, STRIDED, VIEW, gather_fwd, gather_rev, strided_fwd, strided_rev)
+    CAT, EXPAND, GATHER, MASKED_FILL, MASKED_FILL_T, STACK, STRIDED, VIEW, cat_fwd, cat_rev,
+    gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, strided_fwd, strided_rev)
 from .tape import FREED
 
 
@@ -120,6 +121,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             strided_rev(adj, meta, oo, ao, ne, k + 1, uw)
         elif op == GATHER:
             gather_rev(adj, meta, oo, ao, ne, k, uw)
+        elif op == CAT or op == STACK:
+            cat_rev(adj, reach, offs, meta, oo, k, uw)
+        elif op == MASKED_FILL or op == MASKED_FILL_T:
+            masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == CMP or op == CMP_C:
             pass  # piecewise constant: no gradient
         else:
@@ -234,6 +239,10 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == GATHER:
             gather_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == CAT or op == STACK:
+            cat_fwd(vals, offs, meta, oo, k, uw)
+        elif op == MASKED_FILL or op == MASKED_FILL_T:
+            masked_fill_fwd(vals, oo, ao, bo, consts[k], n)
         elif op == CMP:
             cmp_fwd(vals, oo, ao, bo, n, k)
         elif op == CMP_C:

@@ -9,7 +9,9 @@ from .elementwise import (
 from .control import eq, ge, gt, le, lt, ne
 from .reductions import mean, sum
 from .shape import (
-    expand, flatten, getitem, permute, reshape, squeeze, to, transpose, unsqueeze, view)
+    broadcast_to, cat, chunk, concat, concatenate, expand, flatten, flip, gather, getitem,
+    index_select, masked_fill, moveaxis, movedim, narrow, permute, repeat, reshape, roll, select,
+    split, squeeze, stack, swapaxes, swapdims, t, tile, to, transpose, unbind, unsqueeze, view)
 
 FAMILIES = (elementwise, reductions, shape, control)
 NAMES = {code: name for fam in FAMILIES for code, name in fam.NAMES.items()}
@@ -39,10 +41,16 @@ _METHODS = {
     "bool": lambda x: to(x, np.bool_),
     "eq": eq, "ne": ne, "lt": lt, "le": le, "gt": gt, "ge": ge,
     "expand_as": lambda x, other: expand(x, *other.shape),
+    # shapes and indexing (ops/shape.py)
+    "broadcast_to": broadcast_to, "split": split, "chunk": chunk, "unbind": unbind,
+    "flip": flip, "repeat": repeat, "tile": tile, "gather": gather,
+    "index_select": index_select, "masked_fill": masked_fill, "roll": roll, "narrow": narrow,
+    "select": select, "movedim": movedim, "moveaxis": moveaxis, "t": t, "swapaxes": swapaxes,
+    "swapdims": swapdims,
     "view_as": lambda x, other: reshape(x, *other.shape),
     "reshape_as": lambda x, other: reshape(x, *other.shape),
 }
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
-Tensor.T = property(lambda x: permute(x, *reversed(range(x.ndim))))
-Tensor.mT = property(lambda x: transpose(x, -2, -1))
+Tensor.T = property(shape._T)
+Tensor.mT = property(shape._mT)

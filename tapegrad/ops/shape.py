@@ -1,26 +1,45 @@
-"""Shape ops: broadcasting (EXPAND), flat copies (VIEW), strided views (STRIDED) and
-indexing (GATHER).  All move values without arithmetic, so each reverse rule is an
-accumulating copy; repeated targets (broadcast, repeated indices) accumulate.
+"""Shape ops: broadcasting (EXPAND), flat copies (VIEW), strided views (STRIDED), indexing
+(GATHER), concatenation (CAT, STACK) and masked_fill.  All but masked_fill move values
+without arithmetic, so each reverse rule is an accumulating copy; repeated targets
+(broadcast, repeated indices, a tensor concatenated twice) accumulate.
+
+Most ops here are a re-indexing of one input and need no rule of their own: a strided
+view (transpose, narrow, select, flip, repeat, basic indexing...) is a STRIDED row whose
+meta holds a base, a shape and (possibly negative or zero) strides; any other re-indexing
+(fancy indexing, gather, index_select, roll) is a GATHER row whose meta lists the flat
+source index of every output element.  Either meta starts with the index of the op's
+PyTorch node name in VIEW_NAMES.
 
 Rules that move elements take ``w``, the number of points side by side in each element
 (1 for one point; the block width in batch replay, where element ``i`` of a slot holds
 values ``[o + i*w, o + (i+1)*w)``).  Elementwise rules need no ``w``: they see ``n*w``.
 Offsets, sizes and ``w`` arrive unsigned (see _sweep.py); meta positions are signed, so
 ``_u``/``_s`` convert at the few places where the two meet.
+
+Every op checks its arguments before it touches the tape: a bad call raises PyTorch's
+message and records nothing.
 """
+import operator
+import sys
+
 import numpy as np
 
+from .. import dtypes
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, _wrap_dim
-from ._record import output, slot, tape_for_grad
+from ._record import broadcast_shape, expand_slot, output, slot, tape_for_grad
 from .spec import Spec
 
 NAMES = {}
+# node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
 VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "SqueezeBackward0", "ExpandBackward0", "PermuteBackward0", "TransposeBackward0",
               "SelectBackward0", "SliceBackward0", "IndexBackward0", "UnsafeViewBackward0",
-              "ToCopyBackward0")
+              "ToCopyBackward0", "AliasBackward0", "SqueezeBackward1", "SqueezeBackward2",
+              "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
+              "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
+              "TBackward0")
 
 
 def _c_strides(shape):
@@ -44,7 +63,8 @@ def _s(x):
 @rule
 def strided_index(i, meta, k):
     """Flat source index of element ``i`` of a strided map stored at ``meta[k]``:
-    ``[ndim, base, shape..., strides...]``; stride 0 repeats (broadcast, reduced dims)."""
+    ``[ndim, base, shape..., strides...]``; stride 0 repeats (broadcast, reduced dims),
+    a negative stride walks backwards (flip)."""
     nd = meta[k]
     j = meta[k + 1]
     for d in range(nd - 1, -1, -1):
@@ -56,6 +76,42 @@ def strided_index(i, meta, k):
 
 def _strided_meta(shape, strides, base=0):
     return (len(shape), base, *shape, *strides)
+
+
+def _prod(xs):
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+def _store(a):
+    """Storage form of a result the caller owns: float for 0-d float64, else C order.
+    (np.ascontiguousarray would turn a 0-d array into shape (1,).)"""
+    a = np.asarray(a)
+    if a.ndim == 0:
+        return float(a) if a.dtype == np.float64 else a
+    return np.ascontiguousarray(a)
+
+
+def _arr(x):
+    """x's values as an ndarray.  A 0-d float64 tensor holds a Python float, so this is a
+    fresh array on every call: derive every view of one op from one call."""
+    return np.asarray(x._data)
+
+
+def _sizes(sizes):
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = sizes[0]
+    return tuple(operator.index(s) for s in sizes)
+
+
+def _dims_arg(dims):
+    return tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+
+
+def _record_on(*ts):
+    return state.grad_enabled and any(t._rg for t in ts)
 
 
 # ---- expand: implicit broadcasting of a binary op's operand -----------------------------
@@ -90,63 +146,321 @@ def record_expand(tape, t, s, shape):
     return out
 
 
-# ---- strided views: expand, permute, transpose (meta: [name, ndim, base, ...]) ---------
+# ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
 STRIDED = 62
 
 
-def _strided(x, data, name):
-    """Record ``data`` (a NumPy view of x's C-contiguous values) as a STRIDED row."""
-    if not (x._rg and state.grad_enabled):
-        return _leaf(np.ascontiguousarray(data))
-    src = np.asarray(x._data)
+def _strided(x, src, view, name, shape=None):
+    """Record ``view``, a NumPy view of ``src = _arr(x)``, as a STRIDED row; the result is a
+    copy of the view, reshaped to ``shape`` if given (repeat views a 2k-d expansion)."""
+    value = np.array(view)
+    value = _store(value.reshape(shape) if shape is not None else value)
+    if not _record_on(x):
+        return _leaf(value)
     item = src.itemsize
-    base = (data.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
-    strides = [st // item for st in data.strides]
+    base = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
+    strides = [st // item for st in view.strides]
+    if view.size:  # the map must stay inside x: the compiled rules do not check
+        lo = hi = base
+        for n, st in zip(view.shape, strides):
+            if st < 0:
+                lo += (n - 1) * st
+            else:
+                hi += (n - 1) * st
+        if not 0 <= lo <= hi < src.size:
+            raise AssertionError(f"tapegrad internal error: {name} view of a tensor of shape "
+                                 f"{src.shape} reaches elements {lo}..{hi}")
     tape = tape_for_grad()
     sx = slot(x, tape)
-    k = tape.push_meta((VIEW_NAMES.index(name), *_strided_meta(data.shape, strides, base)))
-    return output(tape, np.ascontiguousarray(data), STRIDED, sx, -1, k)
+    k = tape.push_meta((VIEW_NAMES.index(name), *_strided_meta(view.shape, strides, base)))
+    return output(tape, value, STRIDED, sx, -1, k)
 
 
 def expand(input, *sizes):
-    """Broadcast to ``sizes`` (-1 keeps a dimension) without copying in PyTorch."""
+    """Broadcast to ``sizes`` (-1 keeps a dimension) without copying in PyTorch.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([1.0, 2.0]).expand(2, -1).shape
+    tapegrad.Size([2, 2])
+    """
     sizes = _sizes(sizes)
+    return _expand(input, sizes, "expand")
+
+
+def broadcast_to(input, size):
+    """``input`` broadcast to ``size`` (PyTorch's expand).
+
+    >>> import tapegrad as tg
+    >>> tg.broadcast_to(tg.tensor(1.0), (2,)).tolist()
+    [1.0, 1.0]
+    """
+    return _expand(input, _sizes((size,)), "broadcast_to")
+
+
+def _expand(input, sizes, op):
     lead = len(sizes) - input.ndim
     if lead < 0:
         raise RuntimeError(
-            f"expand: the number of sizes provided ({len(sizes)}) must be greater or equal "
-            f"to the number of dimensions in the tensor ({input.ndim})")
+            f"{op}: expand(tensor of shape {list(input.shape)}, size={list(sizes)}): the number "
+            f"of sizes provided ({len(sizes)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({input.ndim})")
+    for i, s in enumerate(sizes[:lead]):
+        if s == -1:
+            raise RuntimeError(
+                f"{op}: The expanded size of the tensor (-1) isn't allowed in a leading, "
+                f"non-existing dimension {i}")
     shape = tuple(input.shape[i - lead] if s == -1 and i >= lead else s
                   for i, s in enumerate(sizes))
     for i, (s, old) in enumerate(zip(shape[lead:], input.shape)):
         if old != 1 and s != old:
             raise RuntimeError(
-                f"expand: The expanded size of the tensor ({s}) must match the existing size "
+                f"{op}: The expanded size of the tensor ({s}) must match the existing size "
                 f"({old}) at non-singleton dimension {i + lead}.  Target sizes: {list(sizes)}."
                 f"  Tensor sizes: {list(input.shape)}")
-    return _strided(input, np.broadcast_to(np.asarray(input._data), shape), "ExpandBackward0")
+    for s in shape:
+        if s < 0:
+            raise RuntimeError(f"{op}: Trying to create tensor with negative dimension {s}: "
+                               f"{list(shape)}")
+    src = _arr(input)
+    return _strided(input, src, np.broadcast_to(src, shape), "ExpandBackward0")
 
 
 def permute(input, *dims):
     """Reorder dimensions."""
     dims = _sizes(dims)
-    if sorted(_wrap_dim(d, input.ndim, "permute") for d in dims) != list(range(input.ndim)):
+    if len(dims) != input.ndim:
         raise RuntimeError(
             f"permute(sparse_coo): number of dimensions in the tensor input does not match "
             f"the length of the desired ordering of dimensions i.e. input.dim() = "
             f"{input.ndim} is not equal to len(dims) = {len(dims)}")
-    return _strided(input, np.asarray(input._data).transpose(dims), "PermuteBackward0")
+    wrapped = [_wrap_dim(d, input.ndim, "permute") for d in dims]
+    if len(set(wrapped)) != len(wrapped):
+        raise RuntimeError(f"permute(): duplicate dims are not allowed (dims {list(dims)} "
+                           f"for a tensor of shape {tuple(input.shape)}).")
+    src = _arr(input)
+    return _strided(input, src, src.transpose(wrapped), "PermuteBackward0")
 
 
 def transpose(input, dim0, dim1):
     """Swap two dimensions."""
+    return _transpose(input, dim0, dim1, "transpose", "TransposeBackward0")
+
+
+def _transpose(input, dim0, dim1, op, name):
     perm = list(range(input.ndim))
-    d0 = _wrap_dim(dim0, input.ndim, "transpose")
-    d1 = _wrap_dim(dim1, input.ndim, "transpose")
+    d0 = _wrap_dim(dim0, input.ndim, op)
+    d1 = _wrap_dim(dim1, input.ndim, op)
+    src = _arr(input)
+    if input.ndim >= 2:
+        perm[d0], perm[d1] = perm[d1], perm[d0]
+    return _strided(input, src, src.transpose(perm), name)
+
+
+def swapaxes(input, axis0, axis1):
+    """Alias of ``transpose``."""
+    return _transpose(input, axis0, axis1, "swapaxes", "TransposeBackward0")
+
+
+def swapdims(input, dim0, dim1):
+    """Alias of ``transpose``."""
+    return _transpose(input, dim0, dim1, "swapdims", "TransposeBackward0")
+
+
+def t(input):
+    """Transpose of a tensor of at most 2 dimensions."""
+    if input.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                           f"{input.ndim}D (shape {tuple(input.shape)}); use transpose or mT")
+    return _transpose(input, 0, -1, "t", "TBackward0")
+
+
+def _T(input):
+    """``input.T``: every dimension reversed."""
+    return permute(input, *reversed(range(input.ndim)))
+
+
+def _mT(input):
+    """``input.mT``: the last two dimensions swapped."""
+    if input.ndim == 0:
+        return input  # PyTorch: the identity (deprecated) on 0-d tensors
     if input.ndim < 2:
-        return _strided(input, np.asarray(input._data), "TransposeBackward0")
-    perm[d0], perm[d1] = perm[d1], perm[d0]
-    return _strided(input, np.asarray(input._data).transpose(perm), "TransposeBackward0")
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. "
+                           f"Got {input.ndim}-D tensor.")
+    return _transpose(input, -2, -1, "mT", "TransposeBackward0")
+
+
+def movedim(input, source, destination):
+    """Move dimension(s) ``source`` to position(s) ``destination``, keeping the others'
+    order."""
+    src_d, dst_d = _dims_arg(source), _dims_arg(destination)
+    if len(src_d) != len(dst_d):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ({list(src_d)} dims) should "
+            f"contain the same number of dims as destination ({list(dst_d)} dims)")
+    nd = input.ndim
+    ws = [_wrap_dim(d, nd, "movedim") for d in src_d]
+    wd = [_wrap_dim(d, nd, "movedim") for d in dst_d]
+    for what, dims, given in (("source", ws, src_d), ("destination", wd, dst_d)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{what}` ({list(given)})")
+    order = [d for d in range(nd) if d not in ws]
+    for d, s in sorted(zip(wd, ws)):
+        order.insert(d, s)
+    src = _arr(input)
+    return _strided(input, src, src.transpose(order[:nd]), "PermuteBackward0")
+
+
+moveaxis = movedim
+
+
+def narrow(input, dim, start, length):
+    """``length`` elements of dimension ``dim`` from ``start`` on."""
+    if input.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    d = _wrap_dim(dim, input.ndim, "narrow")
+    start, length = operator.index(start), operator.index(length)
+    size = input.shape[d]
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if not -size <= start <= size:
+        raise IndexError(f"narrow(): start out of range (expected to be in range of "
+                         f"[{-size}, {size}], but got {start})")
+    start = start + size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"narrow(): start ({start}) + length ({length}) exceeds dimension "
+                           f"size ({size}).")
+    return _narrow(input, _arr(input), d, start, length, "SliceBackward0")
+
+
+def _narrow(input, src, d, start, length, name):
+    key = (slice(None),) * d + (slice(start, start + length),)
+    return _strided(input, src, src[key], name)
+
+
+def select(input, dim, index):
+    """The slice at ``index`` of dimension ``dim`` (that dimension removed)."""
+    if input.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = _wrap_dim(dim, input.ndim, "select")
+    index = operator.index(index)
+    size = input.shape[d]
+    if not -size <= index < size:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(input.shape)} at dimension {d}")
+    src = _arr(input)
+    return _strided(input, src, src[(slice(None),) * d + (index, Ellipsis)], "SelectBackward0")
+
+
+def unbind(input, dim=0):
+    """The slices along ``dim``, as a tuple."""
+    if input.ndim == 0:
+        raise IndexError("unbind(): Dimension specified as 0 but tensor has no dimensions")
+    d = _wrap_dim(dim, input.ndim, "unbind")
+    src = _arr(input)
+    return tuple(_strided(input, src, src[(slice(None),) * d + (i, Ellipsis)],
+                          "UnbindBackward0") for i in range(input.shape[d]))
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Pieces of ``split_size`` along ``dim`` (the last one smaller), or pieces of the
+    given sizes; a tuple of tensors.
+
+    >>> import tapegrad as tg
+    >>> [p.tolist() for p in tg.arange(5.0).split([2, 3])]
+    [[0.0, 1.0], [2.0, 3.0, 4.0]]
+    """
+    if tensor.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    d = _wrap_dim(dim, tensor.ndim, "split")
+    size = tensor.shape[d]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [operator.index(s) for s in split_size_or_sections]
+        if any(s < 0 for s in sizes):
+            raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative "
+                               f"entries, but got split_sizes={sizes}")
+        if sum(sizes) != size:
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
+                f"tensor's size at dimension {d}), but got split_sizes={sizes}")
+        name = "SplitWithSizesBackward0"
+    else:
+        s = operator.index(split_size_or_sections)
+        if s < 0:
+            raise RuntimeError(f"split expects split_size be non-negative, but got "
+                               f"split_size={s}")
+        if s == 0 and size != 0:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got "
+                               f"dimension size of {size}")
+        sizes = ([s] * (size // s) + ([size % s] if size % s else []) if s else []) or [0]
+        name = "SplitBackward0"
+    return _pieces(tensor, d, sizes, name)
+
+
+def _pieces(tensor, d, sizes, name):
+    src = _arr(tensor)
+    starts = np.cumsum([0, *sizes[:-1]]).tolist()
+    return tuple(_narrow(tensor, src, d, a, n, name) for a, n in zip(starts, sizes))
+
+
+def chunk(input, chunks, dim=0):
+    """``chunks`` pieces along ``dim`` of ``ceil(size / chunks)`` (fewer if they run out)."""
+    if input.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    chunks = operator.index(chunks)
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = _wrap_dim(dim, input.ndim, "chunk")
+    size = input.shape[d]
+    if size == 0:
+        return _pieces(input, d, [0] * chunks, "SplitBackward0")
+    s = -(-size // chunks)
+    return _pieces(input, d, [s] * (size // s) + ([size % s] if size % s else []),
+                   "SplitBackward0")
+
+
+def flip(input, *dims, **kwargs):
+    """Reverse the order of elements along ``dims``."""
+    dims = _sizes(dims) if dims else _sizes((kwargs.pop("dims"),)) if "dims" in kwargs else None
+    if dims is None or kwargs:
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
+    wrapped = [_wrap_dim(d, input.ndim, "flip") for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"flip(): dim {d} appears multiple times in the list of dims")
+    src = _arr(input)
+    view = src[tuple(slice(None, None, -1) if d in wrapped else slice(None)
+                     for d in range(input.ndim)) + (Ellipsis,)]  # a 0-d view, not a scalar
+    return _strided(input, src, view, "FlipBackward0")
+
+
+def repeat(input, *sizes):
+    """Tile ``input`` ``sizes[d]`` times along each dimension (leading sizes add new
+    dimensions), as ``Tensor.repeat``."""
+    sizes = _sizes(sizes)
+    if len(sizes) < input.ndim:
+        raise RuntimeError(
+            f"Number of dimensions of repeat dims can not be smaller than number of dimensions "
+            f"of tensor (repeat dims {list(sizes)}, tensor of shape {tuple(input.shape)})")
+    return _repeat(input, sizes)
+
+
+def tile(input, *dims):
+    """``repeat``, with ``dims`` padded by leading 1s to the tensor's dimensions."""
+    dims = _sizes(dims)
+    return _repeat(input, (1,) * (input.ndim - len(dims)) + dims)
+
+
+def _repeat(input, sizes):
+    shape = (1,) * (len(sizes) - input.ndim) + tuple(input.shape)
+    out = [r * s for r, s in zip(sizes, shape)]
+    for s in out:
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {out}")
+    # out[(r_0, s_0, r_1, s_1, ...)] = x[(s_0, s_1, ...)]: a broadcast of a 2k-d view
+    src = _arr(input)
+    pairs = tuple(v for s in shape for v in (1, s))
+    view = np.broadcast_to(src.reshape(pairs), tuple(v for rs in zip(sizes, shape) for v in rs))
+    return _strided(input, src, view, "RepeatBackward0", tuple(out))
 
 
 # ---- view: reshape and friends, a flat copy --------------------------------------------
@@ -162,14 +476,34 @@ def _view_as(x, shape, name):
     return output(tape, v, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
 
 
+def _infer_shape(shape, numel):
+    """``shape`` with its -1 resolved, or PyTorch's error."""
+    free = None
+    for i, s in enumerate(shape):
+        if s == -1:
+            if free is not None:
+                raise RuntimeError(f"only one dimension can be inferred (shape {list(shape)})")
+            free = i
+        elif s < 0:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape "
+                               f"{list(shape)}")
+    known = _prod(s for s in shape if s != -1)
+    if free is None:
+        if known != numel:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        return shape
+    if known == 0:
+        raise RuntimeError(
+            f"cannot reshape tensor of {numel} elements into shape {list(shape)} because the "
+            "unspecified dimension size -1 can be any value and is ambiguous")
+    if numel % known:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape[:free] + (numel // known,) + shape[free + 1:]
+
+
 def reshape(input, *shape):
     """The same values in a new shape (one dimension may be -1)."""
-    shape = _sizes(shape)
-    try:
-        np.empty(input.shape, dtype=np.bool_).reshape(shape)
-    except ValueError:
-        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size "
-                           f"{input.numel()}") from None
+    shape = _infer_shape(_sizes(shape), input.numel())
     return _view_as(input, shape, "ViewBackward0")
 
 
@@ -183,20 +517,25 @@ def flatten(input, start_dim=0, end_dim=-1):
         return _view_as(input, (1,), "ViewBackward0")
     s = _wrap_dim(start_dim, len(shape), "flatten")
     e = _wrap_dim(end_dim, len(shape), "flatten")
-    merged = int(np.prod(shape[s:e + 1]))
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input  # PyTorch returns the tensor itself
+    merged = _prod(shape[s:e + 1])
     return _view_as(input, shape[:s] + (merged,) + shape[e + 1:], "ViewBackward0")
 
 
 def squeeze(input, dim=None):
-    """Drop dimensions of size 1 (all, or the given one)."""
+    """Drop dimensions of size 1 (all, or the given one or ones)."""
     shape = list(input.shape)
     if dim is None:
         new = [s for s in shape if s != 1]
+        name = "SqueezeBackward0"
     else:
-        dims = {_wrap_dim(d, len(shape), "squeeze") for d in (dim if isinstance(
-            dim, (tuple, list)) else (dim,))}
+        dims = {_wrap_dim(d, len(shape), "squeeze") for d in _dims_arg(dim)}
         new = [s for i, s in enumerate(shape) if not (i in dims and s == 1)]
-    return _view_as(input, tuple(new), "SqueezeBackward0")
+        name = "SqueezeBackward2" if isinstance(dim, (tuple, list)) else "SqueezeBackward1"
+    return _view_as(input, tuple(new), name)
 
 
 def unsqueeze(input, dim):
@@ -206,8 +545,8 @@ def unsqueeze(input, dim):
     return _view_as(input, tuple(shape[:d] + [1] + shape[d:]), "UnsqueezeBackward0")
 
 
-# ---- gather: indexing by ints, slices, None, Ellipsis, index arrays and masks ------------
-GATHER = 63  # meta: [name, flat source index per output element...]
+# ---- gather: any re-indexing (meta: [name, flat source index per output element...]) ----
+GATHER = 63
 
 
 @rule
@@ -227,73 +566,446 @@ def gather_rev(adj, meta, o, a, n, k, w):
             adj[j + p] += adj[o + i * w + p]
 
 
+def _gathered(x, src, index, name):
+    """Record ``y = x.flat[index]`` (``index``: an int array in the shape of y) as a GATHER
+    row; ``src = _arr(x)``."""
+    value = _store(src.reshape(-1)[index])
+    if not _record_on(x):
+        return _leaf(value)
+    tape = tape_for_grad()
+    sx = slot(x, tape)
+    k = tape.push_meta([VIEW_NAMES.index(name), *index.ravel().tolist()])
+    return output(tape, value, GATHER, sx, -1, k)
+
+
+def _flat_index(shape):
+    return np.arange(_prod(shape), dtype=np.int64).reshape(shape)
+
+
+def _index_array(index, op, message):
+    """``index`` (a Tensor, ndarray or list) as an integer ndarray, or ``message``."""
+    a = np.asarray(index._data if isinstance(index, Tensor) else index)
+    if a.dtype.kind not in "iu":
+        raise RuntimeError(f"{message} (got {a.dtype})")
+    return a.astype(np.int64, copy=False)
+
+
+def _out_of_bounds(index, size, d, exc, op, detail=""):
+    bad = index[(index < 0) | (index >= size)]
+    if bad.size:
+        v = int(bad.flat[0])
+        raise exc(f"{op}(): index {v} is out of bounds for dimension {d} with size {size}"
+                  f"{detail.format(v=v, size=size)}")
+
+
+def gather(input, dim, index, *, sparse_grad=False):
+    """``out[i][j] = input[index[i][j]][j]`` (dim 0): values picked along ``dim``.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([[1.0, 2.0], [3.0, 4.0]]).gather(1, tg.tensor([[1], [0]])).tolist()
+    [[2.0], [3.0]]
+    """
+    idx = _index_array(index, "gather", "gather(): Expected dtype int32/int64 for index")
+    nd = input.ndim
+    d = _wrap_dim(dim, nd, "gather")
+    if max(idx.ndim, 1) != max(nd, 1):
+        raise RuntimeError(
+            f"gather(): Index tensor must have the same number of dimensions as input tensor "
+            f"(index of shape {tuple(idx.shape)}, input of shape {tuple(input.shape)})")
+    shape = tuple(input.shape) or (1,)
+    ix = idx.reshape(idx.shape or (1,))
+    for j, (a, b) in enumerate(zip(ix.shape, shape)):
+        if j != d and a > b:
+            raise RuntimeError(
+                f"gather(): Size does not match at dimension {j} expected index "
+                f"{list(idx.shape)} to be no larger than self {list(input.shape)} apart from "
+                f"dimension {d}")
+    _out_of_bounds(ix, shape[d], d, RuntimeError, "gather")
+    grids = list(np.indices(ix.shape, sparse=True))
+    grids[d] = ix
+    src = _arr(input)
+    return _gathered(input, src, _flat_index(shape)[tuple(grids)].reshape(idx.shape),
+                     "GatherBackward0")
+
+
+def index_select(input, dim, index):
+    """The entries ``index`` (a vector) of dimension ``dim``."""
+    idx = _index_array(index, "index_select",
+                       "index_select(): Expected dtype int32 or int64 for index")
+    if idx.ndim > 1:
+        raise IndexError(f"index_select(): Index is supposed to be a vector (got shape "
+                         f"{tuple(idx.shape)})")
+    d = _wrap_dim(dim, input.ndim, "index_select")
+    src = _arr(input)
+    if input.ndim == 0:
+        if idx.size != 1:
+            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
+                               f"{idx.size} value(s)")
+        _out_of_bounds(idx, 1, 0, RuntimeError, "index_select")
+        return _gathered(input, src, np.zeros((), np.int64), "IndexSelectBackward0")
+    size = input.shape[d]
+    _out_of_bounds(idx, size, d, RuntimeError, "index_select",
+                   " (INDICES element is out of DATA bounds, id={v} axis_dim={size})")
+    flat = np.take(_flat_index(tuple(input.shape)), idx.reshape(-1), axis=d)
+    return _gathered(input, src, flat, "IndexSelectBackward0")
+
+
+def roll(input, shifts, dims=None):
+    """Shift elements along ``dims`` (of the flattened tensor if None), wrapping around."""
+    sh = _dims_arg(shifts)
+    if not sh:
+        raise RuntimeError("roll(): `shifts` required")
+    shape = tuple(input.shape)
+    if dims is None:
+        if len(sh) != 1:
+            raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
+                               "dims:0")
+        flat = np.roll(np.arange(input.numel(), dtype=np.int64), operator.index(sh[0]))
+        return _gathered(input, _arr(input), flat.reshape(shape), "RollBackward0")
+    dm = _dims_arg(dims)
+    if len(sh) != len(dm):
+        raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
+                           f"dims:{len(dm)}")
+    wrapped = tuple(_wrap_dim(d, input.ndim, "roll") for d in dm)
+    shifts = tuple(operator.index(s) for s in sh)
+    index = _flat_index(shape)
+    if shape:
+        index = np.roll(index, shifts, wrapped)
+    return _gathered(input, _arr(input), index, "RollBackward0")
+
+
+# ---- indexing: x[key], a STRIDED row for basic keys and a GATHER row otherwise ----------
 def getitem(input, key):
     """``input[key]`` with PyTorch's indexing rules; the result is a copy here."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    key = tuple(_index(k) for k in key)
-    for k in key:
-        if isinstance(k, slice) and k.step is not None and k.step <= 0:
-            raise ValueError("step must be greater than zero")
-    data = np.asarray(input._data)
-    try:
-        out = data[key]
-    except IndexError as e:
-        raise IndexError(f"index: {e} (tensor of shape {tuple(input.shape)})") from None
-    if not (input._rg and state.grad_enabled):
-        return _leaf(_store(np.array(out)))
-    src = np.arange(data.size, dtype=np.int64).reshape(data.shape)[key]
-    advanced = any(isinstance(k, np.ndarray) for k in key)
-    name = "IndexBackward0" if advanced else (
-        "SelectBackward0" if any(isinstance(k, int) for k in key) else "SliceBackward0")
+    d = input._data
+    if type(key) is int and type(d) is not float and d.ndim and -d.shape[0] <= key < d.shape[0]:
+        return _select_first(input, d, key)
+    single_slice = isinstance(key, slice)
+    if isinstance(key, list) and len(key) < 32 and any(
+            isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
+            k is Ellipsis for k in key):
+        key = tuple(key)  # PyTorch (and old NumPy): x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]]
+    key = tuple(_index(k) for k in (key if isinstance(key, tuple) else (key,)))
+    name = _check_key(input, key)
+    if single_slice:
+        name = "SliceBackward0"
+    src = _arr(input)
+    advanced = name == "IndexBackward0"
+    if not advanced:
+        if Ellipsis not in key:
+            key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
+        return _strided(input, src, src[key], name)
+    if state.tracing is not None:
+        _guard_index_tensors(key)
+    return _gathered(input, src, _flat_index(src.shape)[key], name)
+
+
+def _select_first(input, d, i):
+    """``x[i]`` for an int ``i`` in range: the common case, without the general checks."""
+    i = i + d.shape[0] if i < 0 else i
+    value = _store(np.array(d[i]))
+    if not _record_on(input):
+        return _leaf(value)
+    inner = d.shape[1:]
+    strides, acc = [], 1
+    for n in reversed(inner):
+        strides.append(acc)
+        acc *= n
     tape = tape_for_grad()
     sx = slot(input, tape)
-    k = tape.push_meta((VIEW_NAMES.index(name), *np.ravel(src).tolist()))
-    return output(tape, _store(np.array(out)), GATHER, sx, -1, k)
+    k = tape.push_meta((VIEW_NAMES.index("SelectBackward0"), len(inner), i * acc, *inner,
+                        *reversed(strides)))
+    return output(tape, value, STRIDED, sx, -1, k)
 
 
 def _index(k):
     if isinstance(k, Tensor):
-        k = np.asarray(k._data)
-        return int(k) if k.ndim == 0 and k.dtype.kind in "iu" else k
+        a = np.asarray(k._data)
+        if a.dtype.kind not in "iub":
+            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
+                             f"(got {a.dtype})")
+        if a.ndim == 0 and a.dtype.kind in "iu":
+            return int(a)
+        return _Traced(a, k) if state.tracing is not None and k._rg else a
     if isinstance(k, (list, np.ndarray)):
-        return np.asarray(k)
+        a = np.asarray(k)
+        if a.size == 0 and a.dtype.kind not in "iub":
+            a = a.astype(np.int64)
+        if a.dtype.kind not in "iub":
+            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
+                             f"(got a {type(k).__name__} of {a.dtype})")
+        return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
     if isinstance(k, (bool, np.bool_)):
-        return k
+        return bool(k)
     if isinstance(k, (int, np.integer)):
         return int(k)
-    if k is None or k is Ellipsis or isinstance(k, slice):
+    if isinstance(k, slice):
+        parts = [None if v is None else operator.index(v) for v in (k.start, k.stop, k.step)]
+        if parts[2] == 0:
+            raise ValueError("slice step cannot be zero")
+        if parts[2] is not None and parts[2] < 0:
+            raise ValueError("step must be greater than zero (negative steps are not "
+                             "supported; use flip)")
+        return slice(*parts)
+    if k is None or k is Ellipsis:
         return k
-    raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or "
-                     f"byte Variables are valid indices (got {type(k).__name__})")
+    raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                     f"Variables are valid indices (got {type(k).__name__})")
 
 
-def _store(a):
-    return float(a) if a.ndim == 0 and a.dtype == np.float64 else np.ascontiguousarray(a)
+class _Traced(np.ndarray):
+    """A mask computed from traced values (``x[x > 0]`` inside tapegrad.trace): NumPy indexes
+    with it as usual, and the tensor it came from is kept to guard its values."""
+
+    def __new__(cls, a, tensor):
+        obj = np.asarray(a).view(cls)
+        obj.tensor = tensor
+        return obj
 
 
-def _sizes(sizes):
-    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
-        sizes = sizes[0]
-    return tuple(int(s) for s in sizes)
+def _guard_index_tensors(key):
+    """While tracing, an index computed from traced values (a comparison) decides which
+    elements are taken: record a guard that its values are the recorded ones at every
+    replayed point, so replay flags the points where they differ."""
+    from .control import guard
+    for k in key:
+        if isinstance(k, _Traced):
+            m = k.tensor
+            diff = (to(m, np.float64) - Tensor(np.asarray(k, np.float64))).abs().sum()
+            guard(diff == 0.0, "index mask")
 
 
-# ---- spec rows ----------------------------------------------------------------------
-SPECS = [
-    Spec("reshape", lambda x: x.reshape(-1), lambda np_, x: np_.reshape(x, (-1,)),
-         shapes=((3,), (2, 3))),
-    Spec("getitem_int", lambda x: x[1], lambda np_, x: x[1], shapes=((3,), (2, 3))),
-    Spec("getitem_slice", lambda x: x[::2], lambda np_, x: x[::2], shapes=((3,), (4, 2))),
-    Spec("getitem_fancy", lambda x: x[[0, 0, 1]], lambda np_, x: x[np_.array([0, 0, 1])],
-         shapes=((3,), (2, 3))),
-    Spec("transpose", lambda x: x.transpose(0, 1), lambda np_, x: np_.swapaxes(x, 0, 1),
-         shapes=((2, 3), (2, 3, 4))),
-    Spec("expand", lambda x: x.expand(4, *x.shape), lambda np_, x: x + np_.zeros((4,) + x.shape),
-         shapes=((), (3,), (2, 3))),
-    Spec("unsqueeze", lambda x: x.unsqueeze(0), lambda np_, x: np_.expand_dims(x, 0)),
-    Spec("broadcast_add", lambda a, b: a + b[..., :1], lambda np_, a, b: a + b[..., :1],
-         arity=2, shapes=((3,), (2, 3))),
-]
+def _check_key(input, key):
+    """Check ``key`` against the shape with PyTorch's messages; returns the node name."""
+    shape = tuple(input.shape)
+    nd = len(shape)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    used = sum(1 if isinstance(k, (int, slice)) and not isinstance(k, bool) else
+               k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else
+               1 if isinstance(k, np.ndarray) else 0 for k in key)
+    if nd == 0 and any(isinstance(k, int) and not isinstance(k, bool) for k in key):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+    if used > nd:
+        raise IndexError(f"too many indices for tensor of dimension {nd} (tensor of shape "
+                         f"{shape})")
+    name, advanced, d = "AliasBackward0", False, 0
+    for k in key:
+        if k is Ellipsis:
+            d += nd - used
+        elif k is None:
+            name = "UnsqueezeBackward0"
+        elif isinstance(k, bool):
+            advanced = True
+        elif isinstance(k, int):
+            if not -shape[d] <= k < shape[d]:
+                raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
+                                 f"{shape[d]} (tensor of shape {shape})")
+            name, d = "SelectBackward0", d + 1
+        elif isinstance(k, slice):
+            if k.start not in (None, 0) or k.step not in (None, 1) or (
+                    k.stop is not None and k.stop < shape[d]):
+                name = "SliceBackward0"  # PyTorch skips x[0:n] and x[:], not x[-n:]
+            d += 1
+        elif k.dtype == np.bool_:
+            for j, m in enumerate(k.shape):
+                if m != shape[d + j]:
+                    raise IndexError(
+                        f"The shape of the mask {list(k.shape)} at index {j} does not match the "
+                        f"shape of the indexed tensor {list(shape)} at index {d + j}")
+            advanced, d = True, d + k.ndim
+        else:
+            bad = k[(k < -shape[d]) | (k >= shape[d])]
+            if bad.size:
+                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} "
+                                 f"with size {shape[d]} (tensor of shape {shape})")
+            advanced, d = True, d + 1
+    return "IndexBackward0" if advanced else name
+
+
+# ---- cat, stack: copies of whole blocks (meta: [n, outer, slot..., block length...]) ----
+CAT, STACK = 64, 65
+NAMES[CAT] = "CatBackward0"
+NAMES[STACK] = "StackBackward0"
+
+
+@rule
+def cat_fwd(vals, offs, meta, o, k, w):
+    # for each outer index q, the output holds block q of each input in turn
+    n = meta[k]
+    dst = o
+    for q in range(meta[k + 1]):
+        for i in range(n):
+            m = _u(meta[k + 2 + n + i]) * w
+            src = _u(offs[meta[k + 2 + i]]) * w + _u(q) * m
+            for p in range(m):
+                vals[dst + p] = vals[src + p]
+            dst += m
+
+
+@rule
+def cat_rev(adj, reach, offs, meta, o, k, w):
+    # y = [x_0 | x_1 | ...] block by block  =>  gx_i += its blocks of gy; every operand is
+    # reached (the row's in0/in1 name only the first two)
+    n = meta[k]
+    for i in range(n):
+        reach[meta[k + 2 + i]] = 1
+    dst = o
+    for q in range(meta[k + 1]):
+        for i in range(n):
+            m = _u(meta[k + 2 + n + i]) * w
+            src = _u(offs[meta[k + 2 + i]]) * w + _u(q) * m
+            for p in range(m):
+                adj[src + p] += adj[dst + p]
+            dst += m
+
+
+def _tensor_list(tensors, op):
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"{op}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not Tensor")
+    ts = list(tensors)
+    for i, t in enumerate(ts):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}(): expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    return ts
+
+
+def _record_blocks(op, ts, value, outer, lengths):
+    if not (value.dtype.kind == "f" and _record_on(*ts)):
+        return _leaf(value)
+    tape = tape_for_grad()
+    slots = [slot(t, tape) for t in ts]
+    k = tape.push_meta((len(ts), outer, *slots, *lengths))
+    return output(tape, value, op, slots[0], slots[1] if len(slots) > 1 else -1, k)
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dimension ``dim``.
+
+    >>> import tapegrad as tg
+    >>> tg.cat([tg.zeros(1, 2), tg.ones(2, 2)]).shape
+    tapegrad.Size([3, 2])
+    """
+    ts = _tensor_list(tensors, "cat")
+    if not ts:
+        raise ValueError("cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(ts):
+        if t.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
+                               f"concatenated")
+    dtype = dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
+    # PyTorch's legacy rule: 1-d empty tensors are skipped whatever the other shapes
+    parts = [(i, t) for i, t in enumerate(ts) if tuple(t.shape) != (0,)] or [(0, ts[0])]
+    first = tuple(parts[0][1].shape)
+    d = _wrap_dim(dim, len(first), "cat")
+    for i, t in parts[1:]:
+        if t.ndim != len(first):
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {len(first)} "
+                               f"and {t.ndim}")
+        for j, (a, b) in enumerate(zip(first, t.shape)):
+            if j != d and a != b:
+                raise RuntimeError(
+                    f"Sizes of tensors must match except in dimension {d}. Expected size {a} "
+                    f"but got size {b} for tensor number {i} in the list.")
+    ts = [t for _, t in parts]
+    value = _store(np.concatenate([np.asarray(t._data, dtype) for t in ts], axis=d))
+    return _record_blocks(CAT, ts, value, _prod(first[:d]),
+                          [_prod(t.shape[d:]) for t in ts])
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0):
+    """Join tensors of one shape along a new dimension ``dim``.
+
+    >>> import tapegrad as tg
+    >>> tg.stack([tg.zeros(2), tg.ones(2)], dim=1).shape
+    tapegrad.Size([2, 2])
+    """
+    ts = _tensor_list(tensors, "stack")
+    if not ts:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    shape = tuple(ts[0].shape)
+    for i, t in enumerate(ts):
+        if tuple(t.shape) != shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{list(shape)} at entry 0 and {list(t.shape)} at entry {i}")
+    d = _wrap_dim(dim, len(shape) + 1, "stack")
+    dtype = dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
+    value = _store(np.stack([np.asarray(t._data, dtype) for t in ts], axis=d))
+    return _record_blocks(STACK, ts, value, _prod(shape[:d]), [_prod(shape[d:])] * len(ts))
+
+
+# ---- masked_fill: value where the mask is true (in1 is the mask, 1.0 or 0.0) -------------
+MASKED_FILL, MASKED_FILL_T = 66, 67  # aux: const index of the value (a number, a 0-d tensor)
+NAMES[MASKED_FILL] = "MaskedFillBackward0"
+NAMES[MASKED_FILL_T] = "MaskedFillBackward1"
+
+
+@rule
+def masked_fill_fwd(vals, o, a, b, c, n):
+    for i in range(n):
+        vals[o + i] = c if vals[b + i] != 0.0 else vals[a + i]
+
+
+@rule
+def masked_fill_rev(adj, vals, o, a, b, n):
+    # y = m ? c : x  =>  gx += gy where m is false (nothing flows to c or m)
+    for i in range(n):
+        if vals[b + i] == 0.0:
+            adj[a + i] += adj[o + i]
+
+
+def masked_fill(input, mask, value):
+    """``value`` where the bool ``mask`` (broadcast) is true, else ``input``.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor([1.0, 2.0, 3.0])
+    >>> x.masked_fill(x > 1.5, 0.0).tolist()
+    [1.0, 0.0, 0.0]
+    """
+    m = np.asarray(mask._data if isinstance(mask, Tensor) else mask)
+    if m.dtype != np.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{m.dtype} (use mask.bool() or a comparison)")
+    if isinstance(value, Tensor) and value.ndim != 0:
+        raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
+                           f"tensor with {value.ndim} dimension(s).")
+    shape = broadcast_shape("masked_fill", m.shape, input.shape)
+    if isinstance(value, Tensor) and _record_on(value) and input.dtype.kind == "f":
+        # a value that requires grad: y = masked_fill(x, m, 0) + value * m
+        from .elementwise import add, mul
+        return add(masked_fill(input, mask, 0.0),
+                   mul(value, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
+    c = float(value._data if isinstance(value, Tensor) else value)
+    x = np.asarray(input._data)
+    with np.errstate(invalid="ignore"):
+        v = _store(np.where(m, np.asarray(c).astype(x.dtype), x))
+    mask_rg = isinstance(mask, Tensor) and mask._rg  # traced: a comparison's output
+    if not (x.dtype.kind == "f" and state.grad_enabled and (input._rg or mask_rg)):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sx = expand_slot(tape, input, slot(input, tape), shape)
+    sm = expand_slot(tape, mask, slot(mask, tape), shape) if mask_rg else \
+        tape.push_array(np.broadcast_to(m, shape))
+    op = MASKED_FILL_T if isinstance(value, Tensor) else MASKED_FILL
+    return output(tape, v, op, sx, sm, tape.const(c))
+
+
+def graph_operands(op, a, b, k, meta):
+    """The input slots a graph view (next_functions) should list for a row of this family,
+    or None for the default ``(in0, in1)``: every operand of cat/stack (in meta), and only
+    the input of masked_fill (its in1 is the mask, which PyTorch does not list)."""
+    if op == CAT or op == STACK:
+        n = int(meta[k])
+        return tuple(int(s) for s in meta[k + 2:k + 2 + n])
+    if op == MASKED_FILL or op == MASKED_FILL_T:
+        return (a,)
+    return None
 
 
 # ---- casts: a flat copy between float dtypes -------------------------------------------
@@ -311,3 +1023,136 @@ def to(input, dtype=None, *args, **kwargs):
     return output(tape, _store(data), VIEW, slot(input, tape), -1,
                   VIEW_NAMES.index("ToCopyBackward0"))
 
+
+# ---- spec rows ----------------------------------------------------------------------
+def _lib(x):
+    """The library of tensor ``x``: tapegrad, or torch when the oracle tests call a row."""
+    return sys.modules[type(x).__module__.partition(".")[0]]
+
+
+def _need(ok):
+    """A reference raises where the op does (random programs then skip that shape)."""
+    if not ok:
+        raise ValueError("the op does not apply at this shape")
+
+
+def _mask(shape):
+    return np.arange(_prod(shape)).reshape(shape) % 3 != 1
+
+
+def _gather_index(shape):
+    """An index for gather along the last dim: 4 picks per row (repeats), one row fewer."""
+    lead = tuple(max(1, s - 1) if j == 0 else s for j, s in enumerate(shape[:-1]))
+    return (np.arange(_prod(lead) * 4).reshape(lead + (4,)) * 7 + 3) % shape[-1]
+
+
+def _gather_ref(np_, x):
+    _need(len(x.shape) >= 1)
+    idx = _gather_index(x.shape)
+    return x[tuple(np.indices(idx.shape, sparse=True)[:-1]) + (idx,)]
+
+
+def _select_index(shape):
+    return np.array([shape[-1] - 1, 0, shape[-1] - 1])
+
+
+def _split_rev_ref(np_, x):
+    _need(len(x.shape) >= 1)
+    return np_.concatenate([x[..., i:i + 2] for i in range(0, x.shape[-1], 2)][::-1], -1)
+
+
+def _split_ref(np_, x):
+    _need(len(x.shape) >= 1 and x.shape[-1] == 3)
+    return x[..., 1:3]
+
+
+def _chunk_ref(np_, x):
+    _need(len(x.shape) >= 1 and x.shape[0] >= 2)
+    return x[-(-x.shape[0] // 2):]
+
+
+def _repeat_ref(np_, x):
+    _need(len(x.shape) <= 2)
+    return np_.tile(x, (2, 3))
+
+
+def _t_ref(np_, x):
+    _need(len(x.shape) <= 2)
+    return np_.transpose(x)
+
+
+def _narrow_ref(np_, x):
+    _need(len(x.shape) >= 1 and x.shape[-1] >= 3)
+    return x[..., 1:3]
+
+
+SPECS = [
+    Spec("reshape", lambda x: x.reshape(-1), lambda np_, x: np_.reshape(x, (-1,)),
+         shapes=((3,), (2, 3))),
+    Spec("flatten", lambda x: x.flatten(), lambda np_, x: np_.reshape(x, (-1,)),
+         shapes=((), (2, 3), (2, 3, 4))),
+    Spec("squeeze", lambda x: x.unsqueeze(-1).squeeze(-1),
+         lambda np_, x: x, shapes=((), (3,), (2, 3))),
+    Spec("getitem_int", lambda x: x[1], lambda np_, x: x[1], shapes=((3,), (2, 3))),
+    Spec("getitem_slice", lambda x: x[::2], lambda np_, x: x[::2], shapes=((3,), (4, 2))),
+    Spec("getitem_basic", lambda x: x[None, ..., 1:, -1], lambda np_, x: x[None, ..., 1:, -1],
+         shapes=((2, 3), (3, 2, 4))),
+    Spec("getitem_fancy", lambda x: x[[0, 0, 1]], lambda np_, x: x[np_.array([0, 0, 1])],
+         shapes=((3,), (2, 3))),
+    Spec("getitem_fancy_2d", lambda x: x[..., [[2, 0], [2, 2]]],
+         lambda np_, x: x[..., np.array([[2, 0], [2, 2]])], shapes=((3,), (2, 3))),
+    Spec("getitem_mask", lambda x: x[_lib(x).tensor(_mask(tuple(x.shape)))],
+         lambda np_, x: x[_mask(x.shape)], shapes=((3,), (2, 3))),
+    Spec("transpose", lambda x: x.transpose(0, 1), lambda np_, x: np_.swapaxes(x, 0, 1),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("permute", lambda x: x.permute(-1, 0, 1), lambda np_, x: np_.transpose(x, (2, 0, 1)),
+         shapes=((2, 3, 4),)),
+    Spec("T", lambda x: x.T, lambda np_, x: np_.transpose(x), shapes=((2, 3),)),
+    Spec("mT", lambda x: x.mT, lambda np_, x: np_.swapaxes(x, -1, -2),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("t", lambda x: x.t(), _t_ref, shapes=((3,), (2, 3))),
+    Spec("movedim", lambda x: x.movedim(0, -1), lambda np_, x: np_.moveaxis(x, 0, -1),
+         shapes=((3,), (2, 3), (2, 3, 4))),
+    Spec("expand", lambda x: x.expand(4, *x.shape), lambda np_, x: x + np_.zeros((4,) + x.shape),
+         shapes=((), (3,), (2, 3))),
+    Spec("broadcast_to", lambda x: x.broadcast_to((2, 2) + tuple(x.shape[1:])),
+         lambda np_, x: x + np_.zeros((2, 2) + x.shape[1:]), shapes=((), (1,), (1, 3))),
+    Spec("unsqueeze", lambda x: x.unsqueeze(0), lambda np_, x: np_.expand_dims(x, 0)),
+    Spec("broadcast_add", lambda a, b: a + b[..., :1], lambda np_, a, b: a + b[..., :1],
+         arity=2, shapes=((3,), (2, 3))),
+    Spec("narrow", lambda x: x.narrow(-1, 1, 2), _narrow_ref, shapes=((3,), (2, 4))),
+    Spec("select", lambda x: x.select(-1, -1), lambda np_, x: x[..., -1],
+         shapes=((3,), (2, 3))),
+    Spec("unbind", lambda x: x.unbind(-1)[1], lambda np_, x: x[..., 1], shapes=((3,), (2, 3))),
+    Spec("split", lambda x: _lib(x).cat(x.split(2, -1)[::-1], -1), _split_rev_ref,
+         shapes=((3,), (2, 5))),
+    Spec("split_sizes", lambda x: x.split([1, 2], -1)[1], _split_ref, shapes=((3,), (2, 3))),
+    Spec("chunk", lambda x: x.chunk(2)[1], _chunk_ref, shapes=((3,), (4, 2))),
+    Spec("flip", lambda x: x.flip(0), lambda np_, x: x[::-1], shapes=((3,), (2, 3))),
+    Spec("flip_dims", lambda x: x.flip(0, -1), lambda np_, x: x[::-1, ..., ::-1],
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("repeat", lambda x: x.repeat(2, 3), _repeat_ref),
+    Spec("tile", lambda x: x.tile(2, 1), lambda np_, x: np_.tile(x, (2, 1))),
+    Spec("roll", lambda x: x.roll(1, -1), lambda np_, x: np_.roll(x, 1, -1),
+         shapes=((3,), (2, 3))),
+    Spec("roll_flat", lambda x: x.roll(-2), lambda np_, x: np_.roll(x, -2),
+         shapes=((3,), (2, 3))),
+    Spec("gather", lambda x: x.gather(-1, _lib(x).tensor(_gather_index(tuple(x.shape)))),
+         _gather_ref, shapes=((3,), (2, 3), (3, 2, 4))),
+    Spec("index_select", lambda x: x.index_select(-1, _lib(x).tensor(_select_index(x.shape))),
+         lambda np_, x: x[..., _select_index(x.shape)], shapes=((3,), (2, 3))),
+    Spec("masked_fill", lambda x: x.masked_fill(_lib(x).tensor(_mask(tuple(x.shape))), 1.5),
+         lambda np_, x: np_.where(_mask(x.shape), 1.5, x)),
+    Spec("masked_fill_bcast",
+         lambda x: x.masked_fill(_lib(x).tensor(_mask(tuple(x.shape[-1:]))), -0.5),
+         lambda np_, x: np_.where(_mask(x.shape[-1:]), -0.5, x)),
+    Spec("cat", lambda a, b: _lib(a).cat([a, b]), lambda np_, a, b: np_.concatenate([a, b]),
+         arity=2, shapes=(((2, 3), (1, 3)), (3,), (2, 3))),
+    Spec("cat_last", lambda a, b: _lib(a).cat([a, b, a], -1),
+         lambda np_, a, b: np_.concatenate([a, b, a], -1), arity=2,
+         shapes=(((2, 1), (2, 3)), (3,), (2, 3, 2))),
+    Spec("stack", lambda a, b: _lib(a).stack([a, b]), lambda np_, a, b: np_.stack([a, b]),
+         arity=2),
+    Spec("stack_last", lambda a, b: _lib(a).stack([b, a], -1),
+         lambda np_, a, b: np_.stack([b, a], -1), arity=2, shapes=((3,), (2, 3))),
+]
