@@ -4,7 +4,6 @@ vector-Jacobian product, central differences and the two oracles (HIPS autograd,
 The helpers are plain functions, handed to tests by session fixtures of the same name, so
 test modules never import this file (pytest loads conftest.py files under one module name).
 """
-import gc
 import zlib
 
 import autograd
@@ -80,9 +79,11 @@ def rng(request):
 
 @pytest.fixture
 def tape():
-    """This thread's tape, after collecting any graph a previous test left in a cycle."""
-    gc.collect()
-    return current_tape()
+    """This thread's tape, kept at its generation for the test: a live non-leaf holds its
+    token, so no tensor dying elsewhere (a graph left in a cycle) resets it mid-test."""
+    anchor = tg.tensor(0.0, requires_grad=True) * 1.0
+    yield current_tape()
+    del anchor
 
 
 @pytest.fixture(scope="session")

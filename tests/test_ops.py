@@ -3,8 +3,10 @@ NumPy reference, gradient against finite differences, HIPS autograd and PyTorch,
 conventions at kinks, forward replay of the recorded rows, and tape structure.
 A new spec row gets every test here with no new code.
 """
+import fnmatch
 import math
 
+import numba
 import numpy as np
 import pytest
 
@@ -12,21 +14,33 @@ import tapegrad as tg
 from tapegrad._sweep import _forward_replay, _reverse_sweep
 from tapegrad.ops import SPECS
 
-# Known bugs, by case id: each case is xfail(strict=True) in every test until it is fixed.
-BUGS = {}
+SWEEPS = ("test_grad_fd", "test_grad_oracle", "test_grad_torch", "test_forward_replay")
+
+# Known bugs: each (test, case) they match is xfail(strict=True) until the bug is fixed.
+# (tests, case id patterns, reason, run); run=False where the bug can crash the process.
+BUGS = []
 
 
-def _case(spec, shape):
-    cid = f"{spec.name}-shape{shape}"
-    marks = [pytest.mark.xfail(strict=True, reason=BUGS[cid])] if cid in BUGS else []
-    return pytest.param(spec, shape, id=cid, marks=marks)
+def _marks(test, case_id):
+    return [pytest.mark.xfail(strict=True, reason=reason, run=run)
+            for tests, patterns, reason, run in BUGS
+            if test in tests and any(fnmatch.fnmatchcase(case_id, p) for p in patterns)]
 
 
-CASES = [_case(spec, shape) for spec in SPECS for shape in spec.shapes]
-PINNED = [pytest.param(spec, inputs, grads, id=f"{spec.name}-{inputs}")
-          for spec in SPECS for inputs, grads in spec.pinned]
-cases = pytest.mark.parametrize("spec, shape", CASES)
-pinned = pytest.mark.parametrize("spec, inputs, grads", PINNED)
+def cases(test):
+    """Parametrize ``test`` over every spec row and shape, with the marks of known bugs."""
+    params = []
+    for spec in SPECS:
+        for shape in spec.shapes:
+            case_id = f"{spec.name}-shape{shape}"
+            params.append(pytest.param(spec, shape, id=case_id,
+                                       marks=_marks(test.__name__, case_id)))
+    return pytest.mark.parametrize("spec, shape", params)(test)
+
+
+pinned = pytest.mark.parametrize("spec, inputs, grads", [
+    pytest.param(spec, inputs, grads, id=f"{spec.name}-{inputs}")
+    for spec in SPECS for inputs, grads in spec.pinned])
 
 
 def _out_shape(spec, xs):
@@ -43,12 +57,17 @@ def test_forward(spec, shape, rng, draw, leaves):
         assert tuple(out.shape) == np.shape(want)
         np.testing.assert_allclose(np.asarray(out), want, rtol=1e-13, atol=1e-15)
 
-    xs32 = [x.astype(np.float32) for x in xs]
-    want32 = spec.ref(np, *[x.astype(np.float64) for x in xs32])
+
+@cases
+def test_forward_float32(spec, shape, rng, draw, leaves):
+    """float32 inputs give a float32 result, to float32 accuracy."""
+    xs = draw(spec, shape, rng, np.float32)
+    want = spec.ref(np, *[x.astype(np.float64) for x in xs])
     for requires_grad in (False, True):
-        out = spec.fn(*leaves(xs32, requires_grad))
+        out = spec.fn(*leaves(xs, requires_grad))
         assert out.dtype == tg.float32
-        np.testing.assert_allclose(np.asarray(out), want32, rtol=1e-5, atol=1e-6)
+        assert tuple(out.shape) == np.shape(want)
+        np.testing.assert_allclose(np.asarray(out), want, rtol=1e-5, atol=1e-6)
 
 
 @cases
@@ -57,7 +76,7 @@ def test_grad_fd(spec, shape, rng, draw, tg_vjp, fd_dot):
     u = rng.standard_normal(_out_shape(spec, xs))
     grads = tg_vjp(spec.fn, xs, u)
     assert len(grads) == spec.arity
-    for i, (x, g) in enumerate(zip(xs, grads)):
+    for i, (x, g) in enumerate(zip(xs, grads, strict=True)):
         assert g.shape == x.shape
         v = rng.standard_normal(x.shape)
         assert np.vdot(g, v) == pytest.approx(fd_dot(spec.fn, xs, i, v, u), rel=1e-6, abs=1e-9)
@@ -106,23 +125,30 @@ def test_forward_replay(spec, shape, rng, draw, leaves, value, tg_vjp, tape):
         pytest.skip(f"{spec.name}: its forward rule does not replay (spec row replay=False)")
     x1, x2 = draw(spec, shape, rng), draw(spec, shape, rng)
     xs = leaves(x1)
-    start = tape.nrows
+    start, first_slot = tape.nrows, tape.nslots
     out = spec.fn(*xs)
+    assert out._gen == tape.gen
+    # each use of an array leaf has its own slot (Tape.adopt); a scalar leaf has one
+    uses = [[s for s, u in tape.leaves if u is t and s >= first_slot] or [t._slot] for t in xs]
     rows, offs, vals, consts, meta = tape.arrays()
     replayed = vals.copy()
-    for t, x in zip(xs, x2):
-        replayed[offs[t._slot]:offs[t._slot + 1]] = x.ravel()
-    assert _forward_replay(rows, offs, replayed, consts, meta, start, len(rows)) == -1
+    for slots, x in zip(uses, x2, strict=True):
+        for s in slots:
+            replayed[offs[s]:offs[s + 1]] = x.ravel()
+    bad = np.zeros(1, np.int64)  # guard flags of the one point (w = 1)
+    assert _forward_replay(rows, offs, replayed, consts, meta, start, len(rows), 1, bad) == -1
+    assert bad[0] == 0
     o = slice(offs[out._slot], offs[out._slot + 1])
     got_value = replayed[o].reshape(out.shape)
 
-    u = rng.standard_normal(out.shape)
+    u = np.asarray(rng.standard_normal(out.shape))
     adj = np.zeros_like(replayed)
     adj[o] = u.ravel()
     reach = np.zeros(len(offs) - 1, np.uint8)
     reach[out._slot] = 1
-    assert _reverse_sweep(rows, offs, replayed, consts, meta, adj, reach, start, len(rows)) == -1
-    got_grads = [adj[offs[t._slot]:offs[t._slot + 1]].reshape(t.shape) for t in xs]
+    assert _reverse_sweep(rows, offs, replayed, consts, meta, adj, reach, start, len(rows), 1) == -1
+    got_grads = [sum(adj[offs[s]:offs[s + 1]] for s in slots).reshape(t.shape)
+                 for slots, t in zip(uses, xs, strict=True)]
     del rows, offs, vals, consts, meta  # the views pin the tape's buffers
 
     np.testing.assert_allclose(got_value, value(spec.fn, x2), rtol=1e-13, atol=1e-15)
@@ -146,7 +172,7 @@ def test_records_rows(spec, shape, rng, draw, leaves, tape):
 
 
 def test_zero_adjoint_is_not_skipped():
-    """A row whose incoming adjoint is 0 still runs its rule: 0 * (1/0) gives nan, as PyTorch."""
+    """A row whose incoming adjoint is 0 still runs its rule: log's gives 0 / 0 = nan at 0."""
     x = tg.tensor(0.0, requires_grad=True)
     (x.log() * 0).backward()
     assert math.isnan(x.grad.item())

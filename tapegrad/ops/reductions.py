@@ -98,7 +98,7 @@ def _reduce(input, dim, keepdim, op, dtype):
         return _leaf(v)
     tape = tape_for_grad()
     sx = slot(input, tape)
-    if dims is None or (len(dims) == d.ndim and not keepdim):
+    if dims is None:  # an explicit dim, even naming every dim, is SumBackward1 in PyTorch
         return output(tape, v, MEAN if mean else SUM, sx)
     out_shape = tuple(1 if i in dims else s for i, s in enumerate(d.shape))
     k = tape.push_meta(_strided_meta(d.shape, _c_strides(out_shape)))

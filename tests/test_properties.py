@@ -1,0 +1,112 @@
+"""Property tests: hypothesis draws shapes and values, and random programs built from the
+spec rows; tapegrad's gradients are compared with HIPS autograd's.
+"""
+import numpy as np
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from tapegrad.ops import SPECS, elementwise
+
+BINARY = [s for s in elementwise.SPECS if s.arity == 2]
+UNARY = [s for s in elementwise.SPECS if s.arity == 1]
+ROWS = {s.name: s for s in SPECS if s.arity == 1}  # the building blocks of random programs
+MAX_SIZE = 64  # programs stay small: expand grows its input fourfold
+SHAPES = hnp.array_shapes(min_dims=0, max_dims=3, max_side=4)
+SETTINGS = settings(max_examples=30, deadline=None)
+
+
+def values(domain, shape):
+    lo, hi = domain
+    return hnp.arrays(np.float64, shape, elements=st.floats(lo, hi))
+
+
+def assert_grads_match(fn, ref, xs, w, tg_vjp, autograd_vjp, rtol=1e-10):
+    for got, want in zip(tg_vjp(fn, xs, w), autograd_vjp(ref, xs, w), strict=True):
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=1e-12)
+
+
+@pytest.mark.parametrize("spec", BINARY, ids=lambda s: s.name)
+@SETTINGS
+@given(shapes=hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=4),
+       data=st.data())
+def test_binary_broadcasting(spec, shapes, data, tg_vjp, autograd_vjp):
+    """Elementwise binary ops over broadcastable shape pairs ((3, 1) with (1, 4), ...)."""
+    xs = [data.draw(values(spec.domain, s)) for s in shapes.input_shapes]
+    w = data.draw(values((-1.0, 1.0), shapes.result_shape))
+    assert_grads_match(spec.fn, spec.ref, xs, w, tg_vjp, autograd_vjp)
+
+
+@pytest.mark.parametrize("spec", UNARY, ids=lambda s: s.name)
+@SETTINGS
+@given(shape=SHAPES, data=st.data())
+def test_unary(spec, shape, data, tg_vjp, autograd_vjp):
+    """Elementwise unary ops over random shapes and values in the domain."""
+    x = data.draw(values(spec.domain, shape))
+    w = data.draw(values((-1.0, 1.0), shape))
+    assert_grads_match(spec.fn, spec.ref, [x], w, tg_vjp, autograd_vjp)
+
+
+# ---- random programs ----------------------------------------------------------------
+# A step is a spec row's name, or ("squash", lo, hi): lo + (hi - lo) * (0.5 + 0.45 tanh x)
+# lands strictly inside (lo, hi), so a domain-limited row never sees a point outside it.
+def _apply(step, np_, x):
+    """One step on a tapegrad tensor (``np_`` None) or on an array of module ``np_``."""
+    if isinstance(step, tuple):
+        _, lo, hi = step
+        t = x.tanh() if np_ is None else np_.tanh(x)
+        return t * (0.45 * (hi - lo)) + 0.5 * (lo + hi)
+    spec = ROWS[step]
+    return spec.fn(x) if np_ is None else spec.ref(np_, x)
+
+
+def _applies(spec, x, scalar_expand):
+    """True when the row takes an input of x's shape (its reference does) and stays small."""
+    if spec.name == "expand" and np.ndim(x) == 0 and not scalar_expand:
+        return False
+    try:
+        with np.errstate(all="ignore"):
+            return np.size(spec.ref(np, x)) <= MAX_SIZE
+    except (ValueError, IndexError):  # no such axis or index at this shape
+        return False
+
+
+@st.composite
+def programs(draw, scalar_expand):
+    """(x, steps): 3-8 rows that apply in turn to x's values, each inside its domain."""
+    x = draw(values((-2.0, 2.0), SHAPES))
+    steps, cur = [], x
+    for _ in range(draw(st.integers(3, 8))):
+        names = sorted(n for n, s in ROWS.items() if _applies(s, cur, scalar_expand))
+        spec = ROWS[draw(st.sampled_from(names))]
+        lo, hi = spec.domain
+        if not np.all((cur > lo) & (cur < hi)):
+            steps.append(("squash", lo, hi))
+            cur = _apply(steps[-1], np, cur)
+        steps.append(spec.name)
+        cur = _apply(spec.name, np, cur)
+    return x, steps
+
+
+@pytest.mark.parametrize("scalar_expand", [True, False], ids=["scalar_expand", "no_scalar_expand"])
+@settings(max_examples=50, deadline=None)
+@given(data=st.data())
+def test_random_programs(scalar_expand, data, value, tg_vjp, autograd_vjp):
+    x, steps = data.draw(programs(scalar_expand))
+    note(f"steps: {steps}")
+
+    def fn(x):
+        for step in steps:
+            x = _apply(step, None, x)
+        return x
+
+    def ref(np_, x):
+        for step in steps:
+            x = _apply(step, np_, x)
+        return x
+
+    want = ref(np, x)
+    np.testing.assert_allclose(value(fn, [x]), want, rtol=1e-12, atol=1e-14)
+    w = data.draw(values((-1.0, 1.0), np.shape(want)))
+    assert_grads_match(fn, ref, [x], w, tg_vjp, autograd_vjp, rtol=1e-9)
