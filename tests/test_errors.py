@@ -249,9 +249,6 @@ BUGS = {
     "log_softmax dim out of range": "BUG: as softmax: NumPy's AxisError from the max shift",
     "unknown mse_loss reduction": "BUG: mse_loss records (input - target) ** 2 (two rows, two "
                                   "slots) before it rejects the reduction",
-    "exp of a string": "BUG: tapegrad.exp('a') raises AttributeError: 'str' object has no "
-                       "attribute '_data'; PyTorch raises TypeError: exp(): argument 'input' "
-                       "(position 1) must be Tensor, not str",
 }
 
 

@@ -73,7 +73,10 @@ def make_unary(op, doc):
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
 
     def fn(input):
-        d = input._data
+        try:
+            d = input._data
+        except AttributeError:
+            raise _not_a_tensor(op.name, input) from None
         if type(d) is float:
             try:
                 v = pyfn(d)
@@ -105,6 +108,11 @@ def make_unary(op, doc):
     return fn
 
 
+def _not_a_tensor(name, x):
+    return TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                     f"{type(x).__name__} (wrap numbers with tapegrad.tensor(...))")
+
+
 def broadcast_shape(op, sa, sb):
     """The broadcast shape, or PyTorch's error naming the dims that clash."""
     n = max(len(sa), len(sb))
@@ -128,7 +136,10 @@ def make_binary(op, doc, reflected=False):
     code_c = op.code_rc if reflected else op.code_c
 
     def fn(a, b):
-        ad = a._data
+        try:
+            ad = a._data
+        except AttributeError:
+            raise _not_a_tensor(op.name, a) from None
         if type(b) is Tensor:
             bd = b._data
             if reflected:
