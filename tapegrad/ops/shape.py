@@ -996,18 +996,6 @@ def masked_fill(input, mask, value):
     return output(tape, v, op, sx, sm, tape.const(c))
 
 
-def graph_operands(op, a, b, k, meta):
-    """The input slots a graph view (next_functions) should list for a row of this family,
-    or None for the default ``(in0, in1)``: every operand of cat/stack (in meta), and only
-    the input of masked_fill (its in1 is the mask, which PyTorch does not list)."""
-    if op == CAT or op == STACK:
-        n = int(meta[k])
-        return tuple(int(s) for s in meta[k + 2:k + 2 + n])
-    if op == MASKED_FILL or op == MASKED_FILL_T:
-        return (a,)
-    return None
-
-
 # ---- casts: a flat copy between float dtypes -------------------------------------------
 def to(input, dtype=None, *args, **kwargs):
     """Cast to ``dtype`` (device arguments are accepted and ignored: CPU only)."""
