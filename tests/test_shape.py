@@ -418,6 +418,27 @@ def test_traced_mask_index_is_guarded():
         traced.value_and_grad_batch(X, on_divergence="raise")
 
 
+@pytest.mark.parametrize("f", [
+    lambda x: x[x.argmax()] * 2,
+    lambda x: (x.gather(0, (x > 0).long()) * x).sum(),
+    lambda x: x.index_select(0, x.argmin().reshape(1)).sum(),
+    lambda x: x[(x > 0).long()].sum(),
+], ids=["argmax", "gather", "index_select", "long mask"])
+def test_traced_int_index_is_guarded(f):
+    """An integer index computed from traced values is guarded like a mask: replay equals
+    eager at every point, retracing where the index differs from the recorded one."""
+    x0 = np.array([1.0, -3.0, 2.0])
+    assert tg.trace(f, x0).guards
+    X = np.array([[1.0, -3.0, 2.0], [5.0, 0.5, -1.0], [-1.0, 4.0, 0.5]])
+    V, G = tg.compile(f).value_and_grad_batch(X)
+    for x, v, g in zip(X, V, G):
+        t = tg.tensor(x, requires_grad=True)
+        y = f(t)
+        y.backward()
+        assert v == float(y)
+        np.testing.assert_array_equal(g, np.asarray(t.grad))
+
+
 def test_traced_mask_in_masked_fill_replays():
     """masked_fill reads its mask from the tape, so a traced comparison needs no guard."""
     def f(x):
@@ -445,3 +466,22 @@ def test_cat_and_stack_replay_in_batches():
         y.backward()
         assert v == pytest.approx(float(y), rel=1e-13)
         np.testing.assert_allclose(g, np.asarray(t.grad), rtol=1e-13)
+
+
+def test_traced_casts():
+    """Casts of traced values stay traced (bool and int sources, or float to bool); float to
+    int has no replay rule, so tracing it raises a clear error instead of baking values in."""
+    def f(x):
+        return x.masked_fill((x > 0).long().bool(), 0.0).sum() + x[(x < 0).int()].sum()
+
+    assert tg.trace(f, np.array([1.0, -2.0])).guards
+    X = np.array([[-1.0, 3.0], [2.0, 0.5], [1.0, -2.0]])
+    V, G = tg.compile(f).value_and_grad_batch(X)
+    for x, v, g in zip(X, V, G):
+        t = tg.tensor(x, requires_grad=True)
+        y = f(t)
+        y.backward()
+        assert v == float(y)
+        np.testing.assert_array_equal(g, np.asarray(t.grad))
+    with pytest.raises(RuntimeError, match="a cast to int64 of a traced tensor"):
+        tg.trace(lambda x: x[x.long()].sum(), np.array([1.0, 0.0]))

@@ -621,6 +621,8 @@ def gather(input, dim, index, *, sparse_grad=False):
                 f"{list(idx.shape)} to be no larger than self {list(input.shape)} apart from "
                 f"dimension {d}")
     _out_of_bounds(ix, shape[d], d, RuntimeError, "gather")
+    if state.tracing is not None:
+        _guard_indices((index,))
     grids = list(np.indices(ix.shape, sparse=True))
     grids[d] = ix
     src = _arr(input)
@@ -642,10 +644,14 @@ def index_select(input, dim, index):
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
                                f"{idx.size} value(s)")
         _out_of_bounds(idx, 1, 0, RuntimeError, "index_select")
+        if state.tracing is not None:
+            _guard_indices((index,))
         return _gathered(input, src, np.zeros((), np.int64), "IndexSelectBackward0")
     size = input.shape[d]
     _out_of_bounds(idx, size, d, RuntimeError, "index_select",
                    " (INDICES element is out of DATA bounds, id={v} axis_dim={size})")
+    if state.tracing is not None:
+        _guard_indices((index,))
     flat = np.take(_flat_index(tuple(input.shape)), idx.reshape(-1), axis=d)
     return _gathered(input, src, flat, "IndexSelectBackward0")
 
@@ -685,18 +691,18 @@ def getitem(input, key):
             isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
             k is Ellipsis for k in key):
         key = tuple(key)  # PyTorch (and old NumPy): x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]]
-    key = tuple(_index(k) for k in (key if isinstance(key, tuple) else (key,)))
+    raw = key if isinstance(key, tuple) else (key,)
+    key = tuple(_index(k) for k in raw)
     name = _check_key(input, key)
     if single_slice:
         name = "SliceBackward0"
+    if state.tracing is not None:
+        _guard_indices(raw)
     src = _arr(input)
-    advanced = name == "IndexBackward0"
-    if not advanced:
+    if name != "IndexBackward0":
         if Ellipsis not in key:
             key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
         return _strided(input, src, src[key], name)
-    if state.tracing is not None:
-        _guard_index_tensors(key)
     return _gathered(input, src, _flat_index(src.shape)[key], name)
 
 
@@ -724,9 +730,7 @@ def _index(k):
         if a.dtype.kind not in "iub":
             raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
                              f"(got {a.dtype})")
-        if a.ndim == 0 and a.dtype.kind in "iu":
-            return int(a)
-        return _Traced(a, k) if state.tracing is not None and k._rg else a
+        return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
     if isinstance(k, (list, np.ndarray)):
         a = np.asarray(k)
         if a.size == 0 and a.dtype.kind not in "iub":
@@ -753,26 +757,19 @@ def _index(k):
                      f"Variables are valid indices (got {type(k).__name__})")
 
 
-class _Traced(np.ndarray):
-    """A mask computed from traced values (``x[x > 0]`` inside tapegrad.trace): NumPy indexes
-    with it as usual, and the tensor it came from is kept to guard its values."""
-
-    def __new__(cls, a, tensor):
-        obj = np.asarray(a).view(cls)
-        obj.tensor = tensor
-        return obj
-
-
-def _guard_index_tensors(key):
-    """While tracing, an index computed from traced values (a comparison) decides which
-    elements are taken: record a guard that its values are the recorded ones at every
-    replayed point, so replay flags the points where they differ."""
-    from .control import guard
-    for k in key:
-        if isinstance(k, _Traced):
-            m = k.tensor
-            diff = (to(m, np.float64) - Tensor(np.asarray(k, np.float64))).abs().sum()
-            guard(diff == 0.0, "index mask")
+def _guard_indices(indices):
+    """While tracing, an index computed from traced values (``x[x > 0]``, ``x[x.argmax()]``)
+    decides which elements are taken, and the rows record only the elements it took: record
+    a guard that its values are the recorded ones, so replay flags the points where they
+    differ (call after every check: a failed op records nothing)."""
+    from .control import _traced, guard
+    for k in indices:
+        if isinstance(k, Tensor) and _traced(k, state.tracing):
+            if k.ndim == 0:
+                guard(k, "index")  # the exact value
+            else:
+                diff = (to(k, np.float64) - Tensor(np.asarray(k._data, np.float64))).abs()
+                guard(diff.sum() == 0.0, "index")
 
 
 def _check_key(input, key):
@@ -1005,7 +1002,14 @@ def to(input, dtype=None, *args, **kwargs):
     if dt == input.dtype:
         return input
     data = np.asarray(input._data).astype(dt)
-    if not (input._rg and state.grad_enabled and dt.kind == "f"):
+    if dt.kind != "f" and input._rg and state.tracing is not None:
+        # a traced value cast to bool or int stays traced (an index made from it is guarded)
+        from .control import escape, ne
+        if dt == np.bool_:
+            return ne(input, 0.0)
+        if input.dtype.kind == "f":
+            escape(input, f"a cast to {dt}")  # replay has no truncation rule: a clear error
+    elif not (input._rg and state.grad_enabled and dt.kind == "f"):
         return _leaf(_store(data))
     tape = tape_for_grad()
     return output(tape, _store(data), VIEW, slot(input, tape), -1,
