@@ -80,6 +80,8 @@ class Traced:
     # -- batches --------------------------------------------------------------------
     def value_batch(self, *Xs, on_divergence="raise"):
         """f at each of B points: each X has shape (B, *input_shape)."""
+        if _is_dask(Xs):
+            return _on_dask(self, Xs, False, on_divergence=on_divergence)[0]
         return self._batch(self._stack(Xs, batch=True), grad=False,
                            on_divergence=on_divergence)[0]
 
@@ -93,6 +95,9 @@ class Traced:
         ``out`` may give preallocated ``(V, G)`` with G of shape (B, total input size);
         ``progress=True`` prints a progress bar (for long batches).
         """
+        if _is_dask(Xs):  # lazy dask arrays, chunked like X (tapegrad/dask.py)
+            return _on_dask(self, Xs, True, on_divergence=on_divergence, out=out,
+                            progress=progress)
         V, G = self._batch(self._stack(Xs, batch=True), grad=True, on_divergence=on_divergence,
                            out=out, progress=progress)
         return V, self._split(G, batched=True)
@@ -258,6 +263,19 @@ class _Progress:
         sys.stderr.flush()
 
 
+def _is_dask(Xs):
+    """True if any input is a dask array (never imports dask: if it is not imported yet,
+    no input can be one)."""
+    da = sys.modules.get("dask.array")
+    return da is not None and any(isinstance(x, da.Array) for x in Xs)
+
+
+def _on_dask(obj, Xs, grad, **kw):
+    """Batch replay of a dask array, block by block on Dask's workers: lazy (V, G)."""
+    from . import dask as tapegrad_dask  # the optional extra: pip install tapegrad[dask]
+    return tapegrad_dask.batch(obj, Xs, grad, **kw)
+
+
 def _block(nvals, B):
     """Points per block: the block's values and adjoints (16 bytes a value) within ~1 MiB,
     so a block stays in L2 while every row loops over its points."""
@@ -405,6 +423,8 @@ class Compiled:
         return tapes
 
     def _run(self, args, batch, grad, out=None, progress=False):
+        if batch and _is_dask(args):  # lazy dask arrays, chunked like X (tapegrad/dask.py)
+            return _on_dask(self, args, grad, out=out, progress=progress)
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
         if out is not None:
