@@ -22,6 +22,11 @@ from .ops import (
 from .ops import (
     broadcast_to, cat, chunk, concat, concatenate, flip, gather, index_select, masked_fill,
     moveaxis, movedim, narrow, roll, select, split, stack, swapaxes, swapdims, t, tile, unbind)
+from .ops import (
+    acos, amax, amin, arccos, arcsin, arctan, arctan2, argmax, argmin, asin, atan, atan2, bmm,
+    ceil, clamp, clamp_max, clamp_min, clip, cosh, cumsum, dot, einsum, erf, floor, ger,
+    log_sigmoid, logsumexp, matmul, max, maximum, min, minimum, mm, mv, norm, outer, prod, round,
+    sign, sinh, softplus, std, var, where)
 from .tensor import Size, Tensor
 from .warmup import warmup
 
@@ -47,4 +52,10 @@ __all__ = [
     "broadcast_to", "cat", "chunk", "concat", "concatenate", "flip", "gather", "index_select",
     "masked_fill", "moveaxis", "movedim", "narrow", "roll", "select", "split", "stack",
     "swapaxes", "swapdims", "t", "tile", "unbind",
+    # linear algebra, reductions, elementwise (issue 3)
+    "acos", "amax", "amin", "arccos", "arcsin", "arctan", "arctan2", "argmax", "argmin", "asin",
+    "atan", "atan2", "bmm", "ceil", "clamp", "clamp_max", "clamp_min", "clip", "cosh", "cumsum",
+    "dot", "einsum", "erf", "floor", "ger", "log_sigmoid", "logsumexp", "matmul", "max",
+    "maximum", "min", "minimum", "mm", "mv", "norm", "outer", "prod", "round", "sign", "sinh",
+    "softplus", "std", "var", "where",
 ]

@@ -32,6 +32,18 @@ from .ops.reductions import (
 from .ops.shape import (
     CAT, EXPAND, GATHER, MASKED_FILL, MASKED_FILL_T, STACK, STRIDED, VIEW, cat_fwd, cat_rev,
     gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, strided_fwd, strided_rev)
+from .ops.elementwise import (  # issue 3: elementwise
+    ACOS, ASIN, ATAN, ATAN2, CEIL, CLAMP, COSH, ERF, FLOOR, LOG_SIGMOID, MAXIMUM, MINIMUM, ROUND,
+    ROUND_DEC, SIGN, SINH, SOFTPLUS, WHERE, acos_fwd, acos_rev, asin_fwd, asin_rev, atan2_fwd,
+    atan2_rev, atan_fwd, atan_rev, ceil_fwd, clamp_fwd, clamp_rev, cosh_fwd, cosh_rev, erf_fwd,
+    erf_rev, floor_fwd, log_sigmoid_fwd, log_sigmoid_rev, maximum_fwd, maximum_rev, round_dec_fwd,
+    round_fwd, sign_fwd, sinh_fwd, sinh_rev, softplus_fwd, softplus_rev, where_fwd, where_rev)
+from .ops.linalg import BMM, DOT, MM, MV, matmul_fwd, matmul_rev
+from .ops.reductions import (  # issue 3: reductions
+    AMAX, AMIN, ARGMAX, ARGMIN, CUMSUM, LOGSUMEXP, MAX, MAX_ALL, MAX_AMAX, MAX_DIM, MAX_INDEX,
+    MIN, MIN_DIM, NORM, PROD, PROD_DIM, STD, VAR, arg_extreme_fwd, cumsum_fwd, cumsum_rev,
+    extreme_fwd, extreme_rev, logsumexp_fwd, logsumexp_rev, norm_fwd, norm_rev, prod_fwd,
+    prod_rev, var_fwd, var_rev)
 from .tape import FREED
 
 
@@ -125,6 +137,55 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             cat_rev(adj, reach, offs, meta, oo, k, uw)
         elif op == MASKED_FILL or op == MASKED_FILL_T:
             masked_fill_rev(adj, vals, oo, ao, bo, n)
+        elif op == MM or op == MV or op == DOT or op == BMM:
+            matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
+        elif op == WHERE:
+            reach[k] = 1  # the condition's slot: its rows are swept (and freed) too
+            where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
+        elif op == MAXIMUM:
+            maximum_rev(adj, vals, oo, ao, bo, n, 1.0)
+        elif op == MINIMUM:
+            maximum_rev(adj, vals, oo, ao, bo, n, -1.0)
+        elif op == CLAMP:
+            clamp_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == SIGN or op == FLOOR or op == CEIL or op == ROUND or op == ROUND_DEC:
+            pass  # piecewise constant: zero gradient
+        elif op == ATAN2:
+            atan2_rev(adj, vals, oo, ao, bo, n)
+        elif op == ASIN:
+            asin_rev(adj, vals, oo, ao, n)
+        elif op == ACOS:
+            acos_rev(adj, vals, oo, ao, n)
+        elif op == ATAN:
+            atan_rev(adj, vals, oo, ao, n)
+        elif op == SINH:
+            sinh_rev(adj, vals, oo, ao, n)
+        elif op == COSH:
+            cosh_rev(adj, vals, oo, ao, n)
+        elif op == ERF:
+            erf_rev(adj, vals, oo, ao, n)
+        elif op == SOFTPLUS:
+            softplus_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == LOG_SIGMOID:
+            log_sigmoid_rev(adj, vals, oo, ao, n)
+        elif op == PROD or op == PROD_DIM:
+            prod_rev(adj, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == MAX or op == MIN:
+            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_ALL, uw)
+        elif op == MAX_DIM or op == MIN_DIM:
+            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_INDEX, uw)
+        elif op == AMAX or op == AMIN:
+            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_AMAX, uw)
+        elif op == ARGMAX or op == ARGMIN:
+            pass  # an index: no gradient
+        elif op == LOGSUMEXP:
+            logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
+        elif op == NORM:
+            norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == VAR or op == STD:
+            var_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == STD, uw)
+        elif op == CUMSUM:
+            cumsum_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == CMP or op == CMP_C:
             pass  # piecewise constant: no gradient
         else:
@@ -243,6 +304,60 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             cat_fwd(vals, offs, meta, oo, k, uw)
         elif op == MASKED_FILL or op == MASKED_FILL_T:
             masked_fill_fwd(vals, oo, ao, bo, consts[k], n)
+        elif op == MM or op == MV or op == DOT or op == BMM:
+            matmul_fwd(vals, meta, oo, ao, bo, k, uw)
+        elif op == WHERE:
+            where_fwd(vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
+        elif op == MAXIMUM:
+            maximum_fwd(vals, oo, ao, bo, n, 1.0)
+        elif op == MINIMUM:
+            maximum_fwd(vals, oo, ao, bo, n, -1.0)
+        elif op == CLAMP:
+            clamp_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == SIGN:
+            sign_fwd(vals, oo, ao, n)
+        elif op == FLOOR:
+            floor_fwd(vals, oo, ao, n)
+        elif op == CEIL:
+            ceil_fwd(vals, oo, ao, n)
+        elif op == ROUND:
+            round_fwd(vals, oo, ao, n)
+        elif op == ROUND_DEC:
+            round_dec_fwd(vals, oo, ao, consts[k], n)
+        elif op == ATAN2:
+            atan2_fwd(vals, oo, ao, bo, n)
+        elif op == ASIN:
+            asin_fwd(vals, oo, ao, n)
+        elif op == ACOS:
+            acos_fwd(vals, oo, ao, n)
+        elif op == ATAN:
+            atan_fwd(vals, oo, ao, n)
+        elif op == SINH:
+            sinh_fwd(vals, oo, ao, n)
+        elif op == COSH:
+            cosh_fwd(vals, oo, ao, n)
+        elif op == ERF:
+            erf_fwd(vals, oo, ao, n)
+        elif op == SOFTPLUS:
+            softplus_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == LOG_SIGMOID:
+            log_sigmoid_fwd(vals, oo, ao, n)
+        elif op == PROD or op == PROD_DIM:
+            prod_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == MAX or op == MAX_DIM or op == AMAX:
+            extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
+        elif op == MIN or op == MIN_DIM or op == AMIN:
+            extreme_fwd(vals, meta, oo, ao, na, ne, k, -1.0, uw)
+        elif op == ARGMAX or op == ARGMIN:
+            arg_extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0 if op == ARGMAX else -1.0, uw)
+        elif op == LOGSUMEXP:
+            logsumexp_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == NORM:
+            norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == VAR or op == STD:
+            var_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == STD, uw)
+        elif op == CUMSUM:
+            cumsum_fwd(vals, meta, oo, ao, ne, k, uw)
         elif op == CMP:
             cmp_fwd(vals, oo, ao, bo, n, k)
         elif op == CMP_C:
@@ -269,10 +384,14 @@ def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, const_slots, out_s
     nv = len(vals0)
     nr = len(rows)
     out_elem = offs[out_slot]
+    vals_buf = np.empty(nv * block)  # one allocation per call, reused by every block
+    adj_buf = np.empty(nv * block) if G.shape[0] > 0 else vals_buf[:0]
+    flags = np.empty(block, np.int64)
+    reach = np.empty(len(offs) - 1, np.uint8)
     for blk in range(first, last):
         b0 = blk * block
         w = min(block, B - b0)
-        vals = np.empty(nv * w)
+        vals = vals_buf[:nv * w]
         for s in const_slots:
             for e in range(offs[s], offs[s + 1]):
                 for p in range(w):
@@ -281,14 +400,15 @@ def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, const_slots, out_s
             e = in_elems[c] * w
             for p in range(w):
                 vals[e + p] = X[b0 + p, c]
-        flags = np.zeros(w, np.int64)
+        flags[:w] = 0
         _forward_replay(rows, offs, vals, consts, meta, 0, nr, w, flags)
         for p in range(w):
             V[b0 + p] = vals[out_elem * w + p]
             bad[b0 + p] = flags[p]
         if G.shape[0] > 0:
-            adj = np.zeros(nv * w)
-            reach = np.zeros(len(offs) - 1, np.uint8)
+            adj = adj_buf[:nv * w]
+            adj[:] = 0.0
+            reach[:] = 0
             reach[out_slot] = 1
             for p in range(w):
                 adj[out_elem * w + p] = 1.0

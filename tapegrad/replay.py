@@ -34,7 +34,10 @@ class DivergenceError(RuntimeError):
 
 def _as_array(x):
     """Inputs as float64 arrays (NaN and inf replay as IEEE says, like any other value)."""
-    return np.asarray(x._data if isinstance(x, Tensor) else x, dtype=np.float64)
+    a = np.asarray(x._data if isinstance(x, Tensor) else x)
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"replay inputs must be real numbers, got an array of dtype {a.dtype}")
+    return a.astype(np.float64, copy=False)
 
 
 class Traced:
@@ -126,7 +129,10 @@ class Traced:
             cols.append(a.reshape(n, int(np.prod(shape))))
         if not cols:
             return np.zeros((1, 0))
-        return np.ascontiguousarray(np.concatenate(cols, axis=1) if len(cols) > 1 else cols[0])
+        X = np.concatenate(cols, axis=1) if len(cols) > 1 else cols[0]
+        # a read-only array (np.broadcast_to, a memory map) is another Numba signature: a copy
+        # costs far less than compiling the kernel again
+        return X if X.flags.c_contiguous and X.flags.writeable else np.array(X, order="C")
 
     def _split(self, G, batched):
         parts = []

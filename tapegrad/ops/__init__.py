@@ -2,19 +2,29 @@
 import numpy as np
 
 from ..tensor import Tensor
-from . import control, elementwise, reductions, shape
+from . import control, elementwise, linalg, reductions, shape
 from .elementwise import (
     abs, add, cos, div, exp, expm1, log, log1p, mul, neg, pow, relu, sigmoid, sin, sqrt, sub,
     tan, tanh)
 from .control import eq, ge, gt, le, lt, ne
+from .elementwise import (
+    acos, arccos, arcsin, arctan, arctan2, asin, atan, atan2, ceil, clamp, clamp_max, clamp_min,
+    clip, cosh, erf, floor, log_sigmoid, maximum, minimum, round, sign, sinh, softplus, where)
+from .linalg import bmm, dot, einsum, ger, matmul, mm, mv, outer
+from .reductions import (
+    amax, amin, argmax, argmin, cumsum, logsumexp, max, min, norm, prod, std, var)
 from .reductions import mean, sum
 from .shape import (
     broadcast_to, cat, chunk, concat, concatenate, expand, flatten, flip, gather, getitem,
     index_select, masked_fill, moveaxis, movedim, narrow, permute, repeat, reshape, roll, select,
     split, squeeze, stack, swapaxes, swapdims, t, tile, to, transpose, unbind, unsqueeze, view)
 
-FAMILIES = (elementwise, reductions, shape, control)
+FAMILIES = (elementwise, reductions, shape, control, linalg)
 NAMES = {code: name for fam in FAMILIES for code, name in fam.NAMES.items()}
+_CODES = [c for fam in FAMILIES for c in fam.NAMES]
+_CLASHES = sorted({c for c in _CODES if _CODES.count(c) > 1})
+if _CLASHES:  # two families picked the same opcode: the sweeps would run the wrong rule
+    raise ImportError(f"tapegrad: opcodes {_CLASHES} are defined by more than one op family")
 SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 _METHODS = {
@@ -47,6 +57,18 @@ _METHODS = {
     "index_select": index_select, "masked_fill": masked_fill, "roll": roll, "narrow": narrow,
     "select": select, "movedim": movedim, "moveaxis": moveaxis, "t": t, "swapaxes": swapaxes,
     "swapdims": swapdims,
+    # linear algebra (ops/linalg.py), reductions and elementwise (issue 3)
+    "__matmul__": matmul, "__rmatmul__": linalg.rmatmul,
+    "matmul": matmul, "mm": mm, "mv": mv, "bmm": bmm, "dot": dot, "outer": outer, "ger": ger,
+    "prod": prod, "max": max, "min": min, "amax": amax, "amin": amin, "argmax": argmax,
+    "argmin": argmin, "logsumexp": logsumexp, "norm": norm, "var": var, "std": std,
+    "cumsum": cumsum,
+    "maximum": maximum, "minimum": minimum, "clamp": clamp, "clip": clip,
+    "clamp_min": clamp_min, "clamp_max": clamp_max,
+    "where": lambda x, condition, other: where(condition, x, other),
+    "sign": sign, "floor": floor, "ceil": ceil, "round": round, "atan2": atan2,
+    "arctan2": arctan2, "asin": asin, "acos": acos, "atan": atan, "arcsin": arcsin,
+    "arccos": arccos, "arctan": arctan, "sinh": sinh, "cosh": cosh, "erf": erf,
     "view_as": lambda x, other: reshape(x, *other.shape),
     "reshape_as": lambda x, other: reshape(x, *other.shape),
 }

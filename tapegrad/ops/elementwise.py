@@ -3,13 +3,19 @@ reverse rules).  Rules work on equal-sized flat ranges: ``o``, ``a``, ``b`` are 
 into the arenas, ``n`` the length; broadcasting was made explicit by EXPAND rows.
 Scalar operands (``x * 2.5``) come from the const pool as ``c`` (the ``_C`` variants).
 """
+import builtins
 import math
 import operator
 
 import numpy as np
 
+from .. import dtypes
 from .._jit import rule
-from ._record import Binary, Unary, make_binary, make_unary
+from .._state import state
+from ..tensor import Tensor, _leaf, norm
+from ._record import (
+    Binary, Unary, broadcast_shape, expand_slot, make_binary, make_unary, output, slot,
+    tape_for_grad)
 from .spec import Spec
 
 NAMES = {}
@@ -553,6 +559,611 @@ def relu_rev(adj, vals, o, a, n):
 relu = make_unary(_RELU, "``max(input, 0)``; its gradient at 0 is 0.")
 
 
+# ---- what the ops below share -----------------------------------------------------------
+@rule
+def _recip(x):
+    # 1 / x with IEEE's 1 / 0 = inf (compiled code would raise ZeroDivisionError instead)
+    if x == 0.0:
+        return np.inf if not np.signbit(x) else -np.inf
+    return 1.0 / x
+
+
+def _tensor_other(op, other, pos="other"):
+    """PyTorch's ops with a Tensor-only second operand refuse Python numbers."""
+    if not isinstance(other, Tensor):
+        raise TypeError(f"{op}(): argument '{pos}' (position 2) must be Tensor, not "
+                        f"{type(other).__name__} (wrap it: tapegrad.tensor(value))")
+    return other
+
+
+# ---- maximum / minimum: elementwise, ties split the gradient half and half -------------
+MAXIMUM, MINIMUM = 100, 101
+NAMES[MAXIMUM] = "MaximumBackward0"
+NAMES[MINIMUM] = "MinimumBackward0"
+_MAXIMUM = Binary(MAXIMUM, -1, -1, "maximum",
+                  lambda a, b: a if a > b or a != a else b, np.maximum, False)
+_MINIMUM = Binary(MINIMUM, -1, -1, "minimum",
+                  lambda a, b: a if a < b or a != a else b, np.minimum, False)
+
+
+@rule
+def maximum_fwd(vals, o, a, b, n, s):
+    # s = 1: max(a, b), s = -1: min(a, b); a nan on either side gives nan
+    for i in range(n):
+        x = vals[a + i]
+        y = vals[b + i]
+        vals[o + i] = x if s * x > s * y or x != x else y
+
+
+@rule
+def maximum_rev(adj, vals, o, a, b, n, s):
+    # d max(a, b) = [a > b] da + [b > a] db, and half each at a tie (PyTorch's rule, where
+    # a nan sends all of gy to both sides); s = -1 mirrors it for min
+    for i in range(n):
+        x = s * vals[a + i]
+        y = s * vals[b + i]
+        gy = adj[o + i]
+        if x == y:
+            adj[a + i] += gy * 0.5
+            adj[b + i] += gy * 0.5
+        else:
+            if not x < y:
+                adj[a + i] += gy
+            if not x > y:
+                adj[b + i] += gy
+
+
+_maximum = make_binary(_MAXIMUM, "")
+_minimum = make_binary(_MINIMUM, "")
+
+
+def maximum(input, other):
+    """Elementwise maximum, broadcasting; at ties each side gets half the gradient.
+
+    >>> import tapegrad as tg
+    >>> tg.maximum(tg.tensor([1.0, 5.0]), tg.tensor([3.0, 2.0])).tolist()
+    [3.0, 5.0]
+    """
+    return _maximum(input, _tensor_other("maximum", other))
+
+
+def minimum(input, other):
+    """Elementwise minimum, broadcasting; at ties each side gets half the gradient."""
+    return _minimum(input, _tensor_other("minimum", other))
+
+
+# ---- clamp: scalar bounds (either may be None); gradient 1 on [min, max] inclusive -------
+CLAMP = 102  # aux: consts [min, max] (+-inf for None)
+NAMES[CLAMP] = "ClampBackward1"
+
+
+@rule
+def clamp_fwd(vals, o, a, lo, hi, n):
+    # nan stays nan; min > max gives max everywhere, as PyTorch
+    for i in range(n):
+        x = vals[a + i]
+        if x < lo:
+            x = lo
+        if x > hi:
+            x = hi
+        vals[o + i] = x
+
+
+@rule
+def clamp_rev(adj, vals, o, a, lo, hi, n):
+    # d clamp(x) = [lo <= x <= hi] dx: the bounds themselves pass the gradient (PyTorch)
+    for i in range(n):
+        x = vals[a + i]
+        if x >= lo and x <= hi:
+            adj[a + i] += adj[o + i]
+
+
+def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
+    """Clamp to ``[min, max]`` (either may be None); Tensor bounds broadcast.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([-2.0, 0.5, 3.0]).clamp(-1, 1).tolist()
+    [-1.0, 0.5, 1.0]
+    """
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return _clamp_tensors(input, min, max)
+    bounds = [b for b in (min, max) if b is not None]
+    rd = dtypes.result_type((input.dtype, input.ndim), *[(np.asarray(b).dtype, None)
+                                                          for b in bounds])
+    lo = -np.inf if min is None else float(min)
+    hi = np.inf if max is None else float(max)
+    d = input._data
+    if type(d) is float:
+        v = lo if d < lo else d  # nan stays nan
+        v = hi if v > hi else v
+    else:
+        v = np.asarray(d).astype(rd, copy=False)
+        if min is not None:
+            v = np.maximum(v, rd.type(min))
+        if max is not None:
+            v = np.minimum(v, rd.type(max))
+        v = norm(v)
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    k = tape.const(lo)
+    tape.const(hi)
+    return output(tape, v, CLAMP, slot(input, tape), -1, k)
+
+
+def _clamp_tensors(input, lo, hi):
+    """clamp with Tensor bounds, composed from where: the input gets the gradient where it
+    lies inside, each bound where it binds (PyTorch's ClampBackward0 convention)."""
+    y = input
+    if lo is not None:
+        lo = lo if isinstance(lo, Tensor) else Tensor(float(lo))
+        y = where(y < lo, lo, y)
+    if hi is not None:
+        hi = hi if isinstance(hi, Tensor) else Tensor(float(hi))
+        y = where(y > hi, hi, y)
+    return y
+
+
+def clamp_min(input, min):  # noqa: A002
+    """``clamp(input, min=min)``."""
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):  # noqa: A002
+    """``clamp(input, max=max)``."""
+    return clamp(input, max=max)
+
+
+clip = clamp
+
+
+# ---- where(cond, a, b): the condition's slot rides in aux ---------------------------------
+WHERE = 103  # aux: the slot of cond (1.0 / 0.0, broadcast): replay reads it at every point
+NAMES[WHERE] = "WhereBackward0"
+
+
+@rule
+def where_fwd(vals, o, a, b, c, n):
+    for i in range(n):
+        vals[o + i] = vals[a + i] if vals[c + i] != 0.0 else vals[b + i]
+
+
+@rule
+def where_rev(adj, vals, o, a, b, c, n):
+    # d where(c, a, b) = c da + (1 - c) db
+    for i in range(n):
+        if vals[c + i] != 0.0:
+            adj[a + i] += adj[o + i]
+        else:
+            adj[b + i] += adj[o + i]
+
+
+def where(condition, input, other):
+    """``input`` where ``condition`` holds, else ``other`` (either may be a number); all
+    three broadcast.  Branch-free: a replayed trace follows the condition at every point.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor([-1.0, 2.0])
+    >>> tg.where(x > 0, x, 0.0).tolist()
+    [0.0, 2.0]
+    """
+    if not isinstance(condition, Tensor):
+        condition = Tensor(condition)
+    if condition.dtype != np.bool_:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {_dtype_word(condition.dtype)}")
+    (a, ta), (b, tb) = _where_operand(input), _where_operand(other)
+    shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
+                            b.shape)
+    rd = dtypes.result_type(ta, tb)
+    with np.errstate(all="ignore"):
+        v = np.where(np.asarray(condition._data), np.asarray(a._data, rd),
+                     np.asarray(b._data, rd))
+    v = norm(v.astype(rd, copy=False))
+    if not ((a._rg or b._rg) and state.grad_enabled):
+        tape = state.tracing
+        if tape is None or not condition._rg:  # a traced condition: record, to follow it
+            return _leaf(v)
+    tape = tape_for_grad()
+    sa = expand_slot(tape, a, slot(a, tape), shape)
+    sb = expand_slot(tape, b, slot(b, tape), shape)
+    sc = expand_slot(tape, condition, slot(condition, tape), shape)
+    return output(tape, v, WHERE, sa, sb, sc)
+
+
+def _where_operand(x):
+    """(tensor, (dtype, ndim)) of a where() operand: Python numbers promote as scalars."""
+    if isinstance(x, Tensor):
+        return x, (x.dtype, x.ndim)
+    t = Tensor(x)
+    return t, (t.dtype, None if isinstance(x, (bool, int, float)) else t.ndim)
+
+
+_TORCH_DTYPES = {"float64": "Double", "float32": "Float", "int64": "Long", "int32": "Int",
+                 "bool": "Bool"}
+
+
+def _dtype_word(dt):
+    return _TORCH_DTYPES.get(str(dt), str(dt))
+
+
+# ---- sign, floor, ceil, round: zero gradient, but a row, so replay recomputes them ------
+SIGN, FLOOR, CEIL, ROUND, ROUND_DEC = 104, 105, 106, 107, 108  # ROUND_DEC: aux -> decimals
+NAMES[SIGN] = "SignBackward0"
+NAMES[FLOOR] = "FloorBackward0"
+NAMES[CEIL] = "CeilBackward0"
+NAMES[ROUND] = "RoundBackward0"
+NAMES[ROUND_DEC] = "RoundBackward1"
+
+
+def _sign_py(x):
+    return 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)  # sign(nan) = 0, as PyTorch
+
+
+def _sign_np(x):
+    x = np.asarray(x)
+    return np.where(np.isnan(x), np.zeros((), x.dtype), np.sign(x)) if x.dtype.kind == "f" \
+        else np.sign(x)
+
+
+_SIGN = Unary(SIGN, "sign", _sign_py, _sign_np)
+_FLOOR = Unary(FLOOR, "floor", lambda x: float(math.floor(x)), np.floor)
+_CEIL = Unary(CEIL, "ceil", lambda x: float(math.ceil(x)), np.ceil)
+_ROUND = Unary(ROUND, "round", lambda x: math.copysign(float(builtins.round(x)), x), np.round)
+
+
+@rule
+def sign_fwd(vals, o, a, n):
+    for i in range(n):
+        x = vals[a + i]
+        vals[o + i] = 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
+
+
+@rule
+def floor_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.floor(vals[a + i])
+
+
+@rule
+def ceil_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.ceil(vals[a + i])
+
+
+@rule
+def round_fwd(vals, o, a, n):
+    # half to even, as PyTorch and NumPy
+    for i in range(n):
+        vals[o + i] = np.rint(vals[a + i])
+
+
+@rule
+def round_dec_fwd(vals, o, a, d, n):
+    # round(x * 10^d) / 10^d, or round(x / 10^-d) * 10^-d for d < 0 (PyTorch, NumPy)
+    scale = 10.0 ** np.abs(d)
+    for i in range(n):
+        x = vals[a + i]
+        vals[o + i] = np.rint(x * scale) / scale if d >= 0 else np.rint(x / scale) * scale
+
+
+sign = make_unary(_SIGN, "Sign of each element (-1, 0 or 1; 0 for nan); zero gradient.")
+floor = make_unary(_FLOOR, "Largest integer <= each element; zero gradient.")
+ceil = make_unary(_CEIL, "Smallest integer >= each element; zero gradient.")
+_round0 = make_unary(_ROUND, "")
+
+
+def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
+    """Round half to even (to ``decimals`` places); zero gradient.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([0.5, 1.5, 2.5]).round().tolist()
+    [0.0, 2.0, 2.0]
+    """
+    if decimals == 0:
+        return _round0(input)
+    d = int(decimals)
+    with np.errstate(all="ignore"):
+        v = norm(np.round(np.asarray(input._data), d))
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    return output(tape, v, ROUND_DEC, slot(input, tape), -1, tape.const(float(d)))
+
+
+# ---- atan2(a, b): the angle of (b, a) ----------------------------------------------------
+ATAN2 = 109
+NAMES[ATAN2] = "Atan2Backward0"
+_ATAN2 = Binary(ATAN2, -1, -1, "atan2", math.atan2, np.arctan2, True)
+
+
+@rule
+def atan2_fwd(vals, o, a, b, n):
+    for i in range(n):
+        vals[o + i] = np.arctan2(vals[a + i], vals[b + i])
+
+
+@rule
+def atan2_rev(adj, vals, o, a, b, n):
+    # d atan2(a, b) = (b da - a db) / (a^2 + b^2); 0 at a = b = 0, as PyTorch
+    for i in range(n):
+        x = vals[a + i]
+        y = vals[b + i]
+        r = x * x + y * y
+        if r != 0.0:
+            gy = adj[o + i]
+            adj[a + i] += gy * y / r
+            adj[b + i] -= gy * x / r
+
+
+_atan2 = make_binary(_ATAN2, "")
+
+
+def atan2(input, other):
+    """Elementwise ``atan2(input, other)``: the angle of the point ``(other, input)``."""
+    return _atan2(input, _tensor_other("atan2", other))
+
+
+arctan2 = atan2
+
+
+# ---- inverse trigonometric and hyperbolic functions ------------------------------------
+ASIN, ACOS, ATAN, SINH, COSH = 110, 111, 112, 113, 114
+NAMES[ASIN] = "AsinBackward0"
+NAMES[ACOS] = "AcosBackward0"
+NAMES[ATAN] = "AtanBackward0"
+NAMES[SINH] = "SinhBackward0"
+NAMES[COSH] = "CoshBackward0"
+_ASIN = Unary(ASIN, "asin", math.asin, np.arcsin)
+_ACOS = Unary(ACOS, "acos", math.acos, np.arccos)
+_ATAN = Unary(ATAN, "atan", math.atan, np.arctan)
+_SINH = Unary(SINH, "sinh", math.sinh, np.sinh)
+_COSH = Unary(COSH, "cosh", math.cosh, np.cosh)
+
+
+@rule
+def asin_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.arcsin(vals[a + i])
+
+
+@rule
+def asin_rev(adj, vals, o, a, n):
+    # d asin x = dx / sqrt(1 - x^2)  (inf at |x| = 1, nan outside, as PyTorch)
+    for i in range(n):
+        x = vals[a + i]
+        adj[a + i] += adj[o + i] * _recip(np.sqrt(1.0 - x * x))
+
+
+@rule
+def acos_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.arccos(vals[a + i])
+
+
+@rule
+def acos_rev(adj, vals, o, a, n):
+    # d acos x = -dx / sqrt(1 - x^2)
+    for i in range(n):
+        x = vals[a + i]
+        adj[a + i] -= adj[o + i] * _recip(np.sqrt(1.0 - x * x))
+
+
+@rule
+def atan_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.arctan(vals[a + i])
+
+
+@rule
+def atan_rev(adj, vals, o, a, n):
+    # d atan x = dx / (1 + x^2)
+    for i in range(n):
+        x = vals[a + i]
+        adj[a + i] += adj[o + i] / (x * x + 1.0)
+
+
+@rule
+def sinh_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.sinh(vals[a + i])
+
+
+@rule
+def sinh_rev(adj, vals, o, a, n):
+    # d sinh x = cosh x dx
+    for i in range(n):
+        adj[a + i] += adj[o + i] * np.cosh(vals[a + i])
+
+
+@rule
+def cosh_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = np.cosh(vals[a + i])
+
+
+@rule
+def cosh_rev(adj, vals, o, a, n):
+    # d cosh x = sinh x dx
+    for i in range(n):
+        adj[a + i] += adj[o + i] * np.sinh(vals[a + i])
+
+
+asin = make_unary(_ASIN, "Inverse sine (nan outside [-1, 1]).")
+acos = make_unary(_ACOS, "Inverse cosine (nan outside [-1, 1]).")
+atan = make_unary(_ATAN, "Inverse tangent.")
+arcsin, arccos, arctan = asin, acos, atan
+sinh = make_unary(_SINH, "Hyperbolic sine.")
+cosh = make_unary(_COSH, "Hyperbolic cosine.")
+
+
+# ---- erf ---------------------------------------------------------------------------
+ERF = 115
+NAMES[ERF] = "ErfBackward0"
+
+
+def _erf_np(x):
+    from scipy.special import erf as _erf  # imported on first array use: start-up stays lean
+    return _erf(x)
+
+
+_ERF = Unary(ERF, "erf", math.erf, _erf_np)
+
+
+@rule
+def erf_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = math.erf(vals[a + i])
+
+
+@rule
+def erf_rev(adj, vals, o, a, n):
+    # d erf x = 2 / sqrt(pi) exp(-x^2) dx
+    for i in range(n):
+        x = vals[a + i]
+        adj[a + i] += adj[o + i] * (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
+
+
+erf = make_unary(_ERF, "The error function.")
+
+
+# ---- softplus(x, beta, threshold) and log_sigmoid ------------------------------------------
+SOFTPLUS, LOG_SIGMOID = 116, 117  # SOFTPLUS aux: consts [beta, threshold]
+NAMES[SOFTPLUS] = "SoftplusBackward0"
+NAMES[LOG_SIGMOID] = "LogSigmoidBackward0"
+
+
+@rule
+def softplus_fwd(vals, o, a, beta, threshold, n):
+    # log(1 + exp(beta x)) / beta, and x itself where beta x > threshold (PyTorch)
+    for i in range(n):
+        x = vals[a + i]
+        vals[o + i] = x if x * beta > threshold else np.log1p(np.exp(x * beta)) / beta
+
+
+@rule
+def softplus_rev(adj, vals, o, a, beta, threshold, n):
+    # d softplus = sigmoid(beta x) dx = z / (z + 1) dx with z = exp(beta x); dx past threshold
+    for i in range(n):
+        x = vals[a + i]
+        if x * beta > threshold:
+            adj[a + i] += adj[o + i]
+        else:
+            z = np.exp(x * beta)
+            adj[a + i] += adj[o + i] * z / (z + 1.0)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    """``log(1 + exp(beta * x)) / beta``, linear where ``beta * x > threshold`` (PyTorch's
+    ``nn.functional.softplus``).
+
+    >>> import tapegrad as tg
+    >>> float(tg.softplus(tg.tensor(0.0)))
+    0.6931471805599453
+    """
+    beta, threshold = float(beta), float(threshold)
+    d = input._data
+    with np.errstate(all="ignore"):
+        x = np.asarray(d)
+        if x.dtype.kind != "f":
+            x = x.astype(np.float64)
+        bx = x * x.dtype.type(beta)
+        v = norm(np.where(bx > threshold, x, np.log1p(np.exp(bx)) / x.dtype.type(beta))
+                 .astype(x.dtype, copy=False))
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    k = tape.const(beta)
+    tape.const(threshold)
+    return output(tape, v, SOFTPLUS, slot(input, tape), -1, k)
+
+
+def _log_sigmoid_py(x):
+    # min(x, 0) - log(1 + exp(-|x|)): exp of a non-positive argument only
+    return (x if x < 0.0 else 0.0) - math.log1p(math.exp(-math.fabs(x)))
+
+
+def _log_sigmoid_np(x):
+    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+
+_LOG_SIGMOID = Unary(LOG_SIGMOID, "log_sigmoid", _log_sigmoid_py, _log_sigmoid_np)
+
+
+@rule
+def log_sigmoid_fwd(vals, o, a, n):
+    for i in range(n):
+        x = vals[a + i]
+        vals[o + i] = (x if x < 0.0 else 0.0) - np.log1p(np.exp(-np.abs(x)))
+
+
+@rule
+def log_sigmoid_rev(adj, vals, o, a, n):
+    # d log sigmoid(x) = (1 - sigmoid(x)) dx = sigmoid(-x) dx, stable at both ends
+    for i in range(n):
+        x = vals[a + i]
+        if x >= 0.0:
+            e = np.exp(-x)
+            adj[a + i] += adj[o + i] * e / (1.0 + e)
+        else:
+            adj[a + i] += adj[o + i] / (1.0 + np.exp(x))
+
+
+log_sigmoid = make_unary(_LOG_SIGMOID, "``log(sigmoid(x))``, stable at both ends "
+                                       "(PyTorch's ``nn.functional.logsigmoid``).")
+
+
+def _lib(x):
+    """The module of ``x``'s library (tapegrad, or torch in the PyTorch oracle tests)."""
+    if isinstance(x, Tensor):
+        import tapegrad
+        return tapegrad
+    import torch
+    return torch
+
+
+def _functional(x, name):
+    """``name`` from tapegrad, or from torch.nn.functional for a torch tensor."""
+    lib = _lib(x)
+    return getattr(lib, name) if isinstance(x, Tensor) else getattr(lib.nn.functional, name)
+
+
+def _mask(a, b):
+    """A fixed condition of the broadcast shape of a and b (True at even flat positions)."""
+    shape = np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    return (np.arange(int(np.prod(shape))) % 2 == 0).reshape(shape)
+
+
+def _where_ref(np_, cond, a, b):
+    # broadcast first: HIPS autograd's where does not reduce its gradients to the operands'
+    # shapes (multiplying by ones does)
+    ones = np.ones(cond.shape)
+    return np_.where(cond, a * ones, b * ones)
+
+
+def _erf_ref(np_, x):
+    if np_ is np:
+        from scipy.special import erf as _erf
+    else:
+        from autograd.scipy.special import erf as _erf
+    return _erf(x)
+
+
+def _softplus_ref(np_, x, beta=1.0, threshold=20.0):
+    return np_.where(x * beta > threshold, x, np_.log1p(np_.exp(x * beta)) / beta)
+
+
+def _log_sigmoid_of(x):
+    return log_sigmoid(x) if isinstance(x, Tensor) else _lib(x).nn.functional.logsigmoid(x)
+
+
+def _clamp_ref(np_, x, lo, hi):
+    # the bounds pass the gradient (PyTorch); autograd's clip would give 0 there
+    return np_.where((x >= lo) & (x <= hi), x, np_.clip(x, lo, hi))
+
+
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
     Spec("add", lambda a, b: a + b, lambda np_, a, b: a + b, arity=2),
@@ -593,4 +1204,40 @@ SPECS = [
          pinned=(((0.0,), (0.0,)), ((-1.0,), (0.0,)))),
     Spec("relu_neg", lambda x: x.relu(), lambda np_, x: np_.maximum(x, 0.0),
          domain=(-2.0, -0.1)),
+    Spec("maximum", lambda a, b: a.maximum(b), lambda np_, a, b: np_.maximum(a, b), arity=2,
+         pinned=(((1.0, 1.0), (0.5, 0.5)), ((2.0, 1.0), (1.0, 0.0)))),
+    Spec("minimum", lambda a, b: a.minimum(b), lambda np_, a, b: np_.minimum(a, b), arity=2,
+         pinned=(((1.0, 1.0), (0.5, 0.5)), ((2.0, 1.0), (0.0, 1.0)))),
+    Spec("clamp", lambda x: x.clamp(-1.0, 1.0), lambda np_, x: _clamp_ref(np_, x, -1.0, 1.0),
+         pinned=(((1.0,), (1.0,)), ((-1.0,), (1.0,)), ((2.0,), (0.0,)), ((0.5,), (1.0,)))),
+    Spec("clamp_min", lambda x: x.clamp(min=0.5), lambda np_, x: _clamp_ref(np_, x, 0.5, np.inf),
+         pinned=(((0.5,), (1.0,)), ((0.0,), (0.0,)))),
+    Spec("clip_max", lambda x: x.clip(max=0.5), lambda np_, x: _clamp_ref(np_, x, -np.inf, 0.5),
+         pinned=(((0.5,), (1.0,)), ((1.0,), (0.0,)))),
+    Spec("where", lambda a, b: _lib(a).where(_lib(a).tensor(_mask(a, b)), a, b),
+         lambda np_, a, b: _where_ref(np_, _mask(a, b), a, b), arity=2),
+    Spec("sign", lambda x: x.sign(), lambda np_, x: np_.sign(x), pinned=(((0.0,), (0.0,)),)),
+    Spec("floor", lambda x: x.floor(), lambda np_, x: np_.floor(x)),
+    Spec("ceil", lambda x: x.ceil(), lambda np_, x: np_.ceil(x)),
+    Spec("round", lambda x: x.round(), lambda np_, x: np_.round(x),
+         pinned=(((0.5,), (0.0,)),)),
+    Spec("round_decimals", lambda x: x.round(decimals=1), lambda np_, x: np_.round(x, 1)),
+    Spec("atan2", lambda a, b: a.atan2(b), lambda np_, a, b: np_.arctan2(a, b), arity=2,
+         domain=(0.1, 2.0), pinned=(((0.0, 0.0), (0.0, 0.0)), ((1.0, 0.0), (0.0, -1.0)))),
+    Spec("atan2_neg", lambda a, b: a.atan2(b), lambda np_, a, b: np_.arctan2(a, b), arity=2,
+         domain=(-2.0, -0.1)),
+    Spec("asin", lambda x: x.asin(), lambda np_, x: np_.arcsin(x), domain=(-0.9, 0.9),
+         pinned=(((1.0,), (math.inf,)),)),
+    Spec("acos", lambda x: x.arccos(), lambda np_, x: np_.arccos(x), domain=(-0.9, 0.9),
+         pinned=(((1.0,), (-math.inf,)),)),
+    Spec("atan", lambda x: x.atan(), lambda np_, x: np_.arctan(x)),
+    Spec("sinh", lambda x: x.sinh(), lambda np_, x: np_.sinh(x)),
+    Spec("cosh", lambda x: x.cosh(), lambda np_, x: np_.cosh(x)),
+    Spec("erf", lambda x: x.erf(), _erf_ref),
+    Spec("softplus", lambda x: _functional(x, "softplus")(x), _softplus_ref,
+         pinned=(((0.0,), (0.5,)), ((21.0,), (1.0,)), ((-800.0,), (0.0,)))),
+    Spec("softplus_beta", lambda x: _functional(x, "softplus")(x, beta=2.0, threshold=1.0),
+         lambda np_, x: _softplus_ref(np_, x, 2.0, 1.0)),
+    Spec("log_sigmoid", lambda x: _log_sigmoid_of(x), lambda np_, x: -np_.logaddexp(0.0, -x),
+         pinned=(((0.0,), (0.5,)), ((-800.0,), (1.0,)), ((800.0,), (0.0,)))),
 ]

@@ -4,12 +4,15 @@ A reduction over dims stores the map from each input element to its output eleme
 as a strided map with stride 0 on the reduced dims (shape.strided_index); the
 reverse rule is then a broadcast of gy back over the input.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .. import dtypes
 from .._jit import rule
 from .._state import state
-from ..tensor import _leaf, _wrap_dim, norm
+from ..tensor import Tensor, _leaf, _wrap_dim
+from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from ._record import output, slot, tape_for_grad
 from .shape import _c_strides, _s, _strided_meta, _u, strided_index
 from .spec import Spec
@@ -93,7 +96,7 @@ def _reduce(input, dim, keepdim, op, dtype):
             v = npfn(d)
         else:
             v = npfn(d, axis=dims, keepdims=keepdim)
-    v = norm(np.asarray(v, dtype=d.dtype if d.dtype.kind == "f" else np.int64))
+    v = _stored(np.asarray(v, dtype=d.dtype if d.dtype.kind == "f" else np.int64))
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
@@ -115,6 +118,687 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     return _reduce(input, dim, keepdim, "mean", dtype)
 
 
+# ---- what the reductions below share -------------------------------------------------
+# Each stores a strided map from input element to output element (as SUM_DIM does; over
+# everything it is the empty map [0, 0], which sends every element to output 0), after
+# the op's own parameters in the meta.  Rules that need per-group work space (counts,
+# means, shifts) allocate it: n_out * w values.
+def _red_dims(input, dim, op):
+    """The reduced dims as a sorted tuple, or None for all (``dim`` None or ``()``)."""
+    if dim is None:
+        return None
+    dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    wrapped = [_wrap_dim(d, input.ndim, op) for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    if not wrapped or input.ndim == 0:
+        return None
+    return tuple(sorted(wrapped))
+
+
+def _red_map(shape, dims):
+    if dims is None:
+        return (0, 0)
+    kept = tuple(1 if i in dims else s for i, s in enumerate(shape))
+    return _strided_meta(shape, _c_strides(kept))
+
+
+def _red_value(v, dtype):
+    """A reduction's NumPy result in tapegrad's storage, with ``dtype``."""
+    v = np.asarray(v, dtype=dtype)
+    if v.ndim == 0 and v.dtype == np.float64:
+        return float(v)
+    return v if v.flags.c_contiguous else np.ascontiguousarray(v)
+
+
+def _red_record(input, v, code, dims, head=(), consts=()):
+    """One row ``code`` when input requires grad; meta: [const index, *head, map]."""
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sx = slot(input, tape)
+    ks = [tape.const(float(c)) for c in consts]  # consecutive: the rules read ks[0] + i
+    k = tape.push_meta((*ks[:1], *head, *_red_map(input.shape, dims)))
+    return output(tape, v, code, sx, -1, k)
+
+
+def _npred(fn, d, dims, keepdim, **kw):
+    with np.errstate(all="ignore"):
+        if dims is None:
+            v = fn(d, **kw)
+            return np.reshape(v, (1,) * d.ndim) if keepdim else v
+        return fn(d, axis=dims, keepdims=keepdim, **kw)
+
+
+def _float_input(input, op, what="a floating point"):
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"{op}: Expected {what} tensor as input. Got "
+                           f"{dtypes.name(input.dtype)} (use .double() or .float() first)")
+
+
+@rule
+def _beats(x, y, s):
+    # x takes the running extreme y's place: larger (s = 1) or smaller (s = -1); the first
+    # nan wins and stays (PyTorch's max/min propagate nan and return its index)
+    return (x != x and y == y) or s * x > s * y
+
+
+@rule
+def _group(meta, k, i, w):
+    # offset of input element i's output group (op-major: times w)
+    return _u(strided_index(_s(i), meta, k)) * w
+
+
+# ---- prod ----------------------------------------------------------------------------
+PROD, PROD_DIM = 44, 45
+NAMES[PROD] = "ProdBackward0"
+NAMES[PROD_DIM] = "ProdBackward1"
+
+
+@rule
+def prod_fwd(vals, meta, o, a, n_in, n_out, k, w):
+    for j in range(n_out * w):
+        vals[o + j] = 1.0
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            vals[j + p] *= vals[a + i * w + p]
+
+
+@rule
+def prod_rev(adj, vals, meta, o, a, n_in, n_out, k, w):
+    # gx = gy * (product of the others): y / x without zeros; with one zero only the zero
+    # gets the product of the rest; with more, nothing (PyTorch's prod_backward)
+    zeros = np.zeros(n_out * w)
+    rest = np.ones(n_out * w)
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            if x == 0.0:
+                zeros[j + p] += 1.0
+            else:
+                rest[j + p] *= x
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            gy = adj[o + j + p]
+            if zeros[j + p] == 0.0:
+                adj[a + i * w + p] += gy * (vals[o + j + p] / x)
+            else:  # (a nan or inf gy still gives nan times the 0, as PyTorch's products)
+                adj[a + i * w + p] += gy * (rest[j + p] if zeros[j + p] == 1.0 and x == 0.0
+                                            else 0.0)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """Product of all elements, or over one ``dim``.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([[1.0, 2.0], [3.0, 4.0]]).prod(1).tolist()
+    [2.0, 12.0]
+    """
+    d = np.asarray(input._data)
+    if dtype is not None:
+        d = d.astype(dtypes.to_dtype(dtype))
+    if dim is not None and not isinstance(dim, int):
+        raise TypeError(f"prod(): argument 'dim' must be int, not {type(dim).__name__}")
+    dims = _red_dims(input, dim, "prod")
+    out_dtype = d.dtype if d.dtype.kind == "f" else np.int64
+    v = _red_value(_npred(np.prod, d, dims, keepdim), out_dtype)
+    return _red_record(input, v, PROD if dim is None else PROD_DIM, dims)
+
+
+# ---- max / min: of all, with dim (values, indices), amax / amin ------------------------
+MAX, MIN, MAX_DIM, MIN_DIM, AMAX, AMIN = 46, 47, 48, 49, 50, 51
+NAMES[MAX] = "MaxBackward1"
+NAMES[MIN] = "MinBackward1"
+NAMES[MAX_DIM] = "MaxBackward0"
+NAMES[MIN_DIM] = "MinBackward0"
+NAMES[AMAX] = "AmaxBackward0"
+NAMES[AMIN] = "AminBackward0"
+MAX_ALL, MAX_AMAX, MAX_INDEX = 0, 1, 2  # how extreme_rev hands out gy (see there)
+
+
+@rule
+def extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
+    # y = max (s = 1) or min (s = -1) of each group; nan propagates
+    for j in range(n_out * w):
+        vals[o + j] = -s * np.inf
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            if _beats(x, vals[j + p], s):
+                vals[j + p] = x
+
+
+@rule
+def _ties(x, y, nan_ties):
+    return x == y or (nan_ties and x != x and y != y)
+
+
+@rule
+def extreme_rev(adj, vals, meta, o, a, n_in, n_out, k, mode, w):
+    # MAX_ALL: gy split evenly among the elements equal to y, nans tying with a nan y;
+    # MAX_AMAX: split evenly among x == y (a nan y has none: nan everywhere, as PyTorch);
+    # MAX_INDEX: all of gy to the first element equal to y (the index max(dim) returns)
+    cnt = np.zeros(n_out * w)
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            if _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX):
+                if mode == MAX_INDEX and cnt[j + p] == 0.0:
+                    adj[a + i * w + p] += adj[o + j + p]
+                cnt[j + p] += 1.0
+    if mode == MAX_INDEX:
+        return
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            # (gy / cnt) * mask, as PyTorch: a nan or inf gy reaches the others as nan
+            c = cnt[j + p]
+            share = adj[o + j + p] / c if c > 0.0 else np.nan
+            tie = _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX)
+            adj[a + i * w + p] += share * (1.0 if tie else 0.0)
+
+
+# argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
+# an ARGMAX row computes the index at every replayed point (meta: [inner, size, map]), so
+# replay never hands back the traced point's index.
+ARGMAX, ARGMIN = 52, 53
+NAMES[ARGMAX] = "ArgmaxBackward0"  # seen only while tracing; PyTorch has no node here
+NAMES[ARGMIN] = "ArgminBackward0"
+
+
+@rule
+def arg_extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
+    # the index along the reduced dim of each group's first extreme (or first nan) element
+    inner, size = _u(meta[k]), _u(meta[k + 1])
+    best = np.empty(n_out * w)
+    for j in range(n_out * w):
+        best[j] = -s * np.inf
+        vals[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k + 2, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            if _beats(x, best[j + p], s):
+                best[j + p] = x
+                vals[o + j + p] = float((i // inner) % size)
+
+
+MaxResult = namedtuple("max", ("values", "indices"))
+MinResult = namedtuple("min", ("values", "indices"))
+MaxResult.__module__ = MinResult.__module__ = "tapegrad.return_types"
+
+
+def _check_nonempty(input, dim, op):
+    if dim is None and input.numel() == 0:
+        raise RuntimeError(f"{op}(): Expected reduction dim to be specified for input.numel() "
+                           "== 0. Specify the reduction dim with the 'dim' argument.")
+    for d in dim or ():
+        if input.ndim and input.shape[d] == 0:
+            raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
+
+
+def _index_of(input, idx, dim, keepdim, code):
+    """The int64 indices of max/min/argmax/argmin: a constant, or an ARGMAX row while
+    tracing a traced input."""
+    v = _red_value(idx, np.int64)
+    tape = state.tracing
+    if tape is None or not _traced(input, tape):
+        return _leaf(v)
+    shape = tuple(input.shape)
+    if dim is None:
+        inner, size, dims = 1, input.numel() or 1, None
+    else:
+        inner, size, dims = int(np.prod(shape[dim + 1:])), shape[dim] if shape else 1, (dim,)
+    k = tape.push_meta((inner, size, *_red_map(shape, dims)))
+    return output(tape, v, code, slot(input, tape), -1, k)
+
+
+def _traced(t, tape):
+    return t._rg and (t._gen == tape.gen or t._tok is not None)
+
+
+def _extreme(input, dim, keepdim, other, largest):
+    op = "max" if largest else "min"
+    if isinstance(dim, Tensor) or isinstance(other, Tensor):
+        from .elementwise import maximum, minimum
+        return (maximum if largest else minimum)(input, dim if other is None else other)
+    d = np.asarray(input._data)
+    if dim is None:
+        _check_nonempty(input, None, op)
+        v = _red_value(_npred(np.max if largest else np.min, d, None, False), d.dtype)
+        return _red_record(input, v, MAX if largest else MIN, None)
+    w = _wrap_dim(dim, input.ndim, op)
+    _check_nonempty(input, (w,), op)
+    dims = (w,) if input.ndim else None
+    v = _red_value(_npred(np.max if largest else np.min, d, dims, keepdim), d.dtype)
+    values = _red_record(input, v, MAX_DIM if largest else MIN_DIM, dims)
+    argfn = np.argmax if largest else np.argmin
+    idx = argfn(d, axis=w, keepdims=keepdim) if d.ndim else np.zeros(())
+    indices = _index_of(input, idx, w if d.ndim else None, keepdim, ARGMAX if largest else ARGMIN)
+    return (MaxResult if largest else MinResult)(values, indices)
+
+
+def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
+    """Largest element; with ``dim``, the named tuple ``(values, indices)``; with a Tensor
+    second argument, ``maximum``.  Ties: over all elements the gradient is split evenly
+    among them, with ``dim`` it goes to the returned (first) index, as in PyTorch.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([[1.0, 5.0], [7.0, 2.0]]).max(1).indices.tolist()
+    [1, 0]
+    """
+    return _extreme(input, dim, keepdim, other, True)
+
+
+def min(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
+    """Smallest element; with ``dim``, the named tuple ``(values, indices)``."""
+    return _extreme(input, dim, keepdim, other, False)
+
+
+def _amax(input, dim, keepdim, largest):
+    op = "amax" if largest else "amin"
+    dims = _red_dims(input, dim, op)
+    _check_nonempty(input, dims, op)
+    d = np.asarray(input._data)
+    v = _red_value(_npred(np.max if largest else np.min, d, dims, keepdim), d.dtype)
+    return _red_record(input, v, AMAX if largest else AMIN, dims)
+
+
+def amax(input, dim=(), keepdim=False):
+    """Largest element over ``dim`` (an int or tuple; all by default); ties share the
+    gradient evenly, as PyTorch's AmaxBackward0."""
+    return _amax(input, dim, keepdim, True)
+
+
+def amin(input, dim=(), keepdim=False):
+    """Smallest element over ``dim``; ties share the gradient evenly."""
+    return _amax(input, dim, keepdim, False)
+
+
+def _argextreme(input, dim, keepdim, largest):
+    op = "argmax" if largest else "argmin"
+    d = np.asarray(input._data)
+    fn = np.argmax if largest else np.argmin
+    code = ARGMAX if largest else ARGMIN
+    if dim is None:
+        _check_nonempty(input, None, op)
+        idx = fn(d)
+        if keepdim:
+            idx = np.reshape(idx, (1,) * d.ndim)
+        return _index_of(input, idx, None, keepdim, code)
+    w = _wrap_dim(dim, input.ndim, op)
+    _check_nonempty(input, (w,), op)
+    if d.ndim == 0:
+        return _index_of(input, np.zeros((), np.int64), None, keepdim, code)
+    return _index_of(input, fn(d, axis=w, keepdims=keepdim), w, keepdim, code)
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Index of the first largest element (flat, or along ``dim``); not differentiable.
+
+    >>> import tapegrad as tg
+    >>> int(tg.tensor([1.0, 3.0, 3.0]).argmax())
+    1
+    """
+    return _argextreme(input, dim, keepdim, True)
+
+
+def argmin(input, dim=None, keepdim=False):
+    """Index of the first smallest element (flat, or along ``dim``); not differentiable."""
+    return _argextreme(input, dim, keepdim, False)
+
+
+# ---- logsumexp -----------------------------------------------------------------------
+LOGSUMEXP = 54
+NAMES[LOGSUMEXP] = "LogsumexpBackward0"
+
+
+@rule
+def _group_shift(vals, meta, a, n_in, n_out, k, w):
+    # each group's max, or 0 where that is not finite (all -inf, an inf, a nan)
+    m = np.empty(n_out * w)
+    for j in range(n_out * w):
+        m[j] = -np.inf
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            if _beats(vals[a + i * w + p], m[j + p], 1.0):
+                m[j + p] = vals[a + i * w + p]
+    for j in range(n_out * w):
+        if not np.isfinite(m[j]):
+            m[j] = 0.0
+    return m
+
+
+@rule
+def logsumexp_fwd(vals, meta, o, a, n_in, n_out, k, w):
+    # y = m + log(sum exp(x - m)), m the group's max: no overflow, no underflow to -inf
+    m = _group_shift(vals, meta, a, n_in, n_out, k, w)
+    for j in range(n_out * w):
+        vals[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            vals[o + j + p] += np.exp(vals[a + i * w + p] - m[j + p])
+    for j in range(n_out * w):
+        vals[o + j] = m[j] + np.log(vals[o + j])
+
+
+@rule
+def logsumexp_rev(adj, vals, meta, o, a, n_in, k, w):
+    # d logsumexp = softmax(x) dx = exp(x - y) dx
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            adj[a + i * w + p] += adj[j + p] * np.exp(vals[a + i * w + p] - vals[j + p])
+
+
+def logsumexp(input, dim, keepdim=False):
+    """``log(sum(exp(input), dim))``, computed after subtracting the max (no overflow).
+
+    >>> import tapegrad as tg
+    >>> round(float(tg.tensor([1000.0, 1000.0]).logsumexp(0)), 4)
+    1000.6931
+    """
+    d = np.asarray(input._data)
+    if d.dtype.kind != "f":
+        d = d.astype(np.float64)
+    dims = _red_dims(input, dim, "logsumexp")
+    with np.errstate(all="ignore"):
+        m = _npred(np.max, d, dims, True) if d.size else np.zeros((1,) * d.ndim, d.dtype)
+        m = np.where(np.isfinite(m), m, 0).astype(d.dtype)
+        v = np.log(_npred(np.sum, np.exp(d - m), dims, True)) + m
+    if not keepdim:
+        v = v.reshape([s for i, s in enumerate(d.shape) if dims is not None and i not in dims])
+    return _red_record(input, _red_value(v, d.dtype), LOGSUMEXP, dims)
+
+
+# ---- norm: vector p-norms over all elements or over dims --------------------------------
+NORM = 55  # meta: [const index of p, map]
+NAMES[NORM] = "LinalgVectorNormBackward0"
+
+
+@rule
+def _norm_term(acc, x, p):
+    # a group's running value after element x: max/min |x| for p = +-inf, else sum |x|^p
+    ax = np.abs(x)
+    if p == np.inf:
+        return ax if _beats(ax, acc, 1.0) else acc
+    if p == -np.inf:
+        return ax if _beats(ax, acc, -1.0) else acc
+    if p == 0.0:
+        return acc + (1.0 if x != 0.0 else 0.0)
+    if p == 1.0:
+        return acc + ax
+    if p == 2.0:
+        return acc + x * x
+    return acc + ax ** p
+
+
+@rule
+def norm_fwd(vals, meta, o, a, n_in, n_out, k, p, w):
+    for j in range(n_out * w):
+        vals[o + j] = np.inf if p == -np.inf else 0.0
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for q in range(w):
+            vals[j + q] = _norm_term(vals[j + q], vals[a + i * w + q], p)
+    if p != 0.0 and p != 1.0 and np.isfinite(p):
+        for j in range(n_out * w):
+            vals[o + j] = np.sqrt(vals[o + j]) if p == 2.0 else vals[o + j] ** (1.0 / p)
+
+
+@rule
+def _sgn(x):
+    return 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
+
+
+@rule
+def _norm_grad(x, y, gy, p, cnt):
+    # p = 1: sgn(x) gy;  2: x gy / y;  +-inf: sgn(x) gy / (number of |x| equal to y);
+    # else x |x|^(p-2) gy / y^(p-1);  0 where y = 0 (PyTorch's masks)
+    if p == 1.0:
+        return _sgn(x) * gy
+    if not np.isfinite(p):
+        ax = np.abs(x)
+        share = gy / cnt if cnt > 0.0 else np.nan
+        return _sgn(x) * (share * (1.0 if ax == y or ax != ax else 0.0))
+    if y == 0.0:
+        return 0.0
+    if p == 2.0:
+        return x * (gy / y)
+    if x == 0.0:
+        return 0.0 if p >= 2.0 else np.nan
+    return x * np.abs(x) ** (p - 2.0) * gy / y ** (p - 1.0)
+
+
+@rule
+def norm_rev(adj, vals, meta, o, a, n_in, n_out, k, p, w):
+    if p == 0.0:
+        return  # a count: no gradient
+    cnt = np.zeros(n_out * w)  # for +-inf: how many |x| share the extreme
+    for i in range(n_in if not np.isfinite(p) else 0):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            ax = np.abs(vals[a + i * w + q])
+            if ax == vals[o + j + q] or ax != ax:
+                cnt[j + q] += 1.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            adj[a + i * w + q] += _norm_grad(vals[a + i * w + q], vals[o + j + q],
+                                             adj[o + j + q], p, cnt[j + q])
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """Vector p-norm over all elements or over ``dim``: p a number (2, 1, inf, -inf, 0, or
+    any other positive order) or "fro" (= 2).  At 0 the gradient is 0, as in PyTorch.
+
+    >>> import tapegrad as tg
+    >>> float(tg.tensor([3.0, 4.0]).norm())
+    5.0
+    """
+    if isinstance(p, str):
+        if p == "nuc":
+            raise NotImplementedError("norm(p='nuc'): the nuclear norm needs an SVD, which "
+                                      "tapegrad does not have yet")
+        if p != "fro":
+            raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+        p = 2.0
+    if p is None:
+        p = 2.0
+    p = float(p)
+    _float_input(input, "linalg.vector_norm", "a floating point or complex")
+    d = np.asarray(input._data)
+    if dtype is not None:
+        d = d.astype(dtypes.to_dtype(dtype))
+    dims = _red_dims(input, dim, "norm")
+    ad = np.abs(d)
+    with np.errstate(all="ignore"):
+        if p == np.inf or p == -np.inf:
+            if d.size == 0 and p == np.inf:
+                v = _npred(np.sum, ad, dims, keepdim)  # 0, as PyTorch
+            else:
+                v = _npred(np.max if p > 0 else np.min, ad, dims, keepdim)
+        elif p == 0:
+            v = _npred(np.sum, (d != 0).astype(d.dtype), dims, keepdim)
+        elif p == 1:
+            v = _npred(np.sum, ad, dims, keepdim)
+        elif p == 2:
+            v = np.sqrt(_npred(np.sum, d * d, dims, keepdim))
+        else:
+            v = _npred(np.sum, ad ** p, dims, keepdim) ** (1.0 / p)
+    return _red_record(input, _red_value(v, d.dtype), NORM, dims, consts=(p,))
+
+
+# ---- var / std (with correction) ------------------------------------------------------
+VAR, STD = 56, 57  # meta: [const index of scale = 1 / max(0, N - correction), map]
+NAMES[VAR] = "VarBackward0"
+NAMES[STD] = "StdBackward0"
+
+
+@rule
+def _group_mean(vals, meta, a, n_in, n_out, k, w):
+    # each group's mean: sum / N, divided as NumPy does (nan for an empty group)
+    m = np.zeros(n_out * w)
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            m[j + p] += vals[a + i * w + p]
+    size = n_in // n_out if n_out > 0 else 0
+    for j in range(n_out * w):
+        m[j] = m[j] / size if size > 0 else np.nan
+    return m
+
+
+@rule
+def var_fwd(vals, meta, o, a, n_in, n_out, k, scale, root, w):
+    # y = scale * sum (x - mean)^2; std (root): its square root
+    m = _group_mean(vals, meta, a, n_in, n_out, k, w)
+    for j in range(n_out * w):
+        vals[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            dx = vals[a + i * w + p] - m[j + p]
+            vals[o + j + p] += dx * dx
+    for j in range(n_out * w):
+        v = vals[o + j] * scale
+        vals[o + j] = np.sqrt(v) if root else v
+
+
+@rule
+def var_rev(adj, vals, meta, o, a, n_in, n_out, k, scale, root, w):
+    # var: gx = 2 scale (x - mean) gy;  std: gx = scale (x - mean) gy / y, 0 where y = 0
+    m = _group_mean(vals, meta, a, n_in, n_out, k, w)
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            dx = vals[a + i * w + p] - m[j + p]
+            gy = adj[o + j + p]
+            y = vals[o + j + p]
+            if not root:
+                adj[a + i * w + p] += 2.0 * scale * dx * gy
+            elif y != 0.0:
+                adj[a + i * w + p] += scale * dx * gy / y
+
+
+def _var(input, dim, unbiased, keepdim, correction, root):
+    op = "std" if root else "var"
+    if isinstance(dim, bool):  # var(x, False): the old unbiased argument
+        dim, unbiased = None, dim
+    if correction is None:
+        correction = 1 if unbiased is None or unbiased else 0
+    if input.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes "
+                           f"(got {dtypes.name(input.dtype)}; use .double() first)")
+    d = np.asarray(input._data)
+    dims = _red_dims(input, dim, op)
+    n = d.size if dims is None else int(np.prod([d.shape[i] for i in dims]))
+    dof = n - correction
+    scale = 1.0 / dof if dof > 0 else np.inf  # dof <= 0: inf or nan, as PyTorch
+    with np.errstate(all="ignore"):
+        dev = d - _npred(np.mean, d, dims, True)
+        v = _npred(np.sum, dev * dev, dims, keepdim) * d.dtype.type(scale)
+        if root:
+            v = np.sqrt(v)
+    return _red_record(input, _red_value(v, d.dtype), STD if root else VAR, dims,
+                       consts=(scale,))
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Variance over all elements or ``dim``, dividing by ``N - correction`` (default 1).
+
+    >>> import tapegrad as tg
+    >>> float(tg.tensor([1.0, 2.0, 3.0]).var())
+    1.0
+    """
+    return _var(input, dim, unbiased, keepdim, correction, False)
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Standard deviation, ``sqrt(var)``; its gradient is 0 where it is 0, as PyTorch's."""
+    return _var(input, dim, unbiased, keepdim, correction, True)
+
+
+# ---- cumsum ------------------------------------------------------------------------
+CUMSUM = 58  # meta: [inner, size]: element i sits at (i // inner) % size along the dim
+NAMES[CUMSUM] = "CumsumBackward0"
+
+
+@rule
+def cumsum_fwd(vals, meta, o, a, n, k, w):
+    inner, size = _u(meta[k]), _u(meta[k + 1])
+    for i in range(n):
+        first = (i // inner) % size == 0
+        for p in range(w):
+            x = vals[a + i * w + p]
+            vals[o + i * w + p] = x if first else vals[o + (i - inner) * w + p] + x
+
+
+@rule
+def cumsum_rev(adj, meta, o, a, n, k, w):
+    # y[i] = sum_{j <= i} x[j]  =>  gx[i] = sum_{j >= i} gy[j]: a cumsum from the end
+    inner, size = _u(meta[k]), _u(meta[k + 1])
+    acc = np.empty(n * w)
+    for t in range(n):
+        i = n - 1 - t
+        last = (i // inner) % size == size - 1
+        for p in range(w):
+            g = adj[o + i * w + p]
+            acc[i * w + p] = g if last else acc[(i + inner) * w + p] + g
+            adj[a + i * w + p] += acc[i * w + p]
+
+
+def cumsum(input, dim, *, dtype=None):
+    """Cumulative sum along ``dim``.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([1.0, 2.0, 3.0]).cumsum(0).tolist()
+    [1.0, 3.0, 6.0]
+    """
+    d = np.asarray(input._data)
+    if dtype is not None:
+        d = d.astype(dtypes.to_dtype(dtype))
+    elif d.dtype.kind in "biu":
+        d = d.astype(np.int64)
+    w = _wrap_dim(dim, input.ndim, "cumsum")
+    v = _red_value(np.cumsum(d, axis=w) if d.ndim else d, d.dtype)
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    shape = tuple(input.shape) or (1,)
+    tape = tape_for_grad()
+    sx = slot(input, tape)
+    k = tape.push_meta((int(np.prod(shape[w + 1:])), shape[w]))
+    return output(tape, v, CUMSUM, sx, -1, k)
+
+
+def _first_extreme(np_, x, axis, keepdims=False, largest=True):
+    """max/min along ``axis`` with the gradient on the first extreme element (PyTorch's
+    max(dim)), written so that HIPS autograd differentiates it the same way."""
+    idx = (np_.argmax if largest else np_.argmin)(x, axis=axis)
+    n = np.shape(x)[axis]
+    pos = np.arange(n).reshape((n,) + (1,) * (np.ndim(x) - axis % np.ndim(x) - 1))
+    return np_.sum(x * (pos == np.expand_dims(idx, axis)), axis=axis, keepdims=keepdims)
+
+
+def _cumsum_ref(np_, x, axis):
+    # a 0-d x is its own cumsum in PyTorch (NumPy makes it 1-d, HIPS autograd fails on it)
+    return x if np.ndim(x) == 0 else np_.cumsum(x, axis=axis)
+
+
+def _std_ref(np_, x, **kw):
+    """std with PyTorch's convention: gradient 0 where the std is 0."""
+    v = np_.var(x, **kw)
+    return np_.where(v > 0, np_.sqrt(np_.where(v > 0, v, 1.0)), 0.0)
+
+
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
     Spec("sum", lambda x: x.sum(), lambda np_, x: np_.sum(x)),
@@ -125,4 +809,56 @@ SPECS = [
          lambda np_, x: np_.sum(x, axis=-1, keepdims=True), shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("mean_dims", lambda x: x.mean((0, -1)), lambda np_, x: np_.mean(x, axis=(0, -1)),
          shapes=((2, 3), (2, 3, 4))),
+    Spec("prod", lambda x: x.prod(), lambda np_, x: np_.prod(x), domain=(0.5, 2.0),
+         shapes=((3,), (2, 3))),
+    Spec("prod_dim", lambda x: x.prod(1), lambda np_, x: np_.prod(x, axis=1),
+         domain=(-2.0, -0.5), shapes=((2, 3), (2, 3, 4))),
+    Spec("prod_dim_keep", lambda x: x.prod(-1, keepdim=True),
+         lambda np_, x: np_.prod(x, axis=-1, keepdims=True), domain=(0.5, 2.0),
+         shapes=((3,), (2, 3))),
+    Spec("max", lambda x: x.max(), lambda np_, x: np_.max(x), shapes=((3,), (2, 3))),
+    Spec("min", lambda x: x.min(), lambda np_, x: np_.min(x), shapes=((3,), (2, 3))),
+    Spec("max_dim", lambda x: x.max(1).values, lambda np_, x: _first_extreme(np_, x, 1),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("min_dim_keep", lambda x: x.min(0, keepdim=True)[0],
+         lambda np_, x: _first_extreme(np_, x, 0, True, largest=False),
+         shapes=((3,), (2, 3))),
+    Spec("amax", lambda x: x.amax((0, -1)), lambda np_, x: np_.max(x, axis=(0, -1)),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("amin_keep", lambda x: x.amin(1, keepdim=True),
+         lambda np_, x: np_.min(x, axis=1, keepdims=True), shapes=((2, 3), (2, 3, 4))),
+    Spec("logsumexp", lambda x: x.logsumexp(-1),
+         lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=-1)), shapes=((3,), (2, 3), (2, 3, 4))),
+    Spec("logsumexp_dims", lambda x: x.logsumexp((0, 1), keepdim=True),
+         lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=(0, 1), keepdims=True)),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("norm", lambda x: x.norm(), lambda np_, x: np_.sqrt(np_.sum(x * x)),
+         domain=(0.5, 2.0), shapes=((3,), (2, 3))),
+    Spec("norm_dim", lambda x: x.norm(dim=-1, keepdim=True),
+         lambda np_, x: np_.sqrt(np_.sum(x * x, axis=-1, keepdims=True)), domain=(-2.0, -0.5),
+         shapes=((3,), (2, 3))),
+    Spec("norm1", lambda x: x.norm(1), lambda np_, x: np_.sum(np_.abs(x)),
+         shapes=((3,), (2, 3))),
+    Spec("norm_inf", lambda x: x.norm(float("inf"), dim=0),
+         lambda np_, x: np_.max(np_.abs(x), axis=0), shapes=((3,), (2, 3))),
+    Spec("norm_p3", lambda x: x.norm(3), lambda np_, x: np_.sum(np_.abs(x) ** 3) ** (1 / 3),
+         domain=(0.5, 2.0), shapes=((3,), (2, 3))),
+    Spec("var", lambda a, b: (a * b).var(), lambda np_, a, b: np_.var(a * b, ddof=1),
+         arity=2, shapes=((3,), (2, 3)),
+         notes="arity 2 keeps it out of the random programs, where var(one element) = nan "
+               "meets ops whose conventions for a nan gradient differ in the HIPS oracle"),
+    Spec("var_pop", lambda x: x.var(correction=0), lambda np_, x: np_.var(x),
+         shapes=((3,), (2, 3))),
+    Spec("var_dim", lambda x: x.var(1, correction=0, keepdim=True),
+         lambda np_, x: np_.var(x, axis=1, keepdims=True), shapes=((2, 3), (2, 3, 4))),
+    Spec("std", lambda a, b: (a * b).std(), lambda np_, a, b: _std_ref(np_, a * b, ddof=1),
+         arity=2, shapes=((3,), (2, 3)),
+         notes="arity 2 keeps std out of the random programs, where constant arrays make "
+               "its gradient a rounding artefact (mean by pairwise vs sequential sums)"),
+    Spec("std_dim", lambda a, b: (a * b).std(0, correction=0),
+         lambda np_, a, b: _std_ref(np_, a * b, axis=0), arity=2, shapes=((2, 3), (2, 3, 4))),
+    Spec("cumsum", lambda x: x.cumsum(0), lambda np_, x: _cumsum_ref(np_, x, 0),
+         shapes=((3,), (2, 3))),
+    Spec("cumsum_last", lambda x: x.cumsum(-1), lambda np_, x: _cumsum_ref(np_, x, -1),
+         shapes=((2, 3, 4),)),
 ]

@@ -1,0 +1,470 @@
+"""Linear algebra: matmul and its spellings (``@``, mm, mv, dot, bmm), outer, einsum.
+
+Every product is one row of the MATMUL family (MM, MV, DOT, BMM: one rule, four names for
+the graph views) computing ``nb`` products ``(M, K) @ (K, N)``.  Its meta holds
+``[nb, M, K, N, need_a, need_b, a_off_0, b_off_0, a_off_1, b_off_1, ...]``: the element
+offset of each batch's operands inside their slots, so broadcast batch dims cost no copy
+(a repeated offset just accumulates twice in the reverse rule).  1-D operands are the
+``(1, K)`` / ``(K, 1)`` matrices of PyTorch's rules: the same flat values.  ``need_a`` /
+``need_b`` say whether an operand requires grad: a constant operand (the data in
+``x @ W``) gets no adjoint product, a third of a layer's backward.
+
+Rules: products of at least ``_BLAS_MIN`` multiply-adds call BLAS through ``np.dot``
+(Numba needs SciPy for that): on contiguous 2-D views of the arena when each element holds
+one point (``w == 1``, eager backward), and on a gathered copy of each point's matrices in
+batch replay (``w > 1``: each element holds ``w`` values side by side), so both make the
+same BLAS call and batch replay equals a loop of single points exactly.  Smaller products
+run plain loops, whose inner loop over the points vectorises.
+"""
+import numpy as np
+
+from .._jit import rule
+from .._state import state
+from ..tensor import Tensor, _leaf
+from ._record import as_tensor_arg, broadcast_shape, output, slot, tape_for_grad
+from .elementwise import _lib
+from .shape import _s, _u
+from .spec import Spec
+
+NAMES = {}
+
+_BLAS_MIN = 4096  # M*K*N from which a product calls BLAS (below, the loop is faster)
+
+
+# ---- matmul family: y[i] = A[i] @ B[i] for each batch i --------------------------------
+MM, MV, DOT, BMM = 80, 81, 82, 83
+NAMES[MM] = "MmBackward0"
+NAMES[MV] = "MvBackward0"
+NAMES[DOT] = "DotBackward0"
+NAMES[BMM] = "BmmBackward0"  # PyTorch shows UnsafeViewBackward0 over it for batched matmul
+
+
+@rule
+def _mm_loop(vals, o, a, b, M, K, N, w):
+    # y[m, n] = sum_k a[m, k] b[k, n], k ascending, for each of the w points
+    for m in range(M):
+        yr = o + m * N * w
+        for j in range(N * w):
+            vals[yr + j] = 0.0
+        for kk in range(K):
+            ar = a + (m * K + kk) * w
+            br = b + kk * N * w
+            for n in range(N):
+                for p in range(w):
+                    vals[yr + n * w + p] += vals[ar + p] * vals[br + n * w + p]
+
+
+@rule
+def _mm_loop_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b):
+    # gA[m, k] += sum_n gY[m, n] B[k, n];  gB[k, n] += sum_m A[m, k] gY[m, n]
+    for m in range(M):
+        yr = o + m * N * w
+        for kk in range(K):
+            ar = a + (m * K + kk) * w
+            br = b + kk * N * w
+            for n in range(N):
+                for p in range(w):
+                    if need_a:
+                        adj[ar + p] += adj[yr + n * w + p] * vals[br + n * w + p]
+                    if need_b:
+                        adj[br + n * w + p] += vals[ar + p] * adj[yr + n * w + p]
+
+
+@rule
+def _mat(src, base, rows, cols, w, p):
+    # point p's (rows, cols) matrix in an op-major range: a view when w == 1, else a copy
+    if w == 1:
+        return src[base:base + rows * cols].reshape((rows, cols))
+    m = np.empty(rows * cols)
+    for e in range(rows * cols):
+        m[e] = src[base + e * w + p]
+    return m.reshape((rows, cols))
+
+
+@rule
+def _put(dst, base, m, w, p, accumulate):
+    # write (or add) matrix m as point p's values of an op-major range
+    flat = m.reshape(m.size)
+    for e in range(m.size):
+        if accumulate:
+            dst[base + e * w + p] += flat[e]
+        else:
+            dst[base + e * w + p] = flat[e]
+
+
+@rule
+def _mm_blas(vals, o, a, b, M, K, N, w):
+    # the same BLAS call per point whatever w is: batch replay equals single points exactly
+    for p in range(w):
+        y = np.dot(_mat(vals, a, M, K, w, p), _mat(vals, b, K, N, w, p))
+        _put(vals, o, y, w, p, False)
+
+
+@rule
+def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b):
+    # gA += gY B^T;  gB += A^T gY  (adj of a and b may be one slot: x @ x)
+    for p in range(w):
+        gy = _mat(adj, o, M, N, w, p)
+        if need_a:
+            _put(adj, a, np.dot(gy, _mat(vals, b, K, N, w, p).T), w, p, True)
+        if need_b:
+            _put(adj, b, np.dot(_mat(vals, a, M, K, w, p).T, gy), w, p, True)
+
+
+@rule
+def matmul_fwd(vals, meta, o, a, b, k, w):
+    nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
+    blas = M * K * N >= _BLAS_MIN
+    for i in range(nb):
+        ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
+        bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
+        oi = o + i * M * N * w
+        if blas:
+            _mm_blas(vals, oi, ai, bi, M, K, N, w)
+        else:
+            _mm_loop(vals, oi, ai, bi, M, K, N, w)
+
+
+@rule
+def matmul_rev(adj, vals, meta, o, a, b, k, w):
+    # Y = A B  =>  dA = dY B^T, dB = A^T dY, per batch (broadcast operands accumulate)
+    nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
+    need_a, need_b = meta[k + 4] != 0, meta[k + 5] != 0
+    blas = M * K * N >= _BLAS_MIN
+    for i in range(nb):
+        ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
+        bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
+        oi = o + i * M * N * w
+        if blas:
+            _mm_blas_rev(adj, vals, oi, ai, bi, M, K, N, w, need_a, need_b)
+        else:
+            _mm_loop_rev(adj, vals, oi, ai, bi, M, K, N, w, need_a, need_b)
+
+
+_TORCH_DTYPE = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
+                "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
+                "bool": "bool"}
+
+
+def _dtype_word(dt):
+    return _TORCH_DTYPE.get(str(dt), str(dt))
+
+
+def _operands(input, other, op):
+    a = as_tensor_arg(input, op)
+    b = as_tensor_arg(other, op)
+    if a.dtype != b.dtype:
+        if op == "dot":
+            raise RuntimeError(
+                f"dot : expected both vectors to have same dtype, but found "
+                f"{_dtype_word(a.dtype).capitalize()} and {_dtype_word(b.dtype).capitalize()}")
+        raise RuntimeError(
+            f"expected m1 and m2 to have the same dtype, but got: {_dtype_word(a.dtype)} != "
+            f"{_dtype_word(b.dtype)} ({op}: cast one operand with .to(), .float() or .double())")
+    return a, b
+
+
+def _value(v):
+    """A product's result in tapegrad's storage (a 0-d float32 result stays 0-d)."""
+    v = np.asarray(v)
+    if v.ndim == 0 and v.dtype == np.float64:
+        return float(v)
+    return v if v.flags.c_contiguous else np.ascontiguousarray(v)
+
+
+def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
+    """``a @ b`` with NumPy's matmul (BLAS) and, when either requires grad, one row ``code``.
+
+    ``a`` holds ``batch_a + (M, K)`` values and ``b`` ``batch_b + (K, N)``, both broadcast
+    to ``batch``; the caller has checked the shapes."""
+    with np.errstate(all="ignore"):
+        v = _value(np.matmul(a._data, b._data))
+    if not ((a._rg or b._rg) and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sa = slot(a, tape)
+    sb = slot(b, tape)
+    na, nb_ = int(np.prod(batch_a)), int(np.prod(batch_b))
+    ia = np.broadcast_to(np.arange(na).reshape(batch_a), batch).ravel() * (M * K)
+    ib = np.broadcast_to(np.arange(nb_).reshape(batch_b), batch).ravel() * (K * N)
+    offsets = np.stack([ia, ib], axis=1).ravel().tolist()
+    k = tape.push_meta((len(ia), M, K, N, int(a._rg), int(b._rg), *offsets))
+    return output(tape, v, code, sa, sb, k)
+
+
+def _mm_error(rows, K, K2, N):
+    return RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{K} and {K2}x{N})")
+
+
+def _mv_error(M, K, K2):
+    return RuntimeError(f"size mismatch, got input ({M}), mat ({M}x{K}), vec ({K2})")
+
+
+def _bmm_error(B, K, B2, K2):
+    return RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                        f"[{B}, {K}] but got: [{B2}, {K2}].")
+
+
+def mm(input, mat2):
+    """Matrix product of two 2-D tensors.
+
+    >>> import tapegrad as tg
+    >>> tg.mm(tg.ones(2, 3), tg.ones(3, 1)).tolist()
+    [[3.0], [3.0]]
+    """
+    a, b = _operands(input, mat2, "mm")
+    if a.ndim != 2:
+        raise RuntimeError(f"self must be a matrix (mm got a {a.ndim}-D tensor)")
+    if b.ndim != 2:
+        raise RuntimeError(f"mat2 must be a matrix (mm got a {b.ndim}-D tensor)")
+    (M, K), (K2, N) = a.shape, b.shape
+    if K != K2:
+        raise _mm_error(M, K, K2, N)
+    return _product(MM, a, b, (), (), (), M, K, N)
+
+
+def mv(input, vec):
+    """Matrix-vector product: ``(M, K) @ (K,)`` gives ``(M,)``."""
+    a, b = _operands(input, vec, "mv")
+    if a.ndim != 2 or b.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
+    (M, K), (K2,) = a.shape, b.shape
+    if K != K2:
+        raise _mv_error(M, K, K2)
+    return _product(MV, a, b, (), (), (), M, K, 1)
+
+
+def dot(input, tensor):
+    """Inner product of two 1-D tensors (no broadcasting)."""
+    a, b = _operands(input, tensor, "dot")
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
+    n, m = a.shape[0], b.shape[0]
+    if n != m:
+        raise RuntimeError(
+            f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
+            f"number of elements, but got {n} and {m} elements respectively")
+    return _product(DOT, a, b, (), (), (), 1, n, 1)
+
+
+def bmm(input, mat2):
+    """Batched matrix product of two 3-D tensors with the same batch size (no broadcasting)."""
+    a, b = _operands(input, mat2, "bmm")
+    if a.ndim != 3:
+        raise RuntimeError(f"batch1 must be a 3D tensor (bmm got a {a.ndim}-D tensor)")
+    if b.ndim != 3:
+        raise RuntimeError(f"batch2 must be a 3D tensor (bmm got a {b.ndim}-D tensor)")
+    (B, M, K), (B2, K2, N) = a.shape, b.shape
+    if (B2, K2) != (B, K):
+        raise _bmm_error(B, K, B2, K2)
+    return _product(BMM, a, b, (B,), (B,), (B,), M, K, N)
+
+
+def matmul(input, other):
+    """``input @ other`` with PyTorch's rules: 1-D operands are vectors (a 1 is prepended to
+    the left one and appended to the right one, then removed), batch dims broadcast.
+
+    >>> import tapegrad as tg
+    >>> (tg.ones(4, 2, 3) @ tg.ones(3)).shape
+    tapegrad.Size([4, 2])
+    """
+    a, b = _operands(input, other, "matmul")
+    da, db = a.ndim, b.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return dot(a, b)
+    if da == 2 and db == 1:
+        return mv(a, b)
+    if da <= 2 and db == 2:
+        M, K = (1, a.shape[0]) if da == 1 else a.shape
+        K2, N = b.shape
+        if K != K2:
+            raise _mm_error(M, K, K2, N)
+        return _product(MM, a, b, (), (), (), M, K, N)
+    sa = (1,) + tuple(a.shape) if da == 1 else tuple(a.shape)
+    sb = tuple(b.shape) + (1,) if db == 1 else tuple(b.shape)
+    (M, K), (K2, N) = sa[-2:], sb[-2:]
+    batch = broadcast_shape("matmul", sa[:-2], sb[:-2])
+    if K != K2:
+        rows = int(np.prod(batch)) * M
+        if db == 1:
+            raise _mv_error(rows, K, K2)
+        if db == 2:
+            raise _mm_error(rows, K, K2, N)
+        B = int(np.prod(batch))
+        raise _bmm_error(B, K, B, K2)
+    return _product(BMM, a, b, sa[:-2], sb[:-2], batch, M, K, N)
+
+
+def rmatmul(input, other):
+    """``other @ input`` for a non-Tensor ``other`` (an ndarray or a list)."""
+    return matmul(as_tensor_arg(other, "matmul"), input)
+
+
+def outer(input, vec2):
+    """Outer product of two 1-D tensors, ``input[:, None] * vec2`` (MulBackward0 as in
+    PyTorch)."""
+    for name, t in (("self", input), ("vec2", vec2)):
+        if isinstance(t, Tensor) and t.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
+    a, b = _operands(input, vec2, "outer")
+    return a.reshape(-1, 1) * b
+
+
+ger = outer
+
+
+# ---- einsum: two-operand contractions as permute / reshape / matmul (a composite) ---------
+def einsum(equation, *operands):
+    """Einstein summation over one or two operands, e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``,
+    ``"i,j->ij"``, ``"ij->j"``.  Composed from permute, reshape, sum, mul and matmul, so it
+    needs no rule of its own.  Not supported: ``...``, a repeated subscript within one
+    operand (diagonals), more than two operands.
+
+    >>> import tapegrad as tg
+    >>> tg.einsum("ij,jk->ik", tg.ones(2, 3), tg.ones(3, 4)).shape
+    tapegrad.Size([2, 4])
+    """
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    if not isinstance(equation, str):
+        raise TypeError("einsum(): the sublist format is not supported; give the equation "
+                        "as a string, e.g. einsum('ij,jk->ik', a, b)")
+    eq = equation.replace(" ", "")
+    lhs, arrow, out = eq.partition("->")
+    terms = lhs.split(",")
+    if "." in eq:
+        raise NotImplementedError("einsum(): ellipsis ('...') is not supported by tapegrad "
+                                  "yet; write the batch dimensions out ('bij,bjk->bik')")
+    if len(terms) != len(operands):
+        raise RuntimeError(f"einsum(): {len(terms)} operands in the equation but "
+                           f"{len(operands)} were given")
+    if len(terms) not in (1, 2):
+        raise NotImplementedError("einsum(): tapegrad supports one or two operands; chain "
+                                  "two-operand einsums (or matmuls) for more")
+    xs = [as_tensor_arg(x, "einsum") for x in operands]
+    sizes = {}
+    for i, (term, x) in enumerate(zip(terms, xs, strict=True)):
+        if not term.isalpha() and term:
+            raise RuntimeError(f"einsum(): invalid subscript given in the equation "
+                               f"string: {term!r} (use letters a-z, A-Z)")
+        if len(term) != x.ndim:
+            raise RuntimeError(
+                f"einsum(): the number of subscripts in the equation ({len(term)}) does not "
+                f"match the number of dimensions ({x.ndim}) for operand {i} and no ellipsis "
+                "was given")
+        if len(set(term)) != len(term):
+            raise NotImplementedError(f"einsum(): subscript repeated within operand {i} "
+                                      f"({term!r}): diagonals are not supported by tapegrad")
+        for c, s in zip(term, x.shape, strict=True):
+            if sizes.get(c, s) not in (s, 1) and s != 1:
+                raise RuntimeError(f"einsum(): subscript {c} has size {s} for operand {i} "
+                                   f"which does not broadcast with previously seen size "
+                                   f"{sizes[c]}")
+            sizes[c] = max(sizes.get(c, 1), s)
+    if not arrow:
+        out = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
+    for c in out:
+        if c not in sizes:
+            raise RuntimeError(f"einsum(): output subscript {c} does not appear in the "
+                               "equation for any input operand")
+    if len(set(out)) != len(out):
+        raise RuntimeError(f"einsum(): output subscript {out!r} appears more than once in "
+                           "the output")
+    xs = [_broadcast_letters(x, term, sizes) for x, term in zip(xs, terms, strict=True)]
+    if len(xs) == 1:
+        x, term = _sum_letters(xs[0], terms[0], set(out))
+        return _permute_to(x, term, out)
+    return _contract(xs[0], terms[0], xs[1], terms[1], out, sizes)
+
+
+def _broadcast_letters(x, term, sizes):
+    want = tuple(sizes[c] for c in term)
+    return x if tuple(x.shape) == want else x.expand(*want)
+
+
+def _sum_letters(x, term, keep):
+    """Sum ``x`` over its subscripts that are not in ``keep``."""
+    dims = tuple(i for i, c in enumerate(term) if c not in keep)
+    if not dims:
+        return x, term
+    return x.sum(dims), "".join(c for c in term if c in keep)
+
+
+def _permute_to(x, term, order):
+    """``x`` (subscripts ``term``) with its dims in the order of ``order``."""
+    perm = [term.index(c) for c in order]
+    return x.permute(*perm) if perm != list(range(len(perm))) else x
+
+
+def _reshape(x, shape):
+    return x.reshape(*shape) if tuple(x.shape) != tuple(shape) else x
+
+
+def _contract(a, ta, b, tb, out, sizes):
+    a, ta = _sum_letters(a, ta, set(tb) | set(out))
+    b, tb = _sum_letters(b, tb, set(ta) | set(out))
+    batch = [c for c in out if c in ta and c in tb]
+    summed = [c for c in ta if c in tb and c not in out]
+    fa = [c for c in ta if c not in tb]
+    fb = [c for c in tb if c not in ta]
+    if not summed:  # a broadcast product: a[batch, fa, 1...] * b[batch, 1..., fb]
+        a = _permute_to(a, ta, batch + fa)
+        b = _permute_to(b, tb, batch + fb)
+        na = [sizes[c] for c in batch] + [sizes[c] for c in fa] + [1] * len(fb)
+        nb = [sizes[c] for c in batch] + [1] * len(fa) + [sizes[c] for c in fb]
+        y = _reshape(a, na) * _reshape(b, nb)
+    else:
+        size = lambda cs: int(np.prod([sizes[c] for c in cs]))  # noqa: E731
+        a = _permute_to(a, ta, batch + fa + summed)
+        b = _permute_to(b, tb, batch + summed + fb)
+        M, K, N = size(fa), size(summed), size(fb)
+        if batch:
+            y = matmul(_reshape(a, (size(batch), M, K)), _reshape(b, (size(batch), K, N)))
+        else:
+            y = matmul(_reshape(a, (M, K)), _reshape(b, (K, N)))
+        y = _reshape(y, [sizes[c] for c in batch + fa + fb])
+    return _permute_to(y, "".join(batch + fa + fb), out)
+
+
+# ---- spec rows ----------------------------------------------------------------------
+_MATMUL_SHAPES = (((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 4)), ((2, 3), (3, 4)),
+                  ((5, 2, 3), (5, 3, 4)), ((5, 2, 3), (3, 4)), ((2, 3), (5, 3, 4)),
+                  ((2, 1, 2, 3), (4, 3, 2)), ((3,), (2, 3, 4)), ((2, 2, 3), (3,)), (2, 3, 3))
+
+SPECS = [
+    Spec("matmul", lambda a, b: a @ b, lambda np_, a, b: np_.matmul(a, b), arity=2,
+         shapes=_MATMUL_SHAPES),
+    Spec("matmul_same", lambda a: a @ a, lambda np_, a: np_.matmul(a, a),
+         shapes=((3, 3), (2, 3, 3))),
+    Spec("matmul_const", lambda a: a @ _lib(a).ones(3, 2, dtype=a.dtype),
+         lambda np_, a: np_.matmul(a, np_.ones((3, 2))), shapes=((3,), (2, 3), (2, 2, 3))),
+    Spec("matmul_blas", lambda a, b: a @ b, lambda np_, a, b: np_.matmul(a, b), arity=2,
+         shapes=(((24, 16), (16, 20)), ((2, 16, 20), (20, 16)), (20, 20)),
+         notes="above the BLAS threshold: eager and replay call BLAS"),
+    Spec("mm", lambda a, b: a.mm(b), lambda np_, a, b: np_.dot(a, b), arity=2,
+         shapes=(((2, 3), (3, 4)), (3, 3))),
+    Spec("mv", lambda a, b: a.mv(b[0]), lambda np_, a, b: np_.dot(a, b[0]), arity=2,
+         shapes=((2, 3), (3, 3))),
+    Spec("dot", lambda a, b: a.dot(b), lambda np_, a, b: np_.dot(a, b), arity=2,
+         shapes=((3,), (5,))),
+    Spec("bmm", lambda a, b: a.bmm(b), lambda np_, a, b: np_.matmul(a, b), arity=2,
+         shapes=(((4, 2, 3), (4, 3, 5)), (2, 3, 3))),
+    Spec("outer", lambda a, b: a.outer(b), lambda np_, a, b: np_.outer(a, b), arity=2,
+         shapes=(((2,), (3,)), (3,))),
+    Spec("einsum_mm", lambda a, b: _lib(a).einsum("ij,kj->ik", a, b),
+         lambda np_, a, b: np_.einsum("ij,kj->ik", a, b), arity=2,
+         shapes=(((2, 3), (4, 3)), (3, 3))),
+    Spec("einsum_batched", lambda a, b: _lib(a).einsum("bqd,bkd->bqk", a, b),
+         lambda np_, a, b: np_.einsum("bqd,bkd->bqk", a, b), arity=2,
+         shapes=(((2, 3, 4), (2, 5, 4)), (2, 3, 3))),
+    Spec("einsum_outer_sum", lambda a, b: _lib(a).einsum("ij,ik->jk", a, b),
+         lambda np_, a, b: np_.einsum("ij,ik->jk", a, b), arity=2,
+         shapes=(((3, 2), (3, 4)), (2, 3))),
+    Spec("einsum_elementwise", lambda a, b: _lib(a).einsum("ij,ij->i", a, b),
+         lambda np_, a, b: np_.sum(a * b, axis=1), arity=2, shapes=((2, 3), (3, 3))),
+    Spec("einsum_unary", lambda a: _lib(a).einsum("ijk->kj", a),
+         lambda np_, a: np_.einsum("ijk->kj", a), shapes=((2, 3, 4),)),
+]

@@ -1,0 +1,448 @@
+"""Linear algebra, reductions and elementwise ops of issue 3: what the spec rows cannot say.
+
+Named-tuple returns, PyTorch's conventions at ties, zeros and nan (pinned as literals and
+checked against PyTorch), batched matmul broadcasting against PyTorch, errors with PyTorch's
+wording that record nothing, and replay following argmax and where at every point.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.tape import current_tape
+
+NAN, INF = math.nan, math.inf
+
+
+def _grad(fn, *arrays):
+    """tapegrad's value of fn and the gradient of its sum, per input (float64)."""
+    xs = [tg.tensor(np.asarray(a, np.float64), requires_grad=True) for a in arrays]
+    y = fn(*xs)
+    if isinstance(y, tuple):
+        y = y[0]
+    grads = tg.autograd.grad(y.sum(), xs)
+    return np.asarray(y.detach()), [np.asarray(g) for g in grads]
+
+
+def _torch_grad(torch, fn, *arrays):
+    xs = [torch.tensor(np.asarray(a, np.float64), requires_grad=True) for a in arrays]
+    y = fn(*xs)
+    if isinstance(y, tuple):
+        y = y[0]
+    grads = torch.autograd.grad(y.sum(), xs, allow_unused=True)
+    return y.detach().numpy(), [np.zeros(np.shape(a)) if g is None else g.numpy()
+                                for a, g in zip(arrays, grads, strict=True)]
+
+
+# ---- conventions at ties, zeros, nan and infinities (the values are PyTorch 2.13's) -------
+CONVENTIONS = {
+    "max_all_ties": (lambda x: x.max(), [1.0, 3.0, 3.0], [0.0, 0.5, 0.5]),
+    "min_all_ties": (lambda x: x.min(), [1.0, 1.0, 3.0], [0.5, 0.5, 0.0]),
+    "max_all_nans": (lambda x: x.max(), [1.0, NAN, NAN], [0.0, 0.5, 0.5]),
+    "max_all_nan": (lambda x: x.max(), [1.0, NAN, 3.0], [0.0, 1.0, 0.0]),
+    "max_all_infs": (lambda x: x.max(), [INF, INF, 1.0], [0.5, 0.5, 0.0]),
+    "max_all_minus_infs": (lambda x: x.max(), [-INF, -INF], [0.5, 0.5]),
+    "max_dim_ties": (lambda x: x.max(1).values, [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]],
+                     [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]),
+    "min_dim_ties": (lambda x: x.min(1)[0], [[1.0, 3.0, 1.0], [2.0, 2.0, 0.0]],
+                     [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]),
+    "max_dim_nans": (lambda x: x.max(0).values, [1.0, NAN, NAN], [0.0, 1.0, 0.0]),
+    "amax_ties": (lambda x: x.amax(1), [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]],
+                  [[0.0, 0.5, 0.5], [0.5, 0.5, 0.0]]),
+    "amin_ties": (lambda x: x.amin(1), [[1.0, 3.0, 1.0], [0.0, 2.0, 0.0]],
+                  [[0.5, 0.0, 0.5], [0.5, 0.0, 0.5]]),
+    "amax_all_ties": (lambda x: x.amax(), [1.0, 3.0, 3.0], [0.0, 0.5, 0.5]),
+    "amax_nan": (lambda x: x.amax(1), [[1.0, NAN, 3.0]], [[NAN, NAN, NAN]]),
+    "prod_one_zero": (lambda x: x.prod(), [1.0, 0.0, 3.0], [0.0, 3.0, 0.0]),
+    "prod_two_zeros": (lambda x: x.prod(), [0.0, 0.0, 3.0], [0.0, 0.0, 0.0]),
+    "prod_dim_zero": (lambda x: x.prod(1), [[1.0, 0.0, 3.0], [2.0, 2.0, 2.0]],
+                      [[0.0, 3.0, 0.0], [4.0, 4.0, 4.0]]),
+    "prod_nan": (lambda x: x.prod(), [1.0, NAN, 3.0], [NAN, NAN, NAN]),
+    "norm2_zero": (lambda x: x.norm(), [0.0, 0.0], [0.0, 0.0]),
+    "norm1_zero": (lambda x: x.norm(1), [0.0, 1.0], [0.0, 1.0]),
+    "norm_inf_ties": (lambda x: x.norm(INF), [-3.0, 3.0, 1.0], [-0.5, 0.5, 0.0]),
+    "norm_minus_inf_ties": (lambda x: x.norm(-INF), [-1.0, 1.0, 3.0], [-0.5, 0.5, 0.0]),
+    "norm3_zero": (lambda x: x.norm(3), [0.0, 0.0], [0.0, 0.0]),
+    "std_constant": (lambda x: x.std(), [1.0, 1.0, 1.0], [0.0, 0.0, 0.0]),
+    "std_pop_constant": (lambda x: x.std(correction=0), [1.0, 1.0], [0.0, 0.0]),
+    "var_one_element": (lambda x: x.var(), [1.0], [NAN]),
+    "std_one_element": (lambda x: x.std(), [1.0], [NAN]),
+    "logsumexp_minus_infs": (lambda x: x.logsumexp(0), [-INF, -INF], [NAN, NAN]),
+    "logsumexp_inf": (lambda x: x.logsumexp(0), [INF, 1.0], [NAN, 0.0]),
+    "logsumexp_large": (lambda x: x.logsumexp(0), [1000.0, 1000.0], [0.5, 0.5]),
+    "cumsum": (lambda x: x.cumsum(0), [1.0, 2.0, 3.0], [3.0, 2.0, 1.0]),
+    "clamp_inclusive": (lambda x: x.clamp(0.0, 1.0), [0.0, 1.0, 2.0, -1.0, NAN],
+                        [1.0, 1.0, 0.0, 0.0, 0.0]),
+    "clamp_min_above_max": (lambda x: x.clamp(2.0, 1.0), [0.0, 1.5, 3.0], [0.0, 0.0, 0.0]),
+    "clamp_min_only": (lambda x: x.clamp(min=0.0), [-1.0, 0.0, 1.0], [0.0, 1.0, 1.0]),
+    "sign_zero_nan": (lambda x: x.sign(), [0.0, -0.0, NAN, -2.0], [0.0, 0.0, 0.0, 0.0]),
+    "round_half_even": (lambda x: x.round(), [0.5, 1.5, 2.5, -0.5], [0.0, 0.0, 0.0, 0.0]),
+    "round_decimals": (lambda x: x.round(decimals=-1), [15.0, 25.0, -15.0], [0.0, 0.0, 0.0]),
+    "asin_edge": (lambda x: x.asin(), [1.0, -1.0], [INF, INF]),
+    "acos_edge": (lambda x: x.acos(), [1.0], [-INF]),
+    "softplus_threshold": (lambda x: _softplus(x), [0.0, 21.0, -800.0], [0.5, 1.0, 0.0]),
+    "log_sigmoid_ends": (lambda x: _logsigmoid(x), [0.0, -800.0, 800.0], [0.5, 1.0, 0.0]),
+}
+CONVENTIONS_2 = {
+    "maximum_ties_nan": (lambda a, b: a.maximum(b), [1.0, 0.0, 2.0, NAN], [1.0, 1.0, 1.0, 1.0],
+                         [0.5, 0.0, 1.0, 1.0], [0.5, 1.0, 0.0, 1.0]),
+    "minimum_ties_nan": (lambda a, b: a.minimum(b), [1.0, 0.0, 2.0, NAN], [1.0, 1.0, 1.0, 1.0],
+                         [0.5, 1.0, 0.0, 1.0], [0.5, 0.0, 1.0, 1.0]),
+    "atan2_origin": (lambda a, b: a.atan2(b), [0.0, 1.0], [0.0, 1.0], [0.0, 0.5],
+                     [0.0, -0.5]),
+}
+
+
+def _softplus(x):
+    if isinstance(x, tg.Tensor):
+        return tg.softplus(x)
+    import torch
+    return torch.nn.functional.softplus(x)
+
+
+def _logsigmoid(x):
+    if isinstance(x, tg.Tensor):
+        return tg.log_sigmoid(x)
+    import torch
+    return torch.nn.functional.logsigmoid(x)
+
+
+@pytest.mark.parametrize("name", sorted(CONVENTIONS))
+def test_convention(name):
+    fn, x, want = CONVENTIONS[name]
+    _, (g,) = _grad(fn, x)
+    np.testing.assert_allclose(g, np.asarray(want), rtol=1e-13, atol=0)  # nan, inf exactly
+
+
+@pytest.mark.parametrize("name", sorted(CONVENTIONS_2))
+def test_convention_binary(name):
+    fn, a, b, want_a, want_b = CONVENTIONS_2[name]
+    _, (ga, gb) = _grad(fn, a, b)
+    np.testing.assert_array_equal(ga, np.asarray(want_a))
+    np.testing.assert_array_equal(gb, np.asarray(want_b))
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", sorted(CONVENTIONS) + sorted(CONVENTIONS_2))
+def test_convention_torch(name, torch):
+    fn, *arrays = CONVENTIONS.get(name) or CONVENTIONS_2[name]
+    arrays = arrays[:-1] if name in CONVENTIONS else arrays[:2]
+    with np.errstate(all="ignore"), pytest.warns() if "one_element" in name else _nothing():
+        want_v, want_g = _torch_grad(torch, fn, *arrays)
+    got_v, got_g = _grad(fn, *arrays)
+    np.testing.assert_allclose(got_v, want_v, rtol=1e-14)
+    for got, want in zip(got_g, want_g, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-14)
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+# ---- max / min with dim: (values, indices) -----------------------------------------------
+def test_max_min_with_dim_return_named_tuples():
+    x = tg.tensor([[1.0, 5.0, 5.0], [7.0, 2.0, 7.0]], requires_grad=True)
+    m = x.max(1)
+    assert type(m).__name__ == "max" and m._fields == ("values", "indices")
+    values, indices = m
+    assert values.tolist() == [5.0, 7.0] and indices.tolist() == [1, 0]
+    assert indices.dtype == tg.int64 and not indices.requires_grad
+    assert values.grad_fn.name() == "MaxBackward0"
+    k = tg.min(x, dim=0, keepdim=True)
+    assert k.values.shape == (1, 3) and k.indices.tolist() == [[0, 1, 0]]
+    assert tg.max(tg.tensor(2.0), 0).indices.tolist() == 0
+    assert tg.max(x, tg.tensor(6.0)).tolist() == [[6.0, 6.0, 6.0], [7.0, 6.0, 7.0]]
+
+
+@pytest.mark.oracle
+def test_max_min_with_dim_match_torch(torch):
+    data = np.array([[[1.0, 3.0], [3.0, 0.0]], [[2.0, 2.0], [NAN, 1.0]]])
+    for op in ("max", "min"):
+        for dim in (0, 1, 2, -1):
+            for keepdim in (False, True):
+                ours = getattr(tg.tensor(data), op)(dim, keepdim)
+                theirs = getattr(torch.tensor(data), op)(dim, keepdim)
+                np.testing.assert_array_equal(np.asarray(ours.values), theirs.values.numpy())
+                np.testing.assert_array_equal(np.asarray(ours.indices), theirs.indices.numpy())
+
+
+def test_argmax_argmin_are_constants_eagerly():
+    x = tg.tensor([[1.0, 3.0, 3.0], [0.0, -1.0, -1.0]], requires_grad=True)
+    tape = current_tape()
+    before = tape.nrows
+    assert x.argmax().tolist() == 1 and x.argmin().tolist() == 4
+    assert x.argmax(1).tolist() == [1, 0] and x.argmin(1, keepdim=True).tolist() == [[0], [1]]
+    assert not x.argmax().requires_grad and tape.nrows == before
+
+
+# ---- replay follows argmax, max(dim).indices and where at every point ----------------------
+def _check_replay(f, X):
+    traced = tg.trace(f, X[0])
+    V, G = traced.value_and_grad_batch(X)
+    for b, x in enumerate(X):
+        t = tg.tensor(x, requires_grad=True)
+        y = f(t)
+        (g,) = tg.autograd.grad(y, [t])
+        np.testing.assert_allclose(V[b], float(y), rtol=1e-13)
+        np.testing.assert_allclose(G[b], np.asarray(g), rtol=1e-13, atol=1e-15)
+    return traced
+
+
+def test_replay_recomputes_argmax():
+    X = np.random.default_rng(0).normal(size=(40, 4))
+    traced = _check_replay(lambda x: x.sum() * x.argmax() + x.max(0).indices * x[0], X)
+    assert "ArgmaxBackward0" in traced.stats()["ops"]
+
+
+def test_replay_follows_where():
+    X = np.random.default_rng(1).normal(size=(40, 3))
+    _check_replay(lambda x: tg.where(x > 0, x * x, -2.0 * x).sum(), X)
+    _check_replay(lambda x: tg.where(x[0] > x[1], 1.0, -1.0) * x.sum(), X)
+
+
+def test_replay_of_reductions_at_ties_and_zeros():
+    X = np.array([[1.0, 3.0, 3.0, 0.0], [2.0, 2.0, -1.0, 5.0], [0.0, 0.0, 1.0, 1.0]])
+    _check_replay(lambda x: x.max() + x.amin() + x.reshape(2, 2).max(1).values.sum(), X)
+    _check_replay(lambda x: x.prod() + x.norm(INF) + x.cumsum(0).sum(), X)
+
+
+# ---- matmul against PyTorch -----------------------------------------------------------
+MATMUL_SHAPES = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 4)), ((2, 3), (3, 4)),
+                 ((5, 2, 3), (5, 3, 4)), ((5, 2, 3), (3, 4)), ((2, 3), (5, 3, 4)),
+                 ((2, 1, 2, 3), (4, 3, 2)), ((1, 2, 3), (5, 3, 2)), ((3,), (2, 3, 4)),
+                 ((2, 2, 3), (3,)), ((2, 0, 3), (3, 4)), ((2, 3), (3, 0)), ((0,), (0,)),
+                 ((40, 30), (30, 50)), ((3, 40, 30), (1, 30, 50)), ((256, 100), (100, 256))]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("sa, sb", MATMUL_SHAPES, ids=str)
+def test_matmul_matches_torch(sa, sb, torch):
+    rng = np.random.default_rng(len(sa) * 10 + len(sb))
+    a, b = rng.normal(size=sa), rng.normal(size=sb)
+    u = rng.normal(size=np.matmul(a, b).shape)
+    ta, tb = (tg.tensor(v, requires_grad=True) for v in (a, b))
+    y = ta @ tb
+    ga, gb = tg.autograd.grad(y, [ta, tb], grad_outputs=tg.tensor(u))
+    qa, qb = (torch.tensor(v, requires_grad=True) for v in (a, b))
+    z = qa @ qb
+    wa, wb = torch.autograd.grad(z, [qa, qb], grad_outputs=torch.tensor(u))
+    assert tuple(y.shape) == tuple(z.shape)
+    np.testing.assert_allclose(np.asarray(y.detach()), z.detach().numpy(), rtol=1e-12,
+                               atol=1e-12)
+    np.testing.assert_allclose(np.asarray(ga), wa.numpy(), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(gb), wb.numpy(), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.oracle
+def test_product_spellings_match_torch(torch):
+    rng = np.random.default_rng(7)
+    cases = [("mm", (2, 3), (3, 4)), ("mv", (2, 3), (3,)), ("dot", (3,), (3,)),
+             ("bmm", (4, 2, 3), (4, 3, 5)), ("outer", (2,), (3,)), ("matmul", (3,), (3, 2))]
+    for name, sa, sb in cases:
+        a, b = rng.normal(size=sa), rng.normal(size=sb)
+        got_v, got_g = _grad(getattr(tg, name), a, b)
+        want_v, want_g = _torch_grad(torch, getattr(torch, name), a, b)
+        np.testing.assert_allclose(got_v, want_v, rtol=1e-13, err_msg=name)
+        for got, want in zip(got_g, want_g, strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-13, err_msg=name)
+
+
+EINSUMS = [("ij,jk->ik", (2, 3), (3, 4)), ("ij,kj->ik", (2, 3), (4, 3)),
+           ("bij,bjk->bik", (2, 2, 3), (2, 3, 4)), ("bhqd,bhkd->bhqk", (2, 2, 3, 4), (2, 2, 5, 4)),
+           ("i,i->", (3,), (3,)), ("i,j->ij", (2,), (3,)), ("ij,ij->i", (2, 3), (2, 3)),
+           ("ij,j->i", (2, 3), (3,)), ("ij,jk", (2, 3), (3, 4)), ("ji,jk", (3, 2), (3, 4)),
+           ("ijk,ik->j", (2, 3, 4), (2, 4)), ("ij,kl->ijkl", (2, 1), (1, 3)),
+           ("ij,jk->ik", (1, 3), (3, 1)), ("ij,jk->ki", (2, 3), (1, 4))]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("eq, sa, sb", EINSUMS, ids=[e[0] for e in EINSUMS])
+def test_einsum_matches_torch(eq, sa, sb, torch):
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(size=sa), rng.normal(size=sb)
+    got_v, got_g = _grad(lambda x, y: tg.einsum(eq, x, y), a, b)
+    want_v, want_g = _torch_grad(torch, lambda x, y: torch.einsum(eq, x, y), a, b)
+    np.testing.assert_allclose(got_v, want_v, rtol=1e-13)
+    for got, want in zip(got_g, want_g, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-15)
+
+
+def test_matmul_records_one_row_and_skips_constant_operands():
+    tape = current_tape()
+    anchor = tg.tensor(0.0, requires_grad=True) * 1.0  # keeps this tape's generation
+    w = tg.tensor(np.arange(12.0).reshape(3, 4), requires_grad=True)
+    x = tg.tensor(np.ones((5, 2, 3)))
+    before = tape.nrows
+    y = x @ w
+    assert tape.nrows == before + 1 and y.grad_fn.name() == "BmmBackward0"
+    y.sum().backward()
+    np.testing.assert_array_equal(np.asarray(w.grad), np.full((3, 4), 10.0))
+    assert x.grad is None
+    del anchor
+
+
+def test_matmul_keeps_float32():
+    a = tg.tensor(np.ones((2, 3), np.float32), requires_grad=True)
+    y = a @ tg.tensor(np.ones(3, np.float32))
+    assert y.dtype == tg.float32
+    y.sum().backward()
+    assert a.grad.dtype == tg.float32 and a.grad.tolist() == [[1.0] * 3] * 2
+
+
+def test_matmul_replay_above_the_blas_threshold_is_exact_across_batches():
+    rng = np.random.default_rng(4)
+    x = tg.tensor(rng.normal(size=(24, 16)))
+    f = lambda w: (x @ w.reshape(16, 20)).tanh().sum()  # noqa: E731
+    W = rng.normal(size=(5, 320))
+    traced = tg.trace(f, W[0])
+    V, G = traced.value_and_grad_batch(W)
+    for b in range(len(W)):
+        v, g = traced.value_and_grad(W[b])
+        assert V[b] == v
+        np.testing.assert_array_equal(G[b], g)
+        t = tg.tensor(W[b], requires_grad=True)
+        y = f(t)
+        y.backward()
+        np.testing.assert_allclose(v, float(y), rtol=1e-13)
+        np.testing.assert_allclose(g, np.asarray(t.grad), rtol=1e-12, atol=1e-13)
+
+
+@pytest.mark.oracle
+def test_grad_fn_names_match_torch(torch):
+    r = np.random.default_rng(0).normal(size=(2, 3))
+    exprs = ["x.prod()", "x.prod(1)", "x.max()", "x.max(1)[0]", "x.min()", "x.amax(1)",
+             "x.amin()", "x.logsumexp(1)", "x.norm()", "x.norm(1, dim=0)", "x.var()",
+             "x.std(1)", "x.cumsum(1)", "x.clamp(0, 1)", "x.clamp(min=0)", "x.clip(max=1)",
+             "x.sign()", "x.floor()", "x.ceil()", "x.round()", "x.round(decimals=1)",
+             "x.asin()", "x.arccos()", "x.atan()", "x.sinh()", "x.cosh()", "x.erf()",
+             "x.maximum(x)", "x.minimum(x)", "x.atan2(x)", "L.where(x > 0, x, 0.0)",
+             "x @ x.T", "x @ x[0]", "x[0] @ x[1]", "L.bmm(x[None], x.T[None])",
+             "L.outer(x[0], x[1])"]
+    for e in exprs:
+        ours = eval(e, {"x": tg.tensor(r, requires_grad=True), "L": tg})
+        theirs = eval(e, {"x": torch.tensor(r, requires_grad=True), "L": torch})
+        assert ours.grad_fn.name() == theirs.grad_fn.name(), e
+
+
+# ---- bad input: PyTorch's words, raised before anything is recorded ---------------------
+def _t(*shape, dtype=np.float64):
+    return tg.tensor(np.ones(shape, dtype), requires_grad=dtype == np.float64)
+
+
+ERRORS = [
+    (lambda: _t(2, 3) @ _t(4, 5), RuntimeError,
+     r"mat1 and mat2 shapes cannot be multiplied \(2x3 and 4x5\)"),
+    (lambda: _t(4) @ _t(3, 5), RuntimeError,
+     r"mat1 and mat2 shapes cannot be multiplied \(1x4 and 3x5\)"),
+    (lambda: _t(3) @ _t(4), RuntimeError,
+     r"inconsistent tensor size, expected tensor \[3\] and src \[4\]"),
+    (lambda: _t(2, 3) @ _t(4), RuntimeError, r"size mismatch, got input \(2\), mat \(2x3\), vec"),
+    (lambda: _t(2, 3, 4) @ _t(5), RuntimeError, r"size mismatch, got input \(6\), mat \(6x4\)"),
+    (lambda: _t(5, 2, 3) @ _t(4, 2), RuntimeError, r"cannot be multiplied \(10x3 and 4x2\)"),
+    (lambda: _t(5, 2, 3) @ _t(5, 4, 2), RuntimeError,
+     r"Expected size for first two dimensions of batch2 tensor to be: \[5, 3\] but got: "
+     r"\[5, 4\]"),
+    (lambda: _t(5, 2, 3) @ _t(4, 3, 2), RuntimeError,
+     r"The size of tensor a \(5\) must match the size of tensor b \(4\) at non-singleton "
+     r"dimension 0"),
+    (lambda: tg.tensor(1.0) @ _t(3), RuntimeError,
+     "both arguments to matmul need to be at least 1D, but they are 0D and 1D"),
+    (lambda: _t(2, 3) @ _t(3, 2, dtype=np.float32), RuntimeError,
+     "expected m1 and m2 to have the same dtype, but got: double != float"),
+    (lambda: tg.mm(_t(3), _t(3, 2)), RuntimeError, "self must be a matrix"),
+    (lambda: tg.mm(_t(2, 3), _t(3)), RuntimeError, "mat2 must be a matrix"),
+    (lambda: tg.mv(_t(3), _t(3)), RuntimeError, "vector \\+ matrix @ vector expected, got 1, 1"),
+    (lambda: tg.dot(_t(2, 3), _t(3)), RuntimeError, "1D tensors expected, but got 2D and 1D"),
+    (lambda: tg.dot(_t(3), _t(3, dtype=np.float32)), RuntimeError,
+     "dot : expected both vectors to have same dtype, but found Double and Float"),
+    (lambda: tg.bmm(_t(2, 3), _t(3, 2)), RuntimeError, "batch1 must be a 3D tensor"),
+    (lambda: tg.bmm(_t(2, 2, 3), _t(3, 3, 2)), RuntimeError,
+     r"batch2 tensor to be: \[2, 3\] but got: \[3, 3\]"),
+    (lambda: tg.outer(_t(2, 2), _t(3)), RuntimeError, "outer: Expected 1-D argument self"),
+    (lambda: tg.einsum("ij,jk->ik", _t(2, 3), _t(4, 5)), RuntimeError,
+     "einsum\\(\\): subscript j has size 4 for operand 1 which does not broadcast with "
+     "previously seen size 3"),
+    (lambda: tg.einsum("ij,jk->ik", _t(2, 3, 1), _t(3, 5)), RuntimeError,
+     r"the number of subscripts in the equation \(2\) does not match the number of "
+     r"dimensions \(3\) for operand 0"),
+    (lambda: tg.einsum("ii->i", _t(3, 3)), NotImplementedError, "diagonals"),
+    (lambda: tg.einsum("...ij,jk", _t(3, 3), _t(3, 3)), NotImplementedError, "ellipsis"),
+    (lambda: _t(0).max(), RuntimeError,
+     "max\\(\\): Expected reduction dim to be specified for input.numel\\(\\) == 0"),
+    (lambda: _t(0, 3).max(0), IndexError, "max\\(\\): Expected reduction dim 0 to have "
+     "non-zero size"),
+    (lambda: _t(0).amax(), RuntimeError, "amax\\(\\): Expected reduction dim to be specified"),
+    (lambda: _t(2, 3).max(2), IndexError,
+     r"Dimension out of range \(expected to be in range of \[-2, 1\], but got 2\)"),
+    (lambda: _t(2, 3).logsumexp(2), IndexError, "Dimension out of range"),
+    (lambda: _t(2, 3).cumsum(-3), IndexError, "Dimension out of range"),
+    (lambda: _t(2, 3).amax((0, 0)), RuntimeError, "dim 0 appears multiple times in the list"),
+    (lambda: _t(2, 3).norm("nuc"), NotImplementedError, "nuclear norm"),
+    (lambda: _t(2, 3).norm("abc"), RuntimeError, "linalg.matrix_norm: Order abc not supported"),
+    (lambda: tg.tensor([1, 2]).norm(), RuntimeError,
+     "linalg.vector_norm: Expected a floating point or complex tensor as input. Got"),
+    (lambda: tg.tensor([1, 2]).var(), RuntimeError,
+     "std and var only support floating point and complex dtypes"),
+    (lambda: _t(3).clamp(), RuntimeError,
+     "torch.clamp: At least one of 'min' or 'max' must not be None"),
+    (lambda: tg.maximum(_t(3), 2.0), TypeError,
+     r"maximum\(\): argument 'other' \(position 2\) must be Tensor, not float"),
+    (lambda: tg.atan2(_t(3), 2.0), TypeError, "atan2\\(\\): argument 'other'"),
+    (lambda: tg.where(_t(3), _t(3), _t(3)), RuntimeError,
+     "where expected condition to be a boolean tensor, but got a tensor with dtype Double"),
+    (lambda: tg.where(_t(3) > 0, _t(3), _t(4)), RuntimeError,
+     r"The size of tensor a \(3\) must match the size of tensor b \(4\)"),
+]
+
+
+@pytest.mark.parametrize("i", range(len(ERRORS)))
+def test_bad_input_raises_pytorch_words_and_records_nothing(i):
+    call, exc, pattern = ERRORS[i]
+    tape = current_tape()
+    anchor = tg.tensor(0.0, requires_grad=True) * 1.0  # keeps this tape's generation
+    before = (tape.nrows, len(tape.meta), len(tape.consts))
+    with pytest.raises(exc, match=pattern):
+        call()
+    assert (tape.nrows, len(tape.meta), len(tape.consts)) == before
+    del anchor
+
+
+# ---- odds and ends ---------------------------------------------------------------------
+def test_where_promotes_and_broadcasts_like_torch():
+    x = tg.tensor([[1.0, -2.0, 3.0]], requires_grad=True)
+    y = tg.where(tg.tensor([[True], [False]]), x, 0.5)
+    assert y.shape == (2, 3) and y.tolist() == [[1.0, -2.0, 3.0], [0.5, 0.5, 0.5]]
+    y.sum().backward()
+    assert x.grad.tolist() == [[1.0, 1.0, 1.0]]
+    assert tg.where(tg.tensor([True, False]), 1, 0).dtype == tg.int64
+    f32 = tg.tensor(np.ones(2, np.float32))
+    assert tg.where(tg.tensor([True, False]), f32, 0.0).dtype == tg.float32
+    assert x.where(x > 0, -x).tolist() == [[1.0, 2.0, 3.0]]
+
+
+def test_clamp_with_tensor_bounds_and_dtypes():
+    x = tg.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    lo = tg.tensor([0.0, 1.0, 0.0], requires_grad=True)
+    y = x.clamp(min=lo, max=2.0)
+    assert y.tolist() == [0.0, 1.0, 2.0]
+    y.sum().backward()
+    assert x.grad.tolist() == [0.0, 0.0, 0.0] and lo.grad.tolist() == [1.0, 1.0, 0.0]
+    assert tg.tensor([1, 5]).clamp(2, 3).dtype == tg.int64
+    assert tg.tensor([1, 5]).clamp(2.5).dtype == tg.float64
+    assert tg.tensor(np.ones(2, np.float32)).clamp(0, 0.5).dtype == tg.float32
+
+
+def test_var_std_signatures():
+    x = tg.tensor([[1.0, 2.0, 4.0], [0.0, 0.0, 3.0]])
+    d = np.asarray(x)
+    np.testing.assert_allclose(np.asarray(x.var(1)), d.var(1, ddof=1))
+    np.testing.assert_allclose(np.asarray(x.var(1, False)), d.var(1))
+    np.testing.assert_allclose(np.asarray(x.std(unbiased=False)), d.std())
+    np.testing.assert_allclose(np.asarray(x.std(0, correction=0, keepdim=True)),
+                               d.std(0, keepdims=True))
+    np.testing.assert_allclose(float(x.var(False)), d.var())
