@@ -1,0 +1,68 @@
+"""The ``tapegrad`` command (tapegrad/cli.py): warmup and bench, run as subprocesses."""
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
+
+
+def tapegrad(*args, timeout=600):
+    """``tapegrad ARGS`` (as ``python -m tapegrad.cli``, so no install is needed)."""
+    out = subprocess.run([sys.executable, "-m", "tapegrad.cli", *args], cwd=ROOT,
+                         capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+def test_console_script_is_declared():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["tapegrad"] == "tapegrad.cli:main"
+
+
+def test_import_tapegrad_loads_no_peer():
+    """The CLI and its peers stay out of ``import tapegrad``."""
+    code = ("import sys, tapegrad\n"
+            "print(sorted(m for m in ('torch', 'jax', 'autograd', 'matplotlib', "
+            "'tapegrad.bench', 'tapegrad.cli') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_warmup_prints_the_times():
+    out = tapegrad("warmup")
+    for row in ("tapegrad.warmup()", "batch replay kernel", "total"):
+        assert row in out
+    assert out.count(" s") >= 3
+
+
+@pytest.mark.skipif(NO_JIT, reason="NUMBA_DISABLE_JIT=1: replay of 10^4 points in Python")
+def test_bench_quick_prints_the_table():
+    """A quick run limited to tapegrad and its two hand-written limits (a few seconds)."""
+    out = tapegrad("bench", "--quick", "--libraries", "tapegrad,numba,numpy,python-floats")
+    assert "vs tapegrad" in out
+    for row in ("eager forward, 10,000 ops", "eager backward, 10,000 ops",
+                "replay Rosenbrock n=10, 10,000 points", "start-up: import + first gradient"):
+        assert row in out
+    for lib in ("tapegrad", "numba", "numpy", "python-floats"):
+        assert f" {lib} " in out, lib
+    assert "torch" not in out  # --libraries is honoured
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NO_JIT, reason="NUMBA_DISABLE_JIT=1: replay of 10^4 points in Python")
+def test_bench_quick_with_every_installed_peer():
+    """``tapegrad bench --quick`` against whatever is installed (~20-40 s with torch, jax)."""
+    out = tapegrad("bench", "--quick")
+    assert "replay Rosenbrock n=10, 10,000 points" in out
+    for module, name in (("torch", "torch"), ("jax", "jax"), ("autograd", "hips-autograd")):
+        try:
+            __import__(module)
+        except ImportError:
+            continue
+        assert name in out
