@@ -7,7 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, nn
+from . import autograd, nn, optim
 from .autograd import grad
 from .replay import DivergenceError, Traced, batch_grad, compile, load, trace
 from .creation import (
@@ -45,7 +45,7 @@ __all__ = [
     "float32", "float64", "from_numpy", "full", "full_like", "ge", "grad", "gt",
     "inference_mode", "int", "int32", "int64", "is_grad_enabled", "is_tensor", "le",
     "linspace", "load", "log", "log1p", "log_softmax", "long", "lt", "manual_seed", "mean", "mul", "ne",
-    "neg", "nn", "no_grad", "ones", "ones_like", "permute", "pow", "rand", "randn", "relu",
+    "neg", "nn", "no_grad", "optim", "ones", "ones_like", "permute", "pow", "rand", "randn", "relu",
     "reshape", "set_grad_enabled", "sigmoid", "sin", "softmax", "sqrt", "squeeze", "sub", "sum",
     "tan", "tanh", "tensor", "trace", "transpose", "unsqueeze", "warmup", "zeros", "zeros_like",
     # shapes and indexing

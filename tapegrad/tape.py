@@ -67,6 +67,7 @@ class Tape:
         self.leaves = []  # (slot, tensor) for leaves that require grad
         self.guards = []  # where each guard row was recorded (tracing only)
         self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
+        self.mutated = []  # (slot, nrows, weakref, version): changed in place (ops/inplace.py)
         self.gen = next(_GEN)
         self.retired = False  # every row freed and the thread moved on to a new tape
         self._token = None

@@ -21,7 +21,8 @@ class Tensor:
     tensor(6.)
     """
 
-    __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "grad", "_retains_grad",
+    # _ver (the version counter) stays unset until the first in-place op: see _version
+    __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "grad", "_retains_grad", "_ver",
                  "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
@@ -93,6 +94,12 @@ class Tensor:
             self._rg = bool(requires_grad)
             self._gen = 0  # re-adopt: the tape lists leaves that require grad
         return self
+
+    @property
+    def _version(self):
+        """How many in-place ops modified this tensor (ops/inplace.py)."""
+        c = getattr(self, "_ver", None)
+        return 0 if c is None else c.version
 
     @property
     def is_leaf(self):

@@ -243,12 +243,6 @@ CASES = {
 }
 
 BUGS = {
-    "softmax dim out of range": "BUG: F.softmax(x, dim=1) on a 1-d x raises NumPy's AxisError "
-                                "'axis 1 is out of bounds for array of dimension 1' (no op "
-                                "name, not PyTorch's 'Dimension out of range')",
-    "log_softmax dim out of range": "BUG: as softmax: NumPy's AxisError from the max shift",
-    "unknown mse_loss reduction": "BUG: mse_loss records (input - target) ** 2 (two rows, two "
-                                  "slots) before it rejects the reduction",
 }
 
 

@@ -77,6 +77,9 @@ def _sweep(tape, outputs, seeds, retain_graph):
         code = int(rows[stop, 0] & OP_MASK)
         raise RuntimeError(f"no reverse rule for opcode {code} "
                            f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
+    if tape.mutated:  # a value saved for a swept row was modified in place since
+        from ..ops.inplace import check_saved
+        check_saved(tape, rows, reach)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         if _free_swept(rows, reach) == len(rows):
             retire(tape)

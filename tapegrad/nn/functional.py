@@ -1,70 +1,498 @@
-"""Activations and losses, composed from primitives (so they need no rules of their own)."""
-from .. import ops
-from .._state import state
-from ..tensor import Tensor
+"""Activations, losses and friends, composed from primitives (so they need no rules of their
+own): each is a few recorded rows whose reverse rules already exist.  Arguments are checked
+before anything is recorded, with PyTorch's messages.
 
-relu = ops.relu
+>>> import tapegrad as tg, tapegrad.nn.functional as F
+>>> F.cross_entropy(tg.tensor([[2.0, 0.0]]), tg.tensor([0])).item() < 0.13
+True
+"""
+import math
+import warnings
+
+import numpy as np
+
+from .. import creation, ops
+from .._state import state
+from ..tensor import Tensor, _wrap_dim
+
 sigmoid = ops.sigmoid
 tanh = ops.tanh
+softplus = ops.softplus
+logsigmoid = ops.log_sigmoid
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _reduction(reduction, size_average=None, reduce=None):
+    """The reduction string, from PyTorch's legacy ``size_average``/``reduce`` if given."""
+    if size_average is not None or reduce is not None:
+        warnings.warn("size_average and reduce args will be deprecated, please use "
+                      "reduction='mean' (or 'sum', 'none') instead.", stacklevel=3)
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        reduction = "none" if not reduce else "mean" if size_average else "sum"
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction "
+                         "(use 'mean', 'sum' or 'none')")
+    return reduction
+
+
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+def _tensor(x, op, name="input"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument '{name}' must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _float_tensor(x, op, name="input"):
+    _tensor(x, op, name)
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"{op}(): expected a floating point '{name}', got "
+                           f"{_torch_dtype(x.dtype)} (convert it with .double() or .float())")
+    return x
+
+
+def _torch_dtype(dt):
+    return {"float64": "Double", "float32": "Float", "int64": "Long", "int32": "Int",
+            "bool": "Bool"}.get(str(dt), str(dt))
+
+
+def _target_size_warning(input, target):
+    if tuple(input.shape) != tuple(target.shape):
+        warnings.warn(
+            f"Using a target size ({_size(target)}) that is different to the input size "
+            f"({_size(input)}). This will likely lead to incorrect results due to "
+            "broadcasting. Please ensure they have the same size.", stacklevel=3)
+
+
+def _size(t):
+    return f"tapegrad.Size({list(t.shape)})"
+
+
+def _const(value, like):
+    """A constant tensor in ``like``'s float dtype."""
+    return Tensor(np.asarray(value, dtype=like.dtype))
+
+
+# ---- softmax family ----------------------------------------------------------------------
+def _softmax_dim(input, dim, op):
+    if dim is None:
+        raise TypeError(f"{op}(): pass dim= explicitly (PyTorch's implicit dim is deprecated)")
+    return _wrap_dim(dim, input.ndim, op)
 
 
 def _max_detached(x, dim):
     # the shift that keeps exp() finite; a constant, so it adds nothing to the gradient
-    import numpy as np
-    m = np.max(np.asarray(x._data), axis=dim, keepdims=True)
+    m = np.max(np.asarray(x._data), axis=dim, keepdims=True) if x.numel() else \
+        np.zeros((1,) * x.ndim, x.dtype)
     return Tensor(np.where(np.isfinite(m), m, 0.0).astype(x.dtype))
 
 
-def _check_dim(x, dim, op):
-    if dim is None:
-        raise TypeError(f"{op}(): pass dim= explicitly (PyTorch's implicit dim is deprecated)")
-    return dim
-
-
-def log_softmax(input, dim=None, dtype=None):
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """``x - logsumexp(x, dim)``, computed after subtracting the max (no overflow).
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.log_softmax(tg.tensor([0.0, 0.0]), dim=0).exp()
     tensor([0.5000, 0.5000])
     """
-    _check_dim(input, dim, "log_softmax")
+    dim = _softmax_dim(_tensor(input, "log_softmax"), dim, "log_softmax")
     x = input.to(dtype) if dtype is not None else input
+    if x.ndim == 0:
+        return x - x  # PyTorch: log_softmax of a 0-d tensor is 0
     shifted = x - _max_detached(x, dim)
     return shifted - shifted.exp().sum(dim, keepdim=True).log()
 
 
-def softmax(input, dim=None, dtype=None):
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """``exp(x) / sum(exp(x), dim)``, computed after subtracting the max (no overflow).
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.softmax(tg.tensor([1.0, 1.0]), dim=0)
     tensor([0.5000, 0.5000])
     """
-    _check_dim(input, dim, "softmax")
+    dim = _softmax_dim(_tensor(input, "softmax"), dim, "softmax")
     x = input.to(dtype) if dtype is not None else input
+    if x.ndim == 0:
+        return x / x  # 1, with the gradient 0 PyTorch gives
     e = (x - _max_detached(x, dim)).exp()
     return e / e.sum(dim, keepdim=True)
 
 
-def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+# ---- activations ---------------------------------------------------------------------------
+def gelu(input, approximate="none"):
+    """``x * Phi(x)`` (``approximate='none'``) or its tanh approximation.
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> round(F.gelu(tg.tensor(1.0)).item(), 6)
+    0.841345
+    """
+    _float_tensor(input, "gelu")
+    if approximate == "none":
+        return input * 0.5 * (1.0 + (input * (1.0 / math.sqrt(2.0))).erf())
+    if approximate == "tanh":
+        inner = (input + input ** 3 * 0.044715) * math.sqrt(2.0 / math.pi)
+        return input * 0.5 * (1.0 + inner.tanh())
+    raise RuntimeError(f"approximate argument must be either none or tanh (got {approximate!r})")
+
+
+def relu(input, inplace=False):
+    """``max(x, 0)``, gradient 0 at 0."""
+    return _maybe_inplace(input, ops.relu(input), inplace)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """``x`` where ``x > 0``, else ``negative_slope * x`` (the slope at 0, as PyTorch)."""
+    _float_tensor(input, "leaky_relu")
+    return _maybe_inplace(input, ops.where(input > 0, input, input * negative_slope), inplace)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)``."""
+    _float_tensor(input, "elu")
+    # expm1 of min(x, 0): the unused branch stays finite, so its zero adjoint gives no nan
+    neg = input.clamp_max(0.0).expm1() * alpha
+    return _maybe_inplace(input, ops.where(input > 0, input, neg), inplace)
+
+
+def silu(input, inplace=False):
+    """``x * sigmoid(x)`` (swish)."""
+    _float_tensor(input, "silu")
+    return _maybe_inplace(input, input * input.sigmoid(), inplace)
+
+
+def _maybe_inplace(input, result, inplace):
+    return input.copy_(result) if inplace else result
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``; the
+    identity when not ``training``.  The mask comes from tapegrad's generator
+    (``tapegrad.manual_seed``)."""
+    _tensor(input, "dropout")
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        mask = np.zeros(tuple(input.shape), input.dtype)
+    else:
+        keep = creation._rng.random(tuple(input.shape)) >= p
+        mask = keep.astype(input.dtype) / input.dtype.type(1.0 - p)
+    return _maybe_inplace(input, input * Tensor(mask), inplace)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """``x / max(||x||_p, eps)`` along ``dim``."""
+    if out is not None:
+        raise NotImplementedError("normalize(out=...) is not supported; use the result")
+    _float_tensor(input, "normalize")
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps)
+    return input / denom
+
+
+def one_hot(tensor, num_classes=-1):
+    """Class indices as rows of zeros with a one (int64; not differentiable).
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.one_hot(tg.tensor([0, 2])).tolist()
+    [[1, 0, 0], [0, 0, 1]]
+    """
+    _tensor(tensor, "one_hot", "tensor")
+    if tensor.dtype != np.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    idx = np.asarray(tensor._data)
+    if idx.size and idx.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        if not idx.size:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(idx.max()) + 1
+    elif idx.size and idx.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    out = np.zeros(idx.shape + (num_classes,), np.int64)
+    np.put_along_axis(out, idx[..., None], 1, axis=-1)
+    return Tensor(out)
+
+
+def linear(input, weight, bias=None):
+    """``input @ weight.T + bias``.
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.linear(tg.ones(1, 2), tg.ones(3, 2), tg.zeros(3)).tolist()
+    [[2.0, 2.0, 2.0]]
+    """
+    _tensor(input, "linear")
+    _tensor(weight, "linear", "weight")
+    if weight.ndim not in (1, 2):
+        raise RuntimeError(f"linear(): weight must be 1-d or 2-d, got shape {list(weight.shape)}")
+    k = weight.shape[-1]
+    if input.ndim == 0 or input.shape[-1] != k:
+        rows = input.numel() // input.shape[-1] if input.ndim and input.shape[-1] else 1
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
+            f"{input.shape[-1] if input.ndim else 1} and {k}x"
+            f"{weight.shape[0] if weight.ndim == 2 else 1}) (linear: input {list(input.shape)}, "
+            f"weight {list(weight.shape)})")
+    if bias is not None:
+        _tensor(bias, "linear", "bias")
+        n_out = weight.shape[0] if weight.ndim == 2 else 1
+        if bias.ndim > 1 or (bias.ndim == 1 and bias.shape[0] not in (1, n_out)):
+            raise RuntimeError(f"linear(): bias of shape {list(bias.shape)} does not match the "
+                               f"{n_out} output features")
+    out = input.matmul(weight.t() if weight.ndim == 2 else weight)
+    return out + bias if bias is not None else out
+
+
+# ---- regression losses ---------------------------------------------------------------------
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mean squared error: ``mean((input - target) ** 2)`` (or ``sum``, or ``none``)."""
-    if tuple(input.shape) != tuple(target.shape) and state.grad_enabled:
-        import warnings
-        warnings.warn(
-            f"Using a target size ({tuple(target.shape)}) that is different to the input size "
-            f"({tuple(input.shape)}). This will likely lead to incorrect results due to "
-            "broadcasting. Please ensure they have the same size.", stacklevel=2)
-    sq = (input - target) ** 2
-    if reduction == "mean":
-        return sq.mean()
-    if reduction == "sum":
-        return sq.sum()
+    reduction = _reduction(reduction, size_average, reduce)
+    _target_size_warning(input, target)
+    diff = input - target
+    loss = diff * diff if weight is None else diff * diff * weight
+    return _reduce(loss, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean absolute error ``mean(|input - target|)`` (gradient 0 where they are equal)."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _target_size_warning(input, target)
+    loss = (input - target).abs()
+    return _reduce(loss if weight is None else loss * weight, reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
+                   beta=1.0):
+    """``0.5 d^2 / beta`` where ``d = |input - target| < beta``, else ``d - 0.5 beta``."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    _target_size_warning(input, target)
+    d = (input - target).abs()
+    if beta == 0.0:
+        return _reduce(d, reduction)
+    return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """``0.5 d^2`` where ``d = |input - target| < delta``, else ``delta (d - 0.5 delta)``."""
+    reduction = _reduction(reduction)
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    _target_size_warning(input, target)
+    d = (input - target).abs()
+    loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
+    return _reduce(loss if weight is None else loss * weight, reduction)
+
+
+# ---- classification losses ---------------------------------------------------------------
+def _class_target(input, target, op, ignore_index):
+    """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors."""
+    if target.dtype.kind not in "iu":
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
+                           f"{_torch_dtype(target.dtype)} ({op}: class indices must be int64; "
+                           "class probabilities must have the input's shape)")
+    if input.ndim == 0:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim == 1:
+        if target.ndim > 1 or target.numel() != 1:
+            raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
+                             f"{target.numel()}")
+    elif tuple(target.shape) != (input.shape[0],) + tuple(input.shape[2:]):
+        if target.ndim >= 1 and target.shape[0] != input.shape[0]:
+            raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                             f"batch_size ({target.shape[0]}).")
+        raise RuntimeError(f"{op}: expected target of shape "
+                           f"{[input.shape[0], *input.shape[2:]]}, got {list(target.shape)}")
+    n_classes = input.shape[1] if input.ndim > 1 else input.shape[0]
+    t = np.asarray(target._data)
+    bad = t[(t != ignore_index) & ((t < 0) | (t >= n_classes))]
+    if bad.size:
+        raise IndexError(f"Target {int(bad[0])} is out of bounds. ({op}: {n_classes} classes)")
+
+
+def _check_weight(weight, n_classes, op):
+    if weight is not None:
+        _tensor(weight, op, "weight")
+        if weight.ndim != 1 or weight.shape[0] != n_classes:
+            raise RuntimeError(f"weight tensor should be defined either for all {n_classes} "
+                               f"classes or no classes but got weight tensor of shape: "
+                               f"{list(weight.shape)}")
+
+
+def _class_dim_last(x):
+    """(N, C, d1...) as (N*d1*..., C); (C,) as (1, C)."""
+    if x.ndim == 1:
+        return x.reshape(1, -1)
+    if x.ndim == 2:
+        return x
+    return x.movedim(1, -1).reshape(-1, x.shape[1])
+
+
+def _nll(logp, target, weight, ignore_index, reduction, op):
+    """PyTorch's nll_loss on log-probabilities (N, C, d1...) or (C,); targets checked."""
+    flat = _class_dim_last(logp)
+    t = np.asarray(target._data).reshape(-1)
+    keep = t != ignore_index
+    safe = np.where(keep, t, 0)
+    picked = flat.gather(1, Tensor(safe[:, None])).reshape(-1)
+    if weight is None:
+        w = None if keep.all() else _const(keep, logp)
+    elif weight._rg and state.grad_enabled:
+        w = weight.index_select(0, Tensor(safe)) * _const(keep, logp)
+    else:
+        w = _const(np.asarray(weight._data)[safe] * keep, logp)
+    loss = -picked if w is None else -(picked * w)
     if reduction == "none":
-        return sq
-    raise ValueError(f"{reduction} is not a valid value for reduction "
-                     "(use 'mean', 'sum' or 'none')")
+        return loss.reshape(*target.shape)
+    if reduction == "sum":
+        return loss.sum()
+    if w is None:
+        return loss.sum() / float(t.size)  # mean: by the total weight, as PyTorch
+    return loss.sum() / w.sum()
 
 
-Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype)
-Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype)
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    """Negative log-likelihood of class indices under log-probabilities ``input``."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "nll_loss")
+    _tensor(target, "nll_loss", "target")
+    _class_target(input, target, "nll_loss", ignore_index)
+    _check_weight(weight, input.shape[1] if input.ndim > 1 else input.shape[0], "nll_loss")
+    return _nll(input, target, weight, ignore_index, reduction, "nll_loss")
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                  reduce=None, reduction="mean", label_smoothing=0.0):
+    """Cross-entropy of logits ``input`` (N, C, d1...) or (C,) against class indices or
+    class probabilities (a float ``target`` of the input's shape), with PyTorch's
+    ``weight``, ``ignore_index``, ``reduction`` and ``label_smoothing``.
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> round(F.cross_entropy(tg.tensor([[0.0, 0.0]]), tg.tensor([1])).item(), 6)
+    0.693147
+    """
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "cross_entropy")
+    _tensor(target, "cross_entropy", "target")
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
+                           f"{label_smoothing}")
+    if input.ndim == 0:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    class_dim = 1 if input.ndim > 1 else 0
+    n_classes = input.shape[class_dim]
+    _check_weight(weight, n_classes, "cross_entropy")
+    probs = target.dtype.kind == "f"
+    if probs:
+        if tuple(target.shape) != tuple(input.shape):
+            raise RuntimeError(f"cross_entropy: class probabilities (a float target) must have "
+                               f"the input's shape {list(input.shape)}, got "
+                               f"{list(target.shape)}; class indices must be int64")
+    else:
+        _class_target(input, target, "cross_entropy", ignore_index)
+    logp = log_softmax(input, class_dim)
+    if probs:
+        return _soft_cross_entropy(logp, target, weight, reduction, label_smoothing, class_dim)
+    nll = _nll(logp, target, weight, ignore_index, reduction, "cross_entropy")
+    if label_smoothing == 0.0:
+        return nll
+    return _smoothed(logp, target, weight, ignore_index, reduction, label_smoothing,
+                     class_dim, nll)
+
+
+def _weight_along(weight, logp, class_dim):
+    shape = [1] * logp.ndim
+    shape[class_dim] = weight.shape[0]
+    return weight.to(logp.dtype).reshape(*shape)
+
+
+def _soft_cross_entropy(logp, target, weight, reduction, eps, class_dim):
+    n_classes = logp.shape[class_dim]
+    t = target if eps == 0.0 else target * (1 - eps) + eps / n_classes
+    prod = logp * t if weight is None else logp * t * _weight_along(weight, logp, class_dim)
+    if reduction == "none":
+        return -prod.sum(class_dim)
+    total = -prod.sum()
+    if reduction == "sum":
+        return total
+    return total / float(logp.numel() // n_classes)
+
+
+def _smoothed(logp, target, weight, ignore_index, reduction, eps, class_dim, nll):
+    """PyTorch's label smoothing: (1 - eps) * nll + eps / C * the smooth term."""
+    n_classes = logp.shape[class_dim]
+    t = np.asarray(target._data)
+    ignored = t == ignore_index
+    if weight is None:
+        smooth = -logp.sum(class_dim)
+    else:
+        smooth = -(logp * _weight_along(weight, logp, class_dim)).sum(class_dim)
+    if ignored.any():
+        smooth = smooth * _const(~ignored, logp)
+    if reduction == "none":
+        ret = smooth
+    elif reduction == "sum":
+        ret = smooth.sum()
+    elif weight is None:
+        ret = smooth.sum() / float((~ignored).sum())
+    else:
+        w = np.asarray(weight._data)
+        ret = smooth.sum() / float(w[t[~ignored]].sum())
+    return nll * (1 - eps) + ret * (eps / n_classes)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    """``-(t log(x) + (1 - t) log(1 - x))`` for probabilities ``x``; each log is clamped
+    at -100, as PyTorch does, so ``x = 0`` or ``1`` gives a finite loss.  Where a log is
+    clamped (x within e^-100 of 0 or 1) the gradient through it is 0; PyTorch's is
+    ``(x - t) / max(x (1 - x), 1e-12)`` there."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "binary_cross_entropy")
+    _tensor(target, "binary_cross_entropy", "target")
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Using a target size ({_size(target)}) that is different to the "
+                         f"input size ({_size(input)}) is deprecated. Please ensure they have "
+                         "the same size.")
+    x = np.asarray(input._data)
+    if x.size and not ((x >= 0) & (x <= 1)).all():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    tiny = float(np.finfo(input.dtype).tiny)  # log of a clamped x: no 0 / 0 in the rule
+    log_x = input.clamp_min(tiny).log().clamp_min(-100.0)
+    log_1mx = (1.0 - input).clamp_min(tiny).log().clamp_min(-100.0)
+    loss = -(target * log_x + (1.0 - target) * log_1mx)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
+                                     reduce=None, reduction="mean", pos_weight=None):
+    """``binary_cross_entropy(sigmoid(x), t)`` computed stably from the logits ``x``:
+    ``(1 - t) x - log_sigmoid(x)``, with ``pos_weight`` scaling the positive term."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "binary_cross_entropy_with_logits")
+    _tensor(target, "binary_cross_entropy_with_logits", "target")
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Target size ({_size(target)}) must be the same as input size "
+                         f"({_size(input)})")
+    log_sig = ops.log_sigmoid(input)
+    if pos_weight is not None:
+        log_sig = log_sig * ((pos_weight - 1) * target + 1)
+    loss = (1 - target) * input - log_sig
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
+Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)

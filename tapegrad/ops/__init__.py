@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..tensor import Tensor
-from . import control, elementwise, linalg, reductions, shape
+from . import control, elementwise, inplace, linalg, reductions, shape
 from .elementwise import (
     abs, add, cos, div, exp, expm1, log, log1p, mul, neg, pow, relu, sigmoid, sin, sqrt, sub,
     tan, tanh)
@@ -72,6 +72,7 @@ _METHODS = {
     "view_as": lambda x, other: reshape(x, *other.shape),
     "reshape_as": lambda x, other: reshape(x, *other.shape),
 }
+_METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
 Tensor.T = property(shape._T)

@@ -173,6 +173,8 @@ def make_binary(op, doc, reflected=False):
         if tb is not float and tb is not int and tb is not bool:
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
                 return fn(a, Tensor(b))
+            if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
+                return _tensor_binary(op, b, a) if reflected else _tensor_binary(op, a, b)
             return NotImplemented
         c = float(b)
         if type(ad) is float:

@@ -1,0 +1,28 @@
+"""nn.Parameter: a Tensor that requires grad and that a Module registers."""
+import numpy as np
+
+from ..tensor import Tensor
+
+
+class Parameter(Tensor):
+    """A leaf that requires grad (by default) and is listed by ``Module.parameters()``.
+
+    >>> import tapegrad as tg
+    >>> p = tg.nn.Parameter(tg.ones(2))
+    >>> p.requires_grad, p.is_leaf
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    def __init__(self, data=None, requires_grad=True):
+        if data is None:
+            data = np.zeros(0)
+        super().__init__(data.detach() if isinstance(data, Tensor) else data,
+                         requires_grad=requires_grad)
+
+    def __repr__(self):
+        return "Parameter containing:\n" + super().__repr__()
+
+    def __reduce_ex__(self, protocol):
+        return (Parameter, (np.asarray(self._data), self._rg))

@@ -1,0 +1,442 @@
+"""In-place ops (``add_``, ``x += y``, ``x[i] = v``...), version counters, and the check that
+a value saved for backward was not modified in place afterwards.
+
+An in-place op has no rule of its own.  When it must be recorded (grad mode on, and the
+tensor or an operand requires grad) it runs the out-of-place op, which appends its rows,
+and the tensor is *rebased* onto the result's slot, as PyTorch rebases history:
+``x.mul_(2)`` on a non-leaf gives ``x.grad_fn`` MulBackward0 and later ops read the new
+slot.  The tensor's array is then replaced, not written into: another live tensor may share
+it (a ``reshape`` of it) and that tensor's slot still holds the old values, so writing
+through would make its values and its slot disagree.  When nothing is recorded (no_grad,
+or no tensor requires grad) the op writes into the array, through every alias
+(``detach()``, ``.data``, ``numpy()``), as PyTorch does; that is how optimizers step.
+
+Versions: each in-place op bumps the tensor's ``_version``.  tapegrad copies every value
+into the tape, so a later modification can never corrupt a gradient; yet PyTorch refuses
+such a backward, and code that runs here should run there.  So each modification of a
+value that sits in a slot of the current tape is logged there (``Tape.mutated``), and a
+backward that sweeps a row which saved that slot for its rule raises PyTorch's "modified
+by an inplace operation" error (``check_saved``).  Nothing is added to the recording hot
+path: ``_ver`` is an unset slot until the first in-place op.
+"""
+import re
+
+import numpy as np
+
+from .. import dtypes
+from .._state import state
+from ..tape import OP_MASK
+from ..tensor import Tensor
+from . import elementwise as ew
+from . import linalg as la
+from . import reductions as rd
+from . import shape as sh
+from ._record import broadcast_shape, output
+
+_LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
+_LEAF_VIEW = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+_WORDS = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
+          "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def _word(dt):
+    return _WORDS.get(str(np.dtype(dt)), str(dt))
+
+
+# ---- what a row saves for its reverse rule (PyTorch's SavedVariables) --------------------
+# 'a', 'b': the first / second input always; 'A' ('B'): the first (second) input when the
+# other one requires grad (mul: x * c saves c only); 'o': the output.  Ops absent here save
+# nothing PyTorch would check (add, views, sums...), and so do unknown ones: a missed check
+# costs nothing here (the tape holds copies), a false one would refuse valid PyTorch code.
+SAVES = {
+    ew.MUL: "AB", ew.DIV: "Ab", ew.POW: "ab", ew.POW_C: "a", ew.RPOW_C: "ao",
+    ew.ABS: "a", ew.EXP: "o", ew.LOG: "a", ew.LOG1P: "a", ew.EXPM1: "o", ew.SQRT: "o",
+    ew.SIN: "a", ew.COS: "a", ew.TAN: "o", ew.TANH: "o", ew.SIGMOID: "o", ew.RELU: "o",
+    ew.MAXIMUM: "ab", ew.MINIMUM: "ab", ew.CLAMP: "a", ew.ATAN2: "ab", ew.ASIN: "a",
+    ew.ACOS: "a", ew.ATAN: "a", ew.SINH: "a", ew.COSH: "a", ew.ERF: "a", ew.SOFTPLUS: "a",
+    ew.LOG_SIGMOID: "a",
+    rd.PROD: "ao", rd.PROD_DIM: "ao", rd.MAX: "ao", rd.MIN: "ao", rd.AMAX: "ao",
+    rd.AMIN: "ao", rd.LOGSUMEXP: "ao", rd.NORM: "ao", rd.VAR: "a", rd.STD: "ao",
+    la.MM: "AB", la.MV: "AB", la.DOT: "AB", la.BMM: "AB",
+}
+_NCODES = max(SAVES) + 1
+_FLAGS = {c: np.zeros(_NCODES + 1, bool) for c in "aAbBo"}
+for _code, _s in SAVES.items():
+    for _c in _s:
+        _FLAGS[_c][_code] = True
+
+
+def _log_mutation(t, tape, slots, limit=None):
+    """Note on ``tape`` that the values ``slots`` hold (t's, before this op) have changed;
+    the rows before ``limit`` (default: all so far) read the old values."""
+    if slots and not tape.retired:
+        limit = tape.nrows if limit is None else limit
+        counter = _counter(t)
+        tape.mutated.extend((s, limit, counter, counter.version) for s in slots)
+
+
+def _old_slots(t, tape):
+    """The slots of ``tape`` that hold t's current values."""
+    if t._gen == tape.gen and t._slot >= 0:
+        return [t._slot]
+    if t._tok is None and t._rg:  # an array leaf takes a slot per use (Tape.adopt)
+        return [s for s, u in tape.leaves if u is t]
+    return []
+
+
+class Counter:
+    """A tensor's version counter, kept apart so that a saved value's check outlives the
+    tensor (``y`` may be gone when backward runs), as PyTorch's SavedVariable keeps it."""
+
+    __slots__ = ("version", "slot", "gen", "shape", "dtype")
+
+    def __init__(self, t):
+        self.version = 0
+        self.slot, self.gen, self.shape, self.dtype = -1, 0, list(t.shape), t.dtype
+
+
+def _counter(t):
+    c = getattr(t, "_ver", None)
+    if c is None:
+        c = t._ver = Counter(t)
+    return c
+
+
+def _bump(t):
+    c = _counter(t)
+    c.version += 1
+    c.slot, c.gen = (t._slot, t._gen) if t._tok is not None else (-1, 0)
+
+
+def check_saved(tape, rows, reach):
+    """Raise PyTorch's error if the sweep went through a row that saved a value modified in
+    place after the row was recorded."""
+    muts = [m for m in tape.mutated if m[0] < tape.nslots]
+    if not muts:
+        return
+    n = len(rows)
+    entry = np.full(tape.nslots, -1, np.int64)
+    for i in range(len(muts) - 1, -1, -1):  # the first change of a slot is the one that counts
+        entry[muts[i][0]] = i
+    limit = np.array([m[1] for m in muts], np.int64)
+    ops = rows[:, 0] & OP_MASK
+    ops = np.where(ops < _NCODES, ops, _NCODES)
+    outs = rows[:, 1]
+    ran = (outs >= 0) & (reach[np.maximum(outs, 0)] != 0)
+    needs = np.zeros(tape.nslots, bool)  # slots that require grad: an op's output, or a leaf
+    needs[outs[outs >= 0]] = True
+    needs[[s for s, _ in tape.leaves]] = True
+    a, b = rows[:, 2], rows[:, 3]
+    a_rg = needs[np.maximum(a, 0)] & (a >= 0)
+    b_rg = needs[np.maximum(b, 0)] & (b >= 0)
+    hit = np.full(n, -1, np.int64)
+    for col, saved in ((2, _FLAGS["a"][ops] | (_FLAGS["A"][ops] & b_rg)),
+                       (3, _FLAGS["b"][ops] | (_FLAGS["B"][ops] & a_rg)),
+                       (1, _FLAGS["o"][ops])):
+        s = rows[:, col]
+        e = np.where(s >= 0, entry[np.maximum(s, 0)], -1)
+        bad = ran & saved & (e >= 0)
+        bad &= np.arange(n) < limit[np.maximum(e, 0)]
+        hit = np.where(bad & (hit < 0), e, hit)
+    rs = np.flatnonzero(hit >= 0)
+    if rs.size:
+        r = rs[-1]  # the sweep meets the last one first
+        s, _, counter, ver = muts[hit[r]]
+        raise RuntimeError(_modified_message(tape, s, counter, ver, int(rows[r, 1]) == s))
+
+
+def _modified_message(tape, s, c, ver, as_output):
+    from ..autograd.graph import views
+    v = views(tape)
+    producer = int(v.row_of[s]) if s < len(v.row_of) else -1
+    if not as_output and c.gen == tape.gen and 0 <= c.slot < len(v.row_of):
+        producer = int(v.row_of[c.slot])  # a saved input names the tensor's grad_fn now
+    alias = sh.VIEW_NAMES.index("AliasBackward0")
+    while producer >= 0 and v.rows[producer, 0] & OP_MASK == sh.VIEW and \
+            v.rows[producer, 4] == alias:  # a no_grad in-place op's pass row (_write)
+        producer = int(v.row_of[v.rows[producer, 2]])
+    which = ""
+    if producer >= 0:
+        which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
+    return ("one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [tapegrad.{_word(c.dtype)}Tensor {c.shape}]{which} is at "
+            f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
+            "copy of every saved value, but refuses this backward as PyTorch does; compute on "
+            "a copy (or use the op's out-of-place form) instead of modifying in place.")
+
+
+# ---- the machinery every in-place op shares ---------------------------------------------
+def _records(t, *others):
+    return state.grad_enabled and (t._rg or any(isinstance(o, Tensor) and o._rg
+                                                for o in others))
+
+
+def _check_leaf(t, message=_LEAF):
+    if t._rg and t._tok is None and state.grad_enabled:
+        raise RuntimeError(message)
+
+
+def _rows_before(t, args):
+    """Where the rows of an in-place op on ``t`` start.  Its own rows saved t's old value
+    as ``self``, which PyTorch keeps a copy of (``x.mul_(y)`` is fine); as another operand
+    (``x.mul_(x)``) PyTorch saves x itself, which the op then modifies: an error later."""
+    if any(a is t for a in args):
+        return None
+    tape = state.tape
+    return tape.nrows if tape is not None else 0
+
+
+def _rebase(t, r, limit=None):
+    """Make ``t`` the recorded result ``r``: t takes r's slot, values and history."""
+    tape = r._tok.tape
+    _log_mutation(t, tape, _old_slots(t, tape), limit)
+    data = r._data
+    if r.dtype != t.dtype:  # x32.add_(y64): the sum is rounded to x's dtype, slot included
+        data = np.asarray(data).astype(t.dtype)
+        tape.flush()
+        lo = tape.offs[r._slot]
+        tape.vals[lo:lo + data.size] = type(tape.vals)("d", data.astype(np.float64).ravel())
+    t._data = data
+    t._slot = r._slot
+    t._gen = r._gen
+    t._tok = r._tok
+    t._rg = True
+    _bump(t)
+    return t
+
+
+def _write(t, value):
+    """Write ``value`` (computed without recording) into t's storage, through its aliases."""
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(t, tape, _old_slots(t, tape))
+        if t._tok is not None and t._tok.tape is tape and t._gen == tape.gen:
+            # no_grad on a non-leaf: it keeps its history, with the new values in a new slot
+            # whose adjoint passes through to the old one
+            d = t._data
+            new = value if type(d) is float else np.asarray(value).astype(d.dtype)
+            r = output(tape, new if type(d) is float else sh._store(new), sh.VIEW, t._slot,
+                       -1, sh.VIEW_NAMES.index("AliasBackward0"))
+            t._data, t._slot, t._gen = r._data, r._slot, r._gen
+            _bump(t)
+            return t
+    d = t._data
+    if type(d) is float:
+        t._data = float(value)
+    else:
+        try:
+            np.copyto(d, value, casting="unsafe")
+        except ValueError:  # read-only storage (a broadcast view): take a copy
+            t._data = sh._store(np.array(np.broadcast_to(value, d.shape), d.dtype))
+    t._gen = 0  # a cached slot (scalar leaves, constants) holds the old value
+    _bump(t)
+    return t
+
+
+def _operand(other):
+    if isinstance(other, Tensor):
+        return other
+    if isinstance(other, (int, float, bool, np.ndarray, np.generic, list, tuple)):
+        return other if isinstance(other, (int, float, bool)) else Tensor(other)
+    raise TypeError(f"expected a Tensor or a number, got {type(other).__name__}")
+
+
+def _check_result(t, other, op):
+    """PyTorch's checks of an in-place binary op: shape and dtype of the result."""
+    if isinstance(other, Tensor):
+        shape = broadcast_shape(op, t.shape, other.shape)
+        if shape != tuple(t.shape):
+            raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast "
+                               f"shape {list(shape)}")
+        rt = dtypes.result_type((t.dtype, t.ndim), (other.dtype, other.ndim))
+    else:
+        rt = dtypes.result_type((t.dtype, t.ndim), (np.asarray(other).dtype, None))
+    if op == "div" and rt.kind != "f":
+        rt = dtypes.float64
+    if not np.can_cast(rt, t.dtype, "same_kind"):
+        raise RuntimeError(f"result type {_word(rt)} can't be cast to the desired output type "
+                           f"{_word(t.dtype)}")
+
+
+def _inplace(t, fn, args, op, message=_LEAF):
+    """Run out-of-place ``fn(*args)`` and make ``t`` hold the result."""
+    _check_leaf(t, message)
+    if _records(t, *args[1:]):
+        limit = _rows_before(t, args[1:])
+        return _rebase(t, fn(*args), limit)
+    prev = state.grad_enabled
+    state.grad_enabled = False
+    try:
+        r = fn(*args)
+    finally:
+        state.grad_enabled = prev
+    return _write(t, r._data)
+
+
+def _binary(fn, name):
+    def method(self, other, *, alpha=1):
+        other = _operand(other)
+        _check_result(self, other, name)
+        _check_leaf(self)
+        if alpha != 1:
+            other = ew.mul(other, alpha) if isinstance(other, Tensor) else other * alpha
+        return _inplace(self, fn, (self, other), name)
+
+    return method
+
+
+def _alpha_free(fn, name):
+    def method(self, other):
+        other = _operand(other)
+        _check_result(self, other, name)
+        return _inplace(self, fn, (self, other), name)
+
+    return method
+
+
+add_ = _binary(ew.add, "add")
+add_.__doc__ = "``self += alpha * other``, in place."
+sub_ = _binary(ew.sub, "sub")
+sub_.__doc__ = "``self -= alpha * other``, in place."
+mul_ = _alpha_free(ew.mul, "mul")
+mul_.__doc__ = "``self *= other``, in place."
+_div = _alpha_free(ew.div, "div")
+
+
+def div_(self, other, *, rounding_mode=None):
+    """``self /= other``, in place (true division)."""
+    if rounding_mode is not None:
+        raise NotImplementedError("div_(rounding_mode=...) is not supported yet; use "
+                                  "(x / y).floor() or .trunc() out of place")
+    return _div(self, other)
+
+
+def _iop(method):
+    def dunder(self, other):
+        if not isinstance(other, (Tensor, int, float, bool, np.ndarray, np.generic, list,
+                                  tuple)):
+            return NotImplemented
+        return method(self, other)
+
+    return dunder
+
+
+__iadd__ = _iop(add_)
+__isub__ = _iop(sub_)
+__imul__ = _iop(mul_)
+__itruediv__ = _iop(_div)
+
+
+def _full_mask(t):
+    return Tensor(np.ones(t.shape, np.bool_))
+
+
+def fill_(self, value):
+    """Set every element to ``value`` (a number or a 0-d tensor), in place."""
+    if isinstance(value, Tensor) and value.ndim != 0:
+        raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                           f"{value.ndim} dimensions.")
+    return _inplace(self, sh.masked_fill, (self, _full_mask(self), value), "fill_")
+
+
+def zero_(self):
+    """Set every element to zero, in place."""
+    return fill_(self, 0)
+
+
+def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)
+    """Clamp to ``[min, max]``, in place."""
+    if self.dtype.kind != "f" and any(isinstance(b, float) for b in (min, max)):
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{_word(self.dtype)}")
+    return _inplace(self, ew.clamp, (self, min, max), "clamp_")
+
+
+def clamp_min_(self, min):  # noqa: A002
+    return clamp_(self, min=min)
+
+
+def clamp_max_(self, max):  # noqa: A002
+    return clamp_(self, max=max)
+
+
+def copy_(self, src, non_blocking=False):
+    """Copy ``src`` (broadcast, cast to self's dtype) into self; gradient flows to src."""
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not "
+                        f"{type(src).__name__}")
+    broadcast_shape("copy_", self.shape, src.shape)
+    if tuple(np.broadcast_shapes(tuple(self.shape), tuple(src.shape))) != tuple(self.shape):
+        raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast "
+                           f"shape {list(np.broadcast_shapes(self.shape, src.shape))}")
+    _check_leaf(self)
+    if _records(self, src) and self.dtype.kind == "f":
+        limit = _rows_before(self, (src,))
+        return _rebase(self, ew.where(_full_mask(self), src, self), limit)
+    return _write(self, np.broadcast_to(np.asarray(src._data), self.shape))
+
+
+# ---- x[key] = value ----------------------------------------------------------------------
+def _key(t, key):
+    """The key normalised and checked as getitem does; returns (key, advanced)."""
+    if isinstance(key, list) and len(key) < 32 and any(
+            isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
+            k is Ellipsis for k in key):
+        key = tuple(key)
+    key = tuple(sh._index(k) for k in (key if isinstance(key, tuple) else (key,)))
+    return key, sh._check_key(t, key) == "IndexBackward0"
+
+
+def setitem(self, key, value):
+    """``self[key] = value`` in place: value broadcasts to ``self[key]``'s shape."""
+    key, advanced = _key(self, key)
+    target = sh._flat_index(tuple(self.shape))[key]  # flat positions written, in key order
+    v = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
+    try:
+        placed = np.broadcast_to(np.asarray(v._data), target.shape)
+    except ValueError:
+        if advanced:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(v.shape)} cannot be "
+                               f"broadcast to indexing result of shape {list(target.shape)}"
+                               ) from None
+        raise RuntimeError(_expand_message(target.shape, v.shape)) from None
+    _check_leaf(self, _LEAF_VIEW)
+    if not (_records(self, v) and self.dtype.kind == "f"):
+        new = np.array(self._data)
+        new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
+        return _write(self, new)
+    limit = _rows_before(self, (v,))
+    mask = np.zeros(self.numel(), np.bool_)
+    mask[target.reshape(-1)] = True
+    mask = Tensor(mask.reshape(tuple(self.shape)))
+    if not v._rg:  # a constant: one where row
+        const = np.zeros(self.numel(), self.dtype)
+        const[target.reshape(-1)] = placed.reshape(-1)
+        return _rebase(self, ew.where(mask, Tensor(const.reshape(tuple(self.shape))), self),
+                       limit)
+    # value requires grad: gather from [self, value] flattened, so each gets its adjoint
+    n = self.numel()
+    vb = sh.broadcast_to(v, target.shape) if tuple(v.shape) != target.shape else v
+    both = sh.cat([sh.reshape(self, -1), sh.reshape(vb, -1).to(self.dtype)])
+    index = np.arange(n, dtype=np.int64)
+    index[target.reshape(-1)] = n + np.arange(target.size, dtype=np.int64)
+    return _rebase(self, sh.reshape(sh.getitem(both, index), *self.shape), limit)
+
+
+def _expand_message(target, vshape):
+    pt, pv = list(target), list(vshape)
+    for i in range(1, min(len(pt), len(pv)) + 1):
+        if pv[-i] != 1 and pv[-i] != pt[-i]:
+            return (f"The expanded size of the tensor ({pt[-i]}) must match the existing size "
+                    f"({pv[-i]}) at non-singleton dimension {len(pt) - i}.  Target sizes: "
+                    f"{pt}.  Tensor sizes: {pv}")
+    return (f"expand: the number of sizes provided ({len(pt)}) must be greater or equal to "
+            f"the number of dimensions in the tensor ({len(pv)})")
+
+
+METHODS = {
+    "add_": add_, "sub_": sub_, "mul_": mul_, "div_": div_, "zero_": zero_, "fill_": fill_,
+    "clamp_": clamp_, "clip_": clamp_, "clamp_min_": clamp_min_, "clamp_max_": clamp_max_,
+    "copy_": copy_, "__iadd__": __iadd__, "__isub__": __isub__, "__imul__": __imul__,
+    "__itruediv__": __itruediv__, "__setitem__": setitem,
+}

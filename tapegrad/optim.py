@@ -1,0 +1,276 @@
+"""Optimizers with PyTorch's names, arguments and update formulas (its single-tensor CPU
+code path, term by term, so the iterates agree to rounding): SGD, Adam, AdamW.
+
+A step updates each parameter's values in place, as PyTorch does under ``no_grad``: the
+parameter stays the same leaf object, its version counter moves on, and a graph recorded
+before the step that still needs the old values refuses to backward (ops/inplace.py).
+The arithmetic runs in NumPy on the parameter's dtype (float32 stays float32).
+
+>>> import tapegrad as tg
+>>> w = tg.tensor([1.0, -2.0], requires_grad=True)
+>>> opt = tg.optim.SGD([w], lr=0.1)
+>>> (w * w).sum().backward()
+>>> opt.step()
+>>> w
+tensor([ 0.8000, -1.6000], requires_grad=True)
+"""
+import copy
+import warnings
+
+import numpy as np
+
+from .ops.inplace import _write
+from .tensor import Tensor
+
+__all__ = ["Adam", "AdamW", "Optimizer", "SGD"]
+
+
+def _values(t):
+    """A tensor's values as an ndarray (a 0-d float64 tensor holds a Python float)."""
+    return np.asarray(t._data)
+
+
+class _Required:
+    def __repr__(self):
+        return "<required parameter>"
+
+
+required = _Required()
+
+
+class Optimizer:
+    """Base class: ``param_groups`` (dicts of params and hyperparameters), per-parameter
+    ``state``, ``zero_grad``, ``step``, ``state_dict``/``load_state_dict``."""
+
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self.state = {}  # parameter -> dict (Tensors hash by identity)
+        self.param_groups = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of "
+                            "Tensors or dicts, but got tapegrad.Tensor")
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for g in groups:
+            self.add_param_group(g)
+
+    def add_param_group(self, param_group):
+        group = dict(param_group)
+        params = group["params"]
+        params = [params] if isinstance(params, Tensor) else list(params)
+        for p in params:
+            if not isinstance(p, Tensor):
+                raise TypeError(f"optimizer can only optimize Tensors, but one of the params is "
+                                f"{type(p).__name__}")
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        if len({id(p) for p in params}) != len(params):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in "
+                          "future, this will cause an error", stacklevel=3)
+            params = list({id(p): p for p in params}.values())
+        group["params"] = params
+        for k, v in self.defaults.items():
+            if v is required and k not in group:
+                raise ValueError(f"parameter group didn't specify a value of required "
+                                 f"optimization parameter {k}")
+            group.setdefault(k, v)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in params):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(group)
+
+    def zero_grad(self, set_to_none=True):
+        """Reset the ``.grad`` of every parameter (to None, or to zeros in place)."""
+        from .nn.modules import _zero_grad
+        for g in self.param_groups:
+            for p in g["params"]:
+                _zero_grad(p, set_to_none)
+
+    def step(self, closure=None):
+        """One update of every parameter that has a ``.grad``; ``closure`` (re)computes and
+        returns the loss first, as in PyTorch."""
+        loss = None
+        if closure is not None:
+            from .grad_mode import enable_grad
+            with enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    self._update(p, _values(p.grad).astype(p.dtype, copy=False), group,
+                                 self.state.setdefault(p, {}))
+        return loss
+
+    # -- state ---------------------------------------------------------------------------
+    def state_dict(self):
+        """``{"state": {index: {...}}, "param_groups": [{..., "params": [index, ...]}]}``:
+        parameters are numbered in group order, as PyTorch does."""
+        index, groups = {}, []
+        for g in self.param_groups:
+            packed = {k: v for k, v in g.items() if k != "params"}
+            packed["params"] = []
+            for p in g["params"]:
+                index.setdefault(id(p), len(index))
+                packed["params"].append(index[id(p)])
+            groups.append(packed)
+        state = {index[id(p)]: s for p, s in self.state.items() if id(p) in index}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict):
+        """Restore hyperparameters and state saved by ``state_dict()`` (copied: the saved
+        dict is not shared with the optimizer afterwards)."""
+        state_dict = copy.deepcopy(state_dict)
+        groups = state_dict["param_groups"]
+        if len(groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        for mine, saved in zip(self.param_groups, groups, strict=True):
+            if len(mine["params"]) != len(saved["params"]):
+                raise ValueError("loaded state dict contains a parameter group that doesn't "
+                                 "match the size of optimizer's group")
+        params = {}
+        for mine, saved in zip(self.param_groups, groups, strict=True):
+            for p, i in zip(mine["params"], saved["params"], strict=True):
+                params[i] = p
+            mine.update({k: v for k, v in saved.items() if k != "params"})
+        self.state = {}
+        for i, s in state_dict["state"].items():
+            p = params[int(i)]
+            self.state[p] = {k: Tensor(_values(v).astype(p.dtype)) if isinstance(v, Tensor) and
+                             v.dtype.kind == "f" and k != "step" else v for k, v in s.items()}
+
+    def __repr__(self):
+        lines = [f"{type(self).__name__} ("]
+        for i, g in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            lines += [f"    {k}: {v}" for k, v in sorted(g.items()) if k != "params"]
+        return "\n".join(lines + [")"])
+
+
+def _set(t, value):
+    """Store ``value`` as the values of state tensor ``t`` (in place where it can)."""
+    if type(t._data) is float:
+        t._data = float(value)
+    else:
+        np.copyto(t._data, value)
+
+
+def _check(name, value, low=0.0):
+    if not value >= low:
+        raise ValueError(f"Invalid {name}: {value}")
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent with optional momentum (and dampening, Nesterov), weight
+    decay and ``maximize``; PyTorch's formulas:
+
+        g = grad (+ weight_decay * p);  b = momentum * b + (1 - dampening) * g
+        p -= lr * (g + momentum * b  if nesterov else  b)
+    """
+
+    def __init__(self, params, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0,
+                 nesterov=False, *, maximize=False, foreach=None, differentiable=False,
+                 fused=None):
+        _check("learning rate", lr)
+        _check("momentum value", momentum)
+        _check("weight_decay value", weight_decay)
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+                                      weight_decay=weight_decay, nesterov=nesterov,
+                                      maximize=maximize, foreach=foreach,
+                                      differentiable=differentiable, fused=fused))
+
+    def _update(self, p, grad, group, state):
+        x = _values(p)
+        g = -grad if group["maximize"] else grad
+        wd, momentum = group["weight_decay"], group["momentum"]
+        if wd != 0:
+            g = g + x * x.dtype.type(wd)
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = state["momentum_buffer"] = Tensor(np.array(g, dtype=x.dtype))
+            else:
+                b = _values(buf)
+                _set(buf, b * b.dtype.type(momentum) + g * g.dtype.type(1 - group["dampening"]))
+            b = _values(buf)
+            g = g + b * b.dtype.type(momentum) if group["nesterov"] else b
+        _write(p, x + g * x.dtype.type(-group["lr"]))
+
+
+class Adam(Optimizer):
+    """Adam (Kingma & Ba) with PyTorch's formulas, ``amsgrad``, L2 ``weight_decay`` added to
+    the gradient, and ``maximize``:
+
+        m = lerp(m, g, 1 - beta1);  v = beta2 v + (1 - beta2) g^2
+        p -= lr / (1 - beta1^t) * m / (sqrt(v) / sqrt(1 - beta2^t) + eps)
+    """
+
+    _decoupled = False
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
+                 amsgrad=False, *, foreach=None, maximize=False, capturable=False,
+                 differentiable=False, fused=None, decoupled_weight_decay=False):
+        _check("learning rate", lr)
+        _check("epsilon value", eps)
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        _check("weight_decay value", weight_decay)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, amsgrad=amsgrad,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable, fused=fused,
+                                      decoupled_weight_decay=decoupled_weight_decay
+                                      or self._decoupled))
+
+    def _update(self, p, grad, group, state):
+        x = _values(p)
+        f = x.dtype.type
+        g = -grad if group["maximize"] else grad
+        beta1, beta2 = group["betas"]
+        lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
+        if not state:
+            state["step"] = Tensor(0.0)
+            state["exp_avg"] = Tensor(np.zeros_like(x))
+            state["exp_avg_sq"] = Tensor(np.zeros_like(x))
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = Tensor(np.zeros_like(x))
+        state["step"]._data = step = float(state["step"]._data) + 1.0
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                x = x * f(1 - lr * wd)  # AdamW: decay the weights, not the gradient
+            else:
+                g = g + x * f(wd)
+        m, v = _values(state["exp_avg"]), _values(state["exp_avg_sq"])
+        w = 1 - beta1  # torch.lerp's two branches, for its rounding
+        m = m + f(w) * (g - m) if abs(w) < 0.5 else g - (g - m) * f(1 - w)
+        v = v * f(beta2) + f(1 - beta2) * g * g
+        _set(state["exp_avg"], m)
+        _set(state["exp_avg_sq"], v)
+        step_size = lr / (1 - beta1 ** step)
+        bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
+        if group["amsgrad"]:
+            vmax = np.maximum(_values(state["max_exp_avg_sq"]), v)
+            _set(state["max_exp_avg_sq"], vmax)
+            v = vmax
+        denom = np.sqrt(v) / f(bias_correction2_sqrt) + f(eps)
+        _write(p, x + f(-step_size) * m / denom)
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (Loshchilov & Hutter): ``p *= 1 - lr * wd`` before the
+    Adam step; PyTorch's default ``weight_decay=1e-2``."""
+
+    _decoupled = True
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
+                 amsgrad=False, *, maximize=False, foreach=None, capturable=False,
+                 differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach,
+                         maximize=maximize, capturable=capturable,
+                         differentiable=differentiable, fused=fused)
