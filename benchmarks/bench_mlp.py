@@ -15,6 +15,38 @@ weights in PyTorch's (out, in) layout.  Groups ``mlp step float64`` and ``mlp st
 ``test_gradients_agree`` asserts that every library's loss and four gradients equal the
 hand-written NumPy ones (1e-10 relative in float64, 1e-4 in float32).  Timings are only
 reported.
+
+On the shared 2-core reference machine, run it single-threaded and time CPU, not wall
+clock: with the default thread pools (OpenBLAS, torch's OpenMP, XLA's Eigen) and the load
+average above the core count, rounds are dominated by oversubscribed BLAS threads (torch
+measured 240 ms, NumPy 29 ms for a 1 ms step)::
+
+    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+    XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" \
+    python -m pytest benchmarks/bench_mlp.py --benchmark-timer=time.process_time \
+        --benchmark-columns=median,iqr,rounds --benchmark-sort=name
+
+Measured that way (medians; NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10):
+
+    float64: numpy 0.95 ms, jax 1.25 ms, torch 1.58 ms, tapegrad 9.1 ms (9.6x numpy)
+    float32: numpy 0.47 ms, jax 0.76 ms, torch 0.86 ms, tapegrad 8.3 ms (17.6x numpy)
+
+Where tapegrad's time goes (float64, per step, profiled with process_time and minor-fault
+counts; see the closing note of issue 3):
+
+- ~1,400-2,400 minor page faults (NumPy's step: 0): every step records on a fresh tape
+  (``retire`` after backward) whose ``array.array`` arena grows from empty again, and the
+  sweep allocates a fresh adjoint arena (``np.zeros``, 2.9 MB).  With glibc told to keep
+  freed memory (``MALLOC_MMAP_THRESHOLD_=268435456 MALLOC_TRIM_THRESHOLD_=268435456``)
+  the same step takes 2.8-3.6 ms: page faults are ~5 ms of the 9.
+- The reverse rules of STRIDED/EXPAND rows compute a div/mod per element and dimension
+  (``strided_index``): 615 us for the bias's ExpandBackward0 (65,536 elements) and 245 us
+  for ``W1.t()``'s TBackward0, of a 1.4 ms sweep whose five matmuls take 0.37 ms.  An
+  odometer loop (prototyped, not committed) brings them to 149 and 60 us.
+- Copies into the arena: 2.9 MB per step (the input ``x`` again every step as a constant,
+  ``W1`` and its transposed copy, the broadcast bias, each output).
+- float32 runs the sweep, BLAS included, in float64 (the arena is float64), so it gains
+  nothing from the narrower type and pays a cast each way.
 """
 import numpy as np
 import pytest
