@@ -29,6 +29,7 @@ from .ops import (
     sign, sinh, softplus, std, var, where)
 from .tensor import Size, Tensor
 from .warmup import warmup
+from . import viz
 
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
@@ -58,4 +59,6 @@ __all__ = [
     "dot", "einsum", "erf", "floor", "ger", "log_sigmoid", "logsumexp", "matmul", "max",
     "maximum", "min", "minimum", "mm", "mv", "norm", "outer", "prod", "round", "sign", "sinh",
     "softplus", "std", "var", "where",
+    # seeing graphs (issue 6)
+    "viz",
 ]

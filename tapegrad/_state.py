@@ -11,3 +11,13 @@ class _State(threading.local):
 
 
 state = _State()
+
+
+class _Anomaly:
+    """Anomaly detection (autograd/anomaly.py): process-wide, as in PyTorch."""
+
+    enabled = False
+    check_nan = True
+
+
+anomaly = _Anomaly()

@@ -182,27 +182,24 @@ class Traced:
 
     # -- inspection, saving ---------------------------------------------------------
     def stats(self):
-        """Sizes of the tape (for pytest-benchmark's extra_info)."""
-        ops = self.rows[:, 0] & OP_MASK
-        codes, counts = np.unique(ops, return_counts=True)
+        """Sizes of the tape (for pytest-benchmark's extra_info): one implementation with
+        ``Tape.stats`` (viz.tape_stats)."""
+        from .viz import tape_stats
         nbytes = sum(a.nbytes for a in (self.rows, self.offs, self.vals0, self.consts,
                                         self.meta))
-        return {"rows": len(self.rows), "slots": len(self.offs) - 1, "values": len(self.vals0),
-                "guards": len(self.guards), "bytes": int(nbytes),
-                "ops": {NAMES.get(int(c), str(c)): int(n) for c, n in zip(codes, counts)}}
+        return tape_stats(self.rows, len(self.offs) - 1, len(self.vals0), nbytes,
+                          len(self.guards), self.meta)
 
     def listing(self):
-        """The rows as a Wengert list: ``v7 = MulBackward0(v3, v5)  [3]``."""
-        lines = [f"# inputs: {', '.join(f'v{s}{list(sh)}' for s, sh in zip(self.in_slots, self.in_shapes))}"]
-        for r in self.rows:
-            op, o, a, b, _ = (int(x) for x in r)
-            name = NAMES.get(op & OP_MASK, f"op{op & OP_MASK}").replace("Backward0", "").replace(
-                "Backward1", "").replace("Backward2", "")
-            args = ", ".join(f"v{x}" for x in (a, b) if x >= 0)
-            size = f"  [{self.offs[o + 1] - self.offs[o]}]" if o >= 0 else ""
-            lines.append(f"{'v' + str(o) + ' = ' if o >= 0 else ''}{name.lower()}({args}){size}")
-        lines.append(f"# output: v{self.out_slot}")
-        return "\n".join(lines)
+        """The rows as a Wengert list, ``v7 = mul(v3, v5)  [3]  MulBackward0`` (as
+        ``print(tape)``; sizes where the trace keeps no shape)."""
+        from .viz import listing_lines
+        shapes = {int(s): sh for s, sh in zip(self.in_slots, self.in_shapes)}
+        inputs = set(shapes)
+        body = listing_lines(self.rows, self.offs, self.consts, self.meta, shapes.get,
+                             lambda s: "input" if s in inputs else "const")
+        head = ", ".join(f"v{s}{list(sh)}" for s, sh in zip(self.in_slots, self.in_shapes))
+        return "\n".join([f"# inputs: {head}", *body, f"# output: v{self.out_slot}"])
 
     def __repr__(self):
         st = self.stats()

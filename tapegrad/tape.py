@@ -17,12 +17,14 @@ still alive while the next one is recorded.  Leaves never hold the token; they c
 ``(slot, gen)`` and are re-adopted when the generation changed.
 """
 import itertools
+import os
+import sys
 import weakref
 from array import array
 
 import numpy as np
 
-from ._state import state
+from ._state import anomaly, state
 
 _GEN = itertools.count(1)
 FLUSH = 8191  # flush when the new slot index has these low bits clear
@@ -59,7 +61,7 @@ class Tape:
         self.vals = array("d")
         self.meta = array("q")
         self.consts = array("d")
-        self.rbuf = []  # pending rows, 5 ints each
+        self.rbuf = _SiteRows.new(self) if anomaly.enabled else []  # pending rows, 5 ints each
         self.obuf = []  # pending slot offsets
         self.vbuf = []  # pending scalar values
         self.nslots = 0
@@ -67,6 +69,9 @@ class Tape:
         self.leaves = []  # (slot, tensor) for leaves that require grad
         self.guards = []  # where each guard row was recorded (tracing only)
         self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
+        self.hooks = {}  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
+        self.shapes = {}  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
+        self.sites = {}  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
         self.mutated = []  # (slot, nrows, weakref, version): changed in place (ops/inplace.py)
         self.gen = next(_GEN)
         self.retired = False  # every row freed and the thread moved on to a new tape
@@ -97,6 +102,7 @@ class Tape:
         self.flush()
         s = self.nslots
         self.nslots = s + 1
+        self.shapes[s] = a.shape if type(a) is np.ndarray else np.shape(a)
         a = np.ascontiguousarray(a, dtype=np.float64).reshape(-1)
         try:
             self.offs.append(self.nvals)
@@ -200,6 +206,81 @@ class Tape:
         arrays = (self.rows, self.offs, self.vals, self.meta, self.consts)
         pending = len(self.rbuf) + len(self.obuf) + len(self.vbuf)
         return sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
+
+    def stats(self):
+        """Rows, slots, values, bytes and rows per op (one implementation with Traced.stats)."""
+        from .viz import tape_stats
+        self.flush()
+        rows = np.frombuffer(self.rows, np.int64).reshape(-1, 5).copy() if self.rows else \
+            np.zeros((0, 5), np.int64)
+        return tape_stats(rows, self.nslots, self.nvals, self.nbytes(), len(self.guards),
+                          np.array(self.meta, np.int64))
+
+    def __str__(self):
+        """The tape as a Wengert list: ``v7 = mul(v3, v5)  [2, 3]  MulBackward0``."""
+        from .viz import tape_listing
+        return tape_listing(self)
+
+    def __repr__(self):
+        return f"<tapegrad.Tape: {self.nrows} rows, {self.nslots} slots, {self.nbytes()} bytes>"
+
+
+_PKG = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+class _SiteRows(list):
+    """A tape's pending-rows list in anomaly mode.  Every op appends its row with one
+    ``tape.rbuf.extend(...)``, so this list notes there which user code (the frames outside
+    tapegrad) recorded the row, for anomaly errors, and the hot path pays nothing while
+    anomaly mode is off (autograd/anomaly.py swaps the lists)."""
+
+    __slots__ = ("tape",)
+
+    @classmethod
+    def new(cls, tape, rows=()):
+        lst = cls(rows)
+        lst.tape = weakref.ref(tape)
+        return lst
+
+    def extend(self, row):
+        tape = self.tape()
+        if tape is not None:
+            tape.sites[(len(tape.rows) + len(self)) // 5] = user_frames(sys._getframe(1))
+        list.extend(self, row)
+
+
+def user_frames(f, limit=16):
+    """``(code, last instruction)`` of the frames outside tapegrad, innermost first; lines
+    are looked up only when an error shows them (``frame_lines``: ``f_lineno`` costs ~1 us
+    a frame, which anomaly mode would pay for every frame of every op)."""
+    out = []
+    while f is not None and len(out) < limit:
+        code = f.f_code
+        if not code.co_filename.startswith(_PKG):
+            out.append((code, f.f_lasti))
+        f = f.f_back
+    return tuple(out)
+
+
+def frame_lines(frames):
+    """``(filename, lineno, function)`` of frames noted by ``user_frames``."""
+    out = []
+    for code, lasti in frames:
+        line = code.co_firstlineno
+        for start, end, ln in code.co_lines():
+            if start <= lasti < end:
+                line = ln if ln is not None else line
+                break
+        out.append((code.co_filename, line, code.co_name))
+    return out
+
+
+def set_site_rows(tape, on):
+    """Switch ``tape``'s pending-rows list to (or from) the one that notes record sites."""
+    if on and not isinstance(tape.rbuf, _SiteRows):
+        tape.rbuf = _SiteRows.new(tape, tape.rbuf)
+    elif not on and isinstance(tape.rbuf, _SiteRows):
+        tape.rbuf = list(tape.rbuf)
 
 
 def retire(tape):

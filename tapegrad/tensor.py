@@ -22,7 +22,7 @@ class Tensor:
     """
 
     # _ver (the version counter) stays unset until the first in-place op: see _version
-    __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "grad", "_retains_grad", "_ver",
+    __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
                  "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
@@ -33,7 +33,7 @@ class Tensor:
         self._slot = -1
         self._gen = 0
         self._tok = None
-        self.grad = None
+        self._grad = None
         self._retains_grad = False
         if requires_grad:
             self.requires_grad_(True)
@@ -100,6 +100,45 @@ class Tensor:
         """How many in-place ops modified this tensor (ops/inplace.py)."""
         c = getattr(self, "_ver", None)
         return 0 if c is None else c.version
+
+    @property
+    def grad(self):
+        """The accumulated gradient (leaves, and non-leaves that ``retain_grad()``)."""
+        if self._tok is not None and not self._retains_grad:
+            from .autograd.hooks import warn_nonleaf_grad
+            warn_nonleaf_grad()
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None and tuple(value.shape) != tuple(self.shape):
+            raise RuntimeError(f"assigned grad has data of a different size: {tuple(value.shape)}"
+                               f" for a tensor of shape {tuple(self.shape)}")
+        self._grad = value
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
+        replaces the gradient.  Returns a handle with ``.remove()``.
+
+        >>> import tapegrad as tg
+        >>> x = tg.tensor(1.0, requires_grad=True)
+        >>> h = x.register_hook(lambda g: g * 2)
+        >>> (x * 3).backward()
+        >>> x.grad
+        tensor(6.)
+        """
+        from .autograd.hooks import register_hook
+        return register_hook(self, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` on a leaf after its ``.grad`` was accumulated."""
+        from .autograd.hooks import register_post_accumulate_grad_hook
+        return register_post_accumulate_grad_hook(self, hook)
+
+    def tape_listing(self):
+        """The tape rows this tensor depends on, as a Wengert list (see ``tapegrad.viz``)."""
+        from .viz import tensor_listing
+        return tensor_listing(self)
 
     @property
     def is_leaf(self):
@@ -253,7 +292,7 @@ def _leaf(data):
     t._slot = -1
     t._gen = 0
     t._tok = None
-    t.grad = None
+    t._grad = None
     t._retains_grad = False
     return t
 
@@ -270,7 +309,7 @@ def _nonleaf(data, slot, tape, tok):
     t._slot = slot
     t._gen = tape.gen
     t._tok = tok or tape.token()
-    t.grad = None
+    t._grad = None
     t._retains_grad = False
     return t
 

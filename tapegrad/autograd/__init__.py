@@ -1,7 +1,15 @@
-"""tapegrad.autograd: backward, grad, grad modes, graph nodes, Variable."""
+"""tapegrad.autograd: backward, grad, grad modes, graph nodes, Variable, anomaly detection,
+gradcheck."""
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
+from .anomaly import (
+    detect_anomaly,
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_detect_anomaly,
+)
 from .engine import backward, grad
+from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
 
 
@@ -11,5 +19,7 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
     return t.requires_grad_(requires_grad) if requires_grad else t
 
 
-__all__ = ["AccumulateGrad", "Node", "Variable", "backward", "enable_grad", "grad",
-           "inference_mode", "is_grad_enabled", "no_grad", "set_grad_enabled"]
+__all__ = ["AccumulateGrad", "GradcheckError", "Node", "Variable", "backward",
+           "detect_anomaly", "enable_grad", "grad", "gradcheck", "gradgradcheck",
+           "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
+           "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

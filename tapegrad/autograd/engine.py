@@ -2,9 +2,10 @@
 import numpy as np
 
 from .. import dtypes
-from .._state import state
+from .._state import anomaly, state
 from ..tape import FREED, OP_MASK, STALE, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
+from . import hooks
 
 _SECOND_TIME = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -56,9 +57,15 @@ def _check_outputs(outputs, grad_outputs, op):
     return seeds
 
 
-def _sweep(tape, outputs, seeds, retain_graph):
-    """Run the reverse sweep from ``outputs``; returns (adj, reach, offs)."""
-    from .._sweep import _free_swept, _reverse_sweep
+def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
+    """Run the reverse sweep from ``outputs``; returns (adj, reach, offs).
+
+    With tensor hooks the sweep runs in compiled stretches between the rows where Python
+    calls them (``hooks.plan``; ``finish_leaf(t, adj, reach, offs)`` delivers a hooked leaf
+    of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
+    in one call.
+    """
+    from .._sweep import _free_swept
     out_slots = []
     for t in outputs:
         s = t._slot if t._gen == tape.gen else tape.adopt(t)
@@ -69,14 +76,15 @@ def _sweep(tape, outputs, seeds, retain_graph):
     for s, g in zip(out_slots, seeds):
         adj[offs[s]:offs[s + 1]] += g
         reach[s] = 1
-    stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, len(rows), 1)
-    if stop >= 0:
-        if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
-            raise RuntimeError(_SECOND_TIME)
-        from ..ops import NAMES
-        code = int(rows[stop, 0] & OP_MASK)
-        raise RuntimeError(f"no reverse rule for opcode {code} "
-                           f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
+    args = (rows, offs, vals, consts, meta, adj, reach)
+    hi = len(rows)
+    if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
+        leaves = inputs if inputs else [t for _, t in tape.leaves]
+        for lo, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish_leaf):
+            _stretch(tape, args, lo, hi)
+            act()
+            hi = lo
+    _stretch(tape, args, 0, hi)
     if tape.mutated:  # a value saved for a swept row was modified in place since
         from ..ops.inplace import check_saved
         check_saved(tape, rows, reach)
@@ -84,6 +92,26 @@ def _sweep(tape, outputs, seeds, retain_graph):
         if _free_swept(rows, reach) == len(rows):
             retire(tape)
     return adj, reach, offs
+
+
+def _stretch(tape, args, lo, hi):
+    """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode)."""
+    if hi <= lo:
+        return
+    if anomaly.enabled and anomaly.check_nan:
+        from .anomaly import checked_sweep
+        stop = checked_sweep(tape, *args, lo, hi)
+    else:
+        from .._sweep import _reverse_sweep
+        stop = _reverse_sweep(*args, lo, hi, 1)
+    if stop >= 0:
+        rows = args[0]
+        if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
+            raise RuntimeError(_SECOND_TIME)
+        from ..ops import NAMES
+        code = int(rows[stop, 0] & OP_MASK)
+        raise RuntimeError(f"no reverse rule for opcode {code} "
+                           f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
 
 
 def _slots_of(t, tape, reach):
@@ -106,12 +134,12 @@ def _grad_at(t, slots, adj, offs):
 
 def _accumulate(t, g):
     """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place."""
-    if t.grad is None:
-        t.grad = g
-    elif type(t.grad._data) is float:
-        t.grad._data = t.grad._data + g._data
+    if t._grad is None:
+        t._grad = g
+    elif type(t._grad._data) is float:
+        t._grad._data = t._grad._data + g._data
     else:
-        t.grad._data += g._data
+        t._grad._data += g._data
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
@@ -124,13 +152,25 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs:
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
-    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph))
+    done = set()  # hooked leaves, delivered during the sweep (autograd/hooks.py)
+
+    def finish_leaf(t, adj, reach, offs):
+        if id(t) not in done:
+            done.add(id(t))
+            slots = _slots_of(t, tape, reach)
+            if slots:
+                _accumulate(t, hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs)))
+                hooks.run_post_hooks(t)
+
+    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs, finish_leaf)
     if inputs:
         targets = inputs
     else:
         targets = {id(t): t for _, t in tape.leaves}.values()
         targets = [*targets, *(t for _, ref in tape.retained if (t := ref()) is not None)]
     for t in targets:
+        if id(t) in done:
+            continue
         slots = _slots_of(t, tape, reach)
         if slots:
             _accumulate(t, _grad_at(t, slots, adj, offs))
@@ -152,11 +192,21 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if allow_unused is None:
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
-    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph))
+    captured = {}  # hooked leaves: their gradient through their hooks (autograd/hooks.py)
+
+    def finish_leaf(t, adj, reach, offs):
+        slots = _slots_of(t, tape, reach)
+        if slots and id(t) not in captured:
+            captured[id(t)] = hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs))
+
+    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs_list,
+                              finish_leaf)
     result = []
     for i, t in enumerate(inputs_list):
         slots = _slots_of(t, tape, reach)
-        if slots:
+        if id(t) in captured:
+            result.append(captured[id(t)])
+        elif slots:
             result.append(_grad_at(t, slots, adj, offs))
         elif materialize_grads:
             result.append(_leaf(norm(np.zeros(t.shape, t.dtype))))

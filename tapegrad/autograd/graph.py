@@ -9,11 +9,33 @@ import numpy as np
 
 from ..ops import NAMES
 from ..ops import elementwise as ew
-from ..ops.shape import EXPAND, GATHER, STRIDED, VIEW, VIEW_NAMES
+from ..ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW, VIEW_NAMES
 from ..tape import OP_MASK
 
 # ops with a Python-scalar operand: PyTorch lists it as a (None, 0) edge
 _SCALAR_OPERAND = (ew.ADD_C, ew.SUB_C, ew.MUL_C, ew.DIV_C, ew.RDIV_C)
+MULTI_INPUT = (CAT, STACK)  # rows whose operand slots are listed in the meta pool
+
+
+def input_slots(rows, meta, r):
+    """The slots row ``r`` reads with a gradient: in0 and in1, or the meta list of a cat.
+    ``rows`` is the (n, 5) array or a list of rows (``rows.tolist()``: faster in loops)."""
+    row = rows[r]
+    if int(row[0] & OP_MASK) in MULTI_INPUT:
+        k = int(row[4])
+        return [int(meta[k + 2 + i]) for i in range(int(meta[k]))]
+    return [int(x) for x in (row[2], row[3]) if x >= 0]
+
+
+def row_name(rows, meta, r):
+    """The backward node name of row ``r`` (``MulBackward0``, ``ViewBackward0``...)."""
+    row = rows[r]
+    op = int(row[0] & OP_MASK)
+    if op == VIEW:
+        return VIEW_NAMES[int(row[4])]
+    if op == STRIDED or op == GATHER:
+        return VIEW_NAMES[int(meta[row[4]])]
+    return NAMES.get(op, f"Op{op}Backward")
 
 
 class AccumulateGrad:
@@ -78,12 +100,7 @@ class _Views:
             self.meta = np.array(tape.meta, np.int64)
 
     def name(self, r):
-        op = int(self.rows[r, 0] & OP_MASK)
-        if op == VIEW:
-            return VIEW_NAMES[int(self.rows[r, 4])]
-        if op == STRIDED or op == GATHER:
-            return VIEW_NAMES[int(self.meta[self.rows[r, 4]])]
-        return NAMES.get(op, f"Op{op}Backward")
+        return row_name(self.rows, self.meta, r)
 
     def node(self, r):
         n = self.nodes.get(r)
@@ -92,15 +109,22 @@ class _Views:
             self.nodes[r] = n
         return n
 
-    def edge(self, s):
-        """The (node, 0) pair that gradient for slot ``s`` flows into."""
+    def source(self, s):
+        """``(row, slot)``: the row whose node gets the gradient for slot ``s`` (-1 for a leaf
+        or a constant) and the slot that row (or leaf) owns; EXPAND rows (implicit
+        broadcasts) are looked through, as PyTorch has no node for them."""
         r = self.row_of[s]
-        while r >= 0 and (self.rows[r, 0] & OP_MASK) == EXPAND:  # implicit broadcast: hidden
+        while r >= 0 and (self.rows[r, 0] & OP_MASK) == EXPAND:
             s = self.rows[r, 2]
             r = self.row_of[s]
+        return int(r), int(s)
+
+    def edge(self, s):
+        """The (node, 0) pair that gradient for slot ``s`` flows into."""
+        r, s = self.source(s)
         if r >= 0:
-            return (self.node(int(r)), 0)
-        leaf = self.leaf_of.get(int(s))
+            return (self.node(r), 0)
+        leaf = self.leaf_of.get(s)
         if leaf is None:
             return (None, 0)
         acc = self.accums.get(id(leaf))
@@ -110,12 +134,9 @@ class _Views:
 
     def next_functions(self, r):
         self.refresh()
-        a, b = int(self.rows[r, 2]), int(self.rows[r, 3])
         op = int(self.rows[r, 0] & OP_MASK)
-        edges = [self.edge(a)]
-        if b >= 0:
-            edges.append(self.edge(b))
-        elif op in _SCALAR_OPERAND:
+        edges = [self.edge(s) for s in input_slots(self.rows, self.meta, r)]
+        if op in _SCALAR_OPERAND:
             edges.append((None, 0))  # the Python scalar operand, as PyTorch shows it
         return tuple(edges)
 

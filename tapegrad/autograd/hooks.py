@@ -1,0 +1,219 @@
+"""Tensor hooks: ``register_hook`` (leaves and non-leaves), ``register_post_accumulate_grad_hook``.
+
+Where hooks live (as in PyTorch, where a non-leaf's hooks sit on its grad_fn and a leaf's
+on the tensor):
+
+- a non-leaf's hooks on its tape, ``tape.hooks[slot]``: they live as long as the graph,
+  even if the tensor itself dies, and go when the tape resets;
+- a leaf's hooks here, keyed by ``id`` with a weakref that drops them with the tensor
+  (a dict keyed by the tensor would call ``Tensor.__eq__``).
+
+How the sweep runs them (DESIGN.md's "one sweep, many stops"): the engine asks ``plan`` for
+the rows where Python must act, sweeps the compiled stretches between them, and at each stop
+calls the hooks on the adjoint there.  A non-leaf's gradient is complete when the sweep
+reaches the row that produced it (every consumer was recorded later, so was swept before);
+a hooked leaf's gradient is complete once the sweep passed the first row that consumed it,
+and PyTorch runs AccumulateGrad as soon as it is ready, so the leaf's hooks, accumulation and
+post-accumulate hooks run right there (the order PyTorch shows: tests/test_hooks.py).
+Without hooks the engine gets an empty plan and sweeps in one call, as before.
+"""
+import itertools
+import warnings
+import weakref
+
+import numpy as np
+
+from ..grad_mode import no_grad
+
+_IDS = itertools.count()
+LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
+POST_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
+
+_NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+
+
+def warn_nonleaf_grad():
+    """PyTorch's UserWarning for reading ``.grad`` of a non-leaf that does not retain it."""
+    warnings.warn(_NONLEAF_GRAD, UserWarning, stacklevel=3)
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``: ``.remove()`` unregisters (also as a context manager)."""
+
+    def __init__(self, table):
+        self.id = next(_IDS)
+        self._table = table
+
+    def remove(self):
+        self._table.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+    def __repr__(self):
+        return f"<tapegrad RemovableHandle id={self.id}>"
+
+
+def _leaf_table(registry, t):
+    key = id(t)
+    entry = registry.get(key)
+    if entry is None or entry[0]() is not t:
+        entry = registry[key] = (weakref.ref(t, lambda _, k=key: registry.pop(k, None)), {})
+    return entry[1]
+
+
+def register_hook(t, hook):
+    """``Tensor.register_hook``: see the module docstring for where the hook is kept."""
+    if not t._rg:
+        raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+    if not callable(hook):
+        raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
+    if t._tok is None:
+        table = _leaf_table(LEAF_HOOKS, t)
+    else:
+        table = t._tok.tape.hooks.setdefault(t._slot, {})
+    handle = RemovableHandle(table)
+    table[handle.id] = hook
+    return handle
+
+
+def register_post_accumulate_grad_hook(t, hook):
+    """``Tensor.register_post_accumulate_grad_hook``: ``hook(t)`` after ``t.grad`` grew."""
+    if not t._rg:
+        raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+    if t._tok is not None:
+        raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+    table = _leaf_table(POST_HOOKS, t)
+    handle = RemovableHandle(table)
+    table[handle.id] = hook
+    return handle
+
+
+def _hooks_of(registry, t):
+    entry = registry.get(id(t))
+    return entry[1] if entry is not None and entry[0]() is t else None
+
+
+def run_leaf_hooks(t, g):
+    """The gradient ``g`` of leaf ``t`` through t's tensor hooks."""
+    hooks = _hooks_of(LEAF_HOOKS, t)
+    return run_hooks(hooks, g) if hooks else g
+
+
+def run_hooks(hooks, g):
+    """Call tensor hooks in registration order, each seeing the previous replacement
+    (with grad mode off, as PyTorch's backward runs them)."""
+    from ..tensor import Tensor
+    for fn in list(hooks.values()):
+        with no_grad():
+            r = fn(g)
+        if r is None:
+            continue
+        if not isinstance(r, Tensor):
+            raise TypeError(f"hook '{_name(fn)}' returned {type(r).__name__}; a hook returns "
+                            "a Tensor (the new gradient) or None")
+        if tuple(r.shape) != tuple(g.shape):
+            raise RuntimeError(f"hook '{_name(fn)}' has changed the size of value")
+        g = r
+    return g
+
+
+def run_post_hooks(t):
+    hooks = _hooks_of(POST_HOOKS, t)
+    if hooks:
+        for fn in list(hooks.values()):
+            with no_grad():
+                fn(t)
+
+
+def _name(fn):
+    return getattr(fn, "__name__", type(fn).__name__)
+
+
+def plan(tape, rows, reach, offs, adj, leaf_targets, finish_leaf):
+    """The stops of one sweep, as ``[(boundary, action)]`` by falling boundary: the engine
+    sweeps rows ``[boundary, previous boundary)`` in compiled code, then calls ``action()``.
+
+    ``leaf_targets`` are the leaves the sweep delivers to; ``finish_leaf`` delivers one
+    (its gradient through its tensor hooks, then accumulation or capture), called as
+    ``finish_leaf(t, adj, reach, offs)``.  Empty (the fast
+    path: one compiled call) when no reachable tensor has hooks.
+    """
+    stops = []
+    if tape.hooks:
+        row_of = None
+        for s, hooks in tape.hooks.items():
+            if not hooks or s >= len(reach):
+                continue
+            if row_of is None:
+                row_of = _row_of(rows, tape.nslots)
+            r = int(row_of[s])
+            if r >= 0:  # a non-leaf: its hooks run when the sweep reaches its row
+                stops.append((r + 1, 1, r, _nonleaf_action(s, hooks, tape, reach, offs, adj)))
+    if LEAF_HOOKS or POST_HOOKS:
+        hooked = [t for t in leaf_targets
+                  if _hooks_of(LEAF_HOOKS, t) or _hooks_of(POST_HOOKS, t)]
+        if hooked:
+            ids = {id(t) for t in hooked}
+            first = _first_use(tape, rows, {s for s, u in tape.leaves if id(u) in ids})
+            for t in hooked:
+                slots = [s for s, u in tape.leaves if u is t]
+                b = min((first.get(s, 0) for s in slots), default=0)
+                # leaf first at a tie: PyTorch runs a ready AccumulateGrad before other nodes
+                stops.append((b, 0, -1, lambda t=t: finish_leaf(t, adj, reach, offs)))
+    stops.sort(key=lambda x: (-x[0], x[1], -x[2]))
+    return [(b, act) for b, _, _, act in stops]
+
+
+def _nonleaf_action(s, hooks, tape, reach, offs, adj):
+    def act():
+        if not reach[s] or not hooks:
+            return
+        from ..tensor import _leaf, norm
+        lo, hi = offs[s], offs[s + 1]
+        shape = tape.shapes.get(s, ())
+        g = adj[lo:hi]
+        g = _leaf(float(g[0]) if shape == () else norm(g.reshape(shape).copy()))
+        g2 = run_hooks(hooks, g)
+        if g2 is not g:
+            adj[lo:hi] = np.asarray(g2._data, np.float64).ravel()
+    return act
+
+
+def _row_of(rows, nslots):
+    row_of = np.full(nslots, -1, np.int64)
+    outs = rows[:, 1]
+    ok = outs >= 0
+    row_of[outs[ok]] = np.nonzero(ok)[0]
+    return row_of
+
+
+def _first_use(tape, rows, slots):
+    """slot -> the first (lowest) row that reads it, for ``slots``: after the sweep passed
+    that row, the slot's adjoint is complete."""
+    from .graph import input_slots
+    cols = rows[:, 2:4]
+    first = {}
+    for s in slots:
+        hit = np.nonzero((cols == s).any(axis=1))[0]
+        first[s] = int(hit[0]) if len(hit) else None
+    for r in _multi_input_rows(rows):  # inputs kept in the meta pool (cat, stack)
+        for s in input_slots(rows, tape.meta, r):
+            if s in first and (first[s] is None or r < first[s]):
+                first[s] = r
+    return {s: r for s, r in first.items() if r is not None}
+
+
+def _multi_input_rows(rows):
+    from ..tape import OP_MASK
+    from .graph import MULTI_INPUT
+    ops = rows[:, 0] & OP_MASK
+    return [int(r) for r in np.nonzero(np.isin(ops, MULTI_INPUT))[0]]
