@@ -72,7 +72,7 @@ class Tape:
         self.hooks = {}  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
         self.shapes = {}  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
         self.sites = {}  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
-        self.mutated = []  # (slot, nrows, weakref, version): changed in place (ops/inplace.py)
+        self.mutated = None  # values changed in place after recording (ops/inplace.py's Log)
         self.gen = next(_GEN)
         self.retired = False  # every row freed and the thread moved on to a new tape
         self._token = None

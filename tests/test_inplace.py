@@ -450,7 +450,7 @@ def test_float32_stays_float32():
 def _tape_state():
     t = current_tape()
     t.flush()
-    return (t.nrows, t.nslots, t.nvals, len(t.consts), len(t.meta), len(t.mutated))
+    return (t.nrows, t.nslots, t.nvals, len(t.consts), len(t.meta), len(t.mutated or ()))
 
 
 BAD = {
@@ -527,3 +527,89 @@ def test_inplace_program_replays(name, rng):
     out.backward()
     assert float(value) == pytest.approx(out.item(), rel=1e-13, abs=1e-15)
     np.testing.assert_allclose(grad, _grad(xt), rtol=1e-12, atol=1e-15)
+
+
+# ---- 0-d float64 tensors take a shorter path (ops/inplace._scalar_inplace): same rules -----
+def _s_chain(L, a, b):
+    s = a * 1
+    s += b
+    s *= a
+    s -= 2.0
+    s /= b
+    s.add_(a, alpha=2)
+    s.mul_(3)
+    return s
+
+
+def _s_sum_terms(L, a, b):
+    s = L.tensor(0.0, dtype=L.float64)
+    for k in range(1, 4):
+        s += a * b * k  # the term is recorded after s: the change is logged and checked
+    return s
+
+
+def _s_saved_output(L, a, b):
+    y = a.sigmoid()
+    y += b  # sigmoid saved y
+    return y
+
+
+def _s_saved_input(L, a, b):
+    y = a * 2
+    z = y * b
+    y += 1  # z saved y
+    return z
+
+
+def _s_self_as_other(L, a, b):
+    y = a * 3
+    y *= y
+    return y
+
+
+def _s_exp_input(L, a, b):
+    y = a * 1
+    z = y.exp()
+    y += b  # exp saved its output, not y
+    return z + y
+
+
+SCALAR = {f.__name__[3:]: f for f in (_s_chain, _s_sum_terms, _s_saved_output, _s_saved_input,
+                                     _s_self_as_other, _s_exp_input)}
+
+
+def _run_scalar(L, prog):
+    a = L.tensor(0.75, dtype=L.float64, requires_grad=True)
+    b = L.tensor(-1.25, dtype=L.float64, requires_grad=True)
+    try:
+        out = prog(L, a, b)
+        out.backward()
+    except RuntimeError as e:
+        return str(e).split(" Hint:")[0].replace("torch.", "tapegrad.")
+    return [out.item(), a.grad.item(), b.grad.item()]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", list(SCALAR))
+def test_scalar_inplace_matches_torch(name, torch):
+    mine, theirs = _run_scalar(tg, SCALAR[name]), _run_scalar(torch, SCALAR[name])
+    if isinstance(theirs, str):
+        assert mine == theirs
+    else:
+        assert mine == pytest.approx(theirs, rel=1e-14)
+
+
+def test_scalar_inplace_on_leaf_and_under_no_grad():
+    a = tg.tensor(2.0, requires_grad=True)
+    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad"):
+        a += 1.0
+    assert a.item() == 2.0 and a._version == 0
+    y = a * a  # caches a's scalar slot
+    with tg.no_grad():
+        a -= 0.5
+        a *= 2
+    assert a.item() == 3.0 and a.is_leaf and a._version == 2
+    (a * a).backward()
+    assert a.grad.item() == 6.0
+    with pytest.raises(RuntimeError, match="is at version 2; expected version 0"):
+        y.backward()

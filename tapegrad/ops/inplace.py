@@ -20,6 +20,7 @@ by an inplace operation" error (``check_saved``).  Nothing is added to the recor
 path: ``_ver`` is an unset slot until the first in-place op.
 """
 import re
+from array import array
 
 import numpy as np
 
@@ -66,13 +67,36 @@ for _code, _s in SAVES.items():
         _FLAGS[_c][_code] = True
 
 
+class Log:
+    """A tape's record of in-place changes (``Tape.mutated``): per change the slot whose
+    values changed, how many rows were recorded before (they read the old values) and the
+    version they saw, as ints; and the tensor's Counter.  No Python object per change."""
+
+    __slots__ = ("ints", "counters")
+
+    def __init__(self):
+        self.ints = array("q")
+        self.counters = []
+
+    def __len__(self):
+        return len(self.counters)
+
+    def add(self, slot, limit, counter):
+        self.ints.extend((slot, limit, counter.version))
+        self.counters.append(counter)
+
+
 def _log_mutation(t, tape, slots, limit=None):
     """Note on ``tape`` that the values ``slots`` hold (t's, before this op) have changed;
     the rows before ``limit`` (default: all so far) read the old values."""
     if slots and not tape.retired:
         limit = tape.nrows if limit is None else limit
         counter = _counter(t)
-        tape.mutated.extend((s, limit, counter, counter.version) for s in slots)
+        log = tape.mutated
+        if log is None:
+            log = tape.mutated = Log()
+        for s in slots:
+            log.add(s, limit, counter)
 
 
 def _old_slots(t, tape):
@@ -103,22 +127,25 @@ def _counter(t):
 
 
 def _bump(t):
-    c = _counter(t)
+    c = getattr(t, "_ver", None)
+    if c is None:
+        c = t._ver = Counter(t)
     c.version += 1
-    c.slot, c.gen = (t._slot, t._gen) if t._tok is not None else (-1, 0)
+    if t._tok is not None:
+        c.slot = t._slot
+        c.gen = t._gen
 
 
 def check_saved(tape, rows, reach):
     """Raise PyTorch's error if the sweep went through a row that saved a value modified in
     place after the row was recorded."""
-    muts = [m for m in tape.mutated if m[0] < tape.nslots]
-    if not muts:
-        return
+    log = tape.mutated
+    ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3).copy()
     n = len(rows)
     entry = np.full(tape.nslots, -1, np.int64)
-    for i in range(len(muts) - 1, -1, -1):  # the first change of a slot is the one that counts
-        entry[muts[i][0]] = i
-    limit = np.array([m[1] for m in muts], np.int64)
+    slots, first = np.unique(ints[:, 0], return_index=True)
+    entry[slots] = first  # the first change of a slot is the one that counts
+    limit = ints[:, 1]
     ops = rows[:, 0] & OP_MASK
     ops = np.where(ops < _NCODES, ops, _NCODES)
     outs = rows[:, 1]
@@ -141,7 +168,8 @@ def check_saved(tape, rows, reach):
     rs = np.flatnonzero(hit >= 0)
     if rs.size:
         r = rs[-1]  # the sweep meets the last one first
-        s, _, counter, ver = muts[hit[r]]
+        s, _, ver = (int(v) for v in ints[hit[r]])
+        counter = log.counters[hit[r]]
         raise RuntimeError(_modified_message(tape, s, counter, ver, int(rows[r, 1]) == s))
 
 
@@ -177,21 +205,34 @@ def _check_leaf(t, message=_LEAF):
 
 
 def _rows_before(t, args):
-    """Where the rows of an in-place op on ``t`` start.  Its own rows saved t's old value
-    as ``self``, which PyTorch keeps a copy of (``x.mul_(y)`` is fine); as another operand
-    (``x.mul_(x)``) PyTorch saves x itself, which the op then modifies: an error later."""
-    if any(a is t for a in args):
-        return None
+    """Where the rows of an in-place op on ``t`` start, or -1 if none can have saved t's
+    value yet.  Its own rows saved t's old value as ``self``, which PyTorch keeps a copy of
+    (``x.mul_(y)`` is fine); as another operand (``x.mul_(x)``) PyTorch saves x itself,
+    which the op then modifies: an error later (None: every row counts)."""
+    for a in args:
+        if a is t:
+            return None
     tape = state.tape
-    return tape.nrows if tape is not None else 0
+    if tape is None:
+        return -1
+    if t._gen == tape.gen and t._slot == tape.nslots - 1:
+        # t is the newest slot, so no row has read it since the row that made it (``s += x``
+        # in a loop): nothing to check unless that row saved its output (sigmoid, exp...)
+        rb = tape.rbuf
+        if len(rb) >= 5 and rb[-4] == t._slot:
+            op = rb[-5] & OP_MASK
+            if op >= _NCODES or not _FLAGS["o"][op]:
+                return -1
+    return tape.nrows
 
 
 def _rebase(t, r, limit=None):
     """Make ``t`` the recorded result ``r``: t takes r's slot, values and history."""
     tape = r._tok.tape
-    _log_mutation(t, tape, _old_slots(t, tape), limit)
+    if limit != -1:
+        _log_mutation(t, tape, _old_slots(t, tape), limit)
     data = r._data
-    if r.dtype != t.dtype:  # x32.add_(y64): the sum is rounded to x's dtype, slot included
+    if type(data) is not float and r.dtype != t.dtype:  # x32.add_(y64): the sum is rounded to x's dtype, slot included
         data = np.asarray(data).astype(t.dtype)
         tape.flush()
         lo = tape.offs[r._slot]
@@ -259,22 +300,48 @@ def _check_result(t, other, op):
 
 
 def _inplace(t, fn, args, op, message=_LEAF):
-    """Run out-of-place ``fn(*args)`` and make ``t`` hold the result."""
+    """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
+    (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
     _check_leaf(t, message)
     if _records(t, *args[1:]):
         limit = _rows_before(t, args[1:])
         return _rebase(t, fn(*args), limit)
-    prev = state.grad_enabled
-    state.grad_enabled = False
-    try:
-        r = fn(*args)
-    finally:
-        state.grad_enabled = prev
-    return _write(t, r._data)
+    return _write(t, fn(*args)._data)
 
 
-def _binary(fn, name):
+def _scalar(self, other):
+    """True for a 0-d float64 tensor (op) a Python number or another 0-d float64 tensor:
+    the result is 0-d float64, so there is no shape or dtype to check."""
+    to = type(other)
+    return type(self._data) is float and (to is float or to is int or (
+        to is Tensor and type(other._data) is float))
+
+
+def _scalar_inplace(self, fn, other):
+    """The in-place op of two scalars, written out (``s += x`` in a loop is common): the
+    steps of _rows_before and _rebase for a 0-d float64 result."""
+    if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
+        if self._rg and self._tok is None:
+            raise RuntimeError(_LEAF)
+        limit = _rows_before(self, (other,))  # before fn records its row
+        r = fn(self, other)
+        if limit != -1:
+            tape = r._tok.tape
+            _log_mutation(self, tape, _old_slots(self, tape), limit)
+        self._data = r._data
+        self._slot = r._slot
+        self._gen = r._gen
+        self._tok = r._tok
+        self._rg = True
+        _bump(self)
+        return self
+    return _write(self, fn(self, other)._data)
+
+
+def _binary(fn, name, alpha_arg=True):
     def method(self, other, *, alpha=1):
+        if alpha == 1 and _scalar(self, other):
+            return _scalar_inplace(self, fn, other)
         other = _operand(other)
         _check_result(self, other, name)
         _check_leaf(self)
@@ -282,25 +349,19 @@ def _binary(fn, name):
             other = ew.mul(other, alpha) if isinstance(other, Tensor) else other * alpha
         return _inplace(self, fn, (self, other), name)
 
-    return method
+    def method_no_alpha(self, other):
+        return method(self, other)
 
-
-def _alpha_free(fn, name):
-    def method(self, other):
-        other = _operand(other)
-        _check_result(self, other, name)
-        return _inplace(self, fn, (self, other), name)
-
-    return method
+    return method if alpha_arg else method_no_alpha
 
 
 add_ = _binary(ew.add, "add")
 add_.__doc__ = "``self += alpha * other``, in place."
 sub_ = _binary(ew.sub, "sub")
 sub_.__doc__ = "``self -= alpha * other``, in place."
-mul_ = _alpha_free(ew.mul, "mul")
+mul_ = _binary(ew.mul, "mul", alpha_arg=False)
 mul_.__doc__ = "``self *= other``, in place."
-_div = _alpha_free(ew.div, "div")
+_div = _binary(ew.div, "div", alpha_arg=False)
 
 
 def div_(self, other, *, rounding_mode=None):
@@ -311,8 +372,14 @@ def div_(self, other, *, rounding_mode=None):
     return _div(self, other)
 
 
-def _iop(method):
+def _iop(fn, name):
+    method = _binary(fn, name, alpha_arg=False)
+
     def dunder(self, other):
+        to = type(other)
+        if type(self._data) is float and (to is float or to is int or (
+                to is Tensor and type(other._data) is float)):  # _scalar, inline
+            return _scalar_inplace(self, fn, other)
         if not isinstance(other, (Tensor, int, float, bool, np.ndarray, np.generic, list,
                                   tuple)):
             return NotImplemented
@@ -321,10 +388,10 @@ def _iop(method):
     return dunder
 
 
-__iadd__ = _iop(add_)
-__isub__ = _iop(sub_)
-__imul__ = _iop(mul_)
-__itruediv__ = _iop(_div)
+__iadd__ = _iop(ew.add, "add")
+__isub__ = _iop(ew.sub, "sub")
+__imul__ = _iop(ew.mul, "mul")
+__itruediv__ = _iop(ew.div, "div")
 
 
 def _full_mask(t):
