@@ -9,16 +9,20 @@ copying, so recording a deep chain has no doubling transients.  The sweep reads
 the buffers through zero-copy ``np.frombuffer`` views.
 
 Lifetime: every non-leaf tensor holds the tape's current ``Token``.  When the last
-one dies the token's ``__del__`` resets the tape.  A backward without retain_graph that
-leaves every row freed also *retires* the tape: the thread records on a fresh one, and
+one dies the tape resets (at once, or at the start of the next op when the cycle
+collector or another thread dropped it: see ``Token``).  A
+backward without retain_graph that leaves every row freed also *retires* the tape:
+the thread records on a fresh one, and
 the old one lives only as long as tensors from it do.  So ``loss = f(w);
 loss.backward()`` in a loop runs in constant memory although the previous ``loss`` is
 still alive while the next one is recorded.  Leaves never hold the token; they carry
 ``(slot, gen)`` and are re-adopted when the generation changed.
 """
+import gc
 import itertools
 import os
 import sys
+import threading
 import weakref
 from array import array
 
@@ -33,8 +37,26 @@ OP_MASK = FREED - 1
 STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
 
 
+_collecting = False  # True while Python's cycle collector runs (see Token.__del__)
+
+
+def _gc_phase(phase, info):
+    global _collecting
+    _collecting = phase == "start"
+
+
+gc.callbacks.append(_gc_phase)
+
+
 class Token:
-    """Held by every non-leaf tensor of one tape generation; its death resets the tape."""
+    """Held by every non-leaf tensor of one tape generation: while one lives, the tape's
+    rows are needed.
+
+    When the last one dies by reference counting in the tape's own thread (user code
+    dropping a tensor: an op boundary), the tape resets at once.  When the cycle collector
+    or another thread drops it, which can happen in the middle of recording an op, the
+    reset waits for the start of the next op (Tape.begin), where it is safe.
+    """
 
     __slots__ = ("tape", "gen", "__weakref__")
 
@@ -44,7 +66,7 @@ class Token:
 
     def __del__(self):
         tape = self.tape
-        if tape.gen == self.gen:
+        if tape.gen == self.gen and not _collecting and threading.get_ident() == tape.owner:
             tape.reset()
 
 
@@ -53,6 +75,8 @@ class Tape:
 
     def __init__(self):
         self.reset()
+
+    owner = None  # the thread that records on this tape (set by current_tape)
 
     def reset(self):
         """Forget every row and slot; fresh buffers grow again on use."""
@@ -80,8 +104,21 @@ class Tape:
 
     # -- the hot path -------------------------------------------------------------------
     def token(self):
+        """This generation's token (a new one if none lives); never resets the tape."""
         tok = self._token() if self._token is not None else None
         if tok is None:
+            tok = Token(self)
+            self._token = weakref.ref(tok)
+        return tok
+
+    def begin(self):
+        """Called before an op pushes anything; returns the token its output will hold.
+        If no non-leaf of this generation lives any more but the tape was not reset (the
+        collector or another thread dropped the last one, see Token), it is reset here."""
+        tok = self._token() if self._token is not None else None
+        if tok is None:
+            if self.nslots and not self.retired:
+                self.reset()
             tok = Token(self)
             self._token = weakref.ref(tok)
         return tok
@@ -295,4 +332,5 @@ def current_tape():
     tape = state.tape
     if tape is None:
         tape = state.tape = Tape()
+        tape.owner = threading.get_ident()
     return tape

@@ -287,11 +287,11 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
 
 def test_broadcast_against_a_constant_records_only_the_op(tape, torch):
     a = leaf([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
-    _ = a * 1.0
-    del _
+    keep = a * 1.0  # a live non-leaf: the tape cannot reset between the two counts
     start = tape.nrows
     c = a * tg.tensor([10.0, 20.0, 30.0])  # the constant needs no EXPAND row
     assert tape.nrows == start + 1
+    del keep
     c.sum().backward()
     np.testing.assert_array_equal(np.asarray(a.grad), [[10.0, 20.0, 30.0]] * 2)
 

@@ -37,7 +37,11 @@ def slot(t, tape):
 
 
 def tape_for_grad():
-    return state.tape or current_tape()
+    """This thread's tape, at the start of recording an op (where a tape whose non-leaves
+    have all died, unnoticed, is reset: see Tape.begin)."""
+    tape = state.tape or current_tape()
+    tape.begin()
+    return tape
 
 
 def push_value(tape, v):
@@ -84,6 +88,7 @@ def make_unary(op, doc):
                 v = float(_np(npfn, d))
             if input._rg and state.grad_enabled:
                 tape = state.tape or current_tape()
+                tok = tape.begin()  # before any push: the op's output will hold it
                 sx = input._slot if input._gen == tape.gen else slot(input, tape)
                 s = tape.nslots
                 tape.nslots = s + 1
@@ -93,13 +98,11 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if not s & FLUSH:
                     tape.flush()
-                # an input's token is this generation's only if its slot was current
-                tok = input._tok if input._gen == tape.gen else None
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         v = norm(_np(npfn, d))
         if input._rg and state.grad_enabled:
-            tape = state.tape or current_tape()
+            tape = tape_for_grad()
             return output(tape, v, code, slot(input, tape))
         return _leaf(v)
 
@@ -153,6 +156,7 @@ def make_binary(op, doc, reflected=False):
                     v = float(_np(npfn, ad, bd))
                 if (a._rg or b._rg) and state.grad_enabled:
                     tape = state.tape or current_tape()
+                    tok = tape.begin()
                     gen = tape.gen
                     sa = a._slot if a._gen == gen else slot(a, tape)
                     sb = b._slot if b._gen == gen else slot(b, tape)
@@ -164,13 +168,13 @@ def make_binary(op, doc, reflected=False):
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if not s & FLUSH:
                         tape.flush()
-                    tok = (a._tok if a._gen == gen else None) or (
-                        b._tok if b._gen == gen else None)
                     return _nonleaf(v, s, tape, tok)
                 return _leaf(v)
             return _tensor_binary(op, a, b)
         tb = type(b)
         if tb is not float and tb is not int and tb is not bool:
+            if isinstance(b, np.generic) and b.dtype.kind in "biuf":
+                return fn(a, b.item())  # a NumPy scalar is a Python number, as to PyTorch
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
                 return fn(a, Tensor(b))
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
@@ -186,6 +190,7 @@ def make_binary(op, doc, reflected=False):
                 v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
             if a._rg and state.grad_enabled:
                 tape = state.tape or current_tape()
+                tok = tape.begin()
                 sa = a._slot if a._gen == tape.gen else slot(a, tape)
                 k = tape.const(c)
                 s = tape.nslots
@@ -196,7 +201,6 @@ def make_binary(op, doc, reflected=False):
                 tape.rbuf.extend((code_c, s, sa, -1, k))
                 if not s & FLUSH:
                     tape.flush()
-                tok = a._tok if a._gen == tape.gen else None
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else dtypes.float64,
@@ -204,7 +208,7 @@ def make_binary(op, doc, reflected=False):
         v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
             _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
-            tape = state.tape or current_tape()
+            tape = tape_for_grad()
             return output(tape, v, code_c, slot(a, tape), -1, tape.const(c))
         return _leaf(v)
 
@@ -218,7 +222,7 @@ def _tensor_binary(op, a, b):
     shape = broadcast_shape(op.name, a.shape, b.shape)
     v = _array_binary(op, a._data, b._data, (a.dtype, a.ndim), (b.dtype, b.ndim))
     if (a._rg or b._rg) and state.grad_enabled:
-        tape = state.tape or current_tape()
+        tape = tape_for_grad()
         sa = expand_slot(tape, a, slot(a, tape), shape)
         sb = expand_slot(tape, b, slot(b, tape), shape)
         return output(tape, v, op.code, sa, sb)
