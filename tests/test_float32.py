@@ -88,6 +88,8 @@ COMBOS = {  # (dtype, shape) of each operand; "py" is a Python float
     "f32[] f64[3]": (("float32", ()), ("float64", (3,))),
     "f32[3] py": (("float32", (3,)), ("py", None)),
     "f32[] py": (("float32", ()), ("py", None)),
+    "f32[] np.float64": (("float32", ()), ("np", None)),
+    "f32[3] np.float64": (("float32", (3,)), ("np", None)),
     "i64[3] f32[]": (("int64", (3,)), ("float32", ())),
     "f32[2,3] f64[3]": (("float32", (2, 3)), ("float64", (3,))),
 }
@@ -97,8 +99,8 @@ def _mixed(L, name, combo, rng_seed):
     rng = np.random.default_rng(rng_seed)
     ops = []
     for dt, shape in COMBOS[combo]:
-        if dt == "py":
-            ops.append(0.75)
+        if dt in ("py", "np"):
+            ops.append(0.75 if dt == "py" else np.float64(0.75))
             continue
         a = rng.uniform(0.2, 1.0, shape)
         if dt == "int64":
@@ -106,7 +108,7 @@ def _mixed(L, name, combo, rng_seed):
         else:
             ops.append(L.tensor(a.astype(dt), requires_grad=True))
     out = MIXED_OPS[name](L, *ops)
-    ins = [t for t in ops if not isinstance(t, float) and t.requires_grad]
+    ins = [t for t in ops if isinstance(t, L.Tensor) and t.requires_grad]
     grads = L.autograd.grad(out.sum(), ins)
     return out, grads
 
@@ -123,7 +125,7 @@ BUGS = {  # (op, combo): the bug, xfail(strict=True) until fixed
     pytest.param(n, c, id=f"{n}-{c}", marks=[pytest.mark.xfail(strict=True, reason=BUGS[n, c])]
                  if (n, c) in BUGS else []) for n in MIXED_OPS for c in COMBOS])
 def test_mixed_promotion_matches_torch(name, combo, torch):
-    if name == "cat" and "py" in combo:
+    if name == "cat" and ("py" in combo or "np" in combo):
         pytest.skip("cat takes tensors only")
     try:
         tout, tgrads = _mixed(torch, name, combo, 0)
