@@ -204,17 +204,26 @@ def _check_leaf(t, message=_LEAF):
         raise RuntimeError(message)
 
 
-def _rows_before(t, args):
-    """Where the rows of an in-place op on ``t`` start, or -1 if none can have saved t's
-    value yet.  Its own rows saved t's old value as ``self``, which PyTorch keeps a copy of
+_NOTHING = (-1, 0, ())
+
+
+def _before(t, args):
+    """Taken before an in-place op on ``t`` records anything: ``(limit, gen, slots)``, the
+    slots of the current tape (generation ``gen``) holding t's old values and the rows that
+    may have saved them (rows ``< limit``; None: every row, the op's own included).
+
+    The op's own rows saved t's old value as ``self``, which PyTorch keeps a copy of
     (``x.mul_(y)`` is fine); as another operand (``x.mul_(x)``) PyTorch saves x itself,
-    which the op then modifies: an error later (None: every row counts)."""
-    for a in args:
-        if a is t:
-            return None
+    which the op then modifies: an error later."""
     tape = state.tape
     if tape is None:
-        return -1
+        return _NOTHING
+    slots = _old_slots(t, tape)
+    if not slots:
+        return _NOTHING
+    for a in args:
+        if a is t:
+            return None, tape.gen, slots
     if t._gen == tape.gen and t._slot == tape.nslots - 1:
         # t is the newest slot, so no row has read it since the row that made it (``s += x``
         # in a loop): nothing to check unless that row saved its output (sigmoid, exp...)
@@ -222,17 +231,25 @@ def _rows_before(t, args):
         if len(rb) >= 5 and rb[-4] == t._slot:
             op = rb[-5] & OP_MASK
             if op >= _NCODES or not _FLAGS["o"][op]:
-                return -1
-    return tape.nrows
+                return _NOTHING
+    return tape.nrows, tape.gen, slots
 
 
-def _rebase(t, r, limit=None):
+def _log_before(t, tape, before):
+    """Log the change ``_before`` saw coming, unless the tape was reset meanwhile (the op
+    was the first of a new generation: no row of the old one can run any more)."""
+    limit, gen, slots = before
+    if slots and tape.gen == gen:
+        _log_mutation(t, tape, slots, limit)
+
+
+def _rebase(t, r, before):
     """Make ``t`` the recorded result ``r``: t takes r's slot, values and history."""
     tape = r._tok.tape
-    if limit != -1:
-        _log_mutation(t, tape, _old_slots(t, tape), limit)
+    _log_before(t, tape, before)
     data = r._data
-    if type(data) is not float and r.dtype != t.dtype:  # x32.add_(y64): the sum is rounded to x's dtype, slot included
+    if type(data) is not float and r.dtype != t.dtype:
+        # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
         data = np.asarray(data).astype(t.dtype)
         tape.flush()
         lo = tape.offs[r._slot]
@@ -304,8 +321,8 @@ def _inplace(t, fn, args, op, message=_LEAF):
     (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
     _check_leaf(t, message)
     if _records(t, *args[1:]):
-        limit = _rows_before(t, args[1:])
-        return _rebase(t, fn(*args), limit)
+        before = _before(t, args[1:])
+        return _rebase(t, fn(*args), before)
     return _write(t, fn(*args)._data)
 
 
@@ -319,15 +336,13 @@ def _scalar(self, other):
 
 def _scalar_inplace(self, fn, other):
     """The in-place op of two scalars, written out (``s += x`` in a loop is common): the
-    steps of _rows_before and _rebase for a 0-d float64 result."""
+    steps of _rebase for a 0-d float64 result."""
     if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
         if self._rg and self._tok is None:
             raise RuntimeError(_LEAF)
-        limit = _rows_before(self, (other,))  # before fn records its row
+        before = _before(self, (other,))  # before fn records its row
         r = fn(self, other)
-        if limit != -1:
-            tape = r._tok.tape
-            _log_mutation(self, tape, _old_slots(self, tape), limit)
+        _log_before(self, r._tok.tape, before)
         self._data = r._data
         self._slot = r._slot
         self._gen = r._gen
@@ -438,8 +453,8 @@ def copy_(self, src, non_blocking=False):
                            f"shape {list(np.broadcast_shapes(self.shape, src.shape))}")
     _check_leaf(self)
     if _records(self, src) and self.dtype.kind == "f":
-        limit = _rows_before(self, (src,))
-        return _rebase(self, ew.where(_full_mask(self), src, self), limit)
+        before = _before(self, (src,))
+        return _rebase(self, ew.where(_full_mask(self), src, self), before)
     return _write(self, np.broadcast_to(np.asarray(src._data), self.shape))
 
 
@@ -472,7 +487,7 @@ def setitem(self, key, value):
         new = np.array(self._data)
         new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
         return _write(self, new)
-    limit = _rows_before(self, (v,))
+    before = _before(self, (v,))
     mask = np.zeros(self.numel(), np.bool_)
     mask[target.reshape(-1)] = True
     mask = Tensor(mask.reshape(tuple(self.shape)))
@@ -480,14 +495,14 @@ def setitem(self, key, value):
         const = np.zeros(self.numel(), self.dtype)
         const[target.reshape(-1)] = placed.reshape(-1)
         return _rebase(self, ew.where(mask, Tensor(const.reshape(tuple(self.shape))), self),
-                       limit)
+                       before)
     # value requires grad: gather from [self, value] flattened, so each gets its adjoint
     n = self.numel()
     vb = sh.broadcast_to(v, target.shape) if tuple(v.shape) != target.shape else v
     both = sh.cat([sh.reshape(self, -1), sh.reshape(vb, -1).to(self.dtype)])
     index = np.arange(n, dtype=np.int64)
     index[target.reshape(-1)] = n + np.arange(target.size, dtype=np.int64)
-    return _rebase(self, sh.reshape(sh.getitem(both, index), *self.shape), limit)
+    return _rebase(self, sh.reshape(sh.getitem(both, index), *self.shape), before)
 
 
 def _expand_message(target, vshape):
