@@ -34,6 +34,8 @@ import pytest
 
 from tapegrad import bench as tb  # the workloads, shared with `tapegrad bench`
 
+tb.passive_omp_waits()  # before torch or Numba's OpenMP layer loads: see tapegrad/bench.py
+
 if os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
     pytestmark = pytest.mark.skip("NUMBA_DISABLE_JIT=1: the interpreters would run as "
                                   "Python, one point at a time")
@@ -137,7 +139,8 @@ def test_replay(phase, lib, form, n, B):
     w = tb.replay_workload(lib, form, n)
     x = w.prepare(X)
     out = {}
-    extra = {"peer": lib, "points": B, "n": n, "form": form, "threads": w.threads}
+    extra = {"peer": lib, "points": B, "n": n, "form": form, "threads": w.threads,
+             "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY")}
     if w.note:
         extra["note"] = w.note
     if not phase.benchmark.disabled:

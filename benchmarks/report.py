@@ -71,6 +71,14 @@ def _ratio(b, ref):
     return b["stats"]["median"] / ref["stats"]["median"]
 
 
+def _fmt_rate(r):
+    """Points per second, short: 9.66M, 455k."""
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if r >= scale:
+            return f"{r / scale:.3g}{unit}"
+    return f"{r:.3g}"
+
+
 def _fmt_s(sec):
     for unit, scale in (("s", 1), ("ms", 1e-3), ("us", 1e-6)):
         if sec >= scale:
@@ -212,8 +220,8 @@ def replay_summary(benchmarks):
                     for p, _ in peers}
             cells = [_fmt_s(meds[p]) if meds[p] else "-" for p, _ in peers]
             ratios = [_fmt(t / meds[p], 2) if meds[p] else "-" for p in refs]
-            out.append(f"| {n} | {points:,} | {form} | **{_fmt_s(t)}** | {points / t:,.3g} | " +
-                       " | ".join(cells) + " | " + " | ".join(ratios) + " |")
+            out.append(f"| {n} | {points:,} | {form} | **{_fmt_s(t)}** | "
+                       f"{_fmt_rate(points / t)} | " + " | ".join(cells + ratios) + " |")
     out.append("\nnumba and numpy are hand-written analytic gradients (one form: the same "
                "figure in both rows); jax is `jit(vmap(grad))` after its compile, with the "
                "input already on the device. Ratios are tapegrad's time over the peer's.\n")
@@ -237,7 +245,7 @@ def replay_tables(benchmarks):
             first = e.get("first_call_s")
             ratio = s["median"] / ref["stats"]["median"] if ref else None
             out.append(f"| {lib} | {_fmt_s(s['median'])} | {_fmt(s['median'] / points * 1e9)} | "
-                       f"{points / s['median']:,.3g} | {_fmt_s(first) if first else '-'} | "
+                       f"{_fmt_rate(points / s['median'])} | {_fmt_s(first) if first else '-'} | "
                        f"{e.get('threads') or '-'} | {_fmt_s(s['iqr'])} | {s['rounds']} | "
                        f"{_fmt(ratio, 2)} |")
         tape = next((b["extra_info"]["tape"] for b in libs.values() if "tape" in b["extra_info"]
@@ -326,7 +334,7 @@ def plot_replay(benchmarks, path, plt):
         ax.barh(range(len(order)), rate, color=color)
         ax.set_yticks(range(len(order)), [_library(b) for b in bms], fontsize=8)
         for i, r in enumerate(rate):
-            ax.text(r, i, f" {r:.3g}", va="center", fontsize=7)
+            ax.text(r, i, f" {_fmt_rate(r)}/s", va="center", fontsize=7)
         ax.set(xscale="log", title=f"n = {n}, {points:,} points")
         ax.set_xlim(right=max(rate) * 8)
         ax.grid(True, axis="x", which="major", alpha=0.3)

@@ -31,7 +31,8 @@ def warmup():
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="tapegrad", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="tapegrad", description="tapegrad: warm the Numba kernels, or quick benchmarks")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("warmup", help="compile and cache every Numba kernel, printing the time")
     bench = sub.add_parser("bench", help="quick benchmarks against the installed peers")
