@@ -15,7 +15,7 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 """
 import numpy as np
 
-from ._jit import ensure_fresh, njit
+from ._jit import ensure_fresh, njit, rule
 from .ops.elementwise import (
     ABS, ADD, ADD_C, COS, DIV, DIV_C, EXP, EXPM1, LOG, LOG1P, MUL, MUL_C, NEG, POW, POW_C,
     RDIV_C, RELU, RPOW_C, RSUB_C, SIGMOID, SIN, SQRT, SUB, SUB_C, TAN, TANH, abs_fwd,
@@ -47,6 +47,19 @@ from .ops.reductions import (  # issue 3: reductions
 from .tape import FREED
 
 
+@rule
+def _spans(offs, o, a, b, w):
+    """A row's arena spans at w points per element: (w, elements of the output, elements
+    of the first input, values of the output, and the offsets of out, in0, in1).
+    Unsigned: Numba then emits no negative-index wraparound test per element, and the
+    rules' loops vectorise (4-9x faster than int64 indices)."""
+    uw = np.uint64(w)
+    ne = np.uint64(offs[o + 1] - offs[o])
+    na = np.uint64(offs[a + 1] - offs[a])
+    bo = np.uint64(offs[b]) * uw if b >= 0 else np.uint64(0)
+    return uw, ne, na, ne * uw, np.uint64(offs[o]) * uw, np.uint64(offs[a]) * uw, bo
+
+
 @njit
 def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
     for r in range(stop - 1, start - 1, -1):
@@ -62,15 +75,7 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         reach[a] = 1
         if b >= 0:
             reach[b] = 1
-        # unsigned offsets: Numba then emits no negative-index wraparound test per element,
-        # and the rules' loops vectorise (4-9x faster than int64 indices)
-        uw = np.uint64(w)
-        ne = np.uint64(offs[o + 1] - offs[o])  # elements of the output
-        na = np.uint64(offs[a + 1] - offs[a])  # elements of the first input
-        n = ne * uw
-        oo = np.uint64(offs[o]) * uw
-        ao = np.uint64(offs[a]) * uw
-        bo = np.uint64(offs[b]) * uw if b >= 0 else np.uint64(0)
+        uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == MUL:
             mul_rev(adj, vals, oo, ao, bo, n)
         elif op == ADD:
@@ -223,15 +228,7 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             else:
                 return r
             continue
-        # unsigned offsets: Numba then emits no negative-index wraparound test per element,
-        # and the rules' loops vectorise (4-9x faster than int64 indices)
-        uw = np.uint64(w)
-        ne = np.uint64(offs[o + 1] - offs[o])  # elements of the output
-        na = np.uint64(offs[a + 1] - offs[a])  # elements of the first input
-        n = ne * uw
-        oo = np.uint64(offs[o]) * uw
-        ao = np.uint64(offs[a]) * uw
-        bo = np.uint64(offs[b]) * uw if b >= 0 else np.uint64(0)
+        uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == MUL:
             mul_fwd(vals, oo, ao, bo, n)
         elif op == ADD:
