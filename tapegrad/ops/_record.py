@@ -223,8 +223,9 @@ def _tensor_binary(op, a, b):
     v = _array_binary(op, a._data, b._data, (a.dtype, a.ndim), (b.dtype, b.ndim))
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
-        sa = expand_slot(tape, a, slot(a, tape), shape)
-        sb = expand_slot(tape, b, slot(b, tape), shape)
+        sa, sb = slot(a, tape), slot(b, tape)  # both first: a refused b must not leave a's EXPAND
+        sa = expand_slot(tape, a, sa, shape)
+        sb = expand_slot(tape, b, sb, shape)
         return output(tape, v, op.code, sa, sb)
     return _leaf(v)
 
