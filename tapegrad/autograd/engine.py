@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import anomaly, state
-from ..tape import FREED, OP_MASK, STALE, current_tape, retire
+from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import hooks
 
@@ -71,7 +71,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
         s = t._slot if t._gen == tape.gen else tape.adopt(t)
         out_slots.append(s)
     rows, offs, vals, consts, meta = tape.arrays()
-    adj = np.zeros(len(vals))
+    adj = adjoint_arena(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
     for s, g in zip(out_slots, seeds):
         adj[offs[s]:offs[s + 1]] += g

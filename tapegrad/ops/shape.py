@@ -74,6 +74,35 @@ def strided_index(i, meta, k):
     return j
 
 
+@rule
+def strided_runs(meta, k, n):
+    """The strided map at ``meta[k]`` (n elements) as runs along its last dimension:
+    returns (starts, length, step): element ``r * length + i`` maps to source element
+    ``starts[r] + i * step``.  An odometer over the outer dimensions: no div/mod per
+    element (strided_index costs 4-10x more per element)."""
+    nd = meta[k]
+    if nd == 0:  # every element from one source (the map of a full reduction)
+        return np.full(1, meta[k + 1]), n, 0
+    length = meta[k + 1 + nd]
+    step = meta[k + 1 + 2 * nd]
+    m = n // length if length > 0 else 0
+    starts = np.empty(m, np.int64)
+    idx = np.zeros(nd, np.int64)
+    e = meta[k + 1]
+    for r in range(m):
+        starts[r] = e
+        d = nd - 2
+        while d >= 0:  # advance the odometer: carry into outer dims
+            idx[d] += 1
+            e += meta[k + 2 + nd + d]
+            if idx[d] < meta[k + 2 + d]:
+                break
+            e -= idx[d] * meta[k + 2 + nd + d]
+            idx[d] = 0
+            d -= 1
+    return starts, length, step
+
+
 def _strided_meta(shape, strides, base=0):
     return (len(shape), base, *shape, *strides)
 
@@ -121,19 +150,25 @@ NAMES[EXPAND] = "ExpandBackward0"  # hidden in graph views: PyTorch broadcasts i
 
 @rule
 def strided_fwd(vals, meta, o, a, n, k, w):
-    for i in range(n):
-        j = a + _u(strided_index(_s(i), meta, k)) * w
-        for p in range(w):
-            vals[o + i * w + p] = vals[j + p]
+    starts, length, step = strided_runs(meta, k, _s(n))
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = a + _u(starts[r] + i * step) * w
+            for p in range(w):
+                vals[y + _u(i) * w + p] = vals[j + p]
 
 
 @rule
 def strided_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]  (broadcast sources accumulate)
-    for i in range(n):
-        j = a + _u(strided_index(_s(i), meta, k)) * w
-        for p in range(w):
-            adj[j + p] += adj[o + i * w + p]
+    starts, length, step = strided_runs(meta, k, _s(n))
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = a + _u(starts[r] + i * step) * w
+            for p in range(w):
+                adj[j + p] += adj[y + _u(i) * w + p]
 
 
 def record_expand(tape, t, s, shape):
