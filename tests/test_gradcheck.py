@@ -161,10 +161,25 @@ def test_unsupported_checks_say_so():
             gradcheck(lambda t: t * 2, (x64(1.0),), **{flag: True})
 
 
-def test_gradgradcheck_needs_double_backward():
-    with pytest.raises(NotImplementedError, match="gradgradcheck needs double backward.*"
-                                                  "create_graph=True"):
-        gradgradcheck(lambda t: t * t, (x64(1.0, 2.0),))
+def test_gradgradcheck_passes_and_catches_a_wrong_second_derivative():
+    assert gradgradcheck(lambda t: (t * t).sin(), (x64(1.0, 2.0),))
+
+    class Square(tg.autograd.Function):  # right first derivative, constant in x
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            (x,) = ctx.saved_tensors
+            return 2 * x.detach() * g
+
+    x = x64(1.0, 2.0)
+    assert gradcheck(Square.apply, (x,))
+    assert not gradgradcheck(Square.apply, (x,), raise_exception=False)
+    with pytest.raises(GradcheckError):
+        gradgradcheck(Square.apply, (x,))
 
 
 @pytest.mark.oracle

@@ -9,14 +9,12 @@ mismatch the error names the worst element and shows both Jacobians.  ``fast_mod
 checks ``v^T J u`` for random ``u``, ``v`` instead (one sweep and two evaluations per pair).
 
 ``gradgradcheck`` runs ``gradcheck`` on the function ``x -> grad(f(x), x, v,
-create_graph=True)``, so it needs double backward; until tapegrad has ``create_graph=True``
-it raises NotImplementedError saying so.
+create_graph=True)``: double backward (autograd/higher.py).
 """
 import warnings
 
 import numpy as np
 
-from ..grad_mode import no_grad
 from ..tensor import Tensor
 
 _FLOAT64_WARNING = (
@@ -232,7 +230,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                   check_batched_grad=False, check_fwd_over_rev=False,
                   check_rev_over_rev=True, fast_mode=False, masked=False):
     """Check second derivatives: ``gradcheck`` of ``x -> grad(func(x), x, grad_outputs,
-    create_graph=True)``.  Needs double backward (``create_graph=True``)."""
+    create_graph=True)`` (double backward: autograd/higher.py)."""
     from .engine import grad
     _unsupported(check_batched_grad=check_batched_grad, check_fwd_over_rev=check_fwd_over_rev,
                  masked=masked)
@@ -240,8 +238,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     diff = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
     if grad_outputs is None:
         rng = np.random.default_rng(0)
-        with no_grad():
-            outs = _outputs(func, inputs)
+        outs = _outputs(func, inputs)  # with grad: which outputs require it
         grad_outputs = tuple(Tensor(rng.standard_normal(tuple(o.shape)), requires_grad=True)
                              for o in outs if o.requires_grad)
     grad_outputs = _as_tuple(grad_outputs)
@@ -254,15 +251,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                   allow_unused=True)
         return tuple(g for g in gs if g is not None)
 
-    try:
-        first_grads(*inputs, *grad_outputs)
-    except NotImplementedError as e:
-        if "create_graph" not in str(e):
-            raise
-        raise NotImplementedError(
-            "gradgradcheck needs double backward (autograd.grad(..., create_graph=True)), "
-            "which tapegrad does not support yet (planned with autograd.Function and "
-            "functional.hessian); use gradcheck for first derivatives") from e
     if not check_rev_over_rev:
         return True
     return gradcheck(first_grads, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,

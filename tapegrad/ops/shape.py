@@ -601,6 +601,30 @@ def gather_rev(adj, meta, o, a, n, k, w):
             adj[j + p] += adj[o + i * w + p]
 
 
+# ---- scatter-add: GATHER's transpose (a gather's adjoint, emitted by create_graph) ------
+# Same meta as the GATHER row it transposes ([name, flat index per input element...]):
+# y = zeros(out); y[idx[i]] += x[i].  Its reverse rule is a gather, so the pair is closed
+# under differentiation (autograd/higher.py).
+SCATTER = 68
+NAMES[SCATTER] = "IndexAddBackward0"
+
+
+@rule
+def scatter_fwd(vals, meta, o, a, n_in, n_out, k, w):
+    for j in range(n_out * w):
+        vals[o + j] = 0.0
+    gather_rev(vals, meta, a, o, n_in, k, w)
+
+
+@rule
+def scatter_rev(adj, meta, o, a, n_in, k, w):
+    # y[idx[i]] += x[i]  =>  gx[i] += gy[idx[i]]
+    for i in range(n_in):
+        j = o + _u(meta[k + 1 + _s(i)]) * w
+        for p in range(w):
+            adj[a + i * w + p] += adj[j + p]
+
+
 def _gathered(x, src, index, name):
     """Record ``y = x.flat[index]`` (``index``: an int array in the shape of y) as a GATHER
     row; ``src = _arr(x)``."""

@@ -1,0 +1,214 @@
+"""tapegrad.autograd.functional: vjp, jvp, jacobian, hessian, vhp, hvp with PyTorch's
+signatures and return conventions (a tuple of inputs gives tuples back).
+
+All are built on ``grad`` with ``create_graph=True`` (autograd/higher.py): a jvp is the
+double-vjp trick, a Hessian-vector product is reverse over reverse, and jacobian/hessian
+sweep the recorded gradient graph once per output element in compiled code.
+For the same at many points without Python per point, see ``tapegrad.compile(f).hvp``.
+"""
+import numpy as np
+
+from ..grad_mode import enable_grad
+from ..tensor import Tensor, _leaf, norm
+from .engine import grad
+
+
+def _tuple(x, name, fn):
+    if isinstance(x, Tensor):
+        return (x,), False
+    if isinstance(x, (tuple, list)) and all(isinstance(t, Tensor) for t in x):
+        return tuple(x), True
+    raise TypeError(f"{fn}: The {name} given to {fn} must be either a Tensor or a tuple of "
+                    f"Tensors but the value at index 0 has type {type(x).__name__}.")
+
+
+def _prepare(inputs, create_graph):
+    """Fresh differentiable copies; with create_graph, views that keep inputs' graphs."""
+    with enable_grad():
+        return tuple(x.view_as(x) if (create_graph and x.requires_grad)
+                     else x.detach().requires_grad_(True) for x in inputs)
+
+
+def _zeros_like(x):
+    return _leaf(norm(np.zeros(tuple(x.shape), x.dtype)))
+
+
+def _finish(gs, inputs, create_graph, strict, fn, what="output"):
+    """None -> zeros (or an error in strict mode); detached unless create_graph."""
+    out = []
+    for i, (g, x) in enumerate(zip(gs, inputs, strict=True)):
+        if g is None:
+            if strict:
+                raise RuntimeError(f"The {what} of the user-provided function is independent "
+                                   f"of input {i}. This is not allowed in strict mode.")
+            g = _zeros_like(x)
+        out.append(g if create_graph else g.detach())
+    return tuple(out)
+
+
+def _call(func, inputs, fn):
+    with enable_grad():
+        out = func(*inputs)
+    outs, is_tuple = _tuple(out, "outputs of the user-provided function", fn)
+    return outs, is_tuple
+
+
+def _vector(v, like, fn, what="v"):
+    if v is None:
+        if all(t.numel() == 1 for t in like):
+            return tuple(_leaf(norm(np.ones(tuple(t.shape)))) for t in like)
+        raise RuntimeError(f"The vector {what} can only be None if the user-provided function "
+                           "returns a single Tensor with a single element.")
+    vs, _ = _tuple(v, what, fn)
+    if len(vs) != len(like):
+        raise RuntimeError(f"{fn}: {what} has {len(vs)} entries, expected {len(like)}")
+    for i, (a, b) in enumerate(zip(vs, like, strict=True)):
+        if tuple(a.shape) != tuple(b.shape):
+            raise RuntimeError(f"Mismatch in shape: entry {i} in {what} has a shape of "
+                               f"{tuple(a.shape)} and entry {i} in the other has a shape of "
+                               f"{tuple(b.shape)}.")
+    return vs
+
+
+def _out(xs, is_tuple):
+    return xs if is_tuple else xs[0]
+
+
+def _detach(outs, create_graph):
+    return tuple(o if create_graph else o.detach() for o in outs)
+
+
+def vjp(func, inputs, v=None, create_graph=False, strict=True):
+    """``(func(inputs), v^T J)``."""
+    inputs, in_tuple = _tuple(inputs, "inputs", "vjp")
+    xs = _prepare(inputs, create_graph)
+    outs, out_tuple = _call(func, xs, "vjp")
+    vs = _vector(v, outs, "vjp")
+    gs = grad(outs, xs, vs, create_graph=create_graph, retain_graph=create_graph,
+              allow_unused=True) if any(o.requires_grad for o in outs) else [None] * len(xs)
+    return (_out(_detach(outs, create_graph), out_tuple),
+            _out(_finish(gs, xs, create_graph, strict, "vjp"), in_tuple))
+
+
+def jvp(func, inputs, v=None, create_graph=False, strict=True):
+    """``(func(inputs), J v)``, by the double-vjp trick: ``u -> J^T u`` is linear in u, and
+    its vjp with v is ``J v``."""
+    inputs, in_tuple = _tuple(inputs, "inputs", "jvp")
+    xs = _prepare(inputs, create_graph)
+    vs = _vector(v, xs, "jvp")
+    outs, out_tuple = _call(func, xs, "jvp")
+    with enable_grad():
+        us = tuple(_zeros_like(o).requires_grad_(True) for o in outs)
+        diff = [o for o in outs if o.requires_grad]
+        if not diff:
+            jv = [None] * len(outs)
+        else:
+            gx = grad(diff, xs, [u for o, u in zip(outs, us, strict=True) if o.requires_grad],
+                      create_graph=True, allow_unused=True)
+            pairs = [(g, w) for g, w in zip(gx, vs, strict=True)
+                     if g is not None and g.requires_grad]
+            jv = grad([g for g, _ in pairs], us, [w for _, w in pairs],
+                      create_graph=create_graph, allow_unused=True) if pairs else \
+                [None] * len(outs)
+    return (_out(_detach(outs, create_graph), out_tuple),
+            _out(_finish(jv, outs, create_graph, strict, "jvp"), out_tuple))
+
+
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
+             strategy="reverse-mode"):
+    """The Jacobian: ``out.shape + in.shape`` per (output, input) pair, nested as PyTorch
+    (a tensor; a tuple per input; a tuple per output of those).  One compiled sweep of the
+    recorded graph per output element (``vectorize`` is accepted and gives the same)."""
+    if strategy != "reverse-mode":
+        raise NotImplementedError("jacobian(strategy='forward-mode') is not supported; "
+                                  "use the default reverse-mode")
+    inputs, in_tuple = _tuple(inputs, "inputs", "jacobian")
+    xs = _prepare(inputs, create_graph)
+    outs, out_tuple = _call(func, xs, "jacobian")
+    table = []
+    for oi, o in enumerate(outs):
+        flat = o.reshape(-1)
+        rows = [[] for _ in xs]
+        for e in range(flat.numel()):
+            gs = grad(flat[e], xs, retain_graph=True, create_graph=create_graph,
+                      allow_unused=True) if o.requires_grad else [None] * len(xs)
+            if strict and any(g is None for g in gs):
+                i = next(i for i, g in enumerate(gs) if g is None)
+                raise RuntimeError(f"Output {oi} of the user-provided function is independent "
+                                   f"of input {i}. This is not allowed in strict mode.")
+            for i, (g, x) in enumerate(zip(gs, xs, strict=True)):
+                rows[i].append(g if g is not None else _zeros_like(x))
+        table.append(tuple(_stack_rows(r, o, x, create_graph)
+                           for r, x in zip(rows, xs, strict=True)))
+    if not out_tuple:
+        return _out(table[0], in_tuple)
+    return tuple(_out(t, in_tuple) for t in table)
+
+
+def _stack_rows(rows, o, x, create_graph):
+    from ..ops.shape import reshape, stack
+    shape = (*o.shape, *x.shape)
+    if not rows:
+        return _leaf(norm(np.zeros(shape, x.dtype)))
+    j = reshape(stack(rows), *shape)
+    return j if create_graph else j.detach()
+
+
+def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
+            outer_jacobian_strategy="reverse-mode"):
+    """The Hessian of a scalar function: the Jacobian of its recorded gradient."""
+    inputs, in_tuple = _tuple(inputs, "inputs", "hessian")
+
+    def gradient(*xs):
+        out = func(*xs)
+        outs, _ = _tuple(out, "outputs of the user-provided function", "hessian")
+        if len(outs) != 1 or outs[0].numel() != 1:
+            raise RuntimeError("The function given to hessian should return a single Tensor "
+                               "with a single element (got shape "
+                               f"{tuple(outs[0].shape) if outs else ()}).")
+        if not outs[0].requires_grad:
+            return tuple(_zeros_like(x) for x in xs)
+        gs = grad(outs[0].reshape(()), xs, create_graph=True, allow_unused=True)
+        return _finish(gs, xs, True, strict, "hessian")
+
+    h = jacobian(gradient, inputs if in_tuple else inputs[0], create_graph=create_graph,
+                 strict=strict, vectorize=vectorize, strategy=outer_jacobian_strategy)
+    return h if in_tuple else h[0]  # gradient() returns a tuple: one row of blocks per input
+
+
+def vhp(func, inputs, v=None, create_graph=False, strict=True):
+    """``(func(inputs), v^T H)``: reverse over reverse."""
+    return _hess_vec(func, inputs, v, create_graph, strict, "vhp")
+
+
+def hvp(func, inputs, v=None, create_graph=False, strict=True):
+    """``(func(inputs), H v)``: equal to vhp for the symmetric Hessian of a twice
+    differentiable function; computed the same way (one recorded gradient, one sweep)."""
+    return _hess_vec(func, inputs, v, create_graph, strict, "hvp")
+
+
+def _hess_vec(func, inputs, v, create_graph, strict, fn):
+    inputs, in_tuple = _tuple(inputs, "inputs", fn)
+    xs = _prepare(inputs, create_graph)
+    vs = _vector(v, xs, fn)
+    outs, _ = _call(func, xs, fn)
+    if len(outs) != 1 or outs[0].numel() != 1:
+        raise RuntimeError(f"The function given to {fn} should return a single Tensor with a "
+                           "single element.")
+    out = outs[0]
+    if not out.requires_grad:
+        res = [None] * len(xs)
+    else:
+        gs = grad(out.reshape(()), xs, create_graph=True, allow_unused=True)
+        pairs = [(g, w, i) for i, (g, w) in enumerate(zip(gs, vs, strict=True))
+                 if g is not None and g.requires_grad]
+        res = [None] * len(xs)
+        if pairs:
+            hv = grad([g for g, _, _ in pairs], xs, [w for _, w, _ in pairs],
+                      create_graph=create_graph, allow_unused=True)
+            res = list(hv)
+    return (out if create_graph else out.detach(),
+            _out(_finish(res, xs, create_graph, strict, fn), in_tuple))
+
+
+__all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]

@@ -1,0 +1,188 @@
+"""create_graph=True: the reverse sweep recorded as tape rows, so gradients can be
+differentiated again (double backward, Hessians, Hessian-vector products).
+
+The compiled sweep computes adjoints as numbers.  Here the same rows are walked in reverse
+in Python and each reached row's adjoint is *recorded* with tensor ops
+(``ops/adjoint.py``, one entry per opcode) onto the same tape, after the forward rows.
+The adjoints are then ordinary non-leaf tensors: a later ``backward``/``grad`` sweeps the
+adjoint rows and, through them, the forward rows again, in compiled code.  Python runs
+once per reached row here, so a create_graph backward costs about as much as recording
+the forward did; everything after it is compiled.
+"""
+import numpy as np
+
+from ..grad_mode import enable_grad
+from ..tape import FREED, OP_MASK, STALE
+from ..tensor import Tensor, _leaf, _nonleaf, norm
+
+
+class Row:
+    """One forward row as the adjoint entries see it (``ops/adjoint.py``)."""
+
+    __slots__ = ("w", "op", "o", "a", "b", "k", "r")
+
+    def __init__(self, walk, r):
+        row = walk.rows[r]
+        self.w = walk
+        self.r = r
+        self.op = int(row[0] & OP_MASK)
+        self.o, self.a, self.b, self.k = (int(v) for v in row[1:])
+
+    x = property(lambda self: self.w.tensor(self.a))
+    y = property(lambda self: self.w.tensor(self.b))
+    out = property(lambda self: self.w.tensor(self.o))
+
+    def c(self, j):
+        return float(self.w.consts[j])
+
+    def m(self, j):
+        return int(self.w.meta[j])
+
+    def shape(self, s):
+        return self.w.shape(s)
+
+    def numel(self, s):
+        return int(self.w.offs[s + 1] - self.w.offs[s])
+
+    def values(self, s):
+        return self.w.vals[self.w.offs[s]:self.w.offs[s + 1]]
+
+    def unit_weights(self):
+        """This row's compiled reverse rule at a unit output seed: the per-element weight
+        each input gets (for the piecewise-linear ops; maximum/minimum have two inputs)."""
+        from .._sweep import _reverse_sweep
+        from ..ops import elementwise as E
+        two = self.op in (E.MAXIMUM, E.MINIMUM) and self.b != self.a
+        slots = [self.o, self.a] + ([self.b] if self.b >= 0 else [])
+        local = {s: i for i, s in enumerate(dict.fromkeys(slots))}
+        sizes = [self.numel(s) for s in local]
+        offs = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        vals = np.concatenate([self.values(s) for s in local])
+        adj = np.zeros(len(vals))
+        adj[:sizes[0]] = 1.0
+        row = np.array([[self.op, 0, local[self.a], local[self.b] if self.b >= 0 else -1,
+                         self.k]], np.int64)
+        reach = np.ones(len(local), np.uint8)
+        _reverse_sweep(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
+        ia, ib = local[self.a], local.get(self.b, -1)
+        wa = adj[offs[ia]:offs[ia + 1]].copy()
+        wb = adj[offs[ib]:offs[ib + 1]].copy() if two else None
+        return wa, wb
+
+
+class Walk:
+    """The tape as it was when create_graph's backward started, and tensors for its slots."""
+
+    def __init__(self, tape):
+        self.tape = tape
+        rows, offs, vals, consts, meta = tape.arrays()
+        # copies: recording the adjoint rows appends to (and may move) the live buffers
+        self.rows, self.offs, self.vals = rows.copy(), offs, vals.copy()
+        self.consts = consts.copy() if len(consts) else np.zeros(1)
+        self.meta = meta.copy() if len(meta) else np.zeros(1, np.int64)
+        del rows, vals, consts, meta
+        self.nleaves = len(tape.leaves)
+        self.leaf_of = {s: t for s, t in tape.leaves}
+        self.produced = set(self.rows[:, 1].tolist())
+        self.made = {}
+
+    def shape(self, s):
+        return tuple(self.tape.shapes.get(s, ()))
+
+    def tensor(self, s):
+        """Slot ``s`` as a tensor that records onto slot ``s`` itself: a leaf is the leaf;
+        a row's output is a non-leaf on that slot (so gradients flow through its row);
+        anything else (an adopted constant) is a constant."""
+        t = self.made.get(s)
+        if t is None:
+            t = self.leaf_of.get(s)
+            if t is None:
+                data = norm(self.vals[self.offs[s]:self.offs[s + 1]].reshape(self.shape(s)))
+                if type(data) is not float:
+                    data = data.copy()
+                t = _nonleaf(data, s, self.tape, None) if s in self.produced else _leaf(data)
+            self.made[s] = t
+        return t
+
+
+def sweep(tape, out_slots, seeds):
+    """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
+    ``seeds``); returns ``(walk, {slot: adjoint tensor})``."""
+    from ..ops import NAMES
+    from ..ops.adjoint import ADJOINT
+    from .engine import _SECOND_TIME
+    from .hooks import run_hooks
+    with enable_grad():
+        walk = Walk(tape)
+        adj = {}
+        for s, g in zip(out_slots, seeds, strict=True):
+            _add(adj, s, g)
+        custom = getattr(tape, "custom", None) or {}
+        for r in range(len(walk.rows) - 1, -1, -1):
+            rec = custom.get(r)
+            o = int(walk.rows[r, 1])
+            if rec is not None:
+                if any(s in adj for s in rec.outputs):
+                    _check_live(walk.rows[r, 0], _SECOND_TIME)
+                    grads = rec.backward([adj.get(s) for s in rec.outputs])
+                    for s, gi in zip(rec.inputs, grads, strict=True):
+                        if s >= 0 and gi is not None:
+                            _add(adj, s, gi)
+                continue
+            if o < 0 or o not in adj:
+                continue
+            _check_live(walk.rows[r, 0], _SECOND_TIME)
+            if o in tape.hooks:
+                adj[o] = run_hooks(tape.hooks[o], adj[o])
+            row = Row(walk, r)
+            rule = ADJOINT.get(row.op)
+            if rule is None:
+                raise RuntimeError(f"create_graph=True: {NAMES.get(row.op, row.op)} (opcode "
+                                   f"{row.op}, tape row {r}) has no differentiable adjoint")
+            for s, gi in rule(row, adj[o]):
+                if gi is not None:
+                    _add(adj, s, gi)
+    return walk, adj
+
+
+def _check_live(op, message):
+    if op & FREED or op == STALE:
+        raise RuntimeError(message)
+
+
+def _add(adj, s, g):
+    adj[s] = adj[s] + g if s in adj else g
+
+
+def grad_of(t, walk, adj):
+    """The recorded gradient of tensor ``t`` (None if unreached), in t's shape and dtype."""
+    tape = walk.tape
+    if t._tok is not None:
+        slots = [t._slot] if t._gen == tape.gen else []
+    else:
+        slots = [s for s, u in tape.leaves[:walk.nleaves] if u is t]
+    parts = [adj[s] for s in slots if s in adj]
+    if not parts:
+        return None
+    g = parts[0]
+    for p in parts[1:]:
+        g = g + p
+    if tuple(g.shape) != tuple(t.shape):
+        g = g.reshape(*t.shape)
+    if g.dtype != t.dtype:
+        g = g.to(t.dtype)
+    return g
+
+
+def seed_tensors(outputs, grad_outputs):
+    """Seeds as tensors: a given ``grad_output`` tensor keeps its graph (the double-vjp
+    trick differentiates with respect to it); ``None`` seeds a scalar output with 1."""
+    seeds = []
+    for t, g in zip(outputs, grad_outputs, strict=True):
+        if g is None:
+            seeds.append(_leaf(1.0) if t.ndim == 0 else _leaf(np.ones(t.shape)))
+        elif isinstance(g, Tensor):
+            seeds.append(g)
+        else:
+            seeds.append(_leaf(norm(np.asarray(g, dtype=np.float64))))
+    return seeds

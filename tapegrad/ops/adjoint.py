@@ -1,0 +1,364 @@
+"""Each opcode's adjoint as differentiable tensor ops: what ``create_graph=True`` records.
+
+The compiled sweep (``_sweep.py``) turns adjoints into numbers.  Under ``create_graph``,
+``autograd/higher.py`` walks the same rows in Python and calls ``ADJOINT[op](r, g)`` for
+each reached row; the entry records the adjoint computation as ordinary rows on the tape,
+so the gradient is a tensor that can be differentiated again, to any order.  Three kinds:
+
+- linear structural ops emit their transposed opcode on the row's own meta
+  (EXPAND <-> SUM_DIM, STRIDED -> SUM_DIM, GATHER <-> SCATTER): the compiled forward and
+  reverse rules of each pair serve every order;
+- piecewise-linear ops (relu, abs, clamp, maximum, max, masked_fill, ...): ``gx = g * W``,
+  where ``W`` is the row's own compiled reverse rule run at a unit seed (``W`` is locally
+  constant in x, so the second derivative through it is zero, as in PyTorch);
+- smooth ops: their derivative written with tensor ops, next to nothing else.
+
+An entry gets ``r`` (a ``higher.Row``: ``r.x``, ``r.y``, ``r.out`` are the row's operands
+and output as tensors, ``r.c(j)`` a const, ``r.m(j)`` a meta int) and the output's adjoint
+``g``; it returns ``[(slot, adjoint tensor), ...]``.  Adding an op: add its entry here;
+tests/test_higher.py fails for any opcode with a reverse rule and no entry.
+"""
+import math
+
+import numpy as np
+
+from .._state import state
+from ..tensor import Tensor, _leaf, norm
+from . import control
+from . import elementwise as E
+from . import linalg as L
+from . import reductions as R
+from . import shape as S
+from ._record import output, slot, tape_for_grad
+
+ADJOINT = {}
+
+
+def _on(*codes):
+    def deco(fn):
+        for c in codes:
+            ADJOINT[c] = fn
+        return fn
+    return deco
+
+
+def _const(arr):
+    """A constant tensor (no gradient flows into it): masks and weights."""
+    return _leaf(norm(np.asarray(arr, dtype=np.float64)))
+
+
+def emit(op, x, k, out_shape):
+    """Record row ``op`` on tensor ``x`` with the meta/const pointer ``k``; its value comes
+    from the op's compiled forward rule (the same rule replay runs)."""
+    from .._sweep import _forward_replay
+    tape = tape_for_grad()
+    xv = np.ascontiguousarray(np.asarray(x._data, dtype=np.float64)).reshape(-1)
+    n_out = int(np.prod(out_shape, dtype=np.int64))
+    vals = np.concatenate([xv, np.zeros(n_out)])
+    offs = np.array([0, xv.size, xv.size + n_out], np.int64)
+    rows = np.array([[op, 1, 0, -1, k]], np.int64)
+    tape.flush()
+    meta = np.frombuffer(tape.meta, np.int64) if tape.meta else np.zeros(1, np.int64)
+    consts = np.frombuffer(tape.consts) if tape.consts else np.zeros(1)
+    _forward_replay(rows, offs, vals, consts, meta, 0, 1, 1, np.zeros(1, np.int64))
+    del meta, consts  # the views pin the buffers: drop them before recording
+    v = norm(vals[xv.size:].reshape(out_shape))
+    if not (x._rg and state.grad_enabled):
+        return _leaf(v)
+    return output(tape, v, op, slot(x, tape), -1, k)
+
+
+def _weighted(r, g, k_map=None):
+    """Piecewise-linear rows: ``g`` (spread back over the input by the row's map at
+    ``k_map`` for reductions) times the row's compiled rule at a unit seed."""
+    wa, wb = r.unit_weights()
+    if k_map is not None:
+        g = emit(S.EXPAND, g, k_map, r.shape(r.a))
+    out = [(r.a, g * _const(wa.reshape(r.shape(r.a))))]
+    if wb is not None:
+        out.append((r.b, g * _const(wb.reshape(r.shape(r.b)))))
+    return out
+
+
+# ---- elementwise: linear -------------------------------------------------------------
+@_on(E.ADD)
+def _add(r, g):
+    return [(r.a, g), (r.b, g)]
+
+
+@_on(E.ADD_C, E.SUB_C)
+def _pass(r, g):
+    return [(r.a, g)]
+
+
+@_on(E.SUB)
+def _sub(r, g):
+    return [(r.a, g), (r.b, -g)]
+
+
+@_on(E.NEG, E.RSUB_C)
+def _neg(r, g):
+    return [(r.a, -g)]
+
+
+@_on(E.MUL_C)
+def _mul_c(r, g):
+    return [(r.a, g * r.c(r.k))]
+
+
+@_on(E.DIV_C)
+def _div_c(r, g):
+    return [(r.a, g / r.c(r.k))]
+
+
+# ---- elementwise: smooth --------------------------------------------------------------
+@_on(E.MUL)
+def _mul(r, g):
+    return [(r.a, g * r.y), (r.b, g * r.x)]
+
+
+@_on(E.DIV)
+def _div(r, g):
+    y = r.y
+    return [(r.a, g / y), (r.b, -(g * r.x) / (y * y))]
+
+
+@_on(E.RDIV_C)
+def _rdiv_c(r, g):
+    return [(r.a, -(g * r.out) / r.x)]
+
+
+@_on(E.POW)
+def _pow(r, g):
+    # PyTorch's masks, as pow_rev: b == 0 gives 0 for da; a == 0 with b >= 0 gives 0 for db
+    x, y = r.x, r.y
+    xv, yv = np.asarray(x._data), np.asarray(y._data)
+    ga = E.where(Tensor(yv != 0), g * y * x ** (y - 1.0), 0.0)
+    gb = E.where(Tensor(~((xv == 0) & (yv >= 0))), g * r.out * E.log(x), 0.0)
+    return [(r.a, ga), (r.b, gb)]
+
+
+@_on(E.POW_C)
+def _pow_c(r, g):
+    c = r.c(r.k)
+    if c == 0.0:
+        return []
+    return [(r.a, g * (c * r.x ** (c - 1.0)))]
+
+
+@_on(E.RPOW_C)
+def _rpow_c(r, g):
+    c = r.c(r.k)
+    lc = math.log(c) if c > 0.0 else math.nan
+    keep = ~((c == 0.0) & (np.asarray(r.x._data) >= 0))
+    return [(r.a, E.where(Tensor(keep), g * r.out * lc, 0.0))]
+
+
+_SMOOTH = {  # d out / d x from (x, out): the unary smooth ops
+    E.EXP: lambda x, y: y,
+    E.LOG: lambda x, y: 1.0 / x,
+    E.LOG1P: lambda x, y: 1.0 / (x + 1.0),
+    E.EXPM1: lambda x, y: y + 1.0,
+    E.SQRT: lambda x, y: 0.5 / y,
+    E.SIN: lambda x, y: E.cos(x),
+    E.COS: lambda x, y: -E.sin(x),
+    E.TAN: lambda x, y: y * y + 1.0,
+    E.TANH: lambda x, y: 1.0 - y * y,
+    E.SIGMOID: lambda x, y: y * (1.0 - y),
+    E.ASIN: lambda x, y: 1.0 / E.sqrt(1.0 - x * x),
+    E.ACOS: lambda x, y: -1.0 / E.sqrt(1.0 - x * x),
+    E.ATAN: lambda x, y: 1.0 / (x * x + 1.0),
+    E.SINH: lambda x, y: E.cosh(x),
+    E.COSH: lambda x, y: E.sinh(x),
+    E.ERF: lambda x, y: (2.0 / math.sqrt(math.pi)) * E.exp(-(x * x)),
+    E.LOG_SIGMOID: lambda x, y: E.sigmoid(-x),
+}
+
+
+def _smooth(r, g):
+    return [(r.a, g * _SMOOTH[r.op](r.x, r.out))]
+
+
+for _code in _SMOOTH:
+    ADJOINT[_code] = _smooth
+
+
+@_on(E.SOFTPLUS)
+def _softplus(r, g):
+    beta, threshold = r.c(r.k), r.c(r.k + 1)
+    x = r.x
+    linear = Tensor(np.asarray(x._data) * beta > threshold)
+    return [(r.a, E.where(linear, g, g * E.sigmoid(x * beta)))]
+
+
+@_on(E.ATAN2)
+def _atan2(r, g):
+    # (b da - a db) / (a^2 + b^2), 0 where both are 0 (the +1 there keeps it finite)
+    x, y = r.x, r.y
+    rr = x * x + y * y
+    rr = rr + _const(np.asarray(rr._data) == 0)
+    return [(r.a, g * y / rr), (r.b, -(g * x) / rr)]
+
+
+@_on(E.WHERE)
+def _where(r, g):
+    cond = Tensor(r.values(r.k).reshape(r.shape(r.o)) != 0)
+    return [(r.a, E.where(cond, g, 0.0)), (r.b, E.where(cond, 0.0, g))]
+
+
+ADJOINT.update(dict.fromkeys(
+    (E.RELU, E.ABS, E.CLAMP, E.MAXIMUM, E.MINIMUM, S.MASKED_FILL, S.MASKED_FILL_T), _weighted))
+ADJOINT.update(dict.fromkeys(  # piecewise constant: no gradient
+    (E.SIGN, E.FLOOR, E.CEIL, E.ROUND, E.ROUND_DEC, R.ARGMAX, R.ARGMIN, control.CMP,
+     control.CMP_C), lambda r, g: []))
+
+
+# ---- reductions -----------------------------------------------------------------------
+@_on(R.SUM, R.MEAN)
+def _sum(r, g):
+    shape = r.shape(r.a)
+    if r.op == R.MEAN:
+        g = g / float(max(1, int(np.prod(shape, dtype=np.int64))))
+    return [(r.a, S.expand(g, *shape) if shape else g)]
+
+
+@_on(R.SUM_DIM, R.MEAN_DIM)
+def _sum_dim(r, g):
+    gx = emit(S.EXPAND, g, r.k, r.shape(r.a))
+    if r.op == R.MEAN_DIM:
+        gx = gx * (r.numel(r.o) / max(1, r.numel(r.a)))
+    return [(r.a, gx)]
+
+
+def _spread(r, t, k_map):
+    """A per-group tensor (the output's shape) repeated over the input's shape."""
+    return emit(S.EXPAND, t, k_map, r.shape(r.a))
+
+
+@_on(R.MAX, R.MIN, R.MAX_DIM, R.MIN_DIM, R.AMAX, R.AMIN)
+def _extreme(r, g):
+    return _weighted(r, g, r.k)
+
+
+@_on(R.PROD, R.PROD_DIM)
+def _prod(r, g):
+    if np.any(np.asarray(r.x._data) == 0):
+        raise NotImplementedError(
+            "create_graph through prod() of a tensor with zero entries is not supported yet "
+            "(the product-of-the-others rule is not written with tensor ops)")
+    return [(r.a, _spread(r, g * r.out, r.k) / r.x)]
+
+
+@_on(R.LOGSUMEXP)
+def _logsumexp(r, g):
+    return [(r.a, _spread(r, g, r.k) * E.exp(r.x - _spread(r, r.out, r.k)))]
+
+
+@_on(R.NORM)
+def _norm(r, g):
+    p = r.c(r.m(r.k))
+    if p == 0.0 or not math.isfinite(p) or p == 1.0:
+        return _weighted(r, g, r.k + 1)  # a count, max |x| or sum |x|: piecewise linear
+    x = r.x
+    y = _spread(r, r.out, r.k + 1)
+    gs = _spread(r, g, r.k + 1)
+    safe = _const(np.asarray(y._data) == 0)  # PyTorch: 0 where the norm is 0
+    if p == 2.0:
+        return [(r.a, gs * x / (y + safe))]
+    return [(r.a, gs * x * E.abs(x) ** (p - 2.0) / (y + safe) ** (p - 1.0))]
+
+
+@_on(R.VAR, R.STD)
+def _var(r, g):
+    scale = r.c(r.m(r.k))
+    k_map = r.k + 1
+    x = r.x
+    mean = emit(R.SUM_DIM, x, k_map, r.shape(r.o)) * (r.numel(r.o) / max(1, r.numel(r.a)))
+    dx = x - _spread(r, mean, k_map)
+    if r.op == R.VAR:
+        return [(r.a, _spread(r, g, k_map) * dx * (2.0 * scale))]
+    y = r.out
+    safe = _const(np.asarray(y._data) == 0)  # 0 where std is 0, as var_rev
+    return [(r.a, _spread(r, g / (y + safe), k_map) * dx * scale)]
+
+
+@_on(R.CUMSUM)
+def _cumsum(r, g):
+    shape = r.shape(r.a)
+    inner, size = r.m(r.k), r.m(r.k + 1)
+    if not shape:
+        return [(r.a, g)]
+    d = next(d for d in range(len(shape))
+             if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
+    return [(r.a, S.flip(R.cumsum(S.flip(g, d), d), d))]  # a cumsum from the end
+
+
+# ---- shapes ---------------------------------------------------------------------------
+@_on(S.VIEW)
+def _view(r, g):
+    return [(r.a, S.reshape(g, *r.shape(r.a)))]
+
+
+@_on(S.EXPAND)
+def _expand(r, g):
+    return [(r.a, emit(R.SUM_DIM, g, r.k, r.shape(r.a)))]
+
+
+@_on(S.STRIDED)
+def _strided(r, g):
+    return [(r.a, emit(R.SUM_DIM, g, r.k + 1, r.shape(r.a)))]
+
+
+@_on(S.GATHER)
+def _gather(r, g):
+    return [(r.a, emit(S.SCATTER, g, r.k, r.shape(r.a)))]
+
+
+@_on(S.SCATTER)
+def _scatter(r, g):
+    return [(r.a, emit(S.GATHER, g, r.k, r.shape(r.a)))]
+
+
+@_on(S.CAT, S.STACK)
+def _cat(r, g):
+    n, outer = r.m(r.k), r.m(r.k + 1)
+    slots = [r.m(r.k + 2 + i) for i in range(n)]
+    lengths = [r.m(r.k + 2 + n + i) for i in range(n)]
+    blocks = S.reshape(g, outer, sum(lengths))
+    out, lo = [], 0
+    for s, m in zip(slots, lengths, strict=True):
+        out.append((s, S.reshape(blocks[:, lo:lo + m], *r.shape(s))))
+        lo += m
+    return out
+
+
+# ---- linear algebra ------------------------------------------------------------------
+@_on(L.MM, L.MV, L.DOT, L.BMM)
+def _matmul(r, g):
+    # every product is a batch of (M, K) @ (K, N) with batch offsets into a and b (meta)
+    nb, M, K, N, need_a, need_b = (r.m(r.k + i) for i in range(6))
+    offsets = np.array([r.m(r.k + 6 + i) for i in range(2 * nb)], np.int64).reshape(nb, 2)
+    ia, ib = offsets[:, 0] // max(1, M * K), offsets[:, 1] // max(1, K * N)
+    a = S.reshape(r.x, -1, M, K)
+    b = S.reshape(r.y, -1, K, N)
+    G = S.reshape(g, nb, M, N)
+    out = []
+    if need_a:
+        bb = b if np.array_equal(ib, np.arange(len(ib))) else b[Tensor(ib)]
+        out.append((r.a, _batch_sum(L.matmul(G, bb.mT), ia, a.shape[0], r.shape(r.a))))
+    if need_b:
+        aa = a if np.array_equal(ia, np.arange(len(ia))) else a[Tensor(ia)]
+        out.append((r.b, _batch_sum(L.matmul(aa.mT, G), ib, b.shape[0], r.shape(r.b))))
+    return out
+
+
+def _batch_sum(t, index, n, shape):
+    """Sum the batch entries of ``t`` (nb, P, Q) that share an operand batch ``index``
+    (broadcast batch dims): a SCATTER row when any operand batch was used twice."""
+    if np.array_equal(index, np.arange(n)):
+        return S.reshape(t, *shape)
+    P, Q = t.shape[1], t.shape[2]
+    flat = (index[:, None] * (P * Q) + np.arange(P * Q)[None, :]).ravel()
+    tape = tape_for_grad()
+    k = tape.push_meta([0, *flat.tolist()])  # GATHER's meta layout: [name, index...]
+    return S.reshape(emit(S.SCATTER, t, k, (n * P * Q,)), *shape)
