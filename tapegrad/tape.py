@@ -98,6 +98,7 @@ class Tape:
         self.shapes = {}  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
         self.sites = {}  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
         self.mutated = None  # values changed in place after recording (ops/inplace.py's Log)
+        self.custom = {}  # row -> record of an autograd.Function's Python backward (function.py)
         self.gen = next(_GEN)
         self.retired = False  # every row freed and the thread moved on to a new tape
         self._token = None

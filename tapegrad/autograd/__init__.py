@@ -9,6 +9,7 @@ from .anomaly import (
     set_detect_anomaly,
 )
 from .engine import backward, grad
+from .function import Function, FunctionCtx
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
 
@@ -19,7 +20,7 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
     return t.requires_grad_(requires_grad) if requires_grad else t
 
 
-__all__ = ["AccumulateGrad", "GradcheckError", "Node", "Variable", "backward",
+__all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable", "backward",
            "detect_anomaly", "enable_grad", "grad", "gradcheck", "gradgradcheck",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import anomaly, state
+from ..ops.custom import CUSTOM
 from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import hooks
@@ -89,29 +90,39 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
         from ..ops.inplace import check_saved
         check_saved(tape, rows, reach)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        if _free_swept(rows, reach) == len(rows):
+        nfreed = _free_swept(rows, reach)
+        if tape.custom:
+            from .function import free_records
+            free_records(tape, rows)
+        if nfreed == len(rows):
             retire(tape)
     return adj, reach, offs
 
 
 def _stretch(tape, args, lo, hi):
-    """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode)."""
-    if hi <= lo:
-        return
-    if anomaly.enabled and anomaly.check_nan:
-        from .anomaly import checked_sweep
-        stop = checked_sweep(tape, *args, lo, hi)
-    else:
-        from .._sweep import _reverse_sweep
-        stop = _reverse_sweep(*args, lo, hi, 1)
-    if stop >= 0:
+    """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode);
+    at a custom op's row the sweep stops, Python runs its backward, and the sweep goes on
+    below it (DESIGN.md: "one sweep, many stops")."""
+    while hi > lo:
+        if anomaly.enabled and anomaly.check_nan:
+            from .anomaly import checked_sweep
+            stop = checked_sweep(tape, *args, lo, hi)
+        else:
+            from .._sweep import _reverse_sweep
+            stop = _reverse_sweep(*args, lo, hi, 1)
+        if stop < 0:
+            return
         rows = args[0]
         if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
             raise RuntimeError(_SECOND_TIME)
-        from ..ops import NAMES
         code = int(rows[stop, 0] & OP_MASK)
-        raise RuntimeError(f"no reverse rule for opcode {code} "
-                           f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
+        if code != CUSTOM:
+            from ..ops import NAMES
+            raise RuntimeError(f"no reverse rule for opcode {code} "
+                               f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
+        from .function import run_backward
+        run_backward(tape, args, stop)
+        hi = stop
 
 
 def _slots_of(t, tape, reach):

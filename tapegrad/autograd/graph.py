@@ -9,12 +9,13 @@ import numpy as np
 
 from ..ops import NAMES
 from ..ops import elementwise as ew
+from ..ops.custom import CUSTOM, CUSTOM_OUT, node_name
 from ..ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW, VIEW_NAMES
 from ..tape import OP_MASK
 
 # ops with a Python-scalar operand: PyTorch lists it as a (None, 0) edge
 _SCALAR_OPERAND = (ew.ADD_C, ew.SUB_C, ew.MUL_C, ew.DIV_C, ew.RDIV_C)
-MULTI_INPUT = (CAT, STACK)  # rows whose operand slots are listed in the meta pool
+MULTI_INPUT = (CAT, STACK, CUSTOM)  # rows whose operand slots are listed in the meta pool
 
 
 def input_slots(rows, meta, r):
@@ -35,6 +36,10 @@ def row_name(rows, meta, r):
         return VIEW_NAMES[int(row[4])]
     if op == STRIDED or op == GATHER:
         return VIEW_NAMES[int(meta[row[4]])]
+    if op == CUSTOM or op == CUSTOM_OUT:
+        while int(rows[r][0] & OP_MASK) == CUSTOM_OUT:  # right after their CUSTOM row
+            r -= 1
+        return node_name(meta, int(rows[r][4]))
     return NAMES.get(op, f"Op{op}Backward")
 
 
@@ -123,6 +128,8 @@ class _Views:
         """The (node, 0) pair that gradient for slot ``s`` flows into."""
         r, s = self.source(s)
         if r >= 0:
+            if self.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # output i of a custom op
+                return (self.node(int(self.row_of[self.rows[r, 2]])), int(self.rows[r, 4]))
             return (self.node(r), 0)
         leaf = self.leaf_of.get(s)
         if leaf is None:
@@ -152,4 +159,7 @@ def views(tape):
 def node_of(t):
     """The grad_fn of non-leaf tensor ``t``."""
     v = views(t._tok.tape)
-    return v.node(int(v.row_of[t._slot]))
+    r = int(v.row_of[t._slot])
+    if v.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # the outputs of a custom op share its node
+        r = int(v.row_of[v.rows[r, 2]])
+    return v.node(r)

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..tensor import Tensor
-from . import control, elementwise, inplace, linalg, reductions, shape
+from . import control, custom, elementwise, inplace, linalg, reductions, shape
 from .elementwise import (
     abs, add, cos, div, exp, expm1, log, log1p, mul, neg, pow, relu, sigmoid, sin, sqrt, sub,
     tan, tanh)
@@ -19,7 +19,7 @@ from .shape import (
     index_select, masked_fill, moveaxis, movedim, narrow, permute, repeat, reshape, roll, select,
     split, squeeze, stack, swapaxes, swapdims, t, tile, to, transpose, unbind, unsqueeze, view)
 
-FAMILIES = (elementwise, reductions, shape, control, linalg)
+FAMILIES = (elementwise, reductions, shape, control, linalg, custom)
 NAMES = {code: name for fam in FAMILIES for code, name in fam.NAMES.items()}
 _CODES = [c for fam in FAMILIES for c in fam.NAMES]
 _CLASHES = sorted({c for c in _CODES if _CODES.count(c) > 1})

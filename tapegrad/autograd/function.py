@@ -1,0 +1,364 @@
+"""``tapegrad.autograd.Function``: custom ops whose backward is written in Python.
+
+>>> import tapegrad as tg
+>>> class Cube(tg.autograd.Function):
+...     @staticmethod
+...     def forward(ctx, x):
+...         ctx.save_for_backward(x)
+...         return x ** 3
+...     @staticmethod
+...     def backward(ctx, grad):
+...         x, = ctx.saved_tensors
+...         return grad * 3 * x ** 2
+>>> x = tg.tensor(2.0, requires_grad=True)
+>>> y = Cube.apply(x)
+>>> y
+tensor(8., grad_fn=<CubeBackward>)
+>>> y.backward()
+>>> x.grad
+tensor(12.)
+
+One apply records one CUSTOM row (ops/custom.py gives the layout) and keeps its Python side
+in ``tape.custom[row]``, a ``CustomRecord``.  The compiled sweep stops at that row, the
+engine calls ``run_backward`` (which calls ``CustomRecord.backward``), and the sweep goes on
+below it.  Everything else stays in compiled code.
+
+Saved tensors and the tape's lifetime: a tape resets when no non-leaf of it lives (tape.py),
+and ``tape.custom`` is part of the tape, so a record must not hold a non-leaf of its own tape
+(it would keep itself alive).  ``save_for_backward`` therefore keeps a non-leaf as its value,
+slot and version counter and rebuilds it on ``ctx.saved_tensors``; leaves are kept as they
+are.  Non-leaves stored as plain ctx attributes (``ctx.y = y``) keep the tape alive as long
+as the graph lives: use ``save_for_backward`` for tensors, as PyTorch advises.
+"""
+import weakref
+
+import numpy as np
+
+from .._state import anomaly, state
+from ..grad_mode import no_grad
+from ..ops._record import push_value, slot, tape_for_grad
+from ..ops.custom import record
+from ..tape import FREED
+from ..tensor import Tensor, _leaf, _nonleaf, norm
+
+
+def _second_time():
+    from .engine import _SECOND_TIME as msg
+    return RuntimeError(msg)
+
+
+class FunctionCtx:
+    """The ``ctx`` that ``forward`` and ``backward`` receive (PyTorch's FunctionCtx)."""
+
+    def __init__(self):
+        self.needs_input_grad = ()
+        self.materialize_grads = True
+        self.to_save = ()
+        self.non_differentiable = ()
+        self._saved = None  # packed by apply (see the module docstring)
+        self._tape = None
+        self._freed = False
+
+    def save_for_backward(self, *tensors):
+        """Keep tensors (or None) for ``backward``, read back as ``ctx.saved_tensors``; an
+        in-place change of one before backward raises PyTorch's version-counter error."""
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(f"save_for_backward can only save variables, but argument {i} "
+                                f"is of type {type(t).__name__}")
+        self.to_save = tensors
+
+    @property
+    def saved_tensors(self):
+        if self._freed:
+            raise _second_time()
+        if self._saved is None:  # not recorded (no input requires grad): kept as given
+            return tuple(self.to_save)
+        tape = self._tape()
+        return tuple(_unpack(p, tape) for p in self._saved)
+
+    def mark_non_differentiable(self, *tensors):
+        """Outputs that get no gradient: they do not require grad, and backward gets
+        zeros (or None, without materialized grads) for them."""
+        for t in tensors:
+            if not isinstance(t, Tensor):
+                raise TypeError("mark_non_differentiable only accepts Tensors, got "
+                                f"{type(t).__name__}")
+        self.non_differentiable = tensors
+
+    def set_materialize_grads(self, value):
+        """With False, backward gets None (not zeros) for outputs that got no gradient."""
+        self.materialize_grads = bool(value)
+
+    def mark_dirty(self, *tensors):
+        raise NotImplementedError(
+            "ctx.mark_dirty (a custom Function that modifies its inputs in place) is not "
+            "supported by tapegrad; return a new tensor from forward (x.clone() and modify "
+            "that) instead")
+
+
+class Function:
+    """Base class of custom ops: subclass it with static ``forward(ctx, *args)`` and
+    ``backward(ctx, *grad_outputs)``, and call ``.apply(*args)``.  See the module
+    docstring for an example."""
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError(
+            f"{type(self).__name__}: custom autograd.Functions are not instantiated; define "
+            "forward and backward as @staticmethod and call "
+            f"{type(self).__name__}.apply(...)")
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom "
+                                  "autograd.Function.")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        """PyTorch 2's optional split: ``forward(*args)`` without ctx, then this."""
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for "
+                                  "your custom autograd.Function to use it with backward mode "
+                                  "AD.")
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        """Run ``forward`` (under no_grad) and record one tape row whose backward is
+        ``cls.backward``."""
+        if state.tracing is not None:
+            raise RuntimeError(
+                f"tapegrad.trace: the custom autograd.Function {cls.__name__} cannot be traced: "
+                "its backward runs in Python, and replay evaluates whole batches in compiled "
+                "code without Python per point.  Write it from tapegrad ops instead (then it "
+                "needs no backward), or call it eagerly (tapegrad.autograd.grad) in a loop.")
+        grad_on = state.grad_enabled
+        ctx = FunctionCtx()
+        ctx.needs_input_grad = tuple(grad_on and isinstance(a, Tensor) and a._rg for a in args)
+        with no_grad():
+            if cls.setup_context is not Function.setup_context:
+                out = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, out)
+            else:
+                out = cls.forward(ctx, *args, **kwargs)
+        if not any(ctx.needs_input_grad):
+            return out
+        return _record(cls, ctx, args, out)
+
+
+def _record(cls, ctx, args, out):
+    """Give forward's outputs their slots and the op its rows; returns the outputs."""
+    name = cls.__name__ + "Backward"
+    outs = list(out) if isinstance(out, tuple) else [out]
+    tpos = [i for i, o in enumerate(outs) if isinstance(o, Tensor)]
+    if not tpos:
+        raise TypeError(f"{cls.__name__}.forward returned {type(out).__name__}; a custom "
+                        "Function returns a Tensor or a tuple holding Tensors")
+    nondiff = {id(t) for t in ctx.non_differentiable}
+    out_ids = {id(outs[i]) for i in tpos}
+    if not nondiff <= out_ids:
+        raise RuntimeError(f"{cls.__name__}: mark_non_differentiable only accepts output "
+                           "tensors of forward")
+    diff = [j for j, i in enumerate(tpos)
+            if id(outs[i]) not in nondiff and outs[i].dtype.kind == "f"]
+    if not diff:  # nothing differentiable comes out: nothing to record
+        return out
+    tape = tape_for_grad()
+    tensor_args = [a for a in args if isinstance(a, Tensor)]
+    in_slots = [slot(a, tape) if a._rg else -1 for a in tensor_args]
+    out_slots = [push_value(tape, outs[i]._data) for i in tpos]
+    row = record(tape, name, [s for s in in_slots if s >= 0], out_slots, diff)
+    tok = tape.token()
+    arg_ids = {id(a) for a in tensor_args}
+    for j in diff:
+        i = tpos[j]
+        o = outs[i]
+        if id(o) in arg_ids or o._rg or any(outs[k] is o for k in range(i)):
+            o = outs[i] = _leaf(o._data)  # an input returned as is: a new tensor, as PyTorch
+        o._rg = True
+        o._slot = out_slots[j]
+        o._gen = tape.gen
+        o._tok = tok
+    ctx._tape = weakref.ref(tape)
+    ctx._saved = [_pack(t, tape, outs, tpos, out_slots) for t in ctx.to_save]
+    ctx.to_save = ()
+    tape.custom[row] = CustomRecord(cls, ctx, name, args, tensor_args, in_slots, outs, tpos,
+                                    out_slots, diff)
+    return tuple(outs) if isinstance(out, tuple) else outs[0]
+
+
+def _pack(t, tape, outs, tpos, out_slots):
+    """A saved tensor as ``(tensor or value, slot, gen, counter, version, is_output)``."""
+    from ..ops.inplace import _counter
+    if t is None:
+        return None
+    c = _counter(t)
+    for j, i in enumerate(tpos):
+        if outs[i] is t:
+            return (t._data, out_slots[j], tape.gen, c, c.version, True)
+    if t._tok is not None and t._gen == tape.gen:  # a non-leaf of this tape: no reference
+        return (t._data, t._slot, tape.gen, c, c.version, False)
+    if t._tok is not None:  # from a tape already freed: only its value is still of use
+        t = _leaf(t._data)
+    return (t, -1, 0, c, c.version, False)
+
+
+def _unpack(p, tape):
+    if p is None:
+        return None
+    data, s, gen, c, ver, is_output = p
+    if c.version != ver:
+        from ..ops.inplace import _modified_message
+        where = s if s >= 0 else tape.nslots  # (a slot-less tensor names no producer)
+        raise RuntimeError(_modified_message(tape, where, c, ver, is_output))
+    if s < 0:
+        return data
+    t = _nonleaf(data, s, tape, None)
+    t._ver = c
+    return t
+
+
+class CustomRecord:
+    """The Python side of one custom op's row: ``tape.custom[row]``.
+
+    Interface (used by the eager engine and by create_graph's Python walk of the rows):
+
+    - ``outputs``: the output slots (ints), one per Tensor that forward returned, in
+      forward-return order, non-differentiable ones included;
+    - ``inputs``: one entry per Tensor argument of forward, in order: its slot, or -1 when
+      that argument does not require grad;
+    - ``backward(grads)``: ``grads`` holds one Tensor or None per entry of ``outputs`` (None:
+      no gradient reached it; zeros are passed instead unless the ctx turned
+      ``set_materialize_grads`` off).  Calls the Function's backward under the CURRENT grad
+      mode (the caller decides: no_grad for a plain backward, enable_grad for
+      create_graph), checks the count and shapes of what it returns with PyTorch's errors,
+      and returns one Tensor (in the input's shape and dtype) or None per entry of
+      ``inputs``.
+    """
+
+    __slots__ = ("fn", "ctx", "name", "outputs", "inputs", "_out_meta", "_out_pos", "_nout",
+                 "_in_meta", "_arg_pos", "_nargs")
+
+    def __init__(self, fn, ctx, name, args, tensor_args, in_slots, outs, tpos, out_slots,
+                 diff):
+        self.fn = fn
+        self.ctx = ctx
+        self.name = name
+        self.outputs = out_slots
+        self.inputs = in_slots
+        dset = set(diff)
+        self._out_meta = [(tuple(outs[i].shape), outs[i].dtype, j in dset)
+                          for j, i in enumerate(tpos)]
+        self._out_pos = tpos
+        self._nout = len(outs)
+        self._in_meta = [(tuple(a.shape), a.dtype) for a in tensor_args]
+        self._arg_pos = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        self._nargs = len(args)
+
+    def backward(self, grads):
+        """Run the Function's backward; see the class docstring."""
+        ctx = self.ctx
+        if ctx._freed:
+            raise _second_time()
+        full = [None] * self._nout
+        for g, pos, (shape, dtype, _) in zip(grads, self._out_pos, self._out_meta, strict=True):
+            if g is None and ctx.materialize_grads:
+                g = _leaf(norm(np.zeros(shape, dtype)))
+            full[pos] = g
+        res = self.fn.backward(ctx, *full)
+        res = res if isinstance(res, tuple) else (res,)
+        return self._check(res)
+
+    def _check(self, res):
+        """PyTorch's validation of what backward returned: count, types, shapes."""
+        n = self._nargs
+        if len(res) != n:
+            if len(res) > n and all(g is None for g in res[n:]):
+                res = res[:n]  # PyTorch accepts trailing Nones
+            else:
+                raise RuntimeError(f"function {self.name} returned an incorrect number of "
+                                   f"gradients (expected {n}, got {len(res)})")
+        tensor_pos = set(self._arg_pos)
+        for i, g in enumerate(res):
+            if i not in tensor_pos and g is not None:
+                raise RuntimeError(f"function {self.name} returned a gradient different than "
+                                   f"None at position {i + 1}, but the corresponding forward "
+                                   "input was not a Variable")
+        out = []
+        for idx, (pos, s, (shape, dtype)) in enumerate(zip(self._arg_pos, self.inputs,
+                                                          self._in_meta, strict=True)):
+            g = res[pos]
+            if g is not None and not isinstance(g, Tensor):
+                raise RuntimeError(f"expected Variable or None (got {type(g).__name__}) as "
+                                   f"gradient {idx} returned by function {self.name}")
+            if g is None or s < 0:
+                out.append(None)
+                continue
+            gs = tuple(g.shape)
+            if gs != shape:
+                if not _expandable(shape, gs):
+                    raise RuntimeError(
+                        f"Function {self.name} returned an invalid gradient at index {idx} - "
+                        f"got {list(gs)} but expected shape compatible with {list(shape)}")
+                g = _sum_to(g, shape)
+            if g.dtype != dtype:
+                g = g.to(dtype)
+            out.append(g)
+        return out
+
+
+def _expandable(shape, to):
+    """True if ``shape`` broadcasts to ``to`` (PyTorch's is_expandable_to)."""
+    if len(shape) > len(to):
+        return False
+    return all(a == b or a == 1 for a, b in zip(reversed(shape), reversed(to), strict=False))
+
+
+def _sum_to(g, shape):
+    """``g`` summed over the axes ``shape`` was broadcast along (recorded when grad is on)."""
+    lead = g.ndim - len(shape)
+    axes = list(range(lead)) + [lead + i for i, n in enumerate(shape)
+                                if n == 1 and g.shape[lead + i] != 1]
+    if axes:
+        g = g.sum(dim=tuple(axes), keepdim=True)
+    return g.reshape(shape)
+
+
+def run_backward(tape, args, r):
+    """The engine's stop at custom row ``r``: read the outputs' adjoints, run the record's
+    backward (under no_grad), and add what it returns into the inputs' adjoints."""
+    rows, offs, vals, consts, meta, adj, reach = args
+    rec = tape.custom.get(r)
+    if rec is None:
+        raise _second_time()
+    grads = []
+    for s, (shape, dtype, diff) in zip(rec.outputs, rec._out_meta, strict=True):
+        if diff and reach[s]:
+            grads.append(_leaf(norm(adj[offs[s]:offs[s + 1]].reshape(shape).astype(dtype))))
+        else:
+            grads.append(None)
+    with no_grad():
+        gin = rec.backward(grads)
+    for i, (s, g) in enumerate(zip(rec.inputs, gin, strict=True)):
+        if g is None:
+            continue
+        v = np.asarray(g._data, np.float64).ravel()
+        if anomaly.enabled and anomaly.check_nan and np.isnan(v).any():
+            from .anomaly import _nan_error
+            raise _nan_error(tape, r, i)
+        adj[offs[s]:offs[s + 1]] += v
+        reach[s] = 1
+
+
+def free_records(tape, rows):
+    """Drop the records of custom rows a backward without retain_graph freed: their saved
+    tensors go, and ``ctx.saved_tensors`` then raises PyTorch's error."""
+    for r in [r for r in tape.custom if rows[r, 0] & FREED]:
+        ctx = tape.custom.pop(r).ctx
+        ctx._saved = None
+        ctx._freed = True
+
+
+__all__ = ["Function", "FunctionCtx"]
