@@ -85,6 +85,12 @@ def _mat(src, base, rows, cols, w, p):
 def _put(dst, base, m, w, p, accumulate):
     # write (or add) matrix m as point p's values of an op-major range
     flat = m.reshape(m.size)
+    if w == 1:  # one contiguous span: an array expression, which vectorises
+        if accumulate:
+            dst[base:base + m.size] += flat
+        else:
+            dst[base:base + m.size] = flat
+        return
     for e in range(m.size):
         if accumulate:
             dst[base + e * w + p] += flat[e]

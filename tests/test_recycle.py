@@ -1,0 +1,148 @@
+"""Recycled buffers (tape.py): a training loop reuses one value arena and one adjoint buffer
+per thread instead of faulting in fresh pages every step, and never hands out memory that
+something can still read (a NumPy view, a kept gradient, another thread)."""
+import threading
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+import tapegrad.nn.functional as F
+from tapegrad import tape as tape_mod
+from tapegrad.tape import adjoint_arena, current_tape
+
+RNG = np.random.default_rng(7)
+X = RNG.standard_normal((64, 8))
+Y = RNG.integers(0, 3, 64)
+W0 = RNG.standard_normal((3, 8)) * 0.3
+
+
+def _want_grad():
+    z = X @ W0.T
+    e = np.exp(z - z.max(1, keepdims=True))
+    p = e / e.sum(1, keepdims=True)
+    p[np.arange(64), Y] -= 1
+    return p.T @ X / 64
+
+
+def in_thread(fn):
+    """Run ``fn()`` in a new thread (its own tape and spare buffers); re-raise its error."""
+    out = {}
+
+    def run():
+        try:
+            out["value"] = fn()
+        except BaseException as e:
+            out["error"] = e
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+def _step(w, x, y):
+    """One training step; returns (capacity of the arena the step started with, values it
+    recorded, its tape, w's gradient)."""
+    w.grad = None
+    tape = current_tape()
+    capacity = len(tape.vals)
+    loss = F.cross_entropy(F.linear(x, w), y)
+    used = tape.nvals
+    loss.backward()
+    return capacity, used, tape, np.asarray(w.grad).copy()
+
+
+def test_training_loop_reuses_the_arena_and_gradients_stay_exact():
+    def body():
+        w, x, y = tg.tensor(W0, requires_grad=True), tg.tensor(X), tg.tensor(Y)
+        capacity, used, _, g = _step(w, x, y)
+        assert capacity == 0  # a new thread's first tape grows its arena
+        for _ in range(5):
+            # every step records on a new tape (the last one retired), which starts with
+            # the arena of the step before: room for the whole step, nothing to grow
+            capacity, used, _, g = _step(w, x, y)
+            assert capacity >= used > 0
+            np.testing.assert_allclose(g, _want_grad(), rtol=1e-12, atol=1e-14)
+
+    in_thread(body)
+
+
+def test_an_arena_a_numpy_view_still_reads_is_not_recycled():
+    def body():
+        w, x, y = tg.tensor(W0, requires_grad=True), tg.tensor(X), tg.tensor(Y)
+        tape = current_tape()
+        loss = F.cross_entropy(F.linear(x, w), y)
+        view = tape.arrays()[2]  # this step's values, a zero-copy view of its arena
+        kept = view.copy()
+        loss.backward()
+        del loss, tape  # the tape resets; its arena stays pinned by the view
+        capacity, _, _, g = _step(w, x, y)
+        assert capacity == 0  # so the next tape got a new arena
+        for _ in range(3):
+            capacity, used, _, g = _step(w, x, y)
+            assert capacity >= used  # which is recycled from then on
+        np.testing.assert_array_equal(view, kept)
+        np.testing.assert_allclose(g, _want_grad(), rtol=1e-12, atol=1e-14)
+
+    in_thread(body)
+
+
+def test_adjoint_buffer_is_handed_out_zeroed_and_only_when_no_view_lives():
+    def body():
+        n = 1 << 16
+        a = adjoint_arena(n)
+        a[:] = 5.0
+        b = adjoint_arena(n)  # a still lives: b must be other memory
+        assert not np.shares_memory(a, b) and not b.any()
+        del a, b
+        c = adjoint_arena(n - 10)
+        assert c.shape == (n - 10,) and not c.any()
+        d = adjoint_arena(n)  # c lives: fresh
+        assert not np.shares_memory(c, d)
+        small = adjoint_arena(10)  # small sweeps use plain np.zeros
+        assert small.shape == (10,) and not small.any()
+
+    in_thread(body)
+
+
+def test_buffers_above_the_cap_are_returned(monkeypatch):
+    monkeypatch.setattr(tape_mod, "SPARE_MAX", 1 << 16)
+
+    def body():
+        w = tg.tensor(RNG.standard_normal((300, 300)), requires_grad=True)  # 9e4 values
+        tape = current_tape()
+        (w * 2.0).sum().backward()
+        buf = tape.vals
+        del tape
+        assert current_tape().vals is not buf and len(current_tape().vals) == 0
+        assert tape_mod._spare.adj is None  # the sweep's 9e4 adjoints were not kept
+
+    in_thread(body)
+
+
+@pytest.mark.parametrize("n_threads", [3])
+def test_threads_keep_their_own_spares(n_threads):
+    """Threads train at once; each reuses its own buffers and gets exact gradients."""
+    barrier = threading.Barrier(n_threads)
+    results, errors = [], []
+
+    def body(seed):
+        try:
+            w, x, y = tg.tensor(W0, requires_grad=True), tg.tensor(X), tg.tensor(Y)
+            barrier.wait()
+            for _ in range(20):
+                g = _step(w, x, y)[3]
+                np.testing.assert_allclose(g, _want_grad(), rtol=1e-12, atol=1e-14)
+            results.append(seed)
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(n_threads)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+    assert sorted(results) == list(range(n_threads))
