@@ -369,54 +369,103 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
 
 
 
+@rule
+def _load_points(X, vals, in_elems, b0, w):
+    """Points b0..b0+w-1 of X (point-major, one row a point) into the op-major arena:
+    column c goes to element in_elems[c].  In tiles of 8 points, so that the 8 rows of X
+    being read and each arena line being written stay in L1."""
+    m = np.uint64(X.shape[1])
+    uw = np.uint64(w)
+    Xf = X.reshape(-1)
+    ub0 = np.uint64(b0)
+    for p0 in range(0, w, 8):
+        p1 = min(p0 + 8, w)
+        for c in range(m):
+            e = np.uint64(in_elems[c]) * uw
+            for p in range(np.uint64(p0), np.uint64(p1)):
+                vals[e + p] = Xf[(ub0 + p) * m + c]
+
+
+@rule
+def _store_points(adj, G, in_elems, b0, w):
+    """The inverse of ``_load_points`` for the inputs' adjoints, which it leaves zeroed.
+    Point by point: G's lines are written whole (measured 1.4x faster than tiles)."""
+    m = np.uint64(G.shape[1])
+    uw = np.uint64(w)
+    Gf = G.reshape(-1)
+    for p in range(uw):
+        g = (np.uint64(b0) + p) * m
+        for c in range(m):
+            Gf[g + c] = adj[np.uint64(in_elems[c]) * uw + p]
+    for c in range(m):
+        e = np.uint64(in_elems[c]) * uw
+        for p in range(uw):
+            adj[e + p] = 0.0
+
+
 @njit
-def _replay_blocks(rows, offs, vals0, consts, meta, in_elems, const_slots, out_slot, X, V, G,
-                   bad, block, first, last):
+def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, dirty, in_elems, out_slot, X, V,
+                   G, bad, block, first, last, vals_buf, adj_buf):
     """Value (and, if G has rows, gradient) at rows of X, blocks ``first..last-1`` of
     ``block`` points each.  Threads run disjoint block ranges (nogil): batch replay.
 
-    Slots in ``const_slots`` (neither inputs nor row outputs) are filled from ``vals0``;
-    X is (B, m): column c is written to arena element ``in_elems[c]``; V (B,) gets the
-    value of the size-1 slot ``out_slot``; G (B, m) its gradient; bad (B,) 1 + the first
-    diverging guard, or 0.  Within a block the arena is op-major (w points per element).
+    The tape comes as replay.py's plan: ``fwd`` rows run forward, ``rev`` (the rows the
+    output reaches) backward; a slot may alias part of another one (a contiguous slice).
+    Slots in ``fill`` (constants) are filled from ``vals0``, and those in ``dirty``
+    (constants the reverse reaches) have their adjoints zeroed per block; X is (B, m): column c is
+    arena element ``in_elems[c]``; V (B,) gets the value of the size-1 slot ``out_slot``;
+    G (B, m) its gradient; bad (B,) 1 + the first diverging guard, or 0.  Within a block
+    the arena is op-major (w points per element).  ``vals_buf`` and ``adj_buf`` hold
+    ``len(vals0) * block`` values; ``adj_buf`` must be zero and is left zero: each
+    adjoint span is zeroed right after its row has read it (while it is in cache), so no
+    block pays for zeroing the whole arena.  Returns -1, or a reverse row that could not
+    run (adj_buf is then not zero).
     """
     B = X.shape[0]
     nv = len(vals0)
-    nr = len(rows)
-    out_elem = offs[out_slot]
-    vals_buf = np.empty(nv * block)  # one allocation per call, reused by every block
-    adj_buf = np.empty(nv * block) if G.shape[0] > 0 else vals_buf[:0]
+    reach = np.ones(len(offs) - 1, np.uint8)  # rev holds only reached rows
     flags = np.empty(block, np.int64)
-    reach = np.empty(len(offs) - 1, np.uint8)
+    filled = 0  # the w the constants are laid out for
     for blk in range(first, last):
         b0 = blk * block
         w = min(block, B - b0)
         vals = vals_buf[:nv * w]
-        for s in const_slots:
-            for e in range(offs[s], offs[s + 1]):
-                for p in range(w):
-                    vals[e * w + p] = vals0[e]
-        for c in range(len(in_elems)):
-            e = in_elems[c] * w
-            for p in range(w):
-                vals[e + p] = X[b0 + p, c]
+        if w != filled:
+            for s in fill:
+                for e in range(offs[s], offs[s + 1]):
+                    for p in range(w):
+                        vals[e * w + p] = vals0[e]
+            filled = w
+        _load_points(X, vals, in_elems, b0, w)
         flags[:w] = 0
-        _forward_replay(rows, offs, vals, consts, meta, 0, nr, w, flags)
+        _forward_replay(fwd, offs, vals, consts, meta, 0, len(fwd), w, flags)
+        oe = offs[out_slot] * w
         for p in range(w):
-            V[b0 + p] = vals[out_elem * w + p]
+            V[b0 + p] = vals[oe + p]
             bad[b0 + p] = flags[p]
-        if G.shape[0] > 0:
-            adj = adj_buf[:nv * w]
-            adj[:] = 0.0
-            reach[:] = 0
-            reach[out_slot] = 1
-            for p in range(w):
-                adj[out_elem * w + p] = 1.0
-            _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, 0, nr, w)
-            for c in range(len(in_elems)):
-                e = in_elems[c] * w
-                for p in range(w):
-                    G[b0 + p, c] = adj[e + p]
+        if G.shape[0] == 0:
+            continue
+        adj = adj_buf[:nv * w]
+        for p in range(w):
+            adj[oe + p] = 1.0
+        stop = len(rev)
+        while stop > 0:  # rows stop-1 .. start, then zero their outputs' adjoints
+            start = stop - 1
+            span = (offs[rev[start, 1] + 1] - offs[rev[start, 1]]) * w
+            while start > 0 and stop - start < 64 and span < 4096:  # ~32 KB: still in L1
+                start -= 1
+                span += (offs[rev[start, 1] + 1] - offs[rev[start, 1]]) * w
+            r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, start, stop, w)
+            if r >= 0:
+                return r
+            for q in range(start, stop):
+                o = rev[q, 1]
+                adj[offs[o] * w:offs[o + 1] * w] = 0.0
+            stop = start
+        _store_points(adj, G, in_elems, b0, w)
+        for s in dirty:  # constants take adjoints too (mul by a constant tensor)
+            adj[offs[s] * w:offs[s + 1] * w] = 0.0
+    return -1
 
 
 ensure_fresh(_reverse_sweep, _free_swept, _forward_replay, _replay_blocks)

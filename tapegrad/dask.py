@@ -35,8 +35,7 @@ import dask
 import dask.array as da
 import numpy as np
 
-from . import _sweep
-from .replay import _MODES, Compiled, DivergenceError, _block, _resolve
+from .replay import _MODES, Compiled, DivergenceError, _resolve
 
 __all__ = ["worker_stats"]
 
@@ -135,12 +134,8 @@ def _token(tapes, fn):
 def _replay(tape, X, V, G, bad):
     """One block of points into V, G (no rows: values only), bad, in this thread (the
     kernel releases the GIL)."""
-    B = len(X)
-    block = _block(len(tape.vals0), B)
-    if B:
-        _sweep._replay_blocks(tape.rows, tape.offs, tape.vals0, tape.consts, tape.meta,
-                              tape.in_elems, tape.const_slots, tape.out_slot, X, V, G, bad,
-                              block, 0, (B + block - 1) // block)
+    if len(X):
+        tape.run(X, G.shape[0] > 0, out=(V, G), serial=True, bad=bad)
 
 
 def _replay_block(x, payload, grad, mode, block_info=None):

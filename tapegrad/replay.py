@@ -11,8 +11,10 @@ interpreter as ``backward``: no Python runs per op, and no new function is compi
 diverge from a trace, follows ``on_divergence``: "retrace" (trace again at such a point
 and keep every trace, so a function with k branches costs k traces), "raise", or "mask".
 """
+import itertools
 import os
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -21,6 +23,8 @@ import numpy as np
 from . import _sweep
 from ._state import state
 from .ops import NAMES
+from .ops.elementwise import WHERE
+from .ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW
 from .tape import OP_MASK, Tape
 from .tensor import Tensor
 
@@ -149,27 +153,39 @@ class Traced:
         return [row[self._cols[j]:self._cols[j + 1]].reshape(shape)
                 for j, shape in enumerate(self.in_shapes)]
 
-    def run(self, X, grad, out=None, progress=False):
+    def run(self, X, grad, out=None, progress=False, serial=False, bad=None):
         """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,).
 
-        With ``progress``, the blocks run in 100 steps and a bar is printed to stderr.
+        With ``progress``, the blocks run in 100 steps and a bar is printed to stderr;
+        ``serial`` keeps the work in this thread (dask's workers bring their own).
         """
         B = len(X)
         V = np.empty(B) if out is None else out[0]
-        G = (np.empty((B, X.shape[1])) if out is None else out[1]) if grad else np.empty((0, 0))
-        bad = np.zeros(B, np.int64)
-        block = _block(len(self.vals0), B)
+        G = (np.empty((B, X.shape[1])) if out is None else out[1]) if grad else _NO_GRAD
+        bad = np.zeros(B, np.int64) if bad is None else bad
+        plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
+        if grad and plan.rev_error is not None:
+            op = plan.rev_error
+            raise NotImplementedError(f"replay: {NAMES.get(op, op)} (opcode {op}) has no "
+                                      "compiled reverse rule, so its gradient cannot be "
+                                      "replayed; use value_batch, or eager backward()")
+        block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
         nblocks = (B + block - 1) // block
-        args = (self.rows, self.offs, self.vals0, self.consts, self.meta, self.in_elems,
-                self.const_slots, self.out_slot, X, V, G, bad, block)
-        steps = np.linspace(0, nblocks, (100 if progress else 1) + 1).astype(int)
-        bar = _Progress(B) if progress else None
-        with ThreadPoolExecutor(max(1, min(_CORES, nblocks))) as pool:
-            for lo, hi in zip(steps[:-1], steps[1:]):
-                _run_blocks(pool, args, lo, hi)
-                if bar:
-                    bar.show(min(B, hi * block))
+        args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
+                plan.dirty, plan.in_elems, plan.out_slot, X, V, G, bad, block)
+        if not progress:
+            _run_blocks(args, 0, nblocks, serial)
+            return V, G, bad
+        bar = _Progress(B)
+        steps = np.linspace(0, nblocks, 101).astype(int)
+        for lo, hi in zip(steps[:-1], steps[1:]):
+            _run_blocks(args, lo, hi, serial)
+            bar.show(min(B, hi * block))
         return V, G, bad
+
+    def _make_plan(self):
+        self._plan = _Plan(self)
+        return self._plan
 
     def _batch(self, X, grad, on_divergence="raise", out=None, progress=False):
         if on_divergence not in _MODES:
@@ -219,6 +235,7 @@ class Traced:
     def __getstate__(self):
         d = dict(self.__dict__)
         d["fn"] = None  # functions are code; a pickled trace carries arrays only
+        d.pop("_plan", None)  # rebuilt on first use
         return d
 
 
@@ -231,15 +248,160 @@ def load(path):
                       [str(g) for g in z["guards"]])
 
 
-def _run_blocks(pool, args, lo, hi):
-    """Blocks lo..hi-1, split into one contiguous range per core (the kernel is nogil)."""
-    n = pool._max_workers
-    if n <= 1 or hi - lo < 2:
-        if hi > lo:
-            _sweep._replay_blocks(*args, lo, hi)
+class _Plan:
+    """How batch replay runs a Traced tape (built once per tape, never saved).
+
+    - Copies that only select a contiguous run of another slot (``x[1:]``, ``x[i]``,
+      reshapes, contiguous gathers) become aliases of that run: no row, no values, no
+      adjoints of their own (they were ~30% of Rosenbrock's rows and values).  Aliases need
+      a slot's start and end independent of the next slot's start, so slot ``s`` becomes
+      ``2 s`` here: ``offs[2 s]`` is its start, ``offs[2 s + 1]`` its end.
+    - ``rev`` holds only the rows the output reaches (found once, by the reverse sweep
+      itself at the traced point): reach does not depend on the point.
+    - The arena holds the remaining slots back to back.
+    """
+
+    def __init__(self, t):
+        rows, offs, meta = t.rows, t.offs, t.meta.copy()
+        nslots = len(offs) - 1
+        reach = np.zeros(nslots, np.uint8)
+        reach[t.out_slot] = 1
+        stop = _sweep._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
+                                     np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
+        self.rev_error = None if stop < 0 else int(rows[stop, 0])
+        outs = rows[:, 1][rows[:, 1] >= 0]
+        ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
+        alias = np.full(nslots, -1, np.int64)  # slot -> its first element in the arena
+        start = np.empty(nslots, np.int64)
+        size = np.diff(offs)
+        keep = np.ones(len(rows), bool)
+        moves = np.isin(rows[:, 0], (VIEW, GATHER, STRIDED, EXPAND)) & (rows[:, 1] >= 0)
+        for r in np.nonzero(moves)[0] if ssa else ():
+            op, o, a, _, k = rows[r].tolist()
+            j = _contiguous_from(op, meta, k, int(size[o]))
+            if j is not None:
+                alias[o] = a
+                start[o] = j  # relative to a's start, resolved below
+                keep[r] = False
+        nv = 0
+        for s in np.argsort(offs[:-1], kind="stable"):  # the original arena order
+            if alias[s] < 0:
+                start[s] = nv
+                nv += size[s]
+        for r in np.nonzero(~keep)[0]:  # in row order: a slice of a slice is resolved
+            o = rows[r, 1]
+            start[o] += start[alias[o]]
+        self.offs = np.empty(2 * nslots + 1, np.int64)
+        self.offs[0:-1:2] = start
+        self.offs[1::2] = start + size
+        self.offs[-1] = nv
+        self.vals0 = np.zeros(nv)
+        own = np.nonzero(alias < 0)[0]
+        for s in own:
+            self.vals0[start[s]:start[s] + size[s]] = t.vals0[offs[s]:offs[s + 1]]
+        rows = rows[keep].copy()
+        for c in (1, 2, 3):
+            rows[:, c] = np.where(rows[:, c] >= 0, 2 * rows[:, c], rows[:, c])
+        rows[rows[:, 0] == WHERE, 4] *= 2  # aux is the condition's slot
+        for r in np.nonzero((rows[:, 0] == CAT) | (rows[:, 0] == STACK))[0]:
+            k = rows[r, 4]
+            meta[k + 2:k + 2 + meta[k]] *= 2  # the operands' slots
+        self.meta = meta
+        self.fwd = rows
+        reached = rows[:, 1] >= 0
+        reached[reached] = reach[rows[reached, 1] // 2] != 0
+        self.rev = np.ascontiguousarray(rows[reached])
+        self.fill = 2 * t.const_slots[alias[t.const_slots] < 0]
+        self.dirty = self.fill[reach[self.fill // 2] != 0]
+        self.in_elems = np.concatenate(
+            [np.arange(start[s], start[s] + size[s]) for s in t.in_slots]
+            or [np.zeros(0, np.int64)]).astype(np.int64)
+        self.out_slot = 2 * t.out_slot
+
+
+def _contiguous_from(op, meta, k, n):
+    """If a row of opcode ``op`` (aux ``k``) copies elements j..j+n-1 of its input in
+    order, j; else None."""
+    if n == 0:
+        return None
+    if op == VIEW:
+        return 0
+    if op == GATHER:
+        idx = meta[k + 1:k + 1 + n]
+        return int(idx[0]) if (np.diff(idx) == 1).all() else None
+    if op == STRIDED or op == EXPAND:  # meta: [ndim, base, shape..., strides...]
+        k += op == STRIDED  # after the view's name
+        nd = int(meta[k])
+        step = 1  # C order: each dim of size > 1 steps by the product of the later ones
+        for d in range(nd - 1, -1, -1):
+            m, st = int(meta[k + 2 + d]), int(meta[k + 2 + nd + d])
+            if m == 1:
+                continue
+            if st != step:
+                return None
+            step *= m
+        return int(meta[k + 1])
+    return None
+
+
+_NO_GRAD = np.empty((0, 0))
+_POOL = [None, None]  # (pid, ThreadPoolExecutor): made on first use, reused by every call
+_POOL_LOCK = threading.Lock()
+_LOCAL = threading.local()  # each thread's arena buffers, kept between calls
+SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
+
+
+def _pool():
+    """The replay threads: created once per process (again after a fork, whose child has
+    the executor but not its threads)."""
+    with _POOL_LOCK:
+        if _POOL[0] != os.getpid():
+            _POOL[:] = [os.getpid(), ThreadPoolExecutor(_CORES - 1, "tapegrad-replay")]
+        return _POOL[1]
+
+
+def _buffers(n, grad):
+    """This thread's (vals, adj) arena buffers of at least n values; adj is all zero (the
+    kernel leaves it so)."""
+    have = getattr(_LOCAL, "bufs", None)
+    if have is None or len(have[0]) < n or (grad and len(have[1]) < n):
+        have = _LOCAL.bufs = (np.empty(n), np.zeros(n if grad else 0))
+    return have
+
+
+def _run_blocks(args, lo, hi, serial=False):
+    """Blocks lo..hi-1 on every core: threads take chunks of blocks from a shared counter
+    as they finish (a core busy with other work just takes fewer), and the calling thread
+    works too.  Small batches stay in the calling thread (a hand-off costs ~20 us)."""
+    if hi <= lo:
         return
-    cuts = np.linspace(lo, hi, n + 1).astype(int)
-    list(pool.map(lambda i: _sweep._replay_blocks(*args, cuts[i], cuts[i + 1]), range(n)))
+    nv, block, grad = len(args[3]), args[-1], args[12].shape[0] > 0
+    nthreads = 1 if serial else min(_CORES, hi - lo)
+    if (hi - lo) * block * nv < SERIAL_VALUES:
+        nthreads = 1
+    chunk = hi - lo if nthreads == 1 else max(1, (hi - lo) // (4 * nthreads))
+    starts = itertools.count(lo, chunk)  # next() is atomic: each chunk goes to one thread
+
+    def work():
+        vals, adj = _buffers(nv * block, grad)
+        for b in starts:
+            if b >= hi:
+                return
+            r = _sweep._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
+            if r >= 0:  # _Plan checked every reverse row: cannot happen
+                adj[:] = 0.0
+                raise RuntimeError(f"replay: reverse row {r} did not run; please report this "
+                                   "as a tapegrad bug")
+
+    if nthreads == 1:
+        work()
+        return
+    helpers = [_pool().submit(work) for _ in range(nthreads - 1)]
+    try:
+        work()
+    finally:
+        for f in helpers:
+            f.result()
 
 
 class _Progress:
@@ -279,13 +441,18 @@ def _on_dask(obj, Xs, grad, **kw):
     return tapegrad_dask.batch(obj, Xs, grad, **kw)
 
 
-def _block(nvals, B):
-    """Points per block: the block's values and adjoints (16 bytes a value) within ~1 MiB,
-    so a block stays in L2 while every row loops over its points."""
-    w = 1
-    while 2 * w * nvals * 16 <= 1 << 20 and w < 1024:
+def _block(nvals, nrows, B):
+    """Points per block (a power of 2, 8..1024).  Each row costs ~0.1 us per block to
+    dispatch and ~0.2 ns per value it moves: large enough that a row moves ~2,000 values
+    per block (1,024 points for a scalar loop's rows, 32 for Rosenbrock's vector rows at
+    n = 100), and small enough that a block's values and adjoints stay within ~2 MiB
+    (the L2 cache and then some: measured best at 10^4 points).  At least 2 blocks per
+    core, for the threads to share."""
+    want = 1000 * nrows / max(nvals, 1)  # nrows: forward and reverse
+    w = 8
+    while w < 1024 and w < want and (2 * w) * nvals * 16 <= 1 << 21:
         w *= 2
-    while w > 8 and (B + w - 1) // w < 2 * _CORES:  # enough blocks for every core
+    while w > 8 and (B + w - 1) // w < 2 * _CORES:
         w //= 2
     return w
 
