@@ -141,14 +141,20 @@ class Tape:
         self.flush()
         s = self.nslots
         self.nslots = s + 1
-        self.shapes[s] = a.shape if type(a) is np.ndarray else np.shape(a)
-        a = np.ascontiguousarray(a, dtype=np.float64).reshape(-1)
+        shape = self.shapes[s] = a.shape if type(a) is np.ndarray else np.shape(a)
+        lo = self.nvals
         try:
-            self.offs.append(self.nvals)
+            self.offs.append(lo)
         except BufferError:
-            self.unpin("offs").append(self.nvals)
-        self._put_vals(self.nvals, a)
-        self.nvals += a.size
+            self.unpin("offs").append(lo)
+        n = a.size if type(a) is np.ndarray else int(np.prod(shape))
+        if 0 < n <= len(self.vals) - lo:  # kept capacity: cast and copy in one pass (a
+            # broadcast, transposed or float32 value is never materialised on the way)
+            dst = np.frombuffer(self.vals, np.float64, n, 8 * lo).reshape(shape)
+            np.copyto(dst, a, casting="unsafe")
+        else:
+            self._put_vals(lo, np.ascontiguousarray(a, dtype=np.float64).reshape(-1))
+        self.nvals = lo + n
         return s
 
     def _put_vals(self, lo, data):
