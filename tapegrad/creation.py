@@ -66,16 +66,26 @@ def full(size, fill_value, dtype=None, requires_grad=False):
     return _make(np.full(_shape((size,)), fill_value), dtypes.to_dtype(dtype), requires_grad)
 
 
+def _like(input, op):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    return input.shape
+
+
 def zeros_like(input, dtype=None, requires_grad=False):
-    return _make(np.zeros(input.shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+    shape = _like(input, "zeros_like")
+    return _make(np.zeros(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
 
 
 def ones_like(input, dtype=None, requires_grad=False):
-    return _make(np.ones(input.shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+    shape = _like(input, "ones_like")
+    return _make(np.ones(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
 
 
 def full_like(input, fill_value, dtype=None, requires_grad=False):
-    return _make(np.full(input.shape, fill_value), dtypes.to_dtype(dtype) or input.dtype,
+    shape = _like(input, "full_like")
+    return _make(np.full(shape, fill_value), dtypes.to_dtype(dtype) or input.dtype,
                  requires_grad)
 
 

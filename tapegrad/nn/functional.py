@@ -64,7 +64,9 @@ def _torch_dtype(dt):
             "bool": "Bool"}.get(str(dt), str(dt))
 
 
-def _target_size_warning(input, target):
+def _target_size_warning(input, target, op):
+    _tensor(input, op)
+    _tensor(target, op, "target")
     if tuple(input.shape) != tuple(target.shape):
         warnings.warn(
             f"Using a target size ({_size(target)}) that is different to the input size "
@@ -254,7 +256,7 @@ def linear(input, weight, bias=None):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mean squared error: ``mean((input - target) ** 2)`` (or ``sum``, or ``none``)."""
     reduction = _reduction(reduction, size_average, reduce)
-    _target_size_warning(input, target)
+    _target_size_warning(input, target, "mse_loss")
     diff = input - target
     loss = diff * diff if weight is None else diff * diff * weight
     return _reduce(loss, reduction)
@@ -263,7 +265,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mean absolute error ``mean(|input - target|)`` (gradient 0 where they are equal)."""
     reduction = _reduction(reduction, size_average, reduce)
-    _target_size_warning(input, target)
+    _target_size_warning(input, target, "l1_loss")
     loss = (input - target).abs()
     return _reduce(loss if weight is None else loss * weight, reduction)
 
@@ -274,7 +276,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     reduction = _reduction(reduction, size_average, reduce)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    _target_size_warning(input, target)
+    _target_size_warning(input, target, "smooth_l1_loss")
     d = (input - target).abs()
     if beta == 0.0:
         return _reduce(d, reduction)
@@ -286,7 +288,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     reduction = _reduction(reduction)
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    _target_size_warning(input, target)
+    _target_size_warning(input, target, "huber_loss")
     d = (input - target).abs()
     loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
     return _reduce(loss if weight is None else loss * weight, reduction)
@@ -424,7 +426,7 @@ def _soft_cross_entropy(logp, target, weight, reduction, eps, class_dim):
     total = -prod.sum()
     if reduction == "sum":
         return total
-    return total / float(logp.numel() // n_classes)
+    return total / float(logp.numel() // max(n_classes, 1))  # no classes: 0 / 0, as PyTorch
 
 
 def _smoothed(logp, target, weight, ignore_index, reduction, eps, class_dim, nll):

@@ -100,7 +100,10 @@ def make_unary(op, doc):
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
-        v = norm(_np(npfn, d))
+        v = _np(npfn, d)
+        if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
+            v = _np(npfn, d.astype(np.float64))
+        v = norm(v)
         if input._rg and state.grad_enabled:
             tape = tape_for_grad()
             return output(tape, v, code, slot(input, tape))

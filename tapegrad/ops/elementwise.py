@@ -696,12 +696,17 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
 def _clamp_tensors(input, lo, hi):
     """clamp with Tensor bounds, composed from where: the input gets the gradient where it
     lies inside, each bound where it binds (PyTorch's ClampBackward0 convention)."""
+    # both bounds converted before anything records: a bad max leaves no rows for min
+    lo = lo if lo is None or isinstance(lo, Tensor) else Tensor(float(lo))
+    hi = hi if hi is None or isinstance(hi, Tensor) else Tensor(float(hi))
+    shape = input.shape  # shapes too: a bound that cannot broadcast raises before any row
+    for b in (lo, hi):
+        if b is not None:
+            shape = broadcast_shape("clamp", shape, b.shape)
     y = input
     if lo is not None:
-        lo = lo if isinstance(lo, Tensor) else Tensor(float(lo))
         y = where(y < lo, lo, y)
     if hi is not None:
-        hi = hi if isinstance(hi, Tensor) else Tensor(float(hi))
         y = where(y > hi, hi, y)
     return y
 

@@ -483,6 +483,8 @@ def setitem(self, key, value):
                                ) from None
         raise RuntimeError(_expand_message(target.shape, v.shape)) from None
     _check_leaf(self, _LEAF_VIEW)
+    if not target.size:  # nothing is written (PyTorch records an op all the same)
+        return self
     if not (_records(self, v) and self.dtype.kind == "f"):
         new = np.array(self._data)
         new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)

@@ -14,7 +14,7 @@ from .._state import state
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from ._record import output, slot, tape_for_grad
-from .shape import _c_strides, _s, _strided_meta, _u, strided_index
+from .shape import _c_strides, _s, _strided_meta, _u, strided_index, strided_runs
 from .spec import Spec
 
 NAMES = {}
@@ -54,10 +54,13 @@ NAMES[MEAN_DIM] = "MeanBackward1"
 def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
     for j in range(n_out * w):
         vals[o + j] = 0.0
-    for i in range(n_in):
-        j = o + _u(strided_index(_s(i), meta, k)) * w
-        for p in range(w):
-            vals[j + p] += vals[a + i * w + p]
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    for r in range(len(starts)):
+        x = a + _u(r * length) * w
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                vals[j + p] += vals[x + _u(i) * w + p]
     for j in range(n_out * w):
         vals[o + j] *= scale
 
@@ -65,17 +68,20 @@ def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
 @rule
 def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w):
     # y[map(i)] += scale * x[i]  =>  gx[i] += scale * gy[map(i)]
-    for i in range(n_in):
-        j = o + _u(strided_index(_s(i), meta, k)) * w
-        for p in range(w):
-            adj[a + i * w + p] += adj[j + p] * scale
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    for r in range(len(starts)):
+        x = a + _u(r * length) * w
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                adj[x + _u(i) * w + p] += adj[j + p] * scale
 
 
 def _dims(input, dim, op):
     if dim is None:
         return None
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-    out = sorted({_wrap_dim(d, input.ndim, op) for d in dims})
+    out = sorted({_wrap_dim(d, input.ndim, op) for d in dims}) or range(input.ndim)  # []: all
     return tuple(out) if input.ndim else ()
 
 
