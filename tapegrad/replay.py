@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from . import _sweep
+from . import _sweep, second_order
 from ._state import state
 from .ops import NAMES
 from .ops.elementwise import WHERE
@@ -625,6 +625,26 @@ class Compiled:
 
         ``progress=True`` prints a progress bar to stderr (for long batches)."""
         return self._run(Xs, batch=True, grad=True, out=out, progress=progress)
+
+    # second order, by replaying a traced gradient (tapegrad/second_order.py)
+    def hvp(self, x, v):
+        """The Hessian-vector product ``H(x) v``, by replay."""
+        return second_order.hvp(self, x, v)
+
+    def hvp_batch(self, X, V):
+        """``H(X[b]) V[b]`` at every row b of X and V, compiled, on all cores."""
+        return second_order.hvp_batch(self, X, V)
+
+    def hessian(self, x):
+        return second_order.hessian(self, x)
+
+    def hessian_batch(self, X):
+        """Hessians at B points: (B, n, n) for X of shape (B, n)."""
+        return second_order.hessian_batch(self, X)
+
+    def jacobian(self, x):
+        """The Jacobian of a vector-valued f at x: (*out_shape, *x.shape)."""
+        return second_order.jacobian(self, x)
 
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace"):  # noqa: A001 (JAX/PyTorch name)

@@ -2,6 +2,7 @@
 gradcheck."""
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
+from . import functional
 from .anomaly import (
     detect_anomaly,
     is_anomaly_check_nan_enabled,
@@ -20,7 +21,8 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
     return t.requires_grad_(requires_grad) if requires_grad else t
 
 
-__all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable", "backward",
-           "detect_anomaly", "enable_grad", "grad", "gradcheck", "gradgradcheck",
+__all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable",
+           "backward", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
+           "gradgradcheck",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

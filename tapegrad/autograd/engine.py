@@ -6,7 +6,10 @@ from .._state import anomaly, state
 from ..ops.custom import CUSTOM
 from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
-from . import hooks
+from . import higher, hooks
+
+_UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
+           "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
 
 _SECOND_TIME = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -155,7 +158,6 @@ def _accumulate(t, g):
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
-    _no_create_graph(create_graph, "backward")
     outputs = _as_list(tensors)
     grads = _as_list(grad_tensors) if grad_tensors is not None else [None] * len(outputs)
     seeds = _check_outputs(outputs, grads, "backward")
@@ -163,6 +165,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs:
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
+    if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
+        walk, adj = _recorded(tape, outputs, grads)
+        targets = inputs or [*{id(t): t for _, t in tape.leaves[:walk.nleaves]}.values()]
+        for t in targets:
+            g = higher.grad_of(t, walk, adj)
+            if g is not None:
+                g = hooks.run_leaf_hooks(t, g) if t._tok is None else g
+                t._grad = g if t._grad is None else t._grad + g
+                if t._tok is None:
+                    hooks.run_post_hooks(t)
+        return
     done = set()  # hooked leaves, delivered during the sweep (autograd/hooks.py)
 
     def finish_leaf(t, adj, reach, offs):
@@ -191,7 +204,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          only_inputs=True, allow_unused=None, is_grads_batched=False,
          materialize_grads=False):
     """Gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated)."""
-    _no_create_graph(create_graph, "grad")
     if is_grads_batched:
         raise NotImplementedError("grad(is_grads_batched=True) is not supported yet; loop "
                                   "over the batch or use tapegrad's batch replay")
@@ -203,6 +215,19 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if allow_unused is None:
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
+    if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
+        walk, adj = _recorded(tape, outputs, grads)
+        result = []
+        for i, t in enumerate(inputs_list):
+            g = higher.grad_of(t, walk, adj)
+            if g is not None and t._tok is None:
+                g = hooks.run_leaf_hooks(t, g)
+            if g is None and materialize_grads:
+                g = _leaf(norm(np.zeros(t.shape, t.dtype)))
+            if g is None and not allow_unused:
+                raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
+            result.append(g)
+        return tuple(result)
     captured = {}  # hooked leaves: their gradient through their hooks (autograd/hooks.py)
 
     def finish_leaf(t, adj, reach, offs):
@@ -224,10 +249,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         elif allow_unused:
             result.append(None)
         else:
-            raise RuntimeError(
-                f"One of the differentiated Tensors appears to not have been used in the "
-                f"graph (input {i}, shape {tuple(t.shape)}). Set allow_unused=True if this is "
-                "the desired behavior.")
+            raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
     return tuple(result)
 
 
@@ -240,11 +262,10 @@ def _check_inputs(inputs, op):
                                f"(input {i} of {op}; call .requires_grad_() on it first)")
 
 
-def _no_create_graph(create_graph, op):
-    if create_graph:
-        raise NotImplementedError(
-            f"{op}(create_graph=True) (higher-order gradients) is not supported yet in "
-            "tapegrad; it is planned with autograd.Function and functional.hessian")
+def _recorded(tape, outputs, grads):
+    """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py)."""
+    slots = [t._slot if t._gen == tape.gen else tape.adopt(t) for t in outputs]
+    return higher.sweep(tape, slots, higher.seed_tensors(outputs, grads))
 
 
 __all__ = ["backward", "grad", "dtypes"]

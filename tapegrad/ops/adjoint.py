@@ -42,9 +42,17 @@ def _on(*codes):
     return deco
 
 
-def _const(arr):
-    """A constant tensor (no gradient flows into it): masks and weights."""
-    return _leaf(norm(np.asarray(arr, dtype=np.float64)))
+def _const(r, arr, dtype=np.float64):
+    """A constant tensor (no gradient flows into it): masks and weights computed from this
+    point's values.  A replayed trace would reuse them at every other point, silently
+    wrong, so while tracing they are refused (tapegrad.compile(f).hvp/hessian)."""
+    if state.tracing is not None and state.tracing is r.w.tape:
+        from . import NAMES
+        raise NotImplementedError(
+            f"{NAMES.get(r.op, r.op)}: its second-order rule uses masks of the traced point, "
+            "which replay cannot re-evaluate yet; compute Hessians of this function eagerly "
+            "with tapegrad.autograd.functional (hessian, hvp) instead of tapegrad.compile")
+    return _leaf(norm(np.asarray(arr, dtype=dtype)))
 
 
 def emit(op, x, k, out_shape):
@@ -74,9 +82,9 @@ def _weighted(r, g, k_map=None):
     wa, wb = r.unit_weights()
     if k_map is not None:
         g = emit(S.EXPAND, g, k_map, r.shape(r.a))
-    out = [(r.a, g * _const(wa.reshape(r.shape(r.a))))]
+    out = [(r.a, g * _const(r, wa.reshape(r.shape(r.a))))]
     if wb is not None:
-        out.append((r.b, g * _const(wb.reshape(r.shape(r.b)))))
+        out.append((r.b, g * _const(r, wb.reshape(r.shape(r.b)))))
     return out
 
 
@@ -133,8 +141,8 @@ def _pow(r, g):
     # PyTorch's masks, as pow_rev: b == 0 gives 0 for da; a == 0 with b >= 0 gives 0 for db
     x, y = r.x, r.y
     xv, yv = np.asarray(x._data), np.asarray(y._data)
-    ga = E.where(Tensor(yv != 0), g * y * x ** (y - 1.0), 0.0)
-    gb = E.where(Tensor(~((xv == 0) & (yv >= 0))), g * r.out * E.log(x), 0.0)
+    ga = E.where(_const(r, yv != 0, bool), g * y * x ** (y - 1.0), 0.0)
+    gb = E.where(_const(r, ~((xv == 0) & (yv >= 0)), bool), g * r.out * E.log(x), 0.0)
     return [(r.a, ga), (r.b, gb)]
 
 
@@ -143,6 +151,10 @@ def _pow_c(r, g):
     c = r.c(r.k)
     if c == 0.0:
         return []
+    if c == 1.0:
+        return [(r.a, g)]
+    if c == 2.0:  # the common square: no pow row (a transcendental call per element)
+        return [(r.a, g * (2.0 * r.x))]
     return [(r.a, g * (c * r.x ** (c - 1.0)))]
 
 
@@ -151,7 +163,7 @@ def _rpow_c(r, g):
     c = r.c(r.k)
     lc = math.log(c) if c > 0.0 else math.nan
     keep = ~((c == 0.0) & (np.asarray(r.x._data) >= 0))
-    return [(r.a, E.where(Tensor(keep), g * r.out * lc, 0.0))]
+    return [(r.a, E.where(_const(r, keep, bool), g * r.out * lc, 0.0))]
 
 
 _SMOOTH = {  # d out / d x from (x, out): the unary smooth ops
@@ -187,7 +199,7 @@ for _code in _SMOOTH:
 def _softplus(r, g):
     beta, threshold = r.c(r.k), r.c(r.k + 1)
     x = r.x
-    linear = Tensor(np.asarray(x._data) * beta > threshold)
+    linear = _const(r, np.asarray(x._data) * beta > threshold, bool)
     return [(r.a, E.where(linear, g, g * E.sigmoid(x * beta)))]
 
 
@@ -196,13 +208,13 @@ def _atan2(r, g):
     # (b da - a db) / (a^2 + b^2), 0 where both are 0 (the +1 there keeps it finite)
     x, y = r.x, r.y
     rr = x * x + y * y
-    rr = rr + _const(np.asarray(rr._data) == 0)
+    rr = rr + _const(r, np.asarray(rr._data) == 0)
     return [(r.a, g * y / rr), (r.b, -(g * x) / rr)]
 
 
 @_on(E.WHERE)
 def _where(r, g):
-    cond = Tensor(r.values(r.k).reshape(r.shape(r.o)) != 0)
+    cond = r.w.tensor(r.k) != 0  # a comparison: recorded (and replayed) while tracing
     return [(r.a, E.where(cond, g, 0.0)), (r.b, E.where(cond, 0.0, g))]
 
 
@@ -242,6 +254,7 @@ def _extreme(r, g):
 
 @_on(R.PROD, R.PROD_DIM)
 def _prod(r, g):
+    _const(r, 0.0)  # while tracing: a replayed point may hold zeros
     if np.any(np.asarray(r.x._data) == 0):
         raise NotImplementedError(
             "create_graph through prod() of a tensor with zero entries is not supported yet "
@@ -262,7 +275,7 @@ def _norm(r, g):
     x = r.x
     y = _spread(r, r.out, r.k + 1)
     gs = _spread(r, g, r.k + 1)
-    safe = _const(np.asarray(y._data) == 0)  # PyTorch: 0 where the norm is 0
+    safe = _const(r, np.asarray(y._data) == 0)  # PyTorch: 0 where the norm is 0
     if p == 2.0:
         return [(r.a, gs * x / (y + safe))]
     return [(r.a, gs * x * E.abs(x) ** (p - 2.0) / (y + safe) ** (p - 1.0))]
@@ -278,7 +291,7 @@ def _var(r, g):
     if r.op == R.VAR:
         return [(r.a, _spread(r, g, k_map) * dx * (2.0 * scale))]
     y = r.out
-    safe = _const(np.asarray(y._data) == 0)  # 0 where std is 0, as var_rev
+    safe = _const(r, np.asarray(y._data) == 0)  # 0 where std is 0, as var_rev
     return [(r.a, _spread(r, g / (y + safe), k_map) * dx * scale)]
 
 
