@@ -163,6 +163,12 @@ def strided_fwd(vals, meta, o, a, n, k, w):
 def strided_rev(adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]  (broadcast sources accumulate)
     starts, length, step = strided_runs(meta, k, _s(n))
+    if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
+        for r in range(len(starts)):
+            y = o + _u(r * length)
+            for i in range(length):
+                adj[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
+        return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
         for i in range(length):
