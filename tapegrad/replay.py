@@ -332,6 +332,8 @@ def _contiguous_from(op, meta, k, n):
     if op == STRIDED or op == EXPAND:  # meta: [ndim, base, shape..., strides...]
         k += op == STRIDED  # after the view's name
         nd = int(meta[k])
+        if nd == 0 and n > 1:  # one source element repeated (a full reduction's map)
+            return None
         step = 1  # C order: each dim of size > 1 steps by the product of the later ones
         for d in range(nd - 1, -1, -1):
             m, st = int(meta[k + 2 + d]), int(meta[k + 2 + nd + d])

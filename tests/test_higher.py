@@ -272,7 +272,32 @@ def test_compiled_hvp_follows_guards():
     np.testing.assert_allclose(f.hvp_batch(X, V), [[6.0, 12.0], [2.0, 2.0]])
 
 
-def test_compiled_second_order_refuses_point_masks():
-    f = tg.compile(lambda x: x.relu().pow(3).sum())
-    with pytest.raises(NotImplementedError, match="ReluBackward0.*autograd.functional"):
+PIECEWISE = {  # second-order rules with masks: replay must re-evaluate them at every point
+    "relu": lambda x: (x.relu() ** 3).sum(),
+    "abs-clamp": lambda x: (x.abs() ** 3).sum() + (x.clamp(-0.3, 0.4) * x.exp()).sum(),
+    "maximum": lambda x: (tg.maximum(x, x.flip(0)) ** 3).sum(),
+    "max-amax": lambda x: x.max() ** 3 + x.amax() * x.sum(),
+    "norms": lambda x: x.norm() ** 3 + x.norm(p=3) * x.norm(p=1) + x.std() * x.var(),
+    "where-softplus": lambda x: (tg.where(x > 0, x ** 3, x.sin()) *
+                                 tg.nn.functional.softplus(x, beta=2, threshold=0.5)).sum(),
+    "pow-atan2": lambda x: ((x.abs() + 0.5) ** x).sum() + tg.atan2(x, x.flip(0) ** 2).sum(),
+    "masked_fill": lambda x: (x.masked_fill(x > 0.2, 1.5) ** 3).sum(),
+}
+
+
+@pytest.mark.parametrize("name", list(PIECEWISE))
+def test_compiled_hessian_re_evaluates_masks_at_every_point(name):
+    fn = PIECEWISE[name]
+    X = np.random.default_rng(8).uniform(-1.0, 1.0, (8, 4))
+    HB = tg.compile(fn).hessian_batch(X)
+    for b in range(len(X)):
+        H = np.asarray(tg.autograd.functional.hessian(fn, tg.tensor(X[b])))
+        np.testing.assert_allclose(HB[b], H, rtol=1e-11, atol=1e-11)
+
+
+@pytest.mark.parametrize("fn", [lambda x: x.max(0)[0] ** 3, lambda x: x.prod() ** 2],
+                         ids=["max-dim", "prod"])
+def test_compiled_second_order_refuses_point_masks(fn):
+    f = tg.compile(fn)
+    with pytest.raises(NotImplementedError, match="Backward.*autograd.functional"):
         f.hvp(np.array([1.0, -1.0]), np.array([1.0, 1.0]))

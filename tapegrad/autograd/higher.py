@@ -32,6 +32,13 @@ class Row:
     y = property(lambda self: self.w.tensor(self.b))
     out = property(lambda self: self.w.tensor(self.o))
 
+    @property
+    def tracing(self):
+        """True while ``tapegrad.trace`` records onto this tape (replay will re-run the
+        adjoint rows at other points)."""
+        from .._state import state
+        return state.tracing is self.w.tape
+
     def c(self, j):
         return float(self.w.consts[j])
 

@@ -8,9 +8,11 @@ so the gradient is a tensor that can be differentiated again, to any order.  Thr
 - linear structural ops emit their transposed opcode on the row's own meta
   (EXPAND <-> SUM_DIM, STRIDED -> SUM_DIM, GATHER <-> SCATTER): the compiled forward and
   reverse rules of each pair serve every order;
-- piecewise-linear ops (relu, abs, clamp, maximum, max, masked_fill, ...): ``gx = g * W``,
-  where ``W`` is the row's own compiled reverse rule run at a unit seed (``W`` is locally
-  constant in x, so the second derivative through it is zero, as in PyTorch);
+- piecewise-linear ops (relu, abs, clamp, maximum, max, masked_fill, ...): ``gx = g * W``
+  with ``W`` locally constant in x (so the second derivative through it is zero, as in
+  PyTorch), written with comparisons, which a traced function records and replay
+  re-evaluates at every point; eagerly, max/min reductions take ``W`` from the row's own
+  compiled reverse rule run at a unit seed (exactly its tie and nan conventions);
 - smooth ops: their derivative written with tensor ops, next to nothing else.
 
 An entry gets ``r`` (a ``higher.Row``: ``r.x``, ``r.y``, ``r.out`` are the row's operands
@@ -76,16 +78,16 @@ def emit(op, x, k, out_shape):
     return output(tape, v, op, slot(x, tape), -1, k)
 
 
-def _weighted(r, g, k_map=None):
-    """Piecewise-linear rows: ``g`` (spread back over the input by the row's map at
-    ``k_map`` for reductions) times the row's compiled rule at a unit seed."""
-    wa, wb = r.unit_weights()
-    if k_map is not None:
-        g = emit(S.EXPAND, g, k_map, r.shape(r.a))
-    out = [(r.a, g * _const(r, wa.reshape(r.shape(r.a))))]
-    if wb is not None:
-        out.append((r.b, g * _const(r, wb.reshape(r.shape(r.b)))))
-    return out
+def _unit_weighted(r, g, k_map):
+    """Reductions: ``g`` spread back over the input by the row's map at ``k_map``, times
+    the row's compiled rule at a unit seed (this point's ties: refused while tracing)."""
+    wa, _ = r.unit_weights()
+    return [(r.a, emit(S.EXPAND, g, k_map, r.shape(r.a)) * _const(r, wa.reshape(r.shape(r.a))))]
+
+
+def _f(mask):
+    """A bool tensor (recorded as a CMP row while tracing) as 1.0 / 0.0."""
+    return mask.to(np.float64)
 
 
 # ---- elementwise: linear -------------------------------------------------------------
@@ -140,9 +142,8 @@ def _rdiv_c(r, g):
 def _pow(r, g):
     # PyTorch's masks, as pow_rev: b == 0 gives 0 for da; a == 0 with b >= 0 gives 0 for db
     x, y = r.x, r.y
-    xv, yv = np.asarray(x._data), np.asarray(y._data)
-    ga = E.where(_const(r, yv != 0, bool), g * y * x ** (y - 1.0), 0.0)
-    gb = E.where(_const(r, ~((xv == 0) & (yv >= 0)), bool), g * r.out * E.log(x), 0.0)
+    ga = E.where(y != 0, g * y * x ** (y - 1.0), 0.0)
+    gb = E.where(_f(x == 0) * _f(y >= 0) == 0, g * r.out * E.log(x), 0.0)
     return [(r.a, ga), (r.b, gb)]
 
 
@@ -162,8 +163,9 @@ def _pow_c(r, g):
 def _rpow_c(r, g):
     c = r.c(r.k)
     lc = math.log(c) if c > 0.0 else math.nan
-    keep = ~((c == 0.0) & (np.asarray(r.x._data) >= 0))
-    return [(r.a, E.where(_const(r, keep, bool), g * r.out * lc, 0.0))]
+    if c == 0.0:
+        return [(r.a, E.where(r.x < 0, g * r.out * lc, 0.0))]
+    return [(r.a, g * r.out * lc)]
 
 
 _SMOOTH = {  # d out / d x from (x, out): the unary smooth ops
@@ -199,7 +201,7 @@ for _code in _SMOOTH:
 def _softplus(r, g):
     beta, threshold = r.c(r.k), r.c(r.k + 1)
     x = r.x
-    linear = _const(r, np.asarray(x._data) * beta > threshold, bool)
+    linear = x * beta > threshold
     return [(r.a, E.where(linear, g, g * E.sigmoid(x * beta)))]
 
 
@@ -208,7 +210,7 @@ def _atan2(r, g):
     # (b da - a db) / (a^2 + b^2), 0 where both are 0 (the +1 there keeps it finite)
     x, y = r.x, r.y
     rr = x * x + y * y
-    rr = rr + _const(r, np.asarray(rr._data) == 0)
+    rr = rr + _f(rr == 0)
     return [(r.a, g * y / rr), (r.b, -(g * x) / rr)]
 
 
@@ -218,8 +220,36 @@ def _where(r, g):
     return [(r.a, E.where(cond, g, 0.0)), (r.b, E.where(cond, 0.0, g))]
 
 
-ADJOINT.update(dict.fromkeys(
-    (E.RELU, E.ABS, E.CLAMP, E.MAXIMUM, E.MINIMUM, S.MASKED_FILL, S.MASKED_FILL_T), _weighted))
+@_on(E.RELU)
+def _relu(r, g):
+    return [(r.a, g * _f(r.x > 0))]
+
+
+@_on(E.ABS)
+def _abs(r, g):
+    return [(r.a, g * E.sign(r.x))]
+
+
+@_on(E.CLAMP)
+def _clamp(r, g):
+    x = r.x
+    return [(r.a, g * (_f(x >= r.c(r.k)) * _f(x <= r.c(r.k + 1))))]
+
+
+@_on(S.MASKED_FILL, S.MASKED_FILL_T)
+def _masked_fill(r, g):
+    return [(r.a, g * (1.0 - r.y))]  # in1 holds the mask as 1.0 / 0.0
+
+
+@_on(E.MAXIMUM, E.MINIMUM)
+def _maximum(r, g):
+    # as maximum_rev: the larger side gets g, half each at a tie, both at a nan
+    if r.a == r.b:
+        return [(r.a, g)]
+    x, y = r.x, r.y
+    below, above = (x < y, x > y) if r.op == E.MAXIMUM else (x > y, x < y)
+    tie = _f(x == y) * 0.5
+    return [(r.a, g * (1.0 - _f(below) - tie)), (r.b, g * (1.0 - _f(above) - tie))]
 ADJOINT.update(dict.fromkeys(  # piecewise constant: no gradient
     (E.SIGN, E.FLOOR, E.CEIL, E.ROUND, E.ROUND_DEC, R.ARGMAX, R.ARGMIN, control.CMP,
      control.CMP_C), lambda r, g: []))
@@ -249,7 +279,12 @@ def _spread(r, t, k_map):
 
 @_on(R.MAX, R.MIN, R.MAX_DIM, R.MIN_DIM, R.AMAX, R.AMIN)
 def _extreme(r, g):
-    return _weighted(r, g, r.k)
+    if not r.tracing or r.op in (R.MAX_DIM, R.MIN_DIM):
+        return _unit_weighted(r, g, r.k)
+    # traced: g shared evenly among the elements equal to the extreme of their group
+    tie = _f(r.x == _spread(r, r.out, r.k))
+    count = emit(R.SUM_DIM, tie, r.k, r.shape(r.o))
+    return [(r.a, _spread(r, g / count, r.k) * tie)]
 
 
 @_on(R.PROD, R.PROD_DIM)
@@ -270,12 +305,16 @@ def _logsumexp(r, g):
 @_on(R.NORM)
 def _norm(r, g):
     p = r.c(r.m(r.k))
-    if p == 0.0 or not math.isfinite(p) or p == 1.0:
-        return _weighted(r, g, r.k + 1)  # a count, max |x| or sum |x|: piecewise linear
+    if p == 0.0:
+        return []  # a count
+    if p == 1.0:
+        return [(r.a, _spread(r, g, r.k + 1) * E.sign(r.x))]
+    if not math.isfinite(p):  # max |x|: piecewise linear
+        return _unit_weighted(r, g, r.k + 1)
     x = r.x
     y = _spread(r, r.out, r.k + 1)
     gs = _spread(r, g, r.k + 1)
-    safe = _const(r, np.asarray(y._data) == 0)  # PyTorch: 0 where the norm is 0
+    safe = _f(y == 0)  # PyTorch: 0 where the norm is 0
     if p == 2.0:
         return [(r.a, gs * x / (y + safe))]
     return [(r.a, gs * x * E.abs(x) ** (p - 2.0) / (y + safe) ** (p - 1.0))]
@@ -291,7 +330,7 @@ def _var(r, g):
     if r.op == R.VAR:
         return [(r.a, _spread(r, g, k_map) * dx * (2.0 * scale))]
     y = r.out
-    safe = _const(r, np.asarray(y._data) == 0)  # 0 where std is 0, as var_rev
+    safe = _f(y == 0)  # 0 where std is 0, as var_rev
     return [(r.a, _spread(r, g / (y + safe), k_map) * dx * scale)]
 
 
