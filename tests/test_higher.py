@@ -301,3 +301,39 @@ def test_compiled_second_order_refuses_point_masks(fn):
     f = tg.compile(fn)
     with pytest.raises(NotImplementedError, match="Backward.*autograd.functional"):
         f.hvp(np.array([1.0, -1.0]), np.array([1.0, 1.0]))
+
+
+def test_double_backward_through_a_custom_function():
+    """A custom backward written with tensor ops is recorded under create_graph."""
+    class Log1pexp(tg.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x.clamp(min=0) + (-x.abs()).exp().log1p()
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return grad * x.sigmoid()
+
+    x0 = np.array([-1.0, 0.3, 2.0])
+    x = tg.tensor(x0, requires_grad=True)
+    (g,) = tg.autograd.grad(Log1pexp.apply(x * 2).sum(), x, create_graph=True)
+    (h,) = tg.autograd.grad(g.sum(), x)
+    s = 1 / (1 + np.exp(-2 * x0))
+    np.testing.assert_allclose(np.asarray(g.detach()), 2 * s, rtol=1e-14)
+    np.testing.assert_allclose(np.asarray(h), 4 * s * (1 - s), rtol=1e-13)
+    assert tg.autograd.gradgradcheck(Log1pexp.apply, (tg.tensor(x0, requires_grad=True),))
+
+
+def test_readme_higher_order_example_runs():
+    from pathlib import Path
+    text = (Path(__file__).parents[1] / "README.md").read_text()
+    section = text[text.index("## Higher order"):]
+    start = section.index("```python") + len("```python")
+    code = section[start:section.index("```", start)]
+    env = {}
+    exec(compile(code, "README.md (higher order)", "exec"), env)
+    np.testing.assert_allclose(np.asarray(env["H"]),
+                               np.diag(np.exp([0.1, 0.2]) * (2 + np.array([0.1, 0.2]))),
+                               rtol=1e-13)
