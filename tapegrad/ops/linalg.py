@@ -190,11 +190,14 @@ def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
     tape = tape_for_grad()
     sa = slot(a, tape)
     sb = slot(b, tape)
-    na, nb_ = int(np.prod(batch_a)), int(np.prod(batch_b))
-    ia = np.broadcast_to(np.arange(na).reshape(batch_a), batch).ravel() * (M * K)
-    ib = np.broadcast_to(np.arange(nb_).reshape(batch_b), batch).ravel() * (K * N)
-    offsets = np.stack([ia, ib], axis=1).ravel().tolist()
-    k = tape.push_meta((len(ia), M, K, N, int(a._rg), int(b._rg), *offsets))
+    if batch:
+        na, nb_ = int(np.prod(batch_a)), int(np.prod(batch_b))
+        ia = np.broadcast_to(np.arange(na).reshape(batch_a), batch).ravel() * (M * K)
+        ib = np.broadcast_to(np.arange(nb_).reshape(batch_b), batch).ravel() * (K * N)
+        offsets = np.stack([ia, ib], axis=1).ravel().tolist()
+    else:  # one product: skip the NumPy calls on tiny arrays (tens of us per product)
+        offsets = [0, 0]
+    k = tape.push_meta((len(offsets) // 2, M, K, N, int(a._rg), int(b._rg), *offsets))
     return output(tape, v, code, sa, sb, k)
 
 
