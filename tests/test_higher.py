@@ -337,3 +337,32 @@ def test_readme_higher_order_example_runs():
     np.testing.assert_allclose(np.asarray(env["H"]),
                                np.diag(np.exp([0.1, 0.2]) * (2 + np.array([0.1, 0.2]))),
                                rtol=1e-13)
+
+
+def test_gradient_penalty_loop_runs_in_constant_memory():
+    """create_graph in a training loop: the adjoint rows go with the graph."""
+    import tracemalloc
+
+    import tapegrad.tape as tape_mod
+    w = tg.tensor(np.random.default_rng(0).standard_normal(50), requires_grad=True)
+    opt = tg.optim.SGD([w], lr=1e-3)
+
+    def step():
+        loss = (w.sin() * w).sum()
+        (g,) = tg.autograd.grad(loss, w, create_graph=True)
+        pen = loss + (g ** 2).sum()
+        opt.zero_grad()
+        pen.backward()
+        opt.step()
+
+    for _ in range(50):
+        step()
+    tracemalloc.start()
+    try:
+        for _ in range(300):
+            step()
+        current, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert current < 1_000_000, f"{current} bytes still allocated after 300 steps"
+    assert tape_mod.current_tape().nrows == 0
