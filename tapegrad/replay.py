@@ -172,7 +172,7 @@ class Traced:
         block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
         nblocks = (B + block - 1) // block
         args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
-                plan.dirty, plan.in_elems, plan.out_slot, X, V, G, bad, block)
+                plan.in_elems, plan.out_slot, X, V, G, bad, block)
         if not progress:
             _run_blocks(args, 0, nblocks, serial)
             return V, G, bad
@@ -312,7 +312,6 @@ class _Plan:
         reached[reached] = reach[rows[reached, 1] // 2] != 0
         self.rev = np.ascontiguousarray(rows[reached])
         self.fill = 2 * t.const_slots[alias[t.const_slots] < 0]
-        self.dirty = self.fill[reach[self.fill // 2] != 0]
         self.in_elems = np.concatenate(
             [np.arange(start[s], start[s] + size[s]) for s in t.in_slots]
             or [np.zeros(0, np.int64)]).astype(np.int64)
@@ -363,11 +362,11 @@ def _pool():
 
 
 def _buffers(n, grad):
-    """This thread's (vals, adj) arena buffers of at least n values; adj is all zero (the
-    kernel leaves it so)."""
+    """This thread's (vals, adj) arena buffers of at least n values, kept between calls
+    (a fresh one would page-fault on every call)."""
     have = getattr(_LOCAL, "bufs", None)
     if have is None or len(have[0]) < n or (grad and len(have[1]) < n):
-        have = _LOCAL.bufs = (np.empty(n), np.zeros(n if grad else 0))
+        have = _LOCAL.bufs = (np.empty(n), np.empty(n if grad else 0))
     return have
 
 
@@ -377,7 +376,7 @@ def _run_blocks(args, lo, hi, serial=False):
     works too.  Small batches stay in the calling thread (a hand-off costs ~20 us)."""
     if hi <= lo:
         return
-    nv, block, grad = len(args[3]), args[-1], args[12].shape[0] > 0
+    nv, block, grad = len(args[3]), args[-1], args[11].shape[0] > 0
     nthreads = 1 if serial else min(_CORES, hi - lo)
     if (hi - lo) * block * nv < SERIAL_VALUES:
         nthreads = 1
@@ -391,7 +390,6 @@ def _run_blocks(args, lo, hi, serial=False):
                 return
             r = _sweep._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
             if r >= 0:  # _Plan checked every reverse row: cannot happen
-                adj[:] = 0.0
                 raise RuntimeError(f"replay: reverse row {r} did not run; please report this "
                                    "as a tapegrad bug")
 

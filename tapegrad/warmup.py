@@ -16,6 +16,6 @@ def warmup():
     _sweep._free_swept(rows, np.zeros(0, np.uint8))
     _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
     # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)
-    _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, m, 0, np.zeros((0, 0)), f,
+    _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f,
                           np.zeros((0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f)
     return time.perf_counter() - t0

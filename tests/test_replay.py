@@ -104,8 +104,7 @@ ALIASING = {  # f -> how many rows batch replay drops (contiguous copies become 
 @pytest.mark.parametrize("name", ALIASING)
 def test_aliased_copies_replay_as_eager(name):
     """Batch replay turns contiguous copies into aliases of their source: same values and
-    gradients as eager, and the thread's adjoint buffer is left zero for the next call."""
-    from tapegrad import replay
+    gradients as eager."""
     f, dropped = ALIASING[name]
     rng = np.random.default_rng(7)
     traced = tg.trace(f, rng.normal(size=12))
@@ -113,7 +112,6 @@ def test_aliased_copies_replay_as_eager(name):
     V, G = traced.value_and_grad_batch(X)
     plan = traced._plan
     assert len(traced.rows) - len(plan.fwd) == dropped
-    assert not replay._LOCAL.bufs[1].any()
     for x, v, g in zip(X, V, G):
         v_ref, (g_ref,) = _eager(f, [x])
         np.testing.assert_allclose(v, v_ref, rtol=1e-13, atol=1e-13)
