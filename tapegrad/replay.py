@@ -16,6 +16,7 @@ import os
 import sys
 import threading
 import time
+from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -271,7 +272,7 @@ class _Plan:
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
-        alias = np.full(nslots, -1, np.int64)  # slot -> its first element in the arena
+        alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
         start = np.empty(nslots, np.int64)
         size = np.diff(offs)
         keep = np.ones(len(rows), bool)
@@ -283,11 +284,9 @@ class _Plan:
                 alias[o] = a
                 start[o] = j  # relative to a's start, resolved below
                 keep[r] = False
-        nv = 0
-        for s in np.argsort(offs[:-1], kind="stable"):  # the original arena order
-            if alias[s] < 0:
-                start[s] = nv
-                nv += size[s]
+        own = alias < 0  # slots with values of their own, packed in their original order
+        start[own] = np.cumsum(size[own]) - size[own]
+        nv = int(size[own].sum())
         for r in np.nonzero(~keep)[0]:  # in row order: a slice of a slice is resolved
             o = rows[r, 1]
             start[o] += start[alias[o]]
@@ -295,10 +294,7 @@ class _Plan:
         self.offs[0:-1:2] = start
         self.offs[1::2] = start + size
         self.offs[-1] = nv
-        self.vals0 = np.zeros(nv)
-        own = np.nonzero(alias < 0)[0]
-        for s in own:
-            self.vals0[start[s]:start[s] + size[s]] = t.vals0[offs[s]:offs[s + 1]]
+        self.vals0 = t.vals0[np.repeat(own, size)]  # the arena is in slot order
         rows = rows[keep].copy()
         for c in (1, 2, 3):
             rows[:, c] = np.where(rows[:, c] >= 0, 2 * rows[:, c], rows[:, c])
@@ -350,6 +346,7 @@ _POOL = [None, None]  # (pid, ThreadPoolExecutor): made on first use, reused by 
 _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
 SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
+CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between calls
 
 
 def _pool():
@@ -381,12 +378,14 @@ def _run_blocks(args, lo, hi, serial=False):
     if (hi - lo) * block * nv < SERIAL_VALUES:
         nthreads = 1
     chunk = hi - lo if nthreads == 1 else max(1, (hi - lo) // (4 * nthreads))
+    chunk = max(1, min(chunk, CHUNK_VALUES // (block * nv or 1)))
     starts = itertools.count(lo, chunk)  # next() is atomic: each chunk goes to one thread
+    stop = []
 
     def work():
         vals, adj = _buffers(nv * block, grad)
         for b in starts:
-            if b >= hi:
+            if b >= hi or stop:
                 return
             r = _sweep._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
             if r >= 0:  # _Plan checked every reverse row: cannot happen
@@ -399,9 +398,12 @@ def _run_blocks(args, lo, hi, serial=False):
     helpers = [_pool().submit(work) for _ in range(nthreads - 1)]
     try:
         work()
-    finally:
         for f in helpers:
             f.result()
+    except BaseException:
+        stop.append(True)  # KeyboardInterrupt: the helpers end with their current chunk
+        futures.wait(helpers)
+        raise
 
 
 class _Progress:
