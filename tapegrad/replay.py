@@ -445,14 +445,14 @@ def _on_dask(obj, Xs, grad, **kw):
 
 def _block(nvals, nrows, B):
     """Points per block (a power of 2, 8..1024).  Each row costs ~0.1 us per block to
-    dispatch and ~0.2 ns per value it moves: large enough that a row moves ~2,000 values
-    per block (1,024 points for a scalar loop's rows, 32 for Rosenbrock's vector rows at
-    n = 100), and small enough that a block's values and adjoints stay within ~2 MiB
-    (the L2 cache and then some: measured best at 10^4 points).  At least 2 blocks per
-    core, for the threads to share."""
+    dispatch and ~0.2 ns per value it moves: large enough that a row moves ~1,000 values
+    per block (Rosenbrock at n = 100: 32 points for the vector form's rows of 99 elements,
+    256 for the scalar loop's), but a block's values and adjoints within ~4 MiB (beyond
+    that, measured at 10^4 points, the L3 traffic costs more than the dispatch saved).
+    At least 2 blocks per core, for the threads to share."""
     want = 1000 * nrows / max(nvals, 1)  # nrows: forward and reverse
     w = 8
-    while w < 1024 and w < want and (2 * w) * nvals * 16 <= 1 << 21:
+    while w < 1024 and w < want and (2 * w) * nvals * 16 <= 1 << 22:
         w *= 2
     while w > 8 and (B + w - 1) // w < 2 * _CORES:
         w //= 2
