@@ -5,6 +5,8 @@ and float arithmetic cost tens of ns, NumPy scalars hundreds) and a C-contiguous
 ndarray otherwise.  A tensor that took part in a recorded op owns ``_slot`` on the
 tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py).
 """
+import operator
+
 import numpy as np
 
 from . import dtypes
@@ -345,6 +347,11 @@ def norm(arr):
 
 
 def _wrap_dim(dim, ndim, op):
+    try:
+        dim = operator.index(dim)  # a float dim would wrap to a float (-1e-9 % 3 is 3.0)
+    except TypeError:
+        raise TypeError(f"{op}(): argument 'dim' must be int, not {type(dim).__name__}"
+                        ) from None
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise IndexError(f"{op}(): Dimension out of range (expected to be in range of "

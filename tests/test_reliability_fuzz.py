@@ -119,3 +119,12 @@ def test_sum_and_mean_over_empty_dim_list_reduce_everything(op, torch):
 def test_soft_cross_entropy_with_no_classes_is_nan_as_pytorch():
     y = F.cross_entropy(tg.zeros(0, 0, requires_grad=True), tg.zeros(0, 0))
     assert np.isnan(y.item())
+
+
+@pytest.mark.parametrize("op", [lambda x, d: F.softmax(x, d), lambda x, d: F.log_softmax(x, d),
+                                lambda x, d: x.sum(d), lambda x, d: x.cumsum(d)])
+def test_a_float_dim_is_a_type_error_before_recording(op, rows):
+    """-2e-135 % 3 is 3.0: a float dim used to wrap to a float and fail half-way."""
+    x = tg.tensor(np.ones((2, 3)), requires_grad=True)
+    with pytest.raises(TypeError, match="'dim' must be int, not float"):
+        op(x, -2.2e-135)
