@@ -1,7 +1,9 @@
 """Record once, replay many: replay equals eager, batches equal loops, guards never lie."""
+import os
 import pickle
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -116,6 +118,34 @@ def test_aliased_copies_replay_as_eager(name):
         v_ref, (g_ref,) = _eager(f, [x])
         np.testing.assert_allclose(v, v_ref, rtol=1e-13, atol=1e-13)
         np.testing.assert_allclose(g, g_ref, rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_thread_pool_survives_a_fork():
+    """The replay threads persist between calls; a forked child (multiprocessing's default
+    on Linux) has the pool object but not its threads, and must make its own."""
+    from tapegrad import replay
+    X = np.random.default_rng(8).normal(size=(20000, 10))
+    f = tg.compile(rosen)
+    G = f.grad_batch(X)  # large enough for every core: the pool exists now
+    assert replay._CORES == 1 or replay._POOL[0] == os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the child: exit code 0 only if the batch comes back right
+        ok = False
+        try:
+            ok = np.array_equal(f.grad_batch(X), G)
+        finally:
+            os._exit(0 if ok else 1)
+    for _ in range(600):  # a child waiting on threads that do not exist would hang
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child hung in batch replay")
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_several_inputs_argnums_and_out():
