@@ -26,27 +26,42 @@ measured 240 ms, NumPy 29 ms for a 1 ms step)::
     python -m pytest benchmarks/bench_mlp.py --benchmark-timer=time.process_time \
         --benchmark-columns=median,iqr,rounds --benchmark-sort=name
 
-Measured that way (medians; NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10):
+Measured that way (medians of three runs, load average ~5 from other jobs; NumPy 2.4 /
+OpenBLAS 0.3.31, torch 2.13, jax 0.10; before these runs: 9.1 / 8.3 ms, 9.6x / 17.6x):
 
-    float64: numpy 0.95 ms, jax 1.25 ms, torch 1.58 ms, tapegrad 9.1 ms (9.6x numpy)
-    float32: numpy 0.47 ms, jax 0.76 ms, torch 0.86 ms, tapegrad 8.3 ms (17.6x numpy)
+    float64: numpy 0.94 ms, jax 1.27 ms, torch 1.49 ms, tapegrad 2.00 ms (2.1x numpy)
+    float32: numpy 0.47 ms, jax 1.06 ms, torch 0.78 ms, tapegrad 1.58 ms (3.4x numpy)
 
-Where tapegrad's time goes (float64, per step, profiled with process_time and minor-fault
-counts; see the closing note of issue 3):
+What changed (issue 3): each thread keeps its last value arena and adjoint buffer when
+nothing can read them any more (tape.py, ``_recycled_arena``/``adjoint_arena``): no page
+faults per step (there were ~2,400, ~5 ms); strided reverse rules walk runs instead of a
+div/mod per element (bias ExpandBackward0 615 -> 30 us, TBackward0 245 -> 15 us); values
+are cast and copied into the arena in one pass; a 2-D product records its meta without
+NumPy calls.
 
-- ~1,400-2,400 minor page faults (NumPy's step: 0): every step records on a fresh tape
-  (``retire`` after backward) whose ``array.array`` arena grows from empty again, and the
-  sweep allocates a fresh adjoint arena (``np.zeros``, 2.9 MB).  With glibc told to keep
-  freed memory (``MALLOC_MMAP_THRESHOLD_=268435456 MALLOC_TRIM_THRESHOLD_=268435456``)
-  the same step takes 2.8-3.6 ms: page faults are ~5 ms of the 9.
-- The reverse rules of STRIDED/EXPAND rows compute a div/mod per element and dimension
-  (``strided_index``): 615 us for the bias's ExpandBackward0 (65,536 elements) and 245 us
-  for ``W1.t()``'s TBackward0, of a 1.4 ms sweep whose five matmuls take 0.37 ms.  An
-  odometer loop (prototyped, not committed) brings them to 149 and 60 us.
-- Copies into the arena: 2.9 MB per step (the input ``x`` again every step as a constant,
-  ``W1`` and its transposed copy, the broadcast bias, each output).
-- float32 runs the sweep, BLAS included, in float64 (the arena is float64), so it gains
-  nothing from the narrower type and pays a cast each way.
+Where tapegrad's time goes now (float64, per call, process_time medians, NumPy's piece in
+brackets): F.linear 1: 600 us [x @ W1.T + b1: 290]; tanh 140 [110]; F.linear 2: 125 [60];
+cross_entropy: 275 [~40]; backward 710 [~400], of which the compiled sweep is 505 (the two
+MmBackward0: 280 + 110, the rest 115) and 200 is Python around it (zeroing the 2.9 MB
+adjoint buffer alone is 50).  So the remaining ~1 ms is spread thin:
+
+- Python per recorded op (~10-25 us each, 20 rows): the composites ``linear`` (t, mm,
+  expand, add) and ``cross_entropy`` (11 rows: log_softmax's sub, exp, sum, log, expand,
+  sub; then gather, view, neg, sum, div).  PyTorch runs each as one fused kernel (addmm,
+  log_softmax + nll_loss); fused LINEAR / LOG_SOFTMAX primitives would cut an estimated
+  ~0.4 ms here (not done: each new opcode also needs replay and create_graph rules).
+- Copies into the arena: every value a row produces (2.9 MB a step) is copied once into
+  the float64 arena (~0.15 ms); the adjoint buffer is zeroed (0.05 ms) and swept.
+- Rows NumPy does not need: W.t() materialised, the bias broadcast and its
+  ExpandBackward0, AddBackward0's pass-through (~0.1 ms in the sweep).
+- float32 runs the sweep and its BLAS calls in float64 (the arena is float64): its
+  backward costs as much as float64's.
+
+PyTorch and JAX beat tapegrad by doing the same BLAS work with less around it: PyTorch's
+step is ~8 calls into fused C++ kernels (addmm, tanh, log_softmax, nll_loss and their
+backwards) on a caching allocator; JAX's is one compiled XLA program that fuses every
+elementwise op into its neighbours.  Passing them would take the fused primitives above,
+a float32 arena, and fewer Python calls per recorded op.
 """
 import resource
 
