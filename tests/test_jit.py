@@ -29,12 +29,17 @@ print(json.dumps({"file": tapegrad.__file__, "grad": x.grad.item()}))
 """
 
 
-def run(code, cwd, env_extra):
-    """Run ``code`` in a fresh interpreter; returns its JSON output."""
+def command(code, cwd, env_extra, prefix=()):
+    """argv and env to run ``code`` in a fresh interpreter (``prefix``: a wrapper command)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
     env.update(env_extra)
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=env,
-                         capture_output=True, text=True, timeout=600)
+    return [*prefix, sys.executable, "-c", textwrap.dedent(code)], env
+
+
+def run(code, cwd, env_extra, prefix=()):
+    """Run ``code`` in a fresh interpreter; returns its JSON output."""
+    argv, env = command(code, cwd, env_extra, prefix)
+    out = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -145,3 +150,77 @@ def test_no_jit_gives_the_jitted_gradient(tmp_path):
     for k in ("loss", "x", "w", "s"):
         np.testing.assert_allclose(plain[k], jitted[k], rtol=1e-13, err_msg=k)
     assert np.any(np.asarray(jitted["x"]) != 0.0)
+
+
+# -- the cache in hostile places (issue 8).  NUMBA_CACHE_DIR honoured: the cache files of
+# test_edited_rule_recompiles appear there; NUMBA_DISABLE_JIT=1: .ci/run runs the fast tests
+# so, and test_no_jit_gives_the_jitted_gradient compares both.
+
+def read_only(tmp_path):
+    """A wrapper that makes permission bits bind this process even as root (which otherwise
+    writes anywhere): the capabilities that override them are dropped."""
+    if os.geteuid() != 0:
+        return ()
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: cannot make a directory read-only")
+    return (setpriv, "--bounding-set", "-dac_override,-dac_read_search")
+
+
+def test_read_only_install_still_works(tmp_path):
+    """tapegrad installed where nothing may be written (site-packages of a system Python):
+    no NUMBA_CACHE_DIR, Numba caches in the user's cache dir instead, and a second process
+    loads from there."""
+    site = tmp_path / "site"
+    pkg = copy_package(site)
+    subprocess.run(["chmod", "-R", "a-w", str(site)], check=True)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"PYTHONPATH": str(site), "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    try:
+        prefix = read_only(tmp_path)
+        first = run(DEXP, tmp_path, env, prefix)
+        assert pathlib.Path(first["file"]).resolve().parent == pkg.resolve()
+        assert first["grad"] == 1.0
+        assert not list(site.rglob("__pycache__/*.nb*")), "wrote into the read-only package"
+        cached = cache_files(home)
+        assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in cached)
+        second = run(DEXP, tmp_path, env, prefix)
+        assert second["grad"] == 1.0
+        assert cache_files(home) == cached  # loaded, not compiled again
+    finally:
+        subprocess.run(["chmod", "-R", "u+w", str(site)], check=True)
+
+
+RACE = """
+import json, numpy as np, tapegrad as tg
+x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+print(json.dumps({"x": x.grad.tolist()}))
+"""
+
+
+def test_two_processes_warming_an_empty_cache_at_once(tmp_path):
+    """Both compile the sweep and write the same cache files at the same time (as dask
+    workers starting together do): both succeed with the right gradient, and a third process
+    loads what they left.  (The eager sweep only: each replay kernel would add ~30 s of
+    compiling, and Numba caches every kernel the same way.)"""
+    copy_package(tmp_path)  # a snapshot: edits in the working tree cannot recompile it
+    cache = tmp_path / "cache"
+    env = {"PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(cache)}
+    argv, full_env = command(RACE, tmp_path, env)
+    procs = [subprocess.Popen(argv, cwd=tmp_path, env=full_env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=600) for p in procs]
+    for p, (_, err) in zip(procs, outs, strict=True):
+        assert p.returncode == 0, err
+    results = [json.loads(out.strip().splitlines()[-1]) for out, _ in outs]
+    files = cache_files(cache)
+    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in files)
+    third = run(RACE, tmp_path, env)
+    assert cache_files(cache) == files  # a warm cache: nothing compiled or rewritten
+    x = np.array([0.3, -1.2, 2.0])
+    want = (np.cos(x) + np.sin(x)) * np.exp(x) + 2 * x / np.cosh(x * x) ** 2
+    for r in (*results, third):
+        np.testing.assert_allclose(r["x"], want, rtol=1e-14)
+        assert r == results[0]
