@@ -310,8 +310,8 @@ def _L(L, v):
         return t
     if type(v) in (list, tuple):
         return type(v)(_L(L, e) for e in v)
-    if isinstance(v, np.ndarray):
-        return v.copy()
+    if isinstance(v, np.ndarray):  # as a tensor: PyTorch's Tensor + ndarray promotes oddly
+        return torch.from_numpy(v.copy()) if v.dtype.kind in "biuf" else v.copy()
     return v
 
 
