@@ -7,7 +7,9 @@ counted, not fatal), or by hand:
 
 It prints one JSON line: cases tried, how they ended, and every failure found:
 - ``crash``: an exception other than TypeError, ValueError, IndexError, RuntimeError,
-  NotImplementedError (and ZeroDivisionError/OverflowError from Python-number results);
+  NotImplementedError (and ZeroDivisionError/OverflowError from Python-number results), or
+  an IndexError from inside a compiled kernel (run with NUMBA_BOUNDSCHECK=1 and a fresh
+  NUMBA_CACHE_DIR, or NUMBA_DISABLE_JIT=1, to catch out-of-bounds accesses there);
 - ``leak``: a failed op changed the tape (rows) of the thread;
 - ``wrong``: the op succeeded where PyTorch also did, and the values, shape or gradients
   differ from PyTorch's;
@@ -304,15 +306,60 @@ def _L(L, v):
         a = np.array(v._data)
         if a.dtype.kind not in "biuf":
             raise TypeError("unconvertible")
-        t = torch.from_numpy(a)
-        if v.requires_grad:
-            t.requires_grad_(True)
-        return t
+        if id(v) not in _TWINS:  # one twin per tensor and case: its gradient is compared
+            t = torch.from_numpy(a)
+            if v.requires_grad:
+                t.requires_grad_(True)
+            _TWINS[id(v)] = (v, t)
+        return _TWINS[id(v)][1]
     if type(v) in (list, tuple):
         return type(v)(_L(L, e) for e in v)
     if isinstance(v, np.ndarray):  # as a tensor: PyTorch's Tensor + ndarray promotes oddly
         return torch.from_numpy(v.copy()) if v.dtype.kind in "biuf" else v.copy()
     return v
+
+
+_TWINS = {}  # id(tapegrad tensor) -> (tensor, its PyTorch twin), for the current case
+
+
+def _check_grads(r, expected):
+    """Gradients of a successful differentiable result, seeded with ones, against PyTorch's
+    for every operand that requires grad.  Returns a problem string or None."""
+    if not (isinstance(r, tg.Tensor) and r.requires_grad and torch.is_tensor(expected)
+            and expected.requires_grad and r.numel() and tuple(r.shape) == expected.shape):
+        return None
+    pairs = [(t, u) for t, u in _TWINS.values() if t.requires_grad and u.requires_grad]
+    if not pairs or any(t is r for t, _ in _TWINS.values()):
+        return None  # in place (x now stands for the result) or already swept (backward)
+    got = tg.autograd.grad(r, [t for t, _ in pairs], grad_outputs=tg.ones(*r.shape),
+                           allow_unused=True)
+    want = torch.autograd.grad(expected, [u for _, u in pairs], torch.ones_like(expected),
+                               allow_unused=True)
+    for (t, _), g, w in zip(pairs, got, want, strict=True):
+        g = np.zeros(t.shape) if g is None else np.asarray(g._data, np.float64)
+        w = np.zeros(t.shape) if w is None else w.detach().numpy().astype(np.float64)
+        with np.errstate(all="ignore"):
+            if g.shape != w.shape or not np.allclose(g, w, rtol=1e-5, atol=1e-6,
+                                                     equal_nan=True):
+                return f"gradient {g.tolist()} differs from PyTorch's {w.tolist()}"
+    return None
+
+
+def _from_kernel(e):
+    """An IndexError from inside a sweep: NUMBA_BOUNDSCHECK=1's message, or a frame of
+    _sweep.py or of a rule (under NUMBA_DISABLE_JIT=1 they run as Python and NumPy raises).
+    Indices must be checked in Python before they reach a kernel."""
+    if not isinstance(e, IndexError):
+        return False
+    if "index is out of bounds" in str(e):
+        return True
+    tb = e.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename.endswith("_sweep.py") or code.co_name.endswith(("_rev", "_fwd")):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _finite(v):
@@ -377,7 +424,8 @@ def main():
         lim = int(args.mem_gib * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
     log = open(args.log, "w") if args.log else None
-    stats = {"tried": 0, "ok": 0, "refused": 0, "too_big": 0, "compared": 0, "by_error": {},
+    stats = {"tried": 0, "ok": 0, "refused": 0, "too_big": 0, "compared": 0,
+             "grads_compared": 0, "backward_refused": [], "by_error": {},
              "crashes": [], "leaks": [], "wrong": []}
 
     @seed(args.seed)
@@ -386,6 +434,7 @@ def main():
     @given(st.data())
     def one(data):
         anchor = tg.tensor(0.0, requires_grad=True) * 1.0  # holds the tape's generation
+        _TWINS.clear()
         case, fn, operands = _case(data)
         if log:
             log.write(case + "\n")
@@ -406,6 +455,11 @@ def main():
                 warnings.simplefilter("ignore")
                 r = fn(tg)
         except ALLOWED as e:
+            if _from_kernel(e):
+                stats["crashes"].append(f"{case}: out-of-bounds in a kernel: {e}\n"
+                                        + traceback.format_exc(limit=-3))
+                del anchor
+                return
             stats["refused"] += 1
             k = type(e).__name__
             stats["by_error"][k] = stats["by_error"].get(k, 0) + 1
@@ -428,9 +482,22 @@ def main():
         elif expected is not None:
             stats["compared"] += 1
         problem = _check_result(r, expected)
+        if problem is None and expected is not None:
+            try:
+                problem = _check_grads(r, expected)
+                stats["grads_compared"] += problem is None
+            except ALLOWED as e:  # a forward tapegrad records but cannot differentiate
+                if _from_kernel(e):
+                    problem = f"out-of-bounds in a kernel: {e}"
+                else:
+                    stats["backward_refused"].append(f"{case}: {type(e).__name__}: {e}")
+            except BaseException as e:  # noqa: BLE001 (a crash)
+                stats["crashes"].append(f"{case} (backward): {type(e).__name__}: {e}\n"
+                                        + traceback.format_exc(limit=-3))
         if problem:
             stats["wrong"].append(f"{case}: {problem}; operands {[_r(v) for v in operands]}")
         del anchor, r
+        _TWINS.clear()
 
     one()
     stats["by_error"] = dict(sorted(stats["by_error"].items()))

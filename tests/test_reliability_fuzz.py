@@ -128,3 +128,14 @@ def test_a_float_dim_is_a_type_error_before_recording(op, rows):
     x = tg.tensor(np.ones((2, 3)), requires_grad=True)
     with pytest.raises(TypeError, match="'dim' must be int, not float"):
         op(x, -2.2e-135)
+
+
+def test_softmax_of_a_0d_tensor_is_one_at_zero_too(torch):
+    for v in (0.0, -0.0, 3.0, float("inf"), float("nan")):
+        x = tg.tensor(v, requires_grad=True)
+        y = F.softmax(x, 0)
+        y.backward()
+        xt = torch.tensor(v, dtype=torch.float64, requires_grad=True)
+        yt = torch.softmax(xt, 0)
+        yt.backward()
+        np.testing.assert_array_equal([y.item(), x.grad.item()], [yt.item(), xt.grad.item()])

@@ -122,7 +122,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     dim = _softmax_dim(_tensor(input, "softmax"), dim, "softmax")
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
-        return x / x  # 1, with the gradient 0 PyTorch gives
+        return (x - x).exp()  # 1 and gradient 0 (nan at inf, nan), as PyTorch; x / x: nan at 0
     e = (x - _max_detached(x, dim)).exp()
     return e / e.sum(dim, keepdim=True)
 
