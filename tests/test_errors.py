@@ -124,13 +124,6 @@ CASES = {
         lambda L: {**_scalar(L), "k": L.tensor(1.0)},
         lambda L, e: L.autograd.grad(e["s"], [e["k"]]), RuntimeError,
         "One of the differentiated Tensors does not require grad"),
-    "create_graph=True in backward": Case(
-        _scalar, lambda L, e: e["s"].backward(create_graph=True), NotImplementedError,
-        "not supported yet", extra=("create_graph",), torch_raises=False),
-    "create_graph=True in grad": Case(
-        _scalar, lambda L, e: L.autograd.grad(e["s"], e["x"], create_graph=True),
-        NotImplementedError, "not supported yet", extra=("create_graph",),
-        torch_raises=False),
     # -- requires_grad ------------------------------------------------------------------
     "int tensor(requires_grad=True)": Case(
         lambda L: {}, lambda L, e: L.tensor([1, 2], requires_grad=True), RuntimeError,
