@@ -378,9 +378,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
 def _move_points(P, arena, in_elems, b0, w, load):
     """Points b0..b0+w-1 between P (point-major: X, or G) and the op-major arena: column
     c is arena element ``in_elems[c]``.  ``load``: P into the arena; else the arena into P.
-    Point by point when the
-    arena's side fits in L1 (measured 1.5x faster than tiles), else in tiles of 8 points:
-    then the w-strided arena lines would collide in the cache's sets."""
+    Point by point while the arena side fits in L1 (measured 1.5x faster than tiles), else
+    in tiles of 8 points: the w-strided arena lines would collide in the cache's sets."""
     m = np.uint64(P.shape[1])
     uw = np.uint64(w)
     Pf = P.reshape(-1)
