@@ -556,3 +556,39 @@ def test_readme_example_runs_and_prints_what_it_says(capsys):
     printed = capsys.readouterr().out.splitlines()
     expected = [line.split("# ")[1] for line in code.splitlines() if line.startswith("print(")]
     assert printed == expected
+
+
+def double_backward(L, log):
+    """Second derivatives through custom ops (the record's backward runs under enable_grad
+    for create_graph, so its ops are recorded): one output, and two outputs."""
+    Log1pexp = make_log1pexp(L)
+
+    class MulAddL(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, k, b):
+            ctx.save_for_backward(a, b)
+            ctx.k = k
+            return a * b * k, a + b
+
+        @staticmethod
+        def backward(ctx, gp, gq):
+            a, b = ctx.saved_tensors
+            return gp * b * ctx.k + gq, None, gp * a * ctx.k + gq
+
+    x = L.tensor([0.5, -1.0, 2.0], dtype=L.float64, requires_grad=True)
+    b = L.tensor([2.0, 3.0, -0.5], dtype=L.float64, requires_grad=True)
+    g, = L.autograd.grad(Log1pexp.apply(x * 1.5).sum(), [x], create_graph=True)
+    gg, = L.autograd.grad((g * g).sum(), [x])
+    log.append(gg.tolist())
+    p, q = MulAddL.apply(x, 2, b)
+    gx, gb = L.autograd.grad((p * q).sum(), [x, b], create_graph=True)
+    log.append([t.tolist() for t in L.autograd.grad((gx * gb).sum(), [x, b])])
+
+
+def test_double_backward_through_custom_ops_matches_torch():
+    torch = pytest.importorskip("torch")
+    ours, theirs = [], []
+    double_backward(tg, ours)
+    double_backward(torch, theirs)
+    np.testing.assert_allclose(np.array(ours[0]), np.array(theirs[0]), rtol=1e-12)
+    np.testing.assert_allclose(np.array(ours[1]), np.array(theirs[1]), rtol=1e-12)

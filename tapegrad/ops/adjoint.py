@@ -26,7 +26,7 @@ import numpy as np
 
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
-from . import control
+from . import control, custom
 from . import elementwise as E
 from . import linalg as L
 from . import reductions as R
@@ -382,6 +382,11 @@ def _cat(r, g):
         out.append((s, S.reshape(blocks[:, lo:lo + m], *r.shape(s))))
         lo += m
     return out
+
+
+@_on(custom.CUSTOM_OUT)
+def _custom_out(r, g):
+    return []  # no math: the custom op's own record (tape.custom) runs its backward
 
 
 # ---- linear algebra ------------------------------------------------------------------
