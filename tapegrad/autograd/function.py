@@ -335,20 +335,26 @@ def run_backward(tape, args, r):
         raise _second_time()
     grads = []
     for s, (shape, dtype, diff) in zip(rec.outputs, rec._out_meta, strict=True):
-        if diff and reach[s]:
-            grads.append(_leaf(norm(adj[offs[s]:offs[s + 1]].reshape(shape).astype(dtype))))
-        else:
+        if not (diff and reach[s]):
             grads.append(None)
+        elif shape == () and dtype == np.float64:  # a 0-d float64 tensor holds a float
+            grads.append(_leaf(float(adj[offs[s]])))
+        else:
+            grads.append(_leaf(norm(adj[offs[s]:offs[s + 1]].reshape(shape).astype(dtype))))
     with no_grad():
         gin = rec.backward(grads)
+    check = anomaly.enabled and anomaly.check_nan
     for i, (s, g) in enumerate(zip(rec.inputs, gin, strict=True)):
         if g is None:
             continue
-        v = np.asarray(g._data, np.float64).ravel()
-        if anomaly.enabled and anomaly.check_nan and np.isnan(v).any():
+        d = g._data
+        if check and np.isnan(d).any():
             from .anomaly import _nan_error
             raise _nan_error(tape, r, i)
-        adj[offs[s]:offs[s + 1]] += v
+        if type(d) is float:
+            adj[offs[s]] += d
+        else:
+            adj[offs[s]:offs[s + 1]] += np.asarray(d, np.float64).ravel()
         reach[s] = 1
 
 
