@@ -327,8 +327,8 @@ def _contiguous_from(op, meta, k, n):
     if op == STRIDED or op == EXPAND:  # meta: [ndim, base, shape..., strides...]
         k += op == STRIDED  # after the view's name
         nd = int(meta[k])
-        if nd == 0 and n > 1:  # one source element repeated (a full reduction's map)
-            return None
+        if np.prod(meta[k + 2:k + 2 + nd]) != n:  # a map of other size (nd = 0: one element
+            return None  # repeated, a full reduction's map): not a plain copy
         step = 1  # C order: each dim of size > 1 steps by the product of the later ones
         for d in range(nd - 1, -1, -1):
             m, st = int(meta[k + 2 + d]), int(meta[k + 2 + nd + d])
