@@ -89,15 +89,31 @@ def full_like(input, fill_value, dtype=None, requires_grad=False):
                  requires_grad)
 
 
+def _number(v, op, name):
+    """A Python number from ``v`` (a one-element Tensor too), before NumPy sees it: NumPy
+    would do its arithmetic through the Tensor's operators, recording rows."""
+    if isinstance(v, Tensor):
+        if v.numel() != 1:
+            raise RuntimeError(f"{op}(): '{name}' must be a number or a one-element tensor, "
+                               f"got shape {tuple(v.shape)}")
+        return v.item()
+    if not isinstance(v, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{op}(): argument '{name}' must be Number, not {type(v).__name__}")
+    return v
+
+
 def arange(start, end=None, step=1, dtype=None, requires_grad=False):
     if end is None:
         start, end = 0, start
+    start, end, step = (_number(v, "arange", k) for v, k in
+                        ((start, "start"), (end, "end"), (step, "step")))
     data = np.arange(start, end, step)
     dt = dtypes.to_dtype(dtype) or (dtypes.float64 if data.dtype.kind == "f" else dtypes.int64)
     return _make(data, dt, requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False):
+    start, end = _number(start, "linspace", "start"), _number(end, "linspace", "end")
     return _make(np.linspace(start, end, steps), _float(dtype), requires_grad)
 
 

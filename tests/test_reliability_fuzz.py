@@ -139,3 +139,13 @@ def test_softmax_of_a_0d_tensor_is_one_at_zero_too(torch):
         yt = torch.softmax(xt, 0)
         yt.backward()
         np.testing.assert_array_equal([y.item(), x.grad.item()], [yt.item(), xt.grad.item()])
+
+
+def test_arange_and_linspace_take_numbers_before_numpy_does(rows):
+    """np.arange((), t) does arithmetic through t's operators: rows, then an error."""
+    t = tg.tensor(-2.5, requires_grad=True)
+    with pytest.raises(TypeError, match="arange\\(\\): argument 'start' must be Number, not tuple"):
+        tg.arange((), t)
+    with pytest.raises(TypeError, match="must be Number, not str"):
+        tg.linspace("a", t, 3)
+    assert tg.arange(t, 0.0).tolist() == [-2.5, -1.5, -0.5]
