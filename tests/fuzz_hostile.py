@@ -345,6 +345,16 @@ def _check_grads(r, expected):
     return None
 
 
+def _documented(case, operands):
+    """Gradients that differ from PyTorch on purpose, as the op's docstring says: binary
+    cross-entropy at probabilities 0 and 1 (tapegrad differentiates the clamped logs; PyTorch
+    uses (x - t) / max(x (1 - x), eps), which is 0 at x = t = 0 where d/dx is 1)."""
+    if not case.startswith("F.binary_cross_entropy("):
+        return False
+    x = np.asarray(operands[0]._data, np.float64)
+    return bool(((x == 0) | (x == 1)).any())
+
+
 def _from_kernel(e):
     """An IndexError from inside a sweep: NUMBA_BOUNDSCHECK=1's message, or a frame of
     _sweep.py or of a rule (under NUMBA_DISABLE_JIT=1 they run as Python and NumPy raises).
@@ -482,7 +492,7 @@ def main():
         elif expected is not None:
             stats["compared"] += 1
         problem = _check_result(r, expected)
-        if problem is None and expected is not None:
+        if problem is None and expected is not None and not _documented(case, operands):
             try:
                 problem = _check_grads(r, expected)
                 stats["grads_compared"] += problem is None

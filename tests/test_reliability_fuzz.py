@@ -40,7 +40,8 @@ def test_hostile_inputs_never_crash(tmp_path, capsys):
     assert stats["refused"] > EXAMPLES / 3 and stats["ok"] > EXAMPLES / 10  # both kinds drawn
     with capsys.disabled():
         print(f"\nreliability: hostile inputs: {stats['tried']} cases, {stats['ok']} results "
-              f"({stats['compared']} compared with PyTorch), {stats['refused']} clear errors "
+              f"({stats['compared']} values, {stats['grads_compared']} gradients compared with "
+              f"PyTorch), {stats['refused']} clear errors "
               f"{stats['by_error']}, {stats['too_big']} MemoryError, crashes "
               f"{len(stats['crashes'])}, leaked rows {len(stats['leaks'])}, wrong "
               f"{len(stats['wrong'])}")
