@@ -171,7 +171,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         for t in targets:
             g = higher.grad_of(t, walk, adj)
             if g is not None:
-                g = hooks.run_leaf_hooks(t, g) if t._tok is None else g
+                g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 t._grad = g if t._grad is None else t._grad + g
                 if t._tok is None:
                     hooks.run_post_hooks(t)
@@ -221,7 +221,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         for i, t in enumerate(inputs_list):
             g = higher.grad_of(t, walk, adj)
             if g is not None and t._tok is None:
-                g = hooks.run_leaf_hooks(t, g)
+                g = hooks.run_leaf_hooks(t, g, True)
             if g is None and materialize_grads:
                 g = _leaf(norm(np.zeros(t.shape, t.dtype)))
             if g is None and not allow_unused:

@@ -140,7 +140,7 @@ def sweep(tape, out_slots, seeds):
                 continue
             _check_live(walk.rows[r, 0], _SECOND_TIME)
             if o in tape.hooks:
-                adj[o] = run_hooks(tape.hooks[o], adj[o])
+                adj[o] = run_hooks(tape.hooks[o], adj[o], create_graph=True)
             row = Row(walk, r)
             rule = ADJOINT.get(row.op)
             if rule is None:

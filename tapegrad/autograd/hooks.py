@@ -23,7 +23,7 @@ import weakref
 
 import numpy as np
 
-from ..grad_mode import no_grad
+from ..grad_mode import set_grad_enabled
 
 _IDS = itertools.count()
 LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
@@ -102,18 +102,18 @@ def _hooks_of(registry, t):
     return entry[1] if entry is not None and entry[0]() is t else None
 
 
-def run_leaf_hooks(t, g):
+def run_leaf_hooks(t, g, create_graph=False):
     """The gradient ``g`` of leaf ``t`` through t's tensor hooks."""
     hooks = _hooks_of(LEAF_HOOKS, t)
-    return run_hooks(hooks, g) if hooks else g
+    return run_hooks(hooks, g, create_graph) if hooks else g
 
 
-def run_hooks(hooks, g):
+def run_hooks(hooks, g, create_graph=False):
     """Call tensor hooks in registration order, each seeing the previous replacement
-    (with grad mode off, as PyTorch's backward runs them)."""
+    (with grad mode on only under create_graph, as PyTorch's backward runs them)."""
     from ..tensor import Tensor
     for fn in list(hooks.values()):
-        with no_grad():
+        with set_grad_enabled(create_graph):
             r = fn(g)
         if r is None:
             continue
@@ -130,7 +130,7 @@ def run_post_hooks(t):
     hooks = _hooks_of(POST_HOOKS, t)
     if hooks:
         for fn in list(hooks.values()):
-            with no_grad():
+            with set_grad_enabled(False):
                 fn(t)
 
 
