@@ -305,17 +305,8 @@ def test_compiled_second_order_refuses_point_masks(fn):
 
 def test_double_backward_through_a_custom_function():
     """A custom backward written with tensor ops is recorded under create_graph."""
-    class Log1pexp(tg.autograd.Function):
-        @staticmethod
-        def forward(ctx, x):
-            ctx.save_for_backward(x)
-            return x.clamp(min=0) + (-x.abs()).exp().log1p()
-
-        @staticmethod
-        def backward(ctx, grad):
-            (x,) = ctx.saved_tensors
-            return grad * x.sigmoid()
-
+    from test_function import make_log1pexp  # the issue's log1pexp, written once there
+    Log1pexp = make_log1pexp(tg)
     x0 = np.array([-1.0, 0.3, 2.0])
     x = tg.tensor(x0, requires_grad=True)
     (g,) = tg.autograd.grad(Log1pexp.apply(x * 2).sum(), x, create_graph=True)
