@@ -4,6 +4,7 @@ vector-Jacobian product, central differences and the two oracles (HIPS autograd,
 The helpers are plain functions, handed to tests by session fixtures of the same name, so
 test modules never import this file (pytest loads conftest.py files under one module name).
 """
+import gc
 import zlib
 
 import autograd
@@ -84,6 +85,16 @@ def tape():
     anchor = tg.tensor(0.0, requires_grad=True) * 1.0
     yield current_tape()
     del anchor
+
+
+@pytest.fixture
+def collect_cycles():
+    """Collect garbage cycles (pytest.raises keeps tracebacks, hence tensors, in cycles)
+    after the test, not at a random allocation inside the next test's recording.  Modules
+    that count hook calls or rows, or keep tracebacks, use it:
+    ``pytestmark = pytest.mark.usefixtures("collect_cycles")``."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(scope="session")

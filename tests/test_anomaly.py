@@ -1,7 +1,6 @@
 """Anomaly detection: the first NaN in the backward names the function, its output and the
 user line that recorded it, as PyTorch's detect_anomaly does; with the mode off nothing
 is noted while recording and the sweep is one compiled call."""
-import gc
 import inspect
 import re
 import threading
@@ -15,15 +14,7 @@ import tapegrad._sweep
 from tapegrad.autograd import anomaly as anomaly_mod
 from tapegrad.tape import frame_lines
 
-
-@pytest.fixture(autouse=True)
-def _collect_cycles():
-    """Collect garbage cycles (pytest.raises keeps tracebacks, hence tensors, in cycles)
-    between tests, not at a random allocation inside the next test's recording: a tape
-    whose last non-leaf dies in a cycle resets when the collector runs, and a reset while
-    an op is being recorded corrupts that op (a core bug, reported with a repro)."""
-    yield
-    gc.collect()
+pytestmark = pytest.mark.usefixtures("collect_cycles")
 
 HERE = __file__
 

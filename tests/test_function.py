@@ -3,7 +3,6 @@ apply whose backward runs in Python while the rest of the sweep stays compiled.
 
 Programs written once against a library ``L`` (tapegrad or torch) compare the two.
 """
-import gc
 
 import numpy as np
 import pytest
@@ -13,12 +12,7 @@ import tapegrad._sweep
 from tapegrad.ops.custom import CUSTOM, CUSTOM_OUT
 from tapegrad.tape import OP_MASK, current_tape
 
-
-@pytest.fixture(autouse=True)
-def _collect_cycles():
-    """Collect cycles pytest.raises left (tracebacks hold tensors) between tests."""
-    yield
-    gc.collect()
+pytestmark = pytest.mark.usefixtures("collect_cycles")
 
 
 def make_log1pexp(L):

@@ -1,6 +1,5 @@
 """gradcheck / gradgradcheck: PyTorch's signature, defaults and messages; a wrong gradient
 (made with a hook that scales it) is caught and reported with its worst element."""
-import gc
 import inspect
 import warnings
 
@@ -10,15 +9,7 @@ import pytest
 import tapegrad as tg
 from tapegrad.autograd import GradcheckError, gradcheck, gradgradcheck
 
-
-@pytest.fixture(autouse=True)
-def _collect_cycles():
-    """Collect garbage cycles (pytest.raises keeps tracebacks, hence tensors, in cycles)
-    between tests, not at a random allocation inside the next test's recording: a tape
-    whose last non-leaf dies in a cycle resets when the collector runs, and a reset while
-    an op is being recorded corrupts that op (a core bug, reported with a repro)."""
-    yield
-    gc.collect()
+pytestmark = pytest.mark.usefixtures("collect_cycles")
 
 
 def x64(*values, rg=True):

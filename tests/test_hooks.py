@@ -5,7 +5,6 @@ what its hooks see, in order; the two logs must be equal (hook order, replacemen
 gradients, accumulation).  The engine tests pin that the unhooked sweep stays one compiled
 call and a hooked one is a few stretches (autograd/hooks.py).
 """
-import gc
 import warnings
 
 import numpy as np
@@ -14,15 +13,7 @@ import pytest
 import tapegrad as tg
 import tapegrad._sweep
 
-
-@pytest.fixture(autouse=True)
-def _collect_cycles():
-    """Collect garbage cycles (pytest.raises keeps tracebacks, hence tensors, in cycles)
-    between tests, not at a random allocation inside the next test's recording: a tape
-    whose last non-leaf dies in a cycle resets when the collector runs, and a reset while
-    an op is being recorded corrupts that op (a core bug, reported with a repro)."""
-    yield
-    gc.collect()
+pytestmark = pytest.mark.usefixtures("collect_cycles")
 
 
 def _r(g):

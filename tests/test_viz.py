@@ -1,6 +1,5 @@
 """Graph pictures (DOT text, rendering through Graphviz's dot), tape listings and stats."""
 import contextlib
-import gc
 import re
 import shutil
 
@@ -12,15 +11,7 @@ from tapegrad import viz
 from tapegrad._state import state
 from tapegrad.tape import Tape
 
-
-@pytest.fixture(autouse=True)
-def _collect_cycles():
-    """Collect garbage cycles (pytest.raises keeps tracebacks, hence tensors, in cycles)
-    between tests, not at a random allocation inside the next test's recording: a tape
-    whose last non-leaf dies in a cycle resets when the collector runs, and a reset while
-    an op is being recorded corrupts that op (a core bug, reported with a repro)."""
-    yield
-    gc.collect()
+pytestmark = pytest.mark.usefixtures("collect_cycles")
 
 needs_dot = pytest.mark.skipif(
     shutil.which("dot") is None,
