@@ -188,6 +188,17 @@ class Tape:
             self.unpin("meta").extend(ints)
         return k
 
+    def slots_of(self, t):
+        """The slots that hold tensor ``t`` on this tape: a non-leaf's one slot (if it is of
+        this generation); one per use for an array leaf (each use copied its values)."""
+        if t._tok is not None:
+            return [t._slot] if t._gen == self.gen else []
+        return [s for s, u in self.leaves if u is t]
+
+    def out_slot(self, t):
+        """The slot of an output to differentiate (a leaf output gets one now)."""
+        return t._slot if t._gen == self.gen else self.adopt(t)
+
     def adopt(self, t):
         """Give tensor ``t`` (a leaf, or a constant) a slot holding its values now.
 

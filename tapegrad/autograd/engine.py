@@ -70,10 +70,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     in one call.
     """
     from .._sweep import _free_swept
-    out_slots = []
-    for t in outputs:
-        s = t._slot if t._gen == tape.gen else tape.adopt(t)
-        out_slots.append(s)
+    out_slots = [tape.out_slot(t) for t in outputs]
     rows, offs, vals, consts, meta = tape.arrays()
     adj = adjoint_arena(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
@@ -129,11 +126,8 @@ def _stretch(tape, args, lo, hi):
 
 
 def _slots_of(t, tape, reach):
-    """The reached slots that hold ``t`` on ``tape``: one for a non-leaf; one per use for an
-    array leaf (each use copied its values then, see Tape.adopt)."""
-    if t._tok is not None:
-        return [t._slot] if t._gen == tape.gen and reach[t._slot] else []
-    return [s for s, u in tape.leaves if u is t and reach[s]]
+    """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of)."""
+    return [s for s in tape.slots_of(t) if reach[s]]
 
 
 def _grad_at(t, slots, adj, offs):
@@ -166,10 +160,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
     if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
-        walk, adj = _recorded(tape, outputs, grads)
-        targets = inputs or [*{id(t): t for _, t in tape.leaves[:walk.nleaves]}.values()]
+        adj = _recorded(tape, outputs, grads)
+        targets = inputs or [*{id(t): t for _, t in tape.leaves}.values()]
         for t in targets:
-            g = higher.grad_of(t, walk, adj)
+            g = higher.grad_of(t, tape, adj)
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 t._grad = g if t._grad is None else t._grad + g
@@ -216,10 +210,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
-        walk, adj = _recorded(tape, outputs, grads)
+        adj = _recorded(tape, outputs, grads)
         result = []
         for i, t in enumerate(inputs_list):
-            g = higher.grad_of(t, walk, adj)
+            g = higher.grad_of(t, tape, adj)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
             if g is None and materialize_grads:
@@ -264,7 +258,7 @@ def _check_inputs(inputs, op):
 
 def _recorded(tape, outputs, grads):
     """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py)."""
-    slots = [t._slot if t._gen == tape.gen else tape.adopt(t) for t in outputs]
+    slots = [tape.out_slot(t) for t in outputs]
     return higher.sweep(tape, slots, higher.seed_tensors(outputs, grads))
 
 

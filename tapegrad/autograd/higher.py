@@ -55,26 +55,18 @@ class Row:
         return self.w.vals[self.w.offs[s]:self.w.offs[s + 1]]
 
     def unit_weights(self):
-        """This row's compiled reverse rule at a unit output seed: the per-element weight
-        each input gets (for the piecewise-linear ops; maximum/minimum have two inputs)."""
+        """This single-input row's compiled reverse rule at a unit output seed: the weight
+        each input element gets (max/min reductions: their tie and nan conventions)."""
         from .._sweep import _reverse_sweep
-        from ..ops import elementwise as E
-        two = self.op in (E.MAXIMUM, E.MINIMUM) and self.b != self.a
-        slots = [self.o, self.a] + ([self.b] if self.b >= 0 else [])
-        local = {s: i for i, s in enumerate(dict.fromkeys(slots))}
-        sizes = [self.numel(s) for s in local]
-        offs = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        vals = np.concatenate([self.values(s) for s in local])
+        n_out, n_in = self.numel(self.o), self.numel(self.a)
+        offs = np.array([0, n_out, n_out + n_in], np.int64)
+        vals = np.concatenate([self.values(self.o), self.values(self.a)])
         adj = np.zeros(len(vals))
-        adj[:sizes[0]] = 1.0
-        row = np.array([[self.op, 0, local[self.a], local[self.b] if self.b >= 0 else -1,
-                         self.k]], np.int64)
-        reach = np.ones(len(local), np.uint8)
+        adj[:n_out] = 1.0
+        row = np.array([[self.op, 0, 1, -1, self.k]], np.int64)
+        reach = np.ones(2, np.uint8)
         _reverse_sweep(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
-        ia, ib = local[self.a], local.get(self.b, -1)
-        wa = adj[offs[ia]:offs[ia + 1]].copy()
-        wb = adj[offs[ib]:offs[ib + 1]].copy() if two else None
-        return wa, wb
+        return adj[n_out:].copy()
 
 
 class Walk:
@@ -88,7 +80,6 @@ class Walk:
         self.consts = consts.copy() if len(consts) else np.zeros(1)
         self.meta = meta.copy() if len(meta) else np.zeros(1, np.int64)
         del rows, vals, consts, meta
-        self.nleaves = len(tape.leaves)
         self.leaf_of = {s: t for s, t in tape.leaves}
         self.produced = set(self.rows[:, 1].tolist())
         self.made = {}
@@ -114,7 +105,7 @@ class Walk:
 
 def sweep(tape, out_slots, seeds):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
-    ``seeds``); returns ``(walk, {slot: adjoint tensor})``."""
+    ``seeds``); returns ``{slot: adjoint tensor}``."""
     from ..ops import NAMES
     from ..ops.adjoint import ADJOINT
     from .engine import _SECOND_TIME
@@ -149,7 +140,7 @@ def sweep(tape, out_slots, seeds):
             for s, gi in rule(row, adj[o]):
                 if gi is not None:
                     _add(adj, s, gi)
-    return walk, adj
+    return adj
 
 
 def _check_live(op, message):
@@ -161,14 +152,9 @@ def _add(adj, s, g):
     adj[s] = adj[s] + g if s in adj else g
 
 
-def grad_of(t, walk, adj):
+def grad_of(t, tape, adj):
     """The recorded gradient of tensor ``t`` (None if unreached), in t's shape and dtype."""
-    tape = walk.tape
-    if t._tok is not None:
-        slots = [t._slot] if t._gen == tape.gen else []
-    else:
-        slots = [s for s, u in tape.leaves[:walk.nleaves] if u is t]
-    parts = [adj[s] for s in slots if s in adj]
+    parts = [adj[s] for s in tape.slots_of(t) if s in adj]
     if not parts:
         return None
     g = parts[0]

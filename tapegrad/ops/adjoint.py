@@ -44,17 +44,16 @@ def _on(*codes):
     return deco
 
 
-def _const(r, arr, dtype=np.float64):
-    """A constant tensor (no gradient flows into it): masks and weights computed from this
-    point's values.  A replayed trace would reuse them at every other point, silently
-    wrong, so while tracing they are refused (tapegrad.compile(f).hvp/hessian)."""
-    if state.tracing is not None and state.tracing is r.w.tape:
+def _point_only(r):
+    """Rules that need this point's values beyond comparisons (ties, zeros): a replayed
+    trace would reuse them at every other point, silently wrong, so while tracing they
+    are refused (tapegrad.compile(f).hvp/hessian)."""
+    if r.tracing:
         from . import NAMES
         raise NotImplementedError(
             f"{NAMES.get(r.op, r.op)}: its second-order rule uses masks of the traced point, "
             "which replay cannot re-evaluate yet; compute Hessians of this function eagerly "
             "with tapegrad.autograd.functional (hessian, hvp) instead of tapegrad.compile")
-    return _leaf(norm(np.asarray(arr, dtype=dtype)))
 
 
 def emit(op, x, k, out_shape):
@@ -81,8 +80,14 @@ def emit(op, x, k, out_shape):
 def _unit_weighted(r, g, k_map):
     """Reductions: ``g`` spread back over the input by the row's map at ``k_map``, times
     the row's compiled rule at a unit seed (this point's ties: refused while tracing)."""
-    wa, _ = r.unit_weights()
-    return [(r.a, emit(S.EXPAND, g, k_map, r.shape(r.a)) * _const(r, wa.reshape(r.shape(r.a))))]
+    _point_only(r)
+    w = r.unit_weights().reshape(r.shape(r.a))
+    return [(r.a, _spread(r, g, k_map) * _leaf(norm(w)))]
+
+
+def _spread(r, t, k_map):
+    """A per-group tensor (the output's shape) repeated over the input's shape."""
+    return emit(S.EXPAND, t, k_map, r.shape(r.a))
 
 
 def _f(mask):
@@ -266,15 +271,10 @@ def _sum(r, g):
 
 @_on(R.SUM_DIM, R.MEAN_DIM)
 def _sum_dim(r, g):
-    gx = emit(S.EXPAND, g, r.k, r.shape(r.a))
+    gx = _spread(r, g, r.k)
     if r.op == R.MEAN_DIM:
         gx = gx * (r.numel(r.o) / max(1, r.numel(r.a)))
     return [(r.a, gx)]
-
-
-def _spread(r, t, k_map):
-    """A per-group tensor (the output's shape) repeated over the input's shape."""
-    return emit(S.EXPAND, t, k_map, r.shape(r.a))
 
 
 @_on(R.MAX, R.MIN, R.MAX_DIM, R.MIN_DIM, R.AMAX, R.AMIN)
@@ -289,7 +289,7 @@ def _extreme(r, g):
 
 @_on(R.PROD, R.PROD_DIM)
 def _prod(r, g):
-    _const(r, 0.0)  # while tracing: a replayed point may hold zeros
+    _point_only(r)  # a replayed point may hold zeros
     if np.any(np.asarray(r.x._data) == 0):
         raise NotImplementedError(
             "create_graph through prod() of a tensor with zero entries is not supported yet "
