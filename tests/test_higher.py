@@ -15,6 +15,10 @@ import tapegrad as tg
 from tapegrad.ops import NAMES, SPECS
 from tapegrad.ops.adjoint import ADJOINT
 
+# backward(create_graph=True) makes leaf <-> .grad reference cycles (as in PyTorch): collect
+# them after each test, so no later test sees this module's tapes or hooks
+pytestmark = pytest.mark.usefixtures("collect_cycles")
+
 SPEC_CASES = [pytest.param(spec, shape, id=f"{spec.name}-shape{shape}")
               for spec in SPECS for shape in spec.shapes]
 ONE_SHAPE = [pytest.param(spec, spec.shapes[-1], id=f"{spec.name}-shape{spec.shapes[-1]}")
@@ -179,7 +183,8 @@ def test_hessian_and_hvp_match_torch(make, n):
 
 def test_backward_create_graph_gives_grad_with_graph():
     x = tg.tensor([0.5, -1.0, 2.0], requires_grad=True)
-    (x ** 3).sum().backward(create_graph=True)
+    with pytest.warns(UserWarning, match="reference cycle"):
+        (x ** 3).sum().backward(create_graph=True)
     g = x.grad
     assert g.grad_fn is not None and g.requires_grad
     np.testing.assert_allclose(np.asarray(g.detach()), 3 * np.array([0.5, -1.0, 2.0]) ** 2)
@@ -371,3 +376,15 @@ def test_hooks_run_with_grad_under_create_graph():
     np.testing.assert_allclose(np.asarray(g.detach()), [21.0, 41.0])
     (h,) = tg.autograd.grad(g.sum(), x)  # the leaf hook adds 1 to this gradient too
     np.testing.assert_allclose(np.asarray(h), [21.0, 21.0])
+
+
+def test_backward_create_graph_fills_retained_non_leaf_grads():
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    y = x * x
+    y.retain_grad()
+    with pytest.warns(UserWarning, match="reference cycle between the parameter and its"):
+        (y * y).sum().backward(create_graph=True)
+    np.testing.assert_allclose(np.asarray(y.grad.detach()), [2.0, 8.0])  # d(y^2)/dy = 2y
+    np.testing.assert_allclose(np.asarray(x.grad.detach()), [4.0, 32.0])  # 4 x^3
+    assert x.grad.requires_grad
+    x.grad = None  # break the x -> grad -> tape -> x cycle, as PyTorch's warning advises

@@ -1,4 +1,6 @@
 """backward() and grad(): seed adjoints, run the compiled sweep, hand out gradients."""
+import warnings
+
 import numpy as np
 
 from .. import dtypes
@@ -10,6 +12,13 @@ from . import higher, hooks
 
 _UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
            "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
+
+_GRAD_CYCLE = (  # PyTorch's warning: here the cycle also keeps the thread's tape from resetting
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak.")
 
 _SECOND_TIME = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -125,6 +134,15 @@ def _stretch(tape, args, lo, hi):
         hi = stop
 
 
+def _targets(tape, inputs):
+    """Where backward delivers gradients: ``inputs`` if given, else every leaf of the tape
+    and the non-leaves that retain_grad()."""
+    if inputs:
+        return inputs
+    leaves = {id(t): t for _, t in tape.leaves}.values()
+    return [*leaves, *(t for _, ref in tape.retained if (t := ref()) is not None)]
+
+
 def _slots_of(t, tape, reach):
     """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of)."""
     return [s for s in tape.slots_of(t) if reach[s]]
@@ -161,14 +179,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     tape = _tape_of(outputs)
     if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
         adj = _recorded(tape, outputs, grads)
-        targets = inputs or [*{id(t): t for _, t in tape.leaves}.values()]
-        for t in targets:
+        leaf_grads = False
+        for t in _targets(tape, inputs):
             g = higher.grad_of(t, tape, adj)
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 t._grad = g if t._grad is None else t._grad + g
                 if t._tok is None:
+                    leaf_grads = True
                     hooks.run_post_hooks(t)
+        if leaf_grads:
+            warnings.warn(_GRAD_CYCLE, UserWarning, stacklevel=3)
         return
     done = set()  # hooked leaves, delivered during the sweep (autograd/hooks.py)
 
@@ -181,12 +202,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
                 hooks.run_post_hooks(t)
 
     adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs, finish_leaf)
-    if inputs:
-        targets = inputs
-    else:
-        targets = {id(t): t for _, t in tape.leaves}.values()
-        targets = [*targets, *(t for _, ref in tape.retained if (t := ref()) is not None)]
-    for t in targets:
+    for t in _targets(tape, inputs):
         if id(t) in done:
             continue
         slots = _slots_of(t, tape, reach)
