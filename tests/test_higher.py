@@ -15,10 +15,6 @@ import tapegrad as tg
 from tapegrad.ops import NAMES, SPECS
 from tapegrad.ops.adjoint import ADJOINT
 
-# backward(create_graph=True) makes leaf <-> .grad reference cycles (as in PyTorch): collect
-# them after each test, so no later test sees this module's tapes or hooks
-pytestmark = pytest.mark.usefixtures("collect_cycles")
-
 SPEC_CASES = [pytest.param(spec, shape, id=f"{spec.name}-shape{shape}")
               for spec in SPECS for shape in spec.shapes]
 ONE_SHAPE = [pytest.param(spec, spec.shapes[-1], id=f"{spec.name}-shape{spec.shapes[-1]}")
