@@ -378,29 +378,24 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
 def _move_points(P, arena, in_elems, b0, w, load):
     """Points b0..b0+w-1 between P (point-major: X, or G) and the op-major arena: column
     c is arena element ``in_elems[c]``.  ``load``: P into the arena; else the arena into P.
-    Point by point while the arena side fits in L1 (measured 1.5x faster than tiles), else
-    in tiles of 8 points: the w-strided arena lines would collide in the cache's sets."""
+    Column by column, so the arena side is one contiguous run per column, in tiles of 256
+    points so the P lines a column touches stay in L1 (measured 1.2-1.4x faster than
+    the former point-by-point / 8-point-tile loops at 100 columns x 32 points, 10 x 256
+    and 1000 x 8)."""
     m = np.uint64(P.shape[1])
     uw = np.uint64(w)
     Pf = P.reshape(-1)
-    if m * uw <= 4096:
-        for p in range(uw):
-            q = (np.uint64(b0) + p) * m
-            for c in range(m):
-                e = np.uint64(in_elems[c]) * uw + p
-                if load:
-                    arena[e] = Pf[q + c]
-                else:
-                    Pf[q + c] = arena[e]
-    else:
-        for p0 in range(np.uint64(0), uw, np.uint64(8)):
-            for c in range(m):
-                e = np.uint64(in_elems[c]) * uw
-                for p in range(p0, min(p0 + np.uint64(8), uw)):
-                    if load:
-                        arena[e + p] = Pf[(np.uint64(b0) + p) * m + c]
-                    else:
-                        Pf[(np.uint64(b0) + p) * m + c] = arena[e + p]
+    q0 = np.uint64(b0) * m
+    for p0 in range(np.uint64(0), uw, np.uint64(256)):
+        p1 = min(p0 + np.uint64(256), uw)
+        for c in range(m):
+            e = np.uint64(in_elems[c]) * uw
+            if load:
+                for p in range(p0, p1):
+                    arena[e + p] = Pf[q0 + p * m + c]
+            else:
+                for p in range(p0, p1):
+                    Pf[q0 + p * m + c] = arena[e + p]
 
 
 @njit
