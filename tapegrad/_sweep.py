@@ -41,11 +41,13 @@ from .ops.elementwise import (  # issue 3: elementwise
     erf_rev, floor_fwd, log_sigmoid_fwd, log_sigmoid_rev, maximum_fwd, maximum_rev, round_dec_fwd,
     round_fwd, sign_fwd, sinh_fwd, sinh_rev, softplus_fwd, softplus_rev, where_fwd, where_rev)
 from .ops.linalg import BMM, DOT, MM, MV, matmul_fwd, matmul_rev
+from .ops.linalg import ADDMM, LINEAR, linear_fwd, linear_rev
 from .ops.reductions import (  # issue 3: reductions
     AMAX, AMIN, ARGMAX, ARGMIN, CUMSUM, LOGSUMEXP, MAX, MAX_ALL, MAX_AMAX, MAX_DIM, MAX_INDEX,
     MIN, MIN_DIM, NORM, PROD, PROD_DIM, STD, VAR, arg_extreme_fwd, cumsum_fwd, cumsum_rev,
     extreme_fwd, extreme_rev, logsumexp_fwd, logsumexp_rev, norm_fwd, norm_rev, prod_fwd,
     prod_rev, var_fwd, var_rev)
+from .ops.reductions import LOG_SOFTMAX, log_softmax_fwd, log_softmax_rev
 from .tape import FREED
 
 
@@ -148,6 +150,11 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == MM or op == MV or op == DOT or op == BMM:
             matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
+        elif op == LINEAR:
+            linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == ADDMM:
+            reach[meta[k + 6]] = 1  # the bias's slot (in the meta pool)
+            linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == WHERE:
             reach[k] = 1  # the condition's slot: its rows are swept (and freed) too
             where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
@@ -189,6 +196,8 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             pass  # an index: no gradient
         elif op == LOGSUMEXP:
             logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
+        elif op == LOG_SOFTMAX:
+            log_softmax_rev(adj, vals, meta, oo, ao, k, uw)
         elif op == NORM:
             norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == VAR or op == STD:
@@ -311,6 +320,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             masked_fill_fwd(vals, oo, ao, bo, consts[k], n)
         elif op == MM or op == MV or op == DOT or op == BMM:
             matmul_fwd(vals, meta, oo, ao, bo, k, uw)
+        elif op == LINEAR or op == ADDMM:
+            linear_fwd(vals, offs, meta, oo, ao, bo, k, uw)
         elif op == WHERE:
             where_fwd(vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
         elif op == MAXIMUM:
@@ -357,6 +368,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             arg_extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0 if op == ARGMAX else -1.0, uw)
         elif op == LOGSUMEXP:
             logsumexp_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == LOG_SOFTMAX:
+            log_softmax_fwd(vals, meta, oo, ao, k, uw)
         elif op == NORM:
             norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == VAR or op == STD:

@@ -329,6 +329,62 @@ def test_grad_fn_names_match_torch(torch):
         assert ours.grad_fn.name() == theirs.grad_fn.name(), e
 
 
+# ---- F.linear and cross_entropy: fused rows (LINEAR / ADDMM, LOG_SOFTMAX) -------------------
+def test_linear_and_cross_entropy_record_few_rows():
+    F = tg.nn.functional
+    tape = current_tape()
+    anchor = tg.tensor(0.0, requires_grad=True) * 1.0  # keeps this tape's generation
+    rng = np.random.default_rng(5)
+    x = tg.tensor(rng.normal(size=(4, 3)))
+    w = tg.tensor(rng.normal(size=(5, 3)), requires_grad=True)
+    b = tg.tensor(rng.normal(size=5), requires_grad=True)
+    before = tape.nrows
+    z = F.linear(x, w, b)
+    assert tape.nrows == before + 1 and z.grad_fn.name() == "AddmmBackward0"
+    assert F.linear(x, w).grad_fn.name() == "MmBackward0" and tape.nrows == before + 2
+    loss = F.cross_entropy(z, tg.tensor([0, 1, 4, 1]))
+    assert tape.nrows == before + 6  # log_softmax, the picked entries, mean, negation
+    loss.backward()
+    p = np.exp(np.asarray(F.log_softmax(z, 1).detach()))
+    p[range(4), [0, 1, 4, 1]] -= 1  # d loss / d z = (softmax - onehot) / N
+    np.testing.assert_allclose(np.asarray(b.grad), p.sum(0) / 4, rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(np.asarray(w.grad), p.T @ np.asarray(x) / 4, rtol=1e-13,
+                               atol=1e-15)
+    assert x.grad is None
+    del anchor
+
+
+@pytest.mark.parametrize("M, K, N", [(2, 3, 4), (24, 16, 20)])  # plain loops, BLAS
+def test_addmm_rules_at_several_points_equal_single_points(M, K, N):
+    """ADDMM's rules with w = 3 points side by side (batch replay's layout) give each point's
+    w = 1 result exactly.  Tracing records F.linear's bias as rows of its own (replay.py does
+    not renumber a bias slot in the meta pool), so no traced test reaches this layout."""
+    from tapegrad._sweep import _forward_replay, _reverse_sweep
+    rng = np.random.default_rng(6)
+    tape = current_tape()
+    ts = [tg.tensor(rng.normal(size=s), requires_grad=True) for s in ((M, K), (N, K), (N,))]
+    y = tg.nn.functional.linear(*ts)
+    rows, offs, vals, consts, meta = (a.copy() for a in tape.arrays())
+    row = rows[-1:]
+    assert row[0, 1] == y._slot
+    w = 3
+    points = [vals * (1.0 + 0.25 * p) for p in range(w)]
+    seeds = [np.where(np.arange(len(vals)) >= offs[y._slot], rng.normal(size=len(vals)), 0.0)
+             for _ in range(w)]
+    reach = np.ones(len(offs) - 1, np.uint8)
+    batch, adj = np.stack(points, axis=1).ravel(), np.stack(seeds, axis=1).ravel()
+    bad = np.zeros(w, np.int64)
+    assert _forward_replay(row, offs, batch, consts, meta, 0, 1, w, bad) == -1
+    assert _reverse_sweep(row, offs, batch, consts, meta, adj, reach, 0, 1, w) == -1
+    for p in range(w):
+        assert _forward_replay(row, offs, points[p], consts, meta, 0, 1, 1, bad) == -1
+        assert _reverse_sweep(row, offs, points[p], consts, meta, seeds[p], reach, 0, 1, 1) == -1
+        np.testing.assert_array_equal(batch.reshape(-1, w)[:, p], points[p])
+        np.testing.assert_array_equal(adj.reshape(-1, w)[:, p], seeds[p])
+    np.testing.assert_allclose(points[0][offs[y._slot]:], np.asarray(y.detach()).ravel(),
+                               rtol=1e-13, atol=1e-14)
+
+
 # ---- bad input: PyTorch's words, raised before anything is recorded ---------------------
 def _t(*shape, dtype=np.float64):
     return tg.tensor(np.ones(shape, dtype), requires_grad=dtype == np.float64)

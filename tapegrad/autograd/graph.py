@@ -10,19 +10,23 @@ import numpy as np
 from ..ops import NAMES
 from ..ops import elementwise as ew
 from ..ops.custom import CUSTOM, CUSTOM_OUT, node_name
+from ..ops.linalg import ADDMM
 from ..ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW, VIEW_NAMES
 from ..tape import OP_MASK
 
 # ops with a Python-scalar operand: PyTorch lists it as a (None, 0) edge
 _SCALAR_OPERAND = (ew.ADD_C, ew.SUB_C, ew.MUL_C, ew.DIV_C, ew.RDIV_C)
-MULTI_INPUT = (CAT, STACK, CUSTOM)  # rows whose operand slots are listed in the meta pool
+MULTI_INPUT = (CAT, STACK, CUSTOM, ADDMM)  # rows with operand slots in the meta pool
 
 
 def input_slots(rows, meta, r):
     """The slots row ``r`` reads with a gradient: in0 and in1, or the meta list of a cat.
     ``rows`` is the (n, 5) array or a list of rows (``rows.tolist()``: faster in loops)."""
     row = rows[r]
-    if int(row[0] & OP_MASK) in MULTI_INPUT:
+    op = int(row[0] & OP_MASK)
+    if op == ADDMM:  # PyTorch's order: the bias (its slot is in the meta pool), x, W
+        return [int(meta[int(row[4]) + 6]), int(row[2]), int(row[3])]
+    if op in MULTI_INPUT:
         k = int(row[4])
         return [int(meta[k + 2 + i]) for i in range(int(meta[k]))]
     return [int(x) for x in (row[2], row[3]) if x >= 0]

@@ -108,8 +108,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return x - x  # PyTorch: log_softmax of a 0-d tensor is 0
-    shifted = x - _max_detached(x, dim)
-    return shifted - shifted.exp().sum(dim, keepdim=True).log()
+    return ops.reductions.log_softmax(x, dim)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -248,6 +247,10 @@ def linear(input, weight, bias=None):
         if bias.ndim > 1 or (bias.ndim == 1 and bias.shape[0] not in (1, n_out)):
             raise RuntimeError(f"linear(): bias of shape {list(bias.shape)} does not match the "
                                f"{n_out} output features")
+    if input.ndim == 2 and weight.ndim == 2 and input.dtype.kind == "f" and \
+            weight.dtype == input.dtype and (bias is None or (
+                bias.dtype == input.dtype and tuple(bias.shape) == tuple(weight.shape[:1]))):
+        return ops.linalg.linear(input, weight, bias)  # one row, as PyTorch's addmm / mm
     out = input.matmul(weight.t() if weight.ndim == 2 else weight)
     return out + bias if bias is not None else out
 
@@ -344,7 +347,11 @@ def _nll(logp, target, weight, ignore_index, reduction, op):
     t = np.asarray(target._data).reshape(-1)
     keep = t != ignore_index
     safe = np.where(keep, t, 0)
-    picked = flat.gather(1, Tensor(safe[:, None])).reshape(-1)
+    # logp[i, t_i] for each i in one GATHER row (_class_target has checked the targets)
+    picked = ops.shape._gathered(flat, np.asarray(flat._data),
+                                 np.arange(t.size) * flat.shape[1] + safe, "GatherBackward0")
+    if weight is None and reduction != "none" and t.size and keep.all():
+        return -(picked.mean() if reduction == "mean" else picked.sum())  # the common case
     if weight is None:
         w = None if keep.all() else _const(keep, logp)
     elif weight._rg and state.grad_enabled:

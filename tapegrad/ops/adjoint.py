@@ -302,6 +302,16 @@ def _logsumexp(r, g):
     return [(r.a, _spread(r, g, r.k) * E.exp(r.x - _spread(r, r.out, r.k)))]
 
 
+@_on(R.LOG_SOFTMAX)
+def _log_softmax(r, g):
+    # gx = g - exp(y) * sum(g) along the row's dim (meta: outer, size, inner)
+    shape = r.shape(r.a)
+    size, inner = r.m(r.k + 1), r.m(r.k + 2)
+    d = next(d for d in range(len(shape))
+             if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
+    return [(r.a, g - E.exp(r.out) * R.sum(g, d, keepdim=True))]
+
+
 @_on(R.NORM)
 def _norm(r, g):
     p = r.c(r.m(r.k))
@@ -406,6 +416,21 @@ def _matmul(r, g):
     if need_b:
         aa = a if np.array_equal(ia, np.arange(len(ia))) else a[Tensor(ia)]
         out.append((r.b, _batch_sum(L.matmul(aa.mT, G), ib, b.shape[0], r.shape(r.b))))
+    return out
+
+
+@_on(L.LINEAR, L.ADDMM)
+def _linear(r, g):
+    # y = x W^T + b: gx = g W, gW = g^T x, gb = the sum of g's rows
+    M, N, need_x, need_w, need_b, sb = (r.m(r.k + i) for i in (0, 2, 3, 4, 5, 6))
+    g = S.reshape(g, M, N)
+    out = []
+    if need_x:
+        out.append((r.a, L.matmul(g, r.y)))
+    if need_w:
+        out.append((r.b, L.matmul(g.mT, r.x)))
+    if need_b:
+        out.append((sb, R.sum(g, 0)))
     return out
 
 

@@ -147,6 +147,106 @@ def matmul_rev(adj, vals, meta, o, a, b, k, w):
             _mm_loop_rev(adj, vals, oi, ai, bi, M, K, N, w, need_a, need_b)
 
 
+# ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
+# in0 = x (M, K), in1 = W (N, K); meta: [M, K, N, need_x, need_w, need_b, bias slot or -1].
+# No W^T is materialised, no bias broadcast or add row: PyTorch's addmm / mm.
+LINEAR, ADDMM = 84, 85
+NAMES[LINEAR] = "MmBackward0"
+NAMES[ADDMM] = "AddmmBackward0"
+
+
+@rule
+def _linear_loop(vals, o, a, b, M, K, N, w):
+    # y[m, n] = sum_k x[m, k] W[n, k], k ascending, for each of the w points
+    for m in range(M):
+        for n in range(N):
+            yr = o + (m * N + n) * w
+            for p in range(w):
+                vals[yr + p] = 0.0
+            for kk in range(K):
+                xr = a + (m * K + kk) * w
+                wr = b + (n * K + kk) * w
+                for p in range(w):
+                    vals[yr + p] += vals[xr + p] * vals[wr + p]
+
+
+@rule
+def _linear_loop_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w):
+    # gx[m, k] += sum_n gy[m, n] W[n, k];  gW[n, k] += sum_m gy[m, n] x[m, k]
+    for m in range(M):
+        for n in range(N):
+            yr = o + (m * N + n) * w
+            for kk in range(K):
+                xr = a + (m * K + kk) * w
+                wr = b + (n * K + kk) * w
+                for p in range(w):
+                    if need_x:
+                        adj[xr + p] += adj[yr + p] * vals[wr + p]
+                    if need_w:
+                        adj[wr + p] += vals[xr + p] * adj[yr + p]
+
+
+@rule
+def linear_fwd(vals, offs, meta, o, a, b, k, w):
+    M, K, N, sb = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), meta[k + 6]
+    if M * K * N >= _BLAS_MIN:  # per point the same BLAS call as eager: x @ W^T
+        for p in range(w):
+            y = np.dot(_mat(vals, a, M, K, w, p), _mat(vals, b, N, K, w, p).T)
+            _put(vals, o, y, w, p, False)
+    else:
+        _linear_loop(vals, o, a, b, M, K, N, w)
+    if sb >= 0:  # + bias[n] on every row
+        c = _u(offs[sb]) * w
+        for m in range(M):
+            for j in range(N * w):
+                vals[o + m * N * w + j] += vals[c + j]
+
+
+@rule
+def linear_rev(adj, vals, offs, meta, o, a, b, k, w):
+    # gx += gy W;  gW += gy^T x;  gb += the sum of gy's rows
+    M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    need_x, need_w, sb = meta[k + 3] != 0, meta[k + 4] != 0, meta[k + 6]
+    if M * K * N < _BLAS_MIN:
+        _linear_loop_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w)
+    else:
+        for p in range(w):
+            gy = _mat(adj, o, M, N, w, p)
+            if need_x:
+                _put(adj, a, np.dot(gy, _mat(vals, b, N, K, w, p)), w, p, True)
+            if need_w:
+                _put(adj, b, np.dot(gy.T, _mat(vals, a, M, K, w, p)), w, p, True)
+    if sb >= 0 and meta[k + 5] != 0:
+        c = _u(offs[sb]) * w
+        for m in range(M):
+            for j in range(N * w):
+                adj[c + j] += adj[o + m * N * w + j]
+
+
+def linear(x, weight, bias=None):
+    """``x @ weight.T + bias`` for a 2-D ``x`` (M, K), ``weight`` (N, K) and a ``bias`` of
+    shape (N,) or None, all of one float dtype: one LINEAR / ADDMM row.  The caller
+    (nn.functional.linear) has checked the shapes."""
+    with np.errstate(all="ignore"):
+        v = np.matmul(x._data, weight._data.T)
+        if bias is not None:
+            v += bias._data
+    if not ((x._rg or weight._rg or (bias is not None and bias._rg)) and state.grad_enabled):
+        return _leaf(v)
+    if bias is not None and state.tracing is not None:
+        # replay.py renumbers the slots of rows but not a bias slot kept in the meta pool:
+        # while tracing, the bias is added by its own (EXPAND, ADD) rows
+        return linear(x, weight) + bias
+    tape = tape_for_grad()
+    sx = slot(x, tape)
+    sw = slot(weight, tape)
+    sb = -1 if bias is None else slot(bias, tape)
+    (M, K), N = x.shape, weight.shape[0]
+    k = tape.push_meta((M, K, N, int(x._rg), int(weight._rg),
+                        int(bias is not None and bias._rg), sb))
+    return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k)
+
+
 _TORCH_DTYPE = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
                 "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
                 "bool": "bool"}
@@ -461,6 +561,21 @@ SPECS = [
          shapes=((3,), (5,))),
     Spec("bmm", lambda a, b: a.bmm(b), lambda np_, a, b: np_.matmul(a, b), arity=2,
          shapes=(((4, 2, 3), (4, 3, 5)), (2, 3, 3))),
+    Spec("linear", lambda x, w: _lib(x).nn.functional.linear(x, w, w[:, 0]),
+         lambda np_, x, w: np_.dot(x, w.T) + w[:, 0], arity=2,
+         shapes=(((2, 3), (4, 3)), ((24, 16), (20, 16)), (20, 20)),
+         notes="the bias is a column of W: a non-leaf bias slot"),
+    Spec("linear_leaf_bias", lambda x, w, b: _lib(x).nn.functional.linear(x, w, b),
+         lambda np_, x, w, b: np_.dot(x, w.T) + b, arity=3,
+         shapes=(((2, 3), (4, 3), (4,)), ((24, 16), (20, 16), (20,))), replay=False,
+         notes="shapes per input, which tests/test_replay.py does not draw (linear covers it)"),
+    Spec("linear_no_bias", lambda x, w: _lib(x).nn.functional.linear(x, w),
+         lambda np_, x, w: np_.dot(x, w.T), arity=2,
+         shapes=(((2, 3), (4, 3)), ((24, 16), (20, 16)), (3, 3))),
+    Spec("linear_const_input", lambda w: _lib(w).nn.functional.linear(
+             _lib(w).ones(5, w.shape[1], dtype=w.dtype), w, w[:, 0]),
+         lambda np_, w: np_.dot(np_.ones((5, w.shape[1])), w.T) + w[:, 0],
+         shapes=((4, 3), (40, 24)), notes="x requires no grad: no gx product"),
     Spec("outer", lambda a, b: a.outer(b), lambda np_, a, b: np_.outer(a, b), arity=2,
          shapes=(((2,), (3,)), (3,))),
     Spec("einsum_mm", lambda a, b: _lib(a).einsum("ij,kj->ik", a, b),

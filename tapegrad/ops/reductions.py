@@ -4,6 +4,7 @@ A reduction over dims stores the map from each input element to its output eleme
 as a strided map with stride 0 on the reduced dims (shape.strided_index); the
 reverse rule is then a broadcast of gy back over the input.
 """
+import math
 from collections import namedtuple
 
 import numpy as np
@@ -525,6 +526,75 @@ def logsumexp(input, dim, keepdim=False):
     return _red_record(input, _red_value(v, d.dtype), LOGSUMEXP, dims)
 
 
+# ---- log_softmax over one dim (the first half of cross_entropy) -------------------------
+LOG_SOFTMAX = 59  # meta: [outer, size, inner]: element (i, j, l) sits at (i size + j) inner + l
+NAMES[LOG_SOFTMAX] = "LogSoftmaxBackward0"
+
+
+@rule
+def log_softmax_fwd(vals, meta, o, a, k, w):
+    # y = (x - m) - log(sum exp(x - m)) along the dim, m the max (0 where not finite, as
+    # logsumexp: an all -inf group gives nan, as PyTorch)
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            m = -np.inf
+            for j in range(size):
+                if _beats(vals[a + g + j * step], m, 1.0):
+                    m = vals[a + g + j * step]
+            if not np.isfinite(m):
+                m = 0.0
+            s = 0.0
+            for j in range(size):
+                s += np.exp(vals[a + g + j * step] - m)
+            ls = np.log(s)
+            for j in range(size):
+                vals[o + g + j * step] = (vals[a + g + j * step] - m) - ls
+
+
+@rule
+def log_softmax_rev(adj, vals, meta, o, a, k, w):
+    # gx = gy - exp(y) * sum(gy) along the dim (PyTorch's rule, from the saved output)
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            s = 0.0
+            for j in range(size):
+                s += adj[o + g + j * step]
+            for j in range(size):
+                e = g + j * step
+                adj[a + e] += adj[o + e] - np.exp(vals[o + e]) * s
+
+
+def log_softmax(input, dim):
+    """``log(softmax(input, dim))`` as one row (nn.functional.log_softmax checks ``dim``
+    and handles 0-d inputs and ``dtype``).
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([0.0, 0.0]).log_softmax(0).exp().tolist()
+    [0.5, 0.5]
+    """
+    d = np.asarray(input._data)
+    with np.errstate(all="ignore"):
+        if d.size:
+            m = np.max(d, axis=dim, keepdims=True)
+            shifted = d - np.where(np.isfinite(m), m, 0).astype(d.dtype, copy=False)
+            v = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        else:
+            v = d.copy()
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sx = slot(input, tape)
+    shape = d.shape
+    k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
+    return output(tape, v, LOG_SOFTMAX, sx, -1, k)
+
+
 # ---- norm: vector p-norms over all elements or over dims --------------------------------
 NORM = 55  # meta: [const index of p, map]
 NAMES[NORM] = "LinalgVectorNormBackward0"
@@ -805,6 +875,10 @@ def _std_ref(np_, x, **kw):
     return np_.where(v > 0, np_.sqrt(np_.where(v > 0, v, 1.0)), 0.0)
 
 
+def _log_softmax_ref(np_, x, axis):
+    return x - np_.log(np_.sum(np_.exp(x), axis=axis, keepdims=True))
+
+
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
     Spec("sum", lambda x: x.sum(), lambda np_, x: np_.sum(x)),
@@ -837,6 +911,10 @@ SPECS = [
          lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=-1)), shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("logsumexp_dims", lambda x: x.logsumexp((0, 1), keepdim=True),
          lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=(0, 1), keepdims=True)),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("log_softmax", lambda x: x.log_softmax(-1), lambda np_, x: _log_softmax_ref(np_, x, -1),
+         shapes=((3,), (2, 3), (2, 3, 4))),
+    Spec("log_softmax_dim", lambda x: x.log_softmax(1), lambda np_, x: _log_softmax_ref(np_, x, 1),
          shapes=((2, 3), (2, 3, 4))),
     Spec("norm", lambda x: x.norm(), lambda np_, x: np_.sqrt(np_.sum(x * x)),
          domain=(0.5, 2.0), shapes=((3,), (2, 3))),
