@@ -318,6 +318,15 @@ def test_comparisons_give_bool_tensors_without_grad(torch64):
         assert m.dtype == tg.bool and m.requires_grad is False and m.grad_fn is None
 
 
+@pytest.mark.parametrize("name", ["sign", "sigmoid", "exp", "tanh", "sqrt", "sin", "log1p",
+                                  "erf"])
+def test_unary_ops_of_bool_tensors_as_pytorch(torch64, name):
+    b = [[True, False], [False, True]]
+    t, tt = getattr(tg, name)(tg.tensor(b)), getattr(torch64, name)(torch64.tensor(b))
+    assert dtype_name(t.dtype) == dtype_name(tt.dtype)
+    np.testing.assert_allclose(np.asarray(t), tt.numpy(), rtol=1e-15)  # erf(1): 1 ulp apart
+
+
 # ---- repr, against PyTorch's -----------------------------------------------------------
 
 REPR_CASES = {

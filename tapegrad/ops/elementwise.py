@@ -23,6 +23,8 @@ NAMES = {}
 
 def _sigmoid_np(x):
     # exp of a non-positive argument only: no overflow at either end
+    x = np.asarray(x)
+    x = x.astype(np.float64) if x.dtype == bool else x  # bool: no unary minus in NumPy
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
 
@@ -809,6 +811,8 @@ def _sign_py(x):
 
 def _sign_np(x):
     x = np.asarray(x)
+    if x.dtype == bool:
+        return x.copy()  # sign(True) is True, as PyTorch (NumPy has no bool sign)
     return np.where(np.isnan(x), np.zeros((), x.dtype), np.sign(x)) if x.dtype.kind == "f" \
         else np.sign(x)
 
