@@ -41,72 +41,52 @@ def steps(n_ops):
     return n_ops // OPS_PER_STEP
 
 
+def _tensor_eager(library, n_ops, unary, a, b, y0, tape_bytes=None):
+    """The workload on PyTorch-style tensors (tapegrad's and PyTorch's): leaves ``a`` and
+    ``b`` require grad, ``backward`` clears their ``.grad`` first."""
+    k = steps(n_ops)
+
+    def record():
+        y = y0
+        for _ in range(k):
+            y = y * a + getattr(y, unary)() * b
+        return y
+
+    def backward(y):
+        a.grad = None
+        b.grad = None
+        y.backward()
+
+    def fwd_bwd():
+        backward(record())
+        return a.grad.item()
+
+    def grad():
+        y = record()
+        backward(y)
+        return y.item(), a.grad.item()
+
+    return Workload(library, n_ops, record, backward, fwd_bwd, grad, tape_bytes, unary)
+
+
 def tapegrad_eager(n_ops, unary="sin"):
     """tapegrad: 0-d float64 tensors; a and b require grad."""
     tg = pytest.importorskip("tapegrad")
     from tapegrad.tape import current_tape
 
-    k = steps(n_ops)
-    a = tg.tensor(A, requires_grad=True)
-    b = tg.tensor(B, requires_grad=True)
-    y0 = tg.tensor(Y0)
-
-    def record():
-        y = y0
-        for _ in range(k):
-            y = y * a + getattr(y, unary)() * b
-        return y
-
-    def backward(y):
-        a.grad = None
-        b.grad = None
-        y.backward()
-
-    def fwd_bwd():
-        backward(record())
-        return a.grad.item()
-
-    def grad():
-        y = record()
-        backward(y)
-        return y.item(), a.grad.item()
-
-    def tape_bytes(y):
-        return current_tape().nbytes()
-
-    return Workload("tapegrad", n_ops, record, backward, fwd_bwd, grad, tape_bytes, unary)
+    return _tensor_eager("tapegrad", n_ops, unary, tg.tensor(A, requires_grad=True),
+                         tg.tensor(B, requires_grad=True), tg.tensor(Y0),
+                         tape_bytes=lambda y: current_tape().nbytes())
 
 
 def torch_eager(n_ops, unary="sin"):
     """PyTorch: 0-d float64 tensors; a and b require grad."""
     torch = pytest.importorskip("torch")
-    k = steps(n_ops)
-    a = torch.tensor(A, dtype=torch.float64, requires_grad=True)
-    b = torch.tensor(B, dtype=torch.float64, requires_grad=True)
-    y0 = torch.tensor(Y0, dtype=torch.float64)
-
-    def record():
-        y = y0
-        for _ in range(k):
-            y = y * a + getattr(y, unary)() * b
-        return y
-
-    def backward(y):
-        a.grad = None
-        b.grad = None
-        y.backward()
-
-    def fwd_bwd():
-        backward(record())
-        return a.grad.item()
-
-    def grad():
-        y = record()
-        backward(y)
-        return y.item(), a.grad.item()
-
-    return Workload(f"torch {torch.__version__}", n_ops, record, backward, fwd_bwd, grad,
-                    unary=unary)
+    f64 = torch.float64
+    return _tensor_eager(f"torch {torch.__version__}", n_ops, unary,
+                         torch.tensor(A, dtype=f64, requires_grad=True),
+                         torch.tensor(B, dtype=f64, requires_grad=True),
+                         torch.tensor(Y0, dtype=f64))
 
 
 def micrograd_eager(n_ops):
