@@ -180,12 +180,18 @@ class Tape:
         return len(self.consts) - 1
 
     def push_meta(self, ints):
-        """Store a tuple of ints in the meta pool; returns its offset."""
+        """Store ints (a tuple, a list, or an int64 ndarray for long index lists) in the meta
+        pool; returns its offset.  (``array.extend`` converts int by int: 8 us for 257 ints,
+        ``fromlist`` 3.7 us, an ndarray's bytes 0.3 us.)"""
         k = len(self.meta)
+        if type(ints) is np.ndarray:
+            put, data = "frombytes", np.ascontiguousarray(ints, np.int64).tobytes()
+        else:
+            put, data = "fromlist", list(ints)
         try:
-            self.meta.extend(ints)
+            getattr(self.meta, put)(data)
         except BufferError:
-            self.unpin("meta").extend(ints)
+            getattr(self.unpin("meta"), put)(data)
         return k
 
     def slots_of(self, t):

@@ -639,7 +639,7 @@ def _gathered(x, src, index, name):
         return _leaf(value)
     tape = tape_for_grad()
     sx = slot(x, tape)
-    k = tape.push_meta([VIEW_NAMES.index(name), *index.ravel().tolist()])
+    k = tape.push_meta(np.concatenate(([VIEW_NAMES.index(name)], index.ravel())))
     return output(tape, value, GATHER, sx, -1, k)
 
 
