@@ -385,6 +385,33 @@ def test_addmm_rules_at_several_points_equal_single_points(M, K, N):
                                rtol=1e-13, atol=1e-14)
 
 
+LOG_SOFTMAX_SPECIAL = np.array([[-INF, -INF, 0.0], [INF, 1.0, 2.0], [NAN, 1.0, 0.0],
+                                [1000.0, 0.0, -1000.0], [-INF, -INF, -INF], [INF, -INF, 0.0]])
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("dim", [0, 1])
+def test_log_softmax_at_inf_and_nan_matches_torch_and_replays(dim, torch):
+    """A group holding a nan or an inf, or only -infs, is nan throughout (PyTorch's values and
+    gradients), in eager NumPy and in the replay rule alike."""
+    from tapegrad._sweep import _forward_replay
+    u = np.arange(18.0).reshape(6, 3)
+    x = tg.tensor(LOG_SOFTMAX_SPECIAL, requires_grad=True)
+    xt = torch.tensor(LOG_SOFTMAX_SPECIAL, requires_grad=True)
+    y, yt = tg.nn.functional.log_softmax(x, dim), torch.log_softmax(xt, dim)
+    rows, offs, vals, consts, meta = (a.copy() for a in y._tok.tape.arrays())
+    o = slice(offs[y._slot], offs[y._slot + 1])
+    replayed = vals.copy()
+    replayed[o] = 0.0
+    assert _forward_replay(rows[-1:], offs, replayed, consts, meta, 0, 1, 1,
+                           np.zeros(1, np.int64)) == -1
+    np.testing.assert_array_equal(replayed[o], vals[o])
+    np.testing.assert_array_equal(np.asarray(y.detach()), yt.detach().numpy())
+    (y * tg.tensor(u)).sum().backward()
+    (yt * torch.tensor(u)).sum().backward()
+    np.testing.assert_allclose(np.asarray(x.grad), xt.grad.numpy(), rtol=1e-14)  # nan = nan
+
+
 # ---- bad input: PyTorch's words, raised before anything is recorded ---------------------
 def _t(*shape, dtype=np.float64):
     return tg.tensor(np.ones(shape, dtype), requires_grad=dtype == np.float64)
