@@ -223,7 +223,9 @@ def one_hot(tensor, num_classes=-1):
 
 
 def linear(input, weight, bias=None):
-    """``input @ weight.T + bias``.
+    """``input @ weight.T + bias``: one row (AddmmBackward0, or MmBackward0 without a bias)
+    for a 2-D input and weight of one float dtype and a bias of shape (out_features,); other
+    shapes and dtypes are composed from matmul and add.
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.linear(tg.ones(1, 2), tg.ones(3, 2), tg.zeros(3)).tolist()
@@ -231,6 +233,14 @@ def linear(input, weight, bias=None):
     """
     _tensor(input, "linear")
     _tensor(weight, "linear", "weight")
+    if bias is not None:
+        _tensor(bias, "linear", "bias")
+    x, w, b = input._data, weight._data, None if bias is None else bias._data
+    if type(x) is np.ndarray and type(w) is np.ndarray and x.ndim == 2 and w.ndim == 2 and \
+            x.shape[1] == w.shape[1] and x.dtype == w.dtype and x.dtype.kind == "f" and (
+                b is None or (type(b) is np.ndarray and b.shape == w.shape[:1] and
+                              b.dtype == x.dtype)):
+        return ops.linalg.linear(input, weight, bias)  # one row, as PyTorch's addmm / mm
     if weight.ndim not in (1, 2):
         raise RuntimeError(f"linear(): weight must be 1-d or 2-d, got shape {list(weight.shape)}")
     k = weight.shape[-1]
@@ -242,15 +252,10 @@ def linear(input, weight, bias=None):
             f"{weight.shape[0] if weight.ndim == 2 else 1}) (linear: input {list(input.shape)}, "
             f"weight {list(weight.shape)})")
     if bias is not None:
-        _tensor(bias, "linear", "bias")
         n_out = weight.shape[0] if weight.ndim == 2 else 1
         if bias.ndim > 1 or (bias.ndim == 1 and bias.shape[0] not in (1, n_out)):
             raise RuntimeError(f"linear(): bias of shape {list(bias.shape)} does not match the "
                                f"{n_out} output features")
-    if input.ndim == 2 and weight.ndim == 2 and input.dtype.kind == "f" and \
-            weight.dtype == input.dtype and (bias is None or (
-                bias.dtype == input.dtype and tuple(bias.shape) == tuple(weight.shape[:1]))):
-        return ops.linalg.linear(input, weight, bias)  # one row, as PyTorch's addmm / mm
     out = input.matmul(weight.t() if weight.ndim == 2 else weight)
     return out + bias if bias is not None else out
 

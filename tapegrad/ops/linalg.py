@@ -240,7 +240,7 @@ def linear(x, weight, bias=None):
     sx = slot(x, tape)
     sw = slot(weight, tape)
     sb = -1 if bias is None else slot(bias, tape)
-    (M, K), N = x.shape, weight.shape[0]
+    (M, K), N = x._data.shape, weight._data.shape[0]
     k = tape.push_meta((M, K, N, int(x._rg), int(weight._rg),
                         int(bias is not None and bias._rg), sb))
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k)
