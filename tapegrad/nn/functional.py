@@ -1,6 +1,7 @@
 """Activations, losses and friends, composed from primitives (so they need no rules of their
-own): each is a few recorded rows whose reverse rules already exist.  Arguments are checked
-before anything is recorded, with PyTorch's messages.
+own): each is a few recorded rows whose reverse rules already exist; ``linear`` (2-D) and
+``log_softmax`` are primitives of their own (ops/linalg.py, ops/reductions.py), one row each.
+Arguments are checked before anything is recorded, with PyTorch's messages.
 
 >>> import tapegrad as tg, tapegrad.nn.functional as F
 >>> F.cross_entropy(tg.tensor([[2.0, 0.0]]), tg.tensor([0])).item() < 0.13
@@ -98,7 +99,8 @@ def _max_detached(x, dim):
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """``x - logsumexp(x, dim)``, computed after subtracting the max (no overflow).
+    """``x - logsumexp(x, dim)``, computed after subtracting the max (no overflow): one row
+    (LogSoftmaxBackward0).
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.log_softmax(tg.tensor([0.0, 0.0]), dim=0).exp()

@@ -15,6 +15,9 @@ one point (``w == 1``, eager backward), and on a gathered copy of each point's m
 batch replay (``w > 1``: each element holds ``w`` values side by side), so both make the
 same BLAS call and batch replay equals a loop of single points exactly.  Smaller products
 run plain loops, whose inner loop over the points vectorises.
+
+``nn.functional.linear`` of a 2-D input is its own row (LINEAR / ADDMM): ``x @ W.T + b``
+with no transposed copy of W and no bias broadcast, as PyTorch's mm / addmm.
 """
 import numpy as np
 
