@@ -23,45 +23,59 @@ measured 240 ms, NumPy 29 ms for a 1 ms step)::
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
     XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" \
-    python -m pytest benchmarks/bench_mlp.py --benchmark-timer=time.process_time \
-        --benchmark-columns=median,iqr,rounds --benchmark-sort=name
+    python -m pytest benchmarks/bench_mlp.py --benchmark-only \
+        --benchmark-timer=time.process_time --benchmark-columns=median,iqr,rounds \
+        --benchmark-sort=name
 
-Measured that way (medians of three runs, load average ~5 from other jobs; NumPy 2.4 /
-OpenBLAS 0.3.31, torch 2.13, jax 0.10; before these runs: 9.1 / 8.3 ms, 9.6x / 17.6x):
+Measured that way (medians of three runs, per-run ratios to NumPy in brackets, load
+average 0.1-0.6; NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10):
 
-    float64: numpy 0.94 ms, jax 1.27 ms, torch 1.49 ms, tapegrad 2.00 ms (2.1x numpy)
-    float32: numpy 0.47 ms, jax 1.06 ms, torch 0.78 ms, tapegrad 1.58 ms (3.4x numpy)
+    float64: numpy 0.92 ms, jax 1.09 ms, torch 1.38 ms, tapegrad 1.18 ms (1.26-1.28x numpy)
+    float32: numpy 0.46 ms, jax 0.71 ms, torch 0.76 ms, tapegrad 0.90 ms (1.93-1.96x numpy)
 
-What changed (issue 3): each thread keeps its last value arena and adjoint buffer when
-nothing can read them any more (tape.py, ``_recycled_arena``/``adjoint_arena``): no page
-faults per step (there were ~2,400, ~5 ms); strided reverse rules walk runs instead of a
-div/mod per element (bias ExpandBackward0 615 -> 30 us, TBackward0 245 -> 15 us); values
-are cast and copied into the arena in one pass; a 2-D product records its meta without
-NumPy calls.
+Before the fused primitives (same command, one run earlier that day): tapegrad 1.65 ms
+(1.77x) in float64, 1.38 ms (2.77x) in float32.
 
-Where tapegrad's time goes now (float64, per call, process_time medians, NumPy's piece in
-brackets): F.linear 1: 600 us [x @ W1.T + b1: 290]; tanh 140 [110]; F.linear 2: 125 [60];
-cross_entropy: 275 [~40]; backward 710 [~400], of which the compiled sweep is 505 (the two
-MmBackward0: 280 + 110, the rest 115) and 200 is Python around it (zeroing the 2.9 MB
-adjoint buffer alone is 50).  So the remaining ~1 ms is spread thin:
+What got it there (issue 3; per-call figures measured inside the step, as below):
 
-- Python per recorded op (~10-25 us each, 20 rows): the composites ``linear`` (t, mm,
-  expand, add) and ``cross_entropy`` (11 rows: log_softmax's sub, exp, sum, log, expand,
-  sub; then gather, view, neg, sum, div).  PyTorch runs each as one fused kernel (addmm,
-  log_softmax + nll_loss); fused LINEAR / LOG_SOFTMAX primitives would cut an estimated
-  ~0.4 ms here (not done: each new opcode also needs replay and create_graph rules).
-- Copies into the arena: every value a row produces (2.9 MB a step) is copied once into
-  the float64 arena (~0.15 ms); the adjoint buffer is zeroed (0.05 ms) and swept.
-- Rows NumPy does not need: W.t() materialised, the bias broadcast and its
-  ExpandBackward0, AddBackward0's pass-through (~0.1 ms in the sweep).
-- float32 runs the sweep and its BLAS calls in float64 (the arena is float64): its
-  backward costs as much as float64's.
+- ``F.linear`` of a 2-D input is one row (ops/linalg.py LINEAR / ADDMM): ``x @ W.T + b``
+  into one array, no materialised ``W.T``, no bias broadcast row, no add row, and a
+  reverse rule making exactly NumPy's BLAS calls (``gy @ W``, ``gy.T @ x``, the bias's
+  column sums).  Before: t, mm, expand, add rows; 497 -> 350 us for the first layer.
+- ``log_softmax`` is one row (ops/reductions.py), and ``cross_entropy`` with class
+  indices records four (log_softmax, one GATHER of the picked entries, mean, neg)
+  instead of eleven: 233 -> 97 us.
+- A product's adjoint is accumulated with a loop over the span instead of Numba's
+  ``dst[a:b] += flat``, which copies ``flat`` first (the second layer's backward 103 ->
+  71 us); the meta pool takes an index array as bytes (``array.extend`` of 257 Python
+  ints cost 8 us).
+- Earlier: each thread keeps its last value arena and adjoint buffer (no page faults per
+  step); strided reverse rules walk runs; values are cast and copied in one pass.
 
-PyTorch and JAX beat tapegrad by doing the same BLAS work with less around it: PyTorch's
-step is ~8 calls into fused C++ kernels (addmm, tanh, log_softmax, nll_loss and their
-backwards) on a caching allocator; JAX's is one compiled XLA program that fuses every
-elementwise op into its neighbours.  Passing them would take the fused primitives above,
-a float32 arena, and fewer Python calls per recorded op.
+Where tapegrad's float64 step goes now (per call, process_time medians inside the step,
+NumPy's piece in brackets): F.linear 1: 350 us [x @ W1.T + b1: 290]; tanh 136 [111];
+F.linear 2: 82 [61]; cross_entropy 97 [31]; backward 496 [the hand-written backward: 419],
+of which the compiled sweep is 395 (AddmmBackward0 292 + 71, TanhBackward0 20,
+LogSoftmaxBackward0 13, the rest 5), zeroing the 1.5 MB adjoint buffer 30, and ~70 Python
+and copies around it (the tape's arrays, the seed, four gradient copies).  So the ~260 us
+above NumPy are:
+
+- copies into the float64 arena: every recorded value (the two 256 x 256 layers, x, W1)
+  is copied once (~55 us in the step, cache misses included), and the adjoint buffer is
+  zeroed (30 us);
+- Python per recorded op (~10 us for each of the 7 rows, ~40 in backward): the checks,
+  slots, meta and output of each op, one new tape per step;
+- float32 is swept in float64 (the arena is float64): its backward costs as much as
+  float64's (490 us; the hand-written float32 backward 212), which is most of its 1.9x.
+
+PyTorch's step is ~8 calls into fused C++ kernels (addmm, tanh, log_softmax, nll_loss and
+their backwards) on a caching allocator; in float64 tapegrad's step now takes 0.86x of
+PyTorch's (not profiled why PyTorch is slower than the same BLAS calls from NumPy here).
+JAX compiles the whole step into one XLA program that fuses every elementwise op into its
+neighbours; it stays ahead (tapegrad 1.09x JAX in float64).  Passing it would take a
+sweep into an adjoint buffer that is not zeroed beforehand (each span zeroed when the
+sweep first reaches it, in cache) and fewer Python calls per op; in float32, a float32
+arena and float32 BLAS in the rules.
 """
 import resource
 
