@@ -25,6 +25,7 @@ from . import _sweep, second_order
 from ._state import state
 from .ops import NAMES
 from .ops.elementwise import WHERE
+from .ops.linalg import ADDMM
 from .ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW
 from .tape import OP_MASK, Tape
 from .tensor import Tensor
@@ -260,6 +261,8 @@ class _Plan:
     - ``rev`` holds only the rows the output reaches (found once, by the reverse sweep
       itself at the traced point): reach does not depend on the point.
     - The arena holds the remaining slots back to back.
+    - Slot numbers kept in the meta pool (CAT/STACK operands, F.linear's bias) are
+      renumbered like the rows' own.
     """
 
     def __init__(self, t):
@@ -302,6 +305,7 @@ class _Plan:
         for r in np.nonzero((rows[:, 0] == CAT) | (rows[:, 0] == STACK))[0]:
             k = rows[r, 4]
             meta[k + 2:k + 2 + meta[k]] *= 2  # the operands' slots
+        meta[rows[rows[:, 0] == ADDMM, 4] + 6] *= 2  # F.linear's bias slot
         self.meta = meta
         self.fwd = rows
         reached = rows[:, 1] >= 0

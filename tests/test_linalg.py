@@ -193,6 +193,32 @@ def _check_replay(f, X):
     return traced
 
 
+@pytest.mark.parametrize("bias", ["constant", "traced slice", "traced product"])
+def test_linear_replays_as_one_addmm_row(bias):
+    """F.linear traced with a bias: the fused ADDMM row replays (its bias slot sits in the
+    meta pool, which replay's plan renumbers); batch replay equals eager at every point,
+    and a batch equals the loop over its points bit for bit."""
+    F = tg.nn.functional
+    rng = np.random.default_rng(9)
+    w, c = tg.tensor(rng.normal(size=(4, 3))), tg.tensor(rng.normal(size=4))
+    xs = tg.tensor(rng.normal(size=(5, 3)))
+    b = {"constant": lambda x: c, "traced slice": lambda x: x[2:6],
+         "traced product": lambda x: x[:4] * x[4:8]}[bias]
+
+    def f(x):
+        h = F.linear(x[:6].reshape(2, 3), w, b(x)).tanh()
+        return F.linear(xs, x[:6].reshape(2, 3), x[6:8]).sum() + h.sum()
+
+    X = rng.normal(size=(7, 8))
+    traced = _check_replay(f, X)
+    assert traced.stats()["ops"]["AddmmBackward0"] == 2
+    V, G = traced.value_and_grad_batch(X)
+    for i in range(len(X)):
+        v, g = traced.value_and_grad(X[i])
+        assert V[i] == v
+        np.testing.assert_array_equal(G[i], g)
+
+
 def test_replay_recomputes_argmax():
     X = np.random.default_rng(0).normal(size=(40, 4))
     traced = _check_replay(lambda x: x.sum() * x.argmax() + x.max(0).indices * x[0], X)
@@ -357,8 +383,7 @@ def test_linear_and_cross_entropy_record_few_rows():
 @pytest.mark.parametrize("M, K, N", [(2, 3, 4), (24, 16, 20)])  # plain loops, BLAS
 def test_addmm_rules_at_several_points_equal_single_points(M, K, N):
     """ADDMM's rules with w = 3 points side by side (batch replay's layout) give each point's
-    w = 1 result exactly.  Tracing records F.linear's bias as rows of its own (replay.py does
-    not renumber a bias slot in the meta pool), so no traced test reaches this layout."""
+    w = 1 result exactly (also reached through tracing, below)."""
     from tapegrad._sweep import _forward_replay, _reverse_sweep
     rng = np.random.default_rng(6)
     tape = current_tape()

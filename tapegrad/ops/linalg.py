@@ -235,10 +235,6 @@ def linear(x, weight, bias=None):
             v += bias._data
     if not ((x._rg or weight._rg or (bias is not None and bias._rg)) and state.grad_enabled):
         return _leaf(v)
-    if bias is not None and state.tracing is not None:
-        # replay.py renumbers the slots of rows but not a bias slot kept in the meta pool:
-        # while tracing, the bias is added by its own (EXPAND, ADD) rows
-        return linear(x, weight) + bias
     tape = tape_for_grad()
     sx = slot(x, tape)
     sw = slot(weight, tape)
