@@ -73,10 +73,13 @@ def test_eight_threads_equal_sequential_bit_for_bit():
 
 @pytest.mark.slow
 def test_threads_batch_replay_equal_single_thread():
-    """Replays from several threads at once (each itself on a thread pool) match one thread."""
+    """Replays from several threads at once match one thread: batches large enough for the
+    helper threads, so one caller has them and the others find them busy (and run alone)."""
+    from tapegrad import replay
     f = tg.compile(lambda x: (100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1.0 - x[:-1]) ** 2).sum())
-    Xs = [np.random.default_rng(k).uniform(-2, 2, (3000, 6)) for k in range(4)]
+    Xs = [np.random.default_rng(k).uniform(-2, 2, (30000, 6)) for k in range(4)]
     want = [f.value_and_grad_batch(X) for X in Xs]
+    assert replay._CORES == 1 or replay._POOL[1], "the batches should use the helper threads"
     got = _in_threads(lambda k: [f.value_and_grad_batch(Xs[k]) for _ in range(5 * STRESS)], 4)
     for k in range(4):
         for V, G in got[k]:
