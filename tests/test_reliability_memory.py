@@ -119,7 +119,9 @@ def test_kept_losses_grow_rss_linearly(capsys):
     r1 = rss()
     floats = [_step(params, x, y).item() for _ in range(n)]
     flat = rss() - r1
-    assert held > n * 100_000 and grown > held / 2
+    # RSS follows the held tapes (32 of 31 MiB on a quiet machine), but the kernel may reclaim
+    # pages meanwhile (a CI run under memory pressure saw 15.6 of 33): a quarter is the bound
+    assert held > n * 100_000 and grown > held / 4
     assert flat < grown / 4
     with capsys.disabled():
         print(f"\nreliability: {n} steps keeping `loss`: RSS +{grown / 2**20:.1f} MiB (tapes "
