@@ -150,10 +150,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == MM or op == MV or op == DOT or op == BMM:
             matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
-        elif op == LINEAR:
-            linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
-        elif op == ADDMM:
-            reach[meta[k + 6]] = 1  # the bias's slot (in the meta pool)
+        elif op == LINEAR or op == ADDMM:
+            if op == ADDMM:
+                reach[meta[k + 6]] = 1  # the bias's slot (in the meta pool)
             linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == WHERE:
             reach[k] = 1  # the condition's slot: its rows are swept (and freed) too

@@ -42,35 +42,44 @@ NAMES[DOT] = "DotBackward0"
 NAMES[BMM] = "BmmBackward0"  # PyTorch shows UnsafeViewBackward0 over it for batched matmul
 
 
+# B is (K, N), or with ``bt`` stored transposed as (N, K): F.linear's weight, used as is
 @rule
-def _mm_loop(vals, o, a, b, M, K, N, w):
+def _b_strides(K, N, bt):
+    # element (k, n) of B sits at (k sk + n sn) * w from its start
+    return (_u(1), K) if bt else (N, _u(1))
+
+
+@rule
+def _mm_loop(vals, o, a, b, M, K, N, w, bt):
     # y[m, n] = sum_k a[m, k] b[k, n], k ascending, for each of the w points
+    sk, sn = _b_strides(K, N, bt)
     for m in range(M):
         yr = o + m * N * w
         for j in range(N * w):
             vals[yr + j] = 0.0
         for kk in range(K):
             ar = a + (m * K + kk) * w
-            br = b + kk * N * w
             for n in range(N):
+                br = b + (kk * sk + n * sn) * w
                 for p in range(w):
-                    vals[yr + n * w + p] += vals[ar + p] * vals[br + n * w + p]
+                    vals[yr + n * w + p] += vals[ar + p] * vals[br + p]
 
 
 @rule
-def _mm_loop_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b):
+def _mm_loop_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt):
     # gA[m, k] += sum_n gY[m, n] B[k, n];  gB[k, n] += sum_m A[m, k] gY[m, n]
+    sk, sn = _b_strides(K, N, bt)
     for m in range(M):
         yr = o + m * N * w
         for kk in range(K):
             ar = a + (m * K + kk) * w
-            br = b + kk * N * w
             for n in range(N):
+                br = b + (kk * sk + n * sn) * w
                 for p in range(w):
                     if need_a:
-                        adj[ar + p] += adj[yr + n * w + p] * vals[br + n * w + p]
+                        adj[ar + p] += adj[yr + n * w + p] * vals[br + p]
                     if need_b:
-                        adj[br + n * w + p] += vals[ar + p] * adj[yr + n * w + p]
+                        adj[br + p] += vals[ar + p] * adj[yr + n * w + p]
 
 
 @rule
@@ -101,36 +110,51 @@ def _put(dst, base, m, w, p, accumulate):
 
 
 @rule
-def _mm_blas(vals, o, a, b, M, K, N, w):
+def _mm_blas(vals, o, a, b, M, K, N, w, bt):
     # the same BLAS call per point whatever w is: batch replay equals single points exactly
     for p in range(w):
-        y = np.dot(_mat(vals, a, M, K, w, p), _mat(vals, b, K, N, w, p))
+        A = _mat(vals, a, M, K, w, p)
+        y = np.dot(A, _mat(vals, b, N, K, w, p).T) if bt else np.dot(A, _mat(vals, b, K, N, w, p))
         _put(vals, o, y, w, p, False)
 
 
 @rule
-def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b):
-    # gA += gY B^T;  gB += A^T gY  (adj of a and b may be one slot: x @ x)
+def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt):
+    # gA += gY B^T;  gB += A^T gY, or gB^T += gY^T A  (adj of a and b may be one slot: x @ x)
     for p in range(w):
         gy = _mat(adj, o, M, N, w, p)
         if need_a:
-            _put(adj, a, np.dot(gy, _mat(vals, b, K, N, w, p).T), w, p, True)
+            ga = np.dot(gy, _mat(vals, b, N, K, w, p)) if bt else \
+                np.dot(gy, _mat(vals, b, K, N, w, p).T)
+            _put(adj, a, ga, w, p, True)
         if need_b:
-            _put(adj, b, np.dot(_mat(vals, a, M, K, w, p).T, gy), w, p, True)
+            A = _mat(vals, a, M, K, w, p)
+            _put(adj, b, np.dot(gy.T, A) if bt else np.dot(A.T, gy), w, p, True)
+
+
+@rule
+def _mm(vals, o, a, b, M, K, N, w, bt):
+    if M * K * N >= _BLAS_MIN:
+        _mm_blas(vals, o, a, b, M, K, N, w, bt)
+    else:
+        _mm_loop(vals, o, a, b, M, K, N, w, bt)
+
+
+@rule
+def _mm_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt):
+    if M * K * N >= _BLAS_MIN:
+        _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt)
+    else:
+        _mm_loop_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt)
 
 
 @rule
 def matmul_fwd(vals, meta, o, a, b, k, w):
     nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
-    blas = M * K * N >= _BLAS_MIN
     for i in range(nb):
         ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
         bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
-        oi = o + i * M * N * w
-        if blas:
-            _mm_blas(vals, oi, ai, bi, M, K, N, w)
-        else:
-            _mm_loop(vals, oi, ai, bi, M, K, N, w)
+        _mm(vals, o + i * M * N * w, ai, bi, M, K, N, w, False)
 
 
 @rule
@@ -138,15 +162,10 @@ def matmul_rev(adj, vals, meta, o, a, b, k, w):
     # Y = A B  =>  dA = dY B^T, dB = A^T dY, per batch (broadcast operands accumulate)
     nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
     need_a, need_b = meta[k + 4] != 0, meta[k + 5] != 0
-    blas = M * K * N >= _BLAS_MIN
     for i in range(nb):
         ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
         bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
-        oi = o + i * M * N * w
-        if blas:
-            _mm_blas_rev(adj, vals, oi, ai, bi, M, K, N, w, need_a, need_b)
-        else:
-            _mm_loop_rev(adj, vals, oi, ai, bi, M, K, N, w, need_a, need_b)
+        _mm_rev(adj, vals, o + i * M * N * w, ai, bi, M, K, N, w, need_a, need_b, False)
 
 
 # ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
@@ -158,45 +177,9 @@ NAMES[ADDMM] = "AddmmBackward0"
 
 
 @rule
-def _linear_loop(vals, o, a, b, M, K, N, w):
-    # y[m, n] = sum_k x[m, k] W[n, k], k ascending, for each of the w points
-    for m in range(M):
-        for n in range(N):
-            yr = o + (m * N + n) * w
-            for p in range(w):
-                vals[yr + p] = 0.0
-            for kk in range(K):
-                xr = a + (m * K + kk) * w
-                wr = b + (n * K + kk) * w
-                for p in range(w):
-                    vals[yr + p] += vals[xr + p] * vals[wr + p]
-
-
-@rule
-def _linear_loop_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w):
-    # gx[m, k] += sum_n gy[m, n] W[n, k];  gW[n, k] += sum_m gy[m, n] x[m, k]
-    for m in range(M):
-        for n in range(N):
-            yr = o + (m * N + n) * w
-            for kk in range(K):
-                xr = a + (m * K + kk) * w
-                wr = b + (n * K + kk) * w
-                for p in range(w):
-                    if need_x:
-                        adj[xr + p] += adj[yr + p] * vals[wr + p]
-                    if need_w:
-                        adj[wr + p] += vals[xr + p] * adj[yr + p]
-
-
-@rule
 def linear_fwd(vals, offs, meta, o, a, b, k, w):
     M, K, N, sb = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), meta[k + 6]
-    if M * K * N >= _BLAS_MIN:  # per point the same BLAS call as eager: x @ W^T
-        for p in range(w):
-            y = np.dot(_mat(vals, a, M, K, w, p), _mat(vals, b, N, K, w, p).T)
-            _put(vals, o, y, w, p, False)
-    else:
-        _linear_loop(vals, o, a, b, M, K, N, w)
+    _mm(vals, o, a, b, M, K, N, w, True)  # per point the same BLAS call as eager: x @ W^T
     if sb >= 0:  # + bias[n] on every row
         c = _u(offs[sb]) * w
         for m in range(M):
@@ -209,15 +192,7 @@ def linear_rev(adj, vals, offs, meta, o, a, b, k, w):
     # gx += gy W;  gW += gy^T x;  gb += the sum of gy's rows
     M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
     need_x, need_w, sb = meta[k + 3] != 0, meta[k + 4] != 0, meta[k + 6]
-    if M * K * N < _BLAS_MIN:
-        _linear_loop_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w)
-    else:
-        for p in range(w):
-            gy = _mat(adj, o, M, N, w, p)
-            if need_x:
-                _put(adj, a, np.dot(gy, _mat(vals, b, N, K, w, p)), w, p, True)
-            if need_w:
-                _put(adj, b, np.dot(gy.T, _mat(vals, a, M, K, w, p)), w, p, True)
+    _mm_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w, True)
     if sb >= 0 and meta[k + 5] != 0:
         c = _u(offs[sb]) * w
         for m in range(M):
