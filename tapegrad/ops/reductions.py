@@ -873,7 +873,10 @@ def _std_ref(np_, x, **kw):
 
 
 def _log_softmax_ref(np_, x, axis):
-    return x - np_.log(np_.sum(np_.exp(x), axis=axis, keepdims=True))
+    # Shifted by the max, as the rule computes it: a single entry then gives exactly 0
+    # (unshifted, x - log(exp(x)) can round to 1e-17, which a later sign() turns into 1).
+    z = x - np_.max(x, axis=axis, keepdims=True)
+    return z - np_.log(np_.sum(np_.exp(z), axis=axis, keepdims=True))
 
 
 # ---- spec rows ----------------------------------------------------------------------
