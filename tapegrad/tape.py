@@ -1,4 +1,4 @@
-"""The tape: fixed-width rows, slots into a float64 value arena, int meta and float const pools.
+"""The tape: fixed-width rows, slots into a value arena, int meta and float const pools.
 
 A row is ``[opcode, out, in0, in1, aux]``: slot indices, never Python objects.
 Slot ``s`` owns ``vals[offs[s] : offs[s + 1]]`` (the last slot ends at ``nvals``).
@@ -7,6 +7,13 @@ CPython has) which are flushed into ``array.array`` buffers every ``_FLUSH`` slo
 ``array.array`` grows by ``realloc``, which for large blocks remaps pages rather than
 copying, so recording a deep chain has no doubling transients.  The sweep reads
 the buffers through zero-copy ``np.frombuffer`` views.
+
+The arena is float64, or float32 for a float32 graph: when a generation's first value is
+float32 the arena is ``array("f")``, and the sweep (compiled once more for float32) then
+computes adjoints in float32 as PyTorch does, with float32 BLAS and half the bytes.  The
+first float64 value recorded on it (a float64 array, or a Python-float scalar) promotes
+the arena to float64 for the rest of the generation: exact, since every float32 value is
+a float64 value.  Traced tapes stay float64 (replay is float64).
 
 Lifetime: every non-leaf tensor holds the tape's current ``Token``.  When the last
 one dies the tape resets (at once, or at the start of the next op when the cycle
@@ -137,8 +144,14 @@ class Tape:
         return s
 
     def push_array(self, a):
-        """A new slot holding the values of ndarray ``a`` (cast to float64, C order)."""
+        """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order)."""
         self.flush()
+        dt = a.dtype if type(a) is np.ndarray else np.result_type(a)
+        if self.vals.typecode == "f":
+            if dt == np.float64:
+                self._promote()
+        elif dt == np.float32 and not self.nvals and state.tracing is not self:
+            self._recycle_arena("f")
         s = self.nslots
         self.nslots = s + 1
         shape = self.shapes[s] = a.shape if type(a) is np.ndarray else np.shape(a)
@@ -148,18 +161,44 @@ class Tape:
         except BufferError:
             self.unpin("offs").append(lo)
         n = a.size if type(a) is np.ndarray else int(np.prod(shape))
+        vt = _DTYPE[self.vals.typecode]
         if 0 < n <= len(self.vals) - lo:  # kept capacity: cast and copy in one pass (a
-            # broadcast, transposed or float32 value is never materialised on the way)
-            dst = np.frombuffer(self.vals, np.float64, n, 8 * lo).reshape(shape)
+            # broadcast, transposed or int value is never materialised on the way)
+            dst = np.frombuffer(self.vals, vt, n, vt.itemsize * lo).reshape(shape)
             np.copyto(dst, a, casting="unsafe")
         else:
-            self._put_vals(lo, np.ascontiguousarray(a, dtype=np.float64).reshape(-1))
+            self._put_vals(lo, np.ascontiguousarray(a, dtype=vt).reshape(-1))
         self.nvals = lo + n
         return s
 
+    @property
+    def dtype(self):
+        """The arena's dtype: float64, or float32 for a float32 graph (module docstring)."""
+        return _DTYPE[self.vals.typecode]
+
+    def _recycle_arena(self, typecode):
+        """Swap the (empty) arena for this thread's kept one of ``typecode``."""
+        old = self.__dict__.pop("vals")
+        if sys.getrefcount(old) == 2:  # no NumPy view of it lives
+            _give_arena(old)
+        self.vals = _take_arena(typecode)
+
+    def _promote(self):
+        """A float64 value joins a float32 arena: the arena becomes float64, values kept."""
+        n = self.nvals - len(self.vbuf)  # (pending scalars are float64 already)
+        old = np.frombuffer(self.vals, np.float32, n).astype(np.float64)
+        self._recycle_arena("d")
+        self._put_vals(0, old)
+
+    def write_vals(self, lo, data):
+        """Overwrite arena elements from ``lo`` with ``data``'s values (an in-place op)."""
+        self.flush()
+        dt = self.dtype
+        np.frombuffer(self.vals, dt, data.size, dt.itemsize * lo)[:] = np.ravel(data)
+
     def _put_vals(self, lo, data):
-        """Write float64 ``data`` (1-D, C order) at arena element ``lo``: into the kept
-        capacity first (no page faults, no realloc), then by growing the buffer."""
+        """Write ``data`` (1-D, C order, the arena's dtype) at arena element ``lo``: into the
+        kept capacity first (no page faults, no realloc), then by growing the buffer."""
         src = memoryview(data)
         room = len(self.vals) - lo
         if room > 0:
@@ -232,6 +271,8 @@ class Tape:
     def flush(self):
         """Move pending list entries into the array buffers."""
         if self.vbuf:
+            if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
+                self._promote()
             self._put_vals(self.nvals - len(self.vbuf), array("d", self.vbuf))
             self.vbuf.clear()
         for name, pending in (("rows", self.rbuf), ("offs", self.obuf)):
@@ -265,7 +306,8 @@ class Tape:
         offs = np.empty(self.nslots + 1, np.int64)
         offs[:-1] = np.frombuffer(self.offs, dtype=np.int64) if self.offs else offs[:0]
         offs[-1] = self.nvals
-        vals = np.frombuffer(self.vals, np.float64, self.nvals) if self.nvals else np.zeros(0)
+        vals = np.frombuffer(self.vals, self.dtype, self.nvals) if self.nvals else \
+            np.zeros(0, self.dtype)
         consts = np.frombuffer(self.consts, dtype=np.float64) if self.consts else np.zeros(0)
         meta = np.frombuffer(self.meta, dtype=np.int64) if self.meta else np.zeros(0, np.int64)
         return rows, offs, vals, consts, meta
@@ -283,7 +325,8 @@ class Tape:
         ``_recycled_arena``)."""
         arrays = (self.rows, self.offs, self.meta, self.consts)
         pending = len(self.rbuf) + len(self.obuf)
-        return sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * (pending + self.nvals)
+        return (sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
+                + self.vals.itemsize * self.nvals)
 
     def stats(self):
         """Rows, slots, values, bytes and rows per op (one implementation with Traced.stats)."""
@@ -373,7 +416,13 @@ _KEEP_BELOW = 1 << 15  # smaller adjoint buffers come from np.zeros (malloc's ow
 
 class _Spare(threading.local):
     vals = None  # an array('d') whose contents are dead: capacity for the next generation
-    adj = None  # an ndarray of adjoints, zeroed on hand-out
+    vals32 = None  # the same for float32 graphs: array('f')
+    adj = None  # an ndarray of float64 adjoints, zeroed on hand-out
+    adj32 = None  # float32 adjoints
+
+
+_DTYPE = {"d": np.dtype(np.float64), "f": np.dtype(np.float32)}
+_SPARE_NAME = {"d": "vals", "f": "vals32"}
 
 
 _spare = _Spare()
@@ -384,23 +433,41 @@ def _recycled_arena(tape):
     spare when only the tape refers to it (a live NumPy view would see it rewritten); a
     retired tape records nothing again, so its arena goes to the thread's next tape."""
     old = tape.__dict__.pop("vals", None)
-    if old is not None and sys.getrefcount(old) == 2 and len(old) <= SPARE_MAX:
-        if _spare.vals is None or len(_spare.vals) < len(old):
-            _spare.vals = old
+    if old is not None and sys.getrefcount(old) == 2:  # no NumPy view of it lives
+        _give_arena(old)
     if tape.__dict__.get("retired"):
         return array("d")
-    buf, _spare.vals = _spare.vals, None
-    return buf if buf is not None else array("d")
+    return _take_arena("d")
 
 
-def adjoint_arena(n):
-    """``n`` zeroed float64 adjoints for a sweep: a view of this thread's kept buffer when
-    nothing still refers to it (the gradients handed out are copies: engine._grad_at)."""
+def _give_arena(old):
+    """Keep ``old``, which nothing else refers to, as this thread's spare of its typecode."""
+    name = _SPARE_NAME[old.typecode]
+    if len(old) <= SPARE_MAX:
+        spare = getattr(_spare, name)
+        if spare is None or len(spare) < len(old):
+            setattr(_spare, name, old)
+
+
+def _take_arena(typecode):
+    """This thread's spare arena of ``typecode`` (its contents dead), or a new empty one."""
+    name = _SPARE_NAME[typecode]
+    buf = getattr(_spare, name)
+    setattr(_spare, name, None)
+    return buf if buf is not None else array(typecode)
+
+
+def adjoint_arena(n, dtype=np.float64):
+    """``n`` zeroed adjoints of ``dtype`` (the arena's) for a sweep: a view of this thread's
+    kept buffer when nothing still refers to it (the gradients handed out are copies:
+    engine._grad_at)."""
     if n < _KEEP_BELOW or n > SPARE_MAX:
-        return np.zeros(n)
-    buf = _spare.adj
+        return np.zeros(n, dtype)
+    name = "adj32" if dtype == np.float32 else "adj"
+    buf = getattr(_spare, name)
     if buf is None or len(buf) < n or sys.getrefcount(buf) > 3:  # a view of it still lives
-        buf = _spare.adj = np.zeros(n)
+        buf = np.zeros(n, dtype)
+        setattr(_spare, name, buf)
         return buf[:n]
     adj = buf[:n]
     adj.fill(0.0)

@@ -13,6 +13,8 @@ def warmup():
     f = np.zeros(0)
     m = np.zeros(0, np.int64)
     _sweep._reverse_sweep(rows, offs, f, f, m, f, np.zeros(0, np.uint8), 0, 0, 1)
+    f32 = np.zeros(0, np.float32)  # float32 graphs are swept in float32 (tape.py)
+    _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
     _sweep._free_swept(rows, np.zeros(0, np.uint8))
     _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
     # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)

@@ -177,3 +177,93 @@ def test_float32_grad_accumulates_in_float32():
     for _ in range(3):
         (x * x).sum().backward()
     assert x.grad.dtype == tg.float32 and x.grad.tolist() == [6.0, 12.0]
+
+
+# ---- the float32 arena: a float32 graph is recorded and swept in float32 -----------------
+def _mlp_grads(L, dtype, seed=0):
+    """Gradients of a small MLP with cross-entropy (L is tapegrad or torch)."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((16, 5)).astype(dtype)
+    y = rng.integers(0, 3, 16)
+    ws = [L.tensor((rng.standard_normal(s) * 0.5).astype(dtype), requires_grad=True)
+          for s in ((8, 5), (8,), (3, 8), (3,))]
+    F = L.nn.functional
+    h = L.tanh(F.linear(L.tensor(x), ws[0], ws[1]))
+    loss = F.cross_entropy(F.linear(h, ws[2], ws[3]), L.tensor(y))
+    return loss, ws
+
+
+def test_float32_graph_is_recorded_and_swept_in_float32(monkeypatch, torch):
+    from tapegrad import tape as tape_mod
+    asked = []
+    real = tape_mod.adjoint_arena
+    monkeypatch.setattr(tape_mod, "adjoint_arena", lambda n, dt=np.float64: asked.append(
+        np.dtype(dt)) or real(n, dt))
+    from tapegrad.autograd import engine
+    monkeypatch.setattr(engine, "adjoint_arena", tape_mod.adjoint_arena)
+    loss, ws = _mlp_grads(tg, np.float32)
+    tape = tape_mod.current_tape()
+    assert tape.dtype == np.float32 and tape.vals.itemsize == 4
+    rows_bytes = tape.nbytes() - 4 * tape.nvals
+    assert tape.nbytes() == rows_bytes + 4 * tape.nvals  # 4 bytes a value, not 8
+    loss.backward()
+    assert asked == [np.float32]  # the sweep's adjoints are float32, as PyTorch's are
+    tloss, tws = _mlp_grads(torch, np.float32)
+    tloss.backward()
+    for w, t in zip(ws, tws, strict=True):
+        assert w.grad.dtype == tg.float32
+        np.testing.assert_allclose(np.asarray(w.grad), t.grad.numpy(), rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("late", ["float64 array", "python-float scalar"])
+def test_a_float64_value_promotes_a_float32_arena_exactly(late, torch):
+    """A float64 value joining a float32 graph promotes the arena (values kept): the
+    gradients are then PyTorch's mixed-dtype gradients."""
+    from tapegrad.tape import current_tape
+
+    def run(L):
+        x = L.tensor(np.linspace(0.1, 0.9, 6, dtype=np.float32), requires_grad=True)
+        h = (x * x).sin()
+        z = (L.tensor(np.full(6, 1.0 / 3.0), requires_grad=True) if late == "float64 array"
+             else L.tensor(1.0 / 3.0, dtype=L.float64, requires_grad=True))
+        out = (h * z).sum()
+        return out, L.autograd.grad(out, [x, z])
+
+    out, grads = run(tg)
+    assert current_tape().dtype == np.float64
+    tout, tgrads = run(torch)
+    assert str(out.dtype).split(".")[-1] == str(tout.dtype).split(".")[-1]
+    for g, t in zip(grads, tgrads, strict=True):
+        assert str(g.dtype).split(".")[-1] == str(t.dtype).split(".")[-1]
+        np.testing.assert_allclose(np.asarray(g, np.float64), t.double().numpy(), rtol=1e-6)
+
+
+def test_traced_float32_function_records_in_float64():
+    """Replay is float64: a trace at float32 inputs keeps a float64 arena, so replay at
+    float64 points is as exact as a float64 trace."""
+    def f(x):
+        return (x * x.exp()).sum()
+    traced = tg.trace(f, np.array([0.5, 1.5], np.float32))
+    ref = tg.trace(f, np.array([0.5, 1.5]))
+    X = np.random.default_rng(0).standard_normal((5, 2))
+    for a, b in zip(traced.value_and_grad_batch(X), ref.value_and_grad_batch(X), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_float32_second_order_and_hooks(torch):
+    """create_graph reads the float32 arena; a hook sees float32 gradients."""
+    def run(L):
+        x = L.tensor(np.array([0.3, -0.7, 1.1], np.float32), requires_grad=True)
+        h = x.tanh() * x
+        seen = []
+        h.register_hook(lambda g: seen.append(str(g.dtype)) or g * 2)
+        (g,) = L.autograd.grad(h.pow(3).sum(), [x], create_graph=True)
+        (gg,) = L.autograd.grad(g.sum(), [x])
+        return g, gg, seen
+
+    g, gg, seen = run(tg)
+    tg_, tgg, tseen = run(torch)
+    assert len(seen) == len(tseen) == 2 and all(d.endswith("float32") for d in seen + tseen)
+    assert g.dtype == tg.float32 and gg.dtype == tg.float32
+    np.testing.assert_allclose(np.asarray(g.detach()), tg_.detach().numpy(), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(gg), tgg.numpy(), rtol=1e-5)

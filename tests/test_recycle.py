@@ -2,6 +2,7 @@
 per thread instead of faulting in fresh pages every step, and never hands out memory that
 something can still read (a NumPy view, a kept gradient, another thread)."""
 import threading
+import weakref
 
 import numpy as np
 import pytest
@@ -146,3 +147,27 @@ def test_threads_keep_their_own_spares(n_threads):
         t.join()
     assert not errors, errors[0]
     assert sorted(results) == list(range(n_threads))
+
+
+def test_float32_training_loop_reuses_its_own_float32_arena():
+    """A float32 loop records on a float32 arena (tape.py), kept and reused as the float64
+    one is; a float64 graph in between takes the float64 spare and leaves it alone."""
+    def body():
+        w = tg.tensor(W0.astype(np.float32), requires_grad=True)
+        x, y = tg.tensor(X.astype(np.float32)), tg.tensor(Y)
+        last = None  # a weak reference to the arena of the step before
+        for step in range(6):
+            if step == 3:  # a float64 graph between two float32 steps
+                (tg.tensor(W0, requires_grad=True) * 2.0).sum().backward()
+            w.grad = None
+            tape = current_tape()
+            loss = F.cross_entropy(F.linear(x, w), y)
+            assert tape.dtype == np.float32
+            if last is not None:
+                assert tape.vals is last()  # the same buffer, recycled
+            last = weakref.ref(tape.vals)
+            loss.backward()
+            np.testing.assert_allclose(np.asarray(w.grad), _want_grad(), rtol=1e-5, atol=1e-6)
+            del tape, loss
+
+    in_thread(body)

@@ -81,7 +81,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     from .._sweep import _free_swept
     out_slots = [tape.out_slot(t) for t in outputs]
     rows, offs, vals, consts, meta = tape.arrays()
-    adj = adjoint_arena(len(vals))
+    adj = adjoint_arena(len(vals), vals.dtype)
     reach = np.zeros(tape.nslots, np.uint8)
     for s, g in zip(out_slots, seeds):
         adj[offs[s]:offs[s + 1]] += g

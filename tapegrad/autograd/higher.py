@@ -61,7 +61,7 @@ class Row:
         n_out, n_in = self.numel(self.o), self.numel(self.a)
         offs = np.array([0, n_out, n_out + n_in], np.int64)
         vals = np.concatenate([self.values(self.o), self.values(self.a)])
-        adj = np.zeros(len(vals))
+        adj = np.zeros(len(vals), vals.dtype)  # the arena's dtype: one compiled sweep
         adj[:n_out] = 1.0
         row = np.array([[self.op, 0, 1, -1, self.k]], np.int64)
         reach = np.ones(2, np.uint8)
@@ -172,10 +172,10 @@ def seed_tensors(outputs, grad_outputs):
     trick differentiates with respect to it); ``None`` seeds a scalar output with 1."""
     seeds = []
     for t, g in zip(outputs, grad_outputs, strict=True):
-        if g is None:
-            seeds.append(_leaf(1.0) if t.ndim == 0 else _leaf(np.ones(t.shape)))
+        if g is None:  # in t's dtype, as PyTorch's: a float32 graph's adjoints stay float32
+            seeds.append(_leaf(norm(np.ones(t.shape, t.dtype))))
         elif isinstance(g, Tensor):
             seeds.append(g)
         else:
-            seeds.append(_leaf(norm(np.asarray(g, dtype=np.float64))))
+            seeds.append(_leaf(norm(np.asarray(g, dtype=t.dtype))))
     return seeds

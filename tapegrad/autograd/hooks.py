@@ -181,10 +181,10 @@ def _nonleaf_action(s, hooks, tape, reach, offs, adj):
         lo, hi = offs[s], offs[s + 1]
         shape = tape.shapes.get(s, ())
         g = adj[lo:hi]
-        g = _leaf(float(g[0]) if shape == () else norm(g.reshape(shape).copy()))
+        g = _leaf(norm(g.reshape(shape).copy()))  # the arena's dtype (tape.py)
         g2 = run_hooks(hooks, g)
         if g2 is not g:
-            adj[lo:hi] = np.asarray(g2._data, np.float64).ravel()
+            adj[lo:hi] = np.ravel(g2._data)
     return act
 
 

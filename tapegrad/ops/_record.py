@@ -248,5 +248,5 @@ def expand_slot(tape, t, s, shape):
     if tuple(t.shape) == shape:
         return s
     if not t._rg:
-        return tape.push_array(np.broadcast_to(np.asarray(t._data, np.float64), shape))
+        return tape.push_array(np.broadcast_to(t._data, shape))  # cast by the arena (tape.py)
     return record_expand(tape, t, s, shape)

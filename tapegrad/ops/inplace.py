@@ -253,8 +253,7 @@ def _rebase(t, r, before):
         # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
         data = np.asarray(data).astype(t.dtype)
         tape.flush()
-        lo = tape.offs[r._slot]
-        tape.vals[lo:lo + data.size] = type(tape.vals)("d", data.astype(np.float64).ravel())
+        tape.write_vals(tape.offs[r._slot], data)
     t._data = data
     t._slot = r._slot
     t._gen = r._gen

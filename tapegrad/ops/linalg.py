@@ -87,7 +87,7 @@ def _mat(src, base, rows, cols, w, p):
     # point p's (rows, cols) matrix in an op-major range: a view when w == 1, else a copy
     if w == 1:
         return src[base:base + rows * cols].reshape((rows, cols))
-    m = np.empty(rows * cols)
+    m = np.empty(rows * cols, src.dtype)
     for e in range(rows * cols):
         m[e] = src[base + e * w + p]
     return m.reshape((rows, cols))

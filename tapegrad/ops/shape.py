@@ -181,8 +181,7 @@ def record_expand(tape, t, s, shape):
     """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot."""
     src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
     k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    v = np.broadcast_to(np.asarray(t._data, np.float64), shape)
-    out = tape.push_array(v)
+    out = tape.push_array(np.broadcast_to(t._data, shape))  # cast by the arena (tape.py)
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out
 
