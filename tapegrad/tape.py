@@ -145,30 +145,37 @@ class Tape:
 
     def push_array(self, a):
         """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order)."""
-        self.flush()
-        dt = a.dtype if type(a) is np.ndarray else np.result_type(a)
-        if self.vals.typecode == "f":
-            if dt == np.float64:
+        if self.vbuf:  # pending scalars take the arena positions before this slot's
+            self.flush()
+        if type(a) is not np.ndarray:
+            a = np.asarray(a)
+        vals = self.vals
+        dt = a.dtype
+        if vals.typecode == "f":
+            if dt == _F64:
                 self._promote()
-        elif dt == np.float32 and not self.nvals and state.tracing is not self:
+                vals = self.vals
+        elif dt == _F32 and not self.nvals and state.tracing is not self:
             self._recycle_arena("f")
+            vals = self.vals
         s = self.nslots
         self.nslots = s + 1
-        shape = self.shapes[s] = a.shape if type(a) is np.ndarray else np.shape(a)
+        self.shapes[s] = a.shape
         lo = self.nvals
-        try:
-            self.offs.append(lo)
-        except BufferError:
-            self.unpin("offs").append(lo)
-        n = a.size if type(a) is np.ndarray else int(np.prod(shape))
-        vt = _DTYPE[self.vals.typecode]
-        if 0 < n <= len(self.vals) - lo:  # kept capacity: cast and copy in one pass (a
-            # broadcast, transposed or int value is never materialised on the way)
-            dst = np.frombuffer(self.vals, vt, n, vt.itemsize * lo).reshape(shape)
-            np.copyto(dst, a, casting="unsafe")
-        else:
-            self._put_vals(lo, np.ascontiguousarray(a, dtype=vt).reshape(-1))
+        self.obuf.append(lo)
+        n = a.size
         self.nvals = lo + n
+        if 0 < n <= len(vals) - lo:  # kept capacity
+            if dt is _DTYPE[vals.typecode] and a.flags.c_contiguous:  # a memcpy (0.4 us)
+                memoryview(vals)[lo:lo + n] = a.reshape(-1).data
+            else:  # cast and copy in one pass (a broadcast, transposed or int value is
+                vt = _DTYPE[vals.typecode]  # never materialised on the way)
+                dst = np.frombuffer(vals, vt, n, vt.itemsize * lo).reshape(a.shape)
+                np.copyto(dst, a, casting="unsafe")
+        elif n:
+            self._put_vals(lo, np.ascontiguousarray(a, dtype=_DTYPE[vals.typecode]).reshape(-1))
+        if not s & FLUSH:
+            self.flush()
         return s
 
     @property
@@ -421,7 +428,8 @@ class _Spare(threading.local):
     adj32 = None  # float32 adjoints
 
 
-_DTYPE = {"d": np.dtype(np.float64), "f": np.dtype(np.float32)}
+_F64, _F32 = np.dtype(np.float64), np.dtype(np.float32)
+_DTYPE = {"d": _F64, "f": _F32}
 _SPARE_NAME = {"d": "vals", "f": "vals32"}
 
 

@@ -5,6 +5,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
+from .._fp import call as _np
 from .._state import state
 from ..tape import FLUSH, STALE, current_tape
 from ..tensor import Tensor, _leaf, _nonleaf, norm
@@ -61,11 +62,6 @@ def as_tensor_arg(x, op):
     if isinstance(x, (int, float, bool, np.ndarray, np.generic, list, tuple)):
         return Tensor(x)
     raise TypeError(f"{op}(): expected a Tensor or a number, got {type(x).__name__}")
-
-
-def _np(fn, *args):
-    with np.errstate(all="ignore"):
-        return fn(*args)
 
 
 def make_unary(op, doc):
@@ -206,10 +202,13 @@ def make_binary(op, doc, reflected=False):
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
-        scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else dtypes.float64,
-                  None)
-        v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
-            _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
+        if tb is not bool and ad.dtype.kind == "f":  # a float tensor keeps its dtype (NumPy's
+            v = norm(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))  # weak scalars)
+        else:
+            scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else
+                      dtypes.float64, None)
+            v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
+                _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
             tape = tape_for_grad()
             return output(tape, v, code_c, slot(a, tape), -1, tape.const(c))
@@ -222,13 +221,22 @@ def make_binary(op, doc, reflected=False):
 
 def _tensor_binary(op, a, b):
     """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion."""
-    shape = broadcast_shape(op.name, a.shape, b.shape)
-    v = _array_binary(op, a._data, b._data, (a.dtype, a.ndim), (b.dtype, b.ndim))
+    ad, bd = a._data, b._data
+    fa, fb = type(ad) is float, type(bd) is float
+    sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape
+    ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype
+    shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
+    if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
+        v = norm(_np(op.npfn, ad, bd))
+    else:
+        v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
         sa, sb = slot(a, tape), slot(b, tape)  # both first: a refused b must not leave a's EXPAND
-        sa = expand_slot(tape, a, sa, shape)
-        sb = expand_slot(tape, b, sb, shape)
+        if sa_ != shape:
+            sa = expand_slot(tape, a, sa, shape)
+        if sb_ != shape:
+            sb = expand_slot(tape, b, sb, shape)
         return output(tape, v, op.code, sa, sb)
     return _leaf(v)
 
@@ -244,9 +252,9 @@ def _array_binary(op, ad, bd, ta, tb):
 
 def expand_slot(tape, t, s, shape):
     """Slot of ``t`` broadcast to ``shape``: an EXPAND row if t requires grad, else a constant."""
-    from .shape import record_expand
     if tuple(t.shape) == shape:
         return s
+    from .shape import record_expand
     if not t._rg:
         return tape.push_array(np.broadcast_to(t._data, shape))  # cast by the arena (tape.py)
     return record_expand(tape, t, s, shape)

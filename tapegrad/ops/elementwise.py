@@ -10,6 +10,7 @@ import operator
 import numpy as np
 
 from .. import dtypes
+from .._fp import quiet
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
@@ -765,7 +766,7 @@ def where(condition, input, other):
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)
     rd = dtypes.result_type(ta, tb)
-    with np.errstate(all="ignore"):
+    with quiet():
         v = np.where(np.asarray(condition._data), np.asarray(a._data, rd),
                      np.asarray(b._data, rd))
     v = norm(v.astype(rd, copy=False))
@@ -874,7 +875,7 @@ def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
     if decimals == 0:
         return _round0(input)
     d = int(decimals)
-    with np.errstate(all="ignore"):
+    with quiet():
         v = norm(np.round(np.asarray(input._data), d))
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
@@ -1074,7 +1075,7 @@ def softplus(input, beta=1.0, threshold=20.0):
     """
     beta, threshold = float(beta), float(threshold)
     d = input._data
-    with np.errstate(all="ignore"):
+    with quiet():
         x = np.asarray(d)
         if x.dtype.kind != "f":
             x = x.astype(np.float64)

@@ -21,6 +21,7 @@ with no transposed copy of W and no bias broadcast, as PyTorch's mm / addmm.
 """
 import numpy as np
 
+from .._fp import quiet
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf
@@ -204,7 +205,7 @@ def linear(x, weight, bias=None):
     """``x @ weight.T + bias`` for a 2-D ``x`` (M, K), ``weight`` (N, K) and a ``bias`` of
     shape (N,) or None, all of one float dtype: one LINEAR / ADDMM row.  The caller
     (nn.functional.linear) has checked the shapes."""
-    with np.errstate(all="ignore"):
+    with quiet():
         v = np.matmul(x._data, weight._data.T)
         if bias is not None:
             v += bias._data
@@ -256,7 +257,7 @@ def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
 
     ``a`` holds ``batch_a + (M, K)`` values and ``b`` ``batch_b + (K, N)``, both broadcast
     to ``batch``; the caller has checked the shapes."""
-    with np.errstate(all="ignore"):
+    with quiet():
         v = _value(np.matmul(a._data, b._data))
     if not ((a._rg or b._rg) and state.grad_enabled):
         return _leaf(v)

@@ -210,9 +210,15 @@ def _strided(x, src, view, name, shape=None):
         if not 0 <= lo <= hi < src.size:
             raise AssertionError(f"tapegrad internal error: {name} view of a tensor of shape "
                                  f"{src.shape} reaches elements {lo}..{hi}")
+    return _record_strided(x, value, name, view.shape, strides, base)
+
+
+def _record_strided(x, value, name, shape, strides, base):
+    """The STRIDED row of a view of ``x`` (element strides and base offset) whose copy is
+    ``value``."""
     tape = tape_for_grad()
     sx = slot(x, tape)
-    k = tape.push_meta((VIEW_NAMES.index(name), *_strided_meta(view.shape, strides, base)))
+    k = tape.push_meta((VIEW_NAMES.index(name), *_strided_meta(shape, strides, base)))
     return output(tape, value, STRIDED, sx, -1, k)
 
 
@@ -262,7 +268,13 @@ def _expand(input, sizes, op):
             raise RuntimeError(f"{op}: Trying to create tensor with negative dimension {s}: "
                                f"{list(shape)}")
     src = _arr(input)
-    return _strided(input, src, np.broadcast_to(src, shape), "ExpandBackward0")
+    value = np.empty(shape, src.dtype)  # (np.broadcast_to and a view's pointers: 4 us)
+    value[...] = src
+    value = _store(value)
+    if not _record_on(input):
+        return _leaf(value)
+    padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
+    return _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
 
 
 def permute(input, *dims):
