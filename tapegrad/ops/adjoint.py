@@ -71,7 +71,7 @@ def emit(op, x, k, out_shape):
     consts = np.frombuffer(tape.consts) if tape.consts else np.zeros(1)
     _forward_replay(rows, offs, vals, consts, meta, 0, 1, 1, np.zeros(1, np.int64))
     del meta, consts  # the views pin the buffers: drop them before recording
-    v = norm(vals[xv.size:].reshape(out_shape))
+    v = norm(vals[xv.size:].reshape(out_shape).astype(x.dtype, copy=False))  # x's dtype
     if not (x._rg and state.grad_enabled):
         return _leaf(v)
     return output(tape, v, op, slot(x, tape), -1, k)
@@ -310,6 +310,13 @@ def _log_softmax(r, g):
     d = next(d for d in range(len(shape))
              if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
     return [(r.a, g - E.exp(r.out) * R.sum(g, d, keepdim=True))]
+
+
+@_on(R.NLL)
+def _nll(r, g):
+    # gx = -g / div at each picked element: a scatter through the row's GATHER-layout meta
+    n, div = r.m(r.k), r.m(r.k + 1)
+    return [(r.a, emit(S.SCATTER, S.expand(-g / float(div), n), r.k + 2, r.shape(r.a)))]
 
 
 @_on(R.NORM)
