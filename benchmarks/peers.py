@@ -1,4 +1,6 @@
-"""One builder per library for the eager scalar workload ``y = y * a + sin(y) * b``.
+"""One builder per library for the eager scalar workload ``y = y * a + sin(y) * b``;
+``tensor_workload``, ``hips_workload`` and ``phase_callables`` also serve
+bench_eager_vector.py.
 
 Each builder returns a :class:`Workload` for ``n_ops`` recorded operations (4 per step)
 and skips the calling test cleanly (``pytest.importorskip``) when its library is missing.
@@ -41,9 +43,46 @@ def steps(n_ops):
     return n_ops // OPS_PER_STEP
 
 
+def phase_callables(w, phase_name):
+    """``(target, setup, graph)`` timing one phase of workload ``w``: ``setup`` (untimed)
+    releases the previous round's graph, and for ``backward`` records a fresh one into
+    ``graph["g"]``; ``forward`` leaves its graph there."""
+    graph = {}
+    if phase_name == "forward":
+        def target():
+            graph["g"] = w.record()
+        return target, graph.clear, graph
+    if phase_name == "backward":
+        def setup():
+            graph.clear()
+            graph["g"] = w.record()
+        return lambda: w.backward(graph["g"]), setup, graph
+    return w.fwd_bwd, graph.clear, graph
+
+
+def tensor_workload(library, n_ops, record, leaves, readout, tape_bytes=None, unary="sin"):
+    """A workload on PyTorch-style tensors (tapegrad's and PyTorch's) from ``record()``,
+    which returns the 0-d result: ``backward`` clears the ``leaves``' ``.grad`` first and
+    ``grad()`` returns ``readout(y)`` after one record and backward."""
+    def backward(y):
+        for leaf in leaves:
+            leaf.grad = None
+        y.backward()
+
+    def fwd_bwd():
+        backward(record())
+
+    def grad():
+        y = record()
+        backward(y)
+        return readout(y)
+
+    return Workload(library, n_ops, record, backward, fwd_bwd, grad, tape_bytes, unary)
+
+
 def _tensor_eager(library, n_ops, unary, a, b, y0, tape_bytes=None):
     """The workload on PyTorch-style tensors (tapegrad's and PyTorch's): leaves ``a`` and
-    ``b`` require grad, ``backward`` clears their ``.grad`` first."""
+    ``b`` require grad."""
     k = steps(n_ops)
 
     def record():
@@ -52,21 +91,8 @@ def _tensor_eager(library, n_ops, unary, a, b, y0, tape_bytes=None):
             y = y * a + getattr(y, unary)() * b
         return y
 
-    def backward(y):
-        a.grad = None
-        b.grad = None
-        y.backward()
-
-    def fwd_bwd():
-        backward(record())
-        return a.grad.item()
-
-    def grad():
-        y = record()
-        backward(y)
-        return y.item(), a.grad.item()
-
-    return Workload(library, n_ops, record, backward, fwd_bwd, grad, tape_bytes, unary)
+    return tensor_workload(library, n_ops, record, (a, b), lambda y: (y.item(), a.grad.item()),
+                           tape_bytes, unary)
 
 
 def tapegrad_eager(n_ops, unary="sin"):
@@ -126,14 +152,35 @@ def micrograd_eager(n_ops):
                     note=note)
 
 
-def hips_eager(n_ops):
-    """HIPS autograd on Python floats.
+def hips_workload(n_ops, f, args, argnum, readout):
+    """HIPS autograd on ``f(*args)``, differentiated in ``argnum`` (an int or a tuple).
 
     ``fwd_bwd`` is ``autograd.grad`` (forward and backward in one call).  ``record`` and
     ``backward`` use ``autograd.make_vjp``, which returns the recorded graph's VJP, so the
-    two phases can also be timed apart.
+    two phases can also be timed apart.  ``grad()`` is ``readout(y, vjp(1.0))``.
     """
     autograd = pytest.importorskip("autograd")
+    grad_f = autograd.grad(f, argnum)
+    make = autograd.make_vjp(f, argnum)
+
+    def record():
+        return make(*args)  # (vjp, y)
+
+    def backward(graph):
+        return graph[0](1.0)
+
+    def fwd_bwd():
+        return grad_f(*args)
+
+    def grad():
+        vjp, y = make(*args)
+        return readout(y, vjp(1.0))
+
+    return Workload("hips-autograd", n_ops, record, backward, fwd_bwd, grad)
+
+
+def hips_eager(n_ops):
+    """HIPS autograd on Python floats, dy/da (see hips_workload)."""
     anp = pytest.importorskip("autograd.numpy")
     k = steps(n_ops)
 
@@ -143,23 +190,7 @@ def hips_eager(n_ops):
             y = y * a + anp.sin(y) * b
         return y
 
-    dfda = autograd.grad(f, 0)
-    make = autograd.make_vjp(f, 0)
-
-    def record():
-        return make(A, B)  # (vjp, y)
-
-    def backward(graph):
-        return graph[0](1.0)
-
-    def fwd_bwd():
-        return float(dfda(A, B))
-
-    def grad():
-        vjp, y = make(A, B)
-        return float(y), float(vjp(1.0))
-
-    return Workload("hips-autograd", n_ops, record, backward, fwd_bwd, grad)
+    return hips_workload(n_ops, f, (A, B), 0, lambda y, ga: (float(y), float(ga)))
 
 
 def floats_eager(n_ops):

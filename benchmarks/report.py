@@ -90,6 +90,8 @@ def _group_key(group):
     # eager groups first, by N then phase order; then the rest alphabetically
     phases = {"forward": 0, "backward": 1, "fwd+bwd": 2}
     parts = group.split()
+    if parts[:2] == ["eager", "vector"]:  # eager vector n=<n> [float32] <phase>
+        return (0.5, int(parts[2][2:]), "float32" in parts, phases.get(parts[-1], 9), group)
     if parts[0] == "eager":
         return (0, int(parts[1][2:]), phases.get(parts[2], 9), group)
     if parts[0] == "replay" and parts[1] == "first":  # replay first result n=<n> <form>
@@ -99,23 +101,24 @@ def _group_key(group):
     return (1, 0, 0, group)
 
 
-def eager_overview(benchmarks):
+def eager_overview(benchmarks, prefix="eager N=", title="eager scalar graph"):
     """Libraries x (N, phase): median ns/op, and tapegrad's speed-up over torch."""
     cells = {}
     cols = []
+    strip = prefix.rsplit(" ", 1)[0] + " "  # the column is the group without "eager [vector] "
     for b in benchmarks:
-        if not (b["group"] or "").startswith("eager "):
+        if not (b["group"] or "").startswith(prefix):
             continue
-        col = b["group"][len("eager "):]
+        col = b["group"][len(strip):]
         if col not in cols:
             cols.append(col)
         cells[_library(b), col] = _ns_per_op(b)
     if not cols:
         return []
-    cols.sort(key=lambda c: _group_key("eager " + c))
+    cols.sort(key=lambda c: _group_key(strip + c))
     libs = sorted({lib for lib, _ in cells},
                   key=lambda lib: (lib != "tapegrad", not lib.startswith("torch"), lib))
-    out = ["### eager scalar graph: median ns/op\n",
+    out = [f"### {title}: median ns/op\n",
            "| library | " + " | ".join(cols) + " |",
            "|---|" + "---:|" * len(cols)]
     for lib in libs:
@@ -375,7 +378,8 @@ def main(path, plots=None):
     lines = [f"Run {data.get('datetime', '')} on {info.get('cpu', {}).get('brand_raw', '?')} "
              f"({info.get('cpu_count', '?')} cores; load average {load or '?'}), "
              f"Python {info.get('python_version', '?')}; {versions}\n"]
-    lines += (eager_overview(bms) + replay_summary(bms) + first_result_table(bms) +
+    lines += (eager_overview(bms) + eager_overview(bms, "eager vector ", "eager vector graph") +
+              replay_summary(bms) + first_result_table(bms) +
               memory_table(bms) + startup_table(bms) + replay_tables(bms) +
               group_tables([b for b in bms if not (b["group"] or "").startswith("replay")]))
     if plots:
