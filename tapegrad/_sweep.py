@@ -47,7 +47,9 @@ from .ops.reductions import (  # issue 3: reductions
     MIN, MIN_DIM, NORM, PROD, PROD_DIM, STD, VAR, arg_extreme_fwd, cumsum_fwd, cumsum_rev,
     extreme_fwd, extreme_rev, logsumexp_fwd, logsumexp_rev, norm_fwd, norm_rev, prod_fwd,
     prod_rev, var_fwd, var_rev)
-from .ops.reductions import LOG_SOFTMAX, NLL, log_softmax_fwd, log_softmax_rev, nll_fwd, nll_rev
+from .ops.reductions import (
+    LOG_SOFTMAX, NLL, SOFTMAX, log_softmax_fwd, log_softmax_rev, nll_fwd, nll_rev, softmax_fwd,
+    softmax_rev)
 from .tape import FREED
 
 
@@ -199,6 +201,8 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             log_softmax_rev(adj, vals, meta, oo, ao, k, uw)
         elif op == NLL:
             nll_rev(adj, meta, oo, ao, k, uw)
+        elif op == SOFTMAX:
+            softmax_rev(adj, vals, meta, oo, ao, k, uw)
         elif op == NORM:
             norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == VAR or op == STD:
@@ -373,6 +377,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             log_softmax_fwd(vals, meta, oo, ao, k, uw)
         elif op == NLL:
             nll_fwd(vals, meta, oo, ao, k, uw)
+        elif op == SOFTMAX:
+            softmax_fwd(vals, meta, oo, ao, k, uw)
         elif op == NORM:
             norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == VAR or op == STD:

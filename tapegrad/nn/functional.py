@@ -91,13 +91,6 @@ def _softmax_dim(input, dim, op):
     return _wrap_dim(dim, input.ndim, op)
 
 
-def _max_detached(x, dim):
-    # the shift that keeps exp() finite; a constant, so it adds nothing to the gradient
-    m = np.max(np.asarray(x._data), axis=dim, keepdims=True) if x.numel() else \
-        np.zeros((1,) * x.ndim, x.dtype)
-    return Tensor(np.where(np.isfinite(m), m, 0.0).astype(x.dtype))
-
-
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """``x - logsumexp(x, dim)``, computed after subtracting the max (no overflow): one row
     (LogSoftmaxBackward0).
@@ -124,8 +117,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return (x - x).exp()  # 1 and gradient 0 (nan at inf, nan), as PyTorch; x / x: nan at 0
-    e = (x - _max_detached(x, dim)).exp()
-    return e / e.sum(dim, keepdim=True)
+    return ops.reductions.softmax(x, dim)
 
 
 # ---- activations ---------------------------------------------------------------------------

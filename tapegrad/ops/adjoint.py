@@ -302,14 +302,24 @@ def _logsumexp(r, g):
     return [(r.a, _spread(r, g, r.k) * E.exp(r.x - _spread(r, r.out, r.k)))]
 
 
-@_on(R.LOG_SOFTMAX)
-def _log_softmax(r, g):
-    # gx = g - exp(y) * sum(g) along the row's dim (meta: outer, size, inner)
+def _softmax_dim(r):
+    # the dim of a (LOG_)SOFTMAX row, from its meta (outer, size, inner)
     shape = r.shape(r.a)
     size, inner = r.m(r.k + 1), r.m(r.k + 2)
-    d = next(d for d in range(len(shape))
-             if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
-    return [(r.a, g - E.exp(r.out) * R.sum(g, d, keepdim=True))]
+    return next(d for d in range(len(shape))
+                if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
+
+
+@_on(R.LOG_SOFTMAX)
+def _log_softmax(r, g):
+    # gx = g - exp(y) * sum(g) along the row's dim
+    return [(r.a, g - E.exp(r.out) * R.sum(g, _softmax_dim(r), keepdim=True))]
+
+
+@_on(R.SOFTMAX)
+def _softmax(r, g):
+    # gx = y * (g - sum(g * y)) along the row's dim
+    return [(r.a, r.out * (g - R.sum(g * r.out, _softmax_dim(r), keepdim=True)))]
 
 
 @_on(R.NLL)

@@ -58,7 +58,7 @@ SAVES = {
     ew.LOG_SIGMOID: "a",
     rd.PROD: "ao", rd.PROD_DIM: "ao", rd.MAX: "ao", rd.MIN: "ao", rd.AMAX: "ao",
     rd.AMIN: "ao", rd.LOGSUMEXP: "ao", rd.NORM: "ao", rd.VAR: "a", rd.STD: "ao",
-    rd.LOG_SOFTMAX: "o",
+    rd.LOG_SOFTMAX: "o", rd.SOFTMAX: "o",
     la.MM: "AB", la.MV: "AB", la.DOT: "AB", la.BMM: "AB", la.LINEAR: "AB", la.ADDMM: "AB",
 }
 _NCODES = max(SAVES) + 1

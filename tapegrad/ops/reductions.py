@@ -597,11 +597,37 @@ def log_softmax(input, dim):
     >>> tg.tensor([0.0, 0.0]).log_softmax(0).exp().tolist()
     [0.5, 0.5]
     """
+    return _softmax_row(input, dim, LOG_SOFTMAX)
+
+
+def softmax(input, dim):
+    """``exp(x) / sum(exp(x))`` along ``dim``, as one row (nn.functional.softmax checks
+    ``dim`` and handles 0-d inputs and ``dtype``).
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([0.0, 0.0]).softmax(0).tolist()
+    [0.5, 0.5]
+    """
+    return _softmax_row(input, dim, SOFTMAX)
+
+
+def _softmax_row(input, dim, code):
+    """The LOG_SOFTMAX or SOFTMAX row of ``input`` along ``dim``, computed after
+    subtracting the max: a group holding a nan or an inf, or only -infs, is nan (PyTorch)."""
     d = np.asarray(input._data)
+    if d.dtype.kind != "f":
+        op = "log_softmax" if code == LOG_SOFTMAX else "softmax"
+        raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented '
+                           f"for '{_TORCH_NAME.get(str(d.dtype), str(d.dtype))}' (softmax of "
+                           "integers: convert with .double() or .float() first)")
     with quiet():
         if d.size:  # (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)
             v = d - _reduce_dim(np.maximum, d, dim)
-            v -= np.log(_reduce_dim(np.add, np.exp(v), dim))
+            if code == LOG_SOFTMAX:
+                v -= np.log(_reduce_dim(np.add, np.exp(v), dim))
+            else:
+                np.exp(v, out=v)
+                v /= _reduce_dim(np.add, v, dim)
         else:
             v = d.copy()
     if not (input._rg and state.grad_enabled):
@@ -610,7 +636,40 @@ def log_softmax(input, dim):
     sx = slot(input, tape)
     shape = d.shape
     k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
-    return output(tape, v, LOG_SOFTMAX, sx, -1, k)
+    return output(tape, v, code, sx, -1, k)
+
+
+_TORCH_NAME = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char",
+               "uint8": "Byte", "bool": "Bool"}
+
+
+# ---- softmax: exp of log_softmax's values, one row (meta as LOG_SOFTMAX's) -----------------
+SOFTMAX = 70
+NAMES[SOFTMAX] = "SoftmaxBackward0"
+
+
+@rule
+def softmax_fwd(vals, meta, o, a, k, w):
+    log_softmax_fwd(vals, meta, o, a, k, w)
+    n = _u(meta[k]) * _u(meta[k + 1]) * _u(meta[k + 2]) * w
+    for i in range(n):
+        vals[o + i] = np.exp(vals[o + i])
+
+
+@rule
+def softmax_rev(adj, vals, meta, o, a, k, w):
+    # gx = y * (gy - sum(gy * y)) along the dim (PyTorch's rule, from the saved output)
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            s = 0.0
+            for j in range(size):
+                s += adj[o + g + j * step] * vals[o + g + j * step]
+            for j in range(size):
+                e = g + j * step
+                adj[a + e] += vals[o + e] * (adj[o + e] - s)
 
 
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------
@@ -1004,6 +1063,10 @@ SPECS = [
     Spec("log_softmax", lambda x: x.log_softmax(-1), lambda np_, x: _log_softmax_ref(np_, x, -1),
          shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("log_softmax_dim", lambda x: x.log_softmax(1), lambda np_, x: _log_softmax_ref(np_, x, 1),
+         shapes=((2, 3), (2, 3, 4))),
+    Spec("softmax", lambda x: x.softmax(-1), lambda np_, x: np_.exp(_log_softmax_ref(np_, x, -1)),
+         shapes=((3,), (2, 3), (2, 3, 4))),
+    Spec("softmax_dim", lambda x: x.softmax(0), lambda np_, x: np_.exp(_log_softmax_ref(np_, x, 0)),
          shapes=((2, 3), (2, 3, 4))),
     Spec("nll_loss", *_nll_spec("mean"), shapes=((4, 3), (2, 3, 4))),
     Spec("nll_loss_sum", *_nll_spec("sum"), shapes=((4, 3), (3, 5))),
