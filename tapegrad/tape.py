@@ -152,7 +152,7 @@ class Tape:
         vals = self.vals
         dt = a.dtype
         if vals.typecode == "f":
-            if dt == _F64:
+            if dt.kind == "f" and dt.itemsize > 4:  # float64 in any byte order
                 self._promote()
                 vals = self.vals
         elif dt == _F32 and not self.nvals and state.tracing is not self:

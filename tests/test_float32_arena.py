@@ -1,16 +1,12 @@
-"""Bugs of the float32 value arena (tape.py, 793c26c) found in review, pinned as strict
-xfails: each fails today and passes once its cause is fixed (then drop the mark)."""
+"""Two bugs of the float32 value arena (tape.py, 793c26c) found in review, fixed: a hook on
+a float32 non-leaf of a promoted (float64) graph gets float32, and a big-endian float64
+value promotes a float32 arena."""
 import numpy as np
 import pytest
 
 import tapegrad as tg
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (autograd/hooks.py _nonleaf_action): a hook on a float32 non-leaf gets its gradient "
-    "in the arena's dtype, float64 once a float64 value promoted the arena; PyTorch hands "
-    "a hook the tensor's own dtype (float32), as tapegrad does for retain_grad and custom "
-    "Functions"))
 @pytest.mark.parametrize("shape", [(3,), ()])
 def test_hook_on_float32_nonleaf_sees_float32_after_promotion(shape, torch):
     def run(L):
@@ -29,11 +25,6 @@ def test_hook_on_float32_nonleaf_sees_float32_after_promotion(shape, torch):
     assert seen == tseen
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (tape.py push_array: `dt == _F64` is False for a big-endian '>f8' array): a "
-    "non-native float64 value joining a float32 arena is rounded to float32 instead of "
-    "promoting the arena, so float64 gradients that read it (sin's cos(c)) are off by "
-    "~1e-8; a native '<f8' value gives cos(c) exactly"))
 def test_big_endian_float64_value_promotes_a_float32_arena():
     x = tg.tensor(np.array([1.0, 2.0], np.float32), requires_grad=True)
     c = tg.tensor(np.array([0.1, 0.7]).astype(">f8"), requires_grad=True)

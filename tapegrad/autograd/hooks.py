@@ -79,10 +79,19 @@ def register_hook(t, hook):
     if t._tok is None:
         table = _leaf_table(LEAF_HOOKS, t)
     else:
-        table = t._tok.tape.hooks.setdefault(t._slot, {})
+        table = t._tok.tape.hooks.get(t._slot)
+        if table is None:
+            table = t._tok.tape.hooks[t._slot] = _SlotHooks()
+            table.dtype = t.dtype
     handle = RemovableHandle(table)
     table[handle.id] = hook
     return handle
+
+
+class _SlotHooks(dict):
+    """A non-leaf's hooks ({handle id: fn}) and its dtype: a hook gets the gradient in the
+    tensor's dtype, whatever the dtype of the graph's adjoints (tape.py)."""
+    __slots__ = ("dtype",)
 
 
 def register_post_accumulate_grad_hook(t, hook):
@@ -181,7 +190,7 @@ def _nonleaf_action(s, hooks, tape, reach, offs, adj):
         lo, hi = offs[s], offs[s + 1]
         shape = tape.shapes.get(s, ())
         g = adj[lo:hi]
-        g = _leaf(norm(g.reshape(shape).copy()))  # the arena's dtype (tape.py)
+        g = _leaf(norm(g.reshape(shape).astype(hooks.dtype)))  # (a copy)
         g2 = run_hooks(hooks, g)
         if g2 is not g:
             adj[lo:hi] = np.ravel(g2._data)
