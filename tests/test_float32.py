@@ -113,11 +113,7 @@ def _mixed(L, name, combo, rng_seed):
     return out, grads
 
 
-BUGS = {  # (op, combo): the bug, xfail(strict=True) until fixed
-    ("masked_fill", "f32[] f64[]"): "BUG (ops/shape.py): masked_fill of a 0-d float32 input with "
-    "a 0-d float64 value that requires grad is float64; PyTorch keeps the input's float32 "
-    "(the composite masked_fill(x, m, 0) + value * m promotes)",
-}
+BUGS = {}  # (op, combo): the bug, xfail(strict=True) until fixed
 
 
 @pytest.mark.oracle

@@ -1050,10 +1050,11 @@ def masked_fill(input, mask, value):
                            f"tensor with {value.ndim} dimension(s).")
     shape = broadcast_shape("masked_fill", m.shape, input.shape)
     if isinstance(value, Tensor) and _record_on(value) and input.dtype.kind == "f":
-        # a value that requires grad: y = masked_fill(x, m, 0) + value * m
+        # a value that requires grad: y = masked_fill(x, m, 0) + value * m, in x's dtype
         from .elementwise import add, mul
+        v = value if value.dtype == input.dtype else to(value, input.dtype)
         return add(masked_fill(input, mask, 0.0),
-                   mul(value, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
+                   mul(v, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
     c = float(value._data if isinstance(value, Tensor) else value)
     x = np.asarray(input._data)
     with np.errstate(invalid="ignore"):
