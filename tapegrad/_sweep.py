@@ -32,8 +32,8 @@ from .ops.reductions import (
     MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
 from .ops.shape import (
     CAT, EXPAND, GATHER, MASKED_FILL, MASKED_FILL_T, SCATTER, STACK, STRIDED, VIEW, cat_fwd,
-    cat_rev, gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, scatter_fwd, scatter_rev,
-    strided_fwd, strided_rev)
+    cat_rev, gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, reach_input, scatter_fwd,
+    scatter_rev, strided_fwd, strided_rev)
 from .ops.elementwise import (  # issue 3: elementwise
     ACOS, ASIN, ATAN, ATAN2, CEIL, CLAMP, COSH, ERF, FLOOR, LOG_SIGMOID, MAXIMUM, MINIMUM, ROUND,
     ROUND_DEC, SIGN, SINH, SOFTPLUS, WHERE, acos_fwd, acos_rev, asin_fwd, asin_rev, atan2_fwd,
@@ -78,9 +78,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        reach[a] = 1
+        reach_input(adj, reach, offs, a, w)
         if b >= 0:
-            reach[b] = 1
+            reach_input(adj, reach, offs, b, w)
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == MUL:
             mul_rev(adj, vals, oo, ao, bo, n)
@@ -154,10 +154,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
         elif op == LINEAR or op == ADDMM:
             if op == ADDMM:
-                reach[meta[k + 6]] = 1  # the bias's slot (in the meta pool)
+                reach_input(adj, reach, offs, meta[k + 6], w)  # the bias (in the meta pool)
             linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == WHERE:
-            reach[k] = 1  # the condition's slot: its rows are swept (and freed) too
+            reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
             where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
         elif op == MAXIMUM:
             maximum_rev(adj, vals, oo, ao, bo, n, 1.0)

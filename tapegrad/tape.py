@@ -424,7 +424,7 @@ _KEEP_BELOW = 1 << 15  # smaller adjoint buffers come from np.zeros (malloc's ow
 class _Spare(threading.local):
     vals = None  # an array('d') whose contents are dead: capacity for the next generation
     vals32 = None  # the same for float32 graphs: array('f')
-    adj = None  # an ndarray of float64 adjoints, zeroed on hand-out
+    adj = None  # an ndarray of float64 adjoints (handed out as it is: adjoint_arena)
     adj32 = None  # float32 adjoints
 
 
@@ -466,20 +466,18 @@ def _take_arena(typecode):
 
 
 def adjoint_arena(n, dtype=np.float64):
-    """``n`` zeroed adjoints of ``dtype`` (the arena's) for a sweep: a view of this thread's
-    kept buffer when nothing still refers to it (the gradients handed out are copies:
-    engine._grad_at)."""
+    """``n`` adjoints of ``dtype`` (the arena's) for a sweep, NOT zeroed: the sweep zeroes
+    each slot's span when it first reaches it (ops/shape.py ``reach_input``), in cache,
+    and no one reads an unreached span.  A view of this thread's kept buffer when nothing
+    still refers to it (the gradients handed out are copies: engine._grad_at)."""
     if n < _KEEP_BELOW or n > SPARE_MAX:
-        return np.zeros(n, dtype)
+        return np.empty(n, dtype)
     name = "adj32" if dtype == np.float32 else "adj"
     buf = getattr(_spare, name)
     if buf is None or len(buf) < n or sys.getrefcount(buf) > 3:  # a view of it still lives
-        buf = np.zeros(n, dtype)
+        buf = np.empty(n, dtype)
         setattr(_spare, name, buf)
-        return buf[:n]
-    adj = buf[:n]
-    adj.fill(0.0)
-    return adj
+    return buf[:n]
 
 
 def retire(tape):

@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import anomaly, state
+from .. import _sweep as compiled  # (module attributes: tests patch them)
 from ..ops.custom import CUSTOM
 from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
@@ -78,14 +79,16 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
     in one call.
     """
-    from .._sweep import _free_swept
     out_slots = [tape.out_slot(t) for t in outputs]
     rows, offs, vals, consts, meta = tape.arrays()
-    adj = adjoint_arena(len(vals), vals.dtype)
+    adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see ops/shape.py reach_input
     reach = np.zeros(tape.nslots, np.uint8)
     for s, g in zip(out_slots, seeds):
-        adj[offs[s]:offs[s + 1]] += g
-        reach[s] = 1
+        if reach[s]:  # an output given twice
+            adj[offs[s]:offs[s + 1]] += g
+        else:
+            adj[offs[s]:offs[s + 1]] = g
+            reach[s] = 1
     args = (rows, offs, vals, consts, meta, adj, reach)
     hi = len(rows)
     if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
@@ -99,7 +102,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
         from ..ops.inplace import check_saved
         check_saved(tape, rows, reach)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        nfreed = _free_swept(rows, reach)
+        nfreed = compiled._free_swept(rows, reach)
         if tape.custom:
             from .function import free_records
             free_records(tape, rows)
@@ -117,8 +120,7 @@ def _stretch(tape, args, lo, hi):
             from .anomaly import checked_sweep
             stop = checked_sweep(tape, *args, lo, hi)
         else:
-            from .._sweep import _reverse_sweep
-            stop = _reverse_sweep(*args, lo, hi, 1)
+            stop = compiled._reverse_sweep(*args, lo, hi, 1)
         if stop < 0:
             return
         rows = args[0]

@@ -351,11 +351,13 @@ def run_backward(tape, args, r):
         if check and np.isnan(d).any():
             from .anomaly import _nan_error
             raise _nan_error(tape, r, i)
+        if not reach[s]:  # its first gradient (the adjoint buffer is not zeroed beforehand)
+            adj[offs[s]:offs[s + 1]] = 0.0
+            reach[s] = 1
         if type(d) is float:
             adj[offs[s]] += d
         else:
             adj[offs[s]:offs[s + 1]] += np.asarray(d, np.float64).ravel()
-        reach[s] = 1
 
 
 def free_records(tape, rows):

@@ -918,12 +918,24 @@ def cat_fwd(vals, offs, meta, o, k, w):
 
 
 @rule
+def reach_input(adj, reach, offs, s, w):
+    """Slot ``s`` is an input of a row the reverse sweep runs.  The first time (sweeping
+    backwards: before its first rule accumulates into it) its adjoints are zeroed, in
+    cache, so the adjoint buffer is never zeroed as a whole (engine.py; in batch replay
+    every slot is reached from the start and the buffer is zeroed per block)."""
+    if reach[s] == 0:
+        reach[s] = 1
+        for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
+            adj[i] = 0.0
+
+
+@rule
 def cat_rev(adj, reach, offs, meta, o, k, w):
     # y = [x_0 | x_1 | ...] block by block  =>  gx_i += its blocks of gy; every operand is
     # reached (the row's in0/in1 name only the first two)
     n = meta[k]
     for i in range(n):
-        reach[meta[k + 2 + i]] = 1
+        reach_input(adj, reach, offs, meta[k + 2 + i], w)
     dst = o
     for q in range(meta[k + 1]):
         for i in range(n):
