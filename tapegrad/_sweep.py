@@ -32,8 +32,8 @@ from .ops.reductions import (
     MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
 from .ops.shape import (
     CAT, EXPAND, GATHER, MASKED_FILL, MASKED_FILL_T, SCATTER, STACK, STRIDED, VIEW, cat_fwd,
-    cat_rev, gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, reach_input, scatter_fwd,
-    scatter_rev, strided_fwd, strided_rev)
+    cat_rev, expand_rev, gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, reach_input,
+    scatter_fwd, scatter_rev, strided_fwd, strided_rev)
 from .ops.elementwise import (  # issue 3: elementwise
     ACOS, ASIN, ATAN, ATAN2, CEIL, CLAMP, COSH, ERF, FLOOR, LOG_SIGMOID, MAXIMUM, MINIMUM, ROUND,
     ROUND_DEC, SIGN, SINH, SOFTPLUS, WHERE, acos_fwd, acos_rev, asin_fwd, asin_rev, atan2_fwd,
@@ -139,9 +139,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == MEAN_DIM:
             sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
         elif op == EXPAND:
-            strided_rev(adj, meta, oo, ao, ne, k, uw)
+            expand_rev(adj, meta, oo, ao, ne, na, k, uw)
         elif op == STRIDED:
-            strided_rev(adj, meta, oo, ao, ne, k + 1, uw)
+            strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == GATHER:
             gather_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == SCATTER:

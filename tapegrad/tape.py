@@ -200,8 +200,8 @@ class Tape:
     def write_vals(self, lo, data):
         """Overwrite arena elements from ``lo`` with ``data``'s values (an in-place op)."""
         self.flush()
-        dt = self.dtype
-        np.frombuffer(self.vals, dt, data.size, dt.itemsize * lo)[:] = np.ravel(data)
+        dt, data = self.dtype, np.ravel(data)
+        np.frombuffer(self.vals, dt, data.size, dt.itemsize * lo)[:] = data
 
     def _put_vals(self, lo, data):
         """Write ``data`` (1-D, C order, the arena's dtype) at arena element ``lo``: into the

@@ -1,7 +1,8 @@
-"""Bugs of float32 graphs found in reviewing the float32 value arena (tape.py, 793c26c).
-Fixed: a hook on a float32 non-leaf of a promoted (float64) graph gets float32, and a
-big-endian float64 value promotes a float32 arena.  Open ones are strict xfails: each
-fails today and passes once its cause is fixed (then drop the mark)."""
+"""Bugs of float32 graphs found in reviewing the float32 value arena (tape.py, 793c26c),
+all fixed: hooks on float32 non-leaves of a promoted (float64) graph get float32, eager
+and under create_graph; a big-endian float64 value promotes a float32 arena; a broadcast
+operand's gradient is summed in float64; in-place ops on 0-d float32 tensors keep
+float32."""
 import numpy as np
 import pytest
 
@@ -34,12 +35,6 @@ def test_big_endian_float64_value_promotes_a_float32_arena():
     np.testing.assert_allclose(np.asarray(gc, np.float64), np.cos([0.1, 0.7]), rtol=1e-15)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (ops/shape.py strided_rev, ops/linalg.py linear_rev's bias loop): a float32 sweep "
-    "sums a broadcast operand's gradient one float32 add at a time: here the gradient of "
-    "a value broadcast over 10^6 elements is off by 3.4e-6 relative (PyTorch float32 5.6e-8, "
-    "tapegrad before 793c26c, which summed in float64, 6.5e-9) and a linear bias over "
-    "250,000 rows by 1.6e-5 (PyTorch 1.3e-7, before 793c26c 3.0e-8)"))
 @pytest.mark.parametrize("how", ["broadcast", "linear bias"])
 def test_float32_broadcast_gradient_sums_as_accurately_as_torch(how):
     rng = np.random.default_rng(0)
@@ -59,11 +54,6 @@ def test_float32_broadcast_gradient_sums_as_accurately_as_torch(how):
     assert rel < 1e-6, rel  # float32 summed pairwise or in float64: ~1e-8
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (ops/inplace.py _rebase: `type(data) is not float` skips the cast when the "
-    "recorded result is 0-d float64, stored as a Python float): h32.mul_(c64) / add_ on a "
-    "0-d float32 tensor that records makes h float64; PyTorch keeps float32 (and so does "
-    "tapegrad without grad, or for a 1-d h)"))
 @pytest.mark.parametrize("op", ["mul_", "add_"])
 def test_inplace_on_0d_float32_with_0d_float64_keeps_float32(op, torch):
     def run(L):
@@ -79,11 +69,6 @@ def test_inplace_on_0d_float32_with_0d_float64_keeps_float32(op, torch):
     assert h.dtype == tg.float32
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (autograd/higher.py: sweep runs hooks on adjoints built from slot values in the "
-    "arena's dtype, Walk.tensor; no cast to the hooks' dtype as hooks._nonleaf_action has): "
-    "under create_graph a hook on a float32 non-leaf of a promoted graph gets float64; "
-    "PyTorch gives float32"))
 def test_hook_under_create_graph_sees_float32_after_promotion(torch):
     def run(L):
         x = L.tensor(np.array([0.3, 0.6], np.float32), requires_grad=True)

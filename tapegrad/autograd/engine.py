@@ -3,9 +3,9 @@ import warnings
 
 import numpy as np
 
+from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
-from .. import _sweep as compiled  # (module attributes: tests patch them)
 from ..ops.custom import CUSTOM
 from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm

@@ -130,8 +130,10 @@ def sweep(tape, out_slots, seeds):
             if o < 0 or o not in adj:
                 continue
             _check_live(walk.rows[r, 0], _SECOND_TIME)
-            if o in tape.hooks:
-                adj[o] = run_hooks(tape.hooks[o], adj[o], create_graph=True)
+            if o in tape.hooks:  # in the tensor's dtype (hooks._SlotHooks), as PyTorch's
+                hooks = tape.hooks[o]
+                g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
+                adj[o] = run_hooks(hooks, g, create_graph=True)
             row = Row(walk, r)
             rule = ADJOINT.get(row.op)
             if rule is None:

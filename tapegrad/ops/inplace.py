@@ -27,7 +27,7 @@ import numpy as np
 from .. import dtypes
 from .._state import state
 from ..tape import OP_MASK
-from ..tensor import Tensor
+from ..tensor import Tensor, norm
 from . import elementwise as ew
 from . import linalg as la
 from . import reductions as rd
@@ -249,9 +249,9 @@ def _rebase(t, r, before):
     tape = r._tok.tape
     _log_before(t, tape, before)
     data = r._data
-    if type(data) is not float and r.dtype != t.dtype:
+    if r.dtype != t.dtype:
         # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
-        data = np.asarray(data).astype(t.dtype)
+        data = norm(np.asarray(data).astype(t.dtype))
         tape.flush()
         tape.write_vals(tape.offs[r._slot], data)
     t._data = data

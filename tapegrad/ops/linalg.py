@@ -194,11 +194,14 @@ def linear_rev(adj, vals, offs, meta, o, a, b, k, w):
     M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
     need_x, need_w, sb = meta[k + 3] != 0, meta[k + 4] != 0, meta[k + 6]
     _mm_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w, True)
-    if sb >= 0 and meta[k + 5] != 0:
-        c = _u(offs[sb]) * w
+    if sb >= 0 and meta[k + 5] != 0:  # column sums in float64 whatever adj's dtype (as
+        c = _u(offs[sb]) * w  # expand_rev's), then once into adj
+        acc = np.zeros(N * w)
         for m in range(M):
             for j in range(N * w):
-                adj[c + j] += adj[o + m * N * w + j]
+                acc[j] += adj[o + m * N * w + j]
+        for j in range(N * w):
+            adj[c + j] += acc[j]
 
 
 def linear(x, weight, bias=None):

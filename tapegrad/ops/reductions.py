@@ -13,12 +13,11 @@ from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
 from .._state import state
-from .elementwise import _lib
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from ._record import output, slot, tape_for_grad
-from .shape import (
-    VIEW_NAMES, _c_strides, _s, _strided_meta, _u, strided_index, strided_runs)
+from .elementwise import _lib
+from .shape import VIEW_NAMES, _c_strides, _s, _strided_meta, _u, strided_index, strided_runs
 from .spec import Spec
 
 NAMES = {}

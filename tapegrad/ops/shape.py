@@ -160,21 +160,33 @@ def strided_fwd(vals, meta, o, a, n, k, w):
 
 
 @rule
-def strided_rev(adj, meta, o, a, n, k, w):
-    # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]  (broadcast sources accumulate)
+def strided_rev(dst, adj, meta, o, a, n, k, w):
+    # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]: gy read from adj at o, gx added into dst
+    # at a (dst is adj, or expand_rev's float64 sums)
     starts, length, step = strided_runs(meta, k, _s(n))
     if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
         for r in range(len(starts)):
             y = o + _u(r * length)
             for i in range(length):
-                adj[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
+                dst[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
         return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
         for i in range(length):
             j = a + _u(starts[r] + i * step) * w
             for p in range(w):
-                adj[j + p] += adj[y + _u(i) * w + p]
+                dst[j + p] += adj[y + _u(i) * w + p]
+
+
+@rule
+def expand_rev(adj, meta, o, a, n, na, k, w):
+    # a broadcast source's adjoint sums many of gy's: in float64 whatever adj's dtype (one
+    # float32 add at a time loses ~1e-6 over 10^6 values; PyTorch sums pairwise), then once
+    # into adj
+    acc = np.zeros(na * w)
+    strided_rev(acc, adj, meta, o, 0, n, k, w)
+    for j in range(na * w):
+        adj[a + j] += acc[j]
 
 
 def record_expand(tape, t, s, shape):
