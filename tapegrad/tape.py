@@ -149,15 +149,13 @@ class Tape:
             self.flush()
         if type(a) is not np.ndarray:
             a = np.asarray(a)
-        vals = self.vals
         dt = a.dtype
-        if vals.typecode == "f":
-            if dt.kind == "f" and dt.itemsize > 4:  # float64 in any byte order
-                self._promote()
-                vals = self.vals
+        if self.vals.typecode == "f":  # (no local reference to the old arena here: its
+            if dt.kind == "f" and dt.itemsize > 4:  # refcount decides whether it is kept)
+                self._promote()  # float64 in any byte order
         elif dt == _F32 and not self.nvals and state.tracing is not self:
             self._recycle_arena("f")
-            vals = self.vals
+        vals = self.vals
         s = self.nslots
         self.nslots = s + 1
         self.shapes[s] = a.shape

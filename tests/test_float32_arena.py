@@ -85,3 +85,17 @@ def test_hook_under_create_graph_sees_float32_after_promotion(torch):
     np.testing.assert_allclose(np.asarray(g.detach()), tg_.detach().numpy(), rtol=1e-6)
     np.testing.assert_allclose(np.asarray(gg), tgg.numpy(), rtol=1e-6)
     assert seen == tseen
+
+
+def test_float32_graphs_stay_float32_through_where_numbers_and_second_order():
+    """tg.where with a Python number, and create_graph through relu (a comparison mask),
+    keep a float32 graph's arena float32 (a float64 constant would sweep it in float64)."""
+    from tapegrad.tape import current_tape
+    x = tg.tensor(np.array([-1.0, 2.0, 3.0], np.float32), requires_grad=True)
+    y = tg.where(x > 0, x, 0.0)
+    assert y.dtype == tg.float32 and current_tape().dtype == np.float32
+    (g,) = tg.autograd.grad((x.relu() ** 3).sum(), [x], create_graph=True)
+    assert g.dtype == tg.float32 and current_tape().dtype == np.float32
+    g.sum().backward()
+    np.testing.assert_array_equal(np.asarray(x.grad), [0.0, 12.0, 18.0])  # 6 x
+    del y

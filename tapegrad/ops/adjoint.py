@@ -91,8 +91,9 @@ def _spread(r, t, k_map):
 
 
 def _f(mask):
-    """A bool tensor (recorded as a CMP row while tracing) as 1.0 / 0.0."""
-    return mask.to(np.float64)
+    """A bool tensor (recorded as a CMP row while tracing) as 1.0 / 0.0, in the dtype of
+    the graph's values (a float32 graph stays float32: tape.py)."""
+    return mask.to(tape_for_grad().dtype)
 
 
 # ---- elementwise: linear -------------------------------------------------------------

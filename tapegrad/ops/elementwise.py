@@ -766,6 +766,10 @@ def where(condition, input, other):
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)
     rd = dtypes.result_type(ta, tb)
+    # a number takes the result's dtype, as in PyTorch (a float64 constant would make a
+    # float32 graph sweep in float64: tape.py)
+    a = Tensor(np.asarray(a._data, rd)) if ta[1] is None else a
+    b = Tensor(np.asarray(b._data, rd)) if tb[1] is None else b
     with quiet():
         v = np.where(np.asarray(condition._data), np.asarray(a._data, rd),
                      np.asarray(b._data, rd))
