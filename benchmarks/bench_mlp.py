@@ -27,55 +27,32 @@ measured 240 ms, NumPy 29 ms for a 1 ms step)::
         --benchmark-timer=time.process_time --benchmark-columns=median,iqr,rounds \
         --benchmark-sort=name
 
-Measured that way (medians of three runs, per-run ratios to NumPy in brackets, load
-average 0.1-0.6; NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10):
+Measured that way (medians of three runs, per-run ratios to NumPy; load average 0.8-0.9;
+NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10; benchmarks/README.md has the table):
 
-    float64: numpy 0.92 ms, jax 1.09 ms, torch 1.38 ms, tapegrad 1.18 ms (1.26-1.28x numpy)
-    float32: numpy 0.46 ms, jax 0.71 ms, torch 0.76 ms, tapegrad 0.90 ms (1.93-1.96x numpy)
+    float64: numpy 0.93 ms, jax 1.13 ms, torch 1.40 ms, tapegrad 1.11 ms (1.19-1.20x numpy)
+    float32: numpy 0.46 ms, jax 0.71 ms, torch 0.77 ms, tapegrad 0.63 ms (1.33-1.39x numpy)
 
-Before the fused primitives (same command, one run earlier that day): tapegrad 1.65 ms
-(1.77x) in float64, 1.38 ms (2.77x) in float32.
-
-What got it there (issue 3; per-call figures measured inside the step, as below):
+What got it there (issue 3):
 
 - ``F.linear`` of a 2-D input is one row (ops/linalg.py LINEAR / ADDMM): ``x @ W.T + b``
-  into one array, no materialised ``W.T``, no bias broadcast row, no add row, and a
-  reverse rule making exactly NumPy's BLAS calls (``gy @ W``, ``gy.T @ x``, the bias's
-  column sums).  Before: t, mm, expand, add rows; 497 -> 350 us for the first layer.
-- ``log_softmax`` is one row (ops/reductions.py), and ``cross_entropy`` with class
-  indices records four (log_softmax, one GATHER of the picked entries, mean, neg)
-  instead of eleven: 233 -> 97 us.
-- A product's adjoint is accumulated with a loop over the span instead of Numba's
-  ``dst[a:b] += flat``, which copies ``flat`` first (the second layer's backward 103 ->
-  71 us); the meta pool takes an index array as bytes (``array.extend`` of 257 Python
-  ints cost 8 us).
-- Earlier: each thread keeps its last value arena and adjoint buffer (no page faults per
-  step); strided reverse rules walk runs; values are cast and copied in one pass.
+  into one array and a reverse rule making NumPy's BLAS calls; ``log_softmax`` and
+  ``nll_loss`` are one row each, so ``cross_entropy`` records two rows, as PyTorch's.
+- A float32 graph is recorded and swept in float32 (tape.py): float32 BLAS in the
+  backward and half the bytes copied (float32 step 0.90 -> 0.69 ms).
+- Per-op overhead: NumPy's error state set from a prebuilt object, one memcpy per
+  recorded value, no promotion machinery for same-dtype operands; each thread keeps its
+  last value arena and adjoint buffer; the sweep zeroes each slot's adjoints when it first
+  reaches it, in cache, instead of the whole buffer first.
 
-Where tapegrad's float64 step goes now (per call, process_time medians inside the step,
-NumPy's piece in brackets): F.linear 1: 350 us [x @ W1.T + b1: 290]; tanh 136 [111];
-F.linear 2: 82 [61]; cross_entropy 97 [31]; backward 496 [the hand-written backward: 419],
-of which the compiled sweep is 395 (AddmmBackward0 292 + 71, TanhBackward0 20,
-LogSoftmaxBackward0 13, the rest 5), zeroing the 1.5 MB adjoint buffer 30, and ~70 Python
-and copies around it (the tape's arrays, the seed, four gradient copies).  So the ~260 us
-above NumPy are:
-
-- copies into the float64 arena: every recorded value (the two 256 x 256 layers, x, W1)
-  is copied once (~55 us in the step, cache misses included), and the adjoint buffer is
-  zeroed (30 us);
-- Python per recorded op (~10 us for each of the 7 rows, ~40 in backward): the checks,
-  slots, meta and output of each op, one new tape per step;
-- float32 is swept in float64 (the arena is float64): its backward costs as much as
-  float64's (490 us; the hand-written float32 backward 212), which is most of its 1.9x.
-
-PyTorch's step is ~8 calls into fused C++ kernels (addmm, tanh, log_softmax, nll_loss and
-their backwards) on a caching allocator; in float64 tapegrad's step now takes 0.86x of
-PyTorch's (not profiled why PyTorch is slower than the same BLAS calls from NumPy here).
-JAX compiles the whole step into one XLA program that fuses every elementwise op into its
-neighbours; it stays ahead (tapegrad 1.09x JAX in float64).  Passing it would take a
-sweep into an adjoint buffer that is not zeroed beforehand (each span zeroed when the
-sweep first reaches it, in cache) and fewer Python calls per op; in float32, a float32
-arena and float32 BLAS in the rules.
+What remains above NumPy (float32, per call inside the step, NumPy's piece in brackets):
+first F.linear 197 us [155] (a new tape 8, copying x and W1 into the arena 15, the output
+11), tanh 38 [24], second F.linear 46 [32], cross_entropy 57 [34], backward 289 [212]
+(compiled sweep 238, Python around it ~50).  PyTorch's step is ~8 calls into fused C++
+kernels on a caching allocator; JAX compiles the whole step into one XLA program that
+fuses the elementwise work.  tapegrad is level with JAX in float64 and ahead of both in
+float32; 1.3x NumPy in float32 would take recording without copying values (outputs
+written into the arena, tensors viewing it) or fewer Python calls per op.
 """
 import resource
 
