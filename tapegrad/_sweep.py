@@ -48,8 +48,7 @@ from .ops.reductions import (  # issue 3: reductions
     extreme_fwd, extreme_rev, logsumexp_fwd, logsumexp_rev, norm_fwd, norm_rev, prod_fwd,
     prod_rev, var_fwd, var_rev)
 from .ops.reductions import (
-    LOG_SOFTMAX, NLL, SOFTMAX, log_softmax_fwd, log_softmax_rev, nll_fwd, nll_rev, softmax_fwd,
-    softmax_rev)
+    LOG_SOFTMAX, NLL, SOFTMAX, log_softmax_fwd, nll_fwd, nll_rev, softmax_fwd, softmax_rev)
 from .tape import FREED
 
 
@@ -197,12 +196,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             pass  # an index: no gradient
         elif op == LOGSUMEXP:
             logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
-        elif op == LOG_SOFTMAX:
-            log_softmax_rev(adj, vals, meta, oo, ao, k, uw)
+        elif op == LOG_SOFTMAX or op == SOFTMAX:
+            softmax_rev(adj, vals, meta, oo, ao, k, uw, op == LOG_SOFTMAX)
         elif op == NLL:
             nll_rev(adj, meta, oo, ao, k, uw)
-        elif op == SOFTMAX:
-            softmax_rev(adj, vals, meta, oo, ao, k, uw)
         elif op == NORM:
             norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == VAR or op == STD:

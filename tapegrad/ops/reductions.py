@@ -563,8 +563,9 @@ def log_softmax_fwd(vals, meta, o, a, k, w):
 
 
 @rule
-def log_softmax_rev(adj, vals, meta, o, a, k, w):
-    # gx = gy - exp(y) * sum(gy) along the dim (PyTorch's rule, from the saved output)
+def softmax_rev(adj, vals, meta, o, a, k, w, log):
+    # along the dim, from the saved output y (PyTorch's rules):
+    # log_softmax: gx = gy - exp(y) * sum(gy);  softmax: gx = y * (gy - sum(gy * y))
     outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
     step = inner * w
     for i in range(outer):
@@ -572,10 +573,12 @@ def log_softmax_rev(adj, vals, meta, o, a, k, w):
             g = i * size * step + q
             s = 0.0
             for j in range(size):
-                s += adj[o + g + j * step]
+                e = o + g + j * step
+                s += adj[e] if log else adj[e] * vals[e]
             for j in range(size):
                 e = g + j * step
-                adj[a + e] += adj[o + e] - np.exp(vals[o + e]) * s
+                y = vals[o + e]
+                adj[a + e] += adj[o + e] - np.exp(y) * s if log else y * (adj[o + e] - s)
 
 
 def _reduce_dim(ufunc, d, dim):
@@ -653,22 +656,6 @@ def softmax_fwd(vals, meta, o, a, k, w):
     n = _u(meta[k]) * _u(meta[k + 1]) * _u(meta[k + 2]) * w
     for i in range(n):
         vals[o + i] = np.exp(vals[o + i])
-
-
-@rule
-def softmax_rev(adj, vals, meta, o, a, k, w):
-    # gx = y * (gy - sum(gy * y)) along the dim (PyTorch's rule, from the saved output)
-    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
-    step = inner * w
-    for i in range(outer):
-        for q in range(inner * w):
-            g = i * size * step + q
-            s = 0.0
-            for j in range(size):
-                s += adj[o + g + j * step] * vals[o + g + j * step]
-            for j in range(size):
-                e = g + j * step
-                adj[a + e] += vals[o + e] * (adj[o + e] - s)
 
 
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------
