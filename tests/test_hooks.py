@@ -220,6 +220,11 @@ def test_errors_match_torch():
     z.register_hook(lambda g: "not a tensor")
     with pytest.raises(TypeError, match="returned str"):
         z.sum().backward()
+    w = x * 4
+    w.register_hook(lambda g: g.float())
+    with pytest.raises(RuntimeError, match=r"hook '<lambda>' has changed the type of value \(was "
+                                           r"tapegrad.DoubleTensor got tapegrad.FloatTensor\)"):
+        w.sum().backward()
 
 
 # -- the non-leaf .grad warning ---------------------------------------------------------
@@ -338,3 +343,27 @@ def test_hooked_gradients_equal_unhooked():
     base = run(None)
     for k in (0, 1, 15, 30):
         assert run(k) == base
+
+
+def test_hook_that_computes_its_own_gradient(torch):
+    """A hook may record and differentiate a graph of its own (under enable_grad) while the
+    outer backward is running, as in PyTorch: its new leaves and rows are not part of the
+    outer sweep (they used to raise IndexError there)."""
+    def run(L):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        h = x * 3
+        inner = {}
+
+        def hook(g):
+            with L.enable_grad():
+                z = L.tensor([0.5, 0.25], requires_grad=True)
+                (inner["gz"],) = L.autograd.grad((z * z).sum(), [z])
+            return g * 2
+
+        h.register_hook(hook)
+        (h * h).sum().backward()
+        return x.grad, inner["gz"]
+
+    (gx, gz), (tgx, tgz) = run(tg), run(torch)
+    np.testing.assert_array_equal(np.asarray(gx), tgx.numpy())
+    np.testing.assert_array_equal(np.asarray(gz), tgz.numpy())

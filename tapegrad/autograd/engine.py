@@ -146,8 +146,10 @@ def _targets(tape, inputs):
 
 
 def _slots_of(t, tape, reach):
-    """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of)."""
-    return [s for s in tape.slots_of(t) if reach[s]]
+    """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of).  Slots recorded after
+    the sweep started (by a hook that records, say) are not in ``reach``: not reached."""
+    n = len(reach)
+    return [s for s in tape.slots_of(t) if s < n and reach[s]]
 
 
 def _grad_at(t, slots, adj, offs):

@@ -131,8 +131,18 @@ def run_hooks(hooks, g, create_graph=False):
                             "a Tensor (the new gradient) or None")
         if tuple(r.shape) != tuple(g.shape):
             raise RuntimeError(f"hook '{_name(fn)}' has changed the size of value")
+        if r.dtype != g.dtype:
+            raise RuntimeError(f"hook '{_name(fn)}' has changed the type of value (was "
+                               f"{_type_name(g.dtype)} got {_type_name(r.dtype)})")
         g = r
     return g
+
+
+def _type_name(dtype):
+    """PyTorch's legacy tensor type name of a dtype, as its hook errors print it."""
+    names = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
+             "int32": "Int", "bool": "Bool"}
+    return f"tapegrad.{names.get(str(dtype), str(dtype))}Tensor"
 
 
 def run_post_hooks(t):
