@@ -24,7 +24,8 @@ def warmup():
     t3 = time.perf_counter()
     import numba
     where = numba.config.CACHE_DIR or "__pycache__ next to tapegrad's sources"
-    print(f"tapegrad.warmup()    {eager:7.2f} s  (reverse sweep in float64 and float32, free, forward replay)")
+    print(f"tapegrad.warmup()    {eager:7.2f} s  (reverse sweeps, float64 and float32; "
+          "free; forward replay)")
     print(f"batch replay kernel  {t3 - t2:7.2f} s")
     print(f"total                {t3 - t0:7.2f} s  (Numba cache: {where})")
     return 0

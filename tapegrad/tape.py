@@ -416,7 +416,7 @@ def set_site_rows(tape, on):
 # So each thread keeps its last arena and adjoint buffer (up to SPARE_MAX values each), and
 # hands them out only when nothing else refers to them: no NumPy view and no tape.
 SPARE_MAX = 1 << 24  # values (128 MB): larger buffers are returned to the system
-_KEEP_BELOW = 1 << 15  # smaller adjoint buffers come from np.zeros (malloc's own free lists)
+_KEEP_BELOW = 1 << 15  # smaller adjoint buffers come from np.empty (malloc's own free lists)
 
 
 class _Spare(threading.local):
