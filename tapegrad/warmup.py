@@ -2,8 +2,9 @@
 import time
 
 
-def warmup():
-    """Compile every Numba kernel now; returns the seconds it took."""
+def warmup(float32=True):
+    """Compile every Numba kernel now (the float32 reverse sweep too, unless ``float32`` is
+    False); returns the seconds it took."""
     import numpy as np
 
     from . import _sweep
@@ -13,8 +14,9 @@ def warmup():
     f = np.zeros(0)
     m = np.zeros(0, np.int64)
     _sweep._reverse_sweep(rows, offs, f, f, m, f, np.zeros(0, np.uint8), 0, 0, 1)
-    f32 = np.zeros(0, np.float32)  # float32 graphs are swept in float32 (tape.py)
-    _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
+    if float32:  # float32 graphs are swept in float32 (tape.py)
+        f32 = np.zeros(0, np.float32)
+        _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
     _sweep._free_swept(rows, np.zeros(0, np.uint8))
     _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
     # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)
