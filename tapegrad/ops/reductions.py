@@ -996,12 +996,11 @@ def _nll_spec(reduction):
         return lib.nn.functional.nll_loss(x, lib.tensor(_nll_target(tuple(x.shape))),
                                           reduction=reduction)
 
-    def ref(np_, x):
-        t = _nll_target(x.shape)
-        if x.ndim == 2:
-            picked = x[np.arange(x.shape[0]), t]
-        else:
-            picked = x[np.arange(x.shape[0])[:, None], t, np.arange(x.shape[2])[None, :]]
+    def ref(np_, x):  # (N, C, d1, d2, ...) as (N, C, d): x[i, t[i, l], l]
+        n, c = x.shape[0], x.shape[1]
+        t = _nll_target(x.shape).reshape(n, -1)
+        d = t.shape[1]
+        picked = np_.reshape(x, (n, c, d))[np.arange(n)[:, None], t, np.arange(d)[None, :]]
         return -(np_.mean(picked) if reduction == "mean" else np_.sum(picked))
     return fn, ref
 
