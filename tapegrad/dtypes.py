@@ -29,6 +29,17 @@ def name(dt):
     return "tapegrad." + str(dt)
 
 
+_TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
+                "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
+                "bool": "bool"}
+
+
+def torch_word(dt):
+    """PyTorch's scalar-type word for a dtype in its error messages ('double', 'long'...;
+    capitalised where PyTorch writes 'Double'); NumPy's name for the others."""
+    return _TORCH_WORDS.get(str(dt), str(dt))
+
+
 def result_type(*operands):
     """PyTorch's promotion: operands are (dtype, ndim) pairs, ndim None for a Python scalar.
 

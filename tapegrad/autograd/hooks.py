@@ -23,6 +23,7 @@ import weakref
 
 import numpy as np
 
+from .. import dtypes
 from ..grad_mode import set_grad_enabled
 
 _IDS = itertools.count()
@@ -140,9 +141,7 @@ def run_hooks(hooks, g, create_graph=False):
 
 def _type_name(dtype):
     """PyTorch's legacy tensor type name of a dtype, as its hook errors print it."""
-    names = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
-             "int32": "Int", "bool": "Bool"}
-    return f"tapegrad.{names.get(str(dtype), str(dtype))}Tensor"
+    return f"tapegrad.{dtypes.torch_word(dtype).capitalize()}Tensor"
 
 
 def run_post_hooks(t):

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from .. import creation, ops
+from .. import creation, dtypes, ops
 from .._state import state
 from ..tensor import Tensor, _wrap_dim
 
@@ -56,13 +56,8 @@ def _float_tensor(x, op, name="input"):
     _tensor(x, op, name)
     if x.dtype.kind != "f":
         raise RuntimeError(f"{op}(): expected a floating point '{name}', got "
-                           f"{_torch_dtype(x.dtype)} (convert it with .double() or .float())")
+                           f"{dtypes.torch_word(x.dtype).capitalize()} (convert it with .double() or .float())")
     return x
-
-
-def _torch_dtype(dt):
-    return {"float64": "Double", "float32": "Float", "int64": "Long", "int32": "Int",
-            "bool": "Bool"}.get(str(dt), str(dt))
 
 
 def _target_size_warning(input, target, op):
@@ -301,7 +296,7 @@ def _class_target(input, target, op, ignore_index):
     """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors."""
     if target.dtype.kind not in "iu":
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
-                           f"{_torch_dtype(target.dtype)} ({op}: class indices must be int64; "
+                           f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class indices must be int64; "
                            "class probabilities must have the input's shape)")
     if input.ndim == 0:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")

@@ -761,7 +761,7 @@ def where(condition, input, other):
         condition = Tensor(condition)
     if condition.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
-                           f"with dtype {_dtype_word(condition.dtype)}")
+                           f"with dtype {dtypes.torch_word(condition.dtype).capitalize()}")
     (a, ta), (b, tb) = _where_operand(input), _where_operand(other)
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)
@@ -793,12 +793,6 @@ def _where_operand(x):
     return t, (t.dtype, None if isinstance(x, (bool, int, float)) else t.ndim)
 
 
-_TORCH_DTYPES = {"float64": "Double", "float32": "Float", "int64": "Long", "int32": "Int",
-                 "bool": "Bool"}
-
-
-def _dtype_word(dt):
-    return _TORCH_DTYPES.get(str(dt), str(dt))
 
 
 # ---- sign, floor, ceil, round: zero gradient, but a row, so replay recomputes them ------

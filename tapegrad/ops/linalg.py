@@ -21,6 +21,7 @@ with no transposed copy of W and no bias broadcast, as PyTorch's mm / addmm.
 """
 import numpy as np
 
+from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
 from .._state import state
@@ -224,26 +225,17 @@ def linear(x, weight, bias=None):
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k)
 
 
-_TORCH_DTYPE = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
-                "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
-                "bool": "bool"}
-
-
-def _dtype_word(dt):
-    return _TORCH_DTYPE.get(str(dt), str(dt))
-
-
 def _operands(input, other, op):
     a = as_tensor_arg(input, op)
     b = as_tensor_arg(other, op)
     if a.dtype != b.dtype:
+        wa, wb = dtypes.torch_word(a.dtype), dtypes.torch_word(b.dtype)
         if op == "dot":
-            raise RuntimeError(
-                f"dot : expected both vectors to have same dtype, but found "
-                f"{_dtype_word(a.dtype).capitalize()} and {_dtype_word(b.dtype).capitalize()}")
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                               f"{wa.capitalize()} and {wb.capitalize()}")
         raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {_dtype_word(a.dtype)} != "
-            f"{_dtype_word(b.dtype)} ({op}: cast one operand with .to(), .float() or .double())")
+            f"expected m1 and m2 to have the same dtype, but got: {wa} != {wb} ({op}: cast one "
+            "operand with .to(), .float() or .double())")
     return a, b
 
 

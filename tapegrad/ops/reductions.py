@@ -620,7 +620,7 @@ def _softmax_row(input, dim, code):
     if d.dtype.kind != "f":
         op = "log_softmax" if code == LOG_SOFTMAX else "softmax"
         raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented '
-                           f"for '{_TORCH_NAME.get(str(d.dtype), str(d.dtype))}' (softmax of "
+                           f"for '{dtypes.torch_word(d.dtype).capitalize()}' (softmax of "
                            "integers: convert with .double() or .float() first)")
     with quiet():
         if d.size:  # (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)
@@ -639,10 +639,6 @@ def _softmax_row(input, dim, code):
     shape = d.shape
     k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
     return output(tape, v, code, sx, -1, k)
-
-
-_TORCH_NAME = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char",
-               "uint8": "Byte", "bool": "Bool"}
 
 
 # ---- softmax: exp of log_softmax's values, one row (meta as LOG_SOFTMAX's) -----------------
@@ -693,7 +689,7 @@ def nll(input, index, div):
     every index is in range)."""
     picked = np.asarray(input._data).reshape(-1)[index]
     with quiet():
-        v = _stored(-(np.add.reduce(picked) / div) if div != 1 else -np.add.reduce(picked))
+        v = _stored(-(np.add.reduce(picked) / div))
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
@@ -984,7 +980,7 @@ def _std_ref(np_, x, **kw):
 
 
 def _nll_target(shape):
-    """Class indices for an (N, C) or (N, C, d) input: varied, every one in range."""
+    """Class indices for an (N, C, d1, ...) input: varied, every one in range."""
     n, c = shape[0], shape[1]
     i = np.arange(n)[:, None] + 2 * np.arange(int(np.prod(shape[2:])))[None, :]
     return (i % c).reshape((n,) + tuple(shape[2:]))
