@@ -149,10 +149,12 @@ class Tape:
             self.flush()
         if type(a) is not np.ndarray:
             a = np.asarray(a)
+        # (no local reference to the arena before these: its refcount decides whether the
+        # old one is kept as the thread's spare)
         dt = a.dtype
-        if self.vals.typecode == "f":  # (no local reference to the old arena here: its
-            if dt.kind == "f" and dt.itemsize > 4:  # refcount decides whether it is kept)
-                self._promote()  # float64 in any byte order
+        if self.vals.typecode == "f":
+            if dt.kind == "f" and dt.itemsize > 4:  # float64, in any byte order
+                self._promote()
         elif dt == _F32 and not self.nvals and state.tracing is not self:
             self._recycle_arena("f")
         vals = self.vals
@@ -195,11 +197,11 @@ class Tape:
         self._recycle_arena("d")
         self._put_vals(0, old)
 
-    def write_vals(self, lo, data):
-        """Overwrite arena elements from ``lo`` with ``data``'s values (an in-place op)."""
-        self.flush()
+    def write_slot(self, s, data):
+        """Overwrite slot ``s``'s values with ``data``'s (an in-place op)."""
+        self.flush()  # (slot offsets may still be pending)
         dt, data = self.dtype, np.ravel(data)
-        np.frombuffer(self.vals, dt, data.size, dt.itemsize * lo)[:] = data
+        np.frombuffer(self.vals, dt, data.size, dt.itemsize * self.offs[s])[:] = data
 
     def _put_vals(self, lo, data):
         """Write ``data`` (1-D, C order, the arena's dtype) at arena element ``lo``: into the

@@ -252,8 +252,7 @@ def _rebase(t, r, before):
     if r.dtype != t.dtype:
         # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
         data = norm(np.asarray(data).astype(t.dtype))
-        tape.flush()
-        tape.write_vals(tape.offs[r._slot], data)
+        tape.write_slot(r._slot, data)
     t._data = data
     t._slot = r._slot
     t._gen = r._gen
