@@ -1191,7 +1191,8 @@ SPECS = [
     Spec("pow_c", lambda x: x ** 3, lambda np_, x: x ** 3,
          pinned=(((0.0,), (0.0,)),)),
     Spec("pow_c_frac", lambda x: x ** 0.5, lambda np_, x: x ** 0.5, domain=(0.5, 2.0)),
-    Spec("pow_c_zero", lambda x: x ** 0, lambda np_, x: x ** 0 + 0 * x,
+    Spec("pow_c_zero", lambda x: x ** 0,  # 1 and gradient 0 at nan and inf too, as PyTorch
+         lambda np_, x: np_.ones_like(x) + 0 * np_.where(np_.isfinite(x), x, 0.0),
          pinned=(((0.0,), (0.0,)),)),
     Spec("rpow_c", lambda x: 2.5 ** x, lambda np_, x: 2.5 ** x),
     Spec("neg", lambda x: -x, lambda np_, x: -x),
