@@ -77,6 +77,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
+        if op == LINEAR or op == ADDMM:  # (it reaches its inputs itself)
+            linear_rev(adj, reach, vals, offs, meta, o, a, b, k, w)
+            continue
         reach_input(adj, reach, offs, a, w)
         if b >= 0:
             reach_input(adj, reach, offs, b, w)
@@ -151,10 +154,6 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == MM or op == MV or op == DOT or op == BMM:
             matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
-        elif op == LINEAR or op == ADDMM:
-            if op == ADDMM:
-                reach_input(adj, reach, offs, meta[k + 6], w)  # the bias (in the meta pool)
-            linear_rev(adj, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == WHERE:
             reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
             where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)

@@ -132,21 +132,23 @@ def test_sweeps_read_no_adjoint_they_did_not_zero(dtype, monkeypatch, rng, draw)
 
     def grads():
         got = []
-        for spec, xs, u in cases:
-            ts = [tg.tensor(x, requires_grad=True) for x in xs]
-            out = spec.fn(*ts)
-            gs = tg.autograd.grad(out, ts, grad_outputs=tg.tensor(u.astype(out.dtype)),
-                                  allow_unused=True)
-            got.append([None if g is None else np.asarray(g) for g in gs])
+        for spec, xs, u in cases:  # all inputs differentiated, then each alone (the others
+            for only in [None, *range(len(xs))] if len(xs) > 1 else [None]:  # constants)
+                ts = [tg.tensor(x, requires_grad=only in (None, i)) for i, x in enumerate(xs)]
+                out = spec.fn(*ts)
+                wrt = [t for t in ts if t.requires_grad]
+                gs = tg.autograd.grad(out, wrt, grad_outputs=tg.tensor(u.astype(out.dtype)),
+                                      allow_unused=True)
+                got.append((spec.name, only, [None if g is None else np.asarray(g) for g in gs]))
         return got
 
     want = grads()
     monkeypatch.setattr(engine, "adjoint_arena", poisoned)
-    for (spec, _, _), a, b in zip(cases, want, grads(), strict=True):
+    for (name, only, a), (_, _, b) in zip(want, grads(), strict=True):
         for x, y in zip(a, b, strict=True):
-            assert (x is None) == (y is None), spec.name
+            assert (x is None) == (y is None), (name, only)
             if x is not None:
-                np.testing.assert_array_equal(x, y, err_msg=spec.name)
+                np.testing.assert_array_equal(x, y, err_msg=f"{name}, input {only} alone")
 
 
 def test_buffers_above_the_cap_are_returned(monkeypatch):

@@ -36,11 +36,17 @@ def _as_list(x):
 
 
 def _tape_of(outputs):
+    if len(outputs) == 1 and outputs[0]._tok is not None:
+        return outputs[0]._tok.tape
     tapes = {id(t._tok.tape): t._tok.tape for t in outputs if t._tok is not None}
     if len(tapes) > 1:
         raise RuntimeError("outputs were recorded on different threads' tapes; differentiate "
                            "each in the thread that recorded it")
     return next(iter(tapes.values())) if tapes else state.tape or current_tape()
+
+
+_ONE = np.ones(1)  # the implicit seed of a scalar output (only ever read)
+_ONE.flags.writeable = False
 
 
 def _check_outputs(outputs, grad_outputs, op):
@@ -60,7 +66,7 @@ def _check_outputs(outputs, grad_outputs, op):
                 raise RuntimeError(
                     "grad can be implicitly created only for scalar outputs (output "
                     f"{i} has shape {tuple(t.shape)}; pass gradient= of that shape)")
-            seeds.append(np.ones(1))
+            seeds.append(_ONE)
             continue
         g = np.asarray(g._data if isinstance(g, Tensor) else g, dtype=np.float64)
         if g.shape != tuple(t.shape):
@@ -136,30 +142,43 @@ def _stretch(tape, args, lo, hi):
         hi = stop
 
 
-def _targets(tape, inputs):
-    """Where backward delivers gradients: ``inputs`` if given, else every leaf of the tape
-    and the non-leaves that retain_grad()."""
-    if inputs:
-        return inputs
-    leaves = {id(t): t for _, t in tape.leaves}.values()
-    return [*leaves, *(t for _, ref in tape.retained if (t := ref()) is not None)]
+def _targets(tape, inputs, reach=()):
+    """Where backward delivers gradients, with the reached slots that hold each: ``[(t,
+    slots)]`` for ``inputs`` if given, else for every leaf of the tape and the non-leaves
+    that retain_grad().  A leaf holds one slot per use; slots recorded after the sweep
+    started (by a hook that records, say) are not in ``reach``: not reached."""
+    n = len(reach)
+    uses = {}  # id(leaf) -> (leaf, its reached slots), in order of first use
+    for s, t in tape.leaves:
+        e = uses.get(id(t))
+        if e is None:
+            e = uses[id(t)] = (t, [])
+        if s < n and reach[s]:
+            e[1].append(s)
+    if not inputs:
+        return [*uses.values(),
+                *((t, _slots_of(t, tape, reach)) for _, ref in tape.retained
+                  if (t := ref()) is not None)]
+    return [(t, _slots_of(t, tape, reach) if t._tok is not None else
+             uses.get(id(t), (t, []))[1]) for t in inputs]
 
 
 def _slots_of(t, tape, reach):
-    """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of).  Slots recorded after
-    the sweep started (by a hook that records, say) are not in ``reach``: not reached."""
+    """The reached slots that hold ``t`` on ``tape`` (Tape.slots_of)."""
     n = len(reach)
     return [s for s in tape.slots_of(t) if s < n and reach[s]]
 
 
 def _grad_at(t, slots, adj, offs):
-    """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype."""
+    """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype (a
+    copy: the adjoint buffer is reused by the next sweep)."""
     g = adj[offs[slots[0]]:offs[slots[0] + 1]]
     for s in slots[1:]:
         g = g + adj[offs[s]:offs[s + 1]]
     if type(t._data) is float:
         return _leaf(float(g[0]))
-    return _leaf(norm(g.reshape(t.shape).astype(t.dtype)))
+    g = g.astype(t._data.dtype).reshape(t._data.shape)
+    return _leaf(float(g) if g.ndim == 0 and g.dtype == np.float64 else g)
 
 
 def _accumulate(t, g):
@@ -184,7 +203,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
         adj = _recorded(tape, outputs, grads)
         leaf_grads = False
-        for t in _targets(tape, inputs):
+        for t, _ in _targets(tape, inputs):
             g = higher.grad_of(t, tape, adj)
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
@@ -206,11 +225,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
                 hooks.run_post_hooks(t)
 
     adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs, finish_leaf)
-    for t in _targets(tape, inputs):
-        if id(t) in done:
-            continue
-        slots = _slots_of(t, tape, reach)
-        if slots:
+    for t, slots in _targets(tape, inputs, reach):
+        if slots and id(t) not in done:
             _accumulate(t, _grad_at(t, slots, adj, offs))
 
 
@@ -252,8 +268,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs_list,
                               finish_leaf)
     result = []
-    for i, t in enumerate(inputs_list):
-        slots = _slots_of(t, tape, reach)
+    for i, (t, slots) in enumerate(_targets(tape, inputs_list, reach)):
         if id(t) in captured:
             result.append(captured[id(t)])
         elif slots:

@@ -28,7 +28,7 @@ from .._state import state
 from ..tensor import Tensor, _leaf
 from ._record import as_tensor_arg, broadcast_shape, output, slot, tape_for_grad
 from .elementwise import _lib
-from .shape import _s, _u
+from .shape import _s, _u, claim_input, reach_input
 from .spec import Spec
 
 NAMES = {}
@@ -121,17 +121,28 @@ def _mm_blas(vals, o, a, b, M, K, N, w, bt):
 
 
 @rule
-def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt):
+def _dot_into(adj, base, A, B, w, p, write):
+    """Adjoint span at ``base`` += A @ B; with ``write`` (w == 1, the span reached first
+    here: linear_rev), BLAS writes it directly, as NumPy's out=: no temporary, no add."""
+    if write:
+        np.dot(A, B, adj[base:base + A.shape[0] * B.shape[1]].reshape((A.shape[0], B.shape[1])))
+    else:
+        _put(adj, base, np.dot(A, B), w, p, True)
+
+
+@rule
+def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt, set_a, set_b):
     # gA += gY B^T;  gB += A^T gY, or gB^T += gY^T A  (adj of a and b may be one slot: x @ x)
     for p in range(w):
         gy = _mat(adj, o, M, N, w, p)
-        if need_a:
-            ga = np.dot(gy, _mat(vals, b, N, K, w, p)) if bt else \
-                np.dot(gy, _mat(vals, b, K, N, w, p).T)
-            _put(adj, a, ga, w, p, True)
-        if need_b:
-            A = _mat(vals, a, M, K, w, p)
-            _put(adj, b, np.dot(gy.T, A) if bt else np.dot(A.T, gy), w, p, True)
+        if need_a and bt:
+            _dot_into(adj, a, gy, _mat(vals, b, N, K, w, p), w, p, set_a)
+        elif need_a:
+            _dot_into(adj, a, gy, _mat(vals, b, K, N, w, p).T, w, p, set_a)
+        if need_b and bt:
+            _dot_into(adj, b, gy.T, _mat(vals, a, M, K, w, p), w, p, set_b)
+        elif need_b:
+            _dot_into(adj, b, _mat(vals, a, M, K, w, p).T, gy, w, p, set_b)
 
 
 @rule
@@ -145,7 +156,7 @@ def _mm(vals, o, a, b, M, K, N, w, bt):
 @rule
 def _mm_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt):
     if M * K * N >= _BLAS_MIN:
-        _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt)
+        _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt, False, False)
     else:
         _mm_loop_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt)
 
@@ -190,18 +201,33 @@ def linear_fwd(vals, offs, meta, o, a, b, k, w):
 
 
 @rule
-def linear_rev(adj, vals, offs, meta, o, a, b, k, w):
-    # gx += gy W;  gW += gy^T x;  gb += the sum of gy's rows
+def linear_rev(adj, reach, vals, offs, meta, so, sx, sw, k, w):
+    # gx += gy W;  gW += gy^T x;  gb += the sum of gy's rows.  It reaches its own inputs
+    # (slots sx, sw and the bias): an adjoint reached first here takes its BLAS product
+    # directly (claim_input), and a constant operand's is not touched
     M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
     need_x, need_w, sb = meta[k + 3] != 0, meta[k + 4] != 0, meta[k + 6]
-    _mm_rev(adj, vals, o, a, b, M, K, N, w, need_x, need_w, True)
+    uw = _u(w)
+    o, a, b = _u(offs[so]) * uw, _u(offs[sx]) * uw, _u(offs[sw]) * uw
+    if M * K * N >= _BLAS_MIN:
+        direct = w == 1
+        set_x = need_x and claim_input(adj, reach, offs, sx, w, direct)
+        set_w = need_w and claim_input(adj, reach, offs, sw, w, direct)
+        _mm_blas_rev(adj, vals, o, a, b, M, K, N, uw, need_x, need_w, True, set_x, set_w)
+    else:
+        if need_x:
+            reach_input(adj, reach, offs, sx, w)
+        if need_w:
+            reach_input(adj, reach, offs, sw, w)
+        _mm_loop_rev(adj, vals, o, a, b, M, K, N, uw, need_x, need_w, True)
     if sb >= 0 and meta[k + 5] != 0:  # column sums in float64 whatever adj's dtype (as
-        c = _u(offs[sb]) * w  # expand_rev's), then once into adj
-        acc = np.zeros(N * w)
+        reach_input(adj, reach, offs, sb, w)  # expand_rev's), then once into adj
+        c = _u(offs[sb]) * uw
+        acc = np.zeros(N * uw)
         for m in range(M):
-            for j in range(N * w):
-                acc[j] += adj[o + m * N * w + j]
-        for j in range(N * w):
+            for j in range(N * uw):
+                acc[j] += adj[o + m * N * uw + j]
+        for j in range(N * uw):
             adj[c + j] += acc[j]
 
 

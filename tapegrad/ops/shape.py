@@ -935,10 +935,22 @@ def reach_input(adj, reach, offs, s, w):
     backwards: before its first rule accumulates into it) its adjoints are zeroed, in
     cache, so the adjoint buffer is never zeroed as a whole (engine.py; in batch replay
     every slot is reached from the start and the buffer is zeroed per block)."""
-    if reach[s] == 0:
-        reach[s] = 1
-        for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
-            adj[i] = 0.0
+    claim_input(adj, reach, offs, s, w, False)
+
+
+@rule
+def claim_input(adj, reach, offs, s, w, direct):
+    """reach_input for a rule that can write its first contribution straight into the
+    span (``direct``: a BLAS product, instead of zeroing, a temporary and an add).
+    Returns True when it must: the span was reached first here and was not zeroed."""
+    if reach[s] != 0:
+        return False
+    reach[s] = 1
+    if direct:
+        return True
+    for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
+        adj[i] = 0.0
+    return False
 
 
 @rule
