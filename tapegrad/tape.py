@@ -110,6 +110,7 @@ class Tape:
         self.retired = False  # every row freed and the thread moved on to a new tape
         self._token = None
         self._views = None  # lazily built graph views (autograd/graph.py)
+        self.lazy = None  # slot -> ndarray not copied in yet: push_array(keep=False)
 
     # -- the hot path -------------------------------------------------------------------
     def token(self):
@@ -143,8 +144,15 @@ class Tape:
             self.flush()
         return s
 
-    def push_array(self, a):
-        """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order)."""
+    def push_array(self, a, keep=True):
+        """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order).
+
+        ``keep=False`` when no row recorded so far reads these values (an output whose own
+        rule does not, such as linear's; a leaf's use by a rule that does not): the span
+        is reserved and ``a`` is kept aside, not copied.  A later row that reads the slot
+        copies it in (``fill``, from ops/_record.py ``slot``), and so do an in-place change
+        of it and ``arrays()``, for every reader but the eager sweep.  Traced tapes keep
+        every value (replay reads them all)."""
         if self.vbuf:  # pending scalars take the arena positions before this slot's
             self.flush()
         if type(a) is not np.ndarray:
@@ -165,7 +173,13 @@ class Tape:
         self.obuf.append(lo)
         n = a.size
         self.nvals = lo + n
-        if 0 < n <= len(vals) - lo:  # kept capacity
+        if not keep and n and state.tracing is not self:
+            if self.lazy is None:
+                self.lazy = {}
+            self.lazy[s] = a
+            if lo + n > len(vals):  # reserve the span
+                self._put_vals(lo, np.empty(n, _DTYPE[vals.typecode]))
+        elif 0 < n <= len(vals) - lo:  # kept capacity
             if dt is _DTYPE[vals.typecode] and a.flags.c_contiguous:  # a memcpy (0.4 us)
                 memoryview(vals)[lo:lo + n] = a.reshape(-1).data
             else:  # cast and copy in one pass (a broadcast, transposed or int value is
@@ -199,6 +213,8 @@ class Tape:
 
     def write_slot(self, s, data):
         """Overwrite slot ``s``'s values with ``data``'s (an in-place op)."""
+        if self.lazy:
+            self.lazy.pop(s, None)
         self.flush()  # (slot offsets may still be pending)
         dt, data = self.dtype, np.ravel(data)
         np.frombuffer(self.vals, dt, data.size, dt.itemsize * self.offs[s])[:] = data
@@ -251,7 +267,7 @@ class Tape:
         """The slot of an output to differentiate (a leaf output gets one now)."""
         return t._slot if t._gen == self.gen else self.adopt(t)
 
-    def adopt(self, t):
+    def adopt(self, t, need=True):
         """Give tensor ``t`` (a leaf, or a constant) a slot holding its values now.
 
         A scalar's value (an immutable float) can change only through ops that reset
@@ -264,7 +280,7 @@ class Tape:
         if type(d) is float:
             s = self.push_scalar(d)
         else:
-            s = self.push_array(d)
+            s = self.push_array(d, need)
             if state.tracing is not self:
                 if t._rg:
                     self.leaves.append((s, t))
@@ -274,6 +290,10 @@ class Tape:
         if t._rg:
             self.leaves.append((s, t))
         return s
+
+    def fill(self, s):
+        """Copy the kept-aside values of slot ``s`` in (see push_array)."""
+        self.write_slot(s, self.lazy[s])
 
     def flush(self):
         """Move pending list entries into the array buffers."""
@@ -302,11 +322,14 @@ class Tape:
     def nrows(self):
         return (len(self.rows) + len(self.rbuf)) // 5
 
-    def arrays(self):
+    def arrays(self, fill=True):
         """Zero-copy NumPy views: rows (n, 5), offs (nslots + 1), vals, consts, meta.
 
-        The views pin the buffers; drop them before recording again.
+        The views pin the buffers; drop them before recording again.  ``fill=False`` (the
+        eager sweep) leaves the values kept aside by push_array out: no rule reads them.
         """
+        while fill and self.lazy:
+            self.fill(next(iter(self.lazy)))
         self.flush()
         rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 5) if self.rows else \
             np.zeros((0, 5), np.int64)

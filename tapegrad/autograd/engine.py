@@ -86,7 +86,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     in one call.
     """
     out_slots = [tape.out_slot(t) for t in outputs]
-    rows, offs, vals, consts, meta = tape.arrays()
+    rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see ops/shape.py reach_input
     reach = np.zeros(tape.nslots, np.uint8)
     for s, g in zip(out_slots, seeds):

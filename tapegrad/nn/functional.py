@@ -293,7 +293,8 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 # ---- classification losses ---------------------------------------------------------------
 def _class_target(input, target, op, ignore_index):
-    """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors."""
+    """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors.
+    Returns whether some target is ``ignore_index``."""
     if target.dtype.kind not in "iu":
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
                            f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class indices must be int64; "
@@ -312,11 +313,15 @@ def _class_target(input, target, op, ignore_index):
                            f"{[input.shape[0], *input.shape[2:]]}, got {list(target.shape)}")
     n_classes = input.shape[1] if input.ndim > 1 else input.shape[0]
     t = np.asarray(target._data)
-    if t.size and (t.min() < 0 or t.max() >= n_classes):  # (the full test costs 3x as much)
+    if not t.size:
+        return False
+    lo, hi = t.min(), t.max()  # (the full tests cost 3x as much)
+    if lo < 0 or hi >= n_classes:
         bad = t[(t != ignore_index) & ((t < 0) | (t >= n_classes))]
         if bad.size:
             raise IndexError(f"Target {int(bad[0])} is out of bounds. ({op}: {n_classes} "
                              "classes)")
+    return bool(lo <= ignore_index <= hi and (t == ignore_index).any())
 
 
 def _check_weight(weight, n_classes, op):
@@ -337,13 +342,14 @@ def _class_dim_last(x):
     return x.movedim(1, -1).reshape(-1, x.shape[1])
 
 
-def _nll(logp, target, weight, ignore_index, reduction, op):
-    """PyTorch's nll_loss on log-probabilities (N, C, d1...) or (C,); targets checked."""
+def _nll(logp, target, weight, ignore_index, reduction, ignored):
+    """PyTorch's nll_loss on log-probabilities (N, C, d1...) or (C,); targets checked
+    (``ignored``: some target is ignore_index, from _class_target)."""
     flat = _class_dim_last(logp)
     t = np.asarray(target._data).reshape(-1)
-    keep = t != ignore_index
-    everything = bool(keep.all())
-    safe = t if everything else np.where(keep, t, 0)
+    everything = not ignored
+    keep = t != ignore_index if ignored else True
+    safe = np.where(keep, t, 0) if ignored else t
     index = np.arange(t.size) * flat.shape[1] + safe  # of logp[i, t_i] in flat
     if weight is None and reduction != "none" and t.size and everything:  # the common case:
         return ops.reductions.nll(flat, index, t.size if reduction == "mean" else 1)  # one row
@@ -371,9 +377,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     reduction = _reduction(reduction, size_average, reduce)
     _float_tensor(input, "nll_loss")
     _tensor(target, "nll_loss", "target")
-    _class_target(input, target, "nll_loss", ignore_index)
+    ignored = _class_target(input, target, "nll_loss", ignore_index)
     _check_weight(weight, input.shape[1] if input.ndim > 1 else input.shape[0], "nll_loss")
-    return _nll(input, target, weight, ignore_index, reduction, "nll_loss")
+    return _nll(input, target, weight, ignore_index, reduction, ignored)
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
@@ -404,11 +410,11 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                                f"the input's shape {list(input.shape)}, got "
                                f"{list(target.shape)}; class indices must be int64")
     else:
-        _class_target(input, target, "cross_entropy", ignore_index)
+        ignored = _class_target(input, target, "cross_entropy", ignore_index)
     logp = log_softmax(input, class_dim)
     if probs:
         return _soft_cross_entropy(logp, target, weight, reduction, label_smoothing, class_dim)
-    nll = _nll(logp, target, weight, ignore_index, reduction, "cross_entropy")
+    nll = _nll(logp, target, weight, ignore_index, reduction, ignored)
     if label_smoothing == 0.0:
         return nll
     return _smoothed(logp, target, weight, ignore_index, reduction, label_smoothing,

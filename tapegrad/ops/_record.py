@@ -10,15 +10,19 @@ from .._state import state
 from ..tape import FLUSH, STALE, current_tape
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 
-Unary = namedtuple("Unary", "code name pyfn npfn")
+# reads_input: the op's reverse rule reads its input's values (False: only its output's)
+Unary = namedtuple("Unary", "code name pyfn npfn reads_input", defaults=(True,))
 Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 
 
-def slot(t, tape):
-    """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use."""
+def slot(t, tape, need=True):
+    """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
+    ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
     if t._gen == tape.gen:
+        if need and tape.lazy and t._slot in tape.lazy:
+            tape.fill(t._slot)
         return t._slot
     if t._tok is not None:
         old = t._tok.tape
@@ -34,7 +38,7 @@ def slot(t, tape):
         s_out = push_value(tape, t._data)
         tape.rbuf.extend((STALE, s_out, s, -1, -1))
         return s_out
-    return tape.adopt(t)
+    return tape.adopt(t, need)
 
 
 def tape_for_grad():
@@ -49,9 +53,10 @@ def push_value(tape, v):
     return tape.push_scalar(v) if type(v) is float else tape.push_array(v)
 
 
-def output(tape, v, op, a, b=-1, aux=-1):
-    """Append the value slot and row of an op; returns the result tensor."""
-    s = push_value(tape, v)
+def output(tape, v, op, a, b=-1, aux=-1, keep=True):
+    """Append the value slot and row of an op; returns the result tensor.  ``keep=False``:
+    the op's reverse rule does not read its output (Tape.push_array)."""
+    s = tape.push_array(v, False) if not keep and type(v) is not float else push_value(tape, v)
     tape.rbuf.extend((op, s, a, b, aux))
     return _nonleaf(v, s, tape, None)
 
@@ -70,7 +75,7 @@ def make_unary(op, doc):
     The scalar path is written out inline (no helper calls): it is the per-op overhead
     that the eager benchmarks measure.
     """
-    code, pyfn, npfn = op.code, op.pyfn, op.npfn
+    code, pyfn, npfn, need = op.code, op.pyfn, op.npfn, op.reads_input
 
     def fn(input):
         try:
@@ -102,7 +107,7 @@ def make_unary(op, doc):
         v = norm(v)
         if input._rg and state.grad_enabled:
             tape = tape_for_grad()
-            return output(tape, v, code, slot(input, tape))
+            return output(tape, v, code, slot(input, tape, need))
         return _leaf(v)
 
     fn.__name__ = op.name

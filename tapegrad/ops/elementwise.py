@@ -319,7 +319,7 @@ abs = make_unary(_ABS, "``|input|``.")
 
 EXP = 15
 NAMES[EXP] = "ExpBackward0"
-_EXP = Unary(EXP, "exp", math.exp, np.exp)
+_EXP = Unary(EXP, "exp", math.exp, np.exp, reads_input=False)
 
 
 @rule
@@ -384,7 +384,7 @@ log1p = make_unary(_LOG1P, "``log(1 + input)``, accurate near 0.")
 
 EXPM1 = 18
 NAMES[EXPM1] = "Expm1Backward0"
-_EXPM1 = Unary(EXPM1, "expm1", math.expm1, np.expm1)
+_EXPM1 = Unary(EXPM1, "expm1", math.expm1, np.expm1, reads_input=False)
 
 
 @rule
@@ -405,7 +405,7 @@ expm1 = make_unary(_EXPM1, "``exp(input) - 1``, accurate near 0.")
 
 SQRT = 19
 NAMES[SQRT] = "SqrtBackward0"
-_SQRT = Unary(SQRT, "sqrt", math.sqrt, np.sqrt)
+_SQRT = Unary(SQRT, "sqrt", math.sqrt, np.sqrt, reads_input=False)
 
 
 @rule
@@ -469,7 +469,7 @@ cos = make_unary(_COS, "Cosine.")
 
 TAN = 22
 NAMES[TAN] = "TanBackward0"
-_TAN = Unary(TAN, "tan", math.tan, np.tan)
+_TAN = Unary(TAN, "tan", math.tan, np.tan, reads_input=False)
 
 
 @rule
@@ -491,7 +491,7 @@ tan = make_unary(_TAN, "Tangent.")
 
 TANH = 23
 NAMES[TANH] = "TanhBackward0"
-_TANH = Unary(TANH, "tanh", math.tanh, np.tanh)
+_TANH = Unary(TANH, "tanh", math.tanh, np.tanh, reads_input=False)
 
 
 @rule
@@ -513,7 +513,7 @@ tanh = make_unary(_TANH, "Hyperbolic tangent.")
 
 SIGMOID = 24
 NAMES[SIGMOID] = "SigmoidBackward0"
-_SIGMOID = Unary(SIGMOID, "sigmoid", _sigmoid_py, _sigmoid_np)
+_SIGMOID = Unary(SIGMOID, "sigmoid", _sigmoid_py, _sigmoid_np, reads_input=False)
 
 
 @rule
@@ -541,7 +541,8 @@ sigmoid = make_unary(_SIGMOID, "Logistic sigmoid ``1 / (1 + exp(-x))``, stable a
 RELU = 25
 NAMES[RELU] = "ReluBackward0"
 _RELU = Unary(RELU, "relu", lambda x: 0.0 if x <= 0.0 else x,
-              lambda x: np.where(x <= 0, np.zeros((), np.asarray(x).dtype), x))
+              lambda x: np.where(x <= 0, np.zeros((), np.asarray(x).dtype), x),
+              reads_input=False)
 
 
 @rule

@@ -91,6 +91,9 @@ def _log_mutation(t, tape, slots, limit=None):
     """Note on ``tape`` that the values ``slots`` hold (t's, before this op) have changed;
     the rows before ``limit`` (default: all so far) read the old values."""
     if slots and not tape.retired:
+        for s in slots if tape.lazy else ():  # values kept aside (Tape.push_array): copy
+            if s in tape.lazy:  # them in before they change
+                tape.fill(s)
         limit = tape.nrows if limit is None else limit
         counter = _counter(t)
         log = tape.mutated

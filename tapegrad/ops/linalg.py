@@ -242,13 +242,13 @@ def linear(x, weight, bias=None):
     if not ((x._rg or weight._rg or (bias is not None and bias._rg)) and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    sx = slot(x, tape)
-    sw = slot(weight, tape)
-    sb = -1 if bias is None else slot(bias, tape)
+    sx = slot(x, tape, weight._rg)  # (linear_rev reads x for gW, W for gx: no b, no y)
+    sw = slot(weight, tape, x._rg)
+    sb = -1 if bias is None else slot(bias, tape, False)
     (M, K), N = x._data.shape, weight._data.shape[0]
     k = tape.push_meta((M, K, N, int(x._rg), int(weight._rg),
                         int(bias is not None and bias._rg), sb))
-    return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k)
+    return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k, keep=False)
 
 
 def _operands(input, other, op):

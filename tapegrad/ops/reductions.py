@@ -635,7 +635,7 @@ def _softmax_row(input, dim, code):
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    sx = slot(input, tape)
+    sx = slot(input, tape, False)  # (softmax_rev reads the output only)
     shape = d.shape
     k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
     return output(tape, v, code, sx, -1, k)
@@ -693,7 +693,7 @@ def nll(input, index, div):
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    sx = slot(input, tape)
+    sx = slot(input, tape, False)  # (nll_rev reads no values)
     k = tape.push_meta(np.concatenate(([index.size, div, VIEW_NAMES.index("GatherBackward0")],
                                        index)))
     return output(tape, v, NLL, sx, -1, k)

@@ -1,0 +1,125 @@
+"""Values kept aside (Tape.push_array ``keep=False``): a slot whose values no recorded rule
+reads (linear's output, a weight whose input needs no gradient...) gets its span reserved
+but not copied.  Nothing may ever read such a span unfilled: a later row that reads the
+slot, an in-place change of its tensor, and every reader of ``Tape.arrays()`` but the
+eager sweep (create_graph, graph views) copy the values in first."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+import tapegrad.nn.functional as F
+from tapegrad.tape import Tape
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.fixture
+def poisoned(monkeypatch):
+    """Fill every reserved span with nan as it is reserved: a read of one shows."""
+    real = Tape.push_array
+
+    def push_array(self, a, keep=True):
+        s = real(self, a, keep)
+        if self.lazy and s in self.lazy:
+            self.flush()
+            dt, n = self.dtype, np.asarray(a).size
+            np.frombuffer(self.vals, dt, n, dt.itemsize * self.offs[s])[:] = np.nan
+        return s
+
+    monkeypatch.setattr(Tape, "push_array", push_array)
+
+
+RNG = np.random.default_rng(3)
+X, W1, B1 = RNG.standard_normal((6, 5)), RNG.standard_normal((4, 5)), RNG.standard_normal(4)
+W2, B2 = RNG.standard_normal((3, 4)), RNG.standard_normal(3)
+Y = np.array([0, 2, 1, 1, 0, 2])
+
+
+def mlp(lib, x, w1, b1, w2, b2):
+    f = lib.nn.functional
+    return f.cross_entropy(f.linear(f.linear(x, w1, b1).tanh(), w2, b2), lib.tensor(Y))
+
+
+def reuse(lib, x, w1, b1, w2, b2):
+    h = lib.nn.functional.linear(x, w1, b1)  # kept aside, then read by mul: filled
+    return (h.tanh() * h).sum() + h.exp().sigmoid().sqrt().sum()
+
+
+def softmaxes(lib, x, w1, b1, w2, b2):
+    z = lib.nn.functional.linear(x, w1)
+    return (z.log_softmax(1) * z.softmax(1)).sum() + z.relu().sum() + z.tan().sum() * 1e-3
+
+
+PROGRAMS = [mlp, reuse, softmaxes]
+# which inputs require grad: all, only the parameters (x constant), only the first weight
+PATTERNS = [(1, 1, 1, 1, 1), (0, 1, 1, 1, 1), (0, 1, 0, 0, 0), (1, 0, 0, 0, 0)]
+
+
+def _grads(lib, fn, rg, dtype, order):
+    arrays = [a.astype(dtype) for a in (X, W1, B1, W2, B2)]
+    ts = [lib.tensor(a, requires_grad=bool(r)) for a, r in zip(arrays, rg, strict=True)]
+    wrt = [t for t, r in zip(ts, rg, strict=True) if r]
+    out = fn(lib, *ts)
+    gs = lib.autograd.grad(out, wrt, create_graph=order == 2, allow_unused=True)
+    if order == 2:  # d/d wrt of sum(g * g) over the gradients that exist
+        pairs = [(t, g) for t, g in zip(wrt, gs, strict=True) if g is not None]
+        if not pairs:
+            return []
+        s = sum((g * g).sum() for _, g in pairs)
+        gs = lib.autograd.grad(s, wrt, allow_unused=True)
+    return [None if g is None else np.asarray(g.detach().numpy(), np.float64) for g in gs]
+
+
+@pytest.mark.parametrize("order", [1, 2])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("rg", PATTERNS)
+@pytest.mark.parametrize("fn", PROGRAMS, ids=lambda f: f.__name__)
+def test_spans_kept_aside_are_never_read(fn, rg, dtype, order, poisoned):
+    """With nan in every reserved span, gradients (and second derivatives) are PyTorch's."""
+    got = _grads(tg, fn, rg, dtype, order)
+    want = _grads(torch, fn, rg, dtype, order)
+    tol = 1e-10 if dtype == np.float64 else 2e-4
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert (g is None) == (w is None)
+        if g is not None:
+            assert np.isfinite(g).all()
+            np.testing.assert_allclose(g, w, rtol=tol, atol=tol)
+
+
+def test_an_mlp_step_copies_neither_the_first_weight_nor_the_first_output():
+    """What is kept aside in the MLP step of benchmarks/bench_mlp.py: W1 (its input needs
+    no gradient), b1 and b2 (no rule reads a bias) and both linear outputs."""
+    x = tg.tensor(X)
+    ps = [tg.tensor(a, requires_grad=True) for a in (W1, B1, W2, B2)]
+    h = F.linear(x, ps[0], ps[1])
+    z = F.linear(h.tanh(), ps[2], ps[3])
+    tape = z._tok.tape
+    kept = {id(a) for a in tape.lazy.values()}
+    assert kept == {id(ps[0]._data), id(ps[1]._data), id(h._data), id(ps[3]._data),
+                    id(z._data)}
+
+
+@pytest.mark.parametrize("step", ["leaf", "nonleaf"])
+def test_inplace_change_after_recording_keeps_the_recorded_values(step, poisoned):
+    """A kept-aside value changed in place afterwards is copied in first, so whatever
+    reads it later (create_graph's second derivatives here) sees the values the forward
+    used.  Both changes are ones PyTorch allows: the weight is not saved when the input
+    needs no gradient, and tanh saves its output, not h."""
+    def run(lib):
+        x = lib.tensor(X, requires_grad=step == "nonleaf")
+        w = lib.tensor(W1, requires_grad=True)
+        h = lib.nn.functional.linear(x, w)
+        y = (h.tanh() ** 2).sum()
+        wrt = x if step == "nonleaf" else w
+        if step == "leaf":
+            with lib.no_grad():
+                w.mul_(3.0)  # an optimizer step between forward and backward
+        else:
+            h.add_(1.0)
+        (g,) = lib.autograd.grad(y, [wrt], create_graph=True)
+        (gg,) = lib.autograd.grad((g * g).sum(), [wrt])
+        return g.detach().numpy(), gg.numpy()
+
+    for g, w in zip(run(tg), run(torch), strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)
