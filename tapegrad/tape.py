@@ -121,16 +121,19 @@ class Tape:
             self._token = weakref.ref(tok)
         return tok
 
-    def begin(self):
+    def begin(self, make=True):
         """Called before an op pushes anything; returns the token its output will hold.
         If no non-leaf of this generation lives any more but the tape was not reset (the
-        collector or another thread dropped the last one, see Token), it is reset here."""
+        collector or another thread dropped the last one, see Token), it is reset here.
+        ``make=False``: the caller does not hold the token (its output takes one from
+        ``token()``), so none is made now: one made and dropped would reset the tape."""
         tok = self._token() if self._token is not None else None
         if tok is None:
             if self.nslots and not self.retired:
                 self.reset()
-            tok = Token(self)
-            self._token = weakref.ref(tok)
+            if make:
+                tok = Token(self)
+                self._token = weakref.ref(tok)
         return tok
 
     def push_scalar(self, v):

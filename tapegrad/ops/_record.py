@@ -45,7 +45,7 @@ def tape_for_grad():
     """This thread's tape, at the start of recording an op (where a tape whose non-leaves
     have all died, unnoticed, is reset: see Tape.begin)."""
     tape = state.tape or current_tape()
-    tape.begin()
+    tape.begin(False)
     return tape
 
 
