@@ -334,15 +334,15 @@ class Tape:
         while fill and self.lazy:
             self.fill(next(iter(self.lazy)))
         self.flush()
-        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 5) if self.rows else \
-            np.zeros((0, 5), np.int64)
-        offs = np.empty(self.nslots + 1, np.int64)
-        offs[:-1] = np.frombuffer(self.offs, dtype=np.int64) if self.offs else offs[:0]
-        offs[-1] = self.nvals
-        vals = np.frombuffer(self.vals, self.dtype, self.nvals) if self.nvals else \
-            np.zeros(0, self.dtype)
-        consts = np.frombuffer(self.consts, dtype=np.float64) if self.consts else np.zeros(0)
-        meta = np.frombuffer(self.meta, dtype=np.int64) if self.meta else np.zeros(0, np.int64)
+        i64, n = _I64, self.nvals  # (positional dtypes: NumPy's keyword parsing costs more)
+        rows = np.frombuffer(self.rows, i64).reshape(-1, 5) if self.rows else np.zeros((0, 5), i64)
+        offs = np.empty(self.nslots + 1, i64)
+        offs[:-1] = np.frombuffer(self.offs, i64) if self.offs else offs[:0]
+        offs[-1] = n
+        dt = _DTYPE[self.vals.typecode]
+        vals = np.frombuffer(self.vals, dt, n) if n else np.zeros(0, dt)
+        consts = np.frombuffer(self.consts, _F64) if self.consts else np.zeros(0)
+        meta = np.frombuffer(self.meta, i64) if self.meta else np.zeros(0, i64)
         return rows, offs, vals, consts, meta
 
     def slot_values(self, s):
@@ -454,7 +454,7 @@ class _Spare(threading.local):
     adj32 = None  # float32 adjoints
 
 
-_F64, _F32 = np.dtype(np.float64), np.dtype(np.float32)
+_F64, _F32, _I64 = np.dtype(np.float64), np.dtype(np.float32), np.dtype(np.int64)
 _DTYPE = {"d": _F64, "f": _F32}
 _SPARE_NAME = {"d": "vals", "f": "vals32"}
 
