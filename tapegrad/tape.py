@@ -347,6 +347,8 @@ class Tape:
 
     def slot_values(self, s):
         """The float64 values a slot holds (a copy)."""
+        if self.lazy and s in self.lazy:
+            self.fill(s)
         self.flush()
         lo = self.offs[s]
         hi = self.offs[s + 1] if s + 1 < self.nslots else self.nvals

@@ -123,3 +123,15 @@ def test_inplace_change_after_recording_keeps_the_recorded_values(step, poisoned
 
     for g, w in zip(run(tg), run(torch), strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)
+
+
+def test_forward_pictures_show_values_kept_aside(poisoned):
+    """tapegrad.viz reads slot values (Tape.slot_values): a kept-aside one is copied in."""
+    x = tg.tensor(X)
+    w = tg.tensor(W1, requires_grad=True)
+    h = F.linear(x, w)
+    y = h.tanh().sum()
+    assert h._slot in y._tok.tape.lazy
+    text = str(tg.viz.draw(y, view="forward", names={}))
+    assert "nan" not in text
+    assert f"{np.asarray(h)[0, 0]:.4f}" in text
