@@ -50,7 +50,13 @@ def softmaxes(lib, x, w1, b1, w2, b2):
     return (z.log_softmax(1) * z.softmax(1)).sum() + z.relu().sum() + z.tan().sum() * 1e-3
 
 
-PROGRAMS = [mlp, reuse, softmaxes]
+def matmul_add(lib, x, w1, b1, w2, b2):
+    h = (x @ w1.T + b1).tanh()  # matmul's output and the broadcast bias: kept aside
+    z = h @ w2.T - b2
+    return (z * z / (1.5 + b2)).sum() + (z - h @ w2.T).sum()  # z is read by mul: filled
+
+
+PROGRAMS = [mlp, reuse, softmaxes, matmul_add]
 # which inputs require grad: all, only the parameters (x constant), only the first weight
 PATTERNS = [(1, 1, 1, 1, 1), (0, 1, 1, 1, 1), (0, 1, 0, 0, 0), (1, 0, 0, 0, 0)]
 

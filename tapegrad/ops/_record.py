@@ -12,7 +12,9 @@ from ..tensor import Tensor, _leaf, _nonleaf, norm
 
 # reads_input: the op's reverse rule reads its input's values (False: only its output's)
 Unary = namedtuple("Unary", "code name pyfn npfn reads_input", defaults=(True,))
-Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
+# reads_inputs / reads_output: the tensor-by-tensor row's reverse rule reads those values
+Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result reads_inputs "
+                    "reads_output", defaults=(True, True))
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 
@@ -237,12 +239,13 @@ def _tensor_binary(op, a, b):
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
-        sa, sb = slot(a, tape), slot(b, tape)  # both first: a refused b must not leave a's EXPAND
-        if sa_ != shape:
-            sa = expand_slot(tape, a, sa, shape)
+        need = op.reads_inputs
+        sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
+        if sa_ != shape:  # leave a's EXPAND
+            sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
-            sb = expand_slot(tape, b, sb, shape)
-        return output(tape, v, op.code, sa, sb)
+            sb = expand_slot(tape, b, sb, shape, need)
+        return output(tape, v, op.code, sa, sb, keep=op.reads_output)
     return _leaf(v)
 
 
@@ -255,11 +258,12 @@ def _array_binary(op, ad, bd, ta, tb):
     return norm(_np(op.npfn, x, y).astype(rd, copy=False))
 
 
-def expand_slot(tape, t, s, shape):
-    """Slot of ``t`` broadcast to ``shape``: an EXPAND row if t requires grad, else a constant."""
+def expand_slot(tape, t, s, shape, need=True):
+    """Slot of ``t`` broadcast to ``shape``: an EXPAND row if t requires grad, else a
+    constant (``need``: the caller's rule reads its values; see Tape.push_array)."""
     if tuple(t.shape) == shape:
         return s
     from .shape import record_expand
-    if not t._rg:
-        return tape.push_array(np.broadcast_to(t._data, shape))  # cast by the arena (tape.py)
-    return record_expand(tape, t, s, shape)
+    if not t._rg:  # (cast by the arena: tape.py)
+        return tape.push_array(np.broadcast_to(t._data, shape), need)
+    return record_expand(tape, t, s, shape, need)

@@ -40,7 +40,7 @@ def _sigmoid_py(x):
 # ---- add ----------------------------------------------------------------------------
 ADD, ADD_C = 1, 6
 NAMES[ADD] = NAMES[ADD_C] = "AddBackward0"
-_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False)
+_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False, False, False)
 
 
 @rule
@@ -77,7 +77,7 @@ add = make_binary(_ADD, "``input + other``, broadcasting.")
 SUB, SUB_C, RSUB_C = 2, 26, 9
 NAMES[SUB] = NAMES[SUB_C] = "SubBackward0"
 NAMES[RSUB_C] = "RsubBackward1"
-_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False)
+_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False, False, False)
 
 
 @rule
@@ -120,7 +120,7 @@ rsub = make_binary(_SUB, "``other - input`` (``2 - x``).", reflected=True)
 # ---- mul ----------------------------------------------------------------------------
 MUL, MUL_C = 3, 7
 NAMES[MUL] = NAMES[MUL_C] = "MulBackward0"
-_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False)
+_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False, reads_output=False)
 
 
 @rule
@@ -158,7 +158,8 @@ mul = make_binary(_MUL, "``input * other``, broadcasting.")
 DIV, DIV_C, RDIV_C = 4, 8, 10
 NAMES[DIV] = NAMES[DIV_C] = "DivBackward0"
 NAMES[RDIV_C] = "MulBackward0"  # PyTorch computes c / x as reciprocal(x) * c
-_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True)
+_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True,
+              reads_output=False)
 
 
 @rule

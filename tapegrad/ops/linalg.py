@@ -283,8 +283,8 @@ def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
     if not ((a._rg or b._rg) and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    sa = slot(a, tape)
-    sb = slot(b, tape)
+    sa = slot(a, tape, b._rg)  # (matmul_rev reads a for gb, b for ga, never the output)
+    sb = slot(b, tape, a._rg)
     if batch:
         na, nb_ = int(np.prod(batch_a)), int(np.prod(batch_b))
         ia = np.broadcast_to(np.arange(na).reshape(batch_a), batch).ravel() * (M * K)
@@ -293,7 +293,7 @@ def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
     else:  # one product: skip the NumPy calls on tiny arrays (tens of us per product)
         offsets = [0, 0]
     k = tape.push_meta((len(offsets) // 2, M, K, N, int(a._rg), int(b._rg), *offsets))
-    return output(tape, v, code, sa, sb, k)
+    return output(tape, v, code, sa, sb, k, keep=False)
 
 
 def _mm_error(rows, K, K2, N):

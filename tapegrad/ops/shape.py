@@ -189,11 +189,12 @@ def expand_rev(adj, meta, o, a, n, na, k, w):
         adj[a + j] += acc[j]
 
 
-def record_expand(tape, t, s, shape):
-    """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot."""
+def record_expand(tape, t, s, shape, keep=True):
+    """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot.  ``keep``:
+    the consumer reads its values (expand_rev does not; see Tape.push_array)."""
     src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
     k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    out = tape.push_array(np.broadcast_to(t._data, shape))  # cast by the arena (tape.py)
+    out = tape.push_array(np.broadcast_to(t._data, shape), keep)  # cast by the arena
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out
 
