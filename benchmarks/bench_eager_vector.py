@@ -13,6 +13,8 @@ of small arrays (NumPy calls, arena copies) and n = 256 some arithmetic.  y stay
 100 steps they are above 1e-25: normal in float32 (no denormals, no exact zeros).
 ``test_gradient_matches_tapegrad`` checks every library's loss and gradients.
 """
+import gc
+
 import numpy as np
 import peers
 import pytest
@@ -124,6 +126,7 @@ def test_tapegrad_records_one_row_per_op():
     """The ns/op figures divide by OPS: tapegrad's tape must hold exactly that many rows
     (no hidden EXPAND or copy rows), in the arena dtype of the inputs."""
     from tapegrad.tape import current_tape
+    gc.collect()  # an earlier test's graph left in a cycle would keep its rows on the tape
     for n, dtype in CASES:
         loss = tapegrad_vector(n, dtype).record()
         tape = current_tape()
