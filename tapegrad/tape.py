@@ -39,6 +39,7 @@ from ._state import anomaly, state
 
 _GEN = itertools.count(1)
 FLUSH = 8191  # flush when the new slot index has these low bits clear
+LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
 STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
@@ -155,7 +156,8 @@ class Tape:
         is reserved and ``a`` is kept aside, not copied.  A later row that reads the slot
         copies it in (``fill``, from ops/_record.py ``slot``), and so do an in-place change
         of it and ``arrays()``, for every reader but the eager sweep.  Traced tapes keep
-        every value (replay reads them all)."""
+        every value (replay reads them all), and values below LAZY_MIN elements are copied
+        all the same (their memcpy costs less than keeping them aside)."""
         if self.vbuf:  # pending scalars take the arena positions before this slot's
             self.flush()
         if type(a) is not np.ndarray:
@@ -176,19 +178,14 @@ class Tape:
         self.obuf.append(lo)
         n = a.size
         self.nvals = lo + n
-        if not keep and n and state.tracing is not self:
+        if not keep and n >= LAZY_MIN and state.tracing is not self:
             if self.lazy is None:
                 self.lazy = {}
-            self.lazy[s] = a
+            self.lazy[s] = (a, lo)
             if lo + n > len(vals):  # reserve the span
                 self._put_vals(lo, np.empty(n, _DTYPE[vals.typecode]))
         elif 0 < n <= len(vals) - lo:  # kept capacity
-            if dt is _DTYPE[vals.typecode] and a.flags.c_contiguous:  # a memcpy (0.4 us)
-                memoryview(vals)[lo:lo + n] = a.reshape(-1).data
-            else:  # cast and copy in one pass (a broadcast, transposed or int value is
-                vt = _DTYPE[vals.typecode]  # never materialised on the way)
-                dst = np.frombuffer(vals, vt, n, vt.itemsize * lo).reshape(a.shape)
-                np.copyto(dst, a, casting="unsafe")
+            _copy_in(vals, lo, a)
         elif n:
             self._put_vals(lo, np.ascontiguousarray(a, dtype=_DTYPE[vals.typecode]).reshape(-1))
         if not s & FLUSH:
@@ -296,7 +293,8 @@ class Tape:
 
     def fill(self, s):
         """Copy the kept-aside values of slot ``s`` in (see push_array)."""
-        self.write_slot(s, self.lazy[s])
+        a, lo = self.lazy.pop(s)
+        _copy_in(self.vals, lo, a)
 
     def flush(self):
         """Move pending list entries into the array buffers."""
@@ -462,6 +460,17 @@ _SPARE_NAME = {"d": "vals", "f": "vals32"}
 
 
 _spare = _Spare()
+
+
+def _copy_in(vals, lo, a):
+    """Write ndarray ``a``'s values into arena ``vals`` (capacity for them reserved) from
+    element ``lo``, cast to its dtype, in C order."""
+    vt = _DTYPE[vals.typecode]
+    if a.dtype is vt and a.flags.c_contiguous:  # a memcpy (0.4 us)
+        memoryview(vals)[lo:lo + a.size] = a.reshape(-1).data
+    else:  # cast and copy in one pass (a broadcast, transposed or int value is never
+        dst = np.frombuffer(vals, vt, a.size, vt.itemsize * lo).reshape(a.shape)  # made)
+        np.copyto(dst, a, casting="unsafe")
 
 
 def _recycled_arena(tape):
