@@ -936,7 +936,10 @@ def reach_input(adj, reach, offs, s, w):
     backwards: before its first rule accumulates into it) its adjoints are zeroed, in
     cache, so the adjoint buffer is never zeroed as a whole (engine.py; in batch replay
     every slot is reached from the start and the buffer is zeroed per block)."""
-    claim_input(adj, reach, offs, s, w, False)
+    if reach[s] == 0:
+        reach[s] = 1
+        for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
+            adj[i] = 0.0
 
 
 @rule
@@ -944,13 +947,10 @@ def claim_input(adj, reach, offs, s, w, direct):
     """reach_input for a rule that can write its first contribution straight into the
     span (``direct``: a BLAS product, instead of zeroing, a temporary and an add).
     Returns True when it must: the span was reached first here and was not zeroed."""
-    if reach[s] != 0:
-        return False
-    reach[s] = 1
-    if direct:
+    if direct and reach[s] == 0:
+        reach[s] = 1
         return True
-    for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
-        adj[i] = 0.0
+    reach_input(adj, reach, offs, s, w)
     return False
 
 
