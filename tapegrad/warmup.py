@@ -2,9 +2,9 @@
 import time
 
 
-def warmup(float32=True):
-    """Compile every Numba kernel now (the float32 reverse sweep too, unless ``float32`` is
-    False); returns the seconds it took."""
+def warmup(float32=True, replay=True):
+    """Compile every Numba kernel now (the float32 reverse sweep unless ``float32`` is
+    False, batch replay's kernels unless ``replay`` is False); returns the seconds it took."""
     import numpy as np
 
     from . import _sweep
@@ -18,8 +18,9 @@ def warmup(float32=True):
         f32 = np.zeros(0, np.float32)
         _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
     _sweep._free_swept(rows, np.zeros(0, np.uint8))
-    _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
-    # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)
-    _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f,
-                          np.zeros((0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f)
+    if replay:
+        _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
+        # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)
+        _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f,
+                              np.zeros((0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f)
     return time.perf_counter() - t0
