@@ -27,32 +27,36 @@ measured 240 ms, NumPy 29 ms for a 1 ms step)::
         --benchmark-timer=time.process_time --benchmark-columns=median,iqr,rounds \
         --benchmark-sort=name
 
-Measured that way (medians of three runs, per-run ratios to NumPy; load average 0.8-0.9;
-NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10; benchmarks/README.md has the table):
+Measured that way at b94ffdd (medians of three runs, per-run ratios to NumPy; load average
+0.5-0.7; NumPy 2.4 / OpenBLAS 0.3.31, torch 2.13, jax 0.10; benchmarks/README.md has the
+table):
 
-    float64: numpy 0.93 ms, jax 1.13 ms, torch 1.40 ms, tapegrad 1.11 ms (1.19-1.20x numpy)
-    float32: numpy 0.46 ms, jax 0.71 ms, torch 0.77 ms, tapegrad 0.63 ms (1.33-1.39x numpy)
+    float64: numpy 0.94 ms, jax 1.12 ms, torch 1.44 ms, tapegrad 1.05 ms (1.11-1.15x numpy)
+    float32: numpy 0.46 ms, jax 0.71 ms, torch 0.77 ms, tapegrad 0.59 ms (1.26-1.28x numpy)
 
 What got it there (issue 3):
 
 - ``F.linear`` of a 2-D input is one row (ops/linalg.py LINEAR / ADDMM): ``x @ W.T + b``
-  into one array and a reverse rule making NumPy's BLAS calls; ``log_softmax`` and
-  ``nll_loss`` are one row each, so ``cross_entropy`` records two rows, as PyTorch's.
+  into one array and a reverse rule making NumPy's BLAS calls, which write an adjoint
+  reached first straight into its span; ``log_softmax`` and ``nll_loss`` are one row
+  each, so ``cross_entropy`` records two rows, as PyTorch's.
 - A float32 graph is recorded and swept in float32 (tape.py): float32 BLAS in the
   backward and half the bytes copied (float32 step 0.90 -> 0.69 ms).
+- Values no rule reads are not copied into the tape (Tape.push_array ``keep=False``):
+  here W1 (x needs no gradient) and the first linear output (tanh reads its own output).
 - Per-op overhead: NumPy's error state set from a prebuilt object, one memcpy per
   recorded value, no promotion machinery for same-dtype operands; each thread keeps its
   last value arena and adjoint buffer; the sweep zeroes each slot's adjoints when it first
   reaches it, in cache, instead of the whole buffer first.
 
-What remains above NumPy (float32, per call inside the step, NumPy's piece in brackets):
-first F.linear 197 us [155] (a new tape 8, copying x and W1 into the arena 15, the output
-11), tanh 38 [24], second F.linear 46 [32], cross_entropy 57 [34], backward 289 [212]
-(compiled sweep 238, Python around it ~50).  PyTorch's step is ~8 calls into fused C++
-kernels on a caching allocator; JAX compiles the whole step into one XLA program that
-fuses the elementwise work.  tapegrad is level with JAX in float64 and ahead of both in
-float32; 1.3x NumPy in float32 would take recording without copying values (outputs
-written into the arena, tensors viewing it) or fewer Python calls per op.
+What remains above NumPy (float32, per call inside the step, load ~2, NumPy's piece in
+brackets): first F.linear 180 us [155] (a new tape, copying x), tanh 38 [24] (copying its
+output, which its rule reads), second F.linear 47 [30], cross_entropy 53 [31], backward
+265 [~207]: compiled sweep 224 (Numba's BLAS, SciPy's OpenBLAS 0.3.30, takes ~14 us
+longer than NumPy's for gW1 = gz^T x), Python around it ~40.  PyTorch's step is ~8 calls
+into fused C++ kernels on a caching allocator; JAX compiles the whole step into one XLA
+program that fuses the elementwise work.  tapegrad takes 0.94x JAX's time and 0.73x
+PyTorch's in float64, 0.83x and 0.77x in float32.
 """
 import resource
 
