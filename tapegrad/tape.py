@@ -185,7 +185,10 @@ class Tape:
             if lo + n > len(vals):  # reserve the span
                 self._put_vals(lo, np.empty(n, _DTYPE[vals.typecode]))
         elif 0 < n <= len(vals) - lo:  # kept capacity
-            _copy_in(vals, lo, a)
+            if dt is _DTYPE[vals.typecode] and a.flags.c_contiguous:  # (inline: the hot path)
+                memoryview(vals)[lo:lo + n] = a.reshape(-1).data
+            else:
+                _copy_in(vals, lo, a)
         elif n:
             self._put_vals(lo, np.ascontiguousarray(a, dtype=_DTYPE[vals.typecode]).reshape(-1))
         if not s & FLUSH:

@@ -23,7 +23,7 @@ def slot(t, tape, need=True):
     """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
     ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
     if t._gen == tape.gen:
-        if need and tape.lazy and t._slot in tape.lazy:
+        if tape.lazy and need and t._slot in tape.lazy:
             tape.fill(t._slot)
         return t._slot
     if t._tok is not None:
@@ -51,6 +51,12 @@ def tape_for_grad():
     return tape
 
 
+def _result(v):
+    """norm() of a ufunc's result, which is most often already a C-contiguous array of at
+    least one dim (norm's calls cost 0.3 us, much of a small op's time)."""
+    return v if type(v) is np.ndarray and v.ndim and v.flags.c_contiguous else norm(v)
+
+
 def push_value(tape, v):
     return tape.push_scalar(v) if type(v) is float else tape.push_array(v)
 
@@ -58,7 +64,10 @@ def push_value(tape, v):
 def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     """Append the value slot and row of an op; returns the result tensor.  ``keep=False``:
     the op's reverse rule does not read its output (Tape.push_array)."""
-    s = tape.push_array(v, False) if not keep and type(v) is not float else push_value(tape, v)
+    if keep or type(v) is float:
+        s = tape.push_scalar(v) if type(v) is float else tape.push_array(v)
+    else:
+        s = tape.push_array(v, False)
     tape.rbuf.extend((op, s, a, b, aux))
     return _nonleaf(v, s, tape, None)
 
@@ -106,7 +115,7 @@ def make_unary(op, doc):
         v = _np(npfn, d)
         if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
             v = _np(npfn, d.astype(np.float64))
-        v = norm(v)
+        v = _result(v)
         if input._rg and state.grad_enabled:
             tape = tape_for_grad()
             return output(tape, v, code, slot(input, tape, need))
@@ -210,7 +219,7 @@ def make_binary(op, doc, reflected=False):
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         if tb is not bool and ad.dtype.kind == "f":  # a float tensor keeps its dtype (NumPy's
-            v = norm(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))  # weak scalars)
+            v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))  # weak scalars)
         else:
             scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else
                       dtypes.float64, None)
@@ -234,7 +243,7 @@ def _tensor_binary(op, a, b):
     ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype
     shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
     if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
-        v = norm(_np(op.npfn, ad, bd))
+        v = _result(_np(op.npfn, ad, bd))
     else:
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
@@ -245,7 +254,7 @@ def _tensor_binary(op, a, b):
             sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
-        return output(tape, v, op.code, sa, sb, keep=op.reads_output)
+        return output(tape, v, op.code, sa, sb, -1, op.reads_output)
     return _leaf(v)
 
 
