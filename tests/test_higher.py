@@ -388,3 +388,30 @@ def test_backward_create_graph_fills_retained_non_leaf_grads():
     np.testing.assert_allclose(np.asarray(x.grad.detach()), [4.0, 32.0])  # 4 x^3
     assert x.grad.requires_grad
     x.grad = None  # break the x -> grad -> tape -> x cycle, as PyTorch's warning advises
+
+
+PROD_ZEROS = [  # (values, dim): groups with one, two and three zeros, and none
+    (np.array([2.0, 0.0, 3.0, -1.5]), None), (np.array([0.0, -1.0, 0.0, 3.0]), None),
+    (np.array([0.0, 0.0, 0.0, 2.0]), None),
+    (np.array([[2.0, 0.0, 3.0], [1.0, 2.0, 0.5], [0.0, 0.0, 4.0], [0.0, 0.0, 0.0]]), 1),
+    (np.array([[2.0, 0.0, 3.0], [1.0, 2.0, 0.5], [0.0, 0.0, 4.0]]), 0),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("xs, dim", PROD_ZEROS)
+def test_second_and_third_derivatives_of_prod_with_zeros_are_torchs(xs, dim, dtype, torch):
+    """The product of the others, at zeros too: Hessian-vector products and a third
+    derivative through prod (all or along a dim) equal PyTorch's."""
+    def run(lib):
+        x = lib.tensor(xs.astype(dtype), requires_grad=True)
+        p = x.prod() if dim is None else x.prod(dim)
+        w = lib.tensor(np.linspace(0.5, 1.5, p.numel()).reshape(tuple(p.shape)).astype(dtype))
+        (gx,) = lib.autograd.grad((p * w).sum(), [x], create_graph=True)
+        v = lib.tensor(np.linspace(-1.0, 2.0, xs.size).reshape(xs.shape).astype(dtype))
+        (hv,) = lib.autograd.grad((gx * v).sum(), [x], create_graph=True)
+        (t,) = lib.autograd.grad((hv * hv).sum(), [x])
+        return [a.detach().numpy() for a in (gx, hv, t)]
+
+    for got, want in zip(run(tg), run(torch), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)

@@ -290,12 +290,34 @@ def _extreme(r, g):
 
 @_on(R.PROD, R.PROD_DIM)
 def _prod(r, g):
-    _point_only(r)  # a replayed point may hold zeros
-    if np.any(np.asarray(r.x._data) == 0):
-        raise NotImplementedError(
-            "create_graph through prod() of a tensor with zero entries is not supported yet "
-            "(the product-of-the-others rule is not written with tensor ops)")
-    return [(r.a, _spread(r, g * r.out, r.k) / r.x)]
+    # gx_i = g * the product of the group's other entries (PyTorch's rule), written as
+    # functions that equal it near this point, so they differentiate again: with N the
+    # product of the group's nonzeros and Z of its zeros, N * Z / x_i at a nonzero; at a
+    # zero, N in a group with one zero, N * (the other zero) with two (as (1 + x_o) - 1,
+    # from a product), and 0 with three or more.  Zeros are this point's (refused while
+    # tracing: a replayed point may hold others).
+    _point_only(r)
+    x = r.x
+    zero = np.asarray(x._data) == 0
+    if not zero.any():
+        return [(r.a, _spread(r, g * r.out, r.k) / x)]
+    out_shape = r.shape(r.o)
+
+    def group_prod(t):  # the product over x's group, spread back over x's shape
+        return _spread(r, emit(r.op, t, r.k, out_shape), r.k)
+
+    z = _leaf(zero)
+    nonzero = E.where(z, 1.0, x)
+    n, zp = group_prod(nonzero), group_prod(E.where(z, x, 1.0))
+    count = np.asarray(group_prod(_leaf(np.where(zero, 2.0, 1.0)))._data)  # 2 ** zeros
+    dt = x.dtype
+    at_nonzero = _leaf((~zero).astype(dt))
+    one = _leaf((zero & (count == 2.0)).astype(dt))  # a zero alone in its group
+    two = _leaf((zero & (count == 4.0)).astype(dt))  # one of a group's two zeros
+    shifted = E.where(z, x + 1.0, 1.0)
+    other = group_prod(shifted) / shifted - 1.0  # the group's other zero (two zeros)
+    gx = at_nonzero * (n * zp / nonzero) + one * n + two * (n * other)
+    return [(r.a, _spread(r, g, r.k) * gx)]
 
 
 @_on(R.LOGSUMEXP)
