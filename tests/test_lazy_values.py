@@ -11,6 +11,7 @@ import tapegrad.nn.functional as F
 from tapegrad import tape as tape_mod
 from tapegrad.tape import Tape
 
+
 def _poison(monkeypatch):
     """Keep every value aside, however small (LAZY_MIN 1), and fill each reserved span
     with nan as it is reserved: a read of one shows."""

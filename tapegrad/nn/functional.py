@@ -56,7 +56,8 @@ def _float_tensor(x, op, name="input"):
     _tensor(x, op, name)
     if x.dtype.kind != "f":
         raise RuntimeError(f"{op}(): expected a floating point '{name}', got "
-                           f"{dtypes.torch_word(x.dtype).capitalize()} (convert it with .double() or .float())")
+                           f"{dtypes.torch_word(x.dtype).capitalize()} (convert it with "
+                           ".double() or .float())")
     return x
 
 
@@ -297,8 +298,9 @@ def _class_target(input, target, op, ignore_index):
     Returns whether some target is ``ignore_index``."""
     if target.dtype.kind not in "iu":
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
-                           f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class indices must be int64; "
-                           "class probabilities must have the input's shape)")
+                           f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class "
+                           "indices must be int64; class probabilities must have the input's "
+                           "shape)")
     if input.ndim == 0:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim == 1:
@@ -347,16 +349,15 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
     (``ignored``: some target is ignore_index, from _class_target)."""
     flat = _class_dim_last(logp)
     t = np.asarray(target._data).reshape(-1)
-    everything = not ignored
     keep = t != ignore_index if ignored else True
     safe = np.where(keep, t, 0) if ignored else t
     index = np.arange(t.size) * flat.shape[1] + safe  # of logp[i, t_i] in flat
-    if weight is None and reduction != "none" and t.size and everything:  # the common case:
+    if weight is None and reduction != "none" and t.size and not ignored:  # the common case:
         return ops.reductions.nll(flat, index, t.size if reduction == "mean" else 1)  # one row
     # logp[i, t_i] for each i in one GATHER row (_class_target has checked the targets)
     picked = ops.shape._gathered(flat, np.asarray(flat._data), index, "GatherBackward0")
     if weight is None:
-        w = None if everything else _const(keep, logp)
+        w = _const(keep, logp) if ignored else None
     elif weight._rg and state.grad_enabled:
         w = weight.index_select(0, Tensor(safe)) * _const(keep, logp)
     else:

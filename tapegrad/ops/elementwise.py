@@ -795,8 +795,6 @@ def _where_operand(x):
     return t, (t.dtype, None if isinstance(x, (bool, int, float)) else t.ndim)
 
 
-
-
 # ---- sign, floor, ceil, round: zero gradient, but a row, so replay recomputes them ------
 SIGN, FLOOR, CEIL, ROUND, ROUND_DEC = 104, 105, 106, 107, 108  # ROUND_DEC: aux -> decimals
 NAMES[SIGN] = "SignBackward0"

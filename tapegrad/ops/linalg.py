@@ -209,16 +209,13 @@ def linear_rev(adj, reach, vals, offs, meta, so, sx, sw, k, w):
     need_x, need_w, sb = meta[k + 3] != 0, meta[k + 4] != 0, meta[k + 6]
     uw = _u(w)
     o, a, b = _u(offs[so]) * uw, _u(offs[sx]) * uw, _u(offs[sw]) * uw
-    if M * K * N >= _BLAS_MIN:
-        direct = w == 1
-        set_x = need_x and claim_input(adj, reach, offs, sx, w, direct)
-        set_w = need_w and claim_input(adj, reach, offs, sw, w, direct)
+    blas = M * K * N >= _BLAS_MIN
+    direct = blas and w == 1
+    set_x = need_x and claim_input(adj, reach, offs, sx, w, direct)
+    set_w = need_w and claim_input(adj, reach, offs, sw, w, direct)
+    if blas:
         _mm_blas_rev(adj, vals, o, a, b, M, K, N, uw, need_x, need_w, True, set_x, set_w)
     else:
-        if need_x:
-            reach_input(adj, reach, offs, sx, w)
-        if need_w:
-            reach_input(adj, reach, offs, sw, w)
         _mm_loop_rev(adj, vals, o, a, b, M, K, N, uw, need_x, need_w, True)
     if sb >= 0 and meta[k + 5] != 0:  # column sums in float64 whatever adj's dtype (as
         reach_input(adj, reach, offs, sb, w)  # expand_rev's), then once into adj
