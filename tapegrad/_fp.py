@@ -11,6 +11,8 @@ import numpy as np
 try:
     from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
     _IGNORE = _make_extobj(all="ignore")
+    # bound once: looking the methods up on every call cost ~0.1 us of a ~3 us small op
+    _set, _reset = _extobj_contextvar.set, _extobj_contextvar.reset
 except (ImportError, AttributeError, TypeError):  # pragma: no cover (NumPy < 2 or changed)
     _extobj_contextvar = None
 
@@ -32,11 +34,11 @@ def quiet():
 
 def call(fn, *args):
     """``fn(*args)`` with every NumPy floating-point error ignored."""
-    token = _extobj_contextvar.set(_IGNORE)
+    token = _set(_IGNORE)
     try:
         return fn(*args)
     finally:
-        _extobj_contextvar.reset(token)
+        _reset(token)
 
 
 if _extobj_contextvar is None:  # pragma: no cover

@@ -164,10 +164,11 @@ class Tensor:
 
     def detach(self):
         """A new leaf sharing this tensor's values, cut from the graph."""
-        return _leaf(self._data)
+        return _leaf(_settled(self))
 
     def detach_(self):
         """Make this tensor a leaf that does not require grad, in place."""
+        _settled(self)
         self._tok = None
         self._rg = False
         self._gen = 0
@@ -221,7 +222,7 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         if state.tracing is not None:
             _trace_hook(self, "escape", "conversion to a NumPy array")
-        a = np.asarray(self._data)
+        a = np.asarray(_settled(self))
         return a if dtype is None else a.astype(dtype)
 
     def __float__(self):
@@ -284,6 +285,16 @@ class Size(tuple):
 
 
 _new = object.__new__
+
+
+def _settled(t):
+    """``t``'s values, to be shared with code that may change them in place: a small op
+    result not yet copied into this thread's tape (Tape.push_array's ``owned``) is copied
+    in first, so the tape keeps the values the op computed."""
+    tok = t._tok
+    if tok is not None and tok.tape.abuf and tok.tape is state.tape:
+        tok.tape.flush()
+    return t._data
 
 
 def _leaf(data):

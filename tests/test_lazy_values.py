@@ -18,8 +18,8 @@ def _poison(monkeypatch):
     real = Tape.push_array
     monkeypatch.setattr(tape_mod, "LAZY_MIN", 1)
 
-    def push_array(self, a, keep=True):
-        s = real(self, a, keep)
+    def push_array(self, a, keep=True, owned=False):
+        s = real(self, a, keep, owned)
         if self.lazy and s in self.lazy:
             self.flush()
             dt, n = self.dtype, np.asarray(a).size

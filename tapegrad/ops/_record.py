@@ -64,7 +64,7 @@ def push_value(tape, v):
 def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     """Append the value slot and row of an op; returns the result tensor.  ``keep=False``:
     the op's reverse rule does not read its output (Tape.push_array)."""
-    s = tape.push_scalar(v) if type(v) is float else tape.push_array(v, keep)
+    s = tape.push_scalar(v) if type(v) is float else tape.push_array(v, keep, True)
     tape.rbuf.extend((op, s, a, b, aux))
     return _nonleaf(v, s, tape, None)
 
