@@ -197,7 +197,7 @@ class Tape:
             self.abuf.append(a)
         else:
             if self.abuf:  # (the pending spans stay back to back: they go in first)
-                self._flush_arrays()
+                self._flush_arrays(lo)
             if keep or state.tracing is self:
                 vals = self.vals
                 if n <= len(vals) - lo:  # kept capacity
@@ -229,7 +229,7 @@ class Tape:
     def _promote(self):
         """A float64 value joins a float32 arena: the arena becomes float64, values kept."""
         if self.abuf:
-            self._flush_arrays()
+            self._flush_arrays(self.nvals - len(self.vbuf))
         n = self.nvals - len(self.vbuf)  # (pending scalars are float64 already)
         old = np.frombuffer(self.vals, np.float32, n).astype(np.float64)
         self._recycle_arena("d")
@@ -323,7 +323,7 @@ class Tape:
     def flush(self):
         """Move pending list entries into the array buffers."""
         if self.abuf:
-            self._flush_arrays()
+            self._flush_arrays(self.nvals - len(self.vbuf))
         if self.vbuf:
             if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                 self._promote()
@@ -337,12 +337,17 @@ class Tape:
                     self.unpin(name).fromlist(pending)
                 pending.clear()
 
-    def _flush_arrays(self):
-        """Copy the pending op results (push_array's ``owned``) into their spans, which
-        start at ``alo``: abuf's before vbuf's scalars, which follow them."""
+    def _flush_arrays(self, end):
+        """Copy the pending values (push_array) into their spans, arena elements alo to
+        ``end`` (vbuf's pending scalars, if any, come after them)."""
         pend, self.abuf = self.abuf, []
-        self._put_vals(self.alo, np.concatenate(pend, axis=None) if len(pend) > 1
-                       else pend[0].reshape(-1))
+        lo = self.alo
+        n = end - lo
+        vt = _DTYPE[self.vals.typecode]
+        if lo + n <= len(self.vals):  # straight into the kept capacity
+            np.concatenate(pend, axis=None, out=np.frombuffer(self.vals, vt, n, vt.itemsize * lo))
+        else:
+            self._put_vals(lo, np.concatenate(pend, axis=None))
 
     def unpin(self, name):
         """Replace buffer ``name`` by a copy.  An array.array whose memory a NumPy view
