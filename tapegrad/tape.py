@@ -40,6 +40,7 @@ from ._state import anomaly, state
 _GEN = itertools.count(1)
 FLUSH = 8191  # flush when the new slot index has these low bits clear
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
+PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
 STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
@@ -195,6 +196,8 @@ class Tape:
             if not self.abuf:
                 self.alo = lo
             self.abuf.append(a)
+            if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
+                self._flush_arrays(lo + n)
         else:
             if self.abuf:  # (the pending spans stay back to back: they go in first)
                 self._flush_arrays(lo)

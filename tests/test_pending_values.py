@@ -48,8 +48,9 @@ def test_the_arena_holds_each_value_as_pushed(first, second, seed):
     """Two generations on one tape: the second starts with the first's capacity (values
     written into it while earlier results still wait), and may outgrow it."""
     rng = np.random.default_rng(seed)
-    old = tape_mod.LAZY_MIN
+    old = tape_mod.LAZY_MIN, tape_mod.PENDING_MAX
     tape_mod.LAZY_MIN = 6  # values of 6+ elements pushed with keep=False are kept aside
+    tape_mod.PENDING_MAX = 4  # and a flush each time 4+ elements wait
     try:
         tape = Tape()
         for pushes in (first, second):
@@ -64,7 +65,7 @@ def test_the_arena_holds_each_value_as_pushed(first, second, seed):
             assert not tape.abuf
             del vals
     finally:
-        tape_mod.LAZY_MIN = old
+        tape_mod.LAZY_MIN, tape_mod.PENDING_MAX = old
 
 
 def test_results_wait_and_are_copied_in_by_one_flush():
@@ -78,6 +79,21 @@ def test_results_wait_and_are_copied_in_by_one_flush():
     tape.flush()
     assert not tape.abuf
     np.testing.assert_array_equal(tape.arrays()[2], np.arange(-1.0, 7.0))
+
+
+def test_waiting_values_are_bounded():
+    """The arrays of results that died wait too, until a flush: at most PENDING_MAX
+    elements (plus the last value) wait at any time."""
+    x = tg.tensor(np.ones(3000), requires_grad=True)
+    y = x * 1.0
+    tape = y._tok.tape
+    most = 0
+    for _ in range(100):
+        y = y * 1.0001
+        most = max(most, sum(a.size for a in tape.abuf))
+    assert 0 < most <= tape_mod.PENDING_MAX + 3000
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), 1.0001 ** 100)
 
 
 def _y_and_z():
