@@ -1,5 +1,6 @@
-"""Small op results wait in ``Tape.abuf`` and are copied into the arena in one NumPy call
-at the next flush (Tape.push_array's ``owned``).  The arena must end up exactly as if
+"""Small values wait in ``Tape.abuf`` (an op's result as it is, others as a copy; at most
+PENDING_MAX elements) and go into the arena in one NumPy call at the next flush
+(Tape.push_array).  The arena must end up exactly as if
 each value had been copied at its push, whatever comes between: scalars, leaf copies
 into kept capacity, growth, values kept aside, float32 arenas promoted to float64; and
 a result shared with code that may change it in place (detach, detach_, np.asarray) is
