@@ -164,7 +164,7 @@ class Tape:
         Values below LAZY_MIN elements wait in ``abuf`` and go into the arena together at
         the next flush(), in one NumPy call (a memcpy each cost ~0.4 us of a ~3 us op on
         a small vector): ``owned`` ones (an op's new result, not a view of another array)
-        as they are, others as a copy made now.  An owned result is never changed in place
+        as they are, others as a copy made now (or copied in at once when nothing waits).  An owned result is never changed in place
         by tapegrad (in-place ops rebase a tensor onto a new result), and every way to
         share it with code that could (detach, detach_, np.asarray: tensor._settled)
         flushes first, so the tape holds the values the op computed."""
@@ -190,8 +190,11 @@ class Tape:
         n = a.size
         self.nvals = lo + n
         vt = _DTYPE[vals.typecode]
-        if n < LAZY_MIN:  # waits in abuf, the pending spans back to back from alo
-            if not owned or a.base is not None or dt is not vt:
+        mine = owned and a.base is None and dt is vt  # an op's result: kept as it is
+        if n < LAZY_MIN and not mine and not self.abuf and n <= len(vals) - lo:
+            _copy_in(vals, lo, a)  # nothing waits: straight into the kept capacity
+        elif n < LAZY_MIN:  # waits in abuf, the pending spans back to back from alo
+            if not mine:
                 a = a.astype(vt)  # a copy: the values as they are now
             if not self.abuf:
                 self.alo = lo
