@@ -235,9 +235,9 @@ class Tape:
 
     def _promote(self):
         """A float64 value joins a float32 arena: the arena becomes float64, values kept."""
-        if self.abuf:
-            self._flush_arrays(self.nvals - len(self.vbuf))
         n = self.nvals - len(self.vbuf)  # (pending scalars are float64 already)
+        if self.abuf:
+            self._flush_arrays(n)
         old = np.frombuffer(self.vals, np.float32, n).astype(np.float64)
         self._recycle_arena("d")
         self._put_vals(0, old)
@@ -348,11 +348,10 @@ class Tape:
         """Copy the pending values (push_array) into their spans, arena elements alo to
         ``end`` (vbuf's pending scalars, if any, come after them)."""
         pend, self.abuf = self.abuf, []
-        lo = self.alo
-        n = end - lo
-        vt = _DTYPE[self.vals.typecode]
-        if lo + n <= len(self.vals):  # straight into the kept capacity
-            np.concatenate(pend, axis=None, out=np.frombuffer(self.vals, vt, n, vt.itemsize * lo))
+        lo, vt = self.alo, _DTYPE[self.vals.typecode]
+        if end <= len(self.vals):  # straight into the kept capacity
+            span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
+            np.concatenate(pend, axis=None, out=span)
         else:
             self._put_vals(lo, np.concatenate(pend, axis=None))
 
