@@ -1008,6 +1008,14 @@ def _log_softmax_ref(np_, x, axis):
     return z - np_.log(np_.sum(np_.exp(z), axis=axis, keepdims=True))
 
 
+def _logsumexp_ref(np_, x, axis, keepdims=False):
+    # Shifted by the max, as the rule computes it (as _log_softmax_ref): unshifted, a single
+    # entry of 1e-35 gives log(exp(x)) = 0 where the rule gives x, and a later sign() differs
+    m = np_.max(x, axis=axis, keepdims=True)
+    y = m + np_.log(np_.sum(np_.exp(x - m), axis=axis, keepdims=True))
+    return y if keepdims else np_.squeeze(y, axis)
+
+
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
     Spec("sum", lambda x: x.sum(), lambda np_, x: np_.sum(x)),
@@ -1036,11 +1044,10 @@ SPECS = [
          shapes=((2, 3), (2, 3, 4))),
     Spec("amin_keep", lambda x: x.amin(1, keepdim=True),
          lambda np_, x: np_.min(x, axis=1, keepdims=True), shapes=((2, 3), (2, 3, 4))),
-    Spec("logsumexp", lambda x: x.logsumexp(-1),
-         lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=-1)), shapes=((3,), (2, 3), (2, 3, 4))),
+    Spec("logsumexp", lambda x: x.logsumexp(-1), lambda np_, x: _logsumexp_ref(np_, x, -1),
+         shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("logsumexp_dims", lambda x: x.logsumexp((0, 1), keepdim=True),
-         lambda np_, x: np_.log(np_.sum(np_.exp(x), axis=(0, 1), keepdims=True)),
-         shapes=((2, 3), (2, 3, 4))),
+         lambda np_, x: _logsumexp_ref(np_, x, (0, 1), True), shapes=((2, 3), (2, 3, 4))),
     Spec("log_softmax", lambda x: x.log_softmax(-1), lambda np_, x: _log_softmax_ref(np_, x, -1),
          shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("log_softmax_dim", lambda x: x.log_softmax(1), lambda np_, x: _log_softmax_ref(np_, x, 1),
