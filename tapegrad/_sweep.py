@@ -16,39 +16,12 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 import numpy as np
 
 from ._jit import ensure_fresh, njit, rule
-from .ops.elementwise import (
-    ABS, ADD, ADD_C, COS, DIV, DIV_C, EXP, EXPM1, LOG, LOG1P, MUL, MUL_C, NEG, POW, POW_C,
-    RDIV_C, RELU, RPOW_C, RSUB_C, SIGMOID, SIN, SQRT, SUB, SUB_C, TAN, TANH, abs_fwd,
-    abs_rev, add_c_fwd, add_fwd, add_rev, cos_fwd, cos_rev, div_c_fwd, div_c_rev, div_fwd,
-    div_rev, exp_fwd, exp_rev, expm1_fwd, expm1_rev, log1p_fwd, log1p_rev, log_fwd, log_rev,
-    mul_c_fwd, mul_c_rev, mul_fwd, mul_rev, neg_fwd, neg_rev, pass_rev, pow_c_fwd, pow_c_rev,
-    pow_fwd, pow_rev, rdiv_c_fwd, rdiv_c_rev, relu_fwd, relu_rev, rpow_c_fwd, rpow_c_rev,
-    rsub_c_fwd, sigmoid_fwd, sigmoid_rev, sin_fwd, sin_rev, sqrt_fwd, sqrt_rev, sub_c_fwd,
-    sub_fwd, sub_rev, tan_fwd, tan_rev, tanh_fwd, tanh_rev)
-from .ops.custom import CUSTOM_OUT
-from .ops.control import (
-    CMP, CMP_C, GUARD, GUARD_EQ, cmp_c_fwd, cmp_fwd, guard_eq_fwd, guard_fwd)
-from .ops.reductions import (
-    MEAN, MEAN_DIM, SUM, SUM_DIM, sum_dim_fwd, sum_dim_rev, sum_fwd, sum_rev)
-from .ops.shape import (
-    CAT, EXPAND, GATHER, MASKED_FILL, MASKED_FILL_T, SCATTER, STACK, STRIDED, VIEW, cat_fwd,
-    cat_rev, expand_rev, gather_fwd, gather_rev, masked_fill_fwd, masked_fill_rev, reach_input,
-    scatter_fwd, scatter_rev, strided_fwd, strided_rev)
-from .ops.elementwise import (  # issue 3: elementwise
-    ACOS, ASIN, ATAN, ATAN2, CEIL, CLAMP, COSH, ERF, FLOOR, LOG_SIGMOID, MAXIMUM, MINIMUM, ROUND,
-    ROUND_DEC, SIGN, SINH, SOFTPLUS, WHERE, acos_fwd, acos_rev, asin_fwd, asin_rev, atan2_fwd,
-    atan2_rev, atan_fwd, atan_rev, ceil_fwd, clamp_fwd, clamp_rev, cosh_fwd, cosh_rev, erf_fwd,
-    erf_rev, floor_fwd, log_sigmoid_fwd, log_sigmoid_rev, maximum_fwd, maximum_rev, round_dec_fwd,
-    round_fwd, sign_fwd, sinh_fwd, sinh_rev, softplus_fwd, softplus_rev, where_fwd, where_rev)
-from .ops.linalg import BMM, DOT, MM, MV, matmul_fwd, matmul_rev
-from .ops.linalg import ADDMM, LINEAR, linear_fwd, linear_rev
-from .ops.reductions import (  # issue 3: reductions
-    AMAX, AMIN, ARGMAX, ARGMIN, CUMSUM, LOGSUMEXP, MAX, MAX_ALL, MAX_AMAX, MAX_DIM, MAX_INDEX,
-    MIN, MIN_DIM, NORM, PROD, PROD_DIM, STD, VAR, arg_extreme_fwd, cumsum_fwd, cumsum_rev,
-    extreme_fwd, extreme_rev, logsumexp_fwd, logsumexp_rev, norm_fwd, norm_rev, prod_fwd,
-    prod_rev, var_fwd, var_rev)
-from .ops.reductions import (
-    LOG_SOFTMAX, NLL, SOFTMAX, log_softmax_fwd, nll_fwd, nll_rev, softmax_fwd, softmax_rev)
+from .ops import control as C
+from .ops import custom as U
+from .ops import elementwise as E
+from .ops import linalg as L
+from .ops import reductions as R
+from .ops import shape as S
 from .tape import FREED
 
 
@@ -77,138 +50,140 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        if op != LINEAR and op != ADDMM:  # (linear_rev reaches its inputs itself)
+        if op != L.LINEAR and op != L.ADDMM:  # (linear_rev reaches its inputs itself)
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
-                reach_input(adj, reach, offs, a, w)
+                S.reach_input(adj, reach, offs, a, w)
             if b >= 0 and reach[b] == 0:
-                reach_input(adj, reach, offs, b, w)
+                S.reach_input(adj, reach, offs, b, w)
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
-        if op == MUL:
-            mul_rev(adj, vals, oo, ao, bo, n)
-        elif op == ADD:
-            add_rev(adj, vals, oo, ao, bo, n)
-        elif op == MUL_C:
-            mul_c_rev(adj, oo, ao, consts[k], n)
-        elif op == ADD_C or op == SUB_C or op == VIEW:
-            pass_rev(adj, oo, ao, n)
-        elif op == SIN:
-            sin_rev(adj, vals, oo, ao, n)
-        elif op == COS:
-            cos_rev(adj, vals, oo, ao, n)
-        elif op == SUB:
-            sub_rev(adj, vals, oo, ao, bo, n)
-        elif op == DIV:
-            div_rev(adj, vals, oo, ao, bo, n)
-        elif op == EXP:
-            exp_rev(adj, vals, oo, ao, n)
-        elif op == LOG:
-            log_rev(adj, vals, oo, ao, n)
-        elif op == TANH:
-            tanh_rev(adj, vals, oo, ao, n)
-        elif op == SIGMOID:
-            sigmoid_rev(adj, vals, oo, ao, n)
-        elif op == RELU:
-            relu_rev(adj, vals, oo, ao, n)
-        elif op == POW_C:
-            pow_c_rev(adj, vals, oo, ao, consts[k], n)
-        elif op == DIV_C:
-            div_c_rev(adj, oo, ao, consts[k], n)
-        elif op == RSUB_C or op == NEG:
-            neg_rev(adj, oo, ao, n)
-        elif op == RDIV_C:
-            rdiv_c_rev(adj, vals, oo, ao, n)
-        elif op == POW:
-            pow_rev(adj, vals, oo, ao, bo, n)
-        elif op == RPOW_C:
-            rpow_c_rev(adj, vals, oo, ao, consts[k], n)
-        elif op == ABS:
-            abs_rev(adj, vals, oo, ao, n)
-        elif op == LOG1P:
-            log1p_rev(adj, vals, oo, ao, n)
-        elif op == EXPM1:
-            expm1_rev(adj, vals, oo, ao, n)
-        elif op == SQRT:
-            sqrt_rev(adj, vals, oo, ao, n)
-        elif op == TAN:
-            tan_rev(adj, vals, oo, ao, n)
-        elif op == SUM:
-            sum_rev(adj, oo, ao, na, 1.0, uw)
-        elif op == MEAN:
-            sum_rev(adj, oo, ao, na, 1.0 / na, uw)
-        elif op == SUM_DIM:
-            sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw)
-        elif op == MEAN_DIM:
-            sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
-        elif op == EXPAND:
-            expand_rev(adj, meta, oo, ao, ne, na, k, uw)
-        elif op == STRIDED:
-            strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
-        elif op == GATHER:
-            gather_rev(adj, meta, oo, ao, ne, k, uw)
-        elif op == SCATTER:
-            scatter_rev(adj, meta, oo, ao, na, k, uw)
-        elif op == CAT or op == STACK:
-            cat_rev(adj, reach, offs, meta, oo, k, uw)
-        elif op == LINEAR or op == ADDMM:
-            linear_rev(adj, reach, vals, offs, meta, o, a, b, k, w)
-        elif op == MASKED_FILL or op == MASKED_FILL_T:
-            masked_fill_rev(adj, vals, oo, ao, bo, n)
-        elif op == MM or op == MV or op == DOT or op == BMM:
-            matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
-        elif op == WHERE:
-            reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
-            where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
-        elif op == MAXIMUM:
-            maximum_rev(adj, vals, oo, ao, bo, n, 1.0)
-        elif op == MINIMUM:
-            maximum_rev(adj, vals, oo, ao, bo, n, -1.0)
-        elif op == CLAMP:
-            clamp_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
-        elif op == SIGN or op == FLOOR or op == CEIL or op == ROUND or op == ROUND_DEC:
+        if op == E.MUL:
+            E.mul_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.ADD:
+            E.add_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.MUL_C:
+            E.mul_c_rev(adj, oo, ao, consts[k], n)
+        elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
+            E.pass_rev(adj, oo, ao, n)
+        elif op == E.SIN:
+            E.sin_rev(adj, vals, oo, ao, n)
+        elif op == E.COS:
+            E.cos_rev(adj, vals, oo, ao, n)
+        elif op == E.SUB:
+            E.sub_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.DIV:
+            E.div_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.EXP:
+            E.exp_rev(adj, vals, oo, ao, n)
+        elif op == E.LOG:
+            E.log_rev(adj, vals, oo, ao, n)
+        elif op == E.LOG2:
+            E.log2_rev(adj, vals, oo, ao, n)
+        elif op == E.TANH:
+            E.tanh_rev(adj, vals, oo, ao, n)
+        elif op == E.SIGMOID:
+            E.sigmoid_rev(adj, vals, oo, ao, n)
+        elif op == E.RELU:
+            E.relu_rev(adj, vals, oo, ao, n)
+        elif op == E.POW_C:
+            E.pow_c_rev(adj, vals, oo, ao, consts[k], n)
+        elif op == E.DIV_C:
+            E.div_c_rev(adj, oo, ao, consts[k], n)
+        elif op == E.RSUB_C or op == E.NEG:
+            E.neg_rev(adj, oo, ao, n)
+        elif op == E.RDIV_C:
+            E.rdiv_c_rev(adj, vals, oo, ao, n)
+        elif op == E.POW:
+            E.pow_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.RPOW_C:
+            E.rpow_c_rev(adj, vals, oo, ao, consts[k], n)
+        elif op == E.ABS:
+            E.abs_rev(adj, vals, oo, ao, n)
+        elif op == E.LOG1P:
+            E.log1p_rev(adj, vals, oo, ao, n)
+        elif op == E.EXPM1:
+            E.expm1_rev(adj, vals, oo, ao, n)
+        elif op == E.SQRT:
+            E.sqrt_rev(adj, vals, oo, ao, n)
+        elif op == E.TAN:
+            E.tan_rev(adj, vals, oo, ao, n)
+        elif op == R.SUM:
+            R.sum_rev(adj, oo, ao, na, 1.0, uw)
+        elif op == R.MEAN:
+            R.sum_rev(adj, oo, ao, na, 1.0 / na, uw)
+        elif op == R.SUM_DIM:
+            R.sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw)
+        elif op == R.MEAN_DIM:
+            R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
+        elif op == S.EXPAND:
+            S.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
+        elif op == S.STRIDED:
+            S.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
+        elif op == S.GATHER:
+            S.gather_rev(adj, meta, oo, ao, ne, k, uw)
+        elif op == S.SCATTER:
+            S.scatter_rev(adj, meta, oo, ao, na, k, uw)
+        elif op == S.CAT or op == S.STACK:
+            S.cat_rev(adj, reach, offs, meta, oo, k, uw)
+        elif op == L.LINEAR or op == L.ADDMM:
+            L.linear_rev(adj, reach, vals, offs, meta, o, a, b, k, w)
+        elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:
+            S.masked_fill_rev(adj, vals, oo, ao, bo, n)
+        elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
+            L.matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
+        elif op == E.WHERE:
+            S.reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
+            E.where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
+        elif op == E.MAXIMUM:
+            E.maximum_rev(adj, vals, oo, ao, bo, n, 1.0)
+        elif op == E.MINIMUM:
+            E.maximum_rev(adj, vals, oo, ao, bo, n, -1.0)
+        elif op == E.CLAMP:
+            E.clamp_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.SIGN or op == E.FLOOR or op == E.CEIL or op == E.ROUND or op == E.ROUND_DEC:
             pass  # piecewise constant: zero gradient
-        elif op == ATAN2:
-            atan2_rev(adj, vals, oo, ao, bo, n)
-        elif op == ASIN:
-            asin_rev(adj, vals, oo, ao, n)
-        elif op == ACOS:
-            acos_rev(adj, vals, oo, ao, n)
-        elif op == ATAN:
-            atan_rev(adj, vals, oo, ao, n)
-        elif op == SINH:
-            sinh_rev(adj, vals, oo, ao, n)
-        elif op == COSH:
-            cosh_rev(adj, vals, oo, ao, n)
-        elif op == ERF:
-            erf_rev(adj, vals, oo, ao, n)
-        elif op == SOFTPLUS:
-            softplus_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
-        elif op == LOG_SIGMOID:
-            log_sigmoid_rev(adj, vals, oo, ao, n)
-        elif op == PROD or op == PROD_DIM:
-            prod_rev(adj, vals, meta, oo, ao, na, ne, k, uw)
-        elif op == MAX or op == MIN:
-            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_ALL, uw)
-        elif op == MAX_DIM or op == MIN_DIM:
-            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_INDEX, uw)
-        elif op == AMAX or op == AMIN:
-            extreme_rev(adj, vals, meta, oo, ao, na, ne, k, MAX_AMAX, uw)
-        elif op == ARGMAX or op == ARGMIN:
+        elif op == E.ATAN2:
+            E.atan2_rev(adj, vals, oo, ao, bo, n)
+        elif op == E.ASIN:
+            E.asin_rev(adj, vals, oo, ao, n)
+        elif op == E.ACOS:
+            E.acos_rev(adj, vals, oo, ao, n)
+        elif op == E.ATAN:
+            E.atan_rev(adj, vals, oo, ao, n)
+        elif op == E.SINH:
+            E.sinh_rev(adj, vals, oo, ao, n)
+        elif op == E.COSH:
+            E.cosh_rev(adj, vals, oo, ao, n)
+        elif op == E.ERF:
+            E.erf_rev(adj, vals, oo, ao, n)
+        elif op == E.SOFTPLUS:
+            E.softplus_rev(adj, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.LOG_SIGMOID:
+            E.log_sigmoid_rev(adj, vals, oo, ao, n)
+        elif op == R.PROD or op == R.PROD_DIM:
+            R.prod_rev(adj, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.MAX or op == R.MIN:
+            R.extreme_rev(adj, vals, meta, oo, ao, na, ne, k, R.MAX_ALL, uw)
+        elif op == R.MAX_DIM or op == R.MIN_DIM:
+            R.extreme_rev(adj, vals, meta, oo, ao, na, ne, k, R.MAX_INDEX, uw)
+        elif op == R.AMAX or op == R.AMIN:
+            R.extreme_rev(adj, vals, meta, oo, ao, na, ne, k, R.MAX_AMAX, uw)
+        elif op == R.ARGMAX or op == R.ARGMIN:
             pass  # an index: no gradient
-        elif op == LOGSUMEXP:
-            logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
-        elif op == LOG_SOFTMAX or op == SOFTMAX:
-            softmax_rev(adj, vals, meta, oo, ao, k, uw, op == LOG_SOFTMAX)
-        elif op == NLL:
-            nll_rev(adj, meta, oo, ao, k, uw)
-        elif op == NORM:
-            norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
-        elif op == VAR or op == STD:
-            var_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == STD, uw)
-        elif op == CUMSUM:
-            cumsum_rev(adj, meta, oo, ao, ne, k, uw)
-        elif op == CMP or op == CMP_C:
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
+        elif op == R.LOG_SOFTMAX or op == R.SOFTMAX:
+            R.softmax_rev(adj, vals, meta, oo, ao, k, uw, op == R.LOG_SOFTMAX)
+        elif op == R.NLL:
+            R.nll_rev(adj, meta, oo, ao, k, uw)
+        elif op == R.NORM:
+            R.norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == R.VAR or op == R.STD:
+            R.var_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == R.STD, uw)
+        elif op == R.CUMSUM:
+            R.cumsum_rev(adj, meta, oo, ao, ne, k, uw)
+        elif op == C.CMP or op == C.CMP_C:
             pass  # piecewise constant: no gradient
-        elif op == CUSTOM_OUT:
+        elif op == U.CUSTOM_OUT:
             pass  # marks its custom op's hub reached (in0); the op's backward runs in Python
         else:
             return r
@@ -238,154 +213,156 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         k = rows[r, 4]
         o = rows[r, 1]
         if o < 0:
-            if op == GUARD:
-                guard_fwd(vals, meta, offs[a] * w, k, w, bad)
-            elif op == GUARD_EQ:
-                guard_eq_fwd(vals, consts, meta, offs[a] * w, k, w, bad)
+            if op == C.GUARD:
+                C.guard_fwd(vals, meta, offs[a] * w, k, w, bad)
+            elif op == C.GUARD_EQ:
+                C.guard_eq_fwd(vals, consts, meta, offs[a] * w, k, w, bad)
             else:
                 return r
             continue
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
-        if op == MUL:
-            mul_fwd(vals, oo, ao, bo, n)
-        elif op == ADD:
-            add_fwd(vals, oo, ao, bo, n)
-        elif op == MUL_C:
-            mul_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == ADD_C:
-            add_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == SUB_C:
-            sub_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == VIEW:
+        if op == E.MUL:
+            E.mul_fwd(vals, oo, ao, bo, n)
+        elif op == E.ADD:
+            E.add_fwd(vals, oo, ao, bo, n)
+        elif op == E.MUL_C:
+            E.mul_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.ADD_C:
+            E.add_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.SUB_C:
+            E.sub_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == S.VIEW:
             vals[oo:oo + n] = vals[ao:ao + n]
-        elif op == SIN:
-            sin_fwd(vals, oo, ao, n)
-        elif op == COS:
-            cos_fwd(vals, oo, ao, n)
-        elif op == SUB:
-            sub_fwd(vals, oo, ao, bo, n)
-        elif op == DIV:
-            div_fwd(vals, oo, ao, bo, n)
-        elif op == EXP:
-            exp_fwd(vals, oo, ao, n)
-        elif op == LOG:
-            log_fwd(vals, oo, ao, n)
-        elif op == TANH:
-            tanh_fwd(vals, oo, ao, n)
-        elif op == SIGMOID:
-            sigmoid_fwd(vals, oo, ao, n)
-        elif op == RELU:
-            relu_fwd(vals, oo, ao, n)
-        elif op == POW_C:
-            pow_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == DIV_C:
-            div_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == RSUB_C:
-            rsub_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == NEG:
-            neg_fwd(vals, oo, ao, n)
-        elif op == RDIV_C:
-            rdiv_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == POW:
-            pow_fwd(vals, oo, ao, bo, n)
-        elif op == RPOW_C:
-            rpow_c_fwd(vals, oo, ao, consts[k], n)
-        elif op == ABS:
-            abs_fwd(vals, oo, ao, n)
-        elif op == LOG1P:
-            log1p_fwd(vals, oo, ao, n)
-        elif op == EXPM1:
-            expm1_fwd(vals, oo, ao, n)
-        elif op == SQRT:
-            sqrt_fwd(vals, oo, ao, n)
-        elif op == TAN:
-            tan_fwd(vals, oo, ao, n)
-        elif op == SUM:
-            sum_fwd(vals, oo, ao, na, 1.0, uw)
-        elif op == MEAN:
-            sum_fwd(vals, oo, ao, na, 1.0 / na, uw)
-        elif op == SUM_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
-        elif op == MEAN_DIM:
-            sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, uw)
-        elif op == EXPAND:
-            strided_fwd(vals, meta, oo, ao, ne, k, uw)
-        elif op == STRIDED:
-            strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
-        elif op == GATHER:
-            gather_fwd(vals, meta, oo, ao, ne, k, uw)
-        elif op == SCATTER:
-            scatter_fwd(vals, meta, oo, ao, na, ne, k, uw)
-        elif op == CAT or op == STACK:
-            cat_fwd(vals, offs, meta, oo, k, uw)
-        elif op == MASKED_FILL or op == MASKED_FILL_T:
-            masked_fill_fwd(vals, oo, ao, bo, consts[k], n)
-        elif op == MM or op == MV or op == DOT or op == BMM:
-            matmul_fwd(vals, meta, oo, ao, bo, k, uw)
-        elif op == LINEAR or op == ADDMM:
-            linear_fwd(vals, offs, meta, oo, ao, bo, k, uw)
-        elif op == WHERE:
-            where_fwd(vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
-        elif op == MAXIMUM:
-            maximum_fwd(vals, oo, ao, bo, n, 1.0)
-        elif op == MINIMUM:
-            maximum_fwd(vals, oo, ao, bo, n, -1.0)
-        elif op == CLAMP:
-            clamp_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
-        elif op == SIGN:
-            sign_fwd(vals, oo, ao, n)
-        elif op == FLOOR:
-            floor_fwd(vals, oo, ao, n)
-        elif op == CEIL:
-            ceil_fwd(vals, oo, ao, n)
-        elif op == ROUND:
-            round_fwd(vals, oo, ao, n)
-        elif op == ROUND_DEC:
-            round_dec_fwd(vals, oo, ao, consts[k], n)
-        elif op == ATAN2:
-            atan2_fwd(vals, oo, ao, bo, n)
-        elif op == ASIN:
-            asin_fwd(vals, oo, ao, n)
-        elif op == ACOS:
-            acos_fwd(vals, oo, ao, n)
-        elif op == ATAN:
-            atan_fwd(vals, oo, ao, n)
-        elif op == SINH:
-            sinh_fwd(vals, oo, ao, n)
-        elif op == COSH:
-            cosh_fwd(vals, oo, ao, n)
-        elif op == ERF:
-            erf_fwd(vals, oo, ao, n)
-        elif op == SOFTPLUS:
-            softplus_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
-        elif op == LOG_SIGMOID:
-            log_sigmoid_fwd(vals, oo, ao, n)
-        elif op == PROD or op == PROD_DIM:
-            prod_fwd(vals, meta, oo, ao, na, ne, k, uw)
-        elif op == MAX or op == MAX_DIM or op == AMAX:
-            extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
-        elif op == MIN or op == MIN_DIM or op == AMIN:
-            extreme_fwd(vals, meta, oo, ao, na, ne, k, -1.0, uw)
-        elif op == ARGMAX or op == ARGMIN:
-            arg_extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0 if op == ARGMAX else -1.0, uw)
-        elif op == LOGSUMEXP:
-            logsumexp_fwd(vals, meta, oo, ao, na, ne, k, uw)
-        elif op == LOG_SOFTMAX:
-            log_softmax_fwd(vals, meta, oo, ao, k, uw)
-        elif op == NLL:
-            nll_fwd(vals, meta, oo, ao, k, uw)
-        elif op == SOFTMAX:
-            softmax_fwd(vals, meta, oo, ao, k, uw)
-        elif op == NORM:
-            norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
-        elif op == VAR or op == STD:
-            var_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == STD, uw)
-        elif op == CUMSUM:
-            cumsum_fwd(vals, meta, oo, ao, ne, k, uw)
-        elif op == CMP:
-            cmp_fwd(vals, oo, ao, bo, n, k)
-        elif op == CMP_C:
-            cmp_c_fwd(vals, oo, ao, consts[meta[k + 1]], n, meta[k])
+        elif op == E.SIN:
+            E.sin_fwd(vals, oo, ao, n)
+        elif op == E.COS:
+            E.cos_fwd(vals, oo, ao, n)
+        elif op == E.SUB:
+            E.sub_fwd(vals, oo, ao, bo, n)
+        elif op == E.DIV:
+            E.div_fwd(vals, oo, ao, bo, n)
+        elif op == E.EXP:
+            E.exp_fwd(vals, oo, ao, n)
+        elif op == E.LOG:
+            E.log_fwd(vals, oo, ao, n)
+        elif op == E.LOG2:
+            E.log2_fwd(vals, oo, ao, n)
+        elif op == E.TANH:
+            E.tanh_fwd(vals, oo, ao, n)
+        elif op == E.SIGMOID:
+            E.sigmoid_fwd(vals, oo, ao, n)
+        elif op == E.RELU:
+            E.relu_fwd(vals, oo, ao, n)
+        elif op == E.POW_C:
+            E.pow_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.DIV_C:
+            E.div_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.RSUB_C:
+            E.rsub_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.NEG:
+            E.neg_fwd(vals, oo, ao, n)
+        elif op == E.RDIV_C:
+            E.rdiv_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.POW:
+            E.pow_fwd(vals, oo, ao, bo, n)
+        elif op == E.RPOW_C:
+            E.rpow_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.ABS:
+            E.abs_fwd(vals, oo, ao, n)
+        elif op == E.LOG1P:
+            E.log1p_fwd(vals, oo, ao, n)
+        elif op == E.EXPM1:
+            E.expm1_fwd(vals, oo, ao, n)
+        elif op == E.SQRT:
+            E.sqrt_fwd(vals, oo, ao, n)
+        elif op == E.TAN:
+            E.tan_fwd(vals, oo, ao, n)
+        elif op == R.SUM:
+            R.sum_fwd(vals, oo, ao, na, 1.0, uw)
+        elif op == R.MEAN:
+            R.sum_fwd(vals, oo, ao, na, 1.0 / na, uw)
+        elif op == R.SUM_DIM:
+            R.sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
+        elif op == R.MEAN_DIM:
+            R.sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, uw)
+        elif op == S.EXPAND:
+            S.strided_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == S.STRIDED:
+            S.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
+        elif op == S.GATHER:
+            S.gather_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == S.SCATTER:
+            S.scatter_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == S.CAT or op == S.STACK:
+            S.cat_fwd(vals, offs, meta, oo, k, uw)
+        elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:
+            S.masked_fill_fwd(vals, oo, ao, bo, consts[k], n)
+        elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
+            L.matmul_fwd(vals, meta, oo, ao, bo, k, uw)
+        elif op == L.LINEAR or op == L.ADDMM:
+            L.linear_fwd(vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == E.WHERE:
+            E.where_fwd(vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
+        elif op == E.MAXIMUM:
+            E.maximum_fwd(vals, oo, ao, bo, n, 1.0)
+        elif op == E.MINIMUM:
+            E.maximum_fwd(vals, oo, ao, bo, n, -1.0)
+        elif op == E.CLAMP:
+            E.clamp_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.SIGN:
+            E.sign_fwd(vals, oo, ao, n)
+        elif op == E.FLOOR:
+            E.floor_fwd(vals, oo, ao, n)
+        elif op == E.CEIL:
+            E.ceil_fwd(vals, oo, ao, n)
+        elif op == E.ROUND:
+            E.round_fwd(vals, oo, ao, n)
+        elif op == E.ROUND_DEC:
+            E.round_dec_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.ATAN2:
+            E.atan2_fwd(vals, oo, ao, bo, n)
+        elif op == E.ASIN:
+            E.asin_fwd(vals, oo, ao, n)
+        elif op == E.ACOS:
+            E.acos_fwd(vals, oo, ao, n)
+        elif op == E.ATAN:
+            E.atan_fwd(vals, oo, ao, n)
+        elif op == E.SINH:
+            E.sinh_fwd(vals, oo, ao, n)
+        elif op == E.COSH:
+            E.cosh_fwd(vals, oo, ao, n)
+        elif op == E.ERF:
+            E.erf_fwd(vals, oo, ao, n)
+        elif op == E.SOFTPLUS:
+            E.softplus_fwd(vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.LOG_SIGMOID:
+            E.log_sigmoid_fwd(vals, oo, ao, n)
+        elif op == R.PROD or op == R.PROD_DIM:
+            R.prod_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.MAX or op == R.MAX_DIM or op == R.AMAX:
+            R.extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
+        elif op == R.MIN or op == R.MIN_DIM or op == R.AMIN:
+            R.extreme_fwd(vals, meta, oo, ao, na, ne, k, -1.0, uw)
+        elif op == R.ARGMAX or op == R.ARGMIN:
+            R.arg_extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0 if op == R.ARGMAX else -1.0, uw)
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.LOG_SOFTMAX:
+            R.log_softmax_fwd(vals, meta, oo, ao, k, uw)
+        elif op == R.NLL:
+            R.nll_fwd(vals, meta, oo, ao, k, uw)
+        elif op == R.SOFTMAX:
+            R.softmax_fwd(vals, meta, oo, ao, k, uw)
+        elif op == R.NORM:
+            R.norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == R.VAR or op == R.STD:
+            R.var_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == R.STD, uw)
+        elif op == R.CUMSUM:
+            R.cumsum_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == C.CMP:
+            C.cmp_fwd(vals, oo, ao, bo, n, k)
+        elif op == C.CMP_C:
+            C.cmp_c_fwd(vals, oo, ao, consts[meta[k + 1]], n, meta[k])
         else:
             return r
     return -1

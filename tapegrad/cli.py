@@ -2,12 +2,25 @@
 
     tapegrad warmup            compile (or load from Numba's cache) every kernel, print the time
     tapegrad bench [--quick]   a quick run of the workloads against the installed peers
+    tapegrad --version         the installed version
 
 Peers are imported by ``tapegrad.bench`` only when ``bench`` runs.
 """
 import argparse
+import importlib.metadata
 import sys
 import time
+
+from . import __version__
+
+
+def version():
+    """The installed distribution's version; ``tapegrad.__version__`` in a source tree that
+    was never installed."""
+    try:
+        return importlib.metadata.version("tapegrad")
+    except importlib.metadata.PackageNotFoundError:
+        return __version__
 
 
 def warmup():
@@ -34,6 +47,7 @@ def warmup():
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="tapegrad", description="tapegrad: warm the Numba kernels, or quick benchmarks")
+    parser.add_argument("--version", action="version", version=f"tapegrad {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("warmup", help="compile and cache every Numba kernel, printing the time")
     bench = sub.add_parser("bench", help="quick benchmarks against the installed peers")

@@ -22,10 +22,8 @@ import numpy as np
 
 from . import _sweep, second_order
 from ._state import state
-from .ops import NAMES
-from .ops.elementwise import WHERE
-from .ops.linalg import ADDMM
-from .ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW
+from .ops.registry import NAMES, OPS
+from .ops.shape import EXPAND, GATHER, STRIDED, VIEW
 from .tape import OP_MASK, Tape
 from .tensor import Tensor
 
@@ -300,11 +298,13 @@ class _Plan:
         rows = rows[keep].copy()
         for c in (1, 2, 3):
             rows[:, c] = np.where(rows[:, c] >= 0, 2 * rows[:, c], rows[:, c])
-        rows[rows[:, 0] == WHERE, 4] *= 2  # aux is the condition's slot
-        for r in np.nonzero((rows[:, 0] == CAT) | (rows[:, 0] == STACK))[0]:
-            k = rows[r, 4]
-            meta[k + 2:k + 2 + meta[k]] *= 2  # the operands' slots
-        meta[rows[rows[:, 0] == ADDMM, 4] + 6] *= 2  # F.linear's bias slot
+        for code in np.unique(rows[:, 0]):  # slots kept in aux and the meta pool: as declared
+            d = OPS.get(int(code))
+            if d is not None and d.aux == "slot":  # (where's condition)
+                rows[rows[:, 0] == code, 4] *= 2
+            if d is not None and d.meta_slots is not None:  # (cat's operands, linear's bias)
+                for k in rows[rows[:, 0] == code, 4]:
+                    meta[d.meta_slots(meta, int(k))] *= 2
         self.meta = meta
         self.fwd = rows
         reached = rows[:, 1] >= 0

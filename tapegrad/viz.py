@@ -28,8 +28,8 @@ import subprocess
 import numpy as np
 
 from .autograd.graph import input_slots, row_name, views
-from .ops import NAMES
 from .ops import elementwise as ew
+from .ops.registry import NAMES
 from .ops.shape import GATHER, STRIDED, VIEW
 from .tape import OP_MASK
 from .tensor import Tensor

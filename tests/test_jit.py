@@ -153,6 +153,13 @@ def test_edited_rule_recompiles(cold):
     assert second["grad"] == 1.0
     assert cache_files(cache) == files
 
+    # the rules' file changes and every rule in it moves down a line, but no compiled code
+    # changes (as when a message or a Python-side check is edited): the warm cache is used
+    path = pkg / "ops" / "elementwise.py"
+    path.write_text('"""An edited docstring."""\n' + path.read_text())
+    assert run(DEXP, tmp_path, env)["grad"] == 1.0
+    assert cache_files(cache) == files
+
     # the rule changes, _sweep.py does not: the gradient must follow the new rule
     edit_rule(pkg, EXP_RULE, EXP_RULE_DOUBLED)
     third = run(DEXP, tmp_path, env)

@@ -7,6 +7,7 @@ from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
 from ..ops.custom import CUSTOM
+from ..ops.registry import NAMES
 from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import higher, hooks
@@ -134,7 +135,6 @@ def _stretch(tape, args, lo, hi):
             raise RuntimeError(_SECOND_TIME)
         code = int(rows[stop, 0] & OP_MASK)
         if code != CUSTOM:
-            from ..ops import NAMES
             raise RuntimeError(f"no reverse rule for opcode {code} "
                                f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
         from .function import run_backward

@@ -7,44 +7,14 @@ import weakref
 
 import numpy as np
 
-from ..ops import NAMES
-from ..ops import elementwise as ew
-from ..ops.custom import CUSTOM, CUSTOM_OUT, node_name
-from ..ops.linalg import ADDMM
-from ..ops.shape import CAT, EXPAND, GATHER, STACK, STRIDED, VIEW, VIEW_NAMES
+from ..ops.custom import CUSTOM_OUT
+from ..ops.registry import OPS, graph_inputs, node_name
+from ..ops.shape import EXPAND
 from ..tape import OP_MASK
 
-# ops with a Python-scalar operand: PyTorch lists it as a (None, 0) edge
-_SCALAR_OPERAND = (ew.ADD_C, ew.SUB_C, ew.MUL_C, ew.DIV_C, ew.RDIV_C)
-MULTI_INPUT = (CAT, STACK, CUSTOM, ADDMM)  # rows with operand slots in the meta pool
-
-
-def input_slots(rows, meta, r):
-    """The slots row ``r`` reads with a gradient: in0 and in1, or the meta list of a cat.
-    ``rows`` is the (n, 5) array or a list of rows (``rows.tolist()``: faster in loops)."""
-    row = rows[r]
-    op = int(row[0] & OP_MASK)
-    if op == ADDMM:  # PyTorch's order: the bias (its slot is in the meta pool), x, W
-        return [int(meta[int(row[4]) + 6]), int(row[2]), int(row[3])]
-    if op in MULTI_INPUT:
-        k = int(row[4])
-        return [int(meta[k + 2 + i]) for i in range(int(meta[k]))]
-    return [int(x) for x in (row[2], row[3]) if x >= 0]
-
-
-def row_name(rows, meta, r):
-    """The backward node name of row ``r`` (``MulBackward0``, ``ViewBackward0``...)."""
-    row = rows[r]
-    op = int(row[0] & OP_MASK)
-    if op == VIEW:
-        return VIEW_NAMES[int(row[4])]
-    if op == STRIDED or op == GATHER:
-        return VIEW_NAMES[int(meta[row[4]])]
-    if op == CUSTOM or op == CUSTOM_OUT:
-        while int(rows[r][0] & OP_MASK) == CUSTOM_OUT:  # right after their CUSTOM row
-            r -= 1
-        return node_name(meta, int(rows[r][4]))
-    return NAMES.get(op, f"Op{op}Backward")
+input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
+row_name = node_name  # the backward node name of row r (``MulBackward0``...)
+MULTI_INPUT = tuple(c for c, d in OPS.items() if d.meta_slots is not None)  # inputs in meta
 
 
 class AccumulateGrad:
@@ -147,7 +117,7 @@ class _Views:
         self.refresh()
         op = int(self.rows[r, 0] & OP_MASK)
         edges = [self.edge(s) for s in input_slots(self.rows, self.meta, r)]
-        if op in _SCALAR_OPERAND:
+        if op in OPS and OPS[op].scalar_edge:
             edges.append((None, 0))  # the Python scalar operand, as PyTorch shows it
         return tuple(edges)
 

@@ -3,7 +3,8 @@ differentiated again (double backward, Hessians, Hessian-vector products).
 
 The compiled sweep computes adjoints as numbers.  Here the same rows are walked in reverse
 in Python and each reached row's adjoint is *recorded* with tensor ops
-(``ops/adjoint.py``, one entry per opcode) onto the same tape, after the forward rows.
+(each op's ``vjp``, declared with its rules: ``ops/registry.py``) onto the same tape,
+after the forward rows.
 The adjoints are then ordinary non-leaf tensors: a later ``backward``/``grad`` sweeps the
 adjoint rows and, through them, the forward rows again, in compiled code.  Python runs
 once per reached row here, so a create_graph backward costs about as much as recording
@@ -11,13 +12,21 @@ the forward did; everything after it is compiled.
 """
 import numpy as np
 
+from .._state import state
+from .._sweep import _forward_replay, _reverse_sweep
 from ..grad_mode import enable_grad
+from ..ops._record import output, slot, tape_for_grad
+from ..ops.reductions import SUM_DIM
+from ..ops.registry import NAMES, VJP
+from ..ops.shape import EXPAND
 from ..tape import FREED, OP_MASK, STALE
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 
 
 class Row:
-    """One forward row as the adjoint entries see it (``ops/adjoint.py``)."""
+    """One forward row as its op's vjp sees it (``ops/registry.py``): ``r.x``, ``r.y``,
+    ``r.out`` are the row's operands and output as tensors, ``r.c(j)`` a const, ``r.m(j)``
+    a meta int; ``emit``, ``spread``, ``sum_dim`` record the transposed structural rows."""
 
     __slots__ = ("w", "op", "o", "a", "b", "k", "r")
 
@@ -36,7 +45,6 @@ class Row:
     def tracing(self):
         """True while ``tapegrad.trace`` records onto this tape (replay will re-run the
         adjoint rows at other points)."""
-        from .._state import state
         return state.tracing is self.w.tape
 
     def c(self, j):
@@ -57,7 +65,6 @@ class Row:
     def unit_weights(self):
         """This single-input row's compiled reverse rule at a unit output seed: the weight
         each input element gets (max/min reductions: their tie and nan conventions)."""
-        from .._sweep import _reverse_sweep
         n_out, n_in = self.numel(self.o), self.numel(self.a)
         offs = np.array([0, n_out, n_out + n_in], np.int64)
         vals = np.concatenate([self.values(self.o), self.values(self.a)])
@@ -67,6 +74,60 @@ class Row:
         reach = np.ones(2, np.uint8)
         _reverse_sweep(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
         return adj[n_out:].copy()
+
+    def point_only(self):
+        """Refuse, while tracing, a rule that needs this point's values beyond comparisons
+        (ties, zeros): a replayed trace would reuse them at every other point, silently
+        wrong (tapegrad.compile(f).hvp/hessian)."""
+        if self.tracing:
+            raise NotImplementedError(
+                f"{NAMES.get(self.op, self.op)}: its second-order rule uses masks of the traced "
+                "point, which replay cannot re-evaluate yet; compute Hessians of this function "
+                "eagerly with tapegrad.autograd.functional (hessian, hvp) instead of "
+                "tapegrad.compile")
+
+    def emit(self, op, x, k, out_shape):
+        """Record row ``op`` on tensor ``x`` with the meta/const pointer ``k``; its value
+        comes from the op's compiled forward rule (the same rule replay runs)."""
+        tape = tape_for_grad()
+        xv = np.ascontiguousarray(np.asarray(x._data, dtype=np.float64)).reshape(-1)
+        n_out = int(np.prod(out_shape, dtype=np.int64))
+        vals = np.concatenate([xv, np.zeros(n_out)])
+        offs = np.array([0, xv.size, xv.size + n_out], np.int64)
+        rows = np.array([[op, 1, 0, -1, k]], np.int64)
+        tape.flush()
+        meta = np.frombuffer(tape.meta, np.int64) if tape.meta else np.zeros(1, np.int64)
+        consts = np.frombuffer(tape.consts) if tape.consts else np.zeros(1)
+        _forward_replay(rows, offs, vals, consts, meta, 0, 1, 1, np.zeros(1, np.int64))
+        del meta, consts  # the views pin the buffers: drop them before recording
+        v = norm(vals[xv.size:].reshape(out_shape).astype(x.dtype, copy=False))  # x's dtype
+        if not (x._rg and state.grad_enabled):
+            return _leaf(v)
+        return output(tape, v, op, slot(x, tape), -1, k)
+
+    def spread(self, t, k_map):
+        """A per-group tensor (the output's shape) repeated over the input's shape, by the
+        broadcast map at meta ``k_map`` (an EXPAND row)."""
+        return self.emit(EXPAND, t, k_map, self.shape(self.a))
+
+    def sum_dim(self, t, k_map, shape):
+        """``t`` summed back to ``shape`` by the broadcast map at meta ``k_map`` (a SUM_DIM
+        row: the transpose of EXPAND and STRIDED)."""
+        return self.emit(SUM_DIM, t, k_map, shape)
+
+    def unit_weighted(self, g, k_map):
+        """Reductions: ``g`` spread back over the input by the row's map at ``k_map``,
+        times the row's compiled rule at a unit seed (this point's ties: refused while
+        tracing)."""
+        self.point_only()
+        w = self.unit_weights().reshape(self.shape(self.a))
+        return self.spread(g, k_map) * _leaf(norm(w))
+
+    @staticmethod
+    def f(mask):
+        """A bool tensor (a CMP row while tracing) as 1.0 / 0.0, in the dtype of the
+        graph's values (a float32 graph stays float32: tape.py)."""
+        return mask.to(tape_for_grad().dtype)
 
 
 class Walk:
@@ -106,8 +167,6 @@ class Walk:
 def sweep(tape, out_slots, seeds):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
     ``seeds``); returns ``{slot: adjoint tensor}``."""
-    from ..ops import NAMES
-    from ..ops.adjoint import ADJOINT
     from .engine import _SECOND_TIME
     from .hooks import run_hooks
     with enable_grad():
@@ -135,7 +194,7 @@ def sweep(tape, out_slots, seeds):
                 g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
                 adj[o] = run_hooks(hooks, g, create_graph=True)
             row = Row(walk, r)
-            rule = ADJOINT.get(row.op)
+            rule = VJP.get(row.op)
             if rule is None:
                 raise RuntimeError(f"create_graph=True: {NAMES.get(row.op, row.op)} (opcode "
                                    f"{row.op}, tape row {r}) has no differentiable adjoint")

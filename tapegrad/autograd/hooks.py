@@ -25,6 +25,9 @@ import numpy as np
 
 from .. import dtypes
 from ..grad_mode import set_grad_enabled
+from ..tape import OP_MASK
+from ..tensor import Tensor, _leaf, norm
+from .graph import MULTI_INPUT, input_slots
 
 _IDS = itertools.count()
 LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
@@ -121,7 +124,6 @@ def run_leaf_hooks(t, g, create_graph=False):
 def run_hooks(hooks, g, create_graph=False):
     """Call tensor hooks in registration order, each seeing the previous replacement
     (with grad mode on only under create_graph, as PyTorch's backward runs them)."""
-    from ..tensor import Tensor
     for fn in list(hooks.values()):
         with set_grad_enabled(create_graph):
             r = fn(g)
@@ -195,7 +197,6 @@ def _nonleaf_action(s, hooks, tape, reach, offs, adj):
     def act():
         if not reach[s] or not hooks:
             return
-        from ..tensor import _leaf, norm
         lo, hi = offs[s], offs[s + 1]
         shape = tape.shapes.get(s, ())
         g = adj[lo:hi]
@@ -217,7 +218,6 @@ def _row_of(rows, nslots):
 def _first_use(tape, rows, slots):
     """slot -> the first (lowest) row that reads it, for ``slots``: after the sweep passed
     that row, the slot's adjoint is complete."""
-    from .graph import input_slots
     cols = rows[:, 2:4]
     first = {}
     for s in slots:
@@ -231,7 +231,5 @@ def _first_use(tape, rows, slots):
 
 
 def _multi_input_rows(rows):
-    from ..tape import OP_MASK
-    from .graph import MULTI_INPUT
     ops = rows[:, 0] & OP_MASK
     return [int(r) for r in np.nonzero(np.isin(ops, MULTI_INPUT))[0]]

@@ -9,12 +9,11 @@ from .._fp import call as _np
 from .._state import state
 from ..tape import FLUSH, STALE, current_tape
 from ..tensor import Tensor, _leaf, _nonleaf, norm
+from .registry import OPS
 
-# reads_input: the op's reverse rule reads its input's values (False: only its output's)
-Unary = namedtuple("Unary", "code name pyfn npfn reads_input", defaults=(True,))
-# reads_inputs / reads_output: the tensor-by-tensor row's reverse rule reads those values
-Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result reads_inputs "
-                    "reads_output", defaults=(True, True))
+# an elementwise op's eager forward (what its rule reads comes from its declaration)
+Unary = namedtuple("Unary", "code name pyfn npfn")
+Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 
@@ -83,7 +82,8 @@ def make_unary(op, doc):
     The scalar path is written out inline (no helper calls): it is the per-op overhead
     that the eager benchmarks measure.
     """
-    code, pyfn, npfn, need = op.code, op.pyfn, op.npfn, op.reads_input
+    code, pyfn, npfn = op.code, op.pyfn, op.npfn
+    need = "a" in OPS[code].reads
 
     def fn(input):
         try:
@@ -245,13 +245,14 @@ def _tensor_binary(op, a, b):
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
-        need = op.reads_inputs
+        reads = OPS[op.code].reads
+        need = "a" in reads or "b" in reads
         sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
         if sa_ != shape:  # leave a's EXPAND
             sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
-        return output(tape, v, op.code, sa, sb, -1, op.reads_output)
+        return output(tape, v, op.code, sa, sb, -1, "o" in reads)
     return _leaf(v)
 
 

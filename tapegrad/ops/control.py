@@ -16,8 +16,8 @@ from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
 from ._record import broadcast_shape, expand_slot, output, slot
+from .registry import api, declare, no_gradient
 
-NAMES = {}
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
 _NP = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
 
@@ -39,7 +39,6 @@ def compare(x, y, kind):
 
 # ---- cmp: x (kind) y, 1.0 or 0.0; no gradient flows through it ---------------------------
 CMP, CMP_C = 27, 28  # CMP: aux = kind; CMP_C: aux -> meta [kind, const index]
-NAMES[CMP] = NAMES[CMP_C] = "CmpBackward0"
 
 
 @rule
@@ -48,10 +47,16 @@ def cmp_fwd(vals, o, a, b, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], vals[b + i], kind) else 0.0
 
 
+declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient)
+
+
 @rule
 def cmp_c_fwd(vals, o, a, c, n, kind):
     for i in range(n):
         vals[o + i] = 1.0 if compare(vals[a + i], c, kind) else 0.0
+
+
+declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient)
 
 
 def _make_compare(kind):
@@ -77,7 +82,7 @@ def _make_compare(kind):
     return fn
 
 
-lt, le, gt, ge, eq, ne = (_make_compare(k) for k in range(6))
+lt, le, gt, ge, eq, ne = (api(_make_compare(k)) for k in range(6))
 
 
 def _traced(t, tape):
@@ -86,7 +91,6 @@ def _traced(t, tape):
 
 # ---- guards: Python decided something from a traced value ---------------------------
 GUARD, GUARD_EQ = 29, 30  # aux -> meta [expected truth (GUARD) or const index, guard number]
-NAMES[GUARD] = NAMES[GUARD_EQ] = "Guard"
 
 
 @rule
@@ -98,6 +102,9 @@ def guard_fwd(vals, meta, a, k, w, bad):
             bad[p] = 1 + meta[k + 1]
 
 
+declare(GUARD, "Guard", aux="meta", fwd=guard_fwd)
+
+
 @rule
 def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
     # the value at each point must be the recorded one, exactly (nan matches nan)
@@ -106,6 +113,9 @@ def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
         x = vals[a + p]
         if x != c and not (x != x and c != c) and bad[p] == 0:
             bad[p] = 1 + meta[k + 1]
+
+
+declare(GUARD_EQ, "Guard", aux="meta", fwd=guard_eq_fwd)
 
 
 def guard(t, how):

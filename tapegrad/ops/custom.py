@@ -20,13 +20,11 @@ listings, hooks and anomaly mode read them through ``graph.input_slots``.
 CUSTOM has no compiled branch: the sweep returns its row and the engine runs the Python
 backward there (DESIGN.md: "one sweep, many stops").  CUSTOM_OUT's branch only marks reached.
 """
-
-NAMES = {}
+from ..tape import OP_MASK
+from .registry import declare, meta_list, no_gradient
 
 # ---- custom: a Python backward ------------------------------------------------------------
 CUSTOM, CUSTOM_OUT = 120, 121
-NAMES[CUSTOM] = NAMES[CUSTOM_OUT] = "CustomFunctionBackward"
-
 _NODE_NAMES = []  # name id -> "<ClassName>Backward" (row_name reads meta[k + 1])
 _NODE_IDS = {}
 
@@ -43,6 +41,18 @@ def node_name_id(name):
 def node_name(meta, k):
     """The node name of the CUSTOM row whose aux is ``k``."""
     return _NODE_NAMES[int(meta[k + 1])]
+
+
+def _row_node_name(rows, meta, r):
+    """A custom op's node name, for its CUSTOM row and the CUSTOM_OUT rows right after it."""
+    while int(rows[r][0]) & OP_MASK == CUSTOM_OUT:
+        r -= 1
+    return node_name(meta, int(rows[r][4]))
+
+
+declare(CUSTOM, _row_node_name, aux="meta", meta_slots=meta_list(), inputs_in_meta=True)
+# no math: the custom op's own record (tape.custom) runs its backward under create_graph
+declare(CUSTOM_OUT, _row_node_name, aux="int", vjp=no_gradient)
 
 
 def record(tape, name, in_slots, out_slots, diff):

@@ -15,11 +15,18 @@ from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
 from ._record import (
-    Binary, Unary, broadcast_shape, expand_slot, make_binary, make_unary, output, slot,
-    tape_for_grad)
+    Binary,
+    Unary,
+    broadcast_shape,
+    expand_slot,
+    make_binary,
+    make_unary,
+    output,
+    slot,
+    tape_for_grad,
+)
+from .registry import api, declare, no_gradient, smooth
 from .spec import Spec
-
-NAMES = {}
 
 
 def _sigmoid_np(x):
@@ -39,8 +46,7 @@ def _sigmoid_py(x):
 
 # ---- add ----------------------------------------------------------------------------
 ADD, ADD_C = 1, 6
-NAMES[ADD] = NAMES[ADD_C] = "AddBackward0"
-_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False, False, False)
+_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False)
 
 
 @rule
@@ -57,6 +63,13 @@ def add_rev(adj, vals, o, a, b, n):
         adj[b + i] += adj[o + i]
 
 
+def add_vjp(r, g):
+    return [(r.a, g), (r.b, g)]
+
+
+declare(ADD, "AddBackward0", fwd=add_fwd, rev=add_rev, vjp=add_vjp)
+
+
 @rule
 def add_c_fwd(vals, o, a, c, n):
     for i in range(n):
@@ -70,14 +83,21 @@ def pass_rev(adj, o, a, n):
         adj[a + i] += adj[o + i]
 
 
+def pass_vjp(r, g):
+    return [(r.a, g)]
+
+
+declare(ADD_C, "AddBackward0", aux="const", scalar_edge=True, fwd=add_c_fwd, rev=pass_rev,
+        vjp=pass_vjp)
+
+
 add = make_binary(_ADD, "``input + other``, broadcasting.")
+api(add)
 
 
 # ---- sub ----------------------------------------------------------------------------
 SUB, SUB_C, RSUB_C = 2, 26, 9
-NAMES[SUB] = NAMES[SUB_C] = "SubBackward0"
-NAMES[RSUB_C] = "RsubBackward1"
-_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False, False, False)
+_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False)
 
 
 @rule
@@ -94,10 +114,21 @@ def sub_rev(adj, vals, o, a, b, n):
         adj[b + i] -= adj[o + i]
 
 
+def sub_vjp(r, g):
+    return [(r.a, g), (r.b, -g)]
+
+
+declare(SUB, "SubBackward0", fwd=sub_fwd, rev=sub_rev, vjp=sub_vjp)
+
+
 @rule
 def sub_c_fwd(vals, o, a, c, n):
     for i in range(n):
         vals[o + i] = vals[a + i] - c
+
+
+declare(SUB_C, "SubBackward0", aux="const", scalar_edge=True, fwd=sub_c_fwd, rev=pass_rev,
+        vjp=pass_vjp)
 
 
 @rule
@@ -113,14 +144,21 @@ def neg_rev(adj, o, a, n):
         adj[a + i] -= adj[o + i]
 
 
+def neg_vjp(r, g):
+    return [(r.a, -g)]
+
+
+declare(RSUB_C, "RsubBackward1", aux="const", fwd=rsub_c_fwd, rev=neg_rev, vjp=neg_vjp)
+
+
 sub = make_binary(_SUB, "``input - other``, broadcasting.")
+api(sub)
 rsub = make_binary(_SUB, "``other - input`` (``2 - x``).", reflected=True)
 
 
 # ---- mul ----------------------------------------------------------------------------
 MUL, MUL_C = 3, 7
-NAMES[MUL] = NAMES[MUL_C] = "MulBackward0"
-_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False, reads_output=False)
+_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False)
 
 
 @rule
@@ -138,6 +176,13 @@ def mul_rev(adj, vals, o, a, b, n):
         adj[b + i] += gy * vals[a + i]
 
 
+def mul_vjp(r, g):
+    return [(r.a, g * r.y), (r.b, g * r.x)]
+
+
+declare(MUL, "MulBackward0", saves="AB", fwd=mul_fwd, rev=mul_rev, vjp=mul_vjp)
+
+
 @rule
 def mul_c_fwd(vals, o, a, c, n):
     for i in range(n):
@@ -151,15 +196,22 @@ def mul_c_rev(adj, o, a, c, n):
         adj[a + i] += adj[o + i] * c
 
 
+def mul_c_vjp(r, g):
+    return [(r.a, g * r.c(r.k))]
+
+
+declare(MUL_C, "MulBackward0", aux="const", scalar_edge=True, fwd=mul_c_fwd, rev=mul_c_rev,
+        vjp=mul_c_vjp)
+
+
 mul = make_binary(_MUL, "``input * other``, broadcasting.")
+api(mul)
 
 
 # ---- div ----------------------------------------------------------------------------
 DIV, DIV_C, RDIV_C = 4, 8, 10
-NAMES[DIV] = NAMES[DIV_C] = "DivBackward0"
-NAMES[RDIV_C] = "MulBackward0"  # PyTorch computes c / x as reciprocal(x) * c
-_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True,
-              reads_output=False)
+# PyTorch computes c / x as reciprocal(x) * c
+_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True)
 
 
 @rule
@@ -178,6 +230,14 @@ def div_rev(adj, vals, o, a, b, n):
         adj[b + i] -= gy * vals[a + i] / (bv * bv)
 
 
+def div_vjp(r, g):
+    y = r.y
+    return [(r.a, g / y), (r.b, -(g * r.x) / (y * y))]
+
+
+declare(DIV, "DivBackward0", saves="Ab", fwd=div_fwd, rev=div_rev, vjp=div_vjp)
+
+
 @rule
 def div_c_fwd(vals, o, a, c, n):
     for i in range(n):
@@ -189,6 +249,14 @@ def div_c_rev(adj, o, a, c, n):
     # d(x / c) = dx / c
     for i in range(n):
         adj[a + i] += adj[o + i] / c
+
+
+def div_c_vjp(r, g):
+    return [(r.a, g / r.c(r.k))]
+
+
+declare(DIV_C, "DivBackward0", aux="const", scalar_edge=True, fwd=div_c_fwd, rev=div_c_rev,
+        vjp=div_c_vjp)
 
 
 @rule
@@ -204,15 +272,21 @@ def rdiv_c_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * vals[o + i] / vals[a + i]
 
 
+def rdiv_c_vjp(r, g):
+    return [(r.a, -(g * r.out) / r.x)]
+
+
+declare(RDIV_C, "MulBackward0", aux="const", scalar_edge=True, fwd=rdiv_c_fwd, rev=rdiv_c_rev,
+        vjp=rdiv_c_vjp)
+
+
 div = make_binary(_DIV, "``input / other`` (true division), broadcasting.")
+api(div)
 rdiv = make_binary(_DIV, "``other / input`` (``2 / x``).", reflected=True)
 
 
 # ---- pow ----------------------------------------------------------------------------
 POW, POW_C, RPOW_C = 5, 11, 12
-NAMES[POW] = "PowBackward1"
-NAMES[POW_C] = "PowBackward0"
-NAMES[RPOW_C] = "PowBackward2"
 _POW = Binary(POW, POW_C, RPOW_C, "pow", operator.pow, np.power, False)
 
 
@@ -236,6 +310,17 @@ def pow_rev(adj, vals, o, a, b, n):
             adj[b + i] += gy * vals[o + i] * math.log(av)
 
 
+def pow_vjp(r, g):
+    # PyTorch's masks, as pow_rev: b == 0 gives 0 for da; a == 0 with b >= 0 gives 0 for db
+    x, y = r.x, r.y
+    ga = where(y != 0, g * y * x ** (y - 1.0), 0.0)
+    gb = where(r.f(x == 0) * r.f(y >= 0) == 0, g * r.out * log(x), 0.0)
+    return [(r.a, ga), (r.b, gb)]
+
+
+declare(POW, "PowBackward1", saves="ab", reads="abo", fwd=pow_fwd, rev=pow_rev, vjp=pow_vjp)
+
+
 @rule
 def pow_c_fwd(vals, o, a, c, n):
     if c == 2.0:  # x * x is exact and ~10x cheaper than pow(); so is x^2 in the rule below
@@ -257,6 +342,20 @@ def pow_c_rev(adj, vals, o, a, c, n):
             adj[a + i] += adj[o + i] * c * vals[a + i] ** (c - 1.0)
 
 
+def pow_c_vjp(r, g):
+    c = r.c(r.k)
+    if c == 0.0:
+        return []
+    if c == 1.0:
+        return [(r.a, g)]
+    if c == 2.0:  # the common square: no pow row (a transcendental call per element)
+        return [(r.a, g * (2.0 * r.x))]
+    return [(r.a, g * (c * r.x ** (c - 1.0)))]
+
+
+declare(POW_C, "PowBackward0", saves="a", aux="const", fwd=pow_c_fwd, rev=pow_c_rev, vjp=pow_c_vjp)
+
+
 @rule
 def rpow_c_fwd(vals, o, a, c, n):
     for i in range(n):
@@ -272,13 +371,25 @@ def rpow_c_rev(adj, vals, o, a, c, n):
             adj[a + i] += adj[o + i] * vals[o + i] * lc
 
 
+def rpow_c_vjp(r, g):
+    c = r.c(r.k)
+    lc = math.log(c) if c > 0.0 else math.nan
+    if c == 0.0:
+        return [(r.a, where(r.x < 0, g * r.out * lc, 0.0))]
+    return [(r.a, g * r.out * lc)]
+
+
+declare(RPOW_C, "PowBackward2", saves="ao", aux="const", fwd=rpow_c_fwd, rev=rpow_c_rev,
+        vjp=rpow_c_vjp)
+
+
 pow = make_binary(_POW, "``input ** exponent``, broadcasting.")
+api(pow)
 rpow = make_binary(_POW, "``exponent ** input`` (``2 ** x``).", reflected=True)
 
 
 # ---- unary ops: y = f(x); rules read the saved x or the saved y --------------------------
 NEG = 13
-NAMES[NEG] = "NegBackward0"
 _NEG = Unary(NEG, "neg", operator.neg, np.negative)
 
 
@@ -288,11 +399,14 @@ def neg_fwd(vals, o, a, n):
         vals[o + i] = -vals[a + i]
 
 
+declare(NEG, "NegBackward0", fwd=neg_fwd, rev=neg_rev, vjp=neg_vjp)
+
+
 neg = make_unary(_NEG, "``-input``.")
+api(neg)
 
 
 ABS = 14
-NAMES[ABS] = "AbsBackward0"
 _ABS = Unary(ABS, "abs", abs, np.abs)
 
 
@@ -315,12 +429,19 @@ def abs_rev(adj, vals, o, a, n):
             adj[a + i] += math.nan
 
 
+def abs_vjp(r, g):
+    return [(r.a, g * sign(r.x))]
+
+
+declare(ABS, "AbsBackward0", saves="a", fwd=abs_fwd, rev=abs_rev, vjp=abs_vjp)
+
+
 abs = make_unary(_ABS, "``|input|``.")
+api(abs)
 
 
 EXP = 15
-NAMES[EXP] = "ExpBackward0"
-_EXP = Unary(EXP, "exp", math.exp, np.exp, reads_input=False)
+_EXP = Unary(EXP, "exp", math.exp, np.exp)
 
 
 @rule
@@ -336,11 +457,14 @@ def exp_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * vals[o + i]
 
 
+declare(EXP, "ExpBackward0", saves="o", fwd=exp_fwd, rev=exp_rev, vjp=smooth(lambda x, y: y))
+
+
 exp = make_unary(_EXP, "``e ** input``.")
+api(exp)
 
 
 LOG = 16
-NAMES[LOG] = "LogBackward0"
 _LOG = Unary(LOG, "log", math.log, np.log)
 
 
@@ -358,11 +482,38 @@ def log_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / vals[a + i]
 
 
+declare(LOG, "LogBackward0", saves="a", fwd=log_fwd, rev=log_rev, vjp=smooth(lambda x, y: 1.0 / x))
+
+
 log = make_unary(_LOG, "Natural logarithm.")
+api(log)
+
+
+# ---- log2: the worked example of adding an op (this block, a spec row, two dispatch lines)
+LOG2 = 118
+_LN2 = math.log(2.0)
+
+
+@rule
+def log2_fwd(vals, o, a, n):
+    for i in range(n):
+        x = vals[a + i]
+        vals[o + i] = math.log2(x) if x > 0.0 else (-math.inf if x == 0.0 else math.nan)
+
+
+@rule
+def log2_rev(adj, vals, o, a, n):
+    # d log2 x = dx / (x ln 2)
+    for i in range(n):
+        adj[a + i] += adj[o + i] / (vals[a + i] * _LN2)
+
+
+declare(LOG2, "Log2Backward0", saves="a", fwd=log2_fwd, rev=log2_rev,
+        vjp=smooth(lambda x, y: 1.0 / (x * _LN2)))
+log2 = api(make_unary(Unary(LOG2, "log2", math.log2, np.log2), "Base-2 logarithm."))
 
 
 LOG1P = 17
-NAMES[LOG1P] = "Log1PBackward0"
 _LOG1P = Unary(LOG1P, "log1p", math.log1p, np.log1p)
 
 
@@ -380,12 +531,16 @@ def log1p_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (1.0 + vals[a + i])
 
 
+declare(LOG1P, "Log1PBackward0", saves="a", fwd=log1p_fwd, rev=log1p_rev,
+        vjp=smooth(lambda x, y: 1.0 / (x + 1.0)))
+
+
 log1p = make_unary(_LOG1P, "``log(1 + input)``, accurate near 0.")
+api(log1p)
 
 
 EXPM1 = 18
-NAMES[EXPM1] = "Expm1Backward0"
-_EXPM1 = Unary(EXPM1, "expm1", math.expm1, np.expm1, reads_input=False)
+_EXPM1 = Unary(EXPM1, "expm1", math.expm1, np.expm1)
 
 
 @rule
@@ -401,12 +556,16 @@ def expm1_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (vals[o + i] + 1.0)
 
 
+declare(EXPM1, "Expm1Backward0", saves="o", fwd=expm1_fwd, rev=expm1_rev,
+        vjp=smooth(lambda x, y: y + 1.0))
+
+
 expm1 = make_unary(_EXPM1, "``exp(input) - 1``, accurate near 0.")
+api(expm1)
 
 
 SQRT = 19
-NAMES[SQRT] = "SqrtBackward0"
-_SQRT = Unary(SQRT, "sqrt", math.sqrt, np.sqrt, reads_input=False)
+_SQRT = Unary(SQRT, "sqrt", math.sqrt, np.sqrt)
 
 
 @rule
@@ -423,11 +582,15 @@ def sqrt_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (2.0 * vals[o + i])
 
 
+declare(SQRT, "SqrtBackward0", saves="o", fwd=sqrt_fwd, rev=sqrt_rev,
+        vjp=smooth(lambda x, y: 0.5 / y))
+
+
 sqrt = make_unary(_SQRT, "Square root.")
+api(sqrt)
 
 
 SIN = 20
-NAMES[SIN] = "SinBackward0"
 _SIN = Unary(SIN, "sin", math.sin, np.sin)
 
 
@@ -444,11 +607,14 @@ def sin_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * math.cos(vals[a + i])
 
 
+declare(SIN, "SinBackward0", saves="a", fwd=sin_fwd, rev=sin_rev, vjp=smooth(lambda x, y: cos(x)))
+
+
 sin = make_unary(_SIN, "Sine.")
+api(sin)
 
 
 COS = 21
-NAMES[COS] = "CosBackward0"
 _COS = Unary(COS, "cos", math.cos, np.cos)
 
 
@@ -465,12 +631,15 @@ def cos_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * math.sin(vals[a + i])
 
 
+declare(COS, "CosBackward0", saves="a", fwd=cos_fwd, rev=cos_rev, vjp=smooth(lambda x, y: -sin(x)))
+
+
 cos = make_unary(_COS, "Cosine.")
+api(cos)
 
 
 TAN = 22
-NAMES[TAN] = "TanBackward0"
-_TAN = Unary(TAN, "tan", math.tan, np.tan, reads_input=False)
+_TAN = Unary(TAN, "tan", math.tan, np.tan)
 
 
 @rule
@@ -487,12 +656,16 @@ def tan_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 + y * y)
 
 
+declare(TAN, "TanBackward0", saves="o", fwd=tan_fwd, rev=tan_rev,
+        vjp=smooth(lambda x, y: y * y + 1.0))
+
+
 tan = make_unary(_TAN, "Tangent.")
+api(tan)
 
 
 TANH = 23
-NAMES[TANH] = "TanhBackward0"
-_TANH = Unary(TANH, "tanh", math.tanh, np.tanh, reads_input=False)
+_TANH = Unary(TANH, "tanh", math.tanh, np.tanh)
 
 
 @rule
@@ -509,12 +682,16 @@ def tanh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 - y * y)
 
 
+declare(TANH, "TanhBackward0", saves="o", fwd=tanh_fwd, rev=tanh_rev,
+        vjp=smooth(lambda x, y: 1.0 - y * y))
+
+
 tanh = make_unary(_TANH, "Hyperbolic tangent.")
+api(tanh)
 
 
 SIGMOID = 24
-NAMES[SIGMOID] = "SigmoidBackward0"
-_SIGMOID = Unary(SIGMOID, "sigmoid", _sigmoid_py, _sigmoid_np, reads_input=False)
+_SIGMOID = Unary(SIGMOID, "sigmoid", _sigmoid_py, _sigmoid_np)
 
 
 @rule
@@ -536,14 +713,17 @@ def sigmoid_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * y * (1.0 - y)
 
 
+declare(SIGMOID, "SigmoidBackward0", saves="o", fwd=sigmoid_fwd, rev=sigmoid_rev,
+        vjp=smooth(lambda x, y: y * (1.0 - y)))
+
+
 sigmoid = make_unary(_SIGMOID, "Logistic sigmoid ``1 / (1 + exp(-x))``, stable at both ends.")
+api(sigmoid)
 
 
 RELU = 25
-NAMES[RELU] = "ReluBackward0"
 _RELU = Unary(RELU, "relu", lambda x: 0.0 if x <= 0.0 else x,
-              lambda x: np.where(x <= 0, np.zeros((), np.asarray(x).dtype), x),
-              reads_input=False)
+              lambda x: np.where(x <= 0, np.zeros((), np.asarray(x).dtype), x))
 
 
 @rule
@@ -561,7 +741,15 @@ def relu_rev(adj, vals, o, a, n):
             adj[a + i] += adj[o + i]
 
 
+def relu_vjp(r, g):
+    return [(r.a, g * r.f(r.x > 0))]
+
+
+declare(RELU, "ReluBackward0", saves="o", fwd=relu_fwd, rev=relu_rev, vjp=relu_vjp)
+
+
 relu = make_unary(_RELU, "``max(input, 0)``; its gradient at 0 is 0.")
+api(relu)
 
 
 # ---- what the ops below share -----------------------------------------------------------
@@ -583,8 +771,6 @@ def _tensor_other(op, other, pos="other"):
 
 # ---- maximum / minimum: elementwise, ties split the gradient half and half -------------
 MAXIMUM, MINIMUM = 100, 101
-NAMES[MAXIMUM] = "MaximumBackward0"
-NAMES[MINIMUM] = "MinimumBackward0"
 _MAXIMUM = Binary(MAXIMUM, -1, -1, "maximum",
                   lambda a, b: a if a > b or a != a else b, np.maximum, False)
 _MINIMUM = Binary(MINIMUM, -1, -1, "minimum",
@@ -618,10 +804,27 @@ def maximum_rev(adj, vals, o, a, b, n, s):
                 adj[b + i] += gy
 
 
+def maximum_vjp(r, g):
+    # as maximum_rev: the larger side gets g, half each at a tie, both at a nan
+    if r.a == r.b:
+        return [(r.a, g)]
+    x, y = r.x, r.y
+    below, above = (x < y, x > y) if r.op == MAXIMUM else (x > y, x < y)
+    tie = r.f(x == y) * 0.5
+    return [(r.a, g * (1.0 - r.f(below) - tie)), (r.b, g * (1.0 - r.f(above) - tie))]
+
+
+declare(MAXIMUM, "MaximumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp)
+
+
+declare(MINIMUM, "MinimumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp)
+
+
 _maximum = make_binary(_MAXIMUM, "")
 _minimum = make_binary(_MINIMUM, "")
 
 
+@api
 def maximum(input, other):
     """Elementwise maximum, broadcasting; at ties each side gets half the gradient.
 
@@ -632,6 +835,7 @@ def maximum(input, other):
     return _maximum(input, _tensor_other("maximum", other))
 
 
+@api
 def minimum(input, other):
     """Elementwise minimum, broadcasting; at ties each side gets half the gradient."""
     return _minimum(input, _tensor_other("minimum", other))
@@ -639,7 +843,6 @@ def minimum(input, other):
 
 # ---- clamp: scalar bounds (either may be None); gradient 1 on [min, max] inclusive -------
 CLAMP = 102  # aux: consts [min, max] (+-inf for None)
-NAMES[CLAMP] = "ClampBackward1"
 
 
 @rule
@@ -663,6 +866,16 @@ def clamp_rev(adj, vals, o, a, lo, hi, n):
             adj[a + i] += adj[o + i]
 
 
+def clamp_vjp(r, g):
+    x = r.x
+    return [(r.a, g * (r.f(x >= r.c(r.k)) * r.f(x <= r.c(r.k + 1))))]
+
+
+declare(CLAMP, "ClampBackward1", saves="a", aux="const", fwd=clamp_fwd, rev=clamp_rev,
+        vjp=clamp_vjp)
+
+
+@api
 def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     """Clamp to ``[min, max]`` (either may be None); Tensor bounds broadcast.
 
@@ -716,22 +929,24 @@ def _clamp_tensors(input, lo, hi):
     return y
 
 
+@api
 def clamp_min(input, min):  # noqa: A002
     """``clamp(input, min=min)``."""
     return clamp(input, min=min)
 
 
+@api
 def clamp_max(input, max):  # noqa: A002
     """``clamp(input, max=max)``."""
     return clamp(input, max=max)
 
 
 clip = clamp
+api(clip, name="clip")
 
 
 # ---- where(cond, a, b): the condition's slot rides in aux ---------------------------------
 WHERE = 103  # aux: the slot of cond (1.0 / 0.0, broadcast): replay reads it at every point
-NAMES[WHERE] = "WhereBackward0"
 
 
 @rule
@@ -750,6 +965,15 @@ def where_rev(adj, vals, o, a, b, c, n):
             adj[b + i] += adj[o + i]
 
 
+def where_vjp(r, g):
+    cond = r.w.tensor(r.k) != 0  # a comparison: recorded (and replayed) while tracing
+    return [(r.a, where(cond, g, 0.0)), (r.b, where(cond, 0.0, g))]
+
+
+declare(WHERE, "WhereBackward0", aux="slot", fwd=where_fwd, rev=where_rev, vjp=where_vjp)
+
+
+@api(method=False)
 def where(condition, input, other):
     """``input`` where ``condition`` holds, else ``other`` (either may be a number); all
     three broadcast.  Branch-free: a replayed trace follows the condition at every point.
@@ -797,11 +1021,6 @@ def _where_operand(x):
 
 # ---- sign, floor, ceil, round: zero gradient, but a row, so replay recomputes them ------
 SIGN, FLOOR, CEIL, ROUND, ROUND_DEC = 104, 105, 106, 107, 108  # ROUND_DEC: aux -> decimals
-NAMES[SIGN] = "SignBackward0"
-NAMES[FLOOR] = "FloorBackward0"
-NAMES[CEIL] = "CeilBackward0"
-NAMES[ROUND] = "RoundBackward0"
-NAMES[ROUND_DEC] = "RoundBackward1"
 
 
 def _sign_py(x):
@@ -829,10 +1048,16 @@ def sign_fwd(vals, o, a, n):
         vals[o + i] = 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
 
 
+declare(SIGN, "SignBackward0", fwd=sign_fwd, vjp=no_gradient)
+
+
 @rule
 def floor_fwd(vals, o, a, n):
     for i in range(n):
         vals[o + i] = np.floor(vals[a + i])
+
+
+declare(FLOOR, "FloorBackward0", fwd=floor_fwd, vjp=no_gradient)
 
 
 @rule
@@ -841,11 +1066,17 @@ def ceil_fwd(vals, o, a, n):
         vals[o + i] = np.ceil(vals[a + i])
 
 
+declare(CEIL, "CeilBackward0", fwd=ceil_fwd, vjp=no_gradient)
+
+
 @rule
 def round_fwd(vals, o, a, n):
     # half to even, as PyTorch and NumPy
     for i in range(n):
         vals[o + i] = np.rint(vals[a + i])
+
+
+declare(ROUND, "RoundBackward0", fwd=round_fwd, vjp=no_gradient)
 
 
 @rule
@@ -857,12 +1088,19 @@ def round_dec_fwd(vals, o, a, d, n):
         vals[o + i] = np.rint(x * scale) / scale if d >= 0 else np.rint(x / scale) * scale
 
 
+declare(ROUND_DEC, "RoundBackward1", aux="const", fwd=round_dec_fwd, vjp=no_gradient)
+
+
 sign = make_unary(_SIGN, "Sign of each element (-1, 0 or 1; 0 for nan); zero gradient.")
+api(sign)
 floor = make_unary(_FLOOR, "Largest integer <= each element; zero gradient.")
+api(floor)
 ceil = make_unary(_CEIL, "Smallest integer >= each element; zero gradient.")
+api(ceil)
 _round0 = make_unary(_ROUND, "")
 
 
+@api
 def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
     """Round half to even (to ``decimals`` places); zero gradient.
 
@@ -883,7 +1121,6 @@ def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
 
 # ---- atan2(a, b): the angle of (b, a) ----------------------------------------------------
 ATAN2 = 109
-NAMES[ATAN2] = "Atan2Backward0"
 _ATAN2 = Binary(ATAN2, -1, -1, "atan2", math.atan2, np.arctan2, True)
 
 
@@ -906,24 +1143,32 @@ def atan2_rev(adj, vals, o, a, b, n):
             adj[b + i] -= gy * x / r
 
 
+def atan2_vjp(r, g):
+    # (b da - a db) / (a^2 + b^2), 0 where both are 0 (the +1 there keeps it finite)
+    x, y = r.x, r.y
+    rr = x * x + y * y
+    rr = rr + r.f(rr == 0)
+    return [(r.a, g * y / rr), (r.b, -(g * x) / rr)]
+
+
+declare(ATAN2, "Atan2Backward0", saves="ab", fwd=atan2_fwd, rev=atan2_rev, vjp=atan2_vjp)
+
+
 _atan2 = make_binary(_ATAN2, "")
 
 
+@api
 def atan2(input, other):
     """Elementwise ``atan2(input, other)``: the angle of the point ``(other, input)``."""
     return _atan2(input, _tensor_other("atan2", other))
 
 
 arctan2 = atan2
+api(arctan2, name="arctan2")
 
 
 # ---- inverse trigonometric and hyperbolic functions ------------------------------------
 ASIN, ACOS, ATAN, SINH, COSH = 110, 111, 112, 113, 114
-NAMES[ASIN] = "AsinBackward0"
-NAMES[ACOS] = "AcosBackward0"
-NAMES[ATAN] = "AtanBackward0"
-NAMES[SINH] = "SinhBackward0"
-NAMES[COSH] = "CoshBackward0"
 _ASIN = Unary(ASIN, "asin", math.asin, np.arcsin)
 _ACOS = Unary(ACOS, "acos", math.acos, np.arccos)
 _ATAN = Unary(ATAN, "atan", math.atan, np.arctan)
@@ -945,6 +1190,10 @@ def asin_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * _recip(np.sqrt(1.0 - x * x))
 
 
+declare(ASIN, "AsinBackward0", saves="a", fwd=asin_fwd, rev=asin_rev,
+        vjp=smooth(lambda x, y: 1.0 / sqrt(1.0 - x * x)))
+
+
 @rule
 def acos_fwd(vals, o, a, n):
     for i in range(n):
@@ -957,6 +1206,10 @@ def acos_rev(adj, vals, o, a, n):
     for i in range(n):
         x = vals[a + i]
         adj[a + i] -= adj[o + i] * _recip(np.sqrt(1.0 - x * x))
+
+
+declare(ACOS, "AcosBackward0", saves="a", fwd=acos_fwd, rev=acos_rev,
+        vjp=smooth(lambda x, y: -1.0 / sqrt(1.0 - x * x)))
 
 
 @rule
@@ -973,6 +1226,10 @@ def atan_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (x * x + 1.0)
 
 
+declare(ATAN, "AtanBackward0", saves="a", fwd=atan_fwd, rev=atan_rev,
+        vjp=smooth(lambda x, y: 1.0 / (x * x + 1.0)))
+
+
 @rule
 def sinh_fwd(vals, o, a, n):
     for i in range(n):
@@ -984,6 +1241,10 @@ def sinh_rev(adj, vals, o, a, n):
     # d sinh x = cosh x dx
     for i in range(n):
         adj[a + i] += adj[o + i] * np.cosh(vals[a + i])
+
+
+declare(SINH, "SinhBackward0", saves="a", fwd=sinh_fwd, rev=sinh_rev,
+        vjp=smooth(lambda x, y: cosh(x)))
 
 
 @rule
@@ -999,17 +1260,28 @@ def cosh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * np.sinh(vals[a + i])
 
 
+declare(COSH, "CoshBackward0", saves="a", fwd=cosh_fwd, rev=cosh_rev,
+        vjp=smooth(lambda x, y: sinh(x)))
+
+
 asin = make_unary(_ASIN, "Inverse sine (nan outside [-1, 1]).")
+api(asin)
 acos = make_unary(_ACOS, "Inverse cosine (nan outside [-1, 1]).")
+api(acos)
 atan = make_unary(_ATAN, "Inverse tangent.")
+api(atan)
 arcsin, arccos, arctan = asin, acos, atan
+api(arcsin, name="arcsin")
+api(arccos, name="arccos")
+api(arctan, name="arctan")
 sinh = make_unary(_SINH, "Hyperbolic sine.")
+api(sinh)
 cosh = make_unary(_COSH, "Hyperbolic cosine.")
+api(cosh)
 
 
 # ---- erf ---------------------------------------------------------------------------
 ERF = 115
-NAMES[ERF] = "ErfBackward0"
 
 
 def _erf_np(x):
@@ -1034,13 +1306,16 @@ def erf_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
 
 
+declare(ERF, "ErfBackward0", saves="a", fwd=erf_fwd, rev=erf_rev,
+        vjp=smooth(lambda x, y: (2.0 / math.sqrt(math.pi)) * exp(-(x * x))))
+
+
 erf = make_unary(_ERF, "The error function.")
+api(erf)
 
 
 # ---- softplus(x, beta, threshold) and log_sigmoid ------------------------------------------
 SOFTPLUS, LOG_SIGMOID = 116, 117  # SOFTPLUS aux: consts [beta, threshold]
-NAMES[SOFTPLUS] = "SoftplusBackward0"
-NAMES[LOG_SIGMOID] = "LogSigmoidBackward0"
 
 
 @rule
@@ -1063,6 +1338,18 @@ def softplus_rev(adj, vals, o, a, beta, threshold, n):
             adj[a + i] += adj[o + i] * z / (z + 1.0)
 
 
+def softplus_vjp(r, g):
+    beta, threshold = r.c(r.k), r.c(r.k + 1)
+    x = r.x
+    linear = x * beta > threshold
+    return [(r.a, where(linear, g, g * sigmoid(x * beta)))]
+
+
+declare(SOFTPLUS, "SoftplusBackward0", saves="a", aux="const", fwd=softplus_fwd, rev=softplus_rev,
+        vjp=softplus_vjp)
+
+
+@api(method=False)
 def softplus(input, beta=1.0, threshold=20.0):
     """``log(1 + exp(beta * x)) / beta``, linear where ``beta * x > threshold`` (PyTorch's
     ``nn.functional.softplus``).
@@ -1119,8 +1406,13 @@ def log_sigmoid_rev(adj, vals, o, a, n):
             adj[a + i] += adj[o + i] / (1.0 + np.exp(x))
 
 
+declare(LOG_SIGMOID, "LogSigmoidBackward0", saves="a", fwd=log_sigmoid_fwd, rev=log_sigmoid_rev,
+        vjp=smooth(lambda x, y: sigmoid(-x)))
+
+
 log_sigmoid = make_unary(_LOG_SIGMOID, "``log(sigmoid(x))``, stable at both ends "
                                        "(PyTorch's ``nn.functional.logsigmoid``).")
+api(log_sigmoid, method=False)
 
 
 def _lib(x):
@@ -1200,6 +1492,7 @@ SPECS = [
          pinned=(((0.0,), (0.0,)), ((-1.5,), (-1.0,)))),
     Spec("exp", lambda x: x.exp(), lambda np_, x: np_.exp(x)),
     Spec("log", lambda x: x.log(), lambda np_, x: np_.log(x), domain=(0.1, 3.0)),
+    Spec("log2", lambda x: x.log2(), lambda np_, x: np_.log2(x), domain=(0.1, 3.0)),
     Spec("log1p", lambda x: x.log1p(), lambda np_, x: np_.log1p(x), domain=(-0.9, 3.0)),
     Spec("expm1", lambda x: x.expm1(), lambda np_, x: np_.expm1(x)),
     Spec("sqrt", lambda x: x.sqrt(), lambda np_, x: np_.sqrt(x), domain=(0.1, 3.0)),

@@ -29,10 +29,9 @@ from .._state import state
 from ..tape import OP_MASK
 from ..tensor import Tensor, norm
 from . import elementwise as ew
-from . import linalg as la
-from . import reductions as rd
 from . import shape as sh
 from ._record import broadcast_shape, output
+from .registry import OPS, saved_flags
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _LEAF_VIEW = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -45,27 +44,11 @@ def _word(dt):
 
 
 # ---- what a row saves for its reverse rule (PyTorch's SavedVariables) --------------------
-# 'a', 'b': the first / second input always; 'A' ('B'): the first (second) input when the
-# other one requires grad (mul: x * c saves c only); 'o': the output.  Ops absent here save
-# nothing PyTorch would check (add, views, sums...), and so do unknown ones: a missed check
-# costs nothing here (the tape holds copies), a false one would refuse valid PyTorch code.
-SAVES = {
-    ew.MUL: "AB", ew.DIV: "Ab", ew.POW: "ab", ew.POW_C: "a", ew.RPOW_C: "ao",
-    ew.ABS: "a", ew.EXP: "o", ew.LOG: "a", ew.LOG1P: "a", ew.EXPM1: "o", ew.SQRT: "o",
-    ew.SIN: "a", ew.COS: "a", ew.TAN: "o", ew.TANH: "o", ew.SIGMOID: "o", ew.RELU: "o",
-    ew.MAXIMUM: "ab", ew.MINIMUM: "ab", ew.CLAMP: "a", ew.ATAN2: "ab", ew.ASIN: "a",
-    ew.ACOS: "a", ew.ATAN: "a", ew.SINH: "a", ew.COSH: "a", ew.ERF: "a", ew.SOFTPLUS: "a",
-    ew.LOG_SIGMOID: "a",
-    rd.PROD: "ao", rd.PROD_DIM: "ao", rd.MAX: "ao", rd.MIN: "ao", rd.AMAX: "ao",
-    rd.AMIN: "ao", rd.LOGSUMEXP: "ao", rd.NORM: "ao", rd.VAR: "a", rd.STD: "ao",
-    rd.LOG_SOFTMAX: "o", rd.SOFTMAX: "o",
-    la.MM: "AB", la.MV: "AB", la.DOT: "AB", la.BMM: "AB", la.LINEAR: "AB", la.ADDMM: "AB",
-}
-_NCODES = max(SAVES) + 1
-_FLAGS = {c: np.zeros(_NCODES + 1, bool) for c in "aAbBo"}
-for _code, _s in SAVES.items():
-    for _c in _s:
-        _FLAGS[_c][_code] = True
+# from each op's declaration (registry.py: 'a', 'b', 'A', 'B', 'o'). Ops that save nothing
+# PyTorch would check (add, views, sums...), and unknown ones, are never checked: a missed
+# check costs nothing here (the tape holds copies), a false one would refuse valid code.
+_NCODES = max(OPS) + 1
+_FLAGS = {c: np.array(saved_flags(c, _NCODES), bool) for c in "aAbBo"}
 
 
 class Log:

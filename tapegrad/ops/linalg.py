@@ -26,22 +26,19 @@ from .._fp import quiet
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf
+from . import shape as S
 from ._record import as_tensor_arg, broadcast_shape, output, slot, tape_for_grad
 from .elementwise import _lib
+from .registry import api, declare, meta_at
 from .shape import _s, _u, claim_input, reach_input
 from .spec import Spec
-
-NAMES = {}
 
 _BLAS_MIN = 4096  # M*K*N from which a product calls BLAS (below, the loop is faster)
 
 
 # ---- matmul family: y[i] = A[i] @ B[i] for each batch i --------------------------------
 MM, MV, DOT, BMM = 80, 81, 82, 83
-NAMES[MM] = "MmBackward0"
-NAMES[MV] = "MvBackward0"
-NAMES[DOT] = "DotBackward0"
-NAMES[BMM] = "BmmBackward0"  # PyTorch shows UnsafeViewBackward0 over it for batched matmul
+# PyTorch shows UnsafeViewBackward0 over it for batched matmul
 
 
 # B is (K, N), or with ``bt`` stored transposed as (N, K): F.linear's weight, used as is
@@ -181,12 +178,52 @@ def matmul_rev(adj, vals, meta, o, a, b, k, w):
         _mm_rev(adj, vals, o + i * M * N * w, ai, bi, M, K, N, w, need_a, need_b, False)
 
 
+def matmul_vjp(r, g):
+    # every product is a batch of (M, K) @ (K, N) with batch offsets into a and b (meta)
+    nb, M, K, N, need_a, need_b = (r.m(r.k + i) for i in range(6))
+    offsets = np.array([r.m(r.k + 6 + i) for i in range(2 * nb)], np.int64).reshape(nb, 2)
+    ia, ib = offsets[:, 0] // max(1, M * K), offsets[:, 1] // max(1, K * N)
+    a = S.reshape(r.x, -1, M, K)
+    b = S.reshape(r.y, -1, K, N)
+    G = S.reshape(g, nb, M, N)
+    out = []
+    if need_a:
+        bb = b if np.array_equal(ib, np.arange(len(ib))) else b[Tensor(ib)]
+        out.append((r.a, _batch_sum(r, matmul(G, bb.mT), ia, a.shape[0], r.shape(r.a))))
+    if need_b:
+        aa = a if np.array_equal(ia, np.arange(len(ia))) else a[Tensor(ia)]
+        out.append((r.b, _batch_sum(r, matmul(aa.mT, G), ib, b.shape[0], r.shape(r.b))))
+    return out
+
+
+def _batch_sum(r, t, index, n, shape):
+    """Sum the batch entries of ``t`` (nb, P, Q) that share an operand batch ``index``
+    (broadcast batch dims): a SCATTER row when any operand batch was used twice."""
+    if np.array_equal(index, np.arange(n)):
+        return S.reshape(t, *shape)
+    P, Q = t.shape[1], t.shape[2]
+    flat = (index[:, None] * (P * Q) + np.arange(P * Q)[None, :]).ravel()
+    tape = tape_for_grad()
+    k = tape.push_meta([0, *flat.tolist()])  # GATHER's meta layout: [name, index...]
+    return S.reshape(r.emit(S.SCATTER, t, k, (n * P * Q,)), *shape)
+
+
+declare(MM, "MmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+
+
+declare(MV, "MvBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+
+
+declare(DOT, "DotBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+
+
+declare(BMM, "BmmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+
+
 # ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
 # in0 = x (M, K), in1 = W (N, K); meta: [M, K, N, need_x, need_w, need_b, bias slot or -1].
 # No W^T is materialised, no bias broadcast or add row: PyTorch's addmm / mm.
 LINEAR, ADDMM = 84, 85
-NAMES[LINEAR] = "MmBackward0"
-NAMES[ADDMM] = "AddmmBackward0"
 
 
 @rule
@@ -226,6 +263,28 @@ def linear_rev(adj, reach, vals, offs, meta, so, sx, sw, k, w):
                 acc[j] += adj[o + m * N * uw + j]
         for j in range(N * uw):
             adj[c + j] += acc[j]
+
+
+def linear_vjp(r, g):
+    # y = x W^T + b: gx = g W, gW = g^T x, gb = the sum of g's rows
+    M, N, need_x, need_w, need_b, sb = (r.m(r.k + i) for i in (0, 2, 3, 4, 5, 6))
+    g = S.reshape(g, M, N)
+    out = []
+    if need_x:
+        out.append((r.a, matmul(g, r.y)))
+    if need_w:
+        out.append((r.b, matmul(g.mT, r.x)))
+    if need_b:
+        out.append((sb, g.sum(0)))
+    return out
+
+
+declare(LINEAR, "MmBackward0", saves="AB", aux="meta", fwd=linear_fwd, rev=linear_rev,
+        vjp=linear_vjp)
+
+
+declare(ADDMM, "AddmmBackward0", saves="AB", aux="meta", meta_slots=meta_at(6), fwd=linear_fwd,
+        rev=linear_rev, vjp=linear_vjp)
 
 
 def linear(x, weight, bias=None):
@@ -306,6 +365,7 @@ def _bmm_error(B, K, B2, K2):
                         f"[{B}, {K}] but got: [{B2}, {K2}].")
 
 
+@api
 def mm(input, mat2):
     """Matrix product of two 2-D tensors.
 
@@ -324,6 +384,7 @@ def mm(input, mat2):
     return _product(MM, a, b, (), (), (), M, K, N)
 
 
+@api
 def mv(input, vec):
     """Matrix-vector product: ``(M, K) @ (K,)`` gives ``(M,)``."""
     a, b = _operands(input, vec, "mv")
@@ -335,6 +396,7 @@ def mv(input, vec):
     return _product(MV, a, b, (), (), (), M, K, 1)
 
 
+@api
 def dot(input, tensor):
     """Inner product of two 1-D tensors (no broadcasting)."""
     a, b = _operands(input, tensor, "dot")
@@ -348,6 +410,7 @@ def dot(input, tensor):
     return _product(DOT, a, b, (), (), (), 1, n, 1)
 
 
+@api
 def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with the same batch size (no broadcasting)."""
     a, b = _operands(input, mat2, "bmm")
@@ -361,6 +424,7 @@ def bmm(input, mat2):
     return _product(BMM, a, b, (B,), (B,), (B,), M, K, N)
 
 
+@api
 def matmul(input, other):
     """``input @ other`` with PyTorch's rules: 1-D operands are vectors (a 1 is prepended to
     the left one and appended to the right one, then removed), batch dims broadcast.
@@ -404,6 +468,7 @@ def rmatmul(input, other):
     return matmul(as_tensor_arg(other, "matmul"), input)
 
 
+@api
 def outer(input, vec2):
     """Outer product of two 1-D tensors, ``input[:, None] * vec2`` (MulBackward0 as in
     PyTorch)."""
@@ -415,9 +480,11 @@ def outer(input, vec2):
 
 
 ger = outer
+api(ger, name="ger")
 
 
 # ---- einsum: two-operand contractions as permute / reshape / matmul (a composite) ---------
+@api(method=False)
 def einsum(equation, *operands):
     """Einstein summation over one or two operands, e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``,
     ``"i,j->ij"``, ``"ij->j"``.  Composed from permute, reshape, sum, mul and matmul, so it

@@ -4,6 +4,7 @@ A reduction over dims stores the map from each input element to its output eleme
 as a strided map with stride 0 on the reduced dims (shape.strided_index); the
 reverse rule is then a broadcast of gy back over the input.
 """
+import builtins
 import math
 from collections import namedtuple
 
@@ -15,17 +16,16 @@ from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
+from . import elementwise as E
+from . import shape as S
 from ._record import output, slot, tape_for_grad
 from .elementwise import _lib
+from .registry import api, declare, no_gradient
 from .shape import VIEW_NAMES, _c_strides, _s, _strided_meta, _u, strided_index, strided_runs
 from .spec import Spec
 
-NAMES = {}
-
 # ---- sum / mean of all elements -------------------------------------------------------
 SUM, MEAN = 40, 41
-NAMES[SUM] = "SumBackward0"
-NAMES[MEAN] = "MeanBackward0"
 
 
 @rule
@@ -47,10 +47,21 @@ def sum_rev(adj, o, a, n, scale, w):
             adj[a + i * w + p] += adj[o + p] * scale
 
 
+def sum_vjp(r, g):
+    shape = r.shape(r.a)
+    if r.op == MEAN:
+        g = g / float(builtins.max(1, int(np.prod(shape, dtype=np.int64))))
+    return [(r.a, S.expand(g, *shape) if shape else g)]
+
+
+declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp)
+
+
+declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp)
+
+
 # ---- sum / mean over dims ---------------------------------------------------------------
 SUM_DIM, MEAN_DIM = 42, 43
-NAMES[SUM_DIM] = "SumBackward1"
-NAMES[MEAN_DIM] = "MeanBackward1"
 
 
 @rule
@@ -78,6 +89,19 @@ def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w):
             j = o + _u(starts[r] + i * step) * w
             for p in range(w):
                 adj[x + _u(i) * w + p] += adj[j + p] * scale
+
+
+def sum_dim_vjp(r, g):
+    gx = r.spread(g, r.k)
+    if r.op == MEAN_DIM:
+        gx = gx * (r.numel(r.o) / builtins.max(1, r.numel(r.a)))
+    return [(r.a, gx)]
+
+
+declare(SUM_DIM, "SumBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp)
+
+
+declare(MEAN_DIM, "MeanBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp)
 
 
 def _dims(input, dim, op):
@@ -125,11 +149,13 @@ def _reduce(input, dim, keepdim, op, dtype):
     return output(tape, v, MEAN_DIM if mean else SUM_DIM, sx, -1, k)
 
 
+@api
 def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 (PyTorch's name)
     """Sum of all elements, or over ``dim`` (an int or a tuple)."""
     return _reduce(input, dim, keepdim, "sum", dtype)
 
 
+@api
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mean of all elements, or over ``dim``; floating inputs only, as PyTorch."""
     return _reduce(input, dim, keepdim, "mean", dtype)
@@ -209,8 +235,6 @@ def _group(meta, k, i, w):
 
 # ---- prod ----------------------------------------------------------------------------
 PROD, PROD_DIM = 44, 45
-NAMES[PROD] = "ProdBackward0"
-NAMES[PROD_DIM] = "ProdBackward1"
 
 
 @rule
@@ -249,6 +273,44 @@ def prod_rev(adj, vals, meta, o, a, n_in, n_out, k, w):
                                             else 0.0)
 
 
+def prod_vjp(r, g):
+    # gx_i = g * the product of the group's other entries (PyTorch's rule), written as
+    # functions that equal it near this point, so they differentiate again: with N the
+    # product of the group's nonzeros and Z of its zeros, N * Z / x_i at a nonzero; at a
+    # zero, N in a group with one zero, N * (the other zero) with two (as (1 + x_o) - 1,
+    # from a product), and 0 with three or more.  Zeros are this point's (refused while
+    # tracing: a replayed point may hold others).
+    r.point_only()
+    x = r.x
+    zero = np.asarray(x._data) == 0
+    if not zero.any():
+        return [(r.a, r.spread(g * r.out, r.k) / x)]
+    out_shape = r.shape(r.o)
+
+    def group_prod(t):  # the product over x's group, spread back over x's shape
+        return r.spread(r.emit(r.op, t, r.k, out_shape), r.k)
+
+    z = _leaf(zero)
+    nonzero = E.where(z, 1.0, x)
+    n, zp = group_prod(nonzero), group_prod(E.where(z, x, 1.0))
+    count = np.asarray(group_prod(_leaf(np.where(zero, 2.0, 1.0)))._data)  # 2 ** zeros
+    dt = x.dtype
+    at_nonzero = _leaf((~zero).astype(dt))
+    one = _leaf((zero & (count == 2.0)).astype(dt))  # a zero alone in its group
+    two = _leaf((zero & (count == 4.0)).astype(dt))  # one of a group's two zeros
+    shifted = E.where(z, x + 1.0, 1.0)
+    other = group_prod(shifted) / shifted - 1.0  # the group's other zero (two zeros)
+    gx = at_nonzero * (n * zp / nonzero) + one * n + two * (n * other)
+    return [(r.a, r.spread(g, r.k) * gx)]
+
+
+declare(PROD, "ProdBackward0", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp)
+
+
+declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp)
+
+
+@api
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """Product of all elements, or over one ``dim``.
 
@@ -269,12 +331,6 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
 
 # ---- max / min: of all, with dim (values, indices), amax / amin ------------------------
 MAX, MIN, MAX_DIM, MIN_DIM, AMAX, AMIN = 46, 47, 48, 49, 50, 51
-NAMES[MAX] = "MaxBackward1"
-NAMES[MIN] = "MinBackward1"
-NAMES[MAX_DIM] = "MaxBackward0"
-NAMES[MIN_DIM] = "MinBackward0"
-NAMES[AMAX] = "AmaxBackward0"
-NAMES[AMIN] = "AminBackward0"
 MAX_ALL, MAX_AMAX, MAX_INDEX = 0, 1, 2  # how extreme_rev hands out gy (see there)
 
 
@@ -321,12 +377,42 @@ def extreme_rev(adj, vals, meta, o, a, n_in, n_out, k, mode, w):
             adj[a + i * w + p] += share * (1.0 if tie else 0.0)
 
 
+def extreme_vjp(r, g):
+    if not r.tracing or r.op in (MAX_DIM, MIN_DIM):
+        return [(r.a, r.unit_weighted(g, r.k))]
+    # traced: g shared evenly among the elements equal to the extreme of their group
+    tie = r.f(r.x == r.spread(r.out, r.k))
+    count = r.emit(SUM_DIM, tie, r.k, r.shape(r.o))
+    return [(r.a, r.spread(g / count, r.k) * tie)]
+
+
+declare(MAX, "MaxBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp)
+
+
+declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp)
+
+
+declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp)
+
+
+declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp)
+
+
+declare(AMAX, "AmaxBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp)
+
+
+declare(AMIN, "AminBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp)
+
+
 # argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
 # an ARGMAX row computes the index at every replayed point (meta: [inner, size, map]), so
 # replay never hands back the traced point's index.
 ARGMAX, ARGMIN = 52, 53
-NAMES[ARGMAX] = "ArgmaxBackward0"  # seen only while tracing; PyTorch has no node here
-NAMES[ARGMIN] = "ArgminBackward0"
+# seen only while tracing; PyTorch has no node here
 
 
 @rule
@@ -344,6 +430,12 @@ def arg_extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
             if _beats(x, best[j + p], s):
                 best[j + p] = x
                 vals[o + j + p] = float((i // inner) % size)
+
+
+declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient)
+
+
+declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient)
 
 
 MaxResult = namedtuple("max", ("values", "indices"))
@@ -401,6 +493,7 @@ def _extreme(input, dim, keepdim, other, largest):
     return (MaxResult if largest else MinResult)(values, indices)
 
 
+@api
 def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
     """Largest element; with ``dim``, the named tuple ``(values, indices)``; with a Tensor
     second argument, ``maximum``.  Ties: over all elements the gradient is split evenly
@@ -413,6 +506,7 @@ def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's
     return _extreme(input, dim, keepdim, other, True)
 
 
+@api
 def min(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
     """Smallest element; with ``dim``, the named tuple ``(values, indices)``."""
     return _extreme(input, dim, keepdim, other, False)
@@ -427,12 +521,14 @@ def _amax(input, dim, keepdim, largest):
     return _red_record(input, v, AMAX if largest else AMIN, dims)
 
 
+@api
 def amax(input, dim=(), keepdim=False):
     """Largest element over ``dim`` (an int or tuple; all by default); ties share the
     gradient evenly, as PyTorch's AmaxBackward0."""
     return _amax(input, dim, keepdim, True)
 
 
+@api
 def amin(input, dim=(), keepdim=False):
     """Smallest element over ``dim``; ties share the gradient evenly."""
     return _amax(input, dim, keepdim, False)
@@ -456,6 +552,7 @@ def _argextreme(input, dim, keepdim, largest):
     return _index_of(input, fn(d, axis=w, keepdims=keepdim), w, keepdim, code)
 
 
+@api
 def argmax(input, dim=None, keepdim=False):
     """Index of the first largest element (flat, or along ``dim``); not differentiable.
 
@@ -466,6 +563,7 @@ def argmax(input, dim=None, keepdim=False):
     return _argextreme(input, dim, keepdim, True)
 
 
+@api
 def argmin(input, dim=None, keepdim=False):
     """Index of the first smallest element (flat, or along ``dim``); not differentiable."""
     return _argextreme(input, dim, keepdim, False)
@@ -473,7 +571,6 @@ def argmin(input, dim=None, keepdim=False):
 
 # ---- logsumexp -----------------------------------------------------------------------
 LOGSUMEXP = 54
-NAMES[LOGSUMEXP] = "LogsumexpBackward0"
 
 
 @rule
@@ -516,6 +613,15 @@ def logsumexp_rev(adj, vals, meta, o, a, n_in, k, w):
             adj[a + i * w + p] += adj[j + p] * np.exp(vals[a + i * w + p] - vals[j + p])
 
 
+def logsumexp_vjp(r, g):
+    return [(r.a, r.spread(g, r.k) * E.exp(r.x - r.spread(r.out, r.k)))]
+
+
+declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_fwd,
+        rev=logsumexp_rev, vjp=logsumexp_vjp)
+
+
+@api
 def logsumexp(input, dim, keepdim=False):
     """``log(sum(exp(input), dim))``, computed after subtracting the max (no overflow).
 
@@ -538,7 +644,6 @@ def logsumexp(input, dim, keepdim=False):
 
 # ---- log_softmax over one dim (the first half of cross_entropy) -------------------------
 LOG_SOFTMAX = 59  # meta: [outer, size, inner]: element (i, j, l) sits at (i size + j) inner + l
-NAMES[LOG_SOFTMAX] = "LogSoftmaxBackward0"
 
 
 @rule
@@ -579,6 +684,23 @@ def softmax_rev(adj, vals, meta, o, a, k, w, log):
                 e = g + j * step
                 y = vals[o + e]
                 adj[a + e] += adj[o + e] - np.exp(y) * s if log else y * (adj[o + e] - s)
+
+
+def _softmax_dim(r):
+    # the dim of a (LOG_)SOFTMAX row, from its meta (outer, size, inner)
+    shape = r.shape(r.a)
+    size, inner = r.m(r.k + 1), r.m(r.k + 2)
+    return next(d for d in range(len(shape))
+                if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
+
+
+def log_softmax_vjp(r, g):
+    # gx = g - exp(y) * sum(g) along the row's dim
+    return [(r.a, g - E.exp(r.out) * sum(g, _softmax_dim(r), keepdim=True))]
+
+
+declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", fwd=log_softmax_fwd,
+        rev=softmax_rev, vjp=log_softmax_vjp)
 
 
 def _reduce_dim(ufunc, d, dim):
@@ -643,7 +765,6 @@ def _softmax_row(input, dim, code):
 
 # ---- softmax: exp of log_softmax's values, one row (meta as LOG_SOFTMAX's) -----------------
 SOFTMAX = 70
-NAMES[SOFTMAX] = "SoftmaxBackward0"
 
 
 @rule
@@ -654,12 +775,20 @@ def softmax_fwd(vals, meta, o, a, k, w):
         vals[o + i] = np.exp(vals[o + i])
 
 
+def softmax_vjp(r, g):
+    # gx = y * (g - sum(g * y)) along the row's dim
+    return [(r.a, r.out * (g - sum(g * r.out, _softmax_dim(r), keepdim=True)))]
+
+
+declare(SOFTMAX, "SoftmaxBackward0", saves="o", aux="meta", fwd=softmax_fwd, rev=softmax_rev,
+        vjp=softmax_vjp)
+
+
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------
 # y = -sum_i x.flat[idx[i]] / div (div: the count for mean, 1 for sum); one row instead of
 # a gather, a mean and a negation.  meta: [n, div, name, idx...] (from ``name`` on, a
 # GATHER row's layout: the adjoint scatters through it, autograd/higher.py).
 NLL = 69
-NAMES[NLL] = "NllLossBackward0"
 
 
 @rule
@@ -684,6 +813,15 @@ def nll_rev(adj, meta, o, a, k, w):
             adj[j + p] -= adj[o + p] / div
 
 
+def nll_vjp(r, g):
+    # gx = -g / div at each picked element: a scatter through the row's GATHER-layout meta
+    n, div = r.m(r.k), r.m(r.k + 1)
+    return [(r.a, r.emit(S.SCATTER, S.expand(-g / float(div), n), r.k + 2, r.shape(r.a)))]
+
+
+declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp)
+
+
 def nll(input, index, div):
     """``-sum(input.flat[index]) / div`` as one NLL row (nn.functional checks the targets:
     every index is in range)."""
@@ -701,7 +839,6 @@ def nll(input, index, div):
 
 # ---- norm: vector p-norms over all elements or over dims --------------------------------
 NORM = 55  # meta: [const index of p, map]
-NAMES[NORM] = "LinalgVectorNormBackward0"
 
 
 @rule
@@ -776,6 +913,28 @@ def norm_rev(adj, vals, meta, o, a, n_in, n_out, k, p, w):
                                              adj[o + j + q], p, cnt[j + q])
 
 
+def norm_vjp(r, g):
+    p = r.c(r.m(r.k))
+    if p == 0.0:
+        return []  # a count
+    if p == 1.0:
+        return [(r.a, r.spread(g, r.k + 1) * E.sign(r.x))]
+    if not math.isfinite(p):  # max |x|: piecewise linear
+        return [(r.a, r.unit_weighted(g, r.k + 1))]
+    x = r.x
+    y = r.spread(r.out, r.k + 1)
+    gs = r.spread(g, r.k + 1)
+    safe = r.f(y == 0)  # PyTorch: 0 where the norm is 0
+    if p == 2.0:
+        return [(r.a, gs * x / (y + safe))]
+    return [(r.a, gs * x * E.abs(x) ** (p - 2.0) / (y + safe) ** (p - 1.0))]
+
+
+declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd, rev=norm_rev,
+        vjp=norm_vjp)
+
+
+@api
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """Vector p-norm over all elements or over ``dim``: p a number (2, 1, inf, -inf, 0, or
     any other positive order) or "fro" (= 2).  At 0 the gradient is 0, as in PyTorch.
@@ -819,8 +978,6 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 # ---- var / std (with correction) ------------------------------------------------------
 VAR, STD = 56, 57  # meta: [const index of scale = 1 / max(0, N - correction), map]
-NAMES[VAR] = "VarBackward0"
-NAMES[STD] = "StdBackward0"
 
 
 @rule
@@ -869,6 +1026,25 @@ def var_rev(adj, vals, meta, o, a, n_in, n_out, k, scale, root, w):
                 adj[a + i * w + p] += scale * dx * gy / y
 
 
+def var_vjp(r, g):
+    scale = r.c(r.m(r.k))
+    k_map = r.k + 1
+    x = r.x
+    mean = r.emit(SUM_DIM, x, k_map, r.shape(r.o)) * (r.numel(r.o) / builtins.max(1, r.numel(r.a)))
+    dx = x - r.spread(mean, k_map)
+    if r.op == VAR:
+        return [(r.a, r.spread(g, k_map) * dx * (2.0 * scale))]
+    y = r.out
+    safe = r.f(y == 0)  # 0 where std is 0, as var_rev
+    return [(r.a, r.spread(g / (y + safe), k_map) * dx * scale)]
+
+
+declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp)
+
+
+declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp)
+
+
 def _var(input, dim, unbiased, keepdim, correction, root):
     op = "std" if root else "var"
     if isinstance(dim, bool):  # var(x, False): the old unbiased argument
@@ -892,6 +1068,7 @@ def _var(input, dim, unbiased, keepdim, correction, root):
                        consts=(scale,))
 
 
+@api
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Variance over all elements or ``dim``, dividing by ``N - correction`` (default 1).
 
@@ -902,6 +1079,7 @@ def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return _var(input, dim, unbiased, keepdim, correction, False)
 
 
+@api
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Standard deviation, ``sqrt(var)``; its gradient is 0 where it is 0, as PyTorch's."""
     return _var(input, dim, unbiased, keepdim, correction, True)
@@ -909,7 +1087,6 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 # ---- cumsum ------------------------------------------------------------------------
 CUMSUM = 58  # meta: [inner, size]: element i sits at (i // inner) % size along the dim
-NAMES[CUMSUM] = "CumsumBackward0"
 
 
 @rule
@@ -936,6 +1113,20 @@ def cumsum_rev(adj, meta, o, a, n, k, w):
             adj[a + i * w + p] += acc[i * w + p]
 
 
+def cumsum_vjp(r, g):
+    shape = r.shape(r.a)
+    inner, size = r.m(r.k), r.m(r.k + 1)
+    if not shape:
+        return [(r.a, g)]
+    d = next(d for d in range(len(shape))
+             if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
+    return [(r.a, S.flip(cumsum(S.flip(g, d), d), d))]  # a cumsum from the end
+
+
+declare(CUMSUM, "CumsumBackward0", aux="meta", fwd=cumsum_fwd, rev=cumsum_rev, vjp=cumsum_vjp)
+
+
+@api
 def cumsum(input, dim, *, dtype=None):
     """Cumulative sum along ``dim``.
 

@@ -27,11 +27,13 @@ import numpy as np
 from .. import dtypes
 from .._jit import rule
 from .._state import state
+from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ._record import broadcast_shape, expand_slot, output, slot, tape_for_grad
+from .elementwise import pass_rev
+from .registry import api, declare, meta_list
 from .spec import Spec
 
-NAMES = {}
 # node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
 VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "SqueezeBackward0", "ExpandBackward0", "PermuteBackward0", "TransposeBackward0",
@@ -40,6 +42,14 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
               "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
               "TBackward0")
+
+
+def _view_name(rows, meta, r):
+    """The node name of a VIEW row (its aux indexes VIEW_NAMES) or of a STRIDED or GATHER
+    row (the first int of its meta does)."""
+    row = rows[r]
+    k = int(row[4])
+    return VIEW_NAMES[k if int(row[0]) & OP_MASK == VIEW else int(meta[k])]
 
 
 def _c_strides(shape):
@@ -145,7 +155,7 @@ def _record_on(*ts):
 
 # ---- expand: implicit broadcasting of a binary op's operand -----------------------------
 EXPAND = 60
-NAMES[EXPAND] = "ExpandBackward0"  # hidden in graph views: PyTorch broadcasts inside the op
+# hidden in graph views: PyTorch broadcasts inside the op
 
 
 @rule
@@ -189,6 +199,13 @@ def expand_rev(adj, meta, o, a, n, na, k, w):
         adj[a + j] += acc[j]
 
 
+def expand_vjp(r, g):
+    return [(r.a, r.sum_dim(g, r.k, r.shape(r.a)))]
+
+
+declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp)
+
+
 def record_expand(tape, t, s, shape, keep=True):
     """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot.  ``keep``:
     the consumer reads its values (expand_rev does not; see Tape.push_array)."""
@@ -201,6 +218,12 @@ def record_expand(tape, t, s, shape, keep=True):
 
 # ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
 STRIDED = 62
+
+def strided_vjp(r, g):
+    return [(r.a, r.sum_dim(g, r.k + 1, r.shape(r.a)))]
+
+
+declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp)
 
 
 def _strided(x, src, view, name, shape=None):
@@ -235,6 +258,7 @@ def _record_strided(x, value, name, shape, strides, base):
     return output(tape, value, STRIDED, sx, -1, k)
 
 
+@api
 def expand(input, *sizes):
     """Broadcast to ``sizes`` (-1 keeps a dimension) without copying in PyTorch.
 
@@ -246,6 +270,7 @@ def expand(input, *sizes):
     return _expand(input, sizes, "expand")
 
 
+@api
 def broadcast_to(input, size):
     """``input`` broadcast to ``size`` (PyTorch's expand).
 
@@ -290,6 +315,7 @@ def _expand(input, sizes, op):
     return _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
 
 
+@api
 def permute(input, *dims):
     """Reorder dimensions."""
     dims = _sizes(dims)
@@ -306,6 +332,7 @@ def permute(input, *dims):
     return _strided(input, src, src.transpose(wrapped), "PermuteBackward0")
 
 
+@api
 def transpose(input, dim0, dim1):
     """Swap two dimensions."""
     return _transpose(input, dim0, dim1, "transpose", "TransposeBackward0")
@@ -321,16 +348,19 @@ def _transpose(input, dim0, dim1, op, name):
     return _strided(input, src, src.transpose(perm), name)
 
 
+@api
 def swapaxes(input, axis0, axis1):
     """Alias of ``transpose``."""
     return _transpose(input, axis0, axis1, "swapaxes", "TransposeBackward0")
 
 
+@api
 def swapdims(input, dim0, dim1):
     """Alias of ``transpose``."""
     return _transpose(input, dim0, dim1, "swapdims", "TransposeBackward0")
 
 
+@api
 def t(input):
     """Transpose of a tensor of at most 2 dimensions."""
     if input.ndim > 2:
@@ -354,6 +384,7 @@ def _mT(input):
     return _transpose(input, -2, -1, "mT", "TransposeBackward0")
 
 
+@api
 def movedim(input, source, destination):
     """Move dimension(s) ``source`` to position(s) ``destination``, keeping the others'
     order."""
@@ -376,8 +407,10 @@ def movedim(input, source, destination):
 
 
 moveaxis = movedim
+api(moveaxis, name="moveaxis")
 
 
+@api
 def narrow(input, dim, start, length):
     """``length`` elements of dimension ``dim`` from ``start`` on."""
     if input.ndim == 0:
@@ -402,6 +435,7 @@ def _narrow(input, src, d, start, length, name):
     return _strided(input, src, src[key], name)
 
 
+@api
 def select(input, dim, index):
     """The slice at ``index`` of dimension ``dim`` (that dimension removed)."""
     if input.ndim == 0:
@@ -416,6 +450,7 @@ def select(input, dim, index):
     return _strided(input, src, src[(slice(None),) * d + (index, Ellipsis)], "SelectBackward0")
 
 
+@api
 def unbind(input, dim=0):
     """The slices along ``dim``, as a tuple."""
     if input.ndim == 0:
@@ -426,6 +461,7 @@ def unbind(input, dim=0):
                           "UnbindBackward0") for i in range(input.shape[d]))
 
 
+@api
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces of ``split_size`` along ``dim`` (the last one smaller), or pieces of the
     given sizes; a tuple of tensors.
@@ -467,6 +503,7 @@ def _pieces(tensor, d, sizes, name):
     return tuple(_narrow(tensor, src, d, a, n, name) for a, n in zip(starts, sizes))
 
 
+@api
 def chunk(input, chunks, dim=0):
     """``chunks`` pieces along ``dim`` of ``ceil(size / chunks)`` (fewer if they run out)."""
     if input.ndim == 0:
@@ -483,6 +520,7 @@ def chunk(input, chunks, dim=0):
                    "SplitBackward0")
 
 
+@api
 def flip(input, *dims, **kwargs):
     """Reverse the order of elements along ``dims``."""
     dims = _sizes(dims) if dims else _sizes((kwargs.pop("dims"),)) if "dims" in kwargs else None
@@ -498,6 +536,7 @@ def flip(input, *dims, **kwargs):
     return _strided(input, src, view, "FlipBackward0")
 
 
+@api(export=False)
 def repeat(input, *sizes):
     """Tile ``input`` ``sizes[d]`` times along each dimension (leading sizes add new
     dimensions), as ``Tensor.repeat``."""
@@ -509,6 +548,7 @@ def repeat(input, *sizes):
     return _repeat(input, sizes)
 
 
+@api
 def tile(input, *dims):
     """``repeat``, with ``dims`` padded by leading 1s to the tensor's dimensions."""
     dims = _sizes(dims)
@@ -530,6 +570,13 @@ def _repeat(input, sizes):
 
 # ---- view: reshape and friends, a flat copy --------------------------------------------
 VIEW = 61
+
+
+def view_vjp(r, g):
+    return [(r.a, reshape(g, *r.shape(r.a)))]
+
+
+declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp)
 
 
 def _view_as(x, shape, name):
@@ -566,6 +613,7 @@ def _infer_shape(shape, numel):
     return shape[:free] + (numel // known,) + shape[free + 1:]
 
 
+@api
 def reshape(input, *shape):
     """The same values in a new shape (one dimension may be -1)."""
     shape = _infer_shape(_sizes(shape), input.numel())
@@ -573,8 +621,10 @@ def reshape(input, *shape):
 
 
 view = reshape
+api(view, export=False, name="view")
 
 
+@api
 def flatten(input, start_dim=0, end_dim=-1):
     """Merge dimensions ``start_dim..end_dim`` into one."""
     shape = tuple(input.shape)
@@ -590,6 +640,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     return _view_as(input, shape[:s] + (merged,) + shape[e + 1:], "ViewBackward0")
 
 
+@api
 def squeeze(input, dim=None):
     """Drop dimensions of size 1 (all, or the given one or ones)."""
     shape = list(input.shape)
@@ -603,6 +654,7 @@ def squeeze(input, dim=None):
     return _view_as(input, tuple(new), name)
 
 
+@api
 def unsqueeze(input, dim):
     """Insert a dimension of size 1 at ``dim``."""
     shape = list(input.shape)
@@ -631,12 +683,18 @@ def gather_rev(adj, meta, o, a, n, k, w):
             adj[j + p] += adj[o + i * w + p]
 
 
+def gather_vjp(r, g):
+    return [(r.a, r.emit(SCATTER, g, r.k, r.shape(r.a)))]
+
+
+declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp)
+
+
 # ---- scatter-add: GATHER's transpose (a gather's adjoint, emitted by create_graph) ------
 # Same meta as the GATHER row it transposes ([name, flat index per input element...]):
 # y = zeros(out); y[idx[i]] += x[i].  Its reverse rule is a gather, so the pair is closed
 # under differentiation (autograd/higher.py).
 SCATTER = 68
-NAMES[SCATTER] = "IndexAddBackward0"
 
 
 @rule
@@ -653,6 +711,13 @@ def scatter_rev(adj, meta, o, a, n_in, k, w):
         j = o + _u(meta[k + 1 + _s(i)]) * w
         for p in range(w):
             adj[a + i * w + p] += adj[j + p]
+
+
+def scatter_vjp(r, g):
+    return [(r.a, r.emit(GATHER, g, r.k, r.shape(r.a)))]
+
+
+declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev, vjp=scatter_vjp)
 
 
 def _gathered(x, src, index, name):
@@ -687,6 +752,7 @@ def _out_of_bounds(index, size, d, exc, op, detail=""):
                   f"{detail.format(v=v, size=size)}")
 
 
+@api
 def gather(input, dim, index, *, sparse_grad=False):
     """``out[i][j] = input[index[i][j]][j]`` (dim 0): values picked along ``dim``.
 
@@ -719,6 +785,7 @@ def gather(input, dim, index, *, sparse_grad=False):
                      "GatherBackward0")
 
 
+@api
 def index_select(input, dim, index):
     """The entries ``index`` (a vector) of dimension ``dim``."""
     idx = _index_array(index, "index_select",
@@ -745,6 +812,7 @@ def index_select(input, dim, index):
     return _gathered(input, src, flat, "IndexSelectBackward0")
 
 
+@api
 def roll(input, shifts, dims=None):
     """Shift elements along ``dims`` (of the flattened tensor if None), wrapping around."""
     sh = _dims_arg(shifts)
@@ -912,8 +980,6 @@ def _check_key(input, key):
 
 # ---- cat, stack: copies of whole blocks (meta: [n, outer, slot..., block length...]) ----
 CAT, STACK = 64, 65
-NAMES[CAT] = "CatBackward0"
-NAMES[STACK] = "StackBackward0"
 
 
 @rule
@@ -971,6 +1037,26 @@ def cat_rev(adj, reach, offs, meta, o, k, w):
             dst += m
 
 
+def cat_vjp(r, g):
+    n, outer = r.m(r.k), r.m(r.k + 1)
+    slots = [r.m(r.k + 2 + i) for i in range(n)]
+    lengths = [r.m(r.k + 2 + n + i) for i in range(n)]
+    blocks = reshape(g, outer, sum(lengths))
+    out, lo = [], 0
+    for s, m in zip(slots, lengths, strict=True):
+        out.append((s, reshape(blocks[:, lo:lo + m], *r.shape(s))))
+        lo += m
+    return out
+
+
+declare(CAT, "CatBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True, fwd=cat_fwd,
+        rev=cat_rev, vjp=cat_vjp)
+
+
+declare(STACK, "StackBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True,
+        fwd=cat_fwd, rev=cat_rev, vjp=cat_vjp)
+
+
 def _tensor_list(tensors, op):
     if isinstance(tensors, Tensor):
         raise TypeError(f"{op}(): argument 'tensors' (position 1) must be tuple of Tensors, "
@@ -992,6 +1078,7 @@ def _record_blocks(op, ts, value, outer, lengths):
     return output(tape, value, op, slots[0], slots[1] if len(slots) > 1 else -1, k)
 
 
+@api(method=False)
 def cat(tensors, dim=0):
     """Join tensors along an existing dimension ``dim``.
 
@@ -1027,8 +1114,11 @@ def cat(tensors, dim=0):
 
 
 concat = concatenate = cat
+api(concat, method=False, name="concat")
+api(concatenate, method=False, name="concatenate")
 
 
+@api(method=False)
 def stack(tensors, dim=0):
     """Join tensors of one shape along a new dimension ``dim``.
 
@@ -1052,8 +1142,6 @@ def stack(tensors, dim=0):
 
 # ---- masked_fill: value where the mask is true (in1 is the mask, 1.0 or 0.0) -------------
 MASKED_FILL, MASKED_FILL_T = 66, 67  # aux: const index of the value (a number, a 0-d tensor)
-NAMES[MASKED_FILL] = "MaskedFillBackward0"
-NAMES[MASKED_FILL_T] = "MaskedFillBackward1"
 
 
 @rule
@@ -1070,6 +1158,19 @@ def masked_fill_rev(adj, vals, o, a, b, n):
             adj[a + i] += adj[o + i]
 
 
+def masked_fill_vjp(r, g):
+    return [(r.a, g * (1.0 - r.y))]  # in1 holds the mask as 1.0 / 0.0
+
+
+declare(MASKED_FILL, "MaskedFillBackward0", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
+        vjp=masked_fill_vjp)
+
+
+declare(MASKED_FILL_T, "MaskedFillBackward1", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
+        vjp=masked_fill_vjp)
+
+
+@api
 def masked_fill(input, mask, value):
     """``value`` where the bool ``mask`` (broadcast) is true, else ``input``.
 
@@ -1108,6 +1209,7 @@ def masked_fill(input, mask, value):
 
 
 # ---- casts: a flat copy between float dtypes -------------------------------------------
+@api(export=False)
 def to(input, dtype=None, *args, **kwargs):
     """Cast to ``dtype`` (device arguments are accepted and ignored: CPU only)."""
     if dtype is None or isinstance(dtype, str):

@@ -1,0 +1,173 @@
+"""The op registry: one declaration per opcode, the single source of every per-op table.
+
+Each primitive's block in its family module (the base-2 logarithm's in ``elementwise.py`` is a
+worked example) has its opcode, its Numba rules, one ``declare`` call and its function::
+
+    TANH = 23
+    ... tanh_fwd, tanh_rev (Numba rules) ...
+    declare(TANH, "TanhBackward0", saves="o", fwd=tanh_fwd, rev=tanh_rev,
+            vjp=smooth(lambda x, y: 1.0 - y * y))
+    tanh = api(make_unary(Unary(TANH, "tanh", math.tanh, np.tanh), "Hyperbolic tangent."))
+
+and everything else about the op is derived from the declarations:
+
+- ``NAMES``: backward node names (graph views, ``grad_fn.name()``, error messages);
+- ``saved_flags``: the operands PyTorch saves, for the in-place version check;
+- ``reads``: the operands whose values the reverse rule reads (values it never reads are
+  kept aside, not copied: ``Tape.push_array``);
+- ``graph_inputs`` and ``slot_fields``: where a row keeps slot numbers (the row's own
+  columns, ``aux``, the meta pool), for graph views and for a trace's renumbering;
+- ``VJP``: the create_graph rule, a function of ``(r, g)`` (``autograd/higher.py``'s Row
+  and the output's adjoint as a tensor) returning ``[(slot, adjoint tensor), ...]``;
+- ``fwd`` / ``rev``: the Numba rules that the op's branches in ``_sweep.py`` call
+  (``tests/test_registry.py`` checks every declared op against both dispatch chains).
+
+Public functions are declared with ``api``: ``ops/__init__.py`` binds the ``method`` ones
+to Tensor and ``tapegrad/__init__.py`` exports the rest, so a new op touches its family
+module and the two dispatch lines of ``_sweep.py``, nothing else.
+
+This module sits at the bottom of ``ops/``: it imports nothing of the library.
+"""
+
+OPS = {}  # opcode -> Op
+NAMES = {}  # opcode -> backward node name (a str; rows named by their aux are in Op.node)
+VJP = {}  # opcode -> create_graph rule
+API = {}  # public name -> (function, bind as a Tensor method, export from tapegrad)
+_frozen = []  # [True] once ops/__init__.py has imported every family (freeze)
+
+_SAVES = "aAbBo"  # a/b: in0/in1 always; A/B: in0 (in1) when the other one requires grad;
+#                   o: the output (PyTorch's SavedVariables, checked after in-place writes)
+AUX = ("", "const", "meta", "slot", "name", "int")  # what a row's aux holds: nothing, a
+#    const index, a meta index, a slot, a view-name index, a small int of its own
+
+
+class Op:
+    """One opcode's declaration (see the module docstring)."""
+
+    __slots__ = ("code", "node", "saves", "reads", "aux", "meta_slots", "inputs_in_meta",
+                 "scalar_edge", "fwd", "rev", "vjp")
+
+    def __init__(self, code, node, saves, reads, aux, meta_slots, inputs_in_meta,
+                 scalar_edge, fwd, rev, vjp):
+        self.code, self.node, self.saves, self.reads = code, node, saves, reads
+        self.aux, self.meta_slots, self.inputs_in_meta = aux, meta_slots, inputs_in_meta
+        self.scalar_edge, self.fwd, self.rev, self.vjp = scalar_edge, fwd, rev, vjp
+
+    def __repr__(self):
+        return f"Op({self.code}, {self.node!r})"
+
+
+def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
+            inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None):
+    """Register opcode ``code``; returns it.
+
+    ``node``: PyTorch's backward node name, or a function ``(rows, meta, r) -> name`` for
+    rows named by their aux (views). ``saves``: letters of ``_SAVES``. ``reads``: the
+    operands (``a``, ``b``, ``o``) whose values ``rev`` reads; default: those it saves.
+    ``aux``: what the row's aux holds (``AUX``). ``meta_slots``: a function ``(meta, k)``
+    giving the meta positions that hold slot numbers (cat's operands, linear's bias);
+    ``inputs_in_meta``: those are all the row's graph inputs (in0/in1 are not).
+    ``scalar_edge``: a Python-scalar operand that PyTorch lists as a ``(None, 0)`` edge.
+    ``fwd``/``rev``: the rules its dispatch branches call (None: the branch computes
+    nothing: no replay, or no gradient). ``vjp``: the create_graph rule (None: none).
+    """
+    if _frozen:
+        raise ImportError(f"tapegrad: opcode {code} ({node!r}) is declared after the op "
+                          "registry was frozen; declare it in a family module of ops/")
+    if code in OPS:
+        raise ImportError(f"tapegrad: opcode {code} is declared twice "
+                          f"({OPS[code].node!r} and {node!r})")
+    if set(saves) - set(_SAVES) or aux not in AUX:
+        raise ValueError(f"declare({code}, {node!r}): saves {saves!r} must use {_SAVES!r} "
+                         f"and aux {aux!r} be one of {AUX}")
+    if reads is None:
+        reads = "".join(sorted(set(saves.lower())))
+    OPS[code] = Op(code, node, saves, reads, aux, meta_slots, inputs_in_meta, scalar_edge,
+                   fwd, rev, vjp)
+    if isinstance(node, str):
+        NAMES[code] = node
+    if vjp is not None:
+        VJP[code] = vjp
+    return code
+
+
+def api(fn=None, *, method=True, export=True, name=None):
+    """Declare a public function: ``method`` binds it to Tensor (``x.tanh()``), ``export``
+    puts it in ``tapegrad``'s namespace (``tapegrad.tanh``).  Returns ``fn``."""
+    def deco(f):
+        API[name or f.__name__] = (f, method, export)
+        return f
+    return deco(fn) if fn is not None else deco
+
+
+def freeze():
+    """Called once every family is imported: later declarations are refused, and the
+    tables derived at import time (``saved_flags``) can trust that they see every op."""
+    _frozen.append(True)
+
+
+def _complete():
+    if not _frozen:
+        raise ImportError("tapegrad: a table was derived from the op registry before every "
+                          "family declared its ops (import ops/ through ops/__init__.py)")
+
+
+def no_gradient(r, g):
+    """The vjp of a piecewise-constant op (sign, floor, comparisons...): nothing flows."""
+    return []
+
+
+def smooth(d):
+    """The vjp of a smooth unary op from its derivative ``d(x, y)`` (tensors: the input and
+    the saved output): ``gx = g * d(x, y)``."""
+    def vjp(r, g):
+        return [(r.a, g * d(r.x, r.out))]
+    return vjp
+
+
+def meta_list(count_at=0, first_at=2):
+    """meta_slots of a row whose aux ``k`` points at ``[n, ..., slot_0 .. slot_n-1]``:
+    the count at ``k + count_at``, the slots from ``k + first_at``."""
+    def positions(meta, k):
+        n = int(meta[k + count_at])
+        return list(range(k + first_at, k + first_at + n))
+    return positions
+
+
+def meta_at(*offsets):
+    """meta_slots of a row that keeps slot numbers at fixed offsets from its aux."""
+    def positions(meta, k):
+        return [k + j for j in offsets]
+    return positions
+
+
+def node_name(rows, meta, r):
+    """The backward node name of row ``r`` of a tape (``rows`` masked or not)."""
+    op = int(rows[r][0]) & ((1 << 40) - 1)
+    d = OPS.get(op)
+    if d is None:
+        return f"Op{op}Backward"
+    return d.node if isinstance(d.node, str) else d.node(rows, meta, r)
+
+
+def graph_inputs(rows, meta, r):
+    """The slots row ``r`` reads with a gradient, in PyTorch's order: the meta ones first
+    (addmm's bias), then in0 and in1, unless the meta list holds them all (cat)."""
+    row = rows[r]
+    d = OPS.get(int(row[0]) & ((1 << 40) - 1))
+    in_meta = [] if d is None or d.meta_slots is None else \
+        [int(meta[j]) for j in d.meta_slots(meta, int(row[4]))]
+    if d is not None and d.inputs_in_meta:
+        return in_meta
+    return in_meta + [int(x) for x in (row[2], row[3]) if x >= 0]
+
+
+def saved_flags(letter, ncodes):
+    """A bool table over opcodes ``0 .. ncodes`` (the last entry stands for unknown
+    opcodes: False): True where the op saves the operand ``letter`` of ``_SAVES``."""
+    _complete()
+    flags = [False] * (ncodes + 1)
+    for code, d in OPS.items():
+        if letter in d.saves:
+            flags[code] = True
+    return flags
