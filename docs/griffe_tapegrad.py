@@ -63,7 +63,10 @@ def _parameters(fn):
 
 def _materialize(parent, live):
     for name, member in list(parent.members.items()):
-        if not (member.is_alias and "<" in member.target_path):  # <locals>, <lambda>
+        target = member.target_path if member.is_alias else ""
+        # factory-made (<locals>, <lambda>) or bound from a floor above under a private name
+        # (Tensor.backward is autograd.engine._tensor_backward)
+        if not ("<" in target or target.rsplit(".", 1)[-1].startswith("_")):
             continue
         fn = getattr(live, name, None)
         if not callable(fn):

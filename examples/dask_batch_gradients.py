@@ -19,7 +19,7 @@ import numpy as np
 from distributed import Client, LocalCluster, wait
 
 import tapegrad as tg
-import tapegrad.dask
+import tapegrad.replay.dask
 
 
 def rosen(x):
@@ -70,7 +70,7 @@ def main(points=200_000, n=10, workers=2):
         t0 = time.perf_counter()
         wait(client.persist(list(batch())))
         t_first = time.perf_counter() - t0
-        for addr, st in sorted(client.run(tapegrad.dask.worker_stats).items()):
+        for addr, st in sorted(client.run(tapegrad.replay.dask.worker_stats).items()):
             if st["first_block"]:
                 npts, secs = st["first_block"]
                 print(f"  worker {addr}: first block {npts:,} points in {secs:.3f} s "

@@ -15,13 +15,16 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 """
 import numpy as np
 
+from . import _rules as K
 from ._jit import ensure_fresh, njit, rule
 from .ops import control as C
 from .ops import custom as U
 from .ops import elementwise as E
 from .ops import linalg as L
+from .ops import nn as N
 from .ops import reductions as R
 from .ops import shape as S
+from .ops import strided as T
 from .tape import FREED
 
 
@@ -52,9 +55,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         k = rows[r, 4]
         if op != L.LINEAR and op != L.ADDMM:  # (linear_rev reaches its inputs itself)
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
-                S.reach_input(adj, reach, offs, a, w)
+                K.reach_input(adj, reach, offs, a, w)
             if b >= 0 and reach[b] == 0:
-                S.reach_input(adj, reach, offs, b, w)
+                K.reach_input(adj, reach, offs, b, w)
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == E.MUL:
             E.mul_rev(adj, vals, oo, ao, bo, n)
@@ -114,10 +117,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             R.sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw)
         elif op == R.MEAN_DIM:
             R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
-        elif op == S.EXPAND:
-            S.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
-        elif op == S.STRIDED:
-            S.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
+        elif op == T.EXPAND:
+            T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
+        elif op == T.STRIDED:
+            T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
             S.gather_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == S.SCATTER:
@@ -131,7 +134,7 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
             L.matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
         elif op == E.WHERE:
-            S.reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
+            K.reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
             E.where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
         elif op == E.MAXIMUM:
             E.maximum_rev(adj, vals, oo, ao, bo, n, 1.0)
@@ -171,10 +174,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             pass  # an index: no gradient
         elif op == R.LOGSUMEXP:
             R.logsumexp_rev(adj, vals, meta, oo, ao, na, k, uw)
-        elif op == R.LOG_SOFTMAX or op == R.SOFTMAX:
-            R.softmax_rev(adj, vals, meta, oo, ao, k, uw, op == R.LOG_SOFTMAX)
-        elif op == R.NLL:
-            R.nll_rev(adj, meta, oo, ao, k, uw)
+        elif op == N.LOG_SOFTMAX or op == N.SOFTMAX:
+            N.softmax_rev(adj, vals, meta, oo, ao, k, uw, op == N.LOG_SOFTMAX)
+        elif op == N.NLL:
+            N.nll_rev(adj, meta, oo, ao, k, uw)
         elif op == R.NORM:
             R.norm_rev(adj, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == R.VAR or op == R.STD:
@@ -285,10 +288,10 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             R.sum_dim_fwd(vals, meta, oo, ao, na, ne, k, 1.0, uw)
         elif op == R.MEAN_DIM:
             R.sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, uw)
-        elif op == S.EXPAND:
-            S.strided_fwd(vals, meta, oo, ao, ne, k, uw)
-        elif op == S.STRIDED:
-            S.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
+        elif op == T.EXPAND:
+            T.strided_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == T.STRIDED:
+            T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
             S.gather_fwd(vals, meta, oo, ao, ne, k, uw)
         elif op == S.SCATTER:
@@ -347,12 +350,12 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             R.arg_extreme_fwd(vals, meta, oo, ao, na, ne, k, 1.0 if op == R.ARGMAX else -1.0, uw)
         elif op == R.LOGSUMEXP:
             R.logsumexp_fwd(vals, meta, oo, ao, na, ne, k, uw)
-        elif op == R.LOG_SOFTMAX:
-            R.log_softmax_fwd(vals, meta, oo, ao, k, uw)
-        elif op == R.NLL:
-            R.nll_fwd(vals, meta, oo, ao, k, uw)
-        elif op == R.SOFTMAX:
-            R.softmax_fwd(vals, meta, oo, ao, k, uw)
+        elif op == N.LOG_SOFTMAX:
+            N.log_softmax_fwd(vals, meta, oo, ao, k, uw)
+        elif op == N.NLL:
+            N.nll_fwd(vals, meta, oo, ao, k, uw)
+        elif op == N.SOFTMAX:
+            N.softmax_fwd(vals, meta, oo, ao, k, uw)
         elif op == R.NORM:
             R.norm_fwd(vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
         elif op == R.VAR or op == R.STD:
@@ -400,8 +403,9 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     """Value (and, if G has rows, gradient) at rows of X, blocks ``first..last-1`` of
     ``block`` points each.  Threads run disjoint block ranges (nogil): batch replay.
 
-    The tape comes as replay.py's plan: ``fwd`` rows run forward, ``rev`` (the rows the
-    output reaches) backward; a slot may alias part of another one (a contiguous slice).
+    The tape comes as replay's plan (tapegrad/replay): ``fwd`` rows run forward, ``rev``
+    (the rows the output reaches) backward; a slot may alias part of another one (a
+    contiguous slice).
     Slots in ``fill`` (constants) are filled from ``vals0``; X is (B, m): column c is
     arena element ``in_elems[c]``; V (B,) gets the value of the size-1 slot ``out_slot``;
     G (B, m) its gradient; bad (B,) 1 + the first diverging guard, or 0.  Within a block

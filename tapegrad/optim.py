@@ -19,6 +19,8 @@ import warnings
 
 import numpy as np
 
+from .grad_mode import enable_grad
+from .nn.modules import _zero_grad
 from .ops.inplace import _write
 from .tensor import Tensor
 
@@ -84,7 +86,6 @@ class Optimizer:
 
     def zero_grad(self, set_to_none=True):
         """Reset the ``.grad`` of every parameter (to None, or to zeros in place)."""
-        from .nn.modules import _zero_grad
         for g in self.param_groups:
             for p in g["params"]:
                 _zero_grad(p, set_to_none)
@@ -94,7 +95,6 @@ class Optimizer:
         returns the loss first, as in PyTorch."""
         loss = None
         if closure is not None:
-            from .grad_mode import enable_grad
             with enable_grad():
                 loss = closure()
         for group in self.param_groups:

@@ -1,9 +1,11 @@
-"""The tape: fixed-width rows, slots into a value arena, int meta and float const pools.
+"""The tape: fixed-width rows, slots into a value arena, int meta and float const pools,
+and the tape's lifetime.  How values reach the arena (batched copies, values kept aside,
+float32 promotion, recycled buffers) is ``arena.py``'s, the base of ``Tape``.
 
 A row is ``[opcode, out, in0, in1, aux]``: slot indices, never Python objects.
 Slot ``s`` owns ``vals[offs[s] : offs[s + 1]]`` (the last slot ends at ``nvals``).
 Scalar ops append to small Python lists (``list.extend`` is the cheapest append
-CPython has) which are flushed into ``array.array`` buffers every ``_FLUSH`` slots.
+CPython has) which are flushed into ``array.array`` buffers every ``FLUSH`` slots.
 ``array.array`` grows by ``realloc``, which for large blocks remaps pages rather than
 copying, so recording a deep chain has no doubling transients.  The sweep reads
 the buffers through zero-copy ``np.frombuffer`` views.
@@ -36,13 +38,17 @@ from array import array
 import numpy as np
 
 from ._state import anomaly, state
+from .arena import _DTYPE, _F64, _I64, ValueArena, _recycled_arena
 
 _GEN = itertools.count(1)
-FLUSH = 8191  # flush when the new slot index has these low bits clear
-LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
-PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
+SECOND_TIME = (  # PyTorch's message when a sweep reaches freed rows
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
 STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
 
 
@@ -79,7 +85,7 @@ class Token:
             tape.reset()
 
 
-class Tape:
+class Tape(ValueArena):
     """One thread's Wengert list.  See the module docstring for the layout."""
 
     def __init__(self):
@@ -140,130 +146,6 @@ class Tape:
                 self._token = weakref.ref(tok)
         return tok
 
-    def push_scalar(self, v):
-        """A new size-1 slot holding float ``v``; returns its index."""
-        s = self.nslots
-        self.nslots = s + 1
-        self.obuf.append(self.nvals)
-        self.nvals += 1
-        self.vbuf.append(v)
-        if not s & FLUSH:
-            self.flush()
-        return s
-
-    def push_array(self, a, keep=True, owned=False):
-        """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order).
-
-        ``keep=False`` when no row recorded so far reads these values (an output whose own
-        rule does not, such as linear's; a leaf's use by a rule that does not): the span
-        is reserved and ``a`` is kept aside, not copied.  A later row that reads the slot
-        copies it in (``fill``, from ops/_record.py ``slot``), and so do an in-place change
-        of it and ``arrays()``, for every reader but the eager sweep.  Traced tapes keep
-        every value (replay reads them all).
-
-        Values below LAZY_MIN elements wait in ``abuf`` and go into the arena together at
-        the next flush(), in one NumPy call (a memcpy each cost ~0.4 us of a ~3 us op on
-        a small vector): ``owned`` ones (an op's new result, not a view of another array)
-        as they are, others as a copy made now (or copied in at once when nothing waits).
-        An owned result is never changed in place by tapegrad (in-place ops rebase a
-        tensor onto a new result), and every way to share it with code that could
-        (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds
-        the values the op computed."""
-        if self.vbuf:  # pending scalars take the arena positions before this slot's
-            self.flush()
-        if type(a) is not np.ndarray:
-            a = np.asarray(a)
-        # (no local reference to the arena before these: its refcount decides whether the
-        # old one is kept as the thread's spare)
-        dt = a.dtype
-        if self.vals.typecode == "f":
-            if dt.kind == "f" and dt.itemsize > 4:  # float64, in any byte order
-                self._promote()
-        elif not self.nvals and dt == _F32 and state.tracing is not self:
-            self.abuf.clear()  # (empty float64 results at most: nvals is 0)
-            self._recycle_arena("f")
-        vals = self.vals
-        s = self.nslots
-        self.nslots = s + 1
-        self.shapes[s] = a.shape
-        lo = self.nvals
-        self.obuf.append(lo)
-        n = a.size
-        self.nvals = lo + n
-        vt = _DTYPE[vals.typecode]
-        mine = owned and a.base is None and dt is vt  # an op's result: kept as it is
-        if n < LAZY_MIN and not mine and not self.abuf and n <= len(vals) - lo:
-            _copy_in(vals, lo, a)  # nothing waits: straight into the kept capacity
-        elif n < LAZY_MIN:  # waits in abuf, the pending spans back to back from alo
-            if not mine:
-                a = a.astype(vt)  # a copy: the values as they are now
-            if not self.abuf:
-                self.alo = lo
-            self.abuf.append(a)
-            if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
-                self._flush_arrays(lo + n)
-        else:
-            if self.abuf:  # (the pending spans stay back to back: they go in first)
-                self._flush_arrays(lo)
-            if keep or state.tracing is self:
-                vals = self.vals
-                if n <= len(vals) - lo:  # kept capacity
-                    _copy_in(vals, lo, a)
-                else:
-                    self._put_vals(lo, np.ascontiguousarray(a, vt).reshape(-1))
-            else:
-                if self.lazy is None:
-                    self.lazy = {}
-                self.lazy[s] = (a, lo)
-                if lo + n > len(self.vals):  # reserve the span
-                    self._put_vals(lo, np.empty(n, vt))
-        if not s & FLUSH:
-            self.flush()
-        return s
-
-    @property
-    def dtype(self):
-        """The arena's dtype: float64, or float32 for a float32 graph (module docstring)."""
-        return _DTYPE[self.vals.typecode]
-
-    def _recycle_arena(self, typecode):
-        """Swap the (empty) arena for this thread's kept one of ``typecode``."""
-        old = self.__dict__.pop("vals")
-        if sys.getrefcount(old) == 2:  # no NumPy view of it lives
-            _give_arena(old)
-        self.vals = _take_arena(typecode)
-
-    def _promote(self):
-        """A float64 value joins a float32 arena: the arena becomes float64, values kept."""
-        n = self.nvals - len(self.vbuf)  # (pending scalars are float64 already)
-        if self.abuf:
-            self._flush_arrays(n)
-        old = np.frombuffer(self.vals, np.float32, n).astype(np.float64)
-        self._recycle_arena("d")
-        self._put_vals(0, old)
-
-    def write_slot(self, s, data):
-        """Overwrite slot ``s``'s values with ``data``'s (an in-place op)."""
-        if self.lazy:
-            self.lazy.pop(s, None)
-        self.flush()  # (slot offsets may still be pending)
-        dt, data = self.dtype, np.ravel(data)
-        np.frombuffer(self.vals, dt, data.size, dt.itemsize * self.offs[s])[:] = data
-
-    def _put_vals(self, lo, data):
-        """Write ``data`` (1-D, C order, the arena's dtype) at arena element ``lo``: into the
-        kept capacity first (no page faults, no realloc), then by growing the buffer."""
-        src = memoryview(data)
-        room = len(self.vals) - lo
-        if room > 0:
-            memoryview(self.vals)[lo:lo + min(room, len(src))] = src[:room]
-            src = src[room:]
-        if len(src):
-            try:
-                self.vals.frombytes(src.cast("B"))
-            except BufferError:
-                self.unpin("vals").frombytes(src.cast("B"))
-
     def const(self, c):
         """Index of float ``c`` in the const pool."""
         try:
@@ -322,11 +204,6 @@ class Tape:
             self.leaves.append((s, t))
         return s
 
-    def fill(self, s):
-        """Copy the kept-aside values of slot ``s`` in (see push_array)."""
-        a, lo = self.lazy.pop(s)
-        _copy_in(self.vals, lo, a)
-
     def flush(self):
         """Move pending list entries into the array buffers."""
         if self.abuf:
@@ -343,17 +220,6 @@ class Tape:
                 except BufferError:
                     self.unpin(name).fromlist(pending)
                 pending.clear()
-
-    def _flush_arrays(self, end):
-        """Copy the pending values (push_array) into their spans, arena elements alo to
-        ``end`` (vbuf's pending scalars, if any, come after them)."""
-        pend, self.abuf = self.abuf, []
-        lo, vt = self.alo, _DTYPE[self.vals.typecode]
-        if end <= len(self.vals):  # straight into the kept capacity
-            span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
-            np.concatenate(pend, axis=None, out=span)
-        else:
-            self._put_vals(lo, np.concatenate(pend, axis=None))
 
     def unpin(self, name):
         """Replace buffer ``name`` by a copy.  An array.array whose memory a NumPy view
@@ -387,15 +253,6 @@ class Tape:
         meta = np.frombuffer(self.meta, i64) if self.meta else np.zeros(0, i64)
         return rows, offs, vals, consts, meta
 
-    def slot_values(self, s):
-        """The float64 values a slot holds (a copy)."""
-        if self.lazy and s in self.lazy:
-            self.fill(s)
-        self.flush()
-        lo = self.offs[s]
-        hi = self.offs[s + 1] if s + 1 < self.nslots else self.nvals
-        return np.array(self.vals[lo:hi], dtype=np.float64)
-
     def nbytes(self):
         """Bytes held by the tape's buffers (pending list entries counted as 8 bytes; of a
         recycled value arena only the part in use: the rest is a cache, see
@@ -405,19 +262,7 @@ class Tape:
         return (sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
                 + self.vals.itemsize * self.nvals)
 
-    def stats(self):
-        """Rows, slots, values, bytes and rows per op (one implementation with Traced.stats)."""
-        from .viz import tape_stats
-        self.flush()
-        rows = np.frombuffer(self.rows, np.int64).reshape(-1, 5).copy() if self.rows else \
-            np.zeros((0, 5), np.int64)
-        return tape_stats(rows, self.nslots, self.nvals, self.nbytes(), len(self.guards),
-                          np.array(self.meta, np.int64))
-
-    def __str__(self):
-        """The tape as a Wengert list: ``v7 = mul(v3, v5)  [2, 3]  MulBackward0``."""
-        from .viz import tape_listing
-        return tape_listing(self)
+    # stats() and __str__ (a Wengert list) are bound from viz.py, the floor above
 
     def __repr__(self):
         return f"<tapegrad.Tape: {self.nrows} rows, {self.nslots} slots, {self.nbytes()} bytes>"
@@ -479,86 +324,6 @@ def set_site_rows(tape, on):
         tape.rbuf = _SiteRows.new(tape, tape.rbuf)
     elif not on and isinstance(tape.rbuf, _SiteRows):
         tape.rbuf = list(tape.rbuf)
-
-
-# -- recycled buffers ---------------------------------------------------------------------
-# A training loop records the same graph every step.  Without reuse, every step grows a new
-# value arena from empty and sweeps into a new adjoint arena: megabytes of fresh pages, and
-# their page faults cost more than the step's arithmetic (a 2-layer MLP step: 8 ms -> 3 ms).
-# So each thread keeps its last arena and adjoint buffer (up to SPARE_MAX values each), and
-# hands them out only when nothing else refers to them: no NumPy view and no tape.
-SPARE_MAX = 1 << 24  # values (128 MB): larger buffers are returned to the system
-_KEEP_BELOW = 1 << 15  # smaller adjoint buffers come from np.empty (malloc's own free lists)
-
-
-class _Spare(threading.local):
-    vals = None  # an array('d') whose contents are dead: capacity for the next generation
-    vals32 = None  # the same for float32 graphs: array('f')
-    adj = None  # an ndarray of float64 adjoints (handed out as it is: adjoint_arena)
-    adj32 = None  # float32 adjoints
-
-
-_F64, _F32, _I64 = np.dtype(np.float64), np.dtype(np.float32), np.dtype(np.int64)
-_DTYPE = {"d": _F64, "f": _F32}
-_SPARE_NAME = {"d": "vals", "f": "vals32"}
-
-
-_spare = _Spare()
-
-
-def _copy_in(vals, lo, a):
-    """Write ndarray ``a``'s values into arena ``vals`` (capacity for them reserved) from
-    element ``lo``, cast to its dtype, in C order."""
-    vt = _DTYPE[vals.typecode]
-    if a.dtype is vt and a.flags.c_contiguous:  # a memcpy (0.4 us)
-        memoryview(vals)[lo:lo + a.size] = a.reshape(-1).data
-    else:  # cast and copy in one pass (a broadcast, transposed or int value is never
-        dst = np.frombuffer(vals, vt, a.size, vt.itemsize * lo).reshape(a.shape)  # made)
-        np.copyto(dst, a, casting="unsafe")
-
-
-def _recycled_arena(tape):
-    """The value arena for ``tape``'s next generation.  Its old arena becomes this thread's
-    spare when only the tape refers to it (a live NumPy view would see it rewritten); a
-    retired tape records nothing again, so its arena goes to the thread's next tape."""
-    old = tape.__dict__.pop("vals", None)
-    if old is not None and sys.getrefcount(old) == 2:  # no NumPy view of it lives
-        _give_arena(old)
-    if tape.__dict__.get("retired"):
-        return array("d")
-    return _take_arena("d")
-
-
-def _give_arena(old):
-    """Keep ``old``, which nothing else refers to, as this thread's spare of its typecode."""
-    name = _SPARE_NAME[old.typecode]
-    if len(old) <= SPARE_MAX:
-        spare = getattr(_spare, name)
-        if spare is None or len(spare) < len(old):
-            setattr(_spare, name, old)
-
-
-def _take_arena(typecode):
-    """This thread's spare arena of ``typecode`` (its contents dead), or a new empty one."""
-    name = _SPARE_NAME[typecode]
-    buf = getattr(_spare, name)
-    setattr(_spare, name, None)
-    return buf if buf is not None else array(typecode)
-
-
-def adjoint_arena(n, dtype=np.float64):
-    """``n`` adjoints of ``dtype`` (the arena's) for a sweep, NOT zeroed: the sweep zeroes
-    each slot's span when it first reaches it (ops/shape.py ``reach_input``), in cache,
-    and no one reads an unreached span.  A view of this thread's kept buffer when nothing
-    still refers to it (the gradients handed out are copies: engine._grad_at)."""
-    if n < _KEEP_BELOW or n > SPARE_MAX:
-        return np.empty(n, dtype)
-    name = "adj32" if dtype == np.float32 else "adj"
-    buf = getattr(_spare, name)
-    if buf is None or len(buf) < n or sys.getrefcount(buf) > 3:  # a view of it still lives
-        buf = np.empty(n, dtype)
-        setattr(_spare, name, buf)
-    return buf[:n]
 
 
 def retire(tape):

@@ -6,11 +6,24 @@ ndarray otherwise.  A tensor that took part in a recorded op owns ``_slot`` on t
 tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py).
 """
 import operator
+import warnings
+import weakref
 
 import numpy as np
 
 from . import dtypes
+from ._format import tensor_repr
 from ._state import state
+
+NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+# Methods that reach up the floors are bound from above: backward (autograd/engine.py),
+# grad_fn (autograd/graph.py), register_hook and register_post_accumulate_grad_hook
+# (autograd/hooks.py), tape_listing (viz.py); the ops and operators from ops/__init__.py.
 
 
 class Tensor:
@@ -107,8 +120,7 @@ class Tensor:
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that ``retain_grad()``)."""
         if self._tok is not None and not self._retains_grad:
-            from .autograd.hooks import warn_nonleaf_grad
-            warn_nonleaf_grad()
+            warnings.warn(NONLEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -118,40 +130,9 @@ class Tensor:
                                f" for a tensor of shape {tuple(self.shape)}")
         self._grad = value
 
-    def register_hook(self, hook):
-        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
-        replaces the gradient.  Returns a handle with ``.remove()``.
-
-        >>> import tapegrad as tg
-        >>> x = tg.tensor(1.0, requires_grad=True)
-        >>> h = x.register_hook(lambda g: g * 2)
-        >>> (x * 3).backward()
-        >>> x.grad
-        tensor(6.)
-        """
-        from .autograd.hooks import register_hook
-        return register_hook(self, hook)
-
-    def register_post_accumulate_grad_hook(self, hook):
-        """Call ``hook(tensor)`` on a leaf after its ``.grad`` was accumulated."""
-        from .autograd.hooks import register_post_accumulate_grad_hook
-        return register_post_accumulate_grad_hook(self, hook)
-
-    def tape_listing(self):
-        """The tape rows this tensor depends on, as a Wengert list (see ``tapegrad.viz``)."""
-        from .viz import tensor_listing
-        return tensor_listing(self)
-
     @property
     def is_leaf(self):
         return self._tok is None
-
-    @property
-    def grad_fn(self):
-        if self._tok is None:
-            return None
-        from .autograd.graph import node_of
-        return node_of(self)
 
     @property
     def data(self):
@@ -180,17 +161,11 @@ class Tensor:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self._tok is not None and not self._retains_grad:
             self._retains_grad = True
-            import weakref
             self._tok.tape.retained.append((self._slot, weakref.ref(self)))
 
     @property
     def retains_grad(self):
         return self._retains_grad
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
-        from .autograd.engine import backward
-        backward(self, gradient, retain_graph, create_graph, inputs)
 
     # -- conversion ---------------------------------------------------------------------
     def item(self):
@@ -260,15 +235,16 @@ class Tensor:
         return (self[i] for i in range(len(self)))
 
     def __repr__(self):
-        from ._format import tensor_repr
         return tensor_repr(self)
+
+
+TRACE_HOOKS = {}  # "guard" and "escape": set by ops/control.py, the floor above
 
 
 def _trace_hook(t, kind, how):
     """While tapegrad.trace records: a Python decision on a traced value becomes a guard row,
     and a value leaving for NumPy raises (ops/control.py)."""
-    from .ops import control
-    (control.guard if kind == "guard" else control.escape)(t, how)
+    TRACE_HOOKS[kind](t, how)
 
 
 class Size(tuple):

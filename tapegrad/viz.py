@@ -30,8 +30,9 @@ import numpy as np
 from .autograd.graph import input_slots, row_name, views
 from .ops import elementwise as ew
 from .ops.registry import NAMES
-from .ops.shape import GATHER, STRIDED, VIEW
-from .tape import OP_MASK
+from .ops.shape import GATHER, VIEW
+from .ops.strided import EXPAND, STRIDED
+from .tape import OP_MASK, Tape
 from .tensor import Tensor
 
 # ops whose second operand is a Python scalar in the const pool (aux)
@@ -170,6 +171,15 @@ def _reachable_rows(rows, meta, slot):
             picked.append(r)
             need.update(input_slots(rows, meta, r))
     return picked[::-1]
+
+
+def _tape_stats(tape):
+    """``Tape.stats()``: rows, slots, values, bytes and rows per op (as Traced.stats)."""
+    tape.flush()
+    rows = np.frombuffer(tape.rows, np.int64).reshape(-1, 5).copy() if tape.rows else \
+        np.zeros((0, 5), np.int64)
+    return tape_stats(rows, tape.nslots, tape.nvals, tape.nbytes(), len(tape.guards),
+                      np.array(tape.meta, np.int64))
 
 
 def tensor_listing(t, max_rows=None):
@@ -460,7 +470,6 @@ def _count_reachable(v, start):
 
 
 def _expand_code():
-    from .ops.shape import EXPAND
     return EXPAND
 
 
@@ -585,3 +594,8 @@ def _repeated_leaf_slots(v, need):
 
 __all__ = ["Drawing", "ExecutableNotFound", "draw", "tape_listing", "tape_stats",
            "tensor_listing"]
+
+
+Tensor.tape_listing = tensor_listing
+Tape.stats = _tape_stats
+Tape.__str__ = tape_listing

@@ -1,13 +1,14 @@
 """Compile (or load from Numba's cache) the interpreters before the first backward."""
 import time
 
+import numpy as np
+
+from . import _sweep
+
 
 def warmup(float32=True, replay=True):
     """Compile every Numba kernel now (the float32 reverse sweep unless ``float32`` is
     False, batch replay's kernels unless ``replay`` is False); returns the seconds it took."""
-    import numpy as np
-
-    from . import _sweep
     t0 = time.perf_counter()
     rows = np.zeros((0, 5), np.int64)
     offs = np.zeros(1, np.int64)

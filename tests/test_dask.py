@@ -12,7 +12,7 @@ import tapegrad as tg
 
 dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
-tgd = pytest.importorskip("tapegrad.dask")
+tgd = pytest.importorskip("tapegrad.replay.dask")
 
 
 def rosen(x):

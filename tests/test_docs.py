@@ -3,6 +3,7 @@ blocks of one file in order, in one namespace, so later blocks use earlier names
 other fence says it is not meant to run (```bash, ```text), the site builds with
 ``mkdocs build --strict`` (a broken reference or a missing page fails it), the README's
 links point at files, and ``tapegrad --version`` prints the version."""
+import gc
 import os
 import pathlib
 import re
@@ -12,6 +13,7 @@ import sys
 import pytest
 
 import tapegrad as tg
+from tapegrad.tape import current_tape
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -60,9 +62,18 @@ def test_code_blocks_run(path, tmp_path, monkeypatch):
                     "10-20 s in pure Python")
     monkeypatch.chdir(tmp_path)
     namespace = {"__name__": f"docs_{path.stem.replace('-', '_')}"}
-    for lang, line, code in blocks(path):
-        if lang == "python":
-            exec(compile("\n" * (line - 1) + code, str(path), "exec"), namespace)
+    try:
+        for lang, line, code in blocks(path):
+            if lang == "python":
+                exec(compile("\n" * (line - 1) + code, str(path), "exec"), namespace)
+    finally:
+        # the page's functions hold the namespace as their globals, a cycle that would keep
+        # its tensors (and so the thread's tape) alive into the tests that run after it
+        namespace.clear()
+        gc.collect()
+    tape = current_tape()
+    tg.tensor(1.0, requires_grad=True) * 2.0  # (an op: a tape whose graphs died resets)
+    assert tape.nrows <= 1, f"{page_id(path)} left {tape.nrows} rows alive on the tape"
 
 
 def test_readme_links_point_at_files():

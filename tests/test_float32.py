@@ -190,7 +190,8 @@ def _mlp_grads(L, dtype, seed=0):
 
 
 def test_float32_graph_is_recorded_and_swept_in_float32(monkeypatch, torch):
-    from tapegrad import tape as tape_mod
+    from tapegrad import arena as tape_mod
+    from tapegrad.tape import current_tape
     asked = []
     real = tape_mod.adjoint_arena
     monkeypatch.setattr(tape_mod, "adjoint_arena", lambda n, dt=np.float64: asked.append(
@@ -198,7 +199,7 @@ def test_float32_graph_is_recorded_and_swept_in_float32(monkeypatch, torch):
     from tapegrad.autograd import engine
     monkeypatch.setattr(engine, "adjoint_arena", tape_mod.adjoint_arena)
     loss, ws = _mlp_grads(tg, np.float32)
-    tape = tape_mod.current_tape()
+    tape = current_tape()
     assert tape.dtype == np.float32 and tape.vals.itemsize == 4
     rows_bytes = tape.nbytes() - 4 * tape.nvals
     assert tape.nbytes() == rows_bytes + 4 * tape.nvals  # 4 bytes a value, not 8

@@ -8,7 +8,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
-from tapegrad import tape as tape_mod
+from tapegrad import arena as tape_mod
 from tapegrad.tape import Tape
 
 

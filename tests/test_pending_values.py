@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import tapegrad as tg
-from tapegrad import tape as tape_mod
+from tapegrad import arena as tape_mod
 from tapegrad.tape import Tape
 
 # one push: (kind, size, float32?)

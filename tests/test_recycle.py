@@ -9,8 +9,9 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
-from tapegrad import tape as tape_mod
-from tapegrad.tape import adjoint_arena, current_tape
+from tapegrad import arena as tape_mod
+from tapegrad.arena import adjoint_arena
+from tapegrad.tape import current_tape
 
 RNG = np.random.default_rng(7)
 X = RNG.standard_normal((64, 8))
@@ -112,7 +113,7 @@ def test_adjoint_buffer_is_reused_only_when_no_view_lives():
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_sweeps_read_no_adjoint_they_did_not_zero(dtype, monkeypatch, rng, draw):
     """adjoint_arena hands out its memory as it is: the sweep zeroes a slot's adjoints when
-    it first reaches the slot (ops/shape.py reach_input).  With nan in every unzeroed
+    it first reaches the slot (_rules.reach_input).  With nan in every unzeroed
     adjoint, every op of the table must give the same gradient, so no rule, hook, custom
     Function or gradient read-out ever reads an adjoint that was not zeroed."""
     from tapegrad.autograd import engine

@@ -14,8 +14,8 @@ from tapegrad.ops import inplace, registry
 from tapegrad.ops.registry import API, NAMES, OPS, VJP
 
 PKG = pathlib.Path(tg.__file__).resolve().parent
-_MODULES = {"C": "control", "U": "custom", "E": "elementwise", "L": "linalg",
-            "R": "reductions", "S": "shape"}
+_MODULES = {"C": "control", "U": "custom", "E": "elementwise", "L": "linalg", "N": "nn",
+            "R": "reductions", "S": "shape", "T": "strided"}
 
 
 def _branches(fn_name):

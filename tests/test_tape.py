@@ -15,7 +15,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad.ops.elementwise import MUL_C
-from tapegrad.ops.shape import EXPAND
+from tapegrad.ops.strided import EXPAND
 from tapegrad.tape import OP_MASK, current_tape
 
 SECOND_TIME = "Trying to backward through the graph a second time"

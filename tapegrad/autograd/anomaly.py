@@ -24,8 +24,10 @@ from contextlib import ContextDecorator
 
 import numpy as np
 
+from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .._state import anomaly, state
 from ..tape import _PKG, frame_lines, set_site_rows
+from .graph import input_slots, views
 
 _ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime "
                     "and should only be enabled for debugging.")
@@ -94,8 +96,6 @@ class set_detect_anomaly:  # noqa: N801 (PyTorch's name)
 def checked_sweep(tape, rows, offs, vals, consts, meta, adj, reach, lo, hi):
     """The reverse sweep of rows ``hi-1 .. lo``, one compiled call per row, raising at the
     first row whose input adjoints hold NaN.  Returns like ``_reverse_sweep``."""
-    from .._sweep import _reverse_sweep
-    from .graph import input_slots
     # the slots PyTorch computes gradients for: op outputs and leaves that require grad
     # (the sweep also fills constants' adjoints, which no one reads: not an anomaly)
     wanted = np.zeros(len(reach), bool)
@@ -106,7 +106,7 @@ def checked_sweep(tape, rows, offs, vals, consts, meta, adj, reach, lo, hi):
         o = rows[r, 1]
         if o < 0 or not reach[o]:
             continue
-        stop = _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, r, r + 1, 1)
+        stop = compiled._reverse_sweep(rows, offs, vals, consts, meta, adj, reach, r, r + 1, 1)
         if stop >= 0:
             return stop
         for i, s in enumerate(input_slots(rows, meta, r)):
@@ -117,7 +117,6 @@ def checked_sweep(tape, rows, offs, vals, consts, meta, adj, reach, lo, hi):
 
 def _nan_error(tape, r, i):
     """PyTorch's warning (the forward traceback) and error, plus the recording line."""
-    from .graph import views
     name = views(tape).name(r)
     frames = frame_lines(tape.sites.get(r, ()))
     msg = f"Function '{name}' returned nan values in its {i}th output."

@@ -6,11 +6,15 @@ import numpy as np
 from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
+from ..arena import adjoint_arena
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..tape import FREED, OP_MASK, STALE, adjoint_arena, current_tape, retire
+from ..tape import FREED, OP_MASK, SECOND_TIME, STALE, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import higher, hooks
+from .anomaly import checked_sweep
+from .function import free_records, run_backward
+from .saved import check_saved
 
 _UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
            "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
@@ -22,12 +26,6 @@ _GRAD_CYCLE = (  # PyTorch's warning: here the cycle also keeps the thread's tap
     "make sure to reset the .grad fields of your parameters to None after use to break the "
     "cycle and avoid the leak.")
 
-_SECOND_TIME = (
-    "Trying to backward through the graph a second time (or directly access saved tensors "
-    "after they have already been freed). Saved intermediate values of the graph are freed "
-    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-    "backward through the graph a second time or if you need to access saved tensors after "
-    "calling backward.")
 
 
 def _as_list(x):
@@ -88,7 +86,7 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     """
     out_slots = [tape.out_slot(t) for t in outputs]
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
-    adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see ops/shape.py reach_input
+    adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
     for s, g in zip(out_slots, seeds):
         if reach[s]:  # an output given twice
@@ -106,12 +104,10 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
             hi = lo
     _stretch(tape, args, 0, hi)
     if tape.mutated:  # a value saved for a swept row was modified in place since
-        from ..ops.inplace import check_saved
         check_saved(tape, rows, reach)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         nfreed = compiled._free_swept(rows, reach)
         if tape.custom:
-            from .function import free_records
             free_records(tape, rows)
         if nfreed == len(rows):
             retire(tape)
@@ -124,7 +120,6 @@ def _stretch(tape, args, lo, hi):
     below it (DESIGN.md: "one sweep, many stops")."""
     while hi > lo:
         if anomaly.enabled and anomaly.check_nan:
-            from .anomaly import checked_sweep
             stop = checked_sweep(tape, *args, lo, hi)
         else:
             stop = compiled._reverse_sweep(*args, lo, hi, 1)
@@ -132,12 +127,11 @@ def _stretch(tape, args, lo, hi):
             return
         rows = args[0]
         if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
-            raise RuntimeError(_SECOND_TIME)
+            raise RuntimeError(SECOND_TIME)
         code = int(rows[stop, 0] & OP_MASK)
         if code != CUSTOM:
             raise RuntimeError(f"no reverse rule for opcode {code} "
                                f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
-        from .function import run_backward
         run_backward(tape, args, stop)
         hi = stop
 
@@ -298,3 +292,11 @@ def _recorded(tape, outputs, grads):
 
 
 __all__ = ["backward", "grad", "dtypes"]
+
+
+def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
+    backward(self, gradient, retain_graph, create_graph, inputs)
+
+
+Tensor.backward = _tensor_backward

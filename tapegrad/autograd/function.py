@@ -38,13 +38,15 @@ from .._state import anomaly, state
 from ..grad_mode import no_grad
 from ..ops._record import push_value, slot, tape_for_grad
 from ..ops.custom import record
-from ..tape import FREED
+from ..ops.inplace import _counter
+from ..tape import FREED, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
+from .anomaly import _nan_error
+from .saved import _modified_message
 
 
 def _second_time():
-    from .engine import _SECOND_TIME as msg
-    return RuntimeError(msg)
+    return RuntimeError(SECOND_TIME)
 
 
 class FunctionCtx:
@@ -191,7 +193,6 @@ def _record(cls, ctx, args, out):
 
 def _pack(t, tape, outs, tpos, out_slots):
     """A saved tensor as ``(tensor or value, slot, gen, counter, version, is_output)``."""
-    from ..ops.inplace import _counter
     if t is None:
         return None
     c = _counter(t)
@@ -210,7 +211,6 @@ def _unpack(p, tape):
         return None
     data, s, gen, c, ver, is_output = p
     if c.version != ver:
-        from ..ops.inplace import _modified_message
         where = s if s >= 0 else tape.nslots  # (a slot-less tensor names no producer)
         raise RuntimeError(_modified_message(tape, where, c, ver, is_output))
     if s < 0:
@@ -349,7 +349,6 @@ def run_backward(tape, args, r):
             continue
         d = g._data
         if check and np.isnan(d).any():
-            from .anomaly import _nan_error
             raise _nan_error(tape, r, i)
         if not reach[s]:  # its first gradient (the adjoint buffer is not zeroed beforehand)
             adj[offs[s]:offs[s + 1]] = 0.0

@@ -9,6 +9,7 @@ For the same at many points without Python per point, see ``tapegrad.compile(f).
 import numpy as np
 
 from ..grad_mode import enable_grad
+from ..ops.shape import reshape, stack
 from ..tensor import Tensor, _leaf, norm
 from .engine import grad
 
@@ -146,7 +147,6 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
 
 
 def _stack_rows(rows, o, x, create_graph):
-    from ..ops.shape import reshape, stack
     shape = (*o.shape, *x.shape)
     if not rows:
         return _leaf(norm(np.zeros(shape, x.dtype)))

@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 
 from ..tensor import Tensor
+from .engine import grad
 
 _FLOAT64_WARNING = (
     "Input #{} requires gradient and is not a double precision floating point or complex. "
@@ -80,7 +81,6 @@ def _numerical(func, inputs, diff, eps):
 
 def _analytical(func, inputs, diff, check_grad_dtypes):
     """Per (output, input): the (n_in, n_out) Jacobian from the reverse sweep."""
-    from .engine import grad
     outs = _outputs(func, inputs)
     jac = {}
     xs = [inputs[i] for i in diff]
@@ -199,7 +199,6 @@ def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes,
 
 def _fast(func, inputs, diff, eps, atol, rtol):
     """fast_mode: compare v^T J u (one sweep per output, two evaluations per input)."""
-    from .engine import grad
     rng = np.random.default_rng(0)
     outs = _outputs(func, inputs)
     for o, out in enumerate(outs):
@@ -231,7 +230,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                   check_rev_over_rev=True, fast_mode=False, masked=False):
     """Check second derivatives: ``gradcheck`` of ``x -> grad(func(x), x, grad_outputs,
     create_graph=True)`` (double backward: autograd/higher.py)."""
-    from .engine import grad
     _unsupported(check_batched_grad=check_batched_grad, check_fwd_over_rev=check_fwd_over_rev,
                  masked=masked)
     inputs = _as_tuple(inputs)

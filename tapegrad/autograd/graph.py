@@ -9,8 +9,9 @@ import numpy as np
 
 from ..ops.custom import CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
-from ..ops.shape import EXPAND
+from ..ops.strided import EXPAND
 from ..tape import OP_MASK
+from ..tensor import Tensor
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -137,3 +138,7 @@ def node_of(t):
     if v.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # the outputs of a custom op share its node
         r = int(v.row_of[v.rows[r, 2]])
     return v.node(r)
+
+
+Tensor.grad_fn = property(lambda t: None if t._tok is None else node_of(t),
+                          doc="The backward node that made this non-leaf (None for a leaf).")

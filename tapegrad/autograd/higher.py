@@ -12,15 +12,16 @@ the forward did; everything after it is compiled.
 """
 import numpy as np
 
+from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .._state import state
-from .._sweep import _forward_replay, _reverse_sweep
 from ..grad_mode import enable_grad
 from ..ops._record import output, slot, tape_for_grad
 from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
-from ..ops.shape import EXPAND
-from ..tape import FREED, OP_MASK, STALE
+from ..ops.strided import EXPAND
+from ..tape import FREED, OP_MASK, SECOND_TIME, STALE
 from ..tensor import Tensor, _leaf, _nonleaf, norm
+from .hooks import run_hooks
 
 
 class Row:
@@ -72,7 +73,7 @@ class Row:
         adj[:n_out] = 1.0
         row = np.array([[self.op, 0, 1, -1, self.k]], np.int64)
         reach = np.ones(2, np.uint8)
-        _reverse_sweep(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
+        compiled._reverse_sweep(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
         return adj[n_out:].copy()
 
     def point_only(self):
@@ -98,7 +99,7 @@ class Row:
         tape.flush()
         meta = np.frombuffer(tape.meta, np.int64) if tape.meta else np.zeros(1, np.int64)
         consts = np.frombuffer(tape.consts) if tape.consts else np.zeros(1)
-        _forward_replay(rows, offs, vals, consts, meta, 0, 1, 1, np.zeros(1, np.int64))
+        compiled._forward_replay(rows, offs, vals, consts, meta, 0, 1, 1, np.zeros(1, np.int64))
         del meta, consts  # the views pin the buffers: drop them before recording
         v = norm(vals[xv.size:].reshape(out_shape).astype(x.dtype, copy=False))  # x's dtype
         if not (x._rg and state.grad_enabled):
@@ -167,8 +168,6 @@ class Walk:
 def sweep(tape, out_slots, seeds):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
     ``seeds``); returns ``{slot: adjoint tensor}``."""
-    from .engine import _SECOND_TIME
-    from .hooks import run_hooks
     with enable_grad():
         walk = Walk(tape)
         adj = {}
@@ -180,7 +179,7 @@ def sweep(tape, out_slots, seeds):
             o = int(walk.rows[r, 1])
             if rec is not None:
                 if any(s in adj for s in rec.outputs):
-                    _check_live(walk.rows[r, 0], _SECOND_TIME)
+                    _check_live(walk.rows[r, 0], SECOND_TIME)
                     grads = rec.backward([adj.get(s) for s in rec.outputs])
                     for s, gi in zip(rec.inputs, grads, strict=True):
                         if s >= 0 and gi is not None:
@@ -188,7 +187,7 @@ def sweep(tape, out_slots, seeds):
                 continue
             if o < 0 or o not in adj:
                 continue
-            _check_live(walk.rows[r, 0], _SECOND_TIME)
+            _check_live(walk.rows[r, 0], SECOND_TIME)
             if o in tape.hooks:  # in the tensor's dtype (hooks._SlotHooks), as PyTorch's
                 hooks = tape.hooks[o]
                 g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)

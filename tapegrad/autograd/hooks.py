@@ -18,7 +18,6 @@ post-accumulate hooks run right there (the order PyTorch shows: tests/test_hooks
 Without hooks the engine gets an empty plan and sweeps in one call, as before.
 """
 import itertools
-import warnings
 import weakref
 
 import numpy as np
@@ -32,19 +31,6 @@ from .graph import MULTI_INPUT, input_slots
 _IDS = itertools.count()
 LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
 POST_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
-
-_NONLEAF_GRAD = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
-    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
-    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
-    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
-
-
-def warn_nonleaf_grad():
-    """PyTorch's UserWarning for reading ``.grad`` of a non-leaf that does not retain it."""
-    warnings.warn(_NONLEAF_GRAD, UserWarning, stacklevel=3)
-
 
 class RemovableHandle:
     """Returned by ``register_hook``: ``.remove()`` unregisters (also as a context manager)."""
@@ -233,3 +219,26 @@ def _first_use(tape, rows, slots):
 def _multi_input_rows(rows):
     ops = rows[:, 0] & OP_MASK
     return [int(r) for r in np.nonzero(np.isin(ops, MULTI_INPUT))[0]]
+
+
+def _register_hook(self, hook):
+    """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
+    replaces the gradient.  Returns a handle with ``.remove()``.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor(1.0, requires_grad=True)
+    >>> h = x.register_hook(lambda g: g * 2)
+    >>> (x * 3).backward()
+    >>> x.grad
+    tensor(6.)
+    """
+    return register_hook(self, hook)
+
+
+def _register_post_accumulate_grad_hook(self, hook):
+    """Call ``hook(tensor)`` on a leaf after its ``.grad`` was accumulated."""
+    return register_post_accumulate_grad_hook(self, hook)
+
+
+Tensor.register_hook = _register_hook
+Tensor.register_post_accumulate_grad_hook = _register_post_accumulate_grad_hook

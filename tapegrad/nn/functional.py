@@ -1,6 +1,6 @@
 """Activations, losses and friends, composed from primitives (so they need no rules of their
 own): each is a few recorded rows whose reverse rules already exist; ``linear`` (2-D) and
-``log_softmax`` are primitives of their own (ops/linalg.py, ops/reductions.py), one row each.
+``log_softmax`` are primitives of their own (ops/linalg.py, ops/nn.py), one row each.
 Arguments are checked before anything is recorded, with PyTorch's messages.
 
 >>> import tapegrad as tg, tapegrad.nn.functional as F
@@ -99,7 +99,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return x - x  # PyTorch: log_softmax of a 0-d tensor is 0
-    return ops.reductions.log_softmax(x, dim)
+    return ops.nn.log_softmax(x, dim)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -113,7 +113,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return (x - x).exp()  # 1 and gradient 0 (nan at inf, nan), as PyTorch; x / x: nan at 0
-    return ops.reductions.softmax(x, dim)
+    return ops.nn.softmax(x, dim)
 
 
 # ---- activations ---------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
     safe = np.where(keep, t, 0) if ignored else t
     index = np.arange(t.size) * flat.shape[1] + safe  # of logp[i, t_i] in flat
     if weight is None and reduction != "none" and t.size and not ignored:  # the common case:
-        return ops.reductions.nll(flat, index, t.size if reduction == "mean" else 1)  # one row
+        return ops.nn.nll(flat, index, t.size if reduction == "mean" else 1)  # one row
     # logp[i, t_i] for each i in one GATHER row (_class_target has checked the targets)
     picked = ops.shape._gathered(flat, np.asarray(flat._data), index, "GatherBackward0")
     if weight is None:

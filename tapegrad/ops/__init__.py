@@ -6,13 +6,15 @@ Every op function declared with ``registry.api`` in its family module is a Tenso
 import numpy as np
 
 from ..tensor import Tensor
-from . import control, custom, elementwise, linalg, reductions, registry, shape  # declare()s
+from . import (  # every family: its declare()s
+    control, custom, elementwise, indexing, linalg, nn, reductions, registry, shape,
+    strided)  # noqa: F401
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)
 
 NAMES, OPS = registry.NAMES, registry.OPS
-FAMILIES = (elementwise, reductions, shape, control, linalg, custom)
+FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom)
 SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 # Tensor's protocol and spellings that are not op functions of their own; every op function
@@ -25,7 +27,7 @@ _PROTOCOL = {
     "__truediv__": elementwise.div, "__rtruediv__": elementwise.rdiv,
     "__pow__": elementwise.pow, "__rpow__": elementwise.rpow,
     "__neg__": elementwise.neg, "__abs__": elementwise.abs, "__pos__": lambda a: a,
-    "__getitem__": shape.getitem,
+    "__getitem__": indexing.getitem,
     "__eq__": control.eq, "__ne__": control.ne, "__lt__": control.lt, "__le__": control.le,
     "__gt__": control.gt, "__ge__": control.ge,
     "__matmul__": linalg.matmul, "__rmatmul__": linalg.rmatmul,

@@ -14,9 +14,10 @@ import numpy as np
 
 from .._jit import rule
 from .._state import state
-from ..tensor import Tensor, _leaf, norm
-from ._record import broadcast_shape, expand_slot, output, slot
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, norm
+from ._record import output, slot
 from .registry import api, declare, no_gradient
+from .strided import broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
 _NP = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
@@ -148,3 +149,6 @@ def escape(t, how):
             f"tapegrad.trace: {how} of a traced tensor (shape {tuple(t.shape)}) takes its values "
             "out of the tape, so replay could not follow them. Keep the computation in tapegrad "
             "ops, or use float(t)/t.item()/bool(t), which are recorded as guards.")
+
+
+TRACE_HOOKS.update(guard=guard, escape=escape)  # Tensor.item(), bool(t), np.asarray(t)...

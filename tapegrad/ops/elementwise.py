@@ -14,19 +14,12 @@ from .._fp import quiet
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
-from ._record import (
-    Binary,
-    Unary,
-    broadcast_shape,
-    expand_slot,
-    make_binary,
-    make_unary,
-    output,
-    slot,
-    tape_for_grad,
-)
+from ._pointwise import Binary, Unary, make_binary, make_unary
+from ._record import output, slot, tape_for_grad
 from .registry import api, declare, no_gradient, smooth
 from .spec import Spec
+from .spec import lib as _lib
+from .strided import broadcast_shape, expand_slot
 
 
 def _sigmoid_np(x):
@@ -1413,15 +1406,6 @@ declare(LOG_SIGMOID, "LogSigmoidBackward0", saves="a", fwd=log_sigmoid_fwd, rev=
 log_sigmoid = make_unary(_LOG_SIGMOID, "``log(sigmoid(x))``, stable at both ends "
                                        "(PyTorch's ``nn.functional.logsigmoid``).")
 api(log_sigmoid, method=False)
-
-
-def _lib(x):
-    """The module of ``x``'s library (tapegrad, or torch in the PyTorch oracle tests)."""
-    if isinstance(x, Tensor):
-        import tapegrad
-        return tapegrad
-    import torch
-    return torch
 
 
 def _functional(x, name):

@@ -19,7 +19,6 @@ backward that sweeps a row which saved that slot for its rule raises PyTorch's "
 by an inplace operation" error (``check_saved``).  Nothing is added to the recording hot
 path: ``_ver`` is an unset slot until the first in-place op.
 """
-import re
 from array import array
 
 import numpy as np
@@ -29,9 +28,11 @@ from .._state import state
 from ..tape import OP_MASK
 from ..tensor import Tensor, norm
 from . import elementwise as ew
+from . import indexing
 from . import shape as sh
-from ._record import broadcast_shape, output
+from ._record import output
 from .registry import OPS, saved_flags
+from .strided import VIEW_NAMES, broadcast_shape
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _LEAF_VIEW = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -123,63 +124,6 @@ def _bump(t):
         c.gen = t._gen
 
 
-def check_saved(tape, rows, reach):
-    """Raise PyTorch's error if the sweep went through a row that saved a value modified in
-    place after the row was recorded."""
-    log = tape.mutated
-    ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3).copy()
-    n = len(rows)
-    entry = np.full(tape.nslots, -1, np.int64)
-    slots, first = np.unique(ints[:, 0], return_index=True)
-    entry[slots] = first  # the first change of a slot is the one that counts
-    limit = ints[:, 1]
-    ops = rows[:, 0] & OP_MASK
-    ops = np.where(ops < _NCODES, ops, _NCODES)
-    outs = rows[:, 1]
-    ran = (outs >= 0) & (reach[np.maximum(outs, 0)] != 0)
-    needs = np.zeros(tape.nslots, bool)  # slots that require grad: an op's output, or a leaf
-    needs[outs[outs >= 0]] = True
-    needs[[s for s, _ in tape.leaves]] = True
-    a, b = rows[:, 2], rows[:, 3]
-    a_rg = needs[np.maximum(a, 0)] & (a >= 0)
-    b_rg = needs[np.maximum(b, 0)] & (b >= 0)
-    hit = np.full(n, -1, np.int64)
-    for col, saved in ((2, _FLAGS["a"][ops] | (_FLAGS["A"][ops] & b_rg)),
-                       (3, _FLAGS["b"][ops] | (_FLAGS["B"][ops] & a_rg)),
-                       (1, _FLAGS["o"][ops])):
-        s = rows[:, col]
-        e = np.where(s >= 0, entry[np.maximum(s, 0)], -1)
-        bad = ran & saved & (e >= 0)
-        bad &= np.arange(n) < limit[np.maximum(e, 0)]
-        hit = np.where(bad & (hit < 0), e, hit)
-    rs = np.flatnonzero(hit >= 0)
-    if rs.size:
-        r = rs[-1]  # the sweep meets the last one first
-        s, _, ver = (int(v) for v in ints[hit[r]])
-        counter = log.counters[hit[r]]
-        raise RuntimeError(_modified_message(tape, s, counter, ver, int(rows[r, 1]) == s))
-
-
-def _modified_message(tape, s, c, ver, as_output):
-    from ..autograd.graph import views
-    v = views(tape)
-    producer = int(v.row_of[s]) if s < len(v.row_of) else -1
-    if not as_output and c.gen == tape.gen and 0 <= c.slot < len(v.row_of):
-        producer = int(v.row_of[c.slot])  # a saved input names the tensor's grad_fn now
-    alias = sh.VIEW_NAMES.index("AliasBackward0")
-    while producer >= 0 and v.rows[producer, 0] & OP_MASK == sh.VIEW and \
-            v.rows[producer, 4] == alias:  # a no_grad in-place op's pass row (_write)
-        producer = int(v.row_of[v.rows[producer, 2]])
-    which = ""
-    if producer >= 0:
-        which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
-    return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [tapegrad.{_word(c.dtype)}Tensor {c.shape}]{which} is at "
-            f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
-            "copy of every saved value, but refuses this backward as PyTorch does; compute on "
-            "a copy (or use the op's out-of-place form) instead of modifying in place.")
-
-
 # ---- the machinery every in-place op shares ---------------------------------------------
 def _records(t, *others):
     return state.grad_enabled and (t._rg or any(isinstance(o, Tensor) and o._rg
@@ -259,7 +203,7 @@ def _write(t, value):
             d = t._data
             new = value if type(d) is float else np.asarray(value).astype(d.dtype)
             r = output(tape, new if type(d) is float else sh._store(new), sh.VIEW, t._slot,
-                       -1, sh.VIEW_NAMES.index("AliasBackward0"))
+                       -1, VIEW_NAMES.index("AliasBackward0"))
             t._data, t._slot, t._gen = r._data, r._slot, r._gen
             _bump(t)
             return t
@@ -450,8 +394,8 @@ def _key(t, key):
             isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
             k is Ellipsis for k in key):
         key = tuple(key)
-    key = tuple(sh._index(k) for k in (key if isinstance(key, tuple) else (key,)))
-    return key, sh._check_key(t, key) == "IndexBackward0"
+    key = tuple(indexing._index(k) for k in (key if isinstance(key, tuple) else (key,)))
+    return key, indexing._check_key(t, key) == "IndexBackward0"
 
 
 def setitem(self, key, value):
@@ -489,7 +433,7 @@ def setitem(self, key, value):
     both = sh.cat([sh.reshape(self, -1), sh.reshape(vb, -1).to(self.dtype)])
     index = np.arange(n, dtype=np.int64)
     index[target.reshape(-1)] = n + np.arange(target.size, dtype=np.int64)
-    return _rebase(self, sh.reshape(sh.getitem(both, index), *self.shape), before)
+    return _rebase(self, sh.reshape(indexing.getitem(both, index), *self.shape), before)
 
 
 def _expand_message(target, vshape):

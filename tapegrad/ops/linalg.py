@@ -24,14 +24,15 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
+from .._rules import _s, _u, claim_input, reach_input
 from .._state import state
 from ..tensor import Tensor, _leaf
 from . import shape as S
-from ._record import as_tensor_arg, broadcast_shape, output, slot, tape_for_grad
-from .elementwise import _lib
+from ._record import as_tensor_arg, output, slot, tape_for_grad
 from .registry import api, declare, meta_at
-from .shape import _s, _u, claim_input, reach_input
 from .spec import Spec
+from .spec import lib as _lib
+from .strided import broadcast_shape
 
 _BLAS_MIN = 4096  # M*K*N from which a product calls BLAS (below, the loop is faster)
 

@@ -13,16 +13,16 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
+from .._rules import _s, _u
 from .._state import state
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from . import elementwise as E
 from . import shape as S
 from ._record import output, slot, tape_for_grad
-from .elementwise import _lib
 from .registry import api, declare, no_gradient
-from .shape import VIEW_NAMES, _c_strides, _s, _strided_meta, _u, strided_index, strided_runs
 from .spec import Spec
+from .strided import _c_strides, _strided_meta, strided_index, strided_runs
 
 # ---- sum / mean of all elements -------------------------------------------------------
 SUM, MEAN = 40, 41
@@ -475,8 +475,7 @@ def _traced(t, tape):
 def _extreme(input, dim, keepdim, other, largest):
     op = "max" if largest else "min"
     if isinstance(dim, Tensor) or isinstance(other, Tensor):
-        from .elementwise import maximum, minimum
-        return (maximum if largest else minimum)(input, dim if other is None else other)
+        return (E.maximum if largest else E.minimum)(input, dim if other is None else other)
     d = np.asarray(input._data)
     if dim is None:
         _check_nonempty(input, None, op)
@@ -640,201 +639,6 @@ def logsumexp(input, dim, keepdim=False):
     if not keepdim:
         v = v.reshape([s for i, s in enumerate(d.shape) if dims is not None and i not in dims])
     return _red_record(input, _red_value(v, d.dtype), LOGSUMEXP, dims)
-
-
-# ---- log_softmax over one dim (the first half of cross_entropy) -------------------------
-LOG_SOFTMAX = 59  # meta: [outer, size, inner]: element (i, j, l) sits at (i size + j) inner + l
-
-
-@rule
-def log_softmax_fwd(vals, meta, o, a, k, w):
-    # y = (x - m) - log(sum exp(x - m)) along the dim, m the max: a group with a nan or an
-    # inf, or of -infs only, is all nan, as in PyTorch
-    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
-    step = inner * w
-    for i in range(outer):
-        for q in range(inner * w):
-            g = i * size * step + q
-            m = -np.inf
-            for j in range(size):
-                if _beats(vals[a + g + j * step], m, 1.0):
-                    m = vals[a + g + j * step]
-            s = 0.0
-            for j in range(size):
-                s += np.exp(vals[a + g + j * step] - m)
-            ls = np.log(s)
-            for j in range(size):
-                vals[o + g + j * step] = (vals[a + g + j * step] - m) - ls
-
-
-@rule
-def softmax_rev(adj, vals, meta, o, a, k, w, log):
-    # along the dim, from the saved output y (PyTorch's rules):
-    # log_softmax: gx = gy - exp(y) * sum(gy);  softmax: gx = y * (gy - sum(gy * y))
-    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
-    step = inner * w
-    for i in range(outer):
-        for q in range(inner * w):
-            g = i * size * step + q
-            s = 0.0
-            for j in range(size):
-                e = o + g + j * step
-                s += adj[e] if log else adj[e] * vals[e]
-            for j in range(size):
-                e = g + j * step
-                y = vals[o + e]
-                adj[a + e] += adj[o + e] - np.exp(y) * s if log else y * (adj[o + e] - s)
-
-
-def _softmax_dim(r):
-    # the dim of a (LOG_)SOFTMAX row, from its meta (outer, size, inner)
-    shape = r.shape(r.a)
-    size, inner = r.m(r.k + 1), r.m(r.k + 2)
-    return next(d for d in range(len(shape))
-                if shape[d] == size and int(np.prod(shape[d + 1:], dtype=np.int64)) == inner)
-
-
-def log_softmax_vjp(r, g):
-    # gx = g - exp(y) * sum(g) along the row's dim
-    return [(r.a, g - E.exp(r.out) * sum(g, _softmax_dim(r), keepdim=True))]
-
-
-declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", fwd=log_softmax_fwd,
-        rev=softmax_rev, vjp=log_softmax_vjp)
-
-
-def _reduce_dim(ufunc, d, dim):
-    """``ufunc.reduce(d, axis=dim, keepdims=True)``.  NumPy reduces a short last axis one
-    row at a time (max over (256, 10): 12-17 us); over the first axis of the transposed
-    copy, whole rows at a time, it takes 3.5 us."""
-    size = d.shape[dim]
-    if dim != d.ndim - 1 or size > 16 or d.size < 32 * size:
-        return ufunc.reduce(d, axis=dim, keepdims=True)
-    return ufunc.reduce(d.reshape(-1, size).T.copy(), axis=0).reshape(d.shape[:-1] + (1,))
-
-
-def log_softmax(input, dim):
-    """``log(softmax(input, dim))`` as one row (nn.functional.log_softmax checks ``dim``
-    and handles 0-d inputs and ``dtype``).
-
-    >>> import tapegrad as tg
-    >>> tg.tensor([0.0, 0.0]).log_softmax(0).exp().tolist()
-    [0.5, 0.5]
-    """
-    return _softmax_row(input, dim, LOG_SOFTMAX)
-
-
-def softmax(input, dim):
-    """``exp(x) / sum(exp(x))`` along ``dim``, as one row (nn.functional.softmax checks
-    ``dim`` and handles 0-d inputs and ``dtype``).
-
-    >>> import tapegrad as tg
-    >>> tg.tensor([0.0, 0.0]).softmax(0).tolist()
-    [0.5, 0.5]
-    """
-    return _softmax_row(input, dim, SOFTMAX)
-
-
-def _softmax_row(input, dim, code):
-    """The LOG_SOFTMAX or SOFTMAX row of ``input`` along ``dim``, computed after
-    subtracting the max: a group holding a nan or an inf, or only -infs, is nan (PyTorch)."""
-    d = np.asarray(input._data)
-    if d.dtype.kind != "f":
-        op = "log_softmax" if code == LOG_SOFTMAX else "softmax"
-        raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented '
-                           f"for '{dtypes.torch_word(d.dtype).capitalize()}' (softmax of "
-                           "integers: convert with .double() or .float() first)")
-    with quiet():
-        if d.size:  # (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)
-            v = d - _reduce_dim(np.maximum, d, dim)
-            if code == LOG_SOFTMAX:
-                v -= np.log(_reduce_dim(np.add, np.exp(v), dim))
-            else:
-                np.exp(v, out=v)
-                v /= _reduce_dim(np.add, v, dim)
-        else:
-            v = d.copy()
-    if not (input._rg and state.grad_enabled):
-        return _leaf(v)
-    tape = tape_for_grad()
-    sx = slot(input, tape, False)  # (softmax_rev reads the output only)
-    shape = d.shape
-    k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
-    return output(tape, v, code, sx, -1, k)
-
-
-# ---- softmax: exp of log_softmax's values, one row (meta as LOG_SOFTMAX's) -----------------
-SOFTMAX = 70
-
-
-@rule
-def softmax_fwd(vals, meta, o, a, k, w):
-    log_softmax_fwd(vals, meta, o, a, k, w)
-    n = _u(meta[k]) * _u(meta[k + 1]) * _u(meta[k + 2]) * w
-    for i in range(n):
-        vals[o + i] = np.exp(vals[o + i])
-
-
-def softmax_vjp(r, g):
-    # gx = y * (g - sum(g * y)) along the row's dim
-    return [(r.a, r.out * (g - sum(g * r.out, _softmax_dim(r), keepdim=True)))]
-
-
-declare(SOFTMAX, "SoftmaxBackward0", saves="o", aux="meta", fwd=softmax_fwd, rev=softmax_rev,
-        vjp=softmax_vjp)
-
-
-# ---- nll: the second half of cross_entropy, for class indices ---------------------------
-# y = -sum_i x.flat[idx[i]] / div (div: the count for mean, 1 for sum); one row instead of
-# a gather, a mean and a negation.  meta: [n, div, name, idx...] (from ``name`` on, a
-# GATHER row's layout: the adjoint scatters through it, autograd/higher.py).
-NLL = 69
-
-
-@rule
-def nll_fwd(vals, meta, o, a, k, w):
-    n, div = _u(meta[k]), meta[k + 1]
-    for p in range(w):
-        vals[o + p] = 0.0
-    for i in range(n):
-        j = a + _u(meta[k + 3 + _s(i)]) * w
-        for p in range(w):
-            vals[o + p] += vals[j + p]
-    for p in range(w):
-        vals[o + p] = -(vals[o + p] / div)
-
-
-@rule
-def nll_rev(adj, meta, o, a, k, w):
-    n, div = _u(meta[k]), meta[k + 1]
-    for i in range(n):
-        j = a + _u(meta[k + 3 + _s(i)]) * w
-        for p in range(w):
-            adj[j + p] -= adj[o + p] / div
-
-
-def nll_vjp(r, g):
-    # gx = -g / div at each picked element: a scatter through the row's GATHER-layout meta
-    n, div = r.m(r.k), r.m(r.k + 1)
-    return [(r.a, r.emit(S.SCATTER, S.expand(-g / float(div), n), r.k + 2, r.shape(r.a)))]
-
-
-declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp)
-
-
-def nll(input, index, div):
-    """``-sum(input.flat[index]) / div`` as one NLL row (nn.functional checks the targets:
-    every index is in range)."""
-    picked = np.asarray(input._data).reshape(-1)[index]
-    with quiet():
-        v = _stored(-(np.add.reduce(picked) / div))
-    if not (input._rg and state.grad_enabled):
-        return _leaf(v)
-    tape = tape_for_grad()
-    sx = slot(input, tape, False)  # (nll_rev reads no values)
-    k = tape.push_meta(np.concatenate(([index.size, div, VIEW_NAMES.index("GatherBackward0")],
-                                       index)))
-    return output(tape, v, NLL, sx, -1, k)
 
 
 # ---- norm: vector p-norms over all elements or over dims --------------------------------
@@ -1170,35 +974,6 @@ def _std_ref(np_, x, **kw):
     return np_.where(v > 0, np_.sqrt(np_.where(v > 0, v, 1.0)), 0.0)
 
 
-def _nll_target(shape):
-    """Class indices for an (N, C, d1, ...) input: varied, every one in range."""
-    n, c = shape[0], shape[1]
-    i = np.arange(n)[:, None] + 2 * np.arange(int(np.prod(shape[2:])))[None, :]
-    return (i % c).reshape((n,) + tuple(shape[2:]))
-
-
-def _nll_spec(reduction):
-    def fn(x):
-        lib = _lib(x)
-        return lib.nn.functional.nll_loss(x, lib.tensor(_nll_target(tuple(x.shape))),
-                                          reduction=reduction)
-
-    def ref(np_, x):  # (N, C, d1, d2, ...) as (N, C, d): x[i, t[i, l], l]
-        n, c = x.shape[0], x.shape[1]
-        t = _nll_target(x.shape).reshape(n, -1)
-        d = t.shape[1]
-        picked = np_.reshape(x, (n, c, d))[np.arange(n)[:, None], t, np.arange(d)[None, :]]
-        return -(np_.mean(picked) if reduction == "mean" else np_.sum(picked))
-    return fn, ref
-
-
-def _log_softmax_ref(np_, x, axis):
-    # Shifted by the max, as the rule computes it: a single entry then gives exactly 0
-    # (unshifted, x - log(exp(x)) can round to 1e-17, which a later sign() turns into 1).
-    z = x - np_.max(x, axis=axis, keepdims=True)
-    return z - np_.log(np_.sum(np_.exp(z), axis=axis, keepdims=True))
-
-
 def _logsumexp_ref(np_, x, axis, keepdims=False):
     # Shifted by the max, as the rule computes it (as _log_softmax_ref): unshifted, a single
     # entry of 1e-35 gives log(exp(x)) = 0 where the rule gives x, and a later sign() differs
@@ -1239,16 +1014,6 @@ SPECS = [
          shapes=((3,), (2, 3), (2, 3, 4))),
     Spec("logsumexp_dims", lambda x: x.logsumexp((0, 1), keepdim=True),
          lambda np_, x: _logsumexp_ref(np_, x, (0, 1), True), shapes=((2, 3), (2, 3, 4))),
-    Spec("log_softmax", lambda x: x.log_softmax(-1), lambda np_, x: _log_softmax_ref(np_, x, -1),
-         shapes=((3,), (2, 3), (2, 3, 4))),
-    Spec("log_softmax_dim", lambda x: x.log_softmax(1), lambda np_, x: _log_softmax_ref(np_, x, 1),
-         shapes=((2, 3), (2, 3, 4))),
-    Spec("softmax", lambda x: x.softmax(-1), lambda np_, x: np_.exp(_log_softmax_ref(np_, x, -1)),
-         shapes=((3,), (2, 3), (2, 3, 4))),
-    Spec("softmax_dim", lambda x: x.softmax(0), lambda np_, x: np_.exp(_log_softmax_ref(np_, x, 0)),
-         shapes=((2, 3), (2, 3, 4))),
-    Spec("nll_loss", *_nll_spec("mean"), shapes=((4, 3), (2, 3, 4))),
-    Spec("nll_loss_sum", *_nll_spec("sum"), shapes=((4, 3), (3, 5))),
     Spec("norm", lambda x: x.norm(), lambda np_, x: np_.sqrt(np_.sum(x * x)),
          domain=(0.5, 2.0), shapes=((3,), (2, 3))),
     Spec("norm_dim", lambda x: x.norm(dim=-1, keepdim=True),

@@ -20,101 +20,29 @@ Every op checks its arguments before it touches the tape: a bad call raises PyTo
 message and records nothing.
 """
 import operator
-import sys
 
 import numpy as np
 
 from .. import dtypes
 from .._jit import rule
+from .._rules import _s, _u, reach_input
 from .._state import state
-from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, _wrap_dim
-from ._record import broadcast_shape, expand_slot, output, slot, tape_for_grad
-from .elementwise import pass_rev
+from ._record import output, slot, tape_for_grad
+from .control import _traced, escape, guard, ne
+from .elementwise import add, mul, pass_rev
 from .registry import api, declare, meta_list
 from .spec import Spec
-
-# node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
-VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
-              "SqueezeBackward0", "ExpandBackward0", "PermuteBackward0", "TransposeBackward0",
-              "SelectBackward0", "SliceBackward0", "IndexBackward0", "UnsafeViewBackward0",
-              "ToCopyBackward0", "AliasBackward0", "SqueezeBackward1", "SqueezeBackward2",
-              "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
-              "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
-              "TBackward0")
-
-
-def _view_name(rows, meta, r):
-    """The node name of a VIEW row (its aux indexes VIEW_NAMES) or of a STRIDED or GATHER
-    row (the first int of its meta does)."""
-    row = rows[r]
-    k = int(row[4])
-    return VIEW_NAMES[k if int(row[0]) & OP_MASK == VIEW else int(meta[k])]
-
-
-def _c_strides(shape):
-    strides, acc = [], 1
-    for s in reversed(shape):
-        strides.append(acc if s != 1 else 0)
-        acc *= s
-    return strides[::-1]
-
-
-@rule
-def _u(x):
-    return np.uint64(x)
-
-
-@rule
-def _s(x):
-    return np.int64(x)
-
-
-@rule
-def strided_index(i, meta, k):
-    """Flat source index of element ``i`` of a strided map stored at ``meta[k]``:
-    ``[ndim, base, shape..., strides...]``; stride 0 repeats (broadcast, reduced dims),
-    a negative stride walks backwards (flip)."""
-    nd = meta[k]
-    j = meta[k + 1]
-    for d in range(nd - 1, -1, -1):
-        sz = meta[k + 2 + d]
-        j += (i % sz) * meta[k + 2 + nd + d]
-        i //= sz
-    return j
-
-
-@rule
-def strided_runs(meta, k, n):
-    """The strided map at ``meta[k]`` (n elements) as runs along its last dimension:
-    returns (starts, length, step): element ``r * length + i`` maps to source element
-    ``starts[r] + i * step``.  An odometer over the outer dimensions: no div/mod per
-    element (strided_index costs 4-10x more per element)."""
-    nd = meta[k]
-    if nd == 0:  # every element from one source (the map of a full reduction)
-        return np.full(1, meta[k + 1]), n, 0
-    length = meta[k + 1 + nd]
-    step = meta[k + 1 + 2 * nd]
-    m = n // length if length > 0 else 0
-    starts = np.empty(m, np.int64)
-    idx = np.zeros(nd, np.int64)
-    e = meta[k + 1]
-    for r in range(m):
-        starts[r] = e
-        d = nd - 2
-        while d >= 0:  # advance the odometer: carry into outer dims
-            idx[d] += 1
-            e += meta[k + 2 + nd + d]
-            if idx[d] < meta[k + 2 + d]:
-                break
-            e -= idx[d] * meta[k + 2 + nd + d]
-            idx[d] = 0
-            d -= 1
-    return starts, length, step
-
-
-def _strided_meta(shape, strides, base=0):
-    return (len(shape), base, *shape, *strides)
+from .spec import lib as _lib
+from .strided import (
+    STRIDED,
+    VIEW_NAMES,
+    _c_strides,
+    _strided_meta,
+    _view_name,
+    broadcast_shape,
+    expand_slot,
+)
 
 
 def _prod(xs):
@@ -151,79 +79,6 @@ def _dims_arg(dims):
 
 def _record_on(*ts):
     return state.grad_enabled and any(t._rg for t in ts)
-
-
-# ---- expand: implicit broadcasting of a binary op's operand -----------------------------
-EXPAND = 60
-# hidden in graph views: PyTorch broadcasts inside the op
-
-
-@rule
-def strided_fwd(vals, meta, o, a, n, k, w):
-    starts, length, step = strided_runs(meta, k, _s(n))
-    for r in range(len(starts)):
-        y = o + _u(r * length) * w
-        for i in range(length):
-            j = a + _u(starts[r] + i * step) * w
-            for p in range(w):
-                vals[y + _u(i) * w + p] = vals[j + p]
-
-
-@rule
-def strided_rev(dst, adj, meta, o, a, n, k, w):
-    # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]: gy read from adj at o, gx added into dst
-    # at a (dst is adj, or expand_rev's float64 sums)
-    starts, length, step = strided_runs(meta, k, _s(n))
-    if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
-        for r in range(len(starts)):
-            y = o + _u(r * length)
-            for i in range(length):
-                dst[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
-        return
-    for r in range(len(starts)):
-        y = o + _u(r * length) * w
-        for i in range(length):
-            j = a + _u(starts[r] + i * step) * w
-            for p in range(w):
-                dst[j + p] += adj[y + _u(i) * w + p]
-
-
-@rule
-def expand_rev(adj, meta, o, a, n, na, k, w):
-    # a broadcast source's adjoint sums many of gy's: in float64 whatever adj's dtype (one
-    # float32 add at a time loses ~1e-6 over 10^6 values; PyTorch sums pairwise), then once
-    # into adj
-    acc = np.zeros(na * w)
-    strided_rev(acc, adj, meta, o, 0, n, k, w)
-    for j in range(na * w):
-        adj[a + j] += acc[j]
-
-
-def expand_vjp(r, g):
-    return [(r.a, r.sum_dim(g, r.k, r.shape(r.a)))]
-
-
-declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp)
-
-
-def record_expand(tape, t, s, shape, keep=True):
-    """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot.  ``keep``:
-    the consumer reads its values (expand_rev does not; see Tape.push_array)."""
-    src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
-    k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    out = tape.push_array(np.broadcast_to(t._data, shape), keep)  # cast by the arena
-    tape.rbuf.extend((EXPAND, out, s, -1, k))
-    return out
-
-
-# ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
-STRIDED = 62
-
-def strided_vjp(r, g):
-    return [(r.a, r.sum_dim(g, r.k + 1, r.shape(r.a)))]
-
-
-declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp)
 
 
 def _strided(x, src, view, name, shape=None):
@@ -837,89 +692,11 @@ def roll(input, shifts, dims=None):
     return _gathered(input, _arr(input), index, "RollBackward0")
 
 
-# ---- indexing: x[key], a STRIDED row for basic keys and a GATHER row otherwise ----------
-def getitem(input, key):
-    """``input[key]`` with PyTorch's indexing rules; the result is a copy here."""
-    d = input._data
-    if type(key) is int and type(d) is not float and d.ndim and -d.shape[0] <= key < d.shape[0]:
-        return _select_first(input, d, key)
-    single_slice = isinstance(key, slice)
-    if isinstance(key, list) and len(key) < 32 and any(
-            isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
-            k is Ellipsis for k in key):
-        key = tuple(key)  # PyTorch (and old NumPy): x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]]
-    raw = key if isinstance(key, tuple) else (key,)
-    key = tuple(_index(k) for k in raw)
-    name = _check_key(input, key)
-    if single_slice:
-        name = "SliceBackward0"
-    if state.tracing is not None:
-        _guard_indices(raw)
-    src = _arr(input)
-    if name != "IndexBackward0":
-        if Ellipsis not in key:
-            key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
-        return _strided(input, src, src[key], name)
-    return _gathered(input, src, _flat_index(src.shape)[key], name)
-
-
-def _select_first(input, d, i):
-    """``x[i]`` for an int ``i`` in range: the common case, without the general checks."""
-    i = i + d.shape[0] if i < 0 else i
-    value = _store(np.array(d[i]))
-    if not _record_on(input):
-        return _leaf(value)
-    inner = d.shape[1:]
-    strides, acc = [], 1
-    for n in reversed(inner):
-        strides.append(acc)
-        acc *= n
-    tape = tape_for_grad()
-    sx = slot(input, tape)
-    k = tape.push_meta((VIEW_NAMES.index("SelectBackward0"), len(inner), i * acc, *inner,
-                        *reversed(strides)))
-    return output(tape, value, STRIDED, sx, -1, k)
-
-
-def _index(k):
-    if isinstance(k, Tensor):
-        a = np.asarray(k._data)
-        if a.dtype.kind not in "iub":
-            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
-                             f"(got {a.dtype})")
-        return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
-    if isinstance(k, (list, np.ndarray)):
-        a = np.asarray(k)
-        if a.size == 0 and a.dtype.kind not in "iub":
-            a = a.astype(np.int64)
-        if a.dtype.kind not in "iub":
-            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
-                             f"(got a {type(k).__name__} of {a.dtype})")
-        return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
-    if isinstance(k, (bool, np.bool_)):
-        return bool(k)
-    if isinstance(k, (int, np.integer)):
-        return int(k)
-    if isinstance(k, slice):
-        parts = [None if v is None else operator.index(v) for v in (k.start, k.stop, k.step)]
-        if parts[2] == 0:
-            raise ValueError("slice step cannot be zero")
-        if parts[2] is not None and parts[2] < 0:
-            raise ValueError("step must be greater than zero (negative steps are not "
-                             "supported; use flip)")
-        return slice(*parts)
-    if k is None or k is Ellipsis:
-        return k
-    raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                     f"Variables are valid indices (got {type(k).__name__})")
-
-
 def _guard_indices(indices):
     """While tracing, an index computed from traced values (``x[x > 0]``, ``x[x.argmax()]``)
     decides which elements are taken, and the rows record only the elements it took: record
     a guard that its values are the recorded ones, so replay flags the points where they
     differ (call after every check: a failed op records nothing)."""
-    from .control import _traced, guard
     for k in indices:
         if isinstance(k, Tensor) and _traced(k, state.tracing):
             if k.ndim == 0:
@@ -927,55 +704,6 @@ def _guard_indices(indices):
             else:
                 diff = (to(k, np.float64) - Tensor(np.asarray(k._data, np.float64))).abs()
                 guard(diff.sum() == 0.0, "index")
-
-
-def _check_key(input, key):
-    """Check ``key`` against the shape with PyTorch's messages; returns the node name."""
-    shape = tuple(input.shape)
-    nd = len(shape)
-    if sum(k is Ellipsis for k in key) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
-    used = sum(1 if isinstance(k, (int, slice)) and not isinstance(k, bool) else
-               k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else
-               1 if isinstance(k, np.ndarray) else 0 for k in key)
-    if nd == 0 and any(isinstance(k, int) and not isinstance(k, bool) for k in key):
-        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-    if used > nd:
-        raise IndexError(f"too many indices for tensor of dimension {nd} (tensor of shape "
-                         f"{shape})")
-    name, advanced, d = "AliasBackward0", False, 0
-    for k in key:
-        if k is Ellipsis:
-            d += nd - used
-        elif k is None:
-            name = "UnsqueezeBackward0"
-        elif isinstance(k, bool):
-            advanced = True
-        elif isinstance(k, int):
-            if not -shape[d] <= k < shape[d]:
-                raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
-                                 f"{shape[d]} (tensor of shape {shape})")
-            name, d = "SelectBackward0", d + 1
-        elif isinstance(k, slice):
-            if k.start not in (None, 0) or k.step not in (None, 1) or (
-                    k.stop is not None and k.stop < shape[d]):
-                name = "SliceBackward0"  # PyTorch skips x[0:n] and x[:], not x[-n:]
-            d += 1
-        elif k.dtype == np.bool_:
-            for j, m in enumerate(k.shape):
-                if m != shape[d + j]:
-                    raise IndexError(
-                        f"The shape of the mask {list(k.shape)} at index {j} does not match the "
-                        f"shape of the indexed tensor {list(shape)} at index {d + j}")
-            advanced, d = True, d + k.ndim
-        else:
-            bad = k[(k < -shape[d]) | (k >= shape[d])]
-            if bad.size:
-                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} "
-                                 f"with size {shape[d]} (tensor of shape {shape})")
-            advanced, d = True, d + 1
-    return "IndexBackward0" if advanced else name
 
 
 # ---- cat, stack: copies of whole blocks (meta: [n, outer, slot..., block length...]) ----
@@ -994,30 +722,6 @@ def cat_fwd(vals, offs, meta, o, k, w):
             for p in range(m):
                 vals[dst + p] = vals[src + p]
             dst += m
-
-
-@rule
-def reach_input(adj, reach, offs, s, w):
-    """Slot ``s`` is an input of a row the reverse sweep runs.  The first time (sweeping
-    backwards: before its first rule accumulates into it) its adjoints are zeroed, in
-    cache, so the adjoint buffer is never zeroed as a whole (engine.py; in batch replay
-    every slot is reached from the start and the buffer is zeroed per block)."""
-    if reach[s] == 0:
-        reach[s] = 1
-        for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
-            adj[i] = 0.0
-
-
-@rule
-def claim_input(adj, reach, offs, s, w, direct):
-    """reach_input for a rule that can write its first contribution straight into the
-    span (``direct``: a BLAS product, instead of zeroing, a temporary and an add).
-    Returns True when it must: the span was reached first here and was not zeroed."""
-    if direct and reach[s] == 0:
-        reach[s] = 1
-        return True
-    reach_input(adj, reach, offs, s, w)
-    return False
 
 
 @rule
@@ -1189,7 +893,6 @@ def masked_fill(input, mask, value):
     shape = broadcast_shape("masked_fill", m.shape, input.shape)
     if isinstance(value, Tensor) and _record_on(value) and input.dtype.kind == "f":
         # a value that requires grad: y = masked_fill(x, m, 0) + value * m, in x's dtype
-        from .elementwise import add, mul
         v = value if value.dtype == input.dtype else to(value, input.dtype)
         return add(masked_fill(input, mask, 0.0),
                    mul(v, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
@@ -1220,7 +923,6 @@ def to(input, dtype=None, *args, **kwargs):
     data = np.asarray(input._data).astype(dt)
     if dt.kind != "f" and input._rg and state.tracing is not None:
         # a traced value cast to bool or int stays traced (an index made from it is guarded)
-        from .control import escape, ne
         if dt == np.bool_:
             return ne(input, 0.0)
         if input.dtype.kind == "f":
@@ -1233,11 +935,6 @@ def to(input, dtype=None, *args, **kwargs):
 
 
 # ---- spec rows ----------------------------------------------------------------------
-def _lib(x):
-    """The library of tensor ``x``: tapegrad, or torch when the oracle tests call a row."""
-    return sys.modules[type(x).__module__.partition(".")[0]]
-
-
 def _need(ok):
     """A reference raises where the op does (random programs then skip that shape)."""
     if not ok:
@@ -1306,16 +1003,6 @@ SPECS = [
          shapes=((), (2, 3), (2, 3, 4))),
     Spec("squeeze", lambda x: x.unsqueeze(-1).squeeze(-1),
          lambda np_, x: x, shapes=((), (3,), (2, 3))),
-    Spec("getitem_int", lambda x: x[1], lambda np_, x: x[1], shapes=((3,), (2, 3))),
-    Spec("getitem_slice", lambda x: x[::2], lambda np_, x: x[::2], shapes=((3,), (4, 2))),
-    Spec("getitem_basic", lambda x: x[None, ..., 1:, -1], lambda np_, x: x[None, ..., 1:, -1],
-         shapes=((2, 3), (3, 2, 4))),
-    Spec("getitem_fancy", lambda x: x[[0, 0, 1]], lambda np_, x: x[np_.array([0, 0, 1])],
-         shapes=((3,), (2, 3))),
-    Spec("getitem_fancy_2d", lambda x: x[..., [[2, 0], [2, 2]]],
-         lambda np_, x: x[..., np.array([[2, 0], [2, 2]])], shapes=((3,), (2, 3))),
-    Spec("getitem_mask", lambda x: x[_lib(x).tensor(_mask(tuple(x.shape)))],
-         lambda np_, x: x[_mask(x.shape)], shapes=((3,), (2, 3))),
     Spec("transpose", lambda x: x.transpose(0, 1), lambda np_, x: np_.swapaxes(x, 0, 1),
          shapes=((2, 3), (2, 3, 4))),
     Spec("permute", lambda x: x.permute(-1, 0, 1), lambda np_, x: np_.transpose(x, (2, 0, 1)),

@@ -5,7 +5,14 @@ module, so one lambda gives the forward reference (``numpy``) and the gradient
 oracle (``autograd.numpy``).  ``pinned`` lists ``(inputs, expected_grads)`` at points
 where the convention is PyTorch's and invisible to finite differences (kinks, ties).
 """
+import sys
 from dataclasses import dataclass, field
+
+
+def lib(x):
+    """The library of tensor ``x``: tapegrad, or torch when the oracle tests call a row (the
+    rows' functions run on both; the module is already imported, as x is its tensor)."""
+    return sys.modules[type(x).__module__.partition(".")[0]]
 
 
 @dataclass(frozen=True)

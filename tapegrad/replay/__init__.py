@@ -20,12 +20,15 @@ import time
 
 import numpy as np
 
-from . import _sweep, second_order
-from ._state import state
-from .ops.registry import NAMES, OPS
-from .ops.shape import EXPAND, GATHER, STRIDED, VIEW
-from .tape import OP_MASK, Tape
-from .tensor import Tensor
+from .. import _sweep
+from .._state import state
+from ..ops.registry import NAMES, OPS
+from ..ops.shape import GATHER, VIEW
+from ..ops.strided import EXPAND, STRIDED
+from ..tape import OP_MASK, Tape
+from ..tensor import Tensor
+from ..viz import listing_lines, tape_stats
+from . import second_order
 
 _MODES = ("retrace", "raise", "mask")
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -101,7 +104,7 @@ class Traced:
         ``out`` may give preallocated ``(V, G)`` with G of shape (B, total input size);
         ``progress=True`` prints a progress bar (for long batches).
         """
-        if _is_dask(Xs):  # lazy dask arrays, chunked like X (tapegrad/dask.py)
+        if _is_dask(Xs):  # lazy dask arrays, chunked like X (tapegrad/replay/dask.py)
             return _on_dask(self, Xs, True, on_divergence=on_divergence, out=out,
                             progress=progress)
         V, G = self._batch(self._stack(Xs, batch=True), grad=True, on_divergence=on_divergence,
@@ -199,7 +202,6 @@ class Traced:
     def stats(self):
         """Sizes of the tape (for pytest-benchmark's extra_info): one implementation with
         ``Tape.stats`` (viz.tape_stats)."""
-        from .viz import tape_stats
         nbytes = sum(a.nbytes for a in (self.rows, self.offs, self.vals0, self.consts,
                                         self.meta))
         return tape_stats(self.rows, len(self.offs) - 1, len(self.vals0), nbytes,
@@ -208,7 +210,6 @@ class Traced:
     def listing(self):
         """The rows as a Wengert list, ``v7 = mul(v3, v5)  [3]  MulBackward0`` (as
         ``print(tape)``; sizes where the trace keeps no shape)."""
-        from .viz import listing_lines
         shapes = {int(s): sh for s, sh in zip(self.in_slots, self.in_shapes)}
         inputs = set(shapes)
         body = listing_lines(self.rows, self.offs, self.consts, self.meta, shapes.get,
@@ -495,7 +496,9 @@ def _is_dask(Xs):
 
 def _on_dask(obj, Xs, grad, **kw):
     """Batch replay of a dask array, block by block on Dask's workers: lazy (V, G)."""
-    from . import dask as tapegrad_dask  # the optional extra: pip install tapegrad[dask]
+    # tapegrad.replay.dask imports the dask library, an optional extra (pip install
+    # tapegrad[dask]): imported here, when an input already is a dask array
+    from . import dask as tapegrad_dask
     return tapegrad_dask.batch(obj, Xs, grad, **kw)
 
 
@@ -659,7 +662,7 @@ class Compiled:
         return tapes
 
     def _run(self, args, batch, grad, out=None, progress=False):
-        if batch and _is_dask(args):  # lazy dask arrays, chunked like X (tapegrad/dask.py)
+        if batch and _is_dask(args):  # lazy dask arrays, chunked like X (tapegrad/replay/dask.py)
             return _on_dask(self, args, grad, out=out, progress=progress)
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
@@ -692,7 +695,7 @@ class Compiled:
         ``progress=True`` prints a progress bar to stderr (for long batches)."""
         return self._run(Xs, batch=True, grad=True, out=out, progress=progress)
 
-    # second order, by replaying a traced gradient (tapegrad/second_order.py)
+    # second order, by replaying a traced gradient (tapegrad/replay/second_order.py)
     def hvp(self, x, v):
         """The Hessian-vector product ``H(x) v``, by replay."""
         return second_order.hvp(self, x, v)

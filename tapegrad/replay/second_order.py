@@ -10,8 +10,9 @@ op-major sweep.  Guards work as for the gradient (``on_divergence``).
 """
 import numpy as np
 
-from .autograd.engine import grad
-from .grad_mode import no_grad
+from ..autograd.engine import grad
+from ..grad_mode import no_grad
+from ..tensor import Tensor
 
 
 def _hvp_fn(fn):
@@ -36,9 +37,8 @@ def _derived(c, kind):
                                   f"(argnums=0); got argnums={c.argnums}")
     cache = c.__dict__.setdefault("_second_order", {})
     if kind not in cache:
-        from .replay import Compiled
         make = _hvp_fn if kind == "hvp" else _vjp_fn
-        cache[kind] = Compiled(make(c.fn), argnums=0, on_divergence=c.on_divergence)
+        cache[kind] = type(c)(make(c.fn), argnums=0, on_divergence=c.on_divergence)
     return cache[kind]
 
 
@@ -70,7 +70,6 @@ def hessian(c, x):
 def jacobian(c, x):
     """The Jacobian (*out_shape, *in_shape) of a vector function at one point: one batch of
     vector-Jacobian products, one per output element."""
-    from .tensor import Tensor
     x = np.asarray(x, dtype=np.float64)
     with no_grad():
         out_shape = tuple(c.fn(Tensor(x)).shape)

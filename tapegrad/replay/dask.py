@@ -1,7 +1,7 @@
 """Batch replay on Dask: values and gradients at the rows of a ``dask.array.Array``.
 
 ``f.value_and_grad_batch(X)``, ``f.grad_batch(X)``, ``f.value_batch(X)`` (``Compiled`` and
-``Traced``) and ``tapegrad.batch_grad(f, X)`` come here when X is a dask array (replay.py
+``Traced``) and ``tapegrad.batch_grad(f, X)`` come here when X is a dask array (replay/__init__.py
 delegates; ``import tapegrad`` never imports dask).  The results are lazy dask arrays
 chunked like X along the batch axis (axis 0); the other axes of X are rechunked to one
 chunk, as every point needs all of its coordinates.
@@ -27,6 +27,7 @@ stay in that worker process (a small per-process cache) for its later blocks and
 computations.  With the threads scheduler they join the ``Compiled`` object's own cache.
 """
 import hashlib
+import os
 import pickle
 import threading
 import time
@@ -35,7 +36,7 @@ import dask
 import dask.array as da
 import numpy as np
 
-from .replay import _MODES, Compiled, DivergenceError, _resolve
+from . import _MODES, Compiled, DivergenceError, _resolve
 
 __all__ = ["worker_stats"]
 
@@ -88,7 +89,7 @@ class _Payload:
                 self.fn = pickle.loads(self.fn_blob)
             except Exception as e:
                 raise RuntimeError(
-                    "tapegrad.dask: a worker must retrace diverging points but cannot load "
+                    "tapegrad.replay.dask: a worker must retrace diverging points but cannot load "
                     f"f: {e!r}; f's module must be importable on every worker (or use "
                     "on_divergence='mask')") from e
         return self.fn
@@ -106,8 +107,8 @@ def _dump_fn(fn):
     except Exception as e:  # lambdas, local functions, closures over unpicklable state
         name = getattr(fn, "__qualname__", repr(fn))
         raise TypeError(
-            f"tapegrad.dask: on_divergence='retrace' sends f to the Dask workers (they trace "
-            f"the points that take another branch), but f ({name}) cannot be pickled: {e}. "
+            f"tapegrad.replay.dask: on_divergence='retrace' sends f to the Dask workers (they "
+            f"trace the points that take another branch), but f ({name}) cannot be pickled: {e}. "
             "Define f as a module-level function (def f(x): ... at the top of a module), or "
             "use on_divergence='mask' (NaN and a mask for such points) or 'raise'; the "
             "threads scheduler (dask.config.set(scheduler='threads')) needs no pickling"
@@ -367,7 +368,6 @@ def worker_stats():
     blocks replayed, the first block (points, seconds: it loads the kernel) and the
     median seconds per point of the others (the last 10,000).
     ``client.run(worker_stats)`` asks every worker of a ``dask.distributed`` cluster."""
-    import os
 
     rest = sorted(t / max(n, 1) for n, t in _PROCESS["blocks"])
     return {"pid": os.getpid(), "unpickled": _PROCESS["unpickled"],

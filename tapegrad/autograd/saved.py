@@ -1,0 +1,69 @@
+"""The check after a backward's sweep that no value saved for a swept row was modified
+in place after the row was recorded (PyTorch's version-counter error).  The in-place ops
+(``ops/inplace.py``) log each change on the tape; this reads the log and the graph views.
+"""
+import re
+
+import numpy as np
+
+from ..ops.inplace import _FLAGS, _NCODES, _word
+from ..ops.shape import VIEW
+from ..ops.strided import VIEW_NAMES
+from ..tape import OP_MASK
+from .graph import views
+
+
+def check_saved(tape, rows, reach):
+    """Raise PyTorch's error if the sweep went through a row that saved a value modified in
+    place after the row was recorded."""
+    log = tape.mutated
+    ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3).copy()
+    n = len(rows)
+    entry = np.full(tape.nslots, -1, np.int64)
+    slots, first = np.unique(ints[:, 0], return_index=True)
+    entry[slots] = first  # the first change of a slot is the one that counts
+    limit = ints[:, 1]
+    ops = rows[:, 0] & OP_MASK
+    ops = np.where(ops < _NCODES, ops, _NCODES)
+    outs = rows[:, 1]
+    ran = (outs >= 0) & (reach[np.maximum(outs, 0)] != 0)
+    needs = np.zeros(tape.nslots, bool)  # slots that require grad: an op's output, or a leaf
+    needs[outs[outs >= 0]] = True
+    needs[[s for s, _ in tape.leaves]] = True
+    a, b = rows[:, 2], rows[:, 3]
+    a_rg = needs[np.maximum(a, 0)] & (a >= 0)
+    b_rg = needs[np.maximum(b, 0)] & (b >= 0)
+    hit = np.full(n, -1, np.int64)
+    for col, saved in ((2, _FLAGS["a"][ops] | (_FLAGS["A"][ops] & b_rg)),
+                       (3, _FLAGS["b"][ops] | (_FLAGS["B"][ops] & a_rg)),
+                       (1, _FLAGS["o"][ops])):
+        s = rows[:, col]
+        e = np.where(s >= 0, entry[np.maximum(s, 0)], -1)
+        bad = ran & saved & (e >= 0)
+        bad &= np.arange(n) < limit[np.maximum(e, 0)]
+        hit = np.where(bad & (hit < 0), e, hit)
+    rs = np.flatnonzero(hit >= 0)
+    if rs.size:
+        r = rs[-1]  # the sweep meets the last one first
+        s, _, ver = (int(v) for v in ints[hit[r]])
+        counter = log.counters[hit[r]]
+        raise RuntimeError(_modified_message(tape, s, counter, ver, int(rows[r, 1]) == s))
+
+
+def _modified_message(tape, s, c, ver, as_output):
+    v = views(tape)
+    producer = int(v.row_of[s]) if s < len(v.row_of) else -1
+    if not as_output and c.gen == tape.gen and 0 <= c.slot < len(v.row_of):
+        producer = int(v.row_of[c.slot])  # a saved input names the tensor's grad_fn now
+    alias = VIEW_NAMES.index("AliasBackward0")
+    while producer >= 0 and v.rows[producer, 0] & OP_MASK == VIEW and \
+            v.rows[producer, 4] == alias:  # a no_grad in-place op's pass row (_write)
+        producer = int(v.row_of[v.rows[producer, 2]])
+    which = ""
+    if producer >= 0:
+        which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
+    return ("one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [tapegrad.{_word(c.dtype)}Tensor {c.shape}]{which} is at "
+            f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
+            "copy of every saved value, but refuses this backward as PyTorch does; compute on "
+            "a copy (or use the op's out-of-place form) instead of modifying in place.")

@@ -1,0 +1,196 @@
+"""The generic unary and binary elementwise paths every elementwise op is made from: the
+scalar fast path (Python floats, written out inline: it is the per-op overhead the eager
+benchmarks measure), the NumPy path with broadcasting and dtype promotion, one row each.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from .. import dtypes
+from .._fp import call as _np
+from .._state import state
+from ..arena import FLUSH
+from ..tape import current_tape
+from ..tensor import Tensor, _leaf, _nonleaf, norm
+from ._record import _result, output, slot, tape_for_grad
+from .registry import OPS
+from .strided import broadcast_shape, expand_slot
+
+# an elementwise op's eager forward (what its rule reads comes from its declaration)
+Unary = namedtuple("Unary", "code name pyfn npfn")
+Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
+
+_PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
+
+
+def make_unary(op, doc):
+    """The eager function of unary op ``op``: one row when x requires grad.
+
+    The scalar path is written out inline (no helper calls): it is the per-op overhead
+    that the eager benchmarks measure.
+    """
+    code, pyfn, npfn = op.code, op.pyfn, op.npfn
+    need = "a" in OPS[code].reads
+
+    def fn(input):
+        try:
+            d = input._data
+        except AttributeError:
+            raise _not_a_tensor(op.name, input) from None
+        if type(d) is float:
+            try:
+                v = pyfn(d)
+            except _PY_ERRORS:  # math raises where IEEE gives inf or nan, as PyTorch does
+                v = float(_np(npfn, d))
+            if input._rg and state.grad_enabled:
+                tape = state.tape or current_tape()
+                tok = tape.begin()  # before any push: the op's output will hold it
+                sx = input._slot if input._gen == tape.gen else slot(input, tape)
+                s = tape.nslots
+                tape.nslots = s + 1
+                tape.obuf.append(tape.nvals)
+                tape.nvals += 1
+                tape.vbuf.append(v)
+                tape.rbuf.extend((code, s, sx, -1, -1))
+                if not s & FLUSH:
+                    tape.flush()
+                return _nonleaf(v, s, tape, tok)
+            return _leaf(v)
+        v = _np(npfn, d)
+        if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
+            v = _np(npfn, d.astype(np.float64))
+        v = _result(v)
+        if input._rg and state.grad_enabled:
+            tape = tape_for_grad()
+            return output(tape, v, code, slot(input, tape, need))
+        return _leaf(v)
+
+    fn.__name__ = op.name
+    fn.__doc__ = doc
+    return fn
+
+
+def _not_a_tensor(name, x):
+    return TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                     f"{type(x).__name__} (wrap numbers with tapegrad.tensor(...))")
+
+
+def make_binary(op, doc, reflected=False):
+    """The eager function of binary op ``op`` (``b (op) a`` when reflected); ``a`` is a
+    Tensor.  Scalar-by-scalar is written out inline, as in make_unary."""
+    code, pyfn, npfn = op.code, op.pyfn, op.npfn
+    code_c = op.code_rc if reflected else op.code_c
+
+    def fn(a, b):
+        try:
+            ad = a._data
+        except AttributeError:
+            raise _not_a_tensor(op.name, a) from None
+        if type(b) is Tensor:
+            bd = b._data
+            if reflected:
+                a, b, ad, bd = b, a, bd, ad
+            if type(ad) is float and type(bd) is float:
+                try:
+                    v = pyfn(ad, bd)
+                    if type(v) is not float:  # (-8) ** (1/3) is complex in Python
+                        raise TypeError
+                except _PY_ERRORS:  # 1/0, 0**-1: IEEE results, not exceptions
+                    v = float(_np(npfn, ad, bd))
+                if (a._rg or b._rg) and state.grad_enabled:
+                    tape = state.tape or current_tape()
+                    tok = tape.begin()
+                    gen = tape.gen
+                    sa = a._slot if a._gen == gen else slot(a, tape)
+                    sb = b._slot if b._gen == gen else slot(b, tape)
+                    s = tape.nslots
+                    tape.nslots = s + 1
+                    tape.obuf.append(tape.nvals)
+                    tape.nvals += 1
+                    tape.vbuf.append(v)
+                    tape.rbuf.extend((code, s, sa, sb, -1))
+                    if not s & FLUSH:
+                        tape.flush()
+                    return _nonleaf(v, s, tape, tok)
+                return _leaf(v)
+            return _tensor_binary(op, a, b)
+        tb = type(b)
+        if tb is not float and tb is not int and tb is not bool:
+            if isinstance(b, np.generic) and b.dtype.kind in "biuf":
+                return fn(a, b.item())  # a NumPy scalar is a Python number, as to PyTorch
+            if isinstance(b, (np.ndarray, np.generic, list, tuple)):
+                return fn(a, Tensor(b))
+            if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
+                return _tensor_binary(op, b, a) if reflected else _tensor_binary(op, a, b)
+            return NotImplemented
+        c = float(b)
+        if type(ad) is float:
+            try:
+                v = pyfn(c, ad) if reflected else pyfn(ad, c)
+                if type(v) is not float:
+                    raise TypeError
+            except _PY_ERRORS:
+                v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
+            if a._rg and state.grad_enabled:
+                tape = state.tape or current_tape()
+                tok = tape.begin()
+                sa = a._slot if a._gen == tape.gen else slot(a, tape)
+                k = tape.const(c)
+                s = tape.nslots
+                tape.nslots = s + 1
+                tape.obuf.append(tape.nvals)
+                tape.nvals += 1
+                tape.vbuf.append(v)
+                tape.rbuf.extend((code_c, s, sa, -1, k))
+                if not s & FLUSH:
+                    tape.flush()
+                return _nonleaf(v, s, tape, tok)
+            return _leaf(v)
+        if tb is not bool and ad.dtype.kind == "f":  # a float tensor keeps its dtype (NumPy's
+            v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))  # weak scalars)
+        else:
+            scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else
+                      dtypes.float64, None)
+            v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
+                _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
+        if a._rg and state.grad_enabled:
+            tape = tape_for_grad()
+            return output(tape, v, code_c, slot(a, tape), -1, tape.const(c))
+        return _leaf(v)
+
+    fn.__name__ = op.name
+    fn.__doc__ = doc
+    return fn
+
+
+def _tensor_binary(op, a, b):
+    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion."""
+    ad, bd = a._data, b._data
+    fa, fb = type(ad) is float, type(bd) is float
+    sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape
+    ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype
+    shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
+    if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
+        v = _result(_np(op.npfn, ad, bd))
+    else:
+        v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
+    if (a._rg or b._rg) and state.grad_enabled:
+        tape = tape_for_grad()
+        reads = OPS[op.code].reads
+        need = "a" in reads or "b" in reads
+        sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
+        if sa_ != shape:  # leave a's EXPAND
+            sa = expand_slot(tape, a, sa, shape, need)
+        if sb_ != shape:
+            sb = expand_slot(tape, b, sb, shape, need)
+        return output(tape, v, op.code, sa, sb, -1, "o" in reads)
+    return _leaf(v)
+
+
+def _array_binary(op, ad, bd, ta, tb):
+    rd = dtypes.result_type(ta, tb)
+    if op.float_result and rd.kind != "f":
+        rd = dtypes.float64
+    x = np.asarray(ad, dtype=rd)
+    y = np.asarray(bd, dtype=rd)
+    return norm(_np(op.npfn, x, y).astype(rd, copy=False))

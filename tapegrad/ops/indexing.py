@@ -1,0 +1,153 @@
+"""Indexing: ``x[key]`` parsed into one STRIDED row for basic keys (ints, slices with steps,
+None, ...) and one GATHER row otherwise (integer lists and tensors, bool masks), with
+PyTorch's errors for keys that do not apply.  The rows and their rules are shape.py's and
+strided.py's; this module only reads keys.
+"""
+import operator
+
+import numpy as np
+
+from .._state import state
+from ..tensor import Tensor, _leaf
+from ._record import output, slot, tape_for_grad
+from .shape import _arr, _flat_index, _gathered, _guard_indices, _mask, _record_on, _store, _strided
+from .spec import Spec
+from .spec import lib as _lib
+from .strided import STRIDED, VIEW_NAMES
+
+
+# ---- indexing: x[key], a STRIDED row for basic keys and a GATHER row otherwise ----------
+def getitem(input, key):
+    """``input[key]`` with PyTorch's indexing rules; the result is a copy here."""
+    d = input._data
+    if type(key) is int and type(d) is not float and d.ndim and -d.shape[0] <= key < d.shape[0]:
+        return _select_first(input, d, key)
+    single_slice = isinstance(key, slice)
+    if isinstance(key, list) and len(key) < 32 and any(
+            isinstance(k, (list, tuple, slice, Tensor, np.ndarray)) or k is None or
+            k is Ellipsis for k in key):
+        key = tuple(key)  # PyTorch (and old NumPy): x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]]
+    raw = key if isinstance(key, tuple) else (key,)
+    key = tuple(_index(k) for k in raw)
+    name = _check_key(input, key)
+    if single_slice:
+        name = "SliceBackward0"
+    if state.tracing is not None:
+        _guard_indices(raw)
+    src = _arr(input)
+    if name != "IndexBackward0":
+        if Ellipsis not in key:
+            key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
+        return _strided(input, src, src[key], name)
+    return _gathered(input, src, _flat_index(src.shape)[key], name)
+
+
+def _select_first(input, d, i):
+    """``x[i]`` for an int ``i`` in range: the common case, without the general checks."""
+    i = i + d.shape[0] if i < 0 else i
+    value = _store(np.array(d[i]))
+    if not _record_on(input):
+        return _leaf(value)
+    inner = d.shape[1:]
+    strides, acc = [], 1
+    for n in reversed(inner):
+        strides.append(acc)
+        acc *= n
+    tape = tape_for_grad()
+    sx = slot(input, tape)
+    k = tape.push_meta((VIEW_NAMES.index("SelectBackward0"), len(inner), i * acc, *inner,
+                        *reversed(strides)))
+    return output(tape, value, STRIDED, sx, -1, k)
+
+
+def _index(k):
+    if isinstance(k, (Tensor, list, np.ndarray)):
+        tensor = isinstance(k, Tensor)
+        a = np.asarray(k._data if tensor else k)
+        if not tensor and a.size == 0 and a.dtype.kind not in "iub":
+            a = a.astype(np.int64)  # x[[]] selects nothing
+        if a.dtype.kind not in "iub":
+            got = a.dtype if tensor else f"a {type(k).__name__} of {a.dtype}"
+            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
+                             f"(got {got})")
+        return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
+    if isinstance(k, (bool, np.bool_)):
+        return bool(k)
+    if isinstance(k, (int, np.integer)):
+        return int(k)
+    if isinstance(k, slice):
+        parts = [None if v is None else operator.index(v) for v in (k.start, k.stop, k.step)]
+        if parts[2] == 0:
+            raise ValueError("slice step cannot be zero")
+        if parts[2] is not None and parts[2] < 0:
+            raise ValueError("step must be greater than zero (negative steps are not "
+                             "supported; use flip)")
+        return slice(*parts)
+    if k is None or k is Ellipsis:
+        return k
+    raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                     f"Variables are valid indices (got {type(k).__name__})")
+
+
+def _check_key(input, key):
+    """Check ``key`` against the shape with PyTorch's messages; returns the node name."""
+    shape = tuple(input.shape)
+    nd = len(shape)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    used = sum(1 if isinstance(k, (int, slice)) and not isinstance(k, bool) else
+               k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else
+               1 if isinstance(k, np.ndarray) else 0 for k in key)
+    if nd == 0 and any(isinstance(k, int) and not isinstance(k, bool) for k in key):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+    if used > nd:
+        raise IndexError(f"too many indices for tensor of dimension {nd} (tensor of shape "
+                         f"{shape})")
+    name, advanced, d = "AliasBackward0", False, 0
+    for k in key:
+        if k is Ellipsis:
+            d += nd - used
+        elif k is None:
+            name = "UnsqueezeBackward0"
+        elif isinstance(k, bool):
+            advanced = True
+        elif isinstance(k, int):
+            if not -shape[d] <= k < shape[d]:
+                raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
+                                 f"{shape[d]} (tensor of shape {shape})")
+            name, d = "SelectBackward0", d + 1
+        elif isinstance(k, slice):
+            if k.start not in (None, 0) or k.step not in (None, 1) or (
+                    k.stop is not None and k.stop < shape[d]):
+                name = "SliceBackward0"  # PyTorch skips x[0:n] and x[:], not x[-n:]
+            d += 1
+        elif k.dtype == np.bool_:
+            for j, m in enumerate(k.shape):
+                if m != shape[d + j]:
+                    raise IndexError(
+                        f"The shape of the mask {list(k.shape)} at index {j} does not match the "
+                        f"shape of the indexed tensor {list(shape)} at index {d + j}")
+            advanced, d = True, d + k.ndim
+        else:
+            bad = k[(k < -shape[d]) | (k >= shape[d])]
+            if bad.size:
+                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} "
+                                 f"with size {shape[d]} (tensor of shape {shape})")
+            advanced, d = True, d + 1
+    return "IndexBackward0" if advanced else name
+
+
+# ---- spec rows ----------------------------------------------------------------------
+SPECS = [
+    Spec("getitem_int", lambda x: x[1], lambda np_, x: x[1], shapes=((3,), (2, 3))),
+    Spec("getitem_slice", lambda x: x[::2], lambda np_, x: x[::2], shapes=((3,), (4, 2))),
+    Spec("getitem_basic", lambda x: x[None, ..., 1:, -1], lambda np_, x: x[None, ..., 1:, -1],
+         shapes=((2, 3), (3, 2, 4))),
+    Spec("getitem_fancy", lambda x: x[[0, 0, 1]], lambda np_, x: x[np_.array([0, 0, 1])],
+         shapes=((3,), (2, 3))),
+    Spec("getitem_fancy_2d", lambda x: x[..., [[2, 0], [2, 2]]],
+         lambda np_, x: x[..., np.array([[2, 0], [2, 2]])], shapes=((3,), (2, 3))),
+    Spec("getitem_mask", lambda x: x[_lib(x).tensor(_mask(tuple(x.shape)))],
+         lambda np_, x: x[_mask(x.shape)], shapes=((3,), (2, 3))),
+]

@@ -1,0 +1,183 @@
+"""Strided maps: EXPAND rows (a binary op's implicit broadcast) and STRIDED rows (a strided
+view: transpose, narrow, select, flip, repeat, basic indexing), both reading a map
+``[ndim, base, shape..., strides...]`` from the meta pool (STRIDED's after the index of its
+PyTorch node name in VIEW_NAMES); the helpers that read such maps serve reductions too.
+Broadcasting lives here, below every family that broadcasts.
+"""
+import numpy as np
+
+from .._jit import rule
+from .._rules import _s, _u
+from ..tape import OP_MASK
+from .registry import OPS, declare
+
+# node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
+VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
+              "SqueezeBackward0", "ExpandBackward0", "PermuteBackward0", "TransposeBackward0",
+              "SelectBackward0", "SliceBackward0", "IndexBackward0", "UnsafeViewBackward0",
+              "ToCopyBackward0", "AliasBackward0", "SqueezeBackward1", "SqueezeBackward2",
+              "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
+              "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
+              "TBackward0")
+
+
+def _view_name(rows, meta, r):
+    """The node name of a VIEW row (its aux indexes VIEW_NAMES) or of a STRIDED or GATHER
+    row (the first int of its meta does)."""
+    row = rows[r]
+    k = int(row[4])
+    return VIEW_NAMES[k if OPS[int(row[0]) & OP_MASK].aux == "name" else int(meta[k])]
+
+
+def _c_strides(shape):
+    strides, acc = [], 1
+    for s in reversed(shape):
+        strides.append(acc if s != 1 else 0)
+        acc *= s
+    return strides[::-1]
+
+
+@rule
+def strided_index(i, meta, k):
+    """Flat source index of element ``i`` of a strided map stored at ``meta[k]``:
+    ``[ndim, base, shape..., strides...]``; stride 0 repeats (broadcast, reduced dims),
+    a negative stride walks backwards (flip)."""
+    nd = meta[k]
+    j = meta[k + 1]
+    for d in range(nd - 1, -1, -1):
+        sz = meta[k + 2 + d]
+        j += (i % sz) * meta[k + 2 + nd + d]
+        i //= sz
+    return j
+
+
+@rule
+def strided_runs(meta, k, n):
+    """The strided map at ``meta[k]`` (n elements) as runs along its last dimension:
+    returns (starts, length, step): element ``r * length + i`` maps to source element
+    ``starts[r] + i * step``.  An odometer over the outer dimensions: no div/mod per
+    element (strided_index costs 4-10x more per element)."""
+    nd = meta[k]
+    if nd == 0:  # every element from one source (the map of a full reduction)
+        return np.full(1, meta[k + 1]), n, 0
+    length = meta[k + 1 + nd]
+    step = meta[k + 1 + 2 * nd]
+    m = n // length if length > 0 else 0
+    starts = np.empty(m, np.int64)
+    idx = np.zeros(nd, np.int64)
+    e = meta[k + 1]
+    for r in range(m):
+        starts[r] = e
+        d = nd - 2
+        while d >= 0:  # advance the odometer: carry into outer dims
+            idx[d] += 1
+            e += meta[k + 2 + nd + d]
+            if idx[d] < meta[k + 2 + d]:
+                break
+            e -= idx[d] * meta[k + 2 + nd + d]
+            idx[d] = 0
+            d -= 1
+    return starts, length, step
+
+
+def _strided_meta(shape, strides, base=0):
+    return (len(shape), base, *shape, *strides)
+
+
+def broadcast_shape(op, sa, sb):
+    """The broadcast shape, or PyTorch's error naming the dims that clash."""
+    n = max(len(sa), len(sb))
+    pa = (1,) * (n - len(sa)) + tuple(sa)
+    pb = (1,) * (n - len(sb)) + tuple(sb)
+    out = []
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(
+                f"{op}: The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                f"non-singleton dimension {i} (shapes {tuple(sa)} and {tuple(sb)}; broadcasting "
+                "needs equal sizes or 1 in each dimension)")
+        out.append(max(x, y) if x != 1 and y != 1 else x * y)
+    return tuple(out)
+
+
+# ---- expand: implicit broadcasting of a binary op's operand -----------------------------
+EXPAND = 60
+# hidden in graph views: PyTorch broadcasts inside the op
+
+
+@rule
+def strided_fwd(vals, meta, o, a, n, k, w):
+    starts, length, step = strided_runs(meta, k, _s(n))
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = a + _u(starts[r] + i * step) * w
+            for p in range(w):
+                vals[y + _u(i) * w + p] = vals[j + p]
+
+
+@rule
+def strided_rev(dst, adj, meta, o, a, n, k, w):
+    # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]: gy read from adj at o, gx added into dst
+    # at a (dst is adj, or expand_rev's float64 sums)
+    starts, length, step = strided_runs(meta, k, _s(n))
+    if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
+        for r in range(len(starts)):
+            y = o + _u(r * length)
+            for i in range(length):
+                dst[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
+        return
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = a + _u(starts[r] + i * step) * w
+            for p in range(w):
+                dst[j + p] += adj[y + _u(i) * w + p]
+
+
+@rule
+def expand_rev(adj, meta, o, a, n, na, k, w):
+    # a broadcast source's adjoint sums many of gy's: in float64 whatever adj's dtype (one
+    # float32 add at a time loses ~1e-6 over 10^6 values; PyTorch sums pairwise), then once
+    # into adj
+    acc = np.zeros(na * w)
+    strided_rev(acc, adj, meta, o, 0, n, k, w)
+    for j in range(na * w):
+        adj[a + j] += acc[j]
+
+
+def expand_vjp(r, g):
+    return [(r.a, r.sum_dim(g, r.k, r.shape(r.a)))]
+
+
+declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp)
+
+
+def record_expand(tape, t, s, shape, keep=True):
+    """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot.  ``keep``:
+    the consumer reads its values (expand_rev does not; see Tape.push_array)."""
+    src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
+    k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
+    out = tape.push_array(np.broadcast_to(t._data, shape), keep)  # cast by the arena
+    tape.rbuf.extend((EXPAND, out, s, -1, k))
+    return out
+
+
+# ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
+STRIDED = 62
+
+def strided_vjp(r, g):
+    return [(r.a, r.sum_dim(g, r.k + 1, r.shape(r.a)))]
+
+
+declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp)
+
+
+def expand_slot(tape, t, s, shape, need=True):
+    """Slot of ``t`` broadcast to ``shape``: an EXPAND row if t requires grad, else a
+    constant (``need``: the caller's rule reads its values; see Tape.push_array)."""
+    if tuple(t.shape) == shape:
+        return s
+    if not t._rg:  # (cast by the arena: tape.py)
+        return tape.push_array(np.broadcast_to(t._data, shape), need)
+    return record_expand(tape, t, s, shape, need)
