@@ -5,6 +5,7 @@ The helpers are plain functions, handed to tests by session fixtures of the same
 test modules never import this file (pytest loads conftest.py files under one module name).
 """
 import gc
+import weakref
 import zlib
 
 import autograd
@@ -13,6 +14,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+from tapegrad._state import state
 from tapegrad.tape import current_tape
 
 
@@ -85,6 +87,43 @@ def tape():
     anchor = tg.tensor(0.0, requires_grad=True) * 1.0
     yield current_tape()
     del anchor
+
+
+def _tape_token():
+    """The token of this thread's current tape while a non-leaf tensor of its generation
+    lives (the tape cannot reset meanwhile: tapegrad/tape.py), else None."""
+    tape = state.tape
+    ref = tape._token if tape is not None else None
+    return ref() if ref is not None else None
+
+
+def _held_since(before):
+    """Whether a non-leaf holds this thread's tape now, other than the token ``before``
+    (a weak reference, or None) that already held it when the test started."""
+    tok = _tape_token()
+    return tok is not None and (before is None or before() is not tok)
+
+
+@pytest.fixture(autouse=True)
+def release_the_tape():
+    """A test that leaves a non-leaf tensor in a reference cycle (a namespace ``exec`` ran
+    code in, whose functions hold it as their globals: test_docs.py, the README example of
+    test_higher.py; a traceback kept by pytest.raises) leaves this thread's tape held until
+    the cycle collector reaches it, which in a session with torch loaded can be hundreds
+    of tests later once the cycle is in the oldest generation.  Until then no later test's
+    graph resets the tape, and rows pile up on it (test_higher.py's constant-memory loop
+    counted 12 MB after such a test).  So when the tape is held at the end of a test by a
+    token that did not hold it at the start, cycles are collected now: the young
+    generations first (the test's own cycles: ~0.1 ms), everything only if that was not
+    enough (a full collection costs 0.2-0.7 s).  A non-leaf kept by a real reference (a
+    module global) still holds the tape, and the tests that count rows see it."""
+    before = _tape_token()
+    before = weakref.ref(before) if before is not None else None  # (a strong one holds it)
+    yield
+    if _held_since(before):
+        gc.collect(1)
+        if _held_since(before):
+            gc.collect()
 
 
 @pytest.fixture

@@ -189,11 +189,25 @@ def test_processes_scheduler_retraces_on_the_workers():
 
 @pytest.fixture(scope="module")
 def client():
+    """Two worker processes, the scheduler's active memory manager off.  Its default
+    ReduceReplicas policy (every 2 s) drops the copy of a key from a worker none of whose
+    assigned tasks needs it at that moment, and the worker fetches the key again if it
+    gets another block later: a second unpickle of the same tape, whenever the timing
+    falls that way (a loaded machine, a slow worker).  Without it a worker keeps the tape
+    until the computation releases it, so "once per worker" counts what tapegrad
+    decides, one tape key in the graph (not a copy per block)."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as c:
+    with dask.config.set({"distributed.scheduler.active-memory-manager.start": False}):
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address=None)
+    with cluster, distributed.Client(cluster) as c:
+        assert not c.run_on_scheduler(_amm_running)
         yield c
+
+
+def _amm_running(dask_scheduler):
+    amm = dask_scheduler.extensions.get("amm")
+    return amm is not None and amm.running
 
 
 @pytest.mark.slow

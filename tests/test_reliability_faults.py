@@ -1,8 +1,10 @@
 """Faults: an exception in a user's forward, in a hook or in a custom backward, and Ctrl-C
 during a long batch replay, leave the tape consistent: the next backward (or replay) is right.
 """
+import faulthandler
 import os
 import signal
+import sys
 import threading
 import time
 
@@ -149,6 +151,15 @@ def test_ctrl_c_during_long_batch_replay_returns_and_next_call_works(capsys):
     """A real SIGINT while replay kernels run (nogil, in threads): KeyboardInterrupt reaches
     the caller, and the next replay is right.  How soon, against the whole batch's time, is
     reported (not asserted: the machine is shared)."""
+    # a hang (the helpers' hand-off missing a wake-up) must fail the run, not stall CI
+    faulthandler.dump_traceback_later(600, exit=True, file=sys.__stderr__)
+    try:
+        _ctrl_c_twice(capsys)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def _ctrl_c_twice(capsys):
     f = tg.compile(_heavy)
     rng = np.random.default_rng(3)
     small = rng.uniform(-2, 2, (20000, 4))

@@ -80,6 +80,8 @@ def make_binary(op, doc, reflected=False):
     Tensor.  Scalar-by-scalar is written out inline, as in make_unary."""
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     code_c = op.code_rc if reflected else op.code_c
+    reads = OPS[code].reads  # what the tensor-by-tensor row's rule reads (its declaration)
+    need, keep = "a" in reads or "b" in reads, "o" in reads
 
     def fn(a, b):
         try:
@@ -113,7 +115,7 @@ def make_binary(op, doc, reflected=False):
                         tape.flush()
                     return _nonleaf(v, s, tape, tok)
                 return _leaf(v)
-            return _tensor_binary(op, a, b)
+            return _tensor_binary(op, a, b, need, keep)
         tb = type(b)
         if tb is not float and tb is not int and tb is not bool:
             if isinstance(b, np.generic) and b.dtype.kind in "biuf":
@@ -121,7 +123,8 @@ def make_binary(op, doc, reflected=False):
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
                 return fn(a, Tensor(b))
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
-                return _tensor_binary(op, b, a) if reflected else _tensor_binary(op, a, b)
+                return _tensor_binary(op, b, a, need, keep) if reflected else \
+                    _tensor_binary(op, a, b, need, keep)
             return NotImplemented
         c = float(b)
         if type(ad) is float:
@@ -163,8 +166,9 @@ def make_binary(op, doc, reflected=False):
     return fn
 
 
-def _tensor_binary(op, a, b):
-    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion."""
+def _tensor_binary(op, a, b, need, keep):
+    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
+    ``need``/``keep``: the row's rule reads its inputs' / its output's values."""
     ad, bd = a._data, b._data
     fa, fb = type(ad) is float, type(bd) is float
     sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape
@@ -176,14 +180,12 @@ def _tensor_binary(op, a, b):
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
-        reads = OPS[op.code].reads
-        need = "a" in reads or "b" in reads
         sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
         if sa_ != shape:  # leave a's EXPAND
             sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
-        return output(tape, v, op.code, sa, sb, -1, "o" in reads)
+        return output(tape, v, op.code, sa, sb, -1, keep)
     return _leaf(v)
 
 

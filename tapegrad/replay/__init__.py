@@ -354,14 +354,16 @@ CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between ca
 
 
 class _Helper:
-    """A replay thread, made once per process: it sleeps on a lock until handed a job.
-    The hand-off takes ~11 us here (concurrent.futures' queue and condition took ~50,
-    a sixth of a 10^4-point batch at n = 10)."""
+    """A replay thread, made once per process: it sleeps on a lock until handed a job and
+    sets ``done`` when it ends (concurrent.futures' queue and condition took ~50 us a
+    hand-off here, a sixth of a 10^4-point batch at n = 10)."""
 
     def __init__(self):
-        self.go, self.done = threading.Lock(), threading.Lock()
+        self.go = threading.Lock()
         self.go.acquire()
-        self.done.acquire()
+        # an Event, not a second lock: a Ctrl-C that lands just after a lock's acquire()
+        # returned would make wait() acquire again, forever (wait() on a set Event returns)
+        self.done = threading.Event()
         self.job = self.error = None
         threading.Thread(target=self._loop, name="tapegrad-replay", daemon=True).start()
 
@@ -374,10 +376,11 @@ class _Helper:
                 self.error = e
             finally:
                 self.job = None
-                self.done.release()
+                self.done.set()
 
     def start(self, job):
         self.job, self.error = job, None
+        self.done.clear()
         self.go.release()
 
     def wait(self, stop):
@@ -386,7 +389,7 @@ class _Helper:
         interrupted = None
         while True:
             try:
-                self.done.acquire()
+                self.done.wait()
                 return interrupted
             except KeyboardInterrupt as e:
                 stop.append(True)

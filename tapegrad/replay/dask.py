@@ -11,9 +11,10 @@ The graph (built with ``map_blocks``/``blockwise``):
     tape key  ──────────────┐  one key holding the traced tapes (and f, for retraces)
     X block i ──► replay i ─┴─► V block i, G block i, mask block i
 
-Every replay task depends on the one tape key, so the tape goes to each worker once (the
-threads scheduler shares the object itself; ``dask.distributed`` sends it to each worker
-once and keeps it there), never once per block.  A task replays its block in the calling
+Every replay task depends on the one tape key, so the tape goes to each worker, not to
+each block (the threads scheduler shares the object itself; ``dask.distributed`` sends it
+to each worker that runs a block, and again only if its active memory manager dropped
+that worker's copy between two of its blocks).  A task replays its block in the calling
 thread with the compiled kernel, which releases the GIL: Dask's workers are the
 parallelism, and the results are bit for bit those of one process (every point is
 computed alone, whatever the block).
