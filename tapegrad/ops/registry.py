@@ -4,10 +4,12 @@ Each primitive's block in its family module (the base-2 logarithm's in ``element
 worked example) has its opcode, its Numba rules, one ``declare`` call and its function::
 
     TANH = 23
+    _TANH = Unary(TANH, "tanh", math.tanh, np.tanh)
     ... tanh_fwd, tanh_rev (Numba rules) ...
     declare(TANH, "TanhBackward0", saves="o", fwd=tanh_fwd, rev=tanh_rev,
             vjp=smooth(lambda x, y: 1.0 - y * y))
-    tanh = api(make_unary(Unary(TANH, "tanh", math.tanh, np.tanh), "Hyperbolic tangent."))
+    tanh = make_unary(_TANH, "Hyperbolic tangent.")
+    api(tanh)
 
 and everything else about the op is derived from the declarations:
 
@@ -15,8 +17,9 @@ and everything else about the op is derived from the declarations:
 - ``saved_flags``: the operands PyTorch saves, for the in-place version check;
 - ``reads``: the operands whose values the reverse rule reads (values it never reads are
   kept aside, not copied: ``Tape.push_array``);
-- ``graph_inputs`` and ``slot_fields``: where a row keeps slot numbers (the row's own
-  columns, ``aux``, the meta pool), for graph views and for a trace's renumbering;
+- ``aux`` and ``meta_slots``: where a row keeps slot numbers besides its own columns (the
+  aux field, the meta pool), read by ``graph_inputs`` (graph views, hooks, listings) and
+  by a trace's slot renumbering (``replay``);
 - ``VJP``: the create_graph rule, a function of ``(r, g)`` (``autograd/higher.py``'s Row
   and the output's adjoint as a tensor) returning ``[(slot, adjoint tensor), ...]``;
 - ``fwd`` / ``rev``: the Numba rules that the op's branches in ``_sweep.py`` call
