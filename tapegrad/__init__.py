@@ -10,8 +10,11 @@
 from . import autograd, nn, optim, viz
 from .autograd import grad
 from .creation import (
-    arange, as_tensor, eye, from_numpy, full, full_like, linspace, manual_seed, ones, ones_like,
-    rand, randn, tensor, zeros, zeros_like)
+    Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
+    linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
+    randn_like, randperm, tensor, zeros, zeros_like)
+from .device import (
+    accelerator, backends, cuda, device, get_default_device, set_default_device)
 from .dtypes import bool, double, float, float32, float64, int, int32, int64, long
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .ops import EXPORTS as _OPS
@@ -30,6 +33,9 @@ def is_tensor(obj):
 __version__ = "0.1.0"
 
 __all__ = [
+    "accelerator", "backends", "cuda", "device", "empty", "empty_like", "get_default_device",
+    "set_default_device", "Generator", "bernoulli", "multinomial", "normal", "rand_like",
+    "randint", "randn_like", "randperm",
     "DivergenceError", "Size", "Tensor", "Traced", "arange", "as_tensor", "autograd",
     "batch_grad", "bool", "compile", "double", "enable_grad", "eye", "float", "float32",
     "float64", "from_numpy", "full", "full_like", "grad", "inference_mode", "int", "int32",

@@ -2,6 +2,7 @@
 import numpy as np
 
 from . import dtypes
+from .device import check as _device
 from .tensor import Tensor, _leaf, norm
 
 _rng = np.random.default_rng()
@@ -28,6 +29,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     >>> tensor([1.0, 2.0])
     tensor([1., 2.])
     """
+    _device(device, "tensor")
     t = Tensor(data.detach() if isinstance(data, Tensor) else data, dtype=dtype)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
@@ -37,6 +39,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 def as_tensor(data, dtype=None, device=None):
     """A tensor sharing ``data``'s memory where it can (a C-contiguous ndarray of the
     requested dtype, not 0-d float64, which tapegrad holds as a Python float)."""
+    _device(device, "as_tensor")
     if isinstance(data, Tensor):
         return data if dtype is None else data.to(dtype)
     if isinstance(data, np.ndarray) and data.ndim and data.flags.c_contiguous and (
@@ -52,15 +55,18 @@ def from_numpy(ndarray):
     return as_tensor(ndarray)
 
 
-def zeros(*size, dtype=None, requires_grad=False):
+def zeros(*size, dtype=None, device=None, requires_grad=False):
+    _device(device, "zeros")
     return _make(np.zeros(_shape(size)), _float(dtype), requires_grad)
 
 
-def ones(*size, dtype=None, requires_grad=False):
+def ones(*size, dtype=None, device=None, requires_grad=False):
+    _device(device, "ones")
     return _make(np.ones(_shape(size)), _float(dtype), requires_grad)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+    _device(device, "full")
     if dtype is None:
         dtype = dtypes.result_type((np.asarray(fill_value).dtype, None))
     return _make(np.full(_shape((size,)), fill_value), dtypes.to_dtype(dtype), requires_grad)
@@ -73,17 +79,20 @@ def _like(input, op):
     return input.shape
 
 
-def zeros_like(input, dtype=None, requires_grad=False):
+def zeros_like(input, dtype=None, device=None, requires_grad=False):
+    _device(device, "zeros_like")
     shape = _like(input, "zeros_like")
     return _make(np.zeros(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
 
 
-def ones_like(input, dtype=None, requires_grad=False):
+def ones_like(input, dtype=None, device=None, requires_grad=False):
+    _device(device, "ones_like")
     shape = _like(input, "ones_like")
     return _make(np.ones(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
 
 
-def full_like(input, fill_value, dtype=None, requires_grad=False):
+def full_like(input, fill_value, dtype=None, device=None, requires_grad=False):
+    _device(device, "full_like")
     shape = _like(input, "full_like")
     return _make(np.full(shape, fill_value), dtypes.to_dtype(dtype) or input.dtype,
                  requires_grad)
@@ -102,7 +111,8 @@ def _number(v, op, name):
     return v
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
+    _device(device, "arange")
     if end is None:
         start, end = 0, start
     start, end, step = (_number(v, "arange", k) for v, k in
@@ -112,26 +122,175 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False):
     return _make(data, dt, requires_grad)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    _device(device, "linspace")
     start, end = _number(start, "linspace", "start"), _number(end, "linspace", "end")
     return _make(np.linspace(start, end, steps), _float(dtype), requires_grad)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    _device(device, "eye")
     return _make(np.eye(n, m), _float(dtype), requires_grad)
 
 
+# ---- random numbers: NumPy's PCG64 streams (the numbers differ from PyTorch's, the
+# shapes, dtypes, ranges and the effect of seeding do not) ------------------------------
+class Generator:
+    """A random number generator (``torch.Generator``), for ``generator=`` arguments.
+
+    >>> g = Generator().manual_seed(0)
+    >>> rand(2, generator=g).shape
+    tapegrad.Size([2])
+    """
+
+    def __init__(self, device="cpu"):
+        _device(device, "Generator")
+        self._np = np.random.default_rng()
+        self._seed = None
+
+    def manual_seed(self, seed):
+        self._np = np.random.default_rng(int(seed))
+        self._seed = int(seed)
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+    @property
+    def device(self):
+        return _device(None, "Generator")
+
+
+_DEFAULT = Generator()
+_rng = _DEFAULT._np  # what nn's initialisers and dropout draw from (module attribute)
+
+
 def manual_seed(seed):
-    """Seed tapegrad's generator (rand, randn)."""
+    """Seed the default generator (rand, randn, randint, dropout, nn initialisers...);
+    returns it, as PyTorch does."""
     global _rng
-    _rng = np.random.default_rng(seed)
+    _rng = _DEFAULT.manual_seed(seed)._np
+    return _DEFAULT
 
 
-def rand(*size, dtype=None, requires_grad=False):
+def _gen(generator):
+    return _rng if generator is None else generator._np
+
+
+def _size(size, kwargs, op):
+    """``*size`` or ``size=`` (PyTorch takes both)."""
+    if "size" in kwargs:
+        if size:
+            raise TypeError(f"{op}() got multiple values for argument 'size'")
+        size = (kwargs.pop("size"),)
+    if kwargs:
+        raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return _shape(size)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Uniform on [0, 1)."""
-    return _make(_rng.random(_shape(size)), _float(dtype), requires_grad)
+    _device(device, "rand")
+    shape = _size(size, kwargs, "rand")
+    return _make(_gen(generator).random(shape), _float(dtype), requires_grad)
 
 
-def randn(*size, dtype=None, requires_grad=False):
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Standard normal."""
-    return _make(_rng.standard_normal(_shape(size)), _float(dtype), requires_grad)
+    _device(device, "randn")
+    shape = _size(size, kwargs, "randn")
+    return _make(_gen(generator).standard_normal(shape), _float(dtype), requires_grad)
+
+
+def rand_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
+    _device(device, "rand_like")
+    return _make(_rng.random(_like(input, "rand_like")), dtypes.to_dtype(dtype) or input.dtype,
+                 requires_grad)
+
+
+def randn_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
+    _device(device, "randn_like")
+    return _make(_rng.standard_normal(_like(input, "randn_like")),
+                 dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+
+
+def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,
+            requires_grad=False):
+    """Integers uniform on [low, high) (``randint(high, size)`` takes low = 0), int64."""
+    _device(device, "randint")
+    if size is None:  # randint(high, size)
+        if high is None:
+            raise TypeError("randint() missing required argument 'size'")
+        low, high, size = 0, low, high
+    elif high is None:
+        low, high = 0, low
+    if requires_grad:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                           "gradients")
+    data = _gen(generator).integers(int(low), int(high), _shape((size,)))
+    return _make(data, dtypes.to_dtype(dtype) or dtypes.int64, False)
+
+
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """A random permutation of 0 .. n-1 (int64)."""
+    _device(device, "randperm")
+    return _make(_gen(generator).permutation(int(n)), dtypes.to_dtype(dtype) or dtypes.int64,
+                 requires_grad)
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
+           requires_grad=False):
+    """Normal samples: ``normal(mean, std, size)`` with numbers, or elementwise with tensor
+    means and/or standard deviations (broadcast)."""
+    _device(device, "normal")
+    m = np.asarray(mean._data if isinstance(mean, Tensor) else mean, dtype=np.float64)
+    s = np.asarray(std._data if isinstance(std, Tensor) else std, dtype=np.float64)
+    shape = _shape((size,)) if size is not None else np.broadcast_shapes(m.shape, s.shape)
+    like = mean if isinstance(mean, Tensor) else std if isinstance(std, Tensor) else None
+    dt = dtypes.to_dtype(dtype) or (like.dtype if like is not None else dtypes.float64)
+    return _make(_gen(generator).normal(m, s, shape), dt, requires_grad)
+
+
+def bernoulli(input, p=None, *, generator=None):
+    """1.0 with probability ``input`` (or ``p``) at each element, else 0.0, in input's dtype."""
+    probs = np.asarray(input._data if p is None else p, dtype=np.float64)
+    if ((probs < 0) | (probs > 1)).any():
+        raise RuntimeError("bernoulli: all elements of input must be in [0, 1]")
+    draw = _gen(generator).random(tuple(input.shape)) < np.broadcast_to(probs, input.shape)
+    return _make(draw, input.dtype, False)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """Indices drawn from each row of ``input`` (non-negative weights), int64."""
+    w = np.asarray(input._data, dtype=np.float64)
+    if w.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    rows = w.reshape(-1, w.shape[-1])
+    if (rows < 0).any() or not np.isfinite(rows).all() or (rows.sum(1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    if not replacement and num_samples > rows.shape[1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without "
+                           "replacement")
+    g = _gen(generator)
+    if replacement:
+        out = np.stack([g.choice(len(r), num_samples, p=r / r.sum()) for r in rows])
+    else:  # weighted order by u ** (1 / w) (Efraimidis-Spirakis): zero weights come last,
+        #    as in PyTorch, which draws them once the others are used up
+        with np.errstate(divide="ignore"):
+            keys = g.random(rows.shape) ** (1.0 / rows)
+        out = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]
+    return _make(out.reshape(*w.shape[:-1], num_samples), dtypes.int64, False)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
+    """A tensor of ``size`` whose values are to be overwritten (zeros here: uninitialised
+    memory would make results depend on what the allocator left)."""
+    _device(device, "empty")
+    return _make(np.zeros(_shape(size)), _float(dtype), requires_grad)
+
+
+def empty_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
+    """``empty`` in ``input``'s shape and dtype."""
+    _device(device, "empty_like")
+    shape = _like(input, "empty_like")
+    return _make(np.zeros(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)

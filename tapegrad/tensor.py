@@ -13,6 +13,8 @@ import numpy as np
 
 from . import dtypes
 from ._format import tensor_repr
+from .device import CPU
+from .device import check as check_device
 from ._state import state
 
 NONLEAF_GRAD = (
@@ -68,6 +70,22 @@ class Tensor:
     def ndim(self):
         d = self._data
         return 0 if type(d) is float else d.ndim
+
+    @property
+    def device(self):
+        """Always the CPU (``device(type='cpu')``): tapegrad computes there only."""
+        return CPU
+
+    is_cuda = False
+    is_cpu = True
+
+    def cpu(self):
+        """This tensor (it is on the CPU already), as PyTorch returns a CPU tensor."""
+        return self
+
+    def cuda(self, device=None, non_blocking=False):
+        """Refused with a clear error: there is no CUDA device here."""
+        check_device("cuda" if device is None else device, "Tensor.cuda")
 
     def dim(self):
         """Number of dimensions."""

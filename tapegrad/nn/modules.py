@@ -7,6 +7,8 @@ from collections import OrderedDict
 import numpy as np
 
 from .. import creation
+from ..device import check as check_device
+from ..device import parse_to
 from ..grad_mode import no_grad
 from ..tensor import Tensor
 from . import functional as F
@@ -142,9 +144,11 @@ class Module:
         for p in self.parameters():
             _zero_grad(p, set_to_none)
 
-    def to(self, dtype=None, *args, **kwargs):
-        """Convert the parameters' values to a float ``dtype`` (devices are ignored: CPU)."""
-        if dtype is None or isinstance(dtype, str):
+    def to(self, *args, **kwargs):
+        """Convert the parameters' values to a float dtype, as ``Tensor.to`` takes it (the
+        device must be the CPU, the only one here)."""
+        dtype = parse_to(args, kwargs, "Module.to")
+        if dtype is None:
             return self
         dt = np.dtype(dtype)
         for p in self.parameters():
@@ -152,6 +156,14 @@ class Module:
             if p.grad is not None:
                 p.grad = Tensor(np.asarray(p.grad._data).astype(dt))
         return self
+
+    def cpu(self):
+        """This module (its parameters are on the CPU already)."""
+        return self
+
+    def cuda(self, device=None):
+        """Refused with a clear error: there is no CUDA device here."""
+        check_device("cuda" if device is None else device, "Module.cuda")
 
     def double(self):
         return self.to(np.float64)
@@ -222,6 +234,7 @@ class Linear(Module):
 
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
+        check_device(device, "Linear")
         self.in_features = in_features
         self.out_features = out_features
         dt = np.dtype(dtype) if dtype is not None else np.dtype(np.float64)

@@ -24,6 +24,7 @@ import operator
 import numpy as np
 
 from .. import dtypes
+from ..device import parse_to
 from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
@@ -432,6 +433,23 @@ def view_vjp(r, g):
 
 
 declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp)
+
+
+@api
+def clone(input, *, memory_format=None):
+    """A copy of ``input`` with its own values (in-place changes of one leave the other);
+    a copy row (CloneBackward0) when it records, so gradients flow through it.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor([1.0, 2.0])
+    >>> y = x.clone(); y[0] = 5.0; x
+    tensor([1., 2.])
+    """
+    data = np.array(input._data, copy=True) if type(input._data) is not float else input._data
+    if not _record_on(input):
+        return _leaf(data)
+    tape = tape_for_grad()
+    return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
 
 
 def _view_as(x, shape, name):
@@ -913,9 +931,11 @@ def masked_fill(input, mask, value):
 
 # ---- casts: a flat copy between float dtypes -------------------------------------------
 @api(export=False)
-def to(input, dtype=None, *args, **kwargs):
-    """Cast to ``dtype`` (device arguments are accepted and ignored: CPU only)."""
-    if dtype is None or isinstance(dtype, str):
+def to(input, *args, **kwargs):
+    """Cast to a dtype: ``to(dtype)``, ``to(other)`` (other's dtype), ``to(device, dtype)``;
+    the device must be the CPU (device.parse_to), the only one here."""
+    dtype = parse_to(args, kwargs, "to")
+    if dtype is None:
         return input
     dt = np.dtype(dtype)
     if dt == input.dtype:
@@ -997,6 +1017,7 @@ def _narrow_ref(np_, x):
 
 
 SPECS = [
+    Spec("clone", lambda x: x.clone(), lambda np_, x: x + 0.0),
     Spec("reshape", lambda x: x.reshape(-1), lambda np_, x: np_.reshape(x, (-1,)),
          shapes=((3,), (2, 3))),
     Spec("flatten", lambda x: x.flatten(), lambda np_, x: np_.reshape(x, (-1,)),
