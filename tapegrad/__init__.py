@@ -15,7 +15,9 @@ from .creation import (
     randn_like, randperm, tensor, zeros, zeros_like)
 from .device import (
     accelerator, backends, cuda, device, get_default_device, set_default_device)
-from .dtypes import bool, double, float, float32, float64, int, int32, int64, long
+from .dtypes import (
+    bool, double, float, float32, float64, get_default_dtype, int, int32, int64, long,
+    set_default_dtype)
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .ops import EXPORTS as _OPS
 from .replay import DivergenceError, Traced, batch_grad, compile, load, trace
@@ -35,7 +37,7 @@ __version__ = "0.1.0"
 __all__ = [
     "accelerator", "backends", "cuda", "device", "empty", "empty_like", "get_default_device",
     "set_default_device", "Generator", "bernoulli", "multinomial", "normal", "rand_like",
-    "randint", "randn_like", "randperm",
+    "randint", "randn_like", "randperm", "get_default_dtype", "set_default_dtype",
     "DivergenceError", "Size", "Tensor", "Traced", "arange", "as_tensor", "autograd",
     "batch_grad", "bool", "compile", "double", "enable_grad", "eye", "float", "float32",
     "float64", "from_numpy", "full", "full_like", "grad", "inference_mode", "int", "int32",

@@ -20,7 +20,7 @@ def _shape(size):
 
 
 def _float(dtype):
-    return dtypes.to_dtype(dtype) or dtypes.float64
+    return dtypes.to_dtype(dtype) or dtypes.default_float()
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False):
@@ -118,7 +118,7 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     start, end, step = (_number(v, "arange", k) for v, k in
                         ((start, "start"), (end, "end"), (step, "step")))
     data = np.arange(start, end, step)
-    dt = dtypes.to_dtype(dtype) or (dtypes.float64 if data.dtype.kind == "f" else dtypes.int64)
+    dt = dtypes.to_dtype(dtype) or (dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)
     return _make(data, dt, requires_grad)
 
 
@@ -247,7 +247,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     s = np.asarray(std._data if isinstance(std, Tensor) else std, dtype=np.float64)
     shape = _shape((size,)) if size is not None else np.broadcast_shapes(m.shape, s.shape)
     like = mean if isinstance(mean, Tensor) else std if isinstance(std, Tensor) else None
-    dt = dtypes.to_dtype(dtype) or (like.dtype if like is not None else dtypes.float64)
+    dt = dtypes.to_dtype(dtype) or (like.dtype if like is not None else dtypes.default_float())
     return _make(_gen(generator).normal(m, s, shape), dt, requires_grad)
 
 

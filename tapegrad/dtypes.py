@@ -7,8 +7,28 @@ int64 = long = np.dtype(np.int64)
 int32 = int = np.dtype(np.int32)
 bool = np.dtype(np.bool_)  # noqa: A001 (PyTorch's name)
 
-_DEFAULT_FLOAT = float64
+_DEFAULT_FLOAT = float64  # set_default_dtype changes it (float64 unless told otherwise)
 _FLOATING = (float64, float32, np.dtype(np.float16))
+
+
+def set_default_dtype(d):
+    """The dtype of Python floats, float lists and float creation functions: float64
+    (tapegrad's default) or float32 (PyTorch's), as ``torch.set_default_dtype``."""
+    global _DEFAULT_FLOAT
+    dt = np.dtype(d)
+    if dt not in (float64, float32):
+        raise TypeError("only floating-point types are supported as the default type "
+                        f"(tapegrad: float32 or float64, got {dt})")
+    _DEFAULT_FLOAT = dt
+
+
+def get_default_dtype():
+    return _DEFAULT_FLOAT
+
+
+def default_float():
+    """The default float dtype now (module attribute: set_default_dtype rebinds it)."""
+    return _DEFAULT_FLOAT
 
 
 def is_floating(dt):

@@ -325,12 +325,13 @@ def as_data(value, dtype):
     """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
     if isinstance(value, Tensor):
         value = value._data
-    if type(value) is float and dtype in (None, dtypes.float64):
+    if type(value) is float and (dtype is dtypes.float64 or (
+            dtype is None and dtypes._DEFAULT_FLOAT is dtypes.float64)):
         return value
     if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
-        arr = np.array(value)  # Python numbers and lists: float64 and int64 defaults
+        arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
         if arr.dtype.kind == "f":
-            arr = arr.astype(np.float64, copy=False)
+            arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
         elif arr.dtype.kind in "iu":
             arr = arr.astype(np.int64, copy=False)
         elif arr.dtype.kind not in "b":

@@ -462,14 +462,14 @@ ERRORS = [
      r"dimension 0"),
     (lambda: tg.tensor(1.0) @ _t(3), RuntimeError,
      "both arguments to matmul need to be at least 1D, but they are 0D and 1D"),
-    (lambda: _t(2, 3) @ _t(3, 2, dtype=np.float32), RuntimeError,
-     "expected m1 and m2 to have the same dtype, but got: double != float"),
+    (lambda: _t(2, 3) @ _t(3, 2, dtype=np.int64), RuntimeError,
+     "expected m1 and m2 to have the same dtype, but got: double != long"),
     (lambda: tg.mm(_t(3), _t(3, 2)), RuntimeError, "self must be a matrix"),
     (lambda: tg.mm(_t(2, 3), _t(3)), RuntimeError, "mat2 must be a matrix"),
     (lambda: tg.mv(_t(3), _t(3)), RuntimeError, "vector \\+ matrix @ vector expected, got 1, 1"),
     (lambda: tg.dot(_t(2, 3), _t(3)), RuntimeError, "1D tensors expected, but got 2D and 1D"),
-    (lambda: tg.dot(_t(3), _t(3, dtype=np.float32)), RuntimeError,
-     "dot : expected both vectors to have same dtype, but found Double and Float"),
+    (lambda: tg.dot(_t(3), _t(3, dtype=np.int64)), RuntimeError,
+     "dot : expected both vectors to have same dtype, but found Double and Long"),
     (lambda: tg.bmm(_t(2, 3), _t(3, 2)), RuntimeError, "batch1 must be a 3D tensor"),
     (lambda: tg.bmm(_t(2, 2, 3), _t(3, 3, 2)), RuntimeError,
      r"batch2 tensor to be: \[2, 3\] but got: \[3, 3\]"),
@@ -556,3 +556,29 @@ def test_var_std_signatures():
     np.testing.assert_allclose(np.asarray(x.std(0, correction=0, keepdim=True)),
                                d.std(0, keepdims=True))
     np.testing.assert_allclose(float(x.var(False)), d.var())
+
+
+@pytest.mark.parametrize("product", [
+    lambda L, x, w, b: x @ w.T, lambda L, x, w, b: L.mm(x, w.T),
+    lambda L, x, w, b: L.nn.functional.linear(x, w, b), lambda L, x, w, b: L.matmul(x[0], w[0]),
+    lambda L, x, w, b: L.dot(x[0], w[0]), lambda L, x, w, b: L.mv(w, x[0]),
+], ids=["matmul", "mm", "linear", "matmul_1d", "dot", "mv"])
+def test_float32_data_meets_float64_parameters(product, torch):
+    """Code written for PyTorch's float32 default feeds float32 data to tapegrad's float64
+    parameters: the product promotes (as elementwise ops do) instead of raising, and equals
+    PyTorch's float64 product of the same values; the float32 input's gradient is float32."""
+    rng = np.random.default_rng(0)
+    xs, ws, bs = rng.standard_normal((2, 3)), rng.standard_normal((4, 3)), rng.standard_normal(4)
+    x = tg.tensor(xs.astype(np.float32), requires_grad=True)
+    w, b = tg.tensor(ws, requires_grad=True), tg.tensor(bs, requires_grad=True)
+    y = product(tg, x, w, b)
+    assert y.dtype == tg.float64
+    y.sum().backward()
+    tx = torch.tensor(xs.astype(np.float32).astype(np.float64), requires_grad=True)
+    tw, tb = torch.tensor(ws, requires_grad=True), torch.tensor(bs, requires_grad=True)
+    ty = product(torch, tx, tw, tb)
+    ty.sum().backward()
+    np.testing.assert_allclose(np.asarray(y.detach()), ty.detach().numpy(), rtol=1e-12)
+    assert x.grad.dtype == tg.float32
+    np.testing.assert_allclose(np.asarray(x.grad), tx.grad.numpy(), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(w.grad), tw.grad.numpy(), rtol=1e-12)

@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from .. import creation
+from .. import creation, dtypes
 from ..device import check as check_device
 from ..device import parse_to
 from ..grad_mode import no_grad
@@ -237,7 +237,7 @@ class Linear(Module):
         check_device(device, "Linear")
         self.in_features = in_features
         self.out_features = out_features
-        dt = np.dtype(dtype) if dtype is not None else np.dtype(np.float64)
+        dt = np.dtype(dtype) if dtype is not None else dtypes.default_float()
         bound = 1.0 / math.sqrt(in_features) if in_features > 0 else 0.0
         self.weight = Parameter(creation._rng.uniform(-bound, bound, (out_features,
                                                                        in_features)).astype(dt))

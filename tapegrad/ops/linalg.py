@@ -311,6 +311,12 @@ def linear(x, weight, bias=None):
 def _operands(input, other, op):
     a = as_tensor_arg(input, op)
     b = as_tensor_arg(other, op)
+    if a.dtype != b.dtype and a.dtype.kind == "f" and b.dtype.kind == "f":
+        # float32 data meeting float64 parameters (tapegrad's default) promotes, as
+        # elementwise ops do, where PyTorch (float32 by default) would raise: code written
+        # for PyTorch meets this at every layer (the cast is a ToCopy row, differentiable)
+        wide = np.promote_types(a.dtype, b.dtype)
+        a, b = S.to(a, wide), S.to(b, wide)
     if a.dtype != b.dtype:
         wa, wb = dtypes.torch_word(a.dtype), dtypes.torch_word(b.dtype)
         if op == "dot":
