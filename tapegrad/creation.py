@@ -118,7 +118,8 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     start, end, step = (_number(v, "arange", k) for v, k in
                         ((start, "start"), (end, "end"), (step, "step")))
     data = np.arange(start, end, step)
-    dt = dtypes.to_dtype(dtype) or (dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)
+    dt = dtypes.to_dtype(dtype) or (
+        dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)
     return _make(data, dt, requires_grad)
 
 

@@ -13,9 +13,9 @@ import numpy as np
 
 from . import dtypes
 from ._format import tensor_repr
+from ._state import state
 from .device import CPU
 from .device import check as check_device
-from ._state import state
 
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "

@@ -293,3 +293,22 @@ def test_a_new_function_compiles_nothing():
     tg.compile(lambda x: (x.exp() * x.sin()).sum()).grad_batch(np.ones((4, 5)))
     after = {k: len(d.signatures) for k, d in vars(_sweep).items() if hasattr(d, "signatures")}
     assert before == after
+
+
+def test_a_traced_sort_guards_its_order():
+    """sort/topk take elements by this point's order: a trace guards that order, so points
+    where it differs are retraced (the default), or raise, never replayed with it."""
+    w = np.array([1.0, 10.0, 100.0])
+
+    def f(x):
+        return (x.sort().values * tg.tensor(w)).sum() + x.topk(1).values.sum()
+
+    X = np.array([[3.0, 1.0, 2.0], [1.0, 2.0, 3.0], [2.0, 3.0, 1.0]])
+    want = [float((np.sort(x) * w).sum() + x.max()) for x in X]
+    f_c = tg.compile(f)
+    np.testing.assert_allclose(f_c.value_batch(X), want, rtol=1e-14)
+    f_r = tg.compile(f, on_divergence="raise")
+    f_r(X[0])
+    with pytest.raises(tg.DivergenceError):
+        f_r.value_batch(X)
+

@@ -39,6 +39,7 @@ _PROTOCOL = {
     "view_as": lambda x, other: shape.reshape(x, *other.shape),
     "reshape_as": lambda x, other: shape.reshape(x, *other.shape),
     "where": lambda x, condition, other: elementwise.where(condition, x, other),
+    "nelement": lambda x: x.numel(),
 }
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)

@@ -8,6 +8,7 @@ value.  Replay evaluates every guard at every point and flags points that diverg
 (``bad[p]`` = 1 + the guard's number), so a replayed tape never silently takes the
 branch it recorded at a point where the function would take another.
 """
+import math
 import sys
 
 import numpy as np
@@ -84,6 +85,25 @@ def _make_compare(kind):
 
 
 lt, le, gt, ge, eq, ne = (api(_make_compare(k)) for k in range(6))
+
+
+# ---- value tests, as comparisons (so a traced value's test is a CMP row that replays) -------
+@api
+def isnan(input):
+    """True where ``input`` is NaN (the one value unequal to itself)."""
+    return ne(input, input)
+
+
+@api
+def isinf(input):
+    """True where ``input`` is +inf or -inf."""
+    return eq(abs(input), math.inf)
+
+
+@api
+def isfinite(input):
+    """True where ``input`` is neither inf nor NaN (``x - x`` is 0 exactly there)."""
+    return eq(input - input, 0.0)
 
 
 def _traced(t, tape):

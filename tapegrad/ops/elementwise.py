@@ -1264,6 +1264,18 @@ api(acos)
 atan = make_unary(_ATAN, "Inverse tangent.")
 api(atan)
 arcsin, arccos, arctan = asin, acos, atan
+
+
+@api
+def square(input):
+    """``input ** 2`` (PowBackward0, as PyTorch's square)."""
+    return pow(input, 2.0)
+
+
+@api
+def log10(input):
+    """Base-10 logarithm (composed: ``log(x) / ln 10``)."""
+    return mul(log(input), 1.0 / math.log(10.0))
 api(arcsin, name="arcsin")
 api(arccos, name="arccos")
 api(arctan, name="arctan")
@@ -1477,6 +1489,8 @@ SPECS = [
     Spec("exp", lambda x: x.exp(), lambda np_, x: np_.exp(x)),
     Spec("log", lambda x: x.log(), lambda np_, x: np_.log(x), domain=(0.1, 3.0)),
     Spec("log2", lambda x: x.log2(), lambda np_, x: np_.log2(x), domain=(0.1, 3.0)),
+    Spec("log10", lambda x: x.log10(), lambda np_, x: np_.log10(x), domain=(0.1, 3.0)),
+    Spec("square", lambda x: x.square(), lambda np_, x: x * x),
     Spec("log1p", lambda x: x.log1p(), lambda np_, x: np_.log1p(x), domain=(-0.9, 3.0)),
     Spec("expm1", lambda x: x.expm1(), lambda np_, x: np_.expm1(x)),
     Spec("sqrt", lambda x: x.sqrt(), lambda np_, x: np_.sqrt(x), domain=(0.1, 3.0)),

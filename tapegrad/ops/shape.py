@@ -24,13 +24,13 @@ import operator
 import numpy as np
 
 from .. import dtypes
-from ..device import parse_to
 from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
+from ..device import parse_to
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ._record import output, slot, tape_for_grad
-from .control import _traced, escape, guard, ne
+from .control import _traced, escape, ge, guard, le, ne
 from .elementwise import add, mul, pass_rev
 from .registry import api, declare, meta_list
 from .spec import Spec
@@ -422,6 +422,131 @@ def _repeat(input, sizes):
     pairs = tuple(v for s in shape for v in (1, s))
     view = np.broadcast_to(src.reshape(pairs), tuple(v for rs in zip(sizes, shape) for v in rs))
     return _strided(input, src, view, "RepeatBackward0", tuple(out))
+
+
+# ---- diagonals, triangles, sorting: strided views and gathers of one input ---------------
+class _ValuesIndices(tuple):
+    """``(values, indices)`` with those names, as PyTorch's torch.return_types."""
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+
+@api
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal ``offset`` of the matrices spanned by ``dim1`` and ``dim2`` (last dim).
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([[1.0, 2.0], [3.0, 4.0]]).diagonal()
+    tensor([1., 4.])
+    """
+    d1, d2 = _wrap_dim(dim1, input.ndim, "diagonal"), _wrap_dim(dim2, input.ndim, "diagonal")
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    src = _arr(input)
+    return _strided(input, src, np.diagonal(src, offset, d1, d2), "DiagonalBackward0")
+
+
+@api
+def diag(input, diagonal=0):
+    """A 1-D input's values on the ``diagonal`` of a square matrix, or a 2-D input's
+    ``diagonal`` as 1-D (PyTorch's two meanings)."""
+    if input.ndim == 2:
+        return globals()["diagonal"](input, diagonal)
+    if input.ndim != 1:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
+    n = input.shape[0] + abs(diagonal)
+    rows = np.arange(input.shape[0]) + max(0, -diagonal)
+    cols = np.arange(input.shape[0]) + max(0, diagonal)
+    index = np.full((n, n), input.shape[0], np.int64)  # one past the input: the zero below
+    index[rows, cols] = np.arange(input.shape[0])
+    padded = cat([input, Tensor(np.zeros(1, input.dtype))])
+    return _gathered(padded, _arr(padded), index, "IndexBackward0")
+
+
+def _triangle(input, diagonal, lower, op):
+    if input.ndim < 2:
+        raise RuntimeError(f"{op}: input tensor must have at least 2 dimensions")
+    r, c = input.shape[-2], input.shape[-1]
+    keep = (np.tri(r, c, diagonal, dtype=bool) if lower else
+            ~np.tri(r, c, diagonal - 1, dtype=bool))
+    return masked_fill(input, Tensor(~np.broadcast_to(keep, tuple(input.shape))), 0.0)
+
+
+@api
+def tril(input, diagonal=0):
+    """The lower triangle (on and below ``diagonal``) of the last two dims; zeros above."""
+    return _triangle(input, diagonal, True, "tril")
+
+
+@api
+def triu(input, diagonal=0):
+    """The upper triangle (on and above ``diagonal``) of the last two dims; zeros below."""
+    return _triangle(input, diagonal, False, "triu")
+
+
+def _order(input, dim, descending, op):
+    """A stable argsort along ``dim``: ties keep their input order; NaN counts as the
+    largest value (last ascending, first descending), as in PyTorch."""
+    d = _wrap_dim(dim, input.ndim, op) if input.ndim else 0
+    a = _arr(input)
+    if not a.ndim:
+        return d, np.zeros((), np.int64)
+    if a.dtype.kind in "bu":
+        a = a.astype(np.int64)
+    if not descending:
+        return d, np.argsort(a, axis=d, kind="stable")
+    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+    return d, np.lexsort((-a, ~nan), axis=d)
+
+
+def _guard_order(values, d, descending):
+    """While tracing, the order found at the traced point decides which element lands where:
+    record a guard that ``values`` is still sorted along ``d`` at every replayed point, so
+    replay flags the points whose order differs instead of reusing this point's order."""
+    tape = state.tracing
+    if tape is None or not _traced(values, tape) or values.ndim == 0 or values.shape[d] < 2:
+        return
+    n = values.shape[d]
+    a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
+    ok = to(ge(a, b) if descending else le(a, b), np.float64)
+    guard((1.0 - ok).sum() == 0.0, "sort order")
+
+
+def _along(input, d, order, name):
+    """``input`` gathered along dim ``d`` by ``order`` (same shape but for dim d)."""
+    shape = tuple(input.shape)
+    flat = _flat_index(shape)
+    index = np.take_along_axis(flat, order, axis=d) if shape else flat
+    return _gathered(input, _arr(input), index, name)
+
+
+@api
+def sort(input, dim=-1, descending=False, stable=False):
+    """``(values, indices)`` sorted along ``dim`` (stable); values carry the gradient."""
+    d, order = _order(input, dim, descending, "sort")
+    values = _along(input, d, order, "SortBackward0")
+    _guard_order(values, d, descending)
+    return _ValuesIndices((values, Tensor(order)))
+
+
+@api
+def argsort(input, dim=-1, descending=False, stable=False):
+    """The indices that sort ``input`` along ``dim``."""
+    return sort(input, dim, descending).indices  # (sort guards the order while tracing)
+
+
+@api
+def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 (PyTorch's name)
+    """``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``."""
+    d = _wrap_dim(dim, input.ndim, "topk") if input.ndim else 0
+    size = input.shape[d] if input.ndim else 1
+    if not 0 <= k <= size:
+        raise RuntimeError("selected index k out of range")
+    _, order = _order(input, d, largest, "topk")
+    _guard_order(_along(input, d, order, "SortBackward0"), d, largest)  # (while tracing)
+    order = np.take(order, np.arange(k), axis=d) if input.ndim else order
+    return _ValuesIndices((_along(input, d, order, "TopkBackward0"), Tensor(order)))
 
 
 # ---- view: reshape and friends, a flat copy --------------------------------------------
@@ -1018,6 +1143,27 @@ def _narrow_ref(np_, x):
 
 SPECS = [
     Spec("clone", lambda x: x.clone(), lambda np_, x: x + 0.0),
+    # (HIPS autograd has no gradient of np.diagonal or np.sort: PyTorch is their oracle)
+    Spec("diagonal", lambda x: x.diagonal(), lambda np_, x: np_.diagonal(x),
+         shapes=((2, 3), (3, 3)), oracle=False),
+    Spec("diagonal_offset", lambda x: x.diagonal(1, 0, 2), lambda np_, x: np_.diagonal(x, 1, 0, 2),
+         shapes=((3, 2, 4),), oracle=False),
+    Spec("diag", lambda x: _lib(x).diag(x, 1), lambda np_, x: _need(x.ndim == 1) or np_.diag(x, 1),
+         shapes=((3,),)),
+    Spec("tril", lambda x: x.tril(), lambda np_, x: _need(x.ndim >= 2) or np_.tril(x),
+         shapes=((3, 3), (2, 3, 4))),
+    Spec("triu", lambda x: x.triu(1), lambda np_, x: _need(x.ndim >= 2) or np_.triu(x, 1),
+         shapes=((3, 3), (2, 4))),
+    Spec("sort", lambda x: x.sort()[0], lambda np_, x: np_.sort(x, axis=-1),
+         shapes=((4,), (2, 3)), oracle=False,
+         replay=False, notes="the order is this point's: traces guard it (_guard_order)"),
+    Spec("sort_descending_dim0", lambda x: x.sort(0, descending=True).values,
+         lambda np_, x: -np_.sort(-x, axis=0), shapes=((3, 2),), oracle=False,
+         replay=False, notes="the order is this point's: traces guard it (_guard_order)"),
+    Spec("topk", lambda x: x.topk(2).values,
+         lambda np_, x: _need(x.ndim >= 1 and x.shape[-1] >= 2) or -np_.sort(-x, axis=-1)[..., :2],
+         shapes=((3,), (2, 4)), oracle=False,
+         replay=False, notes="the order is this point's: traces guard it (_guard_order)"),
     Spec("reshape", lambda x: x.reshape(-1), lambda np_, x: np_.reshape(x, (-1,)),
          shapes=((3,), (2, 3))),
     Spec("flatten", lambda x: x.flatten(), lambda np_, x: np_.reshape(x, (-1,)),

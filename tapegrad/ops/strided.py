@@ -18,7 +18,8 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "ToCopyBackward0", "AliasBackward0", "SqueezeBackward1", "SqueezeBackward2",
               "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
               "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
-              "TBackward0", "CloneBackward0")
+              "TBackward0", "CloneBackward0", "DiagonalBackward0", "SortBackward0",
+              "TopkBackward0")
 
 
 def _view_name(rows, meta, r):
