@@ -40,6 +40,10 @@ _PROTOCOL = {
     "reshape_as": lambda x, other: shape.reshape(x, *other.shape),
     "where": lambda x, condition, other: elementwise.where(condition, x, other),
     "nelement": lambda x: x.numel(),
+    "__and__": control.bitwise("bitwise_and", np.bitwise_and),
+    "__or__": control.bitwise("bitwise_or", np.bitwise_or),
+    "__xor__": control.bitwise("bitwise_xor", np.bitwise_xor),
+    "__invert__": control.bitwise("bitwise_not", np.invert),
 }
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)

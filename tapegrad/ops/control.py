@@ -87,6 +87,83 @@ def _make_compare(kind):
 lt, le, gt, ge, eq, ne = (api(_make_compare(k)) for k in range(6))
 
 
+# ---- boolean logic and whole-tensor tests: eager (NumPy's), and refused while tracing a
+# traced value (escape: replay could not follow them), never silently replayed -------------
+def _eager(op, *ts):
+    for t in ts:
+        if isinstance(t, Tensor):
+            escape(t, f"{op}()")
+    return [np.asarray(t._data) if isinstance(t, Tensor) else t for t in ts]
+
+
+def _logical(name, npfn):
+    def fn(input, other):
+        a, b = _eager(name, input, other)
+        return _leaf(norm(npfn(a.astype(bool), np.asarray(b).astype(bool))))
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise ``{name}`` of the truth values (a bool tensor)."
+    return api(fn)
+
+
+logical_and = _logical("logical_and", np.logical_and)
+logical_or = _logical("logical_or", np.logical_or)
+logical_xor = _logical("logical_xor", np.logical_xor)
+
+
+@api
+def logical_not(input):
+    """Elementwise ``not`` of the truth values (a bool tensor)."""
+    (a,) = _eager("logical_not", input)
+    return _leaf(norm(np.logical_not(a.astype(bool))))
+
+
+def bitwise(name, npfn):
+    """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
+    def fn(input, other=None):
+        a, b = _eager(name, input, other) if other is not None else (*_eager(name, input), None)
+        if a.dtype.kind not in "biu" or (b is not None and np.asarray(b).dtype.kind not in "biu"):
+            raise RuntimeError(f'"{name}_cpu" not implemented for a floating-point tensor '
+                               "(use bool or integer tensors, or logical_* for truth values)")
+        return _leaf(norm(npfn(a) if b is None else npfn(a, b)))
+    fn.__name__ = name
+    return fn
+
+
+@api
+def all(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
+    """True where every element (along ``dim``) is nonzero."""
+    (a,) = _eager("all", input)
+    return _leaf(norm(np.all(a, axis=dim, keepdims=keepdim) if dim is not None else np.all(a)))
+
+
+@api
+def any(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
+    """True where some element (along ``dim``) is nonzero."""
+    (a,) = _eager("any", input)
+    return _leaf(norm(np.any(a, axis=dim, keepdims=keepdim) if dim is not None else np.any(a)))
+
+
+@api
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``|input - other| <= atol + rtol * |other|`` elementwise (a bool tensor)."""
+    a, b = _eager("isclose", input, other)
+    return _leaf(norm(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
+@api
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """True if ``isclose`` holds everywhere (a Python bool, as PyTorch's)."""
+    a, b = _eager("allclose", input, other)
+    return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+@api
+def equal(input, other):
+    """True if both have the same shape and elements (a Python bool, as PyTorch's)."""
+    a, b = _eager("equal", input, other)
+    return a.shape == np.shape(b) and bool(np.array_equal(a, b))
+
+
 # ---- value tests, as comparisons (so a traced value's test is a CMP row that replays) -------
 @api
 def isnan(input):
