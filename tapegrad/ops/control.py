@@ -8,6 +8,7 @@ value.  Replay evaluates every guard at every point and flags points that diverg
 (``bad[p]`` = 1 + the guard's number), so a replayed tape never silently takes the
 branch it recorded at a point where the function would take another.
 """
+import builtins
 import math
 import sys
 
@@ -120,11 +121,11 @@ def logical_not(input):
 def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
     def fn(input, other=None):
-        a, b = _eager(name, input, other) if other is not None else (*_eager(name, input), None)
-        if a.dtype.kind not in "biu" or (b is not None and np.asarray(b).dtype.kind not in "biu"):
+        args = _eager(name, input, *(() if other is None else (other,)))
+        if not builtins.all(np.asarray(x).dtype.kind in "biu" for x in args):  # (all: ours)
             raise RuntimeError(f'"{name}_cpu" not implemented for a floating-point tensor '
                                "(use bool or integer tensors, or logical_* for truth values)")
-        return _leaf(norm(npfn(a) if b is None else npfn(a, b)))
+        return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     return fn
 
@@ -133,14 +134,14 @@ def bitwise(name, npfn):
 def all(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
     """True where every element (along ``dim``) is nonzero."""
     (a,) = _eager("all", input)
-    return _leaf(norm(np.all(a, axis=dim, keepdims=keepdim) if dim is not None else np.all(a)))
+    return _leaf(norm(np.all(a, axis=dim, keepdims=keepdim)))
 
 
 @api
 def any(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
     """True where some element (along ``dim``) is nonzero."""
     (a,) = _eager("any", input)
-    return _leaf(norm(np.any(a, axis=dim, keepdims=keepdim) if dim is not None else np.any(a)))
+    return _leaf(norm(np.any(a, axis=dim, keepdims=keepdim)))
 
 
 @api

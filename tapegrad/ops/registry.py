@@ -29,8 +29,9 @@ Public functions are declared with ``api``: ``ops/__init__.py`` binds the ``meth
 to Tensor and ``tapegrad/__init__.py`` exports the rest, so a new op touches its family
 module and the two dispatch lines of ``_sweep.py``, nothing else.
 
-This module sits at the bottom of ``ops/``: it imports nothing of the library.
+This module sits at the bottom of ``ops/``: it imports only the tape's opcode mask.
 """
+from ..tape import OP_MASK
 
 OPS = {}  # opcode -> Op
 NAMES = {}  # opcode -> backward node name (a str; rows named by their aux are in Op.node)
@@ -146,7 +147,7 @@ def meta_at(*offsets):
 
 def node_name(rows, meta, r):
     """The backward node name of row ``r`` of a tape (``rows`` masked or not)."""
-    op = int(rows[r][0]) & ((1 << 40) - 1)
+    op = int(rows[r][0]) & OP_MASK
     d = OPS.get(op)
     if d is None:
         return f"Op{op}Backward"
@@ -157,7 +158,7 @@ def graph_inputs(rows, meta, r):
     """The slots row ``r`` reads with a gradient, in PyTorch's order: the meta ones first
     (addmm's bias), then in0 and in1, unless the meta list holds them all (cat)."""
     row = rows[r]
-    d = OPS.get(int(row[0]) & ((1 << 40) - 1))
+    d = OPS.get(int(row[0]) & OP_MASK)
     in_meta = [] if d is None or d.meta_slots is None else \
         [int(meta[j]) for j in d.meta_slots(meta, int(row[4]))]
     if d is not None and d.inputs_in_meta:

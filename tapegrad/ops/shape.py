@@ -452,7 +452,7 @@ def diag(input, diagonal=0):
     """A 1-D input's values on the ``diagonal`` of a square matrix, or a 2-D input's
     ``diagonal`` as 1-D (PyTorch's two meanings)."""
     if input.ndim == 2:
-        return globals()["diagonal"](input, diagonal)
+        return input.diagonal(diagonal)
     if input.ndim != 1:
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
     n = input.shape[0] + abs(diagonal)
@@ -500,13 +500,15 @@ def _order(input, dim, descending, op):
     return d, np.lexsort((-a, ~nan), axis=d)
 
 
-def _guard_order(values, d, descending):
+def _guard_order(input, d, order, descending):
     """While tracing, the order found at the traced point decides which element lands where:
-    record a guard that ``values`` is still sorted along ``d`` at every replayed point, so
-    replay flags the points whose order differs instead of reusing this point's order."""
+    record a guard that ``input`` taken in ``order`` along ``d`` is still sorted at every
+    replayed point, so replay flags the points whose order differs instead of reusing this
+    point's order.  Eagerly it does nothing (and gathers nothing)."""
     tape = state.tracing
-    if tape is None or not _traced(values, tape) or values.ndim == 0 or values.shape[d] < 2:
+    if tape is None or not _traced(input, tape) or input.ndim == 0 or input.shape[d] < 2:
         return
+    values = _along(input, d, order, "SortBackward0")
     n = values.shape[d]
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
     ok = to(ge(a, b) if descending else le(a, b), np.float64)
@@ -525,9 +527,8 @@ def _along(input, d, order, name):
 def sort(input, dim=-1, descending=False, stable=False):
     """``(values, indices)`` sorted along ``dim`` (stable); values carry the gradient."""
     d, order = _order(input, dim, descending, "sort")
-    values = _along(input, d, order, "SortBackward0")
-    _guard_order(values, d, descending)
-    return _ValuesIndices((values, Tensor(order)))
+    _guard_order(input, d, order, descending)
+    return _ValuesIndices((_along(input, d, order, "SortBackward0"), Tensor(order)))
 
 
 @api
@@ -544,7 +545,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 (PyTorch's 
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
     _, order = _order(input, d, largest, "topk")
-    _guard_order(_along(input, d, order, "SortBackward0"), d, largest)  # (while tracing)
+    _guard_order(input, d, order, largest)
     order = np.take(order, np.arange(k), axis=d) if input.ndim else order
     return _ValuesIndices((_along(input, d, order, "TopkBackward0"), Tensor(order)))
 
