@@ -411,7 +411,7 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     G (B, m) its gradient; bad (B,) 1 + the first diverging guard, or 0.  Within a block
     the arena is op-major (w points per element).  ``vals_buf`` and ``adj_buf`` hold at
     least ``len(vals0) * block`` values (the caller's, reused between calls).  Returns -1,
-    or a reverse row that could not run.
+    a reverse row that could not run, or ``-2 - r`` for a forward row r that could not.
     """
     B = X.shape[0]
     nv = len(vals0)
@@ -430,7 +430,9 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
             filled = w
         _move_points(X, vals, in_elems, b0, w, True)
         flags[:w] = 0
-        _forward_replay(fwd, offs, vals, consts, meta, 0, len(fwd), w, flags)
+        r = _forward_replay(fwd, offs, vals, consts, meta, 0, len(fwd), w, flags)
+        if r >= 0:
+            return -2 - r
         oe = offs[out_slot] * w
         for p in range(w):
             V[b0 + p] = vals[oe + p]

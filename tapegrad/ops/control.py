@@ -18,6 +18,7 @@ from .._jit import rule
 from .._state import state
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, norm
 from ._record import output, slot
+from . import layout
 from .registry import api, declare, no_gradient
 from .strided import broadcast_shape, expand_slot
 
@@ -59,7 +60,12 @@ def cmp_c_fwd(vals, o, a, c, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], c, kind) else 0.0
 
 
-declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient)
+def _cmp_c_layout(lay, i, o, a, b, k):
+    lay.const_of(i, lay.window(i, k, 2)[1])
+
+
+declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient,
+        check=layout.both(layout.elementwise(), layout.each_row(_cmp_c_layout)))
 
 
 def _make_compare(kind):
@@ -201,7 +207,25 @@ def guard_fwd(vals, meta, a, k, w, bad):
             bad[p] = 1 + meta[k + 1]
 
 
-declare(GUARD, "Guard", aux="meta", fwd=guard_fwd)
+def _guard_layout(lay, i, o, a, b, k, eq=False):
+    if lay.slot_of(i, a, "in0") != 1:
+        lay.fail(i, f"a guard reads one element; slot {a} has {lay.size[a]}")
+    value, number = lay.window(i, k, 2)
+    if eq:
+        lay.const_of(i, value)
+    if not 0 <= number < lay.nguards:
+        lay.fail(i, f"guard number {number} is out of range (the trace has {lay.nguards} "
+                    "guards)")
+
+
+def _guard_rows(eq):
+    def check(lay, R):
+        lay.no_output(R[:, 1])
+        layout.each_row(lambda *args: _guard_layout(*args, eq=eq))(lay, R)
+    return check
+
+
+declare(GUARD, "Guard", aux="meta", fwd=guard_fwd, check=_guard_rows(False))
 
 
 @rule
@@ -214,7 +238,7 @@ def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
             bad[p] = 1 + meta[k + 1]
 
 
-declare(GUARD_EQ, "Guard", aux="meta", fwd=guard_eq_fwd)
+declare(GUARD_EQ, "Guard", aux="meta", fwd=guard_eq_fwd, check=_guard_rows(True))
 
 
 def guard(t, how):

@@ -21,6 +21,7 @@ CUSTOM has no compiled branch: the sweep returns its row and the engine runs the
 backward there (DESIGN.md: "one sweep, many stops").  CUSTOM_OUT's branch only marks reached.
 """
 from ..tape import OP_MASK
+from . import layout
 from .registry import declare, meta_list, no_gradient
 
 # ---- custom: a Python backward ------------------------------------------------------------
@@ -50,9 +51,11 @@ def _row_node_name(rows, meta, r):
     return node_name(meta, int(rows[r][4]))
 
 
-declare(CUSTOM, _row_node_name, aux="meta", meta_slots=meta_list(), inputs_in_meta=True)
+_PYTHON = layout.refuse("a custom autograd.Function's backward runs Python")
+declare(CUSTOM, _row_node_name, aux="meta", meta_slots=meta_list(), inputs_in_meta=True,
+        check=_PYTHON)
 # no math: the custom op's own record (tape.custom) runs its backward under create_graph
-declare(CUSTOM_OUT, _row_node_name, aux="int", vjp=no_gradient)
+declare(CUSTOM_OUT, _row_node_name, aux="int", vjp=no_gradient, check=_PYTHON)
 
 
 def record(tape, name, in_slots, out_slots, diff):

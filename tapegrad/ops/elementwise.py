@@ -14,6 +14,7 @@ from .._fp import quiet
 from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
+from . import layout
 from ._pointwise import Binary, Unary, make_binary, make_unary
 from ._record import output, slot, tape_for_grad
 from .registry import api, declare, no_gradient, smooth
@@ -865,7 +866,7 @@ def clamp_vjp(r, g):
 
 
 declare(CLAMP, "ClampBackward1", saves="a", aux="const", fwd=clamp_fwd, rev=clamp_rev,
-        vjp=clamp_vjp)
+        vjp=clamp_vjp, check=layout.elementwise(consts=2))  # min, max
 
 
 @api
@@ -1351,7 +1352,7 @@ def softplus_vjp(r, g):
 
 
 declare(SOFTPLUS, "SoftplusBackward0", saves="a", aux="const", fwd=softplus_fwd, rev=softplus_rev,
-        vjp=softplus_vjp)
+        vjp=softplus_vjp, check=layout.elementwise(consts=2))  # beta, threshold
 
 
 @api(method=False)

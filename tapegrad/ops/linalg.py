@@ -29,6 +29,7 @@ from .._state import state
 from ..tensor import Tensor, _leaf
 from . import shape as S
 from ._record import as_tensor_arg, output, slot, tape_for_grad
+from . import layout
 from .registry import api, declare, meta_at
 from .spec import Spec
 from .spec import lib as _lib
@@ -209,16 +210,35 @@ def _batch_sum(r, t, index, n, shape):
     return S.reshape(r.emit(S.SCATTER, t, k, (n * P * Q,)), *shape)
 
 
-declare(MM, "MmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+@layout.each_row
+def _matmul_layout(lay, i, o, a, b, k):
+    # meta: [nb, M, K, N, need_a, need_b, (a offset, b offset) per batch]
+    nb, M, K, N, _, _ = head = lay.window(i, k, 6)
+    lay.ints(i, head[:4], ("nb", "M", "K", "N"))
+    na, nb_, no = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1"), lay.slot_of(i, o, "out")
+    if nb * M * N != no:
+        lay.fail(i, f"{nb} products of ({M}, {K}) @ ({K}, {N}) for an output of {no}")
+    offsets = lay.window(i, k + 6, 2 * nb)
+    for oa, ob in zip(offsets[0::2], offsets[1::2]):
+        if oa < 0 or ob < 0 or oa + M * K > na or ob + K * N > nb_:
+            lay.fail(i, f"a batch at offsets ({oa}, {ob}) reads past in0 ({na} elements) "
+                        f"or in1 ({nb_})")
 
 
-declare(MV, "MvBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+declare(MM, "MmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
+        check=_matmul_layout)
 
 
-declare(DOT, "DotBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+declare(MV, "MvBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
+        check=_matmul_layout)
 
 
-declare(BMM, "BmmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp)
+declare(DOT, "DotBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
+        vjp=matmul_vjp, check=_matmul_layout)
+
+
+declare(BMM, "BmmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
+        vjp=matmul_vjp, check=_matmul_layout)
 
 
 # ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
@@ -280,12 +300,28 @@ def linear_vjp(r, g):
     return out
 
 
+def _linear_layout(bias):
+    @layout.each_row
+    def check(lay, i, o, a, b, k):
+        M, K, N, _, _, _, sb = head = lay.window(i, k, 7)
+        lay.ints(i, head[:3], ("M", "K", "N"))
+        no, na, nw = lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
+        if no != M * N or na != M * K or nw != N * K:
+            lay.fail(i, f"x ({na} elements) @ W.T ({nw}) -> out ({no}) does not fit "
+                        f"M, K, N = {M}, {K}, {N}")
+        if not bias and sb != -1:
+            lay.fail(i, f"a linear row without bias has bias slot {sb}")
+        if bias and (lay.slot_of(i, sb, "bias") != N or sb >= o):
+            lay.fail(i, f"bias slot {sb} has {lay.size[sb]} elements, not N = {N}")
+    return check
+
+
 declare(LINEAR, "MmBackward0", saves="AB", aux="meta", fwd=linear_fwd, rev=linear_rev,
-        vjp=linear_vjp)
+        vjp=linear_vjp, check=_linear_layout(bias=False))
 
 
 declare(ADDMM, "AddmmBackward0", saves="AB", aux="meta", meta_slots=meta_at(6), fwd=linear_fwd,
-        rev=linear_rev, vjp=linear_vjp)
+        rev=linear_rev, vjp=linear_vjp, check=_linear_layout(bias=True))
 
 
 def linear(x, weight, bias=None):

@@ -17,6 +17,7 @@ from . import elementwise as E
 from . import shape as S
 from ._record import output, slot, tape_for_grad
 from .reductions import _beats
+from . import layout
 from .registry import declare
 from .spec import Spec
 from .spec import lib as _lib
@@ -79,7 +80,17 @@ def log_softmax_vjp(r, g):
     return [(r.a, g - E.exp(r.out) * g.sum(_softmax_dim(r), keepdim=True))]
 
 
-declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", fwd=log_softmax_fwd,
+@layout.each_row
+def _softmax_layout(lay, i, o, a, b, k):
+    outer, size, inner = dims = lay.window(i, k, 3)
+    lay.ints(i, dims, ("outer", "size", "inner"))
+    na, no = lay.slot_of(i, a, "in0"), lay.slot_of(i, o, "out")
+    if outer * size * inner != na or na != no:
+        lay.fail(i, f"outer, size, inner = {dims} for in0 of {na} and out of {no} elements")
+
+
+declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", check=_softmax_layout,
+        fwd=log_softmax_fwd,
         rev=softmax_rev, vjp=log_softmax_vjp)
 
 
@@ -161,7 +172,7 @@ def softmax_vjp(r, g):
 
 
 declare(SOFTMAX, "SoftmaxBackward0", saves="o", aux="meta", fwd=softmax_fwd, rev=softmax_rev,
-        vjp=softmax_vjp)
+        vjp=softmax_vjp, check=_softmax_layout)
 
 
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------
@@ -199,7 +210,17 @@ def nll_vjp(r, g):
     return [(r.a, r.emit(S.SCATTER, S.expand(-g / float(div), n), r.k + 2, r.shape(r.a)))]
 
 
-declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp)
+@layout.each_row
+def _nll_layout(lay, i, o, a, b, k):
+    n, _, _ = lay.window(i, k, 3)
+    lay.ints(i, [n], ["n"])
+    if lay.slot_of(i, o, "out") != 1:
+        lay.fail(i, "the loss is one element")
+    lay.indices(i, k + 3, n, lay.slot_of(i, a, "in0"))
+
+
+declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,
+        check=_nll_layout)
 
 
 def nll(input, index, div):

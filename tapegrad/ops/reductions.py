@@ -20,6 +20,7 @@ from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from . import elementwise as E
 from . import shape as S
 from ._record import output, slot, tape_for_grad
+from . import layout
 from .registry import api, declare, no_gradient
 from .spec import Spec
 from .strided import _c_strides, _strided_meta, strided_index, strided_runs
@@ -54,10 +55,23 @@ def sum_vjp(r, g):
     return [(r.a, S.expand(g, *shape) if shape else g)]
 
 
-declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp)
+@layout.each_row
+def _all_layout(lay, i, o, a, b, k):
+    lay.slot_of(i, a, "in0")
+    if lay.slot_of(i, o, "out") != 1:
+        lay.fail(i, "a full reduction has one output element")
 
 
-declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp)
+declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+
+
+declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+
+
+# the layouts of rows reducing in0 into out by a strided map (meta: [*head, map])
+_MAP = layout.reduction()
+_ARG_MAP = layout.reduction(map_at=2, head=("inner", "size"))
+_P_MAP = layout.reduction(map_at=1, consts_at=0)  # [const index of p or the scale, map]
 
 
 # ---- sum / mean over dims ---------------------------------------------------------------
@@ -98,10 +112,12 @@ def sum_dim_vjp(r, g):
     return [(r.a, gx)]
 
 
-declare(SUM_DIM, "SumBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp)
+declare(SUM_DIM, "SumBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
+        check=_MAP)
 
 
-declare(MEAN_DIM, "MeanBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp)
+declare(MEAN_DIM, "MeanBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
+        check=_MAP)
 
 
 def _dims(input, dim, op):
@@ -304,10 +320,12 @@ def prod_vjp(r, g):
     return [(r.a, r.spread(g, r.k) * gx)]
 
 
-declare(PROD, "ProdBackward0", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp)
+declare(PROD, "ProdBackward0", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
+        check=_MAP)
 
 
-declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp)
+declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
+        check=_MAP)
 
 
 @api
@@ -387,25 +405,27 @@ def extreme_vjp(r, g):
 
 
 declare(MAX, "MaxBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp)
+        vjp=extreme_vjp, check=_MAP)
 
 
 declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp)
+        vjp=extreme_vjp, check=_MAP)
 
 
-declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp)
+declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
+        check=_MAP)
 
 
-declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp)
+declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
+        check=_MAP)
 
 
 declare(AMAX, "AmaxBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp)
+        vjp=extreme_vjp, check=_MAP)
 
 
 declare(AMIN, "AminBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp)
+        vjp=extreme_vjp, check=_MAP)
 
 
 # argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
@@ -432,10 +452,10 @@ def arg_extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
                 vals[o + j + p] = float((i // inner) % size)
 
 
-declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient)
+declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
 
 
-declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient)
+declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
 
 
 MaxResult = namedtuple("max", ("values", "indices"))
@@ -617,7 +637,7 @@ def logsumexp_vjp(r, g):
 
 
 declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_fwd,
-        rev=logsumexp_rev, vjp=logsumexp_vjp)
+        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP)
 
 
 @api
@@ -735,7 +755,7 @@ def norm_vjp(r, g):
 
 
 declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd, rev=norm_rev,
-        vjp=norm_vjp)
+        vjp=norm_vjp, check=_P_MAP)
 
 
 @api
@@ -843,10 +863,12 @@ def var_vjp(r, g):
     return [(r.a, r.spread(g / (y + safe), k_map) * dx * scale)]
 
 
-declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp)
+declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
+        check=_P_MAP)
 
 
-declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp)
+declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
+        check=_P_MAP)
 
 
 def _var(input, dim, unbiased, keepdim, correction, root):
@@ -893,6 +915,15 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 CUMSUM = 58  # meta: [inner, size]: element i sits at (i // inner) % size along the dim
 
 
+@layout.each_row
+def _cumsum_layout(lay, i, o, a, b, k):
+    inner, size = lay.window(i, k, 2)
+    lay.ints(i, (inner, size), ("inner", "size"), lo=1)
+    n = lay.slot_of(i, a, "in0")
+    if lay.slot_of(i, o, "out") != n or n % (inner * size):
+        lay.fail(i, f"inner, size = {inner}, {size} do not tile in0 of {n} elements")
+
+
 @rule
 def cumsum_fwd(vals, meta, o, a, n, k, w):
     inner, size = _u(meta[k]), _u(meta[k + 1])
@@ -927,7 +958,8 @@ def cumsum_vjp(r, g):
     return [(r.a, S.flip(cumsum(S.flip(g, d), d), d))]  # a cumsum from the end
 
 
-declare(CUMSUM, "CumsumBackward0", aux="meta", fwd=cumsum_fwd, rev=cumsum_rev, vjp=cumsum_vjp)
+declare(CUMSUM, "CumsumBackward0", aux="meta", fwd=cumsum_fwd, rev=cumsum_rev, vjp=cumsum_vjp,
+        check=_cumsum_layout)
 
 
 @api

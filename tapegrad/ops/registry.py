@@ -29,9 +29,14 @@ Public functions are declared with ``api``: ``ops/__init__.py`` binds the ``meth
 to Tensor and ``tapegrad/__init__.py`` exports the rest, so a new op touches its family
 module and the two dispatch lines of ``_sweep.py``, nothing else.
 
-This module sits at the bottom of ``ops/``: it imports only the tape's opcode mask.
+- ``check``: the row's layout (``ops/layout.py``), checked on every row of a loaded trace
+  before compiled code sees it; elementwise ops get theirs from their ``aux``.
+
+This module sits at the bottom of ``ops/``: it imports only the tape's opcode mask and the
+row layouts.
 """
 from ..tape import OP_MASK
+from . import layout
 
 OPS = {}  # opcode -> Op
 NAMES = {}  # opcode -> backward node name (a str; rows named by their aux are in Op.node)
@@ -49,20 +54,21 @@ class Op:
     """One opcode's declaration (see the module docstring)."""
 
     __slots__ = ("code", "node", "saves", "reads", "aux", "meta_slots", "inputs_in_meta",
-                 "scalar_edge", "fwd", "rev", "vjp")
+                 "scalar_edge", "fwd", "rev", "vjp", "check")
 
     def __init__(self, code, node, saves, reads, aux, meta_slots, inputs_in_meta,
-                 scalar_edge, fwd, rev, vjp):
+                 scalar_edge, fwd, rev, vjp, check):
         self.code, self.node, self.saves, self.reads = code, node, saves, reads
         self.aux, self.meta_slots, self.inputs_in_meta = aux, meta_slots, inputs_in_meta
         self.scalar_edge, self.fwd, self.rev, self.vjp = scalar_edge, fwd, rev, vjp
+        self.check = check
 
     def __repr__(self):
         return f"Op({self.code}, {self.node!r})"
 
 
 def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
-            inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None):
+            inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None, check=None):
     """Register opcode ``code``; returns it.
 
     ``node``: PyTorch's backward node name, or a function ``(rows, meta, r) -> name`` for
@@ -74,6 +80,8 @@ def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
     ``scalar_edge``: a Python-scalar operand that PyTorch lists as a ``(None, 0)`` edge.
     ``fwd``/``rev``: the rules its dispatch branches call (None: the branch computes
     nothing: no replay, or no gradient). ``vjp``: the create_graph rule (None: none).
+    ``check``: the row layout (``layout.py``); None derives an elementwise one from ``aux``
+    (a meta aux has no default: its layout is the op's own).
     """
     if _frozen:
         raise ImportError(f"tapegrad: opcode {code} ({node!r}) is declared after the op "
@@ -86,8 +94,13 @@ def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
                          f"and aux {aux!r} be one of {AUX}")
     if reads is None:
         reads = "".join(sorted(set(saves.lower())))
+    if check is None:
+        if aux in ("meta", "name"):
+            raise ValueError(f"declare({code}, {node!r}): an aux of kind {aux!r} needs its "
+                             "row layout, check= (ops/layout.py)")
+        check = layout.elementwise(consts=aux == "const", slot_aux=aux == "slot")
     OPS[code] = Op(code, node, saves, reads, aux, meta_slots, inputs_in_meta, scalar_edge,
-                   fwd, rev, vjp)
+                   fwd, rev, vjp, check)
     if isinstance(node, str):
         NAMES[code] = node
     if vjp is not None:

@@ -32,6 +32,7 @@ from ..tensor import Tensor, _leaf, _wrap_dim
 from ._record import output, slot, tape_for_grad
 from .control import _traced, escape, ge, guard, le, ne
 from .elementwise import add, mul, pass_rev
+from . import layout
 from .registry import api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
@@ -43,6 +44,7 @@ from .strided import (
     _view_name,
     broadcast_shape,
     expand_slot,
+    view_name_layout,
 )
 
 
@@ -558,7 +560,14 @@ def view_vjp(r, g):
     return [(r.a, reshape(g, *r.shape(r.a)))]
 
 
-declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp)
+@layout.each_row
+def _view_layout(lay, i, o, a, b, k):
+    if lay.slot_of(i, o, "out") != lay.slot_of(i, a, "in0"):
+        lay.fail(i, f"a view of {lay.size[a]} elements has {lay.size[o]}")
+    view_name_layout(lay, i, k)
+
+
+declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout)
 
 
 @api
@@ -686,7 +695,15 @@ def gather_vjp(r, g):
     return [(r.a, r.emit(SCATTER, g, r.k, r.shape(r.a)))]
 
 
-declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp)
+@layout.each_row
+def _gather_layout(lay, i, o, a, b, k):
+    # meta: [name, flat index into in0 per output element]
+    view_name_layout(lay, i, lay.window(i, k, 1)[0])
+    lay.indices(i, k + 1, lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"))
+
+
+declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
+        check=_gather_layout)
 
 
 # ---- scatter-add: GATHER's transpose (a gather's adjoint, emitted by create_graph) ------
@@ -716,7 +733,14 @@ def scatter_vjp(r, g):
     return [(r.a, r.emit(GATHER, g, r.k, r.shape(r.a)))]
 
 
-declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev, vjp=scatter_vjp)
+@layout.each_row
+def _scatter_layout(lay, i, o, a, b, k):
+    # meta: [name, flat index into out per input element]
+    lay.indices(i, k + 1, lay.slot_of(i, a, "in0"), lay.slot_of(i, o, "out"))
+
+
+declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev,
+        vjp=scatter_vjp, check=_scatter_layout)
 
 
 def _gathered(x, src, index, name):
@@ -897,12 +921,29 @@ def cat_vjp(r, g):
     return out
 
 
+@layout.each_row
+def _cat_layout(lay, i, o, a, b, k):
+    # meta: [n, outer, slot..., block length...]
+    n, outer = lay.window(i, k, 2)
+    lay.ints(i, (n, outer), ("n", "outer"))
+    fields = lay.window(i, k + 2, 2 * n)
+    for s, m in zip(fields[:n], fields[n:]):
+        if m < 0 or outer * m > lay.slot_of(i, s, "operand") or s >= o:
+            lay.fail(i, f"{outer} blocks of {m} do not fit operand slot {s} (or it is not "
+                        "older than the output)")
+    if outer * sum(fields[n:]) != lay.slot_of(i, o, "out"):
+        lay.fail(i, f"the blocks fill {outer * sum(fields[n:])} elements of {lay.size[o]}")
+    for s, what in ((a, "in0"), (b, "in1")):
+        if s != -1:
+            lay.slot_of(i, s, what)
+
+
 declare(CAT, "CatBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True, fwd=cat_fwd,
-        rev=cat_rev, vjp=cat_vjp)
+        rev=cat_rev, vjp=cat_vjp, check=_cat_layout)
 
 
 declare(STACK, "StackBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True,
-        fwd=cat_fwd, rev=cat_rev, vjp=cat_vjp)
+        fwd=cat_fwd, rev=cat_rev, vjp=cat_vjp, check=_cat_layout)
 
 
 def _tensor_list(tensors, op):

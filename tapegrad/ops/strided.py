@@ -9,6 +9,7 @@ import numpy as np
 from .._jit import rule
 from .._rules import _s, _u
 from ..tape import OP_MASK
+from . import layout
 from .registry import OPS, declare
 
 # node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
@@ -151,7 +152,24 @@ def expand_vjp(r, g):
     return [(r.a, r.sum_dim(g, r.k, r.shape(r.a)))]
 
 
-declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp)
+def _map_layout(named):
+    """A row copying out's elements from in0 by the map at meta[k] (after the view's name
+    index, if ``named``)."""
+    @layout.each_row
+    def check(lay, i, o, a, b, k):
+        if named:
+            view_name_layout(lay, i, lay.window(i, k, 1)[0])
+        lay.strided_map(i, k + named, lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"))
+    return check
+
+
+def view_name_layout(lay, i, name):
+    if not 0 <= name < len(VIEW_NAMES):
+        lay.fail(i, f"view name index {name} is out of range ({len(VIEW_NAMES)} names)")
+
+
+declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp,
+        check=_map_layout(named=False))
 
 
 def record_expand(tape, t, s, shape, keep=True):
@@ -171,7 +189,8 @@ def strided_vjp(r, g):
     return [(r.a, r.sum_dim(g, r.k + 1, r.shape(r.a)))]
 
 
-declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp)
+declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp,
+        check=_map_layout(named=True))
 
 
 def expand_slot(tape, t, s, shape, need=True):

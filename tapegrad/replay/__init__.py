@@ -28,7 +28,7 @@ from ..ops.strided import EXPAND, STRIDED
 from ..tape import OP_MASK, Tape
 from ..tensor import Tensor
 from ..viz import listing_lines, tape_stats
-from . import second_order
+from . import second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -71,6 +71,14 @@ class Traced:
         computed[rows[:, 1][rows[:, 1] >= 0]] = True
         computed[self.in_slots] = True
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
+        self._local = threading.local()
+
+    @property
+    def mask(self):
+        """This thread's last ``on_divergence="mask"`` result: True where a point followed
+        the traced branches (None when none diverged).  Per thread: calls from several
+        threads each see their own."""
+        return getattr(self._local, "mask", None)
 
     # -- single points --------------------------------------------------------------
     def value(self, *args):
@@ -195,7 +203,7 @@ class Traced:
         if out is not None:
             _check_out(out, len(X), X.shape[1], grad)
         V, G, bad = self.run(X, grad, out, progress)
-        V, G, self.mask = _resolve([self], self.fn, X, V, G, bad, grad, on_divergence)
+        V, G, self._local.mask = _resolve([self], self.fn, X, V, G, bad, grad, on_divergence)
         return V, G
 
     # -- inspection, saving ---------------------------------------------------------
@@ -225,27 +233,55 @@ class Traced:
     _ARRAYS = ("rows", "offs", "vals0", "consts", "meta", "in_slots")
 
     def save(self, path):
-        """Save as plain arrays (.npz: no pickle, no code)."""
-        np.savez(path, **{k: getattr(self, k) for k in self._ARRAYS},
-                 in_shapes=np.array([list(s) + [-1] * (8 - len(s)) for s in self.in_shapes]
-                                    or np.zeros((0, 8)), np.int64),
-                 out_slot=self.out_slot, argnums=np.array(self.argnums, np.int64),
-                 guards=np.array(self.guards, dtype=str))
+        """Save as plain arrays (.npz: no pickle, no code), with the gradient at the traced
+        point, which ``load`` checks.  The safe format for traces from others."""
+        if any(len(s) > validate.MAX_DIMS for s in self.in_shapes):
+            raise ValueError(f"save: inputs of more than {validate.MAX_DIMS} dims cannot be "
+                             "saved")
+        extra = {}
+        if self._make_plan().rev_error is None:
+            X = np.ascontiguousarray(self.vals0[self.in_elems][None, :])
+            extra["grad0"] = self.run(X, grad=True)[1][0]
+        arrays = dict({k: getattr(self, k) for k in self._ARRAYS},
+                      in_shapes=np.array([list(s) + [-1] * (validate.MAX_DIMS - len(s))
+                                          for s in self.in_shapes]
+                                         or np.zeros((0, validate.MAX_DIMS)), np.int64),
+                      out_slot=np.int64(self.out_slot), argnums=np.array(self.argnums, np.int64),
+                      guards=np.array(self.guards, dtype=str), format=np.int64(validate.FORMAT),
+                      **extra)
+        np.savez(path, digest=validate.digest(arrays), **arrays)
+
+    _STATE = ("rows", "offs", "vals0", "consts", "meta", "in_slots", "in_shapes", "out_slot",
+              "argnums", "guards")
 
     def __getstate__(self):
-        d = dict(self.__dict__)
-        d["fn"] = None  # functions are code; a pickled trace carries arrays only
-        d.pop("_plan", None)  # rebuilt on first use
-        return d
+        # arrays only: functions are code, the plan and thread state are rebuilt
+        return {k: getattr(self, k) for k in self._STATE}
+
+    def __setstate__(self, d):
+        """Unpickling: the fields are checked as ``load`` checks them.  Pickle itself runs
+        whatever code its file names, so unpickle traces from trusted sources only; the
+        .npz files of ``save``/``load`` are the safe format."""
+        if not isinstance(d, dict):
+            raise ValueError(f"trace: a pickled Traced holds a dict, got {type(d).__name__}")
+        self.__init__(**validate.check(d))
+        validate.check_traced_point(self, None)
 
 
-def load(path):
-    """A Traced tape saved with ``Traced.save`` (plain arrays; nothing is executed)."""
-    with np.load(path, allow_pickle=False) as z:
-        shapes = [tuple(int(v) for v in row if v >= 0) for row in z["in_shapes"]]
-        return Traced(z["rows"], z["offs"], z["vals0"], z["consts"], z["meta"], z["in_slots"],
-                      shapes, int(z["out_slot"]), tuple(int(a) for a in z["argnums"]),
-                      [str(g) for g in z["guards"]])
+def load(path, *, max_bytes=validate.MAX_BYTES):
+    """A Traced tape saved with ``Traced.save``.
+
+    Safe for files from anyone: no pickle, nothing executed, and every field is checked
+    before compiled code sees it (``replay/validate.py``): a damaged or crafted file raises
+    ``ValueError`` naming the field, never reads or writes out of bounds.  ``max_bytes``
+    bounds what compressed members may expand to.  A loaded trace has no function, so it
+    cannot retrace (``on_divergence="raise"`` or ``"mask"``).
+    """
+    z = validate.read_npz(path, max_bytes)
+    validate.check_digest(z)
+    traced = Traced(**validate.check(validate.fields_from_npz(z)))
+    validate.check_traced_point(traced, z.get("grad0"))
+    return traced
 
 
 class _Plan:
@@ -441,9 +477,10 @@ def _run_blocks(args, lo, hi, serial=False):
             if b >= hi or stop:
                 return
             r = _sweep._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
-            if r >= 0:  # _Plan checked every reverse row: cannot happen
-                raise RuntimeError(f"replay: reverse row {r} did not run; please report this "
-                                   "as a tapegrad bug")
+            if r != -1:  # trace() and load() checked every row: cannot happen
+                what = f"reverse row {r}" if r >= 0 else f"forward row {-2 - r}"
+                raise RuntimeError(f"replay: {what} of the plan did not run; please report "
+                                   "this as a tapegrad bug")
 
     helpers = _claim(nthreads - 1) if nthreads > 1 else []
     if not helpers:
@@ -575,7 +612,8 @@ def trace(f, *args, argnums=0):
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
-    _self_check(traced, arrays, float(np.asarray(y._data).reshape(())))
+    # the replayed values (within ulps of eager's) are what a saved trace is checked against
+    traced.vals0 = _self_check(traced, arrays, float(np.asarray(y._data).reshape(())))
     return traced
 
 
@@ -596,6 +634,7 @@ def _self_check(traced, arrays, expected):
     if not np.isclose(got, expected, rtol=1e-9, atol=1e-9, equal_nan=True) or bad[0]:
         raise RuntimeError(f"trace: replay at the traced point gives {got!r}, eager gave "
                            f"{expected!r}; please report this as a tapegrad bug")
+    return vals
 
 
 def _resolve(tapes, fn, X, V, G, bad, grad, mode):
@@ -652,7 +691,9 @@ class Compiled:
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         self.on_divergence = on_divergence
         self.traces = {}  # input shapes -> [Traced, ...] (one per branch pattern)
-        self.mask = None
+        self._local = threading.local()
+
+    mask = Traced.mask
 
     def _tapes(self, args, batch):
         shapes = tuple(np.shape(_as_array(a))[1 if batch else 0:] for a in args)
@@ -672,7 +713,8 @@ class Compiled:
         if out is not None:
             _check_out(out, len(X), X.shape[1], grad)
         V, G, bad = tapes[0].run(X, grad, out, progress)
-        V, G, self.mask = _resolve(tapes, self.fn, X, V, G, bad, grad, self.on_divergence)
+        V, G, self._local.mask = _resolve(tapes, self.fn, X, V, G, bad, grad,
+                                          self.on_divergence)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
     def __call__(self, *args):

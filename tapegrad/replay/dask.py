@@ -300,8 +300,8 @@ def _warm(tape):
 def batch(obj, Xs, grad, on_divergence=None, out=None, progress=False):
     """Lazy (V, G) for a ``Traced`` or ``Compiled`` ``obj`` at the rows of dask arrays Xs.
 
-    G is split per argnum as on one machine (None when ``grad`` is false); ``obj.mask`` is
-    set to a lazy boolean array in "mask" mode (False where a point diverged), else None.
+    G is split per argnum as on one machine (None when ``grad`` is false); ``obj.mask`` (per
+    thread) is set to a lazy boolean array in "mask" mode (False where a point diverged), else None.
     A ``Compiled`` object meeting a new input signature traces f at the batch's first
     point, which computes that one row of X now; everything else stays lazy.
     """
@@ -355,7 +355,7 @@ def batch(obj, Xs, grad, on_divergence=None, out=None, progress=False):
                                                bool if name == "mask" else np.float64), **kw)
 
     V = part("value")
-    obj.mask = part("mask") if mode == "mask" else None
+    obj._local.mask = part("mask") if mode == "mask" else None
     if not grad:
         return V, None
     parts = [part("grad", int(lead._cols[j]), int(lead._cols[j + 1]), lead.in_shapes[j])

@@ -1,0 +1,178 @@
+"""Row layouts: what each opcode's row may reference, checked before compiled code sees a
+tape that came from outside (``tapegrad.load``, unpickling a trace).
+
+The compiled rules index the arena, the const and meta pools with the numbers a row holds
+and never check them (a check per element would cost more than the rule).  A tape recorded
+here is right by construction; a file is not, so every op declares its layout with its
+``declare(..., check=...)`` and ``replay/validate.py`` runs the checks over every row of a
+loaded tape.  A check gets a ``Layout`` (the tape's slot sizes, pools and guard count) and
+the rows of its opcode; it raises ``ValueError`` naming the row and the field.
+
+Elementwise ops need no check of their own: ``declare`` derives it from their ``aux``.
+"""
+import numpy as np
+
+MAX_DIMS = 64  # a strided map's dims (NumPy allows 64)
+
+
+class Layout:
+    """One tape's bounds: ``size[s]`` elements in slot s, the pools, the guard count."""
+
+    def __init__(self, size, meta, nconsts, nguards, name):
+        self.size = size
+        self.nslots = len(size)
+        self.meta = meta
+        self.nconsts = nconsts
+        self.nguards = nguards
+        self.name = name  # opcode -> node name, for messages
+        self.op = None
+        self.rows = None  # the row numbers being checked (for messages)
+
+    def fail(self, i, msg):
+        """Raise for the i-th row of those being checked."""
+        row = int(self.rows[i])
+        what = "" if self.op == "any" else f" ({self.name(self.op)}, opcode {self.op})"
+        raise ValueError(f"trace field 'rows': row {row}{what}: {msg}")
+
+    def _first(self, bad, msg):
+        if bad.any():
+            self.fail(int(np.argmax(bad)), msg(int(np.argmax(bad))))
+
+    # -- vectorised over the rows of one opcode ----------------------------------------
+    def slots(self, x, what, optional=False):
+        """Every entry of ``x`` names a slot (or is -1, if ``optional``)."""
+        bad = ((x < 0) | (x >= self.nslots)) & ~(optional & (x == -1))
+        self._first(bad, lambda i: f"{what} slot {int(x[i])} is out of range (the trace has "
+                                   f"{self.nslots} slots)")
+
+    def same_size(self, x, o, what, optional=False):
+        """Slots ``x`` hold as many elements as slots ``o`` (skipping -1 if ``optional``)."""
+        have = x >= 0 if optional else np.ones(len(x), bool)
+        sx = np.where(have, self.size[np.where(have, x, 0)], 0)
+        so = np.where(have, self.size[o], 0)
+        self._first(sx != so, lambda i: f"{what} (slot {int(x[i])}) has {int(sx[i])} elements, "
+                                        f"the output {int(so[i])}")
+
+    def before(self, x, o, what):
+        """Slots ``x`` were written before the rows' outputs ``o`` (recording order)."""
+        self._first(x >= o, lambda i: f"{what} slot {int(x[i])} is not older than the "
+                                      f"output slot {int(o[i])}")
+
+    def consts(self, k, n, what="aux"):
+        """``consts[k .. k+n-1]`` exist."""
+        bad = (k < 0) | (k > self.nconsts - n)
+        self._first(bad, lambda i: f"{what} const index {int(k[i])} is out of range (the trace "
+                                   f"has {self.nconsts} consts; this op reads {n})")
+
+    def no_output(self, o):
+        self._first(o != -1, lambda i: f"out must be -1 (a guard has no output), got {int(o[i])}")
+
+    # -- one row at a time (meta layouts) ----------------------------------------------
+    def window(self, i, k, n, what="meta"):
+        """``meta[k .. k+n-1]`` of row i as Python ints (after checking they exist)."""
+        k, n = int(k), int(n)
+        if n < 0 or k < 0 or k + n > len(self.meta):
+            self.fail(i, f"{what} reads meta[{k}:{k + n}], past the meta pool "
+                         f"({len(self.meta)} entries)")
+        return self.meta[k:k + n].tolist()
+
+    def ints(self, i, values, names, lo=0):
+        """Each of ``values`` is at least ``lo``."""
+        for v, nm in zip(values, names):
+            if v < lo:
+                self.fail(i, f"meta field {nm} = {v} must be >= {lo}")
+
+    def const_of(self, i, c, n=1):
+        if not 0 <= c <= self.nconsts - n:
+            self.fail(i, f"const index {c} is out of range (the trace has {self.nconsts} "
+                         f"consts; this op reads {n})")
+
+    def slot_of(self, i, s, what):
+        if not 0 <= s < self.nslots:
+            self.fail(i, f"{what} slot {s} is out of range (the trace has {self.nslots} slots)")
+        return int(self.size[s])
+
+    def indices(self, i, k, n, target, what="index"):
+        """``meta[k .. k+n-1]`` are element indices below ``target``."""
+        self.window(i, k, n, what)
+        idx = self.meta[int(k):int(k) + int(n)]
+        if n and (idx.min() < 0 or idx.max() >= target):
+            self.fail(i, f"an {what} in meta[{k}:{k + n}] is outside 0..{target - 1}")
+
+    def strided_map(self, i, k, n, target):
+        """A map ``[ndim, base, shape..., strides...]`` at meta[k] sending ``n`` elements
+        into 0..target-1 (strided.strided_index reads it); returns its length in meta."""
+        nd, base = self.window(i, k, 2, "strided map")
+        if not 0 <= nd <= MAX_DIMS:
+            self.fail(i, f"strided map at meta[{k}] has {nd} dims (0..{MAX_DIMS} allowed)")
+        fields = self.window(i, k + 2, 2 * nd, "strided map")
+        shape, strides = fields[:nd], fields[nd:]
+        if nd and (min(shape) < 0 or int(np.prod(shape, dtype=object)) != n):
+            self.fail(i, f"strided map at meta[{k}] has shape {shape} for {n} elements")
+        if n:
+            lo = base + sum(min(0, (m - 1) * st) for m, st in zip(shape, strides))
+            hi = base + sum(max(0, (m - 1) * st) for m, st in zip(shape, strides))
+            if lo < 0 or hi >= target:
+                self.fail(i, f"strided map at meta[{k}] reaches elements {lo}..{hi} of a slot "
+                             f"of {target}")
+        return 2 + 2 * nd
+
+
+def each_row(fn):
+    """A check from ``fn(layout, i, o, a, b, k)`` run on every row (Python ints)."""
+    def check(lay, R):
+        for i, (_, o, a, b, k) in enumerate(R.tolist()):
+            fn(lay, i, o, a, b, k)
+    return check
+
+
+def elementwise(consts=0, slot_aux=False, binary=None):
+    """The layout of an elementwise row: out, in0 (and in1, if any) of one size; aux a
+    run of ``consts`` const indices, or (``slot_aux``) a slot of that size too."""
+    def check(lay, R):
+        o, a, b, k = R[:, 1], R[:, 2], R[:, 3], R[:, 4]
+        lay.slots(o, "out")
+        lay.slots(a, "in0")
+        lay.slots(b, "in1", optional=True)
+        lay.same_size(a, o, "in0")
+        lay.same_size(b, o, "in1", optional=True)
+        if consts:
+            lay.consts(k, consts)
+        if slot_aux:
+            lay.slots(k, "aux")
+            lay.same_size(k, o, "aux")
+            lay.before(k, o, "aux")
+    return check
+
+
+def reduction(map_at=0, consts_at=None, head=()):
+    """A reduction row: in0's elements into out's by a strided map at ``meta[k + map_at]``;
+    ``consts_at``: meta[k + consts_at] is a const index; ``head``: names of meta fields
+    before the map that must be >= 1 (argmax's inner, size)."""
+    def check(lay, i, o, a, b, k):
+        n_out, n_in = lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0")
+        if b != -1:
+            lay.fail(i, f"in1 must be -1, got {b}")
+        if consts_at is not None:
+            lay.const_of(i, *lay.window(i, k + consts_at, 1))
+        if head:
+            lay.ints(i, lay.window(i, k, len(head)), head, lo=1)
+        if n_in and not n_out:
+            lay.fail(i, f"{n_in} elements reduce into an empty output")
+        lay.strided_map(i, k + map_at, n_in, n_out)
+    return each_row(check)
+
+
+def both(*checks):
+    """A check running each of ``checks``."""
+    def check(lay, R):
+        for c in checks:
+            c(lay, R)
+    return check
+
+
+def refuse(why):
+    """The check of an op that a loaded trace may not hold (its rule runs Python)."""
+    def check(lay, R):
+        lay.fail(0, f"cannot be replayed: {why}")
+    return check

@@ -1,0 +1,262 @@
+"""Traces from outside (``tapegrad.load``, unpickling): every field is checked before any
+compiled code sees it, and a loaded trace must reproduce, at its own traced point, the
+values and the gradient it was saved with.
+
+The compiled interpreters index the arena and the pools with the numbers the rows hold,
+unchecked (a check per element would cost more than most rules), so a crafted file could
+make them read or write outside their arrays.  Here:
+
+- the archive: only the members a trace has, each a plain ``.npy`` array (no pickle)
+  whose header (dtype, shape) is read and checked before its data, whose size matches
+  what the header says, and whose uncompressed size is bounded (``max_bytes``: a deflate
+  bomb is refused before it expands);
+- the fields: exact dtypes (so loading never makes Numba compile a new specialisation),
+  shapes, slot offsets non-decreasing and matching the arena, input shapes matching their
+  slots, the output slot one element, argnums and guard numbers in range;
+- every row: a known opcode, and the layout its op declares (``ops/layout.py``): slots,
+  const and meta references in range, meta contents (indices, strided maps, batch
+  offsets) inside the slots they address;
+- then one replay at the traced point must give back the recorded values of every slot
+  and the saved gradient: a file altered consistently enough to pass the layouts but not
+  recomputed is refused, not replayed wrongly.
+
+Any violation is a ``ValueError`` naming the field.  Pickle is another matter: unpickling
+runs code chosen by whoever made the file, so a pickled trace is for trusted data only
+(``Traced.__setstate__`` still validates the fields it receives).
+"""
+import hashlib
+import zipfile
+import zlib
+
+import numpy as np
+
+from .. import _sweep
+from ..ops.layout import Layout
+from ..ops.registry import NAMES, OPS
+
+MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
+MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
+FORMAT = 2  # 2: vals0 holds replayed values, grad0 the gradient at the traced point
+
+# name -> (dtype, ndim) of each array in a saved trace; optional ones are marked
+_I8, _F8 = np.dtype(np.int64), np.dtype(np.float64)
+ARRAYS = {"rows": (_I8, 2), "offs": (_I8, 1), "vals0": (_F8, 1), "consts": (_F8, 1),
+          "meta": (_I8, 1), "in_slots": (_I8, 1), "in_shapes": (_I8, 2), "out_slot": (_I8, 0),
+          "argnums": (_I8, 1), "guards": (None, 1), "grad0": (_F8, 1), "format": (_I8, 0),
+          "digest": (np.dtype(np.uint8), 1)}
+OPTIONAL = ("grad0", "format", "digest")  # absent from traces saved before format 2
+
+
+def digest(arrays):
+    """SHA-256 of a trace's arrays (names, dtypes, shapes, bytes), as 32 uint8: damage and
+    edits that do not recompute it are refused before anything else is read.  (Anyone can
+    recompute it: it is a checksum, not a signature; the checks below are the safety.)"""
+    h = hashlib.sha256()
+    for name in sorted(n for n in arrays if n != "digest"):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}|{a.dtype.str}|{a.shape}|".encode())
+        h.update(a.tobytes())
+    return np.frombuffer(h.digest(), np.uint8)
+
+
+def check_digest(arrays):
+    fmt = arrays.get("format")
+    if fmt is None:
+        return  # format 1 (before checksums): the field checks below still apply
+    if int(fmt) != FORMAT:
+        raise ValueError(f"trace field 'format' is {int(fmt)}; this tapegrad reads format "
+                         f"{FORMAT} (and 1)")
+    if "digest" not in arrays or not np.array_equal(arrays["digest"], digest(arrays)):
+        raise ValueError("trace field 'digest': the checksum does not match the contents "
+                         "(the file is damaged or was edited)")
+
+
+def read_npz(path, max_bytes=MAX_BYTES):
+    """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            names = [i.filename for i in infos]
+            want = {n + ".npy" for n in ARRAYS}
+            extra = sorted(set(names) - want)
+            missing = sorted(n for n in want - set(names) if n[:-4] not in OPTIONAL)
+            if extra or missing or len(set(names)) != len(names):
+                raise ValueError(f"not a tapegrad trace: the archive holds {sorted(names)}; "
+                                 f"unexpected {extra}, missing {missing}")
+            packed = sum(i.file_size for i in infos if i.compress_type != zipfile.ZIP_STORED)
+            if packed > max_bytes:
+                raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
+                                 f"more than max_bytes={max_bytes}; pass a larger max_bytes "
+                                 "to tapegrad.load if you trust this file")
+            return {i.filename[:-4]: _read_member(z, i) for i in infos}
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
+        raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
+
+
+def _read_member(z, info):
+    name = info.filename[:-4]
+    dtype, ndim = ARRAYS[name]
+    with z.open(info) as f:
+        try:
+            version = np.lib.format.read_magic(f)
+            header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                      else np.lib.format.read_array_header_2_0)
+            shape, fortran, got = header(f)
+        except ValueError as e:
+            raise ValueError(f"trace field {name!r}: not a .npy array ({e})") from None
+        if got.hasobject or (dtype is not None and got != dtype) or \
+                (dtype is None and got.kind != "U"):
+            raise ValueError(f"trace field {name!r} has dtype {got}; a trace stores "
+                             f"{dtype or 'unicode strings'}")
+        if fortran or len(shape) != ndim:
+            raise ValueError(f"trace field {name!r} has shape {shape} "
+                             f"({'Fortran order' if fortran else f'{len(shape)} dims'}); "
+                             f"a trace stores a C-order array of {ndim} dims")
+        nbytes = int(np.prod(shape, dtype=object)) * got.itemsize
+        if f.tell() + nbytes != info.file_size:
+            raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
+                             f"but the member holds {info.file_size - f.tell()} bytes")
+        data = f.read(nbytes)  # (zipfile checks the CRC on reaching the end)
+    if len(data) != nbytes:
+        raise ValueError(f"trace field {name!r} is truncated")
+    return np.frombuffer(bytearray(data), got).reshape(shape)  # writable, native order
+
+
+def fields_from_npz(z):
+    """Traced's constructor arguments from a saved trace's arrays (checked by ``check``)."""
+    shapes = []
+    for row in z["in_shapes"].tolist():
+        dims = [v for v in row if v >= 0]
+        if len(row) != MAX_DIMS or any(v < -1 for v in row) or row[len(dims):] != \
+                [-1] * (len(row) - len(dims)):
+            raise ValueError(f"trace field 'in_shapes': row {row} is not a shape padded "
+                             f"with -1 to {MAX_DIMS} dims")
+        shapes.append(tuple(dims))
+    return dict(rows=z["rows"], offs=z["offs"], vals0=z["vals0"], consts=z["consts"],
+                meta=z["meta"], in_slots=z["in_slots"], in_shapes=shapes,
+                out_slot=int(z["out_slot"]), argnums=tuple(z["argnums"].tolist()),
+                guards=[str(g) for g in z["guards"]])
+
+
+def _array(d, name):
+    a = d.get(name)
+    dtype, ndim = ARRAYS[name]
+    if type(a) is not np.ndarray or a.dtype != dtype or a.ndim != ndim:
+        what = f"{a.dtype} array of {a.ndim} dims" if isinstance(a, np.ndarray) else \
+            type(a).__name__
+        raise ValueError(f"trace field {name!r} must be a {dtype} array of {ndim} dims, got "
+                         f"a {what}")
+    if not (a.flags.c_contiguous and a.flags.writeable and a.flags.aligned):
+        a = np.array(a, order="C")  # the compiled rules' one signature
+    return a
+
+
+def check(d):
+    """The checked constructor arguments of a Traced (a dict as ``fields_from_npz`` or
+    ``__getstate__`` give); raises ValueError naming the first bad field."""
+    rows, offs, vals0, consts, meta = (_array(d, n) for n in
+                                       ("rows", "offs", "vals0", "consts", "meta"))
+    in_slots = d.get("in_slots")
+    in_slots = _array({"in_slots": np.asarray(in_slots) if isinstance(in_slots, (list, tuple))
+                       else in_slots}, "in_slots")
+    if rows.shape[1] != 5:
+        raise ValueError(f"trace field 'rows' has {rows.shape[1]} columns; a row is "
+                         "[opcode, out, in0, in1, aux]")
+    if len(offs) < 2 or offs[0] != 0 or (np.diff(offs) < 0).any() or offs[-1] != len(vals0):
+        raise ValueError(f"trace field 'offs' must rise from 0 to len(vals0) = {len(vals0)} "
+                         "(the slots' starts in the arena), never decreasing")
+    size = np.diff(offs)
+    nslots = len(size)
+    in_shapes = d.get("in_shapes")
+    if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
+            not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
+                    for s in in_shapes):
+        raise ValueError("trace field 'in_shapes' must hold one shape (a tuple of sizes) per "
+                         "input slot")
+    if len(in_slots) and (in_slots.min() < 0 or in_slots.max() >= nslots or
+                          len(np.unique(in_slots)) != len(in_slots)):
+        raise ValueError(f"trace field 'in_slots' must name distinct slots below {nslots}")
+    for s, shape in zip(in_slots.tolist(), in_shapes):
+        if int(np.prod(shape, dtype=object)) != size[s]:
+            raise ValueError(f"trace field 'in_shapes': shape {shape} for input slot {s} of "
+                             f"{size[s]} elements")
+    out_slot = d.get("out_slot")
+    if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != 1:
+        raise ValueError(f"trace field 'out_slot' must name a slot of one element, got "
+                         f"{out_slot!r}")
+    argnums = d.get("argnums")
+    if not isinstance(argnums, tuple) or not argnums or len(set(argnums)) != len(argnums) \
+            or not all(_is_int(j) and 0 <= j < len(in_shapes) for j in argnums):
+        raise ValueError(f"trace field 'argnums' must be distinct input numbers below "
+                         f"{len(in_shapes)}, got {argnums!r}")
+    guards = d.get("guards")
+    if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
+        raise ValueError("trace field 'guards' must be a list of strings")
+    check_rows(rows, size, meta, len(consts), len(guards))
+    written = np.isin(rows[:, 1], in_slots)
+    if written.any():  # an input is a leaf: a row writing it would hide the point's values
+        r = int(np.argmax(written))
+        raise ValueError(f"trace field 'in_slots': input slot {rows[r, 1]} is written by row {r}")
+    return dict(rows=rows, offs=offs, vals0=vals0, consts=consts, meta=meta,
+                in_slots=in_slots, in_shapes=[tuple(int(v) for v in s) for s in in_shapes],
+                out_slot=int(out_slot), argnums=tuple(int(j) for j in argnums),
+                guards=list(guards))
+
+
+def _is_int(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def check_rows(rows, size, meta, nconsts, nguards):
+    """Every row: a known opcode and its op's declared layout."""
+    codes = rows[:, 0]
+    known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
+    if not known.all():
+        r = int(np.argmax(~known))
+        raise ValueError(f"trace field 'rows': row {r} has opcode {int(codes[r])}, which "
+                         "tapegrad does not know (a trace from a newer version, or damaged)")
+    lay = Layout(size, meta, nconsts, nguards, lambda op: NAMES.get(op, f"Op{op}"))
+    lay.op, lay.rows = "any", np.arange(len(rows))  # what every sweep reads of every row:
+    lay.slots(rows[:, 1], "out", optional=True)  # (guards have no output)
+    lay.slots(rows[:, 2], "in0")
+    lay.slots(rows[:, 3], "in1", optional=True)
+    out = rows[:, 1]
+    has = out >= 0  # recorded in order: each row writes a new slot, after those it reads
+    late = has & ((rows[:, 2] >= out) | (rows[:, 3] >= out))
+    late[np.nonzero(has)[0][1:]] |= np.diff(out[has]) <= 0
+    if late.any():
+        r = int(np.argmax(late))
+        raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
+                         "slot after every slot the rows before it wrote and it reads")
+    for code in np.unique(codes).tolist():
+        sel = codes == code
+        lay.op, lay.rows = code, np.nonzero(sel)[0]
+        OPS[code].check(lay, rows[sel])
+
+
+def check_traced_point(traced, grad0):
+    """Replay at the traced point must give back every slot's recorded value (and the
+    saved gradient): rows, pools and values that disagree are refused."""
+    vals = traced.vals0.copy()
+    bad = np.zeros(1, np.int64)
+    r = _sweep._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta, 0,
+                               len(traced.rows), 1, bad)
+    if r >= 0:
+        raise ValueError(f"trace field 'rows': row {r} cannot be replayed")
+    if bad[0]:
+        raise ValueError(f"trace: guard #{bad[0] - 1} fails at the trace's own point")
+    off = ~np.isclose(vals, traced.vals0, rtol=1e-9, atol=1e-300, equal_nan=True)
+    if off.any():
+        e = int(np.argmax(off))
+        s = int(np.searchsorted(traced.offs, e, side="right") - 1)
+        raise ValueError(f"trace field 'vals0': slot {s} holds {traced.vals0[e]!r} but its rows "
+                         f"compute {vals[e]!r} at the traced point (the file was altered)")
+    if grad0 is None:
+        return
+    X = np.ascontiguousarray(traced.vals0[traced.in_elems][None, :])
+    if grad0.shape != (X.shape[1],):
+        raise ValueError(f"trace field 'grad0' must have {X.shape[1]} entries")
+    _, G, _ = traced.run(X, grad=True)
+    if not np.allclose(G[0], grad0, rtol=1e-9, atol=1e-300, equal_nan=True):
+        raise ValueError("trace field 'grad0': the rows' gradient at the traced point differs "
+                         "from the saved one (the file was altered)")
