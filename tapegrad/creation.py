@@ -30,10 +30,26 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     tensor([1., 2.])
     """
     _device(device, "tensor")
-    t = Tensor(data.detach() if isinstance(data, Tensor) else data, dtype=dtype)
+    if isinstance(data, Tensor):
+        data = data.detach()
+        if data._rg:  # a traced value (only while tracing): its recorded stop-gradient copy
+            return _traced_copy(data, dtype, requires_grad)
+    t = Tensor(data, dtype=dtype)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
     return t.requires_grad_(True) if requires_grad else t
+
+
+def _traced_copy(d, dtype, requires_grad):
+    """tensor(t) of a traced t while tapegrad.trace records: ``d``, t's detach (a STOP_GRAD
+    row), replays at every point; a new leaf of f's values cannot (it would be a constant)."""
+    if requires_grad:
+        raise RuntimeError(
+            "tapegrad.trace: tensor(t, requires_grad=True) of a traced tensor makes a new leaf "
+            "from values that depend on f's inputs, which replay cannot follow (a leaf is a "
+            "constant of f). Use t (the gradient flows to f's inputs) or tensor(t) / "
+            "t.detach() (no gradient) instead.")
+    return d if dtype is None or dtypes.to_dtype(dtype) == d.dtype else d.to(dtype)
 
 
 def as_tensor(data, dtype=None, device=None):
