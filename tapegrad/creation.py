@@ -3,7 +3,8 @@ import numpy as np
 
 from . import dtypes
 from .device import check as _device
-from .tensor import Tensor, _leaf, norm
+from ._state import state
+from .tensor import TRACE_HOOKS, Tensor, _leaf, norm
 
 _rng = np.random.default_rng()
 
@@ -31,9 +32,11 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     """
     _device(device, "tensor")
     if isinstance(data, Tensor):
+        if data._rg and state.tracing is not None:  # its recorded stop-gradient copy
+            d = TRACE_HOOKS["detach"](data, alias=False)
+            if d is not None:
+                return _traced_copy(d, dtype, requires_grad)
         data = data.detach()
-        if data._rg:  # a traced value (only while tracing): its recorded stop-gradient copy
-            return _traced_copy(data, dtype, requires_grad)
     t = Tensor(data, dtype=dtype)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))

@@ -278,13 +278,28 @@ def stop_grad_fwd(vals, o, a, n):
 declare(STOP_GRAD, "DetachBackward0", fwd=stop_grad_fwd, vjp=no_gradient)
 
 
-def stop_gradient(t):
+def stop_gradient(t, alias=True):
     """``t.detach()`` while tracing: a STOP_GRAD row if t is traced, else None (a plain
-    detach: t is a constant of f)."""
+    detach: t is a constant of f).  ``alias``: the result stands for a view of t's memory
+    (detach, .data), not a copy (tensor(t))."""
     tape = state.tracing
     if tape is None or not _traced(t, tape):
         return None
-    return output(tape, _settled(t), STOP_GRAD, slot(t, tape))
+    d = output(tape, _settled(t), STOP_GRAD, slot(t, tape))
+    _stopped(tape).add(d._slot)
+    if alias:
+        if "aliases" not in tape.__dict__:
+            tape.aliases = set()
+        tape.aliases.add(d._slot)
+    return d
+
+
+def _stopped(tape):
+    """The slots of ``tape`` that STOP_GRAD rows write (ops/inplace.py: in-place ops on them
+    under no_grad are fine while tracing, unless they stand for an alias: ``aliases``)."""
+    if "stopped" not in tape.__dict__:
+        tape.stopped = set()
+    return tape.stopped
 
 
 class _NoGradRows(list):
@@ -310,6 +325,7 @@ class _NoGradRows(list):
             h = tape.push_scalar(float(v[0])) if shape is None else \
                 tape.push_array(v.reshape(shape))
             list.extend(self, (op, h, a, b, k, STOP_GRAD, o, h, -1, -1))
+            _stopped(tape).add(o)
 
 
 def _set_grad_mode(tape, enabled):
@@ -327,5 +343,6 @@ def _set_grad_mode(tape, enabled):
 
 
 Tape.grad_mode = True  # the grad mode user code sees while this tape traces
+Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
 Tape.set_grad_mode = _set_grad_mode
 TRACE_HOOKS.update(detach=stop_gradient)  # Tensor.detach(), .data, detach_(), tensor(t)
