@@ -4,8 +4,13 @@ value.  They are recorded (STOP_GRAD rows, ops/control.py) and replay at every p
 and gradient equal a fresh eager run of f there, or the point is flagged (a guard: retrace,
 DivergenceError, mask), or tracing refuses with a clear error; never the traced point's
 values silently."""
+import contextlib
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 import tapegrad as tg
 from tapegrad.ops import control
@@ -379,7 +384,7 @@ def _check_program(prog, X):
     V, G = retraced.value_and_grad_batch(X)
     np.testing.assert_allclose(V, V0, rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(G, G0, rtol=1e-9, atol=1e-9)
-    with pytest.raises(tg.DivergenceError) if not ok.all() else _nothing():
+    with pytest.raises(tg.DivergenceError) if not ok.all() else contextlib.nullcontext():
         tg.compile(f, on_divergence="raise").value_and_grad_batch(X)
     COUNTS["programs"] += 1
     COUNTS["points"] += len(X)
@@ -387,29 +392,16 @@ def _check_program(prog, X):
     COUNTS["retraces"] += len(next(iter(retraced.traces.values()))) - 1
 
 
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 def _programs(max_len):
-    from hypothesis import strategies as st
     step = st.tuples(st.sampled_from(KINDS), st.integers(0, 50), st.integers(0, 50))
     return st.lists(step, min_size=1, max_size=max_len)
 
 
 def _points(n):
-    from hypothesis.extra import numpy as hnp
-    from hypothesis import strategies as st
     return hnp.arrays(np.float64, (n, 3), elements=st.floats(-2.0, 2.0))
 
 
 def _property(max_examples, max_len, n):
-    from hypothesis import given, settings
-
     @settings(max_examples=max_examples, deadline=None)
     @given(prog=_programs(max_len), X=_points(n))
     def run(prog, X):
