@@ -53,7 +53,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        if op != L.LINEAR and op != L.ADDMM:  # (linear_rev reaches its inputs itself)
+        # (linear_rev reaches its inputs itself; no gradient flows back through a stop or a
+        # comparison, so the rows above them are not swept: ops/control.py)
+        if op != L.LINEAR and op != L.ADDMM and op != C.STOP_GRAD and op != C.CMP and \
+                op != C.CMP_C:
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
                 K.reach_input(adj, reach, offs, a, w)
             if b >= 0 and reach[b] == 0:
@@ -186,6 +189,8 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             R.cumsum_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == C.CMP or op == C.CMP_C:
             pass  # piecewise constant: no gradient
+        elif op == C.STOP_GRAD:
+            pass  # detach: no gradient
         elif op == U.CUSTOM_OUT:
             pass  # marks its custom op's hub reached (in0); the op's backward runs in Python
         else:
@@ -366,6 +371,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             C.cmp_fwd(vals, oo, ao, bo, n, k)
         elif op == C.CMP_C:
             C.cmp_c_fwd(vals, oo, ao, consts[meta[k + 1]], n, meta[k])
+        elif op == C.STOP_GRAD:
+            C.stop_grad_fwd(vals, oo, ao, n)
         else:
             return r
     return -1

@@ -3,7 +3,8 @@ import numpy as np
 
 from . import dtypes
 from .device import check as _device
-from .tensor import Tensor, _leaf, norm
+from ._state import state
+from .tensor import TRACE_HOOKS, Tensor, _leaf, norm
 
 _rng = np.random.default_rng()
 
@@ -30,10 +31,28 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     tensor([1., 2.])
     """
     _device(device, "tensor")
-    t = Tensor(data.detach() if isinstance(data, Tensor) else data, dtype=dtype)
+    if isinstance(data, Tensor):
+        if data._rg and state.tracing is not None:  # its recorded stop-gradient copy
+            d = TRACE_HOOKS["detach"](data, alias=False)
+            if d is not None:
+                return _traced_copy(d, dtype, requires_grad)
+        data = data.detach()
+    t = Tensor(data, dtype=dtype)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
     return t.requires_grad_(True) if requires_grad else t
+
+
+def _traced_copy(d, dtype, requires_grad):
+    """tensor(t) of a traced t while tapegrad.trace records: ``d``, t's detach (a STOP_GRAD
+    row), replays at every point; a new leaf of f's values cannot (it would be a constant)."""
+    if requires_grad:
+        raise RuntimeError(
+            "tapegrad.trace: tensor(t, requires_grad=True) of a traced tensor makes a new leaf "
+            "from values that depend on f's inputs, which replay cannot follow (a leaf is a "
+            "constant of f). Use t (the gradient flows to f's inputs) or tensor(t) / "
+            "t.detach() (no gradient) instead.")
+    return d if dtype is None or dtypes.to_dtype(dtype) == d.dtype else d.to(dtype)
 
 
 def as_tensor(data, dtype=None, device=None):

@@ -1,7 +1,26 @@
-"""Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode (thread-local)."""
+"""Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode (thread-local).
+
+While ``tapegrad.trace`` records, grad mode off does not stop recording: an op on a traced
+value must replay at every point, so it records as usual and its result carries no gradient
+(ops/control.py's _NoGradRows); the mode user code sees (``is_grad_enabled``) is kept on
+the tracing tape.
+"""
 import functools
 
 from ._state import state
+
+
+def _mode():
+    tape = state.tracing
+    return state.grad_enabled if tape is None else tape.grad_mode
+
+
+def _set(enabled):
+    tape = state.tracing
+    if tape is None:
+        state.grad_enabled = enabled
+    else:
+        tape.set_grad_mode(enabled)
 
 
 class _GradMode:
@@ -10,11 +29,11 @@ class _GradMode:
     _enabled = True
 
     def __enter__(self):
-        self._prev = state.grad_enabled
-        state.grad_enabled = self._enabled
+        self._prev = _mode()
+        _set(self._enabled)
 
     def __exit__(self, *exc):
-        state.grad_enabled = self._prev
+        _set(self._prev)
         return False
 
     def __call__(self, fn):
@@ -50,14 +69,14 @@ class set_grad_enabled(_GradMode):
 
     def __init__(self, mode):
         self._enabled = bool(mode)
-        self._prev = state.grad_enabled
-        state.grad_enabled = self._enabled
+        self._prev = _mode()
+        _set(self._enabled)
 
     def __enter__(self):
         pass  # already set in __init__, as PyTorch does
 
     def __call__(self, fn):
-        state.grad_enabled = self._prev
+        _set(self._prev)
         mode = self._enabled
 
         @functools.wraps(fn)
@@ -86,5 +105,5 @@ class inference_mode(_GradMode):
 
 
 def is_grad_enabled():
-    """True when ops record onto the tape in this thread."""
-    return state.grad_enabled
+    """True when ops record onto the tape in this thread (while tracing: the mode f sees)."""
+    return _mode()

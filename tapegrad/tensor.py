@@ -158,15 +158,29 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if state.tracing is not None and isinstance(value, Tensor):
+            TRACE_HOOKS["escape"](value, "x.data = t", "Use x = t.detach() (a recorded "
+                                  "stop-gradient copy) instead.")
         self._data = as_data(value._data if isinstance(value, Tensor) else value, None)
         self._gen = 0  # new values: the next op takes a new slot
 
     def detach(self):
-        """A new leaf sharing this tensor's values, cut from the graph."""
+        """A new leaf sharing this tensor's values, cut from the graph.  (While
+        ``tapegrad.trace`` records, a traced value's detach is a recorded stop-gradient
+        copy that replays: ops/control.py's STOP_GRAD.)"""
+        if state.tracing is not None and self._rg:
+            t = TRACE_HOOKS["detach"](self)
+            if t is not None:
+                return t
         return _leaf(_settled(self))
 
     def detach_(self):
         """Make this tensor a leaf that does not require grad, in place."""
+        if state.tracing is not None and self._rg:
+            t = TRACE_HOOKS["detach"](self)
+            if t is not None:  # (while tracing: this tensor becomes the stop-gradient copy)
+                self._data, self._slot, self._gen, self._tok = t._data, t._slot, t._gen, t._tok
+                return self
         _settled(self)
         self._tok = None
         self._rg = False
@@ -206,6 +220,8 @@ class Tensor:
 
     def numpy(self):
         """The values as an ndarray (shares memory where it can)."""
+        if state.tracing is not None:
+            _trace_hook(self, "escape", "numpy()")
         if self._rg:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. "
@@ -256,7 +272,7 @@ class Tensor:
         return tensor_repr(self)
 
 
-TRACE_HOOKS = {}  # "guard" and "escape": set by ops/control.py, the floor above
+TRACE_HOOKS = {}  # "guard", "escape" and "detach": set by ops/control.py, the floor above
 
 
 def _trace_hook(t, kind, how):
@@ -324,6 +340,9 @@ def _nonleaf(data, slot, tape, tok):
 def as_data(value, dtype):
     """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
     if isinstance(value, Tensor):
+        if value._rg and state.tracing is not None:
+            TRACE_HOOKS["escape"](value, "Tensor(t)", "Use tapegrad.tensor(t) or t.detach() "
+                                  "(recorded stop-gradient copies) instead.")
         value = value._data
     if type(value) is float and (dtype is dtypes.float64 or (
             dtype is None and dtypes._DEFAULT_FLOAT is dtypes.float64)):

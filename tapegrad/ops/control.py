@@ -7,16 +7,22 @@ CMP row, and Python's decisions on traced values record GUARD rows: ``bool(t)`` 
 value.  Replay evaluates every guard at every point and flags points that diverge
 (``bad[p]`` = 1 + the guard's number), so a replayed tape never silently takes the
 branch it recorded at a point where the function would take another.
+
+Values that leave the gradient path are recorded too while tracing: ``detach()``/``.data``
+of a traced value, ``tensor(t)`` of one, and every op under ``no_grad`` on one give
+STOP_GRAD rows, which replay like a copy and pass no gradient back (see there).
 """
 import builtins
 import math
 import sys
+import weakref
 
 import numpy as np
 
 from .._jit import rule
-from .._state import state
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, norm
+from .._state import anomaly, state
+from ..tape import Tape, set_site_rows
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _settled, norm
 from ._record import output, slot
 from . import layout
 from .registry import api, declare, no_gradient
@@ -263,14 +269,104 @@ def guard(t, how):
         tape.rbuf.extend((GUARD_EQ, -1, slot(t, tape), -1, k))
 
 
-def escape(t, how):
+def escape(t, how, hint="Keep the computation in tapegrad ops, or use float(t)/t.item()/"
+           "bool(t), which are recorded as guards."):
     """Called where a traced value would leave the tape (NumPy, lists): refuse while tracing."""
     tape = state.tracing
     if tape is not None and _traced(t, tape):
         raise RuntimeError(
             f"tapegrad.trace: {how} of a traced tensor (shape {tuple(t.shape)}) takes its values "
-            "out of the tape, so replay could not follow them. Keep the computation in tapegrad "
-            "ops, or use float(t)/t.item()/bool(t), which are recorded as guards.")
+            f"out of the tape, so replay could not follow them. {hint}")
 
 
 TRACE_HOOKS.update(guard=guard, escape=escape)  # Tensor.item(), bool(t), np.asarray(t)...
+
+
+# ---- stop_grad: a traced value off the gradient path (detach, .data, tensor(t), no_grad) --
+# Eagerly detach() records nothing (its result is a constant).  While tracing, a value
+# computed from the inputs must replay whatever way it was computed, so detach() of a
+# traced value records this row: its forward copies its input, and its reverse passes
+# nothing back, nor marks its input reached: the rows above it are not swept at all, so no
+# 0 * inf of theirs can reach the inputs (test_trace_stopgrad.py::
+# test_rows_above_a_stop_are_not_swept), as PyTorch never visits them.  Its output requires
+# grad while tracing, so ops on it record too (gradient 0), as CMP's does.
+STOP_GRAD = 32
+
+
+@rule
+def stop_grad_fwd(vals, o, a, n):
+    for i in range(n):
+        vals[o + i] = vals[a + i]
+
+
+declare(STOP_GRAD, "DetachBackward0", fwd=stop_grad_fwd, vjp=no_gradient)
+
+
+def stop_gradient(t, alias=True):
+    """``t.detach()`` while tracing: a STOP_GRAD row if t is traced, else None (a plain
+    detach: t is a constant of f).  ``alias``: the result stands for a view of t's memory
+    (detach, .data), not a copy (tensor(t))."""
+    tape = state.tracing
+    if tape is None or not _traced(t, tape):
+        return None
+    d = output(tape, _settled(t), STOP_GRAD, slot(t, tape))
+    _stopped(tape).add(d._slot)
+    if alias:
+        if "aliases" not in tape.__dict__:
+            tape.aliases = set()
+        tape.aliases.add(d._slot)
+    return d
+
+
+def _stopped(tape):
+    """The slots of ``tape`` that STOP_GRAD rows write (ops/inplace.py: in-place ops on them
+    under no_grad are fine while tracing, unless they stand for an alias: ``aliases``)."""
+    if "stopped" not in tape.__dict__:
+        tape.stopped = set()
+    return tape.stopped
+
+
+class _NoGradRows(list):
+    """A tracing tape's pending-rows list while grad mode is off (``no_grad``,
+    ``set_grad_enabled(False)``, ``inference_mode``): ops on traced values still record
+    (replay must compute them), and this list gives each such row a hidden output slot and
+    a STOP_GRAD row from it to the op's own, so the op's result carries no gradient.  Every
+    op appends its row with one ``tape.rbuf.extend(...)`` (as anomaly mode's
+    ``tape._SiteRows``), so no op needs a check of its own and eager recording pays
+    nothing."""
+
+    __slots__ = ("tape",)
+
+    def extend(self, rows):
+        tape = self.tape()
+        for j in range(0, len(rows), 5):
+            op, o, a, b, k = rows[j:j + 5]
+            if o < 0 or op == STOP_GRAD:  # guards; detach() inside no_grad
+                list.extend(self, (op, o, a, b, k))
+                continue
+            v = tape.slot_values(o)  # (flushes this list: the rows so far keep their order)
+            shape = tape.shapes.get(o)
+            h = tape.push_scalar(float(v[0])) if shape is None else \
+                tape.push_array(v.reshape(shape))
+            list.extend(self, (op, h, a, b, k, STOP_GRAD, o, h, -1, -1))
+            _stopped(tape).add(o)
+
+
+def _set_grad_mode(tape, enabled):
+    """Grad mode while ``tape`` traces (grad_mode.py): ops keep recording, through
+    _NoGradRows while it is off; ``tape.grad_mode`` is the mode user code sees."""
+    tape.grad_mode = bool(enabled)
+    off = type(tape.rbuf) is _NoGradRows
+    if not enabled and not off:
+        rbuf = _NoGradRows(tape.rbuf)
+        rbuf.tape = weakref.ref(tape)
+        tape.rbuf = rbuf
+    elif enabled and off:
+        tape.rbuf = list(tape.rbuf)
+        set_site_rows(tape, anomaly.enabled)
+
+
+Tape.grad_mode = True  # the grad mode user code sees while this tape traces
+Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
+Tape.set_grad_mode = _set_grad_mode
+TRACE_HOOKS.update(detach=stop_gradient)  # Tensor.detach(), .data, detach_(), tensor(t)

@@ -132,7 +132,42 @@ def _records(t, *others):
 
 def _check_leaf(t, message=_LEAF):
     if t._rg and t._tok is None and state.grad_enabled:
+        if state.tracing is not None and not state.tracing.grad_mode:
+            raise RuntimeError(_TRACED_LEAF)
         raise RuntimeError(message)
+
+
+# While tapegrad.trace records, ops under no_grad record too (their results carry no
+# gradient: ops/control.py's _NoGradRows).  An in-place op there on a tensor that carries
+# gradient would have to keep its history with the new values, as PyTorch does; replay has
+# no row for that, so it is refused rather than silently cut from the gradient.
+_TRACED_LEAF = (
+    "tapegrad.trace: an in-place op under no_grad on a leaf that requires grad (an input of "
+    "f, or a parameter from outside f) changes values that replay cannot follow. Modify a "
+    "copy made under no_grad (y = x.clone()) instead.")
+_TRACED_HISTORY = (
+    "tapegrad.trace: an in-place op under no_grad on a traced tensor that carries gradient "
+    "would keep its gradient history with the new values (PyTorch's semantics), which replay "
+    "cannot record. Write it out of place (y = y + 1 under no_grad detaches y), or modify a "
+    "copy made under no_grad (y.clone()).")
+
+
+_TRACED_ALIAS = (
+    "tapegrad.trace: an in-place op on the detach() or .data of a traced tensor writes "
+    "through to that tensor (they share memory), which replay cannot follow. Modify a copy "
+    "(t.detach().clone(), tapegrad.tensor(t)) instead.")
+
+
+def _traced_in_place(t, tape):
+    """An in-place op on ``t`` while ``tape`` traces: refused on an alias of a traced value
+    (a detach: eagerly it writes through), and under no_grad on a tensor that carries
+    gradient (its slot is not a stop-gradient copy's)."""
+    if t._tok is None or t._gen != tape.gen:
+        return
+    if t._slot in tape.aliases:
+        raise RuntimeError(_TRACED_ALIAS)
+    if not tape.grad_mode and t._slot not in tape.stopped:
+        raise RuntimeError(_TRACED_HISTORY)
 
 
 _NOTHING = (-1, 0, ())
@@ -149,6 +184,8 @@ def _before(t, args):
     tape = state.tape
     if tape is None:
         return _NOTHING
+    if tape is state.tracing:
+        _traced_in_place(t, tape)
     slots = _old_slots(t, tape)
     if not slots:
         return _NOTHING
