@@ -8,7 +8,7 @@ Run it with NUMBA_BOUNDSCHECK=1 and a fresh NUMBA_CACHE_DIR (as .ci/run does) so
 out-of-bounds access inside a compiled kernel raises IndexError, which is counted a failure.
 
 Each case takes a valid trace (several functions: guards, matmul, linear, cat, gathers,
-strided views, reductions, softmax, nll...), changes it, saves it, loads it, and replays
+strided views, reductions, softmax, nll, a detach...), changes it, saves it, loads it, and replays
 value and gradient (``Traced.run``: every input's gradient, whatever the argnums) at three
 points.  The changes: one field element set to a hostile value (slot counts, +-1, 10^9,
 2^62, -2^63, nan, inf...); two to four such changes at once; a field cast to another dtype
@@ -61,7 +61,8 @@ def _classes(x, y):
 
 
 def _equal(x):
-    return x.sum() * float(x[0] > 0.5) + (x * x).mean()  # float() of a traced bool: a guard
+    # float() of a traced bool: a guard; a detach: a STOP_GRAD row
+    return x.sum() * float(x[0] > 0.5) + (x * x).mean() / x.detach().norm()
 
 
 TRACES = [(_scalar, [np.array([0.7, 0.9])], (0,)),
