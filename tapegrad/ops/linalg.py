@@ -347,13 +347,7 @@ def linear(x, weight, bias=None):
 def _operands(input, other, op):
     a = as_tensor_arg(input, op)
     b = as_tensor_arg(other, op)
-    if a.dtype != b.dtype and a.dtype.kind == "f" and b.dtype.kind == "f":
-        # float32 data meeting float64 parameters (tapegrad's default) promotes, as
-        # elementwise ops do, where PyTorch (float32 by default) would raise: code written
-        # for PyTorch meets this at every layer (the cast is a ToCopy row, differentiable)
-        wide = np.promote_types(a.dtype, b.dtype)
-        a, b = S.to(a, wide), S.to(b, wide)
-    if a.dtype != b.dtype:
+    if a.dtype != b.dtype and not (a.dtype.kind == "f" and b.dtype.kind == "f"):
         wa, wb = dtypes.torch_word(a.dtype), dtypes.torch_word(b.dtype)
         if op == "dot":
             raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
@@ -376,7 +370,14 @@ def _product(code, a, b, batch_a, batch_b, batch, M, K, N):
     """``a @ b`` with NumPy's matmul (BLAS) and, when either requires grad, one row ``code``.
 
     ``a`` holds ``batch_a + (M, K)`` values and ``b`` ``batch_b + (K, N)``, both broadcast
-    to ``batch``; the caller has checked the shapes."""
+    to ``batch``; the caller has checked the shapes (so a cast below is never left on the
+    tape by a product that then fails)."""
+    if a.dtype != b.dtype:
+        # float32 data meeting float64 parameters (tapegrad's default) promotes, as
+        # elementwise ops do, where PyTorch (float32 by default) would raise: code written
+        # for PyTorch meets this at every layer (the cast is a ToCopy row, differentiable)
+        wide = np.promote_types(a.dtype, b.dtype)
+        a, b = S.to(a, wide), S.to(b, wide)
     with quiet():
         v = _value(np.matmul(a._data, b._data))
     if not ((a._rg or b._rg) and state.grad_enabled):
