@@ -73,9 +73,11 @@ def main(points=200_000, n=10, workers=2):
         for addr, st in sorted(client.run(tapegrad.replay.dask.worker_stats).items()):
             if st["first_block"]:
                 npts, secs = st["first_block"]
+                # the scheduler may give a worker one block only: no later blocks then
+                later = (f"later blocks {st['median_s_per_point'] * npts:.3f} s each"
+                         if st["median_s_per_point"] is not None else "no later blocks")
                 print(f"  worker {addr}: first block {npts:,} points in {secs:.3f} s "
-                      f"(loads the cached kernel); later blocks "
-                      f"{st['median_s_per_point'] * npts:.3f} s each")
+                      f"(loads the cached kernel); {later}")
 
         def on_workers():  # results stay on the workers (store them, or reduce them there)
             wait(client.persist(list(batch())))
