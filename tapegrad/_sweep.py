@@ -199,17 +199,58 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
 
 
 @njit
-def _free_swept(rows, reach):
-    """Mark every row the sweep went through as freed (after it succeeded); returns how
-    many rows of the tape are freed now."""
+def _free_swept(rows, reach, lo, hi):
+    """Mark every row of ``lo .. hi-1`` the sweep went through as freed (after it
+    succeeded); returns how many rows it freed that were not freed before."""
     freed = 0
-    for r in range(len(rows)):
+    for r in range(lo, hi):
         o = rows[r, 1]
-        if o >= 0 and reach[o]:
+        if o >= 0 and reach[o] and not rows[r, 0] & FREED:
             rows[r, 0] |= FREED
-        if rows[r, 0] & FREED:
             freed += 1
     return freed
+
+
+@njit
+def _spans_of_slots(rows, meta, kind, p0, p1, low, prod, start):
+    """For rows ``start ..``: ``prod[o]``, the last row writing slot o, and ``low[o]``, a
+    lower bound of every row in o's graph (the rows o depends on), from the slots each row
+    reads (in0, in1, and its aux or meta slots: ``kind``/``p0``/``p1`` per opcode, from
+    the registry; kind 4, an unknown reader, bounds by row 0).  A backward from o sweeps
+    rows ``low[o] .. prod[o]`` only (autograd/span.py)."""
+    nk = len(kind)
+    for r in range(start, len(rows)):
+        o = rows[r, 1]
+        if o < 0:
+            continue
+        op = rows[r, 0] & (FREED - 1)
+        m = min(low[o], r)
+        a = rows[r, 2]
+        b = rows[r, 3]
+        if a >= 0:
+            m = min(m, low[a])
+        if b >= 0:
+            m = min(m, low[b])
+        kd = kind[op] if op < nk else 4
+        k = rows[r, 4]
+        if kd == 1:
+            m = min(m, low[k])
+        elif kd == 2:
+            s = meta[k + p0[op]]
+            if s >= 0:
+                m = min(m, low[s])
+            if p1[op] >= 0:
+                s = meta[k + p1[op]]
+                if s >= 0:
+                    m = min(m, low[s])
+        elif kd == 3:
+            n = meta[k + p0[op]]
+            for i in range(n):
+                m = min(m, low[meta[k + p1[op] + i]])
+        elif kd == 4:
+            m = 0
+        low[o] = m
+        prod[o] = max(prod[o], r)
 
 
 @njit
@@ -457,4 +498,4 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     return -1
 
 
-ensure_fresh(_reverse_sweep, _free_swept, _forward_replay, _replay_blocks)
+ensure_fresh(_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks)

@@ -3,7 +3,8 @@ and the tape's lifetime.  How values reach the arena (batched copies, values kep
 float32 promotion, recycled buffers) is ``arena.py``'s, the base of ``Tape``.
 
 A row is ``[opcode, out, in0, in1, aux]``: slot indices, never Python objects.
-Slot ``s`` owns ``vals[offs[s] : offs[s + 1]]`` (the last slot ends at ``nvals``).
+Slot ``s`` owns ``vals[offs[s] : offs[s + 1]]``; ``offs`` ends with a sentinel, ``nvals``
+once flushed (so the sweep views it without a copy).
 Scalar ops append to small Python lists (``list.extend`` is the cheapest append
 CPython has) which are flushed into ``array.array`` buffers every ``FLUSH`` slots.
 ``array.array`` grows by ``realloc``, which for large blocks remaps pages rather than
@@ -109,6 +110,7 @@ class Tape(ValueArena):
         self.nslots = 0
         self.nvals = 0
         self.leaves = []  # (slot, tensor) for leaves that require grad
+        self.leaf_slots = array("q")  # their slots, for a vectorised lookup (engine._targets)
         self.guards = []  # where each guard row was recorded (tracing only)
         self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
         self.hooks = {}  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
@@ -121,6 +123,9 @@ class Tape(ValueArena):
         self._token = None
         self._views = None  # lazily built graph views (autograd/graph.py)
         self.lazy = None  # slot -> ndarray not copied in yet: push_array(keep=False)
+        self.span_low = self.span_prod = None  # per slot: its graph's rows (autograd/span.py)
+        self.span_done = 0  # rows whose output's span is known
+        self.nfreed = 0  # rows freed by sweeps without retain_graph
 
     # -- the hot path -------------------------------------------------------------------
     def token(self):
@@ -197,11 +202,13 @@ class Tape(ValueArena):
             if state.tracing is not self:
                 if t._rg:
                     self.leaves.append((s, t))
+                    self.leaf_slots.append(s)
                 return s
         t._slot = s
         t._gen = self.gen
         if t._rg:
             self.leaves.append((s, t))
+            self.leaf_slots.append(s)
         return s
 
     def flush(self):
@@ -213,13 +220,25 @@ class Tape(ValueArena):
                 self._promote()
             self._put_vals(self.nvals - len(self.vbuf), array("d", self.vbuf))
             self.vbuf.clear()
-        for name, pending in (("rows", self.rbuf), ("offs", self.obuf)):
-            if pending:
-                try:
-                    getattr(self, name).fromlist(pending)
-                except BufferError:
-                    self.unpin(name).fromlist(pending)
-                pending.clear()
+        if self.rbuf:
+            try:
+                self.rows.fromlist(self.rbuf)
+            except BufferError:
+                self.unpin("rows").fromlist(self.rbuf)
+            self.rbuf.clear()
+        if self.obuf:  # offs ends with a sentinel, the arena's end: arrays() views it whole
+            offs, pending = self.offs, self.obuf
+            if offs:
+                offs[-1] = pending[0]
+                pending[0] = self.nvals  # (rotated: the sentinel goes last)
+                pending.append(pending.pop(0))
+            else:
+                pending.append(self.nvals)
+            try:
+                offs.fromlist(pending)
+            except BufferError:
+                self.unpin("offs").fromlist(pending)
+            pending.clear()
 
     def unpin(self, name):
         """Replace buffer ``name`` by a copy.  An array.array whose memory a NumPy view
@@ -244,9 +263,11 @@ class Tape(ValueArena):
         self.flush()
         i64, n = _I64, self.nvals  # (positional dtypes: NumPy's keyword parsing costs more)
         rows = np.frombuffer(self.rows, i64).reshape(-1, 5) if self.rows else np.zeros((0, 5), i64)
-        offs = np.empty(self.nslots + 1, i64)
-        offs[:-1] = np.frombuffer(self.offs, i64) if self.offs else offs[:0]
-        offs[-1] = n
+        if self.offs:
+            self.offs[-1] = n  # the sentinel (values may have been pushed since the flush)
+            offs = np.frombuffer(self.offs, i64)
+        else:
+            offs = np.zeros(1, i64)
         dt = _DTYPE[self.vals.typecode]
         vals = np.frombuffer(self.vals, dt, n) if n else np.zeros(0, dt)
         consts = np.frombuffer(self.consts, _F64) if self.consts else np.zeros(0)
@@ -257,10 +278,11 @@ class Tape(ValueArena):
         """Bytes held by the tape's buffers (pending list entries counted as 8 bytes; of a
         recycled value arena only the part in use: the rest is a cache, see
         ``_recycled_arena``)."""
-        arrays = (self.rows, self.offs, self.meta, self.consts)
+        arrays = (self.rows, self.offs, self.meta, self.consts, self.leaf_slots)
         pending = len(self.rbuf) + len(self.obuf)
+        spans = 0 if self.span_low is None else self.span_low.nbytes + self.span_prod.nbytes
         return (sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
-                + self.vals.itemsize * self.nvals)
+                + self.vals.itemsize * self.nvals + spans)
 
     # stats() and __str__ (a Wengert list) are bound from viz.py, the floor above
 

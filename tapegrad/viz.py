@@ -137,7 +137,7 @@ def _tape_parts(tape):
     tape.flush()
     rows = np.frombuffer(tape.rows, np.int64).reshape(-1, 5).copy() if tape.rows else \
         np.zeros((0, 5), np.int64)
-    offs = np.append(np.array(tape.offs, np.int64), tape.nvals)
+    offs = tape.arrays(fill=False)[1].copy()  # (nslots + 1, the arena's end last)
     consts = np.array(tape.consts, np.float64)
     meta = np.array(tape.meta, np.int64)
     leaves = {s for s, _ in tape.leaves}

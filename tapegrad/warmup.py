@@ -18,7 +18,9 @@ def warmup(float32=True, replay=True):
     if float32:  # float32 graphs are swept in float32 (tape.py)
         f32 = np.zeros(0, np.float32)
         _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
-    _sweep._free_swept(rows, np.zeros(0, np.uint8))
+    _sweep._free_swept(rows, np.zeros(0, np.uint8), 0, 0)
+    i32 = np.zeros(0, np.int32)
+    _sweep._spans_of_slots(rows, m, m, m, m, i32, i32, 0)
     if replay:
         _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
         # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)

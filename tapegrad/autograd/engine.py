@@ -15,6 +15,7 @@ from . import higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
 from .saved import check_saved
+from .span import graph_span
 
 _UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
            "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
@@ -95,21 +96,23 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
             adj[offs[s]:offs[s + 1]] = g
             reach[s] = 1
     args = (rows, offs, vals, consts, meta, adj, reach)
-    hi = len(rows)
+    lo, top = graph_span(tape, rows, meta, out_slots)  # the rows the outputs can reach
+    hi = top
     if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         leaves = inputs if inputs else [t for _, t in tape.leaves]
-        for lo, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish_leaf):
-            _stretch(tape, args, lo, hi)
+        for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish_leaf):
+            if at < hi:
+                _stretch(tape, args, max(at, lo), hi)
+                hi = at
             act()
-            hi = lo
-    _stretch(tape, args, 0, hi)
+    _stretch(tape, args, lo, hi)
     if tape.mutated:  # a value saved for a swept row was modified in place since
-        check_saved(tape, rows, reach)
+        check_saved(tape, rows, reach, lo, top)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        nfreed = compiled._free_swept(rows, reach)
+        tape.nfreed += compiled._free_swept(rows, reach, lo, top)
         if tape.custom:
             free_records(tape, rows)
-        if nfreed == len(rows):
+        if tape.nfreed == len(rows):
             retire(tape)
     return adj, reach, offs
 
@@ -142,12 +145,18 @@ def _targets(tape, inputs, reach=()):
     that retain_grad().  A leaf holds one slot per use; slots recorded after the sweep
     started (by a hook that records, say) are not in ``reach``: not reached."""
     n = len(reach)
-    uses = {}  # id(leaf) -> (leaf, its reached slots), in order of first use
-    for s, t in tape.leaves:
-        e = uses.get(id(t))
-        if e is None:
-            e = uses[id(t)] = (t, [])
-        if s < n and reach[s]:
+    uses = {}  # id(leaf) -> (leaf, its reached slots), in order of first reached use
+    leaves = tape.leaves
+    if not n:  # no sweep (create_graph): every leaf, no slots
+        for _, t in leaves:
+            uses.setdefault(id(t), (t, []))
+    elif leaves:
+        slots = np.frombuffer(tape.leaf_slots, np.int64).copy()  # (a view would pin it)
+        for i in np.flatnonzero(reach[np.minimum(slots, n - 1)] & (slots < n)).tolist():
+            s, t = leaves[i]
+            e = uses.get(id(t))
+            if e is None:
+                e = uses[id(t)] = (t, [])
             e[1].append(s)
     if not inputs:
         return [*uses.values(),

@@ -13,11 +13,12 @@ from ..tape import OP_MASK
 from .graph import views
 
 
-def check_saved(tape, rows, reach):
-    """Raise PyTorch's error if the sweep went through a row that saved a value modified in
-    place after the row was recorded."""
+def check_saved(tape, rows, reach, lo, hi):
+    """Raise PyTorch's error if the sweep (of rows ``lo .. hi-1``) went through a row that
+    saved a value modified in place after the row was recorded."""
     log = tape.mutated
     ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3).copy()
+    rows = rows[lo:hi]
     n = len(rows)
     entry = np.full(tape.nslots, -1, np.int64)
     slots, first = np.unique(ints[:, 0], return_index=True)
@@ -40,11 +41,11 @@ def check_saved(tape, rows, reach):
         s = rows[:, col]
         e = np.where(s >= 0, entry[np.maximum(s, 0)], -1)
         bad = ran & saved & (e >= 0)
-        bad &= np.arange(n) < limit[np.maximum(e, 0)]
+        bad &= np.arange(lo, hi) < limit[np.maximum(e, 0)]
         hit = np.where(bad & (hit < 0), e, hit)
     rs = np.flatnonzero(hit >= 0)
     if rs.size:
-        r = rs[-1]  # the sweep meets the last one first
+        r = rs[-1]  # the sweep meets the last one first (r: in the span)
         s, _, ver = (int(v) for v in ints[hit[r]])
         counter = log.counters[hit[r]]
         raise RuntimeError(_modified_message(tape, s, counter, ver, int(rows[r, 1]) == s))

@@ -148,6 +148,7 @@ def meta_list(count_at=0, first_at=2):
     def positions(meta, k):
         n = int(meta[k + count_at])
         return list(range(k + first_at, k + first_at + n))
+    positions.spec = ("list", count_at, first_at)  # for compiled readers (autograd/span.py)
     return positions
 
 
@@ -155,6 +156,7 @@ def meta_at(*offsets):
     """meta_slots of a row that keeps slot numbers at fixed offsets from its aux."""
     def positions(meta, k):
         return [k + j for j in offsets]
+    positions.spec = ("at", *offsets)
     return positions
 
 

@@ -1,0 +1,65 @@
+"""Which rows a backward sweeps: the span of its graph, not the whole tape.
+
+Each slot ``o`` gets two numbers, computed by compiled code for the rows recorded since
+the last backward (``_sweep._spans_of_slots``, amortised: every row is visited once):
+``prod[o]``, the row that wrote it, and ``low[o]``, a row at or below every row of its
+graph.  A backward from outputs ``S`` sweeps rows ``min low[S] .. max prod[S]`` only, so
+an unrelated graph alive on the same tape (a validation loss, a baseline kept from before
+the loop) costs it nothing.  8 bytes a slot, int32: a tape never holds 2**31 rows.
+"""
+import numpy as np
+
+from .. import _sweep as compiled
+from ..ops.registry import OPS
+
+_NONE = np.iinfo(np.int32).max  # low of a slot that no row writes (a leaf, a constant)
+
+
+def _tables():
+    """Per opcode: where a row keeps slot numbers besides in0/in1 (registry ``aux`` and
+    ``meta_slots``): 0 nowhere, 1 its aux, 2 ``meta[aux + p0]`` (and ``+ p1``), 3 a meta
+    list (count at ``aux + p0``, slots from ``aux + p1``), 4 unknown (bounded by row 0)."""
+    n = max(OPS) + 2
+    kind = np.full(n, 4, np.int64)
+    p0 = np.full(n, -1, np.int64)
+    p1 = np.full(n, -1, np.int64)
+    for code, d in OPS.items():
+        spec = getattr(d.meta_slots, "spec", None)
+        if d.meta_slots is None:
+            kind[code] = 1 if d.aux == "slot" else 0
+        elif spec is not None and spec[0] == "list":
+            kind[code], p0[code], p1[code] = 3, spec[1], spec[2]
+        elif spec is not None and spec[0] == "at" and len(spec) <= 3:
+            kind[code] = 2
+            p0[code] = spec[1]
+            p1[code] = spec[2] if len(spec) == 3 else -1
+    return kind, p0, p1
+
+
+_KIND = None
+
+
+def graph_span(tape, rows, meta, slots):
+    """``(lo, hi)``: the rows that a backward from ``slots`` can reach lie in ``lo .. hi-1``."""
+    global _KIND
+    if _KIND is None:
+        _KIND = _tables()
+    n = tape.nslots
+    low, prod = tape.span_low, tape.span_prod
+    if low is None or len(low) < n:
+        cap = max(n, 64, len(low) * 3 // 2 if low is not None else 0)
+        low2 = np.full(cap, _NONE, np.int32)
+        prod2 = np.full(cap, -1, np.int32)
+        if low is not None:
+            low2[:len(low)] = low
+            prod2[:len(prod)] = prod
+        tape.span_low, tape.span_prod = low, prod = low2, prod2
+    if tape.span_done < len(rows):
+        compiled._spans_of_slots(rows, meta, *_KIND, low, prod, tape.span_done)
+        tape.span_done = len(rows)
+    lo, hi = len(rows), 0
+    for s in slots:
+        if s < n:
+            lo = min(lo, int(low[s]))
+            hi = max(hi, int(prod[s]) + 1)
+    return min(lo, hi), hi
