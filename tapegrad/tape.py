@@ -20,13 +20,14 @@ a float64 value.  Traced tapes stay float64 (replay is float64).
 
 Lifetime: every non-leaf tensor holds the tape's current ``Token``.  When the last
 one dies the tape resets (at once, or at the start of the next op when the cycle
-collector or another thread dropped it: see ``Token``).  A
-backward without retain_graph that leaves every row freed also *retires* the tape:
-the thread records on a fresh one, and
-the old one lives only as long as tensors from it do.  So ``loss = f(w);
-loss.backward()`` in a loop runs in constant memory although the previous ``loss`` is
-still alive while the next one is recorded.  Leaves never hold the token; they carry
-``(slot, gen)`` and are re-adopted when the generation changed.
+collector or another thread dropped it: see ``Token``).  A backward without retain_graph
+*retires* the tape: the thread records on a fresh one, and the old one lives only as long
+as tensors from it do.  So ``loss = f(w); loss.backward()`` in a loop runs in constant
+memory although the previous ``loss`` (or a stray tensor from before the loop) is still
+alive while the next one is recorded.  An op that reads a non-leaf of a retired tape
+records a LINK row standing for it (``ops/_record.py``), and the new tape holds the old
+one's token: a backward reaching that row goes on in the old tape.  Leaves never hold the
+token; they carry ``(slot, gen)`` and are re-adopted when the generation changed.
 """
 import gc
 import itertools
@@ -50,7 +51,8 @@ SECOND_TIME = (  # PyTorch's message when a sweep reaches freed rows
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
     "backward through the graph a second time or if you need to access saved tensors after "
     "calling backward.")
-STALE = 31  # stands for a non-leaf from a retired tape; it has no reverse rule (engine.py)
+LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
+#           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
 
 _collecting = False  # True while Python's cycle collector runs (see Token.__del__)
@@ -126,6 +128,8 @@ class Tape(ValueArena):
         self.span_low = self.span_prod = None  # per slot: its graph's rows (autograd/span.py)
         self.span_done = 0  # rows whose output's span is known
         self.nfreed = 0  # rows freed by sweeps without retain_graph
+        self.links = []  # (token, slot) of the older tapes' non-leaves LINK rows stand for
+        self.link_of = {}  # (id(token), slot, version) -> this tape's slot for it
 
     # -- the hot path -------------------------------------------------------------------
     def token(self):

@@ -263,7 +263,10 @@ def test_bad_input_raises_a_clear_error_and_changes_nothing(name):
     for word in case.extra:
         assert word in message, f"{word!r} not in {message!r}"
     if case.rows_may_free:  # PyTorch frees the graph before it finds the unused input
-        assert {k: v[:5] for k, v in after.items()} == {k: v[:5] for k, v in before.items()}
+        # (the swept tape retires: the thread's next tape, still empty, is no change)
+        def counts(snap):
+            return {k: v[:5] for k, v in snap.items() if any(v[:5])}
+        assert counts(after) == counts(before)
     else:
         assert after == before
     for k, v in env.items():

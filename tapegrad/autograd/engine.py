@@ -9,7 +9,7 @@ from .._state import anomaly, state
 from ..arena import adjoint_arena
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..tape import FREED, OP_MASK, SECOND_TIME, STALE, current_tape, retire
+from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import higher, hooks
 from .anomaly import checked_sweep
@@ -36,13 +36,17 @@ def _as_list(x):
 
 
 def _tape_of(outputs):
+    """The newest tape among the outputs' (older ones of this thread are reached by
+    links, _sweep_all); a leaf output takes a slot on this thread's tape."""
     if len(outputs) == 1 and outputs[0]._tok is not None:
         return outputs[0]._tok.tape
     tapes = {id(t._tok.tape): t._tok.tape for t in outputs if t._tok is not None}
-    if len(tapes) > 1:
+    if len({tp.owner for tp in tapes.values()}) > 1:
         raise RuntimeError("outputs were recorded on different threads' tapes; differentiate "
                            "each in the thread that recorded it")
-    return next(iter(tapes.values())) if tapes else state.tape or current_tape()
+    if not tapes or any(t._tok is None for t in outputs):
+        return state.tape or current_tape()
+    return max(tapes.values(), key=lambda tp: tp.gen)
 
 
 _ONE = np.ones(1)  # the implicit seed of a scalar output (only ever read)
@@ -77,15 +81,37 @@ def _check_outputs(outputs, grad_outputs, op):
     return seeds
 
 
-def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
-    """Run the reverse sweep from ``outputs``; returns (adj, reach, offs).
+def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
+    """Sweep from ``outputs`` through their tape and, by its LINK rows, the older tapes of
+    this thread it reaches; returns ``[(tape, adj, reach, offs)]``, newest tape first.
+    A link goes from a newer tape to an older one only, so sweeping the newest first
+    gives each tape every seed before its own sweep."""
+    todo = {}
+    for t, g in zip(outputs, seeds):
+        tp = t._tok.tape if t._tok is not None and t._gen == t._tok.tape.gen else tape
+        todo.setdefault(tp, []).append((tp.out_slot(t), g))
+    swept = []
+    while todo:
+        tp = max(todo, key=lambda x: x.gen)
+        pairs = todo.pop(tp)
+        links = []
+        adj, reach, offs = _sweep(tp, [s for s, _ in pairs], [g for _, g in pairs],
+                                  retain_graph, inputs, finish_leaf, links)
+        swept.append((tp, adj, reach, offs))
+        for tok, s, g in links:
+            todo.setdefault(tok.tape, []).append((s, g))
+    return swept
+
+
+def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, links=None):
+    """Run the reverse sweep of ``tape`` from ``out_slots``; returns (adj, reach, offs) and
+    appends ``(token, slot, adjoint)`` to ``links`` for each LINK row it reached.
 
     With tensor hooks the sweep runs in compiled stretches between the rows where Python
-    calls them (``hooks.plan``; ``finish_leaf(t, adj, reach, offs)`` delivers a hooked leaf
+    calls them (``hooks.plan``; ``finish_leaf(tape, t, adj, reach, offs)`` delivers a hooked leaf
     of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
     in one call.
     """
-    out_slots = [tape.out_slot(t) for t in outputs]
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
@@ -100,27 +126,31 @@ def _sweep(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
     hi = top
     if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         leaves = inputs if inputs else [t for _, t in tape.leaves]
-        for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish_leaf):
+        def finish(t, a, r, o):  # finish_leaf on this tape's slots
+            finish_leaf(tape, t, a, r, o)
+        for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish):
             if at < hi:
-                _stretch(tape, args, max(at, lo), hi)
+                _stretch(tape, args, max(at, lo), hi, links)
                 hi = at
             act()
-    _stretch(tape, args, lo, hi)
+    _stretch(tape, args, lo, hi, links)
     if tape.mutated:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         tape.nfreed += compiled._free_swept(rows, reach, lo, top)
         if tape.custom:
             free_records(tape, rows)
-        if tape.nfreed == len(rows):
+        # the thread records on a fresh tape from now on (tape.py: links reach this one)
+        if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
     return adj, reach, offs
 
 
-def _stretch(tape, args, lo, hi):
+def _stretch(tape, args, lo, hi, links):
     """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode);
     at a custom op's row the sweep stops, Python runs its backward, and the sweep goes on
-    below it (DESIGN.md: "one sweep, many stops")."""
+    below it (DESIGN.md: "one sweep, many stops"); at a LINK row, the adjoint it holds is
+    noted for the older tape's sweep."""
     while hi > lo:
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)
@@ -129,9 +159,15 @@ def _stretch(tape, args, lo, hi):
         if stop < 0:
             return
         rows = args[0]
-        if rows[stop, 0] & FREED or rows[stop, 0] == STALE:
+        if rows[stop, 0] & FREED:
             raise RuntimeError(SECOND_TIME)
         code = int(rows[stop, 0] & OP_MASK)
+        if code == LINK:
+            offs, adj, o = args[1], args[5], rows[stop, 1]
+            tok, s = tape.links[rows[stop, 4]]
+            links.append((tok, s, adj[offs[o]:offs[o + 1]].copy()))
+            hi = stop
+            continue
         if code != CUSTOM:
             raise RuntimeError(f"no reverse rule for opcode {code} "
                                f"({NAMES.get(code, 'unknown op')}) at tape row {stop}")
@@ -204,10 +240,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
     if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
-        adj = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads)
+        targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
-        for t, _ in _targets(tape, inputs):
-            g = higher.grad_of(t, tape, adj)
+        for t in targets.values():
+            g = _recorded_grad(t, swept)
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 t._grad = g if t._grad is None else t._grad + g
@@ -219,18 +256,19 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         return
     done = set()  # hooked leaves, delivered during the sweep (autograd/hooks.py)
 
-    def finish_leaf(t, adj, reach, offs):
+    def finish_leaf(tp, t, adj, reach, offs):
         if id(t) not in done:
             done.add(id(t))
-            slots = _slots_of(t, tape, reach)
+            slots = _slots_of(t, tp, reach)
             if slots:
                 _accumulate(t, hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs)))
                 hooks.run_post_hooks(t)
 
-    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs, finish_leaf)
-    for t, slots in _targets(tape, inputs, reach):
-        if slots and id(t) not in done:
-            _accumulate(t, _grad_at(t, slots, adj, offs))
+    for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs,
+                                           finish_leaf):
+        for t, slots in _targets(tp, inputs, reach):
+            if slots and id(t) not in done:
+                _accumulate(t, _grad_at(t, slots, adj, offs))
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -249,10 +287,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
-        adj = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads)
         result = []
         for i, t in enumerate(inputs_list):
-            g = higher.grad_of(t, tape, adj)
+            g = _recorded_grad(t, swept)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
             if g is None and materialize_grads:
@@ -263,19 +301,24 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         return tuple(result)
     captured = {}  # hooked leaves: their gradient through their hooks (autograd/hooks.py)
 
-    def finish_leaf(t, adj, reach, offs):
-        slots = _slots_of(t, tape, reach)
+    def finish_leaf(tp, t, adj, reach, offs):
+        slots = _slots_of(t, tp, reach)
         if slots and id(t) not in captured:
             captured[id(t)] = hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs))
 
-    adj, reach, offs = _sweep(tape, outputs, seeds, bool(retain_graph), inputs_list,
-                              finish_leaf)
+    found = [None] * len(inputs_list)
+    for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph),
+                                           inputs_list, finish_leaf):
+        for i, (t, slots) in enumerate(_targets(tp, inputs_list, reach)):
+            if slots and id(t) not in captured:
+                g = _grad_at(t, slots, adj, offs)
+                found[i] = g if found[i] is None else _leaf(found[i]._data + g._data)
     result = []
-    for i, (t, slots) in enumerate(_targets(tape, inputs_list, reach)):
+    for i, t in enumerate(inputs_list):
         if id(t) in captured:
             result.append(captured[id(t)])
-        elif slots:
-            result.append(_grad_at(t, slots, adj, offs))
+        elif found[i] is not None:
+            result.append(found[i])
         elif materialize_grads:
             result.append(_leaf(norm(np.zeros(t.shape, t.dtype))))
         elif allow_unused:
@@ -295,9 +338,30 @@ def _check_inputs(inputs, op):
 
 
 def _recorded(tape, outputs, grads):
-    """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py)."""
-    slots = [tape.out_slot(t) for t in outputs]
-    return higher.sweep(tape, slots, higher.seed_tensors(outputs, grads))
+    """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py), through
+    every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``."""
+    seeds = higher.seed_tensors(outputs, grads)
+    by_tape = {}
+    for t, g in zip(outputs, seeds):
+        tp = t._tok.tape if t._tok is not None else tape
+        e = by_tape.setdefault(tp, ([], []))
+        e[0].append(tp.out_slot(t))
+        e[1].append(g)
+    newest = max(by_tape, key=lambda x: x.gen)
+    slots, gs = by_tape.pop(newest)
+    swept = higher.sweep_linked(newest, slots, gs, by_tape)
+    return swept
+
+
+def _recorded_grad(t, swept):
+    """The recorded gradient of ``t``, summed over the tapes it was used on (or None)."""
+    parts = [g for tp, adj in swept if (g := higher.grad_of(t, tp, adj)) is not None]
+    if not parts:
+        return None
+    g = parts[0]
+    for p in parts[1:]:
+        g = g + p
+    return g
 
 
 __all__ = ["backward", "grad", "dtypes"]

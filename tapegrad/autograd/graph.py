@@ -10,7 +10,7 @@ import numpy as np
 from ..ops.custom import CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
-from ..tape import OP_MASK
+from ..tape import LINK, OP_MASK
 from ..tensor import Tensor
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
@@ -103,6 +103,9 @@ class _Views:
         """The (node, 0) pair that gradient for slot ``s`` flows into."""
         r, s = self.source(s)
         if r >= 0:
+            if self.rows[r, 0] & OP_MASK == LINK:  # a non-leaf of an older tape (tape.py)
+                tok, old = self.tape.links[int(self.rows[r, 4])]
+                return views(tok.tape).edge(old)
             if self.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # output i of a custom op
                 return (self.node(int(self.row_of[self.rows[r, 2]])), int(self.rows[r, 4]))
             return (self.node(r), 0)

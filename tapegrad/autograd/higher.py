@@ -19,9 +19,10 @@ from ..ops._record import output, slot, tape_for_grad
 from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
-from ..tape import FREED, OP_MASK, SECOND_TIME, STALE
+from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 from .hooks import run_hooks
+from .span import graph_span
 
 
 class Row:
@@ -165,16 +166,37 @@ class Walk:
         return t
 
 
-def sweep(tape, out_slots, seeds):
+def sweep_linked(tape, out_slots, seeds, more=None):
+    """``sweep`` through ``tape`` and, by its LINK rows, the older tapes of this thread it
+    reaches (newest first, as engine._sweep_all); ``more``: ``{tape: (slots, seeds)}`` of
+    outputs on other tapes.  Returns ``[(tape, {slot: adjoint})]``."""
+    todo = dict(more or {})
+    todo[tape] = (list(out_slots), list(seeds))
+    swept = []
+    while todo:
+        tp = max(todo, key=lambda x: x.gen)
+        slots, gs = todo.pop(tp)
+        links = []
+        swept.append((tp, sweep(tp, slots, gs, links)))
+        for tok, s, g in links:
+            e = todo.setdefault(tok.tape, ([], []))
+            e[0].append(s)
+            e[1].append(g)
+    return swept
+
+
+def sweep(tape, out_slots, seeds, links=None):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
-    ``seeds``); returns ``{slot: adjoint tensor}``."""
+    ``seeds``); returns ``{slot: adjoint tensor}``.  A reached LINK row's adjoint goes to
+    ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for."""
     with enable_grad():
         walk = Walk(tape)
         adj = {}
         for s, g in zip(out_slots, seeds, strict=True):
             _add(adj, s, g)
         custom = getattr(tape, "custom", None) or {}
-        for r in range(len(walk.rows) - 1, -1, -1):
+        lo, hi = graph_span(tape, walk.rows, walk.meta, out_slots)
+        for r in range(hi - 1, lo - 1, -1):
             rec = custom.get(r)
             o = int(walk.rows[r, 1])
             if rec is not None:
@@ -188,6 +210,10 @@ def sweep(tape, out_slots, seeds):
             if o < 0 or o not in adj:
                 continue
             _check_live(walk.rows[r, 0], SECOND_TIME)
+            if walk.rows[r, 0] == LINK:
+                tok, s = tape.links[int(walk.rows[r, 4])]
+                links.append((tok, s, adj[o]))
+                continue
             if o in tape.hooks:  # in the tensor's dtype (hooks._SlotHooks), as PyTorch's
                 hooks = tape.hooks[o]
                 g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
@@ -204,7 +230,7 @@ def sweep(tape, out_slots, seeds):
 
 
 def _check_live(op, message):
-    if op & FREED or op == STALE:
+    if op & FREED:
         raise RuntimeError(message)
 
 

@@ -3,7 +3,7 @@ appending an op's output slot and row."""
 import numpy as np
 
 from .._state import state
-from ..tape import STALE, current_tape
+from ..tape import LINK, current_tape
 from ..tensor import Tensor, _nonleaf, norm
 
 
@@ -22,13 +22,25 @@ def slot(t, tape, need=True):
             raise RuntimeError(
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
                 "per thread, so pass values between threads with .detach() and record anew")
-        # its graph was freed by a backward: a backward that reaches this slot must raise
-        # PyTorch's "backward through the graph a second time" error (engine.py)
+        return _link(tape, t)
+    return tape.adopt(t, need)
+
+
+def _link(tape, t):
+    """The slot of a LINK row standing for ``t``, a non-leaf of an older (retired) tape of
+    this thread: a backward reaching it goes on in the old tape from t's slot (which raises
+    PyTorch's "backward through the graph a second time" if a backward freed it).  One row
+    per tensor and version; ``tape.links`` holds the old tape's token while this one lives."""
+    c = getattr(t, "_ver", None)
+    key = (id(t._tok), t._slot, 0 if c is None else c.version)
+    s_out = tape.link_of.get(key)
+    if s_out is None:
         s = push_value(tape, t._data)
         s_out = push_value(tape, t._data)
-        tape.rbuf.extend((STALE, s_out, s, -1, -1))
-        return s_out
-    return tape.adopt(t, need)
+        tape.rbuf.extend((LINK, s_out, s, -1, len(tape.links)))
+        tape.links.append((t._tok, t._slot))
+        tape.link_of[key] = s_out
+    return s_out
 
 
 def tape_for_grad():

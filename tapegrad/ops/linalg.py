@@ -575,7 +575,7 @@ def einsum(equation, *operands):
                 raise RuntimeError(f"einsum(): subscript {c} has size {s} for operand {i} "
                                    f"which does not broadcast with previously seen size "
                                    f"{sizes[c]}")
-            sizes[c] = max(sizes.get(c, 1), s)
+            sizes[c] = s if sizes.get(c, 1) == 1 else sizes[c]  # (1 broadcasts, even to 0)
     if not arrow:
         out = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
     for c in out:
