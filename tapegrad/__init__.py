@@ -7,7 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, nn, optim, viz
+from . import autograd, nn, optim, utils, viz
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
@@ -43,6 +43,7 @@ __all__ = [
     "float64", "from_numpy", "full", "full_like", "grad", "inference_mode", "int", "int32",
     "int64", "is_grad_enabled", "is_tensor", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
-    "set_grad_enabled", "softmax", "tensor", "trace", "warmup", "zeros", "zeros_like", "viz",
+    "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros", "zeros_like",
+    "viz",
     *_OPS,  # the op functions (ops/registry.py: api)
 ]
