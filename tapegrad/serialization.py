@@ -206,11 +206,12 @@ class _Reader:
             raise _corrupt(f"member {name} is missing") from None
         dtype, shape = np.dtype(m["dtype"]), tuple(m["shape"])
         nbytes = math.prod(shape) * dtype.itemsize
-        self.read_bytes += nbytes
-        if self.read_bytes > self.max_bytes:
-            raise ValueError(f"load: the file's tensors hold more than max_bytes="
-                             f"{self.max_bytes} bytes; pass a larger max_bytes to "
-                             "tapegrad.load if you trust this file")
+        if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
+            self.read_bytes += info.file_size
+            if self.read_bytes > self.max_bytes:
+                raise ValueError(f"load: the file's compressed members expand to more than "
+                                 f"max_bytes={self.max_bytes} bytes; pass a larger max_bytes "
+                                 "to tapegrad.load if you trust this file")
         with self.z.open(info) as fh:
             try:
                 version = np.lib.format.read_magic(fh)
@@ -222,10 +223,13 @@ class _Reader:
             if got != dtype or tuple(got_shape) != shape or fortran:
                 raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}, the structure "
                                f"says {dtype} {shape}")
+            if nbytes > info.file_size:
+                raise _corrupt(f"member {name} has {info.file_size} bytes, too few for "
+                               f"{dtype} {shape}")
             raw = fh.read(nbytes + 1)
         if len(raw) != nbytes:
-            raise _corrupt(f"member {name} holds {len(raw)} bytes of values, "
-                           f"expected {nbytes}")
+            raise _corrupt(f"member {name} holds {'more' if len(raw) > nbytes else 'fewer'} "
+                           f"bytes of values than {dtype} {shape} needs ({nbytes})")
         a = np.frombuffer(raw, dtype).reshape(shape).copy()
         kind = m.get("kind")
         if kind == "tensor":
@@ -315,8 +319,9 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     the values plain ``.npy`` arrays, every field checked (a damaged or crafted file raises
     ``ValueError``); a file holding other objects needs ``weights_only=False`` (trusted
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
-    ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what the file's
-    arrays may expand to; ``map_location`` may only name the CPU.
+    ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
+    members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
+    only name the CPU.
     """
     if map_location not in (None, "cpu") and str(map_location) != "cpu":
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "

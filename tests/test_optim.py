@@ -376,7 +376,7 @@ def _lbfgs_run(L, kw, x0, steps):
     path = []
     for _ in range(steps):
         loss = opt.step(closure)
-        path.append([float(loss), *np.asarray(x.detach(), np.float64)])
+        path.append([float(loss.detach()), *np.asarray(x.detach(), np.float64)])
     state = opt.state[x]
     return np.array(path), state["func_evals"], state["n_iter"]
 

@@ -1,7 +1,6 @@
 """tapegrad.save / tapegrad.load (torch.save / torch.load with weights_only=True: nothing is
 unpickled), the trace loader under tapegrad.jit and tapegrad.load, the matrix trace
 tapegrad.trace(A), and tapegrad.compile called with tensors."""
-import collections
 import io
 import json
 import math
@@ -235,12 +234,17 @@ def _with_json(obj=None, **changes):
      "int64 cannot require grad"),
     ({**_saved_members(), "tensors/0.npy": _npy(np.array([None, "x"], dtype=object))},
      "holds object"),
-    ({**_saved_members(), "tensors/0.npy": _npy(np.ones(2))[:-8]}, "holds 8 bytes of values"),
+    ({**_saved_members(), "tensors/0.npy": _npy(np.ones(2))[:-8]},
+     "holds fewer bytes of values than float64 \\(2,\\) needs \\(16\\)"),
+    ({**_saved_members(), "tensors/0.npy": _npy(np.ones(2)) + b"12345678"},
+     "holds more bytes of values"),
+    ({**_saved_members(), "tensors/0.npy": _npy(np.ones(2))[:100]}, "is not a .npy array|"
+     "has 100 bytes, too few"),
     ({k: v for k, v in _saved_members().items() if k != "tensors/0.npy"},
      "member tensors/0.npy is missing"),
     ({**_saved_members(), "tensors/0.npy": b"\x93NUMPY garbage"}, "is not a .npy array"),
 ], ids=["json", "format", "version", "index", "node", "key", "dtype", "dtype_mismatch",
-        "int_grad", "object_array", "short", "missing", "not_npy"])
+        "int_grad", "object_array", "short", "long", "cut_header", "missing", "not_npy"])
 def test_crafted_files_raise_value_errors_naming_the_field(members, phrase):
     with pytest.raises(ValueError, match=phrase):
         tg.load(_file(members))
@@ -274,12 +278,19 @@ def test_files_that_are_not_saves_raise_clear_errors(tmp_path):
     assert _same(tg.load(io.BytesIO(raw), map_location="cpu"), tg.load(io.BytesIO(raw)))
 
 
-def test_max_bytes_bounds_what_a_file_may_expand_to():
+def test_max_bytes_bounds_what_compressed_members_may_expand_to():
+    members = _saved_members({"w": tg.zeros(1 << 16)})
     buf = io.BytesIO()
-    tg.save(tg.zeros(1000), buf)
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in members.items():
+            z.writestr(n, data)
+    assert len(buf.getvalue()) < 4000  # 512 KiB of zeros
     buf.seek(0)
-    with pytest.raises(ValueError, match="more than max_bytes=4000 bytes"):
-        tg.load(buf, max_bytes=4000)
+    with pytest.raises(ValueError, match="compressed members expand to more than "
+                                         "max_bytes=100000 bytes"):
+        tg.load(buf, max_bytes=100_000)
+    buf.seek(0)
+    assert tg.load(buf)["w"].shape == (1 << 16,)  # (the default bound: 1 GiB)
 
 
 # ---- traces: tapegrad.jit and tapegrad.load ----------------------------------------------

@@ -348,6 +348,9 @@ class Adagrad(Optimizer):
         x = _values(p)
         f = x.dtype.type
         g = -grad if group["maximize"] else grad
+        if not state:  # a parameter added by add_param_group after __init__
+            state.update(step=Tensor(0.0), sum=Tensor(np.full_like(
+                x, group["initial_accumulator_value"])))
         state["step"]._data = step = float(state["step"]._data) + 1.0
         if group["weight_decay"] != 0:
             g = g + x * f(group["weight_decay"])
