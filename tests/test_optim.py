@@ -402,6 +402,30 @@ def test_lbfgs_matches_torch_on_rosenbrock(config, torch):
     assert (evals, iters) == (tevals, titers)
 
 
+@pytest.mark.oracle
+@pytest.mark.parametrize("line_search_fn", [None, "strong_wolfe"])
+def test_lbfgs_matches_torch_over_several_parameters(line_search_fn, torch):
+    """Three parameters (one 0-d) as one flat vector, a short history."""
+    def run(L):
+        w = L.tensor(W0, requires_grad=True)
+        b = L.tensor(B0, requires_grad=True)
+        s = L.tensor(np.asarray(S0), requires_grad=True)
+        x = L.tensor(X)
+        opt = L.optim.LBFGS([w, b, s], lr=0.5, max_iter=6, history_size=4,
+                            line_search_fn=line_search_fn)
+
+        def closure():
+            opt.zero_grad()
+            loss = _loss(x, w, b, s) + (w * w).sum() * 0.01
+            loss.backward()
+            return loss
+        for _ in range(4):
+            opt.step(closure)
+        return [np.asarray(t.detach(), np.float64) for t in (w, b, s)]
+    for a, b in zip(run(tg), run(torch), strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-13)
+
+
 def test_lbfgs_strong_wolfe_converges_and_stops_on_a_small_gradient():
     path, _, _ = _lbfgs_run(tg, dict(line_search_fn="strong_wolfe"), np.array([-1.2, 1.0]),
                                 steps=5)
