@@ -2,6 +2,7 @@
 (1e-12 in float64), equal to the textbook formulas written out here, float32 kept, state
 saved and restored, PyTorch's errors."""
 import copy
+import warnings
 
 import numpy as np
 import pytest
@@ -549,3 +550,22 @@ def test_scheduler_state_dict_round_trip_and_errors():
         tg.optim.lr_scheduler.LambdaLR(opt, [lambda e: 1.0])
     with pytest.raises(ValueError, match="mode maxi is unknown!"):
         tg.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="maxi")
+
+
+@pytest.mark.oracle
+def test_stepping_the_scheduler_first_warns_as_torch(torch):
+    for L in (tg, torch):
+        opt = L.optim.SGD([L.tensor([1.0], requires_grad=True)], lr=0.1)
+        sched = L.optim.lr_scheduler.ExponentialLR(opt, 0.5)
+        with pytest.warns(UserWarning, match=r"Detected call of `lr_scheduler.step\(\)` before "
+                          r"`optimizer.step\(\)`"):
+            sched.step()
+        opt = L.optim.SGD([L.tensor([1.0], requires_grad=True)], lr=0.1)
+        sched = L.optim.lr_scheduler.ExponentialLR(opt, 0.5)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            opt.step()
+            sched.step()
+            opt.step()
+            sched.step()
+        assert sched.get_last_lr() == [0.025]

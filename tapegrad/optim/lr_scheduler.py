@@ -30,6 +30,20 @@ def _check_optimizer(optimizer):
         raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
 
 
+def _track_steps(optimizer):
+    """Wrap this optimizer's ``step`` so that it notes being called (for the warning about
+    stepping the scheduler first); once per optimizer."""
+    step = optimizer.step
+    if getattr(step, "_wrapped_by_lr_sched", False):
+        return
+
+    def wrapper(*args, **kwargs):
+        optimizer._opt_called = True
+        return step(*args, **kwargs)
+    wrapper._wrapped_by_lr_sched = True
+    optimizer.step = wrapper
+
+
 class LRScheduler:
     """Base class: ``base_lrs`` (each group's ``initial_lr``), ``last_epoch``, ``step()``,
     ``get_last_lr()``, ``state_dict()``/``load_state_dict()``.  A subclass gives
@@ -48,6 +62,7 @@ class LRScheduler:
                                    "when resuming an optimizer")
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
+        _track_steps(optimizer)
         self._step_count = 0
         self.step()
 
@@ -60,6 +75,12 @@ class LRScheduler:
 
     def step(self, epoch=None):
         """Move to the next epoch (or to ``epoch``, deprecated in PyTorch) and set the lrs."""
+        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
+            warnings.warn("Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
+                          "You should call them in the opposite order: `optimizer.step()` "
+                          "before `lr_scheduler.step()`. Failure to do this will result in "
+                          "skipping the first value of the learning rate schedule.",
+                          UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is None:
             self.last_epoch += 1
@@ -81,6 +102,9 @@ class LRScheduler:
 
     def load_state_dict(self, state_dict):
         self.__dict__.update(state_dict)
+
+
+_LRScheduler = LRScheduler  # PyTorch's former name, still used by subclasses
 
 
 class LambdaLR(LRScheduler):
