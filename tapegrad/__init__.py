@@ -7,7 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, nn, optim, viz
+from . import autograd, jit, nn, optim, utils, viz
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
@@ -20,7 +20,9 @@ from .dtypes import (
     set_default_dtype)
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .ops import EXPORTS as _OPS
-from .replay import DivergenceError, Traced, batch_grad, compile, load, trace
+from .jit import trace_or_record as trace  # the matrix trace, or record a function
+from .replay import DivergenceError, Traced, batch_grad, compile
+from .serialization import load, save  # (load also reads traces, as jit.load)
 from .tensor import Size, Tensor
 from .warmup import warmup
 
@@ -41,8 +43,9 @@ __all__ = [
     "DivergenceError", "Size", "Tensor", "Traced", "arange", "as_tensor", "autograd",
     "batch_grad", "bool", "compile", "double", "enable_grad", "eye", "float", "float32",
     "float64", "from_numpy", "full", "full_like", "grad", "inference_mode", "int", "int32",
-    "int64", "is_grad_enabled", "is_tensor", "linspace", "load", "log_softmax", "long",
+    "int64", "is_grad_enabled", "is_tensor", "jit", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
-    "set_grad_enabled", "softmax", "tensor", "trace", "warmup", "zeros", "zeros_like", "viz",
+    "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
+    "zeros_like", "viz",
     *_OPS,  # the op functions (ops/registry.py: api)
 ]

@@ -2,6 +2,7 @@
 (1e-12 in float64), equal to the textbook formulas written out here, float32 kept, state
 saved and restored, PyTorch's errors."""
 import copy
+import warnings
 
 import numpy as np
 import pytest
@@ -26,6 +27,17 @@ CONFIGS = {
     "adam_maximize": ("Adam", dict(lr=0.01, maximize=True)),
     "adamw": ("AdamW", dict(lr=0.01)),
     "adamw_amsgrad_wd": ("AdamW", dict(lr=0.03, weight_decay=0.5, amsgrad=True)),
+    "rmsprop": ("RMSprop", dict(lr=0.01)),
+    "rmsprop_alpha_eps_wd": ("RMSprop", dict(lr=0.02, alpha=0.9, eps=1e-4, weight_decay=0.1)),
+    "rmsprop_momentum": ("RMSprop", dict(lr=0.01, momentum=0.9)),
+    "rmsprop_centered": ("RMSprop", dict(lr=0.01, centered=True)),
+    "rmsprop_centered_momentum_maximize": ("RMSprop", dict(lr=0.005, momentum=0.5,
+                                                           centered=True, maximize=True,
+                                                           weight_decay=0.05)),
+    "adagrad": ("Adagrad", dict(lr=0.1)),
+    "adagrad_lr_decay_wd": ("Adagrad", dict(lr=0.1, lr_decay=0.05, weight_decay=0.1)),
+    "adagrad_initial_eps_maximize": ("Adagrad", dict(lr=0.05, initial_accumulator_value=0.3,
+                                                     eps=1e-3, maximize=True)),
 }
 
 
@@ -240,6 +252,18 @@ def test_step_before_backward_of_an_older_graph_raises_like_torch():
     (lambda w: tg.optim.Adam([w * 2]), ValueError, "can't optimize a non-leaf Tensor"),
     (lambda w: tg.optim.Adam([{"params": [w]}, {"params": [w]}]), ValueError,
      "some parameters appear in more than one parameter group"),
+    (lambda w: tg.optim.RMSprop([w], alpha=-0.1), ValueError, "Invalid alpha value: -0.1"),
+    (lambda w: tg.optim.Adagrad([w], lr_decay=-1.0), ValueError,
+     "Invalid lr_decay value: -1.0"),
+    (lambda w: tg.optim.Adagrad([w], initial_accumulator_value=-1.0), ValueError,
+     "Invalid initial_accumulator_value value: -1.0"),
+    (lambda w: tg.optim.LBFGS([{"params": [w]},
+                               {"params": [tg.tensor([1.0], requires_grad=True)]}]),
+     ValueError, "LBFGS doesn't support per-parameter options (parameter groups)"),
+    (lambda w: tg.optim.LBFGS([w], lr=-1.0), ValueError, "Invalid learning rate: -1.0"),
+    (lambda w: tg.optim.LBFGS([w], line_search_fn="armijo"), ValueError,
+     "only 'strong_wolfe' is supported"),
+    (lambda w: tg.optim.lr_scheduler.StepLR([w], 2), TypeError, "list is not an Optimizer"),
 ])
 def test_bad_arguments(make, exc, phrase):
     w = tg.tensor([1.0], requires_grad=True)
@@ -333,3 +357,215 @@ def test_parameter_is_a_tensor_in_every_position():
     np.testing.assert_allclose(np.asarray(p.grad), [-0.5 - 2.0, -0.25 - 4.0])
     assert q.grad.item() == pytest.approx(0.75 / 9 + 2 * 8 * np.log(2))
     assert repr(p).startswith("Parameter containing:\ntensor([1., 2.], requires_grad=True)")
+
+
+# ---- LBFGS: torch's iterates on Rosenbrock ------------------------------------------------
+def _rosenbrock(x):
+    return ((1 - x[:-1]) ** 2 + 100 * (x[1:] - x[:-1] ** 2) ** 2).sum()
+
+
+def _lbfgs_run(L, kw, x0, steps):
+    x = L.tensor(x0, requires_grad=True)
+    opt = L.optim.LBFGS([x], **kw)
+
+    def closure():
+        opt.zero_grad()
+        loss = _rosenbrock(x)
+        loss.backward()
+        return loss
+
+    path = []
+    for _ in range(steps):
+        loss = opt.step(closure)
+        path.append([float(loss.detach()), *np.asarray(x.detach(), np.float64)])
+    state = opt.state[x]
+    return np.array(path), state["func_evals"], state["n_iter"]
+
+
+LBFGS_CONFIGS = {
+    "fixed_step": dict(lr=0.1, max_iter=5),
+    "fixed_step_history2": dict(lr=0.05, max_iter=7, history_size=2),
+    "strong_wolfe": dict(line_search_fn="strong_wolfe", max_iter=4),
+    "strong_wolfe_history3_tols": dict(line_search_fn="strong_wolfe", history_size=3,
+                                       max_iter=10, tolerance_grad=1e-5,
+                                       tolerance_change=1e-7),
+}
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("config", list(LBFGS_CONFIGS))
+def test_lbfgs_matches_torch_on_rosenbrock(config, torch):
+    kw = LBFGS_CONFIGS[config]
+    x0 = np.array([-1.2, 1.0, -0.5, 0.8])
+    mine, evals, iters = _lbfgs_run(tg, kw, x0, steps=6)
+    theirs, tevals, titers = _lbfgs_run(torch, kw, x0, steps=6)
+    np.testing.assert_allclose(mine, theirs, rtol=1e-10, atol=1e-12)
+    assert (evals, iters) == (tevals, titers)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("line_search_fn", [None, "strong_wolfe"])
+def test_lbfgs_matches_torch_over_several_parameters(line_search_fn, torch):
+    """Three parameters (one 0-d) as one flat vector, a short history."""
+    def run(L):
+        w = L.tensor(W0, requires_grad=True)
+        b = L.tensor(B0, requires_grad=True)
+        s = L.tensor(np.asarray(S0), requires_grad=True)
+        x = L.tensor(X)
+        opt = L.optim.LBFGS([w, b, s], lr=0.5, max_iter=6, history_size=4,
+                            line_search_fn=line_search_fn)
+
+        def closure():
+            opt.zero_grad()
+            loss = _loss(x, w, b, s) + (w * w).sum() * 0.01
+            loss.backward()
+            return loss
+        for _ in range(4):
+            opt.step(closure)
+        return [np.asarray(t.detach(), np.float64) for t in (w, b, s)]
+    for a, b in zip(run(tg), run(torch), strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-13)
+
+
+def test_lbfgs_strong_wolfe_converges_and_stops_on_a_small_gradient():
+    path, _, _ = _lbfgs_run(tg, dict(line_search_fn="strong_wolfe"), np.array([-1.2, 1.0]),
+                                steps=5)
+    # (PyTorch's L-BFGS stalls at 2e-5 from the minimum here, by its tolerance_change)
+    np.testing.assert_allclose(path[-1, 1:], [1.0, 1.0], atol=1e-4)
+    x = tg.tensor([1.0, 1.0], requires_grad=True)  # the minimum: one evaluation, no move
+    opt = tg.optim.LBFGS([x])
+    calls = []
+
+    def closure():
+        calls.append(1)
+        opt.zero_grad()
+        loss = _rosenbrock(x)
+        loss.backward()
+        return loss
+    assert float(opt.step(closure)) == 0.0 and len(calls) == 1 and x.tolist() == [1.0, 1.0]
+    with pytest.raises(RuntimeError, match="requires a closure"):
+        opt.step(None)
+
+
+# ---- lr schedulers: torch's lr sequences -------------------------------------------------
+SCHEDULERS = {
+    "step": ("StepLR", dict(step_size=3, gamma=0.5)),
+    "multistep": ("MultiStepLR", dict(milestones=[2, 5, 5, 9], gamma=0.3)),
+    "exponential": ("ExponentialLR", dict(gamma=0.9)),
+    "cosine": ("CosineAnnealingLR", dict(T_max=4, eta_min=0.01)),
+    "cosine_default": ("CosineAnnealingLR", dict(T_max=7)),
+    "lambda": ("LambdaLR", dict(lr_lambda=lambda e: 1.0 / (1 + e) + 0.1 * (e % 3))),
+}
+
+
+def _lr_sequence(L, name, kw, epochs=14, groups=True):
+    w = L.tensor(np.array([1.0, 2.0]), requires_grad=True)
+    b = L.tensor(np.array([0.5]), requires_grad=True)
+    opt = L.optim.SGD([{"params": [w]}, {"params": [b], "lr": 0.3}] if groups else [w, b],
+                      lr=0.1, momentum=0.9)
+    sched = getattr(L.optim.lr_scheduler, name)(opt, **kw)
+    seq = [list(sched.get_last_lr())]
+    for _ in range(epochs):
+        opt.zero_grad()
+        ((w * w).sum() + (b * b).sum()).backward()
+        opt.step()
+        sched.step()
+        seq.append(list(sched.get_last_lr()))
+        assert seq[-1] == [g["lr"] for g in opt.param_groups]
+    return seq, opt, sched, [np.asarray(t.detach(), np.float64).tolist() for t in (w, b)]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("config", list(SCHEDULERS))
+def test_scheduler_lrs_match_torch(config, torch):
+    name, kw = SCHEDULERS[config]
+    mine, _, _, wm = _lr_sequence(tg, name, kw)
+    theirs, _, _, wt = _lr_sequence(torch, name, kw)
+    assert mine == theirs  # the same recurrences: equal to the bit
+    for a, b in zip(wm, wt, strict=True):  # and so the same SGD iterates
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+@pytest.mark.oracle
+def test_lambda_lr_per_group_and_state_dict_resume(torch):
+    def run(L, resume):
+        w = L.tensor([1.0], requires_grad=True)
+        b = L.tensor([1.0], requires_grad=True)
+        opt = L.optim.SGD([{"params": [w]}, {"params": [b], "lr": 0.5}], lr=0.1)
+        lambdas = [lambda e: 0.95 ** e, lambda e: 1.0 + e]
+        sched = L.optim.lr_scheduler.LambdaLR(opt, lambdas)
+        out = []
+        for epoch in range(8):
+            opt.step()
+            sched.step()
+            out.append(sched.get_last_lr())
+            if resume and epoch == 3:
+                saved = copy.deepcopy(sched.state_dict())
+                assert saved["lr_lambdas"] == [None, None] and saved["last_epoch"] == 4
+                sched = L.optim.lr_scheduler.LambdaLR(opt, lambdas, last_epoch=3)
+                sched.load_state_dict(saved)
+        return out
+    assert run(tg, False) == run(torch, False) == run(tg, True)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("kw", [dict(), dict(mode="max", factor=0.5, patience=1, cooldown=2),
+                                dict(threshold_mode="abs", threshold=0.05, patience=0,
+                                     min_lr=[0.01, 0.05]),
+                                dict(mode="min", factor=0.2, patience=2, eps=0.02)],
+                         ids=["default", "max_cooldown", "abs_min_lr", "eps"])
+def test_reduce_lr_on_plateau_matches_torch(kw, torch):
+    metrics = [1.0, 0.9, 0.95, 0.96, 0.97, 0.89, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9,
+               0.9, 0.5, 0.6, 0.7, 0.8, 0.8, 0.8, 0.8]
+
+    def run(L):
+        w, b = L.tensor([1.0], requires_grad=True), L.tensor([1.0], requires_grad=True)
+        opt = L.optim.SGD([{"params": [w]}, {"params": [b], "lr": 0.2}], lr=0.1)
+        sched = L.optim.lr_scheduler.ReduceLROnPlateau(opt, **kw)
+        out = [sched.get_last_lr()]
+        for m in metrics:
+            sched.step(L.tensor(m) if m > 0.85 else m)
+            out.append(list(sched.get_last_lr()))
+        return out, sched.state_dict()
+    (mine, ms), (theirs, ts) = run(tg), run(torch)
+    assert mine == theirs
+    for k in ("best", "num_bad_epochs", "cooldown_counter", "last_epoch", "min_lrs"):
+        assert ms[k] == ts[k], k
+
+
+def test_scheduler_state_dict_round_trip_and_errors():
+    seq, opt, sched, _ = _lr_sequence(tg, "StepLR", dict(step_size=2, gamma=0.5), epochs=3)
+    saved = sched.state_dict()
+    assert "optimizer" not in saved and saved["last_epoch"] == 3
+    other = tg.optim.lr_scheduler.StepLR(opt, step_size=9)
+    other.load_state_dict(saved)
+    assert other.step_size == 2 and other.get_last_lr() == seq[-1]
+    with pytest.raises(KeyError, match=r"param 'initial_lr' is not specified in "
+                       r"param_groups\[0\] when resuming an optimizer"):
+        tg.optim.lr_scheduler.StepLR(tg.optim.SGD([tg.tensor([1.0], requires_grad=True)]), 2,
+                                     last_epoch=4)
+    with pytest.raises(ValueError, match="Factor should be < 1.0."):
+        tg.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=1.5)
+    with pytest.raises(ValueError, match="Expected 2 lr_lambdas, but got 1"):
+        tg.optim.lr_scheduler.LambdaLR(opt, [lambda e: 1.0])
+    with pytest.raises(ValueError, match="mode maxi is unknown!"):
+        tg.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="maxi")
+
+
+@pytest.mark.oracle
+def test_stepping_the_scheduler_first_warns_as_torch(torch):
+    for L in (tg, torch):
+        opt = L.optim.SGD([L.tensor([1.0], requires_grad=True)], lr=0.1)
+        sched = L.optim.lr_scheduler.ExponentialLR(opt, 0.5)
+        with pytest.warns(UserWarning, match=r"Detected call of `lr_scheduler.step\(\)` before "
+                          r"`optimizer.step\(\)`"):
+            sched.step()
+        opt = L.optim.SGD([L.tensor([1.0], requires_grad=True)], lr=0.1)
+        sched = L.optim.lr_scheduler.ExponentialLR(opt, 0.5)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            opt.step()
+            sched.step()
+            opt.step()
+            sched.step()
+        assert sched.get_last_lr() == [0.025]

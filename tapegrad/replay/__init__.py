@@ -741,7 +741,11 @@ class Compiled:
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
     def __call__(self, *args):
-        """f at one point, by replay."""
+        """f at one point, by replay.  Called with tensors (``torch.compile(model)(x)``) it
+        returns f's own result, a Tensor on the caller's graph: f runs eagerly, so a
+        Module's parameters and the values f closes over get their gradients."""
+        if any(isinstance(a, Tensor) for a in args):
+            return self.fn(*args)
         return self._run(args, batch=False, grad=False)[0][0]
 
     def grad(self, *args):
@@ -784,8 +788,12 @@ class Compiled:
         return second_order.jacobian(self, x)
 
 
-def compile(fn=None, *, argnums=0, on_divergence="retrace"):  # noqa: A001 (JAX/PyTorch name)
+def compile(fn=None, *, argnums=0, on_divergence="retrace", fullgraph=False,  # noqa: A001
+            dynamic=None, backend="inductor", mode=None, options=None, disable=False):
     """Compile ``fn`` for replay: ``compile(f)(x)``, ``.grad(x)``, ``.value_and_grad_batch(X)``.
+
+    ``torch.compile``'s options (``fullgraph``, ``dynamic``, ``backend``, ``mode``,
+    ``options``, ``disable``) are accepted and have no effect.
 
     >>> import numpy as np, tapegrad as tg
     >>> f = tg.compile(lambda x: (x ** 2).sum())

@@ -1,30 +1,16 @@
-"""Optimizers with PyTorch's names, arguments and update formulas (its single-tensor CPU
-code path, term by term, so the iterates agree to rounding): SGD, Adam, AdamW.
-
-A step updates each parameter's values in place, as PyTorch does under ``no_grad``: the
-parameter stays the same leaf object, its version counter moves on, and a graph recorded
-before the step that still needs the old values refuses to backward (ops/inplace.py).
-The arithmetic runs in NumPy on the parameter's dtype (float32 stays float32).
-
->>> import tapegrad as tg
->>> w = tg.tensor([1.0, -2.0], requires_grad=True)
->>> opt = tg.optim.SGD([w], lr=0.1)
->>> (w * w).sum().backward()
->>> opt.step()
->>> w
-tensor([ 0.8000, -1.6000], requires_grad=True)
-"""
+"""The optimizer base class and the first-order optimizers: SGD, Adam, AdamW, RMSprop and
+Adagrad (PyTorch's single-tensor formulas, term by term; see the package docstring)."""
 import copy
 import warnings
 
 import numpy as np
 
-from .grad_mode import enable_grad
-from .nn.modules import _zero_grad
-from .ops.inplace import _write
-from .tensor import Tensor
+from ..grad_mode import enable_grad
+from ..nn.modules import _zero_grad
+from ..ops.inplace import _write
+from ..tensor import Tensor
 
-__all__ = ["Adam", "AdamW", "Optimizer", "SGD"]
+__all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD"]
 
 
 def _values(t):
@@ -274,3 +260,101 @@ class AdamW(Adam):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach,
                          maximize=maximize, capturable=capturable,
                          differentiable=differentiable, fused=fused)
+
+
+def _lerp(a, b, w):
+    """``torch.lerp(a, b, w)``: its two branches, for its rounding."""
+    return a + a.dtype.type(w) * (b - a) if abs(w) < 0.5 else b - (b - a) * a.dtype.type(1 - w)
+
+
+class RMSprop(Optimizer):
+    """RMSprop (Hinton) with PyTorch's formulas, ``centered``, ``momentum``, L2
+    ``weight_decay`` and ``maximize``:
+
+        v = alpha v + (1 - alpha) g^2;  avg = sqrt(v - m^2 if centered else v) + eps
+        (m = lerp(m, g, 1 - alpha));  b = momentum b + g / avg;  p -= lr * (b or g / avg)
+    """
+
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0.0, momentum=0.0,
+                 centered=False, capturable=False, foreach=None, maximize=False,
+                 differentiable=False):
+        _check("learning rate", lr)
+        _check("epsilon value", eps)
+        _check("momentum value", momentum)
+        _check("weight_decay value", weight_decay)
+        _check("alpha value", alpha)
+        super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
+                                      momentum=momentum, centered=centered,
+                                      capturable=capturable, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable))
+
+    def _update(self, p, grad, group, state):
+        x = _values(p)
+        f = x.dtype.type
+        g = -grad if group["maximize"] else grad
+        alpha, wd, momentum = group["alpha"], group["weight_decay"], group["momentum"]
+        if not state:
+            state["step"] = Tensor(0.0)
+            state["square_avg"] = Tensor(np.zeros_like(x))
+            if momentum > 0:
+                state["momentum_buffer"] = Tensor(np.zeros_like(x))
+            if group["centered"]:
+                state["grad_avg"] = Tensor(np.zeros_like(x))
+        state["step"]._data = float(state["step"]._data) + 1.0
+        if wd != 0:
+            g = g + x * f(wd)
+        v = _values(state["square_avg"]) * f(alpha) + f(1 - alpha) * g * g
+        _set(state["square_avg"], v)
+        if group["centered"]:
+            m = _lerp(_values(state["grad_avg"]), g, 1 - alpha)
+            _set(state["grad_avg"], m)
+            avg = np.sqrt(v - m * m)
+        else:
+            avg = np.sqrt(v)
+        avg = avg + f(group["eps"])
+        if momentum > 0:
+            b = _values(state["momentum_buffer"]) * f(momentum) + g / avg
+            _set(state["momentum_buffer"], b)
+            _write(p, x + f(-group["lr"]) * b)
+        else:
+            _write(p, x + f(-group["lr"]) * g / avg)
+
+
+class Adagrad(Optimizer):
+    """Adagrad (Duchi et al.) with PyTorch's formulas, ``lr_decay``, L2 ``weight_decay``,
+    ``initial_accumulator_value`` and ``maximize``:
+
+        s += g^2;  p -= lr / (1 + (t - 1) lr_decay) * g / (sqrt(s) + eps)
+    """
+
+    def __init__(self, params, lr=1e-2, lr_decay=0.0, weight_decay=0.0,
+                 initial_accumulator_value=0.0, eps=1e-10, foreach=None, *, maximize=False,
+                 differentiable=False, fused=None):
+        _check("learning rate", lr)
+        _check("lr_decay value", lr_decay)
+        _check("weight_decay value", weight_decay)
+        _check("initial_accumulator_value value", initial_accumulator_value)
+        _check("epsilon value", eps)
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value,
+                                      eps=eps, foreach=foreach, maximize=maximize,
+                                      differentiable=differentiable, fused=fused))
+        for group in self.param_groups:  # as PyTorch: the state exists before the first step
+            for p in group["params"]:
+                self.state[p] = {"step": Tensor(0.0), "sum": Tensor(np.full_like(
+                    _values(p), group["initial_accumulator_value"]))}
+
+    def _update(self, p, grad, group, state):
+        x = _values(p)
+        f = x.dtype.type
+        g = -grad if group["maximize"] else grad
+        if not state:  # a parameter added by add_param_group after __init__
+            state.update(step=Tensor(0.0), sum=Tensor(np.full_like(
+                x, group["initial_accumulator_value"])))
+        state["step"]._data = step = float(state["step"]._data) + 1.0
+        if group["weight_decay"] != 0:
+            g = g + x * f(group["weight_decay"])
+        clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+        s = _values(state["sum"]) + g * g
+        _set(state["sum"], s)
+        _write(p, x + f(-clr) * g / (np.sqrt(s) + f(group["eps"])))

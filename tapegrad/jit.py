@@ -1,0 +1,82 @@
+"""``tapegrad.jit``: the tracer under PyTorch's namespace for it, and the one ``trace`` name
+that serves both meanings of ``torch.trace``-like calls.
+
+- ``jit.trace(f, *example_inputs)`` records ``f`` once and returns the replayable
+  ``Traced`` tape (``tapegrad.replay.trace``); ``jit.save(traced, path)`` writes it as a
+  plain-array ``.npz`` and ``jit.load(path)`` reads one back, checking every field
+  (``replay/validate.py``).
+- ``tapegrad.trace(A)`` with a tensor is the matrix trace (``torch.trace``: the sum of
+  the diagonal of a 2-D tensor, composed of ``diagonal`` and ``sum``); called with a
+  function it still traces, as it always has.
+
+>>> import numpy as np, tapegrad as tg
+>>> t = tg.jit.trace(lambda x: (x * x).sum(), np.ones(2))
+>>> t.grad(np.array([1.0, 3.0]))
+array([2., 6.])
+>>> tg.trace(tg.tensor([[1.0, 2.0], [3.0, 4.0]]))
+tensor(5.)
+"""
+from . import replay
+from .replay import validate
+from .tensor import Tensor
+
+__all__ = ["load", "save", "trace"]
+
+
+def trace(func, *example_inputs, argnums=0):
+    """Record ``func(*example_inputs)`` once and return the replayable ``Traced`` tape
+    (``tapegrad.replay.trace``: inputs are arrays or numbers, the output a scalar)."""
+    return replay.trace(func, *example_inputs, argnums=argnums)
+
+
+def save(traced, f):
+    """Save a ``Traced`` tape as a plain-array ``.npz`` (no pickle, no code)."""
+    if not isinstance(traced, replay.Traced):
+        raise TypeError(f"jit.save: expected a Traced tape (from tapegrad.jit.trace), got "
+                        f"{type(traced).__name__}; save tensors and state dicts with "
+                        "tapegrad.save")
+    traced.save(f)
+
+
+def load(f, *, max_bytes=validate.MAX_BYTES):
+    """A ``Traced`` tape saved with ``jit.save`` / ``Traced.save``, every field checked
+    before compiled code sees it (``tapegrad.replay.load``)."""
+    return replay.load(f, max_bytes=max_bytes)
+
+
+def matrix_trace(input):
+    """The sum of the main diagonal of a 2-D tensor (``torch.trace``).
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([[1.0, 2.0], [3.0, 4.0]]).trace()
+    tensor(5.)
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"trace(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    if input.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
+    return input.diagonal().sum()
+
+
+def trace_or_record(input, *args, **kwargs):
+    """``tapegrad.trace``: the matrix trace of a tensor (``torch.trace(A)``), or, given a
+    function, its replayable ``Traced`` tape (``tapegrad.jit.trace(f, *args)``).
+
+    >>> import tapegrad as tg
+    >>> tg.trace(tg.eye(3))
+    tensor(3.)
+    """
+    if isinstance(input, Tensor):
+        if args or kwargs:
+            raise TypeError("trace() takes 1 positional argument (a 2-D tensor) when given a "
+                            "tensor; to record a function use tapegrad.jit.trace(f, *args)")
+        return matrix_trace(input)
+    if callable(input):
+        return trace(input, *args, **kwargs)
+    raise TypeError(f"trace(): argument 'input' (position 1) must be Tensor (the matrix "
+                    f"trace) or a function (tapegrad.jit.trace), not {type(input).__name__}")
+
+
+trace_or_record.__name__ = trace_or_record.__qualname__ = "trace"
+Tensor.trace = matrix_trace  # the method, bound from this floor (tensor.py stays below it)

@@ -1,0 +1,306 @@
+"""Learning-rate schedulers with PyTorch's names, arguments and lr sequences
+(``torch.optim.lr_scheduler``): each ``step()`` moves ``last_epoch`` on and sets every
+param group's ``lr``, by the same recurrences PyTorch uses (so the floats agree to the bit).
+
+>>> import tapegrad as tg
+>>> w = tg.tensor([1.0], requires_grad=True)
+>>> opt = tg.optim.SGD([w], lr=1.0)
+>>> sched = tg.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+>>> lrs = []
+>>> for _ in range(5):
+...     opt.step()
+...     sched.step()
+...     lrs.append(sched.get_last_lr()[0])
+>>> lrs
+[1.0, 0.5, 0.5, 0.25, 0.25]
+"""
+import math
+import types
+import warnings
+from collections import Counter
+
+from .optimizer import Optimizer
+
+__all__ = ["CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "MultiStepLR",
+           "ReduceLROnPlateau", "StepLR"]
+
+
+def _check_optimizer(optimizer):
+    if not isinstance(optimizer, Optimizer):
+        raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+
+
+def _track_steps(optimizer):
+    """Wrap this optimizer's ``step`` so that it notes being called (for the warning about
+    stepping the scheduler first); once per optimizer."""
+    step = optimizer.step
+    if getattr(step, "_wrapped_by_lr_sched", False):
+        return
+
+    def wrapper(*args, **kwargs):
+        optimizer._opt_called = True
+        return step(*args, **kwargs)
+    wrapper._wrapped_by_lr_sched = True
+    optimizer.step = wrapper
+
+
+class LRScheduler:
+    """Base class: ``base_lrs`` (each group's ``initial_lr``), ``last_epoch``, ``step()``,
+    ``get_last_lr()``, ``state_dict()``/``load_state_dict()``.  A subclass gives
+    ``get_lr()``, the lrs for ``last_epoch`` from the current ones."""
+
+    def __init__(self, optimizer, last_epoch=-1):
+        _check_optimizer(optimizer)
+        self.optimizer = optimizer
+        if last_epoch == -1:
+            for group in optimizer.param_groups:
+                group.setdefault("initial_lr", group["lr"])
+        else:
+            for i, group in enumerate(optimizer.param_groups):
+                if "initial_lr" not in group:
+                    raise KeyError(f"param 'initial_lr' is not specified in param_groups[{i}] "
+                                   "when resuming an optimizer")
+        self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
+        self.last_epoch = last_epoch
+        _track_steps(optimizer)
+        self._step_count = 0
+        self.step()
+
+    def get_lr(self):
+        raise NotImplementedError
+
+    def get_last_lr(self):
+        """The lrs the last ``step()`` set, one per param group."""
+        return self._last_lr
+
+    def step(self, epoch=None):
+        """Move to the next epoch (or to ``epoch``, deprecated in PyTorch) and set the lrs."""
+        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
+            warnings.warn("Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
+                          "You should call them in the opposite order: `optimizer.step()` "
+                          "before `lr_scheduler.step()`. Failure to do this will result in "
+                          "skipping the first value of the learning rate schedule.",
+                          UserWarning, stacklevel=2)
+        self._step_count += 1
+        if epoch is None:
+            self.last_epoch += 1
+            values = self.get_lr()
+        else:
+            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
+                          "being deprecated where possible. Please use `scheduler.step()` to "
+                          "step the scheduler.", UserWarning, stacklevel=2)
+            self.last_epoch = epoch
+            closed = getattr(self, "_get_closed_form_lr", None)
+            values = closed() if closed is not None else self.get_lr()
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
+            group["lr"] = lr
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+    def state_dict(self):
+        """Everything but the optimizer, as PyTorch saves it."""
+        return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
+
+    def load_state_dict(self, state_dict):
+        self.__dict__.update(state_dict)
+
+
+_LRScheduler = LRScheduler  # PyTorch's former name, still used by subclasses
+
+
+class LambdaLR(LRScheduler):
+    """lr = base_lr * lr_lambda(epoch) (one function, or one per param group)."""
+
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1):
+        _check_optimizer(optimizer)
+        n = len(optimizer.param_groups)
+        if isinstance(lr_lambda, (list, tuple)):
+            if len(lr_lambda) != n:
+                raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+            self.lr_lambdas = list(lr_lambda)
+        else:
+            self.lr_lambdas = [lr_lambda] * n
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        return [base * fn(self.last_epoch) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
+
+    def state_dict(self):
+        """Functions are not saved (None); a callable object's attributes are."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict):
+        state_dict = dict(state_dict)
+        lambdas = state_dict.pop("lr_lambdas")
+        self.__dict__.update(state_dict)
+        for fn, saved in zip(self.lr_lambdas, lambdas, strict=True):
+            if saved is not None:
+                fn.__dict__.update(saved)
+
+
+class StepLR(LRScheduler):
+    """lr *= gamma every ``step_size`` epochs."""
+
+    def __init__(self, optimizer, step_size, gamma=0.1, last_epoch=-1):
+        self.step_size = step_size
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+            return [group["lr"] for group in self.optimizer.param_groups]
+        return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base * self.gamma ** (self.last_epoch // self.step_size)
+                for base in self.base_lrs]
+
+
+class MultiStepLR(LRScheduler):
+    """lr *= gamma at each epoch in ``milestones`` (a milestone given twice counts twice)."""
+
+    def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1):
+        self.milestones = Counter(milestones)
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        if self.last_epoch not in self.milestones:
+            return [group["lr"] for group in self.optimizer.param_groups]
+        k = self.milestones[self.last_epoch]
+        return [group["lr"] * self.gamma ** k for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        passed = sum(c for m, c in self.milestones.items() if m <= self.last_epoch)
+        return [base * self.gamma ** passed for base in self.base_lrs]
+
+
+class ExponentialLR(LRScheduler):
+    """lr *= gamma every epoch."""
+
+    def __init__(self, optimizer, gamma, last_epoch=-1):
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        if self.last_epoch == 0:
+            return [group["lr"] for group in self.optimizer.param_groups]
+        return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base * self.gamma ** self.last_epoch for base in self.base_lrs]
+
+
+class CosineAnnealingLR(LRScheduler):
+    """lr follows eta_min + (base_lr - eta_min) (1 + cos(pi epoch / T_max)) / 2, computed
+    step by step from the current lr as PyTorch does (so an lr changed by hand carries on)."""
+
+    def __init__(self, optimizer, T_max, eta_min=0.0, last_epoch=-1):
+        self.T_max = T_max
+        self.eta_min = eta_min
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        e, T, lo = self.last_epoch, self.T_max, self.eta_min
+        groups = self.optimizer.param_groups
+        if e == 0:
+            return [group["lr"] for group in groups]
+        if self._step_count == 1 and e > 0:
+            return [lo + (base - lo) * (1 + math.cos(e * math.pi / T)) / 2
+                    for base in self.base_lrs]
+        if (e - 1 - T) % (2 * T) == 0:
+            return [group["lr"] + (base - lo) * (1 - math.cos(math.pi / T)) / 2
+                    for base, group in zip(self.base_lrs, groups)]
+        return [(1 + math.cos(math.pi * e / T)) / (1 + math.cos(math.pi * (e - 1) / T))
+                * (group["lr"] - lo) + lo for group in groups]
+
+    def _get_closed_form_lr(self):
+        return [self.eta_min + (base - self.eta_min) * (1 + math.cos(
+            math.pi * self.last_epoch / self.T_max)) / 2 for base in self.base_lrs]
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """lr *= factor when the metric given to ``step(metric)`` has not improved (by
+    ``threshold``, relative or absolute) for more than ``patience`` epochs; then waits
+    ``cooldown`` epochs; never below ``min_lr``."""
+
+    def __init__(self, optimizer, mode="min", factor=0.1, patience=10, threshold=1e-4,
+                 threshold_mode="rel", cooldown=0, min_lr=0, eps=1e-8):
+        if factor >= 1.0:
+            raise ValueError("Factor should be < 1.0.")
+        _check_optimizer(optimizer)
+        self.optimizer = optimizer
+        n = len(optimizer.param_groups)
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != n:
+                raise ValueError(f"expected {n} min_lrs, got {len(min_lr)}")
+            self.default_min_lr = None
+            self.min_lrs = list(min_lr)
+        else:
+            self.default_min_lr = min_lr
+            self.min_lrs = [min_lr] * n
+        if mode not in ("min", "max"):
+            raise ValueError("mode " + str(mode) + " is unknown!")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError("threshold mode " + str(threshold_mode) + " is unknown!")
+        self.factor = factor
+        self.patience = patience
+        self.cooldown = cooldown
+        self.eps = eps
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+        self.last_epoch = 0
+        self._last_lr = [group["lr"] for group in optimizer.param_groups]
+        self._reset()
+
+    def _reset(self):
+        self.best = math.inf if self.mode == "min" else -math.inf
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    @property
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def is_better(self, a, best):
+        if self.mode == "min":
+            bar = best * (1.0 - self.threshold) if self.threshold_mode == "rel" else \
+                best - self.threshold
+            return a < bar
+        bar = best * (self.threshold + 1.0) if self.threshold_mode == "rel" else \
+            best + self.threshold
+        return a > bar
+
+    def step(self, metrics, epoch=None):
+        """Record this epoch's metric (a number or a one-element tensor)."""
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
+                          "being deprecated where possible. Please use `scheduler.step()` to "
+                          "step the scheduler.", UserWarning, stacklevel=2)
+        self.last_epoch = epoch
+        if self.is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr()
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+    def _reduce_lr(self):
+        for i, group in enumerate(self.optimizer.param_groups):
+            old = float(group["lr"])
+            new = max(old * self.factor, self.min_lrs[i])
+            if old - new > self.eps:
+                group["lr"] = new

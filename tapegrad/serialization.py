@@ -1,0 +1,382 @@
+"""``tapegrad.save`` / ``tapegrad.load``: tensors, state dicts and nested containers in a
+file that loads without running any code (``torch.save`` / ``torch.load`` with PyTorch
+2.6's default ``weights_only=True``).
+
+The file is a zip archive:
+
+- ``tapegrad.json``: the object's structure, in JSON (format name and version, then a tree
+  of nodes: numbers, strings, None, lists, ``{"tuple": [...]}``, ``{"dict": [[key, value],
+  ...]}``, ``{"odict": ...}``, ``{"tensor": i}``, ...), and for each tensor its dtype,
+  shape, ``requires_grad`` and whether it is an ``nn.Parameter``;
+- ``tensors/<i>.npy``: each tensor's values, a plain ``.npy`` array, read with
+  ``allow_pickle=False`` and checked against the JSON (dtype, shape, size) first;
+- ``data.pkl``, only for objects the JSON tree cannot hold (a Module, a custom class):
+  a pickle whose tensors are still stored as ``.npy`` members.  ``load`` refuses it
+  unless ``weights_only=False`` (pickle runs whatever code its file names: trusted files
+  only).
+
+A tensor loads as a new leaf with its dtype and ``requires_grad``; a tensor saved twice in
+one object loads as one object (views of one storage load as separate tensors).
+
+>>> import io, collections, tapegrad as tg
+>>> buf = io.BytesIO()
+>>> tg.save({"w": tg.ones(2, requires_grad=True), "step": 3}, buf)
+>>> _ = buf.seek(0)
+>>> back = tg.load(buf)
+>>> back["w"], back["step"]
+(tensor([1., 1.], requires_grad=True), 3)
+"""
+import collections
+import io
+import json
+import math
+import os
+import pickle
+import zipfile
+
+import numpy as np
+
+from . import replay
+from .nn.parameter import Parameter
+from .replay import validate
+from .tensor import Size, Tensor
+
+__all__ = ["load", "save"]
+
+FORMAT = "tapegrad.save"
+VERSION = 1
+_JSON = "tapegrad.json"
+_PICKLE = "data.pkl"
+_DTYPES = {"float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"}
+_MAX_JSON = 64 << 20
+
+
+class _Unsafe(Exception):
+    """The object holds something the JSON tree cannot (it is pickled instead)."""
+
+
+# ---- saving ------------------------------------------------------------------------------
+class _Writer:
+    def __init__(self):
+        self.arrays = []  # values of each stored tensor / array, in order
+        self.meta = []
+        self.seen = {}  # id(tensor) -> index (one object saved twice loads as one)
+        self.keep = []  # the objects seen, alive while saving (so their ids stay unique)
+
+    def array(self, t):
+        key = id(t)
+        if key not in self.seen:
+            if isinstance(t, Tensor):
+                a = np.array(t.detach().numpy(), order="C")  # (0-d stays 0-d)
+                meta = {"kind": "tensor", "requires_grad": bool(t.requires_grad),
+                        "parameter": isinstance(t, Parameter)}
+            else:
+                a = np.array(t, order="C")
+                meta = {"kind": "ndarray" if isinstance(t, np.ndarray) else "scalar"}
+            if str(a.dtype) not in _DTYPES:
+                raise _Unsafe(f"dtype {a.dtype}")
+            meta.update(dtype=str(a.dtype), shape=list(a.shape))
+            self.seen[key] = len(self.arrays)
+            self.arrays.append(a)
+            self.meta.append(meta)
+            self.keep.append(t)
+        return self.seen[key]
+
+    def node(self, obj, depth=0):
+        if depth > 200:
+            raise _Unsafe("nesting")
+        if obj is None or isinstance(obj, (bool, str)):
+            return obj
+        if type(obj) is int:
+            return obj
+        if type(obj) is float:
+            return obj if math.isfinite(obj) else {"float": repr(obj)}
+        if isinstance(obj, Tensor):
+            return {"tensor": self.array(obj)}
+        if isinstance(obj, np.ndarray) or (isinstance(obj, np.generic) and
+                                           not isinstance(obj, (np.str_, np.bytes_))):
+            return {"ndarray" if isinstance(obj, np.ndarray) else "npscalar": self.array(obj)}
+        if isinstance(obj, np.dtype) and str(obj) in _DTYPES:
+            return {"dtype": str(obj)}
+        if type(obj) is list:
+            return [self.node(v, depth + 1) for v in obj]
+        if type(obj) in (tuple, Size):
+            return {"tuple" if type(obj) is tuple else "size":
+                    [self.node(v, depth + 1) for v in obj]}
+        if type(obj) in (dict, collections.OrderedDict):
+            items = [[self.key(k, depth), self.node(v, depth + 1)] for k, v in obj.items()]
+            return {"dict" if type(obj) is dict else "odict": items}
+        raise _Unsafe(type(obj).__name__)
+
+    def key(self, k, depth):
+        if k is None or isinstance(k, (bool, str, int, float, tuple)):
+            return self.node(k, depth + 1)
+        raise _Unsafe(f"dict key of type {type(k).__name__}")
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles everything but tensors and arrays, which go to ``.npy`` members."""
+
+    def __init__(self, f, writer):
+        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer = writer
+
+    def persistent_id(self, obj):
+        if isinstance(obj, (Tensor, np.ndarray)):
+            try:
+                return ("tapegrad.array", self.writer.array(obj))
+            except _Unsafe:
+                return None
+        return None
+
+
+def save(obj, f):
+    """Save ``obj`` (tensors, state dicts, lists, tuples, dicts, numbers, strings, None; or
+    any picklable object) to ``f``, a path or a writable binary file object.
+
+    >>> import io, tapegrad as tg
+    >>> buf = io.BytesIO()
+    >>> tg.save([tg.tensor([1.0, 2.0], dtype=tg.float32), (1, "a", None)], buf)
+    >>> _ = buf.seek(0)
+    >>> tg.load(buf)
+    [tensor([1., 2.], dtype=tapegrad.float32), (1, 'a', None)]
+    """
+    w = _Writer()
+    header = {"format": FORMAT, "version": VERSION}
+    pickled = None
+    try:
+        header["root"] = w.node(obj)
+    except _Unsafe:
+        w = _Writer()
+        buf = io.BytesIO()
+        _Pickler(buf, w).dump(obj)
+        pickled = buf.getvalue()
+        header["root"] = None
+        header["pickle"] = _PICKLE
+    header["tensors"] = w.meta
+    if isinstance(f, (str, os.PathLike)):
+        with open(f, "wb") as fh:
+            _write(fh, header, w.arrays, pickled)
+    elif hasattr(f, "write"):
+        _write(f, header, w.arrays, pickled)
+    else:
+        raise TypeError(f"save: f must be a path or a writable binary file object, got "
+                        f"{type(f).__name__}")
+
+
+def _write(fh, header, arrays, pickled):
+    with zipfile.ZipFile(fh, "w", zipfile.ZIP_STORED) as z:
+        z.writestr(_JSON, json.dumps(header, allow_nan=False))
+        for i, a in enumerate(arrays):
+            with z.open(f"tensors/{i}.npy", "w", force_zip64=True) as m:
+                np.lib.format.write_array(m, a, allow_pickle=False)
+        if pickled is not None:
+            z.writestr(_PICKLE, pickled)
+
+
+# ---- loading -----------------------------------------------------------------------------
+def _corrupt(what):
+    return ValueError(f"load: not a valid tapegrad.save file: {what}")
+
+
+class _Reader:
+    def __init__(self, z, header, max_bytes):
+        self.z = z
+        self.meta = header.get("tensors")
+        if not isinstance(self.meta, list):
+            raise _corrupt("'tensors' is not a list")
+        self.cache = {}
+        self.max_bytes = max_bytes
+        self.read_bytes = 0
+
+    def array(self, i):
+        if type(i) is not int or not 0 <= i < len(self.meta):
+            raise _corrupt(f"tensor index {i!r} is out of range")
+        if i in self.cache:
+            return self.cache[i]
+        m = self.meta[i]
+        if not isinstance(m, dict) or m.get("dtype") not in _DTYPES or \
+                not isinstance(m.get("shape"), list) or \
+                not all(type(n) is int and n >= 0 for n in m["shape"]):
+            raise _corrupt(f"entry {i} of 'tensors' is malformed: {m!r}")
+        name = f"tensors/{i}.npy"
+        try:
+            info = self.z.getinfo(name)
+        except KeyError:
+            raise _corrupt(f"member {name} is missing") from None
+        dtype, shape = np.dtype(m["dtype"]), tuple(m["shape"])
+        nbytes = math.prod(shape) * dtype.itemsize
+        if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
+            self.read_bytes += info.file_size
+            if self.read_bytes > self.max_bytes:
+                raise ValueError(f"load: the file's compressed members expand to more than "
+                                 f"max_bytes={self.max_bytes} bytes; pass a larger max_bytes "
+                                 "to tapegrad.load if you trust this file")
+        with self.z.open(info) as fh:
+            try:
+                version = np.lib.format.read_magic(fh)
+                read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                               else np.lib.format.read_array_header_2_0)
+                got_shape, fortran, got = read_header(fh)
+            except ValueError as e:
+                raise _corrupt(f"member {name} is not a .npy array ({e})") from None
+            if got != dtype or tuple(got_shape) != shape or fortran:
+                raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}, the structure "
+                               f"says {dtype} {shape}")
+            if nbytes > info.file_size:
+                raise _corrupt(f"member {name} has {info.file_size} bytes, too few for "
+                               f"{dtype} {shape}")
+            raw = fh.read(nbytes + 1)
+        if len(raw) != nbytes:
+            raise _corrupt(f"member {name} holds {'more' if len(raw) > nbytes else 'fewer'} "
+                           f"bytes of values than {dtype} {shape} needs ({nbytes})")
+        a = np.frombuffer(raw, dtype).reshape(shape).copy()
+        kind = m.get("kind")
+        if kind == "tensor":
+            rg = m.get("requires_grad") is True
+            if rg and dtype.kind != "f":
+                raise _corrupt(f"tensor {i} of dtype {dtype} cannot require grad")
+            if m.get("parameter") is True:
+                out = Parameter(Tensor(a), requires_grad=rg)
+            else:
+                out = Tensor(a, requires_grad=rg)
+        elif kind == "ndarray":
+            out = a
+        elif kind == "scalar":
+            out = a[()] if a.ndim == 0 else a
+        else:
+            raise _corrupt(f"entry {i} of 'tensors' has an unknown kind {kind!r}")
+        self.cache[i] = out
+        return out
+
+    def node(self, n):
+        if n is None or isinstance(n, (bool, str, int, float)):
+            return n
+        if isinstance(n, list):
+            return [self.node(v) for v in n]
+        if not isinstance(n, dict) or len(n) != 1:
+            raise _corrupt(f"unexpected node {str(n)[:80]}")
+        (tag, v), = n.items()
+        if tag == "float" and v in ("inf", "-inf", "nan"):
+            return float(v)
+        if tag in ("tensor", "ndarray", "npscalar"):
+            return self.array(v)
+        if tag == "dtype" and v in _DTYPES:
+            return np.dtype(v)
+        if tag in ("tuple", "size") and isinstance(v, list):
+            items = tuple(self.node(x) for x in v)
+            if tag == "size":
+                if not all(type(x) is int for x in items):
+                    raise _corrupt("a Size holds non-integers")
+                return Size(items)
+            return items
+        if tag in ("dict", "odict") and isinstance(v, list):
+            out = {} if tag == "dict" else collections.OrderedDict()
+            for item in v:
+                if not isinstance(item, list) or len(item) != 2:
+                    raise _corrupt(f"a dict item is not a [key, value] pair: {str(item)[:80]}")
+                key = self.node(item[0])
+                if isinstance(key, (list, dict, Tensor, np.ndarray)):
+                    raise _corrupt(f"a dict key of type {type(key).__name__}")
+                out[key] = self.node(item[1])
+            return out
+        raise _corrupt(f"unknown node {tag!r}")
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, f, reader):
+        super().__init__(f)
+        self.reader = reader
+
+    def persistent_load(self, pid):
+        if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
+            raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
+        return self.reader.array(pid[1])
+
+
+_WEIGHTS_ONLY = (
+    "Weights only load failed: this file holds objects other than tensors, numbers, "
+    "strings, None and lists, tuples and dicts of them (a pickle). In tapegrad, as in "
+    "PyTorch 2.6, `weights_only` defaults to True. Re-running `tapegrad.load` with "
+    "`weights_only` set to `False` will likely succeed, but it can result in arbitrary "
+    "code execution. Do it only if you got the file from a trusted source.")
+
+
+def _open(f):
+    if isinstance(f, (str, os.PathLike)):
+        return open(f, "rb")
+    if hasattr(f, "read") and hasattr(f, "seek"):
+        return None
+    raise TypeError(f"load: f must be a path or a readable, seekable binary file object, got "
+                    f"{type(f).__name__}")
+
+
+def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=None,
+         max_bytes=validate.MAX_BYTES, **pickle_load_args):
+    """Load what ``tapegrad.save`` saved to ``f`` (a path or a binary file object).
+
+    With ``weights_only=True`` (the default) nothing is unpickled: the structure is JSON,
+    the values plain ``.npy`` arrays, every field checked (a damaged or crafted file raises
+    ``ValueError``); a file holding other objects needs ``weights_only=False`` (trusted
+    files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
+    ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
+    members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
+    only name the CPU.
+    """
+    if map_location not in (None, "cpu") and str(map_location) != "cpu":
+        raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
+                           "only; use map_location='cpu' or leave it out")
+    own = _open(f)
+    fh = own if own is not None else f
+    try:
+        start = fh.tell()
+        try:
+            z = zipfile.ZipFile(fh)
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
+            z, why = None, e
+        if z is None or _JSON not in z.namelist():
+            if z is not None:
+                z.close()
+            fh.seek(start)
+            try:  # a trace, or nothing of tapegrad's
+                return replay.load(fh, max_bytes=max_bytes)
+            except ValueError as e:
+                if z is None:
+                    raise ValueError(f"load: {f!s} is neither a tapegrad.save file nor a "
+                                     f"tapegrad trace (not a zip archive: {why}): {e}") from None
+                raise ValueError(f"load: {f!s} is neither a tapegrad.save file (it has no "
+                                 f"{_JSON}) nor a valid tapegrad trace: {e}") from None
+        with z:
+            return _load_zip(z, weights_only, max_bytes)
+    finally:
+        if own is not None:
+            own.close()
+
+
+def _load_zip(z, weights_only, max_bytes):
+    info = z.getinfo(_JSON)
+    if info.file_size > _MAX_JSON:
+        raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
+    try:
+        header = json.loads(z.read(info).decode("utf-8"))
+    except (ValueError, RecursionError, zipfile.BadZipFile) as e:
+        raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
+    if header.get("version") != VERSION:
+        raise ValueError(f"load: this file has format version {header.get('version')!r}; "
+                         f"this tapegrad reads version {VERSION}: upgrade tapegrad")
+    reader = _Reader(z, header, max_bytes)
+    try:
+        if header.get("pickle") is None:
+            return reader.node(header.get("root"))
+        if header["pickle"] != _PICKLE:
+            raise _corrupt(f"unknown pickle member {header['pickle']!r}")
+        if weights_only:
+            raise pickle.UnpicklingError(_WEIGHTS_ONLY)
+        with z.open(_PICKLE) as fh:
+            return _Unpickler(fh, reader).load()
+    except RecursionError:
+        raise _corrupt("its structure is nested too deeply") from None
+    except zipfile.BadZipFile as e:
+        raise _corrupt(str(e)) from None
