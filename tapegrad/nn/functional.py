@@ -1,6 +1,8 @@
 """Activations, losses and friends, composed from primitives (so they need no rules of their
 own): each is a few recorded rows whose reverse rules already exist; ``linear`` (2-D) and
 ``log_softmax`` are primitives of their own (ops/linalg.py, ops/nn.py), one row each.
+Convolution, pooling and padding live in windows.py, the normalisations and embedding in
+norm.py; all are names of this module.
 Arguments are checked before anything is recorded, with PyTorch's messages.
 
 >>> import tapegrad as tg, tapegrad.nn.functional as F
@@ -15,6 +17,19 @@ import numpy as np
 from .. import creation, dtypes, ops
 from .._state import state
 from ..tensor import Tensor, _wrap_dim
+from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
+from .windows import (  # noqa: F401 (re-exported)
+    adaptive_avg_pool1d,
+    adaptive_avg_pool2d,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    conv3d,
+    max_pool1d,
+    max_pool2d,
+    pad,
+)
 
 sigmoid = ops.sigmoid
 tanh = ops.tanh
