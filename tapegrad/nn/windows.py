@@ -1,7 +1,7 @@
 """Padding, convolution and pooling, composed from primitives: every sliding window of an
 input is one strided view (one STRIDED row whose map holds the window strides, so its reverse
-rule accumulates the overlaps), and a convolution is that view times the weight (one
-AddmmBackward0 row; a grouped one, one BmmBackward0 row).  Pooling reduces the same view
+rule accumulates the overlaps), and a convolution is the weight times that view (one
+BmmBackward0 row, groups included) plus the bias.  Pooling reduces the same view
 with max (the gradient to the first maximum of a window, as PyTorch's max_pool) or sum.
 Padding is a CAT row per padded dim (constant) or an index_select (reflect, replicate,
 circular).  Arguments are checked before anything is recorded, with PyTorch's messages.
@@ -125,23 +125,25 @@ def _pad_constant(x, pairs, value):
 
 
 # ---- the window view -----------------------------------------------------------------------
-def _windows(x, lead, out, step, kernel, dil, tail=None):
-    """The sliding windows of ``x`` (N, C, *spatial), C-contiguous, as one STRIDED row.
-    ``lead``: the view's leading dims, as (size, stride in elements) pairs; then the output
-    positions ``out`` (strides ``step`` times the dim's), then ``tail`` (or nothing), then
-    the kernel offsets ``kernel`` (strides ``dil`` times the dim's).  The copy is reshaped
-    so that the window dims merge into one."""
+def _windows(x, dims, merge):
+    """A strided view of ``x`` (its C-order values) as one STRIDED row: ``dims`` lists the
+    view's (size, stride in elements); the copy's shape merges consecutive dims, ``merge``
+    giving how many go into each."""
     src = np.ascontiguousarray(np.asarray(x._data))
     item = src.itemsize
-    sp = [s // item for s in src.strides[2:]]
-    shape = [n for n, _ in lead] + list(out) + [n for n, _ in tail or ()] + list(kernel)
-    strides = ([st for _, st in lead] + [s * e for s, e in zip(step, sp)] +
-               [st for _, st in tail or ()] + [d * e for d, e in zip(dil, sp)])
-    view = np.lib.stride_tricks.as_strided(src, shape, [s * item for s in strides],
-                                           writeable=False)
-    merged = shape[:len(shape) - len(kernel) - len(tail or ())] + [
-        math.prod(shape[len(shape) - len(kernel) - len(tail or ()):])]
-    return _strided(x, src, view, _WINDOW, tuple(merged))
+    view = np.lib.stride_tricks.as_strided(src, [n for n, _ in dims],
+                                           [st * item for _, st in dims], writeable=False)
+    shape, i = [], 0
+    for m in merge:
+        shape.append(math.prod(n for n, _ in dims[i:i + m]))
+        i += m
+    return _strided(x, src, view, _WINDOW, tuple(shape))
+
+
+def _spatial_strides(x):
+    """The element strides of the spatial dims of a C-contiguous (N, C, *spatial) ``x``."""
+    shape = tuple(x.shape)
+    return [math.prod(shape[i + 1:]) for i in range(2, len(shape))]
 
 
 # ---- convolution ---------------------------------------------------------------------------
@@ -222,21 +224,17 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
     out = [(p - e) // s + 1 for p, e, s in zip(padded, eff, stride)]
     n, c = x.shape[:2]
-    chan = math.prod(padded)
-    if groups == 1:  # (N, *out, C * K) @ (O, C * K).T: one AddmmBackward0 row
-        cols = _windows(xp, [(n, c * chan)], out, stride, k, dil, tail=[(c, chan)])
-        y = ops.linalg.linear(cols.reshape(-1, c * math.prod(k)),
-                              weight.reshape(n_out, -1), bias)
-        y = y.reshape(n, *out, n_out).movedim(-1, 1)
-    else:  # per group g: (N * L, Cg * K) @ (Cg * K, O / G): one BmmBackward0 row
-        cols = _windows(xp, [(groups, cg * chan), (n, c * chan)], out, stride, k, dil,
-                        tail=[(cg, chan)])
-        cols = cols.reshape(groups, -1, cg * math.prod(k))
-        wg = weight.reshape(groups, n_out // groups, -1).transpose(1, 2)
-        y = cols.bmm(wg).reshape(groups, n, *out, n_out // groups)
-        y = y.permute(1, 0, d + 2, *range(2, d + 2)).reshape(n, n_out, *out)
-        if bias is not None:
-            y = y + bias.reshape(n_out, *([1] * d))
+    chan, sp = math.prod(padded), _spatial_strides(xp)
+    # the windows as (N, G, Cg * K, L): per sample and group, one row per (channel, kernel
+    # offset), one column per output position; the product with the weight (G, O / G,
+    # Cg * K) is then (N, G, O / G, L): one BmmBackward0 row, no transpose
+    dims = ([(n, c * chan), (groups, cg * chan), (cg, chan)] +
+            [(ki, di * e) for ki, di, e in zip(k, dil, sp)] +
+            [(o, s * e) for o, s, e in zip(out, stride, sp)])
+    cols = _windows(xp, dims, [1, 1, 1 + d, d])
+    y = weight.reshape(groups, n_out // groups, -1).matmul(cols).reshape(n, n_out, *out)
+    if bias is not None:
+        y = y + bias.reshape(n_out, *([1] * d))
     return y if input.ndim == d + 2 else y.squeeze(0)
 
 
@@ -305,8 +303,10 @@ def _pooled(x, k, stride, dil, pads, out, value):
     """(N, C, *out, prod(k)): the windows of ``x`` padded with ``value``."""
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], value)
     n, c = x.shape[:2]
-    chan = math.prod(xp.shape[2:])
-    return _windows(xp, [(n, c * chan), (c, chan)], out, stride, k, dil)
+    chan, sp = math.prod(xp.shape[2:]), _spatial_strides(xp)
+    dims = ([(n, c * chan), (c, chan)] + [(o, s * e) for o, s, e in zip(out, stride, sp)] +
+            [(ki, di * e) for ki, di, e in zip(k, dil, sp)])
+    return _windows(xp, dims, [1, 1] + [1] * len(k) + [len(k)])
 
 
 def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, d):
