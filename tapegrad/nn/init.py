@@ -36,7 +36,7 @@ def calculate_gain(nonlinearity, param=None):
 
     >>> import tapegrad as tg
     >>> round(tg.nn.init.calculate_gain("leaky_relu", 0.2), 6)
-    1.386750
+    1.38675
     """
     linear = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
               "conv_transpose3d")

@@ -254,7 +254,7 @@ class _BatchNorm(Module):
     _dims = ()
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
-                 track_running_stats=True, device=None, dtype=None):
+                 track_running_stats=True, device=None, dtype=None, *, bias=True):
         super().__init__()
         check_device(device, type(self).__name__)
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
@@ -262,7 +262,10 @@ class _BatchNorm(Module):
         dt = _dtype(dtype)
         if affine:
             self.weight = Parameter(np.ones(num_features, dt))
-            self.bias = Parameter(np.zeros(num_features, dt))
+            if bias:
+                self.bias = Parameter(np.zeros(num_features, dt))
+            else:
+                self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -283,8 +286,9 @@ class _BatchNorm(Module):
 
     def reset_parameters(self):
         self.reset_running_stats()
-        if self.affine:
+        if self.weight is not None:
             init.ones_(self.weight)
+        if self.bias is not None:
             init.zeros_(self.bias)
 
     def forward(self, input):
@@ -305,7 +309,8 @@ class _BatchNorm(Module):
 
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, track_running_stats={self.track_running_stats}")
+                f"affine={self.affine}, bias={self.bias is not None}, "
+                f"track_running_stats={self.track_running_stats}")
 
 
 class BatchNorm1d(_BatchNorm):
@@ -351,14 +356,14 @@ class LayerNorm(Module):
 
     def extra_repr(self):
         return (f"{self.normalized_shape}, eps={self.eps}, "
-                f"elementwise_affine={self.elementwise_affine}")
+                f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
 class GroupNorm(Module):
     """Normalisation over groups of channels (and all positions), per sample."""
 
     def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None,
-                 dtype=None):
+                 dtype=None, *, bias=True):
         super().__init__()
         check_device(device, "GroupNorm")
         if num_channels % num_groups != 0:
@@ -368,7 +373,10 @@ class GroupNorm(Module):
         dt = _dtype(dtype)
         if affine:
             self.weight = Parameter(np.ones(num_channels, dt))
-            self.bias = Parameter(np.zeros(num_channels, dt))
+            if bias:
+                self.bias = Parameter(np.zeros(num_channels, dt))
+            else:
+                self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -377,7 +385,8 @@ class GroupNorm(Module):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extra_repr(self):
-        return f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+                f", bias={self.bias is not None}")
 
 
 # ---- embedding -----------------------------------------------------------------------------

@@ -189,7 +189,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"{op}: expected a {d + 2}-D weight (out_channels, "
                            f"in_channels / groups, *kernel_size), got weight of size "
                            f"{list(weight.shape)}")
-    x = input if input.ndim == d + 2 else input.unsqueeze(0)
+    shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
     stride = _ntuple(stride, d, "stride", op)
     dil = _ntuple(dilation, d, "dilation", op)
     if any(s <= 0 for s in stride):
@@ -200,10 +200,10 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError("non-positive groups is not supported")
     n_out, cg = weight.shape[:2]
     k = tuple(weight.shape[2:])
-    if x.shape[1] != cg * groups:
+    if shape[1] != cg * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, "
-                           f"expected input{list(x.shape)} to have {cg * groups} channels, "
-                           f"but got {x.shape[1]} channels instead")
+                           f"expected input{list(shape)} to have {cg * groups} channels, "
+                           f"but got {shape[1]} channels instead")
     if n_out % groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by "
                            f"{groups} at dimension 0, but got weight of size "
@@ -212,15 +212,16 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"Given weight of size {list(weight.shape)}, expected bias to be "
                            f"1-dimensional with {n_out} elements, but got bias of size "
                            f"{list(bias.shape)} instead")
-    _same_dtype(x, weight, bias)
+    _same_dtype(input, weight, bias)
     pads = _conv_padding(padding, d, k, dil, stride, op)
-    padded = [n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads)]
+    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads)]
     eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k)]
     if any(p < e for p, e in zip(padded, eff)):
         raise RuntimeError(f"Calculated padded input size per channel: "
                            f"({' x '.join(map(str, padded))}). Kernel size: "
                            f"({' x '.join(map(str, eff))}). Kernel size can't be greater than "
                            "actual input size")
+    x = input if input.ndim == d + 2 else input.unsqueeze(0)  # (checks done: now record)
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
     out = [(p - e) // s + 1 for p, e, s in zip(padded, eff, stride)]
     n, c = x.shape[:2]
@@ -269,7 +270,7 @@ def _pool_args(input, kernel_size, stride, padding, dilation, ceil_mode, d, op):
             raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
         raise RuntimeError(f"{op}: Expected {d + 1}D or {d + 2}D (batch mode) tensor with "
                            f"optional 0 dim batch size for input, but got:{list(input.shape)}")
-    x = input if input.ndim == d + 2 else input.unsqueeze(0)
+    shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
     k = _ntuple(kernel_size, d, "kernel_size", op)
     stride = k if stride is None or (not isinstance(stride, int) and len(stride) == 0) else \
         _ntuple(stride, d, "stride", op)
@@ -285,17 +286,18 @@ def _pool_args(input, kernel_size, stride, padding, dilation, ceil_mode, d, op):
             raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
                                f"pad={pi}, kernel_size={ki} and dilation={di}")
     out = []
-    for n, e, s, pi in zip(x.shape[2:], eff, stride, p):
+    for n, e, s, pi in zip(shape[2:], eff, stride, p):
         span = n + 2 * pi - e
         o = (-(-span // s) if ceil_mode else span // s) + 1
         if ceil_mode and (o - 1) * s >= n + pi:  # the last window must start inside
             o -= 1
         out.append(o)
     if any(o <= 0 for o in out):
-        raise RuntimeError(f"Given input size: ({_size(x.shape[1:])}). Calculated output size: "
-                           f"({_size([x.shape[1], *out])}). Output size is too small")
+        raise RuntimeError(f"Given input size: ({_size(shape[1:])}). Calculated output size: "
+                           f"({_size([shape[1], *out])}). Output size is too small")
     pads = [(pi, max(0, (o - 1) * s + e - n - pi))
-            for n, e, s, pi, o in zip(x.shape[2:], eff, stride, p, out)]
+            for n, e, s, pi, o in zip(shape[2:], eff, stride, p, out)]
+    x = input if input.ndim == d + 2 else input.unsqueeze(0)  # (checks done: now record)
     return x, k, stride, dil, pads, out
 
 
