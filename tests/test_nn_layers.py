@@ -75,6 +75,8 @@ CASES = {
     "batch_norm_eval": Case(
         lambda L, F, x, w, b: F.batch_norm(x, L.tensor(np.arange(4.0)), L.tensor(
             np.arange(1.0, 5.0)), w, b), (5, 4, 3, 2), (4,), (4,)),
+    "unfold": Case(lambda L, F, x: F.unfold(x, (2, 3), dilation=(1, 2), padding=1,
+                                            stride=(2, 1)), (2, 3, 5, 6), fd=True),
     "embedding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w), (5, 3)),
     "embedding_padding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w, padding_idx=1),
                               (5, 3)),
@@ -275,6 +277,20 @@ def test_dropout_train_and_eval():
     a = tg.nn.Dropout(0.5)(tg.ones(50)).tolist()
     tg.manual_seed(11)
     assert tg.nn.Dropout(0.5)(tg.ones(50)).tolist() == a
+
+
+@pytest.mark.parametrize("cls, shape", [("Dropout2d", (4, 6, 3, 3)), ("Dropout1d", (6, 5)),
+                                        ("Dropout1d", (3, 6, 5))])
+def test_channel_dropout_zeroes_whole_channels(cls, shape):
+    drop = getattr(tg.nn, cls)(0.5)
+    x = tg.ones(*shape, requires_grad=True)
+    y = drop(x)
+    per_channel = int(np.prod(shape[-2:] if cls == "Dropout2d" else shape[-1:]))
+    v = np.asarray(y.detach()).reshape(-1, per_channel)
+    assert (v.std(-1) == 0).all() and set(np.unique(v)) == {0.0, 2.0}
+    y.sum().backward()
+    np.testing.assert_array_equal(np.asarray(x.grad), np.asarray(y.detach()))
+    assert drop.eval()(x) is x
 
 
 def test_embedding_padding_row_and_from_pretrained(rng):

@@ -744,6 +744,20 @@ class Dropout(Module):
         return f"p={self.p}, inplace={self.inplace}"
 
 
+class Dropout1d(Dropout):
+    """Zero whole channels of (N, C, L) or (C, L) in training."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(Dropout):
+    """Zero whole channels of (N, C, H, W) or (C, H, W) in training."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
 class _Loss(Module):
     def __init__(self, reduction="mean"):
         super().__init__()

@@ -227,8 +227,8 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
     n, c = x.shape[:2]
     chan, sp = math.prod(padded), _spatial_strides(xp)
     # the windows as (N, G, Cg * K, L): per sample and group, one row per (channel, kernel
-    # offset), one column per output position; the product with the weight (G, O / G,
-    # Cg * K) is then (N, G, O / G, L): one BmmBackward0 row, no transpose
+    # offset), one column per output position; the weight (G, O / G, Cg * K) times it is
+    # then (N, G, O / G, L), in the output's order: one BmmBackward0 row, no transpose
     dims = ([(n, c * chan), (groups, cg * chan), (cg, chan)] +
             [(ki, di * e) for ki, di, e in zip(k, dil, sp)] +
             [(o, s * e) for o, s, e in zip(out, stride, sp)])
@@ -259,6 +259,41 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """3-D convolution of ``input`` (N, C, D, H, W) or (C, D, H, W) with ``weight``."""
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """The sliding blocks of (N, C, H, W) or (C, H, W) as columns: (N, C * kH * kW, L),
+    L the number of block positions (im2col; one STRIDED row).
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.unfold(tg.ones(1, 2, 3, 3), 2).shape
+    tapegrad.Size([1, 8, 4])
+    """
+    _float_input(input, "unfold")
+    if input.ndim not in (3, 4):
+        raise RuntimeError(f"Input Error: Only 3D or 4D input Tensors are supported (got "
+                           f"{input.ndim}D)")
+    k = _ntuple(kernel_size, 2, "kernel_size", "unfold")
+    dil = _ntuple(dilation, 2, "dilation", "unfold")
+    pads = [(p, p) for p in _ntuple(padding, 2, "padding", "unfold")]
+    stride = _ntuple(stride, 2, "stride", "unfold")
+    shape = tuple(input.shape) if input.ndim == 4 else (1,) + tuple(input.shape)
+    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads)]
+    out = [(p - (di * (ki - 1) + 1)) // s + 1 for p, di, ki, s in zip(padded, dil, k, stride)]
+    if any(o <= 0 for o in out):
+        raise RuntimeError(f"Given input with spatial size ({', '.join(map(str, shape[2:]))}), "
+                           f"kernel_size={list(k)}, dilation={list(dil)}, padding="
+                           f"{[p for p, _ in pads]}, calculated shape of the array of sliding "
+                           f"blocks as ({', '.join(map(str, out))}), but its components must "
+                           "be at least one.")
+    x = input if input.ndim == 4 else input.unsqueeze(0)
+    xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
+    n, c = shape[:2]
+    chan, sp = math.prod(padded), _spatial_strides(xp)
+    dims = ([(n, c * chan), (c, chan)] + [(ki, di * e) for ki, di, e in zip(k, dil, sp)] +
+            [(o, s * e) for o, s, e in zip(out, stride, sp)])
+    cols = _windows(xp, dims, [1, 3, 2])
+    return cols if input.ndim == 4 else cols.squeeze(0)
 
 
 # ---- pooling -------------------------------------------------------------------------------
