@@ -242,7 +242,7 @@ def test_batch_norm_running_stats_over_steps(rng, torch):
     # momentum=None: the cumulative average; then eval uses the running statistics
     mods = (tg.nn.BatchNorm1d(3, momentum=None), torch.nn.BatchNorm1d(3, momentum=None).double())
     xs = [rng.standard_normal((4, 3)) * (i + 1) + i for i in range(3)]
-    for m, L in zip(mods, (tg, torch)):
+    for m, L in zip(mods, (tg, torch), strict=True):
         for x in xs:
             m(L.tensor(x))
     for k in ("running_mean", "running_var", "num_batches_tracked"):
@@ -250,7 +250,8 @@ def test_batch_norm_running_stats_over_steps(rng, torch):
                                    mods[1].state_dict()[k].numpy(), rtol=1e-12)
     assert mods[0].num_batches_tracked.dtype == tg.int64
     x = rng.standard_normal((2, 3))
-    out = [np.asarray(m.eval()(L.tensor(x)).detach()) for m, L in zip(mods, (tg, torch))]
+    out = [np.asarray(m.eval()(L.tensor(x)).detach())
+           for m, L in zip(mods, (tg, torch), strict=True)]
     np.testing.assert_allclose(out[0], out[1], rtol=1e-12)
 
 

@@ -50,8 +50,8 @@ from .parameter import Parameter
 
 __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d",
            "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Conv1d", "Conv2d",
-           "Conv3d", "CrossEntropyLoss", "Dropout", "Dropout1d", "Dropout2d", "ELU", "Embedding", "Flatten", "GELU",
-           "GroupNorm", "Identity", "L1Loss", "LayerNorm", "LeakyReLU", "Linear", "LogSoftmax",
-           "MSELoss", "MaxPool1d", "MaxPool2d", "Module", "ModuleDict", "ModuleList",
-           "Parameter", "ReLU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh",
-           "Unflatten", "functional", "init"]
+           "Conv3d", "CrossEntropyLoss", "Dropout", "Dropout1d", "Dropout2d", "ELU", "Embedding",
+           "Flatten", "GELU", "GroupNorm", "Identity", "L1Loss", "LayerNorm", "LeakyReLU",
+           "Linear", "LogSoftmax", "MSELoss", "MaxPool1d", "MaxPool2d", "Module", "ModuleDict",
+           "ModuleList", "Parameter", "ReLU", "Sequential", "SiLU", "Sigmoid", "Softmax",
+           "Softplus", "Tanh", "Unflatten", "functional", "init"]

@@ -157,7 +157,7 @@ def _conv_padding(padding, d, k, dil, stride, op):
                              "{'same', 'valid'}")
         if any(s != 1 for s in stride):
             raise ValueError("padding='same' is not supported for strided convolutions")
-        total = [di * (ki - 1) for di, ki in zip(dil, k)]
+        total = [di * (ki - 1) for di, ki in zip(dil, k, strict=True)]
         return [(t // 2, t - t // 2) for t in total]
     return [(p, p) for p in _ntuple(padding, d, "padding", op)]
 
@@ -214,24 +214,24 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
                            f"{list(bias.shape)} instead")
     _same_dtype(input, weight, bias)
     pads = _conv_padding(padding, d, k, dil, stride, op)
-    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads)]
-    eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k)]
-    if any(p < e for p, e in zip(padded, eff)):
+    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads, strict=True)]
+    eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k, strict=True)]
+    if any(p < e for p, e in zip(padded, eff, strict=True)):
         raise RuntimeError(f"Calculated padded input size per channel: "
                            f"({' x '.join(map(str, padded))}). Kernel size: "
                            f"({' x '.join(map(str, eff))}). Kernel size can't be greater than "
                            "actual input size")
     x = input if input.ndim == d + 2 else input.unsqueeze(0)  # (checks done: now record)
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
-    out = [(p - e) // s + 1 for p, e, s in zip(padded, eff, stride)]
+    out = [(p - e) // s + 1 for p, e, s in zip(padded, eff, stride, strict=True)]
     n, c = x.shape[:2]
     chan, sp = math.prod(padded), _spatial_strides(xp)
     # the windows as (N, G, Cg * K, L): per sample and group, one row per (channel, kernel
     # offset), one column per output position; the weight (G, O / G, Cg * K) times it is
     # then (N, G, O / G, L), in the output's order: one BmmBackward0 row, no transpose
     dims = ([(n, c * chan), (groups, cg * chan), (cg, chan)] +
-            [(ki, di * e) for ki, di, e in zip(k, dil, sp)] +
-            [(o, s * e) for o, s, e in zip(out, stride, sp)])
+            [(ki, di * e) for ki, di, e in zip(k, dil, sp, strict=True)] +
+            [(o, s * e) for o, s, e in zip(out, stride, sp, strict=True)])
     cols = _windows(xp, dims, [1, 1, 1 + d, d])
     y = weight.reshape(groups, n_out // groups, -1).matmul(cols).reshape(n, n_out, *out)
     if bias is not None:
@@ -278,8 +278,9 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     pads = [(p, p) for p in _ntuple(padding, 2, "padding", "unfold")]
     stride = _ntuple(stride, 2, "stride", "unfold")
     shape = tuple(input.shape) if input.ndim == 4 else (1,) + tuple(input.shape)
-    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads)]
-    out = [(p - (di * (ki - 1) + 1)) // s + 1 for p, di, ki, s in zip(padded, dil, k, stride)]
+    padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads, strict=True)]
+    out = [(p - (di * (ki - 1) + 1)) // s + 1
+           for p, di, ki, s in zip(padded, dil, k, stride, strict=True)]
     if any(o <= 0 for o in out):
         raise RuntimeError(f"Given input with spatial size ({', '.join(map(str, shape[2:]))}), "
                            f"kernel_size={list(k)}, dilation={list(dil)}, padding="
@@ -290,8 +291,9 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
     n, c = shape[:2]
     chan, sp = math.prod(padded), _spatial_strides(xp)
-    dims = ([(n, c * chan), (c, chan)] + [(ki, di * e) for ki, di, e in zip(k, dil, sp)] +
-            [(o, s * e) for o, s, e in zip(out, stride, sp)])
+    dims = ([(n, c * chan), (c, chan)] +
+            [(ki, di * e) for ki, di, e in zip(k, dil, sp, strict=True)] +
+            [(o, s * e) for o, s, e in zip(out, stride, sp, strict=True)])
     cols = _windows(xp, dims, [1, 3, 2])
     return cols if input.ndim == 4 else cols.squeeze(0)
 
@@ -315,13 +317,13 @@ def _pool_args(input, kernel_size, stride, padding, dilation, ceil_mode, d, op):
         raise RuntimeError(f"{op}: kernel_size, stride and dilation must be greater than "
                            f"zero, but got kernel_size={list(k)}, stride={list(stride)}, "
                            f"dilation={list(dil)}")
-    eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k)]
-    for pi, ki, di in zip(p, k, dil):
+    eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k, strict=True)]
+    for pi, ki, di in zip(p, k, dil, strict=True):
         if pi < 0 or pi > (di * (ki - 1) + 1) // 2:
             raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
                                f"pad={pi}, kernel_size={ki} and dilation={di}")
     out = []
-    for n, e, s, pi in zip(shape[2:], eff, stride, p):
+    for n, e, s, pi in zip(shape[2:], eff, stride, p, strict=True):
         span = n + 2 * pi - e
         o = (-(-span // s) if ceil_mode else span // s) + 1
         if ceil_mode and (o - 1) * s >= n + pi:  # the last window must start inside
@@ -331,7 +333,7 @@ def _pool_args(input, kernel_size, stride, padding, dilation, ceil_mode, d, op):
         raise RuntimeError(f"Given input size: ({_size(shape[1:])}). Calculated output size: "
                            f"({_size([shape[1], *out])}). Output size is too small")
     pads = [(pi, max(0, (o - 1) * s + e - n - pi))
-            for n, e, s, pi, o in zip(shape[2:], eff, stride, p, out)]
+            for n, e, s, pi, o in zip(shape[2:], eff, stride, p, out, strict=True)]
     x = input if input.ndim == d + 2 else input.unsqueeze(0)  # (checks done: now record)
     return x, k, stride, dil, pads, out
 
@@ -341,8 +343,9 @@ def _pooled(x, k, stride, dil, pads, out, value):
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], value)
     n, c = x.shape[:2]
     chan, sp = math.prod(xp.shape[2:]), _spatial_strides(xp)
-    dims = ([(n, c * chan), (c, chan)] + [(o, s * e) for o, s, e in zip(out, stride, sp)] +
-            [(ki, di * e) for ki, di, e in zip(k, dil, sp)])
+    dims = ([(n, c * chan), (c, chan)] +
+            [(o, s * e) for o, s, e in zip(out, stride, sp, strict=True)] +
+            [(ki, di * e) for ki, di, e in zip(k, dil, sp, strict=True)])
     return _windows(xp, dims, [1, 1] + [1] * len(k) + [len(k)])
 
 
@@ -407,7 +410,7 @@ def _avg_divisor(shape, k, stride, pads, out, count_include_pad):
     """PyTorch's divisor of each window: its size within the padded input (clipped to the
     input itself unless ``count_include_pad``)."""
     div = np.ones(())
-    for n, ki, s, (p, _), o in zip(shape, k, stride, pads, out):
+    for n, ki, s, (p, _), o in zip(shape, k, stride, pads, out, strict=True):
         start = np.arange(o) * s - p
         end = np.minimum(start + ki, n + p)
         size = end - start
@@ -447,12 +450,12 @@ def _adaptive_avg_pool(input, output_size, d):
     if len(sizes) != d:
         raise RuntimeError(f"{op}: output_size must be {d}")
     spatial = input.shape[input.ndim - d:]
-    sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial)]
+    sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial, strict=True)]
     if any(o <= 0 for o in sizes):
         raise RuntimeError(f"{op}: elements of output_size must be greater than or equal to 1 "
                            f"but received {sizes}")
     y = input
-    for i, (n, o) in enumerate(zip(spatial, sizes)):
+    for i, (n, o) in enumerate(zip(spatial, sizes, strict=True)):
         dim = input.ndim - d + i
         if o == n:
             continue
