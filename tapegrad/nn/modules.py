@@ -471,13 +471,22 @@ class Linear(Module):
         self.in_features = in_features
         self.out_features = out_features
         dt = np.dtype(dtype) if dtype is not None else dtypes.default_float()
-        bound = 1.0 / math.sqrt(in_features) if in_features > 0 else 0.0
-        self.weight = Parameter(creation._rng.uniform(-bound, bound, (out_features,
-                                                                       in_features)).astype(dt))
+        self.weight = Parameter(np.zeros((out_features, in_features), dt))
         if bias:
-            self.bias = Parameter(creation._rng.uniform(-bound, bound, out_features).astype(dt))
+            self.bias = Parameter(np.zeros(out_features, dt))
         else:
             self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """PyTorch's start: kaiming_uniform_(a=sqrt(5)) for the weight, which is
+        U(-1/sqrt(in), 1/sqrt(in)), and the same for the bias (drawn in that order)."""
+        bound = 1.0 / math.sqrt(self.in_features) if self.in_features > 0 else 0.0
+        with no_grad():
+            self.weight.copy_(Tensor(creation._rng.uniform(-bound, bound, self.weight.shape)))
+            if self.bias is not None:
+                self.bias.copy_(Tensor(creation._rng.uniform(-bound, bound,
+                                                             self.bias.shape)))
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)

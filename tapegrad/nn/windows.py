@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .. import dtypes, ops
+from .. import ops
 from ..ops.shape import _strided
 from ..tensor import Tensor
 
@@ -162,18 +162,13 @@ def _conv_padding(padding, d, k, dil, stride, op):
     return [(p, p) for p in _ntuple(padding, d, "padding", op)]
 
 
-def _same_dtype(x, weight, bias):
-    if weight.dtype != x.dtype:
-        raise RuntimeError(f"expected scalar type {_word(x.dtype)} but found "
-                           f"{_word(weight.dtype)} (conv: input and weight dtypes differ; "
-                           "convert one with .float() or .double())")
-    if bias is not None and bias.dtype != x.dtype:
-        raise RuntimeError(f"Input type ({_word(x.dtype).lower()}) and bias type "
-                           f"({_word(bias.dtype).lower()}) should be the same")
-
-
-def _word(dtype):
-    return dtypes.torch_word(dtype).capitalize()
+def _common_dtype(input, weight, bias):
+    """The three cast to one float dtype (differentiable ToCopy rows).  PyTorch raises on a
+    float32 input meeting float64 weights; tapegrad's parameters are float64 by default, so,
+    as its matmul and linear do, the narrower operand is promoted instead."""
+    ts = [t for t in (input, weight, bias) if t is not None]
+    wide = np.result_type(*[t.dtype for t in ts])
+    return [t if t is None or t.dtype == wide else t.to(wide) for t in (input, weight, bias)]
 
 
 def _conv(input, weight, bias, stride, padding, dilation, groups, d):
@@ -212,7 +207,6 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"Given weight of size {list(weight.shape)}, expected bias to be "
                            f"1-dimensional with {n_out} elements, but got bias of size "
                            f"{list(bias.shape)} instead")
-    _same_dtype(input, weight, bias)
     pads = _conv_padding(padding, d, k, dil, stride, op)
     padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads, strict=True)]
     eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k, strict=True)]
@@ -221,7 +215,8 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
                            f"({' x '.join(map(str, padded))}). Kernel size: "
                            f"({' x '.join(map(str, eff))}). Kernel size can't be greater than "
                            "actual input size")
-    x = input if input.ndim == d + 2 else input.unsqueeze(0)  # (checks done: now record)
+    input, weight, bias = _common_dtype(input, weight, bias)  # (checks done: now record)
+    x = input if input.ndim == d + 2 else input.unsqueeze(0)
     xp = _pad_constant(x, [(2 + i, lo, hi) for i, (lo, hi) in enumerate(pads)], 0.0)
     out = [(p - e) // s + 1 for p, e, s in zip(padded, eff, stride, strict=True)]
     n, c = x.shape[:2]
