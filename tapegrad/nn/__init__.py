@@ -1,24 +1,57 @@
-"""tapegrad.nn: ``functional`` (activations and losses composed from primitives), ``Parameter``
-and a minimal ``Module`` with the layers small models need."""
-from . import functional
+"""tapegrad.nn: ``functional`` (activations, losses, convolution, pooling, normalisation,
+composed from primitives), ``init``, ``Parameter``, ``Module`` (parameters, buffers, hooks,
+state_dict) and the layers of MLPs, CNNs and embedding models."""
+from . import functional, init
+from .layers import (
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    BatchNorm1d,
+    BatchNorm2d,
+    BatchNorm3d,
+    Conv1d,
+    Conv2d,
+    Conv3d,
+    Embedding,
+    Flatten,
+    GroupNorm,
+    LayerNorm,
+    MaxPool1d,
+    MaxPool2d,
+    Unflatten,
+)
 from .modules import (
+    ELU,
     GELU,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     Dropout,
+    Dropout1d,
+    Dropout2d,
     Identity,
     L1Loss,
+    LeakyReLU,
     Linear,
+    LogSoftmax,
     Module,
+    ModuleDict,
+    ModuleList,
     MSELoss,
     ReLU,
     Sequential,
     Sigmoid,
     SiLU,
+    Softmax,
+    Softplus,
     Tanh,
 )
 from .parameter import Parameter
 
-__all__ = ["BCEWithLogitsLoss", "CrossEntropyLoss", "Dropout", "GELU", "Identity", "L1Loss",
-           "Linear", "MSELoss", "Module", "Parameter", "ReLU", "Sequential", "SiLU", "Sigmoid",
-           "Tanh", "functional"]
+__all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d",
+           "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Conv1d", "Conv2d",
+           "Conv3d", "CrossEntropyLoss", "Dropout", "Dropout1d", "Dropout2d", "ELU", "Embedding",
+           "Flatten", "GELU", "GroupNorm", "Identity", "L1Loss", "LayerNorm", "LeakyReLU",
+           "Linear", "LogSoftmax", "MSELoss", "MaxPool1d", "MaxPool2d", "Module", "ModuleDict",
+           "ModuleList", "Parameter", "ReLU", "Sequential", "SiLU", "Sigmoid", "Softmax",
+           "Softplus", "Tanh", "Unflatten", "functional", "init"]

@@ -1,6 +1,8 @@
 """Activations, losses and friends, composed from primitives (so they need no rules of their
 own): each is a few recorded rows whose reverse rules already exist; ``linear`` (2-D) and
 ``log_softmax`` are primitives of their own (ops/linalg.py, ops/nn.py), one row each.
+Convolution, pooling and padding live in windows.py, the normalisations and embedding in
+norm.py; all are names of this module.
 Arguments are checked before anything is recorded, with PyTorch's messages.
 
 >>> import tapegrad as tg, tapegrad.nn.functional as F
@@ -15,6 +17,20 @@ import numpy as np
 from .. import creation, dtypes, ops
 from .._state import state
 from ..tensor import Tensor, _wrap_dim
+from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
+from .windows import (  # noqa: F401 (re-exported)
+    adaptive_avg_pool1d,
+    adaptive_avg_pool2d,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    conv3d,
+    max_pool1d,
+    max_pool2d,
+    pad,
+    unfold,
+)
 
 sigmoid = ops.sigmoid
 tanh = ops.tanh
@@ -177,6 +193,56 @@ def dropout(input, p=0.5, training=True, inplace=False):
         keep = creation._rng.random(tuple(input.shape)) >= p
         mask = keep.astype(input.dtype) / input.dtype.type(1.0 - p)
     return _maybe_inplace(input, input * Tensor(mask), inplace)
+
+
+def _channel_dropout(input, p, training, inplace, lead, op):
+    """Zero whole channels: the mask has ``input``'s first ``lead`` dims, ones after."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    shape = tuple(input.shape[:lead]) + (1,) * (input.ndim - lead)
+    if p == 1.0:
+        mask = np.zeros(shape, input.dtype)
+    else:
+        keep = creation._rng.random(shape) >= p
+        mask = keep.astype(input.dtype) / input.dtype.type(1.0 - p)
+    return _maybe_inplace(input, input * Tensor(mask), inplace)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zero each channel of (N, C, L) or (C, L) with probability ``p``, scale the rest by
+    ``1 / (1 - p)``."""
+    _tensor(input, "dropout1d")
+    if input.ndim not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.ndim}D "
+                           "input. Note that dropout1d exists to provide channel-wise dropout "
+                           "on inputs with 1 spatial dimension, a channel dimension, and an "
+                           "optional batch dimension (i.e. 2D or 3D inputs).")
+    return _channel_dropout(input, p, training, inplace, input.ndim - 1, "dropout1d")
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zero each channel of (N, C, H, W) with probability ``p``, scale the rest by
+    ``1 / (1 - p)``; a 3-D input is (N, C, L), as PyTorch reads it (with its warning)."""
+    _tensor(input, "dropout2d")
+    if input.ndim == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that "
+                      "channel-wise 1D dropout behavior is desired - input is interpreted as "
+                      "shape (N, C, L), where C is the channel dim. This behavior will change "
+                      "in a future release to interpret the input as one without a batch "
+                      "dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise "
+                      "dropout behavior, please switch to using dropout1d instead.",
+                      stacklevel=2)
+    elif input.ndim != 4:
+        warnings.warn(f"dropout2d: Received a {input.ndim}-D input to dropout2d, which is "
+                      "deprecated and will result in an error in a future release. To retain "
+                      "the behavior and silence this warning, please use dropout instead. "
+                      "Note that dropout2d exists to provide channel-wise dropout on inputs "
+                      "with 2 spatial dimensions, a channel dimension, and an optional batch "
+                      "dimension (i.e. 3D or 4D inputs).", stacklevel=2)
+        return dropout(input, p, training, inplace)
+    return _channel_dropout(input, p, training, inplace, 2, "dropout2d")
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

@@ -2,7 +2,7 @@
 state_dict; and the few layers small models need (Linear, Sequential, activations, losses).
 Everything a layer computes goes through ``nn.functional``, so it records like any op."""
 import math
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 
 import numpy as np
 
@@ -24,9 +24,15 @@ class Module:
     13
     """
 
-    def __init__(self):
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_modules", OrderedDict())
+    def __init__(self, *args, **kwargs):
+        if args or kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() takes no arguments beyond "
+                            f"self (got {len(args)} positional and {sorted(kwargs)} keyword)")
+        for name in ("_parameters", "_buffers", "_modules", "_forward_hooks",
+                     "_forward_pre_hooks"):
+            object.__setattr__(self, name, OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
+        object.__setattr__(self, "_hooks_with_kwargs", set())
         object.__setattr__(self, "training", True)
 
     # -- registration --------------------------------------------------------------------
@@ -54,70 +60,167 @@ class Module:
                 raise TypeError(f"cannot assign '{type(value).__name__}' as child module "
                                 f"'{name}' (tapegrad.nn.Module or None expected)")
             self._modules[name] = None
+        elif params is not None and name in self._buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{type(value).__name__}' as buffer '{name}' "
+                                "(tapegrad.Tensor or None expected)")
+            self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
         d = self.__dict__
-        for registry in ("_parameters", "_modules"):
+        for registry in ("_parameters", "_buffers", "_modules"):
             if registry in d and name in d[registry]:
                 return d[registry][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        for registry in (self._parameters, self._modules):
+        for registry in (self._parameters, self._buffers, self._modules):
             if name in registry:
                 del registry[name]
+                self._non_persistent_buffers_set.discard(name)
                 return
         object.__delattr__(self, name)
 
+    def _check_name(self, name, what):
+        if not isinstance(name, str):
+            raise TypeError(f"{what} name should be a string. Got {type(name).__name__}")
+        if "." in name:
+            raise KeyError(f'{what} name can\'t contain "."')
+        if name == "":
+            raise KeyError(f'{what} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in getattr(self, "_" + what.split()[0] + "s", {}):
+            raise KeyError(f"attribute '{name}' already exists")
+
     def register_parameter(self, name, param):
+        """Add ``param`` (a Parameter, or None) as the parameter ``name``."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        self._check_name(name, "parameter")
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter "
                             f"'{name}' (tapegrad.nn.Parameter or None required)")
         self._parameters[name] = param
 
+    def register_buffer(self, name, tensor, persistent=True):
+        """Add ``tensor`` (or None) as the buffer ``name``: module state that is not a
+        parameter (BatchNorm's running statistics); a persistent one is in ``state_dict``.
+
+        >>> import tapegrad as tg
+        >>> m = tg.nn.Module()
+        >>> m.register_buffer("steps", tg.zeros(1))
+        >>> list(m.state_dict())
+        ['steps']
+        """
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        self._check_name(name, "buffer")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer "
+                            f"'{name}' (tapegrad Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
+
     def add_module(self, name, module):
+        """Add ``module`` (or None) as the child ``name``."""
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+        self._check_name(name, "module")
         self._modules[name] = module
 
+    register_module = add_module
+
+    def get_submodule(self, target):
+        """The descendant at the dotted path ``target`` ('' is this module)."""
+        mod = self
+        for item in target.split(".") if target else ():
+            if item not in mod._modules or mod._modules[item] is None:
+                raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
+            mod = mod._modules[item]
+        return mod
+
+    def get_parameter(self, target):
+        """The parameter at the dotted path ``target``."""
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        if name not in mod._parameters:
+            raise AttributeError(f"{type(mod).__name__} has no parameter `{name}`")
+        return mod._parameters[name]
+
+    def get_buffer(self, target):
+        """The buffer at the dotted path ``target``."""
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        if name not in mod._buffers:
+            raise AttributeError(f"{type(mod).__name__} has no buffer `{name}`")
+        return mod._buffers[name]
+
     # -- traversal -----------------------------------------------------------------------
-    def named_parameters(self, prefix="", recurse=True):
+    def _named_members(self, registry, prefix, recurse, remove_duplicate=True):
         seen = set()
-        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) \
+            if recurse else [(prefix, self)]
         for mod_prefix, mod in mods:
-            for name, p in mod._parameters.items():
-                if p is not None and id(p) not in seen:
-                    seen.add(id(p))
-                    yield (mod_prefix + "." if mod_prefix else "") + name, p
+            for name, v in getattr(mod, registry).items():
+                if v is None or (remove_duplicate and id(v) in seen):
+                    continue
+                seen.add(id(v))
+                yield (mod_prefix + "." if mod_prefix else "") + name, v
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        """(dotted name, parameter) of this module and (by default) its descendants."""
+        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse=True):
         """The parameters of this module and (by default) its descendants, each once."""
         for _, p in self.named_parameters(recurse=recurse):
             yield p
 
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        """(dotted name, buffer) of this module and (by default) its descendants."""
+        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
+
     def named_children(self):
+        """(name, module) of the direct children, each once."""
+        seen = set()
         for name, m in self._modules.items():
-            if m is not None:
+            if m is not None and id(m) not in seen:
+                seen.add(id(m))
                 yield name, m
 
     def children(self):
         for _, m in self.named_children():
             yield m
 
-    def named_modules(self, memo=None, prefix=""):
-        memo = set() if memo is None else memo
-        if id(self) in memo:
-            return
-        memo.add(id(self))
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """(dotted name, module) of this module and its descendants, depth first ('' for
+        this one), each once unless not ``remove_duplicate``."""
+        if memo is None:
+            memo = set()
+        if remove_duplicate:
+            if id(self) in memo:
+                return
+            memo.add(id(self))
         yield prefix, self
-        for name, m in self.named_children():
-            yield from m.named_modules(memo, prefix + ("." if prefix else "") + name)
+        for name, m in self._modules.items():
+            if m is not None:
+                yield from m.named_modules(memo, prefix + ("." if prefix else "") + name,
+                                           remove_duplicate)
 
     def modules(self):
         for _, m in self.named_modules():
             yield m
 
     def apply(self, fn):
+        """Call ``fn`` on every child's subtree (children first), then on this module."""
         for m in self.children():
             m.apply(fn)
         fn(self)
@@ -125,10 +228,13 @@ class Module:
 
     # -- modes and gradients ---------------------------------------------------------------
     def train(self, mode=True):
+        """Set training mode here and in every descendant (each child's ``train`` is
+        called, as PyTorch does); returns self."""
         if not isinstance(mode, bool):
             raise ValueError("training mode is expected to be boolean")
-        for m in self.modules():
-            object.__setattr__(m, "training", mode)
+        object.__setattr__(self, "training", mode)
+        for m in self.children():
+            m.train(mode)
         return self
 
     def eval(self):
@@ -155,6 +261,10 @@ class Module:
             p.data = Tensor(np.asarray(p._data).astype(dt))
             if p.grad is not None:
                 p.grad = Tensor(np.asarray(p.grad._data).astype(dt))
+        for m in self.modules():  # float buffers follow (integer ones, a count, do not)
+            for name, b in m._buffers.items():
+                if b is not None and b.dtype.kind == "f":
+                    m._buffers[name] = Tensor(np.asarray(b._data).astype(dt))
         return self
 
     def cpu(self):
@@ -172,31 +282,88 @@ class Module:
         return self.to(np.float32)
 
     # -- state -----------------------------------------------------------------------------
-    def state_dict(self):
-        """Parameter name -> tensor (detached, sharing the values)."""
-        return OrderedDict((name, p.detach()) for name, p in self.named_parameters())
+    def _state_items(self, prefix, keep_vars):
+        """(key, tensor) of the parameters and persistent buffers, module by module as
+        PyTorch orders them: a module's own parameters, its buffers, then each child's."""
+        for name, p in self._parameters.items():
+            if p is not None:
+                yield prefix + name, p if keep_vars else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                yield prefix + name, b if keep_vars else b.detach()
+        for name, m in self._modules.items():
+            if m is not None:
+                yield from m._state_items(prefix + name + ".", keep_vars)
 
-    def load_state_dict(self, state_dict, strict=True):
-        """Copy values into the parameters of the same names (in place)."""
-        own = dict(self.named_parameters())
+    def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
+        """Parameter and persistent buffer names -> tensors (detached, sharing the values).
+
+        >>> import tapegrad as tg
+        >>> list(tg.nn.BatchNorm1d(2).state_dict())
+        ['weight', 'bias', 'running_mean', 'running_var', 'num_batches_tracked']
+        """
+        if args:  # PyTorch's deprecated positional (destination, prefix, keep_vars)
+            destination, prefix, keep_vars = (list(args) + [destination, prefix,
+                                                            keep_vars][len(args):])[:3]
+        out = OrderedDict() if destination is None else destination
+        for key, t in self._state_items(prefix, keep_vars):
+            out[key] = t
+        return out
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        """Copy values into the parameters and persistent buffers of the same names (in
+        place); returns ``(missing_keys, unexpected_keys)``."""
+        own = OrderedDict(self._state_items("", True))
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         if strict and (missing or unexpected):
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}: "
-                               f"Missing key(s) in state_dict: {missing}. Unexpected key(s) in "
-                               f"state_dict: {unexpected}.")
+            parts = []
+            if missing:
+                parts.append("Missing key(s) in state_dict: " +
+                             ", ".join(f'"{k}"' for k in missing) + ". ")
+            if unexpected:
+                parts.append("Unexpected key(s) in state_dict: " +
+                             ", ".join(f'"{k}"' for k in unexpected) + ". ")
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:"
+                               f"\n\t" + "\n\t".join(parts))
+        for name, value in state_dict.items():
+            if name in own:
+                src = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
+                if tuple(src.shape) != tuple(own[name].shape):
+                    raise RuntimeError(
+                        f"Error(s) in loading state_dict for {type(self).__name__}:\n\tsize "
+                        f"mismatch for {name}: copying a param with shape "
+                        f"{_size(src.shape)} from checkpoint, the shape in current model is "
+                        f"{_size(own[name].shape)}.")
         with no_grad():
             for name, value in state_dict.items():
                 if name in own:
                     src = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
-                    if tuple(src.shape) != tuple(own[name].shape):
-                        raise RuntimeError(
-                            f"Error(s) in loading state_dict for {type(self).__name__}: size "
-                            f"mismatch for {name}: copying a param with shape "
-                            f"{tuple(src.shape)}, the shape in current model is "
-                            f"{tuple(own[name].shape)}.")
                     own[name].copy_(src)
-        return missing, unexpected
+        return _IncompatibleKeys(missing, unexpected)
+
+    # -- hooks -----------------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """Call ``hook(module, args)`` before each forward (``hook(module, args, kwargs)``
+        with ``with_kwargs``); a result other than None replaces the arguments.  Returns a
+        handle whose ``remove()`` unregisters it."""
+        return _add_hook(self, self._forward_pre_hooks, hook, prepend, with_kwargs)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False,
+                              always_call=False):
+        """Call ``hook(module, args, output)`` after each forward (``hook(module, args,
+        kwargs, output)`` with ``with_kwargs``); a result other than None replaces the
+        output.  Returns a handle whose ``remove()`` unregisters it.
+
+        >>> import tapegrad as tg
+        >>> seen = []
+        >>> lin = tg.nn.Linear(2, 1)
+        >>> h = lin.register_forward_hook(lambda m, args, out: seen.append(out.shape))
+        >>> _ = lin(tg.ones(3, 2)); h.remove(); _ = lin(tg.ones(3, 2))
+        >>> seen
+        [tapegrad.Size([3, 1])]
+        """
+        return _add_hook(self, self._forward_hooks, hook, prepend, with_kwargs)
 
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *args, **kwargs):
@@ -204,7 +371,28 @@ class Module:
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        if not (self._forward_pre_hooks or self._forward_hooks):
+            return self.forward(*args, **kwargs)
+        kw_hooks = self._hooks_with_kwargs
+        for key, hook in list(self._forward_pre_hooks.items()):
+            if key in kw_hooks:
+                res = hook(self, args, kwargs)
+                if res is not None:
+                    if not (isinstance(res, tuple) and len(res) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                           f"(new_args, new_kwargs), but got {res}.")
+                    args, kwargs = res
+            else:
+                res = hook(self, args)
+                if res is not None:
+                    args = res if isinstance(res, tuple) else (res,)
+        result = self.forward(*args, **kwargs)
+        for key, hook in list(self._forward_hooks.items()):
+            res = hook(self, args, kwargs, result) if key in kw_hooks else \
+                hook(self, args, result)
+            if res is not None:
+                result = res
+        return result
 
     def extra_repr(self):
         return ""
@@ -216,6 +404,51 @@ class Module:
         if not lines:
             return head + ")"
         return head + "\n  " + "\n  ".join(lines) + "\n)"
+
+
+def _size(shape):
+    return f"tapegrad.Size({list(shape)})"
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+class RemovableHandle:
+    """What registering a hook returns: ``remove()`` unregisters it (also as a context
+    manager's exit)."""
+
+    _next_id = 0
+
+    def __init__(self, module, hooks):
+        self.id = RemovableHandle._next_id
+        RemovableHandle._next_id += 1
+        self._module, self._hooks = module, hooks
+
+    def remove(self):
+        self._hooks.pop(self.id, None)
+        self._module._hooks_with_kwargs.discard(self.id)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def _add_hook(module, hooks, hook, prepend, with_kwargs):
+    handle = RemovableHandle(module, hooks)
+    hooks[handle.id] = hook
+    if with_kwargs:
+        module._hooks_with_kwargs.add(handle.id)
+    if prepend:
+        hooks.move_to_end(handle.id, last=False)
+    return handle
 
 
 def _zero_grad(p, set_to_none):
@@ -238,13 +471,22 @@ class Linear(Module):
         self.in_features = in_features
         self.out_features = out_features
         dt = np.dtype(dtype) if dtype is not None else dtypes.default_float()
-        bound = 1.0 / math.sqrt(in_features) if in_features > 0 else 0.0
-        self.weight = Parameter(creation._rng.uniform(-bound, bound, (out_features,
-                                                                       in_features)).astype(dt))
+        self.weight = Parameter(np.zeros((out_features, in_features), dt))
         if bias:
-            self.bias = Parameter(creation._rng.uniform(-bound, bound, out_features).astype(dt))
+            self.bias = Parameter(np.zeros(out_features, dt))
         else:
             self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """PyTorch's start: kaiming_uniform_(a=sqrt(5)) for the weight, which is
+        U(-1/sqrt(in), 1/sqrt(in)), and the same for the bias (drawn in that order)."""
+        bound = 1.0 / math.sqrt(self.in_features) if self.in_features > 0 else 0.0
+        with no_grad():
+            self.weight.copy_(Tensor(creation._rng.uniform(-bound, bound, self.weight.shape)))
+            if self.bias is not None:
+                self.bias.copy_(Tensor(creation._rng.uniform(-bound, bound,
+                                                             self.bias.shape)))
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
@@ -288,14 +530,186 @@ class Sequential(Module):
         return self
 
 
+class ModuleList(Module):
+    """Modules held in a list, registered as children '0', '1', ...
+
+    >>> import tapegrad as tg
+    >>> layers = tg.nn.ModuleList([tg.nn.Linear(2, 2) for _ in range(3)])
+    >>> len(list(layers.parameters()))
+    6
+    """
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def _index(self, idx):
+        n = len(self)
+        if not -n <= idx < n:
+            raise IndexError(f"index {idx} is out of range")
+        return str(idx % n)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return ModuleList(list(self._modules.values())[idx])
+        return self._modules[self._index(idx)]
+
+    def __setitem__(self, idx, module):
+        self.add_module(self._index(idx), module)
+
+    def __delitem__(self, idx):
+        mods = list(self._modules.values())
+        del mods[idx]
+        self._modules.clear()
+        self.extend(mods)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __iadd__(self, modules):
+        return self.extend(modules)
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for m in modules:
+            self.append(m)
+        return self
+
+    def insert(self, index, module):
+        mods = list(self._modules.values())
+        mods.insert(index, module)
+        self._modules.clear()
+        self.extend(mods)
+
+
+class ModuleDict(Module):
+    """Modules held in an ordered dict, registered under their keys."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __delitem__(self, key):
+        del self._modules[key]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return self._modules.items()
+
+    def values(self):
+        return self._modules.values()
+
+    def pop(self, key):
+        return self._modules.pop(key)
+
+    def clear(self):
+        self._modules.clear()
+
+    def update(self, modules):
+        items = modules.items() if hasattr(modules, "items") else modules
+        for key, m in items:
+            self[key] = m
+
+
 class Identity(Module):
+    """Returns its input; accepts (and ignores) any constructor arguments."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
     def forward(self, input):
         return input
 
 
-class ReLU(Module):
+class LeakyReLU(Module):
+    def __init__(self, negative_slope=0.01, inplace=False):
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
     def forward(self, input):
-        return F.relu(input)
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self):
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace
+                                                          else "")
+
+
+class ELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class Softplus(Module):
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Softmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    def forward(self, input):
+        return F.log_softmax(input, self.dim)
+
+
+class ReLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
 
 
 class Tanh(Module):
@@ -330,13 +744,27 @@ class Dropout(Module):
         super().__init__()
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
+        self.p, self.inplace = p, inplace
 
     def forward(self, input):
-        return F.dropout(input, self.p, self.training)
+        return F.dropout(input, self.p, self.training, self.inplace)
 
     def extra_repr(self):
-        return f"p={self.p}, inplace=False"
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(Dropout):
+    """Zero whole channels of (N, C, L) or (C, L) in training."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(Dropout):
+    """Zero whole channels of (N, C, H, W) or (C, H, W) in training."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
 class _Loss(Module):

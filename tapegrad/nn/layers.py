@@ -1,0 +1,455 @@
+"""The layers of convolutional and embedding models: Flatten/Unflatten, Conv1d/2d/3d,
+Max/AvgPool1d/2d, AdaptiveAvgPool1d/2d, BatchNorm1d/2d/3d, LayerNorm, GroupNorm and
+Embedding.  Each computes through ``nn.functional``; parameters start as PyTorch's do (the
+same distributions from tapegrad's generator), and ``extra_repr`` prints as PyTorch's.
+
+>>> import tapegrad as tg
+>>> tg.nn.Conv2d(1, 8, 3, padding=1)
+Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))
+"""
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..device import check as check_device
+from ..grad_mode import no_grad
+from ..tensor import Tensor, _wrap_dim
+from . import functional as F
+from . import init
+from .modules import Module
+from .parameter import Parameter
+from .windows import _conv_padding, _ntuple
+
+
+def _dtype(dtype):
+    return np.dtype(dtype) if dtype is not None else dtypes.default_float()
+
+
+def _empty(shape, dtype):
+    return Parameter(np.zeros(shape, _dtype(dtype)))
+
+
+# ---- reshaping -----------------------------------------------------------------------------
+class Flatten(Module):
+    """Flatten dims ``start_dim``..``end_dim`` into one (by default all but the batch)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """Split dim ``dim`` into ``unflattened_size`` (one entry may be -1)."""
+
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        if not isinstance(dim, int):
+            raise TypeError(f"invalid argument type for dim parameter: {type(dim).__name__}")
+        self.dim, self.unflattened_size = dim, tuple(unflattened_size)
+
+    def forward(self, input):
+        return unflatten(input, self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+def unflatten(input, dim, sizes):
+    """``input`` with dim ``dim`` split into ``sizes`` (one entry may be -1)."""
+    shape = list(input.shape)
+    d = _wrap_dim(dim, input.ndim, "unflatten")
+    sizes = [int(s) for s in sizes]
+    known = math.prod(s for s in sizes if s != -1)
+    if sizes.count(-1) > 1:
+        raise RuntimeError("unflatten: only one dimension can be inferred")
+    if -1 in sizes and known and shape[d] % known == 0:
+        sizes[sizes.index(-1)] = shape[d] // known
+    if math.prod(sizes) != shape[d] or -1 in sizes:
+        raise RuntimeError(f"unflatten: Provided sizes {sizes} don't multiply up to the size "
+                           f"of dim {dim} ({shape[d]}) in the input tensor")
+    return input.reshape(*shape[:d], *sizes, *shape[d + 1:])
+
+
+# ---- convolution ---------------------------------------------------------------------------
+_PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
+
+
+class _ConvNd(Module):
+    _d = 0
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 dilation=1, groups=1, bias=True, padding_mode="zeros", device=None,
+                 dtype=None):
+        super().__init__()
+        check_device(device, type(self).__name__)
+        d, name = self._d, type(self).__name__
+        if groups <= 0:
+            raise ValueError("groups must be a positive integer")
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode not in _PADDING_MODES:
+            raise ValueError(f"padding_mode must be one of {set(_PADDING_MODES)}, but got "
+                             f"padding_mode='{padding_mode}'")
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size = _ntuple(kernel_size, d, "kernel_size", name)
+        self.stride = _ntuple(stride, d, "stride", name)
+        self.dilation = _ntuple(dilation, d, "dilation", name)
+        if isinstance(padding, str):
+            _conv_padding(padding, d, self.kernel_size, self.dilation, self.stride, name)
+            self.padding = padding
+        else:
+            self.padding = _ntuple(padding, d, "padding", name)
+        self.transposed, self.output_padding = False, (0,) * d
+        self.groups, self.padding_mode = groups, padding_mode
+        self.weight = _empty((out_channels, in_channels // groups, *self.kernel_size), dtype)
+        if bias:
+            self.bias = _empty((out_channels,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """PyTorch's start: kaiming_uniform_(a=sqrt(5)) for the weight, which is
+        U(-1/sqrt(fan_in), 1/sqrt(fan_in)), and the same bound for the bias."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        conv = (None, F.conv1d, F.conv2d, F.conv3d)[self._d]
+        if self.padding_mode == "zeros":
+            return conv(input, self.weight, self.bias, self.stride, self.padding,
+                        self.dilation, self.groups)
+        pads = _conv_padding(self.padding, self._d, self.kernel_size, self.dilation,
+                             self.stride, type(self).__name__)
+        flat = [p for lo_hi in reversed(pads) for p in lo_hi]
+        return conv(F.pad(input, flat, mode=self.padding_mode), self.weight, self.bias,
+                    self.stride, 0, self.dilation, self.groups)
+
+    def extra_repr(self):
+        s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+             f"stride={self.stride}")
+        if isinstance(self.padding, str) or self.padding != (0,) * self._d:
+            s += f", padding={self.padding}"
+        if self.dilation != (1,) * self._d:
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
+        return s
+
+
+class Conv1d(_ConvNd):
+    """1-D convolution over (N, C, L) or (C, L)."""
+    _d = 1
+
+
+class Conv2d(_ConvNd):
+    """2-D convolution over (N, C, H, W) or (C, H, W)."""
+    _d = 2
+
+
+class Conv3d(_ConvNd):
+    """3-D convolution over (N, C, D, H, W) or (C, D, H, W)."""
+    _d = 3
+
+
+# ---- pooling -------------------------------------------------------------------------------
+class _MaxPoolNd(Module):
+    _fn = None
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def forward(self, input):
+        return type(self)._fn(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                              ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+    def extra_repr(self):
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+                f", dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class MaxPool1d(_MaxPoolNd):
+    _fn = F.max_pool1d
+
+
+class MaxPool2d(_MaxPoolNd):
+    _fn = F.max_pool2d
+
+
+class AvgPool1d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, 1, "kernel_size", "AvgPool1d")
+        self.stride = _ntuple(stride if stride is not None else kernel_size, 1, "stride",
+                              "AvgPool1d")
+        self.padding = _ntuple(padding, 1, "padding", "AvgPool1d")
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.ceil_mode = padding, ceil_mode
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def forward(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AdaptiveAvgPool1d(Module):
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+# ---- normalisation -------------------------------------------------------------------------
+class _BatchNorm(Module):
+    _dims = ()
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
+                 track_running_stats=True, device=None, dtype=None, *, bias=True):
+        super().__init__()
+        check_device(device, type(self).__name__)
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        dt = _dtype(dtype)
+        if affine:
+            self.weight = Parameter(np.ones(num_features, dt))
+            if bias:
+                self.bias = Parameter(np.zeros(num_features, dt))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", Tensor(np.zeros(num_features, dt)))
+            self.register_buffer("running_var", Tensor(np.ones(num_features, dt)))
+            self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
+        else:
+            for name in ("running_mean", "running_var", "num_batches_tracked"):
+                self.register_buffer(name, None)
+
+    def reset_running_stats(self):
+        if self.track_running_stats:
+            with no_grad():
+                self.running_mean.zero_()
+                self.running_var.fill_(1.0)
+                self.num_batches_tracked.zero_()
+
+    def reset_parameters(self):
+        self.reset_running_stats()
+        if self.weight is not None:
+            init.ones_(self.weight)
+        if self.bias is not None:
+            init.zeros_(self.bias)
+
+    def forward(self, input):
+        if input.ndim not in self._dims:
+            want = " or ".join(f"{d}D" for d in self._dims)
+            raise ValueError(f"expected {want} input (got {input.ndim}D input)")
+        factor = 0.0 if self.momentum is None else self.momentum
+        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+            with no_grad():
+                self.num_batches_tracked.add_(1)
+            if self.momentum is None:  # a cumulative average
+                factor = 1.0 / float(self.num_batches_tracked.item())
+        use_batch = self.training or (self.running_mean is None and self.running_var is None)
+        keep = not self.training or self.track_running_stats
+        return F.batch_norm(input, self.running_mean if keep else None,
+                            self.running_var if keep else None, self.weight, self.bias,
+                            use_batch, factor, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"affine={self.affine}, bias={self.bias is not None}, "
+                f"track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalisation of (N, C) or (N, C, L) over the batch (and L), per channel."""
+    _dims = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalisation of (N, C, H, W) per channel."""
+    _dims = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalisation of (N, C, D, H, W) per channel."""
+    _dims = (5,)
+
+
+class LayerNorm(Module):
+    """Normalisation over the trailing ``normalized_shape`` dims, with an elementwise scale
+    (and shift, unless ``bias=False``) if ``elementwise_affine``."""
+
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True,
+                 device=None, dtype=None):
+        super().__init__()
+        check_device(device, "LayerNorm")
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps, self.elementwise_affine = eps, elementwise_affine
+        dt = _dtype(dtype)
+        if elementwise_affine:
+            self.weight = Parameter(np.ones(self.normalized_shape, dt))
+            if bias:
+                self.bias = Parameter(np.zeros(self.normalized_shape, dt))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, input):
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
+
+
+class GroupNorm(Module):
+    """Normalisation over groups of channels (and all positions), per sample."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None,
+                 dtype=None, *, bias=True):
+        super().__init__()
+        check_device(device, "GroupNorm")
+        if num_channels % num_groups != 0:
+            raise ValueError("num_channels must be divisible by num_groups")
+        self.num_groups, self.num_channels = num_groups, num_channels
+        self.eps, self.affine = eps, affine
+        dt = _dtype(dtype)
+        if affine:
+            self.weight = Parameter(np.ones(num_channels, dt))
+            if bias:
+                self.bias = Parameter(np.zeros(num_channels, dt))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+                f", bias={self.bias is not None}")
+
+
+# ---- embedding -----------------------------------------------------------------------------
+class Embedding(Module):
+    """A lookup table of ``num_embeddings`` vectors, initialised N(0, 1) (row
+    ``padding_idx``, if given, zero and never updated by gradients)."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
+                 norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
+                 _freeze=False, device=None, dtype=None):
+        super().__init__()
+        check_device(device, "Embedding")
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        if padding_idx is not None:
+            if padding_idx > 0:
+                assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
+            elif padding_idx < 0:
+                assert padding_idx >= -num_embeddings, \
+                    "Padding_idx must be within num_embeddings"
+                padding_idx = num_embeddings + padding_idx
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        if _weight is None:
+            self.weight = _empty((num_embeddings, embedding_dim), dtype)
+            self.reset_parameters()
+        else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError("Shape of weight does not match num_embeddings and "
+                                     "embedding_dim")
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with no_grad():
+                w = np.array(self.weight._data)
+                w[self.padding_idx] = 0
+                self.weight.copy_(Tensor(w))
+
+    def forward(self, input):
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm,
+                           self.norm_type, self.scale_grad_by_freq, self.sparse)
+
+    def extra_repr(self):
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            s += ", scale_grad_by_freq=True"
+        if self.sparse:
+            s += ", sparse=True"
+        return s
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None,
+                        norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+        """An Embedding holding ``embeddings`` (2-D), frozen unless ``freeze=False``."""
+        assert embeddings.ndim == 2, "Embeddings parameter is expected to be 2-dimensional"
+        rows, cols = embeddings.shape
+        return cls(rows, cols, _weight=embeddings, _freeze=freeze, padding_idx=padding_idx,
+                   max_norm=max_norm, norm_type=norm_type,
+                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)

@@ -1,0 +1,163 @@
+"""Normalisation layers' functions (batch_norm, layer_norm, group_norm) and embedding,
+composed from primitives: a mean, a biased variance (VarBackward0) and elementwise rows, so
+their gradients are PyTorch's to rounding.  batch_norm updates the running statistics in
+place, outside the graph, with the unbiased variance, as PyTorch does.
+
+>>> import tapegrad as tg, tapegrad.nn.functional as F
+>>> F.layer_norm(tg.tensor([[1.0, 3.0]]), (2,), eps=0.0).tolist()
+[[-1.0, 1.0]]
+"""
+import numpy as np
+
+from .. import dtypes, ops
+from ..grad_mode import no_grad
+from ..tensor import Tensor
+from .windows import _check_tensor, _float_input
+
+
+def _normalise(x, dims, eps):
+    """(x - mean) / sqrt(var + eps) over ``dims`` (biased variance), with the mean and var."""
+    mean = x.mean(dims, keepdim=True)
+    var = x.var(dims, keepdim=True, correction=0)
+    return (x - mean) / (var + eps).sqrt(), mean, var
+
+
+def _affine(y, weight, bias, shape):
+    if weight is not None:
+        y = y * weight.reshape(*shape)
+    if bias is not None:
+        y = y + bias.reshape(*shape)
+    return y
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    """Normalise each channel (dim 1) of ``input`` by the batch's statistics (``training``)
+    or by ``running_mean``/``running_var``; in training, the running statistics (if given)
+    move towards the batch's by ``momentum``, the variance unbiased.
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.batch_norm(tg.tensor([[1.0], [3.0]]), None, None, training=True, eps=0.0).tolist()
+    [[-1.0], [1.0]]
+    """
+    _float_input(input, "batch_norm")
+    if input.ndim < 2:
+        raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+    c = input.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None:
+            _check_tensor(t, "batch_norm", name)
+            if t.numel() != c:
+                raise RuntimeError(f"{name} should contain {c} elements not {t.numel()}")
+    shape = (1, c) + (1,) * (input.ndim - 2)
+    dims = (0,) + tuple(range(2, input.ndim))
+    if training:
+        count = input.numel() // c if c else 0
+        if count <= 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got "
+                             f"input size tapegrad.Size({list(input.shape)})")
+        y, mean, var = _normalise(input, dims, eps)
+        with no_grad():
+            m = 0.0 if momentum is None else momentum
+            if running_mean is not None:
+                new = running_mean * (1 - m) + mean.detach().reshape(c) * m
+                running_mean.copy_(new)
+            if running_var is not None:
+                unbiased = var.detach().reshape(c) * (count / (count - 1))
+                running_var.copy_(running_var * (1 - m) + unbiased * m)
+    else:
+        if running_mean is None or running_var is None:
+            raise RuntimeError("batch_norm: running_mean and running_var must be defined "
+                               "in evaluation mode (pass training=True to use the batch's "
+                               "statistics)")
+        mean = running_mean.to(input.dtype).reshape(*shape)
+        var = running_var.to(input.dtype).reshape(*shape)
+        y = (input - mean) / (var + eps).sqrt()
+    return _affine(y, weight, bias, shape)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalise over the last ``len(normalized_shape)`` dims, then scale and shift."""
+    _float_input(input, "layer_norm")
+    ns = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None:
+            _check_tensor(t, "layer_norm", name)
+            if tuple(t.shape) != ns:
+                raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, "
+                                   f"but got {name} of shape {list(t.shape)} and "
+                                   f"normalized_shape = {list(ns)}")
+    if not ns or tuple(input.shape[input.ndim - len(ns):]) != ns or input.ndim < len(ns):
+        raise RuntimeError(f"Given normalized_shape={list(ns)}, expected input with shape "
+                           f"[*, {', '.join(map(str, ns))}], but got input of size"
+                           f"{list(input.shape)}")
+    dims = tuple(range(input.ndim - len(ns), input.ndim))
+    y, _, _ = _normalise(input, dims, eps)
+    return _affine(y, weight, bias, ns)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalise each group of ``num_groups`` channel groups (over its channels and
+    positions), then scale and shift per channel."""
+    _float_input(input, "group_norm")
+    if input.ndim < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received "
+                           f"{input.ndim}")
+    n, c = input.shape[:2]
+    if c % num_groups:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by "
+                           f"num_groups, but got input of shape {list(input.shape)} and "
+                           f"num_groups={num_groups}")
+    y, _, _ = _normalise(input.reshape(n, num_groups, -1), (2,), eps)
+    return _affine(y.reshape(*input.shape), weight, bias, (1, c) + (1,) * (input.ndim - 2))
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    """The rows of ``weight`` at the indices ``input`` (one IndexSelectBackward0 row); no
+    gradient reaches row ``padding_idx``; ``max_norm`` renormalises the rows looked up, in
+    place, as PyTorch does.
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.embedding(tg.tensor([1, 0]), tg.tensor([[0.0, 1.0], [2.0, 3.0]])).tolist()
+    [[2.0, 3.0], [0.0, 1.0]]
+    """
+    _check_tensor(input, "embedding")
+    _check_tensor(weight, "embedding", "weight")
+    if input.dtype.kind not in "iu":
+        raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the "
+                           f"following scalar types: Long, Int; but got "
+                           f"{dtypes.torch_word(input.dtype).capitalize()} instead (while "
+                           f"checking arguments for embedding)")
+    if weight.ndim != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    if scale_grad_by_freq:
+        raise NotImplementedError("embedding(scale_grad_by_freq=True) is not supported here")
+    num = weight.shape[0]
+    idx = np.asarray(input._data).astype(np.int64).reshape(-1)
+    if idx.size and (idx.min() < 0 or idx.max() >= num):
+        raise IndexError("index out of range in self")
+    if padding_idx is not None:
+        if not -num <= padding_idx < num:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx = padding_idx % num
+    if max_norm is not None:
+        _renorm(weight, np.unique(idx), max_norm, norm_type)
+    rows = weight.index_select(0, Tensor(idx))
+    if padding_idx is not None and (idx == padding_idx).any():
+        # the looked-up value of the padding row, but no gradient to it
+        keep = Tensor((idx != padding_idx)[:, None])
+        rows = ops.where(keep, rows, weight.detach().index_select(0, Tensor(idx)))
+    return rows.reshape(*input.shape, weight.shape[1])
+
+
+def _renorm(weight, rows, max_norm, norm_type):
+    """Scale each of ``rows`` whose ``norm_type``-norm exceeds ``max_norm`` down to it."""
+    with no_grad():
+        w = np.array(weight._data, dtype=np.float64)
+        norms = np.linalg.norm(w[rows], ord=norm_type, axis=1)
+        big = norms > max_norm
+        if big.any():
+            w[rows[big]] *= (max_norm / (norms[big] + 1e-7))[:, None]
+            weight.copy_(Tensor(w.astype(weight.dtype)))
