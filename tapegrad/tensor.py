@@ -351,14 +351,26 @@ def as_data(value, dtype):
         arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
-        elif arr.dtype.kind in "iu":
+        elif arr.dtype.kind == "i":
             arr = arr.astype(np.int64, copy=False)
+        elif arr.dtype.kind == "u" or (arr.dtype.kind == "O" and _has_big_int(value)):
+            # NumPy made uint64 (or objects) of an int beyond int64: PyTorch refuses it
+            raise ValueError("Overflow when unpacking long long: tensor(): an integer is "
+                             "outside int64's range [-2**63, 2**63 - 1]; give it as a float "
+                             "(or dtype=tapegrad.float64) to store it rounded")
         elif arr.dtype.kind not in "b":
             raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
                             f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
     else:
         arr = np.array(value, dtype=dtype)
     return norm(arr)
+
+
+def _has_big_int(value):
+    """Whether nested lists/tuples ``value`` hold a Python int beyond int64."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_big_int(v) for v in value)
+    return isinstance(value, int) and not -2 ** 63 <= value < 2 ** 63
 
 
 def norm(arr):
