@@ -9,7 +9,9 @@ interpreter as ``backward``: no Python runs per op, and no new function is compi
 
 ``compile(f)`` keeps a cache of traces per input signature and, for points whose guards
 diverge from a trace, follows ``on_divergence``: "retrace" (trace again at such a point
-and keep every trace, so a function with k branches costs k traces), "raise", or "mask".
+and keep the trace, so a function with k branches costs k traces), "raise", or "mask".
+Past ``recompile_limit`` traces of one function (8, as torch.compile's) it warns once,
+naming the guard's line, and keeps only the most recently used traces of a signature.
 """
 import functools
 import itertools
@@ -17,6 +19,8 @@ import os
 import sys
 import threading
 import time
+import warnings
+import weakref
 
 import numpy as np
 
@@ -32,6 +36,10 @@ from ..viz import listing_lines, tape_stats
 from . import second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
+_SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
+RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's recompile_limit)
+_TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
+_TRACED_LOCK = threading.Lock()
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
@@ -659,7 +667,7 @@ def _calibrate_guards(traced, vals):
             traced.consts[c] = got
 
 
-def _resolve(tapes, fn, X, V, G, bad, grad, mode):
+def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None):
     """Apply ``on_divergence`` to the points whose guards diverged: (V, G, mask or None)."""
     if not bad.any():
         return V, G, None
@@ -667,7 +675,7 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode):
         if fn is None:
             raise DivergenceError("this trace was loaded without its function, so it cannot "
                                   "retrace; use on_divergence='raise' or 'mask'")
-        return (*_retrace(fn, tapes, X, V, G, bad, grad, tapes[0].argnums), None)
+        return (*_retrace(fn, tapes, X, V, G, bad, grad, tapes[0].argnums, limit), None)
     if mode == "mask":
         V[bad > 0] = np.nan
         if grad:
@@ -681,16 +689,24 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode):
         "(tapegrad.where, clamp) in f")
 
 
-def _retrace(fn, tapes, X, V, G, bad, grad, argnums):
-    """Fill the points flagged in ``bad`` from other traces, tracing anew where none fits."""
+def _retrace(fn, tapes, X, V, G, bad, grad, argnums, limit=None):
+    """Fill the points flagged in ``bad`` from other traces, tracing anew where none fits.
+
+    ``tapes`` is kept in order of last use after ``tapes[0]`` (the signature's first trace)
+    and at most ``limit`` long (default ``RECOMPILE_LIMIT``): a fresh trace beyond that
+    evicts the least recently used one."""
+    limit = RECOMPILE_LIMIT if limit is None else limit
     todo = np.nonzero(bad)[0]
     tried = set(id(t) for t in tapes[:1])
+    why = tapes[0].guards[bad[todo[0]] - 1] if todo.size else None
     while todo.size:
         tape = next((t for t in tapes if id(t) not in tried), None)
         fresh = tape is None
         if fresh:
             tape = trace(fn, *tapes[0]._unstack(X[todo[0]]), argnums=argnums)
-            tapes.append(tape)
+            _count_retrace(fn, limit, why)
+            tapes.insert(1, tape)
+            del tapes[max(limit, 2):]  # the least recently used (never tapes[0])
         tried.add(id(tape))
         Vt, Gt, bt = tape.run(np.ascontiguousarray(X[todo]), grad)
         ok = bt == 0
@@ -698,22 +714,74 @@ def _retrace(fn, tapes, X, V, G, bad, grad, argnums):
         if grad:
             G[todo[ok]] = Gt[ok]
         if fresh and bt[0]:  # (an older trace that fits none of the points is no error)
-            raise RuntimeError("retrace: a fresh trace diverges at its own point; f's control "
-                               "flow is not a function of its inputs (randomness, globals?)")
+            raise RuntimeError(
+                f"retrace: a fresh trace of f at point {int(todo[0])} diverges at that same "
+                f"point (guard {tape.guards[bt[0] - 1]}): f's branches there depend on "
+                "something other than its inputs (random numbers, a global or a counter that "
+                "changes between calls); make them a function of the inputs, or use "
+                "on_divergence='mask'")
+        if ok.any() and not fresh and tape is not tapes[0]:
+            try:  # most recently used: first after tapes[0]
+                tapes.remove(tape)
+                tapes.insert(1, tape)
+            except ValueError:  # evicted meanwhile by another thread's retrace
+                pass
+        if not ok[0]:
+            why = tape.guards[bt[0] - 1]
         todo = todo[~ok]
     return V, G
+
+
+def _count_retrace(fn, limit, why):
+    """Count f's fresh traces; past ``limit``, warn once (per function and process)."""
+    try:
+        with _TRACED_LOCK:
+            n = _TRACED[fn] = _TRACED.get(fn, 0) + 1
+    except TypeError:  # not weak-referenceable (a callable object of some kinds): no count
+        return
+    if n != limit + 1:
+        return
+    exact = why is not None and why.startswith(("item()", "int()", "float()"))
+    hint = ("it branches on an exact value (x[0].item() > 0, int(x[0]), float(x[0])), which "
+            "guards that value itself, so every new point needs a trace of its own. Branch "
+            "on the tensor instead, `if x[0] > 0:`, which guards only the comparison: one "
+            "trace then serves every point taking that branch" if exact else
+            "its branches take more patterns than that (a data-dependent loop?). Use "
+            "tapegrad.where or clamp for branch-free code, where you can")
+    name = getattr(fn, "__qualname__", repr(fn))
+    code = getattr(fn, "__code__", None)
+    at = f" ({code.co_filename}:{code.co_firstlineno})" if code is not None else ""
+    warnings.warn(
+        f"tapegrad.compile: {name}{at} has been retraced {n} times, past the recompile limit "
+        f"({limit}); the guard that keeps diverging is {why}: {hint}. Only the {limit} most "
+        "recently used traces per input signature are kept; set the limit with "
+        "tapegrad.compile(f, recompile_limit=N)", RuntimeWarning, stacklevel=_user_level())
+
+
+def _user_level():
+    """warnings' stacklevel of the first frame outside tapegrad (the user's call)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("tapegrad"):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class Compiled:
     """``tapegrad.compile(f)``: f's value and gradient by replay, traced per input signature."""
 
-    def __init__(self, fn, argnums=0, on_divergence="retrace"):
+    def __init__(self, fn, argnums=0, on_divergence="retrace", recompile_limit=None):
         if on_divergence not in _MODES:
             raise ValueError(f"on_divergence must be one of {_MODES}, got {on_divergence!r}")
+        limit = RECOMPILE_LIMIT if recompile_limit is None else recompile_limit
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"compile: recompile_limit must be a positive int, got {limit!r}")
         self.fn = fn
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         self.on_divergence = on_divergence
-        self.traces = {}  # input shapes -> [Traced, ...] (one per branch pattern)
+        self.recompile_limit = limit
+        # input shapes -> [Traced, ...] (one per branch pattern, most recently used first
+        # after the signature's first trace; at most recompile_limit), at most _SIGNATURES
+        self.traces = {}
         self._local = threading.local()
 
     mask = Traced.mask
@@ -725,7 +793,10 @@ class Compiled:
             first = [np.asarray(_as_array(a))[0] if batch else a for a in args]
             if batch and not len(np.asarray(args[0])):
                 first = [np.zeros(s) for s in shapes]
-            tapes = self.traces[shapes] = [trace(self.fn, *first, argnums=self.argnums)]
+            tapes = [trace(self.fn, *first, argnums=self.argnums)]
+            while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
+                self.traces.pop(next(iter(self.traces)), None)
+            self.traces[shapes] = tapes
         return tapes
 
     def _run(self, args, batch, grad, out=None, progress=False):
@@ -737,7 +808,7 @@ class Compiled:
             _check_out(out, len(X), X.shape[1], grad)
         V, G, bad = tapes[0].run(X, grad, out, progress)
         V, G, self._local.mask = _resolve(tapes, self.fn, X, V, G, bad, grad,
-                                          self.on_divergence)
+                                          self.on_divergence, self.recompile_limit)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
     def __call__(self, *args):
@@ -784,8 +855,11 @@ class Compiled:
         return second_order.jacobian(self, x)
 
 
-def compile(fn=None, *, argnums=0, on_divergence="retrace"):  # noqa: A001 (JAX/PyTorch name)
+def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None):  # noqa: A001
     """Compile ``fn`` for replay: ``compile(f)(x)``, ``.grad(x)``, ``.value_and_grad_batch(X)``.
+
+    ``recompile_limit`` (default ``RECOMPILE_LIMIT``, 8): traces of ``fn`` before a warning,
+    and the most traces kept per input signature (least recently used go first).
 
     >>> import numpy as np, tapegrad as tg
     >>> f = tg.compile(lambda x: (x ** 2).sum())
@@ -794,8 +868,8 @@ def compile(fn=None, *, argnums=0, on_divergence="retrace"):  # noqa: A001 (JAX/
            [6., 8.]])
     """
     if fn is None:
-        return lambda f: Compiled(f, argnums, on_divergence)
-    return Compiled(fn, argnums, on_divergence)
+        return lambda f: Compiled(f, argnums, on_divergence, recompile_limit)
+    return Compiled(fn, argnums, on_divergence, recompile_limit)
 
 
 def batch_grad(fn, *Xs, argnums=0):
