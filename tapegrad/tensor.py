@@ -110,10 +110,13 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
+        if not is_bool(flag):
+            raise RuntimeError(f"requires_grad must be a bool (got {type(flag).__name__})")
         self.requires_grad_(flag)
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
+        check_bool(requires_grad, "requires_grad_", "requires_grad", 1)
         if self._tok is not None and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to "
@@ -143,9 +146,21 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
+        # PyTorch's checks and messages: a gradient of another dtype would accumulate in
+        # its dtype (float32 into a float64 leaf) or fail in NumPy at the next backward (int)
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
+                            f"type {type(value).__name__}")
+        if value is not None and value.dtype != self.dtype:
+            raise RuntimeError(
+                f"attempting to assign a gradient with dtype '{dtypes.torch_word(value.dtype)}' "
+                f"to a tensor with dtype '{dtypes.torch_word(self.dtype)}'. The gradient must "
+                "match the tensor's dtype: assign g.to(x.dtype)")
         if value is not None and tuple(value.shape) != tuple(self.shape):
-            raise RuntimeError(f"assigned grad has data of a different size: {tuple(value.shape)}"
-                               f" for a tensor of shape {tuple(self.shape)}")
+            raise RuntimeError(
+                f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                "the same size")
         self._grad = value
 
     @property
@@ -364,6 +379,17 @@ def as_data(value, dtype):
     else:
         arr = np.array(value, dtype=dtype)
     return norm(arr)
+
+
+def is_bool(v):
+    return isinstance(v, (bool, np.bool_))
+
+
+def check_bool(v, op, name, position=None):
+    """PyTorch's refusal of a non-bool flag (``requires_grad='yes'`` is not True)."""
+    if not is_bool(v):
+        at = f" (position {position})" if position else ""
+        raise TypeError(f"{op}(): argument '{name}'{at} must be bool, not {type(v).__name__}")
 
 
 def _has_big_int(value):

@@ -879,6 +879,10 @@ def _var(input, dim, unbiased, keepdim, correction, root):
         dim, unbiased = None, dim
     if correction is None:
         correction = 1 if unbiased is None or unbiased else 0
+    elif isinstance(correction, bool) or not isinstance(correction, (int, float, np.integer,
+                                                                      np.floating)):
+        raise TypeError(f"{op}(): argument 'correction' must be Number, not "
+                        f"{type(correction).__name__}")
     if input.dtype.kind != "f":
         raise RuntimeError("std and var only support floating point and complex dtypes "
                            f"(got {dtypes.name(input.dtype)}; use .double() first)")

@@ -286,7 +286,14 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     bounds what compressed members may expand to.  A loaded trace has no function, so it
     cannot retrace (``on_divergence="raise"`` or ``"mask"``).
     """
-    z = validate.read_npz(path, max_bytes)
+    try:
+        z = validate.read_npz(path, max_bytes)
+    except ValueError as e:
+        if "max_bytes" in str(e):
+            raise
+        raise ValueError(f"load: {path!s} is not a trace file: {e}. The trace loader reads "
+                         "only the .npz files written by Traced.save (tapegrad.trace(f, x)"
+                         ".save(path)); a file of tapegrad.save or torch.save is not one") from None
     validate.check_digest(z)
     traced = Traced(**validate.check(validate.fields_from_npz(z)))
     validate.check_traced_point(traced, z.get("grad0"))
@@ -800,6 +807,9 @@ class Compiled:
         return tapes
 
     def _run(self, args, batch, grad, out=None, progress=False):
+        if not args:
+            raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
+                            "one array per input, each of shape (B, *input_shape))")
         if batch and _is_dask(args):  # lazy dask arrays, chunked like X (tapegrad/replay/dask.py)
             return _on_dask(self, args, grad, out=out, progress=progress)
         tapes = self._tapes(args, batch)
@@ -874,6 +884,11 @@ def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None
 
 def batch_grad(fn, *Xs, argnums=0):
     """Gradient of scalar ``fn`` at each of B points (rows of each X), by batch replay."""
+    if not callable(fn):
+        raise TypeError(f"batch_grad(fn, *Xs): fn must be callable, got {type(fn).__name__}")
+    if not Xs:
+        raise TypeError("batch_grad(fn, *Xs): no points given; pass one array per input of "
+                        "fn, each of shape (B, *input_shape): batch_grad(f, X)")
     return Compiled(fn, argnums).grad_batch(*Xs)
 
 
