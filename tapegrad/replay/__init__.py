@@ -398,51 +398,81 @@ def _contiguous_from(op, meta, k, n):
 
 
 _NO_GRAD = np.empty((0, 0))
-_POOL = [None, None, None]  # (pid, [_Helper, ...], lock held by the call using them)
+_POOL = [None, [], None]  # (pid, [_Helper, ...], ident of the thread whose call uses them)
 _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
 SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
 CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between calls
+_POLL = 0.05  # seconds: how often a waiting caller checks that its ticket was taken
+
+
+class _Ticket:
+    """One job handed to one helper by one call: its own event, so nothing an earlier
+    (interrupted) call left behind can wake a later call."""
+
+    __slots__ = ("job", "done", "error", "taken")
+
+    def __init__(self, job):
+        self.job = job
+        self.done = threading.Event()
+        self.error = None
+        self.taken = False
 
 
 class _Helper:
-    """A replay thread, made once per process: it sleeps on a lock until handed a job and
-    sets ``done`` when it ends (concurrent.futures' queue and condition took ~50 us a
-    hand-off here, a sixth of a 10^4-point batch at n = 10)."""
+    """A replay thread, made once per process: it sleeps on a semaphore until a ticket is
+    in its box, takes it (under the box's lock) and sets the ticket's event when the job
+    ends (concurrent.futures' queue and condition took ~50 us a hand-off here, a sixth of a
+    10^4-point batch at n = 10).
+
+    Ctrl-C reaches only the calling thread, at any bytecode of ``start`` and ``wait``; the
+    hand-off is safe at each (tests/test_replay_interrupt.py injects one at every line):
+    under the lock a ticket is always either in the box or taken, never both nor neither,
+    so ``wait`` can tell a ticket the helper will finish from one it never got (a Ctrl-C
+    between making a ticket and handing it over, or before the wake-up), and drops the
+    latter instead of waiting for it forever.  A dropped ticket held no chunk of work:
+    the calling thread's own ``work()`` had taken every chunk no helper took."""
 
     def __init__(self):
-        self.go = threading.Lock()
-        self.go.acquire()
-        # an Event, not a second lock: a Ctrl-C that lands just after a lock's acquire()
-        # returned would make wait() acquire again, forever (wait() on a set Event returns)
-        self.done = threading.Event()
-        self.job = self.error = None
+        self.lock = threading.Lock()
+        self.wake = threading.Semaphore(0)
+        self.box = []  # tickets handed over, not yet taken
         threading.Thread(target=self._loop, name="tapegrad-replay", daemon=True).start()
 
     def _loop(self):
         while True:
-            self.go.acquire()
+            self.wake.acquire()
+            with self.lock:
+                if not self.box:  # a wake-up for a ticket its caller dropped
+                    continue
+                ticket = self.box.pop(0)
+                ticket.taken = True
             try:
-                self.job()
+                ticket.job()
             except BaseException as e:  # noqa: BLE001 (handed to the caller by wait)
-                self.error = e
+                ticket.error = e
             finally:
-                self.job = None
-                self.done.set()
+                ticket.done.set()
 
-    def start(self, job):
-        self.job, self.error = job, None
-        self.done.clear()
-        self.go.release()
+    def start(self, ticket):
+        with self.lock:
+            self.box.append(ticket)
+        self.wake.release()
 
-    def wait(self, stop):
-        """Until the job has ended; a Ctrl-C meanwhile asks it to stop (``stop``) and is
-        returned, so the caller raises it once no helper runs."""
+    def wait(self, ticket, stop):
+        """Until the ticket's job has ended, or at once if the helper never took it; a
+        Ctrl-C meanwhile asks the job to stop (``stop``) and is returned, so the caller
+        raises it once no helper runs."""
         interrupted = None
         while True:
             try:
-                self.done.wait()
-                return interrupted
+                if ticket.done.wait(_POLL):
+                    return interrupted
+                with self.lock:
+                    if not ticket.taken:  # in the box (the wake-up was lost) or never in it
+                        if ticket in self.box:
+                            self.box.remove(ticket)
+                        return interrupted
             except KeyboardInterrupt as e:
                 stop.append(True)
                 interrupted = e
@@ -451,16 +481,26 @@ class _Helper:
 def _claim(n):
     """The ``n`` helper threads for this call, or [] if another thread's call has them
     (that call runs on every core already); created once per process (again after a
-    fork, whose child has the helpers but not their threads)."""
+    fork, whose child has the helpers but not their threads).  The pool is owned by a
+    thread, not held by a lock: a call that a Ctrl-C ended before it let go leaves the
+    pool to its own thread's next call, which is the only call that thread can be in."""
+    me = threading.get_ident()
     with _POOL_LOCK:
         if _POOL[0] != os.getpid():
-            _POOL[:] = [os.getpid(), [], threading.Lock()]
-        helpers, busy = _POOL[1], _POOL[2]
-        if not busy.acquire(blocking=False):
+            _POOL[:] = [os.getpid(), [], None]
+        helpers, owner = _POOL[1], _POOL[2]
+        if owner is not None and owner != me:
             return []
+        _POOL[2] = me
         while len(helpers) < n:
             helpers.append(_Helper())
         return helpers[:n]
+
+
+def _release():
+    with _POOL_LOCK:
+        if _POOL[2] == threading.get_ident():
+            _POOL[2] = None
 
 
 def _buffers(n, grad):
@@ -498,25 +538,27 @@ def _run_blocks(args, lo, hi, serial=False):
                 raise RuntimeError(f"replay: {what} of the plan did not run; please report "
                                    "this as a tapegrad bug")
 
-    helpers = _claim(nthreads - 1) if nthreads > 1 else []
-    if not helpers:
+    if nthreads == 1:
         work()
         return
+    handed = []  # (helper, ticket): every ticket that may have been handed over
     try:
-        for h in helpers:
-            h.start(work)
-        try:
-            work()
-        except BaseException:
-            stop.append(True)  # KeyboardInterrupt: the helpers end with their current chunk
-            raise
-        finally:
-            interrupted = [h.wait(stop) for h in helpers]
-        for e in [*interrupted, *(h.error for h in helpers)]:
-            if e is not None:
-                raise e
+        for h in _claim(nthreads - 1):
+            t = _Ticket(work)
+            handed.append((h, t))
+            h.start(t)
+        work()
+    except BaseException:
+        stop.append(True)  # KeyboardInterrupt: the helpers end with their current chunk
+        raise
     finally:
-        _POOL[2].release()
+        try:
+            interrupted = [h.wait(t, stop) for h, t in handed]
+        finally:
+            _release()
+    for e in [*interrupted, *(t.error for _, t in handed)]:
+        if e is not None:
+            raise e
 
 
 class _Progress:
