@@ -120,7 +120,8 @@ print(json.dumps({"file": tapegrad.__file__, "warnings": [str(w.message) for w i
 
 
 @pytest.mark.skipif(not JIT, reason="Numba caching is off")
-@pytest.mark.parametrize("garbage", [b"\xff\xfe\x00\x80garbage" * 8, b""], ids=["non_utf8", "empty"])
+@pytest.mark.parametrize("garbage", [b"\xff\xfe\x00\x80garbage" * 8, b""],
+                         ids=["non_utf8", "empty"])
 def test_garbage_rules_stamp_is_a_stale_stamp(tmp_path, garbage):
     """Non-UTF-8 bytes (or nothing) in a ``.rules`` stamp: import works and rewrites the
     stamp (nothing compiles: the import alone is checked)."""
