@@ -97,15 +97,16 @@ def once(at):
 
 
 _, lines = once(0)  # how many lines one call executes in the hand-off
-interrupted = wrong = 0
+interrupted = injected = wrong = 0
 for at in range(1, lines + 1):
-    hit, _ = once(at)
+    hit, n = once(at)
+    injected += n >= at  # (a call's line count varies: chunks race, waits poll)
     interrupted += hit
     V, G = c.value_and_grad_batch(X)  # the next call works and is right
     wrong += not (np.array_equal(V, V0) and np.array_equal(G, G0))
 helpers = len(replay._POOL[1])
-print(json.dumps({"lines": lines, "interrupted": interrupted, "wrong": wrong,
-                  "helpers": helpers}))
+print(json.dumps({"lines": lines, "injected": injected, "interrupted": interrupted,
+                  "wrong": wrong, "helpers": helpers}))
 """
 
 TIMER = COMMON + """
@@ -155,15 +156,15 @@ def test_interrupt_at_every_line_of_the_hand_off(capsys):
     res = run(EVERY_LINE.replace("{B}", "40000"), timeout=240)
     assert res["helpers"] == 2
     assert res["lines"] > 30  # the hand-off ran, with its helpers
-    # an interrupt raised KeyboardInterrupt or (at the last line, checking the helpers'
-    # errors: 2 of 81 here, Python's tracing of that loop swallows it) the call completed;
-    # none hung (the timeout) and every next call was right
-    assert res["interrupted"] >= 0.9 * res["lines"]
+    # every injected interrupt reached the caller (a call that ran fewer lines than the
+    # injection point had none), none hung (the timeout), and every next call was right
+    assert res["injected"] >= 0.8 * res["lines"]
+    assert res["interrupted"] == res["injected"]
     assert res["wrong"] == 0
     with capsys.disabled():
-        print(f"\nreplay interrupts: {res['lines']} lines of the hand-off, an interrupt at "
-              f"each: {res['interrupted']} raised KeyboardInterrupt, hangs 0, wrong next "
-              f"results {res['wrong']}")
+        print(f"\nreplay interrupts: {res['lines']} lines of the hand-off, {res['injected']} "
+              f"interrupts injected: {res['interrupted']} raised KeyboardInterrupt, hangs 0, "
+              f"wrong next results {res['wrong']}")
 
 
 @pytest.mark.slow
