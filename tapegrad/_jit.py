@@ -9,11 +9,18 @@ values of the constants they read (opcodes, flags), and emptied on a mismatch.  
 message or a Python-side check in ``ops/`` changes no compiled code and compiles nothing;
 editing a rule always recompiles (pinned by ``tests/test_jit.py``:
 ``test_edited_rule_recompiles`` and ``test_edited_message_compiles_nothing``).
+
+A cache must never stop tapegrad working (``tests/test_cache_faults.py``): a damaged index
+or data file (truncated, empty, not a pickle) is reported once as a ``CacheWarning``, the
+index is emptied and the kernel compiles afresh, replacing the file; an unreadable stamp is
+a stale one; and where Numba finds no writable cache location at all, the kernels compile
+without caching, with a warning, instead of failing ``import tapegrad``.
 """
 import hashlib
 import os
 import pathlib
 import types
+import warnings
 
 import numba
 
@@ -27,12 +34,84 @@ _NAME = __name__.partition(".")[0]  # the package: only its own code is hashed
 _DEFAULTS = {"nogil": True, "fastmath": False, "error_model": "numpy"}
 
 
+class CacheWarning(RuntimeWarning):
+    """Numba's on-disk cache could not be used as it is (damaged, or nowhere to write)."""
+
+
+_WARNED = set()
+
+
+def _warn_once(key, message):
+    if key not in _WARNED:
+        _WARNED.add(key)
+        warnings.warn(message, CacheWarning, stacklevel=3)
+
+
 def njit(fn=None, **options):
     """``numba.njit`` with the project defaults: cached, nogil, no fastmath, IEEE division."""
-    opts = {"cache": CACHE, **_DEFAULTS, **options}
     if fn is None:
-        return numba.njit(**opts)
-    return numba.njit(**opts)(fn)
+        return lambda f: njit(f, **options)
+    opts = {"cache": CACHE, **_DEFAULTS, **options}
+    try:
+        d = numba.njit(**opts)(fn)
+    except RuntimeError as e:  # Numba: "cannot cache function ...: no locator available"
+        if not opts["cache"] or "no locator" not in str(e):
+            raise
+        _warn_once("no locator", f"tapegrad: Numba finds no writable cache location ({e}); "
+                   "the kernels compile without caching, so every process compiles them "
+                   "afresh. Set NUMBA_CACHE_DIR to a writable directory (or TAPEGRAD_CACHE=0 "
+                   "to opt out of caching and this warning)")
+        return numba.njit(**{**opts, "cache": False})(fn)
+    _self_healing(d)
+    return d
+
+
+def _self_healing(d):
+    """Make ``d``'s cache survive damaged files: a load that fails (truncated or empty
+    index or data file, not a pickle, unreadable) warns once, empties the index and
+    returns "not cached", so Numba compiles and saves over the damaged entry; a save that
+    fails warns once and leaves the kernel compiled in memory."""
+    cache = getattr(d, "_cache", None)
+    if getattr(cache, "_cache_file", None) is None:  # Numba's NullCache: nothing on disk
+        return
+    load, save = cache.load_overload, cache.save_overload
+
+    def load_overload(sig, target_context):
+        try:
+            return load(sig, target_context)
+        except Exception as e:  # noqa: BLE001 (any damage: pickle, EOF, OS, rebuild errors)
+            where = pathlib.Path(cache._cache_path) / cache._cache_file._index_name
+            _warn_once(("damaged", str(where)),
+                       f"tapegrad: the Numba cache of {d.py_func.__name__} at {where} is "
+                       f"damaged ({type(e).__name__}: {e}); it is replaced (compiling now)")
+            _flush(cache)
+            return None
+
+    def save_overload(sig, data):
+        try:
+            save(sig, data)
+        except Exception as e:  # noqa: BLE001 (a full disk, a file that vanished, ...)
+            _warn_once(("save", cache._cache_path),
+                       f"tapegrad: could not save {d.py_func.__name__} to the Numba cache at "
+                       f"{cache._cache_path} ({type(e).__name__}: {e}); it stays compiled "
+                       "for this process only")
+
+    cache.load_overload = load_overload
+    cache.save_overload = save_overload
+
+
+def _flush(cache):
+    """An empty index (the next call compiles afresh); a cache that cannot even be emptied
+    is switched off for this process."""
+    try:
+        cache.flush()
+        return True
+    except OSError as e:
+        _warn_once(("flush", cache._cache_path),
+                   f"tapegrad: cannot write the Numba cache at {cache._cache_path} ({e}); "
+                   "compiling without caching")
+        cache.disable()
+        return False
 
 
 def rule(fn):
@@ -107,11 +186,12 @@ def ensure_fresh(*dispatchers):
             continue
         stamp = pathlib.Path(path) / (cache._cache_file._index_name + ".rules")
         try:
-            if stamp.read_text() == digest:
+            if stamp.read_bytes() == digest.encode():
                 continue
-        except (OSError, ValueError):  # missing, unreadable or not text: stale
+        except OSError:  # missing or unreadable: stale (garbage bytes are just another digest)
             pass
-        cache.flush()  # an empty index: the next call compiles afresh
+        if not _flush(cache):  # an empty index: the next call compiles afresh
+            continue
         try:
             stamp.write_text(digest)
         except OSError:

@@ -1,23 +1,48 @@
 """Tensor creation, with PyTorch's names and float64 as the default float dtype."""
+import operator
+import sys
+
 import numpy as np
 
 from . import dtypes
 from .device import check as _device
 from ._state import state
-from .tensor import TRACE_HOOKS, Tensor, _leaf, norm
+from .tensor import TRACE_HOOKS, Tensor, _leaf, check_bool, norm
 
 _rng = np.random.default_rng()
 
 
-def _make(data, dtype, requires_grad):
+def _make(data, dtype, requires_grad, op=None):
+    check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
     t = Tensor(norm(np.asarray(data, dtype=dtype)))
     return t.requires_grad_(True) if requires_grad else t
 
 
-def _shape(size):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+def _shape(size, op=None):
+    """A shape from ``*size`` or one sequence, as PyTorch takes it: ints (NumPy ints and
+    one-element integer tensors too), never floats, bools or strings, none negative."""
+    op = op or sys._getframe(1).f_code.co_name
+    one = len(size) == 1
+    if one and isinstance(size[0], (tuple, list)):
         size = size[0]
-    return tuple(int(s) for s in size)
+        one = False
+    out = []
+    for i, s in enumerate(size):
+        try:
+            if isinstance(s, (bool, np.bool_)):
+                raise TypeError
+            out.append(operator.index(s))
+        except TypeError:
+            what = type(s).__name__
+            if one:
+                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, "
+                                f"not {what}") from None
+            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos "
+                            f"{i + 1} with error \"type must be tuple of ints,but got {what}\""
+                            ) from None
+    if any(n < 0 for n in out):
+        raise RuntimeError(f"{op}: Dimension size must be non-negative (got size {tuple(out)})")
+    return tuple(out)
 
 
 def _float(dtype):
@@ -37,6 +62,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
             if d is not None:
                 return _traced_copy(d, dtype, requires_grad)
         data = data.detach()
+    check_bool(requires_grad, "tensor", "requires_grad")
     t = Tensor(data, dtype=dtype)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
@@ -86,6 +112,11 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     _device(device, "full")
+    if isinstance(fill_value, Tensor) and fill_value.numel() == 1 and fill_value.ndim == 0:
+        fill_value = fill_value.item()
+    if not isinstance(fill_value, (bool, int, float, complex, np.number, np.bool_)):
+        raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not "
+                        f"{type(fill_value).__name__}")
     if dtype is None:
         dtype = dtypes.result_type((np.asarray(fill_value).dtype, None))
     return _make(np.full(_shape((size,)), fill_value), dtypes.to_dtype(dtype), requires_grad)
@@ -205,7 +236,7 @@ def _size(size, kwargs, op):
         size = (kwargs.pop("size"),)
     if kwargs:
         raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    return _shape(size)
+    return _shape(size, op)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):

@@ -110,10 +110,13 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
+        if not is_bool(flag):
+            raise RuntimeError(f"requires_grad must be a bool (got {type(flag).__name__})")
         self.requires_grad_(flag)
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
+        check_bool(requires_grad, "requires_grad_", "requires_grad", 1)
         if self._tok is not None and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to "
@@ -143,9 +146,21 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
+        # PyTorch's checks and messages: a gradient of another dtype would accumulate in
+        # its dtype (float32 into a float64 leaf) or fail in NumPy at the next backward (int)
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
+                            f"type {type(value).__name__}")
+        if value is not None and value.dtype != self.dtype:
+            raise RuntimeError(
+                f"attempting to assign a gradient with dtype '{dtypes.torch_word(value.dtype)}' "
+                f"to a tensor with dtype '{dtypes.torch_word(self.dtype)}'. The gradient must "
+                "match the tensor's dtype: assign g.to(x.dtype)")
         if value is not None and tuple(value.shape) != tuple(self.shape):
-            raise RuntimeError(f"assigned grad has data of a different size: {tuple(value.shape)}"
-                               f" for a tensor of shape {tuple(self.shape)}")
+            raise RuntimeError(
+                f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                "the same size")
         self._grad = value
 
     @property
@@ -351,14 +366,37 @@ def as_data(value, dtype):
         arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
-        elif arr.dtype.kind in "iu":
+        elif arr.dtype.kind == "i":
             arr = arr.astype(np.int64, copy=False)
+        elif arr.dtype.kind == "u" or (arr.dtype.kind == "O" and _has_big_int(value)):
+            # NumPy made uint64 (or objects) of an int beyond int64: PyTorch refuses it
+            raise ValueError("Overflow when unpacking long long: tensor(): an integer is "
+                             "outside int64's range [-2**63, 2**63 - 1]; give it as a float "
+                             "(or dtype=tapegrad.float64) to store it rounded")
         elif arr.dtype.kind not in "b":
             raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
                             f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
     else:
         arr = np.array(value, dtype=dtype)
     return norm(arr)
+
+
+def is_bool(v):
+    return isinstance(v, (bool, np.bool_))
+
+
+def check_bool(v, op, name, position=None):
+    """PyTorch's refusal of a non-bool flag (``requires_grad='yes'`` is not True)."""
+    if not is_bool(v):
+        at = f" (position {position})" if position else ""
+        raise TypeError(f"{op}(): argument '{name}'{at} must be bool, not {type(v).__name__}")
+
+
+def _has_big_int(value):
+    """Whether nested lists/tuples ``value`` hold a Python int beyond int64."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_big_int(v) for v in value)
+    return isinstance(value, int) and not -2 ** 63 <= value < 2 ** 63
 
 
 def norm(arr):

@@ -13,13 +13,18 @@ It prints one JSON line: cases tried, how they ended, and every failure found:
 - ``leak``: a failed op changed the tape (rows) of the thread;
 - ``wrong``: the op succeeded where PyTorch also did, and the values, shape or gradients
   differ from PyTorch's;
+- ``accepted``: a misuse of the API (kind ``misuse``: dtype strings, ``.grad`` assignments,
+  fill values, sizes, flags, module and reduction arguments, functional transforms, batch
+  replay and trace files; issue 18) that tapegrad accepted where PyTorch refuses it;
 - a dead process (reported by the caller).
 """
 import argparse
 import json
 import math
+import os
 import resource
 import sys
+import tempfile
 import traceback
 import warnings
 
@@ -161,8 +166,10 @@ def _case(data):
     library (tapegrad or torch), so the same call runs on both."""
     kind = data.draw(st.sampled_from(
         ["unary", "binary", "operator", "reduce", "shape", "index", "setitem", "create",
-         "join", "select", "nn", "backward", "grad", "convert", "inplace"]))
+         "join", "select", "nn", "backward", "grad", "convert", "inplace", "misuse"]))
     x = data.draw(tensors())
+    if kind == "misuse":
+        return _misuse(data, x)
     if kind == "unary":
         name = data.draw(st.sampled_from(UNARY))
         arg = data.draw(st.one_of(st.just(x), anything()))
@@ -282,6 +289,111 @@ def _case(data):
     return f"x.{name}({_r(b)})", inplace, [y, b]
 
 
+FLAGS = st.one_of(st.booleans(), st.sampled_from(["yes", "", "False", 1, 0, None, 1.0, [],
+                                                   np.ones(2)]))
+DTYPE_WORDS = st.sampled_from(["float32", "float64", "banana", "int64", "double", "cpu:0",
+                               "", "Float", "torch.float32"])  # ('cuda': PyTorch's assert)
+
+
+def _misuse(data, x):
+    """Issue 18's API misuse: each case is checked against PyTorch, and tapegrad must refuse
+    what PyTorch refuses (``accepted`` otherwise)."""
+    what = data.draw(st.sampled_from(["to", "grad_set", "full", "size", "flag", "linear",
+                                      "correction", "reshape", "batch_grad", "load",
+                                      "hessian", "hvp"]))
+    if what == "to":
+        word = data.draw(DTYPE_WORDS)
+        return f"misuse: x.to({word!r})", lambda L: _L(L, x).to(word), [x]
+    if what == "grad_set":
+        leaf = tg.tensor(np.ones(3), dtype=data.draw(st.sampled_from([tg.float64, tg.float32])),
+                         requires_grad=True)
+        g = data.draw(st.one_of(
+            st.sampled_from(["a", 1.0, [1.0, 1.0, 1.0], np.ones(3)]),
+            st.sampled_from(["float64", "float32", "int64", "bool"]).flatmap(
+                lambda dt: st.sampled_from([(3,), (2,), (3, 1), ()]).map(
+                    lambda s, dt=dt: tg.tensor(np.ones(s).astype(dt))))))
+
+        def grad_set(L):
+            t = _L(L, leaf)
+            t.grad = _L(L, g)
+            (t * t).sum().backward()
+            return t.grad
+        return f"misuse: x.grad = {_r(g)}", grad_set, [leaf, g]
+    if what == "full":
+        fill = data.draw(st.one_of(hostile_objects(), st.floats(-2, 2)))
+        return f"misuse: full((2,), {_r(fill)})", lambda L: L.full((2,), _L(L, fill)), [fill]
+    if what == "size":
+        name = data.draw(st.sampled_from(["zeros", "ones", "empty", "rand", "randn"]))
+        size = data.draw(st.one_of(st.sampled_from([2.5, "a", -1, (2, "a"), (2, 2.0), True,
+                                                    (2, -1), None, (1.5,), [2, 3]]),
+                                   st.integers(-2, 3)))
+        return f"misuse: {name}({_r(size)})", lambda L: tuple(getattr(L, name)(size).shape), []
+    if what == "flag":
+        flag = data.draw(FLAGS)
+        how = data.draw(st.sampled_from(["tensor", "zeros", "ones", "full", "requires_grad_",
+                                         "setattr"]))
+        calls = {"tensor": lambda L: L.tensor([1.0], requires_grad=flag),
+                 "zeros": lambda L: L.zeros(2, requires_grad=flag),
+                 "ones": lambda L: L.ones(2, requires_grad=flag),
+                 "full": lambda L: L.full((2,), 1.0, requires_grad=flag),
+                 "requires_grad_": lambda L: L.ones(2).requires_grad_(flag),
+                 "setattr": lambda L: setattr(L.ones(2), "requires_grad", flag)}
+        return f"misuse: {how}(requires_grad={_r(flag)})", calls[how], []
+    if what == "linear":
+        a, b = data.draw(st.tuples(*[st.one_of(st.integers(0, 3), hostile_objects())] * 2))
+        return f"misuse: Linear({_r(a)}, {_r(b)})", \
+            lambda L: tuple(L.nn.Linear(a, b).weight.shape), []
+    if what == "correction":
+        c = data.draw(st.one_of(hostile_objects(), st.integers(0, 2)))
+        y = tg.tensor([1.0, 2.0, 4.0], requires_grad=True)
+        return f"misuse: var(correction={_r(c)})", lambda L: _L(L, y).var(correction=c), [y]
+    if what == "reshape":
+        s = data.draw(st.one_of(hostile_objects(), sizes()))
+        return f"misuse: x.reshape({_r(s)})", lambda L: _L(L, x).reshape(_L(L, s)), [x]
+    if what == "batch_grad":
+        Xs = data.draw(st.sampled_from([(), (np.ones((2, 3)), np.ones((3, 3))), (np.ones(3),),
+                                        ("a",)]))
+        return f"misuse: batch_grad(f, {_r(Xs)})", lambda L: _batch_grad(L, Xs), []
+    if what == "load":
+        blob = data.draw(st.sampled_from([b"", b"hello", b"PK\x03\x04garbage", "npz",
+                                          "pickle"]))
+        return f"misuse: load({_r(blob)})", lambda L: _load(L, blob), []
+    n = data.draw(st.integers(1, 3))
+    v = data.draw(st.sampled_from([(n,), (n + 1,), (n, 1), ()]))
+    if what == "hessian":
+        return f"misuse: hessian(x * x, ones({n}))", lambda L: L.autograd.functional.hessian(
+            lambda z: z * z, L.ones(n, dtype=L.float64)), []
+    return f"misuse: hvp(sum(x**3), ones({n}), ones{v})", \
+        lambda L: L.autograd.functional.hvp(lambda z: (z ** 3).sum(), L.ones(n, dtype=L.float64),
+                                            L.ones(*v, dtype=L.float64))[1], []
+
+
+def _batch_grad(L, Xs):
+    if L is not tg:  # PyTorch has no batch replay: what must be refused is refused
+        if len(Xs) == 1 and isinstance(Xs[0], np.ndarray):
+            return None  # points of a scalar input: fine, not compared
+        raise TypeError("no points, points of different B, or not numbers")
+    return tg.batch_grad(lambda z: (z * z).sum(), *Xs)
+
+
+def _load(L, blob):
+    if L is not tg:  # none of these files is a trace: the trace loader must refuse each
+        raise ValueError("not a trace")
+    fd, path = tempfile.mkstemp(suffix=".npz")
+    with os.fdopen(fd, "wb") as f:
+        if blob == "npz":
+            np.savez(f, weights=np.ones(3))
+        elif blob == "pickle":
+            import pickle
+            pickle.dump({"a": 1}, f)
+        else:
+            f.write(blob)
+    try:
+        return tg.replay.load(path)
+    finally:
+        os.unlink(path)
+
+
 def _backward(L, out, g):
     o = _L(L, out)
     o.backward(_L(L, g))
@@ -343,16 +455,6 @@ def _check_grads(r, expected):
                                                      equal_nan=True):
                 return f"gradient {g.tolist()} differs from PyTorch's {w.tolist()}"
     return None
-
-
-def _documented(case, operands):
-    """Gradients that differ from PyTorch on purpose, as the op's docstring says: binary
-    cross-entropy at probabilities 0 and 1 (tapegrad differentiates the clamped logs; PyTorch
-    uses (x - t) / max(x (1 - x), eps), which is 0 at x = t = 0 where d/dx is 1)."""
-    if not case.startswith("F.binary_cross_entropy("):
-        return False
-    x = np.asarray(operands[0]._data, np.float64)
-    return bool(((x == 0) | (x == 1)).any())
 
 
 def _from_kernel(e):
@@ -436,7 +538,7 @@ def main():
     log = open(args.log, "w") if args.log else None
     stats = {"tried": 0, "ok": 0, "refused": 0, "too_big": 0, "compared": 0,
              "grads_compared": 0, "backward_refused": [], "by_error": {},
-             "crashes": [], "leaks": [], "wrong": []}
+             "crashes": [], "leaks": [], "wrong": [], "misuse": 0, "accepted": []}
 
     @seed(args.seed)
     @settings(max_examples=args.examples, deadline=None, database=None, derandomize=False,
@@ -452,8 +554,10 @@ def main():
         tape = current_tape()
         rows = tape.nrows
         stats["tried"] += 1
+        stats["misuse"] += case.startswith("misuse:")
         expected = None  # PyTorch first: an in-place case must not see tapegrad's change
-        if torch is not None and _finite(operands) and not _f32_rounds(operands):
+        misuse = case.startswith("misuse:")  # PyTorch always runs: refusals are compared
+        if torch is not None and (misuse or _finite(operands) and not _f32_rounds(operands)):
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -487,12 +591,14 @@ def main():
             del anchor
             return
         stats["ok"] += 1
+        if misuse and expected is _REFUSED:
+            stats["accepted"].append(f"{case}: accepted (PyTorch refuses it), gave {_r(r)}")
         if expected is _REFUSED:
             expected = None
         elif expected is not None:
             stats["compared"] += 1
         problem = _check_result(r, expected)
-        if problem is None and expected is not None and not _documented(case, operands):
+        if problem is None and expected is not None:
             try:
                 problem = _check_grads(r, expected)
                 stats["grads_compared"] += problem is None

@@ -37,6 +37,8 @@ def test_hostile_inputs_never_crash(tmp_path, capsys):
     assert stats["crashes"] == [], "\n\n".join(stats["crashes"][:5])
     assert stats["leaks"] == [], "\n".join(stats["leaks"][:10])
     assert stats["wrong"] == [], "\n".join(stats["wrong"][:10])
+    assert stats["accepted"] == [], "\n".join(stats["accepted"][:10])
+    assert stats["misuse"] > EXAMPLES / 40  # issue 18's API misuse is drawn
     assert stats["refused"] > EXAMPLES / 3 and stats["ok"] > EXAMPLES / 10  # both kinds drawn
     with capsys.disabled():
         print(f"\nreliability: hostile inputs: {stats['tried']} cases, {stats['ok']} results "
@@ -44,7 +46,8 @@ def test_hostile_inputs_never_crash(tmp_path, capsys):
               f"PyTorch), {stats['refused']} clear errors "
               f"{stats['by_error']}, {stats['too_big']} MemoryError, crashes "
               f"{len(stats['crashes'])}, leaked rows {len(stats['leaks'])}, wrong "
-              f"{len(stats['wrong'])}")
+              f"{len(stats['wrong'])}, API misuse {stats['misuse']} cases, accepted where PyTorch "
+              f"refuses {len(stats['accepted'])}")
 
 
 @pytest.fixture

@@ -122,10 +122,6 @@ REDUCTIONS = {
 
 # (case, path) -> tapegrad's (value, gradients...), where it differs from PyTorch on purpose
 KNOWN = {
-    # the sweep propagates nan through |x|'s gradient (abs_rev); PyTorch's sgn(nan) is 0
-    ("abs(nan)", "0-d"): (nan, nan), ("abs(nan)", "array"): (nan, nan),
-    # relu's gradient is [y > 0], which is false at nan; PyTorch passes the gradient through
-    ("relu(nan)", "0-d"): (nan, 0.0), ("relu(nan)", "array"): (nan, 0.0),
     # Python's float pow follows C99 (pow(-inf, 0.5) = inf); NumPy and PyTorch give nan
     ("pow_half(-inf)", "0-d"): (inf, 0.0), ("pow_half(-inf)", "array"): (nan, 0.0),
     # pow(-0, 0.5) is +0 (C99), so its gradient is +inf; PyTorch takes sqrt(-0) = -0 and -inf

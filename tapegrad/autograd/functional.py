@@ -60,14 +60,15 @@ def _vector(v, like, fn, what="v"):
             return tuple(_leaf(norm(np.ones(tuple(t.shape)))) for t in like)
         raise RuntimeError(f"The vector {what} can only be None if the user-provided function "
                            "returns a single Tensor with a single element.")
-    vs, _ = _tuple(v, what, fn)
-    if len(vs) != len(like):
-        raise RuntimeError(f"{fn}: {what} has {len(vs)} entries, expected {len(like)}")
+    vs, is_tuple = _tuple(v, what, fn)
+    if len(vs) != len(like):  # PyTorch's wording (torch.autograd.functional._validate_v)
+        raise RuntimeError(f"{fn}: {what} is a tuple of invalid length: should be {len(like)} "
+                           f"but got {len(vs)}.")
     for i, (a, b) in enumerate(zip(vs, like, strict=True)):
         if tuple(a.shape) != tuple(b.shape):
-            raise RuntimeError(f"Mismatch in shape: entry {i} in {what} has a shape of "
-                               f"{tuple(a.shape)} and entry {i} in the other has a shape of "
-                               f"{tuple(b.shape)}.")
+            entry = f"Entry {i} in " if is_tuple or len(like) > 1 else ""
+            raise RuntimeError(f"{fn}: {entry}{what} has invalid size: should be "
+                               f"{tuple(b.shape)} but got {tuple(a.shape)}.")
     return vs
 
 

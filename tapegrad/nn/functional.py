@@ -435,7 +435,10 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
         return loss.sum()
     if w is None:
         return loss.sum() / float(t.size)  # mean: by the total weight, as PyTorch
-    return loss.sum() / w.sum()
+    total = w.sum()
+    if float(total) == 0.0:  # every target ignored (or weighted 0): PyTorch's loss is
+        return loss.sum() + math.nan  # 0 / 0 = nan, its gradient 0 (tests/test_torch_parity.py)
+    return loss.sum() / total
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -533,8 +536,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          reduction="mean"):
     """``-(t log(x) + (1 - t) log(1 - x))`` for probabilities ``x``; each log is clamped
     at -100, as PyTorch does, so ``x = 0`` or ``1`` gives a finite loss.  Where a log is
-    clamped (x within e^-100 of 0 or 1) the gradient through it is 0; PyTorch's is
-    ``(x - t) / max(x (1 - x), 1e-12)`` there."""
+    The gradient is PyTorch's ``(x - t) / max(x (1 - x), 1e-12)`` everywhere (within
+    ~1e-12 of 0 or 1 too, where it is not the clamped loss's derivative)."""
     reduction = _reduction(reduction, size_average, reduce)
     _float_tensor(input, "binary_cross_entropy")
     _tensor(target, "binary_cross_entropy", "target")
@@ -549,6 +552,11 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     log_x = input.clamp_min(tiny).log().clamp_min(-100.0)
     log_1mx = (1.0 - input).clamp_min(tiny).log().clamp_min(-100.0)
     loss = -(target * log_x + (1.0 - target) * log_1mx)
+    # where x (1 - x) < eps PyTorch's gradient is (x - t) / eps: that of q = (x - t)^2 / (2 eps),
+    # added as q - q.detach() (value 0) to the loss's value (tests/test_torch_parity.py)
+    eps = float(np.float32(1e-12))  # PyTorch's EPSILON, a float 1e-12
+    q = (input - target) ** 2 / (2 * eps)
+    loss = ops.where(input * (1.0 - input) < eps, loss.detach() + (q - q.detach()), loss)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)

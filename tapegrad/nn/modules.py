@@ -468,6 +468,10 @@ class Linear(Module):
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         check_device(device, "Linear")
+        for name, v in (("in_features", in_features), ("out_features", out_features)):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise TypeError(f"Linear(): argument '{name}' must be a non-negative int, got "
+                                f"{v!r}")
         self.in_features = in_features
         self.out_features = out_features
         dt = np.dtype(dtype) if dtype is not None else dtypes.default_float()

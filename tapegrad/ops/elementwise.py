@@ -216,17 +216,18 @@ def div_fwd(vals, o, a, b, n):
 
 @rule
 def div_rev(adj, vals, o, a, b, n):
-    # d(a / b) = da / b - a db / b^2
+    # d(a / b) = da / b - (a / b) / b db: as PyTorch, (a / b) / b, finite where b^2
+    # underflows (|b| < 1e-162) and a / b does not (pinned by tests/test_torch_parity.py)
     for i in range(n):
         gy = adj[o + i]
         bv = vals[b + i]
         adj[a + i] += gy / bv
-        adj[b + i] -= gy * vals[a + i] / (bv * bv)
+        adj[b + i] -= gy * ((vals[a + i] / bv) / bv)
 
 
 def div_vjp(r, g):
     y = r.y
-    return [(r.a, g / y), (r.b, -(g * r.x) / (y * y))]
+    return [(r.a, g / y), (r.b, -(g * (r.x / y)) / y)]
 
 
 declare(DIV, "DivBackward0", saves="Ab", fwd=div_fwd, rev=div_rev, vjp=div_vjp)
@@ -412,15 +413,14 @@ def abs_fwd(vals, o, a, n):
 
 @rule
 def abs_rev(adj, vals, o, a, n):
-    # d|x| = sign(x) dx, with sign(0) = 0 as PyTorch (pinned in test_ops)
+    # d|x| = sign(x) dx, with sign(0) = sign(nan) = 0 as PyTorch (pinned in test_ops and
+    # tests/test_torch_parity.py)
     for i in range(n):
         x = vals[a + i]
         if x > 0.0:
             adj[a + i] += adj[o + i]
         elif x < 0.0:
             adj[a + i] -= adj[o + i]
-        elif x != x:
-            adj[a + i] += math.nan
 
 
 def abs_vjp(r, g):
@@ -729,14 +729,18 @@ def relu_fwd(vals, o, a, n):
 
 @rule
 def relu_rev(adj, vals, o, a, n):
-    # d relu x = [y > 0] dx: 0 at x = 0, as PyTorch (pinned in test_ops)
+    # d relu x = [not y <= 0] dx: 0 at x = 0, 1 at nan, as PyTorch's threshold_backward
+    # (pinned in test_ops and tests/test_torch_parity.py)
     for i in range(n):
-        if vals[o + i] > 0.0:
+        if not vals[o + i] <= 0.0:
             adj[a + i] += adj[o + i]
 
 
 def relu_vjp(r, g):
-    return [(r.a, g * r.f(r.x > 0))]
+    # the mask is a function of x with zero derivative (sign's): the gradient requires grad
+    # where x does, and its own derivative is 0, as PyTorch's ThresholdBackwardBackward0
+    x = r.x
+    return [(r.a, g * ((1.0 - r.f(x <= 0)) + sign(x) * 0.0))]
 
 
 declare(RELU, "ReluBackward0", saves="o", fwd=relu_fwd, rev=relu_rev, vjp=relu_vjp)

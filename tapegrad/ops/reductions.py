@@ -715,7 +715,7 @@ def _norm_grad(x, y, gy, p, cnt):
     if p == 2.0:
         return x * (gy / y)
     if x == 0.0:
-        return 0.0 if p >= 2.0 else np.nan
+        return 0.0  # PyTorch: sgn(0) |0|^(p-1) = 0, masked to 0 for p < 1 too
     return x * np.abs(x) ** (p - 2.0) * gy / y ** (p - 1.0)
 
 
@@ -751,7 +751,9 @@ def norm_vjp(r, g):
     safe = r.f(y == 0)  # PyTorch: 0 where the norm is 0
     if p == 2.0:
         return [(r.a, gs * x / (y + safe))]
-    return [(r.a, gs * x * E.abs(x) ** (p - 2.0) / (y + safe) ** (p - 1.0))]
+    # sgn(x) |x|^(p-1), its base 1 at x = 0 (0 there, not 0 inf, for p < 2 as PyTorch's)
+    ax = E.abs(x) + r.f(x == 0)
+    return [(r.a, gs * E.sign(x) * ax ** (p - 1.0) / (y + safe) ** (p - 1.0))]
 
 
 declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd, rev=norm_rev,
@@ -877,6 +879,10 @@ def _var(input, dim, unbiased, keepdim, correction, root):
         dim, unbiased = None, dim
     if correction is None:
         correction = 1 if unbiased is None or unbiased else 0
+    elif isinstance(correction, bool) or not isinstance(correction, (int, float, np.integer,
+                                                                      np.floating)):
+        raise TypeError(f"{op}(): argument 'correction' must be Number, not "
+                        f"{type(correction).__name__}")
     if input.dtype.kind != "f":
         raise RuntimeError("std and var only support floating point and complex dtypes "
                            f"(got {dtypes.name(input.dtype)}; use .double() first)")

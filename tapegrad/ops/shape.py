@@ -20,6 +20,7 @@ Every op checks its arguments before it touches the tape: a bad call raises PyTo
 message and records nothing.
 """
 import operator
+import sys
 
 import numpy as np
 
@@ -73,7 +74,16 @@ def _arr(x):
 def _sizes(sizes):
     if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
         sizes = sizes[0]
-    return tuple(operator.index(s) for s in sizes)
+    try:
+        if any(isinstance(s, (bool, np.bool_)) for s in sizes):
+            raise TypeError
+        return tuple(operator.index(s) for s in sizes)
+    except TypeError:  # reshape('a'): name the op and the argument, as PyTorch
+        bad = next(s for s in sizes if isinstance(s, (bool, np.bool_))
+                   or not hasattr(type(s), "__index__"))
+        op = sys._getframe(1).f_code.co_name
+        raise TypeError(f"{op}(): argument 'shape' must be tuple of ints, not "
+                        f"{type(bad).__name__}") from None
 
 
 def _dims_arg(dims):

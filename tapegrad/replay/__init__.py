@@ -9,7 +9,9 @@ interpreter as ``backward``: no Python runs per op, and no new function is compi
 
 ``compile(f)`` keeps a cache of traces per input signature and, for points whose guards
 diverge from a trace, follows ``on_divergence``: "retrace" (trace again at such a point
-and keep every trace, so a function with k branches costs k traces), "raise", or "mask".
+and keep the trace, so a function with k branches costs k traces), "raise", or "mask".
+Past ``recompile_limit`` traces of one function (8, as torch.compile's) it warns once,
+naming the guard's line, and keeps only the most recently used traces of a signature.
 """
 import functools
 import itertools
@@ -17,6 +19,8 @@ import os
 import sys
 import threading
 import time
+import warnings
+import weakref
 
 import numpy as np
 
@@ -32,6 +36,10 @@ from ..viz import listing_lines, tape_stats
 from . import second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
+_SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
+RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's recompile_limit)
+_TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
+_TRACED_LOCK = threading.Lock()
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
@@ -278,7 +286,14 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     bounds what compressed members may expand to.  A loaded trace has no function, so it
     cannot retrace (``on_divergence="raise"`` or ``"mask"``).
     """
-    z = validate.read_npz(path, max_bytes)
+    try:
+        z = validate.read_npz(path, max_bytes)
+    except ValueError as e:
+        if "max_bytes" in str(e):
+            raise
+        raise ValueError(f"load: {path!s} is not a trace file: {e}. The trace loader reads "
+                         "only the .npz files written by Traced.save (tapegrad.trace(f, x)"
+                         ".save(path)); a file of tapegrad.save or torch.save is not one") from None
     validate.check_digest(z)
     traced = Traced(**validate.check(validate.fields_from_npz(z)))
     validate.check_traced_point(traced, z.get("grad0"))
@@ -383,51 +398,81 @@ def _contiguous_from(op, meta, k, n):
 
 
 _NO_GRAD = np.empty((0, 0))
-_POOL = [None, None, None]  # (pid, [_Helper, ...], lock held by the call using them)
+_POOL = [None, [], None]  # (pid, [_Helper, ...], ident of the thread whose call uses them)
 _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
 SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
 CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between calls
+_POLL = 0.05  # seconds: how often a waiting caller checks that its ticket was taken
+
+
+class _Ticket:
+    """One job handed to one helper by one call: its own event, so nothing an earlier
+    (interrupted) call left behind can wake a later call."""
+
+    __slots__ = ("job", "done", "error", "taken")
+
+    def __init__(self, job):
+        self.job = job
+        self.done = threading.Event()
+        self.error = None
+        self.taken = False
 
 
 class _Helper:
-    """A replay thread, made once per process: it sleeps on a lock until handed a job and
-    sets ``done`` when it ends (concurrent.futures' queue and condition took ~50 us a
-    hand-off here, a sixth of a 10^4-point batch at n = 10)."""
+    """A replay thread, made once per process: it sleeps on a semaphore until a ticket is
+    in its box, takes it (under the box's lock) and sets the ticket's event when the job
+    ends (concurrent.futures' queue and condition took ~50 us a hand-off here, a sixth of a
+    10^4-point batch at n = 10).
+
+    Ctrl-C reaches only the calling thread, at any bytecode of ``start`` and ``wait``; the
+    hand-off is safe at each (tests/test_replay_interrupt.py injects one at every line):
+    under the lock a ticket is always either in the box or taken, never both nor neither,
+    so ``wait`` can tell a ticket the helper will finish from one it never got (a Ctrl-C
+    between making a ticket and handing it over, or before the wake-up), and drops the
+    latter instead of waiting for it forever.  A dropped ticket held no chunk of work:
+    the calling thread's own ``work()`` had taken every chunk no helper took."""
 
     def __init__(self):
-        self.go = threading.Lock()
-        self.go.acquire()
-        # an Event, not a second lock: a Ctrl-C that lands just after a lock's acquire()
-        # returned would make wait() acquire again, forever (wait() on a set Event returns)
-        self.done = threading.Event()
-        self.job = self.error = None
+        self.lock = threading.Lock()
+        self.wake = threading.Semaphore(0)
+        self.box = []  # tickets handed over, not yet taken
         threading.Thread(target=self._loop, name="tapegrad-replay", daemon=True).start()
 
     def _loop(self):
         while True:
-            self.go.acquire()
+            self.wake.acquire()
+            with self.lock:
+                if not self.box:  # a wake-up for a ticket its caller dropped
+                    continue
+                ticket = self.box.pop(0)
+                ticket.taken = True
             try:
-                self.job()
+                ticket.job()
             except BaseException as e:  # noqa: BLE001 (handed to the caller by wait)
-                self.error = e
+                ticket.error = e
             finally:
-                self.job = None
-                self.done.set()
+                ticket.done.set()
 
-    def start(self, job):
-        self.job, self.error = job, None
-        self.done.clear()
-        self.go.release()
+    def start(self, ticket):
+        with self.lock:
+            self.box.append(ticket)
+        self.wake.release()
 
-    def wait(self, stop):
-        """Until the job has ended; a Ctrl-C meanwhile asks it to stop (``stop``) and is
-        returned, so the caller raises it once no helper runs."""
+    def wait(self, ticket, stop):
+        """Until the ticket's job has ended, or at once if the helper never took it; a
+        Ctrl-C meanwhile asks the job to stop (``stop``) and is returned, so the caller
+        raises it once no helper runs."""
         interrupted = None
         while True:
             try:
-                self.done.wait()
-                return interrupted
+                if ticket.done.wait(_POLL):
+                    return interrupted
+                with self.lock:
+                    if not ticket.taken:  # in the box (the wake-up was lost) or never in it
+                        if ticket in self.box:
+                            self.box.remove(ticket)
+                        return interrupted
             except KeyboardInterrupt as e:
                 stop.append(True)
                 interrupted = e
@@ -436,16 +481,26 @@ class _Helper:
 def _claim(n):
     """The ``n`` helper threads for this call, or [] if another thread's call has them
     (that call runs on every core already); created once per process (again after a
-    fork, whose child has the helpers but not their threads)."""
+    fork, whose child has the helpers but not their threads).  The pool is owned by a
+    thread, not held by a lock: a call that a Ctrl-C ended before it let go leaves the
+    pool to its own thread's next call, which is the only call that thread can be in."""
+    me = threading.get_ident()
     with _POOL_LOCK:
         if _POOL[0] != os.getpid():
-            _POOL[:] = [os.getpid(), [], threading.Lock()]
-        helpers, busy = _POOL[1], _POOL[2]
-        if not busy.acquire(blocking=False):
+            _POOL[:] = [os.getpid(), [], None]
+        helpers, owner = _POOL[1], _POOL[2]
+        if owner is not None and owner != me:
             return []
+        _POOL[2] = me
         while len(helpers) < n:
             helpers.append(_Helper())
         return helpers[:n]
+
+
+def _release():
+    with _POOL_LOCK:
+        if _POOL[2] == threading.get_ident():
+            _POOL[2] = None
 
 
 def _buffers(n, grad):
@@ -483,25 +538,27 @@ def _run_blocks(args, lo, hi, serial=False):
                 raise RuntimeError(f"replay: {what} of the plan did not run; please report "
                                    "this as a tapegrad bug")
 
-    helpers = _claim(nthreads - 1) if nthreads > 1 else []
-    if not helpers:
+    if nthreads == 1:
         work()
         return
+    handed = []  # (helper, ticket): every ticket that may have been handed over
     try:
-        for h in helpers:
-            h.start(work)
-        try:
-            work()
-        except BaseException:
-            stop.append(True)  # KeyboardInterrupt: the helpers end with their current chunk
-            raise
-        finally:
-            interrupted = [h.wait(stop) for h in helpers]
-        for e in [*interrupted, *(h.error for h in helpers)]:
-            if e is not None:
-                raise e
+        for h in _claim(nthreads - 1):
+            t = _Ticket(work)
+            handed.append((h, t))
+            h.start(t)
+        work()
+    except BaseException:
+        stop.append(True)  # KeyboardInterrupt: the helpers end with their current chunk
+        raise
     finally:
-        _POOL[2].release()
+        try:
+            interrupted = [h.wait(t, stop) for h, t in handed]
+        finally:
+            _release()
+    for e in [*interrupted, *(t.error for _, t in handed)]:
+        if e is not None:
+            raise e
 
 
 class _Progress:
@@ -659,7 +716,7 @@ def _calibrate_guards(traced, vals):
             traced.consts[c] = got
 
 
-def _resolve(tapes, fn, X, V, G, bad, grad, mode):
+def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None):
     """Apply ``on_divergence`` to the points whose guards diverged: (V, G, mask or None)."""
     if not bad.any():
         return V, G, None
@@ -667,7 +724,7 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode):
         if fn is None:
             raise DivergenceError("this trace was loaded without its function, so it cannot "
                                   "retrace; use on_divergence='raise' or 'mask'")
-        return (*_retrace(fn, tapes, X, V, G, bad, grad, tapes[0].argnums), None)
+        return (*_retrace(fn, tapes, X, V, G, bad, grad, tapes[0].argnums, limit), None)
     if mode == "mask":
         V[bad > 0] = np.nan
         if grad:
@@ -681,16 +738,24 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode):
         "(tapegrad.where, clamp) in f")
 
 
-def _retrace(fn, tapes, X, V, G, bad, grad, argnums):
-    """Fill the points flagged in ``bad`` from other traces, tracing anew where none fits."""
+def _retrace(fn, tapes, X, V, G, bad, grad, argnums, limit=None):
+    """Fill the points flagged in ``bad`` from other traces, tracing anew where none fits.
+
+    ``tapes`` is kept in order of last use after ``tapes[0]`` (the signature's first trace)
+    and at most ``limit`` long (default ``RECOMPILE_LIMIT``): a fresh trace beyond that
+    evicts the least recently used one."""
+    limit = RECOMPILE_LIMIT if limit is None else limit
     todo = np.nonzero(bad)[0]
     tried = set(id(t) for t in tapes[:1])
+    why = tapes[0].guards[bad[todo[0]] - 1] if todo.size else None
     while todo.size:
         tape = next((t for t in tapes if id(t) not in tried), None)
         fresh = tape is None
         if fresh:
             tape = trace(fn, *tapes[0]._unstack(X[todo[0]]), argnums=argnums)
-            tapes.append(tape)
+            _count_retrace(fn, limit, why)
+            tapes.insert(1, tape)
+            del tapes[max(limit, 2):]  # the least recently used (never tapes[0])
         tried.add(id(tape))
         Vt, Gt, bt = tape.run(np.ascontiguousarray(X[todo]), grad)
         ok = bt == 0
@@ -698,22 +763,74 @@ def _retrace(fn, tapes, X, V, G, bad, grad, argnums):
         if grad:
             G[todo[ok]] = Gt[ok]
         if fresh and bt[0]:  # (an older trace that fits none of the points is no error)
-            raise RuntimeError("retrace: a fresh trace diverges at its own point; f's control "
-                               "flow is not a function of its inputs (randomness, globals?)")
+            raise RuntimeError(
+                f"retrace: a fresh trace of f at point {int(todo[0])} diverges at that same "
+                f"point (guard {tape.guards[bt[0] - 1]}): f's branches there depend on "
+                "something other than its inputs (random numbers, a global or a counter that "
+                "changes between calls); make them a function of the inputs, or use "
+                "on_divergence='mask'")
+        if ok.any() and not fresh and tape is not tapes[0]:
+            try:  # most recently used: first after tapes[0]
+                tapes.remove(tape)
+                tapes.insert(1, tape)
+            except ValueError:  # evicted meanwhile by another thread's retrace
+                pass
+        if not ok[0]:
+            why = tape.guards[bt[0] - 1]
         todo = todo[~ok]
     return V, G
+
+
+def _count_retrace(fn, limit, why):
+    """Count f's fresh traces; past ``limit``, warn once (per function and process)."""
+    try:
+        with _TRACED_LOCK:
+            n = _TRACED[fn] = _TRACED.get(fn, 0) + 1
+    except TypeError:  # not weak-referenceable (a callable object of some kinds): no count
+        return
+    if n != limit + 1:
+        return
+    exact = why is not None and why.startswith(("item()", "int()", "float()"))
+    hint = ("it branches on an exact value (x[0].item() > 0, int(x[0]), float(x[0])), which "
+            "guards that value itself, so every new point needs a trace of its own. Branch "
+            "on the tensor instead, `if x[0] > 0:`, which guards only the comparison: one "
+            "trace then serves every point taking that branch" if exact else
+            "its branches take more patterns than that (a data-dependent loop?). Use "
+            "tapegrad.where or clamp for branch-free code, where you can")
+    name = getattr(fn, "__qualname__", repr(fn))
+    code = getattr(fn, "__code__", None)
+    at = f" ({code.co_filename}:{code.co_firstlineno})" if code is not None else ""
+    warnings.warn(
+        f"tapegrad.compile: {name}{at} has been retraced {n} times, past the recompile limit "
+        f"({limit}); the guard that keeps diverging is {why}: {hint}. Only the {limit} most "
+        "recently used traces per input signature are kept; set the limit with "
+        "tapegrad.compile(f, recompile_limit=N)", RuntimeWarning, stacklevel=_user_level())
+
+
+def _user_level():
+    """warnings' stacklevel of the first frame outside tapegrad (the user's call)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("tapegrad"):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class Compiled:
     """``tapegrad.compile(f)``: f's value and gradient by replay, traced per input signature."""
 
-    def __init__(self, fn, argnums=0, on_divergence="retrace"):
+    def __init__(self, fn, argnums=0, on_divergence="retrace", recompile_limit=None):
         if on_divergence not in _MODES:
             raise ValueError(f"on_divergence must be one of {_MODES}, got {on_divergence!r}")
+        limit = RECOMPILE_LIMIT if recompile_limit is None else recompile_limit
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"compile: recompile_limit must be a positive int, got {limit!r}")
         self.fn = fn
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         self.on_divergence = on_divergence
-        self.traces = {}  # input shapes -> [Traced, ...] (one per branch pattern)
+        self.recompile_limit = limit
+        # input shapes -> [Traced, ...] (one per branch pattern, most recently used first
+        # after the signature's first trace; at most recompile_limit), at most _SIGNATURES
+        self.traces = {}
         self._local = threading.local()
 
     mask = Traced.mask
@@ -725,10 +842,16 @@ class Compiled:
             first = [np.asarray(_as_array(a))[0] if batch else a for a in args]
             if batch and not len(np.asarray(args[0])):
                 first = [np.zeros(s) for s in shapes]
-            tapes = self.traces[shapes] = [trace(self.fn, *first, argnums=self.argnums)]
+            tapes = [trace(self.fn, *first, argnums=self.argnums)]
+            while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
+                self.traces.pop(next(iter(self.traces)), None)
+            self.traces[shapes] = tapes
         return tapes
 
     def _run(self, args, batch, grad, out=None, progress=False):
+        if not args:
+            raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
+                            "one array per input, each of shape (B, *input_shape))")
         if batch and _is_dask(args):  # lazy dask arrays, chunked like X (tapegrad/replay/dask.py)
             return _on_dask(self, args, grad, out=out, progress=progress)
         tapes = self._tapes(args, batch)
@@ -737,7 +860,7 @@ class Compiled:
             _check_out(out, len(X), X.shape[1], grad)
         V, G, bad = tapes[0].run(X, grad, out, progress)
         V, G, self._local.mask = _resolve(tapes, self.fn, X, V, G, bad, grad,
-                                          self.on_divergence)
+                                          self.on_divergence, self.recompile_limit)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
     def __call__(self, *args):
@@ -788,10 +911,13 @@ class Compiled:
         return second_order.jacobian(self, x)
 
 
-def compile(fn=None, *, argnums=0, on_divergence="retrace", fullgraph=False,  # noqa: A001
-            dynamic=None, backend="inductor", mode=None, options=None, disable=False):
+def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None,  # noqa: A001
+            fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None,
+            disable=False):
     """Compile ``fn`` for replay: ``compile(f)(x)``, ``.grad(x)``, ``.value_and_grad_batch(X)``.
 
+    ``recompile_limit`` (default ``RECOMPILE_LIMIT``, 8): traces of ``fn`` before a warning,
+    and the most traces kept per input signature (least recently used go first).
     ``torch.compile``'s options (``fullgraph``, ``dynamic``, ``backend``, ``mode``,
     ``options``, ``disable``) are accepted and have no effect.
 
@@ -802,12 +928,17 @@ def compile(fn=None, *, argnums=0, on_divergence="retrace", fullgraph=False,  # 
            [6., 8.]])
     """
     if fn is None:
-        return lambda f: Compiled(f, argnums, on_divergence)
-    return Compiled(fn, argnums, on_divergence)
+        return lambda f: Compiled(f, argnums, on_divergence, recompile_limit)
+    return Compiled(fn, argnums, on_divergence, recompile_limit)
 
 
 def batch_grad(fn, *Xs, argnums=0):
     """Gradient of scalar ``fn`` at each of B points (rows of each X), by batch replay."""
+    if not callable(fn):
+        raise TypeError(f"batch_grad(fn, *Xs): fn must be callable, got {type(fn).__name__}")
+    if not Xs:
+        raise TypeError("batch_grad(fn, *Xs): no points given; pass one array per input of "
+                        "fn, each of shape (B, *input_shape): batch_grad(f, X)")
     return Compiled(fn, argnums).grad_batch(*Xs)
 
 

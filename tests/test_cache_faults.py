@@ -1,0 +1,177 @@
+"""A damaged or unusable Numba cache never stops tapegrad (tapegrad/_jit.py): a truncated,
+empty or garbage index or data file is reported once (a CacheWarning) and replaced by a
+fresh compile; a garbage ``.rules`` stamp is a stale stamp; with no writable cache location
+at all, the kernels compile uncached with a warning, and ``import tapegrad`` works.
+
+Each scenario runs in a subprocess on its own copy of a cache.  The warm cache is copied
+from this test process's own (warmed here first), so the damaged scenarios recompile only
+``_free_swept``, the cheapest kernel (~2 s), never the sweep (30-70 s).
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import numba
+import pytest
+from numba.core.caching import UserProvidedCacheLocator
+
+import tapegrad as tg
+from tapegrad import _jit, _sweep
+
+ROOT = pathlib.Path(tg.__file__).resolve().parent.parent
+JIT = not numba.config.DISABLE_JIT and _jit.CACHE
+
+BACKWARD = """
+import json, warnings
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    import tapegrad as tg
+    x = tg.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    (x * x.sin()).sum().backward()
+print(json.dumps({"file": tg.__file__, "grad": x.grad.tolist(),
+                  "warnings": [f"{w.category.__name__}: {w.message}" for w in caught]}))
+"""
+
+
+def run(code, env_extra, cwd):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
+    env.update(PYTHONPATH=str(ROOT), **env_extra)
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    assert pathlib.Path(res["file"]).resolve().parent == ROOT / "tapegrad"
+    return res
+
+
+def cache_warnings(res):
+    return [w for w in res["warnings"] if w.startswith("CacheWarning")]
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory):
+    """A NUMBA_CACHE_DIR holding this process's (warm) cache of the eager kernels, and the
+    directory inside it where the index files of ``_sweep.py`` live."""
+    if not JIT:
+        pytest.skip("Numba caching is off (NUMBA_DISABLE_JIT=1 or TAPEGRAD_CACHE=0)")
+    tg.warmup(float32=False, replay=False)  # loaded or compiled: now in our cache
+    src = pathlib.Path(_sweep._reverse_sweep._cache._cache_path)
+    root = tmp_path_factory.mktemp("warm") / "nb"
+    sub = root / UserProvidedCacheLocator.get_suitable_cache_subpath(_sweep.__file__)
+    shutil.copytree(src, sub, ignore=shutil.ignore_patterns("*.py", "*.pyc"))
+    return root, sub.relative_to(root)
+
+
+def damaged_copy(warm, tmp_path, kernel, suffix, damage):
+    root, sub = warm
+    cache = tmp_path / "nb"
+    shutil.copytree(root, cache)
+    files = sorted((cache / sub).glob(f"_sweep.{kernel}-*{suffix}"))
+    assert files, f"no {kernel} {suffix} file in the warm cache"
+    damage(files[0])
+    return cache, files[0]
+
+
+DAMAGE = {
+    "empty_index": (".nbi", lambda p: p.write_bytes(b"")),
+    "truncated_index": (".nbi", lambda p: p.write_bytes(p.read_bytes()[:40])),
+    "empty_data": (".nbc", lambda p: p.write_bytes(b"")),
+    "truncated_data": (".nbc", lambda p: p.write_bytes(p.read_bytes()[:100])),
+    "garbage_data": (".nbc", lambda p: p.write_bytes(os.urandom(4096))),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_damaged_cache_file_warns_once_and_is_replaced(warm, tmp_path, case):
+    """The first run warns once, naming the kernel, and gets the right gradient; it has
+    rewritten the file, so a second run loads it silently."""
+    suffix, damage = DAMAGE[case]
+    cache, path = damaged_copy(warm, tmp_path, "_free_swept", suffix, damage)
+    env = {"NUMBA_CACHE_DIR": str(cache)}
+    first = run(BACKWARD, env, tmp_path)
+    want = [v.sin() + v * v.cos() for v in tg.tensor([1.0, -2.0, 3.0]).unbind()]
+    assert first["grad"] == pytest.approx([w.item() for w in want], rel=1e-14)
+    found = cache_warnings(first)
+    assert len(found) == 1, first["warnings"]
+    assert "_free_swept" in found[0] and "damaged" in found[0] and "replaced" in found[0]
+    assert path.stat().st_size > 100  # rewritten by the fresh compile
+    second = run(BACKWARD, env, tmp_path)
+    assert cache_warnings(second) == [] and second["grad"] == first["grad"]
+
+
+STAMP = """
+import json, pathlib, warnings
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    import tapegrad
+    from tapegrad import _jit, _sweep
+c = _sweep._reverse_sweep._cache
+stamp = pathlib.Path(c._cache_path) / (c._cache_file._index_name + ".rules")
+print(json.dumps({"file": tapegrad.__file__, "warnings": [str(w.message) for w in caught],
+                  "fresh": stamp.read_bytes() == _jit.compiled_digest(
+                      _sweep._reverse_sweep, _sweep._free_swept, _sweep._forward_replay,
+                      _sweep._replay_blocks).encode()}))
+"""
+
+
+@pytest.mark.skipif(not JIT, reason="Numba caching is off")
+@pytest.mark.parametrize("garbage", [b"\xff\xfe\x00\x80garbage" * 8, b""],
+                         ids=["non_utf8", "empty"])
+def test_garbage_rules_stamp_is_a_stale_stamp(tmp_path, garbage):
+    """Non-UTF-8 bytes (or nothing) in a ``.rules`` stamp: import works and rewrites the
+    stamp (nothing compiles: the import alone is checked)."""
+    cache = tmp_path / "nb"
+    first = run(STAMP, {"NUMBA_CACHE_DIR": str(cache)}, tmp_path)
+    assert first["fresh"]
+    stamps = list(cache.rglob("*.nbi.rules"))
+    assert len(stamps) == 4
+    for s in stamps:
+        s.write_bytes(garbage)
+    again = run(STAMP, {"NUMBA_CACHE_DIR": str(cache)}, tmp_path)
+    assert again["fresh"] and again["warnings"] == []
+
+
+NOWHERE = """
+import json, warnings
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    import tapegrad
+    from tapegrad import _sweep
+print(json.dumps({"file": tapegrad.__file__, "warnings": [
+    f"{w.category.__name__}: {w.message}" for w in caught],
+    "caches": [type(k._cache).__name__ for k in (_sweep._reverse_sweep, _sweep._free_swept,
+                                                 _sweep._forward_replay, _sweep._replay_blocks)]}))
+"""
+
+
+@pytest.mark.skipif(not JIT, reason="Numba caching is off")
+def test_no_writable_cache_location_imports_uncached_with_one_warning(tmp_path):
+    """Every place Numba could cache in is unusable (works as root too: the paths are
+    under a regular file, and the package's __pycache__ is a file): import works, warns
+    once, and the kernels are uncached (they compile on first use; not run here, a cold
+    compile of the sweep takes minutes)."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "tapegrad", site / "tapegrad",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (site / "tapegrad" / "__pycache__").write_text("not a directory")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    env = {"NUMBA_CACHE_DIR": str(blocker / "nb"), "HOME": str(blocker),
+           "XDG_CACHE_HOME": str(blocker / "xdg"), "PYTHONDONTWRITEBYTECODE": "1"}
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(NOWHERE)], cwd=tmp_path,
+                         env={**{k: v for k, v in os.environ.items()
+                                 if not k.startswith(("NUMBA_", "TAPEGRAD_"))},
+                              "PYTHONPATH": str(site), **env},
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    assert pathlib.Path(res["file"]).resolve().parent == site / "tapegrad"
+    found = cache_warnings(res)
+    assert len(found) == 1 and "no writable cache location" in found[0], res["warnings"]
+    assert "NUMBA_CACHE_DIR" in found[0]
+    assert res["caches"] == ["NullCache"] * 4
