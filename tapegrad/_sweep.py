@@ -498,4 +498,5 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     return -1
 
 
-ensure_fresh(_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks)
+KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks)
+ensure_fresh(*KERNELS)  # (the cached kernels, stamped together)

@@ -68,12 +68,21 @@ CASES = [
      RuntimeError, "v has invalid size: should be"),
     ("tensor_beyond_int64", lambda L: L.tensor([2 ** 63]), ValueError,
      "Overflow when unpacking long long"),
+    ("grad_inputs_empty", lambda L: L.autograd.grad((_leaf(L) * 2).sum(), []), RuntimeError,
+     "`inputs` argument to `grad()` cannot be empty."),
+    ("grad_inputs_none", lambda L: L.autograd.grad((_leaf(L) * 2).sum(), None), TypeError,
+     None),
+    ("backward_inputs_empty", lambda L: (_leaf(L) * 2).sum().backward(inputs=[]),
+     RuntimeError, "`inputs` argument to `backward()` cannot be empty."),
+    ("backward_numpy_gradient", lambda L: (_leaf(L) * 2).backward(np.ones(3)), TypeError,
+     "gradients can be either Tensors or None, but got"),
 ]
 
 
 # the functional transforms run the user's function first: its rows are the user's (freed
 # with its tensors, as PyTorch frees its graph), not a half-recorded op
-USER_ROWS = ("hessian_of_a_vector_function",)
+USER_ROWS = ("hessian_of_a_vector_function", "grad_inputs_empty", "grad_inputs_none",
+             "backward_inputs_empty", "backward_numpy_gradient")  # (their ``(x * 2)`` rows)
 
 
 @pytest.fixture

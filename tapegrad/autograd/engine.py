@@ -233,8 +233,10 @@ def _accumulate(t, g):
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
     outputs = _as_list(tensors)
-    grads = _as_list(grad_tensors) if grad_tensors is not None else [None] * len(outputs)
+    grads = _grad_list(grad_tensors, len(outputs))
     seeds = _check_outputs(outputs, grads, "backward")
+    if inputs is not None and not _as_list(inputs):
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     inputs = _as_list(inputs)
     if inputs:
         _check_inputs(inputs, "backward")
@@ -279,8 +281,12 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         raise NotImplementedError("grad(is_grads_batched=True) is not supported yet; loop "
                                   "over the batch or use tapegrad's batch replay")
     outputs = _as_list(outputs)
+    if inputs is None:  # (PyTorch: 'NoneType' object is not iterable)
+        raise TypeError("grad(): inputs must be a Tensor or a sequence of Tensors, got None")
     inputs_list = _as_list(inputs)
-    grads = _as_list(grad_outputs) if grad_outputs is not None else [None] * len(outputs)
+    if not inputs_list:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    grads = _grad_list(grad_outputs, len(outputs))
     seeds = _check_outputs(outputs, grads, "grad")
     _check_inputs(inputs_list, "grad")
     if allow_unused is None:
@@ -326,6 +332,22 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         else:
             raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
     return tuple(result)
+
+
+def _grad_list(grads, n):
+    """The seeds given as ``gradient=`` / ``grad_outputs=``: Tensors or None (PyTorch's
+    error for anything else, a NumPy array included)."""
+    if grads is None:
+        return [None] * n
+    if not isinstance(grads, (Tensor, list, tuple)):
+        raise TypeError("gradients can be either Tensors or None, but got "
+                        f"{type(grads).__name__}")
+    grads = _as_list(grads)
+    for g in grads:
+        if g is not None and not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+    return grads
 
 
 def _check_inputs(inputs, op):
