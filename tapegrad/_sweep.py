@@ -128,6 +128,8 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             S.gather_rev(adj, meta, oo, ao, ne, k, uw)
         elif op == S.SCATTER:
             S.scatter_rev(adj, meta, oo, ao, na, k, uw)
+        elif op == S.PUT:
+            S.put_rev(adj, meta, oo, ao, bo, ne, k, uw)
         elif op == S.CAT or op == S.STACK:
             S.cat_rev(adj, reach, offs, meta, oo, k, uw)
         elif op == L.LINEAR or op == L.ADDMM:
@@ -342,6 +344,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             S.gather_fwd(vals, meta, oo, ao, ne, k, uw)
         elif op == S.SCATTER:
             S.scatter_fwd(vals, meta, oo, ao, na, ne, k, uw)
+        elif op == S.PUT:
+            S.put_fwd(vals, meta, oo, ao, bo, ne, k, uw)
         elif op == S.CAT or op == S.STACK:
             S.cat_fwd(vals, offs, meta, oo, k, uw)
         elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:

@@ -104,6 +104,7 @@ class Tape(ValueArena):
         self.offs = array("q")
         self.meta = array("q")
         self.consts = array("d")
+        self._last_const = self._last_k = None  # the last const pushed, and its index
         self.rbuf = _SiteRows.new(self) if anomaly.enabled else []  # pending rows, 5 ints each
         self.obuf = []  # pending slot offsets
         self.vbuf = []  # pending scalar values
@@ -156,12 +157,16 @@ class Tape(ValueArena):
         return tok
 
     def const(self, c):
-        """Index of float ``c`` in the const pool."""
+        """Index of float ``c`` in the const pool; the same float object as the last one
+        (``y = y * a`` in a loop) reuses its entry: 8 bytes a row fewer."""
+        if c is self._last_const:
+            return self._last_k
         try:
             self.consts.append(c)
         except BufferError:
             self.unpin("consts").append(c)
-        return len(self.consts) - 1
+        self._last_const, self._last_k = c, len(self.consts) - 1
+        return self._last_k
 
     def push_meta(self, ints):
         """Store ints (a tuple, a list, or an int64 ndarray for long index lists) in the meta

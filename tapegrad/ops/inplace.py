@@ -456,21 +456,7 @@ def setitem(self, key, value):
         new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
         return _write(self, new)
     before = _before(self, (v,))
-    mask = np.zeros(self.numel(), np.bool_)
-    mask[target.reshape(-1)] = True
-    mask = Tensor(mask.reshape(tuple(self.shape)))
-    if not v._rg:  # a constant: one where row
-        const = np.zeros(self.numel(), self.dtype)
-        const[target.reshape(-1)] = placed.reshape(-1)
-        return _rebase(self, ew.where(mask, Tensor(const.reshape(tuple(self.shape))), self),
-                       before)
-    # value requires grad: gather from [self, value] flattened, so each gets its adjoint
-    n = self.numel()
-    vb = sh.broadcast_to(v, target.shape) if tuple(v.shape) != target.shape else v
-    both = sh.cat([sh.reshape(self, -1), sh.reshape(vb, -1).to(self.dtype)])
-    index = np.arange(n, dtype=np.int64)
-    index[target.reshape(-1)] = n + np.arange(target.size, dtype=np.int64)
-    return _rebase(self, sh.reshape(indexing.getitem(both, index), *self.shape), before)
+    return _rebase(self, sh.put(self, v, target), before)  # one PUT row (ops/shape.py)
 
 
 def _expand_message(target, vshape):

@@ -29,7 +29,7 @@ from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
-from ..tensor import Tensor, _leaf, _wrap_dim
+from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, escape, ge, guard, le, ne
 from .elementwise import add, mul, pass_rev
@@ -751,6 +751,96 @@ def _scatter_layout(lay, i, o, a, b, k):
 
 declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev,
         vjp=scatter_vjp, check=_scatter_layout)
+
+
+# ---- put: ``x[key] = v`` as one row (meta: [m, m positions, m sources]) -----------------
+# y = x; y[pos[j]] = v[src[j]] (src: v's flat element broadcast to each written position).
+# The positions ascend (of a position written twice, only the last write is kept: that
+# value lands and gets the gradient), so the reverse rule walks y once: a written
+# position's adjoint goes to the v element written there, every other one's to x.
+PUT = 71
+
+
+@rule
+def put_fwd(vals, meta, o, a, b, n, k, w):
+    for e in range(n * w):
+        vals[o + e] = vals[a + e]
+    m = meta[k]
+    for j in range(m):
+        d = o + _u(meta[k + 1 + j]) * w
+        src = b + _u(meta[k + 1 + m + j]) * w
+        for p in range(w):
+            vals[d + p] = vals[src + p]
+
+
+@rule
+def put_rev(adj, meta, o, a, b, n, k, w):
+    m = meta[k]
+    q = 0
+    for e in range(n):
+        src = o + _u(e) * w
+        if q < m and meta[k + 1 + q] == e:
+            while q < m and meta[k + 1 + q] == e:
+                dst = b + _u(meta[k + 1 + m + q]) * w
+                for p in range(w):
+                    adj[dst + p] += adj[src + p]
+                q += 1
+        else:
+            for p in range(w):
+                adj[a + _u(e) * w + p] += adj[src + p]
+
+
+def put_vjp(r, g):
+    m = r.m(r.k)
+    pos = r.w.meta[r.k + 1:r.k + 1 + m].copy()
+    keep = np.ones(r.numel(r.a))
+    keep[pos] = 0.0
+    ga = g * _leaf(norm(keep.reshape(r.shape(r.a)).astype(np.asarray(g._data).dtype)))
+    picked = _gathered(g, np.asarray(g._data), pos, "IndexBackward0")
+    # v's adjoint: the written positions' adjoints summed onto v's elements (src); the
+    # meta from k + m reads as SCATTER's [name, index per input element]
+    return [(r.a, ga), (r.b, r.emit(SCATTER, picked, r.k + m, r.shape(r.b)))]
+
+
+@layout.each_row
+def _put_layout(lay, i, o, a, b, k):
+    n = lay.slot_of(i, o, "out")
+    if lay.slot_of(i, a, "in0") != n:
+        lay.fail(i, "in0 and out must have one size")
+    m = int(lay.window(i, k, 1)[0])
+    lay.indices(i, k + 1, m, n, "position")
+    lay.indices(i, k + 1 + m, m, lay.slot_of(i, b, "in1"), "source")
+    pos = lay.meta[int(k) + 1:int(k) + 1 + m]
+    if m > 1 and not (pos[1:] >= pos[:-1]).all():
+        lay.fail(i, "positions must be non-decreasing")
+
+
+declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
+        check=_put_layout)
+
+
+def put(x, v, target):
+    """Record ``x`` with the flat positions ``target`` (an int array, the shape of the
+    indexing result) set to ``v`` broadcast to that shape: one PUT row (``x[key] = v``).
+    Returns the result tensor; the last write of a repeated position wins, as in NumPy."""
+    pos = target.reshape(-1)
+    if v.numel() == 1:
+        src = np.zeros(pos.size, np.int64)
+    else:
+        src = np.broadcast_to(np.arange(v.numel(), dtype=np.int64).reshape(tuple(v.shape)),
+                              target.shape).reshape(-1)
+    if pos.size > 1:
+        order = np.argsort(pos, kind="stable")  # repeats keep their key order
+        pos, src = pos[order], src[order]
+        last = np.append(pos[1:] != pos[:-1], True)  # a repeated position: its last write
+        pos, src = pos[last], src[last]  # only (the derivative of what was computed)
+    new = np.array(_arr(x), copy=True)
+    new.reshape(-1)[pos] = np.asarray(v._data, dtype=new.dtype).reshape(-1)[src] \
+        if v.numel() else new.reshape(-1)[pos]
+    tape = tape_for_grad()
+    sa, sb = slot(x, tape), slot(v, tape)
+    k = tape.push_meta(np.concatenate(([pos.size], pos, src)))
+    return output(tape, _store(new), PUT, sa, sb, k)
 
 
 def _gathered(x, src, index, name):
