@@ -452,7 +452,18 @@ def setitem(self, key, value):
     if not target.size:  # nothing is written (PyTorch records an op all the same)
         return self
     if not (_records(self, v) and self.dtype.kind == "f"):
-        new = np.array(self._data)
+        d = self._data
+        tape = state.tape
+        if self._tok is None and type(d) is np.ndarray and d.flags.c_contiguous and \
+                d.flags.writeable and (tape is None or tape is not state.tracing):
+            # a plain tensor (J[i] = row in a loop): write only the positions, in place
+            if tape is not None:
+                _log_mutation(self, tape, _old_slots(self, tape))
+            d.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
+            self._gen = 0  # a cached slot holds the old values
+            _bump(self)
+            return self
+        new = np.array(d)
         new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
         return _write(self, new)
     before = _before(self, (v,))
