@@ -122,6 +122,25 @@ def test_hooks_on_a_non_leaf_of_an_older_tape_run():
     np.testing.assert_allclose(np.asarray(w.grad), 1 + 8 * np.asarray(w.detach()))
 
 
+def test_a_hooked_leaf_reached_on_two_tapes_gets_one_call_with_the_whole_gradient():
+    seen = {}
+    for L in (tg, torch):
+        calls = seen[L] = []
+        w = _w(L)
+        w.register_hook(lambda g, calls=calls: calls.append(np.asarray(g.detach()).copy()))
+        h = (w * w).sin()
+        (w * 3).sum().backward()  # w's hook runs here too
+        w.grad = None
+        calls.clear()
+        (h * w).sum().backward(retain_graph=True)  # w on both tapes
+        g, = L.autograd.grad((h * w).sum(), [w])
+        calls.append(np.asarray(g.detach()).copy())
+        calls.append(np.asarray(w.grad.detach()).copy())
+    assert len(seen[tg]) == len(seen[torch]) == 4
+    for a, b in zip(seen[tg], seen[torch]):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
 def test_span_of_a_tiny_graph_beside_a_large_one():
     x = tg.tensor(0.5, requires_grad=True)
     y = x

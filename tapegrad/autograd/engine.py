@@ -125,7 +125,9 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     lo, top = graph_span(tape, rows, meta, out_slots)  # the rows the outputs can reach
     hi = top
     if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
-        leaves = inputs if inputs else [t for _, t in tape.leaves]
+        # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
+        leaves = [] if finish_leaf is None else inputs if inputs else \
+            [t for _, t in tape.leaves]
         def finish(t, a, r, o):  # finish_leaf on this tape's slots
             finish_leaf(tape, t, a, r, o)
         for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish):
@@ -266,11 +268,42 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
                 _accumulate(t, hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs)))
                 hooks.run_post_hooks(t)
 
+    if _linked(tape, outputs):  # a leaf's parts on several tapes: hooks see their sum
+        swept = _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs, None)
+        for t, g in _summed(swept, inputs):
+            if t._tok is None:
+                g = hooks.run_leaf_hooks(t, g)
+            _accumulate(t, g)
+            if t._tok is None:
+                hooks.run_post_hooks(t)
+        return
     for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs,
                                            finish_leaf):
         for t, slots in _targets(tp, inputs, reach):
             if slots and id(t) not in done:
                 _accumulate(t, _grad_at(t, slots, adj, offs))
+
+
+def _linked(tape, outputs):
+    """True when a backward from ``outputs`` may sweep more than one tape (their tapes
+    differ, or ``tape`` has LINK rows): leaves are then delivered after every sweep."""
+    return bool(tape.links) or any(t._tok is not None and t._tok.tape is not tape
+                                   for t in outputs)
+
+
+def _summed(swept, inputs):
+    """``[(t, gradient)]`` over the tapes of ``swept``: each target's parts summed."""
+    found = {}
+    for tp, adj, reach, offs in swept:
+        for t, slots in _targets(tp, inputs, reach):
+            if slots:
+                g = _grad_at(t, slots, adj, offs)
+                e = found.get(id(t))
+                if e is None:
+                    found[id(t)] = [t, g]
+                else:
+                    e[1] = _leaf(e[1]._data + g._data)
+    return [tuple(e) for e in found.values()]
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -312,13 +345,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if slots and id(t) not in captured:
             captured[id(t)] = hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs))
 
-    found = [None] * len(inputs_list)
-    for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph),
-                                           inputs_list, finish_leaf):
-        for i, (t, slots) in enumerate(_targets(tp, inputs_list, reach)):
-            if slots and id(t) not in captured:
-                g = _grad_at(t, slots, adj, offs)
-                found[i] = g if found[i] is None else _leaf(found[i]._data + g._data)
+    linked = _linked(tape, outputs)
+    swept = _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs_list,
+                       None if linked else finish_leaf)
+    by_id = {id(t): g for t, g in _summed(swept, inputs_list)}
+    found = [by_id.get(id(t)) for t in inputs_list]
+    if linked:  # hooks see the sum of a leaf's parts
+        found = [None if g is None else hooks.run_leaf_hooks(t, g) if t._tok is None else g
+                 for t, g in zip(inputs_list, found, strict=True)]
     result = []
     for i, t in enumerate(inputs_list):
         if id(t) in captured:
