@@ -63,6 +63,19 @@ def test_create_graph_through_an_older_tape():
     _both(program)
 
 
+def test_create_graph_through_an_older_tape_with_maps_in_its_meta_pool():
+    """An adjoint row emitted onto the newer tape (expand, sum over a dim, softmax) reads
+    its map from a copy of the older tape's meta pool."""
+    def program(L):
+        w = _w(L)
+        h = (w[:, None] * w[None, :]).sum(0).softmax(0) + w.max()
+        (w * 3).sum().backward()
+        g, = L.autograd.grad((h * w).sum(), [w], create_graph=True)
+        g2, = L.autograd.grad((g * g).sum(), [w])
+        return g, g2
+    _both(program)
+
+
 def test_backward_create_graph_and_retain_grad_across_tapes():
     def program(L):
         w = _w(L)
@@ -99,6 +112,25 @@ def test_a_freed_graph_behind_a_link_raises_the_second_time_error():
     (h * 3).sum().backward()
     with pytest.raises(RuntimeError, match=SECOND_TIME[:40]):
         (h * w).sum().backward()
+
+
+def test_carrying_a_swept_tensor_across_steps_keeps_no_chain_of_tapes():
+    """An RNN-style state carried on without detach() after its graph was freed: each
+    step's backward raises (as PyTorch's does), and no tape is kept alive by the links."""
+    w = _w(tg)
+    h = (w * 1.0).tanh()
+    tapes = []
+    for _ in range(20):
+        h = (h * w).tanh()
+        tapes.append(weakref.ref(h._tok.tape))
+        loss = h.sum()
+        try:
+            loss.backward()
+        except RuntimeError as e:
+            assert "second time" in str(e)
+        del loss
+    gc.collect()
+    assert len({id(t()) for t in tapes if t() is not None}) <= 2
 
 
 def test_grad_fn_chain_runs_through_a_link():
@@ -207,3 +239,4 @@ def test_interleaved_graphs_give_torchs_gradients(ops, cuts):
         out.append(g if g is not None else L.zeros(3, dtype=L.float64))
         return out
     _both(program)
+

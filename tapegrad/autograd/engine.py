@@ -167,6 +167,8 @@ def _stretch(tape, args, lo, hi, links):
         if code == LINK:
             offs, adj, o = args[1], args[5], rows[stop, 1]
             tok, s = tape.links[rows[stop, 4]]
+            if tok is None:  # into a fully freed tape (ops/_record.py _link)
+                raise RuntimeError(SECOND_TIME)
             links.append((tok, s, adj[offs[o]:offs[o + 1]].copy()))
             hi = stop
             continue

@@ -105,7 +105,7 @@ class _Views:
         if r >= 0:
             if self.rows[r, 0] & OP_MASK == LINK:  # a non-leaf of an older tape (tape.py)
                 tok, old = self.tape.links[int(self.rows[r, 4])]
-                return views(tok.tape).edge(old)
+                return (None, 0) if tok is None else views(tok.tape).edge(old)
             if self.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # output i of a custom op
                 return (self.node(int(self.row_of[self.rows[r, 2]])), int(self.rows[r, 4]))
             return (self.node(r), 0)

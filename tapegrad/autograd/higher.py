@@ -92,6 +92,8 @@ class Row:
         """Record row ``op`` on tensor ``x`` with the meta/const pointer ``k``; its value
         comes from the op's compiled forward rule (the same rule replay runs)."""
         tape = tape_for_grad()
+        if tape is not self.w.tape:  # recording on a newer tape (links): k is the walk's
+            k = self.w.meta_on(tape) + k
         xv = np.ascontiguousarray(np.asarray(x._data, dtype=np.float64)).reshape(-1)
         n_out = int(np.prod(out_shape, dtype=np.int64))
         vals = np.concatenate([xv, np.zeros(n_out)])
@@ -146,6 +148,16 @@ class Walk:
         self.leaf_of = {s: t for s, t in tape.leaves}
         self.produced = set(self.rows[:, 1].tolist())
         self.made = {}
+        self.copied = None  # (tape, gen, base): this walk's meta pool copied onto a tape
+
+    def meta_on(self, tape):
+        """Where this walk's meta pool starts in ``tape``'s, copied there once: the rows
+        emitted onto a newer tape than the walked one (through a link) read their maps
+        from it."""
+        c = self.copied
+        if c is None or c[0] is not tape or c[1] != tape.gen:
+            c = self.copied = (tape, tape.gen, tape.push_meta(self.meta))
+        return c[2]
 
     def shape(self, s):
         return tuple(self.tape.shapes.get(s, ()))
@@ -212,6 +224,8 @@ def sweep(tape, out_slots, seeds, links=None):
             _check_live(walk.rows[r, 0], SECOND_TIME)
             if walk.rows[r, 0] == LINK:
                 tok, s = tape.links[int(walk.rows[r, 4])]
+                if tok is None:  # into a fully freed tape (ops/_record.py _link)
+                    raise RuntimeError(SECOND_TIME)
                 links.append((tok, s, adj[o]))
                 continue
             if o in tape.hooks:  # in the tensor's dtype (hooks._SlotHooks), as PyTorch's

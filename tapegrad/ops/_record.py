@@ -35,10 +35,14 @@ def _link(tape, t):
     key = (id(t._tok), t._slot, 0 if c is None else c.version)
     s_out = tape.link_of.get(key)
     if s_out is None:
+        old = t._tok.tape
+        # every row of a fully swept tape is freed: a backward can only raise there, so
+        # the link keeps no token (a chain of such tapes would otherwise all stay alive)
+        tok = None if old.nfreed and old.nfreed >= old.nrows else t._tok
         s = push_value(tape, t._data)
         s_out = push_value(tape, t._data)
         tape.rbuf.extend((LINK, s_out, s, -1, len(tape.links)))
-        tape.links.append((t._tok, t._slot))
+        tape.links.append((tok, t._slot))
         tape.link_of[key] = s_out
     return s_out
 
