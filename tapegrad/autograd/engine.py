@@ -1,4 +1,5 @@
 """backward() and grad(): seed adjoints, run the compiled sweep, hand out gradients."""
+import threading
 import warnings
 
 import numpy as np
@@ -224,14 +225,19 @@ def _grad_at(t, slots, adj, offs):
     return _leaf(float(g) if g.ndim == 0 and g.dtype == np.float64 else g)
 
 
+_ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large arrays
+
+
 def _accumulate(t, g):
-    """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place."""
-    if t._grad is None:
-        t._grad = g
-    elif type(t._grad._data) is float:
-        t._grad._data = t._grad._data + g._data
-    else:
-        t._grad._data += g._data
+    """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place
+    (under a lock: threads accumulating into one shared leaf lose no update)."""
+    with _ACCUMULATE:
+        if t._grad is None:
+            t._grad = g
+        elif type(t._grad._data) is float:
+            t._grad._data = t._grad._data + g._data
+        else:
+            t._grad._data += g._data
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
