@@ -5,6 +5,7 @@ value must replay at every point, so it records as usual and its result carries 
 (ops/control.py's _NoGradRows); the mode user code sees (``is_grad_enabled``) is kept on
 the tracing tape.
 """
+import contextlib
 import functools
 
 from ._state import state
@@ -29,8 +30,12 @@ class _GradMode:
     _enabled = True
 
     def __enter__(self):
-        self._prev = _mode()
-        _set(self._enabled)
+        self._prev = prev = _mode()
+        try:
+            _set(self._enabled)
+        except BaseException:  # (an interrupt here must not leave the mode changed)
+            _set(prev)
+            raise
 
     def __exit__(self, *exc):
         _set(self._prev)
@@ -107,3 +112,32 @@ class inference_mode(_GradMode):
 def is_grad_enabled():
     """True when ops record onto the tape in this thread (while tracing: the mode f sees)."""
     return _mode()
+
+
+@contextlib.contextmanager
+def grad_mode_scope(enabled):
+    """Grad mode ``enabled`` inside, restored on the way out whatever happens: a
+    KeyboardInterrupt at any bytecode in between leaves the thread's mode as it was
+    (``with set_grad_enabled(m):`` sets the mode in its constructor, before ``with``
+    owns it).  For tapegrad's own code around user callbacks (hooks)."""
+    prev = _mode()
+    try:
+        _set(enabled)
+        yield
+    finally:
+        _set(prev)
+
+
+def keeps_grad_mode(fn):
+    """``fn`` (backward, grad, Function.apply) leaves the caller's grad mode as it found
+    it, even when an exception (a KeyboardInterrupt at any line, say) leaves it mid-way
+    through a scope that changed it."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        prev = _mode()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if _mode() != prev:
+                _set(prev)
+    return wrapper

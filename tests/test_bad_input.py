@@ -61,6 +61,8 @@ CASES = [
     ("var_correction_string", lambda L: _leaf(L).var(correction="a"), TypeError, "var()"),
     ("reshape_string", lambda L: _leaf(L).reshape("a"), TypeError,
      "reshape(): argument 'shape'"),
+    ("reshape_float_array", lambda L: _leaf(L).reshape(np.array(1.0)), TypeError,
+     "reshape(): argument 'shape'"),
     ("hessian_of_a_vector_function", lambda L: L.autograd.functional.hessian(
         lambda x: x * x, L.ones(3, dtype=L.float64)), RuntimeError, "single element"),
     ("hvp_wrong_v", lambda L: L.autograd.functional.hvp(

@@ -8,6 +8,7 @@ from .. import _sweep as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
 from ..arena import adjoint_arena
+from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
@@ -240,6 +241,7 @@ def _accumulate(t, g):
             t._grad._data += g._data
 
 
+@keeps_grad_mode
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
     outputs = _as_list(tensors)
@@ -314,6 +316,7 @@ def _summed(swept, inputs):
     return [tuple(e) for e in found.values()]
 
 
+@keeps_grad_mode
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False,
          materialize_grads=False):

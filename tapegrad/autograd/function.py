@@ -35,7 +35,7 @@ import weakref
 import numpy as np
 
 from .._state import anomaly, state
-from ..grad_mode import no_grad
+from ..grad_mode import keeps_grad_mode, no_grad
 from ..ops._record import push_value, slot, tape_for_grad
 from ..ops.custom import record
 from ..ops.inplace import _counter
@@ -127,6 +127,7 @@ class Function:
                                   "AD.")
 
     @classmethod
+    @keeps_grad_mode
     def apply(cls, *args, **kwargs):
         """Run ``forward`` (under no_grad) and record one tape row whose backward is
         ``cls.backward``."""

@@ -23,7 +23,7 @@ import weakref
 import numpy as np
 
 from .. import dtypes
-from ..grad_mode import set_grad_enabled
+from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, norm
 from .graph import MULTI_INPUT, input_slots
@@ -111,7 +111,7 @@ def run_hooks(hooks, g, create_graph=False):
     """Call tensor hooks in registration order, each seeing the previous replacement
     (with grad mode on only under create_graph, as PyTorch's backward runs them)."""
     for fn in list(hooks.values()):
-        with set_grad_enabled(create_graph):
+        with grad_mode_scope(create_graph):
             r = fn(g)
         if r is None:
             continue
@@ -136,7 +136,7 @@ def run_post_hooks(t):
     hooks = _hooks_of(POST_HOOKS, t)
     if hooks:
         for fn in list(hooks.values()):
-            with set_grad_enabled(False):
+            with grad_mode_scope(False):
                 fn(t)
 
 

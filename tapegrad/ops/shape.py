@@ -79,9 +79,9 @@ def _sizes(sizes):
             raise TypeError
         return tuple(operator.index(s) for s in sizes)
     except TypeError:  # reshape('a'): name the op and the argument, as PyTorch
-        bad = next(s for s in sizes if isinstance(s, (bool, np.bool_))
-                   or not hasattr(type(s), "__index__"))
-        op = sys._getframe(1).f_code.co_name
+        bad = next((s for s in sizes if isinstance(s, (bool, np.bool_))
+                    or not hasattr(type(s), "__index__")), sizes[0])  # (a float ndarray
+        op = sys._getframe(1).f_code.co_name  # has __index__, and refuses it)
         raise TypeError(f"{op}(): argument 'shape' must be tuple of ints, not "
                         f"{type(bad).__name__}") from None
 
