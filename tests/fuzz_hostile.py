@@ -601,7 +601,10 @@ def main():
         elif expected is not None:
             stats["compared"] += 1
         problem = _check_result(r, expected)
-        if problem is None and expected is not None:
+        # PyTorch 2.13 differentiates x ** False as False * x ** -1 (nan at 0), unlike its
+        # own x ** 0 and x ** 0.0 (0 everywhere), which tapegrad follows for all three
+        torch_quirk = case.endswith("** False")
+        if problem is None and expected is not None and not torch_quirk:
             try:
                 problem = _check_grads(r, expected)
                 stats["grads_compared"] += problem is None
