@@ -214,10 +214,7 @@ class _Reader:
                                  "to tapegrad.load if you trust this file")
         with self.z.open(info) as fh:
             try:
-                version = np.lib.format.read_magic(fh)
-                read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
-                               else np.lib.format.read_array_header_2_0)
-                got_shape, fortran, got = read_header(fh)
+                got_shape, fortran, got = validate.npy_header(fh)
             except ValueError as e:
                 raise _corrupt(f"member {name} is not a .npy array ({e})") from None
             if got != dtype or tuple(got_shape) != shape or fortran:

@@ -340,16 +340,7 @@ class LayerNorm(Module):
             normalized_shape = (normalized_shape,)
         self.normalized_shape = tuple(normalized_shape)
         self.eps, self.elementwise_affine = eps, elementwise_affine
-        dt = _dtype(dtype)
-        if elementwise_affine:
-            self.weight = Parameter(np.ones(self.normalized_shape, dt))
-            if bias:
-                self.bias = Parameter(np.zeros(self.normalized_shape, dt))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine(self, elementwise_affine, bias, self.normalized_shape, _dtype(dtype))
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -357,6 +348,12 @@ class LayerNorm(Module):
     def extra_repr(self):
         return (f"{self.normalized_shape}, eps={self.eps}, "
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
+
+
+def _affine(m, affine, bias, shape, dt):
+    """A norm layer's ``weight`` (ones) and ``bias`` (zeros) of ``shape``, or None each."""
+    m.register_parameter("weight", Parameter(np.ones(shape, dt)) if affine else None)
+    m.register_parameter("bias", Parameter(np.zeros(shape, dt)) if affine and bias else None)
 
 
 class GroupNorm(Module):
@@ -370,16 +367,7 @@ class GroupNorm(Module):
             raise ValueError("num_channels must be divisible by num_groups")
         self.num_groups, self.num_channels = num_groups, num_channels
         self.eps, self.affine = eps, affine
-        dt = _dtype(dtype)
-        if affine:
-            self.weight = Parameter(np.ones(num_channels, dt))
-            if bias:
-                self.bias = Parameter(np.zeros(num_channels, dt))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine(self, affine, bias, num_channels, _dtype(dtype))
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)

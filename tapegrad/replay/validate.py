@@ -93,15 +93,21 @@ def read_npz(path, max_bytes=MAX_BYTES):
         raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
 
 
+def npy_header(f):
+    """``(shape, fortran_order, dtype)`` from the ``.npy`` header at file object ``f``'s
+    position, read before any data (raises ValueError for anything else)."""
+    version = np.lib.format.read_magic(f)
+    header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+              else np.lib.format.read_array_header_2_0)
+    return header(f)
+
+
 def _read_member(z, info):
     name = info.filename[:-4]
     dtype, ndim = ARRAYS[name]
     with z.open(info) as f:
         try:
-            version = np.lib.format.read_magic(f)
-            header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
-                      else np.lib.format.read_array_header_2_0)
-            shape, fortran, got = header(f)
+            shape, fortran, got = npy_header(f)
         except ValueError as e:
             raise ValueError(f"trace field {name!r}: not a .npy array ({e})") from None
         if got.hasobject or (dtype is not None and got != dtype) or \
