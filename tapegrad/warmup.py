@@ -27,3 +27,7 @@ def warmup(float32=True, replay=True):
         _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f,
                               np.zeros((0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f)
     return time.perf_counter() - t0
+
+
+if __name__ == "__main__":  # tapegrad._kernels' background compile: fill the cache, quietly
+    warmup()

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
-import tapegrad._sweep
+import tapegrad._kernels
 from tapegrad.autograd import anomaly as anomaly_mod
 from tapegrad.tape import frame_lines
 
@@ -215,8 +215,8 @@ def test_mode_off_notes_nothing_and_sweeps_once(monkeypatch):
 
 def _mode_off_notes_nothing(monkeypatch):
     calls = []
-    kernel = tapegrad._sweep._reverse_sweep
-    monkeypatch.setattr(tapegrad._sweep, "_reverse_sweep",
+    kernel = tapegrad._kernels._reverse_sweep
+    monkeypatch.setattr(tapegrad._kernels, "_reverse_sweep",
                         lambda *a: calls.append(a[-3:-1]) or kernel(*a))
     x = tg.tensor(0.5, requires_grad=True)
     y = x

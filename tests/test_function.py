@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
-import tapegrad._sweep
+import tapegrad._kernels
 from tapegrad.ops.custom import CUSTOM, CUSTOM_OUT
 from tapegrad.tape import OP_MASK, current_tape
 
@@ -380,7 +380,7 @@ def test_long_graph_sweeps_compiled_between_custom_rows(monkeypatch):
             return g * 1.5
 
     sweeps = []
-    real = tapegrad._sweep._reverse_sweep
+    real = tapegrad._kernels._reverse_sweep
 
     def counting(*args):
         sweeps.append(1)
@@ -396,14 +396,14 @@ def test_long_graph_sweeps_compiled_between_custom_rows(monkeypatch):
             n_custom += 1
     tape = current_tape()
     assert tape.nrows == 10000 + n_custom
-    monkeypatch.setattr(tapegrad._sweep, "_reverse_sweep", counting)
+    monkeypatch.setattr(tapegrad._kernels, "_reverse_sweep", counting)
     y.backward()
     assert len(calls) == n_custom == 5
     assert len(sweeps) == n_custom + 1  # one compiled stretch above each custom row, one below
     # the same chain without the custom op, scaled by hand, gives the same gradient
     g = x.grad.item()
     x.grad = None
-    monkeypatch.setattr(tapegrad._sweep, "_reverse_sweep", real)
+    monkeypatch.setattr(tapegrad._kernels, "_reverse_sweep", real)
     y = x
     for i in range(5000):
         y = y.sin() + 0.5

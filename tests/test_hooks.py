@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
-import tapegrad._sweep
+import tapegrad._kernels
 
 pytestmark = pytest.mark.usefixtures("collect_cycles")
 
@@ -296,12 +296,12 @@ def test_grad_setter_checks_shape():
 def sweep_calls(monkeypatch):
     """Counts calls of the compiled reverse sweep."""
     calls = []
-    kernel = tapegrad._sweep._reverse_sweep
+    kernel = tapegrad._kernels._reverse_sweep
 
     def counting(*args):
         calls.append(args[-3:-1])
         return kernel(*args)
-    monkeypatch.setattr(tapegrad._sweep, "_reverse_sweep", counting)
+    monkeypatch.setattr(tapegrad._kernels, "_reverse_sweep", counting)
     return calls
 
 

@@ -24,7 +24,7 @@ from contextlib import ContextDecorator
 
 import numpy as np
 
-from .. import _sweep as compiled  # (module attributes: tests patch them)
+from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .._state import anomaly, state
 from ..tape import _PKG, frame_lines, set_site_rows
 from .graph import input_slots, views

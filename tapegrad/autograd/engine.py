@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from .. import _sweep as compiled  # (module attributes: tests patch them)
+from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
 from ..arena import adjoint_arena

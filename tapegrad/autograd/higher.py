@@ -12,7 +12,7 @@ the forward did; everything after it is compiled.
 """
 import numpy as np
 
-from .. import _sweep as compiled  # (module attributes: tests patch them)
+from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .._state import state
 from ..grad_mode import enable_grad
 from ..ops._record import output, slot, tape_for_grad

@@ -9,7 +9,7 @@ the loop) costs it nothing.  8 bytes a slot, int32: a tape never holds 2**31 row
 """
 import numpy as np
 
-from .. import _sweep as compiled
+from .. import _kernels as compiled
 from ..ops.registry import OPS
 
 _NONE = np.iinfo(np.int32).max  # low of a slot that no row writes (a leaf, a constant)

@@ -24,7 +24,7 @@ import weakref
 
 import numpy as np
 
-from .. import _sweep
+from .. import _kernels
 from .._state import state
 from ..ops.control import GUARD_EQ
 from ..ops.registry import NAMES, OPS
@@ -320,7 +320,7 @@ class _Plan:
         nslots = len(offs) - 1
         reach = np.zeros(nslots, np.uint8)
         reach[t.out_slot] = 1
-        stop = _sweep._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
+        stop = _kernels._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
                                      np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         outs = rows[:, 1][rows[:, 1] >= 0]
@@ -532,7 +532,7 @@ def _run_blocks(args, lo, hi, serial=False):
         for b in starts:
             if b >= hi or stop:
                 return
-            r = _sweep._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
+            r = _kernels._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
             if r != -1:  # trace() and load() checked every row: cannot happen
                 what = f"reverse row {r}" if r >= 0 else f"forward row {-2 - r}"
                 raise RuntimeError(f"replay: {what} of the plan did not run; please report "
@@ -686,7 +686,7 @@ def _self_check(traced, arrays, expected):
     for attempt in (0, 1):
         vals = traced.vals0.copy()
         bad = np.zeros(1, np.int64)
-        r = _sweep._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta,
+        r = _kernels._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta,
                                    0, len(traced.rows), 1, bad)
         if r >= 0:
             op = int(traced.rows[r, 0])

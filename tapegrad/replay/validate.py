@@ -30,7 +30,7 @@ import zlib
 
 import numpy as np
 
-from .. import _sweep
+from .. import _kernels
 from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
@@ -245,7 +245,7 @@ def check_traced_point(traced, grad0):
     saved gradient): rows, pools and values that disagree are refused."""
     vals = traced.vals0.copy()
     bad = np.zeros(1, np.int64)
-    r = _sweep._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta, 0,
+    r = _kernels._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta, 0,
                                len(traced.rows), 1, bad)
     if r >= 0:
         raise ValueError(f"trace field 'rows': row {r} cannot be replayed")
