@@ -17,6 +17,7 @@ as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the comp
 import os
 import subprocess
 import sys
+import threading
 import time
 import types
 
@@ -102,6 +103,7 @@ class _Kernel:
         self.d = getattr(_sweep, name)
         self.work = work  # args -> element operations (an estimate)
         self.py = None
+        self.loader = None  # a thread loading the kernel from the cache
 
     def _cached(self, sig):
         if sig in self.d.overloads:
@@ -120,10 +122,27 @@ class _Kernel:
         globals()[self.name] = self.d
         return self.d
 
+    def _interpret(self, args):
+        if self.py is None:
+            self.py = _plain(self.d)
+        return self.py(*args)
+
     def __call__(self, *args):
+        if self.loader is not None and self.loader.is_alive():
+            if self.work(*args) <= INTERPRET_LIMIT:
+                return self._interpret(args)
+            self.loader.join()
         sig = tuple(self.d.typeof_pyval(a) for a in args)
         while True:
             cached = self._cached(sig)
+            if cached is True and sig not in self.d.overloads and self.loader is None \
+                    and self.work(*args) <= INTERPRET_LIMIT:
+                # loading a cached kernel takes ~0.3 s, mostly outside the GIL: a thread
+                # loads it while this small call runs interpreted
+                self.loader = threading.Thread(target=self.d.compile, args=(sig,),
+                                               daemon=True, name=f"tapegrad {self.name}")
+                self.loader.start()
+                return self._interpret(args)
             if cached is not False:  # in the cache, or nothing a background process adds
                 return self._bind()(*args)
             proc = _Background.start()
@@ -133,9 +152,7 @@ class _Kernel:
                                      f"{self.name} here\n")
                 return self._bind()(*args)
             if self.work(*args) <= INTERPRET_LIMIT:
-                if self.py is None:
-                    self.py = _plain(self.d)
-                return self.py(*args)
+                return self._interpret(args)
             _Background.waiting(self.name)
             time.sleep(0.05)
 

@@ -35,6 +35,7 @@ print(json.dumps({"file": tapegrad.__file__, "grad": x.grad.item()}))
 def command(code, cwd, env_extra, prefix=()):
     """argv and env to run ``code`` in a fresh interpreter (``prefix``: a wrapper command)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
+    env["TAPEGRAD_BACKGROUND"] = "0"  # these runs test the in-process cache: compile here
     env.update(env_extra)
     return [*prefix, sys.executable, "-c", textwrap.dedent(code)], env
 

@@ -227,8 +227,11 @@ def test_the_mask_is_per_thread():
 def test_mutated_traces_load_exactly_or_raise(resign, capsys, tmp_path):
     log = tmp_path / "cases.txt"
     cmd = [sys.executable, str(FUZZ), "--cases", str(CASES), "--seed", "11", "--log", str(log)]
+    # compiled kernels throughout: an interpreted replay may differ from a compiled one in
+    # the last ulp (NumPy's and LLVM's libm), which this exact comparison would count
     proc = subprocess.run(cmd + ([] if resign else ["--keep-checksum"]), capture_output=True,
-                          text=True, timeout=1800)
+                          text=True, timeout=1800,
+                          env=dict(os.environ, TAPEGRAD_BACKGROUND="0"))
     last = log.read_text().splitlines()[-1:] if log.exists() else []
     assert proc.returncode == 0, (f"the fuzzer died (return code {proc.returncode}) at case "
                                   f"{last}:\n{proc.stderr[-3000:]}")

@@ -1,0 +1,78 @@
+"""The first gradient on an empty Numba cache (tapegrad/_kernels.py, issue 23): it runs the
+kernels' rules interpreted, at once, while one background process fills the cache; the
+process then switches to the compiled kernels by itself."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import _kernels, _sweep
+
+COLD = """
+import json, time, numpy as np, tapegrad as tg
+from tapegrad import _kernels, _sweep
+x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
+t0 = time.perf_counter()
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+first = time.perf_counter() - t0
+interpreted = not isinstance(_kernels._reverse_sweep, type(_sweep._reverse_sweep))
+g1 = x.grad.tolist()
+_kernels._Background.proc.wait(timeout=900)
+for _ in range(2):  # the next one starts loading the compiled kernel in a thread
+    x.grad = None
+    (x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+    k = _kernels._reverse_sweep
+    if getattr(k, "loader", None) is not None:
+        k.loader.join()
+print(json.dumps({"first_s": first, "interpreted": interpreted, "g1": g1,
+                  "g2": x.grad.tolist(),
+                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep}))
+"""
+
+
+def expected(x):
+    return np.cos(x) * np.exp(x) + np.sin(x) * np.exp(x) + 2 * x / np.cosh(x * x) ** 2
+
+
+@pytest.mark.slow
+def test_cold_cache_first_gradient_is_interpreted_then_compiled(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(COLD)], env=env,
+                         capture_output=True, text=True, timeout=1200)
+    assert out.returncode == 0, out.stderr
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "compiling kernels in a background process" in out.stderr
+    assert r["interpreted"] and r["bound"]  # interpreted first, compiled after the compile
+    x = np.array([0.3, -1.2, 2.0])
+    np.testing.assert_allclose(r["g1"], expected(x), rtol=1e-13)
+    np.testing.assert_allclose(r["g2"], r["g1"], rtol=1e-14)
+    assert list((tmp_path / "cache").rglob("_sweep._reverse_sweep*.nbc"))
+
+
+def test_interpreted_kernels_match_the_compiled_ones():
+    """The Python form of each kernel (its dispatchers' functions, rebound recursively) gives
+    the compiled kernel's gradient on a graph of many op kinds."""
+    x = tg.tensor(np.linspace(-1, 1, 12).reshape(3, 4), requires_grad=True)
+    y = ((x.sin() * x.exp()).sum(1) / (1 + (x * x).mean())).log1p().softmax(0)
+    tape = y._tok.tape
+    rows, offs, vals, consts, meta = tape.arrays()
+    top = len(rows)
+    out = [_sweep._reverse_sweep, _kernels._plain(_sweep._reverse_sweep)]
+    adjs = []
+    for k in out:
+        adj = np.zeros_like(vals)
+        reach = np.zeros(len(offs) - 1, np.uint8)
+        s = y._slot
+        adj[offs[s]] = 1.0
+        reach[s] = 1
+        assert k(rows, offs, vals, consts, meta, adj, reach, 0, top, 1) == -1
+        adjs.append(adj)
+    assert np.abs(adjs[0]).sum() > 0
+    np.testing.assert_allclose(adjs[1], adjs[0], rtol=1e-13, atol=1e-15)
+    assert _kernels._plain(_sweep._reverse_sweep) is out[1]  # built once
