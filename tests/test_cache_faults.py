@@ -39,7 +39,8 @@ print(json.dumps({"file": tg.__file__, "grad": x.grad.tolist(),
 
 def run(code, env_extra, cwd):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
-    env.update(PYTHONPATH=str(ROOT), **env_extra)
+    # the in-process cache is under test: no background compile, no loading thread
+    env.update(PYTHONPATH=str(ROOT), TAPEGRAD_BACKGROUND="0", **env_extra)
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
