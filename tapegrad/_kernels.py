@@ -28,6 +28,7 @@ ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0"
       and not os.environ.get("NUMBA_BOUNDSCHECK"))
 # element operations worth interpreting rather than waiting for the compile (~1 us each)
 INTERPRET_LIMIT = 200_000
+POLL_S = 0.25  # how often calls look for the kernel in the cache while it compiles
 
 
 def _is_dispatcher(v):
@@ -104,6 +105,7 @@ class _Kernel:
         self.work = work  # args -> element operations (an estimate)
         self.py = None
         self.loader = None  # a thread loading the kernel from the cache
+        self.missed = -POLL_S  # when the cache index last lacked the kernel
 
     def _cached(self, sig):
         if sig in self.d.overloads:
@@ -112,11 +114,17 @@ class _Kernel:
         cf = getattr(cache, "_cache_file", None)
         if cf is None:
             return None  # no disk cache: a background process cannot help
+        now = time.perf_counter()
+        if now - self.missed < POLL_S:  # (reading the index is a file read and an unpickle)
+            return False
         try:
             key = cache._index_key(sig, self.d.targetctx.codegen())
-            return key in cf._load_index()
+            found = key in cf._load_index()
         except Exception:  # noqa: BLE001 (a damaged index: the dispatcher heals it)
             return None
+        if not found:
+            self.missed = now
+        return found
 
     def _bind(self):
         globals()[self.name] = self.d
@@ -128,15 +136,15 @@ class _Kernel:
         return self.py(*args)
 
     def __call__(self, *args):
+        small = self.work(*args) <= INTERPRET_LIMIT
         if self.loader is not None and self.loader.is_alive():
-            if self.work(*args) <= INTERPRET_LIMIT:
+            if small:
                 return self._interpret(args)
             self.loader.join()
         sig = tuple(self.d.typeof_pyval(a) for a in args)
         while True:
             cached = self._cached(sig)
-            if cached is True and sig not in self.d.overloads and self.loader is None \
-                    and self.work(*args) <= INTERPRET_LIMIT:
+            if cached is True and sig not in self.d.overloads and self.loader is None and small:
                 # loading a cached kernel takes ~0.3 s, mostly outside the GIL: a thread
                 # loads it while this small call runs interpreted
                 self.loader = threading.Thread(target=self.d.compile, args=(sig,),
@@ -151,7 +159,7 @@ class _Kernel:
                     sys.stderr.write("tapegrad: the background compile failed; compiling "
                                      f"{self.name} here\n")
                 return self._bind()(*args)
-            if self.work(*args) <= INTERPRET_LIMIT:
+            if small:
                 return self._interpret(args)
             _Background.waiting(self.name)
             time.sleep(0.05)

@@ -321,7 +321,7 @@ class _Plan:
         reach = np.zeros(nslots, np.uint8)
         reach[t.out_slot] = 1
         stop = _kernels._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
-                                     np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
+                                       np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
@@ -687,7 +687,7 @@ def _self_check(traced, arrays, expected):
         vals = traced.vals0.copy()
         bad = np.zeros(1, np.int64)
         r = _kernels._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta,
-                                   0, len(traced.rows), 1, bad)
+                                     0, len(traced.rows), 1, bad)
         if r >= 0:
             op = int(traced.rows[r, 0])
             raise NotImplementedError(f"trace: {NAMES.get(op, op)} (opcode {op}) has no "

@@ -246,7 +246,7 @@ def check_traced_point(traced, grad0):
     vals = traced.vals0.copy()
     bad = np.zeros(1, np.int64)
     r = _kernels._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta, 0,
-                               len(traced.rows), 1, bad)
+                                 len(traced.rows), 1, bad)
     if r >= 0:
         raise ValueError(f"trace field 'rows': row {r} cannot be replayed")
     if bad[0]:
