@@ -44,8 +44,8 @@ import json, math
 assert abs(x.grad.item() - 4.0 * math.cos(4.0)) < 1e-12, x.grad
 assert abs(float(value) - 913.0) < 1e-9 and abs(float(grad[2]) - 200 * (-0.5 - 2.25)) < 1e-9
 from tapegrad import _kernels
-if _kernels._Background.proc is not None:  # the cache is the round's own: stop filling it
-    _kernels._Background.proc.kill()
+for _proc in _kernels._Background.procs.values():  # the cache is the round's own: stop
+    _proc.kill()
 print(json.dumps({"import_s": t1 - t0, "first_backward_s": t2 - t1,
                   "first_replay_s": t3 - t2, "total_s": t2 - t0}))
 """
@@ -111,3 +111,34 @@ def test_startup(benchmark, cache, tmp_path, filled):
     for key in ("import_s", "first_backward_s", "first_replay_s", "total_s", "wall_s"):
         info[key] = statistics.median(r[key] for r in runs)
     info["interpreter_s"] = statistics.median(r["wall_s"] - r["total_s"] for r in runs)
+
+
+WARMUP = {  # how: the command, on an empty Numba cache
+    "tapegrad warmup (two processes)": [sys.executable, "-m", "tapegrad.cli", "warmup"],
+    "tapegrad.warmup() (one process)": [sys.executable, "-c",
+                                        "import tapegrad; tapegrad.warmup()"],
+}
+
+
+@pytest.mark.parametrize("how", list(WARMUP))
+def test_warmup_cold(benchmark, how, tmp_path):
+    """The cold compile of every kernel a float64 program uses (the float32 sweep compiles
+    only when first needed): wall time of a fresh process on an empty cache."""
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
+        pytest.skip("NUMBA_DISABLE_JIT=1: nothing is compiled")
+    if benchmark.disabled:
+        pytest.skip("a cold compile of every kernel per round: run with benchmarks enabled")
+    benchmark.group = "startup: cold compile of every kernel (subprocess wall)"
+    dirs = []
+
+    def setup():
+        dirs.append(tempfile.mkdtemp(prefix="numba-warmup-", dir=tmp_path))
+
+    def target():
+        env = dict(os.environ, NUMBA_CACHE_DIR=dirs[-1])
+        subprocess.run(WARMUP[how], env=env, capture_output=True, check=True, timeout=1200)
+        files = os.listdir(next(os.scandir(dirs[-1])).path)
+        assert sum(f.endswith(".nbc") for f in files) == 5, files  # every kernel, once
+
+    benchmark.pedantic(target, setup=setup, rounds=2, iterations=1)
+    benchmark.extra_info.update(library=f"tapegrad: {how}", phase="warmup-cold", ops=0)

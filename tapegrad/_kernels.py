@@ -5,8 +5,9 @@ wait ~20 s for Numba).
 Each name here (``_reverse_sweep``, ``_free_swept``, ...) starts as a ``_Kernel``.  Its first
 call looks for the signature in memory or in Numba's on-disk cache; if it is there (a warm
 cache) the module attribute is rebound to the Numba dispatcher itself, so later calls cost
-nothing extra.  If not, one background process (``python -m tapegrad.warmup``) compiles every
-kernel into the cache, and meanwhile small calls run the very same rules as plain Python
+nothing extra.  If not, background processes (``tapegrad.warmup.main``, one per
+group of kernels, two side by side on a cold start) compile the group into the cache, and
+meanwhile small calls run the very same rules as plain Python
 (the functions behind the dispatchers, as under ``NUMBA_DISABLE_JIT=1``, whose parity the
 test suite checks); a call too large to interpret waits for the compiled kernel.  The
 switch happens at the first call after the cache holds the kernel.
@@ -21,7 +22,11 @@ import threading
 import time
 import types
 
+import numpy as np
+
 from . import _sweep
+
+_F32 = np.dtype(np.float32)
 
 ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0"
       and os.environ.get("NUMBA_DISABLE_JIT", "0") != "1"
@@ -68,26 +73,47 @@ def _plain(v):
     return _MEMO[id(fn)]
 
 
+def in_cache(d, sig):
+    """Whether dispatcher ``d`` has signature ``sig`` compiled or in Numba's cache index
+    (True/False), or None where no disk cache exists (a background process cannot help)."""
+    if sig in d.overloads:
+        return True
+    cache = getattr(d, "_cache", None)
+    cf = getattr(cache, "_cache_file", None)
+    if cf is None:
+        return None
+    try:
+        return cache._index_key(sig, d.targetctx.codegen()) in cf._load_index()
+    except Exception:  # noqa: BLE001 (a damaged index: the dispatcher heals it)
+        return None
+
+
+def _warmup_command(group):
+    # the batch kernel links the compiled sweep: it waits for the sweep group's
+    return [sys.executable, "-c", "import sys; from tapegrad.warmup import main; "
+            "main(sys.argv[1:])", group, "--wait-for-sweep"]
+
+
 class _Background:
-    """The one compiling process of this process (None until a kernel misses the cache)."""
-    proc = None
+    """This process's compiling processes, one per kernel group (tapegrad/warmup.py),
+    started when a kernel of the group first misses the cache."""
+    procs = {}
     started = 0.0
     told = 0.0
 
     @classmethod
-    def start(cls):
-        if cls.proc is None:
+    def start(cls, group):
+        if not cls.procs:
             cls.started = time.perf_counter()
-            sys.stderr.write("tapegrad: compiling kernels in a background process (first run "
+            sys.stderr.write("tapegrad: compiling kernels in the background (first run "
                              "only, cached afterwards); gradients run interpreted until then\n")
-            cls.proc = subprocess.Popen(
-                [sys.executable, "-m", "tapegrad.warmup"], stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return cls.proc
-
-    @classmethod
-    def done(cls):
-        return cls.proc is not None and cls.proc.poll() is not None
+        # replay's batch kernel needs the sweep: both groups build side by side
+        for g in (("sweep", "replay") if group == "replay" else (group,)):
+            if g not in cls.procs:
+                cls.procs[g] = subprocess.Popen(
+                    _warmup_command(g), stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return cls.procs[group]
 
     @classmethod
     def waiting(cls, name):
@@ -99,9 +125,10 @@ class _Background:
 
 
 class _Kernel:
-    def __init__(self, name, work):
+    def __init__(self, name, group, work):
         self.name = name
-        self.d = getattr(_sweep, name)
+        self.d = getattr(_sweep, name.removesuffix("32"))  # _reverse_sweep32: float32's signature
+        self.group = group  # tapegrad/warmup.py's group that compiles it
         self.work = work  # args -> element operations (an estimate)
         self.py = None
         self.loader = None  # a thread loading the kernel from the cache
@@ -110,19 +137,11 @@ class _Kernel:
     def _cached(self, sig):
         if sig in self.d.overloads:
             return True
-        cache = getattr(self.d, "_cache", None)
-        cf = getattr(cache, "_cache_file", None)
-        if cf is None:
-            return None  # no disk cache: a background process cannot help
         now = time.perf_counter()
         if now - self.missed < POLL_S:  # (reading the index is a file read and an unpickle)
             return False
-        try:
-            key = cache._index_key(sig, self.d.targetctx.codegen())
-            found = key in cf._load_index()
-        except Exception:  # noqa: BLE001 (a damaged index: the dispatcher heals it)
-            return None
-        if not found:
+        found = in_cache(self.d, sig)
+        if found is False:
             self.missed = now
         return found
 
@@ -152,9 +171,12 @@ class _Kernel:
                 self.loader.start()
                 return self._interpret(args)
             if cached is not False:  # in the cache, or nothing a background process adds
+                if cached is None and sig not in self.d.overloads:
+                    sys.stderr.write(f"tapegrad: compiling {self.name} in this process (no "
+                                     "Numba disk cache to fill in the background)...\n")
                 return self._bind()(*args)
-            proc = _Background.start()
-            if _Background.done():  # it ended without this kernel: compile here
+            proc = _Background.start(self.group)
+            if proc.poll() is not None:  # it ended without this kernel: compile here
                 if proc.returncode != 0:
                     sys.stderr.write("tapegrad: the background compile failed; compiling "
                                      f"{self.name} here\n")
@@ -171,17 +193,26 @@ def _rows_work(rows, offs, start, stop, w):
     return int((offs[o + 1] - offs[o]).sum()) * int(w) + (stop - start)
 
 
-KERNELS = {
-    "_reverse_sweep": lambda rows, offs, vals, c, m, adj, reach, start, stop, w:
-        _rows_work(rows, offs, start, stop, w),
-    "_forward_replay": lambda rows, offs, vals, c, m, start, stop, w, bad:
-        _rows_work(rows, offs, start, stop, w),
-    "_free_swept": lambda rows, reach, lo, hi: (hi - lo) // 2,
-    "_spans_of_slots": lambda rows, meta, *a: (len(rows) - a[-1]) // 2,
-    "_replay_blocks": lambda fwd, rev, offs, *a:
-        2 * (int(offs[-1]) + len(fwd) + len(rev)) * max(1, a[6].shape[0]),
+_sweep_work = lambda rows, offs, vals, c, m, adj, reach, start, stop, w: \
+    _rows_work(rows, offs, start, stop, w)
+KERNELS = {  # name: (group, args -> element operations)
+    "_reverse_sweep": ("sweep", _sweep_work),
+    "_reverse_sweep32": ("float32", _sweep_work),  # the same dispatcher, on float32 arenas
+    "_free_swept": ("sweep", lambda rows, reach, lo, hi: (hi - lo) // 2),
+    "_spans_of_slots": ("sweep", lambda rows, meta, *a: (len(rows) - a[-1]) // 2),
+    "_forward_replay": ("replay", lambda rows, offs, vals, c, m, start, stop, w, bad:
+                        _rows_work(rows, offs, start, stop, w)),
+    "_replay_blocks": ("replay", lambda fwd, rev, offs, *a:
+                       2 * (int(offs[-1]) + len(fwd) + len(rev)) * max(1, a[6].shape[0])),
 }
 
-for _name, _work in KERNELS.items():
-    globals()[_name] = _Kernel(_name, _work) if ON else getattr(_sweep, _name)
-del _name, _work
+for _name, (_group, _work) in KERNELS.items():
+    globals()[_name] = (_Kernel(_name, _group, _work) if ON
+                        else getattr(_sweep, _name.removesuffix("32")))
+del _name, _group, _work
+
+
+def reverse_sweep(vals):
+    """The reverse sweep for an arena like ``vals``: float32 arenas have their own entry, so
+    that a float32 graph after a bound float64 sweep still starts no in-process compile."""
+    return _reverse_sweep32 if vals.dtype == _F32 else _reverse_sweep

@@ -469,6 +469,9 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     nv = len(vals0)
     reach = np.ones(len(offs) - 1, np.uint8)  # rev holds only reached rows
     flags = np.empty(block, np.int64)
+    # row 0 as an int64, not the literal 0: a literal argument types as Literal[int](0) and
+    # Numba would compile both interpreters once more for it (~40 s each, cold)
+    row0 = np.int64(0)
     filled = 0  # the w the constants are laid out for
     for blk in range(first, last):
         b0 = blk * block
@@ -482,7 +485,7 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
             filled = w
         _move_points(X, vals, in_elems, b0, w, True)
         flags[:w] = 0
-        r = _forward_replay(fwd, offs, vals, consts, meta, 0, len(fwd), w, flags)
+        r = _forward_replay(fwd, offs, vals, consts, meta, row0, len(fwd), w, flags)
         if r >= 0:
             return -2 - r
         oe = offs[out_slot] * w
@@ -495,7 +498,7 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
         adj[:] = 0.0  # one pass: measured faster than zeroing each span after its row
         for p in range(w):
             adj[oe + p] = 1.0
-        r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, 0, len(rev), w)
+        r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, row0, len(rev), w)
         if r >= 0:
             return r
         _move_points(G, adj, in_elems, b0, w, False)

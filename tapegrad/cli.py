@@ -23,24 +23,43 @@ def version():
         return __version__
 
 
-def warmup():
-    """Compile or load every Numba kernel and print how long each part took."""
-    import numpy as np
+def warmup(float32=False):
+    """Compile or load every kernel, two groups side by side in their own processes
+    (tapegrad/warmup.py), printing each kernel as it starts and ends."""
+    import subprocess
+    import threading
 
-    import tapegrad as tg
-    t0 = time.perf_counter()
-    eager = tg.warmup()
-    t2 = time.perf_counter()
-    # tapegrad.warmup() covers the eager sweep and the forward interpreter; one tiny batch
-    # replay compiles (or loads) the batch kernel, which inlines both
-    tg.trace(lambda x: (x * x).sum(), [1.0]).grad_batch(np.ones((2, 1)))
-    t3 = time.perf_counter()
     import numba
+
+    from ._kernels import _warmup_command
+    t0 = time.perf_counter()
     where = numba.config.CACHE_DIR or "__pycache__ next to tapegrad's sources"
-    print(f"tapegrad.warmup()    {eager:7.2f} s  (reverse sweeps, float64 and float32; "
-          "free; forward replay)")
-    print(f"batch replay kernel  {t3 - t2:7.2f} s")
-    print(f"total                {t3 - t0:7.2f} s  (Numba cache: {where})")
+    groups = ["sweep", "replay"] + ["float32"] * float32
+    print(f"tapegrad warmup: compiling (or loading) the kernels, {len(groups)} processes "
+          f"side by side; Numba cache: {where}", flush=True)
+    lock = threading.Lock()
+
+    def relay(proc):
+        for line in proc.stdout:
+            event, label, seconds = line.rstrip("\n").split("\t")
+            with lock:
+                if event == "start":
+                    print(f"  {label} ...", flush=True)
+                else:
+                    print(f"  {label:26s} {float(seconds):7.2f} s", flush=True)
+
+    procs = [subprocess.Popen(_warmup_command(g), stdout=subprocess.PIPE, text=True)
+             for g in groups]
+    relays = [threading.Thread(target=relay, args=(p,)) for p in procs]
+    for r in relays:
+        r.start()
+    for p, r in zip(procs, relays):
+        r.join()
+        if p.wait() != 0:
+            print(f"tapegrad warmup: {p.args[3]} failed ({p.returncode})",
+                  file=sys.stderr)
+            return 1
+    print(f"total                        {time.perf_counter() - t0:7.2f} s (wall)")
     return 0
 
 
@@ -49,7 +68,10 @@ def main(argv=None):
         prog="tapegrad", description="tapegrad: warm the Numba kernels, or quick benchmarks")
     parser.add_argument("--version", action="version", version=f"tapegrad {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("warmup", help="compile and cache every Numba kernel, printing the time")
+    warm = sub.add_parser("warmup", help="compile and cache every Numba kernel, printing the "
+                          "time")
+    warm.add_argument("--float32", action="store_true",
+                      help="also the float32 sweep (else compiled when first needed)")
     bench = sub.add_parser("bench", help="quick benchmarks against the installed peers")
     bench.add_argument("--quick", action="store_true",
                        help="shorter rounds and one start-up run per library (~15 s)")
@@ -58,7 +80,7 @@ def main(argv=None):
     bench.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     args = parser.parse_args(argv)
     if args.command == "warmup":
-        return warmup()
+        return warmup(args.float32)
     from . import bench as _bench
     libs = set(args.libraries.split(",")) if args.libraries else None
     return _bench.main(quick=args.quick, libraries=libs, json_path=args.json)

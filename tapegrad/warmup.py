@@ -1,33 +1,95 @@
-"""Compile (or load from Numba's cache) the interpreters before the first backward."""
+"""Compile (or load from Numba's cache) the kernels before they are first needed.
+
+The kernels fall into groups that compile independently, so two processes can build them
+side by side (``tapegrad warmup`` and a first run's background compile do, on a cold cache):
+
+- ``sweep``: the eager reverse sweep over float64 arenas, and the bookkeeping kernels;
+- ``replay``: replay's forward interpreter, then the batch kernel, which calls both
+  interpreters (it links the compiled sweep, so it waits for the sweep group's);
+- ``float32``: the reverse sweep once more, for float32 arenas (tape.py); built only when
+  asked for or when a float32 graph is first swept, since most programs never need it.
+
+``main([GROUP, "--wait-for-sweep"])`` builds one group in a process of its own and prints
+a ``start``/``done`` line per kernel (the CLI relays them as progress).
+"""
 import time
 
 import numpy as np
 
 from . import _sweep
 
+GROUPS = ("sweep", "replay", "float32")
+WAIT_S = 300.0  # --wait-for-sweep: how long the batch kernel waits for the sweep's cache
 
-def warmup(float32=True, replay=True):
-    """Compile every Numba kernel now (the float32 reverse sweep unless ``float32`` is
-    False, batch replay's kernels unless ``replay`` is False); returns the seconds it took."""
-    t0 = time.perf_counter()
+
+def _calls():
+    """Each group's kernels as (label, dispatcher, arguments of the types callers pass)."""
     rows = np.zeros((0, 5), np.int64)
     offs = np.zeros(1, np.int64)
-    f = np.zeros(0)
-    m = np.zeros(0, np.int64)
-    _sweep._reverse_sweep(rows, offs, f, f, m, f, np.zeros(0, np.uint8), 0, 0, 1)
-    if float32:  # float32 graphs are swept in float32 (tape.py)
-        f32 = np.zeros(0, np.float32)
-        _sweep._reverse_sweep(rows, offs, f32, f, m, f32, np.zeros(0, np.uint8), 0, 0, 1)
-    _sweep._free_swept(rows, np.zeros(0, np.uint8), 0, 0)
-    i32 = np.zeros(0, np.int32)
-    _sweep._spans_of_slots(rows, m, m, m, m, i32, i32, 0)
-    if replay:
-        _sweep._forward_replay(rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))
-        # batch replay's kernel, with the argument types replay.Traced.run passes (no blocks)
-        _sweep._replay_blocks(rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f,
-                              np.zeros((0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f)
+    f, f32, u8 = np.zeros(0), np.zeros(0, np.float32), np.zeros(0, np.uint8)
+    m, i32 = np.zeros(0, np.int64), np.zeros(0, np.int32)
+    return {
+        "sweep": [
+            ("reverse sweep (float64)", _sweep._reverse_sweep,
+             (rows, offs, f, f, m, f, u8, 0, 0, 1)),
+            ("freeing swept rows", _sweep._free_swept, (rows, u8, 0, 0)),
+            ("graph spans", _sweep._spans_of_slots, (rows, m, m, m, m, i32, i32, 0)),
+        ],
+        "replay": [
+            ("forward replay", _sweep._forward_replay,
+             (rows, offs, f, f, m, 0, 0, 1, np.zeros(1, np.int64))),
+            # replay.Traced.run's argument types (no blocks)
+            ("batch replay", _sweep._replay_blocks,
+             (rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f, np.zeros((0, 0)),
+              np.zeros(0, np.int64), 1, 0, 0, f, f)),
+        ],
+        "float32": [
+            ("reverse sweep (float32)", _sweep._reverse_sweep,
+             (rows, offs, f32, f, m, f32, u8, 0, 0, 1)),
+        ],
+    }
+
+
+def _sweep_cached(calls):
+    from ._kernels import in_cache
+    _, d, args = calls["sweep"][0]
+    return in_cache(d, tuple(d.typeof_pyval(a) for a in args)) is not False
+
+
+def build(groups, progress=None, wait_for_sweep=False):
+    """Compile (or load) the kernels of ``groups`` in this process, in order; ``progress``
+    (if given) is called as ``progress(event, label, seconds)`` around each kernel.
+    Returns the seconds it took."""
+    t0 = time.perf_counter()
+    calls = _calls()
+    for g in groups:
+        for label, d, args in calls[g]:
+            if wait_for_sweep and d is _sweep._replay_blocks:
+                while not _sweep_cached(calls) and time.perf_counter() - t0 < WAIT_S:
+                    time.sleep(0.25)  # (past WAIT_S, Numba compiles the sweep here too)
+            if progress:
+                progress("start", label, 0.0)
+            t = time.perf_counter()
+            d(*args)
+            if progress:
+                progress("done", label, time.perf_counter() - t)
     return time.perf_counter() - t0
 
 
-if __name__ == "__main__":  # tapegrad._kernels' background compile: fill the cache, quietly
-    warmup()
+def warmup(float32=False, replay=True):
+    """Compile every Numba kernel now, in this process (or load it from Numba's cache):
+    the eager sweep; batch replay's kernels unless ``replay`` is False; the float32 sweep
+    if ``float32`` is True (else it compiles, in the background, when first needed).
+    Returns the seconds it took."""
+    groups = ["sweep"] + ["replay"] * replay + ["float32"] * float32
+    return build(groups)
+
+
+def _report(event, label, seconds):
+    print(f"{event}\t{label}\t{seconds:.2f}", flush=True)
+
+
+def main(argv):
+    """Build the groups named in ``argv`` (default ``sweep``), reporting each kernel."""
+    build([a for a in argv if a in GROUPS] or ["sweep"], _report,
+          wait_for_sweep="--wait-for-sweep" in argv)

@@ -1,6 +1,7 @@
 """The ``tapegrad`` command (tapegrad/cli.py): warmup and bench, run as subprocesses."""
 import os
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -34,11 +35,13 @@ def test_import_tapegrad_loads_no_peer():
     assert out.stdout.strip() == "[]"
 
 
-def test_warmup_prints_the_times():
+def test_warmup_prints_each_kernel_and_the_times():
     out = tapegrad("warmup")
-    for row in ("tapegrad.warmup()", "batch replay kernel", "total"):
-        assert row in out
-    assert out.count(" s") >= 3
+    for label in ("reverse sweep (float64)", "forward replay", "batch replay"):
+        assert f"  {label} ..." in out  # said when it starts
+        assert re.search(rf"  {re.escape(label)} +[0-9.]+ s", out)  # and timed when done
+    assert "reverse sweep (float32)" not in out  # only with --float32
+    assert re.search(r"total +[0-9.]+ s", out)
 
 
 @pytest.mark.skipif(NO_JIT, reason="NUMBA_DISABLE_JIT=1: replay of 10^4 points in Python")

@@ -1,6 +1,7 @@
 """The first gradient on an empty Numba cache (tapegrad/_kernels.py, issue 23): it runs the
-kernels' rules interpreted, at once, while one background process fills the cache; the
-process then switches to the compiled kernels by itself."""
+kernels' rules interpreted, at once, while background processes fill the cache; the process
+then switches to the compiled kernels by itself, and a float32 graph met later still runs
+interpreted while its own sweep compiles."""
 import json
 import os
 import subprocess
@@ -22,16 +23,22 @@ t0 = time.perf_counter()
 first = time.perf_counter() - t0
 interpreted = not isinstance(_kernels._reverse_sweep, type(_sweep._reverse_sweep))
 g1 = x.grad.tolist()
-_kernels._Background.proc.wait(timeout=900)
+_kernels._Background.procs["sweep"].wait(timeout=900)
 for _ in range(2):  # the next one starts loading the compiled kernel in a thread
     x.grad = None
     (x.sin() * x.exp() + (x * x).tanh()).sum().backward()
     k = _kernels._reverse_sweep
     if getattr(k, "loader", None) is not None:
         k.loader.join()
+y = tg.tensor([0.3, -1.2, 2.0], dtype=tg.float32, requires_grad=True)
+(y.sin() * y.exp() + (y * y).tanh()).sum().backward()
+groups = sorted(_kernels._Background.procs)
+_kernels._Background.procs["float32"].kill()  # (not waited for: ~40 s)
 print(json.dumps({"first_s": first, "interpreted": interpreted, "g1": g1,
-                  "g2": x.grad.tolist(),
-                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep}))
+                  "g2": x.grad.tolist(), "g32": y.grad.tolist(), "groups": groups,
+                  "dtype32": str(y.grad.dtype),
+                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep,
+                  "bound32": _kernels._reverse_sweep32 is _sweep._reverse_sweep}))
 """
 
 
@@ -47,11 +54,15 @@ def test_cold_cache_first_gradient_is_interpreted_then_compiled(tmp_path):
                          capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stderr
     r = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "compiling kernels in a background process" in out.stderr
+    assert out.stderr.count("compiling kernels in the background") == 1
     assert r["interpreted"] and r["bound"]  # interpreted first, compiled after the compile
+    # a float32 graph after the float64 sweep is bound: interpreted, its group started
+    assert not r["bound32"] and r["groups"] == ["float32", "sweep"]
+    assert r["dtype32"].endswith("float32")
     x = np.array([0.3, -1.2, 2.0])
     np.testing.assert_allclose(r["g1"], expected(x), rtol=1e-13)
     np.testing.assert_allclose(r["g2"], r["g1"], rtol=1e-14)
+    np.testing.assert_allclose(r["g32"], expected(x), rtol=1e-6)
     assert list((tmp_path / "cache").rglob("_sweep._reverse_sweep*.nbc"))
 
 

@@ -106,7 +106,7 @@ def checked_sweep(tape, rows, offs, vals, consts, meta, adj, reach, lo, hi):
         o = rows[r, 1]
         if o < 0 or not reach[o]:
             continue
-        stop = compiled._reverse_sweep(rows, offs, vals, consts, meta, adj, reach, r, r + 1, 1)
+        stop = compiled.reverse_sweep(vals)(rows, offs, vals, consts, meta, adj, reach, r, r + 1, 1)
         if stop >= 0:
             return stop
         for i, s in enumerate(input_slots(rows, meta, r)):

@@ -159,7 +159,7 @@ def _stretch(tape, args, lo, hi, links):
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)
         else:
-            stop = compiled._reverse_sweep(*args, lo, hi, 1)
+            stop = compiled.reverse_sweep(args[2])(*args, lo, hi, 1)
         if stop < 0:
             return
         rows = args[0]
