@@ -8,10 +8,13 @@ Peers are imported by ``tapegrad.bench`` only when ``bench`` runs.
 """
 import argparse
 import importlib.metadata
+import subprocess
 import sys
+import threading
 import time
 
 from . import __version__
+from ._kernels import _warmup_command
 
 
 def version():
@@ -26,12 +29,7 @@ def version():
 def warmup(float32=False):
     """Compile or load every kernel, two groups side by side in their own processes
     (tapegrad/warmup.py), printing each kernel as it starts and ends."""
-    import subprocess
-    import threading
-
     import numba
-
-    from ._kernels import _warmup_command
     t0 = time.perf_counter()
     where = numba.config.CACHE_DIR or "__pycache__ next to tapegrad's sources"
     groups = ["sweep", "replay"] + ["float32"] * float32

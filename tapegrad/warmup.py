@@ -17,6 +17,7 @@ import time
 import numpy as np
 
 from . import _sweep
+from ._kernels import in_cache
 
 GROUPS = ("sweep", "replay", "float32")
 WAIT_S = 300.0  # --wait-for-sweep: how long the batch kernel waits for the sweep's cache
@@ -51,7 +52,6 @@ def _calls():
 
 
 def _sweep_cached(calls):
-    from ._kernels import in_cache
     _, d, args = calls["sweep"][0]
     return in_cache(d, tuple(d.typeof_pyval(a) for a in args)) is not False
 

@@ -5,6 +5,7 @@ The helpers are plain functions, handed to tests by session fixtures of the same
 test modules never import this file (pytest loads conftest.py files under one module name).
 """
 import gc
+import os
 import weakref
 import zlib
 
@@ -16,6 +17,14 @@ import pytest
 import tapegrad as tg
 from tapegrad._state import state
 from tapegrad.tape import current_tape
+
+
+def fresh_env(**settings):
+    """The environment for a child interpreter: this one's, without its NUMBA_ and
+    TAPEGRAD_ settings (a test's child chooses its own), plus ``settings``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
+    env.update(settings)
+    return env
 
 
 def input_shapes(spec, shape):

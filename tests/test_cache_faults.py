@@ -17,6 +17,7 @@ import textwrap
 
 import numba
 import pytest
+from conftest import fresh_env
 from numba.core.caching import UserProvidedCacheLocator
 
 import tapegrad as tg
@@ -38,9 +39,8 @@ print(json.dumps({"file": tg.__file__, "grad": x.grad.tolist(),
 
 
 def run(code, env_extra, cwd):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
     # the in-process cache is under test: no background compile, no loading thread
-    env.update(PYTHONPATH=str(ROOT), TAPEGRAD_BACKGROUND="0", **env_extra)
+    env = fresh_env(PYTHONPATH=str(ROOT), TAPEGRAD_BACKGROUND="0", **env_extra)
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -164,9 +164,7 @@ def test_no_writable_cache_location_imports_uncached_with_one_warning(tmp_path):
     env = {"NUMBA_CACHE_DIR": str(blocker / "nb"), "HOME": str(blocker),
            "XDG_CACHE_HOME": str(blocker / "xdg"), "PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(NOWHERE)], cwd=tmp_path,
-                         env={**{k: v for k, v in os.environ.items()
-                                 if not k.startswith(("NUMBA_", "TAPEGRAD_"))},
-                              "PYTHONPATH": str(site), **env},
+                         env=fresh_env(PYTHONPATH=str(site), **env),
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout.strip().splitlines()[-1])

@@ -15,6 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from conftest import fresh_env
 
 import tapegrad as tg
 
@@ -34,9 +35,8 @@ print(json.dumps({"file": tapegrad.__file__, "grad": x.grad.item()}))
 
 def command(code, cwd, env_extra, prefix=()):
     """argv and env to run ``code`` in a fresh interpreter (``prefix``: a wrapper command)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
-    env["TAPEGRAD_BACKGROUND"] = "0"  # these runs test the in-process cache: compile here
-    env.update(env_extra)
+    # these runs test the in-process cache: compile here
+    env = fresh_env(TAPEGRAD_BACKGROUND="0", **env_extra)
     return [*prefix, sys.executable, "-c", textwrap.dedent(code)], env
 
 

@@ -3,13 +3,13 @@ kernels' rules interpreted, at once, while background processes fill the cache; 
 then switches to the compiled kernels by itself, and a float32 graph met later still runs
 interpreted while its own sweep compiles."""
 import json
-import os
 import subprocess
 import sys
 import textwrap
 
 import numpy as np
 import pytest
+from conftest import fresh_env
 
 import tapegrad as tg
 from tapegrad import _kernels, _sweep
@@ -48,8 +48,7 @@ def expected(x):
 
 @pytest.mark.slow
 def test_cold_cache_first_gradient_is_interpreted_then_compiled(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "TAPEGRAD_"))}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    env = fresh_env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(COLD)], env=env,
                          capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stderr

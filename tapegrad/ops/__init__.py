@@ -12,6 +12,7 @@ from . import (  # every family: its declare()s
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)
+from . import out  # noqa: E402 (out= on the exported functions)
 
 NAMES, OPS = registry.NAMES, registry.OPS
 FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom)
@@ -34,7 +35,7 @@ _PROTOCOL = {
     # conversions and *_as spellings
     "float": lambda x: shape.to(x, np.float32), "double": lambda x: shape.to(x, np.float64),
     "long": lambda x: shape.to(x, np.int64), "int": lambda x: shape.to(x, np.int32),
-    "bool": lambda x: shape.to(x, np.bool_),
+    "bool": lambda x: shape.to(x, np.bool_), "type": shape.type_,
     "expand_as": lambda x, other: shape.expand(x, *other.shape),
     "view_as": lambda x, other: shape.reshape(x, *other.shape),
     "reshape_as": lambda x, other: shape.reshape(x, *other.shape),
@@ -47,7 +48,7 @@ _PROTOCOL = {
 }
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)
-EXPORTS = {name: fn for name, (fn, _, export) in registry.API.items() if export}
+EXPORTS = out.wrap({name: fn for name, (fn, _, export) in registry.API.items() if export})
 globals().update({name: fn for name, (fn, _, _) in registry.API.items()})  # ops.sigmoid...
 METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
 for _name, _fn in METHODS.items():

@@ -61,6 +61,8 @@ def _select_first(input, d, i):
 
 
 def _index(k):
+    if isinstance(k, range):  # x[range(n), t]: PyTorch indexes with it as with a list
+        k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, (Tensor, list, np.ndarray)):
         tensor = isinstance(k, Tensor)
         a = np.asarray(k._data if tensor else k)

@@ -424,6 +424,15 @@ def copy_(self, src, non_blocking=False):
     return _write(self, np.broadcast_to(np.asarray(src._data), self.shape))
 
 
+def replace_storage(t, value):
+    """Give t new storage holding ``value`` (another shape: ``out=``'s resize); t must not
+    be on a tape's graph (out= is refused where it would record)."""
+    t._data = sh._store(np.array(value, t.dtype))
+    t._gen = 0
+    _bump(t)
+    return t
+
+
 # ---- x[key] = value ----------------------------------------------------------------------
 def _key(t, key):
     """The key normalised and checked as getitem does; returns (key, advanced)."""

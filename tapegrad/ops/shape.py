@@ -1221,6 +1221,24 @@ def to(input, *args, **kwargs):
                   VIEW_NAMES.index("ToCopyBackward0"))
 
 
+_TYPE_NAMES = {"float64": "DoubleTensor", "float32": "FloatTensor", "float16": "HalfTensor",
+               "int64": "LongTensor", "int32": "IntTensor", "int16": "ShortTensor",
+               "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor"}
+
+
+def type_(input, dtype=None, non_blocking=False):
+    """``Tensor.type``: PyTorch's type string (``'torch.FloatTensor'``) with no argument,
+    else a cast to ``dtype`` (a dtype, or such a string), as ``to(dtype)``."""
+    if dtype is None:
+        return "torch." + _TYPE_NAMES.get(str(input.dtype), str(input.dtype))
+    if isinstance(dtype, str):
+        names = {f"torch.{v}": k for k, v in _TYPE_NAMES.items()}
+        if dtype not in names:
+            raise ValueError(f"invalid type: '{dtype}'")
+        dtype = np.dtype(names[dtype])
+    return to(input, dtype)
+
+
 # ---- spec rows ----------------------------------------------------------------------
 def _need(ok):
     """A reference raises where the op does (random programs then skip that shape)."""

@@ -1,0 +1,74 @@
+"""``out=``: PyTorch's functions that write their result into a tensor they are given
+(``torch.mul(a, b, out=c)``).
+
+Every exported op function takes it; methods and operators (``a.mul(b)``, ``a * b``) are
+the op functions themselves, so the recording hot path pays nothing for it.  As in
+PyTorch, ``out=`` does not record (an input that requires grad is refused), an ``out`` of
+another shape is resized (with PyTorch's warning unless it was empty), and the result is
+cast to ``out``'s dtype where PyTorch allows it (within a kind: float into float).
+"""
+import functools
+import warnings
+
+import numpy as np
+
+from .._state import state
+from ..dtypes import torch_word
+from ..grad_mode import no_grad
+from ..tensor import Tensor
+from . import inplace
+
+_RESIZED = ("An output with one or more elements was resized since it had shape {}, which "
+            "does not match the required output shape {}. This behavior is deprecated, and in "
+            "a future PyTorch release outputs will not be resized unless they have zero "
+            "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to "
+            "zero elements with t.resize_(0).")
+
+
+def _requires_grad(args, kwargs):
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, Tensor) and a._rg:
+            return True
+        if isinstance(a, (list, tuple)) and _requires_grad(a, {}):
+            return True
+    return False
+
+
+def _into(out, result, name):
+    r = np.asarray(result._data)
+    if not np.can_cast(r.dtype, out.dtype, "same_kind"):
+        raise RuntimeError(f"result type {torch_word(r.dtype).capitalize()} can't be cast to "
+                           f"the desired output type {torch_word(out.dtype).capitalize()}")
+    if tuple(out.shape) == r.shape:
+        with no_grad():
+            return inplace.copy_(out, result)
+    if out.numel():
+        warnings.warn(_RESIZED.format(list(out.shape), list(r.shape)), UserWarning,
+                      stacklevel=3)
+    return inplace.replace_storage(out, r)
+
+
+def with_out(name, fn):
+    """``fn`` (an exported op) with PyTorch's ``out=`` keyword."""
+    @functools.wraps(fn)
+    def op(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
+                            f"{type(out).__name__}")
+        if state.grad_enabled and (out._rg or _requires_grad(args, kwargs)):
+            raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
+                               "automatic differentiation, but one of the arguments requires "
+                               "grad.")
+        result = fn(*args, **kwargs)
+        if not isinstance(result, Tensor):
+            raise TypeError(f"{name}(): out= needs a function with one tensor result")
+        return _into(out, result, name)
+    return op
+
+
+def wrap(exports):
+    """The exported op functions, each taking ``out=`` (a superset of PyTorch's: where
+    PyTorch has no ``out=``, tapegrad's is harmless)."""
+    return {k: with_out(k, f) for k, f in exports.items()}
