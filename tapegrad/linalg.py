@@ -99,9 +99,10 @@ def _float(x, op):
                            f"{_word(x.dtype)}")
 
 
-def _matrices(A, op, name="A", square=True):
-    """Check that ``A`` is a float tensor of (batches of) matrices, square if asked."""
-    _tensor(A, op.rpartition(".")[2] if "." in op else op, name)
+def _matrices(A, op, name="A", square=True, arg=None):
+    """Check that ``A`` is a float tensor of (batches of) matrices, square if asked
+    (``arg``: the argument's name in PyTorch's signature, if not ``name``)."""
+    _tensor(A, op.removeprefix("torch.").replace(".", "_"), arg or name)
     if A.ndim < 2:
         raise RuntimeError(f"{op}: The input tensor {name} must have at least 2 dimensions.")
     _float(A, op)
@@ -416,7 +417,7 @@ def solve(A, B, *, left=True, out=None):
     tensor([1.0000, 0.5000])
     """
     _matrices(A, "linalg.solve")
-    _tensor(B, "solve", "B", 2)
+    _tensor(B, "linalg_solve", "B", 2)
     _float(B, "linalg.solve")
     _same_dtype(A, B, "linalg.solve")
     vector = _is_vector_rhs(A, B) if left else False
@@ -520,7 +521,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
             [1.]])
     """
     _matrices(A, "linalg.solve_triangular")
-    _tensor(B, "solve_triangular", "B", 2)
+    _tensor(B, "linalg_solve_triangular", "B", 2)
     if B.ndim < 2:
         raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 "
                            "dimensions.")
@@ -597,7 +598,7 @@ def cholesky(A, *, upper=False, out=None):
     tensor([[2., 0.],
             [1., 2.]])
     """
-    _matrices(A, "linalg.cholesky")
+    _matrices(A, "linalg.cholesky", arg="input")
     return _into(out, _run(LinalgCholesky, "linalg.cholesky", A, bool(upper)))
 
 
@@ -1023,8 +1024,9 @@ def lstsq(A, B, rcond=None, *, driver=None):
     tensor([[1.],
             [2.]])
     """
+    _tensor(A, "linalg_lstsq", "input")
+    _tensor(B, "linalg_lstsq", "b", 2)
     _matrices(A, "torch.linalg.lstsq", square=False)
-    _tensor(B, "lstsq", "B", 2)
     _float(B, "torch.linalg.lstsq")
     _same_dtype(A, B, "torch.linalg.lstsq")
     if driver is not None and driver not in _DRIVERS:

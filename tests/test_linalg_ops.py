@@ -125,15 +125,16 @@ ROWS = [
     Spec("solve_triangular", lambda a, b: lib(a).linalg.solve_triangular(
              _wc(a), b, upper=True),
          lambda np_, a, b: np_.linalg.solve(np_.triu(_np_wc(np_, a)), b), arity=2,
-         domain=(-1, 1), shapes=(((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1)))),
+         domain=(-1, 1), shapes=(((2, 2), (2, 1)), ((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1)))),
     Spec("solve_triangular_lower_right_unit", lambda a, b: lib(a).linalg.solve_triangular(
              a, b, upper=False, left=False, unitriangular=True),
          lambda np_, a, b: np_.swapaxes(np_.linalg.solve(
-             np_.swapaxes(np_.tril(a, -1) + np.eye(3), -1, -2), np_.swapaxes(b, -1, -2)),
-             -1, -2), arity=2, domain=(-1, 1), shapes=(((3, 3), (2, 3)),)),
+             np_.swapaxes(np_.tril(a, -1) + np.eye(a.shape[-1]), -1, -2),
+             np_.swapaxes(b, -1, -2)), -1, -2), arity=2, domain=(-1, 1),
+         shapes=(((2, 2), (1, 2)), ((3, 3), (2, 3)))),
     Spec("cholesky_solve", lambda b, a: lib(a).cholesky_solve(b, lib(a).linalg.cholesky(
              _spd(a))), lambda np_, b, a: np_.linalg.solve(_np_spd(np_, a), b), arity=2,
-         shapes=(((3, 2), (3, 3)), ((2, 3, 1), (2, 3, 3))), oracle=False,
+         shapes=(((2, 1), (2, 2)), ((3, 2), (3, 3)), ((2, 3, 1), (2, 3, 3))), oracle=False,
          notes="through cholesky: HIPS autograd's convention differs (see cholesky)"),
     Spec("cholesky_solve_raw_l", lambda b, l: lib(l).cholesky_solve(b, l + 3 * _eye(l)),
          None, arity=2, shapes=(((3, 2), (3, 3)),), oracle=False,
@@ -281,7 +282,8 @@ REPLAYS = {"matrix_norm_fro", "matrix_norm_1", "matrix_norm_m1", "matrix_norm_in
            "vector_norm_inf", "norm_default", "norm_matrix_ord", "norm_dims_fro",
            "norm_vector_dim", "tensor_norm", "cross", "cross_dim0", "vecdot", "cross_broadcast",
            "linalg_diagonal", "multi_dot", "multi_dot_chain", "matrix_power_5",
-           "matrix_power_0", "kron", "tensordot", "tensordot_int", "cdist", "cdist_mm", "cdist_mm_above_25_rows",
+           "matrix_power_0", "kron", "tensordot", "tensordot_int", "cdist", "cdist_mm",
+           "cdist_mm_above_25_rows",
            "cdist_p1", "diag_embed", "diag_embed_default", "block_diag"}
 
 
@@ -331,10 +333,13 @@ def test_grad_vs_finite_differences(spec, shape, rng, draw, value, tg_vjp, fd_do
         assert np.vdot(g, v) == pytest.approx(fd_dot(spec.fn, xs, i, v, u), rel=1e-6, abs=1e-8)
 
 
+SMALL = {(3, 3): (2, 2)}  # gradgradcheck's cost grows as the fourth power of n
+
+
 @cases(lambda s: s.name not in NOT_A_DERIVATIVE | {"cdist_mm_above_25_rows"}, first=True)
 def test_gradcheck_and_gradgradcheck(spec, shape, rng, draw, leaves):
     """First and second derivatives (double backward through the Python backward rows)."""
-    xs = leaves(draw(spec, shape, rng))
+    xs = leaves(draw(spec, SMALL.get(shape, shape), rng))
     assert gradcheck(spec.fn, xs, eps=1e-6, atol=1e-6)
     assert gradgradcheck(spec.fn, xs, eps=1e-6, atol=1e-5)
 
@@ -540,6 +545,12 @@ ERRORS = {
     "norm_3d_with_ord": lambda L, t: L.linalg.norm(t(np.ones((3, 3, 3))), ord=2),
     "matrix_power_not_square": lambda L, t: L.linalg.matrix_power(t(np.ones((3, 2))), 2),
     "multi_dot_one": lambda L, t: L.linalg.multi_dot([t(np.ones(3))]),
+    "inv_list": lambda L, t: L.linalg.inv([[1.0]]),
+    "det_list": lambda L, t: L.linalg.det([[1.0]]),
+    "svd_list": lambda L, t: L.linalg.svd([[1.0]]),
+    "cholesky_list": lambda L, t: L.linalg.cholesky([[1.0]]),
+    "solve_list_b": lambda L, t: L.linalg.solve(t(np.eye(2)), [1.0, 2.0]),
+    "lstsq_list": lambda L, t: L.linalg.lstsq([[1.0]], [[1.0]]),
 }
 
 
@@ -574,7 +585,7 @@ def _q_diag_qt(seed, n, batch):
     return (q * s[..., None, :]) @ np.swapaxes(q, -1, -2)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(1, 5),
        batch=st.sampled_from([(), (2,), (2, 1)]))
 def test_property_factorisations_invert_each_other(seed, n, batch):
@@ -602,7 +613,7 @@ def test_property_factorisations_invert_each_other(seed, n, batch):
         np.testing.assert_allclose(np.asarray(g), want, rtol=1e-9, atol=1e-10)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(1, 4), k=st.integers(1, 3))
 def test_property_solvers_agree(seed, n, k):
     """Five ways to A^-1 B agree, with their gradients (gA compared on symmetric
