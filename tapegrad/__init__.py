@@ -7,7 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, jit, nn, optim, utils, viz
+from . import autograd, jit, linalg, nn, optim, utils, viz
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
@@ -27,6 +27,7 @@ from .tensor import Size, Tensor
 from .warmup import warmup
 
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
+globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 def is_tensor(obj):
@@ -46,6 +47,7 @@ __all__ = [
     "int64", "is_grad_enabled", "is_tensor", "jit", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
-    "zeros_like", "viz",
+    "zeros_like", "viz", "linalg",
+    *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
 ]

@@ -760,10 +760,14 @@ declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd,
         vjp=norm_vjp, check=_P_MAP)
 
 
+NUCLEAR = []  # linalg.matrix_norm(A, "nuc", ...): an SVD, bound from tapegrad/linalg.py
+
+
 @api
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """Vector p-norm over all elements or over ``dim``: p a number (2, 1, inf, -inf, 0, or
-    any other positive order) or "fro" (= 2).  At 0 the gradient is 0, as in PyTorch.
+    any other positive order) or "fro" (= 2); "nuc" is the matrix nuclear norm
+    (``linalg.matrix_norm``).  At 0 the gradient is 0, as in PyTorch.
 
     >>> import tapegrad as tg
     >>> float(tg.tensor([3.0, 4.0]).norm())
@@ -771,8 +775,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """
     if isinstance(p, str):
         if p == "nuc":
-            raise NotImplementedError("norm(p='nuc'): the nuclear norm needs an SVD, which "
-                                      "tapegrad does not have yet")
+            return NUCLEAR[0](input, dim, keepdim, dtype)
         if p != "fro":
             raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
         p = 2.0
