@@ -19,8 +19,12 @@ SETTINGS = settings(max_examples=30, deadline=None)
 
 
 def values(domain, shape):
+    # no subnormals: a draw of x = 5e-324 once failed the oracle comparison (steps T, T,
+    # norm1 after a squash: tapegrad 0.5, HIPS autograd 0; torch agrees with tapegrad on
+    # the unsquashed chain), and the IEEE edges have tests of their own
+    # (test_reliability_ieee.py)
     lo, hi = domain
-    return hnp.arrays(np.float64, shape, elements=st.floats(lo, hi))
+    return hnp.arrays(np.float64, shape, elements=st.floats(lo, hi, allow_subnormal=False))
 
 
 def assert_grads_match(fn, ref, xs, w, tg_vjp, autograd_vjp, rtol=1e-10):
