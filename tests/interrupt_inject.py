@@ -25,17 +25,43 @@ import gc
 import json
 import linecache
 import os
+import random
+import signal
 import sys
 import time
 
+import numba
 import numpy as np
 
-import tapegrad as tg
-from tapegrad import arena
-from tapegrad._state import state
-from tapegrad.ops import _pointwise
-from tapegrad.tape import FREED, OP_MASK, Token, current_tape
-from tapegrad.tensor import Tensor
+_COMPILED = set()  # the code of the functions tapegrad compiles with Numba (below)
+_njit = numba.njit
+
+
+def _noting_njit(*args, **kwargs):
+    """numba.njit, noting the code it compiles: under NUMBA_DISABLE_JIT those functions run
+    as Python, but in use they are compiled (no signal lands inside), so no interrupt is
+    injected in them, and the sweep's lines do not swamp the count."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        _COMPILED.add(args[0].__code__)
+        return _njit(args[0])
+    dec = _njit(*args, **kwargs)
+
+    def wrap(fn):
+        _COMPILED.add(fn.__code__)
+        return dec(fn)
+    return wrap
+
+
+numba.njit = _noting_njit  # (before tapegrad is imported)
+
+import tapegrad as tg  # noqa: E402
+from tapegrad import arena  # noqa: E402
+from tapegrad._state import state  # noqa: E402
+from tapegrad.ops import _pointwise  # noqa: E402
+from tapegrad.tape import FREED, OP_MASK  # noqa: E402
+from tapegrad.tensor import Tensor  # noqa: E402
+
+numba.njit = _njit
 
 PKG = os.path.dirname(os.path.abspath(tg.__file__)) + os.sep
 SMALL_FLUSH = 7  # flush every 8 slots, so the program runs through Tape.flush many times
@@ -78,6 +104,9 @@ def program(env, other="old"):
     u = v * 1.0
     u.add_(w)
     s = m.sum() + (u * u).mean() + _Twice.apply(y) - (w.exp() + 1.0).log().sum()
+    marks = env.get("marks")
+    if marks is not None:  # (where the backward starts, in the injector's line count)
+        marks.append(marks[0].n)
     s.backward()
     return float(x.grad), np.asarray(w.grad).copy()
 
@@ -249,20 +278,43 @@ def _signal_can_land(frame):
     return r
 
 
+_AFTER_CALL = {}
+
+
+def _after_calls(code):
+    """Offsets of the instructions right after a call: where a real signal lands mid-line."""
+    r = _AFTER_CALL.get(code)
+    if r is None:
+        r, prev = set(), None
+        for ins in dis.get_instructions(code):
+            if prev is not None and prev.opname in ("CALL", "CALL_FUNCTION_EX"):
+                r.add(ins.offset)
+            prev = ins
+        _AFTER_CALL[code] = r
+    return r
+
+
 class Inject:
     """A tracer raising KeyboardInterrupt at the ``at``-th line event in tapegrad's files
-    (0: never; counts them)."""
+    (0: never; counts them), or with ``after_calls`` at the ``at``-th instruction that
+    follows a call (a signal's landing points inside a line)."""
 
-    def __init__(self, at, realistic=True):
+    def __init__(self, at, realistic=True, after_calls=False):
         self.at, self.n, self.realistic, self.where = at, 0, realistic, None
+        self.after_calls = after_calls
 
     def __call__(self, frame, event, arg):
-        if not frame.f_code.co_filename.startswith(PKG):
+        code = frame.f_code
+        if not code.co_filename.startswith(PKG) or code in _COMPILED:
             return None
+        if self.after_calls:
+            frame.f_trace_opcodes = True
+            frame.f_trace_lines = False
         return self.local
 
     def local(self, frame, event, arg):
-        if event == "line" and (not self.realistic or _signal_can_land(frame)):
+        if event == "line" and (not self.realistic or _signal_can_land(frame)) or (
+                event == "opcode" and frame.f_lasti in _after_calls(frame.f_code)):
             self.n += 1
             if self.n == self.at:
                 self.where = f"{os.path.relpath(frame.f_code.co_filename, PKG)}:" \
@@ -271,11 +323,12 @@ class Inject:
         return self.local
 
 
-def run_at(at, realistic=True):
+def run_at(at, realistic=True, after_calls=False):
     """Run ``program`` with an interrupt at line event ``at``; returns (raised, lines,
-    where, problems while the traceback lived, problems after)."""
+    where, problems while the traceback lived, problems after, env)."""
     env = setup()
-    inject = Inject(at, realistic)
+    inject = Inject(at, realistic, after_calls)
+    env["marks"] = [inject]
     raised, during = False, []
     sys.settrace(inject)
     try:
@@ -288,6 +341,39 @@ def run_at(at, realistic=True):
         sys.settrace(None)
     after = problems(env)
     return raised, inject.n, inject.where, during, after, env
+
+
+class _Timer:
+    armed = False
+
+
+def _alarm(signum, frame):
+    if _Timer.armed:
+        _Timer.armed = False
+        _Timer.where = f"{frame.f_code.co_filename.rpartition(os.sep)[2]}:{frame.f_lineno}"
+        raise KeyboardInterrupt
+
+
+def run_timed(delay):
+    """Run ``program`` with SIGALRM raising KeyboardInterrupt ``delay`` s into it (a real
+    signal, landing wherever CPython runs its handler)."""
+    env = setup()
+    raised, during = False, []
+    _Timer.where = None
+    try:
+        _Timer.armed = True
+        signal.setitimer(signal.ITIMER_REAL, delay)
+        program(env)
+        _Timer.armed = False
+    except KeyboardInterrupt:
+        _Timer.armed = False
+        raised = True
+        during = problems(env, sys.exc_info()[2])
+    finally:
+        _Timer.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    after = problems(env)
+    return raised, 0, _Timer.where, during, after, env
 
 
 REFUSED = "left inconsistent"
@@ -322,23 +408,53 @@ def main(argv=None):
     ap.add_argument("--stride", type=int, default=1)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="stop after this many points")
+    ap.add_argument("--all-strided", action="store_true",
+                    help="the stride for the recording's points too (default: every one)")
     ap.add_argument("--unrealistic", action="store_true",
                     help="also raise at with-exit line events (no real signal lands there)")
     ap.add_argument("--flush", type=int, default=SMALL_FLUSH)
+    ap.add_argument("--after-calls", action="store_true",
+                    help="inject after every call instead of at every line")
+    ap.add_argument("--timer", type=int, default=0,
+                    help="this many trials of SIGALRM at random moments instead")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
     arena.FLUSH = _pointwise.FLUSH = args.flush
     want = program(setup(), "keep")
     assert fresh(setup(), want) == "ok"
-    lines = run_at(0, not args.unrealistic)[1]
-    out = {"lines": lines, "tried": 0, "raised": 0, "inconsistent": 0, "wrong": 0,
+    env = run_at(0, not args.unrealistic, args.after_calls)[5]
+    lines, recording = env["marks"][0].n, env["marks"][1]
+    del env
+    out = {"lines": lines, "recording_lines": recording, "tried": 0, "raised": 0, "inconsistent": 0, "wrong": 0,
            "refused": 0, "failures": []}
     t0 = time.perf_counter()
-    points = range(args.first, lines + 1, args.stride)
+    # every point of the recording, every stride-th of the backward (--stride applies to
+    # all with --all-strided)
+    if args.all_strided:
+        points = list(range(args.first, lines + 1, args.stride))
+    else:
+        points = list(range(args.first, recording + 1)) + list(
+            range(recording + 1, lines + 1, args.stride))
     if args.limit:
         points = points[:args.limit]
+    if args.timer:  # delays spread over the program's untraced run time
+        signal.signal(signal.SIGALRM, _alarm)
+        span = 0.0
+        for _ in range(5):
+            env = setup()
+            t = time.perf_counter()
+            program(env)
+            span += (time.perf_counter() - t) / 5
+        del env
+        rng = random.Random(18)
+        points = [rng.uniform(0, 1.2 * span) for _ in range(args.timer)]
+        out["span_ms"] = round(span * 1e3, 2)
     for at in points:
-        raised, _, where, during, after, env = run_at(at, not args.unrealistic)
+        if args.timer:
+            raised, _, where, during, after, env = run_timed(at)
+        else:
+            raised, _, where, during, after, env = run_at(at, not args.unrealistic,
+                                                          args.after_calls)
         res = fresh(env, want)
         after += problems(env)
         del env
