@@ -28,6 +28,18 @@ alive while the next one is recorded.  An op that reads a non-leaf of a retired 
 records a LINK row standing for it (``ops/_record.py``), and the new tape holds the old
 one's token: a backward reaching that row goes on in the old tape.  Leaves never hold the
 token; they carry ``(slot, gen)`` and are re-adopted when the generation changed.
+
+Interrupts (issue 18): a KeyboardInterrupt can land at any line of the recording and
+backward paths, so no update of the bookkeeping may be left half-done, and none costs the
+per-op path a lock or a try/finally: the order of the updates does it.  A push appends its
+pending offset first and commits ``nslots`` last, and an op appends its row only once its
+output slot is whole; an op cut off between the two is the one state that cannot be
+undone in place, and ``flush`` (which every sweep and every read of the values goes
+through) detects it, pending offsets and ``nslots`` apart, and refuses the tape with a clear
+error (``BROKEN``), the thread going on on a fresh tape.  ``flush`` and ``reset`` are all
+or nothing (see there); a leaf is listed before its slot is set; a Token resets its tape
+only if it is the one the tape registered.  Pinned by ``tests/test_interrupt_recording.py``
+(an interrupt injected at every line, a tape invariant checker, and a fresh gradient).
 """
 import gc
 import itertools
@@ -425,6 +437,7 @@ def current_tape():
     """This thread's tape, created on first use."""
     tape = state.tape
     if tape is None:
-        tape = state.tape = Tape()
+        tape = Tape()
         tape.owner = threading.get_ident()
+        state.tape = tape  # (once whole: an owner-less current tape never resets)
     return tape

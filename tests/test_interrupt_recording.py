@@ -27,13 +27,97 @@ import pytest
 
 import tapegrad as tg
 from tapegrad import _jit
+from tapegrad.tape import Token, current_tape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(tg.__file__)))
-pytestmark = pytest.mark.skipif(
-    numba.config.DISABLE_JIT is False and not _jit.CACHE,
-    reason="the subprocess must load the warm sweep kernels (JIT and caching on)")
+needs_cache = pytest.mark.skipif(
+    not numba.config.DISABLE_JIT and not _jit.CACHE,
+    reason="the subprocess must load the warm sweep kernels (or run without JIT)")
 
+
+# ---- the pieces, in process --------------------------------------------------------------
+
+def _chain(x):
+    y = x
+    for _ in range(20):
+        y = y * 1.5 + y.sin() * x
+    return y
+
+
+def _grad_of_chain():
+    x = tg.tensor(0.3, requires_grad=True)
+    _chain(x).backward()
+    return x.grad.item()
+
+
+class _ClearRaisesOnce(list):
+    """A pending-rows list whose first clear() raises: a KeyboardInterrupt in Tape.flush
+    between moving the rows and clearing the list (where rows used to be appended twice)."""
+
+    armed = True
+
+    def clear(self):
+        if self.armed:
+            self.armed = False
+            raise KeyboardInterrupt
+        list.clear(self)
+
+
+def test_a_flush_cut_off_after_moving_the_rows_takes_them_back():
+    want = _grad_of_chain()
+    x = tg.tensor(0.3, requires_grad=True)
+    y = _chain(x)
+    tape = current_tape()
+    tape.rbuf = _ClearRaisesOnce(tape.rbuf)
+    rows = tape.nrows
+    with pytest.raises(KeyboardInterrupt):
+        tape.flush()
+    assert tape.nrows == rows  # not appended twice
+    y.backward()
+    assert x.grad.item() == want
+
+
+def test_an_op_cut_off_half_way_is_refused_and_the_thread_goes_on():
+    want = _grad_of_chain()
+    x = tg.tensor(0.3, requires_grad=True)
+    kept = _chain(x)  # alive: the tape cannot reset under what follows
+    tape = current_tape()
+    tape.obuf.append(tape.nvals)  # a push cut off after its first step (push_scalar)
+    y = _chain(x)  # recorded on the inconsistent tape
+    with pytest.raises(RuntimeError, match="left inconsistent .* The tape is reset"):
+        y.backward()
+    assert current_tape() is not tape  # the thread records on a fresh tape
+    with pytest.raises(RuntimeError, match="left inconsistent"):
+        kept.backward()  # the old tape stays refused
+    x.grad = None
+    assert _grad_of_chain() == want
+    x2 = tg.tensor(0.3, requires_grad=True)
+    _chain(x2).backward()
+    assert x2.grad.item() == want
+
+
+def test_only_the_registered_token_resets_the_tape():
+    x = tg.tensor(0.3, requires_grad=True)
+    y = x * 2.0
+    tape = y._tok.tape
+    gen, slots = tape.gen, tape.nslots
+    stray = Token(tape)  # as made by a begin() cut off before registering it
+    del stray
+    assert (tape.gen, tape.nslots) == (gen, slots)
+    half = Token.__new__(Token)  # an __init__ cut off before any attribute
+    seen = []
+    old_hook, sys.unraisablehook = sys.unraisablehook, seen.append
+    try:
+        del half
+    finally:
+        sys.unraisablehook = old_hook
+    assert not seen  # (used to warn: AttributeError in Token.__del__)
+    y.backward()
+    assert x.grad.item() == 2.0
+
+
+# ---- the injection, in a subprocess ------------------------------------------------------
 
 def run(args, timeout):
     env = dict(os.environ, PYTHONPATH=ROOT, TAPEGRAD_BACKGROUND="0")
@@ -58,14 +142,15 @@ def check(res, capsys, what):
     assert res["wrong"] == 0, res["failures"]
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def warm_kernels():
     """Load (or compile, once) the sweep kernels here, so the subprocess loads them."""
     x = tg.tensor([1.0, 2.0], requires_grad=True)
     (x * x).sum().backward()
 
 
-def test_interrupt_at_every_line_of_the_recording(capsys):
+@needs_cache
+def test_interrupt_at_every_line_of_the_recording(capsys, warm_kernels):
     # every line of the recording, every 6th of the backward: ~35 s
     res = run(["--stride", "6"], timeout=240)
     assert res["lines"] > 2000 and res["recording_lines"] > 1000, res
@@ -74,21 +159,24 @@ def test_interrupt_at_every_line_of_the_recording(capsys):
 
 
 @pytest.mark.slow
-def test_interrupt_at_every_line_of_recording_and_backward(capsys):
+@needs_cache
+def test_interrupt_at_every_line_of_recording_and_backward(capsys, warm_kernels):
     res = run(["--stride", "1"], timeout=900)
     assert res["tried"] == res["lines"]
     check(res, capsys, "recording and backward interrupts, every line")
 
 
 @pytest.mark.slow
-def test_interrupt_after_every_call(capsys):
+@needs_cache
+def test_interrupt_after_every_call(capsys, warm_kernels):
     # a real Ctrl-C lands after a call returns, also in the middle of a line
     res = run(["--after-calls", "--stride", "1"], timeout=1200)
     check(res, capsys, "interrupts after every call")
 
 
 @pytest.mark.slow
-def test_interrupt_by_timer(capsys):
+@needs_cache
+def test_interrupt_by_timer(capsys, warm_kernels):
     # SIGALRM at random moments (a real signal handler raising KeyboardInterrupt)
     res = run(["--timer", "300"], timeout=600)
     check(res, capsys, "timer interrupts")
