@@ -302,10 +302,10 @@ class Tape(ValueArena):
                 except BufferError:
                     self.unpin("offs").fromlist(tail)
                 obuf.clear()
-        except BaseException:
-            if self.rbuf:
+        except BaseException:  # (a NumPy view may pin a buffer left as it was: no resize)
+            if self.rbuf and len(self.rows) > nrows:
                 del self.rows[nrows:]
-            if self.obuf:
+            if self.obuf and len(self.offs) > noffs:
                 del self.offs[noffs:]
             raise
 

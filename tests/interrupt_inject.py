@@ -111,6 +111,26 @@ def program(env, other="old"):
     return float(x.grad), np.asarray(w.grad).copy()
 
 
+def program_higher(env, other="old"):
+    """create_graph (the adjoints recorded as rows), a hook on a non-leaf, retain_grad, and
+    a backward through the recorded gradient."""
+    x, w, old = env["x"], env["w"], env[other]
+    h = (w * x).tanh()
+    h.register_hook(lambda g: g * 1.0)
+    y = x * 1.5 + old
+    y.retain_grad()
+    g, = tg.autograd.grad((h * w).sum() + y, [w], create_graph=True)
+    s = (g * g).sum() + h.sum() * y
+    marks = env.get("marks")
+    if marks is not None:
+        marks.append(marks[0].n)
+    s.backward()
+    return float(x.grad), np.asarray(w.grad).copy()
+
+
+PROGRAMS = {"record": program, "higher": program_higher}
+
+
 # ---- the invariant checker -------------------------------------------------------------
 
 def _slot_value(tape, s):
@@ -332,7 +352,7 @@ def run_at(at, realistic=True, after_calls=False):
     raised, during = False, []
     sys.settrace(inject)
     try:
-        program(env)
+        PROGRAM(env)
     except KeyboardInterrupt:
         sys.settrace(None)
         raised = True
@@ -363,7 +383,7 @@ def run_timed(delay):
     try:
         _Timer.armed = True
         signal.setitimer(signal.ITIMER_REAL, delay)
-        program(env)
+        PROGRAM(env)
         _Timer.armed = False
     except KeyboardInterrupt:
         _Timer.armed = False
@@ -376,6 +396,7 @@ def run_timed(delay):
     return raised, 0, _Timer.where, during, after, env
 
 
+PROGRAM = program
 REFUSED = "left inconsistent"
 REFUSABLE = "refusable"
 
@@ -385,12 +406,12 @@ def fresh(env, want):
     'refused' (the clear error, then right when run on a fresh setup) or what went wrong."""
     env["x"].grad = env["w"].grad = None
     try:
-        got = program(env, "keep")
+        got = PROGRAM(env, "keep")
     except RuntimeError as e:
         if REFUSED not in str(e):
             return f"error: {e}"
         try:
-            got = program(setup(), "keep")
+            got = PROGRAM(setup(), "keep")
         except Exception as e2:
             return f"error after the refusal: {e2}"
         return "refused" if _same(got, want) else f"wrong after the refusal: {got}"
@@ -413,6 +434,7 @@ def main(argv=None):
     ap.add_argument("--unrealistic", action="store_true",
                     help="also raise at with-exit line events (no real signal lands there)")
     ap.add_argument("--flush", type=int, default=SMALL_FLUSH)
+    ap.add_argument("--program", choices=sorted(PROGRAMS), default="record")
     ap.add_argument("--after-calls", action="store_true",
                     help="inject after every call instead of at every line")
     ap.add_argument("--timer", type=int, default=0,
@@ -420,7 +442,9 @@ def main(argv=None):
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
     arena.FLUSH = _pointwise.FLUSH = args.flush
-    want = program(setup(), "keep")
+    global PROGRAM
+    PROGRAM = PROGRAMS[args.program]
+    want = PROGRAM(setup(), "keep")
     assert fresh(setup(), want) == "ok"
     env = run_at(0, not args.unrealistic, args.after_calls)[5]
     lines, recording = env["marks"][0].n, env["marks"][1]
@@ -443,7 +467,7 @@ def main(argv=None):
         for _ in range(5):
             env = setup()
             t = time.perf_counter()
-            program(env)
+            PROGRAM(env)
             span += (time.perf_counter() - t) / 5
         del env
         rng = random.Random(18)

@@ -3,7 +3,8 @@
 ``tests/interrupt_inject.py`` raises a KeyboardInterrupt at the n-th line tapegrad executes
 (``sys.settrace``) while a program records (scalar fast paths, constants, broadcasting,
 shapes, a LINK to an older tape, a custom Function, an in-place op, a flush every 8 slots)
-and runs its backward, for every n of the recording and every few of the backward; after
+and runs its backward, for every n of the recording and every few of the backward (and a
+second program: create_graph, hooks, retain_grad; every line of both when ``slow``); after
 each, every tape it touched must pass the invariant checker, grad mode must be on, and a
 fresh run on the same tape must give the reference gradient exactly, or refuse with the
 clear "left inconsistent ... the tape is reset" error and then give it.
@@ -158,12 +159,21 @@ def test_interrupt_at_every_line_of_the_recording(capsys, warm_kernels):
     check(res, capsys, "recording interrupts")
 
 
+@needs_cache
+def test_interrupt_in_create_graph_and_hooks(capsys, warm_kernels):
+    # create_graph's recorded adjoints, hooks, retain_grad: every 25th line, ~10 s
+    res = run(["--program", "higher", "--stride", "25", "--all-strided"], timeout=240)
+    assert res["lines"] > 2000, res
+    check(res, capsys, "create_graph interrupts")
+
+
 @pytest.mark.slow
 @needs_cache
-def test_interrupt_at_every_line_of_recording_and_backward(capsys, warm_kernels):
-    res = run(["--stride", "1"], timeout=900)
+@pytest.mark.parametrize("program", ["record", "higher"])
+def test_interrupt_at_every_line_of_recording_and_backward(capsys, warm_kernels, program):
+    res = run(["--program", program, "--stride", "1", "--all-strided"], timeout=1200)
     assert res["tried"] == res["lines"]
-    check(res, capsys, "recording and backward interrupts, every line")
+    check(res, capsys, f"{program}: recording and backward interrupts, every line")
 
 
 @pytest.mark.slow
