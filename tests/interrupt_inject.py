@@ -322,6 +322,7 @@ class Inject:
     def __init__(self, at, realistic=True, after_calls=False):
         self.at, self.n, self.realistic, self.where = at, 0, realistic, None
         self.after_calls = after_calls
+        self.files = []  # the file of each event counted (when at is 0)
 
     def __call__(self, frame, event, arg):
         code = frame.f_code
@@ -336,6 +337,8 @@ class Inject:
         if event == "line" and (not self.realistic or _signal_can_land(frame)) or (
                 event == "opcode" and frame.f_lasti in _after_calls(frame.f_code)):
             self.n += 1
+            if not self.at:
+                self.files.append(frame.f_code.co_filename)
             if self.n == self.at:
                 self.where = f"{os.path.relpath(frame.f_code.co_filename, PKG)}:" \
                              f"{frame.f_lineno} {frame.f_code.co_name}"
@@ -397,6 +400,8 @@ def run_timed(delay):
 
 
 PROGRAM = program
+CORE = ("tape.py", "arena.py", os.path.join("ops", "_pointwise.py"),
+        os.path.join("ops", "_record.py"))  # the core recording path
 REFUSED = "left inconsistent"
 REFUSABLE = "refusable"
 
@@ -429,6 +434,8 @@ def main(argv=None):
     ap.add_argument("--stride", type=int, default=1)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="stop after this many points")
+    ap.add_argument("--core", action="store_true",
+                    help="every point in the core recording files (CORE), the stride elsewhere")
     ap.add_argument("--all-strided", action="store_true",
                     help="the stride for the recording's points too (default: every one)")
     ap.add_argument("--unrealistic", action="store_true",
@@ -448,13 +455,19 @@ def main(argv=None):
     assert fresh(setup(), want) == "ok"
     env = run_at(0, not args.unrealistic, args.after_calls)[5]
     lines, recording = env["marks"][0].n, env["marks"][1]
+    files = env["marks"][0].files
     del env
     out = {"lines": lines, "recording_lines": recording, "tried": 0, "raised": 0, "inconsistent": 0, "wrong": 0,
            "refused": 0, "failures": []}
     t0 = time.perf_counter()
     # every point of the recording, every stride-th of the backward (--stride applies to
     # all with --all-strided)
-    if args.all_strided:
+    if args.core:  # every point in the core recording files, every stride-th elsewhere
+        core = tuple(os.path.join(PKG, f) for f in CORE)
+        points = [n for n in range(args.first, lines + 1)
+                  if files[n - 1] in core or n % args.stride == 0]
+        out["core_points"] = sum(f in core for f in files)
+    elif args.all_strided:
         points = list(range(args.first, lines + 1, args.stride))
     else:
         points = list(range(args.first, recording + 1)) + list(
