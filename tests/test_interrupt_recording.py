@@ -133,13 +133,14 @@ def run(args, timeout):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def check(res, capsys, what):
+def check(res, capsys, what, every_point_raises=True):
     with capsys.disabled():
         print(f"\n{what}: {res['tried']} interrupt points of {res['lines']} lines "
               f"({res['recording_lines']} recording), {res['raised']} raised: inconsistent "
               f"{res['inconsistent']}, wrong gradients {res['wrong']}, refused then right "
               f"{res['refused']}, {res['seconds']} s")
-    assert res["raised"] == res["tried"], res  # (every point is reached: one program)
+    if every_point_raises:  # (every point is reached: one program, run the same way)
+        assert res["raised"] == res["tried"], res
     assert res["inconsistent"] == 0, res["failures"]
     assert res["wrong"] == 0, res["failures"]
 
@@ -191,4 +192,5 @@ def test_interrupt_after_every_call(capsys, warm_kernels):
 def test_interrupt_by_timer(capsys, warm_kernels):
     # SIGALRM at random moments (a real signal handler raising KeyboardInterrupt)
     res = run(["--timer", "300"], timeout=600)
-    check(res, capsys, "timer interrupts")
+    assert res["raised"] > 50, res  # (the others fired after the program had ended)
+    check(res, capsys, "timer interrupts", every_point_raises=False)
