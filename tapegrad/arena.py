@@ -25,12 +25,18 @@ class ValueArena:
     """The value-arena half of ``Tape`` (it uses the tape's ``flush`` and slot lists)."""
 
     def push_scalar(self, v):
-        """A new size-1 slot holding float ``v``; returns its index."""
-        s = self.nslots
-        self.nslots = s + 1
-        self.obuf.append(self.nvals)
-        self.nvals += 1
+        """A new size-1 slot holding float ``v``; returns its index.
+
+        The order of the updates is what keeps an exception at any line (a
+        KeyboardInterrupt) from corrupting the tape: the pending offset first, the counters
+        last (``nslots`` is the commit).  Cut off in between, the pending offsets are one
+        ahead of ``nslots`` for good, which ``Tape.flush`` detects and refuses; cut off
+        after, the slot is complete and merely unused."""
+        s, n = self.nslots, self.nvals
+        self.obuf.append(n)
         self.vbuf.append(v)
+        self.nvals = n + 1
+        self.nslots = s + 1
         if not s & FLUSH:
             self.flush()
         return s
@@ -66,14 +72,13 @@ class ValueArena:
         elif not self.nvals and dt == _F32 and state.tracing is not self:
             self.abuf.clear()  # (empty float64 results at most: nvals is 0)
             self._recycle_arena("f")
+        # (the pending offset first, nslots last: the commit, as in push_scalar; whatever
+        # is cut off in between is refused by Tape.flush, as nslots is behind the offsets)
         vals = self.vals
-        s = self.nslots
-        self.nslots = s + 1
-        self.shapes[s] = a.shape
-        lo = self.nvals
+        s, lo = self.nslots, self.nvals
         self.obuf.append(lo)
+        self.shapes[s] = a.shape
         n = a.size
-        self.nvals = lo + n
         vt = _DTYPE[vals.typecode]
         mine = owned and a.base is None and dt is vt  # an op's result: kept as it is
         if n < LAZY_MIN and not mine and not self.abuf and n <= len(vals) - lo:
@@ -101,6 +106,8 @@ class ValueArena:
                 self.lazy[s] = (a, lo)
                 if lo + n > len(self.vals):  # reserve the span
                     self._put_vals(lo, np.empty(n, vt))
+        self.nvals = lo + n
+        self.nslots = s + 1
         if not s & FLUSH:
             self.flush()
         return s
@@ -110,21 +117,25 @@ class ValueArena:
         """The arena's dtype: float64, or float32 for a float32 graph (module docstring)."""
         return _DTYPE[self.vals.typecode]
 
-    def _recycle_arena(self, typecode):
-        """Swap the (empty) arena for this thread's kept one of ``typecode``."""
-        old = self.__dict__.pop("vals")
-        if sys.getrefcount(old) == 2:  # no NumPy view of it lives
+    def _recycle_arena(self, typecode, values=None):
+        """Swap the arena for this thread's kept one of ``typecode``, holding ``values``
+        (1-D, of that dtype) from element 0.  The new arena is ready before the swap, one
+        assignment, and the old one becomes the spare only after it (an exception at any
+        line leaves the tape with one arena or the other, never none or a half-filled one)."""
+        new = _take_arena(typecode)
+        if values is not None and len(values):
+            _put(new, 0, values)
+        old = self.vals
+        self.vals = new
+        if sys.getrefcount(old) == 2:  # no NumPy view of it lives (only `old`)
             _give_arena(old)
-        self.vals = _take_arena(typecode)
 
     def _promote(self):
         """A float64 value joins a float32 arena: the arena becomes float64, values kept."""
         n = self.nvals - len(self.vbuf)  # (pending scalars are float64 already)
         if self.abuf:
             self._flush_arrays(n)
-        old = np.frombuffer(self.vals, np.float32, n).astype(np.float64)
-        self._recycle_arena("d")
-        self._put_vals(0, old)
+        self._recycle_arena("d", np.frombuffer(self.vals, np.float32, n).astype(np.float64))
 
     def write_slot(self, s, data):
         """Overwrite slot ``s``'s values with ``data``'s (an in-place op)."""
@@ -136,17 +147,12 @@ class ValueArena:
 
     def _put_vals(self, lo, data):
         """Write ``data`` (1-D, C order, the arena's dtype) at arena element ``lo``: into the
-        kept capacity first (no page faults, no realloc), then by growing the buffer."""
-        src = memoryview(data)
-        room = len(self.vals) - lo
-        if room > 0:
-            memoryview(self.vals)[lo:lo + min(room, len(src))] = src[:room]
-            src = src[room:]
-        if len(src):
-            try:
-                self.vals.frombytes(src.cast("B"))
-            except BufferError:
-                self.unpin("vals").frombytes(src.cast("B"))
+        kept capacity first (no page faults, no realloc), then by growing the buffer.
+        Done twice, it writes the same (an interrupted flush is redone: Tape.flush)."""
+        try:
+            _put(self.vals, lo, data)
+        except BufferError:
+            _put(self.unpin("vals"), lo, data)
 
     def fill(self, s):
         """Copy the kept-aside values of slot ``s`` in (see push_array)."""
@@ -155,14 +161,17 @@ class ValueArena:
 
     def _flush_arrays(self, end):
         """Copy the pending values (push_array) into their spans, arena elements alo to
-        ``end`` (vbuf's pending scalars, if any, come after them)."""
-        pend, self.abuf = self.abuf, []
+        ``end`` (vbuf's pending scalars, if any, come after them).  The copy first, the
+        pending list's end last: cut off in between, the next flush copies them again."""
+        pend = self.abuf
         lo, vt = self.alo, _DTYPE[self.vals.typecode]
         if end <= len(self.vals):  # straight into the kept capacity
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
             np.concatenate(pend, axis=None, out=span)
+            del span
         else:
             self._put_vals(lo, np.concatenate(pend, axis=None))
+        self.abuf = []
 
     def slot_values(self, s):
         """The float64 values a slot holds (a copy)."""
@@ -199,6 +208,17 @@ _SPARE_NAME = {"d": "vals", "f": "vals32"}
 _spare = _Spare()
 
 
+def _put(vals, lo, data):
+    """``ValueArena._put_vals`` into arena ``vals`` (BufferError if a view pins it)."""
+    src = memoryview(data)
+    room = len(vals) - lo
+    if room > 0:
+        memoryview(vals)[lo:lo + min(room, len(src))] = src[:room]
+        src = src[room:]
+    if len(src):
+        vals.frombytes(src.cast("B"))
+
+
 def _copy_in(vals, lo, a):
     """Write ndarray ``a``'s values into arena ``vals`` (capacity for them reserved) from
     element ``lo``, cast to its dtype, in C order."""
@@ -210,16 +230,21 @@ def _copy_in(vals, lo, a):
         np.copyto(dst, a, casting="unsafe")
 
 
-def _recycled_arena(tape):
-    """The value arena for ``tape``'s next generation.  Its old arena becomes this thread's
-    spare when only the tape refers to it (a live NumPy view would see it rewritten); a
-    retired tape records nothing again, so its arena goes to the thread's next tape."""
-    old = tape.__dict__.pop("vals", None)
-    if old is not None and sys.getrefcount(old) == 2:  # no NumPy view of it lives
-        _give_arena(old)
+def _next_arena(tape):
+    """``(arena, spare)``: the value arena for ``tape``'s next generation, and the old one to
+    keep as this thread's spare once the tape no longer refers to it (or None).  The old
+    arena is reused or kept when only the tape refers to it (a live NumPy view would see it
+    rewritten); a retired tape records nothing again, so its arena goes to the thread's
+    next tape.  Nothing the tape holds is changed here: Tape.reset swaps it all at once."""
+    old = tape.__dict__.get("vals")
+    free = old is not None and sys.getrefcount(old) == 3  # the tape's, `old`, the argument
     if tape.__dict__.get("retired"):
-        return array("d")
-    return _take_arena("d")
+        return array("d"), (old if free else None)
+    if free and old.typecode == "d" and len(old) <= SPARE_MAX:
+        spare, _spare.vals = _spare.vals, None
+        # the larger of the two (as giving the old one, then taking the spare, would)
+        return (old if spare is None or len(spare) < len(old) else spare), None
+    return _take_arena("d"), (old if free else None)
 
 
 def _give_arena(old):

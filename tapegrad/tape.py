@@ -28,6 +28,18 @@ alive while the next one is recorded.  An op that reads a non-leaf of a retired 
 records a LINK row standing for it (``ops/_record.py``), and the new tape holds the old
 one's token: a backward reaching that row goes on in the old tape.  Leaves never hold the
 token; they carry ``(slot, gen)`` and are re-adopted when the generation changed.
+
+Interrupts (issue 18): a KeyboardInterrupt can land at any line of the recording and
+backward paths, so no update of the bookkeeping may be left half-done, and none costs the
+per-op path a lock or a try/finally: the order of the updates does it.  A push appends its
+pending offset first and commits ``nslots`` last, and an op appends its row only once its
+output slot is whole; an op cut off between the two is the one state that cannot be
+undone in place, and ``flush`` (which every sweep and every read of the values goes
+through) detects it, pending offsets and ``nslots`` apart, and refuses the tape with a clear
+error (``BROKEN``), the thread going on on a fresh tape.  ``flush`` and ``reset`` are all
+or nothing (see there); a leaf is listed before its slot is set; a Token resets its tape
+only if it is the one the tape registered.  Pinned by ``tests/test_interrupt_recording.py``
+(an interrupt injected at every line, a tape invariant checker, and a fresh gradient).
 """
 import gc
 import itertools
@@ -40,7 +52,7 @@ from array import array
 import numpy as np
 
 from ._state import anomaly, state
-from .arena import _DTYPE, _F64, _I64, ValueArena, _recycled_arena
+from .arena import _DTYPE, _F64, _I64, ValueArena, _give_arena, _next_arena
 
 _GEN = itertools.count(1)
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
@@ -51,6 +63,11 @@ SECOND_TIME = (  # PyTorch's message when a sweep reaches freed rows
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
     "backward through the graph a second time or if you need to access saved tensors after "
     "calling backward.")
+BROKEN = (
+    "this thread's tape was left inconsistent by an exception raised in the middle of "
+    "recording an op (a KeyboardInterrupt, say; {what}), so the graph recorded on it cannot "
+    "be differentiated. The tape is reset: recording goes on on a fresh tape. Recompute "
+    "the tensors recorded before this error to differentiate them.")
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
@@ -74,17 +91,25 @@ class Token:
     dropping a tensor: an op boundary), the tape resets at once.  When the cycle collector
     or another thread drops it, which can happen in the middle of recording an op, the
     reset waits for the start of the next op (Tape.begin), where it is safe.
+
+    Only the token the tape registered (``Tape._token``) resets it: one that an exception
+    (a KeyboardInterrupt) cut off before ``begin`` registered it, or in its ``__init__``,
+    dies without touching the tape, whose registered token may be alive.
     """
 
     __slots__ = ("tape", "gen", "__weakref__")
 
     def __init__(self, tape):
-        self.tape = tape
-        self.gen = tape.gen
+        self.gen, self.tape = tape.gen, tape  # (one line: set together, or neither)
 
     def __del__(self):
-        tape = self.tape
-        if tape.gen == self.gen and not _collecting and threading.get_ident() == tape.owner:
+        try:
+            tape, gen = self.tape, self.gen
+        except AttributeError:  # __init__ was interrupted: never registered
+            return
+        ref = tape._token
+        if (tape.gen == gen and ref is not None and ref() is self and not _collecting
+                and threading.get_ident() == tape.owner):
             tape.reset()
 
 
@@ -98,39 +123,50 @@ class Tape(ValueArena):
 
     def reset(self):
         """Forget every row and slot; fresh buffers grow again on use, except the value
-        arena, whose capacity is kept when nothing else can read it (``_recycled_arena``)."""
-        self.vals = _recycled_arena(self)
-        self.rows = array("q")
-        self.offs = array("q")
-        self.meta = array("q")
-        self.consts = array("d")
-        self._last_const = self._last_k = None  # the last const pushed, and its index
-        self.rbuf = _SiteRows.new(self) if anomaly.enabled else []  # pending rows, 5 ints each
-        self.obuf = []  # pending slot offsets
-        self.vbuf = []  # pending scalar values
-        self.abuf = []  # pending small op results, from arena element alo (push_array)
-        self.alo = 0
-        self.nslots = 0
-        self.nvals = 0
-        self.leaves = []  # (slot, tensor) for leaves that require grad
-        self.leaf_slots = array("q")  # their slots, for a vectorised lookup (engine._targets)
-        self.guards = []  # where each guard row was recorded (tracing only)
-        self.retained = []  # (slot, weakref) for non-leaves that retain_grad()
-        self.hooks = {}  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
-        self.shapes = {}  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
-        self.sites = {}  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
-        self.mutated = None  # values changed in place after recording (ops/inplace.py's Log)
-        self.custom = {}  # row -> record of an autograd.Function's Python backward (function.py)
-        self.gen = next(_GEN)
-        self.retired = False  # every row freed and the thread moved on to a new tape
-        self._token = None
-        self._views = None  # lazily built graph views (autograd/graph.py)
-        self.lazy = None  # slot -> ndarray not copied in yet: push_array(keep=False)
-        self.span_low = self.span_prod = None  # per slot: its graph's rows (autograd/span.py)
-        self.span_done = 0  # rows whose output's span is known
-        self.nfreed = 0  # rows freed by sweeps without retain_graph
-        self.links = []  # (token, slot) of the older tapes' non-leaves LINK rows stand for
-        self.link_of = {}  # (id(token), slot, version) -> this tape's slot for it
+        arena, whose capacity is kept when nothing else can read it (``_next_arena``).
+
+        All or nothing: the new state is built aside and put in place by one
+        ``dict.update`` (a reset runs from ``Token.__del__``, where Python swallows an
+        interrupt: a half-reset tape would go on recording unnoticed)."""
+        vals, spare = _next_arena(self)
+        fresh = {
+            "vals": vals,
+            "rows": array("q"),
+            "offs": array("q"),
+            "meta": array("q"),
+            "consts": array("d"),
+            "_last_const": None, "_last_k": None,  # the last const pushed, and its index
+            "rbuf": _SiteRows.new(self) if anomaly.enabled else [],  # pending rows, 5 ints each
+            "obuf": [],  # pending slot offsets
+            "vbuf": [],  # pending scalar values
+            "abuf": [],  # pending small op results, from arena element alo (push_array)
+            "alo": 0,
+            "nslots": 0,
+            "nvals": 0,
+            "leaves": [],  # (slot, tensor) for leaves that require grad
+            "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
+            "guards": [],  # where each guard row was recorded (tracing only)
+            "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
+            "hooks": {},  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
+            "shapes": {},  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
+            "sites": {},  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
+            "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)
+            "custom": {},  # row -> record of an autograd.Function's Python backward (function.py)
+            "gen": next(_GEN),
+            "retired": False,  # every row freed and the thread moved on to a new tape
+            "broken": None,  # why the tape is refused (an op was cut off half-way: _refuse)
+            "_token": None,
+            "_views": None,  # lazily built graph views (autograd/graph.py)
+            "lazy": None,  # slot -> ndarray not copied in yet: push_array(keep=False)
+            "span_low": None, "span_prod": None,  # per slot: its graph's rows (autograd/span.py)
+            "span_done": 0,  # rows whose output's span is known
+            "nfreed": 0,  # rows freed by sweeps without retain_graph
+            "links": [],  # (token, slot) of the older tapes' non-leaves LINK rows stand for
+            "link_of": {},  # (id(token), slot, version) -> this tape's slot for it
+        }
+        self.__dict__.update(fresh)  # the commit
+        if spare is not None:  # (after it: the tape no longer refers to the old arena)
+            _give_arena(spare)
 
     # -- the hot path -------------------------------------------------------------------
     def token(self):
@@ -213,41 +249,73 @@ class Tape(ValueArena):
                     self.leaves.append((s, t))
                     self.leaf_slots.append(s)
                 return s
-        t._slot = s
-        t._gen = self.gen
+        # listed first, then t's slot (one line): an interrupt in between leaves a listed
+        # slot no row reads, never a used slot unlisted (whose gradient would be lost);
+        # leaf_slots, one behind leaves then, is rebuilt by flush
         if t._rg:
             self.leaves.append((s, t))
             self.leaf_slots.append(s)
+        t._slot, t._gen = s, self.gen
         return s
 
     def flush(self):
-        """Move pending list entries into the array buffers."""
-        if self.abuf:
-            self._flush_arrays(self.nvals - len(self.vbuf))
-        if self.vbuf:
-            if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
-                self._promote()
-            self._put_vals(self.nvals - len(self.vbuf), array("d", self.vbuf))
-            self.vbuf.clear()
-        if self.rbuf:
-            try:
-                self.rows.fromlist(self.rbuf)
-            except BufferError:
-                self.unpin("rows").fromlist(self.rbuf)
-            self.rbuf.clear()
-        if self.obuf:  # offs ends with a sentinel, the arena's end: arrays() views it whole
-            offs, pending = self.offs, self.obuf
-            if offs:
-                offs[-1] = pending[0]
-                pending[0] = self.nvals  # (rotated: the sentinel goes last)
-                pending.append(pending.pop(0))
-            else:
-                pending.append(self.nvals)
-            try:
-                offs.fromlist(pending)
-            except BufferError:
-                self.unpin("offs").fromlist(pending)
-            pending.clear()
+        """Move pending list entries into the array buffers.
+
+        All or nothing, whatever line an exception (a KeyboardInterrupt) interrupts: each
+        pending list is cleared only after its entries are in their buffer (the clear is
+        that list's commit), values are written at fixed arena positions (written again,
+        they are the same), and rows and offsets appended without their list cleared are
+        taken back.  First the pending slot offsets are checked against ``nslots``: an op
+        cut off between its first push and its commit leaves them apart (the order of
+        ``push_scalar``), and the tape is then refused (``_refuse``)."""
+        if self.broken:
+            raise RuntimeError(self.broken)
+        offs, obuf = self.offs, self.obuf
+        if len(offs) - (1 if offs else 0) + len(obuf) != self.nslots:
+            self._refuse(f"{self.nslots} slots counted, {len(obuf)} pending offsets")
+        if len(self.leaf_slots) != len(self.leaves):  # (adopt cut off between the two)
+            self.leaf_slots = array("q", [s for s, _ in self.leaves])
+        nrows, noffs = len(self.rows), len(offs)
+        try:
+            if self.abuf:
+                self._flush_arrays(self.nvals - len(self.vbuf))
+            if self.vbuf:
+                if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
+                    self._promote()
+                self._put_vals(self.nvals - len(self.vbuf), array("d", self.vbuf))
+                self.vbuf.clear()
+            if self.rbuf:
+                try:
+                    self.rows.fromlist(self.rbuf)
+                except BufferError:
+                    self.unpin("rows").fromlist(self.rbuf)
+                self.rbuf.clear()
+            if obuf:  # offs ends with a sentinel, the arena's end: arrays() views it whole
+                if offs:  # (the sentinel becomes the first pending offset: written again,
+                    tail = obuf[1:]  # the same)
+                    offs[-1] = obuf[0]
+                else:
+                    tail = obuf[:]
+                tail.append(self.nvals)
+                try:
+                    offs.fromlist(tail)
+                except BufferError:
+                    self.unpin("offs").fromlist(tail)
+                obuf.clear()
+        except BaseException:  # (a NumPy view may pin a buffer left as it was: no resize)
+            if self.rbuf and len(self.rows) > nrows:
+                del self.rows[nrows:]
+            if self.obuf and len(self.offs) > noffs:
+                del self.offs[noffs:]
+            raise
+
+    def _refuse(self, what):
+        """This tape's pending lists disagree with its counts: an op was cut off half-way
+        (by a KeyboardInterrupt, say).  Its rows can no longer be trusted, so it is refused
+        from now on, with a clear error, and the thread records on a fresh tape."""
+        retire(self)
+        self.broken = BROKEN.format(what=what)
+        raise RuntimeError(self.broken)
 
     def unpin(self, name):
         """Replace buffer ``name`` by a copy.  An array.array whose memory a NumPy view
@@ -267,9 +335,9 @@ class Tape(ValueArena):
         The views pin the buffers; drop them before recording again.  ``fill=False`` (the
         eager sweep) leaves the values kept aside by push_array out: no rule reads them.
         """
+        self.flush()  # (first: it refuses a tape an interrupt left inconsistent)
         while fill and self.lazy:
             self.fill(next(iter(self.lazy)))
-        self.flush()
         i64, n = _I64, self.nvals  # (positional dtypes: NumPy's keyword parsing costs more)
         rows = np.frombuffer(self.rows, i64).reshape(-1, 5) if self.rows else np.zeros((0, 5), i64)
         if self.offs:
@@ -359,15 +427,17 @@ def set_site_rows(tape, on):
 
 def retire(tape):
     """The thread stops recording on ``tape`` (all its rows are freed): a fresh tape next."""
-    tape.retired = True
     if state.tape is tape:
-        state.tape = None
+        tape.retired, state.tape = True, None  # (one line: no interrupt between the two)
+    else:
+        tape.retired = True
 
 
 def current_tape():
     """This thread's tape, created on first use."""
     tape = state.tape
     if tape is None:
-        tape = state.tape = Tape()
+        tape = Tape()
         tape.owner = threading.get_ident()
+        state.tape = tape  # (once whole: an owner-less current tape never resets)
     return tape

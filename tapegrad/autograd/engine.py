@@ -141,7 +141,11 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     if tape.mutated:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
-        tape.nfreed += compiled._free_swept(rows, reach, lo, top)
+        try:
+            tape.nfreed += compiled._free_swept(rows, reach, lo, top)
+        except BaseException:  # (a signal between the free and the count: count them all)
+            tape.nfreed = int(np.count_nonzero(rows[:, 0] & FREED))
+            raise
         if tape.custom:
             free_records(tape, rows)
         # the thread records on a fresh tape from now on (tape.py: links reach this one)

@@ -46,11 +46,11 @@ def make_unary(op, doc):
                 tape = state.tape or current_tape()
                 tok = tape.begin()  # before any push: the op's output will hold it
                 sx = input._slot if input._gen == tape.gen else slot(input, tape)
-                s = tape.nslots
-                tape.nslots = s + 1
-                tape.obuf.append(tape.nvals)
-                tape.nvals += 1
+                s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
+                tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
                 tape.vbuf.append(v)
+                tape.nvals = n + 1
+                tape.nslots = s + 1
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if not s & FLUSH:
                     tape.flush()
@@ -105,11 +105,11 @@ def make_binary(op, doc, reflected=False):
                     gen = tape.gen
                     sa = a._slot if a._gen == gen else slot(a, tape)
                     sb = b._slot if b._gen == gen else slot(b, tape)
-                    s = tape.nslots
-                    tape.nslots = s + 1
-                    tape.obuf.append(tape.nvals)
-                    tape.nvals += 1
+                    s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
+                    tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
                     tape.vbuf.append(v)
+                    tape.nvals = n + 1
+                    tape.nslots = s + 1
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if not s & FLUSH:
                         tape.flush()
@@ -139,11 +139,11 @@ def make_binary(op, doc, reflected=False):
                 tok = tape.begin()
                 sa = a._slot if a._gen == tape.gen else slot(a, tape)
                 k = tape.const(c)
-                s = tape.nslots
-                tape.nslots = s + 1
-                tape.obuf.append(tape.nvals)
-                tape.nvals += 1
+                s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
+                tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
                 tape.vbuf.append(v)
+                tape.nvals = n + 1
+                tape.nslots = s + 1
                 tape.rbuf.extend((code_c, s, sa, -1, k))
                 if not s & FLUSH:
                     tape.flush()

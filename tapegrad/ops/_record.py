@@ -41,8 +41,9 @@ def _link(tape, t):
         tok = None if old.nfreed and old.nfreed >= old.nrows else t._tok
         s = push_value(tape, t._data)
         s_out = push_value(tape, t._data)
-        tape.rbuf.extend((LINK, s_out, s, -1, len(tape.links)))
-        tape.links.append((tok, t._slot))
+        k = len(tape.links)  # (the entry before the row that points at it: cut off in
+        tape.links.append((tok, t._slot))  # between, an entry no row uses)
+        tape.rbuf.extend((LINK, s_out, s, -1, k))
         tape.link_of[key] = s_out
     return s_out
 

@@ -220,11 +220,8 @@ def _rebase(t, r, before):
         # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
         data = norm(np.asarray(data).astype(t.dtype))
         tape.write_slot(r._slot, data)
-    t._data = data
-    t._slot = r._slot
-    t._gen = r._gen
-    t._tok = r._tok
-    t._rg = True
+    # (one line, no calls: an interrupt leaves t as it was or rebased, never half of each)
+    t._data, t._slot, t._gen, t._tok, t._rg = data, r._slot, r._gen, r._tok, True
     _bump(t)
     return t
 
