@@ -23,10 +23,13 @@ from .ops import EXPORTS as _OPS
 from .jit import trace_or_record as trace  # the matrix trace, or record a function
 from .replay import DivergenceError, Traced, batch_grad, compile
 from .serialization import load, save  # (load also reads traces, as jit.load)
+from . import special
+from .special import TOP_LEVEL as _SPECIAL  # lgamma, digamma, erfinv... (special.py)
 from .tensor import Size, Tensor
 from .warmup import warmup
 
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
+globals().update(_SPECIAL)
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 def is_tensor(obj):
@@ -48,4 +51,5 @@ __all__ = [
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
     "zeros_like", "viz",
     *_OPS,  # the op functions (ops/registry.py: api)
+    "special", *_SPECIAL,
 ]

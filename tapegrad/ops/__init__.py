@@ -9,12 +9,14 @@ from ..tensor import Tensor
 from . import (  # every family: its declare()s
     control, custom, elementwise, indexing, linalg, nn, reductions, registry, shape,
     strided)  # noqa: F401
+from . import arithmetic  # composites of the families (api only, no opcodes)
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)
 
 NAMES, OPS = registry.NAMES, registry.OPS
-FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom)
+FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom,
+            arithmetic)
 SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 # Tensor's protocol and spellings that are not op functions of their own; every op function
@@ -47,6 +49,7 @@ _PROTOCOL = {
 }
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)
+METHODS.update(arithmetic.PROTOCOL)  # % and // (ops/arithmetic.py)
 EXPORTS = {name: fn for name, (fn, _, export) in registry.API.items() if export}
 globals().update({name: fn for name, (fn, _, _) in registry.API.items()})  # ops.sigmoid...
 METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
