@@ -9,14 +9,15 @@ from ..tensor import Tensor
 from . import (  # every family: its declare()s
     control, custom, elementwise, indexing, linalg, nn, reductions, registry, shape,
     strided)  # noqa: F401
-from . import arithmetic  # composites of the families (api only, no opcodes)
+from . import (  # composites of the families (api only, no opcodes)
+    arithmetic, combine, fused, scans, search, stats)
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)
 
 NAMES, OPS = registry.NAMES, registry.OPS
 FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom,
-            arithmetic)
+            arithmetic, scans, stats, combine, fused)
 SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 # Tensor's protocol and spellings that are not op functions of their own; every op function
