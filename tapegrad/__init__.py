@@ -13,6 +13,12 @@ from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
     linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
     randn_like, randperm, tensor, zeros, zeros_like)
+from .creation import initial_seed, logspace, poisson, randint_like, seed
+from ._format import get_printoptions, set_printoptions
+from .threads import get_num_interop_threads, get_num_threads, set_num_threads
+from .nn.distance import cosine_similarity, pairwise_distance, pdist
+from .typeinfo import (
+    can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
 from .device import (
     accelerator, backends, cuda, device, get_default_device, set_default_device)
 from .dtypes import (
@@ -52,4 +58,8 @@ __all__ = [
     "zeros_like", "viz",
     *_OPS,  # the op functions (ops/registry.py: api)
     "special", *_SPECIAL,
+    # issue 22's miscellany: seeds and samplers, print options, threads, dtype questions
+    "initial_seed", "logspace", "poisson", "randint_like", "seed", "get_printoptions",
+    "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
+    "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo", "is_floating_point", "numel", "promote_types", "result_type",
 ]

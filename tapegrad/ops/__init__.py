@@ -54,6 +54,9 @@ METHODS.update(arithmetic.PROTOCOL)  # % and // (ops/arithmetic.py)
 EXPORTS = {name: fn for name, (fn, _, export) in registry.API.items() if export}
 globals().update({name: fn for name, (fn, _, _) in registry.API.items()})  # ops.sigmoid...
 METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
+from . import inplace_more  # noqa: E402 (built on inplace)
+
+METHODS.update({k: v for k, v in inplace_more.METHODS.items() if k not in METHODS})
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 Tensor.T = property(shape._T)

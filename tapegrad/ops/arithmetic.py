@@ -228,7 +228,7 @@ def logaddexp(input, other):
 
 @api
 def logaddexp2(input, other):
-    """``log2(2^input + 2^other)`` without overflow."""
+    """The base-2 logarithm of ``2^input + 2^other``, without overflow."""
     _tensor(input, "logaddexp2")
     _tensor(other, "logaddexp2", 2, "other")
     return _logaddexp(input, other,

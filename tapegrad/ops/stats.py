@@ -354,6 +354,21 @@ def dist(input, other, p=2):
     return red.norm(input - other, p)
 
 
+@api
+def renorm(input, p, dim, maxnorm):
+    """Each slice along ``dim`` whose p-norm exceeds ``maxnorm`` scaled down to it
+    (``maxnorm / (norm + 1e-7)``, as PyTorch)."""
+    _tensor(input, "renorm")
+    if input.ndim <= 1:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.ndim} "
+                           "dimensions")
+    d = _wrap_dim(dim, input.ndim, "renorm")
+    others = tuple(i for i in range(input.ndim) if i != d)
+    norms = red.norm(input, p, others, keepdim=True)
+    factor = ew.where(cmp.gt(norms, maxnorm), maxnorm / (norms + 1e-7), 1.0)
+    return input * factor
+
+
 def _quantile_ref(np_, x, q):
     n = x.shape[-1]
     s = np_.sort(x, -1)
