@@ -27,7 +27,7 @@ class finfo:  # noqa: N801 (PyTorch's name)
         self.max = float(info.max)
         self.min = float(info.min)
         self.tiny = self.smallest_normal = float(info.tiny)
-        self.resolution = float(info.resolution)
+        self.resolution = 10.0 ** -info.precision  # (PyTorch's: a power of ten)
         self.dtype = str(dt)
 
     def __repr__(self):

@@ -25,9 +25,14 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """
     _tensor(x1, "cosine_similarity", 1, "x1")
     _tensor(x2, "cosine_similarity", 2, "x2")
-    n1 = ops.clamp_min(ops.norm(x1, 2, dim, keepdim=True), eps)
-    n2 = ops.clamp_min(ops.norm(x2, 2, dim, keepdim=True), eps)
-    return ops.sum((x1 / n1) * (x2 / n2), dim)
+    return ops.sum((x1 / _clamped_norm(x1, dim, eps)) * (x2 / _clamped_norm(x2, dim, eps)), dim)
+
+
+def _clamped_norm(x, dim, eps):
+    # PyTorch clamps the norm at eps in place under no_grad: the value is clamped, its
+    # gradient the unclamped norm's
+    n = ops.norm(x, 2, dim, keepdim=True)
+    return n + (ops.clamp_min(n, eps) - n).detach()
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):

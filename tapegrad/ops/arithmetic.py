@@ -84,7 +84,13 @@ def _divmod_op(name, npfn, quotient):
         if not _records(input, other):
             return _leaf(norm(np.asarray(value, dtype=rd)))
         x, y = _as_tensor(input, other), _as_tensor(other, input)
-        return _exactly(x - quotient(x / y) * y, value)
+        # the quotient takes no gradient (PyTorch's: 1 for x, -quotient for y); from
+        # detached values, or its x / y row would turn a zero adjoint into 0 / 0 at y == 0
+        xd = x.detach()
+        q = quotient(xd / y.detach())
+        if npfn is np.remainder:  # PyTorch's floor division of an infinity is nan
+            q = ew.where(cmp.isinf(xd), math.nan, q)
+        return _exactly(x - q * y, value)
     fn.__name__ = name
     return fn
 
@@ -276,7 +282,8 @@ def logit(input, eps=None):
     one, zero = cmp.eq(x, 1.0), cmp.eq(x, 0.0)
     safe = ew.where(one, 0.5, ew.where(zero, 0.5, x))
     inner = ew.where(zero, ew.log(x), ew.log(safe / (1.0 - safe)))
-    return ew.where(one, -ew.log1p(-x), inner)
+    # + 0 * sqrt(x (1 - x)): nan (value and gradient) outside [0, 1], as PyTorch's gradient
+    return ew.where(one, -ew.log1p(-x), inner) + ew.sqrt(safe * (1.0 - safe)) * 0.0
 
 
 @api

@@ -211,8 +211,8 @@ def meshgrid(*tensors, indexing=None):
         view = [1] * len(ts)
         view[i] = sizes[i]
         out.append(sh.expand(t.reshape(view), *sizes))
-    if swap:
-        out[0], out[1] = out[1].transpose(0, 1), out[0].transpose(0, 1)
+    if swap:  # the first two inputs' grids, in the inputs' order
+        out[0], out[1] = out[1], out[0]
     return tuple(out)
 
 

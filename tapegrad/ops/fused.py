@@ -5,6 +5,7 @@ baddbmm, composed from linalg.py's products.  As in PyTorch, ``beta=0`` ignores 
 import numpy as np
 
 from ..tensor import Tensor
+from . import elementwise as ew
 from . import linalg as la
 from . import reductions as red
 from . import shape as sh
@@ -18,9 +19,9 @@ def _combine(input, product, beta, alpha, op):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
     scaled = product if alpha == 1 else product * alpha
-    if beta == 0:  # input only gives the shape
+    if beta == 0:  # input gives the shape and a zero gradient; its NaNs do not propagate
         shape = np.broadcast_shapes(tuple(input.shape), tuple(scaled.shape))
-        return scaled if tuple(scaled.shape) == shape else sh.expand(scaled, *shape)
+        return ew.where(Tensor(np.ones(shape, np.bool_)), scaled, input)
     return (input if beta == 1 else input * beta) + scaled
 
 

@@ -89,7 +89,6 @@ def _cum_extreme(input, dim, largest):
             for i in range(1, xs.shape[0]):
                 # PyTorch: a tie moves the index to the later element; a NaN, once met, stays
                 take = (xs[i] >= best if largest else xs[i] <= best) | np.isnan(xs[i])
-                take &= ~np.isnan(best)
                 best = np.where(take, xs[i], best)
                 at = np.where(take, i, at)
                 idx[i] = at

@@ -105,7 +105,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     return _leaf(norm(out))
 
 
-@api
+@api(method=False)
 def bucketize(input, boundaries, *, out_int32=False, right=False):
     """The bucket of each element among the sorted 1-D ``boundaries``: the index of the first
     boundary ``>=`` it (``>`` with ``right=True``)."""

@@ -189,7 +189,8 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
     if qa.ndim > 1:
         raise RuntimeError(f"{op}() q must be a scalar or 1D tensor")
     if ((qa < 0) | (qa > 1)).any():
-        raise RuntimeError(f"{op}() q values must be in the range [0, 1]")
+        bad = qa[(qa < 0) | (qa > 1)].flat[0]
+        raise RuntimeError(f"{op}() q must be in the range [0, 1] but got {bad:g}")
     x = input.reshape(-1) if dim is None else input
     d = 0 if dim is None else _wrap_dim(dim, max(input.ndim, 1), op)
     if x.ndim == 0:
@@ -201,6 +202,8 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
     valid = np.sum(~np.isnan(xs), axis=-1, keepdims=True)
     count = valid if op == "nanquantile" else np.full_like(valid, n)
     rank = qa.reshape(-1) * np.maximum(count - 1, 0)  # (*rows, nq)
+    bad = (valid == 0) if op == "nanquantile" else (valid < n)
+    rank = np.where(bad, n - 1, rank)  # a NaN row takes its last (NaN) element, as PyTorch
     if interpolation == "nearest":
         rank = np.round(rank)  # half to even, as PyTorch
     lo = np.floor(rank).astype(np.int64)
@@ -213,9 +216,6 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
     else:
         w = 0.5 if interpolation == "midpoint" else Tensor((rank - lo).astype(input.dtype))
         out = ar.lerp(v_lo, v_hi, w)
-    bad = (valid == 0) if op == "nanquantile" else (valid < n)  # NaN rows: NaN
-    if bad.any():
-        out = ew.where(Tensor(np.broadcast_to(bad, out.shape).copy()), float("nan"), out)
     if keepdim:
         if dim is None:
             out = out.reshape((1,) * input.ndim + (-1,))
