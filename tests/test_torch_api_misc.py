@@ -258,7 +258,8 @@ def test_quantile_nan_and_nanquantile():
 
 
 def test_quantile_errors():
-    raises_like(lambda L, a: L.quantile(a, 1.5), A, match=r"q must be in the range \[0, 1\] but got 1.5")
+    raises_like(lambda L, a: L.quantile(a, 1.5), A,
+                match=r"q must be in the range \[0, 1\] but got 1.5")
     raises_like(lambda L, a: L.quantile(a, 0.5, interpolation="cubic"), A,
                 match="interpolation must be one of")
     raises_like(lambda L, a: L.quantile(a, 0.5), np.array([1, 2]),

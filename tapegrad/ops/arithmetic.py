@@ -17,6 +17,7 @@ from ..tensor import Tensor, _leaf, norm
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
+from ._record import output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -70,6 +71,18 @@ def _exactly(composite, value):
     return ew.add(composite, Tensor(np.where(np.isnan(diff), 0.0, diff).astype(composite.dtype)))
 
 
+def _stop_gradient(t):
+    """``t`` through a STOP_GRAD row (ops/control.py): the rows before it replay, and no
+    gradient flows back into them."""
+    if not (t._rg and state.grad_enabled):
+        return t
+    s = cmp.stop_gradient(t, alias=False)  # (while tracing, with its bookkeeping)
+    if s is not None:
+        return s
+    tape = tape_for_grad()
+    return output(tape, t._data, cmp.STOP_GRAD, slot(t, tape))
+
+
 def _divmod_op(name, npfn, quotient):
     def fn(input, other):
         if not isinstance(input, Tensor) and not isinstance(other, Tensor):
@@ -84,13 +97,13 @@ def _divmod_op(name, npfn, quotient):
         if not _records(input, other):
             return _leaf(norm(np.asarray(value, dtype=rd)))
         x, y = _as_tensor(input, other), _as_tensor(other, input)
-        # the quotient takes no gradient (PyTorch's: 1 for x, -quotient for y); from
-        # detached values, or its x / y row would turn a zero adjoint into 0 / 0 at y == 0
-        xd = x.detach()
-        q = quotient(xd / y.detach())
+        # the quotient takes no gradient (PyTorch's: 1 for x, -quotient for y) and passes
+        # none back: behind a stop-gradient row, its x / y row is not swept (a zero adjoint
+        # would meet 0 / 0 at y == 0 there), yet replays
+        q = quotient(x / y)
         if npfn is np.remainder:  # PyTorch's floor division of an infinity is nan
-            q = ew.where(cmp.isinf(xd), math.nan, q)
-        return _exactly(x - q * y, value)
+            q = ew.where(cmp.isinf(x), math.nan, q)
+        return _exactly(x - _stop_gradient(q) * y, value)
     fn.__name__ = name
     return fn
 

@@ -12,7 +12,6 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, norm
-from . import elementwise as ew
 from . import scans
 from . import shape as sh
 from ._record import output, slot, tape_for_grad
@@ -343,8 +342,8 @@ def _targets(shape, dim, index, op):
     shape = tuple(shape) or (1,)
     idx = index.reshape(index.shape or (1,))
     if idx.ndim != nd:
-        raise RuntimeError(f"Index tensor must have the same number of dimensions as self "
-                           f"tensor")
+        raise RuntimeError("Index tensor must have the same number of dimensions as self "
+                           "tensor")
     for j, (a, b) in enumerate(zip(idx.shape, shape)):
         if j != dim and a > b:
             raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
@@ -415,7 +414,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     pos = _targets(tuple(input.shape), d, idx, "scatter")
     if isinstance(src, Tensor):
         if src.dtype != input.dtype:
-            raise RuntimeError(f"scatter(): Expected self.dtype to be equal to src.dtype")
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
         part = _src_part(src, idx.shape, "scatter")
     else:
         part = Tensor(np.asarray(src, input.dtype))
@@ -447,7 +446,7 @@ def _index_positions(input, dim, index, op, source_shape=None):
     size = input.shape[d] if input.ndim else 1
     bad = idx[(idx < -size) | (idx >= size)]
     if bad.size:
-        raise IndexError(f"index out of range in self")
+        raise IndexError("index out of range in self")
     idx = np.where(idx < 0, idx + size, idx)
     flat = np.arange(input.numel(), dtype=np.int64).reshape(tuple(input.shape) or (1,))
     return d, np.take(flat, idx, axis=d if input.ndim else 0)

@@ -8,7 +8,6 @@ from ..tensor import Tensor
 from . import elementwise as ew
 from . import linalg as la
 from . import reductions as red
-from . import shape as sh
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib

@@ -11,7 +11,6 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
-from .._fp import quiet
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
 from . import control as cmp
