@@ -6,6 +6,7 @@ zeros and infinities) are kept by where-masks, with the masked branch fed a safe
 0 * inf reaches a gradient.  Conditions are tapegrad comparisons: a traced function
 records them, and replay follows them at every point.
 """
+import dataclasses
 import math
 
 import numpy as np
@@ -448,3 +449,6 @@ SPECS = [
     Spec("reciprocal", lambda x: x.reciprocal(), lambda np_, x: 1.0 / x, domain=(0.5, 2.0)),
     Spec("rsqrt", lambda x: x.rsqrt(), lambda np_, x: 1.0 / np_.sqrt(x), domain=(0.5, 2.0)),
 ]
+# the scalar path and one array path each: the composites' rows are the primitives', checked
+# at every shape by their own spec rows already (this keeps the op table's run short)
+SPECS = [dataclasses.replace(spec, shapes=((), (2, 3))) for spec in SPECS]

@@ -5,6 +5,7 @@ scatter, scatter_add, index_add, index_copy, index_fill), and spellings (ravel, 
 broadcast_tensors, fliplr, rot90).  All are written with shape.py's rows: views, GATHER
 (picking), PUT (writing) and SCATTER (adding into positions, GATHER's transpose).
 """
+import dataclasses
 import itertools
 import operator
 
@@ -581,6 +582,20 @@ def _scatter_add_ref(np_, a, b):
 
 
 _TAKE = np.array([[2, 0], [1, 1]])
+
+
+def _repeat_ref(np_, x):
+    if np.ndim(x) == 0:  # (HIPS autograd's repeat has no VJP at 0-d: random programs skip it)
+        raise IndexError("repeat_interleave's row: at least 1-d")
+    return np_.repeat(x, 2, axis=0)
+
+
+def _take_ref(x):
+    if np.ndim(x) != 2 or np.shape(x)[0] != 2 or np.shape(x)[1] < 3:
+        raise IndexError("take_along_dim's row: a (2, >= 3) input")  # (random programs)
+    return x[np.arange(2)[:, None], _TAKE]
+
+
 SPECS = [
     Spec("hstack", lambda a, b: _lib(a).hstack([a, b]),
          lambda np_, a, b: np_.concatenate([a, b], 0 if a.ndim == 1 else 1), arity=2,
@@ -592,12 +607,14 @@ SPECS = [
          _lib(a).meshgrid(a, b, indexing="ij")[1], lambda np_, a, b: a[:, None] * b[None, :],
          arity=2, shapes=((3,),)),
     Spec("repeat_interleave", lambda x: x.repeat_interleave(2, dim=0),
-         lambda np_, x: np_.repeat(x, 2, axis=0), shapes=((3,), (2, 3))),
+         lambda np_, x: _repeat_ref(np_, x), shapes=((3,), (2, 3))),
     Spec("take_along_dim", lambda x: _lib(x).take_along_dim(x, _lib(x).tensor(_TAKE), -1),
-         lambda np_, x: x[np.arange(2)[:, None], _TAKE], shapes=((2, 3),)),
+         lambda np_, x: _take_ref(x), shapes=((2, 3),)),
     Spec("scatter_add", lambda a, b: a.scatter_add(0, _lib(a).tensor(_scatter_index(
          tuple(b.shape))), b), _scatter_add_ref, arity=2, shapes=((3,), (3, 2))),
     Spec("index_add", lambda a, b: a.index_add(0, _lib(a).tensor([1, 1, 0]), b, alpha=2.0),
          lambda np_, a, b: a + 2.0 * np_.stack([b[2], b[0] + b[1], 0 * b[2]]) if a.shape[0] == 3
          else None, arity=2, shapes=((3,), (3, 2))),
 ]
+SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
+#                                           a composite's rows are checked by their own rows)

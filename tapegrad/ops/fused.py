@@ -2,6 +2,8 @@
 baddbmm, composed from linalg.py's products.  As in PyTorch, ``beta=0`` ignores ``input``
 (its NaNs and infinities do not propagate) and ``alpha``/``beta`` of 1 cost no row.
 """
+import dataclasses
+
 import numpy as np
 
 from ..tensor import Tensor
@@ -65,3 +67,5 @@ SPECS = [
     Spec("baddbmm", lambda a, b: _lib(a).baddbmm(a, b, a, alpha=-1.0),
          lambda np_, a, b: a - b @ a, arity=2, shapes=((2, 2, 2),)),
 ]
+SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
+#                                           a composite's rows are checked by their own rows)

@@ -6,6 +6,7 @@ Order statistics pick their elements with one GATHER row at indices NumPy comput
 gradient goes to the picked element, as PyTorch's; quantile interpolates between two sorted
 neighbours with ``lerp``, as PyTorch does, so its values and gradients are PyTorch's.
 """
+import dataclasses
 from collections import namedtuple
 
 import numpy as np
@@ -394,3 +395,5 @@ SPECS = [
     Spec("dist", lambda a, b: _lib(a).dist(a, b), lambda np_, a, b: np_.sqrt(np_.sum(
          (a - b) ** 2)), arity=2, shapes=((3,), (2, 3))),
 ]
+SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
+#                                           a composite's rows are checked by their own rows)
