@@ -13,6 +13,12 @@ from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
     linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
     randn_like, randperm, tensor, zeros, zeros_like)
+from .creation import initial_seed, logspace, poisson, randint_like, seed
+from ._format import get_printoptions, set_printoptions
+from .threads import get_num_interop_threads, get_num_threads, set_num_threads
+from .nn.distance import cosine_similarity, pairwise_distance, pdist
+from .typeinfo import (
+    can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
 from .device import (
     accelerator, backends, cuda, device, get_default_device, set_default_device)
 from .dtypes import (
@@ -23,11 +29,14 @@ from .ops import EXPORTS as _OPS
 from .jit import trace_or_record as trace  # the matrix trace, or record a function
 from .replay import DivergenceError, Traced, batch_grad, compile
 from .serialization import load, save  # (load also reads traces, as jit.load)
+from . import special
+from .special import TOP_LEVEL as _SPECIAL  # lgamma, digamma, erfinv... (special.py)
 from .tensor import Size, Tensor
 from .warmup import warmup
 
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
 globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
+globals().update(_SPECIAL)
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 def is_tensor(obj):
@@ -50,4 +59,10 @@ __all__ = [
     "zeros_like", "viz", "linalg",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
+    "special", *_SPECIAL,
+    # issue 22's miscellany: seeds and samplers, print options, threads, dtype questions
+    "initial_seed", "logspace", "poisson", "randint_like", "seed", "get_printoptions",
+    "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
+    "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
+    "is_floating_point", "numel", "promote_types", "result_type",
 ]

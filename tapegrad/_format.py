@@ -1,19 +1,55 @@
 """PyTorch's tensor repr: ``tensor([2.0000, 1.0000], grad_fn=<MulBackward0>)``."""
+import sys
+
 import numpy as np
 
 from . import dtypes
 
+# torch.set_printoptions's settings (PyTorch's defaults)
+_DEFAULTS = {"precision": 4, "threshold": 1000, "edgeitems": 3, "linewidth": None,
+             "sci_mode": None}  # (linewidth None: NumPy's line breaking, until one is set)
+OPTIONS = dict(_DEFAULTS)
+_PROFILES = {"default": _DEFAULTS, "short": {"precision": 2, "threshold": 1000, "edgeitems": 2,
+                                             "linewidth": None},
+             "full": {"precision": 4, "threshold": float("inf"), "edgeitems": 3,
+                      "linewidth": None}}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None):
+    """How tensors print (``torch.set_printoptions``): digits after the point, the element
+    count above which a tensor is summarised, the items kept at each edge then, the line
+    width, a profile ('default', 'short', 'full'), and scientific notation (True/False,
+    None: automatic)."""
+    if profile is not None:
+        if profile not in _PROFILES:
+            raise ValueError(f"Unknown profile {profile!r}: use 'default', 'short' or 'full'")
+        OPTIONS.update(_PROFILES[profile])
+    for key, value in (("precision", precision), ("threshold", threshold),
+                       ("edgeitems", edgeitems), ("linewidth", linewidth)):
+        if value is not None:
+            OPTIONS[key] = value
+    OPTIONS["sci_mode"] = sci_mode
+
+
+def get_printoptions():
+    """The current print options, as a dict."""
+    return dict(OPTIONS)
+
 
 def _float_formatter(a):
+    p, sci = OPTIONS["precision"], OPTIONS["sci_mode"]
     finite = a[np.isfinite(a)]
-    if finite.size and np.all(finite == np.round(finite)) and np.abs(finite).max() < 1e8:
+    if sci is None and finite.size and np.all(finite == np.round(finite)) and \
+            np.abs(finite).max() < 1e8:
         return lambda v: _special(v) or f"{v:.0f}."
     amax = np.abs(finite).max() if finite.size else 0.0
     nz = np.abs(finite[finite != 0])
     amin = nz.min() if nz.size else 0.0
-    if amax >= 1e8 or (amin and amin < 1e-4) or (amin and amax / amin > 1e3):
-        return lambda v: _special(v) or f"{v:.4e}"
-    return lambda v: _special(v) or f"{v:.4f}"
+    auto = amax >= 1e8 or (amin and amin < 1e-4) or (amin and amax / amin > 1e3)
+    if sci or (sci is None and auto):
+        return lambda v: _special(v) or f"{v:.{p}e}"
+    return lambda v: _special(v) or f"{v:.{p}f}"
 
 
 def _special(v):
@@ -24,16 +60,25 @@ def _special(v):
     return ""
 
 
+def _layout():
+    threshold = OPTIONS["threshold"]
+    layout = {"threshold": sys.maxsize if threshold == float("inf") else int(threshold),
+              "edgeitems": int(OPTIONS["edgeitems"])}
+    if OPTIONS["linewidth"] is not None:
+        layout["max_line_width"] = int(OPTIONS["linewidth"])
+    return layout
+
+
 def tensor_repr(t):
     a = np.asarray(t._data)
     prefix = "tensor("
     if a.dtype.kind == "f":
         fmt = _float_formatter(a.astype(np.float64).ravel())
         width = max((len(fmt(v)) for v in a.ravel()), default=0)
-        body = np.array2string(a, separator=", ", prefix=prefix, threshold=1000,
-                               formatter={"float_kind": lambda v: fmt(v).rjust(width)})
+        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
+            "float_kind": lambda v: fmt(v).rjust(width)}, **_layout())
     else:
-        body = np.array2string(a, separator=", ", prefix=prefix, threshold=1000)
+        body = np.array2string(a, separator=", ", prefix=prefix, **_layout())
     extras = []
     if a.size == 0:
         extras.append(f"size={tuple(a.shape)}")

@@ -345,3 +345,45 @@ def empty_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "empty_like")
     shape = _like(input, "empty_like")
     return _make(np.zeros(shape), dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+
+
+# ---- seeds, more samplers, logspace (issue 22's miscellany) -----------------------------
+def seed():
+    """Seed the default generator from fresh OS entropy; returns the seed (an int)."""
+    s = int(np.random.SeedSequence().entropy % (2 ** 63))
+    manual_seed(s)
+    return s
+
+
+def initial_seed():
+    """The seed the default generator was last seeded with (``manual_seed`` or ``seed``);
+    seeded from entropy at import, as PyTorch's, until then."""
+    if _DEFAULT._seed is None:
+        seed()
+    return _DEFAULT._seed
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False):
+    """Integers uniform on [low, high) in input's shape (``randint_like(x, high)``), in
+    input's dtype unless ``dtype`` is given."""
+    _device(device, "randint_like")
+    if high is None:
+        low, high = 0, low
+    data = _rng.integers(int(low), int(high), _like(input, "randint_like"))
+    return _make(data, dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+
+
+def poisson(input, generator=None):
+    """Poisson samples with the rates ``input`` (>= 0), in input's dtype."""
+    rates = np.asarray(input._data, np.float64)
+    if (rates < 0).any() or np.isnan(rates).any():
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return _make(_gen(generator).poisson(rates).astype(np.float64), input.dtype, False)
+
+
+def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
+    """``base ** linspace(start, end, steps)``."""
+    _device(device, "logspace")
+    start, end = _number(start, "logspace", "start"), _number(end, "logspace", "end")
+    return _make(np.power(float(base), np.linspace(start, end, steps)), _float(dtype),
+                 requires_grad)

@@ -14,6 +14,7 @@ LAZY = {
     "tapegrad.replay.dask": {"cloudpickle", "dask"},  # the dask extra's own dependencies
     "tapegrad.ops.elementwise": {"scipy.special", "autograd.scipy.special"},  # erf: SciPy
     #                                  costs ~0.2 s to import; HIPS autograd is the oracle
+    "tapegrad.special": {"scipy.special"},  # lgamma, erfinv...: SciPy on first use, as erf
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs

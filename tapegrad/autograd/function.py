@@ -153,7 +153,8 @@ class Function:
 
 def _record(cls, ctx, args, out):
     """Give forward's outputs their slots and the op its rows; returns the outputs."""
-    name = cls.__name__ + "Backward"
+    name = getattr(cls, "node_name", None) or cls.__name__ + "Backward"  # (special.py's
+    #  functions give PyTorch's own node names: LgammaBackward0)
     outs = list(out) if isinstance(out, tuple) else [out]
     tpos = [i for i, o in enumerate(outs) if isinstance(o, Tensor)]
     if not tpos:

@@ -17,6 +17,7 @@ import numpy as np
 from .. import creation, dtypes, ops
 from .._state import state
 from ..tensor import Tensor, _wrap_dim
+from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
 from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
 from .windows import (  # noqa: F401 (re-exported)
     adaptive_avg_pool1d,

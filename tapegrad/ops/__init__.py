@@ -9,13 +9,16 @@ from ..tensor import Tensor
 from . import (  # every family: its declare()s
     control, custom, elementwise, indexing, linalg, nn, reductions, registry, shape,
     strided)  # noqa: F401
+from . import (  # composites of the families (api only, no opcodes)
+    arithmetic, combine, fused, scans, search, stats)
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)
 from . import out  # noqa: E402 (out= on the exported functions)
 
 NAMES, OPS = registry.NAMES, registry.OPS
-FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom)
+FAMILIES = (elementwise, reductions, nn, shape, indexing, control, linalg, custom,
+            arithmetic, scans, stats, combine, fused)
 SPECS = [spec for fam in FAMILIES for spec in getattr(fam, "SPECS", ())]
 
 # Tensor's protocol and spellings that are not op functions of their own; every op function
@@ -48,9 +51,13 @@ _PROTOCOL = {
 }
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)
+METHODS.update(arithmetic.PROTOCOL)  # % and // (ops/arithmetic.py)
 EXPORTS = out.wrap({name: fn for name, (fn, _, export) in registry.API.items() if export})
 globals().update({name: fn for name, (fn, _, _) in registry.API.items()})  # ops.sigmoid...
 METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
+from . import inplace_more  # noqa: E402 (built on inplace)
+
+METHODS.update({k: v for k, v in inplace_more.METHODS.items() if k not in METHODS})
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 Tensor.T = property(shape._T)

@@ -1,0 +1,454 @@
+"""Elementwise composites with PyTorch's names: remainder and fmod, trunc and frac, lerp and
+addcmul, hypot, logaddexp, xlogy, sinc, logit, nan_to_num, fmax... Each is written from the
+primitives (elementwise.py, control.py), so it has gradients, create_graph, float32 and
+replay with no rule of its own; PyTorch's conventions at the edges (its gradients at ties,
+zeros and infinities) are kept by where-masks, with the masked branch fed a safe value so no
+0 * inf reaches a gradient.  Conditions are tapegrad comparisons: a traced function
+records them, and replay follows them at every point.
+"""
+import dataclasses
+import math
+
+import numpy as np
+
+from .. import dtypes
+from .._fp import quiet
+from .._state import state
+from ..tensor import Tensor, _leaf, norm
+from . import control as cmp
+from . import elementwise as ew
+from . import shape as sh
+from ._record import output, slot, tape_for_grad
+from .registry import api
+from .spec import Spec
+from .spec import lib as _lib
+
+
+def _tensor(x, op, pos=1, name="input"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
+                        f"{type(x).__name__}")
+    return x
+
+
+def _kind(x):
+    """(dtype, ndim) of an operand, ndim None for a Python number (dtypes.result_type)."""
+    if isinstance(x, Tensor):
+        return x.dtype, x.ndim
+    if isinstance(x, (bool, np.bool_)):
+        return dtypes.bool, None
+    if isinstance(x, (int, np.integer)):
+        return dtypes.int64, None
+    return dtypes.float64, None
+
+
+def _data(x, dt):
+    return np.asarray(x._data if isinstance(x, Tensor) else x, dtype=dt)
+
+
+def _records(*xs):
+    return state.grad_enabled and any(isinstance(x, Tensor) and x._rg for x in xs)
+
+
+def _as_tensor(x, like):
+    """A number as a 0-d tensor of ``like``'s float dtype (a Tensor passes as it is)."""
+    if isinstance(x, Tensor):
+        return x
+    dt = like.dtype if isinstance(like, Tensor) and like.dtype.kind == "f" else None
+    return Tensor(float(x), dtype=dt)
+
+
+# ---- remainder, fmod, floor_divide: values from NumPy, gradients from the composite ------
+def _exactly(composite, value):
+    """``composite`` (recorded) carrying the exactly rounded ``value``: x - floor(x / y) * y
+    rounds twice where NumPy's remainder is exact, so the difference is added as a constant.
+    While tracing it is not (a constant would not follow replay): there the composite's
+    own value, within an ulp or two of x, is what replays."""
+    if state.tracing is not None:
+        return composite
+    diff = np.asarray(value, dtype=composite.dtype) - np.asarray(composite._data)
+    if not diff.any() or np.isnan(diff).all():
+        return composite
+    return ew.add(composite, Tensor(np.where(np.isnan(diff), 0.0, diff).astype(composite.dtype)))
+
+
+def _stop_gradient(t):
+    """``t`` through a STOP_GRAD row (ops/control.py): the rows before it replay, and no
+    gradient flows back into them."""
+    if not (t._rg and state.grad_enabled):
+        return t
+    s = cmp.stop_gradient(t, alias=False)  # (while tracing, with its bookkeeping)
+    if s is not None:
+        return s
+    tape = tape_for_grad()
+    return output(tape, t._data, cmp.STOP_GRAD, slot(t, tape))
+
+
+def _divmod_op(name, npfn, quotient):
+    def fn(input, other):
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                            f"{type(input).__name__}")
+        rd = dtypes.result_type(_kind(input), _kind(other))
+        a, b = _data(input, rd), _data(other, rd)
+        if rd.kind in "iub" and (b == 0).any():
+            raise RuntimeError("ZeroDivisionError")
+        with quiet():
+            value = npfn(a, b)
+        if not _records(input, other):
+            return _leaf(norm(np.asarray(value, dtype=rd)))
+        x, y = _as_tensor(input, other), _as_tensor(other, input)
+        # the quotient takes no gradient (PyTorch's: 1 for x, -quotient for y) and passes
+        # none back: behind a stop-gradient row, its x / y row is not swept (a zero adjoint
+        # would meet 0 / 0 at y == 0 there), yet replays
+        q = quotient(x / y)
+        if npfn is np.remainder:  # PyTorch's floor division of an infinity is nan
+            q = ew.where(cmp.isinf(x), math.nan, q)
+        return _exactly(x - _stop_gradient(q) * y, value)
+    fn.__name__ = name
+    return fn
+
+
+remainder = api(_divmod_op("remainder", np.remainder, ew.floor))
+remainder.__doc__ = ("``input - floor(input / other) * other``: the sign of ``other``, as "
+                     "Python's ``%``.\n\n    >>> import tapegrad as tg\n    >>> "
+                     "tg.remainder(tg.tensor([5.0, -5.0]), 3).tolist()\n    [2.0, 1.0]\n    ")
+fmod = api(_divmod_op("fmod", np.fmod, lambda q: trunc(q)))
+fmod.__doc__ = "``input - trunc(input / other) * other``: the sign of ``input``, as C's fmod."
+
+
+@api
+def floor_divide(input, other):
+    """``floor(input / other)`` (integers stay integers); its gradient is zero."""
+    rd = dtypes.result_type(_kind(input), _kind(other))
+    a, b = _data(input, rd), _data(other, rd)
+    if rd.kind in "iub":
+        if (b == 0).any():
+            raise RuntimeError("ZeroDivisionError")
+        return _leaf(norm(np.floor_divide(a, b)))
+    return ew.floor(ew.div(_as_tensor(input, other), other))
+
+
+def _rremainder(input, other):
+    return remainder(other, input)
+
+
+def _rfloor_divide(input, other):
+    return floor_divide(other, input)
+
+
+@api
+def trunc(input):
+    """Round toward zero (``floor`` above 0, ``ceil`` below); zero gradient."""
+    _tensor(input, "trunc")
+    if input.dtype.kind != "f":
+        return sh.clone(input)
+    return ew.sign(input) * ew.floor(ew.abs(input))  # (no mask: an eager tape replays it)
+
+
+fix = api(trunc, name="fix")
+
+
+@api
+def frac(input):
+    """``input - trunc(input)``, the sign of input; gradient 1."""
+    return ew.sub(_tensor(input, "frac"), trunc(input))
+
+
+@api
+def float_power(input, exponent):
+    """``input ** exponent`` computed in float64 (the result is float64)."""
+    x = sh.to(input, np.float64) if isinstance(input, Tensor) else float(input)
+    e = sh.to(exponent, np.float64) if isinstance(exponent, Tensor) else float(exponent)
+    if not isinstance(x, Tensor):
+        return ew.rpow(e, x)
+    return ew.pow(x, e)
+
+
+@api
+def heaviside(input, values):
+    """0 below zero, 1 above, ``values`` at zero (not differentiable, as in PyTorch)."""
+    _tensor(input, "heaviside")
+    _tensor(values, "heaviside", 2, "values")
+    if input.dtype != values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different "
+                           "dtypes.")
+    with quiet():
+        v = np.heaviside(np.asarray(input._data), np.asarray(values._data))
+    return _leaf(norm(v.astype(input.dtype)))
+
+
+# ---- nan_to_num, fmax, fmin ----------------------------------------------------------------
+@api
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """NaN, +inf and -inf replaced by ``nan``, ``posinf`` and ``neginf`` (default: the
+    dtype's largest and lowest finite values); gradient 1 at finite values, 0 elsewhere.
+
+    >>> import tapegrad as tg
+    >>> tg.nan_to_num(tg.tensor([float('nan'), 1.0]), nan=-1.0).tolist()
+    [-1.0, 1.0]
+    """
+    _tensor(input, "nan_to_num")
+    if input.dtype.kind != "f":
+        return sh.clone(input)
+    info = np.finfo(input.dtype)
+    hi = info.max if posinf is None else posinf
+    lo = info.min if neginf is None else neginf
+    d = np.asarray(input._data)
+    with quiet():
+        fill = np.where(np.isnan(d), nan, np.where(d > 0, hi, lo)).astype(input.dtype)
+    return ew.where(cmp.isfinite(input), input, Tensor(fill))
+
+
+def _nan_max_op(name, npfn, ge):
+    def fn(input, other):
+        _tensor(input, name)
+        _tensor(other, name, 2, "other")
+        # PyTorch's gradient: to input where input >= other (ties included) or other is nan
+        # (nested wheres, not logical_or: a traced function records comparisons only)
+        return ew.where(cmp.isnan(other), input, ew.where(ge(input, other), input, other))
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name[1:]} that ignores NaN (NaN only where both are NaN)."
+    return api(fn)
+
+
+fmax = _nan_max_op("fmax", np.fmax, cmp.ge)
+fmin = _nan_max_op("fmin", np.fmin, cmp.le)
+
+
+# ---- hypot, logaddexp, logaddexp2 ----------------------------------------------------------
+@api
+def hypot(input, other):
+    """``sqrt(input^2 + other^2)`` without overflow (both scaled by the larger magnitude, a
+    constant: the derivative of the identity holds for any scale)."""
+    _tensor(input, "hypot")
+    _tensor(other, "hypot", 2, "other")
+    with quiet():
+        m = np.maximum(np.abs(np.asarray(input._data)), np.abs(np.asarray(other._data)))
+        m = np.where(np.isfinite(m) & (m > 0), m, 1.0)
+    dt = dtypes.result_type(_kind(input), _kind(other))
+    s = Tensor(m.astype(dt))
+    return ew.sqrt(ew.square(input / s) + ew.square(other / s)) * s
+
+
+def _logaddexp(a, b, log1p_exp):
+    # max + log1p(exp(-|a - b|)); where both are the same infinity, that infinity (a - b is
+    # nan there). PyTorch's gradients: 1/2 each at finite ties, nan at infinite ones
+    r = ew.maximum(a, b) + log1p_exp(-ew.abs(a - b))
+    return ew.where(cmp.isinf(a), ew.where(cmp.eq(a, b), a, r), r)
+
+
+@api
+def logaddexp(input, other):
+    """``log(exp(input) + exp(other))`` without overflow."""
+    _tensor(input, "logaddexp")
+    _tensor(other, "logaddexp", 2, "other")
+    return _logaddexp(input, other, lambda t: ew.log1p(ew.exp(t)))
+
+
+@api
+def logaddexp2(input, other):
+    """The base-2 logarithm of ``2^input + 2^other``, without overflow."""
+    _tensor(input, "logaddexp2")
+    _tensor(other, "logaddexp2", 2, "other")
+    return _logaddexp(input, other,
+                      lambda t: ew.log1p(ew.rpow(t, 2.0)) * (1.0 / math.log(2.0)))
+
+
+# ---- xlogy, xlog1py, sinc, logit, exp2 -------------------------------------------------------
+def _xlog(name, log, pole):
+    def fn(input, other):
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                            f"{type(input).__name__}")
+        x, y = _as_tensor(input, other), _as_tensor(other, input)
+        # x * log(y), and 0 where x == 0 unless y is nan; PyTorch's gradient in x there is 0
+        # for y at or below the pole, log(y) above it, and x / y (nan at 0/0) in y
+        ly = log(y)
+        return x * ew.where(cmp.eq(x, 0.0), ew.where(cmp.le(y, pole), 0.0, ly), ly)
+    fn.__name__ = name
+    return fn
+
+
+xlogy = api(_xlog("xlogy", ew.log, 0.0))
+xlogy.__doc__ = "``input * log(other)``, 0 where input is 0 (unless other is nan)."
+xlog1py = api(_xlog("xlog1py", ew.log1p, -1.0), method=False, export=False)
+xlog1py.__doc__ = "``input * log1p(other)``, 0 where input is 0 (unless other is nan)."
+
+
+@api
+def sinc(input):
+    """The normalised sinc ``sin(pi x) / (pi x)``, 1 at 0 (gradient 0 there)."""
+    _tensor(input, "sinc")
+    x = input if input.dtype.kind == "f" else sh.to(input, dtypes.get_default_dtype())
+    zero = cmp.eq(x, 0.0)
+    px = ew.where(zero, 1.0, x) * math.pi
+    return ew.where(zero, 1.0, ew.sin(px) / px)
+
+
+@api
+def logit(input, eps=None):
+    """``log(p / (1 - p))``, with ``p`` clamped to ``[eps, 1 - eps]`` when eps is given
+    (gradient 0 outside)."""
+    _tensor(input, "logit")
+    x = input if eps is None else ew.clamp(input, eps, 1.0 - eps)
+    # at 0 and 1: -inf and inf, and PyTorch's gradient inf (log(x / (1 - x)) gives 0 * inf)
+    one, zero = cmp.eq(x, 1.0), cmp.eq(x, 0.0)
+    safe = ew.where(one, 0.5, ew.where(zero, 0.5, x))
+    inner = ew.where(zero, ew.log(x), ew.log(safe / (1.0 - safe)))
+    # + 0 * sqrt(x (1 - x)): nan (value and gradient) outside [0, 1], as PyTorch's gradient
+    return ew.where(one, -ew.log1p(-x), inner) + ew.sqrt(safe * (1.0 - safe)) * 0.0
+
+
+@api
+def exp2(input):
+    """``2 ** input``."""
+    _tensor(input, "exp2")
+    return ew.rpow(input, 2.0)
+
+
+# ---- lerp, addcmul, addcdiv ------------------------------------------------------------------
+@api
+def lerp(input, end, weight):
+    """``input + weight * (end - input)``; as PyTorch, ``end - (end - input) * (1 - weight)``
+    for weights of at least 1/2 (exact at weight 1)."""
+    _tensor(input, "lerp")
+    _tensor(end, "lerp", 2, "end")
+    d = end - input
+    if not isinstance(weight, Tensor):
+        w = float(weight)
+        return input + d * w if abs(w) < 0.5 else end - d * (1.0 - w)
+    return ew.where(cmp.lt(ew.abs(weight), 0.5), input + weight * d, end - d * (1.0 - weight))
+
+
+@api
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 * tensor2``."""
+    _tensor(input, "addcmul")
+    return input + (tensor1 * value) * tensor2 if value != 1 else input + tensor1 * tensor2
+
+
+@api
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 / tensor2``."""
+    _tensor(input, "addcdiv")
+    return input + (tensor1 * value) / tensor2 if value != 1 else input + tensor1 / tensor2
+
+
+# ---- one-line spellings ------------------------------------------------------------------
+@api
+def reciprocal(input):
+    """``1 / input``."""
+    return ew.rdiv(_tensor(input, "reciprocal"), 1.0)
+
+
+@api
+def rsqrt(input):
+    """``1 / sqrt(input)``."""
+    return ew.rdiv(ew.sqrt(_tensor(input, "rsqrt")), 1.0)
+
+
+@api
+def deg2rad(input):
+    """Degrees to radians."""
+    return ew.mul(_tensor(input, "deg2rad"), math.pi / 180.0)
+
+
+@api
+def rad2deg(input):
+    """Radians to degrees."""
+    return ew.mul(_tensor(input, "rad2deg"), 180.0 / math.pi)
+
+
+@api
+def signbit(input):
+    """True where the sign bit is set (``-0.0`` included)."""
+    return _leaf(norm(np.signbit(np.asarray(_tensor(input, "signbit")._data))))
+
+
+@api
+def isposinf(input):
+    """True where input is +inf."""
+    return cmp.eq(_tensor(input, "isposinf"), math.inf)
+
+
+@api
+def isneginf(input):
+    """True where input is -inf."""
+    return cmp.eq(_tensor(input, "isneginf"), -math.inf)
+
+
+@api
+def isreal(input):
+    """True everywhere (tapegrad has no complex dtypes)."""
+    return _leaf(norm(np.ones(_tensor(input, "isreal").shape, np.bool_)))
+
+
+@api
+def is_complex(input):
+    """False: tapegrad has no complex dtypes."""
+    _tensor(input, "is_complex")
+    return False
+
+
+api(ew.abs, name="absolute")
+api(ew.neg, name="negative")
+api(lambda input: input, name="positive")
+api(ew.sub, name="subtract")
+api(ew.mul, name="multiply")
+api(ew.div, name="true_divide")
+
+# the operators (bound with the others by ops/__init__.py's protocol table)
+PROTOCOL = {"__mod__": remainder, "__rmod__": _rremainder, "__floordiv__": floor_divide,
+            "__rfloordiv__": _rfloor_divide}
+
+
+# ---- spec rows ----------------------------------------------------------------------------
+_MASKED = ("its masks (which operand is NaN, or larger) are constants on an eager tape, so a "
+           "replay of that tape at other points keeps them; a traced function records them "
+           "as comparisons and replays right (test_saved_trace_loads)")
+SPECS = [
+    Spec("remainder", lambda a, b: _lib(a).remainder(a, b),
+         lambda np_, a, b: a - np_.floor(a / b) * b, arity=2, domain=(0.3, 3.0),
+         pinned=(((5.0, 3.0), (1.0, -1.0)), ((-5.0, 3.0), (1.0, 2.0)))),
+    Spec("fmod", lambda a, b: _lib(a).fmod(a, b),
+         lambda np_, a, b: a - np_.trunc(a / b) * b, arity=2, domain=(0.3, 3.0),
+         pinned=(((5.0, -3.0), (1.0, 1.0)), ((-5.0, 3.0), (1.0, 1.0)))),
+    Spec("frac", lambda x: x.frac(), lambda np_, x: x - np_.trunc(x)),
+    Spec("lerp", lambda a, b: a.lerp(b, 0.3), lambda np_, a, b: a + 0.3 * (b - a), arity=2),
+    Spec("lerp_tensor_weight", lambda a, b: _lib(a).lerp(a, b, b * 0.5),
+         lambda np_, a, b: a + 0.5 * b * (b - a), arity=2, domain=(-0.9, 0.9)),
+    Spec("addcmul", lambda a, b: a.addcmul(b, a, value=0.5), lambda np_, a, b: a + 0.5 * b * a,
+         arity=2),
+    Spec("addcdiv", lambda a, b: a.addcdiv(a, b, value=-2.0), lambda np_, a, b: a - 2.0 * a / b,
+         arity=2, domain=(0.5, 2.0)),
+    Spec("hypot", lambda a, b: a.hypot(b), lambda np_, a, b: np_.sqrt(a * a + b * b), arity=2,
+         domain=(0.2, 2.0)),
+    Spec("logaddexp", lambda a, b: a.logaddexp(b), lambda np_, a, b: np_.logaddexp(a, b),
+         arity=2, pinned=(((1.0, 1.0), (0.5, 0.5)), ((math.inf, 1.0), (1.0, 0.0)))),
+    Spec("logaddexp2", lambda a, b: a.logaddexp2(b), lambda np_, a, b: np_.logaddexp2(a, b),
+         arity=2, pinned=(((1.0, 1.0), (0.5, 0.5)),)),
+    Spec("xlogy", lambda a, b: a.xlogy(b), lambda np_, a, b: a * np_.log(b), arity=2,
+         domain=(0.2, 2.0), pinned=(((0.0, 1.0), (0.0, 0.0)), ((0.0, 2.0), (math.log(2), 0.0)),
+                                    ((0.0, 0.0), (0.0, math.nan)))),
+    Spec("sinc", lambda x: x.sinc(), lambda np_, x: np_.sin(np.pi * x) / (np.pi * x),
+         domain=(0.1, 2.0), pinned=(((0.0,), (0.0,)),)),
+    Spec("logit", lambda x: x.logit(), lambda np_, x: np_.log(x / (1 - x)), domain=(0.1, 0.9),
+         pinned=(((0.0,), (math.inf,)), ((1.0,), (math.inf,)))),
+    Spec("logit_eps", lambda x: x.logit(eps=0.2), lambda np_, x: np_.log(x / (1 - x)),
+         domain=(0.3, 0.7), pinned=(((0.1,), (0.0,)), ((0.5,), (4.0,)))),
+    Spec("exp2", lambda x: x.exp2(), lambda np_, x: 2.0 ** x),
+    Spec("fmax", lambda a, b: a.fmax(b), lambda np_, a, b: np_.maximum(a, b), arity=2,
+         pinned=(((2.0, 2.0), (1.0, 0.0)), ((math.nan, 1.0), (0.0, 1.0))), replay=False,
+         notes=_MASKED),
+    Spec("fmin", lambda a, b: a.fmin(b), lambda np_, a, b: np_.minimum(a, b), arity=2,
+         pinned=(((2.0, 2.0), (1.0, 0.0)), ((1.0, math.nan), (1.0, 0.0))), replay=False,
+         notes=_MASKED),
+    Spec("nan_to_num", lambda x: x.nan_to_num(), lambda np_, x: x,
+         pinned=(((math.nan,), (0.0,)), ((math.inf,), (0.0,)), ((1.0,), (1.0,)))),
+    Spec("reciprocal", lambda x: x.reciprocal(), lambda np_, x: 1.0 / x, domain=(0.5, 2.0)),
+    Spec("rsqrt", lambda x: x.rsqrt(), lambda np_, x: 1.0 / np_.sqrt(x), domain=(0.5, 2.0)),
+]
+# the scalar path and one array path each: the composites' rows are the primitives', checked
+# at every shape by their own spec rows already (this keeps the op table's run short)
+SPECS = [dataclasses.replace(spec, shapes=((), (2, 3))) for spec in SPECS]

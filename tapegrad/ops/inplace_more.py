@@ -1,0 +1,49 @@
+"""In-place spellings of the composites and of common unary ops (``lerp_``, ``addcmul_``,
+``addcdiv_``, ``scatter_``, ``index_add_``, ``masked_fill_``, ``exp_``...): each runs its
+out-of-place op and makes the tensor hold the result, as ``inplace.py``'s ops do (PyTorch's
+version counters and leaf checks included).  Optimisers written by hand call these.
+"""
+from ..tensor import Tensor
+from . import arithmetic as ar
+from . import combine as cb
+from . import elementwise as ew
+from . import shape as sh
+from .inplace import _inplace
+
+
+def _same_shape(t, r, op):
+    if tuple(r.shape) != tuple(t.shape):
+        raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast "
+                           f"shape {list(r.shape)}")
+    if r.dtype != t.dtype and t.dtype.kind != "f" and r.dtype.kind == "f":
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{t.dtype}")
+
+
+def _method(fn, name):
+    def method(self, *args, **kwargs):
+        def run(t, *a):
+            r = fn(t, *a, **kwargs)
+            _same_shape(self, r, name)
+            return r if r.dtype == self.dtype else sh.to(r, self.dtype)
+        others = tuple(a for a in args if isinstance(a, Tensor))
+        return _inplace(self, lambda t, *o: run(t, *args), (self, *others), name)
+    method.__name__ = name
+    method.__doc__ = f"``{name[:-1]}``, in place."
+    return method
+
+
+_OPS = {
+    "lerp_": ar.lerp, "addcmul_": ar.addcmul, "addcdiv_": ar.addcdiv,
+    "scatter_": cb.scatter, "scatter_add_": cb.scatter_add, "index_add_": cb.index_add,
+    "index_copy_": cb.index_copy, "index_fill_": cb.index_fill, "masked_fill_": sh.masked_fill,
+    "nan_to_num_": ar.nan_to_num, "remainder_": ar.remainder, "fmod_": ar.fmod,
+    "trunc_": ar.trunc, "frac_": ar.frac, "reciprocal_": ar.reciprocal, "rsqrt_": ar.rsqrt,
+    "xlogy_": ar.xlogy, "hypot_": ar.hypot, "logit_": ar.logit,
+    "exp_": ew.exp, "log_": ew.log, "sqrt_": ew.sqrt, "neg_": ew.neg, "abs_": ew.abs,
+    "pow_": ew.pow, "sin_": ew.sin, "cos_": ew.cos, "tanh_": ew.tanh, "sigmoid_": ew.sigmoid,
+    "relu_": ew.relu, "floor_": ew.floor, "ceil_": ew.ceil, "round_": ew.round,
+    "sign_": ew.sign, "square_": ew.square, "log1p_": ew.log1p, "expm1_": ew.expm1,
+    "maximum_": ew.maximum, "minimum_": ew.minimum,
+}
+METHODS = {name: _method(fn, name) for name, fn in _OPS.items()}

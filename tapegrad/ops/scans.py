@@ -1,0 +1,147 @@
+"""Scans along a dimension, composed from the primitives: cumprod, cummax and cummin,
+logcumsumexp, diff (cumsum is a primitive: reductions.py).
+
+cumprod and logcumsumexp run one step per position along the dim (each step vectorised over
+the other dims): their gradients are then exact where a closed form is not (cumprod at zeros:
+PyTorch's special case), at a few rows per position.  cummax/cummin pick their values with one
+GATHER row at indices computed in NumPy, so the gradient goes to the index, as PyTorch's.
+"""
+import dataclasses
+from collections import namedtuple
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from . import arithmetic as ar
+from . import control as cmp
+from . import elementwise as ew
+from . import shape as sh
+from .registry import api
+from .spec import Spec
+from .spec import lib as _lib
+
+CummaxResult = namedtuple("cummax", ("values", "indices"))
+CumminResult = namedtuple("cummin", ("values", "indices"))
+CummaxResult.__module__ = CumminResult.__module__ = "tapegrad.return_types"
+
+
+def _tensor(x, op):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(x).__name__}")
+    return x
+
+
+def _steps(input, dim, op, step):
+    """``out[0] = x[0]``, ``out[i] = step(out[i-1], x[i])`` along ``dim``."""
+    if input.ndim == 0:
+        return sh.clone(input)
+    d = _wrap_dim(dim, input.ndim, op)
+    n = input.shape[d]
+    if n == 0:
+        return sh.clone(input)
+    acc = [sh.select(input, d, 0)]
+    for i in range(1, n):
+        acc.append(step(acc[-1], sh.select(input, d, i)))
+    return sh.stack(acc, d)
+
+
+@api
+def cumprod(input, dim, *, dtype=None):
+    """Cumulative product along ``dim``; its gradient is exact at zeros too.
+
+    >>> import tapegrad as tg
+    >>> tg.tensor([1.0, 2.0, 3.0]).cumprod(0).tolist()
+    [1.0, 2.0, 6.0]
+    """
+    _tensor(input, "cumprod")
+    if dtype is not None:
+        input = sh.to(input, dtypes.to_dtype(dtype))
+    elif input.dtype.kind in "bu" or input.dtype == np.int32:
+        input = sh.to(input, np.int64)  # PyTorch: integer products accumulate in int64
+    return _steps(input, dim, "cumprod", ew.mul)
+
+
+@api
+def logcumsumexp(input, dim):
+    """``log(cumsum(exp(input)))`` along ``dim``, without overflow (a running logaddexp)."""
+    _tensor(input, "logcumsumexp")
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"\"logcumsumexp_out_cpu\" not implemented for "
+                           f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+    return _steps(input, dim, "logcumsumexp", ar.logaddexp)
+
+
+def _cum_extreme(input, dim, largest):
+    op = "cummax" if largest else "cummin"
+    _tensor(input, op)
+    result = CummaxResult if largest else CumminResult
+    x = np.asarray(input._data)
+    if x.ndim == 0:
+        return result(sh.clone(input), _leaf(np.zeros((), np.int64)))
+    d = _wrap_dim(dim, x.ndim, op)
+    xs = np.moveaxis(x, d, 0)
+    idx = np.zeros(xs.shape, np.int64)
+    if xs.shape[0]:
+        best = xs[0].copy()
+        at = np.zeros(xs.shape[1:], np.int64)
+        with np.errstate(invalid="ignore"):
+            for i in range(1, xs.shape[0]):
+                # PyTorch: a tie moves the index to the later element; a NaN, once met, stays
+                take = (xs[i] >= best if largest else xs[i] <= best) | np.isnan(xs[i])
+                best = np.where(take, xs[i], best)
+                at = np.where(take, i, at)
+                idx[i] = at
+    indices = np.ascontiguousarray(np.moveaxis(idx, 0, d))
+    return result(sh.gather(input, d, indices), _leaf(norm(indices)))
+
+
+@api
+def cummax(input, dim):
+    """Running maximum along ``dim``: the named tuple ``(values, indices)``."""
+    return _cum_extreme(input, dim, True)
+
+
+@api
+def cummin(input, dim):
+    """Running minimum along ``dim``: the named tuple ``(values, indices)``."""
+    return _cum_extreme(input, dim, False)
+
+
+@api
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The ``n``-th forward difference along ``dim`` (``prepend``/``append`` joined first)."""
+    _tensor(input, "diff")
+    if input.ndim == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    d = _wrap_dim(dim, input.ndim, "diff")
+    parts = [t for t in (prepend, input, append) if t is not None]
+    x = sh.cat(parts, d) if len(parts) > 1 else input
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    for _ in range(n):
+        m = x.shape[d]
+        if m == 0:
+            break
+        hi, lo = sh.narrow(x, d, 1, m - 1), sh.narrow(x, d, 0, m - 1)
+        x = cmp.logical_xor(hi, lo) if x.dtype == np.bool_ else hi - lo
+    return x
+
+
+SPECS = [
+    Spec("cumprod", lambda x: x.cumprod(-1), lambda np_, x: np_.cumprod(x, -1),
+         shapes=((3,), (2, 3)), oracle=False),  # (HIPS autograd: no cumprod VJP)
+    Spec("cummax", lambda x: x.cummax(-1)[0], lambda np_, x: np.maximum.accumulate(x, -1),
+         shapes=((4,), (2, 3)), oracle=False, replay=False,  # (HIPS autograd: no accumulate)
+         notes="its indices are constants of the eager tape (a GATHER row), as sort's"),
+    Spec("logcumsumexp", lambda x: x.logcumsumexp(-1),
+         lambda np_, x: np_.log(np_.cumsum(np_.exp(x), -1)).reshape(np.shape(x)),  # (0-d: 0-d)
+         shapes=((3,), (2, 3))),
+    Spec("diff", lambda x: x.diff(dim=-1), lambda np_, x: x[..., 1:] - x[..., :-1],
+         shapes=((3,), (2, 3))),
+    Spec("diff_2", lambda x: _lib(x).diff(x, n=2, dim=0), lambda np_, x: x[2:] - 2 * x[1:-1] +
+         x[:-2], shapes=((4,), (4, 2))),
+]
+SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
+#                                           a composite's rows are checked by their own rows)

@@ -1,0 +1,399 @@
+"""Statistics composed from the primitives: nansum and nanmean, median and nanmedian,
+kthvalue, mode, quantile and nanquantile, std_mean and var_mean, aminmax, count_nonzero,
+histc, trapezoid, dist.
+
+Order statistics pick their elements with one GATHER row at indices NumPy computed, so the
+gradient goes to the picked element, as PyTorch's; quantile interpolates between two sorted
+neighbours with ``lerp``, as PyTorch does, so its values and gradients are PyTorch's.
+"""
+import dataclasses
+from collections import namedtuple
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from . import arithmetic as ar
+from . import control as cmp
+from . import elementwise as ew
+from . import reductions as red
+from . import shape as sh
+from .registry import api
+from .spec import Spec
+from .spec import lib as _lib
+
+MedianResult = namedtuple("median", ("values", "indices"))
+NanmedianResult = namedtuple("nanmedian", ("values", "indices"))
+KthvalueResult = namedtuple("kthvalue", ("values", "indices"))
+ModeResult = namedtuple("mode", ("values", "indices"))
+AminmaxResult = namedtuple("aminmax", ("min", "max"))
+for _r in (MedianResult, NanmedianResult, KthvalueResult, ModeResult, AminmaxResult):
+    _r.__module__ = "tapegrad.return_types"
+
+
+def _tensor(x, op, pos=1, name="input"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
+                        f"{type(x).__name__}")
+    return x
+
+
+# ---- NaN-ignoring sums ---------------------------------------------------------------------
+@api
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum treating NaN as zero (gradient 0 at the NaNs)."""
+    _tensor(input, "nansum")
+    x = ew.where(cmp.isnan(input), 0.0, input) if input.dtype.kind == "f" else input
+    return red.sum(x, dim, keepdim, dtype=dtype)
+
+
+@api
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """Mean over the elements that are not NaN."""
+    _tensor(input, "nanmean")
+    if input.dtype.kind != "f":
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
+                           f"but got {dtypes.torch_word(input.dtype).capitalize()}")
+    count = red.sum(cmp.eq(input, input), dim, keepdim)  # (not NaN; traceable)
+    return nansum(input, dim, keepdim, dtype=dtype) / sh.to(count, input.dtype)
+
+
+@api
+def count_nonzero(input, dim=None):
+    """Number of nonzero elements (over ``dim``: an int or a tuple), as int64."""
+    _tensor(input, "count_nonzero")
+    d = np.asarray(input._data)
+    if dim is None:
+        return _leaf(np.asarray(np.count_nonzero(d), np.int64))
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    dims = tuple(_wrap_dim(k, d.ndim, "count_nonzero") for k in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError(f"dim {dims[0]} appears multiple times in the list of dims")
+    return _leaf(norm(np.asarray(np.count_nonzero(d, axis=dims), np.int64)))
+
+
+# ---- order statistics ----------------------------------------------------------------------
+def _pick(input, d, index, keepdim):
+    """(values, indices) at ``index`` (int64, input's shape with size 1 at d)."""
+    values = sh.gather(input, d, index)
+    if not keepdim:
+        values, index = sh.squeeze(values, d), np.squeeze(index, d)
+    return values, _leaf(norm(index))
+
+
+def _along(input, dim, op):
+    x = np.asarray(input._data)
+    if x.ndim == 0:
+        return input.reshape(1), 0, x.reshape(1), True
+    return input, _wrap_dim(dim, x.ndim, op), x, False
+
+
+def _order_index(x, d, k_of, nan_first):
+    """The index along d of the element of rank ``k_of(count of non-NaN)`` in each row (NaN
+    sorts last); ``nan_first``: a row holding NaN picks its first NaN (median)."""
+    order = np.argsort(x, axis=d, kind="stable")
+    valid = np.sum(~np.isnan(x), axis=d, keepdims=True) if x.dtype.kind == "f" else \
+        np.full(x.shape[:d] + (1,) + x.shape[d + 1:], x.shape[d])
+    k = np.clip(k_of(valid), 0, x.shape[d] - 1)
+    index = np.take_along_axis(order, k, axis=d)
+    if nan_first and x.dtype.kind == "f":
+        has_nan = valid < x.shape[d]
+        first_nan = np.argmax(np.isnan(x), axis=d)[..., None] if d == x.ndim - 1 else \
+            np.expand_dims(np.argmax(np.isnan(x), axis=d), d)
+        index = np.where(has_nan, first_nan, index)
+    return index.astype(np.int64)
+
+
+def _median(input, dim, keepdim, op, nan_first):
+    _tensor(input, op)
+    if input.numel() == 0:
+        raise IndexError(f"{op}(): Expected reduction dim to be specified for input.numel() "
+                         "== 0.") if dim is None else RuntimeError(
+            f"{op}(): Expected reduction dim {dim} to have non-zero size.")
+    result = MedianResult if op == "median" else NanmedianResult
+    if dim is None:  # over every element: the value only
+        flat = input.reshape(-1)
+        index = _order_index(np.asarray(flat._data), 0, lambda m: (m - 1) // 2, nan_first)
+        return sh.gather(flat, 0, index).reshape(())
+    t, d, x, scalar = _along(input, dim, op)
+    if x.shape[d] == 0:
+        raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
+    index = _order_index(x, d, lambda m: (m - 1) // 2, nan_first)
+    values, indices = _pick(t, d, index, keepdim or scalar)
+    if scalar:
+        values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
+    return result(values, indices)
+
+
+@api
+def median(input, dim=None, keepdim=False):
+    """The lower median (of all elements, or ``(values, indices)`` along ``dim``); NaN if a
+    row holds NaN."""
+    return _median(input, dim, keepdim, "median", True)
+
+
+@api
+def nanmedian(input, dim=None, keepdim=False):
+    """The lower median of the elements that are not NaN."""
+    return _median(input, dim, keepdim, "nanmedian", False)
+
+
+@api
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """The ``k``-th smallest element along ``dim`` (k from 1): ``(values, indices)``."""
+    _tensor(input, "kthvalue")
+    t, d, x, scalar = _along(input, dim, "kthvalue")
+    if not 1 <= k <= x.shape[d]:
+        raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
+    index = _order_index(x, d, lambda m: np.full_like(m, k - 1), False)
+    values, indices = _pick(t, d, index, keepdim or scalar)
+    if scalar:
+        values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
+    return KthvalueResult(values, indices)
+
+
+@api
+def mode(input, dim=-1, keepdim=False):
+    """The most frequent value along ``dim`` (the smallest of equally frequent ones) and the
+    index of its last occurrence: ``(values, indices)``."""
+    _tensor(input, "mode")
+    t, d, x, scalar = _along(input, dim, "mode")
+    rows = np.moveaxis(x, d, -1)
+    flat = rows.reshape(-1, rows.shape[-1])
+    index = np.zeros(flat.shape[0], np.int64)
+    for r, row in enumerate(flat):
+        vals, counts = np.unique(row, return_counts=True)
+        best = vals[np.argmax(counts)]  # np.unique sorts: argmax picks the smallest of ties
+        index[r] = np.nonzero(row == best)[0][-1] if best == best else \
+            np.nonzero(np.isnan(row))[0][-1]
+    index = np.moveaxis(index.reshape(rows.shape[:-1] + (1,)), -1, d)
+    values, indices = _pick(t, d, np.ascontiguousarray(index), keepdim or scalar)
+    if scalar:
+        values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
+    return ModeResult(values, indices)
+
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(input, q, dim, keepdim, interpolation, op):
+    _tensor(input, op)
+    if input.numel() == 0:
+        raise RuntimeError(f"{op}() input tensor must be non-empty")
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"{op}() input tensor must be either float or double dtype")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError(f"{op}() interpolation must be one of linear, lower, higher, "
+                           f"midpoint or nearest. Got {interpolation}")
+    qa = np.asarray(q._data if isinstance(q, Tensor) else q, np.float64)
+    if qa.ndim > 1:
+        raise RuntimeError(f"{op}() q must be a scalar or 1D tensor")
+    if ((qa < 0) | (qa > 1)).any():
+        bad = qa[(qa < 0) | (qa > 1)].flat[0]
+        raise RuntimeError(f"{op}() q must be in the range [0, 1] but got {bad:g}")
+    x = input.reshape(-1) if dim is None else input
+    d = 0 if dim is None else _wrap_dim(dim, max(input.ndim, 1), op)
+    if x.ndim == 0:
+        x = x.reshape(1)
+    x = sh.movedim(x, d, -1)
+    srt = sh.sort(x, -1)[0]  # NaN last
+    xs = np.asarray(srt._data)
+    n = xs.shape[-1]
+    valid = np.sum(~np.isnan(xs), axis=-1, keepdims=True)
+    count = valid if op == "nanquantile" else np.full_like(valid, n)
+    rank = qa.reshape(-1) * np.maximum(count - 1, 0)  # (*rows, nq)
+    bad = (valid == 0) if op == "nanquantile" else (valid < n)
+    rank = np.where(bad, n - 1, rank)  # a NaN row takes its last (NaN) element, as PyTorch
+    if interpolation == "nearest":
+        rank = np.round(rank)  # half to even, as PyTorch
+    lo = np.floor(rank).astype(np.int64)
+    hi = np.minimum(np.ceil(rank).astype(np.int64), n - 1)
+    v_lo, v_hi = sh.gather(srt, -1, lo), sh.gather(srt, -1, hi)
+    if interpolation in ("lower", "nearest"):
+        out = v_lo
+    elif interpolation == "higher":
+        out = v_hi
+    else:
+        w = 0.5 if interpolation == "midpoint" else Tensor((rank - lo).astype(input.dtype))
+        out = ar.lerp(v_lo, v_hi, w)
+    if keepdim:
+        if dim is None:
+            out = out.reshape((1,) * input.ndim + (-1,))
+        else:
+            out = sh.movedim(out.unsqueeze(-2), -2, d)  # rows with the size-1 dim back at d
+    out = sh.movedim(out, -1, 0)  # the quantiles first, as PyTorch
+    return out.reshape(out.shape[1:]) if qa.ndim == 0 else out
+
+
+@api
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """The ``q``-quantiles (a number or a 1-D tensor in [0, 1]) of all elements or along
+    ``dim``; a 1-D q puts its dimension first.  NaN where a row holds NaN.
+
+    >>> import tapegrad as tg
+    >>> float(tg.tensor([1.0, 2.0, 4.0]).quantile(0.75))
+    3.0
+    """
+    return _quantile(input, q, dim, keepdim, interpolation, "quantile")
+
+
+@api
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile over the elements that are not NaN."""
+    return _quantile(input, q, dim, keepdim, interpolation, "nanquantile")
+
+
+# ---- moments, extremes ----------------------------------------------------------------
+def _var_args(dim, unbiased, keepdim, correction):
+    if isinstance(dim, bool):  # std_mean(x, True): the old (input, unbiased) spelling
+        return None, dim, keepdim, correction
+    return dim, unbiased, keepdim, correction
+
+
+@api
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """``(std, mean)`` over all elements or ``dim``."""
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return (red.std(input, dim, unbiased, keepdim, correction=correction),
+            red.mean(input, dim, keepdim))
+
+
+@api
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """``(var, mean)`` over all elements or ``dim``."""
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return (red.var(input, dim, unbiased, keepdim, correction=correction),
+            red.mean(input, dim, keepdim))
+
+
+@api
+def aminmax(input, *, dim=None, keepdim=False):
+    """``(min, max)`` over all elements or ``dim``: the named tuple ``aminmax``."""
+    _tensor(input, "aminmax")
+    if dim is None:
+        return AminmaxResult(red.amin(input), red.amax(input))
+    return AminmaxResult(red.amin(input, dim, keepdim), red.amax(input, dim, keepdim))
+
+
+@api
+def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
+    """Histogram of ``bins`` equal bins over ``[min, max]`` (the data's range when both are
+    0); elements outside are ignored.  Not differentiable."""
+    _tensor(input, "histc")
+    if bins <= 0:
+        raise RuntimeError("torch.histc: bins must be > 0, but got " + str(bins) +
+                           " for dimension 0")
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"\"histogram_cpu\" not implemented for "
+                           f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+    d = np.asarray(input._data).ravel()
+    lo, hi = float(min), float(max)
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    if lo == hi and d.size:
+        lo, hi = float(d.min()), float(d.max())
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    counts, _ = np.histogram(d[(d >= lo) & (d <= hi)], bins=bins, range=(lo, hi))
+    return _leaf(counts.astype(input.dtype))
+
+
+# ---- integration, distance -------------------------------------------------------------
+@api
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The trapezoid rule along ``dim``, at sample points ``x`` or spacing ``dx`` (1)."""
+    _tensor(y, "trapezoid", name="y")
+    d = _wrap_dim(dim, y.ndim, "trapezoid")
+    n = y.shape[d]
+    if n == 0:
+        return red.sum(y, d)
+    lo, hi = sh.narrow(y, d, 0, n - 1), sh.narrow(y, d, 1, n - 1)
+    if x is None:
+        step = 1.0 if dx is None else dx
+        return (red.sum(y, d) - (sh.select(y, d, 0) + sh.select(y, d, n - 1)) * 0.5) * step
+    if not isinstance(x, Tensor):
+        x = Tensor(x)
+    xd = _wrap_dim(dim, x.ndim, "trapezoid") if x.ndim > 1 else 0
+    m = x.shape[xd]
+    dxs = sh.narrow(x, xd, 1, m - 1) - sh.narrow(x, xd, 0, m - 1)
+    if x.ndim == 1 and y.ndim > 1:
+        dxs = dxs.reshape((n - 1,) + (1,) * (y.ndim - 1 - d))
+    return red.sum(dxs * (lo + hi), d) / 2.0
+
+
+@api
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """trapezoid's old name."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+@api
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The running trapezoid rule along ``dim`` (one element fewer)."""
+    _tensor(y, "cumulative_trapezoid", name="y")
+    d = _wrap_dim(dim, y.ndim, "cumulative_trapezoid")
+    n = y.shape[d]
+    lo, hi = sh.narrow(y, d, 0, n - 1), sh.narrow(y, d, 1, n - 1)
+    if x is None:
+        return red.cumsum((lo + hi) * ((1.0 if dx is None else dx) / 2.0), d)
+    if not isinstance(x, Tensor):
+        x = Tensor(x)
+    xd = _wrap_dim(dim, x.ndim, "cumulative_trapezoid") if x.ndim > 1 else 0
+    m = x.shape[xd]
+    dxs = sh.narrow(x, xd, 1, m - 1) - sh.narrow(x, xd, 0, m - 1)
+    if x.ndim == 1 and y.ndim > 1:
+        dxs = dxs.reshape((n - 1,) + (1,) * (y.ndim - 1 - d))
+    return red.cumsum(dxs * (lo + hi) / 2.0, d)
+
+
+@api
+def dist(input, other, p=2):
+    """The p-norm of ``input - other``."""
+    _tensor(input, "dist")
+    _tensor(other, "dist", 2, "other")
+    return red.norm(input - other, p)
+
+
+@api
+def renorm(input, p, dim, maxnorm):
+    """Each slice along ``dim`` whose p-norm exceeds ``maxnorm`` scaled down to it
+    (``maxnorm / (norm + 1e-7)``, as PyTorch)."""
+    _tensor(input, "renorm")
+    if input.ndim <= 1:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.ndim} "
+                           "dimensions")
+    d = _wrap_dim(dim, input.ndim, "renorm")
+    others = tuple(i for i in range(input.ndim) if i != d)
+    norms = red.norm(input, p, others, keepdim=True)
+    factor = ew.where(cmp.gt(norms, maxnorm), maxnorm / (norms + 1e-7), 1.0)
+    return input * factor
+
+
+def _quantile_ref(np_, x, q):
+    n = x.shape[-1]
+    s = np_.sort(x, -1)
+    r = q * (n - 1)
+    lo, hi = int(np.floor(r)), int(np.ceil(r))
+    return s[..., lo] + (r - lo) * (s[..., hi] - s[..., lo])
+
+
+_PICKED = ("the elements it picks are recorded as constant indices (a GATHER row): replay at "
+           "other points keeps them, as sort's and topk's do")
+SPECS = [
+    Spec("nansum", lambda x: _lib(x).nansum(x, -1), lambda np_, x: np_.sum(x, -1),
+         shapes=((3,), (2, 3))),
+    Spec("nanmean", lambda x: _lib(x).nanmean(x), lambda np_, x: np_.mean(x),
+         shapes=((3,), (2, 3))),
+    Spec("median", lambda x: x.median(-1)[0], lambda np_, x: np_.sort(x, -1)[..., 1],
+         shapes=((3,), (2, 4)), oracle=False, replay=False, notes=_PICKED),
+    Spec("quantile", lambda x: x.quantile(0.3, dim=-1), lambda np_, x: _quantile_ref(
+         np_, x, 0.3), shapes=((3,), (2, 4)), oracle=False, replay=False, notes=_PICKED),
+    Spec("var_mean", lambda x: _lib(x).var_mean(x, -1)[0] * _lib(x).var_mean(x, -1)[1],
+         lambda np_, x: np_.var(x, -1, ddof=1) * np_.mean(x, -1), shapes=((3,), (2, 3))),
+    Spec("trapezoid", lambda x: _lib(x).trapezoid(x), lambda np_, x: np_.sum(
+         x[..., 1:] + x[..., :-1], -1) / 2.0, shapes=((3,), (2, 3))),
+    Spec("dist", lambda a, b: _lib(a).dist(a, b), lambda np_, a, b: np_.sqrt(np_.sum(
+         (a - b) ** 2)), arity=2, shapes=((3,), (2, 3))),
+]
+SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
+#                                           a composite's rows are checked by their own rows)

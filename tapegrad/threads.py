@@ -1,0 +1,23 @@
+"""``get_num_threads`` / ``set_num_threads``: the threads batch replay runs on (Numba's
+thread pool; the eager sweep is single-threaded, as a reverse pass over one tape is)."""
+import numba
+
+
+def get_num_threads():
+    """The number of threads parallel batch replay uses."""
+    return numba.get_num_threads()
+
+
+def set_num_threads(num):
+    """Use ``num`` threads (1 .. the machine's cores) for parallel batch replay."""
+    if isinstance(num, bool) or not isinstance(num, int):
+        raise TypeError(f"set_num_threads(): argument 'int' (position 1) must be int, not "
+                        f"{type(num).__name__}")
+    if num <= 0:
+        raise RuntimeError("set_num_threads expects a positive integer")
+    numba.set_num_threads(min(num, numba.config.NUMBA_NUM_THREADS))
+
+
+def get_num_interop_threads():
+    """1: tapegrad runs no inter-op thread pool."""
+    return 1
