@@ -22,8 +22,8 @@ from .typeinfo import (
 from .device import (
     accelerator, backends, cuda, device, get_default_device, set_default_device)
 from .dtypes import (
-    bool, double, float, float32, float64, get_default_dtype, int, int32, int64, long,
-    set_default_dtype)
+    bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8,
+    int16, int32, int64, long, set_default_dtype, short, uint8)
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .ops import EXPORTS as _OPS
 from .jit import trace_or_record as trace  # the matrix trace, or record a function
@@ -33,10 +33,14 @@ from . import special
 from .special import TOP_LEVEL as _SPECIAL  # lgamma, digamma, erfinv... (special.py)
 from .tensor import Size, Tensor
 from .warmup import warmup
+from .methods import FUNCTIONS as _FUNCTIONS  # (and binds Tensor.new_zeros, ...)
+from math import e, inf, nan, pi  # noqa: E402 (PyTorch's constants)
 
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
 globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
 globals().update(_SPECIAL)
+globals().update(_FUNCTIONS)
+newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 def is_tensor(obj):
@@ -59,7 +63,8 @@ __all__ = [
     "zeros_like", "viz", "linalg",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
-    "special", *_SPECIAL,
+    "special", *_SPECIAL, *_FUNCTIONS, "e", "inf", "nan", "pi", "newaxis", "float16",
+    "half", "int16", "short", "int8", "uint8", "dtype",
     # issue 22's miscellany: seeds and samplers, print options, threads, dtype questions
     "initial_seed", "logspace", "poisson", "randint_like", "seed", "get_printoptions",
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",

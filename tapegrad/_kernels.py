@@ -94,26 +94,81 @@ def _warmup_command(group):
             "main(sys.argv[1:])", group, "--wait-for-sweep"]
 
 
+def lock_path(group):
+    """The file that says a process is compiling ``group`` into this Numba cache (its pid):
+    one compile per group and cache however many processes start cold at once."""
+    return os.path.join(_sweep._reverse_sweep._cache._cache_path, f"tapegrad-{group}.compiling")
+
+
+def _held(path):
+    """Whether a live process holds the lock at ``path`` (a stale one is removed)."""
+    try:
+        with open(path) as f:
+            text = f.read().strip()
+        age = time.time() - os.path.getmtime(path)
+    except OSError:
+        return False
+    if not text:
+        return age < 10.0  # being written by the claiming process
+    try:
+        os.kill(int(text), 0)
+        return True
+    except (ValueError, ProcessLookupError):
+        pass
+    except PermissionError:  # alive, another user's
+        return True
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    return False
+
+
 class _Background:
     """This process's compiling processes, one per kernel group (tapegrad/warmup.py),
-    started when a kernel of the group first misses the cache."""
+    started when a kernel of the group first misses the cache, unless another process
+    is compiling that group into the same cache (its lock file is held)."""
     procs = {}
     started = 0.0
     told = 0.0
+    looked = {}  # group -> when its lock was last found held elsewhere
+
+    @classmethod
+    def _spawn(cls, g):
+        if g in cls.procs:
+            return
+        now = time.perf_counter()
+        if now - cls.looked.get(g, -POLL_S) < POLL_S:
+            return
+        path = lock_path(g)
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            if _held(path):
+                cls.looked[g] = now
+                return
+            return cls._spawn(g)  # (a stale lock, removed: claim it now)
+        except OSError:  # an unwritable cache: compile without the lock
+            fd = None
+        proc = subprocess.Popen(_warmup_command(g), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if fd is not None:
+            os.write(fd, str(proc.pid).encode())
+            os.close(fd)
+        cls.procs[g] = proc
 
     @classmethod
     def start(cls, group):
-        if not cls.procs:
+        """This process's compile of ``group`` (a Popen), or None while another process
+        compiles it."""
+        if not cls.procs and not cls.started:
             cls.started = time.perf_counter()
             sys.stderr.write("tapegrad: compiling kernels in the background (first run "
                              "only, cached afterwards); gradients run interpreted until then\n")
         # replay's batch kernel needs the sweep: both groups build side by side
         for g in (("sweep", "replay") if group == "replay" else (group,)):
-            if g not in cls.procs:
-                cls.procs[g] = subprocess.Popen(
-                    _warmup_command(g), stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return cls.procs[group]
+            cls._spawn(g)
+        return cls.procs.get(group)
 
     @classmethod
     def waiting(cls, name):
@@ -176,7 +231,7 @@ class _Kernel:
                                      "Numba disk cache to fill in the background)...\n")
                 return self._bind()(*args)
             proc = _Background.start(self.group)
-            if proc.poll() is not None:  # it ended without this kernel: compile here
+            if proc is not None and proc.poll() is not None:  # it ended without the kernel
                 if proc.returncode != 0:
                     sys.stderr.write("tapegrad: the background compile failed; compiling "
                                      f"{self.name} here\n")

@@ -12,12 +12,13 @@ side by side (``tapegrad warmup`` and a first run's background compile do, on a 
 ``main([GROUP, "--wait-for-sweep"])`` builds one group in a process of its own and prints
 a ``start``/``done`` line per kernel (the CLI relays them as progress).
 """
+import os
 import time
 
 import numpy as np
 
 from . import _sweep
-from ._kernels import in_cache
+from ._kernels import in_cache, lock_path
 
 GROUPS = ("sweep", "replay", "float32")
 WAIT_S = 300.0  # --wait-for-sweep: how long the batch kernel waits for the sweep's cache
@@ -90,6 +91,22 @@ def _report(event, label, seconds):
 
 
 def main(argv):
-    """Build the groups named in ``argv`` (default ``sweep``), reporting each kernel."""
-    build([a for a in argv if a in GROUPS] or ["sweep"], _report,
-          wait_for_sweep="--wait-for-sweep" in argv)
+    """Build the groups named in ``argv`` (default ``sweep``), reporting each kernel; the
+    group's lock file (tapegrad._kernels.lock_path), if it holds this process, goes at the
+    end."""
+    groups = [a for a in argv if a in GROUPS] or ["sweep"]
+    try:
+        build(groups, _report, wait_for_sweep="--wait-for-sweep" in argv)
+    finally:
+        for g in groups:
+            _release(lock_path(g))
+
+
+def _release(path):
+    try:
+        with open(path) as f:
+            mine = f.read().strip() == str(os.getpid())
+        if mine:
+            os.remove(path)
+    except OSError:
+        pass
