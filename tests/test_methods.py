@@ -100,3 +100,18 @@ def test_constants_dtypes_and_switches():
     finally:
         tg.set_anomaly_enabled(False)
     assert not tg.is_anomaly_enabled()
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "amax", "amin", "max", "min", "std", "var",
+                                  "prod", "logsumexp", "all", "any", "argmax", "argmin",
+                                  "median", "nansum", "nanmean"])
+def test_keepdims_is_keepdim(name):
+    """NumPy's spelling, which PyTorch's reductions take too."""
+    def run(lib):
+        x = lib.tensor([[1., 5., 2.], [4., 3., 6.]], dtype=lib.float64)
+        if name in ("all", "any"):
+            x = x > 2
+        r = getattr(x, name)(1, keepdims=True)
+        r = r[0] if isinstance(r, tuple) else r
+        return list(r.shape), np.round(np.asarray(r.tolist(), float), 12).tolist()
+    same(run)  # (std and var: the last ulp is the summation order's)

@@ -143,15 +143,17 @@ def bitwise(name, npfn):
 
 
 @api
-def all(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
+def all(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorch's name)
     """True where every element (along ``dim``) is nonzero."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     (a,) = _eager("all", input)
     return _leaf(norm(np.all(a, axis=dim, keepdims=keepdim)))
 
 
 @api
-def any(input, dim=None, keepdim=False):  # noqa: A001 (PyTorch's name)
+def any(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorch's name)
     """True where some element (along ``dim``) is nonzero."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     (a,) = _eager("any", input)
     return _leaf(norm(np.any(a, axis=dim, keepdims=keepdim)))
 

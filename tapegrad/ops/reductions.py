@@ -166,14 +166,16 @@ def _reduce(input, dim, keepdim, op, dtype):
 
 
 @api
-def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 (PyTorch's name)
+def sum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):  # noqa: A001
     """Sum of all elements, or over ``dim`` (an int or a tuple)."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _reduce(input, dim, keepdim, "sum", dtype)
 
 
 @api
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Mean of all elements, or over ``dim``; floating inputs only, as PyTorch."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _reduce(input, dim, keepdim, "mean", dtype)
 
 
@@ -329,13 +331,14 @@ declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=pro
 
 
 @api
-def prod(input, dim=None, keepdim=False, *, dtype=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Product of all elements, or over one ``dim``.
 
     >>> import tapegrad as tg
     >>> tg.tensor([[1.0, 2.0], [3.0, 4.0]]).prod(1).tolist()
     [2.0, 12.0]
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     d = np.asarray(input._data)
     if dtype is not None:
         d = d.astype(dtypes.to_dtype(dtype))
@@ -513,7 +516,7 @@ def _extreme(input, dim, keepdim, other, largest):
 
 
 @api
-def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
+def max(input, dim=None, keepdim=False, *, other=None, keepdims=None):  # noqa: A001
     """Largest element; with ``dim``, the named tuple ``(values, indices)``; with a Tensor
     second argument, ``maximum``.  Ties: over all elements the gradient is split evenly
     among them, with ``dim`` it goes to the returned (first) index, as in PyTorch.
@@ -522,12 +525,14 @@ def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's
     >>> tg.tensor([[1.0, 5.0], [7.0, 2.0]]).max(1).indices.tolist()
     [1, 0]
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _extreme(input, dim, keepdim, other, True)
 
 
 @api
-def min(input, dim=None, keepdim=False, *, other=None):  # noqa: A001 (PyTorch's name)
+def min(input, dim=None, keepdim=False, *, other=None, keepdims=None):  # noqa: A001
     """Smallest element; with ``dim``, the named tuple ``(values, indices)``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _extreme(input, dim, keepdim, other, False)
 
 
@@ -541,15 +546,17 @@ def _amax(input, dim, keepdim, largest):
 
 
 @api
-def amax(input, dim=(), keepdim=False):
+def amax(input, dim=(), keepdim=False, *, keepdims=None):
     """Largest element over ``dim`` (an int or tuple; all by default); ties share the
     gradient evenly, as PyTorch's AmaxBackward0."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _amax(input, dim, keepdim, True)
 
 
 @api
-def amin(input, dim=(), keepdim=False):
+def amin(input, dim=(), keepdim=False, *, keepdims=None):
     """Smallest element over ``dim``; ties share the gradient evenly."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _amax(input, dim, keepdim, False)
 
 
@@ -572,19 +579,21 @@ def _argextreme(input, dim, keepdim, largest):
 
 
 @api
-def argmax(input, dim=None, keepdim=False):
+def argmax(input, dim=None, keepdim=False, *, keepdims=None):
     """Index of the first largest element (flat, or along ``dim``); not differentiable.
 
     >>> import tapegrad as tg
     >>> int(tg.tensor([1.0, 3.0, 3.0]).argmax())
     1
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _argextreme(input, dim, keepdim, True)
 
 
 @api
-def argmin(input, dim=None, keepdim=False):
+def argmin(input, dim=None, keepdim=False, *, keepdims=None):
     """Index of the first smallest element (flat, or along ``dim``); not differentiable."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _argextreme(input, dim, keepdim, False)
 
 
@@ -641,13 +650,14 @@ declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_f
 
 
 @api
-def logsumexp(input, dim, keepdim=False):
+def logsumexp(input, dim, keepdim=False, *, keepdims=None):
     """``log(sum(exp(input), dim))``, computed after subtracting the max (no overflow).
 
     >>> import tapegrad as tg
     >>> round(float(tg.tensor([1000.0, 1000.0]).logsumexp(0)), 4)
     1000.6931
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     d = np.asarray(input._data)
     if d.dtype.kind != "f":
         d = d.astype(np.float64)
@@ -764,7 +774,7 @@ NUCLEAR = []  # linalg.matrix_norm(A, "nuc", ...): an SVD, bound from tapegrad/l
 
 
 @api
-def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, keepdims=None):
     """Vector p-norm over all elements or over ``dim``: p a number (2, 1, inf, -inf, 0, or
     any other positive order) or "fro" (= 2); "nuc" is the matrix nuclear norm
     (``linalg.matrix_norm``).  At 0 the gradient is 0, as in PyTorch.
@@ -773,6 +783,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     >>> float(tg.tensor([3.0, 4.0]).norm())
     5.0
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     if isinstance(p, str):
         if p == "nuc":
             return NUCLEAR[0](input, dim, keepdim, dtype)
@@ -904,19 +915,21 @@ def _var(input, dim, unbiased, keepdim, correction, root):
 
 
 @api
-def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, keepdims=None):
     """Variance over all elements or ``dim``, dividing by ``N - correction`` (default 1).
 
     >>> import tapegrad as tg
     >>> float(tg.tensor([1.0, 2.0, 3.0]).var())
     1.0
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _var(input, dim, unbiased, keepdim, correction, False)
 
 
 @api
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, keepdims=None):
     """Standard deviation, ``sqrt(var)``; its gradient is 0 where it is 0, as PyTorch's."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _var(input, dim, unbiased, keepdim, correction, True)
 
 

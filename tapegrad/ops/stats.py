@@ -40,16 +40,18 @@ def _tensor(x, op, pos=1, name="input"):
 
 # ---- NaN-ignoring sums ---------------------------------------------------------------------
 @api
-def nansum(input, dim=None, keepdim=False, *, dtype=None):
+def nansum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Sum treating NaN as zero (gradient 0 at the NaNs)."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "nansum")
     x = ew.where(cmp.isnan(input), 0.0, input) if input.dtype.kind == "f" else input
     return red.sum(x, dim, keepdim, dtype=dtype)
 
 
 @api
-def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Mean over the elements that are not NaN."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "nanmean")
     if input.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
@@ -126,21 +128,24 @@ def _median(input, dim, keepdim, op, nan_first):
 
 
 @api
-def median(input, dim=None, keepdim=False):
+def median(input, dim=None, keepdim=False, *, keepdims=None):
     """The lower median (of all elements, or ``(values, indices)`` along ``dim``); NaN if a
     row holds NaN."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _median(input, dim, keepdim, "median", True)
 
 
 @api
-def nanmedian(input, dim=None, keepdim=False):
+def nanmedian(input, dim=None, keepdim=False, *, keepdims=None):
     """The lower median of the elements that are not NaN."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _median(input, dim, keepdim, "nanmedian", False)
 
 
 @api
-def kthvalue(input, k, dim=-1, keepdim=False):
+def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     """The ``k``-th smallest element along ``dim`` (k from 1): ``(values, indices)``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "kthvalue")
     t, d, x, scalar = _along(input, dim, "kthvalue")
     if not 1 <= k <= x.shape[d]:
@@ -153,9 +158,10 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 
 @api
-def mode(input, dim=-1, keepdim=False):
+def mode(input, dim=-1, keepdim=False, *, keepdims=None):
     """The most frequent value along ``dim`` (the smallest of equally frequent ones) and the
     index of its last occurrence: ``(values, indices)``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "mode")
     t, d, x, scalar = _along(input, dim, "mode")
     rows = np.moveaxis(x, d, -1)
@@ -226,7 +232,7 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
 
 
 @api
-def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", keepdims=None):
     """The ``q``-quantiles (a number or a 1-D tensor in [0, 1]) of all elements or along
     ``dim``; a 1-D q puts its dimension first.  NaN where a row holds NaN.
 
@@ -234,12 +240,14 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     >>> float(tg.tensor([1.0, 2.0, 4.0]).quantile(0.75))
     3.0
     """
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _quantile(input, q, dim, keepdim, interpolation, "quantile")
 
 
 @api
-def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", keepdims=None):
     """quantile over the elements that are not NaN."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _quantile(input, q, dim, keepdim, interpolation, "nanquantile")
 
 
@@ -251,24 +259,27 @@ def _var_args(dim, unbiased, keepdim, correction):
 
 
 @api
-def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, keepdims=None):
     """``(std, mean)`` over all elements or ``dim``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return (red.std(input, dim, unbiased, keepdim, correction=correction),
             red.mean(input, dim, keepdim))
 
 
 @api
-def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, keepdims=None):
     """``(var, mean)`` over all elements or ``dim``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return (red.var(input, dim, unbiased, keepdim, correction=correction),
             red.mean(input, dim, keepdim))
 
 
 @api
-def aminmax(input, *, dim=None, keepdim=False):
+def aminmax(input, *, dim=None, keepdim=False, keepdims=None):
     """``(min, max)`` over all elements or ``dim``: the named tuple ``aminmax``."""
+    keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "aminmax")
     if dim is None:
         return AminmaxResult(red.amin(input), red.amax(input))
