@@ -255,6 +255,28 @@ def entr(input):
 
 
 # ---- torch.special's names -------------------------------------------------------------
+# ---- inverse hyperbolics: Python stops too, since NumPy's are accurate everywhere where a
+# composite of log and sqrt loses digits (asinh at small |x|, atanh near 0) or overflows
+_asinh = _stop("AsinhBackward0", np.arcsinh, lambda x, y: 1.0 / _ew.sqrt(x * x + 1.0))
+_acosh = _stop("AcoshBackward0", np.arccosh, lambda x, y: 1.0 / _ew.sqrt((x - 1.0) * (x + 1.0)))
+_atanh = _stop("AtanhBackward0", np.arctanh, lambda x, y: 1.0 / ((1.0 - x) * (1.0 + x)))
+
+
+def asinh(input):
+    """Inverse hyperbolic sine; d/dx = 1 / sqrt(x^2 + 1)."""
+    return _asinh(_tensor(input, "asinh"))
+
+
+def acosh(input):
+    """Inverse hyperbolic cosine (nan below 1); d/dx = 1 / sqrt(x^2 - 1)."""
+    return _acosh(_tensor(input, "acosh"))
+
+
+def atanh(input):
+    """Inverse hyperbolic tangent (+-inf at +-1, nan beyond); d/dx = 1 / (1 - x^2)."""
+    return _atanh(_tensor(input, "atanh"))
+
+
 expit = _ew.sigmoid
 logit = _ar.logit
 xlogy = _ar.xlogy
@@ -276,7 +298,8 @@ multigammaln = mvlgamma
 # Tensor methods and tapegrad names of the functions above (tapegrad/__init__.py exports
 # TOP_LEVEL); bound from here, the floor above Tensor, as autograd binds backward
 TOP_LEVEL = {"lgamma": lgamma, "digamma": digamma, "polygamma": polygamma, "erfinv": erfinv,
-             "erfc": erfc, "i0": i0, "mvlgamma": mvlgamma}
+             "erfc": erfc, "i0": i0, "mvlgamma": mvlgamma, "asinh": asinh, "acosh": acosh,
+             "atanh": atanh, "arcsinh": asinh, "arccosh": acosh, "arctanh": atanh}
 for _name, _fn in TOP_LEVEL.items():
     setattr(Tensor, _name, _fn)
 Tensor.polygamma = lambda self, n: polygamma(n, self)

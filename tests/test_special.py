@@ -203,3 +203,25 @@ def test_special_is_a_namespace_of_tapegrad():
                  "i0", "i0e", "i1", "i1e", "sinc", "entr", "log1p", "expm1", "exp2",
                  "logsumexp", "softmax", "log_softmax", "round"):
         assert hasattr(tg.special, name) and hasattr(torch.special, name), name
+
+
+@pytest.mark.parametrize("name,xs", [
+    ("asinh", [-1e200, -3.0, -1e-10, 0.0, 0.5, 1e10]),
+    ("acosh", [1.0, 1.5, 3.0, 1e10, 0.5]),
+    ("atanh", [-0.999, -0.5, 1e-12, 0.5, 1.0, 2.0]),
+])
+def test_inverse_hyperbolics_match_torch(name, xs):
+    torch = pytest.importorskip("torch")
+    a = tg.tensor(xs, requires_grad=True)
+    b = torch.tensor(xs, dtype=torch.float64, requires_grad=True)
+    ya, yb = getattr(tg, name)(a), getattr(torch, name)(b)
+    np.testing.assert_allclose(ya.tolist(), yb.tolist(), rtol=1e-15, equal_nan=True)
+    ya.sum().backward()
+    yb.sum().backward()
+    np.testing.assert_allclose(a.grad.tolist(), b.grad.tolist(), rtol=1e-13, equal_nan=True)
+    assert ya.grad_fn.name() == yb.grad_fn.name()
+    x = tg.tensor([0.3, -0.7] if name != "acosh" else [1.3, 2.7], requires_grad=True)
+    assert tg.autograd.gradcheck(getattr(tg, name), (x,))
+    assert tg.autograd.gradgradcheck(getattr(tg, name), (x,))
+    assert getattr(tg, "arc" + name[1:]) is getattr(tg, name)
+    np.testing.assert_array_equal(getattr(x, name)().tolist(), getattr(tg, name)(x).tolist())
