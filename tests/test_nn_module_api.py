@@ -302,3 +302,31 @@ def test_init_errors_as_torch(call, torch):
     with pytest.raises(ValueError) as theirs:
         call(torch)
     assert str(ours.value) == str(theirs.value)
+
+
+def test_full_backward_hooks_see_and_replace_what_torch_does():
+    torch = pytest.importorskip("torch")
+
+    def run(lib):
+        lin = lib.nn.Linear(3, 2).double()
+        with lib.no_grad():
+            lin.weight.copy_(lib.tensor([[1., 2., 3.], [-1., .5, 2.]], dtype=lib.float64))
+            lin.bias.fill_(0.1)
+        seen = []
+
+        def hook(m, gi, go):
+            seen.append(([None if g is None else g.tolist() for g in gi],
+                         [g.tolist() for g in go]))
+            return (gi[0] * 3,) if gi[0] is not None else None
+        h = lin.register_full_backward_hook(hook)
+        pre = lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 2,))
+        x = lib.tensor([[1., 2., 3.]], dtype=lib.float64, requires_grad=True)
+        (lin(x) ** 2).sum().backward()
+        with pytest.warns(UserWarning, match="no inputs require gradients"):
+            lin(lib.tensor([[1., 2., 3.]], dtype=lib.float64)).sum().backward()
+        h.remove()
+        pre.remove()
+        x2 = lib.tensor([[1., 0., 0.]], dtype=lib.float64, requires_grad=True)
+        lin(x2).sum().backward()  # removed: no hook runs
+        return seen, x.grad.tolist(), lin.weight.grad.tolist(), x2.grad.tolist()
+    assert run(tg) == run(torch)

@@ -9,9 +9,10 @@ import numpy as np
 from .. import creation, dtypes
 from ..device import check as check_device
 from ..device import parse_to
-from ..grad_mode import no_grad
+from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
 from . import functional as F
+from .backward_hooks import call_with_hooks
 from .parameter import Parameter
 
 
@@ -29,7 +30,7 @@ class Module:
             raise TypeError(f"{type(self).__name__}.__init__() takes no arguments beyond "
                             f"self (got {len(args)} positional and {sorted(kwargs)} keyword)")
         for name in ("_parameters", "_buffers", "_modules", "_forward_hooks",
-                     "_forward_pre_hooks"):
+                     "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks"):
             object.__setattr__(self, name, OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_hooks_with_kwargs", set())
@@ -365,13 +366,26 @@ class Module:
         """
         return _add_hook(self, self._forward_hooks, hook, prepend, with_kwargs)
 
+    def register_full_backward_hook(self, hook, prepend=False):
+        """Call ``hook(module, grad_input, grad_output)`` when the gradients with respect to
+        the module's positional tensor inputs are computed (``grad_input`` holds None for
+        those that do not require grad); a tuple returned replaces ``grad_input``
+        (nn/backward_hooks.py).  Returns a handle whose ``remove()`` unregisters it."""
+        return _add_hook(self, self._backward_hooks, hook, prepend, False)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """Call ``hook(module, grad_output)`` before the module's input gradients are
+        computed; a tuple returned replaces ``grad_output``."""
+        return _add_hook(self, self._backward_pre_hooks, hook, prepend, False)
+
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required '
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        if not (self._forward_pre_hooks or self._forward_hooks):
+        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
+                or self._backward_pre_hooks):
             return self.forward(*args, **kwargs)
         kw_hooks = self._hooks_with_kwargs
         for key, hook in list(self._forward_pre_hooks.items()):
@@ -386,7 +400,10 @@ class Module:
                 res = hook(self, args)
                 if res is not None:
                     args = res if isinstance(res, tuple) else (res,)
-        result = self.forward(*args, **kwargs)
+        if (self._backward_hooks or self._backward_pre_hooks) and is_grad_enabled():
+            result = call_with_hooks(self, self.forward, args, kwargs)
+        else:
+            result = self.forward(*args, **kwargs)
         for key, hook in list(self._forward_hooks.items()):
             res = hook(self, args, kwargs, result) if key in kw_hooks else \
                 hook(self, args, result)
