@@ -254,6 +254,13 @@ class Tensor:
             _trace_hook(self, "guard", "float()")
         return float(np.asarray(self._data).item()) if self.numel() == 1 else float(self.item())
 
+    def __format__(self, spec):
+        """A 0-d tensor formats as its number (``f"{loss:.4f}"``), as in PyTorch; other
+        tensors take only the empty spec (their str)."""
+        if self.dim() == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
     def __int__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "int()")

@@ -115,3 +115,11 @@ def test_keepdims_is_keepdim(name):
         r = r[0] if isinstance(r, tuple) else r
         return list(r.shape), np.round(np.asarray(r.tolist(), float), 12).tolist()
     same(run)  # (std and var: the last ulp is the summation order's)
+
+
+def test_format_of_a_0d_tensor_is_its_number():
+    same(lambda lib: (format(lib.tensor(2.5), "+.2f"), f"{lib.tensor(3)}",
+                      f"{lib.tensor(2.0, dtype=lib.float64):>8.3f}", f"{lib.tensor([1.5])}"))
+    for lib in (tg, torch):
+        with pytest.raises(TypeError, match="unsupported format string"):
+            format(lib.tensor([2.5]), ".2f")
