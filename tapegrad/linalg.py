@@ -36,7 +36,6 @@ import operator
 import warnings
 
 import numpy as np
-import scipy.linalg
 
 from . import dtypes
 from ._state import state
@@ -48,6 +47,11 @@ from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul
 from .tensor import Tensor, _leaf, norm as _norm
+
+
+def _sla():
+    import scipy.linalg  # on first use: it costs ~0.3 s of import tapegrad otherwise
+    return scipy.linalg
 
 __all__ = [
     "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eigh",
@@ -182,7 +186,7 @@ def _zero_pivot(a):
     for idx in np.ndindex(*batch):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            lu, _ = scipy.linalg.lu_factor(a[idx], check_finite=False)
+            lu, _ = _sla().lu_factor(a[idx], check_finite=False)
         zero = np.flatnonzero(np.diagonal(lu) == 0)
         if zero.size:
             return idx, int(zero[0]) + 1
@@ -209,10 +213,10 @@ def _inv_values(a, op="linalg.inv", raise_errors=True):
     for idx in np.ndindex(*a.shape[:-2]):
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            lu, piv = scipy.linalg.lu_factor(a[idx], check_finite=False)
+            lu, piv = _sla().lu_factor(a[idx], check_finite=False)
             zero = np.flatnonzero(np.diagonal(lu) == 0)
             info[idx] = zero[0] + 1 if zero.size else 0
-            out[idx] = scipy.linalg.lu_solve((lu, piv), np.eye(a.shape[-1], dtype=a.dtype),
+            out[idx] = _sla().lu_solve((lu, piv), np.eye(a.shape[-1], dtype=a.dtype),
                                              check_finite=False)
     return out, info
 
@@ -368,10 +372,10 @@ def _solve_values(a, b, op, raise_errors=True):
     for idx in np.ndindex(*batch):
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            lu, piv = scipy.linalg.lu_factor(a[idx], check_finite=False)
+            lu, piv = _sla().lu_factor(a[idx], check_finite=False)
             zero = np.flatnonzero(np.diagonal(lu) == 0)
             info[idx] = zero[0] + 1 if zero.size else 0
-            x[idx] = scipy.linalg.lu_solve((lu, piv), b[idx], check_finite=False)
+            x[idx] = _sla().lu_solve((lu, piv), b[idx], check_finite=False)
     return x, info
 
 
@@ -463,7 +467,7 @@ def _trsm(a, b, upper, unitriangular):
     x = np.empty(batch + b.shape[-2:], np.result_type(a, b))
     for idx in np.ndindex(*batch):
         try:
-            x[idx] = scipy.linalg.solve_triangular(a[idx], b[idx], lower=not upper,
+            x[idx] = _sla().solve_triangular(a[idx], b[idx], lower=not upper,
                                                    unit_diagonal=unitriangular,
                                                    check_finite=False)
         except np.linalg.LinAlgError:  # a zero on the diagonal: substitute, with inf / nan
@@ -553,7 +557,7 @@ def _chol_values(a, op, raise_errors=True):
         except np.linalg.LinAlgError:
             pass
     L = np.zeros_like(a)
-    (potrf,) = scipy.linalg.lapack.get_lapack_funcs(("potrf",), (a,))
+    (potrf,) = _sla().lapack.get_lapack_funcs(("potrf",), (a,))
     for idx in np.ndindex(*a.shape[:-2]):
         c, k = potrf(a[idx], lower=True, clean=True, overwrite_a=False)
         if k and raise_errors:
@@ -978,7 +982,7 @@ def _lstsq_values(a, b, rcond, driver):
     for idx in np.ndindex(*batch):
         if m == 0 or n == 0:
             continue
-        sol, _, r, s = scipy.linalg.lstsq(a[idx], b[idx], cond=cond, lapack_driver=lapack,
+        sol, _, r, s = _sla().lstsq(a[idx], b[idx], cond=cond, lapack_driver=lapack,
                                           check_finite=False)
         x[idx] = sol
         rank[idx] = r

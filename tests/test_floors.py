@@ -15,6 +15,7 @@ LAZY = {
     "tapegrad.ops.elementwise": {"scipy.special", "autograd.scipy.special"},  # erf: SciPy
     #                                  costs ~0.2 s to import; HIPS autograd is the oracle
     "tapegrad.special": {"scipy.special"},  # lgamma, erfinv...: SciPy on first use, as erf
+    "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs
