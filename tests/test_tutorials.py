@@ -42,7 +42,7 @@ def run(name, library):
 
 
 @pytest.fixture(scope="module", params=SCRIPTS)
-def results(request):
+def results(request):  # (~40 s of training loops: slow, so not repeated without the JIT)
     return request.param, run(request.param, "torch"), run(request.param, "tapegrad")
 
 
@@ -57,6 +57,7 @@ def test_import_lines_are_all_that_change():
     assert changed and all("import" in a and "tapegrad" in b for a, b in changed)
 
 
+@pytest.mark.slow
 def test_same_outcome_as_pytorch(results):
     name, ref, got = results
     assert ref.keys() == got.keys()
