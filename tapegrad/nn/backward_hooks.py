@@ -48,12 +48,15 @@ class _Call:
         return tuple(grad_input[p] for p in self.positions)
 
 
+def _identity(ctx, call, *tensors):
+    """Both ops' forward: copies of the tensors (new outputs of the op), the call noted."""
+    ctx.call = call
+    out = tuple(t.clone() for t in tensors)
+    return out if len(out) > 1 else out[0]
+
+
 class _Outputs(Function):
-    @staticmethod
-    def forward(ctx, call, *outputs):
-        ctx.call = call
-        out = tuple(o.clone() for o in outputs)
-        return out if len(out) > 1 else out[0]
+    forward = staticmethod(_identity)
 
     @staticmethod
     def backward(ctx, *grads):
@@ -66,11 +69,7 @@ class _Outputs(Function):
 
 
 class _Inputs(Function):
-    @staticmethod
-    def forward(ctx, call, *inputs):
-        ctx.call = call
-        out = tuple(x.clone() for x in inputs)
-        return out if len(out) > 1 else out[0]
+    forward = staticmethod(_identity)
 
     @staticmethod
     def backward(ctx, *grads):
