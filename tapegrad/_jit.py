@@ -17,12 +17,15 @@ a stale one; and where Numba finds no writable cache location at all, the kernel
 without caching, with a warning, instead of failing ``import tapegrad``.
 """
 import hashlib
+import math
 import os
 import pathlib
 import types
 import warnings
 
 import numba
+
+from . import _ieee_math
 
 CACHE = os.environ.get("TAPEGRAD_CACHE", "1") != "0"
 _PKG = pathlib.Path(__file__).resolve().parent
@@ -52,6 +55,7 @@ def njit(fn=None, **options):
     if fn is None:
         return lambda f: njit(f, **options)
     opts = {"cache": CACHE, **_DEFAULTS, **options}
+    _ieee_when_interpreted(fn)
     try:
         d = numba.njit(**opts)(fn)
     except RuntimeError as e:  # Numba: "cannot cache function ...: no locator available"
@@ -116,7 +120,15 @@ def _flush(cache):
 
 def rule(fn):
     """A rule helper: compiled into the interpreters that call it, never cached alone."""
+    _ieee_when_interpreted(fn)
     return numba.njit(**_DEFAULTS)(fn)
+
+
+def _ieee_when_interpreted(fn):
+    """Under NUMBA_DISABLE_JIT=1 the kernels run as Python: their module's ``math`` becomes
+    tapegrad/_ieee_math.py, so log(-1) is nan there as it is compiled, not a ValueError."""
+    if numba.config.DISABLE_JIT and fn.__globals__.get("math") is math:
+        fn.__globals__["math"] = _ieee_math
 
 
 def _py(fn):

@@ -22,9 +22,11 @@ import threading
 import time
 import types
 
+import math
+
 import numpy as np
 
-from . import _sweep
+from . import _ieee_math, _sweep
 
 _F32 = np.dtype(np.float32)
 
@@ -57,7 +59,10 @@ _MEMO = {}
 
 def _plain(v):
     """``v`` as interpreted code should see it: dispatchers become Python functions whose
-    globals (our modules, the dispatchers they call) are seen the same way."""
+    globals (our modules, the dispatchers they call) are seen the same way, and ``math``
+    gives IEEE results as compiled code does (tapegrad/_ieee_math.py)."""
+    if v is math:
+        return _ieee_math
     if isinstance(v, types.ModuleType):
         return _Module(v) if v.__name__.startswith("tapegrad") else v
     if not _is_dispatcher(v):

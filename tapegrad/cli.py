@@ -30,6 +30,10 @@ def warmup(float32=False):
     """Compile or load every kernel, two groups side by side in their own processes
     (tapegrad/warmup.py), printing each kernel as it starts and ends."""
     import numba
+    if numba.config.DISABLE_JIT:
+        print("tapegrad warmup: NUMBA_DISABLE_JIT=1, so the kernels run as Python and there "
+              "is nothing to compile", flush=True)
+        return 0
     t0 = time.perf_counter()
     where = numba.config.CACHE_DIR or "__pycache__ next to tapegrad's sources"
     groups = ["sweep", "replay"] + ["float32"] * float32

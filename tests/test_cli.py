@@ -35,6 +35,13 @@ def test_import_tapegrad_loads_no_peer():
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.skipif(not NO_JIT, reason="the message of a run without the JIT")
+def test_warmup_without_the_jit_says_there_is_nothing_to_compile():
+    out = tapegrad("warmup")
+    assert "NUMBA_DISABLE_JIT=1" in out and "nothing to compile" in out
+
+
+@pytest.mark.skipif(NO_JIT, reason="NUMBA_DISABLE_JIT=1: nothing compiles")
 def test_warmup_prints_each_kernel_and_the_times():
     out = tapegrad("warmup")
     for label in ("reverse sweep (float64)", "forward replay", "batch replay"):

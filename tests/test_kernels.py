@@ -65,24 +65,47 @@ def test_cold_cache_first_gradient_is_interpreted_then_compiled(tmp_path):
     assert list((tmp_path / "cache").rglob("_sweep._reverse_sweep*.nbc"))
 
 
-def test_interpreted_kernels_match_the_compiled_ones():
-    """The Python form of each kernel (its dispatchers' functions, rebound recursively) gives
-    the compiled kernel's gradient on a graph of many op kinds."""
-    x = tg.tensor(np.linspace(-1, 1, 12).reshape(3, 4), requires_grad=True)
-    y = ((x.sin() * x.exp()).sum(1) / (1 + (x * x).mean())).log1p().softmax(0)
+def _both_sweeps(y):
+    """The adjoints of ``y``'s tape swept by the compiled kernel and by its Python form (its
+    dispatchers' functions, rebound recursively)."""
     tape = y._tok.tape
     rows, offs, vals, consts, meta = tape.arrays()
-    top = len(rows)
     out = [_sweep._reverse_sweep, _kernels._plain(_sweep._reverse_sweep)]
     adjs = []
     for k in out:
         adj = np.zeros_like(vals)
         reach = np.zeros(len(offs) - 1, np.uint8)
-        s = y._slot
-        adj[offs[s]] = 1.0
-        reach[s] = 1
-        assert k(rows, offs, vals, consts, meta, adj, reach, 0, top, 1) == -1
+        adj[offs[y._slot]] = 1.0
+        reach[y._slot] = 1
+        assert k(rows, offs, vals, consts, meta, adj, reach, 0, len(rows), 1) == -1
         adjs.append(adj)
+    return adjs
+
+
+def test_interpreted_kernels_match_the_compiled_ones():
+    """The Python form of each kernel gives the compiled kernel's gradient on a graph of
+    many op kinds."""
+    x = tg.tensor(np.linspace(-1, 1, 12).reshape(3, 4), requires_grad=True)
+    y = ((x.sin() * x.exp()).sum(1) / (1 + (x * x).mean())).log1p().softmax(0)
+    adjs = _both_sweeps(y)
     assert np.abs(adjs[0]).sum() > 0
     np.testing.assert_allclose(adjs[1], adjs[0], rtol=1e-13, atol=1e-15)
-    assert _kernels._plain(_sweep._reverse_sweep) is out[1]  # built once
+    assert _kernels._plain(_sweep._reverse_sweep) is _kernels._plain(_sweep._reverse_sweep)
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: x.log(), lambda x: x.sqrt(), lambda x: x ** 0.5, lambda x: x.pow(x),
+    lambda x: x.sin(), lambda x: x.cos(), lambda x: x.tan(), lambda x: x.exp(),
+    lambda x: x.log1p(), lambda x: x.log2(), lambda x: x.asin(), lambda x: x.acos()],
+    ids=["log", "sqrt", "pow_const", "pow", "sin", "cos", "tan", "exp", "log1p", "log2",
+         "asin", "acos"])
+def test_interpreted_kernels_give_nan_and_inf_where_compiled_ones_do(f):
+    """Outside an op's domain the Python form gives the compiled nan/inf (tapegrad/
+    _ieee_math.py): CPython's math raises there, which made a cold cache's first gradient
+    of log(-1) a ValueError."""
+    x = tg.tensor([-2.0, -1.0, -0.0, 0.0, 1.0, 2.5, 800.0, np.inf, -np.inf, np.nan],
+                  requires_grad=True)
+    with np.errstate(all="ignore"):
+        adjs = _both_sweeps(f(x).sum())
+    assert not np.isfinite(adjs[0]).all()  # the inputs do leave the domain
+    np.testing.assert_allclose(adjs[1], adjs[0], rtol=1e-13, atol=1e-15)
