@@ -28,9 +28,13 @@ def _lgamma(x):
     return _math.nan if _math.isnan(x) else _math.inf  # a pole or an overflow
 
 
+def _log(x, *base):
+    return _np.log(x) / _np.log(base[0]) if base else _np.log(x)  # math.log(x[, base])
+
+
 _LIKE_NUMPY = {
     "sqrt": _np.sqrt, "exp": _np.exp, "expm1": _np.expm1, "exp2": _np.exp2,
-    "log": _np.log, "log2": _np.log2, "log10": _np.log10, "log1p": _np.log1p,
+    "log": _log, "log2": _np.log2, "log10": _np.log10, "log1p": _np.log1p,
     "sin": _np.sin, "cos": _np.cos, "tan": _np.tan,
     "asin": _np.arcsin, "acos": _np.arccos,
     "sinh": _np.sinh, "cosh": _np.cosh, "acosh": _np.arccosh, "atanh": _np.arctanh,
@@ -46,9 +50,6 @@ def _ieee(name, ieee):
         try:
             return strict(*args)
         except _ERRORS:
-            if name == "log" and len(args) == 2:  # math.log(x, base)
-                with _np.errstate(all="ignore"):
-                    return float(_np.log(args[0]) / _np.log(args[1]))
             with _np.errstate(all="ignore"):
                 return float(ieee(*args))
 
@@ -58,5 +59,5 @@ def _ieee(name, ieee):
 
 
 for _name, _like in _LIKE_NUMPY.items():
-    if hasattr(_math, _name):
+    if hasattr(_math, _name):  # (math.exp2 is Python 3.11's)
         globals()[_name] = _ieee(_name, _like)

@@ -15,14 +15,13 @@ switch happens at the first call after the cache holds the kernel.
 ``TAPEGRAD_BACKGROUND=0`` turns this off (every kernel compiles in-process at first use,
 as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the compiled code.
 """
+import math
 import os
 import subprocess
 import sys
 import threading
 import time
 import types
-
-import math
 
 import numpy as np
 
