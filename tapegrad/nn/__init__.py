@@ -1,7 +1,7 @@
 """tapegrad.nn: ``functional`` (activations, losses, convolution, pooling, normalisation,
 composed from primitives), ``init``, ``Parameter``, ``Module`` (parameters, buffers, hooks,
 state_dict) and the layers of MLPs, CNNs and embedding models."""
-from . import functional, init
+from . import functional, init, utils
 from .layers import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -47,6 +47,7 @@ from .modules import (
     Tanh,
 )
 from .parameter import Parameter
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 
 __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d",
            "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Conv1d", "Conv2d",
@@ -55,3 +56,5 @@ __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d",
            "Linear", "LogSoftmax", "MSELoss", "MaxPool1d", "MaxPool2d", "Module", "ModuleDict",
            "ModuleList", "Parameter", "ReLU", "Sequential", "SiLU", "Sigmoid", "Softmax",
            "Softplus", "Tanh", "Unflatten", "functional", "init"]
+__all__ += ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
+            "utils"]
