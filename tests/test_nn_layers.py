@@ -80,6 +80,20 @@ CASES = {
     "embedding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w), (5, 3)),
     "embedding_padding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w, padding_idx=1),
                               (5, 3)),
+    "conv_transpose2d": Case(lambda L, F, x, w, b: F.conv_transpose2d(x, w, b, stride=2,
+                                                                      padding=1),
+                             (2, 4, 3, 3), (4, 3, 4, 4), (3,), fd=True),
+    "conv_transpose2d_groups_dilation_output_padding": Case(
+        lambda L, F, x, w: F.conv_transpose2d(x, w, stride=(2, 1), padding=(0, 2),
+                                              output_padding=(1, 0), groups=2,
+                                              dilation=(1, 2)), (2, 4, 3, 5), (4, 3, 3, 3)),
+    "conv_transpose2d_unbatched_crop": Case(lambda L, F, x, w: F.conv_transpose2d(x, w,
+                                                                                  padding=2),
+                                            (2, 4, 4), (2, 3, 3, 3)),
+    "conv_transpose1d": Case(lambda L, F, x, w, b: F.conv_transpose1d(x, w, b, stride=3),
+                             (2, 3, 4), (3, 2, 2), (2,), fd=True),
+    "conv_transpose3d": Case(lambda L, F, x, w: F.conv_transpose3d(x, w, stride=2),
+                             (1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),
 }
 
 
@@ -188,6 +202,12 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "Conv2d_circular_depthwise": (lambda nn: nn.Conv2d(3, 3, 3, padding=1, groups=3,
                                                        padding_mode="circular"), (1, 3, 5, 5)),
     "Conv3d": (lambda nn: nn.Conv3d(2, 3, 2), (1, 2, 4, 3, 3)),
+    "ConvTranspose2d": (lambda nn: nn.ConvTranspose2d(4, 3, 4, 2, 1, bias=False),
+                        (2, 4, 3, 3)),
+    "ConvTranspose2d_groups_output_padding": (
+        lambda nn: nn.ConvTranspose2d(4, 6, 3, stride=2, output_padding=1, groups=2,
+                                      dilation=2), (2, 4, 3, 2)),
+    "ConvTranspose1d": (lambda nn: nn.ConvTranspose1d(3, 2, 3, stride=2), (2, 3, 4)),
     "MaxPool2d": (lambda nn: nn.MaxPool2d(2), (2, 3, 6, 7)),
     "MaxPool1d": (lambda nn: nn.MaxPool1d(3, 2, padding=1), (2, 3, 8)),
     "AvgPool2d": (lambda nn: nn.AvgPool2d(3, stride=2, padding=1), (2, 3, 6, 7)),
@@ -450,6 +470,28 @@ BAD = {
                                       "the size of dim 1 (5) in the input tensor"),
     "pad odd": (lambda L, F, nn: _call(F.pad, _x(L, 2, 3), (1, 2, 3)), RuntimeError,
                 "Padding length must be divisible by 2"),
+    "conv_transpose2d channels": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 1, 5, 3, 3), _x(L, 4, 3, 3, 3)),
+        RuntimeError, "Given transposed=1, weight of size [4, 3, 3, 3], expected input[1, 5, 3,"
+                      " 3] to have 4 channels, but got 5 channels instead"),
+    "conv_transpose2d output_padding": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 1, 4, 3, 3), _x(L, 4, 3, 3, 3),
+                               output_padding=1), RuntimeError,
+        "output padding must be smaller than either stride or dilation, but got "
+        "output_padding_height: 1 output_padding_width: 1 stride_height: 1 stride_width: 1 "
+        "dilation_height: 1 dilation_width: 1"),
+    "conv_transpose2d too small": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 4, 3, 3), _x(L, 4, 3, 3, 3),
+                               padding=3), RuntimeError,
+        "Given input size per channel: (3 x 3). Calculated output size per channel: (-1 x -1)."
+        " Output size is too small"),
+    "ConvTranspose2d padding_mode": (
+        lambda L, F, nn: _call(nn.ConvTranspose2d, 4, 3, 3, padding_mode="reflect"),
+        ValueError, 'Only "zeros" padding mode is supported for ConvTranspose2d'),
+    "ConvTranspose2d output_size": (
+        lambda L, F, nn: _call(nn.ConvTranspose2d(4, 3, 3, stride=2).double(),
+                               _x(L, 1, 4, 3, 3), output_size=[9, 9]), ValueError,
+        "requested an output size of [9, 9], but valid sizes range from [7, 7] to [8, 8]"),
 }
 
 

@@ -13,6 +13,9 @@ from .layers import (
     Conv1d,
     Conv2d,
     Conv3d,
+    ConvTranspose1d,
+    ConvTranspose2d,
+    ConvTranspose3d,
     Embedding,
     Flatten,
     GroupNorm,
@@ -111,6 +114,14 @@ from .shape_layers import (
     ZeroPad2d,
     ZeroPad3d,
 )
+from .transformer import (
+    MultiheadAttention,
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 
 __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d",
            "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Conv1d", "Conv2d",
@@ -134,3 +145,6 @@ __all__ += ["BCELoss", "CELU", "CircularPad1d", "CircularPad2d", "CircularPad3d"
             "Tanhshrink", "Threshold", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
             "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ZeroPad1d", "ZeroPad2d",
             "ZeroPad3d"]
+__all__ += ["ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "MultiheadAttention",
+            "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
+            "TransformerEncoderLayer"]

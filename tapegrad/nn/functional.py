@@ -44,6 +44,7 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold,
     threshold_,
 )
+from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
 from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
 from .resize import (  # noqa: F401 (re-exported)
@@ -62,6 +63,9 @@ from .windows import (  # noqa: F401 (re-exported)
     conv1d,
     conv2d,
     conv3d,
+    conv_transpose1d,
+    conv_transpose2d,
+    conv_transpose3d,
     max_pool1d,
     max_pool2d,
     pad,

@@ -82,7 +82,7 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
 
 class _ConvNd(Module):
-    _d = 0
+    _d, _transposed = 0, False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
                  dilation=1, groups=1, bias=True, padding_mode="zeros", device=None,
@@ -108,9 +108,11 @@ class _ConvNd(Module):
             self.padding = padding
         else:
             self.padding = _ntuple(padding, d, "padding", name)
-        self.transposed, self.output_padding = False, (0,) * d
+        self.transposed, self.output_padding = self._transposed, (0,) * d
         self.groups, self.padding_mode = groups, padding_mode
-        self.weight = _empty((out_channels, in_channels // groups, *self.kernel_size), dtype)
+        channels = (in_channels, out_channels // groups) if self.transposed else \
+            (out_channels, in_channels // groups)
+        self.weight = _empty((*channels, *self.kernel_size), dtype)
         if bias:
             self.bias = _empty((out_channels,), dtype)
         else:
@@ -144,6 +146,8 @@ class _ConvNd(Module):
             s += f", padding={self.padding}"
         if self.dilation != (1,) * self._d:
             s += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * self._d:
+            s += f", output_padding={self.output_padding}"
         if self.groups != 1:
             s += f", groups={self.groups}"
         if self.bias is None:
@@ -165,6 +169,62 @@ class Conv2d(_ConvNd):
 
 class Conv3d(_ConvNd):
     """3-D convolution over (N, C, D, H, W) or (C, D, H, W)."""
+    _d = 3
+
+
+class _ConvTransposeNd(_ConvNd):
+    _transposed = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        name = type(self).__name__
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {name}')
+        if isinstance(padding, str):
+            raise ValueError(f"{name}: padding must be an int or a tuple of ints, got "
+                             f"'{padding}'")
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias, padding_mode, device, dtype)
+        self.output_padding = _ntuple(output_padding, self._d, "output_padding", name)
+
+    def _output_padding(self, input, output_size):
+        """``output_padding``, or the one that gives ``output_size``."""
+        if output_size is None:
+            return self.output_padding
+        d = self._d
+        want = [int(o) for o in list(output_size)[-d:]]
+        if len(want) != d:
+            raise ValueError(f"ConvTranspose{d}D: for {input.ndim}D input, output_size must "
+                             f"have {d} or {d + 2} elements (got {len(list(output_size))})")
+        spatial = list(input.shape[-d:])
+        low = [(n - 1) * s - 2 * p + e * (k - 1) + 1 for n, s, p, e, k in
+               zip(spatial, self.stride, self.padding, self.dilation, self.kernel_size,
+                   strict=True)]
+        high = [lo + s - 1 for lo, s in zip(low, self.stride, strict=True)]
+        if any(not lo <= w <= hi for w, lo, hi in zip(want, low, high, strict=True)):
+            raise ValueError(f"requested an output size of {want}, but valid sizes range from "
+                             f"{low} to {high} (for an input of tapegrad.Size({spatial}))")
+        return tuple(w - lo for w, lo in zip(want, low, strict=True))
+
+    def forward(self, input, output_size=None):
+        conv = (None, F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[self._d]
+        return conv(input, self.weight, self.bias, self.stride, self.padding,
+                    self._output_padding(input, output_size), self.groups, self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """1-D transposed convolution over (N, C, L) or (C, L)."""
+    _d = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """2-D transposed convolution over (N, C, H, W) or (C, H, W) (DCGAN's generator)."""
+    _d = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """3-D transposed convolution over (N, C, D, H, W) or (C, D, H, W)."""
     _d = 3
 
 

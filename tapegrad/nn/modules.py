@@ -609,6 +609,21 @@ class ModuleList(Module):
         self._modules.clear()
         self.extend(mods)
 
+    def __repr__(self):
+        """PyTorch's: a run of children with one repr is printed once, as '(0-5): 6 x ...'."""
+        blocks = []  # [first index, last index, repr]
+        for i, m in enumerate(self):
+            r = repr(m)
+            if blocks and blocks[-1][2] == r:
+                blocks[-1][1] = i
+            else:
+                blocks.append([i, i, r])
+        if not blocks:
+            return "ModuleList()"
+        lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}").replace(
+            "\n", "\n  ") for a, b, r in blocks]
+        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
+
 
 class ModuleDict(Module):
     """Modules held in an ordered dict, registered under their keys."""

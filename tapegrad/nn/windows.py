@@ -256,6 +256,107 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation,
+                    d):
+    """The transposed convolution as a convolution: the input with ``stride - 1`` zeros
+    between neighbours (a CAT with zeros and a reshape per dim), padded by
+    ``dilation * (k - 1) - padding`` (plus ``output_padding`` after; negative crops), and
+    the weight's in/out channels swapped per group and its kernel flipped."""
+    op = f"conv_transpose{d}d"
+    _float_input(input, op)
+    _check_tensor(weight, op, "weight")
+    if bias is not None:
+        _check_tensor(bias, op, "bias")
+    if input.ndim not in (d + 1, d + 2):
+        raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to "
+                           f"{op}, but got input of size: {list(input.shape)}")
+    if weight.ndim != d + 2:
+        raise RuntimeError(f"{op}: expected a {d + 2}-D weight (in_channels, out_channels / "
+                           f"groups, *kernel_size), got weight of size {list(weight.shape)}")
+    shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
+    stride = _ntuple(stride, d, "stride", op)
+    pad = _ntuple(padding, d, "padding", op)
+    out_pad = _ntuple(output_padding, d, "output_padding", op)
+    dil = _ntuple(dilation, d, "dilation", op)
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(e <= 0 for e in dil):
+        raise RuntimeError("dilation should be greater than zero")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    c_in, og = weight.shape[:2]
+    k = tuple(weight.shape[2:])
+    if shape[1] != c_in:
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected "
+                           f"input{list(shape)} to have {c_in} channels, but got {shape[1]} "
+                           "channels instead")
+    if c_in % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by "
+                           f"{groups} at dimension 0, but got weight of size "
+                           f"{list(weight.shape)} instead")
+    if bias is not None and tuple(bias.shape) != (og * groups,):
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected "
+                           f"bias to be 1-dimensional with {og * groups} elements, but got "
+                           f"bias of size {list(bias.shape)} instead")
+    if any(o >= s and o >= e for o, s, e in zip(out_pad, stride, dil, strict=True)):
+        names = ("depth", "height", "width")[3 - d:] if d > 1 else ("width",)
+        parts = [f"output_padding_{n}: {o}" for n, o in zip(names, out_pad, strict=True)] + \
+            [f"stride_{n}: {s}" for n, s in zip(names, stride, strict=True)] + \
+            [f"dilation_{n}: {e}" for n, e in zip(names, dil, strict=True)]
+        raise RuntimeError("output padding must be smaller than either stride or dilation, "
+                           "but got " + " ".join(parts))
+    out = [(n - 1) * s - 2 * p + e * (ki - 1) + o + 1
+           for n, s, p, e, ki, o in zip(shape[2:], stride, pad, dil, k, out_pad, strict=True)]
+    if any(o <= 0 for o in out):
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, shape[2:]))})."
+                           f" Calculated output size per channel: "
+                           f"({' x '.join(map(str, out))}). Output size is too small")
+    input, weight, bias = _common_dtype(input, weight, bias)  # (checks done: now record)
+    x = input if input.ndim == d + 2 else input.unsqueeze(0)
+    for i, s in enumerate(stride):
+        if s > 1 and x.shape[2 + i] > 1:  # s - 1 zeros after each element, the last's cut
+            dim, n = 2 + i, x.shape[2 + i]
+            zeros = list(x.shape[:dim + 1]) + [s - 1] + list(x.shape[dim + 1:])
+            spread = ops.cat([x.unsqueeze(dim + 1), Tensor(np.zeros(zeros, x.dtype))], dim + 1)
+            x = spread.reshape(*x.shape[:dim], n * s, *x.shape[dim + 1:]).narrow(
+                dim, 0, (n - 1) * s + 1)
+    edges = [e * (ki - 1) - p for e, ki, p in zip(dil, k, pad, strict=True)]
+    x = _pad_constant(x, [(2 + i, lo, lo + o) for i, (lo, o) in
+                          enumerate(zip(edges, out_pad, strict=True))], 0.0)
+    w = weight.reshape(groups, c_in // groups, og, *k).transpose(1, 2)
+    w = w.reshape(og * groups, c_in // groups, *k).flip(list(range(2, d + 2)))
+    y = _conv(x, w, bias, 1, 0, dil, groups, d)
+    return y if input.ndim == d + 2 else y.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """1-D transposed convolution of (N, C_in, L) or (C_in, L) with ``weight``
+    (C_in, C_out / groups, K)."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) or (C_in, H, W) with
+    ``weight`` (C_in, C_out / groups, kH, kW).
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.conv_transpose2d(tg.ones(1, 2, 3, 3), tg.ones(2, 4, 4, 4), stride=2, padding=1).shape
+    tapegrad.Size([1, 4, 6, 6])
+    """
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 2)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """3-D transposed convolution of (N, C_in, D, H, W) or (C_in, D, H, W)."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 3)
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """The sliding blocks of (N, C, H, W) or (C, H, W) as columns: (N, C * kH * kW, L),
     L the number of block positions (im2col; one STRIDED row).
