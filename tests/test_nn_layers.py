@@ -92,6 +92,33 @@ CASES = {
                                             (2, 4, 4), (2, 3, 3, 3)),
     "conv_transpose1d": Case(lambda L, F, x, w, b: F.conv_transpose1d(x, w, b, stride=3),
                              (2, 3, 4), (3, 2, 2), (2,), fd=True),
+    "instance_norm": Case(lambda L, F, x, w, b: F.instance_norm(x, weight=w, bias=b),
+                          (2, 3, 4, 5), (3,), (3,), fd=True),
+    "instance_norm_running_eval": Case(
+        lambda L, F, x: F.instance_norm(x, L.tensor(np.arange(3.0)), L.tensor(np.arange(
+            1.0, 4.0)), use_input_stats=False), (2, 3, 4)),
+    "rms_norm": Case(lambda L, F, x, w: F.rms_norm(x, (4, 5), w), (2, 3, 4, 5), (4, 5),
+                     fd=True),
+    "rms_norm_eps": Case(lambda L, F, x: F.rms_norm(x, [5], eps=1e-3), (3, 5)),
+    "local_response_norm": Case(lambda L, F, x: F.local_response_norm(x, 3, 0.1, 0.6, 2.0),
+                                (2, 5, 4, 3)),
+    "local_response_norm_3d_even": Case(lambda L, F, x: F.local_response_norm(x, 2),
+                                        (2, 5, 4)),
+    "bilinear": Case(lambda L, F, a, b, w, c: F.bilinear(a, b, w, c), (3, 2), (3, 4),
+                     (5, 2, 4), (5,), fd=True),
+    "max_pool3d": Case(lambda L, F, x: F.max_pool3d(x, 2, padding=1), (1, 2, 4, 3, 5)),
+    "avg_pool3d": Case(lambda L, F, x: F.avg_pool3d(x, (2, 1, 3), padding=(1, 0, 1)),
+                       (1, 2, 4, 3, 5)),
+    "adaptive_avg_pool3d": Case(lambda L, F, x: F.adaptive_avg_pool3d(x, (3, 2, 1)),
+                                (1, 2, 4, 3, 5)),
+    "embedding_bag_mean": Case(lambda L, F, w: F.embedding_bag(L.tensor(IDX), w), (5, 3)),
+    "embedding_bag_sum_offsets_weights": Case(
+        lambda L, F, w, p: F.embedding_bag(L.tensor(IDX.ravel()), w, L.tensor([0, 2, 2]),
+                                           mode="sum", per_sample_weights=p), (5, 3), (6,)),
+    "embedding_bag_max_padding_last_offset": Case(
+        lambda L, F, w: F.embedding_bag(L.tensor(IDX.ravel()), w, L.tensor([0, 1, 4, 6]),
+                                        mode="max", padding_idx=1, include_last_offset=True),
+        (5, 3)),
     "conv_transpose3d": Case(lambda L, F, x, w: F.conv_transpose3d(x, w, stride=2),
                              (1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),
 }
@@ -227,6 +254,17 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "Flatten_dims": (lambda nn: nn.Flatten(0, 1), (2, 3, 4)),
     "Unflatten": (lambda nn: nn.Unflatten(1, (2, -1)), (3, 6)),
     "Embedding": (lambda nn: nn.Embedding(5, 3, padding_idx=1), "int"),
+    "EmbeddingBag": (lambda nn: nn.EmbeddingBag(5, 3, mode="sum", padding_idx=0), "int"),
+    "InstanceNorm2d": (lambda nn: nn.InstanceNorm2d(3), (2, 3, 4, 3)),
+    "InstanceNorm1d_affine_stats": (lambda nn: nn.InstanceNorm1d(
+        3, affine=True, track_running_stats=True), (2, 3, 5)),
+    "InstanceNorm1d_unbatched": (lambda nn: nn.InstanceNorm1d(3, affine=True), (3, 5)),
+    "RMSNorm": (lambda nn: nn.RMSNorm([4, 5]), (3, 4, 5)),
+    "LocalResponseNorm": (lambda nn: nn.LocalResponseNorm(2), (2, 4, 3, 3)),
+    "MaxPool3d": (lambda nn: nn.MaxPool3d(2), (1, 2, 4, 4, 3)),
+    "AvgPool3d": (lambda nn: nn.AvgPool3d(2, padding=1), (1, 2, 4, 4, 3)),
+    "AdaptiveAvgPool3d": (lambda nn: nn.AdaptiveAvgPool3d((2, 1, 3)), (1, 2, 4, 4, 3)),
+    "Unfold": (lambda nn: nn.Unfold((2, 3), padding=1), (2, 3, 4, 4)),
 }
 
 
@@ -558,3 +596,30 @@ def test_small_cnn_trains_as_torch(batch_norm, dtype, torch):
         assert v.dtype == (tg.int64 if k.endswith("num_batches_tracked") else getattr(tg, dtype))
         np.testing.assert_allclose(np.asarray(v, np.float64), tv.double().numpy(),
                                    rtol=tol, atol=tol)
+
+
+@pytest.mark.oracle
+def test_bilinear_module_matches_torch(rng, torch):
+    tm = torch.nn.Bilinear(2, 3, 4).double()
+    m = tg.nn.Bilinear(2, 3, 4)
+    assert repr(m) == repr(tm) and list(m.state_dict()) == list(tm.state_dict())
+    _copy_weights(m, tm)
+    a, b = rng.standard_normal((5, 2)), rng.standard_normal((5, 3))
+    np.testing.assert_allclose(np.asarray(m(tg.tensor(a), tg.tensor(b)).detach()),
+                               tm(torch.tensor(a), torch.tensor(b)).detach().numpy(),
+                               rtol=1e-12)
+
+
+@pytest.mark.parametrize("cls", ["AlphaDropout", "FeatureAlphaDropout", "Dropout3d"])
+def test_more_dropouts_train_and_eval(cls):
+    tg.manual_seed(0)
+    m = getattr(tg.nn, cls)(0.2)
+    x = tg.randn(200, 10, 2, 2, 2)
+    assert m.eval()(x) is x
+    y = np.asarray(m.train()(x))
+    if cls == "Dropout3d":  # whole channels zeroed, the rest scaled by 1 / (1 - p)
+        zero = (y == 0).all(axis=(2, 3, 4))
+        assert 0.1 < zero.mean() < 0.3
+        np.testing.assert_allclose(y[~zero], np.asarray(x)[~zero] / 0.8)
+    else:  # selu's statistics kept: mean 0 and variance 1 stay so
+        assert abs(y.mean()) < 0.05 and abs(y.std() - 1.0) < 0.05

@@ -46,7 +46,16 @@ from .activations import (  # noqa: F401 (re-exported)
 )
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
-from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
+from .norm import (  # noqa: F401 (re-exported)
+    batch_norm,
+    embedding,
+    embedding_bag,
+    group_norm,
+    instance_norm,
+    layer_norm,
+    local_response_norm,
+    rms_norm,
+)
 from .resize import (  # noqa: F401 (re-exported)
     interpolate,
     pixel_shuffle,
@@ -58,8 +67,10 @@ from .resize import (  # noqa: F401 (re-exported)
 from .windows import (  # noqa: F401 (re-exported)
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
+    adaptive_avg_pool3d,
     avg_pool1d,
     avg_pool2d,
+    avg_pool3d,
     conv1d,
     conv2d,
     conv3d,
@@ -68,6 +79,7 @@ from .windows import (  # noqa: F401 (re-exported)
     conv_transpose3d,
     max_pool1d,
     max_pool2d,
+    max_pool3d,
     pad,
     unfold,
 )
@@ -275,6 +287,76 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       "dimension (i.e. 3D or 4D inputs).", stacklevel=2)
         return dropout(input, p, training, inplace)
     return _channel_dropout(input, p, training, inplace, 2, "dropout2d")
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zero each channel of (N, C, D, H, W) or (C, D, H, W) with probability ``p``, scale
+    the rest by ``1 / (1 - p)``."""
+    _tensor(input, "dropout3d")
+    if input.ndim not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.ndim}-D input to dropout3d, which is "
+                      "deprecated and will result in an error in a future release. To retain "
+                      "the behavior and silence this warning, please use dropout instead. "
+                      "Note that dropout3d exists to provide channel-wise dropout on inputs "
+                      "with 3 spatial dimensions, a channel dimension, and an optional batch "
+                      "dimension (i.e. 4D or 5D inputs).", stacklevel=2)
+        return dropout(input, p, training, inplace)
+    return _channel_dropout(input, p, training, inplace, input.ndim - 3, "dropout3d")
+
+
+_SELU_ALPHA_PRIME = 1.7580993408473766  # -scale * alpha of selu
+
+
+def _alpha_dropout(input, p, training, inplace, shape):
+    """Dropout that keeps a selu network's mean and variance: dropped elements are set to
+    selu's negative saturation, then all are scaled and shifted back (``shape``: the mask's,
+    by element or by channel)."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return _maybe_inplace(input, input * 0.0, inplace)
+    keep = (creation._rng.random(shape) >= p).astype(input.dtype)
+    a = 1.0 / math.sqrt((_SELU_ALPHA_PRIME ** 2 * p + 1) * (1 - p))
+    shift = (keep - 1.0) * (_SELU_ALPHA_PRIME * a) + _SELU_ALPHA_PRIME * a * p
+    return _maybe_inplace(input, input * Tensor(keep * a) + Tensor(shift), inplace)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of each element (for selu networks); the identity when not
+    ``training``."""
+    _float_tensor(input, "alpha_dropout")
+    return _alpha_dropout(input, p, training, inplace, tuple(input.shape))
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of whole channels (dim 1)."""
+    _float_tensor(input, "feature_alpha_dropout")
+    shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+    return _alpha_dropout(input, p, training, inplace, shape)
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """``y_o = x1^T W_o x2 + b_o`` over the last dims of ``input1`` (in1) and ``input2``
+    (in2), ``weight`` (out, in1, in2)."""
+    _float_tensor(input1, "bilinear", "input1")
+    _float_tensor(input2, "bilinear", "input2")
+    _tensor(weight, "bilinear", "weight")
+    if weight.ndim != 3:
+        raise RuntimeError(f"bilinear(): weight must be three-dimensional, but got "
+                           f"{weight.ndim}-dimensional")
+    n_out, in1, in2 = weight.shape
+    if input1.shape[-1] != in1:
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got "
+                           f"{input1.shape[-1]} but expected {in1}")
+    if input2.shape[-1] != in2:
+        raise RuntimeError(f"bilinear(): input2 size does not match weight size: got "
+                           f"{input2.shape[-1]} but expected {in2}")
+    # x1 W: (..., out * in2), then the product with x2 summed over in2
+    left = input1.matmul(weight.permute(1, 0, 2).reshape(in1, n_out * in2))
+    y = (left.reshape(*left.shape[:-1], n_out, in2) * input2.unsqueeze(-2)).sum(-1)
+    return y + bias if bias is not None else y
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

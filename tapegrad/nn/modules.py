@@ -803,6 +803,27 @@ class Dropout2d(Dropout):
         return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
+class Dropout3d(Dropout):
+    """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) in training."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(Dropout):
+    """Dropout for selu networks (keeps their mean and variance) in training."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    """Alpha dropout of whole channels in training."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()

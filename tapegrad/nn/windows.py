@@ -485,6 +485,13 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                      return_indices, 2)
 
 
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """Max over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode,
+                     return_indices, 3)
+
+
 def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
               divisor_override, d):
     op = f"avg_pool{d}d"
@@ -535,6 +542,13 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                      divisor_override, 2)
 
 
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """Mean over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override, 3)
+
+
 def _adaptive_avg_pool(input, output_size, d):
     op = f"adaptive_avg_pool{d}d"
     _float_input(input, op)
@@ -577,3 +591,8 @@ def adaptive_avg_pool2d(input, output_size):
     """Mean over ``output_size`` windows covering (N, C, H, W) or (C, H, W) (an entry None
     keeps that size)."""
     return _adaptive_avg_pool(input, output_size, 2)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """Mean over ``output_size`` windows covering (N, C, D, H, W) or (C, D, H, W)."""
+    return _adaptive_avg_pool(input, output_size, 3)
