@@ -145,14 +145,18 @@ def upsample_bilinear(input, size=None, scale_factor=None):
     return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
+def _shuffle_args(input, factor, op):
+    """(factor, leading dims, (C, H, W)) of a pixel (un)shuffle's input, checked."""
+    _float_input(input, op)
+    if input.ndim < 3:
+        raise RuntimeError(f"{op} expects input to have at least 3 dimensions, but got input "
+                           f"with {input.ndim} dimension(s)")
+    return int(factor), list(input.shape[:-3]), tuple(input.shape[-3:])
+
+
 def pixel_shuffle(input, upscale_factor):
     """(*, C r^2, H, W) -> (*, C, H r, W r)."""
-    _float_input(input, "pixel_shuffle")
-    r = int(upscale_factor)
-    if input.ndim < 3:
-        raise RuntimeError(f"pixel_shuffle expects input to have at least 3 dimensions, but "
-                           f"got input with {input.ndim} dimension(s)")
-    *lead, c, h, w = input.shape
+    r, lead, (c, h, w) = _shuffle_args(input, upscale_factor, "pixel_shuffle")
     if c % (r * r):
         raise RuntimeError(f"pixel_shuffle expects its input's 'channel' dimension to be "
                            f"divisible by the square of upscale_factor, but input.size(-3)={c} "
@@ -165,12 +169,7 @@ def pixel_shuffle(input, upscale_factor):
 
 def pixel_unshuffle(input, downscale_factor):
     """(*, C, H r, W r) -> (*, C r^2, H, W)."""
-    _float_input(input, "pixel_unshuffle")
-    r = int(downscale_factor)
-    if input.ndim < 3:
-        raise RuntimeError(f"pixel_unshuffle expects input to have at least 3 dimensions, but "
-                           f"got input with {input.ndim} dimension(s)")
-    *lead, c, h, w = input.shape
+    r, lead, (c, h, w) = _shuffle_args(input, downscale_factor, "pixel_unshuffle")
     if h % r or w % r:
         which, size = ("height", h) if h % r else ("width", w)
         raise RuntimeError(f"pixel_unshuffle expects {which} to be divisible by "

@@ -171,8 +171,9 @@ def _common_dtype(input, weight, bias):
     return [t if t is None or t.dtype == wide else t.to(wide) for t in (input, weight, bias)]
 
 
-def _conv(input, weight, bias, stride, padding, dilation, groups, d):
-    op = f"conv{d}d"
+def _conv_args(input, weight, bias, stride, dilation, groups, d, op, channels):
+    """The checks a convolution and its transpose share: the input's batched shape, the
+    stride and the dilation (``channels`` names the weight's first two dims)."""
     _float_input(input, op)
     _check_tensor(weight, op, "weight")
     if bias is not None:
@@ -181,9 +182,8 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to "
                            f"{op}, but got input of size: {list(input.shape)}")
     if weight.ndim != d + 2:
-        raise RuntimeError(f"{op}: expected a {d + 2}-D weight (out_channels, "
-                           f"in_channels / groups, *kernel_size), got weight of size "
-                           f"{list(weight.shape)}")
+        raise RuntimeError(f"{op}: expected a {d + 2}-D weight ({channels}, *kernel_size), "
+                           f"got weight of size {list(weight.shape)}")
     shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
     stride = _ntuple(stride, d, "stride", op)
     dil = _ntuple(dilation, d, "dilation", op)
@@ -193,6 +193,13 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError("dilation should be greater than zero")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
+    return shape, stride, dil
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, d):
+    op = f"conv{d}d"
+    shape, stride, dil = _conv_args(input, weight, bias, stride, dilation, groups, d, op,
+                                    "out_channels, in_channels / groups")
     n_out, cg = weight.shape[:2]
     k = tuple(weight.shape[2:])
     if shape[1] != cg * groups:
@@ -263,27 +270,10 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     ``dilation * (k - 1) - padding`` (plus ``output_padding`` after; negative crops), and
     the weight's in/out channels swapped per group and its kernel flipped."""
     op = f"conv_transpose{d}d"
-    _float_input(input, op)
-    _check_tensor(weight, op, "weight")
-    if bias is not None:
-        _check_tensor(bias, op, "bias")
-    if input.ndim not in (d + 1, d + 2):
-        raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to "
-                           f"{op}, but got input of size: {list(input.shape)}")
-    if weight.ndim != d + 2:
-        raise RuntimeError(f"{op}: expected a {d + 2}-D weight (in_channels, out_channels / "
-                           f"groups, *kernel_size), got weight of size {list(weight.shape)}")
-    shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
-    stride = _ntuple(stride, d, "stride", op)
+    shape, stride, dil = _conv_args(input, weight, bias, stride, dilation, groups, d, op,
+                                    "in_channels, out_channels / groups")
     pad = _ntuple(padding, d, "padding", op)
     out_pad = _ntuple(output_padding, d, "output_padding", op)
-    dil = _ntuple(dilation, d, "dilation", op)
-    if any(s <= 0 for s in stride):
-        raise RuntimeError("non-positive stride is not supported")
-    if any(e <= 0 for e in dil):
-        raise RuntimeError("dilation should be greater than zero")
-    if groups <= 0:
-        raise RuntimeError("non-positive groups is not supported")
     c_in, og = weight.shape[:2]
     k = tuple(weight.shape[2:])
     if shape[1] != c_in:
