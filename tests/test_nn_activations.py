@@ -71,7 +71,7 @@ def test_prelu_weight_gradients_match_torch(rng, torch):
 
 
 def test_inplace_variants_write_their_input(torch):
-    for name in ("relu_", "hardtanh_", "selu_", "celu_", "elu_", "threshold_"):
+    for name in ("relu_", "hardtanh_", "selu_", "celu_", "elu_", "leaky_relu_", "threshold_"):
         args = (0.0, 1.0) if name == "threshold_" else ()
         x, tx = tg.tensor(KINKS.copy()), torch.tensor(KINKS.copy())
         r = getattr(tg.nn.functional, name)(x, *args)

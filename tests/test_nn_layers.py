@@ -119,6 +119,15 @@ CASES = {
         lambda L, F, w: F.embedding_bag(L.tensor(IDX.ravel()), w, L.tensor([0, 1, 4, 6]),
                                         mode="max", padding_idx=1, include_last_offset=True),
         (5, 3)),
+    "adaptive_max_pool2d": Case(lambda L, F, x: F.adaptive_max_pool2d(x, (3, 4)),
+                                (2, 3, 7, 6), fd=True),
+    "adaptive_max_pool2d_none_unbatched": Case(
+        lambda L, F, x: F.adaptive_max_pool2d(x, (None, 4)), (3, 5, 6)),
+    "adaptive_max_pool1d": Case(lambda L, F, x: F.adaptive_max_pool1d(x, 4), (2, 3, 7)),
+    "lp_pool2d": Case(lambda L, F, x: F.lp_pool2d(x, 2, (2, 3), stride=1), (2, 3, 5, 6)),
+    "lp_pool1d": Case(lambda L, F, x: F.lp_pool1d(x.abs(), 1.5, 3, ceil_mode=True),
+                      (2, 3, 7)),
+    "channel_shuffle": Case(lambda L, F, x: F.channel_shuffle(x, 3), (2, 6, 2, 2)),
     "conv_transpose3d": Case(lambda L, F, x, w: F.conv_transpose3d(x, w, stride=2),
                              (1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),
 }
@@ -265,6 +274,10 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "AvgPool3d": (lambda nn: nn.AvgPool3d(2, padding=1), (1, 2, 4, 4, 3)),
     "AdaptiveAvgPool3d": (lambda nn: nn.AdaptiveAvgPool3d((2, 1, 3)), (1, 2, 4, 4, 3)),
     "Unfold": (lambda nn: nn.Unfold((2, 3), padding=1), (2, 3, 4, 4)),
+    "AdaptiveMaxPool2d": (lambda nn: nn.AdaptiveMaxPool2d((2, 3)), (2, 3, 5, 7)),
+    "AdaptiveMaxPool1d": (lambda nn: nn.AdaptiveMaxPool1d(3), (2, 3, 7)),
+    "LPPool2d": (lambda nn: nn.LPPool2d(2, 3, stride=2), (2, 3, 6, 7)),
+    "ChannelShuffle": (lambda nn: nn.ChannelShuffle(2), (2, 4, 3, 3)),
 }
 
 
@@ -623,3 +636,17 @@ def test_more_dropouts_train_and_eval(cls):
         np.testing.assert_allclose(y[~zero], np.asarray(x)[~zero] / 0.8)
     else:  # selu's statistics kept: mean 0 and variance 1 stay so
         assert abs(y.mean()) < 0.05 and abs(y.std() - 1.0) < 0.05
+
+
+@pytest.mark.oracle
+def test_adaptive_max_pool_indices_match_torch(rng, torch):
+    x = rng.standard_normal((2, 3, 7, 6))
+    x[0, 0, :2, :2] = 5.0  # a tie inside a window: the first (row-major) maximum is chosen
+    for out in [(3, 4), (2, 2), (7, 6), (5, 4)]:
+        v, i = tg.nn.functional.adaptive_max_pool2d(tg.tensor(x), out, return_indices=True)
+        tv, ti = torch.nn.functional.adaptive_max_pool2d(torch.tensor(x), out, True)
+        np.testing.assert_array_equal(np.asarray(v), tv.numpy())
+        np.testing.assert_array_equal(np.asarray(i), ti.numpy())
+    _, i = tg.nn.functional.max_pool2d_with_indices(tg.tensor(x), 2)
+    np.testing.assert_array_equal(np.asarray(i), torch.nn.functional.max_pool2d_with_indices(
+        torch.tensor(x), 2)[1].numpy())

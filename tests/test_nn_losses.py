@@ -94,6 +94,7 @@ MODULES = {  # name: (build(nn, L), call(loss, d, L))
     "NLLLoss_weight_ignore": (
         lambda nn, L: nn.NLLLoss(weight=L.tensor(np.arange(1.0, 6.0)), ignore_index=0),
         lambda m, d, L: m(d["x"], L.tensor(LABELS))),
+    "NLLLoss2d": (lambda nn, L: nn.NLLLoss2d(), lambda m, d, L: m(d["x"], L.tensor(LABELS))),
     "BCELoss": (lambda nn, L: nn.BCELoss(), lambda m, d, L: m(d["p"], d["t"])),
     "BCELoss_weight_sum": (lambda nn, L: nn.BCELoss(L.tensor(np.linspace(0.5, 2, C)),
                                                     reduction="sum"),

@@ -94,3 +94,38 @@ def test_parameter_list_and_dict_as_torch(torch):
         assert list(net.named.keys()) == ["a", "b"] and "a" in net.named
         assert net.named.pop("a").shape == (1,) and len(net.named) == 1
         assert list(net.state_dict()) == ["ws.0", "ws.1", "ws.2", "named.b"]
+
+
+@pytest.mark.parametrize("dim", [0, 1, None])
+def test_weight_norm_matches_torch(dim, rng, torch):
+    x = rng.standard_normal((2, 3, 5, 5))
+    with pytest.warns(FutureWarning, match="parametrizations.weight_norm"):
+        m = tg.nn.utils.weight_norm(tg.nn.Conv2d(3, 4, 2), dim=dim)
+    with pytest.warns(FutureWarning):
+        tm = torch.nn.utils.weight_norm(torch.nn.Conv2d(3, 4, 2).double(), dim=dim)
+    assert list(m.state_dict()) == list(tm.state_dict())
+    m.load_state_dict({k: tg.tensor(v.detach().numpy()) for k, v in tm.state_dict().items()})
+    out = []
+    for L, mod in ((tg, m), (torch, tm)):
+        y = mod(L.tensor(x))
+        grads = L.autograd.grad(y.sin().sum(), [mod.weight_g, mod.weight_v, mod.bias])
+        out.append([np.asarray(y.detach())] + [np.asarray(g) for g in grads])
+    for a, b in zip(*out, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+    tg.nn.utils.remove_weight_norm(m)
+    torch.nn.utils.remove_weight_norm(tm)
+    assert list(m.state_dict()) == list(tm.state_dict()) == ["bias", "weight"]
+    np.testing.assert_allclose(np.asarray(m.weight.detach()), tm.weight.detach().numpy(),
+                               rtol=1e-12)
+
+
+def test_lazy_linear_fills_its_parameters_on_first_call():
+    lin = tg.nn.LazyLinear(3)
+    assert repr(lin) == "LazyLinear(in_features=0, out_features=3, bias=True)"
+    opt = tg.optim.SGD(lin.parameters(), lr=0.1)  # made before: sees the same parameters
+    y = lin(tg.ones(2, 5))
+    assert type(lin) is tg.nn.Linear and repr(lin).startswith("Linear(in_features=5")
+    y.sum().backward()
+    before = lin.weight.detach().clone()
+    opt.step()
+    np.testing.assert_allclose(np.asarray(lin.weight.detach()), np.asarray(before) - 0.2)

@@ -65,6 +65,16 @@ from .resize import (  # noqa: F401 (re-exported)
     upsample_nearest,
 )
 from .windows import (  # noqa: F401 (re-exported)
+    adaptive_max_pool1d,
+    adaptive_max_pool1d_with_indices,
+    adaptive_max_pool2d,
+    adaptive_max_pool2d_with_indices,
+    channel_shuffle,
+    lp_pool1d,
+    lp_pool2d,
+    max_pool1d_with_indices,
+    max_pool2d_with_indices,
+    max_pool3d_with_indices,
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
     adaptive_avg_pool3d,
@@ -204,6 +214,11 @@ def gelu(input, approximate="none"):
 def relu(input, inplace=False):
     """``max(x, 0)``, gradient 0 at 0."""
     return _maybe_inplace(input, ops.relu(input), inplace)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """``leaky_relu`` in place."""
+    return leaky_relu(input, negative_slope, True)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -792,7 +807,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
 
 def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
                                       margin=1.0, swap=False, reduction="mean"):
-    """:func:`triplet_margin_loss` with any ``distance_function`` (default the pairwise
+    """``triplet_margin_loss`` with any ``distance_function`` (default the pairwise
     2-norm distance)."""
     reduction = _reduction(reduction)
     if margin <= 0:

@@ -23,6 +23,10 @@ class NLLLoss(_WeightedLoss):
                           reduction=self.reduction)
 
 
+class NLLLoss2d(NLLLoss):
+    """Old name of NLLLoss (for (N, C, H, W) inputs, which NLLLoss takes)."""
+
+
 class BCELoss(_WeightedLoss):
     def forward(self, input, target):
         return F.binary_cross_entropy(input, target, weight=self.weight,

@@ -133,7 +133,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
-    """Deprecated spelling of :func:`interpolate`."""
+    """Deprecated spelling of ``interpolate``."""
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 

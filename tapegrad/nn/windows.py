@@ -586,3 +586,118 @@ def adaptive_avg_pool2d(input, output_size):
 def adaptive_avg_pool3d(input, output_size):
     """Mean over ``output_size`` windows covering (N, C, D, H, W) or (C, D, H, W)."""
     return _adaptive_avg_pool(input, output_size, 3)
+
+
+def _adaptive_windows(n, o):
+    """Adaptive pooling's windows along a dim of size ``n``: window j covers
+    [floor(j n / o), ceil((j + 1) n / o)); as an (o, widest) index matrix whose short rows
+    repeat their last index (which changes no maximum, nor which one comes first)."""
+    lo = (np.arange(o) * n) // o
+    hi = -(-((np.arange(o) + 1) * n) // o)
+    width = int((hi - lo).max())
+    return np.minimum(lo[:, None] + np.arange(width)[None, :], hi[:, None] - 1)
+
+
+def _adaptive_max_pool(input, output_size, return_indices, d):
+    op = f"adaptive_max_pool{d}d"
+    _float_input(input, op)
+    if input.ndim not in (d + 1, d + 2):
+        raise RuntimeError(f"{op}(): Expected {d + 1}D or {d + 2}D tensor, but got "
+                           f"{list(input.shape)}")
+    sizes = (output_size,) * d if isinstance(output_size, int) or output_size is None else \
+        tuple(output_size)
+    if len(sizes) != d:
+        raise RuntimeError(f"{op}: internal error: output_size.size() must be {d}")
+    spatial = tuple(input.shape[input.ndim - d:])
+    sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial, strict=True)]
+    if any(o <= 0 for o in sizes):
+        raise RuntimeError(f"{op}: elements of output_size must be greater than or equal to 0 "
+                           f"but received {sizes}")
+    # every window's elements as flat indices into the input's plane, in row-major scan
+    # order (the first maximum is PyTorch's choice, and its index)
+    wins = [_adaptive_windows(n, o) for n, o in zip(spatial, sizes, strict=True)]
+    flat = np.zeros([1] * (2 * d), np.int64)
+    for i, (w, n) in enumerate(zip(wins, spatial, strict=True)):
+        shape = [1] * (2 * d)
+        shape[i], shape[d + i] = w.shape
+        flat = flat * n + w.reshape(shape)
+    flat = flat.reshape(*sizes, -1)
+    x = input.reshape(*input.shape[:input.ndim - d], -1)
+    picked = x.index_select(x.ndim - 1, Tensor(flat.reshape(-1))).reshape(
+        *x.shape[:-1], *flat.shape)
+    values, arg = picked.max(-1)
+    if not return_indices:
+        return values
+    index = np.take_along_axis(np.broadcast_to(flat, tuple(arg.shape) + flat.shape[-1:]),
+                               np.asarray(arg._data)[..., None], -1)[..., 0]
+    return values, Tensor(index.astype(np.int64))
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, L) or (C, L)."""
+    return _adaptive_max_pool(input, output_size, return_indices, 1)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, H, W) or (C, H, W); with
+    ``return_indices`` also the flat index of each maximum in its plane."""
+    return _adaptive_max_pool(input, output_size, return_indices, 2)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, d):
+    """``(sum of x^p over each window)^(1/p)``, PyTorch's way: the window mean of x^p times
+    the window size (a negative mean, from odd p, taken as 0)."""
+    k = _ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
+    pool = avg_pool1d if d == 1 else avg_pool2d
+    out = pool(input.pow(norm_type), k, stride, 0, ceil_mode)
+    return (out.sign() * out.abs().relu()).mul(math.prod(k)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, L) or (C, L)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, H, W) or (C, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+def channel_shuffle(input, groups):
+    """(N, C, *) with its channels regrouped: (groups, C / groups) read transposed."""
+    _check_tensor(input, "channel_shuffle")
+    if input.ndim < 3:
+        raise RuntimeError(f"channel_shuffle expects input to have at least 3 dimensions, but "
+                           f"got input with sizes {list(input.shape)}")
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value "
+                           f"of groups:{groups}")
+    n, c = input.shape[:2]
+    if c % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {c} channels "
+                           f"and {groups} groups.")
+    rest = tuple(input.shape[2:])
+    return input.reshape(n, groups, c // groups, *rest).transpose(1, 2).reshape(n, c, *rest)

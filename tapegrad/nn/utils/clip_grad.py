@@ -66,7 +66,7 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
 
 def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False,
                    foreach=None):
-    """Deprecated spelling of :func:`clip_grad_norm_`."""
+    """Deprecated spelling of ``clip_grad_norm_``."""
     warnings.warn("`torch.nn.utils.clip_grad_norm` is now deprecated in favor of "
                   "`torch.nn.utils.clip_grad_norm_`.", FutureWarning, stacklevel=2)
     return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)

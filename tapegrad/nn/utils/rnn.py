@@ -108,7 +108,7 @@ def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True)
 
 
 def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_length=None):
-    """Undo :func:`pack_padded_sequence`: (padded (T, B, *) or (B, T, *), lengths)."""
+    """Undo ``pack_padded_sequence``: (padded (T, B, *) or (B, T, *), lengths)."""
     data, batch_sizes = sequence.data, np.asarray(sequence.batch_sizes._data)
     batch, t_max = (int(batch_sizes[0]), batch_sizes.size) if batch_sizes.size else (0, 0)
     if total_length is not None:
@@ -164,7 +164,7 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="
 
 
 def unpad_sequence(padded_sequences, lengths, batch_first=False):
-    """The list of sequences :func:`pad_sequence` padded, cut to ``lengths``."""
+    """The list of sequences ``pad_sequence`` padded, cut to ``lengths``."""
     if not batch_first:
         padded_sequences = padded_sequences.transpose(0, 1)
     return [seq[:int(n)] for seq, n in zip(padded_sequences, _lengths(lengths),
