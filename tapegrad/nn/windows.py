@@ -539,8 +539,9 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                      divisor_override, 3)
 
 
-def _adaptive_avg_pool(input, output_size, d):
-    op = f"adaptive_avg_pool{d}d"
+def _adaptive_sizes(input, output_size, d, op):
+    """The checked spatial sizes of an adaptive pooling's input and output (an output entry
+    None keeps the input's)."""
     _float_input(input, op)
     if input.ndim not in (d + 1, d + 2):
         raise RuntimeError(f"{op}(): Expected {d + 1}D or {d + 2}D tensor, but got "
@@ -549,11 +550,16 @@ def _adaptive_avg_pool(input, output_size, d):
         tuple(output_size)
     if len(sizes) != d:
         raise RuntimeError(f"{op}: output_size must be {d}")
-    spatial = input.shape[input.ndim - d:]
+    spatial = tuple(input.shape[input.ndim - d:])
     sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial, strict=True)]
     if any(o <= 0 for o in sizes):
         raise RuntimeError(f"{op}: elements of output_size must be greater than or equal to 1 "
                            f"but received {sizes}")
+    return spatial, sizes
+
+
+def _adaptive_avg_pool(input, output_size, d):
+    spatial, sizes = _adaptive_sizes(input, output_size, d, f"adaptive_avg_pool{d}d")
     y = input
     for i, (n, o) in enumerate(zip(spatial, sizes, strict=True)):
         dim = input.ndim - d + i
@@ -599,20 +605,7 @@ def _adaptive_windows(n, o):
 
 
 def _adaptive_max_pool(input, output_size, return_indices, d):
-    op = f"adaptive_max_pool{d}d"
-    _float_input(input, op)
-    if input.ndim not in (d + 1, d + 2):
-        raise RuntimeError(f"{op}(): Expected {d + 1}D or {d + 2}D tensor, but got "
-                           f"{list(input.shape)}")
-    sizes = (output_size,) * d if isinstance(output_size, int) or output_size is None else \
-        tuple(output_size)
-    if len(sizes) != d:
-        raise RuntimeError(f"{op}: internal error: output_size.size() must be {d}")
-    spatial = tuple(input.shape[input.ndim - d:])
-    sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial, strict=True)]
-    if any(o <= 0 for o in sizes):
-        raise RuntimeError(f"{op}: elements of output_size must be greater than or equal to 0 "
-                           f"but received {sizes}")
+    spatial, sizes = _adaptive_sizes(input, output_size, d, f"adaptive_max_pool{d}d")
     # every window's elements as flat indices into the input's plane, in row-major scan
     # order (the first maximum is PyTorch's choice, and its index)
     wins = [_adaptive_windows(n, o) for n, o in zip(spatial, sizes, strict=True)]
