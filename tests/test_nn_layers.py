@@ -127,6 +127,12 @@ CASES = {
     "lp_pool2d": Case(lambda L, F, x: F.lp_pool2d(x, 2, (2, 3), stride=1), (2, 3, 5, 6)),
     "lp_pool1d": Case(lambda L, F, x: F.lp_pool1d(x.abs(), 1.5, 3, ceil_mode=True),
                       (2, 3, 7)),
+    "fold": Case(lambda L, F, x: F.fold(x, (5, 6), (2, 3), dilation=(1, 2), padding=1,
+                                        stride=(2, 1)), (2, 18, 12), fd=True),
+    "fold_unbatched": Case(lambda L, F, x: F.fold(x, (4, 5), 2), (12, 12)),
+    "adaptive_max_pool3d": Case(lambda L, F, x: F.adaptive_max_pool3d(x, (2, 3, 2)),
+                                (1, 2, 5, 6, 4)),
+    "lp_pool3d": Case(lambda L, F, x: F.lp_pool3d(x, 2, 2), (1, 2, 4, 4, 4)),
     "channel_shuffle": Case(lambda L, F, x: F.channel_shuffle(x, 3), (2, 6, 2, 2)),
     "conv_transpose3d": Case(lambda L, F, x, w: F.conv_transpose3d(x, w, stride=2),
                              (1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),
@@ -278,6 +284,9 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "AdaptiveMaxPool1d": (lambda nn: nn.AdaptiveMaxPool1d(3), (2, 3, 7)),
     "LPPool2d": (lambda nn: nn.LPPool2d(2, 3, stride=2), (2, 3, 6, 7)),
     "ChannelShuffle": (lambda nn: nn.ChannelShuffle(2), (2, 4, 3, 3)),
+    "Fold": (lambda nn: nn.Fold((4, 5), 2), (2, 12, 12)),
+    "AdaptiveMaxPool3d": (lambda nn: nn.AdaptiveMaxPool3d(2), (1, 2, 4, 5, 3)),
+    "LPPool3d": (lambda nn: nn.LPPool3d(2, 2), (1, 2, 4, 4, 4)),
 }
 
 
@@ -536,6 +545,12 @@ BAD = {
                                padding=3), RuntimeError,
         "Given input size per channel: (3 x 3). Calculated output size per channel: (-1 x -1)."
         " Output size is too small"),
+    "fold kernel": (lambda L, F, nn: _call(F.fold, _x(L, 1, 5, 9), (4, 4), 2), RuntimeError,
+                    "Expected size of input's dimension 1 to be divisible by the product of "
+                    "kernel_size, but got input.size(1)=5 and kernel_size=(2, 2)"),
+    "fold blocks": (lambda L, F, nn: _call(F.fold, _x(L, 1, 4, 8), (4, 4), 2), RuntimeError,
+                    "expected size of input's dimension 2 to match the calculated number of "
+                    "sliding blocks 3 * 3 = 9, but got input.size(2)=8."),
     "ConvTranspose2d padding_mode": (
         lambda L, F, nn: _call(nn.ConvTranspose2d, 4, 3, 3, padding_mode="reflect"),
         ValueError, 'Only "zeros" padding mode is supported for ConvTranspose2d'),

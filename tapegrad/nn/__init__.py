@@ -8,6 +8,7 @@ from .layers import (
     AdaptiveAvgPool3d,
     AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
+    AdaptiveMaxPool3d,
     AvgPool1d,
     AvgPool2d,
     AvgPool3d,
@@ -25,6 +26,7 @@ from .layers import (
     Embedding,
     EmbeddingBag,
     Flatten,
+    Fold,
     GroupNorm,
     InstanceNorm1d,
     InstanceNorm2d,
@@ -33,6 +35,7 @@ from .layers import (
     LocalResponseNorm,
     LPPool1d,
     LPPool2d,
+    LPPool3d,
     MaxPool1d,
     MaxPool2d,
     MaxPool3d,
@@ -174,3 +177,4 @@ __all__ += ["AdaptiveAvgPool3d", "AlphaDropout", "AvgPool3d", "Bilinear", "Dropo
             "InstanceNorm3d", "LocalResponseNorm", "MaxPool3d", "RMSNorm", "Unfold"]
 __all__ += ["AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "ChannelShuffle", "LPPool1d", "LPPool2d",
             "LazyLinear", "NLLLoss2d"]
+__all__ += ["AdaptiveMaxPool3d", "Fold", "LPPool3d"]

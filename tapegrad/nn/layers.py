@@ -342,6 +342,11 @@ class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
+class AdaptiveMaxPool3d(AdaptiveMaxPool1d):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
 class LPPool1d(Module):
     """The ``norm_type``-norm of each sliding window."""
 
@@ -362,6 +367,12 @@ class LPPool1d(Module):
 class LPPool2d(LPPool1d):
     def forward(self, input):
         return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+
+class LPPool3d(LPPool1d):
+    def forward(self, input):
+        return F.lp_pool3d(input, float(self.norm_type), self.kernel_size, self.stride,
                            self.ceil_mode)
 
 
@@ -391,6 +402,21 @@ class Unfold(Module):
     def extra_repr(self):
         return (f"kernel_size={self.kernel_size}, dilation={self.dilation}, "
                 f"padding={self.padding}, stride={self.stride}")
+
+
+class Fold(Unfold):
+    """Columns summed back into (N, C, H, W) of ``output_size`` (``F.fold``)."""
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__(kernel_size, dilation, padding, stride)
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding,
+                      self.stride)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}, " + super().extra_repr()
 
 
 # ---- normalisation -------------------------------------------------------------------------

@@ -384,6 +384,49 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     return cols if input.ndim == 4 else cols.squeeze(0)
 
 
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The inverse layout of ``unfold`` (col2im): columns (N, C * kH * kW, L) or
+    (C * kH * kW, L) summed into (N, C, H, W), overlapping blocks adding up (one
+    index_add row)."""
+    _float_input(input, "fold")
+    if input.ndim not in (2, 3):
+        raise RuntimeError(f"Expected 2D or 3D (batch mode) tensor for input with possibly 0 "
+                           f"batch size and non-zero dimensions for input, but got: "
+                           f"{list(input.shape)}")
+    size = _ntuple(output_size, 2, "output_size", "fold")
+    k = _ntuple(kernel_size, 2, "kernel_size", "fold")
+    dil = _ntuple(dilation, 2, "dilation", "fold")
+    pad = _ntuple(padding, 2, "padding", "fold")
+    stride = _ntuple(stride, 2, "stride", "fold")
+    x = input if input.ndim == 3 else input.unsqueeze(0)
+    n, ck, length = x.shape
+    if ck % (k[0] * k[1]):
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the "
+                           f"product of kernel_size, but got input.size(1)={ck} and "
+                           f"kernel_size=({k[0]}, {k[1]})")
+    blocks = [(o + 2 * p - (e * (kk - 1) + 1)) // s + 1
+              for o, p, e, kk, s in zip(size, pad, dil, k, stride, strict=True)]
+    if length != blocks[0] * blocks[1]:
+        raise RuntimeError(f"Given output_size=({size[0]}, {size[1]}), kernel_size=({k[0]}, "
+                           f"{k[1]}), dilation=({dil[0]}, {dil[1]}), padding=({pad[0]}, "
+                           f"{pad[1]}), stride=({stride[0]}, {stride[1]}), expected size of "
+                           f"input's dimension 2 to match the calculated number of sliding "
+                           f"blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but "
+                           f"got input.size(2)={length}.")
+    c = ck // (k[0] * k[1])
+    hp, wp = size[0] + 2 * pad[0], size[1] + 2 * pad[1]
+    # the padded output position of every (channel, kernel row, kernel col, block row,
+    # block col) entry of the columns
+    ch, ki, kj, bi, bj = np.indices((c, k[0], k[1], blocks[0], blocks[1]))
+    rows = bi * stride[0] + ki * dil[0]
+    cols = bj * stride[1] + kj * dil[1]
+    target = ((ch * hp + rows) * wp + cols).reshape(-1)
+    out = Tensor(np.zeros((n, c * hp * wp), x.dtype)).index_add(
+        1, Tensor(target.astype(np.int64)), x.reshape(n, -1))
+    out = out.reshape(n, c, hp, wp).narrow(2, pad[0], size[0]).narrow(3, pad[1], size[1])
+    return out if input.ndim == 3 else out.squeeze(0)
+
+
 # ---- pooling -------------------------------------------------------------------------------
 def _pool_args(input, kernel_size, stride, padding, dilation, ceil_mode, d, op):
     """Checked arguments of a pooling op: (x batched, k, stride, pads, out)."""
@@ -660,11 +703,20 @@ def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, D, H, W) or (C, D, H, W)."""
+    return _adaptive_max_pool(input, output_size, return_indices, 3)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool3d(input, output_size, True)
+
+
 def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, d):
     """``(sum of x^p over each window)^(1/p)``, PyTorch's way: the window mean of x^p times
     the window size (a negative mean, from odd p, taken as 0)."""
     k = _ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
-    pool = avg_pool1d if d == 1 else avg_pool2d
+    pool = (None, avg_pool1d, avg_pool2d, avg_pool3d)[d]
     out = pool(input.pow(norm_type), k, stride, 0, ceil_mode)
     return (out.sign() * out.abs().relu()).mul(math.prod(k)).pow(1.0 / norm_type)
 
@@ -677,6 +729,11 @@ def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     """The p-norm of each sliding window of (N, C, H, W) or (C, H, W)."""
     return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, D, H, W) or (C, D, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 3)
 
 
 def channel_shuffle(input, groups):
