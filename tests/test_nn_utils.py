@@ -129,3 +129,23 @@ def test_lazy_linear_fills_its_parameters_on_first_call():
     before = lin.weight.detach().clone()
     opt.step()
     np.testing.assert_allclose(np.asarray(lin.weight.detach()), np.asarray(before) - 0.2)
+
+
+def test_buffer_attribute_registers_a_buffer(tmp_path, torch):
+    for nn, L in ((tg.nn, tg), (torch.nn, torch)):
+        m = nn.Module()
+        m.kept = nn.Buffer(L.ones(2))
+        m.scratch = nn.Buffer(L.zeros(1), persistent=False)
+        assert list(m.state_dict()) == ["kept"]
+        assert [n for n, _ in m.named_buffers()] == ["kept", "scratch"]
+        assert isinstance(m.kept, nn.Buffer) and not m.kept.requires_grad
+        assert (m.kept + 1).tolist() == [2.0, 2.0]
+    m = tg.nn.Module()
+    m.kept = tg.nn.Buffer(tg.ones(2))
+    tg.save(m.state_dict(), tmp_path / "m.pt")  # saved as a plain tensor
+    assert tg.load(tmp_path / "m.pt")["kept"].tolist() == [1.0, 1.0]
+
+
+def test_skip_init_builds_the_module(torch):
+    assert repr(tg.nn.utils.skip_init(tg.nn.Linear, 2, 3)) == \
+        repr(torch.nn.utils.skip_init(torch.nn.Linear, 2, 3))

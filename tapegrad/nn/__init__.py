@@ -112,7 +112,7 @@ from .loss_layers import (
     TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .shape_layers import (
     CircularPad1d,
@@ -177,4 +177,4 @@ __all__ += ["AdaptiveAvgPool3d", "AlphaDropout", "AvgPool3d", "Bilinear", "Dropo
             "InstanceNorm3d", "LocalResponseNorm", "MaxPool3d", "RMSNorm", "Unfold"]
 __all__ += ["AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "ChannelShuffle", "LPPool1d", "LPPool2d",
             "LazyLinear", "NLLLoss2d"]
-__all__ += ["AdaptiveMaxPool3d", "Fold", "LPPool3d"]
+__all__ += ["AdaptiveMaxPool3d", "Buffer", "Fold", "LPPool3d"]

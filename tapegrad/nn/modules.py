@@ -13,7 +13,7 @@ from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
 from . import functional as F
 from .backward_hooks import call_with_hooks
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 
 
 class Module:
@@ -45,6 +45,11 @@ class Module:
             self.__dict__.pop(name, None)
             self._modules.pop(name, None)
             params[name] = value
+        elif isinstance(value, Buffer):
+            if params is None:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self.__dict__.pop(name, None)
+            self.register_buffer(name, value, value.persistent)
         elif isinstance(value, Module):
             if params is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
