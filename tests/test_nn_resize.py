@@ -24,6 +24,10 @@ CASES = {  # name: (kwargs, input shape)
     "bilinear_scale_recompute": ({"scale_factor": 1.3, "mode": "bilinear",
                                   "recompute_scale_factor": True}, (1, 2, 4, 5)),
     "bilinear_scale_fraction": ({"scale_factor": 1.3, "mode": "bilinear"}, (1, 2, 4, 5)),
+    "bicubic": ({"size": (7, 3), "mode": "bicubic"}, (1, 2, 4, 5)),
+    "bicubic_scale_align": ({"scale_factor": 2, "mode": "bicubic", "align_corners": True},
+                            (1, 2, 3, 4)),
+    "bicubic_down": ({"scale_factor": 0.6, "mode": "bicubic"}, (2, 1, 6, 7)),
     "trilinear": ({"size": (3, 4, 2), "mode": "trilinear"}, (1, 1, 2, 3, 4)),
     "area": ({"size": (2, 3), "mode": "area"}, (1, 2, 5, 7)),
 }

@@ -1,7 +1,8 @@
-"""Resizing (``interpolate``: nearest, nearest-exact, linear/bilinear/trilinear, area) and
-pixel shuffling, composed from primitives: each spatial dim is resized on its own, nearest
+"""Resizing (``interpolate``: nearest, nearest-exact, linear/bilinear/bicubic/trilinear,
+area) and pixel shuffling, composed from primitives: each spatial dim is resized on its own, nearest
 by one index_select, linear by two index_selects weighted with PyTorch's lambdas (its source
-index rule, align_corners or not), area by adaptive average pooling.
+index rule, align_corners or not), bicubic by four (Keys' cubic convolution, the indices
+clamped to the input), area by adaptive average pooling.
 
 >>> import tapegrad as tg, tapegrad.nn.functional as F
 >>> F.interpolate(tg.tensor([[[1.0, 2.0]]]), scale_factor=2).tolist()
@@ -14,7 +15,8 @@ import numpy as np
 from ..tensor import Tensor
 from .windows import _float_input, adaptive_avg_pool1d, adaptive_avg_pool2d
 
-_LINEAR = {"linear": 3, "bilinear": 4, "trilinear": 5}
+_LINEAR = {"linear": 3, "bilinear": 4, "bicubic": 4, "trilinear": 5}
+_CUBIC_A = -0.75  # PyTorch's (and OpenCV's) cubic convolution parameter
 _MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area", "nearest-exact")
 
 
@@ -76,6 +78,25 @@ def _linear_weights(n, o, scale, align_corners):
     return i0, i1, 1.0 - lam1, lam1
 
 
+def _cubic_weights(n, o, scale, align_corners):
+    """The four source indices (clamped to the input) and weights of PyTorch's bicubic
+    interpolation along one dim (Keys' cubic convolution, a = -0.75)."""
+    dst = np.arange(o, dtype=np.float64)
+    if align_corners:
+        src = dst * ((n - 1) / (o - 1) if o > 1 else 0.0)
+    else:
+        ratio = 1.0 / scale if scale is not None and scale > 0 else n / o
+        src = ratio * (dst + 0.5) - 0.5  # (not clamped at 0, unlike linear)
+    base = np.floor(src)
+    t = src - base
+    a = _CUBIC_A
+    near = lambda x: ((a + 2) * x - (a + 3)) * x * x + 1  # noqa: E731 (|x| <= 1)
+    far = lambda x: ((a * x - 5 * a) * x + 8 * a) * x - 4 * a  # noqa: E731 (1 < |x| < 2)
+    weights = [far(t + 1.0), near(t), near(1.0 - t), far(2.0 - t)]
+    index = [np.clip(base.astype(np.int64) + k, 0, n - 1) for k in (-1, 0, 1, 2)]
+    return index, weights
+
+
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
     """Resize the spatial dims of (N, C, *spatial) to ``size`` or by ``scale_factor``."""
@@ -93,9 +114,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         align_corners = False
     if antialias:
         raise NotImplementedError("interpolate(antialias=True) is not supported here")
-    if mode == "bicubic":
-        raise NotImplementedError("interpolate(mode='bicubic') is not supported here; use "
-                                  "'bilinear'")
     if input.ndim not in (3, 4, 5):
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported "
                                   f"(got {input.ndim}D) for the modes: nearest | linear | "
@@ -123,12 +141,18 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             continue
         if o == n:
             continue
-        i0, i1, lam0, lam1 = _linear_weights(n, o, s, align_corners)
+        if mode == "bicubic":
+            index, weights = _cubic_weights(n, o, s, align_corners)
+        else:
+            i0, i1, lam0, lam1 = _linear_weights(n, o, s, align_corners)
+            index, weights = [i0, i1], [lam0, lam1]
         shape = [1] * input.ndim
         shape[dim] = o
-        w0 = Tensor(lam0.reshape(shape).astype(input.dtype))
-        w1 = Tensor(lam1.reshape(shape).astype(input.dtype))
-        y = y.index_select(dim, Tensor(i0)) * w0 + y.index_select(dim, Tensor(i1)) * w1
+        terms = [y.index_select(dim, Tensor(i)) * Tensor(w.reshape(shape).astype(input.dtype))
+                 for i, w in zip(index, weights, strict=True)]
+        y = terms[0]
+        for term in terms[1:]:
+            y = y + term
     return y
 
 
