@@ -164,3 +164,16 @@ ERRORS = {  # call(nn, F, L)
 @pytest.mark.parametrize("name", list(ERRORS))
 def test_errors_match_torch(name, raises_as_torch):
     raises_as_torch(lambda L: ERRORS[name](L.nn, L.nn.functional, L))
+
+
+def test_gumbel_softmax_samples_and_hard_gradient():
+    tg.manual_seed(0)
+    logits = tg.tensor(np.log([[0.7, 0.2, 0.1]] * 2000), requires_grad=True)
+    soft = tg.nn.functional.gumbel_softmax(logits, tau=0.5)
+    np.testing.assert_allclose(np.asarray(soft.detach()).sum(1), 1.0)
+    hard = tg.nn.functional.gumbel_softmax(logits, tau=0.5, hard=True)
+    h = np.asarray(hard.detach())
+    assert set(np.unique(h)) == {0.0, 1.0} and (h.sum(1) == 1).all()
+    np.testing.assert_allclose(h.mean(0), [0.7, 0.2, 0.1], atol=0.04)  # Gumbel-max sampling
+    (g,) = tg.autograd.grad((hard * tg.tensor([1.0, 2.0, 3.0])).sum(), [logits])
+    assert np.abs(np.asarray(g)).sum() > 0  # the soft sample's gradient passes through

@@ -236,6 +236,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     _check_tensor(weight, "embedding_bag", "weight")
     if mode not in ("sum", "mean", "max"):
         raise ValueError(f"mode has to be one of sum, mean or max, got {mode}")
+    if scale_grad_by_freq:
+        raise NotImplementedError("embedding_bag(scale_grad_by_freq=True) is not supported "
+                                  "here")
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. "
                                   f"per_sample_weights is only supported for mode='sum' (got "
