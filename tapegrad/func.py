@@ -22,14 +22,14 @@ A transform's function receives tensors and works whether or not the caller is i
 
 >>> import tapegrad as tg
 >>> tg.func.grad(lambda x: (x ** 3).sum())(tg.tensor([1.0, 2.0]))
-tensor([ 3., 12.], dtype=tapegrad.float64)
+tensor([ 3., 12.])
 """
 import functools
 import threading
 
 import numpy as np
 
-from . import creation
+from . import creation, dtypes
 from .autograd.engine import grad as _autograd_grad
 from .autograd.forward_ad import transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
@@ -210,7 +210,7 @@ def grad(func, argnums=0, has_aux=False):
 
     >>> import tapegrad as tg
     >>> tg.func.grad(tg.func.grad(lambda x: x.sin()))(tg.tensor(0.5))
-    tensor(-0.4794, dtype=tapegrad.float64)
+    tensor(-0.4794)
     """
     return _Transform("grad", func, argnums, has_aux)
 
@@ -228,7 +228,7 @@ def vjp(func, *primals, has_aux=False):
     >>> import tapegrad as tg
     >>> out, vjp_fn = tg.func.vjp(lambda x: x * x, tg.tensor([1.0, 2.0]))
     >>> vjp_fn(tg.ones(2))
-    (tensor([2., 4.], dtype=tapegrad.float64),)
+    (tensor([2., 4.]),)
     """
     api = "vjp(f, *primals)"
     leaves, spec = tree_flatten(primals)
@@ -246,14 +246,13 @@ def vjp(func, *primals, has_aux=False):
         if ct_spec != out_spec:
             raise RuntimeError("Expected pytree structure of cotangents to be the same as "
                                "pytree structure of outputs to the function. cotangents: "
-                               f"{ct_spec}, primal output: {out_spec}")
+                               f"{ct_spec.pprint()}, primal output: {out_spec.pprint()}")
         for i, (c, o) in enumerate(zip(cts, outs, strict=True)):
             if not isinstance(c, Tensor):
                 raise RuntimeError(f"Expected tensors, got unsupported type {type(c)}")
             if tuple(c.shape) != tuple(o.shape):
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
-                                   f"torch.Size({list(c.shape)}) and output[{i}] has a shape "
-                                   f"of torch.Size({list(o.shape)}).")
+                                   f"{c.shape!r} and output[{i}] has a shape of {o.shape!r}.")
         cg = create_graph if create_graph is not None else connected or (
             is_grad_enabled() and any(c.requires_grad for c in cts))
         return tree_unflatten(_grads(outs, xs, cts, bool(cg)), spec)
@@ -332,7 +331,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
     >>> import tapegrad as tg
     >>> tg.func.jacrev(lambda x: x.sin())(tg.tensor([0.0, 0.0]))
     tensor([[1., 0.],
-            [0., 1.]], dtype=tapegrad.float64)
+            [0., 1.]])
     """
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size <= 0):
         raise ValueError("jacrev: `chunk_size` should be greater than 0.")
@@ -377,7 +376,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
     >>> import tapegrad as tg
     >>> tg.func.jacfwd(lambda x: x * x)(tg.tensor([1.0, 2.0]))
     tensor([[2., 0.],
-            [0., 4.]], dtype=tapegrad.float64)
+            [0., 4.]])
     """
     _check_randomness(randomness)
 
@@ -394,7 +393,7 @@ def hessian(func, argnums=0):
     >>> import tapegrad as tg
     >>> tg.func.hessian(lambda x: (x ** 3).sum())(tg.tensor([1.0, 2.0]))
     tensor([[ 6.,  0.],
-            [ 0., 12.]], dtype=tapegrad.float64)
+            [ 0., 12.]])
     """
     return jacrev(jacrev(func, argnums), argnums)
 
@@ -409,7 +408,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
 
     >>> import tapegrad as tg
     >>> tg.func.jvp(lambda x: x * x, (tg.tensor([1.0, 2.0]),), (tg.ones(2),))[1]
-    tensor([2., 4.], dtype=tapegrad.float64)
+    tensor([2., 4.])
     """
     api = "jvp(f, primals, tangents)"
     if not isinstance(primals, tuple):
@@ -432,7 +431,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     for p, t in zip(leaves, t_leaves, strict=True):
         if not p.is_floating_point():
             raise ValueError(f"Expected primal to be floating point or complex, but got: "
-                             f"{p.dtype}")
+                             f"{dtypes.name(p.dtype)}")
         if tuple(p.shape) != tuple(t.shape):
             raise RuntimeError("Trying to set a forward gradient that has a different size "
                                "than that of the original Tensor, this is not supported. "
@@ -482,7 +481,7 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
 
     >>> import tapegrad as tg
     >>> tg.func.vmap(lambda x, y: x @ y, in_dims=(0, None))(tg.ones(3, 2), tg.ones(2))
-    tensor([2., 2., 2.], dtype=tapegrad.float64)
+    tensor([2., 2., 2.])
     """
 
     def __init__(self, func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
@@ -675,7 +674,7 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     >>> m = tg.nn.Linear(2, 1)
     >>> tg.func.functional_call(m, {"weight": tg.ones(1, 2), "bias": tg.zeros(1)},
     ...                         (tg.ones(1, 2),))
-    tensor([[2.]], dtype=tapegrad.float64)
+    tensor([[2.]])
     """
     if isinstance(parameter_and_buffer_dicts, dict):
         given = dict(parameter_and_buffer_dicts)

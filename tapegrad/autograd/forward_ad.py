@@ -16,13 +16,14 @@ mode on (they are recorded), and a dual tensor reports ``requires_grad=True``.
 >>> with fwAD.dual_level():
 ...     x = fwAD.make_dual(tg.tensor([1.0, 2.0]), tg.tensor([1.0, 0.0]))
 ...     fwAD.unpack_dual((x * x).sum()).tangent
-tensor(2., dtype=tapegrad.float64)
+tensor(2.)
 """
 import threading
 from collections import namedtuple
 
 import numpy as np
 
+from .. import dtypes
 from ..grad_mode import enable_grad
 from ..tensor import Tensor, _leaf, norm
 from .engine import grad
@@ -84,7 +85,7 @@ def make_dual(tensor, tangent, *, level=None):
                         f"{type(tensor).__name__}")
     if not tensor.is_floating_point():
         raise ValueError(f"Expected primal to be floating point or complex, but got: "
-                         f"{tensor.dtype}")
+                         f"{dtypes.name(tensor.dtype)}")
     if not isinstance(tangent, Tensor):
         raise TypeError(f"make_dual(): argument 'tangent' must be Tensor, not "
                         f"{type(tangent).__name__}")
@@ -107,10 +108,12 @@ def make_dual(tensor, tangent, *, level=None):
 def unpack_dual(tensor, *, level=None):
     """``(primal, tangent)`` of ``tensor``; tangent None when it depends on no dual tensor
     of the level (or outside a level)."""
+    if _state.level is None:  # (PyTorch checks nothing outside a level either)
+        return UnpackedDualTensor(tensor, None)
     if not isinstance(tensor, Tensor):
-        raise TypeError(f"unpack_dual(): argument 'dual' (position 1) must be Tensor, not "
+        raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not "
                         f"{type(tensor).__name__}")
-    if _state.level is None or not _state.duals:
+    if not _state.duals:
         return UnpackedDualTensor(tensor, None)
     _check_level(level, "unpack a dual Tensor")
     entry = _state.duals.get(id(tensor))

@@ -35,13 +35,31 @@ class TreeSpec:
     def __hash__(self):
         return hash((self.type, len(self.children)))
 
-    def __repr__(self):
+    def __repr__(self, indent=0):
         if self.type is None:
             return "*"
-        ctx = None if self.context is None else (
-            list(self.context) if self.type is dict else self.context.__name__)
-        kids = ",\n  ".join(repr(c) for c in self.children)
-        return f"TreeSpec({self.type.__name__}, {ctx}, [{kids}])"
+        if self.context is None:
+            head, ctx = self.type.__name__, None
+        elif self.type is dict:
+            head, ctx = "dict", list(self.context)
+        else:
+            head, ctx = "namedtuple", self.context
+        kids = (",\n" + " " * (indent + 2)).join(c.__repr__(indent + 2) for c in self.children)
+        return f"TreeSpec({head}, {ctx}, [{kids}])"
+
+    def pprint(self):
+        """The short form PyTorch's ``treespec_pprint`` gives: ``({'a': *}, [*, *])``."""
+        if self.type is None:
+            return "*"
+        kids = [c.pprint() for c in self.children]
+        if self.type is dict:
+            return "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(self.context, kids)) + "}"
+        if self.context is not None:  # a namedtuple
+            fields = ", ".join(f"{k}={v}" for k, v in zip(self.context._fields, kids))
+            return f"{self.context.__name__}({fields})"
+        if self.type is list:
+            return "[" + ", ".join(kids) + "]"
+        return "(" + ", ".join(kids) + ("," if len(kids) == 1 else "") + ")"
 
 
 LEAF = TreeSpec(None, None, [])
