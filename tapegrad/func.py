@@ -441,6 +441,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         t.requires_grad for t in t_leaves))
     with enable_grad():
         xs = [_enter(x, connected) for x in leaves]
+    if _of_a_whole_gradient(func, len(primals)) and not has_aux:
+        return _hvp(func, xs, spec, t_leaves, connected)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
     if has_aux:
         _aux_tensors(aux)
@@ -449,6 +451,24 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     jt = [_zeros_like(o) if t is None else t for o, t in zip(outs, jt, strict=True)]
     result = (_detached(out, connected), tree_unflatten(jt, out_spec))
     return (*result, _detached(aux, connected)) if has_aux else result
+
+
+def _of_a_whole_gradient(func, nargs):
+    """Is ``func`` ``grad(f)`` with respect to all of its (positional) arguments, in order?
+    Then its Jacobian is f's Hessian, which is symmetric."""
+    return (isinstance(func, _Transform) and func.kind == "grad" and not func.has_aux
+            and func.argnums in ((0,) * (nargs == 1) + (tuple(range(nargs)),)))
+
+
+def _hvp(func, xs, spec, t_leaves, connected):
+    """``jvp(grad(f), primals, tangents)``: ``(grad f, H t)``.  ``J t`` of a gradient is
+    ``H t = H^T t``, the gradient of ``<grad f, t>``: reverse over reverse, one sweep of the
+    recorded gradient, instead of forward mode by transposition (two, one of them over a
+    recorded second-order graph)."""
+    g = _call(func, tree_unflatten(xs, spec), {})
+    g_leaves, g_spec = tree_flatten(g)
+    ht = _grads(g_leaves, xs, t_leaves, connected)
+    return _detached(g, connected), tree_unflatten(ht, g_spec)
 
 
 # ---- vmap --------------------------------------------------------------------------------

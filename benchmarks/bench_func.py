@@ -1,0 +1,65 @@
+"""torch.func's transforms eagerly, tapegrad.func next to torch.func (issue 24).
+
+Group ``func hvp/grad n=<n>``: on the extended Rosenbrock function (``tapegrad/bench.py``,
+vector form) at one point of dimension n, each library's ``grad(f)(x)`` and its
+Hessian-vector product written as forward over reverse, ``jvp(grad(f), (x,), (v,))``.
+tapegrad computes that product as reverse over reverse (the Jacobian of a whole gradient
+is the symmetric Hessian: ``func._hvp``); ``jvp`` of a general function is forward mode
+by transposition (``autograd/forward_ad.py``), timed in group ``func jvp n=<n>`` next to
+``vjp``.  The issue's bound: an HVP costs at most 3x a gradient.  Results are checked
+against PyTorch's to 1e-9 relative.
+"""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import bench as tb
+
+tb.passive_omp_waits()
+torch = pytest.importorskip("torch")
+
+NS = (100, 10_000)
+LIBS = {"tapegrad": tg, "torch": torch}
+
+
+def _point(n):
+    rng = np.random.default_rng(3)
+    return rng.uniform(-1.5, 1.5, n), rng.standard_normal(n)
+
+
+def _run(lib, what, x, v):
+    F = lib.func
+    if what == "grad":
+        return lambda: F.grad(tb.rosen)(x)
+    if what == "hvp":
+        return lambda: F.jvp(F.grad(tb.rosen), (x,), (v,))[1]
+    f = lambda y: (y[1:] - y[:-1] ** 2).sin() * y[1:]  # noqa: E731 (vector to vector)
+    if what == "jvp":
+        return lambda: F.jvp(f, (x,), (v,))[1]
+    return lambda: F.vjp(f, x)[1](v[1:])[0]  # vjp
+
+
+def _want(what, x, v):
+    return np.asarray(_run(torch, what, torch.tensor(x), torch.tensor(v))())
+
+
+@pytest.mark.parametrize("n", NS)
+@pytest.mark.parametrize("what", ["grad", "hvp"])
+@pytest.mark.parametrize("library", LIBS)
+def test_hvp_vs_grad(library, what, n, phase):
+    lib = LIBS[library]
+    x, v = _point(n)
+    run = _run(lib, what, lib.tensor(x), lib.tensor(v))
+    np.testing.assert_allclose(np.asarray(run()), _want(what, x, v), rtol=1e-9, atol=1e-9)
+    phase(run, group=f"func hvp/grad n={n}", library=library, phase=what, ops=1)
+
+
+@pytest.mark.parametrize("what", ["vjp", "jvp"])
+@pytest.mark.parametrize("library", LIBS)
+def test_jvp_vs_vjp(library, what, phase):
+    n = NS[-1]
+    lib = LIBS[library]
+    x, v = _point(n)
+    run = _run(lib, what, lib.tensor(x), lib.tensor(v))
+    np.testing.assert_allclose(np.asarray(run()), _want(what, x, v), rtol=1e-9, atol=1e-9)
+    phase(run, group=f"func jvp n={n}", library=library, phase=what, ops=1)
