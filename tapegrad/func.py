@@ -137,14 +137,10 @@ def _split_aux(out, has_aux, api):
     if not (isinstance(out, tuple) and len(out) == 2):
         raise RuntimeError(f"{api}: output of function f should be a tuple: (output, aux) if "
                            "has_aux is True")
-    return out
-
-
-def _aux_tensors(aux):
-    leaves, _ = tree_flatten(aux)
-    for x in leaves:
+    for x in tree_flatten(out[1])[0]:
         if not isinstance(x, Tensor):
             raise RuntimeError(f"Expected tensors, got unsupported type {type(x)}")
+    return out
 
 
 def _out_leaves(out, api):
@@ -190,8 +186,6 @@ def _grad_and_value(func, argnums, has_aux, args, kwargs):
     api = "grad_and_value(f)(*args)"
     xs, spec, new_args, connected = _prepare(args, argnums)
     out, aux = _split_aux(_call(func, new_args, kwargs), has_aux, api)
-    if has_aux:
-        _aux_tensors(aux)
     if not isinstance(out, Tensor):
         raise RuntimeError(f"{api}: Expected f(*args) to return a Tensor, got {type(out)}")
     if out.dim() != 0:
@@ -237,8 +231,6 @@ def vjp(func, *primals, has_aux=False):
     with enable_grad():
         xs = [_enter(x, connected) for x in leaves]
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
-    if has_aux:
-        _aux_tensors(aux)
     outs, out_spec = _out_leaves(out, api)
 
     def vjp_fn(cotangents, *, retain_graph=True, create_graph=None):
@@ -314,8 +306,6 @@ def _jac(func, argnums, has_aux, args, kwargs, forward):
                                              (picked,))]
     xs, _, new_args, connected = _prepare(args, argnums)
     out, aux = _split_aux(_call(func, new_args, kwargs), has_aux, api)
-    if has_aux:
-        _aux_tensors(aux)
     outs, out_spec = _out_leaves(out, api)
     blocks = (_jacobian_columns if forward else _jacobian_blocks)(outs, xs, connected)
     jac = _nest(blocks, out_spec, in_specs, argnums)
@@ -444,8 +434,6 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     if _of_a_whole_gradient(func, len(primals)) and not has_aux:
         return _hvp(func, xs, spec, t_leaves, connected)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
-    if has_aux:
-        _aux_tensors(aux)
     outs, out_spec = _out_leaves(out, api)
     jt = transposed_jvp(outs, xs, t_leaves, connected)
     jt = [_zeros_like(o) if t is None else t for o, t in zip(outs, jt, strict=True)]

@@ -220,6 +220,12 @@ def test_vmap_path_replay_and_loop():
     got = v(tg.tensor(B))
     assert v.path == "replay" and "path=replay" in repr(v)
     same(got, torch.func.vmap(torch.func.grad(f))(torch.tensor(B)))
+    c = tg.func.vmap(tg.func.grad(lambda u, v: (u * v.exp()).sum(), argnums=(0, 1)),
+                     in_dims=(1, None))
+    same(c(tg.tensor(C), tg.tensor(X)), torch.func.vmap(torch.func.grad(
+        lambda u, v: (u * v.exp()).sum(), argnums=(0, 1)), in_dims=(1, None))(
+        torch.tensor(C), torch.tensor(X)))
+    assert c.path == "replay"
     w = tg.func.vmap(tg.func.grad(f, has_aux=False), in_dims=0)
     w(tg.tensor(B, requires_grad=True))  # a result to differentiate further: the loop
     assert w.path == "loop"
