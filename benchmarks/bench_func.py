@@ -63,3 +63,26 @@ def test_jvp_vs_vjp(library, what, phase):
     run = _run(lib, what, lib.tensor(x), lib.tensor(v))
     np.testing.assert_allclose(np.asarray(run()), _want(what, x, v), rtol=1e-9, atol=1e-9)
     phase(run, group=f"func jvp n={n}", library=library, phase=what, ops=1)
+
+
+VMAP_B, VMAP_N = 1000, 10
+
+
+@pytest.mark.parametrize("library, path", [("tapegrad", "replay"), ("tapegrad", "loop"),
+                                           ("torch", "vmap")])
+def test_vmap_grad(library, path, phase):
+    """Group ``func vmap(grad) B=1000 n=10``: per-point gradients of the Rosenbrock
+    function, tapegrad's ``vmap(grad(f))`` as one batch replay (a trace per call) and as
+    the loop (``vmap(lambda x: grad(f)(x))`` is not seen as a gradient), and torch.func's
+    ``vmap(grad(f))``."""
+    lib = LIBS[library]
+    X = lib.tensor(tb.rosen_points(VMAP_B, VMAP_N))
+    g = lib.func.grad(tb.rosen)
+    fn = lib.func.vmap(g if path != "loop" else lambda x: g(x))
+    run = lambda: fn(X)  # noqa: E731
+    np.testing.assert_allclose(np.asarray(run()), tb.rosen_grad_numpy(np.asarray(X)),
+                               rtol=1e-10)
+    if library == "tapegrad":
+        assert fn.path == path
+    phase(run, group=f"func vmap(grad) B={VMAP_B} n={VMAP_N}", library=library, phase=path,
+          ops=VMAP_B)
