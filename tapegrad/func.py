@@ -14,8 +14,9 @@ How they are built:
   values; with forward mode by transposition the reverse-over-reverse one is cheaper);
 - ``vmap`` runs ``f`` once per batch element and stacks the results (``path == "loop"``),
   except ``vmap(grad(f))`` / ``vmap(grad_and_value(f))`` of a traceable scalar ``f``,
-  which runs as one batch replay in compiled code (``path == "replay"``,
-  ``tapegrad.compile``); ``repr`` and ``.path`` say which ran.
+  which runs as one batch replay of one trace in compiled code (``path == "replay"``,
+  ``tapegrad.compile``; points that take another branch than the traced one run eagerly:
+  ``"replay+loop"``); ``repr`` and ``.path`` say which ran.
 
 A transform's function receives tensors and works whether or not the caller is in
 ``no_grad`` (as in PyTorch, a transform ignores the grad mode outside it).
@@ -484,7 +485,8 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
     Runs ``func`` once per batch element (``path == "loop"``), or, for ``vmap(grad(f))``
     and ``vmap(grad_and_value(f))`` of a traceable scalar ``f`` with every argument batched
     (or None) and no result to differentiate further, as one compiled batch replay
-    (``path == "replay"``).  ``randomness``: "error" raises if ``func`` draws random
+    (``path == "replay"``; ``"replay+loop"`` when points that branch otherwise than the
+    trace ran eagerly).  ``randomness``: "error" raises if ``func`` draws random
     numbers, "same" gives every element the same draws, "different" its own.
 
     >>> import tapegrad as tg
@@ -499,7 +501,7 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
                              f"{chunk_size})")
         self.func, self.in_dims, self.out_dims = func, in_dims, out_dims
         self.randomness, self.chunk_size = randomness, chunk_size
-        self.path = None  # "loop" or "replay" once called
+        self.path = None  # once called: "loop", "replay" or "replay+loop"
         functools.update_wrapper(self, func, updated=())
 
     def __repr__(self):
@@ -531,8 +533,8 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
         self._check_out_dims_type()
         fast = self._replay(leaves, dims, spec, size, kwargs)
         if fast is not None:
-            self.path = "replay"
-            return fast
+            result, self.path = fast
+            return result
         self.path = "loop"
         return self._loop(leaves, dims, spec, size, kwargs, name)
 
@@ -588,42 +590,51 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
         return tree_unflatten(stacked, out_spec)
 
     def _replay(self, leaves, dims, spec, size, kwargs):
-        """``vmap(grad(f))`` as one batch replay of a trace of f, or None when that does not
-        apply (another function, aux outputs, kwargs, a result to differentiate further, a
-        trace that fails or draws random numbers)."""
+        """``vmap(grad(f))`` as one batch replay of a trace of f: ``(result, path)``, or
+        None when that does not apply (another function, aux outputs, kwargs, pytree
+        arguments, a result to differentiate further, a trace that fails or draws random
+        numbers).  Points whose guards diverge from the trace (another branch of an
+        ``if``) run eagerly, one by one: path ``"replay+loop"``."""
         t = self.func
         if (not isinstance(t, _Transform) or t.has_aux or kwargs or size < 2
                 or tree_flatten(self.out_dims)[0] != [0] or spec.num_leaves != len(spec.children)
-                or _connected([x for x in leaves if isinstance(x, Tensor)])):
-            return None
-        args = [x for x in leaves]
-        if not all(isinstance(x, Tensor) and x.is_floating_point() for x in args):
+                or not all(isinstance(x, Tensor) and x.is_floating_point() for x in leaves)
+                or _connected(leaves)):
             return None
         try:
-            _check_argnums(t.argnums, len(args))
+            _check_argnums(t.argnums, len(leaves))
         except RuntimeError:
             return None
-        argnums = t.argnums if isinstance(t.argnums, tuple) else (t.argnums,)
-        argnums = tuple(a % len(args) for a in argnums)
+        argnums = tuple(a % len(leaves) for a in (
+            t.argnums if isinstance(t.argnums, tuple) else (t.argnums,)))
         Xs = [np.moveaxis(np.asarray(x.detach()._data, np.float64), d, 0) if d is not None
               else np.broadcast_to(np.asarray(x.detach()._data, np.float64),
-                                   (size, *x.shape)) for x, d in zip(args, dims, strict=True)]
+                                   (size, *x.shape)) for x, d in zip(leaves, dims, strict=True)]
         rng = _rng_state()
+        compiled = Compiled(t.func, argnums, on_divergence="mask")
         try:
-            V, G = Compiled(t.func, argnums, on_divergence="retrace").value_and_grad_batch(*Xs)
+            V, G = compiled.value_and_grad_batch(*Xs)
         except Exception:  # noqa: BLE001 (not traceable: the loop runs f eagerly instead)
+            V = None
+        if V is None or _rng_state() != rng:  # (random draws: a trace would freeze them)
             creation._rng.bit_generator.state = rng
             return None
-        if _rng_state() != rng:  # f draws random numbers: a trace would freeze them
-            creation._rng.bit_generator.state = rng
-            return None
-        G = G if isinstance(t.argnums, tuple) else (G,)
-        grads = tuple(_leaf(norm(np.asarray(g).astype(args[a].dtype, copy=False)))
+        G = list(G) if isinstance(t.argnums, tuple) else [G]
+        mask = compiled.mask
+        diverged = [] if mask is None else np.flatnonzero(~mask).tolist()
+        for b in diverged:  # another branch than the trace's: eagerly
+            g, (value, _) = _grad_and_value(t.func, t.argnums, False, [
+                _slice(x, d, b, size) for x, d in zip(leaves, dims, strict=True)], {})
+            V[b] = float(value)
+            for k, gk in enumerate(g if isinstance(t.argnums, tuple) else (g,)):
+                G[k][b] = np.asarray(gk._data)
+        grads = tuple(_leaf(norm(np.asarray(g).astype(leaves[a].dtype, copy=False)))
                       for g, a in zip(G, argnums, strict=True))
         g = grads if isinstance(t.argnums, tuple) else grads[0]
+        path = "replay+loop" if diverged else "replay"
         if t.kind == "grad":
-            return g
-        return g, _leaf(norm(np.asarray(V).astype(args[argnums[0]].dtype, copy=False)))
+            return g, path
+        return (g, _leaf(norm(np.asarray(V).astype(leaves[argnums[0]].dtype, copy=False)))), path
 
 
 def _batch_dims(leaves, dims, head):

@@ -232,9 +232,10 @@ def test_vmap_path_replay_and_loop():
 
     def branchy(x):  # data-dependent control flow: replay retraces per branch
         return (x * x).sum() if float(x.sum()) > 0 else x.sin().sum()
-    b = tg.func.vmap(tg.func.grad(branchy))
-    same(b(tg.tensor(B)), torch.func.vmap(torch.func.grad(
+    b = tg.func.vmap(tg.func.grad_and_value(branchy))
+    same(b(tg.tensor(B)), torch.func.vmap(torch.func.grad_and_value(
         lambda x: torch.where(x.sum() > 0, (x * x).sum(), x.sin().sum())))(torch.tensor(B)))
+    assert b.path == "replay+loop"  # the points of the other branch ran eagerly
 
 
 def test_vmap_randomness():
