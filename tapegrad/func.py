@@ -50,18 +50,20 @@ _depth = _Depth()
 # ---- shared pieces ---------------------------------------------------------------------
 def _check_argnums(argnums, nargs):
     """The positions differentiated: PyTorch's errors for bad ``argnums``."""
-    if isinstance(argnums, tuple):
-        if not argnums:
-            raise RuntimeError("argnums must be non-empty")
-        if not all(isinstance(a, int) and not isinstance(a, bool) for a in argnums):
-            raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {argnums}")
-        if len(set(a % max(nargs, 1) for a in argnums)) != len(argnums):
-            raise RuntimeError(f"argnums elements must be unique, got {argnums}")
-    elif not isinstance(argnums, int) or isinstance(argnums, bool):
-        raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
-    for a in argnums if isinstance(argnums, tuple) else (argnums,):
+    if not isinstance(argnums, tuple):
+        if not isinstance(argnums, int) or isinstance(argnums, bool):
+            raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
+        argnums = (argnums,)
+    elif not argnums:
+        raise RuntimeError("argnums must be non-empty")
+    for a in argnums:
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise RuntimeError(f"argnum must be int, got: {type(a)}")
         if not -nargs <= a < nargs:
             raise RuntimeError(f"Got argnum={a}, but only {nargs} positional inputs")
+    wrapped = tuple(a % nargs for a in argnums)
+    if len(set(wrapped)) != len(wrapped):
+        raise RuntimeError(f"argnums elements must be unique, got {wrapped}")
 
 
 def _picked(args, argnums):
@@ -299,14 +301,17 @@ def _nest(blocks, out_spec, in_specs, argnums):
     return tree_unflatten(per_out, out_spec)
 
 
-def _jac(func, argnums, has_aux, args, kwargs, forward):
+def _jac(func, argnums, has_aux, args, kwargs, forward, randomness="different"):
     api = "jvp(f, primals, tangents)" if forward else "vjp(f, *primals)"
     _check_argnums(argnums, len(args))
     picked = _picked(args, argnums)
     in_specs = [tree_flatten(p)[1] for p in (picked if isinstance(argnums, tuple) else
                                              (picked,))]
     xs, _, new_args, connected = _prepare(args, argnums)
+    rng = _rng_state()
     out, aux = _split_aux(_call(func, new_args, kwargs), has_aux, api)
+    if randomness == "error" and _rng_state() != rng:  # (PyTorch's jacfwd is a vmap)
+        raise RuntimeError(_RANDOM_ERROR)
     outs, out_spec = _out_leaves(out, api)
     blocks = (_jacobian_columns if forward else _jacobian_blocks)(outs, xs, connected)
     jac = _nest(blocks, out_spec, in_specs, argnums)
@@ -361,19 +366,19 @@ def _jacobian_columns(outs, xs, connected):
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
     """The Jacobian of ``func`` by forward mode, laid out as ``jacrev``'s.  Forward mode is
     computed by transposition of the recorded reverse graph (one sweep of the recorded
-    ``u -> J^T u`` per input element), not by a tangent sweep.  ``randomness`` is
-    accepted for PyTorch's signature.
+    ``u -> J^T u`` per input element), not by a tangent sweep.  ``randomness="error"``
+    (PyTorch's default) refuses a ``func`` that draws random numbers; "same" and
+    "different" allow it (one evaluation serves every column here).
 
     >>> import tapegrad as tg
     >>> tg.func.jacfwd(lambda x: x * x)(tg.tensor([1.0, 2.0]))
     tensor([[2., 0.],
             [0., 4.]])
     """
-    _check_randomness(randomness)
-
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        return _jac(func, argnums, has_aux, args, kwargs, forward=True)
+        _check_randomness(randomness)
+        return _jac(func, argnums, has_aux, args, kwargs, forward=True, randomness=randomness)
     return wrapper
 
 
