@@ -5,9 +5,10 @@
 How they are built:
 - reverse mode (``grad``, ``vjp``, ``jacrev``) is ``autograd.grad`` on a fresh copy of the
   differentiated inputs; when the result must stay differentiable (grad mode on and an
-  input requires grad, or inside another differentiating transform) the gradient is
-  recorded (``create_graph``), which is what makes ``grad(grad(f))``, ``jacrev(jacrev(f))``
-  and ``hessian`` work;
+  input requires grad, inside another differentiating transform, or ``f`` read a tensor
+  that requires grad, which the plain sweep notices) the gradient is recorded
+  (``create_graph``), which is what makes ``grad(grad(f))``, ``jacrev(jacrev(f))``,
+  ``hessian`` and an outer ``backward`` to a network's parameters work;
 - forward mode (``jvp``, ``jacfwd``) is computed by transposition of the reverse graph,
   not by a tangent sweep (``autograd/forward_ad.py``: ``J t`` as the vjp of ``u -> J^T u``);
 - ``hessian`` is ``jacrev(jacrev(f))`` (PyTorch uses ``jacfwd(jacrev(f))``: the same
@@ -32,6 +33,7 @@ import numpy as np
 
 from . import creation, dtypes
 from .autograd.engine import grad as _autograd_grad
+from .autograd.engine import grad_and_others
 from .autograd.forward_ad import transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
 from .ops.shape import stack
@@ -89,7 +91,8 @@ def _tensors(leaves, where="Thing passed to transform API"):
 def _connected(leaves):
     """Must the transform's result stay differentiable (its gradient recorded)?  Yes when
     grad mode is on and an input requires grad, or inside another differentiating transform
-    (whose inputs ``f`` may close over)."""
+    (whose inputs ``f`` may close over).  (A parameter ``f`` reads is found later, by the
+    sweep: ``_grads``.)"""
     return is_grad_enabled() and (_depth.n > 0 or any(x.requires_grad for x in leaves))
 
 
@@ -114,17 +117,25 @@ def _zeros_like(x):
     return _leaf(norm(np.zeros(tuple(x.shape), x.dtype)))
 
 
-def _grads(outs, xs, seeds, connected):
-    """Gradients of ``outs`` (seeded) with respect to ``xs``; zeros where unused.  The
-    graph is retained: ``f`` may read tensors of the caller's graph."""
+def _grads(outs, xs, seeds, connected, ignore=()):
+    """``(gradients, connected)``: the gradients of ``outs`` (seeded) with respect to
+    ``xs``, zeros where unused, the graph retained (``f`` may read tensors of the caller's
+    graph).  Recorded when ``connected``; else one plain sweep, which also tells whether
+    ``f`` closed over a tensor that requires grad (a parameter): with grad mode on, the
+    gradients are then recorded after all and the result is connected, as PyTorch keeps
+    the outer graph.  ``ignore``: tensors reached that do not count (the inputs of f)."""
     live = [(o, s) for o, s in zip(outs, seeds, strict=True) if o.requires_grad]
     gs = [None] * len(xs)
-    if live:
+    if live and connected:
         with enable_grad():
             gs = _autograd_grad([o for o, _ in live], xs, [s for _, s in live],
-                                retain_graph=True, create_graph=connected, allow_unused=True)
+                                retain_graph=True, create_graph=True, allow_unused=True)
+    elif live:
+        gs, others = grad_and_others([o for o, _ in live], xs, [s for _, s in live], ignore)
+        if others and is_grad_enabled():
+            return _grads(outs, xs, seeds, True)
     return [_zeros_like(x) if g is None else g if connected else g.detach()
-            for g, x in zip(gs, xs, strict=True)]
+            for g, x in zip(gs, xs, strict=True)], connected
 
 
 def _detached(tree, connected):
@@ -176,7 +187,8 @@ class _Transform:
         functools.update_wrapper(self, func, updated=())
 
     def __call__(self, *args, **kwargs):
-        g, (value, aux) = _grad_and_value(self.func, self.argnums, self.has_aux, args, kwargs)
+        g, (value, aux), _ = _grad_and_value(self.func, self.argnums, self.has_aux, args,
+                                             kwargs)
         if self.kind == "grad":
             return (g, aux) if self.has_aux else g
         return (g, (value, aux)) if self.has_aux else (g, value)
@@ -195,9 +207,10 @@ def _grad_and_value(func, argnums, has_aux, args, kwargs):
         raise RuntimeError(f"{api}: Expected f(*args) to return a scalar Tensor, got tensor "
                            f"with {out.dim()} dims. Maybe you wanted to use the vjp or jacrev "
                            "APIs instead?")
-    gs = _grads([out], xs, [None], connected)
+    gs, connected = _grads([out], xs, [None], connected)
     return (tree_unflatten(gs, spec),
-            (_detached(out, connected), _detached(aux, connected) if has_aux else None))
+            (_detached(out, connected), _detached(aux, connected) if has_aux else None),
+            connected)
 
 
 def grad(func, argnums=0, has_aux=False):
@@ -250,7 +263,7 @@ def vjp(func, *primals, has_aux=False):
                                    f"{c.shape!r} and output[{i}] has a shape of {o.shape!r}.")
         cg = create_graph if create_graph is not None else connected or (
             is_grad_enabled() and any(c.requires_grad for c in cts))
-        return tree_unflatten(_grads(outs, xs, cts, bool(cg)), spec)
+        return tree_unflatten(_grads(outs, xs, cts, bool(cg))[0], spec)
 
     result = (_detached(out, connected), vjp_fn)
     return (*result, _detached(aux, connected)) if has_aux else result
@@ -265,11 +278,12 @@ def _jacobian_blocks(outs, xs, connected):
         for e in range(o.numel()):
             seed = np.zeros(o.numel(), o.dtype)
             seed[e] = 1.0
-            rows.append(_grads([o], xs, [_leaf(norm(seed.reshape(tuple(o.shape))))],
-                               connected))
+            row, connected = _grads([o], xs, [_leaf(norm(seed.reshape(tuple(o.shape))))],
+                                    connected)
+            rows.append(row)
         blocks.append([_stacked([r[j] for r in rows], (*o.shape, *x.shape), x, connected)
                        for j, x in enumerate(xs)])
-    return blocks
+    return blocks, connected
 
 
 def _stacked(parts, shape, like, connected, dim=0):
@@ -313,7 +327,8 @@ def _jac(func, argnums, has_aux, args, kwargs, forward, randomness="different"):
     if randomness == "error" and _rng_state() != rng:  # (PyTorch's jacfwd is a vmap)
         raise RuntimeError(_RANDOM_ERROR)
     outs, out_spec = _out_leaves(out, api)
-    blocks = (_jacobian_columns if forward else _jacobian_blocks)(outs, xs, connected)
+    blocks, connected = (_jacobian_columns if forward else _jacobian_blocks)(outs, xs,
+                                                                              connected)
     jac = _nest(blocks, out_spec, in_specs, argnums)
     return (jac, _detached(aux, connected)) if has_aux else jac
 
@@ -352,15 +367,13 @@ def _jacobian_columns(outs, xs, connected):
         for e in range(x.numel() if g is not None and g.requires_grad else 0):
             seed = np.zeros(x.numel(), x.dtype)
             seed[e] = 1.0
-            with enable_grad():
-                got = _autograd_grad([g], ones, [_leaf(norm(seed.reshape(tuple(x.shape))))],
-                                     retain_graph=True, create_graph=connected,
-                                     allow_unused=True)
-            for i, (o, c) in enumerate(zip(outs, got, strict=True)):
-                cols[i].append(_zeros_like(o) if c is None else c)
+            got, connected = _grads([g], ones, [_leaf(norm(seed.reshape(tuple(x.shape))))],
+                                    connected, ignore=xs)
+            for i, c in enumerate(got):
+                cols[i].append(c)
         for i, o in enumerate(outs):
             blocks[i][j] = _stacked(cols[i], (*o.shape, *x.shape), o, connected, dim=-1)
-    return blocks
+    return blocks, connected
 
 
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
@@ -441,7 +454,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         return _hvp(func, xs, spec, t_leaves, connected)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
     outs, out_spec = _out_leaves(out, api)
-    jt = transposed_jvp(outs, xs, t_leaves, connected)
+    jt, connected = transposed_jvp(outs, xs, t_leaves, connected)
     jt = [_zeros_like(o) if t is None else t for o, t in zip(outs, jt, strict=True)]
     result = (_detached(out, connected), tree_unflatten(jt, out_spec))
     return (*result, _detached(aux, connected)) if has_aux else result
@@ -461,7 +474,7 @@ def _hvp(func, xs, spec, t_leaves, connected):
     recorded second-order graph)."""
     g = _call(func, tree_unflatten(xs, spec), {})
     g_leaves, g_spec = tree_flatten(g)
-    ht = _grads(g_leaves, xs, t_leaves, connected)
+    ht, connected = _grads(g_leaves, xs, t_leaves, connected)
     return _detached(g, connected), tree_unflatten(ht, g_spec)
 
 
@@ -610,6 +623,9 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
             _check_argnums(t.argnums, len(leaves))
         except RuntimeError:
             return None
+        if _grad_and_value(t.func, t.argnums, False, [  # f closed over a parameter: the
+                _slice(x, d, 0, size) for x, d in zip(leaves, dims, strict=True)], {})[2]:
+            return None  # results must stay differentiable, which replay's are not
         argnums = tuple(a % len(leaves) for a in (
             t.argnums if isinstance(t.argnums, tuple) else (t.argnums,)))
         Xs = [np.moveaxis(np.asarray(x.detach()._data, np.float64), d, 0) if d is not None
@@ -628,7 +644,7 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
         mask = compiled.mask
         diverged = [] if mask is None else np.flatnonzero(~mask).tolist()
         for b in diverged:  # another branch than the trace's: eagerly
-            g, (value, _) = _grad_and_value(t.func, t.argnums, False, [
+            g, (value, _), _ = _grad_and_value(t.func, t.argnums, False, [
                 _slice(x, d, b, size) for x, d in zip(leaves, dims, strict=True)], {})
             V[b] = float(value)
             for k, gk in enumerate(g if isinstance(t.argnums, tuple) else (g,)):

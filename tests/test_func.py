@@ -283,3 +283,35 @@ def test_functional_call_tied_weights_and_buffers():
         got = lib.func.functional_call(m, new, (lib.ones(1, 2),))
         assert np.allclose(np.asarray(got.detach()), 6.0)
         assert np.allclose(np.asarray(m.scale), 1.0)
+
+
+def test_results_stay_differentiable_through_a_closed_over_parameter():
+    """A transformed function that reads a parameter (a PINN's network): the transform's
+    result is differentiable with respect to it, as torch.func's."""
+    def run(F, lib, x, t, b):
+        w = lib.tensor(A[0], requires_grad=True)
+        u = lambda v: ((w * v).sin() * v).sum()  # noqa: E731
+        field = lambda v: (w * v).tanh()  # noqa: E731
+        parts = [F.grad(u)(x), F.jacrev(field)(x), F.jacfwd(field)(x), F.jvp(field, (x,), (t,))[1],
+                 F.jvp(F.grad(u), (x,), (t,))[1], F.vjp(field, x)[1](t)[0], F.vmap(F.grad(u))(b)]
+        grads = lib.autograd.grad(sum((p ** 2).sum() for p in parts), w, allow_unused=True)[0]
+        return [p.detach() for p in parts], grads
+    got = run(tg.func, tg, tg.tensor(X), tg.tensor(Y), tg.tensor(B))
+    want = run(torch.func, torch, torch.tensor(X), torch.tensor(Y), torch.tensor(B))
+    same(got, want)
+    v = tg.func.vmap(tg.func.grad(lambda r: (tg.tensor(A[0], requires_grad=True) * r).sum()))
+    v(tg.tensor(B))
+    assert v.path == "loop"  # replay's results could not be differentiated
+
+
+def test_forward_ad_tangent_through_a_closed_over_parameter():
+    import tapegrad.autograd.forward_ad as fwAD
+    tfw = torch.autograd.forward_ad
+    out = []
+    for lib, fw in ((tg, fwAD), (torch, tfw)):
+        w = lib.tensor(A[1], requires_grad=True)
+        with fw.dual_level():
+            d = fw.make_dual(lib.tensor(X), lib.tensor(Y))
+            t = fw.unpack_dual((d * w).sin()).tangent
+        out.append((t.detach(), lib.autograd.grad(t.sum(), w)[0]))
+    same(*out)

@@ -24,9 +24,9 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
-from ..grad_mode import enable_grad
+from ..grad_mode import enable_grad, is_grad_enabled
 from ..tensor import Tensor, _leaf, norm
-from .engine import grad
+from .engine import grad, grad_and_others
 
 UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
 UnpackedDualTensor.__doc__ = "``unpack_dual``'s result: the primal and its tangent (or None)."
@@ -121,8 +121,8 @@ def unpack_dual(tensor, *, level=None):
         return UnpackedDualTensor(entry[1], entry[2])
     duals = [d for d, _, _ in _state.duals.values()]
     tangents = [t for _, _, t in _state.duals.values()]
-    create = any(t.requires_grad for t in tangents)
-    (jt,) = transposed_jvp([tensor], duals, tangents, create)
+    create = is_grad_enabled() and any(t.requires_grad for t in tangents)
+    (jt,), _ = transposed_jvp([tensor], duals, tangents, create)
     return UnpackedDualTensor(tensor, jt)
 
 
@@ -131,26 +131,36 @@ def _ones_like(t):
 
 
 def transposed_jvp(outs, ins, tangents, create_graph):
-    """``J t`` for each of ``outs`` (None for an output that depends on none of ``ins``),
-    by the double-vjp identity (the module docstring): with ``g(u) = J^T u`` recorded,
-    ``J t`` is the vjp of ``g`` with ``t``.  ``u`` is all ones rather than zeros, so that no
-    rule that skips a zero adjoint can leave a row out of the recorded ``g``."""
+    """``(J t for each of outs, create_graph)`` (None for an output that depends on none of
+    ``ins``), by the double-vjp identity (the module docstring): with ``g(u) = J^T u``
+    recorded, ``J t`` is the vjp of ``g`` with ``t``.  ``u`` is all ones rather than zeros,
+    so that no rule that skips a zero adjoint can leave a row out of the recorded ``g``.
+    Without ``create_graph`` the last sweep is plain, unless it reaches a tensor that
+    requires grad besides ``ins`` (a parameter the function closed over) with grad mode
+    on: then ``J t`` is recorded (``create_graph`` comes back True), as PyTorch keeps it
+    differentiable."""
     jt = [None] * len(outs)
     with enable_grad():
         diff = [i for i, o in enumerate(outs) if o.requires_grad]
         if not diff:
-            return jt
+            return jt, create_graph
         us = [_ones_like(outs[i]).requires_grad_(True) for i in diff]
         gs = grad([outs[i] for i in diff], ins, us, create_graph=True, allow_unused=True)
-        pairs = [(g, t) for g, t in zip(gs, tangents, strict=True) if g is not None]
-        if not pairs:
-            return jt
-        used = [(g, t) for g, t in pairs if g.requires_grad]  # (g constant in u: J = 0)
-        got = grad([g for g, _ in used], us, [t for _, t in used], retain_graph=True,
-                   create_graph=create_graph, allow_unused=True) if used else [None] * len(us)
+    pairs = [(g, t) for g, t in zip(gs, tangents, strict=True) if g is not None]
+    if not pairs:
+        return jt, create_graph
+    used = [(g, t) for g, t in pairs if g.requires_grad]  # (g constant in u: J = 0)
+    got = [None] * len(us)
+    if used and not create_graph:
+        got, others = grad_and_others([g for g, _ in used], us, [t for _, t in used], ins)
+        create_graph = others and is_grad_enabled()
+    if used and create_graph:
+        with enable_grad():
+            got = grad([g for g, _ in used], us, [t for _, t in used], retain_graph=True,
+                       create_graph=True, allow_unused=True)
     for i, u, v in zip(diff, us, got, strict=True):
         jt[i] = _zero_like(u) if v is None else v if create_graph else v.detach()
-    return jt
+    return jt, create_graph
 
 
 def _zero_like(t):
