@@ -32,8 +32,7 @@ import threading
 import numpy as np
 
 from . import creation, dtypes
-from .autograd.engine import grad as _autograd_grad
-from .autograd.engine import grad_and_others
+from .autograd import engine
 from .autograd.forward_ad import transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
 from .ops.shape import stack
@@ -128,10 +127,11 @@ def _grads(outs, xs, seeds, connected, ignore=()):
     gs = [None] * len(xs)
     if live and connected:
         with enable_grad():
-            gs = _autograd_grad([o for o, _ in live], xs, [s for _, s in live],
-                                retain_graph=True, create_graph=True, allow_unused=True)
+            gs = engine.grad([o for o, _ in live], xs, [s for _, s in live],
+                             retain_graph=True, create_graph=True, allow_unused=True)
     elif live:
-        gs, others = grad_and_others([o for o, _ in live], xs, [s for _, s in live], ignore)
+        gs, others = engine.grad_and_others([o for o, _ in live], xs, [s for _, s in live],
+                                            ignore)
         if others and is_grad_enabled():
             return _grads(outs, xs, seeds, True)
     return [_zeros_like(x) if g is None else g if connected else g.detach()
@@ -359,8 +359,8 @@ def _jacobian_columns(outs, xs, connected):
     ones = [_leaf(norm(np.ones(tuple(o.shape), o.dtype))).requires_grad_(True) for o in outs]
     live = [(o, u) for o, u in zip(outs, ones, strict=True) if o.requires_grad]
     with enable_grad():
-        gs = _autograd_grad([o for o, _ in live], xs, [u for _, u in live], create_graph=True,
-                            allow_unused=True) if live else [None] * len(xs)
+        gs = engine.grad([o for o, _ in live], xs, [u for _, u in live], create_graph=True,
+                         allow_unused=True) if live else [None] * len(xs)
     blocks = [[None] * len(xs) for _ in outs]
     for j, (x, g) in enumerate(zip(xs, gs, strict=True)):
         cols = [[] for _ in outs]

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+import tapegrad.autograd.forward_ad as fwAD
 from tapegrad.utils._pytree import tree_flatten, tree_map
 
 torch = pytest.importorskip("torch")
@@ -305,7 +306,6 @@ def test_results_stay_differentiable_through_a_closed_over_parameter():
 
 
 def test_forward_ad_tangent_through_a_closed_over_parameter():
-    import tapegrad.autograd.forward_ad as fwAD
     tfw = torch.autograd.forward_ad
     out = []
     for lib, fw in ((tg, fwAD), (torch, tfw)):
