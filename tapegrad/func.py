@@ -1,6 +1,7 @@
 """``tapegrad.func``: ``torch.func``'s composable transforms on the eager tape: ``grad``,
-``grad_and_value``, ``vjp``, ``jvp``, ``jacrev``, ``jacfwd``, ``hessian``, ``vmap`` and
-``functional_call``, with PyTorch's signatures, pytrees (tuples, lists, dicts) and errors.
+``grad_and_value``, ``vjp``, ``jvp``, ``linearize``, ``jacrev``, ``jacfwd``, ``hessian``,
+``vmap`` and ``functional_call``, with PyTorch's signatures, pytrees (tuples, lists, dicts)
+and errors.
 
 How they are built:
 - reverse mode (``grad``, ``vjp``, ``jacrev``) is ``autograd.grad`` on a fresh copy of the
@@ -9,8 +10,9 @@ How they are built:
   that requires grad, which the plain sweep notices) the gradient is recorded
   (``create_graph``), which is what makes ``grad(grad(f))``, ``jacrev(jacrev(f))``,
   ``hessian`` and an outer ``backward`` to a network's parameters work;
-- forward mode (``jvp``, ``jacfwd``) is computed by transposition of the reverse graph,
-  not by a tangent sweep (``autograd/forward_ad.py``: ``J t`` as the vjp of ``u -> J^T u``);
+- forward mode (``jvp``, ``linearize``, ``jacfwd``) is computed by transposition of the
+  reverse graph, not by a tangent sweep (``autograd/forward_ad.py``: ``J t`` as the vjp of
+  the recorded ``u -> J^T u``);
 - ``hessian`` is ``jacrev(jacrev(f))`` (PyTorch uses ``jacfwd(jacrev(f))``: the same
   values; with forward mode by transposition the reverse-over-reverse one is cheaper);
 - ``vmap`` runs ``f`` once per batch element and stacks the results (``path == "loop"``),
@@ -33,7 +35,7 @@ import numpy as np
 
 from . import creation, dtypes
 from .autograd import engine
-from .autograd.forward_ad import transposed_jvp
+from .autograd.forward_ad import transposed, transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
 from .ops.shape import stack
 from .replay import Compiled
@@ -478,6 +480,43 @@ def _hvp(func, xs, spec, t_leaves, connected):
     return _detached(g, connected), tree_unflatten(ht, g_spec)
 
 
+def linearize(func, *primals):
+    """``(func(*primals), jvp_fn)``: ``jvp_fn(*tangents)`` is ``J tangents`` at the
+    primals (a pytree shaped as the output).  Forward mode by transposition pays off here:
+    ``g(u) = J^T u`` is recorded once, and each ``jvp_fn`` call is one sweep of it.
+
+    >>> import tapegrad as tg
+    >>> out, jvp_fn = tg.func.linearize(lambda x: x * x, tg.tensor([1.0, 2.0]))
+    >>> jvp_fn(tg.ones(2))
+    tensor([2., 4.])
+    """
+    leaves, spec = tree_flatten(primals)
+    _tensors(leaves)
+    connected = _connected(leaves)
+    with enable_grad():
+        xs = [_enter(x, connected) for x in leaves]
+    outs, out_spec = _out_leaves(_call(func, tree_unflatten(xs, spec), {}),
+                                 "linearize(f, *primals)")
+    apply = transposed(outs, xs)
+
+    def jvp_fn(*tangents):
+        t_leaves, t_spec = tree_flatten(tangents)
+        if t_spec != spec:
+            raise RuntimeError(f"Expected the tangents {t_spec} to have the same argspec as "
+                               f"the primals {spec}")
+        for i, (t, p) in enumerate(zip(t_leaves, leaves, strict=True)):
+            for what, a, b in (("shape", t.shape, p.shape), ("dtype", t.dtype, p.dtype)):
+                if a != b:
+                    a, b = (dtypes.name(a), dtypes.name(b)) if what == "dtype" else (a, b)
+                    raise RuntimeError(f"tangent:{i} with {what} {a!s} in flattened pytree "
+                                       f"doesn't match the {what} {b!s} of the corresponding "
+                                       "primal.")
+        jt, _ = apply(t_leaves, connected)
+        return tree_unflatten([_zeros_like(o) if t is None else t
+                               for o, t in zip(outs, jt, strict=True)], out_spec)
+    return _detached(tree_unflatten(outs, out_spec), connected), jvp_fn
+
+
 # ---- vmap --------------------------------------------------------------------------------
 _RANDOMNESS = ("error", "different", "same")
 _RANDOM_ERROR = ("vmap: called random operation while in randomness error mode. Please either "
@@ -789,4 +828,4 @@ def _swap(module, name, value):
 
 
 __all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp",
-           "vjp", "vmap"]
+           "linearize", "vjp", "vmap"]

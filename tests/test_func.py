@@ -124,6 +124,15 @@ def test_jvp_several_primals_pytree_outputs_and_aux():
     both(lambda F, x, t: F.jvp(lambda x: x.sum() * 0 + 1.0, (x,), (t,)), X, Y)  # constant
 
 
+def test_linearize():
+    f = lambda x, y: {"a": x.sin() * y, "b": (x @ y.exp(),)}  # noqa: E731
+
+    def run(F, x, y):
+        out, jvp_fn = F.linearize(f, x, y)
+        return out, jvp_fn(y, x), jvp_fn(x, x * 0)  # one recorded transpose, two products
+    both(run, X, Y)
+
+
 @pytest.mark.parametrize("jac", ["jacrev", "jacfwd"])
 @pytest.mark.parametrize("name", VECTOR)
 def test_jacobians(jac, name):

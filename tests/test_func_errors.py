@@ -48,6 +48,12 @@ CASES = {  # id -> run(F, lib): raises the same in both libraries
                                                has_aux=True),
     "jvp_primal_float": lambda F, lib: F.jvp(lambda x: x, (1.0,), (1.0,)),
     "jvp_int_primal": lambda F, lib: F.jvp(lambda x: x, (lib.arange(3),), (lib.arange(3),)),
+    "linearize_tangent_shape": lambda F, lib: F.linearize(lambda x: x.sin(), t3(lib))[1](
+        lib.ones(2, dtype=lib.float64)),
+    "linearize_tangent_dtype": lambda F, lib: F.linearize(lambda x: x.sin(), t3(lib))[1](
+        lib.ones(3, dtype=lib.float32)),
+    "linearize_tangents_structure": lambda F, lib: F.linearize(lambda x: x.sin(), t3(lib))[1](
+        t3(lib), t3(lib)),
     "jacrev_output_not_tensor": lambda F, lib: F.jacrev(lambda x: 1.0)(t3(lib)),
     "jacrev_argnums_out_of_range": lambda F, lib: F.jacrev(lambda x: x, argnums=2)(t3(lib)),
     "jacrev_aux_not_a_pair": lambda F, lib: F.jacrev(lambda x: x, has_aux=True)(t3(lib)),

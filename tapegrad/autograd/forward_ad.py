@@ -130,37 +130,45 @@ def _ones_like(t):
     return _leaf(norm(np.ones(tuple(t.shape), t.dtype)))
 
 
-def transposed_jvp(outs, ins, tangents, create_graph):
-    """``(J t for each of outs, create_graph)`` (None for an output that depends on none of
-    ``ins``), by the double-vjp identity (the module docstring): with ``g(u) = J^T u``
-    recorded, ``J t`` is the vjp of ``g`` with ``t``.  ``u`` is all ones rather than zeros,
-    so that no rule that skips a zero adjoint can leave a row out of the recorded ``g``.
-    Without ``create_graph`` the last sweep is plain, unless it reaches a tensor that
-    requires grad besides ``ins`` (a parameter the function closed over) with grad mode
-    on: then ``J t`` is recorded (``create_graph`` comes back True), as PyTorch keeps it
+def transposed(outs, ins):
+    """Record ``g(u) = J^T u`` for ``outs`` with respect to ``ins`` once (``u`` all ones
+    rather than zeros, so that no rule that skips a zero adjoint can leave a row out of the
+    recorded ``g``), and return ``jvp(tangents, create_graph)``: ``(J t per output, None
+    for one that depends on none of ins; create_graph)``, the vjp of ``g`` with ``t``, one
+    sweep of the recorded ``g`` per call (the double-vjp identity: the module docstring).
+    Without ``create_graph`` that sweep is plain, unless it reaches a tensor that requires
+    grad besides ``ins`` (a parameter the function closed over) with grad mode on: then
+    ``J t`` is recorded and ``create_graph`` comes back True, as PyTorch keeps it
     differentiable."""
-    jt = [None] * len(outs)
     with enable_grad():
         diff = [i for i, o in enumerate(outs) if o.requires_grad]
-        if not diff:
-            return jt, create_graph
         us = [_ones_like(outs[i]).requires_grad_(True) for i in diff]
-        gs = grad([outs[i] for i in diff], ins, us, create_graph=True, allow_unused=True)
-    pairs = [(g, t) for g, t in zip(gs, tangents, strict=True) if g is not None]
-    if not pairs:
+        gs = grad([outs[i] for i in diff], ins, us, create_graph=True, allow_unused=True) \
+            if diff else [None] * len(ins)
+
+    def jvp(tangents, create_graph):
+        jt = [None] * len(outs)
+        pairs = [(g, t) for g, t in zip(gs, tangents, strict=True) if g is not None]
+        if not pairs:
+            return jt, create_graph
+        used = [(g, t) for g, t in pairs if g.requires_grad]  # (g constant in u: J = 0)
+        got = [None] * len(us)
+        if used and not create_graph:
+            got, others = grad_and_others([g for g, _ in used], us, [t for _, t in used], ins)
+            create_graph = others and is_grad_enabled()
+        if used and create_graph:
+            with enable_grad():
+                got = grad([g for g, _ in used], us, [t for _, t in used], retain_graph=True,
+                           create_graph=True, allow_unused=True)
+        for i, u, v in zip(diff, us, got, strict=True):
+            jt[i] = _zero_like(u) if v is None else v if create_graph else v.detach()
         return jt, create_graph
-    used = [(g, t) for g, t in pairs if g.requires_grad]  # (g constant in u: J = 0)
-    got = [None] * len(us)
-    if used and not create_graph:
-        got, others = grad_and_others([g for g, _ in used], us, [t for _, t in used], ins)
-        create_graph = others and is_grad_enabled()
-    if used and create_graph:
-        with enable_grad():
-            got = grad([g for g, _ in used], us, [t for _, t in used], retain_graph=True,
-                       create_graph=True, allow_unused=True)
-    for i, u, v in zip(diff, us, got, strict=True):
-        jt[i] = _zero_like(u) if v is None else v if create_graph else v.detach()
-    return jt, create_graph
+    return jvp
+
+
+def transposed_jvp(outs, ins, tangents, create_graph):
+    """``transposed(outs, ins)(tangents, create_graph)``: one Jacobian-vector product."""
+    return transposed(outs, ins)(tangents, create_graph)
 
 
 def _zero_like(t):
