@@ -6,8 +6,8 @@ Hessian-vector product written as forward over reverse, ``jvp(grad(f), (x,), (v,
 tapegrad computes that product as reverse over reverse (the Jacobian of a whole gradient
 is the symmetric Hessian: ``func._hvp``); ``jvp`` of a general function is forward mode
 by transposition (``autograd/forward_ad.py``), timed in group ``func jvp n=<n>`` next to
-``vjp``.  The issue's bound: an HVP costs at most 3x a gradient.  Results are checked
-against PyTorch's to 1e-9 relative.
+``vjp`` and the product of ``linearize``'s ``jvp_fn``.  The issue's bound: an HVP costs
+at most 3x a gradient.  Results are checked against PyTorch's to 1e-9 relative.
 """
 import numpy as np
 import pytest
@@ -36,6 +36,9 @@ def _run(lib, what, x, v):
     f = lambda y: (y[1:] - y[:-1] ** 2).sin() * y[1:]  # noqa: E731 (vector to vector)
     if what == "jvp":
         return lambda: F.jvp(f, (x,), (v,))[1]
+    if what == "linearized jvp":  # after linearize (untimed): one product
+        jvp_fn = F.linearize(f, x)[1]
+        return lambda: jvp_fn(v)
     return lambda: F.vjp(f, x)[1](v[1:])[0]  # vjp
 
 
@@ -54,7 +57,7 @@ def test_hvp_vs_grad(library, what, n, phase):
     phase(run, group=f"func hvp/grad n={n}", library=library, phase=what, ops=1)
 
 
-@pytest.mark.parametrize("what", ["vjp", "jvp"])
+@pytest.mark.parametrize("what", ["vjp", "jvp", "linearized jvp"])
 @pytest.mark.parametrize("library", LIBS)
 def test_jvp_vs_vjp(library, what, phase):
     n = NS[-1]
