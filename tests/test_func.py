@@ -7,7 +7,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.autograd.forward_ad as fwAD
-from tapegrad.utils._pytree import tree_flatten, tree_map
+from tapegrad.utils._pytree import tree_flatten, tree_map, tree_unflatten
 
 torch = pytest.importorskip("torch")
 pytestmark = pytest.mark.oracle
@@ -324,3 +324,16 @@ def test_forward_ad_tangent_through_a_closed_over_parameter():
             t = fw.unpack_dual((d * w).sin()).tangent
         out.append((t.detach(), lib.autograd.grad(t.sum(), w)[0]))
     same(*out)
+
+
+def test_pytree_specs_print_as_torchs():
+    import collections
+
+    from torch.utils import _pytree as tp
+    Pair = collections.namedtuple("Pair", "a b")
+    for tree in [1, None, (1,), [1, (2, None)], {"a": 1, "b": [2, {"c": 3}]}, Pair(1, [2])]:
+        leaves, spec = tree_flatten(tree)
+        t_leaves, t_spec = tp.tree_flatten(tree)
+        assert leaves == t_leaves
+        assert repr(spec) == repr(t_spec) and spec.pprint() == tp.treespec_pprint(t_spec)
+        assert tree_unflatten(leaves, spec) == tree
