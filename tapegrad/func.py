@@ -28,6 +28,7 @@ A transform's function receives tensors and works whether or not the caller is i
 >>> tg.func.grad(lambda x: (x ** 3).sum())(tg.tensor([1.0, 2.0]))
 tensor([ 3., 12.])
 """
+import contextlib
 import functools
 import threading
 
@@ -104,6 +105,14 @@ def _enter(x, connected):
     return x.view_as(x) if connected and x.requires_grad else x.detach().requires_grad_(True)
 
 
+def _entered(leaves, tangents=()):
+    """``(the tensors f sees for leaves, connected)``: see ``_connected`` and ``_enter``
+    (tangents that require grad connect jvp's result too)."""
+    connected = _connected([*leaves, *tangents])
+    with enable_grad():
+        return [_enter(x, connected) for x in leaves], connected
+
+
 def _call(func, args, kwargs):
     """``func(*args, **kwargs)`` with grad mode on, one transform deeper."""
     _depth.n += 1
@@ -173,9 +182,7 @@ def _prepare(args, argnums):
     _check_argnums(argnums, len(args))
     leaves, spec = tree_flatten(_picked(args, argnums))
     _tensors(leaves)
-    connected = _connected(leaves)
-    with enable_grad():
-        xs = [_enter(x, connected) for x in leaves]
+    xs, connected = _entered(leaves)
     return xs, spec, _replaced(args, argnums, tree_unflatten(xs, spec)), connected
 
 
@@ -245,9 +252,7 @@ def vjp(func, *primals, has_aux=False):
     api = "vjp(f, *primals)"
     leaves, spec = tree_flatten(primals)
     _tensors(leaves)
-    connected = _connected(leaves)
-    with enable_grad():
-        xs = [_enter(x, connected) for x in leaves]
+    xs, connected = _entered(leaves)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
     outs, out_spec = _out_leaves(out, api)
 
@@ -291,17 +296,9 @@ def _jacobian_blocks(outs, xs, connected):
 def _stacked(parts, shape, like, connected, dim=0):
     if not parts:
         return _leaf(norm(np.zeros(shape, like.dtype)))
-    with enable_grad() if connected else _nothing():
+    with enable_grad() if connected else contextlib.nullcontext():
         j = stack(parts, dim=dim).reshape(shape)
     return j if connected else j.detach()
-
-
-class _nothing:  # noqa: N801 (a do-nothing context manager)
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def _nest(blocks, out_spec, in_specs, argnums):
@@ -448,10 +445,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                                "than that of the original Tensor, this is not supported. "
                                f"Tensor is of size {list(p.shape)} while the given forward "
                                f"gradient is of size {list(t.shape)}.")
-    connected = _connected(leaves) or (is_grad_enabled() and any(
-        t.requires_grad for t in t_leaves))
-    with enable_grad():
-        xs = [_enter(x, connected) for x in leaves]
+    xs, connected = _entered(leaves, t_leaves)
     if _of_a_whole_gradient(func, len(primals)) and not has_aux:
         return _hvp(func, xs, spec, t_leaves, connected)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
@@ -492,9 +486,7 @@ def linearize(func, *primals):
     """
     leaves, spec = tree_flatten(primals)
     _tensors(leaves)
-    connected = _connected(leaves)
-    with enable_grad():
-        xs = [_enter(x, connected) for x in leaves]
+    xs, connected = _entered(leaves)
     outs, out_spec = _out_leaves(_call(func, tree_unflatten(xs, spec), {}),
                                  "linearize(f, *primals)")
     apply = transposed(outs, xs)
