@@ -167,6 +167,7 @@ def test_nested_transforms():
     both(lambda F, x: F.jacrev(F.jacrev(VECTOR["elementwise"]))(x), X)
     both(lambda F, x: F.jacfwd(F.jacrev(f))(x), X)
     both(lambda F, x, v: F.jvp(F.grad(f), (x,), (v,)), X, Y)  # hvp, forward over reverse
+    both(lambda F, x, v: F.jvp(lambda u: F.grad(f)(u), (x,), (v,)), X, Y)  # (transposition)
     both(lambda F, x: F.grad(lambda x: F.grad(lambda y: (x * y).sin().sum())(x).sum())(x), X)
     s = lambda x: x.sin().sum()  # noqa: E731
     both(lambda F, x: F.grad(F.grad(F.grad(s)))(x[0]), X)
