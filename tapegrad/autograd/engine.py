@@ -445,12 +445,19 @@ def grad_and_others(outputs, inputs, grad_outputs=None, ignore=()):
     outputs = _as_list(outputs)
     seeds = _check_outputs(outputs, _grad_list(grad_outputs, len(outputs)), "grad")
     swept = _sweep_all(_tape_of(outputs), outputs, seeds, True)
-    mine = {id(t) for t in inputs}
-    skip = mine | {id(t) for t in ignore}
-    others = any(slots and t._rg and id(t) not in skip
-                 for tp, _, reach, _ in swept for t, slots in _targets(tp, None, reach))
-    by_id = {id(t): g for t, g in _summed(swept, list(inputs))}
-    return [by_id.get(id(t)) for t in inputs], others
+    mine = {id(t): None for t in inputs}
+    skip = {id(t) for t in ignore}
+    others = False
+    for tp, adj, reach, offs in swept:  # (every reached leaf: the inputs among them)
+        for t, slots in _targets(tp, None, reach):
+            if not slots:
+                continue
+            if id(t) in mine:
+                g = _grad_at(t, slots, adj, offs)
+                mine[id(t)] = g if mine[id(t)] is None else _leaf(mine[id(t)]._data + g._data)
+            elif t._rg and id(t) not in skip:
+                others = True
+    return [mine[id(t)] for t in inputs], others
 
 
 __all__ = ["backward", "grad", "dtypes"]
