@@ -8,6 +8,7 @@
 -2.614574
 """
 from . import autograd, jit, linalg, nn, optim, utils, viz
+from . import func  # torch.func: grad, vjp, jvp, jacrev, jacfwd, hessian, vmap (func.py)
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
@@ -60,7 +61,7 @@ __all__ = [
     "int64", "is_grad_enabled", "is_tensor", "jit", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
-    "zeros_like", "viz", "linalg",
+    "zeros_like", "viz", "linalg", "func",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
     "special", *_SPECIAL, *_FUNCTIONS, "e", "inf", "nan", "pi", "newaxis", "float16",

@@ -435,6 +435,31 @@ def _recorded_grad(t, swept):
     return g
 
 
+def grad_and_others(outputs, inputs, grad_outputs=None, ignore=()):
+    """``grad(outputs, inputs, grad_outputs, retain_graph=True, allow_unused=True)`` from one
+    compiled sweep, and whether that sweep reached a tensor that requires grad other than
+    ``inputs`` and ``ignore`` (leaves, or non-leaves that retain_grad).  ``tapegrad.func``
+    asks it: a transformed function that closed over a parameter must have its gradient
+    recorded for an outer backward, as PyTorch's transforms keep it.  The inputs must be
+    leaves (func's fresh copies); hooks on them are not run."""
+    outputs = _as_list(outputs)
+    seeds = _check_outputs(outputs, _grad_list(grad_outputs, len(outputs)), "grad")
+    swept = _sweep_all(_tape_of(outputs), outputs, seeds, True)
+    mine = {id(t): None for t in inputs}
+    skip = {id(t) for t in ignore}
+    others = False
+    for tp, adj, reach, offs in swept:  # (every reached leaf: the inputs among them)
+        for t, slots in _targets(tp, None, reach):
+            if not slots:
+                continue
+            if id(t) in mine:
+                g = _grad_at(t, slots, adj, offs)
+                mine[id(t)] = g if mine[id(t)] is None else _leaf(mine[id(t)]._data + g._data)
+            elif t._rg and id(t) not in skip:
+                others = True
+    return [mine[id(t)] for t in inputs], others
+
+
 __all__ = ["backward", "grad", "dtypes"]
 
 
