@@ -7,7 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, jit, linalg, nn, optim, random, testing, utils, version, viz
+from . import autograd, distributions, jit, linalg, nn, optim, random, testing, utils, version, viz
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
@@ -71,5 +71,5 @@ __all__ = [
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
-    "version", "random", "get_rng_state", "set_rng_state", "testing",
+    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions",
 ]
