@@ -14,7 +14,8 @@ from .creation import (
     linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
     randn_like, randperm, tensor, zeros, zeros_like)
 from .creation import initial_seed, logspace, poisson, randint_like, seed
-from .creation import get_rng_state, set_rng_state
+from .creation import get_rng_state, set_rng_state, tril_indices, triu_indices
+from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .threads import get_num_interop_threads, get_num_threads, set_num_threads
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
@@ -71,5 +72,5 @@ __all__ = [
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
-    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions",
+    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
 ]

@@ -398,6 +398,21 @@ def set_rng_state(new_state):
     _DEFAULT.set_state(new_state)
 
 
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the lower triangle of a row x col matrix (a 2 x N
+    int64 tensor), the diagonal moved by ``offset``."""
+    _device(device, "tril_indices")
+    r, c = np.tril_indices(int(row), int(offset), int(col))
+    return _make(np.stack([r, c]).reshape(2, -1), dtypes.to_dtype(dtype) or dtypes.int64, False)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the upper triangle of a row x col matrix."""
+    _device(device, "triu_indices")
+    r, c = np.triu_indices(int(row), int(offset), int(col))
+    return _make(np.stack([r, c]).reshape(2, -1), dtypes.to_dtype(dtype) or dtypes.int64, False)
+
+
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False):
     """Integers uniform on [low, high) in input's shape (``randint_like(x, high)``), in
     input's dtype unless ``dtype`` is given."""
