@@ -1514,7 +1514,7 @@ def matrix_exp(A):
     if n == 0 or A.numel() == 0:
         return _out(np.zeros(tuple(A.shape), A.dtype))
     norm1 = np.abs(_arr(A)).sum(-2).max() if A.numel() else 0.0
-    s = builtins.max(0, int(math.ceil(math.log2(norm1 / _THETA13)))) if norm1 > _THETA13 \
+    s = builtins.max(0, int(math.ceil(math.log(norm1 / _THETA13, 2)))) if norm1 > _THETA13 \
         else 0  # one scale for the whole batch (the largest): accuracy is unchanged
     X = A * (2.0 ** -s) if s else A
     b = _PADE13
