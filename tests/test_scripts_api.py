@@ -211,3 +211,52 @@ def test_functional_strategies_and_unused_inputs():
     _, g = F.vjp(lambda u, w: (u * 2).sum(), (tg.tensor(a), tg.tensor(a)))
     _, tgr = TF.vjp(lambda u, w: (u * 2).sum(), (torch.tensor(a), torch.tensor(a)))
     assert [x.tolist() for x in g] == [x.tolist() for x in tgr]
+
+
+SAVED = [  # (expression, attribute)
+    (lambda lib, x, y: x.exp(), "_saved_result"),
+    (lambda lib, x, y: x.tanh(), "_saved_result"),
+    (lambda lib, x, y: x.sigmoid(), "_saved_result"),
+    (lambda lib, x, y: x.sin(), "_saved_self"),
+    (lambda lib, x, y: x.log(), "_saved_self"),
+    (lambda lib, x, y: x * y, "_saved_self"),
+    (lambda lib, x, y: x * y, "_saved_other"),
+    (lambda lib, x, y: x * y.exp(), "_saved_other"),
+    (lambda lib, x, y: x / y, "_saved_other"),
+    (lambda lib, x, y: x * 2.5, "_saved_other"),
+    (lambda lib, x, y: x ** 3, "_saved_exponent"),
+    (lambda lib, x, y: x ** 3, "_saved_self"),
+]
+
+
+@pytest.mark.parametrize("i", range(len(SAVED)))
+def test_grad_fn_saved_values_match_torch(i):
+    f, attr = SAVED[i]
+    res = []
+    for lib in (tg, torch):
+        x = lib.tensor([0.5, 2.0], dtype=lib.float64, requires_grad=True)
+        y = lib.tensor([1.5, -0.3], dtype=lib.float64, requires_grad=True)
+        v = getattr(f(lib, x, y).grad_fn, attr)
+        res.append(v if not hasattr(v, "detach") else
+                   (v.detach().tolist(), v.requires_grad, v.grad_fn is not None))
+    assert res[0] == res[1]
+
+
+def test_saved_values_follow_the_graph_lifetime():
+    x = tg.tensor([0.5, 2.0], requires_grad=True)
+    z = x * 2.5
+    assert z.grad_fn._saved_self is None
+    y = x.exp()
+    r = y.grad_fn._saved_result
+    assert r.tolist() == y.tolist() and r is not y and r.grad_fn.name() == "ExpBackward0"
+    assert y.grad_fn._saved_result.grad_fn is y.grad_fn
+    w = x.sin()
+    with pytest.raises(AttributeError, match="'SinBackward0' object has no attribute "
+                                             "'_saved_other'"):
+        w.grad_fn._saved_other
+    w.sum().backward(retain_graph=True)
+    assert w.grad_fn._saved_self is x
+    w.sum().backward()
+    with pytest.raises(RuntimeError, match="directly access saved tensors after they have "
+                                           "already been freed"):
+        w.grad_fn._saved_self

@@ -10,8 +10,8 @@ import numpy as np
 from ..ops.custom import CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
-from ..tape import LINK, OP_MASK
-from ..tensor import Tensor
+from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
+from ..tensor import Tensor, _nonleaf, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -52,8 +52,53 @@ class Node:
     def next_functions(self):
         return self._views.next_functions(self._row)
 
+    def __getattr__(self, attr):
+        """PyTorch's ``_saved_self``, ``_saved_other``, ``_saved_result`` (and
+        ``_saved_exponent`` of a power by a number): the values the row saved for its
+        backward, as its declaration says (``saves`` in ops/registry.py)."""
+        if attr.startswith("_saved_"):
+            found, value = _saved(self._views, self._row, attr[len("_saved_"):])
+            if found:
+                return value
+        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
     def __repr__(self):
         return f"<{self.name()} object at {id(self):#x}>"
+
+
+_CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}
+
+
+def _saved(views, r, what):
+    """``(True, value)`` when row ``r`` saved ``what`` ("self", "other", "result", or a
+    number operand's name), else ``(False, None)``; PyTorch's error once a sweep freed it."""
+    tape = views.tape
+    row = views.rows[r]
+    d = OPS.get(int(row[0]) & OP_MASK)
+    if d is None:
+        return False, None
+    saves, name = d.saves, views.name(r)
+    const = d.aux == "const" and _CONST_OPERAND.get(name) == what
+    wanted = {"self": "a" in saves or ("A" in saves and row[3] >= 0),
+              "other": "b" in saves or ("B" in saves and row[2] >= 0),
+              "result": "o" in saves}.get(what, False)
+    if not (wanted or const):  # (x * 2.5 saves no self: PyTorch shows None)
+        return (what == "self" and d.aux == "const" and name in _CONST_OPERAND), None
+    if tape.rows[5 * r] & FREED:
+        raise RuntimeError(SECOND_TIME)
+    if const:
+        c = float(tape.consts[int(row[4])])
+        if what == "exponent":  # a Python number, as PyTorch keeps it
+            return True, int(c) if c.is_integer() else c
+        return True, Tensor(np.float64(c))
+    s = int({"self": row[2], "other": row[3], "result": row[1]}[what])
+    leaf = views.leaf_of.get(s)
+    if leaf is not None:
+        return True, leaf
+    values = tape.slot_values(s).reshape(tuple(tape.shapes.get(s, ())))
+    if tape.vals.typecode == "f":
+        values = values.astype(np.float32)
+    return True, _nonleaf(norm(values), s, tape, None)
 
 
 class _Views:
