@@ -260,3 +260,59 @@ def test_saved_values_follow_the_graph_lifetime():
     with pytest.raises(RuntimeError, match="directly access saved tensors after they have "
                                            "already been freed"):
         w.grad_fn._saved_self
+
+
+def _hooks_program(lib):
+    """What a script does with saved_tensors_hooks: log, change, stash the saved values."""
+    log, store = [], {}
+
+    def pack(x):
+        log.append(("pack", x.detach().tolist(), x.requires_grad))
+        return x
+
+    def unpack(x):
+        log.append(("unpack", x.detach().tolist()))
+        return x
+
+    def stash(t):
+        store[len(store)] = t.detach().clone()
+        return len(store) - 1
+
+    f64 = dict(dtype=lib.float64)
+    a = lib.ones(3, requires_grad=True, **f64)
+    b = lib.ones(3, requires_grad=True, **f64) * 2
+    with lib.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = a * b
+    y.sum().backward()
+    out = [list(log), a.grad.tolist()]
+    log.clear()
+    x = lib.tensor([1.0, 2.0], requires_grad=True, **f64)
+    with lib.autograd.graph.saved_tensors_hooks(lambda t: t * 10, lambda t: t):
+        z = x.sin()  # the gradient reads what unpack returns: cos(10 x)
+    z.sum().backward()
+    out.append(x.grad.tolist())
+    x = lib.tensor([0.5, 1.5], requires_grad=True, **f64)
+    with lib.autograd.graph.saved_tensors_hooks(stash, lambda k: store[k]):
+        w = (x.exp() * x).sum()
+    w.backward()
+    out += [x.grad.tolist(), len(store)]
+    with lib.autograd.graph.save_on_cpu():
+        (x * x).sum().backward()
+    out.append(x.grad.tolist())
+    with lib.autograd.graph.saved_tensors_hooks(pack, unpack):
+        e = x.exp()
+        out.append(e.grad_fn._saved_result.tolist())
+    out.append(log)
+    with pytest.raises(RuntimeError, match="no hooks here"):
+        with lib.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
+            with lib.autograd.graph.saved_tensors_hooks(pack, unpack):
+                pass
+    return out
+
+
+def test_saved_tensors_hooks_as_in_torch():
+    ours, theirs = _hooks_program(tg), _hooks_program(torch)
+    assert ours[0] == theirs[0]  # pack order (other, then self), then unpack at backward
+    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-15)
+    np.testing.assert_allclose(ours[3], theirs[3], rtol=1e-15)
+    assert ours[1] == theirs[1] and ours[4:] == theirs[4:]
