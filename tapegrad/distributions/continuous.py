@@ -15,26 +15,31 @@ from .. import creation
 from ..autograd.function import Function
 from ..tensor import Size, Tensor
 from . import constraints
-from .distribution import Distribution, broadcast_all, standard_draw
+from .distribution import Distribution, Elementwise, LocatedAt, standard_draw
 
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 
 
-class Normal(Distribution):
+class LocationScale(LocatedAt, Elementwise):
+    """A family on the real line given by ``loc`` and a positive ``scale``."""
+
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    _params = ("loc", "scale")
+
+    def __init__(self, loc, scale, validate_args=None):
+        self._setup((loc, scale), validate_args)
+
+
+class Normal(LocationScale):
     """N(loc, scale^2).
 
     >>> import tapegrad as tg
     >>> round(Normal(0.0, 1.0).log_prob(tg.tensor(0.0)).item(), 6)
     -0.918939
     """
-
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(self.loc.shape, validate_args=validate_args)
 
     def rsample(self, sample_shape=Size()):
         eps = standard_draw("normal", self._extended_shape(sample_shape), self.loc.dtype)
@@ -55,14 +60,6 @@ class Normal(Distribution):
 
     def entropy(self):
         return 0.5 + _LOG_SQRT_2PI + self.scale.log()
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def stddev(self):
@@ -111,20 +108,19 @@ class LogNormal(Distribution):
         return s2.expm1() * (2 * self.loc + s2).exp()
 
 
-class Uniform(Distribution):
+class Uniform(Elementwise):
     """U[low, high)."""
 
     arg_constraints = {"low": constraints.real, "high": constraints.real}
     has_rsample = True
+    _params = ("low", "high")
 
     def __init__(self, low, high, validate_args=None):
-        self.low, self.high = broadcast_all(low, high)
-        if (validate_args is None and self._validate_default or validate_args) and \
-                not bool((self.low < self.high).all()):
+        self._setup((low, high), validate_args)
+        if self._validate_args and not bool((self.low < self.high).all()):
             raise ValueError(f"Expected parameter low (Tensor of shape "
                              f"{tuple(self.low.shape)}) of distribution Uniform to satisfy "
                              f"low < high, but found invalid values:\n{self.low.detach()!r}")
-        super().__init__(self.low.shape, validate_args=validate_args)
 
     @property
     def support(self):
@@ -175,16 +171,16 @@ class Uniform(Distribution):
         return (self.high - self.low) ** 2 / 12
 
 
-class Exponential(Distribution):
+class Exponential(Elementwise):
     """Exp(rate), density rate * exp(-rate x) on x >= 0."""
 
     arg_constraints = {"rate": constraints.positive}
     support = constraints.nonnegative
     has_rsample = True
+    _params = ("rate",)
 
     def __init__(self, rate, validate_args=None):
-        (self.rate,) = broadcast_all(rate)
-        super().__init__(self.rate.shape, validate_args=validate_args)
+        self._setup((rate,), validate_args)
 
     def rsample(self, sample_shape=Size()):
         e = standard_draw("exponential", self._extended_shape(sample_shape), self.rate.dtype)
@@ -217,16 +213,8 @@ class Exponential(Distribution):
         return self.rate.pow(-2)
 
 
-class Laplace(Distribution):
+class Laplace(LocationScale):
     """Laplace(loc, scale), density exp(-|x - loc| / scale) / (2 scale)."""
-
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(self.loc.shape, validate_args=validate_args)
 
     def rsample(self, sample_shape=Size()):
         u = standard_draw("uniform", self._extended_shape(sample_shape), self.loc.dtype)
@@ -244,14 +232,6 @@ class Laplace(Distribution):
 
     def entropy(self):
         return 1 + (2 * self.scale).log()
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def stddev(self):
@@ -288,16 +268,16 @@ def _standard_gamma(alpha, shape):
     return _StandardGamma.apply(alpha.expand(shape))
 
 
-class Gamma(Distribution):
+class Gamma(Elementwise):
     """Gamma(concentration, rate), density rate^a x^(a-1) exp(-rate x) / Gamma(a)."""
 
     arg_constraints = {"concentration": constraints.positive, "rate": constraints.positive}
     support = constraints.nonnegative
     has_rsample = True
+    _params = ("concentration", "rate")
 
     def __init__(self, concentration, rate, validate_args=None):
-        self.concentration, self.rate = broadcast_all(concentration, rate)
-        super().__init__(self.concentration.shape, validate_args=validate_args)
+        self._setup((concentration, rate), validate_args)
 
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
@@ -367,18 +347,17 @@ class Dirichlet(Distribution):
         return m * (1 - m) / (a0 + 1)
 
 
-class Beta(Distribution):
+class Beta(Elementwise):
     """Beta(concentration1, concentration0) on [0, 1]."""
 
     arg_constraints = {"concentration1": constraints.positive,
                        "concentration0": constraints.positive}
     support = constraints.unit_interval
     has_rsample = True
+    _params = ("concentration1", "concentration0")
 
     def __init__(self, concentration1, concentration0, validate_args=None):
-        self.concentration1, self.concentration0 = broadcast_all(concentration1,
-                                                                 concentration0)
-        super().__init__(self.concentration1.shape, validate_args=validate_args)
+        self._setup((concentration1, concentration0), validate_args)
 
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)

@@ -160,4 +160,28 @@ class Distribution:
         return f"{type(self).__name__}({args})"
 
 
-__all__ = ["Distribution", "broadcast_all", "constraints", "sum_rightmost"]
+class Elementwise(Distribution):
+    """A distribution whose parameters (named by ``_params``) broadcast to its batch shape."""
+
+    _params = ()
+
+    def _setup(self, values, validate_args):
+        for name, v in zip(self._params, broadcast_all(*values), strict=True):
+            setattr(self, name, v)
+        super().__init__(getattr(self, self._params[0]).shape, validate_args=validate_args)
+
+
+class LocatedAt:
+    """Mixin: the mean and the mode are the ``loc`` parameter."""
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+
+__all__ = ["Distribution", "Elementwise", "LocatedAt", "broadcast_all", "constraints",
+           "sum_rightmost"]

@@ -7,7 +7,7 @@ import numpy as np
 from .. import linalg
 from ..tensor import Size
 from . import constraints
-from .distribution import Distribution, standard_draw, sum_rightmost
+from .distribution import Distribution, LocatedAt, standard_draw, sum_rightmost
 
 
 def _batch_mv(L, v):
@@ -23,7 +23,7 @@ def _mahalanobis(L, diff):
     return z.squeeze(-1).pow(2).sum(-1)
 
 
-class MultivariateNormal(Distribution):
+class MultivariateNormal(LocatedAt, Distribution):
     """N(loc, Sigma) over the last dim of ``loc``; give exactly one of
     ``covariance_matrix``, ``precision_matrix``, ``scale_tril``."""
 
@@ -109,14 +109,6 @@ class MultivariateNormal(Distribution):
         k = self._event_shape[0]
         h = 0.5 * k * (1.0 + math.log(2 * math.pi)) + self._half_log_det()
         return h.expand(self._batch_shape) if len(self._batch_shape) else h
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):
