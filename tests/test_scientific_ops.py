@@ -146,3 +146,45 @@ def test_conjugate_transposes_of_real_tensors():
     assert tg.ones(4, 2, 3).mH.shape == (4, 3, 2) and x.adjoint().shape == (3, 2)
     with pytest.raises(RuntimeError, match="only supported on matrices"):
         tg.ones(3).H
+
+
+X37 = RNG.normal(size=(3, 7))
+MORE = {
+    "unfold_dim1": (lambda lib, x: x.unfold(1, 3, 2), [X37]),
+    "unfold_dim0": (lambda lib, x: x.unfold(0, 2, 1), [X37]),
+    "unfold_1d": (lambda lib, x: x[0].unfold(0, 4, 3), [X37]),
+    "index_put": (lambda lib, x, v: x.index_put((lib.tensor([0, 2]), lib.tensor([1, 1])), v),
+                  [X37, np.array([1.0, 2.0])]),
+    "index_put_accumulate": (lambda lib, x, v: x.index_put(
+        (lib.tensor([0, 2, 0]), lib.tensor([1, 1, 1])), v, accumulate=True),
+        [X37, np.array([1.0, 2.0, 3.0])]),
+    "index_put_rows": (lambda lib, x, v: lib.index_put(x, (lib.tensor([2, 0]),), v, True),
+                       [X37, RNG.normal(size=7)]),
+    # (other gets no gradient: PyTorch's is zeros, tapegrad's graph has no edge to it)
+    "copysign": (lambda lib, x: lib.copysign(x, lib.tensor(np.cos(np.arange(21)).reshape(3, 7))),
+                 [X37]),
+    "copysign_number": (lambda lib, x: x.copysign(-1.0), [X37]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE))
+def test_windows_puts_and_signs_against_torch(name):
+    f, arrays = MORE[name]
+    ours, theirs = _grads(tg, f, arrays, second=False), _grads(torch, f, arrays, second=False)
+    for a, b in zip(ours, theirs, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+
+
+def test_in_place_puts_and_unfold_errors():
+    for lib in (tg, torch):
+        y = lib.zeros(3, 3)
+        y.index_put_((lib.tensor([0, 0]), lib.tensor([1, 1])), lib.tensor([1.0, 2.0]),
+                     accumulate=True)
+        assert y[0, 1].item() == 3.0
+        z = lib.ones(2)
+        z.copysign_(lib.tensor([-1.0, 0.0]))
+        assert z.tolist() == [-1.0, 1.0]
+    with pytest.raises(RuntimeError, match="maximum size for tensor at dimension 1 is 7"):
+        tg.ones(3, 7).unfold(1, 8, 1)
+    with pytest.raises(RuntimeError, match="step is 0"):
+        tg.ones(3, 7).unfold(1, 2, 0)
