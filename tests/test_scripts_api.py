@@ -316,3 +316,15 @@ def test_saved_tensors_hooks_as_in_torch():
     np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-15)
     np.testing.assert_allclose(ours[3], theirs[3], rtol=1e-15)
     assert ours[1] == theirs[1] and ours[4:] == theirs[4:]
+
+
+def test_checkpoint_runs_the_function_with_its_gradients():
+    from tapegrad.utils.checkpoint import checkpoint, checkpoint_sequential
+
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    y = checkpoint(lambda v, k: (v * k).sin(), x, 3.0, use_reentrant=False)
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), 3 * np.cos(3 * np.array([1.0, 2.0])))
+    net = tg.nn.Sequential(tg.nn.Linear(2, 3), tg.nn.Tanh(), tg.nn.Linear(3, 1))
+    z = tg.ones(4, 2)
+    assert tg.equal(checkpoint_sequential(net, 2, z, use_reentrant=False), net(z))
