@@ -7,14 +7,16 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, jit, linalg, nn, optim, utils, viz
-from . import func  # torch.func: grad, vjp, jvp, jacrev, jacfwd, hessian, vmap (func.py)
+from . import (autograd, distributions, func, jit, linalg, nn, optim, random, testing, utils,
+               version, viz)
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
     linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
     randn_like, randperm, tensor, zeros, zeros_like)
 from .creation import initial_seed, logspace, poisson, randint_like, seed
+from .creation import get_rng_state, set_rng_state, tril_indices, triu_indices
+from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .threads import get_num_interop_threads, get_num_threads, set_num_threads
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
@@ -49,7 +51,7 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-__version__ = "0.1.0"
+__version__ = version.__version__
 
 __all__ = [
     "accelerator", "backends", "cuda", "device", "empty", "empty_like", "get_default_device",
@@ -71,4 +73,5 @@ __all__ = [
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
+    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
 ]

@@ -152,6 +152,7 @@ class Tape(ValueArena):
             "sites": {},  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
             "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)
             "custom": {},  # row -> record of an autograd.Function's Python backward (function.py)
+            "packed": None,  # (row, "self"/"other"/"result") -> saved_tensors_hooks' packed value
             "gen": next(_GEN),
             "retired": False,  # every row freed and the thread moved on to a new tape
             "broken": None,  # why the tape is refused (an op was cut off half-way: _refuse)

@@ -16,6 +16,7 @@ LAZY = {
     #                                  costs ~0.2 s to import; HIPS autograd is the oracle
     "tapegrad.special": {"scipy.special"},  # lgamma, erfinv...: SciPy on first use, as erf
     "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
+    "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs

@@ -13,7 +13,7 @@ from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
-from . import higher, hooks
+from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
 from .saved import check_saved
@@ -114,6 +114,9 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
     in one call.
     """
+    if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
+        graph.pack_pending(tape)
+        graph.unpack_saved(tape)
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
