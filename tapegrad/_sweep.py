@@ -505,5 +505,77 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     return -1
 
 
-KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks)
+@njit
+def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elems, X, U, V, G,
+                   bad, block, first, last, vals_buf, wide_buf, adj_buf):
+    """Values of a vector output and k vector-Jacobian products per point, blocks
+    ``first..last-1`` of ``block`` points: ``_replay_blocks`` with the output's m elements
+    (arena elements ``out_elems``) seeded by the rows of U (k, m) instead of a 1.
+
+    U is (B, k, m), or (1, k, m) for the same seeds at every point (k = m, the identity:
+    the Jacobian).  V (B, m) gets the output, G (B, k, n) row j of U times the Jacobian;
+    k = 0 runs the forward only.  One forward per block at w points, then its values are
+    copied k times side by side (lane p * k + j) and ONE reverse sweep at w * k lanes
+    runs the k seeds together: a row is dispatched once for all of them.  ``wide_buf``
+    and ``adj_buf`` hold at least ``len(vals0) * block * k`` values.  Returns as
+    ``_replay_blocks`` does.
+    """
+    B = X.shape[0]
+    nv = len(vals0)
+    m = len(out_elems)
+    k = U.shape[1]
+    each = U.shape[0] > 1  # seeds per point, or one set for all
+    reach = np.ones(len(offs) - 1, np.uint8)
+    flags = np.empty(block, np.int64)
+    row0 = np.int64(0)  # (not the literal 0: see _replay_blocks)
+    filled = 0
+    for blk in range(first, last):
+        b0 = blk * block
+        w = min(block, B - b0)
+        vals = vals_buf[:nv * w]
+        if w != filled:
+            for s in fill:
+                for e in range(offs[s], offs[s + 1]):
+                    for p in range(w):
+                        vals[e * w + p] = vals0[e]
+            filled = w
+        _move_points(X, vals, in_elems, b0, w, True)
+        flags[:w] = 0
+        r = _forward_replay(fwd, offs, vals, consts, meta, row0, len(fwd), w, flags)
+        if r >= 0:
+            return -2 - r
+        for p in range(w):
+            bad[b0 + p] = flags[p]
+            for i in range(m):
+                V[b0 + p, i] = vals[out_elems[i] * w + p]
+        if k == 0:
+            continue
+        lanes = w * k
+        wide = wide_buf[:nv * lanes]
+        for e in range(nv):
+            for p in range(w):
+                v = vals[e * w + p]
+                for j in range(k):
+                    wide[e * lanes + p * k + j] = v
+        adj = adj_buf[:nv * lanes]
+        adj[:] = 0.0
+        for i in range(m):
+            e = out_elems[i] * lanes
+            for p in range(w):
+                q = b0 + p if each else 0
+                for j in range(k):
+                    adj[e + p * k + j] = U[q, j, i]
+        r = _reverse_sweep(rev, offs, wide, consts, meta, adj, reach, row0, len(rev), lanes)
+        if r >= 0:
+            return r
+        for c in range(len(in_elems)):
+            e = in_elems[c] * lanes
+            for p in range(w):
+                for j in range(k):
+                    G[b0 + p, j, c] = adj[e + p * k + j]
+    return -1
+
+
+KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
+           _seeded_blocks)
 ensure_fresh(*KERNELS)  # (the cached kernels, stamped together)
