@@ -162,6 +162,7 @@ class Traced(_VectorOutputs):
         computed[self.in_slots] = True
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
         self._local = threading.local()
+        self._fast = None  # the single-point fast path's packed plan (``_point``)
 
     @property
     def mask(self):
@@ -173,6 +174,10 @@ class Traced(_VectorOutputs):
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
+        r = self._point(args, False)
+        if r is not None:
+            self._local.mask = None
+            return r[0]
         return self._batch(self._stack(args, batch=False), grad=False)[0][0]
 
     def grad(self, *args):
@@ -181,8 +186,68 @@ class Traced(_VectorOutputs):
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
+        r = self._point(args, True)
+        if r is not None:
+            self._local.mask = None
+            return r
         V, G = self._batch(self._stack(args, batch=False), grad=True)
         return V[0], self._split(G, batched=False)
+
+    def _point(self, args, grad):
+        """The single-point fast path: (value, gradient or None) from one compiled call
+        with the plan packed once per trace (``_Plan.packed``), or None where it does not
+        apply (inputs other than C-contiguous writable float64 arrays of the traced shapes,
+        a vector output, a diverging guard, a row without a compiled rule): the general
+        path then answers, with its checks, messages and on_divergence.  ~1 us of Python
+        beside the compiled call (issue 21; benchmarks/bench_single_point.py)."""
+        if len(args) == 1:
+            return self._point1(args[0], grad)
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._make_fast()
+        if not fast or len(args) != len(fast[2]) or not all(
+                _plain_f8(a, shape) for a, shape in zip(args, fast[2])):
+            return None
+        return self._point_run(np.concatenate([a.reshape(-1) for a in args]), grad, fast)
+
+    def _point1(self, x, grad):
+        """``_point`` for f of one input (the common case: checks and call inlined, each
+        Python call costs ~0.1 us here)."""
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._make_fast()
+        if not fast or len(fast[2]) != 1 or type(x) is not np.ndarray or \
+                x.shape != fast[2][0] or x.dtype is not _F8:
+            return None
+        fl = x.flags
+        if not (fl.c_contiguous and fl.writeable):
+            return None
+        return self._point_run(x if fast[3] else x.reshape(-1), grad, fast)
+
+    def _point_run(self, x, grad, fast):
+        res = np.empty(fast[4] if grad else 1)
+        if _kernels._replay_point(fast[0], fast[1], x, res):
+            return None
+        if not grad:
+            return res[0], None
+        return res[0], res[1:] if fast[3] else self._split_point(res)
+
+    def _make_fast(self):
+        """(ints, floats, input shapes, one 1-d input?, n + 1) for ``_point``, or False."""
+        plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
+        if self.out_size != 1 or plan.rev_error is not None:
+            return False
+        one = len(self.in_shapes) == 1 and len(self.in_shapes[0]) == 1
+        return (*plan.packed(), tuple(self.in_shapes), one, len(self.in_elems) + 1)
+
+    def _split_point(self, res):
+        """res = [value, gradient...] as ``value_and_grad``'s gradient (per argnum)."""
+        parts = []
+        for j in self.argnums:
+            shape = self.in_shapes[j]
+            g = res[1 + self._cols[j]:1 + self._cols[j + 1]]
+            parts.append(float(g[0]) if shape == () else g.reshape(shape))
+        return parts[0] if len(parts) == 1 else tuple(parts)
 
     # -- batches --------------------------------------------------------------------
     def value_batch(self, *Xs, on_divergence="raise"):
@@ -486,8 +551,17 @@ class _Plan:
             [np.arange(start[s], start[s] + size[s]) for s in t.in_slots]
             or [np.zeros(0, np.int64)]).astype(np.int64)
         self.out_slot = 2 * t.out_slot
+        self.consts = t.consts
         self.out_elems = np.arange(start[t.out_slot], start[t.out_slot] + size[t.out_slot],
                                    dtype=np.int64)
+
+    def packed(self):
+        """The plan as ``_sweep._replay_point`` takes it: (ints, floats)."""
+        head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
+                len(self.in_elems), self.out_slot]
+        ints = np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
+                               self.offs, self.meta, self.in_elems]).astype(np.int64)
+        return ints, np.concatenate([self.vals0, self.consts]).astype(np.float64)
 
 
 def _contiguous_from(op, meta, k, n):
@@ -518,6 +592,17 @@ def _contiguous_from(op, meta, k, n):
 
 
 _NO_GRAD = np.empty((0, 0))
+_F8 = np.dtype(np.float64)
+
+
+def _plain_f8(a, shape):
+    """Whether ``a`` is what ``_sweep._replay_point`` takes without another signature: a
+    C-contiguous writable float64 ndarray, here of ``shape``.  (The dtype by identity: an
+    equal dtype object of another identity just takes the general path.)"""
+    if type(a) is not np.ndarray or a.shape != shape or a.dtype is not _F8:
+        return False
+    fl = a.flags
+    return fl.c_contiguous and fl.writeable
 _POOL = [None, [], None]  # (pid, [_Helper, ...], ident of the thread whose call uses them)
 _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
@@ -1038,16 +1123,38 @@ class Compiled(_VectorOutputs):
         """f at one point, by replay.  Called with tensors (``torch.compile(model)(x)``) it
         returns f's own result, a Tensor on the caller's graph: f runs eagerly, so a
         Module's parameters and the values f closes over get their gradients."""
+        r = self._point(args, False)
+        if r is not None:
+            return r[0]
         if any(isinstance(a, Tensor) for a in args):
             return self.fn(*args)
         return self._run(args, batch=False, grad=False)[0][0]
 
     def grad(self, *args):
-        return self._run(args, batch=False, grad=True)[1]
+        return self.value_and_grad(*args)[1]
 
     def value_and_grad(self, *args):
+        r = self._point(args, True)
+        if r is not None:
+            return r
         V, g = self._run(args, batch=False, grad=True)
         return V[0], g
+
+    def _point(self, args, grad):
+        """``Traced._point`` by the signature's first trace (the others answer through the
+        general path, when that trace's guards fail)."""
+        if len(args) == 1 and type(args[0]) is np.ndarray:
+            tapes = self.traces.get((args[0].shape,))
+            r = None if tapes is None else tapes[0]._point1(args[0], grad)
+        else:
+            try:
+                tapes = self.traces.get(tuple([a.shape for a in args]))
+            except AttributeError:  # (numbers, lists: the general path)
+                return None
+            r = None if tapes is None else tapes[0]._point(args, grad)
+        if r is not None:
+            self._local.mask = None
+        return r
 
     def value_batch(self, *Xs):
         return self._run(Xs, batch=True, grad=False)[0]
