@@ -26,6 +26,8 @@ import numpy as np
 
 from .. import _kernels
 from .._state import state
+from ..autograd.engine import grad
+from ..autograd.function import Function
 from ..ops.control import GUARD_EQ
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import GATHER, VIEW
@@ -163,6 +165,7 @@ class Traced(_VectorOutputs):
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
         self._local = threading.local()
         self._fast = None  # the single-point fast path's packed plan (``_point``)
+        self.reads_grad = False  # f read tensors requiring grad besides its inputs (trace)
 
     @property
     def mask(self):
@@ -879,6 +882,10 @@ def trace(f, *args, argnums=0):
         rows[:, 0] &= OP_MASK
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
+        # f read tensors that require grad besides its inputs (a Module's parameters, a
+        # value of the caller's graph): replay holds them as constants
+        inputs = set(in_slots)
+        traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
@@ -1120,15 +1127,27 @@ class Compiled(_VectorOutputs):
         return tapes[0], V, G
 
     def __call__(self, *args):
-        """f at one point, by replay.  Called with tensors (``torch.compile(model)(x)``) it
-        returns f's own result, a Tensor on the caller's graph: f runs eagerly, so a
-        Module's parameters and the values f closes over get their gradients."""
+        """f at one point, by replay.  Called with tensors, as ``torch.compile(f)(x)``, it
+        returns a Tensor on the caller's graph: one row (``CompiledFunctionBackward``)
+        whose forward is the replay and whose backward the replay's vector-Jacobian
+        product, guards checked at the point as ever.  f runs eagerly instead where replay
+        would lose a gradient: f reads tensors that require grad besides its arguments
+        (a Module's parameters), or an argument is not float64 (replay's dtype)."""
         r = self._point(args, False)
         if r is not None:
             return r[0]
         if any(isinstance(a, Tensor) for a in args):
-            return self.fn(*args)
+            return self._call_tensors(args)
         return self._run(args, batch=False, grad=False)[0][0]
+
+    def _call_tensors(self, args):
+        if not state.grad_enabled or not any(isinstance(a, Tensor) and a._rg for a in args) \
+                or any(isinstance(a, Tensor) and a.dtype != np.float64 for a in args):
+            return self.fn(*args)  # (nothing to differentiate: f's own result, as before)
+        tapes = self._tapes(args, batch=False)
+        if tapes[0].reads_grad:
+            return self.fn(*args)
+        return _CompiledCall.apply(self, tapes, *args)
 
     def grad(self, *args):
         return self.value_and_grad(*args)[1]
@@ -1183,6 +1202,41 @@ class Compiled(_VectorOutputs):
     def hessian_batch(self, X):
         """Hessians at B points: (B, n, n) for X of shape (B, n)."""
         return second_order.hessian_batch(self, X)
+
+
+class _CompiledCall(Function):
+    """``tapegrad.compile(f)(tensors)`` as one row of the caller's graph.  Forward: f's
+    value by replay; backward: the replay's vector-Jacobian product (both resolve a point
+    on another branch by ``on_divergence``: retrace, raise or mask).  Under create_graph
+    the backward is f's own eager VJP instead, recorded, so higher derivatives hold."""
+    node_name = "CompiledFunctionBackward"  # (torch.compile's node)
+
+    @staticmethod
+    def forward(ctx, c, tapes, *args):
+        ctx.c, ctx.tapes = c, tapes
+        ctx.X = tapes[0]._stack(args, batch=False)
+        ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])
+        ctx.args = [None if isinstance(a, Tensor) else a for a in args]
+        t = tapes[0]
+        V, _, c._local.mask = _seeded(tapes, c.fn, ctx.X, np.zeros((1, 0, t.out_size)),
+                                      c.on_divergence, c.recompile_limit)
+        return Tensor(V[0].reshape(t.out_shape))
+
+    @staticmethod
+    def backward(ctx, gy):
+        saved = iter(ctx.saved_tensors)
+        args = [next(saved) if a is None else a for a in ctx.args]
+        if state.grad_enabled:  # create_graph: a differentiable backward, eagerly
+            wrt = [a for a in args if isinstance(a, Tensor) and a.requires_grad]
+            gs = iter(grad(ctx.c.fn(*args), wrt, gy, create_graph=True, allow_unused=True))
+            return (None, None, *[next(gs) if isinstance(a, Tensor) and a.requires_grad
+                                  else None for a in args])
+        t = ctx.tapes[0]
+        U = np.asarray(gy.detach()._data, np.float64).reshape(1, 1, t.out_size)
+        _, G, _ = _seeded(ctx.tapes, ctx.c.fn, ctx.X, U, ctx.c.on_divergence,
+                          ctx.c.recompile_limit)
+        return (None, None, *[Tensor(G[0, 0, t._cols[i]:t._cols[i + 1]].reshape(t.in_shapes[i]))
+                              if isinstance(a, Tensor) else None for i, a in enumerate(args)])
 
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None,  # noqa: A001
