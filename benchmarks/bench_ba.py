@@ -82,66 +82,62 @@ def residuals(lib, cam, x, w, feat, branch=True):
 
 @numba.njit(cache=False)
 def _ba_blocks(cams, pts, weights, feats, ci, pi, out, wout):
-    """Hand-derived reverse mode of ``residuals``: out (p, 2, 15) the reprojection rows
-    (camera 11, point 3, weight 1), wout (p,) d(1 - w^2)/dw."""
+    """Hand-derived reverse mode of ``residuals``, scalars only (no array per observation):
+    out (p, 2, 15) the reprojection rows (camera 11, point 3, weight 1), wout (p,)
+    d(1 - w^2)/dw."""
     for i in range(len(ci)):
         cam, X, w = cams[ci[i]], pts[pi[i]], weights[i]
-        Y = X - cam[3:6]
-        r = cam[0:3]
-        s = r[0] * r[0] + r[1] * r[1] + r[2] * r[2]
-        th = np.sqrt(s)
+        r0, r1, r2 = cam[0], cam[1], cam[2]
+        y0, y1, y2 = X[0] - cam[3], X[1] - cam[4], X[2] - cam[5]
+        th = np.sqrt(r0 * r0 + r1 * r1 + r2 * r2)
         c, sn, it = np.cos(th), np.sin(th), 1.0 / th
-        u = r * it
-        cr = np.array([u[1] * Y[2] - u[2] * Y[1], u[2] * Y[0] - u[0] * Y[2],
-                       u[0] * Y[1] - u[1] * Y[0]])
-        d = u[0] * Y[0] + u[1] * Y[1] + u[2] * Y[2]
+        u0, u1, u2 = r0 * it, r1 * it, r2 * it
+        x0_, x1_, x2_ = u1 * y2 - u2 * y1, u2 * y0 - u0 * y2, u0 * y1 - u1 * y0  # u x y
+        d = u0 * y0 + u1 * y1 + u2 * y2
         t = d * (1.0 - c)
-        P = Y * c + cr * sn + u * t
-        p = P[0:2] / P[2]
-        rsq = p[0] * p[0] + p[1] * p[1]
+        P0 = y0 * c + x0_ * sn + u0 * t
+        P1 = y1 * c + x1_ * sn + u1 * t
+        P2 = y2 * c + x2_ * sn + u2 * t
+        q0, q1 = P0 / P2, P1 / P2
+        rsq = q0 * q0 + q1 * q1
         f, k1, k2 = cam[6], cam[9], cam[10]
         L = 1.0 + k1 * rsq + k2 * rsq * rsq
         for j in range(2):
             g = out[i, j]
-            proj = f * p[j] * L + cam[7 + j]
-            g[14] = proj - feats[i, j]  # d/dw
-            pb = w  # d/dproj_j
-            g[6] = pb * p[j] * L  # d/df
-            g[7:9] = 0.0
-            g[7 + j] = pb
-            qb = pb * f  # d/d(p_j L)
-            p_bar = np.zeros(2)
-            p_bar[j] = qb * L
-            Lb = qb * p[j]
+            qj = q0 if j == 0 else q1
+            g[14] = f * qj * L + cam[7 + j] - feats[i, j]  # d/dw
+            g[6] = w * qj * L  # d/df
+            g[7] = w if j == 0 else 0.0
+            g[8] = w if j == 1 else 0.0
+            qb = w * f  # d/d(q_j L)
+            Lb = qb * qj
             g[9] = Lb * rsq
             g[10] = Lb * rsq * rsq
             rsqb = Lb * (k1 + 2.0 * k2 * rsq)
-            p_bar += 2.0 * p * rsqb
-            Pb = np.array([p_bar[0] / P[2], p_bar[1] / P[2],
-                           -(p_bar[0] * p[0] + p_bar[1] * p[1]) / P[2]])
-            Yb = Pb * c
-            cb = Pb[0] * Y[0] + Pb[1] * Y[1] + Pb[2] * Y[2]
-            crb = Pb * sn
-            snb = Pb[0] * cr[0] + Pb[1] * cr[1] + Pb[2] * cr[2]
-            ub = Pb * t
-            tb_ = Pb[0] * u[0] + Pb[1] * u[1] + Pb[2] * u[2]
+            q0b = 2.0 * q0 * rsqb + (qb * L if j == 0 else 0.0)
+            q1b = 2.0 * q1 * rsqb + (qb * L if j == 1 else 0.0)
+            P0b, P1b = q0b / P2, q1b / P2
+            P2b = -(q0b * q0 + q1b * q1) / P2
+            cb = P0b * y0 + P1b * y1 + P2b * y2
+            c0b, c1b, c2b = P0b * sn, P1b * sn, P2b * sn  # the cross product's adjoint
+            snb = P0b * x0_ + P1b * x1_ + P2b * x2_
+            tb_ = P0b * u0 + P1b * u1 + P2b * u2
             db = tb_ * (1.0 - c)
             cb -= tb_ * d
-            ub += db * Y
-            Yb += db * u
-            # cr = u x Y: u gets Y x crb, Y gets crb x u
-            ub += np.array([Y[1] * crb[2] - Y[2] * crb[1], Y[2] * crb[0] - Y[0] * crb[2],
-                            Y[0] * crb[1] - Y[1] * crb[0]])
-            Yb += np.array([crb[1] * u[2] - crb[2] * u[1], crb[2] * u[0] - crb[0] * u[2],
-                            crb[0] * u[1] - crb[1] * u[0]])
-            rb = ub * it
-            itb = ub[0] * r[0] + ub[1] * r[1] + ub[2] * r[2]
-            thb = -itb * it * it - cb * sn + snb * c
-            sb = thb / (2.0 * th)
-            rb += 2.0 * r * sb
-            g[0:3] = rb
-            g[3:6] = -Yb
-            g[11:14] = Yb
+            # u x y: u gets y x cb, y gets cb x u
+            u0b = P0b * t + db * y0 + (y1 * c2b - y2 * c1b)
+            u1b = P1b * t + db * y1 + (y2 * c0b - y0 * c2b)
+            u2b = P2b * t + db * y2 + (y0 * c1b - y1 * c0b)
+            y0b = P0b * c + db * u0 + (c1b * u2 - c2b * u1)
+            y1b = P1b * c + db * u1 + (c2b * u0 - c0b * u2)
+            y2b = P2b * c + db * u2 + (c0b * u1 - c1b * u0)
+            itb = u0b * r0 + u1b * r1 + u2b * r2
+            sb = (-itb * it * it - cb * sn + snb * c) / (2.0 * th)
+            g[0] = u0b * it + 2.0 * r0 * sb
+            g[1] = u1b * it + 2.0 * r1 * sb
+            g[2] = u2b * it + 2.0 * r2 * sb
+            g[3], g[4], g[5] = -y0b, -y1b, -y2b
+            g[11], g[12], g[13] = y0b, y1b, y2b
         wout[i] = -2.0 * w
 
 
