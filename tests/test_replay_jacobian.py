@@ -102,6 +102,12 @@ def test_many_points_on_every_core_equal_the_analytic_jacobian():
     want[:, i, i] = -20 * X[:, :-1]
     want[:, n - 1 + i, i] = -1
     np.testing.assert_allclose(J, want, rtol=1e-14, atol=0)
+    U = rng.normal(size=(B, 2 * (n - 1)))  # a seed per point, every core
+    V, g = c.vjp_batch(X, v=U)
+    np.testing.assert_allclose(g, np.einsum("bm,bmn->bn", U, want), rtol=1e-12, atol=1e-12)
+    T = rng.normal(size=(B, n))
+    np.testing.assert_allclose(c.jvp_batch(X, v=T)[1], np.einsum("bmn,bn->bm", want, T),
+                               rtol=1e-12, atol=1e-12)
 
 
 def _branchy(x):
