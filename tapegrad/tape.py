@@ -146,6 +146,7 @@ class Tape(ValueArena):
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
             "guards": [],  # where each guard row was recorded (tracing only)
+            "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
             "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
             "hooks": {},  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
             "shapes": {},  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
