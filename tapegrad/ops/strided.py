@@ -177,9 +177,18 @@ def record_expand(tape, t, s, shape, keep=True):
     the consumer reads its values (expand_rev does not; see Tape.push_array)."""
     src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
     k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    out = tape.push_array(np.broadcast_to(t._data, shape), keep)  # cast by the arena
+    out = _push_broadcast(tape, t._data, shape, keep)
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out
+
+
+def _push_broadcast(tape, d, shape, keep):
+    """A new slot holding ``d`` broadcast to ``shape`` (cast by the arena): a 0-d float's
+    as a fresh ``np.full`` the tape may keep as it is (``np.broadcast_to`` costs ~3 us, a
+    scalar times a vector's whole record)."""
+    if type(d) is float:
+        return tape.push_array(np.full(shape, d), keep, True)
+    return tape.push_array(np.broadcast_to(d, shape), keep)
 
 
 # ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
@@ -198,6 +207,6 @@ def expand_slot(tape, t, s, shape, need=True):
     constant (``need``: the caller's rule reads its values; see Tape.push_array)."""
     if tuple(t.shape) == shape:
         return s
-    if not t._rg:  # (cast by the arena: tape.py)
-        return tape.push_array(np.broadcast_to(t._data, shape), need)
+    if not t._rg:
+        return _push_broadcast(tape, t._data, shape, need)
     return record_expand(tape, t, s, shape, need)
