@@ -88,6 +88,8 @@ def _strided_meta(shape, strides, base=0):
 
 def broadcast_shape(op, sa, sb):
     """The broadcast shape, or PyTorch's error naming the dims that clash."""
+    if not sa or not sb:  # a 0-d operand (a scalar parameter times a vector)
+        return tuple(sa or sb)
     n = max(len(sa), len(sb))
     pa = (1,) * (n - len(sa)) + tuple(sa)
     pb = (1,) * (n - len(sb)) + tuple(sb)
