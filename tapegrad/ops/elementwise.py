@@ -27,8 +27,8 @@ def _sigmoid_np(x):
     # exp of a non-positive argument only: no overflow at either end
     x = np.asarray(x)
     x = x.astype(np.float64) if x.dtype == bool else x  # bool: no unary minus in NumPy
-    e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+    e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
+    return np.where(x >= 0, 1.0, e) / (1 + e)
 
 
 def _sigmoid_py(x):
