@@ -150,5 +150,5 @@ def test_scripts_agree(script):
     (loss, grads), (loss_t, grads_t) = (SCRIPTS[script](_module(lib))[1]() for lib in LIBRARIES)
     rtol = 1e-4 if script.endswith("float32") else 1e-9
     assert loss == pytest.approx(loss_t, rel=rtol)
-    for g, g_t in zip(grads, grads_t):
+    for g, g_t in zip(grads, grads_t, strict=True):
         np.testing.assert_allclose(g, g_t, rtol=rtol, atol=rtol * np.abs(g_t).max())

@@ -94,7 +94,7 @@ def broadcast_shape(op, sa, sb):
     pa = (1,) * (n - len(sa)) + tuple(sa)
     pb = (1,) * (n - len(sb)) + tuple(sb)
     out = []
-    for i, (x, y) in enumerate(zip(pa, pb)):
+    for i, (x, y) in enumerate(zip(pa, pb, strict=True)):
         if x != y and x != 1 and y != 1:
             raise RuntimeError(
                 f"{op}: The size of tensor a ({x}) must match the size of tensor b ({y}) at "
