@@ -852,7 +852,8 @@ def var_fwd(vals, meta, o, a, n_in, n_out, k, scale, root, w):
 
 @rule
 def var_rev(adj, vals, meta, o, a, n_in, n_out, k, scale, root, w):
-    # var: gx = 2 scale (x - mean) gy;  std: gx = scale (x - mean) gy / y, 0 where y = 0
+    # var: gx = 2 scale (x - mean) gy;  std: gx = scale (x - mean) gy / y, 0 where y = 0.
+    # dof <= 0 (scale inf): PyTorch gives gy * inf off the mean whatever the side, nan on it
     m = _group_mean(vals, meta, a, n_in, n_out, k, w)
     for i in range(n_in):
         j = _group(meta, k, i, w)
@@ -861,6 +862,7 @@ def var_rev(adj, vals, meta, o, a, n_in, n_out, k, scale, root, w):
             gy = adj[o + j + p]
             y = vals[o + j + p]
             if not root:
+                dx = abs(dx) if scale == np.inf else dx  # dof <= 0: +-inf by gy's sign alone
                 adj[a + i * w + p] += 2.0 * scale * dx * gy
             elif y != 0.0:
                 adj[a + i * w + p] += scale * dx * gy / y
@@ -873,6 +875,7 @@ def var_vjp(r, g):
     mean = r.emit(SUM_DIM, x, k_map, r.shape(r.o)) * (r.numel(r.o) / builtins.max(1, r.numel(r.a)))
     dx = x - r.spread(mean, k_map)
     if r.op == VAR:
+        dx = dx.abs() if scale == np.inf else dx  # as var_rev
         return [(r.a, r.spread(g, k_map) * dx * (2.0 * scale))]
     y = r.out
     safe = r.f(y == 0)  # 0 where std is 0, as var_rev
