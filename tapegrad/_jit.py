@@ -100,7 +100,9 @@ class Jitted:
         return self.dispatcher._numba_type_
 
     def __getattr__(self, name):  # (only names that are not Jitted's own come here)
-        if name in Jitted.__slots__:  # not set yet (a copy being made): no dispatcher
+        if name in Jitted.__slots__ or name.startswith("__"):
+            # a slot not set yet (a copy being made), or a probe (copy, pickle, inspect,
+            # doctest): no reason to import Numba
             raise AttributeError(name)
         return getattr(self.dispatcher, name)
 

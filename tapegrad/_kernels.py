@@ -7,17 +7,18 @@ not imported yet (tapegrad/_jit.py makes the dispatchers on first use): a kernel
 small call runs interpreted while a thread imports Numba, makes the dispatchers, and loads
 the kernel from the cache (or starts the background compile of a cold one); a large first
 call does that itself.  Later calls look for the signature in memory or in Numba's on-disk
-cache; if it is there (a warm cache) the module attribute is rebound to the Numba dispatcher
-itself, so later calls cost nothing extra.  If not, background processes (``tapegrad.warmup.main``, one per
-group of kernels, two side by side on a cold start) compile the group into the cache, and
-meanwhile small calls run the very same rules as plain Python
-(the functions behind the dispatchers, as under ``NUMBA_DISABLE_JIT=1``, whose parity the
-test suite checks); a call too large to interpret waits for the compiled kernel.  The
-switch happens at the first call after the cache holds the kernel.
+cache; if it is there (a warm cache) the module attribute is rebound to the Numba
+dispatcher itself, so later calls cost nothing extra.  If not, background processes
+(``tapegrad.warmup.main``, one per group of kernels, two side by side on a cold start)
+compile the group into the cache, and meanwhile small calls run the very same rules as
+plain Python (the functions behind the dispatchers, as under ``NUMBA_DISABLE_JIT=1``, whose
+parity the test suite checks); a call too large to interpret waits for the compiled
+kernel.  The switch happens at the first call after the cache holds the kernel.
 
 ``TAPEGRAD_BACKGROUND=0`` turns this off (every kernel compiles in-process at first use,
 as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the compiled code.
 """
+import atexit
 import math
 import os
 import subprocess
@@ -189,6 +190,30 @@ class _Background:
                              f"({now - cls.started:.0f} s since compiling began)\n")
 
 
+class _Exit:
+    """The threads that load kernels are daemons, so a short script exits without waiting
+    for Numba's import; but loading runs LLVM outside the GIL, and a process must not exit
+    in the middle of that (LLVM's static destructors would run under it).  So a load (or a
+    background compile's start) holds ``lock``; at exit the lock is taken once more, after
+    the load in progress, and no thread begins one after that."""
+    lock = threading.Lock()
+    exiting = False
+
+    @classmethod
+    def unless_exiting(cls, fn, *args):
+        with cls.lock:
+            if not cls.exiting:
+                fn(*args)
+
+    @classmethod
+    def at_exit(cls):
+        with cls.lock:
+            cls.exiting = True
+
+
+atexit.register(_Exit.at_exit)
+
+
 class _Kernel:
     def __init__(self, name, group, work):
         self.name = name
@@ -217,11 +242,8 @@ class _Kernel:
         return d
 
     def _thread(self, target, *args):
-        """Run ``target(*args)`` in a thread while the small calls run interpreted.  Not a
-        daemon: a process that ends sooner waits for it (the ~0.5 s of importing and
-        loading; a compile, where a damaged cache file must be replaced), rather than exit
-        while LLVM runs in it."""
-        self.loader = threading.Thread(target=target, args=args, daemon=False,
+        """Run ``target(*args)`` in a thread while the small calls run interpreted."""
+        self.loader = threading.Thread(target=target, args=args, daemon=True,
                                        name=f"tapegrad {self.name}")
         self.loader.start()
 
@@ -233,10 +255,10 @@ class _Kernel:
         cached = in_cache(d, sig)
         if cached is True and sig not in d.overloads:
             self.loading = True
-            d.compile(sig)
+            _Exit.unless_exiting(d.compile, sig)
         elif cached is False:
             self.missed = time.perf_counter()
-            _Background.start(self.group)
+            _Exit.unless_exiting(_Background.start, self.group)
 
     def _interpret(self, args):
         if self.py is None:
@@ -262,7 +284,7 @@ class _Kernel:
                 # loading a cached kernel takes ~0.3 s, mostly outside the GIL: a thread
                 # loads it while this small call runs interpreted
                 self.loading = True
-                self._thread(self.d.compile, sig)
+                self._thread(_Exit.unless_exiting, self.d.compile, sig)
                 return self._interpret(args)
             if cached is not False:  # in the cache, or nothing a background process adds
                 if cached is None and sig not in self.d.overloads:

@@ -1,7 +1,8 @@
 """The package's floors: the module import graph (top-level imports) has no circle, and no
 import inside a function exists to dodge one.  Functions import only what an install may
 lack or what costs time to import (the peers and oracles, Dask, SciPy's erf, Numba at the
-first compiled use and in the CLI); methods that reach up a floor are bound from the floor above instead."""
+first compiled use and in the CLI); methods that reach up a floor are bound from the floor
+above instead."""
 import ast
 import pathlib
 

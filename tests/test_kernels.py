@@ -2,6 +2,7 @@
 kernels' rules interpreted, at once, while background processes fill the cache; the process
 then switches to the compiled kernels by itself, and a float32 graph met later still runs
 interpreted while its own sweep compiles."""
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -149,3 +150,30 @@ def test_warm_cache_first_gradient_runs_while_numba_loads(tmp_path):
     x = np.array([0.3, -1.2, 2.0])
     np.testing.assert_allclose(r["g1"], expected(x), rtol=1e-13)
     np.testing.assert_allclose(r["g2"], r["g1"], rtol=1e-14)
+
+
+def _twice(x):
+    return 2.0 * x
+
+
+def _twice_plus_one(x):
+    return _TWICE(x) + 1.0
+
+
+_TWICE = None  # a Jitted rule, set by the test (pytest's look at the module would make it)
+
+
+@pytest.mark.skipif(_jit.DISABLED, reason="NUMBA_DISABLE_JIT=1: kernels are their functions")
+def test_a_kernel_makes_its_dispatcher_once_and_compiles_the_rules_it_calls(monkeypatch):
+    """tapegrad/_jit.py: threads that first use a kernel at once share one dispatcher, and
+    a kernel calling a rule that is not made yet compiles it in (Numba types the rule as
+    its dispatcher).  Uncached: nothing is written to disk."""
+    rule = _jit.Jitted(_twice, dict(_jit._DEFAULTS))
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(lambda _: rule.dispatcher, range(32)))
+    assert all(d is made[0] for d in made)
+    monkeypatch.setattr(sys.modules[__name__], "_TWICE", _jit.Jitted(_twice, dict(_jit._DEFAULTS)))
+    kernel = _jit.Jitted(_twice_plus_one, dict(_jit._DEFAULTS))
+    assert not _TWICE.ready and not kernel.ready
+    assert kernel(1.5) == 4.0
+    assert _TWICE.ready and kernel.ready and len(kernel.signatures) == 1
