@@ -191,13 +191,16 @@ class _Background:
 
 
 class _Exit:
-    """The threads that load kernels are daemons, so a short script exits without waiting
-    for Numba's import; but loading runs LLVM outside the GIL, and a process must not exit
-    in the middle of that (LLVM's static destructors would run under it).  So a load (or a
-    background compile's start) holds ``lock``; at exit the lock is taken once more, after
-    the load in progress, and no thread begins one after that."""
+    """The threads that load kernels are daemons, so a short script need not wait for a
+    load; but loading runs LLVM outside the GIL, and a process must not exit in the middle
+    of that (LLVM's static destructors would run under it).  So a load holds ``lock``, and
+    at exit (``settle``) the lock is taken once more, after the load in progress, and no
+    thread begins one after that.  A first call's thread (``_Kernel._prepare``) is waited
+    for at exit, short of its load: on a cold cache it is what starts the background compile
+    that a process leaves behind to fill the cache for the next one."""
     lock = threading.Lock()
     exiting = False
+    preparing = []  # the first calls' threads
 
     @classmethod
     def unless_exiting(cls, fn, *args):
@@ -206,12 +209,16 @@ class _Exit:
                 fn(*args)
 
     @classmethod
-    def at_exit(cls):
+    def settle(cls):
+        """No load begins from now on; returns when the load in progress and the first
+        calls' threads are done (Numba imported, a cold cache's compile started)."""
         with cls.lock:
             cls.exiting = True
+        for t in list(cls.preparing):
+            t.join()
 
 
-atexit.register(_Exit.at_exit)
+atexit.register(_Exit.settle)
 
 
 class _Kernel:
@@ -258,7 +265,7 @@ class _Kernel:
             _Exit.unless_exiting(d.compile, sig)
         elif cached is False:
             self.missed = time.perf_counter()
-            _Exit.unless_exiting(_Background.start, self.group)
+            _Background.start(self.group)
 
     def _interpret(self, args):
         if self.py is None:
@@ -276,6 +283,7 @@ class _Kernel:
             # Numba is not imported yet (~0.3 s), and loading the kernel takes ~0.3 s more
             # (mostly outside the GIL): a thread does both while this call runs interpreted
             self._thread(self._prepare, args)
+            _Exit.preparing.append(self.loader)
             return self._interpret(args)
         sig = tuple(self.d.typeof_pyval(a) for a in args)
         while True:

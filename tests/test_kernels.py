@@ -177,3 +177,29 @@ def test_a_kernel_makes_its_dispatcher_once_and_compiles_the_rules_it_calls(monk
     assert not _TWICE.ready and not kernel.ready
     assert kernel(1.5) == 4.0
     assert _TWICE.ready and kernel.ready and len(kernel.signatures) == 1
+
+
+SHORT = """
+import tapegrad as tg
+x = tg.tensor(2.0, requires_grad=True)
+(x * x).sin().backward()
+print(x.grad.item())
+"""
+
+
+@pytest.mark.skipif(not _kernels.ON or not _jit.CACHE,
+                    reason="the background machinery and Numba's disk cache are both on")
+def test_a_script_ending_at_its_first_gradient_leaves_the_compile_behind(tmp_path):
+    """On an empty cache, a script that ends right after its first gradient (interpreted,
+    Numba still importing in a thread) still starts the background compile that fills the
+    cache for the next run: exit waits for that thread."""
+    cache = tmp_path / "cache"
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(SHORT)], cwd=tmp_path,
+                         env=fresh_env(NUMBA_CACHE_DIR=str(cache)), capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) == pytest.approx(4.0 * np.cos(4.0), rel=1e-14)
+    assert "compiling kernels in the background" in out.stderr
+    locks = list(cache.rglob("tapegrad-sweep.compiling"))
+    assert len(locks) == 1  # the compile's lock file, holding its pid
+    os.kill(int(locks[0].read_text()), 9)  # (its cache is thrown away)
