@@ -56,7 +56,11 @@ def _tensors(library, mod, n, dtype):
 
 
 def tapegrad_vector(n, dtype):
-    return _tensors("tapegrad", pytest.importorskip("tapegrad"), n, dtype)
+    tg = pytest.importorskip("tapegrad")
+    # the sweeps loaded now: else the first seconds of rounds sweep interpreted while a
+    # thread loads them from Numba's cache (tapegrad/_kernels.py; float32 measured 40x slow)
+    tg.warmup(float32=dtype == "float32", replay=False)
+    return _tensors("tapegrad", tg, n, dtype)
 
 
 def torch_vector(n, dtype):

@@ -7,13 +7,16 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
-from . import autograd, jit, linalg, nn, optim, utils, viz
+from . import (autograd, distributions, func, jit, linalg, nn, optim, random, testing, utils,
+               version, viz)
 from .autograd import grad
 from .creation import (
     Generator, arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like,
     linspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn,
     randn_like, randperm, tensor, zeros, zeros_like)
 from .creation import initial_seed, logspace, poisson, randint_like, seed
+from .creation import get_rng_state, set_rng_state, tril_indices, triu_indices
+from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .threads import get_num_interop_threads, get_num_threads, set_num_threads
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
@@ -48,7 +51,7 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-__version__ = "0.1.0"
+__version__ = version.__version__
 
 __all__ = [
     "accelerator", "backends", "cuda", "device", "empty", "empty_like", "get_default_device",
@@ -60,7 +63,7 @@ __all__ = [
     "int64", "is_grad_enabled", "is_tensor", "jit", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
-    "zeros_like", "viz", "linalg",
+    "zeros_like", "viz", "linalg", "func",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
     "special", *_SPECIAL, *_FUNCTIONS, "e", "inf", "nan", "pi", "newaxis", "float16",
@@ -70,4 +73,5 @@ __all__ = [
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
+    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
 ]

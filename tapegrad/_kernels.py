@@ -328,6 +328,10 @@ KERNELS = {  # name: (group, args -> element operations)
                         _rows_work(rows, offs, start, stop, w)),
     "_replay_blocks": ("replay", lambda fwd, rev, offs, *a:
                        2 * (int(offs[-1]) + len(fwd) + len(rev)) * max(1, a[6].shape[0])),
+    "_seeded_blocks": ("replay", lambda fwd, rev, offs, *a:
+                       2 * (int(offs[-1]) + len(fwd) + len(rev)) * a[6].shape[0]
+                       * max(1, a[7].shape[1])),
+    "_replay_point": ("replay", lambda ints, floats, x, res: 2 * len(ints) + len(floats)),
 }
 
 for _name, (_group, _work) in KERNELS.items():

@@ -464,9 +464,38 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     the arena is op-major (w points per element).  ``vals_buf`` and ``adj_buf`` hold at
     least ``len(vals0) * block`` values (the caller's, reused between calls).  Returns -1,
     a reverse row that could not run, or ``-2 - r`` for a forward row r that could not.
+
+    The scalar case of ``_seeded_blocks``: one output element, seeded by 1.
+    """
+    out = np.empty(1, np.int64)
+    out[0] = offs[out_slot]
+    seeds = np.ones((1, 1 if G.shape[0] > 0 else 0, 1))
+    return _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out, X, seeds,
+                          V.reshape((len(V), 1)), G.reshape((G.shape[0], 1, G.shape[1])),
+                          bad, block, first, last, vals_buf, vals_buf, adj_buf)
+
+
+@njit
+def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elems, X, U, V, G,
+                   bad, block, first, last, vals_buf, wide_buf, adj_buf):
+    """Values of a vector output and k vector-Jacobian products per point, blocks
+    ``first..last-1`` of ``block`` points: ``_replay_blocks`` with the output's m elements
+    (arena elements ``out_elems``) seeded by the rows of U (k, m) instead of a 1.
+
+    U is (B, k, m), or (1, k, m) for the same seeds at every point (k = m, the identity:
+    the Jacobian).  V (B, m) gets the output, G (B, k, n) row j of U times the Jacobian;
+    k = 0 runs the forward only.  One forward per block at w points, then (k > 1) its
+    values are copied k times side by side (lane p * k + j) and ONE reverse sweep at
+    w * k lanes runs the k seeds together: a row is dispatched once for all of them.
+    ``wide_buf`` (k > 1) and ``adj_buf`` hold at least ``len(vals0) * block * k`` values.
+    Returns as ``_replay_blocks`` does.
     """
     B = X.shape[0]
     nv = len(vals0)
+    m = len(out_elems)
+    k = U.shape[1]
+    each = U.shape[0] > 1  # seeds per point, or one set for all
+    G2 = G.reshape((G.shape[0] * k, G.shape[2]))  # row b * k + j: lane j of point b
     reach = np.ones(len(offs) - 1, np.uint8)  # rev holds only reached rows
     flags = np.empty(block, np.int64)
     # row 0 as an int64, not the literal 0: a literal argument types as Literal[int](0) and
@@ -488,22 +517,81 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
         r = _forward_replay(fwd, offs, vals, consts, meta, row0, len(fwd), w, flags)
         if r >= 0:
             return -2 - r
-        oe = offs[out_slot] * w
         for p in range(w):
-            V[b0 + p] = vals[oe + p]
             bad[b0 + p] = flags[p]
-        if G.shape[0] == 0:
+        for i in range(m):
+            e = out_elems[i] * w
+            for p in range(w):
+                V[b0 + p, i] = vals[e + p]
+        if k == 0:
             continue
-        adj = adj_buf[:nv * w]
+        lanes = w * k
+        wide = vals
+        if k > 1:
+            wide = wide_buf[:nv * lanes]
+            for e in range(nv):
+                for p in range(w):
+                    v = vals[e * w + p]
+                    for j in range(k):
+                        wide[e * lanes + p * k + j] = v
+        adj = adj_buf[:nv * lanes]
         adj[:] = 0.0  # one pass: measured faster than zeroing each span after its row
-        for p in range(w):
-            adj[oe + p] = 1.0
-        r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, row0, len(rev), w)
+        for i in range(m):
+            e = out_elems[i] * lanes
+            for p in range(w):
+                q = b0 + p if each else 0
+                for j in range(k):
+                    adj[e + p * k + j] = U[q, j, i]
+        r = _reverse_sweep(rev, offs, wide, consts, meta, adj, reach, row0, len(rev), lanes)
         if r >= 0:
             return r
-        _move_points(G, adj, in_elems, b0, w, False)
+        _move_points(G2, adj, in_elems, b0 * k, lanes, False)
     return -1
 
 
-KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks)
+@njit
+def _replay_point(ints, floats, x, res):
+    """Value and (if ``res`` has more than one entry) gradient at ONE point, from a plan
+    packed into two arrays (``replay._Plan.packed``): four arguments, so the call costs
+    little to dispatch (the single-point fast path, ~18 arguments cost ~1 us more).
+
+    ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, fwd rows..., rev rows..., offs...,
+    meta..., in_elems...]; ``floats``: [vals0..., consts...].  ``x`` (n,) the point;
+    ``res`` gets [value, gradient...].  Returns 0, 1 + the first diverging guard (res
+    holds the value only), or -1 for a row that could not run.
+    """
+    nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
+    p = 6
+    fwd = ints[p:p + 5 * nf].reshape(nf, 5)
+    p += 5 * nf
+    rev = ints[p:p + 5 * nr].reshape(nr, 5)
+    p += 5 * nr
+    offs = ints[p:p + no]
+    meta = ints[p + no:p + no + nm]
+    in_elems = ints[p + no + nm:p + no + nm + n]
+    nv = offs[no - 1]
+    vals = floats[:nv].copy()  # the constants' values; every other slot is written below
+    consts = floats[nv:]
+    for c in range(n):
+        vals[in_elems[c]] = x[c]
+    flags = np.zeros(1, np.int64)
+    row0 = np.int64(0)  # (not the literal 0: see _seeded_blocks)
+    one = np.int64(1)
+    if _forward_replay(fwd, offs, vals, consts, meta, row0, nf, one, flags) >= 0:
+        return -1
+    res[0] = vals[offs[out]]
+    if flags[0] != 0 or len(res) == 1:
+        return flags[0]
+    adj = np.zeros(nv)
+    adj[offs[out]] = 1.0
+    reach = np.ones(no - 1, np.uint8)
+    if _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, row0, nr, one) >= 0:
+        return -1
+    for c in range(n):
+        res[1 + c] = adj[in_elems[c]]
+    return 0
+
+
+KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
+           _seeded_blocks, _replay_point)
 stamp_together(*KERNELS)  # (their cache checked, and stamped, when first used)

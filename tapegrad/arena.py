@@ -59,8 +59,13 @@ class ValueArena:
         tensor onto a new result), and every way to share it with code that could
         (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds
         the values the op computed."""
-        if self.vbuf:  # pending scalars take the arena positions before this slot's
-            self.flush()
+        if self.vbuf:  # pending scalars take the arena positions before this slot's:
+            if self.vals.typecode == "d":  # they join the pending arrays as one (a flush
+                if not self.abuf:  # here cost ~3 us of a scalar-times-vector op)
+                    self.alo = self.nvals - len(self.vbuf)
+                self.abuf, self.vbuf = [*self.abuf, np.array(self.vbuf)], []  # (the commit)
+            else:
+                self.flush()  # (which promotes a float32 arena: scalars are float64)
         if type(a) is not np.ndarray:
             a = np.asarray(a)
         # (no local reference to the arena before these: its refcount decides whether the

@@ -207,11 +207,36 @@ class Generator:
     def initial_seed(self):
         return self._seed
 
+    def get_state(self):
+        """The generator's state as a uint8 tensor, for ``set_state`` (the bytes are
+        NumPy's PCG64 state, not PyTorch's)."""
+        st = self._np.bit_generator.state
+        words = (st["state"]["state"], st["state"]["inc"], st["has_uint32"], st["uinteger"])
+        raw = b"".join(int(w).to_bytes(n, "little") for w, n in zip(words, _STATE_BYTES))
+        return _make(np.frombuffer(raw, np.uint8).copy(), dtypes.uint8, False)
+
+    def set_state(self, new_state):
+        """Restore a state from ``get_state``; returns self."""
+        raw = np.asarray(new_state._data if isinstance(new_state, Tensor) else new_state)
+        if raw.dtype != np.uint8 or raw.shape != (sum(_STATE_BYTES),):
+            raise RuntimeError(f"set_state: expected a ByteTensor of {sum(_STATE_BYTES)} "
+                               f"bytes from get_state(), got dtype {raw.dtype}, shape "
+                               f"{list(raw.shape)}")
+        raw, words, at = raw.tobytes(), [], 0
+        for n in _STATE_BYTES:
+            words.append(int.from_bytes(raw[at:at + n], "little"))
+            at += n
+        self._np.bit_generator.state = {  # in place: _rng (below) stays this generator
+            "bit_generator": "PCG64", "state": {"state": words[0], "inc": words[1]},
+            "has_uint32": words[2], "uinteger": words[3]}
+        return self
+
     @property
     def device(self):
         return _device(None, "Generator")
 
 
+_STATE_BYTES = (16, 16, 4, 4)  # PCG64: state, increment, has_uint32, the cached uint32
 _DEFAULT = Generator()
 _rng = _DEFAULT._np  # what nn's initialisers and dropout draw from (module attribute)
 
@@ -361,6 +386,31 @@ def initial_seed():
     if _DEFAULT._seed is None:
         seed()
     return _DEFAULT._seed
+
+
+def get_rng_state():
+    """The default generator's state (a uint8 tensor), for ``set_rng_state``."""
+    return _DEFAULT.get_state()
+
+
+def set_rng_state(new_state):
+    """Restore the default generator's state from ``get_rng_state``."""
+    _DEFAULT.set_state(new_state)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the lower triangle of a row x col matrix (a 2 x N
+    int64 tensor), the diagonal moved by ``offset``."""
+    _device(device, "tril_indices")
+    r, c = np.tril_indices(int(row), int(offset), int(col))
+    return _make(np.stack([r, c]).reshape(2, -1), dtypes.to_dtype(dtype) or dtypes.int64, False)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the upper triangle of a row x col matrix."""
+    _device(device, "triu_indices")
+    r, c = np.triu_indices(int(row), int(offset), int(col))
+    return _make(np.stack([r, c]).reshape(2, -1), dtypes.to_dtype(dtype) or dtypes.int64, False)
 
 
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False):

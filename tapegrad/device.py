@@ -119,13 +119,29 @@ def _nothing(*args, **kwargs):
 
 
 # torch.cuda, torch.backends, torch.accelerator as a CPU-only build answers them
+def _no_cuda(op):
+    def refuse(*args, **kwargs):
+        check("cuda", op)
+    refuse.__name__ = op
+    return refuse
+
+
 cuda = types.SimpleNamespace(
     is_available=_false, is_initialized=_false, device_count=lambda: 0,
-    manual_seed=_nothing, manual_seed_all=_nothing, empty_cache=_nothing)
+    manual_seed=_nothing, manual_seed_all=_nothing, empty_cache=_nothing,
+    synchronize=_no_cuda("synchronize"), current_device=_no_cuda("current_device"),
+    get_device_name=_no_cuda("get_device_name"))
+# the switches scripts set: kept, with a CPU build's values, and without effect here
 backends = types.SimpleNamespace(
     mps=types.SimpleNamespace(is_available=_false, is_built=_false),
-    cuda=types.SimpleNamespace(is_built=_false),
-    cudnn=types.SimpleNamespace(is_available=_false, enabled=False, benchmark=False,
-                                deterministic=False))
+    cuda=types.SimpleNamespace(
+        is_built=_false, matmul=types.SimpleNamespace(
+            allow_tf32=False, allow_fp16_reduced_precision_reduction=True,
+            allow_bf16_reduced_precision_reduction=True)),
+    cudnn=types.SimpleNamespace(is_available=_false, enabled=True, benchmark=False,
+                                deterministic=False, allow_tf32=True, version=_nothing),
+    mkl=types.SimpleNamespace(is_available=_false),
+    mkldnn=types.SimpleNamespace(is_available=_false, enabled=False),
+    openmp=types.SimpleNamespace(is_available=_false))
 accelerator = types.SimpleNamespace(is_available=_false, current_accelerator=_nothing,
                                     device_count=lambda: 0)

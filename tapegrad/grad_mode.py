@@ -29,6 +29,11 @@ class _GradMode:
 
     _enabled = True
 
+    def __new__(cls, fn=None):
+        """``@no_grad`` bare (PyTorch 2 takes it) decorates ``fn`` as ``@no_grad()`` does."""
+        self = super().__new__(cls)
+        return self if fn is None else self(fn)
+
     def __enter__(self):
         self._prev = prev = _mode()
         try:
@@ -72,6 +77,9 @@ class enable_grad(_GradMode):
 class set_grad_enabled(_GradMode):
     """Set grad mode on or off; works as a function, context manager or decorator."""
 
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
     def __init__(self, mode):
         self._enabled = bool(mode)
         self._prev = _mode()
@@ -94,6 +102,12 @@ class set_grad_enabled(_GradMode):
 
 class inference_mode(_GradMode):
     """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap)."""
+
+    def __new__(cls, mode=True):
+        self = object.__new__(cls)
+        if callable(mode):  # @inference_mode bare
+            return cls(True)(mode)
+        return self
 
     def __init__(self, mode=True):
         self._enabled = not mode

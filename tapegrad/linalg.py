@@ -57,7 +57,8 @@ __all__ = [
     "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eigh",
     "eigvalsh", "inv", "inv_ex", "lstsq", "matmul", "matrix_norm", "matrix_power",
     "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "solve_ex",
-    "solve_triangular", "svd", "svdvals", "vecdot", "vector_norm"]
+    "solve_triangular", "svd", "svdvals", "vecdot", "vector_norm", "matrix_exp", "lu",
+    "lu_factor", "lu_solve"]
 
 
 class LinAlgError(RuntimeError):
@@ -1489,6 +1490,149 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return R.norm(diff, float(p), -1)
 
 
+# ---- matrix_exp (a composite), LU factorisation and solves --------------------------------
+# Pade(13) with scaling and squaring (Higham 2005): the coefficients and the 1-norm bound
+# theta_13 below which Pade(13) alone is accurate to double precision.
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
+           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_PADE13 = tuple(c / _PADE13[0] for c in _PADE13)  # (b0 = 1: exp(0) is exactly I)
+_THETA13 = 5.371920351148152
+
+
+def matrix_exp(A):
+    """The matrix exponential ``sum_k A^k / k!`` of square matrices (batch dims allowed),
+    composed of matmul and solve, so it is differentiable to any order.
+
+    >>> import tapegrad as tg
+    >>> tg.linalg.matrix_exp(tg.zeros(2, 2))
+    tensor([[1., 0.],
+            [0., 1.]])
+    """
+    _matrices(A, "linalg.matrix_exp")
+    _float(A, "linalg.matrix_exp")
+    n = A.shape[-1]
+    if n == 0 or A.numel() == 0:
+        return _out(np.zeros(tuple(A.shape), A.dtype))
+    norm1 = np.abs(_arr(A)).sum(-2).max() if A.numel() else 0.0
+    s = builtins.max(0, int(math.ceil(math.log(norm1 / _THETA13, 2)))) if norm1 > _THETA13 \
+        else 0  # one scale for the whole batch (the largest): accuracy is unchanged
+    X = A * (2.0 ** -s) if s else A
+    b = _PADE13
+    eye = _eye_like(n, X)
+    X2 = matmul(X, X)
+    X4 = matmul(X2, X2)
+    X6 = matmul(X4, X2)
+    U = matmul(X, matmul(X6, b[13] * X6 + b[11] * X4 + b[9] * X2) + b[7] * X6 + b[5] * X4 +
+               b[3] * X2 + b[1] * eye)
+    V = matmul(X6, b[12] * X6 + b[10] * X4 + b[8] * X2) + b[6] * X6 + b[4] * X4 + \
+        b[2] * X2 + b[0] * eye
+    E_ = solve(V - U, V + U)
+    for _ in range(s):
+        E_ = matmul(E_, E_)
+    return E_
+
+
+LuFactorResult = _named("linalg_lu_factor", ("LU", "pivots"))
+LuResult = _named("linalg_lu", ("P", "L", "U"))
+LuUnpackResult = _named("lu_unpack", ("P", "L", "U"))
+
+
+def _lu_values(a):
+    """Packed LU factors and LAPACK's 1-based int32 pivots, per matrix (getrf)."""
+    lu = np.empty_like(a)
+    piv = np.empty(a.shape[:-1], np.int32)
+    for idx in np.ndindex(*a.shape[:-2]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a singular matrix factors all the same
+            lu[idx], p = _sla().lu_factor(a[idx], check_finite=False)
+        piv[idx] = p + 1
+    return lu, piv
+
+
+def _permutations(piv):
+    """P (..., n, n) with ``A = P L U`` from 1-based row interchanges."""
+    n = piv.shape[-1]
+    P = np.zeros(piv.shape + (n,))
+    for idx in np.ndindex(*piv.shape[:-1]):
+        perm = np.arange(n)
+        for i, p in enumerate(piv[idx] - 1):
+            perm[[i, p]] = perm[[p, i]]
+        P[idx][perm, np.arange(n)] = 1.0
+    return P
+
+
+def _unit_lower(LU):
+    n = LU.shape[-1]
+    return S.tril(LU, -1) + _eye_like(n, LU)
+
+
+class LinalgLuFactor(Function):
+    @staticmethod
+    def forward(ctx, A):
+        lu, piv = _lu_values(_arr(A))
+        LU = _out(lu)
+        ctx.P = _out(_permutations(piv).astype(lu.dtype))
+        pivots = _out(piv)
+        ctx.save_for_backward(LU)
+        ctx.mark_non_differentiable(pivots)
+        return LU, pivots
+
+    @staticmethod
+    def backward(ctx, g, _gpiv):
+        # A = P L U (square, invertible): gA = P L^-H (tril_-1(L^H gL) + triu(gU U^H)) U^-H,
+        # gL and gU the strictly lower and upper parts of the packed factor's gradient
+        LU, = ctx.saved_tensors
+        L, U = _unit_lower(LU), S.triu(LU)
+        phi = S.tril(matmul(_mT(L), S.tril(g, -1)), -1) + S.triu(matmul(S.triu(g), _mT(U)))
+        X = solve_triangular(_mT(U), phi, upper=False, left=False)
+        return matmul(ctx.P, solve_triangular(_mT(L), X, upper=True, unitriangular=True))
+
+
+def lu_factor(A, *, pivot=True, out=None):
+    """``(LU, pivots)``: L (unit diagonal, below) and U packed in one matrix, and LAPACK's
+    1-based row interchanges (int32), with ``A = P L U``.  Square matrices."""
+    _matrices(A, "linalg.lu_factor")
+    _float(A, "linalg.lu_factor")
+    if not pivot:
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the "
+                           "CPU")
+    return _into(out, LuFactorResult(*_run(LinalgLuFactor, "linalg.lu_factor", A)))
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """``(P, L, U)`` from ``lu_factor``'s packed factors and pivots."""
+    P = _out(_permutations(_arr(LU_pivots)).astype(LU_data.dtype)) if unpack_pivots else None
+    if not unpack_data:
+        return LuUnpackResult(P, None, None)
+    return LuUnpackResult(P, _unit_lower(LU_data), S.triu(LU_data))
+
+
+def lu(A, *, pivot=True, out=None):
+    """``(P, L, U)`` with ``A = P L U``, L unit lower triangular, U upper triangular."""
+    LU, piv = lu_factor(A, pivot=pivot)
+    return _into(out, LuResult(*lu_unpack(LU, piv)))
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
+    """X with ``A X = B`` (``X A = B`` if not ``left``; A^H for ``adjoint``) from
+    ``lu_factor``'s ``(LU, pivots)``; differentiable in LU and B."""
+    P, L, U = lu_unpack(LU, pivots)
+    if not left:  # X A = B  <=>  A^H X^H = B^H
+        return _into(out, _mT(lu_solve(LU, pivots, _mT(B), adjoint=not adjoint)))
+    if adjoint:  # U^H L^H P^T X = B
+        Z = solve_triangular(_mT(U), B, upper=False)
+        X = matmul(P, solve_triangular(_mT(L), Z, upper=True, unitriangular=True))
+    else:  # L U X = P^T B
+        Y = solve_triangular(L, matmul(_mT(P), B), upper=False, unitriangular=True)
+        X = solve_triangular(U, Y, upper=True)
+    return _into(out, X)
+
+
+def _legacy_lu_solve(b, LU_data, LU_pivots):
+    return lu_solve(LU_data, LU_pivots, b)
+
+
 # ---- Tensor methods (bound from this floor: tensor.py stays below it) ---------------------
 _METHODS = {
     "det": det, "logdet": logdet, "slogdet": lambda self: _OldSlogdetResult(*slogdet(self)),
@@ -1498,6 +1642,7 @@ _METHODS = {
                                                           "complete"),
     "kron": kron, "diag_embed": diag_embed,
     "triangular_solve": triangular_solve,
+    "matrix_exp": matrix_exp, "lu_solve": _legacy_lu_solve,
 }
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
@@ -1510,4 +1655,5 @@ TOP = {
     "tensordot": tensordot, "cdist": cdist, "diag_embed": diag_embed, "block_diag": block_diag,
     "triangular_solve": triangular_solve, "svd": _legacy_svd, "qr": _METHODS["qr"],
     "chain_matmul": lambda *ms: multi_dot(ms),
+    "matrix_exp": matrix_exp, "lu_unpack": lu_unpack, "lu_solve": _legacy_lu_solve,
 }

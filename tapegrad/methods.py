@@ -99,6 +99,19 @@ for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 
 
+def _H(self):  # noqa: N802 (PyTorch's name)
+    """The conjugate transpose of a matrix: its transpose here (real dtypes only)."""
+    if self.ndim not in (0, 2):
+        raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.ndim}"
+                           f"-D tensor.")
+    return self.T
+
+
+Tensor.H = property(_H)
+Tensor.mH = property(lambda self: self.mT, doc="The transpose of the last two dims (real).")
+Tensor.adjoint = lambda self: self.mT
+
+
 # ---- top-level spellings of methods, and global switches scripts set --------------------
 def detach(input):
     """``torch.detach(t)``: ``t.detach()``."""

@@ -146,12 +146,14 @@ class Tape(ValueArena):
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
             "guards": [],  # where each guard row was recorded (tracing only)
+            "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
             "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
             "hooks": {},  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
             "shapes": {},  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
             "sites": {},  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
             "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)
             "custom": {},  # row -> record of an autograd.Function's Python backward (function.py)
+            "packed": None,  # (row, "self"/"other"/"result") -> saved_tensors_hooks' packed value
             "gen": next(_GEN),
             "retired": False,  # every row freed and the thread moved on to a new tape
             "broken": None,  # why the tape is refused (an op was cut off half-way: _refuse)

@@ -315,6 +315,13 @@ class Size(tuple):
             n *= s
         return n
 
+    def __getitem__(self, i):
+        r = tuple.__getitem__(self, i)
+        return Size(r) if isinstance(i, slice) else r
+
+    def __add__(self, other):  # Size + tuple is a Size, as in PyTorch
+        return Size(tuple(self) + tuple(other))
+
 
 _new = object.__new__
 

@@ -44,6 +44,13 @@ def _calls():
             ("batch replay", _sweep._replay_blocks,
              (rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f, np.zeros((0, 0)),
               np.zeros(0, np.int64), 1, 0, 0, f, f)),
+            # replay's Jacobians and vector-Jacobian products (Traced.run_seeded)
+            ("seeded batch replay", _sweep._seeded_blocks,
+             (rows, rows, offs, f, f, m, m, m, m, np.zeros((0, 0)), np.zeros((0, 0, 0)),
+              np.zeros((0, 0)), np.zeros((0, 0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f, f)),
+            # the single-point fast path (Traced._point): a plan of no rows, nothing runs
+            ("one-point replay", _sweep._replay_point,
+             (np.array([0, 0, 3, 0, 0, 0, 0, 1, 1], np.int64), np.zeros(1), f, np.zeros(1))),
         ],
         "float32": [
             ("reverse sweep (float32)", _sweep._reverse_sweep,
@@ -65,7 +72,8 @@ def build(groups, progress=None, wait_for_sweep=False):
     calls = _calls()
     for g in groups:
         for label, d, args in calls[g]:
-            if wait_for_sweep and d is _sweep._replay_blocks:
+            if wait_for_sweep and d in (_sweep._replay_blocks, _sweep._seeded_blocks,
+                                         _sweep._replay_point):
                 while not _sweep_cached(calls) and time.perf_counter() - t0 < WAIT_S:
                     time.sleep(0.25)  # (past WAIT_S, Numba compiles the sweep here too)
             if progress:

@@ -159,6 +159,32 @@ def torch():
     return pytest.importorskip("torch")
 
 
+def raises_as_torch(call, torch, prefix=False):
+    """``call(tg)`` and ``call(torch)`` raise: tapegrad's exception is (a subclass of)
+    PyTorch's with PyTorch's message (or, if ``prefix``, one that starts with it; the size
+    written tapegrad.Size), and tapegrad's call leaves this thread's tape as it was."""
+    tape = current_tape()
+    tape.flush()
+    before = (tape.nrows, tape.nslots, tape.nvals, len(tape.consts), len(tape.meta))
+    errors = []
+    for lib in (tg, torch):
+        with pytest.raises(Exception) as info:
+            call(lib)
+        errors.append((info.type, str(info.value).replace("tapegrad.Size", "torch.Size")))
+        if lib is tg:
+            tape.flush()
+            assert (tape.nrows, tape.nslots, tape.nvals, len(tape.consts),
+                    len(tape.meta)) == before
+    (kind, message), (tkind, tmessage) = errors
+    assert issubclass(kind, tkind), (kind, tkind)
+    assert message.startswith(tmessage) if prefix else message == tmessage, (message, tmessage)
+
+
+@pytest.fixture(name="raises_as_torch", scope="session")
+def _raises_as_torch(torch):
+    return lambda call, prefix=False: raises_as_torch(call, torch, prefix)
+
+
 @pytest.fixture(name="draw", scope="session")
 def _draw():
     return draw

@@ -72,7 +72,7 @@ def test_an_edit_without_the_checksum_is_refused(saved):
     (lambda a: a["rows"].__setitem__((0, 0), 999), "opcode 999, which tapegrad does not know"),
     (lambda a: a["offs"].__setitem__(2, a["offs"][1] - 1), "'offs' must rise"),
     (lambda a: a["offs"].__setitem__(-1, 2**62), "'offs' must rise"),
-    (lambda a: a["out_slot"].fill(-2), "'out_slot' must name a slot of one element"),
+    (lambda a: a["out_slot"].fill(-2), "'out_slot' must name a slot of 1 element"),
     (lambda a: a["in_shapes"].__setitem__((0, 0), 2**31), "shape \\(2147483648,\\) for input"),
     (lambda a: a["argnums"].fill(5), "'argnums' must be distinct input numbers below 1"),
 ])

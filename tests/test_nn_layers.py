@@ -80,6 +80,62 @@ CASES = {
     "embedding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w), (5, 3)),
     "embedding_padding": Case(lambda L, F, w: F.embedding(L.tensor(IDX), w, padding_idx=1),
                               (5, 3)),
+    "conv_transpose2d": Case(lambda L, F, x, w, b: F.conv_transpose2d(x, w, b, stride=2,
+                                                                      padding=1),
+                             (2, 4, 3, 3), (4, 3, 4, 4), (3,), fd=True),
+    "conv_transpose2d_groups_dilation_output_padding": Case(
+        lambda L, F, x, w: F.conv_transpose2d(x, w, stride=(2, 1), padding=(0, 2),
+                                              output_padding=(1, 0), groups=2,
+                                              dilation=(1, 2)), (2, 4, 3, 5), (4, 3, 3, 3)),
+    "conv_transpose2d_unbatched_crop": Case(lambda L, F, x, w: F.conv_transpose2d(x, w,
+                                                                                  padding=2),
+                                            (2, 4, 4), (2, 3, 3, 3)),
+    "conv_transpose1d": Case(lambda L, F, x, w, b: F.conv_transpose1d(x, w, b, stride=3),
+                             (2, 3, 4), (3, 2, 2), (2,), fd=True),
+    "instance_norm": Case(lambda L, F, x, w, b: F.instance_norm(x, weight=w, bias=b),
+                          (2, 3, 4, 5), (3,), (3,), fd=True),
+    "instance_norm_running_eval": Case(
+        lambda L, F, x: F.instance_norm(x, L.tensor(np.arange(3.0)), L.tensor(np.arange(
+            1.0, 4.0)), use_input_stats=False), (2, 3, 4)),
+    "rms_norm": Case(lambda L, F, x, w: F.rms_norm(x, (4, 5), w), (2, 3, 4, 5), (4, 5),
+                     fd=True),
+    "rms_norm_eps": Case(lambda L, F, x: F.rms_norm(x, [5], eps=1e-3), (3, 5)),
+    "local_response_norm": Case(lambda L, F, x: F.local_response_norm(x, 3, 0.1, 0.6, 2.0),
+                                (2, 5, 4, 3)),
+    "local_response_norm_3d_even": Case(lambda L, F, x: F.local_response_norm(x, 2),
+                                        (2, 5, 4)),
+    "bilinear": Case(lambda L, F, a, b, w, c: F.bilinear(a, b, w, c), (3, 2), (3, 4),
+                     (5, 2, 4), (5,), fd=True),
+    "max_pool3d": Case(lambda L, F, x: F.max_pool3d(x, 2, padding=1), (1, 2, 4, 3, 5)),
+    "avg_pool3d": Case(lambda L, F, x: F.avg_pool3d(x, (2, 1, 3), padding=(1, 0, 1)),
+                       (1, 2, 4, 3, 5)),
+    "adaptive_avg_pool3d": Case(lambda L, F, x: F.adaptive_avg_pool3d(x, (3, 2, 1)),
+                                (1, 2, 4, 3, 5)),
+    "embedding_bag_mean": Case(lambda L, F, w: F.embedding_bag(L.tensor(IDX), w), (5, 3)),
+    "embedding_bag_sum_offsets_weights": Case(
+        lambda L, F, w, p: F.embedding_bag(L.tensor(IDX.ravel()), w, L.tensor([0, 2, 2]),
+                                           mode="sum", per_sample_weights=p), (5, 3), (6,)),
+    "embedding_bag_max_padding_last_offset": Case(
+        lambda L, F, w: F.embedding_bag(L.tensor(IDX.ravel()), w, L.tensor([0, 1, 4, 6]),
+                                        mode="max", padding_idx=1, include_last_offset=True),
+        (5, 3)),
+    "adaptive_max_pool2d": Case(lambda L, F, x: F.adaptive_max_pool2d(x, (3, 4)),
+                                (2, 3, 7, 6), fd=True),
+    "adaptive_max_pool2d_none_unbatched": Case(
+        lambda L, F, x: F.adaptive_max_pool2d(x, (None, 4)), (3, 5, 6)),
+    "adaptive_max_pool1d": Case(lambda L, F, x: F.adaptive_max_pool1d(x, 4), (2, 3, 7)),
+    "lp_pool2d": Case(lambda L, F, x: F.lp_pool2d(x, 2, (2, 3), stride=1), (2, 3, 5, 6)),
+    "lp_pool1d": Case(lambda L, F, x: F.lp_pool1d(x.abs(), 1.5, 3, ceil_mode=True),
+                      (2, 3, 7)),
+    "fold": Case(lambda L, F, x: F.fold(x, (5, 6), (2, 3), dilation=(1, 2), padding=1,
+                                        stride=(2, 1)), (2, 18, 12), fd=True),
+    "fold_unbatched": Case(lambda L, F, x: F.fold(x, (4, 5), 2), (12, 12)),
+    "adaptive_max_pool3d": Case(lambda L, F, x: F.adaptive_max_pool3d(x, (2, 3, 2)),
+                                (1, 2, 5, 6, 4)),
+    "lp_pool3d": Case(lambda L, F, x: F.lp_pool3d(x, 2, 2), (1, 2, 4, 4, 4)),
+    "channel_shuffle": Case(lambda L, F, x: F.channel_shuffle(x, 3), (2, 6, 2, 2)),
+    "conv_transpose3d": Case(lambda L, F, x, w: F.conv_transpose3d(x, w, stride=2),
+                             (1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),
 }
 
 
@@ -188,6 +244,12 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "Conv2d_circular_depthwise": (lambda nn: nn.Conv2d(3, 3, 3, padding=1, groups=3,
                                                        padding_mode="circular"), (1, 3, 5, 5)),
     "Conv3d": (lambda nn: nn.Conv3d(2, 3, 2), (1, 2, 4, 3, 3)),
+    "ConvTranspose2d": (lambda nn: nn.ConvTranspose2d(4, 3, 4, 2, 1, bias=False),
+                        (2, 4, 3, 3)),
+    "ConvTranspose2d_groups_output_padding": (
+        lambda nn: nn.ConvTranspose2d(4, 6, 3, stride=2, output_padding=1, groups=2,
+                                      dilation=2), (2, 4, 3, 2)),
+    "ConvTranspose1d": (lambda nn: nn.ConvTranspose1d(3, 2, 3, stride=2), (2, 3, 4)),
     "MaxPool2d": (lambda nn: nn.MaxPool2d(2), (2, 3, 6, 7)),
     "MaxPool1d": (lambda nn: nn.MaxPool1d(3, 2, padding=1), (2, 3, 8)),
     "AvgPool2d": (lambda nn: nn.AvgPool2d(3, stride=2, padding=1), (2, 3, 6, 7)),
@@ -207,6 +269,24 @@ LAYERS = {  # name: (build(nn), input shape, integer input)
     "Flatten_dims": (lambda nn: nn.Flatten(0, 1), (2, 3, 4)),
     "Unflatten": (lambda nn: nn.Unflatten(1, (2, -1)), (3, 6)),
     "Embedding": (lambda nn: nn.Embedding(5, 3, padding_idx=1), "int"),
+    "EmbeddingBag": (lambda nn: nn.EmbeddingBag(5, 3, mode="sum", padding_idx=0), "int"),
+    "InstanceNorm2d": (lambda nn: nn.InstanceNorm2d(3), (2, 3, 4, 3)),
+    "InstanceNorm1d_affine_stats": (lambda nn: nn.InstanceNorm1d(
+        3, affine=True, track_running_stats=True), (2, 3, 5)),
+    "InstanceNorm1d_unbatched": (lambda nn: nn.InstanceNorm1d(3, affine=True), (3, 5)),
+    "RMSNorm": (lambda nn: nn.RMSNorm([4, 5]), (3, 4, 5)),
+    "LocalResponseNorm": (lambda nn: nn.LocalResponseNorm(2), (2, 4, 3, 3)),
+    "MaxPool3d": (lambda nn: nn.MaxPool3d(2), (1, 2, 4, 4, 3)),
+    "AvgPool3d": (lambda nn: nn.AvgPool3d(2, padding=1), (1, 2, 4, 4, 3)),
+    "AdaptiveAvgPool3d": (lambda nn: nn.AdaptiveAvgPool3d((2, 1, 3)), (1, 2, 4, 4, 3)),
+    "Unfold": (lambda nn: nn.Unfold((2, 3), padding=1), (2, 3, 4, 4)),
+    "AdaptiveMaxPool2d": (lambda nn: nn.AdaptiveMaxPool2d((2, 3)), (2, 3, 5, 7)),
+    "AdaptiveMaxPool1d": (lambda nn: nn.AdaptiveMaxPool1d(3), (2, 3, 7)),
+    "LPPool2d": (lambda nn: nn.LPPool2d(2, 3, stride=2), (2, 3, 6, 7)),
+    "ChannelShuffle": (lambda nn: nn.ChannelShuffle(2), (2, 4, 3, 3)),
+    "Fold": (lambda nn: nn.Fold((4, 5), 2), (2, 12, 12)),
+    "AdaptiveMaxPool3d": (lambda nn: nn.AdaptiveMaxPool3d(2), (1, 2, 4, 5, 3)),
+    "LPPool3d": (lambda nn: nn.LPPool3d(2, 2), (1, 2, 4, 4, 4)),
 }
 
 
@@ -450,6 +530,34 @@ BAD = {
                                       "the size of dim 1 (5) in the input tensor"),
     "pad odd": (lambda L, F, nn: _call(F.pad, _x(L, 2, 3), (1, 2, 3)), RuntimeError,
                 "Padding length must be divisible by 2"),
+    "conv_transpose2d channels": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 1, 5, 3, 3), _x(L, 4, 3, 3, 3)),
+        RuntimeError, "Given transposed=1, weight of size [4, 3, 3, 3], expected input[1, 5, 3,"
+                      " 3] to have 4 channels, but got 5 channels instead"),
+    "conv_transpose2d output_padding": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 1, 4, 3, 3), _x(L, 4, 3, 3, 3),
+                               output_padding=1), RuntimeError,
+        "output padding must be smaller than either stride or dilation, but got "
+        "output_padding_height: 1 output_padding_width: 1 stride_height: 1 stride_width: 1 "
+        "dilation_height: 1 dilation_width: 1"),
+    "conv_transpose2d too small": (
+        lambda L, F, nn: _call(F.conv_transpose2d, _x(L, 4, 3, 3), _x(L, 4, 3, 3, 3),
+                               padding=3), RuntimeError,
+        "Given input size per channel: (3 x 3). Calculated output size per channel: (-1 x -1)."
+        " Output size is too small"),
+    "fold kernel": (lambda L, F, nn: _call(F.fold, _x(L, 1, 5, 9), (4, 4), 2), RuntimeError,
+                    "Expected size of input's dimension 1 to be divisible by the product of "
+                    "kernel_size, but got input.size(1)=5 and kernel_size=(2, 2)"),
+    "fold blocks": (lambda L, F, nn: _call(F.fold, _x(L, 1, 4, 8), (4, 4), 2), RuntimeError,
+                    "expected size of input's dimension 2 to match the calculated number of "
+                    "sliding blocks 3 * 3 = 9, but got input.size(2)=8."),
+    "ConvTranspose2d padding_mode": (
+        lambda L, F, nn: _call(nn.ConvTranspose2d, 4, 3, 3, padding_mode="reflect"),
+        ValueError, 'Only "zeros" padding mode is supported for ConvTranspose2d'),
+    "ConvTranspose2d output_size": (
+        lambda L, F, nn: _call(nn.ConvTranspose2d(4, 3, 3, stride=2).double(),
+                               _x(L, 1, 4, 3, 3), output_size=[9, 9]), ValueError,
+        "requested an output size of [9, 9], but valid sizes range from [7, 7] to [8, 8]"),
 }
 
 
@@ -516,3 +624,44 @@ def test_small_cnn_trains_as_torch(batch_norm, dtype, torch):
         assert v.dtype == (tg.int64 if k.endswith("num_batches_tracked") else getattr(tg, dtype))
         np.testing.assert_allclose(np.asarray(v, np.float64), tv.double().numpy(),
                                    rtol=tol, atol=tol)
+
+
+@pytest.mark.oracle
+def test_bilinear_module_matches_torch(rng, torch):
+    tm = torch.nn.Bilinear(2, 3, 4).double()
+    m = tg.nn.Bilinear(2, 3, 4)
+    assert repr(m) == repr(tm) and list(m.state_dict()) == list(tm.state_dict())
+    _copy_weights(m, tm)
+    a, b = rng.standard_normal((5, 2)), rng.standard_normal((5, 3))
+    np.testing.assert_allclose(np.asarray(m(tg.tensor(a), tg.tensor(b)).detach()),
+                               tm(torch.tensor(a), torch.tensor(b)).detach().numpy(),
+                               rtol=1e-12)
+
+
+@pytest.mark.parametrize("cls", ["AlphaDropout", "FeatureAlphaDropout", "Dropout3d"])
+def test_more_dropouts_train_and_eval(cls):
+    tg.manual_seed(0)
+    m = getattr(tg.nn, cls)(0.2)
+    x = tg.randn(200, 10, 2, 2, 2)
+    assert m.eval()(x) is x
+    y = np.asarray(m.train()(x))
+    if cls == "Dropout3d":  # whole channels zeroed, the rest scaled by 1 / (1 - p)
+        zero = (y == 0).all(axis=(2, 3, 4))
+        assert 0.1 < zero.mean() < 0.3
+        np.testing.assert_allclose(y[~zero], np.asarray(x)[~zero] / 0.8)
+    else:  # selu's statistics kept: mean 0 and variance 1 stay so
+        assert abs(y.mean()) < 0.05 and abs(y.std() - 1.0) < 0.05
+
+
+@pytest.mark.oracle
+def test_adaptive_max_pool_indices_match_torch(rng, torch):
+    x = rng.standard_normal((2, 3, 7, 6))
+    x[0, 0, :2, :2] = 5.0  # a tie inside a window: the first (row-major) maximum is chosen
+    for out in [(3, 4), (2, 2), (7, 6), (5, 4)]:
+        v, i = tg.nn.functional.adaptive_max_pool2d(tg.tensor(x), out, return_indices=True)
+        tv, ti = torch.nn.functional.adaptive_max_pool2d(torch.tensor(x), out, True)
+        np.testing.assert_array_equal(np.asarray(v), tv.numpy())
+        np.testing.assert_array_equal(np.asarray(i), ti.numpy())
+    _, i = tg.nn.functional.max_pool2d_with_indices(tg.tensor(x), 2)
+    np.testing.assert_array_equal(np.asarray(i), torch.nn.functional.max_pool2d_with_indices(
+        torch.tensor(x), 2)[1].numpy())

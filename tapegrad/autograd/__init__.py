@@ -2,7 +2,7 @@
 gradcheck."""
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
-from . import functional
+from . import forward_ad, functional
 from .anomaly import (
     detect_anomaly,
     is_anomaly_check_nan_enabled,
@@ -22,7 +22,7 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
 
 
 __all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable",
-           "backward", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
+           "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
            "gradgradcheck",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

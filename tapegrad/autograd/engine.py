@@ -13,7 +13,7 @@ from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
-from . import higher, hooks
+from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
 from .saved import check_saved
@@ -114,6 +114,9 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
     in one call.
     """
+    if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
+        graph.pack_pending(tape)
+        graph.unpack_saved(tape)
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
@@ -433,6 +436,31 @@ def _recorded_grad(t, swept):
     for p in parts[1:]:
         g = g + p
     return g
+
+
+def grad_and_others(outputs, inputs, grad_outputs=None, ignore=()):
+    """``grad(outputs, inputs, grad_outputs, retain_graph=True, allow_unused=True)`` from one
+    compiled sweep, and whether that sweep reached a tensor that requires grad other than
+    ``inputs`` and ``ignore`` (leaves, or non-leaves that retain_grad).  ``tapegrad.func``
+    asks it: a transformed function that closed over a parameter must have its gradient
+    recorded for an outer backward, as PyTorch's transforms keep it.  The inputs must be
+    leaves (func's fresh copies); hooks on them are not run."""
+    outputs = _as_list(outputs)
+    seeds = _check_outputs(outputs, _grad_list(grad_outputs, len(outputs)), "grad")
+    swept = _sweep_all(_tape_of(outputs), outputs, seeds, True)
+    mine = {id(t): None for t in inputs}
+    skip = {id(t) for t in ignore}
+    others = False
+    for tp, adj, reach, offs in swept:  # (every reached leaf: the inputs among them)
+        for t, slots in _targets(tp, None, reach):
+            if not slots:
+                continue
+            if id(t) in mine:
+                g = _grad_at(t, slots, adj, offs)
+                mine[id(t)] = g if mine[id(t)] is None else _leaf(mine[id(t)]._data + g._data)
+            elif t._rg and id(t) not in skip:
+                others = True
+    return [mine[id(t)] for t in inputs], others
 
 
 __all__ = ["backward", "grad", "dtypes"]

@@ -80,7 +80,7 @@ def _detach(outs, create_graph):
     return tuple(o if create_graph else o.detach() for o in outs)
 
 
-def vjp(func, inputs, v=None, create_graph=False, strict=True):
+def vjp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), v^T J)``."""
     inputs, in_tuple = _tuple(inputs, "inputs", "vjp")
     xs = _prepare(inputs, create_graph)
@@ -92,7 +92,7 @@ def vjp(func, inputs, v=None, create_graph=False, strict=True):
             _out(_finish(gs, xs, create_graph, strict, "vjp"), in_tuple))
 
 
-def jvp(func, inputs, v=None, create_graph=False, strict=True):
+def jvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), J v)``, by the double-vjp trick: ``u -> J^T u`` is linear in u, and
     its vjp with v is ``J v``."""
     inputs, in_tuple = _tuple(inputs, "inputs", "jvp")
@@ -116,14 +116,27 @@ def jvp(func, inputs, v=None, create_graph=False, strict=True):
             _out(_finish(jv, outs, create_graph, strict, "jvp"), out_tuple))
 
 
+def _check_strategy(strategy, vectorize, create_graph):
+    """PyTorch's checks of ``strategy``; "forward-mode" (vectorize only) gives the same
+    numbers, computed here by reverse sweeps."""
+    if strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode".')
+    if strategy == "forward-mode" and not vectorize:
+        raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse "
+                                  "Hessian is only implemented for `vectorize=True`.")
+    if strategy == "forward-mode" and create_graph:
+        raise NotImplementedError('torch.autograd.functional.jacobian: `create_graph=True` and '
+                                  '`strategy="forward-mode"` are not supported together (yet).'
+                                  ' Please either set `create_graph=False` or '
+                                  '`strategy="reverse-mode"`.')
+
+
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
              strategy="reverse-mode"):
     """The Jacobian: ``out.shape + in.shape`` per (output, input) pair, nested as PyTorch
     (a tensor; a tuple per input; a tuple per output of those).  One compiled sweep of the
     recorded graph per output element (``vectorize`` is accepted and gives the same)."""
-    if strategy != "reverse-mode":
-        raise NotImplementedError("jacobian(strategy='forward-mode') is not supported; "
-                                  "use the default reverse-mode")
+    _check_strategy(strategy, vectorize, create_graph)
     inputs, in_tuple = _tuple(inputs, "inputs", "jacobian")
     xs = _prepare(inputs, create_graph)
     outs, out_tuple = _call(func, xs, "jacobian")
@@ -177,12 +190,12 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
     return h if in_tuple else h[0]  # gradient() returns a tuple: one row of blocks per input
 
 
-def vhp(func, inputs, v=None, create_graph=False, strict=True):
+def vhp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), v^T H)``: reverse over reverse."""
     return _hess_vec(func, inputs, v, create_graph, strict, "vhp")
 
 
-def hvp(func, inputs, v=None, create_graph=False, strict=True):
+def hvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), H v)``: equal to vhp for the symmetric Hessian of a twice
     differentiable function; computed the same way (one recorded gradient, one sweep)."""
     return _hess_vec(func, inputs, v, create_graph, strict, "hvp")

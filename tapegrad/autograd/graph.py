@@ -3,15 +3,18 @@
 Nothing here runs while recording.  Node objects are cached per tape row so that
 ``e.grad_fn.next_functions[0][0] is c.grad_fn`` holds, as in PyTorch.
 """
+import contextlib
+import threading
 import weakref
 
 import numpy as np
 
+from .._state import state
 from ..ops.custom import CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
-from ..tape import LINK, OP_MASK
-from ..tensor import Tensor
+from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
+from ..tensor import Tensor, _nonleaf, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -52,8 +55,59 @@ class Node:
     def next_functions(self):
         return self._views.next_functions(self._row)
 
+    def __getattr__(self, attr):
+        """PyTorch's ``_saved_self``, ``_saved_other``, ``_saved_result`` (and
+        ``_saved_exponent`` of a power by a number): the values the row saved for its
+        backward, as its declaration says (``saves`` in ops/registry.py)."""
+        if attr.startswith("_saved_"):
+            found, value = _saved(self._views, self._row, attr[len("_saved_"):])
+            if found:
+                return value
+        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
     def __repr__(self):
         return f"<{self.name()} object at {id(self):#x}>"
+
+
+_CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}
+
+
+def _saved(views, r, what, raw=False):
+    """``(True, value)`` when row ``r`` saved ``what`` ("self", "other", "result", or a
+    number operand's name), else ``(False, None)``; PyTorch's error once a sweep freed it.
+    Unless ``raw``, a value saved under saved_tensors_hooks is what unpack gives back."""
+    tape = views.tape
+    if not raw and _HOOKS.stack:
+        pack_pending(tape)
+    row = views.rows[r]
+    d = OPS.get(int(row[0]) & OP_MASK)
+    if d is None:
+        return False, None
+    saves, name = d.saves, views.name(r)
+    const = d.aux == "const" and _CONST_OPERAND.get(name) == what
+    wanted = {"self": "a" in saves or ("A" in saves and row[3] >= 0),
+              "other": "b" in saves or ("B" in saves and row[2] >= 0),
+              "result": "o" in saves}.get(what, False)
+    if not (wanted or const):  # (x * 2.5 saves no self: PyTorch shows None)
+        return (what == "self" and d.aux == "const" and name in _CONST_OPERAND), None
+    if tape.rows[5 * r] & FREED:
+        raise RuntimeError(SECOND_TIME)
+    packed = None if raw else (tape.packed or {}).get((r, what))
+    if packed is not None:  # saved under saved_tensors_hooks: what unpack gives back
+        return True, packed[1](packed[0])
+    if const:
+        c = float(tape.consts[int(row[4])])
+        if what == "exponent":  # a Python number, as PyTorch keeps it
+            return True, int(c) if c.is_integer() else c
+        return True, Tensor(np.float64(c))
+    s = int({"self": row[2], "other": row[3], "result": row[1]}[what])
+    leaf = views.leaf_of.get(s)
+    if leaf is not None:
+        return True, leaf
+    values = tape.slot_values(s).reshape(tuple(tape.shapes.get(s, ())))
+    if tape.vals.typecode == "f":
+        values = values.astype(np.float32)
+    return True, _nonleaf(norm(values), s, tape, None)
 
 
 class _Views:
@@ -145,3 +199,111 @@ def node_of(t):
 
 Tensor.grad_fn = property(lambda t: None if t._tok is None else node_of(t),
                           doc="The backward node that made this non-leaf (None for a leaf).")
+
+
+# ---- saved_tensors_hooks ------------------------------------------------------------------
+# tapegrad copies every saved value into the tape as it records, with no per-op Python; so
+# the hooks run around that: ``pack`` on each value saved by the rows recorded inside the
+# context when it exits (in recording order, as PyTorch calls it per op), or when a
+# backward starts inside it; ``unpack`` when a backward that sweeps the tape starts (or a
+# ``_saved_*`` is read), and what it returns becomes the value the backward reads, as in
+# PyTorch.  A backward unpacks every packed value of its tape whose row is not freed yet.
+class _HookState(threading.local):
+    def __init__(self):
+        self.stack = []  # [tape, first row, pack, unpack] per open context, innermost last
+        self.disabled = None  # disable_saved_tensors_hooks' message
+
+
+_HOOKS = _HookState()
+_WHAT = ("other", "self", "result")  # PyTorch's order of packing (MulBackward0's, say)
+
+
+def _pack_rows(tape, lo, pack, unpack):
+    """Call ``pack`` on what rows ``lo ..`` of ``tape`` saved (those not packed yet)."""
+    v = views(tape)
+    if tape.packed is None:
+        tape.packed = {}
+    for r in range(lo, len(v.rows)):
+        for what in _WHAT:
+            if (r, what) in tape.packed:
+                continue
+            found, value = _saved(v, r, what, raw=True)
+            if found and isinstance(value, Tensor):
+                tape.packed[r, what] = (pack(value), unpack)
+
+
+def hooked(tape):
+    """True when a backward of ``tape`` has saved values to pack or unpack."""
+    return bool(tape.packed) or bool(_HOOKS.stack)
+
+
+def _first_row(entry, tape):
+    """The first row of ``tape`` recorded inside the context of ``entry``: all of them if
+    the thread's tape was another one, or another generation of it, at entry."""
+    return entry[1] if entry[0] is tape and entry[4] == tape.gen else 0
+
+
+def pack_pending(tape):
+    """Pack what the open contexts recorded on ``tape`` so far (before a backward)."""
+    for entry in reversed(_HOOKS.stack):
+        _pack_rows(tape, _first_row(entry, tape), entry[2], entry[3])
+        entry[0], entry[1], entry[4] = tape, len(views(tape).rows), tape.gen
+
+
+def unpack_saved(tape):
+    """Before a backward of ``tape``: write what ``unpack`` returns into the saved slots."""
+    v = views(tape)
+    for (r, what), (packed, unpack) in list(tape.packed.items()):
+        if tape.rows[5 * r] & FREED:
+            del tape.packed[r, what]
+            continue
+        value = unpack(packed)
+        s = int(v.rows[r, {"self": 2, "other": 3, "result": 1}[what]])
+        data = np.asarray(value.detach()._data if isinstance(value, Tensor) else value)
+        if data.size != tape.slot_values(s).size:
+            raise RuntimeError(f"saved_tensors_hooks: unpack_hook returned a tensor of "
+                               f"{data.size} elements for a saved value of "
+                               f"{tape.slot_values(s).size} ({v.name(r)})")
+        tape.write_slot(s, data.astype(np.dtype(tape.dtype)))
+
+
+class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)
+    """Context manager: ``pack_hook(tensor)`` for each value the ops inside save for
+    backward, ``unpack_hook(packed)`` when backward needs it (see above for when)."""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self):
+        if _HOOKS.disabled is not None:
+            raise RuntimeError(_HOOKS.disabled)
+        tape = state.tape
+        first = len(views(tape).rows) if tape is not None else 0
+        self._entry = [tape, first, self.pack_hook, self.unpack_hook,
+                       tape.gen if tape is not None else -1]
+        _HOOKS.stack.append(self._entry)
+        return self
+
+    def __exit__(self, *exc):
+        _HOOKS.stack.remove(self._entry)
+        tape = state.tape
+        if exc[0] is None and tape is not None:
+            _pack_rows(tape, _first_row(self._entry, tape), self.pack_hook, self.unpack_hook)
+        return False
+
+
+class save_on_cpu(saved_tensors_hooks):  # noqa: N801
+    """Keep saved values on the CPU: where they are here (identity hooks)."""
+
+    def __init__(self, pin_memory=False, device_type="cuda"):
+        super().__init__(lambda t: t, lambda t: t)
+
+
+@contextlib.contextmanager
+def disable_saved_tensors_hooks(error_message):
+    """Inside, entering saved_tensors_hooks raises RuntimeError(error_message)."""
+    prev, _HOOKS.disabled = _HOOKS.disabled, error_message
+    try:
+        yield
+    finally:
+        _HOOKS.disabled = prev

@@ -17,18 +17,83 @@ import numpy as np
 from .. import creation, dtypes, ops
 from .._state import state
 from ..tensor import Tensor, _wrap_dim
+from .activations import (  # noqa: F401 (re-exported)
+    celu,
+    celu_,
+    elu,
+    elu_,
+    glu,
+    gumbel_softmax,
+    hardshrink,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    hardtanh_,
+    mish,
+    prelu,
+    relu6,
+    relu_,
+    rrelu,
+    rrelu_,
+    selu,
+    selu_,
+    softmin,
+    softshrink,
+    softsign,
+    tanhshrink,
+    threshold,
+    threshold_,
+)
+from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
-from .norm import batch_norm, embedding, group_norm, layer_norm  # noqa: F401 (re-exported)
+from .norm import (  # noqa: F401 (re-exported)
+    batch_norm,
+    embedding,
+    embedding_bag,
+    group_norm,
+    instance_norm,
+    layer_norm,
+    local_response_norm,
+    rms_norm,
+)
+from .resize import (  # noqa: F401 (re-exported)
+    interpolate,
+    pixel_shuffle,
+    pixel_unshuffle,
+    upsample,
+    upsample_bilinear,
+    upsample_nearest,
+)
 from .windows import (  # noqa: F401 (re-exported)
+    adaptive_max_pool1d,
+    adaptive_max_pool1d_with_indices,
+    adaptive_max_pool2d,
+    adaptive_max_pool2d_with_indices,
+    adaptive_max_pool3d,
+    adaptive_max_pool3d_with_indices,
+    channel_shuffle,
+    lp_pool1d,
+    lp_pool2d,
+    lp_pool3d,
+    max_pool1d_with_indices,
+    max_pool2d_with_indices,
+    max_pool3d_with_indices,
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
+    adaptive_avg_pool3d,
     avg_pool1d,
     avg_pool2d,
+    avg_pool3d,
     conv1d,
     conv2d,
     conv3d,
+    conv_transpose1d,
+    conv_transpose2d,
+    conv_transpose3d,
+    fold,
     max_pool1d,
     max_pool2d,
+    max_pool3d,
     pad,
     unfold,
 )
@@ -155,18 +220,15 @@ def relu(input, inplace=False):
     return _maybe_inplace(input, ops.relu(input), inplace)
 
 
+def leaky_relu_(input, negative_slope=0.01):
+    """``leaky_relu`` in place."""
+    return leaky_relu(input, negative_slope, True)
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """``x`` where ``x > 0``, else ``negative_slope * x`` (the slope at 0, as PyTorch)."""
     _float_tensor(input, "leaky_relu")
     return _maybe_inplace(input, ops.where(input > 0, input, input * negative_slope), inplace)
-
-
-def elu(input, alpha=1.0, inplace=False):
-    """``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)``."""
-    _float_tensor(input, "elu")
-    # expm1 of min(x, 0): the unused branch stays finite, so its zero adjoint gives no nan
-    neg = input.clamp_max(0.0).expm1() * alpha
-    return _maybe_inplace(input, ops.where(input > 0, input, neg), inplace)
 
 
 def silu(input, inplace=False):
@@ -244,6 +306,76 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       "dimension (i.e. 3D or 4D inputs).", stacklevel=2)
         return dropout(input, p, training, inplace)
     return _channel_dropout(input, p, training, inplace, 2, "dropout2d")
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zero each channel of (N, C, D, H, W) or (C, D, H, W) with probability ``p``, scale
+    the rest by ``1 / (1 - p)``."""
+    _tensor(input, "dropout3d")
+    if input.ndim not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.ndim}-D input to dropout3d, which is "
+                      "deprecated and will result in an error in a future release. To retain "
+                      "the behavior and silence this warning, please use dropout instead. "
+                      "Note that dropout3d exists to provide channel-wise dropout on inputs "
+                      "with 3 spatial dimensions, a channel dimension, and an optional batch "
+                      "dimension (i.e. 4D or 5D inputs).", stacklevel=2)
+        return dropout(input, p, training, inplace)
+    return _channel_dropout(input, p, training, inplace, input.ndim - 3, "dropout3d")
+
+
+_SELU_ALPHA_PRIME = 1.7580993408473766  # -scale * alpha of selu
+
+
+def _alpha_dropout(input, p, training, inplace, shape):
+    """Dropout that keeps a selu network's mean and variance: dropped elements are set to
+    selu's negative saturation, then all are scaled and shifted back (``shape``: the mask's,
+    by element or by channel)."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return _maybe_inplace(input, input * 0.0, inplace)
+    keep = (creation._rng.random(shape) >= p).astype(input.dtype)
+    a = 1.0 / math.sqrt((_SELU_ALPHA_PRIME ** 2 * p + 1) * (1 - p))
+    shift = (keep - 1.0) * (_SELU_ALPHA_PRIME * a) + _SELU_ALPHA_PRIME * a * p
+    return _maybe_inplace(input, input * Tensor(keep * a) + Tensor(shift), inplace)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of each element (for selu networks); the identity when not
+    ``training``."""
+    _float_tensor(input, "alpha_dropout")
+    return _alpha_dropout(input, p, training, inplace, tuple(input.shape))
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of whole channels (dim 1)."""
+    _float_tensor(input, "feature_alpha_dropout")
+    shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+    return _alpha_dropout(input, p, training, inplace, shape)
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """``y_o = x1^T W_o x2 + b_o`` over the last dims of ``input1`` (in1) and ``input2``
+    (in2), ``weight`` (out, in1, in2)."""
+    _float_tensor(input1, "bilinear", "input1")
+    _float_tensor(input2, "bilinear", "input2")
+    _tensor(weight, "bilinear", "weight")
+    if weight.ndim != 3:
+        raise RuntimeError(f"bilinear(): weight must be three-dimensional, but got "
+                           f"{weight.ndim}-dimensional")
+    n_out, in1, in2 = weight.shape
+    if input1.shape[-1] != in1:
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got "
+                           f"{input1.shape[-1]} but expected {in1}")
+    if input2.shape[-1] != in2:
+        raise RuntimeError(f"bilinear(): input2 size does not match weight size: got "
+                           f"{input2.shape[-1]} but expected {in2}")
+    # x1 W: (..., out * in2), then the product with x2 summed over in2
+    left = input1.matmul(weight.permute(1, 0, 2).reshape(in1, n_out * in2))
+    y = (left.reshape(*left.shape[:-1], n_out, in2) * input2.unsqueeze(-2)).sum(-1)
+    return y + bias if bias is not None else y
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
@@ -581,6 +713,205 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         loss = loss * weight
     return _reduce(loss, reduction)
 
+
+
+# ---- more losses (composed; PyTorch's formulas, so its gradients at the kinks) -------------
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """KL divergence of ``target`` from the log-probabilities ``input``:
+    ``target * (log(target) - input)`` (0 where target is 0), or with ``log_target``
+    ``exp(target) * (target - input)``; ``reduction='batchmean'`` divides the sum by the
+    batch size (the KL divergence's definition)."""
+    if reduction == "batchmean":
+        if size_average is not None or reduce is not None:
+            reduction = _reduction("mean", size_average, reduce)
+    else:
+        reduction = _reduction(reduction, size_average, reduce)
+    if reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and "
+                      "the support size.'batchmean' divides only by the batch size, and aligns "
+                      "with the KL div math definition.'mean' will be changed to behave the "
+                      "same as 'batchmean' in the next major release.", stacklevel=2)
+    _float_tensor(input, "kl_div")
+    _tensor(target, "kl_div", "target")
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        loss = ops.arithmetic.xlogy(target, target) - target * input
+    if reduction == "batchmean":
+        return loss.sum() / float(input.shape[0]) if input.ndim else loss.sum()
+    return _reduce(loss, reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """``log(1 + exp(-target * input))`` for targets of +-1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "soft_margin_loss")
+    return _reduce(ops.softplus(-target * input), reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                        reduction="mean"):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if not input1.ndim == input2.ndim == target.ndim:
+        raise RuntimeError(f"margin_ranking_loss : All input tensors should have same dimension "
+                           f"but got sizes: input1: {_size(input1)}, input2: {_size(input2)}, "
+                           f"target: {_size(target)} ")
+    return _reduce((-target * (input1 - input2) + margin).clamp_min(0.0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    """``input`` where ``target`` is 1, ``max(0, margin - input)`` where it is -1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "hinge_embedding_loss")
+    zero = _const(0.0, input)
+    hinge = ops.where(target != 1, (margin - input).clamp_min(0.0), zero)
+    return _reduce(hinge + ops.where(target != -1, input, zero), reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                          reduction="mean"):
+    """``1 - cos(x1, x2)`` where ``target`` is 1, ``max(0, cos(x1, x2) - margin)`` where it
+    is -1 (the cosine over the last dim, each squared norm plus 1e-12)."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input1, "cosine_embedding_loss", "input1")
+    if input1.ndim not in (1, 2) or tuple(input1.shape) != tuple(input2.shape):
+        raise RuntimeError(f"cosine_embedding_loss: expected input1 and input2 of one shape, "
+                           f"1D or 2D, got {list(input1.shape)} and {list(input2.shape)}")
+    if target.ndim != input1.ndim - 1:
+        raise RuntimeError(f"{input1.ndim}D target tensor expects {input1.ndim - 1}D input "
+                           f"tensors, but found inputs with sizes {list(input1.shape)} and "
+                           f"{list(input2.shape)}.")
+    dim = input1.ndim - 1
+    eps = 1e-12
+    cos = (input1 * input2).sum(dim) / (((input1 * input1).sum(dim) + eps) *
+                                       ((input2 * input2).sum(dim) + eps)).sqrt()
+    zero = _const(0.0, cos)
+    loss = ops.where(target == 1, 1.0 - cos, zero) + \
+        ops.where(target == -1, (cos - margin).clamp_min(0.0), zero)
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    """``max(0, d(a, p) - d(a, n) + margin)`` with the pairwise p-norm distance ``d``
+    (``swap``: ``d(a, n)`` replaced by ``d(p, n)`` where smaller)."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if not anchor.ndim == positive.ndim == negative.ndim:
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have "
+                           f"the same number of dimensions, but got: anchor {anchor.ndim}D, "
+                           f"positive {positive.ndim}D, and negative {negative.ndim}D inputs")
+    d_pos = pairwise_distance(anchor, positive, p, eps)
+    d_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        d_neg = ops.minimum(d_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduce((margin + d_pos - d_neg).clamp_min(0.0), reduction)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean"):
+    """``triplet_margin_loss`` with any ``distance_function`` (default the pairwise
+    2-norm distance)."""
+    reduction = _reduction(reduction)
+    if margin <= 0:
+        raise ValueError(f"triplet_margin_with_distance_loss: expected margin to be greater "
+                         f"than 0, got {margin} instead")
+    dist = distance_function if distance_function is not None else pairwise_distance
+    d_pos, d_neg = dist(anchor, positive), dist(anchor, negative)
+    if swap:
+        d_neg = ops.minimum(d_neg, dist(positive, negative))
+    return _reduce((margin + d_pos - d_neg).clamp_min(0.0), reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    """Poisson negative log-likelihood: ``exp(input) - target * input`` (``log_input``), or
+    ``input - target * log(input + eps)``; ``full`` adds Stirling's term where target > 1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "poisson_nll_loss")
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    if full:
+        t = np.asarray(target._data, dtype=input.dtype)
+        safe = np.where(t > 1, t, 1.0)
+        stirling = np.where(t > 1, safe * np.log(safe) - safe + 0.5 * np.log(2 * np.pi * safe),
+                            0.0)
+        if target._rg:
+            ts = target.clamp_min(1.0)
+            stirling = ops.where(target > 1, ts * ts.log() - ts + 0.5 * (2 * math.pi * ts).log(),
+                                 _const(0.0, input))
+        else:
+            stirling = _const(stirling, input)
+        loss = loss + stirling
+    return _reduce(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """Gaussian negative log-likelihood ``0.5 (log(var) + (input - target)^2 / var)`` (plus
+    ``0.5 log(2 pi)`` if ``full``); ``var`` clamped at ``eps`` (the value only, as PyTorch),
+    of the input's shape, or with one dim fewer or a last dim of 1 (one variance per
+    sample)."""
+    reduction = _reduction(reduction)
+    if isinstance(var, (int, float)):
+        var = _const(np.full(tuple(input.shape), var), input)
+    if tuple(var.shape) != tuple(input.shape):
+        if tuple(input.shape[:-1]) == tuple(var.shape):
+            var = var.unsqueeze(-1)
+        elif not (tuple(input.shape[:-1]) == tuple(var.shape[:-1]) and var.shape[-1] == 1):
+            raise ValueError("var is of incorrect size")
+    if (np.asarray(var._data) < 0).any():
+        raise ValueError("var has negative entry/entries")
+    var = var + (var.clamp_min(eps) - var).detach()
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    """Per-class logistic loss ``-(t log(sigmoid(x)) + (1 - t) log(sigmoid(-x)))``, averaged
+    over the classes (last dim), then reduced over the batch."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "multilabel_soft_margin_loss")
+    loss = -(target * ops.log_sigmoid(input) + (1 - target) * ops.log_sigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    loss = loss.sum(input.ndim - 1) / float(input.shape[-1]) if input.ndim else loss
+    return _reduce(loss, reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None,
+                      reduce=None, reduction="mean"):
+    """Multi-class hinge loss: ``sum_{j != y} max(0, margin - x[y] + x[j])^p / C`` per
+    sample (times ``weight[y]``)."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    _float_tensor(input, "multi_margin_loss")
+    x = input if input.ndim == 2 else input.reshape(1, -1)
+    t = np.asarray(target._data).reshape(-1)
+    n, c = x.shape
+    if t.size != n:
+        raise RuntimeError(f"inconsistent target size, expected {n} but got "
+                           f"{list(target.shape)}")
+    if t.size and (t.min() < 0 or t.max() >= c):
+        raise IndexError(f"target out of range (multi_margin_loss: {c} classes)")
+    picked = x.gather(1, Tensor(t.reshape(-1, 1)))
+    hinge = (margin - picked + x).clamp_min(0.0)
+    if p == 2:
+        hinge = hinge * hinge
+    if weight is not None:
+        hinge = hinge * weight.index_select(0, Tensor(t)).reshape(-1, 1)
+    others = np.ones((n, c), input.dtype)
+    others[np.arange(n), t] = 0.0
+    loss = (hinge * _const(others, input)).sum(1) / float(c)
+    if input.ndim < 2:
+        loss = loss.reshape(())
+    return _reduce(loss, reduction)
 
 Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
 Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)

@@ -8,6 +8,7 @@ same distributions from tapegrad's generator), and ``extra_repr`` prints as PyTo
 Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -82,7 +83,7 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
 
 class _ConvNd(Module):
-    _d = 0
+    _d, _transposed = 0, False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
                  dilation=1, groups=1, bias=True, padding_mode="zeros", device=None,
@@ -108,9 +109,11 @@ class _ConvNd(Module):
             self.padding = padding
         else:
             self.padding = _ntuple(padding, d, "padding", name)
-        self.transposed, self.output_padding = False, (0,) * d
+        self.transposed, self.output_padding = self._transposed, (0,) * d
         self.groups, self.padding_mode = groups, padding_mode
-        self.weight = _empty((out_channels, in_channels // groups, *self.kernel_size), dtype)
+        channels = (in_channels, out_channels // groups) if self.transposed else \
+            (out_channels, in_channels // groups)
+        self.weight = _empty((*channels, *self.kernel_size), dtype)
         if bias:
             self.bias = _empty((out_channels,), dtype)
         else:
@@ -144,6 +147,8 @@ class _ConvNd(Module):
             s += f", padding={self.padding}"
         if self.dilation != (1,) * self._d:
             s += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * self._d:
+            s += f", output_padding={self.output_padding}"
         if self.groups != 1:
             s += f", groups={self.groups}"
         if self.bias is None:
@@ -165,6 +170,62 @@ class Conv2d(_ConvNd):
 
 class Conv3d(_ConvNd):
     """3-D convolution over (N, C, D, H, W) or (C, D, H, W)."""
+    _d = 3
+
+
+class _ConvTransposeNd(_ConvNd):
+    _transposed = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        name = type(self).__name__
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {name}')
+        if isinstance(padding, str):
+            raise ValueError(f"{name}: padding must be an int or a tuple of ints, got "
+                             f"'{padding}'")
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias, padding_mode, device, dtype)
+        self.output_padding = _ntuple(output_padding, self._d, "output_padding", name)
+
+    def _output_padding(self, input, output_size):
+        """``output_padding``, or the one that gives ``output_size``."""
+        if output_size is None:
+            return self.output_padding
+        d = self._d
+        want = [int(o) for o in list(output_size)[-d:]]
+        if len(want) != d:
+            raise ValueError(f"ConvTranspose{d}D: for {input.ndim}D input, output_size must "
+                             f"have {d} or {d + 2} elements (got {len(list(output_size))})")
+        spatial = list(input.shape[-d:])
+        low = [(n - 1) * s - 2 * p + e * (k - 1) + 1 for n, s, p, e, k in
+               zip(spatial, self.stride, self.padding, self.dilation, self.kernel_size,
+                   strict=True)]
+        high = [lo + s - 1 for lo, s in zip(low, self.stride, strict=True)]
+        if any(not lo <= w <= hi for w, lo, hi in zip(want, low, high, strict=True)):
+            raise ValueError(f"requested an output size of {want}, but valid sizes range from "
+                             f"{low} to {high} (for an input of tapegrad.Size({spatial}))")
+        return tuple(w - lo for w, lo in zip(want, low, strict=True))
+
+    def forward(self, input, output_size=None):
+        conv = (None, F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[self._d]
+        return conv(input, self.weight, self.bias, self.stride, self.padding,
+                    self._output_padding(input, output_size), self.groups, self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """1-D transposed convolution over (N, C, L) or (C, L)."""
+    _d = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """2-D transposed convolution over (N, C, H, W) or (C, H, W) (DCGAN's generator)."""
+    _d = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """3-D transposed convolution over (N, C, D, H, W) or (C, D, H, W)."""
     _d = 3
 
 
@@ -195,6 +256,10 @@ class MaxPool1d(_MaxPoolNd):
 
 class MaxPool2d(_MaxPoolNd):
     _fn = F.max_pool2d
+
+
+class MaxPool3d(_MaxPoolNd):
+    _fn = F.max_pool3d
 
 
 class AvgPool1d(Module):
@@ -232,6 +297,12 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
+class AvgPool3d(AvgPool2d):
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
 class AdaptiveAvgPool1d(Module):
     def __init__(self, output_size):
         super().__init__()
@@ -247,6 +318,105 @@ class AdaptiveAvgPool1d(Module):
 class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
+
+
+class AdaptiveMaxPool1d(Module):
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool3d(AdaptiveMaxPool1d):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
+class LPPool1d(Module):
+    """The ``norm_type``-norm of each sliding window."""
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def forward(self, input):
+        return F.lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+    def extra_repr(self):
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, ceil_mode={self.ceil_mode}")
+
+
+class LPPool2d(LPPool1d):
+    def forward(self, input):
+        return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+
+class LPPool3d(LPPool1d):
+    def forward(self, input):
+        return F.lp_pool3d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+
+class ChannelShuffle(Module):
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f"groups={self.groups}"
+
+
+class Unfold(Module):
+    """The sliding blocks of (N, C, H, W) as columns (``F.unfold``)."""
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.kernel_size, self.dilation = kernel_size, dilation
+        self.padding, self.stride = padding, stride
+
+    def forward(self, input):
+        return F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+    def extra_repr(self):
+        return (f"kernel_size={self.kernel_size}, dilation={self.dilation}, "
+                f"padding={self.padding}, stride={self.stride}")
+
+
+class Fold(Unfold):
+    """Columns summed back into (N, C, H, W) of ``output_size`` (``F.fold``)."""
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__(kernel_size, dilation, padding, stride)
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding,
+                      self.stride)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}, " + super().extra_repr()
 
 
 # ---- normalisation -------------------------------------------------------------------------
@@ -350,6 +520,87 @@ class LayerNorm(Module):
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
+class _InstanceNorm(_BatchNorm):
+    """Normalisation of each channel of each sample over its positions; no affine map and
+    no running statistics unless asked (PyTorch's defaults)."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False,
+                 track_running_stats=False, device=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device,
+                         dtype)
+
+    def forward(self, input):
+        plain = self._dims[0] - 1  # the dims of an unbatched input
+        if input.ndim not in (plain, plain + 1):
+            raise ValueError(f"expected {plain}D or {plain + 1}D input (got {input.ndim}D "
+                             "input)")
+        feature_dim = input.ndim - plain
+        if input.shape[feature_dim] != self.num_features:
+            if self.affine:
+                raise ValueError(f"expected input's size at dim={feature_dim} to match "
+                                 f"num_features ({self.num_features}), but got: "
+                                 f"{input.shape[feature_dim]}.")
+            warnings.warn(f"input's size at dim={feature_dim} does not match num_features. You "
+                          "can silence this warning by not passing in num_features, which is "
+                          "not used because affine=False", stacklevel=2)
+        x = input if input.ndim == plain + 1 else input.unsqueeze(0)
+        y = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
+                            self.training or not self.track_running_stats,
+                            self.momentum if self.momentum is not None else 0.0, self.eps)
+        return y if input.ndim == plain + 1 else y.squeeze(0)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalisation of (N, C, L) or (C, L)."""
+    _dims = (3,)
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalisation of (N, C, H, W) or (C, H, W) (style transfer's norm)."""
+    _dims = (4,)
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalisation of (N, C, D, H, W) or (C, D, H, W)."""
+    _dims = (5,)
+
+
+class RMSNorm(Module):
+    """``x / sqrt(mean(x^2) + eps)`` over the trailing ``normalized_shape`` dims, times an
+    elementwise ``weight`` (ones at the start) if ``elementwise_affine``."""
+
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None,
+                 dtype=None):
+        super().__init__()
+        check_device(device, "RMSNorm")
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps, self.elementwise_affine = eps, elementwise_affine
+        self.register_parameter("weight", Parameter(np.ones(self.normalized_shape,
+                                                            _dtype(dtype)))
+                                if elementwise_affine else None)
+
+    def forward(self, input):
+        return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}")
+
+
+class LocalResponseNorm(Module):
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.0):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
+
+
 def _affine(m, affine, bias, shape, dt):
     """A norm layer's ``weight`` (ones) and ``bias`` (zeros) of ``shape``, or None each."""
     m.register_parameter("weight", Parameter(np.ones(shape, dt)) if affine else None)
@@ -441,3 +692,77 @@ class Embedding(Module):
         return cls(rows, cols, _weight=embeddings, _freeze=freeze, padding_idx=padding_idx,
                    max_norm=max_norm, norm_type=norm_type,
                    scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+class EmbeddingBag(Module):
+    """Sums, means or maxima of bags of embeddings (``F.embedding_bag``); the table starts
+    N(0, 1), as Embedding's."""
+
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, mode="mean", sparse=False, _weight=None,
+                 include_last_offset=False, padding_idx=None, device=None, dtype=None):
+        super().__init__()
+        check_device(device, "EmbeddingBag")
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.mode, self.sparse = scale_grad_by_freq, mode, sparse
+        self.include_last_offset = include_last_offset
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise AssertionError("padding_idx must be within num_embeddings")
+            padding_idx %= num_embeddings
+        self.padding_idx = padding_idx
+        if _weight is None:
+            self.weight = _empty((num_embeddings, embedding_dim), dtype)
+            Embedding.reset_parameters(self)
+        else:
+            self.weight = Parameter(_weight)
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type,
+                               self.scale_grad_by_freq, self.mode, self.sparse,
+                               per_sample_weights, self.include_last_offset, self.padding_idx)
+
+    def extra_repr(self):
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            s += ", scale_grad_by_freq=True"
+        s += f", mode='{self.mode}'"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+
+class Bilinear(Module):
+    """``y = x1^T W x2 + b`` per output feature; weight and bias start
+    U(-1/sqrt(in1), 1/sqrt(in1)), as PyTorch's."""
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None,
+                 dtype=None):
+        super().__init__()
+        check_device(device, "Bilinear")
+        self.in1_features, self.in2_features = in1_features, in2_features
+        self.out_features = out_features
+        self.weight = _empty((out_features, in1_features, in2_features), dtype)
+        if bias:
+            self.bias = _empty((out_features,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.shape[1])
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+                f"out_features={self.out_features}, bias={self.bias is not None}")

@@ -13,7 +13,7 @@ from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
 from . import functional as F
 from .backward_hooks import call_with_hooks
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 
 
 class Module:
@@ -45,6 +45,11 @@ class Module:
             self.__dict__.pop(name, None)
             self._modules.pop(name, None)
             params[name] = value
+        elif isinstance(value, Buffer):
+            if params is None:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self.__dict__.pop(name, None)
+            self.register_buffer(name, value, value.persistent)
         elif isinstance(value, Module):
             if params is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
@@ -517,6 +522,24 @@ class Linear(Module):
                 f"bias={self.bias is not None}")
 
 
+class LazyLinear(Linear):
+    """A Linear whose ``in_features`` is read from its first input: its parameters are
+    filled in place then (same objects, so an optimizer made before sees them) and it
+    becomes a Linear, as PyTorch's."""
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        super().__init__(0, out_features, bias, device, dtype)
+
+    def forward(self, input):
+        n = input.shape[-1]
+        self.in_features = n
+        with no_grad():
+            self.weight.data = Tensor(np.zeros((self.out_features, n), self.weight.dtype))
+        self.reset_parameters()
+        self.__class__ = Linear
+        return self.forward(input)
+
+
 class Sequential(Module):
     """Modules called in order, each on the previous one's output."""
 
@@ -608,6 +631,21 @@ class ModuleList(Module):
         mods.insert(index, module)
         self._modules.clear()
         self.extend(mods)
+
+    def __repr__(self):
+        """PyTorch's: a run of children with one repr is printed once, as '(0-5): 6 x ...'."""
+        blocks = []  # [first index, last index, repr]
+        for i, m in enumerate(self):
+            r = repr(m)
+            if blocks and blocks[-1][2] == r:
+                blocks[-1][1] = i
+            else:
+                blocks.append([i, i, r])
+        if not blocks:
+            return "ModuleList()"
+        lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}").replace(
+            "\n", "\n  ") for a, b, r in blocks]
+        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
 
 
 class ModuleDict(Module):
@@ -788,10 +826,40 @@ class Dropout2d(Dropout):
         return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
+class Dropout3d(Dropout):
+    """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) in training."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(Dropout):
+    """Dropout for selu networks (keeps their mean and variance) in training."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    """Alpha dropout of whole channels in training."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
 class _Loss(Module):
-    def __init__(self, reduction="mean"):
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        self.reduction = F._reduction(reduction)
+        self.reduction = F._reduction(reduction, size_average, reduce)
+
+
+class _WeightedLoss(_Loss):
+    """A loss with a per-class ``weight``: a buffer (in state_dict when given, as
+    PyTorch)."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
 
 
 class MSELoss(_Loss):
@@ -804,11 +872,11 @@ class L1Loss(_Loss):
         return F.l1_loss(input, target, reduction=self.reduction)
 
 
-class CrossEntropyLoss(_Loss):
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
-        super().__init__(reduction)
-        self.weight, self.ignore_index = weight, ignore_index
-        self.label_smoothing = label_smoothing
+class CrossEntropyLoss(_WeightedLoss):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean", label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
 
     def forward(self, input, target):
         return F.cross_entropy(input, target, weight=self.weight,
@@ -817,9 +885,11 @@ class CrossEntropyLoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
-    def __init__(self, weight=None, reduction="mean", pos_weight=None):
-        super().__init__(reduction)
-        self.weight, self.pos_weight = weight, pos_weight
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
+                 pos_weight=None):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+        self.register_buffer("pos_weight", pos_weight)
 
     def forward(self, input, target):
         return F.binary_cross_entropy_with_logits(input, target, weight=self.weight,

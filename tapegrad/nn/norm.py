@@ -161,3 +161,136 @@ def _renorm(weight, rows, max_norm, norm_type):
         if big.any():
             w[rows[big]] *= (max_norm / (norms[big] + 1e-7))[:, None]
             weight.copy_(Tensor(w.astype(weight.dtype)))
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.1, eps=1e-5):
+    """Normalise each channel of each sample over its positions (batch_norm of the input
+    seen as one sample of N * C channels, as PyTorch computes it); the running statistics,
+    if given, move by the average over the batch."""
+    _float_input(input, "instance_norm")
+    if input.ndim < 3:
+        raise ValueError(f"expected 3D or higher input (got {input.ndim}D input)")
+    n, c = input.shape[:2]
+    if use_input_stats and input.numel() // max(n * c, 1) <= 1:
+        raise ValueError(f"Expected more than 1 spatial element when training, got input size "
+                         f"tapegrad.Size({list(input.shape)})")
+    x = input.reshape(1, n * c, *input.shape[2:])
+    tiled = [None if t is None else Tensor(np.tile(np.asarray(t._data), n))
+             for t in (running_mean, running_var)]
+    w = None if weight is None else weight.repeat(n)
+    b = None if bias is None else bias.repeat(n)
+    y = batch_norm(x, tiled[0], tiled[1], w, b, use_input_stats, momentum, eps)
+    with no_grad():
+        for own, tile in zip((running_mean, running_var), tiled, strict=True):
+            if own is not None and use_input_stats:
+                own.copy_(Tensor(np.asarray(tile._data).reshape(n, c).mean(0).astype(
+                    own.dtype)))
+    return y.reshape(*input.shape)
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """``x / sqrt(mean(x^2) + eps)`` over the trailing ``normalized_shape`` dims (``eps``
+    defaults to the dtype's machine epsilon), times ``weight``."""
+    _float_input(input, "rms_norm")
+    ns = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if not ns or tuple(input.shape[input.ndim - len(ns):]) != ns or input.ndim < len(ns):
+        raise RuntimeError(f"Given normalized_shape={list(ns)}, expected input with shape "
+                           f"[*, {', '.join(map(str, ns))}], but got input of size"
+                           f"{list(input.shape)}")
+    eps = float(np.finfo(input.dtype).eps) if eps is None else eps
+    dims = tuple(range(input.ndim - len(ns), input.ndim))
+    y = input * ((input * input).mean(dims, keepdim=True) + eps).rsqrt()
+    return y if weight is None else y * weight
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """``x / (k + alpha * mean of x^2 over the ``size`` neighbouring channels) ^ beta``
+    (the window zero-padded by size // 2 before and (size - 1) // 2 after)."""
+    _float_input(input, "local_response_norm")
+    if input.ndim < 3:
+        raise ValueError(f"Expected 3D or higher dimensionality                          input "
+                         f"(got {input.ndim} dimensions)")
+    if input.numel() == 0:
+        return input
+    c = input.shape[1]
+    sq = input * input
+    lo, hi = size // 2, (size - 1) // 2
+    parts = [Tensor(np.zeros((input.shape[0], lo, *input.shape[2:]), input.dtype)), sq,
+             Tensor(np.zeros((input.shape[0], hi, *input.shape[2:]), input.dtype))]
+    padded = ops.cat(parts, 1)
+    total = padded.narrow(1, 0, c)
+    for j in range(1, size):
+        total = total + padded.narrow(1, j, c)
+    return input / (total * (alpha / size) + k) ** beta
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
+                  mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
+                  padding_idx=None):
+    """Sums, means or maxima of bags of embeddings: the rows of a 2-D ``input`` are the
+    bags, or a 1-D ``input`` is cut at ``offsets``; entries equal to ``padding_idx`` are
+    left out (an empty bag gives zeros); ``per_sample_weights`` scale the rows (mode
+    'sum')."""
+    _check_tensor(input, "embedding_bag")
+    _check_tensor(weight, "embedding_bag", "weight")
+    if mode not in ("sum", "mean", "max"):
+        raise ValueError(f"mode has to be one of sum, mean or max, got {mode}")
+    if scale_grad_by_freq:
+        raise NotImplementedError("embedding_bag(scale_grad_by_freq=True) is not supported "
+                                  "here")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. "
+                                  f"per_sample_weights is only supported for mode='sum' (got "
+                                  f"mode='{mode}'). Please open a feature request on GitHub.")
+    idx = np.asarray(input._data).astype(np.int64)
+    if input.ndim == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated "
+                             "is a mini-batch of fixed length sequences.")
+        bags = [np.arange(i * idx.shape[1], (i + 1) * idx.shape[1]) for i in range(idx.shape[0])]
+        idx = idx.reshape(-1)
+    elif input.ndim == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        offs = np.asarray(offsets._data).astype(np.int64).reshape(-1)
+        if offs.size and offs[0] != 0:
+            raise RuntimeError(f"offsets[0] has to be 0, i.e., the first sequence in the "
+                               f"mini-batch has to start from position 0. However, got "
+                               f"{offs[0]}")
+        ends = np.append(offs[1:], idx.size) if not include_last_offset else offs[1:]
+        starts = offs if not include_last_offset else offs[:-1]
+        bags = [np.arange(s, e) for s, e in zip(starts, ends, strict=True)]
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
+                         f"{input.ndim}")
+    num = weight.shape[0]
+    if idx.size and (idx.min() < 0 or idx.max() >= num):
+        raise IndexError("index out of range in self")
+    if padding_idx is not None:
+        padding_idx %= num
+        bags = [b[idx[b] != padding_idx] for b in bags]
+    if max_norm is not None:
+        _renorm(weight, np.unique(idx), max_norm, norm_type)
+    width = max([len(b) for b in bags] + [1])
+    # each bag's positions in the flat input, padded with the extra row after them
+    slots = np.full((len(bags), width), idx.size, np.int64)
+    for i, b in enumerate(bags):
+        slots[i, :len(b)] = b
+    extra = Tensor(np.full((1, weight.shape[1]), -np.inf if mode == "max" else 0.0,
+                           weight.dtype))
+    rows = ops.cat([weight.index_select(0, Tensor(idx)), extra], 0)
+    if per_sample_weights is not None:
+        scale = ops.cat([per_sample_weights.reshape(-1), Tensor(np.zeros(1, weight.dtype))], 0)
+        rows = rows * scale.unsqueeze(1)
+    picked = rows.index_select(0, Tensor(slots.reshape(-1))).reshape(len(bags), width, -1)
+    counts = np.array([len(b) for b in bags])
+    if mode == "max":
+        out = picked.max(1)[0]
+        empty = Tensor((counts == 0)[:, None])
+        return ops.where(empty, Tensor(np.zeros(1, weight.dtype)), out) if (counts == 0).any() \
+            else out
+    out = picked.sum(1)
+    if mode == "mean":
+        out = out / Tensor(np.maximum(counts, 1)[:, None].astype(weight.dtype))
+    return out

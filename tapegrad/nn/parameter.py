@@ -26,3 +26,27 @@ class Parameter(Tensor):
 
     def __reduce_ex__(self, protocol):
         return (Parameter, (np.asarray(self._data), self._rg))
+
+
+class Buffer(Tensor):
+    """A tensor that, assigned as a Module attribute, is registered as a buffer
+    (``persistent=False``: left out of state_dict), as PyTorch's ``nn.Buffer``.
+
+    >>> import tapegrad as tg
+    >>> m = tg.nn.Module()
+    >>> m.steps = tg.nn.Buffer(tg.zeros(1))
+    >>> list(m.state_dict())
+    ['steps']
+    """
+
+    __slots__ = ("persistent",)
+
+    def __init__(self, data=None, *, persistent=True):
+        if data is None:
+            data = np.zeros(0)
+        rg = data.requires_grad if isinstance(data, Tensor) else False
+        super().__init__(data.detach() if isinstance(data, Tensor) else data, requires_grad=rg)
+        self.persistent = persistent
+
+    def __reduce_ex__(self, protocol):
+        return (Tensor, (np.asarray(self._data),))

@@ -171,8 +171,9 @@ def _common_dtype(input, weight, bias):
     return [t if t is None or t.dtype == wide else t.to(wide) for t in (input, weight, bias)]
 
 
-def _conv(input, weight, bias, stride, padding, dilation, groups, d):
-    op = f"conv{d}d"
+def _conv_args(input, weight, bias, stride, dilation, groups, d, op, channels):
+    """The checks a convolution and its transpose share: the input's batched shape, the
+    stride and the dilation (``channels`` names the weight's first two dims)."""
     _float_input(input, op)
     _check_tensor(weight, op, "weight")
     if bias is not None:
@@ -181,9 +182,8 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to "
                            f"{op}, but got input of size: {list(input.shape)}")
     if weight.ndim != d + 2:
-        raise RuntimeError(f"{op}: expected a {d + 2}-D weight (out_channels, "
-                           f"in_channels / groups, *kernel_size), got weight of size "
-                           f"{list(weight.shape)}")
+        raise RuntimeError(f"{op}: expected a {d + 2}-D weight ({channels}, *kernel_size), "
+                           f"got weight of size {list(weight.shape)}")
     shape = tuple(input.shape) if input.ndim == d + 2 else (1,) + tuple(input.shape)
     stride = _ntuple(stride, d, "stride", op)
     dil = _ntuple(dilation, d, "dilation", op)
@@ -193,6 +193,13 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError("dilation should be greater than zero")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
+    return shape, stride, dil
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, d):
+    op = f"conv{d}d"
+    shape, stride, dil = _conv_args(input, weight, bias, stride, dilation, groups, d, op,
+                                    "out_channels, in_channels / groups")
     n_out, cg = weight.shape[:2]
     k = tuple(weight.shape[2:])
     if shape[1] != cg * groups:
@@ -256,6 +263,90 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation,
+                    d):
+    """The transposed convolution as a convolution: the input with ``stride - 1`` zeros
+    between neighbours (a CAT with zeros and a reshape per dim), padded by
+    ``dilation * (k - 1) - padding`` (plus ``output_padding`` after; negative crops), and
+    the weight's in/out channels swapped per group and its kernel flipped."""
+    op = f"conv_transpose{d}d"
+    shape, stride, dil = _conv_args(input, weight, bias, stride, dilation, groups, d, op,
+                                    "in_channels, out_channels / groups")
+    pad = _ntuple(padding, d, "padding", op)
+    out_pad = _ntuple(output_padding, d, "output_padding", op)
+    c_in, og = weight.shape[:2]
+    k = tuple(weight.shape[2:])
+    if shape[1] != c_in:
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected "
+                           f"input{list(shape)} to have {c_in} channels, but got {shape[1]} "
+                           "channels instead")
+    if c_in % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by "
+                           f"{groups} at dimension 0, but got weight of size "
+                           f"{list(weight.shape)} instead")
+    if bias is not None and tuple(bias.shape) != (og * groups,):
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected "
+                           f"bias to be 1-dimensional with {og * groups} elements, but got "
+                           f"bias of size {list(bias.shape)} instead")
+    if any(o >= s and o >= e for o, s, e in zip(out_pad, stride, dil, strict=True)):
+        names = ("depth", "height", "width")[3 - d:] if d > 1 else ("width",)
+        parts = [f"output_padding_{n}: {o}" for n, o in zip(names, out_pad, strict=True)] + \
+            [f"stride_{n}: {s}" for n, s in zip(names, stride, strict=True)] + \
+            [f"dilation_{n}: {e}" for n, e in zip(names, dil, strict=True)]
+        raise RuntimeError("output padding must be smaller than either stride or dilation, "
+                           "but got " + " ".join(parts))
+    out = [(n - 1) * s - 2 * p + e * (ki - 1) + o + 1
+           for n, s, p, e, ki, o in zip(shape[2:], stride, pad, dil, k, out_pad, strict=True)]
+    if any(o <= 0 for o in out):
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, shape[2:]))})."
+                           f" Calculated output size per channel: "
+                           f"({' x '.join(map(str, out))}). Output size is too small")
+    input, weight, bias = _common_dtype(input, weight, bias)  # (checks done: now record)
+    x = input if input.ndim == d + 2 else input.unsqueeze(0)
+    for i, s in enumerate(stride):
+        if s > 1 and x.shape[2 + i] > 1:  # s - 1 zeros after each element, the last's cut
+            dim, n = 2 + i, x.shape[2 + i]
+            zeros = list(x.shape[:dim + 1]) + [s - 1] + list(x.shape[dim + 1:])
+            spread = ops.cat([x.unsqueeze(dim + 1), Tensor(np.zeros(zeros, x.dtype))], dim + 1)
+            x = spread.reshape(*x.shape[:dim], n * s, *x.shape[dim + 1:]).narrow(
+                dim, 0, (n - 1) * s + 1)
+    edges = [e * (ki - 1) - p for e, ki, p in zip(dil, k, pad, strict=True)]
+    x = _pad_constant(x, [(2 + i, lo, lo + o) for i, (lo, o) in
+                          enumerate(zip(edges, out_pad, strict=True))], 0.0)
+    w = weight.reshape(groups, c_in // groups, og, *k).transpose(1, 2)
+    w = w.reshape(og * groups, c_in // groups, *k).flip(list(range(2, d + 2)))
+    y = _conv(x, w, bias, 1, 0, dil, groups, d)
+    return y if input.ndim == d + 2 else y.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """1-D transposed convolution of (N, C_in, L) or (C_in, L) with ``weight``
+    (C_in, C_out / groups, K)."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) or (C_in, H, W) with
+    ``weight`` (C_in, C_out / groups, kH, kW).
+
+    >>> import tapegrad as tg, tapegrad.nn.functional as F
+    >>> F.conv_transpose2d(tg.ones(1, 2, 3, 3), tg.ones(2, 4, 4, 4), stride=2, padding=1).shape
+    tapegrad.Size([1, 4, 6, 6])
+    """
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 2)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                     groups=1, dilation=1):
+    """3-D transposed convolution of (N, C_in, D, H, W) or (C_in, D, H, W)."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 3)
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """The sliding blocks of (N, C, H, W) or (C, H, W) as columns: (N, C * kH * kW, L),
     L the number of block positions (im2col; one STRIDED row).
@@ -291,6 +382,49 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
             [(o, s * e) for o, s, e in zip(out, stride, sp, strict=True)])
     cols = _windows(xp, dims, [1, 3, 2])
     return cols if input.ndim == 4 else cols.squeeze(0)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The inverse layout of ``unfold`` (col2im): columns (N, C * kH * kW, L) or
+    (C * kH * kW, L) summed into (N, C, H, W), overlapping blocks adding up (one
+    index_add row)."""
+    _float_input(input, "fold")
+    if input.ndim not in (2, 3):
+        raise RuntimeError(f"Expected 2D or 3D (batch mode) tensor for input with possibly 0 "
+                           f"batch size and non-zero dimensions for input, but got: "
+                           f"{list(input.shape)}")
+    size = _ntuple(output_size, 2, "output_size", "fold")
+    k = _ntuple(kernel_size, 2, "kernel_size", "fold")
+    dil = _ntuple(dilation, 2, "dilation", "fold")
+    pad = _ntuple(padding, 2, "padding", "fold")
+    stride = _ntuple(stride, 2, "stride", "fold")
+    x = input if input.ndim == 3 else input.unsqueeze(0)
+    n, ck, length = x.shape
+    if ck % (k[0] * k[1]):
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the "
+                           f"product of kernel_size, but got input.size(1)={ck} and "
+                           f"kernel_size=({k[0]}, {k[1]})")
+    blocks = [(o + 2 * p - (e * (kk - 1) + 1)) // s + 1
+              for o, p, e, kk, s in zip(size, pad, dil, k, stride, strict=True)]
+    if length != blocks[0] * blocks[1]:
+        raise RuntimeError(f"Given output_size=({size[0]}, {size[1]}), kernel_size=({k[0]}, "
+                           f"{k[1]}), dilation=({dil[0]}, {dil[1]}), padding=({pad[0]}, "
+                           f"{pad[1]}), stride=({stride[0]}, {stride[1]}), expected size of "
+                           f"input's dimension 2 to match the calculated number of sliding "
+                           f"blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but "
+                           f"got input.size(2)={length}.")
+    c = ck // (k[0] * k[1])
+    hp, wp = size[0] + 2 * pad[0], size[1] + 2 * pad[1]
+    # the padded output position of every (channel, kernel row, kernel col, block row,
+    # block col) entry of the columns
+    ch, ki, kj, bi, bj = np.indices((c, k[0], k[1], blocks[0], blocks[1]))
+    rows = bi * stride[0] + ki * dil[0]
+    cols = bj * stride[1] + kj * dil[1]
+    target = ((ch * hp + rows) * wp + cols).reshape(-1)
+    out = Tensor(np.zeros((n, c * hp * wp), x.dtype)).index_add(
+        1, Tensor(target.astype(np.int64)), x.reshape(n, -1))
+    out = out.reshape(n, c, hp, wp).narrow(2, pad[0], size[0]).narrow(3, pad[1], size[1])
+    return out if input.ndim == 3 else out.squeeze(0)
 
 
 # ---- pooling -------------------------------------------------------------------------------
@@ -384,6 +518,13 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                      return_indices, 2)
 
 
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """Max over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode,
+                     return_indices, 3)
+
+
 def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
               divisor_override, d):
     op = f"avg_pool{d}d"
@@ -434,8 +575,16 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                      divisor_override, 2)
 
 
-def _adaptive_avg_pool(input, output_size, d):
-    op = f"adaptive_avg_pool{d}d"
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """Mean over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override, 3)
+
+
+def _adaptive_sizes(input, output_size, d, op):
+    """The checked spatial sizes of an adaptive pooling's input and output (an output entry
+    None keeps the input's)."""
     _float_input(input, op)
     if input.ndim not in (d + 1, d + 2):
         raise RuntimeError(f"{op}(): Expected {d + 1}D or {d + 2}D tensor, but got "
@@ -444,11 +593,16 @@ def _adaptive_avg_pool(input, output_size, d):
         tuple(output_size)
     if len(sizes) != d:
         raise RuntimeError(f"{op}: output_size must be {d}")
-    spatial = input.shape[input.ndim - d:]
+    spatial = tuple(input.shape[input.ndim - d:])
     sizes = [n if o is None else int(o) for o, n in zip(sizes, spatial, strict=True)]
     if any(o <= 0 for o in sizes):
         raise RuntimeError(f"{op}: elements of output_size must be greater than or equal to 1 "
                            f"but received {sizes}")
+    return spatial, sizes
+
+
+def _adaptive_avg_pool(input, output_size, d):
+    spatial, sizes = _adaptive_sizes(input, output_size, d, f"adaptive_avg_pool{d}d")
     y = input
     for i, (n, o) in enumerate(zip(spatial, sizes, strict=True)):
         dim = input.ndim - d + i
@@ -476,3 +630,124 @@ def adaptive_avg_pool2d(input, output_size):
     """Mean over ``output_size`` windows covering (N, C, H, W) or (C, H, W) (an entry None
     keeps that size)."""
     return _adaptive_avg_pool(input, output_size, 2)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """Mean over ``output_size`` windows covering (N, C, D, H, W) or (C, D, H, W)."""
+    return _adaptive_avg_pool(input, output_size, 3)
+
+
+def _adaptive_windows(n, o):
+    """Adaptive pooling's windows along a dim of size ``n``: window j covers
+    [floor(j n / o), ceil((j + 1) n / o)); as an (o, widest) index matrix whose short rows
+    repeat their last index (which changes no maximum, nor which one comes first)."""
+    lo = (np.arange(o) * n) // o
+    hi = -(-((np.arange(o) + 1) * n) // o)
+    width = int((hi - lo).max())
+    return np.minimum(lo[:, None] + np.arange(width)[None, :], hi[:, None] - 1)
+
+
+def _adaptive_max_pool(input, output_size, return_indices, d):
+    spatial, sizes = _adaptive_sizes(input, output_size, d, f"adaptive_max_pool{d}d")
+    # every window's elements as flat indices into the input's plane, in row-major scan
+    # order (the first maximum is PyTorch's choice, and its index)
+    wins = [_adaptive_windows(n, o) for n, o in zip(spatial, sizes, strict=True)]
+    flat = np.zeros([1] * (2 * d), np.int64)
+    for i, (w, n) in enumerate(zip(wins, spatial, strict=True)):
+        shape = [1] * (2 * d)
+        shape[i], shape[d + i] = w.shape
+        flat = flat * n + w.reshape(shape)
+    flat = flat.reshape(*sizes, -1)
+    x = input.reshape(*input.shape[:input.ndim - d], -1)
+    picked = x.index_select(x.ndim - 1, Tensor(flat.reshape(-1))).reshape(
+        *x.shape[:-1], *flat.shape)
+    values, arg = picked.max(-1)
+    if not return_indices:
+        return values
+    index = np.take_along_axis(np.broadcast_to(flat, tuple(arg.shape) + flat.shape[-1:]),
+                               np.asarray(arg._data)[..., None], -1)[..., 0]
+    return values, Tensor(index.astype(np.int64))
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, L) or (C, L)."""
+    return _adaptive_max_pool(input, output_size, return_indices, 1)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, H, W) or (C, H, W); with
+    ``return_indices`` also the flat index of each maximum in its plane."""
+    return _adaptive_max_pool(input, output_size, return_indices, 2)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=True):
+    return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """Max over ``output_size`` windows covering (N, C, D, H, W) or (C, D, H, W)."""
+    return _adaptive_max_pool(input, output_size, return_indices, 3)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool3d(input, output_size, True)
+
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, d):
+    """``(sum of x^p over each window)^(1/p)``, PyTorch's way: the window mean of x^p times
+    the window size (a negative mean, from odd p, taken as 0)."""
+    k = _ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
+    pool = (None, avg_pool1d, avg_pool2d, avg_pool3d)[d]
+    out = pool(input.pow(norm_type), k, stride, 0, ceil_mode)
+    return (out.sign() * out.abs().relu()).mul(math.prod(k)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, L) or (C, L)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, H, W) or (C, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each sliding window of (N, C, D, H, W) or (C, D, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 3)
+
+
+def channel_shuffle(input, groups):
+    """(N, C, *) with its channels regrouped: (groups, C / groups) read transposed."""
+    _check_tensor(input, "channel_shuffle")
+    if input.ndim < 3:
+        raise RuntimeError(f"channel_shuffle expects input to have at least 3 dimensions, but "
+                           f"got input with sizes {list(input.shape)}")
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value "
+                           f"of groups:{groups}")
+    n, c = input.shape[:2]
+    if c % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {c} channels "
+                           f"and {groups} groups.")
+    rest = tuple(input.shape[2:])
+    return input.reshape(n, groups, c // groups, *rest).transpose(1, 2).reshape(n, c, *rest)

@@ -30,7 +30,7 @@ def make_unary(op, doc):
     that the eager benchmarks measure.
     """
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
-    need = "a" in OPS[code].reads
+    need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
 
     def fn(input):
         try:
@@ -62,7 +62,7 @@ def make_unary(op, doc):
         v = _result(v)
         if input._rg and state.grad_enabled:
             tape = tape_for_grad()
-            return output(tape, v, code, slot(input, tape, need))
+            return output(tape, v, code, slot(input, tape, need), keep=keep)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -82,6 +82,8 @@ def make_binary(op, doc, reflected=False):
     code_c = op.code_rc if reflected else op.code_c
     reads = OPS[code].reads  # what the tensor-by-tensor row's rule reads (its declaration)
     need, keep = "a" in reads or "b" in reads, "o" in reads
+    reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
+    need_c, keep_c = "a" in reads_c, "o" in reads_c
 
     def fn(a, b):
         try:
@@ -158,7 +160,7 @@ def make_binary(op, doc, reflected=False):
                 _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
             tape = tape_for_grad()
-            return output(tape, v, code_c, slot(a, tape), -1, tape.const(c))
+            return output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
         return _leaf(v)
 
     fn.__name__ = op.name

@@ -17,6 +17,8 @@ def slot(t, tape, need=True):
     if t._tok is not None:
         old = t._tok.tape
         if state.tracing is tape:
+            if t._rg:  # (replay cannot send its gradient on: compile(f)(tensors) runs eagerly)
+                tape.outside.append(t)
             return push_value(tape, t._data)  # an outside intermediate is a constant of f
         if not old.retired:
             raise RuntimeError(

@@ -367,6 +367,16 @@ def signbit(input):
 
 
 @api
+def copysign(input, other):
+    """``|input|`` with the sign of ``other`` (its sign bit: -0.0 is negative); the gradient
+    goes to input only, as PyTorch's."""
+    _tensor(input, "copysign")
+    x = input if input.dtype.kind == "f" else sh.to(input, dtypes.default_float())
+    neg = signbit(other) if isinstance(other, Tensor) else Tensor(np.signbit(float(other)))
+    return ew.where(neg, ew.neg(ew.abs(x)), ew.abs(x))
+
+
+@api
 def isposinf(input):
     """True where input is +inf."""
     return cmp.eq(_tensor(input, "isposinf"), math.inf)

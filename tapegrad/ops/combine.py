@@ -467,6 +467,41 @@ def index_add(input, dim, index, source, *, alpha=1):
 
 
 @api
+def index_put(input, indices, values, accumulate=False):
+    """``input`` with ``values`` (broadcast) written at ``input[indices]`` (a tuple of index
+    tensors), or added there with ``accumulate`` (repeated positions add up)."""
+    _tensor(input, "index_put")
+    key = tuple(np.asarray(i._data) if isinstance(i, Tensor) else i for i in indices)
+    pos = sh._flat_index(tuple(input.shape))[key]
+    v = values if isinstance(values, Tensor) else Tensor(np.asarray(values, input.dtype))
+    if v.dtype != input.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{dtypes.torch_word(input.dtype).capitalize()} for the destination "
+                           f"and {dtypes.torch_word(v.dtype).capitalize()} for the source.")
+    part = sh.expand(v, *pos.shape) if tuple(v.shape) != pos.shape else v
+    return _add_at(input, pos, part) if accumulate else _put_at(input, pos, part)
+
+
+@api(export=False)
+def unfold(input, dimension, size, step):
+    """Windows of ``size`` elements, ``step`` apart, along ``dimension``: that dim becomes
+    the number of windows and a new last dim holds each window (PyTorch's view; here a
+    gather, so the windows are copies)."""
+    _tensor(input, "unfold")
+    d = _wrap_dim(dimension, max(input.ndim, 1), "unfold")
+    length = input.shape[d] if input.ndim else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {length} but size is "
+                           f"{size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    n = (length - size) // step + 1
+    windows = Tensor(np.arange(n)[:, None] * step + np.arange(size))
+    y = sh.movedim(input, d, -1)[..., windows]  # (..., n, size)
+    return sh.movedim(y, -2, d)
+
+
+@api
 def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` of dim replaced by ``source``'s."""
     _tensor(input, "index_copy")

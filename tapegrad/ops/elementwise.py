@@ -27,8 +27,8 @@ def _sigmoid_np(x):
     # exp of a non-positive argument only: no overflow at either end
     x = np.asarray(x)
     x = x.astype(np.float64) if x.dtype == bool else x  # bool: no unary minus in NumPy
-    e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+    e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
+    return np.where(x >= 0, 1.0, e) / (1 + e)
 
 
 def _sigmoid_py(x):
@@ -271,8 +271,8 @@ def rdiv_c_vjp(r, g):
     return [(r.a, -(g * r.out) / r.x)]
 
 
-declare(RDIV_C, "MulBackward0", aux="const", scalar_edge=True, fwd=rdiv_c_fwd, rev=rdiv_c_rev,
-        vjp=rdiv_c_vjp)
+declare(RDIV_C, "MulBackward0", reads="ao", aux="const", scalar_edge=True, fwd=rdiv_c_fwd,
+        rev=rdiv_c_rev, vjp=rdiv_c_vjp)
 
 
 div = make_binary(_DIV, "``input / other`` (true division), broadcasting.")
@@ -282,7 +282,22 @@ rdiv = make_binary(_DIV, "``other / input`` (``2 / x``).", reflected=True)
 
 # ---- pow ----------------------------------------------------------------------------
 POW, POW_C, RPOW_C = 5, 11, 12
-_POW = Binary(POW, POW_C, RPOW_C, "pow", operator.pow, np.power, False)
+
+
+def _power(x, y):
+    """``np.power``, but an array to an integral power beyond NumPy's own fast cases (0, 1,
+    2, -1) is ``|x| ** c`` with x's sign put back for odd c: NumPy's pow of a negative
+    base takes a path ~25x slower (x ** 3.0 on 2,000 values in [-3, 3]: 350 us against
+    14), which made a polynomial fit 2.6x slower than PyTorch.  Exact for any pow that is
+    symmetric in the base's sign, as C99's is for integral exponents (-0.0, inf, nan too)."""
+    if (type(y) is float and type(x) is np.ndarray and y.is_integer() and not -1.0 <= y <= 2.0
+            and x.dtype.kind == "f"):
+        v = np.power(np.abs(x), y)
+        return np.copysign(v, x) if y % 2.0 else v
+    return np.power(x, y)
+
+
+_POW = Binary(POW, POW_C, RPOW_C, "pow", operator.pow, _power, False)
 
 
 @rule
@@ -332,6 +347,9 @@ def pow_c_rev(adj, vals, o, a, c, n):
     if c == 2.0:
         for i in range(n):
             adj[a + i] += adj[o + i] * 2.0 * vals[a + i]
+    elif c == 3.0:  # x * x: exact where pow() rounds correctly, and ~100x cheaper than it
+        for i in range(n):  # (pow() costs ~40 ns an element here)
+            adj[a + i] += adj[o + i] * 3.0 * (vals[a + i] * vals[a + i])
     elif c != 0.0:
         for i in range(n):
             adj[a + i] += adj[o + i] * c * vals[a + i] ** (c - 1.0)

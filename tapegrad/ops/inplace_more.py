@@ -45,5 +45,6 @@ _OPS = {
     "relu_": ew.relu, "floor_": ew.floor, "ceil_": ew.ceil, "round_": ew.round,
     "sign_": ew.sign, "square_": ew.square, "log1p_": ew.log1p, "expm1_": ew.expm1,
     "maximum_": ew.maximum, "minimum_": ew.minimum,
+    "index_put_": cb.index_put, "copysign_": ar.copysign,
 }
 METHODS = {name: _method(fn, name) for name, fn in _OPS.items()}

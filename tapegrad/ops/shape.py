@@ -1202,11 +1202,9 @@ def to(input, *args, **kwargs):
     """Cast to a dtype: ``to(dtype)``, ``to(other)`` (other's dtype), ``to(device, dtype)``;
     the device must be the CPU (device.parse_to), the only one here."""
     dtype = parse_to(args, kwargs, "to")
-    if dtype is None:
-        return input
+    if dtype is None or np.dtype(dtype) == input.dtype:
+        return clone(input) if kwargs.get("copy") else input  # copy=True: a new tensor
     dt = np.dtype(dtype)
-    if dt == input.dtype:
-        return input
     data = np.asarray(input._data).astype(dt)
     if dt.kind != "f" and input._rg and state.tracing is not None:
         # a traced value cast to bool or int stays traced (an index made from it is guarded)

@@ -16,6 +16,7 @@ from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
 from . import control as cmp
 from . import elementwise as ew
+from . import linalg as la
 from . import reductions as red
 from . import shape as sh
 from .registry import api
@@ -27,7 +28,9 @@ NanmedianResult = namedtuple("nanmedian", ("values", "indices"))
 KthvalueResult = namedtuple("kthvalue", ("values", "indices"))
 ModeResult = namedtuple("mode", ("values", "indices"))
 AminmaxResult = namedtuple("aminmax", ("min", "max"))
-for _r in (MedianResult, NanmedianResult, KthvalueResult, ModeResult, AminmaxResult):
+HistogramResult = namedtuple("histogram", ("hist", "bin_edges"))
+for _r in (MedianResult, NanmedianResult, KthvalueResult, ModeResult, AminmaxResult,
+           HistogramResult):
     _r.__module__ = "tapegrad.return_types"
 
 
@@ -307,6 +310,75 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
         lo, hi = lo - 1, hi + 1
     counts, _ = np.histogram(d[(d >= lo) & (d <= hi)], bins=bins, range=(lo, hi))
     return _leaf(counts.astype(input.dtype))
+
+
+@api
+def histogram(input, bins, *, range=None, weight=None, density=False):  # noqa: A002
+    """``(hist, bin_edges)``: counts (or ``weight`` sums, or a density) in ``bins`` equal
+    bins over ``range`` (the data's by default), or between given edges (a 1-d tensor).
+    Not differentiable."""
+    _tensor(input, "histogram")
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"torch.histogram: input tensor and bins tensors should have the "
+                           f"same dtype, but got input {dtypes.torch_word(input.dtype)}")
+    d = np.asarray(input._data).ravel()
+    w = None if weight is None else np.asarray(weight._data).ravel()
+    edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)
+    rng = None if range is None else (float(range[0]), float(range[1]))
+    if rng is None and not isinstance(bins, Tensor) and d.size:
+        rng = (float(d.min()), float(d.max()))
+    hist, out_edges = np.histogram(d, bins=edges, range=rng, weights=w, density=density)
+    return HistogramResult(_leaf(hist.astype(input.dtype)), _leaf(out_edges.astype(input.dtype)))
+
+
+@api
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """Covariance of the rows of ``input`` (variables by observations; a 1-d input is one
+    variable), with integer frequency and/or float observation weights, as NumPy's cov."""
+    _tensor(input, "cov")
+    if input.ndim > 2:
+        raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an "
+                           f"input with {input.ndim} dimensions")
+    x = input if input.ndim == 2 else sh.reshape(input, 1, -1)
+    if x.dtype.kind != "f":
+        x = sh.to(x, dtypes.default_float())
+    n = x.shape[1]
+    w = None
+    if fweights is not None:
+        w = fweights
+    if aweights is not None:
+        w = aweights if w is None else w * aweights
+    if w is None:
+        avg = red.mean(x, 1)
+        w_sum, norm_factor = n, n - correction
+    else:
+        w = sh.to(w, x.dtype)
+        w_sum = red.sum(w)
+        avg = red.sum(x * w, 1) / w_sum
+        if correction == 0:
+            norm_factor = w_sum
+        elif aweights is None:
+            norm_factor = w_sum - correction
+        else:
+            norm_factor = w_sum - correction * red.sum(w * sh.to(aweights, x.dtype)) / w_sum
+    if isinstance(norm_factor, Tensor):
+        norm_factor = ew.clamp(norm_factor, min=0)
+    else:
+        norm_factor = max(norm_factor, 0)
+    xm = x - sh.unsqueeze(avg, 1)
+    c = la.matmul(xm if w is None else xm * w, sh.t(xm)) / norm_factor
+    return sh.squeeze(c)
+
+
+@api
+def corrcoef(input):
+    """Pearson correlation coefficients of the rows of ``input`` (clipped to [-1, 1])."""
+    c = cov(input)
+    if c.ndim == 0:
+        return c / c
+    sd = ew.sqrt(sh.diagonal(c))
+    c = c / sh.unsqueeze(sd, 1) / sh.unsqueeze(sd, 0)
+    return ew.clamp(c, -1.0, 1.0)
 
 
 # ---- integration, distance -------------------------------------------------------------

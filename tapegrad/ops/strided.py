@@ -88,11 +88,13 @@ def _strided_meta(shape, strides, base=0):
 
 def broadcast_shape(op, sa, sb):
     """The broadcast shape, or PyTorch's error naming the dims that clash."""
+    if not sa or not sb:  # a 0-d operand (a scalar parameter times a vector)
+        return tuple(sa or sb)
     n = max(len(sa), len(sb))
     pa = (1,) * (n - len(sa)) + tuple(sa)
     pb = (1,) * (n - len(sb)) + tuple(sb)
     out = []
-    for i, (x, y) in enumerate(zip(pa, pb)):
+    for i, (x, y) in enumerate(zip(pa, pb, strict=True)):
         if x != y and x != 1 and y != 1:
             raise RuntimeError(
                 f"{op}: The size of tensor a ({x}) must match the size of tensor b ({y}) at "
@@ -177,9 +179,18 @@ def record_expand(tape, t, s, shape, keep=True):
     the consumer reads its values (expand_rev does not; see Tape.push_array)."""
     src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
     k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    out = tape.push_array(np.broadcast_to(t._data, shape), keep)  # cast by the arena
+    out = _push_broadcast(tape, t._data, shape, keep)
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out
+
+
+def _push_broadcast(tape, d, shape, keep):
+    """A new slot holding ``d`` broadcast to ``shape`` (cast by the arena): a 0-d float's
+    as a fresh ``np.full`` the tape may keep as it is (``np.broadcast_to`` costs ~3 us, a
+    scalar times a vector's whole record)."""
+    if type(d) is float:
+        return tape.push_array(np.full(shape, d), keep, True)
+    return tape.push_array(np.broadcast_to(d, shape), keep)
 
 
 # ---- strided views: one STRIDED row (meta: [name, ndim, base, shape..., strides...]) ----
@@ -198,6 +209,6 @@ def expand_slot(tape, t, s, shape, need=True):
     constant (``need``: the caller's rule reads its values; see Tape.push_array)."""
     if tuple(t.shape) == shape:
         return s
-    if not t._rg:  # (cast by the arena: tape.py)
-        return tape.push_array(np.broadcast_to(t._data, shape), need)
+    if not t._rg:
+        return _push_broadcast(tape, t._data, shape, need)
     return record_expand(tape, t, s, shape, need)

@@ -26,6 +26,8 @@ import numpy as np
 
 from .. import _kernels
 from .._state import state
+from ..autograd.engine import grad
+from ..autograd.function import Function
 from ..ops.control import GUARD_EQ
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import GATHER, VIEW
@@ -55,11 +57,90 @@ def _as_array(x):
     return a.astype(np.float64, copy=False)
 
 
-class Traced:
+class _VectorOutputs:
+    """Jacobians, vector-Jacobian and Jacobian-vector products of a (vector-valued) f by
+    replay, at one point or at B points: shared by ``Traced`` and ``Compiled``, which give
+    ``_seeded_run(args, batch, seeds, on_divergence) -> (trace, V, G)`` (``seeds(trace, B)``
+    makes the (B or 1, k, m) reverse seeds; G is (B, k, n), ``Traced.run_seeded``).
+
+    All four run one forward per point and one reverse sweep over k seeds side by side
+    (``_sweep._seeded_blocks``).  The Jacobian takes k = m (the output's elements); a
+    vector-Jacobian product k = 1; a Jacobian-vector product is the Jacobian's columns
+    contracted with the tangent, so it costs m reverse sweeps per point (the tape has no
+    forward-mode rules), as the Jacobian does.
+    """
+
+    def jacobian(self, *args, on_divergence=None):
+        """The Jacobian at one point: (*out_shape, *input_shape), one per argnum (a tuple
+        when several), as ``torch.func.jacrev``.
+
+        >>> import numpy as np, tapegrad as tg
+        >>> tg.compile(lambda x: x * x).jacobian(np.array([1.0, 2.0]))
+        array([[2., 0.],
+               [0., 4.]])
+        """
+        t, _, G = self._seeded_run(args, False, _unit_seeds, on_divergence)
+        return t._split_seeded(G, batched=False)
+
+    def jacobian_batch(self, *Xs, on_divergence=None):
+        """Jacobians at B points: (B, *out_shape, *input_shape) per argnum (a tuple when
+        several), as ``torch.func.vmap(torch.func.jacrev(f))``; each X is (B, *input_shape).
+
+        >>> import numpy as np, tapegrad as tg
+        >>> tg.compile(lambda x: x * x).jacobian_batch(np.array([[1.0, 2.0]])).shape
+        (1, 2, 2)
+        """
+        t, _, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
+        return t._split_seeded(G, batched=True)
+
+    def vjp_batch(self, *Xs, v, on_divergence=None):
+        """(f at each point (B, *out_shape), v[b] times the Jacobian at point b, shaped as
+        each argnum's input (B, *input_shape), a tuple when several), as
+        ``torch.autograd.functional.vjp`` per point; v is (B, *out_shape)."""
+        def seeds(t, B):
+            U = _as_array(v)
+            if U.shape != (B, *t.out_shape):
+                raise ValueError(f"vjp_batch: v has shape {U.shape}; f's output has shape "
+                                 f"{t.out_shape} at each of the {B} points, so give v of shape "
+                                 f"{(B, *t.out_shape)}")
+            return np.ascontiguousarray(U.reshape(B, 1, t.out_size))
+        t, V, G = self._seeded_run(Xs, True, seeds, on_divergence)
+        return V.reshape(len(V), *t.out_shape), t._split(G[:, 0], batched=True)
+
+    def jvp_batch(self, *Xs, v, on_divergence=None):
+        """(f at each point (B, *out_shape), the Jacobian at point b times v[b], shape
+        (B, *out_shape)), as ``torch.autograd.functional.jvp`` per point; v holds one
+        tangent (B, *input_shape) per argnum (a tuple when several).  By the Jacobian's
+        rows: m reverse sweeps per point, then an (m, n) product."""
+        t, V, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
+        vs = v if isinstance(v, (tuple, list)) else (v,)
+        if len(vs) != len(t.argnums):
+            raise ValueError(f"jvp_batch: v holds {len(vs)} tangents, but f is "
+                             f"differentiated with respect to {len(t.argnums)} inputs "
+                             f"(argnums={t.argnums})")
+        out = np.zeros(G.shape[:2])
+        for j, vj in zip(t.argnums, vs):
+            vj = _as_array(vj)
+            want = (len(V), *t.in_shapes[j])
+            if vj.shape != want:
+                raise ValueError(f"jvp_batch: the tangent of input {j} has shape {vj.shape}; "
+                                 f"give {want} (one per point, shaped as the input)")
+            cols = slice(t._cols[j], t._cols[j + 1])
+            out += np.einsum("bmn,bn->bm", G[:, :, cols], vj.reshape(len(V), -1))
+        shape = (len(V), *t.out_shape)
+        return V.reshape(shape), out.reshape(shape)
+
+
+def _unit_seeds(t, B):
+    """The Jacobian's seeds: the m unit vectors, the same at every point (1, m, m)."""
+    return np.eye(t.out_size)[None]
+
+
+class Traced(_VectorOutputs):
     """A recorded function: value, gradient and their batch versions by replay."""
 
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
-                 argnums, guards, fn=None):
+                 argnums, guards, fn=None, out_shape=()):
         self.rows = rows
         self.offs = offs
         self.vals0 = vals0
@@ -68,6 +149,8 @@ class Traced:
         self.in_slots = np.asarray(in_slots, np.int64)
         self.in_shapes = [tuple(s) for s in in_shapes]
         self.out_slot = int(out_slot)
+        self.out_shape = tuple(out_shape)
+        self.out_size = int(np.prod(self.out_shape, dtype=np.int64))
         self.argnums = tuple(argnums)
         self.guards = list(guards)
         self.fn = fn
@@ -81,6 +164,8 @@ class Traced:
         computed[self.in_slots] = True
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
         self._local = threading.local()
+        self._fast = None  # the single-point fast path's packed plan (``_point``)
+        self.reads_grad = False  # f read tensors requiring grad besides its inputs (trace)
 
     @property
     def mask(self):
@@ -92,6 +177,10 @@ class Traced:
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
+        r = self._point(args, False)
+        if r is not None:
+            self._local.mask = None
+            return r[0]
         return self._batch(self._stack(args, batch=False), grad=False)[0][0]
 
     def grad(self, *args):
@@ -100,8 +189,68 @@ class Traced:
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
+        r = self._point(args, True)
+        if r is not None:
+            self._local.mask = None
+            return r
         V, G = self._batch(self._stack(args, batch=False), grad=True)
         return V[0], self._split(G, batched=False)
+
+    def _point(self, args, grad):
+        """The single-point fast path: (value, gradient or None) from one compiled call
+        with the plan packed once per trace (``_Plan.packed``), or None where it does not
+        apply (inputs other than C-contiguous writable float64 arrays of the traced shapes,
+        a vector output, a diverging guard, a row without a compiled rule): the general
+        path then answers, with its checks, messages and on_divergence.  ~1 us of Python
+        beside the compiled call (issue 21; benchmarks/bench_single_point.py)."""
+        if len(args) == 1:
+            return self._point1(args[0], grad)
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._make_fast()
+        if not fast or len(args) != len(fast[2]) or not all(
+                _plain_f8(a, shape) for a, shape in zip(args, fast[2])):
+            return None
+        return self._point_run(np.concatenate([a.reshape(-1) for a in args]), grad, fast)
+
+    def _point1(self, x, grad):
+        """``_point`` for f of one input (the common case: checks and call inlined, each
+        Python call costs ~0.1 us here)."""
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._make_fast()
+        if not fast or len(fast[2]) != 1 or type(x) is not np.ndarray or \
+                x.shape != fast[2][0] or x.dtype is not _F8:
+            return None
+        fl = x.flags
+        if not (fl.c_contiguous and fl.writeable):
+            return None
+        return self._point_run(x if fast[3] else x.reshape(-1), grad, fast)
+
+    def _point_run(self, x, grad, fast):
+        res = np.empty(fast[4] if grad else 1)
+        if _kernels._replay_point(fast[0], fast[1], x, res):
+            return None
+        if not grad:
+            return res[0], None
+        return res[0], res[1:] if fast[3] else self._split_point(res)
+
+    def _make_fast(self):
+        """(ints, floats, input shapes, one 1-d input?, n + 1) for ``_point``, or False."""
+        plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
+        if self.out_size != 1 or plan.rev_error is not None:
+            return False
+        one = len(self.in_shapes) == 1 and len(self.in_shapes[0]) == 1
+        return (*plan.packed(), tuple(self.in_shapes), one, len(self.in_elems) + 1)
+
+    def _split_point(self, res):
+        """res = [value, gradient...] as ``value_and_grad``'s gradient (per argnum)."""
+        parts = []
+        for j in self.argnums:
+            shape = self.in_shapes[j]
+            g = res[1 + self._cols[j]:1 + self._cols[j + 1]]
+            parts.append(float(g[0]) if shape == () else g.reshape(shape))
+        return parts[0] if len(parts) == 1 else tuple(parts)
 
     # -- batches --------------------------------------------------------------------
     def value_batch(self, *Xs, on_divergence="raise"):
@@ -184,10 +333,7 @@ class Traced:
         bad = np.zeros(B, np.int64) if bad is None else bad
         plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
         if grad and plan.rev_error is not None:
-            op = plan.rev_error
-            raise NotImplementedError(f"replay: {NAMES.get(op, op)} (opcode {op}) has no "
-                                      "compiled reverse rule, so its gradient cannot be "
-                                      "replayed; use value_batch, or eager backward()")
+            self._no_reverse(plan.rev_error)
         block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
         nblocks = (B + block - 1) // block
         args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
@@ -209,11 +355,51 @@ class Traced:
     def _batch(self, X, grad, on_divergence="raise", out=None, progress=False):
         if on_divergence not in _MODES:
             raise ValueError(f"on_divergence must be one of {_MODES}, got {on_divergence!r}")
-        if out is not None:
-            _check_out(out, len(X), X.shape[1], grad)
-        V, G, bad = self.run(X, grad, out, progress)
-        V, G, self._local.mask = _resolve([self], self.fn, X, V, G, bad, grad, on_divergence)
+        V, G, self._local.mask = _evaluate([self], self.fn, X, grad, on_divergence, out=out,
+                                           progress=progress)
         return V, G
+
+    def run_seeded(self, X, U, serial=False):
+        """Replay at the rows of X (B, n) with the output's m elements seeded by U (B or 1,
+        k, m): V (B, m), G (B, k, n) (row j of U[b] times the Jacobian at point b) and bad
+        (B,).  k = 0 replays the values only."""
+        plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
+        k = U.shape[1]
+        if k and plan.rev_error is not None:
+            self._no_reverse(plan.rev_error)
+        B = len(X)
+        V = np.empty((B, self.out_size))
+        G = np.empty((B, k, X.shape[1]))
+        bad = np.zeros(B, np.int64)
+        block = _block(len(plan.vals0) * max(k, 1), len(plan.fwd) + len(plan.rev), B)
+        args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
+                plan.in_elems, plan.out_elems, X, U, V, G, bad, block)
+        _run_blocks(args, 0, (B + block - 1) // block, serial, lanes=k)
+        return V, G, bad
+
+    def _seeded_run(self, args, batch, seeds, on_divergence):
+        mode = "raise" if on_divergence is None else on_divergence
+        if mode not in _MODES:
+            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        X = self._stack(args, batch=batch)
+        V, G, self._local.mask = _seeded([self], self.fn, X, seeds(self, len(X)), mode)
+        return self, V, G
+
+    def _split_seeded(self, G, batched):
+        """G (B, m, n) as (B, *out_shape, *input_shape) per argnum (without B if not
+        batched)."""
+        parts = []
+        for j in self.argnums:
+            g = G[:, :, self._cols[j]:self._cols[j + 1]]
+            g = g.reshape((len(G), *self.out_shape, *self.in_shapes[j]))
+            parts.append(g if batched else g[0])
+        return parts[0] if len(parts) == 1 else tuple(parts)
+
+    @staticmethod
+    def _no_reverse(op):
+        raise NotImplementedError(f"replay: {NAMES.get(op, op)} (opcode {op}) has no "
+                                  "compiled reverse rule, so its gradient cannot be "
+                                  "replayed; use value_batch, or eager backward()")
 
     # -- inspection, saving ---------------------------------------------------------
     def stats(self):
@@ -247,8 +433,8 @@ class Traced:
         if any(len(s) > validate.MAX_DIMS for s in self.in_shapes):
             raise ValueError(f"save: inputs of more than {validate.MAX_DIMS} dims cannot be "
                              "saved")
-        extra = {}
-        if self._make_plan().rev_error is None:
+        extra = {"out_shape": np.array(self.out_shape, np.int64)}
+        if self._make_plan().rev_error is None and self.out_size == 1:
             X = np.ascontiguousarray(self.vals0[self.in_elems][None, :])
             extra["grad0"] = self.run(X, grad=True)[1][0]
         arrays = dict({k: getattr(self, k) for k in self._ARRAYS},
@@ -261,7 +447,7 @@ class Traced:
         np.savez(path, digest=validate.digest(arrays), **arrays)
 
     _STATE = ("rows", "offs", "vals0", "consts", "meta", "in_slots", "in_shapes", "out_slot",
-              "argnums", "guards")
+              "argnums", "guards", "out_shape")
 
     def __getstate__(self):
         # arrays only: functions are code, the plan and thread state are rebuilt
@@ -368,6 +554,17 @@ class _Plan:
             [np.arange(start[s], start[s] + size[s]) for s in t.in_slots]
             or [np.zeros(0, np.int64)]).astype(np.int64)
         self.out_slot = 2 * t.out_slot
+        self.consts = t.consts
+        self.out_elems = np.arange(start[t.out_slot], start[t.out_slot] + size[t.out_slot],
+                                   dtype=np.int64)
+
+    def packed(self):
+        """The plan as ``_sweep._replay_point`` takes it: (ints, floats)."""
+        head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
+                len(self.in_elems), self.out_slot]
+        ints = np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
+                               self.offs, self.meta, self.in_elems]).astype(np.int64)
+        return ints, np.concatenate([self.vals0, self.consts]).astype(np.float64)
 
 
 def _contiguous_from(op, meta, k, n):
@@ -398,6 +595,17 @@ def _contiguous_from(op, meta, k, n):
 
 
 _NO_GRAD = np.empty((0, 0))
+_F8 = np.dtype(np.float64)
+
+
+def _plain_f8(a, shape):
+    """Whether ``a`` is what ``_sweep._replay_point`` takes without another signature: a
+    C-contiguous writable float64 ndarray, here of ``shape``.  (The dtype by identity: an
+    equal dtype object of another identity just takes the general path.)"""
+    if type(a) is not np.ndarray or a.shape != shape or a.dtype is not _F8:
+        return False
+    fl = a.flags
+    return fl.c_contiguous and fl.writeable
 _POOL = [None, [], None]  # (pid, [_Helper, ...], ident of the thread whose call uses them)
 _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
@@ -503,36 +711,45 @@ def _release():
             _POOL[2] = None
 
 
-def _buffers(n, grad):
-    """This thread's (vals, adj) arena buffers of at least n values, kept between calls
-    (a fresh one would page-fault on every call)."""
-    have = getattr(_LOCAL, "bufs", None)
-    if have is None or len(have[0]) < n or (grad and len(have[1]) < n):
-        have = _LOCAL.bufs = (np.empty(n), np.empty(n if grad else 0))
-    return have
+def _buffers(*sizes):
+    """This thread's arena buffers (vals, adj; or vals, wide, adj) of at least ``sizes``
+    values, kept between calls (a fresh one would page-fault on every call)."""
+    have = getattr(_LOCAL, "bufs", [])
+    if len(have) < len(sizes) or any(len(b) < n for b, n in zip(have, sizes)):
+        have = _LOCAL.bufs = [
+            have[i] if i < len(have) and len(have[i]) >= n else np.empty(n)
+            for i, n in enumerate(sizes)] + have[len(sizes):]
+    return have[:len(sizes)]
 
 
-def _run_blocks(args, lo, hi, serial=False):
+def _run_blocks(args, lo, hi, serial=False, lanes=None):
     """Blocks lo..hi-1 on every core: threads take chunks of blocks from a shared counter
     as they finish (a core busy with other work just takes fewer), and the calling thread
-    works too.  Small batches stay in the calling thread (a hand-off costs ~11 us)."""
+    works too.  Small batches stay in the calling thread (a hand-off costs ~11 us).
+    ``lanes`` (k, seeds per point) runs ``_seeded_blocks`` instead of ``_replay_blocks``."""
     if hi <= lo:
         return
-    nv, block, grad = len(args[3]), args[-1], args[11].shape[0] > 0
+    nv, block = len(args[3]), args[-1]
+    if lanes is None:
+        sizes = (nv * block, nv * block if args[11].shape[0] > 0 else 0)
+    else:
+        sizes = (nv * block, nv * block * lanes, nv * block * lanes)
     nthreads = 1 if serial else min(_CORES, hi - lo)
-    if (hi - lo) * block * nv < SERIAL_VALUES:
+    per_block = nv * block * max(1, lanes or 1)  # values a block sweeps (its work)
+    if (hi - lo) * per_block < SERIAL_VALUES:
         nthreads = 1
     chunk = hi - lo if nthreads == 1 else max(1, (hi - lo) // (4 * nthreads))
-    chunk = max(1, min(chunk, CHUNK_VALUES // (block * nv or 1)))
+    chunk = max(1, min(chunk, CHUNK_VALUES // (per_block or 1)))
     starts = itertools.count(lo, chunk)  # next() is atomic: each chunk goes to one thread
     stop = []
 
     def work():
-        vals, adj = _buffers(nv * block, grad)
+        bufs = _buffers(*sizes)
+        kernel = _kernels._replay_blocks if lanes is None else _kernels._seeded_blocks
         for b in starts:
             if b >= hi or stop:
                 return
-            r = _kernels._replay_blocks(*args, b, min(b + chunk, hi), vals, adj)
+            r = kernel(*args, b, min(b + chunk, hi), *bufs)
             if r != -1:  # trace() and load() checked every row: cannot happen
                 what = f"reverse row {r}" if r >= 0 else f"forward row {-2 - r}"
                 raise RuntimeError(f"replay: {what} of the plan did not run; please report "
@@ -634,6 +851,8 @@ def _check_out(out, B, m, grad):
 
 def trace(f, *args, argnums=0):
     """Run ``f(*args)`` once on a private tape and return the replayable ``Traced`` tape.
+    f returns one tensor: a scalar for value and gradient, any shape for the Jacobian
+    methods (``jacobian_batch``, ``vjp_batch``, ``jvp_batch``).
 
     >>> import tapegrad as tg
     >>> t = tg.trace(lambda x: (x * x).sum(), [1.0, 2.0])
@@ -655,10 +874,6 @@ def trace(f, *args, argnums=0):
         y = f(*xs)
         if not isinstance(y, Tensor):
             raise TypeError(f"trace: f must return a tapegrad Tensor, got {type(y).__name__}")
-        if y.numel() != 1:
-            raise ValueError(f"trace: f must return a scalar (one element), got shape "
-                             f"{tuple(y.shape)}; Jacobians of vector functions are not "
-                             "supported by replay yet")
         if not y._rg or (y._gen != tape.gen):
             y = y * 1.0 if y._rg else None  # a constant output: record nothing to replay
             if y is None:
@@ -666,12 +881,16 @@ def trace(f, *args, argnums=0):
         rows, offs, vals, consts, meta = (np.array(a) for a in tape.arrays())
         rows[:, 0] &= OP_MASK
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
-                        y._slot, argnums, tape.guards, fn=f)
+                        y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
+        # f read tensors that require grad besides its inputs (a Module's parameters, a
+        # value of the caller's graph): replay holds them as constants
+        inputs = set(in_slots)
+        traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
-    traced.vals0 = _self_check(traced, arrays, float(np.asarray(y._data).reshape(())))
+    traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
 
 
@@ -696,10 +915,11 @@ def _self_check(traced, arrays, expected):
         if not bad[0] or attempt:
             break
         _calibrate_guards(traced, vals)
-    got = vals[traced.offs[traced.out_slot]]
+    o = traced.out_slot
+    got = vals[traced.offs[o]:traced.offs[o + 1]]
     # NumPy's vectorised libm and Numba's may differ in the last bit (exp, pow, sin): a
     # missing rule or an escaped value shows up far above this tolerance
-    if not np.isclose(got, expected, rtol=1e-9, atol=1e-9, equal_nan=True) or bad[0]:
+    if not np.allclose(got, expected, rtol=1e-9, atol=1e-9, equal_nan=True) or bad[0]:
         raise RuntimeError(f"trace: replay at the traced point gives {got!r}, eager gave "
                            f"{expected!r}; please report this as a tapegrad bug")
     return vals
@@ -716,15 +936,47 @@ def _calibrate_guards(traced, vals):
             traced.consts[c] = got
 
 
-def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None):
-    """Apply ``on_divergence`` to the points whose guards diverged: (V, G, mask or None)."""
+def _evaluate(tapes, fn, X, grad, mode, limit=None, out=None, progress=False):
+    """Value (and gradient) of the scalar f at the rows of X by the trace ``tapes[0]``,
+    divergence resolved: (V, G, mask or None).  A vector-valued f gives its values
+    (B, *out_shape); its gradient is a Jacobian (``jacobian_batch``)."""
+    t = tapes[0]
+    if t.out_size != 1:
+        if grad:
+            raise RuntimeError(f"grad can be implicitly created only for scalar outputs: f's "
+                               f"output has shape {t.out_shape}; use .jacobian(x), "
+                               ".jacobian_batch(X) or .vjp_batch(X, v=...)")
+        V, _, mask = _seeded(tapes, fn, X, np.zeros((1, 0, t.out_size)), mode, limit)
+        return V.reshape(len(X), *t.out_shape), None, mask
+    if out is not None:
+        _check_out(out, len(X), X.shape[1], grad)
+    V, G, bad = t.run(X, grad, out, progress)
+    return _resolve(tapes, fn, X, V, G, bad, grad, mode, limit)
+
+
+def _seeded(tapes, fn, X, U, mode, limit=None):
+    """``Traced.run_seeded`` by the trace ``tapes[0]``, divergence resolved: (V, G, mask)."""
+    V, G, bad = tapes[0].run_seeded(X, U)
+
+    def run(t, idx):  # the diverging points idx by another trace
+        return t.run_seeded(np.ascontiguousarray(X[idx]), U[idx] if len(U) > 1 else U)
+    return _resolve(tapes, fn, X, V, G, bad, True, mode, limit, run)
+
+
+def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None, run=None):
+    """Apply ``on_divergence`` to the points whose guards diverged: (V, G, mask or None).
+    ``run(trace, idx)`` replays the points ``idx`` by another trace (default: its value
+    and gradient at ``X[idx]``)."""
     if not bad.any():
         return V, G, None
     if mode == "retrace":
         if fn is None:
             raise DivergenceError("this trace was loaded without its function, so it cannot "
                                   "retrace; use on_divergence='raise' or 'mask'")
-        return (*_retrace(fn, tapes, X, V, G, bad, grad, tapes[0].argnums, limit), None)
+        if run is None:
+            def run(t, idx):
+                return t.run(np.ascontiguousarray(X[idx]), grad)
+        return (*_retrace(fn, tapes, X, V, G, bad, run, tapes[0].argnums, limit), None)
     if mode == "mask":
         V[bad > 0] = np.nan
         if grad:
@@ -738,8 +990,9 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None):
         "(tapegrad.where, clamp) in f")
 
 
-def _retrace(fn, tapes, X, V, G, bad, grad, argnums, limit=None):
-    """Fill the points flagged in ``bad`` from other traces, tracing anew where none fits.
+def _retrace(fn, tapes, X, V, G, bad, run, argnums, limit=None):
+    """Fill the points flagged in ``bad`` from other traces (``run(trace, idx)`` replays
+    points ``idx``: (V, G, bad)), tracing anew where none fits.
 
     ``tapes`` is kept in order of last use after ``tapes[0]`` (the signature's first trace)
     and at most ``limit`` long (default ``RECOMPILE_LIMIT``): a fresh trace beyond that
@@ -757,10 +1010,10 @@ def _retrace(fn, tapes, X, V, G, bad, grad, argnums, limit=None):
             tapes.insert(1, tape)
             del tapes[max(limit, 2):]  # the least recently used (never tapes[0])
         tried.add(id(tape))
-        Vt, Gt, bt = tape.run(np.ascontiguousarray(X[todo]), grad)
+        Vt, Gt, bt = run(tape, todo)
         ok = bt == 0
         V[todo[ok]] = Vt[ok]
-        if grad:
+        if len(G):
             G[todo[ok]] = Gt[ok]
         if fresh and bt[0]:  # (an older trace that fits none of the points is no error)
             raise RuntimeError(
@@ -815,7 +1068,7 @@ def _user_level():
     return level
 
 
-class Compiled:
+class Compiled(_VectorOutputs):
     """``tapegrad.compile(f)``: f's value and gradient by replay, traced per input signature."""
 
     def __init__(self, fn, argnums=0, on_divergence="retrace", recompile_limit=None):
@@ -856,27 +1109,71 @@ class Compiled:
             return _on_dask(self, args, grad, out=out, progress=progress)
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
-        if out is not None:
-            _check_out(out, len(X), X.shape[1], grad)
-        V, G, bad = tapes[0].run(X, grad, out, progress)
-        V, G, self._local.mask = _resolve(tapes, self.fn, X, V, G, bad, grad,
-                                          self.on_divergence, self.recompile_limit)
+        V, G, self._local.mask = _evaluate(tapes, self.fn, X, grad, self.on_divergence,
+                                           self.recompile_limit, out, progress)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
+    def _seeded_run(self, args, batch, seeds, on_divergence):
+        if not args:
+            raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
+                            "one array per input, each of shape (B, *input_shape))")
+        mode = self.on_divergence if on_divergence is None else on_divergence
+        if mode not in _MODES:
+            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        tapes = self._tapes(args, batch)
+        X = tapes[0]._stack(args, batch=batch)
+        V, G, self._local.mask = _seeded(tapes, self.fn, X, seeds(tapes[0], len(X)), mode,
+                                         self.recompile_limit)
+        return tapes[0], V, G
+
     def __call__(self, *args):
-        """f at one point, by replay.  Called with tensors (``torch.compile(model)(x)``) it
-        returns f's own result, a Tensor on the caller's graph: f runs eagerly, so a
-        Module's parameters and the values f closes over get their gradients."""
+        """f at one point, by replay.  Called with tensors, as ``torch.compile(f)(x)``, it
+        returns a Tensor on the caller's graph: one row (``CompiledFunctionBackward``)
+        whose forward is the replay and whose backward the replay's vector-Jacobian
+        product, guards checked at the point as ever.  f runs eagerly instead where replay
+        would lose a gradient: f reads tensors that require grad besides its arguments
+        (a Module's parameters), or an argument is not float64 (replay's dtype)."""
+        r = self._point(args, False)
+        if r is not None:
+            return r[0]
         if any(isinstance(a, Tensor) for a in args):
-            return self.fn(*args)
+            return self._call_tensors(args)
         return self._run(args, batch=False, grad=False)[0][0]
 
+    def _call_tensors(self, args):
+        if not state.grad_enabled or not any(isinstance(a, Tensor) and a._rg for a in args) \
+                or any(isinstance(a, Tensor) and a.dtype != np.float64 for a in args):
+            return self.fn(*args)  # (nothing to differentiate: f's own result, as before)
+        tapes = self._tapes(args, batch=False)
+        if tapes[0].reads_grad:
+            return self.fn(*args)
+        return _CompiledCall.apply(self, tapes, *args)
+
     def grad(self, *args):
-        return self._run(args, batch=False, grad=True)[1]
+        return self.value_and_grad(*args)[1]
 
     def value_and_grad(self, *args):
+        r = self._point(args, True)
+        if r is not None:
+            return r
         V, g = self._run(args, batch=False, grad=True)
         return V[0], g
+
+    def _point(self, args, grad):
+        """``Traced._point`` by the signature's first trace (the others answer through the
+        general path, when that trace's guards fail)."""
+        if len(args) == 1 and type(args[0]) is np.ndarray:
+            tapes = self.traces.get((args[0].shape,))
+            r = None if tapes is None else tapes[0]._point1(args[0], grad)
+        else:
+            try:
+                tapes = self.traces.get(tuple([a.shape for a in args]))
+            except AttributeError:  # (numbers, lists: the general path)
+                return None
+            r = None if tapes is None else tapes[0]._point(args, grad)
+        if r is not None:
+            self._local.mask = None
+        return r
 
     def value_batch(self, *Xs):
         return self._run(Xs, batch=True, grad=False)[0]
@@ -906,9 +1203,40 @@ class Compiled:
         """Hessians at B points: (B, n, n) for X of shape (B, n)."""
         return second_order.hessian_batch(self, X)
 
-    def jacobian(self, x):
-        """The Jacobian of a vector-valued f at x: (*out_shape, *x.shape)."""
-        return second_order.jacobian(self, x)
+
+class _CompiledCall(Function):
+    """``tapegrad.compile(f)(tensors)`` as one row of the caller's graph.  Forward: f's
+    value by replay; backward: the replay's vector-Jacobian product (both resolve a point
+    on another branch by ``on_divergence``: retrace, raise or mask).  Under create_graph
+    the backward is f's own eager VJP instead, recorded, so higher derivatives hold."""
+    node_name = "CompiledFunctionBackward"  # (torch.compile's node)
+
+    @staticmethod
+    def forward(ctx, c, tapes, *args):
+        ctx.c, ctx.tapes = c, tapes
+        ctx.X = tapes[0]._stack(args, batch=False)
+        ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])
+        ctx.args = [None if isinstance(a, Tensor) else a for a in args]
+        t = tapes[0]
+        V, _, c._local.mask = _seeded(tapes, c.fn, ctx.X, np.zeros((1, 0, t.out_size)),
+                                      c.on_divergence, c.recompile_limit)
+        return Tensor(V[0].reshape(t.out_shape))
+
+    @staticmethod
+    def backward(ctx, gy):
+        saved = iter(ctx.saved_tensors)
+        args = [next(saved) if a is None else a for a in ctx.args]
+        if state.grad_enabled:  # create_graph: a differentiable backward, eagerly
+            wrt = [a for a in args if isinstance(a, Tensor) and a.requires_grad]
+            gs = iter(grad(ctx.c.fn(*args), wrt, gy, create_graph=True, allow_unused=True))
+            return (None, None, *[next(gs) if isinstance(a, Tensor) and a.requires_grad
+                                  else None for a in args])
+        t = ctx.tapes[0]
+        U = np.asarray(gy.detach()._data, np.float64).reshape(1, 1, t.out_size)
+        _, G, _ = _seeded(ctx.tapes, ctx.c.fn, ctx.X, U, ctx.c.on_divergence,
+                          ctx.c.recompile_limit)
+        return (None, None, *[Tensor(G[0, 0, t._cols[i]:t._cols[i + 1]].reshape(t.in_shapes[i]))
+                              if isinstance(a, Tensor) else None for i, a in enumerate(args)])
 
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None,  # noqa: A001

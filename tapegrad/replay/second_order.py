@@ -4,15 +4,13 @@ function, at one point or at a batch of points, in compiled code.
 ``tapegrad.compile(f).hvp(x, v)`` traces ``(x, v) -> <grad f(x), v>`` once, with the
 gradient recorded as tape rows (``create_graph=True``, autograd/higher.py); replaying that
 tape's gradient gives ``H v`` (reverse over reverse).  A Hessian is a batch of n such
-products with the unit vectors as ``v``, and the Jacobian of a vector function is a batch
-of vector-Jacobian products with unit seeds: several adjoint seeds side by side in one
-op-major sweep.  Guards work as for the gradient (``on_divergence``).
+products with the unit vectors as ``v``.  Guards work as for the gradient
+(``on_divergence``).  (Jacobians of vector functions replay f's own trace with several
+seeds: ``Compiled.jacobian_batch``.)
 """
 import numpy as np
 
 from ..autograd.engine import grad
-from ..grad_mode import no_grad
-from ..tensor import Tensor
 
 
 def _hvp_fn(fn):
@@ -23,13 +21,6 @@ def _hvp_fn(fn):
     return hv
 
 
-def _vjp_fn(fn):
-    def jt(x, u):
-        return (fn(x) * u).sum()
-    jt.__name__ = jt.__qualname__ = f"vjp_of_{getattr(fn, '__name__', 'f')}"
-    return jt
-
-
 def _derived(c, kind):
     """The compiled helper function of ``c`` for ``kind`` (made once, then cached)."""
     if c.argnums != (0,):
@@ -37,8 +28,7 @@ def _derived(c, kind):
                                   f"(argnums=0); got argnums={c.argnums}")
     cache = c.__dict__.setdefault("_second_order", {})
     if kind not in cache:
-        make = _hvp_fn if kind == "hvp" else _vjp_fn
-        cache[kind] = type(c)(make(c.fn), argnums=0, on_divergence=c.on_divergence)
+        cache[kind] = type(c)(_hvp_fn(c.fn), argnums=0, on_divergence=c.on_divergence)
     return cache[kind]
 
 
@@ -66,15 +56,3 @@ def hessian(c, x):
     x = np.asarray(x, dtype=np.float64)
     return hessian_batch(c, x[None])[0]
 
-
-def jacobian(c, x):
-    """The Jacobian (*out_shape, *in_shape) of a vector function at one point: one batch of
-    vector-Jacobian products, one per output element."""
-    x = np.asarray(x, dtype=np.float64)
-    with no_grad():
-        out_shape = tuple(c.fn(Tensor(x)).shape)
-    m = int(np.prod(out_shape, dtype=np.int64))
-    X = np.repeat(x[None], m, axis=0)
-    U = np.eye(m).reshape(m, *out_shape)
-    J = _derived(c, "jacobian").grad_batch(X, U)
-    return J.reshape(*out_shape, *x.shape)

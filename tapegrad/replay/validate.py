@@ -43,8 +43,9 @@ _I8, _F8 = np.dtype(np.int64), np.dtype(np.float64)
 ARRAYS = {"rows": (_I8, 2), "offs": (_I8, 1), "vals0": (_F8, 1), "consts": (_F8, 1),
           "meta": (_I8, 1), "in_slots": (_I8, 1), "in_shapes": (_I8, 2), "out_slot": (_I8, 0),
           "argnums": (_I8, 1), "guards": (None, 1), "grad0": (_F8, 1), "format": (_I8, 0),
-          "digest": (np.dtype(np.uint8), 1)}
-OPTIONAL = ("grad0", "format", "digest")  # absent from traces saved before format 2
+          "digest": (np.dtype(np.uint8), 1), "out_shape": (_I8, 1)}
+# absent from traces saved before format 2 (out_shape: before vector outputs; a scalar)
+OPTIONAL = ("grad0", "format", "digest", "out_shape")
 
 
 def digest(arrays):
@@ -141,7 +142,8 @@ def fields_from_npz(z):
     return dict(rows=z["rows"], offs=z["offs"], vals0=z["vals0"], consts=z["consts"],
                 meta=z["meta"], in_slots=z["in_slots"], in_shapes=shapes,
                 out_slot=int(z["out_slot"]), argnums=tuple(z["argnums"].tolist()),
-                guards=[str(g) for g in z["guards"]])
+                guards=[str(g) for g in z["guards"]],
+                out_shape=tuple(z["out_shape"].tolist()) if "out_shape" in z else ())
 
 
 def _array(d, name):
@@ -186,10 +188,16 @@ def check(d):
         if int(np.prod(shape, dtype=object)) != size[s]:
             raise ValueError(f"trace field 'in_shapes': shape {shape} for input slot {s} of "
                              f"{size[s]} elements")
+    out_shape = d.get("out_shape", ())
+    if not isinstance(out_shape, tuple) or len(out_shape) > MAX_DIMS or \
+            not all(_is_int(v) and v >= 0 for v in out_shape):
+        raise ValueError(f"trace field 'out_shape' must be a shape (a tuple of at most "
+                         f"{MAX_DIMS} sizes), got {out_shape!r}")
+    out_size = int(np.prod(out_shape, dtype=object))
     out_slot = d.get("out_slot")
-    if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != 1:
-        raise ValueError(f"trace field 'out_slot' must name a slot of one element, got "
-                         f"{out_slot!r}")
+    if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != out_size:
+        raise ValueError(f"trace field 'out_slot' must name a slot of {out_size} element(s), "
+                         f"the size of out_shape {out_shape}, got {out_slot!r}")
     argnums = d.get("argnums")
     if not isinstance(argnums, tuple) or not argnums or len(set(argnums)) != len(argnums) \
             or not all(_is_int(j) and 0 <= j < len(in_shapes) for j in argnums):
@@ -206,7 +214,7 @@ def check(d):
     return dict(rows=rows, offs=offs, vals0=vals0, consts=consts, meta=meta,
                 in_slots=in_slots, in_shapes=[tuple(int(v) for v in s) for s in in_shapes],
                 out_slot=int(out_slot), argnums=tuple(int(j) for j in argnums),
-                guards=list(guards))
+                guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
 
 
 def _is_int(v):

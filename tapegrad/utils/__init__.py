@@ -1,4 +1,5 @@
-"""Utilities with PyTorch's names: ``tapegrad.utils.data`` (datasets, samplers, DataLoader)."""
-from . import data
+"""Utilities with PyTorch's names: ``tapegrad.utils.data`` (datasets, samplers, DataLoader),
+``tapegrad.utils.checkpoint``."""
+from . import checkpoint, data
 
-__all__ = ["data"]
+__all__ = ["checkpoint", "data"]

@@ -1,0 +1,154 @@
+"""Eager workloads standing for real scripts (issue 20): the same code on tapegrad and on
+PyTorch (only the module differs), one round = one step as a user's loop runs it.
+
+Groups ``script <name>``, phase ``fwd+bwd``:
+
+- ``poly fit``: PyTorch's polynomial-fit tutorial with a dynamic graph: 0-d parameters
+  a, b, c, d over a 2,000-point vector x, ``y = a + b x + c x^2 + d x^3``,
+  ``loss = ((y - target)**2).sum()``, backward, SGD under ``no_grad``
+  (``p -= lr * p.grad``) and ``p.grad = None``;
+- ``kmeans``: a k-means objective, 1,000 x 16 points (constant), k = 100 centroids
+  requiring grad, squared distances by broadcasting, ``min(dim=1)`` values summed,
+  backward;
+- ``lstm``: an LSTM cell written with ``cat``/matmul/sigmoid/tanh, unrolled over 20
+  steps (batch 8, input 32, hidden 128), loss = sum of the last hidden state, backward;
+- ``mlp step float64`` / ``float32``: bench_mlp.py's MLP step (its builders, reused).
+
+Libraries: tapegrad and torch (one thread: tensors this size gain nothing from threads).
+``test_scripts_agree`` checks tapegrad's loss and gradients against torch's for each
+script.  Under ``--benchmark-disable`` (CI) each case runs once.
+"""
+import bench_mlp
+import numpy as np
+import pytest
+
+POLY_N, POLY_LR = 2000, 1e-6
+KM_POINTS, KM_DIM, KM_K = 1000, 16, 100
+LSTM_BATCH, LSTM_IN, LSTM_HIDDEN, LSTM_STEPS = 8, 32, 128, 20
+LIBRARIES = ("tapegrad", "torch")
+
+
+def _module(lib):
+    mod = pytest.importorskip(lib)
+    if lib == "torch":
+        mod.set_num_threads(1)
+    return mod
+
+
+def _params(mod, arrays):
+    return [mod.tensor(a, requires_grad=True) for a in arrays]
+
+
+def _grads(ps):
+    return [p.grad.numpy().copy() for p in ps]
+
+
+# ---- one builder per script: (mod) -> (step, readout); step() runs one round ------------
+def poly_fit(mod):
+    """The tutorial's loop body; readout() gives the loss and the gradients of the last
+    step before its update (the parameters move every step, for both libraries alike)."""
+    x = mod.tensor(np.linspace(-np.pi, np.pi, POLY_N))
+    target = mod.tensor(np.sin(np.linspace(-np.pi, np.pi, POLY_N)))
+    ps = a, b, c, d = _params(mod, [np.float64(v) for v in (0.1, 0.2, -0.1, 0.05)])
+    last = {}
+
+    def step():
+        y = a + b * x + c * x ** 2 + d * x ** 3
+        loss = ((y - target) ** 2).sum()
+        loss.backward()
+        last["out"] = loss.item(), _grads(ps)
+        with mod.no_grad():
+            for p in ps:
+                p -= POLY_LR * p.grad
+                p.grad = None
+
+    def readout():
+        step()
+        return last["out"]
+
+    return step, readout
+
+
+def kmeans(mod):
+    rng = np.random.default_rng(1)
+    points = mod.tensor(rng.standard_normal((KM_POINTS, KM_DIM)))
+    centroids = mod.tensor(rng.standard_normal((KM_K, KM_DIM)), requires_grad=True)
+
+    def step():
+        centroids.grad = None
+        d2 = ((points[:, None, :] - centroids[None, :, :]) ** 2).sum(-1)
+        loss = d2.min(dim=1).values.sum()
+        loss.backward()
+        return loss
+
+    def readout():
+        return step().item(), _grads([centroids])
+
+    return step, readout
+
+
+def lstm(mod):
+    rng = np.random.default_rng(2)
+    h4 = 4 * LSTM_HIDDEN
+    s = 1 / np.sqrt(LSTM_HIDDEN)
+    xs = [mod.tensor(rng.standard_normal((LSTM_BATCH, LSTM_IN))) for _ in range(LSTM_STEPS)]
+    ps = w, bias = _params(mod, [rng.uniform(-s, s, (LSTM_IN + LSTM_HIDDEN, h4)),
+                                 rng.uniform(-s, s, h4)])
+    zeros = np.zeros((LSTM_BATCH, LSTM_HIDDEN))
+    H = LSTM_HIDDEN
+
+    def step():
+        w.grad = bias.grad = None
+        h, c = mod.tensor(zeros), mod.tensor(zeros)
+        for x in xs:
+            gates = mod.cat([x, h], dim=1) @ w + bias
+            i = gates[:, :H].sigmoid()
+            f = gates[:, H:2 * H].sigmoid()
+            g = gates[:, 2 * H:3 * H].tanh()
+            o = gates[:, 3 * H:].sigmoid()
+            c = f * c + i * g
+            h = o * c.tanh()
+        loss = h.sum()
+        loss.backward()
+        return loss
+
+    def readout():
+        return step().item(), _grads(ps)
+
+    return step, readout
+
+
+def _mlp(dtype):
+    def build(mod):
+        make = bench_mlp.tapegrad_step if mod.__name__ == "tapegrad" else bench_mlp.torch_step
+        step = make(dtype)[0]
+        return step, step
+    return build
+
+
+SCRIPTS = {"poly fit": poly_fit, "kmeans": kmeans, "lstm": lstm,
+           "mlp step float64": _mlp("float64"), "mlp step float32": _mlp("float32")}
+
+
+@pytest.mark.parametrize("lib", LIBRARIES)
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_script(phase, script, lib):
+    mod = _module(lib)
+    if lib == "tapegrad" and not phase.benchmark.disabled:
+        # the compiled sweeps loaded now: else the first ~3 s of steps run interpreted
+        # while a thread loads them from Numba's cache (tapegrad/_kernels.py)
+        mod.warmup(float32=True, replay=False)
+    step, _ = SCRIPTS[script](mod)
+    step()  # warm-up (untimed): torch's allocator, the tape's buffers
+    library = "tapegrad" if lib == "tapegrad" else f"torch {mod.__version__} (1 thread)"
+    phase(step, group=f"script {script}", library=library, phase="fwd+bwd", ops=None)
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_scripts_agree(script):
+    """tapegrad's loss and gradients equal torch's (float64: 1e-9 relative; float32 1e-4)."""
+    (loss, grads), (loss_t, grads_t) = (SCRIPTS[script](_module(lib))[1]() for lib in LIBRARIES)
+    rtol = 1e-4 if script.endswith("float32") else 1e-9
+    assert loss == pytest.approx(loss_t, rel=rtol)
+    for g, g_t in zip(grads, grads_t, strict=True):
+        np.testing.assert_allclose(g, g_t, rtol=rtol, atol=rtol * np.abs(g_t).max())

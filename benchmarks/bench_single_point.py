@@ -1,0 +1,154 @@
+"""One call at ONE point: Rosenbrock's value and gradient at n = 10 (issue 21's fast path).
+
+Group ``one point n=10`` (pytest-benchmark), every library in the same run, each result
+checked against the hand-written gradient (1e-12 relative):
+
+- ``tapegrad compile``: ``tg.compile(rosen).value_and_grad(x)`` (the single-point fast
+  path: the plan packed once per trace, one compiled call of four arguments);
+- ``tapegrad traced``: the same on the ``Traced`` tape (``tg.jit.trace``);
+- ``tapegrad general path``: the batch machinery at B = 1, which every call took before
+  (and which still answers what the fast path does not take: other dtypes, layouts,
+  diverging guards);
+- ``tapegrad compiled work``: the fast path's kernel call alone (``_replay_point``), the
+  floor the Python glue adds to;
+- ``casadi buffered``: an SX ``Function`` of (f, gradient) called through
+  ``Function.buffer()`` with preallocated NumPy outputs (CasADi's fastest Python call;
+  optional: ``pip install casadi``, skipped without it);
+- ``jax jit``: ``jax.jit(jax.value_and_grad(rosen))``, the result blocked;
+- ``numba hand-written``: an ``@njit`` function returning (f, gradient) (the limit);
+- ``torch eager``: forward and ``autograd.grad`` (for scale).
+"""
+import numpy as np
+import pytest
+
+from tapegrad import bench as tb
+
+tb.passive_omp_waits()
+
+N = 10
+REL = 1e-12
+
+
+def _x():
+    return np.linspace(-1.5, 1.5, N)
+
+
+def _want(x):
+    return tb.rosen(x), tb.rosen_grad_numpy(x[None])[0]
+
+
+def _tapegrad_compile():
+    import tapegrad as tg
+    tg.warmup()  # the kernels loaded from Numba's cache now, not interpreted meanwhile
+    f = tg.compile(tb.rosen)
+    return f.value_and_grad
+
+
+def _tapegrad_traced():
+    import tapegrad as tg
+    tg.warmup()
+    return tg.jit.trace(tb.rosen, _x()).value_and_grad
+
+
+def _tapegrad_general():
+    import tapegrad as tg
+    tg.warmup()
+    t = tg.jit.trace(tb.rosen, _x())
+
+    def call(x):  # the path every call took before the fast path (and takes what it skips)
+        V, G = t._batch(t._stack((x,), batch=False), grad=True)
+        return V[0], t._split(G, batched=False)
+    return call
+
+
+def _tapegrad_work():
+    import tapegrad as tg
+    from tapegrad import _kernels
+    tg.warmup()
+    t = tg.jit.trace(tb.rosen, _x())
+    ints, floats = t._make_plan().packed()
+    res = np.empty(N + 1)
+
+    kernel = _kernels._replay_point  # (bound to the compiled dispatcher by warmup)
+
+    def call(x):
+        kernel(ints, floats, x, res)
+        return res[0], res[1:]
+    return call
+
+
+def _casadi():
+    ca = pytest.importorskip("casadi")
+    xs = ca.SX.sym("x", N)
+    f = ca.sum1(100 * (xs[1:] - xs[:-1] ** 2) ** 2 + (1 - xs[:-1]) ** 2)
+    F = ca.Function("F", [xs], [f, ca.gradient(f, xs)])
+    buf, evaluate = F.buffer()
+    x_in, v, g = np.zeros(N), np.zeros(1), np.zeros(N)
+    buf.set_arg(0, memoryview(x_in))
+    buf.set_res(0, memoryview(v))
+    buf.set_res(1, memoryview(g))
+
+    def call(x, _keep=(buf, F)):  # (the buffer must outlive every call: CasADi segfaults)
+        x_in[:] = x
+        evaluate()
+        return v[0], g
+    return call
+
+
+def _jax():
+    jax = pytest.importorskip("jax")
+    jax.config.update("jax_enable_x64", True)
+    vg = jax.jit(jax.value_and_grad(tb.rosen))
+
+    def call(x):
+        v, g = vg(x)
+        return float(v), np.asarray(g.block_until_ready())
+    return call
+
+
+def _numba():
+    import numba
+
+    @numba.njit(cache=False)
+    def value_and_grad(x):
+        n = x.shape[0]
+        g = np.zeros(n)
+        v = 0.0
+        for i in range(n - 1):
+            d = x[i + 1] - x[i] * x[i]
+            e = 1.0 - x[i]
+            v += 100.0 * d * d + e * e
+            g[i] += -400.0 * d * x[i] - 2.0 * e
+            g[i + 1] += 200.0 * d
+        return v, g
+    return value_and_grad
+
+
+def _torch():
+    torch = pytest.importorskip("torch")
+
+    def call(x):
+        t = torch.tensor(x, requires_grad=True)
+        y = tb.rosen(t)
+        (g,) = torch.autograd.grad(y, t)
+        return float(y), g.numpy()
+    return call
+
+
+LIBRARIES = {"tapegrad compile": _tapegrad_compile, "tapegrad traced": _tapegrad_traced,
+             "tapegrad general path": _tapegrad_general,
+             "tapegrad compiled work": _tapegrad_work, "casadi buffered": _casadi,
+             "jax jit": _jax, "numba hand-written": _numba, "torch eager": _torch}
+
+
+@pytest.mark.parametrize("lib", list(LIBRARIES))
+def test_one_point(benchmark, lib):
+    call = LIBRARIES[lib]()
+    x = _x()
+    v, g = call(x)  # the first call (traces, compiles) is not timed
+    want_v, want_g = _want(x)
+    np.testing.assert_allclose(v, want_v, rtol=REL)
+    np.testing.assert_allclose(g, want_g, rtol=REL)
+    benchmark.group = f"one point n={N}"
+    benchmark.extra_info["n"] = N
+    benchmark(call, x)

@@ -1,0 +1,163 @@
+"""``torch.distributions.constraints``: where a parameter or a value may lie.  ``check``
+returns a bool tensor (per batch element for event constraints)."""
+import numpy as np
+
+from ..tensor import Tensor
+
+
+def _values(v):
+    return np.asarray(v.detach()._data if isinstance(v, Tensor) else v)
+
+
+def _result(ok):
+    return Tensor(np.asarray(ok, np.bool_))
+
+
+class Constraint:
+    """A region; ``event_dim`` counts the rightmost dims one check covers."""
+
+    is_discrete = False
+    event_dim = 0
+
+    def check(self, value):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return type(self).__name__ + "()"
+
+
+class _Real(Constraint):
+    def check(self, value):
+        v = _values(value)
+        return _result(v == v)  # not nan
+
+    def __repr__(self):
+        return "Real()"
+
+
+class _Boolean(Constraint):
+    is_discrete = True
+
+    def check(self, value):
+        v = _values(value)
+        return _result((v == 0) | (v == 1))
+
+
+class _Bound(Constraint):
+    """A lower and/or upper bound (strict or not), named as PyTorch names it."""
+
+    def __init__(self, name, lower=None, upper=None, lower_strict=False, upper_strict=True,
+                 integer=False):
+        self.name, self.lower_bound, self.upper_bound = name, lower, upper
+        self.lower_strict, self.upper_strict = lower_strict, upper_strict
+        self.is_discrete = integer
+
+    def check(self, value):
+        v = _values(value)
+        ok = np.ones(v.shape, np.bool_)
+        if self.is_discrete:
+            ok &= v % 1 == 0
+        if self.lower_bound is not None:
+            ok &= v > self.lower_bound if self.lower_strict else v >= self.lower_bound
+        if self.upper_bound is not None:
+            ok &= v < self.upper_bound if self.upper_strict else v <= self.upper_bound
+        return _result(ok)
+
+    def __repr__(self):
+        parts = [f"{k}={v}" for k, v in (("lower_bound", self.lower_bound),
+                                          ("upper_bound", self.upper_bound)) if v is not None]
+        return f"{self.name}({', '.join(parts)})"
+
+
+def greater_than(lower_bound):
+    return _Bound("GreaterThan", lower_bound, lower_strict=True)
+
+
+def greater_than_eq(lower_bound):
+    return _Bound("GreaterThanEq", lower_bound)
+
+
+def less_than(upper_bound):
+    return _Bound("LessThan", upper=upper_bound)
+
+
+def interval(lower_bound, upper_bound):
+    return _Bound("Interval", lower_bound, upper_bound, upper_strict=False)
+
+
+def half_open_interval(lower_bound, upper_bound):
+    return _Bound("HalfOpenInterval", lower_bound, upper_bound)
+
+
+def integer_interval(lower_bound, upper_bound):
+    return _Bound("IntegerInterval", lower_bound, upper_bound, upper_strict=False, integer=True)
+
+
+def integer_greater_than(lower_bound):
+    return _Bound("IntegerGreaterThan", lower_bound, integer=True)
+
+
+class _Simplex(Constraint):
+    event_dim = 1
+
+    def check(self, value):
+        v = _values(value)
+        return _result((v >= 0).all(-1) & (np.abs(v.sum(-1) - 1) < 1e-6))
+
+
+class _LowerCholesky(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        v = _values(value)
+        lower = (np.triu(v, 1) == 0).all((-2, -1))
+        return _result(lower & (np.diagonal(v, axis1=-2, axis2=-1) > 0).all(-1))
+
+
+class _PositiveDefinite(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        v = _values(value)
+        sym = np.allclose(v, np.swapaxes(v, -1, -2), rtol=1e-6, atol=1e-6)
+        with np.errstate(invalid="ignore"):
+            ev = np.linalg.eigvalsh(v) if sym else np.zeros(v.shape[:-1])
+        return _result(sym & (ev > 0).all(-1))
+
+
+class independent(Constraint):  # noqa: N801 (PyTorch's name)
+    """``base`` over ``reinterpreted_batch_ndims`` more rightmost dims (all must hold)."""
+
+    def __init__(self, base_constraint, reinterpreted_batch_ndims):
+        self.base_constraint, self.reinterpreted_batch_ndims = base_constraint, \
+            reinterpreted_batch_ndims
+        self.event_dim = base_constraint.event_dim + reinterpreted_batch_ndims
+        self.is_discrete = base_constraint.is_discrete
+
+    def check(self, value):
+        ok = _values(self.base_constraint.check(value))
+        n = self.reinterpreted_batch_ndims
+        return _result(ok.reshape(ok.shape[:ok.ndim - n] + (-1,)).all(-1) if n else ok)
+
+    def __repr__(self):
+        return f"IndependentConstraint({self.base_constraint!r}, " \
+               f"{self.reinterpreted_batch_ndims})"
+
+
+real = _Real()
+real_vector = independent(real, 1)
+boolean = _Boolean()
+positive = greater_than(0.0)
+nonnegative = greater_than_eq(0.0)
+unit_interval = interval(0.0, 1.0)
+nonnegative_integer = integer_greater_than(0)
+positive_integer = integer_greater_than(1)
+simplex = _Simplex()
+lower_cholesky = _LowerCholesky()
+positive_definite = _PositiveDefinite()
+
+__all__ = ["Constraint", "boolean", "greater_than", "greater_than_eq", "half_open_interval",
+           "independent", "integer_interval", "integer_greater_than", "interval",
+           "less_than", "lower_cholesky", "nonnegative", "nonnegative_integer", "positive",
+           "positive_definite", "positive_integer", "real", "real_vector", "simplex",
+           "unit_interval"]

@@ -1,0 +1,174 @@
+"""MultivariateNormal (by covariance, precision or a Cholesky factor) and Independent
+(batch dims reinterpreted as event dims)."""
+import math
+
+import numpy as np
+
+from .. import linalg
+from ..tensor import Size
+from . import constraints
+from .distribution import Distribution, LocatedAt, standard_draw, sum_rightmost
+
+
+def _batch_mv(L, v):
+    return (L @ v.unsqueeze(-1)).squeeze(-1)
+
+
+def _mahalanobis(L, diff):
+    """``diff^T (L L^T)^-1 diff`` over the last dim, L broadcast to diff's batch."""
+    n = L.shape[-1]
+    batch = tuple(np.broadcast_shapes(tuple(L.shape[:-2]), tuple(diff.shape[:-1])))
+    Lb = L.expand(batch + (n, n))
+    z = linalg.solve_triangular(Lb, diff.expand(batch + (n,)).unsqueeze(-1), upper=False)
+    return z.squeeze(-1).pow(2).sum(-1)
+
+
+class MultivariateNormal(LocatedAt, Distribution):
+    """N(loc, Sigma) over the last dim of ``loc``; give exactly one of
+    ``covariance_matrix``, ``precision_matrix``, ``scale_tril``."""
+
+    support = constraints.real_vector
+    has_rsample = True
+
+    def __init__(self, loc, covariance_matrix=None, precision_matrix=None, scale_tril=None,
+                 validate_args=None):
+        if loc.ndim < 1:
+            raise ValueError("loc must be at least one-dimensional.")
+        given = [(n, m) for n, m in (("covariance_matrix", covariance_matrix),
+                                     ("precision_matrix", precision_matrix),
+                                     ("scale_tril", scale_tril)) if m is not None]
+        if len(given) != 1:
+            raise ValueError("Exactly one of covariance_matrix or precision_matrix or "
+                             "scale_tril may be specified.")
+        name, m = given[0]
+        if m.ndim < 2:
+            raise ValueError(f"{name} matrix must be at least two-dimensional, with optional "
+                             "leading batch dimensions")
+        self._given = name
+        batch = tuple(np.broadcast_shapes(tuple(m.shape[:-2]), tuple(loc.shape[:-1])))
+        k = loc.shape[-1]
+        self.__dict__[name] = m.expand(batch + (k, k))  # (read by the properties below)
+        self.loc = loc.expand(batch + (k,))
+        super().__init__(batch, (k,), validate_args=validate_args)  # checks m first
+        if name == "scale_tril":
+            self._unbroadcasted_scale_tril = m
+        elif name == "covariance_matrix":
+            self._unbroadcasted_scale_tril = linalg.cholesky(m)
+        else:
+            self._unbroadcasted_scale_tril = linalg.cholesky(linalg.inv(m))
+
+    @property
+    def arg_constraints(self):
+        c = {"covariance_matrix": constraints.positive_definite,
+             "precision_matrix": constraints.positive_definite,
+             "scale_tril": constraints.lower_cholesky}
+        return {"loc": constraints.real_vector, self._given: c[self._given]}
+
+    def __repr__(self):
+        return f"MultivariateNormal(loc: {Size(self.loc.shape)!r}, {self._given}: " \
+               f"{Size(self.__dict__[self._given].shape)!r})"
+
+    def _full(self, m):
+        k = self._event_shape[0]
+        return m.expand(tuple(self._batch_shape) + (k, k))
+
+    @property
+    def scale_tril(self):
+        if self._given == "scale_tril":
+            return self.__dict__["scale_tril"]
+        return self._full(self._unbroadcasted_scale_tril)
+
+    @property
+    def covariance_matrix(self):
+        if self._given == "covariance_matrix":
+            return self.__dict__["covariance_matrix"]
+        L = self._unbroadcasted_scale_tril
+        return self._full(L @ L.mT)
+
+    @property
+    def precision_matrix(self):
+        if self._given == "precision_matrix":
+            return self.__dict__["precision_matrix"]
+        return linalg.inv(self.covariance_matrix)
+
+    def rsample(self, sample_shape=Size()):
+        eps = standard_draw("normal", self._extended_shape(sample_shape), self.loc.dtype)
+        return self.loc + _batch_mv(self._unbroadcasted_scale_tril, eps)
+
+    def _half_log_det(self):
+        return self._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+
+    def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        k = self._event_shape[0]
+        m = _mahalanobis(self._unbroadcasted_scale_tril, value - self.loc)
+        return -0.5 * (k * math.log(2 * math.pi) + m) - self._half_log_det()
+
+    def entropy(self):
+        k = self._event_shape[0]
+        h = 0.5 * k * (1.0 + math.log(2 * math.pi)) + self._half_log_det()
+        return h.expand(self._batch_shape) if len(self._batch_shape) else h
+
+    @property
+    def variance(self):
+        v = self._unbroadcasted_scale_tril.pow(2).sum(-1)
+        return v.expand(tuple(self._batch_shape) + tuple(self._event_shape))
+
+
+class Independent(Distribution):
+    """``base_distribution`` with its ``reinterpreted_batch_ndims`` rightmost batch dims
+    counted as event dims: log_prob and entropy sum over them."""
+
+    def __init__(self, base_distribution, reinterpreted_batch_ndims, validate_args=None):
+        n = reinterpreted_batch_ndims
+        if n > len(base_distribution.batch_shape):
+            raise ValueError(f"Expected reinterpreted_batch_ndims <= "
+                             f"len(base_distribution.batch_shape), actual {n} vs "
+                             f"{len(base_distribution.batch_shape)}")
+        shape = tuple(base_distribution.batch_shape) + tuple(base_distribution.event_shape)
+        ev = n + len(base_distribution.event_shape)
+        self.base_dist = base_distribution
+        self.reinterpreted_batch_ndims = n
+        super().__init__(shape[:len(shape) - ev], shape[len(shape) - ev:],
+                         validate_args=validate_args)
+
+    arg_constraints = {}
+
+    @property
+    def has_rsample(self):
+        return self.base_dist.has_rsample
+
+    @property
+    def support(self):
+        return constraints.independent(self.base_dist.support, self.reinterpreted_batch_ndims)
+
+    def __repr__(self):
+        return f"Independent({self.base_dist!r}, {self.reinterpreted_batch_ndims})"
+
+    def sample(self, sample_shape=Size()):
+        return self.base_dist.sample(sample_shape)
+
+    def rsample(self, sample_shape=Size()):
+        return self.base_dist.rsample(sample_shape)
+
+    def log_prob(self, value):
+        return sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)
+
+    def entropy(self):
+        return sum_rightmost(self.base_dist.entropy(), self.reinterpreted_batch_ndims)
+
+    @property
+    def mean(self):
+        return self.base_dist.mean
+
+    @property
+    def mode(self):
+        return self.base_dist.mode
+
+    @property
+    def variance(self):
+        return self.base_dist.variance
+
+
+__all__ = ["Independent", "MultivariateNormal"]

@@ -1,0 +1,247 @@
+"""More activations (``nn.functional`` names), composed from primitives with PyTorch's
+gradients at the kinks: each piece is a ``where`` over PyTorch's own masks (hardtanh passes
+the gradient only strictly inside (min_val, max_val), hardswish takes the middle piece's
+slope at -3 and 3, ...), pinned by tests/test_nn_activations.py.
+
+>>> import tapegrad as tg, tapegrad.nn.functional as F
+>>> F.hardtanh(tg.tensor([-2.0, 0.5, 2.0])).tolist()
+[-1.0, 0.5, 1.0]
+"""
+import numpy as np
+
+from .. import creation, ops
+from ..tensor import Tensor, _wrap_dim
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _float(x, op):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(x).__name__}")
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"{op}(): expected a floating point input, got {x.dtype} (convert "
+                           "it with .double() or .float())")
+    return x
+
+
+def _const(value, like):
+    return Tensor(np.asarray(value, like.dtype))
+
+
+def _out(input, result, inplace):
+    return input.copy_(result) if inplace else result
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """``clamp(x, min_val, max_val)``; the gradient passes strictly inside the interval."""
+    _float(input, "hardtanh")
+    if max_val < min_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    inside = (input > min_val) & (input < max_val)
+    clamped = ops.where(input <= min_val, _const(min_val, input), _const(max_val, input))
+    return _out(input, ops.where(inside, input, clamped), inplace)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, True)
+
+
+def relu6(input, inplace=False):
+    """``min(max(x, 0), 6)`` (hardtanh(0, 6))."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def relu_(input):
+    """``relu`` in place."""
+    return _out(input, ops.relu(input), True)
+
+
+def threshold(input, threshold, value, inplace=False):
+    """``x`` where ``x > threshold``, else ``value``."""
+    _float(input, "threshold")
+    return _out(input, ops.where(input > threshold, input, _const(value, input)), inplace)
+
+
+def threshold_(input, threshold_value, value):
+    return threshold(input, threshold_value, value, True)
+
+
+def softsign(input):
+    """``x / (1 + |x|)``."""
+    _float(input, "softsign")
+    return input / (1.0 + input.abs())
+
+
+def tanhshrink(input):
+    """``x - tanh(x)``."""
+    _float(input, "tanhshrink")
+    return input - input.tanh()
+
+
+def _check_lambd(lambd, x):
+    if lambd < 0:
+        top = np.finfo(x.dtype).max
+        raise RuntimeError(f"lambda must be in range [0, {top:g}] for input dtype "
+                           f"{'Double' if x.dtype == np.float64 else 'Float'}, but found "
+                           f"{lambd:g}")
+
+
+def softshrink(input, lambd=0.5):
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    _float(input, "softshrink")
+    _check_lambd(lambd, input)
+    zero = _const(0.0, input)
+    return ops.where(input > lambd, input - lambd,
+                     ops.where(input < -lambd, input + lambd, zero))
+
+
+def hardshrink(input, lambd=0.5):
+    """``x`` where ``|x| > lambd``, else 0."""
+    _float(input, "hardshrink")
+    _check_lambd(lambd, input)
+    return ops.where((input > lambd) | (input < -lambd), input, _const(0.0, input))
+
+
+def hardsigmoid(input, inplace=False):
+    """``relu6(x + 3) / 6``; the gradient strictly inside (-3, 3) is PyTorch's: 1/6
+    rounded to float32 (its kernel's constant), also in float64."""
+    _float(input, "hardsigmoid")
+    inside = (input > -3.0) & (input < 3.0)
+    ends = ops.where(input <= -3.0, _const(0.0, input), _const(1.0, input))
+    t = input + 3.0
+    sixth = float(np.float32(1.0 / 6.0))
+    middle = t * sixth + (t / 6.0 - t * sixth).detach()  # value (x + 3) / 6, slope sixth
+    return _out(input, ops.where(inside, middle, ends), inplace)
+
+
+def hardswish(input, inplace=False):
+    """``x * relu6(x + 3) / 6``: 0 up to -3, ``x`` from 3 (the end pieces' slopes at -3
+    and 3, as PyTorch's kernel)."""
+    _float(input, "hardswish")
+    middle = input * (input + 3.0) / 6.0
+    y = ops.where(input <= -3.0, _const(0.0, input), ops.where(input < 3.0, middle, input))
+    return _out(input, y, inplace)
+
+
+def mish(input, inplace=False):
+    """``x * tanh(softplus(x))``."""
+    _float(input, "mish")
+    return _out(input, input * ops.softplus(input).tanh(), inplace)
+
+
+def _elu(input, alpha, scale, input_scale, inplace, op):
+    _float(input, op)
+    # expm1 of min(x, 0): the unused branch stays finite, so its zero adjoint gives no nan;
+    # min(x, 0) as a where over a mask, which saves no value of x, so the in-place form can
+    # overwrite x and still be differentiated (test_nn_activations.py)
+    below = ops.where(input > 0, _const(0.0, input), input)
+    neg = (below * input_scale if input_scale != 1.0 else below).expm1() * (alpha * scale)
+    pos = input * scale if scale != 1.0 else input
+    return _out(input, ops.where(input > 0, pos, neg), inplace)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)``."""
+    return _elu(input, alpha, 1.0, 1.0, inplace, "elu")
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, True)
+
+
+def selu(input, inplace=False):
+    """``scale * elu(x, alpha)`` with the self-normalising constants."""
+    return _elu(input, _SELU_ALPHA, _SELU_SCALE, 1.0, inplace, "selu")
+
+
+def selu_(input):
+    return selu(input, True)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError")
+    return _elu(input, alpha, 1.0, 1.0 / alpha, inplace, "celu")
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, True)
+
+
+def glu(input, dim=-1):
+    """``a * sigmoid(b)`` for the two halves ``a``, ``b`` of ``input`` along ``dim``."""
+    _float(input, "glu")
+    if input.ndim == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = _wrap_dim(dim, input.ndim, "glu")
+    if input.shape[d] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size "
+                           f"{input.shape[d]}")
+    a, b = input.chunk(2, d)
+    return a * b.sigmoid()
+
+
+def prelu(input, weight):
+    """``x`` where ``x > 0``, else ``weight * x``; ``weight`` has one entry, or one per
+    channel (dim 1)."""
+    _float(input, "prelu")
+    if not isinstance(weight, Tensor):
+        raise TypeError(f"prelu(): argument 'weight' (position 2) must be Tensor, not "
+                        f"{type(weight).__name__}")
+    n = weight.numel()
+    channels = input.shape[1] if input.ndim >= 2 else (input.shape[0] if input.ndim else 1)
+    if n != 1 and n != channels:
+        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
+                           f"parameter numbers = {n} and channel size = {channels}.")
+    if weight.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+                           f"ndim = {weight.ndim}")
+    w = weight.reshape(-1)
+    if n > 1 and input.ndim >= 2:
+        w = w.reshape(n, *([1] * (input.ndim - 2)))
+    elif n == 1:
+        w = w.reshape(())
+    return ops.where(input > 0, input, w * input)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """Leaky relu with slopes drawn from U(lower, upper) per element in training, their
+    mean ``(lower + upper) / 2`` otherwise."""
+    _float(input, "rrelu")
+    if not training:
+        slope = _const((lower + upper) / 2, input)
+    else:
+        slope = Tensor(creation._rng.uniform(lower, upper, tuple(input.shape)).astype(
+            input.dtype))
+    return _out(input, ops.where(input > 0, input, input * slope), inplace)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return rrelu(input, lower, upper, training, True)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``softmax(-x, dim)``."""
+    x = input.to(dtype) if dtype is not None else input
+    if dim is None:
+        raise TypeError("softmin(): pass dim= explicitly (PyTorch's implicit dim is deprecated)")
+    return ops.nn.softmax(-x, _wrap_dim(dim, x.ndim, "softmin"))
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
+    """Samples of the Gumbel-softmax distribution (``hard``: one-hot values, the soft
+    sample's gradient)."""
+    u = creation._rng.exponential(1.0, tuple(logits.shape))
+    gumbels = (logits - _const(np.log(u), logits)) / tau
+    d = _wrap_dim(dim, logits.ndim, "gumbel_softmax")
+    soft = ops.nn.softmax(gumbels, d)
+    if not hard:
+        return soft
+    index = np.asarray(soft._data).argmax(d)
+    one_hot = np.zeros(tuple(logits.shape), logits.dtype)
+    np.put_along_axis(one_hot, np.expand_dims(index, d), 1.0, axis=d)
+    return _const(one_hot, logits) - soft.detach() + soft
+

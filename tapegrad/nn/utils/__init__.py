@@ -1,0 +1,23 @@
+"""``nn.utils``: gradient clipping, parameters as one vector, and (``nn.utils.rnn``) padded
+and packed batches of sequences, with PyTorch's names and semantics."""
+from . import rnn
+from .clip_grad import (
+    clip_grad_norm,
+    clip_grad_norm_,
+    clip_grad_value_,
+    clip_grads_with_norm_,
+    get_total_norm,
+)
+from .convert_parameters import parameters_to_vector, vector_to_parameters
+from .weight_norm import remove_weight_norm, weight_norm
+
+
+def skip_init(module_cls, *args, **kwargs):
+    """``module_cls(*args, **kwargs)`` (PyTorch leaves the parameters unset to be filled
+    later; here they hold the usual start, which the caller overwrites just the same)."""
+    kwargs.pop("device", None)
+    return module_cls(*args, **kwargs)
+
+__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
+           "get_total_norm", "parameters_to_vector", "remove_weight_norm", "rnn", "skip_init",
+           "vector_to_parameters", "weight_norm"]

@@ -1,0 +1,129 @@
+"""Pytrees for the function transforms (``tapegrad.func``): nested tuples, lists, dicts and
+namedtuples of leaves, flattened to a list of leaves and a spec that rebuilds them, as
+``torch.utils._pytree`` does.  A spec prints as PyTorch's does (``*`` for a leaf,
+``TreeSpec(tuple, None, [*, *])``) so error messages read the same.
+
+>>> leaves, spec = tree_flatten({"a": 1, "b": (2, [3])})
+>>> leaves
+[1, 2, 3]
+>>> tree_unflatten([x * 10 for x in leaves], spec)
+{'a': 10, 'b': (20, [30])}
+"""
+
+
+def _is_namedtuple(x):
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
+class TreeSpec:
+    """How to rebuild a tree from its leaves: the node's type, its keys (dicts' keys,
+    namedtuples' class) and the children's specs; ``LEAF`` for a leaf."""
+
+    __slots__ = ("type", "context", "children", "num_leaves")
+
+    def __init__(self, type_, context, children):
+        self.type, self.context, self.children = type_, context, children
+        self.num_leaves = 1 if type_ is None else sum(c.num_leaves for c in children)
+
+    def is_leaf(self):
+        return self.type is None
+
+    def __eq__(self, other):
+        return (isinstance(other, TreeSpec) and self.type is other.type
+                and self.context == other.context and self.children == other.children)
+
+    def __hash__(self):
+        return hash((self.type, len(self.children)))
+
+    def __repr__(self, indent=0):
+        if self.type is None:
+            return "*"
+        if self.context is None:
+            head, ctx = self.type.__name__, None
+        elif self.type is dict:
+            head, ctx = "dict", list(self.context)
+        else:
+            head, ctx = "namedtuple", self.context
+        kids = (",\n" + " " * (indent + 2)).join(c.__repr__(indent + 2) for c in self.children)
+        return f"TreeSpec({head}, {ctx}, [{kids}])"
+
+    def pprint(self):
+        """The short form PyTorch's ``treespec_pprint`` gives: ``({'a': *}, [*, *])``."""
+        if self.type is None:
+            return "*"
+        kids = [c.pprint() for c in self.children]
+        if self.type is dict:
+            return "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(self.context, kids)) + "}"
+        if self.context is not None:  # a namedtuple
+            fields = ", ".join(f"{k}={v}" for k, v in zip(self.context._fields, kids))
+            return f"{self.context.__name__}({fields})"
+        if self.type is list:
+            return "[" + ", ".join(kids) + "]"
+        return "(" + ", ".join(kids) + ("," if len(kids) == 1 else "") + ")"
+
+
+LEAF = TreeSpec(None, None, [])
+
+
+def tree_flatten(tree):
+    """``(leaves, spec)``: the leaves in order (depth first, dicts in insertion order)."""
+    leaves = []
+    return leaves, _flatten(tree, leaves)
+
+
+def _flatten(tree, leaves):
+    if _is_namedtuple(tree):
+        return TreeSpec(tuple, type(tree), [_flatten(v, leaves) for v in tree])
+    if type(tree) in (tuple, list):
+        return TreeSpec(type(tree), None, [_flatten(v, leaves) for v in tree])
+    if type(tree) is dict:
+        return TreeSpec(dict, tuple(tree), [_flatten(v, leaves) for v in tree.values()])
+    leaves.append(tree)
+    return LEAF
+
+
+def tree_unflatten(leaves, spec):
+    """The tree of ``spec`` with ``leaves`` in its leaves' places."""
+    it = iter(leaves)
+    out = _unflatten(it, spec)
+    if next(it, it) is not it:
+        raise ValueError(f"tree_unflatten: too many leaves for {spec.num_leaves} places")
+    return out
+
+
+def _unflatten(it, spec):
+    if spec.type is None:
+        return next(it)
+    kids = [_unflatten(it, c) for c in spec.children]
+    if spec.type is dict:
+        return dict(zip(spec.context, kids, strict=True))
+    if spec.context is not None:  # a namedtuple
+        return spec.context(*kids)
+    return spec.type(kids)
+
+
+def tree_map(fn, tree):
+    leaves, spec = tree_flatten(tree)
+    return tree_unflatten([fn(x) for x in leaves], spec)
+
+
+def broadcast_prefix(prefix, spec):
+    """The leaves of ``prefix`` repeated over the leaves of ``spec`` below each of them
+    (``in_dims=0`` for every leaf of an argument), or None when ``prefix`` is not a prefix
+    of the tree (a tuple of the wrong length, another container, other dict keys)."""
+    out = []
+    return out if _broadcast(prefix, spec, out) else None
+
+
+def _broadcast(prefix, spec, out):
+    p_spec = _flatten(prefix, [])
+    if p_spec.is_leaf():
+        out.extend([prefix] * spec.num_leaves)
+        return True
+    if p_spec.type is not spec.type or len(p_spec.children) != len(spec.children):
+        return False
+    if spec.type is dict:
+        if set(prefix) != set(spec.context):
+            return False
+        return all(_broadcast(prefix[k], c, out) for k, c in zip(spec.context, spec.children))
+    return all(_broadcast(p, c, out) for p, c in zip(prefix, spec.children, strict=True))
