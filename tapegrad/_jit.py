@@ -14,20 +14,31 @@ A cache must never stop tapegrad working (``tests/test_cache_faults.py``): a dam
 or data file (truncated, empty, not a pickle) is reported once as a ``CacheWarning``, the
 index is emptied and the kernel compiles afresh, replacing the file; an unreadable stamp is
 a stale one; and where Numba finds no writable cache location at all, the kernels compile
-without caching, with a warning, instead of failing ``import tapegrad``.
+without caching, with a warning, instead of failing.
+
+Numba itself is imported at the first compiled use, not by ``import tapegrad`` (issue 23:
+its import is 0.25-0.35 s, and making the ~180 dispatchers another ~0.1 s).  ``njit`` and
+``rule`` return a ``Jitted``: the Python function and its options.  Its Numba dispatcher is
+made when something first needs it: a call, a look at its overloads or cache, or a kernel
+being compiled that calls it (Numba types a ``Jitted`` as its dispatcher, through
+``_numba_type_``).  The cached kernels are made together, and their cache checked for
+freshness first (``stamp_together``).  Until then ``py_func`` is all there is, which is all
+that the interpreted sweep of ``_kernels.py`` and the freshness digest read.
 """
 import hashlib
 import math
 import os
 import pathlib
+import threading
 import types
 import warnings
-
-import numba
 
 from . import _ieee_math
 
 CACHE = os.environ.get("TAPEGRAD_CACHE", "1") != "0"
+# read as Numba reads it (an int, 0 by default), without importing Numba: under
+# NUMBA_DISABLE_JIT=1 the kernels are their Python functions and Numba is never imported
+DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0").strip() not in ("", "0")
 _PKG = pathlib.Path(__file__).resolve().parent
 _NAME = __name__.partition(".")[0]  # the package: only its own code is hashed
 
@@ -35,6 +46,11 @@ _NAME = __name__.partition(".")[0]  # the package: only its own code is hashed
 # error_model="numpy": 1/0 gives inf and 0/0 nan, as in NumPy and PyTorch (Numba's default
 # "python" model raises ZeroDivisionError, and JIT and NUMBA_DISABLE_JIT=1 would disagree)
 _DEFAULTS = {"nogil": True, "fastmath": False, "error_model": "numpy"}
+
+
+# the code of every function given to njit or rule: compiled in use, so no signal lands in
+# it (tests/interrupt_inject.py injects none there, under NUMBA_DISABLE_JIT=1 too)
+KERNEL_CODE = set()
 
 
 class CacheWarning(RuntimeWarning):
@@ -50,16 +66,76 @@ def _warn_once(key, message):
         warnings.warn(message, CacheWarning, stacklevel=3)
 
 
-def njit(fn=None, **options):
-    """``numba.njit`` with the project defaults: cached, nogil, no fastmath, IEEE division."""
-    if fn is None:
-        return lambda f: njit(f, **options)
-    opts = {"cache": CACHE, **_DEFAULTS, **options}
-    _ieee_when_interpreted(fn)
+def load_numba():
+    # Numba costs 0.25-0.35 s to import: only the first compiled use pays it (issue 23)
+    import numba
+    return numba
+
+
+class Jitted:
+    """A Numba kernel or rule whose dispatcher is made on first use (see the module
+    docstring); it stands for the dispatcher everywhere: calls, attributes (``overloads``,
+    ``_cache``, ``compile``, ...) and inside other kernels."""
+
+    __slots__ = ("py_func", "options", "together", "_d")
+
+    def __init__(self, fn, options):
+        self.py_func = fn
+        self.options = options
+        self.together = (self,)  # the kernels made (and checked for freshness) with it
+        self._d = None
+
+    @property
+    def ready(self):
+        """Whether the dispatcher exists (Numba imported, the cache checked)."""
+        return self._d is not None
+
+    @property
+    def dispatcher(self):
+        d = self._d
+        return d if d is not None else _make(self)
+
+    @property
+    def _numba_type_(self):  # a kernel that calls this one types the call as Numba's own
+        return self.dispatcher._numba_type_
+
+    def __getattr__(self, name):  # (only names that are not Jitted's own come here)
+        if name in Jitted.__slots__ or name.startswith("__"):
+            # a slot not set yet (a copy being made), or a probe (copy, pickle, inspect,
+            # doctest): no reason to import Numba
+            raise AttributeError(name)
+        return getattr(self.dispatcher, name)
+
+    def __call__(self, *args):
+        return self.dispatcher(*args)
+
+    def __repr__(self):
+        state = "made" if self._d is not None else "not made yet"
+        return f"<tapegrad kernel {self.py_func.__qualname__} ({state})>"
+
+
+_LOCK = threading.Lock()  # one thread makes the dispatchers; the others wait for them
+
+
+def _make(k):
+    """Make ``k``'s dispatcher and those of the kernels stamped together with it, checking
+    their cache's freshness before any of them can load from it; thread-safe."""
+    with _LOCK:
+        if k._d is None:
+            made = [(j, _dispatcher(j.py_func, j.options)) for j in k.together]
+            if k.options.get("cache"):
+                ensure_fresh(*(d for _, d in made))
+            for j, d in made:
+                j._d = d
+    return k._d
+
+
+def _dispatcher(fn, opts):
+    numba = load_numba()
     try:
         d = numba.njit(**opts)(fn)
     except RuntimeError as e:  # Numba: "cannot cache function ...: no locator available"
-        if not opts["cache"] or "no locator" not in str(e):
+        if not opts.get("cache") or "no locator" not in str(e):
             raise
         _warn_once("no locator", f"tapegrad: Numba finds no writable cache location ({e}); "
                    "the kernels compile without caching, so every process compiles them "
@@ -68,6 +144,24 @@ def njit(fn=None, **options):
         return numba.njit(**{**opts, "cache": False})(fn)
     _self_healing(d)
     return d
+
+
+def njit(fn=None, **options):
+    """``numba.njit`` with the project defaults: cached, nogil, no fastmath, IEEE division;
+    made on first use (``Jitted``).  Under NUMBA_DISABLE_JIT=1: the function itself."""
+    if fn is None:
+        return lambda f: njit(f, **options)
+    _ieee_when_interpreted(fn)
+    KERNEL_CODE.add(fn.__code__)
+    return fn if DISABLED else Jitted(fn, {"cache": CACHE, **_DEFAULTS, **options})
+
+
+def stamp_together(*kernels):
+    """The cached ``kernels`` are made together, their cache stamped with one digest of
+    what they compile in (``ensure_fresh``), when the first of them is first used."""
+    for k in kernels:
+        if isinstance(k, Jitted):
+            k.together = kernels
 
 
 def _self_healing(d):
@@ -121,18 +215,19 @@ def _flush(cache):
 def rule(fn):
     """A rule helper: compiled into the interpreters that call it, never cached alone."""
     _ieee_when_interpreted(fn)
-    return numba.njit(**_DEFAULTS)(fn)
+    KERNEL_CODE.add(fn.__code__)
+    return fn if DISABLED else Jitted(fn, dict(_DEFAULTS))
 
 
 def _ieee_when_interpreted(fn):
     """Under NUMBA_DISABLE_JIT=1 the kernels run as Python: their module's ``math`` becomes
     tapegrad/_ieee_math.py, so log(-1) is nan there as it is compiled, not a ValueError."""
-    if numba.config.DISABLE_JIT and fn.__globals__.get("math") is math:
+    if DISABLED and fn.__globals__.get("math") is math:
         fn.__globals__["math"] = _ieee_math
 
 
 def _py(fn):
-    """The Python function behind a Numba dispatcher (itself under NUMBA_DISABLE_JIT)."""
+    """The Python function behind a kernel (itself under NUMBA_DISABLE_JIT)."""
     return getattr(fn, "py_func", fn)
 
 
@@ -188,7 +283,7 @@ def compiled_digest(*dispatchers):
 
 def ensure_fresh(*dispatchers):
     """Empty the cache index of each dispatcher whose inlined rules changed since it was cached."""
-    if not CACHE or os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
+    if not CACHE or DISABLED:
         return
     digest = compiled_digest(*dispatchers)
     for d in dispatchers:

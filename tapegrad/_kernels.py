@@ -2,19 +2,23 @@
 interpreted while a background process compiles them (issue 23: a first gradient must not
 wait ~20 s for Numba).
 
-Each name here (``_reverse_sweep``, ``_free_swept``, ...) starts as a ``_Kernel``.  Its first
-call looks for the signature in memory or in Numba's on-disk cache; if it is there (a warm
-cache) the module attribute is rebound to the Numba dispatcher itself, so later calls cost
-nothing extra.  If not, background processes (``tapegrad.warmup.main``, one per
-group of kernels, two side by side on a cold start) compile the group into the cache, and
-meanwhile small calls run the very same rules as plain Python
-(the functions behind the dispatchers, as under ``NUMBA_DISABLE_JIT=1``, whose parity the
-test suite checks); a call too large to interpret waits for the compiled kernel.  The
-switch happens at the first call after the cache holds the kernel.
+Each name here (``_reverse_sweep``, ``_free_swept``, ...) starts as a ``_Kernel``.  Numba is
+not imported yet (tapegrad/_jit.py makes the dispatchers on first use): a kernel's first
+small call runs interpreted while a thread imports Numba, makes the dispatchers, and loads
+the kernel from the cache (or starts the background compile of a cold one); a large first
+call does that itself.  Later calls look for the signature in memory or in Numba's on-disk
+cache; if it is there (a warm cache) the module attribute is rebound to the Numba
+dispatcher itself, so later calls cost nothing extra.  If not, background processes
+(``tapegrad.warmup.main``, one per group of kernels, two side by side on a cold start)
+compile the group into the cache, and meanwhile small calls run the very same rules as
+plain Python (the functions behind the dispatchers, as under ``NUMBA_DISABLE_JIT=1``, whose
+parity the test suite checks); a call too large to interpret waits for the compiled
+kernel.  The switch happens at the first call after the cache holds the kernel.
 
 ``TAPEGRAD_BACKGROUND=0`` turns this off (every kernel compiles in-process at first use,
 as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the compiled code.
 """
+import atexit
 import math
 import os
 import subprocess
@@ -26,11 +30,11 @@ import types
 import numpy as np
 
 from . import _ieee_math, _sweep
+from ._jit import DISABLED, Jitted
 
 _F32 = np.dtype(np.float32)
 
-ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0"
-      and os.environ.get("NUMBA_DISABLE_JIT", "0") != "1"
+ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0" and not DISABLED
       and not os.environ.get("NUMBA_BOUNDSCHECK"))
 # element operations worth interpreting rather than waiting for the compile (~1 us each)
 INTERPRET_LIMIT = 200_000
@@ -38,7 +42,7 @@ POLL_S = 0.25  # how often calls look for the kernel in the cache while it compi
 
 
 def _is_dispatcher(v):
-    return hasattr(v, "py_func") and hasattr(v, "overloads")
+    return isinstance(v, Jitted)  # (without making its Numba dispatcher)
 
 
 class _Module:
@@ -132,6 +136,7 @@ class _Background:
     """This process's compiling processes, one per kernel group (tapegrad/warmup.py),
     started when a kernel of the group first misses the cache, unless another process
     is compiling that group into the same cache (its lock file is held)."""
+    lock = threading.Lock()  # (started from the threads that load kernels too)
     procs = {}
     started = 0.0
     told = 0.0
@@ -165,14 +170,16 @@ class _Background:
     def start(cls, group):
         """This process's compile of ``group`` (a Popen), or None while another process
         compiles it."""
-        if not cls.procs and not cls.started:
-            cls.started = time.perf_counter()
-            sys.stderr.write("tapegrad: compiling kernels in the background (first run "
-                             "only, cached afterwards); gradients run interpreted until then\n")
-        # replay's batch kernel needs the sweep: both groups build side by side
-        for g in (("sweep", "replay") if group == "replay" else (group,)):
-            cls._spawn(g)
-        return cls.procs.get(group)
+        with cls.lock:
+            if not cls.procs and not cls.started:
+                cls.started = time.perf_counter()
+                sys.stderr.write("tapegrad: compiling kernels in the background (first run "
+                                 "only, cached afterwards); gradients run interpreted until "
+                                 "then\n")
+            # replay's batch kernel needs the sweep: both groups build side by side
+            for g in (("sweep", "replay") if group == "replay" else (group,)):
+                cls._spawn(g)
+            return cls.procs.get(group)
 
     @classmethod
     def waiting(cls, name):
@@ -183,6 +190,37 @@ class _Background:
                              f"({now - cls.started:.0f} s since compiling began)\n")
 
 
+class _Exit:
+    """The threads that load kernels are daemons, so a short script need not wait for a
+    load; but loading runs LLVM outside the GIL, and a process must not exit in the middle
+    of that (LLVM's static destructors would run under it).  So a load holds ``lock``, and
+    at exit (``settle``) the lock is taken once more, after the load in progress, and no
+    thread begins one after that.  A first call's thread (``_Kernel._prepare``) is waited
+    for at exit, short of its load: on a cold cache it is what starts the background compile
+    that a process leaves behind to fill the cache for the next one."""
+    lock = threading.Lock()
+    exiting = False
+    preparing = []  # the first calls' threads
+
+    @classmethod
+    def unless_exiting(cls, fn, *args):
+        with cls.lock:
+            if not cls.exiting:
+                fn(*args)
+
+    @classmethod
+    def settle(cls):
+        """No load begins from now on; returns when the load in progress and the first
+        calls' threads are done (Numba imported, a cold cache's compile started)."""
+        with cls.lock:
+            cls.exiting = True
+        for t in list(cls.preparing):
+            t.join()
+
+
+atexit.register(_Exit.settle)
+
+
 class _Kernel:
     def __init__(self, name, group, work):
         self.name = name
@@ -190,7 +228,8 @@ class _Kernel:
         self.group = group  # tapegrad/warmup.py's group that compiles it
         self.work = work  # args -> element operations (an estimate)
         self.py = None
-        self.loader = None  # a thread loading the kernel from the cache
+        self.loader = None  # a thread making the dispatcher, or loading it from the cache
+        self.loading = False  # whether a load from the cache was begun (once, in a thread)
         self.missed = -POLL_S  # when the cache index last lacked the kernel
 
     def _cached(self, sig):
@@ -205,8 +244,28 @@ class _Kernel:
         return found
 
     def _bind(self):
-        globals()[self.name] = self.d
-        return self.d
+        d = self.d.dispatcher  # (Numba's own: a call costs nothing more from now on)
+        globals()[self.name] = d
+        return d
+
+    def _thread(self, target, *args):
+        """Run ``target(*args)`` in a thread while the small calls run interpreted."""
+        self.loader = threading.Thread(target=target, args=args, daemon=True,
+                                       name=f"tapegrad {self.name}")
+        self.loader.start()
+
+    def _prepare(self, args):
+        """A first call's thread: import Numba and make the dispatchers (tapegrad/_jit.py),
+        then load the kernel from the cache, or start its group's background compile."""
+        d = self.d.dispatcher
+        sig = tuple(d.typeof_pyval(a) for a in args)
+        cached = in_cache(d, sig)
+        if cached is True and sig not in d.overloads:
+            self.loading = True
+            _Exit.unless_exiting(d.compile, sig)
+        elif cached is False:
+            self.missed = time.perf_counter()
+            _Background.start(self.group)
 
     def _interpret(self, args):
         if self.py is None:
@@ -215,19 +274,25 @@ class _Kernel:
 
     def __call__(self, *args):
         small = self.work(*args) <= INTERPRET_LIMIT
-        if self.loader is not None and self.loader.is_alive():
+        loader = self.loader
+        if loader is not None and loader.is_alive():
             if small:
                 return self._interpret(args)
-            self.loader.join()
+            loader.join()
+        if small and loader is None and not self.d.ready:
+            # Numba is not imported yet (~0.3 s), and loading the kernel takes ~0.3 s more
+            # (mostly outside the GIL): a thread does both while this call runs interpreted
+            self._thread(self._prepare, args)
+            _Exit.preparing.append(self.loader)
+            return self._interpret(args)
         sig = tuple(self.d.typeof_pyval(a) for a in args)
         while True:
             cached = self._cached(sig)
-            if cached is True and sig not in self.d.overloads and self.loader is None and small:
+            if cached is True and sig not in self.d.overloads and not self.loading and small:
                 # loading a cached kernel takes ~0.3 s, mostly outside the GIL: a thread
                 # loads it while this small call runs interpreted
-                self.loader = threading.Thread(target=self.d.compile, args=(sig,),
-                                               daemon=True, name=f"tapegrad {self.name}")
-                self.loader.start()
+                self.loading = True
+                self._thread(_Exit.unless_exiting, self.d.compile, sig)
                 return self._interpret(args)
             if cached is not False:  # in the cache, or nothing a background process adds
                 if cached is None and sig not in self.d.overloads:

@@ -16,7 +16,7 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 import numpy as np
 
 from . import _rules as K
-from ._jit import ensure_fresh, njit, rule
+from ._jit import njit, rule, stamp_together
 from .ops import control as C
 from .ops import custom as U
 from .ops import elementwise as E
@@ -594,4 +594,4 @@ def _replay_point(ints, floats, x, res):
 
 KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
            _seeded_blocks, _replay_point)
-ensure_fresh(*KERNELS)  # (the cached kernels, stamped together)
+stamp_together(*KERNELS)  # (their cache checked, and stamped, when first used)

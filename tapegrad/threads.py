@@ -1,11 +1,11 @@
 """``get_num_threads`` / ``set_num_threads``: the threads batch replay runs on (Numba's
 thread pool; the eager sweep is single-threaded, as a reverse pass over one tape is)."""
-import numba
+from ._jit import load_numba  # (Numba is imported when first asked for: issue 23)
 
 
 def get_num_threads():
     """The number of threads parallel batch replay uses."""
-    return numba.get_num_threads()
+    return load_numba().get_num_threads()
 
 
 def set_num_threads(num):
@@ -15,6 +15,7 @@ def set_num_threads(num):
                         f"{type(num).__name__}")
     if num <= 0:
         raise RuntimeError("set_num_threads expects a positive integer")
+    numba = load_numba()
     numba.set_num_threads(min(num, numba.config.NUMBA_NUM_THREADS))
 
 

@@ -30,38 +30,19 @@ import signal
 import sys
 import time
 
-import numba
 import numpy as np
 
-_COMPILED = set()  # the code of the functions tapegrad compiles with Numba (below)
-_njit = numba.njit
+import tapegrad as tg
+from tapegrad import _jit, arena
+from tapegrad._state import state
+from tapegrad.ops import _pointwise
+from tapegrad.tape import FREED, OP_MASK
+from tapegrad.tensor import Tensor
 
-
-def _noting_njit(*args, **kwargs):
-    """numba.njit, noting the code it compiles: under NUMBA_DISABLE_JIT those functions run
-    as Python, but in use they are compiled (no signal lands inside), so no interrupt is
-    injected in them, and the sweep's lines do not swamp the count."""
-    if len(args) == 1 and callable(args[0]) and not kwargs:
-        _COMPILED.add(args[0].__code__)
-        return _njit(args[0])
-    dec = _njit(*args, **kwargs)
-
-    def wrap(fn):
-        _COMPILED.add(fn.__code__)
-        return dec(fn)
-    return wrap
-
-
-numba.njit = _noting_njit  # (before tapegrad is imported)
-
-import tapegrad as tg  # noqa: E402
-from tapegrad import arena  # noqa: E402
-from tapegrad._state import state  # noqa: E402
-from tapegrad.ops import _pointwise  # noqa: E402
-from tapegrad.tape import FREED, OP_MASK  # noqa: E402
-from tapegrad.tensor import Tensor  # noqa: E402
-
-numba.njit = _njit
+# the code of the functions tapegrad compiles with Numba: under NUMBA_DISABLE_JIT those
+# functions run as Python, but in use they are compiled (no signal lands inside), so no
+# interrupt is injected in them, and the sweep's lines do not swamp the count
+_COMPILED = _jit.KERNEL_CODE
 
 PKG = os.path.dirname(os.path.abspath(tg.__file__)) + os.sep
 SMALL_FLUSH = 7  # flush every 8 slots, so the program runs through Tape.flush many times
@@ -451,6 +432,9 @@ def main(argv=None):
     arena.FLUSH = _pointwise.FLUSH = args.flush
     global PROGRAM
     PROGRAM = PROGRAMS[args.program]
+    # the kernels loaded before any count: a first call would run them interpreted while a
+    # thread loads them (tapegrad/_kernels.py), and the counting run could take either path
+    tg.warmup(replay=False)
     want = PROGRAM(setup(), "keep")
     assert fresh(setup(), want) == "ok"
     env = run_at(0, not args.unrealistic, args.after_calls)[5]

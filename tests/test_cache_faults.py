@@ -138,23 +138,25 @@ def test_garbage_rules_stamp_is_a_stale_stamp(tmp_path, garbage):
 
 
 NOWHERE = """
-import json, warnings
+import json, sys, warnings
 warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     import tapegrad
     from tapegrad import _sweep
+    numba_at_import = "numba" in sys.modules
+    caches = [type(k._cache).__name__ for k in _sweep.KERNELS]  # (the dispatchers made)
 print(json.dumps({"file": tapegrad.__file__, "warnings": [
     f"{w.category.__name__}: {w.message}" for w in caught],
-    "caches": [type(k._cache).__name__ for k in _sweep.KERNELS]}))
+    "caches": caches, "numba_at_import": numba_at_import}))
 """
 
 
 @pytest.mark.skipif(not JIT, reason="Numba caching is off")
 def test_no_writable_cache_location_imports_uncached_with_one_warning(tmp_path):
     """Every place Numba could cache in is unusable (works as root too: the paths are
-    under a regular file, and the package's __pycache__ is a file): import works, warns
-    once, and the kernels are uncached (they compile on first use; not run here, a cold
-    compile of the sweep takes minutes)."""
+    under a regular file, and the package's __pycache__ is a file): import works (it
+    imports no Numba), making the dispatchers warns once, and the kernels are uncached
+    (they compile on first use; not run here, a cold compile of the sweep takes minutes)."""
     site = tmp_path / "site"
     shutil.copytree(ROOT / "tapegrad", site / "tapegrad",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -173,3 +175,4 @@ def test_no_writable_cache_location_imports_uncached_with_one_warning(tmp_path):
     assert len(found) == 1 and "no writable cache location" in found[0], res["warnings"]
     assert "NUMBA_CACHE_DIR" in found[0]
     assert res["caches"] and set(res["caches"]) == {"NullCache"}
+    assert not res["numba_at_import"]

@@ -26,10 +26,13 @@ def test_console_script_is_declared():
 
 
 def test_import_tapegrad_loads_no_peer():
-    """The CLI and its peers stay out of ``import tapegrad``."""
+    """The CLI and its peers stay out of ``import tapegrad``; so do Numba (imported at the
+    first compiled use: tapegrad/_jit.py) and SciPy (at the first op that needs it), the
+    two costliest imports of a start (issue 23)."""
     code = ("import sys, tapegrad\n"
             "print(sorted(m for m in ('torch', 'jax', 'autograd', 'matplotlib', "
-            "'tapegrad.bench', 'tapegrad.cli') if m in sys.modules))")
+            "'tapegrad.bench', 'tapegrad.cli', 'numba', 'llvmlite', 'scipy') "
+            "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -1,7 +1,8 @@
 """The package's floors: the module import graph (top-level imports) has no circle, and no
 import inside a function exists to dodge one.  Functions import only what an install may
-lack or what costs time to import (the peers and oracles, Dask, SciPy's erf, Numba in the
-CLI); methods that reach up a floor are bound from the floor above instead."""
+lack or what costs time to import (the peers and oracles, Dask, SciPy's erf, Numba at the
+first compiled use and in the CLI); methods that reach up a floor are bound from the floor
+above instead."""
 import ast
 import pathlib
 
@@ -18,6 +19,7 @@ LAZY = {
     "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
     "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
+    "tapegrad._jit": {"numba"},  # ~0.3 s to import: at the first compiled use (issue 23)
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs
 }

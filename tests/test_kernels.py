@@ -2,7 +2,9 @@
 kernels' rules interpreted, at once, while background processes fill the cache; the process
 then switches to the compiled kernels by itself, and a float32 graph met later still runs
 interpreted while its own sweep compiles."""
+import concurrent.futures
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -12,7 +14,7 @@ import pytest
 from conftest import fresh_env
 
 import tapegrad as tg
-from tapegrad import _kernels, _sweep
+from tapegrad import _jit, _kernels, _sweep
 
 COLD = """
 import json, time, numpy as np, tapegrad as tg
@@ -21,8 +23,9 @@ x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
 t0 = time.perf_counter()
 (x.sin() * x.exp() + (x * x).tanh()).sum().backward()
 first = time.perf_counter() - t0
-interpreted = not isinstance(_kernels._reverse_sweep, type(_sweep._reverse_sweep))
+interpreted = isinstance(_kernels._reverse_sweep, _kernels._Kernel)
 g1 = x.grad.tolist()
+_kernels._reverse_sweep.loader.join()  # (Numba imported, the background compile started)
 _kernels._Background.procs["sweep"].wait(timeout=900)
 for _ in range(2):  # the next one starts loading the compiled kernel in a thread
     x.grad = None
@@ -37,8 +40,8 @@ _kernels._Background.procs["float32"].kill()  # (not waited for: ~40 s)
 print(json.dumps({"first_s": first, "interpreted": interpreted, "g1": g1,
                   "g2": x.grad.tolist(), "g32": y.grad.tolist(), "groups": groups,
                   "dtype32": str(y.grad.dtype),
-                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep,
-                  "bound32": _kernels._reverse_sweep32 is _sweep._reverse_sweep}))
+                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep.dispatcher,
+                  "bound32": _kernels._reverse_sweep32 is _sweep._reverse_sweep.dispatcher}))
 """
 
 
@@ -109,3 +112,94 @@ def test_interpreted_kernels_give_nan_and_inf_where_compiled_ones_do(f):
         adjs = _both_sweeps(f(x).sum())
     assert not np.isfinite(adjs[0]).all()  # the inputs do leave the domain
     np.testing.assert_allclose(adjs[1], adjs[0], rtol=1e-13, atol=1e-15)
+
+
+WARM = """
+import json, sys, tapegrad as tg
+from tapegrad import _kernels, _sweep
+out = {"numba_at_import": "numba" in sys.modules}
+x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+k = _kernels._reverse_sweep
+out.update(interpreted=isinstance(k, _kernels._Kernel), thread=k.loader is not None,
+           g1=x.grad.tolist())
+k.loader.join()  # Numba imported, the dispatchers made, the kernel loaded from the cache
+x.grad = None
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+out.update(g2=x.grad.tolist(), numba="numba" in sys.modules,
+           bound=_kernels._reverse_sweep is _sweep._reverse_sweep.dispatcher)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not _kernels.ON or not _jit.CACHE,
+                    reason="the background machinery and Numba's disk cache are both on")
+def test_warm_cache_first_gradient_runs_while_numba_loads(tmp_path):
+    """``import tapegrad`` imports no Numba; with the kernel in the cache, the first small
+    gradient runs interpreted while a thread imports Numba and loads the kernel, and the
+    next one runs compiled (issue 23: import plus first gradient under 0.5 s)."""
+    tg.warmup(replay=False)  # the cache this process and the child share now holds it
+    env = fresh_env(**{k: v for k, v in os.environ.items() if k == "NUMBA_CACHE_DIR"})
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(WARM)], env=env,
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "compiling" not in out.stderr, out.stderr  # nothing compiled: loaded
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    assert not r["numba_at_import"] and r["numba"]
+    assert r["interpreted"] and r["thread"] and r["bound"]
+    x = np.array([0.3, -1.2, 2.0])
+    np.testing.assert_allclose(r["g1"], expected(x), rtol=1e-13)
+    np.testing.assert_allclose(r["g2"], r["g1"], rtol=1e-14)
+
+
+def _twice(x):
+    return 2.0 * x
+
+
+def _twice_plus_one(x):
+    return _TWICE(x) + 1.0
+
+
+_TWICE = None  # a Jitted rule, set by the test (pytest's look at the module would make it)
+
+
+@pytest.mark.skipif(_jit.DISABLED, reason="NUMBA_DISABLE_JIT=1: kernels are their functions")
+def test_a_kernel_makes_its_dispatcher_once_and_compiles_the_rules_it_calls(monkeypatch):
+    """tapegrad/_jit.py: threads that first use a kernel at once share one dispatcher, and
+    a kernel calling a rule that is not made yet compiles it in (Numba types the rule as
+    its dispatcher).  Uncached: nothing is written to disk."""
+    rule = _jit.Jitted(_twice, dict(_jit._DEFAULTS))
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(lambda _: rule.dispatcher, range(32)))
+    assert all(d is made[0] for d in made)
+    monkeypatch.setattr(sys.modules[__name__], "_TWICE", _jit.Jitted(_twice, dict(_jit._DEFAULTS)))
+    kernel = _jit.Jitted(_twice_plus_one, dict(_jit._DEFAULTS))
+    assert not _TWICE.ready and not kernel.ready
+    assert kernel(1.5) == 4.0
+    assert _TWICE.ready and kernel.ready and len(kernel.signatures) == 1
+
+
+SHORT = """
+import tapegrad as tg
+x = tg.tensor(2.0, requires_grad=True)
+(x * x).sin().backward()
+print(x.grad.item())
+"""
+
+
+@pytest.mark.skipif(not _kernels.ON or not _jit.CACHE,
+                    reason="the background machinery and Numba's disk cache are both on")
+def test_a_script_ending_at_its_first_gradient_leaves_the_compile_behind(tmp_path):
+    """On an empty cache, a script that ends right after its first gradient (interpreted,
+    Numba still importing in a thread) still starts the background compile that fills the
+    cache for the next run: exit waits for that thread."""
+    cache = tmp_path / "cache"
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(SHORT)], cwd=tmp_path,
+                         env=fresh_env(NUMBA_CACHE_DIR=str(cache)), capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) == pytest.approx(4.0 * np.cos(4.0), rel=1e-14)
+    assert "compiling kernels in the background" in out.stderr
+    locks = list(cache.rglob("tapegrad-sweep.compiling"))
+    assert len(locks) == 1  # the compile's lock file, holding its pid
+    os.kill(int(locks[0].read_text()), 9)  # (its cache is thrown away)
