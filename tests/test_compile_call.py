@@ -71,7 +71,14 @@ def test_tensors_f_reads_besides_its_arguments_run_it_eagerly():
     y = c(x)
     assert y.grad_fn.name() != "CompiledFunctionBackward"
     y.backward()
-    assert lin.weight.grad is not None and x.grad is not None
+    lt = torch.nn.Linear(3, 2).double()
+    with torch.no_grad():
+        lt.weight.copy_(torch.from_numpy(np.asarray(lin.weight.detach())))
+        lt.bias.copy_(torch.from_numpy(np.asarray(lin.bias.detach())))
+    xt = torch.tensor([0.1, 0.2, 0.3], dtype=torch.float64, requires_grad=True)
+    lt(xt).tanh().sum().backward()
+    np.testing.assert_allclose(np.asarray(lin.weight.grad), lt.weight.grad.numpy(), rtol=1e-13)
+    np.testing.assert_allclose(np.asarray(x.grad), xt.grad.numpy(), rtol=1e-13)
     p = tg.tensor(2.0, requires_grad=True)
     w = p * 3  # a value of the caller's graph, closed over
     c = tg.compile(lambda x: (x * w).sum())
@@ -98,3 +105,44 @@ def test_without_grad_the_call_is_f_itself():
     assert not z.requires_grad
     np.testing.assert_allclose(np.asarray(z), _f(torch)(*_pair(torch, dtype=torch.float64)),
                                rtol=1e-13)
+
+
+def test_a_compiled_call_inside_another_trace_is_recorded_into_it():
+    inner = tg.compile(lambda x: (x * x).sum())
+    outer = tg.compile(lambda x: inner(x * 2) + x.sum())
+    x = np.array([1.0, -2.0])
+    np.testing.assert_allclose(outer.grad(x), 8 * x + 1, rtol=1e-14)
+    t = tg.tensor(x, requires_grad=True)
+    outer(t).backward()
+    np.testing.assert_allclose(np.asarray(t.grad), 8 * x + 1, rtol=1e-14)
+
+
+def test_a_tensor_read_only_on_another_branch_still_gets_its_gradient():
+    w = tg.tensor(3.0, requires_grad=True)
+    c = tg.compile(lambda x: (x * w).sum() if x[0] > 0 else x.sum())
+    c(tg.tensor([-1.0, 2.0], requires_grad=True))  # traced on the branch without w
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    c(x).backward()
+    np.testing.assert_allclose(np.asarray(x.grad), [3.0, 3.0])
+    assert float(w.grad) == 3.0
+
+
+def test_random_draws_are_not_frozen_and_follow_the_eager_sequence():
+    c = tg.compile(lambda x: tg.nn.functional.dropout(x, 0.5, training=True))
+    x = tg.ones(64, requires_grad=True)
+    tg.manual_seed(0)
+    got = [np.asarray(c(x).detach()) for _ in range(3)]
+    tg.manual_seed(0)
+    want = [np.asarray(tg.nn.functional.dropout(x, 0.5, training=True).detach())
+            for _ in range(3)]
+    assert not np.array_equal(got[0], got[1])
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_a_compiled_module_runs_once_per_call():
+    bn = tg.nn.BatchNorm1d(3).double()
+    c = tg.compile(bn)
+    c(tg.randn(4, 3, requires_grad=True)).sum().backward()
+    assert int(bn.num_batches_tracked) == 1
+    assert bn.weight.grad is not None

@@ -24,7 +24,7 @@ import weakref
 
 import numpy as np
 
-from .. import _kernels
+from .. import _kernels, creation
 from .._state import state
 from ..autograd.engine import grad
 from ..autograd.function import Function
@@ -1085,6 +1085,7 @@ class Compiled(_VectorOutputs):
         # after the signature's first trace; at most recompile_limit), at most _SIGNATURES
         self.traces = {}
         self._local = threading.local()
+        self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
 
     mask = Traced.mask
 
@@ -1141,13 +1142,25 @@ class Compiled(_VectorOutputs):
         return self._run(args, batch=False, grad=False)[0][0]
 
     def _call_tensors(self, args):
-        if not state.grad_enabled or not any(isinstance(a, Tensor) and a._rg for a in args) \
-                or any(isinstance(a, Tensor) and a.dtype != np.float64 for a in args):
-            return self.fn(*args)  # (nothing to differentiate: f's own result, as before)
+        if (state.tracing is not None  # inside another trace: f is recorded into it
+                or not state.grad_enabled
+                or not any(isinstance(a, Tensor) and a._rg for a in args)
+                or any(isinstance(a, Tensor) and a.dtype != np.float64 for a in args)
+                # a Module: its parameters and buffers (running stats) belong to each call
+                or callable(getattr(self.fn, "parameters", None)) or self._draws):
+            return self.fn(*args)  # eagerly: f's own result, on the caller's graph
+        rng = creation._rng.bit_generator.state
         tapes = self._tapes(args, batch=False)
-        if tapes[0].reads_grad:
+        if creation._rng.bit_generator.state != rng:  # f draws: a trace would freeze them
+            creation._rng.bit_generator.state = rng
+            self._draws = True
             return self.fn(*args)
-        return _CompiledCall.apply(self, tapes, *args)
+        X = tapes[0]._stack(args, batch=False)
+        V, _, self._local.mask = _seeded(tapes, self.fn, X, np.zeros((1, 0, tapes[0].out_size)),
+                                         self.on_divergence, self.recompile_limit)
+        if any(t.reads_grad for t in tapes):  # on any branch: replay would lose a gradient
+            return self.fn(*args)
+        return _CompiledCall.apply(self, tapes, V[0], *args)
 
     def grad(self, *args):
         return self.value_and_grad(*args)[1]
@@ -1212,15 +1225,12 @@ class _CompiledCall(Function):
     node_name = "CompiledFunctionBackward"  # (torch.compile's node)
 
     @staticmethod
-    def forward(ctx, c, tapes, *args):
+    def forward(ctx, c, tapes, value, *args):
         ctx.c, ctx.tapes = c, tapes
         ctx.X = tapes[0]._stack(args, batch=False)
         ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])
         ctx.args = [None if isinstance(a, Tensor) else a for a in args]
-        t = tapes[0]
-        V, _, c._local.mask = _seeded(tapes, c.fn, ctx.X, np.zeros((1, 0, t.out_size)),
-                                      c.on_divergence, c.recompile_limit)
-        return Tensor(V[0].reshape(t.out_shape))
+        return Tensor(value.reshape(tapes[0].out_shape))  # (replayed by _call_tensors)
 
     @staticmethod
     def backward(ctx, gy):
@@ -1229,14 +1239,15 @@ class _CompiledCall(Function):
         if state.grad_enabled:  # create_graph: a differentiable backward, eagerly
             wrt = [a for a in args if isinstance(a, Tensor) and a.requires_grad]
             gs = iter(grad(ctx.c.fn(*args), wrt, gy, create_graph=True, allow_unused=True))
-            return (None, None, *[next(gs) if isinstance(a, Tensor) and a.requires_grad
-                                  else None for a in args])
+            return (None, None, None, *[next(gs) if isinstance(a, Tensor) and a.requires_grad
+                                        else None for a in args])
         t = ctx.tapes[0]
         U = np.asarray(gy.detach()._data, np.float64).reshape(1, 1, t.out_size)
         _, G, _ = _seeded(ctx.tapes, ctx.c.fn, ctx.X, U, ctx.c.on_divergence,
                           ctx.c.recompile_limit)
-        return (None, None, *[Tensor(G[0, 0, t._cols[i]:t._cols[i + 1]].reshape(t.in_shapes[i]))
-                              if isinstance(a, Tensor) else None for i, a in enumerate(args)])
+        return (None, None, None,
+                *[Tensor(G[0, 0, t._cols[i]:t._cols[i + 1]].reshape(t.in_shapes[i]))
+                  if isinstance(a, Tensor) else None for i, a in enumerate(args)])
 
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None,  # noqa: A001
