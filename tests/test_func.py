@@ -332,9 +332,19 @@ def test_pytree_specs_print_as_torchs():
 
     from torch.utils import _pytree as tp
     Pair = collections.namedtuple("Pair", "a b")
-    for tree in [1, None, (1,), [1, (2, None)], {"a": 1, "b": [2, {"c": 3}]}, Pair(1, [2])]:
+    for tree in [1, None, (1,), [1, (2, None)], {"a": 1, "b": [2, {"c": 3}]}, Pair(1, [2]),
+                 collections.OrderedDict(b=1, a=(2,)), collections.defaultdict(list, a=[1])]:
         leaves, spec = tree_flatten(tree)
         t_leaves, t_spec = tp.tree_flatten(tree)
         assert leaves == t_leaves
         assert repr(spec) == repr(t_spec) and spec.pprint() == tp.treespec_pprint(t_spec)
         assert tree_unflatten(leaves, spec) == tree
+        assert type(tree_unflatten(leaves, spec)) is type(tree)
+
+
+def test_grad_of_an_ordered_dict_is_an_ordered_dict():
+    import collections
+    out = [lib.func.grad(lambda p: (p["w"] * p["w"].sin()).sum())(
+        collections.OrderedDict(w=lib.tensor(X))) for lib in (tg, torch)]
+    assert type(out[0]) is collections.OrderedDict
+    same(*out)
