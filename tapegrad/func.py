@@ -643,7 +643,8 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
         None when that does not apply (another function, aux outputs, kwargs, pytree
         arguments, a result to differentiate further, a trace that fails or draws random
         numbers).  Points whose guards diverge from the trace (another branch of an
-        ``if``) run eagerly, one by one: path ``"replay+loop"``."""
+        ``if``) run eagerly, one by one: path ``"replay+loop"``; if one of them reaches a
+        tensor outside that requires grad, the whole batch runs the loop instead."""
         t = self.func
         if (not isinstance(t, _Transform) or t.has_aux or kwargs or size < 2
                 or tree_flatten(self.out_dims)[0] != [0] or spec.num_leaves != len(spec.children)
@@ -675,8 +676,11 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
         mask = compiled.mask
         diverged = [] if mask is None else np.flatnonzero(~mask).tolist()
         for b in diverged:  # another branch than the trace's: eagerly
-            g, (value, _), _ = _grad_and_value(t.func, t.argnums, False, [
+            g, (value, _), connected = _grad_and_value(t.func, t.argnums, False, [
                 _slice(x, d, b, size) for x, d in zip(leaves, dims, strict=True)], {})
+            if connected:  # this branch reads a parameter: the loop keeps every graph
+                creation._rng.bit_generator.state = rng
+                return None
             V[b] = float(value)
             for k, gk in enumerate(g if isinstance(t.argnums, tuple) else (g,)):
                 G[k][b] = np.asarray(gk._data)

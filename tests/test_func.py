@@ -249,6 +249,29 @@ def test_vmap_path_replay_and_loop():
     assert b.path == "replay+loop"  # the points of the other branch ran eagerly
 
 
+def _grads_of_branchy_w(lib, rows):
+    """Per-row gradients of f, which reads the parameter w only when x[0] > 0, and w's
+    gradient of a loss on them (tapegrad: vmap(grad(f)); torch: torch.func.grad per row,
+    as torch's vmap cannot take an ``if`` on a value)."""
+    w = lib.tensor(A[0, :2], requires_grad=True)
+
+    def f(x):
+        return (x * w).sin().sum() if x[0] > 0 else (x * x).sum()
+    if lib is tg:
+        v = tg.func.vmap(tg.func.grad(f))
+        g = v(tg.tensor(rows))
+        assert v.path == "loop"  # the eager point reached w: no replay, every graph kept
+    else:
+        g = torch.stack([torch.func.grad(f)(torch.tensor(r)) for r in rows])
+    return g, lib.autograd.grad((g * g.cos()).sum(), [w])
+
+
+def test_vmap_grad_reaching_a_parameter_off_the_trace_keeps_the_graph():
+    rows = np.array([[-1.0, 2.0], [1.0, 2.0]])
+    for order in (rows, rows[::-1]):  # traced at the branch without w, then with it
+        same(_grads_of_branchy_w(tg, order), _grads_of_branchy_w(torch, order))
+
+
 def test_vmap_randomness():
     x = tg.ones(4, 3)
     noisy = lambda v: v + tg.randn(3)  # noqa: E731
@@ -332,9 +355,19 @@ def test_pytree_specs_print_as_torchs():
 
     from torch.utils import _pytree as tp
     Pair = collections.namedtuple("Pair", "a b")
-    for tree in [1, None, (1,), [1, (2, None)], {"a": 1, "b": [2, {"c": 3}]}, Pair(1, [2])]:
+    for tree in [1, None, (1,), [1, (2, None)], {"a": 1, "b": [2, {"c": 3}]}, Pair(1, [2]),
+                 collections.OrderedDict(b=1, a=(2,)), collections.defaultdict(list, a=[1])]:
         leaves, spec = tree_flatten(tree)
         t_leaves, t_spec = tp.tree_flatten(tree)
         assert leaves == t_leaves
         assert repr(spec) == repr(t_spec) and spec.pprint() == tp.treespec_pprint(t_spec)
         assert tree_unflatten(leaves, spec) == tree
+        assert type(tree_unflatten(leaves, spec)) is type(tree)
+
+
+def test_grad_of_an_ordered_dict_is_an_ordered_dict():
+    import collections
+    out = [lib.func.grad(lambda p: (p["w"] * p["w"].sin()).sum())(
+        collections.OrderedDict(w=lib.tensor(X))) for lib in (tg, torch)]
+    assert type(out[0]) is collections.OrderedDict
+    same(*out)

@@ -13,6 +13,8 @@ import tapegrad as tg
 pytestmark = pytest.mark.oracle
 
 CAUSAL = np.triu(np.ones((5, 4), bool), 1)
+DEAD = CAUSAL.copy()
+DEAD[2] = True  # query 2 attends to no key: 0 from SDPA (safe softmax), NaN from MHA's weights
 PADDED = np.array([[False] * 4, [False, False, False, True], [False, True, False, True]])
 
 SDPA = {  # name: (kwargs(L), shapes of q, k, v)
@@ -23,6 +25,10 @@ SDPA = {  # name: (kwargs(L), shapes of q, k, v)
     "float_mask_scale": (lambda L: {"attn_mask": L.tensor(np.linspace(-1, 1, 20).reshape(5, 4)),
                                     "scale": 0.3}, ((3, 5, 4), (3, 4, 4), (3, 4, 4))),
     "gqa": (lambda L: {"enable_gqa": True}, ((1, 4, 3, 2), (1, 2, 3, 2), (1, 2, 3, 2))),
+    "bool_mask_dead_row": (lambda L: {"attn_mask": L.tensor(~DEAD)}, ((3, 5, 4), (3, 4, 4),
+                                                                      (3, 4, 4))),
+    "float_mask_dead_row": (lambda L: {"attn_mask": L.tensor(np.where(DEAD, -np.inf, 0.5))},
+                            ((2, 5, 4), (2, 4, 4), (2, 4, 3))),
 }
 
 
@@ -66,6 +72,8 @@ MHA = {  # name: (build(nn), q, k, v shapes, forward kwargs(L))
                           lambda L: {"key_padding_mask": L.tensor(PADDED),
                                      "attn_mask": L.tensor(CAUSAL)}),
     "unbatched": (lambda nn: nn.MultiheadAttention(8, 2), (5, 8), (4, 8), {}),
+    "dead_row_nan": (lambda nn: nn.MultiheadAttention(8, 2), (5, 3, 8), (4, 3, 8),
+                     lambda L: {"attn_mask": L.tensor(DEAD)}),
 }
 
 

@@ -30,6 +30,7 @@ CASES = {  # name: (kwargs, input shape)
     "bicubic_down": ({"scale_factor": 0.6, "mode": "bicubic"}, (2, 1, 6, 7)),
     "trilinear": ({"size": (3, 4, 2), "mode": "trilinear"}, (1, 1, 2, 3, 4)),
     "area": ({"size": (2, 3), "mode": "area"}, (1, 2, 5, 7)),
+    "area_3d": ({"size": (2, 3, 5), "mode": "area"}, (1, 2, 5, 4, 3)),
 }
 
 

@@ -66,10 +66,16 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         causal = np.tril(np.ones((n_q, n_k), bool))
         attn_mask = Tensor(causal)
     bias = _float_mask(attn_mask, scores.dtype, True)
+    dead = None  # query rows the mask leaves no key: 0 there, as PyTorch's safe softmax
     if bias is not None:
         scores = scores + bias
-    weights = _dropout(scores.softmax(-1), dropout_p, True)
-    return weights.matmul(value)
+        dead = np.isneginf(np.asarray(bias._data)).all(-1, keepdims=True)
+        if dead.any():
+            scores = ops.where(Tensor(dead), 0.0, scores)
+    weights = scores.softmax(-1)
+    if dead is not None and dead.any():
+        weights = ops.where(Tensor(dead), 0.0, weights)
+    return _dropout(weights, dropout_p, True).matmul(value)
 
 
 def _in_projection(query, key, value, w, b, sizes):

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..tensor import Tensor
-from .windows import _float_input, adaptive_avg_pool1d, adaptive_avg_pool2d
+from .windows import _float_input, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _LINEAR = {"linear": 3, "bilinear": 4, "bicubic": 4, "trilinear": 5}
 _CUBIC_A = -0.75  # PyTorch's (and OpenCV's) cubic convolution parameter
@@ -128,10 +128,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                            f"({', '.join(map(str, input.shape[2:]))}) and output "
                            f"({', '.join(map(str, out))})")
     if mode == "area":
-        if input.ndim == 5:
-            raise NotImplementedError("interpolate(mode='area') of 5-D input is not supported "
-                                      "here")
-        return (adaptive_avg_pool1d if input.ndim == 3 else adaptive_avg_pool2d)(input, out)
+        pool = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}
+        return pool[input.ndim](input, out)
     y = input
     for i, (o, s) in enumerate(zip(out, scales, strict=True)):
         dim, n = 2 + i, input.shape[2 + i]

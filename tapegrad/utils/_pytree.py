@@ -1,7 +1,8 @@
-"""Pytrees for the function transforms (``tapegrad.func``): nested tuples, lists, dicts and
-namedtuples of leaves, flattened to a list of leaves and a spec that rebuilds them, as
-``torch.utils._pytree`` does.  A spec prints as PyTorch's does (``*`` for a leaf,
-``TreeSpec(tuple, None, [*, *])``) so error messages read the same.
+"""Pytrees for the function transforms (``tapegrad.func``): nested tuples, lists, dicts
+(``OrderedDict`` and ``defaultdict`` rebuilt as such) and namedtuples of leaves, flattened
+to a list of leaves and a spec that rebuilds them, as ``torch.utils._pytree`` does.
+A spec prints as PyTorch's does (``*`` for a leaf, ``TreeSpec(tuple, None, [*, *])``) so
+error messages read the same.
 
 >>> leaves, spec = tree_flatten({"a": 1, "b": (2, [3])})
 >>> leaves
@@ -9,6 +10,9 @@ namedtuples of leaves, flattened to a list of leaves and a spec that rebuilds th
 >>> tree_unflatten([x * 10 for x in leaves], spec)
 {'a': 10, 'b': (20, [30])}
 """
+from collections import OrderedDict, defaultdict
+
+_DICTS = (dict, OrderedDict, defaultdict)
 
 
 def _is_namedtuple(x):
@@ -40,8 +44,10 @@ class TreeSpec:
             return "*"
         if self.context is None:
             head, ctx = self.type.__name__, None
-        elif self.type is dict:
-            head, ctx = "dict", list(self.context)
+        elif self.type is defaultdict:
+            head, ctx = "defaultdict", [self.context[0], list(self.context[1])]
+        elif self.type in _DICTS:
+            head, ctx = self.type.__name__, list(self.context)
         else:
             head, ctx = "namedtuple", self.context
         kids = (",\n" + " " * (indent + 2)).join(c.__repr__(indent + 2) for c in self.children)
@@ -53,9 +59,16 @@ class TreeSpec:
             return "*"
         kids = [c.pprint() for c in self.children]
         if self.type is dict:
-            return "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(self.context, kids)) + "}"
+            items = ", ".join(f"{k!r}: {v}" for k, v in zip(self.context, kids, strict=True))
+            return "{" + items + "}"
+        if self.type is OrderedDict:
+            items = ", ".join(f"({k!r}, {v})" for k, v in zip(self.context, kids, strict=True))
+            return f"OrderedDict([{items}])"
+        if self.type is defaultdict:
+            items = ", ".join(f"{k!r}: {v}" for k, v in zip(self.context[1], kids, strict=True))
+            return f"defaultdict({self.context[0]}, {{{items}}})"
         if self.context is not None:  # a namedtuple
-            fields = ", ".join(f"{k}={v}" for k, v in zip(self.context._fields, kids))
+            fields = ", ".join(f"{k}={v}" for k, v in zip(self.context._fields, kids, strict=True))
             return f"{self.context.__name__}({fields})"
         if self.type is list:
             return "[" + ", ".join(kids) + "]"
@@ -76,8 +89,10 @@ def _flatten(tree, leaves):
         return TreeSpec(tuple, type(tree), [_flatten(v, leaves) for v in tree])
     if type(tree) in (tuple, list):
         return TreeSpec(type(tree), None, [_flatten(v, leaves) for v in tree])
-    if type(tree) is dict:
-        return TreeSpec(dict, tuple(tree), [_flatten(v, leaves) for v in tree.values()])
+    if type(tree) in _DICTS:
+        keys = tuple(tree)
+        return TreeSpec(type(tree), (tree.default_factory, keys) if type(tree) is defaultdict
+                        else keys, [_flatten(v, leaves) for v in tree.values()])
     leaves.append(tree)
     return LEAF
 
@@ -95,8 +110,10 @@ def _unflatten(it, spec):
     if spec.type is None:
         return next(it)
     kids = [_unflatten(it, c) for c in spec.children]
-    if spec.type is dict:
-        return dict(zip(spec.context, kids, strict=True))
+    if spec.type is defaultdict:
+        return defaultdict(spec.context[0], zip(spec.context[1], kids, strict=True))
+    if spec.type in _DICTS:
+        return spec.type(zip(spec.context, kids, strict=True))
     if spec.context is not None:  # a namedtuple
         return spec.context(*kids)
     return spec.type(kids)
@@ -122,8 +139,14 @@ def _broadcast(prefix, spec, out):
         return True
     if p_spec.type is not spec.type or len(p_spec.children) != len(spec.children):
         return False
-    if spec.type is dict:
-        if set(prefix) != set(spec.context):
+    if spec.type in _DICTS:
+        keys = _keys(spec)
+        if set(prefix) != set(keys):
             return False
-        return all(_broadcast(prefix[k], c, out) for k, c in zip(spec.context, spec.children))
+        return all(_broadcast(prefix[k], c, out) for k, c in zip(keys, spec.children, strict=True))
     return all(_broadcast(p, c, out) for p, c in zip(prefix, spec.children, strict=True))
+
+
+def _keys(spec):
+    """A dict node's keys (a defaultdict's context also holds its default_factory)."""
+    return spec.context[1] if spec.type is defaultdict else spec.context
