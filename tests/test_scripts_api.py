@@ -404,3 +404,17 @@ def test_checkpoint_runs_the_function_with_its_gradients():
     net = tg.nn.Sequential(tg.nn.Linear(2, 3), tg.nn.Tanh(), tg.nn.Linear(3, 1))
     z = tg.ones(4, 2)
     assert tg.equal(checkpoint_sequential(net, 2, z, use_reentrant=False), net(z))
+
+
+def test_saved_tensors_hooks_create_graph_refuses_a_changed_value():
+    x = tg.tensor([1.0, 2.0], requires_grad=True, dtype=tg.float64)
+    with tg.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        z = x.sin()
+    g, = tg.autograd.grad(z.sum(), x, create_graph=True)  # the same value: it runs
+    np.testing.assert_allclose(g.detach().numpy(), np.cos([1.0, 2.0]), rtol=1e-15)
+    with tg.autograd.graph.saved_tensors_hooks(lambda t: t * 10, lambda t: t):
+        z = x.sin()
+    with pytest.raises(NotImplementedError, match="create_graph=True"):
+        tg.autograd.grad(z.sum(), x, create_graph=True)
+    z.sum().backward()  # without create_graph the unpacked value is read, as in PyTorch
+    np.testing.assert_allclose(x.grad.numpy(), np.cos([10.0, 20.0]), rtol=1e-12)

@@ -292,6 +292,23 @@ def unpack_saved(tape):
     return out
 
 
+def refuse_unpacked(tape):
+    """Before a create_graph backward of ``tape`` (autograd/higher.py), which records its
+    rules from the values recorded: refuse an ``unpack`` that gives back another value."""
+    if not hooked(tape):
+        return
+    pack_pending(tape)
+    for r, pairs in unpack_saved(tape).items():
+        for s, data in pairs:
+            if not np.array_equal(data, np.ravel(tape.slot_values(s))):
+                raise NotImplementedError(
+                    f"saved_tensors_hooks: unpack_hook returned a value other than the one "
+                    f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
+                    f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
+                    f"backward without create_graph, or compute the changed value in the "
+                    f"forward")
+
+
 class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)
     """Context manager: ``pack_hook(tensor)`` for each value the ops inside save for
     backward, ``unpack_hook(packed)`` when backward needs it (see above for when)."""
