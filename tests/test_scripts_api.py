@@ -318,6 +318,82 @@ def test_saved_tensors_hooks_as_in_torch():
     assert ours[1] == theirs[1] and ours[4:] == theirs[4:]
 
 
+def _shared_saved_program(lib):
+    """A non-leaf saved inside saved_tensors_hooks whose unpack changes it, and read by
+    rows recorded before and after the context: only the rows inside see the change."""
+    x = lib.tensor([0.3, 0.7], requires_grad=True, dtype=lib.float64)
+    h = x * 2
+    y = (h * h).sum()
+    with lib.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p * 10):
+        z = h.sin().sum()
+    w = h.exp().sum()
+    (y + z + w).backward(retain_graph=True)
+    out = [x.grad.tolist()]
+    (y + z + w).backward()  # the second sweep reads what the first left
+    out += [x.grad.tolist(), h.tolist(), (h.exp() * h).sum().item()]
+    return out
+
+
+def _linked_hooks_program(lib):
+    """A backward inside the context that reaches an older tape through a link: pack is
+    called on the rows recorded inside the context only, before and after it."""
+    log = []
+
+    def pack(t):
+        log.append([round(v, 12) for v in t.detach().tolist()])
+        return t
+
+    x = lib.tensor([0.3, 0.7], requires_grad=True, dtype=lib.float64)
+    a = x.exp()  # before the context, on the first tape
+    (x * 3).sum().backward()  # the thread records on a fresh tape from here
+    p = x.cos()  # before the context, on the fresh tape
+    with lib.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        (a.sin().sum() + p.sum()).backward(retain_graph=True)
+        s = (p * p).sum()
+    s.backward()
+    return log, x.grad.tolist()
+
+
+def _number_operand_program(lib):
+    """x * 2 inside the context: pack is called on no tensor for the number."""
+    log = []
+    x = lib.tensor([0.3, 0.7], requires_grad=True, dtype=lib.float64)
+    with lib.autograd.graph.saved_tensors_hooks(lambda t: log.append(t.tolist()) or t,
+                                                lambda p: p * 3):
+        y = x * 2
+        z = (y * y).sum()
+    z.backward()
+    return x.grad.tolist(), log
+
+
+@pytest.mark.parametrize("program", [_shared_saved_program, _linked_hooks_program,
+                                     _number_operand_program])
+def test_saved_tensors_hooks_reach_only_the_rows_inside(program):
+    ours, theirs = program(tg), program(torch)
+    np.testing.assert_allclose(np.array(ours[0], dtype=float), np.array(theirs[0], dtype=float),
+                               rtol=1e-12)
+    for a, b in zip(ours[1:], theirs[1:], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def test_saved_tensors_hooks_one_slot_two_unpacked_values_is_an_error():
+    calls = []
+
+    def unpack(p):  # a different value each call until ``calls`` holds "same"
+        calls.append(1)
+        return p if "same" in calls else p * len(calls)
+
+    x = tg.tensor([0.3, 0.7], requires_grad=True, dtype=tg.float64)
+    with tg.autograd.graph.saved_tensors_hooks(lambda t: t, unpack):
+        y = x * 2
+        z = (y * y).sum()
+    with pytest.raises(RuntimeError, match="saved the same tensor twice"):
+        z.backward()
+    calls.append("same")
+    z.backward()  # the graph is as it was: with one value, the backward runs (and frees it)
+    np.testing.assert_allclose(x.grad.numpy(), 8 * np.array([0.3, 0.7]), rtol=1e-15)
+
+
 def test_checkpoint_runs_the_function_with_its_gradients():
     from tapegrad.utils.checkpoint import checkpoint, checkpoint_sequential
 
@@ -328,3 +404,17 @@ def test_checkpoint_runs_the_function_with_its_gradients():
     net = tg.nn.Sequential(tg.nn.Linear(2, 3), tg.nn.Tanh(), tg.nn.Linear(3, 1))
     z = tg.ones(4, 2)
     assert tg.equal(checkpoint_sequential(net, 2, z, use_reentrant=False), net(z))
+
+
+def test_saved_tensors_hooks_create_graph_refuses_a_changed_value():
+    x = tg.tensor([1.0, 2.0], requires_grad=True, dtype=tg.float64)
+    with tg.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        z = x.sin()
+    g, = tg.autograd.grad(z.sum(), x, create_graph=True)  # the same value: it runs
+    np.testing.assert_allclose(g.detach().numpy(), np.cos([1.0, 2.0]), rtol=1e-15)
+    with tg.autograd.graph.saved_tensors_hooks(lambda t: t * 10, lambda t: t):
+        z = x.sin()
+    with pytest.raises(NotImplementedError, match="create_graph=True"):
+        tg.autograd.grad(z.sum(), x, create_graph=True)
+    z.sum().backward()  # without create_graph the unpacked value is read, as in PyTorch
+    np.testing.assert_allclose(x.grad.numpy(), np.cos([10.0, 20.0]), rtol=1e-12)

@@ -114,9 +114,10 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     of ``inputs``, or of the tape's leaves, as soon as its gradient is complete); without,
     in one call.
     """
+    saved = None
     if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
         graph.pack_pending(tape)
-        graph.unpack_saved(tape)
+        saved = graph.unpack_saved(tape)
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
@@ -137,10 +138,10 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
             finish_leaf(tape, t, a, r, o)
         for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish):
             if at < hi:
-                _stretch(tape, args, max(at, lo), hi, links)
+                _stretch_saved(tape, args, max(at, lo), hi, links, saved)
                 hi = at
             act()
-    _stretch(tape, args, lo, hi, links)
+    _stretch_saved(tape, args, lo, hi, links, saved)
     if tape.mutated:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
@@ -155,6 +156,27 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
         if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
     return adj, reach, offs
+
+
+def _stretch_saved(tape, args, lo, hi, links, saved):
+    """``_stretch`` with saved_tensors_hooks' unpacked values (``{row: [(slot, values)]}``,
+    graph.unpack_saved): each such row is swept alone with its values in its slots, and the
+    values recorded are put back after it, so that no other row reads them."""
+    if not saved:
+        return _stretch(tape, args, lo, hi, links)
+    offs, vals = args[1], args[2]
+    for r in sorted((r for r in saved if lo <= r < hi), reverse=True):
+        _stretch(tape, args, r + 1, hi, links)
+        kept = [(s, vals[offs[s]:offs[s + 1]].copy()) for s, _ in saved[r]]
+        try:
+            for s, data in saved[r]:
+                vals[offs[s]:offs[s + 1]] = data
+            _stretch(tape, args, r, r + 1, links)
+        finally:
+            for s, old in reversed(kept):
+                vals[offs[s]:offs[s + 1]] = old
+        hi = r
+    return _stretch(tape, args, lo, hi, links)
 
 
 def _stretch(tape, args, lo, hi, links):

@@ -218,6 +218,12 @@ _HOOKS = _HookState()
 _WHAT = ("other", "self", "result")  # PyTorch's order of packing (MulBackward0's, say)
 
 
+def _const_operand(v, r):
+    """The name of row ``r``'s Python-number operand ("other" of x * 2), else None."""
+    d = OPS.get(int(v.rows[r, 0]) & OP_MASK)
+    return _CONST_OPERAND.get(v.name(r)) if d is not None and d.aux == "const" else None
+
+
 def _pack_rows(tape, lo, pack, unpack):
     """Call ``pack`` on what rows ``lo ..`` of ``tape`` saved (those not packed yet)."""
     v = views(tape)
@@ -225,8 +231,8 @@ def _pack_rows(tape, lo, pack, unpack):
         tape.packed = {}
     for r in range(lo, len(v.rows)):
         for what in _WHAT:
-            if (r, what) in tape.packed:
-                continue
+            if (r, what) in tape.packed or _const_operand(v, r) == what:
+                continue  # (x * 2's number: PyTorch packs no tensor for it)
             found, value = _saved(v, r, what, raw=True)
             if found and isinstance(value, Tensor):
                 tape.packed[r, what] = (pack(value), unpack)
@@ -239,20 +245,28 @@ def hooked(tape):
 
 def _first_row(entry, tape):
     """The first row of ``tape`` recorded inside the context of ``entry``: all of them if
-    the thread's tape was another one, or another generation of it, at entry."""
-    return entry[1] if entry[0] is tape and entry[4] == tape.gen else 0
+    the thread's tape at entry was an older one (or an older generation of this one), none
+    of a tape older than that (one a linked backward reaches)."""
+    if entry[0] is tape and entry[4] == tape.gen:
+        return entry[1]
+    return 0 if tape.gen > entry[4] else len(views(tape).rows)
 
 
 def pack_pending(tape):
     """Pack what the open contexts recorded on ``tape`` so far (before a backward)."""
     for entry in reversed(_HOOKS.stack):
         _pack_rows(tape, _first_row(entry, tape), entry[2], entry[3])
-        entry[0], entry[1], entry[4] = tape, len(views(tape).rows), tape.gen
+        if entry[0] is tape:  # (a linked older tape must not move the entry off its own)
+            entry[1], entry[4] = len(views(tape).rows), tape.gen
 
 
 def unpack_saved(tape):
-    """Before a backward of ``tape``: write what ``unpack`` returns into the saved slots."""
+    """Before a backward of ``tape``: ``{row: [(slot, values), ...]}``, what ``unpack``
+    returns for each value the row saved under the hooks.  The sweep puts those values in
+    the slot only while it sweeps that row (engine._stretch_saved): a row recorded outside
+    the context that reads the same slot sees the value recorded, as in PyTorch."""
     v = views(tape)
+    out = {}
     for (r, what), (packed, unpack) in list(tape.packed.items()):
         if tape.rows[5 * r] & FREED:
             del tape.packed[r, what]
@@ -264,7 +278,35 @@ def unpack_saved(tape):
             raise RuntimeError(f"saved_tensors_hooks: unpack_hook returned a tensor of "
                                f"{data.size} elements for a saved value of "
                                f"{tape.slot_values(s).size} ({v.name(r)})")
-        tape.write_slot(s, data.astype(np.dtype(tape.dtype)))
+        data = np.ravel(data).astype(np.dtype(tape.dtype))
+        for s2, other in out.get(r, ()):
+            if s2 == s and not np.array_equal(other, data):  # (x * x: one slot, two values)
+                raise RuntimeError(
+                    f"saved_tensors_hooks: {v.name(r)} saved the same tensor twice and "
+                    f"unpack_hook returned different values for the two; tapegrad keeps one "
+                    f"value per operand slot (a limit: see docs/limits.md). Fix: make "
+                    f"unpack_hook return the same value for both, or record x * x.clone()")
+        if tape.lazy and s in tape.lazy:
+            tape.fill(s)
+        out.setdefault(r, []).append((s, data))
+    return out
+
+
+def refuse_unpacked(tape):
+    """Before a create_graph backward of ``tape`` (autograd/higher.py), which records its
+    rules from the values recorded: refuse an ``unpack`` that gives back another value."""
+    if not hooked(tape):
+        return
+    pack_pending(tape)
+    for r, pairs in unpack_saved(tape).items():
+        for s, data in pairs:
+            if not np.array_equal(data, np.ravel(tape.slot_values(s))):
+                raise NotImplementedError(
+                    f"saved_tensors_hooks: unpack_hook returned a value other than the one "
+                    f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
+                    f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
+                    f"backward without create_graph, or compute the changed value in the "
+                    f"forward")
 
 
 class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)

@@ -21,6 +21,7 @@ from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
+from .graph import refuse_unpacked
 from .hooks import run_hooks
 from .span import graph_span
 
@@ -201,6 +202,7 @@ def sweep(tape, out_slots, seeds, links=None):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
     ``seeds``); returns ``{slot: adjoint tensor}``.  A reached LINK row's adjoint goes to
     ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for."""
+    refuse_unpacked(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
     with enable_grad():
         walk = Walk(tape)
         adj = {}
