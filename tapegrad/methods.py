@@ -167,3 +167,20 @@ FUNCTIONS = {f.__name__: f for f in (
     are_deterministic_algorithms_enabled, set_float32_matmul_precision,
     get_float32_matmul_precision, set_anomaly_enabled)}
 FUNCTIONS["is_anomaly_enabled"] = anomaly.is_anomaly_enabled
+
+
+def _inplace_function(name):
+    def fn(input, *args, **kwargs):
+        return getattr(input, name)(*args, **kwargs)
+    fn.__name__ = name
+    fn.__doc__ = f"``torch.{name}(t, ...)``: ``t.{name}(...)``, in place."
+    return fn
+
+
+# PyTorch's top-level in-place spellings (torch.clamp_(x, 0, 1) is x.clamp_(0, 1))
+for _name in ("clamp_", "clip_", "relu_", "sigmoid_", "tanh_", "exp_", "log_", "sqrt_",
+              "abs_", "neg_", "fill_", "zero_", "square_", "rsqrt_", "reciprocal_",
+              "floor_", "ceil_", "round_", "trunc_", "frac_", "sin_", "cos_", "log1p_",
+              "expm1_", "index_fill_", "index_add_", "index_copy_", "index_put_",
+              "nan_to_num_", "xlogy_", "logit_"):
+    FUNCTIONS[_name] = _inplace_function(_name)
