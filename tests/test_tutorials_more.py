@@ -181,3 +181,70 @@ def test_timer_measurement_api():
                                [[True] * 3] * 2])
 def test_bool_repr_matches_torch(v):
     assert repr(tg.tensor(v)) == repr(torch.tensor(v))
+
+
+# ---- OneCycleLR and LinearLR: the lr (and momentum) sequences PyTorch gives -------------
+@pytest.mark.parametrize("opt, kw", [
+    ("SGD", {"max_lr": 0.1, "total_steps": 20}),
+    ("SGD", {"max_lr": [0.1, 0.05], "epochs": 3, "steps_per_epoch": 4,
+             "anneal_strategy": "linear", "pct_start": 0.25}),
+    ("Adam", {"max_lr": 0.01, "total_steps": 15, "three_phase": True}),
+    ("Adam", {"max_lr": 0.01, "total_steps": 9, "cycle_momentum": False}),
+])
+def test_one_cycle_lr_matches_torch(opt, kw):
+    def run(lib):
+        a, b = lib.zeros(2, requires_grad=True), lib.zeros(2, requires_grad=True)
+        extra = {"momentum": 0.9} if opt == "SGD" else {}
+        o = getattr(lib.optim, opt)([{"params": [a]}, {"params": [b]}], lr=1.0, **extra)
+        s = lib.optim.lr_scheduler.OneCycleLR(o, **kw)
+        seen = []
+        for _ in range(s.total_steps - 1):
+            o.step()
+            s.step()
+            g = o.param_groups
+            seen.append((s.get_last_lr(), [x.get("momentum", x.get("betas")) for x in g]))
+        return seen
+    got, want = run(tg), run(torch)
+    assert len(got) == len(want)
+    for (gl, gm), (wl, wm) in zip(got, want, strict=True):
+        np.testing.assert_allclose(gl, wl, rtol=1e-15)
+        assert str(gm) == str(wm)
+
+
+def test_one_cycle_lr_refuses_a_step_too_many():
+    o = tg.optim.SGD([tg.zeros(1, requires_grad=True)], lr=1.0)
+    s = tg.optim.lr_scheduler.OneCycleLR(o, max_lr=1.0, total_steps=2)
+    o.step()
+    s.step()
+    s.step()
+    with pytest.raises(ValueError, match="Tried to step 3 times"):
+        s.step()
+
+
+@pytest.mark.parametrize("kw", [{}, {"start_factor": 0.5, "end_factor": 0.1,
+                                     "total_iters": 3}])
+def test_linear_lr_matches_torch(kw):
+    def run(lib):
+        o = lib.optim.SGD([lib.zeros(1, requires_grad=True)], lr=0.3)
+        s = lib.optim.lr_scheduler.LinearLR(o, **kw)
+        out = []
+        for _ in range(8):
+            o.step()
+            s.step()
+            out.append(s.get_last_lr()[0])
+        return out
+    assert run(tg) == run(torch)
+
+
+# ---- legacy tensor types (torch.FloatTensor, torch.LongTensor...) ---------------------------
+def test_legacy_tensor_types_like_torch():
+    for name in ("FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor",
+                 "ByteTensor"):
+        G, T = getattr(tg, name), getattr(torch, name)
+        g, t = G([1, 0, 2]), T([1, 0, 2])
+        assert g.tolist() == t.tolist() and g.type() == t.type() == f"torch.{name}"
+        assert isinstance(g, G) and isinstance(g, tg.Tensor)
+        assert tuple(G(2, 3).shape) == tuple(T(2, 3).shape) == (2, 3)
+        assert tg.ones(2).type(G).type() == torch.ones(2).type(T).type()
+    assert not isinstance(tg.ones(2, dtype=tg.float64), tg.FloatTensor)
+    assert tuple(tg.FloatTensor([]).shape) == (0,)
