@@ -248,3 +248,38 @@ def test_legacy_tensor_types_like_torch():
         assert tg.ones(2).type(G).type() == torch.ones(2).type(T).type()
     assert not isinstance(tg.ones(2, dtype=tg.float64), tg.FloatTensor)
     assert tuple(tg.FloatTensor([]).shape) == (0,)
+
+
+# ---- in-place shape changes -----------------------------------------------------------------
+def _reshaped(lib):
+    t = lib.arange(12.0).reshape(3, 4)
+    out = [tuple(t.unsqueeze_(0).shape), tuple(t.squeeze_(0).shape), tuple(t.t_().shape)]
+    out.append(t.tolist())
+    out.append(tuple(t.transpose_(0, 1).unsqueeze_(-1).squeeze_().shape))
+    w = lib.ones(2, 3, requires_grad=True)
+    y = w * 2
+    y.unsqueeze_(1)
+    (y * lib.arange(6.0).reshape(2, 1, 3)).sum().backward()
+    out.append(w.grad.tolist())
+    return out
+
+
+def test_inplace_shape_changes_like_torch():
+    assert _reshaped(tg) == _reshaped(torch)
+    w = tg.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError, match="leaf Variable"):
+        w.unsqueeze_(0)
+
+
+def test_is_inference_mode_enabled_like_torch():
+    def run(lib):
+        seen = [lib.is_inference_mode_enabled()]
+        with lib.inference_mode():
+            seen.append(lib.is_inference_mode_enabled())
+            with lib.inference_mode(False):
+                seen.append(lib.is_inference_mode_enabled())
+            seen.append(lib.is_inference_mode_enabled())
+        seen.append(lib.is_inference_mode_enabled())
+        seen.append(lib.inference_mode()(lib.is_inference_mode_enabled)())
+        return seen
+    assert run(tg) == run(torch) == [False, True, False, True, False, True]
