@@ -3,16 +3,25 @@
 out-of-place op and makes the tensor hold the result, as ``inplace.py``'s ops do (PyTorch's
 version counters and leaf checks included).  Optimisers written by hand call these.
 """
+import numpy as np
+
+from .._state import state
 from ..tensor import Tensor
 from . import arithmetic as ar
 from . import combine as cb
 from . import elementwise as ew
 from . import shape as sh
-import numpy as np
-
-from .._state import state
-from .inplace import _LEAF, _before, _bump, _check_leaf, _inplace, _log_mutation, _old_slots
-from .inplace import _rebase, _records
+from .inplace import (
+    _LEAF,
+    _before,
+    _bump,
+    _check_leaf,
+    _inplace,
+    _log_mutation,
+    _old_slots,
+    _rebase,
+    _records,
+)
 
 
 def _same_shape(t, r, op):
