@@ -283,3 +283,18 @@ def test_is_inference_mode_enabled_like_torch():
         seen.append(lib.inference_mode()(lib.is_inference_mode_enabled)())
         return seen
     assert run(tg) == run(torch) == [False, True, False, True, False, True]
+
+
+# ---- nn.DataParallel without a GPU (the DCGAN tutorial) -------------------------------------
+def test_data_parallel_forwards_like_torch_on_cpu():
+    import tapegrad.nn.parallel  # noqa: F401 (the tutorial's import)
+    g = nn.DataParallel(nn.Linear(3, 2))
+    t = torch.nn.DataParallel(torch.nn.Linear(3, 2))
+    assert list(g.state_dict()) == list(t.state_dict()) == ["module.weight", "module.bias"]
+    x = np.ones((4, 3))
+    g.module.weight.data = tg.tensor(t.module.weight.detach().double().numpy())
+    g.module.bias.data = tg.tensor(t.module.bias.detach().double().numpy())
+    _close(g(tg.tensor(x)), t.double()(torch.tensor(x)))
+    g0 = nn.DataParallel(nn.Linear(3, 2), [0])
+    t0 = torch.nn.DataParallel(torch.nn.Linear(3, 2), [0])
+    assert g0.device_ids == t0.device_ids == []  # no CUDA: ids are ignored, as in PyTorch
