@@ -18,6 +18,8 @@ from .creation import initial_seed, logspace, poisson, randint_like, seed
 from .creation import get_rng_state, set_rng_state, tril_indices, triu_indices
 from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
+from .func import vmap  # torch.vmap is torch.func.vmap
+from .grad_mode import is_inference_mode_enabled
 from .threads import get_num_interop_threads, get_num_threads, set_num_threads
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
 from .typeinfo import (
@@ -74,4 +76,5 @@ __all__ = [
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
     "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
+    "vmap", "is_inference_mode_enabled",
 ]

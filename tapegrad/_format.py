@@ -77,6 +77,10 @@ def tensor_repr(t):
         width = max((len(fmt(v)) for v in a.ravel()), default=0)
         body = np.array2string(a, separator=", ", prefix=prefix, formatter={
             "float_kind": lambda v: fmt(v).rjust(width)}, **_layout())
+    elif a.dtype.kind == "b":  # PyTorch pads to the widest value present: [True, True]
+        width = 5 if a.size and not a.all() else 4
+        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
+            "bool": lambda v: str(bool(v)).rjust(width)}, **_layout())
     else:
         body = np.array2string(a, separator=", ", prefix=prefix, **_layout())
     extras = []

@@ -738,6 +738,41 @@ def _same(a, b):
     return a is b or a == b
 
 
+# ---- stack_module_state: an ensemble's parameters and buffers, stacked ---------------------
+def stack_module_state(models):
+    """``(params, buffers)``: two dicts mapping each name of ``models[0]``'s parameters and
+    buffers to the stacked tensors of all ``models`` (leading dim ``len(models)``), for
+    ``vmap(functional_call)`` over an ensemble.  The stacked parameters are new leaves that
+    require grad as the originals did; buffers are stacked as they are.
+
+    >>> import tapegrad as tg
+    >>> params, _ = tg.func.stack_module_state([tg.nn.Linear(2, 3) for _ in range(4)])
+    >>> params["weight"].shape
+    tapegrad.Size([4, 3, 2])
+    """
+    models = list(models)
+    if not models:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    if len({m.training for m in models}) > 1:
+        raise RuntimeError("stack_module_state: Expected all models to have the same "
+                           "training/eval mode.")
+    names = [list(dict(m.named_parameters())) + [";"] + list(dict(m.named_buffers()))
+             for m in models]
+    if any(n != names[0] for n in names):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class "
+                           "(the same parameter and buffer names).")
+
+    def stacked(get, leaf):
+        out = {}
+        for name, first in get(models[0]).items():
+            t = stack([get(m)[name].detach() for m in models])
+            out[name] = t.requires_grad_(first.requires_grad) if leaf else t
+        return out
+
+    return (stacked(lambda m: dict(m.named_parameters()), True),
+            stacked(lambda m: dict(m.named_buffers()), False))
+
+
 # ---- functional_call ---------------------------------------------------------------------
 def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, *,
                     tie_weights=True, strict=False):
@@ -824,4 +859,4 @@ def _swap(module, name, value):
 
 
 __all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp",
-           "linearize", "vjp", "vmap"]
+           "linearize", "stack_module_state", "vjp", "vmap"]

@@ -7,6 +7,7 @@ the tracing tape.
 """
 import contextlib
 import functools
+import threading
 
 from ._state import state
 
@@ -100,8 +101,18 @@ class set_grad_enabled(_GradMode):
         return wrapper
 
 
+_inference = threading.local()  # .on: inside inference_mode(True), this thread
+
+
+def is_inference_mode_enabled():
+    """True inside ``inference_mode()`` (and not in an ``inference_mode(False)`` within)."""
+    return getattr(_inference, "on", False)
+
+
 class inference_mode(_GradMode):
-    """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap)."""
+    """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap).
+    Tensors made inside are ordinary tensors here (PyTorch's ``is_inference()`` flag is
+    not kept)."""
 
     def __new__(cls, mode=True):
         self = object.__new__(cls)
@@ -111,6 +122,15 @@ class inference_mode(_GradMode):
 
     def __init__(self, mode=True):
         self._enabled = not mode
+
+    def __enter__(self):
+        super().__enter__()
+        self._prev_inference = is_inference_mode_enabled()
+        _inference.on = not self._enabled
+
+    def __exit__(self, *exc):
+        _inference.on = self._prev_inference
+        return super().__exit__(*exc)
 
     def __call__(self, fn):
         mode = not self._enabled

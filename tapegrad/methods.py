@@ -167,3 +167,51 @@ FUNCTIONS = {f.__name__: f for f in (
     are_deterministic_algorithms_enabled, set_float32_matmul_precision,
     get_float32_matmul_precision, set_anomaly_enabled)}
 FUNCTIONS["is_anomaly_enabled"] = anomaly.is_anomaly_enabled
+
+
+def _inplace_function(name):
+    def fn(input, *args, **kwargs):
+        return getattr(input, name)(*args, **kwargs)
+    fn.__name__ = name
+    fn.__doc__ = f"``torch.{name}(t, ...)``: ``t.{name}(...)``, in place."
+    return fn
+
+
+# PyTorch's top-level in-place spellings (torch.clamp_(x, 0, 1) is x.clamp_(0, 1))
+for _name in ("clamp_", "clip_", "relu_", "sigmoid_", "tanh_", "exp_", "log_", "sqrt_",
+              "abs_", "neg_", "fill_", "zero_", "square_", "rsqrt_", "reciprocal_",
+              "floor_", "ceil_", "round_", "trunc_", "frac_", "sin_", "cos_", "log1p_",
+              "expm1_", "index_fill_", "index_add_", "index_copy_", "index_put_",
+              "nan_to_num_", "xlogy_", "logit_"):
+    FUNCTIONS[_name] = _inplace_function(_name)
+
+
+# ---- PyTorch's legacy tensor types: torch.FloatTensor([1, 2]), isinstance(t, LongTensor) --
+class _LegacyType(type):
+    """A legacy type (``torch.FloatTensor``...): calling it makes a tensor of its dtype
+    from data (``FloatTensor([1, 2])``) or sizes (``FloatTensor(2, 3)``, uninitialised);
+    ``isinstance(t, FloatTensor)`` asks for a Tensor of that dtype; ``t.type(LongTensor)``
+    casts (NumPy reads the class's ``dtype``)."""
+
+    def __call__(cls, *args):
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            data = args[0]
+            if isinstance(data, Tensor):
+                return data.detach().to(cls.dtype)
+            if isinstance(data, (tuple, list)) and not data:
+                return creation.empty(0, dtype=cls.dtype)
+            return creation.tensor(data, dtype=cls.dtype)
+        return creation.empty(*args, dtype=cls.dtype)
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype == cls.dtype
+
+    def __repr__(cls):
+        return f"<class 'tapegrad.{cls.__name__}'>"
+
+
+for _dt, _tname in (("float64", "DoubleTensor"), ("float32", "FloatTensor"),
+                    ("float16", "HalfTensor"), ("int64", "LongTensor"),
+                    ("int32", "IntTensor"), ("int16", "ShortTensor"), ("int8", "CharTensor"),
+                    ("uint8", "ByteTensor"), ("bool", "BoolTensor")):
+    FUNCTIONS[_tname] = _LegacyType(_tname, (), {"dtype": np.dtype(_dt)})

@@ -178,3 +178,8 @@ __all__ += ["AdaptiveAvgPool3d", "AlphaDropout", "AvgPool3d", "Bilinear", "Dropo
 __all__ += ["AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "ChannelShuffle", "LPPool1d", "LPPool2d",
             "LazyLinear", "NLLLoss2d"]
 __all__ += ["AdaptiveMaxPool3d", "Buffer", "Fold", "LPPool3d"]
+
+from . import parallel  # noqa: E402 (torch.nn.parallel; nn.DataParallel)
+from .parallel import DataParallel  # noqa: E402
+
+__all__ += ["DataParallel", "parallel"]

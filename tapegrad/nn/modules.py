@@ -258,7 +258,11 @@ class Module:
 
     def to(self, *args, **kwargs):
         """Convert the parameters' values to a float dtype, as ``Tensor.to`` takes it (the
-        device must be the CPU, the only one here)."""
+        device must be the CPU, the only one here).  ``to('meta')`` keeps only the shapes,
+        as PyTorch's meta device does: every value becomes NaN, so the module serves as a
+        skeleton for ``func.functional_call`` (the model-ensembling idiom)."""
+        if any(str(a) == "meta" for a in (*args, kwargs.get("device"))):
+            return self._to_meta()
         dtype = parse_to(args, kwargs, "Module.to")
         if dtype is None:
             return self
@@ -271,6 +275,16 @@ class Module:
             for name, b in m._buffers.items():
                 if b is not None and b.dtype.kind == "f":
                     m._buffers[name] = Tensor(np.asarray(b._data).astype(dt))
+        return self
+
+    def _to_meta(self):
+        for p in self.parameters():
+            p.data = Tensor(np.full(p.shape, np.nan, np.asarray(p._data).dtype))
+            p.grad = None
+        for m in self.modules():
+            for name, b in m._buffers.items():
+                if b is not None and b.dtype.kind == "f":
+                    m._buffers[name] = Tensor(np.full(b.shape, np.nan, b.dtype))
         return self
 
     def cpu(self):
@@ -562,6 +576,16 @@ class Sequential(Module):
         if isinstance(idx, slice):
             return Sequential(*mods[idx])
         return mods[idx]
+
+    def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
+        self.add_module(list(self._modules)[idx], module)
+
+    def __delitem__(self, idx):  # the rest are renumbered, as in PyTorch
+        mods = list(self._modules.values())
+        del mods[idx]
+        self._modules.clear()
+        for i, m in enumerate(mods):
+            self.add_module(str(i), m)
 
     def __len__(self):
         return len(self._modules)

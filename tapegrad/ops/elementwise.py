@@ -990,9 +990,10 @@ declare(WHERE, "WhereBackward0", aux="slot", fwd=where_fwd, rev=where_rev, vjp=w
 
 
 @api(method=False)
-def where(condition, input, other):
+def where(condition, input=None, other=None):
     """``input`` where ``condition`` holds, else ``other`` (either may be a number); all
     three broadcast.  Branch-free: a replayed trace follows the condition at every point.
+    ``where(condition)`` alone is ``nonzero(condition, as_tuple=True)``.
 
     >>> import tapegrad as tg
     >>> x = tg.tensor([-1.0, 2.0])
@@ -1001,6 +1002,12 @@ def where(condition, input, other):
     """
     if not isinstance(condition, Tensor):
         condition = Tensor(condition)
+    if input is None and other is None:
+        c = np.asarray(condition._data)
+        return tuple(Tensor(np.ascontiguousarray(ix, np.int64))
+                     for ix in np.nonzero(c.reshape(1) if c.ndim == 0 else c))
+    if input is None or other is None:
+        raise TypeError("where() takes the condition alone, or condition, input and other")
     if condition.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {dtypes.torch_word(condition.dtype).capitalize()}")

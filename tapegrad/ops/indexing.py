@@ -45,6 +45,10 @@ def getitem(input, key):
 def _select_first(input, d, i):
     """``x[i]`` for an int ``i`` in range: the common case, without the general checks."""
     i = i + d.shape[0] if i < 0 else i
+    if d.ndim > 1 and not input._rg and input._tok is None and d.flags.c_contiguous:
+        # a plain tensor's row is a view, as in PyTorch, so x[i][j] = v and x[i].zero_()
+        # write through to x (the tape copies an array at each use: Tape.adopt)
+        return _leaf(d[i])
     value = _store(np.array(d[i]))
     if not _record_on(input):
         return _leaf(value)

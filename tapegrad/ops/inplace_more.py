@@ -3,12 +3,25 @@
 out-of-place op and makes the tensor hold the result, as ``inplace.py``'s ops do (PyTorch's
 version counters and leaf checks included).  Optimisers written by hand call these.
 """
+import numpy as np
+
+from .._state import state
 from ..tensor import Tensor
 from . import arithmetic as ar
 from . import combine as cb
 from . import elementwise as ew
 from . import shape as sh
-from .inplace import _inplace
+from .inplace import (
+    _LEAF,
+    _before,
+    _bump,
+    _check_leaf,
+    _inplace,
+    _log_mutation,
+    _old_slots,
+    _rebase,
+    _records,
+)
 
 
 def _same_shape(t, r, op):
@@ -48,3 +61,36 @@ _OPS = {
     "index_put_": cb.index_put, "copysign_": ar.copysign,
 }
 METHODS = {name: _method(fn, name) for name, fn in _OPS.items()}
+
+
+
+# ---- in-place shape changes: unsqueeze_, squeeze_, t_, transpose_ -----------------------
+def _reshaping(fn, name):
+    """``name``: ``fn``'s result becomes the tensor.  Recorded, it is rebased onto the
+    result (the shape op's row carries the gradient); a plain tensor or a leaf under
+    no_grad takes the new shape over the same values."""
+    def method(self, *args, **kwargs):
+        _check_leaf(self, _LEAF)
+        if _records(self):
+            before = _before(self, ())
+            return _rebase(self, fn(self, *args, **kwargs), before)
+        tape = state.tape
+        if tape is not None and self._tok is not None and self._tok.tape is tape and \
+                self._gen == tape.gen:
+            raise RuntimeError(f"{name}(): tapegrad cannot change the shape of a tensor with "
+                               "history under no_grad in place; use the out-of-place "
+                               f"{name[:-1]}() and rebind the name")
+        r = fn(self, *args, **kwargs)._data
+        if tape is not None:
+            _log_mutation(self, tape, _old_slots(self, tape))
+        self._data = r if type(r) is float else np.ascontiguousarray(r)
+        self._gen = 0
+        _bump(self)
+        return self
+    method.__name__ = name
+    method.__doc__ = f"``{name[:-1]}``, in place: the tensor takes the new shape."
+    return method
+
+
+METHODS.update({name: _reshaping(getattr(sh, name[:-1]), name)
+                for name in ("unsqueeze_", "squeeze_", "t_", "transpose_")})

@@ -530,10 +530,11 @@ api(ger, name="ger")
 # ---- einsum: two-operand contractions as permute / reshape / matmul (a composite) ---------
 @api(method=False)
 def einsum(equation, *operands):
-    """Einstein summation over one or two operands, e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``,
+    """Einstein summation over any number of operands (contracted pairwise, left to
+    right), e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``,
     ``"i,j->ij"``, ``"ij->j"``.  Composed from permute, reshape, sum, mul and matmul, so it
     needs no rule of its own.  Not supported: ``...``, a repeated subscript within one
-    operand (diagonals), more than two operands.
+    operand (diagonals).
 
     >>> import tapegrad as tg
     >>> tg.einsum("ij,jk->ik", tg.ones(2, 3), tg.ones(3, 4)).shape
@@ -553,9 +554,6 @@ def einsum(equation, *operands):
     if len(terms) != len(operands):
         raise RuntimeError(f"einsum(): {len(terms)} operands in the equation but "
                            f"{len(operands)} were given")
-    if len(terms) not in (1, 2):
-        raise NotImplementedError("einsum(): tapegrad supports one or two operands; chain "
-                                  "two-operand einsums (or matmuls) for more")
     xs = [as_tensor_arg(x, "einsum") for x in operands]
     sizes = {}
     for i, (term, x) in enumerate(zip(terms, xs, strict=True)):
@@ -589,7 +587,13 @@ def einsum(equation, *operands):
     if len(xs) == 1:
         x, term = _sum_letters(xs[0], terms[0], set(out))
         return _permute_to(x, term, out)
-    return _contract(xs[0], terms[0], xs[1], terms[1], out, sizes)
+    acc, term = xs[0], terms[0]
+    for j in range(1, len(xs)):  # left to right, as PyTorch contracts without opt_einsum
+        later = set(out).union(*terms[j + 1:])
+        keep = out if j == len(xs) - 1 else "".join(
+            dict.fromkeys(c for c in term + terms[j] if c in later))
+        acc, term = _contract(acc, term, xs[j], terms[j], keep, sizes), keep
+    return acc
 
 
 def _broadcast_letters(x, term, sizes):

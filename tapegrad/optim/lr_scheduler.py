@@ -21,8 +21,8 @@ from collections import Counter
 
 from .optimizer import Optimizer
 
-__all__ = ["CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "MultiStepLR",
-           "ReduceLROnPlateau", "StepLR"]
+__all__ = ["CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR",
+           "MultiStepLR", "OneCycleLR", "ReduceLROnPlateau", "StepLR"]
 
 
 def _check_optimizer(optimizer):
@@ -304,3 +304,137 @@ class ReduceLROnPlateau(LRScheduler):
             new = max(old * self.factor, self.min_lrs[i])
             if old - new > self.eps:
                 group["lr"] = new
+
+
+class LinearLR(LRScheduler):
+    """lr goes linearly from base_lr * start_factor to base_lr * end_factor over
+    ``total_iters`` epochs (PyTorch's recurrence, so the floats agree)."""
+
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5,
+                 last_epoch=-1):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError("Starting multiplicative factor expected to be greater than 0 "
+                             "and less or equal to 1.")
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor, self.end_factor = start_factor, end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        e, s, f, n = self.last_epoch, self.start_factor, self.end_factor, self.total_iters
+        groups = self.optimizer.param_groups
+        if e == 0:
+            return [group["lr"] * s for group in groups]
+        if e > n:
+            return [group["lr"] for group in groups]
+        return [group["lr"] * (1.0 + (f - s) / (n * s + (e - 1) * (f - s))) for group in groups]
+
+    def _get_closed_form_lr(self):
+        e, s, f, n = self.last_epoch, self.start_factor, self.end_factor, self.total_iters
+        return [base * (s + (f - s) * min(n, e) / n) for base in self.base_lrs]
+
+
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy (stepped once per batch): lr rises from max_lr / div_factor to
+    ``max_lr`` over the first ``pct_start`` of ``total_steps``, then anneals (cosine or
+    linear) to max_lr / div_factor / final_div_factor; momentum (or Adam's beta1) moves
+    the opposite way between ``max_momentum`` and ``base_momentum`` (``cycle_momentum``)."""
+
+    def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None,
+                 pct_start=0.3, anneal_strategy="cos", cycle_momentum=True,
+                 base_momentum=0.85, max_momentum=0.95, div_factor=25.0,
+                 final_div_factor=1e4, three_phase=False, last_epoch=-1):
+        _check_optimizer(optimizer)
+        groups = optimizer.param_groups
+        if total_steps is None:
+            if epochs is None or steps_per_epoch is None:
+                raise ValueError("You must define either total_steps OR (epochs AND "
+                                 "steps_per_epoch)")
+            for name, v in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+                if not isinstance(v, int) or v <= 0:
+                    raise ValueError(f"Expected positive integer {name}, but got {v}")
+            total_steps = epochs * steps_per_epoch
+        elif not isinstance(total_steps, int) or total_steps <= 0:
+            raise ValueError(f"Expected positive integer total_steps, but got {total_steps}")
+        if not isinstance(pct_start, float) or not 0 <= pct_start <= 1:
+            raise ValueError(f"Expected float between 0 and 1 pct_start, but got {pct_start}")
+        if anneal_strategy not in ("cos", "linear"):
+            raise ValueError("anneal_strategy must be one of 'cos' or 'linear', instead got "
+                             f"{anneal_strategy}")
+        self.total_steps = total_steps
+        self._anneal = self._cos if anneal_strategy == "cos" else self._linear
+        p = pct_start * total_steps
+        if three_phase:
+            self._phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                            (2 * p - 2, "max_lr", "initial_lr", "base_momentum",
+                             "max_momentum"),
+                            (total_steps - 1, "initial_lr", "min_lr", "max_momentum",
+                             "max_momentum")]
+        else:
+            self._phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                            (total_steps - 1, "max_lr", "min_lr", "base_momentum",
+                             "max_momentum")]
+        max_lrs = self._per_group(groups, max_lr, "max_lr")
+        if last_epoch == -1:
+            for lr, group in zip(max_lrs, groups, strict=True):
+                group["initial_lr"] = lr / div_factor
+                group["max_lr"] = lr
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            d = optimizer.defaults
+            if "momentum" not in d and "betas" not in d:
+                raise ValueError("optimizer must support momentum or beta1 with "
+                                 "`cycle_momentum` option enabled")
+            self.use_beta1 = "betas" in d
+            highs = self._per_group(groups, max_momentum, "max_momentum")
+            lows = self._per_group(groups, base_momentum, "base_momentum")
+            if last_epoch == -1:
+                for hi, lo, group in zip(highs, lows, groups, strict=True):
+                    self._set_momentum(group, hi)
+                    group["max_momentum"], group["base_momentum"] = hi, lo
+        super().__init__(optimizer, last_epoch)
+
+    @staticmethod
+    def _per_group(groups, value, name):
+        if isinstance(value, (list, tuple)):
+            if len(value) != len(groups):
+                raise ValueError(f"expected {len(groups)} values for {name}, got {len(value)}")
+            return list(value)
+        return [value] * len(groups)
+
+    def _set_momentum(self, group, m):
+        if self.use_beta1:
+            group["betas"] = (m, *group["betas"][1:])
+        else:
+            group["momentum"] = m
+
+    @staticmethod
+    def _cos(start, end, pct):
+        return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+
+    @staticmethod
+    def _linear(start, end, pct):
+        return (end - start) * pct + start
+
+    def get_lr(self):
+        step = self.last_epoch
+        if step > self.total_steps:
+            raise ValueError(f"Tried to step {step} times. The specified number of total "
+                             f"steps is {self.total_steps}")
+        lrs = []
+        for group in self.optimizer.param_groups:
+            start = 0
+            for i, (end, lr0, lr1, m0, m1) in enumerate(self._phases):
+                if step <= end or i == len(self._phases) - 1:
+                    pct = (step - start) / (end - start)
+                    lr = self._anneal(group[lr0], group[lr1], pct)
+                    if self.cycle_momentum:
+                        momentum = self._anneal(group[m0], group[m1], pct)
+                    break
+                start = end
+            lrs.append(lr)
+            if self.cycle_momentum:
+                self._set_momentum(group, momentum)
+        return lrs

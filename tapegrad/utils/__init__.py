@@ -1,5 +1,5 @@
 """Utilities with PyTorch's names: ``tapegrad.utils.data`` (datasets, samplers, DataLoader),
-``tapegrad.utils.checkpoint``."""
-from . import checkpoint, data
+``tapegrad.utils.checkpoint``, ``tapegrad.utils.benchmark`` (Timer)."""
+from . import benchmark, checkpoint, data
 
-__all__ = ["checkpoint", "data"]
+__all__ = ["benchmark", "checkpoint", "data"]
