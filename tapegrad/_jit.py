@@ -96,6 +96,10 @@ class Jitted:
         return d if d is not None else _make(self)
 
     @property
+    def __name__(self):  # the rule's own name (dispatch tables and tests read it, no Numba)
+        return self.py_func.__name__
+
+    @property
     def _numba_type_(self):  # a kernel that calls this one types the call as Numba's own
         return self.dispatcher._numba_type_
 

@@ -204,6 +204,8 @@ class _Reader:
             info = self.z.getinfo(name)
         except KeyError:
             raise _corrupt(f"member {name} is missing") from None
+        if info.flag_bits & 0x1:  # (zipfile would ask for a password)
+            raise _corrupt(f"member {name} is encrypted")
         dtype, shape = np.dtype(m["dtype"]), tuple(m["shape"])
         nbytes = math.prod(shape) * dtype.itemsize
         if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
@@ -354,6 +356,8 @@ def _load_zip(z, weights_only, max_bytes):
     info = z.getinfo(_JSON)
     if info.file_size > _MAX_JSON:
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
+    if info.flag_bits & 0x1:  # (zipfile would ask for a password)
+        raise _corrupt(f"{_JSON} is encrypted")
     try:
         header = json.loads(z.read(info).decode("utf-8"))
     except (ValueError, RecursionError, zipfile.BadZipFile) as e:

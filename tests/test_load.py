@@ -247,3 +247,28 @@ def test_mutated_traces_load_exactly_or_raise(resign, capsys, tmp_path):
               f"{stats['cases']} cases, {stats['exact']} exact, {stats['errors']} clear errors, "
               f"{len(stats['altered'])} altered, failures {len(stats['failures'])}; "
               f"{stats['by_kind']}")
+
+
+def _flag_encrypted(path):
+    """Set the zip 'encrypted' bit in every central-directory entry of ``path``."""
+    b = bytearray(path.read_bytes())
+    i = b.find(b"PK\x01\x02")
+    while i >= 0:
+        b[i + 8] |= 1
+        i = b.find(b"PK\x01\x02", i + 4)
+    path.write_bytes(bytes(b))
+
+
+def test_an_encrypted_member_is_refused_not_a_password_prompt(tmp_path):
+    """zipfile raises RuntimeError ('password required') on an encrypted member: both loaders
+    refuse the file with their ValueError first (a case the trace fuzzer met)."""
+    p = tmp_path / "t.npz"
+    tg.jit.save(tg.jit.trace(lambda x: (x * x).sum(), np.ones(3)), p)
+    _flag_encrypted(p)
+    with pytest.raises(ValueError, match="encrypted"):
+        tg.jit.load(p)
+    q = tmp_path / "s.pt"
+    tg.save({"a": tg.ones(2)}, q)
+    _flag_encrypted(q)
+    with pytest.raises(ValueError, match="encrypted"):
+        tg.load(q)

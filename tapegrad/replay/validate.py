@@ -84,6 +84,9 @@ def read_npz(path, max_bytes=MAX_BYTES):
             if extra or missing or len(set(names)) != len(names):
                 raise ValueError(f"not a tapegrad trace: the archive holds {sorted(names)}; "
                                  f"unexpected {extra}, missing {missing}")
+            if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
+                raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
+                                 "tapegrad.jit.save writes plain members")
             packed = sum(i.file_size for i in infos if i.compress_type != zipfile.ZIP_STORED)
             if packed > max_bytes:
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
