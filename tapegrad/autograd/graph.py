@@ -70,6 +70,7 @@ class Node:
 
 
 _CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}
+_SAVED_COLUMN = {"self": 2, "other": 3, "result": 1}  # a saved value's slot: its row's column
 
 
 def _saved(views, r, what, raw=False):
@@ -100,7 +101,7 @@ def _saved(views, r, what, raw=False):
         if what == "exponent":  # a Python number, as PyTorch keeps it
             return True, int(c) if c.is_integer() else c
         return True, Tensor(np.float64(c))
-    s = int({"self": row[2], "other": row[3], "result": row[1]}[what])
+    s = int(row[_SAVED_COLUMN[what]])
     leaf = views.leaf_of.get(s)
     if leaf is not None:
         return True, leaf
@@ -272,7 +273,7 @@ def unpack_saved(tape):
             del tape.packed[r, what]
             continue
         value = unpack(packed)
-        s = int(v.rows[r, {"self": 2, "other": 3, "result": 1}[what]])
+        s = int(v.rows[r, _SAVED_COLUMN[what]])
         data = np.asarray(value.detach()._data if isinstance(value, Tensor) else value)
         if data.size != tape.slot_values(s).size:
             raise RuntimeError(f"saved_tensors_hooks: unpack_hook returned a tensor of "
