@@ -1,0 +1,308 @@
+"""Sparsity patterns read from a traced tape: which input elements each slot depends on.
+
+Every slot gets an index set per element, kept as one boolean sparse matrix (its elements
+x the inputs' elements), propagated through the recorded rows in order by each op's local
+dependency structure:
+
+- elementwise ops (every op declared with the elementwise row layout, ``layout.elementwise``):
+  element i of the output depends on element i of each operand (a 1-element operand on all);
+  a product with a value-constant operand drops the elements where that constant is 0;
+- ops whose derivative is zero (declared ``vjp=no_gradient``: comparisons, sign, floor,
+  detach, argmax): no dependency;
+- data movement (views, strided maps, expand, gather, scatter, put, cat, stack): the
+  recorded index maps;
+- reductions by their strided map (sum, mean, prod, max, min, logsumexp, norm, var, std);
+  softmax and log_softmax along their group; cumsum on its prefix;
+- matrix products (mm, mv, dot, bmm, linear, addmm): row times column, skipping the zeros
+  of a value-constant operand (a fixed sparse matrix times x stays sparse);
+- any other op (nll_loss, a custom Function's row, an op added later without a rule here):
+  conservatively dense, every output element depending on every element its operands
+  depend on.
+
+A pattern is structural: it holds at every point that takes the traced branches, and may
+hold entries that are zero at some points (max's losing elements, relu's inactive side).
+"""
+import numpy as np
+
+from ..ops import elementwise as E
+from ..ops import linalg, nn, reductions, shape, strided
+from ..ops.registry import OPS, graph_inputs, no_gradient
+
+
+def _sp():
+    """scipy.sparse, imported at first use (~0.3 s: not at ``import tapegrad``)."""
+    import scipy.sparse
+    return scipy.sparse
+
+
+def _ones(rows, cols, shape):
+    """A boolean CSR matrix with ones at (rows, cols) (duplicates merged)."""
+    m = _sp().csr_matrix((np.ones(len(rows), bool), (rows, cols)), shape=shape)
+    m.sum_duplicates()
+    return m
+
+
+def _binary(m):
+    m = m.tocsr()
+    m.data[:] = True
+    m.eliminate_zeros()
+    return m.astype(bool)
+
+
+def _strided_map(meta, k, n):
+    """Source index of each of n elements by the strided map at meta[k] (strided.py's
+    ``[ndim, base, shape..., strides...]``), vectorised."""
+    nd, base = int(meta[k]), int(meta[k + 1])
+    idx = np.full(1, base, np.int64)
+    for d in range(nd):
+        m, st = int(meta[k + 2 + d]), int(meta[k + 2 + nd + d])
+        idx = (idx[:, None] + np.arange(m, dtype=np.int64)[None, :] * st).ravel()
+    return np.broadcast_to(idx, (n,)) if nd == 0 else idx
+
+
+class _Propagation:
+    """The index sets of every slot of one traced tape (``jacobian_pattern``)."""
+
+    def __init__(self, t):
+        self.t = t
+        self.meta = t.meta
+        self.size = np.diff(t.offs)
+        self.n = len(t.in_elems)
+        self.pat = {}  # slot -> (size x n) bool CSR; absent: depends on no input
+        self.varies = np.zeros(len(self.size), bool)  # its value depends on the inputs
+        col = 0
+        for s in t.in_slots:
+            m = int(self.size[s])
+            self.pat[int(s)] = _ones(np.arange(m), np.arange(col, col + m), (m, self.n))
+            self.varies[s] = True
+            col += m
+
+    # -- helpers ---------------------------------------------------------------------
+    def get(self, s):
+        return None if s < 0 else self.pat.get(int(s))
+
+    def values(self, s):
+        """The recorded values of slot s (a value-constant slot's at every point)."""
+        return self.t.vals0[self.t.offs[s]:self.t.offs[s + 1]]
+
+    def union(self, *mats):
+        mats = [m for m in mats if m is not None]
+        if not mats:
+            return None
+        out = mats[0]
+        for m in mats[1:]:
+            out = out + m
+        return _binary(out)
+
+    def select(self, s, idx):
+        """Rows idx of slot s's pattern (output element i takes source element idx[i])."""
+        p = self.get(s)
+        return None if p is None else p[np.asarray(idx, np.int64)]
+
+    def apply(self, rows, cols, n_out, s):
+        """Output element rows[j] depends on source element cols[j] of slot s."""
+        p = self.get(s)
+        if p is None:
+            return None
+        return _binary(_ones(rows, cols, (n_out, int(self.size[s]))) @ p)
+
+    def dense(self, n_out, slots):
+        """Every output element depends on everything the operands depend on."""
+        have = [self.pat[int(s)] for s in slots if s >= 0 and int(s) in self.pat]
+        if not have:
+            return None
+        cols = np.unique(np.concatenate([p.indices for p in have]))
+        return _ones(np.repeat(np.arange(n_out), len(cols)), np.tile(cols, n_out),
+                     (n_out, self.n))
+
+    def same(self, s, n_out):
+        """An elementwise operand: identity, a 1-element operand broadcast."""
+        p = self.get(s)
+        if p is None or p.shape[0] == n_out:
+            return p
+        if p.shape[0] == 1:
+            return p[np.zeros(n_out, np.int64)]
+        return self.dense(n_out, [s])
+
+    # -- the sweep -------------------------------------------------------------------
+    def run(self):
+        rows = self.t.rows
+        for r in range(len(rows)):
+            op, o, a, b, k = (int(v) for v in rows[r])
+            if o < 0:
+                continue  # a guard
+            reads = list(graph_inputs(rows, self.meta, r))
+            d = OPS.get(op)
+            if d is not None and d.aux == "slot":
+                reads.append(k)  # (where's condition: read, no derivative)
+            self.varies[o] = any(self.varies[s] for s in reads if s >= 0)
+            p = self.row(op, o, a, b, k, int(self.size[o]), reads)
+            if p is None:
+                self.pat.pop(o, None)
+            else:
+                self.pat[o] = p
+        return self.get(self.t.out_slot)
+
+    def row(self, op, o, a, b, k, n, reads):
+        d = OPS.get(op)
+        rule = _RULES.get(op)
+        if rule is not None:
+            return rule(self, o, a, b, k, n)
+        if d is not None and d.vjp is no_gradient and op not in _PYTHON_ROWS:
+            return None
+        if d is not None and d.check.__qualname__.startswith("elementwise."):
+            return self.union(self.same(a, n), self.same(b, n))
+        return self.dense(n, reads)  # no rule here: conservative
+
+
+# -- per-op rules: (propagation, out, in0, in1, aux, n_out) -> pattern ------------------
+def _mul(P, o, a, b, k, n):
+    parts = []
+    for s, other in ((a, b), (b, a)):
+        p = P.same(s, n)
+        if p is not None and other >= 0 and not P.varies[other]:
+            c = np.broadcast_to(P.values(other), (n,))  # d(a b)/da = b: zero where b is
+            p = _binary(_sp().diags(c != 0, dtype=bool, format="csr") @ p)
+        parts.append(p)
+    return P.union(*parts)
+
+
+def _sum_all(P, o, a, b, k, n):
+    return P.dense(n, [a])
+
+
+def _reduce_at(offset):
+    def rule(P, o, a, b, k, n):
+        n_in = int(P.size[a])
+        return P.apply(_strided_map(P.meta, k + offset, n_in), np.arange(n_in), n, a)
+    return rule
+
+
+def _groups(P, o, a, b, k, n):
+    """softmax, log_softmax: meta [outer, size, inner]; each element on its whole group."""
+    size, inner = int(P.meta[k + 1]), int(P.meta[k + 2])
+    e = np.arange(n)
+    g = (e // (size * inner)) * inner + e % inner
+    grouped = P.apply(g, e, int(g.max()) + 1 if n else 0, a)
+    return None if grouped is None else grouped[g]
+
+
+def _cumsum(P, o, a, b, k, n):
+    """meta [inner, size]: element e at position p on the elements e - t inner, t <= p."""
+    inner, size = int(P.meta[k]), int(P.meta[k + 1])
+    e = np.arange(n)
+    base = e[(e // inner) % size == 0]  # each group's first element
+    i, j = np.tril_indices(size)
+    rows = (base[:, None] + i[None, :] * inner).ravel()
+    cols = (base[:, None] + j[None, :] * inner).ravel()
+    return P.apply(rows, cols, n, a)
+
+
+def _view(P, o, a, b, k, n):
+    return P.get(a)
+
+
+def _map_at(offset):
+    def rule(P, o, a, b, k, n):
+        return P.select(a, _strided_map(P.meta, k + offset, n))
+    return rule
+
+
+def _gather(P, o, a, b, k, n):
+    return P.select(a, P.meta[k + 1:k + 1 + n])
+
+
+def _scatter(P, o, a, b, k, n):
+    n_in = int(P.size[a])
+    return P.apply(P.meta[k + 1:k + 1 + n_in], np.arange(n_in), n, a)
+
+
+def _put(P, o, a, b, k, n):
+    m = int(P.meta[k])
+    pos, src = P.meta[k + 1:k + 1 + m], P.meta[k + 1 + m:k + 1 + 2 * m]
+    keep = np.setdiff1d(np.arange(n), pos)
+    return P.union(P.apply(keep, keep, n, a), P.apply(pos, src, n, b))
+
+
+def _blocks(P, o, a, b, k, n):
+    """cat, stack: meta [count, outer, slots..., lengths...]: for each outer index q, block
+    q of each operand in turn."""
+    cnt, outer = int(P.meta[k]), int(P.meta[k + 1])
+    slots = P.meta[k + 2:k + 2 + cnt]
+    lengths = P.meta[k + 2 + cnt:k + 2 + 2 * cnt]
+    per = int(lengths.sum())
+    start = 0
+    parts = []
+    for s, m in zip(slots.tolist(), lengths.tolist()):
+        q, j = np.divmod(np.arange(outer * m), m) if m else (np.zeros(0, int),) * 2
+        parts.append(P.apply(q * per + start + j, q * m + j, n, s))
+        start += m
+    return P.union(*parts)
+
+
+def _matmul(P, o, a, b, k, n):
+    """meta [nb, M, K, N, need_a, need_b, (a offset, b offset) per product]."""
+    nb, M, K, N = (int(P.meta[k + i]) for i in range(4))
+    offs = P.meta[k + 6:k + 6 + 2 * nb].reshape(nb, 2)
+    i, m, c, kk = np.meshgrid(np.arange(nb), np.arange(M), np.arange(N), np.arange(K),
+                              indexing="ij")
+    out = (i * M * N + m * N + c).ravel()
+    ia = (offs[i, 0] + m * K + kk).ravel()
+    ib = (offs[i, 1] + kk * N + c).ravel()
+    return P.union(_product_part(P, out, ia, n, a, ib, b),
+                   _product_part(P, out, ib, n, b, ia, a))
+
+
+def _linear(P, o, a, b, k, n):
+    """meta [M, K, N, need_x, need_w, need_b, bias slot]: out = x @ W.T (+ bias)."""
+    M, K, N, sb = int(P.meta[k]), int(P.meta[k + 1]), int(P.meta[k + 2]), int(P.meta[k + 6])
+    m, c, kk = np.meshgrid(np.arange(M), np.arange(N), np.arange(K), indexing="ij")
+    out = (m * N + c).ravel()
+    ix, iw = (m * K + kk).ravel(), (c * K + kk).ravel()
+    bias = None
+    if sb >= 0:
+        e = np.arange(n)
+        bias = P.apply(e, e % N, n, sb)
+    return P.union(_product_part(P, out, ix, n, a, iw, b), _product_part(P, out, iw, n, b, ix, a),
+                   bias)
+
+
+def _product_part(P, out, idx, n, s, other_idx, other):
+    """The dependency of a product on operand s: out[j] on s[idx[j]], unless the other
+    factor is a value-constant zero there (its derivative)."""
+    if P.get(s) is None:
+        return None
+    if other >= 0 and not P.varies[other]:
+        keep = P.values(other)[other_idx] != 0
+        out, idx = out[keep], idx[keep]
+    return P.apply(out, idx, n, s)
+
+
+_RULES = {
+    E.MUL: _mul,
+    reductions.SUM: _sum_all, reductions.MEAN: _sum_all,
+    nn.SOFTMAX: _groups, nn.LOG_SOFTMAX: _groups,
+    reductions.CUMSUM: _cumsum,
+    shape.VIEW: _view,
+    strided.EXPAND: _map_at(0), strided.STRIDED: _map_at(1),
+    shape.GATHER: _gather, shape.SCATTER: _scatter, shape.PUT: _put,
+    shape.CAT: _blocks, shape.STACK: _blocks,
+    linalg.MM: _matmul, linalg.MV: _matmul, linalg.DOT: _matmul, linalg.BMM: _matmul,
+    linalg.LINEAR: _linear, linalg.ADDMM: _linear,
+}
+for _op in (reductions.SUM_DIM, reductions.MEAN_DIM, reductions.PROD, reductions.PROD_DIM,
+            reductions.MAX, reductions.MIN, reductions.MAX_DIM, reductions.MIN_DIM,
+            reductions.AMAX, reductions.AMIN, reductions.LOGSUMEXP):
+    _RULES[_op] = _reduce_at(0)  # layout.reduction(): the map at meta[k]
+for _op in (reductions.NORM, reductions.VAR, reductions.STD):
+    _RULES[_op] = _reduce_at(1)  # after the const index of p (or the scale)
+_PYTHON_ROWS = {120, 121}  # a custom Function's rows (ops/custom.py): dense, whatever they say
+RULES = frozenset(_RULES)  # the opcodes with a rule of their own (tests/test_sparse.py)
+
+
+def jacobian_pattern(traced):
+    """The (out elements x input elements) boolean CSR pattern of a traced function's
+    Jacobian (inputs concatenated in order, each flattened)."""
+    p = _Propagation(traced).run()
+    m, n = traced.out_size, len(traced.in_elems)
+    return _sp().csr_matrix((m, n), dtype=bool) if p is None else p
