@@ -26,10 +26,11 @@ import numpy as np
 
 from ..autograd.engine import grad
 from ..replay import DivergenceError, _as_array, trace
-from .coloring import color_columns, is_distance2, star_color
+from .coloring import color_columns, is_distance2, star_color, star_recovery
 from .pattern import _binary, _sp, jacobian_pattern
 
 COLOR_WORK = 50_000_000  # pairs a greedy colouring may visit before it is not tried
+SEED_VALUES = 1 << 26  # arena values x seeds one replay may hold (x 16 bytes: 1 GiB)
 FORWARD_COST = 2.0  # a "forward" product's sweep against a reverse one (the J.T u tape)
 
 
@@ -83,7 +84,13 @@ class _Plan:
 
     def _sweeps(self, t, X, U):
         """(values, G (k, n)) of t at the point X (1, n) with seeds U (1, k, m)."""
-        V, G, bad = t.run_seeded(X, U)
+        plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
+        # seeds in groups: replay holds (arena x seeds) values, twice
+        step = max(1, SEED_VALUES // max(1, len(plan.vals0)))
+        parts = [t.run_seeded(X, np.ascontiguousarray(U[:, i:i + step]))
+                 for i in range(0, max(U.shape[1], 1), step)]
+        V, bad = parts[0][0], parts[0][2]
+        G = np.concatenate([p[1] for p in parts], axis=1)
         if bad[0]:
             raise DivergenceError(
                 f"tapegrad.sparse.{self.what}: the point takes another branch than the one "
@@ -214,17 +221,8 @@ class HessianPlan(_Plan):
         self.pattern = P
         n = P.shape[0]
         self.colors = star_color(P)
-        k = self.ncolors
-        i = np.repeat(np.arange(n), np.diff(P.indptr))
-        j = P.indices
-        c = self.colors
-        count = np.bincount(i * k + c[j], minlength=n * k)  # entries of row i in colour c
-        direct = count[i * k + c[j]] == 1  # H[i, j] alone in (H V)[i, c(j)]
-        if not (count[j * k + c[i]][~direct] == 1).all():
-            raise RuntimeError("tapegrad.sparse.hessian: the colouring is not a star colouring "
-                               "of the pattern; please report this as a tapegrad bug")
-        # G (k, n) is (H V).T: H[i, j] at G[c(j), i], or by symmetry at G[c(i), j]
-        self._take = np.where(direct, c[j] * n + i, c[i] * n + j)
+        k, c = self.ncolors, self.colors
+        self._take = star_recovery(P, c)
         self._seeds = np.zeros((1, k, n))
         self._seeds[0, c, np.arange(n)] = 1.0
 
@@ -279,4 +277,4 @@ def hessian_sparsity(f, x):
 
 __all__ = ["HessianPlan", "JacobianPlan", "color_columns", "hessian", "hessian_plan",
            "hessian_sparsity", "is_distance2", "jacobian", "jacobian_plan", "jacobian_sparsity",
-           "star_color"]
+           "star_color", "star_recovery"]

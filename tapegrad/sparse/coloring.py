@@ -72,8 +72,8 @@ def star_color(P):
     hub = _hubs(deg)
     keep = np.nonzero(~hub)[0]
     G = S[keep][:, keep].tocsr()
-    nbrs = np.split(G.indices, G.indptr[1:-1]) if len(keep) else []
-    nbrs = [a.tolist() for a in nbrs]
+    ind, ptr = G.indices.tolist(), G.indptr.tolist()
+    nbrs = [ind[ptr[i]:ptr[i + 1]] for i in range(len(keep))]
     color = [-1] * len(keep)
     count = [dict() for _ in keep]  # vertex -> {colour: coloured neighbours of that colour}
     for v in _greedy_order(np.diff(G.indptr)).tolist():
@@ -100,6 +100,26 @@ def star_color(P):
     k = max(color) + 1 if color else 0
     out[hub] = k + np.arange(int(hub.sum()))
     return out
+
+
+def star_recovery(P, colors):
+    """Where each entry of the symmetric pattern P (CSR order) is read from G = (H V).T,
+    (k, n), flattened: H[i, j] alone in its row's sum over colour c(j) is G[c(j), i];
+    otherwise, by symmetry, G[c(i), j], alone there when ``colors`` is a star colouring
+    (checked: a RuntimeError if not)."""
+    P = _binary(_sp().csr_matrix(P))
+    P.sort_indices()
+    n = P.shape[0]
+    c = np.asarray(colors, np.int64)
+    k = int(c.max()) + 1 if n else 0
+    i = np.repeat(np.arange(n), np.diff(P.indptr))
+    j = P.indices.astype(np.int64)
+    count = np.bincount(i * k + c[j], minlength=n * k)  # entries of row i in colour c
+    direct = count[i * k + c[j]] == 1
+    if not (count[j * k + c[i]][~direct] == 1).all():
+        raise RuntimeError("tapegrad.sparse: the colouring is not a star colouring of the "
+                           "pattern, so some entries cannot be recovered")
+    return np.where(direct, c[j] * n + i, c[i] * n + j)
 
 
 def is_distance2(P, colors):
