@@ -27,7 +27,7 @@ import numpy as np
 from ..autograd.engine import grad
 from ..replay import DivergenceError, _as_array, trace
 from .coloring import color_columns, is_distance2, star_color, star_recovery
-from .pattern import _binary, _sp, jacobian_pattern
+from .pattern import _binary, _sp, depends_on, jacobian_pattern
 
 COLOR_WORK = 50_000_000  # pairs a greedy colouring may visit before it is not tried
 SEED_VALUES = 1 << 26  # arena values x seeds one replay may hold (x 16 bytes: 1 GiB)
@@ -67,6 +67,15 @@ def _grad_fn(fn):
         (g,) = grad(fn(x), x, create_graph=True)
         return g
     return gradient
+
+
+def _reverse_only_from(t, slot):
+    """Let t's reverse sweeps skip the rows whose output does not depend on input ``slot``
+    (their adjoints never reach it): about half the rows of the tape of u -> J.T u, whose
+    forward half (f and its partials) depends on x alone."""
+    plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
+    dep = depends_on(t, [slot])
+    plan.rev = np.ascontiguousarray(plan.rev[dep[plan.rev[:, 1] // 2]])
 
 
 class _Plan:
@@ -160,6 +169,8 @@ class JacobianPlan(_Plan):
                         f"tapegrad.sparse.jacobian: mode='forward' records f's vector-"
                         f"Jacobian product with create_graph, which failed: {e}; use "
                         "mode='reverse'") from e
+        if self.vjp_traced is not None:
+            _reverse_only_from(self.vjp_traced, self.vjp_traced.in_slots[1])
         self.mode = "forward" if self.vjp_traced is not None else "reverse"
         self.colors = col_colors if self.mode == "forward" else row_colors
         r = np.repeat(np.arange(m), rows)  # each entry's row
@@ -175,20 +186,25 @@ class JacobianPlan(_Plan):
 
     def __call__(self, x):
         """The Jacobian at x as a ``scipy.sparse.csr_matrix``."""
-        return self.value_and_jacobian(x)[1]
+        return self._evaluate(x, False)[1]
 
     def value_and_jacobian(self, x):
         """(f(x) shaped as f's output, the CSR Jacobian at x)."""
+        return self._evaluate(x, True)
+
+    def _evaluate(self, x, want_value):
         x = self._check(x)
         m, n = self.pattern.shape
+        value = None
         if self.mode == "forward":
             X = np.concatenate([x.reshape(-1), np.ones(m)])[None]
             _, G = self._sweeps(self.vjp_traced, X, self._seeds)
-            value = self.traced.value_batch(x[None]) if m else np.zeros((1, 0))
-            value = np.asarray(value)[0]
+            if want_value:  # (the J.T u tape's output is not f's value: one forward more)
+                value = self._sweeps(self.traced, x.reshape(1, -1), self._seeds[:, :0])[0]
         else:
             value, G = self._sweeps(self.traced, x.reshape(1, -1), self._seeds)
-        return value.reshape(self.out_shape), self._csr(G.reshape(-1)[self._take])
+        value = None if value is None else value.reshape(self.out_shape)
+        return value, self._csr(G.reshape(-1)[self._take])
 
 
 class HessianPlan(_Plan):

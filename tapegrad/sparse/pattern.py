@@ -131,11 +131,8 @@ class _Propagation:
             op, o, a, b, k = (int(v) for v in rows[r])
             if o < 0:
                 continue  # a guard
-            reads = list(graph_inputs(rows, self.meta, r))
-            d = OPS.get(op)
-            if d is not None and d.aux == "slot":
-                reads.append(k)  # (where's condition: read, no derivative)
-            self.varies[o] = any(self.varies[s] for s in reads if s >= 0)
+            reads = _reads(rows, self.meta, r)
+            self.varies[o] = any(self.varies[s] for s in reads)
             p = self.row(op, o, a, b, k, int(self.size[o]), reads)
             if p is None:
                 self.pat.pop(o, None)
@@ -298,6 +295,26 @@ for _op in (reductions.NORM, reductions.VAR, reductions.STD):
     _RULES[_op] = _reduce_at(1)  # after the const index of p (or the scale)
 _PYTHON_ROWS = {120, 121}  # a custom Function's rows (ops/custom.py): dense, whatever they say
 RULES = frozenset(_RULES)  # the opcodes with a rule of their own (tests/test_sparse.py)
+
+
+def _reads(rows, meta, r):
+    """The slots row r reads: its graph inputs and a slot in its aux (where's condition)."""
+    reads = [s for s in graph_inputs(rows, meta, r) if s >= 0]
+    d = OPS.get(int(rows[r, 0]))
+    if d is not None and d.aux == "slot":
+        reads.append(int(rows[r, 4]))
+    return reads
+
+
+def depends_on(traced, slots):
+    """Per slot of the traced tape: whether its value depends on any of ``slots``."""
+    dep = np.zeros(len(traced.offs) - 1, bool)
+    dep[np.asarray(slots, np.int64)] = True
+    rows = traced.rows
+    for r in np.nonzero(rows[:, 1] >= 0)[0].tolist():
+        o = int(rows[r, 1])
+        dep[o] |= bool(dep[_reads(rows, traced.meta, r)].any())
+    return dep
 
 
 def jacobian_pattern(traced):
