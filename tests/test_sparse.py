@@ -52,27 +52,33 @@ SCALAR = {
 }
 
 
-def _torch_fn(fn):
-    return lambda x: fn(torch, x)
-
-
 def _points():
     return [RNG.uniform(0.2, 1.5, 12) for _ in range(2)]
 
 
-@pytest.mark.parametrize("name", sorted(VECTOR))
-def test_jacobian_equals_dense_and_torch(name):
-    fn = VECTOR[name]
+def _check_plan(make_plan, fn, torch_transform, dense_method, rtol):
+    """A plan of tapegrad's fn at one point, evaluated there and at another point (reuse),
+    against torch.func's transform and tapegrad's dense method; returns (plan, torch's
+    matrix at the second point)."""
     f = lambda x: fn(tg, x)  # noqa: E731
     x0, x1 = _points()
-    plan = tg.sparse.jacobian_plan(f, x0)
-    for x in (x0, x1):  # the plan is reused at a new point
-        J = plan(x)
-        assert isinstance(J, sp.csr_matrix)
-        want = torch.func.jacrev(_torch_fn(fn))(torch.tensor(x)).numpy().reshape(J.shape)
-        np.testing.assert_allclose(J.toarray(), want, rtol=1e-12, atol=1e-12)
-        dense = tg.compile(f).jacobian(x).reshape(J.shape)
-        np.testing.assert_allclose(J.toarray(), dense, rtol=1e-12, atol=1e-12)
+    plan = make_plan(f, x0)
+    for x in (x0, x1):
+        got = plan(x)
+        assert isinstance(got, sp.csr_matrix)
+        want = torch_transform(lambda x: fn(torch, x))(torch.tensor(x)).numpy()
+        np.testing.assert_allclose(got.toarray(), want.reshape(got.shape), rtol=rtol,
+                                   atol=rtol)
+        dense = getattr(tg.compile(f), dense_method)(x)
+        np.testing.assert_allclose(got.toarray(), dense.reshape(got.shape), rtol=rtol,
+                                   atol=rtol)
+    return plan, want.reshape(got.shape)
+
+
+@pytest.mark.parametrize("name", sorted(VECTOR))
+def test_jacobian_equals_dense_and_torch(name):
+    plan, want = _check_plan(tg.sparse.jacobian_plan, VECTOR[name], torch.func.jacrev,
+                             "jacobian", 1e-12)
     # the pattern covers every nonzero and is no denser than the function
     P = plan.pattern.toarray()
     assert not (np.abs(want) > 0)[~P].any()
@@ -121,18 +127,10 @@ def test_auto_mode_picks_fewer_sweeps():
 
 @pytest.mark.parametrize("name", sorted(SCALAR))
 def test_hessian_equals_dense_and_torch(name):
-    fn = SCALAR[name]
-    f = lambda x: fn(tg, x)  # noqa: E731
-    x0, x1 = _points()
-    plan = tg.sparse.hessian_plan(f, x0)
-    for x in (x0, x1):
-        H = plan(x)
-        assert isinstance(H, sp.csr_matrix) and H.shape == (12, 12)
-        want = torch.func.hessian(_torch_fn(fn))(torch.tensor(x)).numpy()
-        np.testing.assert_allclose(H.toarray(), want, rtol=1e-11, atol=1e-11)
-        np.testing.assert_allclose(H.toarray(), tg.compile(f).hessian(x), rtol=1e-11,
-                                   atol=1e-11)
-    assert (plan.pattern != plan.pattern.T).nnz == 0
+    plan, want = _check_plan(tg.sparse.hessian_plan, SCALAR[name], torch.func.hessian,
+                             "hessian", 1e-11)
+    assert want.shape == (12, 12) and (plan.pattern != plan.pattern.T).nnz == 0
+    assert not (np.abs(want) > 0)[~plan.pattern.toarray()].any()
 
 
 def test_hessian_of_big_arrow_uses_few_colours():

@@ -59,8 +59,8 @@ def star_color(P):
     int array of n colours.
 
     >>> import numpy as np, scipy.sparse as sp
-    >>> star_color(sp.diags([1, 1, 1], [-1, 0, 1], shape=(4, 4))).tolist()
-    [0, 1, 2, 0]
+    >>> star_color(sp.diags([1.0, 1.0, 1.0], [-1, 0, 1], shape=(4, 4))).tolist()
+    [1, 0, 1, 2]
     """
     S = _binary(_sp().csr_matrix(P)).tocoo()
     off = S.row != S.col

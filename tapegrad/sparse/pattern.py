@@ -230,9 +230,10 @@ def _blocks(P, o, a, b, k, n):
     per = int(lengths.sum())
     start = 0
     parts = []
-    for s, m in zip(slots.tolist(), lengths.tolist()):
-        q, j = np.divmod(np.arange(outer * m), m) if m else (np.zeros(0, int),) * 2
-        parts.append(P.apply(q * per + start + j, q * m + j, n, s))
+    for s, m in zip(slots.tolist(), lengths.tolist(), strict=True):
+        if m:
+            q, j = np.divmod(np.arange(outer * m), m)
+            parts.append(P.apply(q * per + start + j, q * m + j, n, s))
         start += m
     return P.union(*parts)
 
