@@ -261,3 +261,15 @@ def test_inputs_of_any_shape_are_flattened():
     np.testing.assert_allclose(J.toarray(), tg.compile(f).jacobian(x).reshape(3, 6))
     H = tg.sparse.hessian(lambda x: (x ** 3).sum(), x)
     np.testing.assert_allclose(H.diagonal(), 6 * x.reshape(-1))
+
+
+def test_forward_mode_needs_second_order_rules():
+    # prod along a dim has no create_graph rule yet: "auto" falls back to reverse sweeps,
+    # "forward" says why it cannot
+    g = lambda x: x.reshape(4, 3).prod(1).repeat(3) + x[0]  # noqa: E731
+    x = RNG.uniform(0.5, 1.5, 12)
+    plan = tg.sparse.jacobian_plan(g, x)
+    assert plan.mode == "reverse"
+    np.testing.assert_allclose(plan(x).toarray(), tg.compile(g).jacobian(x), rtol=1e-13)
+    with pytest.raises(NotImplementedError, match="mode='forward'.*use mode='reverse'"):
+        tg.sparse.jacobian_plan(g, x, mode="forward")
