@@ -273,3 +273,8 @@ def test_forward_mode_needs_second_order_rules():
     np.testing.assert_allclose(plan(x).toarray(), tg.compile(g).jacobian(x), rtol=1e-13)
     with pytest.raises(NotImplementedError, match="mode='forward'.*use mode='reverse'"):
         tg.sparse.jacobian_plan(g, x, mode="forward")
+
+
+def test_hessian_of_a_linear_function_is_zero():
+    H = tg.sparse.hessian(lambda x: 3 * x.sum() - x[0], np.arange(4.0))
+    assert H.shape == (4, 4) and H.nnz == 0

@@ -230,12 +230,21 @@ class HessianPlan(_Plan):
                              f"got output shape {t.out_shape}; for a vector function use "
                              "tapegrad.sparse.jacobian")
         self.traced = t
-        self.grad_traced = _traced(_grad_fn(f), (x,), self.what)
-        P = jacobian_pattern(self.grad_traced)
+        n = x.size
+        try:
+            self.grad_traced = trace(_grad_fn(f), x)
+            P = jacobian_pattern(self.grad_traced)
+        except ValueError as e:
+            if "does not depend on its inputs" not in str(e):
+                raise
+            self.grad_traced = None  # f is linear: its Hessian is zero
+            P = _sp().csr_matrix((n, n), dtype=bool)
+        except (TypeError, NotImplementedError, RuntimeError) as e:
+            raise type(e)(f"tapegrad.sparse.hessian: f's gradient, recorded with "
+                          f"create_graph=True, cannot be traced: {e}") from e
         P = _binary(P + P.T).tocsr()
         P.sort_indices()
         self.pattern = P
-        n = P.shape[0]
         self.colors = star_color(P)
         k, c = self.ncolors, self.colors
         self._take = star_recovery(P, c)
@@ -245,6 +254,8 @@ class HessianPlan(_Plan):
     def __call__(self, x):
         """The Hessian at x as a ``scipy.sparse.csr_matrix``."""
         x = self._check(x)
+        if self.grad_traced is None:
+            return self._csr(np.zeros(0))
         _, G = self._sweeps(self.grad_traced, x.reshape(1, -1), self._seeds)
         return self._csr(G.reshape(-1)[self._take])
 
