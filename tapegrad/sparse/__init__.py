@@ -34,11 +34,8 @@ SEED_VALUES = 1 << 26  # arena values x seeds one replay may hold (x 16 bytes: 1
 FORWARD_COST = 2.0  # a "forward" product's sweep against a reverse one (the J.T u tape)
 
 
-def _point(x, what):
-    a = _as_array(x)
-    if a.dtype != np.float64:
-        a = a.astype(np.float64)
-    return np.ascontiguousarray(a)
+def _point(x):
+    return np.ascontiguousarray(_as_array(x))  # (float64)
 
 
 def _traced(fn, args, what, argnums=0):
@@ -49,8 +46,17 @@ def _traced(fn, args, what, argnums=0):
         return trace(fn, *args, argnums=argnums)
     except (TypeError, ValueError, NotImplementedError, RuntimeError) as e:
         shapes = ", ".join(str(np.shape(a)) for a in args)
-        raise type(e)(f"tapegrad.sparse.{what}: f cannot be traced at inputs of shape "
-                      f"{shapes}: {e}") from e
+        raise _prefixed(e, f"tapegrad.sparse.{what}: f cannot be traced at inputs of shape "
+                           f"{shapes}: ") from e
+
+
+def _prefixed(e, prefix):
+    """e's kind of exception with ``prefix`` before its message (e itself if that kind
+    takes other arguments)."""
+    try:
+        return type(e)(prefix + str(e))
+    except TypeError:
+        return e
 
 
 def _vjp_fn(fn):
@@ -84,7 +90,7 @@ class _Plan:
     what = "plan"
 
     def _check(self, x):
-        x = _point(x, self.what)
+        x = _point(x)
         if x.shape != self.shape:
             raise ValueError(f"tapegrad.sparse.{self.what}: this plan was made for an input of "
                              f"shape {self.shape}, got {x.shape}; make a new plan at such an "
@@ -142,7 +148,7 @@ class JacobianPlan(_Plan):
         if mode not in ("auto", "forward", "reverse"):
             raise ValueError(f"tapegrad.sparse.jacobian: mode must be 'auto', 'forward' or "
                              f"'reverse', got {mode!r}")
-        x = _point(x, self.what)
+        x = _point(x)
         self.fn, self.shape = f, x.shape
         self.traced = _traced(f, (x,), self.what)
         self.out_shape = self.traced.out_shape
@@ -222,7 +228,7 @@ class HessianPlan(_Plan):
     what = "hessian"
 
     def __init__(self, f, x):
-        x = _point(x, self.what)
+        x = _point(x)
         self.fn, self.shape = f, x.shape
         t = _traced(f, (x,), self.what)
         if t.out_size != 1:
@@ -240,8 +246,8 @@ class HessianPlan(_Plan):
             self.grad_traced = None  # f is linear: its Hessian is zero
             P = _sp().csr_matrix((n, n), dtype=bool)
         except (TypeError, NotImplementedError, RuntimeError) as e:
-            raise type(e)(f"tapegrad.sparse.hessian: f's gradient, recorded with "
-                          f"create_graph=True, cannot be traced: {e}") from e
+            raise _prefixed(e, "tapegrad.sparse.hessian: f's gradient, recorded with "
+                               "create_graph=True, cannot be traced: ") from e
         P = _binary(P + P.T).tocsr()
         P.sort_indices()
         self.pattern = P
@@ -294,7 +300,7 @@ def hessian(f, x):
 
 def jacobian_sparsity(f, x):
     """The Jacobian's sparsity pattern read from f's tape: a boolean CSR matrix."""
-    return jacobian_pattern(_traced(f, (_point(x, "jacobian_sparsity"),), "jacobian_sparsity"))
+    return jacobian_pattern(_traced(f, (_point(x),), "jacobian_sparsity"))
 
 
 def hessian_sparsity(f, x):
