@@ -35,13 +35,6 @@ def _sp():
     return scipy.sparse
 
 
-def _ones(rows, cols, shape):
-    """A boolean CSR matrix with ones at (rows, cols) (duplicates merged)."""
-    m = _sp().csr_matrix((np.ones(len(rows), bool), (rows, cols)), shape=shape)
-    m.sum_duplicates()
-    return m
-
-
 def _binary(m):
     m = m.tocsr()
     m.data[:] = True
@@ -60,6 +53,45 @@ def _strided_map(meta, k, n):
     return np.broadcast_to(idx, (n,)) if nd == 0 else idx
 
 
+class _Sets:
+    """Index sets of a slot's elements: element i depends on input elements
+    ``idx[ptr[i]:ptr[i + 1]]`` (sorted, distinct): CSR arrays without scipy's per-call
+    costs (~1 ms a row through scipy; tapes of scalar loops have 10^4 rows)."""
+
+    __slots__ = ("ptr", "idx")
+
+    def __init__(self, ptr, idx):
+        self.ptr, self.idx = ptr, idx
+
+    @property
+    def rows(self):
+        return len(self.ptr) - 1
+
+    def pairs(self):
+        """(element, input) of every entry."""
+        return np.repeat(np.arange(self.rows), np.diff(self.ptr)), self.idx
+
+    def take(self, sel):
+        """The sets of elements ``sel`` (repeats allowed), in that order."""
+        sel = np.asarray(sel, np.int64)
+        lens = np.diff(self.ptr)[sel]
+        ptr = np.zeros(len(sel) + 1, np.int64)
+        np.cumsum(lens, out=ptr[1:])
+        pos = np.arange(ptr[-1]) - np.repeat(ptr[:-1] - self.ptr[sel], lens)
+        return _Sets(ptr, self.idx[pos])
+
+
+def _from_pairs(r, c, rows, n, kind=None):
+    """The sets holding input c[j] in element r[j] (duplicates merged); ``kind="stable"``
+    where the pairs are sorted runs (a merge, not a sort)."""
+    key = np.sort(np.asarray(r, np.int64) * max(n, 1) + np.asarray(c, np.int64), kind=kind)
+    if len(key) > 1:  # (np.unique hashes: ~40x slower on 10^6 keys, measured)
+        key = key[np.concatenate(([True], key[1:] != key[:-1]))]
+    ptr = np.zeros(rows + 1, np.int64)
+    np.cumsum(np.bincount(key // max(n, 1), minlength=rows), out=ptr[1:])
+    return _Sets(ptr, key % max(n, 1))
+
+
 class _Propagation:
     """The index sets of every slot of one traced tape (``jacobian_pattern``)."""
 
@@ -68,12 +100,13 @@ class _Propagation:
         self.meta = t.meta
         self.size = np.diff(t.offs)
         self.n = len(t.in_elems)
-        self.pat = {}  # slot -> (size x n) bool CSR; absent: depends on no input
+        self.pat = {}  # slot -> _Sets of its elements; absent: depends on no input
         self.varies = np.zeros(len(self.size), bool)  # its value depends on the inputs
         col = 0
         for s in t.in_slots:
             m = int(self.size[s])
-            self.pat[int(s)] = _ones(np.arange(m), np.arange(col, col + m), (m, self.n))
+            self.pat[int(s)] = _Sets(np.arange(m + 1, dtype=np.int64),
+                                     np.arange(col, col + m, dtype=np.int64))
             self.varies[s] = True
             col += m
 
@@ -85,43 +118,52 @@ class _Propagation:
         """The recorded values of slot s (a value-constant slot's at every point)."""
         return self.t.vals0[self.t.offs[s]:self.t.offs[s + 1]]
 
-    def union(self, *mats):
-        mats = [m for m in mats if m is not None]
-        if not mats:
-            return None
-        out = mats[0]
-        for m in mats[1:]:
-            out = out + m
-        return _binary(out)
+    def union(self, *sets):
+        sets = [p for p in sets if p is not None]
+        first = sets[0] if sets else None
+        sets = [p for p in sets[1:] if not (p is first or np.array_equal(p.idx, first.idx)
+                                            and np.array_equal(p.ptr, first.ptr))]
+        if not sets:  # (x * x, sin(y) * cos(y): one set)
+            return first
+        r, c = zip(*(p.pairs() for p in [first, *sets]), strict=True)
+        return _from_pairs(np.concatenate(r), np.concatenate(c), first.rows, self.n,
+                           kind="stable")  # sorted runs: timsort merges them
 
     def select(self, s, idx):
-        """Rows idx of slot s's pattern (output element i takes source element idx[i])."""
+        """Element i of the output takes the set of source element idx[i] of slot s."""
         p = self.get(s)
-        return None if p is None else p[np.asarray(idx, np.int64)]
+        return None if p is None else p.take(idx)
 
     def apply(self, rows, cols, n_out, s):
         """Output element rows[j] depends on source element cols[j] of slot s."""
         p = self.get(s)
         if p is None:
             return None
-        return _binary(_ones(rows, cols, (n_out, int(self.size[s]))) @ p)
+        src = p.take(cols)
+        return _from_pairs(np.repeat(np.asarray(rows, np.int64), np.diff(src.ptr)), src.idx,
+                           n_out, self.n)
+
+    def keep(self, p, mask):
+        """p without the sets of the elements where mask is False."""
+        r, c = p.pairs()
+        k = mask[r]
+        return _from_pairs(r[k], c[k], p.rows, self.n)
 
     def dense(self, n_out, slots):
         """Every output element depends on everything the operands depend on."""
         have = [self.pat[int(s)] for s in slots if s >= 0 and int(s) in self.pat]
         if not have:
             return None
-        cols = np.unique(np.concatenate([p.indices for p in have]))
-        return _ones(np.repeat(np.arange(n_out), len(cols)), np.tile(cols, n_out),
-                     (n_out, self.n))
+        cols = _from_pairs(0, np.concatenate([p.idx for p in have]), 1, self.n).idx
+        return _Sets(np.arange(n_out + 1, dtype=np.int64) * len(cols), np.tile(cols, n_out))
 
     def same(self, s, n_out):
         """An elementwise operand: identity, a 1-element operand broadcast."""
         p = self.get(s)
-        if p is None or p.shape[0] == n_out:
+        if p is None or p.rows == n_out:
             return p
-        if p.shape[0] == 1:
-            return p[np.zeros(n_out, np.int64)]
+        if p.rows == 1:
+            return p.take(np.zeros(n_out, np.int64))
         return self.dense(n_out, [s])
 
     # -- the sweep -------------------------------------------------------------------
@@ -159,7 +201,7 @@ def _mul(P, o, a, b, k, n):
         p = P.same(s, n)
         if p is not None and other >= 0 and not P.varies[other]:
             c = np.broadcast_to(P.values(other), (n,))  # d(a b)/da = b: zero where b is
-            p = _binary(_sp().diags(c != 0, dtype=bool, format="csr") @ p)
+            p = P.keep(p, c != 0)
         parts.append(p)
     return P.union(*parts)
 
@@ -181,7 +223,7 @@ def _groups(P, o, a, b, k, n):
     e = np.arange(n)
     g = (e // (size * inner)) * inner + e % inner
     grouped = P.apply(g, e, int(g.max()) + 1 if n else 0, a)
-    return None if grouped is None else grouped[g]
+    return None if grouped is None else grouped.take(g)
 
 
 def _cumsum(P, o, a, b, k, n):
@@ -323,4 +365,6 @@ def jacobian_pattern(traced):
     Jacobian (inputs concatenated in order, each flattened)."""
     p = _Propagation(traced).run()
     m, n = traced.out_size, len(traced.in_elems)
-    return _sp().csr_matrix((m, n), dtype=bool) if p is None else p
+    if p is None:
+        return _sp().csr_matrix((m, n), dtype=bool)
+    return _sp().csr_matrix((np.ones(len(p.idx), bool), p.idx, p.ptr), shape=(m, n))
