@@ -17,6 +17,7 @@ LAZY = {
     #                                  costs ~0.2 s to import; HIPS autograd is the oracle
     "tapegrad.special": {"scipy.special"},  # lgamma, erfinv...: SciPy on first use, as erf
     "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
+    "tapegrad.sparse.pattern": {"scipy.sparse"},  # CSR patterns: SciPy on first use
     "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad._jit": {"numba"},  # ~0.3 s to import: at the first compiled use (issue 23)

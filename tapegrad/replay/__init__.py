@@ -371,7 +371,10 @@ class Traced(_VectorOutputs):
         V = np.empty((B, self.out_size))
         G = np.empty((B, k, X.shape[1]))
         bad = np.zeros(B, np.int64)
-        block = _block(len(plan.vals0) * max(k, 1), len(plan.fwd) + len(plan.rev), B)
+        # (at most B: the buffers hold block x k arenas, gigabytes for a sparse Hessian's
+        # one point of 10^5 variables and its colours at the minimum block of 8)
+        block = min(_block(len(plan.vals0) * max(k, 1), len(plan.fwd) + len(plan.rev), B),
+                    max(B, 1))
         args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
                 plan.in_elems, plan.out_elems, X, U, V, G, bad, block)
         _run_blocks(args, 0, (B + block - 1) // block, serial, lanes=k)
