@@ -188,17 +188,8 @@ def _casadi(graph, n_ops):
     y = fn([xs[j] for j in range(m)], n_ops, _casadi_ops(ca))
     F = ca.Function("F", [xs], [y, ca.gradient(y, xs)])
     setup = time.perf_counter() - t0
-    buf, evaluate = F.buffer()
-    x_in, v, g = np.zeros(m), np.zeros(1), np.zeros(m)
-    buf.set_arg(0, memoryview(x_in))
-    buf.set_res(0, memoryview(v))
-    buf.set_res(1, memoryview(g))
-
-    def call(x, _keep=(buf, F)):  # (the buffer must outlive every call: CasADi segfaults)
-        x_in[:] = x
-        evaluate()
-        return v[0], g
-    return call, {"setup_s": setup, "instructions": F.n_instructions()}
+    return (tb.casadi_value_and_grad(F, m),
+            {"setup_s": setup, "instructions": F.n_instructions()})
 
 
 @functools.lru_cache(maxsize=None)

@@ -437,7 +437,7 @@ RUN = -1
 SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
 
 
-@njit
+@rule
 def _scalar_forward(code, fwd, offs, vals, consts, meta, bad):
     """Forward through ``code`` at one point (w = 1): -1, or a plan row that could not run."""
     one = np.uint64(1)
@@ -503,7 +503,7 @@ def _scalar_forward(code, fwd, offs, vals, consts, meta, bad):
     return -1
 
 
-@njit
+@rule
 def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
     """Reverse through ``code`` at one point, every slot reached (replay's plan):
     -1, or a plan row that could not run."""
