@@ -81,18 +81,7 @@ def _casadi():
     ca = pytest.importorskip("casadi")
     xs = ca.SX.sym("x", N)
     f = ca.sum1(100 * (xs[1:] - xs[:-1] ** 2) ** 2 + (1 - xs[:-1]) ** 2)
-    F = ca.Function("F", [xs], [f, ca.gradient(f, xs)])
-    buf, evaluate = F.buffer()
-    x_in, v, g = np.zeros(N), np.zeros(1), np.zeros(N)
-    buf.set_arg(0, memoryview(x_in))
-    buf.set_res(0, memoryview(v))
-    buf.set_res(1, memoryview(g))
-
-    def call(x, _keep=(buf, F)):  # (the buffer must outlive every call: CasADi segfaults)
-        x_in[:] = x
-        evaluate()
-        return v[0], g
-    return call
+    return tb.casadi_value_and_grad(ca.Function("F", [xs], [f, ca.gradient(f, xs)]), N)
 
 
 def _jax():

@@ -424,6 +424,145 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
 
 
 
+# -- the lowered point interpreters ---------------------------------------------------------
+# A replay plan's rows lowered for ONE point (replay/lower.py): each row of ``code`` is
+# [op, out, in0, in1 or aux, row] with out/in0/in1 arena offsets resolved when the plan was
+# built, so a scalar row costs no slot lookup and its rule runs at n = 1, a literal that the
+# compiler folds (no loop).  Rows of other ops, or of more than one element, come as
+# [RUN, r0, r1, 0, r0]: rows r0 .. r1-1 of the plan, run by the general interpreters.
+# Rows of SIZED_BY_META (their rules read their sizes from meta at aux) are lowered at any
+# size, with their aux.  Results equal the general interpreters' bit for bit: the same
+# rules, on the same operands, in the same order.
+RUN = -1
+SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
+
+
+@rule
+def _scalar_forward(code, fwd, offs, vals, consts, meta, bad):
+    """Forward through ``code`` at one point (w = 1): -1, or a plan row that could not run."""
+    one = np.uint64(1)
+    w = np.int64(1)
+    for i in range(len(code)):
+        op = code[i, 0]
+        o = np.uint64(code[i, 1])
+        a = np.uint64(code[i, 2])
+        b = np.uint64(code[i, 3])
+        k = code[i, 3]
+        if op == E.ADD:
+            E.add_fwd(vals, o, a, b, one)
+        elif op == E.MUL:
+            E.mul_fwd(vals, o, a, b, one)
+        elif op == E.ADD_C:
+            E.add_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.MUL_C:
+            E.mul_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.SUB:
+            E.sub_fwd(vals, o, a, b, one)
+        elif op == E.SUB_C:
+            E.sub_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.RSUB_C:
+            E.rsub_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.DIV:
+            E.div_fwd(vals, o, a, b, one)
+        elif op == E.DIV_C:
+            E.div_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.RDIV_C:
+            E.rdiv_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.NEG:
+            E.neg_fwd(vals, o, a, one)
+        elif op == S.VIEW:
+            vals[o] = vals[a]
+        elif op == E.POW_C:
+            E.pow_c_fwd(vals, o, a, consts[k], one)
+        elif op == E.SIN:
+            E.sin_fwd(vals, o, a, one)
+        elif op == E.COS:
+            E.cos_fwd(vals, o, a, one)
+        elif op == E.EXP:
+            E.exp_fwd(vals, o, a, one)
+        elif op == E.LOG:
+            E.log_fwd(vals, o, a, one)
+        elif op == E.TANH:
+            E.tanh_fwd(vals, o, a, one)
+        elif op == E.SIGMOID:
+            E.sigmoid_fwd(vals, o, a, one)
+        elif op == E.SQRT:
+            E.sqrt_fwd(vals, o, a, one)
+        elif op == E.SOFTPLUS:
+            E.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
+        elif op == N.SOFTMAX:
+            N.softmax_fwd(vals, meta, o, a, k, one)
+        elif op == N.LOG_SOFTMAX:
+            N.log_softmax_fwd(vals, meta, o, a, k, one)
+        else:  # RUN, or an op without a branch here: the general interpreter
+            r0 = code[i, 4]
+            r1 = code[i, 2] if op == RUN else r0 + 1
+            r = _forward_replay(fwd, offs, vals, consts, meta, r0, r1, w, bad)
+            if r >= 0:
+                return r
+    return -1
+
+
+@rule
+def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
+    """Reverse through ``code`` at one point, every slot reached (replay's plan):
+    -1, or a plan row that could not run."""
+    one = np.uint64(1)
+    w = np.int64(1)
+    for i in range(len(code) - 1, -1, -1):
+        op = code[i, 0]
+        o = np.uint64(code[i, 1])
+        a = np.uint64(code[i, 2])
+        b = np.uint64(code[i, 3])
+        k = code[i, 3]
+        if op == E.ADD:
+            E.add_rev(adj, vals, o, a, b, one)
+        elif op == E.MUL:
+            E.mul_rev(adj, vals, o, a, b, one)
+        elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
+            E.pass_rev(adj, o, a, one)
+        elif op == E.MUL_C:
+            E.mul_c_rev(adj, o, a, consts[k], one)
+        elif op == E.SUB:
+            E.sub_rev(adj, vals, o, a, b, one)
+        elif op == E.RSUB_C or op == E.NEG:
+            E.neg_rev(adj, o, a, one)
+        elif op == E.DIV:
+            E.div_rev(adj, vals, o, a, b, one)
+        elif op == E.DIV_C:
+            E.div_c_rev(adj, o, a, consts[k], one)
+        elif op == E.RDIV_C:
+            E.rdiv_c_rev(adj, vals, o, a, one)
+        elif op == E.POW_C:
+            E.pow_c_rev(adj, vals, o, a, consts[k], one)
+        elif op == E.SIN:
+            E.sin_rev(adj, vals, o, a, one)
+        elif op == E.COS:
+            E.cos_rev(adj, vals, o, a, one)
+        elif op == E.EXP:
+            E.exp_rev(adj, vals, o, a, one)
+        elif op == E.LOG:
+            E.log_rev(adj, vals, o, a, one)
+        elif op == E.TANH:
+            E.tanh_rev(adj, vals, o, a, one)
+        elif op == E.SIGMOID:
+            E.sigmoid_rev(adj, vals, o, a, one)
+        elif op == E.SQRT:
+            E.sqrt_rev(adj, vals, o, a, one)
+        elif op == E.SOFTPLUS:
+            E.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
+        elif op == N.SOFTMAX or op == N.LOG_SOFTMAX:
+            N.softmax_rev(adj, vals, meta, o, a, k, one, op == N.LOG_SOFTMAX)
+        else:
+            r0 = code[i, 4]
+            r1 = code[i, 2] if op == RUN else r0 + 1
+            r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, r0, r1, w)
+            if r >= 0:
+                return r
+    return -1
+
+
+
 
 @rule
 def _move_points(P, arena, in_elems, b0, w, load):
@@ -555,13 +694,15 @@ def _replay_point(ints, floats, x, res):
     packed into two arrays (``replay._Plan.packed``): four arguments, so the call costs
     little to dispatch (the single-point fast path, ~18 arguments cost ~1 us more).
 
-    ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, fwd rows..., rev rows..., offs...,
-    meta..., in_elems...]; ``floats``: [vals0..., consts...].  ``x`` (n,) the point;
-    ``res`` gets [value, gradient...].  Returns 0, 1 + the first diverging guard (res
-    holds the value only), or -1 for a row that could not run.
+    ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, ncf, ncr, fwd rows..., rev rows...,
+    offs..., meta..., in_elems..., fwd code..., rev code...] (the code: replay/lower.py);
+    ``floats``: [vals0..., consts...].  ``x`` (n,) the point; ``res`` gets [value,
+    gradient...].  Returns 0, 1 + the first diverging guard (res holds the value only), or
+    -1 for a row that could not run.
     """
     nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
-    p = 6
+    ncf, ncr = ints[6], ints[7]
+    p = 8
     fwd = ints[p:p + 5 * nf].reshape(nf, 5)
     p += 5 * nf
     rev = ints[p:p + 5 * nr].reshape(nr, 5)
@@ -569,15 +710,16 @@ def _replay_point(ints, floats, x, res):
     offs = ints[p:p + no]
     meta = ints[p + no:p + no + nm]
     in_elems = ints[p + no + nm:p + no + nm + n]
+    p += no + nm + n
+    fwd_code = ints[p:p + 5 * ncf].reshape(ncf, 5)
+    rev_code = ints[p + 5 * ncf:p + 5 * (ncf + ncr)].reshape(ncr, 5)
     nv = offs[no - 1]
     vals = floats[:nv].copy()  # the constants' values; every other slot is written below
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
     flags = np.zeros(1, np.int64)
-    row0 = np.int64(0)  # (not the literal 0: see _seeded_blocks)
-    one = np.int64(1)
-    if _forward_replay(fwd, offs, vals, consts, meta, row0, nf, one, flags) >= 0:
+    if _scalar_forward(fwd_code, fwd, offs, vals, consts, meta, flags) >= 0:
         return -1
     res[0] = vals[offs[out]]
     if flags[0] != 0 or len(res) == 1:
@@ -585,7 +727,7 @@ def _replay_point(ints, floats, x, res):
     adj = np.zeros(nv)
     adj[offs[out]] = 1.0
     reach = np.ones(no - 1, np.uint8)
-    if _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, row0, nr, one) >= 0:
+    if _scalar_reverse(rev_code, rev, offs, vals, consts, meta, adj, reach) >= 0:
         return -1
     for c in range(n):
         res[1 + c] = adj[in_elems[c]]

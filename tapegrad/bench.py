@@ -116,6 +116,23 @@ class Replay:
     note: str = ""
 
 
+
+def casadi_value_and_grad(F, n):
+    """``x -> (f, gradient)`` by the CasADi ``Function`` F of (f, its gradient) of n inputs,
+    called through ``Function.buffer()`` with preallocated NumPy arrays (CasADi's fastest
+    call from Python; bench_single_point.py, bench_fastest_west.py)."""
+    buf, evaluate = F.buffer()
+    x_in, v, g = np.zeros(n), np.zeros(1), np.zeros(n)
+    buf.set_arg(0, memoryview(x_in))
+    buf.set_res(0, memoryview(v))
+    buf.set_res(1, memoryview(g))
+
+    def call(x, _keep=(buf, F)):  # (the buffer must outlive every call: CasADi segfaults)
+        x_in[:] = x
+        evaluate()
+        return v[0], g
+    return call
+
 # library -> (module it needs, display name); the AD libraries get " (loop)" for that form
 REPLAY_LIBRARIES = {
     "tapegrad": ("tapegrad", "tapegrad"),

@@ -35,7 +35,7 @@ from ..ops.strided import EXPAND, STRIDED
 from ..tape import OP_MASK, Tape
 from ..tensor import Tensor
 from ..viz import listing_lines, tape_stats
-from . import second_order, validate
+from . import lower, second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -563,10 +563,13 @@ class _Plan:
 
     def packed(self):
         """The plan as ``_sweep._replay_point`` takes it: (ints, floats)."""
+        fwd_code = lower.point_code(self.fwd, self.offs, self.meta)
+        rev_code = lower.point_code(self.rev, self.offs, self.meta)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
-                len(self.in_elems), self.out_slot]
+                len(self.in_elems), self.out_slot, len(fwd_code), len(rev_code)]
         ints = np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
-                               self.offs, self.meta, self.in_elems]).astype(np.int64)
+                               self.offs, self.meta, self.in_elems, fwd_code.ravel(),
+                               rev_code.ravel()]).astype(np.int64)
         return ints, np.concatenate([self.vals0, self.consts]).astype(np.float64)
 
 

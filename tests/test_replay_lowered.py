@@ -1,0 +1,112 @@
+"""The one-point replay's lowered code (tapegrad/replay/lower.py, _sweep._scalar_forward and
+_scalar_reverse): the same values and gradients as the general interpreters, bit for bit,
+on scalar rows of every op it has a branch for, on rows it runs by index, on vector rows,
+stacks of scalars (a repeated operand too) and guards."""
+import types
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+import tapegrad.nn.functional as F
+from tapegrad._sweep import RUN
+from tapegrad.ops import elementwise as E
+from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
+from tapegrad.ops.shape import VIEW
+from tapegrad.replay import lower
+
+
+def scalars(x):
+    """Every op with a branch in the lowered interpreters, on scalars, and some without."""
+    a, b, c = x[0], x[1], x[2]
+    t = a * b + (a - c) / b  # MUL, ADD, SUB, DIV
+    t = t + 2.5 - 0.5  # ADD_C, SUB_C
+    t = (3.0 - t) * 1.5 / 4.0 + 2.0 / (b * b + 1.0)  # RSUB_C, MUL_C, DIV_C, RDIV_C
+    t = -t + t ** 3 + a.sin() * b.cos() + c.exp().log() + t.tanh() + a.sigmoid()
+    t = t + (b * b + 1.0).sqrt() + F.softplus(c) + F.softplus(a, beta=2.0, threshold=0.1)
+    t = t + a.atan() + b.abs() + c.clamp(-0.5, 0.5)  # no branch: run by their row
+    return t
+
+
+def mixed(x):
+    """Scalars, vectors, softmax and log_softmax, a reduction, a stack of scalars (a
+    repeated), a guard."""
+    a, b = x[0], x[1]
+    v = tg.stack([a, b * 2.0, a, b.sin()])
+    s = F.softmax(v, dim=0)
+    y = (s * v).sum() + s[0] * a + s[3].exp() + F.log_softmax(v * a, dim=0)[1]
+    if y > 0:  # a guard
+        y = y * a
+    return y + (x * x).sum() * b
+
+
+POINTS = [np.array([0.3, -1.2, 0.7]), np.array([1.5, 0.4, -0.2]), np.array([-0.8, 2.0, 0.1])]
+
+
+@pytest.mark.parametrize("fn", [scalars, mixed])
+def test_point_path_equals_general_interpreter_bit_for_bit(fn):
+    t = tg.trace(fn, POINTS[0])
+    checked = 0
+    for x in [*POINTS, POINTS[0] + 0.05, POINTS[0] - 0.03]:
+        V, G, bad = t.run(x[None].copy(), grad=True)  # the general interpreters, w = 1
+        if bad[0]:  # (mixed's guard decides otherwise there: not this trace's point)
+            continue
+        v, g = t.value_and_grad(x)  # the lowered code
+        checked += 1
+        assert v == V[0]
+        np.testing.assert_array_equal(g, G[0])
+        assert t.value(x) == V[0]
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("fn", [scalars, mixed])
+def test_point_path_matches_torch(fn):
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as TF
+    x = POINTS[0]
+    v, g = tg.compile(fn).value_and_grad(x)
+    xt = torch.tensor(x, requires_grad=True)
+    y = _with(fn, {"tg": torch, "F": TF})(xt)
+    (gt,) = torch.autograd.grad(y, xt)
+    np.testing.assert_allclose(v, y.item(), rtol=1e-12)
+    np.testing.assert_allclose(g, gt.numpy(), rtol=1e-12, atol=1e-14)
+
+
+def _with(fn, ns):
+    """fn with its module's tg and F bound to ``ns`` (the same code on torch)."""
+    return types.FunctionType(fn.__code__, {**fn.__globals__, **ns}, fn.__name__)
+
+
+def test_code_layout():
+    """Scalar rows keep their opcode with offsets; a stack of scalars is copies, last
+    operand first; vector rows merge into RUN rows."""
+    t = tg.trace(mixed, POINTS[0])
+    p = t._make_plan()
+    code = lower.point_code(p.fwd, p.offs, p.meta)
+    ops = code[:, 0]
+    assert (ops == VIEW).sum() >= 4 and (ops == E.MUL).any() and (ops == RUN).any()
+    assert (ops == SOFTMAX).sum() == 1 and (ops == LOG_SOFTMAX).sum() == 1  # (any size)
+    for op, *_, r in code.tolist():  # other ops keep their code at one element only
+        if op not in (RUN, VIEW, SOFTMAX, LOG_SOFTMAX):
+            assert np.diff(p.offs)[p.fwd[r, 1]] == 1
+    runs = code[ops == RUN]
+    assert (runs[:, 2] > runs[:, 1]).all() and (runs[:, 4] == runs[:, 1]).all()
+    assert not ((runs[1:, 1] == runs[:-1, 2]) & (np.diff(np.nonzero(ops == RUN)[0]) == 1)).any()
+    first = np.nonzero(ops == VIEW)[0][:4]  # the stack's copies: outputs in falling order
+    assert (np.diff(code[first, 1]) == -1).all()
+    covered = set()  # every plan row appears: by its index or in one RUN range
+    for op, _, r1, _, r in code.tolist():
+        covered.update(range(r, r1) if op == RUN else [r])
+    assert covered == set(range(len(p.fwd)))
+
+
+def test_guard_divergence_on_the_point_path():
+    c = tg.compile(mixed)
+    c.value_and_grad(POINTS[0])
+    for x in POINTS:  # retraces where the guard differs; the values stay eager's
+        v, g = c.value_and_grad(x)
+        xt = tg.tensor(x, requires_grad=True)
+        y = mixed(xt)
+        y.backward()
+        np.testing.assert_allclose(v, y.item(), rtol=1e-12)
+        np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-14)
