@@ -7,7 +7,7 @@ tapegrad computes that product as reverse over reverse (the Jacobian of a whole 
 is the symmetric Hessian: ``func._hvp``); ``hvp by transposition`` hides the gradient
 behind a lambda, so tapegrad's general ``jvp`` runs: forward mode by transposition
 (``autograd/forward_ad.py``), over the recorded gradient.  ``jvp`` of a general function is
-forward mode by transposition (``autograd/forward_ad.py``), timed in group ``func jvp n=<n>`` next to
+forward mode by transposition, timed in group ``func jvp n=<n>`` next to
 ``vjp`` and the product of ``linearize``'s ``jvp_fn``.  The issue's bound: an HVP costs
 at most 3x a gradient.  Results are checked against PyTorch's to 1e-9 relative.
 """
@@ -28,7 +28,7 @@ LIBS = {"tapegrad": tg, "torch": torch}
 def _compiled():
     """The sweep and replay kernels loaded before anything is timed (an unloaded kernel
     runs interpreted while it loads)."""
-    tg.warmup()
+    tg.warmup(forward=True)
 
 
 def _point(n):

@@ -225,20 +225,44 @@ def _matmul_layout(lay, i, o, a, b, k):
                         f"or in1 ({nb_})")
 
 
+@rule
+def _mm_tan(tan, vals, o, a, b, M, K, N, w, bt):
+    # t(A B) = tA B + A tB, k ascending, for each of the w points
+    sk, sn = _b_strides(K, N, bt)
+    for m in range(M):
+        for n in range(N):
+            for p in range(w):
+                t = 0.0
+                for kk in range(K):
+                    ar = a + (m * K + kk) * w + p
+                    br = b + (kk * sk + n * sn) * w + p
+                    t += tan[ar] * vals[br] + vals[ar] * tan[br]
+                tan[o + (m * N + n) * w + p] = t
+
+
+@rule
+def matmul_tan(tan, vals, meta, o, a, b, k, w):
+    nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
+    for i in range(nb):
+        ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
+        bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
+        _mm_tan(tan, vals, o + i * M * N * w, ai, bi, M, K, N, w, False)
+
+
 declare(MM, "MmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
-        check=_matmul_layout)
+        check=_matmul_layout, tan=matmul_tan)
 
 
 declare(MV, "MvBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
-        check=_matmul_layout)
+        check=_matmul_layout, tan=matmul_tan)
 
 
 declare(DOT, "DotBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
-        vjp=matmul_vjp, check=_matmul_layout)
+        vjp=matmul_vjp, check=_matmul_layout, tan=matmul_tan)
 
 
 declare(BMM, "BmmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
-        vjp=matmul_vjp, check=_matmul_layout)
+        vjp=matmul_vjp, check=_matmul_layout, tan=matmul_tan)
 
 
 # ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
@@ -316,12 +340,24 @@ def _linear_layout(bias):
     return check
 
 
+@rule
+def linear_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # t(x W^T + bias) = tx W^T + x tW^T + t bias
+    M, K, N, sb = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), meta[k + 6]
+    _mm_tan(tan, vals, o, a, b, M, K, N, w, True)
+    if sb >= 0:
+        c = _u(offs[sb]) * w
+        for m in range(M):
+            for j in range(N * w):
+                tan[o + m * N * w + j] += tan[c + j]
+
+
 declare(LINEAR, "MmBackward0", saves="AB", aux="meta", fwd=linear_fwd, rev=linear_rev,
-        vjp=linear_vjp, check=_linear_layout(bias=False))
+        vjp=linear_vjp, check=_linear_layout(bias=False), tan=linear_tan)
 
 
 declare(ADDMM, "AddmmBackward0", saves="AB", aux="meta", meta_slots=meta_at(6), fwd=linear_fwd,
-        rev=linear_rev, vjp=linear_vjp, check=_linear_layout(bias=True))
+        rev=linear_rev, vjp=linear_vjp, check=_linear_layout(bias=True), tan=linear_tan)
 
 
 def linear(x, weight, bias=None):

@@ -18,7 +18,7 @@ from . import shape as S
 from ._record import output, slot, tape_for_grad
 from .reductions import _beats
 from . import layout
-from .registry import declare
+from .registry import ZERO, declare
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import VIEW_NAMES
@@ -220,7 +220,7 @@ def _nll_layout(lay, i, o, a, b, k):
 
 
 declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,
-        check=_nll_layout)
+        check=_nll_layout, tan=nll_fwd, curv=ZERO)
 
 
 def nll(input, index, div):

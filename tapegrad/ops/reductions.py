@@ -21,7 +21,7 @@ from . import elementwise as E
 from . import shape as S
 from ._record import output, slot, tape_for_grad
 from . import layout
-from .registry import api, declare, no_gradient
+from .registry import ZERO, api, declare, no_gradient
 from .spec import Spec
 from .strided import _c_strides, _strided_meta, strided_index, strided_runs
 
@@ -62,10 +62,12 @@ def _all_layout(lay, i, o, a, b, k):
         lay.fail(i, "a full reduction has one output element")
 
 
-declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout,
+        tan=sum_fwd, curv=ZERO)
 
 
-declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout,
+        tan=sum_fwd, curv=ZERO)
 
 
 # the layouts of rows reducing in0 into out by a strided map (meta: [*head, map])
@@ -113,11 +115,11 @@ def sum_dim_vjp(r, g):
 
 
 declare(SUM_DIM, "SumBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
-        check=_MAP)
+        check=_MAP, tan=sum_dim_fwd, curv=ZERO)
 
 
 declare(MEAN_DIM, "MeanBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
-        check=_MAP)
+        check=_MAP, tan=sum_dim_fwd, curv=ZERO)
 
 
 def _dims(input, dim, op):
@@ -455,10 +457,12 @@ def arg_extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
                 vals[o + j + p] = float((i // inner) % size)
 
 
-declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
+declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP,
+        tan=ZERO, curv=ZERO)
 
 
-declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
+declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP,
+        tan=ZERO, curv=ZERO)
 
 
 MaxResult = namedtuple("max", ("values", "indices"))
@@ -984,7 +988,7 @@ def cumsum_vjp(r, g):
 
 
 declare(CUMSUM, "CumsumBackward0", aux="meta", fwd=cumsum_fwd, rev=cumsum_rev, vjp=cumsum_vjp,
-        check=_cumsum_layout)
+        check=_cumsum_layout, tan=cumsum_fwd, curv=ZERO)
 
 
 @api

@@ -1,0 +1,135 @@
+"""Forward mode as a compiled tangent sweep over the recorded rows (issue 24).
+
+``sweep(outs, ins, seeds, w)`` walks the rows of ``outs``' graph forward (``_sweep.
+_tangent_sweep``), each op's tangent rule (declared beside its reverse rule: ``tan`` in
+``ops/registry.py``) setting its output's tangent from its inputs'.  ``w`` directions run
+side by side as ``w`` lanes (the op-major layout of batch replay: the values repeated
+``w`` times), so ``jacfwd`` is one sweep with the identity as seeds.
+
+``hvp(out, ins, v)``: the gradient of a scalar and its Hessian-vector product by forward
+over reverse: the tangent sweep, then ``_sweep._hvp_sweep``, the reverse sweep and its
+tangent row by row (each op's second-order ``curv`` rule).
+
+Both return None where the sweep cannot answer: a row without a tangent (or second-order)
+rule, a custom Function's row, a link to an older tape, saved-tensor
+hooks, or a graph that reaches a tensor requiring grad besides ``ins`` with grad mode on
+(the result would have to stay differentiable).  The callers then compute forward mode by
+transposition (``forward_ad.transposed``) or reverse over reverse: slower, never wrong.
+"""
+import numpy as np
+
+from .. import _kernels as compiled
+from ..grad_mode import is_grad_enabled
+from . import graph
+from .span import graph_span
+
+LANE_VALUES = 1 << 22  # values x lanes per sweep (32 MiB of float64): jacfwd chunks beyond
+
+
+def _graph(outs, ins):
+    """``(tape, out_slots)`` of the outputs recorded on this generation of one tape, or None
+    where the sweep cannot be used (module docstring)."""
+    tape, slots = None, []
+    for o in outs:
+        tok = o._tok
+        if tok is None:
+            slots.append(-1)  # a leaf or a constant: no row made it
+            continue
+        if (tape is not None and tok.tape is not tape) or o._gen != tok.tape.gen:
+            return None
+        tape = tok.tape
+        slots.append(o._slot)
+    if tape is None or graph.hooked(tape) or any(x._tok is not None for x in ins):
+        return None
+    if is_grad_enabled():  # a parameter f closed over: its result must stay connected
+        ids = {id(x) for x in ins}
+        first = min((s for x in ins for s in tape.slots_of(x)), default=tape.nslots)
+        if any(s >= first and t.requires_grad and id(t) not in ids for s, t in tape.leaves):
+            return None
+    return tape, slots
+
+
+def _arrays(tape, w):
+    rows, offs, vals, consts, meta = tape.arrays()
+    vals = vals.astype(np.float64, copy=False)  # (a float32 graph's tangents in float64)
+    return rows, offs, (np.repeat(vals, w) if w > 1 else vals), consts, meta
+
+
+def _seed(tape, offs, arena, reach, ins, seeds, w):
+    for x, t in zip(ins, seeds, strict=True):
+        for s in tape.slots_of(x):
+            arena[offs[s] * w:offs[s + 1] * w] = t.reshape(-1)
+            reach[s] = 1
+
+
+def _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, w):
+    """The tangent sweep of rows ``lo .. hi-1``; False where a row has no tangent rule (a
+    custom Function's row among them: ``Function.jvp`` is not run by the sweep)."""
+    return compiled._tangent_sweep(rows, offs, vals, tan, consts, meta, reach, lo, hi, w) < 0
+
+
+def sweep(outs, ins, seeds, w=1):
+    """Tangents of ``outs`` given those of ``ins`` (``seeds[i]``: ``ins[i].numel() * w``
+    values, element-major, ``w`` lanes each): per output an array ``(numel, w)``, or None
+    where it depends on no input; None for all when the sweep cannot answer."""
+    got = _graph(outs, ins)
+    if got is None:
+        return None
+    tape, out_slots = got
+    rows, offs, vals, consts, meta = _arrays(tape, w)
+    tan = np.zeros(len(vals))
+    reach = np.zeros(tape.nslots, np.uint8)
+    _seed(tape, offs, tan, reach, ins, seeds, w)
+    lo, hi = graph_span(tape, rows, meta, [s for s in out_slots if s >= 0])
+    if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, w):
+        return None
+    res = []
+    for s, o in zip(out_slots, outs, strict=True):
+        if s < 0 or not reach[s]:
+            res.append(_of_input(o, ins, seeds, w))
+        else:
+            res.append(tan[offs[s] * w:offs[s + 1] * w].reshape(-1, w).copy())
+    return res
+
+
+def _of_input(o, ins, seeds, w):
+    """An output that is one of the inputs itself carries its seed."""
+    for x, t in zip(ins, seeds, strict=True):
+        if o is x:
+            return np.asarray(t, np.float64).reshape(-1, w)
+    return None
+
+
+def hvp(out, ins, vs):
+    """``(gradients, Hessian-vector products)`` of scalar ``out`` with respect to ``ins``
+    in directions ``vs`` (arrays), as flat float64 arrays; None where the sweeps cannot
+    answer (module docstring)."""
+    got = _graph([out], ins)
+    if got is None or got[1][0] < 0:
+        return None
+    tape, (s_out,) = got
+    rows, offs, vals, consts, meta = _arrays(tape, 1)
+    tan = np.zeros(len(vals))
+    reach = np.zeros(tape.nslots, np.uint8)
+    _seed(tape, offs, tan, reach, ins, vs, 1)
+    lo, hi = graph_span(tape, rows, meta, [s_out])
+    if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, 1):
+        return None
+    adj, tadj = np.zeros(len(vals)), np.zeros(len(vals))
+    reach = np.zeros(tape.nslots, np.uint8)
+    treach = np.zeros(tape.nslots, np.uint8)
+    adj[offs[s_out]] = 1.0
+    reach[s_out] = treach[s_out] = 1
+    if compiled._hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach,
+                           lo, hi, 1) >= 0:
+        return None
+    gs, hs = [], []
+    for x in ins:
+        g, h = np.zeros(x.numel()), np.zeros(x.numel())
+        for s in tape.slots_of(x):
+            if reach[s]:
+                g += adj[offs[s]:offs[s + 1]]
+                h += tadj[offs[s]:offs[s + 1]]
+        gs.append(g)
+        hs.append(h)
+    return gs, hs
