@@ -20,15 +20,18 @@ import numpy as np
 
 from .. import _kernels as compiled
 from ..grad_mode import is_grad_enabled
+from ..ops.registry import OPS, graph_inputs
+from ..tape import OP_MASK
 from . import graph
 from .span import graph_span
 
 LANE_VALUES = 1 << 22  # values x lanes per sweep (32 MiB of float64): jacfwd chunks beyond
 
 
-def _graph(outs, ins):
-    """``(tape, out_slots)`` of the outputs recorded on this generation of one tape, or None
-    where the sweep cannot be used (module docstring)."""
+def _graph(outs, ins, w):
+    """``(tape, out_slots, (rows, offs, vals, consts, meta), lo, hi)``: the outputs' graph,
+    recorded on this generation of one tape, in rows ``lo .. hi-1``; or None where the
+    sweep cannot be used (module docstring)."""
     tape, slots = None, []
     for o in outs:
         tok = o._tok
@@ -41,18 +44,31 @@ def _graph(outs, ins):
         slots.append(o._slot)
     if tape is None or graph.hooked(tape) or any(x._tok is not None for x in ins):
         return None
-    if is_grad_enabled():  # a parameter f closed over: its result must stay connected
-        ids = {id(x) for x in ins}
-        first = min((s for x in ins for s in tape.slots_of(x)), default=tape.nslots)
-        if any(s >= first and t.requires_grad and id(t) not in ids for s, t in tape.leaves):
-            return None
-    return tape, slots
-
-
-def _arrays(tape, w):
     rows, offs, vals, consts, meta = tape.arrays()
+    lo, hi = graph_span(tape, rows, meta, [s for s in slots if s >= 0])
+    if is_grad_enabled() and _reads_a_parameter(tape, rows, meta, lo, hi, ins):
+        return None  # the result would have to stay differentiable in it
     vals = vals.astype(np.float64, copy=False)  # (a float32 graph's tangents in float64)
-    return rows, offs, (np.repeat(vals, w) if w > 1 else vals), consts, meta
+    vals = np.repeat(vals, w) if w > 1 else vals
+    return tape, slots, (rows, offs, vals, consts, meta), lo, hi
+
+
+def _reads_a_parameter(tape, rows, meta, lo, hi, ins):
+    """Does a row of ``lo .. hi-1`` read a leaf that requires grad besides ``ins`` (a
+    parameter the function closed over)?  (Rows of the span that the outputs do not reach
+    count too: a fallback more than needed, never one missed.)"""
+    ids = {id(x) for x in ins}
+    others = {s for s, t in tape.leaves if t.requires_grad and id(t) not in ids}
+    if not others:
+        return False
+    seg = rows[lo:hi]
+    read = set(np.unique(seg[:, 2:4]).tolist())
+    for r in np.flatnonzero(np.isin(seg[:, 0] & OP_MASK, _META_INPUTS)).tolist():
+        read.update(graph_inputs(rows, meta, lo + r))
+    return not others.isdisjoint(read)
+
+
+_META_INPUTS = np.array([c for c, d in OPS.items() if d.meta_slots is not None], np.int64)
 
 
 def _seed(tape, offs, arena, reach, ins, seeds, w):
@@ -72,15 +88,13 @@ def sweep(outs, ins, seeds, w=1):
     """Tangents of ``outs`` given those of ``ins`` (``seeds[i]``: ``ins[i].numel() * w``
     values, element-major, ``w`` lanes each): per output an array ``(numel, w)``, or None
     where it depends on no input; None for all when the sweep cannot answer."""
-    got = _graph(outs, ins)
+    got = _graph(outs, ins, w)
     if got is None:
         return None
-    tape, out_slots = got
-    rows, offs, vals, consts, meta = _arrays(tape, w)
+    tape, out_slots, (rows, offs, vals, consts, meta), lo, hi = got
     tan = np.zeros(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
     _seed(tape, offs, tan, reach, ins, seeds, w)
-    lo, hi = graph_span(tape, rows, meta, [s for s in out_slots if s >= 0])
     if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, w):
         return None
     res = []
@@ -104,15 +118,13 @@ def hvp(out, ins, vs):
     """``(gradients, Hessian-vector products)`` of scalar ``out`` with respect to ``ins``
     in directions ``vs`` (arrays), as flat float64 arrays; None where the sweeps cannot
     answer (module docstring)."""
-    got = _graph([out], ins)
+    got = _graph([out], ins, 1)
     if got is None or got[1][0] < 0:
         return None
-    tape, (s_out,) = got
-    rows, offs, vals, consts, meta = _arrays(tape, 1)
+    tape, (s_out,), (rows, offs, vals, consts, meta), lo, hi = got
     tan = np.zeros(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
     _seed(tape, offs, tan, reach, ins, vs, 1)
-    lo, hi = graph_span(tape, rows, meta, [s_out])
     if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, 1):
         return None
     adj, tadj = np.zeros(len(vals)), np.zeros(len(vals))

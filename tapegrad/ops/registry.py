@@ -36,7 +36,8 @@ and everything else about the op is derived from the declarations:
 
 Public functions are declared with ``api``: ``ops/__init__.py`` binds the ``method`` ones
 to Tensor and ``tapegrad/__init__.py`` exports the rest, so a new op touches its family
-module and the two dispatch lines of ``_sweep.py``, nothing else.
+module and the dispatch lines of ``_sweep.py`` (reverse, replay, tangent, forward over
+reverse), nothing else.
 
 - ``check``: the row's layout (``ops/layout.py``), checked on every row of a loaded trace
   before compiled code sees it; elementwise ops get theirs from their ``aux``.
