@@ -547,6 +547,22 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
             E.log_sigmoid_tan(tan, vals, oo, ao, n)
         elif op == R.CUMSUM:
             R.cumsum_fwd(tan, meta, oo, ao, ne, k, uw)
+        elif op == R.PROD or op == R.PROD_DIM:
+            R.prod_tan(tan, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.MAX or op == R.MIN:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_ALL, uw)
+        elif op == R.MAX_DIM or op == R.MIN_DIM:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_INDEX, uw)
+        elif op == R.AMAX or op == R.AMIN:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_AMAX, uw)
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_tan(tan, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.NORM:
+            R.norm_tan(tan, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == R.VAR or op == R.STD:
+            R.var_tan(tan, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == R.STD, uw)
+        elif op == N.LOG_SOFTMAX or op == N.SOFTMAX:
+            N.softmax_tan(tan, vals, meta, oo, ao, k, uw, op == N.LOG_SOFTMAX)
         elif op == N.NLL:
             N.nll_fwd(tan, meta, oo, ao, k, uw)
         elif op == E.SIGN or op == E.FLOOR or op == E.CEIL or op == E.ROUND or \

@@ -89,9 +89,27 @@ def _softmax_layout(lay, i, o, a, b, k):
         lay.fail(i, f"outer, size, inner = {dims} for in0 of {na} and out of {no} elements")
 
 
+@rule
+def softmax_tan(tan, vals, meta, o, a, k, w, log):
+    # along the dim, from the saved output y:
+    # log_softmax: ty = tx - sum(exp(y) tx);  softmax: ty = y * (tx - sum(y tx))
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            s = 0.0
+            for j in range(size):
+                e = g + j * step
+                s += tan[a + e] * (np.exp(vals[o + e]) if log else vals[o + e])
+            for j in range(size):
+                e = g + j * step
+                tan[o + e] = tan[a + e] - s if log else vals[o + e] * (tan[a + e] - s)
+
+
 declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", check=_softmax_layout,
         fwd=log_softmax_fwd,
-        rev=softmax_rev, vjp=log_softmax_vjp)
+        rev=softmax_rev, vjp=log_softmax_vjp, tan=softmax_tan)
 
 
 def _reduce_dim(ufunc, d, dim):
@@ -172,7 +190,7 @@ def softmax_vjp(r, g):
 
 
 declare(SOFTMAX, "SoftmaxBackward0", saves="o", aux="meta", fwd=softmax_fwd, rev=softmax_rev,
-        vjp=softmax_vjp, check=_softmax_layout)
+        vjp=softmax_vjp, check=_softmax_layout, tan=softmax_tan)
 
 
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------

@@ -324,12 +324,37 @@ def prod_vjp(r, g):
     return [(r.a, r.spread(g, r.k) * gx)]
 
 
+@rule
+def prod_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
+    # t prod = sum_i (product of the others) t_i, zeros handled as prod_rev does
+    zeros = np.zeros(n_out * w)
+    rest = np.ones(n_out * w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            zeros[j + p] += 1.0 if x == 0.0 else 0.0
+            rest[j + p] *= 1.0 if x == 0.0 else x
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            t = tan[a + i * w + p]
+            z = zeros[j + p]
+            if z == 0.0:
+                tan[o + j + p] += t * (vals[o + j + p] / x)
+            elif z == 1.0 and x == 0.0:
+                tan[o + j + p] += t * rest[j + p]
+
+
 declare(PROD, "ProdBackward0", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
-        check=_MAP)
+        check=_MAP, tan=prod_tan)
 
 
 declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
-        check=_MAP)
+        check=_MAP, tan=prod_tan)
 
 
 @api
@@ -409,28 +434,51 @@ def extreme_vjp(r, g):
     return [(r.a, r.spread(g / count, r.k) * tie)]
 
 
+@rule
+def extreme_tan(tan, vals, meta, o, a, n_in, n_out, k, mode, w):
+    # the tangents of the elements extreme_rev gives gy to, with its shares: the first tie
+    # (MAX_INDEX), or the mean over the ties (nan where there is none)
+    cnt = np.zeros(n_out * w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            if _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX):
+                if mode == MAX_INDEX and cnt[j + p] == 0.0:
+                    tan[o + j + p] = tan[a + i * w + p]
+                cnt[j + p] += 1.0
+    for i in range(n_in if mode != MAX_INDEX else 0):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            c = cnt[j + p]
+            tie = _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX)
+            share = tan[a + i * w + p] / c if c > 0.0 else np.nan
+            tan[o + j + p] += share * (1.0 if tie else 0.0)
+
+
 declare(MAX, "MaxBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
 
 
 declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
 
 
 declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP)
+        check=_MAP, tan=extreme_tan)
 
 
 declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP)
+        check=_MAP, tan=extreme_tan)
 
 
 declare(AMAX, "AmaxBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
 
 
 declare(AMIN, "AminBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
 
 
 # argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
@@ -649,8 +697,19 @@ def logsumexp_vjp(r, g):
     return [(r.a, r.spread(g, r.k) * E.exp(r.x - r.spread(r.out, r.k)))]
 
 
+@rule
+def logsumexp_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
+    # t logsumexp = sum softmax(x) tx = sum exp(x - y) tx
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            tan[j + p] += tan[a + i * w + p] * np.exp(vals[a + i * w + p] - vals[j + p])
+
+
 declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_fwd,
-        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP)
+        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP, tan=logsumexp_tan)
 
 
 @api
@@ -770,8 +829,28 @@ def norm_vjp(r, g):
     return [(r.a, gs * E.sign(x) * ax ** (p - 1.0) / (y + safe) ** (p - 1.0))]
 
 
+@rule
+def norm_tan(tan, vals, meta, o, a, n_in, n_out, k, p, w):
+    # sum_i (d y / d x_i) t_i: _norm_grad is linear in its gy, so it takes t_i for it
+    cnt = np.zeros(n_out * w)  # for +-inf: how many |x| share the extreme
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    if p == 0.0:
+        return  # a count
+    for i in range(n_in if not np.isfinite(p) else 0):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            ax = np.abs(vals[a + i * w + q])
+            cnt[j + q] += 1.0 if ax == vals[o + j + q] or ax != ax else 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            tan[o + j + q] += _norm_grad(vals[a + i * w + q], vals[o + j + q],
+                                         tan[a + i * w + q], p, cnt[j + q])
+
+
 declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd, rev=norm_rev,
-        vjp=norm_vjp, check=_P_MAP)
+        vjp=norm_vjp, check=_P_MAP, tan=norm_tan)
 
 
 NUCLEAR = []  # linalg.matrix_norm(A, "nuc", ...): an SVD, bound from tapegrad/linalg.py
@@ -886,12 +965,31 @@ def var_vjp(r, g):
     return [(r.a, r.spread(g / (y + safe), k_map) * dx * scale)]
 
 
+@rule
+def var_tan(tan, vals, meta, o, a, n_in, n_out, k, scale, root, w):
+    # var: sum 2 scale (x - mean) tx;  std: sum scale (x - mean) tx / y, 0 where y = 0
+    m = _group_mean(vals, meta, a, n_in, n_out, k, w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            dx = vals[a + i * w + p] - m[j + p]
+            t = tan[a + i * w + p]
+            y = vals[o + j + p]
+            if not root:
+                dx = abs(dx) if scale == np.inf else dx  # as var_rev
+                tan[o + j + p] += 2.0 * scale * dx * t
+            elif y != 0.0:
+                tan[o + j + p] += scale * dx * t / y
+
+
 declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP)
+        check=_P_MAP, tan=var_tan)
 
 
 declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP)
+        check=_P_MAP, tan=var_tan)
 
 
 def _var(input, dim, unbiased, keepdim, correction, root):
