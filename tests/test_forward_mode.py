@@ -158,3 +158,55 @@ def test_jvp_inside_grad_stays_differentiable():
         return F.grad(lambda x: F.jvp(lambda y: (y.sin() * y).exp(), (x,), (v,))[1].sum())(
             lib.tensor(X))
     close(run(tg.func, tg), run(torch.func, torch))
+
+
+def _custom(lib):
+    class Scaled(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, k):
+            ctx.save_for_forward(x)
+            ctx.save_for_backward(x)
+            ctx.k = k
+            return x * k, x.sin()
+
+        @staticmethod
+        def jvp(ctx, x_t, k_t):
+            assert k_t is None  # (a number's tangent)
+            (x,) = ctx.saved_tensors
+            return x_t * ctx.k, x_t * x.cos()
+
+        @staticmethod
+        def backward(ctx, g, h):
+            (x,) = ctx.saved_tensors
+            return g * ctx.k + h * x.cos(), None
+    return Scaled
+
+
+def test_function_jvp_and_save_for_forward_match_torch(swept):
+    def run(lib):
+        with lib.autograd.forward_ad.dual_level():
+            d = lib.autograd.forward_ad.make_dual(lib.tensor(X), lib.tensor(V))
+            a, b = _custom(lib).apply(d.exp(), 2.5)
+            return lib.autograd.forward_ad.unpack_dual((a * b).tanh()).tangent
+    close(run(tg), run(torch))
+    scaled = _custom(tg)  # and func.jvp runs it too (torch.func would want setup_context)
+    got = tg.func.jvp(lambda x: scaled.apply(x, 2.5)[1], (tg.tensor(X),), (tg.tensor(V),))[1]
+    np.testing.assert_allclose(np.asarray(got), np.cos(X) * V)
+
+
+def test_function_without_jvp_raises_torchs_error_in_forward_ad():
+    def run(lib):
+        class Twice(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        with lib.autograd.forward_ad.dual_level():
+            d = lib.autograd.forward_ad.make_dual(lib.tensor(X), lib.tensor(V))
+            with pytest.raises(NotImplementedError) as e:  # (torch: at apply; here: unpack)
+                lib.autograd.forward_ad.unpack_dual(Twice.apply(d))
+            return str(e.value)
+    assert run(tg) == run(torch)

@@ -7,8 +7,9 @@ A dual tensor is recorded on the tape like any tensor that requires grad, and
 since (``autograd/tangent.py``: each op's forward-mode rule, one pass over y's graph).
 Tangents are thus computed when asked for, not at op time: the ops themselves cost what a
 recorded op costs, and a tangent nobody unpacks costs nothing.  Where the sweep cannot
-run (an op without a tangent rule, a custom Function, tangents that require grad with grad
-mode on: the result must stay differentiable) ``J t`` comes by transposition, from the
+run (a custom Function without ``jvp`` raises PyTorch's NotImplementedError, when the
+tangent is unpacked rather than at ``apply``; tangents that require grad with grad mode on:
+the result must stay differentiable) ``J t`` comes by transposition, from the
 reverse graph with the double-vjp identity: ``g(u) = J^T u`` is recorded with
 ``create_graph`` (it is linear in ``u``), and the vjp of ``g`` with the tangents ``t`` is
 ``J t`` (two reverse sweeps, one of them over the recorded gradient graph).  Limits: the
@@ -127,8 +128,9 @@ def unpack_dual(tensor, *, level=None):
     duals = [d for d, _, _ in _state.duals.values()]
     tangents = [t for _, _, t in _state.duals.values()]
     create = is_grad_enabled() and any(t.requires_grad for t in tangents)
-    swept = None if create else tangent.sweep(
-        [tensor], duals, [np.asarray(t.detach()._data, np.float64).reshape(-1) for t in tangents])
+    swept = None if create else tangent.sweep(  # (strict: a Function without jvp raises)
+        [tensor], duals, [np.asarray(t.detach()._data, np.float64).reshape(-1) for t in tangents],
+        strict=True)
     if swept is None:  # a row without a tangent rule, or a tangent that must stay connected
         (jt,), _ = transposed_jvp([tensor], duals, tangents, create)
     elif swept[0] is None:

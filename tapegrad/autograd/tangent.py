@@ -11,7 +11,7 @@ over reverse: the tangent sweep, then ``_sweep._hvp_sweep``, the reverse sweep a
 tangent row by row (each op's second-order ``curv`` rule).
 
 Both return None where the sweep cannot answer: a row without a tangent (or second-order)
-rule, a custom Function's row, a link to an older tape, saved-tensor
+rule, a custom Function's row without ``jvp`` (or in jacfwd's lanes), a link to an older tape, saved-tensor
 hooks, or a graph that reaches a tensor requiring grad besides ``ins`` with grad mode on
 (the result would have to stay differentiable).  The callers then compute forward mode by
 transposition (``forward_ad.transposed``) or reverse over reverse: slower, never wrong.
@@ -20,9 +20,11 @@ import numpy as np
 
 from .. import _kernels as compiled
 from ..grad_mode import is_grad_enabled
+from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs
 from ..tape import OP_MASK
 from . import graph
+from .function import MISSING_JVP, run_jvp
 from .span import graph_span
 
 LANE_VALUES = 1 << 22  # values x lanes per sweep (32 MiB of float64): jacfwd chunks beyond
@@ -78,13 +80,28 @@ def _seed(tape, offs, arena, reach, ins, seeds, w):
             reach[s] = 1
 
 
-def _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, w):
-    """The tangent sweep of rows ``lo .. hi-1``; False where a row has no tangent rule (a
-    custom Function's row among them: ``Function.jvp`` is not run by the sweep)."""
-    return compiled._tangent_sweep(rows, offs, vals, tan, consts, meta, reach, lo, hi, w) < 0
+def _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, w, strict):
+    """The tangent sweep of rows ``lo .. hi-1``; a custom Function's row runs its ``jvp``
+    in Python (one lane only).  False where a row has no tangent rule; a Function without
+    ``jvp`` raises PyTorch's NotImplementedError if ``strict`` (forward_ad), else False."""
+    while lo < hi:
+        stop = compiled._tangent_sweep(rows, offs, vals, tan, consts, meta, reach, lo, hi, w)
+        if stop < 0:
+            return True
+        op = int(rows[stop, 0]) & OP_MASK
+        if op == CUSTOM and w == 1:
+            if not run_jvp(tape, offs, tan, reach, stop):
+                rec = tape.custom.get(stop)
+                if strict and rec is not None and not rec.has_jvp():
+                    raise NotImplementedError(MISSING_JVP)
+                return False
+        elif op != CUSTOM_OUT:  # (its outputs' tangents came with the custom row's jvp)
+            return False
+        lo = stop + 1
+    return True
 
 
-def sweep(outs, ins, seeds, w=1):
+def sweep(outs, ins, seeds, w=1, strict=False):
     """Tangents of ``outs`` given those of ``ins`` (``seeds[i]``: ``ins[i].numel() * w``
     values, element-major, ``w`` lanes each): per output an array ``(numel, w)``, or None
     where it depends on no input; None for all when the sweep cannot answer."""
@@ -95,7 +112,7 @@ def sweep(outs, ins, seeds, w=1):
     tan = np.zeros(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
     _seed(tape, offs, tan, reach, ins, seeds, w)
-    if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, w):
+    if not _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, w, strict):
         return None
     res = []
     for s, o in zip(out_slots, outs, strict=True):
@@ -125,7 +142,7 @@ def hvp(out, ins, vs):
     tan = np.zeros(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
     _seed(tape, offs, tan, reach, ins, vs, 1)
-    if not _run(rows, offs, vals, tan, consts, meta, reach, lo, hi, 1):
+    if not _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, 1, False):
         return None
     adj, tadj = np.zeros(len(vals)), np.zeros(len(vals))
     reach = np.zeros(tape.nslots, np.uint8)
