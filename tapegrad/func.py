@@ -10,9 +10,13 @@ How they are built:
   that requires grad, which the plain sweep notices) the gradient is recorded
   (``create_graph``), which is what makes ``grad(grad(f))``, ``jacrev(jacrev(f))``,
   ``hessian`` and an outer ``backward`` to a network's parameters work;
-- forward mode (``jvp``, ``linearize``, ``jacfwd``) is computed by transposition of the
-  reverse graph, not by a tangent sweep (``autograd/forward_ad.py``: ``J t`` as the vjp of
-  the recorded ``u -> J^T u``);
+- forward mode (``jvp``, ``jacfwd``) is the compiled tangent sweep over f's recorded rows
+  (``autograd/tangent.py``; ``jacfwd``: one sweep with a lane per input element), and
+  ``jvp(grad(f))`` is forward over reverse (the tangent sweep, then the reverse sweep and
+  its tangent).  Where those cannot run (a row without a rule, a result that must stay
+  differentiable) and for ``linearize``, forward mode is computed by transposition of the
+  reverse graph (``autograd/forward_ad.py``: ``J t`` as the vjp of the recorded
+  ``u -> J^T u``);
 - ``hessian`` is ``jacrev(jacrev(f))`` (PyTorch uses ``jacfwd(jacrev(f))``: the same
   values; with forward mode by transposition the reverse-over-reverse one is cheaper);
 - ``vmap`` runs ``f`` once per batch element and stacks the results (``path == "loop"``),
@@ -415,9 +419,9 @@ def _transposed_columns(outs, xs, connected):
 
 
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
-    """The Jacobian of ``func`` by forward mode, laid out as ``jacrev``'s.  Forward mode is
-    computed by transposition of the recorded reverse graph (one sweep of the recorded
-    ``u -> J^T u`` per input element), not by a tangent sweep.  ``randomness="error"``
+    """The Jacobian of ``func`` by forward mode, laid out as ``jacrev``'s: one tangent sweep
+    of ``func``'s rows with a lane per input element (chunked beyond
+    ``tangent.LANE_VALUES``), or by transposition where the sweep cannot run.  ``randomness="error"``
     (PyTorch's default) refuses a ``func`` that draws random numbers; "same" and
     "different" allow it (one evaluation serves every column here).
 
@@ -449,9 +453,11 @@ def hessian(func, argnums=0):
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     """``(func(*primals), J tangents)`` (with has_aux: ``(output, jvp_out, aux)``).
 
-    Forward mode here is computed by transposition: the reverse graph of ``func`` is
-    recorded with ``g(u) = J^T u``, and ``J t`` is the vjp of ``g`` with ``t``
-    (``autograd/forward_ad.py``); it costs about two gradients plus recording one.
+    ``func`` is recorded once and its rows swept forward by each op's tangent rule, in
+    compiled code (``autograd/tangent.py``); a custom Function's row runs its ``jvp``.
+    Where the sweep cannot run (a Function without ``jvp``; inside another transform, where
+    the result must stay differentiable) ``J t`` is computed by transposition: the vjp of
+    the recorded ``g(u) = J^T u`` (``autograd/forward_ad.py``).
 
     >>> import tapegrad as tg
     >>> tg.func.jvp(lambda x: x * x, (tg.tensor([1.0, 2.0]),), (tg.ones(2),))[1]
