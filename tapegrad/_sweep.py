@@ -610,6 +610,10 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
             pass  # piecewise linear or constant: none either
         elif op == E.DIV:
             E.div_curv(tadj, adj, vals, tan, oo, ao, bo, n)
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_curv(tadj, adj, vals, tan, meta, oo, ao, na, k, uw)
+        elif op == N.LOG_SOFTMAX or op == N.SOFTMAX:
+            N.softmax_curv(tadj, adj, vals, tan, meta, oo, ao, k, uw, op == N.LOG_SOFTMAX)
         elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
             L.matmul_curv(tadj, adj, tan, meta, oo, ao, bo, k, uw)
         elif op == L.LINEAR or op == L.ADDMM:

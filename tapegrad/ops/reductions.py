@@ -698,6 +698,16 @@ def logsumexp_vjp(r, g):
 
 
 @rule
+def logsumexp_curv(tadj, adj, vals, tan, meta, o, a, n_in, k, w):
+    # ga = gy exp(x - y): ga' = gy exp(x - y) (tx - ty)
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            e = a + i * w + p
+            tadj[e] += adj[j + p] * np.exp(vals[e] - vals[j + p]) * (tan[e] - tan[j + p])
+
+
+@rule
 def logsumexp_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
     # t logsumexp = sum softmax(x) tx = sum exp(x - y) tx
     for j in range(n_out * w):
@@ -709,7 +719,7 @@ def logsumexp_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
 
 
 declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_fwd,
-        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP, tan=logsumexp_tan)
+        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP, tan=logsumexp_tan, curv=logsumexp_curv)
 
 
 @api
