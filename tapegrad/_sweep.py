@@ -602,6 +602,9 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
                 op == T.EXPAND or op == T.STRIDED or op == S.GATHER or op == S.SCATTER or \
                 op == S.PUT or op == S.CAT or op == S.STACK or op == R.CUMSUM or op == N.NLL:
             pass  # linear: no second-order part
+        elif op == R.MAX or op == R.MIN or op == R.MAX_DIM or op == R.MIN_DIM or \
+                op == R.AMAX or op == R.AMIN:
+            pass  # piecewise linear
         elif op == E.RELU or op == E.ABS or op == E.MAXIMUM or op == E.MINIMUM or \
                 op == E.CLAMP or op == E.WHERE or op == S.MASKED_FILL or \
                 op == S.MASKED_FILL_T or op == E.SIGN or op == E.FLOOR or op == E.CEIL or \
@@ -652,6 +655,16 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
             E.sinh_curv(tadj, adj, vals, tan, oo, ao, n)
         elif op == E.COSH:
             E.cosh_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ASIN:
+            E.asin_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ACOS:
+            E.acos_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ERF:
+            E.erf_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SOFTPLUS:
+            E.softplus_curv(tadj, adj, vals, tan, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.LOG_SIGMOID:
+            E.log_sigmoid_curv(tadj, adj, vals, tan, oo, ao, n)
         else:
             return r
     return -1

@@ -1570,8 +1570,24 @@ def asin_tan(tan, vals, o, a, n):
         tan[o + i] = tan[a + i] * _recip(np.sqrt(1.0 - x * x))
 
 
+@rule
+def asin_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / sqrt(1 - x^2): ga' = gy x tx / (1 - x^2)^(3/2) (acos: its negative, s = -1)
+    _asin_curv(tadj, adj, vals, tan, o, a, n, 1.0)
+
+
+@rule
+def _asin_curv(tadj, adj, vals, tan, o, a, n, s):
+    for i in range(n):
+        x = vals[a + i]
+        r = 1.0 - x * x
+        tadj[a + i] += s * adj[o + i] * x * tan[a + i] * _recip(r * np.sqrt(r))
+
+
+
 declare(ASIN, "AsinBackward0", saves="a", fwd=asin_fwd, rev=asin_rev,
-        vjp=smooth(lambda x, y: 1.0 / sqrt(1.0 - x * x)), tan=asin_tan)
+        vjp=smooth(lambda x, y: 1.0 / sqrt(1.0 - x * x)), tan=asin_tan,
+        curv=asin_curv)
 
 
 @rule
@@ -1596,8 +1612,15 @@ def acos_tan(tan, vals, o, a, n):
         tan[o + i] = -tan[a + i] * _recip(np.sqrt(1.0 - x * x))
 
 
+@rule
+def acos_curv(tadj, adj, vals, tan, o, a, n):
+    _asin_curv(tadj, adj, vals, tan, o, a, n, -1.0)
+
+
+
 declare(ACOS, "AcosBackward0", saves="a", fwd=acos_fwd, rev=acos_rev,
-        vjp=smooth(lambda x, y: -1.0 / sqrt(1.0 - x * x)), tan=acos_tan)
+        vjp=smooth(lambda x, y: -1.0 / sqrt(1.0 - x * x)), tan=acos_tan,
+        curv=acos_curv)
 
 
 @rule
@@ -1759,8 +1782,19 @@ def erf_tan(tan, vals, o, a, n):
         tan[o + i] = tan[a + i] * (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
 
 
+@rule
+def erf_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy 2 / sqrt(pi) exp(-x^2): ga' = -2 x gy 2 / sqrt(pi) exp(-x^2) tx
+    for i in range(n):
+        x = vals[a + i]
+        d = (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
+        tadj[a + i] -= 2.0 * x * adj[o + i] * d * tan[a + i]
+
+
+
 declare(ERF, "ErfBackward0", saves="a", fwd=erf_fwd, rev=erf_rev,
-        vjp=smooth(lambda x, y: (2.0 / math.sqrt(math.pi)) * exp(-(x * x))), tan=erf_tan)
+        vjp=smooth(lambda x, y: (2.0 / math.sqrt(math.pi)) * exp(-(x * x))), tan=erf_tan,
+        curv=erf_curv)
 
 
 erf = make_unary(_ERF, "The error function.")
@@ -1810,8 +1844,21 @@ def softplus_tan(tan, vals, o, a, beta, threshold, n):
             tan[o + i] = tan[a + i] * z / (z + 1.0)
 
 
+@rule
+def softplus_curv(tadj, adj, vals, tan, o, a, beta, threshold, n):
+    # ga = gy s with s = sigmoid(beta x): ga' = gy beta s (1 - s) tx; 0 past the threshold
+    for i in range(n):
+        x = vals[a + i]
+        if not x * beta > threshold:
+            z = np.exp(x * beta)
+            sg = z / (z + 1.0)
+            tadj[a + i] += adj[o + i] * beta * sg * (1.0 - sg) * tan[a + i]
+
+
+
 declare(SOFTPLUS, "SoftplusBackward0", saves="a", aux="const", fwd=softplus_fwd, rev=softplus_rev,
-        vjp=softplus_vjp, check=layout.elementwise(consts=2), tan=softplus_tan)  # beta, threshold
+        vjp=softplus_vjp, check=layout.elementwise(consts=2), tan=softplus_tan,
+        curv=softplus_curv)  # beta, threshold
 
 
 @api(method=False)
@@ -1880,8 +1927,18 @@ def log_sigmoid_tan(tan, vals, o, a, n):
         tan[o + i] = tan[a + i] * (e / (1.0 + e) if x >= 0.0 else 1.0 / (1.0 + e))
 
 
+@rule
+def log_sigmoid_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy sigmoid(-x): ga' = -gy sigmoid(x) sigmoid(-x) tx
+    for i in range(n):
+        e = np.exp(-np.abs(vals[a + i]))
+        tadj[a + i] -= adj[o + i] * e / ((1.0 + e) * (1.0 + e)) * tan[a + i]
+
+
+
 declare(LOG_SIGMOID, "LogSigmoidBackward0", saves="a", fwd=log_sigmoid_fwd, rev=log_sigmoid_rev,
-        vjp=smooth(lambda x, y: sigmoid(-x)), tan=log_sigmoid_tan)
+        vjp=smooth(lambda x, y: sigmoid(-x)), tan=log_sigmoid_tan,
+        curv=log_sigmoid_curv)
 
 
 log_sigmoid = make_unary(_LOG_SIGMOID, "``log(sigmoid(x))``, stable at both ends "

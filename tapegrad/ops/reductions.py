@@ -458,27 +458,33 @@ def extreme_tan(tan, vals, meta, o, a, n_in, n_out, k, mode, w):
 
 
 declare(MAX, "MaxBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP, tan=extreme_tan)
+        check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP, tan=extreme_tan)
+        check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(AMAX, "AmaxBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(AMIN, "AminBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP, tan=extreme_tan)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 # argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
