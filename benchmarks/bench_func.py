@@ -3,13 +3,17 @@
 Group ``func hvp/grad n=<n>``: on the extended Rosenbrock function (``tapegrad/bench.py``,
 vector form) at one point of dimension n, each library's ``grad(f)(x)`` and its
 Hessian-vector product written as forward over reverse, ``jvp(grad(f), (x,), (v,))``.
-tapegrad computes that product as reverse over reverse (the Jacobian of a whole gradient
-is the symmetric Hessian: ``func._hvp``); ``hvp by transposition`` hides the gradient
-behind a lambda, so tapegrad's general ``jvp`` runs: forward mode by transposition
-(``autograd/forward_ad.py``), over the recorded gradient.  ``jvp`` of a general function is
-forward mode by transposition (``autograd/forward_ad.py``), timed in group ``func jvp n=<n>`` next to
-``vjp`` and the product of ``linearize``'s ``jvp_fn``.  The issue's bound: an HVP costs
-at most 3x a gradient.  Results are checked against PyTorch's to 1e-9 relative.
+tapegrad computes that product by forward over reverse in compiled code (the tangent sweep,
+then the reverse sweep and its tangent: ``autograd/tangent.py``); ``hvp by transposition``
+hides the gradient behind a lambda, so tapegrad's general ``jvp`` runs over the recorded
+gradient (its rows come from create_graph's Python rules: forward mode by transposition).
+The issue's bound: an HVP costs at most 3x a gradient.  Group ``func jvp n=<n>``: ``jvp``
+of a general function (the tangent sweep) next to ``vjp`` and the product of
+``linearize``'s ``jvp_fn``.  Group ``func jacobian n=<n>``: ``jacfwd`` (tapegrad: one
+tangent sweep with a lane per input element) next to ``jacrev`` (a reverse sweep per
+output element).  Group ``forward_ad n=<n>``: make_dual, f, unpack_dual (tapegrad sweeps
+the recorded rows at unpack; torch propagates tangents at op time).  Results are checked
+against PyTorch's to 1e-9 relative.
 """
 import numpy as np
 import pytest
@@ -28,7 +32,7 @@ LIBS = {"tapegrad": tg, "torch": torch}
 def _compiled():
     """The sweep and replay kernels loaded before anything is timed (an unloaded kernel
     runs interpreted while it loads)."""
-    tg.warmup()
+    tg.warmup(forward=True)
 
 
 def _point(n):
@@ -80,6 +84,40 @@ def test_jvp_vs_vjp(library, what, phase):
     run = _run(lib, what, lib.tensor(x), lib.tensor(v))
     np.testing.assert_allclose(np.asarray(run()), _want(what, x, v), rtol=1e-9, atol=1e-9)
     phase(run, group=f"func jvp n={n}", library=library, phase=what, ops=1)
+
+
+@pytest.mark.parametrize("what", ["jacfwd", "jacrev"])
+@pytest.mark.parametrize("library", LIBS)
+def test_jacobian_forward_vs_reverse(library, what, phase):
+    n = NS[0]
+    lib = LIBS[library]
+    x, _ = _point(n)
+    f = lambda y: (y[1:] - y[:-1] ** 2).sin() * y[1:]  # noqa: E731
+    run = lambda: getattr(lib.func, what)(f)(lib.tensor(x))  # noqa: E731
+    np.testing.assert_allclose(np.asarray(run()), np.asarray(torch.func.jacrev(f)(
+        torch.tensor(x))), rtol=1e-9, atol=1e-12)
+    phase(run, group=f"func jacobian n={n}", library=library, phase=what, ops=1)
+
+
+@pytest.mark.parametrize("library", LIBS)
+def test_dual_tensor_tangent(library, phase):
+    n = NS[-1]
+    lib = LIBS[library]
+    fw = lib.autograd.forward_ad
+    x, v = (lib.tensor(a) for a in _point(n))
+
+    def run():
+        with fw.dual_level():
+            d = fw.make_dual(x, v)
+            return fw.unpack_dual(((d[1:] - d[:-1] ** 2).sin() * d[1:]).tanh()).tangent
+    want = _dual_want(*_point(n))
+    np.testing.assert_allclose(np.asarray(run()), want, rtol=1e-9, atol=1e-12)
+    phase(run, group=f"forward_ad n={n}", library=library, phase="make_dual+f+unpack", ops=1)
+
+
+def _dual_want(x, v):
+    f = lambda y: ((y[1:] - y[:-1] ** 2).sin() * y[1:]).tanh()  # noqa: E731
+    return np.asarray(torch.func.jvp(f, (torch.tensor(x),), (torch.tensor(v),))[1])
 
 
 VMAP_B, VMAP_N = 1000, 10

@@ -177,7 +177,7 @@ class _Background:
                                  "only, cached afterwards); gradients run interpreted until "
                                  "then\n")
             # replay's batch kernel needs the sweep: both groups build side by side
-            for g in (("sweep", "replay") if group == "replay" else (group,)):
+            for g in (("sweep", group) if group in ("replay", "forward") else (group,)):
                 cls._spawn(g)
             return cls.procs.get(group)
 
@@ -332,6 +332,11 @@ KERNELS = {  # name: (group, args -> element operations)
                        2 * (int(offs[-1]) + len(fwd) + len(rev)) * a[6].shape[0]
                        * max(1, a[7].shape[1])),
     "_replay_point": ("replay", lambda ints, floats, x, res: 2 * len(ints) + len(floats)),
+    # forward mode (autograd/tangent.py): the tangent sweep, and forward over reverse
+    "_tangent_sweep": ("forward", lambda rows, offs, vals, tan, c, m, reach, start, stop, w:
+                       _rows_work(rows, offs, start, stop, w)),
+    "_hvp_sweep": ("forward", lambda rows, offs, vals, tan, c, m, adj, tadj, reach, treach,
+                   start, stop, w: 3 * _rows_work(rows, offs, start, stop, w)),
 }
 
 for _name, (_group, _work) in KERNELS.items():

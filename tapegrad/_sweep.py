@@ -423,6 +423,251 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
     return -1
 
 
+@njit
+def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
+    """Forward mode: rows ``start .. stop-1`` in order, each row's tangent rule setting
+    ``tan[out] = J tan[in]`` where some input carries a tangent (``reach``; ``tan`` starts
+    zeroed, so an input without one contributes nothing).  Returns -1, or the row it cannot
+    run (no tangent rule, a custom op whose jvp is Python's, a link to an older tape)."""
+    for r in range(start, stop):
+        o = rows[r, 1]
+        if o < 0:  # guard rows
+            continue
+        op = rows[r, 0] & (FREED - 1)
+        a = rows[r, 2]
+        b = rows[r, 3]
+        k = rows[r, 4]
+        # (cat's and addmm's inputs sit in meta too: those rows always run)
+        if op != S.CAT and op != S.STACK and op != L.ADDMM and op != U.CUSTOM and \
+                not (reach[a] or (b >= 0 and reach[b])):
+            continue
+        reach[o] = 1
+        uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
+        if op == E.MUL:
+            E.mul_tan(tan, vals, oo, ao, bo, n)
+        elif op == E.ADD:
+            E.add_fwd(tan, oo, ao, bo, n)
+        elif op == E.SUB:
+            E.sub_fwd(tan, oo, ao, bo, n)
+        elif op == E.MUL_C:
+            E.mul_c_fwd(tan, oo, ao, consts[k], n)
+        elif op == E.DIV_C:
+            E.div_c_fwd(tan, oo, ao, consts[k], n)
+        elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
+            E.pass_tan(tan, oo, ao, n)
+        elif op == E.RSUB_C or op == E.NEG:
+            E.neg_tan(tan, oo, ao, n)
+        elif op == E.DIV:
+            E.div_tan(tan, vals, oo, ao, bo, n)
+        elif op == E.RDIV_C:
+            E.rdiv_c_tan(tan, vals, oo, ao, n)
+        elif op == E.POW:
+            E.pow_tan(tan, vals, oo, ao, bo, n)
+        elif op == E.POW_C:
+            E.pow_c_tan(tan, vals, oo, ao, consts[k], n)
+        elif op == E.RPOW_C:
+            E.rpow_c_tan(tan, vals, oo, ao, consts[k], n)
+        elif op == E.SIN:
+            E.sin_tan(tan, vals, oo, ao, n)
+        elif op == E.COS:
+            E.cos_tan(tan, vals, oo, ao, n)
+        elif op == E.EXP:
+            E.exp_tan(tan, vals, oo, ao, n)
+        elif op == E.LOG:
+            E.log_tan(tan, vals, oo, ao, n)
+        elif op == E.LOG2:
+            E.log2_tan(tan, vals, oo, ao, n)
+        elif op == E.TANH:
+            E.tanh_tan(tan, vals, oo, ao, n)
+        elif op == E.SIGMOID:
+            E.sigmoid_tan(tan, vals, oo, ao, n)
+        elif op == E.RELU:
+            E.relu_tan(tan, vals, oo, ao, n)
+        elif op == E.ABS:
+            E.abs_tan(tan, vals, oo, ao, n)
+        elif op == E.LOG1P:
+            E.log1p_tan(tan, vals, oo, ao, n)
+        elif op == E.EXPM1:
+            E.expm1_tan(tan, vals, oo, ao, n)
+        elif op == E.SQRT:
+            E.sqrt_tan(tan, vals, oo, ao, n)
+        elif op == E.TAN:
+            E.tan_tan(tan, vals, oo, ao, n)
+        elif op == R.SUM:
+            R.sum_fwd(tan, oo, ao, na, 1.0, uw)
+        elif op == R.MEAN:
+            R.sum_fwd(tan, oo, ao, na, 1.0 / na, uw)
+        elif op == R.SUM_DIM:
+            R.sum_dim_fwd(tan, meta, oo, ao, na, ne, k, 1.0, uw)
+        elif op == R.MEAN_DIM:
+            R.sum_dim_fwd(tan, meta, oo, ao, na, ne, k, ne / na, uw)
+        elif op == T.EXPAND:
+            T.strided_fwd(tan, meta, oo, ao, ne, k, uw)
+        elif op == T.STRIDED:
+            T.strided_fwd(tan, meta, oo, ao, ne, k + 1, uw)
+        elif op == S.GATHER:
+            S.gather_fwd(tan, meta, oo, ao, ne, k, uw)
+        elif op == S.SCATTER:
+            S.scatter_fwd(tan, meta, oo, ao, na, ne, k, uw)
+        elif op == S.PUT:
+            S.put_fwd(tan, meta, oo, ao, bo, ne, k, uw)
+        elif op == S.CAT or op == S.STACK:
+            S.cat_fwd(tan, offs, meta, oo, k, uw)
+        elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:
+            S.masked_fill_tan(tan, vals, oo, ao, bo, n)
+        elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
+            L.matmul_tan(tan, vals, meta, oo, ao, bo, k, uw)
+        elif op == L.LINEAR or op == L.ADDMM:
+            L.linear_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == E.WHERE:
+            E.where_tan(tan, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
+        elif op == E.MAXIMUM:
+            E.maximum_tan(tan, vals, oo, ao, bo, n, 1.0)
+        elif op == E.MINIMUM:
+            E.maximum_tan(tan, vals, oo, ao, bo, n, -1.0)
+        elif op == E.CLAMP:
+            E.clamp_tan(tan, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.ATAN2:
+            E.atan2_tan(tan, vals, oo, ao, bo, n)
+        elif op == E.ASIN:
+            E.asin_tan(tan, vals, oo, ao, n)
+        elif op == E.ACOS:
+            E.acos_tan(tan, vals, oo, ao, n)
+        elif op == E.ATAN:
+            E.atan_tan(tan, vals, oo, ao, n)
+        elif op == E.SINH:
+            E.sinh_tan(tan, vals, oo, ao, n)
+        elif op == E.COSH:
+            E.cosh_tan(tan, vals, oo, ao, n)
+        elif op == E.ERF:
+            E.erf_tan(tan, vals, oo, ao, n)
+        elif op == E.SOFTPLUS:
+            E.softplus_tan(tan, vals, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.LOG_SIGMOID:
+            E.log_sigmoid_tan(tan, vals, oo, ao, n)
+        elif op == R.CUMSUM:
+            R.cumsum_fwd(tan, meta, oo, ao, ne, k, uw)
+        elif op == R.PROD or op == R.PROD_DIM:
+            R.prod_tan(tan, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.MAX or op == R.MIN:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_ALL, uw)
+        elif op == R.MAX_DIM or op == R.MIN_DIM:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_INDEX, uw)
+        elif op == R.AMAX or op == R.AMIN:
+            R.extreme_tan(tan, vals, meta, oo, ao, na, ne, k, R.MAX_AMAX, uw)
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_tan(tan, vals, meta, oo, ao, na, ne, k, uw)
+        elif op == R.NORM:
+            R.norm_tan(tan, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], uw)
+        elif op == R.VAR or op == R.STD:
+            R.var_tan(tan, vals, meta, oo, ao, na, ne, k + 1, consts[meta[k]], op == R.STD, uw)
+        elif op == N.LOG_SOFTMAX or op == N.SOFTMAX:
+            N.softmax_tan(tan, vals, meta, oo, ao, k, uw, op == N.LOG_SOFTMAX)
+        elif op == N.NLL:
+            N.nll_fwd(tan, meta, oo, ao, k, uw)
+        elif op == E.SIGN or op == E.FLOOR or op == E.CEIL or op == E.ROUND or \
+                op == E.ROUND_DEC or op == R.ARGMAX or op == R.ARGMIN or op == C.CMP or \
+                op == C.CMP_C or op == C.STOP_GRAD:
+            reach[o] = 0  # piecewise constant, or detached: no tangent
+        else:
+            reach[o] = 0
+            return r
+    return -1
+
+
+@njit
+def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, start, stop, w):
+    """Forward over reverse: the reverse sweep of rows ``stop-1 .. start`` into ``adj`` and,
+    row by row beside it, its tangent into ``tadj``: the same reverse rule run on ``tadj``
+    (the tangent of the output adjoint) plus the op's second-order part, which reads the
+    forward tangents ``tan`` (``_tangent_sweep``'s).  ``tadj`` of an input is then the
+    Hessian-vector product.  Returns -1, or the row it cannot run (no rule)."""
+    for r in range(stop - 1, start - 1, -1):
+        o = rows[r, 1]
+        if o < 0 or reach[o] == 0:
+            continue
+        if _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, r, r + 1, w) >= 0:
+            return r
+        _reverse_sweep(rows, offs, vals, consts, meta, tadj, treach, r, r + 1, w)
+        op = rows[r, 0] & (FREED - 1)
+        a = rows[r, 2]
+        b = rows[r, 3]
+        k = rows[r, 4]
+        uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
+        if op == E.MUL:
+            E.mul_curv(tadj, adj, vals, tan, oo, ao, bo, n)
+        elif op == E.ADD or op == E.SUB or op == E.MUL_C or op == E.DIV_C or op == E.ADD_C or \
+                op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
+                op == R.SUM or op == R.MEAN or op == R.SUM_DIM or op == R.MEAN_DIM or \
+                op == T.EXPAND or op == T.STRIDED or op == S.GATHER or op == S.SCATTER or \
+                op == S.PUT or op == S.CAT or op == S.STACK or op == R.CUMSUM or op == N.NLL:
+            pass  # linear: no second-order part
+        elif op == R.MAX or op == R.MIN or op == R.MAX_DIM or op == R.MIN_DIM or \
+                op == R.AMAX or op == R.AMIN:
+            pass  # piecewise linear
+        elif op == E.RELU or op == E.ABS or op == E.MAXIMUM or op == E.MINIMUM or \
+                op == E.CLAMP or op == E.WHERE or op == S.MASKED_FILL or \
+                op == S.MASKED_FILL_T or op == E.SIGN or op == E.FLOOR or op == E.CEIL or \
+                op == E.ROUND or op == E.ROUND_DEC or op == R.ARGMAX or op == R.ARGMIN or \
+                op == C.CMP or op == C.CMP_C or op == C.STOP_GRAD:
+            pass  # piecewise linear or constant: none either
+        elif op == E.DIV:
+            E.div_curv(tadj, adj, vals, tan, oo, ao, bo, n)
+        elif op == R.LOGSUMEXP:
+            R.logsumexp_curv(tadj, adj, vals, tan, meta, oo, ao, na, k, uw)
+        elif op == N.LOG_SOFTMAX or op == N.SOFTMAX:
+            N.softmax_curv(tadj, adj, vals, tan, meta, oo, ao, k, uw, op == N.LOG_SOFTMAX)
+        elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
+            L.matmul_curv(tadj, adj, tan, meta, oo, ao, bo, k, uw)
+        elif op == L.LINEAR or op == L.ADDMM:
+            L.linear_curv(tadj, adj, tan, meta, oo, ao, bo, k, uw)
+        elif op == E.POW_C:
+            E.pow_c_curv(tadj, adj, vals, tan, oo, ao, consts[k], n)
+        elif op == E.RDIV_C:
+            E.rdiv_c_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.RPOW_C:
+            E.rpow_c_curv(tadj, adj, vals, tan, oo, ao, consts[k], n)
+        elif op == E.EXP:
+            E.exp_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.LOG:
+            E.log_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.LOG2:
+            E.log2_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.LOG1P:
+            E.log1p_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.EXPM1:
+            E.expm1_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SQRT:
+            E.sqrt_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SIN:
+            E.sin_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.COS:
+            E.cos_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.TAN:
+            E.tan_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.TANH:
+            E.tanh_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SIGMOID:
+            E.sigmoid_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ATAN:
+            E.atan_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SINH:
+            E.sinh_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.COSH:
+            E.cosh_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ASIN:
+            E.asin_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ACOS:
+            E.acos_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.ERF:
+            E.erf_curv(tadj, adj, vals, tan, oo, ao, n)
+        elif op == E.SOFTPLUS:
+            E.softplus_curv(tadj, adj, vals, tan, oo, ao, consts[k], consts[k + 1], n)
+        elif op == E.LOG_SIGMOID:
+            E.log_sigmoid_curv(tadj, adj, vals, tan, oo, ao, n)
+        else:
+            return r
+    return -1
 
 # -- the lowered point interpreters ---------------------------------------------------------
 # A replay plan's rows lowered for ONE point (replay/lower.py): each row of ``code`` is
@@ -735,5 +980,5 @@ def _replay_point(ints, floats, x, res):
 
 
 KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
-           _seeded_blocks, _replay_point)
+           _seeded_blocks, _replay_point, _tangent_sweep, _hvp_sweep)
 stamp_together(*KERNELS)  # (their cache checked, and stamped, when first used)

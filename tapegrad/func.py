@@ -10,9 +10,13 @@ How they are built:
   that requires grad, which the plain sweep notices) the gradient is recorded
   (``create_graph``), which is what makes ``grad(grad(f))``, ``jacrev(jacrev(f))``,
   ``hessian`` and an outer ``backward`` to a network's parameters work;
-- forward mode (``jvp``, ``linearize``, ``jacfwd``) is computed by transposition of the
-  reverse graph, not by a tangent sweep (``autograd/forward_ad.py``: ``J t`` as the vjp of
-  the recorded ``u -> J^T u``);
+- forward mode (``jvp``, ``jacfwd``) is the compiled tangent sweep over f's recorded rows
+  (``autograd/tangent.py``; ``jacfwd``: one sweep with a lane per input element), and
+  ``jvp(grad(f))`` is forward over reverse (the tangent sweep, then the reverse sweep and
+  its tangent).  Where those cannot run (a row without a rule, a result that must stay
+  differentiable) and for ``linearize``, forward mode is computed by transposition of the
+  reverse graph (``autograd/forward_ad.py``: ``J t`` as the vjp of the recorded
+  ``u -> J^T u``);
 - ``hessian`` is ``jacrev(jacrev(f))`` (PyTorch uses ``jacfwd(jacrev(f))``: the same
   values; with forward mode by transposition the reverse-over-reverse one is cheaper);
 - ``vmap`` runs ``f`` once per batch element and stacks the results (``path == "loop"``),
@@ -35,7 +39,7 @@ import threading
 import numpy as np
 
 from . import creation, dtypes
-from .autograd import engine
+from .autograd import engine, tangent
 from .autograd.forward_ad import transposed, transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
 from .ops.shape import stack
@@ -353,6 +357,45 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def _jacobian_columns(outs, xs, connected):
+    """``blocks[i][j]`` by forward mode: one tangent sweep with a lane per input element
+    (the identity as seeds, ``autograd/tangent.py``), or by transposition where it cannot
+    run (``_transposed_columns``)."""
+    total = sum(x.numel() for x in xs)
+    if connected or not total:
+        return _transposed_columns(outs, xs, connected)
+    cols = [[] for _ in outs]
+    lanes = max(1, tangent.LANE_VALUES // max(1, _arena_size(outs)))
+    for j0 in range(0, total, lanes):  # (chunks of lanes: the arena is repeated per lane)
+        w = min(lanes, total - j0)
+        seeds, e = [], 0
+        for x in xs:
+            eye = np.zeros((x.numel(), w))
+            idx = np.arange(x.numel())
+            hit = (idx + e >= j0) & (idx + e < j0 + w)
+            eye[idx[hit], idx[hit] + e - j0] = 1.0
+            seeds.append(eye)
+            e += x.numel()
+        got = tangent.sweep(outs, xs, seeds, w)
+        if got is None:
+            return _transposed_columns(outs, xs, connected)
+        for i, (o, t) in enumerate(zip(outs, got, strict=True)):
+            cols[i].append(np.zeros((o.numel(), w)) if t is None else t)
+    blocks = [[None] * len(xs) for _ in outs]
+    for i, o in enumerate(outs):
+        J = np.concatenate(cols[i], axis=1)
+        e = 0
+        for j, x in enumerate(xs):
+            blocks[i][j] = _as(J[:, e:e + x.numel()], o, (*o.shape, *x.shape))
+            e += x.numel()
+    return blocks, connected
+
+
+def _arena_size(outs):
+    tok = next((o._tok for o in outs if o._tok is not None), None)
+    return 1 if tok is None else tok.tape.nvals
+
+
+def _transposed_columns(outs, xs, connected):
     """``blocks[i][j]`` by forward mode computed by transposition: ``g(u) = J^T u``
     recorded once, then one sweep of it per input element (a column of J)."""
     ones = [_leaf(norm(np.ones(tuple(o.shape), o.dtype))).requires_grad_(True) for o in outs]
@@ -376,9 +419,9 @@ def _jacobian_columns(outs, xs, connected):
 
 
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
-    """The Jacobian of ``func`` by forward mode, laid out as ``jacrev``'s.  Forward mode is
-    computed by transposition of the recorded reverse graph (one sweep of the recorded
-    ``u -> J^T u`` per input element), not by a tangent sweep.  ``randomness="error"``
+    """The Jacobian of ``func`` by forward mode, laid out as ``jacrev``'s: one tangent sweep
+    of ``func``'s rows with a lane per input element (chunked beyond
+    ``tangent.LANE_VALUES``), or by transposition where the sweep cannot run.  ``randomness="error"``
     (PyTorch's default) refuses a ``func`` that draws random numbers; "same" and
     "different" allow it (one evaluation serves every column here).
 
@@ -410,9 +453,11 @@ def hessian(func, argnums=0):
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     """``(func(*primals), J tangents)`` (with has_aux: ``(output, jvp_out, aux)``).
 
-    Forward mode here is computed by transposition: the reverse graph of ``func`` is
-    recorded with ``g(u) = J^T u``, and ``J t`` is the vjp of ``g`` with ``t``
-    (``autograd/forward_ad.py``); it costs about two gradients plus recording one.
+    ``func`` is recorded once and its rows swept forward by each op's tangent rule, in
+    compiled code (``autograd/tangent.py``); a custom Function's row runs its ``jvp``.
+    Where the sweep cannot run (a Function without ``jvp``; inside another transform, where
+    the result must stay differentiable) ``J t`` is computed by transposition: the vjp of
+    the recorded ``g(u) = J^T u`` (``autograd/forward_ad.py``).
 
     >>> import tapegrad as tg
     >>> tg.func.jvp(lambda x: x * x, (tg.tensor([1.0, 2.0]),), (tg.ones(2),))[1]
@@ -450,10 +495,24 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         return _hvp(func, xs, spec, t_leaves, connected)
     out, aux = _split_aux(_call(func, tree_unflatten(xs, spec), {}), has_aux, api)
     outs, out_spec = _out_leaves(out, api)
-    jt, connected = transposed_jvp(outs, xs, t_leaves, connected)
+    swept = None if connected else tangent.sweep(outs, xs, [_flat(t) for t in t_leaves])
+    if swept is not None:  # the tangent sweep
+        jt = [None if t is None else _as(t, o) for t, o in zip(swept, outs, strict=True)]
+    else:  # a row the sweep cannot run, or a result that must stay differentiable
+        jt, connected = transposed_jvp(outs, xs, t_leaves, connected)
     jt = [_zeros_like(o) if t is None else t for o, t in zip(outs, jt, strict=True)]
     result = (_detached(out, connected), tree_unflatten(jt, out_spec))
     return (*result, _detached(aux, connected)) if has_aux else result
+
+
+def _flat(t):
+    return np.asarray(t.detach()._data, np.float64).reshape(-1)
+
+
+def _as(values, like, shape=None):
+    """A result array as a tensor of ``like``'s dtype (and ``shape``, else like's)."""
+    return _leaf(norm(values.astype(like.dtype, copy=False).reshape(
+        tuple(like.shape) if shape is None else shape)))
 
 
 def _of_a_whole_gradient(func, nargs):
@@ -464,10 +523,20 @@ def _of_a_whole_gradient(func, nargs):
 
 
 def _hvp(func, xs, spec, t_leaves, connected):
-    """``jvp(grad(f), primals, tangents)``: ``(grad f, H t)``.  ``J t`` of a gradient is
-    ``H t = H^T t``, the gradient of ``<grad f, t>``: reverse over reverse, one sweep of the
-    recorded gradient, instead of forward mode by transposition (two, one of them over a
-    recorded second-order graph)."""
+    """``jvp(grad(f), primals, tangents)``: ``(grad f, H t)`` by forward over reverse: f
+    recorded once, then the tangent sweep and the reverse sweep with its tangent, in
+    compiled code (``autograd/tangent.py``).  Where those cannot run (a row without a
+    second-order rule, a result that must stay differentiable) ``H t = H^T t`` is the
+    gradient of ``<grad f, t>``: reverse over reverse, one sweep of the recorded gradient
+    (f runs once more)."""
+    if not connected:
+        out = _call(func.func, tree_unflatten(xs, spec), {})
+        if isinstance(out, Tensor) and out.dim() == 0 and out.requires_grad:
+            got = tangent.hvp(out, xs, [_flat(t) for t in t_leaves])
+            if got is not None:  # (shaped as grad's result: argnums 0 or all of them)
+                one = not isinstance(func.argnums, tuple)
+                return tuple(tree_unflatten([_as(a, x) for a, x in zip(r, xs, strict=True)],
+                                            spec)[0 if one else slice(None)] for r in got)
     g = _call(func, tree_unflatten(xs, spec), {})
     g_leaves, g_spec = tree_flatten(g)
     ht, connected = _grads(g_leaves, xs, t_leaves, connected)

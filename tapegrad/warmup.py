@@ -6,6 +6,8 @@ side by side (``tapegrad warmup`` and a first run's background compile do, on a 
 - ``sweep``: the eager reverse sweep over float64 arenas, and the bookkeeping kernels;
 - ``replay``: replay's forward interpreter, then the batch kernel, which calls both
   interpreters (it links the compiled sweep, so it waits for the sweep group's);
+- ``forward``: forward mode's tangent sweep and the forward-over-reverse (HVP) sweep
+  (autograd/tangent.py);
 - ``float32``: the reverse sweep once more, for float32 arenas (tape.py); built only when
   asked for or when a float32 graph is first swept, since most programs never need it.
 
@@ -20,7 +22,7 @@ import numpy as np
 from . import _sweep
 from ._kernels import in_cache, lock_path
 
-GROUPS = ("sweep", "replay", "float32")
+GROUPS = ("sweep", "replay", "forward", "float32")
 WAIT_S = 300.0  # --wait-for-sweep: how long the batch kernel waits for the sweep's cache
 
 
@@ -52,6 +54,11 @@ def _calls():
             ("one-point replay", _sweep._replay_point,
              (np.array([0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 1], np.int64), np.zeros(1), f, np.zeros(1))),
         ],
+        "forward": [
+            ("tangent sweep", _sweep._tangent_sweep, (rows, offs, f, f, f, m, u8, 0, 0, 1)),
+            ("forward-over-reverse sweep", _sweep._hvp_sweep,
+             (rows, offs, f, f, f, m, f, f, u8, u8, 0, 0, 1)),
+        ],
         "float32": [
             ("reverse sweep (float32)", _sweep._reverse_sweep,
              (rows, offs, f32, f, m, f32, u8, 0, 0, 1)),
@@ -73,7 +80,7 @@ def build(groups, progress=None, wait_for_sweep=False):
     for g in groups:
         for label, d, args in calls[g]:
             if wait_for_sweep and d in (_sweep._replay_blocks, _sweep._seeded_blocks,
-                                         _sweep._replay_point):
+                                         _sweep._replay_point, _sweep._hvp_sweep):
                 while not _sweep_cached(calls) and time.perf_counter() - t0 < WAIT_S:
                     time.sleep(0.25)  # (past WAIT_S, Numba compiles the sweep here too)
             if progress:
@@ -85,12 +92,13 @@ def build(groups, progress=None, wait_for_sweep=False):
     return time.perf_counter() - t0
 
 
-def warmup(float32=False, replay=True):
+def warmup(float32=False, replay=True, forward=False):
     """Compile every Numba kernel now, in this process (or load it from Numba's cache):
-    the eager sweep; batch replay's kernels unless ``replay`` is False; the float32 sweep
-    if ``float32`` is True (else it compiles, in the background, when first needed).
-    Returns the seconds it took."""
-    groups = ["sweep"] + ["replay"] * replay + ["float32"] * float32
+    the eager sweep; batch replay's kernels unless ``replay`` is False; forward mode's
+    (jvp, jacfwd, HVPs) if ``forward`` is True; the float32 sweep if ``float32`` is True
+    (else those compile, in the background, when first needed).  Returns the seconds it
+    took."""
+    groups = ["sweep"] + ["replay"] * replay + ["forward"] * forward + ["float32"] * float32
     return build(groups)
 
 

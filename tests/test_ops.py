@@ -12,7 +12,9 @@ import pytest
 
 import tapegrad as tg
 from tapegrad._sweep import _forward_replay, _reverse_sweep
+from tapegrad.autograd import tangent
 from tapegrad.ops import SPECS
+from tapegrad.ops.registry import OPS
 
 SWEEPS = ("test_grad_fd", "test_grad_oracle", "test_grad_torch", "test_forward_replay")
 
@@ -158,6 +160,59 @@ def test_forward_replay(spec, shape, rng, draw, leaves, value, tg_vjp, tape):
     np.testing.assert_allclose(got_value, value(spec.fn, x2), rtol=1e-13, atol=1e-15)
     for got, want in zip(got_grads, tg_vjp(spec.fn, x2, u), strict=True):
         np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-15)
+
+
+@cases
+def test_tangent_sweep(spec, shape, rng, draw, leaves, tg_vjp, tape):
+    """Forward mode: the tangent sweep's J v against the reverse rules' J^T u (the dot test
+    <u, J v> = <J^T u, v>, to rounding), for every op.  A graph holding an op without a
+    tangent rule must make the sweep decline (forward mode then transposes: test_registry
+    lists those ops), and jvp still answers."""
+    xs = draw(spec, shape, rng)
+    ins = leaves(xs)
+    first_row = tape.nrows
+    out = spec.fn(*ins)
+    vs = [rng.standard_normal(np.shape(x)) for x in xs]
+    u = rng.standard_normal(tuple(out.shape))
+    got = tangent.sweep([out], ins, [v.ravel() for v in vs])
+    if got is None:
+        rows = tape.arrays()[0][first_row:]
+        assert {int(c) & tg.tape.OP_MASK for c in rows[:, 0]} & \
+            {c for c, d in OPS.items() if d.tan is None}
+        jv = np.asarray(tg.func.jvp(spec.fn, tuple(leaves(xs, False)),
+                                    tuple(tg.tensor(v) for v in vs))[1])
+    else:
+        jv = np.zeros(out.shape) if got[0] is None else got[0].reshape(out.shape)
+    want = sum(np.vdot(g, v) for g, v in zip(tg_vjp(spec.fn, xs, u), vs, strict=True))
+    assert np.vdot(u, jv) == pytest.approx(want, rel=1e-9, abs=1e-11)
+
+
+@pytest.mark.parametrize("spec", [pytest.param(s, id=s.name) for s in SPECS])
+def test_hvp_forward_over_reverse(spec, rng, draw, leaves, tape):
+    """The forward-over-reverse sweep (each op's second-order rule) against reverse over
+    reverse, for <u, f(x)> at the last shape of every op; a graph holding an op without a
+    second-order rule must make it decline (test_registry lists those ops)."""
+    xs = draw(spec, spec.shapes[-1], rng)
+    ins = leaves(xs)
+    first_row = tape.nrows
+    out = spec.fn(*ins)
+    loss = (out * tg.tensor(rng.standard_normal(tuple(out.shape)))).sum()
+    vs = [rng.standard_normal(np.shape(x)) for x in xs]
+    got = tangent.hvp(loss, ins, [v.ravel() for v in vs])
+    if got is None:
+        rows = tape.arrays()[0][first_row:]
+        assert {int(c) & tg.tape.OP_MASK for c in rows[:, 0]} & \
+            {c for c, d in OPS.items() if d.curv is None}
+        return
+    gs = tg.autograd.grad(loss, ins, create_graph=True, allow_unused=True)
+    dot = sum((g * tg.tensor(v)).sum() for g, v in zip(gs, vs, strict=True) if g is not None)
+    second = getattr(dot, "requires_grad", False)  # (piecewise constant ops: a plain 0)
+    want = tg.autograd.grad(dot, ins, allow_unused=True) if second else [None] * len(ins)
+    for g, h, g2, h2, x in zip(*got, gs, want, xs, strict=True):
+        np.testing.assert_allclose(g, np.zeros(x.size) if g2 is None else
+                                   np.ravel(g2.detach()), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(h, np.zeros(x.size) if h2 is None else np.ravel(h2),
+                                   rtol=1e-9, atol=1e-9)
 
 
 @cases

@@ -59,8 +59,49 @@ def test_declared_rules_are_the_ones_dispatched(code):
 
 
 def test_every_dispatched_opcode_is_declared():
-    for chain in (REVERSE, FORWARD):
+    for chain in (REVERSE, FORWARD, TANGENT, CURVATURE):
         assert set(chain) <= set(OPS)
+
+
+TANGENT = _branches("_tangent_sweep")
+CURVATURE = _branches("_hvp_sweep")
+
+
+@pytest.mark.parametrize("code", sorted(OPS), ids=lambda c: f"{c}-{NAMES.get(c, 'view')}")
+def test_declared_forward_mode_rules_are_the_ones_dispatched(code):
+    """An op's ``tan`` rule is what its branch of the tangent sweep calls, its ``curv`` rule
+    what its branch of the forward-over-reverse sweep calls; ``ZERO`` ops have a branch that
+    calls nothing, and an op without a rule has no branch (the sweep stops there)."""
+    d = OPS[code]
+    for chain, rule in ((TANGENT, d.tan), (CURVATURE, d.curv)):
+        if rule is None:
+            assert code not in chain, f"{d}: declared without a rule, yet dispatched"
+        elif rule == registry.ZERO:  # (guard rows have no output: the sweeps pass them)
+            assert not chain.get(code), f"{d}: {chain.get(code)}"
+            assert code in chain or code in (tg.ops.control.GUARD, tg.ops.control.GUARD_EQ)
+        else:
+            assert code in chain and rule.__name__ in chain[code], (d, chain.get(code))
+
+
+# Ops whose forward mode is still computed by transposition (the tangent sweep stops at
+# them and jvp/jacfwd fall back for that graph), and ops whose HVP is reverse over reverse.
+# Shrink these lists as rules are added; a new op must not join them silently.
+NO_TANGENT_RULE = {"CUSTOM", "CUSTOM_OUT"}  # (a custom Function's own jvp is not run yet)
+NO_CURVATURE_RULE = NO_TANGENT_RULE | {
+    "PROD", "PROD_DIM", "NORM", "VAR", "STD", "POW", "ATAN2"}
+
+
+def _opcode_names():
+    return {getattr(getattr(tg.ops, m), n): n for m in _MODULES.values()
+            for n in dir(getattr(tg.ops, m)) if n.isupper() and
+            isinstance(getattr(getattr(tg.ops, m), n), int) and
+            getattr(getattr(tg.ops, m), n) in OPS}
+
+
+def test_ops_without_forward_mode_rules_are_listed():
+    names = _opcode_names()
+    assert {names[c] for c, d in OPS.items() if d.tan is None} == NO_TANGENT_RULE
+    assert {names[c] for c, d in OPS.items() if d.curv is None} == NO_CURVATURE_RULE
 
 
 def test_every_op_with_a_reverse_rule_has_a_create_graph_vjp():
@@ -122,13 +163,14 @@ def test_the_registry_refuses_a_second_or_a_late_declaration():
 
 def test_log2_lives_in_its_family_module_and_two_dispatch_lines():
     """The worked example: adding log2 touched ops/elementwise.py (its block and spec row)
-    and the two dispatch chains of _sweep.py, nothing else in the library (_ieee_math.py
+    and the four dispatch chains of _sweep.py (reverse, replay, tangent, forward over
+    reverse), nothing else in the library (_ieee_math.py
     names math.log2 as the Python form of every rule's math, not as an op)."""
     files = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
                    if p.name != "_ieee_math.py"
                    and re.search(r"\blog2\b|\bLOG2\b", p.read_text()))
     assert files == ["_sweep.py", "ops/elementwise.py"]
-    assert len(re.findall(r"\bE\.LOG2\b", (PKG / "_sweep.py").read_text())) == 2
+    assert len(re.findall(r"\bE\.LOG2\b", (PKG / "_sweep.py").read_text())) == 4
 
 
 def test_log2_gradients():

@@ -2,14 +2,19 @@
 ``unpack_dual`` (a namedtuple ``(primal, tangent)``), ``enter_dual_level``,
 ``exit_dual_level``.
 
-Tangents are computed by transposition, not by a tangent sweep: there are no per-op
-forward-mode rules yet.  A dual tensor is recorded on the tape like any tensor that
-requires grad; ``unpack_dual(y)`` then computes ``J t`` from the reverse graph with the
-double-vjp identity: ``g(u) = J^T u`` is recorded with ``create_graph`` (it is linear in
-``u``), and the vjp of ``g`` with the tangents ``t`` is ``J t``.  That works for every op
-that supports ``create_graph`` and costs two reverse sweeps (one of them over the recorded
-gradient graph) per ``unpack_dual``.  Limits: the ops on dual tensors must run with grad
-mode on (they are recorded), and a dual tensor reports ``requires_grad=True``.
+A dual tensor is recorded on the tape like any tensor that requires grad, and
+``unpack_dual(y)`` computes ``J t`` by the compiled tangent sweep over the rows recorded
+since (``autograd/tangent.py``: each op's forward-mode rule, one pass over y's graph).
+Tangents are thus computed when asked for, not at op time: the ops themselves cost what a
+recorded op costs, and a tangent nobody unpacks costs nothing.  Where the sweep cannot
+run (a custom Function without ``jvp`` raises PyTorch's NotImplementedError, when the
+tangent is unpacked rather than at ``apply``; tangents that require grad with grad mode on:
+the result must stay differentiable) ``J t`` comes by transposition, from the
+reverse graph with the double-vjp identity: ``g(u) = J^T u`` is recorded with
+``create_graph`` (it is linear in ``u``), and the vjp of ``g`` with the tangents ``t`` is
+``J t`` (two reverse sweeps, one of them over the recorded gradient graph).  Limits: the
+ops on dual tensors must run with grad mode on (they are recorded), and a dual tensor
+reports ``requires_grad=True``.
 
 >>> import tapegrad as tg
 >>> import tapegrad.autograd.forward_ad as fwAD
@@ -26,6 +31,7 @@ import numpy as np
 from .. import dtypes
 from ..grad_mode import enable_grad, is_grad_enabled
 from ..tensor import Tensor, _leaf, norm
+from . import tangent
 from .engine import grad, grad_and_others
 
 UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
@@ -122,7 +128,15 @@ def unpack_dual(tensor, *, level=None):
     duals = [d for d, _, _ in _state.duals.values()]
     tangents = [t for _, _, t in _state.duals.values()]
     create = is_grad_enabled() and any(t.requires_grad for t in tangents)
-    (jt,), _ = transposed_jvp([tensor], duals, tangents, create)
+    swept = None if create else tangent.sweep(  # (strict: a Function without jvp raises)
+        [tensor], duals, [np.asarray(t.detach()._data, np.float64).reshape(-1) for t in tangents],
+        strict=True)
+    if swept is None:  # a row without a tangent rule, or a tangent that must stay connected
+        (jt,), _ = transposed_jvp([tensor], duals, tangents, create)
+    elif swept[0] is None:
+        jt = None
+    else:
+        jt = _leaf(norm(swept[0].reshape(tuple(tensor.shape)).astype(tensor.dtype, copy=False)))
     return UnpackedDualTensor(tensor, jt)
 
 

@@ -23,6 +23,10 @@ in ``tape.custom[row]``, a ``CustomRecord``.  The compiled sweep stops at that r
 engine calls ``run_backward`` (which calls ``CustomRecord.backward``), and the sweep goes on
 below it.  Everything else stays in compiled code.
 
+Forward mode (``func.jvp``, ``autograd.forward_ad``): the tangent sweep stops at the row too
+and ``run_jvp`` calls the Function's ``jvp(ctx, *tangents)`` staticmethod, which reads what
+``ctx.save_for_forward`` kept as ``ctx.saved_tensors``, as PyTorch's.
+
 Saved tensors and the tape's lifetime: a tape resets when no non-leaf of it lives (tape.py),
 and ``tape.custom`` is part of the tape, so a record must not hold a non-leaf of its own tape
 (it would keep itself alive).  ``save_for_backward`` therefore keeps a non-leaf as its value,
@@ -45,6 +49,10 @@ from .anomaly import _nan_error
 from .saved import _modified_message
 
 
+MISSING_JVP = ("You must implement the jvp function for custom autograd.Function to use it "
+               "with forward mode AD.")  # (PyTorch's words)
+
+
 def _second_time():
     return RuntimeError(SECOND_TIME)
 
@@ -60,6 +68,8 @@ class FunctionCtx:
         self._saved = None  # packed by apply (see the module docstring)
         self._tape = None
         self._freed = False
+        self._for_forward = ()  # save_for_forward's tensors (their values: no tape kept)
+        self._in_jvp = False
 
     def save_for_backward(self, *tensors):
         """Keep tensors (or None) for ``backward``, read back as ``ctx.saved_tensors``; an
@@ -70,8 +80,18 @@ class FunctionCtx:
                                 f"is of type {type(t).__name__}")
         self.to_save = tensors
 
+    def save_for_forward(self, *tensors):
+        """Keep tensors (or None) for ``jvp``, read back there as ``ctx.saved_tensors``."""
+        for t in tensors:
+            if not (t is None or isinstance(t, Tensor)):
+                raise AssertionError("save_for_forward expects all arguments to be tensors; "
+                                     "you should save non-tensors as attributes on ctx.")
+        self._for_forward = tuple(None if t is None else t.detach() for t in tensors)
+
     @property
     def saved_tensors(self):
+        if self._in_jvp:
+            return self._for_forward
         if self._freed:
             raise _second_time()
         if self._saved is None:  # not recorded (no input requires grad): kept as given
@@ -125,6 +145,13 @@ class Function:
         raise NotImplementedError("You must implement either the backward or vjp method for "
                                   "your custom autograd.Function to use it with backward mode "
                                   "AD.")
+
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        """Forward mode: the outputs' tangents from the inputs' (one per forward argument,
+        None for a non-tensor one), reading ``ctx.save_for_forward``'s tensors as
+        ``ctx.saved_tensors``; run by the tangent sweep (autograd/tangent.py)."""
+        raise NotImplementedError(MISSING_JVP)
 
     @classmethod
     @keeps_grad_mode
@@ -273,6 +300,40 @@ class CustomRecord:
         res = res if isinstance(res, tuple) else (res,)
         return self._check(res)
 
+    def has_jvp(self):
+        return self.fn.jvp is not Function.jvp
+
+    def jvp(self, tangents):
+        """Run the Function's jvp: ``tangents`` holds an ndarray or None per entry of
+        ``inputs`` (zeros are passed for None unless the ctx turned materialize_grads off);
+        returns an ndarray (flat, float64) or None per entry of ``outputs``."""
+        full = [None] * self._nargs
+        for t, pos, (shape, dtype) in zip(tangents, self._arg_pos, self._in_meta, strict=True):
+            if t is None and self.ctx.materialize_grads:
+                t = np.zeros(shape)
+            full[pos] = None if t is None else _leaf(norm(t.reshape(shape).astype(dtype)))
+        self.ctx._in_jvp = True
+        try:
+            res = self.fn.jvp(self.ctx, *full)
+        finally:
+            self.ctx._in_jvp = False
+        res = res if isinstance(res, tuple) else (res,)
+        if len(res) != self._nout:
+            raise RuntimeError(f"function {self.name} returned an incorrect number of forward "
+                               f"gradients (expected {self._nout}, got {len(res)})")
+        out = []
+        for pos, (shape, _, diff) in zip(self._out_pos, self._out_meta, strict=True):
+            t = res[pos]
+            if t is not None and not isinstance(t, Tensor):
+                raise RuntimeError(f"function {self.name} jvp returned {type(t).__name__}, "
+                                   "not a Tensor or None")
+            if t is not None and tuple(t.shape) != shape:
+                raise RuntimeError(f"Function {self.name} returned an invalid forward "
+                                   f"gradient: got {list(t.shape)} but expected {list(shape)}")
+            out.append(np.asarray(t._data, np.float64).ravel() if t is not None and diff
+                       else None)
+        return out
+
     def _check(self, res):
         """PyTorch's validation of what backward returned: count, types, shapes."""
         n = self._nargs
@@ -359,6 +420,22 @@ def run_backward(tape, args, r):
             adj[offs[s]] += d
         else:
             adj[offs[s]:offs[s + 1]] += np.asarray(d, np.float64).ravel()
+
+
+def run_jvp(tape, offs, tan, reach, r):
+    """The tangent sweep's stop at custom row ``r``: the record's jvp (under no_grad) from
+    its inputs' tangents into its outputs'.  False where the Function has no jvp."""
+    rec = tape.custom.get(r)
+    if rec is None or not rec.has_jvp():
+        return False
+    ins = [tan[offs[s]:offs[s + 1]] if s >= 0 and reach[s] else None for s in rec.inputs]
+    with no_grad():
+        outs = rec.jvp(ins)
+    for s, t in zip(rec.outputs, outs, strict=True):
+        if t is not None:
+            tan[offs[s]:offs[s + 1]] = t
+            reach[s] = 1
+    return True
 
 
 def free_records(tape, rows):

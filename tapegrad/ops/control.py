@@ -25,7 +25,7 @@ from ..tape import Tape, set_site_rows
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _settled, norm
 from ._record import output, slot
 from . import layout
-from .registry import api, declare, no_gradient
+from .registry import ZERO, api, declare, no_gradient
 from .strided import broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
@@ -57,7 +57,7 @@ def cmp_fwd(vals, o, a, b, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], vals[b + i], kind) else 0.0
 
 
-declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient)
+declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -71,7 +71,8 @@ def _cmp_c_layout(lay, i, o, a, b, k):
 
 
 declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient,
-        check=layout.both(layout.elementwise(), layout.each_row(_cmp_c_layout)))
+        check=layout.both(layout.elementwise(), layout.each_row(_cmp_c_layout)),
+        tan=ZERO, curv=ZERO)
 
 
 def _make_compare(kind):
@@ -233,7 +234,7 @@ def _guard_rows(eq):
     return check
 
 
-declare(GUARD, "Guard", aux="meta", fwd=guard_fwd, check=_guard_rows(False))
+declare(GUARD, "Guard", aux="meta", fwd=guard_fwd, check=_guard_rows(False), tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -246,7 +247,8 @@ def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
             bad[p] = 1 + meta[k + 1]
 
 
-declare(GUARD_EQ, "Guard", aux="meta", fwd=guard_eq_fwd, check=_guard_rows(True))
+declare(GUARD_EQ, "Guard", aux="meta", fwd=guard_eq_fwd, check=_guard_rows(True),
+        tan=ZERO, curv=ZERO)
 
 
 def guard(t, how):
@@ -301,7 +303,7 @@ def stop_grad_fwd(vals, o, a, n):
         vals[o + i] = vals[a + i]
 
 
-declare(STOP_GRAD, "DetachBackward0", fwd=stop_grad_fwd, vjp=no_gradient)
+declare(STOP_GRAD, "DetachBackward0", fwd=stop_grad_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 def stop_gradient(t, alias=True):

@@ -17,7 +17,7 @@ from ..tensor import Tensor, _leaf, norm
 from . import layout
 from ._pointwise import Binary, Unary, make_binary, make_unary
 from ._record import output, slot, tape_for_grad
-from .registry import api, declare, no_gradient, smooth
+from .registry import ZERO, api, declare, no_gradient, smooth
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import broadcast_shape, expand_slot
@@ -61,7 +61,7 @@ def add_vjp(r, g):
     return [(r.a, g), (r.b, g)]
 
 
-declare(ADD, "AddBackward0", fwd=add_fwd, rev=add_rev, vjp=add_vjp)
+declare(ADD, "AddBackward0", fwd=add_fwd, rev=add_rev, vjp=add_vjp, tan=add_fwd, curv=ZERO)
 
 
 @rule
@@ -81,8 +81,15 @@ def pass_vjp(r, g):
     return [(r.a, g)]
 
 
+@rule
+def pass_tan(tan, o, a, n):
+    # t(x + c) = tx; also x - c
+    for i in range(n):
+        tan[o + i] = tan[a + i]
+
+
 declare(ADD_C, "AddBackward0", aux="const", scalar_edge=True, fwd=add_c_fwd, rev=pass_rev,
-        vjp=pass_vjp)
+        vjp=pass_vjp, tan=pass_tan, curv=ZERO)
 
 
 add = make_binary(_ADD, "``input + other``, broadcasting.")
@@ -112,7 +119,7 @@ def sub_vjp(r, g):
     return [(r.a, g), (r.b, -g)]
 
 
-declare(SUB, "SubBackward0", fwd=sub_fwd, rev=sub_rev, vjp=sub_vjp)
+declare(SUB, "SubBackward0", fwd=sub_fwd, rev=sub_rev, vjp=sub_vjp, tan=sub_fwd, curv=ZERO)
 
 
 @rule
@@ -122,7 +129,7 @@ def sub_c_fwd(vals, o, a, c, n):
 
 
 declare(SUB_C, "SubBackward0", aux="const", scalar_edge=True, fwd=sub_c_fwd, rev=pass_rev,
-        vjp=pass_vjp)
+        vjp=pass_vjp, tan=pass_tan, curv=ZERO)
 
 
 @rule
@@ -142,7 +149,15 @@ def neg_vjp(r, g):
     return [(r.a, -g)]
 
 
-declare(RSUB_C, "RsubBackward1", aux="const", fwd=rsub_c_fwd, rev=neg_rev, vjp=neg_vjp)
+@rule
+def neg_tan(tan, o, a, n):
+    # t(c - x) = t(-x) = -tx
+    for i in range(n):
+        tan[o + i] = -tan[a + i]
+
+
+declare(RSUB_C, "RsubBackward1", aux="const", fwd=rsub_c_fwd, rev=neg_rev, vjp=neg_vjp,
+        tan=neg_tan, curv=ZERO)
 
 
 sub = make_binary(_SUB, "``input - other``, broadcasting.")
@@ -174,7 +189,24 @@ def mul_vjp(r, g):
     return [(r.a, g * r.y), (r.b, g * r.x)]
 
 
-declare(MUL, "MulBackward0", saves="AB", fwd=mul_fwd, rev=mul_rev, vjp=mul_vjp)
+@rule
+def mul_tan(tan, vals, o, a, b, n):
+    # t(ab) = b ta + a tb
+    for i in range(n):
+        tan[o + i] = tan[a + i] * vals[b + i] + vals[a + i] * tan[b + i]
+
+
+@rule
+def mul_curv(tadj, adj, vals, tan, o, a, b, n):
+    # the tangent of mul_rev at fixed gy: ga' = gy tb, gb' = gy ta
+    for i in range(n):
+        gy = adj[o + i]
+        tadj[a + i] += gy * tan[b + i]
+        tadj[b + i] += gy * tan[a + i]
+
+
+declare(MUL, "MulBackward0", saves="AB", fwd=mul_fwd, rev=mul_rev, vjp=mul_vjp,
+        tan=mul_tan, curv=mul_curv)
 
 
 @rule
@@ -195,7 +227,7 @@ def mul_c_vjp(r, g):
 
 
 declare(MUL_C, "MulBackward0", aux="const", scalar_edge=True, fwd=mul_c_fwd, rev=mul_c_rev,
-        vjp=mul_c_vjp)
+        vjp=mul_c_vjp, tan=mul_c_fwd, curv=ZERO)
 
 
 mul = make_binary(_MUL, "``input * other``, broadcasting.")
@@ -230,7 +262,24 @@ def div_vjp(r, g):
     return [(r.a, g / y), (r.b, -(g * (r.x / y)) / y)]
 
 
-declare(DIV, "DivBackward0", saves="Ab", fwd=div_fwd, rev=div_rev, vjp=div_vjp)
+@rule
+def div_tan(tan, vals, o, a, b, n):
+    # t(a / b) = (ta - y tb) / b
+    for i in range(n):
+        tan[o + i] = (tan[a + i] - vals[o + i] * tan[b + i]) / vals[b + i]
+
+
+@rule
+def div_curv(tadj, adj, vals, tan, o, a, b, n):
+    # ga = gy / b, gb = -gy y / b: ga' = -gy tb / b^2, gb' = -gy (ta - 2 y tb) / b^2
+    for i in range(n):
+        gb2 = adj[o + i] / (vals[b + i] * vals[b + i])
+        tadj[a + i] -= gb2 * tan[b + i]
+        tadj[b + i] -= gb2 * (tan[a + i] - 2.0 * vals[o + i] * tan[b + i])
+
+
+declare(DIV, "DivBackward0", saves="Ab", fwd=div_fwd, rev=div_rev, vjp=div_vjp,
+        tan=div_tan, curv=div_curv)
 
 
 @rule
@@ -251,7 +300,7 @@ def div_c_vjp(r, g):
 
 
 declare(DIV_C, "DivBackward0", aux="const", scalar_edge=True, fwd=div_c_fwd, rev=div_c_rev,
-        vjp=div_c_vjp)
+        vjp=div_c_vjp, tan=div_c_fwd, curv=ZERO)
 
 
 @rule
@@ -271,8 +320,23 @@ def rdiv_c_vjp(r, g):
     return [(r.a, -(g * r.out) / r.x)]
 
 
+@rule
+def rdiv_c_tan(tan, vals, o, a, n):
+    # t(c / x) = -y / x tx
+    for i in range(n):
+        tan[o + i] = -tan[a + i] * vals[o + i] / vals[a + i]
+
+
+@rule
+def rdiv_c_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = -gy y / x: ga' = 2 gy y tx / x^2
+    for i in range(n):
+        x = vals[a + i]
+        tadj[a + i] += 2.0 * adj[o + i] * vals[o + i] * tan[a + i] / (x * x)
+
+
 declare(RDIV_C, "MulBackward0", reads="ao", aux="const", scalar_edge=True, fwd=rdiv_c_fwd,
-        rev=rdiv_c_rev, vjp=rdiv_c_vjp)
+        rev=rdiv_c_rev, vjp=rdiv_c_vjp, tan=rdiv_c_tan, curv=rdiv_c_curv)
 
 
 div = make_binary(_DIV, "``input / other`` (true division), broadcasting.")
@@ -328,7 +392,22 @@ def pow_vjp(r, g):
     return [(r.a, ga), (r.b, gb)]
 
 
-declare(POW, "PowBackward1", saves="ab", reads="abo", fwd=pow_fwd, rev=pow_rev, vjp=pow_vjp)
+@rule
+def pow_tan(tan, vals, o, a, b, n):
+    # t(a^b) = b a^(b-1) ta + a^b log(a) tb, with pow_rev's masks
+    for i in range(n):
+        av = vals[a + i]
+        bv = vals[b + i]
+        t = 0.0
+        if bv != 0.0:
+            t += tan[a + i] * bv * av ** (bv - 1.0)
+        if not (av == 0.0 and bv >= 0.0):
+            t += tan[b + i] * vals[o + i] * math.log(av)
+        tan[o + i] = t
+
+
+declare(POW, "PowBackward1", saves="ab", reads="abo", fwd=pow_fwd, rev=pow_rev, vjp=pow_vjp,
+        tan=pow_tan)
 
 
 @rule
@@ -366,7 +445,28 @@ def pow_c_vjp(r, g):
     return [(r.a, g * (c * r.x ** (c - 1.0)))]
 
 
-declare(POW_C, "PowBackward0", saves="a", aux="const", fwd=pow_c_fwd, rev=pow_c_rev, vjp=pow_c_vjp)
+@rule
+def pow_c_tan(tan, vals, o, a, c, n):
+    # t(x^c) = c x^(c-1) tx, 0 for c == 0 (as pow_c_rev)
+    for i in range(n):
+        x = vals[a + i]
+        d = 2.0 * x if c == 2.0 else (0.0 if c == 0.0 else c * x ** (c - 1.0))
+        tan[o + i] = tan[a + i] * d
+
+
+@rule
+def pow_c_curv(tadj, adj, vals, tan, o, a, c, n):
+    # ga = gy c x^(c-1): ga' = gy c (c-1) x^(c-2) tx
+    if c == 0.0 or c == 1.0:
+        return
+    for i in range(n):
+        x = vals[a + i]
+        d = 2.0 if c == 2.0 else c * (c - 1.0) * x ** (c - 2.0)
+        tadj[a + i] += adj[o + i] * d * tan[a + i]
+
+
+declare(POW_C, "PowBackward0", saves="a", aux="const", fwd=pow_c_fwd, rev=pow_c_rev, vjp=pow_c_vjp,
+        tan=pow_c_tan, curv=pow_c_curv)
 
 
 @rule
@@ -392,8 +492,26 @@ def rpow_c_vjp(r, g):
     return [(r.a, g * r.out * lc)]
 
 
+@rule
+def rpow_c_tan(tan, vals, o, a, c, n):
+    # t(c^x) = c^x log(c) tx, 0 for c == 0 with x >= 0 (as rpow_c_rev)
+    lc = math.log(c) if c > 0.0 else math.nan
+    for i in range(n):
+        m = 0.0 if c == 0.0 and vals[a + i] >= 0.0 else 1.0
+        tan[o + i] = m * tan[a + i] * vals[o + i] * lc if m else 0.0
+
+
+@rule
+def rpow_c_curv(tadj, adj, vals, tan, o, a, c, n):
+    # ga = gy y log c: ga' = gy y log(c)^2 tx
+    lc = math.log(c) if c > 0.0 else math.nan
+    for i in range(n):
+        if not (c == 0.0 and vals[a + i] >= 0.0):
+            tadj[a + i] += adj[o + i] * vals[o + i] * lc * lc * tan[a + i]
+
+
 declare(RPOW_C, "PowBackward2", saves="ao", aux="const", fwd=rpow_c_fwd, rev=rpow_c_rev,
-        vjp=rpow_c_vjp)
+        vjp=rpow_c_vjp, tan=rpow_c_tan, curv=rpow_c_curv)
 
 
 pow = make_binary(_POW, "``input ** exponent``, broadcasting.")
@@ -412,7 +530,7 @@ def neg_fwd(vals, o, a, n):
         vals[o + i] = -vals[a + i]
 
 
-declare(NEG, "NegBackward0", fwd=neg_fwd, rev=neg_rev, vjp=neg_vjp)
+declare(NEG, "NegBackward0", fwd=neg_fwd, rev=neg_rev, vjp=neg_vjp, tan=neg_tan, curv=ZERO)
 
 
 neg = make_unary(_NEG, "``-input``.")
@@ -445,7 +563,16 @@ def abs_vjp(r, g):
     return [(r.a, g * sign(r.x))]
 
 
-declare(ABS, "AbsBackward0", saves="a", fwd=abs_fwd, rev=abs_rev, vjp=abs_vjp)
+@rule
+def abs_tan(tan, vals, o, a, n):
+    # t|x| = sign(x) tx (sign(0) = 0, as abs_rev)
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = tan[a + i] if x > 0.0 else (-tan[a + i] if x < 0.0 else 0.0)
+
+
+declare(ABS, "AbsBackward0", saves="a", fwd=abs_fwd, rev=abs_rev, vjp=abs_vjp,
+        tan=abs_tan, curv=ZERO)
 
 
 abs = make_unary(_ABS, "``|input|``.")
@@ -469,7 +596,22 @@ def exp_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * vals[o + i]
 
 
-declare(EXP, "ExpBackward0", saves="o", fwd=exp_fwd, rev=exp_rev, vjp=smooth(lambda x, y: y))
+@rule
+def exp_tan(tan, vals, o, a, n):
+    # t e^x = y tx
+    for i in range(n):
+        tan[o + i] = tan[a + i] * vals[o + i]
+
+
+@rule
+def exp_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy y: ga' = gy y tx
+    for i in range(n):
+        tadj[a + i] += adj[o + i] * vals[o + i] * tan[a + i]
+
+
+declare(EXP, "ExpBackward0", saves="o", fwd=exp_fwd, rev=exp_rev, vjp=smooth(lambda x, y: y),
+        tan=exp_tan, curv=exp_curv)
 
 
 exp = make_unary(_EXP, "``e ** input``.")
@@ -494,7 +636,23 @@ def log_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / vals[a + i]
 
 
-declare(LOG, "LogBackward0", saves="a", fwd=log_fwd, rev=log_rev, vjp=smooth(lambda x, y: 1.0 / x))
+@rule
+def log_tan(tan, vals, o, a, n):
+    # t log x = tx / x
+    for i in range(n):
+        tan[o + i] = tan[a + i] / vals[a + i]
+
+
+@rule
+def log_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / x: ga' = -gy tx / x^2
+    for i in range(n):
+        x = vals[a + i]
+        tadj[a + i] -= adj[o + i] * tan[a + i] / (x * x)
+
+
+declare(LOG, "LogBackward0", saves="a", fwd=log_fwd, rev=log_rev, vjp=smooth(lambda x, y: 1.0 / x),
+        tan=log_tan, curv=log_curv)
 
 
 log = make_unary(_LOG, "Natural logarithm.")
@@ -520,8 +678,23 @@ def log2_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (vals[a + i] * _LN2)
 
 
+@rule
+def log2_tan(tan, vals, o, a, n):
+    # t log2 x = tx / (x ln 2)
+    for i in range(n):
+        tan[o + i] = tan[a + i] / (vals[a + i] * _LN2)
+
+
+@rule
+def log2_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / (x ln 2): ga' = -gy tx / (x^2 ln 2)
+    for i in range(n):
+        x = vals[a + i]
+        tadj[a + i] -= adj[o + i] * tan[a + i] / (x * x * _LN2)
+
+
 declare(LOG2, "Log2Backward0", saves="a", fwd=log2_fwd, rev=log2_rev,
-        vjp=smooth(lambda x, y: 1.0 / (x * _LN2)))
+        vjp=smooth(lambda x, y: 1.0 / (x * _LN2)), tan=log2_tan, curv=log2_curv)
 log2 = api(make_unary(Unary(LOG2, "log2", math.log2, np.log2), "Base-2 logarithm."))
 
 
@@ -543,8 +716,23 @@ def log1p_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (1.0 + vals[a + i])
 
 
+@rule
+def log1p_tan(tan, vals, o, a, n):
+    # t log(1 + x) = tx / (1 + x)
+    for i in range(n):
+        tan[o + i] = tan[a + i] / (1.0 + vals[a + i])
+
+
+@rule
+def log1p_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / (1 + x): ga' = -gy tx / (1 + x)^2
+    for i in range(n):
+        x = 1.0 + vals[a + i]
+        tadj[a + i] -= adj[o + i] * tan[a + i] / (x * x)
+
+
 declare(LOG1P, "Log1PBackward0", saves="a", fwd=log1p_fwd, rev=log1p_rev,
-        vjp=smooth(lambda x, y: 1.0 / (x + 1.0)))
+        vjp=smooth(lambda x, y: 1.0 / (x + 1.0)), tan=log1p_tan, curv=log1p_curv)
 
 
 log1p = make_unary(_LOG1P, "``log(1 + input)``, accurate near 0.")
@@ -568,8 +756,22 @@ def expm1_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (vals[o + i] + 1.0)
 
 
+@rule
+def expm1_tan(tan, vals, o, a, n):
+    # t (e^x - 1) = (y + 1) tx
+    for i in range(n):
+        tan[o + i] = tan[a + i] * (vals[o + i] + 1.0)
+
+
+@rule
+def expm1_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy (y + 1): ga' = gy (y + 1) tx
+    for i in range(n):
+        tadj[a + i] += adj[o + i] * (vals[o + i] + 1.0) * tan[a + i]
+
+
 declare(EXPM1, "Expm1Backward0", saves="o", fwd=expm1_fwd, rev=expm1_rev,
-        vjp=smooth(lambda x, y: y + 1.0))
+        vjp=smooth(lambda x, y: y + 1.0), tan=expm1_tan, curv=expm1_curv)
 
 
 expm1 = make_unary(_EXPM1, "``exp(input) - 1``, accurate near 0.")
@@ -594,8 +796,23 @@ def sqrt_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (2.0 * vals[o + i])
 
 
+@rule
+def sqrt_tan(tan, vals, o, a, n):
+    # t sqrt(x) = tx / (2 y)
+    for i in range(n):
+        tan[o + i] = tan[a + i] / (2.0 * vals[o + i])
+
+
+@rule
+def sqrt_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / (2 y): ga' = -gy tx / (4 y^3)
+    for i in range(n):
+        y = vals[o + i]
+        tadj[a + i] -= adj[o + i] * tan[a + i] / (4.0 * y * y * y)
+
+
 declare(SQRT, "SqrtBackward0", saves="o", fwd=sqrt_fwd, rev=sqrt_rev,
-        vjp=smooth(lambda x, y: 0.5 / y))
+        vjp=smooth(lambda x, y: 0.5 / y), tan=sqrt_tan, curv=sqrt_curv)
 
 
 sqrt = make_unary(_SQRT, "Square root.")
@@ -619,7 +836,22 @@ def sin_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * math.cos(vals[a + i])
 
 
-declare(SIN, "SinBackward0", saves="a", fwd=sin_fwd, rev=sin_rev, vjp=smooth(lambda x, y: cos(x)))
+@rule
+def sin_tan(tan, vals, o, a, n):
+    # t sin x = cos x tx
+    for i in range(n):
+        tan[o + i] = tan[a + i] * math.cos(vals[a + i])
+
+
+@rule
+def sin_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy cos x: ga' = -gy sin x tx
+    for i in range(n):
+        tadj[a + i] -= adj[o + i] * math.sin(vals[a + i]) * tan[a + i]
+
+
+declare(SIN, "SinBackward0", saves="a", fwd=sin_fwd, rev=sin_rev, vjp=smooth(lambda x, y: cos(x)),
+        tan=sin_tan, curv=sin_curv)
 
 
 sin = make_unary(_SIN, "Sine.")
@@ -643,7 +875,22 @@ def cos_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * math.sin(vals[a + i])
 
 
-declare(COS, "CosBackward0", saves="a", fwd=cos_fwd, rev=cos_rev, vjp=smooth(lambda x, y: -sin(x)))
+@rule
+def cos_tan(tan, vals, o, a, n):
+    # t cos x = -sin x tx
+    for i in range(n):
+        tan[o + i] = -tan[a + i] * math.sin(vals[a + i])
+
+
+@rule
+def cos_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = -gy sin x: ga' = -gy cos x tx
+    for i in range(n):
+        tadj[a + i] -= adj[o + i] * math.cos(vals[a + i]) * tan[a + i]
+
+
+declare(COS, "CosBackward0", saves="a", fwd=cos_fwd, rev=cos_rev, vjp=smooth(lambda x, y: -sin(x)),
+        tan=cos_tan, curv=cos_curv)
 
 
 cos = make_unary(_COS, "Cosine.")
@@ -668,8 +915,24 @@ def tan_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 + y * y)
 
 
+@rule
+def tan_tan(tan, vals, o, a, n):
+    # t tan x = (1 + y^2) tx
+    for i in range(n):
+        y = vals[o + i]
+        tan[o + i] = tan[a + i] * (1.0 + y * y)
+
+
+@rule
+def tan_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy (1 + y^2): ga' = 2 gy y (1 + y^2) tx
+    for i in range(n):
+        y = vals[o + i]
+        tadj[a + i] += 2.0 * adj[o + i] * y * (1.0 + y * y) * tan[a + i]
+
+
 declare(TAN, "TanBackward0", saves="o", fwd=tan_fwd, rev=tan_rev,
-        vjp=smooth(lambda x, y: y * y + 1.0))
+        vjp=smooth(lambda x, y: y * y + 1.0), tan=tan_tan, curv=tan_curv)
 
 
 tan = make_unary(_TAN, "Tangent.")
@@ -694,8 +957,24 @@ def tanh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (1.0 - y * y)
 
 
+@rule
+def tanh_tan(tan, vals, o, a, n):
+    # t tanh x = (1 - y^2) tx
+    for i in range(n):
+        y = vals[o + i]
+        tan[o + i] = tan[a + i] * (1.0 - y * y)
+
+
+@rule
+def tanh_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy (1 - y^2): ga' = -2 gy y (1 - y^2) tx
+    for i in range(n):
+        y = vals[o + i]
+        tadj[a + i] -= 2.0 * adj[o + i] * y * (1.0 - y * y) * tan[a + i]
+
+
 declare(TANH, "TanhBackward0", saves="o", fwd=tanh_fwd, rev=tanh_rev,
-        vjp=smooth(lambda x, y: 1.0 - y * y))
+        vjp=smooth(lambda x, y: 1.0 - y * y), tan=tanh_tan, curv=tanh_curv)
 
 
 tanh = make_unary(_TANH, "Hyperbolic tangent.")
@@ -725,8 +1004,24 @@ def sigmoid_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * y * (1.0 - y)
 
 
+@rule
+def sigmoid_tan(tan, vals, o, a, n):
+    # t s(x) = y (1 - y) tx
+    for i in range(n):
+        y = vals[o + i]
+        tan[o + i] = tan[a + i] * y * (1.0 - y)
+
+
+@rule
+def sigmoid_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy y (1 - y): ga' = gy (1 - 2 y) y (1 - y) tx
+    for i in range(n):
+        y = vals[o + i]
+        tadj[a + i] += adj[o + i] * (1.0 - 2.0 * y) * y * (1.0 - y) * tan[a + i]
+
+
 declare(SIGMOID, "SigmoidBackward0", saves="o", fwd=sigmoid_fwd, rev=sigmoid_rev,
-        vjp=smooth(lambda x, y: y * (1.0 - y)))
+        vjp=smooth(lambda x, y: y * (1.0 - y)), tan=sigmoid_tan, curv=sigmoid_curv)
 
 
 sigmoid = make_unary(_SIGMOID, "Logistic sigmoid ``1 / (1 + exp(-x))``, stable at both ends.")
@@ -761,7 +1056,15 @@ def relu_vjp(r, g):
     return [(r.a, g * ((1.0 - r.f(x <= 0)) + sign(x) * 0.0))]
 
 
-declare(RELU, "ReluBackward0", saves="o", fwd=relu_fwd, rev=relu_rev, vjp=relu_vjp)
+@rule
+def relu_tan(tan, vals, o, a, n):
+    # t relu x = [not y <= 0] tx (as relu_rev)
+    for i in range(n):
+        tan[o + i] = 0.0 if vals[o + i] <= 0.0 else tan[a + i]
+
+
+declare(RELU, "ReluBackward0", saves="o", fwd=relu_fwd, rev=relu_rev, vjp=relu_vjp,
+        tan=relu_tan, curv=ZERO)
 
 
 relu = make_unary(_RELU, "``max(input, 0)``; its gradient at 0 is 0.")
@@ -830,10 +1133,29 @@ def maximum_vjp(r, g):
     return [(r.a, g * (1.0 - r.f(below) - tie)), (r.b, g * (1.0 - r.f(above) - tie))]
 
 
-declare(MAXIMUM, "MaximumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp)
+@rule
+def maximum_tan(tan, vals, o, a, b, n, s):
+    # as maximum_rev: the larger side's tangent, the mean of both at a tie, their sum at a nan
+    for i in range(n):
+        x = s * vals[a + i]
+        y = s * vals[b + i]
+        if x == y:
+            tan[o + i] = 0.5 * (tan[a + i] + tan[b + i])
+        else:
+            t = 0.0
+            if not x < y:
+                t += tan[a + i]
+            if not x > y:
+                t += tan[b + i]
+            tan[o + i] = t
 
 
-declare(MINIMUM, "MinimumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp)
+declare(MAXIMUM, "MaximumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp,
+        tan=maximum_tan, curv=ZERO)
+
+
+declare(MINIMUM, "MinimumBackward0", saves="ab", fwd=maximum_fwd, rev=maximum_rev, vjp=maximum_vjp,
+        tan=maximum_tan, curv=ZERO)
 
 
 _maximum = make_binary(_MAXIMUM, "")
@@ -887,8 +1209,16 @@ def clamp_vjp(r, g):
     return [(r.a, g * (r.f(x >= r.c(r.k)) * r.f(x <= r.c(r.k + 1))))]
 
 
+@rule
+def clamp_tan(tan, vals, o, a, lo, hi, n):
+    # t clamp(x) = [lo <= x <= hi] tx (as clamp_rev)
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = tan[a + i] if x >= lo and x <= hi else 0.0
+
+
 declare(CLAMP, "ClampBackward1", saves="a", aux="const", fwd=clamp_fwd, rev=clamp_rev,
-        vjp=clamp_vjp, check=layout.elementwise(consts=2))  # min, max
+        vjp=clamp_vjp, check=layout.elementwise(consts=2), tan=clamp_tan, curv=ZERO)  # min, max
 
 
 @api
@@ -986,7 +1316,14 @@ def where_vjp(r, g):
     return [(r.a, where(cond, g, 0.0)), (r.b, where(cond, 0.0, g))]
 
 
-declare(WHERE, "WhereBackward0", aux="slot", fwd=where_fwd, rev=where_rev, vjp=where_vjp)
+@rule
+def where_tan(tan, vals, o, a, b, c, n):
+    for i in range(n):
+        tan[o + i] = tan[a + i] if vals[c + i] != 0.0 else tan[b + i]
+
+
+declare(WHERE, "WhereBackward0", aux="slot", fwd=where_fwd, rev=where_rev, vjp=where_vjp,
+        tan=where_tan, curv=ZERO)
 
 
 @api(method=False)
@@ -1071,7 +1408,7 @@ def sign_fwd(vals, o, a, n):
         vals[o + i] = 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
 
 
-declare(SIGN, "SignBackward0", fwd=sign_fwd, vjp=no_gradient)
+declare(SIGN, "SignBackward0", fwd=sign_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1080,7 +1417,7 @@ def floor_fwd(vals, o, a, n):
         vals[o + i] = np.floor(vals[a + i])
 
 
-declare(FLOOR, "FloorBackward0", fwd=floor_fwd, vjp=no_gradient)
+declare(FLOOR, "FloorBackward0", fwd=floor_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1089,7 +1426,7 @@ def ceil_fwd(vals, o, a, n):
         vals[o + i] = np.ceil(vals[a + i])
 
 
-declare(CEIL, "CeilBackward0", fwd=ceil_fwd, vjp=no_gradient)
+declare(CEIL, "CeilBackward0", fwd=ceil_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1099,7 +1436,7 @@ def round_fwd(vals, o, a, n):
         vals[o + i] = np.rint(vals[a + i])
 
 
-declare(ROUND, "RoundBackward0", fwd=round_fwd, vjp=no_gradient)
+declare(ROUND, "RoundBackward0", fwd=round_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1111,7 +1448,8 @@ def round_dec_fwd(vals, o, a, d, n):
         vals[o + i] = np.rint(x * scale) / scale if d >= 0 else np.rint(x / scale) * scale
 
 
-declare(ROUND_DEC, "RoundBackward1", aux="const", fwd=round_dec_fwd, vjp=no_gradient)
+declare(ROUND_DEC, "RoundBackward1", aux="const", fwd=round_dec_fwd, vjp=no_gradient,
+        tan=ZERO, curv=ZERO)
 
 
 sign = make_unary(_SIGN, "Sign of each element (-1, 0 or 1; 0 for nan); zero gradient.")
@@ -1174,7 +1512,18 @@ def atan2_vjp(r, g):
     return [(r.a, g * y / rr), (r.b, -(g * x) / rr)]
 
 
-declare(ATAN2, "Atan2Backward0", saves="ab", fwd=atan2_fwd, rev=atan2_rev, vjp=atan2_vjp)
+@rule
+def atan2_tan(tan, vals, o, a, b, n):
+    # (b ta - a tb) / (a^2 + b^2), 0 at a = b = 0 (as atan2_rev)
+    for i in range(n):
+        x = vals[a + i]
+        y = vals[b + i]
+        r = x * x + y * y
+        tan[o + i] = (y * tan[a + i] - x * tan[b + i]) / r if r != 0.0 else 0.0
+
+
+declare(ATAN2, "Atan2Backward0", saves="ab", fwd=atan2_fwd, rev=atan2_rev, vjp=atan2_vjp,
+        tan=atan2_tan)
 
 
 _atan2 = make_binary(_ATAN2, "")
@@ -1213,8 +1562,32 @@ def asin_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * _recip(np.sqrt(1.0 - x * x))
 
 
+@rule
+def asin_tan(tan, vals, o, a, n):
+    # t asin x = tx / sqrt(1 - x^2)
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = tan[a + i] * _recip(np.sqrt(1.0 - x * x))
+
+
+@rule
+def asin_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / sqrt(1 - x^2): ga' = gy x tx / (1 - x^2)^(3/2) (acos: its negative, s = -1)
+    _asin_curv(tadj, adj, vals, tan, o, a, n, 1.0)
+
+
+@rule
+def _asin_curv(tadj, adj, vals, tan, o, a, n, s):
+    for i in range(n):
+        x = vals[a + i]
+        r = 1.0 - x * x
+        tadj[a + i] += s * adj[o + i] * x * tan[a + i] * _recip(r * np.sqrt(r))
+
+
+
 declare(ASIN, "AsinBackward0", saves="a", fwd=asin_fwd, rev=asin_rev,
-        vjp=smooth(lambda x, y: 1.0 / sqrt(1.0 - x * x)))
+        vjp=smooth(lambda x, y: 1.0 / sqrt(1.0 - x * x)), tan=asin_tan,
+        curv=asin_curv)
 
 
 @rule
@@ -1231,8 +1604,23 @@ def acos_rev(adj, vals, o, a, n):
         adj[a + i] -= adj[o + i] * _recip(np.sqrt(1.0 - x * x))
 
 
+@rule
+def acos_tan(tan, vals, o, a, n):
+    # t acos x = -tx / sqrt(1 - x^2)
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = -tan[a + i] * _recip(np.sqrt(1.0 - x * x))
+
+
+@rule
+def acos_curv(tadj, adj, vals, tan, o, a, n):
+    _asin_curv(tadj, adj, vals, tan, o, a, n, -1.0)
+
+
+
 declare(ACOS, "AcosBackward0", saves="a", fwd=acos_fwd, rev=acos_rev,
-        vjp=smooth(lambda x, y: -1.0 / sqrt(1.0 - x * x)))
+        vjp=smooth(lambda x, y: -1.0 / sqrt(1.0 - x * x)), tan=acos_tan,
+        curv=acos_curv)
 
 
 @rule
@@ -1249,8 +1637,25 @@ def atan_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] / (x * x + 1.0)
 
 
+@rule
+def atan_tan(tan, vals, o, a, n):
+    # t atan x = tx / (1 + x^2)
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = tan[a + i] / (x * x + 1.0)
+
+
+@rule
+def atan_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy / (1 + x^2): ga' = -2 gy x tx / (1 + x^2)^2
+    for i in range(n):
+        x = vals[a + i]
+        d = x * x + 1.0
+        tadj[a + i] -= 2.0 * adj[o + i] * x * tan[a + i] / (d * d)
+
+
 declare(ATAN, "AtanBackward0", saves="a", fwd=atan_fwd, rev=atan_rev,
-        vjp=smooth(lambda x, y: 1.0 / (x * x + 1.0)))
+        vjp=smooth(lambda x, y: 1.0 / (x * x + 1.0)), tan=atan_tan, curv=atan_curv)
 
 
 @rule
@@ -1266,8 +1671,22 @@ def sinh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * np.cosh(vals[a + i])
 
 
+@rule
+def sinh_tan(tan, vals, o, a, n):
+    # t sinh x = cosh x tx
+    for i in range(n):
+        tan[o + i] = tan[a + i] * np.cosh(vals[a + i])
+
+
+@rule
+def sinh_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy cosh x: ga' = gy sinh x tx
+    for i in range(n):
+        tadj[a + i] += adj[o + i] * np.sinh(vals[a + i]) * tan[a + i]
+
+
 declare(SINH, "SinhBackward0", saves="a", fwd=sinh_fwd, rev=sinh_rev,
-        vjp=smooth(lambda x, y: cosh(x)))
+        vjp=smooth(lambda x, y: cosh(x)), tan=sinh_tan, curv=sinh_curv)
 
 
 @rule
@@ -1283,8 +1702,22 @@ def cosh_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * np.sinh(vals[a + i])
 
 
+@rule
+def cosh_tan(tan, vals, o, a, n):
+    # t cosh x = sinh x tx
+    for i in range(n):
+        tan[o + i] = tan[a + i] * np.sinh(vals[a + i])
+
+
+@rule
+def cosh_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy sinh x: ga' = gy cosh x tx
+    for i in range(n):
+        tadj[a + i] += adj[o + i] * np.cosh(vals[a + i]) * tan[a + i]
+
+
 declare(COSH, "CoshBackward0", saves="a", fwd=cosh_fwd, rev=cosh_rev,
-        vjp=smooth(lambda x, y: sinh(x)))
+        vjp=smooth(lambda x, y: sinh(x)), tan=cosh_tan, curv=cosh_curv)
 
 
 asin = make_unary(_ASIN, "Inverse sine (nan outside [-1, 1]).")
@@ -1341,8 +1774,27 @@ def erf_rev(adj, vals, o, a, n):
         adj[a + i] += adj[o + i] * (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
 
 
+@rule
+def erf_tan(tan, vals, o, a, n):
+    # t erf x = 2 / sqrt(pi) exp(-x^2) tx
+    for i in range(n):
+        x = vals[a + i]
+        tan[o + i] = tan[a + i] * (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
+
+
+@rule
+def erf_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy 2 / sqrt(pi) exp(-x^2): ga' = -2 x gy 2 / sqrt(pi) exp(-x^2) tx
+    for i in range(n):
+        x = vals[a + i]
+        d = (2.0 / math.sqrt(math.pi)) * np.exp(-x * x)
+        tadj[a + i] -= 2.0 * x * adj[o + i] * d * tan[a + i]
+
+
+
 declare(ERF, "ErfBackward0", saves="a", fwd=erf_fwd, rev=erf_rev,
-        vjp=smooth(lambda x, y: (2.0 / math.sqrt(math.pi)) * exp(-(x * x))))
+        vjp=smooth(lambda x, y: (2.0 / math.sqrt(math.pi)) * exp(-(x * x))), tan=erf_tan,
+        curv=erf_curv)
 
 
 erf = make_unary(_ERF, "The error function.")
@@ -1380,8 +1832,33 @@ def softplus_vjp(r, g):
     return [(r.a, where(linear, g, g * sigmoid(x * beta)))]
 
 
+@rule
+def softplus_tan(tan, vals, o, a, beta, threshold, n):
+    # sigmoid(beta x) tx, tx past the threshold (as softplus_rev)
+    for i in range(n):
+        x = vals[a + i]
+        if x * beta > threshold:
+            tan[o + i] = tan[a + i]
+        else:
+            z = np.exp(x * beta)
+            tan[o + i] = tan[a + i] * z / (z + 1.0)
+
+
+@rule
+def softplus_curv(tadj, adj, vals, tan, o, a, beta, threshold, n):
+    # ga = gy s with s = sigmoid(beta x): ga' = gy beta s (1 - s) tx; 0 past the threshold
+    for i in range(n):
+        x = vals[a + i]
+        if not x * beta > threshold:
+            z = np.exp(x * beta)
+            sg = z / (z + 1.0)
+            tadj[a + i] += adj[o + i] * beta * sg * (1.0 - sg) * tan[a + i]
+
+
+
 declare(SOFTPLUS, "SoftplusBackward0", saves="a", aux="const", fwd=softplus_fwd, rev=softplus_rev,
-        vjp=softplus_vjp, check=layout.elementwise(consts=2))  # beta, threshold
+        vjp=softplus_vjp, check=layout.elementwise(consts=2), tan=softplus_tan,
+        curv=softplus_curv)  # beta, threshold
 
 
 @api(method=False)
@@ -1441,8 +1918,27 @@ def log_sigmoid_rev(adj, vals, o, a, n):
             adj[a + i] += adj[o + i] / (1.0 + np.exp(x))
 
 
+@rule
+def log_sigmoid_tan(tan, vals, o, a, n):
+    # sigmoid(-x) tx, stable at both ends (as log_sigmoid_rev)
+    for i in range(n):
+        x = vals[a + i]
+        e = np.exp(-np.abs(x))
+        tan[o + i] = tan[a + i] * (e / (1.0 + e) if x >= 0.0 else 1.0 / (1.0 + e))
+
+
+@rule
+def log_sigmoid_curv(tadj, adj, vals, tan, o, a, n):
+    # ga = gy sigmoid(-x): ga' = -gy sigmoid(x) sigmoid(-x) tx
+    for i in range(n):
+        e = np.exp(-np.abs(vals[a + i]))
+        tadj[a + i] -= adj[o + i] * e / ((1.0 + e) * (1.0 + e)) * tan[a + i]
+
+
+
 declare(LOG_SIGMOID, "LogSigmoidBackward0", saves="a", fwd=log_sigmoid_fwd, rev=log_sigmoid_rev,
-        vjp=smooth(lambda x, y: sigmoid(-x)))
+        vjp=smooth(lambda x, y: sigmoid(-x)), tan=log_sigmoid_tan,
+        curv=log_sigmoid_curv)
 
 
 log_sigmoid = make_unary(_LOG_SIGMOID, "``log(sigmoid(x))``, stable at both ends "

@@ -225,20 +225,75 @@ def _matmul_layout(lay, i, o, a, b, k):
                         f"or in1 ({nb_})")
 
 
+@rule
+def _mm_tan(tan, vals, o, a, b, M, K, N, w, bt):
+    # t(A B) = tA B + A tB, k ascending, for each of the w points
+    sk, sn = _b_strides(K, N, bt)
+    for m in range(M):
+        for n in range(N):
+            for p in range(w):
+                t = 0.0
+                for kk in range(K):
+                    ar = a + (m * K + kk) * w + p
+                    br = b + (kk * sk + n * sn) * w + p
+                    t += tan[ar] * vals[br] + vals[ar] * tan[br]
+                tan[o + (m * N + n) * w + p] = t
+
+
+@rule
+def _mm_curv(tadj, adj, tan, o, a, b, M, K, N, w, bt):
+    # the tangent of _mm's reverse rule at fixed gy: dA' = dY tB^T, dB' = tA^T dY
+    sk, sn = _b_strides(K, N, bt)
+    for m in range(M):
+        for n in range(N):
+            for p in range(w):
+                gy = adj[o + (m * N + n) * w + p]
+                for kk in range(K):
+                    ar = a + (m * K + kk) * w + p
+                    br = b + (kk * sk + n * sn) * w + p
+                    tadj[ar] += gy * tan[br]
+                    tadj[br] += gy * tan[ar]
+
+
+@rule
+def matmul_curv(tadj, adj, tan, meta, o, a, b, k, w):
+    nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
+    for i in range(nb):
+        ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
+        bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
+        _mm_curv(tadj, adj, tan, o + i * M * N * w, ai, bi, M, K, N, w, False)
+
+
+@rule
+def linear_curv(tadj, adj, tan, meta, o, a, b, k, w):
+    # bilinear in x and W (the bias enters linearly: no second-order part)
+    M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    _mm_curv(tadj, adj, tan, o, a, b, M, K, N, w, True)
+
+
+@rule
+def matmul_tan(tan, vals, meta, o, a, b, k, w):
+    nb, M, K, N = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), _u(meta[k + 3])
+    for i in range(nb):
+        ai = a + _u(meta[k + 6 + 2 * _s(i)]) * w
+        bi = b + _u(meta[k + 7 + 2 * _s(i)]) * w
+        _mm_tan(tan, vals, o + i * M * N * w, ai, bi, M, K, N, w, False)
+
+
 declare(MM, "MmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
-        check=_matmul_layout)
+        check=_matmul_layout, tan=matmul_tan, curv=matmul_curv)
 
 
 declare(MV, "MvBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev, vjp=matmul_vjp,
-        check=_matmul_layout)
+        check=_matmul_layout, tan=matmul_tan, curv=matmul_curv)
 
 
 declare(DOT, "DotBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
-        vjp=matmul_vjp, check=_matmul_layout)
+        vjp=matmul_vjp, check=_matmul_layout, tan=matmul_tan, curv=matmul_curv)
 
 
 declare(BMM, "BmmBackward0", saves="AB", aux="meta", fwd=matmul_fwd, rev=matmul_rev,
-        vjp=matmul_vjp, check=_matmul_layout)
+        vjp=matmul_vjp, check=_matmul_layout, tan=matmul_tan, curv=matmul_curv)
 
 
 # ---- linear: F.linear's 2-D case, y = x @ W^T (+ b), in one row -------------------------
@@ -316,12 +371,25 @@ def _linear_layout(bias):
     return check
 
 
+@rule
+def linear_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # t(x W^T + bias) = tx W^T + x tW^T + t bias
+    M, K, N, sb = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2]), meta[k + 6]
+    _mm_tan(tan, vals, o, a, b, M, K, N, w, True)
+    if sb >= 0:
+        c = _u(offs[sb]) * w
+        for m in range(M):
+            for j in range(N * w):
+                tan[o + m * N * w + j] += tan[c + j]
+
+
 declare(LINEAR, "MmBackward0", saves="AB", aux="meta", fwd=linear_fwd, rev=linear_rev,
-        vjp=linear_vjp, check=_linear_layout(bias=False))
+        vjp=linear_vjp, check=_linear_layout(bias=False), tan=linear_tan, curv=linear_curv)
 
 
 declare(ADDMM, "AddmmBackward0", saves="AB", aux="meta", meta_slots=meta_at(6), fwd=linear_fwd,
-        rev=linear_rev, vjp=linear_vjp, check=_linear_layout(bias=True))
+        rev=linear_rev, vjp=linear_vjp, check=_linear_layout(bias=True), tan=linear_tan,
+        curv=linear_curv)
 
 
 def linear(x, weight, bias=None):

@@ -18,7 +18,7 @@ from . import shape as S
 from ._record import output, slot, tape_for_grad
 from .reductions import _beats
 from . import layout
-from .registry import declare
+from .registry import ZERO, declare
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import VIEW_NAMES
@@ -89,9 +89,48 @@ def _softmax_layout(lay, i, o, a, b, k):
         lay.fail(i, f"outer, size, inner = {dims} for in0 of {na} and out of {no} elements")
 
 
+@rule
+def softmax_curv(tadj, adj, vals, tan, meta, o, a, k, w, log):
+    # the tangent of softmax_rev at fixed gy, with ty the output's tangent:
+    # log_softmax: ga' = -exp(y) ty sum(gy);  softmax: ga' = ty (gy - sum(gy y)) - y sum(gy ty)
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            s = 0.0
+            st = 0.0
+            for j in range(size):
+                e = o + g + j * step
+                s += adj[e] if log else adj[e] * vals[e]
+                st += adj[e] * tan[e]
+            for j in range(size):
+                e = g + j * step
+                y, ty, gy = vals[o + e], tan[o + e], adj[o + e]
+                tadj[a + e] += -np.exp(y) * ty * s if log else ty * (gy - s) - y * st
+
+
+@rule
+def softmax_tan(tan, vals, meta, o, a, k, w, log):
+    # along the dim, from the saved output y:
+    # log_softmax: ty = tx - sum(exp(y) tx);  softmax: ty = y * (tx - sum(y tx))
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            s = 0.0
+            for j in range(size):
+                e = g + j * step
+                s += tan[a + e] * (np.exp(vals[o + e]) if log else vals[o + e])
+            for j in range(size):
+                e = g + j * step
+                tan[o + e] = tan[a + e] - s if log else vals[o + e] * (tan[a + e] - s)
+
+
 declare(LOG_SOFTMAX, "LogSoftmaxBackward0", saves="o", aux="meta", check=_softmax_layout,
         fwd=log_softmax_fwd,
-        rev=softmax_rev, vjp=log_softmax_vjp)
+        rev=softmax_rev, vjp=log_softmax_vjp, tan=softmax_tan, curv=softmax_curv)
 
 
 def _reduce_dim(ufunc, d, dim):
@@ -172,7 +211,7 @@ def softmax_vjp(r, g):
 
 
 declare(SOFTMAX, "SoftmaxBackward0", saves="o", aux="meta", fwd=softmax_fwd, rev=softmax_rev,
-        vjp=softmax_vjp, check=_softmax_layout)
+        vjp=softmax_vjp, check=_softmax_layout, tan=softmax_tan, curv=softmax_curv)
 
 
 # ---- nll: the second half of cross_entropy, for class indices ---------------------------
@@ -220,7 +259,7 @@ def _nll_layout(lay, i, o, a, b, k):
 
 
 declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,
-        check=_nll_layout)
+        check=_nll_layout, tan=nll_fwd, curv=ZERO)
 
 
 def nll(input, index, div):

@@ -21,7 +21,7 @@ from . import elementwise as E
 from . import shape as S
 from ._record import output, slot, tape_for_grad
 from . import layout
-from .registry import api, declare, no_gradient
+from .registry import ZERO, api, declare, no_gradient
 from .spec import Spec
 from .strided import _c_strides, _strided_meta, strided_index, strided_runs
 
@@ -62,10 +62,12 @@ def _all_layout(lay, i, o, a, b, k):
         lay.fail(i, "a full reduction has one output element")
 
 
-declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout,
+        tan=sum_fwd, curv=ZERO)
 
 
-declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout)
+declare(MEAN, "MeanBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout,
+        tan=sum_fwd, curv=ZERO)
 
 
 # the layouts of rows reducing in0 into out by a strided map (meta: [*head, map])
@@ -113,11 +115,11 @@ def sum_dim_vjp(r, g):
 
 
 declare(SUM_DIM, "SumBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
-        check=_MAP)
+        check=_MAP, tan=sum_dim_fwd, curv=ZERO)
 
 
 declare(MEAN_DIM, "MeanBackward1", aux="meta", fwd=sum_dim_fwd, rev=sum_dim_rev, vjp=sum_dim_vjp,
-        check=_MAP)
+        check=_MAP, tan=sum_dim_fwd, curv=ZERO)
 
 
 def _dims(input, dim, op):
@@ -322,12 +324,37 @@ def prod_vjp(r, g):
     return [(r.a, r.spread(g, r.k) * gx)]
 
 
+@rule
+def prod_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
+    # t prod = sum_i (product of the others) t_i, zeros handled as prod_rev does
+    zeros = np.zeros(n_out * w)
+    rest = np.ones(n_out * w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            zeros[j + p] += 1.0 if x == 0.0 else 0.0
+            rest[j + p] *= 1.0 if x == 0.0 else x
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            x = vals[a + i * w + p]
+            t = tan[a + i * w + p]
+            z = zeros[j + p]
+            if z == 0.0:
+                tan[o + j + p] += t * (vals[o + j + p] / x)
+            elif z == 1.0 and x == 0.0:
+                tan[o + j + p] += t * rest[j + p]
+
+
 declare(PROD, "ProdBackward0", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
-        check=_MAP)
+        check=_MAP, tan=prod_tan)
 
 
 declare(PROD_DIM, "ProdBackward1", saves="ao", aux="meta", fwd=prod_fwd, rev=prod_rev, vjp=prod_vjp,
-        check=_MAP)
+        check=_MAP, tan=prod_tan)
 
 
 @api
@@ -407,28 +434,57 @@ def extreme_vjp(r, g):
     return [(r.a, r.spread(g / count, r.k) * tie)]
 
 
+@rule
+def extreme_tan(tan, vals, meta, o, a, n_in, n_out, k, mode, w):
+    # the tangents of the elements extreme_rev gives gy to, with its shares: the first tie
+    # (MAX_INDEX), or the mean over the ties (nan where there is none)
+    cnt = np.zeros(n_out * w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            if _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX):
+                if mode == MAX_INDEX and cnt[j + p] == 0.0:
+                    tan[o + j + p] = tan[a + i * w + p]
+                cnt[j + p] += 1.0
+    for i in range(n_in if mode != MAX_INDEX else 0):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            c = cnt[j + p]
+            tie = _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX)
+            share = tan[a + i * w + p] / c if c > 0.0 else np.nan
+            tan[o + j + p] += share * (1.0 if tie else 0.0)
+
+
 declare(MAX, "MaxBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP)
+        check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP)
+        check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(AMAX, "AmaxBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 declare(AMIN, "AminBackward0", saves="ao", aux="meta", fwd=extreme_fwd, rev=extreme_rev,
-        vjp=extreme_vjp, check=_MAP)
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
+        curv=ZERO)  # (piecewise linear)
 
 
 # argmax / argmin: no gradient.  Eagerly they record nothing; while tapegrad.trace records,
@@ -455,10 +511,12 @@ def arg_extreme_fwd(vals, meta, o, a, n_in, n_out, k, s, w):
                 vals[o + j + p] = float((i // inner) % size)
 
 
-declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
+declare(ARGMAX, "ArgmaxBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP,
+        tan=ZERO, curv=ZERO)
 
 
-declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP)
+declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradient, check=_ARG_MAP,
+        tan=ZERO, curv=ZERO)
 
 
 MaxResult = namedtuple("max", ("values", "indices"))
@@ -645,8 +703,29 @@ def logsumexp_vjp(r, g):
     return [(r.a, r.spread(g, r.k) * E.exp(r.x - r.spread(r.out, r.k)))]
 
 
+@rule
+def logsumexp_curv(tadj, adj, vals, tan, meta, o, a, n_in, k, w):
+    # ga = gy exp(x - y): ga' = gy exp(x - y) (tx - ty)
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            e = a + i * w + p
+            tadj[e] += adj[j + p] * np.exp(vals[e] - vals[j + p]) * (tan[e] - tan[j + p])
+
+
+@rule
+def logsumexp_tan(tan, vals, meta, o, a, n_in, n_out, k, w):
+    # t logsumexp = sum softmax(x) tx = sum exp(x - y) tx
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = o + _group(meta, k, i, w)
+        for p in range(w):
+            tan[j + p] += tan[a + i * w + p] * np.exp(vals[a + i * w + p] - vals[j + p])
+
+
 declare(LOGSUMEXP, "LogsumexpBackward0", saves="ao", aux="meta", fwd=logsumexp_fwd,
-        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP)
+        rev=logsumexp_rev, vjp=logsumexp_vjp, check=_MAP, tan=logsumexp_tan, curv=logsumexp_curv)
 
 
 @api
@@ -766,8 +845,28 @@ def norm_vjp(r, g):
     return [(r.a, gs * E.sign(x) * ax ** (p - 1.0) / (y + safe) ** (p - 1.0))]
 
 
+@rule
+def norm_tan(tan, vals, meta, o, a, n_in, n_out, k, p, w):
+    # sum_i (d y / d x_i) t_i: _norm_grad is linear in its gy, so it takes t_i for it
+    cnt = np.zeros(n_out * w)  # for +-inf: how many |x| share the extreme
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    if p == 0.0:
+        return  # a count
+    for i in range(n_in if not np.isfinite(p) else 0):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            ax = np.abs(vals[a + i * w + q])
+            cnt[j + q] += 1.0 if ax == vals[o + j + q] or ax != ax else 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for q in range(w):
+            tan[o + j + q] += _norm_grad(vals[a + i * w + q], vals[o + j + q],
+                                         tan[a + i * w + q], p, cnt[j + q])
+
+
 declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd, rev=norm_rev,
-        vjp=norm_vjp, check=_P_MAP)
+        vjp=norm_vjp, check=_P_MAP, tan=norm_tan)
 
 
 NUCLEAR = []  # linalg.matrix_norm(A, "nuc", ...): an SVD, bound from tapegrad/linalg.py
@@ -882,12 +981,31 @@ def var_vjp(r, g):
     return [(r.a, r.spread(g / (y + safe), k_map) * dx * scale)]
 
 
+@rule
+def var_tan(tan, vals, meta, o, a, n_in, n_out, k, scale, root, w):
+    # var: sum 2 scale (x - mean) tx;  std: sum scale (x - mean) tx / y, 0 where y = 0
+    m = _group_mean(vals, meta, a, n_in, n_out, k, w)
+    for j in range(n_out * w):
+        tan[o + j] = 0.0
+    for i in range(n_in):
+        j = _group(meta, k, i, w)
+        for p in range(w):
+            dx = vals[a + i * w + p] - m[j + p]
+            t = tan[a + i * w + p]
+            y = vals[o + j + p]
+            if not root:
+                dx = abs(dx) if scale == np.inf else dx  # as var_rev
+                tan[o + j + p] += 2.0 * scale * dx * t
+            elif y != 0.0:
+                tan[o + j + p] += scale * dx * t / y
+
+
 declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP)
+        check=_P_MAP, tan=var_tan)
 
 
 declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP)
+        check=_P_MAP, tan=var_tan)
 
 
 def _var(input, dim, unbiased, keepdim, correction, root):
@@ -984,7 +1102,7 @@ def cumsum_vjp(r, g):
 
 
 declare(CUMSUM, "CumsumBackward0", aux="meta", fwd=cumsum_fwd, rev=cumsum_rev, vjp=cumsum_vjp,
-        check=_cumsum_layout)
+        check=_cumsum_layout, tan=cumsum_fwd, curv=ZERO)
 
 
 @api

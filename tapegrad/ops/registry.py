@@ -23,11 +23,21 @@ and everything else about the op is derived from the declarations:
 - ``VJP``: the create_graph rule, a function of ``(r, g)`` (``autograd/higher.py``'s Row
   and the output's adjoint as a tensor) returning ``[(slot, adjoint tensor), ...]``;
 - ``fwd`` / ``rev``: the Numba rules that the op's branches in ``_sweep.py`` call
-  (``tests/test_registry.py`` checks every declared op against both dispatch chains).
+  (``tests/test_registry.py`` checks every declared op against both dispatch chains);
+- ``tan``: the forward-mode (tangent) rule that the op's branch of ``_sweep._tangent_sweep``
+  calls: ``tan[o] = J tan[in]``, reading saved values from ``vals``.  A linear op declares
+  its forward rule (run on the tangent arena it is its own tangent rule), an op whose
+  output is piecewise constant declares ``ZERO``; None: no tangent rule yet (forward mode
+  falls back to transposition for a graph holding it);
+- ``curv``: the second-order part of the reverse rule's tangent, for Hessian-vector
+  products by forward over reverse (``_sweep._hvp_sweep``): ``tadj[in] += gy * d2f[t]``;
+  ``ZERO`` for an op linear in its inputs (or piecewise linear); None: none yet (the HVP
+  falls back to reverse over reverse).
 
 Public functions are declared with ``api``: ``ops/__init__.py`` binds the ``method`` ones
 to Tensor and ``tapegrad/__init__.py`` exports the rest, so a new op touches its family
-module and the two dispatch lines of ``_sweep.py``, nothing else.
+module and the dispatch lines of ``_sweep.py`` (reverse, replay, tangent, forward over
+reverse), nothing else.
 
 - ``check``: the row's layout (``ops/layout.py``), checked on every row of a loaded trace
   before compiled code sees it; elementwise ops get theirs from their ``aux``.
@@ -46,6 +56,7 @@ _frozen = []  # [True] once ops/__init__.py has imported every family (freeze)
 
 _SAVES = "aAbBo"  # a/b: in0/in1 always; A/B: in0 (in1) when the other one requires grad;
 #                   o: the output (PyTorch's SavedVariables, checked after in-place writes)
+ZERO = "zero"  # tan/curv of an op with no tangent (piecewise constant) or no curvature
 AUX = ("", "const", "meta", "slot", "name", "int")  # what a row's aux holds: nothing, a
 #    const index, a meta index, a slot, a view-name index, a small int of its own
 
@@ -54,21 +65,22 @@ class Op:
     """One opcode's declaration (see the module docstring)."""
 
     __slots__ = ("code", "node", "saves", "reads", "aux", "meta_slots", "inputs_in_meta",
-                 "scalar_edge", "fwd", "rev", "vjp", "check")
+                 "scalar_edge", "fwd", "rev", "vjp", "check", "tan", "curv")
 
     def __init__(self, code, node, saves, reads, aux, meta_slots, inputs_in_meta,
-                 scalar_edge, fwd, rev, vjp, check):
+                 scalar_edge, fwd, rev, vjp, check, tan, curv):
         self.code, self.node, self.saves, self.reads = code, node, saves, reads
         self.aux, self.meta_slots, self.inputs_in_meta = aux, meta_slots, inputs_in_meta
         self.scalar_edge, self.fwd, self.rev, self.vjp = scalar_edge, fwd, rev, vjp
-        self.check = check
+        self.check, self.tan, self.curv = check, tan, curv
 
     def __repr__(self):
         return f"Op({self.code}, {self.node!r})"
 
 
 def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
-            inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None, check=None):
+            inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None, check=None,
+            tan=None, curv=None):
     """Register opcode ``code``; returns it.
 
     ``node``: PyTorch's backward node name, or a function ``(rows, meta, r) -> name`` for
@@ -80,6 +92,8 @@ def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
     ``scalar_edge``: a Python-scalar operand that PyTorch lists as a ``(None, 0)`` edge.
     ``fwd``/``rev``: the rules its dispatch branches call (None: the branch computes
     nothing: no replay, or no gradient). ``vjp``: the create_graph rule (None: none).
+    ``tan``/``curv``: the forward-mode rule and the HVP's second-order rule (module
+    docstring; ``ZERO``: none needed).
     ``check``: the row layout (``layout.py``); None derives an elementwise one from ``aux``
     (a meta aux has no default: its layout is the op's own).
     """
@@ -100,7 +114,7 @@ def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
                              "row layout, check= (ops/layout.py)")
         check = layout.elementwise(consts=aux == "const", slot_aux=aux == "slot")
     OPS[code] = Op(code, node, saves, reads, aux, meta_slots, inputs_in_meta, scalar_edge,
-                   fwd, rev, vjp, check)
+                   fwd, rev, vjp, check, tan, curv)
     if isinstance(node, str):
         NAMES[code] = node
     if vjp is not None:

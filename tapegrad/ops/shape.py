@@ -32,9 +32,9 @@ from ..device import parse_to
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, escape, ge, guard, le, ne
-from .elementwise import add, mul, pass_rev
+from .elementwise import add, mul, pass_rev, pass_tan
 from . import layout
-from .registry import api, declare, meta_list
+from .registry import ZERO, api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import (
@@ -577,7 +577,8 @@ def _view_layout(lay, i, o, a, b, k):
     view_name_layout(lay, i, k)
 
 
-declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout)
+declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout,
+        tan=pass_tan, curv=ZERO)
 
 
 @api
@@ -713,7 +714,7 @@ def _gather_layout(lay, i, o, a, b, k):
 
 
 declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
-        check=_gather_layout)
+        check=_gather_layout, tan=gather_fwd, curv=ZERO)
 
 
 # ---- scatter-add: GATHER's transpose (a gather's adjoint, emitted by create_graph) ------
@@ -750,7 +751,7 @@ def _scatter_layout(lay, i, o, a, b, k):
 
 
 declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev,
-        vjp=scatter_vjp, check=_scatter_layout)
+        vjp=scatter_vjp, check=_scatter_layout, tan=scatter_fwd, curv=ZERO)
 
 
 # ---- put: ``x[key] = v`` as one row (meta: [m, m positions, m sources]) -----------------
@@ -816,7 +817,7 @@ def _put_layout(lay, i, o, a, b, k):
 
 
 declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
-        check=_put_layout)
+        check=_put_layout, tan=put_fwd, curv=ZERO)
 
 
 def put(x, v, target):
@@ -1039,11 +1040,11 @@ def _cat_layout(lay, i, o, a, b, k):
 
 
 declare(CAT, "CatBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True, fwd=cat_fwd,
-        rev=cat_rev, vjp=cat_vjp, check=_cat_layout)
+        rev=cat_rev, vjp=cat_vjp, check=_cat_layout, tan=cat_fwd, curv=ZERO)
 
 
 declare(STACK, "StackBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True,
-        fwd=cat_fwd, rev=cat_rev, vjp=cat_vjp, check=_cat_layout)
+        fwd=cat_fwd, rev=cat_rev, vjp=cat_vjp, check=_cat_layout, tan=cat_fwd, curv=ZERO)
 
 
 def _tensor_list(tensors, op):
@@ -1151,12 +1152,19 @@ def masked_fill_vjp(r, g):
     return [(r.a, g * (1.0 - r.y))]  # in1 holds the mask as 1.0 / 0.0
 
 
+@rule
+def masked_fill_tan(tan, vals, o, a, b, n):
+    # t(m ? c : x) = m ? 0 : tx
+    for i in range(n):
+        tan[o + i] = 0.0 if vals[b + i] != 0.0 else tan[a + i]
+
+
 declare(MASKED_FILL, "MaskedFillBackward0", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
-        vjp=masked_fill_vjp)
+        vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
 
 
 declare(MASKED_FILL_T, "MaskedFillBackward1", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
-        vjp=masked_fill_vjp)
+        vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
 
 
 @api

@@ -10,7 +10,7 @@ from .._jit import rule
 from .._rules import _s, _u
 from ..tape import OP_MASK
 from . import layout
-from .registry import OPS, declare
+from .registry import OPS, ZERO, declare
 
 # node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
 VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
@@ -171,7 +171,7 @@ def view_name_layout(lay, i, name):
 
 
 declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp,
-        check=_map_layout(named=False))
+        check=_map_layout(named=False), tan=strided_fwd, curv=ZERO)
 
 
 def record_expand(tape, t, s, shape, keep=True):
@@ -201,7 +201,7 @@ def strided_vjp(r, g):
 
 
 declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp,
-        check=_map_layout(named=True))
+        check=_map_layout(named=True), tan=strided_fwd, curv=ZERO)
 
 
 def expand_slot(tape, t, s, shape, need=True):
