@@ -109,17 +109,21 @@ def run_source(t, X, grad=True):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, len(UNARY) + len(BINARY) - 1), st.integers(0, 9),
                           st.integers(0, 9)), min_size=1, max_size=10),
-       st.sampled_from([1, 3]), st.integers(0, 2**31))
-def test_generated_source_matches_interpreter(steps, n, seed):
+       st.sampled_from([1, 3]), st.integers(0, 2**31), st.booleans())
+def test_generated_source_matches_interpreter(steps, n, seed, unroll):
     rng = np.random.default_rng(seed)
     x0 = rng.normal(size=n)
     t = tg.trace(program(steps), x0)
     X = np.ascontiguousarray(np.vstack([x0, rng.normal(size=(5, n))]))
+    old = fused.UNROLL_LINES
+    fused.UNROLL_LINES = old if unroll else 0  # (loops over arrays, or every element a local)
     try:
         with np.errstate(all="ignore"):
             V, G, bad = run_source(t, X)
     except (ZeroDivisionError, OverflowError):  # Python's floats where Numba gives inf/nan
         reject()
+    finally:
+        fused.UNROLL_LINES = old
     V0, G0, bad0 = t.run(X, True)
     assert np.array_equal(bad, bad0)
     np.testing.assert_allclose(V, V0, rtol=1e-10, atol=1e-10, equal_nan=True)
@@ -143,9 +147,16 @@ def mixed_f(x):
 
 @pytest.fixture(scope="module")
 def mixed():
+    """The kernel of mixed_f with its loops kept (the unrolled form of small tapes is the
+    same text written out, checked as Python above)."""
     f = tg.compile(mixed_f, fused=False)
     x0 = np.array([0.5, -1.0, 2.0, 0.25])
-    assert f.compile_fused(x0, wait=True) == ["fused"]
+    old = fused.UNROLL_LINES
+    fused.UNROLL_LINES = 0
+    try:
+        assert f.compile_fused(x0, wait=True) == ["fused"]
+    finally:
+        fused.UNROLL_LINES = old
     return f, f.traces[((4,),)][0]
 
 
@@ -206,6 +217,7 @@ def test_background_takeover(mixed, monkeypatch):
         assert release.wait(60)
         return build(t)
     monkeypatch.setattr(fused, "build", held)
+    monkeypatch.setattr(fused, "UNROLL_LINES", 0)  # (the fixture's source: no second compile)
     f = tg.compile(mixed_f, fused=True)
     X = points(BIG, seed=2)
     V0, G0 = f.value_and_grad_batch(X)  # queues the kernel and answers at once
@@ -254,6 +266,8 @@ def test_auto_after_points():
 def test_disk_cache_reused_by_another_process(mixed, cache_dir):
     """A second process loads the machine code from the disk cache: no compile."""
     code = "\n".join(["import numpy as np, tapegrad as tg", inspect.getsource(mixed_f), """
+from tapegrad.replay import fused
+fused.UNROLL_LINES = 0  # (as the fixture: the same source, so the same key)
 f = tg.compile(mixed_f, fused=False)
 print(f.compile_fused(np.array([0.5, -1.0, 2.0, 0.25]), wait=True))
 k = f.traces[((4,),)][0]._fused

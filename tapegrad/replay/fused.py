@@ -42,6 +42,7 @@ import math
 import os
 import pathlib
 import queue
+import re
 import sys
 import threading
 import time
@@ -61,7 +62,8 @@ from ..ops import strided as T
 from ..ops.registry import NAMES
 
 GENERATOR = 1  # part of every key: bump when the generated code's conventions change
-MAX_ROWS = 4000  # longer tapes stay interpreted (compile time grows with the source)
+MAX_ROWS = 500  # longer tapes stay interpreted (compile time grows ~quadratically: 110 rows
+# 5 s, 1,100 rows (Rosenbrock loop form, n = 100) 191 s on 2 loaded cores)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
 CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
@@ -455,7 +457,7 @@ class _Gen:
             else:
                 j = len(self.temps)
                 self.temps.append(na)
-                lines += [f"T{j}[:] = 0.0", f"for i in range({ne}):",
+                lines += [f"for i in range({na}):", f"    T{j}[i] = 0.0", f"for i in range({ne}):",
                           f"    T{j}[{src}] += {self.at(yo, ne, 'i', True)}",
                           f"for i in range({na}):",
                           f"    {self.at(ao, na, 'i', True)} += T{j}[i]"]
@@ -574,6 +576,10 @@ class _Gen:
                 fill.append(f"{self.name(e0)} = C[{e0}]")
             elif n:
                 fill += [f"for i in range({e0}, {e0 + n}):", "    W[i] = C[i]"]
+        flat = _unrolled(setup + fill, fwd_b, rev_b, self.maps)
+        if flat is not None:  # a small tape: every element a local (no W, A arrays)
+            setup, fwd_b, rev_b = flat
+            fill = []
         maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
         src = [_PRELUDE, *maps, "", "",
                "@njit(**_OPTS)",
@@ -587,6 +593,77 @@ class _Gen:
                *_indent(rev_b, 12),
                "    return 0", ""]
         return "\n".join(src)
+
+
+UNROLL_LINES = 3000  # a tape whose loops unroll into at most this many lines is unrolled
+_FOR = re.compile(r"^( *)for (\w+) in range\((\d+)(?:, (\d+))?\):$")
+_INDEX = re.compile(r"\b([WAT]\d*|_M\d+)\[([0-9 +*\-]+)\]")
+
+
+def _unroll_loops(lines, budget):
+    """Lines with every loop over a literal range written out (its variable replaced by
+    each value), or None past ``budget`` lines."""
+    out = []
+    i = 0
+    while i < len(lines):
+        m = _FOR.match(lines[i])
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        pad, var = m.group(1), m.group(2)
+        lo, hi = (int(m.group(3)), int(m.group(4))) if m.group(4) else (0, int(m.group(3)))
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(pad + " "):
+            j += 1
+        body = [pad + line[len(pad) + 4:] for line in lines[i + 1:j]]
+        word = re.compile(rf"\b{var}\b")
+        for v in range(lo, hi):
+            inner = _unroll_loops([word.sub(str(v), line) for line in body], budget - len(out))
+            if inner is None:
+                return None
+            out += inner
+            if len(out) > budget:
+                return None
+        i = j
+    return out
+
+
+def _unrolled(setup, fwd, rev, maps):
+    """(setup, forward, reverse) with loops unrolled and array elements as locals (W[e]
+    -> v<e>, A[e] -> g<e>, T<j>[e] -> _T<j>_<e>, _M<j>[i] -> its value), or None when
+    that would pass ``UNROLL_LINES`` or an index stays unknown."""
+    parts = []
+    budget = UNROLL_LINES
+    for lines in (setup, fwd, rev):
+        flat = _unroll_loops(lines, budget)
+        if flat is None:
+            return None
+        budget -= len(flat)
+        parts.append(flat)
+
+    def sub(m):
+        name, idx = m.group(1), m.group(2)
+        idx = _INDEX.sub(sub, idx)
+        if not re.fullmatch(r"[0-9 +*\-]+", idx):
+            raise ValueError(idx)
+        e = eval(idx)  # noqa: S307 (integer arithmetic of our own generated text)
+        if name.startswith("_M"):
+            return str(maps[int(name[2:])][e])
+        return {"W": f"v{e}", "A": f"g{e}"}.get(name, f"_{name}_{e}")
+
+    out = []
+    for lines in parts:
+        done = []
+        for line in lines:
+            prev = None
+            while prev != line:  # (nested: W[3 + _M0[2]])
+                prev, line = line, _INDEX.sub(sub, line)
+            if re.search(r"\b[WAT]\d*\[", line) and "np.empty" not in line:
+                return None
+            done.append(line)
+        out.append([line for line in done if "np.empty" not in line])
+    return out
 
 
 def _indent(lines, n):
