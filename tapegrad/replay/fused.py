@@ -418,25 +418,17 @@ class _Gen:
         t = self.tmp()
         if op in (R.SUM, R.MEAN):
             scale = _lit(1.0 if op == R.SUM else 1.0 / na)
-            lines += [f"{t} = 0.0", f"for i in range({na}):",
-                      f"    {t} += {self.at(ao, na, 'i')}",
+            lines += [f"{t} = 0.0", *_loop(na, f"{t} += {self.at(ao, na, 'i')}"),
                       f"{self.name(yo)} = {t} * {scale}"]
         elif op in _MOVES:
             src = self._map(op, k, ne)
-            lines += [f"for i in range({ne}):",
-                      f"    {self.at(yo, ne, 'i')} = {self.at(ao, na, src)}"]
+            lines += _loop(ne, f"{self.at(yo, ne, 'i')} = {self.at(ao, na, src)}")
         else:  # the matmul family, as _mm_loop
-            M, K, N, bo, pairs = self._mm(o, b, k)
-            for i, (da, db) in enumerate(pairs):
-                y0 = yo + i * M * N
-                lines += [f"for m in range({M}):",
-                          f"    for n in range({N}):",
-                          f"        {self.at(y0, ne, f'm * {N} + n')} = 0.0",
-                          f"    for kk in range({K}):",
-                          f"        for n in range({N}):",
-                          f"            {self.at(y0, ne, f'm * {N} + n')} += "
-                          f"{self.at(ao + da, na, f'm * {K} + kk')} * "
-                          f"{self.at(bo + db, self.span(b)[1], f'kk * {N} + n')}"]
+            M, K, N, products = self._mm(o, a, b, k)
+            for y, x, z in products:  # y[m, n] = sum over kk of x[m, kk] z[kk, n]
+                lines += [f"for m in range({M}):", f"    for n in range({N}):",
+                          f"        {y()} = 0.0", f"    for kk in range({K}):",
+                          f"        for n in range({N}):", f"            {y()} += {x()} * {z()}"]
 
     def _reverse_row(self, lines, r):
         op, o, a, b, k = r
@@ -445,8 +437,8 @@ class _Gen:
         if op in (R.SUM, R.MEAN):
             scale = _lit(1.0 if op == R.SUM else 1.0 / na)
             t = self.tmp()
-            lines += [f"{t} = {self.name(yo, True)} * {scale}", f"for i in range({na}):",
-                      f"    {self.at(ao, na, 'i', True)} += {t}"]
+            lines += [f"{t} = {self.name(yo, True)} * {scale}",
+                      *_loop(na, f"{self.at(ao, na, 'i', True)} += {t}")]
         elif op == T.EXPAND:  # the sums in float64 apart, then once into the adjoint
             src = self._map(op, k, ne)
             acc = self.tmp()
@@ -463,22 +455,13 @@ class _Gen:
                           f"    {self.at(ao, na, 'i', True)} += T{j}[i]"]
         elif op in _MOVES:
             src = self._map(op, k, ne)
-            lines += [f"for i in range({ne}):",
-                      f"    {self.at(ao, na, src, True)} += {self.at(yo, ne, 'i', True)}"]
-        else:
-            M, K, N, bo, pairs = self._mm(o, b, k)
-            need_a, need_b = meta[k + 4] != 0, meta[k + 5] != 0
-            nb_ = self.span(b)[1]
-            for i, (da, db) in enumerate(pairs):
-                y0 = yo + i * M * N
-                gy = self.at(y0, ne, f"m * {N} + n", True)
-                body = []
-                if need_a:
-                    body.append(f"{self.at(ao + da, na, f'm * {K} + kk', True)} += {gy} * "
-                                f"{self.at(bo + db, nb_, f'kk * {N} + n')}")
-                if need_b:
-                    body.append(f"{self.at(bo + db, nb_, f'kk * {N} + n', True)} += "
-                                f"{self.at(ao + da, na, f'm * {K} + kk')} * {gy}")
+            lines += _loop(ne, f"{self.at(ao, na, src, True)} += {self.at(yo, ne, 'i', True)}")
+        else:  # as _mm_loop_rev: gx[m, kk] += gy[m, n] z[kk, n]; gz[kk, n] += x[m, kk] gy[m, n]
+            M, K, N, products = self._mm(o, a, b, k)
+            for y, x, z in products:
+                body = [f"{x(True)} += {y(True)} * {z()}"] if meta[k + 4] != 0 else []
+                if meta[k + 5] != 0:
+                    body.append(f"{z(True)} += {x()} * {y(True)}")
                 lines += [f"for m in range({M}):", f"    for kk in range({K}):",
                           f"        for n in range({N}):"] + ["            " + s for s in body]
 
@@ -489,13 +472,21 @@ class _Gen:
         self.maps.append(src)
         return f"_M{j}[i]"
 
-    def _mm(self, o, b, k):
+    def _mm(self, o, a, b, k):
+        """(M, K, N, [(y, x, z) per product]): y, x, z make the refs of y[m, n], x[m, kk],
+        z[kk, n] (their adjoints given True), from the batch offsets in meta."""
         meta = self.p.meta
         nb, M, K, N = (int(meta[k + i]) for i in range(4))
         if M * K * N >= L._BLAS_MIN:
             raise Ineligible(f"a matrix product of {M}x{K}x{N} (the interpreter calls BLAS)")
-        pairs = [(int(meta[k + 6 + 2 * i]), int(meta[k + 7 + 2 * i])) for i in range(nb)]
-        return M, K, N, int(self.offs[b]), pairs
+        (yo, ne), (ao, na), (bo, nz) = self.span(o), self.span(a), self.span(b)
+
+        def ref(e0, n, idx):
+            return lambda adj=False: self.at(e0, n, idx, adj)
+        return M, K, N, [(ref(yo + i * M * N, ne, f"m * {N} + n"),
+                          ref(ao + int(meta[k + 6 + 2 * i]), na, f"m * {K} + kk"),
+                          ref(bo + int(meta[k + 7 + 2 * i]), nz, f"kk * {N} + n"))
+                         for i in range(nb)]
 
     # -- the kernels --------------------------------------------------------------------
     def body(self, fail, load, store_v, store_g):
@@ -664,6 +655,10 @@ def _unrolled(setup, fwd, rev, maps):
             done.append(line)
         out.append([line for line in done if "np.empty" not in line])
     return out
+
+
+def _loop(n, stmt):
+    return [f"for i in range({n}):", "    " + stmt]
 
 
 def _indent(lines, n):
