@@ -183,6 +183,9 @@ def test_kernel_bit_for_bit(mixed):
     assert p1[0] == p0[0] and np.array_equal(p1[1], p0[1]) and p0[0] == V0[7]
     V2 = t.run(X[:100], False)[0]  # values only
     assert np.array_equal(V2, V0[:100])
+    Xr = X[:10].copy()
+    Xr.setflags(write=False)  # another Numba type: the kernel declines (never compiles here)
+    assert t._fused.run(Xr, V2[:10], G1[:10], np.zeros(10, np.int64)) is False
 
 
 def test_guards_fall_back(mixed):

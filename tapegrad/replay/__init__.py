@@ -338,8 +338,7 @@ class Traced(_VectorOutputs):
         if grad and plan.rev_error is not None:
             self._no_reverse(plan.rev_error)
         k = None if progress else fused.kernel(self, B)  # once compiled (replay/fused.py)
-        if k is not None:
-            k.run(X, V, G, bad, serial)
+        if k is not None and k.run(X, V, G, bad, serial):
             return V, G, bad
         block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
         nblocks = (B + block - 1) // block

@@ -828,12 +828,17 @@ class Kernel:
 
     def run(self, X, V, G, bad, serial=False):
         """Value (and gradient, if G has rows) at the rows of X into V, G, bad: on all
-        cores unless ``serial`` or the batch is small."""
+        cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
+        another Numba type than the one compiled (read-only, strided: the interpreter
+        answers; a call must never compile in the caller's thread)."""
+        if not all(a.flags.c_contiguous and a.flags.writeable for a in (X, V, G, bad)) or \
+                bad.dtype != np.int64:
+            return False
         B = len(X)
         nthreads = 1 if serial or B * self.width < SERIAL_VALUES else min(_CORES, B)
         if nthreads == 1:
             self.batch(X, V, G, bad, self.C, self.K, 0, B)
-            return
+            return True
         cuts = np.linspace(0, B, 4 * nthreads + 1).astype(np.int64).tolist()
         chunks = iter(range(len(cuts) - 1))  # (next() is atomic: each chunk runs once)
 
@@ -844,6 +849,7 @@ class Kernel:
         work()
         for f in futures:
             f.result()
+        return True
 
     def point(self, x, n1):
         """[value, gradient...] (n1 entries: 1 for the value only) at the point x (n,), or
