@@ -59,7 +59,7 @@ from ..ops import linalg as L
 from ..ops import reductions as R
 from ..ops import shape as S
 from ..ops import strided as T
-from ..ops.registry import NAMES
+from ..ops.registry import NAMES, OPS
 
 GENERATOR = 1  # part of every key: bump when the generated code's conventions change
 MAX_ROWS = 500  # longer tapes stay interpreted (compile time grows ~quadratically: 110 rows
@@ -149,9 +149,17 @@ COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_M
                      C.GUARD, C.GUARD_EQ])
 
 
+def op_name(op):
+    """An opcode as its forward rule names it (``exp``, ``matmul``, ``guard_eq``)."""
+    if op == S.VIEW:
+        return "view"  # (a copy the sweeps do inline: no rule of its own)
+    fwd = getattr(OPS.get(op), "fwd", None)
+    return fwd.__name__.removesuffix("_fwd") if fwd is not None else str(op)
+
+
 def covered_names():
-    """The op names with a fused template (sorted)."""
-    return sorted({NAMES.get(op, str(op)) for op in COVERED})
+    """The ops with a fused template, by their forward rules' names (sorted)."""
+    return sorted({op_name(op) for op in COVERED})
 
 
 # helpers the generated module defines for itself: the kernel is self-contained (see the
@@ -248,7 +256,8 @@ class _Gen:
             raise Ineligible(f"{len(fwd)} rows (more than {MAX_ROWS})")
         for op in np.unique(fwd[:, 0]).tolist():
             if op not in COVERED:
-                raise Ineligible(f"{NAMES.get(op, op)} (opcode {op}) has no fused template")
+                raise Ineligible(f"{op_name(op)} (opcode {op}, {NAMES.get(op, '?')}) has no "
+                                 "fused template")
         outs = fwd[:, 1][fwd[:, 1] >= 0]
         self.in_slots = [2 * int(s) for s in t.in_slots]
         if len(np.unique(outs)) != len(outs) or np.isin(outs, self.in_slots).any():
