@@ -963,14 +963,14 @@ def status(t):
 def kernel(t, points):
     """t's ready kernel, or None (the interpreter answers): counts ``points`` toward
     ``FUSE_AFTER`` and queues the compile when they reach it (``t._fused_auto``: True
-    queues at once, False never)."""
-    f = t.__dict__.get("_fused")
-    if isinstance(f, Kernel):
-        return f if _ENABLED[0] else None
-    if f is None and _ENABLED[0]:
-        auto = t.__dict__.get("_fused_auto")
-        n = t.__dict__.get("_fused_points", 0) + points
-        t._fused_points = n
-        if auto or (auto is None and n >= FUSE_AFTER):
-            request(t)
-    return None
+    queues at once, False never).  On every replay call: ~0.3 us, kept plain."""
+    d = t.__dict__
+    f = d.get("_fused")
+    if f is None:
+        if _ENABLED[0]:
+            n = d["_fused_points"] = d.get("_fused_points", 0) + points
+            auto = d.get("_fused_auto")
+            if auto or (n >= FUSE_AFTER and auto is None):
+                request(t)
+        return None
+    return f if f.__class__ is Kernel and _ENABLED[0] else None
