@@ -335,13 +335,22 @@ class _Gen:
         """A group's reference to element i of the range at e0: a local (loaded at first
         use, stored back at the end when written) in a loop, a name otherwise."""
         if g.n == 1:
+            if adj:
+                self.touched[e0] = True
             return self.name(e0, adj)
         key = ("A" if adj else "W", e0)
         loc = g.local.get(key)
         if loc is None:
             loc = g.local[key] = self.tmp()
-            if adj or not write:  # (a forward output is assigned, never read first)
+            span = slice(e0, e0 + g.n)
+            if adj and not self.touched[span].any():  # its first use: 0.0, as A's would be,
+                g.lines.append(f"{loc} = 0.0")  # and A need not be zeroed there
+                self.fresh[span] = True
+                write = True
+            elif adj or not write:  # (a forward output is assigned, never read first)
                 g.lines.append(f"{loc} = {key[0]}[{e0} + i]")
+            if adj:
+                self.touched[span] = True
         if write and (key, loc) not in g.dirty:
             g.dirty.append((key, loc))
         return loc
@@ -520,24 +529,31 @@ class _Gen:
         self._close(lines, groups)
         out = int(self.offs[p.out_slot])
         lines.append(store_v(self.name(out)))
-        rev = ["pass"]
-        adjs = sorted({e for e in range(self.nv) if self.scalar[e]})
-        rev += [f"g{e} = 0.0" for e in adjs]
-        for lo, hi in self._vector_runs():
-            rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
-        rev.append(f"{self.name(out, True)} = 1.0")
+        # adjoints start at 0.0: scalars all, array elements where a loop's first use does
+        # not set them (_ref), found while the rows are written
+        self.touched = np.zeros(self.nv, bool)
+        self.fresh = np.zeros(self.nv, bool)
+        self.touched[out] = True  # (the seed)
+        rows = [f"{self.name(out, True)} = 1.0"]
         groups = []
         for r in p.rev[::-1].tolist():
             op = r[0]
             if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
-                self._elementwise(rev, groups, r, False)
+                self._elementwise(rows, groups, r, False)
             else:
-                self._close(rev, groups)
-                self._reverse_row(rev, r)
-        self._close(rev, groups)
+                self._close(rows, groups)
+                self._reverse_row(rows, r)
+                for s in r[1:4]:  # (out, in0, in1: every adjoint such a row reads or adds to)
+                    if s >= 0:
+                        lo, n = self.span(s)
+                        self.touched[lo:lo + n] = True
+        self._close(rows, groups)
         for c, e in enumerate(p.in_elems.tolist()):
-            rev.append(store_g(str(c), self.name(e, True)))
-        return lines, rev
+            rows.append(store_g(str(c), self.name(e, True)))
+        rev = ["pass"] + [f"g{e} = 0.0" for e in range(self.nv) if self.scalar[e]]
+        for lo, hi in self._vector_runs(self.fresh):
+            rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
+        return lines, rev + rows
 
     def _cols(self):
         cols, c = [], 0
@@ -546,14 +562,16 @@ class _Gen:
             c += self.span(s)[1]
         return cols
 
-    def _vector_runs(self):
+    def _vector_runs(self, skip):
+        """Runs of array elements (not scalars), except those ``skip`` marks."""
         runs, e = [], 0
+        other = self.scalar | skip
         while e < self.nv:
-            if self.scalar[e]:
+            if other[e]:
                 e += 1
                 continue
             f = e
-            while f < self.nv and not self.scalar[f]:
+            while f < self.nv and not other[f]:
                 f += 1
             runs.append((e, f))
             e = f
