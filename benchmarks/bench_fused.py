@@ -16,8 +16,12 @@ Group ``fused <form> n=<n> B=<B>``, every peer on ONE thread where it has a choi
 - ``pytensor``: skipped where PyTensor is not installed.
 
 Group ``fresh n=<n> B=<B>``: ``value_and_grad_batch(X)`` (fresh outputs, all cores) against
-``out=`` preallocated, fused: the first-touch cost of fresh outputs (replay's ``_fresh``
-pre-faults outputs of 16 MiB and more).
+``out=`` preallocated, fused: the first-touch cost of fresh outputs.  Neither reuse nor a
+pre-fault is done: at 10^6 points, n = 100, min of 3 (13:53 UTC), fused: out= 0.66-0.75 s,
+fresh 0.84 s, fresh touched first by a fill 0.93-0.96 s; interpreter: out= 1.40-1.49 s,
+fresh 0.87-1.59 s, filled first 1.89-2.27 s.  The 5x (6.57 s against 1.32 s) of an
+earlier run, when a fill did pay (2.34 s), did not come back: it depends on the kernel's
+page allocator at the time (transparent huge pages, compaction), not on the code.
 
 Under ``--benchmark-disable`` (CI) only the vector form at n = 10 compiles a kernel (a few
 seconds), at 1,000 points; every result is checked against the hand-written gradient, and

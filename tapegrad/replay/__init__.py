@@ -332,7 +332,7 @@ class Traced(_VectorOutputs):
         """
         B = len(X)
         V = np.empty(B) if out is None else out[0]
-        G = (_fresh((B, X.shape[1])) if out is None else out[1]) if grad else _NO_GRAD
+        G = (np.empty((B, X.shape[1])) if out is None else out[1]) if grad else _NO_GRAD
         bad = np.zeros(B, np.int64) if bad is None else bad
         plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
         if grad and plan.rev_error is not None:
@@ -611,17 +611,6 @@ def _contiguous_from(op, meta, k, n):
 
 _NO_GRAD = np.empty((0, 0))
 _F8 = np.dtype(np.float64)
-PREFAULT_BYTES = 1 << 24
-
-
-def _fresh(shape):
-    """A fresh output, its pages touched here first when it is large: first touched by
-    the kernels instead, a (10^6, 100) gradient cost 5.3 s more than with ``out=`` (fused,
-    2 cores), touched by a fill first 0.4 s more (benchmarks/bench_fused.py, fresh rows)."""
-    a = np.empty(shape)
-    if a.nbytes >= PREFAULT_BYTES:
-        a.fill(0.0)
-    return a
 
 
 def _plain_f8(a, shape):
