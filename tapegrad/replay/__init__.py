@@ -35,7 +35,7 @@ from ..ops.strided import EXPAND, STRIDED
 from ..tape import OP_MASK, Tape
 from ..tensor import Tensor
 from ..viz import listing_lines, tape_stats
-from . import lower, second_order, validate
+from . import fused, lower, second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -228,9 +228,12 @@ class Traced(_VectorOutputs):
         return self._point_run(x if fast[3] else x.reshape(-1), grad, fast)
 
     def _point_run(self, x, grad, fast):
-        res = np.empty(fast[4] if grad else 1)
-        if _kernels._replay_point(fast[0], fast[1], x, res):
-            return None
+        k = fused.kernel(self, 1)  # the tape's fused kernel once compiled (replay/fused.py)
+        res = None if k is None else k.point(x, fast[4] if grad else 1)
+        if res is None:
+            res = np.empty(fast[4] if grad else 1)
+            if _kernels._replay_point(fast[0], fast[1], x, res):
+                return None
         if not grad:
             return res[0], None
         return res[0], res[1:] if fast[3] else self._split_point(res)
@@ -334,6 +337,9 @@ class Traced(_VectorOutputs):
         plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
         if grad and plan.rev_error is not None:
             self._no_reverse(plan.rev_error)
+        k = None if progress else fused.kernel(self, B)  # once compiled (replay/fused.py)
+        if k is not None and k.run(X, V, G, bad, serial):
+            return V, G, bad
         block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
         nblocks = (B + block - 1) // block
         args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
@@ -351,6 +357,15 @@ class Traced(_VectorOutputs):
     def _make_plan(self):
         self._plan = _Plan(self)
         return self._plan
+
+    def compile_fused(self, wait=True):
+        """Compile this tape's fused kernel now (``wait``: until it is ready); returns its
+        status, ``fused_status()`` (tapegrad/replay/fused.py)."""
+        return fused.request(self, wait=wait)
+
+    def fused_status(self):
+        """'fused', 'queued', 'interpreted', 'disabled', or 'ineligible: why'."""
+        return fused.status(self)
 
     def _batch(self, X, grad, on_divergence="raise", out=None, progress=False):
         if on_divergence not in _MODES:
@@ -1077,7 +1092,8 @@ def _user_level():
 class Compiled(_VectorOutputs):
     """``tapegrad.compile(f)``: f's value and gradient by replay, traced per input signature."""
 
-    def __init__(self, fn, argnums=0, on_divergence="retrace", recompile_limit=None):
+    def __init__(self, fn, argnums=0, on_divergence="retrace", recompile_limit=None,
+                 fused=None):
         if on_divergence not in _MODES:
             raise ValueError(f"on_divergence must be one of {_MODES}, got {on_divergence!r}")
         limit = RECOMPILE_LIMIT if recompile_limit is None else recompile_limit
@@ -1092,6 +1108,7 @@ class Compiled(_VectorOutputs):
         self.traces = {}
         self._local = threading.local()
         self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
+        self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
 
@@ -1103,6 +1120,7 @@ class Compiled(_VectorOutputs):
             if batch and not len(np.asarray(args[0])):
                 first = [np.zeros(s) for s in shapes]
             tapes = [trace(self.fn, *first, argnums=self.argnums)]
+            tapes[0]._fused_auto = self.fused
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
                 self.traces.pop(next(iter(self.traces)), None)
             self.traces[shapes] = tapes
@@ -1206,6 +1224,14 @@ class Compiled(_VectorOutputs):
         ``progress=True`` prints a progress bar to stderr (for long batches)."""
         return self._run(Xs, batch=True, grad=True, out=out, progress=progress)
 
+    def compile_fused(self, *args, wait=True):
+        """Compile the fused kernels of f's traces ahead of time (tracing f at ``args``
+        first, if given: one point); ``wait`` blocks until they are ready.  Returns their
+        statuses ('fused', or 'ineligible: why' where the interpreter stays)."""
+        if args:
+            self._tapes(args, batch=False)
+        return [fused.request(t, wait=wait) for ts in list(self.traces.values()) for t in ts]
+
     # second order, by replaying a traced gradient (tapegrad/replay/second_order.py)
     def hvp(self, x, v):
         """The Hessian-vector product ``H(x) v``, by replay."""
@@ -1258,13 +1284,15 @@ class _CompiledCall(Function):
 
 def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None,  # noqa: A001
             fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None,
-            disable=False):
+            disable=False, fused=None):
     """Compile ``fn`` for replay: ``compile(f)(x)``, ``.grad(x)``, ``.value_and_grad_batch(X)``.
 
     ``recompile_limit`` (default ``RECOMPILE_LIMIT``, 8): traces of ``fn`` before a warning,
     and the most traces kept per input signature (least recently used go first).
     ``torch.compile``'s options (``fullgraph``, ``dynamic``, ``backend``, ``mode``,
-    ``options``, ``disable``) are accepted and have no effect.
+    ``options``, ``disable``) are accepted and have no effect.  ``fused``: True compiles each
+    trace's fused kernel in the background at once, False never, None (default) once a
+    trace has evaluated ``fused.FUSE_AFTER`` points (tapegrad/replay/fused.py).
 
     >>> import numpy as np, tapegrad as tg
     >>> f = tg.compile(lambda x: (x ** 2).sum())
@@ -1273,8 +1301,8 @@ def compile(fn=None, *, argnums=0, on_divergence="retrace", recompile_limit=None
            [6., 8.]])
     """
     if fn is None:
-        return lambda f: Compiled(f, argnums, on_divergence, recompile_limit)
-    return Compiled(fn, argnums, on_divergence, recompile_limit)
+        return lambda f: Compiled(f, argnums, on_divergence, recompile_limit, fused)
+    return Compiled(fn, argnums, on_divergence, recompile_limit, fused)
 
 
 def batch_grad(fn, *Xs, argnums=0):

@@ -1,0 +1,994 @@
+"""Fused kernels per traced tape (issue 21): a tape's rows as one generated Numba function.
+
+The interpreter (``_sweep._replay_blocks``) dispatches every row at every block of points.
+A fused kernel is Python source generated from a trace's replay plan (``_Plan``): the
+forward rows, then the reverse rows, written out as straight-line code over local scalars
+for size-1 slots and as loops over small per-thread arrays (``W`` values, ``A`` adjoints)
+for vector slots, inside one loop over points.  Consecutive elementwise rows of one length
+share one loop, their operands and intermediates held in locals.
+
+The rules of this tier (DESIGN, tiered replay):
+
+- **The first result never waits on a compile.**  Kernels are generated and compiled in a
+  background thread; until one is ready the interpreter answers, then the kernel takes
+  over (``Traced.run`` and the single-point path ask for it on every call).  A tape is
+  queued once it has been evaluated at ``FUSE_AFTER`` points (batch points and
+  single-point calls together), or at its first use with ``tg.compile(f, fused=True)``;
+  ``Compiled.compile_fused(*args, wait=True)`` / ``Traced.compile_fused(wait=True)``
+  compile ahead of time and wait.
+- **Bit for bit.**  Every template is its rule's arithmetic in the rule's order (adjoints
+  start at 0.0 and are accumulated row by row, the last row first, as ``_reverse_sweep``
+  does; a fused loop only where that order is kept element by element), so kernel and
+  interpreter agree exactly (``tests/test_fused.py`` compares generated tapes).  A
+  product large enough for the interpreter to call BLAS (M K N >= 4096) is not fused.
+- **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
+  ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
+- **Guards** are checked at every point as the interpreter checks them; a diverging point
+  is flagged (``bad``) and resolved as ever (retrace, raise or mask), by the other traces'
+  own kernels or the interpreter.
+- **Disk cache**: the source goes to ``cache_dir()`` as ``tg_fused_<sha256>.py`` (the hash
+  of the source, which holds the tape's opcodes, shapes and constants, and of the Numba
+  version) and compiles with Numba's ``cache=True``: another process loads the machine code
+  instead of compiling.  The directory is bounded (``CACHE_MB``, default 256): the oldest
+  kernels go first.  The source is self-contained (no call into tapegrad), so an edited
+  rule can never run stale from it: the edit changes the generated source, hence the key.
+- ``TAPEGRAD_FUSED=0`` (or ``set_enabled(False)``) turns the tier off; it is off under
+  ``NUMBA_DISABLE_JIT=1``.
+"""
+import atexit
+import concurrent.futures
+import hashlib
+import math
+import os
+import pathlib
+import queue
+import re
+import sys
+import threading
+import time
+import types
+import warnings
+import weakref
+
+import numpy as np
+
+from .. import _jit
+from ..ops import control as C
+from ..ops import elementwise as E
+from ..ops import linalg as L
+from ..ops import reductions as R
+from ..ops import shape as S
+from ..ops import strided as T
+from ..ops.registry import NAMES, OPS
+
+GENERATOR = 1  # part of every key: bump when the generated code's conventions change
+MAX_ROWS = 500  # longer tapes stay interpreted (compile time grows ~quadratically: 110 rows
+# 5 s, 1,100 rows (Rosenbrock loop form, n = 100) 191 s on 2 loaded cores)
+FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
+CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
+_ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
+SERIAL_VALUES = 1 << 18  # values x points below which one thread runs a batch
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def set_enabled(on):
+    """Fused kernels on or off for this process (``TAPEGRAD_FUSED=0`` at start-up)."""
+    _ENABLED[0] = bool(on) and not _jit.DISABLED
+
+
+def enabled():
+    return _ENABLED[0]
+
+
+class Ineligible(Exception):
+    """The tape cannot be fused (the message says why); the interpreter keeps running it."""
+
+
+# -- templates ---------------------------------------------------------------------------
+# Each elementwise opcode: (forward expression, reverse statements), its rule's exact
+# arithmetic.  Fields: {a} {b} the inputs' values, {w} where's condition, {y} the output,
+# {c} {d} the row's constants, {gy} the output's adjoint, {ga} {gb} the inputs'.  None:
+# no reverse (comparisons and detach: the sweep never passes them).
+_ADD_GY = ["{ga} += {gy}"]
+_TEMPLATES = {
+    E.NEG: ("-{a}", ["{ga} -= {gy}"]),
+    E.ABS: ("math.fabs({a})", ["if {a} > 0.0:\n    {ga} += {gy}\nelif {a} < 0.0:\n"
+                               "    {ga} -= {gy}"]),
+    E.EXP: ("math.exp({a})", ["{ga} += {gy} * {y}"]),
+    E.LOG: ("(math.log({a}) if {a} > 0.0 else (-math.inf if {a} == 0.0 else math.nan))",
+            ["{ga} += {gy} / {a}"]),
+    E.LOG2: ("(math.log2({a}) if {a} > 0.0 else (-math.inf if {a} == 0.0 else math.nan))",
+             ["{ga} += {gy} / ({a} * _LN2)"]),
+    E.LOG1P: ("(math.log1p({a}) if {a} > -1.0 else (-math.inf if {a} == -1.0 else math.nan))",
+              ["{ga} += {gy} / (1.0 + {a})"]),
+    E.EXPM1: ("math.expm1({a})", ["{ga} += {gy} * ({y} + 1.0)"]),
+    E.SQRT: ("(math.sqrt({a}) if {a} >= 0.0 else math.nan)", ["{ga} += {gy} / (2.0 * {y})"]),
+    E.SIN: ("math.sin({a})", ["{ga} += {gy} * math.cos({a})"]),
+    E.COS: ("math.cos({a})", ["{ga} -= {gy} * math.sin({a})"]),
+    E.TAN: ("math.tan({a})", ["{ga} += {gy} * (1.0 + {y} * {y})"]),
+    E.TANH: ("math.tanh({a})", ["{ga} += {gy} * (1.0 - {y} * {y})"]),
+    E.SIGMOID: ("_sigmoid({a})", ["{ga} += {gy} * {y} * (1.0 - {y})"]),
+    E.RELU: ("(0.0 if {a} <= 0.0 else {a})", ["if not {y} <= 0.0:\n    {ga} += {gy}"]),
+    E.ATAN: ("np.arctan({a})", ["{ga} += {gy} / ({a} * {a} + 1.0)"]),
+    E.SINH: ("np.sinh({a})", ["{ga} += {gy} * np.cosh({a})"]),
+    E.COSH: ("np.cosh({a})", ["{ga} += {gy} * np.sinh({a})"]),
+    E.SIGN: ("(1.0 if {a} > 0.0 else (-1.0 if {a} < 0.0 else 0.0))", []),
+    E.FLOOR: ("np.floor({a})", []),
+    E.CEIL: ("np.ceil({a})", []),
+    C.STOP_GRAD: ("{a}", None),
+    S.VIEW: ("{a}", _ADD_GY),
+    E.ADD_C: ("{a} + {c}", _ADD_GY),
+    E.SUB_C: ("{a} - {c}", _ADD_GY),
+    E.RSUB_C: ("{c} - {a}", ["{ga} -= {gy}"]),
+    E.MUL_C: ("{a} * {c}", ["{ga} += {gy} * {c}"]),
+    E.DIV_C: ("{a} / {c}", ["{ga} += {gy} / {c}"]),
+    E.RDIV_C: ("{c} / {a}", ["{ga} -= {gy} * {y} / {a}"]),
+    E.CLAMP: ("_clamp({a}, {c}, {d})", ["if {a} >= {c} and {a} <= {d}:\n    {ga} += {gy}"]),
+    E.ADD: ("{a} + {b}", ["{ga} += {gy}", "{gb} += {gy}"]),
+    E.SUB: ("{a} - {b}", ["{ga} += {gy}", "{gb} -= {gy}"]),
+    E.MUL: ("{a} * {b}", ["{ga} += {gy} * {b}", "{gb} += {gy} * {a}"]),
+    E.DIV: ("{a} / {b}", ["{ga} += {gy} / {b}", "{gb} -= {gy} * (({a} / {b}) / {b})"]),
+    E.POW: ("{a} ** {b}", ["if {b} != 0.0:\n    {ga} += {gy} * {b} * {a} ** ({b} - 1.0)",
+                           "if not ({a} == 0.0 and {b} >= 0.0):\n"
+                           "    {gb} += {gy} * {y} * math.log({a})"]),
+    E.MAXIMUM: ("_maximum({a}, {b}, 1.0)", ["_maximum_rev({a}, {b}, {gy}, 1.0)"]),
+    E.MINIMUM: ("_maximum({a}, {b}, -1.0)", ["_maximum_rev({a}, {b}, {gy}, -1.0)"]),
+    E.ATAN2: ("np.arctan2({a}, {b})", ["_atan2_rev({a}, {b}, {gy})"]),
+    E.WHERE: ("({a} if {w} != 0.0 else {b})",
+              ["if {w} != 0.0:\n    {ga} += {gy}\nelse:\n    {gb} += {gy}"]),
+    C.CMP: ("(1.0 if {a} {cmp} {b} else 0.0)", None),
+    C.CMP_C: ("(1.0 if {a} {cmp} {c} else 0.0)", None),
+}
+# two-output reverse helpers: (ga, gb) increments, unpacked by the caller
+_PAIR_REV = {"_maximum_rev", "_atan2_rev"}
+_CMP = ("<", "<=", ">", ">=", "==", "!=")
+_CONST_OPS = (E.ADD_C, E.SUB_C, E.RSUB_C, E.MUL_C, E.DIV_C, E.RDIV_C, E.CLAMP)
+_MOVES = (T.EXPAND, T.STRIDED, S.GATHER)
+_MATMUL = (L.MM, L.MV, L.DOT, L.BMM)
+COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_MATMUL,
+                     C.GUARD, C.GUARD_EQ])
+
+
+def op_name(op):
+    """An opcode as its forward rule names it (``exp``, ``matmul``, ``guard_eq``)."""
+    if op == S.VIEW:
+        return "view"  # (a copy the sweeps do inline: no rule of its own)
+    fwd = getattr(OPS.get(op), "fwd", None)
+    return fwd.__name__.removesuffix("_fwd") if fwd is not None else str(op)
+
+
+def covered_names():
+    """The ops with a fused template, by their forward rules' names (sorted)."""
+    return sorted({op_name(op) for op in COVERED})
+
+
+# helpers the generated module defines for itself: the kernel is self-contained (see the
+# module docstring), each one its rule's arithmetic
+_PRELUDE = '''\
+import math
+import numpy as np
+from numba import njit
+
+_LN2 = math.log(2.0)
+_OPTS = dict(cache=True, nogil=True, fastmath=False, error_model="numpy")
+
+
+@njit
+def _sigmoid(x):
+    if x >= 0.0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+@njit
+def _maximum(x, y, s):
+    return x if s * x > s * y or x != x else y
+
+
+@njit
+def _maximum_rev(a, b, gy, s):
+    x = s * a
+    y = s * b
+    if x == y:
+        return gy * 0.5, gy * 0.5, True, True
+    return gy, gy, not x < y, not x > y
+
+
+@njit
+def _atan2_rev(x, y, gy):
+    r = x * x + y * y
+    if r != 0.0:
+        return gy * y / r, gy * x / r, True, True
+    return 0.0, 0.0, False, False
+
+
+@njit
+def _clamp(x, lo, hi):
+    if x < lo:
+        x = lo
+    if x > hi:
+        x = hi
+    return x
+'''
+
+
+def _lit(v):
+    """A float64 as an exact Python literal."""
+    v = float(v)
+    if v != v:
+        return "math.nan"
+    if v in (math.inf, -math.inf):
+        return "math.inf" if v > 0 else "(-math.inf)"
+    return f"({v!r})" if math.copysign(1.0, v) < 0 else repr(v)
+
+
+def _map_of(op, meta, k, ne):
+    """A move row's source element per output element (EXPAND, STRIDED, GATHER)."""
+    if op == S.GATHER:
+        return [int(j) for j in meta[k + 1:k + 1 + ne]]
+    index = getattr(T.strided_index, "py_func", T.strided_index)
+    k += op == T.STRIDED  # (after the view's name)
+    return [int(index(i, meta, k)) for i in range(ne)]
+
+
+class _Group:
+    """An open loop over ``n`` elements shared by consecutive elementwise rows: the ranges
+    it touched, and its locals (``W[e + i]`` / ``A[e + i]`` held in registers)."""
+
+    def __init__(self, n):
+        self.n = n
+        self.lines = []
+        self.local = {}  # array ref -> local name
+        self.dirty = []  # (array ref, local): stored back when the group closes
+        self.ranges = {}  # (kind, first element) -> n; kind 'v' written, 'r' read, 'g' adj
+
+
+class _Gen:
+    """The source of one tape's kernels, from its replay plan."""
+
+    def __init__(self, t, plan):
+        self.p = plan
+        self.offs = plan.offs
+        self.nv = int(plan.offs[-1])
+        fwd = plan.fwd
+        if len(fwd) > MAX_ROWS:
+            raise Ineligible(f"{len(fwd)} rows (more than {MAX_ROWS})")
+        for op in np.unique(fwd[:, 0]).tolist():
+            if op not in COVERED:
+                raise Ineligible(f"{op_name(op)} (opcode {op}, {NAMES.get(op, '?')}) has no "
+                                 "fused template")
+        outs = fwd[:, 1][fwd[:, 1] >= 0]
+        self.in_slots = [2 * int(s) for s in t.in_slots]
+        if len(np.unique(outs)) != len(outs) or np.isin(outs, self.in_slots).any():
+            raise Ineligible("in-place rows (a slot written twice)")
+        # storage: an element is a local scalar where the largest slot holding it has size 1
+        big = np.zeros(self.nv, np.int64)
+        slots = {int(s) for s in plan.fill} | set(self.in_slots) | {int(plan.out_slot)}
+        for op, o, a, b, k in fwd.tolist():
+            slots |= {s for s in (o, a, b) if s >= 0}
+            if op == E.WHERE:
+                slots.add(k)
+        for s in slots:
+            lo, n = self.span(s)
+            big[lo:lo + n] = np.maximum(big[lo:lo + n], n)
+        self.scalar = big <= 1
+        self.maps = []  # module-level index arrays (moves)
+        self.temps = []  # per-point scratch arrays: sizes (expand's sums)
+        self.ntmp = 0
+
+    def span(self, s):
+        return int(self.offs[s]), int(self.offs[s + 1] - self.offs[s])
+
+    def name(self, e, adj=False):
+        if self.scalar[e]:
+            return f"{'g' if adj else 'v'}{e}"
+        return f"{'A' if adj else 'W'}[{e}]"
+
+    def at(self, e0, n, idx, adj=False):
+        """Element ``idx`` (an expression) of the n-element range at e0."""
+        if n == 1:
+            return self.name(e0, adj)
+        return f"{'A' if adj else 'W'}[{e0} + {idx}]"
+
+    def tmp(self):
+        self.ntmp += 1
+        return f"_t{self.ntmp}"
+
+    # -- elementwise rows, grouped into loops ---------------------------------------------
+    def _fields(self, op, o, a, b, k, n):
+        """The row's template and its operands: (forward, reverse, {field: (first element,
+        kind)}, {field: literal})."""
+        fexpr, rev = _TEMPLATES.get(op, (None, None))
+        cs = self.p.consts
+        lits = {}
+        if op == E.POW_C:
+            c = float(cs[k])
+            fexpr = "{a} * {a}" if c == 2.0 else "{a} ** K[%d]" % k
+            rev = (["{ga} += {gy} * 2.0 * {a}"] if c == 2.0 else
+                   ["{ga} += {gy} * 3.0 * ({a} * {a})"] if c == 3.0 else
+                   [] if c == 0.0 else ["{ga} += {gy} * K[%d] * {a} ** (K[%d] - 1.0)" % (k, k)])
+        elif op == E.RPOW_C:
+            c = float(cs[k])
+            fexpr = "K[%d] ** {a}" % k
+            lc = "math.log(K[%d])" % k if c > 0.0 else "math.nan"
+            rev = ["if not (K[%d] == 0.0 and {a} >= 0.0):\n    {ga} += {gy} * {y} * %s"
+                   % (k, lc)]
+        elif op == C.CMP:
+            lits["cmp"] = _CMP[k]
+        elif op == C.CMP_C:
+            meta = self.p.meta
+            lits["cmp"] = _CMP[int(meta[k])]
+            lits["c"] = _lit(cs[int(meta[k + 1])])
+        elif op in _CONST_OPS:
+            lits["c"] = _lit(cs[k])
+            if op == E.CLAMP:
+                lits["d"] = _lit(cs[k + 1])
+        ops = {"y": self.offs[o], "a": self.offs[a]}
+        if b >= 0:
+            ops["b"] = self.offs[b]
+        if op == E.WHERE:
+            ops["w"] = self.offs[k]
+        return fexpr, rev, {f: int(e) for f, e in ops.items()}, lits
+
+    def _ref(self, g, e0, adj, write):
+        """A group's reference to element i of the range at e0: a local (loaded at first
+        use, stored back at the end when written) in a loop, a name otherwise."""
+        if g.n == 1:
+            if adj:
+                self.touched[e0] = True
+            return self.name(e0, adj)
+        key = ("A" if adj else "W", e0)
+        loc = g.local.get(key)
+        if loc is None:
+            loc = g.local[key] = self.tmp()
+            span = slice(e0, e0 + g.n)
+            if adj and not self.touched[span].any():  # its first use: 0.0, as A's would be,
+                g.lines.append(f"{loc} = 0.0")  # and A need not be zeroed there
+                self.fresh[span] = True
+                write = True
+            elif adj or not write:  # (a forward output is assigned, never read first)
+                g.lines.append(f"{loc} = {key[0]}[{e0} + i]")
+            if adj:
+                self.touched[span] = True
+        if write and (key, loc) not in g.dirty:
+            g.dirty.append((key, loc))
+        return loc
+
+    @staticmethod
+    def _fits(g, touch):
+        """Whether a row touching ``touch`` [(kind, first element, n)] may join group g
+        element by element: a range the group wrote (values) or touched (adjoints) may be
+        met again only at the same first element."""
+        for kind, e0, n in touch:
+            for (k2, f2), n2 in g.ranges.items():
+                if k2 != kind and not (kind in "vr" and k2 in "vr"):
+                    continue
+                if kind == "r" and k2 == "r":
+                    continue  # two reads of values: any offsets
+                if f2 != e0 and e0 < f2 + n2 and f2 < e0 + n:
+                    return False
+        return True
+
+    def _elementwise(self, lines, groups, r, forward):
+        op, o, a, b, k = r
+        n = self.span(o)[1]
+        fexpr, rev, ops, lits = self._fields(op, o, a, b, k, n)
+        if not forward and not rev:
+            return
+        if forward:
+            touch = [("v", ops["y"], n)] + [("r", e, n) for f, e in ops.items() if f != "y"]
+        else:
+            touch = [("g", e, n) for f, e in ops.items() if f in ("y", "a", "b")]
+        g = groups[-1] if groups else None
+        if g is None or g.n != n or n == 1 or not self._fits(g, touch):
+            self._close(lines, groups)
+            g = _Group(n)
+            groups.append(g)
+        for kind, e0, m in touch:
+            g.ranges[(kind, e0)] = m
+        f = {field: self._ref(g, e0, False, forward and field == "y")
+             for field, e0 in ops.items()}
+        f.update(lits)
+        if forward:
+            g.lines.append(f"{f['y']} = " + fexpr.format(**f))
+            return
+        f["gy"] = self._ref(g, ops["y"], True, False)
+        f["ga"] = self._ref(g, ops["a"], True, True)
+        if "b" in ops:
+            f["gb"] = self._ref(g, ops["b"], True, True)
+        for stmt in rev:
+            if stmt.split("(")[0] in _PAIR_REV:
+                stmt = "_da, _db, _ua, _ub = " + stmt + \
+                       "\nif _ua:\n    {ga} += _da\nif _ub:\n    {gb} += _db"
+                if op == E.ATAN2:
+                    stmt = stmt.replace("{gb} += _db", "{gb} -= _db")
+            g.lines.extend(stmt.format(**f).split("\n"))
+
+    def _close(self, lines, groups):
+        if not groups or groups[-1] is None:
+            return
+        g = groups[-1]
+        body = g.lines + [f"{arr}[{e0} + i] = {loc}" for (arr, e0), loc in g.dirty]
+        if g.n == 1:
+            lines.extend(body)
+        else:
+            lines.append(f"for i in range({g.n}):")
+            lines.extend("    " + s for s in body)
+        groups.append(None)
+
+    # -- other rows -------------------------------------------------------------------
+    def _forward_row(self, lines, r, fail):
+        op, o, a, b, k = r
+        meta = self.p.meta
+        if o < 0:  # a guard: the point must take the traced branch
+            x = self.name(int(self.offs[a]))
+            num = 1 + int(meta[k + 1])
+            if op == C.GUARD:
+                cond = f"({x} != 0.0) != {bool(meta[k] != 0)}"
+            else:
+                c = "K[%d]" % int(meta[k])
+                cond = f"{x} != {c} and not ({x} != {x} and {c} != {c})"
+            lines.append(f"if {cond}:")
+            lines.extend("    " + s for s in fail(num))
+            return
+        (yo, ne), (ao, na) = self.span(o), self.span(a)
+        t = self.tmp()
+        if op in (R.SUM, R.MEAN):
+            scale = _lit(1.0 if op == R.SUM else 1.0 / na)
+            lines += [f"{t} = 0.0", *_loop(na, f"{t} += {self.at(ao, na, 'i')}"),
+                      f"{self.name(yo)} = {t} * {scale}"]
+        elif op in _MOVES:
+            src = self._map(op, k, ne)
+            lines += _loop(ne, f"{self.at(yo, ne, 'i')} = {self.at(ao, na, src)}")
+        else:  # the matmul family, as _mm_loop
+            M, K, N, products = self._mm(o, a, b, k)
+            for y, x, z in products:  # y[m, n] = sum over kk of x[m, kk] z[kk, n]
+                lines += [f"for m in range({M}):", f"    for n in range({N}):",
+                          f"        {y()} = 0.0", f"    for kk in range({K}):",
+                          f"        for n in range({N}):", f"            {y()} += {x()} * {z()}"]
+
+    def _reverse_row(self, lines, r):
+        op, o, a, b, k = r
+        meta = self.p.meta
+        (yo, ne), (ao, na) = self.span(o), self.span(a)
+        if op in (R.SUM, R.MEAN):
+            scale = _lit(1.0 if op == R.SUM else 1.0 / na)
+            t = self.tmp()
+            lines += [f"{t} = {self.name(yo, True)} * {scale}",
+                      *_loop(na, f"{self.at(ao, na, 'i', True)} += {t}")]
+        elif op == T.EXPAND:  # the sums in float64 apart, then once into the adjoint
+            src = self._map(op, k, ne)
+            acc = self.tmp()
+            if na == 1:
+                lines += [f"{acc} = 0.0", f"for i in range({ne}):",
+                          f"    {acc} += {self.at(yo, ne, 'i', True)}",
+                          f"{self.name(ao, True)} += {acc}"]
+            else:
+                j = len(self.temps)
+                self.temps.append(na)
+                lines += [f"for i in range({na}):", f"    T{j}[i] = 0.0", f"for i in range({ne}):",
+                          f"    T{j}[{src}] += {self.at(yo, ne, 'i', True)}",
+                          f"for i in range({na}):",
+                          f"    {self.at(ao, na, 'i', True)} += T{j}[i]"]
+        elif op in _MOVES:
+            src = self._map(op, k, ne)
+            lines += _loop(ne, f"{self.at(ao, na, src, True)} += {self.at(yo, ne, 'i', True)}")
+        else:  # as _mm_loop_rev: gx[m, kk] += gy[m, n] z[kk, n]; gz[kk, n] += x[m, kk] gy[m, n]
+            M, K, N, products = self._mm(o, a, b, k)
+            for y, x, z in products:
+                body = [f"{x(True)} += {y(True)} * {z()}"] if meta[k + 4] != 0 else []
+                if meta[k + 5] != 0:
+                    body.append(f"{z(True)} += {x()} * {y(True)}")
+                lines += [f"for m in range({M}):", f"    for kk in range({K}):",
+                          f"        for n in range({N}):"] + ["            " + s for s in body]
+
+    def _map(self, op, k, ne):
+        """A move's index map as an expression of i (a module-level array)."""
+        src = _map_of(op, self.p.meta, k, ne)
+        j = len(self.maps)
+        self.maps.append(src)
+        return f"_M{j}[i]"
+
+    def _mm(self, o, a, b, k):
+        """(M, K, N, [(y, x, z) per product]): y, x, z make the refs of y[m, n], x[m, kk],
+        z[kk, n] (their adjoints given True), from the batch offsets in meta."""
+        meta = self.p.meta
+        nb, M, K, N = (int(meta[k + i]) for i in range(4))
+        if M * K * N >= L._BLAS_MIN:
+            raise Ineligible(f"a matrix product of {M}x{K}x{N} (the interpreter calls BLAS)")
+        (yo, ne), (ao, na), (bo, nz) = self.span(o), self.span(a), self.span(b)
+
+        def ref(e0, n, idx):
+            return lambda adj=False: self.at(e0, n, idx, adj)
+        return M, K, N, [(ref(yo + i * M * N, ne, f"m * {N} + n"),
+                          ref(ao + int(meta[k + 6 + 2 * i]), na, f"m * {K} + kk"),
+                          ref(bo + int(meta[k + 7 + 2 * i]), nz, f"kk * {N} + n"))
+                         for i in range(nb)]
+
+    # -- the kernels --------------------------------------------------------------------
+    def body(self, fail, load, store_v, store_g):
+        """The per-point code: inputs, forward, value, then (under ``if grad:``) the
+        reverse and the gradient."""
+        p = self.p
+        lines = []
+        for c0, s in zip(self._cols(), self.in_slots, strict=True):
+            e0, n = self.span(s)
+            if n == 1:
+                lines.append(f"{self.name(e0)} = {load(str(c0))}")
+            elif n:
+                lines += [f"for i in range({n}):", f"    W[{e0} + i] = {load(f'{c0} + i')}"]
+        groups = []
+        for r in p.fwd.tolist():
+            op = r[0]
+            if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
+                self._elementwise(lines, groups, r, True)
+            else:
+                self._close(lines, groups)
+                self._forward_row(lines, r, fail)
+        self._close(lines, groups)
+        out = int(self.offs[p.out_slot])
+        lines.append(store_v(self.name(out)))
+        # adjoints start at 0.0: scalars all, array elements where a loop's first use does
+        # not set them (_ref), found while the rows are written
+        self.touched = np.zeros(self.nv, bool)
+        self.fresh = np.zeros(self.nv, bool)
+        self.touched[out] = True  # (the seed)
+        rows = [f"{self.name(out, True)} = 1.0"]
+        groups = []
+        for r in p.rev[::-1].tolist():
+            op = r[0]
+            if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
+                self._elementwise(rows, groups, r, False)
+            else:
+                self._close(rows, groups)
+                self._reverse_row(rows, r)
+                for s in r[1:4]:  # (out, in0, in1: every adjoint such a row reads or adds to)
+                    if s >= 0:
+                        lo, n = self.span(s)
+                        self.touched[lo:lo + n] = True
+        self._close(rows, groups)
+        for c, e in enumerate(p.in_elems.tolist()):
+            rows.append(store_g(str(c), self.name(e, True)))
+        rev = ["pass"] + [f"g{e} = 0.0" for e in range(self.nv) if self.scalar[e]]
+        for lo, hi in self._vector_runs(self.fresh):
+            rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
+        return lines, rev + rows
+
+    def _cols(self):
+        cols, c = [], 0
+        for s in self.in_slots:
+            cols.append(c)
+            c += self.span(s)[1]
+        return cols
+
+    def _vector_runs(self, skip):
+        """Runs of array elements (not scalars), except those ``skip`` marks."""
+        runs, e = [], 0
+        other = self.scalar | skip
+        while e < self.nv:
+            if other[e]:
+                e += 1
+                continue
+            f = e
+            while f < self.nv and not other[f]:
+                f += 1
+            runs.append((e, f))
+            e = f
+        return runs
+
+    def source(self):
+        """The module's source: the kernel ``batch(X, V, G, bad, C, K, p0, p1)``, value and
+        (if G has rows) gradient at points p0..p1-1 of X; C holds the plan's constant
+        values, K its const pool.  (One kernel serves single points too: a second one for
+        them doubled the compile, 3-12 s here, for ~0.5 us a call.)"""
+        fwd_b, rev_b = self.body(lambda num: [f"bad[p] = {num}", "continue"],
+                                 lambda c: f"X[p, {c}]", lambda v: f"V[p] = {v}",
+                                 lambda c, g: f"G[p, {c}] = {g}")
+        setup = [f"W = np.empty({max(self.nv, 1)})", f"A = np.empty({max(self.nv, 1)})"]
+        setup += [f"T{j} = np.empty({n})" for j, n in enumerate(self.temps)]
+        fill = []
+        for s in self.p.fill.tolist():
+            e0, n = self.span(s)
+            if n == 1:
+                fill.append(f"{self.name(e0)} = C[{e0}]")
+            elif n:
+                fill += [f"for i in range({e0}, {e0 + n}):", "    W[i] = C[i]"]
+        flat = _unrolled(setup + fill, fwd_b, rev_b, self.maps)
+        if flat is not None:  # a small tape: every element a local (no W, A arrays)
+            setup, fwd_b, rev_b = flat
+            fill = []
+        maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
+        src = [_PRELUDE, *maps, "", "",
+               "@njit(**_OPTS)",
+               "def batch(X, V, G, bad, C, K, p0, p1):",
+               *_indent(setup + fill, 4),
+               "    grad = G.shape[0] > 0",
+               "    for p in range(p0, p1):",
+               *_indent(fwd_b, 8),
+               "        bad[p] = 0",
+               "        if grad:",
+               *_indent(rev_b, 12),
+               "    return 0", ""]
+        return "\n".join(src)
+
+
+UNROLL_LINES = 3000  # a tape whose loops unroll into at most this many lines is unrolled
+_FOR = re.compile(r"^( *)for (\w+) in range\((\d+)(?:, (\d+))?\):$")
+_INDEX = re.compile(r"\b([WAT]\d*|_M\d+)\[([0-9 +*\-]+)\]")
+
+
+def _unroll_loops(lines, budget):
+    """Lines with every loop over a literal range written out (its variable replaced by
+    each value), or None past ``budget`` lines."""
+    out = []
+    i = 0
+    while i < len(lines):
+        m = _FOR.match(lines[i])
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        pad, var = m.group(1), m.group(2)
+        lo, hi = (int(m.group(3)), int(m.group(4))) if m.group(4) else (0, int(m.group(3)))
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(pad + " "):
+            j += 1
+        body = [pad + line[len(pad) + 4:] for line in lines[i + 1:j]]
+        word = re.compile(rf"\b{var}\b")
+        for v in range(lo, hi):
+            inner = _unroll_loops([word.sub(str(v), line) for line in body], budget - len(out))
+            if inner is None:
+                return None
+            out += inner
+            if len(out) > budget:
+                return None
+        i = j
+    return out
+
+
+def _unrolled(setup, fwd, rev, maps):
+    """(setup, forward, reverse) with loops unrolled and array elements as locals (W[e]
+    -> v<e>, A[e] -> g<e>, T<j>[e] -> _T<j>_<e>, _M<j>[i] -> its value), or None when
+    that would pass ``UNROLL_LINES`` or an index stays unknown."""
+    parts = []
+    budget = UNROLL_LINES
+    for lines in (setup, fwd, rev):
+        flat = _unroll_loops(lines, budget)
+        if flat is None:
+            return None
+        budget -= len(flat)
+        parts.append(flat)
+
+    def sub(m):
+        name, idx = m.group(1), m.group(2)
+        idx = _INDEX.sub(sub, idx)
+        if not re.fullmatch(r"[0-9 +*\-]+", idx):
+            raise ValueError(idx)
+        e = eval(idx)  # noqa: S307 (integer arithmetic of our own generated text)
+        if name.startswith("_M"):
+            return str(maps[int(name[2:])][e])
+        return {"W": f"v{e}", "A": f"g{e}"}.get(name, f"_{name}_{e}")
+
+    out = []
+    for lines in parts:
+        done = []
+        for line in lines:
+            prev = None
+            while prev != line:  # (nested: W[3 + _M0[2]])
+                prev, line = line, _INDEX.sub(sub, line)
+            if re.search(r"\b[WAT]\d*\[", line) and "np.empty" not in line:
+                return None
+            done.append(line)
+        out.append([line for line in done if "np.empty" not in line])
+    return out
+
+
+def _loop(n, stmt):
+    return [f"for i in range({n}):", "    " + stmt]
+
+
+def _indent(lines, n):
+    pad = " " * n
+    return [pad + s for s in lines]
+
+
+def generate(t):
+    """The fused kernels' module source for the traced tape ``t`` (raises Ineligible)."""
+    plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
+    if plan.rev_error is not None:
+        raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
+    if t.out_size != 1:
+        raise Ineligible("a vector output (fused kernels give value and gradient)")
+    return _Gen(t, plan).source()
+
+
+# -- the disk cache ------------------------------------------------------------------------
+def cache_dir():
+    """Where generated kernels live: ``TAPEGRAD_FUSED_DIR``, else ``tapegrad_fused`` under
+    ``NUMBA_CACHE_DIR`` if set, else ``~/.cache/tapegrad/fused`` (``XDG_CACHE_HOME``)."""
+    d = os.environ.get("TAPEGRAD_FUSED_DIR")
+    if d:
+        return pathlib.Path(d)
+    numba_dir = os.environ.get("NUMBA_CACHE_DIR")
+    if numba_dir:
+        return pathlib.Path(numba_dir) / "tapegrad_fused"
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(xdg) / "tapegrad" / "fused"
+
+
+def _numba_dirs(d):
+    """The directories where Numba keeps the machine code of the kernels in ``d``."""
+    from_env = os.environ.get("NUMBA_CACHE_DIR")
+    out = [d / "__pycache__"]
+    if from_env:
+        sub = os.path.dirname(os.path.abspath(d / "x.py"))
+        out.append(pathlib.Path(from_env) / "_".join(
+            [os.path.basename(sub), hashlib.sha1(sub.encode()).hexdigest()]))
+    return out
+
+
+def key_of(source):
+    numba = _jit.load_numba()
+    h = hashlib.sha256(f"{GENERATOR};{numba.__version__};{sys.version_info[:2]}\n".encode())
+    h.update(source.encode())
+    return h.hexdigest()[:32]
+
+
+def _entries(d):
+    """{key: (mtime of its source, [its files])} of the kernels cached in ``d``."""
+    out = {}
+    for f in d.glob("tg_fused_*.py"):
+        try:
+            out[f.stem[len("tg_fused_"):]] = [f.stat().st_mtime, [f]]
+        except OSError:
+            continue
+    for nd in _numba_dirs(d):
+        for f in nd.glob("tg_fused_*"):
+            k = f.name[len("tg_fused_"):].split(".")[0]
+            if k in out:
+                out[k][1].append(f)
+            else:
+                out[k] = [0.0, [f]]  # machine code without its source: goes first
+    return out
+
+
+def cache_bytes(d=None):
+    d = cache_dir() if d is None else d
+    total = 0
+    for _, files in _entries(d).values():
+        for f in files:
+            try:
+                total += f.stat().st_size
+            except OSError:
+                pass
+    return total
+
+
+def evict(d=None, limit_mb=None, keep=()):
+    """Delete the oldest cached kernels until ``d`` holds at most ``limit_mb`` (default
+    ``CACHE_MB``); kernels in ``keep`` (keys) stay.  Returns the keys deleted."""
+    d = cache_dir() if d is None else d
+    limit = (CACHE_MB if limit_mb is None else limit_mb) * 2**20
+    entries = _entries(d)
+    sizes = {}
+    for k, (_, files) in entries.items():
+        sizes[k] = sum(f.stat().st_size for f in files if f.exists())
+    total = sum(sizes.values())
+    gone = []
+    for k in sorted(entries, key=lambda k: entries[k][0]):
+        if total <= limit:
+            break
+        if k in keep:
+            continue
+        for f in entries[k][1]:
+            try:
+                f.unlink()
+            except OSError:
+                pass
+        total -= sizes[k]
+        gone.append(k)
+    return gone
+
+
+_MODULES = {}  # key -> loaded module (one per process)
+_MODULES_LOCK = threading.Lock()
+
+
+def _load(source):
+    """The compiled module of ``source``: written to the cache dir if new, its kernels
+    compiled (or loaded from Numba's cache) for their one signature each."""
+    key = key_of(source)
+    with _MODULES_LOCK:
+        mod = _MODULES.get(key)
+    if mod is not None:
+        return key, mod
+    d = cache_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    path = d / f"tg_fused_{key}.py"
+    if not path.exists():
+        tmp = d / f".tg_fused_{key}.{os.getpid()}.{threading.get_ident()}.tmp"
+        tmp.write_text(source)
+        os.replace(tmp, path)  # (atomic: another process may write the same file)
+    name = f"tapegrad_fused_{key}"
+    mod = types.ModuleType(name)
+    mod.__file__ = str(path)
+    sys.modules[name] = mod
+    exec(compile(source, str(path), "exec"), mod.__dict__)  # noqa: S102 (our own source)
+    numba = _jit.load_numba()
+    f8, i8 = numba.float64, numba.int64
+    a1, a2 = f8[::1], f8[:, ::1]
+    mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
+    with _MODULES_LOCK:
+        _MODULES[key] = mod
+    evict(d, keep=(key,))
+    return key, mod
+
+
+# -- a kernel bound to its tape -----------------------------------------------------------
+_POOL = []
+_NO_GRAD = np.empty((0, 0))
+
+
+def _pool():
+    if not _POOL:
+        _POOL.append(concurrent.futures.ThreadPoolExecutor(
+            max(1, _CORES - 1), thread_name_prefix="tapegrad-fused"))
+    return _POOL[0]
+
+
+class Kernel:
+    """A compiled fused kernel and the arrays it reads (the plan's constants)."""
+
+    def __init__(self, t, key, mod, seconds):
+        plan = t._plan
+        self.key = key
+        self.seconds = seconds  # wall time to generate and compile (or load)
+        self.batch = mod.batch
+        self.C = np.ascontiguousarray(plan.vals0, np.float64)
+        if not len(self.C):
+            self.C = np.zeros(1)
+        self.K = np.ascontiguousarray(plan.consts, np.float64)
+        if not len(self.K):
+            self.K = np.zeros(1)
+        self.width = max(1, len(plan.vals0))
+
+    def run(self, X, V, G, bad, serial=False):
+        """Value (and gradient, if G has rows) at the rows of X into V, G, bad: on all
+        cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
+        another Numba type than the one compiled (read-only, strided: the interpreter
+        answers; a call must never compile in the caller's thread)."""
+        if not all(a.flags.c_contiguous and a.flags.writeable for a in (X, V, G, bad)) or \
+                bad.dtype != np.int64:
+            return False
+        B = len(X)
+        nthreads = 1 if serial or B * self.width < SERIAL_VALUES else min(_CORES, B)
+        if nthreads == 1:
+            self.batch(X, V, G, bad, self.C, self.K, 0, B)
+            return True
+        cuts = np.linspace(0, B, 4 * nthreads + 1).astype(np.int64).tolist()
+        chunks = iter(range(len(cuts) - 1))  # (next() is atomic: each chunk runs once)
+
+        def work():
+            for j in chunks:
+                self.batch(X, V, G, bad, self.C, self.K, cuts[j], cuts[j + 1])
+        futures = [_pool().submit(work) for _ in range(nthreads - 1)]
+        work()
+        for f in futures:
+            f.result()
+        return True
+
+    def point(self, x, n1):
+        """[value, gradient...] (n1 entries: 1 for the value only) at the point x (n,), or
+        None where a guard diverges."""
+        res = np.empty(n1)
+        bad = np.zeros(1, np.int64)
+        G = res[1:].reshape(1, n1 - 1) if n1 > 1 else _NO_GRAD
+        self.batch(x.reshape(1, len(x)), res[:1], G, bad, self.C, self.K, 0, 1)
+        return None if bad[0] else res
+
+
+# -- the background compiler ----------------------------------------------------------------
+# a tape's state: t._fused is None (never asked), "queued", a Kernel, or "ineligible: why" /
+# "failed: why"; t._fused_points counts the points it evaluated interpreted
+_QUEUE = queue.Queue()
+_WORKER = []
+_WORKER_LOCK = threading.Lock()
+
+
+_BUSY = threading.Lock()  # held while a kernel compiles: exit waits for it (see _settle)
+_EXITING = []
+
+
+def _worker():
+    while True:
+        ref, done = _QUEUE.get()
+        t = ref()
+        try:
+            with _BUSY:
+                if t is not None and t.__dict__.get("_fused") == "queued" and not _EXITING:
+                    build(t)
+        finally:
+            done.set()
+
+
+def _settle():
+    """At exit: no compile begins, and the one in progress ends first (LLVM must not be
+    running in a daemon thread while the interpreter shuts down: tapegrad/_kernels.py)."""
+    _EXITING.append(True)
+    with _BUSY:
+        pass
+
+
+atexit.register(_settle)
+
+
+def build(t):
+    """Generate, compile (or load) and install t's kernel, in this thread; returns it, or
+    None when the tape is ineligible or the compile failed (its status says why)."""
+    t0 = time.perf_counter()
+    try:
+        source = generate(t)
+    except Ineligible as e:
+        t._fused = f"ineligible: {e}"
+        return None
+    try:
+        key, mod = _load(source)
+    except Exception as e:  # noqa: BLE001 (a kernel that cannot compile: stay interpreted)
+        t._fused = f"failed: {type(e).__name__}: {e}"
+        warnings.warn(f"tapegrad: a fused kernel failed to compile ({type(e).__name__}: {e});"
+                      " the interpreter keeps running this tape; please report this as a "
+                      "tapegrad bug", RuntimeWarning, stacklevel=2)
+        return None
+    k = Kernel(t, key, mod, time.perf_counter() - t0)
+    t._fused = k
+    return k
+
+
+def request(t, wait=False):
+    """Queue t's kernel for the background compile (once); with ``wait``, block until it
+    is ready (or known ineligible).  Returns t's status."""
+    if not _ENABLED[0]:
+        return "disabled"
+    done = None
+    with _WORKER_LOCK:
+        if t.__dict__.get("_fused") is None:
+            t._fused = "queued"
+            done = threading.Event()
+            t._fused_done = done
+            if not _WORKER or not _WORKER[0].is_alive():
+                _WORKER[:] = [threading.Thread(target=_worker, name="tapegrad-fused-compile",
+                                               daemon=True)]
+                _WORKER[0].start()
+            _QUEUE.put((weakref.ref(t), done))
+        done = t.__dict__.get("_fused_done")
+    if wait and done is not None:
+        done.wait()
+    return status(t)
+
+
+def status(t):
+    """"disabled", "interpreted" (not queued), "queued" (compiling), "fused", or
+    "ineligible: why" / "failed: why"."""
+    if not _ENABLED[0]:
+        return "disabled"
+    f = t.__dict__.get("_fused")
+    if f is None:
+        return "interpreted"
+    return "fused" if isinstance(f, Kernel) else f
+
+
+def kernel(t, points):
+    """t's ready kernel, or None (the interpreter answers): counts ``points`` toward
+    ``FUSE_AFTER`` and queues the compile when they reach it (``t._fused_auto``: True
+    queues at once, False never).  On every replay call: ~0.3 us, kept plain."""
+    d = t.__dict__
+    f = d.get("_fused")
+    if f is None:
+        if _ENABLED[0]:
+            n = d["_fused_points"] = d.get("_fused_points", 0) + points
+            auto = d.get("_fused_auto")
+            if auto or (n >= FUSE_AFTER and auto is None):
+                request(t)
+        return None
+    return f if f.__class__ is Kernel and _ENABLED[0] else None

@@ -1,0 +1,300 @@
+"""Fused kernels per traced tape (tapegrad/replay/fused.py, issue 21).
+
+Compiling is slow (seconds per kernel), so one kernel, of a tape that mixes the covered
+ops and a guard, is compiled once for the module (``mixed``) and shared; the many tapes of
+the property test run their generated source as Python instead (the same text Numba
+compiles, with the IEEE ``math`` of tapegrad/_ieee_math.py), against the interpreter.
+"""
+import inspect
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, reject, settings
+from hypothesis import strategies as st
+
+import tapegrad as tg
+from tapegrad import _ieee_math
+from tapegrad.replay import fused
+
+pytestmark = pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") == "1",
+                                reason="fused kernels are off under NUMBA_DISABLE_JIT=1")
+
+BIG = 20_000  # points: more than the interpreter runs as Python on a cold cache, so the
+# comparisons are with its compiled kernel (tapegrad/_kernels.py, INTERPRET_LIMIT)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cache_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("fused")
+    old = os.environ.get("TAPEGRAD_FUSED_DIR")
+    os.environ["TAPEGRAD_FUSED_DIR"] = str(d)
+    yield d
+    if old is None:
+        del os.environ["TAPEGRAD_FUSED_DIR"]
+    else:
+        os.environ["TAPEGRAD_FUSED_DIR"] = old
+
+
+# -- random programs over the covered ops ---------------------------------------------------
+UNARY = [
+    lambda a: -a, lambda a: a.abs(), lambda a: a.tanh().exp(), lambda a: (a.abs() + 1).log(),
+    lambda a: (a.abs() + 0.5).log2(), lambda a: a.abs().log1p(), lambda a: a.tanh().expm1(),
+    lambda a: a.abs().sqrt(), lambda a: a.sin(), lambda a: a.cos(), lambda a: a.tanh().tan(),
+    lambda a: a.sigmoid(), lambda a: a.relu(), lambda a: a.atan(), lambda a: a.tanh().sinh(),
+    lambda a: a.tanh().cosh(), lambda a: a.sign() * a, lambda a: a.floor() + a.ceil() + a,
+    lambda a: a.clamp(-0.5, 0.8), lambda a: a + 2.5, lambda a: a - 1.5, lambda a: 3.0 - a,
+    lambda a: a * 0.7, lambda a: a / 3.0, lambda a: 2.0 / (a * a + 1.0), lambda a: a ** 2,
+    lambda a: a ** 3, lambda a: (a.abs() + 0.1) ** 1.5, lambda a: 2.0 ** a.tanh(),
+    lambda a: a.sum(), lambda a: a.mean(), lambda a: a.flip(0) if a.dim() else a,
+    lambda a: a[1:] if a.dim() else a,
+    lambda a: a[tg.tensor([0] * a.shape[0])] if a.dim() else a,
+]
+BINARY = [
+    lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, lambda a, b: a / (b * b + 1.0),
+    lambda a, b: tg.maximum(a, b), lambda a, b: tg.minimum(a, b), lambda a, b: tg.atan2(a, b),
+    lambda a, b: (a.abs() + 0.5) ** b.tanh(), lambda a, b: tg.where(a > b, a, b * 2.0),
+    lambda a, b: (a * 1.0) @ b if a.dim() == b.dim() == 1 else a * b,
+    lambda a, b: (a.reshape(-1, 1) @ b.reshape(1, -1)).sum() if a.dim() == b.dim() == 1 else a + b,
+]
+
+
+def _fit(a, b):
+    """a and b cut to one length (a scalar broadcasts as it is)."""
+    if a.dim() and b.dim() and a.shape != b.shape:
+        m = min(a.shape[0], b.shape[0])
+        return a[:m], b[:m]
+    return a, b
+
+
+def program(steps):
+    def f(x):
+        vals = [x, x[0] * 1.0]
+        for kind, i, j in steps:
+            a = vals[i % len(vals)]
+            if not a.numel():
+                a = x
+            if kind < len(UNARY):
+                vals.append(UNARY[kind](a))
+            else:
+                b = vals[j % len(vals)]
+                a, b = _fit(a, b if b.numel() else x)
+                vals.append(BINARY[(kind - len(UNARY)) % len(BINARY)](a, b))
+        return sum(v.sum() for v in vals if v.numel())
+    return f
+
+
+def run_source(t, X, grad=True):
+    """The generated batch kernel run as Python: (V, G, bad)."""
+    src = fused.generate(t)
+    src = src.replace("import math\n", "", 1).replace("from numba import njit\n", "", 1)
+
+    def njit(fn=None, **options):
+        return fn if fn is not None else (lambda g: g)
+    ns = {"njit": njit, "math": _ieee_math}
+    exec(compile(src, "<fused>", "exec"), ns)  # noqa: S102
+    plan = t._plan
+    B = len(X)
+    V, bad = np.empty(B), np.zeros(B, np.int64)
+    G = np.empty((B, X.shape[1])) if grad else np.empty((0, 0))
+    C = plan.vals0 if len(plan.vals0) else np.zeros(1)
+    K = plan.consts if len(plan.consts) else np.zeros(1)
+    ns["batch"](X, V, G, bad, C, K, 0, B)
+    return V, G, bad
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(UNARY) + len(BINARY) - 1), st.integers(0, 9),
+                          st.integers(0, 9)), min_size=1, max_size=10),
+       st.sampled_from([1, 3]), st.integers(0, 2**31), st.booleans())
+def test_generated_source_matches_interpreter(steps, n, seed, unroll):
+    rng = np.random.default_rng(seed)
+    x0 = rng.normal(size=n)
+    t = tg.trace(program(steps), x0)
+    X = np.ascontiguousarray(np.vstack([x0, rng.normal(size=(5, n))]))
+    old = fused.UNROLL_LINES
+    fused.UNROLL_LINES = old if unroll else 0  # (loops over arrays, or every element a local)
+    try:
+        with np.errstate(all="ignore"):
+            V, G, bad = run_source(t, X)
+    except (ZeroDivisionError, OverflowError):  # Python's floats where Numba gives inf/nan
+        reject()
+    finally:
+        fused.UNROLL_LINES = old
+    V0, G0, bad0 = t.run(X, True)
+    assert np.array_equal(bad, bad0)
+    np.testing.assert_allclose(V, V0, rtol=1e-10, atol=1e-10, equal_nan=True)
+    np.testing.assert_allclose(G, G0, rtol=1e-10, atol=1e-10, equal_nan=True)
+
+
+# -- one compiled kernel, shared -------------------------------------------------------------
+def mixed_f(x):
+    """Every family of covered op, and a guard (on x[0] > 0)."""
+    s = x[1:] - x[:-1] ** 2
+    y = 100.0 * s ** 2 + (1.0 - x[:-1]) ** 2
+    z = x.sin() * x.cos() + x.tanh().exp() / (x * x + 1.0) + x.sigmoid().log()
+    z = z + tg.maximum(x, x.flip(0)) + tg.where(x > 0.5, x ** 3, x.abs().sqrt())
+    w = (x.reshape(2, 2) @ x.reshape(2, 2)).sum() + x @ x + x.clamp(-1.0, 1.0).mean()
+    if x[0] > 0:
+        w = w * 2.0
+    else:
+        w = w - 1.0
+    return y.sum() + z.sum() + w + (x[0] * 3.0).relu() + 2.0 ** x[1] + tg.atan2(x[2], x[3])
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    """The kernel of mixed_f with its loops kept (the unrolled form of small tapes is the
+    same text written out, checked as Python above)."""
+    f = tg.compile(mixed_f, fused=False)
+    x0 = np.array([0.5, -1.0, 2.0, 0.25])
+    old = fused.UNROLL_LINES
+    fused.UNROLL_LINES = 0
+    try:
+        assert f.compile_fused(x0, wait=True) == ["fused"]
+    finally:
+        fused.UNROLL_LINES = old
+    return f, f.traces[((4,),)][0]
+
+
+def points(B, seed=0, positive=True):
+    X = np.random.default_rng(seed).uniform(-2.0, 2.0, (B, 4))
+    if positive:
+        X[:, 0] = np.abs(X[:, 0]) + 0.01
+    return X
+
+
+def test_kernel_bit_for_bit(mixed):
+    f, t = mixed
+    X = points(BIG)
+    V1, G1, bad1 = t.run(X, True)  # the kernel's
+    fused.set_enabled(False)
+    try:
+        V0, G0, bad0 = t.run(X, True)  # the interpreter's
+        p0 = t.value_and_grad(X[7].copy())
+    finally:
+        fused.set_enabled(True)
+    assert not bad1.any() and not bad0.any()
+    assert np.array_equal(V0, V1) and np.array_equal(G0, G1)
+    p1 = t.value_and_grad(X[7].copy())  # the single-point kernel
+    assert p1[0] == p0[0] and np.array_equal(p1[1], p0[1]) and p0[0] == V0[7]
+    V2 = t.run(X[:100], False)[0]  # values only
+    assert np.array_equal(V2, V0[:100])
+    Xr = X[:10].copy()
+    Xr.setflags(write=False)  # another Numba type: the kernel declines (never compiles here)
+    assert t._fused.run(Xr, V2[:10], G1[:10], np.zeros(10, np.int64)) is False
+
+
+def test_guards_fall_back(mixed):
+    f, t = mixed
+    X = points(2000, seed=1, positive=False)  # about half the points take the other branch
+    V, G = f.value_and_grad_batch(X)  # retraced for those: the interpreter runs them
+    fused.set_enabled(False)
+    try:
+        V0, G0 = tg.compile(mixed_f).value_and_grad_batch(X)
+        Vm, Gm = t.value_and_grad_batch(X, on_divergence="mask")
+    finally:
+        fused.set_enabled(True)
+    assert np.array_equal(V, V0) and np.array_equal(G, G0)
+    Vk, Gk = t.value_and_grad_batch(X, on_divergence="mask")
+    neg = X[:, 0] <= 0
+    assert neg.any() and np.isnan(Vk[neg]).all() and np.array_equal(Vk, Vm, equal_nan=True)
+    assert np.array_equal(Gk, Gm, equal_nan=True)
+    x = X[np.argmax(neg)].copy()
+    assert t.fused_status() == "fused"
+    with pytest.raises(tg.replay.DivergenceError):
+        t.value_and_grad_batch(x[None])
+    assert f.value_and_grad(x)[0] == V[np.argmax(neg)]  # the single point: retraced
+
+
+def test_background_takeover(mixed, monkeypatch):
+    """The first results come from the interpreter while the kernel compiles (the compile
+    is held here until they are in), then the kernel answers, bit for bit the same."""
+    release = threading.Event()
+    build = fused.build
+
+    def held(t):
+        assert release.wait(60)
+        return build(t)
+    monkeypatch.setattr(fused, "build", held)
+    monkeypatch.setattr(fused, "UNROLL_LINES", 0)  # (the fixture's source: no second compile)
+    f = tg.compile(mixed_f, fused=True)
+    X = points(BIG, seed=2)
+    V0, G0 = f.value_and_grad_batch(X)  # queues the kernel and answers at once
+    t = f.traces[((4,),)][0]
+    assert t.fused_status() == "queued"
+    x = X[3].copy()
+    p0 = f.value_and_grad(x)
+    release.set()
+    assert t.compile_fused(wait=True) == "fused"
+    V1, G1 = f.value_and_grad_batch(X)
+    assert np.array_equal(V0, V1) and np.array_equal(G0, G1)
+    p1 = f.value_and_grad(x)
+    assert p0[0] == p1[0] and np.array_equal(p0[1], p1[1])
+
+
+def test_disabled(mixed):
+    f, t = mixed
+    fused.set_enabled(False)
+    try:
+        assert t.fused_status() == "disabled" and fused.kernel(t, 1) is None
+        assert tg.compile(mixed_f, fused=True).compile_fused(np.ones(4)) == ["disabled"]
+    finally:
+        fused.set_enabled(True)
+    assert t.fused_status() == "fused"
+
+
+def test_auto_after_points():
+    """Without fused=True, a tape is queued once it has evaluated FUSE_AFTER points."""
+    f = tg.compile(lambda x: (x.logsumexp(0) * 2.0), fused=None)  # logsumexp: no template
+    X = points(100)
+    old = fused.FUSE_AFTER
+    fused.FUSE_AFTER = 150
+    try:
+        f.value_and_grad_batch(X)
+        t = f.traces[((4,),)][0]
+        assert t.fused_status() == "interpreted"
+        V, G = f.value_and_grad_batch(X)
+        status = t.compile_fused(wait=True)
+    finally:
+        fused.FUSE_AFTER = old
+    assert status.startswith("ineligible: logsumexp (opcode 54, LogsumexpBackward0)")
+    assert "logsumexp" not in fused.covered_names() and "matmul" in fused.covered_names()
+    assert np.array_equal(f.value_and_grad_batch(X)[1], G)  # still the interpreter's
+
+
+def test_disk_cache_reused_by_another_process(mixed, cache_dir):
+    """A second process loads the machine code from the disk cache: no compile."""
+    code = "\n".join(["import numpy as np, tapegrad as tg", inspect.getsource(mixed_f), """
+from tapegrad.replay import fused
+fused.UNROLL_LINES = 0  # (as the fixture: the same source, so the same key)
+f = tg.compile(mixed_f, fused=False)
+print(f.compile_fused(np.array([0.5, -1.0, 2.0, 0.25]), wait=True))
+k = f.traces[((4,),)][0]._fused
+print(sum(k.batch.stats.cache_hits.values()), sum(k.batch.stats.cache_misses.values()))
+"""])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, TAPEGRAD_FUSED_DIR=str(cache_dir), PYTHONPATH=root)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-3:] == ["['fused']", "1 0", ""]
+
+
+def test_cache_bound(tmp_path):
+    """Beyond the bound the oldest kernels (by their source's age) are deleted."""
+    for i, key in enumerate("abcd"):
+        src = tmp_path / f"tg_fused_{key}.py"
+        src.write_bytes(b"#" * 300_000)
+        (tmp_path / "__pycache__").mkdir(exist_ok=True)
+        (tmp_path / "__pycache__" / f"tg_fused_{key}.point-1.py312.nbc").write_bytes(b"x" * 1000)
+        os.utime(src, (1000 + i, 1000 + i))
+    assert fused.cache_bytes(tmp_path) == 4 * 301_000
+    gone = fused.evict(tmp_path, limit_mb=0.6, keep=("a",))
+    assert gone == ["b", "c"]
+    left = sorted(p.name for p in tmp_path.rglob("tg_fused_*"))
+    assert left == ["tg_fused_a.point-1.py312.nbc", "tg_fused_a.py",
+                    "tg_fused_d.point-1.py312.nbc", "tg_fused_d.py"]
