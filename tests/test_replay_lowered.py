@@ -9,6 +9,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
+from tapegrad import _jit, _kernels, _sweep
 from tapegrad._sweep import RUN
 from tapegrad.ops import elementwise as E
 from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
@@ -46,6 +47,12 @@ POINTS = [np.array([0.3, -1.2, 0.7]), np.array([1.5, 0.4, -0.2]), np.array([-0.8
 @pytest.mark.parametrize("fn", [scalars, mixed])
 def test_point_path_equals_general_interpreter_bit_for_bit(fn):
     t = tg.trace(fn, POINTS[0])
+    # bit for bit where both run compiled (or both interpreted); on a cold cache one may
+    # still run interpreted while the other is compiled: libm and LLVM may differ by an ulp
+    exact = _jit.DISABLED or all(getattr(_kernels, k) is getattr(_sweep, k).dispatcher
+                                 for k in ("_replay_blocks", "_replay_point"))
+    same = (lambda a, b: np.testing.assert_array_equal(a, b)) if exact else \
+        (lambda a, b: np.testing.assert_allclose(a, b, rtol=1e-13, atol=1e-15))
     checked = 0
     for x in [*POINTS, POINTS[0] + 0.05, POINTS[0] - 0.03]:
         V, G, bad = t.run(x[None].copy(), grad=True)  # the general interpreters, w = 1
@@ -53,9 +60,9 @@ def test_point_path_equals_general_interpreter_bit_for_bit(fn):
             continue
         v, g = t.value_and_grad(x)  # the lowered code
         checked += 1
-        assert v == V[0]
-        np.testing.assert_array_equal(g, G[0])
-        assert t.value(x) == V[0]
+        same(v, V[0])
+        same(g, G[0])
+        same(t.value(x), V[0])
     assert checked >= 2
 
 
