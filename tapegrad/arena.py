@@ -59,24 +59,8 @@ class ValueArena:
         tensor onto a new result), and every way to share it with code that could
         (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds
         the values the op computed."""
-        if self.vbuf:  # pending scalars take the arena positions before this slot's:
-            if self.vals.typecode == "d":  # they join the pending arrays as one (a flush
-                if not self.abuf:  # here cost ~3 us of a scalar-times-vector op)
-                    self.alo = self.nvals - len(self.vbuf)
-                self.abuf, self.vbuf = [*self.abuf, np.array(self.vbuf)], []  # (the commit)
-            else:
-                self.flush()  # (which promotes a float32 arena: scalars are float64)
-        if type(a) is not np.ndarray:
-            a = np.asarray(a)
-        # (no local reference to the arena before these: its refcount decides whether the
-        # old one is kept as the thread's spare)
-        dt = a.dtype
-        if self.vals.typecode == "f":
-            if dt.kind == "f" and dt.itemsize > 4:  # float64, in any byte order
-                self._promote()
-        elif not self.nvals and dt == _F32 and state.tracing is not self:
-            self.abuf.clear()  # (empty float64 results at most: nvals is 0)
-            self._recycle_arena("f")
+        if type(a) is not np.ndarray or self.vbuf or a.dtype is not _DTYPE[self.vals.typecode]:
+            a = self._arrive(a)  # (else it has nothing to do: the common case)
         # (the pending offset first, nslots last: the commit, as in push_scalar; whatever
         # is cut off in between is refused by Tape.flush, as nslots is behind the offsets)
         vals = self.vals
@@ -85,17 +69,18 @@ class ValueArena:
         self.shapes[s] = a.shape
         n = a.size
         vt = _DTYPE[vals.typecode]
-        mine = owned and a.base is None and dt is vt  # an op's result: kept as it is
-        if n < LAZY_MIN and not mine and not self.abuf and n <= len(vals) - lo:
-            _copy_in(vals, lo, a)  # nothing waits: straight into the kept capacity
-        elif n < LAZY_MIN:  # waits in abuf, the pending spans back to back from alo
-            if not mine:
-                a = a.astype(vt)  # a copy: the values as they are now
-            if not self.abuf:
-                self.alo = lo
-            self.abuf.append(a)
-            if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
-                self._flush_arrays(lo + n)
+        if n < LAZY_MIN:
+            mine = owned and a.base is None and a.dtype is vt  # an op's result: kept as is
+            if not mine and not self.abuf and n <= len(vals) - lo:
+                _copy_in(vals, lo, a)  # nothing waits: straight into the kept capacity
+            else:  # waits in abuf, the pending spans back to back from alo
+                if not mine:
+                    a = a.astype(vt)  # a copy: the values as they are now
+                if not self.abuf:
+                    self.alo = lo
+                self.abuf.append(a)
+                if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
+                    self._flush_arrays(lo + n)
         else:
             if self.abuf:  # (the pending spans stay back to back: they go in first)
                 self._flush_arrays(lo)
@@ -116,6 +101,29 @@ class ValueArena:
         if not s & FLUSH:
             self.flush()
         return s
+
+    def _arrive(self, a):
+        """push_array's preliminaries, ``a`` as an ndarray: pending scalars go first, and the
+        arena takes ``a``'s dtype (float32 while empty, float64 when one joins)."""
+        if self.vbuf:  # pending scalars take the arena positions before this slot's:
+            if self.vals.typecode == "d":  # they join the pending arrays as one (a flush
+                if not self.abuf:  # here cost ~3 us of a scalar-times-vector op)
+                    self.alo = self.nvals - len(self.vbuf)
+                self.abuf, self.vbuf = [*self.abuf, np.array(self.vbuf)], []  # (the commit)
+            else:
+                self.flush()  # (which promotes a float32 arena: scalars are float64)
+        if type(a) is not np.ndarray:
+            a = np.asarray(a)
+        # (no local reference to the arena before these: its refcount decides whether the
+        # old one is kept as the thread's spare)
+        dt = a.dtype
+        if self.vals.typecode == "f":
+            if dt.kind == "f" and dt.itemsize > 4:  # float64, in any byte order
+                self._promote()
+        elif not self.nvals and dt == _F32 and state.tracing is not self:
+            self.abuf.clear()  # (empty float64 results at most: nvals is 0)
+            self._recycle_arena("f")
+        return a
 
     @property
     def dtype(self):

@@ -7,12 +7,13 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
+from .._fp import _IGNORE, _reset, _set
 from .._fp import call as _np
 from .._state import state
 from ..arena import FLUSH
 from ..tape import current_tape
-from ..tensor import Tensor, _leaf, _nonleaf, norm
-from ._record import _result, output, slot, tape_for_grad
+from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
+from ._record import _result, output, record, slot, tape_for_grad
 from .registry import OPS
 from .strided import broadcast_shape, expand_slot
 
@@ -44,7 +45,9 @@ def make_unary(op, doc):
                 v = float(_np(npfn, d))
             if input._rg and state.grad_enabled:
                 tape = state.tape or current_tape()
-                tok = tape.begin()  # before any push: the op's output will hold it
+                tok = input._tok if input._gen == tape.gen else None  # (live: no begin)
+                if tok is None:
+                    tok = tape.begin()  # before any push: the op's output will hold it
                 sx = input._slot if input._gen == tape.gen else slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
@@ -56,13 +59,16 @@ def make_unary(op, doc):
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
-        v = _np(npfn, d)
+        token = _set(_IGNORE)  # (_np written out)
+        try:
+            v = npfn(d)
+        finally:
+            _reset(token)
         if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
             v = _np(npfn, d.astype(np.float64))
         v = _result(v)
         if input._rg and state.grad_enabled:
-            tape = tape_for_grad()
-            return output(tape, v, code, slot(input, tape, need), keep=keep)
+            return record(v, code, input, None, need, keep)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -103,8 +109,13 @@ def make_binary(op, doc, reflected=False):
                     v = float(_np(npfn, ad, bd))
                 if (a._rg or b._rg) and state.grad_enabled:
                     tape = state.tape or current_tape()
-                    tok = tape.begin()
                     gen = tape.gen
+                    tok = a._tok if a._gen == gen else None  # an input's token is live:
+                    if tok is None and b._gen == gen:  # no begin() needed (see Tape.begin)
+                        tok = b._tok
+                    if tok is None:
+                        tok = tape.begin()
+                        gen = tape.gen
                     sa = a._slot if a._gen == gen else slot(a, tape)
                     sb = b._slot if b._gen == gen else slot(b, tape)
                     s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
@@ -115,7 +126,15 @@ def make_binary(op, doc, reflected=False):
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if not s & FLUSH:
                         tape.flush()
-                    return _nonleaf(v, s, tape, tok)
+                    t = _new(Tensor)  # (tensor._nonleaf written out: ~6% of the op)
+                    t._data = v
+                    t._rg = True
+                    t._slot = s
+                    t._gen = gen
+                    t._tok = tok
+                    t._grad = None
+                    t._retains_grad = False
+                    return t
                 return _leaf(v)
             return _tensor_binary(op, a, b, need, keep)
         tb = type(b)
@@ -138,7 +157,9 @@ def make_binary(op, doc, reflected=False):
                 v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
             if a._rg and state.grad_enabled:
                 tape = state.tape or current_tape()
-                tok = tape.begin()
+                tok = a._tok if a._gen == tape.gen else None
+                if tok is None:
+                    tok = tape.begin()
                 sa = a._slot if a._gen == tape.gen else slot(a, tape)
                 k = tape.const(c)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
@@ -172,6 +193,18 @@ def _tensor_binary(op, a, b, need, keep):
     """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
     ``need``/``keep``: the row's rule reads its inputs' / its output's values."""
     ad, bd = a._data, b._data
+    if (type(ad) is np.ndarray and type(bd) is np.ndarray and ad.dtype is bd.dtype
+            and ad.shape == bd.shape and ad.ndim and ad.dtype.kind == "f"):
+        # the common case written out: same shape and float dtype, so the result is a
+        # new C-contiguous array of that dtype (``_result`` has nothing to do)
+        token = _set(_IGNORE)
+        try:
+            v = op.npfn(ad, bd)
+        finally:
+            _reset(token)
+        if (a._rg or b._rg) and state.grad_enabled:
+            return record(v, op.code, a, b, need, keep)
+        return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
     sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape
     ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype

@@ -76,6 +76,26 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
+def record(v, code, a, b, need, keep):
+    """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
+    None for a unary one): an input's live token stands for ``Tape.begin`` (a token of
+    this generation lives, so no reset can be due) and goes to the output."""
+    tape = state.tape or current_tape()
+    gen = tape.gen
+    tok = a._tok if a._gen == gen else None
+    if tok is None and b is not None and b._gen == gen:
+        tok = b._tok
+    if tok is None:
+        tape.begin(False)
+        gen = tape.gen
+    lazy = tape.lazy  # (slot()'s first lines, written out)
+    sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
+    sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
+    s = tape.push_array(v, keep, True)
+    tape.rbuf.extend((code, s, sa, sb, -1))
+    return _nonleaf(v, s, tape, tok)
+
+
 def as_tensor_arg(x, op):
     if isinstance(x, Tensor):
         return x
