@@ -164,12 +164,14 @@ def test_the_registry_refuses_a_second_or_a_late_declaration():
 def test_log2_lives_in_its_family_module_and_two_dispatch_lines():
     """The worked example: adding log2 touched ops/elementwise.py (its block and spec row)
     and the four dispatch chains of _sweep.py (reverse, replay, tangent, forward over
-    reverse), nothing else in the library (_ieee_math.py
+    reverse), and, optionally, its template in replay/fused.py (without one, a tape
+    using it stays interpreted); nothing else in the library (_ieee_math.py
     names math.log2 as the Python form of every rule's math, not as an op)."""
     files = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
                    if p.name != "_ieee_math.py"
                    and re.search(r"\blog2\b|\bLOG2\b", p.read_text()))
-    assert files == ["_sweep.py", "ops/elementwise.py"]
+    assert files == ["_sweep.py", "ops/elementwise.py", "replay/fused.py"]
+    assert len(re.findall(r"\bE\.LOG2\b", (PKG / "replay" / "fused.py").read_text())) == 1
     assert len(re.findall(r"\bE\.LOG2\b", (PKG / "_sweep.py").read_text())) == 4
 
 
