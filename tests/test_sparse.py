@@ -288,7 +288,7 @@ def test_forward_mode_by_tangent_sweep_and_its_fallback(monkeypatch):
     assert calls == [1] * plan.ncolors
     _declining(monkeypatch)  # the fallback: reverse sweeps of the J.T u tape
     np.testing.assert_allclose(plan(y).toarray(), tg.compile(f).jacobian(y), rtol=1e-13)
-    assert plan.vjp_traced is not None
+    assert plan.vjp_traced is not None and not plan._by_sweep
     declined = tg.sparse.jacobian_plan(f, x, mode="forward")
     assert declined.mode == "forward" and declined.vjp_traced is not None
     v, J = declined.value_and_jacobian(y)

@@ -182,7 +182,8 @@ class JacobianPlan(_Plan):
             self._lanes = np.ascontiguousarray(self._seeds[0].T)  # (n, k): a lane per colour
             self._take = r * k + col_colors[P.indices]  # entry (i, j) of J V at (i, colour of j)
             self._take_t = col_colors[P.indices] * (n + m) + n + r  # (of its transpose)
-            if self._swept(x) is None and not self._transposed(
+            self._by_sweep = self._swept(x) is not None  # (a decline is the graph's: kept)
+            if not self._by_sweep and not self._transposed(
                     x, mode == "forward" or row_colors is None):
                 self.mode = "reverse"
         if self.mode == "reverse":  # entry (i, j) of U.T J at (colour of i, j)
@@ -247,11 +248,12 @@ class JacobianPlan(_Plan):
                 self._csr(G.reshape(-1)[self._take])
         if self.traced.guards:  # (replayed first: a DivergenceError if x takes other branches)
             self._sweeps(self.traced, x.reshape(1, -1), self._seeds[:, :0])
-        got = self._swept(x)
+        got = self._swept(x) if self._by_sweep else None
         if got is not None:
             G, value = got
             take = self._take
         else:  # the sweep declines: reverse sweeps of the J.T u tape, seeded with V
+            self._by_sweep = False
             if self.vjp_traced is None:
                 self._transposed(x, True)
             X = np.concatenate([x.reshape(-1), np.ones(self.pattern.shape[0])])[None]
