@@ -7,12 +7,13 @@ decompressed the same way): JAX has no sparsity detection of its own.
 
 - ``sparse ba1 jacobian``: ADBench ba1 (bench_ba.py's data and reference) as ONE vector
   function of all 55,710 parameters (cameras, points, weights) with 95,529 residuals,
-  written vectorised here: tapegrad's sparse Jacobian (pattern from the tape, 15 column
-  colours, products J V by replay), JAX's ``jit(vmap(jvp))`` over the same 15 seeds,
-  bench_ba's per-observation ``jacobian_batch`` (the structure given by hand) and the
-  hand-written Numba Jacobian (the floor).  The dense Jacobian would hold 5.3e9 entries:
-  it is timed on a 500-observation slice instead (``sparse ba p=500 jacobian``: sparse,
-  tapegrad's dense ``jacobian``, ``jax.jit(jax.jacfwd)``).
+  written vectorised here: tapegrad's sparse Jacobian (pattern from the tape, 14 column
+  colours, products J V by one tangent sweep with a lane per colour), JAX's
+  ``jit(vmap(jvp))`` over the same 14 seeds, bench_ba's per-observation ``jacobian_batch``
+  (the structure given by hand) and the hand-written Numba Jacobian (the floor).  The
+  dense Jacobian would hold 5.3e9 entries: it is timed on a 500-observation slice instead
+  (``sparse ba p=500 jacobian``: sparse, tapegrad's dense ``jacobian``,
+  ``jax.jit(jax.jacfwd)``).
 - ``sparse hessian n=<n>``: f(x) = Rosenbrock + x0 * sum(x[1:]^2) (a band of width 3 and
   a dense first row and column: an arrow), star-coloured into 4 products.  At n = 2000,
   the dense peers too: tapegrad's ``compile(f).hessian`` (n Hessian-vector products by

@@ -248,9 +248,10 @@ def test_a_point_on_another_branch_raises():
         if x[0] > 0:
             return x * x
         return x[1:] * x[:-1]
-    plan = tg.sparse.jacobian_plan(f, np.ones(3))
-    with pytest.raises(tg.DivergenceError, match="another branch.*new plan"):
-        plan(-np.ones(3))
+    for mode in ("reverse", "forward"):  # (forward: checked before f is recorded eagerly)
+        plan = tg.sparse.jacobian_plan(f, np.ones(3), mode=mode)
+        with pytest.raises(tg.DivergenceError, match="another branch.*new plan"):
+            plan(-np.ones(3))
 
 
 def test_inputs_of_any_shape_are_flattened():
@@ -263,11 +264,47 @@ def test_inputs_of_any_shape_are_flattened():
     np.testing.assert_allclose(H.diagonal(), 6 * x.reshape(-1))
 
 
-def test_forward_mode_needs_second_order_rules():
-    # prod along a dim has no create_graph rule yet: "auto" falls back to reverse sweeps,
+def _declining(monkeypatch):
+    """Make the tangent sweep decline, as it does on a graph it has no rule for."""
+    monkeypatch.setattr(tg.sparse.tangent, "sweep", lambda *a, **k: None)
+
+
+def test_forward_mode_by_tangent_sweep_and_its_fallback(monkeypatch):
+    f = lambda x: VECTOR["random_sparse"](tg, x)  # noqa: E731
+    x, y = _points()[:2]
+    calls = []
+    sweep = tg.sparse.tangent.sweep
+    monkeypatch.setattr(tg.sparse.tangent, "sweep",
+                        lambda *a, **k: calls.append(a[3]) or sweep(*a, **k))
+    plan = tg.sparse.jacobian_plan(f, x, mode="forward")
+    assert plan.vjp_traced is None and calls == [plan.ncolors]  # one sweep, a lane per colour
+    for p in (x, y):
+        np.testing.assert_allclose(plan(p).toarray(), tg.compile(f).jacobian(p), rtol=1e-13)
+        v, J = plan.value_and_jacobian(p)
+        np.testing.assert_allclose(v, f(tg.tensor(p)).detach().numpy(), rtol=1e-13)
+    monkeypatch.setattr(tg.sparse, "SEED_VALUES", 1)  # lanes in chunks: one colour each
+    calls.clear()
+    np.testing.assert_allclose(plan(y).toarray(), tg.compile(f).jacobian(y), rtol=1e-13)
+    assert calls == [1] * plan.ncolors
+    _declining(monkeypatch)  # the fallback: reverse sweeps of the J.T u tape
+    np.testing.assert_allclose(plan(y).toarray(), tg.compile(f).jacobian(y), rtol=1e-13)
+    assert plan.vjp_traced is not None and not plan._by_sweep
+    declined = tg.sparse.jacobian_plan(f, x, mode="forward")
+    assert declined.mode == "forward" and declined.vjp_traced is not None
+    v, J = declined.value_and_jacobian(y)
+    np.testing.assert_allclose(J.toarray(), tg.compile(f).jacobian(y), rtol=1e-13)
+    np.testing.assert_allclose(v, f(tg.tensor(y)).detach().numpy(), rtol=1e-13)
+
+
+def test_forward_mode_without_sweep_needs_second_order_rules(monkeypatch):
+    # prod along a dim has a tangent rule but no create_graph rule yet: forward mode runs
+    # by the tangent sweep; where the sweep declines, "auto" falls back to reverse sweeps,
     # "forward" says why it cannot
     g = lambda x: x.reshape(4, 3).prod(1).repeat(3) + x[0]  # noqa: E731
     x = RNG.uniform(0.5, 1.5, 12)
+    plan = tg.sparse.jacobian_plan(g, x, mode="forward")
+    np.testing.assert_allclose(plan(x).toarray(), tg.compile(g).jacobian(x), rtol=1e-13)
+    _declining(monkeypatch)
     plan = tg.sparse.jacobian_plan(g, x)
     assert plan.mode == "reverse"
     np.testing.assert_allclose(plan(x).toarray(), tg.compile(g).jacobian(x), rtol=1e-13)

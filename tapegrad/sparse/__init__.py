@@ -5,9 +5,11 @@ on), coloured (``coloring.py``), and the Jacobian or Hessian is evaluated compre
 replayed sweep per colour instead of one per row or column, then returned as a
 ``scipy.sparse.csr_matrix``:
 
-- a Jacobian by reverse sweeps over row colours (``U.T @ J``), or by "forward" products
-  ``J @ V`` over column colours, which replay the tape of ``u -> J.T u`` (recorded with
-  ``create_graph``) in reverse: whichever needs fewer sweeps (``mode``);
+- a Jacobian by reverse sweeps over row colours (``U.T @ J``), or by forward products
+  ``J @ V`` over column colours: f recorded eagerly at the point and one compiled tangent
+  sweep with a lane per colour (``autograd/tangent.py``), or, where that sweep declines,
+  the reverse sweeps of the tape of ``u -> J.T u`` (recorded with ``create_graph``):
+  whichever mode needs fewer sweeps (``mode``);
 - a Hessian by products ``H @ V`` over a star colouring of its symmetric pattern, each
   the reverse sweep of the traced gradient (reverse over reverse).
 
@@ -24,14 +26,17 @@ array([[2., 1., 0., 0.],
 """
 import numpy as np
 
+from ..autograd import tangent
 from ..autograd.engine import grad
+from ..grad_mode import enable_grad, no_grad
 from ..replay import DivergenceError, _as_array, trace
+from ..tensor import _leaf
 from .coloring import color_columns, is_distance2, star_color, star_recovery
 from .pattern import _binary, _sp, depends_on, jacobian_pattern
 
 COLOR_WORK = 50_000_000  # pairs a greedy colouring may visit before it is not tried
 SEED_VALUES = 1 << 26  # arena values x seeds one replay may hold (x 16 bytes: 1 GiB)
-FORWARD_COST = 2.0  # a "forward" product's sweep against a reverse one (the J.T u tape)
+FORWARD_COST = 1.2  # a forward lane (tangent sweep, eager recording) against a reverse seed
 
 
 def _point(x):
@@ -131,10 +136,11 @@ class JacobianPlan(_Plan):
     (f's output size, x's size), both flattened in C order.
 
     ``mode``: "reverse" (row colours, ``U.T @ J`` by reverse sweeps of f's tape),
-    "forward" (column colours, ``J @ V``, each a reverse sweep of the tape of
-    ``u -> J.T u``), or "auto": the one with fewer sweeps, a forward sweep counted as
-    ``FORWARD_COST`` reverse ones.  Attributes: ``pattern`` (bool CSR), ``colors`` (per row
-    in reverse mode, per column in forward), ``ncolors``, ``mode``.
+    "forward" (column colours, ``J @ V``: f recorded eagerly at the point and one tangent
+    sweep with a lane per colour; where the sweep declines, a reverse sweep of the tape of
+    ``u -> J.T u`` per colour), or "auto": the one with fewer sweeps, a forward sweep
+    counted as ``FORWARD_COST`` reverse ones.  Attributes: ``pattern`` (bool CSR),
+    ``colors`` (per row in reverse mode, per column in forward), ``ncolors``, ``mode``.
 
     >>> import numpy as np, tapegrad as tg
     >>> plan = tg.sparse.jacobian_plan(lambda x: x.sin() * 2, np.zeros(3))
@@ -166,29 +172,65 @@ class JacobianPlan(_Plan):
         k_rev = row_colors.max() + 1 if row_colors is not None and m else np.inf
         k_fwd = col_colors.max() + 1 if col_colors is not None and n else np.inf
         self.vjp_traced = None
-        if col_colors is not None and (mode == "forward" or FORWARD_COST * k_fwd < k_rev):
-            try:
-                self.vjp_traced = trace(_vjp_fn(f), x, np.ones(m), argnums=1)
-            except (TypeError, ValueError, NotImplementedError, RuntimeError) as e:
-                if mode == "forward" or row_colors is None:
-                    raise NotImplementedError(
-                        f"tapegrad.sparse.jacobian: mode='forward' records f's vector-"
-                        f"Jacobian product with create_graph, which failed: {e}; use "
-                        "mode='reverse'") from e
-        if self.vjp_traced is not None:
-            _reverse_only_from(self.vjp_traced, self.vjp_traced.in_slots[1])
-        self.mode = "forward" if self.vjp_traced is not None else "reverse"
-        self.colors = col_colors if self.mode == "forward" else row_colors
         r = np.repeat(np.arange(m), rows)  # each entry's row
-        k = self.ncolors
-        if self.mode == "forward":  # entry (i, j) of J V at (colour of j, i) of its transpose
-            self._take = self.colors[P.indices] * (n + m) + n + r
+        self.mode = "reverse"
+        if col_colors is not None and (mode == "forward" or FORWARD_COST * k_fwd < k_rev):
+            self.mode, self.colors = "forward", col_colors
+            k = self.ncolors
             self._seeds = np.zeros((1, k, n))
-            self._seeds[0, self.colors, np.arange(n)] = 1.0
-        else:  # entry (i, j) of U.T J at (colour of i, j)
+            self._seeds[0, col_colors, np.arange(n)] = 1.0
+            self._lanes = np.ascontiguousarray(self._seeds[0].T)  # (n, k): a lane per colour
+            self._take = r * k + col_colors[P.indices]  # entry (i, j) of J V at (i, colour of j)
+            self._take_t = col_colors[P.indices] * (n + m) + n + r  # (of its transpose)
+            self._by_sweep = self._swept(x) is not None  # (a decline is the graph's: kept)
+            if not self._by_sweep and not self._transposed(
+                    x, mode == "forward" or row_colors is None):
+                self.mode = "reverse"
+        if self.mode == "reverse":  # entry (i, j) of U.T J at (colour of i, j)
+            self.colors = row_colors
+            k = self.ncolors
             self._take = self.colors[r] * n + P.indices
             self._seeds = np.zeros((1, k, m))
             self._seeds[0, self.colors, np.arange(m)] = 1.0
+
+    def _swept(self, x):
+        """``(J V (m, k), f(x) flat)`` by the tangent sweep: f recorded eagerly at x, a lane
+        per colour (in chunks of lanes: the sweep holds the tape's values once per lane,
+        twice); None where the sweep declines (``autograd/tangent.py``)."""
+        with enable_grad():
+            xt = _leaf(x.copy()).requires_grad_(True)
+            y = self.fn(xt)
+        m, k = self.pattern.shape[0], self.ncolors
+        if getattr(y, "_tok", None) is None or y.numel() != m:
+            return None  # (not recorded on a tape: the transposed path decides)
+        step = max(1, SEED_VALUES // max(1, y._tok.tape.nvals))
+        parts = []
+        with no_grad():  # (J is returned as numbers: nothing to keep differentiable)
+            for c in range(0, k, step):
+                w = min(step, k - c)
+                got = tangent.sweep([y], [xt], [self._lanes[:, c:c + w]], w)
+                if got is None:
+                    return None
+                parts.append(np.zeros((m, w)) if got[0] is None else got[0])
+        value = np.array(y.detach().numpy(), np.float64).reshape(-1)
+        return (np.concatenate(parts, axis=1) if parts else np.zeros((m, 0))), value
+
+    def _transposed(self, x, strict):
+        """Record the tape of ``u -> J.T u`` (create_graph), whose reverse sweeps give the
+        products J v where the tangent sweep declines; False if that fails and not
+        ``strict`` (else NotImplementedError)."""
+        try:
+            self.vjp_traced = trace(_vjp_fn(self.fn), x,
+                                    np.ones(self.pattern.shape[0]), argnums=1)
+        except (TypeError, ValueError, NotImplementedError, RuntimeError) as e:
+            if strict:
+                raise NotImplementedError(
+                    f"tapegrad.sparse.jacobian: mode='forward' has no tangent sweep for f and "
+                    f"records f's vector-Jacobian product with create_graph instead, which "
+                    f"failed: {e}; use mode='reverse'") from e
+            return False
+        _reverse_only_from(self.vjp_traced, self.vjp_traced.in_slots[1])
+        return True
 
     def __call__(self, x):
         """The Jacobian at x as a ``scipy.sparse.csr_matrix``."""
@@ -200,17 +242,26 @@ class JacobianPlan(_Plan):
 
     def _evaluate(self, x, want_value):
         x = self._check(x)
-        m, n = self.pattern.shape
-        value = None
-        if self.mode == "forward":
-            X = np.concatenate([x.reshape(-1), np.ones(m)])[None]
-            _, G = self._sweeps(self.vjp_traced, X, self._seeds)
+        if self.mode == "reverse":
+            value, G = self._sweeps(self.traced, x.reshape(1, -1), self._seeds)
+            return None if value is None else value.reshape(self.out_shape), \
+                self._csr(G.reshape(-1)[self._take])
+        if self.traced.guards:  # (replayed first: a DivergenceError if x takes other branches)
+            self._sweeps(self.traced, x.reshape(1, -1), self._seeds[:, :0])
+        got = self._swept(x) if self._by_sweep else None
+        if got is not None:
+            G, value = got
+            take = self._take
+        else:  # the sweep declines: reverse sweeps of the J.T u tape, seeded with V
+            self._by_sweep = False
+            if self.vjp_traced is None:
+                self._transposed(x, True)
+            X = np.concatenate([x.reshape(-1), np.ones(self.pattern.shape[0])])[None]
+            G, take = self._sweeps(self.vjp_traced, X, self._seeds)[1], self._take_t
             if want_value:  # (the J.T u tape's output is not f's value: one forward more)
                 value = self._sweeps(self.traced, x.reshape(1, -1), self._seeds[:, :0])[0]
-        else:
-            value, G = self._sweeps(self.traced, x.reshape(1, -1), self._seeds)
-        value = None if value is None else value.reshape(self.out_shape)
-        return value, self._csr(G.reshape(-1)[self._take])
+        value = value.reshape(self.out_shape) if want_value else None
+        return value, self._csr(G.reshape(-1)[take])
 
 
 class HessianPlan(_Plan):
