@@ -74,6 +74,13 @@ MHA = {  # name: (build(nn), q, k, v shapes, forward kwargs(L))
     "unbatched": (lambda nn: nn.MultiheadAttention(8, 2), (5, 8), (4, 8), {}),
     "dead_row_nan": (lambda nn: nn.MultiheadAttention(8, 2), (5, 3, 8), (4, 3, 8),
                      lambda L: {"attn_mask": L.tensor(DEAD)}),
+    "dead_row_no_weights_zero": (lambda nn: nn.MultiheadAttention(8, 2), (5, 3, 8), (4, 3, 8),
+                                 lambda L: {"attn_mask": L.tensor(DEAD), "need_weights": False}),
+    "all_keys_padded_no_weights": (
+        lambda nn: nn.MultiheadAttention(6, 3, batch_first=True), (3, 5, 6), (3, 4, 6),
+        lambda L: {"key_padding_mask": L.tensor(np.array([[False] * 4, [True] * 4,
+                                                          [False, True, True, True]])),
+                   "need_weights": False}),
 }
 
 

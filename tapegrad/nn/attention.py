@@ -66,16 +66,21 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         causal = np.tril(np.ones((n_q, n_k), bool))
         attn_mask = Tensor(causal)
     bias = _float_mask(attn_mask, scores.dtype, True)
-    dead = None  # query rows the mask leaves no key: 0 there, as PyTorch's safe softmax
-    if bias is not None:
-        scores = scores + bias
-        dead = np.isneginf(np.asarray(bias._data)).all(-1, keepdims=True)
-        if dead.any():
-            scores = ops.where(Tensor(dead), 0.0, scores)
-    weights = scores.softmax(-1)
-    if dead is not None and dead.any():
-        weights = ops.where(Tensor(dead), 0.0, weights)
+    weights = _safe_softmax(scores if bias is None else scores + bias, bias)
     return _dropout(weights, dropout_p, True).matmul(value)
+
+
+def _safe_softmax(scores, mask):
+    """``scores.softmax(-1)`` with 0 (and a zero gradient) in the query rows that the
+    additive ``mask`` leaves no key (-inf throughout), as PyTorch's scaled_dot_product_attention
+    gives them, where a plain softmax gives NaN."""
+    if mask is None:
+        return scores.softmax(-1)
+    dead = np.isneginf(np.asarray(mask.detach()._data)).all(-1, keepdims=True)
+    if not dead.any():
+        return scores.softmax(-1)
+    dead = Tensor(dead)
+    return ops.where(dead, 0.0, ops.where(dead, 0.0, scores).softmax(-1))
 
 
 def _in_projection(query, key, value, w, b, sizes):
@@ -160,7 +165,10 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     scores = (q * math.sqrt(1.0 / head_dim)).matmul(k.transpose(1, 2))
     if mask is not None:
         scores = scores + mask
-    weights = _dropout(scores.softmax(-1), dropout_p, training)
+    # without weights PyTorch runs scaled_dot_product_attention: 0 in a fully masked row;
+    # with them, its softmax: NaN there
+    weights = _dropout(scores.softmax(-1) if need_weights else _safe_softmax(scores, mask),
+                       dropout_p, training)
     out = weights.matmul(v).transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
     out = (out.matmul(out_proj_weight.t()) + out_proj_bias if out_proj_bias is not None else
            out.matmul(out_proj_weight.t())).reshape(tgt_len, bsz, embed_dim)
