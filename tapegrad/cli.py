@@ -1,6 +1,7 @@
 """The ``tapegrad`` command.
 
-    tapegrad warmup            compile (or load from Numba's cache) every kernel, print the time
+    tapegrad warmup            compile (or load from Numba's cache) the kernels, print the time
+                               (--forward adds forward mode's, --float32 the float32 sweep)
     tapegrad bench [--quick]   a quick run of the workloads against the installed peers
     tapegrad --version         the installed version
 
@@ -26,8 +27,13 @@ def version():
         return __version__
 
 
-def warmup(float32=False):
-    """Compile or load every kernel, two groups side by side in their own processes
+def groups(float32=False, forward=False):
+    """The kernel groups (tapegrad/warmup.py) ``tapegrad warmup`` builds, one process each."""
+    return ["sweep", "replay"] + ["forward"] * forward + ["float32"] * float32
+
+
+def warmup(float32=False, forward=False):
+    """Compile or load the kernels, each group in its own process side by side
     (tapegrad/warmup.py), printing each kernel as it starts and ends."""
     import numba
     if numba.config.DISABLE_JIT:
@@ -36,8 +42,8 @@ def warmup(float32=False):
         return 0
     t0 = time.perf_counter()
     where = numba.config.CACHE_DIR or "__pycache__ next to tapegrad's sources"
-    groups = ["sweep", "replay"] + ["float32"] * float32
-    print(f"tapegrad warmup: compiling (or loading) the kernels, {len(groups)} processes "
+    todo = groups(float32, forward)
+    print(f"tapegrad warmup: compiling (or loading) the kernels, {len(todo)} processes "
           f"side by side; Numba cache: {where}", flush=True)
     lock = threading.Lock()
 
@@ -51,7 +57,7 @@ def warmup(float32=False):
                     print(f"  {label:26s} {float(seconds):7.2f} s", flush=True)
 
     procs = [subprocess.Popen(_warmup_command(g), stdout=subprocess.PIPE, text=True)
-             for g in groups]
+             for g in todo]
     relays = [threading.Thread(target=relay, args=(p,)) for p in procs]
     for r in relays:
         r.start()
@@ -74,6 +80,9 @@ def main(argv=None):
                           "time")
     warm.add_argument("--float32", action="store_true",
                       help="also the float32 sweep (else compiled when first needed)")
+    warm.add_argument("--forward", action="store_true",
+                      help="also forward mode's tangent and forward-over-reverse (HVP) sweeps "
+                           "(else compiled when first needed)")
     bench = sub.add_parser("bench", help="quick benchmarks against the installed peers")
     bench.add_argument("--quick", action="store_true",
                        help="shorter rounds and one start-up run per library (~15 s)")
@@ -82,7 +91,7 @@ def main(argv=None):
     bench.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     args = parser.parse_args(argv)
     if args.command == "warmup":
-        return warmup(args.float32)
+        return warmup(args.float32, args.forward)
     from . import bench as _bench
     libs = set(args.libraries.split(",")) if args.libraries else None
     return _bench.main(quick=args.quick, libraries=libs, json_path=args.json)

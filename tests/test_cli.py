@@ -7,6 +7,9 @@ import sys
 
 import pytest
 
+from tapegrad import cli
+from tapegrad.warmup import GROUPS
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
 
@@ -52,6 +55,16 @@ def test_warmup_prints_each_kernel_and_the_times():
         assert re.search(rf"  {re.escape(label)} +[0-9.]+ s", out)  # and timed when done
     assert "reverse sweep (float32)" not in out  # only with --float32
     assert re.search(r"total +[0-9.]+ s", out)
+
+
+def test_warmup_flags_choose_the_groups():
+    """``--forward`` adds forward mode's group and ``--float32`` the float32 sweep, each one
+    process; every name is a group tapegrad/warmup.py builds."""
+    assert cli.groups() == ["sweep", "replay"]
+    assert cli.groups(forward=True) == ["sweep", "replay", "forward"]
+    assert cli.groups(float32=True, forward=True) == ["sweep", "replay", "forward", "float32"]
+    assert set(cli.groups(True, True)) == set(GROUPS)
+    assert "--forward" in tapegrad("warmup", "--help")
 
 
 @pytest.mark.skipif(NO_JIT, reason="NUMBA_DISABLE_JIT=1: replay of 10^4 points in Python")
