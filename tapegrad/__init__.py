@@ -46,6 +46,9 @@ globals().update(_OPS)  # every op function declared with registry.api(export=Tr
 globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
 globals().update(_SPECIAL)
 globals().update(_FUNCTIONS)
+from .compat import FUNCTIONS as _COMPAT  # noqa: E402, I001 (binds tril_, lt_... to Tensor)
+from .compat import module_getattr as __getattr__  # noqa: E402, F401 (refusals, with why)
+globals().update(_COMPAT)
 newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
@@ -78,5 +81,5 @@ __all__ = [
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
     "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
-    "vmap", "is_inference_mode_enabled",
+    "vmap", "is_inference_mode_enabled", *_COMPAT,
 ]

@@ -11,6 +11,7 @@ from . import (  # every family: its declare()s
     strided)  # noqa: F401
 from . import (  # composites of the families (api only, no opcodes)
     arithmetic, combine, fused, scans, search, stats)
+from . import aliases  # noqa: F401 (PyTorch's other spellings: greater, divide, inner...)
 
 registry.freeze()  # every op is declared: the tables derived from here on are complete
 from . import inplace  # noqa: E402 (derives its saved-value table from the registry)

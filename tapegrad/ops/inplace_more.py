@@ -38,7 +38,12 @@ def _method(fn, name):
         def run(t, *a):
             r = fn(t, *a, **kwargs)
             _same_shape(self, r, name)
-            return r if r.dtype == self.dtype else sh.to(r, self.dtype)
+            r = r if r.dtype == self.dtype else sh.to(r, self.dtype)
+            if t._rg and not r._rg and state.grad_enabled:
+                # a result without gradient (lt_, bitwise ops...) on a tensor with history:
+                # it keeps a history with a zero gradient, as PyTorch's LtBackward0
+                r = ew.where(Tensor(np.ones(t.shape, np.bool_)), r, t)
+            return r
         others = tuple(a for a in args if isinstance(a, Tensor))
         return _inplace(self, lambda t, *o: run(t, *args), (self, *others), name)
     method.__name__ = name

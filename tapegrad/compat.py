@@ -1,0 +1,595 @@
+"""The rest of PyTorch's surface that scripts reach for, bound from the top floor (it uses
+nn.functional, linalg and special.py's methods): the in-place spellings of out-of-place
+ops (``tril_``, ``lt_``, ``erf_``, ``addmm_``...), the random fills (``bernoulli_``,
+``exponential_``...), questions about storage that a dense CPU tensor answers
+(``nbytes``, ``data_ptr``...), torch's top-level spellings of nn.functional
+(``torch.conv2d``, ``torch.batch_norm`` with its own argument order), window functions,
+and the one table of PyTorch names tapegrad does not support, with the reason, which
+``tapegrad.X`` and ``tensor.X`` raise as an AttributeError (UNSUPPORTED).
+"""
+import math
+import warnings
+
+import numpy as np
+
+from . import creation, dtypes, linalg
+from .nn import functional as F
+from .ops import inplace, inplace_more
+from .ops.aliases import divide
+from .scatter_reduce import scatter_reduce
+from .tensor import Size, Tensor, _wrap_dim
+
+# ---- in-place spellings: each runs the method of its name without the underscore, then the
+# tensor takes the result (ops/inplace_more.py: leaf checks, version counter, rebasing) -----
+INPLACE = (
+    "tril_", "triu_", "lt_", "le_", "gt_", "ge_", "eq_", "ne_", "less_", "less_equal_",
+    "greater_", "greater_equal_", "not_equal_", "cumsum_", "cumprod_", "addmm_", "addbmm_",
+    "baddbmm_", "addmv_", "addr_", "erf_", "erfc_", "erfinv_", "lgamma_", "digamma_",
+    "sinh_", "cosh_", "tan_", "asin_", "acos_", "atan_", "asinh_", "acosh_", "atanh_",
+    "arcsin_", "arccos_", "arctan_", "arcsinh_", "arccosh_", "arctanh_", "atan2_",
+    "arctan2_", "log2_", "log10_", "exp2_", "sinc_", "i0_", "sgn_", "fix_", "deg2rad_",
+    "rad2deg_", "heaviside_", "logical_and_", "logical_or_", "logical_xor_",
+    "logical_not_", "floor_divide_", "true_divide_", "multiply_", "renorm_", "mvlgamma_",
+    "negative_", "absolute_", "ldexp_", "gcd_", "lcm_", "bitwise_and_", "bitwise_or_",
+    "bitwise_xor_", "bitwise_not_", "bitwise_left_shift_", "bitwise_right_shift_",
+    "nextafter_", "put_", "index_reduce_", "masked_scatter_",
+    "polygamma_")
+
+
+def _float_power_(self, exponent):
+    """``float_power`` in place: the tensor must be float64, as PyTorch asks."""
+    if self.dtype != dtypes.float64:
+        raise RuntimeError(f"the base given to float_power_ has dtype "
+                           f"{dtypes.torch_word(self.dtype).capitalize()} but the operation's "
+                           f"result requires dtype Double")
+    return _float_power_run(self, exponent)
+
+
+def div_(self, other, *, rounding_mode=None):
+    """``self /= other``, in place; ``rounding_mode`` as ``torch.div``."""
+    if rounding_mode is None:
+        return _true_div_(self, other)
+    return _divide_(self, other, rounding_mode=rounding_mode)
+
+
+def subtract_(self, other, *, alpha=1):
+    """``sub_``."""
+    return self.sub_(other, alpha=alpha)
+
+
+def swapaxes_(self, axis0, axis1):
+    """``transpose_``."""
+    return self.transpose_(axis0, axis1)
+
+
+def index_reduce(self, dim, index, source, reduce, *, include_self=True):
+    """``source``'s slices reduced (``'prod'``, ``'mean'``, ``'amax'``, ``'amin'``) into
+    ``self`` at ``index`` along ``dim``: scatter_reduce with the index spread along the
+    other dims."""
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or "
+                           f"amin but got {reduce}.")
+    d = _wrap_dim(dim, self.ndim, "index_reduce")
+    idx = np.asarray(index._data if isinstance(index, Tensor) else index)
+    if idx.dtype.kind not in "iu":
+        raise RuntimeError("index_reduce_(): Expected dtype int32/int64 for index")
+    if idx.ndim > 1 or idx.size != source.shape[d]:
+        raise IndexError(f"index_reduce_(): Index should have dimension 1 or 0 (got {idx.ndim})"
+                         f" and as many elements as source has along dim {d}")
+    shape = [1] * source.ndim
+    shape[d] = idx.size
+    full = np.ascontiguousarray(np.broadcast_to(idx.reshape(shape).astype(np.int64),
+                                                tuple(source.shape)))
+    return scatter_reduce(self, d, Tensor(full), source, reduce, include_self=include_self)
+
+
+METHODS = {"index_reduce": index_reduce,
+           "hardshrink": F.hardshrink, "prelu": F.prelu, "to_dense": lambda self: self,
+           "msort": lambda self: self.sort(0)[0], "narrow_copy":
+           lambda self, dim, start, length: self.narrow(dim, start, length).clone()}
+for _name, _fn in METHODS.items():
+    setattr(Tensor, _name, _fn)
+_float_power_run = inplace_more._method(Tensor.float_power, "float_power_")
+_true_div_ = Tensor.div_
+_divide_ = inplace_more._method(divide, "divide_")
+for _name in INPLACE:
+    setattr(Tensor, _name, inplace_more._method(getattr(Tensor, _name[:-1]), _name))
+Tensor.float_power_ = _float_power_
+Tensor.div_ = Tensor.divide_ = div_
+Tensor.subtract_ = subtract_
+Tensor.swapaxes_ = Tensor.swapdims_ = swapaxes_
+
+
+# ---- questions a dense CPU tensor answers --------------------------------------------------
+def _imag(self):
+    raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+
+
+Tensor.real = property(lambda self: self, doc="A real tensor's real part: itself.")
+Tensor.imag = property(_imag, doc="Refused, as PyTorch refuses it for real dtypes.")
+Tensor.itemsize = property(lambda self: self.dtype.itemsize, doc="Bytes per element.")
+Tensor.nbytes = property(lambda self: self.numel() * self.dtype.itemsize,
+                         doc="Bytes of the elements (numel * itemsize).")
+Tensor.name = None  # (PyTorch's attribute; tapegrad has no named tensors: always None)
+for _flag in ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_mkldnn", "is_mps",
+              "is_xpu", "is_ipu", "is_xla", "is_vulkan", "is_mtia", "is_maia", "is_nested"):
+    setattr(Tensor, _flag, False)  # every tensor is a dense CPU tensor here
+
+
+def data_ptr(self):
+    """The address of the first element (of the Python float holding a 0-d float64
+    tensor's value): equal for tensors that share storage (``t.detach()``)."""
+    d = self._data
+    return id(d) if type(d) is float else d.__array_interface__["data"][0]
+
+
+def storage_offset(self):
+    """0: every tensor presents its own row-major storage here (see ``stride``)."""
+    return 0
+
+
+def get_device(self):
+    """-1, PyTorch's answer for a CPU tensor."""
+    return -1
+
+
+def is_pinned(self, device=None):
+    return False
+
+
+def pin_memory(self, device=None):
+    """Self: the values are in host memory already (no accelerator to pin them for)."""
+    return self
+
+
+def new(self, *args, dtype=None, device=None):
+    """PyTorch's legacy constructor: ``t.new(2, 3)`` (uninitialised, self's dtype),
+    ``t.new([1, 2])`` (data), ``t.new()`` (empty)."""
+    dt = dtype or self.dtype
+    if len(args) == 1 and not isinstance(args[0], (int, np.integer, Size)):
+        data = args[0]
+        return creation.tensor(data.detach() if isinstance(data, Tensor) else data, dtype=dt)
+    return creation.empty(*(args or (0,)), dtype=dt)
+
+
+def new_empty_strided(self, size, stride, dtype=None, device=None, requires_grad=False):
+    """``new_empty(size)`` (strides are row-major here)."""
+    return self.new_empty(tuple(size), dtype=dtype, requires_grad=requires_grad)
+
+
+def _fill_from(self, values):
+    """Write sampled ``values`` into self in place; a leaf that requires grad is refused as
+    PyTorch refuses it, a tensor with history keeps it with a zero gradient (copy_)."""
+    return self.copy_(Tensor(np.asarray(values).astype(self.dtype)))
+
+
+def bernoulli_(self, p=0.5, *, generator=None):
+    """Fill with 0/1 draws, 1 with probability ``p`` (a number or a tensor)."""
+    probs = np.asarray(p._data if isinstance(p, Tensor) else p, np.float64)
+    if ((probs < 0) | (probs > 1)).any():
+        raise RuntimeError("bernoulli_ expects p to be in [0, 1], but got p=" + str(p))
+    return _fill_from(self, creation._gen(generator).random(tuple(self.shape)) < probs)
+
+
+_RANDOM_TOP = {"f": {2: 2 ** 11, 4: 2 ** 24, 8: 2 ** 53}, "b": {1: 1}}
+
+
+def random_(self, *args, generator=None, **kwargs):
+    """Fill with integers drawn uniformly from [from, to - 1] (``random_(to)``,
+    ``random_(from, to)``); by default [0, 2**mantissa] for floats, the dtype's range for
+    integers."""
+    lo, hi = 0, None
+    if args:
+        lo, hi = (0, args[0]) if len(args) == 1 else args[:2]
+    lo, hi = kwargs.get("from", lo), kwargs.get("to", hi)
+    dt = self.dtype
+    if hi is None:
+        top = _RANDOM_TOP.get(dt.kind, {}).get(dt.itemsize)
+        hi = (top if top is not None else int(np.iinfo(dt).max)) + 1
+    if lo >= hi:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} "
+                           f">= to={hi}")
+    draws = creation._gen(generator).integers(int(lo), int(hi), tuple(self.shape))
+    return _fill_from(self, draws)
+
+
+def _sampler(name, draw, doc):
+    def method(self, *args, generator=None):
+        return _fill_from(self, draw(creation._gen(generator), tuple(self.shape), *args))
+    method.__name__ = name
+    method.__doc__ = doc
+    return method
+
+
+def _exponential(g, shape, lambd=1.0):
+    if lambd <= 0:
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+    return g.exponential(1.0 / lambd, shape)
+
+
+def _log_normal(g, shape, mean=1.0, std=2.0):
+    if std <= 0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
+    return g.lognormal(mean, std, shape)
+
+
+def _cauchy(g, shape, median=0.0, sigma=1.0):
+    return median + sigma * g.standard_cauchy(shape)
+
+
+def _geometric(g, shape, p):
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    return g.geometric(p, shape)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Set the main diagonal (all dims equal beyond 2-D; ``wrap`` restarts it below a tall
+    matrix's square top, every ``cols + 1`` rows), in place."""
+    if self.ndim < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.ndim > 2 and len(set(self.shape)) != 1:
+        raise RuntimeError("all dimensions of input must be of equal length")
+    mask = np.zeros(tuple(self.shape), np.bool_)
+    np.fill_diagonal(mask, True, wrap=wrap)
+    return self.masked_fill_(Tensor(mask), fill_value)
+
+
+def resize_(self, *sizes, memory_format=None):
+    """Take the shape ``sizes``: the first elements in row-major order are kept, new ones
+    are zeros (PyTorch leaves them uninitialised).  Refused for a tensor that requires
+    grad, as PyTorch refuses it."""
+    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) \
+        else sizes
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    if any(int(s) < 0 for s in sizes):
+        raise RuntimeError(f"Trying to create tensor with negative dimension: {list(sizes)}")
+    n = int(np.prod(sizes, dtype=np.int64))
+    flat = np.asarray(self._data, self.dtype).reshape(-1)[:n]
+    value = np.concatenate([flat, np.zeros(n - flat.size, self.dtype)]).reshape(sizes)
+    return inplace.replace_storage(self, value)
+
+
+def resize_as_(self, other, memory_format=None):
+    return resize_(self, tuple(other.shape))
+
+
+for _fn in (data_ptr, storage_offset, get_device, is_pinned, pin_memory, new,
+            new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_):
+    setattr(Tensor, _fn.__name__, _fn)
+Tensor.const_data_ptr = data_ptr
+Tensor.bernoulli = lambda self, p=None, *, generator=None: creation.bernoulli(
+    self, p, generator=generator)
+Tensor.multinomial = creation.multinomial
+Tensor.exponential_ = _sampler("exponential_", _exponential,
+                               "Fill with draws from Exp(lambd) (density lambd e^(-lambd x)).")
+Tensor.log_normal_ = _sampler("log_normal_", _log_normal,
+                              "Fill with exp of N(mean, std) draws.")
+Tensor.cauchy_ = _sampler("cauchy_", _cauchy, "Fill with Cauchy(median, sigma) draws.")
+Tensor.geometric_ = _sampler("geometric_", _geometric,
+                             "Fill with the number of Bernoulli(p) trials to a success.")
+
+
+# ---- top-level functions -----------------------------------------------------------------
+def _reduction(r):
+    """torch's top-level losses take reduction as an int (0 none, 1 mean, 2 sum)."""
+    return ("none", "mean", "sum")[r] if isinstance(r, int) else r
+
+
+def dropout(input, p, train):
+    return F.dropout(input, p, train)
+
+
+def alpha_dropout(input, p, train):
+    return F.alpha_dropout(input, p, train)
+
+
+def feature_alpha_dropout(input, p, train):
+    return F.feature_alpha_dropout(input, p, train)
+
+
+def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps,
+               cudnn_enabled=True):
+    """torch.batch_norm: weight and bias come before the running statistics."""
+    return F.batch_norm(input, running_mean, running_var, weight, bias, training, momentum,
+                        eps)
+
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats,
+                  momentum, eps, cudnn_enabled=True):
+    return F.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats,
+                           momentum, eps)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5,
+               cudnn_enable=True):
+    return F.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
+    return F.group_norm(input, num_groups, weight, bias, eps)
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """torch.embedding: the weight comes first; padding_idx -1 is none."""
+    return F.embedding(indices, weight, None if padding_idx == -1 else padding_idx,
+                       scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def adaptive_max_pool1d(input, output_size):
+    """(values, indices), as torch.adaptive_max_pool1d returns them."""
+    return F.adaptive_max_pool1d(input, output_size, return_indices=True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False):
+    return F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def kl_div(input, target, reduction=1, log_target=False):
+    return F.kl_div(input, target, reduction=_reduction(reduction), log_target=log_target)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
+                                     reduction=1):
+    return F.binary_cross_entropy_with_logits(input, target, weight,
+                                              reduction=_reduction(reduction),
+                                              pos_weight=pos_weight)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1):
+    return F.cosine_embedding_loss(input1, input2, target, margin,
+                                   reduction=_reduction(reduction))
+
+
+def hinge_embedding_loss(input, target, margin=1.0, reduction=1):
+    return F.hinge_embedding_loss(input, target, margin, reduction=_reduction(reduction))
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1):
+    return F.margin_ranking_loss(input1, input2, target, margin,
+                                 reduction=_reduction(reduction))
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        reduction=1):
+    return F.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+                                 reduction=_reduction(reduction))
+
+
+def poisson_nll_loss(input, target, log_input, full, eps, reduction):
+    return F.poisson_nll_loss(input, target, log_input, full, eps=eps,
+                              reduction=_reduction(reduction))
+
+
+def constant_pad_nd(input, pad, value=0):
+    return F.pad(input, pad, value=value)
+
+
+def cholesky_inverse(input, upper=False):
+    """The inverse of ``L L^T`` (``U^T U`` with ``upper``) from its Cholesky factor."""
+    eye = creation.eye(input.shape[-1], dtype=input.dtype)
+    return linalg.cholesky_solve(eye.expand(*input.shape), input, upper)
+
+
+FUNCTIONS = {f.__name__: f for f in (
+    dropout, alpha_dropout, feature_alpha_dropout, batch_norm, instance_norm, layer_norm,
+    group_norm, embedding, adaptive_max_pool1d, max_pool1d_with_indices, kl_div,
+    binary_cross_entropy_with_logits, cosine_embedding_loss, hinge_embedding_loss,
+    margin_ranking_loss, triplet_margin_loss, poisson_nll_loss, constant_pad_nd,
+    cholesky_inverse, index_reduce)}
+for _name in ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+              "conv_transpose3d", "pixel_shuffle", "pixel_unshuffle", "max_pool1d",
+              "max_pool2d", "max_pool3d", "avg_pool1d", "adaptive_avg_pool1d", "threshold",
+              "threshold_", "selu", "celu", "rrelu", "selu_", "celu_", "rrelu_", "bilinear",
+              "prelu", "hardshrink", "rms_norm", "channel_shuffle"):
+    FUNCTIONS[_name] = getattr(F, _name)  # the same arguments, in the same order
+FUNCTIONS["native_channel_shuffle"] = F.channel_shuffle
+FUNCTIONS["feature_dropout"] = lambda input, p, train: F.dropout2d(input, p, train)
+
+
+def scalar_tensor(s, dtype=None, device=None, requires_grad=False):
+    """A 0-d tensor of the number ``s`` (the default float dtype unless ``dtype``)."""
+    return creation.tensor(float(s), dtype=dtype, requires_grad=requires_grad)
+
+
+def fill(input, value):
+    """A tensor like ``input`` holding ``value`` everywhere (a number or a 0-d tensor, whose
+    gradient is the sum of the output's)."""
+    return input.clone().fill_(value)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    """A tensor of ``obj``: a Tensor of the right dtype is returned as it is unless
+    ``copy=True``; other data is copied in (NumPy arrays are converted)."""
+    if isinstance(obj, Tensor):
+        t = obj if dtype is None or np.dtype(dtype) == obj.dtype else obj.to(dtype)
+        t = t.clone() if copy and t is obj else t
+    else:
+        if copy is False and isinstance(obj, np.ndarray) and dtype is None:
+            t = creation.from_numpy(obj)
+        else:
+            t = creation.tensor(obj, dtype=dtype)
+    return t.requires_grad_(True) if requires_grad else t
+
+
+def unravel_index(indices, shape):
+    """The coordinates of flat ``indices`` in ``shape``, one int64 tensor per dim."""
+    idx = np.asarray(indices._data if isinstance(indices, Tensor) else indices)
+    if idx.dtype.kind not in "iu":
+        raise TypeError("expected 'indices' to be integer dtype, but got "
+                        f"{dtypes.torch_word(idx.dtype)}")
+    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    if any(int(s) < 0 for s in shape):
+        raise ValueError("'shape' cannot have negative values, but got " + str(shape))
+    out, rest = [], idx.astype(np.int64)
+    for s in reversed(shape):
+        out.append(np.remainder(rest, s) if s else rest * 0)
+        rest = np.floor_divide(rest, s) if s else rest
+    return tuple(creation.tensor(o) for o in reversed(out))
+
+
+def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):  # noqa: A001
+    """Deprecated (as in PyTorch): ``start, start + step, ..., end`` with ``end`` included."""
+    warnings.warn("tapegrad.range is deprecated and will be removed in a future release "
+                  "because its behavior is inconsistent with Python's range builtin. Instead, "
+                  "use tapegrad.arange, which produces values in [start, end).", UserWarning,
+                  stacklevel=2)
+    if end is None:
+        start, end = 0, start
+    n = int(math.floor((end - start) / step)) + 1
+    values = start + step * np.arange(max(n, 0))
+    return creation.tensor(values, dtype=dtype or dtypes.default_float(),
+                           requires_grad=requires_grad)
+
+
+def _window(name, fn):
+    def window(window_length, periodic=True, *args, dtype=None, layout=None, device=None,
+               requires_grad=False):
+        if window_length < 0:
+            raise RuntimeError(f"{name} requires non-negative window_length, got "
+                               f"window_length={window_length}")
+        n = int(window_length)
+        if n <= 1:
+            values = np.ones(n)
+        else:
+            m = n + 1 if periodic else n
+            values = fn(np.arange(m, dtype=np.float64), m - 1, *args)[:n]
+        return creation.tensor(values, dtype=dtype or dtypes.default_float(),
+                               requires_grad=requires_grad)
+    window.__name__ = name
+    return window
+
+
+def _cos_terms(k, n, *coefs):
+    x = 2.0 * np.pi * k / n
+    return sum(c * (-1) ** j * np.cos(j * x) for j, c in enumerate(coefs))
+
+
+def _kaiser(k, n, beta=12.0):
+    return np.i0(beta * np.sqrt(np.maximum(1.0 - ((k - n / 2.0) / (n / 2.0)) ** 2, 0.0))) / \
+        np.i0(beta)
+
+
+FUNCTIONS.update({
+    "hann_window": _window("hann_window", lambda k, n: _cos_terms(k, n, 0.5, 0.5)),
+    "hamming_window": _window("hamming_window", lambda k, n, alpha=0.54, beta=0.46:
+                              _cos_terms(k, n, alpha, beta)),
+    "blackman_window": _window("blackman_window",
+                               lambda k, n: _cos_terms(k, n, 0.42, 0.5, 0.08)),
+    "bartlett_window": _window("bartlett_window", lambda k, n: 1.0 - np.abs(2.0 * k / n - 1.0)),
+    "kaiser_window": _window("kaiser_window", _kaiser),
+})
+FUNCTIONS.update({f.__name__: f for f in (scalar_tensor, fill, asarray, unravel_index,
+                                          range)})
+FUNCTIONS["cholesky_inverse"] = cholesky_inverse
+
+
+def _inplace_function(name):
+    def fn(input, *args, **kwargs):
+        return getattr(input, name)(*args, **kwargs)
+    fn.__name__ = name
+    fn.__doc__ = f"``torch.{name}(t, ...)``: ``t.{name}(...)``, in place."
+    return fn
+
+
+# PyTorch's top-level in-place spellings, beyond methods.py's
+for _name in ("acos_", "acosh_", "asin_", "asinh_", "atan_", "atanh_", "arccos_",
+              "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "cosh_", "sinh_",
+              "tan_", "erf_", "erfc_", "exp2_", "fix_", "i0_", "log2_", "log10_", "sinc_",
+              "deg2rad_", "rad2deg_", "negative_", "gcd_", "lcm_", "ldexp_", "clamp_min_",
+              "clamp_max_", "detach_", "resize_as_", "fill_diagonal_"):
+    FUNCTIONS[_name] = _inplace_function(_name)
+
+
+# ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
+# raise an AttributeError that says so (``__getattr__`` below), instead of a bare "has no
+# attribute".  One table; nothing here pretends to work. -----------------------------------
+_COMPLEX = "complex numbers (tensors are real here: float64, float32, float16, integers, bool)"
+_SPARSE = ("sparse layouts (every tensor is dense; tapegrad.sparse finds sparse Jacobians and "
+           "Hessians, it has no sparse tensors)")
+_QUANT = "quantized tensors (values are float or integer arrays, never quantized)"
+_STORAGE = ("storage objects (a tensor's values are a NumPy array, not a torch Storage; use "
+            "t.numpy() or t.detach() to share them)")
+_DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
+_KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
+_SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
+_REMOVED = "a function PyTorch has removed; use its tapegrad.linalg successor"
+_RNN = "the functional RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules"
+_AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
+             "with .to(dtype) where you want lower precision")
+_TABLE = {
+    _COMPLEX: "complex polar view_as_complex view_as_real complex64 complex128 complex32 cfloat "
+              "cdouble chalf stft istft angle_complex view_as_complex_copy view_as_real_copy",
+    "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
+        "bfloat16",
+    _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
+             "sparse_bsc_tensor sparse_compressed_tensor smm hsmm dsmm saddmm spmm hspmm "
+             "sspaddmm to_sparse to_sparse_coo to_sparse_csr to_sparse_csc to_sparse_bsr "
+             "to_sparse_bsc coalesce is_coalesced indices values crow_indices col_indices "
+             "ccol_indices row_indices sparse_dim dense_dim sparse_mask sparse_resize_ "
+             "sparse_resize_and_clear_ resize_as_sparse_ sparse_coo sparse_csr",
+    _QUANT: "quantize_per_tensor quantize_per_channel quantize_per_tensor_dynamic dequantize "
+            "int_repr q_scale q_zero_point q_per_channel_scales q_per_channel_zero_points "
+            "q_per_channel_axis qscheme fake_quantize_per_tensor_affine "
+            "fake_quantize_per_channel_affine quantized_batch_norm quantized_max_pool1d "
+            "quantized_max_pool2d quantized_max_pool3d quantized_lstm quantized_gru "
+            "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
+            "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32",
+    _STORAGE: "storage untyped_storage storage_type set_ is_set_to from_file is_storage "
+              "TypedStorage UntypedStorage",
+    "shared memory between processes (tensors live in one process's NumPy arrays)":
+        "share_memory_ is_shared",
+    "inference tensors (tensors made inside inference_mode are ordinary tensors here, so "
+    "is_inference cannot answer as PyTorch)": "is_inference",
+    "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
+    _DEVICE: "xpu ipu mtia record_stream",
+    _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "
+              "cudnn_convolution_relu cudnn_convolution_add_relu cudnn_grid_sampler "
+              "cudnn_affine_grid_generator cudnn_is_acceptable miopen_batch_norm "
+              "miopen_convolution miopen_convolution_transpose miopen_depthwise_convolution "
+              "miopen_rnn miopen_ctc_loss mkldnn_convolution mkldnn_adaptive_avg_pool2d "
+              "mkldnn_max_pool2d mkldnn_max_pool3d mkldnn_linear_backward_weights "
+              "mkldnn_rnn_layer to_mkldnn fbgemm_linear_fp16_weight fbgemm_linear_int8_weight "
+              "fbgemm_pack_gemm_matrix_fp16 fbgemm_pack_quantized_matrix "
+              "fbgemm_linear_quantize_weight native_batch_norm native_layer_norm "
+              "native_group_norm native_dropout native_norm batch_norm_stats "
+              "batch_norm_elemt batch_norm_gather_stats batch_norm_backward_elemt "
+              "batch_norm_backward_reduce batch_norm_update_stats",
+    _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
+             "parse_type_comment merge_type_from_type_comment unify_type_list",
+    _REMOVED: "eig symeig lstsq solve lu matrix_rank",
+    _RNN: "lstm gru rnn_tanh rnn_relu lstm_cell gru_cell rnn_tanh_cell rnn_relu_cell",
+    _AUTOCAST: "autocast is_autocast_enabled is_autocast_cpu_enabled set_autocast_enabled "
+               "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled",
+    "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
+        "from_dlpack to_dlpack",
+    "nested tensors": "nested_tensor to_padded_tensor",
+    "applying a Python callable per element (write the function with tensor ops)":
+        "apply_ map_ map2_",
+    "CTC loss (not implemented)": "ctc_loss",
+}
+UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
+
+
+def _unsupported(owner, name):
+    reason = UNSUPPORTED.get(name)
+    if reason is None:
+        return AttributeError(f"{owner} has no attribute '{name}'")
+    return AttributeError(f"{owner} has no attribute '{name}': tapegrad does not support "
+                          f"{reason}")
+
+
+def module_getattr(name):
+    """``tapegrad.X`` for a name the module lacks (PEP 562)."""
+    raise _unsupported("module 'tapegrad'", name)
+
+
+def _tensor_getattr(self, name):
+    if name[:1] == "_":  # (the hot paths' getattr(t, "_ver", None): one call, no table)
+        raise AttributeError(name)
+    raise _unsupported("'Tensor' object", name)
+
+
+Tensor.__getattr__ = _tensor_getattr
