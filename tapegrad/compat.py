@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, linalg
+from . import creation, dtypes, linalg, special
 from .nn import functional as F
 from .ops import inplace, inplace_more
 from .ops.aliases import divide
@@ -92,8 +92,22 @@ for _name, _fn in METHODS.items():
 _float_power_run = inplace_more._method(Tensor.float_power, "float_power_")
 _true_div_ = Tensor.div_
 _divide_ = inplace_more._method(divide, "divide_")
+
+
+def _on_alias(base):
+    """``base`` run on a view of the tensor: special.py's ops are autograd Functions that
+    save their input tensor, whose version the in-place op then bumps; PyTorch saves a
+    copy of self there (the view's counter is its own, as that copy's)."""
+    def fn(t, *args, **kwargs):
+        return base(t.view_as(t), *args, **kwargs)
+    return fn
+
+
+_FUNCTION_BASED = {*special.TOP_LEVEL, "index_reduce"}  # (scatter_reduce is one too)
 for _name in INPLACE:
-    setattr(Tensor, _name, inplace_more._method(getattr(Tensor, _name[:-1]), _name))
+    _base = getattr(Tensor, _name[:-1])
+    _base = _on_alias(_base) if _name[:-1] in _FUNCTION_BASED else _base
+    setattr(Tensor, _name, inplace_more._method(_base, _name))
 Tensor.float_power_ = _float_power_
 Tensor.div_ = Tensor.divide_ = div_
 Tensor.subtract_ = subtract_
@@ -273,7 +287,8 @@ Tensor.geometric_ = _sampler("geometric_", _geometric,
 
 # ---- top-level functions -----------------------------------------------------------------
 def _reduction(r):
-    """torch's top-level losses take reduction as an int (0 none, 1 mean, 2 sum)."""
+    """torch's top-level losses take reduction as an int (0 none, their default; 1 mean;
+    2 sum)."""
     return ("none", "mean", "sum")[r] if isinstance(r, int) else r
 
 
@@ -327,33 +342,33 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
-def kl_div(input, target, reduction=1, log_target=False):
+def kl_div(input, target, reduction=0, *, log_target=False):
     return F.kl_div(input, target, reduction=_reduction(reduction), log_target=log_target)
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
-                                     reduction=1):
+                                     reduction=0):
     return F.binary_cross_entropy_with_logits(input, target, weight,
                                               reduction=_reduction(reduction),
                                               pos_weight=pos_weight)
 
 
-def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1):
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=0):
     return F.cosine_embedding_loss(input1, input2, target, margin,
                                    reduction=_reduction(reduction))
 
 
-def hinge_embedding_loss(input, target, margin=1.0, reduction=1):
+def hinge_embedding_loss(input, target, margin=1.0, reduction=0):
     return F.hinge_embedding_loss(input, target, margin, reduction=_reduction(reduction))
 
 
-def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1):
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=0):
     return F.margin_ranking_loss(input1, input2, target, margin,
                                  reduction=_reduction(reduction))
 
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
-                        reduction=1):
+                        reduction=0):
     return F.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
                                  reduction=_reduction(reduction))
 
@@ -430,14 +445,12 @@ def unravel_index(indices, shape):
     return tuple(creation.tensor(o) for o in reversed(out))
 
 
-def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):  # noqa: A001
+def range(start, end, step=1, *, dtype=None, device=None, requires_grad=False):  # noqa: A001
     """Deprecated (as in PyTorch): ``start, start + step, ..., end`` with ``end`` included."""
     warnings.warn("tapegrad.range is deprecated and will be removed in a future release "
                   "because its behavior is inconsistent with Python's range builtin. Instead, "
                   "use tapegrad.arange, which produces values in [start, end).", UserWarning,
                   stacklevel=2)
-    if end is None:
-        start, end = 0, start
     n = int(math.floor((end - start) / step)) + 1
     values = start + step * np.arange(max(n, 0))
     return creation.tensor(values, dtype=dtype or dtypes.default_float(),
@@ -521,7 +534,7 @@ _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dty
              "with .to(dtype) where you want lower precision")
 _TABLE = {
     _COMPLEX: "complex polar view_as_complex view_as_real complex64 complex128 complex32 cfloat "
-              "cdouble chalf stft istft angle_complex view_as_complex_copy view_as_real_copy",
+              "cdouble chalf stft istft view_as_complex_copy view_as_real_copy",
     "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
         "bfloat16",
     _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
@@ -565,7 +578,7 @@ _TABLE = {
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled",
     "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
         "from_dlpack to_dlpack",
-    "nested tensors": "nested_tensor to_padded_tensor",
+    "nested tensors": "to_padded_tensor",
     "applying a Python callable per element (write the function with tensor ops)":
         "apply_ map_ map2_",
     "CTC loss (not implemented)": "ctc_loss",
