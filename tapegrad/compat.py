@@ -85,7 +85,7 @@ def index_reduce(self, dim, index, source, reduce, *, include_self=True):
 
 METHODS = {"index_reduce": index_reduce,
            "hardshrink": F.hardshrink, "prelu": F.prelu, "to_dense": lambda self: self,
-           "msort": lambda self: self.sort(0)[0], "narrow_copy":
+           "narrow_copy":
            lambda self, dim, start, length: self.narrow(dim, start, length).clone()}
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
