@@ -12,9 +12,10 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, linalg, special
+from . import creation, dtypes, linalg, methods, special
 from .nn import functional as F
 from .ops import inplace, inplace_more
+from .ops import shape as sh
 from .ops.aliases import divide
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
@@ -445,7 +446,7 @@ def unravel_index(indices, shape):
     return tuple(creation.tensor(o) for o in reversed(out))
 
 
-def range(start, end, step=1, *, dtype=None, device=None, requires_grad=False):  # noqa: A001
+def range_(start, end, step=1, *, dtype=None, device=None, requires_grad=False):
     """Deprecated (as in PyTorch): ``start, start + step, ..., end`` with ``end`` included."""
     warnings.warn("tapegrad.range is deprecated and will be removed in a future release "
                   "because its behavior is inconsistent with Python's range builtin. Instead, "
@@ -494,8 +495,8 @@ FUNCTIONS.update({
     "bartlett_window": _window("bartlett_window", lambda k, n: 1.0 - np.abs(2.0 * k / n - 1.0)),
     "kaiser_window": _window("kaiser_window", _kaiser),
 })
-FUNCTIONS.update({f.__name__: f for f in (scalar_tensor, fill, asarray, unravel_index,
-                                          range)})
+FUNCTIONS.update({f.__name__: f for f in (scalar_tensor, fill, asarray, unravel_index)})
+FUNCTIONS["range"] = range_  # (named range_ here: this module uses the builtin range)
 FUNCTIONS["cholesky_inverse"] = cholesky_inverse
 
 
@@ -514,6 +515,247 @@ for _name in ("acos_", "acosh_", "asin_", "asinh_", "atan_", "atanh_", "arccos_"
               "deg2rad_", "rad2deg_", "negative_", "gcd_", "lcm_", "ldexp_", "clamp_min_",
               "clamp_max_", "detach_", "resize_as_", "fill_diagonal_"):
     FUNCTIONS[_name] = _inplace_function(_name)
+
+
+
+# ---- layouts, memory formats, legacy switches ----------------------------------------------
+class layout:  # noqa: N801 (PyTorch's name)
+    """A tensor layout (``torch.strided``): every tensor here is dense and strided."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"tapegrad.{self.name}"
+
+
+class memory_format:  # noqa: N801 (PyTorch's name)
+    """A memory format (``torch.channels_last``...).  It orders elements in memory, never
+    their values; tapegrad's tensors are row-major whatever is asked (``contiguous``,
+    ``is_contiguous`` and ``to`` accept these and keep the values)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"tapegrad.{self.name}"
+
+
+strided = layout("strided")
+Tensor.layout = strided
+FUNCTIONS.update({"layout": layout, "strided": strided, "memory_format": memory_format})
+FUNCTIONS.update({n: memory_format(n) for n in (
+    "contiguous_format", "channels_last", "channels_last_3d", "preserve_format")})
+FUNCTIONS["default_generator"] = creation._DEFAULT
+
+
+def set_default_tensor_type(t):
+    """PyTorch's legacy switch: ``DoubleTensor`` / ``FloatTensor`` (the class or its name)
+    set the default float dtype, as ``set_default_dtype``."""
+    name = t if isinstance(t, str) else getattr(t, "__name__", str(t))
+    dt = {"DoubleTensor": dtypes.float64, "FloatTensor": dtypes.float32}.get(
+        name.rsplit(".", 1)[-1])
+    if dt is None:
+        raise TypeError(f"only floating-point types are supported as the default type "
+                        f"(tapegrad: FloatTensor or DoubleTensor, got {name})")
+    dtypes.set_default_dtype(dt)
+
+
+_WARN = {"always": False}
+
+
+def set_warn_always(b):
+    """Recorded (tapegrad's warnings follow Python's filters)."""
+    _WARN["always"] = bool(b)
+
+
+def is_warn_always_enabled():
+    return _WARN["always"]
+
+
+def set_flush_denormal(mode):
+    """False: flushing denormals is not supported (NumPy computes with them), PyTorch's
+    answer on a CPU without the feature."""
+    return False
+
+
+def is_vulkan_available():
+    return False
+
+
+# ---- more functions ----------------------------------------------------------------------
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None,
+                  requires_grad=False, pin_memory=False):
+    """``empty(size)`` (strides are row-major here)."""
+    return creation.empty(*tuple(size), dtype=dtype, requires_grad=requires_grad)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None,
+                   requires_grad=False, pin_memory=False):
+    """``empty(size)`` (the physical order of elements is row-major here)."""
+    if sorted(physical_layout) != list(range(len(size))):
+        raise RuntimeError("Number of dimensions in size does not match the length of the "
+                           "physical_layout")
+    return creation.empty(*tuple(size), dtype=dtype, requires_grad=requires_grad)
+
+
+def binomial(count, prob, generator=None):
+    """Draws of Binomial(count, prob), elementwise (float, as PyTorch's)."""
+    n = np.asarray(count._data if isinstance(count, Tensor) else count)
+    p = np.asarray(prob._data if isinstance(prob, Tensor) else prob)
+    draws = creation._gen(generator).binomial(n.astype(np.int64), p)
+    dt = count.dtype if isinstance(count, Tensor) else dtypes.default_float()
+    return creation.tensor(draws, dtype=dt)
+
+
+def _copying(name, view):
+    def fn(*args, **kwargs):
+        out = view(*args, **kwargs)
+        return tuple(o.clone() for o in out) if isinstance(out, (tuple, list)) else out.clone()
+    fn.__name__ = name
+    fn.__doc__ = f"``{view.__name__}``'s result as a new tensor (PyTorch's ``{name}``)."
+    return fn
+
+
+for _name in ("detach", "diagonal", "expand", "permute", "select", "split", "squeeze", "t",
+              "transpose", "unbind", "unfold", "unsqueeze", "view", "narrow",
+              "split_with_sizes"):
+    FUNCTIONS[f"{_name}_copy"] = _copying(f"{_name}_copy", getattr(Tensor, _name))
+FUNCTIONS["alias_copy"] = _copying("alias_copy", lambda input: input)
+FUNCTIONS["slice_copy"] = _copying(
+    "slice_copy", lambda input, dim=0, start=None, end=None, step=1:
+    input[(slice(None),) * _wrap_dim(dim, input.ndim, "slice_copy") + (slice(start, end, step),)])
+del FUNCTIONS["narrow_copy"], FUNCTIONS["view_copy"]  # (their own, below: shapes as torch's)
+FUNCTIONS["narrow_copy"] = METHODS["narrow_copy"]
+FUNCTIONS["view_copy"] = _copying("view_copy", lambda input, *shape: input.reshape(*shape))
+
+
+def nonzero_static(input, *, size, fill_value=-1):
+    """``nonzero(input)`` cut or padded with ``fill_value`` rows to ``size`` rows."""
+    idx = np.argwhere(np.asarray(input._data))[:size]
+    pad = np.full((size - idx.shape[0], max(input.ndim, 0)), fill_value, np.int64)
+    return creation.tensor(np.concatenate([idx.astype(np.int64), pad]).reshape(size,
+                                                                                 input.ndim))
+
+
+def frobenius_norm(input, dim, keepdim=False):
+    """The square root of the sum of squares over ``dim``."""
+    return linalg.vector_norm(input, 2, dim=dim, keepdim=keepdim)
+
+
+def nuclear_norm(input, dim=(-2, -1), keepdim=False):
+    """The sum of the singular values of the matrices over ``dim``."""
+    return linalg.matrix_norm(input, "nuc", dim=dim, keepdim=keepdim)
+
+
+def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding,
+                groups):
+    """PyTorch's general convolution: conv{1,2,3}d or conv_transpose{1,2,3}d by the
+    weight's dims and ``transposed``."""
+    n = weight.ndim - 2
+    if n not in (1, 2, 3):
+        raise RuntimeError(f"convolution: expected a 3-D to 5-D weight, got {weight.ndim}-D")
+    if transposed:
+        return getattr(F, f"conv_transpose{n}d")(input, weight, bias, stride, padding,
+                                                 output_padding, groups, dilation)
+    return getattr(F, f"conv{n}d")(input, weight, bias, stride, padding, dilation, groups)
+
+
+def _inplace_dropout(fn):
+    def dropout_(input, p, train):
+        return fn(input, p, train, inplace=True)
+    return dropout_
+
+
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    """Estimates of the derivative of ``input`` along each ``dim`` from its values at
+    uniform steps (``spacing``: a number, one per dim) or at coordinates (one 1-D tensor per
+    dim): second-order central differences inside, ``edge_order`` one-sided ones at the ends.
+    Differentiable in ``input`` (a linear combination of its slices)."""
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    dims = list(range(input.ndim)) if dim is None else (
+        [dim] if isinstance(dim, int) else list(dim))
+    dims = [_wrap_dim(d, input.ndim, "gradient") for d in dims]
+    steps = list(spacing) if isinstance(spacing, (list, tuple)) else [spacing] * len(dims)
+    if len(steps) != len(dims):
+        raise RuntimeError(f"torch.gradient expected spacing to be unspecified, a scalar or "
+                           f"it's spacing and dim arguments to have the same length, but got "
+                           f"a spacing argument of length {len(steps)} and a dim argument of "
+                           f"length {len(dims)}.")
+    x = input if input.dtype.kind == "f" else input.to(dtypes.default_float())
+    return tuple(_gradient_along(x, d, h, edge_order) for d, h in zip(dims, steps,
+                                                                        strict=True))
+
+
+def _gradient_along(x, d, h, edge_order):
+    n = x.shape[d]
+    if n < edge_order + 1:
+        raise RuntimeError("torch.gradient expected each dimension size to be at least "
+                           "edge_order+1")
+    c = (np.asarray(h._data, np.float64) if isinstance(h, Tensor)
+         else np.arange(n, dtype=np.float64) * float(h))
+    dx = np.diff(c)
+    hl, hr = dx[:-1], dx[1:]  # the steps left and right of each interior point
+
+    def coef(values):
+        shape = [1] * x.ndim
+        shape[d] = -1
+        return Tensor(np.asarray(values, np.float64).astype(x.dtype).reshape(shape))
+
+    def part(start, length):
+        return x.narrow(d, start, length)
+
+    pieces = []
+    if edge_order == 1:
+        first = (part(1, 1) - part(0, 1)) / float(dx[0])
+        last = (part(n - 1, 1) - part(n - 2, 1)) / float(dx[-1])
+    else:
+        a, b = dx[0], dx[1]
+        first = (part(0, 1) * float(-(2 * a + b) / (a * (a + b))) +
+                 part(1, 1) * float((a + b) / (a * b)) + part(2, 1) * float(-a / (b * (a + b))))
+        a, b = dx[-2], dx[-1]
+        last = (part(n - 3, 1) * float(b / (a * (a + b))) +
+                part(n - 2, 1) * float(-(a + b) / (a * b)) +
+                part(n - 1, 1) * float((2 * b + a) / (b * (a + b))))
+    pieces.append(first)
+    if n > 2:
+        pieces.append(part(0, n - 2) * coef(-hr / (hl * (hl + hr))) +
+                      part(1, n - 2) * coef((hr - hl) / (hl * hr)) +
+                      part(2, n - 2) * coef(hl / (hr * (hl + hr))))
+    pieces.append(last)
+    return sh.cat(pieces, d)
+
+
+FUNCTIONS.update({f.__name__: f for f in (
+    set_default_tensor_type, set_warn_always, is_warn_always_enabled, set_flush_denormal,
+    is_vulkan_available, empty_strided, empty_permuted, binomial, nonzero_static,
+    frobenius_norm, nuclear_norm, convolution, gradient)})
+FUNCTIONS.update({
+    "dropout_": _inplace_dropout(F.dropout), "alpha_dropout_": _inplace_dropout(F.alpha_dropout),
+    "feature_alpha_dropout_": _inplace_dropout(F.feature_alpha_dropout),
+    "feature_dropout_": _inplace_dropout(F.dropout2d),
+    "adjoint": lambda input: input.mT, "get_device": get_device,
+})
+for _name in ("addmv_", "as_strided_", "conj_physical_"):
+    FUNCTIONS[_name] = _inplace_function(_name)
+Tensor.nonzero_static = nonzero_static
+Tensor.is_nonzero = methods.is_nonzero
+Tensor.is_distributed = lambda self: False  # (one process: no tensor is distributed)
+Tensor.as_strided_ = inplace_more._reshaping(Tensor.as_strided, "as_strided_")
+
+
+def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
+    """A 1-D tensor sharing the memory of a Python buffer (bytes, bytearray, array...),
+    as ``torch.frombuffer`` (NumPy reads it)."""
+    t = creation.from_numpy(np.frombuffer(buffer, np.dtype(dtype), count, offset))
+    return t.requires_grad_(True) if requires_grad else t
+
+
+FUNCTIONS["frombuffer"] = frombuffer
+Tensor.cholesky_inverse = cholesky_inverse
+Tensor.dim_order = lambda self, *, ambiguity_check=False: tuple(range(self.ndim))
+Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate)
 
 
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
@@ -542,7 +784,9 @@ _TABLE = {
              "sspaddmm to_sparse to_sparse_coo to_sparse_csr to_sparse_csc to_sparse_bsr "
              "to_sparse_bsc coalesce is_coalesced indices values crow_indices col_indices "
              "ccol_indices row_indices sparse_dim dense_dim sparse_mask sparse_resize_ "
-             "sparse_resize_and_clear_ resize_as_sparse_ sparse_coo sparse_csr",
+             "sparse_resize_and_clear_ resize_as_sparse_ sparse_coo sparse_csr sparse_csc "
+             "sparse_bsr sparse_bsc ccol_indices_copy col_indices_copy crow_indices_copy "
+             "row_indices_copy indices_copy values_copy",
     _QUANT: "quantize_per_tensor quantize_per_channel quantize_per_tensor_dynamic dequantize "
             "int_repr q_scale q_zero_point q_per_channel_scales q_per_channel_zero_points "
             "q_per_channel_axis qscheme fake_quantize_per_tensor_affine "
@@ -566,6 +810,9 @@ _TABLE = {
               "mkldnn_max_pool2d mkldnn_max_pool3d mkldnn_linear_backward_weights "
               "mkldnn_rnn_layer to_mkldnn fbgemm_linear_fp16_weight fbgemm_linear_int8_weight "
               "fbgemm_pack_gemm_matrix_fp16 fbgemm_pack_quantized_matrix "
+              "fbgemm_linear_fp16_weight_fp32_activation "
+              "fbgemm_linear_int8_weight_fp32_activation miopen_convolution_relu "
+              "miopen_convolution_add_relu batch_norm_gather_stats_with_counts "
               "fbgemm_linear_quantize_weight native_batch_norm native_layer_norm "
               "native_group_norm native_dropout native_norm batch_norm_stats "
               "batch_norm_elemt batch_norm_gather_stats batch_norm_backward_elemt "
@@ -575,13 +822,45 @@ _TABLE = {
     _REMOVED: "eig symeig lstsq solve lu matrix_rank",
     _RNN: "lstm gru rnn_tanh rnn_relu lstm_cell gru_cell rnn_tanh_cell rnn_relu_cell",
     _AUTOCAST: "autocast is_autocast_enabled is_autocast_cpu_enabled set_autocast_enabled "
-               "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled",
+               "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
+               "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
+               "get_autocast_gpu_dtype get_autocast_ipu_dtype get_autocast_xla_dtype "
+               "is_autocast_cache_enabled is_autocast_ipu_enabled is_autocast_xla_enabled "
+               "set_autocast_cache_enabled set_autocast_cpu_dtype set_autocast_dtype "
+               "set_autocast_gpu_dtype set_autocast_ipu_dtype set_autocast_ipu_enabled "
+               "set_autocast_xla_dtype set_autocast_xla_enabled",
     "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
         "from_dlpack to_dlpack",
     "nested tensors": "to_padded_tensor",
     "applying a Python callable per element (write the function with tensor ops)":
         "apply_ map_ map2_",
     "CTC loss (not implemented)": "ctc_loss",
+    "grid sampling (affine_grid / grid_sample are not implemented)":
+        "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
+    "the fft module (its transforms return complex tensors, which tapegrad does not have)":
+        "fft",
+    "distributed training (tapegrad runs in one process; batch replay uses the cores)":
+        "distributed",
+    "quantization (values are float or integer arrays, never quantized)": "ao quantization",
+    "dtypes NumPy lacks (sub-byte, float8) or that tapegrad does not carry (unsigned "
+    "integers wider than 8 bits; use int32 or int64)":
+        "uint16 uint32 uint64 uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 "
+        "int5 int6 int7 float8_e4m3fn float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz "
+        "float8_e8m0fnu float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 "
+        "quint2x4",
+    "symbolic shapes (torch.compile's; shapes are plain ints here)":
+        "sym_int sym_float sym_max sym_min sym_not sym_ite sym_sqrt sym_sum sym_fresh_size "
+        "sym_constrain_range sym_constrain_range_for_size",
+    "torch's higher-order control-flow ops; write Python control flow (tapegrad.compile "
+    "guards the branches it records)": "cond while_loop",
+    "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
+        "volatile reinforce",
+    "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
+    "the regularized incomplete gamma function (not implemented yet)":
+        "igamma igammac igamma_ igammac_",
+    "Tensor subclasses (as_subclass)": "as_subclass",
+    "randomized low-rank factorizations (use tapegrad.linalg.svd / eigh)":
+        "svd_lowrank pca_lowrank lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
 

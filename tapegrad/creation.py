@@ -200,7 +200,9 @@ class Generator:
         self._seed = None
 
     def manual_seed(self, seed):
-        self._np = np.random.default_rng(int(seed))
+        # in place (default_rng(seed)'s state): _rng (below) stays this generator, so
+        # default_generator.manual_seed(s) seeds what rand draws from, as manual_seed(s)
+        self._np.bit_generator.state = np.random.PCG64(int(seed)).state
         self._seed = int(seed)
         return self
 

@@ -133,17 +133,35 @@ def is_nonzero(input):
     return bool(input.item())
 
 
-_SWITCHES = {"deterministic": False, "matmul_precision": "highest"}
+_SWITCHES = {"deterministic": False, "matmul_precision": "highest", "warn_only": False}
 
 
 def use_deterministic_algorithms(mode, *, warn_only=False):
     """Recorded only: tapegrad's kernels are deterministic already (one order of
     accumulation per tape; batch replay gives each point the same code)."""
     _SWITCHES["deterministic"] = bool(mode)
+    _SWITCHES["warn_only"] = bool(warn_only)
 
 
 def are_deterministic_algorithms_enabled():
     return _SWITCHES["deterministic"]
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return _SWITCHES["warn_only"]
+
+
+def get_deterministic_debug_mode():
+    """0 (off), 1 (warn) or 2 (error), PyTorch's spelling of the switch above."""
+    return 0 if not _SWITCHES["deterministic"] else 1 if _SWITCHES["warn_only"] else 2
+
+
+def set_deterministic_debug_mode(debug_mode):
+    mode = {"default": 0, "warn": 1, "error": 2}.get(debug_mode, debug_mode)
+    if mode not in (0, 1, 2):
+        raise RuntimeError(f"invalid value of debug_mode, expected one of 0, 1, 2, but got "
+                           f"{debug_mode}")
+    use_deterministic_algorithms(mode > 0, warn_only=mode == 1)
 
 
 def set_float32_matmul_precision(precision):
@@ -164,9 +182,11 @@ def set_anomaly_enabled(enabled, check_nan=True):
 
 FUNCTIONS = {f.__name__: f for f in (
     detach, typename, is_nonzero, use_deterministic_algorithms,
-    are_deterministic_algorithms_enabled, set_float32_matmul_precision,
+    are_deterministic_algorithms_enabled, is_deterministic_algorithms_warn_only_enabled,
+    get_deterministic_debug_mode, set_deterministic_debug_mode, set_float32_matmul_precision,
     get_float32_matmul_precision, set_anomaly_enabled)}
 FUNCTIONS["is_anomaly_enabled"] = anomaly.is_anomaly_enabled
+FUNCTIONS["is_anomaly_check_nan_enabled"] = anomaly.is_anomaly_check_nan_enabled
 
 
 def _inplace_function(name):

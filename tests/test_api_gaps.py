@@ -15,7 +15,8 @@ from tapegrad import compat
 torch = pytest.importorskip("torch")
 pytestmark = [pytest.mark.oracle,
               pytest.mark.filterwarnings("ignore:index_reduce\\(\\) is in beta"),
-              pytest.mark.filterwarnings("ignore:reduction. 'mean' divides")]
+              pytest.mark.filterwarnings("ignore:reduction. 'mean' divides"),
+              pytest.mark.filterwarnings("ignore:at..(frobenius|nuclear)_norm is deprecated")]
 
 R = np.random.default_rng(11)
 U = lambda *s: R.uniform(0.2, 0.9, s)  # noqa: E731 (a domain every unary op accepts)
@@ -506,3 +507,131 @@ def test_unsupported_table_names_nothing_tapegrad_has():
     for name in compat.UNSUPPORTED:
         assert name not in vars(tg) and not hasattr(tg.Tensor, name), name
         assert hasattr(torch, name) or hasattr(torch.Tensor, name), name
+
+
+# ---- more top-level functions -------------------------------------------------------------
+COORDS = np.cumsum(R.uniform(0.1, 1.0, 5))
+MORE = {
+    "gradient": (lambda L, a: L.gradient(a), R.standard_normal((4, 5))),
+    "gradient_spacing": (lambda L, a: L.gradient(a, spacing=[0.5, 2.0], edge_order=2),
+                         R.standard_normal((4, 5))),
+    "gradient_coords": (lambda L, a: L.gradient(a, spacing=(L.tensor(COORDS),), dim=1,
+                                                edge_order=2), R.standard_normal((3, 5))),
+    "gradient_int": (lambda L: L.gradient(L.tensor([1, 4, 9, 16]), spacing=2.0)[0].double(),),
+    "copies": (lambda L, a: (L.diagonal_copy(a), L.permute_copy(a, (1, 0)),
+                             *L.unbind_copy(a, 1), L.slice_copy(a, 1, 1, 4, 2),
+                             L.view_copy(a, (4, 3)), L.transpose_copy(a, 0, 1),
+                             L.expand_copy(a[:1], (2, 4)), L.t_copy(a), L.narrow_copy(a, 1, 0, 2),
+                             L.select_copy(a, 0, 1), *L.split_copy(a, 2, 1),
+                             L.unsqueeze_copy(a, 0), L.squeeze_copy(a[:1]),
+                             L.detach_copy(a.detach()), L.alias_copy(a), L.unfold_copy(a, 1, 2, 1),
+                             *L.split_with_sizes_copy(a, [1, 3], 1)), A34),
+    "convolution": (lambda L, x, w: L.convolution(x, w, None, [1], [1], [1], False, [0], 1),
+                    X, R.standard_normal((4, 3, 3))),
+    "convolution_transposed": (lambda L, x, w: L.convolution(x, w, None, [2], [0], [1], True,
+                                                             [1], 1), X,
+                               R.standard_normal((3, 2, 3))),
+    "nonzero_static": (lambda L: (L.nonzero_static(L.tensor([[0, 1], [2, 0]]), size=3),
+                                  L.tensor([0.0, 1.0]).nonzero_static(size=1)),),
+    "norms": (lambda L, a: (L.frobenius_norm(a, (0, 1)), L.frobenius_norm(a, (1,), True),
+                            L.nuclear_norm(a)), A34),
+    "adjoint": (lambda L, a: L.adjoint(a), A34),
+    "dropout_eval_inplace": (lambda L, a: L.dropout_(a.detach().clone(), 0.5, False), A34),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE))
+def test_more_top_level_against_torch(name):
+    fn, *arrays = MORE[name]
+    check(fn, *arrays, rtol=1e-10, atol=1e-12)
+
+
+def test_as_strided_scatter():
+    """Values against torch; gradients against finite differences (torch 2.13's gradient
+    for input is gy at the scattered positions, where the output does not depend on input:
+    it is the complement that is right)."""
+    check(lambda L, a, b: L.as_strided_scatter(a, b, (2, 2), (1, 4), 1).detach(), A34,
+          R.standard_normal((2, 2)), grad=False)
+    a = tg.tensor(A34, requires_grad=True)
+    b = tg.tensor(R.standard_normal((2, 2)), requires_grad=True)
+    assert tg.autograd.gradcheck(lambda a, b: tg.as_strided_scatter(a, b, (2, 2), (1, 4), 1),
+                                 (a, b))
+    out = tg.as_strided_scatter(a, b, (2, 2), (1, 4), 1)
+    out.sum().backward()
+    assert np.asarray(a.grad).reshape(-1).tolist() == [1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1]
+
+
+def test_gradient_errors_as_torch():
+    raises_like(lambda L, a: L.gradient(a, edge_order=2), U(2), match=r"at least edge_order\+1")
+    raises_like(lambda L, a: L.gradient(a, edge_order=3), U(5), match="edge_order=1 and")
+
+
+def test_top_level_inplace_names_are_torchs():
+    names = [n for n in dir(torch) if n.endswith("_") and not n.startswith("_") and
+             hasattr(torch.Tensor, n) and n not in compat.UNSUPPORTED]
+    for name in names:
+        assert callable(getattr(tg, name)), name
+    x, xt = tg.arange(12.0).reshape(3, 4), torch.arange(12.0).reshape(3, 4)
+    tg.as_strided_(x, (2, 2), (1, 4))
+    torch.as_strided_(xt, (2, 2), (1, 4))
+    assert x.tolist() == xt.tolist()
+    y = tg.tensor(U(3))
+    assert tg.addmv_(y, tg.ones(3, 2), tg.ones(2)) is y
+
+
+def test_layouts_memory_formats_generators():
+    x = tg.ones(2, 3)
+    assert x.layout is tg.strided and repr(tg.strided) == "tapegrad.strided"
+    assert isinstance(tg.strided, tg.layout) and isinstance(tg.channels_last, tg.memory_format)
+    for fmt in (tg.contiguous_format, tg.channels_last, tg.preserve_format):
+        assert x.contiguous(memory_format=fmt) is x
+    assert tg.empty_strided((2, 3), (3, 1)).shape == (2, 3)
+    assert tg.empty_permuted((2, 3), (1, 0)).shape == (2, 3)
+    assert x.dim_order() == torch.ones(2, 3).dim_order() and x.is_nonzero is not None
+    assert tg.get_device(x) == -1 and not x.is_distributed()
+    tg.default_generator.manual_seed(4)
+    a = tg.rand(3).tolist()
+    tg.manual_seed(4)
+    assert tg.rand(3).tolist() == a
+
+
+def test_legacy_switches():
+    try:
+        tg.set_default_tensor_type(tg.FloatTensor)
+        assert tg.get_default_dtype() == tg.float32 and tg.tensor([1.0]).dtype == tg.float32
+        tg.set_default_tensor_type("torch.DoubleTensor")
+        assert tg.get_default_dtype() == tg.float64
+        with pytest.raises(TypeError, match="only floating-point types"):
+            tg.set_default_tensor_type(tg.LongTensor)
+    finally:
+        tg.set_default_dtype(tg.float64)
+    try:
+        for mode in (1, 2, 0, "warn"):
+            tg.set_deterministic_debug_mode(mode)
+            torch.set_deterministic_debug_mode(mode)
+            assert tg.get_deterministic_debug_mode() == torch.get_deterministic_debug_mode()
+            assert (tg.is_deterministic_algorithms_warn_only_enabled() ==
+                    torch.is_deterministic_algorithms_warn_only_enabled())
+    finally:
+        tg.set_deterministic_debug_mode(0)
+        torch.set_deterministic_debug_mode(0)
+    tg.set_warn_always(True)
+    assert tg.is_warn_always_enabled()
+    tg.set_warn_always(False)
+    assert tg.set_flush_denormal(True) is False and tg.is_vulkan_available() is False
+    assert tg.is_anomaly_check_nan_enabled() == torch.is_anomaly_check_nan_enabled()
+
+
+def test_frombuffer_shares_memory():
+    buf = bytearray(np.arange(4, dtype=np.float32).tobytes())
+    t = tg.frombuffer(buf, dtype=tg.float32, count=3, offset=4)
+    assert t.tolist() == [1.0, 2.0, 3.0] and t.dtype == tg.float32
+    buf[4:8] = np.float32(7.0).tobytes()
+    assert t.tolist()[0] == 7.0
+
+
+def test_binomial():
+    tg.manual_seed(1)
+    d = np.asarray(tg.binomial(tg.full((N,), 10.0), tg.full((N,), 0.3)))
+    assert d.dtype == np.float64 and d.min() >= 0 and d.max() <= 10
+    assert abs(d.mean() - 3.0) < _se(2.1)

@@ -256,10 +256,9 @@ def masked_scatter(input, mask, source):
 
 
 # ---- strides and splits -------------------------------------------------------------------
-@api
-def as_strided(input, size, stride, storage_offset=0):
-    """The elements at ``storage_offset + sum(i_k * stride_k)`` of input's row-major
-    storage, in a tensor of ``size`` (a gather: a copy here, not a view)."""
+def _strided_positions(input, size, stride, storage_offset):
+    """The flat positions ``storage_offset + sum(i_k * stride_k)`` of a strided view of
+    input's row-major storage, checked against its size."""
     size, stride = tuple(int(s) for s in size), tuple(int(s) for s in stride)
     if len(size) != len(stride):
         raise RuntimeError("mismatch in length of strides and shape")
@@ -275,9 +274,25 @@ def as_strided(input, size, stride, storage_offset=0):
                            f"requiring a storage size of {need * input.dtype.itemsize} are out "
                            f"of bounds for storage of size "
                            f"{input.numel() * input.dtype.itemsize}")
+    return pos
+
+
+@api
+def as_strided(input, size, stride, storage_offset=0):
+    """The elements at ``storage_offset + sum(i_k * stride_k)`` of input's row-major
+    storage, in a tensor of ``size`` (a gather: a copy here, not a view)."""
+    pos = _strided_positions(input, size, stride, storage_offset)
     if not pos.size:
-        return sh.reshape(sh.narrow(sh.reshape(input, -1), 0, 0, 0), *size)
+        return sh.reshape(sh.narrow(sh.reshape(input, -1), 0, 0, 0), *pos.shape)
     return cb.take(input, Tensor(pos))
+
+
+@api
+def as_strided_scatter(input, src, size, stride, storage_offset=0):
+    """``input`` with the elements of ``as_strided(input, size, stride, storage_offset)``
+    replaced by ``src`` (positions the view repeats take src's last value there)."""
+    return _embed(input, src, _strided_positions(input, size, stride, storage_offset),
+                  "as_strided_scatter")
 
 
 @api
