@@ -878,10 +878,22 @@ def module_getattr(name):
     raise _unsupported("module 'tapegrad'", name)
 
 
-def _tensor_getattr(self, name):
-    if name[:1] == "_":  # (the hot paths' getattr(t, "_ver", None): one call, no table)
-        raise AttributeError(name)
-    raise _unsupported("'Tensor' object", name)
+class _Refused:
+    """A Tensor attribute tapegrad refuses: reading it (on a tensor or on the class) raises
+    the AttributeError that says why, so ``hasattr`` is False.  Descriptors, not a
+    ``Tensor.__getattr__``: a class with ``__getattr__`` pays a slower lookup on every
+    attribute access (measured: +30% on ``y = x * 2; y.add_(1)``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        raise _unsupported("'Tensor' object" if obj is not None else "type object 'Tensor'",
+                           self.name)
 
 
-Tensor.__getattr__ = _tensor_getattr
+for _name in UNSUPPORTED:
+    if not hasattr(Tensor, _name):  # (a name some module binds is never shadowed)
+        setattr(Tensor, _name, _Refused(_name))
