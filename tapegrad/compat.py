@@ -500,21 +500,13 @@ FUNCTIONS["range"] = range_  # (named range_ here: this module uses the builtin 
 FUNCTIONS["cholesky_inverse"] = cholesky_inverse
 
 
-def _inplace_function(name):
-    def fn(input, *args, **kwargs):
-        return getattr(input, name)(*args, **kwargs)
-    fn.__name__ = name
-    fn.__doc__ = f"``torch.{name}(t, ...)``: ``t.{name}(...)``, in place."
-    return fn
-
-
 # PyTorch's top-level in-place spellings, beyond methods.py's
 for _name in ("acos_", "acosh_", "asin_", "asinh_", "atan_", "atanh_", "arccos_",
               "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "cosh_", "sinh_",
               "tan_", "erf_", "erfc_", "exp2_", "fix_", "i0_", "log2_", "log10_", "sinc_",
               "deg2rad_", "rad2deg_", "negative_", "gcd_", "lcm_", "ldexp_", "clamp_min_",
               "clamp_max_", "detach_", "resize_as_", "fill_diagonal_"):
-    FUNCTIONS[_name] = _inplace_function(_name)
+    FUNCTIONS[_name] = methods._inplace_function(_name)
 
 
 
@@ -738,7 +730,7 @@ FUNCTIONS.update({
     "adjoint": lambda input: input.mT, "get_device": get_device,
 })
 for _name in ("addmv_", "as_strided_", "conj_physical_"):
-    FUNCTIONS[_name] = _inplace_function(_name)
+    FUNCTIONS[_name] = methods._inplace_function(_name)
 Tensor.nonzero_static = nonzero_static
 Tensor.is_nonzero = methods.is_nonzero
 Tensor.is_distributed = lambda self: False  # (one process: no tensor is distributed)

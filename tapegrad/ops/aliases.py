@@ -219,17 +219,11 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 def put(input, index, source, accumulate=False):
     """``input`` with the flat positions ``index`` given ``source``'s values (added to
     them with ``accumulate=True``)."""
-    idx = sh._index_array(index, "put", "put_(): Expected a long tensor for index")
-    n = input.numel()
-    bad = idx[(idx < -n) | (idx >= n)]
-    if bad.size:
-        raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor "
-                         f"of {n} elements.")
+    idx = cb.flat_positions(input, index, "put_").reshape(-1)
     if idx.size != source.numel():
         raise RuntimeError(f"put_(): Expected source and index to have the same number of "
                            f"elements, but got source.numel() = {source.numel()}, "
                            f"index.numel() = {idx.size}")
-    idx = np.where(idx < 0, idx + n, idx).reshape(-1)
     src = sh.reshape(source, -1)
     if accumulate:
         flat = cb.index_add(sh.reshape(input, -1), 0, Tensor(idx), sh.to(src, input.dtype))

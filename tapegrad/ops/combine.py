@@ -267,14 +267,21 @@ def vander(x, N=None, increasing=False):  # noqa: N803 (PyTorch's name)
 def take(input, index):
     """The elements at the flat positions ``index`` (any shape)."""
     _tensor(input, "take")
-    idx = sh._index_array(index, "take", "take(): Expected a long tensor for index")
+    idx = flat_positions(input, index, "take")
+    return sh._gathered(input, sh._arr(input), idx, "IndexBackward0") if input.ndim else \
+        input.reshape(-1)[Tensor(idx)]
+
+
+def flat_positions(input, index, op):
+    """``index`` as flat positions of input (negative ones counted from the end), checked:
+    take's and put's reading of an index."""
+    idx = sh._index_array(index, op, f"{op}(): Expected a long tensor for index")
     n = input.numel()
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
         raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor "
                          f"of {n} elements.")
-    return sh._gathered(input, sh._arr(input), np.where(idx < 0, idx + n, idx),
-                        "IndexBackward0") if input.ndim else input.reshape(-1)[Tensor(idx)]
+    return np.where(idx < 0, idx + n, idx)
 
 
 @api
