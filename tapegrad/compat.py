@@ -70,6 +70,10 @@ def index_reduce(self, dim, index, source, reduce, *, include_self=True):
     if reduce not in ("prod", "mean", "amax", "amin"):
         raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or "
                            f"amin but got {reduce}.")
+    if source.dtype != self.dtype:
+        raise RuntimeError(f"index_reduce_(): self ({dtypes.torch_word(self.dtype).capitalize()})"
+                           f" and source ({dtypes.torch_word(source.dtype).capitalize()}) must "
+                           f"have the same scalar type")
     d = _wrap_dim(dim, self.ndim, "index_reduce")
     idx = np.asarray(index._data if isinstance(index, Tensor) else index)
     if idx.dtype.kind not in "iu":

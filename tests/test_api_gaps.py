@@ -149,6 +149,22 @@ def test_inplace_errors_as_torch():
             x.resize_(2)
 
 
+def test_dtype_mismatches_refused_as_torch():
+    f32 = lambda L: L.ones(3, 4, dtype=L.float32)  # noqa: E731
+    raises_like(lambda L: f32(L).put_(L.tensor([0]), L.ones(1, dtype=L.float64)),
+                match=r"put_\(\): self and source expected to have the same dtype, but got "
+                      r"self.dtype = Float and source.dtype = Double")
+    raises_like(lambda L: f32(L).masked_scatter_(L.ones(3, 4) > 0, L.ones(12,
+                                                                         dtype=L.float64)),
+                match="masked_scatter: expected self and source to have same dtypes but "
+                      "gotFloat and Double")
+    raises_like(lambda L: f32(L).index_reduce_(0, L.tensor([0]), L.ones(1, 4,
+                                                                      dtype=L.float64),
+                                              "amax"),
+                match=r"index_reduce_\(\): self \(Float\) and source \(Double\) must have "
+                      "the same scalar type")
+
+
 def test_top_level_inplace_spellings():
     for name in ("acos_", "sinh_", "erf_", "log2_", "fix_", "deg2rad_", "i0_"):
         a = U(4)

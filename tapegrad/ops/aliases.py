@@ -220,6 +220,10 @@ def put(input, index, source, accumulate=False):
     """``input`` with the flat positions ``index`` given ``source``'s values (added to
     them with ``accumulate=True``)."""
     idx = cb.flat_positions(input, index, "put_").reshape(-1)
+    if source.dtype != input.dtype:
+        raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {_word(input.dtype)} and source.dtype = "
+                           f"{_word(source.dtype)}")
     if idx.size != source.numel():
         raise RuntimeError(f"put_(): Expected source and index to have the same number of "
                            f"elements, but got source.numel() = {source.numel()}, "
@@ -239,6 +243,9 @@ def masked_scatter(input, mask, source):
     if m.dtype != np.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
                            f"dtype {_word(m.dtype)}")
+    if source.dtype != input.dtype:
+        raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but "
+                           f"got{_word(input.dtype)} and {_word(source.dtype)}")
     m = np.broadcast_to(m, tuple(input.shape))
     places = _positions(input)[m]
     if places.size > source.numel():
