@@ -16,11 +16,14 @@ array([2., 6.])
 >>> tg.trace(tg.tensor([[1.0, 2.0], [3.0, 4.0]]))
 tensor(5.)
 """
+from typing import Final  # noqa: F401 (torch.jit.Final: an annotation, nothing to enforce)
+
 from . import replay
 from .replay import validate
 from .tensor import Tensor
 
-__all__ = ["load", "save", "trace"]
+__all__ = ["load", "save", "trace", "script", "ignore", "unused", "export", "annotate",
+           "is_scripting", "is_tracing", "Final"]
 
 
 def trace(func, *example_inputs, argnums=0):
@@ -80,3 +83,36 @@ def trace_or_record(input, *args, **kwargs):
 
 trace_or_record.__name__ = trace_or_record.__qualname__ = "trace"
 Tensor.trace = matrix_trace  # the method, bound from this floor (tensor.py stays below it)
+
+
+# ---- TorchScript's spellings, as PyTorch runs them with PYTORCH_JIT=0 (its documented
+# switch that turns scripting off): the function or module itself, run eagerly -----------
+def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
+    """``obj`` itself (a function or an nn.Module), run eagerly, as ``torch.jit.script``
+    with ``PYTORCH_JIT=0``: tapegrad has no TorchScript (``tapegrad.compile`` records a
+    function for fast replay instead)."""
+    return obj
+
+
+def _itself(fn=None, **kwargs):
+    """A decorator that leaves ``fn`` as it is (``@ignore``, ``@ignore(drop=True)``)."""
+    return fn if fn is not None else (lambda f: f)
+
+
+ignore = unused = export = _itself
+
+
+def annotate(the_type, the_value):
+    """``the_value`` (a type hint for TorchScript)."""
+    return the_value
+
+
+def is_scripting():
+    """False: nothing is scripted here."""
+    return False
+
+
+def is_tracing():
+    """False (``tapegrad.jit.trace`` records a tape, not TorchScript)."""
+    return False
+

@@ -656,3 +656,35 @@ def test_binomial():
     d = np.asarray(tg.binomial(tg.full((N,), 10.0), tg.full((N,), 0.3)))
     assert d.dtype == np.float64 and d.min() >= 0 and d.max() <= 10
     assert abs(d.mean() - 3.0) < _se(2.1)
+
+
+def test_jit_script_runs_eagerly():
+    """torch.jit's spellings as PyTorch runs them with PYTORCH_JIT=0: the code itself."""
+    class Scale(tg.nn.Module):
+        factor: tg.jit.Final[float]
+
+        def __init__(self):
+            super().__init__()
+            self.factor = 2.0
+
+        @tg.jit.ignore
+        def helper(self, x):
+            return x + 1
+
+        @tg.jit.unused
+        def unused(self, x):
+            return x
+
+        def forward(self, x):
+            return self.helper(x) * tg.jit.annotate(float, self.factor)
+
+    m = tg.jit.script(Scale())
+    assert m(tg.ones(2)).tolist() == [4.0, 4.0]
+
+    @tg.jit.script
+    def f(x):
+        return x * 3
+
+    assert f(tg.ones(1)).tolist() == [3.0]
+    assert not tg.jit.is_scripting() and not tg.jit.is_tracing()
+    assert tg.jit.ignore(drop=True)(f) is f and tg.jit.export(f) is f
