@@ -615,7 +615,7 @@ def _copying(name, view):
 
 for _name in ("detach", "diagonal", "expand", "permute", "select", "split", "squeeze", "t",
               "transpose", "unbind", "unfold", "unsqueeze", "view", "narrow",
-              "split_with_sizes"):
+              "split_with_sizes", "as_strided"):
     FUNCTIONS[f"{_name}_copy"] = _copying(f"{_name}_copy", getattr(Tensor, _name))
 FUNCTIONS["alias_copy"] = _copying("alias_copy", lambda input: input)
 FUNCTIONS["slice_copy"] = _copying(
@@ -732,6 +732,7 @@ FUNCTIONS.update({
     "feature_alpha_dropout_": _inplace_dropout(F.feature_alpha_dropout),
     "feature_dropout_": _inplace_dropout(F.dropout2d),
     "adjoint": lambda input: input.mT, "get_device": get_device,
+    "is_distributed": lambda input: False,
 })
 for _name in ("addmv_", "as_strided_", "conj_physical_"):
     FUNCTIONS[_name] = methods._inplace_function(_name)
@@ -789,7 +790,8 @@ _TABLE = {
             "fake_quantize_per_channel_affine quantized_batch_norm quantized_max_pool1d "
             "quantized_max_pool2d quantized_max_pool3d quantized_lstm quantized_gru "
             "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
-            "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32",
+            "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32 "
+            "choose_qparams_optimized fused_moving_avg_obs_fake_quant",
     _STORAGE: "storage untyped_storage storage_type set_ is_set_to from_file is_storage "
               "TypedStorage UntypedStorage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":

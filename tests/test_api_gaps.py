@@ -546,7 +546,8 @@ MORE = {
                              L.select_copy(a, 0, 1), *L.split_copy(a, 2, 1),
                              L.unsqueeze_copy(a, 0), L.squeeze_copy(a[:1]),
                              L.detach_copy(a.detach()), L.alias_copy(a), L.unfold_copy(a, 1, 2, 1),
-                             *L.split_with_sizes_copy(a, [1, 3], 1)), A34),
+                             *L.split_with_sizes_copy(a, [1, 3], 1),
+                             L.as_strided_copy(a, (2, 2), (1, 4), 1)), A34),
     "convolution": (lambda L, x, w: L.convolution(x, w, None, [1], [1], [1], False, [0], 1),
                     X, R.standard_normal((4, 3, 3))),
     "convolution_transposed": (lambda L, x, w: L.convolution(x, w, None, [2], [0], [1], True,
@@ -609,7 +610,7 @@ def test_layouts_memory_formats_generators():
     assert tg.empty_strided((2, 3), (3, 1)).shape == (2, 3)
     assert tg.empty_permuted((2, 3), (1, 0)).shape == (2, 3)
     assert x.dim_order() == torch.ones(2, 3).dim_order() and x.is_nonzero is not None
-    assert tg.get_device(x) == -1 and not x.is_distributed()
+    assert tg.get_device(x) == -1 and not x.is_distributed() and not tg.is_distributed(x)
     tg.default_generator.manual_seed(4)
     a = tg.rand(3).tolist()
     tg.manual_seed(4)
