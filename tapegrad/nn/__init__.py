@@ -56,7 +56,6 @@ from .modules import (
     FeatureAlphaDropout,
     Identity,
     L1Loss,
-    LazyLinear,
     LeakyReLU,
     Linear,
     LogSoftmax,
@@ -113,6 +112,34 @@ from .loss_layers import (
     TripletMarginWithDistanceLoss,
 )
 from .parameter import Buffer, Parameter
+from .parameter import UninitializedBuffer, UninitializedParameter
+from .lazy import (
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+    LazyLinear,
+)
+from .extra_layers import (
+    AdaptiveLogSoftmaxWithLoss,
+    Container,
+    CTCLoss,
+    FractionalMaxPool2d,
+    FractionalMaxPool3d,
+    MaxUnpool1d,
+    MaxUnpool2d,
+    MaxUnpool3d,
+    MultiLabelMarginLoss,
+    SyncBatchNorm,
+)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .shape_layers import (
     CircularPad1d,
@@ -183,3 +210,10 @@ from . import parallel  # noqa: E402 (torch.nn.parallel; nn.DataParallel)
 from .parallel import DataParallel  # noqa: E402
 
 __all__ += ["DataParallel", "parallel"]
+__all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "Container", "FractionalMaxPool2d",
+            "FractionalMaxPool3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
+            "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+            "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d",
+            "LazyInstanceNorm2d", "LazyInstanceNorm3d", "MaxUnpool1d", "MaxUnpool2d",
+            "MaxUnpool3d", "MultiLabelMarginLoss", "SyncBatchNorm", "UninitializedBuffer",
+            "UninitializedParameter"]

@@ -45,6 +45,7 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold_,
 )
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
+from .ctc import ctc_nll
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
 from .norm import (  # noqa: F401 (re-exported)
     batch_norm,
@@ -63,6 +64,21 @@ from .resize import (  # noqa: F401 (re-exported)
     upsample,
     upsample_bilinear,
     upsample_nearest,
+)
+from .sampling import (  # noqa: F401 (re-exported)
+    GRID_SAMPLE_INTERPOLATION_MODES,
+    GRID_SAMPLE_PADDING_MODES,
+    affine_grid,
+    grid_sample,
+)
+from .unpool import (  # noqa: F401 (re-exported)
+    fractional_max_pool2d,
+    fractional_max_pool2d_with_indices,
+    fractional_max_pool3d,
+    fractional_max_pool3d_with_indices,
+    max_unpool1d,
+    max_unpool2d,
+    max_unpool3d,
 )
 from .windows import (  # noqa: F401 (re-exported)
     adaptive_max_pool1d,
@@ -881,6 +897,56 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if weight is not None:
         loss = loss * weight
     loss = loss.sum(input.ndim - 1) / float(input.shape[-1]) if input.ndim else loss
+    return _reduce(loss, reduction)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """The CTC loss of ``log_probs`` (T, N, C) (log_softmax outputs; or (T, C) unbatched)
+    against ``targets``, padded (N, S) or concatenated 1-D, with per-sample
+    ``input_lengths`` and ``target_lengths`` (nn/ctc.py).  ``reduction='mean'`` divides each
+    sample's loss by its target length, then averages over the batch; ``zero_infinity``
+    zeroes impossible alignments' losses and gradients."""
+    reduction = _reduction(reduction)
+    nll, tl = ctc_nll(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
+    if reduction == "mean":
+        return (nll / _const(np.maximum(tl, 1), nll)).mean()
+    if reduction == "sum":
+        return nll.sum()
+    return nll if log_probs.ndim == 3 else nll.reshape(())
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Multi-label hinge loss: per sample, ``sum_{j in y} sum_{i not in y}
+    max(0, 1 - (x[j] - x[i])) / C``, where ``y`` is the target's classes up to its first -1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "multilabel_margin_loss")
+    _tensor(target, "multilabel_margin_loss", "target")
+    if input.ndim > 2 or input.ndim == 2 and input.shape[1] == 0:
+        raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch "
+                           f"size, but got: {list(input.shape)}")
+    if target.dtype != np.int64:
+        raise RuntimeError(f"expected scalar type Long but found "
+                           f"{dtypes.torch_word(target.dtype).capitalize()}")
+    x = input.reshape(1 if input.ndim < 2 else input.shape[0], -1)
+    n, c = x.shape
+    t = np.asarray(target._data)
+    if t.size != n * c or (input.ndim == 2 and target.ndim != 2):
+        raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
+                           f"{list(input.shape)}")
+    t = t.reshape(n, c)
+    listed = np.cumsum(t == -1, axis=1) == 0  # the classes before the first -1
+    if ((t[listed] < 0) | (t[listed] >= c)).any():
+        raise RuntimeError("argument #2 'target' is out of range")
+    is_target = np.zeros((n, c), bool)
+    rows = np.broadcast_to(np.arange(n)[:, None], (n, c))
+    is_target[rows[listed], t[listed]] = True
+    picked = x.gather(1, Tensor(np.where(listed, t, 0)))  # x[y_j], one per target slot
+    hinge = ops.relu(1.0 - picked.unsqueeze(2) + x.unsqueeze(1))  # (N, slot, class)
+    pairs = listed[:, :, None] & ~is_target[:, None, :]
+    loss = (hinge * _const(pairs, input)).sum((1, 2)) / float(c)
+    if input.ndim < 2:
+        loss = loss.reshape(())
     return _reduce(loss, reduction)
 
 

@@ -536,24 +536,6 @@ class Linear(Module):
                 f"bias={self.bias is not None}")
 
 
-class LazyLinear(Linear):
-    """A Linear whose ``in_features`` is read from its first input: its parameters are
-    filled in place then (same objects, so an optimizer made before sees them) and it
-    becomes a Linear, as PyTorch's."""
-
-    def __init__(self, out_features, bias=True, device=None, dtype=None):
-        super().__init__(0, out_features, bias, device, dtype)
-
-    def forward(self, input):
-        n = input.shape[-1]
-        self.in_features = n
-        with no_grad():
-            self.weight.data = Tensor(np.zeros((self.out_features, n), self.weight.dtype))
-        self.reset_parameters()
-        self.__class__ = Linear
-        return self.forward(input)
-
-
 class Sequential(Module):
     """Modules called in order, each on the previous one's output."""
 
