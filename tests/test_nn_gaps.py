@@ -60,8 +60,9 @@ def test_grid_sample_float32_and_grid_points_on_pixels(torch):
     # points exactly on pixel centres and on the borders (where the clip's gradient is 0)
     g = np.array([[[[-1.0, -1.0], [1.0, 1.0], [0.0, 0.0], [-1.0, 1.0], [1 / 3, -1.0]]]])
     for pad in ("zeros", "border", "reflection"):
-        _compare(torch, lambda F, L, v: F.grid_sample(v["x"], v["g"], padding_mode=pad,
-                                                      align_corners=True),
+        _compare(torch, lambda F, L, v, pad=pad: F.grid_sample(v["x"], v["g"],
+                                                               padding_mode=pad,
+                                                               align_corners=True),
                  {"x": x, "g": g}, ["x", "g"])
     y = F.grid_sample(tg.tensor(x, dtype=tg.float32), tg.tensor(g, dtype=tg.float32),
                       align_corners=False)
