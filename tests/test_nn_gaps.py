@@ -482,3 +482,67 @@ def test_container_is_a_deprecated_module(torch):
         tc = torch.nn.Container(a=torch.nn.Linear(2, 3))
     assert repr(c) == repr(tc) and [n for n, _ in c.named_parameters()] == ["a.weight",
                                                                             "a.bias"]
+
+
+# ---- linear_cross_entropy, CrossMapLRN2d, conv_tbc ---------------------------------------
+@pytest.mark.parametrize("case", ["plain", "k_dim", "unbatched_options", "probabilities"])
+def test_linear_cross_entropy_matches_torch(torch, case):
+    rng = np.random.default_rng(len(case))
+    W, W3 = rng.standard_normal((5, 4)), rng.standard_normal((5, 2, 4))
+    calls = {
+        "plain": (lambda F, L, v: F.linear_cross_entropy(v["x"], v["w"], v["t"],
+                                                         ignore_index=4),
+                  {"x": rng.standard_normal((3, 4)), "w": W}, {"t": np.array([1, 0, 4])}),
+        "k_dim": (lambda F, L, v: F.linear_cross_entropy(
+            v["x"], v["w"], v["t"], linear_bias=v["b"], reduction="none", label_smoothing=0.1),
+            {"x": rng.standard_normal((3, 4)), "w": W3, "b": rng.standard_normal((5, 2))},
+            {"t": np.array([[1, 0], [4, 3], [2, 2]])}),
+        "unbatched_options": (lambda F, L, v: F.linear_cross_entropy(
+            v["x"], v["w"], v["t"], options=L.nn.LinearCrossEntropyOptions()),
+            {"x": rng.standard_normal(4), "w": W}, {"t": np.array(2)}),
+        "probabilities": (lambda F, L, v: F.linear_cross_entropy(v["x"], v["w"], v["t"]),
+                          {"x": rng.standard_normal((3, 4)), "w": W},
+                          {"t": rng.dirichlet(np.ones(5), 3)}),
+    }
+    call, arrays, consts = calls[case]
+    _compare(torch, call, arrays, list(arrays), consts)
+
+
+def test_linear_cross_entropy_module_matches_torch(torch, raises_as_torch):
+    tm = torch.nn.LinearCrossEntropyLoss(4, 5, out_features=(2,), bias=True).double()
+    m = tg.nn.LinearCrossEntropyLoss(4, 5, out_features=(2,), bias=True)
+    assert repr(m) == repr(tm)
+    m.load_state_dict({k: tg.tensor(v.detach().numpy()) for k, v in tm.state_dict().items()})
+    x, t = np.random.default_rng(0).standard_normal((3, 4)), np.array([[1, 0], [4, 3], [2, 2]])
+    assert abs(m(tg.tensor(x), tg.tensor(t)).item() -
+               tm(torch.tensor(x), torch.tensor(t)).item()) < 1e-12
+    raises_as_torch(lambda L: L.nn.functional.linear_cross_entropy(L.ones(2, 3, 4),
+                                                                   L.ones(5, 4), L.ones(2)))
+    raises_as_torch(lambda L: L.nn.functional.linear_cross_entropy(L.ones(3, 4), L.ones(5, 3),
+                                                                   L.ones(3)))
+
+
+def test_cross_map_lrn2d_values_match_torch(torch, raises_as_torch):
+    x = np.random.default_rng(1).standard_normal((2, 9, 2, 3))
+    for size in (1, 2, 3, 5, 6, 12):
+        np.testing.assert_allclose(
+            np.asarray(tg.nn.CrossMapLRN2d(size, 0.5, 0.75, 2)(tg.tensor(x))),
+            torch.nn.CrossMapLRN2d(size, 0.5, 0.75, 2)(torch.tensor(x)).numpy(), rtol=1e-13)
+    assert repr(tg.nn.CrossMapLRN2d(3)) == repr(torch.nn.CrossMapLRN2d(3))
+    # the gradient is the forward's own derivative (PyTorch's legacy backward is not)
+    assert tg.autograd.gradcheck(lambda v: tg.nn.CrossMapLRN2d(5, 0.5, 0.75, 2)(v),
+                                 (tg.tensor(x[:1, :7], requires_grad=True),))
+    raises_as_torch(lambda L: L.nn.CrossMapLRN2d(3)(L.ones(2, 3, 4)))
+
+
+def test_conv_tbc_and_native_channel_shuffle_match_torch(torch):
+    rng = np.random.default_rng(2)
+    for pad in (0, 1):
+        _compare(torch, lambda F, L, v: (tg.nn.functional if L is tg else L).conv_tbc(
+            v["x"], v["w"], v["b"], pad), {"x": rng.standard_normal((7, 2, 3)),
+                                           "w": rng.standard_normal((3, 3, 4)),
+                                           "b": rng.standard_normal(4)}, ["x", "w", "b"])
+    x = rng.standard_normal((2, 6, 2))
+    np.testing.assert_array_equal(np.asarray(F.native_channel_shuffle(tg.tensor(x), 3)),
+                                  torch.nn.functional.native_channel_shuffle(
+                                      torch.tensor(x), 3).numpy())

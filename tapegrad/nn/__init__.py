@@ -113,6 +113,7 @@ from .loss_layers import (
 )
 from .parameter import Buffer, Parameter
 from .parameter import UninitializedBuffer, UninitializedParameter
+from .linear_cross_entropy import LinearCrossEntropyOptions
 from .lazy import (
     LazyBatchNorm1d,
     LazyBatchNorm2d,
@@ -131,9 +132,11 @@ from .lazy import (
 from .extra_layers import (
     AdaptiveLogSoftmaxWithLoss,
     Container,
+    CrossMapLRN2d,
     CTCLoss,
     FractionalMaxPool2d,
     FractionalMaxPool3d,
+    LinearCrossEntropyLoss,
     MaxUnpool1d,
     MaxUnpool2d,
     MaxUnpool3d,
@@ -216,4 +219,5 @@ __all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "Container", "FractionalMax
             "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d",
             "LazyInstanceNorm2d", "LazyInstanceNorm3d", "MaxUnpool1d", "MaxUnpool2d",
             "MaxUnpool3d", "MultiLabelMarginLoss", "SyncBatchNorm", "UninitializedBuffer",
-            "UninitializedParameter"]
+            "UninitializedParameter", "CrossMapLRN2d", "LinearCrossEntropyLoss",
+            "LinearCrossEntropyOptions"]

@@ -9,6 +9,7 @@ composes existing layers, so none needs a rule of its own.
 >>> unpool(*pool(tg.tensor([[1.0, 3.0, 2.0, 0.0]]))).tolist()
 [[0.0, 3.0, 2.0, 0.0]]
 """
+import math
 import warnings
 from collections import namedtuple
 
@@ -270,3 +271,76 @@ class AdaptiveLogSoftmaxWithLoss(Module):
         """The most likely class of each row (the argmax of ``log_prob``)."""
         return self.log_prob(input).argmax(-1)
 
+
+
+class LinearCrossEntropyLoss(_Loss):
+    """A Linear head (``linear``: in_features -> num_classes * prod(out_features)) followed
+    by cross-entropy: ``F.linear_cross_entropy`` with the head's weight reshaped to
+    (num_classes, *out_features, in_features)."""
+
+    def __init__(self, in_features, num_classes, *, out_features=(), bias=False, device=None,
+                 dtype=None, reduction="mean", weight=None, ignore_index=None,
+                 label_smoothing=0.0, options=None):
+        if weight is not None and tuple(weight.shape) != (num_classes,):
+            raise RuntimeError(f"expected weight shape to be {(num_classes,)}, got "
+                               f"{tuple(weight.shape)}")
+        if label_smoothing < 0 or label_smoothing > 1.0:
+            raise RuntimeError(f"expected label_smoothing to be in range [0, 1], got "
+                               f"{label_smoothing}")
+        super().__init__(reduction=reduction)
+        self.register_buffer("weight", weight)
+        self.num_classes, self.out_features = num_classes, tuple(out_features)
+        self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
+        self.linear = Linear(in_features, num_classes * math.prod(self.out_features), bias=bias,
+                             device=device, dtype=dtype)
+        self.options = options
+
+    def forward(self, input, target):
+        w = self.linear.weight.reshape(self.num_classes, *self.out_features,
+                                       self.linear.in_features)
+        b = None if self.linear.bias is None else \
+            self.linear.bias.reshape(self.num_classes, *self.out_features)
+        return F.linear_cross_entropy(input, w, target, linear_bias=b, weight=self.weight,
+                                      reduction=self.reduction, ignore_index=self.ignore_index,
+                                      label_smoothing=self.label_smoothing,
+                                      options=self.options)
+
+    def extra_repr(self):
+        return (f"in_features={self.linear.in_features}, num_classes={self.num_classes}, "
+                f"out_features={self.out_features}, bias={self.linear.bias is not None}, "
+                f"reduction={self.reduction}, ignore_index={self.ignore_index}, "
+                f"label_smoothing={self.label_smoothing}, options={self.options}")
+
+
+class CrossMapLRN2d(Module):
+    """Legacy (Lua Torch) local response normalisation across the channels of (N, C, H, W):
+    ``x / (k + alpha / size * s)^beta``, ``s`` the sum of x^2 over channels
+    ``c - r .. c + r``, ``r = int((size - 1) / 2 + 1) - 1``, as PyTorch's forward computes it
+    (its running sum never drops channel 0, so s includes channel 0 for every c; values
+    match PyTorch's).  The gradient is this forward's exact derivative; PyTorch's legacy
+    backward assumes a centred window of ``size`` channels instead, so its gradients
+    differ where the two windows do."""
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        if input.ndim != 4:
+            raise ValueError(f"CrossMapLRN2d: Expected input to be 4D, got {input.ndim}D "
+                             "instead.")
+        reach = int((self.size - 1) / 2 + 1) - 1
+        sq = input * input
+        c = input.shape[1]
+        total = sq
+        for off in range(1, min(reach, c - 1) + 1):
+            zeros = sq[:, :off] * 0.0
+            total = total + ops.cat([sq[:, off:], zeros], 1) + ops.cat([zeros, sq[:, :-off]], 1)
+        if c > reach + 1:  # channel 0 stays in every later channel's sum
+            first = sq[:, :1].expand(-1, c - reach - 1, -1, -1)
+            total = total + ops.cat([sq[:, :reach + 1] * 0.0, first], 1)
+        scale = total * (self.alpha / self.size) + self.k
+        return input * scale.pow(-self.beta)
+
+    def extra_repr(self):
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"

@@ -47,6 +47,7 @@ from .activations import (  # noqa: F401 (re-exported)
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .ctc import ctc_nll
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
+from .linear_cross_entropy import logits_of
 from .norm import (  # noqa: F401 (re-exported)
     batch_norm,
     embedding,
@@ -638,6 +639,47 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return nll
     return _smoothed(logp, target, weight, ignore_index, reduction, label_smoothing,
                      class_dim, nll)
+
+
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None,
+                         reduction="mean", ignore_index=None, label_smoothing=0.0,
+                         options=None):
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)``:
+    ``linear_weight`` (C, *out_features, in_features) gives (N, C, *out_features) logits
+    (nn/linear_cross_entropy.py; ``options`` selects PyTorch's chunked path, which gives the
+    same values: tapegrad computes the reference path)."""
+    logits = logits_of(input, linear_weight, linear_bias)
+    if isinstance(target, Tensor) and tuple(target.shape) == tuple(logits.shape) and \
+            ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains "
+                           "probabilities")
+    return cross_entropy(logits, target, weight=weight, reduction=reduction,
+                         ignore_index=-100 if ignore_index is None else ignore_index,
+                         label_smoothing=label_smoothing)
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """1-D convolution in time-batch-channel layout: ``input`` (T, N, C_in), ``weight``
+    (K, C_in, C_out), ``bias`` (C_out,), ``pad`` zeros at both ends of time."""
+    _float_tensor(input, "conv_tbc")
+    if input.ndim != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.ndim != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, "
+                           "out_channels.")
+    if bias.ndim != 1:
+        raise RuntimeError("Bias must be 1-D")
+    if input.shape[2] != weight.shape[1]:
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.shape[2] != bias.shape[0]:
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    y = conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, padding=pad)
+    return y.permute(2, 0, 1)
+
+
+def native_channel_shuffle(input, groups):
+    """``channel_shuffle`` (PyTorch's native op under its own name)."""
+    return channel_shuffle(input, groups)
 
 
 def _weight_along(weight, logp, class_dim):

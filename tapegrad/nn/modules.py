@@ -434,12 +434,13 @@ class Module:
         return ""
 
     def __repr__(self):
-        lines = [f"({name}): " + repr(m).replace("\n", "\n  ")
-                 for name, m in self._modules.items()]
-        head = f"{type(self).__name__}({self.extra_repr()}"
-        if not lines:
-            return head + ")"
-        return head + "\n  " + "\n  ".join(lines) + "\n)"
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        lines = extra_lines + [f"({name}): " + repr(m).replace("\n", "\n  ")
+                               for name, m in self._modules.items()]
+        if len(lines) == len(extra_lines) <= 1:  # PyTorch's layout: one extra line inline
+            return f"{type(self).__name__}({extra})"
+        return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
 
 
 def _size(shape):
