@@ -538,7 +538,7 @@ def test_cross_map_lrn2d_values_match_torch(torch, raises_as_torch):
 def test_conv_tbc_and_native_channel_shuffle_match_torch(torch):
     rng = np.random.default_rng(2)
     for pad in (0, 1):
-        _compare(torch, lambda F, L, v: (tg.nn.functional if L is tg else L).conv_tbc(
+        _compare(torch, lambda F, L, v, pad=pad: (tg.nn.functional if L is tg else L).conv_tbc(
             v["x"], v["w"], v["b"], pad), {"x": rng.standard_normal((7, 2, 3)),
                                            "w": rng.standard_normal((3, 3, 4)),
                                            "b": rng.standard_normal(4)}, ["x", "w", "b"])

@@ -658,7 +658,7 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
                          label_smoothing=label_smoothing)
 
 
-def conv_tbc(input, weight, bias, pad=0):
+def conv_tbc(input, weight, bias, pad=0):  # noqa: F811 (PyTorch's argument name)
     """1-D convolution in time-batch-channel layout: ``input`` (T, N, C_in), ``weight``
     (K, C_in, C_out), ``bias`` (C_out,), ``pad`` zeros at both ends of time."""
     _float_tensor(input, "conv_tbc")

@@ -40,6 +40,12 @@ class _LazyMixin:
         return any(is_lazy(t) for t in
                    list(self._parameters.values()) + list(self._buffers.values()))
 
+    def _uninitialize(self, bias, dtype):
+        """Replace the eager constructor's empty weight (and bias) by uninitialized ones."""
+        self.weight = UninitializedParameter(dtype=dtype)
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
     def reset_parameters(self):
         if not self.has_uninitialized_params() and self._in_count() != 0:
             super().reset_parameters()
@@ -68,11 +74,6 @@ class _LazyConv(_LazyMixin):
         self.cls_to_become.__init__(self, 0, out_channels, kernel_size, stride, padding,
                                     dilation, groups, bias, padding_mode, device, dtype)
         self._uninitialize(bias, dtype)
-
-    def _uninitialize(self, bias, dtype):
-        self.weight = UninitializedParameter(dtype=dtype)
-        if bias:
-            self.bias = UninitializedParameter(dtype=dtype)
 
     def _in_count(self):
         return self.in_channels
@@ -117,9 +118,7 @@ class LazyLinear(_LazyMixin, Linear):
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         Linear.__init__(self, 0, out_features, bias, device, dtype)
-        self.weight = UninitializedParameter(dtype=dtype)
-        if bias:
-            self.bias = UninitializedParameter(dtype=dtype)
+        self._uninitialize(bias, dtype)
 
     def _in_count(self):
         return self.in_features

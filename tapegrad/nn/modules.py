@@ -648,11 +648,12 @@ class ModuleList(Module):
                 blocks[-1][1] = i
             else:
                 blocks.append([i, i, r])
+        name = type(self).__name__
         if not blocks:
-            return "ModuleList()"
+            return f"{name}()"
         lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}").replace(
             "\n", "\n  ") for a, b, r in blocks]
-        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
+        return f"{name}(\n  " + "\n  ".join(lines) + "\n)"
 
 
 class ModuleDict(Module):

@@ -1,6 +1,6 @@
 """``nn.utils``: gradient clipping, parameters as one vector, and (``nn.utils.rnn``) padded
 and packed batches of sequences, with PyTorch's names and semantics."""
-from . import rnn
+from . import parametrizations, parametrize, rnn
 from .clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -21,3 +21,4 @@ def skip_init(module_cls, *args, **kwargs):
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
            "get_total_norm", "parameters_to_vector", "remove_weight_norm", "rnn", "skip_init",
            "vector_to_parameters", "weight_norm"]
+__all__ += ["parametrizations", "parametrize"]
