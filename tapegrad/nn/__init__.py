@@ -213,6 +213,10 @@ from . import parallel  # noqa: E402 (torch.nn.parallel; nn.DataParallel)
 from .parallel import DataParallel  # noqa: E402
 
 __all__ += ["DataParallel", "parallel"]
+
+from . import common_types, grad  # noqa: E402 (torch.nn.common_types, torch.nn.grad)
+
+__all__ += ["common_types", "grad"]
 __all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "Container", "FractionalMaxPool2d",
             "FractionalMaxPool3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
             "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
