@@ -31,6 +31,24 @@ def _copy(m, tm):
     m.load_state_dict({k: tg.tensor(v.detach().numpy()) for k, v in tm.state_dict().items()})
 
 
+def _train_and_eval_match(torch, m, tm, shape):
+    """In training and in eval mode: outputs, parameter gradients and (power-iteration)
+    buffers equal torch's."""
+    x = np.random.default_rng(1).standard_normal(shape)
+    for training in (True, False):
+        m.train(training)
+        tm.train(training)
+        y, ty = m(tg.tensor(x)), tm(torch.tensor(x))
+        (y * y).sum().backward()
+        (ty * ty).sum().backward()
+        np.testing.assert_allclose(np.asarray(y.detach()), ty.detach().numpy(), atol=1e-12)
+        for (_, p), (_, tp) in zip(m.named_parameters(), tm.named_parameters(), strict=True):
+            np.testing.assert_allclose(np.asarray(p.grad), tp.grad.numpy(), rtol=1e-10,
+                                       atol=1e-12)
+        for (_, b), (_, tb) in zip(m.named_buffers(), tm.named_buffers(), strict=True):
+            np.testing.assert_allclose(np.asarray(b), tb.numpy(), atol=1e-12)
+
+
 def test_register_parametrization_matches_torch(torch):
     m, tm = tg.nn.Linear(3, 3), torch.nn.Linear(3, 3).double()
     _copy(m, tm)
@@ -91,20 +109,7 @@ def test_weight_and_spectral_norm_match_torch(torch, kind, layer, kwargs):
         getattr(torch.nn, name)(*args).double(), **kwargs)
     assert list(m.state_dict()) == list(tm.state_dict()) and repr(m) == repr(tm)
     _copy(m, tm)  # (spectral_norm's power-iteration vectors too)
-    shape = (2, 4) if name == "Linear" else (1, 2, 5, 5)
-    x = np.random.default_rng(1).standard_normal(shape)
-    for training in (True, False):
-        m.train(training)
-        tm.train(training)
-        y, ty = m(tg.tensor(x)), tm(torch.tensor(x))
-        (y * y).sum().backward()
-        (ty * ty).sum().backward()
-        np.testing.assert_allclose(np.asarray(y.detach()), ty.detach().numpy(), atol=1e-12)
-        for (_, p), (_, tp) in zip(m.named_parameters(), tm.named_parameters(), strict=True):
-            np.testing.assert_allclose(np.asarray(p.grad), tp.grad.numpy(), rtol=1e-10,
-                                       atol=1e-12)
-    for (_, b), (_, tb) in zip(m.named_buffers(), tm.named_buffers(), strict=True):
-        np.testing.assert_allclose(np.asarray(b), tb.numpy(), atol=1e-12)
+    _train_and_eval_match(torch, m, tm, (2, 4) if name == "Linear" else (1, 2, 5, 5))
 
 
 def test_spectral_norm_divides_by_the_largest_singular_value():
@@ -116,3 +121,23 @@ def test_spectral_norm_divides_by_the_largest_singular_value():
 def test_orthogonal_refuses_clearly():
     with pytest.raises(NotImplementedError, match="orthogonal is not implemented"):
         tg.nn.utils.parametrizations.orthogonal(tg.nn.Linear(3, 3))
+
+
+@pytest.mark.parametrize("layer,args,shape", [("Linear", (4, 3), (2, 4)),
+                                              ("Conv2d", (2, 3, 3), (1, 2, 5, 5)),
+                                              ("ConvTranspose2d", (2, 3, 3), (1, 2, 4, 4))])
+def test_hook_spectral_norm_matches_torch(torch, layer, args, shape):
+    m = tg.nn.utils.spectral_norm(getattr(tg.nn, layer)(*args), n_power_iterations=2)
+    tm = torch.nn.utils.spectral_norm(getattr(torch.nn, layer)(*args).double(),
+                                      n_power_iterations=2)
+    assert list(m.state_dict()) == list(tm.state_dict()) == ["bias", "weight_orig",
+                                                             "weight_u", "weight_v"]
+    _copy(m, tm)
+    _train_and_eval_match(torch, m, tm, shape)
+    tg.nn.utils.remove_spectral_norm(m)
+    torch.nn.utils.remove_spectral_norm(tm)
+    assert list(m.state_dict()) == list(tm.state_dict())
+    np.testing.assert_allclose(np.asarray(m.weight.detach()), tm.weight.detach().numpy(),
+                               atol=1e-12)
+    with pytest.raises(ValueError, match="spectral_norm of 'weight' not found"):
+        tg.nn.utils.remove_spectral_norm(m)

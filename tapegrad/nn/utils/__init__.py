@@ -15,6 +15,7 @@ from .fusion import (
     fuse_linear_bn_eval,
     fuse_linear_bn_weights,
 )
+from .spectral_norm import remove_spectral_norm, spectral_norm
 from .weight_norm import remove_weight_norm, weight_norm
 
 
@@ -28,4 +29,5 @@ __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_
            "get_total_norm", "parameters_to_vector", "remove_weight_norm", "rnn", "skip_init",
            "vector_to_parameters", "weight_norm"]
 __all__ += ["fuse_conv_bn_eval", "fuse_conv_bn_weights", "fuse_linear_bn_eval",
-            "fuse_linear_bn_weights", "fusion", "parametrizations", "parametrize"]
+            "fuse_linear_bn_weights", "fusion", "parametrizations", "parametrize",
+            "remove_spectral_norm", "spectral_norm"]
