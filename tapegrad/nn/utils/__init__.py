@@ -1,6 +1,6 @@
 """``nn.utils``: gradient clipping, parameters as one vector, and (``nn.utils.rnn``) padded
 and packed batches of sequences, with PyTorch's names and semantics."""
-from . import fusion, parametrizations, parametrize, rnn
+from . import fusion, parametrizations, parametrize, prune, rnn
 from .clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -30,4 +30,4 @@ __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_
            "vector_to_parameters", "weight_norm"]
 __all__ += ["fuse_conv_bn_eval", "fuse_conv_bn_weights", "fuse_linear_bn_eval",
             "fuse_linear_bn_weights", "fusion", "parametrizations", "parametrize",
-            "remove_spectral_norm", "spectral_norm"]
+            "prune", "remove_spectral_norm", "spectral_norm"]
