@@ -189,8 +189,8 @@ class Identity(BasePruningMethod):
         return super().apply(module, name)
 
 
-class RandomUnstructured(BasePruningMethod):
-    """Prunes ``amount`` entries chosen at random."""
+class _Unstructured(BasePruningMethod):
+    """Prunes ``amount`` entries, the first ones of ``_order(t)``."""
 
     def __init__(self, amount):
         _validate_amount_init(amount)
@@ -200,27 +200,26 @@ class RandomUnstructured(BasePruningMethod):
         k = _count(self.amount, t.size)
         mask = default_mask.copy()
         if k:
-            mask.reshape(-1)[creation._rng.permutation(t.size)[:k]] = 0
+            mask.reshape(-1)[self._order(t)[:k]] = 0
         return mask
+
+
+class RandomUnstructured(_Unstructured):
+    """Prunes ``amount`` entries chosen at random."""
+
+    def _order(self, t):
+        return creation._rng.permutation(t.size)
 
     @classmethod
     def apply(cls, module, name, amount):
         return super().apply(module, name, amount=amount)
 
 
-class L1Unstructured(BasePruningMethod):
+class L1Unstructured(_Unstructured):
     """Prunes the ``amount`` entries of smallest magnitude."""
 
-    def __init__(self, amount):
-        _validate_amount_init(amount)
-        self.amount = amount
-
-    def compute_mask(self, t, default_mask):
-        k = _count(self.amount, t.size)
-        mask = default_mask.copy()
-        if k:
-            mask.reshape(-1)[np.argsort(np.abs(t).reshape(-1), kind="stable")[:k]] = 0
-        return mask
+    def _order(self, t):
+        return np.argsort(np.abs(t).reshape(-1), kind="stable")
 
     @classmethod
     def apply(cls, module, name, amount, importance_scores=None):
