@@ -546,3 +546,18 @@ def test_conv_tbc_and_native_channel_shuffle_match_torch(torch):
     np.testing.assert_array_equal(np.asarray(F.native_channel_shuffle(tg.tensor(x), 3)),
                                   torch.nn.functional.native_channel_shuffle(
                                       torch.tensor(x), 3).numpy())
+
+
+def test_torch_dispatch_helpers_for_copied_code():
+    """Code copied from torch's functional.py runs: no override ever applies."""
+    x = tg.tensor([-1.0, 2.0])
+    assert not F.has_torch_function((x,)) and not F.has_torch_function_unary(x)
+    assert not F.has_torch_function_variadic(x, x)
+    assert F.handle_torch_function(F.relu, (x,), x).tolist() == [0.0, 2.0]
+    pool = F.boolean_dispatch("return_indices", 6, False, F.max_pool2d_with_indices,
+                              F.max_pool2d, __name__, "max_pool2d")
+    assert isinstance(pool(tg.ones(1, 1, 2, 2), 2, return_indices=True), tuple)
+    assert tuple(pool(tg.ones(1, 1, 2, 2), 2).shape) == (1, 1, 1, 1)
+    F.assert_int_or_pair((1, 2), "k", "{} bad")
+    with pytest.raises(AssertionError, match="k bad"):
+        F.assert_int_or_pair((1, 2, 3), "k", "{} bad")

@@ -1023,3 +1023,49 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 
 Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
 Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)
+
+
+# ---- PyTorch's dispatch helpers, for code copied from torch's own functional.py ----------
+# tapegrad has no __torch_function__ overrides, so no argument ever has one
+def has_torch_function(relevant_args):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def has_torch_function_unary(input):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def has_torch_function_variadic(*args):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def handle_torch_function(public_api, relevant_args, *args, **kwargs):
+    """``public_api(*args, **kwargs)`` (nothing to dispatch to in tapegrad)."""
+    return public_api(*args, **kwargs)
+
+
+def assert_int_or_pair(arg, arg_name, message):
+    """Raise ``AssertionError(message.format(arg_name))`` unless ``arg`` is an int or has
+    two elements."""
+    if not (isinstance(arg, int) or len(arg) == 2):
+        raise AssertionError(message.format(arg_name))
+
+
+def boolean_dispatch(arg_name, arg_index, default, if_true, if_false, module_name, func_name):
+    """A function that calls ``if_true`` or ``if_false`` by the boolean argument
+    ``arg_name`` (keyword, or positional ``arg_index``; ``default`` when absent)."""
+    def fn(*args, **kwargs):
+        if arg_name in kwargs:
+            flag = kwargs[arg_name]
+        elif arg_index < len(args):
+            flag = args[arg_index]
+        else:
+            flag = default
+        return if_true(*args, **kwargs) if flag else if_false(*args, **kwargs)
+
+    fn.__module__, fn.__name__ = module_name, func_name
+    fn.__doc__ = if_true.__doc__ or if_false.__doc__
+    return fn
