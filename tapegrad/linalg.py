@@ -59,6 +59,8 @@ __all__ = [
     "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "solve_ex",
     "solve_triangular", "svd", "svdvals", "vecdot", "vector_norm", "matrix_exp", "lu",
     "lu_factor", "lu_solve"]
+__all__ += ["eig", "eigvals", "householder_product", "ldl_factor", "ldl_factor_ex", "ldl_solve",
+            "lu_factor_ex", "tensorinv", "tensorsolve", "vander"]
 
 
 class LinAlgError(RuntimeError):
@@ -1631,6 +1633,204 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 
 def _legacy_lu_solve(b, LU_data, LU_pivots):
     return lu_solve(LU_data, LU_pivots, b)
+
+
+LuFactorExResult = _named("linalg_lu_factor_ex", ("LU", "pivots", "info"))
+LdlFactorResult = _named("linalg_ldl_factor", ("LD", "pivots"))
+LdlFactorExResult = _named("linalg_ldl_factor_ex", ("LD", "pivots", "info"))
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
+    """``lu_factor`` plus LAPACK's ``info`` per matrix: 0, or the 1-based index of U's first
+    zero diagonal element (the factors are returned all the same)."""
+    LU, pivots = lu_factor(A, pivot=pivot)
+    diag = np.diagonal(_arr(LU), axis1=-2, axis2=-1)
+    zero = diag == 0
+    info = np.where(zero.any(-1), zero.argmax(-1) + 1, 0).astype(np.int32)
+    if check_errors and info.any():
+        idx = np.unravel_index(int(np.flatnonzero(info)[0]), info.shape)
+        k = int(info[idx])
+        raise LinAlgError(f"torch.linalg.lu_factor_ex: {_batch_prefix(info.shape, idx)}U[{k},{k}]"
+                          " is zero and using it on lu_solve would result in a division by "
+                          "zero. If you still want to perform the factorization, consider "
+                          "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
+    return _into(out, LuFactorExResult(LU, pivots, _out(info)))
+
+
+# ---- LDL^T (Bunch-Kaufman, sytrf): values only, as PyTorch's -----------------------------
+def _not_differentiable(name, *values):
+    """``values`` as tensors that require grad when an input does, whose backward raises
+    PyTorch's error for an op without a derivative (``name``)."""
+    class _NoDerivative(Function):
+        node_name = "NotImplemented"
+
+        @staticmethod
+        def forward(ctx, *inputs):
+            return tuple(_out(v) for v in values) if len(values) > 1 else _out(values[0])
+
+        @staticmethod
+        def backward(ctx, *grads):
+            raise RuntimeError(f"derivative for aten::{name} is not implemented")
+
+    return _NoDerivative
+
+
+def _ldl_values(a, hermitian):
+    sytrf = _sla().lapack.dsytrf if a.dtype == np.float64 else _sla().lapack.ssytrf
+    ld = np.zeros_like(a)
+    piv = np.zeros(a.shape[:-1], np.int32)
+    info = np.zeros(a.shape[:-2], np.int32)
+    for idx in np.ndindex(*a.shape[:-2]):
+        f, p, i = sytrf(a[idx], lower=1)
+        ld[idx], piv[idx], info[idx] = np.tril(f), p, i
+    return ld, piv, info
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
+    """``(LD, pivots, info)``: the compact Bunch-Kaufman factorisation ``A = L D L^T`` of a
+    symmetric matrix (LAPACK sytrf, lower triangle; pivots 1-based, negative for 2x2 blocks),
+    as PyTorch's.  Not differentiable (PyTorch defines no derivative either)."""
+    op = "torch.linalg.ldl_factor_ex"
+    _matrices(A, op)
+    ld, piv, info = _ldl_values(_arr(A), hermitian)
+    if check_errors and info.any():
+        idx = np.unravel_index(int(np.flatnonzero(info)[0]), info.shape)
+        raise LinAlgError(f"{op}: {_batch_prefix(info.shape, idx)}The factorization could not "
+                          f"be completed because the input is not invertible (D[{info[idx]},"
+                          f"{info[idx]}] is exactly zero).")
+    outs = _not_differentiable("linalg_ldl_factor_ex", ld, piv, info).apply(A)
+    return _into(out, LdlFactorExResult(*outs))
+
+
+def ldl_factor(A, *, hermitian=False, out=None):
+    """``(LD, pivots)`` of ``ldl_factor_ex``."""
+    LD, pivots, info = ldl_factor_ex(A, hermitian=hermitian)
+    if info.numel() and np.asarray(info._data).any():
+        raise LinAlgError("torch.linalg.ldl_factor: The factorization could not be completed "
+                          "because the input is not invertible.")
+    return _into(out, LdlFactorResult(LD, pivots))
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
+    """X with ``A X = B`` from ``ldl_factor``'s ``(LD, pivots)`` (LAPACK sytrs).  Not
+    differentiable (as PyTorch's)."""
+    op = "torch.linalg.ldl_solve"
+    _matrices(LD, op, "LD")
+    _tensor(B, "linalg_ldl_solve", "B", 3)
+    if B.ndim < 2:
+        raise RuntimeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    _same_dtype(LD, B, op)
+    ld, piv, b = _arr(LD), np.asarray(pivots._data).astype(np.int32), _arr(B)
+    batch = np.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
+    ld = np.broadcast_to(ld, batch + ld.shape[-2:])
+    piv = np.broadcast_to(piv, batch + piv.shape[-1:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    sytrs = _sla().lapack.dsytrs if b.dtype == np.float64 else _sla().lapack.ssytrs
+    x = np.empty_like(b)
+    for idx in np.ndindex(*batch):
+        x[idx], _ = sytrs(ld[idx], piv[idx], b[idx], lower=1)
+    return _into(out, _not_differentiable("linalg_ldl_solve", x).apply(LD, B))
+
+
+# ---- composites: vander, householder_product, tensorinv, tensorsolve ----------------------
+def vander(x, *, N=None):  # noqa: N803 (PyTorch's name)
+    """The Vandermonde matrices of ``x`` (..., n): powers ``x^0 .. x^(N-1)`` along a new last
+    dim (N defaults to n), by cumulative products."""
+    _tensor(x, "linalg_vander", "x")
+    n = x.shape[-1] if x.ndim else 1
+    N = n if N is None else int(N)  # noqa: N806
+    if x.ndim == 0 or N <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    if x.dtype.kind == "b" or (x.dtype.kind in "iu" and x.dtype != np.int64):
+        x = x.to(np.int64)
+    ones = Tensor(np.ones(tuple(x.shape) + (1,), x.dtype))
+    powers = S.expand(S.unsqueeze(x, -1), *x.shape, N - 1).cumprod(-1)
+    return S.cat([ones, powers], -1)
+
+
+def householder_product(A, tau, *, out=None):
+    """The first n columns of ``H_1 H_2 ... H_k``, ``H_i = I - tau_i v_i v_i^T``, ``v_i`` the
+    i-th column of A (m, n) below its diagonal, with a 1 on it (geqrf's compact Q)."""
+    op = "torch.linalg.householder_product"
+    _tensor(A, "linalg_householder_product", "input")
+    _tensor(tau, "linalg_householder_product", "tau", 2)
+    if A.ndim < 2:
+        raise RuntimeError(f"{op}: input must have at least 2 dimensions.")
+    m, n = A.shape[-2:]
+    if m < n:
+        raise RuntimeError(f"{op}: input.shape[-2] must be greater than or equal to "
+                           "input.shape[-1]")
+    if tau.ndim != A.ndim - 1:
+        raise RuntimeError(f"{op}: Expected tau to have one dimension less than input, but "
+                           f"got tau.ndim equal to {tau.ndim} and input.ndim is equal to "
+                           f"{A.ndim}")
+    if n < tau.shape[-1]:
+        raise RuntimeError(f"{op}: input.shape[-1] must be greater than or equal to "
+                           "tau.shape[-1]")
+    if tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
+        raise RuntimeError(f"{op}: Expected batch dimensions of tau to be equal to "
+                           f"input.shape[:-2], but got {list(tau.shape[:-1])}")
+    _float(A, op)
+    _same_dtype(A, tau, op)
+    k = tau.shape[-1]
+    V = S.tril(A, -1) + Tensor(np.eye(m, n, dtype=A.dtype))
+    Q = Tensor(np.broadcast_to(np.eye(m, dtype=A.dtype), tuple(A.shape[:-2]) + (m, m)).copy())
+    for i in range(k):  # Q <- Q (I - tau_i v v^T) = Q - tau_i (Q v) v^T
+        v = V[..., :, i:i + 1]
+        Q = Q - matmul(matmul(Q, v) * _uv(_uv(tau[..., i])), _mT(v))
+    if k == 0:  # the identity's first columns, still a function of A (gradient 0)
+        Q = Q + A[..., :1, :1] * 0.0
+    return _into(out, Q[..., :, :n])
+
+
+def _check_tensor_prod(lhs, rhs, which):
+    if lhs != rhs:
+        raise RuntimeError(f"Expected self to satisfy the requirement "
+                           f"prod(self.shape[{which}:]) == prod(self.shape[:{which}]), but got "
+                           f"{lhs} != {rhs}")
+
+
+def tensorinv(A, ind=2, *, out=None):
+    """The inverse of A seen as a linear map from its first ``ind`` dims to the rest:
+    ``tensordot(tensorinv(A, ind), A, ind)`` is the identity; shape
+    ``A.shape[ind:] + A.shape[:ind]``."""
+    _tensor(A, "linalg_tensorinv")
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    left, right = tuple(A.shape[:ind]), tuple(A.shape[ind:])
+    _check_tensor_prod(math.prod(right), math.prod(left), "ind")
+    inverse = inv(A.reshape(math.prod(left), math.prod(right)))
+    return _into(out, inverse.reshape(*right, *left))
+
+
+def tensorsolve(A, B, dims=None, *, out=None):
+    """X with ``tensordot(A, X, X.ndim) = B``, X of shape ``A.shape[B.ndim:]`` (``dims``:
+    dims of A moved to the end first)."""
+    _tensor(A, "linalg_tensorsolve")
+    _tensor(B, "linalg_tensorsolve", "B", 2)
+    if dims is not None:
+        dims = [d % A.ndim for d in dims]
+        A = S.permute(A, [d for d in range(A.ndim) if d not in dims] + dims)
+    rest = tuple(A.shape[B.ndim:])
+    _check_tensor_prod(math.prod(rest), B.numel(), "other.ndim")
+    X = solve(A.reshape(B.numel(), math.prod(rest)), B.reshape(-1))
+    return _into(out, X.reshape(*rest))
+
+
+def _complex_eig(op):
+    def refuse(A, *, out=None):
+        raise NotImplementedError(
+            f"{op}: tapegrad has no complex dtypes, and the eigenvalues and eigenvectors of a "
+            "general real matrix are complex. For a symmetric matrix use linalg.eigh or "
+            "linalg.eigvalsh; for singular values linalg.svd or linalg.svdvals.")
+
+    refuse.__name__ = op.rsplit(".", 1)[-1]
+    refuse.__doc__ = f"Not available: {op} returns complex tensors, which tapegrad lacks."
+    return refuse
+
+
+eig = _complex_eig("linalg.eig")
+eigvals = _complex_eig("linalg.eigvals")
 
 
 # ---- Tensor methods (bound from this floor: tensor.py stays below it) ---------------------

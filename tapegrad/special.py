@@ -254,6 +254,202 @@ def entr(input):
     return _entr(_tensor(input, "entr"))
 
 
+# ---- Bessel and Airy functions, orthogonal polynomials: values only --------------------
+# PyTorch defines no derivative for these: their results never require grad (no grad_fn),
+# whatever the inputs do; tapegrad's are the same constants.
+def _constant(fn, op):
+    def call(input, *, out=None):
+        y = _values(fn, _tensor(input, op))
+        return y if out is None else out.copy_(y)
+
+    call.__name__ = op
+    return call
+
+
+def _spherical_j0_np(x):
+    with np.errstate(all="ignore"):
+        return np.where(np.isinf(x), 0.0, np.where(x == 0, 1.0, np.sin(x) / x))
+
+
+bessel_j0 = _constant(lambda x: _sp().j0(x), "bessel_j0")
+bessel_j1 = _constant(lambda x: _sp().j1(x), "bessel_j1")
+bessel_y0 = _constant(lambda x: _sp().y0(x), "bessel_y0")
+bessel_y1 = _constant(lambda x: _sp().y1(x), "bessel_y1")
+modified_bessel_i0 = _constant(lambda x: _sp().i0(x), "modified_bessel_i0")
+modified_bessel_i1 = _constant(lambda x: _sp().i1(x), "modified_bessel_i1")
+modified_bessel_k0 = _constant(lambda x: _sp().k0(x), "modified_bessel_k0")
+modified_bessel_k1 = _constant(lambda x: _sp().k1(x), "modified_bessel_k1")
+scaled_modified_bessel_k0 = _constant(lambda x: _sp().k0e(x), "scaled_modified_bessel_k0")
+scaled_modified_bessel_k1 = _constant(lambda x: _sp().k1e(x), "scaled_modified_bessel_k1")
+spherical_bessel_j0 = _constant(_spherical_j0_np, "spherical_bessel_j0")
+airy_ai = _constant(lambda x: _sp().airy(x)[0], "airy_ai")
+
+
+def _pair(input, other, op, names=("input", "n")):
+    """Two operands (tensors or numbers, at least one a tensor) as float64 arrays, broadcast,
+    and the result's dtype (PyTorch's promotion; integers give the default float)."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(f"{op}(): argument '{names[0]}' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    ops_ = [(x.dtype, x.ndim) if isinstance(x, Tensor) else
+            (np.dtype(np.float64 if isinstance(x, float) else np.int64), None)
+            for x in (input, other)]
+    dt = dtypes.result_type(*ops_)
+    if dt.kind != "f":
+        dt = dtypes.get_default_dtype()
+    a, b = (np.asarray(x._data if isinstance(x, Tensor) else x, np.float64)
+            for x in (input, other))
+    a, b = np.broadcast_arrays(a, b)
+    return a, b, dt
+
+
+def _recurrence(x, n, first, second, step):
+    """``P_n(x)`` from ``P_0 = first(x)``, ``P_1 = second(x)`` and
+    ``P_{k+1} = step(k, x, P_k, P_{k-1})``, for integer orders ``n`` (0 where n < 0)."""
+    p0, p1 = first(x), second(x)
+    out = np.where(n == 0, p0, np.where(n == 1, p1, 0.0))
+    top = int(n.max()) if n.size else 0
+    with np.errstate(all="ignore"):
+        for k in range(1, top):
+            p0, p1 = p1, step(k, x, p1, p0)
+            out = np.where(n == k + 1, p1, out)
+    return np.where(n < 0, 0.0, out)
+
+
+def _ones(x):
+    return np.ones_like(x)
+
+
+_POLYNOMIALS = {  # name: (P_0, P_1, P_{k+1} from k, x, P_k, P_{k-1}, argument map)
+    "chebyshev_polynomial_t": (_ones, lambda x: x, lambda k, x, p, q: 2 * x * p - q, None),
+    "chebyshev_polynomial_u": (_ones, lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - q, None),
+    "chebyshev_polynomial_v": (_ones, lambda x: 2 * x - 1, lambda k, x, p, q: 2 * x * p - q,
+                               None),
+    "chebyshev_polynomial_w": (_ones, lambda x: 2 * x + 1, lambda k, x, p, q: 2 * x * p - q,
+                               None),
+    "hermite_polynomial_h": (_ones, lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q,
+                             None),
+    "hermite_polynomial_he": (_ones, lambda x: x, lambda k, x, p, q: x * p - k * q, None),
+    "laguerre_polynomial_l": (_ones, lambda x: 1 - x,
+                              lambda k, x, p, q: ((2 * k + 1 - x) * p - k * q) / (k + 1), None),
+    "legendre_polynomial_p": (_ones, lambda x: x,
+                              lambda k, x, p, q: ((2 * k + 1) * x * p - k * q) / (k + 1), None),
+}
+for _kind in "tuvw":  # the shifted Chebyshev polynomials: T*_n(x) = T_n(2x - 1), ...
+    _POLYNOMIALS[f"shifted_chebyshev_polynomial_{_kind}"] = \
+        _POLYNOMIALS[f"chebyshev_polynomial_{_kind}"][:3] + (lambda x: 2 * x - 1,)
+
+
+def _polynomial(op):
+    first, second, step, shift = _POLYNOMIALS[op]
+
+    def call(input, n, *, out=None):
+        x, order, dt = _pair(input, n, op)
+        if shift is not None:
+            x = shift(x)
+        order = np.trunc(np.nan_to_num(order, nan=-1.0)).astype(np.int64)
+        y = _leaf(norm(_recurrence(x, order, first, second, step).astype(dt)))
+        return y if out is None else out.copy_(y)
+
+    call.__name__ = op
+    call.__doc__ = f"{op.replace('_', ' ')} of integer order ``n`` (no derivative, as PyTorch)."
+    return call
+
+
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t")
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u")
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v")
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w")
+shifted_chebyshev_polynomial_t = _polynomial("shifted_chebyshev_polynomial_t")
+shifted_chebyshev_polynomial_u = _polynomial("shifted_chebyshev_polynomial_u")
+shifted_chebyshev_polynomial_v = _polynomial("shifted_chebyshev_polynomial_v")
+shifted_chebyshev_polynomial_w = _polynomial("shifted_chebyshev_polynomial_w")
+hermite_polynomial_h = _polynomial("hermite_polynomial_h")
+hermite_polynomial_he = _polynomial("hermite_polynomial_he")
+laguerre_polynomial_l = _polynomial("laguerre_polynomial_l")
+legendre_polynomial_p = _polynomial("legendre_polynomial_p")
+
+
+# ---- two-argument functions: differentiable in their second argument only ---------------
+def _binary_stop(node, value, derivative, first_name):
+    """``(a, x) -> value(a, x)`` as a Python stop named ``node``, whose gradient in x is
+    ``derivative(a, x)`` (tapegrad ops); asking for the gradient in ``a`` raises PyTorch's
+    NotImplementedError, as PyTorch does only then (in backward)."""
+    def forward(ctx, a, x):
+        dt = x.dtype
+        with np.errstate(all="ignore"):
+            v = value(np.asarray(a._data, np.float64), np.asarray(x._data, np.float64))
+        ctx.save_for_backward(a, x)
+        return _leaf(norm(np.asarray(v).astype(dt)))
+
+    def backward(ctx, g):
+        a, x = ctx.saved_tensors
+        if ctx.needs_input_grad[0]:
+            raise NotImplementedError(f"the derivative for '{first_name}' is not implemented.")
+        return None, g * derivative(a.detach(), x)
+
+    cls = type(node[:-len("Backward0")], (Function,), {
+        "node_name": node, "forward": staticmethod(forward), "backward": staticmethod(backward)})
+    return cls.apply
+
+
+def _binary(stop, input, other, op, names):
+    """Both operands as tensors of the promoted float dtype, broadcast (by recorded ops, so
+    gradients sum back to each operand's shape)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{op}(): argument '{names[0]}' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    *_, dt = _pair(input, other, op, names)
+    a = input.to(dt)
+    x = other.to(dt) if isinstance(other, Tensor) else Tensor(np.asarray(other, dt))
+    shape = np.broadcast_shapes(tuple(a.shape), tuple(x.shape))
+    return stop(a.expand(*shape) if tuple(a.shape) != shape else a,
+                x.expand(*shape) if tuple(x.shape) != shape else x)
+
+
+def _gammainc_density(a, x):
+    """d/dx of the regularized lower incomplete gamma: ``x^(a-1) e^(-x) / Gamma(a)``."""
+    return _ew.exp((a - 1.0) * _ew.log(x) - x - lgamma(a))
+
+
+_gammainc = _binary_stop("IgammaBackward0", lambda a, x: _sp().gammainc(a, x),
+                         _gammainc_density, "igamma: input")
+_gammaincc = _binary_stop("IgammacBackward0", lambda a, x: _sp().gammaincc(a, x),
+                          lambda a, x: -_gammainc_density(a, x), "igammac: input")
+_zeta = _binary_stop("SpecialZetaBackward0", lambda s, q: _sp().zeta(s, q),
+                     lambda s, q: -s * zeta(s + 1.0, q), "zeta")
+
+
+def gammainc(input, other, *, out=None):
+    """The regularized lower incomplete gamma ``P(a, x)`` (``input`` a, ``other`` x);
+    differentiable in x only, as PyTorch's.
+
+    >>> import tapegrad as tg
+    >>> tg.special.gammainc(tg.tensor(1.0), tg.tensor(2.0))
+    tensor(0.8647)
+    """
+    y = _binary(_gammainc, input, other, "special_gammainc", ("input", "other"))
+    return y if out is None else out.copy_(y)
+
+
+def gammaincc(input, other, *, out=None):
+    """The regularized upper incomplete gamma ``Q(a, x) = 1 - P(a, x)``."""
+    y = _binary(_gammaincc, input, other, "special_gammaincc", ("input", "other"))
+    return y if out is None else out.copy_(y)
+
+
+def zeta(input, other, *, out=None):
+    """The Hurwitz zeta function ``sum_k (k + q)^(-x)`` (``input`` x, ``other`` q);
+    differentiable in q only, as PyTorch's."""
+    if not isinstance(input, Tensor):
+        if not isinstance(other, Tensor):
+            raise TypeError("special_zeta(): argument 'other' (position 2) must be Tensor, not "
+                            f"{type(other).__name__}")
+        input = Tensor(np.asarray(input, _pair(input, other, "special_zeta")[2]))
+    y = _binary(_zeta, input, other, "special_zeta", ("input", "other"))
+    return y if out is None else out.copy_(y)
+
+
 # ---- torch.special's names -------------------------------------------------------------
 # ---- inverse hyperbolics: Python stops too, since NumPy's are accurate everywhere where a
 # composite of log and sqrt loses digits (asinh at small |x|, atanh near 0) or overflows
@@ -310,3 +506,12 @@ __all__ = [
     "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
     "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py",
     "xlogy"]
+__all__ += [
+    "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshev_polynomial_t",
+    "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "gammainc",
+    "gammaincc", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l",
+    "legendre_polynomial_p", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+    "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+    "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+    "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "spherical_bessel_j0",
+    "zeta"]

@@ -56,7 +56,6 @@ from .modules import (
     FeatureAlphaDropout,
     Identity,
     L1Loss,
-    LazyLinear,
     LeakyReLU,
     Linear,
     LogSoftmax,
@@ -113,6 +112,37 @@ from .loss_layers import (
     TripletMarginWithDistanceLoss,
 )
 from .parameter import Buffer, Parameter
+from .parameter import UninitializedBuffer, UninitializedParameter
+from .linear_cross_entropy import LinearCrossEntropyOptions
+from .lazy import (
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+    LazyLinear,
+)
+from .extra_layers import (
+    AdaptiveLogSoftmaxWithLoss,
+    Container,
+    CrossMapLRN2d,
+    CTCLoss,
+    FractionalMaxPool2d,
+    FractionalMaxPool3d,
+    LinearCrossEntropyLoss,
+    MaxUnpool1d,
+    MaxUnpool2d,
+    MaxUnpool3d,
+    MultiLabelMarginLoss,
+    SyncBatchNorm,
+)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .shape_layers import (
     CircularPad1d,
@@ -183,3 +213,15 @@ from . import parallel  # noqa: E402 (torch.nn.parallel; nn.DataParallel)
 from .parallel import DataParallel  # noqa: E402
 
 __all__ += ["DataParallel", "parallel"]
+
+from . import common_types, grad  # noqa: E402 (torch.nn.common_types, torch.nn.grad)
+
+__all__ += ["common_types", "grad"]
+__all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "Container", "FractionalMaxPool2d",
+            "FractionalMaxPool3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
+            "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+            "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d",
+            "LazyInstanceNorm2d", "LazyInstanceNorm3d", "MaxUnpool1d", "MaxUnpool2d",
+            "MaxUnpool3d", "MultiLabelMarginLoss", "SyncBatchNorm", "UninitializedBuffer",
+            "UninitializedParameter", "CrossMapLRN2d", "LinearCrossEntropyLoss",
+            "LinearCrossEntropyOptions"]

@@ -45,7 +45,9 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold_,
 )
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
+from .ctc import ctc_nll
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
+from .linear_cross_entropy import logits_of
 from .norm import (  # noqa: F401 (re-exported)
     batch_norm,
     embedding,
@@ -63,6 +65,21 @@ from .resize import (  # noqa: F401 (re-exported)
     upsample,
     upsample_bilinear,
     upsample_nearest,
+)
+from .sampling import (  # noqa: F401 (re-exported)
+    GRID_SAMPLE_INTERPOLATION_MODES,
+    GRID_SAMPLE_PADDING_MODES,
+    affine_grid,
+    grid_sample,
+)
+from .unpool import (  # noqa: F401 (re-exported)
+    fractional_max_pool2d,
+    fractional_max_pool2d_with_indices,
+    fractional_max_pool3d,
+    fractional_max_pool3d_with_indices,
+    max_unpool1d,
+    max_unpool2d,
+    max_unpool3d,
 )
 from .windows import (  # noqa: F401 (re-exported)
     adaptive_max_pool1d,
@@ -624,6 +641,47 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                      class_dim, nll)
 
 
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None,
+                         reduction="mean", ignore_index=None, label_smoothing=0.0,
+                         options=None):
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)``:
+    ``linear_weight`` (C, *out_features, in_features) gives (N, C, *out_features) logits
+    (nn/linear_cross_entropy.py; ``options`` selects PyTorch's chunked path, which gives the
+    same values: tapegrad computes the reference path)."""
+    logits = logits_of(input, linear_weight, linear_bias)
+    if isinstance(target, Tensor) and tuple(target.shape) == tuple(logits.shape) and \
+            ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains "
+                           "probabilities")
+    return cross_entropy(logits, target, weight=weight, reduction=reduction,
+                         ignore_index=-100 if ignore_index is None else ignore_index,
+                         label_smoothing=label_smoothing)
+
+
+def conv_tbc(input, weight, bias, pad=0):  # noqa: F811 (PyTorch's argument name)
+    """1-D convolution in time-batch-channel layout: ``input`` (T, N, C_in), ``weight``
+    (K, C_in, C_out), ``bias`` (C_out,), ``pad`` zeros at both ends of time."""
+    _float_tensor(input, "conv_tbc")
+    if input.ndim != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.ndim != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, "
+                           "out_channels.")
+    if bias.ndim != 1:
+        raise RuntimeError("Bias must be 1-D")
+    if input.shape[2] != weight.shape[1]:
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.shape[2] != bias.shape[0]:
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    y = conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, padding=pad)
+    return y.permute(2, 0, 1)
+
+
+def native_channel_shuffle(input, groups):
+    """``channel_shuffle`` (PyTorch's native op under its own name)."""
+    return channel_shuffle(input, groups)
+
+
 def _weight_along(weight, logp, class_dim):
     shape = [1] * logp.ndim
     shape[class_dim] = weight.shape[0]
@@ -884,6 +942,56 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     return _reduce(loss, reduction)
 
 
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """The CTC loss of ``log_probs`` (T, N, C) (log_softmax outputs; or (T, C) unbatched)
+    against ``targets``, padded (N, S) or concatenated 1-D, with per-sample
+    ``input_lengths`` and ``target_lengths`` (nn/ctc.py).  ``reduction='mean'`` divides each
+    sample's loss by its target length, then averages over the batch; ``zero_infinity``
+    zeroes impossible alignments' losses and gradients."""
+    reduction = _reduction(reduction)
+    nll, tl = ctc_nll(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
+    if reduction == "mean":
+        return (nll / _const(np.maximum(tl, 1), nll)).mean()
+    if reduction == "sum":
+        return nll.sum()
+    return nll if log_probs.ndim == 3 else nll.reshape(())
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Multi-label hinge loss: per sample, ``sum_{j in y} sum_{i not in y}
+    max(0, 1 - (x[j] - x[i])) / C``, where ``y`` is the target's classes up to its first -1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    _float_tensor(input, "multilabel_margin_loss")
+    _tensor(target, "multilabel_margin_loss", "target")
+    if input.ndim > 2 or input.ndim == 2 and input.shape[1] == 0:
+        raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch "
+                           f"size, but got: {list(input.shape)}")
+    if target.dtype != np.int64:
+        raise RuntimeError(f"expected scalar type Long but found "
+                           f"{dtypes.torch_word(target.dtype).capitalize()}")
+    x = input.reshape(1 if input.ndim < 2 else input.shape[0], -1)
+    n, c = x.shape
+    t = np.asarray(target._data)
+    if t.size != n * c or (input.ndim == 2 and target.ndim != 2):
+        raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
+                           f"{list(input.shape)}")
+    t = t.reshape(n, c)
+    listed = np.cumsum(t == -1, axis=1) == 0  # the classes before the first -1
+    if ((t[listed] < 0) | (t[listed] >= c)).any():
+        raise RuntimeError("argument #2 'target' is out of range")
+    is_target = np.zeros((n, c), bool)
+    rows = np.broadcast_to(np.arange(n)[:, None], (n, c))
+    is_target[rows[listed], t[listed]] = True
+    picked = x.gather(1, Tensor(np.where(listed, t, 0)))  # x[y_j], one per target slot
+    hinge = ops.relu(1.0 - picked.unsqueeze(2) + x.unsqueeze(1))  # (N, slot, class)
+    pairs = listed[:, :, None] & ~is_target[:, None, :]
+    loss = (hinge * _const(pairs, input)).sum((1, 2)) / float(c)
+    if input.ndim < 2:
+        loss = loss.reshape(())
+    return _reduce(loss, reduction)
+
+
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None,
                       reduce=None, reduction="mean"):
     """Multi-class hinge loss: ``sum_{j != y} max(0, margin - x[y] + x[j])^p / C`` per
@@ -915,3 +1023,49 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 
 Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
 Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)
+
+
+# ---- PyTorch's dispatch helpers, for code copied from torch's own functional.py ----------
+# tapegrad has no __torch_function__ overrides, so no argument ever has one
+def has_torch_function(relevant_args):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def has_torch_function_unary(input):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def has_torch_function_variadic(*args):
+    """False: no tapegrad tensor overrides ``__torch_function__``."""
+    return False
+
+
+def handle_torch_function(public_api, relevant_args, *args, **kwargs):
+    """``public_api(*args, **kwargs)`` (nothing to dispatch to in tapegrad)."""
+    return public_api(*args, **kwargs)
+
+
+def assert_int_or_pair(arg, arg_name, message):
+    """Raise ``AssertionError(message.format(arg_name))`` unless ``arg`` is an int or has
+    two elements."""
+    if not (isinstance(arg, int) or len(arg) == 2):
+        raise AssertionError(message.format(arg_name))
+
+
+def boolean_dispatch(arg_name, arg_index, default, if_true, if_false, module_name, func_name):
+    """A function that calls ``if_true`` or ``if_false`` by the boolean argument
+    ``arg_name`` (keyword, or positional ``arg_index``; ``default`` when absent)."""
+    def fn(*args, **kwargs):
+        if arg_name in kwargs:
+            flag = kwargs[arg_name]
+        elif arg_index < len(args):
+            flag = args[arg_index]
+        else:
+            flag = default
+        return if_true(*args, **kwargs) if flag else if_false(*args, **kwargs)
+
+    fn.__module__, fn.__name__ = module_name, func_name
+    fn.__doc__ = if_true.__doc__ or if_false.__doc__
+    return fn

@@ -8,6 +8,7 @@ or ``generator=``: the same distributions as PyTorch's, not the same numbers.
 [[0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -203,3 +204,29 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
     for c in range(cols):
         w[g.permutation(rows)[:zeros], c] = 0.0
     return _fill(tensor, w)
+
+
+def _deprecated(method):
+    """PyTorch's old name (no trailing underscore) of an initialiser: warns, then calls it."""
+    old, new = method.__name__[:-1], method.__name__
+
+    def call(*args, **kwargs):
+        warnings.warn(f"`nn.init.{old}` is now deprecated in favor of `nn.init.{new}`.",
+                      FutureWarning, stacklevel=2)
+        return method(*args, **kwargs)
+
+    call.__name__, call.__doc__ = old, f"Deprecated: ``{new}``."
+    return call
+
+
+uniform = _deprecated(uniform_)
+normal = _deprecated(normal_)
+constant = _deprecated(constant_)
+eye = _deprecated(eye_)
+dirac = _deprecated(dirac_)
+xavier_uniform = _deprecated(xavier_uniform_)
+xavier_normal = _deprecated(xavier_normal_)
+kaiming_uniform = _deprecated(kaiming_uniform_)
+kaiming_normal = _deprecated(kaiming_normal_)
+orthogonal = _deprecated(orthogonal_)
+sparse = _deprecated(sparse_)

@@ -434,12 +434,13 @@ class Module:
         return ""
 
     def __repr__(self):
-        lines = [f"({name}): " + repr(m).replace("\n", "\n  ")
-                 for name, m in self._modules.items()]
-        head = f"{type(self).__name__}({self.extra_repr()}"
-        if not lines:
-            return head + ")"
-        return head + "\n  " + "\n  ".join(lines) + "\n)"
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        lines = extra_lines + [f"({name}): " + repr(m).replace("\n", "\n  ")
+                               for name, m in self._modules.items()]
+        if len(lines) == len(extra_lines) <= 1:  # PyTorch's layout: one extra line inline
+            return f"{type(self).__name__}({extra})"
+        return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
 
 
 def _size(shape):
@@ -534,24 +535,6 @@ class Linear(Module):
     def extra_repr(self):
         return (f"in_features={self.in_features}, out_features={self.out_features}, "
                 f"bias={self.bias is not None}")
-
-
-class LazyLinear(Linear):
-    """A Linear whose ``in_features`` is read from its first input: its parameters are
-    filled in place then (same objects, so an optimizer made before sees them) and it
-    becomes a Linear, as PyTorch's."""
-
-    def __init__(self, out_features, bias=True, device=None, dtype=None):
-        super().__init__(0, out_features, bias, device, dtype)
-
-    def forward(self, input):
-        n = input.shape[-1]
-        self.in_features = n
-        with no_grad():
-            self.weight.data = Tensor(np.zeros((self.out_features, n), self.weight.dtype))
-        self.reset_parameters()
-        self.__class__ = Linear
-        return self.forward(input)
 
 
 class Sequential(Module):
@@ -665,11 +648,12 @@ class ModuleList(Module):
                 blocks[-1][1] = i
             else:
                 blocks.append([i, i, r])
+        name = type(self).__name__
         if not blocks:
-            return "ModuleList()"
+            return f"{name}()"
         lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}").replace(
             "\n", "\n  ") for a, b, r in blocks]
-        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
+        return f"{name}(\n  " + "\n  ".join(lines) + "\n)"
 
 
 class ModuleDict(Module):

@@ -1,6 +1,7 @@
 """nn.Parameter: a Tensor that requires grad and that a Module registers."""
 import numpy as np
 
+from .. import dtypes
 from ..tensor import Tensor
 
 
@@ -50,3 +51,60 @@ class Buffer(Tensor):
 
     def __reduce_ex__(self, protocol):
         return (Tensor, (np.asarray(self._data),))
+
+
+class _Uninitialized:
+    """What the lazy modules hold until their first input sets the shapes: an empty tensor
+    that ``materialize(shape)`` fills (zeros; the module's ``reset_parameters`` follows)
+    and turns into ``cls_to_become`` in place, so references to it stay valid."""
+
+    __slots__ = ()
+    cls_to_become = Tensor
+
+    def materialize(self, shape, device=None, dtype=None):
+        """Give the tensor ``shape`` (zeros, in ``dtype`` or its own) and its final class."""
+        dt = np.dtype(dtype) if dtype is not None else self.dtype
+        self.data = Tensor(np.zeros(tuple(shape), dt))
+        self.__class__ = self.cls_to_become
+
+    def __repr__(self):
+        return f"<{type(self).__name__}>"
+
+
+class UninitializedParameter(_Uninitialized, Parameter):
+    """A Parameter whose shape is not known yet (a lazy module's, until its first forward).
+
+    >>> import tapegrad as tg
+    >>> p = tg.nn.UninitializedParameter()
+    >>> p.materialize((2, 3)); type(p).__name__, tuple(p.shape)
+    ('Parameter', (2, 3))
+    """
+
+    __slots__ = ()
+    cls_to_become = Parameter
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        super().__init__(np.zeros(0, dtypes.to_dtype(dtype) or dtypes.get_default_dtype()),
+                         requires_grad)
+
+    def __reduce_ex__(self, protocol):
+        return (UninitializedParameter, (self._rg,))
+
+
+class UninitializedBuffer(_Uninitialized, Tensor):
+    """A buffer whose shape is not known yet (a lazy norm's running statistics)."""
+
+    __slots__ = ()
+    cls_to_become = Tensor
+
+    def __init__(self, requires_grad=False, device=None, dtype=None, persistent=True):
+        super().__init__(np.zeros(0, dtypes.to_dtype(dtype) or dtypes.get_default_dtype()),
+                         requires_grad=requires_grad)
+
+    def __reduce_ex__(self, protocol):
+        return (UninitializedBuffer, ())
+
+
+def is_lazy(param):
+    """Whether ``param`` is an uninitialized parameter or buffer."""
+    return isinstance(param, _Uninitialized)

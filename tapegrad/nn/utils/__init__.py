@@ -1,6 +1,6 @@
 """``nn.utils``: gradient clipping, parameters as one vector, and (``nn.utils.rnn``) padded
 and packed batches of sequences, with PyTorch's names and semantics."""
-from . import rnn
+from . import fusion, parametrizations, parametrize, prune, rnn
 from .clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -9,6 +9,13 @@ from .clip_grad import (
     get_total_norm,
 )
 from .convert_parameters import parameters_to_vector, vector_to_parameters
+from .fusion import (
+    fuse_conv_bn_eval,
+    fuse_conv_bn_weights,
+    fuse_linear_bn_eval,
+    fuse_linear_bn_weights,
+)
+from .spectral_norm import remove_spectral_norm, spectral_norm
 from .weight_norm import remove_weight_norm, weight_norm
 
 
@@ -21,3 +28,6 @@ def skip_init(module_cls, *args, **kwargs):
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
            "get_total_norm", "parameters_to_vector", "remove_weight_norm", "rnn", "skip_init",
            "vector_to_parameters", "weight_norm"]
+__all__ += ["fuse_conv_bn_eval", "fuse_conv_bn_weights", "fuse_linear_bn_eval",
+            "fuse_linear_bn_weights", "fusion", "parametrizations", "parametrize",
+            "prune", "remove_spectral_norm", "spectral_norm"]
