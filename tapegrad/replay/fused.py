@@ -21,6 +21,12 @@ The rules of this tier (DESIGN, tiered replay):
   does; a fused loop only where that order is kept element by element), so kernel and
   interpreter agree exactly (``tests/test_fused.py`` compares generated tapes).  A
   product large enough for the interpreter to call BLAS (M K N >= 4096) is not fused.
+- **Vector outputs** get a ``seeded`` kernel instead (``Traced.run_seeded``: ``jacobian``,
+  ``jacobian_batch``, ``vjp_batch``, ``jvp_batch``): per point one forward, then the reverse
+  once per seed row in the point's own locals (``_sweep._seeded_blocks`` runs the rows once
+  for all seeds side by side; the arithmetic per seed is the same).  A scalar output's
+  ``batch`` kernel serves its Jacobian (the seed 1.0); other seeds of a scalar output stay
+  interpreted.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
   ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
@@ -144,8 +150,9 @@ _PAIR_REV = {"_maximum_rev", "_atan2_rev"}
 _CMP = ("<", "<=", ">", ">=", "==", "!=")
 _CONST_OPS = (E.ADD_C, E.SUB_C, E.RSUB_C, E.MUL_C, E.DIV_C, E.RDIV_C, E.CLAMP)
 _MOVES = (T.EXPAND, T.STRIDED, S.GATHER)
+_CATS = (S.CAT, S.STACK)
 _MATMUL = (L.MM, L.MV, L.DOT, L.BMM)
-COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_MATMUL,
+COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_CATS, *_MATMUL,
                      C.GUARD, C.GUARD_EQ])
 
 
@@ -269,6 +276,8 @@ class _Gen:
             slots |= {s for s in (o, a, b) if s >= 0}
             if op == E.WHERE:
                 slots.add(k)
+            if op in _CATS:
+                slots |= {s for s, _ in self._blocks(k)}
         for s in slots:
             lo, n = self.span(s)
             big[lo:lo + n] = np.maximum(big[lo:lo + n], n)
@@ -441,6 +450,9 @@ class _Gen:
         elif op in _MOVES:
             src = self._map(op, k, ne)
             lines += _loop(ne, f"{self.at(yo, ne, 'i')} = {self.at(ao, na, src)}")
+        elif op in _CATS:
+            for dst, src, m in self._cat_copies(yo, k):
+                lines += self._copy(dst, src, m, "{y} = {x}", False)
         else:  # the matmul family, as _mm_loop
             M, K, N, products = self._mm(o, a, b, k)
             for y, x, z in products:  # y[m, n] = sum over kk of x[m, kk] z[kk, n]
@@ -474,6 +486,12 @@ class _Gen:
         elif op in _MOVES:
             src = self._map(op, k, ne)
             lines += _loop(ne, f"{self.at(ao, na, src, True)} += {self.at(yo, ne, 'i', True)}")
+        elif op in _CATS:  # as cat_rev: input by input, block by block
+            copies = self._cat_copies(yo, k)
+            n = int(meta[k])
+            for i in range(n):
+                for dst, src, m in copies[i::n]:
+                    lines += self._copy(src, dst, m, "{y} += {x}", True)
         else:  # as _mm_loop_rev: gx[m, kk] += gy[m, n] z[kk, n]; gz[kk, n] += x[m, kk] gy[m, n]
             M, K, N, products = self._mm(o, a, b, k)
             for y, x, z in products:
@@ -482,6 +500,30 @@ class _Gen:
                     body.append(f"{z(True)} += {x()} * {y(True)}")
                 lines += [f"for m in range({M}):", f"    for kk in range({K}):",
                           f"        for n in range({N}):"] + ["            " + s for s in body]
+
+    def _blocks(self, k):
+        """A cat/stack row's operands: [(slot, block length)] (meta: [n, outer, slot...,
+        block length...])."""
+        meta = self.p.meta
+        n = int(meta[k])
+        return [(int(meta[k + 2 + i]), int(meta[k + 2 + n + i])) for i in range(n)]
+
+    def _cat_copies(self, yo, k):
+        """A cat/stack row's block copies in cat_fwd's order (outer index, then operand):
+        [(output's first element, operand's first element, length)]."""
+        out, dst = [], yo
+        for q in range(int(self.p.meta[k + 1])):
+            for s, m in self._blocks(k):
+                out.append((dst, int(self.offs[s]) + q * m, m))
+                dst += m
+        return out
+
+    def _copy(self, y0, x0, m, stmt, adj):
+        """``stmt`` ({y} {x}) for elements y0.. and x0.. of a copied block of m."""
+        if m == 1:
+            return [stmt.format(y=self.name(y0, adj), x=self.name(x0, adj))]
+        return _loop(m, stmt.format(y=f"{'A' if adj else 'W'}[{y0} + i]",
+                                    x=f"{'A' if adj else 'W'}[{x0} + i]"))
 
     def _map(self, op, k, ne):
         """A move's index map as an expression of i (a module-level array)."""
@@ -507,9 +549,10 @@ class _Gen:
                          for i in range(nb)]
 
     # -- the kernels --------------------------------------------------------------------
-    def body(self, fail, load, store_v, store_g):
-        """The per-point code: inputs, forward, value, then (under ``if grad:``) the
-        reverse and the gradient."""
+    def body(self, fail, load, store_v, store_g, seed=None):
+        """The per-point code: (inputs, forward and value; the reverse and the gradient).
+        ``store_v(i, value)`` stores output element i; the output's adjoints start at 1.0
+        (a scalar output) or at ``seed(i)`` for element i (the seeded kernel)."""
         p = self.p
         lines = []
         for c0, s in zip(self._cols(), self.in_slots, strict=True):
@@ -527,14 +570,21 @@ class _Gen:
                 self._close(lines, groups)
                 self._forward_row(lines, r, fail)
         self._close(lines, groups)
-        out = int(self.offs[p.out_slot])
-        lines.append(store_v(self.name(out)))
+        out, m = self.span(p.out_slot)
+        if m == 1:
+            lines.append(store_v("0", self.name(out)))
+        elif m:
+            lines += _loop(m, store_v("i", self.at(out, m, "i")))
         # adjoints start at 0.0: scalars all, array elements where a loop's first use does
         # not set them (_ref), found while the rows are written
         self.touched = np.zeros(self.nv, bool)
         self.fresh = np.zeros(self.nv, bool)
-        self.touched[out] = True  # (the seed)
-        rows = [f"{self.name(out, True)} = 1.0"]
+        self.touched[out:out + m] = True  # (the seeds)
+        if seed is None:
+            rows = [f"{self.name(out, True)} = 1.0"]
+        else:
+            rows = ([f"{self.name(out, True)} = {seed('0')}"] if m == 1 else
+                    _loop(m, f"{self.at(out, m, 'i', True)} = {seed('i')}") if m else [])
         groups = []
         for r in p.rev[::-1].tolist():
             op = r[0]
@@ -543,7 +593,8 @@ class _Gen:
             else:
                 self._close(rows, groups)
                 self._reverse_row(rows, r)
-                for s in r[1:4]:  # (out, in0, in1: every adjoint such a row reads or adds to)
+                slots = r[1:4] + ([s for s, _ in self._blocks(r[4])] if op in _CATS else [])
+                for s in slots:  # (out, operands: every adjoint such a row reads or adds to)
                     if s >= 0:
                         lo, n = self.span(s)
                         self.touched[lo:lo + n] = True
@@ -577,14 +628,23 @@ class _Gen:
             e = f
         return runs
 
-    def source(self):
+    def source(self, seeded=False):
         """The module's source: the kernel ``batch(X, V, G, bad, C, K, p0, p1)``, value and
         (if G has rows) gradient at points p0..p1-1 of X; C holds the plan's constant
         values, K its const pool.  (One kernel serves single points too: a second one for
-        them doubled the compile, 3-12 s here, for ~0.5 us a call.)"""
-        fwd_b, rev_b = self.body(lambda num: [f"bad[p] = {num}", "continue"],
-                                 lambda c: f"X[p, {c}]", lambda v: f"V[p] = {v}",
-                                 lambda c, g: f"G[p, {c}] = {g}")
+        them doubled the compile, 3-12 s here, for ~0.5 us a call.)
+
+        ``seeded`` (a vector output): the kernel ``seeded(X, U, V, G, bad, C, K, p0, p1)``
+        instead, ``_sweep._seeded_blocks``'s arithmetic: V (B, m) the output, G (B, k, n)
+        row j of U[p] (U is (B or 1, k, m)) times the Jacobian, one forward per point and
+        the reverse once per seed row, all in this point's locals."""
+        if seeded:
+            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p, {i}] = {v}",
+                                     lambda c, g: f"G[p, _j, {c}] = {g}",
+                                     lambda i: f"U[_q, _j, {i}]")
+        else:
+            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p] = {v}",
+                                     lambda c, g: f"G[p, {c}] = {g}")
         setup = [f"W = np.empty({max(self.nv, 1)})", f"A = np.empty({max(self.nv, 1)})"]
         setup += [f"T{j} = np.empty({n})" for j, n in enumerate(self.temps)]
         fill = []
@@ -599,17 +659,27 @@ class _Gen:
             setup, fwd_b, rev_b = flat
             fill = []
         maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
-        src = [_PRELUDE, *maps, "", "",
-               "@njit(**_OPTS)",
-               "def batch(X, V, G, bad, C, K, p0, p1):",
-               *_indent(setup + fill, 4),
-               "    grad = G.shape[0] > 0",
-               "    for p in range(p0, p1):",
-               *_indent(fwd_b, 8),
-               "        bad[p] = 0",
-               "        if grad:",
-               *_indent(rev_b, 12),
-               "    return 0", ""]
+        if seeded:
+            kernel = ["def seeded(X, U, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup + fill, 4),
+                      "    _nk = U.shape[1]",
+                      "    _each = U.shape[0] > 1",
+                      "    for p in range(p0, p1):",
+                      *_indent(fwd_b, 8),
+                      "        bad[p] = 0",
+                      "        _q = p if _each else 0",
+                      "        for _j in range(_nk):",
+                      *_indent(rev_b, 12)]
+        else:
+            kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup + fill, 4),
+                      "    grad = G.shape[0] > 0",
+                      "    for p in range(p0, p1):",
+                      *_indent(fwd_b, 8),
+                      "        bad[p] = 0",
+                      "        if grad:",
+                      *_indent(rev_b, 12)]
+        src = [_PRELUDE, *maps, "", "", "@njit(**_OPTS)", *kernel, "    return 0", ""]
         return "\n".join(src)
 
 
@@ -684,6 +754,15 @@ def _unrolled(setup, fwd, rev, maps):
     return out
 
 
+def _fail(num):
+    """A point whose guard ``num - 1`` diverges: flagged, and the next point."""
+    return [f"bad[p] = {num}", "continue"]
+
+
+def _load_x(c):
+    return f"X[p, {c}]"
+
+
 def _loop(n, stmt):
     return [f"for i in range({n}):", "    " + stmt]
 
@@ -698,9 +777,7 @@ def generate(t):
     plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
     if plan.rev_error is not None:
         raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
-    if t.out_size != 1:
-        raise Ineligible("a vector output (fused kernels give value and gradient)")
-    return _Gen(t, plan).source()
+    return _Gen(t, plan).source(seeded=t.out_size != 1)
 
 
 # -- the disk cache ------------------------------------------------------------------------
@@ -817,8 +894,11 @@ def _load(source):
     exec(compile(source, str(path), "exec"), mod.__dict__)  # noqa: S102 (our own source)
     numba = _jit.load_numba()
     f8, i8 = numba.float64, numba.int64
-    a1, a2 = f8[::1], f8[:, ::1]
-    mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
+    a1, a2, a3 = f8[::1], f8[:, ::1], f8[:, :, ::1]
+    if hasattr(mod, "seeded"):
+        mod.seeded.compile((a2, a3, a2, a3, i8[::1], a1, a1, i8, i8))
+    else:
+        mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
     with _MODULES_LOCK:
         _MODULES[key] = mod
     evict(d, keep=(key,))
@@ -838,13 +918,16 @@ def _pool():
 
 
 class Kernel:
-    """A compiled fused kernel and the arrays it reads (the plan's constants)."""
+    """A compiled fused kernel and the arrays it reads (the plan's constants): ``batch``
+    (a scalar output: value and gradient) or ``seeded`` (a vector output: value and seeded
+    reverse sweeps), the other None."""
 
     def __init__(self, t, key, mod, seconds):
         plan = t._plan
         self.key = key
         self.seconds = seconds  # wall time to generate and compile (or load)
-        self.batch = mod.batch
+        self.batch = getattr(mod, "batch", None)
+        self.seeded = getattr(mod, "seeded", None)
         self.C = np.ascontiguousarray(plan.vals0, np.float64)
         if not len(self.C):
             self.C = np.zeros(1)
@@ -858,34 +941,62 @@ class Kernel:
         cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
         another Numba type than the one compiled (read-only, strided: the interpreter
         answers; a call must never compile in the caller's thread)."""
-        if not all(a.flags.c_contiguous and a.flags.writeable for a in (X, V, G, bad)) or \
-                bad.dtype != np.int64:
+        if self.batch is None or not _plain(X, V, G, bad):
             return False
-        B = len(X)
-        nthreads = 1 if serial or B * self.width < SERIAL_VALUES else min(_CORES, B)
+        self._split(len(X), self.width, serial,
+                    lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1))
+        return True
+
+    def run_seeded(self, X, U, V, G, bad, serial=False):
+        """``Traced.run_seeded`` into V (B, m), G (B, k, n), bad: as ``run``.  A scalar
+        output's kernel serves the seed 1.0 (k = 1: its gradient is that product)."""
+        if self.seeded is None:
+            if U.shape != (1, 1, 1) or U[0, 0, 0] != 1.0:
+                return False
+            B = len(X)
+            return self.run(X, V.reshape(B), G.reshape(B, G.shape[2]), bad, serial)
+        if not _plain(X, U, V, G, bad):
+            return False
+        self._split(len(X), self.width * max(1, U.shape[1]), serial,
+                    lambda p0, p1: self.seeded(X, U, V, G, bad, self.C, self.K, p0, p1))
+        return True
+
+    @staticmethod
+    def _split(B, width, serial, call):
+        """call(p0, p1) over 0..B-1: in chunks on all cores, or at once in this thread
+        (``serial``, or fewer than SERIAL_VALUES values)."""
+        nthreads = 1 if serial or B * width < SERIAL_VALUES else min(_CORES, B)
         if nthreads == 1:
-            self.batch(X, V, G, bad, self.C, self.K, 0, B)
-            return True
+            call(0, B)
+            return
         cuts = np.linspace(0, B, 4 * nthreads + 1).astype(np.int64).tolist()
         chunks = iter(range(len(cuts) - 1))  # (next() is atomic: each chunk runs once)
 
         def work():
             for j in chunks:
-                self.batch(X, V, G, bad, self.C, self.K, cuts[j], cuts[j + 1])
+                call(cuts[j], cuts[j + 1])
         futures = [_pool().submit(work) for _ in range(nthreads - 1)]
         work()
         for f in futures:
             f.result()
-        return True
 
     def point(self, x, n1):
         """[value, gradient...] (n1 entries: 1 for the value only) at the point x (n,), or
-        None where a guard diverges."""
+        None where a guard diverges (or the kernel is a vector output's)."""
+        if self.batch is None:
+            return None
         res = np.empty(n1)
         bad = np.zeros(1, np.int64)
         G = res[1:].reshape(1, n1 - 1) if n1 > 1 else _NO_GRAD
         self.batch(x.reshape(1, len(x)), res[:1], G, bad, self.C, self.K, 0, 1)
         return None if bad[0] else res
+
+
+def _plain(*arrays):
+    """Whether the arrays are of the types the kernels are compiled for: C-contiguous,
+    writable, bad (the last) int64."""
+    return all(a.flags.c_contiguous and a.flags.writeable for a in arrays) and \
+        arrays[-1].dtype == np.int64
 
 
 # -- the background compiler ----------------------------------------------------------------
