@@ -153,7 +153,7 @@ def test_seeded_source_matches_interpreter(steps, n, seed, unroll, each):
     t = tg.trace(program(steps, vector=True), x0)
     X = np.ascontiguousarray(np.vstack([x0, rng.normal(size=(3, n))]))
     m = t.out_size
-    U = rng.normal(size=(len(X), 2, m)) if each else np.eye(m)[None]
+    U = rng.normal(size=(len(X), m + 1, m)) if each else np.eye(m)[None]  # (lanes, and one)
     old = fused.UNROLL_LINES
     fused.UNROLL_LINES = old if unroll else 0
     try:
