@@ -68,8 +68,9 @@ from ..ops import strided as T
 from ..ops.registry import NAMES, OPS
 
 GENERATOR = 1  # part of every key: bump when the generated code's conventions change
-MAX_ROWS = 500  # longer tapes stay interpreted (compile time grows ~quadratically: 110 rows
-# 5 s, 1,100 rows (Rosenbrock loop form, n = 100) 191 s on 2 loaded cores)
+MAX_ROWS = 2500  # longer tapes stay interpreted.  Compile time grows about linearly since
+# the kernels are single-assignment (_single_assignment; it was quadratic): Rosenbrock's loop
+# form, CPU seconds, 99 rows 0.9 s, 1,089 rows (n = 100) 8 s (was 191 s wall, loaded)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
 CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
@@ -283,6 +284,7 @@ class _Gen:
             big[lo:lo + n] = np.maximum(big[lo:lo + n], n)
         self.scalar = big <= 1
         self.maps = []  # module-level index arrays (moves)
+        self.events = []  # (W or A, first, end, None for a read or a store's id), in order
         self.temps = []  # per-point scratch arrays: sizes (expand's sums)
         self.ntmp = 0
 
@@ -346,6 +348,8 @@ class _Gen:
         if g.n == 1:
             if adj:
                 self.touched[e0] = True
+            if not self.scalar[e0]:
+                self._read("A" if adj else "W", e0, 1)
             return self.name(e0, adj)
         key = ("A" if adj else "W", e0)
         loc = g.local.get(key)
@@ -358,11 +362,45 @@ class _Gen:
                 write = True
             elif adj or not write:  # (a forward output is assigned, never read first)
                 g.lines.append(f"{loc} = {key[0]}[{e0} + i]")
+                self._read(key[0], e0, g.n)
             if adj:
                 self.touched[span] = True
         if write and (key, loc) not in g.dirty:
             g.dirty.append((key, loc))
         return loc
+
+    # -- stores nothing reads: a loop's results go back to W or A only where a later row (or
+    # the output, the gradient) reads them -----------------------------------------------
+    def _read(self, kind, lo, n):
+        self.events.append((kind, lo, lo + n, None))
+
+    def _read_slots(self, kind, slots):
+        for s in slots:
+            if s >= 0:
+                self._read(kind, *self.span(s))
+
+    def _store(self, kind, lo, n):
+        """A marker for the store line of elements lo..lo+n-1 (``_live`` keeps or drops it)."""
+        self.events.append((kind, lo, lo + n, len(self.events)))
+        return f"\x00{len(self.events) - 1}\x00"
+
+    def _live(self, lines):
+        """Lines without the stores that no later event reads."""
+        dead = set()
+        later = {"W": np.zeros(self.nv + 1, bool), "A": np.zeros(self.nv + 1, bool)}
+        for kind, lo, hi, store in reversed(self.events):
+            if store is None:
+                later[kind][lo:hi] = True
+            elif not later[kind][lo:hi].any():
+                dead.add(store)
+        out = []
+        for line in lines:
+            m = _MARK.match(line)
+            if m is None:
+                out.append(line)
+            elif int(m.group(2)) not in dead:
+                out.append(m.group(1) + m.group(3))
+        return out
 
     @staticmethod
     def _fits(g, touch):
@@ -396,8 +434,9 @@ class _Gen:
             groups.append(g)
         for kind, e0, m in touch:
             g.ranges[(kind, e0)] = m
+        text = fexpr if forward else "\n".join(rev)  # (only the values it uses are loaded)
         f = {field: self._ref(g, e0, False, forward and field == "y")
-             for field, e0 in ops.items()}
+             for field, e0 in ops.items() if "{%s}" % field in text or forward and field == "y"}
         f.update(lits)
         if forward:
             g.lines.append(f"{f['y']} = " + fexpr.format(**f))
@@ -418,7 +457,8 @@ class _Gen:
         if not groups or groups[-1] is None:
             return
         g = groups[-1]
-        body = g.lines + [f"{arr}[{e0} + i] = {loc}" for (arr, e0), loc in g.dirty]
+        body = g.lines + [self._store(arr, e0, g.n) + f"{arr}[{e0} + i] = {loc}"
+                          for (arr, e0), loc in g.dirty]
         if g.n == 1:
             lines.extend(body)
         else:
@@ -430,6 +470,7 @@ class _Gen:
     def _forward_row(self, lines, r, fail):
         op, o, a, b, k = r
         meta = self.p.meta
+        self._read_slots("W", [a, b] + ([s for s, _ in self._blocks(k)] if op in _CATS else []))
         if o < 0:  # a guard: the point must take the traced branch
             x = self.name(int(self.offs[a]))
             num = 1 + int(meta[k + 1])
@@ -463,6 +504,9 @@ class _Gen:
     def _reverse_row(self, lines, r):
         op, o, a, b, k = r
         meta = self.p.meta
+        cat = [s for s, _ in self._blocks(k)] if op in _CATS else []
+        self._read_slots("W", [a, b])
+        self._read_slots("A", [o, a, b] + cat)
         (yo, ne), (ao, na) = self.span(o), self.span(a)
         if op in (R.SUM, R.MEAN):
             scale = _lit(1.0 if op == R.SUM else 1.0 / na)
@@ -571,6 +615,7 @@ class _Gen:
                 self._forward_row(lines, r, fail)
         self._close(lines, groups)
         out, m = self.span(p.out_slot)
+        self._read("W", out, m)
         if m == 1:
             lines.append(store_v("0", self.name(out)))
         elif m:
@@ -602,10 +647,11 @@ class _Gen:
         self._close(rows, groups)
         for c, e in enumerate(p.in_elems.tolist()):
             rows.append(store_g(str(c), self.name(e, True)))
+            self._read("A", e, 1)
         rev = ["pass"] + [f"g{e} = 0.0" for e in range(self.nv) if self.scalar[e]]
         for lo, hi in self._vector_runs(self.fresh):
             rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
-        return lines, rev + rows
+        return self._live(lines), rev + self._live(rows)
 
     def _seed_loop(self, rev, flat):
         """The seeded kernel's reverse over its seed rows ``_j``: one at a time, or (a
@@ -731,6 +777,7 @@ def _units(lines):
     return units
 
 
+_MARK = re.compile("^( *)\x00([0-9]+)\x00(.*)$")
 _TARGET = re.compile(r"^([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*) (=|\+=|-=) (.*)$")
 _NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")
 
