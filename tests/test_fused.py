@@ -341,8 +341,11 @@ def test_cache_bound(tmp_path):
 
 # -- a vector output: the seeded kernel (jacobian, vjp, jvp) -----------------------------------
 def vec_f(x, y):
-    """Three blocks (cat) and a stack of scalars: elementwise, reductions, a product."""
+    """Three blocks (cat) and a stack of scalars: elementwise, reductions, a product; a
+    guard (y[2] > 0)."""
     s = tg.stack([x[0].sin() * y[1], (x[1:] ** 2).sum(), tg.atan2(x[2], y[0])])
+    if y[2] > 0:
+        s = s * 2.0
     return tg.cat([(x * y.sum()).exp(), s, (x @ y).reshape(1) / (y * y + 1.0).sum()])
 
 
@@ -380,6 +383,7 @@ def test_vector_kernel_bit_for_bit(vec, monkeypatch):
     served = _spy(monkeypatch, t._fused, "run_seeded")
     rng = np.random.default_rng(3)
     X, Y = rng.normal(size=(BIG, 3)) * 0.5, rng.normal(size=(BIG, 3)) * 0.5
+    Y[:, 2] = np.abs(Y[:, 2]) + 0.1
     J = f.jacobian_batch(X, Y)
     assert served == [True]
     J0 = _interpreted(f.jacobian_batch, X, Y)
@@ -395,17 +399,26 @@ def test_vector_kernel_bit_for_bit(vec, monkeypatch):
     x, y = X[5].copy(), Y[5].copy()
     assert all(np.array_equal(a, b[5]) for a, b in zip(f.jacobian(x, y), J, strict=True))
     assert served == [True] * 4
+    Y[::3, 2] *= -1.0  # the other branch at a third of the points: retraced (interpreted)
+    J = f.jacobian_batch(X, Y)
+    J0 = _interpreted(tg.compile(vec_f, argnums=(0, 1)).jacobian_batch, X, Y)
+    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    Vm, Jm = t.vjp_batch(X, Y, v=v, on_divergence="mask")
+    assert np.isnan(Vm[::3]).all() and not np.isnan(Vm[1::3]).any()
+    assert np.array_equal(Vm, _interpreted(t.vjp_batch, X, Y, v=v, on_divergence="mask")[0],
+                          equal_nan=True)
 
 
 def test_vector_kernel_against_torch(vec):
     torch = pytest.importorskip("torch")
     f, t = vec
 
-    def tf(x, y):
-        s = torch.stack([x[0].sin() * y[1], (x[1:] ** 2).sum(), torch.atan2(x[2], y[0])])
+    def tf(x, y):  # (y[2] > 0 at every point: vmap cannot branch)
+        s = torch.stack([x[0].sin() * y[1], (x[1:] ** 2).sum(), torch.atan2(x[2], y[0])]) * 2.0
         return torch.cat([(x * y.sum()).exp(), s, (x @ y).reshape(1) / (y * y + 1.0).sum()])
     rng = np.random.default_rng(4)
     X, Y = rng.normal(size=(50, 3)), rng.normal(size=(50, 3))
+    Y[:, 2] = np.abs(Y[:, 2]) + 0.1
     Jx, Jy = f.jacobian_batch(X, Y)
     Tx, Ty = torch.func.vmap(torch.func.jacrev(tf, argnums=(0, 1)))(
         torch.from_numpy(X), torch.from_numpy(Y))

@@ -67,7 +67,7 @@ from ..ops import shape as S
 from ..ops import strided as T
 from ..ops.registry import NAMES, OPS
 
-GENERATOR = 1  # part of every key: bump when the generated code's conventions change
+GENERATOR = 2  # part of every key: bump when the generated code's conventions change
 MAX_ROWS = 2500  # longer tapes stay interpreted.  Compile time grows about linearly since
 # the kernels are single-assignment (_single_assignment; it was quadratic): Rosenbrock's loop
 # form, CPU seconds, 99 rows 0.9 s, 1,089 rows (n = 100) 8 s (was 191 s wall, loaded)
