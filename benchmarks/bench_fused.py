@@ -48,7 +48,9 @@ one run, 4.2 ms in another); with array adjoints no longer zeroed per point wher
 first sets them, vector n=100 at 10^4 points, min of 15 x 5 calls: fused 2.4-2.5x the
 hand-written time (3.2x before that change).  With loop results stored back only where
 read (fused.py, ``_live``), 16:15 UTC, min: vector n=100 1.92x (2.50x in the run before,
-same load); the medians of that run (6-7x for fused and JAX alike) are the machine's.
+same load); with a sum's reverse setting its operand's adjoint at first use (no zeroing
+pass), 16:35 UTC: 1.67x min.  The medians of these runs (6-7x for fused and JAX alike)
+are the machine's load.
 The loop form at n = 100 (1,089 rows) is fused since the kernels are single-assignment
 (compile ~linear in rows; MAX_ROWS 2,500).
 """

@@ -511,8 +511,11 @@ class _Gen:
         if op in (R.SUM, R.MEAN):
             scale = _lit(1.0 if op == R.SUM else 1.0 / na)
             t = self.tmp()
-            lines += [f"{t} = {self.name(yo, True)} * {scale}",
-                      *_loop(na, f"{self.at(ao, na, 'i', True)} += {t}")]
+            add = f"{self.at(ao, na, 'i', True)} += {t}"
+            if na > 1 and not self.touched[ao:ao + na].any():  # its first use: as 0.0 + t,
+                self.fresh[ao:ao + na] = True  # and not zeroed before
+                add = f"{self.at(ao, na, 'i', True)} = 0.0 + {t}"
+            lines += [f"{t} = {self.name(yo, True)} * {scale}", *_loop(na, add)]
         elif op == T.EXPAND:  # the sums in float64 apart, then once into the adjoint
             src = self._map(op, k, ne)
             acc = self.tmp()
