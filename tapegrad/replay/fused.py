@@ -250,6 +250,8 @@ class _Group:
         self.local = {}  # array ref -> local name
         self.dirty = []  # (array ref, local): stored back when the group closes
         self.ranges = {}  # (kind, first element) -> n; kind 'v' written, 'r' read, 'g' adj
+        self.pre = []  # lines before the loop and after it (sums taken in it)
+        self.post = []
 
 
 class _Gen:
@@ -453,6 +455,23 @@ class _Gen:
                     stmt = stmt.replace("{gb} += _db", "{gb} -= _db")
             g.lines.extend(stmt.format(**f).split("\n"))
 
+    def _sum_in_loop(self, groups, r):
+        """A sum (mean) of a range the open loop holds, taken in that loop: the same
+        additions in the same order (i = 0, 1, ...) as its own loop would make, with no
+        store and load of the range between.  False where it does not apply."""
+        g = groups[-1] if groups else None
+        op, o, a, b, k = r
+        ao, na = self.span(a)
+        loc = None if g is None or g.n != na or na < 2 else g.local.get(("W", ao))
+        if loc is None:
+            return False
+        t = self.tmp()
+        scale = _lit(1.0 if op == R.SUM else 1.0 / na)
+        g.pre.append(f"{t} = 0.0")
+        g.lines.append(f"{t} += {loc}")
+        g.post.append(f"{self.name(self.span(o)[0])} = {t} * {scale}")
+        return True
+
     def _close(self, lines, groups):
         if not groups or groups[-1] is None:
             return
@@ -462,8 +481,7 @@ class _Gen:
         if g.n == 1:
             lines.extend(body)
         else:
-            lines.append(f"for i in range({g.n}):")
-            lines.extend("    " + s for s in body)
+            lines += g.pre + [f"for i in range({g.n}):"] + ["    " + s for s in body] + g.post
         groups.append(None)
 
     # -- other rows -------------------------------------------------------------------
@@ -505,7 +523,8 @@ class _Gen:
         op, o, a, b, k = r
         meta = self.p.meta
         cat = [s for s, _ in self._blocks(k)] if op in _CATS else []
-        self._read_slots("W", [a, b])
+        if op in _MATMUL:  # (the other rows' reverse reads no values)
+            self._read_slots("W", [a, b])
         self._read_slots("A", [o, a, b] + cat)
         (yo, ne), (ao, na) = self.span(o), self.span(a)
         if op in (R.SUM, R.MEAN):
@@ -613,6 +632,8 @@ class _Gen:
             op = r[0]
             if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
                 self._elementwise(lines, groups, r, True)
+            elif op in (R.SUM, R.MEAN) and self._sum_in_loop(groups, r):
+                pass
             else:
                 self._close(lines, groups)
                 self._forward_row(lines, r, fail)
