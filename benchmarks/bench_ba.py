@@ -32,7 +32,7 @@ are copied there (``Problem.from_blocks``), and its inputs gathered per observat
 Group ``ba ba1 kernel, one thread``: the blocks alone (outputs preallocated, no gathering
 or CSR), the fused kernel against the hand-written one.
 
-Measured 2026-12-03 16:00-16:25 UTC, 2 cores shared with ~6 other jobs (load 9-11; medians
+Measured 2026-12-03 15:55-16:23 UTC, 2 cores shared with ~6 other jobs (load 9-11; medians
 swing 2-4x between runs, so both min and median), time relative to hand-written Numba:
 
 | group | fused | interpreter | torch vmap(jacrev) |

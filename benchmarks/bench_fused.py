@@ -49,8 +49,8 @@ first sets them, vector n=100 at 10^4 points, min of 15 x 5 calls: fused 2.4-2.5
 hand-written time (3.2x before that change).  With loop results stored back only where
 read (fused.py, ``_live``), 16:15 UTC, min: vector n=100 1.92x (2.50x in the run before,
 same load); with a sum's reverse setting its operand's adjoint at first use (no zeroing
-pass), 16:35 UTC: 1.67x min; with a sum taken in the loop that computes its operand (no
-store and reload), 16:40 UTC: 1.56x min (vector n=10 unchanged: fused 152 us min).  The
+pass), 16:26 UTC: 1.67x min; with a sum taken in the loop that computes its operand (no
+store and reload), 16:29 UTC: 1.56x min (vector n=10 unchanged: fused 152 us min).  The
 medians of these runs (4-7x for fused and JAX alike) are the machine's load.
 The loop form at n = 100 (1,089 rows) is fused since the kernels are single-assignment
 (compile ~linear in rows; MAX_ROWS 2,500).
