@@ -684,10 +684,11 @@ class _Gen:
         temporaries: the lanes share the forward values and what their reverse rules
         compute from them alone (``math.cos(a)`` of sin's, ``a / b`` of div's: one
         expression for Numba/LLVM to compute once), each lane's arithmetic exactly the
-        one-seed code's.  BA's residual (m = 3): 3 seeds in 1.3x hand-written Numba's time
-        against 2.1x one at a time; the compile 2-3x longer.  A vector-Jacobian product
-        (k = 1) runs the L lanes on its one seed row: up to L times one sweep's work (a
-        second, one-lane copy of the reverse would double the compile instead)."""
+        one-seed code's.  BA's residual (m = 3), one thread, min: 3 seeds in 1.5x
+        hand-written Numba's time against 2.1x one at a time; compile 7-10 s cold on the
+        loaded machine.  A vector-Jacobian product (k = 1) runs the L lanes on its one seed
+        row: up to L times one sweep's work (a second, one-lane copy of the reverse would
+        double the compile instead)."""
         one = ["for _j in range(_nk):", *_indent(rev, 4)]
         lanes = min(self.p.out_elems.size, LANES) if flat else 1
         if lanes < 2 or lanes * len(rev) > UNROLL_LINES:
