@@ -37,6 +37,7 @@ UTC 2026-12-03, ``TAPEGRAD_BENCH_BIG=1``), time relative to hand-written Numba:
 | vector n=10, 10^4 | 1.26x | 4.04x | 6.39x | 4.3 s / 0.3 s |
 | vector n=100, 10^4 | 6.69x | 12.5x | 12.5x | 7.1 s / 0.4 s |
 | loop n=100, 10^4 | not fused (792 rows > MAX_ROWS) | 11.9x | 297x | - |
+| loop n=100, 10^4 (16:05) | 1.83x min, 3.33x median | 11.8x | 421x | 22.5 s / 0.35 s |
 | loop n=10, 10^6 | 1.63x | 5.98x | 11.0x | |
 | vector n=10, 10^6 | 0.84x | 4.66x | 13.8x | |
 | vector n=100, 10^6 | 1.97x | 5.82x | 14.5x | |
@@ -45,7 +46,14 @@ UTC 2026-12-03, ``TAPEGRAD_BENCH_BIG=1``), time relative to hand-written Numba:
 The medians swing 2-4x between runs on this machine (vector n=100, 10^4: JAX 21.9 ms in
 one run, 4.2 ms in another); with array adjoints no longer zeroed per point where a loop
 first sets them, vector n=100 at 10^4 points, min of 15 x 5 calls: fused 2.4-2.5x the
-hand-written time (3.2x before that change).
+hand-written time (3.2x before that change).  With loop results stored back only where
+read (fused.py, ``_live``), 16:15 UTC, min: vector n=100 1.92x (2.50x in the run before,
+same load); with a sum's reverse setting its operand's adjoint at first use (no zeroing
+pass), 16:26 UTC: 1.67x min; with a sum taken in the loop that computes its operand (no
+store and reload), 16:29 UTC: 1.56x min (vector n=10 unchanged: fused 152 us min).  The
+medians of these runs (4-7x for fused and JAX alike) are the machine's load.
+The loop form at n = 100 (1,089 rows) is fused since the kernels are single-assignment
+(compile ~linear in rows; MAX_ROWS 2,500).
 """
 import os
 

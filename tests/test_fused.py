@@ -70,7 +70,9 @@ def _fit(a, b):
     return a, b
 
 
-def program(steps):
+def program(steps, vector=False):
+    """A random function of x: a scalar, or (``vector``) every value it made, and their
+    sums, as one vector (cat and stack)."""
     def f(x):
         vals = [x, x[0] * 1.0]
         for kind, i, j in steps:
@@ -83,12 +85,16 @@ def program(steps):
                 b = vals[j % len(vals)]
                 a, b = _fit(a, b if b.numel() else x)
                 vals.append(BINARY[(kind - len(UNARY)) % len(BINARY)](a, b))
-        return sum(v.sum() for v in vals if v.numel())
+        vals = [v for v in vals if v.numel()]
+        if vector:
+            return tg.cat([tg.stack([v.sum() for v in vals]), *(v.reshape(-1) for v in vals)])
+        return sum(v.sum() for v in vals)
     return f
 
 
-def run_source(t, X, grad=True):
-    """The generated batch kernel run as Python: (V, G, bad)."""
+def run_source(t, X, grad=True, U=None):
+    """The generated batch kernel run as Python: (V, G, bad); with seeds U (a vector
+    output), the seeded kernel's (V, G, bad) as ``Traced.run_seeded``'s."""
     src = fused.generate(t)
     src = src.replace("import math\n", "", 1).replace("from numba import njit\n", "", 1)
 
@@ -98,10 +104,15 @@ def run_source(t, X, grad=True):
     exec(compile(src, "<fused>", "exec"), ns)  # noqa: S102
     plan = t._plan
     B = len(X)
-    V, bad = np.empty(B), np.zeros(B, np.int64)
-    G = np.empty((B, X.shape[1])) if grad else np.empty((0, 0))
+    bad = np.zeros(B, np.int64)
     C = plan.vals0 if len(plan.vals0) else np.zeros(1)
     K = plan.consts if len(plan.consts) else np.zeros(1)
+    if U is not None:
+        V, G = np.empty((B, t.out_size)), np.empty((B, U.shape[1], X.shape[1]))
+        ns["seeded"](X, U, V, G, bad, C, K, 0, B)
+        return V, G, bad
+    V = np.empty(B)
+    G = np.empty((B, X.shape[1])) if grad else np.empty((0, 0))
     ns["batch"](X, V, G, bad, C, K, 0, B)
     return V, G, bad
 
@@ -125,6 +136,34 @@ def test_generated_source_matches_interpreter(steps, n, seed, unroll):
     finally:
         fused.UNROLL_LINES = old
     V0, G0, bad0 = t.run(X, True)
+    assert np.array_equal(bad, bad0)
+    np.testing.assert_allclose(V, V0, rtol=1e-10, atol=1e-10, equal_nan=True)
+    np.testing.assert_allclose(G, G0, rtol=1e-10, atol=1e-10, equal_nan=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(UNARY) + len(BINARY) - 1), st.integers(0, 9),
+                          st.integers(0, 9)), min_size=1, max_size=8),
+       st.sampled_from([1, 3]), st.integers(0, 2**31), st.booleans(), st.booleans())
+def test_seeded_source_matches_interpreter(steps, n, seed, unroll, each):
+    """A vector output's kernel (one forward, one reverse per seed row) against
+    ``run_seeded``: the Jacobian's unit seeds, or seeds of their own at every point."""
+    rng = np.random.default_rng(seed)
+    x0 = rng.normal(size=n)
+    t = tg.trace(program(steps, vector=True), x0)
+    X = np.ascontiguousarray(np.vstack([x0, rng.normal(size=(3, n))]))
+    m = t.out_size
+    U = rng.normal(size=(len(X), m + 1, m)) if each else np.eye(m)[None]  # (lanes, and one)
+    old = fused.UNROLL_LINES
+    fused.UNROLL_LINES = old if unroll else 0
+    try:
+        with np.errstate(all="ignore"):
+            V, G, bad = run_source(t, X, U=U)
+    except (ZeroDivisionError, OverflowError):
+        reject()
+    finally:
+        fused.UNROLL_LINES = old
+    V0, G0, bad0 = t.run_seeded(X, U)
     assert np.array_equal(bad, bad0)
     np.testing.assert_allclose(V, V0, rtol=1e-10, atol=1e-10, equal_nan=True)
     np.testing.assert_allclose(G, G0, rtol=1e-10, atol=1e-10, equal_nan=True)
@@ -298,3 +337,104 @@ def test_cache_bound(tmp_path):
     left = sorted(p.name for p in tmp_path.rglob("tg_fused_*"))
     assert left == ["tg_fused_a.point-1.py312.nbc", "tg_fused_a.py",
                     "tg_fused_d.point-1.py312.nbc", "tg_fused_d.py"]
+
+
+# -- a vector output: the seeded kernel (jacobian, vjp, jvp) -----------------------------------
+def vec_f(x, y):
+    """Three blocks (cat) and a stack of scalars: elementwise, reductions, a product; a
+    guard (y[2] > 0)."""
+    s = tg.stack([x[0].sin() * y[1], (x[1:] ** 2).sum(), tg.atan2(x[2], y[0])])
+    if y[2] > 0:
+        s = s * 2.0
+    return tg.cat([(x * y.sum()).exp(), s, (x @ y).reshape(1) / (y * y + 1.0).sum()])
+
+
+@pytest.fixture(scope="module")
+def vec():
+    f = tg.compile(vec_f, argnums=(0, 1), fused=False)
+    assert f.compile_fused(np.ones(3), np.ones(3), wait=True) == ["fused"]
+    t = f.traces[((3,), (3,))][0]
+    assert t._fused.seeded is not None and t._fused.batch is None
+    return f, t
+
+
+def _interpreted(call, *args, **kwargs):
+    fused.set_enabled(False)
+    try:
+        return call(*args, **kwargs)
+    finally:
+        fused.set_enabled(True)
+
+
+def _spy(monkeypatch, k, name):
+    """Count the calls of kernel k's method ``name`` that it served (True)."""
+    served = []
+    method = getattr(k, name)
+
+    def counted(*args, **kwargs):
+        served.append(method(*args, **kwargs))
+        return served[-1]
+    monkeypatch.setattr(k, name, counted)
+    return served
+
+
+def test_vector_kernel_bit_for_bit(vec, monkeypatch):
+    f, t = vec
+    served = _spy(monkeypatch, t._fused, "run_seeded")
+    rng = np.random.default_rng(3)
+    X, Y = rng.normal(size=(BIG, 3)) * 0.5, rng.normal(size=(BIG, 3)) * 0.5
+    Y[:, 2] = np.abs(Y[:, 2]) + 0.1
+    J = f.jacobian_batch(X, Y)
+    assert served == [True]
+    J0 = _interpreted(f.jacobian_batch, X, Y)
+    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    v = rng.normal(size=(BIG, 7))
+    V, (gx, gy) = f.vjp_batch(X, Y, v=v)
+    V0, (gx0, gy0) = _interpreted(f.vjp_batch, X, Y, v=v)
+    assert np.array_equal(V, V0) and np.array_equal(gx, gx0) and np.array_equal(gy, gy0)
+    tx, ty = rng.normal(size=(BIG, 3)), rng.normal(size=(BIG, 3))
+    V, jv = f.jvp_batch(X, Y, v=(tx, ty))
+    V0, jv0 = _interpreted(f.jvp_batch, X, Y, v=(tx, ty))
+    assert np.array_equal(V, V0) and np.array_equal(jv, jv0)
+    x, y = X[5].copy(), Y[5].copy()
+    assert all(np.array_equal(a, b[5]) for a, b in zip(f.jacobian(x, y), J, strict=True))
+    assert served == [True] * 4
+    Y[::3, 2] *= -1.0  # the other branch at a third of the points: retraced (interpreted)
+    J = f.jacobian_batch(X, Y)
+    J0 = _interpreted(tg.compile(vec_f, argnums=(0, 1)).jacobian_batch, X, Y)
+    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    Vm, Jm = t.vjp_batch(X, Y, v=v, on_divergence="mask")
+    assert np.isnan(Vm[::3]).all() and not np.isnan(Vm[1::3]).any()
+    assert np.array_equal(Vm, _interpreted(t.vjp_batch, X, Y, v=v, on_divergence="mask")[0],
+                          equal_nan=True)
+
+
+def test_vector_kernel_against_torch(vec):
+    torch = pytest.importorskip("torch")
+    f, t = vec
+
+    def tf(x, y):  # (y[2] > 0 at every point: vmap cannot branch)
+        s = torch.stack([x[0].sin() * y[1], (x[1:] ** 2).sum(), torch.atan2(x[2], y[0])]) * 2.0
+        return torch.cat([(x * y.sum()).exp(), s, (x @ y).reshape(1) / (y * y + 1.0).sum()])
+    rng = np.random.default_rng(4)
+    X, Y = rng.normal(size=(50, 3)), rng.normal(size=(50, 3))
+    Y[:, 2] = np.abs(Y[:, 2]) + 0.1
+    Jx, Jy = f.jacobian_batch(X, Y)
+    Tx, Ty = torch.func.vmap(torch.func.jacrev(tf, argnums=(0, 1)))(
+        torch.from_numpy(X), torch.from_numpy(Y))
+    np.testing.assert_allclose(Jx, Tx.numpy(), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(Jy, Ty.numpy(), rtol=1e-12, atol=1e-12)
+
+
+def test_scalar_kernel_serves_jacobian(mixed, monkeypatch):
+    """A scalar output's Jacobian (the seed 1.0) runs its batch kernel: its gradient."""
+    f, t = mixed
+    served = _spy(monkeypatch, t._fused, "run_seeded")
+    X = points(BIG, seed=5)
+    J = t.jacobian_batch(X)
+    assert served == [True]
+    assert np.array_equal(J, _interpreted(t.jacobian_batch, X))
+    assert np.array_equal(J, t.grad_batch(X))
+    v = np.full(BIG, 2.0)  # (another seed: the interpreter answers)
+    assert np.array_equal(t.vjp_batch(X, v=v)[1], _interpreted(t.vjp_batch, X, v=v)[1])
+    assert served[-1] is False

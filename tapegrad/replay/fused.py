@@ -21,6 +21,12 @@ The rules of this tier (DESIGN, tiered replay):
   does; a fused loop only where that order is kept element by element), so kernel and
   interpreter agree exactly (``tests/test_fused.py`` compares generated tapes).  A
   product large enough for the interpreter to call BLAS (M K N >= 4096) is not fused.
+- **Vector outputs** get a ``seeded`` kernel instead (``Traced.run_seeded``: ``jacobian``,
+  ``jacobian_batch``, ``vjp_batch``, ``jvp_batch``): per point one forward, then the reverse
+  once per seed row in the point's own locals (``_sweep._seeded_blocks`` runs the rows once
+  for all seeds side by side; the arithmetic per seed is the same).  A scalar output's
+  ``batch`` kernel serves its Jacobian (the seed 1.0); other seeds of a scalar output stay
+  interpreted.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
   ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
@@ -61,9 +67,10 @@ from ..ops import shape as S
 from ..ops import strided as T
 from ..ops.registry import NAMES, OPS
 
-GENERATOR = 1  # part of every key: bump when the generated code's conventions change
-MAX_ROWS = 500  # longer tapes stay interpreted (compile time grows ~quadratically: 110 rows
-# 5 s, 1,100 rows (Rosenbrock loop form, n = 100) 191 s on 2 loaded cores)
+GENERATOR = 2  # part of every key: bump when the generated code's conventions change
+MAX_ROWS = 2500  # longer tapes stay interpreted.  Compile time grows about linearly since
+# the kernels are single-assignment (_single_assignment; it was quadratic): Rosenbrock's loop
+# form, CPU seconds, 99 rows 0.9 s, 1,089 rows (n = 100) 8 s (was 191 s wall, loaded)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
 CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
@@ -144,8 +151,9 @@ _PAIR_REV = {"_maximum_rev", "_atan2_rev"}
 _CMP = ("<", "<=", ">", ">=", "==", "!=")
 _CONST_OPS = (E.ADD_C, E.SUB_C, E.RSUB_C, E.MUL_C, E.DIV_C, E.RDIV_C, E.CLAMP)
 _MOVES = (T.EXPAND, T.STRIDED, S.GATHER)
+_CATS = (S.CAT, S.STACK)
 _MATMUL = (L.MM, L.MV, L.DOT, L.BMM)
-COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_MATMUL,
+COVERED = frozenset([*_TEMPLATES, E.POW_C, E.RPOW_C, R.SUM, R.MEAN, *_MOVES, *_CATS, *_MATMUL,
                      C.GUARD, C.GUARD_EQ])
 
 
@@ -242,6 +250,8 @@ class _Group:
         self.local = {}  # array ref -> local name
         self.dirty = []  # (array ref, local): stored back when the group closes
         self.ranges = {}  # (kind, first element) -> n; kind 'v' written, 'r' read, 'g' adj
+        self.pre = []  # lines before the loop and after it (sums taken in it)
+        self.post = []
 
 
 class _Gen:
@@ -269,11 +279,14 @@ class _Gen:
             slots |= {s for s in (o, a, b) if s >= 0}
             if op == E.WHERE:
                 slots.add(k)
+            if op in _CATS:
+                slots |= {s for s, _ in self._blocks(k)}
         for s in slots:
             lo, n = self.span(s)
             big[lo:lo + n] = np.maximum(big[lo:lo + n], n)
         self.scalar = big <= 1
         self.maps = []  # module-level index arrays (moves)
+        self.events = []  # (W or A, first, end, None for a read or a store's id), in order
         self.temps = []  # per-point scratch arrays: sizes (expand's sums)
         self.ntmp = 0
 
@@ -337,6 +350,8 @@ class _Gen:
         if g.n == 1:
             if adj:
                 self.touched[e0] = True
+            if not self.scalar[e0]:
+                self._read("A" if adj else "W", e0, 1)
             return self.name(e0, adj)
         key = ("A" if adj else "W", e0)
         loc = g.local.get(key)
@@ -349,11 +364,45 @@ class _Gen:
                 write = True
             elif adj or not write:  # (a forward output is assigned, never read first)
                 g.lines.append(f"{loc} = {key[0]}[{e0} + i]")
+                self._read(key[0], e0, g.n)
             if adj:
                 self.touched[span] = True
         if write and (key, loc) not in g.dirty:
             g.dirty.append((key, loc))
         return loc
+
+    # -- stores nothing reads: a loop's results go back to W or A only where a later row (or
+    # the output, the gradient) reads them -----------------------------------------------
+    def _read(self, kind, lo, n):
+        self.events.append((kind, lo, lo + n, None))
+
+    def _read_slots(self, kind, slots):
+        for s in slots:
+            if s >= 0:
+                self._read(kind, *self.span(s))
+
+    def _store(self, kind, lo, n):
+        """A marker for the store line of elements lo..lo+n-1 (``_live`` keeps or drops it)."""
+        self.events.append((kind, lo, lo + n, len(self.events)))
+        return f"\x00{len(self.events) - 1}\x00"
+
+    def _live(self, lines):
+        """Lines without the stores that no later event reads."""
+        dead = set()
+        later = {"W": np.zeros(self.nv + 1, bool), "A": np.zeros(self.nv + 1, bool)}
+        for kind, lo, hi, store in reversed(self.events):
+            if store is None:
+                later[kind][lo:hi] = True
+            elif not later[kind][lo:hi].any():
+                dead.add(store)
+        out = []
+        for line in lines:
+            m = _MARK.match(line)
+            if m is None:
+                out.append(line)
+            elif int(m.group(2)) not in dead:
+                out.append(m.group(1) + m.group(3))
+        return out
 
     @staticmethod
     def _fits(g, touch):
@@ -387,8 +436,9 @@ class _Gen:
             groups.append(g)
         for kind, e0, m in touch:
             g.ranges[(kind, e0)] = m
+        text = fexpr if forward else "\n".join(rev)  # (only the values it uses are loaded)
         f = {field: self._ref(g, e0, False, forward and field == "y")
-             for field, e0 in ops.items()}
+             for field, e0 in ops.items() if "{%s}" % field in text or forward and field == "y"}
         f.update(lits)
         if forward:
             g.lines.append(f"{f['y']} = " + fexpr.format(**f))
@@ -405,22 +455,40 @@ class _Gen:
                     stmt = stmt.replace("{gb} += _db", "{gb} -= _db")
             g.lines.extend(stmt.format(**f).split("\n"))
 
+    def _sum_in_loop(self, groups, r):
+        """A sum (mean) of a range the open loop holds, taken in that loop: the same
+        additions in the same order (i = 0, 1, ...) as its own loop would make, with no
+        store and load of the range between.  False where it does not apply."""
+        g = groups[-1] if groups else None
+        op, o, a, b, k = r
+        ao, na = self.span(a)
+        loc = None if g is None or g.n != na or na < 2 else g.local.get(("W", ao))
+        if loc is None:
+            return False
+        t = self.tmp()
+        scale = _lit(1.0 if op == R.SUM else 1.0 / na)
+        g.pre.append(f"{t} = 0.0")
+        g.lines.append(f"{t} += {loc}")
+        g.post.append(f"{self.name(self.span(o)[0])} = {t} * {scale}")
+        return True
+
     def _close(self, lines, groups):
         if not groups or groups[-1] is None:
             return
         g = groups[-1]
-        body = g.lines + [f"{arr}[{e0} + i] = {loc}" for (arr, e0), loc in g.dirty]
+        body = g.lines + [self._store(arr, e0, g.n) + f"{arr}[{e0} + i] = {loc}"
+                          for (arr, e0), loc in g.dirty]
         if g.n == 1:
             lines.extend(body)
         else:
-            lines.append(f"for i in range({g.n}):")
-            lines.extend("    " + s for s in body)
+            lines += g.pre + [f"for i in range({g.n}):"] + ["    " + s for s in body] + g.post
         groups.append(None)
 
     # -- other rows -------------------------------------------------------------------
     def _forward_row(self, lines, r, fail):
         op, o, a, b, k = r
         meta = self.p.meta
+        self._read_slots("W", [a, b] + ([s for s, _ in self._blocks(k)] if op in _CATS else []))
         if o < 0:  # a guard: the point must take the traced branch
             x = self.name(int(self.offs[a]))
             num = 1 + int(meta[k + 1])
@@ -441,6 +509,9 @@ class _Gen:
         elif op in _MOVES:
             src = self._map(op, k, ne)
             lines += _loop(ne, f"{self.at(yo, ne, 'i')} = {self.at(ao, na, src)}")
+        elif op in _CATS:
+            for dst, src, m in self._cat_copies(yo, k):
+                lines += self._copy(dst, src, m, "{y} = {x}", False)
         else:  # the matmul family, as _mm_loop
             M, K, N, products = self._mm(o, a, b, k)
             for y, x, z in products:  # y[m, n] = sum over kk of x[m, kk] z[kk, n]
@@ -451,12 +522,19 @@ class _Gen:
     def _reverse_row(self, lines, r):
         op, o, a, b, k = r
         meta = self.p.meta
+        cat = [s for s, _ in self._blocks(k)] if op in _CATS else []
+        if op in _MATMUL:  # (the other rows' reverse reads no values)
+            self._read_slots("W", [a, b])
+        self._read_slots("A", [o, a, b] + cat)
         (yo, ne), (ao, na) = self.span(o), self.span(a)
         if op in (R.SUM, R.MEAN):
             scale = _lit(1.0 if op == R.SUM else 1.0 / na)
             t = self.tmp()
-            lines += [f"{t} = {self.name(yo, True)} * {scale}",
-                      *_loop(na, f"{self.at(ao, na, 'i', True)} += {t}")]
+            add = f"{self.at(ao, na, 'i', True)} += {t}"
+            if na > 1 and not self.touched[ao:ao + na].any():  # its first use: as 0.0 + t,
+                self.fresh[ao:ao + na] = True  # and not zeroed before
+                add = f"{self.at(ao, na, 'i', True)} = 0.0 + {t}"
+            lines += [f"{t} = {self.name(yo, True)} * {scale}", *_loop(na, add)]
         elif op == T.EXPAND:  # the sums in float64 apart, then once into the adjoint
             src = self._map(op, k, ne)
             acc = self.tmp()
@@ -474,6 +552,12 @@ class _Gen:
         elif op in _MOVES:
             src = self._map(op, k, ne)
             lines += _loop(ne, f"{self.at(ao, na, src, True)} += {self.at(yo, ne, 'i', True)}")
+        elif op in _CATS:  # as cat_rev: input by input, block by block
+            copies = self._cat_copies(yo, k)
+            n = int(meta[k])
+            for i in range(n):
+                for dst, src, m in copies[i::n]:
+                    lines += self._copy(src, dst, m, "{y} += {x}", True)
         else:  # as _mm_loop_rev: gx[m, kk] += gy[m, n] z[kk, n]; gz[kk, n] += x[m, kk] gy[m, n]
             M, K, N, products = self._mm(o, a, b, k)
             for y, x, z in products:
@@ -482,6 +566,30 @@ class _Gen:
                     body.append(f"{z(True)} += {x()} * {y(True)}")
                 lines += [f"for m in range({M}):", f"    for kk in range({K}):",
                           f"        for n in range({N}):"] + ["            " + s for s in body]
+
+    def _blocks(self, k):
+        """A cat/stack row's operands: [(slot, block length)] (meta: [n, outer, slot...,
+        block length...])."""
+        meta = self.p.meta
+        n = int(meta[k])
+        return [(int(meta[k + 2 + i]), int(meta[k + 2 + n + i])) for i in range(n)]
+
+    def _cat_copies(self, yo, k):
+        """A cat/stack row's block copies in cat_fwd's order (outer index, then operand):
+        [(output's first element, operand's first element, length)]."""
+        out, dst = [], yo
+        for q in range(int(self.p.meta[k + 1])):
+            for s, m in self._blocks(k):
+                out.append((dst, int(self.offs[s]) + q * m, m))
+                dst += m
+        return out
+
+    def _copy(self, y0, x0, m, stmt, adj):
+        """``stmt`` ({y} {x}) for elements y0.. and x0.. of a copied block of m."""
+        if m == 1:
+            return [stmt.format(y=self.name(y0, adj), x=self.name(x0, adj))]
+        return _loop(m, stmt.format(y=f"{'A' if adj else 'W'}[{y0} + i]",
+                                    x=f"{'A' if adj else 'W'}[{x0} + i]"))
 
     def _map(self, op, k, ne):
         """A move's index map as an expression of i (a module-level array)."""
@@ -507,9 +615,10 @@ class _Gen:
                          for i in range(nb)]
 
     # -- the kernels --------------------------------------------------------------------
-    def body(self, fail, load, store_v, store_g):
-        """The per-point code: inputs, forward, value, then (under ``if grad:``) the
-        reverse and the gradient."""
+    def body(self, fail, load, store_v, store_g, seed=None):
+        """The per-point code: (inputs, forward and value; the reverse and the gradient).
+        ``store_v(i, value)`` stores output element i; the output's adjoints start at 1.0
+        (a scalar output) or at ``seed(i)`` for element i (the seeded kernel)."""
         p = self.p
         lines = []
         for c0, s in zip(self._cols(), self.in_slots, strict=True):
@@ -523,18 +632,29 @@ class _Gen:
             op = r[0]
             if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
                 self._elementwise(lines, groups, r, True)
+            elif op in (R.SUM, R.MEAN) and self._sum_in_loop(groups, r):
+                pass
             else:
                 self._close(lines, groups)
                 self._forward_row(lines, r, fail)
         self._close(lines, groups)
-        out = int(self.offs[p.out_slot])
-        lines.append(store_v(self.name(out)))
+        out, m = self.span(p.out_slot)
+        self._read("W", out, m)
+        if m == 1:
+            lines.append(store_v("0", self.name(out)))
+        elif m:
+            lines += _loop(m, store_v("i", self.at(out, m, "i")))
         # adjoints start at 0.0: scalars all, array elements where a loop's first use does
         # not set them (_ref), found while the rows are written
         self.touched = np.zeros(self.nv, bool)
+        self.rev_tmp0 = self.ntmp  # (the reverse's temporaries are numbered above it)
         self.fresh = np.zeros(self.nv, bool)
-        self.touched[out] = True  # (the seed)
-        rows = [f"{self.name(out, True)} = 1.0"]
+        self.touched[out:out + m] = True  # (the seeds)
+        if seed is None:
+            rows = [f"{self.name(out, True)} = 1.0"]
+        else:
+            rows = ([f"{self.name(out, True)} = {seed('0')}"] if m == 1 else
+                    _loop(m, f"{self.at(out, m, 'i', True)} = {seed('i')}") if m else [])
         groups = []
         for r in p.rev[::-1].tolist():
             op = r[0]
@@ -543,17 +663,53 @@ class _Gen:
             else:
                 self._close(rows, groups)
                 self._reverse_row(rows, r)
-                for s in r[1:4]:  # (out, in0, in1: every adjoint such a row reads or adds to)
+                slots = r[1:4] + ([s for s, _ in self._blocks(r[4])] if op in _CATS else [])
+                for s in slots:  # (out, operands: every adjoint such a row reads or adds to)
                     if s >= 0:
                         lo, n = self.span(s)
                         self.touched[lo:lo + n] = True
         self._close(rows, groups)
         for c, e in enumerate(p.in_elems.tolist()):
             rows.append(store_g(str(c), self.name(e, True)))
+            self._read("A", e, 1)
         rev = ["pass"] + [f"g{e} = 0.0" for e in range(self.nv) if self.scalar[e]]
         for lo, hi in self._vector_runs(self.fresh):
             rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
-        return lines, rev + rows
+        return self._live(lines), rev + self._live(rows)
+
+    def _seed_loop(self, rev, flat):
+        """The seeded kernel's reverse over its seed rows ``_j``: one at a time, or (a
+        tape written out in locals, ``flat``) L = min(m, LANES) at a time as L lanes side
+        by side, each statement written once per lane with the lane's own adjoints and
+        temporaries: the lanes share the forward values and what their reverse rules
+        compute from them alone (``math.cos(a)`` of sin's, ``a / b`` of div's: one
+        expression for Numba/LLVM to compute once), each lane's arithmetic exactly the
+        one-seed code's.  BA's residual (m = 3), one thread, min: 3 seeds in 1.5x
+        hand-written Numba's time against 2.1x one at a time; compile 7-10 s cold on the
+        loaded machine.  A vector-Jacobian product (k = 1) runs the L lanes on its one seed
+        row: up to L times one sweep's work (a second, one-lane copy of the reverse would
+        double the compile instead)."""
+        one = ["for _j in range(_nk):", *_indent(rev, 4)]
+        lanes = min(self.p.out_elems.size, LANES) if flat else 1
+        if lanes < 2 or lanes * len(rev) > UNROLL_LINES:
+            return one
+        own = re.compile(r"\b(g\d+|_t\d+|_T\d+_\d+|_da|_db|_ua|_ub|_j)\b")
+        first = self.rev_tmp0
+
+        def lane(line, j):
+            def sub(m):
+                name = m.group(1)
+                if name == "_j":
+                    return f"_j{j}" if j else "_j"
+                if name.startswith("_t") and int(name[2:]) <= first:
+                    return name  # (a forward temporary: shared)
+                return f"{name}_{j}"
+            return own.sub(sub, line)
+        body = [lane(line, j) for unit in _units(rev) for j in range(lanes) for line in unit]
+        # past the last full set of lanes, the lanes over take the last seed row again: the
+        # same arithmetic on the same values, stored to the same place
+        last = [f"_j{j} = min(_j + {j}, _nk - 1)" for j in range(1, lanes)]
+        return ["for _j in range(0, _nk, %d):" % lanes, *_indent(last + body, 4)]
 
     def _cols(self):
         cols, c = [], 0
@@ -577,14 +733,23 @@ class _Gen:
             e = f
         return runs
 
-    def source(self):
+    def source(self, seeded=False):
         """The module's source: the kernel ``batch(X, V, G, bad, C, K, p0, p1)``, value and
         (if G has rows) gradient at points p0..p1-1 of X; C holds the plan's constant
         values, K its const pool.  (One kernel serves single points too: a second one for
-        them doubled the compile, 3-12 s here, for ~0.5 us a call.)"""
-        fwd_b, rev_b = self.body(lambda num: [f"bad[p] = {num}", "continue"],
-                                 lambda c: f"X[p, {c}]", lambda v: f"V[p] = {v}",
-                                 lambda c, g: f"G[p, {c}] = {g}")
+        them doubled the compile, 3-12 s here, for ~0.5 us a call.)
+
+        ``seeded`` (a vector output): the kernel ``seeded(X, U, V, G, bad, C, K, p0, p1)``
+        instead, ``_sweep._seeded_blocks``'s arithmetic: V (B, m) the output, G (B, k, n)
+        row j of U[p] (U is (B or 1, k, m)) times the Jacobian, one forward per point and
+        the reverse once per seed row, all in this point's locals."""
+        if seeded:
+            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p, {i}] = {v}",
+                                     lambda c, g: f"G[p, _j, {c}] = {g}",
+                                     lambda i: f"U[_q, _j, {i}]")
+        else:
+            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p] = {v}",
+                                     lambda c, g: f"G[p, {c}] = {g}")
         setup = [f"W = np.empty({max(self.nv, 1)})", f"A = np.empty({max(self.nv, 1)})"]
         setup += [f"T{j} = np.empty({n})" for j, n in enumerate(self.temps)]
         fill = []
@@ -599,20 +764,118 @@ class _Gen:
             setup, fwd_b, rev_b = flat
             fill = []
         maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
-        src = [_PRELUDE, *maps, "", "",
-               "@njit(**_OPTS)",
-               "def batch(X, V, G, bad, C, K, p0, p1):",
-               *_indent(setup + fill, 4),
-               "    grad = G.shape[0] > 0",
-               "    for p in range(p0, p1):",
-               *_indent(fwd_b, 8),
-               "        bad[p] = 0",
-               "        if grad:",
-               *_indent(rev_b, 12),
-               "    return 0", ""]
+        rev_b = self._seed_loop(rev_b, flat is not None) if seeded else rev_b
+        setup, fwd_b, rev_b = _single_assignment([setup + fill, fwd_b, rev_b])
+        fill = []
+        if seeded:
+            kernel = ["def seeded(X, U, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup + fill, 4),
+                      "    _nk = U.shape[1]",
+                      "    _each = U.shape[0] > 1",
+                      "    for p in range(p0, p1):",
+                      *_indent(fwd_b, 8),
+                      "        bad[p] = 0",
+                      "        _q = p if _each else 0",
+                      *_indent(rev_b, 8)]
+        else:
+            kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup + fill, 4),
+                      "    grad = G.shape[0] > 0",
+                      "    for p in range(p0, p1):",
+                      *_indent(fwd_b, 8),
+                      "        bad[p] = 0",
+                      "        if grad:",
+                      *_indent(rev_b, 12)]
+        src = [_PRELUDE, *maps, "", "", "@njit(**_OPTS)", *kernel, "    return 0", ""]
         return "\n".join(src)
 
 
+def _units(lines):
+    """Lines as statements: a line at the first level with the deeper lines (its block)
+    and ``elif``/``else`` clauses after it."""
+    units = []
+    for line in lines:
+        if units and (line.startswith(" ") or line.startswith(("elif ", "else:"))):
+            units[-1].append(line)
+        else:
+            units.append([line])
+    return units
+
+
+_MARK = re.compile("^( *)\x00([0-9]+)\x00(.*)$")
+_TARGET = re.compile(r"^([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*) (=|\+=|-=) (.*)$")
+_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")
+
+
+def _single_assignment(parts):
+    """The parts (lists of lines, run one after the other) with every name assigned once
+    where it can be: ``x = a`` then ``x += b`` become ``x__1 = a``, ``x__2 = x__1 + (b)``
+    (the same float arithmetic).  Numba rebuilds SSA form for each name assigned more than
+    once with a pass over the whole function: its compile time grew as rows x names (the
+    adjoints, each group's temporaries written out once per element), 40 s of a 56 s
+    compile of BA's residual.  A name assigned inside an ``if`` or a loop that had a value
+    before keeps one name there (a copy before the block); a loop's own names are renamed
+    inside it.  BA's residual (m = 3, lanes): compile 7 s against 17-33 s, loaded."""
+    count = {}
+
+    def fresh(name):
+        count[name] = count.get(name, 0) + 1
+        return f"{name}__{count[name]}"
+
+    def run(lines, vmap, out, pad, frozen):
+        """Lines (one level) into out; names in ``frozen`` keep their one name (a loop
+        around these lines carries them)."""
+        def uses(text):
+            return _NAME.sub(lambda m: vmap.get(m.group(1), m.group(1)), text)
+        for unit in _units(lines):
+            head = unit[0]
+            if len(unit) == 1 and not head.endswith(":"):
+                m = _TARGET.match(head)
+                names = [] if m is None else m.group(1).split(", ")
+                if m is None or any(n in frozen for n in names):
+                    out.append(pad + uses(head))
+                    continue
+                op, rhs = m.group(2), uses(m.group(3))
+                if op != "=":
+                    rhs = f"{vmap[names[0]]} {op[0]} ({rhs})"
+                for name in names:
+                    vmap[name] = fresh(name)
+                out.append(f"{pad}{', '.join(vmap[n] for n in names)} = {rhs}")
+                continue
+            assigned = set()
+            for line in unit:
+                m = _TARGET.match(line.strip())
+                if m is not None:
+                    assigned.update(m.group(1).split(", "))
+            inner = [line for line in unit[1:] if line.startswith(" ")]
+            loop = head.startswith("for ") and len(inner) == len(unit) - 1
+            # one name in the block: what an if assigns, what a loop carries
+            keep = {n for n in assigned if n in vmap} if loop else assigned
+            for name in sorted(keep - frozen):
+                new = fresh(name)
+                if name in vmap:
+                    out.append(f"{pad}{new} = {vmap[name]}")
+                vmap[name] = new
+            if not loop:
+                out.extend(pad + uses(line) for line in unit)
+                continue
+            out.append(pad + uses(head))
+            # the loop's own names are renamed inside it; after it, their last names (a
+            # product's sums start in one loop and go on in the next)
+            body = dict(vmap)
+            run([line[4:] for line in inner], body, out, pad + "    ", frozen | keep)
+            vmap.update((n, v) for n, v in body.items() if n not in vmap)
+
+    done = []
+    vmap = {}
+    for lines in parts:
+        out = []
+        run(lines, vmap, out, "", frozen=set())
+        done.append(out)
+    return done
+
+
+LANES = 4  # seed rows a seeded kernel's reverse runs side by side (written out tapes)
 UNROLL_LINES = 3000  # a tape whose loops unroll into at most this many lines is unrolled
 _FOR = re.compile(r"^( *)for (\w+) in range\((\d+)(?:, (\d+))?\):$")
 _INDEX = re.compile(r"\b([WAT]\d*|_M\d+)\[([0-9 +*\-]+)\]")
@@ -684,6 +947,15 @@ def _unrolled(setup, fwd, rev, maps):
     return out
 
 
+def _fail(num):
+    """A point whose guard ``num - 1`` diverges: flagged, and the next point."""
+    return [f"bad[p] = {num}", "continue"]
+
+
+def _load_x(c):
+    return f"X[p, {c}]"
+
+
 def _loop(n, stmt):
     return [f"for i in range({n}):", "    " + stmt]
 
@@ -698,9 +970,7 @@ def generate(t):
     plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
     if plan.rev_error is not None:
         raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
-    if t.out_size != 1:
-        raise Ineligible("a vector output (fused kernels give value and gradient)")
-    return _Gen(t, plan).source()
+    return _Gen(t, plan).source(seeded=t.out_size != 1)
 
 
 # -- the disk cache ------------------------------------------------------------------------
@@ -817,8 +1087,11 @@ def _load(source):
     exec(compile(source, str(path), "exec"), mod.__dict__)  # noqa: S102 (our own source)
     numba = _jit.load_numba()
     f8, i8 = numba.float64, numba.int64
-    a1, a2 = f8[::1], f8[:, ::1]
-    mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
+    a1, a2, a3 = f8[::1], f8[:, ::1], f8[:, :, ::1]
+    if hasattr(mod, "seeded"):
+        mod.seeded.compile((a2, a3, a2, a3, i8[::1], a1, a1, i8, i8))
+    else:
+        mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
     with _MODULES_LOCK:
         _MODULES[key] = mod
     evict(d, keep=(key,))
@@ -838,13 +1111,16 @@ def _pool():
 
 
 class Kernel:
-    """A compiled fused kernel and the arrays it reads (the plan's constants)."""
+    """A compiled fused kernel and the arrays it reads (the plan's constants): ``batch``
+    (a scalar output: value and gradient) or ``seeded`` (a vector output: value and seeded
+    reverse sweeps), the other None."""
 
     def __init__(self, t, key, mod, seconds):
         plan = t._plan
         self.key = key
         self.seconds = seconds  # wall time to generate and compile (or load)
-        self.batch = mod.batch
+        self.batch = getattr(mod, "batch", None)
+        self.seeded = getattr(mod, "seeded", None)
         self.C = np.ascontiguousarray(plan.vals0, np.float64)
         if not len(self.C):
             self.C = np.zeros(1)
@@ -858,34 +1134,62 @@ class Kernel:
         cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
         another Numba type than the one compiled (read-only, strided: the interpreter
         answers; a call must never compile in the caller's thread)."""
-        if not all(a.flags.c_contiguous and a.flags.writeable for a in (X, V, G, bad)) or \
-                bad.dtype != np.int64:
+        if self.batch is None or not _plain(X, V, G, bad):
             return False
-        B = len(X)
-        nthreads = 1 if serial or B * self.width < SERIAL_VALUES else min(_CORES, B)
+        self._split(len(X), self.width, serial,
+                    lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1))
+        return True
+
+    def run_seeded(self, X, U, V, G, bad, serial=False):
+        """``Traced.run_seeded`` into V (B, m), G (B, k, n), bad: as ``run``.  A scalar
+        output's kernel serves the seed 1.0 (k = 1: its gradient is that product)."""
+        if self.seeded is None:
+            if U.shape != (1, 1, 1) or U[0, 0, 0] != 1.0:
+                return False
+            B = len(X)
+            return self.run(X, V.reshape(B), G.reshape(B, G.shape[2]), bad, serial)
+        if not _plain(X, U, V, G, bad):
+            return False
+        self._split(len(X), self.width * max(1, U.shape[1]), serial,
+                    lambda p0, p1: self.seeded(X, U, V, G, bad, self.C, self.K, p0, p1))
+        return True
+
+    @staticmethod
+    def _split(B, width, serial, call):
+        """call(p0, p1) over 0..B-1: in chunks on all cores, or at once in this thread
+        (``serial``, or fewer than SERIAL_VALUES values)."""
+        nthreads = 1 if serial or B * width < SERIAL_VALUES else min(_CORES, B)
         if nthreads == 1:
-            self.batch(X, V, G, bad, self.C, self.K, 0, B)
-            return True
+            call(0, B)
+            return
         cuts = np.linspace(0, B, 4 * nthreads + 1).astype(np.int64).tolist()
         chunks = iter(range(len(cuts) - 1))  # (next() is atomic: each chunk runs once)
 
         def work():
             for j in chunks:
-                self.batch(X, V, G, bad, self.C, self.K, cuts[j], cuts[j + 1])
+                call(cuts[j], cuts[j + 1])
         futures = [_pool().submit(work) for _ in range(nthreads - 1)]
         work()
         for f in futures:
             f.result()
-        return True
 
     def point(self, x, n1):
         """[value, gradient...] (n1 entries: 1 for the value only) at the point x (n,), or
-        None where a guard diverges."""
+        None where a guard diverges (or the kernel is a vector output's)."""
+        if self.batch is None:
+            return None
         res = np.empty(n1)
         bad = np.zeros(1, np.int64)
         G = res[1:].reshape(1, n1 - 1) if n1 > 1 else _NO_GRAD
         self.batch(x.reshape(1, len(x)), res[:1], G, bad, self.C, self.K, 0, 1)
         return None if bad[0] else res
+
+
+def _plain(*arrays):
+    """Whether the arrays are of the types the kernels are compiled for: C-contiguous,
+    writable, bad (the last) int64."""
+    return all(a.flags.c_contiguous and a.flags.writeable for a in arrays) and \
+        arrays[-1].dtype == np.int64
 
 
 # -- the background compiler ----------------------------------------------------------------
