@@ -34,7 +34,7 @@ INPLACE = (
     "negative_", "absolute_", "ldexp_", "gcd_", "lcm_", "bitwise_and_", "bitwise_or_",
     "bitwise_xor_", "bitwise_not_", "bitwise_left_shift_", "bitwise_right_shift_",
     "nextafter_", "put_", "index_reduce_", "masked_scatter_",
-    "polygamma_")
+    "polygamma_", "igamma_", "igammac_")
 
 
 def _float_power_(self, exponent):
@@ -854,8 +854,6 @@ _TABLE = {
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
-    "the regularized incomplete gamma function (not implemented yet)":
-        "igamma igammac igamma_ igammac_",
     "Tensor subclasses (as_subclass)": "as_subclass",
     "randomized low-rank factorizations (use tapegrad.linalg.svd / eigh)":
         "svd_lowrank pca_lowrank lobpcg",

@@ -495,7 +495,8 @@ multigammaln = mvlgamma
 # TOP_LEVEL); bound from here, the floor above Tensor, as autograd binds backward
 TOP_LEVEL = {"lgamma": lgamma, "digamma": digamma, "polygamma": polygamma, "erfinv": erfinv,
              "erfc": erfc, "i0": i0, "mvlgamma": mvlgamma, "asinh": asinh, "acosh": acosh,
-             "atanh": atanh, "arcsinh": asinh, "arccosh": acosh, "arctanh": atanh}
+             "atanh": atanh, "arcsinh": asinh, "arccosh": acosh, "arctanh": atanh,
+             "igamma": gammainc, "igammac": gammaincc}
 for _name, _fn in TOP_LEVEL.items():
     setattr(Tensor, _name, _fn)
 Tensor.polygamma = lambda self, n: polygamma(n, self)

@@ -111,3 +111,21 @@ def test_edge_values_match_torch(torch):
                                rtol=1e-12, equal_nan=True)
     np.testing.assert_allclose(np.asarray(tg.special.zeta(2.0, tg.tensor([1.0, 2.0]))),
                                [np.pi ** 2 / 6, np.pi ** 2 / 6 - 1], rtol=1e-14)
+
+
+@pytest.mark.parametrize("name,special", [("igamma", "gammainc"), ("igammac", "gammaincc")])
+def test_igamma_spellings_match_torch(torch, name, special):
+    """torch.igamma / Tensor.igamma / Tensor.igamma_ are gammainc (igammac: gammaincc)."""
+    a, x = np.array([0.5, 1.5, 3.0]), np.array([0.7, 2.0, 1.0])
+    assert getattr(tg, name) is getattr(tg.special, special)
+    gx, tx = tg.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    y, ty = getattr(tg.tensor(a), name)(gx), getattr(torch.tensor(a), name)(tx)
+    y.sum().backward()
+    ty.sum().backward()
+    np.testing.assert_allclose(np.asarray(y.detach()), ty.detach().numpy(), rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(gx.grad), tx.grad.numpy(), rtol=1e-10)
+    t, tt = tg.tensor(a), torch.tensor(a)
+    getattr(t, name + "_")(tg.tensor(x))
+    getattr(tt, name + "_")(torch.tensor(x))
+    np.testing.assert_allclose(np.asarray(t), tt.numpy(), rtol=1e-12)
+    assert t._version == tt._version == 1
