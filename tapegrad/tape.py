@@ -145,7 +145,7 @@ class Tape(ValueArena):
             "nvals": 0,
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
-            "uses": {},  # id(array leaf) -> (array, version, WRITES.n, slot): adopt() reuses it
+            "uses": {},  # id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
             "guards": [],  # where each guard row was recorded (tracing only)
             "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
             "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
@@ -241,9 +241,9 @@ class Tape(ValueArena):
         be changed in place behind the tape's back (NumPy views, ``.data``), so a use
         copies them anew, as PyTorch reads a leaf's current values at each op, unless
         nothing can have changed them since its last use on this tape: an array leaf
-        requiring grad reuses its slot (``use``) while it holds the same array at the same
-        version and no write into any tensor's storage was made since (``WRITES``: the
-        no_grad in-place ops, optimizers, AccumulateGrad, a NumPy view handed out).
+        requiring grad reuses its slot (``uses``) while it holds the same array and no
+        write into any tensor's storage was made since (``WRITES``, which every in-place
+        op's version bump counts, and optimizers, AccumulateGrad, a NumPy view handed out).
         Traced inputs are private to the trace and keep one slot (replay writes into it).
         """
         d = t._data
@@ -251,6 +251,11 @@ class Tape(ValueArena):
             s = self.push_scalar(d)
         else:
             if t._rg and state.tracing is not self:
+                u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)
+                if u is not None and u[0] is d and u[1] == WRITES.n:
+                    if need and self.lazy and u[2] in self.lazy:
+                        self.fill(u[2])
+                    return u[2]
                 return self._use(t, d, need)
             s = self.push_array(d, need)
             if state.tracing is not self:
@@ -265,20 +270,13 @@ class Tape(ValueArena):
         return s
 
     def _use(self, t, d, need):
-        """adopt() of array leaf ``t`` (holding ``d``) that requires grad: its slot on this
-        tape if nothing can have changed its values since (see adopt), else a new one."""
-        c = getattr(t, "_ver", None)
-        key = (d, 0 if c is None else c.version, WRITES.n)
-        u = self.uses.get(id(t))  # (t is in self.leaves while the entry lives: ids hold)
-        if u is not None and u[0] is d and u[1:3] == key[1:]:
-            s = u[3]
-            if need and self.lazy and s in self.lazy:
-                self.fill(s)
-            return s
+        """A new slot for array leaf ``t`` (holding ``d``) that requires grad, which its
+        next uses reuse while nothing can have changed its values (see adopt)."""
+        n = WRITES.n
         s = self.push_array(d, need)
         self.leaves.append((s, t))
         self.leaf_slots.append(s)
-        self.uses[id(t)] = (*key, s)
+        self.uses[id(t)] = (d, n, s)
         return s
 
     def flush(self):
