@@ -21,6 +21,28 @@ LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value asid
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 
 
+class _Writes:
+    """How many writes into tensors' storage were made without recording: no_grad in-place
+    ops (``ops/inplace._write``), optimizers' state (``optim._set``), AccumulateGrad's
+    in-place add, a NumPy view of a tensor handed out.  A leaf's slot is reused by later
+    uses on its tape only while this count is unchanged (``Tape.adopt``): one count for
+    every tensor, as a write through an alias (``.data``, ``detach()``, a view) does not
+    show on the leaf itself."""
+
+    __slots__ = ("n",)
+
+    def __init__(self):
+        self.n = 0
+
+
+WRITES = _Writes()
+
+
+def note_write():
+    """Count a write into some tensor's storage (see _Writes)."""
+    WRITES.n += 1
+
+
 class ValueArena:
     """The value-arena half of ``Tape`` (it uses the tape's ``flush`` and slot lists)."""
 

@@ -52,7 +52,7 @@ from array import array
 import numpy as np
 
 from ._state import anomaly, state
-from .arena import _DTYPE, _F64, _I64, ValueArena, _give_arena, _next_arena
+from .arena import _DTYPE, _F64, _I64, WRITES, ValueArena, _give_arena, _next_arena
 
 _GEN = itertools.count(1)
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
@@ -145,6 +145,7 @@ class Tape(ValueArena):
             "nvals": 0,
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
+            "uses": {},  # id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
             "guards": [],  # where each guard row was recorded (tracing only)
             "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
             "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
@@ -223,7 +224,7 @@ class Tape(ValueArena):
 
     def slots_of(self, t):
         """The slots that hold tensor ``t`` on this tape: a non-leaf's one slot (if it is of
-        this generation); one per use for an array leaf (each use copied its values)."""
+        this generation); for an array leaf, one per adoption (Tape.adopt)."""
         if t._tok is not None:
             return [t._slot] if t._gen == self.gen else []
         return [s for s, u in self.leaves if u is t]
@@ -237,19 +238,27 @@ class Tape(ValueArena):
 
         A scalar's value (an immutable float) can change only through ops that reset
         ``_gen``, so its slot is reused for the whole generation.  An array's values can
-        be changed in place behind the tape's back (NumPy views, ``.data``), so every use
-        copies them anew, as PyTorch reads a leaf's current values at each op.  Traced
-        inputs are private to the trace and keep one slot (replay writes into it).
+        be changed in place behind the tape's back (NumPy views, ``.data``), so a use
+        copies them anew, as PyTorch reads a leaf's current values at each op, unless
+        nothing can have changed them since its last use on this tape: an array leaf
+        requiring grad reuses its slot (``uses``) while it holds the same array and no
+        write into any tensor's storage was made since (``WRITES``, which every in-place
+        op's version bump counts, and optimizers, AccumulateGrad, a NumPy view handed out).
+        Traced inputs are private to the trace and keep one slot (replay writes into it).
         """
         d = t._data
         if type(d) is float:
             s = self.push_scalar(d)
         else:
+            if t._rg and state.tracing is not self:
+                u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)
+                if u is not None and u[0] is d and u[1] == WRITES.n:
+                    if need and self.lazy and u[2] in self.lazy:
+                        self.fill(u[2])
+                    return u[2]
+                return self._use(t, d, need)
             s = self.push_array(d, need)
             if state.tracing is not self:
-                if t._rg:
-                    self.leaves.append((s, t))
-                    self.leaf_slots.append(s)
                 return s
         # listed first, then t's slot (one line): an interrupt in between leaves a listed
         # slot no row reads, never a used slot unlisted (whose gradient would be lost);
@@ -258,6 +267,16 @@ class Tape(ValueArena):
             self.leaves.append((s, t))
             self.leaf_slots.append(s)
         t._slot, t._gen = s, self.gen
+        return s
+
+    def _use(self, t, d, need):
+        """A new slot for array leaf ``t`` (holding ``d``) that requires grad, which its
+        next uses reuse while nothing can have changed its values (see adopt)."""
+        n = WRITES.n
+        s = self.push_array(d, need)
+        self.leaves.append((s, t))
+        self.leaf_slots.append(s)
+        self.uses[id(t)] = (d, n, s)
         return s
 
     def flush(self):

@@ -124,3 +124,13 @@ def test_tensor_beyond_int64_raises_as_torch():
         with pytest.raises(ValueError, match="Overflow when unpacking long long"):
             tg.tensor(v)
     assert tg.tensor([2 ** 63 - 1, -2 ** 63]).tolist() == [2 ** 63 - 1, -2 ** 63]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_square_by_pow_is_x_times_x_as_torch(dtype):
+    """``x ** 2`` on arrays rounds as x * x (torch's and pow_c_fwd's), bit for bit."""
+    x = np.random.default_rng(5).standard_normal(1000).astype(dtype) * 1e3
+    got = (tg.tensor(x, requires_grad=True) ** 2).detach().numpy()
+    want = (torch.tensor(x) ** 2).numpy()
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+    assert np.array_equal(got, x * x)

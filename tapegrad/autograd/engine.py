@@ -7,7 +7,7 @@ import numpy as np
 from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
-from ..arena import adjoint_arena
+from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
@@ -267,6 +267,7 @@ def _accumulate(t, g):
         elif type(t._grad._data) is float:
             t._grad._data = t._grad._data + g._data
         else:
+            note_write()  # (Tape.adopt)
             t._grad._data += g._data
 
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
+from ..arena import note_write
 from ..tape import OP_MASK
 from ..tensor import Tensor, norm
 from . import elementwise as ew
@@ -115,6 +116,7 @@ def _counter(t):
 
 
 def _bump(t):
+    note_write()  # (a leaf's slot is reused only while no tensor was written: Tape.adopt)
     c = getattr(t, "_ver", None)
     if c is None:
         c = t._ver = Counter(t)

@@ -159,7 +159,7 @@ def _reduce(input, dim, keepdim, op, dtype):
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    sx = slot(input, tape)
+    sx = slot(input, tape, False)  # (their rules read no value: a result kept aside stays so)
     if dims is None:  # an explicit dim, even naming every dim, is SumBackward1 in PyTorch
         return output(tape, v, MEAN if mean else SUM, sx)
     out_shape = tuple(1 if i in dims else s for i, s in enumerate(d.shape))

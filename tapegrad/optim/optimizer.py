@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 
+from ..arena import note_write
 from ..grad_mode import enable_grad
 from ..nn.modules import _zero_grad
 from ..ops.inplace import _write
@@ -140,6 +141,7 @@ def _set(t, value):
     if type(t._data) is float:
         t._data = float(value)
     else:
+        note_write()  # (Tape.adopt)
         np.copyto(t._data, value)
 
 

@@ -1,0 +1,73 @@
+"""An array leaf that requires grad takes one slot per tape for all its uses while nothing
+can have changed its values (Tape.adopt): the gradients are PyTorch's, and any write into
+a tensor's storage between two uses (in place under no_grad, through ``.data``,
+``detach()`` or a NumPy view, by an optimizer) gives the next use a new slot holding the
+values it read."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.tape import current_tape
+
+torch = pytest.importorskip("torch")
+V = np.array([0.5, -1.25, 2.0])
+
+
+def _uses(w):
+    return current_tape().slots_of(w)
+
+
+def test_a_leaf_used_many_times_takes_one_slot_and_torchs_gradient():
+    x = np.array([1.5, 0.25, -2.0])
+    grads = []
+    for mod in (tg, torch):
+        w = mod.tensor(V.copy(), requires_grad=True)
+        y = (w * mod.tensor(x)).sin() + w * w + (w + 1.0).exp() * w
+        if mod is tg:
+            assert len(_uses(w)) == 1
+        y.sum().backward()
+        grads.append(np.asarray(w.grad.detach()))
+    np.testing.assert_allclose(grads[0], grads[1], rtol=1e-13)
+
+
+def _write_through(kind, w):
+    with tg.no_grad():
+        if kind == "inplace":
+            w.mul_(2.0)
+        elif kind == "data":
+            w.data.mul_(2.0)
+        elif kind == "detach":
+            w.detach().mul_(2.0)
+        elif kind == "numpy":
+            w.detach().numpy()[:] *= 2.0
+        else:  # an optimizer's step (on w's storage)
+            w.grad = tg.ones(3)
+            tg.optim.SGD([w], lr=0.1, momentum=0.5).step()
+            w.grad = None
+
+
+@pytest.mark.parametrize("kind", ["inplace", "data", "detach", "numpy", "optimizer"])
+def test_a_write_between_two_uses_gives_the_second_use_the_new_values(kind):
+    """d/dw of sum(3 w) + sum(w2 * w2), w2 the values the second use read (the first use
+    saves no value: PyTorch allows the write)."""
+    w = tg.tensor(V.copy(), requires_grad=True)
+    y = (w * 3.0).sum()
+    w1 = np.asarray(w.detach()).copy()
+    _write_through(kind, w)
+    w2 = np.asarray(w.detach()).copy()
+    z = (w * w).sum()
+    assert len(_uses(w)) == 2
+    (y + z).backward()
+    np.testing.assert_allclose(w.grad.numpy(), 3.0 + 2 * w2, rtol=1e-15)
+    if kind == "inplace":
+        assert np.array_equal(w2, 2 * w1)
+
+
+def test_a_new_tape_adopts_the_leaf_again():
+    w = tg.tensor(V.copy(), requires_grad=True)
+    for _ in range(3):
+        (w * w).sum().backward()
+        with tg.no_grad():
+            w -= 0.25 * w.grad  # w <- w / 2
+        w.grad = None
+    np.testing.assert_array_equal(w.detach().numpy(), V / 8)
