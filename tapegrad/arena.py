@@ -10,6 +10,7 @@ for its next graph (recycled buffers, below).
 """
 import sys
 import threading
+import weakref
 from array import array
 
 import numpy as np
@@ -41,6 +42,32 @@ WRITES = _Writes()
 def note_write():
     """Count a write into some tensor's storage (see _Writes)."""
     WRITES.n += 1
+
+
+# arrays whose memory the caller holds (from_numpy/as_tensor's input, a NumPy view handed
+# out): writes through them are never counted, so a leaf holding one is copied at each use
+# (Tape.adopt), as before the reuse; keyed by id, an entry going when its array does
+_ESCAPED = weakref.WeakValueDictionary()
+
+
+def _root(a):
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+def escape(a):
+    """``a`` (an ndarray sharing a tensor's memory) is in the caller's hands; returns it."""
+    note_write()
+    r = _root(a)
+    _ESCAPED[id(r)] = r
+    return a
+
+
+def escaped(a):
+    """Whether the memory of ndarray ``a`` was handed out (``escape``)."""
+    r = _root(a)
+    return _ESCAPED.get(id(r)) is r
 
 
 class ValueArena:

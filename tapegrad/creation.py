@@ -5,6 +5,7 @@ import sys
 import numpy as np
 
 from . import dtypes
+from .arena import escape
 from .device import check as _device
 from ._state import state
 from .tensor import TRACE_HOOKS, Tensor, _leaf, check_bool, norm
@@ -89,7 +90,7 @@ def as_tensor(data, dtype=None, device=None):
         return data if dtype is None else data.to(dtype)
     if isinstance(data, np.ndarray) and data.ndim and data.flags.c_contiguous and (
             dtype is None or np.dtype(dtype) == data.dtype):
-        return _leaf(data)
+        return _leaf(escape(data))  # the caller holds the memory (Tape.adopt)
     return Tensor(data, dtype=dtype)
 
 

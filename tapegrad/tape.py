@@ -52,7 +52,7 @@ from array import array
 import numpy as np
 
 from ._state import anomaly, state
-from .arena import _DTYPE, _F64, _I64, WRITES, ValueArena, _give_arena, _next_arena
+from .arena import _DTYPE, _F64, _I64, WRITES, ValueArena, _give_arena, _next_arena, escaped
 
 _GEN = itertools.count(1)
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
@@ -276,7 +276,8 @@ class Tape(ValueArena):
         s = self.push_array(d, need)
         self.leaves.append((s, t))
         self.leaf_slots.append(s)
-        self.uses[id(t)] = (d, n, s)
+        if not escaped(d):  # memory the caller holds: writes there are never counted
+            self.uses[id(t)] = (d, n, s)
         return s
 
     def flush(self):

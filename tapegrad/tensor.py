@@ -14,7 +14,7 @@ import numpy as np
 from . import dtypes
 from ._format import tensor_repr
 from ._state import state
-from .arena import note_write
+from .arena import escape
 from .device import CPU
 from .device import check as check_device
 
@@ -242,14 +242,12 @@ class Tensor:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. "
                 "Use tensor.detach().numpy() instead.")
-        note_write()  # the caller may write through it (Tape.adopt)
-        return np.asarray(self._data)
+        return escape(np.asarray(self._data))  # the caller may write through it (Tape.adopt)
 
     def __array__(self, dtype=None, copy=None):
         if state.tracing is not None:
             _trace_hook(self, "escape", "conversion to a NumPy array")
-        a = np.asarray(_settled(self))
-        note_write()  # the caller may write through it (Tape.adopt)
+        a = escape(np.asarray(_settled(self)))  # the caller may write through it (Tape.adopt)
         return a if dtype is None else a.astype(dtype)
 
     def __float__(self):

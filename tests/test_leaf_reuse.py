@@ -52,11 +52,12 @@ def test_a_write_between_two_uses_gives_the_second_use_the_new_values(kind):
     saves no value: PyTorch allows the write)."""
     w = tg.tensor(V.copy(), requires_grad=True)
     y = (w * 3.0).sum()
-    w1 = np.asarray(w.detach()).copy()
+    w1 = np.array(w.tolist())  # (tolist: no NumPy view escapes)
     _write_through(kind, w)
-    w2 = np.asarray(w.detach()).copy()
+    w2 = np.array(w.tolist())  # (tolist: no NumPy view escapes)
     z = (w * w).sum()
-    assert len(_uses(w)) == 2
+    # a NumPy view handed out: w's memory is the caller's, so each use copies it
+    assert len(_uses(w)) == (3 if kind == "numpy" else 2)
     (y + z).backward()
     np.testing.assert_allclose(w.grad.numpy(), 3.0 + 2 * w2, rtol=1e-15)
     if kind == "inplace":
@@ -71,3 +72,26 @@ def test_a_new_tape_adopts_the_leaf_again():
             w -= 0.25 * w.grad  # w <- w / 2
         w.grad = None
     np.testing.assert_array_equal(w.detach().numpy(), V / 8)
+
+
+@pytest.mark.parametrize("how", ["from_numpy", "as_tensor", "view_before"])
+def test_a_write_into_memory_the_caller_holds_reaches_the_next_use(how):
+    """The caller's NumPy array shares the leaf's memory (from_numpy, as_tensor, or a view
+    taken before the first use): a write into it between two uses is seen by the second
+    use, as in PyTorch, which reads the leaf's memory at each op."""
+    a = V.copy()
+    if how == "view_before":
+        w = tg.tensor(a, requires_grad=True)
+        a = w.detach().numpy()
+    else:
+        w = getattr(tg, how)(a).requires_grad_()
+    y = (w * 3.0).sum()
+    a *= 2.0
+    z = (w * w).sum()
+    assert len(_uses(w)) == 3  # each use copies the memory the caller holds
+    np.testing.assert_allclose(float(z), float((2.0 * V * 2.0 * V).sum()), rtol=1e-15)
+    (y + z).backward()
+    np.testing.assert_allclose(np.asarray(w.grad), 3.0 + 2.0 * (2.0 * V), rtol=1e-15)
+    t = torch.from_numpy(V.copy()).requires_grad_()
+    ((t * 3.0).sum() + (t * t).sum()).backward()  # (torch, unwritten: the same formula)
+    np.testing.assert_allclose(t.grad.numpy(), 3.0 + 2.0 * V, rtol=1e-15)
