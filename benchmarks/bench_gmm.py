@@ -26,6 +26,19 @@ tapegrad's eager one (1e-9 of the largest entry):
 
 ``extra_info["first_call_s"]``: the untimed first call (trace; JAX's trace and XLA compile).
 ``--benchmark-disable`` (CI): d = 2, K = 5 only.
+
+On the shared 2-core machine run it as the other benchmarks of vector work, one thread per
+library and CPU time (benchmarks/README.md)::
+
+    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+    XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" \
+    python -m pytest benchmarks/bench_gmm.py --benchmark-only \
+        --benchmark-timer=time.process_time --benchmark-columns=median,iqr,rounds
+
+With OpenBLAS's default threads under a load average above the core count, its threads
+waiting on each other dominate: tapegrad's batched product (100 products (1000, 32) @
+(32, 32) at d = 32, K = 100) took 377 ms of CPU instead of 61, the whole gradient 1.8 s
+instead of 0.27 s (2026-12-03, load average 4-10).
 """
 import math
 import os

@@ -53,9 +53,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        # (linear_rev reaches its inputs itself; no gradient flows back through a stop or a
-        # comparison, so the rows above them are not swept: ops/control.py)
-        if op != L.LINEAR and op != L.ADDMM and op != C.STOP_GRAD and op != C.CMP and \
+        # (matmul_rev and linear_rev reach their inputs themselves: codes MM..ADDMM; no
+        # gradient flows back through a stop or a comparison, so the rows above them are
+        # not swept: ops/control.py)
+        if not L.MM <= op <= L.ADDMM and op != C.STOP_GRAD and op != C.CMP and \
                 op != C.CMP_C:
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
                 K.reach_input(adj, reach, offs, a, w)
@@ -137,7 +138,7 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:
             S.masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
-            L.matmul_rev(adj, vals, meta, oo, ao, bo, k, uw)
+            L.matmul_rev(adj, reach, vals, offs, meta, o, a, b, k, w)
         elif op == E.WHERE:
             K.reach_input(adj, reach, offs, k, w)  # the condition: its rows are swept (freed) too
             E.where_rev(adj, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)

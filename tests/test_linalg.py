@@ -264,6 +264,34 @@ def test_matmul_matches_torch(sa, sb, torch):
     np.testing.assert_allclose(np.asarray(gb), wb.numpy(), rtol=1e-12, atol=1e-12)
 
 
+# products above the BLAS threshold whose operand adjoints are reached first by the product
+# (written by BLAS directly, ops/linalg.py matmul_rev) or not: fan-out in both orders, x @ x
+# (one slot, two products into it), a broadcast batch operand (its batches summed)
+BLAS_FANOUT = {
+    "product_first": lambda a, b: (a @ b).sum() + (a * a).sum(),
+    "product_last": lambda a, b: (a * 2.0).sum() + ((a * 1.0) @ b).tanh().sum(),
+    "two_products": lambda a, b: (a @ b).sum() + (a @ (b * b)).sin().sum(),
+    "x_at_x": lambda a, b: (a[0] @ a[0]).sum() + b.sum(),
+    "broadcast_batch": lambda a, b: (a[:1] @ b).cos().sum(),
+    "square_chain": lambda a, b: ((a @ b) @ b.transpose(1, 2)).sum(),
+}
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", list(BLAS_FANOUT))
+def test_blas_products_reaching_their_operands_match_torch(name, torch):
+    rng = np.random.default_rng(11)
+    a, b = rng.normal(size=(3, 40, 40)), rng.normal(size=(3, 40, 30))
+    if name == "x_at_x":
+        b = b[0]
+    fn = BLAS_FANOUT[name]
+    got_v, got_g = _grad(fn, a, b)
+    want_v, want_g = _torch_grad(torch, fn, a, b)
+    np.testing.assert_allclose(got_v, want_v, rtol=1e-12)
+    for got, want in zip(got_g, want_g, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
 @pytest.mark.oracle
 def test_product_spellings_match_torch(torch):
     rng = np.random.default_rng(7)

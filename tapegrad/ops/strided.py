@@ -112,6 +112,13 @@ EXPAND = 60
 @rule
 def strided_fwd(vals, meta, o, a, n, k, w):
     starts, length, step = strided_runs(meta, k, _s(n))
+    if w == 1:  # one point (replay's): without the loop over points, as strided_rev
+        for r in range(len(starts)):
+            y = o + _u(r * length)
+            j = a + _u(starts[r])
+            for i in range(length):
+                vals[y + _u(i)] = vals[j + _u(i * step)]
+        return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
         for i in range(length):
