@@ -28,6 +28,16 @@ LOG_SOFTMAX = 59  # meta: [outer, size, inner]: element (i, j, l) sits at (i siz
 
 
 @rule
+def _group_max(vals, x0, size, step):
+    # the largest of the size values step apart from vals[x0]; the first nan wins (PyTorch)
+    m = -np.inf
+    for j in range(size):
+        if _beats(vals[x0 + j * step], m, 1.0):
+            m = vals[x0 + j * step]
+    return m
+
+
+@rule
 def log_softmax_fwd(vals, meta, o, a, k, w):
     # y = (x - m) - log(sum exp(x - m)) along the dim, m the max: a group with a nan or an
     # inf, or of -infs only, is all nan, as in PyTorch
@@ -36,10 +46,7 @@ def log_softmax_fwd(vals, meta, o, a, k, w):
     for i in range(outer):
         for q in range(inner * w):
             g = i * size * step + q
-            m = -np.inf
-            for j in range(size):
-                if _beats(vals[a + g + j * step], m, 1.0):
-                    m = vals[a + g + j * step]
+            m = _group_max(vals, a + g, size, step)
             s = 0.0
             for j in range(size):
                 s += np.exp(vals[a + g + j * step] - m)
@@ -199,10 +206,22 @@ SOFTMAX = 70
 
 @rule
 def softmax_fwd(vals, meta, o, a, k, w):
-    log_softmax_fwd(vals, meta, o, a, k, w)
-    n = _u(meta[k]) * _u(meta[k + 1]) * _u(meta[k + 2]) * w
-    for i in range(n):
-        vals[o + i] = np.exp(vals[o + i])
+    # y = exp(x - m) / sum exp(x - m) along the dim, m the max: n exp calls, as the eager
+    # forward (_softmax_row) and PyTorch compute it (the exp of log_softmax's values took
+    # 2n exp and a log); nan where log_softmax is nan
+    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
+    step = inner * w
+    for i in range(outer):
+        for q in range(inner * w):
+            g = i * size * step + q
+            m = _group_max(vals, a + g, size, step)
+            s = 0.0
+            for j in range(size):
+                e = np.exp(vals[a + g + j * step] - m)
+                vals[o + g + j * step] = e
+                s += e
+            for j in range(size):
+                vals[o + g + j * step] /= s
 
 
 def softmax_vjp(r, g):
