@@ -45,6 +45,7 @@ _TRACED_LOCK = threading.Lock()
 # arena values above which one point runs through the batch path (``_make_fast``)
 POINT_VALUES_MAX = 1 << 20
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+_TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_run``)
 
 
 class DivergenceError(RuntimeError):
@@ -141,6 +142,12 @@ def _unit_seeds(t, B):
 class Traced(_VectorOutputs):
     """A recorded function: value, gradient and their batch versions by replay."""
 
+    # fused.py's state of this tape (set on the instance: "queued", a Kernel, or why not),
+    # read here by the single-point path as a plain attribute: a kernel the background
+    # compile installs is taken at the next call (``_point_run``)
+    _fused = None
+    _ticks = 0  # single-point calls left before they are counted toward fused.FUSE_AFTER
+
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
                  argnums, guards, fn=None, out_shape=()):
         self.rows = rows
@@ -179,7 +186,7 @@ class Traced(_VectorOutputs):
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
-        r = self._point(args, False)
+        r = self._point1(args[0], False) if len(args) == 1 else self._point(args, False)
         if r is not None:
             self._local.mask = None
             return r[0]
@@ -191,7 +198,7 @@ class Traced(_VectorOutputs):
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
-        r = self._point(args, True)
+        r = self._point1(args[0], True) if len(args) == 1 else self._point(args, True)
         if r is not None:
             self._local.mask = None
             return r
@@ -230,7 +237,18 @@ class Traced(_VectorOutputs):
         return self._point_run(x if fast[3] else x.reshape(-1), grad, fast)
 
     def _point_run(self, x, grad, fast):
-        k = fused.kernel(self, 1)  # the tape's fused kernel once compiled (replay/fused.py)
+        # the tape's fused kernel once compiled (replay/fused.py): its state read as an
+        # attribute, and the calls counted toward FUSE_AFTER _TICK at a time (asking
+        # fused.kernel at every call cost ~0.2 us of the ~2 us)
+        k = self._fused
+        if k is None:
+            n = self._ticks - 1
+            if n < 0:
+                n = _TICK - 1
+                k = fused.kernel(self, _TICK)
+            self._ticks = n
+        elif k.__class__ is not fused.Kernel or not fused.enabled():
+            k = None
         res = None if k is None else k.point(x, fast[4] if grad else 1)
         if res is None:
             res = np.empty(fast[4] if grad else 1)
