@@ -28,31 +28,38 @@ LOG_SOFTMAX = 59  # meta: [outer, size, inner]: element (i, j, l) sits at (i siz
 
 
 @rule
-def _group_max(vals, x0, size, step):
-    # the largest of the size values step apart from vals[x0]; the first nan wins (PyTorch)
-    m = -np.inf
-    for j in range(size):
-        if _beats(vals[x0 + j * step], m, 1.0):
-            m = vals[x0 + j * step]
-    return m
-
-
-@rule
-def log_softmax_fwd(vals, meta, o, a, k, w):
-    # y = (x - m) - log(sum exp(x - m)) along the dim, m the max: a group with a nan or an
-    # inf, or of -infs only, is all nan, as in PyTorch
+def _softmax_groups(vals, meta, o, a, k, w, log):
+    # along the dim, m the group's max (a group with a nan or an inf, or of -infs only, is
+    # all nan, as in PyTorch): log_softmax y = (x - m) - log(sum exp(x - m)); softmax
+    # y = exp(x - m) / sum exp(x - m), n exp calls as the eager forward (_softmax_row) and
+    # PyTorch compute it (the exp of log_softmax's values took 2n exp and a log)
     outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
     step = inner * w
     for i in range(outer):
         for q in range(inner * w):
             g = i * size * step + q
-            m = _group_max(vals, a + g, size, step)
+            m = -np.inf
+            for j in range(size):
+                if _beats(vals[a + g + j * step], m, 1.0):
+                    m = vals[a + g + j * step]
             s = 0.0
             for j in range(size):
-                s += np.exp(vals[a + g + j * step] - m)
-            ls = np.log(s)
-            for j in range(size):
-                vals[o + g + j * step] = (vals[a + g + j * step] - m) - ls
+                e = np.exp(vals[a + g + j * step] - m)
+                s += e
+                if not log:
+                    vals[o + g + j * step] = e
+            if log:
+                ls = np.log(s)
+                for j in range(size):
+                    vals[o + g + j * step] = (vals[a + g + j * step] - m) - ls
+            else:
+                for j in range(size):
+                    vals[o + g + j * step] /= s
+
+
+@rule
+def log_softmax_fwd(vals, meta, o, a, k, w):
+    _softmax_groups(vals, meta, o, a, k, w, True)
 
 
 @rule
@@ -200,28 +207,13 @@ def _softmax_row(input, dim, code):
     return output(tape, v, code, sx, -1, k)
 
 
-# ---- softmax: exp of log_softmax's values, one row (meta as LOG_SOFTMAX's) -----------------
+# ---- softmax: one row (meta as LOG_SOFTMAX's) ----------------------------------------------
 SOFTMAX = 70
 
 
 @rule
 def softmax_fwd(vals, meta, o, a, k, w):
-    # y = exp(x - m) / sum exp(x - m) along the dim, m the max: n exp calls, as the eager
-    # forward (_softmax_row) and PyTorch compute it (the exp of log_softmax's values took
-    # 2n exp and a log); nan where log_softmax is nan
-    outer, size, inner = _u(meta[k]), _u(meta[k + 1]), _u(meta[k + 2])
-    step = inner * w
-    for i in range(outer):
-        for q in range(inner * w):
-            g = i * size * step + q
-            m = _group_max(vals, a + g, size, step)
-            s = 0.0
-            for j in range(size):
-                e = np.exp(vals[a + g + j * step] - m)
-                vals[o + g + j * step] = e
-                s += e
-            for j in range(size):
-                vals[o + g + j * step] /= s
+    _softmax_groups(vals, meta, o, a, k, w, False)
 
 
 def softmax_vjp(r, g):
