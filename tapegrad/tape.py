@@ -44,6 +44,7 @@ only if it is the one the tape registered.  Pinned by ``tests/test_interrupt_rec
 import gc
 import itertools
 import os
+import struct
 import sys
 import threading
 import weakref
@@ -304,13 +305,14 @@ class Tape(ValueArena):
             if self.vbuf:
                 if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                     self._promote()
-                self._put_vals(self.nvals - len(self.vbuf), array("d", self.vbuf))
+                self._put_vals(self.nvals - len(self.vbuf), array("d", packed(self.vbuf, "d")))
                 self.vbuf.clear()
             if self.rbuf:
+                rows = packed(self.rbuf, "q")
                 try:
-                    self.rows.fromlist(self.rbuf)
+                    self.rows.frombytes(rows)
                 except BufferError:
-                    self.unpin("rows").fromlist(self.rbuf)
+                    self.unpin("rows").frombytes(rows)
                 self.rbuf.clear()
             if obuf:  # offs ends with a sentinel, the arena's end: arrays() views it whole
                 if offs:  # (the sentinel becomes the first pending offset: written again,
@@ -319,10 +321,11 @@ class Tape(ValueArena):
                 else:
                     tail = obuf[:]
                 tail.append(self.nvals)
+                tail = packed(tail, "q")
                 try:
-                    offs.fromlist(tail)
+                    offs.frombytes(tail)
                 except BufferError:
-                    self.unpin("offs").fromlist(tail)
+                    self.unpin("offs").frombytes(tail)
                 obuf.clear()
         except BaseException:  # (a NumPy view may pin a buffer left as it was: no resize)
             if self.rbuf and len(self.rows) > nrows:
@@ -445,6 +448,13 @@ def set_site_rows(tape, on):
         tape.rbuf = _SiteRows.new(tape, tape.rbuf)
     elif not on and isinstance(tape.rbuf, _SiteRows):
         tape.rbuf = list(tape.rbuf)
+
+
+def packed(items, code):
+    """The bytes of list ``items`` as C ``code`` ("q": int64, "d": double), for an
+    ``array.frombytes`` (~100 instructions an item against ~230 for ``array.fromlist``,
+    whose every item goes through ``PyArg_Parse``: ~15% of a scalar op, issue 20)."""
+    return struct.pack(f"{len(items)}{code}", *items)
 
 
 def retire(tape):

@@ -43,8 +43,8 @@ def make_unary(op, doc):
                 v = pyfn(d)
             except _PY_ERRORS:  # math raises where IEEE gives inf or nan, as PyTorch does
                 v = float(_np(npfn, d))
-            if input._rg and state.grad_enabled:
-                tape = state.tape or current_tape()
+            if input._rg and (st := state.__dict__)["grad_enabled"]:  # (one thread-local
+                tape = st["tape"] or current_tape()  # read, not two: ~600 instructions each)
                 tok = input._tok if input._gen == tape.gen else None  # (live: no begin)
                 if tok is None:
                     tok = tape.begin()  # before any push: the op's output will hold it
@@ -107,8 +107,8 @@ def make_binary(op, doc, reflected=False):
                         raise TypeError
                 except _PY_ERRORS:  # 1/0, 0**-1: IEEE results, not exceptions
                     v = float(_np(npfn, ad, bd))
-                if (a._rg or b._rg) and state.grad_enabled:
-                    tape = state.tape or current_tape()
+                if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+                    tape = st["tape"] or current_tape()
                     gen = tape.gen
                     tok = a._tok if a._gen == gen else None  # an input's token is live:
                     if tok is None and b._gen == gen:  # no begin() needed (see Tape.begin)
@@ -155,8 +155,8 @@ def make_binary(op, doc, reflected=False):
                     raise TypeError
             except _PY_ERRORS:
                 v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
-            if a._rg and state.grad_enabled:
-                tape = state.tape or current_tape()
+            if a._rg and (st := state.__dict__)["grad_enabled"]:
+                tape = st["tape"] or current_tape()
                 tok = a._tok if a._gen == tape.gen else None
                 if tok is None:
                     tok = tape.begin()
