@@ -111,9 +111,9 @@ def ba1():
         pytest.skip(f"ADBench data not found at {DATA} (set TAPEGRAD_ADBENCH)")
     ba = BA()
     prob = ba.prob
-    out, wout = np.empty((prob.p, 2, 15)), np.empty(prob.p)
+    data, out, wout = prob.data()  # (the hand-written blocks, written into the CSR data)
     _ba_blocks(prob.cams, prob.pts, prob.w, prob.feat, prob.ci, prob.pi, out, wout)
-    return ba, prob.csr(out, wout)
+    return ba, prob.csr(data)
 
 
 @pytest.fixture(scope="module")
