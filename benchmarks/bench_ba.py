@@ -182,6 +182,12 @@ class Problem:
         self.indptr = np.concatenate([np.arange(0, 30 * p + 1, 15),
                                       30 * p + np.arange(1, p + 1)]).astype(np.int64)
         self.shape = (3 * p, 11 * n + 3 * m + p)
+        # where each observation's 3 Jacobian rows begin in the CSR data (rows 2i, 2i + 1
+        # and 2p + i), and which entries of its (3, 15) block the CSR keeps
+        self.start = self.indptr[np.stack([2 * np.arange(p), 2 * np.arange(p) + 1,
+                                           2 * p + np.arange(p)], axis=1)]
+        self.mask = np.ones((3, 15), bool)
+        self.mask[2, :14] = False  # 1 - w^2 depends on w alone
 
     def inputs(self):
         return self.cams[self.ci], self.pts[self.pi], self.w, self.feat
@@ -206,9 +212,11 @@ class Problem:
         return self.csr(data)
 
 
-def _tapegrad(prob, fuse=True, info=None):
+def _tapegrad(prob, fuse=True, info=None, stacked=False):
     """jacobian_batch by the trace's fused kernel (compiled first, untimed: its compile
-    time goes to ``info['compile_s']``), or (``fuse`` False) by the interpreter."""
+    time goes to ``info['compile_s']``), or (``fuse`` False) by the interpreter: the
+    cameras and points read by index, the blocks written into the CSR data (``index=``,
+    ``out=``), or (``stacked``) the inputs gathered and the blocks copied by NumPy."""
     import tapegrad as tg
     tg.warmup()
     f = tg.compile(lambda cam, x, w, feat: residuals(tg, cam, x, w, feat), argnums=(0, 1, 2),
@@ -218,11 +226,24 @@ def _tapegrad(prob, fuse=True, info=None):
         assert status == ["fused"], status
         if info is not None:
             info["compile_s"] = round(next(iter(f.traces.values()))[0]._fused.seconds, 3)
-    return lambda: prob.from_blocks(*f.jacobian_batch(*prob.inputs()))
+    if stacked:
+        return lambda: prob.from_blocks(*f.jacobian_batch(*prob.inputs()))
+    index = (prob.ci, prob.pi, None, None)  # observation i: camera ci[i], point pi[i]
+
+    def call():
+        data = np.empty(31 * prob.p)
+        f.jacobian_batch(prob.cams, prob.pts, prob.w, prob.feat, index=index,
+                         out=(data, prob.start, prob.mask))
+        return prob.csr(data)
+    return call
 
 
 def _interpreted(prob, info=None):
     return _tapegrad(prob, False, info)
+
+
+def _stacked(prob, info=None):
+    return _tapegrad(prob, True, info, stacked=True)
 
 
 def _numba(prob, info=None):
@@ -245,7 +266,8 @@ def _torch(prob, info=None):
     return call
 
 
-LIBRARIES = {"tapegrad jacobian_batch": _tapegrad, "tapegrad interpreter": _interpreted,
+LIBRARIES = {"tapegrad jacobian_batch": _tapegrad, "tapegrad stacked inputs": _stacked,
+             "tapegrad interpreter": _interpreted,
              "numba hand-written": _numba, "torch.func vmap(jacrev)": _torch}
 
 

@@ -164,3 +164,57 @@ def test_vector_traces_save_load_and_pickle(tmp_path):
     for u in (tg.jit.load(tmp_path / "f.npz"), pickle.loads(pickle.dumps(t))):
         assert u.out_shape == (2, 2)
         np.testing.assert_array_equal(u.jacobian_batch(X, Y), want)
+
+
+def test_jacobian_batch_index_and_out_equal_the_plain_call():
+    """index= reads shared rows by index, out= writes the kept entries of each block where
+    the caller's layout says (a CSR matrix's data): the plain call's blocks, bit for bit."""
+    rng = np.random.default_rng(5)
+    P, Y = rng.normal(size=(4, 3)), rng.normal(size=(6, 3))
+    idx = np.array([3, 0, 0, 2, 1, 3], np.int32)
+    f = tg.compile(_f(tg), argnums=(0, 1), fused=False)
+    J0 = f.jacobian_batch(P[idx], Y)
+    J = f.jacobian_batch(P, Y, index=(idx, None))
+    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    mask = np.ones((4, 6), bool)
+    mask[1, :3] = mask[3, 4] = False  # b = x[0].sin() y[1]: x's columns only at 0
+    count = mask.sum(axis=1)
+    start = (np.arange(6)[:, None] * count.sum() + np.cumsum(count) - count)[::-1].copy()
+    data = np.zeros(6 * count.sum())
+    assert f.jacobian_batch(P, Y, index=(idx, None), out=(data, start.reshape(6, 2, 2),
+                                                          mask)) is data
+    blocks = np.concatenate([J0[0].reshape(6, 4, 3), J0[1].reshape(6, 4, 3)], axis=2)
+    for b in range(6):
+        assert np.array_equal(data[start[b, 0]:start[b, 0] + count.sum()], blocks[b][mask])
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(index=(np.arange(5),)), TypeError, "index must be a tuple of 2 entries"),
+    (dict(index=(np.arange(5.0), None)), TypeError, r"index\[0\] must be a 1-d integer"),
+    (dict(index=(np.array([0, 1, 2, 3, 9]), None)), IndexError,
+     r"index\[0\] holds 9, out of bounds for input 0's 4 rows"),
+    (dict(index=(np.arange(4), None)), ValueError, "disagree on the number of points: 4 and 5"),
+    (dict(index=(np.arange(5) % 4, None), out=np.zeros(9)), TypeError, r"out must be \(data"),
+    (dict(index=(np.arange(5) % 4, None), out=(np.zeros(200, np.float32), np.zeros((5, 4), int),
+                                           np.ones((4, 6), bool))), TypeError,
+     "out's data must be a writable C-contiguous 1-d float64 array"),
+    (dict(index=(np.arange(5) % 4, None), out=(np.zeros(200), np.zeros((5, 3), int),
+                                           np.ones((4, 6), bool))), ValueError,
+     r"out's start must be integers of shape \(5, 4\)"),
+    (dict(index=(np.arange(5) % 4, None), out=(np.zeros(200), np.zeros((5, 4), int),
+                                           np.ones((4, 3), bool))), ValueError,
+     r"out's mask must be booleans of shape \(4, 6\)"),
+    (dict(index=(np.arange(5) % 4, None), out=(np.zeros(200), np.full((5, 4), 196),
+                                           np.ones((4, 6), bool))), IndexError,
+     "out's row 0 of point 0 starts at 196 and holds 6 entries, outside data's 200"),
+])
+def test_jacobian_batch_index_out_errors(kwargs, error, match):
+    """Bad index= or out= raise naming the op, the shapes and the fix; data untouched."""
+    P, Y = np.ones((4, 3)), np.ones((5, 3))
+    f = tg.compile(_f(tg), argnums=(0, 1), fused=False)
+    out = kwargs.get("out")
+    before = None if not isinstance(out, tuple) else out[0].copy()
+    with pytest.raises(error, match=match):
+        f.jacobian_batch(P, Y, **kwargs)
+    if before is not None:
+        assert np.array_equal(out[0], before)

@@ -35,7 +35,7 @@ from ..ops.strided import EXPAND, STRIDED
 from ..tape import OP_MASK, Tape
 from ..tensor import Tensor
 from ..viz import listing_lines, tape_stats
-from . import fused, lower, second_order, validate
+from . import fused, gather, lower, second_order, validate
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -85,16 +85,68 @@ class _VectorOutputs:
         t, _, G = self._seeded_run(args, False, _unit_seeds, on_divergence)
         return t._split_seeded(G, batched=False)
 
-    def jacobian_batch(self, *Xs, on_divergence=None):
+    def jacobian_batch(self, *Xs, on_divergence=None, index=None, out=None):
         """Jacobians at B points: (B, *out_shape, *input_shape) per argnum (a tuple when
         several), as ``torch.func.vmap(torch.func.jacrev(f))``; each X is (B, *input_shape).
+
+        ``index`` (one entry per input: None, or an integer array (B,)): point b reads row
+        ``index[j][b]`` of input j, then (N_j, *input_shape): shared parameter rows are not
+        gathered into stacked inputs first.  ``out = (data, start, mask)`` writes the
+        blocks' entries where ``mask`` (m, n_wrt) is True into ``data`` (1-d float64, a CSR
+        matrix's ``.data``), row i of point b's block from ``data[start[b, i]]`` on, its
+        kept entries in column order; returns ``data``.  Both: bit for bit the blocks of
+        the plain call (tapegrad/replay/gather.py; docs/replay.md).
 
         >>> import numpy as np, tapegrad as tg
         >>> tg.compile(lambda x: x * x).jacobian_batch(np.array([[1.0, 2.0]])).shape
         (1, 2, 2)
+        >>> rows = np.array([[1.0, 2.0], [3.0, 4.0]])
+        >>> tg.compile(lambda x: x * x).jacobian_batch(rows, index=(np.array([1, 1, 0]),))[:, 0]
+        array([[6., 0.],
+               [6., 0.],
+               [2., 0.]])
         """
-        t, _, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
-        return t._split_seeded(G, batched=True)
+        if index is None and out is None:
+            t, _, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
+            return t._split_seeded(G, batched=True)
+        return self._gathered(Xs, index, out, on_divergence)
+
+    def _gathered(self, Xs, index, out, on_divergence):
+        """``jacobian_batch`` with ``index`` or ``out`` (tapegrad/replay/gather.py): by the
+        fused kernel in chunks once it and the helpers are ready, else by NumPy and the
+        usual replay; diverging points resolved by ``on_divergence`` as ever."""
+        tapes, mode, limit = self._gather_tapes(Xs, index, on_divergence)
+        t = tapes[0]
+        spec = gather.Spec(t, [_as_array(x) for x in Xs], index, out)
+        m, n, B = t.out_size, int(t._cols[-1]), spec.B
+        U = _unit_seeds(t, B)
+        G = np.empty((B, m, n)) if spec.out is None else None
+        k = t._fused
+        if B and k.__class__ is fused.Kernel and fused.enabled() and gather.helpers_ready():
+            bad = np.zeros(B, np.int64)
+            gather.run_fused(k, spec, m, n, U, G, bad)
+            mask = None
+            if bad.any():
+                if mode == "raise":
+                    _resolve(tapes, t.fn, None, None, None, bad, True, mode)
+                pts = np.nonzero(bad)[0]
+                _, Gb, mb = _seeded(tapes, self.fn, spec.stacked(pts), U, mode, limit)
+                if G is not None:
+                    G[pts] = Gb
+                else:
+                    data, start, runs = spec.out
+                    gather.scatter_numpy((data, start[pts], runs), Gb)
+                if mb is not None:
+                    mask = np.ones(B, bool)
+                    mask[pts] = mb
+        else:
+            _, Gs, mask = _seeded(tapes, self.fn, spec.stacked(), U, mode, limit)
+            if G is None:
+                gather.scatter_numpy(spec.out, Gs)
+            else:
+                G = Gs
+        self._local.mask = mask
+        return t._split_seeded(G, batched=True) if spec.out is None else spec.out[0]
 
     def vjp_batch(self, *Xs, v, on_divergence=None):
         """(f at each point (B, *out_shape), v[b] times the Jacobian at point b, shaped as
@@ -386,8 +438,9 @@ class Traced(_VectorOutputs):
 
     def compile_fused(self, wait=True):
         """Compile this tape's fused kernel now (``wait``: until it is ready); returns its
-        status, ``fused_status()`` (tapegrad/replay/fused.py)."""
-        return fused.request(self, wait=wait)
+        status, ``fused_status()`` (tapegrad/replay/fused.py); a vector output's also
+        readies ``jacobian_batch``'s index/out kernels (tapegrad/replay/gather.py)."""
+        return _fused_request(self, wait)
 
     def fused_status(self):
         """'fused', 'queued', 'interpreted', 'disabled', or 'ineligible: why'."""
@@ -423,6 +476,12 @@ class Traced(_VectorOutputs):
                 plan.in_elems, plan.out_elems, X, U, V, G, bad, block)
         _run_blocks(args, 0, (B + block - 1) // block, serial, lanes=k)
         return V, G, bad
+
+    def _gather_tapes(self, Xs, index, on_divergence):
+        mode = "raise" if on_divergence is None else on_divergence
+        if mode not in _MODES:
+            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        return [self], mode, None
 
     def _seeded_run(self, args, batch, seeds, on_divergence):
         mode = "raise" if on_divergence is None else on_divergence
@@ -1118,6 +1177,16 @@ def _user_level():
     return level
 
 
+def _fused_request(t, wait):
+    """``fused.request``; for a vector output, ``jacobian_batch(index=, out=)``'s gather
+    and scatter kernels too (``wait``: they are ready on return, where fused kernels are
+    enabled)."""
+    status = fused.request(t, wait=wait)
+    if t.out_size != 1 and status != "disabled":
+        gather.helpers_ready(wait=wait)
+    return status
+
+
 class Compiled(_VectorOutputs):
     """``tapegrad.compile(f)``: f's value and gradient by replay, traced per input signature."""
 
@@ -1179,6 +1248,25 @@ class Compiled(_VectorOutputs):
         V, G, self._local.mask = _seeded(tapes, self.fn, X, seeds(tapes[0], len(X)), mode,
                                          self.recompile_limit)
         return tapes[0], V, G
+
+    def _gather_tapes(self, Xs, index, on_divergence):
+        """(traces, mode, recompile limit) for ``_gathered``: the signature's traces, f
+        traced at the first point if it has none."""
+        if not Xs:
+            raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
+                            "one array per input, each of shape (B, *input_shape))")
+        mode = self.on_divergence if on_divergence is None else on_divergence
+        if mode not in _MODES:
+            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        firsts = []
+        for j, x in enumerate(Xs):  # (what is wrong here, gather.Spec then names)
+            a = _as_array(x)
+            try:
+                ix = index[j] if index is not None else None
+                firsts.append(a[int(np.asarray(ix)[0]) if ix is not None else 0])
+            except (IndexError, TypeError, ValueError):
+                firsts.append(np.zeros(a.shape[1:]))
+        return self._tapes(firsts, batch=False), mode, self.recompile_limit
 
     def __call__(self, *args):
         """f at one point, by replay.  Called with tensors, as ``torch.compile(f)(x)``, it
@@ -1259,7 +1347,7 @@ class Compiled(_VectorOutputs):
         statuses ('fused', or 'ineligible: why' where the interpreter stays)."""
         if args:
             self._tapes(args, batch=False)
-        return [fused.request(t, wait=wait) for ts in list(self.traces.values()) for t in ts]
+        return [_fused_request(t, wait) for ts in list(self.traces.values()) for t in ts]
 
     # second order, by replaying a traced gradient (tapegrad/replay/second_order.py)
     def hvp(self, x, v):
