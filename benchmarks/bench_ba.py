@@ -18,16 +18,24 @@ against the hand-written Numba Jacobian, 1e-10 relative):
   over the p observations by the trace's fused kernel (``compile_fused(wait=True)`` first,
   untimed; ``extra_info['compile_s']``): per observation one forward and the reverse for
   the 3 seeds side by side as lanes (tapegrad/replay/fused.py), all cores; the Rodrigues
-  branch (``|r|^2 > 0``) is a guard, checked at every observation;
-- ``tapegrad interpreter``: the same call with no fused kernel (``_seeded_blocks``): what
-  runs before the kernel is ready;
+  branch (``|r|^2 > 0``) is a guard, checked at every observation.  The cameras and points
+  are read by index (``index=(ci, pi, None, None)``) and the blocks' 31 nonzeros written
+  into the CSR data (``out=(data, start, mask)``): in chunks of 1024 observations, each
+  gathered into a small buffer, run, and scattered (tapegrad/replay/gather.py);
+- ``tapegrad stacked inputs``: the same kernel on inputs gathered and stacked by NumPy
+  (``cams[ci]``, ...), its (p, 3, 17) blocks copied into the CSR data (``from_blocks``):
+  the call before ``index=``/``out=``;
+- ``tapegrad interpreter``: the ``index=``/``out=`` call with no fused kernel (the inputs
+  gathered by NumPy, ``_seeded_blocks``, one fancy-index store): what runs before the
+  kernel is ready;
 - ``numba hand-written``: the residuals' reverse mode derived by hand, one pass per
   observation (one core): the limit;
 - ``torch.func vmap(jacrev)``: PyTorch's batched Jacobian (not ADBench's PyTorch entry,
   which loops over observations: 45.8 s published).
 
-Both Numba peers write their blocks straight into the CSR data array; tapegrad's blocks
-are copied there (``Problem.from_blocks``), and its inputs gathered per observation.
+Both Numba peers write their blocks straight into the CSR data array, as tapegrad's
+``out=`` does (from its chunk buffer); torch's and ``stacked inputs``' are copied there
+(``Problem.from_blocks``).
 
 Group ``ba ba1 kernel, one thread``: the blocks alone (outputs preallocated, no gathering
 or CSR), the fused kernel against the hand-written one.
@@ -48,6 +56,25 @@ Under this load the hand-written peer's own time swings 3.6-28 ms min; an interl
 in-process loop (60 rounds, min) gave: kernel one thread 3.4 ms against 2.25 ms, the whole
 timed call 26.8 ms against 11.5 ms (2.3x), of which gathering, stacking, the fresh (p, 3,
 17) gradient and the copy into the CSR data are ~60% on tapegrad's side.
+
+With ``index=`` and ``out=`` (18:33 UTC, load 8-9, process time, one run; ms, min / median):
+
+| jacobian | min | median |
+| --- | --- | --- |
+| numba hand-written | 3.12 | 3.46 |
+| tapegrad jacobian_batch (index=, out=) | 6.90 (2.21x) | 7.23 (2.09x) |
+| tapegrad stacked inputs (before) | 9.59 (3.07x) | 12.25 (3.54x) |
+| tapegrad interpreter | 27.3 (8.75x) | 29.7 (8.57x) |
+| torch.func vmap(jacrev) | 103 (33x) | 108 (31x) |
+| kernel, one thread: fused / hand-written | 3.39 / 2.27 (1.49x) | 4.15 / 2.81 (1.48x) |
+
+Two more runs gave 2.13x and 2.26x min (stacked 3.15x, 3.16x); an interleaved in-process
+loop (60 rounds) 2.09x min, 2.04x median (stacked 2.55x, 2.64x).  Where tapegrad's ~6.5 ms
+go (process time, in-process): the fused kernel on 1024-observation chunks ~3.4 (the
+hand-written 2.3), gathering the chunks' inputs 0.33, scattering their blocks into the CSR
+data 0.6-0.75, the second thread's overhead ~0.3, validating index/out 0.12, the CSR matrix
+0.4 (both pay it).  What is left beyond the kernel's 1.5x is the gather and scatter passes:
+the kernel reading ``cams[ci[i]]`` and writing the CSR data itself would remove them.
 
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """

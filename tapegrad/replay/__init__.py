@@ -186,6 +186,12 @@ class _VectorOutputs:
         return V.reshape(shape), out.reshape(shape)
 
 
+def _checked_mode(mode):
+    if mode not in _MODES:
+        raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+    return mode
+
+
 def _unit_seeds(t, B):
     """The Jacobian's seeds: the m unit vectors, the same at every point (1, m, m)."""
     return np.eye(t.out_size)[None]
@@ -478,15 +484,10 @@ class Traced(_VectorOutputs):
         return V, G, bad
 
     def _gather_tapes(self, Xs, index, on_divergence):
-        mode = "raise" if on_divergence is None else on_divergence
-        if mode not in _MODES:
-            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
-        return [self], mode, None
+        return [self], _checked_mode("raise" if on_divergence is None else on_divergence), None
 
     def _seeded_run(self, args, batch, seeds, on_divergence):
-        mode = "raise" if on_divergence is None else on_divergence
-        if mode not in _MODES:
-            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        mode = _checked_mode("raise" if on_divergence is None else on_divergence)
         X = self._stack(args, batch=batch)
         V, G, self._local.mask = _seeded([self], self.fn, X, seeds(self, len(X)), mode)
         return self, V, G
@@ -1236,13 +1237,15 @@ class Compiled(_VectorOutputs):
                                            self.recompile_limit, out, progress)
         return V, (tapes[0]._split(G, batched=batch) if grad else None)
 
-    def _seeded_run(self, args, batch, seeds, on_divergence):
+    def _mode(self, args, on_divergence):
+        """on_divergence of a vector-output call (the function's own if None), checked."""
         if not args:
             raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
                             "one array per input, each of shape (B, *input_shape))")
-        mode = self.on_divergence if on_divergence is None else on_divergence
-        if mode not in _MODES:
-            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        return _checked_mode(self.on_divergence if on_divergence is None else on_divergence)
+
+    def _seeded_run(self, args, batch, seeds, on_divergence):
+        mode = self._mode(args, on_divergence)
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
         V, G, self._local.mask = _seeded(tapes, self.fn, X, seeds(tapes[0], len(X)), mode,
@@ -1252,12 +1255,7 @@ class Compiled(_VectorOutputs):
     def _gather_tapes(self, Xs, index, on_divergence):
         """(traces, mode, recompile limit) for ``_gathered``: the signature's traces, f
         traced at the first point if it has none."""
-        if not Xs:
-            raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
-                            "one array per input, each of shape (B, *input_shape))")
-        mode = self.on_divergence if on_divergence is None else on_divergence
-        if mode not in _MODES:
-            raise ValueError(f"on_divergence must be one of {_MODES}, got {mode!r}")
+        mode = self._mode(Xs, on_divergence)
         firsts = []
         for j, x in enumerate(Xs):  # (what is wrong here, gather.Spec then names)
             a = _as_array(x)
