@@ -218,3 +218,9 @@ def test_jacobian_batch_index_out_errors(kwargs, error, match):
         f.jacobian_batch(P, Y, **kwargs)
     if before is not None:
         assert np.array_equal(out[0], before)
+
+
+def test_jacobian_batch_index_of_no_points():
+    f = tg.compile(_f(tg), argnums=(0, 1), fused=False)
+    Jx, Jy = f.jacobian_batch(np.ones((4, 3)), np.ones((0, 3)), index=(np.zeros(0, int), None))
+    assert Jx.shape == Jy.shape == (0, 2, 2, 3)

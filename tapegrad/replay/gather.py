@@ -147,7 +147,7 @@ class Spec:
                                  f"number of points: {B} and {n} (input {j}); each index and "
                                  "each input without one gives one entry per point")
             B = n
-            self.srcs.append(np.ascontiguousarray(a.reshape(len(a), -1)))
+            self.srcs.append(np.ascontiguousarray(a.reshape(len(a), t._cols[j + 1] - t._cols[j])))
             self.idxs.append(i)
         self.B = 0 if B is None else B
         self.out = None if out is None else _scatter_spec(t, out, self.B)
