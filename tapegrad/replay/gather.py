@@ -24,6 +24,7 @@ as ``jacobian_batch`` of the gathered inputs (tests/test_replay_gather.py).
   caller's business (the last write wins, unspecified which).
 """
 import threading
+import warnings
 
 import numpy as np
 
@@ -82,11 +83,17 @@ def _span(start, count):
 
 
 def _compile_helpers():
-    numba = _jit.load_numba()
-    f8, i8 = numba.float64, numba.int64
-    _gather.compile((f8[:, ::1], i8[::1], i8, i8, f8[:, ::1], i8))
-    _scatter.compile((f8[:, :, ::1], i8, i8, i8[:, ::1], i8[:, ::1], f8[::1]))
-    _span.compile((i8[:, ::1], i8[::1]))
+    try:
+        numba = _jit.load_numba()
+        f8, i8 = numba.float64, numba.int64
+        _gather.compile((f8[:, ::1], i8[::1], i8, i8, f8[:, ::1], i8))
+        _scatter.compile((f8[:, :, ::1], i8, i8, i8[:, ::1], i8[:, ::1], f8[::1]))
+        _span.compile((i8[:, ::1], i8[::1]))
+    except Exception as e:  # noqa: BLE001 (NumPy keeps answering: slower, never wrong)
+        warnings.warn(f"tapegrad: jacobian_batch's gather/scatter kernels failed to compile "
+                      f"({type(e).__name__}: {e}); index= and out= run by NumPy; please "
+                      "report this as a tapegrad bug", RuntimeWarning, stacklevel=2)
+        return
     _READY.append(True)
 
 
