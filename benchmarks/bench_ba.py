@@ -68,7 +68,8 @@ With ``index=`` and ``out=`` (18:33 UTC, load 8-9, process time, one run; ms, mi
 | torch.func vmap(jacrev) | 103 (33x) | 108 (31x) |
 | kernel, one thread: fused / hand-written | 3.39 / 2.27 (1.49x) | 4.15 / 2.81 (1.48x) |
 
-Two more runs gave 2.13x and 2.26x min (stacked 3.15x, 3.16x); an interleaved in-process
+Three more runs gave 2.13x, 2.26x and 1.95x min (1.86x median; stacked 3.15x, 3.16x,
+2.58x): about 2x, not reliably under it; an interleaved in-process
 loop (60 rounds) 2.09x min, 2.04x median (stacked 2.55x, 2.64x).  Where tapegrad's ~6.5 ms
 go (process time, in-process): the fused kernel on 1024-observation chunks ~3.4 (the
 hand-written 2.3), gathering the chunks' inputs 0.33, scattering their blocks into the CSR
