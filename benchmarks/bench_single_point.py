@@ -13,8 +13,8 @@ checked against the hand-written gradient (1e-12 relative):
 - ``tapegrad general path``: the batch machinery at B = 1, which every call took before
   (and which still answers what the fast path does not take: other dtypes, layouts,
   diverging guards);
-- ``tapegrad compiled work``: the fast path's kernel call alone (``_replay_point``), the
-  floor the Python glue adds to;
+- ``tapegrad compiled work``: the interpreter's kernel call alone (``_replay_point``,
+  through its dispatcher), the floor of ``tapegrad compile interpreted``;
 - ``casadi buffered``: an SX ``Function`` of (f, gradient) called through
   ``Function.buffer()`` with preallocated NumPy outputs (CasADi's fastest Python call;
   optional: ``pip install casadi``, skipped without it);
