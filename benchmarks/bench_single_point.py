@@ -3,14 +3,18 @@
 Group ``one point n=10`` (pytest-benchmark), every library in the same run, each result
 checked against the hand-written gradient (1e-12 relative):
 
-- ``tapegrad compile``: ``tg.compile(rosen).value_and_grad(x)`` (the single-point fast
-  path: the plan packed once per trace, one compiled call of four arguments);
-- ``tapegrad traced``: the same on the ``Traced`` tape (``tg.jit.trace``);
+- ``tapegrad compile``: ``tg.compile(rosen).value_and_grad(x)`` in its steady state (the
+  single-point fast path, bound once per trace, calling the tape's fused kernel, which takes
+  over after ``FUSE_AFTER`` points: compiled ahead here, so that no round runs beside the
+  background compile, whose thread's CPU time ``time.process_time`` would count);
+- ``tapegrad compile interpreted``: the same before the fused kernel (``fused=False``):
+  one call of the packed plan's interpreter, ``_replay_point``;
+- ``tapegrad traced``: the steady state on the ``Traced`` tape (``tg.jit.trace``);
 - ``tapegrad general path``: the batch machinery at B = 1, which every call took before
   (and which still answers what the fast path does not take: other dtypes, layouts,
   diverging guards);
-- ``tapegrad compiled work``: the fast path's kernel call alone (``_replay_point``), the
-  floor the Python glue adds to;
+- ``tapegrad compiled work``: the interpreter's kernel call alone (``_replay_point``,
+  through its dispatcher), the floor of ``tapegrad compile interpreted``;
 - ``casadi buffered``: an SX ``Function`` of (f, gradient) called through
   ``Function.buffer()`` with preallocated NumPy outputs (CasADi's fastest Python call;
   optional: ``pip install casadi``, skipped without it);
@@ -37,17 +41,21 @@ def _want(x):
     return tb.rosen(x), tb.rosen_grad_numpy(x[None])[0]
 
 
-def _tapegrad_compile():
+def _tapegrad_compile(fused=None):
     import tapegrad as tg
     tg.warmup()  # the kernels loaded from Numba's cache now, not interpreted meanwhile
-    f = tg.compile(tb.rosen)
+    f = tg.compile(tb.rosen, fused=fused)
+    if fused is None:
+        f.compile_fused(_x(), wait=True)
     return f.value_and_grad
 
 
 def _tapegrad_traced():
     import tapegrad as tg
     tg.warmup()
-    return tg.jit.trace(tb.rosen, _x()).value_and_grad
+    t = tg.jit.trace(tb.rosen, _x())
+    t.compile_fused(wait=True)
+    return t.value_and_grad
 
 
 def _tapegrad_general():
@@ -125,7 +133,9 @@ def _torch():
     return call
 
 
-LIBRARIES = {"tapegrad compile": _tapegrad_compile, "tapegrad traced": _tapegrad_traced,
+LIBRARIES = {"tapegrad compile": _tapegrad_compile,
+             "tapegrad compile interpreted": lambda: _tapegrad_compile(fused=False),
+             "tapegrad traced": _tapegrad_traced,
              "tapegrad general path": _tapegrad_general,
              "tapegrad compiled work": _tapegrad_work, "casadi buffered": _casadi,
              "jax jit": _jax, "numba hand-written": _numba, "torch eager": _torch}

@@ -219,6 +219,7 @@ def test_kernel_bit_for_bit(mixed):
     assert not bad1.any() and not bad0.any()
     assert np.array_equal(V0, V1) and np.array_equal(G0, G1)
     p1 = t.value_and_grad(X[7].copy())  # the single-point kernel
+    assert hasattr(t._local, "point")  # (its buffers: the fused kernel served the point)
     assert p1[0] == p0[0] and np.array_equal(p1[1], p0[1]) and p0[0] == V0[7]
     V2 = t.run(X[:100], False)[0]  # values only
     assert np.array_equal(V2, V0[:100])

@@ -19,6 +19,7 @@ import os
 import sys
 import threading
 import time
+import types
 import warnings
 import weakref
 
@@ -45,7 +46,7 @@ _TRACED_LOCK = threading.Lock()
 # arena values above which one point runs through the batch path (``_make_fast``)
 POINT_VALUES_MAX = 1 << 20
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-_TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_run``)
+_TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_path``)
 
 
 class DivergenceError(RuntimeError):
@@ -58,6 +59,26 @@ def _as_array(x):
     if a.dtype.kind not in "biuf":
         raise TypeError(f"replay inputs must be real numbers, got an array of dtype {a.dtype}")
     return a.astype(np.float64, copy=False)
+
+
+class _PerThread(threading.local):
+    """A Traced's or Compiled's state per thread: ``mask``, this thread's last
+    on_divergence="mask" result (None when none diverged).  ``kept`` turns True once any
+    thread keeps a mask (of any object): until then a single point, which clears this
+    thread's, has nothing to clear (the write cost ~0.07 us of a ~1.8 us point)."""
+
+    kept = False
+    _mask = None
+
+    @property
+    def mask(self):
+        return self._mask
+
+    @mask.setter
+    def mask(self, m):
+        if m is not None:
+            _PerThread.kept = True
+        self._mask = m
 
 
 class _VectorOutputs:
@@ -202,9 +223,8 @@ class Traced(_VectorOutputs):
 
     # fused.py's state of this tape (set on the instance: "queued", a Kernel, or why not),
     # read here by the single-point path as a plain attribute: a kernel the background
-    # compile installs is taken at the next call (``_point_run``)
+    # compile installs is taken at the next call (``_point_path``)
     _fused = None
-    _ticks = 0  # single-point calls left before they are counted toward fused.FUSE_AFTER
 
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
                  argnums, guards, fn=None, out_shape=()):
@@ -230,8 +250,8 @@ class Traced(_VectorOutputs):
         computed[rows[:, 1][rows[:, 1] >= 0]] = True
         computed[self.in_slots] = True
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
-        self._local = threading.local()
-        self._fast = None  # the single-point fast path's packed plan (``_point``)
+        self._local = _PerThread()
+        self._fast = _first_point  # the single-point fast path (``_point_path``)
         self.reads_grad = False  # f read tensors requiring grad besides its inputs (trace)
 
     @property
@@ -246,7 +266,8 @@ class Traced(_VectorOutputs):
         """f at one point."""
         r = self._point1(args[0], False) if len(args) == 1 else self._point(args, False)
         if r is not None:
-            self._local.mask = None
+            if _PerThread.kept:
+                self._local.mask = None
             return r[0]
         return self._batch(self._stack(args, batch=False), grad=False)[0][0]
 
@@ -258,7 +279,8 @@ class Traced(_VectorOutputs):
         """(f, gradient) at one point."""
         r = self._point1(args[0], True) if len(args) == 1 else self._point(args, True)
         if r is not None:
-            self._local.mask = None
+            if _PerThread.kept:
+                self._local.mask = None
             return r
         V, G = self._batch(self._stack(args, batch=False), grad=True)
         return V[0], self._split(G, batched=False)
@@ -266,58 +288,26 @@ class Traced(_VectorOutputs):
     def _point(self, args, grad):
         """The single-point fast path: (value, gradient or None) from one compiled call
         with the plan packed once per trace (``_Plan.packed``), or None where it does not
-        apply (inputs other than C-contiguous writable float64 arrays of the traced shapes,
-        a vector output, a diverging guard, a row without a compiled rule): the general
-        path then answers, with its checks, messages and on_divergence.  ~1 us of Python
-        beside the compiled call (issue 21; benchmarks/bench_single_point.py)."""
+        apply (inputs other than C-contiguous aligned writable float64 arrays of the traced
+        shapes, a vector output, a diverging guard, a row without a compiled rule): the
+        general path then answers, with its checks, messages and on_divergence.  ~0.5 us of
+        Python beside the compiled call (issue 21; benchmarks/bench_single_point.py)."""
         if len(args) == 1:
             return self._point1(args[0], grad)
-        fast = self._fast
-        if fast is None:
-            fast = self._fast = self._make_fast()
-        if not fast or len(args) != len(fast[2]) or not all(
-                _plain_f8(a, shape) for a, shape in zip(args, fast[2])):
+        if len(args) != len(self.in_shapes) or not all(
+                _plain_f8(a, shape) for a, shape in zip(args, self.in_shapes)):
             return None
-        return self._point_run(np.concatenate([a.reshape(-1) for a in args]), grad, fast)
+        return self._fast(self, np.concatenate([a.reshape(-1) for a in args]), grad)
 
     def _point1(self, x, grad):
-        """``_point`` for f of one input (the common case: checks and call inlined, each
-        Python call costs ~0.1 us here)."""
-        fast = self._fast
-        if fast is None:
-            fast = self._fast = self._make_fast()
-        if not fast or len(fast[2]) != 1 or type(x) is not np.ndarray or \
-                x.shape != fast[2][0] or x.dtype is not _F8:
+        """``_point`` for f of one input (the common case)."""
+        if type(x) is not np.ndarray or len(self.in_shapes) != 1 or \
+                x.shape != self.in_shapes[0]:
             return None
-        fl = x.flags
-        if not (fl.c_contiguous and fl.writeable):
-            return None
-        return self._point_run(x if fast[3] else x.reshape(-1), grad, fast)
-
-    def _point_run(self, x, grad, fast):
-        # the tape's fused kernel once compiled (replay/fused.py): its state read as an
-        # attribute, and the calls counted toward FUSE_AFTER _TICK at a time (asking
-        # fused.kernel at every call cost ~0.2 us of the ~2 us)
-        k = self._fused
-        if k is None:
-            n = self._ticks - 1
-            if n < 0:
-                n = _TICK - 1
-                k = fused.kernel(self, _TICK)
-            self._ticks = n
-        elif k.__class__ is not fused.Kernel or not fused.enabled():
-            k = None
-        res = None if k is None else k.point(x, fast[4] if grad else 1)
-        if res is None:
-            res = np.empty(fast[4] if grad else 1)
-            if _kernels._replay_point(fast[0], fast[1], x, res):
-                return None
-        if not grad:
-            return res[0], None
-        return res[0], res[1:] if fast[3] else self._split_point(res)
+        return self._fast(self, x, grad)
 
     def _make_fast(self):
-        """(ints, floats, input shapes, one 1-d input?, n + 1) for ``_point``, or False.
+        """The single-point fast path (``_point_path``), or False where it does not apply.
 
         False too above POINT_VALUES_MAX arena values: ``_replay_point`` copies the arena
         and allocates the adjoints at every call, fresh pages at that size (ADBench's GMM
@@ -328,15 +318,15 @@ class Traced(_VectorOutputs):
                 len(plan.vals0) > POINT_VALUES_MAX:
             return False
         one = len(self.in_shapes) == 1 and len(self.in_shapes[0]) == 1
-        return (*plan.packed(), tuple(self.in_shapes), one, len(self.in_elems) + 1)
+        return _point_path(*plan.packed(), len(self.in_elems), one)
 
-    def _split_point(self, res):
-        """res = [value, gradient...] as ``value_and_grad``'s gradient (per argnum)."""
+    def _split_point(self, g):
+        """The flat gradient g as ``value_and_grad``'s gradient (per argnum)."""
         parts = []
         for j in self.argnums:
             shape = self.in_shapes[j]
-            g = res[1 + self._cols[j]:1 + self._cols[j + 1]]
-            parts.append(float(g[0]) if shape == () else g.reshape(shape))
+            gj = g[self._cols[j]:self._cols[j + 1]]
+            parts.append(float(gj[0]) if shape == () else gj.reshape(shape))
         return parts[0] if len(parts) == 1 else tuple(parts)
 
     # -- batches --------------------------------------------------------------------
@@ -706,6 +696,114 @@ def _contiguous_from(op, meta, k, n):
 
 _NO_GRAD = np.empty((0, 0))
 _F8 = np.dtype(np.float64)
+
+
+def _point_path(ints, floats, n, one):
+    """A trace's single-point fast path, bound once (``Traced._make_fast``):
+    ``point(t, x, grad)`` -> (value, gradient or None) at x, f's input or its inputs flat
+    (an ndarray of the traced shape; ``one``: f has one 1-d input), or None for the
+    general path to answer (an input the kernels' one signature does not take, a
+    diverging guard).  The closure holds the plan packed for ``_sweep._replay_point``
+    (``ints``, ``floats``; n input elements) and the tape's fused kernel, bound at its
+    first use (``bound``).  Python's part of a point: the input's checks, a fresh result
+    array, FUSE_AFTER's count, the value and gradient's views.
+    """
+    bound = (None, None, None, None)  # (the fused state bound, its entry, its C, K)
+    ticks = 0  # points left before they are counted toward fused.FUSE_AFTER
+    gshape = (1, n)
+    on = fused._ENABLED  # (fused.enabled(), without a call)
+
+    def point(t, x, grad):
+        nonlocal bound, ticks
+        # CARRAY: C-contiguous, aligned and writable (a read-only or unaligned array is
+        # another Numba type: the general path copies it)
+        if x.dtype is not _F8 or not x.flags.carray:
+            return None
+        if not one:
+            x = x.reshape(-1)
+        # the tape's fused kernel once compiled (replay/fused.py): its state read as an
+        # attribute, and the calls counted toward FUSE_AFTER _TICK at a time
+        k = t._fused
+        if k is None:
+            ticks -= 1
+            if ticks < 0:
+                ticks = _TICK - 1
+                k = fused.kernel(t, _TICK)
+        if k is not None:
+            b = bound
+            if b[0] is not k:
+                b = bound = _bind_fused(k, n)
+            if b[1] is not None and on[0]:
+                G = np.empty(gshape) if grad else _NO_GRAD
+                try:
+                    V, bad = t._local.point
+                except AttributeError:  # (this thread's first point: its own buffers)
+                    V, bad = t._local.point = (np.empty(1), np.empty(1, np.int64))
+                b[1](x[None], V, G, bad, b[2], b[3], 0, 1)
+                if bad[0]:
+                    return None
+                if not grad:
+                    return V[0], None
+                return V[0], G[0] if one else t._split_point(G[0])
+        res = np.empty(n + 1 if grad else 1)
+        if (_POINT[0] or _point_kernel())(ints, floats, x, res):
+            return None
+        if not grad:
+            return res[0], None
+        return res[0], res[1:] if one else t._split_point(res[1:])
+    return point
+
+
+def _first_point(t, x, grad):
+    """A trace's first single point: binds its fast path (``Traced._fast``), then runs it."""
+    fast = t._fast = t._make_fast() or _no_point
+    return fast(t, x, grad)
+
+
+def _no_point(t, x, grad):
+    """The fast path of a trace it does not apply to: the general path answers."""
+    return None
+
+
+def _bind_fused(k, n):
+    """(k, entry, C, K): the tape's fused state k (a ``fused.Kernel``, or a string saying
+    why not yet or never) bound for points of n elements: its batch kernel's compiled entry
+    for the types a point passes and the constants it reads, or entry None (the
+    interpreter answers)."""
+    if k.__class__ is not fused.Kernel or k.batch is None:
+        return k, None, None, None
+    G = np.empty((1, n))
+    return k, _entry(k.batch, (G, np.empty(1), G, np.empty(1, np.int64), k.C, k.K, 0, 1)), \
+        k.C, k.K
+
+
+def _entry(d, args):
+    """Numba dispatcher d's compiled function for the types of ``args``: its C wrapper,
+    whose call skips typing the arguments and looking up the overload (~0.3-0.5 us of a
+    single point's ~2 us, more than the rest of its Python); the callers pass exactly
+    these types (checked).  None where d has no such overload compiled, and d itself
+    where it is a Python function (under NUMBA_DISABLE_JIT=1)."""
+    if d.__class__ is types.FunctionType:
+        return d
+    overloads = getattr(d, "overloads", None)  # (none on _kernels' loading wrapper)
+    if overloads is None:
+        return None
+    sig = tuple(d.typeof_pyval(a) for a in args)
+    return overloads[sig].entry_point if sig in overloads else None
+
+
+_POINT = [None]  # _sweep._replay_point's compiled entry, once _kernels has bound it
+
+
+def _point_kernel():
+    """``_replay_point`` as the fast path calls it: its compiled entry once there is one
+    (kept in _POINT), else ``_kernels``' name (interpreted meanwhile, or compiling)."""
+    d = _kernels._replay_point
+    e = _entry(d, (np.empty(1, np.int64), np.empty(1), np.empty(1), np.empty(1)))
+    if e is None:
+        return d
+    _POINT[0] = e
+    return e
 
 
 def _plain_f8(a, shape):
@@ -1205,7 +1303,7 @@ class Compiled(_VectorOutputs):
         # input shapes -> [Traced, ...] (one per branch pattern, most recently used first
         # after the signature's first trace; at most recompile_limit), at most _SIGNATURES
         self.traces = {}
-        self._local = threading.local()
+        self._local = _PerThread()
         self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
@@ -1316,14 +1414,17 @@ class Compiled(_VectorOutputs):
         general path, when that trace's guards fail)."""
         if len(args) == 1 and type(args[0]) is np.ndarray:
             tapes = self.traces.get((args[0].shape,))
-            r = None if tapes is None else tapes[0]._point1(args[0], grad)
+            if tapes is None:
+                return None
+            t = tapes[0]  # (one input, of this shape)
+            r = t._fast(t, args[0], grad)
         else:
             try:
                 tapes = self.traces.get(tuple([a.shape for a in args]))
             except AttributeError:  # (numbers, lists: the general path)
                 return None
             r = None if tapes is None else tapes[0]._point(args, grad)
-        if r is not None:
+        if r is not None and _PerThread.kept:
             self._local.mask = None
         return r
 

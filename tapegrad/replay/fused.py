@@ -1100,7 +1100,6 @@ def _load(source):
 
 # -- a kernel bound to its tape -----------------------------------------------------------
 _POOL = []
-_NO_GRAD = np.empty((0, 0))
 
 
 def _pool():
@@ -1172,17 +1171,6 @@ class Kernel:
         work()
         for f in futures:
             f.result()
-
-    def point(self, x, n1):
-        """[value, gradient...] (n1 entries: 1 for the value only) at the point x (n,), or
-        None where a guard diverges (or the kernel is a vector output's)."""
-        if self.batch is None:
-            return None
-        res = np.empty(n1)
-        bad = np.zeros(1, np.int64)
-        G = res[1:].reshape(1, n1 - 1) if n1 > 1 else _NO_GRAD
-        self.batch(x.reshape(1, len(x)), res[:1], G, bad, self.C, self.K, 0, 1)
-        return None if bad[0] else res
 
 
 def _plain(*arrays):
