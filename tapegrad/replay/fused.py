@@ -285,10 +285,6 @@ class _Gen:
             lo, n = self.span(s)
             big[lo:lo + n] = np.maximum(big[lo:lo + n], n)
         self.scalar = big <= 1
-        self.maps = []  # module-level index arrays (moves)
-        self.events = []  # (W or A, first, end, None for a read or a store's id), in order
-        self.temps = []  # per-point scratch arrays: sizes (expand's sums)
-        self.ntmp = 0
 
     def span(self, s):
         return int(self.offs[s]), int(self.offs[s + 1] - self.offs[s])
@@ -472,6 +468,30 @@ class _Gen:
         g.post.append(f"{self.name(self.span(o)[0])} = {t} * {scale}")
         return True
 
+    def _spread_in_loop(self, lines, groups, r):
+        """A sum's (mean's) reverse, ``ga[i] += gy * scale``, as a row of a loop group (the
+        open one if it has the operand's length, else a new one): the following elementwise
+        rows take ``ga[i]`` from the local instead of a store and a load.  False where it
+        does not apply (a scalar operand)."""
+        op, o, a, b, k = r
+        ao, na = self.span(a)
+        if na < 2:
+            return False
+        touch = [("g", ao, na)]
+        g = groups[-1] if groups else None
+        if g is None or g.n != na or not self._fits(g, touch):
+            self._close(lines, groups)
+            g = _Group(na)
+            groups.append(g)
+        g.ranges[("g", ao)] = na
+        self._read_slots("A", [o])
+        t = self.tmp()
+        scale = _lit(1.0 if op == R.SUM else 1.0 / na)
+        lines.append(f"{t} = {self.name(self.span(o)[0], True)} * {scale}")  # (before the loop)
+        ga = self._ref(g, ao, True, True)
+        g.lines.append(f"{ga} += {t}")
+        return True
+
     def _close(self, lines, groups):
         if not groups or groups[-1] is None:
             return
@@ -615,17 +635,23 @@ class _Gen:
                          for i in range(nb)]
 
     # -- the kernels --------------------------------------------------------------------
-    def body(self, fail, load, store_v, store_g, seed=None):
+    def body(self, fail, load, store_v, store_g, seed=None, direct=False):
         """The per-point code: (inputs, forward and value; the reverse and the gradient).
         ``store_v(i, value)`` stores output element i; the output's adjoints start at 1.0
-        (a scalar output) or at ``seed(i)`` for element i (the seeded kernel)."""
+        (a scalar output) or at ``seed(i)`` for element i (the seeded kernel).  ``direct``:
+        the elements of vector inputs are not copied to W nor their adjoints from A (the
+        caller's ``_direct`` reads them from X and accumulates them in G)."""
         p = self.p
+        self.maps = []  # module-level index arrays (moves)
+        self.events = []  # (W or A, first, end, None for a read or a store's id), in order
+        self.temps = []  # per-point scratch arrays: sizes (expand's sums)
+        self.ntmp = 0
         lines = []
         for c0, s in zip(self._cols(), self.in_slots, strict=True):
             e0, n = self.span(s)
             if n == 1:
                 lines.append(f"{self.name(e0)} = {load(str(c0))}")
-            elif n:
+            elif n and not direct:
                 lines += [f"for i in range({n}):", f"    W[{e0} + i] = {load(f'{c0} + i')}"]
         groups = []
         for r in p.fwd.tolist():
@@ -660,6 +686,8 @@ class _Gen:
             op = r[0]
             if op in _TEMPLATES or op in (E.POW_C, E.RPOW_C):
                 self._elementwise(rows, groups, r, False)
+            elif op in (R.SUM, R.MEAN) and self._spread_in_loop(rows, groups, r):
+                pass
             else:
                 self._close(rows, groups)
                 self._reverse_row(rows, r)
@@ -670,11 +698,15 @@ class _Gen:
                         self.touched[lo:lo + n] = True
         self._close(rows, groups)
         for c, e in enumerate(p.in_elems.tolist()):
-            rows.append(store_g(str(c), self.name(e, True)))
+            if self.scalar[e] or not direct:
+                rows.append(store_g(str(c), self.name(e, True)))
             self._read("A", e, 1)
         rev = ["pass"] + [f"g{e} = 0.0" for e in range(self.nv) if self.scalar[e]]
+        cuts = {e for s in self.in_slots for e in self.span(s)} if direct else set()
         for lo, hi in self._vector_runs(self.fresh):
-            rev += [f"for i in range({lo}, {hi}):", "    A[i] = 0.0"]
+            ends = sorted({lo, hi} | {e for e in cuts if lo < e < hi})  # (one slot a loop)
+            for a, b in zip(ends[:-1], ends[1:], strict=True):
+                rev += [f"for i in range({b - a}):", f"    A[{a} + i] = 0.0"]
         return self._live(lines), rev + self._live(rows)
 
     def _seed_loop(self, rev, flat):
@@ -711,6 +743,25 @@ class _Gen:
         last = [f"_j{j} = min(_j + {j}, _nk - 1)" for j in range(1, lanes)]
         return ["for _j in range(0, _nk, %d):" % lanes, *_indent(last + body, 4)]
 
+    def _direct(self, lines, seeded):
+        """Lines with W[e...] of a vector input's element e as X[p, its column...] and
+        A[e...] as G[p, column...] (``G[p, _j, ...]`` seeded): the index of every W and
+        A reference begins with its first element (W[e0 + i], A[e]), and a reference lies
+        within one slot."""
+        at = {}
+        for c0, s in zip(self._cols(), self.in_slots, strict=True):
+            e0, n = self.span(s)
+            if n > 1:
+                at.update((e, c0 + e - e0) for e in range(e0, e0 + n))
+        grad = "G[p, _j, " if seeded else "G[p, "
+
+        def sub(m):
+            e = int(m.group(2))
+            if e not in at:
+                return m.group(0)
+            return ("X[p, " if m.group(1) == "W" else grad) + str(at[e])
+        return [_REF.sub(sub, line) for line in lines]
+
     def _cols(self):
         cols, c = [], 0
         for s in self.in_slots:
@@ -743,13 +794,14 @@ class _Gen:
         instead, ``_sweep._seeded_blocks``'s arithmetic: V (B, m) the output, G (B, k, n)
         row j of U[p] (U is (B or 1, k, m)) times the Jacobian, one forward per point and
         the reverse once per seed row, all in this point's locals."""
-        if seeded:
-            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p, {i}] = {v}",
-                                     lambda c, g: f"G[p, _j, {c}] = {g}",
-                                     lambda i: f"U[_q, _j, {i}]")
-        else:
-            fwd_b, rev_b = self.body(_fail, _load_x, lambda i, v: f"V[p] = {v}",
-                                     lambda c, g: f"G[p, {c}] = {g}")
+        def body(direct=False):
+            if seeded:
+                return self.body(_fail, _load_x, lambda i, v: f"V[p, {i}] = {v}",
+                                 lambda c, g: f"G[p, _j, {c}] = {g}",
+                                 lambda i: f"U[_q, _j, {i}]", direct)
+            return self.body(_fail, _load_x, lambda i, v: f"V[p] = {v}",
+                             lambda c, g: f"G[p, {c}] = {g}", direct=direct)
+        fwd_b, rev_b = body()
         setup = [f"W = np.empty({max(self.nv, 1)})", f"A = np.empty({max(self.nv, 1)})"]
         setup += [f"T{j} = np.empty({n})" for j, n in enumerate(self.temps)]
         fill = []
@@ -763,9 +815,12 @@ class _Gen:
         if flat is not None:  # a small tape: every element a local (no W, A arrays)
             setup, fwd_b, rev_b = flat
             fill = []
+        else:  # vector inputs read from X, their adjoints summed in G: no copies
+            fwd_b, rev_b = body(direct=True)
+            fwd_b, rev_b = (self._direct(lines, seeded) for lines in (fwd_b, rev_b))
         maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
         rev_b = self._seed_loop(rev_b, flat is not None) if seeded else rev_b
-        setup, fwd_b, rev_b = _single_assignment([setup + fill, fwd_b, rev_b])
+        setup, fwd_b, rev_b = _drop_zero_adds(_single_assignment([setup + fill, fwd_b, rev_b]))
         fill = []
         if seeded:
             kernel = ["def seeded(X, U, V, G, bad, C, K, p0, p1):",
@@ -802,6 +857,7 @@ def _units(lines):
     return units
 
 
+_REF = re.compile(r"(?<![\w.])([WA])\[([0-9]+)")
 _MARK = re.compile("^( *)\x00([0-9]+)\x00(.*)$")
 _TARGET = re.compile(r"^([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*) (=|\+=|-=) (.*)$")
 _NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")
@@ -871,6 +927,50 @@ def _single_assignment(parts):
     for lines in parts:
         out = []
         run(lines, vmap, out, "", frozen=set())
+        done.append(out)
+    return done
+
+
+_ASSIGN = re.compile(r"^( *)([A-Za-z_]\w*) = (.*)$")
+_FROM = re.compile(r"^([A-Za-z_]\w*)(?: ([+-]) \((.*)\))?$")
+_CANON = re.compile(r"^[0-9][0-9.e+]*$")  # (a literal: not -0.0)
+
+
+def _drop_zero_adds(parts):
+    """The parts (single-assignment lines) with ``g = z + (c)`` written ``g = c`` where z
+    is a name set to 0.0 (an adjoint's start) and c a name that cannot hold -0.0: a
+    literal other than -0.0, or a sum or difference whose first term cannot (a + b is
+    -0.0 only when a is; 0.0 + c is c then, bit for bit, NaN included: c is the quiet NaN
+    an addition made).  The interpreter's first ``A[e] += gy`` of an adjoint that one
+    other adjoint feeds: ~a third of the additions of a scalar tape's reverse, which LLVM
+    may not drop (0.0 + x is not x for x = -0.0)."""
+    count = {}
+    for lines in parts:
+        for line in lines:
+            m = _TARGET.match(line.strip())
+            if m is not None:
+                for name in m.group(1).split(", "):
+                    count[name] = count.get(name, 0) + (1 if m.group(2) == "=" else 2)
+    zero, canon = set(), set()
+    done = []
+    for lines in parts:
+        out = []
+        for line in lines:
+            m = _ASSIGN.match(line)
+            if m is not None and count.get(m.group(2)) == 1:
+                pad, name, rhs = m.groups()
+                f = _FROM.match(rhs)
+                if rhs == "0.0":
+                    zero.add(name)
+                elif _CANON.match(rhs):
+                    canon.add(name)
+                elif rhs.endswith(" * 1.0") and rhs[:-6] in canon:  # (x * 1.0 is x)
+                    canon.add(name)
+                elif f is not None and (f.group(1) in zero or f.group(1) in canon):
+                    canon.add(name)
+                    if f.group(1) in zero and f.group(2) == "+" and f.group(3) in canon:
+                        line = f"{pad}{name} = {f.group(3)}"
+            out.append(line)
         done.append(out)
     return done
 
@@ -1134,8 +1234,8 @@ class Kernel:
         cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
         another Numba type than the one compiled (read-only, strided: the interpreter
         answers; a call must never compile in the caller's thread)."""
-        if self.batch is None or not _plain(X, V, G, bad):
-            return False
+        if self.batch is None or not _plain(X, V, G, bad) or np.may_share_memory(X, G):
+            return False  # (the kernel reads X while it sums into G)
         self._split(len(X), self.width, serial,
                     lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1))
         return True
@@ -1148,7 +1248,7 @@ class Kernel:
                 return False
             B = len(X)
             return self.run(X, V.reshape(B), G.reshape(B, G.shape[2]), bad, serial)
-        if not _plain(X, U, V, G, bad):
+        if not _plain(X, U, V, G, bad) or np.may_share_memory(X, G):
             return False
         self._split(len(X), self.width * max(1, U.shape[1]), serial,
                     lambda p0, p1: self.seeded(X, U, V, G, bad, self.C, self.K, p0, p1))
