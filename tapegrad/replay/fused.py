@@ -43,6 +43,7 @@ The rules of this tier (DESIGN, tiered replay):
 """
 import atexit
 import concurrent.futures
+import ctypes
 import hashlib
 import heapq
 import math
@@ -1386,7 +1387,7 @@ class Kernel:
         if self.batch is None or not _plain(X, V, G, bad) or np.may_share_memory(X, G):
             return False  # (the kernel reads X while it sums into G)
         self._split(len(X), self.width, serial,
-                    lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1))
+                    lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1), (V, G))
         return True
 
     def run_seeded(self, X, U, V, G, bad, serial=False):
@@ -1400,17 +1401,20 @@ class Kernel:
         if not _plain(X, U, V, G, bad) or np.may_share_memory(X, G):
             return False
         self._split(len(X), self.width * max(1, U.shape[1]), serial,
-                    lambda p0, p1: self.seeded(X, U, V, G, bad, self.C, self.K, p0, p1))
+                    lambda p0, p1: self.seeded(X, U, V, G, bad, self.C, self.K, p0, p1),
+                    (V, G))
         return True
 
     @staticmethod
-    def _split(B, width, serial, call):
+    def _split(B, width, serial, call, outs=()):
         """call(p0, p1) over 0..B-1: in chunks on all cores, or at once in this thread
-        (``serial``, or fewer than SERIAL_VALUES values)."""
+        (``serial``, or fewer than SERIAL_VALUES values).  The outputs ``outs`` of a run
+        on several cores are pre-faulted first (``prefault``)."""
         nthreads = 1 if serial or B * width < SERIAL_VALUES else min(_CORES, B)
         if nthreads == 1:
             call(0, B)
             return
+        prefault(*outs)
         cuts = np.linspace(0, B, 4 * nthreads + 1).astype(np.int64).tolist()
         chunks = iter(range(len(cuts) - 1))  # (next() is atomic: each chunk runs once)
 
@@ -1432,6 +1436,39 @@ class Kernel:
         G = res[1:].reshape(1, n1 - 1) if n1 > 1 else _NO_GRAD
         self.batch(x.reshape(1, len(x)), res[:1], G, bad, self.C, self.K, 0, 1)
         return None if bad[0] else res
+
+
+PREFAULT_BYTES = 64 << 20  # outputs at least this large are pre-faulted (prefault)
+_MADV_POPULATE_WRITE = 23  # (Linux 5.14)
+_LIBC = []
+
+
+def prefault(*arrays):
+    """Fault in the pages of large arrays in this thread, in one call to the OS
+    (``madvise(MADV_POPULATE_WRITE)``; nothing where it is missing), before the kernel
+    writes them on several cores: fresh outputs (``value_and_grad_batch(X)`` without
+    ``out=``) otherwise take their first-touch page faults on all cores at once, which
+    serialise in the OS.  Rosenbrock vector n = 100, 10^6 points, two cores, wall min of
+    4: out= 0.55 s, fresh 1.88 s (median 5.5 s), fresh pre-faulted by a fill 0.86 s.  An
+    array already faulted in (out=) costs ~0.5 ms per 800 MB.  Chosen over reusing
+    buffers: outputs handed to the caller cannot be reused safely."""
+    if sys.platform != "linux":
+        return
+    if not _LIBC:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+            _LIBC.append(libc)
+        except (OSError, AttributeError):
+            _LIBC.append(None)
+    libc = _LIBC[0]
+    if libc is None:
+        return
+    page = 4096
+    for a in arrays:
+        if a.nbytes >= PREFAULT_BYTES:
+            lo = a.ctypes.data & ~(page - 1)
+            libc.madvise(lo, a.ctypes.data + a.nbytes - lo, _MADV_POPULATE_WRITE)
 
 
 def _plain(*arrays):
