@@ -964,27 +964,38 @@ def _drop_zero_adds(parts):
                 for name in m.group(1).split(", "):
                     count[name] = count.get(name, 0) + (1 if m.group(2) == "=" else 2)
     zero, canon = set(), set()
+
+    def copy(name, rhs, f):
+        if rhs == "0.0":
+            zero.add(name)
+        elif _CANON.match(rhs):
+            canon.add(name)
+        elif rhs.endswith(" * 1.0") and rhs[:-6] in canon:  # (x * 1.0 is x)
+            canon.add(name)
+        elif f is not None and (f.group(1) in zero or f.group(1) in canon):
+            canon.add(name)
+            if f.group(1) in zero and f.group(2) == "+" and f.group(3) in canon:
+                return f.group(3)
+        return None
+    done = _rewrite(parts, count, copy)
+    return _drop_zero_starts(done, count, zero, canon)
+
+
+def _rewrite(parts, count, new_rhs):
+    """The parts with each single-assignment line ``name = rhs`` given the right-hand
+    side ``new_rhs(name, rhs, rhs as _FROM matches it)`` returns (None: as it was)."""
     done = []
     for lines in parts:
         out = []
         for line in lines:
             m = _ASSIGN.match(line)
             if m is not None and count.get(m.group(2)) == 1:
-                pad, name, rhs = m.groups()
-                f = _FROM.match(rhs)
-                if rhs == "0.0":
-                    zero.add(name)
-                elif _CANON.match(rhs):
-                    canon.add(name)
-                elif rhs.endswith(" * 1.0") and rhs[:-6] in canon:  # (x * 1.0 is x)
-                    canon.add(name)
-                elif f is not None and (f.group(1) in zero or f.group(1) in canon):
-                    canon.add(name)
-                    if f.group(1) in zero and f.group(2) == "+" and f.group(3) in canon:
-                        line = f"{pad}{name} = {f.group(3)}"
+                rhs = new_rhs(m.group(2), m.group(3), _FROM.match(m.group(3)))
+                if rhs is not None:
+                    line = f"{m.group(1)}{m.group(2)} = {rhs}"
             out.append(line)
         done.append(out)
-    return _drop_zero_starts(done, count, zero, canon)
+    return done
 
 
 _SSA_NAME = re.compile(r"\b(\w+__\d+)\b")
@@ -1110,19 +1121,11 @@ def _drop_zero_starts(parts, count, zero, canon):
         memo[name] = ok
         return ok
 
-    done = []
-    for lines in parts:
-        out = []
-        for line in lines:
-            m = _ASSIGN.match(line)
-            if m is not None and count.get(m.group(2)) == 1:
-                f = _FROM.match(m.group(3))
-                if f is not None and f.group(2) == "+" and f.group(1) in zero and \
-                        free(m.group(2)):
-                    line = f"{m.group(1)}{m.group(2)} = {f.group(3)}"
-            out.append(line)
-        done.append(out)
-    return done
+    def start(name, rhs, f):
+        if f is not None and f.group(2) == "+" and f.group(1) in zero and free(name):
+            return f.group(3)
+        return None
+    return _rewrite(parts, count, start)
 
 
 LANES = 4  # seed rows a seeded kernel's reverse runs side by side (written out tapes)
