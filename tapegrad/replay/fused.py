@@ -5,7 +5,12 @@ A fused kernel is Python source generated from a trace's replay plan (``_Plan``)
 forward rows, then the reverse rows, written out as straight-line code over local scalars
 for size-1 slots and as loops over small per-thread arrays (``W`` values, ``A`` adjoints)
 for vector slots, inside one loop over points.  Consecutive elementwise rows of one length
-share one loop, their operands and intermediates held in locals.
+share one loop, their operands and intermediates held in locals (a sum in the loop that
+computes its operand, a sum's reverse in the loop that uses its adjoint); vector inputs
+are read from X and their adjoints summed in G where they are (no copies); a kernel
+written out in locals runs each reverse statement as soon as its inputs exist
+(``_interleave``), and an adjoint's first contribution ``0.0 + P`` is ``P`` where a zero's
+sign cannot reach an output (``_drop_zero_adds``).
 
 The rules of this tier (DESIGN, tiered replay):
 
