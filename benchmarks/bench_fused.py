@@ -14,15 +14,15 @@ Group ``fused <form> n=<n> B=<B>``, every peer on ONE thread where it has a choi
 - ``jax jit(vmap(value_and_grad))``: X on the device, output blocked (XLA picks its
   threads).
 
-PyTensor's compiled function is not a peer here yet (PyTensor 3.x needs Python 3.12).
+PyTensor's compiled function is not a peer here yet: every PyTensor release for Python 3.11
+(2.38.x, 3.0.x) pins numba 0.65 (this environment has 0.68); 3.1.1 and later need 3.12.
 
 Group ``fresh n=<n> B=<B>``: ``value_and_grad_batch(X)`` (fresh outputs, all cores) against
-``out=`` preallocated, fused: the first-touch cost of fresh outputs.  Neither reuse nor a
-pre-fault is done: at 10^6 points, n = 100, min of 3 (13:53 UTC), fused: out= 0.66-0.75 s,
-fresh 0.84 s, fresh touched first by a fill 0.93-0.96 s; interpreter: out= 1.40-1.49 s,
-fresh 0.87-1.59 s, filled first 1.89-2.27 s.  The 5x (6.57 s against 1.32 s) of an
-earlier run, when a fill did pay (2.34 s), did not come back: it depends on the kernel's
-page allocator at the time (transparent huge pages, compaction), not on the code.
+``out=`` preallocated, fused: the first-touch cost of fresh outputs.  Chosen: outputs of
+64 MB or more are pre-faulted in one ``madvise(MADV_POPULATE_WRITE)`` before a run on
+several cores (fused.prefault; no reuse: outputs handed to the caller are theirs).  10^6
+points, n = 100, wall min of 4, 18:55 UTC: out= 0.55 s, fresh 1.88 s (median 5.5 s),
+filled first 0.86 s; with the pre-fault: out= 0.34 s, fresh 0.50 s (median 0.57 s).
 
 Under ``--benchmark-disable`` (CI) only the vector form at n = 10 compiles a kernel (a few
 seconds), at 1,000 points; every result is checked against the hand-written gradient, and
@@ -54,6 +54,27 @@ store and reload), 16:29 UTC: 1.56x min (vector n=10 unchanged: fused 152 us min
 medians of these runs (4-7x for fused and JAX alike) are the machine's load.
 The loop form at n = 100 (1,089 rows) is fused since the kernels are single-assignment
 (compile ~linear in rows; MAX_ROWS 2,500).
+
+18:20-19:05 UTC (load 10-13; ``--benchmark-timer=time.process_time``), the same run of
+every peer before (6225b37) and after this session's generator changes (inputs read from
+X and adjoints summed in G, a sum's reverse in its loop, straight-line kernels
+interleaved, zero starts dropped), min (median) relative to hand-written Numba, 10^4:
+
+| case | fused before | fused after | interpreter | JAX jit(vmap) |
+| --- | --- | --- | --- | --- |
+| loop n=10 | 1.37x (1.24x) | 1.23x (1.46x) | 4.0x | 1.6-5.8x (7.3-7.7x) |
+| loop n=100 | 1.83x (2.72x) | 1.40x (1.32x) | 6.4x | 169x |
+| vector n=10 | 1.39x (1.56x) | 1.22x (1.10x) | 3.9x | 2.4-3.6x (7.3-8.7x) |
+| vector n=100 | 1.58x (1.71x) | 1.15x (1.40x) | 5.4x | 2.6-3.7x (3.4-4.4x) |
+
+Interleaved A/B of the generated kernels alone (tmp harness, CPU min of 30-60): vector
+n=100 1.47x -> 1.19x, loop n=100 1.79x -> 1.38x, loop n=10 1.38x -> 1.19x, vector n=10
+1.23x -> 1.06x.  10^6 points, fused only, min: loop n=10 1.37x -> 0.92x, vector n=10
+1.16x -> 1.18x, vector n=100 1.86x -> 1.58x, loop n=100 2.13x -> 1.77x.  Cold compile
+(wall, loaded): vector n=100 16.6 s -> 1.7 s, loop n=100 61 s -> 18.5 s.  The loop form
+at n = 100 stays ~1.4x: kept bit for bit, the rules' arithmetic is ~19 flops a term
+against the hand-written ~14 (``gy * 2.0 * a``, ``0.0 - g``), and the kernel is
+throughput-bound on them.
 """
 import os
 
