@@ -216,11 +216,16 @@ def _flush(cache):
         return False
 
 
-def rule(fn):
-    """A rule helper: compiled into the interpreters that call it, never cached alone."""
+def rule(fn=None, *, inline=False):
+    """A rule helper: compiled into the interpreters that call it, never cached alone.
+    ``inline=True``: Numba inlines it at every call (``inline="always"``), for helpers
+    whose call measured costlier than their body (it costs compile time)."""
+    if fn is None:
+        return lambda f: rule(f, inline=inline)
     _ieee_when_interpreted(fn)
     KERNEL_CODE.add(fn.__code__)
-    return fn if DISABLED else Jitted(fn, dict(_DEFAULTS))
+    opts = {**_DEFAULTS, "inline": "always"} if inline else dict(_DEFAULTS)
+    return fn if DISABLED else Jitted(fn, opts)
 
 
 def _ieee_when_interpreted(fn):

@@ -737,9 +737,9 @@ def _scalar_forward(code, fwd, offs, vals, consts, meta, bad):
         elif op == E.SOFTPLUS:
             E.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
         elif op == N.SOFTMAX:
-            N.softmax_fwd(vals, meta, o, a, k, one)
+            N.softmax_point_fwd(vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
-            N.log_softmax_fwd(vals, meta, o, a, k, one)
+            N.softmax_point_fwd(vals, meta, o, a, k, True)
         else:  # RUN, or an op without a branch here: the general interpreter
             r0 = code[i, 4]
             r1 = code[i, 2] if op == RUN else r0 + 1
@@ -797,8 +797,10 @@ def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
             E.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
             E.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
-        elif op == N.SOFTMAX or op == N.LOG_SOFTMAX:
-            N.softmax_rev(adj, vals, meta, o, a, k, one, op == N.LOG_SOFTMAX)
+        elif op == N.SOFTMAX:
+            N.softmax_point_rev(adj, vals, meta, o, a, k, False)
+        elif op == N.LOG_SOFTMAX:
+            N.softmax_point_rev(adj, vals, meta, o, a, k, True)
         else:
             r0 = code[i, 4]
             r1 = code[i, 2] if op == RUN else r0 + 1
