@@ -11,7 +11,7 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
+from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
@@ -121,6 +121,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
+    if tape.consts_at:  # constants: no rule accumulates (or zeroes) their adjoints
+        reach[tape.consts_at] = CONST
     for s, g in zip(out_slots, seeds):
         if reach[s]:  # an output given twice
             adj[offs[s]:offs[s + 1]] += g
