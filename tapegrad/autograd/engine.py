@@ -212,6 +212,9 @@ def _stretch(tape, args, lo, hi, links):
         hi = stop
 
 
+_FEW_LEAVES = 32
+
+
 def _targets(tape, inputs, reach=()):
     """Where backward delivers gradients, with the reached slots that hold each: ``[(t,
     slots)]`` for ``inputs`` if given, else for every leaf of the tape and the non-leaves
@@ -224,9 +227,13 @@ def _targets(tape, inputs, reach=()):
         for _, t in leaves:
             uses.setdefault(id(t), (t, []))
     elif leaves:
-        slots = np.frombuffer(tape.leaf_slots, np.int64).copy()  # (a view would pin it)
-        for i in np.flatnonzero(reach[np.minimum(slots, n - 1)] & (slots < n)).tolist():
-            s, t = leaves[i]
+        if len(leaves) <= _FEW_LEAVES:  # (a loop: NumPy's six calls cost more below this)
+            hits = [u for u in leaves if u[0] < n and reach[u[0]] == 1]
+        else:
+            slots = np.frombuffer(tape.leaf_slots, np.int64).copy()  # (a view would pin it)
+            hits = [leaves[i] for i in
+                    np.flatnonzero(reach[np.minimum(slots, n - 1)] & (slots < n)).tolist()]
+        for s, t in hits:
             e = uses.get(id(t))
             if e is None:
                 e = uses[id(t)] = (t, [])
