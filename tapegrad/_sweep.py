@@ -25,7 +25,7 @@ from .ops import nn as N
 from .ops import reductions as R
 from .ops import shape as S
 from .ops import strided as T
-from .tape import FREED
+from .tape import CONST, FREED
 
 
 @rule
@@ -63,10 +63,17 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             if b >= 0 and reach[b] == 0:
                 K.reach_input(adj, reach, offs, b, w)
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
+        # (an input whose reach is CONST is a constant no one reads the adjoint of: engine.py)
         if op == E.MUL:
-            E.mul_rev(adj, vals, oo, ao, bo, n)
+            if reach[a] != CONST and reach[b] != CONST:
+                E.mul_rev(adj, vals, oo, ao, bo, n)
+            else:
+                E.mul_half_rev(adj, vals, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD:
-            E.add_rev(adj, vals, oo, ao, bo, n)
+            if reach[a] != CONST and reach[b] != CONST:
+                E.add_rev(adj, vals, oo, ao, bo, n)
+            else:
+                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, 1.0)
         elif op == E.MUL_C:
             E.mul_c_rev(adj, oo, ao, consts[k], n)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -76,7 +83,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == E.COS:
             E.cos_rev(adj, vals, oo, ao, n)
         elif op == E.SUB:
-            E.sub_rev(adj, vals, oo, ao, bo, n)
+            if reach[a] != CONST and reach[b] != CONST:
+                E.sub_rev(adj, vals, oo, ao, bo, n)
+            else:
+                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, -1.0)
         elif op == E.DIV:
             E.div_rev(adj, vals, oo, ao, bo, n)
         elif op == E.EXP:

@@ -58,6 +58,7 @@ from .arena import _DTYPE, _F64, _I64, WRITES, ValueArena, _give_arena, _next_ar
 _GEN = itertools.count(1)
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
 OP_MASK = FREED - 1
+CONST = 2  # a sweep's reach of a constant's slot (Tape.consts_at): no rule needs its adjoint
 SECOND_TIME = (  # PyTorch's message when a sweep reaches freed rows
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "
@@ -145,6 +146,7 @@ class Tape(ValueArena):
             "nslots": 0,
             "nvals": 0,
             "leaves": [],  # (slot, tensor) for leaves that require grad
+            "consts_at": [],  # slots of constants (no grad) adopted as operands: see CONST
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
             "uses": {},  # id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
             "guards": [],  # where each guard row was recorded (tracing only)
@@ -260,6 +262,7 @@ class Tape(ValueArena):
                 return self._use(t, d, need)
             s = self.push_array(d, need)
             if state.tracing is not self:
+                self.consts_at.append(s)
                 return s
         # listed first, then t's slot (one line): an interrupt in between leaves a listed
         # slot no row reads, never a used slot unlisted (whose gradient would be lost);

@@ -11,7 +11,7 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..tape import FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
+from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
@@ -121,6 +121,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
+    if tape.consts_at:  # constants: no rule accumulates (or zeroes) their adjoints
+        reach[tape.consts_at] = CONST
     for s, g in zip(out_slots, seeds):
         if reach[s]:  # an output given twice
             adj[offs[s]:offs[s + 1]] += g
@@ -210,6 +212,9 @@ def _stretch(tape, args, lo, hi, links):
         hi = stop
 
 
+_FEW_LEAVES = 32
+
+
 def _targets(tape, inputs, reach=()):
     """Where backward delivers gradients, with the reached slots that hold each: ``[(t,
     slots)]`` for ``inputs`` if given, else for every leaf of the tape and the non-leaves
@@ -222,9 +227,13 @@ def _targets(tape, inputs, reach=()):
         for _, t in leaves:
             uses.setdefault(id(t), (t, []))
     elif leaves:
-        slots = np.frombuffer(tape.leaf_slots, np.int64).copy()  # (a view would pin it)
-        for i in np.flatnonzero(reach[np.minimum(slots, n - 1)] & (slots < n)).tolist():
-            s, t = leaves[i]
+        if len(leaves) <= _FEW_LEAVES:  # (a loop: NumPy's six calls cost more below this)
+            hits = [u for u in leaves if u[0] < n and reach[u[0]] == 1]
+        else:
+            slots = np.frombuffer(tape.leaf_slots, np.int64).copy()  # (a view would pin it)
+            hits = [leaves[i] for i in
+                    np.flatnonzero(reach[np.minimum(slots, n - 1)] & (slots < n)).tolist()]
+        for s, t in hits:
             e = uses.get(id(t))
             if e is None:
                 e = uses[id(t)] = (t, [])

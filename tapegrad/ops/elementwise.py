@@ -57,6 +57,17 @@ def add_rev(adj, vals, o, a, b, n):
         adj[b + i] += adj[o + i]
 
 
+@rule
+def add_half_rev(adj, o, a, b, n, da, db, sb):
+    # add_rev (sub_rev: sb = -1) where one operand is a constant whose adjoint no one reads
+    # (engine: reach CONST): only the other's (da, db: which) is accumulated
+    if da:
+        pass_rev(adj, o, a, n)
+    if db:
+        for i in range(n):
+            adj[b + i] += sb * adj[o + i]
+
+
 def add_vjp(r, g):
     return [(r.a, g), (r.b, g)]
 
@@ -183,6 +194,17 @@ def mul_rev(adj, vals, o, a, b, n):
         gy = adj[o + i]
         adj[a + i] += gy * vals[b + i]
         adj[b + i] += gy * vals[a + i]
+
+
+@rule
+def mul_half_rev(adj, vals, o, a, b, n, da, db):
+    # mul_rev where one operand is a constant (add_half_rev): da, db say which to accumulate
+    if da:
+        for i in range(n):
+            adj[a + i] += adj[o + i] * vals[b + i]
+    if db:
+        for i in range(n):
+            adj[b + i] += adj[o + i] * vals[a + i]
 
 
 def mul_vjp(r, g):

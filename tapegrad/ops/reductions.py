@@ -407,6 +407,9 @@ def extreme_rev(adj, vals, meta, o, a, n_in, n_out, k, mode, w):
     # MAX_AMAX: split evenly among x == y (a nan y has none: nan everywhere, as PyTorch);
     # MAX_INDEX: all of gy to the first element equal to y (the index max(dim) returns)
     cnt = np.zeros(n_out * w)
+    if mode == MAX_INDEX and w == 1:  # eager sweeps: the map's runs, no div/mod an element
+        _first_tie_rev(adj, vals, meta, o, a, n_in, k, cnt)  # (min(dim=1) over 10^5: ~4x)
+        return
     for i in range(n_in):
         j = _group(meta, k, i, w)
         for p in range(w):
@@ -424,6 +427,19 @@ def extreme_rev(adj, vals, meta, o, a, n_in, n_out, k, mode, w):
             share = adj[o + j + p] / c if c > 0.0 else np.nan
             tie = _ties(vals[a + i * w + p], vals[o + j + p], mode != MAX_AMAX)
             adj[a + i * w + p] += share * (1.0 if tie else 0.0)
+
+
+@rule
+def _first_tie_rev(adj, vals, meta, o, a, n_in, k, seen):
+    # extreme_rev's MAX_INDEX at one point: gy to the first x (in input order) equal to y
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    for r in range(len(starts)):
+        x = a + _u(r * length)
+        for i in range(length):
+            j = _u(starts[r] + i * step)
+            if seen[j] == 0.0 and _ties(vals[x + _u(i)], vals[o + j], True):
+                adj[x + _u(i)] += adj[o + j]
+                seen[j] = 1.0
 
 
 def extreme_vjp(r, g):

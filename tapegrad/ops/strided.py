@@ -8,6 +8,7 @@ import numpy as np
 
 from .._jit import rule
 from .._rules import _s, _u
+from .._state import state
 from ..tape import OP_MASK
 from . import layout
 from .registry import OPS, ZERO, declare
@@ -184,9 +185,13 @@ declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, 
 def record_expand(tape, t, s, shape, keep=True):
     """EXPAND row taking slot ``s`` of ``t`` to ``shape``; returns the new slot.  ``keep``:
     the consumer reads its values (expand_rev does not; see Tape.push_array)."""
-    src = (1,) * (len(shape) - t.ndim) + tuple(t.shape)
-    k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
-    out = _push_broadcast(tape, t._data, shape, keep)
+    d = t._data
+    if type(d) is float:  # a 0-d source (a scalar parameter times a vector): every stride 0
+        k = tape.push_meta((len(shape), 0, *shape, *(0,) * len(shape)))
+    else:
+        src = (1,) * (len(shape) - d.ndim) + d.shape
+        k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
+    out = _push_broadcast(tape, d, shape, keep)
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out
 
@@ -217,5 +222,8 @@ def expand_slot(tape, t, s, shape, need=True):
     if tuple(t.shape) == shape:
         return s
     if not t._rg:
-        return _push_broadcast(tape, t._data, shape, need)
+        s = _push_broadcast(tape, t._data, shape, need)
+        if state.tracing is not tape:  # (traced tapes replay: every slot is an input)
+            tape.consts_at.append(s)
+        return s
     return record_expand(tape, t, s, shape, need)
