@@ -264,7 +264,8 @@ def _globals_read(code):
 def compiled_digest(*dispatchers):
     """SHA-256 of everything the given kernels compile in: their code, the code of every
     function they reach through globals (also as ``module.attr``), the values of the
-    number, string and tuple constants they read, and this module's compile options."""
+    number, string and tuple constants they read, this module's compile options and a
+    rule's own options (``rule(inline=True)``)."""
     h = hashlib.sha256(repr(sorted(_DEFAULTS.items())).encode())
     todo = [_py(d) for d in dispatchers]
     seen = set()
@@ -287,6 +288,9 @@ def compiled_digest(*dispatchers):
                     h.update(f"{name}={x!r};".encode())
                 elif callable(x) and isinstance(_py(x), types.FunctionType):
                     todo.append(_py(x))
+                    opts = getattr(x, "options", None)  # (a rule's own: inline=...)
+                    if isinstance(opts, dict) and opts != _DEFAULTS:
+                        h.update(f"{name}:{sorted(opts.items())!r};".encode())
     return h.hexdigest()
 
 

@@ -176,3 +176,17 @@ def test_no_writable_cache_location_imports_uncached_with_one_warning(tmp_path):
     assert "NUMBA_CACHE_DIR" in found[0]
     assert res["caches"] and set(res["caches"]) == {"NullCache"}
     assert not res["numba_at_import"]
+
+
+@pytest.mark.skipif(_jit.DISABLED, reason="rules are plain functions without the JIT")
+def test_a_rules_own_options_are_in_the_freshness_digest(monkeypatch):
+    """``rule(inline=True)`` changes what Numba compiles without changing any code: a warm
+    cache stamped before such an edit must count as stale (the digest hashes the option)."""
+    from tapegrad.ops import nn as N
+    before = _jit.compiled_digest(_sweep._scalar_forward)
+    assert N.softmax_point_fwd.options.get("inline") == "always"
+    monkeypatch.setattr(N.softmax_point_fwd, "options",
+                        {**N.softmax_point_fwd.options, "inline": "never"})
+    assert _jit.compiled_digest(_sweep._scalar_forward) != before
+    monkeypatch.undo()
+    assert _jit.compiled_digest(_sweep._scalar_forward) == before
