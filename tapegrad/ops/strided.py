@@ -187,10 +187,10 @@ def record_expand(tape, t, s, shape, keep=True):
     the consumer reads its values (expand_rev does not; see Tape.push_array)."""
     d = t._data
     if type(d) is float:  # a 0-d source (a scalar parameter times a vector): every stride 0
-        k = tape.push_meta((len(shape), 0, *shape, *(0,) * len(shape)))
+        strides = (0,) * len(shape)
     else:
-        src = (1,) * (len(shape) - d.ndim) + d.shape
-        k = tape.push_meta(_strided_meta(shape, _c_strides(src)))
+        strides = _c_strides((1,) * (len(shape) - d.ndim) + d.shape)
+    k = tape.push_meta(_strided_meta(shape, strides))
     out = _push_broadcast(tape, d, shape, keep)
     tape.rbuf.extend((EXPAND, out, s, -1, k))
     return out

@@ -11,7 +11,8 @@ values and blocks fit in L2): each chunk's inputs are gathered by index into a s
 buffer of the thread's, the kernel runs on it, and its blocks go straight to the caller's
 array (``scatter``).  Before the kernel is ready (the interpreter), the same results come
 by NumPy: gathered inputs, the usual replay, one fancy-index store.  Bit for bit the same
-as ``jacobian_batch`` of the gathered inputs (tests/test_replay_gather.py).
+as ``jacobian_batch`` of the gathered inputs (tests/test_fused.py,
+tests/test_replay_jacobian.py).
 
 - ``index``: one entry per input of f: None (that input is (B, *input_shape), as ever) or
   an integer array (B,): point b reads row ``index[j][b]`` of input j, (N_j, *input_shape).
