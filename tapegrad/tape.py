@@ -255,7 +255,7 @@ class Tape(ValueArena):
         else:
             if t._rg and state.tracing is not self:
                 u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)
-                if u is not None and u[0] is d and u[1] == WRITES.n:
+                if u is not None and u[0] is d and (u[1] == WRITES.n or self._kept(t, u)):
                     if need and self.lazy and u[2] in self.lazy:
                         self.fill(u[2])
                     return u[2]
@@ -272,6 +272,22 @@ class Tape(ValueArena):
             self.leaf_slots.append(s)
         t._slot, t._gen = s, self.gen
         return s
+
+    def _kept(self, t, u):
+        """After a write somewhere (``WRITES`` moved): whether leaf ``t``'s slot still holds
+        its values bit for bit, and may serve this use too.  A write elsewhere (another
+        tensor's, another thread's) must not split the leaf's slot: its adjoints would be
+        summed in another order, so a thread's gradients would hang on other threads."""
+        d, n, s = u
+        n_now = WRITES.n
+        if self.lazy and s in self.lazy:  # (kept aside, not copied: nothing to compare)
+            return False
+        old = self.slot_values(s)  # (float64, exact for a float32 arena)
+        new = np.asarray(d, np.float64).reshape(-1)
+        if not np.array_equal(old.view(np.int64), new.view(np.int64)):  # (-0.0 is not 0.0)
+            return False
+        self.uses[id(t)] = (d, n_now, s)
+        return True
 
     def _use(self, t, d, need):
         """A new slot for array leaf ``t`` (holding ``d``) that requires grad, which its

@@ -95,3 +95,22 @@ def test_a_write_into_memory_the_caller_holds_reaches_the_next_use(how):
     t = torch.from_numpy(V.copy()).requires_grad_()
     ((t * 3.0).sum() + (t * t).sum()).backward()  # (torch, unwritten: the same formula)
     np.testing.assert_allclose(t.grad.numpy(), 3.0 + 2.0 * V, rtol=1e-15)
+
+
+def test_a_write_into_another_tensor_keeps_the_leafs_slot_and_its_gradient_bits():
+    """A write elsewhere (here, or in another thread: WRITES counts every tensor's) leaves
+    an unchanged leaf its one slot, so its adjoints are summed in one slot's order, as
+    PyTorch sums them: split at the write, 1e16 + 1 - 1e16 would give 0 here, not 1."""
+    other = tg.zeros(2)
+    grads = []
+    for mod in (tg, torch):
+        x = mod.tensor([1.0], requires_grad=True)
+        y = x * 1.0 + x * 1e16
+        with tg.no_grad():
+            other.add_(1.0)
+        y = y + x * -1e16
+        if mod is tg:
+            assert len(_uses(x)) == 1
+        y.sum().backward()
+        grads.append(np.asarray(x.grad.detach()))
+    assert grads[0].tolist() == grads[1].tolist() == [1.0]

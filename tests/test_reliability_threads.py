@@ -176,12 +176,9 @@ def test_two_threads_sweep_concurrently(capsys):
     def one(k):
         g = _big_graph()
         _sweep_seconds(g, 1)
-        # KNOWN (open): a graph recorded and swept while another thread does the same can
-        # differ from the one-thread gradient by a few ulps (<= 3.1e-15 on values ~1-3: 1 of
-        # 30 results on 6225b37, 5 of 30 after it); the cause is not found (a suspect: a
-        # kernel signature running interpreted in a new thread, with NumPy's libm).  Wrong gradients still fail here; bit-for-bit
-        # equality of threads is still asserted by test_eight_threads_equal_sequential_...
-        np.testing.assert_allclose(g[0].grad.numpy(), ref, rtol=1e-13, atol=0)
+        # bit for bit: the other thread's writes (its gradients) once gave x a second slot
+        # here, and so another order of summing its adjoints (Tape._kept)
+        assert np.array_equal(g[0].grad.numpy(), ref)
         return g
 
     graphs = _in_threads(one, 2)
