@@ -20,8 +20,10 @@ against the hand-written Numba Jacobian, 1e-10 relative):
   the 3 seeds side by side as lanes (tapegrad/replay/fused.py), all cores; the Rodrigues
   branch (``|r|^2 > 0``) is a guard, checked at every observation.  The cameras and points
   are read by index (``index=(ci, pi, None, None)``) and the blocks' 31 nonzeros written
-  into the CSR data (``out=(data, start, mask)``): in chunks of 1024 observations, each
-  gathered into a small buffer, run, and scattered (tapegrad/replay/gather.py);
+  into the CSR data (``out=(data, start, mask)``) by the trace's direct kernel for that
+  mask (``compile_fused(..., mask=)``, untimed): it reads ``cams[ci[i]]`` itself and
+  writes the kept entries straight to the data, and the lanes and entries the mask drops
+  are dead code (tapegrad/replay/fused.py ``direct_source``);
 - ``tapegrad stacked inputs``: the same kernel on inputs gathered and stacked by NumPy
   (``cams[ci]``, ...), its (p, 3, 17) blocks copied into the CSR data (``from_blocks``):
   the call before ``index=``/``out=``;
@@ -250,7 +252,8 @@ def _tapegrad(prob, fuse=True, info=None, stacked=False):
     f = tg.compile(lambda cam, x, w, feat: residuals(tg, cam, x, w, feat), argnums=(0, 1, 2),
                    fused=False)
     if fuse:
-        status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True)
+        mask = None if stacked else prob.mask  # (out='s mask: its direct kernel too)
+        status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True, mask=mask)
         assert status == ["fused"], status
         if info is not None:
             info["compile_s"] = round(next(iter(f.traces.values()))[0]._fused.seconds, 3)
