@@ -90,6 +90,7 @@ import pytest
 import scipy.sparse
 
 from tapegrad import bench as tb
+from tapegrad.replay import fused, gather
 
 tb.passive_omp_waits()
 
@@ -327,11 +328,13 @@ def test_ba_jacobian(benchmark, problem, reference, lib):
     benchmark.pedantic(call, rounds=7, warmup_rounds=1)
 
 
-@pytest.mark.parametrize("lib", ["tapegrad fused kernel", "numba hand-written"])
+@pytest.mark.parametrize("lib", ["tapegrad fused kernel", "tapegrad direct kernel",
+                                 "numba hand-written"])
 def test_ba_kernel(benchmark, problem, reference, lib):
     """The Jacobian blocks alone, on one thread, outputs preallocated: the fused kernel
-    (``Traced.run_seeded(serial=True)`` on the stacked inputs) against the hand-written
-    one, without the gathering and CSR assembly of ``test_ba_jacobian``."""
+    (``Traced.run_seeded(serial=True)`` on the stacked inputs), and the direct kernel of
+    ``out=``'s mask (cameras and points read by index, entries written to the CSR data),
+    against the hand-written one, without the CSR assembly of ``test_ba_jacobian``."""
     benchmark.group = "ba ba1 kernel, one thread"
     if lib == "numba hand-written":
         data, out, wout = problem.data()
@@ -346,6 +349,21 @@ def test_ba_kernel(benchmark, problem, reference, lib):
                    fused=False)
     assert f.compile_fused(*(a[0] for a in problem.inputs()), wait=True) == ["fused"]
     t = next(iter(f.traces.values()))[0]
+    if lib == "tapegrad direct kernel":
+        at = gather.offsets(t, problem.mask)
+        assert gather.request_direct(t, problem.mask, wait=True) == "fused"
+        k = fused.direct_kernel(t, at)
+        data = np.empty(31 * problem.p)
+        srcs = [np.ascontiguousarray(a.reshape(len(a), -1)) for a in
+                (problem.cams, problem.pts, problem.w, problem.feat)]
+        idxs = [problem.ci, problem.pi, np.zeros(0, np.int64), np.zeros(0, np.int64)]
+        args = (srcs, idxs, data, np.ascontiguousarray(problem.start), at,
+                np.zeros(problem.p, np.int64))
+        assert k.run_direct(*args, serial=True)
+        benchmark(k.run_direct, *args, serial=True)
+        np.testing.assert_allclose(data, reference.data, rtol=REL, atol=1e-12)
+        benchmark.extra_info["compile_s"] = round(k.seconds, 3)
+        return
     X = t._stack(problem.inputs(), batch=True)
     U = np.eye(3)[None]
     k = t._fused
