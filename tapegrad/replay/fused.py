@@ -834,7 +834,8 @@ class _Gen:
         else:
             rev_b = [_at_run_time(line, at) for line in self._seed_loop(rev_b, flat)]
         rev_b = [line for line in rev_b if line is not None]
-        setup, fwd_b, rev_b = _drop_zero_adds(_single_assignment([setup, fwd_b, rev_b]))
+        setup, fwd_b, rev_b = _unread_dropped(
+            _drop_zero_adds(_single_assignment([setup, fwd_b, rev_b])))
         cols = self._cols()
         owner = {}
         for j, (c0, s) in enumerate(zip(cols, self.in_slots, strict=True)):
@@ -1100,6 +1101,34 @@ def _rewrite(parts, count, new_rhs):
             out.append(line)
         done.append(out)
     return done
+
+
+def _unread_dropped(parts):
+    """The parts (lines run one after the other) without the assignments ``name = ...``
+    at the first level whose names no later line reads.  Every other statement (a store,
+    an ``if`` or a loop, all it names) is kept; right-hand sides are pure (no call can
+    raise: error_model numpy), so dropping one changes nothing else.  The direct kernel's
+    lanes and entries its mask drops: LLVM would drop them too, but Numba's front end
+    would type and lower them first."""
+    units = [(j, unit) for j, lines in enumerate(parts) for unit in _units(lines)]
+    live = set()
+    keep = [False] * len(units)
+    for u in range(len(units) - 1, -1, -1):
+        unit = units[u][1]
+        m = _TARGET.match(unit[0]) if len(unit) == 1 else None
+        if m is not None and m.group(2) == "=":
+            if not live.intersection(m.group(1).split(", ")):
+                continue
+            live.update(_NAME.findall(m.group(3)))
+        else:
+            for line in unit:
+                live.update(_NAME.findall(line))
+        keep[u] = True
+    out = [[] for _ in parts]
+    for (j, unit), k in zip(units, keep, strict=True):
+        if k:
+            out[j] += unit
+    return out
 
 
 _SSA_NAME = re.compile(r"\b(\w+__\d+)\b")
