@@ -1215,15 +1215,19 @@ def _product_of(name, e):
 
 
 def _drop_zero_starts(parts, count, zero, canon):
-    """The parts with ``g = z + (P)`` (z set to 0.0, P any expression) written ``g = P``
-    where the sign of a zero g cannot reach any output: 0.0 + P is P but for P = -0.0
-    (then +0.0), and every use of g is one whose result is the same for either zero: a
+    """The parts with ``g = z + (P)`` (z set to 0.0, P any expression) written ``g = P``,
+    and ``g = z - (P)`` written ``g = -(P)``, where the sign of a zero g cannot reach any
+    output: 0.0 + P is P but for P = -0.0 (then +0.0), 0.0 - P is -P but for P = +0.0
+    (then +0.0; a NaN's sign aside), and every use of g is one whose result is the same for
+    either zero: a
     copy of it that is itself such, or ``c + (E)`` / ``c - (E)`` with c a name that
     cannot hold -0.0 (an adjoint's running sum) and E g times or over other factors (c
     plus or minus a zero is c; a zero times inf is the one default NaN).  The first
     contribution ``A[e] = 0.0; A[e] += gy * ...`` to most adjoints of a scalar tape: with
     the dropped copies (_drop_zero_adds) Rosenbrock's loop form at n = 100 ran 1.61x ->
-    1.38x hand-written Numba (CPU min, interleaved)."""
+    1.38x hand-written Numba (CPU min, interleaved); with ``-(P)`` (LLVM folds the
+    negation into the sum that uses it: one subtraction a term fewer) n = 100, 10^5
+    points, 30 rounds interleaved, CPU median 1.39x -> 1.28x."""
     uses = {}
     for j, lines in enumerate(parts):
         for i, line in enumerate(lines):
@@ -1255,8 +1259,8 @@ def _drop_zero_starts(parts, count, zero, canon):
         return ok
 
     def start(name, rhs, f):
-        if f is not None and f.group(2) == "+" and f.group(1) in zero and free(name):
-            return f.group(3)
+        if f is not None and f.group(2) is not None and f.group(1) in zero and free(name):
+            return f.group(3) if f.group(2) == "+" else f"-({f.group(3)})"
         return None
     return _rewrite(parts, count, start)
 
