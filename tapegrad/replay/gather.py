@@ -9,8 +9,12 @@ fused kernel itself (ADBench's ba1: 1.2 ms, 0.1 ms and 3.3 ms beside its 3.4 ms)
 with the trace's fused kernel ready, the points run in chunks of ``CHUNK`` (their inputs,
 values and blocks fit in L2): each chunk's inputs are gathered by index into a small
 buffer of the thread's, the kernel runs on it, and its blocks go straight to the caller's
-array (``scatter``).  Before the kernel is ready (the interpreter), the same results come
-by NumPy: gathered inputs, the usual replay, one fancy-index store.  Bit for bit the same
+array (``scatter``).  Once the tape is hot, ``out=``'s first call also queues a *direct*
+kernel for its mask (``fused.direct_kernel``, ``_Gen.direct_source``), which then takes
+over: it reads ``X_j[index_j[b]]`` itself and writes the kept entries straight to data (no
+gather, no scatter), and what the mask drops is never computed.  Before the kernel is
+ready (the interpreter), the same results come by NumPy: gathered inputs, the usual
+replay, one fancy-index store.  Bit for bit the same
 as ``jacobian_batch`` of the gathered inputs (tests/test_fused.py,
 tests/test_replay_jacobian.py).
 
@@ -32,6 +36,7 @@ import numpy as np
 from .. import _jit
 from . import fused
 
+DIRECT_ENTRIES = 1 << 16  # blocks (m, n) up to this size get a direct kernel (offsets)
 CHUNK = 1024  # points a chunk runs (ba1: 1024 x (3 x 17 + 17 + 3) values, ~0.6 MB, in L2)
 _LOCAL = threading.local()
 _READY = []  # [True] once the helpers below are compiled (a background thread does it)
@@ -241,9 +246,10 @@ def _checked_mask(t, mask):
 def offsets(t, mask):
     """(m, n) int64: where entry (i, c) of a block (c a column of all f's inputs) goes in
     its row's run of data under ``mask``, -1 where it is not kept (``fused.
-    direct_kernel``); None if argnums names an input twice."""
+    direct_kernel``); None if argnums names an input twice or the block has more than
+    ``DIRECT_ENTRIES`` entries (the chunked path runs those)."""
     cols = _wrt_cols(t)
-    if len(np.unique(cols)) != len(cols):
+    if len(np.unique(cols)) != len(cols) or t.out_size * int(t._cols[-1]) > DIRECT_ENTRIES:
         return None
     rows, c = np.nonzero(mask)
     out = np.full((t.out_size, int(t._cols[-1])), -1, np.int64)
@@ -256,7 +262,8 @@ def request_direct(t, mask, wait):
     start, mask))``; returns its status."""
     at = offsets(t, _checked_mask(t, mask))
     if at is None:
-        return "ineligible: argnums names an input twice"
+        return "ineligible: argnums names an input twice, or the block is over " \
+            f"{DIRECT_ENTRIES} entries"
     fused.direct_kernel(t, at, wait=wait)
     return fused.direct_status(t, at)
 
