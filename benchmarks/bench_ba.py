@@ -79,6 +79,29 @@ data 0.6-0.75, the second thread's overhead ~0.3, validating index/out 0.12, the
 0.4 (both pay it).  What is left beyond the kernel's 1.5x is the gather and scatter passes:
 the kernel reading ``cams[ci[i]]`` and writing the CSR data itself would remove them.
 
+With the direct kernel (``out=``'s mask written into a kernel of its own that reads by
+index and writes the CSR data; 22:40-23:05 UTC, load ~13, ``--benchmark-timer=
+time.process_time``, one run; ms, min / median, ratio to hand-written):
+
+| jacobian | min | median |
+| --- | --- | --- |
+| numba hand-written | 3.54 | 3.72 |
+| tapegrad jacobian_batch (index=, out=: direct kernel) | 4.62 (1.30x) | 4.78 (1.29x) |
+| tapegrad stacked inputs | 10.3 (2.90x) | 10.8 (2.90x) |
+| tapegrad interpreter | 30.5 (8.62x) | 32.8 (8.82x) |
+| torch.func vmap(jacrev) | 63.0 (17.8x) | 68.8 (18.5x) |
+| kernel 1 thread: hand-written | 2.24 | 2.53 |
+| kernel 1 thread: direct | 2.63 (1.17x) | 3.39 (1.34x) |
+| kernel 1 thread: seeded | 3.33 (1.49x) | 3.81 (1.50x) |
+
+Interleaved in one process (40 rounds, CPU): the whole call 1.29x min, 1.34x median (the
+chunked gather/kernel/scatter path 1.91x, 2.01x); kernels alone, one thread, direct 1.08x,
+1.25x, seeded 1.39x, 1.68x.  Where the seeded kernel's 1.5x went: its third lane (the seed
+of ``1 - w^2``) ran the whole reverse on zeros, it computed the features' columns (not in
+argnums) and stored 51 entries and 3 values a point; the direct kernel's source holds the
+mask, so that code is dead (dropped before Numba sees it) and its seeds are literals
+(unit seeds alone: 1.50x -> 1.41x).
+
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """
 import os
