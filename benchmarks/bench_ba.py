@@ -20,8 +20,10 @@ against the hand-written Numba Jacobian, 1e-10 relative):
   the 3 seeds side by side as lanes (tapegrad/replay/fused.py), all cores; the Rodrigues
   branch (``|r|^2 > 0``) is a guard, checked at every observation.  The cameras and points
   are read by index (``index=(ci, pi, None, None)``) and the blocks' 31 nonzeros written
-  into the CSR data (``out=(data, start, mask)``): in chunks of 1024 observations, each
-  gathered into a small buffer, run, and scattered (tapegrad/replay/gather.py);
+  into the CSR data (``out=(data, start, mask)``) by the trace's direct kernel for that
+  mask (``compile_fused(..., mask=)``, untimed): it reads ``cams[ci[i]]`` itself and
+  writes the kept entries straight to the data, and the lanes and entries the mask drops
+  are dead code (tapegrad/replay/fused.py ``direct_source``);
 - ``tapegrad stacked inputs``: the same kernel on inputs gathered and stacked by NumPy
   (``cams[ci]``, ...), its (p, 3, 17) blocks copied into the CSR data (``from_blocks``):
   the call before ``index=``/``out=``;
@@ -77,6 +79,29 @@ data 0.6-0.75, the second thread's overhead ~0.3, validating index/out 0.12, the
 0.4 (both pay it).  What is left beyond the kernel's 1.5x is the gather and scatter passes:
 the kernel reading ``cams[ci[i]]`` and writing the CSR data itself would remove them.
 
+With the direct kernel (``out=``'s mask written into a kernel of its own that reads by
+index and writes the CSR data; 22:40-23:05 UTC, load ~13, ``--benchmark-timer=
+time.process_time``, one run; ms, min / median, ratio to hand-written):
+
+| jacobian | min | median |
+| --- | --- | --- |
+| numba hand-written | 3.54 | 3.72 |
+| tapegrad jacobian_batch (index=, out=: direct kernel) | 4.62 (1.30x) | 4.78 (1.29x) |
+| tapegrad stacked inputs | 10.3 (2.90x) | 10.8 (2.90x) |
+| tapegrad interpreter | 30.5 (8.62x) | 32.8 (8.82x) |
+| torch.func vmap(jacrev) | 63.0 (17.8x) | 68.8 (18.5x) |
+| kernel 1 thread: hand-written | 2.24 | 2.53 |
+| kernel 1 thread: direct | 2.63 (1.17x) | 3.39 (1.34x) |
+| kernel 1 thread: seeded | 3.33 (1.49x) | 3.81 (1.50x) |
+
+Interleaved in one process (40 rounds, CPU): the whole call 1.29x min, 1.34x median (the
+chunked gather/kernel/scatter path 1.91x, 2.01x); kernels alone, one thread, direct 1.08x,
+1.25x, seeded 1.39x, 1.68x.  Where the seeded kernel's 1.5x went: its third lane (the seed
+of ``1 - w^2``) ran the whole reverse on zeros, it computed the features' columns (not in
+argnums) and stored 51 entries and 3 values a point; the direct kernel's source holds the
+mask, so that code is dead (dropped before Numba sees it) and its seeds are literals
+(unit seeds alone: 1.50x -> 1.41x).
+
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """
 import os
@@ -88,6 +113,7 @@ import pytest
 import scipy.sparse
 
 from tapegrad import bench as tb
+from tapegrad.replay import fused, gather
 
 tb.passive_omp_waits()
 
@@ -250,7 +276,8 @@ def _tapegrad(prob, fuse=True, info=None, stacked=False):
     f = tg.compile(lambda cam, x, w, feat: residuals(tg, cam, x, w, feat), argnums=(0, 1, 2),
                    fused=False)
     if fuse:
-        status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True)
+        mask = None if stacked else prob.mask  # (out='s mask: its direct kernel too)
+        status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True, mask=mask)
         assert status == ["fused"], status
         if info is not None:
             info["compile_s"] = round(next(iter(f.traces.values()))[0]._fused.seconds, 3)
@@ -324,11 +351,13 @@ def test_ba_jacobian(benchmark, problem, reference, lib):
     benchmark.pedantic(call, rounds=7, warmup_rounds=1)
 
 
-@pytest.mark.parametrize("lib", ["tapegrad fused kernel", "numba hand-written"])
+@pytest.mark.parametrize("lib", ["tapegrad fused kernel", "tapegrad direct kernel",
+                                 "numba hand-written"])
 def test_ba_kernel(benchmark, problem, reference, lib):
     """The Jacobian blocks alone, on one thread, outputs preallocated: the fused kernel
-    (``Traced.run_seeded(serial=True)`` on the stacked inputs) against the hand-written
-    one, without the gathering and CSR assembly of ``test_ba_jacobian``."""
+    (``Traced.run_seeded(serial=True)`` on the stacked inputs), and the direct kernel of
+    ``out=``'s mask (cameras and points read by index, entries written to the CSR data),
+    against the hand-written one, without the CSR assembly of ``test_ba_jacobian``."""
     benchmark.group = "ba ba1 kernel, one thread"
     if lib == "numba hand-written":
         data, out, wout = problem.data()
@@ -343,6 +372,21 @@ def test_ba_kernel(benchmark, problem, reference, lib):
                    fused=False)
     assert f.compile_fused(*(a[0] for a in problem.inputs()), wait=True) == ["fused"]
     t = next(iter(f.traces.values()))[0]
+    if lib == "tapegrad direct kernel":
+        at = gather.offsets(t, problem.mask)
+        assert gather.request_direct(t, problem.mask, wait=True) == "fused"
+        k = fused.direct_kernel(t, at)
+        data = np.empty(31 * problem.p)
+        srcs = [np.ascontiguousarray(a.reshape(len(a), -1)) for a in
+                (problem.cams, problem.pts, problem.w, problem.feat)]
+        idxs = [problem.ci, problem.pi, np.zeros(0, np.int64), np.zeros(0, np.int64)]
+        args = (srcs, idxs, data, np.ascontiguousarray(problem.start), at,
+                np.zeros(problem.p, np.int64))
+        assert k.run_direct(*args, serial=True)
+        benchmark(k.run_direct, *args, serial=True)
+        np.testing.assert_allclose(data, reference.data, rtol=REL, atol=1e-12)
+        benchmark.extra_info["compile_s"] = round(k.seconds, 3)
+        return
     X = t._stack(problem.inputs(), batch=True)
     U = np.eye(3)[None]
     k = t._fused

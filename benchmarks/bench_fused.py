@@ -75,6 +75,17 @@ n=100 1.47x -> 1.19x, loop n=100 1.79x -> 1.38x, loop n=10 1.38x -> 1.19x, vecto
 at n = 100 stays ~1.4x: kept bit for bit, the rules' arithmetic is ~19 flops a term
 against the hand-written ~14 (``gy * 2.0 * a``, ``0.0 - g``), and the kernel is
 throughput-bound on them.
+
+10^6 against 10^4 points (2026-12-03 22:45-23:05 UTC, load ~13): the ratio does not grow
+with the size.  In one process, interleaved, CPU medians of 11 rounds: loop n=100 1.34x at
+10^6 against 1.35x on a 10^4-point slice (in L3) run 100 times, vector n=100 1.24x against
+1.14x.  This group runs one thread into preallocated outputs, so fresh outputs, threads
+and pre-faulting do not enter it (the ``fresh`` group has them).  The command
+``TAPEGRAD_BENCH_BIG=1 pytest benchmarks/bench_fused.py --benchmark-timer=time.process_time
+-k "B1000000 and n100 and (tapegrad_fused or hand)"``, min (median): vector 1.10x (1.16x),
+loop 1.59x (1.49x); after ``0.0 - P`` -> ``-(P)`` (fused._drop_zero_starts; interleaved,
+10^5 points, loop n=100 1.39x -> 1.28x, n=10 1.18x -> 1.05x): vector 1.09x (0.98x), loop
+1.39x (1.44x).  The loop form's gap is its kernel's at every size.
 """
 import os
 

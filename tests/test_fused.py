@@ -501,3 +501,63 @@ def test_gathered_scalar_kernel(mixed):
     X = points(300, seed=7)
     idx = np.random.default_rng(7).integers(0, 300, BIG)
     assert np.array_equal(t.jacobian_batch(X, index=(idx,)), t.jacobian_batch(X[idx]))
+
+
+def _direct_check(f, t, P, Y, idx, mask, monkeypatch):
+    """jacobian_batch(index=, out=) by t's direct kernel equals the plain call's blocks on
+    gathered inputs bit for bit (NaN and inf points, the other branch included)."""
+    assert fused.direct_status(t, gather.offsets(t, mask)) == "fused"
+    served = _spy(monkeypatch, fused.direct_kernel(t, gather.offsets(t, mask)), "run_direct")
+    data, start = _csr_layout(len(Y), mask)
+    f.jacobian_batch(P, Y, index=(idx, None), out=(data, start, mask))
+    assert served == [True]
+    blocks = np.concatenate(f.jacobian_batch(P[idx], Y), axis=2)
+    assert np.array_equal(data, _expected(blocks, start, mask), equal_nan=True)
+
+
+def test_direct_kernel_bit_for_bit(vec, monkeypatch):
+    """The direct kernel (inputs read by index, kept entries written to data; tapegrad/
+    replay/fused.py direct_source), written out in locals with the mask in its source: a
+    row of the mask all False (its lane never runs), inf and NaN inputs, a guard."""
+    f, t = vec
+    rng = np.random.default_rng(8)
+    P, Y = rng.normal(size=(40, 3)) * 0.5, rng.normal(size=(BIG, 3)) * 0.5
+    Y[:, 2] = np.abs(Y[:, 2]) + 0.1
+    Y[::5, 2] *= -1.0
+    Y[7, 0], P[3, 1] = np.inf, np.nan
+    mask = rng.random((7, 6)) < 0.7
+    mask[2] = False
+    assert set(f.compile_fused(wait=True, mask=mask)) == {"fused"}
+    _direct_check(f, t, P, Y, rng.integers(0, 40, BIG), mask, monkeypatch)
+
+
+def test_direct_kernel_loops(monkeypatch):
+    """The direct kernel of a tape kept in loops: seeds' rows and offsets read at run time."""
+    monkeypatch.setattr(fused, "UNROLL_LINES", 0)
+    f = tg.compile(lambda x, y: tg.cat([(x * y).sin(), (x[:2] / y[1:]).exp()]),
+                   argnums=(0, 1), fused=False)
+    rng = np.random.default_rng(9)
+    P, Y = rng.normal(size=(30, 3)), rng.normal(size=(BIG, 3))
+    Y[4, 1] = np.inf
+    mask = rng.random((5, 6)) < 0.6
+    f.jacobian(P[0], Y[0])
+    t = f.traces[((3,), (3,))][0]
+    assert gather.request_direct(t, mask, wait=True) == "fused"  # (no seeded kernel)
+    _direct_check(f, t, P, Y, rng.integers(0, 30, BIG), mask, monkeypatch)
+
+
+def test_zero_signs_bit_for_bit():
+    """Where the generator drops a zero start (``0.0 + P`` -> ``P``, ``0.0 - P`` -> ``-P``,
+    fused._drop_zero_starts), the kernel's zeros keep the interpreter's signs: Rosenbrock's
+    loop form at its minimum (every adjoint term a zero) and beside it, compared as bits
+    (np.array_equal takes -0.0 for 0.0)."""
+    f = tg.compile(lambda x: sum(100 * (x[i + 1] - x[i] ** 2) ** 2 + (1 - x[i]) ** 2
+                                 for i in range(3)), fused=False)
+    X = np.array([[1.0, 1.0, 1.0, 1.0], [-1.0, 1.0, 1.0, 1.0], [1.0, 1.0, -1.0, 1.0],
+                  [0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, -0.0, 0.0]])
+    assert f.compile_fused(X[0], wait=True) == ["fused"]
+    t = f.traces[((4,),)][0]
+    V, G, _ = t.run(X, True)
+    V0, G0, _ = _interpreted(t.run, X, True)
+    assert np.array_equal(G.view(np.int64), G0.view(np.int64))
+    assert np.array_equal(V.view(np.int64), V0.view(np.int64))

@@ -142,10 +142,8 @@ class _VectorOutputs:
         m, n, B = t.out_size, int(t._cols[-1]), spec.B
         U = _unit_seeds(t, B)
         G = np.empty((B, m, n)) if spec.out is None else None
-        k = t._fused
-        if B and k.__class__ is fused.Kernel and fused.enabled() and gather.helpers_ready():
-            bad = np.zeros(B, np.int64)
-            gather.run_fused(k, spec, m, n, U, G, bad)
+        bad = np.zeros(B, np.int64)
+        if B and gather.run(t, spec, m, n, U, G, bad):
             mask = None
             if bad.any():
                 if mode == "raise":
@@ -432,11 +430,12 @@ class Traced(_VectorOutputs):
         self._plan = _Plan(self)
         return self._plan
 
-    def compile_fused(self, wait=True):
+    def compile_fused(self, wait=True, mask=None):
         """Compile this tape's fused kernel now (``wait``: until it is ready); returns its
         status, ``fused_status()`` (tapegrad/replay/fused.py); a vector output's also
-        readies ``jacobian_batch``'s index/out kernels (tapegrad/replay/gather.py)."""
-        return _fused_request(self, wait)
+        readies ``jacobian_batch``'s index/out kernels (tapegrad/replay/gather.py), and
+        ``mask`` (of ``out=(data, start, mask)``) that call's direct kernel."""
+        return _fused_request(self, wait, mask)
 
     def fused_status(self):
         """'fused', 'queued', 'interpreted', 'disabled', or 'ineligible: why'."""
@@ -1276,13 +1275,15 @@ def _user_level():
     return level
 
 
-def _fused_request(t, wait):
+def _fused_request(t, wait, mask=None):
     """``fused.request``; for a vector output, ``jacobian_batch(index=, out=)``'s gather
-    and scatter kernels too (``wait``: they are ready on return, where fused kernels are
-    enabled)."""
+    and scatter kernels too, and with ``mask`` its direct kernel for that mask (``wait``:
+    they are ready on return, where fused kernels are enabled)."""
     status = fused.request(t, wait=wait)
     if t.out_size != 1 and status != "disabled":
         gather.helpers_ready(wait=wait)
+    if mask is not None and status != "disabled":
+        gather.request_direct(t, mask, wait)
     return status
 
 
@@ -1440,13 +1441,14 @@ class Compiled(_VectorOutputs):
         ``progress=True`` prints a progress bar to stderr (for long batches)."""
         return self._run(Xs, batch=True, grad=True, out=out, progress=progress)
 
-    def compile_fused(self, *args, wait=True):
+    def compile_fused(self, *args, wait=True, mask=None):
         """Compile the fused kernels of f's traces ahead of time (tracing f at ``args``
         first, if given: one point); ``wait`` blocks until they are ready.  Returns their
-        statuses ('fused', or 'ineligible: why' where the interpreter stays)."""
+        statuses ('fused', or 'ineligible: why' where the interpreter stays).  ``mask``:
+        also the direct kernels of ``jacobian_batch(..., out=(data, start, mask))``."""
         if args:
             self._tapes(args, batch=False)
-        return [_fused_request(t, wait) for ts in list(self.traces.values()) for t in ts]
+        return [_fused_request(t, wait, mask) for ts in list(self.traces.values()) for t in ts]
 
     # second order, by replaying a traced gradient (tapegrad/replay/second_order.py)
     def hvp(self, x, v):

@@ -9,8 +9,12 @@ fused kernel itself (ADBench's ba1: 1.2 ms, 0.1 ms and 3.3 ms beside its 3.4 ms)
 with the trace's fused kernel ready, the points run in chunks of ``CHUNK`` (their inputs,
 values and blocks fit in L2): each chunk's inputs are gathered by index into a small
 buffer of the thread's, the kernel runs on it, and its blocks go straight to the caller's
-array (``scatter``).  Before the kernel is ready (the interpreter), the same results come
-by NumPy: gathered inputs, the usual replay, one fancy-index store.  Bit for bit the same
+array (``scatter``).  Once the tape is hot, ``out=``'s first call also queues a *direct*
+kernel for its mask (``fused.direct_kernel``, ``_Gen.direct_source``), which then takes
+over: it reads ``X_j[index_j[b]]`` itself and writes the kept entries straight to data (no
+gather, no scatter), and what the mask drops is never computed.  Before the kernel is
+ready (the interpreter), the same results come by NumPy: gathered inputs, the usual
+replay, one fancy-index store.  Bit for bit the same
 as ``jacobian_batch`` of the gathered inputs (tests/test_fused.py,
 tests/test_replay_jacobian.py).
 
@@ -32,6 +36,7 @@ import numpy as np
 from .. import _jit
 from . import fused
 
+DIRECT_ENTRIES = 1 << 16  # blocks (m, n) up to this size get a direct kernel (offsets)
 CHUNK = 1024  # points a chunk runs (ba1: 1024 x (3 x 17 + 17 + 3) values, ~0.6 MB, in L2)
 _LOCAL = threading.local()
 _READY = []  # [True] once the helpers below are compiled (a background thread does it)
@@ -158,7 +163,9 @@ class Spec:
             self.srcs.append(np.ascontiguousarray(a.reshape(len(a), t._cols[j + 1] - t._cols[j])))
             self.idxs.append(i)
         self.B = 0 if B is None else B
-        self.out = None if out is None else _scatter_spec(t, out, self.B)
+        self.out = self.offsets = None
+        if out is not None:
+            self.out, self.offsets = _scatter_spec(t, out, self.B)
 
     def stacked(self, pts=None):
         """The gathered inputs (B, n) at the points ``pts`` (all if None), by NumPy."""
@@ -175,7 +182,10 @@ _NONE = np.zeros(0, np.int64)
 
 
 def _scatter_spec(t, out, B):
-    """(data, start (B, m) int64, runs (R, 4)) of ``out = (data, start, mask)``, validated."""
+    """((data, start (B, m) int64, runs (R, 4)), offsets) of ``out = (data, start, mask)``,
+    validated: offsets (m, n) int64 the place of entry (i, c) of a block (c a column of
+    all f's inputs) in its row's run of data, -1 where it is not kept (``fused.
+    direct_kernel``; None if argnums names an input twice)."""
     m, nw = t.out_size, int(sum(t._cols[j + 1] - t._cols[j] for j in t.argnums))
     if not isinstance(out, (tuple, list)) or len(out) != 3:
         raise TypeError("jacobian_batch: out must be (data, start, mask): data a 1-d float64 "
@@ -193,11 +203,7 @@ def _scatter_spec(t, out, B):
         raise ValueError(f"jacobian_batch: out's start must be integers of shape ({B}, {m}) "
                          f"(where row i of point b's block begins in data), got "
                          f"{start.dtype} {start.shape}")
-    mask = np.asarray(mask)
-    if mask.dtype != np.bool_ or mask.shape != (m, nw):
-        raise ValueError(f"jacobian_batch: out's mask must be booleans of shape ({m}, {nw}) "
-                         f"(f's {m} output elements by the {nw} elements of the inputs "
-                         f"argnums={t.argnums} selects), got {mask.dtype} {mask.shape}")
+    mask = _checked_mask(t, mask)
     start = np.ascontiguousarray(start.reshape(B, m), np.int64)
     count = mask.sum(axis=1).astype(np.int64)
     lo, hi = _span(start, count) if _READY else (start.min(), (start + count).max()) \
@@ -209,8 +215,7 @@ def _scatter_spec(t, out, B):
                          f"{len(data)}")
     # the kept entries as runs (row i, first column of G, length, offset in the row): a
     # block's kept columns that are side by side in G and in data are copied as one run
-    cols = np.concatenate([np.arange(t._cols[j], t._cols[j + 1]) for j in t.argnums]
-                          or [_NONE]).astype(np.int64)
+    cols = _wrt_cols(t)
     rows, c = np.nonzero(mask)
     g = cols[c]
     first = np.ones(len(g), bool)
@@ -218,7 +223,49 @@ def _scatter_spec(t, out, B):
     at = np.nonzero(first)[0]
     offset = at - np.searchsorted(rows, rows[at])  # (the run's place in its row)
     length = np.diff(np.append(at, len(g)))
-    return data, start, np.stack([rows[at], g[at], length, offset], axis=1).astype(np.int64)
+    runs = np.stack([rows[at], g[at], length, offset], axis=1).astype(np.int64)
+    return (data, start, runs), offsets(t, mask)
+
+
+def _wrt_cols(t):
+    """The columns of f's inputs (stacked) that argnums selects, in argnums order."""
+    return np.concatenate([np.arange(t._cols[j], t._cols[j + 1]) for j in t.argnums]
+                          or [_NONE]).astype(np.int64)
+
+
+def _checked_mask(t, mask):
+    m, nw = t.out_size, int(sum(t._cols[j + 1] - t._cols[j] for j in t.argnums))
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_ or mask.shape != (m, nw):
+        raise ValueError(f"jacobian_batch: out's mask must be booleans of shape ({m}, {nw}) "
+                         f"(f's {m} output elements by the {nw} elements of the inputs "
+                         f"argnums={t.argnums} selects), got {mask.dtype} {mask.shape}")
+    return mask
+
+
+def offsets(t, mask):
+    """(m, n) int64: where entry (i, c) of a block (c a column of all f's inputs) goes in
+    its row's run of data under ``mask``, -1 where it is not kept (``fused.
+    direct_kernel``); None if argnums names an input twice or the block has more than
+    ``DIRECT_ENTRIES`` entries (the chunked path runs those)."""
+    cols = _wrt_cols(t)
+    if len(np.unique(cols)) != len(cols) or t.out_size * int(t._cols[-1]) > DIRECT_ENTRIES:
+        return None
+    rows, c = np.nonzero(mask)
+    out = np.full((t.out_size, int(t._cols[-1])), -1, np.int64)
+    out[rows, cols[c]] = np.arange(len(rows)) - np.searchsorted(rows, rows)
+    return out
+
+
+def request_direct(t, mask, wait):
+    """Queue (``wait``: and wait for) t's direct kernel for ``jacobian_batch(out=(data,
+    start, mask))``; returns its status."""
+    at = offsets(t, _checked_mask(t, mask))
+    if at is None:
+        return "ineligible: argnums names an input twice, or the block is over " \
+            f"{DIRECT_ENTRIES} entries"
+    fused.direct_kernel(t, at, wait=wait)
+    return fused.direct_status(t, at)
 
 
 def scatter_numpy(dest, G):
@@ -226,6 +273,24 @@ def scatter_numpy(dest, G):
     data, start, runs = dest
     for i, c0, n, o in runs.tolist():
         data[(start[:, i] + o)[:, None] + np.arange(n)] = G[:, i, c0:c0 + n]
+
+
+def run(t, spec, m, n, U, G, bad):
+    """The points by compiled code where it is ready: with out=, t's direct kernel for
+    the mask (read by index, written to data: ``fused.direct_kernel``, queued here once t
+    is hot), else t's fused kernel in chunks (``run_fused``).  False: neither is ready
+    (the interpreter answers)."""
+    if spec.offsets is not None:
+        kd = fused.direct_kernel(t, spec.offsets)
+        data, start, _ = spec.out
+        if kd is not None and kd.run_direct(spec.srcs, spec.idxs, data, start, spec.offsets,
+                                            bad):
+            return True
+    k = t._fused
+    if k.__class__ is fused.Kernel and fused.enabled() and helpers_ready():
+        run_fused(k, spec, m, n, U, G, bad)
+        return True
+    return False
 
 
 def run_fused(k, spec, m, n, U, G, bad, serial=False):
