@@ -718,12 +718,14 @@ def _point_path(ints, n, shape, one, need):
     ticks = 0  # points left before they are counted toward fused.FUSE_AFTER
     gshape = (1, n)
     on = fused._ENABLED  # (fused.enabled(), without a call)
+    # the names a point reads, as the closure's own (~0.1 us of its ~1 us of Python)
+    ndarray, empty, f8, local, no_g = np.ndarray, np.empty, _F8, _LOCAL, _NO_G
 
     def point(t, x, grad):
         nonlocal bound, ticks
         # CARRAY: C-contiguous, aligned and writable (a read-only or unaligned array is
         # another Numba type: the general path copies it)
-        if type(x) is not np.ndarray or x.shape != shape or x.dtype is not _F8 or \
+        if type(x) is not ndarray or x.shape != shape or x.dtype is not f8 or \
                 not x.flags.carray:
             return None
         # the tape's fused kernel once compiled (replay/fused.py): its state read as an
@@ -739,7 +741,7 @@ def _point_path(ints, n, shape, one, need):
             if b[0] is not k:
                 b = bound = _bind_fused(k, n)
             if b[1] is not None and on[0]:
-                G = np.empty(gshape) if grad else _NO_GRAD
+                G = empty(gshape) if grad else _NO_GRAD
                 try:
                     V, bad = t._local.point
                 except AttributeError:  # (this thread's first point: its own buffers)
@@ -750,20 +752,19 @@ def _point_path(ints, n, shape, one, need):
                 if not grad:
                     return V[0], None
                 return V[0], G[0] if one else t._split_point(G[0])
-        g = np.empty(n) if grad else _NO_G
-        try:
-            w = _LOCAL.point
+        g = empty(n) if grad else no_g
+        try:  # this thread's buffer for the value, the arena and its adjoints: shared by
+            # every trace, kept between calls (a fresh arena page-faults at every call)
+            w = local.point
+            if len(w) < need:
+                raise AttributeError
         except AttributeError:
-            w = _LOCAL.point = _NO_G
-        if len(w) < need:  # this thread's buffer for the value, the arena and its adjoints:
-            # shared by every trace, kept between calls (a fresh arena page-faults at
-            # every call: most of ADBench's GMM gradient at d = 2, K = 5)
-            w = _LOCAL.point = np.empty(need)
+            w = local.point = empty(need)
         if (_POINT[0] or _point_kernel())(ints, x if one else x.reshape(-1), g, w):
             return None
-        if not grad:
-            return w[0], None
-        return w[0], g if one else t._split_point(g)
+        if one or not grad:
+            return w[0], g if grad else None
+        return w[0], t._split_point(g)
     return point
 
 
