@@ -141,7 +141,7 @@ def _traced(graph, n_ops):
     t0 = time.perf_counter()
     t = tg.trace(lambda x: fn([x[j] for j in range(m)], n_ops, ops), _point(graph))
     t.value_and_grad(_point(graph))  # the plan and its code are built here
-    ints, _ = t._plan.packed()  # (its head: the lowered code's rows forward, reverse)
+    ints = t._plan.packed()  # (its head: the lowered code's rows forward, reverse)
     return t, {"setup_s": time.perf_counter() - t0, "tape_rows": len(t.rows),
                "code_rows": int(ints[6] + ints[7])}
 
@@ -156,17 +156,20 @@ def _tapegrad_general(graph, n_ops):
     from tapegrad._sweep import RUN
     t, info = _traced(graph, n_ops)
     p = t._make_plan()
-    ints, floats = p.packed()
+    ints = p.packed()
     body = ints[:int(8 + 5 * (len(p.fwd) + len(p.rev)) + len(p.offs) + len(p.meta)
                      + len(p.in_elems))].copy()
     body[6] = body[7] = 1  # one RUN row each way: every row by the general interpreters
-    ints = np.concatenate([body, [RUN, 0, len(p.fwd), 0, 0, RUN, 0, len(p.rev), 0, 0]])
-    res = np.empty(len(p.in_elems) + 1)
+    floats = np.concatenate([p.vals0, p.consts]).view(np.int64)  # (the values, at the end)
+    ints = np.concatenate([body, [RUN, 0, len(p.fwd), 0, 0, RUN, 0, len(p.rev), 0, 0],
+                           floats])
+    work = np.empty(p.point_need())
     kernel = _kernels._replay_point
 
     def call(x):
-        kernel(ints, floats, x, res)
-        return res[0], res[1:]
+        g = np.empty(len(p.in_elems))
+        kernel(ints, x, g, work)
+        return work[0], g
     return call, info
 
 

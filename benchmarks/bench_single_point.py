@@ -75,14 +75,16 @@ def _tapegrad_work():
     tg.warmup()
     t = tg.jit.trace(tb.rosen, _x())
     t.value_and_grad(_x())  # a first call binds _kernels' name to the compiled dispatcher
-    ints, floats = t._make_plan().packed()
-    res = np.empty(N + 1)
+    plan = t._make_plan()
+    ints = plan.packed()
+    work = np.empty(plan.point_need())
 
     kernel = _kernels._replay_point  # (taken before that call, it stays a slow wrapper)
 
     def call(x):
-        kernel(ints, floats, x, res)
-        return res[0], res[1:]
+        g = np.empty(N)
+        kernel(ints, x, g, work)
+        return work[0], g
     return call
 
 

@@ -331,7 +331,7 @@ KERNELS = {  # name: (group, args -> element operations)
     "_seeded_blocks": ("replay", lambda fwd, rev, offs, *a:
                        2 * (int(offs[-1]) + len(fwd) + len(rev)) * a[6].shape[0]
                        * max(1, a[7].shape[1])),
-    "_replay_point": ("replay", lambda ints, floats, x, res: 2 * len(ints) + len(floats)),
+    "_replay_point": ("replay", lambda ints, x, g, work: 2 * len(ints)),
     # forward mode (autograd/tangent.py): the tangent sweep, and forward over reverse
     "_tangent_sweep": ("forward", lambda rows, offs, vals, tan, c, m, reach, start, stop, w:
                        _rows_work(rows, offs, start, stop, w)),

@@ -947,16 +947,19 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
 
 
 @njit
-def _replay_point(ints, floats, x, res):
-    """Value and (if ``res`` has more than one entry) gradient at ONE point, from a plan
-    packed into two arrays (``replay._Plan.packed``): four arguments, so the call costs
-    little to dispatch (the single-point fast path, ~18 arguments cost ~1 us more).
+def _replay_point(ints, x, g, work):
+    """Value and (if ``g`` has entries) gradient at ONE point, from a plan packed into one
+    array (``replay._Plan.packed``): four array arguments, each ~50 ns to pass (the
+    single-point fast path, ~18 arguments cost ~1 us more), and no allocation here.
 
     ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, ncf, ncr, fwd rows..., rev rows...,
-    offs..., meta..., in_elems..., fwd code..., rev code...] (the code: replay/lower.py);
-    ``floats``: [vals0..., consts...].  ``x`` (n,) the point; ``res`` gets [value,
-    gradient...].  Returns 0, 1 + the first diverging guard (res holds the value only), or
-    -1 for a row that could not run.
+    offs..., meta..., in_elems..., fwd code..., rev code..., vals0..., consts...] (the code:
+    replay/lower.py; vals0 and consts: float64 values stored bit for bit).  ``x`` (n,) the
+    point; ``g`` (n,) gets the gradient, or is empty for the value only.  ``work``: the
+    caller's buffer of at least ``replay._point_need`` values, kept between calls (a fresh
+    arena page-faults at every call): [value, guard flag, arena (nv), adjoints (nv), reach
+    (bytes)].  Returns 0, 1 + the first diverging guard (``work[0]`` holds the value, ``g``
+    nothing), or -1 for a row that could not run.
     """
     nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
     ncf, ncr = ints[6], ints[7]
@@ -971,24 +974,29 @@ def _replay_point(ints, floats, x, res):
     p += no + nm + n
     fwd_code = ints[p:p + 5 * ncf].reshape(ncf, 5)
     rev_code = ints[p + 5 * ncf:p + 5 * (ncf + ncr)].reshape(ncr, 5)
+    floats = ints[p + 5 * (ncf + ncr):].view(np.float64)
     nv = offs[no - 1]
-    vals = floats[:nv].copy()  # the constants' values; every other slot is written below
+    flags = work[1:2].view(np.int64)
+    flags[0] = 0
+    vals = work[2:2 + nv]
+    vals[:] = floats[:nv]  # the constants' values; every other slot is written below
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
-    flags = np.zeros(1, np.int64)
     if _scalar_forward(fwd_code, fwd, offs, vals, consts, meta, flags) >= 0:
         return -1
-    res[0] = vals[offs[out]]
-    if flags[0] != 0 or len(res) == 1:
+    work[0] = vals[offs[out]]
+    if flags[0] != 0 or len(g) == 0:
         return flags[0]
-    adj = np.zeros(nv)
+    adj = work[2 + nv:2 + 2 * nv]
+    adj[:] = 0.0
     adj[offs[out]] = 1.0
-    reach = np.ones(no - 1, np.uint8)
+    reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
+    reach[:] = 1
     if _scalar_reverse(rev_code, rev, offs, vals, consts, meta, adj, reach) >= 0:
         return -1
     for c in range(n):
-        res[1 + c] = adj[in_elems[c]]
+        g[c] = adj[in_elems[c]]
     return 0
 
 

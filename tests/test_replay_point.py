@@ -81,3 +81,37 @@ def test_a_diverging_point_is_retraced_or_raises_never_wrong():
     assert t.mask is not None
     t.value_and_grad(np.array([1.0, 2.0]))
     assert t.mask is None  # the mask of this thread's last call
+
+
+@pytest.mark.parametrize("fused", [False, True])
+def test_points_from_threads_on_traces_of_several_sizes(fused):
+    """The interpreter's work buffer is one per thread, shared by every trace (grown to
+    the largest arena): threads alternating between a small and a larger trace, each
+    through the signature's shortcut (``Compiled._hot``) and its look-up, get what one
+    thread gets, bit for bit, and every gradient is an array of its own."""
+    import threading
+    f = tg.compile(rosen, fused=fused)
+    xs = [np.linspace(-1, 1, n) + 0.01 * k for k in range(4) for n in (3, 40)]
+    if fused:
+        f.compile_fused(xs[0], wait=True)
+        f.compile_fused(xs[1], wait=True)
+    want = [f.value_and_grad(x) for x in xs]
+    got, errors = {}, []
+
+    def run(k):
+        try:
+            got[k] = [f.value_and_grad(x) for _ in range(50) for x in xs[k:] + xs[:k]]
+        except BaseException as e:  # noqa: BLE001 (reported in the main thread)
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors[0]
+    for k, res in got.items():
+        order = want[k:] + want[:k]
+        for i, (v, g) in enumerate(res):
+            assert v == order[i % len(xs)][0]
+            np.testing.assert_array_equal(g, order[i % len(xs)][1])
+    assert len({id(g) for res in got.values() for _, g in res[:8]}) == 32

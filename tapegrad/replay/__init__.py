@@ -250,6 +250,7 @@ class Traced(_VectorOutputs):
         self.const_slots = np.nonzero(~computed)[0].astype(np.int64)
         self._local = _PerThread()
         self._fast = _first_point  # the single-point fast path (``_point_path``)
+        self._single = len(self.in_shapes) == 1  # (one input: _fast takes it as it is)
         self.reads_grad = False  # f read tensors requiring grad besides its inputs (trace)
 
     @property
@@ -262,7 +263,7 @@ class Traced(_VectorOutputs):
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
-        r = self._point1(args[0], False) if len(args) == 1 else self._point(args, False)
+        r = self._point(args, False)
         if r is not None:
             if _PerThread.kept:
                 self._local.mask = None
@@ -275,7 +276,8 @@ class Traced(_VectorOutputs):
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
-        r = self._point1(args[0], True) if len(args) == 1 else self._point(args, True)
+        r = self._fast(self, args[0], True) if len(args) == 1 and self._single else \
+            self._point(args, True)
         if r is not None:
             if _PerThread.kept:
                 self._local.mask = None
@@ -289,20 +291,14 @@ class Traced(_VectorOutputs):
         apply (inputs other than C-contiguous aligned writable float64 arrays of the traced
         shapes, a vector output, a diverging guard, a row without a compiled rule): the
         general path then answers, with its checks, messages and on_divergence.  ~0.5 us of
-        Python beside the compiled call (issue 21; benchmarks/bench_single_point.py)."""
-        if len(args) == 1:
-            return self._point1(args[0], grad)
+        Python beside the compiled call (issue 21; benchmarks/bench_single_point.py).
+        ``_fast`` takes f's one input as given (it checks it), or several inputs flat."""
+        if len(args) == 1 and self._single:
+            return self._fast(self, args[0], grad)
         if len(args) != len(self.in_shapes) or not all(
                 _plain_f8(a, shape) for a, shape in zip(args, self.in_shapes)):
             return None
         return self._fast(self, np.concatenate([a.reshape(-1) for a in args]), grad)
-
-    def _point1(self, x, grad):
-        """``_point`` for f of one input (the common case)."""
-        if type(x) is not np.ndarray or len(self.in_shapes) != 1 or \
-                x.shape != self.in_shapes[0]:
-            return None
-        return self._fast(self, x, grad)
 
     def _make_fast(self):
         """The single-point fast path (``_point_path``), or False where it does not apply.
@@ -315,8 +311,10 @@ class Traced(_VectorOutputs):
         if self.out_size != 1 or plan.rev_error is not None or \
                 len(plan.vals0) > POINT_VALUES_MAX:
             return False
-        one = len(self.in_shapes) == 1 and len(self.in_shapes[0]) == 1
-        return _point_path(*plan.packed(), len(self.in_elems), one)
+        n = len(self.in_elems)
+        shape = self.in_shapes[0] if self._single else (n,)
+        return _point_path(plan.packed(), n, shape, self._single and len(shape) == 1,
+                           plan.point_need())
 
     def _split_point(self, g):
         """The flat gradient g as ``value_and_grad``'s gradient (per argnum)."""
@@ -655,15 +653,21 @@ class _Plan:
                                    dtype=np.int64)
 
     def packed(self):
-        """The plan as ``_sweep._replay_point`` takes it: (ints, floats)."""
+        """The plan as ``_sweep._replay_point`` takes it: one int64 array, its values
+        (vals0, consts) at the end bit for bit."""
         fwd_code = lower.point_code(self.fwd, self.offs, self.meta)
         rev_code = lower.point_code(self.rev, self.offs, self.meta)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
                 len(self.in_elems), self.out_slot, len(fwd_code), len(rev_code)]
-        ints = np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
+        floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
+        return np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
                                self.offs, self.meta, self.in_elems, fwd_code.ravel(),
-                               rev_code.ravel()]).astype(np.int64)
-        return ints, np.concatenate([self.vals0, self.consts]).astype(np.float64)
+                               rev_code.ravel(), floats.view(np.int64)]).astype(np.int64)
+
+    def point_need(self):
+        """The values of ``_sweep._replay_point``'s work buffer for this plan: the value,
+        the guard flag, the arena, its adjoints and the reach bytes of its slots."""
+        return 2 + 2 * len(self.vals0) + (len(self.offs) + 6) // 8
 
 
 def _contiguous_from(op, meta, k, n):
@@ -694,62 +698,72 @@ def _contiguous_from(op, meta, k, n):
 
 
 _NO_GRAD = np.empty((0, 0))
+_NO_G = np.empty(0)  # (the interpreter's gradient without one: it writes nothing there)
 _F8 = np.dtype(np.float64)
 
 
-def _point_path(ints, floats, n, one):
+def _point_path(ints, n, shape, one, need):
     """A trace's single-point fast path, bound once (``Traced._make_fast``):
-    ``point(t, x, grad)`` -> (value, gradient or None) at x, f's input or its inputs flat
-    (an ndarray of the traced shape; ``one``: f has one 1-d input), or None for the
-    general path to answer (an input the kernels' one signature does not take, a
-    diverging guard).  The closure holds the plan packed for ``_sweep._replay_point``
-    (``ints``, ``floats``; n input elements) and the tape's fused kernel, bound at its
-    first use (``bound``).  Python's part of a point: the input's checks, a fresh result
-    array, FUSE_AFTER's count, the value and gradient's views.
+    ``point(t, x, grad)`` -> (value, gradient or None) at x, or None for the general path
+    to answer (x not an ndarray of ``shape`` that the kernels' one signature takes, a
+    diverging guard).  x is f's one input (``one``: of one dimension, so the gradient is
+    returned as it is) or its inputs flat, of n elements.  The closure holds the plan
+    packed for ``_sweep._replay_point`` (``ints``; ``need``: the values of its work
+    buffer) and the tape's fused kernel, bound at its first use
+    (``bound``).  Python's part of a point: the input's checks, a fresh gradient array,
+    FUSE_AFTER's count, one call of a compiled entry (``_entry``).
     """
     bound = (None, None, None, None)  # (the fused state bound, its entry, its C, K)
     ticks = 0  # points left before they are counted toward fused.FUSE_AFTER
     gshape = (1, n)
     on = fused._ENABLED  # (fused.enabled(), without a call)
+    # the names a point reads, as the closure's own (~0.1 us of its ~1 us of Python)
+    ndarray, empty, f8, local, no_g = np.ndarray, np.empty, _F8, _LOCAL, _NO_G
 
     def point(t, x, grad):
         nonlocal bound, ticks
         # CARRAY: C-contiguous, aligned and writable (a read-only or unaligned array is
         # another Numba type: the general path copies it)
-        if x.dtype is not _F8 or not x.flags.carray:
+        if type(x) is not ndarray or x.shape != shape or x.dtype is not f8 or \
+                not x.flags.carray:
             return None
-        if not one:
-            x = x.reshape(-1)
         # the tape's fused kernel once compiled (replay/fused.py): its state read as an
-        # attribute, and the calls counted toward FUSE_AFTER _TICK at a time
+        # attribute, bound when it changes (one tuple: threads see all of it or none)
         k = t._fused
-        if k is None:
+        if k is None:  # the calls counted toward FUSE_AFTER _TICK at a time
             ticks -= 1
             if ticks < 0:
                 ticks = _TICK - 1
-                k = fused.kernel(t, _TICK)
-        if k is not None:
+                fused.kernel(t, _TICK)  # (a kernel it finds ready is bound at the next call)
+        else:
             b = bound
             if b[0] is not k:
                 b = bound = _bind_fused(k, n)
             if b[1] is not None and on[0]:
-                G = np.empty(gshape) if grad else _NO_GRAD
+                G = empty(gshape) if grad else _NO_GRAD
                 try:
                     V, bad = t._local.point
                 except AttributeError:  # (this thread's first point: its own buffers)
                     V, bad = t._local.point = (np.empty(1), np.empty(1, np.int64))
-                b[1](x[None], V, G, bad, b[2], b[3], 0, 1)
+                b[1](x[None] if one else x.reshape(gshape), V, G, bad, b[2], b[3], 0, 1)
                 if bad[0]:
                     return None
                 if not grad:
                     return V[0], None
                 return V[0], G[0] if one else t._split_point(G[0])
-        res = np.empty(n + 1 if grad else 1)
-        if (_POINT[0] or _point_kernel())(ints, floats, x, res):
+        g = empty(n) if grad else no_g
+        try:  # this thread's buffer for the value, the arena and its adjoints: shared by
+            # every trace, kept between calls (a fresh arena page-faults at every call)
+            w = local.point
+            if len(w) < need:
+                raise AttributeError
+        except AttributeError:
+            w = local.point = empty(need)
+        if (_POINT[0] or _point_kernel())(ints, x if one else x.reshape(-1), g, w):
             return None
-        if not grad:
-            return res[0], None
-        return res[0], res[1:] if one else t._split_point(res[1:])
+        if one or not grad:
+            return w[0], g if grad else None
+        return w[0], t._split_point(g)
     return point
 
 
@@ -764,11 +778,17 @@ def _no_point(t, x, grad):
     return None
 
 
+class _NoTrace:
+    """``Compiled._hot`` before a single point found a trace: its fast path answers None."""
+
+    _fast = staticmethod(_no_point)
+
+
 def _bind_fused(k, n):
-    """(k, entry, C, K): the tape's fused state k (a ``fused.Kernel``, or a string saying
-    why not yet or never) bound for points of n elements: its batch kernel's compiled entry
-    for the types a point passes and the constants it reads, or entry None (the
-    interpreter answers)."""
+    """(k, entry, C, K): the tape's fused state k (a ``fused.Kernel``, or None or a string
+    saying why not yet or never) bound for points of n elements: its batch kernel's
+    compiled entry for the types a point passes and the constants it reads, or entry None
+    (the interpreter answers)."""
     if k.__class__ is not fused.Kernel or k.batch is None:
         return k, None, None, None
     G = np.empty((1, n))
@@ -798,7 +818,8 @@ def _point_kernel():
     """``_replay_point`` as the fast path calls it: its compiled entry once there is one
     (kept in _POINT), else ``_kernels``' name (interpreted meanwhile, or compiling)."""
     d = _kernels._replay_point
-    e = _entry(d, (np.empty(1, np.int64), np.empty(1), np.empty(1), np.empty(1)))
+    f = np.empty(1)
+    e = _entry(d, (np.empty(1, np.int64), f, f, f))
     if e is None:
         return d
     _POINT[0] = e
@@ -1306,6 +1327,7 @@ class Compiled(_VectorOutputs):
         self.traces = {}
         self._local = _PerThread()
         self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
+        self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
@@ -1321,6 +1343,7 @@ class Compiled(_VectorOutputs):
             tapes[0]._fused_auto = self.fused
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
                 self.traces.pop(next(iter(self.traces)), None)
+                self._hot = _NoTrace
             self.traces[shapes] = tapes
         return tapes
 
@@ -1404,20 +1427,31 @@ class Compiled(_VectorOutputs):
         return self.value_and_grad(*args)[1]
 
     def value_and_grad(self, *args):
-        r = self._point(args, True)
+        hot = _NoTrace
+        if len(args) == 1:  # the trace of the last signature first, without a look-up
+            hot = self._hot
+            r = hot._fast(hot, args[0], True)
+            if r is not None:
+                if _PerThread.kept:
+                    self._local.mask = None
+                return r
+        r = self._point(args, True, hot)
         if r is not None:
             return r
         V, g = self._run(args, batch=False, grad=True)
         return V[0], g
 
-    def _point(self, args, grad):
+    def _point(self, args, grad, tried=_NoTrace):
         """``Traced._point`` by the signature's first trace (the others answer through the
-        general path, when that trace's guards fail)."""
+        general path, when that trace's guards fail), or None; None at once where that
+        trace is ``tried`` (it answered None already)."""
         if len(args) == 1 and type(args[0]) is np.ndarray:
             tapes = self.traces.get((args[0].shape,))
             if tapes is None:
                 return None
-            t = tapes[0]  # (one input, of this shape)
+            t = self._hot = tapes[0]  # (one input, of this shape)
+            if t is tried:
+                return None
             r = t._fast(t, args[0], grad)
         else:
             try:
