@@ -76,6 +76,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
                 E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, 1.0)
         elif op == E.MUL_C:
             E.mul_c_rev(adj, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_rev(adj, vals, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
+        elif op == E.ADD_S:
+            E.add_s_rev(adj, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             E.pass_rev(adj, oo, ao, n)
         elif op == E.SIN:
@@ -289,6 +293,10 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             E.add_fwd(vals, oo, ao, bo, n)
         elif op == E.MUL_C:
             E.mul_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_fwd(vals, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD_S:
+            E.add_s_fwd(vals, oo, ao, bo, ne, uw, k)
         elif op == E.ADD_C:
             E.add_c_fwd(vals, oo, ao, consts[k], n)
         elif op == E.SUB_C:
@@ -462,6 +470,10 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
             E.sub_fwd(tan, oo, ao, bo, n)
         elif op == E.MUL_C:
             E.mul_c_fwd(tan, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_tan(tan, vals, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD_S:
+            E.add_s_tan(tan, oo, ao, bo, ne, uw, k)
         elif op == E.DIV_C:
             E.div_c_fwd(tan, oo, ao, consts[k], n)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -607,8 +619,10 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == E.MUL:
             E.mul_curv(tadj, adj, vals, tan, oo, ao, bo, n)
-        elif op == E.ADD or op == E.SUB or op == E.MUL_C or op == E.DIV_C or op == E.ADD_C or \
-                op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
+        elif op == E.MUL_S:
+            E.mul_s_curv(tadj, adj, vals, tan, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD or op == E.ADD_S or op == E.SUB or op == E.MUL_C or op == E.DIV_C or \
+                op == E.ADD_C or op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
                 op == R.SUM or op == R.MEAN or op == R.SUM_DIM or op == R.MEAN_DIM or \
                 op == T.EXPAND or op == T.STRIDED or op == S.GATHER or op == S.SCATTER or \
                 op == S.PUT or op == S.CAT or op == S.STACK or op == R.CUMSUM or op == N.NLL:

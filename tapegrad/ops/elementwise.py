@@ -15,7 +15,7 @@ from .._jit import rule
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
 from . import layout
-from ._pointwise import Binary, Unary, make_binary, make_unary
+from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
 from ._record import output, slot, tape_for_grad
 from .registry import ZERO, api, declare, no_gradient, smooth
 from .spec import Spec
@@ -254,6 +254,129 @@ declare(MUL_C, "MulBackward0", aux="const", scalar_edge=True, fwd=mul_c_fwd, rev
 
 mul = make_binary(_MUL, "``input * other``, broadcasting.")
 api(mul)
+
+
+# ---- a 0-d operand times (plus) an array: MUL_S, ADD_S -----------------------------------
+# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is a 0-d tensor's size-1 slot, the
+# other has out's size; the 0-d operand is read as it is, without an EXPAND row and its
+# copy (a scalar parameter times a 2,000-point vector: PyTorch's polynomial-fit tutorial).
+# Values and gradients equal EXPAND + MUL/ADD's bit for bit: the same products, and the
+# 0-d operand's adjoint summed in float64, in element order, as expand_rev sums.
+# Recorded on eager tapes only (_pointwise.SCALAR_ROWS): traces keep EXPAND, which
+# replay and its fused kernels read.
+MUL_S, ADD_S = 122, 123
+
+
+@rule
+def _vector_scalar(a, b, k):
+    # (vector, 0-d operand) offsets of a MUL_S/ADD_S row
+    return (b, a) if k == 0 else (a, b)
+
+
+@rule
+def mul_s_fwd(vals, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        vals[o + i] = vals[v + i] * vals[s + i % w]
+
+
+@rule
+def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
+    # y = v c  =>  gv = gy c, gc = sum gy v (da, db: which adjoints are read, as mul_half_rev)
+    v, s = _vector_scalar(a, b, k)
+    dv, ds = (db, da) if k == 0 else (da, db)
+    for p in range(w):
+        c = vals[s + p]
+        if dv:
+            for i in range(ne):
+                adj[v + i * w + p] += adj[o + i * w + p] * c
+        if ds:
+            acc = 0.0
+            for i in range(ne):
+                acc += adj[o + i * w + p] * vals[v + i * w + p]
+            adj[s + p] += acc
+
+
+def mul_s_vjp(r, g):
+    ga, gb = g * r.y, g * r.x
+    return [(r.a, ga.sum() if r.k == 0 else ga), (r.b, gb.sum() if r.k == 1 else gb)]
+
+
+@rule
+def mul_s_tan(tan, vals, o, a, b, ne, w, k):
+    # t(v c) = tv c + v tc
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        tan[o + i] = tan[v + i] * vals[s + i % w] + vals[v + i] * tan[s + i % w]
+
+
+@rule
+def mul_s_curv(tadj, adj, vals, tan, o, a, b, ne, w, k):
+    # the tangent of mul_s_rev at fixed gy: gv' = gy tc, gc' = sum gy tv
+    v, s = _vector_scalar(a, b, k)
+    for p in range(w):
+        acc = 0.0
+        for i in range(ne):
+            gy = adj[o + i * w + p]
+            tadj[v + i * w + p] += gy * tan[s + p]
+            acc += gy * tan[v + i * w + p]
+        tadj[s + p] += acc
+
+
+@rule
+def add_s_fwd(vals, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        vals[o + i] = vals[v + i] + vals[s + i % w]
+
+
+@rule
+def add_s_rev(adj, o, a, b, ne, w, k, da, db):
+    # y = v + c  =>  gv = gy, gc = sum gy
+    v, s = _vector_scalar(a, b, k)
+    dv, ds = (db, da) if k == 0 else (da, db)
+    for p in range(w):
+        if dv:
+            for i in range(ne):
+                adj[v + i * w + p] += adj[o + i * w + p]
+        if ds:
+            acc = 0.0
+            for i in range(ne):
+                acc += adj[o + i * w + p]
+            adj[s + p] += acc
+
+
+def add_s_vjp(r, g):
+    return [(r.a, g.sum() if r.k == 0 else g), (r.b, g.sum() if r.k == 1 else g)]
+
+
+@rule
+def add_s_tan(tan, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        tan[o + i] = tan[v + i] + tan[s + i % w]
+
+
+@layout.each_row
+def _scalar_operand_layout(lay, i, o, a, b, k):
+    n = lay.slot_of(i, o, "out")
+    na, nb = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
+    if k not in (0, 1):
+        lay.fail(i, f"aux must be 0 or 1 (which operand is 0-d), got {k}")
+    scalar, vector = (na, nb) if k == 0 else (nb, na)
+    if scalar != 1 or vector != n:
+        lay.fail(i, f"the 0-d operand has {scalar} elements (1 expected), the other {vector} "
+                    f"(the output's {n})")
+    if a >= o or b >= o:
+        lay.fail(i, f"an operand slot is not older than the output slot {o}")
+
+
+declare(MUL_S, "MulBackward0", saves="AB", aux="int", fwd=mul_s_fwd, rev=mul_s_rev,
+        vjp=mul_s_vjp, check=_scalar_operand_layout, tan=mul_s_tan, curv=mul_s_curv)
+declare(ADD_S, "AddBackward0", aux="int", fwd=add_s_fwd, rev=add_s_rev, vjp=add_s_vjp,
+        check=_scalar_operand_layout, tan=add_s_tan, curv=ZERO)
+SCALAR_ROWS[MUL] = MUL_S
+SCALAR_ROWS[ADD] = ADD_S
 
 
 # ---- div ----------------------------------------------------------------------------
@@ -2017,6 +2140,11 @@ SPECS = [
     Spec("add", lambda a, b: a + b, lambda np_, a, b: a + b, arity=2),
     Spec("sub", lambda a, b: a - b, lambda np_, a, b: a - b, arity=2),
     Spec("mul", lambda a, b: a * b, lambda np_, a, b: a * b, arity=2),
+    # a 0-d operand times (plus) an array: MUL_S, ADD_S rows (a traced one: EXPAND)
+    Spec("mul_0d", lambda a, b: a.sum() * b, lambda np_, a, b: np_.sum(a) * b, arity=2,
+         shapes=((3,), (2, 3))),
+    Spec("add_0d", lambda a, b: b + a.sum(), lambda np_, a, b: b + np_.sum(a), arity=2,
+         shapes=((3,), (2, 3))),
     Spec("div", lambda a, b: a / b, lambda np_, a, b: a / b, arity=2, domain=(0.5, 2.0)),
     Spec("pow", lambda a, b: a ** b, lambda np_, a, b: a ** b, arity=2, domain=(0.5, 2.0),
          pinned=(((0.0, 2.0), (0.0, 0.0)), ((2.0, 0.0), (0.0, 0.6931471805599453)))),
