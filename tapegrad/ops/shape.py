@@ -1104,16 +1104,20 @@ def cat(tensors, dim=0):
         if t.ndim == 0:
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
                                f"concatenated")
-    dtype = dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
+    # (every operand is an array now: its dtype and shape read from it, one dtype needing no
+    # promotion: result_type and Tensor.shape were a quarter of a small cat, an LSTM step's)
+    d0 = ts[0]._data.dtype
+    dtype = d0 if all(t._data.dtype is d0 for t in ts) else \
+        dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
     # PyTorch's legacy rule: 1-d empty tensors are skipped whatever the other shapes
-    parts = [(i, t) for i, t in enumerate(ts) if tuple(t.shape) != (0,)] or [(0, ts[0])]
-    first = tuple(parts[0][1].shape)
+    parts = [(i, t) for i, t in enumerate(ts) if t._data.shape != (0,)] or [(0, ts[0])]
+    first = parts[0][1]._data.shape
     d = _wrap_dim(dim, len(first), "cat")
     for i, t in parts[1:]:
         if t.ndim != len(first):
             raise RuntimeError(f"Tensors must have same number of dimensions: got {len(first)} "
                                f"and {t.ndim}")
-        for j, (a, b) in enumerate(zip(first, t.shape)):
+        for j, (a, b) in enumerate(zip(first, t._data.shape)):
             if j != d and a != b:
                 raise RuntimeError(
                     f"Sizes of tensors must match except in dimension {d}. Expected size {a} "
@@ -1121,7 +1125,7 @@ def cat(tensors, dim=0):
     ts = [t for _, t in parts]
     value = _store(np.concatenate([np.asarray(t._data, dtype) for t in ts], axis=d))
     return _record_blocks(CAT, ts, value, _prod(first[:d]),
-                          [_prod(t.shape[d:]) for t in ts])
+                          [_prod(t._data.shape[d:]) for t in ts])
 
 
 concat = concatenate = cat
