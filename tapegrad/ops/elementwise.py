@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
+from .._rules import add_into
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
 from . import layout
@@ -55,22 +56,23 @@ def add_fwd(vals, o, a, b, n):
 
 
 @rule
-def add_rev(adj, vals, o, a, b, n):
-    # d(a + b) = da + db
+def add_rev(adj, vals, o, a, b, n, fa, fb):
+    # d(a + b) = da + db  (fa, fb: a's, b's span not zeroed, written here: _rules.add_into)
     for i in range(n):
-        adj[a + i] += adj[o + i]
-        adj[b + i] += adj[o + i]
+        add_into(adj, a + i, adj[o + i], fa)
+        add_into(adj, b + i, adj[o + i], fb)
 
 
 @rule
-def add_half_rev(adj, o, a, b, n, da, db, sb):
+def add_half_rev(adj, o, a, b, n, da, db, sb, fa, fb):
     # add_rev (sub_rev: sb = -1) where one operand is a constant whose adjoint no one reads
     # (engine: reach CONST): only the other's (da, db: which) is accumulated
     if da:
-        pass_rev(adj, o, a, n)
+        for i in range(n):
+            add_into(adj, a + i, adj[o + i], fa)
     if db:
         for i in range(n):
-            adj[b + i] += sb * adj[o + i]
+            add_into(adj, b + i, sb * adj[o + i], fb)
 
 
 def add_vjp(r, g):
@@ -124,11 +126,11 @@ def sub_fwd(vals, o, a, b, n):
 
 
 @rule
-def sub_rev(adj, vals, o, a, b, n):
-    # d(a - b) = da - db
+def sub_rev(adj, vals, o, a, b, n, fa, fb):
+    # d(a - b) = da - db  (fa, fb: as add_rev's)
     for i in range(n):
-        adj[a + i] += adj[o + i]
-        adj[b + i] -= adj[o + i]
+        add_into(adj, a + i, adj[o + i], fa)
+        add_into(adj, b + i, -adj[o + i], fb)
 
 
 def sub_vjp(r, g):
@@ -575,17 +577,21 @@ def pow_c_fwd(vals, o, a, c, n):
 
 
 @rule
-def pow_c_rev(adj, vals, o, a, c, n):
+def pow_c_rev(adj, vals, o, a, c, n, fa):
     # d(x^c) = c x^(c-1) dx, and 0 for c == 0 (PyTorch's convention at x = 0)
+    # (fa: a's span not zeroed, written here: _rules.add_into)
     if c == 2.0:
         for i in range(n):
-            adj[a + i] += adj[o + i] * 2.0 * vals[a + i]
+            add_into(adj, a + i, adj[o + i] * 2.0 * vals[a + i], fa)
     elif c == 3.0:  # x * x: exact where pow() rounds correctly, and ~100x cheaper than it
         for i in range(n):  # (pow() costs ~40 ns an element here)
-            adj[a + i] += adj[o + i] * 3.0 * (vals[a + i] * vals[a + i])
+            add_into(adj, a + i, adj[o + i] * 3.0 * (vals[a + i] * vals[a + i]), fa)
     elif c != 0.0:
         for i in range(n):
-            adj[a + i] += adj[o + i] * c * vals[a + i] ** (c - 1.0)
+            add_into(adj, a + i, adj[o + i] * c * vals[a + i] ** (c - 1.0), fa)
+    elif fa:  # (c == 0: the gradient is 0, still written)
+        for i in range(n):
+            adj[a + i] = 0.0
 
 
 def pow_c_vjp(r, g):
