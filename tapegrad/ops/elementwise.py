@@ -2151,11 +2151,6 @@ SPECS = [
     Spec("add", lambda a, b: a + b, lambda np_, a, b: a + b, arity=2),
     Spec("sub", lambda a, b: a - b, lambda np_, a, b: a - b, arity=2),
     Spec("mul", lambda a, b: a * b, lambda np_, a, b: a * b, arity=2),
-    # a 0-d operand times (plus) an array: MUL_S, ADD_S rows (a traced one: EXPAND)
-    Spec("mul_0d", lambda a, b: a.sum() * b, lambda np_, a, b: np_.sum(a) * b, arity=2,
-         shapes=((3,), (2, 3))),
-    Spec("add_0d", lambda a, b: b + a.sum(), lambda np_, a, b: b + np_.sum(a), arity=2,
-         shapes=((3,), (2, 3))),
     Spec("div", lambda a, b: a / b, lambda np_, a, b: a / b, arity=2, domain=(0.5, 2.0)),
     Spec("pow", lambda a, b: a ** b, lambda np_, a, b: a ** b, arity=2, domain=(0.5, 2.0),
          pinned=(((0.0, 2.0), (0.0, 0.0)), ((2.0, 0.0), (0.0, 0.6931471805599453)))),

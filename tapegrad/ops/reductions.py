@@ -1177,6 +1177,12 @@ def _logsumexp_ref(np_, x, axis, keepdims=False):
 
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
+    # a sum (0-d) times (plus) an array: elementwise.py's MUL_S, ADD_S rows (a traced one:
+    # EXPAND); here, not among the elementwise rows, which broadcast their two operands
+    Spec("mul_0d", lambda a, b: a.sum() * b, lambda np_, a, b: np_.sum(a) * b, arity=2,
+         shapes=((3,), (2, 3))),
+    Spec("add_0d", lambda a, b: b + a.sum(), lambda np_, a, b: b + np_.sum(a), arity=2,
+         shapes=((3,), (2, 3))),
     Spec("sum", lambda x: x.sum(), lambda np_, x: np_.sum(x)),
     Spec("mean", lambda x: x.mean(), lambda np_, x: np_.mean(x)),
     Spec("sum_dim", lambda x: x.sum(0), lambda np_, x: np_.sum(x, axis=0),
