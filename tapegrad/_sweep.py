@@ -41,6 +41,14 @@ def _spans(offs, o, a, b, w):
     return uw, ne, na, ne * uw, np.uint64(offs[o]) * uw, np.uint64(offs[a]) * uw, bo
 
 
+@rule
+def _writes_once(op):
+    # rows whose reverse rule writes each adjoint of each input once (elementwise, or a
+    # sum over dims): a first-reached input is written by the rule (_rules.add_into)
+    return op == E.ADD or op == E.SUB or op == E.POW_C or op == R.SUM_DIM or \
+        op == R.MEAN_DIM
+
+
 @njit
 def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
     for r in range(stop - 1, start - 1, -1):
@@ -56,12 +64,25 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         # (matmul_rev and linear_rev reach their inputs themselves: codes MM..ADDMM; no
         # gradient flows back through a stop or a comparison, so the rows above them are
         # not swept: ops/control.py)
+        # an input first reached by a row that writes each of its adjoints once is written
+        # by it, not zeroed first and added to (fa, fb: _rules.add_into; eager sweeps)
+        fa = False
+        fb = False
         if not L.MM <= op <= L.ADDMM and op != C.STOP_GRAD and op != C.CMP and \
                 op != C.CMP_C:
+            once = w == 1 and a != b and _writes_once(op)
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
-                K.reach_input(adj, reach, offs, a, w)
+                if once:
+                    reach[a] = 1
+                    fa = True
+                else:
+                    K.reach_input(adj, reach, offs, a, w)
             if b >= 0 and reach[b] == 0:
-                K.reach_input(adj, reach, offs, b, w)
+                if once:
+                    reach[b] = 1
+                    fb = True
+                else:
+                    K.reach_input(adj, reach, offs, b, w)
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         # (an input whose reach is CONST is a constant no one reads the adjoint of: engine.py)
         if op == E.MUL:
@@ -71,11 +92,16 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
                 E.mul_half_rev(adj, vals, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD:
             if reach[a] != CONST and reach[b] != CONST:
-                E.add_rev(adj, vals, oo, ao, bo, n)
+                E.add_rev(adj, vals, oo, ao, bo, n, fa, fb)
             else:
-                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, 1.0)
+                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, 1.0,
+                               fa, fb)
         elif op == E.MUL_C:
             E.mul_c_rev(adj, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_rev(adj, vals, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
+        elif op == E.ADD_S:
+            E.add_s_rev(adj, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             E.pass_rev(adj, oo, ao, n)
         elif op == E.SIN:
@@ -84,9 +110,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             E.cos_rev(adj, vals, oo, ao, n)
         elif op == E.SUB:
             if reach[a] != CONST and reach[b] != CONST:
-                E.sub_rev(adj, vals, oo, ao, bo, n)
+                E.sub_rev(adj, vals, oo, ao, bo, n, fa, fb)
             else:
-                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, -1.0)
+                E.add_half_rev(adj, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST, -1.0,
+                               fa, fb)
         elif op == E.DIV:
             E.div_rev(adj, vals, oo, ao, bo, n)
         elif op == E.EXP:
@@ -102,7 +129,7 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == E.RELU:
             E.relu_rev(adj, vals, oo, ao, n)
         elif op == E.POW_C:
-            E.pow_c_rev(adj, vals, oo, ao, consts[k], n)
+            E.pow_c_rev(adj, vals, oo, ao, consts[k], n, fa)
         elif op == E.DIV_C:
             E.div_c_rev(adj, oo, ao, consts[k], n)
         elif op == E.RSUB_C or op == E.NEG:
@@ -128,9 +155,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == R.MEAN:
             R.sum_rev(adj, oo, ao, na, 1.0 / na, uw)
         elif op == R.SUM_DIM:
-            R.sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw)
+            R.sum_dim_rev(adj, meta, oo, ao, na, k, 1.0, uw, fa)
         elif op == R.MEAN_DIM:
-            R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw)
+            R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw, fa)
         elif op == T.EXPAND:
             T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
         elif op == T.STRIDED:
@@ -289,6 +316,10 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             E.add_fwd(vals, oo, ao, bo, n)
         elif op == E.MUL_C:
             E.mul_c_fwd(vals, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_fwd(vals, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD_S:
+            E.add_s_fwd(vals, oo, ao, bo, ne, uw, k)
         elif op == E.ADD_C:
             E.add_c_fwd(vals, oo, ao, consts[k], n)
         elif op == E.SUB_C:
@@ -462,6 +493,10 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
             E.sub_fwd(tan, oo, ao, bo, n)
         elif op == E.MUL_C:
             E.mul_c_fwd(tan, oo, ao, consts[k], n)
+        elif op == E.MUL_S:
+            E.mul_s_tan(tan, vals, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD_S:
+            E.add_s_tan(tan, oo, ao, bo, ne, uw, k)
         elif op == E.DIV_C:
             E.div_c_fwd(tan, oo, ao, consts[k], n)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -607,8 +642,10 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
         uw, ne, na, n, oo, ao, bo = _spans(offs, o, a, b, w)
         if op == E.MUL:
             E.mul_curv(tadj, adj, vals, tan, oo, ao, bo, n)
-        elif op == E.ADD or op == E.SUB or op == E.MUL_C or op == E.DIV_C or op == E.ADD_C or \
-                op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
+        elif op == E.MUL_S:
+            E.mul_s_curv(tadj, adj, vals, tan, oo, ao, bo, ne, uw, k)
+        elif op == E.ADD or op == E.ADD_S or op == E.SUB or op == E.MUL_C or op == E.DIV_C or \
+                op == E.ADD_C or op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
                 op == R.SUM or op == R.MEAN or op == R.SUM_DIM or op == R.MEAN_DIM or \
                 op == T.EXPAND or op == T.STRIDED or op == S.GATHER or op == S.SCATTER or \
                 op == S.PUT or op == S.CAT or op == S.STACK or op == R.CUMSUM or op == N.NLL:
@@ -772,7 +809,7 @@ def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
         b = np.uint64(code[i, 3])
         k = code[i, 3]
         if op == E.ADD:
-            E.add_rev(adj, vals, o, a, b, one)
+            E.add_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.MUL:
             E.mul_rev(adj, vals, o, a, b, one)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -780,7 +817,7 @@ def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
         elif op == E.MUL_C:
             E.mul_c_rev(adj, o, a, consts[k], one)
         elif op == E.SUB:
-            E.sub_rev(adj, vals, o, a, b, one)
+            E.sub_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.RSUB_C or op == E.NEG:
             E.neg_rev(adj, o, a, one)
         elif op == E.DIV:
@@ -790,7 +827,7 @@ def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
         elif op == E.RDIV_C:
             E.rdiv_c_rev(adj, vals, o, a, one)
         elif op == E.POW_C:
-            E.pow_c_rev(adj, vals, o, a, consts[k], one)
+            E.pow_c_rev(adj, vals, o, a, consts[k], one, False)
         elif op == E.SIN:
             E.sin_rev(adj, vals, o, a, one)
         elif op == E.COS:

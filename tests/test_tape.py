@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+from tapegrad.ops import elementwise as ew
 from tapegrad.ops.elementwise import MUL_C
 from tapegrad.ops.strided import EXPAND
 from tapegrad.tape import OP_MASK, current_tape
@@ -272,6 +273,9 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
     c = fn(a, b)
     rows = rows_of(tape)[start:]
     n_expand = (np.shape(da) != c.shape) + (np.shape(db) != c.shape)
+    if op in ("add", "mul") and not sa:  # a 0-d operand is read as it is: MUL_S, ADD_S
+        n_expand = 0
+        assert opcodes(rows) == [{"add": ew.ADD_S, "mul": ew.MUL_S}[op]]
     assert opcodes(rows).count(EXPAND) == n_expand
     assert len(rows) == n_expand + 1  # the EXPAND rows first, then the op's own row
     assert opcodes(rows)[-1] != EXPAND

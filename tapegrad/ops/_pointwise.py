@@ -22,6 +22,9 @@ Unary = namedtuple("Unary", "code name pyfn npfn")
 Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
+# opcode -> the opcode of its row with a 0-d operand read as it is, no EXPAND (elementwise.py
+# MUL_S, ADD_S fill it in, by their declarations)
+SCALAR_ROWS = {}
 
 
 def make_unary(op, doc):
@@ -216,11 +219,15 @@ def _tensor_binary(op, a, b, need, keep):
     if (a._rg or b._rg) and state.grad_enabled:
         tape = tape_for_grad()
         sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
-        if sa_ != shape:  # leave a's EXPAND
-            sa = expand_slot(tape, a, sa, shape, need)
-        if sb_ != shape:
-            sb = expand_slot(tape, b, sb, shape, need)
-        return output(tape, v, op.code, sa, sb, -1, keep)
+        code, k = op.code, -1  # leave a's EXPAND
+        if (not sa_) != (not sb_) and code in SCALAR_ROWS and state.tracing is not tape:
+            code, k = SCALAR_ROWS[code], 0 if not sa_ else 1  # a 0-d operand as it is
+        else:
+            if sa_ != shape:
+                sa = expand_slot(tape, a, sa, shape, need)
+            if sb_ != shape:
+                sb = expand_slot(tape, b, sb, shape, need)
+        return output(tape, v, code, sa, sb, k, keep)
     return _leaf(v)
 
 

@@ -12,10 +12,11 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
+from .._rules import add_into
 from .._state import state
 from ..tensor import Tensor, _leaf, norm
 from . import layout
-from ._pointwise import Binary, Unary, make_binary, make_unary
+from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
 from ._record import output, slot, tape_for_grad
 from .registry import ZERO, api, declare, no_gradient, smooth
 from .spec import Spec
@@ -28,7 +29,12 @@ def _sigmoid_np(x):
     x = np.asarray(x)
     x = x.astype(np.float64) if x.dtype == bool else x  # bool: no unary minus in NumPy
     e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
-    return np.where(x >= 0, 1.0, e) / (1 + e)
+    if not x.ndim:
+        return np.where(x >= 0, 1.0, e) / (1 + e)
+    # the numerator as max(e, x >= 0): 1 where x >= 0 (e <= 1 there), else e, NaN staying
+    # NaN; np.where with a Python float costs more (an LSTM's gates, (8, 128): 12.1 -> 8.5 us
+    # a call, median)
+    return np.maximum(e, x >= 0) / (1 + e)
 
 
 def _sigmoid_py(x):
@@ -50,22 +56,23 @@ def add_fwd(vals, o, a, b, n):
 
 
 @rule
-def add_rev(adj, vals, o, a, b, n):
-    # d(a + b) = da + db
+def add_rev(adj, vals, o, a, b, n, fa, fb):
+    # d(a + b) = da + db  (fa, fb: a's, b's span not zeroed, written here: _rules.add_into)
     for i in range(n):
-        adj[a + i] += adj[o + i]
-        adj[b + i] += adj[o + i]
+        add_into(adj, a + i, adj[o + i], fa)
+        add_into(adj, b + i, adj[o + i], fb)
 
 
 @rule
-def add_half_rev(adj, o, a, b, n, da, db, sb):
+def add_half_rev(adj, o, a, b, n, da, db, sb, fa, fb):
     # add_rev (sub_rev: sb = -1) where one operand is a constant whose adjoint no one reads
     # (engine: reach CONST): only the other's (da, db: which) is accumulated
     if da:
-        pass_rev(adj, o, a, n)
+        for i in range(n):
+            add_into(adj, a + i, adj[o + i], fa)
     if db:
         for i in range(n):
-            adj[b + i] += sb * adj[o + i]
+            add_into(adj, b + i, sb * adj[o + i], fb)
 
 
 def add_vjp(r, g):
@@ -119,11 +126,11 @@ def sub_fwd(vals, o, a, b, n):
 
 
 @rule
-def sub_rev(adj, vals, o, a, b, n):
-    # d(a - b) = da - db
+def sub_rev(adj, vals, o, a, b, n, fa, fb):
+    # d(a - b) = da - db  (fa, fb: as add_rev's)
     for i in range(n):
-        adj[a + i] += adj[o + i]
-        adj[b + i] -= adj[o + i]
+        add_into(adj, a + i, adj[o + i], fa)
+        add_into(adj, b + i, -adj[o + i], fb)
 
 
 def sub_vjp(r, g):
@@ -254,6 +261,129 @@ declare(MUL_C, "MulBackward0", aux="const", scalar_edge=True, fwd=mul_c_fwd, rev
 
 mul = make_binary(_MUL, "``input * other``, broadcasting.")
 api(mul)
+
+
+# ---- a 0-d operand times (plus) an array: MUL_S, ADD_S -----------------------------------
+# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is a 0-d tensor's size-1 slot, the
+# other has out's size; the 0-d operand is read as it is, without an EXPAND row and its
+# copy (a scalar parameter times a 2,000-point vector: PyTorch's polynomial-fit tutorial).
+# Values and gradients equal EXPAND + MUL/ADD's bit for bit: the same products, and the
+# 0-d operand's adjoint summed in float64, in element order, as expand_rev sums.
+# Recorded on eager tapes only (_pointwise.SCALAR_ROWS): traces keep EXPAND, which
+# replay and its fused kernels read.
+MUL_S, ADD_S = 122, 123
+
+
+@rule
+def _vector_scalar(a, b, k):
+    # (vector, 0-d operand) offsets of a MUL_S/ADD_S row
+    return (b, a) if k == 0 else (a, b)
+
+
+@rule
+def mul_s_fwd(vals, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        vals[o + i] = vals[v + i] * vals[s + i % w]
+
+
+@rule
+def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
+    # y = v c  =>  gv = gy c, gc = sum gy v (da, db: which adjoints are read, as mul_half_rev)
+    v, s = _vector_scalar(a, b, k)
+    dv, ds = (db, da) if k == 0 else (da, db)
+    for p in range(w):
+        c = vals[s + p]
+        if dv:
+            for i in range(ne):
+                adj[v + i * w + p] += adj[o + i * w + p] * c
+        if ds:
+            acc = 0.0
+            for i in range(ne):
+                acc += adj[o + i * w + p] * vals[v + i * w + p]
+            adj[s + p] += acc
+
+
+def mul_s_vjp(r, g):
+    ga, gb = g * r.y, g * r.x
+    return [(r.a, ga.sum() if r.k == 0 else ga), (r.b, gb.sum() if r.k == 1 else gb)]
+
+
+@rule
+def mul_s_tan(tan, vals, o, a, b, ne, w, k):
+    # t(v c) = tv c + v tc
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        tan[o + i] = tan[v + i] * vals[s + i % w] + vals[v + i] * tan[s + i % w]
+
+
+@rule
+def mul_s_curv(tadj, adj, vals, tan, o, a, b, ne, w, k):
+    # the tangent of mul_s_rev at fixed gy: gv' = gy tc, gc' = sum gy tv
+    v, s = _vector_scalar(a, b, k)
+    for p in range(w):
+        acc = 0.0
+        for i in range(ne):
+            gy = adj[o + i * w + p]
+            tadj[v + i * w + p] += gy * tan[s + p]
+            acc += gy * tan[v + i * w + p]
+        tadj[s + p] += acc
+
+
+@rule
+def add_s_fwd(vals, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        vals[o + i] = vals[v + i] + vals[s + i % w]
+
+
+@rule
+def add_s_rev(adj, o, a, b, ne, w, k, da, db):
+    # y = v + c  =>  gv = gy, gc = sum gy
+    v, s = _vector_scalar(a, b, k)
+    dv, ds = (db, da) if k == 0 else (da, db)
+    for p in range(w):
+        if dv:
+            for i in range(ne):
+                adj[v + i * w + p] += adj[o + i * w + p]
+        if ds:
+            acc = 0.0
+            for i in range(ne):
+                acc += adj[o + i * w + p]
+            adj[s + p] += acc
+
+
+def add_s_vjp(r, g):
+    return [(r.a, g.sum() if r.k == 0 else g), (r.b, g.sum() if r.k == 1 else g)]
+
+
+@rule
+def add_s_tan(tan, o, a, b, ne, w, k):
+    v, s = _vector_scalar(a, b, k)
+    for i in range(ne * w):
+        tan[o + i] = tan[v + i] + tan[s + i % w]
+
+
+@layout.each_row
+def _scalar_operand_layout(lay, i, o, a, b, k):
+    n = lay.slot_of(i, o, "out")
+    na, nb = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
+    if k not in (0, 1):
+        lay.fail(i, f"aux must be 0 or 1 (which operand is 0-d), got {k}")
+    scalar, vector = (na, nb) if k == 0 else (nb, na)
+    if scalar != 1 or vector != n:
+        lay.fail(i, f"the 0-d operand has {scalar} elements (1 expected), the other {vector} "
+                    f"(the output's {n})")
+    if a >= o or b >= o:
+        lay.fail(i, f"an operand slot is not older than the output slot {o}")
+
+
+declare(MUL_S, "MulBackward0", saves="AB", aux="int", fwd=mul_s_fwd, rev=mul_s_rev,
+        vjp=mul_s_vjp, check=_scalar_operand_layout, tan=mul_s_tan, curv=mul_s_curv)
+declare(ADD_S, "AddBackward0", aux="int", fwd=add_s_fwd, rev=add_s_rev, vjp=add_s_vjp,
+        check=_scalar_operand_layout, tan=add_s_tan, curv=ZERO)
+SCALAR_ROWS[MUL] = MUL_S
+SCALAR_ROWS[ADD] = ADD_S
 
 
 # ---- div ----------------------------------------------------------------------------
@@ -447,17 +577,21 @@ def pow_c_fwd(vals, o, a, c, n):
 
 
 @rule
-def pow_c_rev(adj, vals, o, a, c, n):
+def pow_c_rev(adj, vals, o, a, c, n, fa):
     # d(x^c) = c x^(c-1) dx, and 0 for c == 0 (PyTorch's convention at x = 0)
+    # (fa: a's span not zeroed, written here: _rules.add_into)
     if c == 2.0:
         for i in range(n):
-            adj[a + i] += adj[o + i] * 2.0 * vals[a + i]
+            add_into(adj, a + i, adj[o + i] * 2.0 * vals[a + i], fa)
     elif c == 3.0:  # x * x: exact where pow() rounds correctly, and ~100x cheaper than it
         for i in range(n):  # (pow() costs ~40 ns an element here)
-            adj[a + i] += adj[o + i] * 3.0 * (vals[a + i] * vals[a + i])
+            add_into(adj, a + i, adj[o + i] * 3.0 * (vals[a + i] * vals[a + i]), fa)
     elif c != 0.0:
         for i in range(n):
-            adj[a + i] += adj[o + i] * c * vals[a + i] ** (c - 1.0)
+            add_into(adj, a + i, adj[o + i] * c * vals[a + i] ** (c - 1.0), fa)
+    elif fa:  # (c == 0: the gradient is 0, still written)
+        for i in range(n):
+            adj[a + i] = 0.0
 
 
 def pow_c_vjp(r, g):

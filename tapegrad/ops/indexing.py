@@ -38,7 +38,7 @@ def getitem(input, key):
     if name != "IndexBackward0":
         if Ellipsis not in key:
             key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
-        return _strided(input, src, src[key], name)
+        return _strided(input, src, src[key], name, key=key)
     return _gathered(input, src, _flat_index(src.shape)[key], name)
 
 
@@ -64,7 +64,15 @@ def _select_first(input, d, i):
     return output(tape, value, STRIDED, sx, -1, k)
 
 
+_PLAIN = (int, type(None))  # a slice of these and no step needs no conversion
+
+
 def _index(k):
+    if type(k) is slice and k.step is None and type(k.start) in _PLAIN and \
+            type(k.stop) in _PLAIN:  # (x[:, a:b], the common key: as it is)
+        return k
+    if type(k) is int:
+        return k
     if isinstance(k, range):  # x[range(n), t]: PyTorch indexes with it as with a list
         k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, (Tensor, list, np.ndarray)):

@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
-from .._rules import _s, _u
+from .._rules import _s, _u, add_into
 from .._state import state
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
@@ -90,15 +90,16 @@ def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
 
 
 @rule
-def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w):
+def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w, fa):
     # y[map(i)] += scale * x[i]  =>  gx[i] += scale * gy[map(i)]
+    # (fa: eager, a's span not zeroed, written here: _rules.add_into)
     starts, length, step = strided_runs(meta, k, _s(n_in))
     if w == 1:  # eager sweeps: without the loop over points, ~2x faster (as strided_rev)
         for r in range(len(starts)):
             x = a + _u(r * length)
             j = o + _u(starts[r])
             for i in range(length):
-                adj[x + _u(i)] += adj[j + _u(i * step)] * scale
+                add_into(adj, x + _u(i), adj[j + _u(i * step)] * scale, fa)
         return
     for r in range(len(starts)):
         x = a + _u(r * length) * w
@@ -1192,6 +1193,12 @@ def _logsumexp_ref(np_, x, axis, keepdims=False):
 
 # ---- spec rows ----------------------------------------------------------------------
 SPECS = [
+    # a sum (0-d) times (plus) an array: elementwise.py's MUL_S, ADD_S rows (a traced one:
+    # EXPAND); here, not among the elementwise rows, which broadcast their two operands
+    Spec("mul_0d", lambda a, b: a.sum() * b, lambda np_, a, b: np_.sum(a) * b, arity=2,
+         shapes=((3,), (2, 3))),
+    Spec("add_0d", lambda a, b: b + a.sum(), lambda np_, a, b: b + np_.sum(a), arity=2,
+         shapes=((3,), (2, 3))),
     Spec("sum", lambda x: x.sum(), lambda np_, x: np_.sum(x)),
     Spec("mean", lambda x: x.mean(), lambda np_, x: np_.mean(x)),
     Spec("sum_dim", lambda x: x.sum(0), lambda np_, x: np_.sum(x, axis=0),

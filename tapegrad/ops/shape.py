@@ -94,15 +94,35 @@ def _record_on(*ts):
     return state.grad_enabled and any(t._rg for t in ts)
 
 
-def _strided(x, src, view, name, shape=None):
+def _view_base(src, key):
+    """The element offset of the view ``src[key]`` for a key of ints and slices (an Ellipsis
+    last at most), read from the key: a view's ``__array_interface__`` costs ~2 us a read,
+    the larger part of slicing a small tensor (an LSTM's gates[:, :H]).  None otherwise."""
+    base = 0
+    last = len(key) - 1
+    for i, (k, n, st) in enumerate(zip(key, src.shape, src.strides, strict=False)):
+        if type(k) is int:
+            base += (k + n if k < 0 else k) * st
+        elif type(k) is slice:
+            base += k.indices(n)[0] * st
+        elif k is not Ellipsis or i != last:
+            return None
+    return base // src.itemsize
+
+
+def _strided(x, src, view, name, shape=None, key=None):
     """Record ``view``, a NumPy view of ``src = _arr(x)``, as a STRIDED row; the result is a
-    copy of the view, reshaped to ``shape`` if given (repeat views a 2k-d expansion)."""
+    copy of the view, reshaped to ``shape`` if given (repeat views a 2k-d expansion).
+    ``key``: the view is ``src[key]`` (``()`` for a transpose), so its offset is known
+    (_view_base)."""
     value = np.array(view)
     value = _store(value.reshape(shape) if shape is not None else value)
     if not _record_on(x):
         return _leaf(value)
     item = src.itemsize
-    base = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
+    base = _view_base(src, key) if key is not None and view.size else None
+    if base is None:
+        base = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
     strides = [st // item for st in view.strides]
     if view.size:  # the map must stay inside x: the compiled rules do not check
         lo = hi = base
@@ -197,7 +217,7 @@ def permute(input, *dims):
         raise RuntimeError(f"permute(): duplicate dims are not allowed (dims {list(dims)} "
                            f"for a tensor of shape {tuple(input.shape)}).")
     src = _arr(input)
-    return _strided(input, src, src.transpose(wrapped), "PermuteBackward0")
+    return _strided(input, src, src.transpose(wrapped), "PermuteBackward0", key=())
 
 
 @api
@@ -213,7 +233,7 @@ def _transpose(input, dim0, dim1, op, name):
     src = _arr(input)
     if input.ndim >= 2:
         perm[d0], perm[d1] = perm[d1], perm[d0]
-    return _strided(input, src, src.transpose(perm), name)
+    return _strided(input, src, src.transpose(perm), name, key=())
 
 
 @api
@@ -271,7 +291,7 @@ def movedim(input, source, destination):
     for d, s in sorted(zip(wd, ws)):
         order.insert(d, s)
     src = _arr(input)
-    return _strided(input, src, src.transpose(order[:nd]), "PermuteBackward0")
+    return _strided(input, src, src.transpose(order[:nd]), "PermuteBackward0", key=())
 
 
 moveaxis = movedim
@@ -300,7 +320,7 @@ def narrow(input, dim, start, length):
 
 def _narrow(input, src, d, start, length, name):
     key = (slice(None),) * d + (slice(start, start + length),)
-    return _strided(input, src, src[key], name)
+    return _strided(input, src, src[key], name, key=key)
 
 
 @api
@@ -315,7 +335,8 @@ def select(input, dim, index):
         raise IndexError(f"select(): index {index} out of range for tensor of size "
                          f"{list(input.shape)} at dimension {d}")
     src = _arr(input)
-    return _strided(input, src, src[(slice(None),) * d + (index, Ellipsis)], "SelectBackward0")
+    key = (slice(None),) * d + (index, Ellipsis)
+    return _strided(input, src, src[key], "SelectBackward0", key=key)
 
 
 @api
@@ -325,8 +346,8 @@ def unbind(input, dim=0):
         raise IndexError("unbind(): Dimension specified as 0 but tensor has no dimensions")
     d = _wrap_dim(dim, input.ndim, "unbind")
     src = _arr(input)
-    return tuple(_strided(input, src, src[(slice(None),) * d + (i, Ellipsis)],
-                          "UnbindBackward0") for i in range(input.shape[d]))
+    keys = ((slice(None),) * d + (i, Ellipsis) for i in range(input.shape[d]))
+    return tuple(_strided(input, src, src[k], "UnbindBackward0", key=k) for k in keys)
 
 
 @api
@@ -1083,16 +1104,20 @@ def cat(tensors, dim=0):
         if t.ndim == 0:
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
                                f"concatenated")
-    dtype = dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
+    # (every operand is an array now: its dtype and shape read from it, one dtype needing no
+    # promotion: result_type and Tensor.shape were a quarter of a small cat, an LSTM step's)
+    d0 = ts[0]._data.dtype
+    dtype = d0 if all(t._data.dtype is d0 for t in ts) else \
+        dtypes.result_type(*[(t.dtype, t.ndim) for t in ts])
     # PyTorch's legacy rule: 1-d empty tensors are skipped whatever the other shapes
-    parts = [(i, t) for i, t in enumerate(ts) if tuple(t.shape) != (0,)] or [(0, ts[0])]
-    first = tuple(parts[0][1].shape)
+    parts = [(i, t) for i, t in enumerate(ts) if t._data.shape != (0,)] or [(0, ts[0])]
+    first = parts[0][1]._data.shape
     d = _wrap_dim(dim, len(first), "cat")
     for i, t in parts[1:]:
         if t.ndim != len(first):
             raise RuntimeError(f"Tensors must have same number of dimensions: got {len(first)} "
                                f"and {t.ndim}")
-        for j, (a, b) in enumerate(zip(first, t.shape)):
+        for j, (a, b) in enumerate(zip(first, t._data.shape)):
             if j != d and a != b:
                 raise RuntimeError(
                     f"Sizes of tensors must match except in dimension {d}. Expected size {a} "
@@ -1100,7 +1125,7 @@ def cat(tensors, dim=0):
     ts = [t for _, t in parts]
     value = _store(np.concatenate([np.asarray(t._data, dtype) for t in ts], axis=d))
     return _record_blocks(CAT, ts, value, _prod(first[:d]),
-                          [_prod(t.shape[d:]) for t in ts])
+                          [_prod(t._data.shape[d:]) for t in ts])
 
 
 concat = concatenate = cat
