@@ -58,7 +58,6 @@ def make_unary(op, doc):
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
-                    gen = tape.gen
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -67,15 +66,7 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
-                t = _new(Tensor)  # (tensor._nonleaf written out: a call less)
-                t._data = v
-                t._rg = True
-                t._slot = s
-                t._gen = gen
-                t._tok = tok
-                t._grad = None
-                t._retains_grad = False
-                return t
+                return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         token = _set(_IGNORE)  # (_np written out)
         try:
