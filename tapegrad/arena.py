@@ -82,8 +82,7 @@ class ValueArena:
         ahead of ``nslots`` for good, which ``Tape.flush`` detects and refuses; cut off
         after, the slot is complete and merely unused."""
         s, n = self.nslots, self.nvals
-        self.obuf.append(n)
-        self.vbuf.append(v)
+        self.vbuf.append(v)  # (its offset is implied: n, see Tape.flush)
         self.nvals = n + 1
         self.nslots = s + 1
         if not s & FLUSH:
@@ -151,14 +150,38 @@ class ValueArena:
             self.flush()
         return s
 
+    def push_result(self, a, keep):
+        """``push_array(a, keep, owned=True)`` for an op's new result: its common case (a
+        small array of the arena's dtype, no pending scalars) written out, with four NumPy
+        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op)."""
+        if (type(a) is not np.ndarray or (n := a.size) >= LAZY_MIN or self.vbuf
+                or a.base is not None or a.dtype is not _DTYPE[self.vals.typecode]):
+            return self.push_array(a, keep, True)
+        s, lo = self.nslots, self.nvals  # (the order of push_array: nslots last)
+        self.obuf.append(lo)
+        self.shapes[s] = a.shape
+        if not self.abuf:
+            self.alo = lo
+        self.abuf.append(a)
+        if lo - self.alo >= PENDING_MAX:
+            self._flush_arrays(lo + n)
+        self.nvals = lo + n
+        self.nslots = s + 1
+        if s >= self.flush_at:
+            self.flush()
+        return s
+
     def _arrive(self, a):
         """push_array's preliminaries, ``a`` as an ndarray: pending scalars go first, and the
         arena takes ``a``'s dtype (float32 while empty, float64 when one joins)."""
         if self.vbuf:  # pending scalars take the arena positions before this slot's:
             if self.vals.typecode == "d":  # they join the pending arrays as one (a flush
+                lo, k = self.nvals - len(self.vbuf), len(self.vbuf)
                 if not self.abuf:  # here cost ~3 us of a scalar-times-vector op)
-                    self.alo = self.nvals - len(self.vbuf)
-                self.abuf, self.vbuf = [*self.abuf, np.array(self.vbuf)], []  # (the commit)
+                    self.alo = lo
+                # (the commit: their offsets, implied while pending, written out)
+                self.abuf, self.vbuf, self.obuf = ([*self.abuf, np.array(self.vbuf)], [],
+                                                   [*self.obuf, *range(lo, lo + k)])
             else:
                 self.flush()  # (which promotes a float32 arena: scalars are float64)
         if type(a) is not np.ndarray:

@@ -53,7 +53,7 @@ from array import array
 import numpy as np
 
 from ._state import anomaly, state
-from .arena import _DTYPE, _F64, _I64, WRITES, ValueArena, _give_arena, _next_arena, escaped
+from .arena import _DTYPE, _F64, _I64, FLUSH, WRITES, ValueArena, _give_arena, _next_arena, escaped
 
 _GEN = itertools.count(1)
 FREED = 1 << 40  # set in a row's opcode once a sweep without retain_graph went through it
@@ -139,12 +139,13 @@ class Tape(ValueArena):
             "consts": array("d"),
             "_last_const": None, "_last_k": None,  # the last const pushed, and its index
             "rbuf": _SiteRows.new(self) if anomaly.enabled else [],  # pending rows, 5 ints each
-            "obuf": [],  # pending slot offsets
-            "vbuf": [],  # pending scalar values
+            "obuf": [],  # pending slot offsets, but those of the pending scalars: implied
+            "vbuf": [],  # pending scalar values: the last slots, arena positions up to nvals
             "abuf": [],  # pending small op results, from arena element alo (push_array)
             "alo": 0,
             "nslots": 0,
             "nvals": 0,
+            "flush_at": 0,  # the scalar fast paths flush once a slot index reaches it (flush)
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "consts_at": [],  # slots of constants (no grad) adopted as operands: see CONST
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
@@ -312,20 +313,21 @@ class Tape(ValueArena):
         ``push_scalar``), and the tape is then refused (``_refuse``)."""
         if self.broken:
             raise RuntimeError(self.broken)
-        offs, obuf = self.offs, self.obuf
-        if len(offs) - (1 if offs else 0) + len(obuf) != self.nslots:
-            self._refuse(f"{self.nslots} slots counted, {len(obuf)} pending offsets")
+        offs, obuf, vbuf = self.offs, self.obuf, self.vbuf
+        k = len(vbuf)  # (the last k slots: pending scalars, offsets nvals - k .. nvals - 1)
+        if len(offs) - (1 if offs else 0) + len(obuf) + k != self.nslots:
+            self._refuse(f"{self.nslots} slots counted, {len(obuf)} pending offsets and "
+                         f"{k} pending scalars")
         if len(self.leaf_slots) != len(self.leaves):  # (adopt cut off between the two)
             self.leaf_slots = array("q", [s for s, _ in self.leaves])
         nrows, noffs = len(self.rows), len(offs)
         try:
             if self.abuf:
-                self._flush_arrays(self.nvals - len(self.vbuf))
-            if self.vbuf:
+                self._flush_arrays(self.nvals - k)
+            if vbuf:
                 if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                     self._promote()
-                self._put_vals(self.nvals - len(self.vbuf), array("d", packed(self.vbuf, "d")))
-                self.vbuf.clear()
+                self._put_vals(self.nvals - k, array("d", packed(vbuf, "d")))
             if self.rbuf:
                 rows = packed(self.rbuf, "q")
                 try:
@@ -333,23 +335,26 @@ class Tape(ValueArena):
                 except BufferError:
                     self.unpin("rows").frombytes(rows)
                 self.rbuf.clear()
-            if obuf:  # offs ends with a sentinel, the arena's end: arrays() views it whole
+            if obuf or vbuf:  # offs ends with a sentinel, the arena's end: arrays() views it
+                tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
+                if obuf:
+                    tail = np.concatenate((np.array(obuf, _I64), tail))
                 if offs:  # (the sentinel becomes the first pending offset: written again,
-                    tail = obuf[1:]  # the same)
-                    offs[-1] = obuf[0]
-                else:
-                    tail = obuf[:]
-                tail.append(self.nvals)
-                tail = packed(tail, "q")
+                    offs[-1] = int(tail[0])  # the same)
+                    tail = tail[1:]
+                tail = tail.tobytes()
                 try:
                     offs.frombytes(tail)
                 except BufferError:
                     self.unpin("offs").frombytes(tail)
-                obuf.clear()
+                self.obuf, self.vbuf = [], []  # (the commit of the values and offsets)
+            # the next multiple of FLUSH + 1 above the slots: the ops' fast paths compare
+            # their slot index with it (an int compare; ``s & FLUSH`` cost ~120 instructions)
+            self.flush_at = (self.nslots | FLUSH) + 1
         except BaseException:  # (a NumPy view may pin a buffer left as it was: no resize)
             if self.rbuf and len(self.rows) > nrows:
                 del self.rows[nrows:]
-            if self.obuf and len(self.offs) > noffs:
+            if (self.obuf or self.vbuf) and len(self.offs) > noffs:
                 del self.offs[noffs:]
             raise
 
@@ -400,7 +405,7 @@ class Tape(ValueArena):
         recycled value arena only the part in use: the rest is a cache, see
         ``_recycled_arena``)."""
         arrays = (self.rows, self.offs, self.meta, self.consts, self.leaf_slots)
-        pending = len(self.rbuf) + len(self.obuf)
+        pending = len(self.rbuf) + len(self.obuf) + len(self.vbuf)
         spans = 0 if self.span_low is None else self.span_low.nbytes + self.span_prod.nbytes
         return (sum(a.buffer_info()[1] * a.itemsize for a in arrays) + 8 * pending
                 + self.vals.itemsize * self.nvals + spans)

@@ -114,15 +114,22 @@ PROGRAMS = {"record": program, "higher": program_higher}
 
 # ---- the invariant checker -------------------------------------------------------------
 
+def _pending_offsets(tape):
+    """The pending slots' offsets: ``obuf``'s, then the pending scalars' (implied: the last
+    slots, at consecutive arena positions up to nvals)."""
+    return list(tape.obuf) + list(range(tape.nvals - len(tape.vbuf), tape.nvals))
+
+
 def _slot_value(tape, s):
     """Slot ``s``'s values, read without changing the tape (pending lists included)."""
     nc = len(tape.offs) - 1 if len(tape.offs) else 0
+    obuf = _pending_offsets(tape)
     if s < nc:
         lo = tape.offs[s]
-        hi = tape.offs[s + 1] if s + 1 < nc else (tape.obuf[0] if tape.obuf else tape.nvals)
+        hi = tape.offs[s + 1] if s + 1 < nc else (obuf[0] if obuf else tape.nvals)
     else:
-        lo = tape.obuf[s - nc]
-        hi = tape.obuf[s - nc + 1] if s - nc + 1 < len(tape.obuf) else tape.nvals
+        lo = obuf[s - nc]
+        hi = obuf[s - nc + 1] if s - nc + 1 < len(obuf) else tape.nvals
     if tape.lazy and s in tape.lazy:
         return None  # kept aside (not copied in): nothing to compare
     vstart = tape.nvals - len(tape.vbuf)
@@ -143,7 +150,7 @@ def check_tape(tape, tensors=()):  # (REFUSABLE: below)
     bad = []
     if getattr(tape, "broken", None):
         return bad  # refused until it resets: nothing reads it (checked by the fresh run)
-    offs, obuf = tape.offs, tape.obuf
+    offs, obuf = tape.offs, _pending_offsets(tape)
     nc = len(offs) - 1 if len(offs) else 0
     if nc + len(obuf) != tape.nslots:
         # an op cut off between its first push and its commit: Tape.flush refuses the

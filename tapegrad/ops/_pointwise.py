@@ -2,6 +2,8 @@
 scalar fast path (Python floats, written out inline: it is the per-op overhead the eager
 benchmarks measure), the NumPy path with broadcasting and dtype promotion, one row each.
 """
+import math
+import operator
 from collections import namedtuple
 
 import numpy as np
@@ -10,7 +12,6 @@ from .. import dtypes
 from .._fp import _IGNORE, _reset, _set
 from .._fp import call as _np
 from .._state import state
-from ..arena import FLUSH
 from ..tape import current_tape
 from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
 from ._record import _result, output, record, slot, tape_for_grad
@@ -25,6 +26,9 @@ _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 # opcode -> the opcode of its row with a 0-d operand read as it is, no EXPAND (elementwise.py
 # MUL_S, ADD_S fill it in, by their declarations)
 SCALAR_ROWS = {}
+# Python functions whose result on two floats is always a float (float ** float can be
+# complex): the scalar path skips the check of their result
+_FLOAT_CLOSED = (operator.add, operator.sub, operator.mul, operator.truediv, math.atan2)
 
 
 def make_unary(op, doc):
@@ -48,17 +52,22 @@ def make_unary(op, doc):
                 v = float(_np(npfn, d))
             if input._rg and (st := state.__dict__)["grad_enabled"]:  # (one thread-local
                 tape = st["tape"] or current_tape()  # read, not two: ~600 instructions each)
-                tok = input._tok if input._gen == tape.gen else None  # (live: no begin)
-                if tok is None:
+                gen = tape.gen
+                if input._gen == gen:  # a live input's token: no begin
+                    tok, sx = input._tok, input._slot  # (a leaf's is None)
+                    if tok is None:
+                        tok = tape.begin()
+                        gen = tape.gen
+                        sx = input._slot if input._gen == gen else slot(input, tape)
+                else:
                     tok = tape.begin()  # before any push: the op's output will hold it
-                sx = input._slot if input._gen == tape.gen else slot(input, tape)
+                    sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
-                tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
-                tape.vbuf.append(v)
+                tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
                 tape.nvals = n + 1
                 tape.nslots = s + 1
                 tape.rbuf.extend((code, s, sx, -1, -1))
-                if not s & FLUSH:
+                if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
@@ -89,6 +98,7 @@ def make_binary(op, doc, reflected=False):
     Tensor.  Scalar-by-scalar is written out inline, as in make_unary."""
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     code_c = op.code_rc if reflected else op.code_c
+    checked = pyfn not in _FLOAT_CLOSED  # whether a float result must be checked for
     reads = OPS[code].reads  # what the tensor-by-tensor row's rule reads (its declaration)
     need, keep = "a" in reads or "b" in reads, "o" in reads
     reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
@@ -106,7 +116,7 @@ def make_binary(op, doc, reflected=False):
             if type(ad) is float and type(bd) is float:
                 try:
                     v = pyfn(ad, bd)
-                    if type(v) is not float:  # (-8) ** (1/3) is complex in Python
+                    if checked and type(v) is not float:  # (-8) ** (1/3) is complex
                         raise TypeError
                 except _PY_ERRORS:  # 1/0, 0**-1: IEEE results, not exceptions
                     v = float(_np(npfn, ad, bd))
@@ -121,13 +131,12 @@ def make_binary(op, doc, reflected=False):
                         gen = tape.gen
                     sa = a._slot if a._gen == gen else slot(a, tape)
                     sb = b._slot if b._gen == gen else slot(b, tape)
-                    s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
-                    tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
-                    tape.vbuf.append(v)
+                    s, n = tape.nslots, tape.nvals  # (pending first, the counters last:
+                    tape.vbuf.append(v)  # see Tape.push_scalar; the row once its slot is whole)
                     tape.nvals = n + 1
                     tape.nslots = s + 1
                     tape.rbuf.extend((code, s, sa, sb, -1))
-                    if not s & FLUSH:
+                    if s >= tape.flush_at:
                         tape.flush()
                     t = _new(Tensor)  # (tensor._nonleaf written out: ~6% of the op)
                     t._data = v
@@ -154,7 +163,7 @@ def make_binary(op, doc, reflected=False):
         if type(ad) is float:
             try:
                 v = pyfn(c, ad) if reflected else pyfn(ad, c)
-                if type(v) is not float:
+                if checked and type(v) is not float:
                     raise TypeError
             except _PY_ERRORS:
                 v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
@@ -166,12 +175,11 @@ def make_binary(op, doc, reflected=False):
                 sa = a._slot if a._gen == tape.gen else slot(a, tape)
                 k = tape.const(c)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
-                tape.obuf.append(n)  # Tape.push_scalar; the row once its slot is whole)
-                tape.vbuf.append(v)
+                tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
                 tape.nvals = n + 1
                 tape.nslots = s + 1
                 tape.rbuf.extend((code_c, s, sa, -1, k))
-                if not s & FLUSH:
+                if s >= tape.flush_at:
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
@@ -196,10 +204,11 @@ def _tensor_binary(op, a, b, need, keep):
     """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
     ``need``/``keep``: the row's rule reads its inputs' / its output's values."""
     ad, bd = a._data, b._data
-    if (type(ad) is np.ndarray and type(bd) is np.ndarray and ad.dtype is bd.dtype
-            and ad.shape == bd.shape and ad.ndim and ad.dtype.kind == "f"):
+    if (type(ad) is np.ndarray and type(bd) is np.ndarray and (dt := ad.dtype) is bd.dtype
+            and (sh := ad.shape) == bd.shape and sh and dt.kind == "f"):
         # the common case written out: same shape and float dtype, so the result is a
-        # new C-contiguous array of that dtype (``_result`` has nothing to do)
+        # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy
+        # attribute is read once (~300 instructions a read, issue 20)
         token = _set(_IGNORE)
         try:
             v = op.npfn(ad, bd)

@@ -91,7 +91,7 @@ def record(v, code, a, b, need, keep):
     lazy = tape.lazy  # (slot()'s first lines, written out)
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
-    s = tape.push_array(v, keep, True)
+    s = tape.push_result(v, keep)
     tape.rbuf.extend((code, s, sa, sb, -1))
     return _nonleaf(v, s, tape, tok)
 
