@@ -153,15 +153,9 @@ def _tapegrad_replay(graph, n_ops):
 
 def _tapegrad_general(graph, n_ops):
     from tapegrad import _kernels
-    from tapegrad._sweep import RUN
     t, info = _traced(graph, n_ops)
-    p = t._make_plan()
-    ints, floats = p.packed()
-    body = ints[:int(8 + 5 * (len(p.fwd) + len(p.rev)) + len(p.offs) + len(p.meta)
-                     + len(p.in_elems))].copy()
-    body[6] = body[7] = 1  # one RUN row each way: every row by the general interpreters
-    ints = np.concatenate([body, [RUN, 0, len(p.fwd), 0, 0, RUN, 0, len(p.rev), 0, 0]])
-    res = np.empty(len(p.in_elems) + 1)
+    ints, floats = t._make_plan().packed(lowered=False)  # one RUN each way
+    res = np.empty(len(t.in_elems) + 1)
     kernel = _kernels._replay_point
 
     def call(x):

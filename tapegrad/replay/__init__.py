@@ -655,15 +655,15 @@ class _Plan:
         self.out_elems = np.arange(start[t.out_slot], start[t.out_slot] + size[t.out_slot],
                                    dtype=np.int64)
 
-    def packed(self):
-        """The plan as ``_sweep._replay_point`` takes it: (ints, floats)."""
-        fwd_code = lower.point_code(self.fwd, self.offs, self.meta)
-        rev_code = lower.point_code(self.rev, self.offs, self.meta)
+    def packed(self, lowered=True):
+        """The plan as ``_sweep._replay_point`` takes it: (ints, floats).  ``lowered``: its
+        rows lowered to the one-point code (``lower.point_program``)."""
+        ncf, ncr, nx, code = lower.point_program(self.fwd, self.rev, self.offs, self.meta,
+                                                 lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
-                len(self.in_elems), self.out_slot, len(fwd_code), len(rev_code)]
+                len(self.in_elems), self.out_slot, ncf, ncr, nx]
         ints = np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
-                               self.offs, self.meta, self.in_elems, fwd_code.ravel(),
-                               rev_code.ravel()]).astype(np.int64)
+                               self.offs, self.meta, self.in_elems, code]).astype(np.int64)
         return ints, np.concatenate([self.vals0, self.consts]).astype(np.float64)
 
 
