@@ -153,16 +153,9 @@ def _tapegrad_replay(graph, n_ops):
 
 def _tapegrad_general(graph, n_ops):
     from tapegrad import _kernels
-    from tapegrad._sweep import RUN
     t, info = _traced(graph, n_ops)
     p = t._make_plan()
-    ints = p.packed()
-    body = ints[:int(8 + 5 * (len(p.fwd) + len(p.rev)) + len(p.offs) + len(p.meta)
-                     + len(p.in_elems))].copy()
-    body[6] = body[7] = 1  # one RUN row each way: every row by the general interpreters
-    floats = np.concatenate([p.vals0, p.consts]).view(np.int64)  # (the values, at the end)
-    ints = np.concatenate([body, [RUN, 0, len(p.fwd), 0, 0, RUN, 0, len(p.rev), 0, 0],
-                           floats])
+    ints = p.packed(lowered=False)  # one RUN each way
     work = np.empty(p.point_need())
     kernel = _kernels._replay_point
 

@@ -218,14 +218,44 @@ def _flush(cache):
 
 def rule(fn=None, *, inline=False):
     """A rule helper: compiled into the interpreters that call it, never cached alone.
-    ``inline=True``: Numba inlines it at every call (``inline="always"``), for helpers
-    whose call measured costlier than their body (it costs compile time)."""
+    ``inline=True``: LLVM inlines it at every call (Numba's ``forceinline``), for helpers
+    whose call measured costlier than their body (it costs compile time).  Not Numba's
+    ``inline="always"``: inlined in Numba's IR, every array argument gains an
+    incref/decref pair, calls to NRT's atomic counters that its pruning leaves in branchy
+    bodies (4-5 a call in the softmax point rules: bench_fastest_west's west graph was
+    ~5% slower)."""
     if fn is None:
         return lambda f: rule(f, inline=inline)
     _ieee_when_interpreted(fn)
     KERNEL_CODE.add(fn.__code__)
-    opts = {**_DEFAULTS, "inline": "always"} if inline else dict(_DEFAULTS)
-    return fn if DISABLED else Jitted(fn, opts)
+    return fn if DISABLED else Jitted(fn, _INLINE if inline else dict(_DEFAULTS))
+
+
+_INLINE = {**_DEFAULTS, "forceinline": True}
+
+
+class Inlined(types.ModuleType):
+    """``module``'s rules as twins that LLVM inlines at every call (``rule(inline=True)``),
+    made on first use: ``Inlined(E).mul_rev`` compiles ``E.mul_rev``'s code inlined where
+    it is called, ``E.mul_rev`` itself stays a plain rule.  For the one-point interpreters
+    (``_sweep._point_forward``/``_point_reverse``): left to LLVM, rules with two array
+    arguments (the reverse ones) stay calls there, ~40 arguments pushed a row, and the
+    one-point replay of bench_fastest_west's graphs ran 1.25-1.7x slower.  The twins run
+    the rules' own code, so their results are the rules' bit for bit; any other attribute
+    is ``module``'s own.  Under NUMBA_DISABLE_JIT=1 the twins are the rules themselves."""
+
+    def __init__(self, module):
+        super().__init__(f"{module.__name__}.inlined")
+        self._module = module
+
+    def __getattr__(self, name):  # (only names not made yet come here)
+        if name.startswith("__") or name == "_module":
+            raise AttributeError(name)
+        x = getattr(self._module, name)
+        if isinstance(x, Jitted):
+            x = Jitted(x.py_func, _INLINE)
+        setattr(self, name, x)
+        return x
 
 
 def _ieee_when_interpreted(fn):
@@ -265,7 +295,7 @@ def compiled_digest(*dispatchers):
     """SHA-256 of everything the given kernels compile in: their code, the code of every
     function they reach through globals (also as ``module.attr``), the values of the
     number, string and tuple constants they read, this module's compile options and a
-    rule's own options (``rule(inline=True)``)."""
+    rule's own options (``rule(inline=True)``, ``Inlined``'s twins)."""
     h = hashlib.sha256(repr(sorted(_DEFAULTS.items())).encode())
     todo = [_py(d) for d in dispatchers]
     seen = set()

@@ -16,7 +16,8 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 import numpy as np
 
 from . import _rules as K
-from ._jit import njit, rule, stamp_together
+from ._jit import Inlined, njit, rule, stamp_together
+from ._rules import _s, _u
 from .ops import control as C
 from .ops import custom as U
 from .ops import elementwise as E
@@ -717,146 +718,160 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
             return r
     return -1
 
-# -- the lowered point interpreters ---------------------------------------------------------
-# A replay plan's rows lowered for ONE point (replay/lower.py): each row of ``code`` is
-# [op, out, in0, in1 or aux, row] with out/in0/in1 arena offsets resolved when the plan was
-# built, so a scalar row costs no slot lookup and its rule runs at n = 1, a literal that the
-# compiler folds (no loop).  Rows of other ops, or of more than one element, come as
-# [RUN, r0, r1, 0, r0]: rows r0 .. r1-1 of the plan, run by the general interpreters.
-# Rows of SIZED_BY_META (their rules read their sizes from meta at aux) are lowered at any
-# size, with their aux.  Results equal the general interpreters' bit for bit: the same
-# rules, on the same operands, in the same order.
+# -- the one-point interpreters -------------------------------------------------------------
+# A replay plan's rows lowered for ONE point (replay/lower.py): ``code`` is flat int32, four
+# words an instruction, [op, out, in0, in1 or aux], the arena offsets resolved when the
+# plan was built, so a scalar row costs no slot lookup and its rule runs at n = 1, a literal
+# that the compiler folds (no loop).  Rows of SIZED_BY_META (their rules read their sizes
+# from meta at aux) are lowered at any size, with their aux.  Two other instructions:
+# - [STACK1, out, n, e]: a cat/stack of n single elements whose offsets are ext[e .. e+n-1]:
+#   their n copies (forward) and n adjoint sums (reverse: operand 0 first, cat_rev's order)
+#   in one instruction;
+# - [RUN, r0, r1, 0]: plan rows r0 .. r1-1 (vectors, guards, ops without a branch here),
+#   run by the general interpreters.  The loops stop there and return the instruction to
+#   _replay_point, which runs the rows and resumes them: no call into the general
+#   interpreters sits in the loops.
+# The rules are called through ``Inlined`` twins, inlined by LLVM (a call per row pushed ~40
+# arguments: bench_fastest_west's one-point replay took 1.25-1.7x the time).  Results equal
+# the general interpreters' bit for bit: the same rules, on the same operands, in the same
+# order (tests/test_replay_lowered.py).
 RUN = -1
+STACK1 = -2
 SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
+# the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
+POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
+             E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
+             E.SQRT, E.SOFTPLUS)
+PE = Inlined(E)
 
 
 @rule
-def _scalar_forward(code, fwd, offs, vals, consts, meta, bad):
-    """Forward through ``code`` at one point (w = 1): -1, or a plan row that could not run."""
-    one = np.uint64(1)
-    w = np.int64(1)
-    for i in range(len(code)):
-        op = code[i, 0]
-        o = np.uint64(code[i, 1])
-        a = np.uint64(code[i, 2])
-        b = np.uint64(code[i, 3])
-        k = code[i, 3]
+def _point_forward(code, i0, ext, vals, consts, meta):
+    """Forward through instructions i0, i0 + 1, .. of ``code`` at one point (w = 1): the
+    index of the first it does not run (a RUN), or their count when done."""
+    one, two, three, four = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
+    end = _u(len(code)) // four
+    for i in range(_u(i0), end):
+        c = i * four  # (unsigned: no negative-index test per word)
+        op = code[c]
+        o = _u(code[c + one])
+        a = _u(code[c + two])
+        b = _u(code[c + three])
+        k = _s(code[c + three])
         if op == E.ADD:
-            E.add_fwd(vals, o, a, b, one)
+            PE.add_fwd(vals, o, a, b, one)
         elif op == E.MUL:
-            E.mul_fwd(vals, o, a, b, one)
+            PE.mul_fwd(vals, o, a, b, one)
         elif op == E.ADD_C:
-            E.add_c_fwd(vals, o, a, consts[k], one)
+            PE.add_c_fwd(vals, o, a, consts[k], one)
         elif op == E.MUL_C:
-            E.mul_c_fwd(vals, o, a, consts[k], one)
+            PE.mul_c_fwd(vals, o, a, consts[k], one)
         elif op == E.SUB:
-            E.sub_fwd(vals, o, a, b, one)
+            PE.sub_fwd(vals, o, a, b, one)
         elif op == E.SUB_C:
-            E.sub_c_fwd(vals, o, a, consts[k], one)
+            PE.sub_c_fwd(vals, o, a, consts[k], one)
         elif op == E.RSUB_C:
-            E.rsub_c_fwd(vals, o, a, consts[k], one)
+            PE.rsub_c_fwd(vals, o, a, consts[k], one)
         elif op == E.DIV:
-            E.div_fwd(vals, o, a, b, one)
+            PE.div_fwd(vals, o, a, b, one)
         elif op == E.DIV_C:
-            E.div_c_fwd(vals, o, a, consts[k], one)
+            PE.div_c_fwd(vals, o, a, consts[k], one)
         elif op == E.RDIV_C:
-            E.rdiv_c_fwd(vals, o, a, consts[k], one)
+            PE.rdiv_c_fwd(vals, o, a, consts[k], one)
         elif op == E.NEG:
-            E.neg_fwd(vals, o, a, one)
+            PE.neg_fwd(vals, o, a, one)
         elif op == S.VIEW:
             vals[o] = vals[a]
+        elif op == STACK1:
+            for j in range(a):
+                vals[o + j] = vals[_u(ext[b + j])]
         elif op == E.POW_C:
-            E.pow_c_fwd(vals, o, a, consts[k], one)
+            PE.pow_c_fwd(vals, o, a, consts[k], one)
         elif op == E.SIN:
-            E.sin_fwd(vals, o, a, one)
+            PE.sin_fwd(vals, o, a, one)
         elif op == E.COS:
-            E.cos_fwd(vals, o, a, one)
+            PE.cos_fwd(vals, o, a, one)
         elif op == E.EXP:
-            E.exp_fwd(vals, o, a, one)
+            PE.exp_fwd(vals, o, a, one)
         elif op == E.LOG:
-            E.log_fwd(vals, o, a, one)
+            PE.log_fwd(vals, o, a, one)
         elif op == E.TANH:
-            E.tanh_fwd(vals, o, a, one)
+            PE.tanh_fwd(vals, o, a, one)
         elif op == E.SIGMOID:
-            E.sigmoid_fwd(vals, o, a, one)
+            PE.sigmoid_fwd(vals, o, a, one)
         elif op == E.SQRT:
-            E.sqrt_fwd(vals, o, a, one)
+            PE.sqrt_fwd(vals, o, a, one)
         elif op == E.SOFTPLUS:
-            E.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
+            PE.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
         elif op == N.SOFTMAX:
             N.softmax_point_fwd(vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
             N.softmax_point_fwd(vals, meta, o, a, k, True)
-        else:  # RUN, or an op without a branch here: the general interpreter
-            r0 = code[i, 4]
-            r1 = code[i, 2] if op == RUN else r0 + 1
-            r = _forward_replay(fwd, offs, vals, consts, meta, r0, r1, w, bad)
-            if r >= 0:
-                return r
-    return -1
+        else:
+            return _s(i)
+    return _s(end)
 
 
 @rule
-def _scalar_reverse(code, rev, offs, vals, consts, meta, adj, reach):
-    """Reverse through ``code`` at one point, every slot reached (replay's plan):
-    -1, or a plan row that could not run."""
-    one = np.uint64(1)
-    w = np.int64(1)
-    for i in range(len(code) - 1, -1, -1):
-        op = code[i, 0]
-        o = np.uint64(code[i, 1])
-        a = np.uint64(code[i, 2])
-        b = np.uint64(code[i, 3])
-        k = code[i, 3]
+def _point_reverse(code, i0, ext, vals, consts, meta, adj):
+    """Reverse through instructions i0, i0 - 1, .., 0 of ``code`` at one point, every slot
+    reached (replay's plan): -1 when done, or the index of the first it does not run (a
+    RUN)."""
+    one, two, three, four = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
+    for j in range(_u(i0 + 1)):
+        i = _u(i0) - j
+        c = i * four
+        op = code[c]
+        o = _u(code[c + one])
+        a = _u(code[c + two])
+        b = _u(code[c + three])
+        k = _s(code[c + three])
         if op == E.ADD:
-            E.add_rev(adj, vals, o, a, b, one, False, False)
+            PE.add_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.MUL:
-            E.mul_rev(adj, vals, o, a, b, one)
+            PE.mul_rev(adj, vals, o, a, b, one)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
-            E.pass_rev(adj, o, a, one)
+            PE.pass_rev(adj, o, a, one)
+        elif op == STACK1:
+            for m in range(a):
+                adj[_u(ext[b + m])] += adj[o + m]
         elif op == E.MUL_C:
-            E.mul_c_rev(adj, o, a, consts[k], one)
+            PE.mul_c_rev(adj, o, a, consts[k], one)
         elif op == E.SUB:
-            E.sub_rev(adj, vals, o, a, b, one, False, False)
+            PE.sub_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.RSUB_C or op == E.NEG:
-            E.neg_rev(adj, o, a, one)
+            PE.neg_rev(adj, o, a, one)
         elif op == E.DIV:
-            E.div_rev(adj, vals, o, a, b, one)
+            PE.div_rev(adj, vals, o, a, b, one)
         elif op == E.DIV_C:
-            E.div_c_rev(adj, o, a, consts[k], one)
+            PE.div_c_rev(adj, o, a, consts[k], one)
         elif op == E.RDIV_C:
-            E.rdiv_c_rev(adj, vals, o, a, one)
+            PE.rdiv_c_rev(adj, vals, o, a, one)
         elif op == E.POW_C:
-            E.pow_c_rev(adj, vals, o, a, consts[k], one, False)
+            PE.pow_c_rev(adj, vals, o, a, consts[k], one, False)
         elif op == E.SIN:
-            E.sin_rev(adj, vals, o, a, one)
+            PE.sin_rev(adj, vals, o, a, one)
         elif op == E.COS:
-            E.cos_rev(adj, vals, o, a, one)
+            PE.cos_rev(adj, vals, o, a, one)
         elif op == E.EXP:
-            E.exp_rev(adj, vals, o, a, one)
+            PE.exp_rev(adj, vals, o, a, one)
         elif op == E.LOG:
-            E.log_rev(adj, vals, o, a, one)
+            PE.log_rev(adj, vals, o, a, one)
         elif op == E.TANH:
-            E.tanh_rev(adj, vals, o, a, one)
+            PE.tanh_rev(adj, vals, o, a, one)
         elif op == E.SIGMOID:
-            E.sigmoid_rev(adj, vals, o, a, one)
+            PE.sigmoid_rev(adj, vals, o, a, one)
         elif op == E.SQRT:
-            E.sqrt_rev(adj, vals, o, a, one)
+            PE.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
-            E.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
+            PE.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
         elif op == N.SOFTMAX:
             N.softmax_point_rev(adj, vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
             N.softmax_point_rev(adj, vals, meta, o, a, k, True)
         else:
-            r0 = code[i, 4]
-            r1 = code[i, 2] if op == RUN else r0 + 1
-            r = _reverse_sweep(rev, offs, vals, consts, meta, adj, reach, r0, r1, w)
-            if r >= 0:
-                return r
-    return -1
-
-
+            return _s(i)
+    return np.int64(-1)
 
 
 @rule
@@ -989,18 +1004,19 @@ def _replay_point(ints, x, g, work):
     array (``replay._Plan.packed``): four array arguments, each ~50 ns to pass (the
     single-point fast path, ~18 arguments cost ~1 us more), and no allocation here.
 
-    ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, ncf, ncr, fwd rows..., rev rows...,
-    offs..., meta..., in_elems..., fwd code..., rev code..., vals0..., consts...] (the code:
-    replay/lower.py; vals0 and consts: float64 values stored bit for bit).  ``x`` (n,) the
-    point; ``g`` (n,) gets the gradient, or is empty for the value only.  ``work``: the
-    caller's buffer of at least ``replay._point_need`` values, kept between calls (a fresh
-    arena page-faults at every call): [value, guard flag, arena (nv), adjoints (nv), reach
-    (bytes)].  Returns 0, 1 + the first diverging guard (``work[0]`` holds the value, ``g``
-    nothing), or -1 for a row that could not run.
+    ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, ncf, ncr, nx, fwd rows...,
+    rev rows..., offs..., meta..., in_elems..., fwd code..., rev code..., ext...,
+    vals0..., consts...]: the code (ncf and ncr instructions) and ext (nx words) int32, two
+    words to an entry (replay/lower.py); vals0 and consts float64 values stored bit for
+    bit.  ``x`` (n,) the point; ``g`` (n,) gets the gradient, or is empty for the value
+    only.  ``work``: the caller's buffer of at least ``replay._Plan.point_need`` values,
+    kept between calls (a fresh arena page-faults at every call): [value, guard flag,
+    arena (nv), adjoints (nv), reach (bytes)].  Returns 0, 1 + the first diverging guard
+    (``work[0]`` holds the value, ``g`` nothing), or -1 for a row that could not run.
     """
     nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
-    ncf, ncr = ints[6], ints[7]
-    p = 8
+    ncf, ncr, nx = ints[6], ints[7], ints[8]
+    p = 9
     fwd = ints[p:p + 5 * nf].reshape(nf, 5)
     p += 5 * nf
     rev = ints[p:p + 5 * nr].reshape(nr, 5)
@@ -1009,9 +1025,11 @@ def _replay_point(ints, x, g, work):
     meta = ints[p + no:p + no + nm]
     in_elems = ints[p + no + nm:p + no + nm + n]
     p += no + nm + n
-    fwd_code = ints[p:p + 5 * ncf].reshape(ncf, 5)
-    rev_code = ints[p + 5 * ncf:p + 5 * (ncf + ncr)].reshape(ncr, 5)
-    floats = ints[p + 5 * (ncf + ncr):].view(np.float64)
+    fwd_code = ints[p:p + 2 * ncf].view(np.int32)
+    rev_code = ints[p + 2 * ncf:p + 2 * (ncf + ncr)].view(np.int32)
+    p += 2 * (ncf + ncr)
+    ext = ints[p:p + (nx + 1) // 2].view(np.int32)
+    floats = ints[p + (nx + 1) // 2:].view(np.float64)
     nv = offs[no - 1]
     flags = work[1:2].view(np.int64)
     flags[0] = 0
@@ -1020,8 +1038,17 @@ def _replay_point(ints, x, g, work):
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
-    if _scalar_forward(fwd_code, fwd, offs, vals, consts, meta, flags) >= 0:
-        return -1
+    w = np.int64(1)
+    i = np.int64(0)
+    while True:  # the code, and the general interpreter at each RUN
+        i = _point_forward(fwd_code, i, ext, vals, consts, meta)
+        if i == ncf:
+            break
+        if fwd_code[4 * i] != RUN or _forward_replay(
+                fwd, offs, vals, consts, meta, np.int64(fwd_code[4 * i + 1]),
+                np.int64(fwd_code[4 * i + 2]), w, flags) >= 0:
+            return -1
+        i += 1
     work[0] = vals[offs[out]]
     if flags[0] != 0 or len(g) == 0:
         return flags[0]
@@ -1030,12 +1057,19 @@ def _replay_point(ints, x, g, work):
     adj[offs[out]] = 1.0
     reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
     reach[:] = 1
-    if _scalar_reverse(rev_code, rev, offs, vals, consts, meta, adj, reach) >= 0:
-        return -1
+    i = ncr - 1
+    while True:
+        i = _point_reverse(rev_code, i, ext, vals, consts, meta, adj)
+        if i < 0:
+            break
+        if rev_code[4 * i] != RUN or _reverse_sweep(
+                rev, offs, vals, consts, meta, adj, reach, np.int64(rev_code[4 * i + 1]),
+                np.int64(rev_code[4 * i + 2]), w) >= 0:
+            return -1
+        i -= 1
     for c in range(n):
         g[c] = adj[in_elems[c]]
     return 0
-
 
 KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
            _seeded_blocks, _replay_point, _tangent_sweep, _hvp_sweep)

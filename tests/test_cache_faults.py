@@ -183,10 +183,13 @@ def test_a_rules_own_options_are_in_the_freshness_digest(monkeypatch):
     """``rule(inline=True)`` changes what Numba compiles without changing any code: a warm
     cache stamped before such an edit must count as stale (the digest hashes the option)."""
     from tapegrad.ops import nn as N
-    before = _jit.compiled_digest(_sweep._scalar_forward)
-    assert N.softmax_point_fwd.options.get("inline") == "always"
+    before = _jit.compiled_digest(_sweep._point_forward)
+    assert N.softmax_point_fwd.options.get("forceinline") is True
     monkeypatch.setattr(N.softmax_point_fwd, "options",
-                        {**N.softmax_point_fwd.options, "inline": "never"})
-    assert _jit.compiled_digest(_sweep._scalar_forward) != before
+                        {**N.softmax_point_fwd.options, "forceinline": False})
+    assert _jit.compiled_digest(_sweep._point_forward) != before
     monkeypatch.undo()
-    assert _jit.compiled_digest(_sweep._scalar_forward) == before
+    assert _jit.compiled_digest(_sweep._point_forward) == before
+    twin = _sweep.PE.add_fwd  # (an Inlined twin: the rule's code, its own options)
+    monkeypatch.setattr(twin, "options", {**twin.options, "forceinline": False})
+    assert _jit.compiled_digest(_sweep._point_forward) != before

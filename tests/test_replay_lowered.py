@@ -1,6 +1,6 @@
-"""The one-point replay's lowered code (tapegrad/replay/lower.py, _sweep._scalar_forward and
-_scalar_reverse): the same values and gradients as the general interpreters, bit for bit,
-on scalar rows of every op it has a branch for, on rows it runs by index, on vector rows,
+"""The one-point replay's lowered code (tapegrad/replay/lower.py, _sweep._point_forward and
+_point_reverse): the same values and gradients as the general interpreters, bit for bit,
+on scalar rows of every op it has a branch for, on ops without one, on vector rows,
 stacks of scalars (a repeated operand too) and guards."""
 import types
 
@@ -10,10 +10,10 @@ import pytest
 import tapegrad as tg
 import tapegrad.nn.functional as F
 from tapegrad import _jit, _kernels, _sweep
-from tapegrad._sweep import RUN
+from tapegrad._sweep import POINT_OPS, RUN, STACK1
+from tapegrad.ops import SPECS
 from tapegrad.ops import elementwise as E
 from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
-from tapegrad.ops.shape import VIEW
 from tapegrad.replay import lower
 
 
@@ -84,27 +84,60 @@ def _with(fn, ns):
     return types.FunctionType(fn.__code__, {**fn.__globals__, **ns}, fn.__name__)
 
 
+SCALAR_SPECS = [s for s in SPECS if s.replay and () in s.shapes]
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    """The kernels loaded (or compiled) first: exact comparisons need both sides compiled."""
+    tg.warmup()
+
+
+@pytest.mark.parametrize("spec", SCALAR_SPECS, ids=lambda s: s.name)
+def test_every_scalar_spec_row_lowered_equals_unlowered_bit_for_bit(spec, compiled):
+    """Each replayable op's spec row on 0-d inputs: one kernel, ``_replay_point``, on the
+    plan's lowered code and on the same plan run by the general interpreters alone
+    (``packed(lowered=False)``): equal values and gradients, bit for bit."""
+    rng = np.random.default_rng(3)
+    xs = [rng.uniform(*spec.domain, size=()) for _ in range(spec.arity)]
+    t = tg.trace(lambda *a: spec.fn(*a) * 0.75, *xs, argnums=tuple(range(spec.arity)))
+    plan = t._make_plan()
+    if t.out_size != 1 or plan.rev_error is not None:
+        pytest.skip("not on the one-point path")
+    kernel = _kernels._replay_point
+    lowered, unlowered = plan.packed(), plan.packed(lowered=False)
+    work = [np.empty(plan.point_need()) for _ in range(2)]
+    for _ in range(3):
+        x = rng.uniform(*spec.domain, size=spec.arity)
+        got, want = np.empty(spec.arity), np.empty(spec.arity)
+        assert kernel(lowered, x, got, work[0]) == kernel(unlowered, x, want, work[1])
+        np.testing.assert_array_equal(np.append(work[0][0], got), np.append(work[1][0], want))
+
+
 def test_code_layout():
-    """Scalar rows keep their opcode with offsets; a stack of scalars is copies, last
-    operand first; vector rows merge into RUN rows."""
+    """Scalar rows keep their opcode with offsets; a stack of scalars is one STACK1 with
+    its operands' offsets in ext; vector rows merge into RUN rows."""
     t = tg.trace(mixed, POINTS[0])
     p = t._make_plan()
-    code = lower.point_code(p.fwd, p.offs, p.meta)
+    ext = []
+    code = lower.point_code(p.fwd, p.offs, p.meta, ext)
     ops = code[:, 0]
-    assert (ops == VIEW).sum() >= 4 and (ops == E.MUL).any() and (ops == RUN).any()
+    assert (ops == E.MUL).any() and (ops == RUN).any()
     assert (ops == SOFTMAX).sum() == 1 and (ops == LOG_SOFTMAX).sum() == 1  # (any size)
-    for op, *_, r in code.tolist():  # other ops keep their code at one element only
-        if op not in (RUN, VIEW, SOFTMAX, LOG_SOFTMAX):
-            assert np.diff(p.offs)[p.fwd[r, 1]] == 1
+    scalar = {int(p.offs[s]) for s in range(0, len(p.offs) - 1, 2)  # (slot s: offs[s:s + 2])
+              if p.offs[s + 1] - p.offs[s] == 1}
+    for op, o, _, _ in code.tolist():  # other ops keep their code at one element only
+        assert op in (RUN, STACK1, SOFTMAX, LOG_SOFTMAX) or op in POINT_OPS and o in scalar
+    (stack,) = code[ops == STACK1].tolist()  # stack([a, b * 2, a, b.sin()]): a twice
+    n, e = stack[2], stack[3]
+    assert n == 4 and ext[e] == ext[e + 2] and len(set(ext[e:e + 4])) == 3
     runs = code[ops == RUN]
-    assert (runs[:, 2] > runs[:, 1]).all() and (runs[:, 4] == runs[:, 1]).all()
+    assert (runs[:, 2] > runs[:, 1]).all()
     assert not ((runs[1:, 1] == runs[:-1, 2]) & (np.diff(np.nonzero(ops == RUN)[0]) == 1)).any()
-    first = np.nonzero(ops == VIEW)[0][:4]  # the stack's copies: outputs in falling order
-    assert (np.diff(code[first, 1]) == -1).all()
-    covered = set()  # every plan row appears: by its index or in one RUN range
-    for op, _, r1, _, r in code.tolist():
-        covered.update(range(r, r1) if op == RUN else [r])
-    assert covered == set(range(len(p.fwd)))
+    # every plan row is run once: lowered rows in order, the others in one RUN range
+    lowered = [r for r in range(len(p.fwd)) if not any(r0 <= r < r1 for _, r0, r1, _ in runs)]
+    assert len(lowered) == (ops != RUN).sum()
+    assert sum(r1 - r0 for _, r0, r1, _ in runs) + len(lowered) == len(p.fwd)
 
 
 def test_guard_divergence_on_the_point_path():

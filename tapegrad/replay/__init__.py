@@ -652,17 +652,19 @@ class _Plan:
         self.out_elems = np.arange(start[t.out_slot], start[t.out_slot] + size[t.out_slot],
                                    dtype=np.int64)
 
-    def packed(self):
+    def packed(self, lowered=True):
         """The plan as ``_sweep._replay_point`` takes it: one int64 array, its values
-        (vals0, consts) at the end bit for bit."""
-        fwd_code = lower.point_code(self.fwd, self.offs, self.meta)
-        rev_code = lower.point_code(self.rev, self.offs, self.meta)
+        (vals0, consts) at the end bit for bit.  ``lowered``: its rows lowered to the
+        one-point code (``lower.point_program``); else one RUN each way, every row run by
+        the general interpreters."""
+        ncf, ncr, nx, code = lower.point_program(self.fwd, self.rev, self.offs, self.meta,
+                                                 lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
-                len(self.in_elems), self.out_slot, len(fwd_code), len(rev_code)]
+                len(self.in_elems), self.out_slot, ncf, ncr, nx]
         floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
         return np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
-                               self.offs, self.meta, self.in_elems, fwd_code.ravel(),
-                               rev_code.ravel(), floats.view(np.int64)]).astype(np.int64)
+                               self.offs, self.meta, self.in_elems, code,
+                               floats.view(np.int64)]).astype(np.int64)
 
     def point_need(self):
         """The values of ``_sweep._replay_point``'s work buffer for this plan: the value,

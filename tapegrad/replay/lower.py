@@ -1,50 +1,71 @@
-"""A replay plan's rows lowered for the one-point interpreters (``_sweep._scalar_forward``
-and ``_scalar_reverse``): operands resolved to arena offsets once, when the plan is built,
+"""A replay plan's rows lowered for the one-point interpreters (``_sweep._point_forward``
+and ``_point_reverse``): operands resolved to arena offsets once, when the plan is built,
 instead of looked up per row and per call (issue 21).
 
-Each code row is ``[op, out, in0, in1 or aux, row]``:
+Each instruction is four int32 words, ``[op, out, in0, in1 or aux]``:
 
-- a row whose output and inputs are single elements keeps its opcode, with its slots'
-  offsets (``in1`` for a binary op, else the row's aux: a const index) and its plan row
-  (the interpreters run a row of an opcode they have no branch for by that index);
+- a row of ``POINT_OPS`` whose output and inputs are single elements keeps its opcode,
+  with its slots' offsets (``in1`` for a binary op, else the row's aux: a const index);
 - a row of ``SIZED_BY_META`` (softmax, log_softmax: their rules read their sizes from
   meta) keeps its opcode at any size, with its offsets and aux;
-- a ``cat``/``stack`` of single elements becomes one copy per operand (``VIEW`` rows),
-  listed last operand first, so the reverse walk accumulates in ``cat_rev``'s order;
-- any other row (vectors, guards, reductions) joins a ``[RUN, r0, r1, 0, r0]`` row: plan
-  rows ``r0 .. r1-1``, run by the general interpreters, consecutive ones merged.
+- a ``cat``/``stack`` of n single elements becomes ``[STACK1, out, n, e]``, the offsets of
+  its operands in ``ext[e .. e+n-1]``;
+- any other row (vectors, guards, reductions, ops without a branch there) joins a
+  ``[RUN, r0, r1, 0]``: plan rows ``r0 .. r1-1``, run by the general interpreters,
+  consecutive ones merged.
 
 The code is built from the same ``fwd``/``rev`` rows and ``offs`` the interpreters take,
 so what they read stays within the arena a validated trace laid out.
 """
 import numpy as np
 
-from .._sweep import RUN, SIZED_BY_META
-from ..ops.shape import CAT, STACK, VIEW
+from .._sweep import POINT_OPS, RUN, SIZED_BY_META, STACK1
+from ..ops.shape import CAT, STACK
+
+_INT32 = np.iinfo(np.int32).max
 
 
-def point_code(rows, offs, meta):
-    """The code of plan rows ``rows`` (fwd or rev) over the plan's ``offs``: (L, 5) int64."""
+def point_code(rows, offs, meta, ext):
+    """The code of plan rows ``rows`` (fwd or rev) over the plan's ``offs``: (L, 4) int64,
+    the operands of its STACK1 instructions appended to the list ``ext``."""
     size = np.diff(offs).tolist()  # (offs[s + 1] - offs[s]: a slot's elements, plan layout)
     start = offs.tolist()
     code = []
     for r, (op, so, sa, sb, aux) in enumerate(rows.tolist()):
-        if so >= 0 and size[so] == 1 and sa >= 0 and size[sa] == 1 and \
+        if so >= 0 and sa >= 0 and op in POINT_OPS and size[so] == 1 and size[sa] == 1 and \
                 (sb < 0 or size[sb] == 1):
-            code.append((op, start[so], start[sa], start[sb] if sb >= 0 else aux, r))
+            code.append((op, start[so], start[sa], start[sb] if sb >= 0 else aux))
             continue
         if op in SIZED_BY_META and so >= 0:
-            code.append((op, start[so], start[sa], aux, r))
+            code.append((op, start[so], start[sa], aux))
             continue
         if op in (CAT, STACK) and so >= 0:
             n, outer = int(meta[aux]), int(meta[aux + 1])
             slots = meta[aux + 2:aux + 2 + n]
             if outer == 1 and size[so] == n and (meta[aux + 2 + n:aux + 2 + 2 * n] == 1).all():
-                code.extend((VIEW, start[so] + j, start[int(slots[j])], 0, r)
-                            for j in range(n - 1, -1, -1))
+                code.append((STACK1, start[so], n, len(ext)))
+                ext.extend(start[int(s)] for s in slots)
                 continue
         if code and code[-1][0] == RUN and code[-1][2] == r:
-            code[-1] = (RUN, code[-1][1], r + 1, 0, code[-1][4])
+            code[-1] = (RUN, code[-1][1], r + 1, 0)
         else:
-            code.append((RUN, r, r + 1, 0, r))
-    return np.array(code, np.int64).reshape(len(code), 5)
+            code.append((RUN, r, r + 1, 0))
+    return np.array(code, np.int64).reshape(len(code), 4)
+
+
+def point_program(fwd, rev, offs, meta, lowered=True):
+    """The one-point code of a plan (its ``fwd`` and ``rev`` rows over ``offs``, ``meta``),
+    packed as ``_sweep._replay_point`` reads it: (forward instructions, reverse
+    instructions, ext words, the int32 words of both codes and ext, two to an int64).
+    ``lowered=False``: every row by the general interpreters (one RUN each way, what the
+    one-point replay ran before its rows were lowered: benchmarks compare the two).  An
+    arena too large for int32 offsets is run that way too."""
+    ext = []
+    if lowered:
+        fc, rc = point_code(fwd, offs, meta, ext), point_code(rev, offs, meta, ext)
+    if not lowered or max(fc.max(initial=0), rc.max(initial=0), max(ext, default=0)) > _INT32:
+        ext = []
+        fc, rc = (np.array([[RUN, 0, len(rows), 0]], np.int64) for rows in (fwd, rev))
+    words = np.concatenate([fc.ravel(), rc.ravel(), np.array(ext + [0] * (len(ext) % 2),
+                                                             np.int64)])
+    return len(fc), len(rc), len(ext), words.astype(np.int32).view(np.int64)
