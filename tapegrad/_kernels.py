@@ -36,8 +36,14 @@ _F32 = np.dtype(np.float32)
 
 ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0" and not DISABLED
       and not os.environ.get("NUMBA_BOUNDSCHECK"))
-# element operations worth interpreting rather than waiting for the compile (~1 us each)
-INTERPRET_LIMIT = 200_000
+# Work is counted in interpreted element operations (~2.5 us each; a row's own dispatch
+# costs ROW of them: measured on the scalar and n = 4, 256 vector graphs).  A call
+# interprets while that is cheaper than waiting: up to INTERPRET_LIMIT (~0.3 s) when the
+# kernel is in the disk cache (its load takes 0.3-0.8 s), up to COMPILE_LIMIT (~2 s) while
+# a background process compiles it (tens of seconds).
+ROW = 6
+INTERPRET_LIMIT = 120_000
+COMPILE_LIMIT = 800_000
 POLL_S = 0.25  # how often calls look for the kernel in the cache while it compiles
 
 
@@ -273,7 +279,8 @@ class _Kernel:
         return self.py(*args)
 
     def __call__(self, *args):
-        small = self.work(*args) <= INTERPRET_LIMIT
+        work = self.work(*args)
+        small = work <= INTERPRET_LIMIT
         loader = self.loader
         if loader is not None and loader.is_alive():
             if small:
@@ -305,7 +312,7 @@ class _Kernel:
                     sys.stderr.write("tapegrad: the background compile failed; compiling "
                                      f"{self.name} here\n")
                 return self._bind()(*args)
-            if small:
+            if work <= COMPILE_LIMIT:
                 return self._interpret(args)
             _Background.waiting(self.name)
             time.sleep(0.05)
@@ -314,7 +321,7 @@ class _Kernel:
 def _rows_work(rows, offs, start, stop, w):
     o = rows[start:stop, 1]
     o = o[o >= 0]
-    return int((offs[o + 1] - offs[o]).sum()) * int(w) + (stop - start)
+    return int((offs[o + 1] - offs[o]).sum()) * int(w) + ROW * (stop - start)
 
 
 _sweep_work = lambda rows, offs, vals, c, m, adj, reach, start, stop, w: \
@@ -323,7 +330,7 @@ KERNELS = {  # name: (group, args -> element operations)
     "_reverse_sweep": ("sweep", _sweep_work),
     "_reverse_sweep32": ("float32", _sweep_work),  # the same dispatcher, on float32 arenas
     "_free_swept": ("sweep", lambda rows, reach, lo, hi: (hi - lo) // 2),
-    "_spans_of_slots": ("sweep", lambda rows, meta, *a: (len(rows) - a[-1]) // 2),
+    "_spans_of_slots": ("sweep", lambda rows, meta, *a: 5 * (len(rows) - a[-1])),
     "_forward_replay": ("replay", lambda rows, offs, vals, c, m, start, stop, w, bad:
                         _rows_work(rows, offs, start, stop, w)),
     "_replay_blocks": ("replay", lambda fwd, rev, offs, *a:
