@@ -127,6 +127,8 @@ class Tensor:
             raise RuntimeError(
                 "Only Tensors of floating point and complex dtype can require gradients "
                 f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
+        if not requires_grad and self._rg and state.tracing is not None:
+            return self.detach_()  # a traced input: its stop-gradient copy, which replays
         if self._tok is None and bool(requires_grad) != self._rg:
             self._rg = bool(requires_grad)
             self._gen = 0  # re-adopt: the tape lists leaves that require grad

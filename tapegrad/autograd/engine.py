@@ -375,6 +375,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if allow_unused is None:
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
+    if not create_graph and tape is not None and tape is state.tracing:
+        # while tapegrad.trace records f, a gradient f takes is one of its values: it must
+        # replay at every point, so it is recorded (create_graph's rows), then cut from the
+        # gradient path as create_graph=False's is (a recorded detach: ops/control.py)
+        gs = grad(outputs, inputs, grad_outputs, True, True, only_inputs, allow_unused,
+                  False, materialize_grads)
+        return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
         swept = _recorded(tape, outputs, grads)
         result = []
