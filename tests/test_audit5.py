@@ -5,6 +5,10 @@ setitem with a computed key, index_add/scatter with a computed index, searchsort
 gave the traced point's choices at every other point, silently.  Each now records a guard
 (or a replaying composite), so compiled f equals a fresh eager run of f at every point, one
 at a time and as a batch.  Load: crafted files raise clear errors."""
+import io
+import json
+import zipfile
+
 import numpy as np
 import pytest
 
@@ -97,3 +101,52 @@ def test_a_guard_traced_at_nan_still_flags_other_points():
         V, _ = t.value_and_grad_batch(np.array([[1.0, 3.0, 2.0], [nan, 1.0, 2.0]]),
                                       on_divergence="mask")
         assert np.isnan(V[0]) and not t.mask[0] and t.mask[1]
+
+
+def test_a_closures_tensor_written_in_place_is_read_anew():
+    """Replay held the values a closure's tensor had when f was traced: after an in-place
+    write (an optimizer step on a Module's parameters) compile retraces, and a plain trace
+    refuses, instead of replaying the old values."""
+    w = tg.tensor([1.0, 2.0, 3.0])
+    f = tg.compile(lambda x: (x * w).sum())
+    x = POINTS[0]
+    np.testing.assert_array_equal(f.grad(x), [1.0, 2.0, 3.0])
+    w.mul_(10.0)
+    np.testing.assert_array_equal(f.grad(x), [10.0, 20.0, 30.0])
+    np.testing.assert_array_equal(f.grad_batch(POINTS[:2]), [[10.0, 20.0, 30.0]] * 2)
+    model = tg.nn.Linear(3, 1)
+    g = tg.compile(lambda x: model(x).sum())
+    g.grad(x)
+    opt = tg.optim.SGD(model.parameters(), lr=0.5)
+    model(tg.tensor(x)).sum().backward()
+    opt.step()
+    np.testing.assert_allclose(g.grad(x), model.weight.detach().numpy()[0], rtol=1e-15)
+    t = tg.trace(lambda x: (x * w).sum(), x)
+    w.add_(1.0)
+    with pytest.raises(RuntimeError, match="has changed since"):
+        t.grad(x)
+
+
+def test_random_draws_while_tracing_are_refused():
+    """A trace froze f's random draws (the same noise at every point and call); called with
+    tensors the compiled f runs eagerly, as before."""
+    for f in (lambda x: (x * tg.randn(3)).sum(),
+              lambda x: tg.nn.functional.dropout(x, 0.5, training=True).sum(),
+              lambda x: (x * np.random.rand(3)).sum()):
+        with pytest.raises(RuntimeError, match="drew random numbers"):
+            tg.compile(f).grad(POINTS[0])
+    c = tg.compile(lambda x: (x * tg.rand(3)).sum())
+    xt = tg.tensor(POINTS[0], requires_grad=True)
+    c(xt).backward()
+    assert c._draws and xt.grad is not None
+
+
+def test_load_refuses_unhashable_dict_keys():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("tapegrad.json", json.dumps({
+            "format": "tapegrad.save", "version": 1, "tensors": [],
+            "root": {"dict": [[{"tuple": [[1]]}, 1]]}}))
+    buf.seek(0)
+    with pytest.raises(ValueError, match="dict key of type tuple"):
+        tg.load(buf)
