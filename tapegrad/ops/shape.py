@@ -31,7 +31,7 @@ from .._state import state
 from ..device import parse_to
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
-from .control import _traced, eq, escape, ge, guard, le, ne
+from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout
 from .registry import ZERO, api, declare, meta_list
@@ -548,8 +548,11 @@ def _guard_order(input, d, order, descending):
     values = _along(input, d, order, "SortBackward0")
     n = values.shape[d]
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
-    ok = to(ge(a, b) if descending else le(a, b), np.float64)
-    guard((1.0 - ok).sum() == 0.0, "sort order")
+    # a stable sort keeps ties in input order: a pair whose indices fall must be strictly
+    # ordered, or a point with a tie there sorts (and sends gradients) another way
+    rising = Tensor(np.diff(order, axis=d) > 0)
+    ok = where(rising, ge(a, b) if descending else le(a, b), gt(a, b) if descending else lt(a, b))
+    guard((1.0 - to(ok, np.float64)).sum() == 0.0, "sort order")
 
 
 def _along(input, d, order, name):
