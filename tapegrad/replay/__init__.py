@@ -1176,7 +1176,10 @@ def trace(f, *args, argnums=0):
         # value of the caller's graph): replay holds them as constants
         inputs = set(in_slots)
         traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
-        traced.watch = [(s, r) for s, r in tape.__dict__.get("watched", ()) if s not in inputs]
+        # (alive once f returned: a closure's, a Module's; those f made and dropped cannot
+        # change, nor cost a look at each call)
+        traced.watch = [(s, r) for s, r in tape.__dict__.get("watched", ())
+                        if s not in inputs and r() is not None]
         traced._escaped = any(r() is not None and type(r()._data) is np.ndarray and
                               escaped(r()._data) for _, r in traced.watch)
         if not _same_states(drawn, _rng_states()):
@@ -1401,6 +1404,7 @@ class Compiled(_VectorOutputs):
         self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
+        self._seen = -1  # WRITES.n when they were last seen unchanged
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
@@ -1424,11 +1428,18 @@ class Compiled(_VectorOutputs):
     def _refresh(self):
         """Drop every trace where a tensor f read besides its inputs has changed since it
         was traced (an optimizer step on a Module's parameters, an in-place write to a
-        closure's tensor): f is traced anew at the next point, as torch.compile reads them."""
-        if not all(_fresh(t) for ts in list(self.traces.values()) for t in ts if t.watch):
+        closure's tensor): f is traced anew at the next point, as torch.compile reads them.
+        Nothing to look at while no tensor was written since the last look (``WRITES``)."""
+        n = WRITES.n
+        if n == self._seen:
+            return
+        tapes = [t for ts in list(self.traces.values()) for t in ts if t.watch]
+        if not all(_fresh(t) for t in tapes):
             self.traces.clear()
             self._hot = _NoTrace
             self._watching = False
+        elif not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
+            self._seen = n
 
     def _run(self, args, batch, grad, out=None, progress=False):
         if self._watching:
