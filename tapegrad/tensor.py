@@ -118,6 +118,10 @@ class Tensor:
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
         check_bool(requires_grad, "requires_grad_", "requires_grad", 1)
+        if state.tracing is not None and self._rg:  # a traced value (ops/control.py)
+            t = TRACE_HOOKS["requires_grad"](self, bool(requires_grad))
+            if t is not None:
+                return t
         if self._tok is not None and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to "
@@ -127,8 +131,6 @@ class Tensor:
             raise RuntimeError(
                 "Only Tensors of floating point and complex dtype can require gradients "
                 f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
-        if not requires_grad and self._rg and state.tracing is not None:
-            return self.detach_()  # a traced input: its stop-gradient copy, which replays
         if self._tok is None and bool(requires_grad) != self._rg:
             self._rg = bool(requires_grad)
             self._gen = 0  # re-adopt: the tape lists leaves that require grad

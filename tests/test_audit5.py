@@ -73,6 +73,8 @@ CASES = {
     "heaviside": lambda x: (x * tg.heaviside(x.detach(), tg.tensor(0.5))).sum(),
     "nan_to_num": lambda x: tg.nan_to_num(x.log()).sum(),
     "requires_grad_off": _requires_grad_off,
+    "detach_requires_grad_off": lambda x: (x * x.detach().requires_grad_(False)).sum(),
+    "detach_requires_grad_on": lambda x: (x * x.detach().requires_grad_()).sum(),
     "grad_inside": _grad_inside,
 }
 
@@ -161,3 +163,15 @@ def test_sort_order_guard_keeps_ties_stable():
     c.grad(np.array([2.0, 1.0, 0.5]))  # traced order [2, 1, 0]
     for p in ([1.0, 1.0, 1.0], [2.0, 2.0, 0.0], [0.0, -0.0, 0.0]):
         np.testing.assert_array_equal(c.grad(np.array(p)), _eager(f, np.array(p))[1])
+
+
+def test_an_input_turned_off_and_on_again_is_refused():
+    """Eagerly x.requires_grad_(False); x.requires_grad_(True) leaves x the leaf it was;
+    in a trace its stop-gradient copy cannot be joined to the input again (the gradient
+    was silently 0)."""
+    def f(x):
+        x.requires_grad_(False)
+        x.requires_grad_(True)
+        return (x * x).sum()
+    with pytest.raises(RuntimeError, match="cannot join it to the input again"):
+        tg.compile(f).grad(POINTS[0])
