@@ -21,6 +21,7 @@ POINTS = np.array([[0.3, -1.2, 2.0], [1.3, 0.9, -0.7], [-1.3, -0.6, 0.04], [-2.3
 def _eager(f, x):
     xt = tg.tensor(np.array(x), requires_grad=True)
     y = f(xt)
+    xt.grad = None  # (f's own backward filled it: here f's gradient alone)
     y.backward()
     return y.item(), np.asarray(xt.grad)
 
@@ -40,6 +41,11 @@ def _requires_grad_off(x):
     y = x * 2
     x.requires_grad_(False)
     return (y * x).sum()
+
+
+def _backward_inside(x):
+    ((x ** 3).sum()).backward(retain_graph=True)  # x.grad: a constant of f
+    return (x * x.grad).sum()
 
 
 def _grad_inside(x):
@@ -76,6 +82,7 @@ CASES = {
     "detach_requires_grad_off": lambda x: (x * x.detach().requires_grad_(False)).sum(),
     "detach_requires_grad_on": lambda x: (x * x.detach().requires_grad_()).sum(),
     "grad_inside": _grad_inside,
+    "backward_inside": _backward_inside,
 }
 
 
