@@ -275,11 +275,23 @@ class _Reader:
                 if not isinstance(item, list) or len(item) != 2:
                     raise _corrupt(f"a dict item is not a [key, value] pair: {str(item)[:80]}")
                 key = self.node(item[0])
-                if isinstance(key, (list, dict, Tensor, np.ndarray)):
-                    raise _corrupt(f"a dict key of type {type(key).__name__}")
+                if isinstance(key, (list, dict, Tensor, np.ndarray)) or not _hashable(key):
+                    raise _corrupt(f"a dict key of type {type(key).__name__} (unhashable, or "
+                                   "holding a tensor)")
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _hashable(key):
+    """A dict key of the JSON tree: hashable (a tuple of lists is not) and tensor-free."""
+    if isinstance(key, tuple):
+        return all(not isinstance(k, (Tensor, np.ndarray)) and _hashable(k) for k in key)
+    try:
+        hash(key)
+    except TypeError:
+        return False
+    return True
 
 
 class _Unpickler(pickle.Unpickler):

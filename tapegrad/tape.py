@@ -265,6 +265,8 @@ class Tape(ValueArena):
             if state.tracing is not self:
                 self.consts_at.append(s)
                 return s
+        if state.tracing is self:  # replay holds t's values now: compile checks they hold
+            self.__dict__.setdefault("watched", []).append((s, weakref.ref(t)))
         # listed first, then t's slot (one line): an interrupt in between leaves a listed
         # slot no row reads, never a used slot unlisted (whose gradient would be lost);
         # leaf_slots, one behind leaves then, is rebuilt by flush

@@ -118,6 +118,10 @@ class Tensor:
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
         check_bool(requires_grad, "requires_grad_", "requires_grad", 1)
+        if state.tracing is not None and self._rg:  # a traced value (ops/control.py)
+            t = TRACE_HOOKS["requires_grad"](self, bool(requires_grad))
+            if t is not None:
+                return t
         if self._tok is not None and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to "

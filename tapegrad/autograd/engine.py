@@ -292,19 +292,23 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs:
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
-    if create_graph:  # record the adjoints as rows (autograd/higher.py); .grad gets a graph
+    # (while tapegrad.trace records f, a .grad f reads must replay: recorded, then detached)
+    tracing = not create_graph and tape is not None and tape is state.tracing
+    if create_graph or tracing:  # record the adjoints as rows (autograd/higher.py)
         swept = _recorded(tape, outputs, grads)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
             g = _recorded_grad(t, swept)
+            if g is not None and tracing:
+                g = g.detach()
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 t._grad = g if t._grad is None else t._grad + g
                 if t._tok is None:
                     leaf_grads = True
                     hooks.run_post_hooks(t)
-        if leaf_grads:
+        if leaf_grads and create_graph:
             warnings.warn(_GRAD_CYCLE, UserWarning, stacklevel=3)
         return
     done = set()  # hooked leaves, delivered during the sweep (autograd/hooks.py)
@@ -375,6 +379,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if allow_unused is None:
         allow_unused = materialize_grads
     tape = _tape_of(outputs)
+    if not create_graph and tape is not None and tape is state.tracing:
+        # while tapegrad.trace records f, a gradient f takes is one of its values: it must
+        # replay at every point, so it is recorded (create_graph's rows), then cut from the
+        # gradient path as create_graph=False's is (a recorded detach: ops/control.py)
+        gs = grad(outputs, inputs, grad_outputs, True, True, only_inputs, allow_unused,
+                  False, materialize_grads)
+        return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
         swept = _recorded(tape, outputs, grads)
         result = []

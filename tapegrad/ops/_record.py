@@ -1,5 +1,7 @@
 """What every op family shares: operand slots (adopting leaves and constants) and
 appending an op's output slot and row."""
+import weakref
+
 import numpy as np
 
 from .._state import state
@@ -19,7 +21,9 @@ def slot(t, tape, need=True):
         if state.tracing is tape:
             if t._rg:  # (replay cannot send its gradient on: compile(f)(tensors) runs eagerly)
                 tape.outside.append(t)
-            return push_value(tape, t._data)  # an outside intermediate is a constant of f
+            s = push_value(tape, t._data)  # an outside intermediate is a constant of f
+            tape.__dict__.setdefault("watched", []).append((s, weakref.ref(t)))  # (adopt)
+            return s
         if not old.retired:
             raise RuntimeError(
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "

@@ -250,6 +250,7 @@ def masked_scatter(input, mask, source):
     places = _positions(input)[m]
     if places.size > source.numel():
         raise RuntimeError("Number of elements of source < number of ones in mask")
+    sh.guard_values(mask, how="masked_scatter")
     src = sh.reshape(source, -1)
     if places.size < source.numel():
         src = sh.narrow(src, 0, 0, places.size)

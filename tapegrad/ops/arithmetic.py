@@ -173,6 +173,9 @@ def heaviside(input, values):
     if input.dtype != values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different "
                            "dtypes.")
+    if state.tracing is not None:  # the sign pattern (and NaN) decides each element
+        sh.guard_values(cmp.gt(input, 0.0), cmp.lt(input, 0.0), cmp.isnan(input), values,
+                        how="heaviside")
     with quiet():
         v = np.heaviside(np.asarray(input._data), np.asarray(values._data))
     return _leaf(norm(v.astype(input.dtype)))
@@ -194,6 +197,9 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     info = np.finfo(input.dtype)
     hi = info.max if posinf is None else posinf
     lo = info.min if neginf is None else neginf
+    if state.tracing is not None:  # the fill follows each point's NaN and sign pattern
+        fill = ew.where(cmp.isnan(input), nan, ew.where(cmp.gt(input, 0.0), hi, lo))
+        return ew.where(cmp.isfinite(input), input, sh.to(fill, input.dtype))
     d = np.asarray(input._data)
     with quiet():
         fill = np.where(np.isnan(d), nan, np.where(d > 0, hi, lo)).astype(input.dtype)
@@ -363,7 +369,17 @@ def rad2deg(input):
 @api
 def signbit(input):
     """True where the sign bit is set (``-0.0`` included)."""
-    return _leaf(norm(np.signbit(np.asarray(_tensor(input, "signbit")._data))))
+    d = np.asarray(_tensor(input, "signbit")._data)
+    if state.tracing is not None and cmp._traced(input, state.tracing):
+        # traced: x < 0 replays, where no element is 0 or NaN (their sign bits differ
+        # from their order); a point with one is guarded by its exact values
+        if np.isnan(d).any() or (d == 0).any():
+            sh.guard_values(input, how="signbit")
+        else:
+            bool((sh.to(cmp.eq(input, 0.0), d.dtype) + sh.to(cmp.isnan(input), d.dtype))
+                 .sum() == 0.0)  # (a guard: no 0 or NaN at the replayed point)
+            return cmp.lt(input, 0.0)
+    return _leaf(norm(np.signbit(d)))
 
 
 @api

@@ -281,6 +281,7 @@ def flat_positions(input, index, op):
     if bad.size:
         raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor "
                          f"of {n} elements.")
+    sh.guard_values(index, how=op)  # (while tracing: the positions replay as recorded)
     return np.where(idx < 0, idx + n, idx)
 
 
@@ -338,6 +339,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if r.ndim == 1 and r.size not in (1, n):
         raise RuntimeError(f"repeats must have the same size as input along dim, but got "
                            f"repeats.size(0) = {r.size} and input.size({d}) = {n}")
+    sh.guard_values(repeats, how="repeat_interleave")
     index = np.repeat(np.arange(n, dtype=np.int64), r.reshape(-1) if r.size != 1 else int(r))
     return sh.index_select(x, d, index)
 
@@ -420,6 +422,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     d = _wrap_dim(dim, input.ndim, "scatter")
     idx = _index_arg(index, "scatter")
     pos = _targets(tuple(input.shape), d, idx, "scatter")
+    sh.guard_values(index, how="scatter")
     if isinstance(src, Tensor):
         if src.dtype != input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
@@ -442,6 +445,7 @@ def scatter_add(input, dim, index, src):
     d = _wrap_dim(dim, input.ndim, "scatter_add")
     idx = _index_arg(index, "scatter_add")
     pos = _targets(tuple(input.shape), d, idx, "scatter_add")
+    sh.guard_values(index, how="scatter_add")
     return _add_at(input, pos, _src_part(src, idx.shape, "scatter_add"))
 
 
@@ -455,6 +459,7 @@ def _index_positions(input, dim, index, op, source_shape=None):
     bad = idx[(idx < -size) | (idx >= size)]
     if bad.size:
         raise IndexError("index out of range in self")
+    sh.guard_values(index, how=op)  # (while tracing: the positions replay as recorded)
     idx = np.where(idx < 0, idx + size, idx)
     flat = np.arange(input.numel(), dtype=np.int64).reshape(tuple(input.shape) or (1,))
     return d, np.take(flat, idx, axis=d if input.ndim else 0)
@@ -480,6 +485,7 @@ def index_put(input, indices, values, accumulate=False):
     _tensor(input, "index_put")
     key = tuple(np.asarray(i._data) if isinstance(i, Tensor) else i for i in indices)
     pos = sh._flat_index(tuple(input.shape))[key]
+    sh.guard_values(*indices, how="index_put")
     v = values if isinstance(values, Tensor) else Tensor(np.asarray(values, input.dtype))
     if v.dtype != input.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "

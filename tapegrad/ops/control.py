@@ -322,6 +322,29 @@ def stop_gradient(t, alias=True):
     return d
 
 
+def set_requires_grad(t, flag):
+    """``t.requires_grad_(flag)`` of a traced ``t`` while tracing, or None (as eagerly).
+    A value off the gradient path (detach, .data, no_grad) is eagerly a leaf: False leaves
+    it be, True makes a leaf whose gradient f's inputs never see, as its stop row does.
+    An input turned off becomes its stop-gradient copy (detach_), so ops on it replay; on
+    again, it cannot be joined to the input it was: refused."""
+    tape = state.tracing
+    if not _traced(t, tape):
+        return None
+    if t._slot in tape.stopped and t._gen == tape.gen:
+        if flag and t._slot in tape.__dict__.get("unlinked", ()):
+            raise RuntimeError(
+                "tapegrad.trace: requires_grad_(True) of an input of f after its "
+                "requires_grad_(False): replay cannot join it to the input again. Use "
+                "d = x.detach() for the values without gradient, and keep x")
+        return t
+    if t._tok is None and not flag:
+        t.detach_()
+        tape.__dict__.setdefault("unlinked", set()).add(t._slot)
+        return t
+    return None
+
+
 def _stopped(tape):
     """The slots of ``tape`` that STOP_GRAD rows write (ops/inplace.py: in-place ops on them
     under no_grad are fine while tracing, unless they stand for an alias: ``aliases``)."""
@@ -373,4 +396,5 @@ def _set_grad_mode(tape, enabled):
 Tape.grad_mode = True  # the grad mode user code sees while this tape traces
 Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
 Tape.set_grad_mode = _set_grad_mode
-TRACE_HOOKS.update(detach=stop_gradient)  # Tensor.detach(), .data, detach_(), tensor(t)
+TRACE_HOOKS.update(detach=stop_gradient,  # Tensor.detach(), .data, detach_(), tensor(t)
+                   requires_grad=set_requires_grad)

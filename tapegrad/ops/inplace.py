@@ -445,6 +445,7 @@ def _key(t, key):
 
 def setitem(self, key, value):
     """``self[key] = value`` in place: value broadcasts to ``self[key]``'s shape."""
+    raw = key if isinstance(key, tuple) else (key,)
     key, advanced = _key(self, key)
     target = sh._flat_index(tuple(self.shape))[key]  # flat positions written, in key order
     v = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
@@ -457,6 +458,8 @@ def setitem(self, key, value):
                                ) from None
         raise RuntimeError(_expand_message(target.shape, v.shape)) from None
     _check_leaf(self, _LEAF_VIEW)
+    if state.tracing is not None:  # a key computed from traced values: its positions
+        sh.guard_values(*(k for k in raw if isinstance(k, Tensor)), how="index")
     if not target.size:  # nothing is written (PyTorch records an op all the same)
         return self
     if not (_records(self, v) and self.dtype.kind == "f"):

@@ -77,6 +77,7 @@ def _cum_extreme(input, dim, largest):
     op = "cummax" if largest else "cummin"
     _tensor(input, op)
     result = CummaxResult if largest else CumminResult
+    sh.guard_values(input, how=op)  # (the values decide where each running extreme sits)
     x = np.asarray(input._data)
     if x.ndim == 0:
         return result(sh.clone(input), _leaf(np.zeros((), np.int64)))

@@ -6,7 +6,9 @@ elements).
 import numpy as np
 
 from .. import dtypes
+from .._state import state
 from ..tensor import Tensor, _leaf, norm
+from . import control as cmp
 from . import shape as sh
 from .registry import api
 
@@ -26,6 +28,14 @@ def _values_of(x):
     return np.asarray(x._data) if isinstance(x, Tensor) else np.asarray(x)
 
 
+def guard_nonzero(x, op):
+    """While tracing, ``x``'s pattern of nonzero elements decides op's result (which
+    elements, how many): guard it, so replay flags the points where it differs."""
+    tape = state.tracing
+    if tape is not None and cmp._traced(x, tape):
+        sh.guard_values(cmp.ne(x, 0.0), how=op)  # (only whether each element is nonzero)
+
+
 @api
 def nonzero(input, *, as_tuple=False):
     """Indices of the nonzero elements: an ``(n, ndim)`` int64 tensor, or one index tensor
@@ -36,6 +46,7 @@ def nonzero(input, *, as_tuple=False):
     [[1], [2]]
     """
     d = _values_of(_tensor(input, "nonzero"))
+    guard_nonzero(input, "nonzero")
     if as_tuple:
         if d.ndim == 0:
             return (_ints(np.nonzero(d.reshape(1))[0]),)
@@ -46,7 +57,8 @@ def nonzero(input, *, as_tuple=False):
 @api
 def argwhere(input):
     """``nonzero(input)``: the ``(n, ndim)`` indices of the nonzero elements."""
-    return _ints(np.argwhere(_values_of(_tensor(input, "argwhere"))))
+    guard_nonzero(_tensor(input, "argwhere"), "argwhere")
+    return _ints(np.argwhere(_values_of(input)))
 
 
 @api
@@ -60,6 +72,7 @@ def masked_select(input, mask):
     shape = np.broadcast_shapes(tuple(input.shape), tuple(mask.shape))
     x = sh.expand(input, *shape) if tuple(input.shape) != shape else input
     m = np.broadcast_to(np.asarray(mask._data), shape)
+    guard_nonzero(mask, "masked_select")
     return x.reshape(-1)[Tensor(np.flatnonzero(m))]
 
 
@@ -85,6 +98,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites,"
                                " got side of left while right was True")
         right = side == "right"
+    sh.guard_values(sorted_sequence, input, sorter, how="searchsorted")
     seq = np.asarray(sorted_sequence._data)
     if sorter is not None:
         seq = np.take_along_axis(seq, _values_of(sorter).astype(np.int64), -1)
@@ -121,6 +135,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     """The distinct elements (sorted), and optionally the inverse indices and the counts;
     with ``dim``, the distinct slices along it."""
     _tensor(input, "unique")
+    sh.guard_values(input, how="unique")
     d = np.asarray(input._data)
     if dim is None:
         vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True)
@@ -141,6 +156,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """Each run of equal consecutive elements (or slices along ``dim``) kept once."""
     _tensor(input, "unique_consecutive")
+    sh.guard_values(input, how="unique_consecutive")
     d = np.asarray(input._data)
     axis = 0 if dim is None else dim % max(d.ndim, 1)
     x = d.reshape(-1) if dim is None else np.moveaxis(d, axis, 0)
@@ -170,6 +186,7 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
         raise TypeError("isin() received an invalid combination of arguments: expected a "
                         "Tensor for elements or test_elements")
     e = _values_of(elements)
+    sh.guard_values(elements, test_elements, how="isin")
     return _leaf(norm(np.isin(e, _values_of(test_elements), invert=invert)))
 
 
@@ -186,5 +203,6 @@ def bincount(input, weights=None, minlength=0):
     if weights is None:
         return _ints(np.bincount(d, minlength=minlength))
     w = _values_of(weights)
+    sh.guard_values(weights, how="bincount")
     dt = w.dtype if w.dtype.kind == "f" else np.float64
     return _leaf(norm(np.bincount(d, weights=w, minlength=minlength).astype(dt)))

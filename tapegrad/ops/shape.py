@@ -29,10 +29,10 @@ from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
-from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
-from .control import _traced, escape, ge, guard, le, ne
-from .elementwise import add, mul, pass_rev, pass_tan
+from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
+from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout
 from .registry import ZERO, api, declare, meta_list
 from .spec import Spec
@@ -541,11 +541,18 @@ def _guard_order(input, d, order, descending):
     tape = state.tracing
     if tape is None or not _traced(input, tape) or input.ndim == 0 or input.shape[d] < 2:
         return
+    if input.dtype.kind == "f" and np.isnan(np.asarray(input._data)).any():
+        # a comparison with NaN is False in any order, so a guard on the order would
+        # expect "unsorted" and pass every unsorted point: guard the values instead
+        return guard_values(input, how="sort order")
     values = _along(input, d, order, "SortBackward0")
     n = values.shape[d]
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
-    ok = to(ge(a, b) if descending else le(a, b), np.float64)
-    guard((1.0 - ok).sum() == 0.0, "sort order")
+    # a stable sort keeps ties in input order: a pair whose indices fall must be strictly
+    # ordered, or a point with a tie there sorts (and sends gradients) another way
+    rising = Tensor(np.diff(order, axis=d) > 0)
+    ok = where(rising, ge(a, b) if descending else le(a, b), gt(a, b) if descending else lt(a, b))
+    guard((1.0 - to(ok, np.float64)).sum() == 0.0, "sort order")
 
 
 def _along(input, d, order, name):
@@ -982,18 +989,46 @@ def roll(input, shifts, dims=None):
     return _gathered(input, _arr(input), index, "RollBackward0")
 
 
-def _guard_indices(indices):
+def _guard_indices(indices, how="index"):
     """While tracing, an index computed from traced values (``x[x > 0]``, ``x[x.argmax()]``)
     decides which elements are taken, and the rows record only the elements it took: record
     a guard that its values are the recorded ones, so replay flags the points where they
-    differ (call after every check: a failed op records nothing)."""
+    differ (call after every check: a failed op records nothing).  Any other op whose result
+    an input's values decide without a row that replays them (nonzero, unique, histc...)
+    guards them the same way (``guard_values``)."""
+    tape = state.tracing
+    if tape is None:
+        return
     for k in indices:
-        if isinstance(k, Tensor) and _traced(k, state.tracing):
+        if isinstance(k, Tensor) and _traced(k, tape):
             if k.ndim == 0:
-                guard(k, "index")  # the exact value
+                guard(k, how)  # the exact value
             else:
-                diff = (to(k, np.float64) - Tensor(np.asarray(k._data, np.float64))).abs()
-                guard(diff.sum() == 0.0, "index")
+                guard(to(_misses(k), np.float64).sum() == 0.0, how)
+
+
+def _misses(k):
+    """Where traced ``k`` differs from its recorded values, NaN matching NaN only (a
+    difference with a recorded NaN is NaN everywhere, so a sum of differences would match
+    every point)."""
+    c = np.asarray(k._data, np.float64)
+    kf = to(k, np.float64)
+    nan = np.isnan(c)
+    if not nan.any():
+        return ne(kf, Tensor(c))
+    return where(Tensor(nan), eq(kf, kf), ne(kf, Tensor(np.where(nan, 0.0, c))))
+
+
+def guard_values(*ts, how="values"):
+    """While tracing, the traced tensors among ``ts`` decide the result of an op that reads
+    their values in NumPy (its rows, if any, replay only the choices made at the traced
+    point): guard their exact values, so replay flags every other point (retrace, or
+    on_divergence's error) rather than reuse this point's result.  Eagerly nothing."""
+    if state.tracing is not None:
+        _guard_indices(ts, how)
+
+
+TRACE_HOOKS.update(guard_values=guard_values)  # (where(condition): elementwise.py)
 
 
 # ---- cat, stack: copies of whole blocks (meta: [n, outer, slot..., block length...]) ----

@@ -18,6 +18,7 @@ from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
 from . import reductions as red
+from . import search
 from . import shape as sh
 from .registry import api
 from .spec import Spec
@@ -67,6 +68,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
 def count_nonzero(input, dim=None):
     """Number of nonzero elements (over ``dim``: an int or a tuple), as int64."""
     _tensor(input, "count_nonzero")
+    search.guard_nonzero(input, "count_nonzero")
     d = np.asarray(input._data)
     if dim is None:
         return _leaf(np.asarray(np.count_nonzero(d), np.int64))
@@ -93,10 +95,12 @@ def _along(input, dim, op):
     return input, _wrap_dim(dim, x.ndim, op), x, False
 
 
-def _order_index(x, d, k_of, nan_first):
+def _order_index(t, x, d, k_of, nan_first):
     """The index along d of the element of rank ``k_of(count of non-NaN)`` in each row (NaN
-    sorts last); ``nan_first``: a row holding NaN picks its first NaN (median)."""
+    sorts last); ``nan_first``: a row holding NaN picks its first NaN (median).  While
+    tracing, the order is guarded as sort's (a NaN flags the point: the rank moves)."""
     order = np.argsort(x, axis=d, kind="stable")
+    sh._guard_order(t, d, order, False)
     valid = np.sum(~np.isnan(x), axis=d, keepdims=True) if x.dtype.kind == "f" else \
         np.full(x.shape[:d] + (1,) + x.shape[d + 1:], x.shape[d])
     k = np.clip(k_of(valid), 0, x.shape[d] - 1)
@@ -118,12 +122,13 @@ def _median(input, dim, keepdim, op, nan_first):
     result = MedianResult if op == "median" else NanmedianResult
     if dim is None:  # over every element: the value only
         flat = input.reshape(-1)
-        index = _order_index(np.asarray(flat._data), 0, lambda m: (m - 1) // 2, nan_first)
+        index = _order_index(flat, np.asarray(flat._data), 0, lambda m: (m - 1) // 2,
+                             nan_first)
         return sh.gather(flat, 0, index).reshape(())
     t, d, x, scalar = _along(input, dim, op)
     if x.shape[d] == 0:
         raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
-    index = _order_index(x, d, lambda m: (m - 1) // 2, nan_first)
+    index = _order_index(t, x, d, lambda m: (m - 1) // 2, nan_first)
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
@@ -153,7 +158,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     t, d, x, scalar = _along(input, dim, "kthvalue")
     if not 1 <= k <= x.shape[d]:
         raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
-    index = _order_index(x, d, lambda m: np.full_like(m, k - 1), False)
+    index = _order_index(t, x, d, lambda m: np.full_like(m, k - 1), False)
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
@@ -166,6 +171,7 @@ def mode(input, dim=-1, keepdim=False, *, keepdims=None):
     index of its last occurrence: ``(values, indices)``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "mode")
+    sh.guard_values(input, how="mode")
     t, d, x, scalar = _along(input, dim, "mode")
     rows = np.moveaxis(x, d, -1)
     flat = rows.reshape(-1, rows.shape[-1])
@@ -300,6 +306,7 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
     if input.dtype.kind != "f":
         raise RuntimeError(f"\"histogram_cpu\" not implemented for "
                            f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+    sh.guard_values(input, how="histc")
     d = np.asarray(input._data).ravel()
     lo, hi = float(min), float(max)
     if lo > hi:
@@ -321,6 +328,7 @@ def histogram(input, bins, *, range=None, weight=None, density=False):  # noqa: 
     if input.dtype.kind != "f":
         raise RuntimeError(f"torch.histogram: input tensor and bins tensors should have the "
                            f"same dtype, but got input {dtypes.torch_word(input.dtype)}")
+    sh.guard_values(input, weight, bins, how="histogram")
     d = np.asarray(input._data).ravel()
     w = None if weight is None else np.asarray(weight._data).ravel()
     edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)

@@ -16,6 +16,7 @@ naming the guard's line, and keeps only the most recently used traces of a signa
 import functools
 import itertools
 import os
+import random
 import sys
 import threading
 import time
@@ -27,6 +28,7 @@ import numpy as np
 
 from .. import _kernels, creation
 from .._state import state
+from ..arena import WRITES, escaped
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops.control import GUARD_EQ
@@ -51,6 +53,43 @@ _TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_p
 
 class DivergenceError(RuntimeError):
     """A point took another branch than the traced one (on_divergence="raise")."""
+
+
+class _Draws(RuntimeError):
+    """f drew random numbers while tracing (``trace``): replay would repeat the draws."""
+
+
+def _rng_states():
+    """The random generators f may draw from: tapegrad's, NumPy's global one, Python's."""
+    return (creation._rng.bit_generator.state, np.random.get_state(legacy=False),
+            random.getstate())
+
+
+def _same_states(a, b):
+    return a[0] == b[0] and a[2] == b[2] and a[1]["has_gauss"] == b[1]["has_gauss"] and \
+        np.array_equal(a[1]["state"]["key"], b[1]["state"]["key"]) and \
+        a[1]["state"]["pos"] == b[1]["state"]["pos"]
+
+
+def _fresh(t):
+    """True while every tensor f read besides its inputs (a closure's, a Module's
+    parameters) holds the values its trace replays (``Traced.watch``): after a write into
+    any tensor (``WRITES``: in-place ops, optimizer steps) they are compared bit for bit."""
+    n = WRITES.n
+    if n == t._writes:
+        return True
+    for s, ref in t.watch:
+        u = ref()
+        if u is None:
+            continue
+        now = np.asarray(u._data, np.float64).reshape(-1)
+        have = t.vals0[t.offs[s]:t.offs[s + 1]]
+        if now.shape != have.shape or not np.array_equal(now.view(np.int64),
+                                                         have.view(np.int64)):
+            return False
+    if not t._escaped:  # (memory NumPy holds too: its writes are never counted)
+        t._writes = n
+    return True
 
 
 def _as_array(x):
@@ -252,6 +291,18 @@ class Traced(_VectorOutputs):
         self._fast = _first_point  # the single-point fast path (``_point_path``)
         self._single = len(self.in_shapes) == 1  # (one input: _fast takes it as it is)
         self.reads_grad = False  # f read tensors requiring grad besides its inputs (trace)
+        # (slot, weakref) of the tensors f read besides its inputs, whose values replay
+        # holds as constants (``_fresh``), WRITES.n when last seen so, and whether one
+        # shares memory with NumPy (then compared at every call)
+        self.watch, self._writes, self._escaped = [], WRITES.n, False
+
+    def _check_fresh(self):
+        if self.watch and not _fresh(self):
+            raise RuntimeError(
+                "this trace holds the values that tensors f read besides its inputs (a "
+                "closure's, a Module's parameters) had when it was traced, and one has changed "
+                "since (an in-place write, an optimizer step): trace f again "
+                "(tapegrad.compile(f) retraces by itself), or pass that tensor as an input")
 
     @property
     def mask(self):
@@ -263,6 +314,8 @@ class Traced(_VectorOutputs):
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
+        if self.watch:
+            self._check_fresh()
         r = self._point(args, False)
         if r is not None:
             if _PerThread.kept:
@@ -276,6 +329,8 @@ class Traced(_VectorOutputs):
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
+        if self.watch:
+            self._check_fresh()
         r = self._fast(self, args[0], True) if len(args) == 1 and self._single else \
             self._point(args, True)
         if r is not None:
@@ -400,6 +455,8 @@ class Traced(_VectorOutputs):
         With ``progress``, the blocks run in 100 steps and a bar is printed to stderr;
         ``serial`` keeps the work in this thread (dask's workers bring their own).
         """
+        if self.watch:
+            self._check_fresh()
         B = len(X)
         V = np.empty(B) if out is None else out[0]
         G = (np.empty((B, X.shape[1])) if out is None else out[1]) if grad else _NO_GRAD
@@ -450,6 +507,8 @@ class Traced(_VectorOutputs):
         """Replay at the rows of X (B, n) with the output's m elements seeded by U (B or 1,
         k, m): V (B, m), G (B, k, n) (row j of U[b] times the Jacobian at point b) and bad
         (B,).  k = 0 replays the values only."""
+        if self.watch:
+            self._check_fresh()
         plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
         k = U.shape[1]
         if k and plan.rev_error is not None:
@@ -1096,6 +1155,7 @@ def trace(f, *args, argnums=0):
             raise ValueError(f"argnums {argnums} out of range for {len(arrays)} inputs")
     tape = Tape()
     keep = tape.token()  # guard rows must survive the death of the tensors they looked at
+    drawn = _rng_states()
     saved = (state.tape, state.grad_enabled, state.tracing)
     state.tape, state.grad_enabled, state.tracing = tape, True, tape
     try:
@@ -1116,6 +1176,19 @@ def trace(f, *args, argnums=0):
         # value of the caller's graph): replay holds them as constants
         inputs = set(in_slots)
         traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
+        # (alive once f returned: a closure's, a Module's; those f made and dropped cannot
+        # change, nor cost a look at each call)
+        traced.watch = [(s, r) for s, r in tape.__dict__.get("watched", ())
+                        if s not in inputs and r() is not None]
+        traced._escaped = any(r() is not None and type(r()._data) is np.ndarray and
+                              escaped(r()._data) for _, r in traced.watch)
+        if not _same_states(drawn, _rng_states()):
+            raise _Draws(
+                "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
+                "NumPy's or Python's generator moved), and replay would repeat those draws at "
+                "every point and call, unlike f. Pass the random values as an input of f "
+                "(argnums picks what is differentiated), or call the compiled f with tensors "
+                "(it then runs f eagerly)")
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
@@ -1330,6 +1403,8 @@ class Compiled(_VectorOutputs):
         self._local = _PerThread()
         self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
+        self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
+        self._seen = -1  # WRITES.n when they were last seen unchanged
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
@@ -1343,13 +1418,32 @@ class Compiled(_VectorOutputs):
                 first = [np.zeros(s) for s in shapes]
             tapes = [trace(self.fn, *first, argnums=self.argnums)]
             tapes[0]._fused_auto = self.fused
+            self._watching = self._watching or bool(tapes[0].watch)
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
                 self.traces.pop(next(iter(self.traces)), None)
                 self._hot = _NoTrace
             self.traces[shapes] = tapes
         return tapes
 
+    def _refresh(self):
+        """Drop every trace where a tensor f read besides its inputs has changed since it
+        was traced (an optimizer step on a Module's parameters, an in-place write to a
+        closure's tensor): f is traced anew at the next point, as torch.compile reads them.
+        Nothing to look at while no tensor was written since the last look (``WRITES``)."""
+        n = WRITES.n
+        if n == self._seen:
+            return
+        tapes = [t for ts in list(self.traces.values()) for t in ts if t.watch]
+        if not all(_fresh(t) for t in tapes):
+            self.traces.clear()
+            self._hot = _NoTrace
+            self._watching = False
+        elif not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
+            self._seen = n
+
     def _run(self, args, batch, grad, out=None, progress=False):
+        if self._watching:
+            self._refresh()
         if not args:
             raise TypeError("compile: no inputs given; pass f's inputs (for the batch methods "
                             "one array per input, each of shape (B, *input_shape))")
@@ -1369,6 +1463,8 @@ class Compiled(_VectorOutputs):
         return _checked_mode(self.on_divergence if on_divergence is None else on_divergence)
 
     def _seeded_run(self, args, batch, seeds, on_divergence):
+        if self._watching:
+            self._refresh()
         mode = self._mode(args, on_divergence)
         tapes = self._tapes(args, batch)
         X = tapes[0]._stack(args, batch=batch)
@@ -1379,6 +1475,8 @@ class Compiled(_VectorOutputs):
     def _gather_tapes(self, Xs, index, on_divergence):
         """(traces, mode, recompile limit) for ``_gathered``: the signature's traces, f
         traced at the first point if it has none."""
+        if self._watching:
+            self._refresh()
         mode = self._mode(Xs, on_divergence)
         firsts = []
         for j, x in enumerate(Xs):  # (what is wrong here, gather.Spec then names)
@@ -1397,6 +1495,8 @@ class Compiled(_VectorOutputs):
         product, guards checked at the point as ever.  f runs eagerly instead where replay
         would lose a gradient: f reads tensors that require grad besides its arguments
         (a Module's parameters), or an argument is not float64 (replay's dtype)."""
+        if self._watching:
+            self._refresh()
         r = self._point(args, False)
         if r is not None:
             return r[0]
@@ -1413,8 +1513,9 @@ class Compiled(_VectorOutputs):
                 or callable(getattr(self.fn, "parameters", None)) or self._draws):
             return self.fn(*args)  # eagerly: f's own result, on the caller's graph
         rng = creation._rng.bit_generator.state
-        tapes = self._tapes(args, batch=False)
-        if creation._rng.bit_generator.state != rng:  # f draws: a trace would freeze them
+        try:
+            tapes = self._tapes(args, batch=False)
+        except _Draws:  # f draws: a trace would freeze them
             creation._rng.bit_generator.state = rng
             self._draws = True
             return self.fn(*args)
@@ -1429,6 +1530,8 @@ class Compiled(_VectorOutputs):
         return self.value_and_grad(*args)[1]
 
     def value_and_grad(self, *args):
+        if self._watching:
+            self._refresh()
         hot = _NoTrace
         if len(args) == 1:  # the trace of the last signature first, without a look-up
             hot = self._hot

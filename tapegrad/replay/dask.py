@@ -252,6 +252,8 @@ def _tapes_for(compiled, Xs):
     """The Compiled object's tapes for the signature of Xs; a new signature is traced at
     the first point (computing just that row of each X), an empty batch at zeros."""
     shapes = tuple(tuple(x.shape[1:]) for x in Xs)
+    if compiled._watching:  # (a tensor f read has changed: traced anew)
+        compiled._refresh()
     tapes = compiled.traces.get(shapes)
     if tapes is None:
         tapes = compiled._tapes(_first_point(Xs, shapes), batch=False)
