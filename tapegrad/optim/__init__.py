@@ -17,6 +17,8 @@ tensor([ 0.8000, -1.6000], requires_grad=True)
 """
 from . import lr_scheduler
 from .lbfgs import LBFGS
+from .more import ASGD, Adadelta, Adamax, NAdam, RAdam, Rprop
 from .optimizer import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
 
-__all__ = ["Adagrad", "Adam", "AdamW", "LBFGS", "Optimizer", "RMSprop", "SGD", "lr_scheduler"]
+__all__ = ["ASGD", "Adadelta", "Adagrad", "Adam", "Adamax", "AdamW", "LBFGS", "NAdam",
+           "Optimizer", "RAdam", "RMSprop", "Rprop", "SGD", "lr_scheduler"]

@@ -1,0 +1,186 @@
+"""Gaps that PyTorch programs written for ``import tapegrad as torch`` ran into, against
+torch: the named tuples of torch.return_types (fields and printing), einsum's ellipsis,
+diagonals and sublist format, a number as the first operand of torch.add/sub/mul/div/pow,
+``alpha`` of add/sub, and the optimizers and lr schedulers that were missing."""
+import numpy as np
+import pytest
+from test_torch_api_misc import check
+
+import tapegrad as tg
+
+torch = pytest.importorskip("torch")
+pytestmark = pytest.mark.oracle
+
+R = np.random.default_rng(5)
+
+
+def _text(x):
+    return repr(x).replace("tapegrad.", "torch.")
+
+
+# ---- torch.return_types ---------------------------------------------------------------------
+@pytest.mark.parametrize("fn", [
+    lambda L, x: L.max(x, 1), lambda L, x: x.min(dim=0), lambda L, x: L.sort(x[0]),
+    lambda L, x: L.topk(x[1], 2), lambda L, x: L.cummax(x[0], 0), lambda L, x: L.median(x, 1),
+    lambda L, x: L.mode(x.round(), 1), lambda L, x: L.kthvalue(x, 2, 1),
+    lambda L, x: L.aminmax(x), lambda L, x: L.frexp(x), lambda L, x: L.linalg.slogdet(x),
+    lambda L, x: L.linalg.qr(x)])
+def test_return_types_fields_and_print(fn):
+    x = np.array([[3.0, 1.5, 2.0], [0.5, 4.0, -1.0], [2.5, -2.0, 1.0]])
+    r, rt = fn(tg, tg.tensor(x)), fn(torch, torch.tensor(x))
+    assert type(r).__name__ == type(rt).__name__ and r.__match_args__ == type(rt).__match_args__
+    assert type(r).__module__ == "tapegrad.return_types"
+    assert _text(r) == repr(rt).replace(", dtype=torch.float64", "")  # (tapegrad's default)
+    assert getattr(tg.return_types, type(r).__name__) is type(r)
+    a, b = r  # unpacks as a tuple
+    assert np.allclose(np.asarray(a), rt[0].numpy())
+
+
+# ---- einsum -------------------------------------------------------------------------------
+@pytest.mark.parametrize("eq, shapes", [
+    ("ii->", [(3, 3)]), ("ii", [(3, 3)]), ("bii->bi", [(2, 3, 3)]), ("iji->j", [(2, 3, 2)]),
+    ("...ij,...jk->...ik", [(2, 3, 4), (4, 5)]), ("...ij,...jk", [(2, 1, 3, 4), (5, 4, 2)]),
+    ("i...->...", [(3, 2, 2)]), ("b...d,b...d->b...", [(2, 3, 4), (2, 3, 4)]),
+    ("...", [(2, 3)]), ("ab...,b->a...", [(2, 3, 4, 5), (3,)]), ("iij,jk", [(3, 3, 2), (2, 4)])])
+def test_einsum_ellipsis_and_diagonals(eq, shapes):
+    check(lambda L, *xs: L.einsum(eq, *xs), *[R.standard_normal(s) for s in shapes])
+
+
+def test_einsum_sublist_format():
+    a, b = R.standard_normal((2, 3)), R.standard_normal((3, 4))
+    check(lambda L, x, y: L.einsum(x, [0, 1], y, [1, 2], [0, 2]), a, b)
+    check(lambda L, x, y: L.einsum(x, [Ellipsis, 1], y, [1, 2]), a, b)
+
+
+def test_einsum_errors():
+    with pytest.raises(RuntimeError, match="sizes don't match"):
+        tg.einsum("ii", tg.ones(2, 3))
+    with pytest.raises(RuntimeError, match="not part of any ellipsis"):
+        tg.einsum("i..j", tg.ones(2, 3))
+
+
+# ---- a number first; alpha ----------------------------------------------------------------
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "div", "pow", "true_divide", "subtract",
+                                  "multiply", "divide"])
+def test_number_as_first_operand(name):
+    check(lambda L, x: getattr(L, name)(2.5, x), R.uniform(0.5, 2.0, (3, 2)))
+    if "div" not in name:  # (an int quotient is tapegrad's default float64, torch's float32)
+        check(lambda L, x: getattr(L, name)(2, x), np.arange(1, 5), grad=False)
+
+
+def test_add_sub_alpha():
+    a, b = R.standard_normal((2, 3)), R.standard_normal(3)
+    check(lambda L, x, y: L.add(x, y, alpha=3), a, b)
+    check(lambda L, x, y: x.sub(y, alpha=0.5), a, b)
+    check(lambda L, x, y: L.subtract(x, y, alpha=2), a, b)
+    check(lambda L, x: L.add(x, 2, alpha=3), a)
+    check(lambda L, x: L.sub(1, x, alpha=2), a)
+
+
+# ---- optimizers -----------------------------------------------------------------------------
+def _descend(lib, name, kw, steps=8):
+    """``steps`` updates of one parameter by gradients of a fixed sequence of losses; the
+    parameter and the optimizer's state after them."""
+    rng = np.random.default_rng(3)
+    p = lib.tensor(rng.standard_normal((3, 2)), requires_grad=True)
+    opt = getattr(lib.optim, name)([p], **kw)
+    for _ in range(steps):
+        opt.zero_grad()
+        ((p * lib.tensor(rng.standard_normal((3, 2)))).sum() + (p * p).sum() * 0.1).backward()
+        opt.step()
+    state = opt.state_dict()["state"][0]
+    return p.detach().numpy(), {k: np.asarray(v) for k, v in state.items()}
+
+
+@pytest.mark.parametrize("name, kw", [
+    ("Adadelta", {}), ("Adadelta", dict(lr=0.5, rho=0.8, weight_decay=0.1, maximize=True)),
+    ("Adamax", {}), ("Adamax", dict(lr=0.1, weight_decay=0.1)),
+    ("NAdam", {}), ("NAdam", dict(lr=0.05, weight_decay=0.1)),
+    ("NAdam", dict(lr=0.05, weight_decay=0.1, decoupled_weight_decay=True)),
+    ("RAdam", {}), ("RAdam", dict(lr=0.1, weight_decay=0.1, betas=(0.8, 0.9))),
+    ("RAdam", dict(lr=0.1, weight_decay=0.1, decoupled_weight_decay=True)),
+    ("Rprop", {}), ("Rprop", dict(lr=0.1, etas=(0.3, 1.5), step_sizes=(1e-3, 0.2),
+                                  maximize=True)),
+    ("ASGD", {}), ("ASGD", dict(lr=0.1, t0=5, weight_decay=0.1, lambd=0.01))])
+def test_more_optimizers_match_torch(name, kw):
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)  # (torch keeps NAdam's mu_product, ASGD's eta
+    try:  # and mu as default-dtype tensors; tapegrad's default is float64)
+        want, want_state = _descend(torch, name, kw)
+    finally:
+        torch.set_default_dtype(old)
+    got, state = _descend(tg, name, kw)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-14)
+    assert sorted(state) == sorted(want_state)
+    for k, v in want_state.items():
+        np.testing.assert_allclose(state[k], v, rtol=1e-12, atol=1e-14)
+
+
+def test_optimizer_repr_matches_torch():
+    def text(lib):
+        w, b = lib.zeros(2, requires_grad=True), lib.zeros(1, requires_grad=True)
+        return repr(lib.optim.Adam([{"params": [w]}, {"params": [b], "lr": 0.5}], lr=0.01))
+    assert text(tg) == text(torch)
+
+
+# ---- lr schedulers --------------------------------------------------------------------------
+S = "lr_scheduler"
+SCHEDULES = {
+    "MultiplicativeLR": lambda L, o: getattr(L.optim, S).MultiplicativeLR(o, lambda e: 0.95),
+    "ConstantLR": lambda L, o: getattr(L.optim, S).ConstantLR(o, factor=0.5, total_iters=3),
+    "PolynomialLR": lambda L, o: getattr(L.optim, S).PolynomialLR(o, total_iters=8, power=2.0),
+    "WarmRestarts": lambda L, o: getattr(L.optim, S).CosineAnnealingWarmRestarts(
+        o, T_0=3, T_mult=2, eta_min=0.001),
+    "Cyclic": lambda L, o: getattr(L.optim, S).CyclicLR(o, base_lr=0.01, max_lr=0.1,
+                                                        step_size_up=3),
+    "Cyclic2": lambda L, o: getattr(L.optim, S).CyclicLR(
+        o, 0.01, [0.1], step_size_up=2, step_size_down=3, mode="triangular2"),
+    "CyclicExp": lambda L, o: getattr(L.optim, S).CyclicLR(
+        o, 0.01, 0.1, step_size_up=2, mode="exp_range", gamma=0.9, cycle_momentum=False),
+    "Sequential": lambda L, o: getattr(L.optim, S).SequentialLR(o, [
+        getattr(L.optim, S).LinearLR(o, start_factor=0.2, total_iters=3),
+        getattr(L.optim, S).ExponentialLR(o, gamma=0.9)], milestones=[3]),
+    "Chained": lambda L, o: getattr(L.optim, S).ChainedScheduler([
+        getattr(L.optim, S).ConstantLR(o, factor=0.5, total_iters=2),
+        getattr(L.optim, S).ExponentialLR(o, gamma=0.9)])}
+
+
+def _schedule(lib, make, steps=14):
+    w = lib.zeros(2, requires_grad=True)
+    opt = lib.optim.SGD([w], lr=0.1, momentum=0.9)
+    sched = make(lib, opt)
+    seen = []
+    for _ in range(steps):
+        w.grad = lib.ones(2)
+        opt.step()
+        sched.step()
+        seen.append((sched.get_last_lr()[0], opt.param_groups[0]["momentum"]))
+    return seen, sched
+
+
+@pytest.mark.filterwarnings("ignore:The epoch parameter")
+@pytest.mark.parametrize("name", list(SCHEDULES))
+def test_more_schedulers_match_torch(name):
+    got, sched = _schedule(tg, SCHEDULES[name])
+    want, sched_t = _schedule(torch, SCHEDULES[name])
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+    assert isinstance(sched, tg.optim.lr_scheduler.LRScheduler)
+    state = sched.state_dict()
+    assert "optimizer" not in state
+    again, sched2 = _schedule(tg, SCHEDULES[name], steps=0)
+    sched2.load_state_dict(state)
+    assert sched2.get_last_lr() == sched.get_last_lr()
+    assert sched2.state_dict().keys() == state.keys()
+
+
+def test_warm_restarts_fractional_epochs():
+    def lrs(lib):
+        opt = lib.optim.SGD([lib.zeros(1, requires_grad=True)], lr=0.1)
+        sched = lib.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2)
+        out = []
+        for epoch in range(5):
+            for i in range(3):
+                sched.step(epoch + i / 3)
+                out.append(opt.param_groups[0]["lr"])
+        return out
+    np.testing.assert_allclose(lrs(tg), lrs(torch), rtol=1e-13)
