@@ -2,6 +2,8 @@
 torch: the named tuples of torch.return_types (fields and printing), einsum's ellipsis,
 diagonals and sublist format, a number as the first operand of torch.add/sub/mul/div/pow,
 ``alpha`` of add/sub, and the optimizers and lr schedulers that were missing."""
+import contextlib
+
 import numpy as np
 import pytest
 from test_torch_api_misc import check
@@ -12,6 +14,17 @@ torch = pytest.importorskip("torch")
 pytestmark = pytest.mark.oracle
 
 R = np.random.default_rng(5)
+
+
+@contextlib.contextmanager
+def torch_float64():
+    """torch with tapegrad's default dtype (float64), for comparisons to 1e-10."""
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(old)
 
 
 def _text(x):
@@ -103,12 +116,8 @@ def _descend(lib, name, kw, steps=8):
                                   maximize=True)),
     ("ASGD", {}), ("ASGD", dict(lr=0.1, t0=5, weight_decay=0.1, lambd=0.01))])
 def test_more_optimizers_match_torch(name, kw):
-    old = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)  # (torch keeps NAdam's mu_product, ASGD's eta
-    try:  # and mu as default-dtype tensors; tapegrad's default is float64)
-        want, want_state = _descend(torch, name, kw)
-    finally:
-        torch.set_default_dtype(old)
+    with torch_float64():  # (torch keeps NAdam's mu_product, ASGD's eta and mu as
+        want, want_state = _descend(torch, name, kw)  # default-dtype tensors)
     got, state = _descend(tg, name, kw)
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-14)
     assert sorted(state) == sorted(want_state)
@@ -184,3 +193,84 @@ def test_warm_restarts_fractional_epochs():
                 out.append(opt.param_groups[0]["lr"])
         return out
     np.testing.assert_allclose(lrs(tg), lrs(torch), rtol=1e-13)
+
+
+# ---- distributions --------------------------------------------------------------------------
+def _moments(L, d, value):
+    out = [d.log_prob(L.tensor(value)), d.mean, d.variance, d.stddev, d.mode]
+    try:
+        return out + [d.entropy()]
+    except NotImplementedError:  # (Poisson's; Binomial's with unequal total counts)
+        return out
+
+
+DISTS = {
+    "StudentT": (lambda L, D: D.StudentT(L.tensor([3.0, 1.5, 0.8]), L.tensor(0.5),
+                                         L.tensor([1.0, 2.0, 0.5])), [0.3, 1.5, -2.0]),
+    "Cauchy": (lambda L, D: D.Cauchy(L.tensor([0.0, 1.0, 2.0]), 2.0), [0.3, 1.5, -2.0]),
+    "HalfNormal": (lambda L, D: D.HalfNormal(L.tensor([1.0, 2.0, 0.5])), [0.3, 1.5, 2.0]),
+    "HalfCauchy": (lambda L, D: D.HalfCauchy(L.tensor([1.0, 2.0, 0.5])), [0.3, 1.5, 2.0]),
+    "Gumbel": (lambda L, D: D.Gumbel(L.tensor([0.0, 1.0, 2.0]), 2.0), [0.3, 1.5, -2.0]),
+    "Chi2": (lambda L, D: D.Chi2(L.tensor([1.0, 3.0, 5.0])), [0.3, 1.5, 2.0]),
+    "Poisson": (lambda L, D: D.Poisson(L.tensor([1.0, 3.0, 5.5])), [0.0, 2.0, 7.0]),
+    "Geometric": (lambda L, D: D.Geometric(L.tensor([0.2, 0.5, 0.9])), [0.0, 2.0, 7.0]),
+    "GeometricLogits": (lambda L, D: D.Geometric(logits=L.tensor([0.2, -0.5, 0.9])),
+                        [0.0, 2.0, 7.0]),
+    "Binomial": (lambda L, D: D.Binomial(10, L.tensor([0.2, 0.5, 0.9])), [0.0, 2.0, 7.0]),
+    "BinomialLogits": (lambda L, D: D.Binomial(L.tensor([5.0, 10.0, 3.0]),
+                                               logits=L.tensor([0.2, -0.5, 0.9])),
+                       [0.0, 2.0, 3.0])}
+
+
+@pytest.mark.parametrize("name", list(DISTS))
+def test_more_distributions_match_torch(name):
+    make, value = DISTS[name]
+    got = _moments(tg, make(tg, tg.distributions), value)
+    with torch_float64():
+        want = _moments(torch, make(torch, torch.distributions), value)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(g.detach()), w.detach().numpy(), rtol=1e-10)
+    d = make(tg, tg.distributions)
+    assert tuple(d.batch_shape) == tuple(make(torch, torch.distributions).batch_shape)
+    assert tuple(d.sample((5,)).shape) == (5,) + tuple(d.batch_shape)
+
+
+def test_distribution_gradients_match_torch():
+    def grads(L):
+        D = L.distributions
+        df = L.tensor([3.0, 4.0], requires_grad=True)
+        s = L.tensor([1.0, 2.0], requires_grad=True)
+        x = L.tensor([0.5, 1.0])
+        lp = (D.StudentT(df, 0.0, s).log_prob(x).sum() + D.Gumbel(s, df).log_prob(x).sum()
+              + D.Binomial(5, logits=s).log_prob(x.round()).sum()
+              + D.Poisson(df).log_prob(x.round()).sum() + D.StudentT(df, 0.0, s).entropy().sum()
+              + D.HalfNormal(s).log_prob(x).sum() + D.Cauchy(df, s).cdf(x).sum())
+        return L.autograd.grad(lp, [df, s])
+    with torch_float64():
+        want = grads(torch)
+    for g, w in zip(grads(tg), want, strict=True):
+        np.testing.assert_allclose(np.asarray(g), w.numpy(), rtol=1e-10)
+
+
+@pytest.mark.parametrize("batched", [False, True])
+def test_mixture_same_family_matches_torch(batched):
+    def parts(L):
+        D = L.distributions
+        if batched:
+            g = D.MixtureSameFamily(
+                D.Categorical(logits=L.tensor([[0.2, 0.5], [0.1, -0.3]])),
+                D.Independent(D.Normal(L.arange(8.0).reshape(2, 2, 2), L.ones(2, 2, 2)), 1))
+            x = L.tensor([[0.3, 0.2], [1.0, 4.0]])
+        else:
+            g = D.MixtureSameFamily(D.Categorical(L.tensor([0.2, 0.5, 0.3])),
+                                    D.Normal(L.tensor([-1.0, 0.0, 2.0]),
+                                             L.tensor([0.5, 1.0, 1.5])))
+            x = L.tensor([[0.3], [1.0]])
+        extra = [] if batched else [g.cdf(L.tensor([0.5, -1.0]))]
+        return [g.log_prob(x), g.mean, g.variance] + extra, g
+    got, g = parts(tg)
+    with torch_float64():
+        want, gt = parts(torch)
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(a), b.numpy(), rtol=1e-10)
+    assert tuple(g.sample((3,)).shape) == tuple(gt.sample((3,)).shape)
