@@ -7,7 +7,7 @@ from . import dtypes
 
 # torch.set_printoptions's settings (PyTorch's defaults)
 _DEFAULTS = {"precision": 4, "threshold": 1000, "edgeitems": 3, "linewidth": None,
-             "sci_mode": None}  # (linewidth None: NumPy's line breaking, until one is set)
+             "sci_mode": None}  # (linewidth None: PyTorch's 80)
 OPTIONS = dict(_DEFAULTS)
 _PROFILES = {"default": _DEFAULTS, "short": {"precision": 2, "threshold": 1000, "edgeitems": 2,
                                              "linewidth": None},
@@ -64,8 +64,9 @@ def _layout():
     threshold = OPTIONS["threshold"]
     layout = {"threshold": sys.maxsize if threshold == float("inf") else int(threshold),
               "edgeitems": int(OPTIONS["edgeitems"])}
-    if OPTIONS["linewidth"] is not None:
-        layout["max_line_width"] = int(OPTIONS["linewidth"])
+    # PyTorch fits floor((linewidth - indent) / (width + 2)) elements on a line; NumPy's
+    # wrapping, given one column more, fits as many (widths 1-13, 1-3 dims, checked)
+    layout["max_line_width"] = int(OPTIONS["linewidth"] or 80) + 1
     return layout
 
 
@@ -92,4 +93,20 @@ def tensor_repr(t):
         extras.append(f"grad_fn=<{t.grad_fn.name()}>")
     elif t._rg:
         extras.append("requires_grad=True")
-    return prefix + ", ".join([body, *extras]) + ")"
+    return _add_suffixes(prefix + body, extras, len(prefix))
+
+
+def _add_suffixes(text, extras, indent):
+    """``text`` closed with its suffixes (dtype=, grad_fn=...), each moved to a line of its
+    own, indented, where it would pass the line width (PyTorch's rule)."""
+    width = OPTIONS["linewidth"] or 80
+    parts = [text]
+    last = len(text) - text.rfind("\n") + 1
+    for extra in extras:
+        if last + len(extra) + 2 > width:
+            parts.append(",\n" + " " * indent + extra)
+            last = indent + len(extra)
+        else:
+            parts.append(", " + extra)
+            last += len(extra) + 2
+    return "".join(parts) + ")"

@@ -274,3 +274,16 @@ def test_mixture_same_family_matches_torch(batched):
     for a, b in zip(got, want, strict=True):
         np.testing.assert_allclose(np.asarray(a), b.numpy(), rtol=1e-10)
     assert tuple(g.sample((3,)).shape) == tuple(gt.sample((3,)).shape)
+
+
+# ---- printing: PyTorch's line width (80) and its suffixes on lines of their own ----------------
+@pytest.mark.parametrize("shape", [(8,), (9,), (2, 8), (3, 13), (2, 2, 9), (20,)])
+@pytest.mark.parametrize("scale", [1.0, 123.0])
+def test_repr_line_breaks_match_torch(shape, scale):
+    a = np.sin(np.arange(np.prod(shape))).reshape(shape) * scale
+    with torch_float64():
+        want = [repr(torch.tensor(a)), repr(torch.tensor(a, requires_grad=True) * 2),
+                repr(torch.tensor(a, requires_grad=True))]
+    got = [repr(tg.tensor(a)), repr(tg.tensor(a, requires_grad=True) * 2),
+           repr(tg.tensor(a, requires_grad=True))]
+    assert got == want
