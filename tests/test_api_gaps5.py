@@ -287,3 +287,28 @@ def test_repr_line_breaks_match_torch(shape, scale):
     got = [repr(tg.tensor(a)), repr(tg.tensor(a, requires_grad=True) * 2),
            repr(tg.tensor(a, requires_grad=True))]
     assert got == want
+
+
+# ---- torch.utils.data -----------------------------------------------------------------------
+def test_weighted_random_sampler():
+    from tapegrad.utils.data import WeightedRandomSampler
+    s = WeightedRandomSampler([0.0, 0.0, 1.0, 0.0], num_samples=5)
+    assert list(s) == [2] * 5 and len(s) == 5
+    tg.manual_seed(0)
+    drawn = list(WeightedRandomSampler(tg.tensor([1.0, 3.0]), 4000))
+    assert 0.72 < np.mean(drawn) < 0.78  # P(1) = 3/4
+    assert sorted(WeightedRandomSampler([1, 1, 1], 3, replacement=False)) == [0, 1, 2]
+    with pytest.raises(ValueError, match="num_samples should be a positive integer"):
+        WeightedRandomSampler([1.0], 0)
+
+
+def test_stack_dataset():
+    from tapegrad.utils.data import StackDataset, TensorDataset
+    for lib in (tg, torch):
+        a = lib.utils.data.TensorDataset(lib.arange(4.0))
+        assert len(lib.utils.data.StackDataset(a, lib.arange(4))) == 4
+    ds = StackDataset(x=TensorDataset(tg.arange(4.0)), y=[10, 11, 12, 13])
+    assert ds[2]["y"] == 12 and float(ds[2]["x"][0]) == 2.0
+    assert StackDataset([1, 2], [3, 4])[1] == (2, 4)
+    with pytest.raises(ValueError, match="Size mismatch"):
+        StackDataset([1, 2], [3])
