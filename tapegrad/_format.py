@@ -38,18 +38,31 @@ def get_printoptions():
 
 
 def _float_formatter(a):
-    p, sci = OPTIONS["precision"], OPTIONS["sci_mode"]
-    finite = a[np.isfinite(a)]
-    if sci is None and finite.size and np.all(finite == np.round(finite)) and \
-            np.abs(finite).max() < 1e8:
-        return lambda v: _special(v) or f"{v:.0f}."
-    amax = np.abs(finite).max() if finite.size else 0.0
-    nz = np.abs(finite[finite != 0])
-    amin = nz.min() if nz.size else 0.0
-    auto = amax >= 1e8 or (amin and amin < 1e-4) or (amin and amax / amin > 1e3)
-    if sci or (sci is None and auto):
-        return lambda v: _special(v) or f"{v:.{p}e}"
-    return lambda v: _special(v) or f"{v:.{p}f}"
+    """PyTorch's float format for the values ``a`` (1-D float64) and its column width: whole
+    numbers print as ``3.``, else ``precision`` digits, in scientific notation when the
+    nonzero finite magnitudes span more than 1e3 or pass 1e8 (or, not whole, go under
+    1e-4); the width is the widest nonzero finite value's (nan, inf and 0 are padded to it,
+    never widen it), 1 when there is none."""
+    p = OPTIONS["precision"]
+    nz = a[np.isfinite(a) & (a != 0)]
+    whole = bool(np.all(nz == np.ceil(nz)))
+    sci, width = False, 1
+    if nz.size:
+        amax, amin = np.abs(nz).max(), np.abs(nz).min()
+        sci = amax / amin > 1000.0 or amax > 1.0e8 or (not whole and amin < 1.0e-4)
+        if OPTIONS["sci_mode"] is not None:
+            sci = OPTIONS["sci_mode"]
+        if sci:
+            width = max(len(f"{v:.{p}e}") for v in nz)
+        elif whole:
+            width = max(len(f"{v:.0f}") for v in nz) + 1
+        else:
+            width = max(len(f"{v:.{p}f}") for v in nz)
+    if sci:
+        return (lambda v: _special(v) or f"{v:.{p}e}"), width
+    if whole:
+        return (lambda v: _special(v) or f"{v:.0f}."), width
+    return (lambda v: _special(v) or f"{v:.{p}f}"), width
 
 
 def _special(v):
@@ -74,8 +87,7 @@ def tensor_repr(t):
     a = np.asarray(t._data)
     prefix = "tensor("
     if a.dtype.kind == "f":
-        fmt = _float_formatter(a.astype(np.float64).ravel())
-        width = max((len(fmt(v)) for v in a.ravel()), default=0)
+        fmt, width = _float_formatter(a.astype(np.float64).ravel())
         body = np.array2string(a, separator=", ", prefix=prefix, formatter={
             "float_kind": lambda v: fmt(v).rjust(width)}, **_layout())
     elif a.dtype.kind == "b":  # PyTorch pads to the widest value present: [True, True]
@@ -85,7 +97,7 @@ def tensor_repr(t):
     else:
         body = np.array2string(a, separator=", ", prefix=prefix, **_layout())
     extras = []
-    if a.size == 0:
+    if a.size == 0 and a.ndim != 1:  # (PyTorch leaves out the size (0,), as NumPy)
         extras.append(f"size={tuple(a.shape)}")
     if a.dtype not in (dtypes.float64, dtypes.int64, dtypes.bool):
         extras.append(f"dtype={dtypes.name(a.dtype)}")

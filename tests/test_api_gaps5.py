@@ -312,3 +312,42 @@ def test_stack_dataset():
     assert StackDataset([1, 2], [3, 4])[1] == (2, 4)
     with pytest.raises(ValueError, match="Size mismatch"):
         StackDataset([1, 2], [3])
+
+
+INF, NAN = float("inf"), float("nan")
+FLOATS = [[1.0, -INF], [0.0, NAN], [1e6, 1.0], [1e3, 1.0], [1001.0, 1.0], [1.5, INF],
+          [0.0, 0.0], [1e9, 1e9], [123456789.0, 1.0], [INF, -INF, NAN], [1e-5, 1.0],
+          [0.5, -2.25], [-1e-5, 2e-5], [[1.0, 2.5], [NAN, -3.0]], [12345.678, 0.001]]
+
+
+@pytest.mark.parametrize("options", [{}, {"sci_mode": True}, {"sci_mode": False},
+                                     {"precision": 2}])
+def test_float_format_matches_torch(options):
+    """Scientific notation when whole numbers span more than 1e3 too; the column width
+    from the nonzero finite values only (inf, nan and 0 never widen it)."""
+    with torch_float64():
+        torch.set_printoptions(**options)
+        tg.set_printoptions(**options)
+        try:
+            for values in FLOATS:
+                assert repr(tg.tensor(values)) == repr(torch.tensor(values)), values
+        finally:
+            torch.set_printoptions(profile="default", sci_mode=None)
+            tg.set_printoptions(profile="default", sci_mode=None)
+
+
+# ---- shifts and reflected bitwise operators ---------------------------------------------------
+def test_shift_and_reflected_bitwise_operators():
+    check(lambda L, x: (x >> 1, x << 2, 3 & x, 8 | x, 1 ^ x, 1 << x, 64 >> x), np.array([5, 3]),
+          grad=False)
+
+    def inplace(L):
+        x = L.tensor([5, 3])
+        y = x
+        x <<= 1
+        x |= 1
+        x ^= 2
+        x >>= 1
+        x &= 6
+        return y
+    assert inplace(tg).tolist() == inplace(torch).tolist()
