@@ -73,33 +73,72 @@ def _special(v):
     return ""
 
 
-def _layout():
-    threshold = OPTIONS["threshold"]
-    layout = {"threshold": sys.maxsize if threshold == float("inf") else int(threshold),
-              "edgeitems": int(OPTIONS["edgeitems"])}
-    # PyTorch fits floor((linewidth - indent) / (width + 2)) elements on a line; NumPy's
-    # wrapping, given one column more, fits as many (widths 1-13, 1-3 dims, checked)
-    layout["max_line_width"] = int(OPTIONS["linewidth"] or 80) + 1
-    return layout
+def _summarized(a, e):
+    """The elements a summarised print shows: the first and last ``e`` along every dim that
+    has more than ``2 e`` (the values PyTorch's formatter is fitted to)."""
+    for axis in range(a.ndim):
+        if a.shape[axis] > 2 * e:
+            a = np.concatenate([a.take(range(e), axis), a.take(range(a.shape[axis] - e,
+                                                                     a.shape[axis]), axis)],
+                               axis)
+    return a
+
+
+def _body(a, indent, summarize, fmt):
+    """PyTorch's ``_tensor_str_with_formatter``: rows of ``fmt``-ed elements, as many on a
+    line as fit the line width, ``...`` for the middle of a summarised dim."""
+    e = int(OPTIONS["edgeitems"])
+    cut = summarize and a.shape[0] > 2 * e
+    if a.ndim == 1:
+        per_line = max(1, (int(OPTIONS["linewidth"] or 80) - indent) // (fmt.width + 2))
+        if cut:
+            data = [fmt(v) for v in a[:e]] + [" ..."] + [fmt(v) for v in a[-e:]]
+        else:
+            data = [fmt(v) for v in a]
+        lines = [", ".join(data[i:i + per_line]) for i in range(0, len(data), per_line)]
+        return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
+    rows = range(a.shape[0])
+    parts = [_body(a[i], indent + 1, summarize, fmt) for i in (rows[:e] if cut else rows)]
+    if cut:
+        parts += ["..."] + [_body(a[i], indent + 1, summarize, fmt) for i in rows[-e:]]
+    return "[" + ("," + "\n" * (a.ndim - 1) + " " * (indent + 1)).join(parts) + "]"
+
+
+class _Formatter:
+    """One element's text, right-aligned to the column ``width``."""
+
+    def __init__(self, text, width):
+        self.text, self.width = text, width
+
+    def __call__(self, v):
+        return self.text(v).rjust(self.width)
+
+
+def _formatter(shown):
+    """The formatter PyTorch fits to the values ``shown``."""
+    if shown.dtype.kind == "f":
+        return _Formatter(*_float_formatter(shown.astype(np.float64).ravel()))
+    text = (lambda v: str(bool(v))) if shown.dtype.kind == "b" else (lambda v: str(int(v)))
+    return _Formatter(text, max((len(text(v)) for v in shown.ravel()), default=1))
 
 
 def tensor_repr(t):
     a = np.asarray(t._data)
     prefix = "tensor("
-    if a.dtype.kind == "f":
-        fmt, width = _float_formatter(a.astype(np.float64).ravel())
-        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
-            "float_kind": lambda v: fmt(v).rjust(width)}, **_layout())
-    elif a.dtype.kind == "b":  # PyTorch pads to the widest value present: [True, True]
-        width = 5 if a.size and not a.all() else 4
-        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
-            "bool": lambda v: str(bool(v)).rjust(width)}, **_layout())
+    threshold = OPTIONS["threshold"]
+    summarize = a.size > (sys.maxsize if threshold == float("inf") else int(threshold))
+    fmt = _formatter(_summarized(a, int(OPTIONS["edgeitems"])) if summarize else a)
+    if a.size == 0:
+        body = "[]"
+    elif a.ndim == 0:
+        body = fmt(a[()]).strip() if a.dtype.kind != "f" else fmt(float(a))
     else:
-        body = np.array2string(a, separator=", ", prefix=prefix, **_layout())
+        body = _body(a, len(prefix), summarize, fmt)
     extras = []
     if a.size == 0 and a.ndim != 1:  # (PyTorch leaves out the size (0,), as NumPy)
         extras.append(f"size={tuple(a.shape)}")
-    if a.dtype not in (dtypes.float64, dtypes.int64, dtypes.bool):
+    default = dtypes.default_float()  # (PyTorch names every dtype of an empty tensor but it)
+    if a.dtype != default and (a.size == 0 or a.dtype not in (dtypes.int64, dtypes.bool)):
         extras.append(f"dtype={dtypes.name(a.dtype)}")
     if t._tok is not None:
         extras.append(f"grad_fn=<{t.grad_fn.name()}>")

@@ -351,3 +351,28 @@ def test_shift_and_reflected_bitwise_operators():
         x &= 6
         return y
     assert inplace(tg).tolist() == inplace(torch).tolist()
+
+
+R2 = np.random.default_rng(1)
+BIG = {"floats": np.arange(2000.0), "ints": np.arange(2000), "square": R2.standard_normal((40, 40)),
+       "wide": R2.standard_normal((3, 400)), "3-d": R2.standard_normal((5, 5, 50)) * 1000,
+       "bools": R2.integers(0, 2, (50, 30)).astype(bool), "empty ints": np.zeros(0, np.int64),
+       "empty bools 2-d": np.zeros((0, 2), bool), "float32": R2.standard_normal(12, np.float32)}
+
+
+@pytest.mark.parametrize("options", [{}, {"edgeitems": 2, "threshold": 50},
+                                     {"precision": 2, "linewidth": 60}])
+def test_summarized_repr_matches_torch(options):
+    """PyTorch's layout itself: the formatter fitted to the shown elements only, ' ...' as
+    one more element of a summarised row, '...' for summarised rows, dtype= on every empty
+    tensor of a dtype other than the default."""
+    with torch_float64():
+        torch.set_printoptions(**options)
+        tg.set_printoptions(**options)
+        try:
+            for name, a in BIG.items():
+                want = repr(torch.tensor(a)).replace("torch.", "tapegrad.")
+                assert repr(tg.tensor(a)) == want, name
+        finally:
+            torch.set_printoptions(profile="default", linewidth=80)
+            tg.set_printoptions(profile="default", linewidth=None)
