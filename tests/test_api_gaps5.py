@@ -376,3 +376,26 @@ def test_summarized_repr_matches_torch(options):
         finally:
             torch.set_printoptions(profile="default", linewidth=80)
             tg.set_printoptions(profile="default", linewidth=None)
+
+
+# ---- module hooks: the full backward hooks wrap the outputs the forward hooks return ----------
+def test_backward_hooks_see_forward_hooks_outputs():
+    def run(lib):
+        lin = lib.nn.Linear(2, 2)
+        with lib.no_grad():
+            lin.weight.copy_(lib.tensor([[1.0, 2.0], [3.0, 4.0]]))
+            lin.bias.zero_()
+        seen = []
+        lin.register_full_backward_pre_hook(lambda m, gout: seen.append(gout[0].clone()))
+        lin.register_full_backward_hook(lambda m, gin, gout: seen.append(gout[0].clone()))
+        lin.register_forward_hook(lambda m, args, kwargs, out: out * 2, with_kwargs=True)
+        x = lib.ones(1, 2, requires_grad=True)
+        out = lin(x)
+        (out * lib.tensor([1.0, 3.0])).sum().backward()
+        return [out, *seen, x.grad, lin.weight.grad], out.grad_fn.name()
+    got, name = run(tg)
+    with torch_float64():
+        want, name_t = run(torch)
+    assert name == name_t
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(g.detach()), w.detach().numpy())
