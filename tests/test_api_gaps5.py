@@ -399,3 +399,45 @@ def test_backward_hooks_see_forward_hooks_outputs():
     assert name == name_t
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(np.asarray(g.detach()), w.detach().numpy())
+
+
+# ---- optim.swa_utils -------------------------------------------------------------------------
+def _swa_run(lib):
+    nn, su = lib.nn, lib.optim.swa_utils
+    model = nn.Sequential(nn.Linear(2, 4), nn.BatchNorm1d(4), nn.ReLU(), nn.Linear(4, 1))
+    with lib.no_grad():
+        for i, p in enumerate(model.parameters()):
+            p.copy_(lib.sin(lib.arange(p.numel(), dtype=p.dtype) + i).view_as(p) * 0.5)
+    x = lib.linspace(-1, 1, 32).view(16, 2)
+    y = x.sum(1, keepdim=True) ** 2
+    batches = [(x[i:i + 4], y[i:i + 4]) for i in range(0, 16, 4)]
+    opt = lib.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    swa = su.AveragedModel(model)
+    ema = su.AveragedModel(model, multi_avg_fn=su.get_ema_multi_avg_fn(0.9))
+    ema2 = su.AveragedModel(model, avg_fn=su.get_ema_avg_fn(0.8), use_buffers=True)
+    sched = su.SWALR(opt, swa_lr=0.05, anneal_epochs=3)
+    lrs = []
+    for epoch in range(5):
+        for xb, yb in batches:
+            opt.zero_grad()
+            nn.functional.mse_loss(model(xb), yb).backward()
+            opt.step()
+        if epoch >= 1:
+            swa.update_parameters(model)
+            sched.step()
+        ema.update_parameters(model)
+        ema2.update_parameters(model)
+        lrs.append(opt.param_groups[0]["lr"])
+    su.update_bn(batches, swa)
+    swa.eval()
+    return [lib.tensor(lrs), swa.module[1].running_mean, swa.module[1].running_var,
+            swa.module[0].weight, ema.module[3].weight, ema2.module[1].running_mean, swa(x[:3]),
+            swa.n_averaged]
+
+
+def test_swa_utils_match_torch():
+    got = _swa_run(tg)
+    with torch_float64():
+        want = _swa_run(torch)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(g.detach()), w.detach().numpy(), rtol=1e-11)
