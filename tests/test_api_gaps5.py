@@ -441,3 +441,15 @@ def test_swa_utils_match_torch():
         want = _swa_run(torch)
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(np.asarray(g.detach()), w.detach().numpy(), rtol=1e-11)
+
+
+def test_distribution_repr_matches_torch():
+    def texts(L):
+        D = L.distributions
+        return [repr(D.Normal(0.0, 1.0)), repr(D.Normal(L.zeros(2), 1.0)),
+                repr(D.StudentT(L.tensor([3.0]), 0.0, 1.0)),
+                repr(D.Bernoulli(probs=L.tensor([0.25]))), repr(D.Categorical(L.ones(3))),
+                repr(D.Chi2(L.tensor([3.0])))]
+    with torch_float64():
+        want = [t.replace("torch.", "tapegrad.") for t in texts(torch)]
+    assert texts(tg) == want

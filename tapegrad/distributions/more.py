@@ -215,10 +215,10 @@ class Chi2(Gamma):
     def __init__(self, df, validate_args=None):
         (df,) = broadcast_all(df)
         super().__init__(0.5 * df, 0.5 * creation.ones_like(df), validate_args=validate_args)
-        self.df = df
 
-    def __repr__(self):
-        return Distribution.__repr__(self)
+    @property
+    def df(self):
+        return self.concentration * 2
 
 
 class Poisson(Elementwise):
