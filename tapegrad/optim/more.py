@@ -32,6 +32,45 @@ def _grad(p, grad, group):
     return g + _values(p) * _values(p).dtype.type(wd) if wd != 0 else g
 
 
+def _fresh(state, x, *names, **scalars):
+    """A parameter's first state: ``step`` 0, zero tensors ``names`` shaped as ``x``, and
+    0-d ``scalars``."""
+    if not state:
+        state.update(step=Tensor(0.0), **{n: Tensor(np.zeros_like(x)) for n in names},
+                     **{k: Tensor(float(v)) for k, v in scalars.items()})
+
+
+def _decayed(x, g, group):
+    """``(x, g)`` after weight decay: the weights shrunk (``decoupled_weight_decay``, as
+    AdamW) or ``weight_decay * x`` added to the gradient."""
+    g = -g if group["maximize"] else g
+    wd, f = group["weight_decay"], x.dtype.type
+    if wd == 0:
+        return x, g
+    if group["decoupled_weight_decay"]:
+        return x * f(1 - group["lr"] * wd), g
+    return x, g + x * f(wd)
+
+
+def _moments(state, g, betas):
+    """Adam's moments moved on by ``g``: ``m = lerp(m, g, 1 - beta1)``,
+    ``v = beta2 v + (1 - beta2) g^2`` (stored, and returned)."""
+    f = g.dtype.type
+    m = _lerp(_values(state["exp_avg"]), g, 1 - betas[0])
+    v = _values(state["exp_avg_sq"]) * f(betas[1]) + f(1 - betas[1]) * g * g
+    _set(state["exp_avg"], m)
+    _set(state["exp_avg_sq"], v)
+    return m, v
+
+
+def _adam_defaults(lr, betas, eps, weight_decay, **more):
+    """The checked hyperparameters of an Adam-like optimizer."""
+    _check("learning rate", lr)
+    _check("epsilon value", eps)
+    _check("weight_decay value", weight_decay)
+    return dict(lr=lr, betas=_betas(betas), eps=eps, weight_decay=weight_decay, **more)
+
+
 def _betas(betas):
     for i in (0, 1):
         if not 0.0 <= betas[i] < 1.0:
@@ -57,9 +96,7 @@ class Adadelta(Optimizer):
     def _update(self, p, grad, group, state):
         x = _values(p)
         f = x.dtype.type
-        if not state:
-            state.update(step=Tensor(0.0), square_avg=Tensor(np.zeros_like(x)),
-                         acc_delta=Tensor(np.zeros_like(x)))
+        _fresh(state, x, "square_avg", "acc_delta")
         _step(state)
         g = _grad(p, grad, group)
         rho, eps = f(group["rho"]), f(group["eps"])
@@ -77,20 +114,14 @@ class Adamax(Optimizer):
 
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  foreach=None, *, maximize=False, differentiable=False, capturable=False):
-        _check("learning rate", lr)
-        _check("epsilon value", eps)
-        _check("weight_decay value", weight_decay)
-        super().__init__(params, dict(lr=lr, betas=_betas(betas), eps=eps,
-                                      weight_decay=weight_decay, foreach=foreach,
-                                      maximize=maximize, differentiable=differentiable,
-                                      capturable=capturable))
+        super().__init__(params, _adam_defaults(
+            lr, betas, eps, weight_decay, foreach=foreach, maximize=maximize,
+            differentiable=differentiable, capturable=capturable))
 
     def _update(self, p, grad, group, state):
         x = _values(p)
         f = x.dtype.type
-        if not state:
-            state.update(step=Tensor(0.0), exp_avg=Tensor(np.zeros_like(x)),
-                         exp_inf=Tensor(np.zeros_like(x)))
+        _fresh(state, x, "exp_avg", "exp_inf")
         step = _step(state)
         g = _grad(p, grad, group)
         beta1, beta2 = group["betas"]
@@ -108,38 +139,24 @@ class NAdam(Optimizer):
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  momentum_decay=4e-3, decoupled_weight_decay=False, *, foreach=None,
                  maximize=False, capturable=False, differentiable=False):
-        _check("learning rate", lr)
-        _check("epsilon value", eps)
-        _check("weight_decay value", weight_decay)
         _check("momentum_decay value", momentum_decay)
-        super().__init__(params, dict(lr=lr, betas=_betas(betas), eps=eps,
-                                      weight_decay=weight_decay, momentum_decay=momentum_decay,
-                                      decoupled_weight_decay=decoupled_weight_decay,
-                                      maximize=maximize, foreach=foreach,
-                                      capturable=capturable, differentiable=differentiable))
+        super().__init__(params, _adam_defaults(
+            lr, betas, eps, weight_decay, momentum_decay=momentum_decay,
+            decoupled_weight_decay=decoupled_weight_decay, maximize=maximize,
+            foreach=foreach, capturable=capturable, differentiable=differentiable))
 
     def _update(self, p, grad, group, state):
         x = _values(p)
         f = x.dtype.type
-        if not state:
-            state.update(step=Tensor(0.0), mu_product=Tensor(1.0),
-                         exp_avg=Tensor(np.zeros_like(x)), exp_avg_sq=Tensor(np.zeros_like(x)))
+        _fresh(state, x, "exp_avg", "exp_avg_sq", mu_product=1.0)
         step = _step(state)
-        lr, wd, psi = group["lr"], group["weight_decay"], group["momentum_decay"]
+        lr, psi = group["lr"], group["momentum_decay"]
         beta1, beta2 = group["betas"]
-        g = -grad if group["maximize"] else grad
-        if wd != 0:
-            if group["decoupled_weight_decay"]:
-                x = x * f(1 - lr * wd)
-            else:
-                g = g + x * f(wd)
+        x, g = _decayed(x, grad, group)
         mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * psi))
         mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * psi))
         state["mu_product"]._data = mu_product = float(state["mu_product"]._data) * mu
-        m = _lerp(_values(state["exp_avg"]), g, 1 - beta1)
-        v = _values(state["exp_avg_sq"]) * f(beta2) + f(1 - beta2) * g * g
-        _set(state["exp_avg"], m)
-        _set(state["exp_avg_sq"], v)
+        m, v = _moments(state, g, group["betas"])
         denom = np.sqrt(v / f(1 - beta2 ** step)) + f(group["eps"])
         x = x + f(-lr * (1.0 - mu) / (1.0 - mu_product)) * (g / denom)
         _write(p, x + f(-lr * mu_next / (1.0 - mu_product * mu_next)) * (m / denom))
@@ -152,34 +169,20 @@ class RAdam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  decoupled_weight_decay=False, *, foreach=None, maximize=False,
                  capturable=False, differentiable=False):
-        _check("learning rate", lr)
-        _check("epsilon value", eps)
-        _check("weight_decay value", weight_decay)
-        super().__init__(params, dict(lr=lr, betas=_betas(betas), eps=eps,
-                                      weight_decay=weight_decay, maximize=maximize,
-                                      decoupled_weight_decay=decoupled_weight_decay,
-                                      foreach=foreach, capturable=capturable,
-                                      differentiable=differentiable))
+        super().__init__(params, _adam_defaults(
+            lr, betas, eps, weight_decay, maximize=maximize,
+            decoupled_weight_decay=decoupled_weight_decay, foreach=foreach,
+            capturable=capturable, differentiable=differentiable))
 
     def _update(self, p, grad, group, state):
         x = _values(p)
         f = x.dtype.type
-        if not state:
-            state.update(step=Tensor(0.0), exp_avg=Tensor(np.zeros_like(x)),
-                         exp_avg_sq=Tensor(np.zeros_like(x)))
+        _fresh(state, x, "exp_avg", "exp_avg_sq")
         step = _step(state)
-        lr, wd = group["lr"], group["weight_decay"]
+        lr = group["lr"]
         beta1, beta2 = group["betas"]
-        g = -grad if group["maximize"] else grad
-        if wd != 0:
-            if group["decoupled_weight_decay"]:
-                x = x * f(1 - lr * wd)
-            else:
-                g = g + x * f(wd)
-        m = _lerp(_values(state["exp_avg"]), g, 1 - beta1)
-        v = _values(state["exp_avg_sq"]) * f(beta2) + f(1 - beta2) * g * g
-        _set(state["exp_avg"], m)
-        _set(state["exp_avg_sq"], v)
+        x, g = _decayed(x, grad, group)
+        m, v = _moments(state, g, group["betas"])
         bias2 = 1 - beta2 ** step
         m_hat = m / f(1 - beta1 ** step)
         rho_inf = 2 / (1 - beta2) - 1
@@ -211,8 +214,8 @@ class Rprop(Optimizer):
         x = _values(p)
         f = x.dtype.type
         if not state:
-            state.update(step=Tensor(0.0), prev=Tensor(np.zeros_like(x)),
-                         step_size=Tensor(np.full_like(x, group["lr"])))
+            _fresh(state, x, "prev")
+            state["step_size"] = Tensor(np.full_like(x, group["lr"]))
         _step(state)
         g = -grad if group["maximize"] else grad
         etaminus, etaplus = group["etas"]
@@ -244,9 +247,7 @@ class ASGD(Optimizer):
         x = _values(p)
         f = x.dtype.type
         lr, lambd = group["lr"], group["lambd"]
-        if not state:
-            state.update(step=Tensor(0.0), eta=Tensor(float(lr)), mu=Tensor(1.0),
-                         ax=Tensor(np.zeros_like(x)))
+        _fresh(state, x, "ax", eta=lr, mu=1.0)
         step = _step(state)
         g = _grad(p, grad, group)
         eta = float(state["eta"]._data)
