@@ -35,6 +35,7 @@ from .jit import trace_or_record as trace  # the matrix trace, or record a funct
 from .replay import DivergenceError, Traced, batch_grad, compile
 from .serialization import load, save  # (load also reads traces, as jit.load)
 from . import special
+from . import return_types
 from . import sparse  # sparse Jacobians and Hessians by replay (SciPy imported at first use)
 from .special import TOP_LEVEL as _SPECIAL  # lgamma, digamma, erfinv... (special.py)
 from .tensor import Size, Tensor
@@ -69,7 +70,7 @@ __all__ = [
     "int64", "is_grad_enabled", "is_tensor", "jit", "linspace", "load", "log_softmax", "long",
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
-    "zeros_like", "viz", "linalg", "func",
+    "zeros_like", "viz", "linalg", "func", "return_types",
     "sparse",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)

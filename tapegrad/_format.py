@@ -7,7 +7,7 @@ from . import dtypes
 
 # torch.set_printoptions's settings (PyTorch's defaults)
 _DEFAULTS = {"precision": 4, "threshold": 1000, "edgeitems": 3, "linewidth": None,
-             "sci_mode": None}  # (linewidth None: NumPy's line breaking, until one is set)
+             "sci_mode": None}  # (linewidth None: PyTorch's 80)
 OPTIONS = dict(_DEFAULTS)
 _PROFILES = {"default": _DEFAULTS, "short": {"precision": 2, "threshold": 1000, "edgeitems": 2,
                                              "linewidth": None},
@@ -38,18 +38,31 @@ def get_printoptions():
 
 
 def _float_formatter(a):
-    p, sci = OPTIONS["precision"], OPTIONS["sci_mode"]
-    finite = a[np.isfinite(a)]
-    if sci is None and finite.size and np.all(finite == np.round(finite)) and \
-            np.abs(finite).max() < 1e8:
-        return lambda v: _special(v) or f"{v:.0f}."
-    amax = np.abs(finite).max() if finite.size else 0.0
-    nz = np.abs(finite[finite != 0])
-    amin = nz.min() if nz.size else 0.0
-    auto = amax >= 1e8 or (amin and amin < 1e-4) or (amin and amax / amin > 1e3)
-    if sci or (sci is None and auto):
-        return lambda v: _special(v) or f"{v:.{p}e}"
-    return lambda v: _special(v) or f"{v:.{p}f}"
+    """PyTorch's float format for the values ``a`` (1-D float64) and its column width: whole
+    numbers print as ``3.``, else ``precision`` digits, in scientific notation when the
+    nonzero finite magnitudes span more than 1e3 or pass 1e8 (or, not whole, go under
+    1e-4); the width is the widest nonzero finite value's (nan, inf and 0 are padded to it,
+    never widen it), 1 when there is none."""
+    p = OPTIONS["precision"]
+    nz = a[np.isfinite(a) & (a != 0)]
+    whole = bool(np.all(nz == np.ceil(nz)))
+    sci, width = False, 1
+    if nz.size:
+        amax, amin = np.abs(nz).max(), np.abs(nz).min()
+        sci = amax / amin > 1000.0 or amax > 1.0e8 or (not whole and amin < 1.0e-4)
+        if OPTIONS["sci_mode"] is not None:
+            sci = OPTIONS["sci_mode"]
+        if sci:
+            width = max(len(f"{v:.{p}e}") for v in nz)
+        elif whole:
+            width = max(len(f"{v:.0f}") for v in nz) + 1
+        else:
+            width = max(len(f"{v:.{p}f}") for v in nz)
+    if sci:
+        return (lambda v: _special(v) or f"{v:.{p}e}"), width
+    if whole:
+        return (lambda v: _special(v) or f"{v:.0f}."), width
+    return (lambda v: _special(v) or f"{v:.{p}f}"), width
 
 
 def _special(v):
@@ -60,36 +73,91 @@ def _special(v):
     return ""
 
 
-def _layout():
-    threshold = OPTIONS["threshold"]
-    layout = {"threshold": sys.maxsize if threshold == float("inf") else int(threshold),
-              "edgeitems": int(OPTIONS["edgeitems"])}
-    if OPTIONS["linewidth"] is not None:
-        layout["max_line_width"] = int(OPTIONS["linewidth"])
-    return layout
+def _summarized(a, e):
+    """The elements a summarised print shows: the first and last ``e`` along every dim that
+    has more than ``2 e`` (the values PyTorch's formatter is fitted to)."""
+    for axis in range(a.ndim):
+        if a.shape[axis] > 2 * e:
+            a = np.concatenate([a.take(range(e), axis), a.take(range(a.shape[axis] - e,
+                                                                     a.shape[axis]), axis)],
+                               axis)
+    return a
+
+
+def _body(a, indent, summarize, fmt):
+    """PyTorch's ``_tensor_str_with_formatter``: rows of ``fmt``-ed elements, as many on a
+    line as fit the line width, ``...`` for the middle of a summarised dim."""
+    e = int(OPTIONS["edgeitems"])
+    cut = summarize and a.shape[0] > 2 * e
+    if a.ndim == 1:
+        per_line = max(1, (int(OPTIONS["linewidth"] or 80) - indent) // (fmt.width + 2))
+        if cut:
+            data = [fmt(v) for v in a[:e]] + [" ..."] + [fmt(v) for v in a[-e:]]
+        else:
+            data = [fmt(v) for v in a]
+        lines = [", ".join(data[i:i + per_line]) for i in range(0, len(data), per_line)]
+        return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
+    rows = range(a.shape[0])
+    parts = [_body(a[i], indent + 1, summarize, fmt) for i in (rows[:e] if cut else rows)]
+    if cut:
+        parts += ["..."] + [_body(a[i], indent + 1, summarize, fmt) for i in rows[-e:]]
+    return "[" + ("," + "\n" * (a.ndim - 1) + " " * (indent + 1)).join(parts) + "]"
+
+
+class _Formatter:
+    """One element's text, right-aligned to the column ``width``."""
+
+    def __init__(self, text, width):
+        self.text, self.width = text, width
+
+    def __call__(self, v):
+        return self.text(v).rjust(self.width)
+
+
+def _formatter(shown):
+    """The formatter PyTorch fits to the values ``shown``."""
+    if shown.dtype.kind == "f":
+        return _Formatter(*_float_formatter(shown.astype(np.float64).ravel()))
+    text = (lambda v: str(bool(v))) if shown.dtype.kind == "b" else (lambda v: str(int(v)))
+    return _Formatter(text, max((len(text(v)) for v in shown.ravel()), default=1))
 
 
 def tensor_repr(t):
     a = np.asarray(t._data)
     prefix = "tensor("
-    if a.dtype.kind == "f":
-        fmt = _float_formatter(a.astype(np.float64).ravel())
-        width = max((len(fmt(v)) for v in a.ravel()), default=0)
-        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
-            "float_kind": lambda v: fmt(v).rjust(width)}, **_layout())
-    elif a.dtype.kind == "b":  # PyTorch pads to the widest value present: [True, True]
-        width = 5 if a.size and not a.all() else 4
-        body = np.array2string(a, separator=", ", prefix=prefix, formatter={
-            "bool": lambda v: str(bool(v)).rjust(width)}, **_layout())
-    else:
-        body = np.array2string(a, separator=", ", prefix=prefix, **_layout())
-    extras = []
+    threshold = OPTIONS["threshold"]
+    summarize = a.size > (sys.maxsize if threshold == float("inf") else int(threshold))
+    fmt = _formatter(_summarized(a, int(OPTIONS["edgeitems"])) if summarize else a)
     if a.size == 0:
+        body = "[]"
+    elif a.ndim == 0:
+        body = fmt(a[()]).strip() if a.dtype.kind != "f" else fmt(float(a))
+    else:
+        body = _body(a, len(prefix), summarize, fmt)
+    extras = []
+    if a.size == 0 and a.ndim != 1:  # (PyTorch leaves out the size (0,), as NumPy)
         extras.append(f"size={tuple(a.shape)}")
-    if a.dtype not in (dtypes.float64, dtypes.int64, dtypes.bool):
+    default = dtypes.default_float()  # (PyTorch names every dtype of an empty tensor but it)
+    if a.dtype != default and (a.size == 0 or a.dtype not in (dtypes.int64, dtypes.bool)):
         extras.append(f"dtype={dtypes.name(a.dtype)}")
     if t._tok is not None:
         extras.append(f"grad_fn=<{t.grad_fn.name()}>")
     elif t._rg:
         extras.append("requires_grad=True")
-    return prefix + ", ".join([body, *extras]) + ")"
+    return _add_suffixes(prefix + body, extras, len(prefix))
+
+
+def _add_suffixes(text, extras, indent):
+    """``text`` closed with its suffixes (dtype=, grad_fn=...), each moved to a line of its
+    own, indented, where it would pass the line width (PyTorch's rule)."""
+    width = OPTIONS["linewidth"] or 80
+    parts = [text]
+    last = len(text) - text.rfind("\n") + 1
+    for extra in extras:
+        if last + len(extra) + 2 > width:
+            parts.append(",\n" + " " * indent + extra)
+            last = indent + len(extra)
+        else:
+            parts.append(", " + extra)
+            last += len(extra) + 2
+    return "".join(parts) + ")"

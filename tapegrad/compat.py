@@ -113,6 +113,9 @@ for _name in INPLACE:
     _base = getattr(Tensor, _name[:-1])
     _base = _on_alias(_base) if _name[:-1] in _FUNCTION_BASED else _base
     setattr(Tensor, _name, inplace_more._method(_base, _name))
+for _name, _op in (("and", "and"), ("or", "or"), ("xor", "xor"), ("lshift", "left_shift"),
+                   ("rshift", "right_shift")):  # x &= m, x <<= 1: in place, as PyTorch's
+    setattr(Tensor, f"__i{_name}__", getattr(Tensor, f"bitwise_{_op}_"))
 Tensor.float_power_ = _float_power_
 Tensor.div_ = Tensor.divide_ = div_
 Tensor.subtract_ = subtract_

@@ -30,7 +30,6 @@ tensor([[3., 0.],
         [0., 2.]])
 """
 import builtins
-import collections
 import math
 import operator
 import warnings
@@ -42,6 +41,7 @@ from ._state import state
 from .autograd.function import Function, FunctionCtx
 from .creation import eye as _eye
 from .grad_mode import no_grad
+from .return_types import named
 from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
@@ -68,11 +68,7 @@ class LinAlgError(RuntimeError):
     definite): PyTorch's ``torch._C._LinAlgError`` (``torch.linalg.LinAlgError``)."""
 
 
-def _named(typename, fields):
-    """A named tuple type like PyTorch's ``torch.return_types.<typename>``."""
-    cls = collections.namedtuple(typename, fields)
-    cls.__module__ = "tapegrad.return_types"
-    return cls
+_named = named
 
 
 _SlogdetResult = _named("linalg_slogdet", "sign logabsdet")

@@ -351,25 +351,13 @@ REPR_CASES = {
     "empty 2-d": (np.zeros((0, 3)), {}),
     "1e8 integral": ([2.0, 1e8], {}),
     "int 0-d": (3, {}),
+    "inf integral": ([float("inf"), 1.0], {}),
+    "integral ratio over 1000": ([1.0, 2000.0], {}),
+    "integral 0 and 1e8": ([0.0, 1e8], {}),
+    "empty 1-d": ([], {}),
+    "summarized ints": (list(range(2000)), {}),
+    "summarized floats": (list(np.arange(2000.0)), {}),
 }
-REPR_BUGS = {
-    "inf integral": ([float("inf"), 1.0], {}, "BUG: repr pads integral floats to the width of "
-                     "'inf': tensor([inf,  1.]); PyTorch prints tensor([inf, 1.])"),
-    "integral ratio over 1000": ([1.0, 2000.0], {}, "BUG: integral floats whose max/min > 1000 "
-                                 "print as ints; PyTorch switches to scientific: "
-                                 "tensor([1.0000e+00, 2.0000e+03])"),
-    "integral 0 and 1e8": ([0.0, 1e8], {}, "BUG: tensor([0., 1e8]) prints in scientific; "
-                           "PyTorch prints tensor([        0., 100000000.]) (its threshold is "
-                           "max > 1e8, not >= 1e8)"),
-    "empty 1-d": ([], {}, "BUG: tensor([]) prints 'tensor([], size=(0,))'; PyTorch prints "
-                  "'tensor([])'"),
-    "summarized ints": (list(range(2000)), {}, "BUG: summarized repr has '..., ' where PyTorch "
-                        "pads it to the column width: '2,  ..., 1997'"),
-    "summarized floats": (list(np.arange(2000.0)), {}, "BUG: summarized repr formats every "
-                          "element, PyTorch only the shown ones (and goes scientific here)"),
-}
-
-
 def _repr_pair(torch, data, kw):
     kw_tg = dict(kw)
     kw_th = dict(kw)
@@ -381,11 +369,9 @@ def _repr_pair(torch, data, kw):
     return got, want
 
 
-@pytest.mark.parametrize("name", list(REPR_CASES) + [
-    pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=v[2]))
-    for k, v in REPR_BUGS.items()])
+@pytest.mark.parametrize("name", list(REPR_CASES))
 def test_repr_matches_torch(name, torch64):
-    data, kw = REPR_CASES[name] if name in REPR_CASES else REPR_BUGS[name][:2]
+    data, kw = REPR_CASES[name]
     got, want = _repr_pair(torch64, data, kw)
     assert got == want
 

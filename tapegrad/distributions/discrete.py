@@ -7,7 +7,7 @@ from ..grad_mode import no_grad
 from ..nn import functional as F
 from ..tensor import Size, Tensor
 from . import constraints
-from .distribution import Distribution, broadcast_all, broadcast_tensors
+from .distribution import Distribution, _shape_text, broadcast_all, broadcast_tensors
 
 
 def _one_of(probs, logits):
@@ -41,7 +41,7 @@ class Bernoulli(Distribution):
 
     def __repr__(self):
         v = getattr(self, self._given)
-        return f"Bernoulli({self._given}: {repr(Size(v.shape)) if v.ndim else float(v)})"
+        return f"Bernoulli({self._given}: {_shape_text(v)})"
 
     @property
     def arg_constraints(self):  # only the parameter given is checked

@@ -40,8 +40,9 @@ def standard_draw(kind, shape, dtype):
 
 
 def _shape_text(v):
+    """A parameter as PyTorch's repr shows it: a number, a one-element tensor, or a shape."""
     if isinstance(v, Tensor) and v.ndim:
-        return repr(Size(v.shape))
+        return repr(v) if v.numel() == 1 else repr(Size(v.shape))
     return str(float(v)) if isinstance(v, Tensor) else str(v)
 
 

@@ -76,8 +76,10 @@ class _Inputs(Function):
         return (None, *ctx.call.post(grads))
 
 
-def call_with_hooks(module, forward, args, kwargs):
-    """``forward(*args, **kwargs)`` with the module's full backward hooks attached."""
+def call_with_hooks(module, forward, args, kwargs, after):
+    """``forward(*args, **kwargs)`` with the module's full backward hooks attached; the
+    result goes through ``after(args, kwargs, result)`` (the forward hooks) before its
+    outputs are wrapped, as PyTorch does, so the hooks see the final outputs' gradients."""
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor) and a.requires_grad]
     call = _Call(module, len(args), positions)
     if positions:
@@ -87,7 +89,7 @@ def call_with_hooks(module, forward, args, kwargs):
         for i, w in zip(positions, wrapped):
             args[i] = w
         args = tuple(args)
-    result = forward(*args, **kwargs)
+    result = after(args, kwargs, forward(*args, **kwargs))
     single = isinstance(result, Tensor)
     outs = (result,) if single else tuple(result) if isinstance(result, (tuple, list)) else None
     if outs is None or not all(isinstance(o, Tensor) for o in outs) or \
@@ -95,3 +97,6 @@ def call_with_hooks(module, forward, args, kwargs):
         return result
     wrapped = _Outputs.apply(call, *outs)
     return wrapped if single else (wrapped if isinstance(wrapped, tuple) else (wrapped,))
+
+
+_Inputs.__name__ = _Outputs.__name__ = "BackwardHookFunction"  # (grad_fn names as PyTorch's)

@@ -420,9 +420,12 @@ class Module:
                 if res is not None:
                     args = res if isinstance(res, tuple) else (res,)
         if (self._backward_hooks or self._backward_pre_hooks) and is_grad_enabled():
-            result = call_with_hooks(self, self.forward, args, kwargs)
-        else:
-            result = self.forward(*args, **kwargs)
+            return call_with_hooks(self, self.forward, args, kwargs, self._after_forward)
+        return self._after_forward(args, kwargs, self.forward(*args, **kwargs))
+
+    def _after_forward(self, args, kwargs, result):
+        """``result`` through the forward hooks (each may replace it)."""
+        kw_hooks = self._hooks_with_kwargs
         for key, hook in list(self._forward_hooks.items()):
             res = hook(self, args, kwargs, result) if key in kw_hooks else \
                 hook(self, args, result)

@@ -49,7 +49,11 @@ _PROTOCOL = {
     "__or__": control.bitwise("bitwise_or", np.bitwise_or),
     "__xor__": control.bitwise("bitwise_xor", np.bitwise_xor),
     "__invert__": control.bitwise("bitwise_not", np.invert),
+    "__lshift__": control.bitwise("bitwise_left_shift", np.left_shift),
+    "__rshift__": control.bitwise("bitwise_right_shift", np.right_shift),
 }
+for _name in ("and", "or", "xor", "lshift", "rshift"):  # 3 & x, 1 << x: the reflected ones
+    _PROTOCOL[f"__r{_name}__"] = (lambda fn: lambda a, b: fn(b, a))(_PROTOCOL[f"__{_name}__"])
 METHODS = {name: fn for name, (fn, method, _) in registry.API.items() if method}
 METHODS.update(_PROTOCOL)
 METHODS.update(arithmetic.PROTOCOL)  # % and // (ops/arithmetic.py)

@@ -103,11 +103,16 @@ def make_binary(op, doc, reflected=False):
     need, keep = "a" in reads or "b" in reads, "o" in reads
     reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
     need_c, keep_c = "a" in reads_c, "o" in reads_c
+    # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
+    swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
 
     def fn(a, b):
         try:
             ad = a._data
         except AttributeError:
+            if swapped is not None and isinstance(b, Tensor) and \
+                    isinstance(a, (int, float, np.generic)) and not isinstance(a, np.ndarray):
+                return swapped(b, a)
             raise _not_a_tensor(op.name, a) from None
         if type(b) is Tensor:
             bd = b._data

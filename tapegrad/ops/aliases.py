@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
+from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
 from . import combine as cb
@@ -64,6 +65,24 @@ def divide(input, other, *, rounding_mode=None):
 api(divide, name="div")  # torch.div(a, b, rounding_mode=...); x / y stays ew.div
 
 
+# ---- sums with a scale: torch.add(a, b, alpha=2) is a + 2 * b ----------------------------
+def add(input, other, *, alpha=1):
+    """``input + alpha * other``, broadcasting (``alpha`` 1: ``input + other``)."""
+    return ew.add(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
+        other, Tensor) else other * alpha)
+
+
+def sub(input, other, *, alpha=1):
+    """``input - alpha * other``, broadcasting (``alpha`` 1: ``input - other``)."""
+    return ew.sub(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
+        other, Tensor) else other * alpha)
+
+
+api(add)
+api(sub)
+api(sub, name="subtract")
+
+
 # ---- products -----------------------------------------------------------------------------
 @api
 def inner(input, other):
@@ -102,6 +121,9 @@ def diagflat(input, offset=0):
 
 
 # ---- floating-point pieces ----------------------------------------------------------------
+_FrexpResult = named("frexp", ("mantissa", "exponent"))
+
+
 @api
 def frexp(input):
     """``(mantissa, exponent)`` with ``input = mantissa * 2 ** exponent``, ``|mantissa|`` in
@@ -111,7 +133,7 @@ def frexp(input):
     _, e = np.frexp(np.asarray(input._data))
     e = e.astype(np.int32)
     scale = Tensor(np.ldexp(np.ones(e.shape, input.dtype), -e))
-    return ew.mul(input, scale), _leaf(norm(e))
+    return _FrexpResult(ew.mul(input, scale), _leaf(norm(e)))
 
 
 @api

@@ -420,7 +420,6 @@ def is_complex(input):
 api(ew.abs, name="absolute")
 api(ew.neg, name="negative")
 api(lambda input: input, name="positive")
-api(ew.sub, name="subtract")
 api(ew.mul, name="multiply")
 api(ew.div, name="true_divide")
 

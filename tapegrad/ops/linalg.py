@@ -635,30 +635,27 @@ api(ger, name="ger")
 @api(method=False)
 def einsum(equation, *operands):
     """Einstein summation over any number of operands (contracted pairwise, left to
-    right), e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``,
-    ``"i,j->ij"``, ``"ij->j"``.  Composed from permute, reshape, sum, mul and matmul, so it
-    needs no rule of its own.  Not supported: ``...``, a repeated subscript within one
-    operand (diagonals).
+    right), e.g. ``"ij,jk->ik"``, ``"bij,bjk->bik"``, ``"...ij,...jk->...ik"``,
+    ``"i,j->ij"``, ``"ii->i"`` (a diagonal), ``"ii"`` (a trace), or PyTorch's sublist
+    format ``einsum(a, [0, 1], b, [1, 2], [0, 2])``.  Composed from diagonal, permute,
+    reshape, sum, mul and matmul, so it needs no rule of its own.
 
     >>> import tapegrad as tg
     >>> tg.einsum("ij,jk->ik", tg.ones(2, 3), tg.ones(3, 4)).shape
     tapegrad.Size([2, 4])
     """
+    if not isinstance(equation, str):
+        equation, operands = _sublist_equation((equation,) + operands)
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    if not isinstance(equation, str):
-        raise TypeError("einsum(): the sublist format is not supported; give the equation "
-                        "as a string, e.g. einsum('ij,jk->ik', a, b)")
     eq = equation.replace(" ", "")
     lhs, arrow, out = eq.partition("->")
     terms = lhs.split(",")
-    if "." in eq:
-        raise NotImplementedError("einsum(): ellipsis ('...') is not supported by tapegrad "
-                                  "yet; write the batch dimensions out ('bij,bjk->bik')")
     if len(terms) != len(operands):
         raise RuntimeError(f"einsum(): {len(terms)} operands in the equation but "
                            f"{len(operands)} were given")
     xs = [as_tensor_arg(x, "einsum") for x in operands]
+    terms, out = _expand_ellipsis(eq, terms, out, arrow, xs)
     sizes = {}
     for i, (term, x) in enumerate(zip(terms, xs, strict=True)):
         if not term.isalpha() and term:
@@ -669,17 +666,21 @@ def einsum(equation, *operands):
                 f"einsum(): the number of subscripts in the equation ({len(term)}) does not "
                 f"match the number of dimensions ({x.ndim}) for operand {i} and no ellipsis "
                 "was given")
-        if len(set(term)) != len(term):
-            raise NotImplementedError(f"einsum(): subscript repeated within operand {i} "
-                                      f"({term!r}): diagonals are not supported by tapegrad")
+        for k, c in enumerate(term):
+            if term.index(c) < k and x.shape[term.index(c)] != x.shape[k]:
+                raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {i} but "
+                                   f"the sizes don't match, {x.shape[k]} != "
+                                   f"{x.shape[term.index(c)]}")
         for c, s in zip(term, x.shape, strict=True):
             if sizes.get(c, s) not in (s, 1) and s != 1:
                 raise RuntimeError(f"einsum(): subscript {c} has size {s} for operand {i} "
                                    f"which does not broadcast with previously seen size "
                                    f"{sizes[c]}")
             sizes[c] = s if sizes.get(c, 1) == 1 else sizes[c]  # (1 broadcasts, even to 0)
-    if not arrow:
-        out = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
+    if out is None:  # implicit output: the ellipsis dims, then the letters seen once
+        lhs = "".join(terms)
+        out = "".join(c for c in _FRESH if c in sizes) + "".join(
+            sorted(c for c in sizes if lhs.count(c) == 1 and c in _LETTERS))
     for c in out:
         if c not in sizes:
             raise RuntimeError(f"einsum(): output subscript {c} does not appear in the "
@@ -687,6 +688,8 @@ def einsum(equation, *operands):
     if len(set(out)) != len(out):
         raise RuntimeError(f"einsum(): output subscript {out!r} appears more than once in "
                            "the output")
+    for i, (x, term) in enumerate(zip(xs, terms, strict=True)):
+        xs[i], terms[i] = _diagonals(x, term)
     xs = [_broadcast_letters(x, term, sizes) for x, term in zip(xs, terms, strict=True)]
     if len(xs) == 1:
         x, term = _sum_letters(xs[0], terms[0], set(out))
@@ -698,6 +701,65 @@ def einsum(equation, *operands):
             dict.fromkeys(c for c in term + terms[j] if c in later))
         acc, term = _contract(acc, term, xs[j], terms[j], keep, sizes), keep
     return acc
+
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_FRESH = "\u0391\u0392\u0393\u0394\u0395\u0396\u0397\u0398\u0399\u039a\u039b\u039c"\
+         "\u039d\u039e\u039f\u03a0\u03a1\u03a3\u03a4\u03a5\u03a6\u03a7\u03a8\u03a9"
+
+
+def _sublist_equation(args):
+    """PyTorch's ``einsum(op0, sublist0, op1, sublist1, ..., [sublist_out])`` as an equation
+    string and the operands; a sublist holds ints in [0, 52) and ``...``."""
+    def letters(sub):
+        parts = []
+        for v in sub:
+            if v is Ellipsis:
+                parts.append("...")
+            elif isinstance(v, int) and 0 <= v < 52:
+                parts.append("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"[v])
+            else:
+                raise ValueError(f"einsum(): subscript in subscript list is not within the "
+                                 f"valid range [0, 52), got {v!r}")
+        return "".join(parts)
+    ops, subs = args[0:len(args) - len(args) % 2:2], args[1:len(args) - len(args) % 2:2]
+    eq = ",".join(letters(sub) for sub in subs)
+    if len(args) % 2:
+        eq += "->" + letters(args[-1])
+    return eq, ops
+
+
+def _expand_ellipsis(eq, terms, out, arrow, xs):
+    """The terms and output with each ``...`` spelled as fresh subscripts (right-aligned,
+    so that the ellipsis dims broadcast as PyTorch's do); ``out`` None when implicit."""
+    if "." not in eq:
+        return terms, (out if arrow else None)
+    widths = []
+    for i, (term, x) in enumerate(zip(terms, xs, strict=True)):
+        if term.count("...") != 1 and "." in term or term.count(".") not in (0, 3):
+            raise RuntimeError(f"einsum(): found '.' for operand {i} that is not part of "
+                               "any ellipsis")
+        widths.append(x.ndim - (len(term) - 3) if "..." in term else 0)
+        if widths[-1] < 0:
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation "
+                               f"({len(term) - 3}) is more than the number of dimensions "
+                               f"({x.ndim}) for operand {i}")
+    fresh = _FRESH[:max(widths)]
+    terms = [t.replace("...", fresh[len(fresh) - w:]) for t, w in zip(terms, widths,
+                                                                       strict=True)]
+    return terms, (out.replace("...", fresh) if arrow else None)
+
+
+def _diagonals(x, term):
+    """``x`` with each subscript repeated within ``term`` reduced to its diagonal (moved
+    last, as torch.diagonal places it), and the term that then describes it."""
+    while len(set(term)) != len(term):
+        c = next(c for c in term if term.count(c) > 1)
+        i = term.index(c)
+        j = term.index(c, i + 1)  # (einsum checked that their sizes match)
+        x = x.diagonal(0, i, j)
+        term = "".join(t for k, t in enumerate(term) if k not in (i, j)) + c
+    return x, term
 
 
 def _broadcast_letters(x, term, sizes):

@@ -6,7 +6,6 @@ reverse rule is then a broadcast of gy back over the input.
 """
 import builtins
 import math
-from collections import namedtuple
 
 import numpy as np
 
@@ -15,6 +14,7 @@ from .._fp import quiet
 from .._jit import rule
 from .._rules import _s, _u, add_into
 from .._state import state
+from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from . import elementwise as E
@@ -537,9 +537,8 @@ declare(ARGMIN, "ArgminBackward0", aux="meta", fwd=arg_extreme_fwd, vjp=no_gradi
         tan=ZERO, curv=ZERO)
 
 
-MaxResult = namedtuple("max", ("values", "indices"))
-MinResult = namedtuple("min", ("values", "indices"))
-MaxResult.__module__ = MinResult.__module__ = "tapegrad.return_types"
+MaxResult = named("max", ("values", "indices"))
+MinResult = named("min", ("values", "indices"))
 
 
 def _check_nonempty(input, dim, op):

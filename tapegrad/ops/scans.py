@@ -7,11 +7,11 @@ PyTorch's special case), at a few rows per position.  cummax/cummin pick their v
 GATHER row at indices computed in NumPy, so the gradient goes to the index, as PyTorch's.
 """
 import dataclasses
-from collections import namedtuple
 
 import numpy as np
 
 from .. import dtypes
+from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
 from . import control as cmp
@@ -21,9 +21,8 @@ from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
 
-CummaxResult = namedtuple("cummax", ("values", "indices"))
-CumminResult = namedtuple("cummin", ("values", "indices"))
-CummaxResult.__module__ = CumminResult.__module__ = "tapegrad.return_types"
+CummaxResult = named("cummax", ("values", "indices"))
+CumminResult = named("cummin", ("values", "indices"))
 
 
 def _tensor(x, op):

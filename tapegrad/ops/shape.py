@@ -29,6 +29,7 @@ from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
+from ..return_types import named
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
@@ -458,11 +459,8 @@ def _repeat(input, sizes):
 
 
 # ---- diagonals, triangles, sorting: strided views and gathers of one input ---------------
-class _ValuesIndices(tuple):
-    """``(values, indices)`` with those names, as PyTorch's torch.return_types."""
-
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
+_SortResult = named("sort", ("values", "indices"))
+_TopkResult = named("topk", ("values", "indices"))
 
 
 @api
@@ -568,7 +566,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     """``(values, indices)`` sorted along ``dim`` (stable); values carry the gradient."""
     d, order = _order(input, dim, descending, "sort")
     _guard_order(input, d, order, descending)
-    return _ValuesIndices((_along(input, d, order, "SortBackward0"), Tensor(order)))
+    return _SortResult(_along(input, d, order, "SortBackward0"), Tensor(order))
 
 
 @api
@@ -587,7 +585,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 (PyTorch's 
     _, order = _order(input, d, largest, "topk")
     _guard_order(input, d, order, largest)
     order = np.take(order, np.arange(k), axis=d) if input.ndim else order
-    return _ValuesIndices((_along(input, d, order, "TopkBackward0"), Tensor(order)))
+    return _TopkResult(_along(input, d, order, "TopkBackward0"), Tensor(order))
 
 
 # ---- view: reshape and friends, a flat copy --------------------------------------------

@@ -7,11 +7,11 @@ gradient goes to the picked element, as PyTorch's; quantile interpolates between
 neighbours with ``lerp``, as PyTorch does, so its values and gradients are PyTorch's.
 """
 import dataclasses
-from collections import namedtuple
 
 import numpy as np
 
 from .. import dtypes
+from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
 from . import control as cmp
@@ -24,15 +24,12 @@ from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
 
-MedianResult = namedtuple("median", ("values", "indices"))
-NanmedianResult = namedtuple("nanmedian", ("values", "indices"))
-KthvalueResult = namedtuple("kthvalue", ("values", "indices"))
-ModeResult = namedtuple("mode", ("values", "indices"))
-AminmaxResult = namedtuple("aminmax", ("min", "max"))
-HistogramResult = namedtuple("histogram", ("hist", "bin_edges"))
-for _r in (MedianResult, NanmedianResult, KthvalueResult, ModeResult, AminmaxResult,
-           HistogramResult):
-    _r.__module__ = "tapegrad.return_types"
+MedianResult = named("median", ("values", "indices"))
+NanmedianResult = named("nanmedian", ("values", "indices"))
+KthvalueResult = named("kthvalue", ("values", "indices"))
+ModeResult = named("mode", ("values", "indices"))
+AminmaxResult = named("aminmax", ("min", "max"))
+HistogramResult = named("histogram", ("hist", "bin_edges"))
 
 
 def _tensor(x, op, pos=1, name="input"):

@@ -17,12 +17,15 @@ param group's ``lr``, by the same recurrences PyTorch uses (so the floats agree 
 import math
 import types
 import warnings
+from bisect import bisect_right
 from collections import Counter
 
 from .optimizer import Optimizer
 
-__all__ = ["CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR",
-           "MultiStepLR", "OneCycleLR", "ReduceLROnPlateau", "StepLR"]
+__all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR",
+           "CosineAnnealingWarmRestarts", "CyclicLR", "ExponentialLR", "LRScheduler", "LambdaLR",
+           "LinearLR", "MultiStepLR", "MultiplicativeLR", "OneCycleLR", "PolynomialLR",
+           "ReduceLROnPlateau", "SequentialLR", "StepLR"]
 
 
 def _check_optimizer(optimizer):
@@ -68,6 +71,11 @@ class LRScheduler:
 
     def get_lr(self):
         raise NotImplementedError
+
+    def _initial_step(self):
+        """The first step again, from a step count of zero (SequentialLR's restart)."""
+        self._step_count = 0
+        self.step()
 
     def get_last_lr(self):
         """The lrs the last ``step()`` set, one per param group."""
@@ -438,3 +446,291 @@ class OneCycleLR(LRScheduler):
             if self.cycle_momentum:
                 self._set_momentum(group, momentum)
         return lrs
+
+
+class MultiplicativeLR(LambdaLR):
+    """lr *= lr_lambda(epoch) every epoch (one function, or one per param group)."""
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch > 0:
+            return [group["lr"] * fn(self.last_epoch)
+                    for fn, group in zip(self.lr_lambdas, groups, strict=True)]
+        return [group["lr"] for group in groups]
+
+
+class ConstantLR(LRScheduler):
+    """lr = base_lr * factor until epoch ``total_iters``, base_lr from then on."""
+
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return [group["lr"] * self.factor for group in groups]
+        if self.last_epoch != self.total_iters:
+            return [group["lr"] for group in groups]
+        return [group["lr"] * (1.0 / self.factor) for group in groups]
+
+    def _get_closed_form_lr(self):
+        done = self.last_epoch >= self.total_iters
+        return [base * (self.factor + done * (1 - self.factor)) for base in self.base_lrs]
+
+
+class PolynomialLR(LRScheduler):
+    """lr = base_lr * (1 - epoch / total_iters) ** power, 0 after ``total_iters``."""
+
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        e, n = self.last_epoch, self.total_iters
+        groups = self.optimizer.param_groups
+        if e == 0 or e > n:
+            return [group["lr"] for group in groups]
+        decay = ((1.0 - e / n) / (1.0 - (e - 1) / n)) ** self.power
+        return [group["lr"] * decay for group in groups]
+
+    def _get_closed_form_lr(self):
+        e, n = self.last_epoch, self.total_iters
+        return [base * (1.0 - min(n, e) / n) ** self.power for base in self.base_lrs]
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """SGDR (Loshchilov & Hutter): cosine annealing from base_lr to ``eta_min`` over
+    ``T_i`` epochs, restarting with ``T_i *= T_mult``; ``step(epoch)`` takes a fractional
+    epoch (``scheduler.step(epoch + i / iters)``)."""
+
+    def __init__(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(f"Expected positive integer T_0, but got {T_0}")
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        self.T_0 = self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        return [self.eta_min + (base - self.eta_min) * (1 + math.cos(
+            math.pi * self.T_cur / self.T_i)) / 2 for base in self.base_lrs]
+
+    def step(self, epoch=None):
+        """The next epoch, or the (fractional) ``epoch`` given."""
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur += 1
+            if self.T_cur >= self.T_i:
+                self.T_cur -= self.T_i
+                self.T_i *= self.T_mult
+        elif epoch < 0:
+            raise ValueError(f"Expected non-negative epoch, but got {epoch}")
+        elif epoch >= self.T_0:
+            if self.T_mult == 1:
+                self.T_cur = epoch % self.T_0
+            else:
+                n = int(math.log(epoch / self.T_0 * (self.T_mult - 1) + 1, self.T_mult))
+                self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+                self.T_i = self.T_0 * self.T_mult ** n
+        else:
+            self.T_i = self.T_0
+            self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        self._step_count += 1
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr(), strict=True):
+            group["lr"] = lr
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+
+def _per_group(optimizer, value, name):
+    groups = optimizer.param_groups
+    if isinstance(value, (list, tuple)):
+        if len(value) != len(groups):
+            raise ValueError(f"{name} must have the same length as optimizer.param_groups. "
+                             f"{name} has {len(value)} values, param_groups has {len(groups)}.")
+        return list(value)
+    return [value] * len(groups)
+
+
+class CyclicLR(LRScheduler):
+    """The cyclical learning rate policy (Smith), stepped once per batch: lr moves between
+    ``base_lr`` and ``max_lr`` over ``step_size_up + step_size_down`` steps, the amplitude
+    scaled by ``mode`` ('triangular', 'triangular2', 'exp_range') or ``scale_fn``; momentum
+    (or Adam's beta1) moves the opposite way (``cycle_momentum``)."""
+
+    def __init__(self, optimizer, base_lr, max_lr, step_size_up=2000, step_size_down=None,
+                 mode="triangular", gamma=1.0, scale_fn=None, scale_mode="cycle",
+                 cycle_momentum=True, base_momentum=0.8, max_momentum=0.9, last_epoch=-1):
+        _check_optimizer(optimizer)
+        base_lrs = _per_group(optimizer, base_lr, "base_lr")
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups, strict=True):
+                group["lr"] = lr
+        self.max_lrs = _per_group(optimizer, max_lr, "max_lr")
+        up = float(step_size_up)
+        down = float(step_size_down) if step_size_down is not None else up
+        self.total_size = up + down
+        self.step_ratio = up / self.total_size
+        if mode not in ("triangular", "triangular2", "exp_range") and scale_fn is None:
+            raise ValueError("mode is invalid and scale_fn is None")
+        self.mode, self.gamma = mode, gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode if scale_fn is not None else (
+            "iterations" if mode == "exp_range" else "cycle")
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError("optimizer must support momentum or beta1 with "
+                                 "`cycle_momentum` option enabled")
+            self.use_beta1 = "betas" in optimizer.defaults
+            self.base_momentums = _per_group(optimizer, base_momentum, "base_momentum")
+            self.max_momentums = _per_group(optimizer, max_momentum, "max_momentum")
+            if last_epoch == -1:
+                for hi, lo, group in zip(self.max_momentums, self.base_momentums,
+                                         optimizer.param_groups, strict=True):
+                    self._set_momentum(group, hi)
+                    group["max_momentum"], group["base_momentum"] = hi, lo
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def scale_fn(self, x):
+        """The amplitude's scale at cycle (or iteration) ``x``."""
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        if self.mode == "triangular":
+            return 1.0
+        if self.mode == "triangular2":
+            return 1 / (2.0 ** (x - 1))
+        return self.gamma ** x
+
+    def _set_momentum(self, group, m):
+        if self.use_beta1:
+            group["betas"] = (m, *group["betas"][1:])
+        else:
+            group["momentum"] = m
+
+    def get_lr(self):
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)
+        scale = self.scale_fn(cycle if self.scale_mode == "cycle" else self.last_epoch)
+        lrs = [lo + (hi - lo) * scale_factor * scale
+               for lo, hi in zip(self.base_lrs, self.max_lrs, strict=True)]
+        if self.cycle_momentum:
+            for lo, hi, group in zip(self.base_momentums, self.max_momentums,
+                                     self.optimizer.param_groups, strict=True):
+                self._set_momentum(group, hi - (hi - lo) * scale_factor * scale)
+        return lrs
+
+    def state_dict(self):
+        state = super().state_dict()
+        state.pop("_scale_fn_custom")  # (a function: not saved, as PyTorch)
+        return state
+
+    def load_state_dict(self, state_dict):
+        custom = self._scale_fn_custom
+        super().load_state_dict(state_dict)
+        self._scale_fn_custom = custom
+
+
+def _same_optimizer(cls, schedulers, optimizer):
+    if len(schedulers) < 1:
+        raise ValueError(f"{cls} expects at least one scheduler, but got no scheduler.")
+    for i, sched in enumerate(schedulers):
+        if not hasattr(sched, "optimizer"):
+            raise TypeError(f"{cls} at index {i} should have `optimizer` as its attribute.")
+        if sched.optimizer is not optimizer:
+            raise ValueError(f"{cls} expects all schedulers to belong to the same optimizer, "
+                             f"but got scheduler {type(sched).__name__} at index {i} has "
+                             f"{sched.optimizer}, which is different from "
+                             f"{type(optimizer).__name__}.")
+
+
+class _Composite(LRScheduler):
+    """A scheduler made of schedulers: saves and loads theirs beside its own state."""
+
+    def state_dict(self):
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer",
+                                                                      "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict):
+        state_dict = dict(state_dict)
+        inner = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        for sched, saved in zip(self._schedulers, inner, strict=True):
+            sched.load_state_dict(saved)
+
+
+def _undo(sched):
+    """Take back the step each (nested) scheduler took when it was made."""
+    for s in getattr(sched, "_schedulers", ()):
+        _undo(s)
+    if not hasattr(sched, "_schedulers") and hasattr(sched, "last_epoch"):
+        sched.last_epoch -= 1
+
+
+class SequentialLR(_Composite):
+    """``schedulers[i]`` drives the lr from epoch ``milestones[i - 1]`` on (restarted at 0
+    there)."""
+
+    def __init__(self, optimizer, schedulers, milestones, last_epoch=-1):
+        _same_optimizer("Sequential Schedulers", schedulers, optimizer)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError("Sequential Schedulers expects number of schedulers provided to "
+                             "be one more than the number of milestone points, but got number "
+                             f"of schedulers {len(schedulers)} and the number of milestones to "
+                             f"be equal to {len(milestones)}")
+        self._schedulers = list(schedulers)
+        self._milestones = list(milestones)
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        for group in optimizer.param_groups:
+            group["lr"] = group["initial_lr"]
+        for sched in self._schedulers:
+            _undo(sched)
+        self._schedulers[0]._initial_step()
+        self._last_lr = self._schedulers[0].get_last_lr()
+
+    def step(self):
+        """The next epoch, by the scheduler whose milestone has passed."""
+        self.last_epoch += 1
+        i = bisect_right(self._milestones, self.last_epoch)
+        sched = self._schedulers[i]
+        if i > 0 and self._milestones[i - 1] == self.last_epoch:
+            sched.step(0)
+        else:
+            sched.step()
+        self._last_lr = sched.get_last_lr()
+
+
+class ChainedScheduler(_Composite):
+    """Every scheduler steps at each ``step()``, one after the other (their factors
+    multiply)."""
+
+    def __init__(self, schedulers, optimizer=None):
+        optimizer = optimizer or schedulers[0].optimizer
+        _same_optimizer("ChainedScheduler", schedulers, optimizer)
+        self._schedulers = list(schedulers)
+        self.optimizer = optimizer
+        self._last_lr = [group["lr"] for group in optimizer.param_groups]
+
+    def step(self):
+        """Step each scheduler in turn."""
+        for sched in self._schedulers:
+            sched.step()
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]

@@ -129,11 +129,11 @@ class Optimizer:
                              v.dtype.kind == "f" and k != "step" else v for k, v in s.items()}
 
     def __repr__(self):
-        lines = [f"{type(self).__name__} ("]
+        text = f"{type(self).__name__} ("  # (PyTorch's layout: a blank line between groups)
         for i, g in enumerate(self.param_groups):
-            lines.append(f"Parameter Group {i}")
-            lines += [f"    {k}: {v}" for k, v in sorted(g.items()) if k != "params"]
-        return "\n".join(lines + [")"])
+            text += f"\nParameter Group {i}\n"
+            text += "".join(f"    {k}: {v}\n" for k, v in sorted(g.items()) if k != "params")
+        return text + ")"
 
 
 def _set(t, value):
@@ -158,7 +158,7 @@ class SGD(Optimizer):
         p -= lr * (g + momentum * b  if nesterov else  b)
     """
 
-    def __init__(self, params, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0,
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
                  nesterov=False, *, maximize=False, foreach=None, differentiable=False,
                  fused=None):
         _check("learning rate", lr)
@@ -199,7 +199,7 @@ class Adam(Optimizer):
 
     _decoupled = False
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False, fused=None, decoupled_weight_decay=False):
         _check("learning rate", lr)
@@ -277,7 +277,7 @@ class RMSprop(Optimizer):
         (m = lerp(m, g, 1 - alpha));  b = momentum b + g / avg;  p -= lr * (b or g / avg)
     """
 
-    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0.0, momentum=0.0,
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                  centered=False, capturable=False, foreach=None, maximize=False,
                  differentiable=False):
         _check("learning rate", lr)
@@ -329,8 +329,8 @@ class Adagrad(Optimizer):
         s += g^2;  p -= lr / (1 + (t - 1) lr_decay) * g / (sqrt(s) + eps)
     """
 
-    def __init__(self, params, lr=1e-2, lr_decay=0.0, weight_decay=0.0,
-                 initial_accumulator_value=0.0, eps=1e-10, foreach=None, *, maximize=False,
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
+                 initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
                  differentiable=False, fused=None):
         _check("learning rate", lr)
         _check("lr_decay value", lr_decay)

@@ -23,14 +23,14 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..creation import Generator, as_tensor, randint, randperm, tensor
+from ..creation import Generator, as_tensor, multinomial, randint, randperm, tensor
 from ..ops.shape import stack
 from ..tensor import Tensor
 
 __all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset",
-           "IterableDataset", "RandomSampler", "Sampler", "SequentialSampler", "Subset",
-           "SubsetRandomSampler", "TensorDataset", "default_collate", "default_convert",
-           "get_worker_info", "random_split"]
+           "IterableDataset", "RandomSampler", "Sampler", "SequentialSampler", "StackDataset",
+           "Subset", "SubsetRandomSampler", "TensorDataset", "WeightedRandomSampler",
+           "default_collate", "default_convert", "get_worker_info", "random_split"]
 
 
 # ---- datasets ------------------------------------------------------------------------------
@@ -125,6 +125,31 @@ class ConcatDataset(Dataset):
                              f"{len(self)}")
         k = bisect.bisect_right(self.cumulative_sizes, idx)
         return self.datasets[k][idx - (self.cumulative_sizes[k - 1] if k else 0)]
+
+
+class StackDataset(Dataset):
+    """Samples that are tuples (datasets given by position) or dicts (by keyword) of the
+    samples of several datasets of one length at the same index."""
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via "
+                             "``kwargs``) like input/output, but both types are given.")
+        datasets = args or tuple(kwargs.values())
+        if not datasets:
+            raise ValueError("At least one dataset should be passed")
+        self._length = len(datasets[0])
+        if any(len(d) != self._length for d in datasets):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets = args if args else dict(kwargs)
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self):
+        return self._length
 
 
 class ChainDataset(IterableDataset):
@@ -252,6 +277,36 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights`` (with or
+    without ``replacement``), afresh each epoch."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if isinstance(num_samples, bool) or not isinstance(num_samples, int) or \
+                num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got "
+                             f"num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got "
+                             f"replacement={replacement}")
+        w = np.asarray(weights._data if isinstance(weights, Tensor) else weights, np.float64)
+        if w.ndim != 1:
+            raise ValueError(f"weights should be a 1d sequence but given weights have shape "
+                             f"{tuple(w.shape)}")
+        self.weights = tensor(w)
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        drawn = multinomial(self.weights, self.num_samples, self.replacement,
+                            generator=self.generator)
+        yield from drawn.tolist()
+
+    def __len__(self):
+        return self.num_samples
 
 
 class BatchSampler(Sampler):

@@ -1,0 +1,256 @@
+"""``torch.distributions.transforms`` (the elementwise bijections) and
+``TransformedDistribution``: a base distribution pushed through transforms, its log_prob by
+the change of variables ``log p(y) = log p_base(x) - sum log|dy/dx|``.  PyTorch's formulas
+(the clipped sigmoid, the stable tanh and softplus Jacobians)."""
+import math
+
+import numpy as np
+
+from ..grad_mode import no_grad
+from ..nn import functional as F
+from ..tensor import Size
+from . import constraints
+from .distribution import Distribution, sum_rightmost
+
+__all__ = ["AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform",
+           "PowerTransform", "SigmoidTransform", "SoftplusTransform", "TanhTransform",
+           "Transform", "TransformedDistribution"]
+
+
+class Transform:
+    """An invertible map ``y = t(x)`` with ``t.inv`` and ``log_abs_det_jacobian(x, y)``
+    (elementwise: ``event_dim`` 0 unless a subclass says otherwise)."""
+
+    event_dim = 0
+    bijective = True
+    domain = codomain = constraints.real
+
+    def __call__(self, x):
+        return self._call(x)
+
+    @property
+    def inv(self):
+        return _Inverse(self)
+
+    def log_abs_det_jacobian(self, x, y):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+class _Inverse(Transform):
+    def __init__(self, base):
+        self._inv = base
+        self.event_dim = base.event_dim
+        self.domain, self.codomain = base.codomain, base.domain
+
+    @property
+    def inv(self):
+        return self._inv
+
+    def _call(self, y):
+        return self._inv._inverse(y)
+
+    def _inverse(self, x):
+        return self._inv._call(x)
+
+    def log_abs_det_jacobian(self, x, y):
+        return -self._inv.log_abs_det_jacobian(y, x)
+
+    def __repr__(self):
+        return f"_InverseTransform({self._inv!r})"
+
+
+class ExpTransform(Transform):
+    codomain = constraints.positive
+
+    def _call(self, x):
+        return x.exp()
+
+    def _inverse(self, y):
+        return y.log()
+
+    def log_abs_det_jacobian(self, x, y):
+        return x
+
+
+class AffineTransform(Transform):
+    """``y = loc + scale * x``; ``event_dim`` dims count as one event."""
+
+    def __init__(self, loc, scale, event_dim=0, cache_size=0):
+        self.loc, self.scale, self.event_dim = loc, scale, event_dim
+
+    def _call(self, x):
+        return self.loc + self.scale * x
+
+    def _inverse(self, y):
+        return (y - self.loc) / self.scale
+
+    def log_abs_det_jacobian(self, x, y):
+        scale = self.scale
+        ladj = scale.abs().log() if hasattr(scale, "abs") else \
+            x.new_full((), math.log(abs(scale)))
+        shape = tuple(x.shape)
+        if self.event_dim:
+            ladj = ladj.expand(shape) if tuple(ladj.shape) != shape else ladj
+            return sum_rightmost(ladj, self.event_dim)
+        return ladj.expand(shape)
+
+
+def _clipped_sigmoid(x):
+    info = np.finfo(x.dtype)
+    return x.sigmoid().clamp(min=float(info.tiny), max=1.0 - float(info.eps))
+
+
+class SigmoidTransform(Transform):
+    codomain = constraints.unit_interval
+
+    def _call(self, x):
+        return _clipped_sigmoid(x)
+
+    def _inverse(self, y):
+        info = np.finfo(y.dtype)
+        y = y.clamp(min=float(info.tiny), max=1.0 - float(info.eps))
+        return y.log() - (-y).log1p()
+
+    def log_abs_det_jacobian(self, x, y):
+        return -F.softplus(-x) - F.softplus(x)
+
+
+class TanhTransform(Transform):
+    codomain = constraints.interval(-1.0, 1.0)
+
+    def _call(self, x):
+        return x.tanh()
+
+    def _inverse(self, y):
+        return y.atanh()
+
+    def log_abs_det_jacobian(self, x, y):
+        return 2.0 * (math.log(2.0) - x - F.softplus(-2.0 * x))
+
+
+class SoftplusTransform(Transform):
+    codomain = constraints.positive
+
+    def _call(self, x):
+        return F.softplus(x)
+
+    def _inverse(self, y):
+        return (-y).expm1().neg().log() + y
+
+    def log_abs_det_jacobian(self, x, y):
+        return -F.softplus(-x)
+
+
+class PowerTransform(Transform):
+    """``y = x ** exponent`` on the positive reals."""
+
+    domain = codomain = constraints.positive
+
+    def __init__(self, exponent, cache_size=0):
+        self.exponent = exponent
+
+    def _call(self, x):
+        return x.pow(self.exponent)
+
+    def _inverse(self, y):
+        return y.pow(1 / self.exponent)
+
+    def log_abs_det_jacobian(self, x, y):
+        return (self.exponent * y / x).abs().log()
+
+
+class AbsTransform(Transform):
+    """``y = |x|`` (not a bijection: the inverse is the identity on y)."""
+
+    bijective = False
+    codomain = constraints.nonnegative
+
+    def _call(self, x):
+        return x.abs()
+
+    def _inverse(self, y):
+        return y
+
+
+class ComposeTransform(Transform):
+    """``parts`` applied in order."""
+
+    def __init__(self, parts, cache_size=0):
+        self.parts = list(parts)
+        self.event_dim = max((p.event_dim for p in self.parts), default=0)
+
+    def _call(self, x):
+        for part in self.parts:
+            x = part(x)
+        return x
+
+    def _inverse(self, y):
+        for part in reversed(self.parts):
+            y = part.inv(y)
+        return y
+
+    def log_abs_det_jacobian(self, x, y):
+        total = 0.0
+        for part in self.parts:
+            y_part = part(x)
+            total = total + sum_rightmost(part.log_abs_det_jacobian(x, y_part),
+                                          self.event_dim - part.event_dim)
+            x = y_part
+        return total
+
+
+class TransformedDistribution(Distribution):
+    """``base_distribution`` pushed through ``transforms`` (one or a list)."""
+
+    arg_constraints = {}
+
+    def __init__(self, base_distribution, transforms, validate_args=None):
+        self.base_dist = base_distribution
+        self.transforms = [transforms] if isinstance(transforms, Transform) else \
+            list(transforms)
+        event_dim = max([len(base_distribution.event_shape)]
+                        + [t.event_dim for t in self.transforms])
+        shape = tuple(base_distribution.batch_shape) + tuple(base_distribution.event_shape)
+        cut = len(shape) - event_dim
+        super().__init__(Size(shape[:cut]), Size(shape[cut:]), validate_args=validate_args)
+
+    @property
+    def has_rsample(self):
+        return self.base_dist.has_rsample
+
+    @property
+    def support(self):
+        return self.transforms[-1].codomain if self.transforms else self.base_dist.support
+
+    def rsample(self, sample_shape=Size()):
+        x = self.base_dist.rsample(sample_shape)
+        for t in self.transforms:
+            x = t(x)
+        return x
+
+    def sample(self, sample_shape=Size()):
+        with no_grad():
+            x = self.base_dist.sample(sample_shape)
+            for t in self.transforms:
+                x = t(x)
+            return x
+
+    def log_prob(self, value):
+        event_dim = len(self.event_shape)
+        log_prob = 0.0
+        y = value
+        for t in reversed(self.transforms):
+            x = t.inv(y)
+            log_prob = log_prob - sum_rightmost(t.log_abs_det_jacobian(x, y),
+                                                event_dim - t.event_dim)
+            y = x
+        return log_prob + sum_rightmost(self.base_dist.log_prob(y),
+                                        event_dim - len(self.base_dist.event_shape))
+
+    def cdf(self, value):
+        for t in reversed(self.transforms):
+            value = t.inv(value)
+        return self.base_dist.cdf(value)
