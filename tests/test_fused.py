@@ -379,31 +379,54 @@ def _spy(monkeypatch, k, name):
     return served
 
 
+def _bits(a):
+    return np.ascontiguousarray(a).view(np.int64)  # (-0.0 is not 0.0; NaNs by payload)
+
+
 def test_vector_kernel_bit_for_bit(vec, monkeypatch):
+    """The seeded kernel (one point, vjp_batch before its own kernel is ready) and the
+    plain jacobian_batch's and jvp_batch's direct kernel ("dense", compiled by
+    compile_fused) against the interpreter, as bits: NaN, inf and signed zeros."""
     f, t = vec
     served = _spy(monkeypatch, t._fused, "run_seeded")
+    dense = fused.direct_kernel(t, gather.dense_offsets(t, "dense"), kind="dense")
+    by_dense = _spy(monkeypatch, dense, "run_direct")
     rng = np.random.default_rng(3)
     X, Y = rng.normal(size=(BIG, 3)) * 0.5, rng.normal(size=(BIG, 3)) * 0.5
     Y[:, 2] = np.abs(Y[:, 2]) + 0.1
+    X[3, 1], Y[6, 0], X[9], Y[9, :2] = np.nan, np.inf, -0.0, 0.0  # (on the flipped rows)
     J = f.jacobian_batch(X, Y)
-    assert served == [True]
+    assert by_dense == [True] and served == []
     J0 = _interpreted(f.jacobian_batch, X, Y)
-    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in zip(J, J0, strict=True))
     v = rng.normal(size=(BIG, 7))
-    V, (gx, gy) = f.vjp_batch(X, Y, v=v)
+    v[2] = -0.0
+    V, (gx, gy) = f.vjp_batch(X, Y, v=v)  # (queues its own kernel: the seeded one answers)
+    assert served == [True]
     V0, (gx0, gy0) = _interpreted(f.vjp_batch, X, Y, v=v)
-    assert np.array_equal(V, V0) and np.array_equal(gx, gx0) and np.array_equal(gy, gy0)
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in [(V, V0), (gx, gx0), (gy, gy0)])
     tx, ty = rng.normal(size=(BIG, 3)), rng.normal(size=(BIG, 3))
     V, jv = f.jvp_batch(X, Y, v=(tx, ty))
+    assert by_dense == [True] * 2
     V0, jv0 = _interpreted(f.jvp_batch, X, Y, v=(tx, ty))
-    assert np.array_equal(V, V0) and np.array_equal(jv, jv0)
+    assert np.array_equal(_bits(V), _bits(V0)) and np.array_equal(_bits(jv), _bits(jv0))
     x, y = X[5].copy(), Y[5].copy()
     assert all(np.array_equal(a, b[5]) for a, b in zip(f.jacobian(x, y), J, strict=True))
-    assert served == [True] * 4
+    assert served == [True] * 2
+    assert gather.request_dense(t, "vjp", wait=True) == "fused"
+    by_vjp = _spy(monkeypatch, fused.direct_kernel(t, gather.dense_offsets(t, "vjp"),
+                                                   kind="vjp"), "run_direct")
+    for u in (v, v * -0.0):  # (zero seeds of both signs: 0.0 * inf and signed zeros)
+        V, (gx, gy) = f.vjp_batch(X, Y, v=u)
+        V0, (gx0, gy0) = _interpreted(f.vjp_batch, X, Y, v=u)
+        assert all(np.array_equal(_bits(a), _bits(b))
+                   for a, b in [(V, V0), (gx, gx0), (gy, gy0)])
+    assert by_vjp == [True] * 2
     Y[::3, 2] *= -1.0  # the other branch at a third of the points: retraced (interpreted)
     J = f.jacobian_batch(X, Y)
+    assert by_dense == [True] * 3
     J0 = _interpreted(tg.compile(vec_f, argnums=(0, 1)).jacobian_batch, X, Y)
-    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in zip(J, J0, strict=True))
     Vm, Jm = t.vjp_batch(X, Y, v=v, on_divergence="mask")
     assert np.isnan(Vm[::3]).all() and not np.isnan(Vm[1::3]).any()
     assert np.array_equal(Vm, _interpreted(t.vjp_batch, X, Y, v=v, on_divergence="mask")[0],
