@@ -584,3 +584,25 @@ def test_zero_signs_bit_for_bit():
     V0, G0, _ = _interpreted(t.run, X, True)
     assert np.array_equal(G.view(np.int64), G0.view(np.int64))
     assert np.array_equal(V.view(np.int64), V0.view(np.int64))
+
+
+def test_merged_loops_bit_for_bit(monkeypatch):
+    """The vector form's kernel in loops, its forward loop and the reverse's first run as
+    one (fused._merged: the reverse reads t and 1 - x from the forward's locals): as bits
+    against the interpreter at signed zeros and inf (a NaN's sign aside, as before the
+    merge: ``-(P)``, fused._drop_zero_starts), and with values only."""
+    monkeypatch.setattr(fused, "UNROLL_LINES", 0)
+    f = tg.compile(lambda x: (100 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2).sum(),
+                   fused=False)
+    X = np.array([[1.0, 1.0, 1.0, 1.0, 1.0], [-0.0, 0.0, -0.0, 0.0, -0.0],
+                  [1.0, np.nan, -1.0, 1.0, 2.0], [np.inf, 1.0, -np.inf, 0.5, -0.0]])
+    f.value_and_grad(X[0])
+    t = f.traces[((5,),)][0]
+    assert "else:" in fused.generate(t).split("def batch")[1]
+    assert t.compile_fused(wait=True) == "fused"
+    for grad in (True, False):
+        V, G, _ = t.run(X, grad)
+        V0, G0, _ = _interpreted(t.run, X, grad)
+        for a, b in [(V, V0)] + [(G, G0)] * grad:
+            assert np.array_equal(np.isnan(a), np.isnan(b))
+            assert np.array_equal(_bits(np.nan_to_num(a)), _bits(np.nan_to_num(b)))

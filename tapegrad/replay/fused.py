@@ -411,7 +411,10 @@ class _Gen:
     def _fits(g, touch):
         """Whether a row touching ``touch`` [(kind, first element, n)] may join group g
         element by element: a range the group wrote (values) or touched (adjoints) may be
-        met again only at the same first element."""
+        met again only at the same first element.  (An adjoint met at a lower first element
+        would keep each element's order of terms, but Rosenbrock's vector form, ``g[1 + i]
+        += ...`` then ``g[i] += ...`` in one loop, ran 1.19x -> 1.31x hand-written: each pass
+        then loads what the one before stored, a chain through memory.)"""
         for kind, e0, n in touch:
             for (k2, f2), n2 in g.ranges.items():
                 if k2 != kind and not (kind in "vr" and k2 in "vr"):
@@ -914,6 +917,17 @@ class _Gen:
                       "        else:",  # (its own names: each name assigned once)
                       *_indent([_SSA_NAME.sub(r"\1v", line) for line in fwd_b], 12),
                       "            bad[p] = 0"]
+        elif _merged(fwd_b, rev_b) is not None:  # the last loop of the forward and the
+            head, both, alone = _merged(fwd_b, rev_b)  # first of the reverse as one
+            kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup, 4),
+                      "    grad = G.shape[0] > 0",
+                      "    for p in range(p0, p1):",
+                      *_indent(head, 8),
+                      "        if grad:",
+                      *_indent(both, 12),
+                      "        else:",
+                      *_indent(alone, 12)]
         else:
             kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
                       *_indent(setup, 4),
@@ -1230,6 +1244,71 @@ def _interleave(fwd, rev):
     if len(out) != len(fwd) + len(rev):
         raise AssertionError("fused: the interleaved kernel lost statements")
     return out
+
+
+_LOOP_I = re.compile(r"^for i in range\(([0-9]+)\):$")
+_W_AT = re.compile(r"\bW__[0-9]+\[([0-9]+) \+ i\]")
+
+
+def _merged(fwd, rev):
+    """A loop kernel's forward and reverse (single-assignment lines) with the forward's
+    last loop and the reverse's first, of one length, run as one loop: (the forward before
+    that loop, the lines when the gradient is asked for, the lines when not), or None
+    where that would change a result.  The reverse's lines before its loop move before
+    the forward's (they read nothing the loop or the forward after it sets: the seeds and
+    zero starts); the reverse loop's body reads of the forward loop's values only those
+    it stored in W at the same element (``W[e + i]``), written earlier in the same pass;
+    the forward loop reads no adjoint; so each statement reads the same values as
+    before.  A guard after the loop then fails after the reverse loop ran: that point's
+    gradient row is overwritten as ever (``bad``).  Rosenbrock's vector form: its values
+    t and 1 - x used where they are computed, not stored in W and loaded again."""
+    fu, ru = _units(fwd), _units(rev)
+    lf = max((j for j, u in enumerate(fu) if _LOOP_I.match(u[0])), default=None)
+    lr = None if lf is None else next((j for j, u in enumerate(ru) if u[0] == fu[lf][0]),
+                                      None)
+    if lr is None:
+        return None
+    floop, rloop = fu[lf], ru[lr]
+    tail = [line for u in fu[lf + 1:] for line in u]
+    pre = [line for u in ru[:lr] for line in u]
+
+    def defined(lines):
+        out = set()
+        for line in lines:
+            m = _TARGET.match(line.strip())
+            if m is not None and not _STORE.match(line.strip()):
+                out.update(m.group(1).split(", "))
+        return out
+
+    def read(lines):
+        return {n for line in lines for n in _NAME.findall(line)}
+    late = defined(floop) | defined(tail)
+    fbody, rbody = floop[1:], rloop[1:]
+    stored = {int(m.group(1)) for line in fbody for m in _W_AT.finditer(line)
+              if _W_AT.match(line.strip())}
+    reads_w = {int(m.group(1)) for line in rbody for m in _W_AT.finditer(line)}
+    if read(pre) & late or any("W__" in line for line in pre) or \
+            read(rbody) & late or not reads_w <= stored or \
+            any(re.search(r"\b(A__[0-9]+|G)\[", line) for line in fbody) or \
+            read(tail) & (defined(pre) | defined(rloop)):
+        return None
+    if any(re.search(r"\bW__[0-9]+\[", line) and not _W_AT.search(line) for line in rbody):
+        return None  # (a W read at another index)
+    head = [line for u in fu[:lf] for line in u]
+    rest = [line for u in ru[lr + 1:] for line in u]
+    # the reverse reads the values from the forward's locals; their stores go where no
+    # later line reads W
+    local = {}
+    for line in fbody:
+        m = re.match(r"^( *)W__[0-9]+\[([0-9]+) \+ i\] = (\w+)$", line)
+        if m is not None and m.group(1) == "    ":
+            local[int(m.group(2))] = m.group(3)
+    rbody = [_W_AT.sub(lambda m: local.get(int(m.group(1)), m.group(0)), line)
+             for line in rbody]
+    if not any("W__" in line for line in tail + rest + rbody):
+        fbody = [line for line in fbody if not _W_AT.match(line.strip())]
+    both = pre + [floop[0]] + fbody + rbody + tail + ["bad[p] = 0"] + rest
+    return head, both, [floop[0]] + fbody + tail + ["bad[p] = 0"]
 
 
 def _product_of(name, e):
