@@ -352,7 +352,7 @@ def test_ba_jacobian(benchmark, problem, reference, lib):
 
 
 @pytest.mark.parametrize("lib", ["tapegrad fused kernel", "tapegrad direct kernel",
-                                 "numba hand-written"])
+                                 "tapegrad dense kernel", "numba hand-written"])
 def test_ba_kernel(benchmark, problem, reference, lib):
     """The Jacobian blocks alone, on one thread, outputs preallocated: the fused kernel
     (``Traced.run_seeded(serial=True)`` on the stacked inputs), and the direct kernel of
@@ -372,6 +372,19 @@ def test_ba_kernel(benchmark, problem, reference, lib):
                    fused=False)
     assert f.compile_fused(*(a[0] for a in problem.inputs()), wait=True) == ["fused"]
     t = next(iter(f.traces.values()))[0]
+    if lib == "tapegrad dense kernel":  # (the plain jacobian_batch's: (p, 3, 17) blocks)
+        srcs = [np.ascontiguousarray(a.reshape(len(a), -1)) for a in problem.inputs()]
+        at = gather.dense_offsets(t, "dense")
+        k = fused.direct_kernel(t, at, kind="dense")
+        G, V = np.empty((problem.p, 3, at.shape[1])), np.empty((problem.p, 3))
+        args = (srcs, [np.zeros(0, np.int64)] * 4, G.reshape(-1), gather._NO_START, at,
+                np.zeros(problem.p, np.int64))
+        assert k.run_direct(*args, serial=True, V=V)
+        benchmark(k.run_direct, *args, serial=True, V=V)
+        J = problem.from_blocks(G[:, :, :11], G[:, :, 11:14], G[:, :, 14])
+        np.testing.assert_allclose(J.data, reference.data, rtol=REL, atol=1e-12)
+        benchmark.extra_info["compile_s"] = round(k.seconds, 3)
+        return
     if lib == "tapegrad direct kernel":
         at = gather.offsets(t, problem.mask)
         assert gather.request_direct(t, problem.mask, wait=True) == "fused"

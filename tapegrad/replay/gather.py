@@ -171,11 +171,15 @@ class Spec:
         """The gathered inputs (B, n) at the points ``pts`` (all if None), by NumPy."""
         cols = []
         for s, i in zip(self.srcs, self.idxs, strict=True):
-            rows = (np.arange(self.B) if pts is None else pts) if not len(i) else \
-                (i if pts is None else i[pts])
-            cols.append(s[rows])
-        return np.ascontiguousarray(np.concatenate(cols, axis=1) if cols else
-                                    np.zeros((self.B, 0)))
+            if not len(i):  # (per point; or an index of no points, B = 0)
+                cols.append(s[:self.B] if pts is None else s[pts])  # (one input: no copy)
+            else:
+                cols.append(s[i if pts is None else i[pts]])
+        X = np.ascontiguousarray(np.concatenate(cols, axis=1) if len(cols) > 1 else
+                                 cols[0] if cols else np.zeros((self.B, 0)))
+        # (a read-only array is another Numba signature: a copy costs far less than a
+        # compile, as Traced._stack)
+        return X if X.flags.writeable else X.copy()
 
 
 _NONE = np.zeros(0, np.int64)
