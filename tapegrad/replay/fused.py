@@ -31,7 +31,10 @@ The rules of this tier (DESIGN, tiered replay):
   once per seed row in the point's own locals (``_sweep._seeded_blocks`` runs the rows once
   for all seeds side by side; the arithmetic per seed is the same).  A scalar output's
   ``batch`` kernel serves its Jacobian (the seed 1.0); other seeds of a scalar output stay
-  interpreted.
+  interpreted.  The batch calls then queue *direct* kernels of their own
+  (``direct_source``: ``jacobian_batch(index=, out=)``'s per mask; "dense" for the plain
+  ``jacobian_batch`` and ``jvp_batch``, "vjp" for ``vjp_batch``), which take over once
+  ready: inputs read where they are, unit seeds as literals, only the argnums' columns.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
   ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
