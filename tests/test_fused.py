@@ -569,17 +569,20 @@ def test_direct_kernel_loops(monkeypatch):
     _direct_check(f, t, P, Y, rng.integers(0, 30, BIG), mask, monkeypatch)
 
 
-def test_zero_signs_bit_for_bit():
+def test_zero_signs_bit_for_bit(monkeypatch):
     """Where the generator drops a zero start (``0.0 + P`` -> ``P``, ``0.0 - P`` -> ``-P``,
     fused._drop_zero_starts), the kernel's zeros keep the interpreter's signs: Rosenbrock's
     loop form at its minimum (every adjoint term a zero) and beside it, compared as bits
-    (np.array_equal takes -0.0 for 0.0)."""
+    (np.array_equal takes -0.0 for 0.0).  Scheduled as a long tape's (fused.REGISTERS:
+    loads late, gradients stored early)."""
+    monkeypatch.setattr(fused, "REGISTERS", 0)
     f = tg.compile(lambda x: sum(100 * (x[i + 1] - x[i] ** 2) ** 2 + (1 - x[i]) ** 2
                                  for i in range(3)), fused=False)
     X = np.array([[1.0, 1.0, 1.0, 1.0], [-1.0, 1.0, 1.0, 1.0], [1.0, 1.0, -1.0, 1.0],
                   [0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, -0.0, 0.0]])
     assert f.compile_fused(X[0], wait=True) == ["fused"]
     t = f.traces[((4,),)][0]
+    assert "G[p, 0] = " in fused.generate(t).split("V[p] = ")[0]  # (stored early)
     V, G, _ = t.run(X, True)
     V0, G0, _ = _interpreted(t.run, X, True)
     assert np.array_equal(G.view(np.int64), G0.view(np.int64))
