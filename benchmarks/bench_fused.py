@@ -103,7 +103,9 @@ rounds): loop n=100 1.126x -> 1.015x median, 1.265x -> 1.124x min (the 100 input
 gradients no longer live across the point: loads before their first use, each gradient
 stored once summed); vector n=100, two runs, 1.216x/1.196x -> 1.169x/1.172x median,
 1.182x/1.182x -> 1.160x/1.170x min (the forward loop and the reverse's first run as one:
-t and 1 - x not stored and loaded); n = 10 within noise (loop 1.03-1.05x both).
+t and 1 - x not stored and loaded).  At n = 10 the late loads and early stores ran 1-3%
+slower (min), so they apply past 16 loads only (``fused.REGISTERS``): n = 10's kernels
+are the same as before.
 """
 import os
 
