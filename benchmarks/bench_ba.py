@@ -104,7 +104,8 @@ mask, so that code is dead (dropped before Numba sees it) and its seeds are lite
 
 The plain call (``tapegrad stacked inputs``: ``jacobian_batch(*inputs)``, the blocks copied
 into the CSR matrix) now runs a direct kernel too ("dense": blocks (p, 3, 17), inputs read
-where they are, only argnums' columns; ``compile_fused`` readies it), and ``vjp_batch`` a
+where they are, only argnums' columns; compiled here untimed, ``gather.request_dense``),
+and ``vjp_batch`` a
 "vjp" kernel (one lane a point).  In one process, 40 rounds interleaved, CPU, ms median /
 min (hand-written kernel one thread 2.64 / 2.25; 2026-12-04 02:04 UTC): plain
 ``jacobian_batch`` by the seeded kernel 11.3 / 8.4, by the dense kernel 7.2 / 5.5;
@@ -291,6 +292,9 @@ def _tapegrad(prob, fuse=True, info=None, stacked=False):
         mask = None if stacked else prob.mask  # (out='s mask: its direct kernel too)
         status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True, mask=mask)
         assert status == ["fused"], status
+        if stacked:  # (the plain call's own kernel: tapegrad/replay/gather.py run_dense)
+            t = next(iter(f.traces.values()))[0]
+            assert gather.request_dense(t, "dense", wait=True) == "fused"
         if info is not None:
             info["compile_s"] = round(next(iter(f.traces.values()))[0]._fused.seconds, 3)
     if stacked:
@@ -387,6 +391,7 @@ def test_ba_kernel(benchmark, problem, reference, lib):
     if lib == "tapegrad dense kernel":  # (the plain jacobian_batch's: (p, 3, 17) blocks)
         srcs = [np.ascontiguousarray(a.reshape(len(a), -1)) for a in problem.inputs()]
         at = gather.dense_offsets(t, "dense")
+        assert gather.request_dense(t, "dense", wait=True) == "fused"
         k = fused.direct_kernel(t, at, kind="dense")
         G, V = np.empty((problem.p, 3, at.shape[1])), np.empty((problem.p, 3))
         args = (srcs, [np.zeros(0, np.int64)] * 4, G.reshape(-1), gather._NO_START, at,

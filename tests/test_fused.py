@@ -356,6 +356,7 @@ def vec():
     assert f.compile_fused(np.ones(3), np.ones(3), wait=True) == ["fused"]
     t = f.traces[((3,), (3,))][0]
     assert t._fused.seeded is not None and t._fused.batch is None
+    assert gather.request_dense(t, "dense", wait=True) == "fused"  # (jacobian_batch's)
     return f, t
 
 
@@ -385,8 +386,8 @@ def _bits(a):
 
 def test_vector_kernel_bit_for_bit(vec, monkeypatch):
     """The seeded kernel (one point, vjp_batch before its own kernel is ready) and the
-    plain jacobian_batch's and jvp_batch's direct kernel ("dense", compiled by
-    compile_fused) against the interpreter, as bits: NaN, inf and signed zeros."""
+    plain jacobian_batch's and jvp_batch's direct kernel ("dense", compiled by the
+    fixture) against the interpreter, as bits: NaN, inf and signed zeros."""
     f, t = vec
     served = _spy(monkeypatch, t._fused, "run_seeded")
     dense = fused.direct_kernel(t, gather.dense_offsets(t, "dense"), kind="dense")
@@ -460,6 +461,7 @@ def test_scalar_kernel_serves_jacobian(mixed, monkeypatch):
     assert np.array_equal(J, _interpreted(t.jacobian_batch, X))
     assert np.array_equal(J, t.grad_batch(X))
     v = np.full(BIG, 2.0)  # (another seed: the interpreter answers)
+    monkeypatch.setattr(fused, "DIRECT_MASKS", 0)  # (vjp_batch's own kernel: not queued)
     assert np.array_equal(t.vjp_batch(X, v=v)[1], _interpreted(t.vjp_batch, X, v=v)[1])
     assert served[-1] is False
 

@@ -1313,14 +1313,14 @@ def _user_level():
 
 def _fused_request(t, wait, mask=None):
     """``fused.request``; for a vector output, ``jacobian_batch(index=, out=)``'s gather
-    and scatter kernels and the plain ``jacobian_batch``'s direct kernel too ("dense",
-    ``gather.run_dense``), and with ``mask`` the direct kernel for that mask (``wait``:
-    they are ready on return, where fused kernels are enabled).  (``vjp_batch``'s kernel
-    is queued at its first call once t is hot.)"""
+    and scatter kernels too, and with ``mask`` its direct kernel for that mask (``wait``:
+    they are ready on return, where fused kernels are enabled).  (The plain
+    ``jacobian_batch``'s and ``vjp_batch``'s direct kernels are queued at their first call
+    once t is hot: ``gather.request_dense`` asks ahead; a kernel each for every trace here
+    would double the compile of a tape used one way.)"""
     status = fused.request(t, wait=wait)
     if t.out_size != 1 and status != "disabled":
         gather.helpers_ready(wait=wait)
-        gather.request_dense(t, "dense", wait)
     if mask is not None and status != "disabled":
         gather.request_direct(t, mask, wait)
     return status

@@ -1854,7 +1854,7 @@ def request(t, wait=False):
     return status(t)
 
 
-DIRECT_MASKS = 4  # direct kernels a tape keeps (one per out= mask); later masks run chunked
+DIRECT_MASKS = 4  # direct kernels of a kind a tape keeps (one per out= mask); past, others answer
 
 
 def direct_kernel(t, at, wait=False, kind="out"):
