@@ -102,6 +102,19 @@ argnums) and stored 51 entries and 3 values a point; the direct kernel's source 
 mask, so that code is dead (dropped before Numba sees it) and its seeds are literals
 (unit seeds alone: 1.50x -> 1.41x).
 
+The plain call (``tapegrad stacked inputs``: ``jacobian_batch(*inputs)``, the blocks copied
+into the CSR matrix) now runs a direct kernel too ("dense": blocks (p, 3, 17), inputs read
+where they are, only argnums' columns; compiled here untimed, ``gather.request_dense``),
+and ``vjp_batch`` a
+"vjp" kernel (one lane a point).  In one process, 40 rounds interleaved, CPU, ms median /
+min (hand-written kernel one thread 2.64 / 2.25; 2026-12-04 02:04 UTC): plain
+``jacobian_batch`` by the seeded kernel 11.3 / 8.4, by the dense kernel 7.2 / 5.5;
+``vjp_batch`` 6.4 / 4.8 -> 3.0 / 2.5.  One run of this file (process_time), min / median:
+``stacked inputs`` 7.10 / 8.18 ms (1.94x / 2.00x) and 7.87 / 8.91 ms (2.31x / 2.39x) in two
+runs, against 8.45 / 9.01 ms (2.01x / 1.96x) before, the same hour (the hand-written peer's
+own time swung 3.4-4.2 ms min); kernel group: direct 1.06x / 1.22x, dense 1.22x / 1.58x,
+seeded 1.30x / 1.61x.
+
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """
 import os
@@ -279,6 +292,9 @@ def _tapegrad(prob, fuse=True, info=None, stacked=False):
         mask = None if stacked else prob.mask  # (out='s mask: its direct kernel too)
         status = f.compile_fused(*(a[0] for a in prob.inputs()), wait=True, mask=mask)
         assert status == ["fused"], status
+        if stacked:  # (the plain call's own kernel: tapegrad/replay/gather.py run_dense)
+            t = next(iter(f.traces.values()))[0]
+            assert gather.request_dense(t, "dense", wait=True) == "fused"
         if info is not None:
             info["compile_s"] = round(next(iter(f.traces.values()))[0]._fused.seconds, 3)
     if stacked:
@@ -352,7 +368,7 @@ def test_ba_jacobian(benchmark, problem, reference, lib):
 
 
 @pytest.mark.parametrize("lib", ["tapegrad fused kernel", "tapegrad direct kernel",
-                                 "numba hand-written"])
+                                 "tapegrad dense kernel", "numba hand-written"])
 def test_ba_kernel(benchmark, problem, reference, lib):
     """The Jacobian blocks alone, on one thread, outputs preallocated: the fused kernel
     (``Traced.run_seeded(serial=True)`` on the stacked inputs), and the direct kernel of
@@ -372,6 +388,20 @@ def test_ba_kernel(benchmark, problem, reference, lib):
                    fused=False)
     assert f.compile_fused(*(a[0] for a in problem.inputs()), wait=True) == ["fused"]
     t = next(iter(f.traces.values()))[0]
+    if lib == "tapegrad dense kernel":  # (the plain jacobian_batch's: (p, 3, 17) blocks)
+        srcs = [np.ascontiguousarray(a.reshape(len(a), -1)) for a in problem.inputs()]
+        at = gather.dense_offsets(t, "dense")
+        assert gather.request_dense(t, "dense", wait=True) == "fused"
+        k = fused.direct_kernel(t, at, kind="dense")
+        G, V = np.empty((problem.p, 3, at.shape[1])), np.empty((problem.p, 3))
+        args = (srcs, [np.zeros(0, np.int64)] * 4, G.reshape(-1), gather._NO_START, at,
+                np.zeros(problem.p, np.int64))
+        assert k.run_direct(*args, serial=True, V=V)
+        benchmark(k.run_direct, *args, serial=True, V=V)
+        J = problem.from_blocks(G[:, :, :11], G[:, :, 11:14], G[:, :, 14])
+        np.testing.assert_allclose(J.data, reference.data, rtol=REL, atol=1e-12)
+        benchmark.extra_info["compile_s"] = round(k.seconds, 3)
+        return
     if lib == "tapegrad direct kernel":
         at = gather.offsets(t, problem.mask)
         assert gather.request_direct(t, problem.mask, wait=True) == "fused"

@@ -356,6 +356,7 @@ def vec():
     assert f.compile_fused(np.ones(3), np.ones(3), wait=True) == ["fused"]
     t = f.traces[((3,), (3,))][0]
     assert t._fused.seeded is not None and t._fused.batch is None
+    assert gather.request_dense(t, "dense", wait=True) == "fused"  # (jacobian_batch's)
     return f, t
 
 
@@ -379,31 +380,54 @@ def _spy(monkeypatch, k, name):
     return served
 
 
+def _bits(a):
+    return np.ascontiguousarray(a).view(np.int64)  # (-0.0 is not 0.0; NaNs by payload)
+
+
 def test_vector_kernel_bit_for_bit(vec, monkeypatch):
+    """The seeded kernel (one point, vjp_batch before its own kernel is ready) and the
+    plain jacobian_batch's and jvp_batch's direct kernel ("dense", compiled by the
+    fixture) against the interpreter, as bits: NaN, inf and signed zeros."""
     f, t = vec
     served = _spy(monkeypatch, t._fused, "run_seeded")
+    dense = fused.direct_kernel(t, gather.dense_offsets(t, "dense"), kind="dense")
+    by_dense = _spy(monkeypatch, dense, "run_direct")
     rng = np.random.default_rng(3)
     X, Y = rng.normal(size=(BIG, 3)) * 0.5, rng.normal(size=(BIG, 3)) * 0.5
     Y[:, 2] = np.abs(Y[:, 2]) + 0.1
+    X[3, 1], Y[6, 0], X[9], Y[9, :2] = np.nan, np.inf, -0.0, 0.0  # (on the flipped rows)
     J = f.jacobian_batch(X, Y)
-    assert served == [True]
+    assert by_dense == [True] and served == []
     J0 = _interpreted(f.jacobian_batch, X, Y)
-    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in zip(J, J0, strict=True))
     v = rng.normal(size=(BIG, 7))
-    V, (gx, gy) = f.vjp_batch(X, Y, v=v)
+    v[2] = -0.0
+    V, (gx, gy) = f.vjp_batch(X, Y, v=v)  # (queues its own kernel: the seeded one answers)
+    assert served == [True]
     V0, (gx0, gy0) = _interpreted(f.vjp_batch, X, Y, v=v)
-    assert np.array_equal(V, V0) and np.array_equal(gx, gx0) and np.array_equal(gy, gy0)
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in [(V, V0), (gx, gx0), (gy, gy0)])
     tx, ty = rng.normal(size=(BIG, 3)), rng.normal(size=(BIG, 3))
     V, jv = f.jvp_batch(X, Y, v=(tx, ty))
+    assert by_dense == [True] * 2
     V0, jv0 = _interpreted(f.jvp_batch, X, Y, v=(tx, ty))
-    assert np.array_equal(V, V0) and np.array_equal(jv, jv0)
+    assert np.array_equal(_bits(V), _bits(V0)) and np.array_equal(_bits(jv), _bits(jv0))
     x, y = X[5].copy(), Y[5].copy()
     assert all(np.array_equal(a, b[5]) for a, b in zip(f.jacobian(x, y), J, strict=True))
-    assert served == [True] * 4
+    assert served == [True] * 2
+    assert gather.request_dense(t, "vjp", wait=True) == "fused"
+    by_vjp = _spy(monkeypatch, fused.direct_kernel(t, gather.dense_offsets(t, "vjp"),
+                                                   kind="vjp"), "run_direct")
+    for u in (v, v * -0.0):  # (zero seeds of both signs: 0.0 * inf and signed zeros)
+        V, (gx, gy) = f.vjp_batch(X, Y, v=u)
+        V0, (gx0, gy0) = _interpreted(f.vjp_batch, X, Y, v=u)
+        assert all(np.array_equal(_bits(a), _bits(b))
+                   for a, b in [(V, V0), (gx, gx0), (gy, gy0)])
+    assert by_vjp == [True] * 2
     Y[::3, 2] *= -1.0  # the other branch at a third of the points: retraced (interpreted)
     J = f.jacobian_batch(X, Y)
+    assert by_dense == [True] * 3
     J0 = _interpreted(tg.compile(vec_f, argnums=(0, 1)).jacobian_batch, X, Y)
-    assert all(np.array_equal(a, b) for a, b in zip(J, J0, strict=True))
+    assert all(np.array_equal(_bits(a), _bits(b)) for a, b in zip(J, J0, strict=True))
     Vm, Jm = t.vjp_batch(X, Y, v=v, on_divergence="mask")
     assert np.isnan(Vm[::3]).all() and not np.isnan(Vm[1::3]).any()
     assert np.array_equal(Vm, _interpreted(t.vjp_batch, X, Y, v=v, on_divergence="mask")[0],
@@ -437,6 +461,7 @@ def test_scalar_kernel_serves_jacobian(mixed, monkeypatch):
     assert np.array_equal(J, _interpreted(t.jacobian_batch, X))
     assert np.array_equal(J, t.grad_batch(X))
     v = np.full(BIG, 2.0)  # (another seed: the interpreter answers)
+    monkeypatch.setattr(fused, "DIRECT_MASKS", 0)  # (vjp_batch's own kernel: not queued)
     assert np.array_equal(t.vjp_batch(X, v=v)[1], _interpreted(t.vjp_batch, X, v=v)[1])
     assert served[-1] is False
 
@@ -546,18 +571,43 @@ def test_direct_kernel_loops(monkeypatch):
     _direct_check(f, t, P, Y, rng.integers(0, 30, BIG), mask, monkeypatch)
 
 
-def test_zero_signs_bit_for_bit():
+def test_zero_signs_bit_for_bit(monkeypatch):
     """Where the generator drops a zero start (``0.0 + P`` -> ``P``, ``0.0 - P`` -> ``-P``,
     fused._drop_zero_starts), the kernel's zeros keep the interpreter's signs: Rosenbrock's
     loop form at its minimum (every adjoint term a zero) and beside it, compared as bits
-    (np.array_equal takes -0.0 for 0.0)."""
+    (np.array_equal takes -0.0 for 0.0).  Scheduled as a long tape's (fused.REGISTERS:
+    loads late, gradients stored early)."""
+    monkeypatch.setattr(fused, "REGISTERS", 0)
     f = tg.compile(lambda x: sum(100 * (x[i + 1] - x[i] ** 2) ** 2 + (1 - x[i]) ** 2
                                  for i in range(3)), fused=False)
     X = np.array([[1.0, 1.0, 1.0, 1.0], [-1.0, 1.0, 1.0, 1.0], [1.0, 1.0, -1.0, 1.0],
                   [0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, -0.0, 0.0]])
     assert f.compile_fused(X[0], wait=True) == ["fused"]
     t = f.traces[((4,),)][0]
+    assert "G[p, 0] = " in fused.generate(t).split("V[p] = ")[0]  # (stored early)
     V, G, _ = t.run(X, True)
     V0, G0, _ = _interpreted(t.run, X, True)
     assert np.array_equal(G.view(np.int64), G0.view(np.int64))
     assert np.array_equal(V.view(np.int64), V0.view(np.int64))
+
+
+def test_merged_loops_bit_for_bit(monkeypatch):
+    """The vector form's kernel in loops, its forward loop and the reverse's first run as
+    one (fused._merged: the reverse reads t and 1 - x from the forward's locals): as bits
+    against the interpreter at signed zeros and inf (a NaN's sign aside, as before the
+    merge: ``-(P)``, fused._drop_zero_starts), and with values only."""
+    monkeypatch.setattr(fused, "UNROLL_LINES", 0)
+    f = tg.compile(lambda x: (100 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2).sum(),
+                   fused=False)
+    X = np.array([[1.0, 1.0, 1.0, 1.0, 1.0], [-0.0, 0.0, -0.0, 0.0, -0.0],
+                  [1.0, np.nan, -1.0, 1.0, 2.0], [np.inf, 1.0, -np.inf, 0.5, -0.0]])
+    f.value_and_grad(X[0])
+    t = f.traces[((5,),)][0]
+    assert "else:" in fused.generate(t).split("def batch")[1]
+    assert t.compile_fused(wait=True) == "fused"
+    for grad in (True, False):
+        V, G, _ = t.run(X, grad)
+        V0, G0, _ = _interpreted(t.run, X, grad)
+        for a, b in [(V, V0)] + [(G, G0)] * grad:
+            assert np.array_equal(np.isnan(a), np.isnan(b))
+            assert np.array_equal(_bits(np.nan_to_num(a)), _bits(np.nan_to_num(b)))

@@ -87,6 +87,10 @@ def test_scalar_and_identity_outputs():
     np.testing.assert_allclose(rosen.jacobian_batch(X), rosen.grad_batch(X), rtol=1e-14)
     J = tg.compile(lambda x: x[1:]).jacobian_batch(X)  # the output aliases the input
     np.testing.assert_array_equal(J, np.broadcast_to(np.eye(4)[1:], (5, 3, 4)))
+    f = tg.compile(lambda x: x * x.sum())  # read-only inputs (broadcast): copied, as ever
+    R = np.broadcast_to(X[0], X.shape)
+    np.testing.assert_array_equal(f.jacobian_batch(R), f.jacobian_batch(R.copy()))
+    np.testing.assert_array_equal(f.vjp_batch(R, v=X)[1], f.vjp_batch(R.copy(), v=X)[1])
 
 
 def test_many_points_on_every_core_equal_the_analytic_jacobian():

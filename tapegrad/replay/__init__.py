@@ -166,31 +166,44 @@ class _VectorOutputs:
                [6., 0.],
                [2., 0.]])
         """
-        if index is None and out is None:
-            t, _, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
-            return t._split_seeded(G, batched=True)
-        return self._gathered(Xs, index, out, on_divergence)
+        t, _, G = self._gathered(Xs, index, out, on_divergence)
+        return t._split_seeded(G, batched=True) if out is None else G
 
-    def _gathered(self, Xs, index, out, on_divergence):
-        """``jacobian_batch`` with ``index`` or ``out`` (tapegrad/replay/gather.py): by the
-        fused kernel in chunks once it and the helpers are ready, else by NumPy and the
-        usual replay; diverging points resolved by ``on_divergence`` as ever."""
+    def _gathered(self, Xs, index, out, on_divergence, seeds=None):
+        """``jacobian_batch``, ``jvp_batch`` (``seeds`` the unit seeds) and ``vjp_batch``
+        (one seed row per point): (trace, V (B, m), G (B, k, n)), or with ``out`` (trace,
+        None, data).  With ``index`` or ``out`` (tapegrad/replay/gather.py) by the fused
+        kernel in chunks once it and the helpers are ready, or by the direct kernel for
+        out='s mask; without, by the "dense" or "vjp" direct kernel once ready
+        (``gather.run_dense``: no stacked copy of the inputs, only the argnums' columns
+        computed); else by NumPy and the usual replay (the seeded kernel or the
+        interpreter), bit for bit the same; diverging points resolved by
+        ``on_divergence`` as ever."""
         tapes, mode, limit = self._gather_tapes(Xs, index, on_divergence)
         t = tapes[0]
         spec = gather.Spec(t, [_as_array(x) for x in Xs], index, out)
         m, n, B = t.out_size, int(t._cols[-1]), spec.B
-        U = _unit_seeds(t, B)
-        G = np.empty((B, m, n)) if spec.out is None else None
+        U = (seeds or _unit_seeds)(t, B)
+        G = np.empty((B, U.shape[1], n)) if spec.out is None else None
+        V = np.empty((B, m)) if spec.out is None else None
         bad = np.zeros(B, np.int64)
-        if B and gather.run(t, spec, m, n, U, G, bad):
+        if not B:
+            ran = False
+        elif index is None and out is None:
+            ran = gather.run_dense(t, spec, "vjp" if seeds else "dense", U, V,
+                                   G, bad)
+        else:
+            ran = gather.run(t, spec, m, n, U, G, bad)
+        if ran:
             mask = None
             if bad.any():
                 if mode == "raise":
                     _resolve(tapes, t.fn, None, None, None, bad, True, mode)
                 pts = np.nonzero(bad)[0]
-                _, Gb, mb = _seeded(tapes, self.fn, spec.stacked(pts), U, mode, limit)
+                Vb, Gb, mb = _seeded(tapes, self.fn, spec.stacked(pts),
+                                     U[pts] if len(U) > 1 else U, mode, limit)
                 if G is not None:
-                    G[pts] = Gb
+                    V[pts], G[pts] = Vb, Gb
                 else:
                     data, start, runs = spec.out
                     gather.scatter_numpy((data, start[pts], runs), Gb)
@@ -198,13 +211,13 @@ class _VectorOutputs:
                     mask = np.ones(B, bool)
                     mask[pts] = mb
         else:
-            _, Gs, mask = _seeded(tapes, self.fn, spec.stacked(), U, mode, limit)
+            Vs, Gs, mask = _seeded(tapes, self.fn, spec.stacked(), U, mode, limit)
             if G is None:
                 gather.scatter_numpy(spec.out, Gs)
             else:
-                G = Gs
+                V, G = Vs, Gs
         self._local.mask = mask
-        return t._split_seeded(G, batched=True) if spec.out is None else spec.out[0]
+        return t, V, (G if spec.out is None else spec.out[0])
 
     def vjp_batch(self, *Xs, v, on_divergence=None):
         """(f at each point (B, *out_shape), v[b] times the Jacobian at point b, shaped as
@@ -217,7 +230,7 @@ class _VectorOutputs:
                                  f"{t.out_shape} at each of the {B} points, so give v of shape "
                                  f"{(B, *t.out_shape)}")
             return np.ascontiguousarray(U.reshape(B, 1, t.out_size))
-        t, V, G = self._seeded_run(Xs, True, seeds, on_divergence)
+        t, V, G = self._gathered(Xs, None, None, on_divergence, seeds)
         return V.reshape(len(V), *t.out_shape), t._split(G[:, 0], batched=True)
 
     def jvp_batch(self, *Xs, v, on_divergence=None):
@@ -225,7 +238,7 @@ class _VectorOutputs:
         (B, *out_shape)), as ``torch.autograd.functional.jvp`` per point; v holds one
         tangent (B, *input_shape) per argnum (a tuple when several).  By the Jacobian's
         rows: m reverse sweeps per point, then an (m, n) product."""
-        t, V, G = self._seeded_run(Xs, True, _unit_seeds, on_divergence)
+        t, V, G = self._gathered(Xs, None, None, on_divergence)
         vs = v if isinstance(v, (tuple, list)) else (v,)
         if len(vs) != len(t.argnums):
             raise ValueError(f"jvp_batch: v holds {len(vs)} tangents, but f is "
@@ -1374,7 +1387,10 @@ def _user_level():
 def _fused_request(t, wait, mask=None):
     """``fused.request``; for a vector output, ``jacobian_batch(index=, out=)``'s gather
     and scatter kernels too, and with ``mask`` its direct kernel for that mask (``wait``:
-    they are ready on return, where fused kernels are enabled)."""
+    they are ready on return, where fused kernels are enabled).  (The plain
+    ``jacobian_batch``'s and ``vjp_batch``'s direct kernels are queued at their first call
+    once t is hot: ``gather.request_dense`` asks ahead; a kernel each for every trace here
+    would double the compile of a tape used one way.)"""
     status = fused.request(t, wait=wait)
     if t.out_size != 1 and status != "disabled":
         gather.helpers_ready(wait=wait)

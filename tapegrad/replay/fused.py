@@ -31,7 +31,10 @@ The rules of this tier (DESIGN, tiered replay):
   once per seed row in the point's own locals (``_sweep._seeded_blocks`` runs the rows once
   for all seeds side by side; the arithmetic per seed is the same).  A scalar output's
   ``batch`` kernel serves its Jacobian (the seed 1.0); other seeds of a scalar output stay
-  interpreted.
+  interpreted.  The batch calls then queue *direct* kernels of their own
+  (``direct_source``: ``jacobian_batch(index=, out=)``'s per mask; "dense" for the plain
+  ``jacobian_batch`` and ``jvp_batch``, "vjp" for ``vjp_batch``), which take over once
+  ready: inputs read where they are, unit seeds as literals, only the argnums' columns.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
   ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
@@ -411,7 +414,10 @@ class _Gen:
     def _fits(g, touch):
         """Whether a row touching ``touch`` [(kind, first element, n)] may join group g
         element by element: a range the group wrote (values) or touched (adjoints) may be
-        met again only at the same first element."""
+        met again only at the same first element.  (An adjoint met at a lower first element
+        would keep each element's order of terms, but Rosenbrock's vector form, ``g[1 + i]
+        += ...`` then ``g[i] += ...`` in one loop, ran 1.19x -> 1.31x hand-written: each pass
+        then loads what the one before stored, a chain through memory.)"""
         for kind, e0, n in touch:
             for (k2, f2), n2 in g.ranges.items():
                 if k2 != kind and not (kind in "vr" and k2 in "vr"):
@@ -716,7 +722,7 @@ class _Gen:
                 rev += [f"for i in range({b - a}):", f"    A[{a} + i] = 0.0"]
         return self._live(lines), rev + self._live(rows)
 
-    def _seed_loop(self, rev, flat):
+    def _seed_loop(self, rev, flat, nk=None):
         """The seeded kernel's reverse over its seed rows ``_j``: one at a time, or (a
         tape written out in locals, ``flat``) L = min(m, LANES) at a time as L lanes side
         by side, each statement written once per lane with the lane's own adjoints and
@@ -727,9 +733,9 @@ class _Gen:
         hand-written Numba's time against 2.1x one at a time; compile 7-10 s cold on the
         loaded machine.  A vector-Jacobian product (k = 1) runs the L lanes on its one seed
         row: up to L times one sweep's work (a second, one-lane copy of the reverse would
-        double the compile instead)."""
+        double the compile instead; ``nk``, the seed rows when known: the direct kernels')."""
         one = ["for _j in range(_nk):", *_indent(rev, 4)]
-        lanes = min(self.p.out_elems.size, LANES) if flat else 1
+        lanes = min(self.p.out_elems.size if nk is None else nk, LANES) if flat else 1
         if lanes < 2 or lanes * len(rev) > UNROLL_LINES:
             return one
         rows = [f"_j{j}" if j else "_j" for j in range(lanes)]
@@ -803,14 +809,20 @@ class _Gen:
         maps = [f"_M{j} = np.array({m!r}, dtype=np.int64)" for j, m in enumerate(self.maps)]
         return setup, fwd_b, rev_b, maps, flat is not None
 
-    def direct_source(self, at):
+    def direct_source(self, at, kind="out"):
         """The module's source for ``jacobian_batch(index=, out=)`` (tapegrad/replay/
-        gather.py): the kernel ``direct(S0, I0, ..., data, start, at, bad, C, K, p0, p1)``.
-        Point p reads input j from row ``I_j[p]`` of S_j (N_j, w_j) (row p where I_j is
-        empty) and writes entry (i, c) of its Jacobian (the reverse sweep of the unit seed
+        gather.py): the kernel ``direct(S0, I0, ..., data, start, at, V, U, bad, C, K, p0,
+        p1)``.  Point p reads input j from row ``I_j[p]`` of S_j (N_j, w_j) (row p where I_j
+        is empty) and writes entry (i, c) of its Jacobian (the reverse sweep of the unit seed
         e_i) to ``data[start[p, i] + at[i, c]]`` where ``at[i, c] >= 0``: no gathered copy
         of the inputs, no block to scatter.  The seeded kernel's arithmetic with the seeds
         1.0 and 0.0 (bit for bit its results: LLVM folds only what IEEE leaves exact).
+
+        ``kind``: "out" (as above; V and U unused), "dense" (the plain ``jacobian_batch``
+        and ``jvp_batch``: row i of point p's block at ``data[(p m + i) n:]``, a (B, m, n)
+        array, start unused, and the value to V (B, m)), "vjp" (``vjp_batch``: one seed row
+        per point, ``U[p or 0, 0]`` (B or 1, 1, m), its product at ``data[p n:]``, a (B, n)
+        array, and the value to V).
 
         A tape written out in locals (when its kept rows' lanes fit ``UNROLL_LINES``) gets
         at written into the source: rows run LANES at a time, each lane's row a literal,
@@ -818,21 +830,27 @@ class _Gen:
         dropped (BA: the row 1 - w^2 keeps one entry of 17, and its lane costs nothing
         else).  Other tapes read the seeds' rows and at at run time (one kernel for every
         mask), one row at a time as the seeded kernel."""
-        m = at.shape[0]
+        k, n = at.shape
+        vjp = kind == "vjp"
+
+        def start(j):  # where row j of point p's block begins in data
+            return f"start[p, {j}]" if kind == "out" else f"(p * {k} + {j}) * {n}"
 
         def body(direct):
-            return self.body(_fail, _load_x, lambda i, v: "pass",
+            return self.body(_fail, _load_x, (lambda i, v: "pass") if kind == "out" else
+                             (lambda i, v: f"V[p, {i}] = {v}"),
                              lambda c, g: f"_STORE(_j, {c}, {g})", lambda i: f"_SEED(_j, {i})",
                              direct)
         setup, fwd_b, rev_b, maps, flat = self._written(body, False, True)
-        rows = [i for i in range(m) if (at[i] >= 0).any()]
+        rows = [i for i in range(k) if (at[i] >= 0).any()]
         if flat and len(rows) * len(rev_b) <= UNROLL_LINES:
-            lines = [f"_s{i} = start[p, {i}]" for i in rows]
+            lines = [f"_s{i} = {start(i)}" for i in rows]
             for g in range(0, len(rows), LANES):
                 lines += _lanes(rev_b, [str(i) for i in rows[g:g + LANES]], self.rev_tmp0)
-            rev_b = [_literal(line, at) for line in lines]
+            rev_b = [_literal(line, at, vjp) for line in lines]
         else:
-            rev_b = [_at_run_time(line, at) for line in self._seed_loop(rev_b, flat)]
+            rev_b = [_at_run_time(line, at, vjp, start("_j"))
+                     for line in self._seed_loop(rev_b, flat, k)]
         rev_b = [line for line in rev_b if line is not None]
         setup, fwd_b, rev_b = _unread_dropped(
             _drop_zero_adds(_single_assignment([setup, fwd_b, rev_b])))
@@ -847,12 +865,14 @@ class _Gen:
         fwd_b, rev_b = ([_XREF.sub(read, line) for line in lines] for lines in (fwd_b, rev_b))
         n_in = len(self.in_slots)
         kernel = [f"def direct({''.join(f'S{j}, I{j}, ' for j in range(n_in))}"
-                  "data, start, at, bad, C, K, p0, p1):",
+                  "data, start, at, V, U, bad, C, K, p0, p1):",
                   *_indent(setup, 4),
-                  f"    _nk = {m}",
+                  f"    _nk = {k}",
+                  "    _each = U.shape[0] > 1",
                   *[f"    _d{j} = len(I{j}) > 0" for j in range(n_in)],
                   "    for p in range(p0, p1):",
                   *[f"        _r{j} = I{j}[p] if _d{j} else p" for j in range(n_in)],
+                  *(["        _q = p if _each else 0"] if vjp else []),
                   *_indent(fwd_b, 8),
                   "        bad[p] = 0",
                   *_indent(rev_b, 8)]
@@ -900,6 +920,17 @@ class _Gen:
                       "        else:",  # (its own names: each name assigned once)
                       *_indent([_SSA_NAME.sub(r"\1v", line) for line in fwd_b], 12),
                       "            bad[p] = 0"]
+        elif _merged(fwd_b, rev_b) is not None:  # the last loop of the forward and the
+            head, both, alone = _merged(fwd_b, rev_b)  # first of the reverse as one
+            kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
+                      *_indent(setup, 4),
+                      "    grad = G.shape[0] > 0",
+                      "    for p in range(p0, p1):",
+                      *_indent(head, 8),
+                      "        if grad:",
+                      *_indent(both, 12),
+                      "        else:",
+                      *_indent(alone, 12)]
         else:
             kernel = ["def batch(X, V, G, bad, C, K, p0, p1):",
                       *_indent(setup, 4),
@@ -918,10 +949,12 @@ _SEED = re.compile(r"_SEED\((\w+), (\w+)\)")
 _STORE_AT = re.compile(r"^( *)_STORE\((\w+), ([0-9]+), (.*)\)$")
 
 
-def _literal(line, at):
-    """A line of the direct kernel whose seed rows are literals: seeds as 1.0 or 0.0,
-    stores of kept entries to ``data``, of the others dropped (None)."""
-    line = _SEED.sub(lambda m: "1.0" if m.group(1) == m.group(2) else "0.0", line)
+def _literal(line, at, vjp=False):
+    """A line of the direct kernel whose seed rows are literals: seeds as 1.0 or 0.0
+    (``vjp``: read from U), stores of kept entries to ``data``, of the others dropped
+    (None)."""
+    line = _SEED.sub((lambda m: f"U[_q, {m.group(1)}, {m.group(2)}]") if vjp else
+                     (lambda m: "1.0" if m.group(1) == m.group(2) else "0.0"), line)
     m = _STORE_AT.match(line)
     if m is None:
         return line
@@ -929,17 +962,19 @@ def _literal(line, at):
     return f"{m.group(1)}data[_s{m.group(2)} + {o}] = {m.group(4)}" if o >= 0 else None
 
 
-def _at_run_time(line, at):
-    """A line of the direct kernel whose seed row ``_j`` is a variable: the seed compared,
-    the offset read from at (an argument); a column no row keeps is never stored."""
-    line = _SEED.sub(lambda m: f"(1.0 if {m.group(1)} == {m.group(2)} else 0.0)", line)
+def _at_run_time(line, at, vjp=False, start="start[p, _j]"):
+    """A line of the direct kernel whose seed row ``_j`` is a variable: the seed compared
+    (``vjp``: read from U), the offset read from at (an argument), row _j beginning at
+    ``start`` in data; a column no row keeps is never stored."""
+    line = _SEED.sub((lambda m: f"U[_q, {m.group(1)}, {m.group(2)}]") if vjp else
+                     (lambda m: f"(1.0 if {m.group(1)} == {m.group(2)} else 0.0)"), line)
     m = _STORE_AT.match(line)
     if m is None:
         return line
     pad, j, c, g = m.groups()
     if not (at[:, int(c)] >= 0).any():
         return None
-    return f"{pad}if at[{j}, {c}] >= 0: data[start[p, {j}] + at[{j}, {c}]] = {g}"
+    return f"{pad}if at[{j}, {c}] >= 0: data[{start.replace('_j', j)} + at[{j}, {c}]] = {g}"
 
 
 def _units(lines):
@@ -1133,6 +1168,9 @@ def _unread_dropped(parts):
 
 _SSA_NAME = re.compile(r"\b(\w+__\d+)\b")
 _STORE = re.compile(r"^[A-Za-z_]\w*\[")
+_GSTORE = re.compile(r"^G\[")
+REGISTERS = 16  # (x86-64's SSE registers: _interleave)
+_XLOAD = re.compile(r"^\w+ = X\[p, [0-9 +]+\]$")
 
 
 def _interleave(fwd, rev):
@@ -1142,12 +1180,21 @@ def _interleave(fwd, rev):
     reading the same values, so the same results bit for bit; what a hand-writer does,
     a term's gradient beside its value: the forward's values are used while still in
     registers (Rosenbrock's loop form, n = 100: 711 register moves a point -> 364) and
-    the reverse's work fills the forward's running sum's latency.  Stores (V, G, bad) and
-    ``if`` blocks (guards leave by ``continue``) keep their order among themselves."""
+    the reverse's work fills the forward's running sum's latency.  Stores (V, bad) and
+    ``if`` blocks (guards leave by ``continue``) keep their order among themselves; a
+    store to G waits for the guards before it alone (G is not V: ``Kernel.run``), so a
+    gradient element is stored as soon as it is summed, not held to the end; a load
+    ``v = X[p, c]`` waits for the forward statement that first reads it.  Rosenbrock's
+    loop form, n = 100: its 100 inputs and 100 gradients were live across the whole
+    point (spilled to the stack and back).  Only past ``REGISTERS`` loads: below, the
+    stores in order and the loads first ran 1-3% faster (n = 10, interleaved, min)."""
     units = _units(fwd) + _units(rev)
     nf = len(_units(fwd))
+    spread = sum(len(u) == 1 and _XLOAD.match(u[0]) is not None for u in units[:nf]) > \
+        REGISTERS
     last_def, readers = {}, {}
     deps = []
+    loads = set()
     for j, unit in enumerate(units):
         defs, reads = set(), set()
         for line in unit:
@@ -1160,8 +1207,16 @@ def _interleave(fwd, rev):
                 reads.update(_NAME.findall(m.group(3)))
             else:
                 reads.update(_NAME.findall(text))
-            if _STORE.match(text) or text.startswith("if ") or text == "continue":
-                defs.add(" memory")  # (not a name: stores and branches in order)
+            if _GSTORE.match(text) and spread:
+                defs.add(" G")  # (after the guards before it: they read " G")
+                reads.add(" guards")
+            elif text.startswith("if ") or text == "continue":
+                defs.update((" memory", " guards"))  # (not names: in order)
+                reads.add(" G")
+            elif _STORE.match(text):
+                defs.add(" memory")
+        if spread and len(unit) == 1 and j < nf and _XLOAD.match(unit[0]):
+            loads.add(j)
         d = {last_def[n] for n in reads | defs if n in last_def}
         for n in defs:
             d.update(readers.get(n, ()))
@@ -1177,21 +1232,90 @@ def _interleave(fwd, rev):
     for j, d in enumerate(deps):
         for i in d:
             users[i].append(j)
-    ready = ([], [])  # (forward, reverse) units whose inputs exist, lowest first
+    # (a unit's rank: its place, a load's just before its first forward reader's)
+    rank = list(range(len(units)))
+    for j in loads:
+        rank[j] = min((k - 0.5 for k in users[j] if k < nf), default=j)
+    ready = ([], [])  # (forward, reverse) units whose inputs exist, lowest rank first
     for j in range(len(units)):
         if not left[j]:
-            heapq.heappush(ready[j >= nf], j)
+            heapq.heappush(ready[j >= nf], (rank[j], j))
     out = []
     while ready[0] or ready[1]:
-        j = heapq.heappop(ready[1] if ready[1] else ready[0])
+        _, j = heapq.heappop(ready[1] if ready[1] else ready[0])
         out += units[j]
         for k in users[j]:
             left[k] -= 1
             if not left[k]:
-                heapq.heappush(ready[k >= nf], k)
+                heapq.heappush(ready[k >= nf], (rank[k], k))
     if len(out) != len(fwd) + len(rev):
         raise AssertionError("fused: the interleaved kernel lost statements")
     return out
+
+
+_LOOP_I = re.compile(r"^for i in range\(([0-9]+)\):$")
+_W_AT = re.compile(r"\bW__[0-9]+\[([0-9]+) \+ i\]")
+
+
+def _merged(fwd, rev):
+    """A loop kernel's forward and reverse (single-assignment lines) with the forward's
+    last loop and the reverse's first, of one length, run as one loop: (the forward before
+    that loop, the lines when the gradient is asked for, the lines when not), or None
+    where that would change a result.  The reverse's lines before its loop move before
+    the forward's (they read nothing the loop or the forward after it sets: the seeds and
+    zero starts); the reverse loop's body reads of the forward loop's values only those
+    it stored in W at the same element (``W[e + i]``), written earlier in the same pass;
+    the forward loop reads no adjoint; so each statement reads the same values as
+    before.  A guard after the loop then fails after the reverse loop ran: that point's
+    gradient row is overwritten as ever (``bad``).  Rosenbrock's vector form: its values
+    t and 1 - x used where they are computed, not stored in W and loaded again."""
+    fu, ru = _units(fwd), _units(rev)
+    lf = max((j for j, u in enumerate(fu) if _LOOP_I.match(u[0])), default=None)
+    lr = None if lf is None else next((j for j, u in enumerate(ru) if u[0] == fu[lf][0]),
+                                      None)
+    if lr is None:
+        return None
+    floop, rloop = fu[lf], ru[lr]
+    tail = [line for u in fu[lf + 1:] for line in u]
+    pre = [line for u in ru[:lr] for line in u]
+
+    def defined(lines):
+        out = set()
+        for line in lines:
+            m = _TARGET.match(line.strip())
+            if m is not None and not _STORE.match(line.strip()):
+                out.update(m.group(1).split(", "))
+        return out
+
+    def read(lines):
+        return {n for line in lines for n in _NAME.findall(line)}
+    late = defined(floop) | defined(tail)
+    fbody, rbody = floop[1:], rloop[1:]
+    stored = {int(m.group(1)) for line in fbody for m in _W_AT.finditer(line)
+              if _W_AT.match(line.strip())}
+    reads_w = {int(m.group(1)) for line in rbody for m in _W_AT.finditer(line)}
+    if read(pre) & late or any("W__" in line for line in pre) or \
+            read(rbody) & late or not reads_w <= stored or \
+            any(re.search(r"\b(A__[0-9]+|G)\[", line) for line in fbody) or \
+            read(tail) & (defined(pre) | defined(rloop)):
+        return None
+    if any(re.search(r"\bW__[0-9]+\[", line) and not _W_AT.search(line) for line in rbody):
+        return None  # (a W read at another index)
+    head = [line for u in fu[:lf] for line in u]
+    rest = [line for u in ru[lr + 1:] for line in u]
+    # the reverse reads the values from the forward's locals; their stores go where no
+    # later line reads W
+    local = {}
+    for line in fbody:
+        m = re.match(r"^( *)W__[0-9]+\[([0-9]+) \+ i\] = (\w+)$", line)
+        if m is not None and m.group(1) == "    ":
+            local[int(m.group(2))] = m.group(3)
+    rbody = [_W_AT.sub(lambda m: local.get(int(m.group(1)), m.group(0)), line)
+             for line in rbody]
+    if not any("W__" in line for line in tail + rest + rbody):
+        fbody = [line for line in fbody if not _W_AT.match(line.strip())]
+    both = pre + [floop[0]] + fbody + rbody + tail + ["bad[p] = 0"] + rest
+    return head, both, [floop[0]] + fbody + tail + ["bad[p] = 0"]
 
 
 def _product_of(name, e):
@@ -1363,13 +1487,13 @@ def generate(t):
     return _Gen(t, plan).source(seeded=t.out_size != 1)
 
 
-def generate_direct(t, at):
-    """The source of t's ``direct`` kernel (``_Gen.direct_source``) for the entry offsets
-    at (m, n) int64 (-1: not stored); raises Ineligible."""
+def generate_direct(t, at, kind="out"):
+    """The source of t's ``direct`` kernel (``_Gen.direct_source``) of ``kind`` for the
+    entry offsets at (k, n) int64 (-1: not stored); raises Ineligible."""
     plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
     if plan.rev_error is not None:
         raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
-    return _Gen(t, plan).direct_source(at)
+    return _Gen(t, plan).direct_source(at, kind)
 
 
 # -- the disk cache ------------------------------------------------------------------------
@@ -1488,8 +1612,8 @@ def _load(source):
     f8, i8 = numba.float64, numba.int64
     a1, a2, a3 = f8[::1], f8[:, ::1], f8[:, :, ::1]
     if hasattr(mod, "direct"):
-        mod.direct.compile((a2, i8[::1]) * mod.N_IN + (a1, i8[:, ::1], i8[:, ::1], i8[::1], a1,
-                                                       a1, i8, i8))
+        mod.direct.compile((a2, i8[::1]) * mod.N_IN + (a1, i8[:, ::1], i8[:, ::1], a2, a3,
+                                                       i8[::1], a1, a1, i8, i8))
     elif hasattr(mod, "seeded"):
         mod.seeded.compile((a2, a3, a2, a3, i8[::1], a1, a1, i8, i8))
     else:
@@ -1536,8 +1660,9 @@ class Kernel:
         cores unless ``serial`` or the batch is small.  False (nothing done) for arrays of
         another Numba type than the one compiled (read-only, strided: the interpreter
         answers; a call must never compile in the caller's thread)."""
-        if self.batch is None or not _plain(X, V, G, bad) or np.may_share_memory(X, G):
-            return False  # (the kernel reads X while it sums into G)
+        if self.batch is None or not _plain(X, V, G, bad) or np.may_share_memory(X, G) or \
+                np.may_share_memory(V, G):
+            return False  # (the kernel reads X while it sums into G, stores G before V)
         self._split(len(X), self.width, serial,
                     lambda p0, p1: self.batch(X, V, G, bad, self.C, self.K, p0, p1), (V, G))
         return True
@@ -1557,16 +1682,18 @@ class Kernel:
                     (V, G))
         return True
 
-    def run_direct(self, srcs, idxs, data, start, at, bad, serial=False):
+    def run_direct(self, srcs, idxs, data, start, at, bad, serial=False, V=None, U=None):
         """The ``direct`` kernel over the B = len(bad) points (``_Gen.direct_source``): as
         ``run``, False where an array is not of the compiled type or data overlaps an
-        input."""
-        if self.direct is None or not _plain(*srcs, data, at, start, *idxs, bad) or \
-                any(a.dtype != np.float64 for a in (*srcs, data)) or \
-                any(np.may_share_memory(a, data) for a in srcs):
+        input.  V (B, m) the values, U (B or 1, 1, m) the seeds (kinds "dense", "vjp")."""
+        V = _NO_V if V is None else V
+        U = _NO_U if U is None else U
+        if self.direct is None or not _plain(*srcs, data, at, start, V, U, *idxs, bad) or \
+                any(a.dtype != np.float64 for a in (*srcs, data, V, U)) or \
+                any(np.may_share_memory(a, data) for a in (*srcs, V, U)):
             return False
         args = [a for pair in zip(srcs, idxs, strict=True) for a in pair]
-        args += [data, start, at, bad, self.C, self.K]
+        args += [data, start, at, V, U, bad, self.C, self.K]
         self._split(len(bad), self.width * len(at), serial,
                     lambda p0, p1: self.direct(*args, p0, p1))
         return True
@@ -1593,6 +1720,8 @@ class Kernel:
             f.result()
 
 
+_NO_V = np.zeros((0, 1))  # (run_direct's V and U where its kernel reads neither)
+_NO_U = np.zeros((1, 1, 1))
 PREFAULT_BYTES = 64 << 20  # outputs at least this large are pre-faulted (prefault)
 _MADV_POPULATE_WRITE = 23  # (Linux 5.14)
 _LIBC = []
@@ -1725,25 +1854,27 @@ def request(t, wait=False):
     return status(t)
 
 
-DIRECT_MASKS = 4  # direct kernels a tape keeps (one per out= mask); later masks run chunked
+DIRECT_MASKS = 4  # direct kernels of a kind a tape keeps (one per out= mask); past, others answer
 
 
-def direct_kernel(t, at, wait=False):
-    """t's ready ``direct`` kernel for the entry offsets at (m, n) (``jacobian_batch(index=,
-    out=)``, tapegrad/replay/gather.py), or None: the chunked path answers.  Its compile is
-    queued at the first ask once t is hot (its own kernel asked for: ``FUSE_AFTER`` points
-    or ``compile_fused``), or with ``wait``, which blocks until it is ready or known
-    ineligible ("direct_status")."""
+def direct_kernel(t, at, wait=False, kind="out"):
+    """t's ready ``direct`` kernel of ``kind`` for the entry offsets at (k, n)
+    (``jacobian_batch(index=, out=)`` and, kinds "dense" and "vjp", the plain
+    ``jacobian_batch``, ``jvp_batch`` and ``vjp_batch``: tapegrad/replay/gather.py), or
+    None: another path answers.  Its compile is queued at the first ask once t is hot (its
+    own kernel asked for: ``FUSE_AFTER`` points or ``compile_fused``), or with ``wait``,
+    which blocks until it is ready or known ineligible ("direct_status")."""
     if not _ENABLED[0]:
         return None
-    key = (at.shape, at.tobytes())
+    key = (kind, at.shape, at.tobytes())
     d = t.__dict__
     with _WORKER_LOCK:
         kernels = d.setdefault("_fused_direct", {})
         f = kernels.get(key)
-        if f is None and (wait or d.get("_fused") is not None) and len(kernels) < DIRECT_MASKS:
+        if f is None and (wait or d.get("_fused") is not None) and \
+                sum(c[0] == kind for c in kernels) < DIRECT_MASKS:
             def job(t):
-                kernels[key] = _compiled(t, lambda: generate_direct(t, at))
+                kernels[key] = _compiled(t, lambda: generate_direct(t, at, kind))
             f = kernels[key] = _submit(t, job)
     if wait and isinstance(f, threading.Event):
         f.wait()
@@ -1751,9 +1882,10 @@ def direct_kernel(t, at, wait=False):
     return f if f.__class__ is Kernel else None
 
 
-def direct_status(t, at):
-    """The status of t's direct kernel for at: as ``status``, "queued" while compiling."""
-    f = t.__dict__.get("_fused_direct", {}).get((at.shape, at.tobytes()))
+def direct_status(t, at, kind="out"):
+    """The status of t's direct kernel of ``kind`` for at: as ``status``, "queued" while
+    compiling."""
+    f = t.__dict__.get("_fused_direct", {}).get((kind, at.shape, at.tobytes()))
     if f is None:
         return "interpreted"
     return "fused" if isinstance(f, Kernel) else "queued" if isinstance(f, threading.Event) \

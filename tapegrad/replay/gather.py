@@ -171,11 +171,15 @@ class Spec:
         """The gathered inputs (B, n) at the points ``pts`` (all if None), by NumPy."""
         cols = []
         for s, i in zip(self.srcs, self.idxs, strict=True):
-            rows = (np.arange(self.B) if pts is None else pts) if not len(i) else \
-                (i if pts is None else i[pts])
-            cols.append(s[rows])
-        return np.ascontiguousarray(np.concatenate(cols, axis=1) if cols else
-                                    np.zeros((self.B, 0)))
+            if not len(i):  # (per point; or an index of no points, B = 0)
+                cols.append(s[:self.B] if pts is None else s[pts])  # (one input: no copy)
+            else:
+                cols.append(s[i if pts is None else i[pts]])
+        X = np.ascontiguousarray(np.concatenate(cols, axis=1) if len(cols) > 1 else
+                                 cols[0] if cols else np.zeros((self.B, 0)))
+        # (a read-only array is another Numba signature: a copy costs far less than a
+        # compile, as Traced._stack)
+        return X if X.flags.writeable else X.copy()
 
 
 _NONE = np.zeros(0, np.int64)
@@ -273,6 +277,50 @@ def scatter_numpy(dest, G):
     data, start, runs = dest
     for i, c0, n, o in runs.tolist():
         data[(start[:, i] + o)[:, None] + np.arange(n)] = G[:, i, c0:c0 + n]
+
+
+def dense_offsets(t, kind):
+    """The offsets ``at`` of t's "dense" (m, n) or "vjp" (1, n) direct kernel: entry (i,
+    c) at column c of its row, for the columns argnums selects (the others are not
+    computed: the split results never show them), or None where a direct kernel does not
+    apply (``offsets``).  Kept on t."""
+    d = t.__dict__.setdefault("_dense_at", {})
+    if kind not in d:
+        cols, n = _wrt_cols(t), int(t._cols[-1])
+        k = t.out_size if kind == "dense" else 1
+        at = None
+        if len(np.unique(cols)) == len(cols) and k * n <= DIRECT_ENTRIES:
+            at = np.full((k, n), -1, np.int64)
+            at[:, cols] = cols
+        d[kind] = at
+    return d[kind]
+
+
+def run_dense(t, spec, kind, U, V, G, bad):
+    """The plain ``jacobian_batch``/``jvp_batch`` (``kind`` "dense": G (B, m, n)) or
+    ``vjp_batch`` ("vjp": G (B, 1, n), seeds U (B or 1, 1, m)) by t's direct kernel of that
+    kind, values to V (B, m), where it is ready (queued here once t is hot).  False: it is
+    not (the seeded kernel or the interpreter answers, on the stacked inputs)."""
+    if kind == "dense" and t.out_size == 1:
+        return False  # (a scalar output's batch kernel serves its Jacobian: run_seeded)
+    at = dense_offsets(t, kind)
+    kd = None if at is None else fused.direct_kernel(t, at, kind=kind)
+    return kd is not None and kd.run_direct(spec.srcs, spec.idxs, G.reshape(-1), _NO_START, at,
+                                            bad, V=V, U=U if kind == "vjp" else None)
+
+
+_NO_START = np.zeros((0, 0), np.int64)
+
+
+def request_dense(t, kind, wait):
+    """Queue (``wait``: and wait for) t's direct kernel of ``kind`` ("dense", "vjp");
+    returns its status."""
+    at = dense_offsets(t, kind)
+    if at is None:
+        return "ineligible: argnums names an input twice, or the block is over " \
+            f"{DIRECT_ENTRIES} entries"
+    fused.direct_kernel(t, at, wait=wait, kind=kind)
+    return fused.direct_status(t, at, kind)
 
 
 def run(t, spec, m, n, U, G, bad):
