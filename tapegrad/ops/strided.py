@@ -133,6 +133,15 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]: gy read from adj at o, gx added into dst
     # at a (dst is adj, or expand_rev's float64 sums)
     starts, length, step = strided_runs(meta, k, _s(n))
+    if w == 1 and step == 0:  # a run onto one element (a sum over the last dim): summed in
+        for r in range(len(starts)):  # a register, in order (ADBench GMM: 2-4x faster)
+            y = o + _u(r * length)
+            j = a + _u(starts[r])
+            acc = dst[j]
+            for i in range(length):
+                acc += adj[y + _u(i)]
+            dst[j] = acc
+        return
     if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
         for r in range(len(starts)):
             y = o + _u(r * length)
