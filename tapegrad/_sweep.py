@@ -1102,7 +1102,17 @@ def _replay_point(ints, x, g, work):
     flags = work[1:2].view(np.int64)
     flags[0] = 0
     vals = work[2:2 + nv]
-    vals[:] = floats[:nv]  # the constants' values; every other slot is written below
+    reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
+    if nv > 8 * (nf + no):  # a few long slots: only those no row writes (constants,
+        reach[:] = 0  # inputs) from vals0, not the whole arena (ADBench GMM d = 2: 10^5)
+        for r in range(nf):
+            if fwd[r, 1] >= 0:
+                reach[fwd[r, 1]] = 1
+        for s in range(0, no - 1, 2):
+            if reach[s] == 0:
+                vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
+    else:
+        vals[:] = floats[:nv]  # the constants' values; every other slot is written below
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
@@ -1123,7 +1133,6 @@ def _replay_point(ints, x, g, work):
     adj = work[2 + nv:2 + 2 * nv]
     adj[:] = 0.0
     adj[offs[out]] = 1.0
-    reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
     reach[:] = 1
     i = ncr - 1
     while True:
