@@ -898,6 +898,67 @@ def _move_points(P, arena, in_elems, b0, w, load):
                     Pf[q0 + p * m + c] = arena[e + p]
 
 
+LAZY_VALUES = 1 << 16  # adjoints of a block from which replay zeroes them slot by slot
+
+
+@rule
+def _shared_slots(offs):
+    """The plan's slots (even numbers: replay's ``_Plan``) whose span overlaps another's: a
+    slice aliasing a run of its source, and that source.  Their adjoints are zeroed and
+    reached before a lazy sweep (``_lazy_reach``): zeroing one on first touch would wipe
+    what the other holds."""
+    ns = (len(offs) - 1) // 2
+    starts = np.empty(ns, np.int64)
+    for s in range(ns):
+        starts[s] = offs[2 * s]
+    order = np.argsort(starts)
+    shared = np.zeros(ns, np.bool_)
+    end = np.int64(-1)  # the furthest end of the slots before, and whose it is
+    last = np.int64(-1)
+    for s in order:
+        if offs[2 * s + 1] == offs[2 * s]:
+            continue
+        if offs[2 * s] < end:
+            shared[s] = True
+            shared[last] = True
+        if offs[2 * s + 1] > end:
+            end = offs[2 * s + 1]
+            last = s
+    return 2 * np.nonzero(shared)[0]
+
+
+@rule
+def _zero_span(adj, offs, s, w):
+    for i in range(_u(offs[s]) * _u(w), _u(offs[s + 1]) * _u(w)):
+        adj[i] = 0.0
+
+
+@rule
+def _lazy_reach(adj, reach, offs, shared, fill, in_elems, out_elems, w):
+    """A block's reverse sweep over a large arena (LAZY_VALUES) without zeroing every
+    adjoint first: as in an eager sweep, a slot's adjoints are zeroed when a row first
+    reaches it (in cache), or written by that row (_writes_once, one point); a whole pass
+    over the arena was ~7% of ADBench GMM's gradient at d = 10, K = 25 (2.1M values).
+    Reached beforehand: the shared slots and the output's, zeroed; the inputs' elements
+    are zeroed (an input no row reaches has a zero gradient)."""
+    reach[:] = 0
+    for s in shared:
+        _zero_span(adj, offs, s, w)
+        reach[s] = 1
+    if len(out_elems) > 0:
+        lo = out_elems.min()
+        hi = out_elems.max() + 1
+        for s in range(0, len(offs) - 1, 2):
+            if offs[s] < hi and offs[s + 1] > lo and offs[s + 1] > offs[s]:
+                _zero_span(adj, offs, s, w)
+                reach[s] = 1
+    for s in fill:
+        reach[s] = CONST
+    for e in in_elems:
+        for p in range(_u(e) * _u(w), _u(e + 1) * _u(w)):
+            adj[p] = 0.0
+
+
 @njit
 def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot, X, V, G,
                    bad, block, first, last, vals_buf, adj_buf):
@@ -946,6 +1007,10 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
     each = U.shape[0] > 1  # seeds per point, or one set for all
     G2 = G.reshape((G.shape[0] * k, G.shape[2]))  # row b * k + j: lane j of point b
     reach = np.ones(len(offs) - 1, np.uint8)  # rev holds only reached rows
+    for s in fill:  # constants: rules that check skip their adjoints (mul's, sub's)
+        reach[s] = CONST
+    lazy = nv * min(block, B) * k >= LAZY_VALUES
+    shared = _shared_slots(offs) if lazy else fill[:0]
     flags = np.empty(block, np.int64)
     # row 0 as an int64, not the literal 0: a literal argument types as Literal[int](0) and
     # Numba would compile both interpreters once more for it (~40 s each, cold)
@@ -984,7 +1049,10 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
                     for j in range(k):
                         wide[e * lanes + p * k + j] = v
         adj = adj_buf[:nv * lanes]
-        adj[:] = 0.0  # one pass: measured faster than zeroing each span after its row
+        if lazy:
+            _lazy_reach(adj, reach, offs, shared, fill, in_elems, out_elems, lanes)
+        else:
+            adj[:] = 0.0  # one pass: measured faster than zeroing each span after its row
         for i in range(m):
             e = out_elems[i] * lanes
             for p in range(w):
@@ -1034,7 +1102,17 @@ def _replay_point(ints, x, g, work):
     flags = work[1:2].view(np.int64)
     flags[0] = 0
     vals = work[2:2 + nv]
-    vals[:] = floats[:nv]  # the constants' values; every other slot is written below
+    reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
+    if nv > 8 * (nf + no):  # a few long slots: only those no row writes (constants,
+        reach[:] = 0  # inputs) from vals0, not the whole arena (ADBench GMM d = 2: 10^5)
+        for r in range(nf):
+            if fwd[r, 1] >= 0:
+                reach[fwd[r, 1]] = 1
+        for s in range(0, no - 1, 2):
+            if reach[s] == 0:
+                vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
+    else:
+        vals[:] = floats[:nv]  # the constants' values; every other slot is written below
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
@@ -1055,7 +1133,6 @@ def _replay_point(ints, x, g, work):
     adj = work[2 + nv:2 + 2 * nv]
     adj[:] = 0.0
     adj[offs[out]] = 1.0
-    reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
     reach[:] = 1
     i = ncr - 1
     while True:

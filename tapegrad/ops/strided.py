@@ -133,11 +133,23 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
     # y[i] = x[map(i)]  =>  gx[map(i)] += gy[i]: gy read from adj at o, gx added into dst
     # at a (dst is adj, or expand_rev's float64 sums)
     starts, length, step = strided_runs(meta, k, _s(n))
-    if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
-        for r in range(len(starts)):
+    if w == 1 and step == 0:  # a run onto one element (a sum over the last dim): summed in
+        for r in range(len(starts)):  # a register, in order (ADBench GMM: 2-4x faster)
             y = o + _u(r * length)
+            j = a + _u(starts[r])
+            acc = dst[j]
             for i in range(length):
-                dst[a + _u(starts[r] + i * step)] += adj[y + _u(i)]
+                acc += adj[y + _u(i)]
+            dst[j] = acc
+        return
+    if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
+        r = 0
+        while r < len(starts):
+            q = r + 1  # runs r..q-1 read one source run (a broadcast over a middle dim)
+            while q < len(starts) and starts[q] == starts[r]:
+                q += 1
+            _runs_rev(dst, adj, a + _u(starts[r]), o + _u(r * length), length, step, q - r)
+            r = q
         return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
@@ -145,6 +157,37 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
             j = a + _u(starts[r] + i * step) * w
             for p in range(w):
                 dst[j + p] += adj[y + _u(i) * w + p]
+
+
+@rule
+def _runs_rev(dst, adj, j, y, length, step, c):
+    # c consecutive runs of gy (at y, of length elements each) added onto one run of gx (at j,
+    # step apart, step != 0), each gx element summed in a register over the runs in order
+    # (the same sums as run by run): four elements at a time, four chains of adds in flight
+    # (ADBench GMM d = 10, K = 25: a sum over 1,000 points 2.4x faster)
+    i = 0
+    while i + 4 <= length:
+        e = j + _u(i * step)
+        s = _u(step)
+        a0, a1, a2, a3 = dst[e], dst[e + s], dst[e + 2 * s], dst[e + 3 * s]
+        for r in range(c):
+            g = y + _u(r * length + i)
+            a0 += adj[g]
+            a1 += adj[g + 1]
+            a2 += adj[g + 2]
+            a3 += adj[g + 3]
+        dst[e] = a0
+        dst[e + s] = a1
+        dst[e + 2 * s] = a2
+        dst[e + 3 * s] = a3
+        i += 4
+    while i < length:
+        e = j + _u(i * step)
+        a0 = dst[e]
+        for r in range(c):
+            a0 += adj[y + _u(r * length + i)]
+        dst[e] = a0
+        i += 1
 
 
 @rule
