@@ -9,7 +9,7 @@ import operator
 
 import numpy as np
 
-from .. import dtypes
+from .. import _eager, dtypes
 from .._fp import quiet
 from .._jit import rule
 from .._rules import add_into
@@ -46,7 +46,7 @@ def _sigmoid_py(x):
 
 # ---- add ----------------------------------------------------------------------------
 ADD, ADD_C = 1, 6
-_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False)
+_ADD = Binary(ADD, ADD_C, ADD_C, "add", operator.add, np.add, False, _eager.ADD)
 
 
 @rule
@@ -116,7 +116,7 @@ api(add)
 
 # ---- sub ----------------------------------------------------------------------------
 SUB, SUB_C, RSUB_C = 2, 26, 9
-_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False)
+_SUB = Binary(SUB, SUB_C, RSUB_C, "sub", operator.sub, np.subtract, False, _eager.SUB)
 
 
 @rule
@@ -185,7 +185,7 @@ rsub = make_binary(_SUB, "``other - input`` (``2 - x``).", reflected=True)
 
 # ---- mul ----------------------------------------------------------------------------
 MUL, MUL_C = 3, 7
-_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False)
+_MUL = Binary(MUL, MUL_C, MUL_C, "mul", operator.mul, np.multiply, False, _eager.MUL)
 
 
 @rule
@@ -389,7 +389,8 @@ SCALAR_ROWS[ADD] = ADD_S
 # ---- div ----------------------------------------------------------------------------
 DIV, DIV_C, RDIV_C = 4, 8, 10
 # PyTorch computes c / x as reciprocal(x) * c
-_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True)
+_DIV = Binary(DIV, DIV_C, RDIV_C, "div", operator.truediv, np.true_divide, True,
+              _eager.DIV)
 
 
 @rule
