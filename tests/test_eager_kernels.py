@@ -97,3 +97,37 @@ def test_ops_use_the_kernels_beside_torch(compiled, dt):
     assert np.array_equal(outs[0][0], p[:, None, :].astype(dt) - c[None].astype(dt))
     assert _eager._BINARY.ready.get(np.dtype(dt).char) is not None  # (the kernels ran)
     assert _eager._SUM.ready.get(np.dtype(dt).char) is not None
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+def test_cube_is_torchs(dt):
+    """``x ** 3`` is PyTorch's ``(x * x) * x`` bit for bit, eager and replayed (pow_c_fwd)."""
+    torch = pytest.importorskip("torch")
+    x = np.random.default_rng(4).standard_normal(3000) * 3
+    x[:4] = [-0.0, np.inf, -np.inf, np.nan]
+    want = (torch.tensor(x, dtype=getattr(torch, dt)) ** 3).numpy()
+    got = (tg.tensor(x, dtype=getattr(tg, dt)) ** 3).numpy()
+    np.testing.assert_array_equal(got, want)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+    f = tg.compile(lambda t: t ** 3)
+    f(tg.tensor(x[4:20]))  # (traced here; replayed below)
+    v = tg.tensor(x[20:36])
+    np.testing.assert_array_equal(f(v).numpy(), (v ** 3).numpy())
+
+
+@pytest.mark.parametrize("key", [np.s_[:, 1:3], np.s_[1:3], np.s_[:, :], np.s_[-2:, :, 1:],
+                                 np.s_[:, 0:6], np.s_[:, -6:], np.s_[:, 2:100], np.s_[:, :-1],
+                                 np.s_[0:4], np.s_[3:1]])
+def test_plain_slices_beside_torch(key):
+    """Slices without steps (indexing._plain_slices): values, node names and gradients."""
+    torch = pytest.importorskip("torch")
+    x0 = np.random.default_rng(5).standard_normal((4, 6, 5))
+    w = np.random.default_rng(6).standard_normal(x0[key].shape)
+    out = []
+    for mod in (tg, torch):
+        x = mod.tensor(x0, requires_grad=True)
+        y, z = x[key], (x * 1.0)[key]
+        ((y + z) * mod.tensor(w)).sum().backward()
+        out.append((y.detach().numpy(), y.grad_fn.name(), z.grad_fn.name(), x.grad.numpy()))
+    for g, want in zip(*out, strict=True):
+        assert np.array_equal(g, want) if isinstance(g, np.ndarray) else g == want
