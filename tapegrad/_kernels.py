@@ -18,7 +18,6 @@ kernel.  The switch happens at the first call after the cache holds the kernel.
 ``TAPEGRAD_BACKGROUND=0`` turns this off (every kernel compiles in-process at first use,
 as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the compiled code.
 """
-import atexit
 import math
 import os
 import subprocess
@@ -30,12 +29,13 @@ import types
 import numpy as np
 
 from . import _ieee_math, _sweep
+from ._eager import BACKGROUND
+from ._eager import Exit as _Exit  # (where a load waits at exit: the eager kernels' too)
 from ._jit import DISABLED, Jitted
 
 _F32 = np.dtype(np.float32)
 
-ON = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0" and not DISABLED
-      and not os.environ.get("NUMBA_BOUNDSCHECK"))
+ON = BACKGROUND and not DISABLED
 # Work is counted in interpreted element operations (~2.5 us each; a row's own dispatch
 # costs ROW of them: measured on the scalar and n = 4, 256 vector graphs).  A call
 # interprets while that is cheaper than waiting: up to INTERPRET_LIMIT (~0.3 s) when the
@@ -194,37 +194,6 @@ class _Background:
             cls.told = now
             sys.stderr.write(f"tapegrad: waiting for the compiled {name} "
                              f"({now - cls.started:.0f} s since compiling began)\n")
-
-
-class _Exit:
-    """The threads that load kernels are daemons, so a short script need not wait for a
-    load; but loading runs LLVM outside the GIL, and a process must not exit in the middle
-    of that (LLVM's static destructors would run under it).  So a load holds ``lock``, and
-    at exit (``settle``) the lock is taken once more, after the load in progress, and no
-    thread begins one after that.  A first call's thread (``_Kernel._prepare``) is waited
-    for at exit, short of its load: on a cold cache it is what starts the background compile
-    that a process leaves behind to fill the cache for the next one."""
-    lock = threading.Lock()
-    exiting = False
-    preparing = []  # the first calls' threads
-
-    @classmethod
-    def unless_exiting(cls, fn, *args):
-        with cls.lock:
-            if not cls.exiting:
-                fn(*args)
-
-    @classmethod
-    def settle(cls):
-        """No load begins from now on; returns when the load in progress and the first
-        calls' threads are done (Numba imported, a cold cache's compile started)."""
-        with cls.lock:
-            cls.exiting = True
-        for t in list(cls.preparing):
-            t.join()
-
-
-atexit.register(_Exit.settle)
 
 
 class _Kernel:

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from . import _sweep
+from . import _eager, _sweep
 from ._kernels import in_cache, lock_path
 
 GROUPS = ("sweep", "replay", "forward", "float32")
@@ -38,6 +38,7 @@ def _calls():
              (rows, offs, f, f, m, f, u8, 0, 0, 1)),
             ("freeing swept rows", _sweep._free_swept, (rows, u8, 0, 0)),
             ("graph spans", _sweep._spans_of_slots, (rows, m, m, m, m, i32, i32, 0)),
+            *_eager_calls(f),
         ],
         "replay": [
             ("forward replay", _sweep._forward_replay,
@@ -63,8 +64,17 @@ def _calls():
         "float32": [
             ("reverse sweep (float32)", _sweep._reverse_sweep,
              (rows, offs, f32, f, m, f32, u8, 0, 0, 1)),
+            *_eager_calls(f32),
         ],
     }
+
+
+def _eager_calls(f):
+    """The eager forwards' kernels (tapegrad/_eager.py) on arrays like ``f``: nothing to do
+    (a shape of zeros, no rows)."""
+    z = np.zeros(4, np.int64)
+    return [(f"eager broadcast ({f.dtype})", _eager._broadcast_binary, (0, f, f, f, z, z, z)),
+            (f"eager row sums ({f.dtype})", _eager._sum_rows, (f, f, 1))]
 
 
 def _sweep_cached(calls):

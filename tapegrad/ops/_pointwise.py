@@ -9,6 +9,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
+from .._eager import broadcast_binary
 from .._fp import _IGNORE, _reset, _set
 from .._fp import call as _np
 from .._state import state
@@ -20,7 +21,9 @@ from .strided import broadcast_shape, expand_slot
 
 # an elementwise op's eager forward (what its rule reads comes from its declaration)
 Unary = namedtuple("Unary", "code name pyfn npfn")
-Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result")
+# ``fast``: the op of _eager.broadcast_binary that computes a large broadcast (or None)
+Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result fast",
+                    defaults=(None,))
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 # opcode -> the opcode of its row with a 0-d operand read as it is, no EXPAND (elementwise.py
@@ -227,7 +230,11 @@ def _tensor_binary(op, a, b, need, keep):
     ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype
     shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
     if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
-        v = _result(_np(op.npfn, ad, bd))
+        v = None
+        if op.fast is not None and not (fa or fb):  # NumPy's values, compiled where large
+            v = broadcast_binary(op.fast, ad, bd, shape)  # (its short runs: _eager.py)
+        if v is None:
+            v = _result(_np(op.npfn, ad, bd))
     else:
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:

@@ -323,7 +323,8 @@ class _Gen:
         lits = {}
         if op == E.POW_C:
             c = float(cs[k])
-            fexpr = "{a} * {a}" if c == 2.0 else "{a} ** K[%d]" % k
+            fexpr = ("{a} * {a}" if c == 2.0 else "{a} * {a} * {a}" if c == 3.0 else
+                     "{a} ** K[%d]" % k)  # (x * x, (x * x) * x: as pow_c_fwd)
             rev = (["{ga} += {gy} * 2.0 * {a}"] if c == 2.0 else
                    ["{ga} += {gy} * 3.0 * ({a} * {a})"] if c == 3.0 else
                    [] if c == 0.0 else ["{ga} += {gy} * K[%d] * {a} ** (K[%d] - 1.0)" % (k, k)])

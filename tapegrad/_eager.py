@@ -1,0 +1,252 @@
+"""Compiled eager forwards for two cases NumPy computes slowly (issue 20's k-means script):
+
+- a broadcast add/sub/mul/div whose innermost run is short: ``(1000, 1, 16) - (1, 100, 16)``
+  is 100,000 inner loops of 16 values to NumPy's iterator, 2.2 ms against PyTorch's 0.5;
+- a sum over a short last axis: ``(100000, 16).sum(-1)`` calls NumPy's pairwise sum once a
+  row, 2.0 ms against PyTorch's 0.4.
+
+Each kernel computes NumPy's result bit for bit: the same IEEE operations in the same
+order (for the sum, NumPy's pairwise order and its 0 start: ``tests/test_eager_kernels.py``
+pins both against NumPy).  So a caller runs the kernel once it is compiled and NumPy until
+then, and a value never depends on which ran: nothing waits for Numba.  The first call of a
+dtype starts a thread that loads the kernel from Numba's cache (or compiles it, ~2 s once
+per machine); ``tapegrad.warmup()`` loads them up front.
+
+``Exit`` is the process's guard against exiting while such a thread runs LLVM
+(tapegrad/_kernels.py's loads take it too).
+"""
+import atexit
+import os
+import threading
+
+import numpy as np
+
+from ._jit import DISABLED, njit, rule, stamp_together
+from ._rules import _u
+
+# whether kernels load in threads while NumPy (here) or the interpreter (_kernels.py) runs:
+# TAPEGRAD_BACKGROUND=0 compiles at first use, as Numba does by itself
+BACKGROUND = (os.environ.get("TAPEGRAD_BACKGROUND", "1") != "0"
+              and not os.environ.get("NUMBA_BOUNDSCHECK"))
+MIN_SIZE = 1 << 14  # output elements from which a kernel beats NumPy's call (~10 us)
+ADD, SUB, MUL, DIV = 0, 1, 2, 3  # the broadcast kernel's ops
+
+
+class Exit:
+    """The threads that load kernels are daemons, so a short script need not wait for a
+    load; but loading runs LLVM outside the GIL, and a process must not exit in the middle
+    of that (LLVM's static destructors would run under it).  So a load holds ``lock``, and
+    at exit (``settle``) the lock is taken once more, after the load in progress, and no
+    thread begins one after that.  A first call's thread (``_Kernel._prepare``) is waited
+    for at exit, short of its load: on a cold cache it is what starts the background compile
+    that a process leaves behind to fill the cache for the next one."""
+    lock = threading.Lock()
+    exiting = False
+    preparing = []  # the first calls' threads
+
+    @classmethod
+    def unless_exiting(cls, fn, *args):
+        with cls.lock:
+            if not cls.exiting:
+                fn(*args)
+
+    @classmethod
+    def settle(cls):
+        """No load begins from now on; returns when the load in progress and the first
+        calls' threads are done (Numba imported, a cold cache's compile started)."""
+        with cls.lock:
+            cls.exiting = True
+        for t in list(cls.preparing):
+            t.join()
+
+
+atexit.register(Exit.settle)
+
+
+# ---- broadcast add / sub / mul / div --------------------------------------------------
+@rule(inline=True)
+def _apply(op, x, y):
+    if op == ADD:
+        return x + y
+    if op == SUB:
+        return x - y
+    if op == MUL:
+        return x * y
+    return x / y
+
+
+@rule(inline=True)
+def _runs(op, a, b, out, shape, sa, sb):
+    # out (C order, ``shape``) = a (op) b, a and b read at element strides sa, sb (0 where
+    # broadcast); the innermost run is its own loop, contiguous or of one repeated value.
+    # The shape and strides are read once into locals: read from their arrays in the
+    # loops, they may alias ``out`` to LLVM, and the loops ran 2.5x slower
+    s0, s1, s2, s3 = shape[0], shape[1], shape[2], shape[3]
+    a0, a1, a2, ta = sa[0], sa[1], sa[2], sa[3]
+    b0, b1, b2, tb = sb[0], sb[1], sb[2], sb[3]
+    n = _u(s3)
+    po = _u(0)
+    for i0 in range(s0):
+        for i1 in range(s1):
+            for i2 in range(s2):
+                pa = _u(i0 * a0 + i1 * a1 + i2 * a2)
+                pb = _u(i0 * b0 + i1 * b1 + i2 * b2)
+                if ta == 1 and tb == 1:
+                    for k in range(n):
+                        out[po + k] = _apply(op, a[pa + k], b[pb + k])
+                elif ta == 0 and tb == 1:
+                    x = a[pa]
+                    for k in range(n):
+                        out[po + k] = _apply(op, x, b[pb + k])
+                elif ta == 1 and tb == 0:
+                    y = b[pb]
+                    for k in range(n):
+                        out[po + k] = _apply(op, a[pa + k], y)
+                else:
+                    for k in range(s3):
+                        out[po + _u(k)] = _apply(op, a[pa + _u(k * ta)], b[pb + _u(k * tb)])
+                po += n
+
+
+@njit
+def _broadcast_binary(op, a, b, out, shape, sa, sb):
+    # one loop nest per op (inlined with the op a constant: no test of it in the loops,
+    # which cost 1.7x)
+    if op == ADD:
+        _runs(ADD, a, b, out, shape, sa, sb)
+    elif op == SUB:
+        _runs(SUB, a, b, out, shape, sa, sb)
+    elif op == MUL:
+        _runs(MUL, a, b, out, shape, sa, sb)
+    else:
+        _runs(DIV, a, b, out, shape, sa, sb)
+
+
+# ---- sum over the last axis -------------------------------------------------------------
+PAIRWISE_BLOCK = 128  # NumPy's PW_BLOCKSIZE: longer rows split in halves (NumPy, not here)
+
+
+@njit
+def _sum_rows(x, out, n):
+    # out[r] (zeroed) += NumPy's pairwise sum of row r (n <= 128 values): below 8 values
+    # in order from 0; else 8 running sums over strides of 8, added as a tree, then the
+    # rest in order (unsigned indices throughout: no wraparound tests)
+    un, one = _u(n), _u(1)
+    for r in range(len(out)):
+        p = _u(r) * un
+        if n < 8:
+            for i in range(un):
+                out[r] += x[p + i]
+            continue
+        r0, r1, r2, r3 = x[p], x[p + one], x[p + _u(2)], x[p + _u(3)]
+        r4, r5, r6, r7 = x[p + _u(4)], x[p + _u(5)], x[p + _u(6)], x[p + _u(7)]
+        q, end = p + _u(8), p + un - un % _u(8)
+        while q < end:
+            r0 += x[q]
+            r1 += x[q + one]
+            r2 += x[q + _u(2)]
+            r3 += x[q + _u(3)]
+            r4 += x[q + _u(4)]
+            r5 += x[q + _u(5)]
+            r6 += x[q + _u(6)]
+            r7 += x[q + _u(7)]
+            q += _u(8)
+        s = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+        while q < p + un:
+            s += x[q]
+            q += one
+        out[r] += s
+
+
+stamp_together(_broadcast_binary, _sum_rows)
+KERNELS = (_broadcast_binary, _sum_rows)
+
+
+class _Ready:
+    """A kernel as the eager forwards call it: its dispatcher once compiled for a dtype,
+    else None (the caller computes with NumPy) while a thread loads it (or compiles it)."""
+
+    def __init__(self, kernel):
+        self.kernel = kernel
+        self.ready = {}  # dtype char -> the dispatcher, once compiled for it
+        self.loading = set()
+
+    def get(self, dt, args):
+        d = self.ready.get(dt.char)
+        if d is not None or DISABLED:  # (interpreted, a kernel is far slower than NumPy)
+            return d
+        k = self.kernel
+        if not BACKGROUND or (k.ready and self._sig(args) in k.overloads):  # (warmup())
+            d = self.ready[dt.char] = k.dispatcher
+            return d
+        if dt.char not in self.loading:
+            self.loading.add(dt.char)
+            t = threading.Thread(target=Exit.unless_exiting, args=(self._load, dt, args),
+                                 daemon=True, name=f"tapegrad {k.__name__}")
+            t.start()
+        return None
+
+    def _sig(self, args):
+        return tuple(self.kernel.typeof_pyval(a) for a in args)
+
+    def _load(self, dt, args):
+        self.kernel.compile(self._sig(args))  # (from Numba's cache, or compiled)
+        self.ready[dt.char] = self.kernel.dispatcher
+
+
+_BINARY = _Ready(_broadcast_binary)
+_SUM = _Ready(_sum_rows)
+_F = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _strides(shape):
+    """Element strides of a C-contiguous array of ``shape`` read at 4 dims (right-aligned):
+    0 on its dims of length 1, which broadcast."""
+    out, step = [0, 0, 0, 0], 1
+    shape = (1,) * (4 - len(shape)) + tuple(shape)
+    for i in range(3, -1, -1):
+        if shape[i] != 1:
+            out[i] = step
+            step *= shape[i]
+    return out
+
+
+def broadcast_binary(op, a, b, shape):
+    """``a (op) b`` broadcast to ``shape`` (the result, C order) by the compiled kernel, or
+    None where it does not apply (NumPy then): a and b C-contiguous arrays of one float
+    dtype, writeable (one signature per dtype), at most 4 dims, and a large result."""
+    dt = a.dtype
+    if (len(shape) > 4 or dt is not b.dtype or dt not in _F or not a.flags.c_contiguous
+            or not b.flags.c_contiguous or not a.flags.writeable or not b.flags.writeable):
+        return None
+    size = 1
+    for s in shape:
+        size *= s
+    if size < MIN_SIZE:
+        return None
+    out = np.empty(shape, dt)
+    full = np.array((1,) * (4 - len(shape)) + tuple(shape), np.int64)
+    args = (op, a.reshape(-1), b.reshape(-1), out.reshape(-1), full,
+            np.array(_strides(a.shape), np.int64), np.array(_strides(b.shape), np.int64))
+    d = _BINARY.get(dt, args)
+    if d is None:
+        return None
+    d(*args)
+    return out
+
+
+def sum_last(x, keepdim):
+    """``x.sum(-1)`` (NumPy's values) by the compiled kernel, or None where it does not
+    apply: x a C-contiguous, writeable float array, its last axis 2..128 long, many rows."""
+    dt = x.dtype
+    n = x.shape[-1] if x.ndim else 0
+    if (not 1 < n <= PAIRWISE_BLOCK or dt not in _F or x.size < MIN_SIZE
+            or not x.flags.c_contiguous or not x.flags.writeable):
+        return None
+    out = np.zeros(x.shape[:-1] + ((1,) if keepdim else ()), dt)
+    args = (x.reshape(-1), out.reshape(-1), n)
+    d = _SUM.get(dt, args)
+    if d is None:
+        return None
+    d(*args)
+    return out
