@@ -150,12 +150,13 @@ class ValueArena:
             self.flush()
         return s
 
-    def push_result(self, a, keep):
+    def push_result(self, a, keep, fresh=False):
         """``push_array(a, keep, owned=True)`` for an op's new result: its common case (a
         small array of the arena's dtype, no pending scalars) written out, with four NumPy
-        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op)."""
-        if (type(a) is not np.ndarray or (n := a.size) >= LAZY_MIN or self.vbuf
-                or a.base is not None or a.dtype is not _DTYPE[self.vals.typecode]):
+        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op);
+        three when ``fresh``: ``a`` is a ufunc's new ndarray (no view: its base is None)."""
+        if (self.vbuf or (not fresh and (type(a) is not np.ndarray or a.base is not None))
+                or (n := a.size) >= LAZY_MIN or a.dtype is not _DTYPE[self.vals.typecode]):
             return self.push_array(a, keep, True)
         s, lo = self.nslots, self.nvals  # (the order of push_array: nslots last)
         self.obuf.append(lo)

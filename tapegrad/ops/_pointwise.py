@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import dtypes
 from .._fp import _IGNORE, _reset, _set
+from ..arena import _F32, _F64
 from .._fp import call as _np
 from .._state import state
 from ..tape import current_tape
@@ -39,6 +40,7 @@ def make_unary(op, doc):
     """
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
+    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
 
     def fn(input):
         try:
@@ -61,6 +63,7 @@ def make_unary(op, doc):
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
+                    gen = tape.gen
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -69,18 +72,26 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
-                return _nonleaf(v, s, tape, tok)
+                t = _new(Tensor)  # (tensor._nonleaf written out: a frame is ~4% of an op)
+                t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
+                    v, True, s, gen, tok, None, False)
+                return t
             return _leaf(v)
+        dt = d.dtype
         token = _set(_IGNORE)  # (_np written out)
         try:
             v = npfn(d)
         finally:
             _reset(token)
-        if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
-            v = _np(npfn, d.astype(np.float64))
-        v = _result(v)
-        if input._rg and state.grad_enabled:
-            return record(v, code, input, None, need, keep)
+        # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
+        # a new C-contiguous array of its shape, with nothing for _result to do
+        if not (fresh and type(v) is np.ndarray and (dt is _F64 or dt is _F32)):
+            if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
+                v = _np(npfn, d.astype(np.float64))
+            v = _result(v)
+        if input._rg and (st := state.__dict__)["grad_enabled"]:
+            return record(v, code, input, None, need, keep, st["tape"] or current_tape(),
+                          fresh)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -103,6 +114,7 @@ def make_binary(op, doc, reflected=False):
     need, keep = "a" in reads or "b" in reads, "o" in reads
     reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
     need_c, keep_c = "a" in reads_c, "o" in reads_c
+    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
 
     def fn(a, b):
         try:
@@ -138,17 +150,12 @@ def make_binary(op, doc, reflected=False):
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if s >= tape.flush_at:
                         tape.flush()
-                    t = _new(Tensor)  # (tensor._nonleaf written out: ~6% of the op)
-                    t._data = v
-                    t._rg = True
-                    t._slot = s
-                    t._gen = gen
-                    t._tok = tok
-                    t._grad = None
-                    t._retains_grad = False
+                    t = _new(Tensor)  # (tensor._nonleaf written out)
+                    t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
+                        v, True, s, gen, tok, None, False)
                     return t
                 return _leaf(v)
-            return _tensor_binary(op, a, b, need, keep)
+            return _tensor_binary(op, a, b, need, keep, fresh)
         tb = type(b)
         if tb is not float and tb is not int and tb is not bool:
             if isinstance(b, np.generic) and b.dtype.kind in "biuf":
@@ -156,8 +163,8 @@ def make_binary(op, doc, reflected=False):
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
                 return fn(a, Tensor(b))
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
-                return _tensor_binary(op, b, a, need, keep) if reflected else \
-                    _tensor_binary(op, a, b, need, keep)
+                return _tensor_binary(op, b, a, need, keep, fresh) if reflected else \
+                    _tensor_binary(op, a, b, need, keep, fresh)
             return NotImplemented
         c = float(b)
         if type(ad) is float:
@@ -200,9 +207,10 @@ def make_binary(op, doc, reflected=False):
     return fn
 
 
-def _tensor_binary(op, a, b, need, keep):
+def _tensor_binary(op, a, b, need, keep, fresh):
     """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
-    ``need``/``keep``: the row's rule reads its inputs' / its output's values."""
+    ``need``/``keep``: the row's rule reads its inputs' / its output's values; ``fresh``:
+    op.npfn is a ufunc."""
     ad, bd = a._data, b._data
     if (type(ad) is np.ndarray and type(bd) is np.ndarray and (dt := ad.dtype) is bd.dtype
             and (sh := ad.shape) == bd.shape and sh and dt.kind == "f"):
@@ -214,8 +222,8 @@ def _tensor_binary(op, a, b, need, keep):
             v = op.npfn(ad, bd)
         finally:
             _reset(token)
-        if (a._rg or b._rg) and state.grad_enabled:
-            return record(v, op.code, a, b, need, keep)
+        if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+            return record(v, op.code, a, b, need, keep, st["tape"] or current_tape(), fresh)
         return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
     sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape

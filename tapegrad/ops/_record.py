@@ -3,8 +3,9 @@ appending an op's output slot and row."""
 import numpy as np
 
 from .._state import state
+from ..arena import WRITES
 from ..tape import LINK, current_tape
-from ..tensor import Tensor, _nonleaf, norm
+from ..tensor import Tensor, _new, _nonleaf, norm
 
 
 def slot(t, tape, need=True):
@@ -25,6 +26,9 @@ def slot(t, tape, need=True):
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
                 "per thread, so pass values between threads with .detach() and record anew")
         return _link(tape, t)
+    if not tape.lazy and (u := tape.uses.get(id(t))) is not None and u[0] is t._data and \
+            u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
+        return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
     return tape.adopt(t, need)
 
 
@@ -76,24 +80,31 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
-def record(v, code, a, b, need, keep):
+def record(v, code, a, b, need, keep, tape, fresh=False):
     """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
-    None for a unary one): an input's live token stands for ``Tape.begin`` (a token of
-    this generation lives, so no reset can be due) and goes to the output."""
-    tape = state.tape or current_tape()
+    None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
+    thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
+    generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
+    a ufunc's new array (ValueArena.push_result).
+
+    The operands' slots are ``slot()``'s first lines written out, and the output tensor
+    ``_nonleaf`` (issue 20: each call a frame, ~5% of a small-vector op)."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
         tok = b._tok
     if tok is None:
-        tape.begin(False)
+        tok = tape.begin()  # (before any push: the output holds it)
         gen = tape.gen
-    lazy = tape.lazy  # (slot()'s first lines, written out)
+    lazy = tape.lazy
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
-    s = tape.push_result(v, keep)
+    s = tape.push_result(v, keep, fresh)
     tape.rbuf.extend((code, s, sa, sb, -1))
-    return _nonleaf(v, s, tape, tok)
+    t = _new(Tensor)
+    t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
+        v, True, s, gen, tok, None, False)
+    return t
 
 
 def as_tensor_arg(x, op):
