@@ -10,9 +10,9 @@ import numpy as np
 
 from .. import dtypes
 from .._fp import _IGNORE, _reset, _set
-from ..arena import _F32, _F64
 from .._fp import call as _np
 from .._state import state
+from ..arena import _F32, _F64, _ndarray
 from ..tape import current_tape
 from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
 from ._record import _result, output, record, slot, tape_for_grad
@@ -63,7 +63,6 @@ def make_unary(op, doc):
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
-                    gen = tape.gen
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -72,10 +71,7 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
-                t = _new(Tensor)  # (tensor._nonleaf written out: a frame is ~4% of an op)
-                t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
-                    v, True, s, gen, tok, None, False)
-                return t
+                return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         dt = d.dtype
         token = _set(_IGNORE)  # (_np written out)
@@ -85,7 +81,7 @@ def make_unary(op, doc):
             _reset(token)
         # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
         # a new C-contiguous array of its shape, with nothing for _result to do
-        if not (fresh and type(v) is np.ndarray and (dt is _F64 or dt is _F32)):
+        if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
             if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
                 v = _np(npfn, d.astype(np.float64))
             v = _result(v)
@@ -150,9 +146,14 @@ def make_binary(op, doc, reflected=False):
                     tape.rbuf.extend((code, s, sa, sb, -1))
                     if s >= tape.flush_at:
                         tape.flush()
-                    t = _new(Tensor)  # (tensor._nonleaf written out)
-                    t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
-                        v, True, s, gen, tok, None, False)
+                    t = _new(Tensor)  # (tensor._nonleaf written out: ~6% of the op)
+                    t._data = v
+                    t._rg = True
+                    t._slot = s
+                    t._gen = gen
+                    t._tok = tok
+                    t._grad = None
+                    t._retains_grad = False
                     return t
                 return _leaf(v)
             return _tensor_binary(op, a, b, need, keep, fresh)
@@ -212,7 +213,7 @@ def _tensor_binary(op, a, b, need, keep, fresh):
     ``need``/``keep``: the row's rule reads its inputs' / its output's values; ``fresh``:
     op.npfn is a ufunc."""
     ad, bd = a._data, b._data
-    if (type(ad) is np.ndarray and type(bd) is np.ndarray and (dt := ad.dtype) is bd.dtype
+    if (type(ad) is _ndarray and type(bd) is _ndarray and (dt := ad.dtype) is bd.dtype
             and (sh := ad.shape) == bd.shape and sh and dt.kind == "f"):
         # the common case written out: same shape and float dtype, so the result is a
         # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy

@@ -3,9 +3,9 @@ appending an op's output slot and row."""
 import numpy as np
 
 from .._state import state
-from ..arena import WRITES
+from ..arena import WRITES, _ndarray
 from ..tape import LINK, current_tape
-from ..tensor import Tensor, _new, _nonleaf, norm
+from ..tensor import Tensor, _nonleaf, norm
 
 
 def slot(t, tape, need=True):
@@ -65,7 +65,7 @@ def tape_for_grad():
 def _result(v):
     """norm() of a ufunc's result, which is most often already a C-contiguous array of at
     least one dim (norm's calls cost 0.3 us, much of a small op's time)."""
-    return v if type(v) is np.ndarray and v.ndim and v.flags.c_contiguous else norm(v)
+    return v if type(v) is _ndarray and v.ndim and v.flags.c_contiguous else norm(v)
 
 
 def push_value(tape, v):
@@ -87,8 +87,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False):
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
     a ufunc's new array (ValueArena.push_result).
 
-    The operands' slots are ``slot()``'s first lines written out, and the output tensor
-    ``_nonleaf`` (issue 20: each call a frame, ~5% of a small-vector op)."""
+    The operands' slots are ``slot()``'s first lines written out."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -101,10 +100,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False):
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
     tape.rbuf.extend((code, s, sa, sb, -1))
-    t = _new(Tensor)
-    t._data, t._rg, t._slot, t._gen, t._tok, t._grad, t._retains_grad = (
-        v, True, s, gen, tok, None, False)
-    return t
+    return _nonleaf(v, s, tape, tok)
 
 
 def as_tensor_arg(x, op):
