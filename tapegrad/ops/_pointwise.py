@@ -214,10 +214,11 @@ def _tensor_binary(op, a, b, need, keep, fresh):
     op.npfn is a ufunc."""
     ad, bd = a._data, b._data
     if (type(ad) is _ndarray and type(bd) is _ndarray and (dt := ad.dtype) is bd.dtype
-            and (sh := ad.shape) == bd.shape and sh and dt.kind == "f"):
+            and (sh := ad.shape) == bd.shape and sh and (dt is _F64 or dt is _F32)):
         # the common case written out: same shape and float dtype, so the result is a
         # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy
-        # attribute is read once (~300 instructions a read, issue 20)
+        # attribute is read once (~300 instructions a read, issue 20; float16 takes the
+        # general path below)
         token = _set(_IGNORE)
         try:
             v = op.npfn(ad, bd)
