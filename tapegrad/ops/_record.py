@@ -85,17 +85,15 @@ def record(v, code, a, b, need, keep, tape, fresh=False):
     None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
     thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
-    a ufunc's new array (ValueArena.push_result).
-
-    The operands' slots are ``slot()``'s first lines written out."""
+    a ufunc's new array (ValueArena.push_result)."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
         tok = b._tok
     if tok is None:
-        tok = tape.begin()  # (before any push: the output holds it)
+        tape.begin(False)
         gen = tape.gen
-    lazy = tape.lazy
+    lazy = tape.lazy  # (slot()'s first lines, written out)
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
