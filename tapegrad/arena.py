@@ -107,7 +107,7 @@ class ValueArena:
         tensor onto a new result), and every way to share it with code that could
         (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds
         the values the op computed."""
-        if type(a) is not np.ndarray or self.vbuf or a.dtype is not _DTYPE[self.vals.typecode]:
+        if type(a) is not _ndarray or self.vbuf or a.dtype is not _DTYPE[self.vals.typecode]:
             a = self._arrive(a)  # (else it has nothing to do: the common case)
         # (the pending offset first, nslots last: the commit, as in push_scalar; whatever
         # is cut off in between is refused by Tape.flush, as nslots is behind the offsets)
@@ -150,12 +150,13 @@ class ValueArena:
             self.flush()
         return s
 
-    def push_result(self, a, keep):
+    def push_result(self, a, keep, fresh=False):
         """``push_array(a, keep, owned=True)`` for an op's new result: its common case (a
         small array of the arena's dtype, no pending scalars) written out, with four NumPy
-        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op)."""
-        if (type(a) is not np.ndarray or (n := a.size) >= LAZY_MIN or self.vbuf
-                or a.base is not None or a.dtype is not _DTYPE[self.vals.typecode]):
+        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op);
+        three when ``fresh``: ``a`` is a ufunc's new ndarray (no view: its base is None)."""
+        if (self.vbuf or (not fresh and (type(a) is not _ndarray or a.base is not None))
+                or (n := a.size) >= LAZY_MIN or a.dtype is not _DTYPE[self.vals.typecode]):
             return self.push_array(a, keep, True)
         s, lo = self.nslots, self.nvals  # (the order of push_array: nslots last)
         self.obuf.append(lo)
@@ -184,7 +185,7 @@ class ValueArena:
                                                    [*self.obuf, *range(lo, lo + k)])
             else:
                 self.flush()  # (which promotes a float32 arena: scalars are float64)
-        if type(a) is not np.ndarray:
+        if type(a) is not _ndarray:
             a = np.asarray(a)
         # (no local reference to the arena before these: its refcount decides whether the
         # old one is kept as the thread's spare)
@@ -288,6 +289,9 @@ class _Spare(threading.local):
 
 
 _F64, _F32, _I64 = np.dtype(np.float64), np.dtype(np.float32), np.dtype(np.int64)
+# NumPy's module has a __getattr__, so CPython 3.11 cannot specialise an ``np.ndarray``
+# load (~190 instructions a load, issue 20): the recording paths use this global instead
+_ndarray = np.ndarray
 _DTYPE = {"d": _F64, "f": _F32}
 _SPARE_NAME = {"d": "vals", "f": "vals32"}
 

@@ -13,6 +13,7 @@ from .._eager import broadcast_binary
 from .._fp import _IGNORE, _reset, _set
 from .._fp import call as _np
 from .._state import state
+from ..arena import _F32, _F64, _ndarray
 from ..tape import current_tape
 from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
 from ._record import _result, output, record, slot, tape_for_grad
@@ -42,6 +43,7 @@ def make_unary(op, doc):
     """
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
+    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
 
     def fn(input):
         try:
@@ -74,16 +76,21 @@ def make_unary(op, doc):
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
+        dt = d.dtype
         token = _set(_IGNORE)  # (_np written out)
         try:
             v = npfn(d)
         finally:
             _reset(token)
-        if v.dtype.kind == "f" and d.dtype.kind in "biu":  # NumPy: exp(bool) is float16
-            v = _np(npfn, d.astype(np.float64))
-        v = _result(v)
-        if input._rg and state.grad_enabled:
-            return record(v, code, input, None, need, keep)
+        # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
+        # a new C-contiguous array of its shape, with nothing for _result to do
+        if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
+            if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
+                v = _np(npfn, d.astype(np.float64))
+            v = _result(v)
+        if input._rg and (st := state.__dict__)["grad_enabled"]:
+            return record(v, code, input, None, need, keep, st["tape"] or current_tape(),
+                          fresh)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -108,6 +115,7 @@ def make_binary(op, doc, reflected=False):
     need_c, keep_c = "a" in reads_c, "o" in reads_c
     # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
     swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
+    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
 
     def fn(a, b):
         try:
@@ -156,7 +164,7 @@ def make_binary(op, doc, reflected=False):
                     t._retains_grad = False
                     return t
                 return _leaf(v)
-            return _tensor_binary(op, a, b, need, keep)
+            return _tensor_binary(op, a, b, need, keep, fresh)
         tb = type(b)
         if tb is not float and tb is not int and tb is not bool:
             if isinstance(b, np.generic) and b.dtype.kind in "biuf":
@@ -164,8 +172,8 @@ def make_binary(op, doc, reflected=False):
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
                 return fn(a, Tensor(b))
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
-                return _tensor_binary(op, b, a, need, keep) if reflected else \
-                    _tensor_binary(op, a, b, need, keep)
+                return _tensor_binary(op, b, a, need, keep, fresh) if reflected else \
+                    _tensor_binary(op, a, b, need, keep, fresh)
             return NotImplemented
         c = float(b)
         if type(ad) is float:
@@ -208,22 +216,24 @@ def make_binary(op, doc, reflected=False):
     return fn
 
 
-def _tensor_binary(op, a, b, need, keep):
+def _tensor_binary(op, a, b, need, keep, fresh):
     """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
-    ``need``/``keep``: the row's rule reads its inputs' / its output's values."""
+    ``need``/``keep``: the row's rule reads its inputs' / its output's values; ``fresh``:
+    op.npfn is a ufunc."""
     ad, bd = a._data, b._data
-    if (type(ad) is np.ndarray and type(bd) is np.ndarray and (dt := ad.dtype) is bd.dtype
-            and (sh := ad.shape) == bd.shape and sh and dt.kind == "f"):
+    if (type(ad) is _ndarray and type(bd) is _ndarray and (dt := ad.dtype) is bd.dtype
+            and (sh := ad.shape) == bd.shape and sh and (dt is _F64 or dt is _F32)):
         # the common case written out: same shape and float dtype, so the result is a
         # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy
-        # attribute is read once (~300 instructions a read, issue 20)
+        # attribute is read once (~300 instructions a read, issue 20; float16 takes the
+        # general path below)
         token = _set(_IGNORE)
         try:
             v = op.npfn(ad, bd)
         finally:
             _reset(token)
-        if (a._rg or b._rg) and state.grad_enabled:
-            return record(v, op.code, a, b, need, keep)
+        if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+            return record(v, op.code, a, b, need, keep, st["tape"] or current_tape(), fresh)
         return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
     sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape

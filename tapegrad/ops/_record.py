@@ -5,6 +5,7 @@ import weakref
 import numpy as np
 
 from .._state import state
+from ..arena import WRITES, _ndarray
 from ..tape import LINK, current_tape
 from ..tensor import Tensor, _nonleaf, norm
 
@@ -29,6 +30,9 @@ def slot(t, tape, need=True):
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
                 "per thread, so pass values between threads with .detach() and record anew")
         return _link(tape, t)
+    if not tape.lazy and (u := tape.uses.get(id(t))) is not None and u[0] is t._data and \
+            u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
+        return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
     return tape.adopt(t, need)
 
 
@@ -65,7 +69,7 @@ def tape_for_grad():
 def _result(v):
     """norm() of a ufunc's result, which is most often already a C-contiguous array of at
     least one dim (norm's calls cost 0.3 us, much of a small op's time)."""
-    return v if type(v) is np.ndarray and v.ndim and v.flags.c_contiguous else norm(v)
+    return v if type(v) is _ndarray and v.ndim and v.flags.c_contiguous else norm(v)
 
 
 def push_value(tape, v):
@@ -80,11 +84,12 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
-def record(v, code, a, b, need, keep):
+def record(v, code, a, b, need, keep, tape, fresh=False):
     """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
-    None for a unary one): an input's live token stands for ``Tape.begin`` (a token of
-    this generation lives, so no reset can be due) and goes to the output."""
-    tape = state.tape or current_tape()
+    None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
+    thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
+    generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
+    a ufunc's new array (ValueArena.push_result)."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -95,7 +100,7 @@ def record(v, code, a, b, need, keep):
     lazy = tape.lazy  # (slot()'s first lines, written out)
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
-    s = tape.push_result(v, keep)
+    s = tape.push_result(v, keep, fresh)
     tape.rbuf.extend((code, s, sa, sb, -1))
     return _nonleaf(v, s, tape, tok)
 
