@@ -611,3 +611,21 @@ def test_merged_loops_bit_for_bit(monkeypatch):
         for a, b in [(V, V0)] + [(G, G0)] * grad:
             assert np.array_equal(np.isnan(a), np.isnan(b))
             assert np.array_equal(_bits(np.nan_to_num(a)), _bits(np.nan_to_num(b)))
+
+
+def test_captured_constant_in_straight_line_kernel():
+    """A captured constant tensor's values are hoisted into the kernel's setup; the value-
+    only copy of a straight-line forward renames only the names it assigns (it renamed the
+    setup's too: ``NameError: v6__1v``, and the interpreter ran every batch).  Values and
+    gradients as bits against the interpreter, with and without the gradient."""
+    W = tg.tensor([1.0, -2.5, 3.0])
+    f = tg.compile(lambda x: (x * x * W).sum(), fused=False)
+    X = np.random.default_rng(3).normal(size=(40, 3))
+    assert f.compile_fused(X[0], wait=True) == ["fused"]
+    t = f.traces[((3,),)][0]
+    for grad in (False, True):
+        V, G, bad = t.run(X, grad)
+        V0, G0, _ = _interpreted(t.run, X, grad)
+        assert not bad.any() and np.array_equal(V, V0) and np.array_equal(G, G0)
+        assert np.allclose(V, (X * X * W.numpy()).sum(1))
+    assert np.allclose(G, 2 * X * W.numpy())

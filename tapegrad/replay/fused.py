@@ -919,7 +919,7 @@ class _Gen:
                       "        if grad:",
                       *_indent(_interleave(fwd_b + ["bad[p] = 0"], rev_b), 12),
                       "        else:",  # (its own names: each name assigned once)
-                      *_indent([_SSA_NAME.sub(r"\1v", line) for line in fwd_b], 12),
+                      *_indent(_renamed(fwd_b), 12),
                       "            bad[p] = 0"]
         elif _merged(fwd_b, rev_b) is not None:  # the last loop of the forward and the
             head, both, alone = _merged(fwd_b, rev_b)  # first of the reverse as one
@@ -943,6 +943,16 @@ class _Gen:
                       *_indent(rev_b, 12)]
         src = [_PRELUDE, *maps, "", "", "@njit(**_OPTS)", *kernel, "    return 0", ""]
         return "\n".join(src)
+
+
+def _renamed(lines):
+    """Straight-line ``lines`` with the names they assign suffixed ``v``, so a second copy
+    of them keeps each name assigned once; the names they only read (the setup's hoisted
+    constants, a captured tensor's values) stay as they are."""
+    own = {n for line in lines if (m := _TARGET.match(line.strip())) is not None
+           for n in m.group(1).split(", ")}
+    return [_SSA_NAME.sub(lambda m: m.group(1) + "v" if m.group(1) in own else m.group(1),
+                          line) for line in lines]
 
 
 _XREF = re.compile(r"\bX\[p, ([0-9]+)")
