@@ -91,34 +91,30 @@ def sum_dim_fwd(vals, meta, o, a, n_in, n_out, k, scale, w):
 
 
 @rule
-def _spread_run(adj, x, j, length, step, scale, fa):
-    # gx[x + i] (+)= scale * gy[j + i step], i < length: fa's test out of the loop, and a run
-    # onto one element (a sum over the last dim: step 0) one product, as a constant fill
-    # (ADBench GMM: the (K, n, d) -> (K, n) sum's reverse)
-    if step == 0:
-        g = adj[j] * scale
-        if fa:
-            for i in range(length):
-                adj[x + _u(i)] = g + 0.0
-        else:
-            for i in range(length):
-                adj[x + _u(i)] += g
-    elif fa:
-        for i in range(length):
-            adj[x + _u(i)] = adj[j + _u(i * step)] * scale + 0.0
-    else:
-        for i in range(length):
-            adj[x + _u(i)] += adj[j + _u(i * step)] * scale
-
-
-@rule
 def sum_dim_rev(adj, meta, o, a, n_in, k, scale, w, fa):
     # y[map(i)] += scale * x[i]  =>  gx[i] += scale * gy[map(i)]
     # (fa: eager, a's span not zeroed, written here: _rules.add_into)
     starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0:  # a sum over the last dim: each run gets one product, fa's
+        if fa:  # test out of the loops (ADBench GMM: (K, n, d) -> (K, n), 1.1-1.5x faster)
+            for r in range(len(starts)):
+                x = a + _u(r * length)
+                g = adj[o + _u(starts[r])] * scale + 0.0
+                for i in range(length):
+                    adj[x + _u(i)] = g
+        else:
+            for r in range(len(starts)):
+                x = a + _u(r * length)
+                g = adj[o + _u(starts[r])] * scale
+                for i in range(length):
+                    adj[x + _u(i)] += g
+        return
     if w == 1:  # eager sweeps: without the loop over points, ~2x faster (as strided_rev)
         for r in range(len(starts)):
-            _spread_run(adj, a + _u(r * length), o + _u(starts[r]), length, step, scale, fa)
+            x = a + _u(r * length)
+            j = o + _u(starts[r])
+            for i in range(length):
+                add_into(adj, x + _u(i), adj[j + _u(i * step)] * scale, fa)
         return
     for r in range(len(starts)):
         x = a + _u(r * length) * w
