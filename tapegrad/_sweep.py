@@ -46,7 +46,7 @@ def _spans(offs, o, a, b, w):
 def _writes_once(op):
     # rows whose reverse rule writes each adjoint of each input once (elementwise, or a
     # sum over dims): a first-reached input is written by the rule (_rules.add_into)
-    return op == E.ADD or op == E.SUB or op == E.POW_C or op == R.SUM_DIM or \
+    return op == E.ADD or op == E.SUB or op == E.MUL or op == E.POW_C or op == R.SUM_DIM or \
         op == R.MEAN_DIM
 
 
@@ -88,9 +88,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         # (an input whose reach is CONST is a constant no one reads the adjoint of: engine.py)
         if op == E.MUL:
             if reach[a] != CONST and reach[b] != CONST:
-                E.mul_rev(adj, vals, oo, ao, bo, n)
+                E.mul_rev(adj, vals, oo, ao, bo, n, fa, fb)
             else:
-                E.mul_half_rev(adj, vals, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST)
+                E.mul_half_rev(adj, vals, oo, ao, bo, n, reach[a] != CONST, reach[b] != CONST,
+                               fa, fb)
         elif op == E.ADD:
             if reach[a] != CONST and reach[b] != CONST:
                 E.add_rev(adj, vals, oo, ao, bo, n, fa, fb)
@@ -829,7 +830,7 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
         if op == E.ADD:
             PE.add_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.MUL:
-            PE.mul_rev(adj, vals, o, a, b, one)
+            PE.mul_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             PE.pass_rev(adj, o, a, one)
         elif op == STACK1:

@@ -205,8 +205,15 @@ def mul_fwd(vals, o, a, b, n):
 
 
 @rule
-def mul_rev(adj, vals, o, a, b, n):
-    # d(ab) = b da + a db   (a == b for x * x: both terms land on x)
+def mul_rev(adj, vals, o, a, b, n, fa, fb):
+    # d(ab) = b da + a db   (a == b for x * x: both terms land on x; fa, fb: as add_rev's,
+    # never both for x * x)
+    if fa or fb:
+        for i in range(n):
+            gy = adj[o + i]
+            add_into(adj, a + i, gy * vals[b + i], fa)
+            add_into(adj, b + i, gy * vals[a + i], fb)
+        return
     for i in range(n):
         gy = adj[o + i]
         adj[a + i] += gy * vals[b + i]
@@ -214,14 +221,14 @@ def mul_rev(adj, vals, o, a, b, n):
 
 
 @rule
-def mul_half_rev(adj, vals, o, a, b, n, da, db):
+def mul_half_rev(adj, vals, o, a, b, n, da, db, fa, fb):
     # mul_rev where one operand is a constant (add_half_rev): da, db say which to accumulate
     if da:
         for i in range(n):
-            adj[a + i] += adj[o + i] * vals[b + i]
+            add_into(adj, a + i, adj[o + i] * vals[b + i], fa)
     if db:
         for i in range(n):
-            adj[b + i] += adj[o + i] * vals[a + i]
+            add_into(adj, b + i, adj[o + i] * vals[a + i], fb)
 
 
 def mul_vjp(r, g):

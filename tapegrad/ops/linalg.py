@@ -69,23 +69,49 @@ def _mm_loop1(vals, o, a, b, M, K, N, bt):
 @rule
 def _mm_loop1_rev(adj, vals, o, a, b, M, K, N, need_a, need_b, bt):
     # _mm_loop_rev at one point, each adjoint summed in a register in _mm_loop_rev's order
-    # (gA over n, gB over m): the same sums; the operands' adjoint spans are disjoint
+    # (gA over n, gB over m): the same sums; the operands' adjoint spans are disjoint.
+    # Four adjoints at a time (a 2 x 2 block: each operand value loaded once for two sums,
+    # four chains of adds in flight; ADBench GMM d = 2: gB sums over 1,000 rows); an odd
+    # last row or column is clamped onto the one before it, its twin sums equal, stored
+    # twice
     sk, sn = _b_strides(K, N, bt)
+    one, two = _u(1), _u(2)  # (unsigned as M, K, N: a mixed sum would be a float)
     if need_a:
-        for m in range(M):
-            yr = o + m * N
-            for kk in range(K):
-                acc = adj[a + m * K + kk]
+        for m0 in range(_u(0), M, two):
+            m1 = min(m0 + one, M - one)
+            for k0 in range(_u(0), K, two):
+                k1 = min(k0 + one, K - one)
+                a00, a01 = adj[a + m0 * K + k0], adj[a + m0 * K + k1]
+                a10, a11 = adj[a + m1 * K + k0], adj[a + m1 * K + k1]
                 for n in range(N):
-                    acc += adj[yr + n] * vals[b + kk * sk + n * sn]
-                adj[a + m * K + kk] = acc
+                    g0, g1 = adj[o + m0 * N + n], adj[o + m1 * N + n]
+                    b0, b1 = vals[b + k0 * sk + n * sn], vals[b + k1 * sk + n * sn]
+                    a00 += g0 * b0
+                    a01 += g0 * b1
+                    a10 += g1 * b0
+                    a11 += g1 * b1
+                adj[a + m1 * K + k1] = a11
+                adj[a + m1 * K + k0] = a10
+                adj[a + m0 * K + k1] = a01
+                adj[a + m0 * K + k0] = a00
     if need_b:
-        for kk in range(K):
-            for n in range(N):
-                acc = adj[b + kk * sk + n * sn]
+        for k0 in range(_u(0), K, two):
+            k1 = min(k0 + one, K - one)
+            for n0 in range(_u(0), N, two):
+                n1 = min(n0 + one, N - one)
+                b00, b01 = adj[b + k0 * sk + n0 * sn], adj[b + k0 * sk + n1 * sn]
+                b10, b11 = adj[b + k1 * sk + n0 * sn], adj[b + k1 * sk + n1 * sn]
                 for m in range(M):
-                    acc += vals[a + m * K + kk] * adj[o + m * N + n]
-                adj[b + kk * sk + n * sn] = acc
+                    x0, x1 = vals[a + m * K + k0], vals[a + m * K + k1]
+                    g0, g1 = adj[o + m * N + n0], adj[o + m * N + n1]
+                    b00 += x0 * g0
+                    b01 += x0 * g1
+                    b10 += x1 * g0
+                    b11 += x1 * g1
+                adj[b + k1 * sk + n1 * sn] = b11
+                adj[b + k1 * sk + n0 * sn] = b10
+                adj[b + k0 * sk + n1 * sn] = b01
+                adj[b + k0 * sk + n0 * sn] = b00
 
 
 @rule

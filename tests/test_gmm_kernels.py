@@ -1,0 +1,208 @@
+"""The one-point kernels that ADBench GMM's replay spends its time in (issue 21), against
+the sums they replaced, added in the same order: bit for bit.  Run lengths 0..17 cover the
+eight-wide runs' tails (ops/strided.py _lanes), odd sizes the 2 x 2 blocked product's."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.ops import linalg as L
+from tapegrad.ops import strided as T
+
+LENGTHS = range(18)
+u = np.uint64
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled():
+    tg.warmup()  # (the sweeps compiled, not interpreted: libm's exp and LLVM's may differ)
+
+
+def _bits(got, want):
+    np.testing.assert_array_equal(np.asarray(got).view(np.int64),
+                                  np.asarray(want, np.float64).view(np.int64))
+
+
+def _seq_sum(x, axis, start=None):
+    """Sum along ``axis`` one element at a time in index order (from 0.0, or ``start``)."""
+    x = np.moveaxis(np.asarray(x, np.float64), axis, 0)
+    acc = np.zeros(x.shape[1:]) if start is None else np.array(start, np.float64)
+    for row in x:
+        acc = acc + row
+    return acc
+
+
+@pytest.mark.parametrize("step", [1, 2, -1, -3, 0])
+def test_runs_rev_and_fwd_every_tail(step):
+    rng = np.random.default_rng(abs(step))
+    for length in LENGTHS:
+        for c in (1, 2, 7):
+            span = max(1, (length - 1) * abs(step) + 1)
+            j = span - 1 if step < 0 else 0  # a negative step walks back from the end
+            dst = rng.normal(size=span)
+            gy = rng.normal(size=c * length)
+            adj = np.concatenate([dst, gy])
+            src = np.arange(length) * step + j
+            want = adj.copy()
+            if step != 0:  # (strided_rev sums a run onto one element itself)
+                want[src] = _seq_sum(gy.reshape(c, length), 0, dst[src])
+                T._runs_rev(adj, adj, u(j), u(span), length, step, c)
+                _bits(adj, want)
+            vals = np.concatenate([dst, np.full(c * length, np.nan)])
+            T._runs_fwd(vals, u(j), u(span), length, step, c)
+            _bits(vals[span:], np.tile(dst[src], c))
+
+
+@pytest.mark.parametrize("pattern", ["K1d", "1d", "d", "K1", "flip", "t"])
+def test_broadcast_and_strided_views_every_length(pattern):
+    rng = np.random.default_rng(3)
+    K, n = 3, 5
+    for d in LENGTHS:
+        shape, view = {  # (the leaf's shape, the view taken of it)
+            "K1d": ((K, 1, d), lambda x: x.expand(K, n, d)),
+            "1d": ((1, d), lambda x: x.expand(n, d)),
+            "d": ((d,), lambda x: x.expand(n, d)),
+            "K1": ((K, 1), lambda x: x.expand(K, d)),
+            "flip": ((n, d), lambda x: x.flip(-1)),
+            "t": ((d, n), lambda x: x.t()),
+        }[pattern]
+        x0 = rng.normal(size=shape)
+        x = tg.tensor(x0, requires_grad=True)
+        y = view(x)
+        ref = {"K1d": lambda a: np.broadcast_to(a, (K, n, d)), "1d": lambda a: np.broadcast_to(
+            a, (n, d)), "d": lambda a: np.broadcast_to(a, (n, d)), "K1": lambda a: np.broadcast_to(
+            a, (K, d)), "flip": lambda a: a[:, ::-1], "t": lambda a: a.T}[pattern]
+        w = rng.normal(size=y.shape)
+        (y * tg.tensor(w) + y).sum().backward()
+        _bits(y.detach().numpy(), ref(x0))
+        g = w + 1.0  # each element's adjoint: gy w + gy, summed over its copies in order
+        if pattern in ("flip", "t"):
+            want = ref(g)
+        else:
+            lead = len(g.shape) - len(shape)
+            axes = [a for a in range(len(g.shape))
+                    if a < lead or shape[a - lead] == 1 and g.shape[a] != 1]
+            want = g
+            for a in sorted(axes, reverse=True):
+                want = _seq_sum(want, a)
+            want = want.reshape(shape)
+        _bits(x.grad.numpy(), want)
+        # the one-point replay: the views' values by strided_fwd (_runs_fwd), read by the
+        # product's reverse; the same gradient as eager's (NumPy's views) bit for bit
+        wt = tg.tensor(w)
+        f = tg.compile(lambda x: (view(x) * view(x) * wt).sum(), fused=False)
+        xe = tg.tensor(x0, requires_grad=True)
+        (view(xe) * view(xe) * wt).sum().backward()
+        _bits(f.value_and_grad(x0)[1], xe.grad.numpy())
+
+
+@pytest.mark.parametrize("op", ["sum", "mean"])
+def test_sum_over_a_dim_every_length(op):
+    rng = np.random.default_rng(4)
+    K, n = 2, 3
+    for d in LENGTHS[op == "mean":]:  # (a mean over no elements is nan, its scale 1/0)
+        x0 = rng.normal(size=(K, n, d))
+        v, w, w1 = (rng.normal(size=s) for s in ((K, n, d), (K, n), (K, d)))
+        for first in (True, False):  # x's adjoint written by the reduction, or added to
+            x = tg.tensor(x0, requires_grad=True)
+            red = getattr(x, op)
+            if first:
+                loss = (red(2) * tg.tensor(w)).sum() + (red(1) * tg.tensor(w1)).sum()
+            else:
+                loss = (x * tg.tensor(v)).sum() + (red(2) * tg.tensor(w)).sum()
+            loss.backward()
+            s2 = 1.0 if op == "sum" else (K * n) / (K * n * d) if d else 0.0
+            s1 = 1.0 if op == "sum" else (K * d) / (K * n * d) if d else 0.0
+            if first:  # the sweep: the last row first (red(1)'s, then red(2)'s)
+                want = (0.0 + np.broadcast_to((w1 * s1)[:, None, :], (K, n, d))) \
+                    + (w * s2)[:, :, None]
+            else:
+                want = (0.0 + (w * s2)[:, :, None]) + v
+            _bits(x.grad.numpy(), want)
+
+
+def _mm1_rev_ref(adj, vals, o, a, b, M, K, N, need_a, need_b, bt):
+    """_mm_loop1_rev before its 2 x 2 blocks: one sum at a time, in the same order."""
+    sk, sn = (1, K) if bt else (N, 1)
+    if need_a:
+        for m in range(M):
+            for k in range(K):
+                acc = adj[a + m * K + k]
+                for n in range(N):
+                    acc += adj[o + m * N + n] * vals[b + k * sk + n * sn]
+                adj[a + m * K + k] = acc
+    if need_b:
+        for k in range(K):
+            for n in range(N):
+                acc = adj[b + k * sk + n * sn]
+                for m in range(M):
+                    acc += vals[a + m * K + k] * adj[o + m * N + n]
+                adj[b + k * sk + n * sn] = acc
+
+
+def test_small_product_reverse_in_blocks_every_odd_size():
+    rng = np.random.default_rng(5)
+    for M in (1, 2, 3, 5, 8):
+        for K in (1, 2, 3, 4, 5):
+            for N in (1, 2, 3, 7):
+                for bt in (False, True):
+                    for need in ((True, True), (True, False), (False, True)):
+                        a, b, o = 0, M * K, M * K + K * N
+                        vals = rng.normal(size=o + M * N)
+                        adj = rng.normal(size=o + M * N)
+                        want = adj.copy()
+                        _mm1_rev_ref(want, vals, o, a, b, M, K, N, *need, bt)
+                        L._mm_loop1_rev(adj, vals, u(o), u(a), u(b), u(M), u(K), u(N),
+                                        *need, bt)
+                        _bits(adj, want)
+
+
+def test_small_product_gradient_as_batched_replay():
+    """(5, 7, 2) @ (5, 2, 3): the one-point loop (_mm_loop1_rev) and the batch's
+    (_mm_loop_rev over w points) sum alike."""
+    rng = np.random.default_rng(6)
+    f = tg.compile(lambda A, B: ((A @ B) * (A @ B)).sum(), argnums=(0, 1), fused=False)
+    pts = [(rng.normal(size=(5, 7, 2)), rng.normal(size=(5, 2, 3))) for _ in range(4)]
+    f.value_and_grad(*pts[0])
+    t = next(iter(f.traces.values()))[0]
+    V, G = t.value_and_grad_batch(*[np.stack(p) for p in zip(*pts, strict=True)])
+    for i, p in enumerate(pts):
+        v, g = f.value_and_grad(*p)
+        _bits(v, V[i])
+        for gb, gp in zip(G, g, strict=True):
+            _bits(gp, gb[i])
+
+
+@pytest.mark.parametrize("dims", [0, 1, (0, 1), -1])
+def test_logsumexp_one_point_as_batch(dims):
+    """logsumexp at one point walks its map by runs (_logsumexp_fwd1); a batch block by
+    its groups: the same max, sum and gradient bit for bit, -inf and nan included."""
+    rng = np.random.default_rng(7)
+    f = tg.compile(lambda x: (tg.logsumexp(x, dims) * 1.5).sum(), fused=False)
+    for K in (1, 3, 5):
+        for n in (1, 4, 17):
+            pts = [rng.normal(size=(K, n)) * 30 for _ in range(3)]
+            pts[1][0, 0] = -np.inf
+            pts[2][:, 0] = -np.inf  # a whole group at -inf (its shift is 0)
+            pts.append(np.where(rng.random((K, n)) < 0.2, np.nan, pts[0]))
+            f.value_and_grad(pts[0])
+            t = f.traces[((K, n),)][0]
+            V, G = t.value_and_grad_batch(np.stack(pts))
+            for i, p in enumerate(pts):
+                v, g = f.value_and_grad(p)
+                _bits(v, V[i])
+                _bits(g, G[i])
+
+
+def test_mul_writes_a_first_reached_adjoint():
+    """x * y's reverse writes x's adjoint when x is first reached there (no zero fill):
+    a -0.0 product comes out +0.0, as zeroing then adding gave; a later row adds to it."""
+    x = tg.tensor([1.0, 2.0, -3.0, 0.5], requires_grad=True)
+    y = tg.tensor([-0.0, 4.0, 0.0, 2.0], requires_grad=True)
+    (x * y).sum().backward()
+    _bits(x.grad.numpy(), [0.0, 4.0, 0.0, 2.0])
+    _bits(y.grad.numpy(), [1.0, 2.0, -3.0, 0.5])
+    x.grad = None
+    y.grad = None
+    ((x * 3.0).sum() + (x * y).sum() + (x * x).sum()).backward()
+    _bits(x.grad.numpy(), ((np.array([0.0, 4.0, 0.0, 2.0]) + 2 * x.detach().numpy())
+                           + 3.0))
