@@ -1,0 +1,70 @@
+"""Gaps that PyTorch programs written for ``import tapegrad as torch`` stopped on (a missing
+name, or a different answer), each checked against torch: once_differentiable, the
+optimizer's state dict, grad modes on generators, grad_fn class names, batched grads,
+autocast/GradScaler, torch.tensor of a tensor, the missing distributions, and short
+programs of the kind tutorials and scripts are made of, run under both libraries."""
+import warnings
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+torch = pytest.importorskip("torch")
+pytestmark = pytest.mark.oracle
+
+LIBS = pytest.mark.parametrize("L", [tg, torch], ids=["tapegrad", "torch"])
+
+
+def _np(x):
+    if isinstance(x, (tuple, list)):
+        return [_np(v) for v in x]
+    return np.asarray(x.detach().numpy() if hasattr(x, "detach") and not isinstance(x, tg.Tensor)
+                      else (x.detach() if isinstance(x, tg.Tensor) else x), dtype=float)
+
+
+def same(a, b, rtol=1e-6, atol=1e-8):
+    """Nested results of one program under tapegrad (a) and torch (b) agree."""
+    if isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for k in a:
+            same(a[k], b[k], rtol, atol)
+    elif isinstance(a, (tuple, list)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b, strict=True):
+            same(x, y, rtol, atol)
+    elif isinstance(a, (str, bool, type(None))):
+        assert a == b
+    else:
+        np.testing.assert_allclose(_np(a), _np(b), rtol=rtol, atol=atol)
+
+
+# ---- 1. once_differentiable -----------------------------------------------------------------
+def _square(L):
+    class Square(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        @L.autograd.function.once_differentiable
+        def backward(ctx, g):
+            (x,) = ctx.saved_tensors
+            return 2 * x * g
+    return Square
+
+
+@LIBS
+def test_once_differentiable(L):
+    x = L.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    _square(L).apply(x).sum().backward()
+    assert x.grad.tolist() == [2.0, 4.0, 6.0]
+    (g,) = L.autograd.grad(_square(L).apply(x).sum(), x, create_graph=True)
+    assert not g.requires_grad  # (its seed needs no grad: the backward ran under no_grad)
+    v = L.ones(3, requires_grad=True)
+    (g,) = L.autograd.grad(_square(L).apply(x), x, v, create_graph=True)
+    assert g.requires_grad and g.tolist() == [2.0, 4.0, 6.0]
+    with pytest.raises(RuntimeError, match="differentiate twice a function that was marked "
+                                           "with @once_differentiable"):
+        g.sum().backward()
