@@ -68,3 +68,30 @@ def test_once_differentiable(L):
     with pytest.raises(RuntimeError, match="differentiate twice a function that was marked "
                                            "with @once_differentiable"):
         g.sum().backward()
+
+
+# ---- 2. Optimizer.state ---------------------------------------------------------------------
+def _momentum_script(L):
+    L.manual_seed(0)
+    w = L.nn.Parameter(L.tensor([1.0, -2.0, 0.5]))
+    opt = L.optim.SGD([w], lr=0.1, momentum=0.9)
+    fresh = opt.state[w]  # a parameter not stepped yet: an empty dict, no KeyError
+    out = [len(fresh), type(opt.state).__name__]
+    for _ in range(3):
+        opt.zero_grad()
+        (w ** 2).sum().backward()
+        opt.step()
+    out.append(opt.state[w]["momentum_buffer"].clone())
+    opt.state[w]["momentum_buffer"].zero_()  # scripts reset it by hand
+    (w ** 2).sum().backward()
+    opt.step()
+    out.append(w.detach().clone())
+    sd = opt.state_dict()
+    opt2 = L.optim.SGD([w], lr=0.1, momentum=0.9)
+    opt2.load_state_dict(sd)
+    out += [type(opt2.state).__name__, opt2.state[w]["momentum_buffer"]]
+    return out
+
+
+def test_optimizer_state_is_a_defaultdict():
+    same(_momentum_script(tg), _momentum_script(torch))

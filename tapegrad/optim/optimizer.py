@@ -2,6 +2,7 @@
 Adagrad (PyTorch's single-tensor formulas, term by term; see the package docstring)."""
 import copy
 import warnings
+from collections import defaultdict
 
 import numpy as np
 
@@ -33,7 +34,9 @@ class Optimizer:
 
     def __init__(self, params, defaults):
         self.defaults = defaults
-        self.state = {}  # parameter -> dict (Tensors hash by identity)
+        # parameter -> dict (Tensors hash by identity); a defaultdict as PyTorch's, so that
+        # ``opt.state[p]`` on a parameter not stepped yet reads an empty dict
+        self.state = defaultdict(dict)
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of "
@@ -88,7 +91,7 @@ class Optimizer:
             for p in group["params"]:
                 if p.grad is not None:
                     self._update(p, _values(p.grad).astype(p.dtype, copy=False), group,
-                                 self.state.setdefault(p, {}))
+                                 self.state[p])
         return loss
 
     # -- state ---------------------------------------------------------------------------
@@ -122,7 +125,7 @@ class Optimizer:
             for p, i in zip(mine["params"], saved["params"], strict=True):
                 params[i] = p
             mine.update({k: v for k, v in saved.items() if k != "params"})
-        self.state = {}
+        self.state = defaultdict(dict)
         for i, s in state_dict["state"].items():
             p = params[int(i)]
             self.state[p] = {k: Tensor(_values(v).astype(p.dtype)) if isinstance(v, Tensor) and
