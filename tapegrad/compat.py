@@ -799,8 +799,6 @@ _TABLE = {
               "TypedStorage UntypedStorage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
-    "inference tensors (tensors made inside inference_mode are ordinary tensors here, so "
-    "is_inference cannot answer as PyTorch)": "is_inference",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
     _DEVICE: "xpu ipu mtia record_stream",
     _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "

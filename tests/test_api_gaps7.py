@@ -95,3 +95,84 @@ def _momentum_script(L):
 
 def test_optimizer_state_is_a_defaultdict():
     same(_momentum_script(tg), _momentum_script(torch))
+
+
+# ---- 3. grad modes on generators, grad_mode module, inference tensors ------------------------
+def _modes(L, make):
+    """The grad mode a decorated generator sees at each step, and the caller's between."""
+    @make(L)
+    def steps(n):
+        got = yield L.is_grad_enabled()
+        for _ in range(n):
+            got = yield (L.is_grad_enabled(), got)
+        return "done"
+
+    seen = []
+    with L.set_grad_enabled(True):
+        it = steps(2)
+        seen.append(next(it))
+        seen.append(L.is_grad_enabled())
+        seen.append(it.send("x"))
+        seen.append(L.is_grad_enabled())
+        seen.append(it.send("y"))
+        try:
+            it.send(None)
+        except StopIteration as stop:
+            seen.append(stop.value)
+        seen.append(L.is_grad_enabled())
+    with L.no_grad():
+        seen.append([v for v in make(L)(lambda: (yield L.is_grad_enabled()))()])
+    return seen
+
+
+@pytest.mark.parametrize("make", [
+    lambda L: L.no_grad(), lambda L: L.no_grad, lambda L: L.enable_grad(),
+    lambda L: L.set_grad_enabled(False), lambda L: L.inference_mode(),
+    lambda L: L.inference_mode, lambda L: L.autograd.grad_mode.no_grad(),
+    lambda L: L.autograd.grad_mode.set_grad_enabled(True)],
+    ids=["no_grad()", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode()",
+         "inference_mode", "grad_mode.no_grad", "grad_mode.set_grad_enabled"])
+def test_grad_mode_decorates_generators(make):
+    assert _modes(tg, make) == _modes(torch, make)
+    assert tg.is_grad_enabled()
+
+
+def test_generator_close_and_throw_under_no_grad():
+    def run(L):
+        log = []
+
+        @L.no_grad()
+        def gen():
+            try:
+                yield 1
+                yield 2
+            except ValueError:
+                log.append(("caught", L.is_grad_enabled()))
+                yield 3
+            finally:
+                log.append(("closed", L.is_grad_enabled()))
+        g = gen()
+        next(g)
+        log.append(g.throw(ValueError("x")))
+        log.append(L.is_grad_enabled())
+        g.close()
+        log.append(L.is_grad_enabled())
+        return log
+    assert run(tg) == run(torch)
+
+
+def _inference(L):
+    a = L.ones(2)
+    with L.inference_mode():
+        b = L.ones(2) * 2
+        c = a + 1
+        inside = L.is_inference_mode_enabled()
+        with L.inference_mode(False):
+            d = L.zeros(1)
+    return [a.is_inference(), b.is_inference(), c.is_inference(), d.is_inference(), inside,
+            L.is_inference_mode_enabled(), L.autograd.grad_mode.inference_mode is
+            L.inference_mode]
+
+
+def test_inference_tensors():
+    assert _inference(tg) == _inference(torch)

@@ -1,5 +1,8 @@
 """tapegrad.autograd: backward, grad, grad modes, graph nodes, Variable, anomaly detection,
 gradcheck."""
+import sys
+
+from .. import grad_mode
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
 from . import forward_ad, functional
@@ -14,6 +17,8 @@ from .function import Function, FunctionCtx
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
 
+sys.modules[__name__ + ".grad_mode"] = grad_mode  # PyTorch's torch.autograd.grad_mode
+
 
 def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
     """PyTorch's deprecated Variable: returns a Tensor."""
@@ -23,6 +28,6 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
 
 __all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable",
            "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
-           "gradgradcheck",
+           "gradgradcheck", "grad_mode",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]
