@@ -176,3 +176,48 @@ def _inference(L):
 
 def test_inference_tensors():
     assert _inference(tg) == _inference(torch)
+
+
+# ---- 4. grad_fn node classes ----------------------------------------------------------------
+# (mse_loss is composed of ops here, so its grad_fn is MeanBackward0, not MseLossBackward0:
+# docs/limits.md)
+NODE_PROGRAMS = {
+    "mul": lambda L, a, b: a * b, "add": lambda L, a, b: a + b, "sum": lambda L, a, b: a.sum(),
+    "mm": lambda L, a, b: a.mm(b), "matmul": lambda L, a, b: a @ b, "sub": lambda L, a, b: a - b,
+    "div": lambda L, a, b: a / b, "exp": lambda L, a, b: a.exp(), "mean": lambda L, a, b: a.mean(),
+    "pow": lambda L, a, b: a ** 2, "t": lambda L, a, b: a.t(), "view": lambda L, a, b: a.view(9),
+    "select": lambda L, a, b: a[0], "relu": lambda L, a, b: a.relu(),
+    "tanh": lambda L, a, b: a.tanh(), "sigmoid": lambda L, a, b: L.sigmoid(a),
+    "cat": lambda L, a, b: L.cat([a, b]), "stack": lambda L, a, b: L.stack([a, b]),
+    "unsqueeze": lambda L, a, b: a.unsqueeze(0), "neg": lambda L, a, b: -a,
+    "clone": lambda L, a, b: a.clone(), "max": lambda L, a, b: a.max(),
+    "mv": lambda L, a, b: L.matmul(a, b[0]), "permute": lambda L, a, b: a.permute(1, 0),
+    "slice": lambda L, a, b: a[1:], "index": lambda L, a, b: a[L.tensor([0, 2])],
+    "linear": lambda L, a, b: L.nn.functional.linear(a, b, b[0]),
+    "softmax": lambda L, a, b: L.softmax(a, 1), "log_softmax": lambda L, a, b: a.log_softmax(1),
+    "cross_entropy": lambda L, a, b: L.nn.functional.cross_entropy(a, L.tensor([0, 1, 2])),
+    "where": lambda L, a, b: L.where(b > 0, a, b), "sum_dim": lambda L, a, b: a.sum(1),
+    "norm": lambda L, a, b: a.norm(), "rsub": lambda L, a, b: 1 - a,
+    "add_scalar": lambda L, a, b: a + 1, "mul_scalar": lambda L, a, b: a * 2,
+    "reshape": lambda L, a, b: a.reshape(-1, 9), "flatten": lambda L, a, b: a.flatten(),
+}
+
+
+def _node_names(L):
+    a = L.tensor(np.arange(9.0).reshape(3, 3) / 7, requires_grad=True)
+    b = L.tensor(np.linspace(-1, 1, 9).reshape(3, 3))
+    out = {}
+    for k, f in NODE_PROGRAMS.items():
+        y = f(L, a, b)
+        out[k] = (type(y.grad_fn).__name__, y.grad_fn.name(),
+                  [type(n).__name__ for n, _ in y.grad_fn.next_functions])
+    return out
+
+
+def test_grad_fn_classes_named_as_torch():
+    mine, theirs = _node_names(tg), _node_names(torch)
+    bad = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+    assert not bad
+    y = tg.ones(2, requires_grad=True) * 3
+    assert isinstance(y.grad_fn, tg.autograd.graph.Node)
+    assert type(y.grad_fn) is type((y * 2).grad_fn)  # one class per name
