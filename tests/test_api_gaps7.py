@@ -221,3 +221,20 @@ def test_grad_fn_classes_named_as_torch():
     y = tg.ones(2, requires_grad=True) * 3
     assert isinstance(y.grad_fn, tg.autograd.graph.Node)
     assert type(y.grad_fn) is type((y * 2).grad_fn)  # one class per name
+
+
+# ---- 5. broadcast errors in PyTorch's words --------------------------------------------------
+@pytest.mark.parametrize("fn", [
+    lambda L: L.ones(2, 3) + L.ones(2, 4), lambda L: L.ones(3, requires_grad=True) * L.ones(4),
+    lambda L: L.where(L.ones(2, 3) > 0, L.ones(2, 3), L.ones(4, 3)),
+    lambda L: L.ones(2, 3).add_(L.ones(2, 4)), lambda L: L.ones(3).add_(L.ones(2, 3)),
+    lambda L: L.ones(3).expand(2, 4), lambda L: L.broadcast_tensors(L.ones(3), L.ones(4)),
+    lambda L: L.maximum(L.ones(3), L.ones(4)), lambda L: L.ones(2, 2, 3) @ L.ones(3, 2, 2)],
+    ids=["add", "mul", "where", "add_", "add_out", "expand", "broadcast_tensors", "maximum",
+         "batched matmul"])
+def test_broadcast_errors_hold_torchs_words(fn):
+    with pytest.raises(RuntimeError) as theirs:
+        fn(torch)
+    with pytest.raises(RuntimeError) as mine:
+        fn(tg)
+    assert str(theirs.value).splitlines()[0] in str(mine.value)
