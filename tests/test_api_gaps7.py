@@ -39,6 +39,21 @@ def same(a, b, rtol=1e-6, atol=1e-8):
         np.testing.assert_allclose(_np(a), _np(b), rtol=rtol, atol=atol)
 
 
+def torch64(program):
+    """``program(torch)`` with torch's default dtype tapegrad's (float64)."""
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        return program(torch)
+    finally:
+        torch.set_default_dtype(old)
+
+
+def agree(program, rtol=1e-6, atol=1e-8):
+    """One program gives the same answers under tapegrad and torch."""
+    same(program(tg), torch64(program), rtol, atol)
+
+
 # ---- 1. once_differentiable -----------------------------------------------------------------
 def _square(L):
     class Square(L.autograd.Function):
@@ -94,7 +109,7 @@ def _momentum_script(L):
 
 
 def test_optimizer_state_is_a_defaultdict():
-    same(_momentum_script(tg), _momentum_script(torch))
+    agree(_momentum_script)
 
 
 # ---- 3. grad modes on generators, grad_mode module, inference tensors ------------------------
@@ -238,3 +253,24 @@ def test_broadcast_errors_hold_torchs_words(fn):
     with pytest.raises(RuntimeError) as mine:
         fn(tg)
     assert str(theirs.value).splitlines()[0] in str(mine.value)
+
+
+# ---- 6. grad(is_grads_batched=True) ---------------------------------------------------------
+def _batched(L):
+    x = L.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    w = L.tensor([[1.0, -2.0], [0.5, 4.0]], requires_grad=True)
+    y = x ** 3
+    (jac,) = L.autograd.grad(y, x, L.eye(3), is_grads_batched=True, create_graph=True)
+    (hess,) = L.autograd.grad(jac, x, L.eye(3).unsqueeze(1).expand(3, 3, 3),
+                              is_grads_batched=True)
+    out = (w @ x[:2]).tanh()
+    seeds = L.tensor(np.arange(10.0).reshape(5, 2) / 5)
+    gw, gx = L.autograd.grad(out, (w, x), seeds, is_grads_batched=True)
+    return [jac, hess, gw, gx, jac.requires_grad]
+
+
+def test_grad_is_grads_batched():
+    agree(_batched)
+    x = tg.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError, match="interpret the first dimension of each grad_output"):
+        tg.autograd.grad(x * 2, x, tg.ones(3), is_grads_batched=True)
