@@ -20,6 +20,8 @@ from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .func import vmap  # torch.vmap is torch.func.vmap
 from .grad_mode import is_inference_mode_enabled
+from . import amp
+from .amp import autocast, cpu, is_autocast_available, is_autocast_enabled
 from .threads import get_num_interop_threads, get_num_threads, set_num_threads
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
 from .typeinfo import (
@@ -82,5 +84,6 @@ __all__ = [
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
     "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
-    "vmap", "is_inference_mode_enabled", *_COMPAT,
+    "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
+    "is_autocast_enabled", *_COMPAT,
 ]

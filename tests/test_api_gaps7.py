@@ -274,3 +274,49 @@ def test_grad_is_grads_batched():
     x = tg.ones(3, requires_grad=True)
     with pytest.raises(RuntimeError, match="interpret the first dimension of each grad_output"):
         tg.autograd.grad(x * 2, x, tg.ones(3), is_grads_batched=True)
+
+
+# ---- 7. autocast and GradScaler, disabled as without CUDA ------------------------------------
+def _amp_loop(L):
+    L.manual_seed(0)
+    model = L.nn.Linear(3, 1)
+    with L.no_grad():
+        model.weight.copy_(L.tensor([[0.5, -1.0, 2.0]]))
+        model.bias.fill_(0.1)
+    opt = L.optim.SGD(model.parameters(), lr=0.05)
+    scaler = L.amp.GradScaler("cuda")
+    old = L.cuda.amp.GradScaler()
+    x = L.tensor(np.linspace(-1, 1, 12).reshape(4, 3))
+    y = L.tensor([[1.0], [0.0], [2.0], [-1.0]])
+
+    @L.autocast(device_type="cuda", dtype=L.float16)
+    def forward(inp):
+        return model(inp)
+
+    losses = []
+    for step in range(3):
+        opt.zero_grad()
+        with L.amp.autocast("cuda"), L.cuda.amp.autocast():
+            loss = L.nn.functional.mse_loss(forward(x), y)
+        scaler.scale(loss).backward()
+        scaler.unscale_(opt)
+        L.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(opt)
+        scaler.update()
+        losses.append(loss.detach())
+    return [losses, model.weight.detach(), scaler.get_scale(), scaler.is_enabled(),
+            scaler.state_dict(), old.is_enabled(), L.is_autocast_enabled(), loss.dtype == L.float64
+            if L is tg else loss.dtype == torch.float64]
+
+
+def test_autocast_and_gradscaler_pass_through():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        agree(_amp_loop)
+    tg.amp._warned.clear()
+    with pytest.warns(UserWarning, match="autocast.*disabled"):
+        tg.autocast("cuda")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tg.autocast("cuda")  # (once)
+        tg.autocast("cpu", enabled=False)
