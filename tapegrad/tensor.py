@@ -388,7 +388,7 @@ def as_data(value, dtype):
     """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
     if isinstance(value, Tensor):
         if value._rg and state.tracing is not None:
-            TRACE_HOOKS["escape"](value, "Tensor(t)", "Use tapegrad.tensor(t) or t.detach() "
+            TRACE_HOOKS["escape"](value, "Tensor(t)", "Use t.detach().clone() or t.detach() "
                                   "(recorded stop-gradient copies) instead.")
         value = value._data
     if type(value) is float and (dtype is dtypes.float64 or (

@@ -320,3 +320,19 @@ def test_autocast_and_gradscaler_pass_through():
         warnings.simplefilter("error")
         tg.autocast("cuda")  # (once)
         tg.autocast("cpu", enabled=False)
+
+
+# ---- 8. torch.tensor(t) of a tensor ---------------------------------------------------------
+def _copy_construct(L):
+    a = L.tensor([1.0, 2.0], requires_grad=True)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        b = L.tensor(a)
+        c = L.tensor(a * 2, dtype=L.float32, requires_grad=True)
+    b[0] = 5.0  # a copy: a is untouched
+    return [a.detach(), b, b.requires_grad, c, c.requires_grad, c.is_leaf,
+            [(w.category.__name__, str(w.message)) for w in seen]]
+
+
+def test_tensor_of_a_tensor_copies_and_warns():
+    agree(_copy_construct)
