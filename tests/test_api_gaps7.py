@@ -336,3 +336,61 @@ def _copy_construct(L):
 
 def test_tensor_of_a_tensor_copies_and_warns():
     agree(_copy_construct)
+
+
+# ---- 9. Weibull, Pareto, NegativeBinomial, Multinomial --------------------------------------
+def _distributions(L):
+    D = L.distributions
+    sc = L.tensor([1.0, 2.0], requires_grad=True)
+    k = L.tensor([0.7, 3.0], requires_grad=True)
+    a = L.tensor([0.5, 3.0], requires_grad=True)
+    out = {}
+    for name, d, v in [("weibull", D.Weibull(sc, k), L.tensor([0.5, 2.5])),
+                       ("pareto", D.Pareto(sc, a), L.tensor([1.5, 4.0]))]:
+        lp = d.log_prob(v)
+        total = lp.sum() + d.entropy().sum() + d.mean[1] + d.variance[1]
+        out[name] = [lp, d.entropy(), d.mean, d.variance, d.mode, d.cdf(v),
+                     d.icdf(L.tensor([0.3, 0.9])), *L.autograd.grad(total, (sc, k, a),
+                                                                    allow_unused=True)]
+    p = L.tensor([0.3, 0.8], requires_grad=True)
+    d = D.NegativeBinomial(L.tensor([3.0, 5.5]), probs=p)
+    lp = d.log_prob(L.tensor([0.0, 7.0]))
+    d2 = D.NegativeBinomial(4, logits=L.tensor([0.2, -1.0]))
+    out["negbin"] = [lp, d.mean, d.variance, d.mode, L.autograd.grad(lp.sum() + d.variance.sum(),
+                                                                     p),
+                     d2.log_prob(L.tensor([2.0, 0.0])), d2.mean]
+    pr = L.tensor([[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]], requires_grad=True)
+    d = D.Multinomial(6, probs=pr)
+    lp, e = d.log_prob(L.tensor([[1.0, 2.0, 3.0], [0.0, 0.0, 6.0]])), d.entropy()
+    d3 = D.Multinomial(4, logits=L.tensor([0.1, -0.5, 2.0, 0.0]))
+    out["multinomial"] = [lp, e, d.mean, d.variance, L.autograd.grad(lp.sum() + e.sum(), pr),
+                          d3.log_prob(L.tensor([1.0, 0.0, 3.0, 0.0])), d3.entropy(),
+                          d.batch_shape, d.event_shape, d.sample((5,)).shape,
+                          d.sample().sum(-1), repr(d)]
+    return out
+
+
+def test_new_distributions_against_torch():
+    with np.errstate(all="ignore"):
+        agree(_distributions, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("make", [
+    lambda D: D.Weibull(tg.tensor([1.5]), tg.tensor([2.0])),
+    lambda D: D.Pareto(tg.tensor([1.0]), tg.tensor([4.0])),
+    lambda D: D.NegativeBinomial(tg.tensor([3.0]), probs=tg.tensor([0.4])),
+    lambda D: D.Multinomial(5, probs=tg.tensor([0.2, 0.3, 0.5]))],
+    ids=["Weibull", "Pareto", "NegativeBinomial", "Multinomial"])
+def test_new_distributions_sample_their_moments(make):
+    tg.manual_seed(0)
+    d = make(tg.distributions)
+    x = d.sample((40000,))
+    assert tuple(x.shape) == (40000, *d.batch_shape, *d.event_shape)
+    np.testing.assert_allclose(np.asarray(x.mean(0)), np.asarray(d.mean), rtol=0.03)
+    np.testing.assert_allclose(np.asarray(x.var(0)), np.asarray(d.variance), rtol=0.08)
+    assert np.isfinite(np.asarray(d.log_prob(x[:100]))).all()
+    if d.has_rsample:
+        p = d.scale.clone().requires_grad_()
+        (type(d)(p, d.concentration if hasattr(d, "concentration") else d.alpha)
+         .rsample((10,)).sum().backward())
+        assert p.grad is not None and float(p.grad.sum()) > 0

@@ -27,7 +27,7 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
 
 
 __all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable",
-           "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
-           "gradgradcheck", "grad_mode",
+           "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad",
+           "gradcheck", "gradgradcheck", "grad_mode",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

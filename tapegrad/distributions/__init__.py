@@ -2,6 +2,7 @@
 (reparameterised, gradients to the parameters), log_prob, entropy, moments and KL
 divergences, written in tapegrad ops."""
 from . import constraints, transforms
+from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
 from .discrete import Bernoulli, Categorical, OneHotCategorical
 from .distribution import Distribution
@@ -39,4 +40,4 @@ __all__ = ["Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "Di
            "constraints", "kl_divergence", "register_kl", "transforms", "AbsTransform",
            "AffineTransform", "ComposeTransform", "ExpTransform", "PowerTransform",
            "SigmoidTransform", "SoftplusTransform", "TanhTransform", "Transform",
-           "TransformedDistribution"]
+           "TransformedDistribution", "Multinomial", "NegativeBinomial", "Pareto", "Weibull"]
