@@ -394,3 +394,59 @@ def test_new_distributions_sample_their_moments(make):
         (type(d)(p, d.concentration if hasattr(d, "concentration") else d.alpha)
          .rsample((10,)).sum().backward())
         assert p.grad is not None and float(p.grad.sum()) > 0
+
+
+# ---- 10. parametrizations.orthogonal --------------------------------------------------------
+def _orthogonal(L, kind):
+    lin = L.nn.Linear(3, 3)
+    with L.no_grad():
+        lin.weight.copy_(L.tensor(np.arange(9.0).reshape(3, 3) / 5 - np.eye(3)))
+        lin.bias.zero_()
+    m = L.nn.utils.parametrizations.orthogonal(lin, orthogonal_map=kind)
+    w0 = m.weight.detach().clone()
+    opt = L.optim.SGD(m.parameters(), lr=0.1)
+    x = L.tensor(np.linspace(-1, 1, 6).reshape(2, 3))
+    for _ in range(2):
+        opt.zero_grad()
+        (m(x) ** 3).sum().backward()
+        opt.step()
+    w = m.weight.detach()
+    return [w0, w, w @ w.T, sorted(m.state_dict()), type(m).__name__]
+
+
+@pytest.mark.parametrize("kind", ["matrix_exp", "cayley", "householder"])
+def test_orthogonal_parametrization(kind):
+    agree(lambda L: _orthogonal(L, kind), rtol=1e-7, atol=1e-9)
+
+
+@pytest.mark.parametrize("kind", ["matrix_exp", "householder"])
+@pytest.mark.parametrize("shape", [(3, 3), (4, 3), (3, 4)])
+def test_orthogonal_without_trivialization(kind, shape):
+    def program(L):
+        lin = L.nn.Linear(shape[1], shape[0])
+        with L.no_grad():
+            lin.weight.copy_(L.tensor(np.arange(np.prod(shape), dtype=float).reshape(shape) / 5
+                                      - np.eye(*shape)))
+        m = L.nn.utils.parametrizations.orthogonal(lin, orthogonal_map=kind,
+                                                      use_trivialization=False)
+        m.weight.sum().backward()
+        return [m.weight, m.parametrizations.weight.original.grad, sorted(m.state_dict())]
+    agree(program, rtol=1e-7, atol=1e-9)
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (3, 5), (2, 3, 3)])
+def test_orthogonal_rectangular_and_batched(shape):
+    class Holder(tg.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.weight = tg.nn.Parameter(tg.randn(*shape))
+    m = tg.nn.utils.parametrizations.orthogonal(Holder())
+    w = m.weight
+    small = min(shape[-2:])
+    gram = w.mT @ w if shape[-2] > shape[-1] else w @ w.mT
+    np.testing.assert_allclose(np.asarray(gram.detach()), np.broadcast_to(np.eye(small),
+                               gram.shape), atol=1e-12)
+    w.sum().backward()
+    assert m.parametrizations.weight.original.grad is not None
+    with pytest.raises(ValueError, match="Expected a matrix"):
+        tg.nn.utils.parametrizations.orthogonal(tg.nn.Linear(2, 2), "bias")
