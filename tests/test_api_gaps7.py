@@ -1053,3 +1053,24 @@ def test_program_runs_as_under_torch(program):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # (deprecations differ; the answers must not)
         agree(program)
+
+
+# ---- names scripts spell by their full path, and small API corners found on the way ----------
+@LIBS
+def test_names_by_full_path(L):
+    D, data = L.distributions, L.utils.data
+    assert D.normal.Normal is D.Normal and D.multivariate_normal.MultivariateNormal is \
+        D.MultivariateNormal and D.one_hot_categorical.OneHotCategorical is D.OneHotCategorical
+    assert data.dataloader.DataLoader is data.DataLoader and data.dataset.Dataset is \
+        data.Dataset and data.sampler.SubsetRandomSampler is data.SubsetRandomSampler
+    assert L.autograd.variable.Variable is L.autograd.Variable
+    assert L.autograd.anomaly_mode.detect_anomaly is L.autograd.detect_anomaly
+    out = L.nn.utils.stateless.functional_call(
+        L.nn.Linear(2, 1), {"weight": L.ones(1, 2), "bias": L.zeros(1)}, (L.ones(1, 2),))
+    assert out.tolist() == [[2.0]]
+    with L.autograd.set_multithreading_enabled(False):
+        assert L.autograd.is_multithreading_enabled() in (True, False)
+    L.set_num_interop_threads(L.get_num_interop_threads())  # (torch: only before first use)
+    assert L.is_inference(L.ones(1)) is False
+    assert L.cuda.memory_allocated() == 0 and L.cuda.max_memory_allocated() == 0
+    assert L.cuda.is_bf16_supported() is False
