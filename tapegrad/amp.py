@@ -141,6 +141,17 @@ class GradScaler:
         """Nothing to load: a disabled scaler keeps no state."""
 
 
+def custom_fwd(fwd=None, *, device_type="cuda", cast_inputs=None):
+    """Decorate a custom Function's forward for autocast regions: unchanged here (autocast
+    is off); ``@custom_fwd`` bare or ``@custom_fwd(device_type=..., cast_inputs=...)``."""
+    return (lambda f: f) if fwd is None else fwd
+
+
+def custom_bwd(bwd=None, *, device_type="cuda"):
+    """The backward's counterpart of ``custom_fwd``: unchanged here."""
+    return (lambda f: f) if bwd is None else bwd
+
+
 class _CudaAutocast(autocast):
     """``torch.cuda.amp.autocast(enabled=True, dtype=float16, cache_enabled=True)``."""
 
@@ -166,10 +177,12 @@ class _CpuAutocast(autocast):
 
 _CudaAutocast.__name__ = _CpuAutocast.__name__ = "autocast"
 _CudaGradScaler.__name__ = "GradScaler"
-cuda.amp = types.SimpleNamespace(autocast=_CudaAutocast, GradScaler=_CudaGradScaler)
+cuda.amp = types.SimpleNamespace(autocast=_CudaAutocast, GradScaler=_CudaGradScaler,
+                                 custom_fwd=custom_fwd, custom_bwd=custom_bwd)
 cpu = types.SimpleNamespace(  # torch.cpu: the device tapegrad computes on
     amp=types.SimpleNamespace(autocast=_CpuAutocast, GradScaler=GradScaler),
     is_available=lambda: True, device_count=lambda: 1, synchronize=lambda device=None: None,
     current_device=lambda: "cpu")
 
-__all__ = ["GradScaler", "autocast", "is_autocast_available", "is_autocast_enabled"]
+__all__ = ["GradScaler", "autocast", "custom_bwd", "custom_fwd", "is_autocast_available",
+           "is_autocast_enabled"]

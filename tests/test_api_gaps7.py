@@ -1074,3 +1074,30 @@ def test_names_by_full_path(L):
     assert L.is_inference(L.ones(1)) is False
     assert L.cuda.memory_allocated() == 0 and L.cuda.max_memory_allocated() == 0
     assert L.cuda.is_bf16_supported() is False
+
+
+def test_small_corners():
+    def program(L):
+        p = L.tensor([0.0, 0.25, 1.0])
+        u = L.distributions.utils
+        m = L.nn.Linear(2, 1)
+        assert m.compile() is None and m(L.ones(1, 2)).shape == (1, 1)
+
+        class Twice(L.autograd.Function):
+            @staticmethod
+            @L.amp.custom_fwd(device_type="cuda")
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            @L.amp.custom_bwd(device_type="cuda")
+            def backward(ctx, g):
+                return g * 2
+        x = L.ones(2, requires_grad=True)
+        Twice.apply(x).sum().backward()
+        return [u.probs_to_logits(p), u.probs_to_logits(p, is_binary=True),
+                u.logits_to_probs(p), u.logits_to_probs(p, is_binary=True), u.clamp_probs(p),
+                x.grad, callable(L.cuda.amp.custom_fwd)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        agree(program)

@@ -3,11 +3,12 @@
 divergences, written in tapegrad ops."""
 import sys
 import types
+
 from . import constraints, transforms
 from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
-from .discrete import Bernoulli, Categorical, OneHotCategorical
-from .distribution import Distribution
+from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
+from .distribution import Distribution, broadcast_all
 from .kl import kl_divergence, register_kl
 from .more import (
                    Binomial,
@@ -57,6 +58,22 @@ _SUBMODULES = {
     "one_hot_categorical": "OneHotCategorical", "pareto": "Pareto", "poisson": "Poisson",
     "studentT": "StudentT", "transformed_distribution": "TransformedDistribution",
     "uniform": "Uniform", "weibull": "Weibull"}
+utils = types.ModuleType(f"{__name__}.utils", "PyTorch's distributions.utils.")
+
+
+def _probs_to_logits(probs, is_binary=False):
+    p = _clamped(probs)
+    return p.log() - (-p).log1p() if is_binary else p.log()
+
+
+def _logits_to_probs(logits, is_binary=False):
+    return logits.sigmoid() if is_binary else logits.softmax(-1)
+
+
+utils.probs_to_logits, utils.logits_to_probs = _probs_to_logits, _logits_to_probs
+utils.clamp_probs, utils.broadcast_all = _clamped, broadcast_all
+sys.modules[utils.__name__] = utils
+
 for _name, _cls in _SUBMODULES.items():
     _mod = types.ModuleType(f"{__name__}.{_name}", f"PyTorch's module of {_cls}.")
     _mod.__dict__[_cls] = globals()[_cls]
