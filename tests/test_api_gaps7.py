@@ -1101,3 +1101,26 @@ def test_small_corners():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         agree(program)
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "LBFGS"])
+def test_optimizer_step_hooks(name):
+    def program(L):
+        w = L.nn.Parameter(L.tensor([1.0, -2.0]))
+        opt = getattr(L.optim, name)([w], lr=0.1)
+        log = []
+        h1 = opt.register_step_pre_hook(lambda o, a, k: log.append(("pre", len(a))))
+        h2 = opt.register_step_post_hook(lambda o, a, k: log.append(("post", float(w[0]))))
+
+        def closure():
+            opt.zero_grad()
+            loss = (w ** 2).sum()
+            loss.backward()
+            return loss
+        opt.step(closure)
+        h1.remove()
+        opt.step(closure)
+        h2.remove()
+        opt.step(closure)
+        return [log, w.detach()]
+    agree(program)
