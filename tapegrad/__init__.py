@@ -20,7 +20,10 @@ from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .func import vmap  # torch.vmap is torch.func.vmap
 from .grad_mode import is_inference_mode_enabled
-from .threads import get_num_interop_threads, get_num_threads, set_num_threads
+from . import amp
+from .amp import autocast, cpu, is_autocast_available, is_autocast_enabled
+from .threads import (
+    get_num_interop_threads, get_num_threads, set_num_interop_threads, set_num_threads)
 from .nn.distance import cosine_similarity, pairwise_distance, pdist
 from .typeinfo import (
     can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
@@ -53,6 +56,11 @@ globals().update(_COMPAT)
 newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
+def is_inference(input):
+    """``input.is_inference()``: made inside inference_mode."""
+    return input.is_inference()
+
+
 def is_tensor(obj):
     """True for a tapegrad Tensor."""
     return isinstance(obj, Tensor)
@@ -82,5 +90,6 @@ __all__ = [
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
     "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
-    "vmap", "is_inference_mode_enabled", *_COMPAT,
+    "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
+    "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
 ]

@@ -11,6 +11,7 @@ class _State(threading.local):
 
 
 state = _State()
+INFERENCE_THREADS = [0]  # threads inside inference_mode: tensors made then are marked
 
 
 class _Anomaly:

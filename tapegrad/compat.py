@@ -799,8 +799,6 @@ _TABLE = {
               "TypedStorage UntypedStorage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
-    "inference tensors (tensors made inside inference_mode are ordinary tensors here, so "
-    "is_inference cannot answer as PyTorch)": "is_inference",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
     _DEVICE: "xpu ipu mtia record_stream",
     _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "
@@ -822,7 +820,7 @@ _TABLE = {
              "parse_type_comment merge_type_from_type_comment unify_type_list",
     _REMOVED: "eig symeig lstsq solve lu matrix_rank",
     _RNN: "lstm gru rnn_tanh rnn_relu lstm_cell gru_cell rnn_tanh_cell rnn_relu_cell",
-    _AUTOCAST: "amp autocast is_autocast_enabled is_autocast_cpu_enabled set_autocast_enabled "
+    _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
                "get_autocast_gpu_dtype get_autocast_ipu_dtype get_autocast_xla_dtype "

@@ -1,6 +1,7 @@
 """Tensor creation, with PyTorch's names and float64 as the default float dtype."""
 import operator
 import sys
+import warnings
 
 import numpy as np
 
@@ -50,6 +51,12 @@ def _float(dtype):
     return dtypes.to_dtype(dtype) or dtypes.default_float()
 
 
+COPY_CONSTRUCT = (  # PyTorch's words
+    "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+    "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+    "torch.tensor(sourceTensor).")
+
+
 def tensor(data, dtype=None, device=None, requires_grad=False):
     """A new leaf tensor holding a copy of ``data``.
 
@@ -58,6 +65,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     """
     _device(device, "tensor")
     if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
         if data._rg and state.tracing is not None:  # its recorded stop-gradient copy
             d = TRACE_HOOKS["detach"](data, alias=False)
             if d is not None:

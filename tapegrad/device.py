@@ -130,7 +130,12 @@ cuda = types.SimpleNamespace(
     is_available=_false, is_initialized=_false, device_count=lambda: 0,
     manual_seed=_nothing, manual_seed_all=_nothing, empty_cache=_nothing,
     synchronize=_no_cuda("synchronize"), current_device=_no_cuda("current_device"),
-    get_device_name=_no_cuda("get_device_name"))
+    get_device_name=_no_cuda("get_device_name"), get_device_properties=_no_cuda(
+        "get_device_properties"), set_device=_no_cuda("set_device"),
+    mem_get_info=_no_cuda("mem_get_info"), is_bf16_supported=_false,
+    memory_allocated=lambda device=None: 0, max_memory_allocated=lambda device=None: 0,
+    memory_reserved=lambda device=None: 0, max_memory_reserved=lambda device=None: 0,
+    reset_peak_memory_stats=_nothing)
 # the switches scripts set: kept, with a CPU build's values, and without effect here
 backends = types.SimpleNamespace(
     mps=types.SimpleNamespace(is_available=_false, is_built=_false),

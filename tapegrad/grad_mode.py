@@ -7,9 +7,9 @@ the tracing tape.
 """
 import contextlib
 import functools
-import threading
+import inspect
 
-from ._state import state
+from ._state import INFERENCE_THREADS, state
 
 
 def _mode():
@@ -47,13 +47,48 @@ class _GradMode:
         _set(self._prev)
         return False
 
-    def __call__(self, fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with self.__class__():
-                return fn(*args, **kwargs)
+    def _fresh(self):
+        """A new manager of the same mode, for one call of a decorated function."""
+        return self.__class__()
 
-        return wrapper
+    def __call__(self, fn):
+        return _decorate(self._fresh, fn)
+
+
+def _decorate(fresh, fn):
+    """``fn`` run under a fresh manager per call; a generator function gets the mode around
+    each resumed step and the caller's mode back at each yield, as PyTorch's decorators."""
+    if inspect.isgeneratorfunction(fn):
+        @functools.wraps(fn)
+        def generator(*args, **kwargs):
+            gen = fn(*args, **kwargs)
+            try:
+                with fresh():
+                    response = gen.send(None)
+                while True:
+                    try:
+                        request = yield response
+                    except GeneratorExit:
+                        with fresh():
+                            gen.close()
+                        raise
+                    except BaseException as exc:
+                        with fresh():
+                            response = gen.throw(exc)
+                    else:
+                        with fresh():
+                            response = gen.send(request)
+            except StopIteration as stop:
+                return stop.value
+
+        return generator
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with fresh():
+            return fn(*args, **kwargs)
+
+    return wrapper
 
 
 class no_grad(_GradMode):
@@ -90,29 +125,20 @@ class set_grad_enabled(_GradMode):
         pass  # already set in __init__, as PyTorch does
 
     def __call__(self, fn):
-        _set(self._prev)
+        _set(self._prev)  # (as a decorator it sets the mode only while fn runs)
         mode = self._enabled
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
-
-
-_inference = threading.local()  # .on: inside inference_mode(True), this thread
+        return _decorate(lambda: set_grad_enabled(mode), fn)
 
 
 def is_inference_mode_enabled():
     """True inside ``inference_mode()`` (and not in an ``inference_mode(False)`` within)."""
-    return getattr(_inference, "on", False)
+    return state.inference
 
 
 class inference_mode(_GradMode):
     """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap).
-    Tensors made inside are ordinary tensors here (PyTorch's ``is_inference()`` flag is
-    not kept)."""
+    Tensors made inside answer ``is_inference()`` True; PyTorch's other restrictions on
+    them (no in-place change outside the mode, no use in a recorded op) are not enforced."""
 
     def __new__(cls, mode=True):
         self = object.__new__(cls)
@@ -125,22 +151,23 @@ class inference_mode(_GradMode):
 
     def __enter__(self):
         super().__enter__()
-        self._prev_inference = is_inference_mode_enabled()
-        _inference.on = not self._enabled
+        self._prev_inference = state.inference
+        _set_inference(not self._enabled)
 
     def __exit__(self, *exc):
-        _inference.on = self._prev_inference
+        _set_inference(self._prev_inference)
         return super().__exit__(*exc)
 
-    def __call__(self, fn):
-        mode = not self._enabled
+    def _fresh(self):
+        return inference_mode(not self._enabled)
 
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with inference_mode(mode):
-                return fn(*args, **kwargs)
 
-        return wrapper
+def _set_inference(on):
+    """Set this thread's inference mode, and the process-wide count of threads in it that
+    tensor._leaf reads before it looks at the thread-local flag (one list read per leaf)."""
+    if on != state.inference:
+        INFERENCE_THREADS[0] += 1 if on else -1
+    state.inference = on
 
 
 def is_grad_enabled():

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import dtypes
 from ._format import tensor_repr
-from ._state import state
+from ._state import INFERENCE_THREADS, state
 from .arena import escape
 from .device import CPU
 from .device import check as check_device
@@ -39,9 +39,10 @@ class Tensor:
     tensor(6.)
     """
 
-    # _ver (the version counter) stays unset until the first in-place op: see _version
+    # _ver (the version counter) stays unset until the first in-place op: see _version;
+    # _inf is set (True) only on a tensor made inside inference_mode
     __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
-                 "__weakref__")
+                 "_inf", "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 
@@ -53,8 +54,15 @@ class Tensor:
         self._tok = None
         self._grad = None
         self._retains_grad = False
+        if INFERENCE_THREADS[0] and state.inference:
+            self._inf = True
         if requires_grad:
             self.requires_grad_(True)
+
+    def is_inference(self):
+        """True if this tensor was made inside ``inference_mode()`` (PyTorch's inference
+        tensor; tapegrad does not enforce the restrictions PyTorch puts on them)."""
+        return getattr(self, "_inf", False)
 
     # -- metadata -----------------------------------------------------------------------
     @property
@@ -354,6 +362,8 @@ def _leaf(data):
     t._tok = None
     t._grad = None
     t._retains_grad = False
+    if INFERENCE_THREADS[0] and state.inference:
+        t._inf = True
     return t
 
 
@@ -378,7 +388,7 @@ def as_data(value, dtype):
     """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
     if isinstance(value, Tensor):
         if value._rg and state.tracing is not None:
-            TRACE_HOOKS["escape"](value, "Tensor(t)", "Use tapegrad.tensor(t) or t.detach() "
+            TRACE_HOOKS["escape"](value, "Tensor(t)", "Use t.detach().clone() or t.detach() "
                                   "(recorded stop-gradient copies) instead.")
         value = value._data
     if type(value) is float and (dtype is dtypes.float64 or (

@@ -22,3 +22,13 @@ def set_num_threads(num):
 def get_num_interop_threads():
     """1: tapegrad runs no inter-op thread pool."""
     return 1
+
+
+def set_num_interop_threads(num):
+    """Accepted for PyTorch's API (a positive int); tapegrad runs no inter-op thread pool,
+    so ``get_num_interop_threads()`` stays 1."""
+    if isinstance(num, bool) or not isinstance(num, int):
+        raise TypeError(f"set_num_interop_threads(): argument 'int' (position 1) must be int, "
+                        f"not {type(num).__name__}")
+    if num <= 0:
+        raise RuntimeError("Expected positive number of threads")

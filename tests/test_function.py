@@ -527,7 +527,7 @@ def test_listing_and_graph_views():
     assert "MulAdd" in listing
     node = p.grad_fn
     assert [type(n).__name__ if n is not None else None for n, _ in node.next_functions] == \
-        ["Node", "AccumulateGrad"]
+        ["MulBackward0", "AccumulateGrad"]  # (node classes are named as PyTorch's)
     assert node.next_functions[0][0].name() == "MulBackward0"
 
 

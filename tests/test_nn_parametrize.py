@@ -118,10 +118,6 @@ def test_spectral_norm_divides_by_the_largest_singular_value():
     assert abs(np.linalg.svd(np.asarray(m.weight.detach()), compute_uv=False)[0] - 1) < 1e-6
 
 
-def test_orthogonal_refuses_clearly():
-    with pytest.raises(NotImplementedError, match="orthogonal is not implemented"):
-        tg.nn.utils.parametrizations.orthogonal(tg.nn.Linear(3, 3))
-
 
 @pytest.mark.parametrize("layer,args,shape", [("Linear", (4, 3), (2, 4)),
                                               ("Conv2d", (2, 3, 3), (1, 2, 5, 5)),

@@ -1,5 +1,9 @@
 """tapegrad.autograd: backward, grad, grad modes, graph nodes, Variable, anomaly detection,
 gradcheck."""
+import sys
+import types
+
+from .. import grad_mode
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
 from . import forward_ad, functional
@@ -14,6 +18,26 @@ from .function import Function, FunctionCtx
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
 
+sys.modules[__name__ + ".grad_mode"] = grad_mode  # PyTorch's torch.autograd.grad_mode
+
+
+class set_multithreading_enabled:  # noqa: N801 (PyTorch's name)
+    """Accepted for PyTorch's API: tapegrad's backward runs on the calling thread always."""
+
+    def __init__(self, mode):
+        self.mode = bool(mode)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def is_multithreading_enabled():
+    """True, as PyTorch's default answers (the backward here runs on the calling thread)."""
+    return True
+
 
 def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
     """PyTorch's deprecated Variable: returns a Tensor."""
@@ -22,7 +46,18 @@ def Variable(data, requires_grad=False):  # noqa: N802 (PyTorch's name)
 
 
 __all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node", "Variable",
-           "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad", "gradcheck",
-           "gradgradcheck",
+           "backward", "forward_ad", "functional", "detect_anomaly", "enable_grad", "grad",
+           "gradcheck", "gradgradcheck", "grad_mode",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
-           "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled"]
+           "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled",
+           "set_multithreading_enabled", "is_multithreading_enabled", "variable", "anomaly_mode"]
+
+
+# PyTorch's submodules reached by attribute: torch.autograd.variable.Variable,
+# torch.autograd.anomaly_mode.detect_anomaly
+variable = types.ModuleType(__name__ + ".variable", "PyTorch's autograd.variable.")
+variable.Variable = Variable
+anomaly_mode = types.ModuleType(__name__ + ".anomaly_mode", "PyTorch's autograd.anomaly_mode.")
+anomaly_mode.detect_anomaly, anomaly_mode.set_detect_anomaly = detect_anomaly, set_detect_anomaly
+for _m in (variable, anomaly_mode):
+    sys.modules[_m.__name__] = _m

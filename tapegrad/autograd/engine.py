@@ -11,6 +11,7 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
+from ..ops.shape import stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
@@ -365,8 +366,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          materialize_grads=False):
     """Gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated)."""
     if is_grads_batched:
-        raise NotImplementedError("grad(is_grads_batched=True) is not supported yet; loop "
-                                  "over the batch or use tapegrad's batch replay")
+        return _grad_batched(outputs, inputs, grad_outputs, retain_graph, create_graph,
+                             allow_unused, materialize_grads)
     outputs = _as_list(outputs)
     if inputs is None:  # (PyTorch: 'NoneType' object is not iterable)
         raise TypeError("grad(): inputs must be a Tensor or a sequence of Tensors, got None")
@@ -479,6 +480,36 @@ def _recorded_grad(t, swept):
     for p in parts[1:]:
         g = g + p
     return g
+
+
+def _grad_batched(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+                  materialize_grads):
+    """``grad(is_grads_batched=True)``: dim 0 of every grad_output runs over a batch of
+    seeds; one backward per seed (the graph kept until the last), results stacked on dim 0.
+    PyTorch vmaps the backward; the values and gradients are the same."""
+    outputs = _as_list(outputs)
+    grads = _grad_list(grad_outputs, len(outputs))
+    if any(g is None for g in grads):
+        raise RuntimeError("grad(is_grads_batched=True): every output needs a batched "
+                           "grad_output (batch on dim 0); got None")
+    grads = [g if isinstance(g, Tensor) else Tensor(g) for g in grads]
+    for i, (o, g) in enumerate(zip(outputs, grads, strict=True)):
+        if tuple(g.shape[1:]) != tuple(o.shape) or g.ndim == 0:
+            raise RuntimeError(
+                "If `is_grads_batched=True`, we interpret the first dimension of each "
+                "grad_output as the batch dimension. The sizes of the remaining dimensions are "
+                "expected to match the shape of corresponding output, but a mismatch was "
+                f"detected: grad_output[{i}] has a shape of {list(g.shape)} and output[{i}] "
+                f"has a shape of {list(o.shape)}.")
+    n = grads[0].shape[0]
+    if any(g.shape[0] != n for g in grads):
+        raise RuntimeError("grad(is_grads_batched=True): the grad_outputs' batch sizes (dim 0) "
+                           f"differ: {[g.shape[0] for g in grads]}")
+    keep = create_graph if retain_graph is None else retain_graph
+    rows = [grad(outputs, inputs, [g[b] for g in grads], True if b < n - 1 else keep,
+                 create_graph, allow_unused=allow_unused, materialize_grads=materialize_grads)
+            for b in range(n)]
+    return tuple(None if col[0] is None else stack(col) for col in zip(*rows, strict=True))
 
 
 def grad_and_others(outputs, inputs, grad_outputs=None, ignore=()):

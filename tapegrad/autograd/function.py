@@ -34,6 +34,7 @@ slot and version counter and rebuilds it on ``ctx.saved_tensors``; leaves are ke
 are.  Non-leaves stored as plain ctx attributes (``ctx.y = y``) keep the tape alive as long
 as the graph lives: use ``save_for_backward`` for tensors, as PyTorch advises.
 """
+import functools
 import weakref
 
 import numpy as np
@@ -438,6 +439,52 @@ def run_jvp(tape, offs, tan, reach, r):
     return True
 
 
+ONCE_MESSAGE = ("trying to differentiate twice a function that was marked with "
+                "@once_differentiable")  # (PyTorch's words)
+
+
+class _DelayedError(Function):
+    """Passes its inputs through; differentiating through it raises (PyTorch's DelayedError
+    node, which once_differentiable puts above a backward's results)."""
+
+    node_name = "Error"  # (PyTorch's name for it)
+
+    @staticmethod
+    def forward(ctx, *xs):
+        return xs if len(xs) > 1 else xs[0]
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise RuntimeError(ONCE_MESSAGE)
+
+
+def once_differentiable(fn):
+    """Decorate a Function's ``backward`` that is not itself differentiable: it runs under
+    no_grad, and under create_graph its results carry a node whose backward raises
+    PyTorch's "trying to differentiate twice" error instead of silently giving zero."""
+
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with no_grad():
+            outputs = fn(ctx, *args)
+        if not (state.grad_enabled and any(isinstance(a, Tensor) and a._rg for a in args)):
+            return outputs
+        single = not isinstance(outputs, tuple)
+        outs = (outputs,) if single else outputs
+        pos = [i for i, o in enumerate(outs) if isinstance(o, Tensor)]
+        if not pos:
+            return outputs
+        passed = [o.detach().requires_grad_(o.dtype.kind == "f") for o in (outs[i] for i in pos)]
+        wrapped = _DelayedError.apply(*passed)
+        wrapped = wrapped if isinstance(wrapped, tuple) else (wrapped,)
+        res = list(outs)
+        for i, w in zip(pos, wrapped, strict=True):
+            res[i] = w
+        return res[0] if single else tuple(res)
+
+    return wrapper
+
+
 def free_records(tape, rows):
     """Drop the records of custom rows a backward without retain_graph freed: their saved
     tensors go, and ``ctx.saved_tensors`` then raises PyTorch's error."""
@@ -447,4 +494,4 @@ def free_records(tape, rows):
         ctx._freed = True
 
 
-__all__ = ["Function", "FunctionCtx"]
+__all__ = ["Function", "FunctionCtx", "once_differentiable"]

@@ -69,6 +69,20 @@ class Node:
         return f"<{self.name()} object at {id(self):#x}>"
 
 
+_NODE_CLASSES = {}
+
+
+def node_class(name):
+    """The Node subclass named as PyTorch's node class (``type(y.grad_fn).__name__`` is
+    ``MulBackward0``), made once per name."""
+    cls = _NODE_CLASSES.get(name)
+    if cls is None:
+        ident = name if name.isidentifier() else "".join(
+            c if c.isalnum() else "_" for c in name)
+        cls = _NODE_CLASSES[name] = type(ident, (Node,), {"__slots__": ()})
+    return cls
+
+
 _CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}
 _SAVED_COLUMN = {"self": 2, "other": 3, "result": 1}  # a saved value's slot: its row's column
 
@@ -140,7 +154,7 @@ class _Views:
     def node(self, r):
         n = self.nodes.get(r)
         if n is None:
-            n = Node(self, r, self.tape.token())
+            n = node_class(self.name(r))(self, r, self.tape.token())
             self.nodes[r] = n
         return n
 

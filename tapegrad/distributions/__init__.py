@@ -1,10 +1,14 @@
 """``torch.distributions``: parameterised distributions with sample, rsample
 (reparameterised, gradients to the parameters), log_prob, entropy, moments and KL
 divergences, written in tapegrad ops."""
+import sys
+import types
+
 from . import constraints, transforms
+from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
-from .discrete import Bernoulli, Categorical, OneHotCategorical
-from .distribution import Distribution
+from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
+from .distribution import Distribution, broadcast_all
 from .kl import kl_divergence, register_kl
 from .more import (
                    Binomial,
@@ -39,4 +43,39 @@ __all__ = ["Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "Di
            "constraints", "kl_divergence", "register_kl", "transforms", "AbsTransform",
            "AffineTransform", "ComposeTransform", "ExpTransform", "PowerTransform",
            "SigmoidTransform", "SoftplusTransform", "TanhTransform", "Transform",
-           "TransformedDistribution"]
+           "TransformedDistribution", "Multinomial", "NegativeBinomial", "Pareto", "Weibull"]
+
+# PyTorch's one-module-per-distribution names (``torch.distributions.normal.Normal``), as
+# modules holding the class, so code that spells the full path runs
+_SUBMODULES = {
+    "bernoulli": "Bernoulli", "beta": "Beta", "binomial": "Binomial", "categorical": "Categorical",
+    "cauchy": "Cauchy", "chi2": "Chi2", "dirichlet": "Dirichlet", "distribution": "Distribution",
+    "exponential": "Exponential", "gamma": "Gamma", "geometric": "Geometric", "gumbel": "Gumbel",
+    "half_cauchy": "HalfCauchy", "half_normal": "HalfNormal", "independent": "Independent",
+    "laplace": "Laplace", "log_normal": "LogNormal", "mixture_same_family": "MixtureSameFamily",
+    "multinomial": "Multinomial", "multivariate_normal": "MultivariateNormal",
+    "negative_binomial": "NegativeBinomial", "normal": "Normal",
+    "one_hot_categorical": "OneHotCategorical", "pareto": "Pareto", "poisson": "Poisson",
+    "studentT": "StudentT", "transformed_distribution": "TransformedDistribution",
+    "uniform": "Uniform", "weibull": "Weibull"}
+utils = types.ModuleType(f"{__name__}.utils", "PyTorch's distributions.utils.")
+
+
+def _probs_to_logits(probs, is_binary=False):
+    p = _clamped(probs)
+    return p.log() - (-p).log1p() if is_binary else p.log()
+
+
+def _logits_to_probs(logits, is_binary=False):
+    return logits.sigmoid() if is_binary else logits.softmax(-1)
+
+
+utils.probs_to_logits, utils.logits_to_probs = _probs_to_logits, _logits_to_probs
+utils.clamp_probs, utils.broadcast_all = _clamped, broadcast_all
+sys.modules[utils.__name__] = utils
+
+for _name, _cls in _SUBMODULES.items():
+    _mod = types.ModuleType(f"{__name__}.{_name}", f"PyTorch's module of {_cls}.")
+    _mod.__dict__[_cls] = globals()[_cls]
+    _mod.__all__ = [_cls]
+    sys.modules[_mod.__name__] = globals()[_name] = _mod

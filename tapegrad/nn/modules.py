@@ -291,6 +291,10 @@ class Module:
         """This module (its parameters are on the CPU already)."""
         return self
 
+    def compile(self, *args, **kwargs):
+        """PyTorch's in-place ``torch.compile`` of the module: nothing here (the module runs
+        eagerly; ``tapegrad.compile`` records and replays a function instead)."""
+
     def cuda(self, device=None):
         """Refused with a clear error: there is no CUDA device here."""
         check_device("cuda" if device is None else device, "Module.cuda")

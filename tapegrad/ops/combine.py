@@ -19,7 +19,7 @@ from ._record import output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
-from .strided import VIEW_NAMES
+from .strided import VIEW_NAMES, broadcast_shape
 
 
 def _tensor(x, op, pos=1, name="input"):
@@ -561,7 +561,9 @@ def unflatten(input, dim, sizes):
 def broadcast_tensors(*tensors):
     """The tensors expanded to their common broadcast shape."""
     ts = _seq(tensors, "broadcast_tensors")
-    shape = np.broadcast_shapes(*[tuple(t.shape) for t in ts])
+    shape = ()
+    for t in ts:  # (PyTorch's "The size of tensor a ..." error where two clash)
+        shape = broadcast_shape("broadcast_tensors", shape, tuple(t.shape))
     return tuple(t if tuple(t.shape) == shape else sh.expand(t, *shape) for t in ts)
 
 

@@ -157,7 +157,7 @@ _TRACED_HISTORY = (
 _TRACED_ALIAS = (
     "tapegrad.trace: an in-place op on the detach() or .data of a traced tensor writes "
     "through to that tensor (they share memory), which replay cannot follow. Modify a copy "
-    "(t.detach().clone(), tapegrad.tensor(t)) instead.")
+    "(t.detach().clone()) instead.")
 
 
 def _traced_in_place(t, tape):

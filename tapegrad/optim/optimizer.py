@@ -1,7 +1,10 @@
 """The optimizer base class and the first-order optimizers: SGD, Adam, AdamW, RMSprop and
 Adagrad (PyTorch's single-tensor formulas, term by term; see the package docstring)."""
 import copy
+import functools
+import itertools
 import warnings
+from collections import defaultdict
 
 import numpy as np
 
@@ -27,13 +30,76 @@ class _Required:
 required = _Required()
 
 
+class _HookHandle:
+    """What ``register_step_pre_hook``/``post_hook`` return: ``remove()`` unregisters."""
+
+    _ids = itertools.count()
+
+    def __init__(self, hooks, hook):
+        self.id = next(self._ids)
+        self._hooks = hooks
+        hooks[self.id] = hook
+
+    def remove(self):
+        self._hooks.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def _hooked(step):
+    """``step`` running the optimizer's step hooks around it, once per outer call (a
+    subclass's step that calls ``super().step`` runs them once)."""
+    @functools.wraps(step)
+    def wrapper(self, *args, **kwargs):
+        pre, post = self.__dict__.get("_step_pre_hooks"), self.__dict__.get("_step_post_hooks")
+        if not (pre or post) or self.__dict__.get("_in_step"):
+            return step(self, *args, **kwargs)
+        self._in_step = True
+        args = (self, *args)  # (PyTorch's hooks see self first in args)
+        try:
+            for hook in list((pre or {}).values()):
+                res = hook(self, args, kwargs)
+                if res is not None:
+                    if not (isinstance(res, tuple) and len(res) == 2):
+                        raise RuntimeError("optimizer step pre hook must return None or a "
+                                           f"tuple of (new_args, new_kwargs), but got {res}.")
+                    args, kwargs = res
+            out = step(*args, **kwargs)
+            for hook in list((post or {}).values()):
+                hook(self, args, kwargs)
+            return out
+        finally:
+            self._in_step = False
+    return wrapper
+
+
 class Optimizer:
     """Base class: ``param_groups`` (dicts of params and hyperparameters), per-parameter
-    ``state``, ``zero_grad``, ``step``, ``state_dict``/``load_state_dict``."""
+    ``state``, ``zero_grad``, ``step``, ``state_dict``/``load_state_dict``, step hooks."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "step" in cls.__dict__:  # (each class's own step: hooks run around it)
+            cls.step = _hooked(cls.__dict__["step"])
+
+    def register_step_pre_hook(self, hook):
+        """``hook(optimizer, args, kwargs)`` before each ``step``; it may return new
+        ``(args, kwargs)``.  Returns a handle whose ``remove()`` unregisters it."""
+        return _HookHandle(self.__dict__.setdefault("_step_pre_hooks", {}), hook)
+
+    def register_step_post_hook(self, hook):
+        """``hook(optimizer, args, kwargs)`` after each ``step``."""
+        return _HookHandle(self.__dict__.setdefault("_step_post_hooks", {}), hook)
 
     def __init__(self, params, defaults):
         self.defaults = defaults
-        self.state = {}  # parameter -> dict (Tensors hash by identity)
+        # parameter -> dict (Tensors hash by identity); a defaultdict as PyTorch's, so that
+        # ``opt.state[p]`` on a parameter not stepped yet reads an empty dict
+        self.state = defaultdict(dict)
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of "
@@ -77,6 +143,7 @@ class Optimizer:
             for p in g["params"]:
                 _zero_grad(p, set_to_none)
 
+    @_hooked
     def step(self, closure=None):
         """One update of every parameter that has a ``.grad``; ``closure`` (re)computes and
         returns the loss first, as in PyTorch."""
@@ -88,7 +155,7 @@ class Optimizer:
             for p in group["params"]:
                 if p.grad is not None:
                     self._update(p, _values(p.grad).astype(p.dtype, copy=False), group,
-                                 self.state.setdefault(p, {}))
+                                 self.state[p])
         return loss
 
     # -- state ---------------------------------------------------------------------------
@@ -122,7 +189,7 @@ class Optimizer:
             for p, i in zip(mine["params"], saved["params"], strict=True):
                 params[i] = p
             mine.update({k: v for k, v in saved.items() if k != "params"})
-        self.state = {}
+        self.state = defaultdict(dict)
         for i, s in state_dict["state"].items():
             p = params[int(i)]
             self.state[p] = {k: Tensor(_values(v).astype(p.dtype)) if isinstance(v, Tensor) and

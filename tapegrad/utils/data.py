@@ -527,3 +527,16 @@ class DataLoader:
                 n = n // self.batch_size if self.drop_last else -(-n // self.batch_size)
             return n
         return len(self.batch_sampler if self._auto_collation else self.sampler)
+
+
+# PyTorch's submodules of torch.utils.data (``torch.utils.data.dataloader.DataLoader``,
+# ``...dataset.Dataset``, ``...sampler.RandomSampler``): this module under each name
+def _alias_submodules():
+    import sys
+    me = sys.modules[__name__]
+    for name in ("dataloader", "dataset", "sampler"):
+        sys.modules[f"{__name__}.{name}"] = me
+        setattr(me, name, me)
+
+
+_alias_submodules()

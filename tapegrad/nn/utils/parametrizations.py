@@ -1,5 +1,5 @@
-"""``nn.utils.parametrizations``: weight normalisation and spectral normalisation as
-parametrizations (``nn.utils.parametrize``), with PyTorch's state_dict keys
+"""``nn.utils.parametrizations``: weight normalisation, spectral normalisation and orthogonal
+matrices as parametrizations (``nn.utils.parametrize``), with PyTorch's state_dict keys
 (``parametrizations.weight.original0``/``original1`` for weight_norm's g and v;
 ``parametrizations.weight.original`` and ``parametrizations.weight.0._u``/``_v`` for
 spectral_norm's power-iteration vectors).
@@ -9,7 +9,10 @@ spectral_norm's power-iteration vectors).
 >>> sorted(lin.state_dict())
 ['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1']
 """
-from ... import creation
+import numpy as np
+
+from ... import creation, linalg
+from ...ops import EXPORTS as ops
 from ...grad_mode import no_grad
 from ...tensor import Tensor
 from .. import functional as F
@@ -104,12 +107,124 @@ def spectral_norm(module, name="weight", n_power_iterations=1, eps=1e-12, dim=No
     return module
 
 
+_MAPS = ("matrix_exp", "cayley", "householder")
+
+
+def _make_orthogonal(a):
+    """The Q of a's QR with R's diagonal made positive (PyTorch's: geqrf, then
+    householder_product with the signs of that diagonal)."""
+    q, r = linalg.qr(a)
+    return q * r.diagonal(dim1=-2, dim2=-1).sign().unsqueeze(-2)
+
+
+def _householder_start(a):
+    """LAPACK's geqrf of each matrix of ``a`` (NumPy's raw QR holds it, transposed): the
+    reflectors below the diagonal, and on it the signs of R's diagonal (flipped where tau is
+    0), as PyTorch's right_inverse without trivialization."""
+    x = np.asarray(a.detach(), np.float64)
+    out = np.empty_like(x)
+    for i in np.ndindex(x.shape[:-2]):
+        h, tau = np.linalg.qr(x[i], mode="raw")
+        m = h.T.copy()
+        k = min(m.shape)
+        m[range(k), range(k)] = np.sign(np.diagonal(m)) * np.where(tau == 0, -1.0, 1.0)
+        out[i] = m
+    return Tensor(out.astype(a.dtype))
+
+
+def _is_orthogonal(q):
+    n, k = q.shape[-2], q.shape[-1]
+    eps = 10.0 * n * float(np.finfo(q.dtype).eps)
+    return bool(ops["allclose"](q.mT @ q, creation.eye(k, dtype=q.dtype), atol=eps))
+
+
+class _Orthogonal(Module):
+    """PyTorch's orthogonal parametrization: a skew-symmetric matrix's exponential or Cayley
+    transform, or a product of Householder reflectors, times ``base`` (the orthogonal
+    matrix assigned last, when ``use_trivialization``)."""
+
+    def __init__(self, weight, orthogonal_map, *, use_trivialization=True):
+        super().__init__()
+        self.shape = tuple(weight.shape)
+        self.orthogonal_map = orthogonal_map
+        if use_trivialization:
+            self.register_buffer("base", None)
+
+    def forward(self, x):
+        n, k = x.shape[-2], x.shape[-1]
+        transposed = n < k
+        if transposed:
+            x = x.mT
+            n, k = k, n
+        if self.orthogonal_map in ("matrix_exp", "cayley"):
+            x = x.tril()  # (n k - k (k - 1) / 2 free parameters)
+            if n != k:  # embedded in a square matrix
+                x = ops["cat"]([x, x.new_zeros(n, n - k).expand(*x.shape[:-2], -1, -1)], dim=-1)
+            a = x - x.mT
+            if self.orthogonal_map == "matrix_exp":
+                q = linalg.matrix_exp(a)
+            else:  # (I + A/2)(I - A/2)^-1
+                eye = creation.eye(n, dtype=a.dtype)
+                q = linalg.solve(eye - 0.5 * a, eye + 0.5 * a)
+            if n != k:
+                q = q[..., :k]
+        else:
+            a = x.tril(diagonal=-1)
+            tau = 2.0 / (1.0 + (a * a).sum(dim=-2))
+            q = linalg.householder_product(a, tau)
+            # x's diagonal holds 1s and -1s (not differentiated through, as PyTorch's)
+            q = q * x.diagonal(dim1=-2, dim2=-1).detach().int().unsqueeze(-2)
+        if getattr(self, "base", None) is not None:
+            q = self.base @ q
+        return q.mT if transposed else q
+
+    def right_inverse(self, q):
+        with no_grad():
+            if tuple(q.shape) != self.shape:
+                raise ValueError(f"Expected a matrix or batch of matrices of shape "
+                                 f"{self.shape}. Got a tensor of shape {tuple(q.shape)}.")
+            q_init = q
+            n, k = q.shape[-2], q.shape[-1]
+            if n < k:
+                q = q.mT
+                n, k = k, n
+            if "base" not in self._buffers:
+                if self.orthogonal_map != "householder":
+                    raise NotImplementedError(
+                        "It is not possible to assign to the matrix exponential or the Cayley "
+                        "parametrizations when use_trivialization=False.")
+                a = _householder_start(q)
+                return a.mT if n != q_init.shape[-2] else a
+            if n == k:
+                q = q.clone() if _is_orthogonal(q) else _make_orthogonal(q)
+            else:  # completed to a full n x n orthogonal matrix
+                filler = Tensor(creation._rng.standard_normal(
+                    tuple(q.shape[:-2]) + (n, n - k)).astype(q.dtype))
+                q = _make_orthogonal(ops["cat"]([q, filler], dim=-1))
+            self.base = q
+            # -I: with it, householder(zeros) is eye, as in PyTorch
+            shape = tuple(q_init.shape)
+            return -creation.eye(shape[-2], shape[-1], dtype=q_init.dtype).expand(shape).clone()
+
+
 def orthogonal(module, name="weight", orthogonal_map=None, *, use_trivialization=True):
-    """Not available: PyTorch's orthogonal parametrization is not implemented in tapegrad."""
-    raise NotImplementedError("nn.utils.parametrizations.orthogonal is not implemented in "
-                              "tapegrad; parametrize.register_parametrization with your own "
-                              "map (for example matrix_exp of a skew-symmetric matrix) does "
-                              "the same job.")
+    """Reparametrize ``module.<name>`` (a matrix, or a batch of them) as an orthogonal
+    matrix: ``orthogonal_map`` "matrix_exp" (square default), "cayley" or "householder"
+    (the default otherwise); returns ``module``."""
+    weight = getattr(module, name, None)
+    if not isinstance(weight, Tensor):
+        raise ValueError(f"Module '{module}' has no parameter or buffer with name '{name}'")
+    if weight.ndim < 2:
+        raise ValueError("Expected a matrix or batch of matrices. Got a tensor of "
+                         f"{weight.ndim} dimensions.")
+    if orthogonal_map is None:
+        orthogonal_map = "matrix_exp" if weight.shape[-2] == weight.shape[-1] else "householder"
+    if orthogonal_map not in _MAPS:
+        raise ValueError('orthogonal_map has to be one of "matrix_exp", "cayley", '
+                         f'"householder". Got: {orthogonal_map}')
+    orth = _Orthogonal(weight, orthogonal_map, use_trivialization=use_trivialization)
+    parametrize.register_parametrization(module, name, orth, unsafe=True)
+    return module
 
 
 __all__ = ["orthogonal", "spectral_norm", "weight_norm"]

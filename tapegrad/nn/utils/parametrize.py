@@ -50,7 +50,10 @@ class ParametrizationList(ModuleList):
             new = original
             for m in reversed(self):
                 if hasattr(m, "right_inverse"):
-                    new = m.right_inverse(new)
+                    try:
+                        new = m.right_inverse(new)
+                    except NotImplementedError:  # (PyTorch's: the original is kept as is)
+                        pass
         self.is_tensor = isinstance(new, Tensor)
         self.ntensors = 1 if self.is_tensor else len(new)
         if self.is_tensor:
