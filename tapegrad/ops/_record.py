@@ -84,12 +84,12 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
-def record(v, code, a, b, need, keep, tape, fresh=False):
+def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
     None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
     thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
-    a ufunc's new array (ValueArena.push_result)."""
+    a ufunc's new array (ValueArena.push_result); ``aux``: the row's."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -101,7 +101,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False):
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
-    tape.rbuf.extend((code, s, sa, sb, -1))
+    tape.rbuf.extend((code, s, sa, sb, aux))
     return _nonleaf(v, s, tape, tok)
 
 
