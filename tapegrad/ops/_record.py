@@ -14,8 +14,8 @@ def slot(t, tape, need=True):
     """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
     ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
     if t._gen == tape.gen:
-        if tape.lazy and need and t._slot in tape.lazy:
-            tape.fill(t._slot)
+        if need and (tape.lazy or tape.unread):
+            tape.needed(t._slot)
         return t._slot
     if t._tok is not None:
         old = t._tok.tape
@@ -30,7 +30,8 @@ def slot(t, tape, need=True):
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
                 "per thread, so pass values between threads with .detach() and record anew")
         return _link(tape, t)
-    if not tape.lazy and (u := tape.uses.get(id(t))) is not None and u[0] is t._data and \
+    if not (tape.lazy or tape.unread) and (u := tape.uses.get(id(t))) is not None and \
+            u[0] is t._data and \
             u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
         return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
     return tape.adopt(t, need)
@@ -97,7 +98,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     if tok is None:
         tape.begin(False)
         gen = tape.gen
-    lazy = tape.lazy  # (slot()'s first lines, written out)
+    lazy = tape.lazy or tape.unread  # (slot()'s first lines, written out)
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
