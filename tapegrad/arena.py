@@ -20,6 +20,7 @@ from ._state import state
 FLUSH = 8191  # flush when the new slot index has these low bits clear
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
+UNREAD_MIN = 1024  # elements from which a waiting value no rule reads is noted (_unread)
 
 
 class _Writes:
@@ -127,6 +128,8 @@ class ValueArena:
                 if not self.abuf:
                     self.alo = lo
                 self.abuf.append(a)
+                if not keep and n >= UNREAD_MIN:
+                    self._unread(s, lo)
                 if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
                     self._flush_arrays(lo + n)
         else:
@@ -164,6 +167,8 @@ class ValueArena:
         if not self.abuf:
             self.alo = lo
         self.abuf.append(a)
+        if not keep and n >= UNREAD_MIN:
+            self._unread(s, lo)
         if lo - self.alo >= PENDING_MAX:
             self._flush_arrays(lo + n)
         self.nvals = lo + n
@@ -171,6 +176,27 @@ class ValueArena:
         if s >= self.flush_at:
             self.flush()
         return s
+
+    def _unread(self, s, lo):
+        """Note that no row recorded so far reads the values of slot ``s`` (arena element
+        ``lo`` on), the last that wait in abuf.  A row that reads them takes the note away
+        (``needed``, from ops/_record.py ``slot``); the eager sweep's flush keeps the
+        values still unread aside instead of copying them in (``_flush_arrays(skip=True)``:
+        a 2,000-value script copied ~16k values no rule read, issue 20); every other flush
+        copies them in and drops the notes.  Traced tapes keep every value (replay)."""
+        if state.tracing is self:
+            return
+        if self.unread is None:
+            self.unread = {}
+        self.unread[s] = (len(self.abuf) - 1, lo)
+
+    def needed(self, s):
+        """A row being recorded reads the values of slot ``s``: kept-aside ones are copied in
+        (``fill``), a waiting one's note (``_unread``) goes."""
+        if self.lazy and s in self.lazy:
+            self.fill(s)
+        if self.unread:
+            self.unread.pop(s, None)
 
     def _arrive(self, a):
         """push_array's preliminaries, ``a`` as an ndarray: pending scalars go first, and the
@@ -245,19 +271,35 @@ class ValueArena:
         a, lo = self.lazy.pop(s)
         _copy_in(self.vals, lo, a)
 
-    def _flush_arrays(self, end):
+    def _flush_arrays(self, end, skip=False):
         """Copy the pending values (push_array) into their spans, arena elements alo to
         ``end`` (vbuf's pending scalars, if any, come after them).  The copy first, the
-        pending list's end last: cut off in between, the next flush copies them again."""
-        pend = self.abuf
+        pending list's end last: cut off in between, the next flush copies them again.
+        ``skip`` (the eager sweep's flush): the values no row reads (``_unread``) are kept
+        aside (``lazy``), not copied."""
+        pend, unread = self.abuf, self.unread
         lo, vt = self.alo, _DTYPE[self.vals.typecode]
-        if end <= len(self.vals):  # straight into the kept capacity
+        if skip and unread:
+            if end > len(self.vals):  # the span reserved (the kept-aside parts unwritten)
+                self._put_vals(lo, np.empty(end - lo, vt))
+            at, first = lo, 0
+            for i, hi in (*unread.values(), (len(pend), end)):  # the runs between them
+                if first < i:
+                    np.concatenate(pend[first:i], axis=None,
+                                   out=np.frombuffer(self.vals, vt, hi - at, vt.itemsize * at))
+                if i < len(pend):
+                    at, first = hi + pend[i].size, i + 1
+            if self.lazy is None:
+                self.lazy = {}
+            for s, (i, at) in unread.items():
+                self.lazy[s] = (pend[i], at)
+        elif end <= len(self.vals):  # straight into the kept capacity
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
             np.concatenate(pend, axis=None, out=span)
             del span
         else:
             self._put_vals(lo, np.concatenate(pend, axis=None))
-        self.abuf = []
+        self.abuf, self.unread = [], None
 
     def slot_values(self, s):
         """The float64 values a slot holds (a copy)."""

@@ -112,7 +112,10 @@ class Token:
         ref = tape._token
         if (tape.gen == gen and ref is not None and ref() is self and not _collecting
                 and threading.get_ident() == tape.owner):
-            tape.reset()
+            if tape.retired and sys.getrefcount(tape) == 3:  # `tape`, self.tape, the argument
+                tape.drop_arena()  # (it dies with this token: a reset would be thrown away)
+            else:
+                tape.reset()
 
 
 class Tape(ValueArena):
@@ -142,6 +145,8 @@ class Tape(ValueArena):
             "obuf": [],  # pending slot offsets, but those of the pending scalars: implied
             "vbuf": [],  # pending scalar values: the last slots, arena positions up to nvals
             "abuf": [],  # pending small op results, from arena element alo (push_array)
+            "unread": None,  # slot -> (abuf index, arena element) of pending values no row
+            #                  reads yet (ValueArena._unread)
             "alo": 0,
             "nslots": 0,
             "nvals": 0,
@@ -173,6 +178,16 @@ class Tape(ValueArena):
         }
         self.__dict__.update(fresh)  # the commit
         if spare is not None:  # (after it: the tape no longer refers to the old arena)
+            _give_arena(spare)
+
+    def drop_arena(self):
+        """The last token of this retired tape, which nothing else refers to, dies: the tape
+        goes with it, and only its value arena is kept, as the thread's spare (what a reset
+        would do, without building the fresh state no one would see: ~1/3 of a new tape's
+        cost, every step of a training loop, issue 20)."""
+        vals, spare = _next_arena(self)  # (retired: an empty arena, the old one if free)
+        if spare is not None:
+            self.vals = vals
             _give_arena(spare)
 
     # -- the hot path -------------------------------------------------------------------
@@ -257,8 +272,8 @@ class Tape(ValueArena):
             if t._rg and state.tracing is not self:
                 u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)
                 if u is not None and u[0] is d and (u[1] == WRITES.n or self._kept(t, u)):
-                    if need and self.lazy and u[2] in self.lazy:
-                        self.fill(u[2])
+                    if need and (self.lazy or self.unread):
+                        self.needed(u[2])
                     return u[2]
                 return self._use(t, d, need)
             s = self.push_array(d, need)
@@ -303,7 +318,7 @@ class Tape(ValueArena):
             self.uses[id(t)] = (d, n, s)
         return s
 
-    def flush(self):
+    def flush(self, skip=False):
         """Move pending list entries into the array buffers.
 
         All or nothing, whatever line an exception (a KeyboardInterrupt) interrupts: each
@@ -312,7 +327,8 @@ class Tape(ValueArena):
         they are the same), and rows and offsets appended without their list cleared are
         taken back.  First the pending slot offsets are checked against ``nslots``: an op
         cut off between its first push and its commit leaves them apart (the order of
-        ``push_scalar``), and the tape is then refused (``_refuse``)."""
+        ``push_scalar``), and the tape is then refused (``_refuse``).  ``skip``: the pending
+        values no row reads are kept aside (``ValueArena._unread``)."""
         if self.broken:
             raise RuntimeError(self.broken)
         offs, obuf, vbuf = self.offs, self.obuf, self.vbuf
@@ -325,7 +341,7 @@ class Tape(ValueArena):
         nrows, noffs = len(self.rows), len(offs)
         try:
             if self.abuf:
-                self._flush_arrays(self.nvals - k)
+                self._flush_arrays(self.nvals - k, skip)
             if vbuf:
                 if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                     self._promote()
@@ -380,13 +396,15 @@ class Tape(ValueArena):
     def nrows(self):
         return (len(self.rows) + len(self.rbuf)) // 5
 
-    def arrays(self, fill=True):
+    def arrays(self, fill=True, skip=False):
         """Zero-copy NumPy views: rows (n, 5), offs (nslots + 1), vals, consts, meta.
 
         The views pin the buffers; drop them before recording again.  ``fill=False`` (the
-        eager sweep) leaves the values kept aside by push_array out: no rule reads them.
+        eager sweep) leaves the values kept aside by push_array out: no rule reads them;
+        ``skip`` (its flush without retain_graph) keeps those of the pending values aside
+        too (``ValueArena._unread``).
         """
-        self.flush()  # (first: it refuses a tape an interrupt left inconsistent)
+        self.flush(skip and not fill)  # (first: it refuses a tape an interrupt left broken)
         while fill and self.lazy:
             self.fill(next(iter(self.lazy)))
         i64, n = _I64, self.nvals  # (positional dtypes: NumPy's keyword parsing costs more)

@@ -119,7 +119,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
         graph.pack_pending(tape)
         saved = graph.unpack_saved(tape)
-    rows, offs, vals, consts, meta = tape.arrays(fill=False)  # (no rule reads the rest)
+    # (no rule reads the rest; without retain_graph no row will be recorded on the tape)
+    rows, offs, vals, consts, meta = tape.arrays(False, not retain_graph)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
     if tape.consts_at:  # constants: no rule accumulates (or zeroes) their adjoints

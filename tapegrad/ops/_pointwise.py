@@ -236,6 +236,24 @@ def _tensor_binary(op, a, b, need, keep, fresh):
             return record(v, op.code, a, b, need, keep, st["tape"] or current_tape(), fresh)
         return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
+    if fa is not fb and fresh and type(arr := bd if fa else ad) is _ndarray and \
+            arr.dtype is _F64 and arr.ndim:
+        # a 0-d float64 tensor (a Python float) by a float64 array, written out as the
+        # general path below takes it (issue 20: the polynomial fit's parameters): the
+        # array's shape, a new C-contiguous result, a row reading the 0-d operand as it is
+        token = _set(_IGNORE)
+        try:
+            v = op.npfn(ad, bd)
+        finally:
+            _reset(token)
+        if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+            tape = st["tape"] or current_tape()
+            code = SCALAR_ROWS.get(op.code)
+            if code is not None and st["tracing"] is not tape:
+                return record(v, code, a, b, need, keep, tape, True, 0 if fa else 1)
+            return _recorded(op, a, b, need, keep, v, () if fa else arr.shape,
+                             () if fb else arr.shape, arr.shape)
+        return _leaf(v)
     sa_, sb_ = () if fa else ad.shape, () if fb else bd.shape
     ta, tb = dtypes.float64 if fa else ad.dtype, dtypes.float64 if fb else bd.dtype
     shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
@@ -248,18 +266,24 @@ def _tensor_binary(op, a, b, need, keep, fresh):
     else:
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
-        tape = tape_for_grad()
-        sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
-        code, k = op.code, -1  # leave a's EXPAND
-        if (not sa_) != (not sb_) and code in SCALAR_ROWS and state.tracing is not tape:
-            code, k = SCALAR_ROWS[code], 0 if not sa_ else 1  # a 0-d operand as it is
-        else:
-            if sa_ != shape:
-                sa = expand_slot(tape, a, sa, shape, need)
-            if sb_ != shape:
-                sb = expand_slot(tape, b, sb, shape, need)
-        return output(tape, v, code, sa, sb, k, keep)
+        return _recorded(op, a, b, need, keep, v, sa_, sb_, shape)
     return _leaf(v)
+
+
+def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
+    """_tensor_binary's row for result ``v`` of shape ``shape`` (a's shape ``sa_``, b's
+    ``sb_``)."""
+    tape = tape_for_grad()
+    sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
+    code, k = op.code, -1  # leave a's EXPAND
+    if (not sa_) != (not sb_) and code in SCALAR_ROWS and state.tracing is not tape:
+        code, k = SCALAR_ROWS[code], 0 if not sa_ else 1  # a 0-d operand as it is
+    else:
+        if sa_ != shape:
+            sa = expand_slot(tape, a, sa, shape, need)
+        if sb_ != shape:
+            sb = expand_slot(tape, b, sb, shape, need)
+    return output(tape, v, code, sa, sb, k, keep)
 
 
 def _array_binary(op, ad, bd, ta, tb):

@@ -14,8 +14,8 @@ def slot(t, tape, need=True):
     """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
     ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
     if t._gen == tape.gen:
-        if tape.lazy and need and t._slot in tape.lazy:
-            tape.fill(t._slot)
+        if need and (tape.lazy or tape.unread):
+            tape.needed(t._slot)
         return t._slot
     if t._tok is not None:
         old = t._tok.tape
@@ -30,7 +30,8 @@ def slot(t, tape, need=True):
                 "this tensor was recorded on another thread's tape; tapegrad keeps one tape "
                 "per thread, so pass values between threads with .detach() and record anew")
         return _link(tape, t)
-    if not tape.lazy and (u := tape.uses.get(id(t))) is not None and u[0] is t._data and \
+    if not (tape.lazy or tape.unread) and (u := tape.uses.get(id(t))) is not None and \
+            u[0] is t._data and \
             u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
         return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
     return tape.adopt(t, need)
@@ -84,12 +85,12 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
-def record(v, code, a, b, need, keep, tape, fresh=False):
+def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
     None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
     thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
-    a ufunc's new array (ValueArena.push_result)."""
+    a ufunc's new array (ValueArena.push_result); ``aux``: the row's."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -97,11 +98,11 @@ def record(v, code, a, b, need, keep, tape, fresh=False):
     if tok is None:
         tape.begin(False)
         gen = tape.gen
-    lazy = tape.lazy  # (slot()'s first lines, written out)
+    lazy = tape.lazy or tape.unread  # (slot()'s first lines, written out)
     sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
-    tape.rbuf.extend((code, s, sa, sb, -1))
+    tape.rbuf.extend((code, s, sa, sb, aux))
     return _nonleaf(v, s, tape, tok)
 
 

@@ -15,6 +15,7 @@ from .._fp import quiet
 from .._jit import rule
 from .._rules import _s, _u, add_into
 from .._state import state
+from ..arena import _F64, _ndarray
 from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
@@ -190,6 +191,9 @@ def _reduce(input, dim, keepdim, op, dtype):
 @api
 def sum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):  # noqa: A001
     """Sum of all elements, or over ``dim`` (an int or a tuple)."""
+    if dim is None and dtype is None and type(d := getattr(input, "_data", None)) is _ndarray \
+            and d.dtype is _F64:
+        return _total(input, d, SUM)
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _reduce(input, dim, keepdim, "sum", dtype)
 
@@ -197,8 +201,26 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):  # noqa: 
 @api
 def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Mean of all elements, or over ``dim``; floating inputs only, as PyTorch."""
+    if dim is None and dtype is None and type(d := getattr(input, "_data", None)) is _ndarray \
+            and d.dtype is _F64:
+        return _total(input, d, MEAN)
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     return _reduce(input, dim, keepdim, "mean", dtype)
+
+
+def _total(input, d, code):
+    """sum/mean of every element of ``input``, whose values ``d`` are a float64 array: their
+    common case, computed and recorded as _reduce does without its dims and dtype logic
+    (issue 20: a 2,000-value script's loss)."""
+    with quiet():
+        v = np.add.reduce(d, None)
+        if code == MEAN:
+            v = np.true_divide(v, d.size, dtype=d.dtype)
+    v = float(v)
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    return output(tape, v, code, slot(input, tape, False))
 
 
 # ---- what the reductions below share -------------------------------------------------
