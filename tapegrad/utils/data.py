@@ -18,6 +18,7 @@ import bisect
 import collections.abc
 import itertools
 import math
+import sys
 import warnings
 
 import numpy as np
@@ -532,7 +533,6 @@ class DataLoader:
 # PyTorch's submodules of torch.utils.data (``torch.utils.data.dataloader.DataLoader``,
 # ``...dataset.Dataset``, ``...sampler.RandomSampler``): this module under each name
 def _alias_submodules():
-    import sys
     me = sys.modules[__name__]
     for name in ("dataloader", "dataset", "sampler"):
         sys.modules[f"{__name__}.{name}"] = me

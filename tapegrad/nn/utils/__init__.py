@@ -3,6 +3,7 @@ and packed batches of sequences, with PyTorch's names and semantics."""
 import sys
 import types
 
+from ...func import functional_call
 from . import fusion, parametrizations, parametrize, prune, rnn
 from .clip_grad import (
     clip_grad_norm,
@@ -25,7 +26,6 @@ from .weight_norm import remove_weight_norm, weight_norm
 def _functional_call(module, parameters_and_buffers, args=None, kwargs=None, *,
                      tie_weights=True, strict=False):
     """``nn.utils.stateless.functional_call``: ``torch.func.functional_call``'s older name."""
-    from ...func import functional_call  # (func imports nn: bound at the call)
     return functional_call(module, parameters_and_buffers, args, kwargs,
                            tie_weights=tie_weights, strict=strict)
 
