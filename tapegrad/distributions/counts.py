@@ -10,7 +10,7 @@ from .. import creation
 from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
-from .discrete import Categorical
+from .discrete import Categorical, _OverCategorical
 from .distribution import Distribution, Elementwise, broadcast_all, standard_draw
 from .more import Binomial, _BinaryParams
 
@@ -175,7 +175,7 @@ class _Multinomial(constraints.Constraint):
         return "Multinomial()"
 
 
-class Multinomial(Distribution):
+class Multinomial(_OverCategorical, Distribution):
     """Counts of ``total_count`` draws from ``Categorical(probs or logits)``, over the last
     dim."""
 
@@ -187,22 +187,6 @@ class Multinomial(Distribution):
         self._binomial = Binomial(total_count=self.total_count, probs=self.probs)
         super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:],
                          validate_args=validate_args)
-
-    @property
-    def arg_constraints(self):
-        return self._categorical.arg_constraints
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
-    @property
-    def logits(self):
-        return self._categorical.logits
-
-    @property
-    def param_shape(self):
-        return self._categorical.param_shape
 
     @property
     def support(self):

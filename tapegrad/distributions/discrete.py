@@ -153,17 +153,9 @@ class Categorical(Distribution):
         return self.mean
 
 
-class OneHotCategorical(Distribution):
-    """A Categorical draw as a one-hot vector over the last dim."""
-
-    support = constraints.independent(constraints.boolean, 1)
-    has_enumerate_support = True
-
-    def __init__(self, probs=None, logits=None, validate_args=None):
-        self._categorical = Categorical(probs, logits, validate_args)
-        self._given = self._categorical._given
-        super().__init__(self._categorical.batch_shape,
-                         self._categorical.param_shape[-1:], validate_args=validate_args)
+class _OverCategorical:
+    """Parameters read through ``self._categorical``: for distributions built on one
+    Categorical draw over the last dim (OneHotCategorical, Multinomial)."""
 
     @property
     def probs(self):
@@ -176,6 +168,23 @@ class OneHotCategorical(Distribution):
     @property
     def arg_constraints(self):
         return self._categorical.arg_constraints
+
+    @property
+    def param_shape(self):
+        return self._categorical.param_shape
+
+
+class OneHotCategorical(_OverCategorical, Distribution):
+    """A Categorical draw as a one-hot vector over the last dim."""
+
+    support = constraints.independent(constraints.boolean, 1)
+    has_enumerate_support = True
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        self._categorical = Categorical(probs, logits, validate_args)
+        self._given = self._categorical._given
+        super().__init__(self._categorical.batch_shape,
+                         self._categorical.param_shape[-1:], validate_args=validate_args)
 
     def __repr__(self):
         return f"OneHotCategorical({self._given}: " \
