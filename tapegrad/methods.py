@@ -7,6 +7,7 @@ import numpy as np
 from . import creation, dtypes
 from .autograd import anomaly
 from .nn import init
+from .ops import views
 from .tensor import Tensor
 
 
@@ -78,6 +79,11 @@ def normal_(self, mean=0.0, std=1.0, generator=None):
     return init.normal_(self, mean, std, generator)
 
 
+def _is_view(self):
+    """Whether in-place ops on self write through to a base tensor (ops/views.py)."""
+    return views.of(self) is not None
+
+
 def __contains__(self, element):
     """``element in t``: any element equal to it, as PyTorch."""
     if not isinstance(element, (Tensor, int, float, bool)):
@@ -91,7 +97,8 @@ METHODS = {
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
     "element_size": element_size, "ndimension": ndimension, "uniform_": uniform_,
-    "normal_": normal_, "__contains__": __contains__,
+    "normal_": normal_, "__contains__": __contains__, "_is_view": _is_view,
+    "_base": property(views.root),
     "half": lambda self: self.to(dtypes.float16), "byte": lambda self: self.to(dtypes.uint8),
     "char": lambda self: self.to(dtypes.int8), "short": lambda self: self.to(dtypes.int16),
 }

@@ -137,7 +137,7 @@ def _windows(x, dims, merge):
     for m in merge:
         shape.append(math.prod(n for n, _ in dims[i:i + m]))
         i += m
-    return _strided(x, src, view, _WINDOW, tuple(shape))
+    return _strided(x, src, view, _WINDOW, tuple(shape), alias=False)
 
 
 def _spatial_strides(x):

@@ -10,6 +10,7 @@ import numpy as np
 from .._state import state
 from ..tensor import Tensor, _leaf
 from . import shape as S
+from . import views
 from ._record import output, slot, tape_for_grad
 from .shape import _arr, _flat_index, _gathered, _guard_indices, _mask, _record_on, _store, _strided
 from .spec import Spec
@@ -52,11 +53,14 @@ def _select_first(input, d, i):
     i = i + d.shape[0] if i < 0 else i
     if d.ndim > 1 and not input._rg and input._tok is None and d.flags.c_contiguous:
         # a plain tensor's row is a view, as in PyTorch, so x[i][j] = v and x[i].zero_()
-        # write through to x (the tape copies an array at each use: Tape.adopt)
-        return _leaf(d[i])
-    value = _store(np.array(d[i]))
+        # write through to x (the tape copies an array at each use: Tape.adopt); noted as
+        # a view too, for x's own base (x = y.t(): ops/views.py)
+        view = d[i]
+        return views.note(_leaf(view), input, d, view)
+    view = d[i, ...]  # (a 0-d view of a vector's element, not a NumPy scalar)
+    value = _store(np.array(view))
     if not _record_on(input):
-        return _leaf(value)
+        return views.note(_leaf(value), input, d, view)
     inner = d.shape[1:]
     strides, acc = [], 1
     for n in reversed(inner):
@@ -66,7 +70,7 @@ def _select_first(input, d, i):
     sx = slot(input, tape)
     k = tape.push_meta((VIEW_NAMES.index("SelectBackward0"), len(inner), i * acc, *inner,
                         *reversed(strides)))
-    return output(tape, value, STRIDED, sx, -1, k)
+    return views.note(output(tape, value, STRIDED, sx, -1, k), input, d, view)
 
 
 def _plain_slices(input, d, key):
@@ -92,9 +96,9 @@ def _plain_slices(input, d, key):
     view = d[key]
     value = np.array(view)  # (C order, a new array: _store has nothing to do)
     if not _record_on(input):
-        return _leaf(value)
-    return S._record_strided(input, value, name, view.shape, [st // item for st in d.strides],
-                             base)
+        return views.note(_leaf(value), input, d, view)
+    return views.note(S._record_strided(input, value, name, view.shape,
+                                        [st // item for st in d.strides], base), input, d, view)
 
 
 _PLAIN = (int, type(None))  # a slice of these and no step needs no conversion

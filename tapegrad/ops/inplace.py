@@ -25,12 +25,13 @@ import numpy as np
 
 from .. import dtypes
 from .._state import state
-from ..arena import note_write
+from ..arena import WRITES, note_write
 from ..tape import OP_MASK
 from ..tensor import Tensor, norm
 from . import elementwise as ew
 from . import indexing
 from . import shape as sh
+from . import views
 from ._record import output
 from .registry import OPS, saved_flags
 from .strided import VIEW_NAMES, broadcast_shape
@@ -106,6 +107,8 @@ class Counter:
     def __init__(self, t):
         self.version = 0
         self.slot, self.gen, self.shape, self.dtype = -1, 0, list(t.shape), t.dtype
+        if views.of(t) is None:
+            t._vb = None  # (set once: _bump reads it on every change, see ops/views.py)
 
 
 def _counter(t):
@@ -124,6 +127,21 @@ def _bump(t):
     if t._tok is not None:
         c.slot = t._slot
         c.gen = t._gen
+    if t._vb is not None:  # a view: its new values go into its base
+        _write_back(t, t._vb)
+
+
+def _write_back(t, vb):
+    """After an in-place op on view ``t``: write its values into its base (ops/views.py)."""
+    base = vb[0]
+    if base._rg and base._tok is None and state.grad_enabled:  # (a 0-d view's op checks
+        raise RuntimeError(_LEAF_VIEW)  # nothing before: _scalar_inplace)
+    pos = views.positions(vb)
+    if pos.size and np.asarray(base._data).size <= pos.max():
+        t._vb = None  # the base was resized in place (out=): t is no longer its view
+        return
+    _place(base, pos, t)
+    t._vb = (base, base._data, None, pos, WRITES.n)  # (the base may have new storage now)
 
 
 # ---- the machinery every in-place op shares ---------------------------------------------
@@ -133,10 +151,42 @@ def _records(t, *others):
 
 
 def _check_leaf(t, message=_LEAF):
+    """Before an in-place op on ``t``: refuse a leaf that requires grad (or a view of one)
+    while grad mode is on, and bring a view up to date with its base (ops/views.py)."""
     if t._rg and t._tok is None and state.grad_enabled:
         if state.tracing is not None and not state.tracing.grad_mode:
             raise RuntimeError(_TRACED_LEAF)
         raise RuntimeError(message)
+    vb = views.of(t)
+    if vb is not None:
+        base = views.root(t)
+        if base._rg and base._tok is None and state.grad_enabled:
+            raise RuntimeError(_LEAF_VIEW)
+        _refresh(t, vb)
+
+
+def _refresh(t, vb):
+    """Before an in-place op on view ``t``: if its base's storage was replaced since the view
+    was taken (the base changed by an in-place op that recorded), t takes the base's present
+    values at its positions (a gather of the base, with its history), so the op starts from
+    them as PyTorch's would."""
+    base = vb[0]
+    bvb = views.of(base)
+    if bvb is not None:
+        _refresh(base, bvb)
+    same = base._data is vb[1]
+    if same and WRITES.n == vb[4]:
+        return  # nothing was written anywhere since the view was taken
+    pos = views.positions(vb)
+    src = sh._arr(base)
+    if pos.size and (src.size <= pos.max() or base.dtype != t.dtype):
+        t._vb = None  # the base was resized or cast in place: no longer t's storage
+        return
+    now = src.reshape(-1)[pos]
+    if not (same and np.array_equal(now, np.asarray(t._data), equal_nan=now.dtype.kind in "fc")):
+        r = sh._gathered(base, src, pos, "AliasBackward0")
+        t._data, t._slot, t._gen, t._tok, t._rg = r._data, r._slot, r._gen, r._tok, r._rg
+    t._vb = (base, base._data, None, pos, WRITES.n)
 
 
 # While tapegrad.trace records, ops under no_grad record too (their results carry no
@@ -426,6 +476,7 @@ def copy_(self, src, non_blocking=False):
 def replace_storage(t, value):
     """Give t new storage holding ``value`` (another shape: ``out=``'s resize); t must not
     be on a tape's graph (out= is refused where it would record)."""
+    t._vb = None  # (no longer a view of anything)
     t._data = sh._store(np.array(value, t.dtype))
     t._gen = 0
     _bump(t)
@@ -462,7 +513,15 @@ def setitem(self, key, value):
         sh.guard_values(*(k for k in raw if isinstance(k, Tensor)), how="index")
     if not target.size:  # nothing is written (PyTorch records an op all the same)
         return self
+    return _place(self, target, v, placed)
+
+
+def _place(self, target, v, placed=None):
+    """Write ``v`` (``placed``: its values broadcast to ``target``'s shape) at the flat
+    positions ``target`` of ``self``: one PUT row when it records, else into the storage."""
     if not (_records(self, v) and self.dtype.kind == "f"):
+        if placed is None:
+            placed = np.broadcast_to(np.asarray(v._data), target.shape)
         d = self._data
         tape = state.tape
         if self._tok is None and type(d) is np.ndarray and d.flags.c_contiguous and \

@@ -76,6 +76,7 @@ def _reshaping(fn, name):
     no_grad takes the new shape over the same values."""
     def method(self, *args, **kwargs):
         _check_leaf(self, _LEAF)
+        self._vb = None  # (a view's new shape is not written back to its base)
         if _records(self):
             before = _before(self, ())
             return _rebase(self, fn(self, *args, **kwargs), before)

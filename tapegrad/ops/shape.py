@@ -34,7 +34,7 @@ from ..tensor import TRACE_HOOKS, Tensor, _leaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
-from . import layout
+from . import layout, views
 from .registry import ZERO, api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
@@ -115,15 +115,16 @@ def _view_base(src, key):
     return base // src.itemsize
 
 
-def _strided(x, src, view, name, shape=None, key=None):
+def _strided(x, src, view, name, shape=None, key=None, alias=True):
     """Record ``view``, a NumPy view of ``src = _arr(x)``, as a STRIDED row; the result is a
     copy of the view, reshaped to ``shape`` if given (repeat views a 2k-d expansion).
     ``key``: the view is ``src[key]`` (``()`` for a transpose), so its offset is known
-    (_view_base)."""
+    (_view_base).  ``alias``: a view in PyTorch, so in-place ops on the result write
+    through to x (ops/views.py); flip and repeat copy there too."""
     value = np.array(view)
     value = _store(value.reshape(shape) if shape is not None else value)
     if not _record_on(x):
-        return _leaf(value)
+        return views.note(_leaf(value), x, src, view) if alias else _leaf(value)
     item = src.itemsize
     base = _view_base(src, key) if key is not None and view.size else None
     if base is None:
@@ -139,7 +140,8 @@ def _strided(x, src, view, name, shape=None, key=None):
         if not 0 <= lo <= hi < src.size:
             raise AssertionError(f"tapegrad internal error: {name} view of a tensor of shape "
                                  f"{src.shape} reaches elements {lo}..{hi}")
-    return _record_strided(x, value, name, view.shape, strides, base)
+    out = _record_strided(x, value, name, view.shape, strides, base)
+    return views.note(out, x, src, view) if alias else out
 
 
 def _record_strided(x, value, name, shape, strides, base):
@@ -427,7 +429,7 @@ def flip(input, *dims, **kwargs):
     src = _arr(input)
     view = src[tuple(slice(None, None, -1) if d in wrapped else slice(None)
                      for d in range(input.ndim)) + (Ellipsis,)]  # a 0-d view, not a scalar
-    return _strided(input, src, view, "FlipBackward0")
+    return _strided(input, src, view, "FlipBackward0", alias=False)
 
 
 @api(export=False)
@@ -459,7 +461,7 @@ def _repeat(input, sizes):
     src = _arr(input)
     pairs = tuple(v for s in shape for v in (1, s))
     view = np.broadcast_to(src.reshape(pairs), tuple(v for rs in zip(sizes, shape) for v in rs))
-    return _strided(input, src, view, "RepeatBackward0", tuple(out))
+    return _strided(input, src, view, "RepeatBackward0", tuple(out), alias=False)
 
 
 # ---- diagonals, triangles, sorting: strided views and gathers of one input ---------------
@@ -629,12 +631,15 @@ def clone(input, *, memory_format=None):
 
 
 def _view_as(x, shape, name):
-    data = np.asarray(x._data).reshape(shape)
+    src = np.asarray(x._data)
+    data = src.reshape(shape)  # (x's storage itself, unless x holds a float)
     if not (x._rg and state.grad_enabled):
-        return _leaf(data if data.ndim or data.dtype != np.float64 else float(data))
+        out = _leaf(data if data.ndim or data.dtype != np.float64 else float(data))
+        return views.note(out, x, src, data)  # (x may be a copy that is a view itself)
     tape = tape_for_grad()
     v = float(data) if data.ndim == 0 and data.dtype == np.float64 else data
-    return output(tape, v, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
+    out = output(tape, v, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
+    return views.note(out, x, src, data)  # (an in-place op rebases it: see ops/views.py)
 
 
 def _infer_shape(shape, numel):

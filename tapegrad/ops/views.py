@@ -1,0 +1,62 @@
+"""Views that in-place ops write through: ``x[:, 0].zero_()``, ``x.t()[0].fill_(5)``,
+``y.view(-1).add_(1)``, ``x.diagonal().fill_(1)`` change ``x``, as in PyTorch.
+
+A view's values are a copy here (docs/limits.md), so each view op notes on its result where
+they came from: ``t._vb = (base, storage, src, view, writes)``, the base tensor, the base's
+storage object then (its ``_data``), the array the view was taken of (``src``, its values as
+an ndarray), the NumPy view of it (or, with ``src`` None, the flat positions themselves) and
+``arena.WRITES.n`` then (no write into any tensor since: the copy is up to date).
+After an in-place op changes the view (``inplace._bump``), its new values are written into
+the base at the view's positions, as ``base[key] = view`` (one PUT row when it records),
+which in turn writes into the base's own base.  Before the op, a view whose base changed
+since is first refreshed from the base, so the op starts from the base's present values.
+Reading a view after its base changed (without an in-place op on the view) still shows the
+old values: docs/limits.md.
+
+``_vb`` is an unset slot on every tensor that is not a view (a recorded op pays nothing);
+``inplace.Counter`` sets it to None when a tensor is first changed in place, since reading an
+unset slot costs ~1 us.
+"""
+import numpy as np
+
+from ..arena import WRITES
+
+
+def note(out, x, src, view):
+    """Mark ``out`` (a copy of ``view``, a NumPy view of ``src = np.asarray(x._data)``) as a
+    view of ``x``; returns ``out``."""
+    out._vb = (x, x._data, src, view, WRITES.n)
+    return out
+
+
+def of(t):
+    """t's view record, or None."""
+    try:
+        return t._vb
+    except AttributeError:
+        return None
+
+
+def positions(vb):
+    """The flat positions in the base's values (C order) of the view's elements, an int64
+    array of the view's shape."""
+    src, view = vb[2], vb[3]
+    if src is None:
+        return view
+    flat = np.arange(src.size, dtype=np.int64)
+    if not view.size:
+        return flat[:0].reshape(view.shape)
+    item = src.itemsize
+    off = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
+    return np.lib.stride_tricks.as_strided(
+        flat[off:], view.shape, [s // item * flat.itemsize for s in view.strides]).copy()
+
+
+def root(t):
+    """The tensor at the end of t's chain of views (PyTorch's ``_base``), or None."""
+    vb = of(t)
+    base = None
+    while vb is not None:
+        base = vb[0]
+        vb = of(base)
+    return base
