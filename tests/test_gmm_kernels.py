@@ -52,13 +52,15 @@ def test_runs_rev_and_fwd_every_tail(step):
             _bits(vals[span:], np.tile(dst[src], c))
 
 
-@pytest.mark.parametrize("pattern", ["K1d", "1d", "d", "K1", "flip", "t"])
+@pytest.mark.parametrize("pattern", ["K1d", "1Kd", "1d", "d", "K1", "flip", "t"])
 def test_broadcast_and_strided_views_every_length(pattern):
     rng = np.random.default_rng(3)
     K, n = 3, 5
     for d in LENGTHS:
         shape, view = {  # (the leaf's shape, the view taken of it)
             "K1d": ((K, 1, d), lambda x: x.expand(K, n, d)),
+            # k-means' centroids: each run of d read once in turn (strided_rev adds in place)
+            "1Kd": ((1, K, d), lambda x: x.expand(n, K, d)),
             "1d": ((1, d), lambda x: x.expand(n, d)),
             "d": ((d,), lambda x: x.expand(n, d)),
             "K1": ((K, 1), lambda x: x.expand(K, d)),
@@ -68,7 +70,8 @@ def test_broadcast_and_strided_views_every_length(pattern):
         x0 = rng.normal(size=shape)
         x = tg.tensor(x0, requires_grad=True)
         y = view(x)
-        ref = {"K1d": lambda a: np.broadcast_to(a, (K, n, d)), "1d": lambda a: np.broadcast_to(
+        ref = {"K1d": lambda a: np.broadcast_to(a, (K, n, d)),
+               "1Kd": lambda a: np.broadcast_to(a, (n, K, d)), "1d": lambda a: np.broadcast_to(
             a, (n, d)), "d": lambda a: np.broadcast_to(a, (n, d)), "K1": lambda a: np.broadcast_to(
             a, (K, d)), "flip": lambda a: a[:, ::-1], "t": lambda a: a.T}[pattern]
         w = rng.normal(size=y.shape)

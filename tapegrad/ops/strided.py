@@ -159,7 +159,14 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
             q = r + 1  # runs r..q-1 read one source run (a broadcast over a middle dim)
             while q < len(starts) and starts[q] == starts[r]:
                 q += 1
-            _runs_rev(dst, adj, a + _u(starts[r]), o + _u(r * length), length, step, q - r)
+            j, y = a + _u(starts[r]), o + _u(r * length)
+            if q == r + 1:  # one run: added in place, the same adds in the same order (the
+                # call of _runs_rev a run cost ~100 ns: k-means' (1, 100, 16) -> (1000, 100,
+                # 16) expand, 10^5 runs of 16, took 10-14 ms against 1.8 here)
+                for i in range(length):
+                    dst[j + _u(i * step)] += adj[y + _u(i)]
+            else:
+                _runs_rev(dst, adj, j, y, length, step, q - r)
             r = q
         return
     for r in range(len(starts)):
