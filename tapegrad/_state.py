@@ -1,6 +1,8 @@
 """Thread-local state consulted on every op: grad mode and the current tape."""
 import threading
 
+from ._fp import quiet_context
+
 
 class _State(threading.local):
     def __init__(self):
@@ -8,6 +10,9 @@ class _State(threading.local):
         self.inference = False
         self.tape = None  # created lazily by tape.current_tape()
         self.tracing = None  # the private tape of tapegrad.trace while it records
+        # ``quiet.run(ufunc, ...)``: NumPy with FP errors ignored (_fp.quiet_context); the
+        # hot elementwise paths read it with grad mode (one thread-local read)
+        self.quiet = quiet_context()
 
 
 state = _State()

@@ -10,7 +10,6 @@ import numpy as np
 
 from .. import dtypes
 from .._eager import broadcast_binary
-from .._fp import _IGNORE, _reset, _set
 from .._fp import call as _np
 from .._state import state
 from ..arena import _F32, _F64, _ndarray
@@ -77,18 +76,18 @@ def make_unary(op, doc):
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         dt = d.dtype
-        token = _set(_IGNORE)  # (_np written out)
+        st = state.__dict__  # (one thread-local read: the quiet context, then grad mode)
         try:
-            v = npfn(d)
-        finally:
-            _reset(token)
+            v = st["quiet"].run(npfn, d)  # (_np without its context variable's set/reset)
+        except RuntimeError:  # entered already: a finalizer's op inside a ufunc
+            v = _np(npfn, d)
         # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
         # a new C-contiguous array of its shape, with nothing for _result to do
         if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
             if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
                 v = _np(npfn, d.astype(np.float64))
             v = _result(v)
-        if input._rg and (st := state.__dict__)["grad_enabled"]:
+        if input._rg and st["grad_enabled"]:
             return record(v, code, input, None, need, keep, st["tape"] or current_tape(),
                           fresh)
         return _leaf(v)
@@ -227,12 +226,12 @@ def _tensor_binary(op, a, b, need, keep, fresh):
         # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy
         # attribute is read once (~300 instructions a read, issue 20; float16 takes the
         # general path below)
-        token = _set(_IGNORE)
+        st = state.__dict__  # (as in make_unary)
         try:
-            v = op.npfn(ad, bd)
-        finally:
-            _reset(token)
-        if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+            v = st["quiet"].run(op.npfn, ad, bd)
+        except RuntimeError:
+            v = _np(op.npfn, ad, bd)
+        if (a._rg or b._rg) and st["grad_enabled"]:
             return record(v, op.code, a, b, need, keep, st["tape"] or current_tape(), fresh)
         return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
@@ -241,12 +240,12 @@ def _tensor_binary(op, a, b, need, keep, fresh):
         # a 0-d float64 tensor (a Python float) by a float64 array, written out as the
         # general path below takes it (issue 20: the polynomial fit's parameters): the
         # array's shape, a new C-contiguous result, a row reading the 0-d operand as it is
-        token = _set(_IGNORE)
+        st = state.__dict__  # (as in make_unary)
         try:
-            v = op.npfn(ad, bd)
-        finally:
-            _reset(token)
-        if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
+            v = st["quiet"].run(op.npfn, ad, bd)
+        except RuntimeError:
+            v = _np(op.npfn, ad, bd)
+        if (a._rg or b._rg) and st["grad_enabled"]:
             tape = st["tape"] or current_tape()
             code = SCALAR_ROWS.get(op.code)
             if code is not None and st["tracing"] is not tape:

@@ -7,7 +7,7 @@ import numpy as np
 from .._state import state
 from ..arena import WRITES, _ndarray
 from ..tape import LINK, current_tape
-from ..tensor import Tensor, _nonleaf, norm
+from ..tensor import Tensor, _new, _nonleaf, norm
 
 
 def slot(t, tape, need=True):
@@ -103,7 +103,15 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
     s = tape.push_result(v, keep, fresh)
     tape.rbuf.extend((code, s, sa, sb, aux))
-    return _nonleaf(v, s, tape, tok)
+    t = _new(Tensor)  # (tensor._nonleaf written out: a frame is ~2% of a small-vector op)
+    t._data = v
+    t._rg = True
+    t._slot = s
+    t._gen = gen
+    t._tok = tok or tape.token()
+    t._grad = None
+    t._retains_grad = False
+    return t
 
 
 def as_tensor_arg(x, op):
