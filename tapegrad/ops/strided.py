@@ -359,3 +359,83 @@ def expand_slot(tape, t, s, shape, need=True):
             tape.consts_at.append(s)
         return s
     return record_expand(tape, t, s, shape, need)
+
+
+# ---- replay plans only: a binary op reading one operand through a broadcast map ---------
+BCAST = 72
+# Never on a tape: replay's plan (replay._Plan) folds an EXPAND row read by one add, sub or
+# mul into that row, ``[BCAST, out, f, s, k]``: f the full-size operand, s the expand's
+# source, meta[k:k+3] = [kind, side, the expand's map].  side 1: out = f op x[map], side 0:
+# out = x[map] op f.  The (K, n, d) broadcast copy and its adjoint never exist (ADBench
+# GMM: means and exp(q) broadcast over the n points); each value and adjoint is computed
+# by the same operations, in the same order, as the two rows did.
+BC_ADD, BC_SUB, BC_MUL = 0, 1, 2
+
+
+@rule
+def _bc_apply(kind, u, v):
+    if kind == BC_ADD:
+        return u + v
+    if kind == BC_SUB:
+        return u - v
+    return u * v
+
+
+@rule
+def bcast_fwd(vals, meta, o, f, s, n, k, w):
+    kind, side = meta[k], meta[k + 1]
+    starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = s + _u(starts[r] + i * step) * w
+            e = y + _u(i) * w
+            for p in range(w):
+                if side:
+                    vals[e + p] = _bc_apply(kind, vals[f + (e - o) + p], vals[j + p])
+                else:
+                    vals[e + p] = _bc_apply(kind, vals[j + p], vals[f + (e - o) + p])
+
+
+@rule
+def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
+    # f's adjoints as the op's rule gives them; the source's summed as expand_rev sums (in
+    # float64 from 0.0, over the output in order) then added once.  The terms as the two
+    # rows wrote them: sub_rev negates (-gy), add_half_rev (f a constant) multiplies by -1.0
+    # (the same but for a nan's sign); mul's gy * the other operand
+    kind, side = meta[k], meta[k + 1]
+    starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    if df:
+        for r in range(len(starts)):
+            y = o + _u(r * length) * w
+            for i in range(length):
+                j = s + _u(starts[r] + i * step) * w
+                e = y + _u(i) * w
+                for p in range(w):
+                    gy = adj[e + p]
+                    if kind == BC_MUL:
+                        g = gy * vals[j + p]
+                    elif kind == BC_SUB and not side:
+                        g = -gy
+                    else:
+                        g = gy
+                    adj[f + (e - o) + p] += g
+    if not ds:
+        return
+    acc = np.zeros(ns * w)
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = _u(starts[r] + i * step) * w
+            e = y + _u(i) * w
+            for p in range(w):
+                gy = adj[e + p]
+                if kind == BC_MUL:
+                    g = gy * vals[f + (e - o) + p]
+                elif kind == BC_SUB and side:
+                    g = -gy if df else -1.0 * gy
+                else:
+                    g = gy
+                acc[j + p] += g
+    for j in range(ns * w):
+        adj[s + j] += acc[j]
