@@ -499,6 +499,15 @@ class Traced(_VectorOutputs):
         self._plan = _Plan(self)
         return self._plan
 
+    def _fused_plan(self):
+        """The plan fused kernels are generated from: broadcasts not folded (their
+        templates know EXPAND rows, not the interpreters' BCAST rows)."""
+        if "_plan_unfolded" not in self.__dict__:
+            plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
+            self._plan_unfolded = _Plan(self, fold=False) if (plan.fwd[:, 0] == BCAST).any() \
+                else plan
+        return self._plan_unfolded
+
     def compile_fused(self, wait=True, mask=None):
         """Compile this tape's fused kernel now (``wait``: until it is ready); returns its
         status, ``fused_status()`` (tapegrad/replay/fused.py); a vector output's also
@@ -671,7 +680,7 @@ class _Plan:
       expand's slot keeps no values.
     """
 
-    def __init__(self, t):
+    def __init__(self, t, fold=True):
         rows, offs, meta = t.rows, t.offs, t.meta.copy()
         nslots = len(offs) - 1
         reach = np.zeros(nslots, np.uint8)
@@ -680,7 +689,7 @@ class _Plan:
                                        np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         size = np.diff(offs)
-        rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size)
+        rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold)
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
@@ -754,7 +763,7 @@ _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
 FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare the two)
 
 
-def _fold_broadcasts(t, rows, meta, size):
+def _fold_broadcasts(t, rows, meta, size, fold):
     """Fold each EXPAND row (a broadcast, not a plain copy) whose output only one later add,
     sub or mul reads into that row: ``[BCAST, out, full operand, the expand's source, k]``,
     meta[k:k+3] = [kind, side (1: the source was in1), the expand's map]
@@ -764,7 +773,7 @@ def _fold_broadcasts(t, rows, meta, size):
     gone = np.zeros(len(size), bool)
     cand = np.nonzero((rows[:, 0] == EXPAND) & (rows[:, 1] >= 0))[0]
     outs = rows[:, 1][rows[:, 1] >= 0]
-    if not FOLD_BROADCASTS or not len(cand) or len(np.unique(outs)) != len(outs):  # (a slot written twice: the
+    if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):  # (a slot written twice: the
         # source or the full operand may change between the expand and its reader)
         return rows, meta, keep, gone
     reads = np.zeros(len(size), np.int64)  # how many times rows read each slot
