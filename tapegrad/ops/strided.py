@@ -382,9 +382,70 @@ def _bc_apply(kind, u, v):
 
 
 @rule
+def _bc_fwd_run(vals, y, f, j, length, step, kind, side):
+    # one run at one point, the op chosen outside the loop (so it vectorises at step 1)
+    if kind == BC_MUL and side:
+        for i in range(length):
+            vals[y + i] = vals[f + i] * vals[j + i * step]
+    elif kind == BC_MUL:
+        for i in range(length):
+            vals[y + i] = vals[j + i * step] * vals[f + i]
+    elif kind == BC_SUB and side:
+        for i in range(length):
+            vals[y + i] = vals[f + i] - vals[j + i * step]
+    elif kind == BC_SUB:
+        for i in range(length):
+            vals[y + i] = vals[j + i * step] - vals[f + i]
+    elif side:
+        for i in range(length):
+            vals[y + i] = vals[f + i] + vals[j + i * step]
+    else:
+        for i in range(length):
+            vals[y + i] = vals[j + i * step] + vals[f + i]
+
+
+@rule
+def _bc_rev_run(adj, vals, acc, y, f, j, a0, length, step, kind, side, df, ds):
+    # one run at one point: gy read once for both adjoints (f's at f, the source's sums in
+    # acc from a0), the op chosen outside the loop
+    if kind == BC_MUL:
+        for i in range(length):
+            gy = adj[y + i]
+            if df:
+                adj[f + i] += gy * vals[j + i * step]
+            if ds:
+                acc[a0 + i * step] += gy * vals[f + i]
+    elif kind == BC_SUB and side:
+        for i in range(length):
+            gy = adj[y + i]
+            if df:
+                adj[f + i] += gy
+                acc[a0 + i * step] += -gy
+            else:
+                acc[a0 + i * step] += -1.0 * gy
+    elif kind == BC_SUB:
+        for i in range(length):
+            gy = adj[y + i]
+            if df:
+                adj[f + i] += -gy
+            acc[a0 + i * step] += gy
+    else:
+        for i in range(length):
+            gy = adj[y + i]
+            if df:
+                adj[f + i] += gy
+            acc[a0 + i * step] += gy
+
+
+@rule
 def bcast_fwd(vals, meta, o, f, s, n, k, w):
     kind, side = meta[k], meta[k + 1]
     starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    if w == 1:
+        for r in range(len(starts)):
+            q = _u(r * length)
+            _bc_fwd_run(vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
+        return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
         for i in range(length):
@@ -405,6 +466,16 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
     # (the same but for a nan's sign); mul's gy * the other operand
     kind, side = meta[k], meta[k + 1]
     starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    acc = np.zeros(ns * w)
+    if w == 1 and (ds or kind == BC_MUL):
+        for r in range(len(starts)):
+            q = _u(r * length)
+            _bc_rev_run(adj, vals, acc, o + q, f + q, s + _u(starts[r]), _u(starts[r]),
+                        length, step, kind, side, df, ds)
+        if ds:
+            for j in range(ns):
+                adj[s + j] += acc[j]
+        return
     if df:
         for r in range(len(starts)):
             y = o + _u(r * length) * w
@@ -422,7 +493,6 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                     adj[f + (e - o) + p] += g
     if not ds:
         return
-    acc = np.zeros(ns * w)
     for r in range(len(starts)):
         y = o + _u(r * length) * w
         for i in range(length):
