@@ -386,22 +386,22 @@ def _bc_fwd_run(vals, y, f, j, length, step, kind, side):
     # one run at one point, the op chosen outside the loop (so it vectorises at step 1)
     if kind == BC_MUL and side:
         for i in range(length):
-            vals[y + i] = vals[f + i] * vals[j + i * step]
+            vals[y + _u(i)] = vals[f + _u(i)] * vals[j + _u(i * step)]
     elif kind == BC_MUL:
         for i in range(length):
-            vals[y + i] = vals[j + i * step] * vals[f + i]
+            vals[y + _u(i)] = vals[j + _u(i * step)] * vals[f + _u(i)]
     elif kind == BC_SUB and side:
         for i in range(length):
-            vals[y + i] = vals[f + i] - vals[j + i * step]
+            vals[y + _u(i)] = vals[f + _u(i)] - vals[j + _u(i * step)]
     elif kind == BC_SUB:
         for i in range(length):
-            vals[y + i] = vals[j + i * step] - vals[f + i]
+            vals[y + _u(i)] = vals[j + _u(i * step)] - vals[f + _u(i)]
     elif side:
         for i in range(length):
-            vals[y + i] = vals[f + i] + vals[j + i * step]
+            vals[y + _u(i)] = vals[f + _u(i)] + vals[j + _u(i * step)]
     else:
         for i in range(length):
-            vals[y + i] = vals[j + i * step] + vals[f + i]
+            vals[y + _u(i)] = vals[j + _u(i * step)] + vals[f + _u(i)]
 
 
 @rule
@@ -410,31 +410,31 @@ def _bc_rev_run(adj, vals, acc, y, f, j, a0, length, step, kind, side, df, ds):
     # acc from a0), the op chosen outside the loop
     if kind == BC_MUL:
         for i in range(length):
-            gy = adj[y + i]
+            gy = adj[y + _u(i)]
             if df:
-                adj[f + i] += gy * vals[j + i * step]
+                adj[f + _u(i)] += gy * vals[j + _u(i * step)]
             if ds:
-                acc[a0 + i * step] += gy * vals[f + i]
+                acc[a0 + _u(i * step)] += gy * vals[f + _u(i)]
     elif kind == BC_SUB and side:
         for i in range(length):
-            gy = adj[y + i]
+            gy = adj[y + _u(i)]
             if df:
-                adj[f + i] += gy
-                acc[a0 + i * step] += -gy
+                adj[f + _u(i)] += gy
+                acc[a0 + _u(i * step)] += -gy
             else:
-                acc[a0 + i * step] += -1.0 * gy
+                acc[a0 + _u(i * step)] += -1.0 * gy
     elif kind == BC_SUB:
         for i in range(length):
-            gy = adj[y + i]
+            gy = adj[y + _u(i)]
             if df:
-                adj[f + i] += -gy
-            acc[a0 + i * step] += gy
+                adj[f + _u(i)] += -gy
+            acc[a0 + _u(i * step)] += gy
     else:
         for i in range(length):
-            gy = adj[y + i]
+            gy = adj[y + _u(i)]
             if df:
-                adj[f + i] += gy
-            acc[a0 + i * step] += gy
+                adj[f + _u(i)] += gy
+            acc[a0 + _u(i * step)] += gy
 
 
 @rule
