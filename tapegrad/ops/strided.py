@@ -405,36 +405,17 @@ def _bc_fwd_run(vals, y, f, j, length, step, kind, side):
 
 
 @rule
-def _bc_rev_run(adj, vals, acc, y, f, j, a0, length, step, kind, side, df, ds):
-    # one run at one point: gy read once for both adjoints (f's at f, the source's sums in
-    # acc from a0), the op chosen outside the loop
+def _bc_f_run(adj, vals, y, f, j, length, step, kind, side):
+    # one run of the full operand's adjoints at one point (the op outside the loop)
     if kind == BC_MUL:
         for i in range(length):
-            gy = adj[y + _u(i)]
-            if df:
-                adj[f + _u(i)] += gy * vals[j + _u(i * step)]
-            if ds:
-                acc[a0 + _u(i * step)] += gy * vals[f + _u(i)]
-    elif kind == BC_SUB and side:
+            adj[f + _u(i)] += adj[y + _u(i)] * vals[j + _u(i * step)]
+    elif kind == BC_SUB and not side:
         for i in range(length):
-            gy = adj[y + _u(i)]
-            if df:
-                adj[f + _u(i)] += gy
-                acc[a0 + _u(i * step)] += -gy
-            else:
-                acc[a0 + _u(i * step)] += -1.0 * gy
-    elif kind == BC_SUB:
-        for i in range(length):
-            gy = adj[y + _u(i)]
-            if df:
-                adj[f + _u(i)] += -gy
-            acc[a0 + _u(i * step)] += gy
+            adj[f + _u(i)] += -adj[y + _u(i)]
     else:
         for i in range(length):
-            gy = adj[y + _u(i)]
-            if df:
-                adj[f + _u(i)] += gy
-            acc[a0 + _u(i * step)] += gy
+            adj[f + _u(i)] += adj[y + _u(i)]
 
 
 @rule
@@ -460,52 +441,45 @@ def bcast_fwd(vals, meta, o, f, s, n, k, w):
 
 @rule
 def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
-    # f's adjoints as the op's rule gives them; the source's summed as expand_rev sums (in
-    # float64 from 0.0, over the output in order) then added once.  The terms as the two
-    # rows wrote them: sub_rev negates (-gy), add_half_rev (f a constant) multiplies by -1.0
-    # (the same but for a nan's sign); mul's gy * the other operand
+    # f's adjoints as the op's rule writes them.  The source's as expand_rev sums the terms
+    # the op's rule wrote into the broadcast copy's adjoint (strided_rev, in float64 from
+    # 0.0, then added once): for add and sub gy itself, summed in place (the subtrahend's
+    # sum then negated: rounding is symmetric, and + 0.0 gives a zero sum the +0.0 the
+    # negated terms' sum has; sub_rev's -gy and add_half_rev's -1.0 * gy differ only in a
+    # nan's sign); for mul the products gy * f, written to scratch first
     kind, side = meta[k], meta[k + 1]
-    starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
-    acc = np.zeros(ns * w)
-    if w == 1 and (ds or kind == BC_MUL):
-        for r in range(len(starts)):
-            q = _u(r * length)
-            _bc_rev_run(adj, vals, acc, o + q, f + q, s + _u(starts[r]), _u(starts[r]),
-                        length, step, kind, side, df, ds)
-        if ds:
-            for j in range(ns):
-                adj[s + j] += acc[j]
-        return
+    km = meta[k + 2]
     if df:
+        starts, length, step = strided_runs(meta, km, _s(n))
         for r in range(len(starts)):
-            y = o + _u(r * length) * w
+            q = _u(r * length) * w
+            if w == 1:
+                _bc_f_run(adj, vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
+                continue
             for i in range(length):
                 j = s + _u(starts[r] + i * step) * w
-                e = y + _u(i) * w
+                e = q + _u(i) * w
                 for p in range(w):
-                    gy = adj[e + p]
+                    gy = adj[o + e + p]
                     if kind == BC_MUL:
                         g = gy * vals[j + p]
                     elif kind == BC_SUB and not side:
                         g = -gy
                     else:
                         g = gy
-                    adj[f + (e - o) + p] += g
+                    adj[f + e + p] += g
     if not ds:
         return
-    for r in range(len(starts)):
-        y = o + _u(r * length) * w
-        for i in range(length):
-            j = _u(starts[r] + i * step) * w
-            e = y + _u(i) * w
-            for p in range(w):
-                gy = adj[e + p]
-                if kind == BC_MUL:
-                    g = gy * vals[f + (e - o) + p]
-                elif kind == BC_SUB and side:
-                    g = -gy if df else -1.0 * gy
-                else:
-                    g = gy
-                acc[j + p] += g
+    acc = np.zeros(ns * w)
+    if kind == BC_MUL:
+        terms = np.empty(n * w)
+        for e in range(n * w):
+            terms[e] = adj[o + e] * vals[f + e]
+        strided_rev(acc, terms, meta, o - o, 0, n, km, w)
+    else:
+        strided_rev(acc, adj, meta, o, 0, n, km, w)
+        if kind == BC_SUB and side:
+            for j in range(ns * w):
+                acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
     for j in range(ns * w):
         adj[s + j] += acc[j]
