@@ -212,8 +212,8 @@ def _replayed(fn, args, fold, batch):
     """fn's replay (value and gradients, one point or a batch of them) with broadcasts
     folded into their readers (BCAST rows) or kept as EXPAND rows; and the plan's opcodes."""
     from tapegrad import replay
-    old = replay.FOLD_BROADCASTS
-    replay.FOLD_BROADCASTS = fold
+    old = replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN
+    replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = fold, 0  # (every run length, here)
     try:
         c = tg.compile(fn, argnums=tuple(range(len(args))))
         if batch:
@@ -224,7 +224,7 @@ def _replayed(fn, args, fold, batch):
         t = next(iter(c.traces.values()))[0]
         return out, t._make_plan().fwd[:, 0]
     finally:
-        replay.FOLD_BROADCASTS = old
+        replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = old
 
 
 def _bits_all(got, want):
@@ -290,3 +290,12 @@ def test_broadcast_into_another_op_is_not_folded():
     (v, g), codes = _replayed(f, (B,), True, False)
     assert T.BCAST not in codes and T.EXPAND in codes
     np.testing.assert_allclose(g, -3 / B**2, rtol=1e-15)
+
+
+def test_short_runs_are_not_folded():
+    """Broadcasts whose last-dim runs are shorter than FOLD_MIN_RUN stay EXPAND rows (ADBench
+    GMM at d = 2 ran 2x slower folded); from it on they fold."""
+    from tapegrad import replay
+    for d in (replay.FOLD_MIN_RUN - 1, replay.FOLD_MIN_RUN):
+        t = tg.trace(lambda b: (tg.tensor(np.ones((3, d))) * b).sum(), np.arange(d, dtype=float))
+        assert (T.BCAST in t._make_plan().fwd[:, 0]) == (d >= replay.FOLD_MIN_RUN)
