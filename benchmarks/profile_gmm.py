@@ -69,7 +69,8 @@ def main(d, K, top=25):
     print(f"d = {d}, K = {K}: {len(vals):,} arena values, {len(p.fwd)} forward rows, "
           f"{len(p.rev)} reverse rows; rows alone {total:,.0f} us, the whole call "
           f"{cpu_us(call):,.0f} us\n")
-    print("| us | share | way | row | op | out | in0 | in1 |\n|---:|---:|---|---:|---|---:|---:|---:|")
+    print("| us | share | way | row | op | out | in0 | in1 |")
+    print("|---:|---:|---|---:|---|---:|---:|---:|")
     for us, way, r, name, no, na, nb in sorted(res, reverse=True)[:top]:
         print(f"| {us:,.0f} | {100 * us / total:.1f}% | {way} | {r} | {name} | {no:,} | "
               f"{na:,} | {nb:,} |")

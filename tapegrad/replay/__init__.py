@@ -768,8 +768,8 @@ FOLD_MIN_RUN = 16
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
-    """Fold each EXPAND row (a broadcast, not a plain copy) whose output only one later add,
-    sub or mul reads into that row: ``[BCAST, out, full operand, the expand's source, k]``,
+    """Fold each EXPAND row (a broadcast, not a plain copy, of runs of FOLD_MIN_RUN elements
+    or more) whose output only one later add, sub or mul reads into that row: ``[BCAST, out, full operand, the expand's source, k]``,
     meta[k:k+3] = [kind, side (1: the source was in1), the expand's map]
     (ops/strided.py).  Returns (rows, meta, the rows that stay (a mask), the slots of
     the folded expands (a mask))."""
@@ -777,8 +777,9 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     gone = np.zeros(len(size), bool)
     cand = np.nonzero((rows[:, 0] == EXPAND) & (rows[:, 1] >= 0))[0]
     outs = rows[:, 1][rows[:, 1] >= 0]
-    if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):  # (a slot written twice: the
-        # source or the full operand may change between the expand and its reader)
+    # (a slot written twice: the source or the full operand may change between the expand
+    # and its reader)
+    if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):
         return rows, meta, keep, gone
     reads = np.zeros(len(size), np.int64)  # how many times rows read each slot
     for c in (2, 3):
