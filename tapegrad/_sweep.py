@@ -162,6 +162,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw, fa)
         elif op == T.EXPAND:
             T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
+        elif op == T.BCAST:
+            T.bcast_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]), k, uw,
+                        reach[a] != CONST, reach[b] != CONST)
         elif op == T.STRIDED:
             T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -382,6 +385,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             R.sum_dim_fwd(vals, meta, oo, ao, na, ne, k, ne / na, uw)
         elif op == T.EXPAND:
             T.strided_fwd(vals, meta, oo, ao, ne, k, uw)
+        elif op == T.BCAST:
+            T.bcast_fwd(vals, meta, oo, ao, bo, ne, k, uw)
         elif op == T.STRIDED:
             T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:

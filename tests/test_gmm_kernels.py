@@ -209,3 +209,96 @@ def test_mul_writes_a_first_reached_adjoint():
     ((x * 3.0).sum() + (x * y).sum() + (x * x).sum()).backward()
     _bits(x.grad.numpy(), ((np.array([0.0, 4.0, 0.0, 2.0]) + 2 * x.detach().numpy())
                            + 3.0))
+
+
+def _replayed(fn, args, fold, batch):
+    """fn's replay (value and gradients, one point or a batch of them) with broadcasts
+    folded into their readers (BCAST rows) or kept as EXPAND rows; and the plan's opcodes."""
+    from tapegrad import replay
+    old = replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN
+    replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = fold, 0  # (every run length, here)
+    try:
+        c = tg.compile(fn, argnums=tuple(range(len(args))))
+        if batch:
+            out = c.value_and_grad_batch(*[np.stack([a, a[::-1] if a.ndim else a, -a])
+                                           for a in args])
+        else:
+            out = c.value_and_grad(*args)
+        t = next(iter(c.traces.values()))[0]
+        return out, t._make_plan().fwd[:, 0]
+    finally:
+        replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = old
+
+
+def _bits_all(got, want):
+    """Bit for bit, a nan but for its sign (IEEE 754 leaves a nan result's sign open, and
+    LLVM may swap a commutative op's operands: which nan propagates)."""
+    for x, y in zip(_flat(got), _flat(want), strict=True):
+        x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+        np.testing.assert_array_equal(np.isnan(x), np.isnan(y))
+        _bits(np.where(np.isnan(x), 0.0, x), np.where(np.isnan(y), 0.0, y))
+
+
+def _flat(out):
+    v, g = out
+    return [v, *(g if isinstance(g, tuple) else (g,))]
+
+
+SPECIALS = np.array([-0.0, 0.0, np.nan, np.inf, -np.inf, -2.5, 1e-310])
+
+
+@pytest.mark.parametrize("kind", ["add", "sub", "rsub", "mul"])
+@pytest.mark.parametrize("bshape", [(1, 5, 7), (3, 1, 7), (3, 5, 1), (7,), (5, 1), (1, 1, 1),
+                                    (1, 5, 1)])
+@pytest.mark.parametrize("batch", [False, True])
+def test_folded_broadcast_as_the_expand(kind, bshape, batch):
+    """A broadcast folded into its add/sub/mul (replay._fold_broadcasts, ops/strided.py
+    BCAST): values and gradients bit for bit those of the EXPAND row and the op, at one
+    point and in a batch (w > 1), broadcast along each axis, odd sizes, with -0.0, nan,
+    +-inf and a subnormal among the values and the weights."""
+    rng = np.random.default_rng(len(bshape) + sum(bshape))
+    A = rng.normal(size=(3, 5, 7))
+    B = rng.normal(size=bshape)
+    A.flat[:len(SPECIALS)] = SPECIALS
+    B.flat[0] = -0.0
+    if B.size > 2:
+        B.flat[1:3] = (np.inf, np.nan)
+    W = rng.normal(size=(3, 5, 7))
+    W.flat[::5] = -0.0
+    ops = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b,
+           "rsub": lambda a, b: b - a, "mul": lambda a, b: a * b}
+
+    def f(a, b):
+        y = ops[kind](a, b)
+        return (y * tg.tensor(W)).sum() + (y * y).sum()
+
+    def f_const(b):  # the full operand a constant (its adjoint not kept)
+        return f(tg.tensor(A), b)
+
+    for fn, args in ((f, (A, B)), (f_const, (B,))):
+        got, codes = _replayed(fn, args, True, batch)
+        want, codes0 = _replayed(fn, args, False, batch)
+        assert T.BCAST in codes and T.BCAST not in codes0
+        assert (codes == T.EXPAND).sum() == (codes0 == T.EXPAND).sum() - 1
+        _bits_all(got, want)
+
+
+def test_broadcast_into_another_op_is_not_folded():
+    """An implicit broadcast read by a row other than add/sub/mul (here div) stays a row."""
+    B = np.arange(1.0, 8.0)
+
+    def f(b):
+        return (tg.tensor(np.ones((3, 7))) / b).sum()
+
+    (v, g), codes = _replayed(f, (B,), True, False)
+    assert T.BCAST not in codes and T.EXPAND in codes
+    np.testing.assert_allclose(g, -3 / B**2, rtol=1e-15)
+
+
+def test_short_runs_are_not_folded():
+    """Broadcasts whose last-dim runs are shorter than FOLD_MIN_RUN stay EXPAND rows (ADBench
+    GMM at d = 2 ran 2x slower folded); from it on they fold."""
+    from tapegrad import replay
+    for d in (replay.FOLD_MIN_RUN - 1, replay.FOLD_MIN_RUN):
+        t = tg.trace(lambda b: (tg.tensor(np.ones((3, d))) * b).sum(), np.arange(d, dtype=float))
+        assert (T.BCAST in t._make_plan().fwd[:, 0]) == (d >= replay.FOLD_MIN_RUN)

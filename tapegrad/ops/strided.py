@@ -366,3 +366,127 @@ def expand_slot(tape, t, s, shape, need=True):
             tape.consts_at.append(s)
         return s
     return record_expand(tape, t, s, shape, need)
+
+
+# ---- replay plans only: a binary op reading one operand through a broadcast map ---------
+BCAST = 72
+# Never on a tape: replay's plan (replay._Plan) folds an EXPAND row read by one add, sub or
+# mul into that row, ``[BCAST, out, f, s, k]``: f the full-size operand, s the expand's
+# source, meta[k:k+3] = [kind, side, the expand's map].  side 1: out = f op x[map], side 0:
+# out = x[map] op f.  The (K, n, d) broadcast copy and its adjoint never exist (ADBench
+# GMM: means and exp(q) broadcast over the n points); each value and adjoint is computed
+# by the same operations, in the same order, as the two rows did.
+BC_ADD, BC_SUB, BC_MUL = 0, 1, 2
+
+
+@rule
+def _bc_apply(kind, u, v):
+    if kind == BC_ADD:
+        return u + v
+    if kind == BC_SUB:
+        return u - v
+    return u * v
+
+
+@rule
+def _bc_fwd_run(vals, y, f, j, length, step, kind, side):
+    # one run at one point, the op chosen outside the loop (so it vectorises at step 1)
+    if kind == BC_MUL and side:
+        for i in range(length):
+            vals[y + _u(i)] = vals[f + _u(i)] * vals[j + _u(i * step)]
+    elif kind == BC_MUL:
+        for i in range(length):
+            vals[y + _u(i)] = vals[j + _u(i * step)] * vals[f + _u(i)]
+    elif kind == BC_SUB and side:
+        for i in range(length):
+            vals[y + _u(i)] = vals[f + _u(i)] - vals[j + _u(i * step)]
+    elif kind == BC_SUB:
+        for i in range(length):
+            vals[y + _u(i)] = vals[j + _u(i * step)] - vals[f + _u(i)]
+    elif side:
+        for i in range(length):
+            vals[y + _u(i)] = vals[f + _u(i)] + vals[j + _u(i * step)]
+    else:
+        for i in range(length):
+            vals[y + _u(i)] = vals[j + _u(i * step)] + vals[f + _u(i)]
+
+
+@rule
+def _bc_f_run(adj, vals, y, f, j, length, step, kind, side):
+    # one run of the full operand's adjoints at one point (the op outside the loop)
+    if kind == BC_MUL:
+        for i in range(length):
+            adj[f + _u(i)] += adj[y + _u(i)] * vals[j + _u(i * step)]
+    elif kind == BC_SUB and not side:
+        for i in range(length):
+            adj[f + _u(i)] += -adj[y + _u(i)]
+    else:
+        for i in range(length):
+            adj[f + _u(i)] += adj[y + _u(i)]
+
+
+@rule
+def bcast_fwd(vals, meta, o, f, s, n, k, w):
+    kind, side = meta[k], meta[k + 1]
+    starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    if w == 1:
+        for r in range(len(starts)):
+            q = _u(r * length)
+            _bc_fwd_run(vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
+        return
+    for r in range(len(starts)):
+        y = o + _u(r * length) * w
+        for i in range(length):
+            j = s + _u(starts[r] + i * step) * w
+            e = y + _u(i) * w
+            for p in range(w):
+                if side:
+                    vals[e + p] = _bc_apply(kind, vals[f + (e - o) + p], vals[j + p])
+                else:
+                    vals[e + p] = _bc_apply(kind, vals[j + p], vals[f + (e - o) + p])
+
+
+@rule
+def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
+    # f's adjoints as the op's rule writes them.  The source's as expand_rev sums the terms
+    # the op's rule wrote into the broadcast copy's adjoint (strided_rev, in float64 from
+    # 0.0, then added once): for add and sub gy itself, summed in place (the subtrahend's
+    # sum then negated: rounding is symmetric, and + 0.0 gives a zero sum the +0.0 the
+    # negated terms' sum has; sub_rev's -gy and add_half_rev's -1.0 * gy differ only in a
+    # nan's sign); for mul the products gy * f, written to scratch first
+    kind, side = meta[k], meta[k + 1]
+    km = meta[k + 2]
+    if df:
+        starts, length, step = strided_runs(meta, km, _s(n))
+        for r in range(len(starts)):
+            q = _u(r * length) * w
+            if w == 1:
+                _bc_f_run(adj, vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
+                continue
+            for i in range(length):
+                j = s + _u(starts[r] + i * step) * w
+                e = q + _u(i) * w
+                for p in range(w):
+                    gy = adj[o + e + p]
+                    if kind == BC_MUL:
+                        g = gy * vals[j + p]
+                    elif kind == BC_SUB and not side:
+                        g = -gy
+                    else:
+                        g = gy
+                    adj[f + e + p] += g
+    if not ds:
+        return
+    acc = np.zeros(ns * w)
+    if kind == BC_MUL:
+        terms = np.empty(n * w)
+        for e in range(n * w):
+            terms[e] = adj[o + e] * vals[f + e]
+        strided_rev(acc, terms, meta, o - o, 0, n, km, w)
+    else:
+        strided_rev(acc, adj, meta, o, 0, n, km, w)
+        if kind == BC_SUB and side:
+            for j in range(ns * w):
+                acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
+    for j in range(ns * w):
+        adj[s + j] += acc[j]

@@ -1492,7 +1492,7 @@ def _indent(lines, n):
 
 def generate(t):
     """The fused kernels' module source for the traced tape ``t`` (raises Ineligible)."""
-    plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
+    plan = t._fused_plan()
     if plan.rev_error is not None:
         raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
     return _Gen(t, plan).source(seeded=t.out_size != 1)
@@ -1501,7 +1501,7 @@ def generate(t):
 def generate_direct(t, at, kind="out"):
     """The source of t's ``direct`` kernel (``_Gen.direct_source``) of ``kind`` for the
     entry offsets at (k, n) int64 (-1: not stored); raises Ineligible."""
-    plan = t._plan if "_plan" in t.__dict__ else t._make_plan()
+    plan = t._fused_plan()
     if plan.rev_error is not None:
         raise Ineligible(f"{NAMES.get(plan.rev_error, plan.rev_error)} has no reverse rule")
     return _Gen(t, plan).direct_source(at, kind)
@@ -1652,7 +1652,7 @@ class Kernel:
     reverse sweeps), the other None."""
 
     def __init__(self, t, key, mod, seconds):
-        plan = t._plan
+        plan = t._fused_plan()
         self.key = key
         self.seconds = seconds  # wall time to generate and compile (or load)
         self.batch = getattr(mod, "batch", None)
