@@ -161,10 +161,12 @@ def _more(L):
 
 
 def test_more_distributions_against_torch():
-    # rtol 1e-7: PyTorch's VonMises evaluates log I0 / log I1 by a polynomial fit good to
-    # ~1e-8; tapegrad's i0e / i1e are Cephes', to rounding
     with np.errstate(all="ignore"):
-        agree(_more, rtol=1e-7, atol=1e-11)
+        agree(lambda L: {k: v for k, v in _more(L).items() if k != "vonmises"}, rtol=1e-9,
+              atol=1e-12)
+        # PyTorch's VonMises evaluates log I0 / log I1 by a polynomial fit good to ~1e-7;
+        # tapegrad's i0e / i1e are Cephes', to rounding
+        agree(lambda L: _more(L)["vonmises"], rtol=1e-6, atol=1e-11)
 
 
 def _rsample_grads(L):

@@ -11,6 +11,7 @@ from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, sum_rightmost
+from .multivariate import Independent
 
 __all__ = ["AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform",
            "PowerTransform", "SigmoidTransform", "SoftplusTransform", "TanhTransform",
@@ -23,6 +24,7 @@ class Transform:
 
     event_dim = 0
     bijective = True
+    sign = 1  # of dy/dx, for the monotone elementwise transforms (cdf through them)
     domain = codomain = constraints.real
 
     def __call__(self, x):
@@ -74,6 +76,10 @@ class _Inverse(Transform):
     def _dims(self):
         return self._inv._dims[::-1]
 
+    @property
+    def sign(self):
+        return self._inv.sign
+
     def forward_shape(self, shape):
         return self._inv.inverse_shape(shape)
 
@@ -102,6 +108,11 @@ class AffineTransform(Transform):
 
     def __init__(self, loc, scale, event_dim=0, cache_size=0):
         self.loc, self.scale, self.event_dim = loc, scale, event_dim
+
+    @property
+    def sign(self):
+        s = self.scale
+        return s.sign() if hasattr(s, "sign") else (1 if s > 0 else -1 if s < 0 else 0)
 
     def _call(self, x):
         return self.loc + self.scale * x
@@ -174,6 +185,11 @@ class PowerTransform(Transform):
     def __init__(self, exponent, cache_size=0):
         self.exponent = exponent
 
+    @property
+    def sign(self):
+        e = self.exponent
+        return e.sign() if hasattr(e, "sign") else (1 if e > 0 else -1 if e < 0 else 0)
+
     def _call(self, x):
         return x.pow(self.exponent)
 
@@ -222,6 +238,13 @@ class ComposeTransform(Transform):
     @property
     def bijective(self):
         return all(p.bijective for p in self.parts)
+
+    @property
+    def sign(self):
+        sign = 1
+        for p in self.parts:
+            sign = sign * p.sign
+        return sign
 
     @property
     def domain(self):
@@ -273,8 +296,6 @@ class TransformedDistribution(Distribution):
     arg_constraints = {}
 
     def __init__(self, base_distribution, transforms, validate_args=None):
-        from .multivariate import Independent  # (multivariate imports this module)
-
         self.transforms = [transforms] if isinstance(transforms, Transform) else \
             list(transforms)
         if not all(isinstance(t, Transform) for t in self.transforms):
@@ -331,7 +352,18 @@ class TransformedDistribution(Distribution):
         return log_prob + sum_rightmost(self.base_dist.log_prob(y),
                                         event_dim - len(self.base_dist.event_shape))
 
+    def _monotonize_cdf(self, value):
+        """A decreasing chain of transforms turns the base's cdf into a survival function."""
+        sign = ComposeTransform(self.transforms).sign
+        return value if isinstance(sign, int) and sign == 1 else sign * (value - 0.5) + 0.5
+
     def cdf(self, value):
         for t in reversed(self.transforms):
             value = t.inv(value)
-        return self.base_dist.cdf(value)
+        return self._monotonize_cdf(self.base_dist.cdf(value))
+
+    def icdf(self, value):
+        value = self.base_dist.icdf(self._monotonize_cdf(value))
+        for t in self.transforms:
+            value = t(value)
+        return value
