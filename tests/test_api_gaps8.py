@@ -257,3 +257,42 @@ def test_bad_input_has_torchs_words():
     same_msgs = _bad(tg)
     theirs = _bad(torch)
     assert same_msgs == theirs
+
+
+# ---- optimizers ------------------------------------------------------------------------
+def _optimise(L, cls, kw):
+    w = L.tensor(np.linspace(-1, 1, 12).reshape(4, 3), requires_grad=True)
+    b = L.tensor([0.5, -0.3, 0.1], requires_grad=True)
+    E = L.tensor(np.linspace(-1, 1, 15).reshape(5, 3), requires_grad=True)
+    sparse = cls == "SparseAdam"
+    opt = getattr(L.optim, cls)([E] if sparse else [w, b, E], **kw)
+    for i in range(6):
+        opt.zero_grad()
+        idx = L.tensor([i % 5, (i + 2) % 5, i % 5])
+        rows = L.nn.functional.embedding(idx, E, sparse=sparse)
+        loss = (rows ** 3).sum() * (i + 1)
+        if not sparse:
+            loss = loss + ((w @ b).sin() ** 2).sum()
+        loss.backward()
+        opt.step()
+    return [w, b, E, sorted(opt.state_dict()["state"][0])]
+
+
+@pytest.mark.parametrize("cls, kw", [
+    ("Adafactor", {}), ("Adafactor", dict(lr=0.05, weight_decay=0.1, maximize=True, d=1.5)),
+    ("Adafactor", dict(eps=(1e-20, 1e-2), beta2_decay=-0.5)),
+    ("SparseAdam", dict(lr=0.1)), ("SparseAdam", dict(lr=0.05, betas=(0.8, 0.9),
+                                                     maximize=True))])
+def test_optimizers_against_torch(cls, kw):
+    agree(lambda L: _optimise(L, cls, kw), rtol=1e-12, atol=1e-14)
+
+
+def test_optimizer_arguments_checked_as_torch():
+    def bad(L):
+        p = [L.zeros(2, requires_grad=True)]
+        return [_plain(str(_raises(fn))) for fn in [
+            lambda: L.optim.Adafactor(p, lr=-1.0), lambda: L.optim.Adafactor(p, d=0.5),
+            lambda: L.optim.Adafactor(p, beta2_decay=0.1),
+            lambda: L.optim.SparseAdam(p, lr=-1.0), lambda: L.optim.SparseAdam(p, eps=-1.0),
+            lambda: L.optim.SparseAdam(p, betas=(1.0, 0.9))]]
+    assert bad(tg) == bad(torch)
