@@ -55,7 +55,7 @@ from .compat import module_getattr as __getattr__  # noqa: E402, F401 (refusals,
 globals().update(_COMPAT)
 from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
 globals().update(_TOPLEVEL)
-from . import quasirandom  # noqa: E402, F401
+from . import overrides, profiler, quasirandom  # noqa: E402, F401
 newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax

@@ -277,8 +277,30 @@ def resize_as_(self, other, memory_format=None):
     return resize_(self, tuple(other.shape))
 
 
+def resize(self, *sizes):
+    """PyTorch's deprecated out-of-place resize: a reshape that keeps the number of
+    elements (gradients flow), with PyTorch's warning and error."""
+    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) \
+        else sizes
+    warnings.warn("non-inplace resize is deprecated", UserWarning, stacklevel=2)
+    n = int(np.prod(sizes, dtype=np.int64))
+    if n != self.numel():
+        shape = "x".join(str(int(s)) for s in sizes)
+        raise RuntimeError(f"requested resize to {shape} ({n} elements in total), but the given "
+                           f"tensor has a size of {'x'.join(map(str, self.shape))} "
+                           f"({self.numel()} elements). autograd's resize can only change the "
+                           "shape of a given tensor, while preserving the number of elements. ")
+    return self.reshape(sizes)
+
+
+def resize_as(self, tensor):
+    """``resize(tensor.size())``: see ``resize``."""
+    return resize(self, tuple(tensor.shape))
+
+
 for _fn in (data_ptr, storage_offset, get_device, is_pinned, pin_memory, new,
-            new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_):
+            new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_, resize,
+            resize_as):
     setattr(Tensor, _fn.__name__, _fn)
 Tensor.const_data_ptr = data_ptr
 Tensor.bernoulli = lambda self, p=None, *, generator=None: creation.bernoulli(
