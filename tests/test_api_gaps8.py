@@ -296,3 +296,148 @@ def test_optimizer_arguments_checked_as_torch():
             lambda: L.optim.SparseAdam(p, lr=-1.0), lambda: L.optim.SparseAdam(p, eps=-1.0),
             lambda: L.optim.SparseAdam(p, betas=(1.0, 0.9))]]
     assert bad(tg) == bad(torch)
+
+
+# ---- top-level functions ---------------------------------------------------------------
+def _cells(L):
+    g = np.random.default_rng(3)
+    x = L.tensor(g.standard_normal((2, 3)), requires_grad=True)
+    h = L.tensor(g.standard_normal((2, 4)), requires_grad=True)
+    c = L.tensor(g.standard_normal((2, 4)))
+    out = {}
+    for name, k in [("lstm_cell", 4), ("gru_cell", 3), ("rnn_tanh_cell", 1),
+                    ("rnn_relu_cell", 1)]:
+        w_ih = L.tensor(g.standard_normal((4 * k, 3)) * 0.5, requires_grad=True)
+        w_hh = L.tensor(g.standard_normal((4 * k, 4)) * 0.5, requires_grad=True)
+        b_ih, b_hh = L.tensor(g.standard_normal(4 * k)), L.tensor(g.standard_normal(4 * k))
+        fn = getattr(L, name)
+        r = fn(x, (h, c) if name == "lstm_cell" else h, w_ih, w_hh, b_ih, b_hh)
+        total = sum(t.sum() for t in r) if isinstance(r, tuple) else r.sum()
+        out[name] = [r, _grads(L, total, (x, h, w_ih, w_hh)),
+                     fn(x, (h, c) if name == "lstm_cell" else h, w_ih, w_hh)]
+    lp = L.tensor(g.standard_normal((6, 2, 4))).log_softmax(-1).requires_grad_()
+    tgt = L.tensor([[1, 2, 2], [3, 1, 0]])
+    for red in (0, 1, 2):
+        loss = L.ctc_loss(lp, tgt, L.tensor([6, 5]), L.tensor([3, 2]), 0, red, False)
+        out[f"ctc {red}"] = [loss, _grads(L, loss.sum(), lp)]
+    return out
+
+
+def test_functional_cells_and_ctc_against_torch():
+    agree(_cells, rtol=1e-10, atol=1e-12)
+
+
+def _lowrank_exact(L):
+    """A matrix of rank 3: the randomised SVD is exact (up to the vectors' signs)."""
+    g = np.random.default_rng(0)
+    A = L.tensor(g.standard_normal((9, 3)) @ g.standard_normal((3, 7)), requires_grad=True)
+    U, S, V = L.svd_lowrank(A, q=4)
+    approx = U @ L.diag_embed(S) @ V.mT
+    Ut, St, Vt = L.svd_lowrank(A.mT, q=4)
+    Up, Sp, Vp = L.pca_lowrank(A, q=3)
+    return [S[:3], approx, U.shape, V.shape, St[:3], Sp, (Up * Up).sum(0), Vp.shape,
+            _grads(L, S[:3].sum(), A)]
+
+
+def test_lowrank_svd_is_exact_at_low_rank():
+    agree(_lowrank_exact, rtol=1e-8, atol=1e-10)
+
+
+def _histdd(L):
+    g = np.random.default_rng(1)
+    x = L.tensor(g.standard_normal((50, 2)))
+    w = L.tensor(g.random(50))
+    r1 = L.histogramdd(x, bins=[3, 4])
+    r2 = L.histogramdd(x, bins=3, range=[-1.0, 1.0, -2.0, 2.0], weight=w, density=True)
+    r3 = L.histogramdd(x, bins=[L.tensor([-3.0, 0.0, 3.0]), L.tensor([-1.0, 1.0])])
+    return [r1.hist, r1.bin_edges, r2.hist, r2.bin_edges, r3.hist, type(r1).__name__]
+
+
+def test_histogramdd_against_torch():
+    agree(_histdd, rtol=1e-12, atol=1e-14)
+
+
+def test_sobol_engine_matches_unscrambled():
+    def draw(L):
+        e = L.quasirandom.SobolEngine(5)
+        a = e.draw(3, dtype=L.float64)
+        e.fast_forward(5)
+        b = e.draw(4, dtype=L.float64)
+        n = e.num_generated
+        e.reset()
+        return [a, b, n, e.draw_base2(3, dtype=L.float64), repr(e)]
+    agree(draw, rtol=0, atol=0)
+    s = tg.quasirandom.SobolEngine(3, scramble=True, seed=7)  # SciPy's scrambling
+    d = s.draw(16)
+    assert tuple(d.shape) == (16, 3) and d.dtype == tg.float64
+    assert float(d.min()) >= 0 and float(d.max()) < 1
+
+
+def test_resize_and_profiler_and_overrides():
+    def run(L):
+        x = L.arange(6.0).requires_grad_()
+        with pytest.warns(UserWarning, match="non-inplace resize is deprecated"):
+            y = x.resize(2, 3)
+            z = x.resize_as(L.zeros(3, 2))
+            err = str(_raises(lambda: x.resize(4)))
+        with L.autograd.profiler.profile() as prof:
+            with L.autograd.profiler.record_function("block"):
+                (y * y).sum().backward()
+        table = prof.key_averages().table(sort_by="cpu_time_total", row_limit=5)
+        with L.profiler.profile(activities=[L.profiler.ProfilerActivity.CPU],
+                                schedule=L.profiler.schedule(wait=1, warmup=1, active=1)) as p:
+            for _ in range(3):
+                p.step()
+        return [y.shape, z.shape, x.grad, err, "block" in table,
+                L.overrides.is_tensor_like(x), L.overrides.is_tensor_like(3.0),
+                L.overrides.has_torch_function((x,))]
+    agree(run)
+
+
+def _multi_hook(L):
+    out = []
+
+    def note(gs):
+        out.append([None if g is None else g for g in gs])
+
+    a = L.tensor([1.0, 2.0], requires_grad=True)
+    b = L.tensor([3.0], requires_grad=True)
+    c = L.tensor([1.0], requires_grad=True)
+    h = L.autograd.graph.register_multi_grad_hook((a, b, c), note)
+    ((a * a).sum() + b.sum() * 2).backward()
+    (a.sum() * 3).backward()
+    h.remove()
+    a.sum().backward()
+    L.autograd.graph.register_multi_grad_hook((a, b), lambda g: out.append(g), mode="any")
+    (a.sum() * b.sum()).backward()
+    return out
+
+
+def test_register_multi_grad_hook_against_torch():
+    agree(_multi_hook)
+
+
+def test_a_leaf_hook_keeps_the_gradient_it_saw():
+    """The tensor a hook kept is not the .grad that later backwards add into."""
+    def run(L):
+        a = L.tensor([1.0, 2.0], requires_grad=True)
+        got = []
+        a.register_hook(got.append)
+        (a * a).sum().backward()
+        (a * 3).sum().backward()
+        return [got, a.grad]
+    agree(run)
+
+
+def test_names_by_full_path():
+    import importlib
+    for mod, names in [("distributions", ["von_mises.VonMises",
+                                          "relaxed_bernoulli.RelaxedBernoulli",
+                                          "relaxed_categorical.RelaxedOneHotCategorical",
+                                          "lowrank_multivariate_normal.LowRankMultivariateNormal",
+                                          "constraint_registry.biject_to",
+                                          "transforms.StickBreakingTransform",
+                                          "constraints.corr_cholesky"])]:
+        for n in names:
+            sub, attr = n.rsplit(".", 1)
+            assert hasattr(importlib.import_module(f"tapegrad.{mod}.{sub}"), attr), n
