@@ -793,7 +793,8 @@ _DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
 _KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
 _SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
 _REMOVED = "a function PyTorch has removed; use its tapegrad.linalg successor"
-_RNN = "the functional RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules"
+_RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules "
+        "(the one-step cells, lstm_cell & co., are there)")
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
@@ -841,7 +842,7 @@ _TABLE = {
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
              "parse_type_comment merge_type_from_type_comment unify_type_list",
     _REMOVED: "eig symeig lstsq solve lu matrix_rank",
-    _RNN: "lstm gru rnn_tanh rnn_relu lstm_cell gru_cell rnn_tanh_cell rnn_relu_cell",
+    _RNN: "lstm gru rnn_tanh rnn_relu",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -855,7 +856,6 @@ _TABLE = {
     "nested tensors": "to_padded_tensor",
     "applying a Python callable per element (write the function with tensor ops)":
         "apply_ map_ map2_",
-    "CTC loss (not implemented)": "ctc_loss",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
     "the fft module (its transforms return complex tensors, which tapegrad does not have)":
@@ -878,8 +878,7 @@ _TABLE = {
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
     "Tensor subclasses (as_subclass)": "as_subclass",
-    "randomized low-rank factorizations (use tapegrad.linalg.svd / eigh)":
-        "svd_lowrank pca_lowrank lobpcg",
+    "LOBPCG (use tapegrad.linalg.eigh)": "lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
 

@@ -23,6 +23,7 @@ from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
 from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
 from .distribution import Distribution, broadcast_all
+from .exp_family import ContinuousBernoulli, Wishart
 from .kl import kl_divergence, register_kl
 from .more import (
                    Binomial,
@@ -81,7 +82,7 @@ __all__ = ["Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "Di
            "ExponentialFamily", "OneHotCategoricalStraightThrough", "RelaxedBernoulli",
            "RelaxedOneHotCategorical", "FisherSnedecor", "GeneralizedPareto", "InverseGamma",
            "Kumaraswamy", "LKJCholesky", "LogisticNormal", "LowRankMultivariateNormal",
-           "VonMises"]
+           "VonMises", "ContinuousBernoulli", "Wishart"]
 
 # PyTorch's one-module-per-distribution names (``torch.distributions.normal.Normal``), as
 # modules holding the class, so code that spells the full path runs
@@ -101,7 +102,8 @@ _SUBMODULES = {
     "lkj_cholesky": "LKJCholesky", "logistic_normal": "LogisticNormal",
     "lowrank_multivariate_normal": "LowRankMultivariateNormal",
     "relaxed_bernoulli": "RelaxedBernoulli", "relaxed_categorical": "RelaxedOneHotCategorical",
-    "von_mises": "VonMises"}
+    "von_mises": "VonMises", "continuous_bernoulli": "ContinuousBernoulli",
+    "wishart": "Wishart"}
 utils = types.ModuleType(f"{__name__}.utils", "PyTorch's distributions.utils.")
 
 
