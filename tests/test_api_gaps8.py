@@ -441,3 +441,50 @@ def test_names_by_full_path():
         for n in names:
             sub, attr = n.rsplit(".", 1)
             assert hasattr(importlib.import_module(f"tapegrad.{mod}.{sub}"), attr), n
+
+
+def _exp_families(L):
+    D = L.distributions
+    out = {}
+    p = L.tensor([0.2, 0.4995, 0.5, 0.9], requires_grad=True)
+    v = L.tensor([0.3, 0.7, 0.1, 0.95])
+    for given in ("probs", "logits"):
+        d = D.ContinuousBernoulli(**{given: p if given == "probs" else p * 4 - 2})
+        lp, e = d.log_prob(v), d.entropy()
+        out[f"cb {given}"] = [lp, e, d.mean, d.variance, d.cdf(v), d.icdf(v), d.probs, d.logits,
+                              _grads(L, lp.sum() + e.sum() + d.mean.sum() + d.variance.sum(),
+                                     p)]
+    df = L.tensor([4.0, 6.5], requires_grad=True)
+    S = L.tensor([[2.0, 0.3, 0.1], [0.3, 1.0, -0.2], [0.1, -0.2, 1.5]], requires_grad=True)
+    X = L.tensor([[1.5, 0.2, 0.0], [0.2, 0.8, 0.1], [0.0, 0.1, 2.0]])
+    for name, d in [("cov", D.Wishart(df, covariance_matrix=S)),
+                    ("tril", D.Wishart(df, scale_tril=L.linalg.cholesky(S))),
+                    ("prec", D.Wishart(df, precision_matrix=L.linalg.inv(S)))]:
+        lp, e = d.log_prob(X), d.entropy()
+        out[f"wishart {name}"] = [lp, e, d.mean, d.variance, d.mode, d.covariance_matrix,
+                                  d.precision_matrix, d.scale_tril, d.batch_shape,
+                                  d.event_shape, d.rsample((2,)).shape,
+                                  _grads(L, lp.sum() + e.sum(), (df, S))]
+    return out
+
+
+def test_exponential_families_against_torch():
+    with np.errstate(all="ignore"):
+        agree(_exp_families, rtol=1e-9, atol=1e-11)
+
+
+def test_wishart_and_continuous_bernoulli_draws():
+    tg.manual_seed(0)
+    D = tg.distributions
+    S = tg.tensor([[2.0, 0.3], [0.3, 1.0]])
+    df = tg.tensor(5.0, requires_grad=True)
+    d = D.Wishart(df, covariance_matrix=S)
+    x = d.rsample((20000,))
+    np.testing.assert_allclose(np.asarray(x.mean(0).detach()), np.asarray(d.mean.detach()),
+                               rtol=0.03)
+    x[:10].sum().backward()
+    assert df.grad is not None and float(df.grad) > 0
+    cb = D.ContinuousBernoulli(tg.tensor([0.2, 0.8]))
+    y = cb.sample((40000,))
+    np.testing.assert_allclose(np.asarray(y.mean(0)), np.asarray(cb.mean), rtol=0.02)
+    np.testing.assert_allclose(np.asarray(y.var(0)), np.asarray(cb.variance), rtol=0.05)
