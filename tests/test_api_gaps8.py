@@ -488,3 +488,22 @@ def test_wishart_and_continuous_bernoulli_draws():
     y = cb.sample((40000,))
     np.testing.assert_allclose(np.asarray(y.mean(0)), np.asarray(cb.mean), rtol=0.02)
     np.testing.assert_allclose(np.asarray(y.var(0)), np.asarray(cb.variance), rtol=0.05)
+
+
+@pytest.mark.parametrize("kw", [{}, dict(nesterov=False, adjust_lr_fn="match_rms_adamw",
+                                         weight_decay=0.0)])
+def test_muon_against_torch(kw):
+    """PyTorch runs Newton-Schulz in bfloat16, tapegrad in float64: the iterates agree to
+    bfloat16's rounding of the update (moves of ~0.1 agree to ~1e-3)."""
+    def run(L):
+        w = L.tensor(np.linspace(-1, 1, 12).reshape(4, 3) ** 3 + 0.1 * np.eye(4, 3),
+                     requires_grad=True)
+        opt = L.optim.Muon([w], lr=0.02, **kw)
+        for _ in range(5):
+            opt.zero_grad()
+            ((w @ L.tensor([1.0, 2.0, -1.0])).sin() ** 2).sum().backward()
+            opt.step()
+        return w
+    agree(run, rtol=0, atol=2e-3)
+    with pytest.raises(ValueError, match="Muon only supports 2D parameters"):
+        tg.optim.Muon([tg.zeros(3, requires_grad=True)])

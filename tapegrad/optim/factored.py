@@ -1,6 +1,10 @@
-"""Adafactor (factored second moments: a row and a column average for each matrix) and
-SparseAdam (Adam over the rows a gradient touches), with PyTorch's arguments, state names
-and single-tensor formulas.
+"""Adafactor (factored second moments: a row and a column average for each matrix),
+SparseAdam (Adam over the rows a gradient touches) and Muon (momentum orthogonalised by
+Newton-Schulz), with PyTorch's arguments, state names and single-tensor formulas.
+
+Muon's Newton-Schulz iteration runs in the parameter's dtype: PyTorch runs it in bfloat16,
+which NumPy lacks, so its iterates differ from PyTorch's by bfloat16 rounding (~1e-2
+relative in the update).
 
 tapegrad has no sparse tensors: ``nn.Embedding(sparse=True)`` gives a dense gradient, zero
 in the rows no index looked up. SparseAdam therefore updates the rows (along the first dim)
@@ -15,7 +19,7 @@ from ..ops.inplace import _write
 from ..tensor import Tensor
 from .optimizer import Optimizer, _check, _lerp, _set, _values
 
-__all__ = ["Adafactor", "SparseAdam"]
+__all__ = ["Adafactor", "Muon", "SparseAdam"]
 
 
 class Adafactor(Optimizer):
@@ -119,3 +123,67 @@ class SparseAdam(Optimizer):
         _set(state["exp_avg"], m)
         _set(state["exp_avg_sq"], v)
         _write(p, x)
+
+
+def _orthogonalised(g, coefficients, steps, eps):
+    """Newton-Schulz's quintic iteration towards ``U V^T`` of ``g = U S V^T`` (with its
+    singular values left near, not at, 1: PyTorch's coefficients)."""
+    if steps >= 100:
+        raise ValueError("Number of steps must be less than 100 for computational efficiency")
+    if g.ndim != 2:
+        raise ValueError("Input tensor gradient must be a 2D matrix")
+    if len(coefficients) != 3:
+        raise ValueError("Coefficients must be a tuple of exactly 3 values")
+    a, b, c = coefficients
+    tall = g.shape[0] > g.shape[1]
+    x = g.T if tall else g
+    x = x / max(float(np.linalg.norm(x)), eps)
+    for _ in range(steps):
+        gram = x @ x.T
+        x = a * x + (b * gram + c * gram @ gram) @ x
+    return x.T if tall else x
+
+
+class Muon(Optimizer):
+    """Muon (Jordan et al.) for 2-d parameters: Nesterov momentum, orthogonalised, scaled
+    by ``sqrt(max(1, rows/cols))`` ("original") or ``0.2 sqrt(max(rows, cols))``
+    ("match_rms_adamw"), decoupled ``weight_decay``."""
+
+    def __init__(self, params, lr=1e-3, weight_decay=0.1, momentum=0.95, nesterov=True,
+                 ns_coefficients=(3.4445, -4.7750, 2.0315), eps=1e-7, ns_steps=5,
+                 adjust_lr_fn=None):
+        if not 0.0 <= lr:
+            raise ValueError(f"Learning rate should be >= 0 but is: {lr}")
+        if not 0.0 <= momentum:
+            raise ValueError(f"momentum should be >= 0 but is: {momentum}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"weight decay should be >= 0 but is: {weight_decay}")
+        if adjust_lr_fn is not None and adjust_lr_fn not in ("original", "match_rms_adamw"):
+            raise ValueError(f"Adjust learning rate function {adjust_lr_fn} is not supported")
+        super().__init__(params, dict(lr=lr, weight_decay=weight_decay, momentum=momentum,
+                                      nesterov=nesterov, ns_coefficients=ns_coefficients,
+                                      eps=eps, ns_steps=ns_steps, adjust_lr_fn=adjust_lr_fn))
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.ndim != 2:
+                    raise ValueError(f"Muon only supports 2D parameters whereas we found a "
+                                     f"parameter with size: {p.shape}")
+
+    def _update(self, p, grad, group, state):
+        x = _values(p)
+        f = x.dtype.type
+        mu = group["momentum"]
+        if not state:
+            state["momentum_buffer"] = Tensor(np.zeros_like(x))
+        buf = _lerp(_values(state["momentum_buffer"]), grad, 1 - mu)
+        _set(state["momentum_buffer"], buf)
+        update = _lerp(grad, buf, mu) if group["nesterov"] else buf
+        update = _orthogonalised(update, group["ns_coefficients"], group["ns_steps"],
+                                 group["eps"])
+        rows, cols = x.shape
+        how = group["adjust_lr_fn"]
+        ratio = math.sqrt(max(1, rows / cols)) if how in (None, "original") else \
+            0.2 * math.sqrt(max(rows, cols))
+        lr = group["lr"]
+        x = x * f(1 - lr * group["weight_decay"])
+        _write(p, x + f(-lr * ratio) * update.astype(x.dtype, copy=False))
