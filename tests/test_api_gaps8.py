@@ -244,9 +244,13 @@ def _bad(L):
                lambda: D.LowRankMultivariateNormal(L.zeros(3), L.ones(3, 1), L.ones(2)),
                lambda: D.LowRankMultivariateNormal(L.zeros(3), L.ones(3), L.ones(3)),
                lambda: D.LKJCholesky(1),
-               lambda: D.VonMises(L.tensor(0.0), L.tensor(-1.0)),
+               lambda: D.VonMises(L.tensor(0.0), L.tensor(-1.0), validate_args=True),
                lambda: D.RelaxedBernoulli(L.tensor(0.5)),
-               lambda: D.InverseGamma(L.tensor(-1.0), L.tensor(1.0)),
+               lambda: D.InverseGamma(L.tensor(-1.0), L.tensor(1.0), validate_args=True),
+               lambda: D.Wishart(L.tensor(1.0), covariance_matrix=L.eye(3)),
+               lambda: D.LowRankMultivariateNormal(L.zeros(3), L.ones(3, 1),
+                                                   L.tensor([1.0, 1.0, -100.0]),
+                                                   validate_args=True),
                lambda: D.transforms.ReshapeTransform((2, 3), (4,))]:
         e = _raises(fn)
         msgs.append((type(e).__name__, _plain(str(e).split(":")[0])))
