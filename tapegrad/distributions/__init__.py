@@ -38,6 +38,7 @@ from .more import (
                    StudentT,
 )
 from .multivariate import Independent, MultivariateNormal
+from . import relaxed as _relaxed
 from .relaxed import (
                    ExponentialFamily,
                    OneHotCategoricalStraightThrough,
@@ -129,3 +130,6 @@ for _name, _cls in _SUBMODULES.items():
     _mod.__dict__[_cls] = globals()[_cls]
     _mod.__all__ = [_cls]
     sys.modules[_mod.__name__] = globals()[_name] = _mod
+# (the relaxed modules hold their logit-space bases too, as PyTorch's do)
+relaxed_bernoulli.LogitRelaxedBernoulli = _relaxed.LogitRelaxedBernoulli
+relaxed_categorical.ExpRelaxedCategorical = _relaxed.ExpRelaxedCategorical
