@@ -47,8 +47,9 @@ def _transforms(L):
     t = T.CumulativeDistributionTransform(L.distributions.Normal(0.0, 2.0))
     out["cdf"] = [t(x), t.inv(t(x)), t.log_abs_det_jacobian(x, t(x))]
     v = L.tensor([0.2, -0.5, 1.0])
-    for i, c in enumerate([C.positive, C.greater_than(2.0), C.less_than(-1.0), C.interval(-1.0, 3.0),
-              C.unit_interval, C.real, C.simplex, C.real_vector, C.corr_cholesky]):
+    for i, c in enumerate([C.positive, C.greater_than(2.0), C.less_than(-1.0),
+                           C.interval(-1.0, 3.0), C.unit_interval, C.real, C.simplex,
+                           C.real_vector, C.corr_cholesky]):
         t = L.distributions.biject_to(c)
         y = t(v)
         out[f"biject {i}"] = [y, t.inv(y), repr(t).replace("\n", "")]
@@ -169,16 +170,67 @@ def test_more_distributions_against_torch():
         agree(lambda L: _more(L)["vonmises"], rtol=1e-6, atol=1e-11)
 
 
-def _rsample_grads(L):
-    """Gradients of rsample through a fixed draw: the same noise in both libraries."""
+def _noise(kind, shape):
+    """Fixed, seed-free noise of ``shape``: uniforms in (0.05, 0.95), or normals."""
+    n = int(np.prod(shape, dtype=np.int64))
+    u = 0.05 + 0.9 * ((np.arange(n) * 0.6180339887 + 0.3) % 1.0)
+    v = u if kind == "uniform" else np.sqrt(2) * np.sin(7.0 * np.arange(n) + 1.0)
+    return v.reshape(tuple(shape))
+
+
+@pytest.fixture
+def fixed_noise(monkeypatch):
+    """Both libraries' draws replaced by the same fixed noise, so rsample's values and
+    gradients (its reparameterisation path) can be compared."""
+    import tapegrad.distributions.continuous as tc
+    import tapegrad.distributions.families as te
+    import tapegrad.distributions.relaxed as tr
+    import tapegrad.distributions.shaped as ts
+    import torch.distributions.lowrank_multivariate_normal as lr
+    import torch.distributions.normal as tn
+
+    def ours(kind, shape, dtype):
+        return tg.tensor(_noise(kind, shape), dtype=dtype)
+
+    for mod in (tc, te, tr, ts):
+        monkeypatch.setattr(mod, "standard_draw", ours)
+
+    def rand(*shape, dtype=None, device=None, **kw):
+        shape = tuple(shape[0]) if len(shape) == 1 and not isinstance(shape[0], int) else shape
+        return torch.tensor(_noise("uniform", shape), dtype=dtype or torch.float64)
+
+    def normal(shape, dtype=None, device=None):
+        return torch.tensor(_noise("normal", tuple(shape)), dtype=dtype)
+
+    monkeypatch.setattr(torch, "rand", rand)
+    monkeypatch.setattr(lr, "_standard_normal", normal)
+    monkeypatch.setattr(tn, "_standard_normal", normal)
+
+
+def _rsample_paths(L):
+    D = L.distributions
     out = {}
-    # relaxed categorical: the Gumbel noise fixed by hand
-    logits = L.tensor([0.3, -1.0, 2.0], requires_grad=True)
-    g = L.tensor([0.1, 1.3, -0.4])
-    y = ((logits + g) / 0.5).softmax(-1)
-    out["relaxed"] = _grads(L, (y * L.tensor([1.0, 2.0, 3.0])).sum(), logits)
-    # low-rank normal: loc + W e_w + sqrt(D) e_d
+    logits = L.tensor([[0.3, -1.0, 2.0], [0.1, 0.2, -0.4]], requires_grad=True)
+    a = L.tensor([0.7, 2.5], requires_grad=True)
+    b = L.tensor([1.5, 3.0], requires_grad=True)
+    W = L.tensor([[1.0, 0.2], [0.3, -0.5]], requires_grad=True)
+    for name, d, params in [
+        ("relaxed_cat", D.RelaxedOneHotCategorical(L.tensor(0.6), logits=logits), (logits,)),
+        ("relaxed_bern", D.RelaxedBernoulli(L.tensor(0.6), logits=a), (a,)),
+        ("lowrank", D.LowRankMultivariateNormal(a, W, b), (a, W, b)),
+        ("kumaraswamy", D.Kumaraswamy(a, b), (a, b)),
+        ("logistic_normal", D.LogisticNormal(a, b), (a, b)),
+        ("gpd", D.GeneralizedPareto(a, b, L.tensor([0.2, -0.1])), (a, b)),
+        ("cont_bern", D.ContinuousBernoulli(logits=a), (a,)),
+        ("uniform", D.Uniform(a, a + b), (a, b))]:
+        s = d.rsample((3,))
+        w = L.arange(1, s.shape[-1] + 1, dtype=s.dtype)
+        out[name] = [s, _grads(L, (s * w).sum(), params)]
     return out
+
+
+def test_rsample_paths_against_torch(fixed_noise):
+    agree(_rsample_paths, rtol=1e-9, atol=1e-12)
 
 
 def test_rsample_gradients_flow():

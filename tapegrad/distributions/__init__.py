@@ -23,7 +23,7 @@ from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
 from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
 from .distribution import Distribution, broadcast_all
-from .exp_family import ContinuousBernoulli, Wishart
+from .families import ContinuousBernoulli, Wishart
 from .kl import kl_divergence, register_kl
 from .more import (
                    Binomial,
