@@ -16,6 +16,7 @@ from .bijections import vec_to_tril_matrix
 from .discrete import _clamped, _one_of
 from .distribution import broadcast_all, standard_draw
 from .more import Chi2
+from .multivariate import TrilParams
 from .relaxed import ExponentialFamily
 
 _where = _OPS["where"]
@@ -137,7 +138,7 @@ def _mvdigamma(x, p):
     return (x.unsqueeze(-1) - half).digamma().sum(-1)
 
 
-class Wishart(ExponentialFamily):
+class Wishart(TrilParams, ExponentialFamily):
     """Wishart(df, Sigma) over p x p positive-definite matrices; give exactly one of
     ``covariance_matrix``, ``precision_matrix``, ``scale_tril``.  ``rsample`` is Bartlett's
     construction (gradients through the chi-square draws and the scale factor); a singular
@@ -198,25 +199,7 @@ class Wishart(ExponentialFamily):
             f"Wishart(df: {Size(df.shape)!r}, {self._given}: " \
             f"{Size(self.__dict__[self._given].shape)!r})"
 
-    def _full(self, m):
-        return m.expand(tuple(self._batch_shape) + tuple(self._event_shape))
-
-    @property
-    def scale_tril(self):
-        return self.__dict__["scale_tril"] if self._given == "scale_tril" else \
-            self._full(self._unbroadcasted_scale_tril)
-
-    @property
-    def covariance_matrix(self):
-        if self._given == "covariance_matrix":
-            return self.__dict__["covariance_matrix"]
-        L = self._unbroadcasted_scale_tril
-        return self._full(L @ L.mT)
-
-    @property
-    def precision_matrix(self):
-        if self._given == "precision_matrix":
-            return self.__dict__["precision_matrix"]
+    def _precision(self):
         eye = creation.eye(self._event_shape[-1], dtype=self.df.dtype)
         return self._full(linalg.cholesky_solve(eye, self._unbroadcasted_scale_tril))
 

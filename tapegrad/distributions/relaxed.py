@@ -55,6 +55,14 @@ class _Relaxed:
         return self._base.param_shape if hasattr(self._base, "param_shape") else \
             self._base.probs.shape
 
+    def _pushed(self, base, transform, validate_args):
+        """Init as ``base`` (a relaxed distribution on logits) pushed through
+        ``transform``, with base's parameters."""
+        self._base = base._base
+        self.temperature = base.temperature
+        self.arg_constraints = base.arg_constraints
+        TransformedDistribution.__init__(self, base, transform, validate_args=validate_args)
+
     def __repr__(self):
         return f"{type(self).__name__}(temperature: {self.temperature!r}, " \
                f"{self._base._given}: {Size(getattr(self._base, self._base._given).shape)!r})"
@@ -104,11 +112,8 @@ class RelaxedBernoulli(_Relaxed, TransformedDistribution):
     has_rsample = True
 
     def __init__(self, temperature, probs=None, logits=None, validate_args=None):
-        base = LogitRelaxedBernoulli(temperature, probs, logits, validate_args)
-        self._base = base._base
-        self.temperature = base.temperature
-        self.arg_constraints = base.arg_constraints
-        super().__init__(base, SigmoidTransform(), validate_args=validate_args)
+        self._pushed(LogitRelaxedBernoulli(temperature, probs, logits, validate_args),
+                     SigmoidTransform(), validate_args)
 
 
 class ExpRelaxedCategorical(_Relaxed, Distribution):
@@ -151,11 +156,8 @@ class RelaxedOneHotCategorical(_Relaxed, TransformedDistribution):
     has_rsample = True
 
     def __init__(self, temperature, probs=None, logits=None, validate_args=None):
-        base = ExpRelaxedCategorical(temperature, probs, logits, validate_args)
-        self._base = base._base
-        self.temperature = base.temperature
-        self.arg_constraints = base.arg_constraints
-        super().__init__(base, ExpTransform(), validate_args=validate_args)
+        self._pushed(ExpRelaxedCategorical(temperature, probs, logits, validate_args),
+                     ExpTransform(), validate_args)
 
 
 class OneHotCategoricalStraightThrough(OneHotCategorical):

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..ops.inplace import _write
 from ..tensor import Tensor
-from .optimizer import Optimizer, _check, _lerp, _set, _values
+from .optimizer import Optimizer, _check, _check_betas, _lerp, _set, _values
 
 __all__ = ["Adafactor", "Muon", "SparseAdam"]
 
@@ -88,10 +88,7 @@ class SparseAdam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, maximize=False):
         _check("learning rate", lr)
         _check("epsilon value", eps)
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        _check_betas(betas)
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps, maximize=maximize))
 
     def _update(self, p, grad, group, state):
