@@ -53,6 +53,9 @@ globals().update(_FUNCTIONS)
 from .compat import FUNCTIONS as _COMPAT  # noqa: E402, I001 (binds tril_, lt_... to Tensor)
 from .compat import module_getattr as __getattr__  # noqa: E402, F401 (refusals, with why)
 globals().update(_COMPAT)
+from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
+globals().update(_TOPLEVEL)
+from . import overrides, profiler, quasirandom  # noqa: E402, F401
 newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax

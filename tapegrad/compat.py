@@ -277,8 +277,30 @@ def resize_as_(self, other, memory_format=None):
     return resize_(self, tuple(other.shape))
 
 
+def resize(self, *sizes):
+    """PyTorch's deprecated out-of-place resize: a reshape that keeps the number of
+    elements (gradients flow), with PyTorch's warning and error."""
+    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) \
+        else sizes
+    warnings.warn("non-inplace resize is deprecated", UserWarning, stacklevel=2)
+    n = int(np.prod(sizes, dtype=np.int64))
+    if n != self.numel():
+        shape = "x".join(str(int(s)) for s in sizes)
+        raise RuntimeError(f"requested resize to {shape} ({n} elements in total), but the given "
+                           f"tensor has a size of {'x'.join(map(str, self.shape))} "
+                           f"({self.numel()} elements). autograd's resize can only change the "
+                           "shape of a given tensor, while preserving the number of elements. ")
+    return self.reshape(sizes)
+
+
+def resize_as(self, tensor):
+    """``resize(tensor.size())``: see ``resize``."""
+    return resize(self, tuple(tensor.shape))
+
+
 for _fn in (data_ptr, storage_offset, get_device, is_pinned, pin_memory, new,
-            new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_):
+            new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_, resize,
+            resize_as):
     setattr(Tensor, _fn.__name__, _fn)
 Tensor.const_data_ptr = data_ptr
 Tensor.bernoulli = lambda self, p=None, *, generator=None: creation.bernoulli(
@@ -771,7 +793,8 @@ _DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
 _KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
 _SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
 _REMOVED = "a function PyTorch has removed; use its tapegrad.linalg successor"
-_RNN = "the functional RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules"
+_RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules "
+        "(the one-step cells, lstm_cell & co., are there)")
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
@@ -819,7 +842,7 @@ _TABLE = {
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
              "parse_type_comment merge_type_from_type_comment unify_type_list",
     _REMOVED: "eig symeig lstsq solve lu matrix_rank",
-    _RNN: "lstm gru rnn_tanh rnn_relu lstm_cell gru_cell rnn_tanh_cell rnn_relu_cell",
+    _RNN: "lstm gru rnn_tanh rnn_relu",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -833,7 +856,6 @@ _TABLE = {
     "nested tensors": "to_padded_tensor",
     "applying a Python callable per element (write the function with tensor ops)":
         "apply_ map_ map2_",
-    "CTC loss (not implemented)": "ctc_loss",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
     "the fft module (its transforms return complex tensors, which tapegrad does not have)":
@@ -856,8 +878,7 @@ _TABLE = {
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
     "Tensor subclasses (as_subclass)": "as_subclass",
-    "randomized low-rank factorizations (use tapegrad.linalg.svd / eigh)":
-        "svd_lowrank pca_lowrank lobpcg",
+    "LOBPCG (use tapegrad.linalg.eigh)": "lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
 

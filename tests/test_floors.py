@@ -19,6 +19,7 @@ LAZY = {
     "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
     "tapegrad.sparse.pattern": {"scipy.sparse"},  # CSR patterns: SciPy on first use
     "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
+    "tapegrad.quasirandom": {"scipy.stats"},  # Sobol points: SciPy on first use
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad._jit": {"numba"},  # ~0.3 s to import: at the first compiled use (issue 23)
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",

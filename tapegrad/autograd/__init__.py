@@ -6,7 +6,7 @@ import types
 from .. import grad_mode
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
-from . import forward_ad, functional
+from . import forward_ad, functional, graph, profiler
 from .anomaly import (
     detect_anomaly,
     is_anomaly_check_nan_enabled,
@@ -17,6 +17,9 @@ from .engine import backward, grad
 from .function import Function, FunctionCtx
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .graph import AccumulateGrad, Node
+from .multigrad import register_multi_grad_hook
+
+graph.register_multi_grad_hook = register_multi_grad_hook  # where PyTorch keeps it
 
 sys.modules[__name__ + ".grad_mode"] = grad_mode  # PyTorch's torch.autograd.grad_mode
 
@@ -50,7 +53,8 @@ __all__ = ["AccumulateGrad", "Function", "FunctionCtx", "GradcheckError", "Node"
            "gradcheck", "gradgradcheck", "grad_mode",
            "inference_mode", "is_anomaly_check_nan_enabled", "is_anomaly_enabled",
            "is_grad_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled",
-           "set_multithreading_enabled", "is_multithreading_enabled", "variable", "anomaly_mode"]
+           "set_multithreading_enabled", "is_multithreading_enabled", "variable", "anomaly_mode",
+           "profiler"]
 
 
 # PyTorch's submodules reached by attribute: torch.autograd.variable.Variable,

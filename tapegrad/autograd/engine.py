@@ -1,4 +1,5 @@
 """backward() and grad(): seed adjoints, run the compiled sweep, hand out gradients."""
+import functools
 import threading
 import warnings
 
@@ -539,6 +540,49 @@ def grad_and_others(outputs, inputs, grad_outputs=None, ignore=()):
 
 
 __all__ = ["backward", "grad", "dtypes"]
+
+
+# ---- callbacks run when the outermost backward / grad call ends ---------------------------
+_FINAL = threading.local()
+
+
+def _finishing(fn):
+    """``fn`` (backward or grad) that runs the callbacks queued during it once the
+    outermost call returns (PyTorch's final callbacks: multi-grad hooks use them)."""
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        depth = getattr(_FINAL, "depth", 0)
+        if depth == 0:
+            _FINAL.queue = []
+        _FINAL.depth = depth + 1
+        try:
+            out = fn(*args, **kwargs)
+        except BaseException:
+            if depth == 0:
+                _FINAL.queue = []
+            raise
+        finally:
+            _FINAL.depth = depth
+        if depth == 0:
+            while _FINAL.queue:
+                _FINAL.queue.pop(0)()
+        return out
+    return run
+
+
+def in_backward():
+    return getattr(_FINAL, "depth", 0) > 0
+
+
+def queue_callback(callback):
+    """Run ``callback()`` when the current backward ends."""
+    if not in_backward():
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    _FINAL.queue.append(callback)
+
+
+backward = _finishing(backward)
+grad = _finishing(grad)
 
 
 def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

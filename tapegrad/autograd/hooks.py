@@ -104,7 +104,15 @@ def _hooks_of(registry, t):
 def run_leaf_hooks(t, g, create_graph=False):
     """The gradient ``g`` of leaf ``t`` through t's tensor hooks."""
     hooks = _hooks_of(LEAF_HOOKS, t)
-    return run_hooks(hooks, g, create_graph) if hooks else g
+    if not hooks:
+        return g
+    g = run_hooks(hooks, g, create_graph)
+    # a hook may keep the tensor it saw; .grad must not be that object, or the next
+    # backward's accumulation (in place) would change what the hook kept (PyTorch clones
+    # a gradient something else still refers to)
+    if create_graph or g.requires_grad or type(g._data) is float:  # (a float is immutable)
+        return g
+    return _leaf(np.array(g._data, copy=True))
 
 
 def run_hooks(hooks, g, create_graph=False):

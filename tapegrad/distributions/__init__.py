@@ -4,11 +4,26 @@ divergences, written in tapegrad ops."""
 import sys
 import types
 
-from . import constraints, transforms
+from . import bijections, constraint_registry, constraints, transforms
+from .bijections import (
+                   CatTransform,
+                   CorrCholeskyTransform,
+                   CumulativeDistributionTransform,
+                   IndependentTransform,
+                   LowerCholeskyTransform,
+                   PositiveDefiniteTransform,
+                   ReshapeTransform,
+                   SoftmaxTransform,
+                   StackTransform,
+                   StickBreakingTransform,
+                   identity_transform,
+)
+from .constraint_registry import biject_to, transform_to
 from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
 from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
 from .distribution import Distribution, broadcast_all
+from .families import ContinuousBernoulli, Wishart
 from .kl import kl_divergence, register_kl
 from .more import (
                    Binomial,
@@ -23,6 +38,23 @@ from .more import (
                    StudentT,
 )
 from .multivariate import Independent, MultivariateNormal
+from . import relaxed as _relaxed
+from .relaxed import (
+                   ExponentialFamily,
+                   OneHotCategoricalStraightThrough,
+                   RelaxedBernoulli,
+                   RelaxedOneHotCategorical,
+)
+from .shaped import (
+                   FisherSnedecor,
+                   GeneralizedPareto,
+                   InverseGamma,
+                   Kumaraswamy,
+                   LKJCholesky,
+                   LogisticNormal,
+                   LowRankMultivariateNormal,
+                   VonMises,
+)
 from .transforms import (
                    AbsTransform,
                    AffineTransform,
@@ -43,7 +75,15 @@ __all__ = ["Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "Di
            "constraints", "kl_divergence", "register_kl", "transforms", "AbsTransform",
            "AffineTransform", "ComposeTransform", "ExpTransform", "PowerTransform",
            "SigmoidTransform", "SoftplusTransform", "TanhTransform", "Transform",
-           "TransformedDistribution", "Multinomial", "NegativeBinomial", "Pareto", "Weibull"]
+           "TransformedDistribution", "Multinomial", "NegativeBinomial", "Pareto", "Weibull",
+           "CatTransform", "CorrCholeskyTransform", "CumulativeDistributionTransform",
+           "IndependentTransform", "LowerCholeskyTransform", "PositiveDefiniteTransform",
+           "ReshapeTransform", "SoftmaxTransform", "StackTransform", "StickBreakingTransform",
+           "identity_transform", "biject_to", "transform_to", "constraint_registry",
+           "ExponentialFamily", "OneHotCategoricalStraightThrough", "RelaxedBernoulli",
+           "RelaxedOneHotCategorical", "FisherSnedecor", "GeneralizedPareto", "InverseGamma",
+           "Kumaraswamy", "LKJCholesky", "LogisticNormal", "LowRankMultivariateNormal",
+           "VonMises", "ContinuousBernoulli", "Wishart"]
 
 # PyTorch's one-module-per-distribution names (``torch.distributions.normal.Normal``), as
 # modules holding the class, so code that spells the full path runs
@@ -57,7 +97,14 @@ _SUBMODULES = {
     "negative_binomial": "NegativeBinomial", "normal": "Normal",
     "one_hot_categorical": "OneHotCategorical", "pareto": "Pareto", "poisson": "Poisson",
     "studentT": "StudentT", "transformed_distribution": "TransformedDistribution",
-    "uniform": "Uniform", "weibull": "Weibull"}
+    "uniform": "Uniform", "weibull": "Weibull", "exp_family": "ExponentialFamily",
+    "fishersnedecor": "FisherSnedecor", "generalized_pareto": "GeneralizedPareto",
+    "inverse_gamma": "InverseGamma", "kumaraswamy": "Kumaraswamy",
+    "lkj_cholesky": "LKJCholesky", "logistic_normal": "LogisticNormal",
+    "lowrank_multivariate_normal": "LowRankMultivariateNormal",
+    "relaxed_bernoulli": "RelaxedBernoulli", "relaxed_categorical": "RelaxedOneHotCategorical",
+    "von_mises": "VonMises", "continuous_bernoulli": "ContinuousBernoulli",
+    "wishart": "Wishart"}
 utils = types.ModuleType(f"{__name__}.utils", "PyTorch's distributions.utils.")
 
 
@@ -74,8 +121,15 @@ utils.probs_to_logits, utils.logits_to_probs = _probs_to_logits, _logits_to_prob
 utils.clamp_probs, utils.broadcast_all = _clamped, broadcast_all
 sys.modules[utils.__name__] = utils
 
+# the transforms module answers for all of PyTorch's transforms, wherever they are written
+for _name in bijections.__all__:
+    setattr(transforms, _name, getattr(bijections, _name))
+
 for _name, _cls in _SUBMODULES.items():
     _mod = types.ModuleType(f"{__name__}.{_name}", f"PyTorch's module of {_cls}.")
     _mod.__dict__[_cls] = globals()[_cls]
     _mod.__all__ = [_cls]
     sys.modules[_mod.__name__] = globals()[_name] = _mod
+# (the relaxed modules hold their logit-space bases too, as PyTorch's do)
+relaxed_bernoulli.LogitRelaxedBernoulli = _relaxed.LogitRelaxedBernoulli
+relaxed_categorical.ExpRelaxedCategorical = _relaxed.ExpRelaxedCategorical

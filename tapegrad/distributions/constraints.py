@@ -125,6 +125,83 @@ class _PositiveDefinite(Constraint):
         return _result(sym & (ev > 0).all(-1))
 
 
+class _CorrCholesky(_LowerCholesky):
+    """Lower Cholesky factors of correlation matrices: each row of unit norm."""
+
+    def check(self, value):
+        v = _values(value)
+        tol = np.finfo(v.dtype).eps * v.shape[-1] * 10
+        unit = (np.abs(np.linalg.norm(v, axis=-1) - 1) <= tol).all(-1)
+        return _result(_values(super().check(value)) & unit)
+
+
+class _LowerTriangular(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        v = _values(value)
+        return _result((np.triu(v, 1) == 0).all((-2, -1)))
+
+
+class _Square(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        v = _values(value)
+        return _result(np.full(v.shape[:-2], v.shape[-1] == v.shape[-2]))
+
+
+class _Symmetric(_Square):
+    def check(self, value):
+        v = _values(value)
+        if v.shape[-1] != v.shape[-2]:
+            return _result(np.zeros(v.shape[:-2], np.bool_))
+        return _result(np.isclose(v, np.swapaxes(v, -1, -2), atol=1e-6).all((-2, -1)))
+
+
+class _PositiveSemidefinite(_Symmetric):
+    def check(self, value):
+        sym = _values(super().check(value))
+        v = _values(value)
+        with np.errstate(invalid="ignore"):
+            ev = np.linalg.eigvalsh(v) if sym.all() else np.zeros(v.shape[:-1])
+        return _result(sym & (ev >= 0).all(-1))
+
+
+class _OneHot(Constraint):
+    is_discrete = True
+    event_dim = 1
+
+    def check(self, value):
+        v = _values(value)
+        return _result(((v == 0) | (v == 1)).all(-1) & (v.sum(-1) == 1))
+
+
+class _Dependent(Constraint):
+    """A placeholder whose region depends on other values (PyTorch's ``dependent``)."""
+
+    def __init__(self, is_discrete=False, event_dim=0):
+        self.is_discrete, self.event_dim = is_discrete, event_dim
+
+    def __call__(self, *, is_discrete=False, event_dim=0):
+        return _Dependent(is_discrete, event_dim)
+
+    def check(self, value):
+        raise ValueError("Cannot determine validity of dependent constraint")
+
+
+def is_dependent(constraint):
+    return isinstance(constraint, _Dependent)
+
+
+class dependent_property(property):  # noqa: N801 (PyTorch's name)
+    """A property that stands for ``dependent`` when read from the class."""
+
+    def __init__(self, fn=None, *, is_discrete=False, event_dim=0):
+        super().__init__(fn)
+        self.is_discrete, self.event_dim = is_discrete, event_dim
+
+
 class independent(Constraint):  # noqa: N801 (PyTorch's name)
     """``base`` over ``reinterpreted_batch_ndims`` more rightmost dims (all must hold)."""
 
@@ -144,6 +221,35 @@ class independent(Constraint):  # noqa: N801 (PyTorch's name)
                f"{self.reinterpreted_batch_ndims})"
 
 
+class _Joined(Constraint):
+    """``cseq[i]`` on the slices of ``dim`` (``cat`` by ``lengths``, or ``stack``)."""
+
+    def __init__(self, cseq, dim=0, lengths=None, stacked=False):
+        self.cseq, self.dim, self.stacked = list(cseq), dim, stacked
+        self.lengths = list(lengths) if lengths is not None else [1] * len(self.cseq)
+        self.event_dim = max(c.event_dim for c in self.cseq)
+        self.is_discrete = any(c.is_discrete for c in self.cseq)
+
+    def check(self, value):
+        v = _values(value)
+        if self.stacked:
+            parts = [np.take(v, i, axis=self.dim) for i in range(v.shape[self.dim])]
+            return _result(np.stack([_values(c.check(p)) for c, p in
+                                     zip(self.cseq, parts, strict=True)], self.dim))
+        cuts = np.cumsum(self.lengths)[:-1]
+        parts = np.split(v, cuts, axis=self.dim)
+        return _result(np.concatenate([_values(c.check(p)) for c, p in
+                                       zip(self.cseq, parts, strict=True)], self.dim))
+
+
+def cat(cseq, dim=0, lengths=None):
+    return _Joined(cseq, dim, lengths)
+
+
+def stack(cseq, dim=0):
+    return _Joined(cseq, dim, stacked=True)
+
+
 real = _Real()
 real_vector = independent(real, 1)
 boolean = _Boolean()
@@ -155,8 +261,17 @@ positive_integer = integer_greater_than(1)
 simplex = _Simplex()
 lower_cholesky = _LowerCholesky()
 positive_definite = _PositiveDefinite()
+corr_cholesky = _CorrCholesky()
+lower_triangular = _LowerTriangular()
+square = _Square()
+symmetric = _Symmetric()
+positive_semidefinite = _PositiveSemidefinite()
+one_hot = _OneHot()
+dependent = _Dependent()
 
-__all__ = ["Constraint", "boolean", "greater_than", "greater_than_eq", "half_open_interval",
+__all__ = ["Constraint", "boolean", "cat", "corr_cholesky", "dependent", "dependent_property",
+           "is_dependent", "lower_triangular", "one_hot", "positive_semidefinite", "square",
+           "stack", "symmetric", "greater_than", "greater_than_eq", "half_open_interval",
            "independent", "integer_interval", "integer_greater_than", "interval",
            "less_than", "lower_cholesky", "nonnegative", "nonnegative_integer", "positive",
            "positive_definite", "positive_integer", "real", "real_vector", "simplex",

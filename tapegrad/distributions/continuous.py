@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import creation
 from ..autograd.function import Function
+from ..special import gammainc
 from ..tensor import Size, Tensor
 from . import constraints
 from .distribution import Distribution, Elementwise, LocatedAt, standard_draw
@@ -288,6 +289,11 @@ class Gamma(Elementwise):
             self._validate_sample(value)
         a, b = self.concentration, self.rate
         return a.xlogy(b) + (a - 1).xlogy(value) - b * value - a.lgamma()
+
+    def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return gammainc(self.concentration, self.rate * value)
 
     def entropy(self):
         a = self.concentration

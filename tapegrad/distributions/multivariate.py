@@ -23,7 +23,37 @@ def _mahalanobis(L, diff):
     return z.squeeze(-1).pow(2).sum(-1)
 
 
-class MultivariateNormal(LocatedAt, Distribution):
+class TrilParams:
+    """``scale_tril``, ``covariance_matrix`` and ``precision_matrix`` of a distribution
+    given one of them (``self._given``, kept in ``__dict__``) and holding the Cholesky
+    factor ``_unbroadcasted_scale_tril``; each derived one broadcast to the batch shape.
+    ``_precision()`` derives the precision matrix."""
+
+    def _full(self, m):
+        k = self._unbroadcasted_scale_tril.shape[-1]
+        return m.expand(tuple(self._batch_shape) + (k, k))
+
+    @property
+    def scale_tril(self):
+        if self._given == "scale_tril":
+            return self.__dict__["scale_tril"]
+        return self._full(self._unbroadcasted_scale_tril)
+
+    @property
+    def covariance_matrix(self):
+        if self._given == "covariance_matrix":
+            return self.__dict__["covariance_matrix"]
+        L = self._unbroadcasted_scale_tril
+        return self._full(L @ L.mT)
+
+    @property
+    def precision_matrix(self):
+        if self._given == "precision_matrix":
+            return self.__dict__["precision_matrix"]
+        return self._precision()
+
+
+class MultivariateNormal(TrilParams, LocatedAt, Distribution):
     """N(loc, Sigma) over the last dim of ``loc``; give exactly one of
     ``covariance_matrix``, ``precision_matrix``, ``scale_tril``."""
 
@@ -68,27 +98,7 @@ class MultivariateNormal(LocatedAt, Distribution):
         return f"MultivariateNormal(loc: {Size(self.loc.shape)!r}, {self._given}: " \
                f"{Size(self.__dict__[self._given].shape)!r})"
 
-    def _full(self, m):
-        k = self._event_shape[0]
-        return m.expand(tuple(self._batch_shape) + (k, k))
-
-    @property
-    def scale_tril(self):
-        if self._given == "scale_tril":
-            return self.__dict__["scale_tril"]
-        return self._full(self._unbroadcasted_scale_tril)
-
-    @property
-    def covariance_matrix(self):
-        if self._given == "covariance_matrix":
-            return self.__dict__["covariance_matrix"]
-        L = self._unbroadcasted_scale_tril
-        return self._full(L @ L.mT)
-
-    @property
-    def precision_matrix(self):
-        if self._given == "precision_matrix":
-            return self.__dict__["precision_matrix"]
+    def _precision(self):
         return linalg.inv(self.covariance_matrix)
 
     def rsample(self, sample_shape=Size()):

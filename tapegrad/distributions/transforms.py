@@ -11,6 +11,7 @@ from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, sum_rightmost
+from .multivariate import Independent
 
 __all__ = ["AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform",
            "PowerTransform", "SigmoidTransform", "SoftplusTransform", "TanhTransform",
@@ -23,6 +24,7 @@ class Transform:
 
     event_dim = 0
     bijective = True
+    sign = 1  # of dy/dx, for the monotone elementwise transforms (cdf through them)
     domain = codomain = constraints.real
 
     def __call__(self, x):
@@ -34,6 +36,18 @@ class Transform:
 
     def log_abs_det_jacobian(self, x, y):
         raise NotImplementedError
+
+    @property
+    def _dims(self):
+        """(domain event dims, codomain event dims): they differ for transforms between a
+        vector and a matrix (CorrCholeskyTransform) or between shapes (ReshapeTransform)."""
+        return self.event_dim, self.event_dim
+
+    def forward_shape(self, shape):
+        return shape
+
+    def inverse_shape(self, shape):
+        return shape
 
     def __repr__(self):
         return f"{type(self).__name__}()"
@@ -58,6 +72,20 @@ class _Inverse(Transform):
     def log_abs_det_jacobian(self, x, y):
         return -self._inv.log_abs_det_jacobian(y, x)
 
+    @property
+    def _dims(self):
+        return self._inv._dims[::-1]
+
+    @property
+    def sign(self):
+        return self._inv.sign
+
+    def forward_shape(self, shape):
+        return self._inv.inverse_shape(shape)
+
+    def inverse_shape(self, shape):
+        return self._inv.forward_shape(shape)
+
     def __repr__(self):
         return f"_InverseTransform({self._inv!r})"
 
@@ -80,6 +108,11 @@ class AffineTransform(Transform):
 
     def __init__(self, loc, scale, event_dim=0, cache_size=0):
         self.loc, self.scale, self.event_dim = loc, scale, event_dim
+
+    @property
+    def sign(self):
+        s = self.scale
+        return s.sign() if hasattr(s, "sign") else (1 if s > 0 else -1 if s < 0 else 0)
 
     def _call(self, x):
         return self.loc + self.scale * x
@@ -152,6 +185,11 @@ class PowerTransform(Transform):
     def __init__(self, exponent, cache_size=0):
         self.exponent = exponent
 
+    @property
+    def sign(self):
+        e = self.exponent
+        return e.sign() if hasattr(e, "sign") else (1 if e > 0 else -1 if e < 0 else 0)
+
     def _call(self, x):
         return x.pow(self.exponent)
 
@@ -180,7 +218,51 @@ class ComposeTransform(Transform):
 
     def __init__(self, parts, cache_size=0):
         self.parts = list(parts)
-        self.event_dim = max((p.event_dim for p in self.parts), default=0)
+        self.event_dim = self._dims[0]
+
+    @property
+    def _dims(self):
+        """PyTorch's rule: each part's event dims, carried through the shape changes."""
+        if not self.parts:
+            return 0, 0
+        dim = self.parts[-1]._dims[1]
+        for part in reversed(self.parts):
+            d_in, d_out = part._dims
+            dim = max(dim + d_in - d_out, d_in)
+        into = self.parts[0]._dims[0]
+        for part in self.parts:
+            d_in, d_out = part._dims
+            into = max(into + d_out - d_in, d_out)
+        return dim, into
+
+    @property
+    def bijective(self):
+        return all(p.bijective for p in self.parts)
+
+    @property
+    def sign(self):
+        sign = 1
+        for p in self.parts:
+            sign = sign * p.sign
+        return sign
+
+    @property
+    def domain(self):
+        return self.parts[0].domain if self.parts else constraints.real
+
+    @property
+    def codomain(self):
+        return self.parts[-1].codomain if self.parts else constraints.real
+
+    def forward_shape(self, shape):
+        for part in self.parts:
+            shape = part.forward_shape(shape)
+        return shape
+
+    def inverse_shape(self, shape):
+        for part in reversed(self.parts):
+            shape = part.inverse_shape(shape)
+        return shape
 
     def _call(self, x):
         for part in self.parts:
@@ -193,13 +275,19 @@ class ComposeTransform(Transform):
         return y
 
     def log_abs_det_jacobian(self, x, y):
-        total = 0.0
+        if not self.parts:
+            return x * 0
+        total, dim = 0.0, self._dims[0]
         for part in self.parts:
             y_part = part(x)
-            total = total + sum_rightmost(part.log_abs_det_jacobian(x, y_part),
-                                          self.event_dim - part.event_dim)
+            d_in, d_out = part._dims
+            total = total + sum_rightmost(part.log_abs_det_jacobian(x, y_part), dim - d_in)
+            dim += d_out - d_in
             x = y_part
         return total
+
+    def __repr__(self):
+        return "ComposeTransform(\n    " + ",\n    ".join(map(repr, self.parts)) + "\n)"
 
 
 class TransformedDistribution(Distribution):
@@ -208,12 +296,23 @@ class TransformedDistribution(Distribution):
     arg_constraints = {}
 
     def __init__(self, base_distribution, transforms, validate_args=None):
-        self.base_dist = base_distribution
         self.transforms = [transforms] if isinstance(transforms, Transform) else \
             list(transforms)
-        event_dim = max([len(base_distribution.event_shape)]
-                        + [t.event_dim for t in self.transforms])
-        shape = tuple(base_distribution.batch_shape) + tuple(base_distribution.event_shape)
+        if not all(isinstance(t, Transform) for t in self.transforms):
+            raise ValueError(f"transforms must be a Transform or a list of Transforms, but "
+                             f"was {transforms}")
+        chain = ComposeTransform(self.transforms)
+        d_in, d_out = chain._dims
+        base_shape = tuple(base_distribution.batch_shape) + tuple(base_distribution.event_shape)
+        if len(base_shape) < d_in:
+            raise ValueError(f"base_distribution needs to have shape with size at least "
+                             f"{d_in}, but got {Size(base_shape)}.")
+        shape = tuple(chain.forward_shape(base_shape))
+        more = d_in - len(base_distribution.event_shape)
+        if more > 0:  # PyTorch lifts the base's batch dims the transforms read as one event
+            base_distribution = Independent(base_distribution, more)
+        self.base_dist = base_distribution
+        event_dim = d_out + max(len(base_distribution.event_shape) - d_in, 0)
         cut = len(shape) - event_dim
         super().__init__(Size(shape[:cut]), Size(shape[cut:]), validate_args=validate_args)
 
@@ -239,18 +338,32 @@ class TransformedDistribution(Distribution):
             return x
 
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         event_dim = len(self.event_shape)
         log_prob = 0.0
         y = value
         for t in reversed(self.transforms):
             x = t.inv(y)
-            log_prob = log_prob - sum_rightmost(t.log_abs_det_jacobian(x, y),
-                                                event_dim - t.event_dim)
+            d_in, d_out = t._dims
+            event_dim += d_in - d_out
+            log_prob = log_prob - sum_rightmost(t.log_abs_det_jacobian(x, y), event_dim - d_in)
             y = x
         return log_prob + sum_rightmost(self.base_dist.log_prob(y),
                                         event_dim - len(self.base_dist.event_shape))
 
+    def _monotonize_cdf(self, value):
+        """A decreasing chain of transforms turns the base's cdf into a survival function."""
+        sign = ComposeTransform(self.transforms).sign
+        return value if isinstance(sign, int) and sign == 1 else sign * (value - 0.5) + 0.5
+
     def cdf(self, value):
         for t in reversed(self.transforms):
             value = t.inv(value)
-        return self.base_dist.cdf(value)
+        return self._monotonize_cdf(self.base_dist.cdf(value))
+
+    def icdf(self, value):
+        value = self.base_dist.icdf(self._monotonize_cdf(value))
+        for t in self.transforms:
+            value = t(value)
+        return value

@@ -217,6 +217,12 @@ def _check(name, value, low=0.0):
         raise ValueError(f"Invalid {name}: {value}")
 
 
+def _check_betas(betas):
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+
+
 class SGD(Optimizer):
     """Stochastic gradient descent with optional momentum (and dampening, Nesterov), weight
     decay and ``maximize``; PyTorch's formulas:
@@ -271,10 +277,7 @@ class Adam(Optimizer):
                  differentiable=False, fused=None, decoupled_weight_decay=False):
         _check("learning rate", lr)
         _check("epsilon value", eps)
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        _check_betas(betas)
         _check("weight_decay value", weight_decay)
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
                                       weight_decay=weight_decay, amsgrad=amsgrad,

@@ -1,0 +1,133 @@
+"""Top-level functions PyTorch programs call that live elsewhere in tapegrad or are built
+from its ops: the functional RNN cells (``torch.lstm_cell``...), ``torch.ctc_loss`` (the
+reduction as an int), randomised low-rank SVD / PCA, and ``histogramdd``."""
+import builtins
+
+import numpy as np
+
+from . import creation, linalg
+from .nn import functional as F
+from .nn.rnn import _gru_step, _lstm_step, _rnn_step
+from .ops import EXPORTS as _OPS
+from .return_types import named
+from .tensor import Tensor, _leaf
+
+HistogramddResult = named("histogramdd", ("hist", "bin_edges"))
+
+
+# ---- one step of the recurrent cells, as torch.lstm_cell & co. take it --------------------
+def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002 (PyTorch's names)
+    """``(h', c')`` of one LSTM step from ``hx = (h, c)``."""
+    if len(hx) != 2:
+        raise RuntimeError("lstm_cell: Expected hx to have 2 tensors (h, c)")
+    return _lstm_step(w_hh, b_hh, None, F.linear(input, w_ih, b_ih), hx[0], hx[1])
+
+
+def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
+    """``h'`` of one GRU step."""
+    return _gru_step(w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
+
+
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
+    """``tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)``."""
+    return _rnn_step(_OPS["tanh"], w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
+
+
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
+    """``relu(x W_ih^T + b_ih + h W_hh^T + b_hh)``."""
+    return _rnn_step(_OPS["relu"], w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
+
+
+_REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1,
+             zero_infinity=False):
+    """``torch.ctc_loss``: ``F.ctc_loss`` with the reduction as ATen's int (0 none, 1 mean,
+    2 sum); a string is accepted too."""
+    reduction = _REDUCTIONS.get(reduction, reduction)
+    return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                      zero_infinity)
+
+
+# ---- randomised low-rank SVD (Halko, Martinsson & Tropp) ----------------------------------
+def _basis(A, q, niter):
+    """An orthonormal basis (..., m, q) of A's range, by power iterations on a Gaussian
+    sketch (drawn from the default generator: it differs from PyTorch's draws)."""
+    R = creation.randn(*A.shape[-1:], q, dtype=A.dtype)
+    Q = linalg.qr(A @ R).Q
+    for _ in range(niter):
+        Q = linalg.qr(A.mH @ Q).Q
+        Q = linalg.qr(A @ Q).Q
+    return Q
+
+
+def svd_lowrank(A, q=6, niter=2, M=None):
+    """``(U, S, V)`` of rank ``q`` approximating ``A - M`` (a randomised SVD; exact up to
+    signs when the rank is at most q).  Differentiable through the QR and SVD."""
+    if not isinstance(A, Tensor):
+        raise TypeError(f"svd_lowrank: expected a Tensor, got {type(A).__name__}")
+    q = 6 if q is None else q
+    if M is not None:
+        A = A - M
+    m, n = A.shape[-2], A.shape[-1]
+    if m < n:  # sketch the smaller side, as PyTorch does
+        U, S, V = svd_lowrank(A.mH, q, niter)
+        return V, S, U
+    Q = _basis(A, q, niter)
+    U, S, Vh = linalg.svd(Q.mH @ A, full_matrices=False)
+    return Q @ U, S, Vh.mH
+
+
+def pca_lowrank(A, q=None, center=True, niter=2):
+    """``(U, S, V)`` of the principal components of ``A``'s rows (centred unless
+    ``center=False``); ``q`` defaults to ``min(6, m, n)``."""
+    m, n = A.shape[-2], A.shape[-1]
+    if q is None:
+        q = min(6, m, n)
+    elif not (q >= 0 and q <= min(m, n)):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than "
+                         f"min(m, n)={min(m, n)}")
+    if niter < 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    if center:
+        A = A - A.mean(-2, keepdim=True)
+    return svd_lowrank(A, q, niter)
+
+
+def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # noqa: A002
+    """``(hist, bin_edges)`` of the points in the rows of ``input`` (..., D): ``bins`` an
+    int, one int per dim, or one edge tensor per dim; ``range`` ``[lo0, hi0, lo1, ...]``
+    (each dim's data range by default).  Not differentiable."""
+    if input.dtype.kind != "f":
+        raise RuntimeError("torch.histogramdd: input tensor and bins tensors should have the "
+                           "same dtype")
+    d = np.asarray(input.detach()._data)
+    pts = d.reshape(-1, d.shape[-1])
+    dims = pts.shape[1]
+    if isinstance(bins, Tensor):
+        bins = [int(v) for v in np.asarray(bins._data)]
+    if isinstance(bins, int):
+        bins = [bins] * dims
+    if len(bins) != dims:
+        raise RuntimeError(f"torch.histogramdd: expected {dims} sequences of bin edges for a "
+                           f"{dims}-dimensional histogram but got {len(bins)}")
+    edges_given = isinstance(bins[0], Tensor)
+    if edges_given:
+        edges = [np.asarray(b._data, np.float64) for b in bins]
+    else:
+        if range is not None:
+            lims = [(float(range[2 * i]), float(range[2 * i + 1]))
+                    for i in builtins.range(dims)]
+        else:
+            lims = [(float(pts[:, i].min()), float(pts[:, i].max())) if len(pts) else (0.0, 1.0)
+                    for i in builtins.range(dims)]
+        edges = [np.linspace(lo, hi, int(b) + 1) for (lo, hi), b in zip(lims, bins, strict=True)]
+    w = None if weight is None else np.asarray(weight._data).reshape(-1)
+    hist, out = np.histogramdd(pts, bins=edges, weights=w, density=density)
+    return HistogramddResult(_leaf(hist.astype(input.dtype)),
+                             [_leaf(e.astype(input.dtype)) for e in out])
+
+
+FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
+                                     ctc_loss, svd_lowrank, pca_lowrank, histogramdd)}
