@@ -2,6 +2,7 @@
 import functools
 import threading
 import warnings
+import weakref
 
 import numpy as np
 
@@ -543,7 +544,23 @@ __all__ = ["backward", "grad", "dtypes"]
 
 
 # ---- callbacks run when the outermost backward / grad call ends ---------------------------
-_FINAL = threading.local()
+_FINAL = threading.local()  # .ref: a weak reference to the outermost call's _Pass
+
+
+class _Pass:
+    """The callbacks queued during one outermost backward / grad call.  Only that call's
+    frame holds it, so it dies with the call however the call ends (an interrupt at any
+    line included): no counter to reset, nothing left marking the thread as in a backward."""
+
+    __slots__ = ("queue", "__weakref__")
+
+    def __init__(self):
+        self.queue = []
+
+
+def _current():
+    ref = getattr(_FINAL, "ref", None)
+    return None if ref is None else ref()
 
 
 def _finishing(fn):
@@ -551,34 +568,27 @@ def _finishing(fn):
     outermost call returns (PyTorch's final callbacks: multi-grad hooks use them)."""
     @functools.wraps(fn)
     def run(*args, **kwargs):
-        depth = getattr(_FINAL, "depth", 0)
-        if depth == 0:
-            _FINAL.queue = []
-        _FINAL.depth = depth + 1
-        try:
-            out = fn(*args, **kwargs)
-        except BaseException:
-            if depth == 0:
-                _FINAL.queue = []
-            raise
-        finally:
-            _FINAL.depth = depth
-        if depth == 0:
-            while _FINAL.queue:
-                _FINAL.queue.pop(0)()
+        if _current() is not None:  # inside a backward (a hook's, a callback's)
+            return fn(*args, **kwargs)
+        p = _Pass()
+        _FINAL.ref = weakref.ref(p)
+        out = fn(*args, **kwargs)
+        while p.queue:
+            p.queue.pop(0)()
         return out
     return run
 
 
 def in_backward():
-    return getattr(_FINAL, "depth", 0) > 0
+    return _current() is not None
 
 
 def queue_callback(callback):
     """Run ``callback()`` when the current backward ends."""
-    if not in_backward():
+    p = _current()
+    if p is None:
         raise RuntimeError("Final callbacks can only be installed during backward pass.")
-    _FINAL.queue.append(callback)
+    p.queue.append(callback)
 
 
 backward = _finishing(backward)
