@@ -150,13 +150,8 @@ class Wishart(TrilParams, ExponentialFamily):
 
     def __init__(self, df, covariance_matrix=None, precision_matrix=None, scale_tril=None,
                  validate_args=None):
-        given = [(n, m) for n, m in (("covariance_matrix", covariance_matrix),
-                                     ("precision_matrix", precision_matrix),
-                                     ("scale_tril", scale_tril)) if m is not None]
-        if len(given) != 1:
-            raise AssertionError("Exactly one of covariance_matrix or precision_matrix or "
-                                 "scale_tril may be specified.")
-        name, m = given[0]
+        name, m = self._one_given(covariance_matrix, precision_matrix, scale_tril,
+                                  AssertionError)
         if m.ndim < 2:
             raise ValueError("scale_tril must be at least two-dimensional, with optional "
                              "leading batch dimensions")

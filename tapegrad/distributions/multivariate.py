@@ -29,6 +29,17 @@ class TrilParams:
     factor ``_unbroadcasted_scale_tril``; each derived one broadcast to the batch shape.
     ``_precision()`` derives the precision matrix."""
 
+    @staticmethod
+    def _one_given(covariance_matrix, precision_matrix, scale_tril, error):
+        """``(name, matrix)`` of the one matrix given, else ``error`` (PyTorch's type)."""
+        given = [(n, m) for n, m in (("covariance_matrix", covariance_matrix),
+                                     ("precision_matrix", precision_matrix),
+                                     ("scale_tril", scale_tril)) if m is not None]
+        if len(given) != 1:
+            raise error("Exactly one of covariance_matrix or precision_matrix or scale_tril "
+                        "may be specified.")
+        return given[0]
+
     def _full(self, m):
         k = self._unbroadcasted_scale_tril.shape[-1]
         return m.expand(tuple(self._batch_shape) + (k, k))
@@ -64,13 +75,7 @@ class MultivariateNormal(TrilParams, LocatedAt, Distribution):
                  validate_args=None):
         if loc.ndim < 1:
             raise ValueError("loc must be at least one-dimensional.")
-        given = [(n, m) for n, m in (("covariance_matrix", covariance_matrix),
-                                     ("precision_matrix", precision_matrix),
-                                     ("scale_tril", scale_tril)) if m is not None]
-        if len(given) != 1:
-            raise ValueError("Exactly one of covariance_matrix or precision_matrix or "
-                             "scale_tril may be specified.")
-        name, m = given[0]
+        name, m = self._one_given(covariance_matrix, precision_matrix, scale_tril, ValueError)
         if m.ndim < 2:
             raise ValueError(f"{name} matrix must be at least two-dimensional, with optional "
                              "leading batch dimensions")
