@@ -136,6 +136,16 @@ def _write_back(t, vb):
     base = vb[0]
     if base._rg and base._tok is None and state.grad_enabled:  # (a 0-d view's op checks
         raise RuntimeError(_LEAF_VIEW)  # nothing before: _scalar_inplace)
+    if t._data is vb[3] and base._data is vb[1] is vb[2]:
+        # t's values are a NumPy view of the base's storage itself (a plain tensor's row,
+        # indexing._select_first; a reshape): the op wrote into the base's storage, which
+        # only learns that it changed
+        tape = state.tape
+        if tape is not None:
+            _log_mutation(base, tape, _old_slots(base, tape))
+        base._gen = 0
+        _bump(base)
+        return
     pos = views.positions(vb)
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view

@@ -43,13 +43,14 @@ def positions(vb):
     src, view = vb[2], vb[3]
     if src is None:
         return view
-    flat = np.arange(src.size, dtype=np.int64)
     if not view.size:
-        return flat[:0].reshape(view.shape)
+        return np.zeros(view.shape, np.int64)
     item = src.itemsize
-    off = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
-    return np.lib.stride_tricks.as_strided(
-        flat[off:], view.shape, [s // item * flat.itemsize for s in view.strides]).copy()
+    pos = np.int64((view.__array_interface__["data"][0] -
+                    src.__array_interface__["data"][0]) // item)
+    for n, st in zip(view.shape, view.strides):  # (the view's size, not the base's: x[i][j])
+        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * (st // item))
+    return np.asarray(pos)
 
 
 def root(t):
