@@ -8,7 +8,16 @@ import tapegrad as tg
 from tapegrad.ops import views
 
 torch = pytest.importorskip("torch")
-torch.set_default_dtype(torch.float64)
+
+
+@pytest.fixture(autouse=True)
+def _torch_float64():
+    """torch's default dtype float64 for these tests only (torch.tensor of Python floats, as
+    tapegrad's), restored after each."""
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    yield
+    torch.set_default_dtype(old)
 
 
 def _plain_views(T):
