@@ -170,12 +170,7 @@ class Wishart(TrilParams, ExponentialFamily):
             warnings.warn("Low df values detected. Singular samples are highly likely to occur "
                           "for ndim - 1 < df < ndim.", stacklevel=2)
         super().__init__(batch, (p, p), validate_args=validate_args)
-        if name == "scale_tril":
-            self._unbroadcasted_scale_tril = m
-        elif name == "covariance_matrix":
-            self._unbroadcasted_scale_tril = linalg.cholesky(m)
-        else:
-            self._unbroadcasted_scale_tril = linalg.cholesky(linalg.inv(m))
+        self._unbroadcasted_scale_tril = self._factor(name, m)
         steps = creation.tensor(np.arange(p, dtype=np.float64), dtype=m.dtype)
         self._dist_chi2 = Chi2(self.df.unsqueeze(-1) - steps)
 

@@ -40,6 +40,13 @@ class TrilParams:
                         "may be specified.")
         return given[0]
 
+    @staticmethod
+    def _factor(name, m):
+        """The Cholesky factor of the covariance, from the matrix ``m`` given as ``name``."""
+        if name == "scale_tril":
+            return m
+        return linalg.cholesky(m if name == "covariance_matrix" else linalg.inv(m))
+
     def _full(self, m):
         k = self._unbroadcasted_scale_tril.shape[-1]
         return m.expand(tuple(self._batch_shape) + (k, k))
@@ -85,12 +92,7 @@ class MultivariateNormal(TrilParams, LocatedAt, Distribution):
         self.__dict__[name] = m.expand(batch + (k, k))  # (read by the properties below)
         self.loc = loc.expand(batch + (k,))
         super().__init__(batch, (k,), validate_args=validate_args)  # checks m first
-        if name == "scale_tril":
-            self._unbroadcasted_scale_tril = m
-        elif name == "covariance_matrix":
-            self._unbroadcasted_scale_tril = linalg.cholesky(m)
-        else:
-            self._unbroadcasted_scale_tril = linalg.cholesky(linalg.inv(m))
+        self._unbroadcasted_scale_tril = self._factor(name, m)
 
     @property
     def arg_constraints(self):
