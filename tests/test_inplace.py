@@ -719,3 +719,61 @@ def test_a_tampered_put_row_in_a_saved_trace_is_refused(tmp_path, edit):
     np.savez(path, **z)
     with pytest.raises(ValueError, match=f"row {r}.*CopySlices|CopySlices.*row {r}"):
         tg.jit.load(path)
+
+
+def _basic_keys(rng, shape, n):
+    """n random basic keys (ints, slices with a step, None, one Ellipsis) valid for shape."""
+    keys = []
+    while len(keys) < n:
+        key, d = [], 0
+        while d < len(shape) and rng.random() < 0.8:
+            r = rng.random()
+            if r < 0.1:
+                key.append(None)
+            elif r < 0.2 and Ellipsis not in key:
+                key.append(Ellipsis)
+                d = len(shape)
+            elif r < 0.6:
+                key.append(int(rng.integers(-shape[d], shape[d])))
+                d += 1
+            else:
+                key.append(slice(*(rng.choice([None, -5, 0, 1, 2, 9]) for _ in range(2)),
+                                 rng.choice([None, 1, 2, 3])))
+                d += 1
+        keys.append(tuple(key))
+    return keys
+
+
+@pytest.mark.parametrize("how", ["plain", "recorded", "view"])
+def test_setitem_with_a_basic_key_matches_torch(how, torch, rng):
+    # the positions of a basic key come from the key itself (not an arange of the tensor),
+    # and a plain tensor takes the write directly into its storage: both checked here
+    for shape in [(5,), (4, 6), (3, 4, 5), (2, 1, 3, 4)]:
+        for key in _basic_keys(rng, shape, 12):
+            x0 = rng.standard_normal(shape)
+            sel = np.shape(x0[key])
+            value = rng.standard_normal(sel[-1:] if sel and rng.random() < 0.5 else ())
+            out = {}
+            for L in (tg, torch):
+                w = L.tensor(x0, dtype=L.float64, requires_grad=how == "recorded")
+                base = w * 2.0 if how == "recorded" else w.clone()
+                x = base.view(-1).view(shape) if how == "view" else base
+                x[key] = L.tensor(value, dtype=L.float64) if value.ndim else float(value)
+                got = [base]
+                if how == "recorded":
+                    (base * base).sum().backward()
+                    got.append(w.grad)
+                out[L] = [np.asarray(t.detach()) if L is tg else t.detach().numpy()
+                          for t in got]
+            for a, b in zip(out[tg], out[torch], strict=True):
+                np.testing.assert_array_equal(a, b, err_msg=f"{shape} {key}")
+
+
+def test_setitem_errors_name_the_shapes(torch):
+    for L in (tg, torch):
+        x = L.zeros(3, 4)
+        with pytest.raises(IndexError, match="index 3 is out of bounds for dimension 0 with "
+                                             "size 3"):
+            x[3, 0] = 1.0
+        with pytest.raises(RuntimeError, match="expanded size of the tensor"):
+            x[0, 1:3] = L.ones(3)

@@ -144,6 +144,12 @@ def _check_key(input, key):
     """Check ``key`` against the shape with PyTorch's messages; returns the node name."""
     shape = tuple(input.shape)
     nd = len(shape)
+    if 0 < len(key) <= nd and all(type(k) is int for k in key):  # x[i, j]: bounds only
+        for d, k in enumerate(key):
+            if not -shape[d] <= k < shape[d]:
+                raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
+                                 f"{shape[d]} (tensor of shape {shape})")
+        return "SelectBackward0"
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     used = sum(1 if isinstance(k, (int, slice)) and not isinstance(k, bool) else

@@ -508,22 +508,58 @@ def setitem(self, key, value):
     """``self[key] = value`` in place: value broadcasts to ``self[key]``'s shape."""
     raw = key if isinstance(key, tuple) else (key,)
     key, advanced = _key(self, key)
-    target = sh._flat_index(tuple(self.shape))[key]  # flat positions written, in key order
-    v = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
+    # a basic key into a plain tensor's own storage (x[i, j] = v in a loop): NumPy writes it
+    direct = not advanced and views.of(self) is None and _in_storage(self, value)
+    if direct:
+        target = self._data[key]
+    elif advanced:
+        target = sh._flat_index(tuple(self.shape))[key]  # flat positions written, in key order
+    else:
+        target = views.key_positions(tuple(self.shape), key)
+    v = value if isinstance(value, Tensor) or direct else Tensor(np.asarray(value))
     try:
-        placed = np.broadcast_to(np.asarray(v._data), target.shape)
+        placed = np.asarray(v._data if isinstance(v, Tensor) else v)
+        if placed.ndim:  # (a number needs no broadcast view)
+            placed = np.broadcast_to(placed, np.shape(target))
     except ValueError:
         if advanced:
-            raise RuntimeError(f"shape mismatch: value tensor of shape {list(v.shape)} cannot be "
-                               f"broadcast to indexing result of shape {list(target.shape)}"
-                               ) from None
-        raise RuntimeError(_expand_message(target.shape, v.shape)) from None
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(placed.shape)} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(target.shape)}") from None
+        raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
     _check_leaf(self, _LEAF_VIEW)
     if state.tracing is not None:  # a key computed from traced values: its positions
         sh.guard_values(*(k for k in raw if isinstance(k, Tensor)), how="index")
-    if not target.size:  # nothing is written (PyTorch records an op all the same)
+    if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
+    if direct:
+        _stored(self)
+        self._data[key] = placed
+        return _bump_changed(self)
     return _place(self, target, v, placed)
+
+
+def _in_storage(t, v):
+    """Whether writing ``v`` into ``t`` goes into t's array itself: nothing records, and t is a
+    plain tensor owning a writable C-ordered array (not a value a trace reads)."""
+    d = t._data
+    tape = state.tape
+    return not (_records(t, v) and t.dtype.kind == "f") and t._tok is None and \
+        type(d) is np.ndarray and d.flags.c_contiguous and d.flags.writeable and \
+        (tape is None or tape is not state.tracing)
+
+
+def _stored(t):
+    """Before t's array is written into: the tape's slots holding its values are noted."""
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(t, tape, _old_slots(t, tape))
+
+
+def _bump_changed(t):
+    t._gen = 0  # a cached slot holds the old values
+    _bump(t)
+    return t
 
 
 def _place(self, target, v, placed=None):
@@ -532,19 +568,13 @@ def _place(self, target, v, placed=None):
     if not (_records(self, v) and self.dtype.kind == "f"):
         if placed is None:
             placed = np.broadcast_to(np.asarray(v._data), target.shape)
-        d = self._data
-        tape = state.tape
-        if self._tok is None and type(d) is np.ndarray and d.flags.c_contiguous and \
-                d.flags.writeable and (tape is None or tape is not state.tracing):
-            # a plain tensor (J[i] = row in a loop): write only the positions, in place
-            if tape is not None:
-                _log_mutation(self, tape, _old_slots(self, tape))
-            d.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
-            self._gen = 0  # a cached slot holds the old values
-            _bump(self)
-            return self
-        new = np.array(d)
-        new.reshape(-1)[target.reshape(-1)] = placed.reshape(-1)
+        values = placed.reshape(-1) if placed.ndim else placed
+        if _in_storage(self, v):  # a plain tensor (J[i] = row in a loop): only the positions
+            _stored(self)
+            self._data.reshape(-1)[target.reshape(-1)] = values
+            return _bump_changed(self)
+        new = np.array(self._data)
+        new.reshape(-1)[target.reshape(-1)] = values
         return _write(self, new)
     before = _before(self, (v,))
     return _rebase(self, sh.put(self, v, target), before)  # one PUT row (ops/shape.py)

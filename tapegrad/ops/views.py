@@ -43,9 +43,42 @@ def positions(vb):
     src, view = vb[2], vb[3]
     if src is None:
         return view
+    return _offsets(src, view, src.itemsize)
+
+
+def key_positions(shape, key):
+    """The flat positions (C order) that the checked basic key ``key`` (ints, slices with a
+    positive step, None, one Ellipsis) selects from an array of ``shape``: an int64 array of
+    the selection's shape, built from the key in O(selection), where an arange of the whole
+    shape is O(shape) (``x[i, j] = v`` on a large x)."""
+    strides = [1] * len(shape)
+    for i in range(len(shape) - 1, 0, -1):
+        strides[i - 1] = strides[i] * shape[i]
+    rest = len(shape) - sum(k is not None and k is not Ellipsis for k in key)
+    pos, axes, d = 0, [], 0
+    for k in key + (Ellipsis,) * (Ellipsis not in key):
+        if k is None:
+            axes.append(np.zeros(1, np.int64))
+            continue
+        for _ in range(rest if k is Ellipsis else 1):
+            n = shape[d]
+            if type(k) is slice:
+                axes.append(np.arange(*k.indices(n), dtype=np.int64) * strides[d])
+            elif k is Ellipsis:
+                axes.append(np.arange(n, dtype=np.int64) * strides[d])
+            else:
+                pos += (k + n if k < 0 else k) * strides[d]
+            d += 1
+        rest = 0 if k is Ellipsis else rest
+    out = np.int64(pos)
+    for ax in axes:
+        out = np.add.outer(out, ax)
+    return np.asarray(out)
+
+
+def _offsets(src, view, item):
     if not view.size:
         return np.zeros(view.shape, np.int64)
-    item = src.itemsize
     pos = np.int64((view.__array_interface__["data"][0] -
                     src.__array_interface__["data"][0]) // item)
     for n, st in zip(view.shape, view.strides):  # (the view's size, not the base's: x[i][j])
