@@ -19,6 +19,14 @@ Y = RNG.integers(0, 3, 64)
 W0 = RNG.standard_normal((3, 8)) * 0.3
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _compiled_sweeps():
+    """The compiled sweeps loaded first: until they are (a background thread loads them on
+    first use), sweeps run interpreted, holding their buffers a while longer, and float32
+    rules may round differently from the compiled ones: neither is what these tests check."""
+    tg.warmup(float32=True, replay=False)
+
+
 def _want_grad():
     z = X @ W0.T
     e = np.exp(z - z.max(1, keepdims=True))
