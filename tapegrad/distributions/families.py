@@ -14,7 +14,7 @@ from ..tensor import Size
 from . import constraints
 from .bijections import vec_to_tril_matrix
 from .discrete import _clamped, _one_of
-from .distribution import broadcast_all, standard_draw
+from .distribution import ProbsOrLogits, broadcast_all, standard_draw
 from .more import Chi2
 from .multivariate import TrilParams
 from .relaxed import ExponentialFamily
@@ -23,7 +23,7 @@ _where = _OPS["where"]
 _LOG2 = math.log(2.0)
 
 
-class ContinuousBernoulli(ExponentialFamily):
+class ContinuousBernoulli(ProbsOrLogits, ExponentialFamily):
     """Density ``C(p) p^x (1-p)^(1-x)`` on [0, 1]; ``rsample`` by the inverse cdf.  Near
     p = 1/2 (inside ``lims``) the normaliser and moments use PyTorch's Taylor series."""
 

@@ -330,6 +330,17 @@ class TransformedDistribution(Distribution):
             x = t(x)
         return x
 
+    def expand(self, batch_shape, _instance=None):
+        """The base distribution expanded to the batch shape the transforms map onto
+        ``batch_shape`` (their inverse shapes), then the generic rule for the rest."""
+        new = super().expand(batch_shape, _instance)
+        shape = tuple(batch_shape) + tuple(self.event_shape)
+        for t in reversed(self.transforms):
+            shape = tuple(t.inverse_shape(shape))
+        new.base_dist = self.base_dist.expand(shape[:len(shape) -
+                                                    len(self.base_dist.event_shape)])
+        return new
+
     def sample(self, sample_shape=Size()):
         with no_grad():
             x = self.base_dist.sample(sample_shape)
