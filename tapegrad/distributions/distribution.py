@@ -168,8 +168,8 @@ class Distribution:
         gradients flow back to the original), nested distributions likewise."""
         batch_shape = Size(batch_shape)
         old = tuple(self._batch_shape)
-        if len(batch_shape) < len(old) or \
-                tuple(np.broadcast_shapes(old, tuple(batch_shape))) != tuple(batch_shape):
+        tail = tuple(batch_shape)[len(batch_shape) - len(old):] if old else ()
+        if len(batch_shape) < len(old) or any(o not in (1, n) for o, n in zip(old, tail)):
             raise RuntimeError(
                 f"The expanded size of the batch_shape {batch_shape} does not match the "
                 f"existing batch_shape {self._batch_shape} of {type(self).__name__}: each "
