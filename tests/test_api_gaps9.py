@@ -135,3 +135,113 @@ def test_expand_refuses_a_shape_that_does_not_broadcast(L):
         L.distributions.Normal(L.zeros(2), 1.0).expand([3])
     with pytest.raises(NotImplementedError):
         L.distributions.Normal(0.0, 1.0).enumerate_support()
+
+
+# ---- kl_divergence: every pair PyTorch registers ---------------------------------------------
+_BUILD = {n: (b, p) for n, b, p, _ in _FAMILIES}
+_KL_PAIRS = sorted({(a.__name__, b.__name__)
+                    for a, b in torch.distributions.kl._KL_REGISTRY
+                    if a.__name__ in _BUILD and b.__name__ in _BUILD})
+
+
+# q's parameters: p's family's, shrunk (another member of the family), or these (a Uniform q
+# with an interval that holds [0, 1] and one that does not)
+_Q_PARAMS = {"Uniform": ([-0.1, -1.2], [1.3, 0.9])}
+
+
+def _kl_program(pname, qname, shrink=0.8):
+    def program(L):
+        (bp, pp), (bq, qp) = _BUILD[pname], _BUILD[qname]
+        ps = [_t(L, v) for v in pp]
+        qs = [_t(L, np.asarray(v) * shrink) for v in _Q_PARAMS.get(qname, qp)]
+        kl = L.distributions.kl_divergence(bp(L.distributions, *ps),
+                                           bq(L.distributions, *qs))
+        finite = L.isfinite(kl)
+        out = [kl]
+        if bool(finite.all()):
+            out += _grads(L, kl.sum(), ps + qs)
+        return out
+    return program
+
+
+@pytest.mark.parametrize("pair", _KL_PAIRS, ids=["-".join(p) for p in _KL_PAIRS])
+def test_kl_pairs_against_torch(pair):
+    agree(_kl_program(*pair), rtol=1e-7, atol=1e-10)
+
+
+def _kl_inside(L):
+    """Pairs whose divergence is finite only for some parameters (a Uniform p inside q's
+    support, a Pareto q's scale below p's), and the KLs of the rest in the same program."""
+    D = L.distributions
+    lo, hi = _t(L, [0.2, -0.5]), _t(L, [0.7, 0.9])
+    u = D.Uniform(lo, hi)
+    out = []
+    for q in (D.Beta(L.tensor([2.0, 3.0]), L.tensor([1.5, 0.5])),
+              D.ContinuousBernoulli(L.tensor([0.3, 0.7])),
+              D.Pareto(L.tensor([0.1, 0.3]), L.tensor([2.0, 3.0])),
+              D.Gamma(L.tensor([2.0, 3.0]), L.tensor([1.5, 0.5])),
+              D.Exponential(L.tensor([2.0, 3.0]))):
+        kl = D.kl_divergence(u, q)
+        out += [kl, *_grads(L, L.where(L.isfinite(kl), kl, 0.0).sum(), [lo, hi])]
+    a = _t(L, [1.5, 2.5])
+    out.append(_grads(L, D.kl_divergence(D.Pareto(1.0, a), D.Exponential(2.0)).sum(), [a]))
+    out.append(D.kl_divergence(D.Chi2(_t(L, [3.0])), D.Exponential(L.tensor([0.5]))))
+    out.append(D.kl_divergence(D.Binomial(5, L.tensor([0.3])),
+                               D.Binomial(4, L.tensor([0.2]))))
+    return out
+
+
+def test_kl_where_supports_depend_on_parameters():
+    agree(_kl_inside, rtol=1e-7, atol=1e-10)
+
+
+def _kl_errors(L):
+    D = L.distributions
+    out = []
+    for p, q in [(D.Binomial(3, L.tensor([0.3])), D.Binomial(4, L.tensor([0.2]))),
+                 (D.ContinuousBernoulli(L.tensor([0.3])), D.Normal(0.0, 1.0).expand([1])),
+                 (D.Normal(0.0, 1.0), D.StudentT(3.0))]:
+        try:
+            D.kl_divergence(p, q)
+            out.append(None)
+        except NotImplementedError as e:
+            out.append(type(e).__name__)
+    return out
+
+
+def test_kl_refusals_match_torch():
+    agree(_kl_errors)
+
+
+def test_kl_transformed_and_lognormal_against_torch():
+    def program(L):
+        D, T = L.distributions, L.distributions.transforms
+        a, b = _t(L, [0.3, -0.4]), _t(L, [1.2, 0.8])
+        p = D.TransformedDistribution(D.Normal(a, b), [T.AffineTransform(1.0, 2.0),
+                                                       T.ExpTransform()])
+        q = D.TransformedDistribution(D.Normal(b, a.exp()), [T.AffineTransform(1.0, 2.0),
+                                                             T.ExpTransform()])
+        kl = D.kl_divergence(p, q)
+        lk = D.kl_divergence(D.LogNormal(a, b), D.LogNormal(b, 1.0))
+        return [kl, *_grads(L, kl.sum(), [a, b]), lk, *_grads(L, lk.sum(), [a, b])]
+    agree(program)
+    D = tg.distributions
+    with pytest.raises(NotImplementedError):
+        D.kl_divergence(D.TransformedDistribution(D.Normal(0.0, 1.0), D.transforms.ExpTransform()),
+                        D.TransformedDistribution(D.Normal(0.0, 1.0),
+                                                  D.transforms.AffineTransform(0.0, 2.0)))
+
+
+def test_kl_cross_terms_pass_gradcheck():
+    D = tg.distributions
+    cases = [lambda a, b: D.kl_divergence(D.Gumbel(a, b), D.Normal(b, a.exp())),
+             lambda a, b: D.kl_divergence(D.Uniform(a.exp(), a.exp() + b), D.Gamma(b, a.exp())),
+             lambda a, b: D.kl_divergence(D.Normal(a, b), D.Gumbel(b, b + 1)),
+             lambda a, b: D.kl_divergence(D.Normal(a, b), D.Laplace(b, b)),
+             lambda a, b: D.kl_divergence(D.Beta(b, a.exp()), D.ContinuousBernoulli(b / 3)),
+             lambda a, b: D.kl_divergence(D.ContinuousBernoulli(b / 3), D.ContinuousBernoulli(
+                 a.sigmoid()))]
+    for fn in cases:
+        a = tg.tensor([0.3, -0.4], dtype=tg.float64, requires_grad=True)
+        b = tg.tensor([1.2, 0.8], dtype=tg.float64, requires_grad=True)
+        assert tg.autograd.gradcheck(fn, (a, b))

@@ -127,7 +127,7 @@ class ContinuousBernoulli(ProbsOrLogits, ExponentialFamily):
     def _log_normalizer(self, x):
         outside = (x <= self._lims[0] - 0.5) | (x > self._lims[1] - 0.5)  # (PyTorch's test)
         cut = _where(outside, x, x * 0 + self._lims[0] - 0.5)
-        exact = (cut.exp().expm1().abs()).log() - (cut.abs()).log()
+        exact = (cut.expm1().abs()).log() - (cut.abs()).log()
         taylor = 0.5 * x + x.pow(2) / 24.0 - x.pow(4) / 2880.0
         return _where(outside, exact, taylor)
 
