@@ -245,3 +245,55 @@ def test_kl_cross_terms_pass_gradcheck():
         a = tg.tensor([0.3, -0.4], dtype=tg.float64, requires_grad=True)
         b = tg.tensor([1.2, 0.8], dtype=tg.float64, requires_grad=True)
         assert tg.autograd.gradcheck(fn, (a, b))
+
+
+# ---- torch.masked ------------------------------------------------------------------------------
+def _masked(L):
+    M = L.masked
+    x = L.tensor([[1.0, -2.0, 3.0, 0.5], [4.0, 5.0, -6.0, 2.0], [0.3, 0.2, 0.1, 0.4]],
+                 requires_grad=True)
+    m = L.tensor([[True, False, True, True], [False, True, True, False],
+                  [True, True, True, True]])
+    out = []
+    for name in ("sum", "mean", "amax", "amin", "prod", "logsumexp"):
+        f = getattr(M, name)
+        for kw in ({"dim": 1}, {"dim": (0, 1), "keepdim": True}, {}):
+            y = f(x, mask=m, **kw)
+            out += [y, *_grads(L, (y * y).sum(), [x])]
+    for name in ("var", "std"):
+        for kw in ({"dim": 1}, {"dim": 0, "unbiased": False}, {"dim": 1, "correction": 2}):
+            y = getattr(M, name)(x, mask=m, **kw)
+            out += [y, *_grads(L, y.sum(), [x])]
+    y = M.norm(x, 3.0, 1, mask=m)
+    out += [y, *_grads(L, y.sum(), [x])]
+    for name in ("softmax", "log_softmax", "softmin", "cumsum", "cumprod"):
+        y = getattr(M, name)(x, 1, mask=m)
+        keep = L.isfinite(y)
+        out += [y, *_grads(L, L.where(keep, y, 0.0).pow(2).sum(), [x])]
+    y = M.normalize(x, 2.0, 1, mask=m)
+    out += [y, *_grads(L, y[:, 0].sum(), [x])]
+    out += [M.argmax(x, 1, mask=m).tolist(), M.argmin(x, 0, mask=m).tolist(),
+            M.median(x, 1, mask=m), M.sum(x, 1), M.mean(x, 0, mask=m[0]),
+            M.logaddexp(x, x.flip(0), input_mask=m, other_mask=m.flip(1)),
+            M.is_masked_tensor(x)]
+    empty = L.tensor([[False] * 4] * 3)
+    out += [M.sum(x, 1, mask=empty), M.mean(x, 1, mask=empty), M.amax(x, 1, mask=empty),
+            M.var(x, 1, mask=empty), M.median(x, 1, mask=empty)]
+    return out
+
+
+def test_masked_reductions_against_torch():
+    # (torch's masked argmax / argmin return the input's float dtype; tapegrad's int64)
+    agree(_masked, rtol=1e-9, atol=1e-12)
+
+
+def test_masked_bad_input_and_masked_tensor():
+    x = tg.ones(2, 3)
+    with pytest.raises(ValueError, match="does not broadcast"):
+        tg.masked.sum(x, 1, mask=tg.ones(3, 2, dtype=tg.bool))
+    with pytest.raises(ValueError, match="bool Tensor"):
+        tg.masked.sum(x, 1, mask=tg.ones(2, 3))
+    with pytest.raises(NotImplementedError, match="MaskedTensor is not implemented"):
+        tg.masked.masked_tensor(x, tg.ones(2, 3, dtype=tg.bool))
+    assert set(n for n in dir(torch.masked) if not n.startswith("_")) - set(dir(tg.masked)) \
+        == {"maskedtensor"}
