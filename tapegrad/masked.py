@@ -8,7 +8,7 @@ for amax.  ``MaskedTensor`` itself is not implemented: its constructors raise an
 >>> x = tg.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 >>> m = tg.tensor([[True, False, True], [False, True, True]])
 >>> tg.masked.sum(x, 1, mask=m).tolist(), tg.masked.mean(x, 1, mask=m).tolist()
-([4.0, 15.0], [2.0, 5.5])
+([4.0, 11.0], [2.0, 5.5])
 """
 import math
 
