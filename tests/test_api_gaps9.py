@@ -297,3 +297,31 @@ def test_masked_bad_input_and_masked_tensor():
         tg.masked.masked_tensor(x, tg.ones(2, 3, dtype=tg.bool))
     assert set(n for n in dir(torch.masked) if not n.startswith("_")) - set(dir(tg.masked)) \
         == {"maskedtensor"}
+
+
+# ---- torch.embedding_bag -----------------------------------------------------------------------
+def _embedding_bag(L):
+    w = L.tensor(np.random.default_rng(3).standard_normal((6, 3)), requires_grad=True)
+    i = L.tensor([1, 2, 4, 5, 4, 3, 2, 0])
+    out = []
+    for mode in (0, 1, 2):
+        for offs, last, pad in (([0, 2, 2, 5], False, None), ([0, 2, 2, 5, 8], True, None),
+                                ([0, 2, 2, 5], False, 2), ([0, 3], False, -1)):
+            r = L.embedding_bag(w, i, L.tensor(offs), False, mode, False, None, last, pad)
+            out += [r[0], *[t.tolist() for t in r[1:]], *_grads(L, (r[0] ** 2).sum(), [w])]
+    psw = L.tensor([0.5, 2.0, 1.0, -1.0, 3.0, 0.2, 0.1, 1.5], requires_grad=True)
+    r = L.embedding_bag(w, i, L.tensor([0, 2, 2, 5]), False, 0, False, psw)
+    out += [r[0], *_grads(L, r[0].sum(), [w, psw])]
+    return out
+
+
+def test_embedding_bag_against_torch():
+    agree(_embedding_bag, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("L", [tg, torch], ids=["tapegrad", "torch"])
+def test_embedding_bag_bad_mode(L):
+    with pytest.raises(RuntimeError, match="`mode` must be sum, mean, or max"):
+        L.embedding_bag(L.ones(3, 2), L.tensor([0, 1]), L.tensor([0]), False, 3)
+    with pytest.raises(TypeError, match="must be Tensor, not NoneType"):
+        L.embedding_bag(L.ones(3, 2), L.tensor([0, 1]), None)
