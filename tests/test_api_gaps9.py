@@ -325,3 +325,33 @@ def test_embedding_bag_bad_mode(L):
         L.embedding_bag(L.ones(3, 2), L.tensor([0, 1]), L.tensor([0]), False, 3)
     with pytest.raises(TypeError, match="must be Tensor, not NoneType"):
         L.embedding_bag(L.ones(3, 2), L.tensor([0, 1]), None)
+
+
+# ---- optimizer state-dict hooks ----------------------------------------------------------------
+def _state_dict_hooks(L):
+    w = L.nn.Parameter(L.tensor([1.0, -2.0]))
+    opt = L.optim.Adam([w], lr=0.1)
+    w.grad = L.tensor([0.5, 0.25])
+    opt.step()
+    calls = []
+    opt.register_state_dict_pre_hook(lambda o: calls.append("pre"))
+    opt.register_state_dict_pre_hook(lambda o: calls.append("pre first"), prepend=True)
+    h = opt.register_state_dict_post_hook(lambda o, sd: {**sd, "extra": 1})
+    sd = opt.state_dict()
+    keys = sorted(sd)
+    h.remove()
+    sd2 = opt.state_dict()
+
+    def lower_lr(o, sd):
+        calls.append("load pre")
+        sd["param_groups"] = [{**g, "lr": 0.01} for g in sd["param_groups"]]
+        return sd
+    opt.register_load_state_dict_pre_hook(lower_lr)
+    opt.register_load_state_dict_post_hook(lambda o: calls.append(("load post",
+                                                                   o.param_groups[0]["lr"])))
+    opt.load_state_dict(sd2)
+    return [calls, keys, sorted(sd2), sd2["param_groups"][0]["lr"], opt.param_groups[0]["lr"]]
+
+
+def test_optimizer_state_dict_hooks_against_torch():
+    assert _state_dict_hooks(tg) == _state_dict_hooks(torch)
