@@ -6,7 +6,7 @@ import builtins
 import numpy as np
 
 from . import creation, linalg
-from . import masked  # noqa: F401 (binds tapegrad.masked, torch.masked's reductions)
+from . import _aliases, masked  # noqa: F401 (import paths; tapegrad.masked's reductions)
 from .nn import functional as F
 from .nn.rnn import _gru_step, _lstm_step, _rnn_step
 from .ops import EXPORTS as _OPS

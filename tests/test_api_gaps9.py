@@ -355,3 +355,30 @@ def _state_dict_hooks(L):
 
 def test_optimizer_state_dict_hooks_against_torch():
     assert _state_dict_hooks(tg) == _state_dict_hooks(torch)
+
+
+# ---- import paths scripts use ------------------------------------------------------------------
+@pytest.mark.parametrize("lib", ["tapegrad", "torch"])
+def test_import_paths_scripts_use(lib):
+    import importlib
+    cudnn = importlib.import_module(f"{lib}.backends.cudnn")
+    cudnn.benchmark = False  # (the seeding boilerplate of many scripts)
+    assert importlib.import_module(f"{lib}.backends.mps").is_available() in (True, False)
+    amp = importlib.import_module(f"{lib}.cuda.amp")
+    assert amp.GradScaler and amp.autocast
+    loss = importlib.import_module(f"{lib}.nn.modules.loss")
+    nn = importlib.import_module(f"{lib}.nn")
+
+    class Scaled(loss._Loss):  # a custom loss on PyTorch's private base
+        def forward(self, a, b):
+            return ((a - b) ** 2).mean() * 2
+
+    assert float(Scaled()(nn.Parameter(importlib.import_module(lib).ones(2)),
+                           importlib.import_module(lib).zeros(2))) == 2.0
+    utils = importlib.import_module(f"{lib}.nn.modules.utils")
+    assert utils._pair(3) == (3, 3) and utils._triple((1, 2, 3)) == (1, 2, 3)
+    assert importlib.import_module(f"{lib}.nn.modules.conv")._ConvNd
+    assert importlib.import_module(f"{lib}.nn.modules.module").Module is nn.Module
+    assert importlib.import_module(f"{lib}.nn.modules.linear").Linear is nn.Linear
+    handle = nn.Linear(2, 2).register_forward_hook(lambda *a: None)
+    assert isinstance(handle, importlib.import_module(f"{lib}.utils.hooks").RemovableHandle)
