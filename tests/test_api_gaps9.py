@@ -373,7 +373,7 @@ def test_import_paths_scripts_use(lib):
         def forward(self, a, b):
             return ((a - b) ** 2).mean() * 2
 
-    assert float(Scaled()(nn.Parameter(importlib.import_module(lib).ones(2)),
+    assert float(Scaled()(nn.Parameter(importlib.import_module(lib).ones(2)).detach(),
                            importlib.import_module(lib).zeros(2))) == 2.0
     utils = importlib.import_module(f"{lib}.nn.modules.utils")
     assert utils._pair(3) == (3, 3) and utils._triple((1, 2, 3)) == (1, 2, 3)
@@ -382,3 +382,17 @@ def test_import_paths_scripts_use(lib):
     assert importlib.import_module(f"{lib}.nn.modules.linear").Linear is nn.Linear
     handle = nn.Linear(2, 2).register_forward_hook(lambda *a: None)
     assert isinstance(handle, importlib.import_module(f"{lib}.utils.hooks").RemovableHandle)
+
+
+# ---- small names ------------------------------------------------------------------------------
+@pytest.mark.parametrize("L", [tg, torch], ids=["tapegrad", "torch"])
+def test_small_names(L):
+    T = L.distributions.transforms
+    t = T.ExpTransform().with_cache(1)
+    x = L.tensor([0.5, -1.0])
+    assert np.allclose(t.inv(t(x)).tolist(), [0.5, -1.0])
+    with pytest.raises(ValueError, match="cache_size must be 0 or 1"):
+        T.ExpTransform().with_cache(2)
+    assert L.nn.functional.grad.conv1d_input is L.nn.grad.conv1d_input
+    conv = L.nn.Conv2d(1, 2, 3)
+    assert L.nn.utils.convert_conv2d_weight_memory_format(conv, L.channels_last) is conv

@@ -37,6 +37,13 @@ class Transform:
     def log_abs_det_jacobian(self, x, y):
         raise NotImplementedError
 
+    def with_cache(self, cache_size=1):
+        """This transform: tapegrad recomputes ``t(x)`` and ``t.inv(y)`` rather than caching
+        the last pair, which gives the same values (PyTorch returns a caching copy)."""
+        if cache_size not in (0, 1):
+            raise ValueError("cache_size must be 0 or 1")
+        return self
+
     @property
     def _dims(self):
         """(domain event dims, codomain event dims): they differ for transforms between a
