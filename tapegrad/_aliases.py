@@ -1,7 +1,9 @@
 """Import paths PyTorch programs use for things tapegrad keeps elsewhere, so that
 ``import torch.backends.cudnn as cudnn``, ``from torch.cuda.amp import GradScaler``,
-``from torch.nn.modules.loss import _Loss``, ``from torch.nn.modules.utils import _pair`` and
-``from torch.utils.hooks import RemovableHandle`` work with ``tapegrad`` in ``torch``'s place.
+``from torch.nn.modules.loss import _Loss``, ``from torch.nn.modules.utils import _pair``,
+``from torch.utils.hooks import RemovableHandle`` and
+``from torch.utils.data.distributed import DistributedSampler`` work with ``tapegrad`` in
+``torch``'s place.
 
 Each path is an entry in ``sys.modules``: the CPU-only namespaces ``tapegrad.backends`` and
 ``tapegrad.cuda`` already answer attribute access; ``torch.nn.modules.<file>`` becomes one
@@ -12,6 +14,8 @@ import sys
 import types
 
 from . import nn, utils
+from .utils import data as _data
+from .utils.distributed_sampler import DistributedSampler
 from .device import backends, cuda
 from .nn import modules as _nn_modules
 
@@ -66,6 +70,15 @@ for _file in _FILES:
     _register(f"nn.modules.{_file}", _mod)
     if not hasattr(_nn_modules, _file):  # (never hides a name the module has)
         setattr(_nn_modules, _file, _mod)
+
+# torch.utils.data.distributed (one process: num_replicas and rank are given)
+_distributed = types.ModuleType(f"{_data.__name__}.distributed",
+                                "torch.utils.data.distributed's DistributedSampler")
+_distributed.DistributedSampler = DistributedSampler
+_register("utils.data.distributed", _distributed)
+for _name, _value in (("distributed", _distributed), ("DistributedSampler", DistributedSampler)):
+    if not hasattr(_data, _name):
+        setattr(_data, _name, _value)
 
 # torch.utils.hooks: the handle hook registrations return
 _hooks = types.ModuleType(f"{utils.__name__}.hooks", "torch.utils.hooks' RemovableHandle")

@@ -396,3 +396,26 @@ def test_small_names(L):
     assert L.nn.functional.grad.conv1d_input is L.nn.grad.conv1d_input
     conv = L.nn.Conv2d(1, 2, 3)
     assert L.nn.utils.convert_conv2d_weight_memory_format(conv, L.channels_last) is conv
+
+
+@pytest.mark.parametrize("L", [tg, torch], ids=["tapegrad", "torch"])
+def test_distributed_sampler_one_process(L):
+    import importlib
+    DS = importlib.import_module(f"{L.__name__}.utils.data.distributed").DistributedSampler
+    assert L.utils.data.DistributedSampler is DS
+    shards = [list(DS(range(10), num_replicas=3, rank=r, shuffle=False)) for r in range(3)]
+    assert shards == [[0, 3, 6, 9], [1, 4, 7, 0], [2, 5, 8, 1]]
+    assert list(DS(range(10), num_replicas=3, rank=1, shuffle=False, drop_last=True)) == [1, 4, 7]
+    s = DS(range(10), num_replicas=2, rank=0, seed=5)
+    s.set_epoch(1)
+    first = list(s)
+    assert len(first) == 5 and list(s) == first  # (an epoch's order is fixed)
+    assert sorted(list(DS(range(10), num_replicas=2, rank=1, seed=5)) +
+                  list(DS(range(10), num_replicas=2, rank=0, seed=5))) == list(range(10))
+    loader = L.utils.data.DataLoader(L.utils.data.TensorDataset(L.arange(6.0)), batch_size=2,
+                                     sampler=DS(range(6), num_replicas=2, rank=1, shuffle=False))
+    assert [b[0].tolist() for b in loader] == [[1.0, 3.0], [5.0]]
+    with pytest.raises(ValueError, match="Default process group has not been initialized"):
+        DS(range(10))
+    with pytest.raises(ValueError, match=r"Invalid rank 3, rank should be in the interval"):
+        DS(range(10), num_replicas=3, rank=3)
