@@ -2,7 +2,6 @@
 torch in float64: ``Distribution.expand`` for every family, the remaining
 ``kl_divergence`` pairs PyTorch registers, ``torch.masked``'s reductions, the top-level
 ``torch.embedding_bag`` and the optimizers' state-dict hooks."""
-import math
 
 import numpy as np
 import pytest
@@ -62,7 +61,8 @@ _FAMILIES = [
     ("ContinuousBernoulli", lambda D, a: D.ContinuousBernoulli(a), ([0.3, 0.8],), [0.2, 0.4]),
     ("GeneralizedPareto", lambda D, a, b: D.GeneralizedPareto(a, b, 0.2),
      ([0.0, -1.0], [1.5, 0.7]), [0.2, 0.4]),
-    ("RelaxedBernoulli", lambda D, a: D.RelaxedBernoulli(a.new_tensor(0.5), logits=a), ([0.3, -1.0],),
+    ("RelaxedBernoulli", lambda D, a: D.RelaxedBernoulli(a.new_tensor(0.5), logits=a),
+     ([0.3, -1.0],),
      [0.2, 0.4]),
     ("RelaxedOneHotCategorical", lambda D, a: D.RelaxedOneHotCategorical(
         a.new_tensor(0.5), logits=a),

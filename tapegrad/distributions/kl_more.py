@@ -63,7 +63,8 @@ _E_EXP = {  # E_p[exp(-t X)], t > 0 (a Gumbel q's term)
 def _normal_abs_moment(p, m):
     """E_p|X - m| for a Normal p: the mean of a folded normal."""
     d, s = p.loc - m, p.scale
-    return s * math.sqrt(2 / math.pi) * (-(d / s) ** 2 / 2).exp() + d * (d / (s * math.sqrt(2))).erf()
+    return s * math.sqrt(2 / math.pi) * (-(d / s) ** 2 / 2).exp() + \
+        d * (d / (s * math.sqrt(2))).erf()
 
 
 # ---- E_p[log q(X)] per q family ---------------------------------------------------------------
