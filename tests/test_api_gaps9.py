@@ -1,7 +1,9 @@
 """Names PyTorch programs reach for that tapegrad lacked (round 9), each checked against
 torch in float64: ``Distribution.expand`` for every family, the remaining
 ``kl_divergence`` pairs PyTorch registers, ``torch.masked``'s reductions, the top-level
-``torch.embedding_bag`` and the optimizers' state-dict hooks."""
+``torch.embedding_bag``, the optimizers' state-dict hooks, the import paths scripts use
+(``torch.backends.cudnn``, ``torch.nn.modules.loss``...) and a one-process
+``DistributedSampler``."""
 
 import numpy as np
 import pytest
