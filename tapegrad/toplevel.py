@@ -6,6 +6,7 @@ import builtins
 import numpy as np
 
 from . import creation, linalg
+from . import _aliases, masked  # noqa: F401 (import paths; tapegrad.masked's reductions)
 from .nn import functional as F
 from .nn.rnn import _gru_step, _lstm_step, _rnn_step
 from .ops import EXPORTS as _OPS
@@ -48,6 +49,50 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     reduction = _REDUCTIONS.get(reduction, reduction)
     return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction,
                       zero_infinity)
+
+
+# ---- torch.embedding_bag: ATen's form, the mode an int and the bookkeeping returned -------
+_BAG_MODES = ("sum", "mean", "max")
+
+
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                  per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """``(output, offset2bag, bag_size, max_indices)``: ``output`` is
+    ``F.embedding_bag(indices, weight, offsets, ...)`` with ``mode`` 0 sum, 1 mean, 2 max;
+    the other three are ATen's bookkeeping as PyTorch returns it (the bag of each index;
+    the bag sizes without padding, zeros for sum; for max the row chosen per bag and
+    column, else the bag sizes again)."""
+    if not isinstance(offsets, Tensor):
+        raise TypeError(f"embedding_bag(): argument 'offsets' (position 3) must be Tensor, "
+                        f"not {type(offsets).__name__}")
+    if mode not in (0, 1, 2):
+        raise RuntimeError("`mode` must be sum, mean, or max.")
+    if indices.ndim != 1:
+        raise RuntimeError(f"embedding_bag: indices must be 1-D (the bags are cut at offsets), "
+                           f"got shape {tuple(indices.shape)}; F.embedding_bag takes 2-D bags")
+    output = F.embedding_bag(indices, weight, offsets, scale_grad_by_freq=scale_grad_by_freq,
+                             mode=_BAG_MODES[mode], sparse=sparse,
+                             per_sample_weights=per_sample_weights,
+                             include_last_offset=include_last_offset, padding_idx=padding_idx)
+    idx = np.asarray(indices._data, np.int64)
+    offs = np.asarray(offsets._data, np.int64).reshape(-1)
+    n_bags = len(offs) - int(bool(include_last_offset))
+    bag_of = np.searchsorted(offs, np.arange(len(idx)), side="right") - 1
+    keep = np.ones(len(idx), bool) if padding_idx is None else \
+        idx != padding_idx % weight.shape[0]
+    if mode == 0:
+        bag_size = max_indices = np.zeros(n_bags, np.int64)
+    else:
+        bag_size = np.bincount(bag_of[keep], minlength=n_bags)[:n_bags]
+        max_indices = bag_size
+    if mode == 2:
+        w = np.asarray(weight.detach()._data)
+        max_indices = np.zeros((n_bags, w.shape[1]), np.int64)
+        for b in builtins.range(n_bags):
+            rows = idx[(bag_of == b) & keep]
+            if rows.size:
+                max_indices[b] = rows[w[rows].argmax(0)]
+    return output, _leaf(bag_of), _leaf(bag_size.copy()), _leaf(max_indices.copy())
 
 
 # ---- randomised low-rank SVD (Halko, Martinsson & Tropp) ----------------------------------
@@ -130,4 +175,5 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # n
 
 
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
-                                     ctc_loss, svd_lowrank, pca_lowrank, histogramdd)}
+                                     ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
+                                     embedding_bag)}

@@ -25,6 +25,7 @@ from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
 from .distribution import Distribution, broadcast_all
 from .families import ContinuousBernoulli, Wishart
 from .kl import kl_divergence, register_kl
+from . import kl_more  # noqa: F401,E402 (registers the remaining pairs)
 from .more import (
                    Binomial,
                    Cauchy,

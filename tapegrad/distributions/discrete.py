@@ -7,7 +7,8 @@ from ..grad_mode import no_grad
 from ..nn import functional as F
 from ..tensor import Size, Tensor
 from . import constraints
-from .distribution import Distribution, _shape_text, broadcast_all, broadcast_tensors
+from .distribution import (Distribution, ProbsOrLogits, _shape_text, broadcast_all,
+                           broadcast_tensors)
 
 
 def _one_of(probs, logits):
@@ -20,7 +21,7 @@ def _clamped(p):
     return p.clamp(min=eps, max=1 - eps)
 
 
-class Bernoulli(Distribution):
+class Bernoulli(ProbsOrLogits, Distribution):
     """1 with probability ``probs`` (or ``sigmoid(logits)``), else 0."""
 
     _constraints = {"probs": constraints.unit_interval, "logits": constraints.real}

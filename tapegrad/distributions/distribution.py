@@ -155,6 +155,42 @@ class Distribution:
     def perplexity(self):
         return self.entropy().exp()
 
+    def enumerate_support(self, expand=True):
+        raise NotImplementedError
+
+    # Attributes ``expand`` keeps as they are: factors held unbroadcast on purpose.
+    _unexpanded = ("_unbroadcasted_scale_tril", "_unbroadcasted_cov_factor",
+                   "_unbroadcasted_cov_diag", "_capacitance_tril")
+
+    def expand(self, batch_shape, _instance=None):
+        """The same distribution over the larger ``batch_shape`` (PyTorch's broadcasting
+        rules): every parameter whose leading dims are the batch shape is expanded (a view,
+        gradients flow back to the original), nested distributions likewise."""
+        batch_shape = Size(batch_shape)
+        old = tuple(self._batch_shape)
+        tail = tuple(batch_shape)[len(batch_shape) - len(old):] if old else ()
+        if len(batch_shape) < len(old) or any(o not in (1, n) for o, n in zip(old, tail)):
+            raise RuntimeError(
+                f"The expanded size of the batch_shape {batch_shape} does not match the "
+                f"existing batch_shape {self._batch_shape} of {type(self).__name__}: each "
+                f"existing size must equal the new one or be 1")
+        new = object.__new__(type(self)) if _instance is None else _instance
+        for name, v in self.__dict__.items():
+            new.__dict__[name] = v if name in self._unexpanded else \
+                self._expand_part(v, old, tuple(batch_shape))
+        new._batch_shape = batch_shape
+        return new
+
+    @staticmethod
+    def _expand_part(v, old, new):
+        """``v`` (a tensor or a distribution) with its leading ``old`` dims made ``new``;
+        anything whose leading dims are not the batch shape is shared unchanged."""
+        if isinstance(v, Tensor) and tuple(v.shape[:len(old)]) == old:
+            return v.expand(new + tuple(v.shape[len(old):]))
+        if isinstance(v, Distribution) and tuple(v.batch_shape[:len(old)]) == old:
+            return v.expand(new + tuple(v.batch_shape[len(old):]))
+        return v
+
     def __repr__(self):
         names = [k for k in self.arg_constraints if k in self.__dict__]
         args = ", ".join(f"{k}: {_shape_text(self.__dict__[k])}" for k in names)
@@ -172,6 +208,14 @@ class Elementwise(Distribution):
         super().__init__(getattr(self, self._params[0]).shape, validate_args=validate_args)
 
 
+class ProbsOrLogits:
+    """Mixin for a distribution given ``probs`` or ``logits`` (named by ``_given``)."""
+
+    @property
+    def param_shape(self):
+        return Size(getattr(self, self._given).shape)
+
+
 class LocatedAt:
     """Mixin: the mean and the mode are the ``loc`` parameter."""
 
@@ -184,5 +228,5 @@ class LocatedAt:
         return self.loc
 
 
-__all__ = ["Distribution", "Elementwise", "LocatedAt", "broadcast_all", "constraints",
-           "sum_rightmost"]
+__all__ = ["Distribution", "Elementwise", "LocatedAt", "ProbsOrLogits", "broadcast_all",
+           "constraints", "sum_rightmost"]

@@ -14,7 +14,7 @@ from ..tensor import Size
 from . import constraints
 from .bijections import vec_to_tril_matrix
 from .discrete import _clamped, _one_of
-from .distribution import broadcast_all, standard_draw
+from .distribution import ProbsOrLogits, broadcast_all, standard_draw
 from .more import Chi2
 from .multivariate import TrilParams
 from .relaxed import ExponentialFamily
@@ -23,7 +23,7 @@ _where = _OPS["where"]
 _LOG2 = math.log(2.0)
 
 
-class ContinuousBernoulli(ExponentialFamily):
+class ContinuousBernoulli(ProbsOrLogits, ExponentialFamily):
     """Density ``C(p) p^x (1-p)^(1-x)`` on [0, 1]; ``rsample`` by the inverse cdf.  Near
     p = 1/2 (inside ``lims``) the normaliser and moments use PyTorch's Taylor series."""
 
@@ -127,7 +127,7 @@ class ContinuousBernoulli(ExponentialFamily):
     def _log_normalizer(self, x):
         outside = (x <= self._lims[0] - 0.5) | (x > self._lims[1] - 0.5)  # (PyTorch's test)
         cut = _where(outside, x, x * 0 + self._lims[0] - 0.5)
-        exact = (cut.exp().expm1().abs()).log() - (cut.abs()).log()
+        exact = (cut.expm1().abs()).log() - (cut.abs()).log()
         taylor = 0.5 * x + x.pow(2) / 24.0 - x.pow(4) / 2880.0
         return _where(outside, exact, taylor)
 

@@ -14,7 +14,8 @@ from ..tensor import Size
 from . import constraints
 from .continuous import Gamma, LocationScale, Normal, _standard_gamma
 from .discrete import _clamped, _one_of
-from .distribution import Distribution, Elementwise, broadcast_all, standard_draw
+from .distribution import (Distribution, Elementwise, ProbsOrLogits, broadcast_all,
+                           standard_draw)
 
 __all__ = ["Binomial", "Cauchy", "Chi2", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal",
            "MixtureSameFamily", "Poisson", "StudentT"]
@@ -253,7 +254,7 @@ class Poisson(Elementwise):
         return self.rate
 
 
-class _BinaryParams(Distribution):
+class _BinaryParams(ProbsOrLogits, Distribution):
     """``probs`` or ``logits`` (exactly one, the other derived), as Bernoulli's."""
 
     def _set_probs(self, probs, logits, *more):

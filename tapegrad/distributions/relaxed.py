@@ -42,6 +42,9 @@ class ExponentialFamily(Distribution):
 class _Relaxed:
     """Parameters read through the underlying Bernoulli / Categorical ``self._base``."""
 
+    # (the temperature is one number for the whole batch: expand shares it)
+    _unexpanded = Distribution._unexpanded + ("temperature",)
+
     @property
     def probs(self):
         return self._base.probs

@@ -37,6 +37,13 @@ class Transform:
     def log_abs_det_jacobian(self, x, y):
         raise NotImplementedError
 
+    def with_cache(self, cache_size=1):
+        """This transform: tapegrad recomputes ``t(x)`` and ``t.inv(y)`` rather than caching
+        the last pair, which gives the same values (PyTorch returns a caching copy)."""
+        if cache_size not in (0, 1):
+            raise ValueError("cache_size must be 0 or 1")
+        return self
+
     @property
     def _dims(self):
         """(domain event dims, codomain event dims): they differ for transforms between a
@@ -329,6 +336,17 @@ class TransformedDistribution(Distribution):
         for t in self.transforms:
             x = t(x)
         return x
+
+    def expand(self, batch_shape, _instance=None):
+        """The base distribution expanded to the batch shape the transforms map onto
+        ``batch_shape`` (their inverse shapes), then the generic rule for the rest."""
+        new = super().expand(batch_shape, _instance)
+        shape = tuple(batch_shape) + tuple(self.event_shape)
+        for t in reversed(self.transforms):
+            shape = tuple(t.inverse_shape(shape))
+        new.base_dist = self.base_dist.expand(shape[:len(shape) -
+                                                    len(self.base_dist.event_shape)])
+        return new
 
     def sample(self, sample_shape=Size()):
         with no_grad():

@@ -216,6 +216,8 @@ __all__ += ["DataParallel", "parallel"]
 
 from . import common_types, grad  # noqa: E402 (torch.nn.common_types, torch.nn.grad)
 
+functional.grad = grad  # (torch.nn.functional.grad is the same module)
+
 __all__ += ["common_types", "grad"]
 __all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "Container", "FractionalMaxPool2d",
             "FractionalMaxPool3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",

@@ -95,6 +95,38 @@ class Optimizer:
         """``hook(optimizer, args, kwargs)`` after each ``step``."""
         return _HookHandle(self.__dict__.setdefault("_step_post_hooks", {}), hook)
 
+    def _register(self, kind, hook, prepend):
+        """A handle for ``hook`` among the ``kind`` hooks, first if ``prepend``."""
+        hooks = self.__dict__.setdefault(kind, {})
+        handle = _HookHandle(hooks, hook)
+        if prepend:
+            rest = [(k, h) for k, h in hooks.items() if k != handle.id]
+            hooks.clear()
+            hooks[handle.id] = hook
+            hooks.update(rest)
+        return handle
+
+    def _hooks(self, kind):
+        return list(self.__dict__.get(kind, {}).values())
+
+    def register_state_dict_pre_hook(self, hook, prepend=False):
+        """``hook(optimizer)`` before each ``state_dict()``."""
+        return self._register("_state_dict_pre_hooks", hook, prepend)
+
+    def register_state_dict_post_hook(self, hook, prepend=False):
+        """``hook(optimizer, state_dict)`` after each ``state_dict()``; a dict it returns
+        replaces the one returned."""
+        return self._register("_state_dict_post_hooks", hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook, prepend=False):
+        """``hook(optimizer, state_dict)`` before each ``load_state_dict``, given a shallow
+        copy of the dict; a dict it returns is loaded instead."""
+        return self._register("_load_state_dict_pre_hooks", hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook, prepend=False):
+        """``hook(optimizer)`` after each ``load_state_dict``."""
+        return self._register("_load_state_dict_post_hooks", hook, prepend)
+
     def __init__(self, params, defaults):
         self.defaults = defaults
         # parameter -> dict (Tensors hash by identity); a defaultdict as PyTorch's, so that
@@ -162,6 +194,8 @@ class Optimizer:
     def state_dict(self):
         """``{"state": {index: {...}}, "param_groups": [{..., "params": [index, ...]}]}``:
         parameters are numbered in group order, as PyTorch does."""
+        for hook in self._hooks("_state_dict_pre_hooks"):
+            hook(self)
         index, groups = {}, []
         for g in self.param_groups:
             packed = {k: v for k, v in g.items() if k != "params"}
@@ -171,11 +205,17 @@ class Optimizer:
                 packed["params"].append(index[id(p)])
             groups.append(packed)
         state = {index[id(p)]: s for p, s in self.state.items() if id(p) in index}
-        return {"state": state, "param_groups": groups}
+        out = {"state": state, "param_groups": groups}
+        for hook in self._hooks("_state_dict_post_hooks"):
+            out = hook(self, out) or out
+        return out
 
     def load_state_dict(self, state_dict):
         """Restore hyperparameters and state saved by ``state_dict()`` (copied: the saved
         dict is not shared with the optimizer afterwards)."""
+        state_dict = copy.copy(state_dict)
+        for hook in self._hooks("_load_state_dict_pre_hooks"):
+            state_dict = hook(self, state_dict) or state_dict
         state_dict = copy.deepcopy(state_dict)
         groups = state_dict["param_groups"]
         if len(groups) != len(self.param_groups):
@@ -194,6 +234,8 @@ class Optimizer:
             p = params[int(i)]
             self.state[p] = {k: Tensor(_values(v).astype(p.dtype)) if isinstance(v, Tensor) and
                              v.dtype.kind == "f" and k != "step" else v for k, v in s.items()}
+        for hook in self._hooks("_load_state_dict_post_hooks"):
+            hook(self)
 
     def __repr__(self):
         text = f"{type(self).__name__} ("  # (PyTorch's layout: a blank line between groups)

@@ -35,6 +35,15 @@ stateless.functional_call = _functional_call
 sys.modules[stateless.__name__] = stateless
 
 
+def convert_conv2d_weight_memory_format(module, memory_format):
+    """``module`` unchanged: tensors here have one (contiguous) memory layout, which every
+    ``memory_format`` reads the same."""
+    return module
+
+
+convert_conv3d_weight_memory_format = convert_conv2d_weight_memory_format
+
+
 def skip_init(module_cls, *args, **kwargs):
     """``module_cls(*args, **kwargs)`` (PyTorch leaves the parameters unset to be filled
     later; here they hold the usual start, which the caller overwrites just the same)."""
@@ -45,6 +54,7 @@ __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_
            "get_total_norm", "parameters_to_vector", "remove_weight_norm", "rnn", "skip_init",
            "stateless",
            "vector_to_parameters", "weight_norm"]
+__all__ += ["convert_conv2d_weight_memory_format", "convert_conv3d_weight_memory_format"]
 __all__ += ["fuse_conv_bn_eval", "fuse_conv_bn_weights", "fuse_linear_bn_eval",
             "fuse_linear_bn_weights", "fusion", "parametrizations", "parametrize",
             "prune", "remove_spectral_norm", "spectral_norm"]

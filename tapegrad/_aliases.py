@@ -1,0 +1,88 @@
+"""Import paths PyTorch programs use for things tapegrad keeps elsewhere, so that
+``import torch.backends.cudnn as cudnn``, ``from torch.cuda.amp import GradScaler``,
+``from torch.nn.modules.loss import _Loss``, ``from torch.nn.modules.utils import _pair``,
+``from torch.utils.hooks import RemovableHandle`` and
+``from torch.utils.data.distributed import DistributedSampler`` work with ``tapegrad`` in
+``torch``'s place.
+
+Each path is an entry in ``sys.modules``: the CPU-only namespaces ``tapegrad.backends`` and
+``tapegrad.cuda`` already answer attribute access; ``torch.nn.modules.<file>`` becomes one
+module holding every layer class (public, and the private bases custom layers subclass)."""
+import collections.abc
+import itertools
+import sys
+import types
+
+from . import nn, utils
+from .utils import data as _data
+from .utils.distributed_sampler import DistributedSampler
+from .device import backends, cuda
+from .nn import modules as _nn_modules
+
+
+def _register(name, obj):
+    sys.modules[f"{__package__}.{name}"] = obj
+
+
+_register("backends", backends)
+for _name, _ns in vars(backends).items():
+    _register(f"backends.{_name}", _ns)
+_register("cuda", cuda)
+_register("cuda.amp", cuda.amp)
+
+
+# ---- torch.nn.modules.<file> -------------------------------------------------------------
+def _ntuple(n, name="parse"):
+    """PyTorch's helper: an iterable as a tuple, anything else repeated ``n`` times."""
+    def parse(x):
+        if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):
+            return tuple(x)
+        return tuple(itertools.repeat(x, n))
+    parse.__name__ = name
+    return parse
+
+
+_LAYER_HELPERS = {"_ntuple": _ntuple, "_single": _ntuple(1, "_single"),
+                  "_pair": _ntuple(2, "_pair"), "_triple": _ntuple(3, "_triple"),
+                  "_quadruple": _ntuple(4, "_quadruple")}
+
+
+def _layer_classes():
+    """Every Module subclass tapegrad.nn defines, by name (private bases included)."""
+    found = {}
+    for mod_name, mod in list(sys.modules.items()):
+        if mod_name.startswith(f"{nn.__name__}.") and isinstance(mod, types.ModuleType):
+            for k, v in vars(mod).items():
+                if isinstance(v, type) and issubclass(v, nn.Module):
+                    found.setdefault(k, v)
+    return found
+
+
+# the files of torch/nn/modules a program imports from
+_FILES = ("activation adaptive batchnorm channelshuffle container conv distance dropout "
+          "flatten fold instancenorm lazy linear loss module normalization padding "
+          "pixelshuffle pooling rnn sparse transformer upsampling utils").split()
+_contents = {**_layer_classes(), **_LAYER_HELPERS}
+for _file in _FILES:
+    _mod = types.ModuleType(f"{_nn_modules.__name__}.{_file}",
+                            f"torch.nn.modules.{_file}'s names: tapegrad's layers")
+    _mod.__dict__.update(_contents)
+    _register(f"nn.modules.{_file}", _mod)
+    if not hasattr(_nn_modules, _file):  # (never hides a name the module has)
+        setattr(_nn_modules, _file, _mod)
+
+# torch.utils.data.distributed (one process: num_replicas and rank are given)
+_distributed = types.ModuleType(f"{_data.__name__}.distributed",
+                                "torch.utils.data.distributed's DistributedSampler")
+_distributed.DistributedSampler = DistributedSampler
+_register("utils.data.distributed", _distributed)
+for _name, _value in (("distributed", _distributed), ("DistributedSampler", DistributedSampler)):
+    if not hasattr(_data, _name):
+        setattr(_data, _name, _value)
+
+# torch.utils.hooks: the handle hook registrations return
+_hooks = types.ModuleType(f"{utils.__name__}.hooks", "torch.utils.hooks' RemovableHandle")
+_hooks.RemovableHandle = _nn_modules.RemovableHandle
+_register("utils.hooks", _hooks)
+if not hasattr(utils, "hooks"):
+    utils.hooks = _hooks
