@@ -872,8 +872,6 @@ _TABLE = {
     "symbolic shapes (torch.compile's; shapes are plain ints here)":
         "sym_int sym_float sym_max sym_min sym_not sym_ite sym_sqrt sym_sum sym_fresh_size "
         "sym_constrain_range sym_constrain_range_for_size",
-    "torch's higher-order control-flow ops; write Python control flow (tapegrad.compile "
-    "guards the branches it records)": "cond while_loop",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",

@@ -1,6 +1,8 @@
 """Top-level functions PyTorch programs call that live elsewhere in tapegrad or are built
 from its ops: the functional RNN cells (``torch.lstm_cell``...), ``torch.ctc_loss`` (the
-reduction as an int), randomised low-rank SVD / PCA, and ``histogramdd``."""
+reduction as an int), randomised low-rank SVD / PCA, ``histogramdd``, and ``cond`` / ``while_loop`` (run as the
+Python control flow they stand for: the tape records the branch taken, and
+``tapegrad.compile`` guards it)."""
 import builtins
 
 import numpy as np
@@ -174,6 +176,36 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # n
                              [_leaf(e.astype(input.dtype)) for e in out])
 
 
+# ---- torch.cond / torch.while_loop, eagerly ---------------------------------------------
+def _truth(value, op, what):
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise RuntimeError(f"{op}: Expected {what} to be bool or single-element tensor, "
+                               f"but got {value}.")
+        return bool(value.item())
+    return bool(value)
+
+
+def cond(pred, true_fn, false_fn, operands=()):
+    """``true_fn(*operands)`` if ``pred`` (a bool or one-element tensor) holds, else
+    ``false_fn(*operands)``: PyTorch's control-flow op, run as the ``if`` it stands for."""
+    return (true_fn if _truth(pred, "cond", "pred") else false_fn)(*operands)
+
+
+def while_loop(cond_fn, body_fn, carried_inputs):
+    """Apply ``body_fn`` to the carried values while ``cond_fn`` of them holds; returns the
+    last carried values, a tuple (PyTorch's ``torch.while_loop``, run as a Python loop)."""
+    carried = tuple(carried_inputs)
+    while _truth(cond_fn(*carried), "while_loop", "cond_fn's result"):
+        out = body_fn(*carried)
+        out = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+        if len(out) != len(carried):
+            raise RuntimeError(f"while_loop: body_fn returned {len(out)} values for "
+                               f"{len(carried)} carried inputs; it must return as many")
+        carried = out
+    return carried
+
+
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
                                      ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
-                                     embedding_bag)}
+                                     embedding_bag, cond, while_loop)}

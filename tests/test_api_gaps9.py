@@ -421,3 +421,41 @@ def test_distributed_sampler_one_process(L):
         DS(range(10))
     with pytest.raises(ValueError, match=r"Invalid rank 3, rank should be in the interval"):
         DS(range(10), num_replicas=3, rank=3)
+
+
+# ---- torch.cond / torch.while_loop ----------------------------------------------------------
+@pytest.mark.parametrize("start", [[1.0, 2.0], [0.25, 0.5]])
+def test_cond_takes_the_branch_and_its_gradient(start):
+    out = {}
+    for L in (tg, torch):
+        x = L.tensor(start, dtype=L.float64, requires_grad=True)
+        y = L.cond(x.sum() > 2, lambda a: a.sin(), lambda a: a.cos() * a, (x,))
+        y.sum().backward()
+        out[L] = [np.asarray(t.detach()) if L is tg else t.detach().numpy() for t in (y, x.grad)]
+    for a, b in zip(out[tg], out[torch], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-14)
+    assert tg.cond(False, lambda: 1.0, lambda: 2.0) == 2.0
+
+
+def test_while_loop_carries_values_and_gradients():
+    out = {}
+    for L in (tg, torch):
+        x = L.tensor([0.5, -1.5], dtype=L.float64, requires_grad=True)
+        i, y = L.while_loop(lambda i, a: i < 4, lambda i, a: (i + 1, a.tanh() * 1.5 + a),
+                            (L.tensor(0), x))
+        y.sum().backward()
+        out[L] = [int(i), np.asarray(y.detach()) if L is tg else y.detach().numpy(),
+                  np.asarray(x.grad) if L is tg else x.grad.numpy()]
+    assert out[tg][0] == out[torch][0] == 4
+    for a, b in zip(out[tg][1:], out[torch][1:], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-14)
+
+
+def test_cond_and_while_loop_refuse_a_many_valued_predicate():
+    two = tg.tensor([True, False])
+    with pytest.raises(RuntimeError, match="Expected pred to be bool or single-element tensor"):
+        tg.cond(two, lambda: 1, lambda: 2)
+    with pytest.raises(RuntimeError, match="single-element tensor"):
+        tg.while_loop(lambda a: a > 0, lambda a: (a - 1,), (tg.ones(2),))
+    with pytest.raises(RuntimeError, match="body_fn returned 1 values for 2 carried inputs"):
+        tg.while_loop(lambda i, a: i < 1, lambda i, a: (i + 1,), (tg.tensor(0), tg.ones(2)))
