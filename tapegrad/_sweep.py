@@ -1028,6 +1028,9 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
         vals = vals_buf[:nv * w]
         if w != filled:
             for s in fill:
+                if w == 1:  # (one point: a slice copy, not a loop over w)
+                    vals[offs[s]:offs[s + 1]] = vals0[offs[s]:offs[s + 1]]
+                    continue
                 for e in range(offs[s], offs[s + 1]):
                     for p in range(w):
                         vals[e * w + p] = vals0[e]

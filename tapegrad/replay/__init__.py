@@ -764,7 +764,7 @@ FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare
 # the shortest last-dim run a folded broadcast may have: BCAST goes a run at a time, and
 # short runs cost more than the copy saved (ADBench GMM one-point gradient, CPU time
 # against main: d = 2 2.1x slower, d = 10 even; d = 20 -10%, d = 32 and 64 -13%)
-FOLD_MIN_RUN = 16
+FOLD_MIN_RUN = 8
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
