@@ -302,3 +302,32 @@ def test_short_runs_are_not_folded():
     for d in (replay.FOLD_MIN_RUN - 1, replay.FOLD_MIN_RUN):
         t = tg.trace(lambda b: (tg.tensor(np.ones((3, d))) * b).sum(), np.arange(d, dtype=float))
         assert (T.BCAST in t._make_plan().fwd[:, 0]) == (d >= replay.FOLD_MIN_RUN)
+
+
+@pytest.mark.parametrize("kind", ["sub", "mul"])
+def test_folded_gmm_broadcast_every_length(kind):
+    """GMM's folded broadcasts, (K, 1, d) -> (K, n, d) read by a sub (x - mu, x a
+    constant: only the source's adjoint) and a mul (exp(q) * xc: both adjoints), at every
+    d = 0..17 (the runs' tails): one point and a one-point batch (w = 1: its constants
+    copied as slices), bit for bit the EXPAND rows' results."""
+    rng = np.random.default_rng(5)
+    K, n = 3, 4
+    for d in LENGTHS:
+        X = rng.normal(size=(n, d))
+        M, Q = rng.normal(size=(K, 1, d)), rng.normal(size=(K, 1, d))
+        W = rng.normal(size=(K, n, d))
+        if d:
+            M.flat[0], W.flat[0] = -0.0, -0.0
+
+        def f(m, q):
+            xc = tg.tensor(X) - m
+            y = q * xc if kind == "mul" else xc
+            return (y * tg.tensor(W)).sum() + (y * y).sum()
+
+        got, codes = _replayed(f, (M, Q), True, False)
+        want, codes0 = _replayed(f, (M, Q), False, False)
+        assert (T.BCAST in codes) == (d > 0) and T.BCAST not in codes0
+        _bits_all(got, want)
+        c = tg.compile(f, argnums=(0, 1))
+        v, g = c.value_and_grad_batch(M[None], Q[None])
+        _bits_all((v[0], tuple(a[0] for a in g)), want)
