@@ -761,9 +761,9 @@ class _Plan:
 
 _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
 FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare the two)
-# the shortest last-dim run a folded broadcast may have: BCAST goes a run at a time, and
-# short runs cost more than the copy saved (ADBench GMM one-point gradient, CPU time
-# against main: d = 2 2.1x slower, d = 10 even; d = 20 -10%, d = 32 and 64 -13%)
+# the shortest last-dim run a folded broadcast may have: short runs cost about what the
+# copy saved (ADBench GMM one-point gradient, CPU time, folded against FOLD_MIN_RUN = 1000
+# in one process, medians: d = 2 +3%; d = 10 -12%, d = 20 -13%, d = 64 -14%)
 FOLD_MIN_RUN = 8
 
 
