@@ -331,3 +331,52 @@ def test_folded_gmm_broadcast_every_length(kind):
         c = tg.compile(f, argnums=(0, 1))
         v, g = c.value_and_grad_batch(M[None], Q[None])
         _bits_all((v[0], tuple(a[0] for a in g)), want)
+
+
+def _replayed_squares(fn, args, fold, batch):
+    from tapegrad import replay
+    old = replay.FOLD_SQUARES
+    replay.FOLD_SQUARES = fold
+    try:
+        return _replayed(fn, args, True, batch)
+    finally:
+        replay.FOLD_SQUARES = old
+
+
+@pytest.mark.parametrize("dims", [(2,), (1,), (0,), (1, 2), (0, 1, 2)])
+@pytest.mark.parametrize("batch", [False, True])
+def test_folded_sum_of_squares(dims, batch):
+    """x * x read only by a sum over dims, folded into one SQSUM row (replay._fold_squares):
+    values and gradients bit for bit the two rows', at one point and in a batch, with
+    -0.0, nan, +-inf and a subnormal among the values, every last-dim length 0..17."""
+    rng = np.random.default_rng(len(dims))
+    for d in LENGTHS:
+        A = rng.normal(size=(3, 5, d))
+        A.flat[:min(A.size, len(SPECIALS))] = SPECIALS[:A.size]
+        W = rng.normal(size=(3, 5, d))
+        W.flat[::3] = -0.0
+
+        def f(a):
+            y = a * tg.tensor(W) + a  # (x read by the product only: its adjoint first there)
+            s = (y * y).sum(dims)
+            return (s * s).sum() if s.ndim else s * s
+
+        got, codes = _replayed_squares(f, (A,), True, batch)
+        want, codes0 = _replayed_squares(f, (A,), False, batch)
+        assert (T.SQSUM in codes or d == 0) and T.SQSUM not in codes0
+        _bits_all(got, want)
+
+
+def test_square_read_twice_is_not_folded():
+    """A product x * x that another row reads too stays a row."""
+    A = np.arange(1.0, 7.0).reshape(2, 3)
+
+    def f(a):
+        y = a * a
+        return (y.sum(1) * y[:, 0]).sum()
+
+    (v, g), codes = _replayed_squares(f, (A,), True, False)
+    assert T.SQSUM not in codes
+    x = tg.tensor(A, requires_grad=True)
+    f(x).backward()
+    np.testing.assert_allclose(g, x.grad.numpy(), rtol=1e-15)

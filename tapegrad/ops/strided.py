@@ -519,3 +519,58 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                 acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
     for j in range(ns * w):
         adj[s + j] += acc[j]
+
+
+# ---- replay plans only: a sum of squares -----------------------------------------------
+SQSUM = 73
+# Never on a tape either: replay's plan (replay._fold_squares) folds a product x * x read
+# only by a sum over dims into that sum, ``[SQSUM, out, x, -1, k]`` (k: the sum's map):
+# the squares and their adjoints are never stored (ADBench GMM: |Q_k (x_i - mu_k)|^2, a
+# (K, n, d) -> (K, n) sum).  Each value and adjoint comes from the same operations, in the
+# same order, as the two rows' (sum_dim_fwd's strided_rev adds; sum_dim_rev then mul_rev).
+
+
+@rule
+def sqsum_fwd(vals, meta, o, a, n_in, n_out, k, w):
+    for j in range(n_out * w):
+        vals[o + j] = 0.0
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0:  # a run onto one element: summed in a register, in order
+        for r in range(len(starts)):
+            x, j = a + _u(r * length), o + _u(starts[r])
+            acc = vals[j]
+            for i in range(length):
+                v = vals[x + _u(i)]
+                acc += v * v
+            vals[j] = acc
+        return
+    for r in range(len(starts)):  # (each output's squares added in run order, as
+        x = a + _u(r * length) * w  # strided_rev's register sums over runs add them)
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                v = vals[x + _u(i) * w + p]
+                vals[j + p] += v * v
+
+
+@rule
+def sqsum_rev(adj, vals, meta, o, a, n_in, k, w):
+    # the square's adjoint as sum_dim_rev leaves it (gy, + 0.0 onto a zeroed span or
+    # written so), then mul_rev's two terms for x * x added one after the other
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0:
+        for r in range(len(starts)):
+            x = a + _u(r * length)
+            g = adj[o + _u(starts[r])] + 0.0
+            for i in range(length):
+                t = g * vals[x + _u(i)]
+                adj[x + _u(i)] = (adj[x + _u(i)] + t) + t
+        return
+    for r in range(len(starts)):
+        x = a + _u(r * length) * w
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                e = x + _u(i) * w + p
+                t = (adj[j + p] + 0.0) * vals[e]
+                adj[e] = (adj[e] + t) + t
