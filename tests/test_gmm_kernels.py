@@ -375,7 +375,7 @@ def test_square_read_twice_is_not_folded():
         y = a * a
         return (y.sum(1) * y[:, 0]).sum()
 
-    (v, g), codes = _replayed_squares(f, (A,), True, False)
+    (_, g), codes = _replayed_squares(f, (A,), True, False)
     assert T.SQSUM not in codes
     x = tg.tensor(A, requires_grad=True)
     f(x).backward()
