@@ -17,6 +17,7 @@ import bench_gmm as B  # noqa: E402
 
 import tapegrad as tg  # noqa: E402
 from tapegrad import _kernels  # noqa: E402
+from tapegrad.ops import strided  # noqa: E402
 from tapegrad.ops.registry import OPS  # noqa: E402
 from tapegrad.tape import OP_MASK  # noqa: E402
 
@@ -32,7 +33,9 @@ def cpu_us(fn, rounds=5):
 
 def _name(op):
     d = OPS.get(op & OP_MASK)
-    return d.node if d is not None and isinstance(d.node, str) else f"op {op}"
+    if d is None:  # (the plan's own rows: never on a tape, not in OPS)
+        return {strided.BCAST: "BCAST", strided.SQSUM: "SQSUM"}.get(op & OP_MASK, f"op {op}")
+    return d.node if isinstance(d.node, str) else f"op {op}"
 
 
 def main(d, K, top=25):

@@ -165,6 +165,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == T.BCAST:
             T.bcast_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]), k, uw,
                         reach[a] != CONST, reach[b] != CONST)
+        elif op == T.SQSUM:
+            if reach[a] != CONST:
+                T.sqsum_rev(adj, vals, meta, oo, ao, na, k, uw)
         elif op == T.STRIDED:
             T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -387,6 +390,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             T.strided_fwd(vals, meta, oo, ao, ne, k, uw)
         elif op == T.BCAST:
             T.bcast_fwd(vals, meta, oo, ao, bo, ne, k, uw)
+        elif op == T.SQSUM:
+            T.sqsum_fwd(vals, meta, oo, ao, na, ne, k, uw)
         elif op == T.STRIDED:
             T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -1028,6 +1033,9 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
         vals = vals_buf[:nv * w]
         if w != filled:
             for s in fill:
+                if w == 1:  # (one point: a slice copy, not a loop over w)
+                    vals[offs[s]:offs[s + 1]] = vals0[offs[s]:offs[s + 1]]
+                    continue
                 for e in range(offs[s], offs[s + 1]):
                     for p in range(w):
                         vals[e * w + p] = vals0[e]

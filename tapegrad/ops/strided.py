@@ -389,40 +389,68 @@ def _bc_apply(kind, u, v):
 
 
 @rule
-def _bc_fwd_run(vals, y, f, j, length, step, kind, side):
-    # one run at one point, the op chosen outside the loop (so it vectorises at step 1)
+def _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side):
+    # every run at one point in one call, the op chosen outside the loops (the inner one
+    # vectorises at step 1): a call per run cost ~50 ns, more than a d = 10 run's work
     if kind == BC_MUL and side:
-        for i in range(length):
-            vals[y + _u(i)] = vals[f + _u(i)] * vals[j + _u(i * step)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[f + q + _u(i)] * vals[j + _u(i * step)]
     elif kind == BC_MUL:
-        for i in range(length):
-            vals[y + _u(i)] = vals[j + _u(i * step)] * vals[f + _u(i)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[j + _u(i * step)] * vals[f + q + _u(i)]
     elif kind == BC_SUB and side:
-        for i in range(length):
-            vals[y + _u(i)] = vals[f + _u(i)] - vals[j + _u(i * step)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[f + q + _u(i)] - vals[j + _u(i * step)]
     elif kind == BC_SUB:
-        for i in range(length):
-            vals[y + _u(i)] = vals[j + _u(i * step)] - vals[f + _u(i)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[j + _u(i * step)] - vals[f + q + _u(i)]
     elif side:
-        for i in range(length):
-            vals[y + _u(i)] = vals[f + _u(i)] + vals[j + _u(i * step)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[f + q + _u(i)] + vals[j + _u(i * step)]
     else:
-        for i in range(length):
-            vals[y + _u(i)] = vals[j + _u(i * step)] + vals[f + _u(i)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                vals[o + q + _u(i)] = vals[j + _u(i * step)] + vals[f + q + _u(i)]
 
 
 @rule
-def _bc_f_run(adj, vals, y, f, j, length, step, kind, side):
-    # one run of the full operand's adjoints at one point (the op outside the loop)
+def _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side):
+    # the full operand's adjoints at one point: for add and sub one pass over the n
+    # elements (the source is not read), for mul run by run
     if kind == BC_MUL:
-        for i in range(length):
-            adj[f + _u(i)] += adj[y + _u(i)] * vals[j + _u(i * step)]
+        for r in range(len(starts)):
+            q, j = _u(r * length), s + _u(starts[r])
+            for i in range(length):
+                adj[f + q + _u(i)] += adj[o + q + _u(i)] * vals[j + _u(i * step)]
     elif kind == BC_SUB and not side:
-        for i in range(length):
-            adj[f + _u(i)] += -adj[y + _u(i)]
+        for i in range(n):
+            adj[f + i] += -adj[o + i]
     else:
+        for i in range(n):
+            adj[f + i] += adj[o + i]
+
+
+@rule
+def _bc_mul_src(acc, adj, vals, o, f, starts, length, step):
+    # a product's source adjoints at one point: gy * f added onto acc through the map run
+    # after run, each element's terms in the order strided_rev adds them (one by one in
+    # place, or in a register over runs reading one source run: the same adds), without
+    # the (K, n, d) scratch of products
+    for r in range(len(starts)):
+        q, j = _u(r * length), _u(starts[r])
         for i in range(length):
-            adj[f + _u(i)] += adj[y + _u(i)]
+            acc[j + _u(i * step)] += adj[o + q + _u(i)] * vals[f + q + _u(i)]
 
 
 @rule
@@ -430,9 +458,7 @@ def bcast_fwd(vals, meta, o, f, s, n, k, w):
     kind, side = meta[k], meta[k + 1]
     starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
     if w == 1:
-        for r in range(len(starts)):
-            q = _u(r * length)
-            _bc_fwd_run(vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
+        _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side)
         return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
@@ -453,16 +479,17 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
     # 0.0, then added once): for add and sub gy itself, summed in place (the subtrahend's
     # sum then negated: rounding is symmetric, and + 0.0 gives a zero sum the +0.0 the
     # negated terms' sum has; sub_rev's -gy and add_half_rev's -1.0 * gy differ only in a
-    # nan's sign); for mul the products gy * f, written to scratch first
+    # nan's sign); for mul the products gy * f (at one point added as they are made,
+    # _bc_mul_src; else written to scratch first)
     kind, side = meta[k], meta[k + 1]
     km = meta[k + 2]
-    if df:
-        starts, length, step = strided_runs(meta, km, _s(n))
+    # (the runs only where read below: strided_rev finds its own)
+    starts, length, step = strided_runs(meta, km, _s(n) if df or kind == BC_MUL else _s(0))
+    if df and w == 1:
+        _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side)
+    elif df:
         for r in range(len(starts)):
             q = _u(r * length) * w
-            if w == 1:
-                _bc_f_run(adj, vals, o + q, f + q, s + _u(starts[r]), length, step, kind, side)
-                continue
             for i in range(length):
                 j = s + _u(starts[r] + i * step) * w
                 e = q + _u(i) * w
@@ -478,7 +505,9 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
     if not ds:
         return
     acc = np.zeros(ns * w)
-    if kind == BC_MUL:
+    if kind == BC_MUL and w == 1:
+        _bc_mul_src(acc, adj, vals, o, f, starts, length, step)
+    elif kind == BC_MUL:
         terms = np.empty(n * w)
         for e in range(n * w):
             terms[e] = adj[o + e] * vals[f + e]
@@ -490,3 +519,58 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                 acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
     for j in range(ns * w):
         adj[s + j] += acc[j]
+
+
+# ---- replay plans only: a sum of squares -----------------------------------------------
+SQSUM = 73
+# Never on a tape either: replay's plan (replay._fold_squares) folds a product x * x read
+# only by a sum over dims into that sum, ``[SQSUM, out, x, -1, k]`` (k: the sum's map):
+# the squares and their adjoints are never stored (ADBench GMM: |Q_k (x_i - mu_k)|^2, a
+# (K, n, d) -> (K, n) sum).  Each value and adjoint comes from the same operations, in the
+# same order, as the two rows' (sum_dim_fwd's strided_rev adds; sum_dim_rev then mul_rev).
+
+
+@rule
+def sqsum_fwd(vals, meta, o, a, n_in, n_out, k, w):
+    for j in range(n_out * w):
+        vals[o + j] = 0.0
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0:  # a run onto one element: summed in a register, in order
+        for r in range(len(starts)):
+            x, j = a + _u(r * length), o + _u(starts[r])
+            acc = vals[j]
+            for i in range(length):
+                v = vals[x + _u(i)]
+                acc += v * v
+            vals[j] = acc
+        return
+    for r in range(len(starts)):  # (each output's squares added in run order, as
+        x = a + _u(r * length) * w  # strided_rev's register sums over runs add them)
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                v = vals[x + _u(i) * w + p]
+                vals[j + p] += v * v
+
+
+@rule
+def sqsum_rev(adj, vals, meta, o, a, n_in, k, w):
+    # the square's adjoint as sum_dim_rev leaves it (gy, + 0.0 onto a zeroed span or
+    # written so), then mul_rev's two terms for x * x added one after the other
+    starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0:
+        for r in range(len(starts)):
+            x = a + _u(r * length)
+            g = adj[o + _u(starts[r])] + 0.0
+            for i in range(length):
+                t = g * vals[x + _u(i)]
+                adj[x + _u(i)] = (adj[x + _u(i)] + t) + t
+        return
+    for r in range(len(starts)):
+        x = a + _u(r * length) * w
+        for i in range(length):
+            j = o + _u(starts[r] + i * step) * w
+            for p in range(w):
+                e = x + _u(i) * w + p
+                t = (adj[j + p] + 0.0) * vals[e]
+                adj[e] = (adj[e] + t) + t

@@ -35,7 +35,8 @@ from ..ops.control import GUARD_EQ
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import GATHER, VIEW
 from ..ops import elementwise as E
-from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, STRIDED
+from ..ops import reductions as R
+from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, SQSUM, STRIDED
 from ..tape import OP_MASK, Tape
 from ..tensor import Tensor
 from ..viz import listing_lines, tape_stats
@@ -504,7 +505,8 @@ class Traced(_VectorOutputs):
         templates know EXPAND rows, not the interpreters' BCAST rows)."""
         if "_plan_unfolded" not in self.__dict__:
             plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
-            self._plan_unfolded = _Plan(self, fold=False) if (plan.fwd[:, 0] == BCAST).any() \
+            self._plan_unfolded = _Plan(self, fold=False) if np.isin(plan.fwd[:, 0],
+                                                                     (BCAST, SQSUM)).any() \
                 else plan
         return self._plan_unfolded
 
@@ -678,6 +680,8 @@ class _Plan:
     - An EXPAND (a broadcast) read by one add, sub or mul only is folded into it: one
       BCAST row reading the expand's source through its map (``_fold_broadcasts``); the
       expand's slot keeps no values.
+    - A product x * x read by one sum over dims only is folded into it: one SQSUM row
+      (``_fold_squares``); the product's slot keeps no values.
     """
 
     def __init__(self, t, fold=True):
@@ -690,6 +694,8 @@ class _Plan:
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         size = np.diff(offs)
         rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold)
+        if fold and FOLD_SQUARES:
+            rows = _fold_squares(t, rows, meta, size, folded, gone)
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
@@ -761,10 +767,14 @@ class _Plan:
 
 _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
 FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare the two)
-# the shortest last-dim run a folded broadcast may have: BCAST goes a run at a time, and
-# short runs cost more than the copy saved (ADBench GMM one-point gradient, CPU time
-# against main: d = 2 2.1x slower, d = 10 even; d = 20 -10%, d = 32 and 64 -13%)
-FOLD_MIN_RUN = 16
+# the shortest last-dim run a folded broadcast may have: short runs cost about what the
+# copy saved (ADBench GMM one-point gradient, CPU time, folded against FOLD_MIN_RUN = 1000
+# in one process, medians: d = 2 +3%; d = 10 -12%, d = 20 -13%, d = 64 -14%)
+FOLD_MIN_RUN = 8
+# x * x read by one sum over dims: one SQSUM row (False: two rows; the tests compare).
+# ADBench GMM one-point gradient, CPU time against two rows in one process, medians:
+# d = 2 -5%, d = 10 -9%, d = 20 -7%, d = 64 -5%
+FOLD_SQUARES = True
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
@@ -781,19 +791,7 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     # and its reader)
     if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):
         return rows, meta, keep, gone
-    reads = np.zeros(len(size), np.int64)  # how many times rows read each slot
-    for c in (2, 3):
-        np.add.at(reads, rows[:, c][rows[:, c] >= 0], 1)
-    for code in np.unique(rows[:, 0]).tolist():  # slots read through aux or the meta pool
-        d = OPS.get(code & OP_MASK)
-        if d is not None and d.aux == "slot":
-            aux = rows[rows[:, 0] == code, 4]
-            np.add.at(reads, aux[aux >= 0], 2)
-        if d is not None and d.meta_slots is not None:
-            for k in rows[rows[:, 0] == code, 4].tolist():
-                ms = meta[d.meta_slots(meta, int(k))]
-                np.add.at(reads, ms[ms >= 0], 2)
-    reads[t.out_slot] += 2
+    reads = _reads(t, rows, meta, size)
     reader = {}  # slot -> the row reading it, for the slots read once
     for r, (o, a, b) in enumerate(rows[:, 1:4].tolist()):
         for s in (a, b):
@@ -822,6 +820,49 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     if extra:
         meta = np.concatenate([meta, np.array(extra, meta.dtype)])
     return rows, meta, keep, gone
+
+
+def _reads(t, rows, meta, size):
+    """How many times rows read each slot (through aux or the meta pool: twice, never
+    folded; the output: twice too)."""
+    reads = np.zeros(len(size), np.int64)
+    for c in (2, 3):
+        np.add.at(reads, rows[:, c][rows[:, c] >= 0], 1)
+    for code in np.unique(rows[:, 0]).tolist():  # slots read through aux or the meta pool
+        d = OPS.get(code & OP_MASK)
+        if d is not None and d.aux == "slot":
+            aux = rows[rows[:, 0] == code, 4]
+            np.add.at(reads, aux[aux >= 0], 2)
+        if d is not None and d.meta_slots is not None:
+            for k in rows[rows[:, 0] == code, 4].tolist():
+                ms = meta[d.meta_slots(meta, int(k))]
+                np.add.at(reads, ms[ms >= 0], 2)
+    reads[t.out_slot] += 2
+    return reads
+
+
+def _fold_squares(t, rows, meta, size, keep, gone):
+    """Fold each product x * x whose output only one later sum over dims (SUM_DIM) reads
+    into that sum: ``[SQSUM, out, x, -1, the sum's map]`` (ops/strided.py).  Updates keep
+    (the MUL rows folded) and gone (their outputs' slots) in place; returns rows."""
+    outs = rows[:, 1][rows[:, 1] >= 0]
+    if len(np.unique(outs)) != len(outs):  # (a slot written twice: x may change between)
+        return rows
+    reads = _reads(t, rows, meta, size)
+    rows = rows.copy()
+    where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
+    for r in np.nonzero(rows[:, 0] == R.SUM_DIM)[0].tolist():
+        _, o, sq, _, k = rows[r].tolist()
+        c = where.get(sq)
+        if c is None or c > r or reads[sq] != 1 or not keep[c]:
+            continue
+        op, _, a, b, _ = rows[c].tolist()
+        if op != E.MUL or a != b or a < 0 or size[a] != size[sq]:
+            continue
+        rows[r] = (SQSUM, o, a, -1, k)
+        keep[c] = False
+        gone[sq] = True
+    return rows
 
 
 def _contiguous_from(op, meta, k, n):
