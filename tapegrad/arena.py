@@ -17,7 +17,7 @@ import numpy as np
 
 from ._state import state
 
-FLUSH = 8191  # flush when the new slot index has these low bits clear
+FLUSH = 8191  # flush when the new slot index has these low bits clear (Tape.flush_at)
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 UNREAD_MIN = 1024  # elements from which a waiting value no rule reads is noted (_unread)
@@ -86,7 +86,7 @@ class ValueArena:
         self.vbuf.append(v)  # (its offset is implied: n, see Tape.flush)
         self.nvals = n + 1
         self.nslots = s + 1
-        if not s & FLUSH:
+        if s >= self.flush_at:
             self.flush()
         return s
 
@@ -149,7 +149,7 @@ class ValueArena:
                     self._put_vals(lo, np.empty(n, vt))
         self.nvals = lo + n
         self.nslots = s + 1
-        if not s & FLUSH:
+        if s >= self.flush_at:
             self.flush()
         return s
 

@@ -150,7 +150,9 @@ class Tape(ValueArena):
             "alo": 0,
             "nslots": 0,
             "nvals": 0,
-            "flush_at": 0,  # the scalar fast paths flush once a slot index reaches it (flush)
+            # pushes flush once a slot index reaches it (flush); not at slot 0: a flush of
+            # a new tape's first value cost ~9 us a training step, issue 20
+            "flush_at": FLUSH + 1,
             "leaves": [],  # (slot, tensor) for leaves that require grad
             "consts_at": [],  # slots of constants (no grad) adopted as operands: see CONST
             "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
