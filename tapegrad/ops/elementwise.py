@@ -280,15 +280,26 @@ mul = make_binary(_MUL, "``input * other``, broadcasting.")
 api(mul)
 
 
-# ---- a 0-d operand times (plus) an array: MUL_S, ADD_S -----------------------------------
-# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is a 0-d tensor's size-1 slot, the
-# other has out's size; the 0-d operand is read as it is, without an EXPAND row and its
-# copy (a scalar parameter times a 2,000-point vector: PyTorch's polynomial-fit tutorial).
+# ---- a 0-d or row operand times (plus) an array: MUL_S, ADD_S ---------------------------
+# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is the small operand, whose m values
+# repeat along out's leading dims (a 0-d tensor, m = 1, or a trailing row such as a bias
+# (N,) against (B, N)); the other has out's size.  The small operand is read as it is,
+# without an EXPAND row and its copy (a scalar parameter times a 2,000-point vector:
+# PyTorch's polynomial-fit tutorial; an LSTM's bias added to its gates, issue 20).
 # Values and gradients equal EXPAND + MUL/ADD's bit for bit: the same products, and the
-# 0-d operand's adjoint summed in float64, in element order, as expand_rev sums.
+# small operand's adjoint summed in float64, in element order, as expand_rev sums.
 # Recorded on eager tapes only (_pointwise.SCALAR_ROWS): traces keep EXPAND, which
-# replay and its fused kernels read.
+# replay and its fused kernels read.  The rules see ``ne`` repeats of ``w`` values
+# (``repeats``: w = m values at each point, so a row operand is one wider "point").
 MUL_S, ADD_S = 122, 123
+
+
+@rule
+def repeats(offs, a, b, k, ne, w):
+    # (repeats, width) of a MUL_S/ADD_S row whose output has ne elements at w points:
+    # its small operand's m elements at w points repeat ne / m times
+    m = np.uint64(offs[(a if k == 0 else b) + 1] - offs[a if k == 0 else b])
+    return ne // m, w * m
 
 
 @rule
@@ -321,9 +332,18 @@ def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
             adj[s + p] += acc
 
 
+def _to_small(r, g, s):
+    """g (out's shape) summed onto MUL_S/ADD_S's small operand ``s`` (0-d, or a row whose
+    values repeat along out's leading dims)."""
+    m, shape = r.numel(s), tuple(r.shape(s))
+    t = g.sum() if m == 1 else g.reshape(-1, m).sum(0)
+    return t if tuple(t.shape) == shape else t.reshape(shape)
+
+
 def mul_s_vjp(r, g):
     ga, gb = g * r.y, g * r.x
-    return [(r.a, ga.sum() if r.k == 0 else ga), (r.b, gb.sum() if r.k == 1 else gb)]
+    return [(r.a, _to_small(r, ga, r.a) if r.k == 0 else ga),
+            (r.b, _to_small(r, gb, r.b) if r.k == 1 else gb)]
 
 
 @rule
@@ -371,7 +391,8 @@ def add_s_rev(adj, o, a, b, ne, w, k, da, db):
 
 
 def add_s_vjp(r, g):
-    return [(r.a, g.sum() if r.k == 0 else g), (r.b, g.sum() if r.k == 1 else g)]
+    return [(r.a, _to_small(r, g, r.a) if r.k == 0 else g),
+            (r.b, _to_small(r, g, r.b) if r.k == 1 else g)]
 
 
 @rule
@@ -386,11 +407,11 @@ def _scalar_operand_layout(lay, i, o, a, b, k):
     n = lay.slot_of(i, o, "out")
     na, nb = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
     if k not in (0, 1):
-        lay.fail(i, f"aux must be 0 or 1 (which operand is 0-d), got {k}")
-    scalar, vector = (na, nb) if k == 0 else (nb, na)
-    if scalar != 1 or vector != n:
-        lay.fail(i, f"the 0-d operand has {scalar} elements (1 expected), the other {vector} "
-                    f"(the output's {n})")
+        lay.fail(i, f"aux must be 0 or 1 (which operand is the small one), got {k}")
+    small, vector = (na, nb) if k == 0 else (nb, na)
+    if small < 1 or vector != n or n % small:
+        lay.fail(i, f"the small operand has {small} elements (a divisor of the output's {n} "
+                    f"expected), the other {vector} (the output's {n})")
     if a >= o or b >= o:
         lay.fail(i, f"an operand slot is not older than the output slot {o}")
 
