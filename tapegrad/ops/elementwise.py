@@ -311,25 +311,31 @@ def _vector_scalar(a, b, k):
 @rule
 def mul_s_fwd(vals, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        vals[o + i] = vals[v + i] * vals[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            vals[o + q + p] = vals[v + q + p] * vals[s + p]
 
 
 @rule
 def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
     # y = v c  =>  gv = gy c, gc = sum gy v (da, db: which adjoints are read, as mul_half_rev)
+    # (row by row, in memory order: a column at a time strode across a large output; the
+    # small operand's sums in float64, each over the rows in order, as expand_rev's)
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
-    for p in range(w):
-        c = vals[s + p]
-        if dv:
-            for i in range(ne):
-                adj[v + i * w + p] += adj[o + i * w + p] * c
-        if ds:
-            acc = 0.0
-            for i in range(ne):
-                acc += adj[o + i * w + p] * vals[v + i * w + p]
-            adj[s + p] += acc
+    acc = np.zeros(w if ds else np.uint64(0))
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            if dv:
+                adj[v + q + p] += gy * vals[s + p]
+            if ds:
+                acc[p] += gy * vals[v + q + p]
+    if ds:
+        for p in range(w):
+            adj[s + p] += acc[p]
 
 
 def _to_small(r, g, s):
@@ -350,28 +356,34 @@ def mul_s_vjp(r, g):
 def mul_s_tan(tan, vals, o, a, b, ne, w, k):
     # t(v c) = tv c + v tc
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        tan[o + i] = tan[v + i] * vals[s + i % w] + vals[v + i] * tan[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            tan[o + q + p] = tan[v + q + p] * vals[s + p] + vals[v + q + p] * tan[s + p]
 
 
 @rule
 def mul_s_curv(tadj, adj, vals, tan, o, a, b, ne, w, k):
     # the tangent of mul_s_rev at fixed gy: gv' = gy tc, gc' = sum gy tv
     v, s = _vector_scalar(a, b, k)
+    acc = np.zeros(w)
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            tadj[v + q + p] += gy * tan[s + p]
+            acc[p] += gy * tan[v + q + p]
     for p in range(w):
-        acc = 0.0
-        for i in range(ne):
-            gy = adj[o + i * w + p]
-            tadj[v + i * w + p] += gy * tan[s + p]
-            acc += gy * tan[v + i * w + p]
-        tadj[s + p] += acc
+        tadj[s + p] += acc[p]
 
 
 @rule
 def add_s_fwd(vals, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        vals[o + i] = vals[v + i] + vals[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            vals[o + q + p] = vals[v + q + p] + vals[s + p]
 
 
 @rule
@@ -379,15 +391,18 @@ def add_s_rev(adj, o, a, b, ne, w, k, da, db):
     # y = v + c  =>  gv = gy, gc = sum gy
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
-    for p in range(w):
-        if dv:
-            for i in range(ne):
-                adj[v + i * w + p] += adj[o + i * w + p]
-        if ds:
-            acc = 0.0
-            for i in range(ne):
-                acc += adj[o + i * w + p]
-            adj[s + p] += acc
+    acc = np.zeros(w if ds else np.uint64(0))  # (in memory order, as mul_s_rev)
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            if dv:
+                adj[v + q + p] += gy
+            if ds:
+                acc[p] += gy
+    if ds:
+        for p in range(w):
+            adj[s + p] += acc[p]
 
 
 def add_s_vjp(r, g):
@@ -398,8 +413,10 @@ def add_s_vjp(r, g):
 @rule
 def add_s_tan(tan, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        tan[o + i] = tan[v + i] + tan[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            tan[o + q + p] = tan[v + q + p] + tan[s + p]
 
 
 @layout.each_row
