@@ -324,6 +324,16 @@ def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
     # small operand's sums in float64, each over the rows in order, as expand_rev's)
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
+    if w == 1:  # a 0-d operand, eagerly: its sum in a register (an array's cost ~10%)
+        c, t = vals[s], 0.0
+        if dv:
+            for i in range(ne):
+                adj[v + i] += adj[o + i] * c
+        if ds:
+            for i in range(ne):
+                t += adj[o + i] * vals[v + i]
+            adj[s] += t
+        return
     acc = np.zeros(w if ds else np.uint64(0))
     for i in range(ne):
         q = i * w
@@ -391,6 +401,16 @@ def add_s_rev(adj, o, a, b, ne, w, k, da, db):
     # y = v + c  =>  gv = gy, gc = sum gy
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
+    if w == 1:  # (as mul_s_rev)
+        t = 0.0
+        if dv:
+            for i in range(ne):
+                adj[v + i] += adj[o + i]
+        if ds:
+            for i in range(ne):
+                t += adj[o + i]
+            adj[s] += t
+        return
     acc = np.zeros(w if ds else np.uint64(0))  # (in memory order, as mul_s_rev)
     for i in range(ne):
         q = i * w
