@@ -101,9 +101,11 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == E.MUL_C:
             E.mul_c_rev(adj, oo, ao, consts[k], n)
         elif op == E.MUL_S:
-            E.mul_s_rev(adj, vals, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.mul_s_rev(adj, vals, oo, ao, bo, rn, rw, k, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD_S:
-            E.add_s_rev(adj, oo, ao, bo, ne, uw, k, reach[a] != CONST, reach[b] != CONST)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.add_s_rev(adj, oo, ao, bo, rn, rw, k, reach[a] != CONST, reach[b] != CONST)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             E.pass_rev(adj, oo, ao, n)
         elif op == E.SIN:
@@ -325,9 +327,11 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         elif op == E.MUL_C:
             E.mul_c_fwd(vals, oo, ao, consts[k], n)
         elif op == E.MUL_S:
-            E.mul_s_fwd(vals, oo, ao, bo, ne, uw, k)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.mul_s_fwd(vals, oo, ao, bo, rn, rw, k)
         elif op == E.ADD_S:
-            E.add_s_fwd(vals, oo, ao, bo, ne, uw, k)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.add_s_fwd(vals, oo, ao, bo, rn, rw, k)
         elif op == E.ADD_C:
             E.add_c_fwd(vals, oo, ao, consts[k], n)
         elif op == E.SUB_C:
@@ -506,9 +510,11 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
         elif op == E.MUL_C:
             E.mul_c_fwd(tan, oo, ao, consts[k], n)
         elif op == E.MUL_S:
-            E.mul_s_tan(tan, vals, oo, ao, bo, ne, uw, k)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.mul_s_tan(tan, vals, oo, ao, bo, rn, rw, k)
         elif op == E.ADD_S:
-            E.add_s_tan(tan, oo, ao, bo, ne, uw, k)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.add_s_tan(tan, oo, ao, bo, rn, rw, k)
         elif op == E.DIV_C:
             E.div_c_fwd(tan, oo, ao, consts[k], n)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -655,7 +661,8 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
         if op == E.MUL:
             E.mul_curv(tadj, adj, vals, tan, oo, ao, bo, n)
         elif op == E.MUL_S:
-            E.mul_s_curv(tadj, adj, vals, tan, oo, ao, bo, ne, uw, k)
+            rn, rw = E.repeats(offs, a, b, k, ne, uw)
+            E.mul_s_curv(tadj, adj, vals, tan, oo, ao, bo, rn, rw, k)
         elif op == E.ADD or op == E.ADD_S or op == E.SUB or op == E.MUL_C or op == E.DIV_C or \
                 op == E.ADD_C or op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
                 op == R.SUM or op == R.MEAN or op == R.SUM_DIM or op == R.MEAN_DIM or \

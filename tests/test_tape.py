@@ -273,7 +273,9 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
     c = fn(a, b)
     rows = rows_of(tape)[start:]
     n_expand = (np.shape(da) != c.shape) + (np.shape(db) != c.shape)
-    if op in ("add", "mul") and not sa:  # a 0-d operand is read as it is: MUL_S, ADD_S
+    # a 0-d or row operand (whose values repeat along the leading dims) is read as it is:
+    # MUL_S, ADD_S
+    if op in ("add", "mul") and (not sa or (sa, sb) in [((2, 3), (3,)), ((1,), (5,))]):
         n_expand = 0
         assert opcodes(rows) == [{"add": ew.ADD_S, "mul": ew.MUL_S}[op]]
     assert opcodes(rows).count(EXPAND) == n_expand
@@ -287,6 +289,32 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
     assert tuple(a.grad.shape) == sa and tuple(b.grad.shape) == sb
     np.testing.assert_allclose(np.asarray(a.grad), at.grad.numpy(), rtol=1e-13)
     np.testing.assert_allclose(np.asarray(b.grad), bt.grad.numpy(), rtol=1e-13)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("op", ["add", "mul"])
+def test_row_operand_second_order_matches_torch(op, dtype, torch):
+    """A row operand (a bias (3,) against (4, 3), and (1, 3) against (2, 4, 3)) read as it
+    is by ADD_S/MUL_S: first and second derivatives as PyTorch's (create_graph runs the
+    rows' vjps, which sum onto the row's own shape)."""
+    rng = np.random.default_rng(7)
+    tol = 1e-12 if dtype == "float64" else 1e-5
+    for sx, sr in (((4, 3), (3,)), ((2, 4, 3), (1, 3))):
+        dx, dr = rng.uniform(0.5, 2.0, sx).astype(dtype), rng.uniform(0.5, 2.0, sr).astype(dtype)
+        got, want = [], []
+        for mod, out in ((tg, got), (torch, want)):
+            x = mod.tensor(dx, requires_grad=True)
+            r = mod.tensor(dr, requires_grad=True)
+            y = (x + r) if op == "add" else (x * r)
+            if mod is tg:
+                last = opcodes(rows_of(current_tape()))[-1]
+                assert last == {"add": ew.ADD_S, "mul": ew.MUL_S}[op]
+            gx, gr = mod.autograd.grad((y * y).sum(), (x, r), create_graph=True)
+            hx, hr = mod.autograd.grad((gx * gx).sum() + gr.sum(), (x, r))
+            out += [np.asarray(t.detach()) for t in (gx, gr, hx, hr)]
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape
+            np.testing.assert_allclose(g, w, rtol=tol)
 
 
 def test_broadcast_against_a_constant_records_only_the_op(tape, torch):

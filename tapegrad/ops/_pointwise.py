@@ -275,14 +275,28 @@ def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
     tape = tape_for_grad()
     sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
     code, k = op.code, -1  # leave a's EXPAND
-    if (not sa_) != (not sb_) and code in SCALAR_ROWS and state.tracing is not tape:
-        code, k = SCALAR_ROWS[code], 0 if not sa_ else 1  # a 0-d operand as it is
+    if code in SCALAR_ROWS and state.tracing is not tape:
+        k = 1 if sa_ == shape and _repeats(sb_, shape) else \
+            0 if sb_ == shape and _repeats(sa_, shape) else -1
+    if k >= 0:  # a 0-d or row operand as it is
+        code = SCALAR_ROWS[code]
     else:
         if sa_ != shape:
             sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
     return output(tape, v, code, sa, sb, k, keep)
+
+
+def _repeats(small, shape):
+    """Whether an operand of shape ``small`` broadcast to ``shape`` repeats its values along
+    ``shape``'s leading dims (0-d, or a trailing row such as a bias): MUL_S/ADD_S read it
+    as it is.  Not when it is empty (no repeat count) or has ``shape`` itself."""
+    i = 0
+    while i < len(small) and small[i] == 1:
+        i += 1
+    tail = small[i:]
+    return small != shape and 0 not in tail and tail == shape[len(shape) - len(tail):]
 
 
 def _array_binary(op, ad, bd, ta, tb):

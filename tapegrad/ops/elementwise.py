@@ -280,15 +280,26 @@ mul = make_binary(_MUL, "``input * other``, broadcasting.")
 api(mul)
 
 
-# ---- a 0-d operand times (plus) an array: MUL_S, ADD_S -----------------------------------
-# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is a 0-d tensor's size-1 slot, the
-# other has out's size; the 0-d operand is read as it is, without an EXPAND row and its
-# copy (a scalar parameter times a 2,000-point vector: PyTorch's polynomial-fit tutorial).
+# ---- a 0-d or row operand times (plus) an array: MUL_S, ADD_S ---------------------------
+# [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is the small operand, whose m values
+# repeat along out's leading dims (a 0-d tensor, m = 1, or a trailing row such as a bias
+# (N,) against (B, N)); the other has out's size.  The small operand is read as it is,
+# without an EXPAND row and its copy (a scalar parameter times a 2,000-point vector:
+# PyTorch's polynomial-fit tutorial; an LSTM's bias added to its gates, issue 20).
 # Values and gradients equal EXPAND + MUL/ADD's bit for bit: the same products, and the
-# 0-d operand's adjoint summed in float64, in element order, as expand_rev sums.
+# small operand's adjoint summed in float64, in element order, as expand_rev sums.
 # Recorded on eager tapes only (_pointwise.SCALAR_ROWS): traces keep EXPAND, which
-# replay and its fused kernels read.
+# replay and its fused kernels read.  The rules see ``ne`` repeats of ``w`` values
+# (``repeats``: w = m values at each point, so a row operand is one wider "point").
 MUL_S, ADD_S = 122, 123
+
+
+@rule
+def repeats(offs, a, b, k, ne, w):
+    # (repeats, width) of a MUL_S/ADD_S row whose output has ne elements at w points:
+    # its small operand's m elements at w points repeat ne / m times
+    m = np.uint64(offs[(a if k == 0 else b) + 1] - offs[a if k == 0 else b])
+    return ne // m, w * m
 
 
 @rule
@@ -300,58 +311,89 @@ def _vector_scalar(a, b, k):
 @rule
 def mul_s_fwd(vals, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        vals[o + i] = vals[v + i] * vals[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            vals[o + q + p] = vals[v + q + p] * vals[s + p]
 
 
 @rule
 def mul_s_rev(adj, vals, o, a, b, ne, w, k, da, db):
     # y = v c  =>  gv = gy c, gc = sum gy v (da, db: which adjoints are read, as mul_half_rev)
+    # (row by row, in memory order: a column at a time strode across a large output; the
+    # small operand's sums in float64, each over the rows in order, as expand_rev's)
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
-    for p in range(w):
-        c = vals[s + p]
+    if w == 1:  # a 0-d operand, eagerly: its sum in a register (an array's cost ~10%)
+        c, t = vals[s], 0.0
         if dv:
             for i in range(ne):
-                adj[v + i * w + p] += adj[o + i * w + p] * c
+                adj[v + i] += adj[o + i] * c
         if ds:
-            acc = 0.0
             for i in range(ne):
-                acc += adj[o + i * w + p] * vals[v + i * w + p]
-            adj[s + p] += acc
+                t += adj[o + i] * vals[v + i]
+            adj[s] += t
+        return
+    acc = np.zeros(w if ds else np.uint64(0))
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            if dv:
+                adj[v + q + p] += gy * vals[s + p]
+            if ds:
+                acc[p] += gy * vals[v + q + p]
+    if ds:
+        for p in range(w):
+            adj[s + p] += acc[p]
+
+
+def _to_small(r, g, s):
+    """g (out's shape) summed onto MUL_S/ADD_S's small operand ``s`` (0-d, or a row whose
+    values repeat along out's leading dims)."""
+    m, shape = r.numel(s), tuple(r.shape(s))
+    t = g.sum() if m == 1 else g.reshape(-1, m).sum(0)
+    return t if tuple(t.shape) == shape else t.reshape(shape)
 
 
 def mul_s_vjp(r, g):
     ga, gb = g * r.y, g * r.x
-    return [(r.a, ga.sum() if r.k == 0 else ga), (r.b, gb.sum() if r.k == 1 else gb)]
+    return [(r.a, _to_small(r, ga, r.a) if r.k == 0 else ga),
+            (r.b, _to_small(r, gb, r.b) if r.k == 1 else gb)]
 
 
 @rule
 def mul_s_tan(tan, vals, o, a, b, ne, w, k):
     # t(v c) = tv c + v tc
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        tan[o + i] = tan[v + i] * vals[s + i % w] + vals[v + i] * tan[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            tan[o + q + p] = tan[v + q + p] * vals[s + p] + vals[v + q + p] * tan[s + p]
 
 
 @rule
 def mul_s_curv(tadj, adj, vals, tan, o, a, b, ne, w, k):
     # the tangent of mul_s_rev at fixed gy: gv' = gy tc, gc' = sum gy tv
     v, s = _vector_scalar(a, b, k)
+    acc = np.zeros(w)
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            tadj[v + q + p] += gy * tan[s + p]
+            acc[p] += gy * tan[v + q + p]
     for p in range(w):
-        acc = 0.0
-        for i in range(ne):
-            gy = adj[o + i * w + p]
-            tadj[v + i * w + p] += gy * tan[s + p]
-            acc += gy * tan[v + i * w + p]
-        tadj[s + p] += acc
+        tadj[s + p] += acc[p]
 
 
 @rule
 def add_s_fwd(vals, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        vals[o + i] = vals[v + i] + vals[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            vals[o + q + p] = vals[v + q + p] + vals[s + p]
 
 
 @rule
@@ -359,26 +401,42 @@ def add_s_rev(adj, o, a, b, ne, w, k, da, db):
     # y = v + c  =>  gv = gy, gc = sum gy
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
-    for p in range(w):
+    if w == 1:  # (as mul_s_rev)
+        t = 0.0
         if dv:
             for i in range(ne):
-                adj[v + i * w + p] += adj[o + i * w + p]
+                adj[v + i] += adj[o + i]
         if ds:
-            acc = 0.0
             for i in range(ne):
-                acc += adj[o + i * w + p]
-            adj[s + p] += acc
+                t += adj[o + i]
+            adj[s] += t
+        return
+    acc = np.zeros(w if ds else np.uint64(0))  # (in memory order, as mul_s_rev)
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            gy = adj[o + q + p]
+            if dv:
+                adj[v + q + p] += gy
+            if ds:
+                acc[p] += gy
+    if ds:
+        for p in range(w):
+            adj[s + p] += acc[p]
 
 
 def add_s_vjp(r, g):
-    return [(r.a, g.sum() if r.k == 0 else g), (r.b, g.sum() if r.k == 1 else g)]
+    return [(r.a, _to_small(r, g, r.a) if r.k == 0 else g),
+            (r.b, _to_small(r, g, r.b) if r.k == 1 else g)]
 
 
 @rule
 def add_s_tan(tan, o, a, b, ne, w, k):
     v, s = _vector_scalar(a, b, k)
-    for i in range(ne * w):
-        tan[o + i] = tan[v + i] + tan[s + i % w]
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            tan[o + q + p] = tan[v + q + p] + tan[s + p]
 
 
 @layout.each_row
@@ -386,11 +444,11 @@ def _scalar_operand_layout(lay, i, o, a, b, k):
     n = lay.slot_of(i, o, "out")
     na, nb = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
     if k not in (0, 1):
-        lay.fail(i, f"aux must be 0 or 1 (which operand is 0-d), got {k}")
-    scalar, vector = (na, nb) if k == 0 else (nb, na)
-    if scalar != 1 or vector != n:
-        lay.fail(i, f"the 0-d operand has {scalar} elements (1 expected), the other {vector} "
-                    f"(the output's {n})")
+        lay.fail(i, f"aux must be 0 or 1 (which operand is the small one), got {k}")
+    small, vector = (na, nb) if k == 0 else (nb, na)
+    if small < 1 or vector != n or n % small:
+        lay.fail(i, f"the small operand has {small} elements (a divisor of the output's {n} "
+                    f"expected), the other {vector} (the output's {n})")
     if a >= o or b >= o:
         lay.fail(i, f"an operand slot is not older than the output slot {o}")
 

@@ -1126,7 +1126,7 @@ def _record_blocks(op, ts, value, outer, lengths):
     if not (value.dtype.kind == "f" and _record_on(*ts)):
         return _leaf(value)
     tape = tape_for_grad()
-    slots = [slot(t, tape) for t in ts]
+    slots = [slot(t, tape, False) for t in ts]  # (cat_rev reads no values: Tape.push_array)
     k = tape.push_meta((len(ts), outer, *slots, *lengths))
     return output(tape, value, op, slots[0], slots[1] if len(slots) > 1 else -1, k)
 
