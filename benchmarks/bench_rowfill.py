@@ -8,17 +8,10 @@ copy), so the row-by-row fill costs O(T^2) time and memory where PyTorch's is O(
 """
 import numpy as np
 import pytest
+from bench_scripts import LIBRARIES, _module
 
 T, B, H = 100, 16, 64
 FORMS = ("setitem", "stack")
-LIBRARIES = ("tapegrad", "torch")
-
-
-def _module(lib):
-    mod = pytest.importorskip(lib)
-    if lib == "torch":
-        mod.set_num_threads(1)
-    return mod
 
 
 def build(mod, form):
