@@ -71,12 +71,12 @@ def test_the_arena_holds_each_value_as_pushed(first, second, seed):
 
 def test_results_wait_and_are_copied_in_by_one_flush():
     tape = Tape()
-    tape.push_scalar(-1.0)  # (slot 0 flushes: FLUSH)
+    tape.push_scalar(-1.0)  # (a new tape's first push does not flush: it waits as well)
     a = np.arange(3.0)
     b = np.arange(3.0, 7.0)
     tape.push_array(a, owned=True)
     tape.push_array(b, owned=True)
-    assert len(tape.abuf) == 2 and tape.abuf[0] is a and tape.abuf[1] is b
+    assert len(tape.abuf) == 3 and tape.abuf[1] is a and tape.abuf[2] is b
     tape.flush()
     assert not tape.abuf
     np.testing.assert_array_equal(tape.arrays()[2], np.arange(-1.0, 7.0))
