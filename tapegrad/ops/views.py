@@ -43,7 +43,14 @@ def positions(vb):
     src, view = vb[2], vb[3]
     if src is None:
         return view
-    return _offsets(src, view, src.itemsize)
+    if not view.size:
+        return np.zeros(view.shape, np.int64)
+    item = src.itemsize
+    pos = np.int64((view.__array_interface__["data"][0] -
+                    src.__array_interface__["data"][0]) // item)
+    for n, st in zip(view.shape, view.strides):  # (the view's size, not the base's: x[i][j])
+        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * (st // item))
+    return np.asarray(pos)
 
 
 def key_positions(shape, key):
@@ -74,16 +81,6 @@ def key_positions(shape, key):
     for ax in axes:
         out = np.add.outer(out, ax)
     return np.asarray(out)
-
-
-def _offsets(src, view, item):
-    if not view.size:
-        return np.zeros(view.shape, np.int64)
-    pos = np.int64((view.__array_interface__["data"][0] -
-                    src.__array_interface__["data"][0]) // item)
-    for n, st in zip(view.shape, view.strides):  # (the view's size, not the base's: x[i][j])
-        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * (st // item))
-    return np.asarray(pos)
 
 
 def root(t):
