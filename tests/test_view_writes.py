@@ -397,3 +397,18 @@ def test_row_fill_replays():
         w = tg.tensor(w0 * scale, requires_grad=True)
         f(w).backward()
         np.testing.assert_allclose(cf.grad(w0 * scale), w.grad.numpy(), rtol=1e-10)
+
+
+def test_row_fill_then_an_out_of_place_write_leaves_it_unchanged():
+    """index_copy (a PUT row too) returns a new tensor: the filled one keeps its values."""
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out, _ = _fill(T, w, x)
+        before = out.detach().clone()
+        y = out.index_copy(0, T.tensor([1, 3]), T.tanh(x @ w).expand(2, _B, _H) * 2)
+        assert (out.detach() == before).all()
+        ((y ** 2).sum() + (out ** 3).sum()).backward()
+        got.append([out.detach().numpy(), y.detach().numpy(), w.grad.numpy(), x.grad.numpy()])
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)

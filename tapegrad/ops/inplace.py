@@ -578,7 +578,7 @@ def _place(self, target, v, placed=None):
         new.reshape(-1)[target.reshape(-1)] = values
         return _write(self, new)
     before = _before(self, (v,))
-    return _rebase(self, sh.put(self, v, target), before)  # one PUT row (ops/shape.py)
+    return _rebase(self, sh.put(self, v, target, True), before)  # one PUT row (shape.py)
 
 
 def _expand_message(target, vshape):

@@ -867,10 +867,12 @@ declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=p
         check=_put_layout, tan=put_fwd, curv=ZERO)
 
 
-def put(x, v, target):
+def put(x, v, target, in_place=False):
     """Record ``x`` with the flat positions ``target`` (an int array, the shape of the
     indexing result) set to ``v`` broadcast to that shape: one PUT row (``x[key] = v``).
-    Returns the result tensor; the last write of a repeated position wins, as in NumPy."""
+    Returns the result tensor; the last write of a repeated position wins, as in NumPy.
+    ``in_place``: x is rebased onto the result (ops/inplace.py), so the write may go into
+    x's own slot (``_put_in_place``)."""
     pos = target.reshape(-1)
     if v.numel() == 1:
         src = np.zeros(pos.size, np.int64)
@@ -884,7 +886,7 @@ def put(x, v, target):
         pos, src = pos[last], src[last]  # only (the derivative of what was computed)
     tape = tape_for_grad()
     lazy = tape.lazy
-    if lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
+    if in_place and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
             state.tracing is not tape and x._slot not in tape.hooks:
         return _put_in_place(x, v, pos, src, tape)
     new = np.array(_arr(x), copy=True)
