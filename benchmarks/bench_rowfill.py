@@ -1,9 +1,10 @@
 """Filling a (T, B, H) tensor a row at a time under grad (``out[t] = h`` in an unrolled
 recurrence), against collecting the rows and stacking them, beside PyTorch.
 
-A recorded ``x[key] = v`` copies the whole of x here (every value on the tape is its own
-copy), so the row-by-row fill costs O(T^2) time and memory where PyTorch's is O(T)
-(docs/limits.md); ``torch.stack`` of the rows is the O(T) form on both.  Groups
+A recorded ``x[key] = v`` writes into x's slot in place here while no recorded op read x's
+values (ops/shape.py ``_put_in_place``), so the row-by-row fill is O(T), as PyTorch's
+(before it, a copy of x per write made it O(T^2): docs/limits.md); ``torch.stack`` of the
+rows is the other O(T) form.  Groups
 ``rowfill <form>``, phase ``fwd+bwd``; ``test_rowfill_agrees`` checks the gradients.
 """
 import numpy as np

@@ -177,6 +177,7 @@ class Tape(ValueArena):
             "nfreed": 0,  # rows freed by sweeps without retain_graph
             "links": [],  # (token, slot) of the older tapes' non-leaves LINK rows stand for
             "link_of": {},  # (id(token), slot, version) -> this tape's slot for it
+            "in_place": None,  # slot -> its last PUT row written in place (shape.put)
         }
         self.__dict__.update(fresh)  # the commit
         if spare is not None:  # (after it: the tape no longer refers to the old arena)

@@ -416,7 +416,7 @@ def _backward(t, labels, limit):
         r = queue[head]
         head += 1
         for s in input_slots(v.rows, v.meta, r):
-            src, s0 = v.source(s)
+            src, s0 = v.source(s, r)
             if src >= 0:
                 key = f"r{src}"
                 if src not in seen_rows:
@@ -547,7 +547,7 @@ def _forward(t, labels, limit):
             continue
         g.edges.append((op, f"s{int(v.rows[r, 1])}", ""))
         for s in input_slots(v.rows, v.meta, r):
-            src, s0 = v.source(s)
+            src, s0 = v.source(s, r)
             leaf = v.leaf_of.get(s0)
             key = f"s{s0}" if leaf is None else f"leaf{id(leaf)}"
             if key not in g.nodes and not g.add(key, slot_box(s0)):

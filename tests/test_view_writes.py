@@ -219,3 +219,196 @@ def test_random_view_chains_match_torch(seed, grad):
     for i, (g, w) in enumerate(zip(got, want)):
         np.testing.assert_allclose(np.asarray(g.tolist()), w.numpy(), rtol=1e-12, atol=1e-15,
                                    err_msg=f"seed {seed}: value {i}")
+
+
+# ---- out[t] = h in a loop: writes in place into the tape's slot (ops/shape.py put) --------
+# (T, B, H) below has at least LAZY_MIN elements, so x's values are kept aside and every write
+# after the first goes into x's own slot; each program runs in both libraries.
+_T, _B, _H = 6, 32, 32
+
+
+def _fill(T, w, x, between=None):
+    """Fill out[t] = tanh(h @ w) row by row; ``between(out, t)`` runs after each write and
+    returns a tensor added to the loss (reads of the values of that moment)."""
+    out = T.zeros(_T, _B, _H)
+    h, extra = x, 0.0
+    for t in range(_T):
+        h = T.tanh(h @ w)
+        out[t] = h
+        if between is not None:
+            extra = extra + between(out, t)
+    return out, extra
+
+
+def _leaves(T, dtype=np.float64):
+    rng = np.random.default_rng(3)
+    w = T.tensor((rng.standard_normal((_H, _H)) * 0.3).astype(dtype), requires_grad=True)
+    x = T.tensor(rng.standard_normal((_B, _H)).astype(dtype), requires_grad=True)
+    return w, x
+
+
+def _in_place_rows(t):
+    return len(t._tok.tape.in_place or {})
+
+
+@pytest.mark.parametrize("between", [None, "sum", "exp", "row", "scaled"])
+def test_row_fill_matches_torch(between):
+    fns = {None: None,
+           "sum": lambda out, t: out.sum() * 0.1,  # reads no values: kept aside, in place
+           "exp": lambda out, t: out.exp().sum() * 0.01,  # saves its result only
+           "row": lambda out, t: out[max(t - 1, 0)].sum() * 0.3,  # a row (saves nothing)
+           "scaled": lambda out, t: (out * 0.5).pow(2).sum()}  # pow reads out's copy
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out, extra = _fill(T, w, x, fns[between])
+        loss = (out ** 3).sum() + extra
+        gw, gx, gout = T.autograd.grad(loss, (w, x, out), retain_graph=True)
+        loss.backward()
+        got.append([out.detach().numpy(), gw.numpy(), gx.numpy(), gout.numpy(),
+                    w.grad.numpy(), x.grad.numpy()])
+        if T is tg and between in (None, "sum", "exp", "row"):
+            assert _in_place_rows(out) == 1
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_row_fill_float32_and_retain_graph():
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T, np.float32)
+        out = T.zeros(_T, _B, _H, dtype=T.float32)
+        h = x
+        for t in range(_T):
+            h = T.tanh(h @ w)
+            out[t] = h
+        loss = (out ** 2).sum()
+        loss.backward(retain_graph=True)
+        loss.backward()  # the slot's adjoints are rebuilt from the same rows
+        got.append((w.grad.numpy(), x.grad.numpy(), out.dtype))
+    np.testing.assert_allclose(got[0][0], got[1][0], rtol=2e-4, atol=1e-4)
+    np.testing.assert_allclose(got[0][1], got[1][1], rtol=2e-4, atol=1e-4)
+    assert str(got[0][2]).endswith("float32")
+
+
+def test_row_fill_second_order_matches_torch():
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out, extra = _fill(T, w, x, lambda out, t: out.sum() * 0.1)
+        loss = (out ** 2).sum() + extra
+        gw, gout = T.autograd.grad(loss, (w, out), create_graph=True)
+        (gw.pow(2).sum() + (gout ** 2).sum()).backward()
+        got.append([gw.detach().numpy(), gout.detach().numpy(), w.grad.numpy(),
+                    x.grad.numpy()])
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-11)
+
+
+def test_row_fill_grad_of_earlier_values_only():
+    """A loss of the values before the last writes: they are not swept, and the tensor's
+    present values are unused, as in torch."""
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out = T.zeros(_T, _B, _H)
+        h, s = x, None
+        for t in range(_T):
+            h = T.tanh(h @ w)
+            out[t] = h
+            if t == 2:
+                s = (out.sum(0) ** 2).sum() if T is torch else out.sum(0).pow(2).sum()
+        gw, gout = T.autograd.grad(s, (w, out), allow_unused=True)
+        got.append((gw.numpy(), gout))
+    np.testing.assert_allclose(got[0][0], got[1][0], rtol=1e-10)
+    assert got[0][1] is None and got[1][1] is None
+
+
+def test_row_fill_hooks_and_retain_grad_see_the_present_values():
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out, _ = _fill(T, w, x)
+        seen = []
+        out.register_hook(lambda g: seen.append(g.clone()) or g * 2)
+        out.retain_grad()
+        s = out.sum() * 0.5
+        (s * s + (out ** 2).sum()).backward()
+        got.append([seen[0].numpy(), out.grad.numpy(), w.grad.numpy()])
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_row_fill_version_error_when_the_old_values_were_saved():
+    """sin saves its input: the next write cannot overwrite it, and backward refuses as
+    torch does; exp saves its output only, so its backward runs in both."""
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out = T.zeros(_T, _B, _H)
+        out[0] = T.tanh(x @ w)
+        y = out.sin()
+        out[1] = T.tanh(x @ w)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            (y.sum() + out.sum()).backward()
+
+
+def test_row_fill_through_views_matches_torch():
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out = T.zeros(_T, _B, _H)
+        h = x
+        for t in range(_T):
+            h = T.tanh(h @ w)
+            if t % 3 == 0:
+                out[t].copy_(h)
+            elif t % 3 == 1:
+                out.view(_T, -1)[t] = h.reshape(-1)
+            else:
+                out[t, :, 1:] = h[:, 1:]
+        ((out ** 2).sum()).backward()
+        got.append([out.detach().numpy(), w.grad.numpy(), x.grad.numpy()])
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_row_fill_graph_views_follow_the_versions():
+    w, x = _leaves(tg)
+    out, _ = _fill(tg, w, x)
+    node, names = out.grad_fn, []
+    while node is not None and len(names) < 3 * _T:
+        names.append(node.name())
+        node = node.next_functions[0][0]  # (x's edge; the second is v's)
+    assert names == ["CopySlices"] * _T  # one per write, down to the zeros (a constant)
+
+
+def test_row_fill_replays():
+    def f(w):
+        out = tg.zeros(_T, _B, _H)
+        h = tg.ones(_B, _H)
+        for t in range(_T):
+            h = tg.tanh(h @ w)
+            out[t] = h
+        return (out ** 2).sum()
+
+    w0 = np.random.default_rng(5).standard_normal((_H, _H)) * 0.3
+    cf = tg.compile(f)
+    for scale in (1.0, 0.5):
+        w = tg.tensor(w0 * scale, requires_grad=True)
+        f(w).backward()
+        np.testing.assert_allclose(cf.grad(w0 * scale), w.grad.numpy(), rtol=1e-10)
+
+
+def test_row_fill_then_an_out_of_place_write_leaves_it_unchanged():
+    """index_copy (a PUT row too) returns a new tensor: the filled one keeps its values."""
+    got = []
+    for T in (tg, torch):
+        w, x = _leaves(T)
+        out, _ = _fill(T, w, x)
+        before = out.detach().clone()
+        y = out.index_copy(0, T.tensor([1, 3]), T.tanh(x @ w).expand(2, _B, _H) * 2)
+        assert (out.detach() == before).all()
+        ((y ** 2).sum() + (out ** 3).sum()).backward()
+        got.append([out.detach().numpy(), y.detach().numpy(), w.grad.numpy(), x.grad.numpy()])
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)

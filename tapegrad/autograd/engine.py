@@ -136,18 +136,29 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     args = (rows, offs, vals, consts, meta, adj, reach)
     lo, top = graph_span(tape, rows, meta, out_slots)  # the rows the outputs can reach
     hi = top
+    stops = []
     if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
         leaves = [] if finish_leaf is None else inputs if inputs else \
             [t for _, t in tape.leaves]
         def finish(t, a, r, o):  # finish_leaf on this tape's slots
             finish_leaf(tape, t, a, r, o)
-        for at, act in hooks.plan(tape, rows, reach, offs, adj, leaves, finish):
-            if at < hi:
-                _stretch_saved(tape, args, max(at, lo), hi, links, saved)
-                hi = at
-            act()
+        stops = hooks.plan(tape, rows, reach, offs, adj, leaves, finish)
+    kept = {}
+    if tape.in_place:
+        stops = sorted((*stops, *_in_place_stops(tape, inputs, reach, offs, adj, kept)),
+                       key=lambda x: -x[0])
+    for at, act in stops:
+        if at < hi:
+            _stretch_saved(tape, args, max(at, lo), hi, links, saved)
+            hi = at
+        act()
     _stretch_saved(tape, args, lo, hi, links, saved)
+    for s, g in kept.items():  # (after the sweep: only _grad_at reads these spans now)
+        if g is None:
+            reach[s] = 0
+        else:
+            adj[offs[s]:offs[s + 1]] = g
     if tape.mutated:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
@@ -162,6 +173,28 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
         if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
     return adj, reach, offs
+
+
+def _in_place_stops(tape, inputs, reach, offs, adj, kept):
+    """Stops of a sweep for the non-leaf targets (``inputs``, else the tensors that
+    retain_grad) whose slot was written in place (ops/shape.py ``_put_in_place``): the
+    slot holds their adjoint when the sweep reaches their last PUT row, and the rows below
+    go on adding the adjoints of the values it overwrote, so it is kept there
+    (``kept[s]``, None when unreached) and put back after the sweep."""
+    targets = inputs if inputs else [t for _, ref in tape.retained if (t := ref()) is not None]
+    stops = []
+    for t in targets:
+        s = t._slot
+        r = tape.in_place.get(s) if t._tok is not None and t._gen == tape.gen else None
+        if r is None or s in kept or s >= len(reach):
+            continue
+        kept[s] = None
+
+        def act(s=s):
+            if reach[s]:
+                kept[s] = adj[offs[s]:offs[s + 1]].copy()
+        stops.append((r + 1, act))
+    return stops
 
 
 def _stretch_saved(tape, args, lo, hi, links, saved):

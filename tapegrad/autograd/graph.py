@@ -137,7 +137,7 @@ class _Views:
 
     def refresh(self):
         tape = self.tape
-        if self.known != tape.nslots:
+        if self.known != (tape.nslots, tape.nrows):  # (a write in place adds a row only)
             tape.flush()
             rows = np.frombuffer(tape.rows, np.int64).reshape(-1, 5) if tape.rows else \
                 np.zeros((0, 5), np.int64)
@@ -145,7 +145,7 @@ class _Views:
             self.row_of = np.full(tape.nslots, -1, np.int64)
             self.row_of[self.rows[:, 1]] = np.arange(len(self.rows))
             self.leaf_of = {s: t for s, t in tape.leaves}
-            self.known = tape.nslots
+            self.known = (tape.nslots, tape.nrows)
             self.meta = np.array(tape.meta, np.int64)
 
     def name(self, r):
@@ -158,19 +158,25 @@ class _Views:
             self.nodes[r] = n
         return n
 
-    def source(self, s):
+    def source(self, s, reader=None):
         """``(row, slot)``: the row whose node gets the gradient for slot ``s`` (-1 for a leaf
         or a constant) and the slot that row (or leaf) owns; EXPAND rows (implicit
-        broadcasts) are looked through, as PyTorch has no node for them."""
+        broadcasts) are looked through, as PyTorch has no node for them.  ``reader``: the
+        row that reads ``s``; when it writes s in place (ops/shape.py _put_in_place) the
+        source is the row before it that wrote s."""
         r = self.row_of[s]
+        if reader is not None and self.rows[reader, 1] == s:
+            earlier = np.flatnonzero(self.rows[:reader, 1] == s)
+            r = earlier[-1] if len(earlier) else -1
         while r >= 0 and (self.rows[r, 0] & OP_MASK) == EXPAND:
             s = self.rows[r, 2]
             r = self.row_of[s]
         return int(r), int(s)
 
-    def edge(self, s):
-        """The (node, 0) pair that gradient for slot ``s`` flows into."""
-        r, s = self.source(s)
+    def edge(self, s, reader=None):
+        """The (node, 0) pair that gradient for slot ``s`` (read by row ``reader``) flows
+        into."""
+        r, s = self.source(s, reader)
         if r >= 0:
             if self.rows[r, 0] & OP_MASK == LINK:  # a non-leaf of an older tape (tape.py)
                 tok, old = self.tape.links[int(self.rows[r, 4])]
@@ -189,7 +195,7 @@ class _Views:
     def next_functions(self, r):
         self.refresh()
         op = int(self.rows[r, 0] & OP_MASK)
-        edges = [self.edge(s) for s in input_slots(self.rows, self.meta, r)]
+        edges = [self.edge(s, r) for s in input_slots(self.rows, self.meta, r)]
         if op in OPS and OPS[op].scalar_edge:
             edges.append((None, 0))  # the Python scalar operand, as PyTorch shows it
         return tuple(edges)

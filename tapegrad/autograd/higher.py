@@ -210,6 +210,10 @@ def sweep(tape, out_slots, seeds, links=None):
             _add(adj, s, g)
         custom = getattr(tape, "custom", None) or {}
         lo, hi = graph_span(tape, walk.rows, walk.meta, out_slots)
+        # a slot written in place (ops/shape.py _put_in_place) holds its tensor's present
+        # values from its last PUT row on: that tensor's adjoint is the slot's there
+        in_place = tape.in_place or {}
+        snaps = {}
         for r in range(hi - 1, lo - 1, -1):
             rec = custom.get(r)
             o = int(walk.rows[r, 1])
@@ -221,6 +225,8 @@ def sweep(tape, out_slots, seeds, links=None):
                         if s >= 0 and gi is not None:
                             _add(adj, s, gi)
                 continue
+            if in_place and in_place.get(o) == r:
+                snaps[o] = adj.get(o)
             if o < 0 or o not in adj:
                 continue
             _check_live(walk.rows[r, 0], SECOND_TIME)
@@ -230,7 +236,7 @@ def sweep(tape, out_slots, seeds, links=None):
                     raise RuntimeError(SECOND_TIME)
                 links.append((tok, s, adj[o]))
                 continue
-            if o in tape.hooks:  # in the tensor's dtype (hooks._SlotHooks), as PyTorch's
+            if o in tape.hooks and in_place.get(o, r) == r:  # (in its dtype: _SlotHooks)
                 hooks = tape.hooks[o]
                 g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
                 adj[o] = run_hooks(hooks, g, create_graph=True)
@@ -239,9 +245,18 @@ def sweep(tape, out_slots, seeds, links=None):
             if rule is None:
                 raise RuntimeError(f"create_graph=True: {NAMES.get(row.op, row.op)} (opcode "
                                    f"{row.op}, tape row {r}) has no differentiable adjoint")
-            for s, gi in rule(row, adj[o]):
+            g = adj.pop(o) if row.a == o else adj[o]  # (in place: the old values' adjoint
+            for s, gi in rule(row, g):  # is what the rule leaves of g)
                 if gi is not None:
                     _add(adj, s, gi)
+    for s, r in in_place.items():
+        if r >= hi:  # the tensor's present values are not in the swept graph
+            adj.pop(s, None)
+    for s, g in snaps.items():
+        if g is None:
+            adj.pop(s, None)
+        else:
+            adj[s] = g
     return adj
 
 

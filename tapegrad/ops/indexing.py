@@ -67,7 +67,7 @@ def _select_first(input, d, i):
         strides.append(acc)
         acc *= n
     tape = tape_for_grad()
-    sx = slot(input, tape)
+    sx = slot(input, tape, False)  # (STRIDED reads no values: x may stay kept aside)
     k = tape.push_meta((VIEW_NAMES.index("SelectBackward0"), len(inner), i * acc, *inner,
                         *reversed(strides)))
     return views.note(output(tape, value, STRIDED, sx, -1, k), input, d, view)

@@ -276,7 +276,8 @@ def _log_before(t, tape, before):
 def _rebase(t, r, before):
     """Make ``t`` the recorded result ``r``: t takes r's slot, values and history."""
     tape = r._tok.tape
-    _log_before(t, tape, before)
+    if r._slot not in before[2]:  # (else written in place: no row read the old values,
+        _log_before(t, tape, before)  # shape._put_in_place)
     data = r._data
     if r.dtype != t.dtype:
         # x32.add_(y64): the sum is rounded to x's dtype, the slot's value included
@@ -577,7 +578,7 @@ def _place(self, target, v, placed=None):
         new.reshape(-1)[target.reshape(-1)] = values
         return _write(self, new)
     before = _before(self, (v,))
-    return _rebase(self, sh.put(self, v, target), before)  # one PUT row (ops/shape.py)
+    return _rebase(self, sh.put(self, v, target, True), before)  # one PUT row (shape.py)
 
 
 def _expand_message(target, vshape):

@@ -30,7 +30,7 @@ from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
 from ..return_types import named
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, _wrap_dim, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
@@ -799,8 +799,9 @@ PUT = 71
 
 @rule
 def put_fwd(vals, meta, o, a, b, n, k, w):
-    for e in range(n * w):
-        vals[o + e] = vals[a + e]
+    if o != a:  # (o == a: a write in place, see put)
+        for e in range(n * w):
+            vals[o + e] = vals[a + e]
     m = meta[k]
     for j in range(m):
         d = o + _u(meta[k + 1 + j]) * w
@@ -812,6 +813,17 @@ def put_fwd(vals, meta, o, a, b, n, k, w):
 @rule
 def put_rev(adj, meta, o, a, b, n, k, w):
     m = meta[k]
+    if o == a:
+        # in place (put): x's old and new values share one adjoint span.  The written
+        # positions' adjoints go to v and are zeroed; the rows that read the old values
+        # come earlier in the tape, later in the sweep, and add into the span after this
+        for j in range(m):
+            d = o + _u(meta[k + 1 + j]) * w
+            src = b + _u(meta[k + 1 + m + j]) * w
+            for p in range(w):
+                adj[src + p] += adj[d + p]
+                adj[d + p] = 0.0
+        return
     q = 0
     for e in range(n):
         src = o + _u(e) * w
@@ -855,10 +867,12 @@ declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=p
         check=_put_layout, tan=put_fwd, curv=ZERO)
 
 
-def put(x, v, target):
+def put(x, v, target, in_place=False):
     """Record ``x`` with the flat positions ``target`` (an int array, the shape of the
     indexing result) set to ``v`` broadcast to that shape: one PUT row (``x[key] = v``).
-    Returns the result tensor; the last write of a repeated position wins, as in NumPy."""
+    Returns the result tensor; the last write of a repeated position wins, as in NumPy.
+    ``in_place``: x is rebased onto the result (ops/inplace.py), so the write may go into
+    x's own slot (``_put_in_place``)."""
     pos = target.reshape(-1)
     if v.numel() == 1:
         src = np.zeros(pos.size, np.int64)
@@ -870,13 +884,44 @@ def put(x, v, target):
         pos, src = pos[order], src[order]
         last = np.append(pos[1:] != pos[:-1], True)  # a repeated position: its last write
         pos, src = pos[last], src[last]  # only (the derivative of what was computed)
+    tape = tape_for_grad()
+    lazy = tape.lazy
+    if in_place and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
+            state.tracing is not tape and x._slot not in tape.hooks:
+        return _put_in_place(x, v, pos, src, tape)
     new = np.array(_arr(x), copy=True)
     new.reshape(-1)[pos] = np.asarray(v._data, dtype=new.dtype).reshape(-1)[src] \
         if v.numel() else new.reshape(-1)[pos]
-    tape = tape_for_grad()
-    sa, sb = slot(x, tape), slot(v, tape)
+    # (no value is read by the reverse rule: the output is kept aside while no later row
+    # reads it, and the next write into it can then be made in place)
+    sa, sb = slot(x, tape, False), slot(v, tape, False)
     k = tape.push_meta(np.concatenate(([pos.size], pos, src)))
-    return output(tape, _store(new), PUT, sa, sb, k)
+    return output(tape, _store(new), PUT, sa, sb, k, keep=False)
+
+
+def _put_in_place(x, v, pos, src, tape):
+    """``put`` as a write into x's own slot, O(positions) in time and memory: the PUT row's
+    output is its input (``out[t] = h`` in a loop was O(T^2) with a copy per write).
+
+    Only while x's values are kept aside (``Tape.lazy``): no row recorded since they were
+    made reads them, so no rule, replay or saved-value check can see the old values any
+    more; x is the one tensor on that slot (a PUT's result that x was rebased onto).  The
+    old and new values share one adjoint span (put_rev).  Not while tracing: replay's
+    plans take every slot to be written once."""
+    s = x._slot
+    old, lo = tape.lazy[s]
+    # x's array, its lazy entry, `old` and getrefcount's argument: no one else sees it
+    new = old if sys.getrefcount(old) == 4 and old is x._data else np.array(old)
+    new.reshape(-1)[pos] = np.asarray(v._data, dtype=new.dtype).reshape(-1)[src] \
+        if v.numel() else new.reshape(-1)[pos]
+    tape.lazy[s] = (new, lo)
+    sb = slot(v, tape, False)
+    k = tape.push_meta(np.concatenate(([pos.size], pos, src)))
+    tape.rbuf.extend((PUT, s, s, sb, k))
+    if tape.in_place is None:
+        tape.in_place = {}
+    tape.in_place[s] = tape.nrows - 1  # the row that made x's present values (engine.py)
+    return _nonleaf(new, s, tape, x._tok)
 
 
 def _gathered(x, src, index, name):
