@@ -39,7 +39,7 @@ def profile(form, n, B):
     def run(g, fwd, rev):
         return lambda: _sweep._replay_blocks(
             fwd, rev, p.offs, p.vals0, traced.consts, p.meta, p.fill, p.in_elems,
-            p.out_slot, X, V, g, bad, block, 0, (B + block - 1) // block, vals, adj)
+            p.out_slot, X, V, g, bad, block, 0, (B + block - 1) // block, vals, adj, 0)
 
     t_in = cpu_ns(run(replay._NO_GRAD, none, none))
     t_fwd = cpu_ns(run(replay._NO_GRAD, p.fwd, none))

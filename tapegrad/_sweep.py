@@ -71,7 +71,8 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         fb = False
         if not L.MM <= op <= L.ADDMM and op != C.STOP_GRAD and op != C.CMP and \
                 op != C.CMP_C:
-            once = w == 1 and a != b and _writes_once(op)
+            # (an add folded into a sum of squares writes u's and v's adjoints once too)
+            once = w == 1 and a != b and (_writes_once(op) or op == T.SQSUM and b >= 0)
             if reach[a] == 0:  # (tested here: a call passing the arrays costs ~26 ns a row)
                 if once:
                     reach[a] = 1
@@ -168,8 +169,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             T.bcast_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]), k, uw,
                         reach[a] != CONST, reach[b] != CONST)
         elif op == T.SQSUM:
-            if reach[a] != CONST:
-                T.sqsum_rev(adj, vals, meta, oo, ao, na, k, uw)
+            db = b >= 0 and reach[b] != CONST
+            if reach[a] != CONST or db:
+                T.sqsum_rev(adj, vals, meta, oo, ao, bo, b >= 0, na, k, uw, reach[a] != CONST,
+                            db, fa, fb)
         elif op == T.STRIDED:
             T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -395,7 +398,7 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         elif op == T.BCAST:
             T.bcast_fwd(vals, meta, oo, ao, bo, ne, k, uw)
         elif op == T.SQSUM:
-            T.sqsum_fwd(vals, meta, oo, ao, na, ne, k, uw)
+            T.sqsum_fwd(vals, meta, oo, ao, bo, b >= 0, na, ne, k, uw)
         elif op == T.STRIDED:
             T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -979,7 +982,7 @@ def _lazy_reach(adj, reach, offs, shared, fill, in_elems, out_elems, w):
 
 @njit
 def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot, X, V, G,
-                   bad, block, first, last, vals_buf, adj_buf):
+                   bad, block, first, last, vals_buf, adj_buf, filled):
     """Value (and, if G has rows, gradient) at rows of X, blocks ``first..last-1`` of
     ``block`` points each.  Threads run disjoint block ranges (nogil): batch replay.
 
@@ -990,7 +993,9 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     arena element ``in_elems[c]``; V (B,) gets the value of the size-1 slot ``out_slot``;
     G (B, m) its gradient; bad (B,) 1 + the first diverging guard, or 0.  Within a block
     the arena is op-major (w points per element).  ``vals_buf`` and ``adj_buf`` hold at
-    least ``len(vals0) * block`` values (the caller's, reused between calls).  Returns -1,
+    least ``len(vals0) * block`` values (the caller's, reused between calls); ``filled``: the
+    w whose constants vals_buf holds already (the caller's last call of this plan with
+    these buffers: no row writes a constant), or 0.  Returns -1,
     a reverse row that could not run, or ``-2 - r`` for a forward row r that could not.
 
     The scalar case of ``_seeded_blocks``: one output element, seeded by 1.
@@ -1000,12 +1005,12 @@ def _replay_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_slot
     seeds = np.ones((1, 1 if G.shape[0] > 0 else 0, 1))
     return _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out, X, seeds,
                           V.reshape((len(V), 1)), G.reshape((G.shape[0], 1, G.shape[1])),
-                          bad, block, first, last, vals_buf, vals_buf, adj_buf)
+                          bad, block, first, last, vals_buf, vals_buf, adj_buf, filled)
 
 
 @njit
 def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elems, X, U, V, G,
-                   bad, block, first, last, vals_buf, wide_buf, adj_buf):
+                   bad, block, first, last, vals_buf, wide_buf, adj_buf, filled):
     """Values of a vector output and k vector-Jacobian products per point, blocks
     ``first..last-1`` of ``block`` points: ``_replay_blocks`` with the output's m elements
     (arena elements ``out_elems``) seeded by the rows of U (k, m) instead of a 1.
@@ -1033,7 +1038,7 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
     # row 0 as an int64, not the literal 0: a literal argument types as Literal[int](0) and
     # Numba would compile both interpreters once more for it (~40 s each, cold)
     row0 = np.int64(0)
-    filled = 0  # the w the constants are laid out for
+    # (filled: the w the constants are laid out for)
     for blk in range(first, last):
         b0 = blk * block
         w = min(block, B - b0)

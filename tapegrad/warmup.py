@@ -46,11 +46,11 @@ def _calls():
             # replay.Traced.run's argument types (no blocks)
             ("batch replay", _sweep._replay_blocks,
              (rows, rows, offs, f, f, m, m, m, 0, np.zeros((0, 0)), f, np.zeros((0, 0)),
-              np.zeros(0, np.int64), 1, 0, 0, f, f)),
+              np.zeros(0, np.int64), 1, 0, 0, f, f, 0)),
             # replay's Jacobians and vector-Jacobian products (Traced.run_seeded)
             ("seeded batch replay", _sweep._seeded_blocks,
              (rows, rows, offs, f, f, m, m, m, m, np.zeros((0, 0)), np.zeros((0, 0, 0)),
-              np.zeros((0, 0)), np.zeros((0, 0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f, f)),
+              np.zeros((0, 0)), np.zeros((0, 0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f, f, 0)),
             # the single-point fast path (Traced._point): a plan of no rows, nothing runs
             ("one-point replay", _sweep._replay_point,
              (np.array([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0], np.int64), f, f,

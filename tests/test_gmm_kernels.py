@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+from tapegrad.ops import elementwise as E
 from tapegrad.ops import linalg as L
 from tapegrad.ops import strided as T
 
@@ -380,3 +381,80 @@ def test_square_read_twice_is_not_folded():
     x = tg.tensor(A, requires_grad=True)
     f(x).backward()
     np.testing.assert_allclose(g, x.grad.numpy(), rtol=1e-15)
+
+
+def _replayed_sums(fn, args, fold, batch):
+    """_replayed with the add under a sum of squares folded into its SQSUM row or not; batch
+    "one": a batch of one point (the batch kernel at w = 1, what GMM's large arenas take)."""
+    from tapegrad import replay
+    old = replay.FOLD_SQUARED_SUMS
+    replay.FOLD_SQUARED_SUMS = fold
+    try:
+        if batch != "one":
+            return _replayed(fn, args, True, batch)
+        c = tg.compile(fn, argnums=tuple(range(len(args))))
+        v, g = c.value_and_grad_batch(*[a[None] for a in args])
+        t = next(iter(c.traces.values()))[0]
+        return (v[0], tuple(x[0] for x in g)), t._make_plan().fwd[:, 0]
+    finally:
+        replay.FOLD_SQUARED_SUMS = old
+
+
+@pytest.mark.parametrize("dims", [(2,), (0,), (1, 2)])
+@pytest.mark.parametrize("batch", [False, True, "one"])
+def test_folded_add_under_a_sum_of_squares(dims, batch):
+    """sum((u + v)^2) with the add read only by the square: one SQSUM row reading u and v
+    (replay._fold_squares), bit for bit the rows' values and gradients, at one point, in a
+    batch and in a batch of one, every last-dim length 0..17, with -0.0, nan, +-inf and a
+    subnormal; u a product read later again, v a constant; an operand read between the
+    add and the sum keeps the add a row."""
+    rng = np.random.default_rng(7 + len(dims))
+    for d in LENGTHS:
+        A = rng.normal(size=(3, 5, d))
+        A.flat[:min(A.size, len(SPECIALS))] = SPECIALS[:A.size]
+        B = rng.normal(size=(3, 5, d))
+        W = rng.normal(size=(3, 5, d))
+        W.flat[::3] = -0.0
+
+        def f(a, b):  # (u read again after the sum: its adjoint's terms added after)
+            u = a * tg.tensor(W)
+            x = u + b
+            s = (x * x).sum(dims)
+            return (s * s).sum() + (u * b).sum()
+
+        def f_const(a):  # v a constant: only u's adjoint
+            x = a * tg.tensor(W) + tg.tensor(B)
+            return ((x * x).sum(dims) ** 2).sum()
+
+        def f_between(a, b):  # a row between the add and the sum reads u: not folded
+            u = a * tg.tensor(W)
+            x = u + b
+            e = u.exp()
+            return (x * x).sum(dims).sum() + e.sum()
+
+        for fn, args, folds in ((f, (A, B), True), (f_const, (A,), True),
+                                (f_between, (A, B), False)):
+            got, codes = _replayed_sums(fn, args, True, batch)
+            want, codes0 = _replayed_sums(fn, args, False, batch)
+            adds, adds0 = (codes == E.ADD).sum(), (codes0 == E.ADD).sum()
+            assert adds == adds0 - 1 if folds and d else adds == adds0 or not d
+            _bits_all(got, want)
+
+
+def test_constants_kept_between_batch_calls():
+    """A batch call of one block skips copying the constants its buffer holds from the last
+    such call of the same plan (replay._run_blocks): alternating two traces of one shape
+    with other constants, and batches of one and of three points, give each its own."""
+    rng = np.random.default_rng(11)
+    A = rng.normal(size=(4, 50))
+    C1, C2 = rng.normal(size=(4, 50)), rng.normal(size=(4, 50))
+
+    def make(C):
+        return tg.compile(lambda a: ((a - tg.tensor(C)) ** 2).sum(), argnums=(0,))
+
+    f1, f2 = make(C1), make(C2)
+    want = {id(f1): ((A - C1) ** 2).sum(), id(f2): ((A - C2) ** 2).sum()}
+    for f in (f1, f2, f1, f1, f2, f2, f1):
+        for X in (A[None], A[None], np.stack([A, A, A]), A[None]):
+            v, g = f.value_and_grad_batch(X)
+            np.testing.assert_allclose(v, want[id(f)], rtol=1e-13)

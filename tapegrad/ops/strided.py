@@ -7,7 +7,7 @@ Broadcasting lives here, below every family that broadcasts.
 import numpy as np
 
 from .._jit import rule
-from .._rules import _s, _u
+from .._rules import _s, _u, add_into
 from .._state import state
 from ..tape import OP_MASK
 from . import layout
@@ -526,16 +526,36 @@ SQSUM = 73
 # Never on a tape either: replay's plan (replay._fold_squares) folds a product x * x read
 # only by a sum over dims into that sum, ``[SQSUM, out, x, -1, k]`` (k: the sum's map):
 # the squares and their adjoints are never stored (ADBench GMM: |Q_k (x_i - mu_k)|^2, a
-# (K, n, d) -> (K, n) sum).  Each value and adjoint comes from the same operations, in the
-# same order, as the two rows' (sum_dim_fwd's strided_rev adds; sum_dim_rev then mul_rev).
+# (K, n, d) -> (K, n) sum).  Where x is itself an add u + v read by the product only, the
+# add is folded too, ``[SQSUM, out, u, v, k]``: x is never stored either (GMM: qdiag * xc
+# + xc @ L^T).  Each value and adjoint comes from the same operations, in the same order,
+# as the rows' (add_fwd's u + v; sum_dim_fwd's strided_rev adds; sum_dim_rev, mul_rev, then
+# add_rev).
 
 
 @rule
-def sqsum_fwd(vals, meta, o, a, n_in, n_out, k, w):
+def _sq_term(vals, a, b, two, e):
+    # element e of x: vals[a + e], or u + v as add_fwd makes it
+    if two:
+        return vals[a + e] + vals[b + e]
+    return vals[a + e]
+
+
+@rule
+def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w):
     for j in range(n_out * w):
         vals[o + j] = 0.0
     starts, length, step = strided_runs(meta, k, _s(n_in))
-    if w == 1 and step == 0:  # a run onto one element: summed in a register, in order
+    if w == 1 and step == 0 and two:  # a run onto one element: summed in a register, in
+        for r in range(len(starts)):  # order (the add's loop apart: it vectorises)
+            x, y, j = a + _u(r * length), b + _u(r * length), o + _u(starts[r])
+            acc = vals[j]
+            for i in range(length):
+                v = vals[x + _u(i)] + vals[y + _u(i)]
+                acc += v * v
+            vals[j] = acc
+        return
+    if w == 1 and step == 0:
         for r in range(len(starts)):
             x, j = a + _u(r * length), o + _u(starts[r])
             acc = vals[j]
@@ -545,19 +565,40 @@ def sqsum_fwd(vals, meta, o, a, n_in, n_out, k, w):
             vals[j] = acc
         return
     for r in range(len(starts)):  # (each output's squares added in run order, as
-        x = a + _u(r * length) * w  # strided_rev's register sums over runs add them)
+        x = _u(r * length) * w  # strided_rev's register sums over runs add them)
         for i in range(length):
             j = o + _u(starts[r] + i * step) * w
             for p in range(w):
-                v = vals[x + _u(i) * w + p]
+                v = _sq_term(vals, a, b, two, x + _u(i) * w + p)
                 vals[j + p] += v * v
 
 
 @rule
-def sqsum_rev(adj, vals, meta, o, a, n_in, k, w):
+def _sq_back(adj, a, b, e, g, da, db, fa, fb):
+    # the add's operands' adjoints from the square's (add_rev: add_into each)
+    if da:
+        add_into(adj, a + e, g, fa)
+    if db:
+        add_into(adj, b + e, g, fb)
+
+
+@rule
+def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb):
     # the square's adjoint as sum_dim_rev leaves it (gy, + 0.0 onto a zeroed span or
-    # written so), then mul_rev's two terms for x * x added one after the other
+    # written so), then mul_rev's two terms for x * x added one after the other; with an
+    # add folded (two), x's adjoint so from 0.0 (its span zeroed, only the product read
+    # it), then added onto u's and v's (da, db: not constants; fa, fb: written first,
+    # _rules.add_into)
     starts, length, step = strided_runs(meta, k, _s(n_in))
+    if w == 1 and step == 0 and two:
+        for r in range(len(starts)):
+            e0 = _u(r * length)
+            g = adj[o + _u(starts[r])] + 0.0
+            for i in range(length):
+                e = e0 + _u(i)
+                t = g * (vals[a + e] + vals[b + e])
+                _sq_back(adj, a, b, e, (0.0 + t) + t, da, db, fa, fb)
+        return
     if w == 1 and step == 0:
         for r in range(len(starts)):
             x = a + _u(r * length)
@@ -567,10 +608,13 @@ def sqsum_rev(adj, vals, meta, o, a, n_in, k, w):
                 adj[x + _u(i)] = (adj[x + _u(i)] + t) + t
         return
     for r in range(len(starts)):
-        x = a + _u(r * length) * w
+        x = _u(r * length) * w
         for i in range(length):
             j = o + _u(starts[r] + i * step) * w
             for p in range(w):
                 e = x + _u(i) * w + p
-                t = (adj[j + p] + 0.0) * vals[e]
-                adj[e] = (adj[e] + t) + t
+                t = (adj[j + p] + 0.0) * _sq_term(vals, a, b, two, e)
+                if two:
+                    _sq_back(adj, a, b, e, (0.0 + t) + t, da, db, fa, fb)
+                else:
+                    adj[a + e] = (adj[a + e] + t) + t
