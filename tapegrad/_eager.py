@@ -63,6 +63,21 @@ class Exit:
 atexit.register(Exit.settle)
 
 
+def start_thread(target, *args, name):
+    """Start a daemon thread for tapegrad's background work (loading or compiling kernels).
+
+    NumPy imports ``numpy.ma`` lazily, on Numba's first ``typeof`` of an array, and that
+    import calls ``ast.parse``.  CPython 3.11's AST builder keeps one depth counter per
+    interpreter, so an ``ast.parse`` in our thread beside one in the caller's (pytest
+    rewriting a module it imports, say) fails one of them with "SystemError: AST constructor
+    recursion depth mismatch" (python/cpython#106905).  So the import happens here, on the
+    caller's thread, before any of ours runs."""
+    import numpy.ma  # noqa: F401
+    t = threading.Thread(target=target, args=args, daemon=True, name=name)
+    t.start()
+    return t
+
+
 # ---- broadcast add / sub / mul / div --------------------------------------------------
 @rule(inline=True)
 def _apply(op, x, y):
@@ -181,9 +196,7 @@ class _Ready:
             return d
         if dt.char not in self.loading:
             self.loading.add(dt.char)
-            t = threading.Thread(target=Exit.unless_exiting, args=(self._load, dt, args),
-                                 daemon=True, name=f"tapegrad {k.__name__}")
-            t.start()
+            start_thread(Exit.unless_exiting, self._load, dt, args, name=f"tapegrad {k.__name__}")
         return None
 
     def _sig(self, args):

@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _ieee_math, _sweep
 from ._eager import BACKGROUND
+from ._eager import start_thread
 from ._eager import Exit as _Exit  # (where a load waits at exit: the eager kernels' too)
 from ._jit import DISABLED, Jitted
 
@@ -225,9 +226,7 @@ class _Kernel:
 
     def _thread(self, target, *args):
         """Run ``target(*args)`` in a thread while the small calls run interpreted."""
-        self.loader = threading.Thread(target=target, args=args, daemon=True,
-                                       name=f"tapegrad {self.name}")
-        self.loader.start()
+        self.loader = start_thread(target, *args, name=f"tapegrad {self.name}")
 
     def _prepare(self, args):
         """A first call's thread: import Numba and make the dispatchers (tapegrad/_jit.py),

@@ -26,7 +26,7 @@ import weakref
 
 import numpy as np
 
-from .. import _kernels, creation
+from .. import _eager, _kernels, creation
 from .._state import state
 from ..arena import WRITES, escaped
 from ..autograd.engine import grad
@@ -1098,7 +1098,7 @@ class _Helper:
         self.lock = threading.Lock()
         self.wake = threading.Semaphore(0)
         self.box = []  # tickets handed over, not yet taken
-        threading.Thread(target=self._loop, name="tapegrad-replay", daemon=True).start()
+        _eager.start_thread(self._loop, name="tapegrad-replay")
 
     def _loop(self):
         while True:

@@ -68,7 +68,7 @@ import weakref
 
 import numpy as np
 
-from .. import _jit
+from .. import _eager, _jit
 from ..ops import control as C
 from ..ops import elementwise as E
 from ..ops import linalg as L
@@ -1843,9 +1843,7 @@ def _submit(t, job):
     _WORKER_LOCK); returns the Event set when it has run."""
     done = threading.Event()
     if not _WORKER or not _WORKER[0].is_alive():
-        _WORKER[:] = [threading.Thread(target=_worker, name="tapegrad-fused-compile",
-                                       daemon=True)]
-        _WORKER[0].start()
+        _WORKER[:] = [_eager.start_thread(_worker, name="tapegrad-fused-compile")]
     _QUEUE.put((weakref.ref(t), done, job))
     return done
 
