@@ -169,3 +169,10 @@ def test_legacy_sizes_constructor_builds_parameters():
     same(program(tg), torch64(program))
     with pytest.raises(TypeError, match="sizes"):
         tg.Tensor(2, -3)
+
+
+def test_scatter_reduce_node_has_torchs_name():
+    for L in (tg, torch):
+        x = L.ones(3, requires_grad=True)
+        out = L.zeros(2).scatter_reduce(0, L.tensor([0, 1, 0]), x, "sum")
+        assert type(out.grad_fn).__name__ == "ScatterReduceBackward0"
