@@ -274,6 +274,17 @@ def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, ax
     return out
 
 
+def norm_except_dim(v, pow=2, dim=0):  # noqa: A002 (PyTorch's names)
+    """The ``pow``-norm of ``v`` over every dim but ``dim`` (kept as size-1 dims; weight
+    norm's), or of all of ``v`` when ``dim`` is -1."""
+    if dim == -1:
+        return v.norm(pow)
+    d = dim % v.ndim
+    others = [i for i in range(v.ndim) if i != d]
+    return v.norm(pow, others, keepdim=True) if others else v.abs()
+
+
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
                                      ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
-                                     embedding_bag, cond, while_loop, segment_reduce)}
+                                     embedding_bag, cond, while_loop, segment_reduce,
+                                     norm_except_dim)}

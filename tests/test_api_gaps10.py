@@ -176,3 +176,33 @@ def test_scatter_reduce_node_has_torchs_name():
         x = L.ones(3, requires_grad=True)
         out = L.zeros(2).scatter_reduce(0, L.tensor([0, 1, 0]), x, "sum")
         assert type(out.grad_fn).__name__ == "ScatterReduceBackward0"
+
+
+# ---- small names: norm_except_dim, invert_permutation, torch.compiler, torch.GradScaler -----
+@pytest.mark.parametrize("p, dim", [(2, 0), (1, 1), (3, -1), (2, 2)])
+def test_norm_except_dim_values_and_grads(p, dim):
+    v0 = np.random.default_rng(2).standard_normal((2, 3, 4))
+
+    def program(L):
+        v = L.tensor(v0, requires_grad=True)
+        out = L.norm_except_dim(v, p, dim)
+        return out, L.autograd.grad(out.sum(), v)[0]
+    agree(program)
+
+
+def test_invert_permutation_and_compiler_questions():
+    for L in (tg, torch):
+        rnn = L.nn.utils.rnn
+        assert rnn.invert_permutation(L.tensor([2, 0, 3, 1])).tolist() == [1, 3, 0, 2]
+        assert rnn.invert_permutation(None) is None
+        assert L.compiler.is_compiling() is False
+
+        @L.compiler.disable
+        def f(x):
+            return x * 2
+
+        @L.compiler.disable(recursive=False)
+        def g(x):
+            return x + 1
+        assert f(3) == 6 and g(3) == 4
+    assert tg.GradScaler is tg.amp.GradScaler
