@@ -56,6 +56,9 @@ globals().update(_COMPAT)
 from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
 globals().update(_TOPLEVEL)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
+from . import fft  # noqa: E402 (fftfreq, fftshift...; after compat, whose words it uses)
+from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
+from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)
 newaxis = None
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
@@ -82,7 +85,7 @@ __all__ = [
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
     "zeros_like", "viz", "linalg", "func", "return_types",
-    "sparse",
+    "sparse", "fft", "compiler", "GradScaler",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
     "special", *_SPECIAL, *_FUNCTIONS, "e", "inf", "nan", "pi", "newaxis", "float16",

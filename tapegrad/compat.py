@@ -858,8 +858,6 @@ _TABLE = {
         "apply_ map_ map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
-    "the fft module (its transforms return complex tensors, which tapegrad does not have)":
-        "fft",
     "distributed training (tapegrad runs in one process; batch replay uses the cores)":
         "distributed",
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",

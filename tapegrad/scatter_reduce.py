@@ -61,6 +61,8 @@ def _others_product(x, pos, s, include_self):
 
 
 class ScatterReduce(Function):
+    node_name = "ScatterReduceBackward0"  # (PyTorch's node name)
+
     @staticmethod
     def forward(ctx, input, src, pos, reduce, include_self):
         x, s = np.asarray(input._data), np.asarray(src._data)

@@ -46,7 +46,10 @@ class Tensor:
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 
-    def __init__(self, data, requires_grad=False, dtype=None):
+    def __init__(self, data=(), requires_grad=False, dtype=None, *sizes):
+        if type(requires_grad) is int:  # torch.Tensor(2, 3): PyTorch's legacy constructor
+            data, dtype = _legacy_sizes((data, requires_grad, dtype, *sizes)), None
+            requires_grad = False
         self._data = as_data(data, dtypes.to_dtype(dtype))
         self._rg = False
         self._slot = -1
@@ -382,6 +385,15 @@ def _nonleaf(data, slot, tape, tok):
     t._grad = None
     t._retains_grad = False
     return t
+
+
+def _legacy_sizes(sizes):
+    """The uninitialised (zero-filled) default-dtype array ``torch.Tensor(*sizes)`` makes
+    (its first form, ``torch.Tensor(data)``, is tapegrad's ``Tensor(data)``)."""
+    sizes = tuple(d for d in sizes if d is not None)
+    if not all(type(d) is int and d >= 0 for d in sizes):
+        raise TypeError(f"Tensor(): sizes must be non-negative ints, got {sizes}")
+    return np.zeros(sizes, dtype=dtypes._DEFAULT_FLOAT)
 
 
 def as_data(value, dtype):

@@ -7,7 +7,7 @@ import builtins
 
 import numpy as np
 
-from . import creation, linalg
+from . import creation, dtypes, linalg
 from . import _aliases, masked  # noqa: F401 (import paths; tapegrad.masked's reductions)
 from .nn import functional as F
 from .nn.rnn import _gru_step, _lstm_step, _rnn_step
@@ -206,6 +206,85 @@ def while_loop(cond_fn, body_fn, carried_inputs):
     return carried
 
 
+# ---- torch.segment_reduce: one scatter_reduce over segment ids --------------------------
+_SEGMENT_REDUCE = {"sum": "sum", "prod": "prod", "mean": "mean", "max": "amax", "amax": "amax",
+                   "min": "amin", "amin": "amin"}
+
+
+def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
+                   unsafe=False, initial=None):
+    """``data`` reduced (``'sum'``, ``'mean'``, ``'max'``, ``'min'``, ``'prod'``) over
+    consecutive segments along ``axis``, their sizes given by ``lengths`` (or ``offsets``):
+    lengths has shape ``data.shape[:axis] + (segments,)``.  An empty segment gives
+    ``initial`` if given, else 0 (sum), 1 (prod), nan (mean), -inf (max), inf (min)."""
+    if reduce not in _SEGMENT_REDUCE:
+        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, "
+                           f"got {reduce}")
+    if indices is not None:
+        raise RuntimeError("segment_reduce(): indices based reduction is not supported yet.")
+    if not data.dtype.kind == "f":
+        raise NotImplementedError(f'"_segment_reduce_cpu" not implemented for '
+                                  f"'{dtypes.torch_word(data.dtype).capitalize()}'")
+    if lengths is None and offsets is None:
+        raise RuntimeError("segment_reduce(): Either lengths or offsets must be defined.")
+    given = lengths if lengths is not None else offsets
+    counts = np.asarray(given._data if isinstance(given, Tensor) else given)
+    if counts.dtype.kind not in "iu":
+        raise NotImplementedError(f'"_segment_reduce_lengths_cpu_kernel1" not implemented '
+                                  f"for '{dtypes.torch_word(counts.dtype).capitalize()}'")
+    if lengths is None:
+        counts = np.diff(counts, axis=-1)
+    axis = axis + data.ndim if axis < 0 else axis
+    if counts.ndim - 1 != axis:
+        raise RuntimeError(f"segment_reduce(): Expected axis to be the last dimension of "
+                           f"lengths but got {axis}.")
+    if counts.shape[:-1] != tuple(data.shape[:axis]):
+        raise RuntimeError(f"segment_reduce(): lengths of shape {list(counts.shape)} must "
+                           f"have data's leading dims {list(data.shape[:axis])} before the "
+                           f"segments")
+    if (counts < 0).any():
+        raise RuntimeError("lengths contains negative value!")
+    n, nseg = data.shape[axis], counts.shape[-1]
+    if not unsafe and (counts.sum(-1) != n).any():
+        raise RuntimeError("segment_reduce(): Expected all rows of lengths along axis to sum "
+                           "to data.size(lengths.dim()-1) when !unsafe.")
+    # element i of a row goes to the segment whose end first exceeds i; past the last end
+    # (only when unsafe) to a spare segment nseg, dropped below
+    ends = np.cumsum(counts, axis=-1)
+    ids = (ends[..., None, :] <= np.arange(n)[:, None]).sum(-1)
+    rest = data.ndim - axis - 1
+    index = np.broadcast_to(ids.reshape(ids.shape + (1,) * rest), tuple(data.shape))
+    op = _SEGMENT_REDUCE[reduce]
+    out_shape = list(data.shape)
+    out_shape[axis] = nseg + 1
+    identity = {"sum": 0.0, "mean": 0.0, "prod": 1.0, "amax": -np.inf, "amin": np.inf}[op]
+    base = creation.full(out_shape, identity if initial is None else initial,
+                         dtype=data.dtype)
+    out = base.scatter_reduce(axis, Tensor(np.ascontiguousarray(index, dtype=np.int64)),
+                              data, "sum" if op == "mean" else op,
+                              include_self=initial is not None or op in ("sum", "prod",
+                                                                         "mean"))
+    out = out.narrow(axis, 0, nseg)
+    if op == "mean":  # (initial + sum) / length, as PyTorch's; nan for an empty segment
+        c = counts.reshape(counts.shape + (1,) * rest).astype(out.dtype)
+        out = out / Tensor(np.maximum(c, 1))
+        if initial is None:
+            out = _OPS["where"](Tensor(np.broadcast_to(c > 0, tuple(out.shape)).copy()),
+                                out, np.nan)
+    return out
+
+
+def norm_except_dim(v, pow=2, dim=0):  # noqa: A002 (PyTorch's names)
+    """The ``pow``-norm of ``v`` over every dim but ``dim`` (kept as size-1 dims; weight
+    norm's), or of all of ``v`` when ``dim`` is -1."""
+    if dim == -1:
+        return v.norm(pow)
+    d = dim % v.ndim
+    others = [i for i in range(v.ndim) if i != d]
+    return v.norm(pow, others, keepdim=True) if others else v.abs()
+
+
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
                                      ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
-                                     embedding_bag, cond, while_loop)}
+                                     embedding_bag, cond, while_loop, segment_reduce,
+                                     norm_except_dim)}

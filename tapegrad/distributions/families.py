@@ -239,5 +239,15 @@ class Wishart(TrilParams, ExponentialFamily):
         return (p + 1) * (p * _LOG2 / 2 + self._half_log_det()) + mvlgamma(nu / 2, p) - \
             (nu - p - 1) / 2 * _mvdigamma(nu / 2, p) + nu * p / 2
 
+    # the exponential-family form, for kl_divergence's Bregman divergence between Wisharts
+    @property
+    def _natural_params(self):
+        return -self.precision_matrix / 2, (self.df - self._event_shape[-1] - 1) / 2
+
+    def _log_normalizer(self, x, y):
+        p = self._event_shape[-1]
+        return (y + (p + 1) / 2) * (p * _LOG2 - linalg.slogdet(-2 * x).logabsdet) + \
+            mvlgamma(y + (p + 1) / 2, p)
+
 
 __all__ = ["ContinuousBernoulli", "Wishart"]

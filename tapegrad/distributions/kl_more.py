@@ -248,8 +248,12 @@ def _kl_expfamily_expfamily(p, q):
     lg = p._log_normalizer(*p_nat)
     grads = autograd.grad(lg.sum(), p_nat, create_graph=True)
     result = q._log_normalizer(*q_nat) - lg
+    batch = len(np.broadcast_shapes(tuple(p.batch_shape), tuple(q.batch_shape)))
     for pn, qn, g in zip(p_nat, q_nat, grads, strict=True):
-        result = result - sum_rightmost((qn - pn) * g, len(q.event_shape))
+        # each parameter's own event dims (Wishart's df term has none; PyTorch sums every
+        # term over len(event_shape) dims, which mixes a batch of Wisharts' KLs together)
+        term = (qn - pn) * g
+        result = result - sum_rightmost(term, max(term.ndim - batch, 0))
     return result
 
 

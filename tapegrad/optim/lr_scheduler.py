@@ -90,13 +90,19 @@ class LRScheduler:
                           "skipping the first value of the learning rate schedule.",
                           UserWarning, stacklevel=2)
         self._step_count += 1
+        if epoch is not None:
+            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
+                          "being deprecated where possible. Please use `scheduler.step()` to "
+                          "step the scheduler.", UserWarning, stacklevel=2)
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch=None):
+        """Set the lrs of the next epoch, or of ``epoch`` (by the closed form where there is
+        one); SequentialLR restarts a scheduler at its milestone with ``_update_lr(0)``."""
         if epoch is None:
             self.last_epoch += 1
             values = self.get_lr()
         else:
-            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
-                          "being deprecated where possible. Please use `scheduler.step()` to "
-                          "step the scheduler.", UserWarning, stacklevel=2)
             self.last_epoch = epoch
             closed = getattr(self, "_get_closed_form_lr", None)
             values = closed() if closed is not None else self.get_lr()
@@ -712,7 +718,7 @@ class SequentialLR(_Composite):
         i = bisect_right(self._milestones, self.last_epoch)
         sched = self._schedulers[i]
         if i > 0 and self._milestones[i - 1] == self.last_epoch:
-            sched.step(0)
+            sched._update_lr(0)  # (PyTorch's restart: no step count, no deprecation warning)
         else:
             sched.step()
         self._last_lr = sched.get_last_lr()

@@ -60,6 +60,11 @@ def _invert(permutation):
     return Tensor(inv)
 
 
+def invert_permutation(permutation):
+    """The inverse of a permutation (int64 indices), None for None."""
+    return None if permutation is None else _invert(permutation)
+
+
 def _lengths(lengths):
     if isinstance(lengths, Tensor):
         lengths = np.asarray(lengths._data)
