@@ -87,6 +87,8 @@ def read_npz(path, max_bytes=MAX_BYTES):
             if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
                 raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
                                  "tapegrad.jit.save writes plain members")
+            for i in infos:
+                check_member(z, i, "not a tapegrad trace: member")
             packed = sum(i.file_size for i in infos if i.compress_type != zipfile.ZIP_STORED)
             if packed > max_bytes:
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
@@ -95,6 +97,23 @@ def read_npz(path, max_bytes=MAX_BYTES):
             return {i.filename[:-4]: _read_member(z, i) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
+
+
+def check_member(z, info, what):
+    """Only stored or deflated members (what np.savez, np.savez_compressed and tapegrad.save
+    write): a damaged bzip2 or LZMA stream raises OSError or LZMAError from deep inside
+    zipfile, which no caller expects, and no tapegrad file uses them.  A stored member's
+    size is its data's, inside the archive: a directory claiming gigabytes for a short
+    file would have the reader allocate them before finding the end."""
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise ValueError(f"{what} {info.filename} uses zip compression method "
+                         f"{info.compress_type}; tapegrad reads stored or deflated members only")
+    end = getattr(z, "start_dir", None)  # (where the central directory starts)
+    if info.compress_type == zipfile.ZIP_STORED and (
+            info.compress_size != info.file_size or
+            (end is not None and info.header_offset + info.compress_size > end)):
+        raise ValueError(f"{what} {info.filename} declares {info.file_size} bytes, more than "
+                         "the archive holds (the file is truncated or crafted)")
 
 
 def npy_header(f):
