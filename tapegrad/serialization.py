@@ -307,6 +307,12 @@ class _Unpickler(pickle.Unpickler):
         return self.reader.array(pid[1])
 
 
+class WeightsOnlyError(pickle.UnpicklingError, RuntimeError):
+    """A file needing pickle, refused under ``weights_only=True``: PyTorch's
+    ``UnpicklingError``, and a RuntimeError as tapegrad's other refusals of a file's
+    contents are (either ``except`` catches it)."""
+
+
 _WEIGHTS_ONLY = (
     "Weights only load failed: this file holds objects other than tensors, numbers, "
     "strings, None and lists, tuples and dicts of them (a pickle). In tapegrad, as in "
@@ -389,7 +395,7 @@ def _load_zip(z, weights_only, max_bytes):
         if header["pickle"] != _PICKLE:
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         if weights_only:
-            raise pickle.UnpicklingError(_WEIGHTS_ONLY)
+            raise WeightsOnlyError(_WEIGHTS_ONLY)
         with z.open(_PICKLE) as fh:
             return _Unpickler(fh, reader).load()
     except RecursionError:
