@@ -205,13 +205,13 @@ class Generator:
 
     def __init__(self, device="cpu"):
         _device(device, "Generator")
-        self._np = np.random.default_rng()
+        self._bits = np.random.default_rng()
         self._seed = None
 
     def manual_seed(self, seed):
         # in place (default_rng(seed)'s state): _rng (below) stays this generator, so
         # default_generator.manual_seed(s) seeds what rand draws from, as manual_seed(s)
-        self._np.bit_generator.state = np.random.PCG64(int(seed)).state
+        self._bits.bit_generator.state = np.random.PCG64(int(seed)).state
         self._seed = int(seed)
         return self
 
@@ -221,7 +221,7 @@ class Generator:
     def get_state(self):
         """The generator's state as a uint8 tensor, for ``set_state`` (the bytes are
         NumPy's PCG64 state, not PyTorch's)."""
-        st = self._np.bit_generator.state
+        st = self._bits.bit_generator.state
         words = (st["state"]["state"], st["state"]["inc"], st["has_uint32"], st["uinteger"])
         raw = b"".join(int(w).to_bytes(n, "little") for w, n in zip(words, _STATE_BYTES))
         return _make(np.frombuffer(raw, np.uint8).copy(), dtypes.uint8, False)
@@ -237,26 +237,37 @@ class Generator:
         for n in _STATE_BYTES:
             words.append(int.from_bytes(raw[at:at + n], "little"))
             at += n
-        self._np.bit_generator.state = {  # in place: _rng (below) stays this generator
+        self._bits.bit_generator.state = {  # in place: _rng (below) stays this generator
             "bit_generator": "PCG64", "state": {"state": words[0], "inc": words[1]},
             "has_uint32": words[2], "uinteger": words[3]}
         return self
+
+    @property
+    def _np(self):
+        """The NumPy generator drawn from (``generator=`` arguments, nn.init): each use is
+        counted (``DRAWS``), so that ``tapegrad.trace`` sees draws from a generator of the
+        caller's, whose state its comparison of the global ones does not cover."""
+        DRAWS[0] += 1
+        return self._bits
 
     @property
     def device(self):
         return _device(None, "Generator")
 
 
+DRAWS = [0]  # uses of any Generator's NumPy generator (Generator._np)
+
+
 _STATE_BYTES = (16, 16, 4, 4)  # PCG64: state, increment, has_uint32, the cached uint32
 _DEFAULT = Generator()
-_rng = _DEFAULT._np  # what nn's initialisers and dropout draw from (module attribute)
+_rng = _DEFAULT._bits  # what nn's initialisers and dropout draw from (module attribute)
 
 
 def manual_seed(seed):
     """Seed the default generator (rand, randn, randint, dropout, nn initialisers...);
     returns it, as PyTorch does."""
     global _rng
-    _rng = _DEFAULT.manual_seed(seed)._np
+    _rng = _DEFAULT.manual_seed(seed)._bits
     return _DEFAULT
 
 

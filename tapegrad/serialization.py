@@ -33,6 +33,7 @@ import math
 import os
 import pickle
 import zipfile
+import zlib
 
 import numpy as np
 
@@ -206,6 +207,7 @@ class _Reader:
             raise _corrupt(f"member {name} is missing") from None
         if info.flag_bits & 0x1:  # (zipfile would ask for a password)
             raise _corrupt(f"member {name} is encrypted")
+        validate.check_member(self.z, info, "load: not a valid tapegrad.save file: member")
         dtype, shape = np.dtype(m["dtype"]), tuple(m["shape"])
         nbytes = math.prod(shape) * dtype.itemsize
         if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
@@ -305,6 +307,12 @@ class _Unpickler(pickle.Unpickler):
         return self.reader.array(pid[1])
 
 
+class WeightsOnlyError(pickle.UnpicklingError, RuntimeError):
+    """A file needing pickle, refused under ``weights_only=True``: PyTorch's
+    ``UnpicklingError``, and a RuntimeError as tapegrad's other refusals of a file's
+    contents are (either ``except`` catches it)."""
+
+
 _WEIGHTS_ONLY = (
     "Weights only load failed: this file holds objects other than tensors, numbers, "
     "strings, None and lists, tuples and dicts of them (a pickle). In tapegrad, as in "
@@ -370,9 +378,10 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
     if info.flag_bits & 0x1:  # (zipfile would ask for a password)
         raise _corrupt(f"{_JSON} is encrypted")
+    validate.check_member(z, info, "load: not a valid tapegrad.save file: member")
     try:
         header = json.loads(z.read(info).decode("utf-8"))
-    except (ValueError, RecursionError, zipfile.BadZipFile) as e:
+    except (ValueError, RecursionError, zipfile.BadZipFile, zlib.error, EOFError) as e:
         raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
@@ -386,10 +395,12 @@ def _load_zip(z, weights_only, max_bytes):
         if header["pickle"] != _PICKLE:
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         if weights_only:
-            raise pickle.UnpicklingError(_WEIGHTS_ONLY)
+            raise WeightsOnlyError(_WEIGHTS_ONLY)
         with z.open(_PICKLE) as fh:
             return _Unpickler(fh, reader).load()
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
-    except zipfile.BadZipFile as e:
-        raise _corrupt(str(e)) from None
+    except (zipfile.BadZipFile, zlib.error, EOFError) as e:
+        # a damaged deflate stream (zlib.error), a member shorter than the archive's
+        # directory says (EOFError)
+        raise _corrupt(f"a member is damaged or truncated ({type(e).__name__}: {e})") from None

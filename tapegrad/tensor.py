@@ -14,7 +14,7 @@ import numpy as np
 from . import dtypes
 from ._format import tensor_repr
 from ._state import INFERENCE_THREADS, state
-from .arena import escape
+from .arena import escape, note_write
 from .device import CPU
 from .device import check as check_device
 
@@ -194,6 +194,7 @@ class Tensor:
                                   "stop-gradient copy) instead.")
         self._data = as_data(value._data if isinstance(value, Tensor) else value, None)
         self._gen = 0  # new values: the next op takes a new slot
+        note_write()  # (a trace holding this tensor's old values must look again)
 
     def detach(self):
         """A new leaf sharing this tensor's values, cut from the graph.  (While

@@ -23,6 +23,7 @@ import weakref
 import numpy as np
 
 from .. import dtypes
+from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, norm
@@ -60,12 +61,23 @@ def _leaf_table(registry, t):
     return entry[1]
 
 
+def _not_tracing(what):
+    """A hook is Python run by backward: replay (tapegrad.trace, tapegrad.compile) runs the
+    recorded rows only, so its gradients would silently miss the hook's change."""
+    if state.tracing is not None:
+        raise RuntimeError(f"tapegrad.trace: {what} while tracing: a hook runs Python during "
+                           "backward, which replay does not run, so the replayed gradient "
+                           "would ignore it. Register the hook outside the traced function, "
+                           "or call f eagerly")
+
+
 def register_hook(t, hook):
     """``Tensor.register_hook``: see the module docstring for where the hook is kept."""
     if not t._rg:
         raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
     if not callable(hook):
         raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
+    _not_tracing("register_hook")
     if t._tok is None:
         table = _leaf_table(LEAF_HOOKS, t)
     else:
@@ -90,6 +102,7 @@ def register_post_accumulate_grad_hook(t, hook):
         raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
     if t._tok is not None:
         raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+    _not_tracing("register_post_accumulate_grad_hook")
     table = _leaf_table(POST_HOOKS, t)
     handle = RemovableHandle(table)
     table[handle.id] = hook

@@ -28,7 +28,7 @@ import numpy as np
 
 from .. import _eager, _kernels, creation
 from .._state import state
-from ..arena import WRITES, escaped
+from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops.control import GUARD_EQ
@@ -62,13 +62,15 @@ class _Draws(RuntimeError):
 
 
 def _rng_states():
-    """The random generators f may draw from: tapegrad's, NumPy's global one, Python's."""
+    """The random generators f may draw from: tapegrad's, NumPy's global one, Python's, and
+    the count of draws from any tapegrad Generator (``generator=``: the caller's own)."""
     return (creation._rng.bit_generator.state, np.random.get_state(legacy=False),
-            random.getstate())
+            random.getstate(), creation.DRAWS[0])
 
 
 def _same_states(a, b):
-    return a[0] == b[0] and a[2] == b[2] and a[1]["has_gauss"] == b[1]["has_gauss"] and \
+    return a[0] == b[0] and a[2] == b[2] and a[3] == b[3] and \
+        a[1]["has_gauss"] == b[1]["has_gauss"] and \
         np.array_equal(a[1]["state"]["key"], b[1]["state"]["key"]) and \
         a[1]["state"]["pos"] == b[1]["state"]["pos"]
 
@@ -78,12 +80,12 @@ def _fresh(t):
     parameters) holds the values its trace replays (``Traced.watch``): after a write into
     any tensor (``WRITES``: in-place ops, optimizer steps) they are compared bit for bit."""
     n = WRITES.n
-    if n == t._writes:
+    if n == t._writes and not t._escaped:  # (memory NumPy holds: its writes are never counted)
         return True
     for s, ref in t.watch:
         u = ref()
-        if u is None:
-            continue
+        if u is None:  # gone (a closure's name rebound, a Module's parameter replaced): f
+            return False  # reads another tensor now, whose values this trace does not hold
         now = np.asarray(u._data, np.float64).reshape(-1)
         have = t.vals0[t.offs[s]:t.offs[s + 1]]
         if now.shape != have.shape or not np.array_equal(now.view(np.int64),
@@ -92,6 +94,12 @@ def _fresh(t):
     if not t._escaped:  # (memory NumPy holds too: its writes are never counted)
         t._writes = n
     return True
+
+
+def _watched_died(_ref):
+    """A tensor a trace holds as a constant is gone: count a write, so that the next call
+    of every watching trace looks (``_fresh``) and finds it stale."""
+    note_write()
 
 
 def _as_array(x):
@@ -1354,14 +1362,15 @@ def trace(f, *args, argnums=0):
         traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
         # (alive once f returned: a closure's, a Module's; those f made and dropped cannot
         # change, nor cost a look at each call)
-        traced.watch = [(s, r) for s, r in tape.__dict__.get("watched", ())
+        traced.watch = [(s, weakref.ref(r(), _watched_died))
+                        for s, r in tape.__dict__.get("watched", ())
                         if s not in inputs and r() is not None]
         traced._escaped = any(r() is not None and type(r()._data) is np.ndarray and
                               escaped(r()._data) for _, r in traced.watch)
         if not _same_states(drawn, _rng_states()):
             raise _Draws(
                 "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
-                "NumPy's or Python's generator moved), and replay would repeat those draws at "
+                "NumPy's or Python's generator moved, or a tapegrad.Generator was drawn from), and replay would repeat those draws at "
                 "every point and call, unlike f. Pass the random values as an input of f "
                 "(argnums picks what is differentiated), or call the compiled f with tensors "
                 "(it then runs f eagerly)")

@@ -31,11 +31,15 @@ import zlib
 import numpy as np
 
 from .. import _kernels
+from .._sweep import POINT_OPS
+from ..ops import elementwise as _E
 from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
+_POINT_OPS = np.asarray(POINT_OPS, np.int64)
+_BINARY_POINT_OPS = np.array([_E.ADD, _E.SUB, _E.MUL, _E.DIV], np.int64)  # (in1 a slot)
 FORMAT = 2  # 2: vals0 holds replayed values, grad0 the gradient at the traced point
 
 # name -> (dtype, ndim) of each array in a saved trace; optional ones are marked
@@ -87,6 +91,8 @@ def read_npz(path, max_bytes=MAX_BYTES):
             if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
                 raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
                                  "tapegrad.jit.save writes plain members")
+            for i in infos:
+                check_member(z, i, "not a tapegrad trace: member")
             packed = sum(i.file_size for i in infos if i.compress_type != zipfile.ZIP_STORED)
             if packed > max_bytes:
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
@@ -95,6 +101,23 @@ def read_npz(path, max_bytes=MAX_BYTES):
             return {i.filename[:-4]: _read_member(z, i) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
+
+
+def check_member(z, info, what):
+    """Only stored or deflated members (what np.savez, np.savez_compressed and tapegrad.save
+    write): a damaged bzip2 or LZMA stream raises OSError or LZMAError from deep inside
+    zipfile, which no caller expects, and no tapegrad file uses them.  A stored member's
+    size is its data's, inside the archive: a directory claiming gigabytes for a short
+    file would have the reader allocate them before finding the end."""
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise ValueError(f"{what} {info.filename} uses zip compression method "
+                         f"{info.compress_type}; tapegrad reads stored or deflated members only")
+    end = getattr(z, "start_dir", None)  # (where the central directory starts)
+    if info.compress_type == zipfile.ZIP_STORED and (
+            info.compress_size != info.file_size or
+            (end is not None and info.header_offset + info.compress_size > end)):
+        raise ValueError(f"{what} {info.filename} declares {info.file_size} bytes, more than "
+                         "the archive holds (the file is truncated or crafted)")
 
 
 def npy_header(f):
@@ -245,6 +268,18 @@ def check_rows(rows, size, meta, nconsts, nguards):
         r = int(np.argmax(late))
         raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
                          "slot after every slot the rows before it wrote and it reads")
+    # the one-point lowering (replay/lower.py) takes a scalar row's third operand from in1
+    # when in1 >= 0, else from aux: a unary row given an in1 had its const index replaced
+    # by an arena offset (consts read out of bounds), a binary row without one its in1 by
+    # the aux; the interpreters ignore the field, so the traced point cannot tell
+    point = np.isin(codes, _POINT_OPS)
+    binary = np.isin(codes, _BINARY_POINT_OPS)
+    wrong = point & ((rows[:, 3] >= 0) != binary)
+    if wrong.any():
+        r = int(np.argmax(wrong))
+        lay.op, lay.rows = int(codes[r]), np.array([r])
+        lay.fail(0, f"in1 must be {'a slot' if binary[r] else '-1'} for this "
+                    f"{'binary' if binary[r] else 'unary'} op, got {int(rows[r, 3])}")
     for code in np.unique(codes).tolist():
         sel = codes == code
         lay.op, lay.rows = code, np.nonzero(sel)[0]
