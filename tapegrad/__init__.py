@@ -95,7 +95,8 @@ __all__ = [
     "set_printoptions", "get_num_interop_threads", "get_num_threads", "set_num_threads",
     "cosine_similarity", "pairwise_distance", "pdist", "can_cast", "finfo", "iinfo",
     "is_floating_point", "numel", "promote_types", "result_type",
-    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions", "scatter_reduce", "tril_indices", "triu_indices",
+    "version", "random", "get_rng_state", "set_rng_state", "testing", "distributions",
+    "scatter_reduce", "tril_indices", "triu_indices",
     "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
     "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
 ]

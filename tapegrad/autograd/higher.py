@@ -75,7 +75,8 @@ class Row:
         adj[:n_out] = 1.0
         row = np.array([[self.op, 0, 1, -1, self.k]], np.int64)
         reach = np.ones(2, np.uint8)
-        compiled.reverse_sweep(vals)(row, offs, vals, self.w.consts, self.w.meta, adj, reach, 0, 1, 1)
+        compiled.reverse_sweep(vals)(row, offs, vals, self.w.consts, self.w.meta, adj, reach,
+                                     0, 1, 1)
         return adj[n_out:].copy()
 
     def point_only(self):

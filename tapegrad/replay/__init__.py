@@ -791,7 +791,8 @@ FOLD_SQUARED_SUMS = True
 
 def _fold_broadcasts(t, rows, meta, size, fold):
     """Fold each EXPAND row (a broadcast, not a plain copy, of runs of FOLD_MIN_RUN elements
-    or more) whose output only one later add, sub or mul reads into that row: ``[BCAST, out, full operand, the expand's source, k]``,
+    or more) whose output only one later add, sub or mul reads into that row:
+    ``[BCAST, out, full operand, the expand's source, k]``,
     meta[k:k+3] = [kind, side (1: the source was in1), the expand's map]
     (ops/strided.py).  Returns (rows, meta, the rows that stay (a mask), the slots of
     the folded expands (a mask))."""
@@ -1370,10 +1371,10 @@ def trace(f, *args, argnums=0):
         if not _same_states(drawn, _rng_states()):
             raise _Draws(
                 "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
-                "NumPy's or Python's generator moved, or a tapegrad.Generator was drawn from), and replay would repeat those draws at "
-                "every point and call, unlike f. Pass the random values as an input of f "
-                "(argnums picks what is differentiated), or call the compiled f with tensors "
-                "(it then runs f eagerly)")
+                "NumPy's or Python's generator moved, or a tapegrad.Generator was drawn "
+                "from), and replay would repeat those draws at every point and call, unlike "
+                "f. Pass the random values as an input of f (argnums picks what is "
+                "differentiated), or call the compiled f with tensors (it then runs f eagerly)")
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
