@@ -1,8 +1,8 @@
 """Top-level functions PyTorch programs call that live elsewhere in tapegrad or are built
 from its ops: the functional RNN cells (``torch.lstm_cell``...), ``torch.ctc_loss`` (the
 reduction as an int), randomised low-rank SVD / PCA, ``histogramdd``, and ``cond`` /
-``while_loop`` (run as the Python control flow they stand for: the tape records the branch taken, and
-``tapegrad.compile`` guards it)."""
+``while_loop`` (run as the Python control flow they stand for: the tape records the branch
+taken, and ``tapegrad.compile`` guards it)."""
 import builtins
 
 import numpy as np
