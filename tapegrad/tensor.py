@@ -6,6 +6,7 @@ ndarray otherwise.  A tensor that took part in a recorded op owns ``_slot`` on t
 tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py).
 """
 import operator
+import sys
 import warnings
 import weakref
 
@@ -50,6 +51,10 @@ class Tensor:
         if type(requires_grad) is int:  # torch.Tensor(2, 3): PyTorch's legacy constructor
             data, dtype = _legacy_sizes((data, requires_grad, dtype, *sizes)), None
             requires_grad = False
+        elif dtype is None and (type(data) in _LEGACY_TYPES or type(data) is np.ndarray and
+                                data.dtype.kind in "biu") and \
+                not sys._getframe(1).f_globals.get("__name__", "").startswith("tapegrad."):
+            data = _legacy_data(data)  # a program's torch.Tensor(3), torch.Tensor([1, 2])
         self._data = as_data(data, dtypes.to_dtype(dtype))
         self._rg = False
         self._slot = -1
@@ -395,6 +400,20 @@ def _legacy_sizes(sizes):
     if not all(type(d) is int and d >= 0 for d in sizes):
         raise TypeError(f"Tensor(): sizes must be non-negative ints, got {sizes}")
     return np.zeros(sizes, dtype=dtypes._DEFAULT_FLOAT)
+
+
+_LEGACY_TYPES = (int, bool, list, tuple)  # (a float, a float array or a tensor: as given)
+
+
+def _legacy_data(data):
+    """``torch.Tensor(x)`` as PyTorch's legacy constructor reads it, for a program's call
+    (tapegrad's own calls mean ``tensor(x)``): an int is a size (``nn.Parameter(
+    torch.Tensor(n))``, filled by an initialiser next), and int or bool data become the
+    default float dtype; float data keep their dtype (float32 stays float32)."""
+    if type(data) is int:
+        return _legacy_sizes((data,))
+    a = np.asarray(data)
+    return a.astype(dtypes._DEFAULT_FLOAT) if a.dtype.kind in "biu" else data
 
 
 def as_data(value, dtype):

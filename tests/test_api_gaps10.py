@@ -171,6 +171,34 @@ def test_legacy_sizes_constructor_builds_parameters():
         tg.Tensor(2, -3)
 
 
+def test_legacy_one_argument_constructor_reads_as_torchs():
+    """``torch.Tensor(n)`` is n floats (the bias of a hand-written Linear layer), and int
+    data become the default float dtype; float data keep theirs."""
+    def program(L):
+        class Linear(L.nn.Module):
+            def __init__(self, n_in, n_out):
+                super().__init__()
+                self.weight = L.nn.Parameter(L.Tensor(n_out, n_in))
+                self.bias = L.nn.Parameter(L.Tensor(n_out))
+                L.nn.init.constant_(self.weight, 0.25)
+                L.nn.init.constant_(self.bias, -1.0)
+
+            def forward(self, x):
+                return L.nn.functional.linear(x, self.weight, self.bias)
+
+        m = Linear(3, 2)
+        x = L.Tensor([[1, 2, 3], [4, 5, 6]])
+        y = m(x).pow(2).sum()
+        y.backward()
+        ints = L.Tensor(np.array([1, 2]))
+        return (list(m.bias.shape), m.bias.dtype == L.get_default_dtype(),
+                x.dtype == L.get_default_dtype(), ints.dtype == L.get_default_dtype(),
+                ints.tolist(), y.item(), m.weight.grad.tolist(), m.bias.grad.tolist(),
+                list(L.Tensor(0).shape))
+    same(program(tg), torch64(program))
+    assert tg.Tensor(np.float32([1.5])).dtype == tg.float32  # kept, as torch.tensor would
+
+
 def test_scatter_reduce_node_has_torchs_name():
     for L in (tg, torch):
         x = L.ones(3, requires_grad=True)
