@@ -387,6 +387,71 @@ def test_a_closure_tensor_sharing_numpy_memory_is_compared_at_every_call():
     _stale(t, X0)
 
 
+SCALE = 2.0  # a global a traced function reads
+
+
+def _scaled(x):
+    return (x * SCALE).sum()
+
+
+def _counted(x):
+    global CALLS_N
+    CALLS_N += 1  # (eager only: replay runs rows, not Python)
+    return (x * float("nan")).nan_to_num().sum() + x.sum()
+
+
+CALLS_N = 0
+
+
+def test_numbers_and_arrays_f_reads_from_outside_are_guarded():
+    """A closure's number, a global number, a small array changed in place and a Module's
+    float attribute are constants of the trace: when one changes, Traced raises and compile
+    traces again, as torch.compile's guards do."""
+    global SCALE
+    k = 3.0
+    offs = np.array([1.0, 2.0, 3.0])
+    f = lambda x: (x * k + offs).sum()  # noqa: E731
+    t, c = tg.trace(f, X0), tg.compile(f)
+    assert c.value_and_grad(X0)[0] == pytest.approx((X0 * 3.0 + offs).sum())
+    k = 4.0
+    _stale(t, X0)
+    v, g = c.value_and_grad(X0)
+    assert v == pytest.approx((X0 * 4.0 + offs).sum()) and np.allclose(g, 4.0)
+    offs[0] = 10.0  # in place: compared by value
+    assert c(X0) == pytest.approx((X0 * 4.0 + offs).sum())
+
+    t, c = tg.trace(_scaled, X0), tg.compile(_scaled)
+    c(X0)
+    SCALE = 5.0
+    try:
+        _stale(t, X0)
+        assert np.allclose(c.grad(X0), 5.0)
+    finally:
+        SCALE = 2.0
+
+    class Scaled(tg.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.alpha = 0.5
+
+        def forward(self, x):
+            return (x * self.alpha).sum()
+    m = Scaled()
+    c = tg.compile(m)
+    assert np.allclose(c.grad(X0), 0.5)
+    m.alpha = 2.0
+    assert np.allclose(c.grad(X0), 2.0)
+
+
+def test_a_number_f_changes_itself_or_a_nan_constant_does_not_retrace_every_call():
+    """The captured values are taken as f left them, and NaN equals NaN there: a counter
+    f bumps (a side effect, run when traced) and a NaN constant keep the one trace."""
+    c = tg.compile(_counted)
+    for _ in range(3):
+        assert c(X0) == pytest.approx(X0.sum())
+    assert CALLS_N == 1
+
+
 # ---- the row fuzz over a corpus of opcodes (slow) --------------------------------------------
 @pytest.mark.slow
 def test_row_and_meta_mutations_of_every_opcode_load_or_raise(tmp_path, capsys):

@@ -79,6 +79,8 @@ def _fresh(t):
     """True while every tensor f read besides its inputs (a closure's, a Module's
     parameters) holds the values its trace replays (``Traced.watch``): after a write into
     any tensor (``WRITES``: in-place ops, optimizer steps) they are compared bit for bit."""
+    if t.captured and _moved(t.captured):
+        return False
     n = WRITES.n
     if n == t._writes and not t._escaped:  # (memory NumPy holds: its writes are never counted)
         return True
@@ -94,6 +96,69 @@ def _fresh(t):
     if not t._escaped:  # (memory NumPy holds too: its writes are never counted)
         t._writes = n
     return True
+
+
+_SMALL_ARRAY = 4096  # elements: a captured NumPy array this small is compared by value
+
+
+def _captures(fn):
+    """The Python numbers and NumPy arrays f's own code reads from outside, which its trace
+    holds as constants: the closure's cells, the module globals its code names and, for a
+    method or a Module, the instance attributes it names.  Each as (where, name, value
+    now); ``_moved`` tells when one changed.  Functions f calls are not looked into."""
+    obj = None
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    if isinstance(fn, types.MethodType):
+        obj, fn = fn.__self__, fn.__func__
+    elif not isinstance(fn, types.FunctionType):  # a Module or another callable object
+        obj = fn
+        fn = getattr(type(fn), "forward", None) or getattr(type(fn), "__call__", None)
+    if not isinstance(fn, types.FunctionType):
+        return ()
+    names, codes = set(), [fn.__code__]
+    while codes:  # (with the lambdas and comprehensions inside f)
+        code = codes.pop()
+        names.update(code.co_names)
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    places = [(cell, "cell_contents") for cell in fn.__closure__ or ()]
+    inside = getattr(obj, "__dict__", None) if obj is not None else None
+    for name in names:
+        places += [(d, name) for d in (fn.__globals__, inside) if d is not None and name in d]
+    out = []
+    for where, name in places:
+        v = _read(where, name)
+        if isinstance(v, (int, float, complex, np.generic)):
+            out.append((where, name, v))
+        elif type(v) is np.ndarray:
+            small = v.size <= _SMALL_ARRAY and v.dtype.kind in "biufc"
+            out.append((where, name, (v, v.copy() if small else None)))
+    return tuple(out)
+
+
+def _read(where, name):
+    try:
+        return where[name] if type(where) is dict else getattr(where, name)
+    except (KeyError, ValueError):  # (gone; an empty cell)
+        return _read
+
+
+def _moved(captured):
+    """True once a number or array of ``_captures`` holds another value (a large array:
+    once the name holds another array; its own elements are not compared)."""
+    for where, name, was in captured:
+        v = _read(where, name)
+        if type(was) is tuple:
+            array, copy = was
+            if copy is None:
+                if v is not array:
+                    return True
+            elif not (type(v) is np.ndarray and v.dtype == copy.dtype and
+                      v.shape == copy.shape and np.array_equal(v, copy, equal_nan=True)):
+                return True
+        elif type(v) is not type(was) or not (v == was or (v != v and was != was)):
+            return True
+    return False
 
 
 def _watched_died(_ref):
@@ -318,14 +383,16 @@ class Traced(_VectorOutputs):
         # holds as constants (``_fresh``), WRITES.n when last seen so, and whether one
         # shares memory with NumPy (then compared at every call)
         self.watch, self._writes, self._escaped = [], WRITES.n, False
+        self.captured = ()  # the numbers and arrays f read from outside (``_captures``)
 
     def _check_fresh(self):
-        if self.watch and not _fresh(self):
+        if (self.watch or self.captured) and not _fresh(self):
             raise RuntimeError(
-                "this trace holds the values that tensors f read besides its inputs (a "
-                "closure's, a Module's parameters) had when it was traced, and one has changed "
-                "since (an in-place write, an optimizer step): trace f again "
-                "(tapegrad.compile(f) retraces by itself), or pass that tensor as an input")
+                "this trace holds the values that tensors, numbers and arrays f read besides "
+                "its inputs (a closure's, a global, a Module's parameters) had when it was "
+                "traced, and one has changed since (rebound, an in-place write, an optimizer "
+                "step): trace f again "
+                "(tapegrad.compile(f) retraces by itself), or pass that value as an input")
 
     @property
     def mask(self):
@@ -337,7 +404,7 @@ class Traced(_VectorOutputs):
     # -- single points --------------------------------------------------------------
     def value(self, *args):
         """f at one point."""
-        if self.watch:
+        if self.watch or self.captured:
             self._check_fresh()
         r = self._point(args, False)
         if r is not None:
@@ -352,7 +419,7 @@ class Traced(_VectorOutputs):
 
     def value_and_grad(self, *args):
         """(f, gradient) at one point."""
-        if self.watch:
+        if self.watch or self.captured:
             self._check_fresh()
         r = self._fast(self, args[0], True) if len(args) == 1 and self._single else \
             self._point(args, True)
@@ -478,7 +545,7 @@ class Traced(_VectorOutputs):
         With ``progress``, the blocks run in 100 steps and a bar is printed to stderr;
         ``serial`` keeps the work in this thread (dask's workers bring their own).
         """
-        if self.watch:
+        if self.watch or self.captured:
             self._check_fresh()
         B = len(X)
         V = np.empty(B) if out is None else out[0]
@@ -540,7 +607,7 @@ class Traced(_VectorOutputs):
         """Replay at the rows of X (B, n) with the output's m elements seeded by U (B or 1,
         k, m): V (B, m), G (B, k, n) (row j of U[b] times the Jacobian at point b) and bad
         (B,).  k = 0 replays the values only."""
-        if self.watch:
+        if self.watch or self.captured:
             self._check_fresh()
         plan = self._plan if "_plan" in self.__dict__ else self._make_plan()
         k = U.shape[1]
@@ -1368,6 +1435,8 @@ def trace(f, *args, argnums=0):
                         if s not in inputs and r() is not None]
         traced._escaped = any(r() is not None and type(r()._data) is np.ndarray and
                               escaped(r()._data) for _, r in traced.watch)
+        # (as f left them: a counter f bumps is not taken for a change at every call)
+        traced.captured = _captures(f)
         if not _same_states(drawn, _rng_states()):
             raise _Draws(
                 "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
@@ -1594,6 +1663,7 @@ class Compiled(_VectorOutputs):
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
         self._seen = -1  # WRITES.n when they were last seen unchanged
+        self._capturing = []  # traces holding numbers or arrays f read (``_captures``)
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
@@ -1607,7 +1677,9 @@ class Compiled(_VectorOutputs):
                 first = [np.zeros(s) for s in shapes]
             tapes = [trace(self.fn, *first, argnums=self.argnums)]
             tapes[0]._fused_auto = self.fused
-            self._watching = self._watching or bool(tapes[0].watch)
+            self._watching = self._watching or bool(tapes[0].watch or tapes[0].captured)
+            if tapes[0].captured:
+                self._capturing.append(tapes[0])
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
                 self.traces.pop(next(iter(self.traces)), None)
                 self._hot = _NoTrace
@@ -1617,18 +1689,22 @@ class Compiled(_VectorOutputs):
     def _refresh(self):
         """Drop every trace where a tensor f read besides its inputs has changed since it
         was traced (an optimizer step on a Module's parameters, an in-place write to a
-        closure's tensor): f is traced anew at the next point, as torch.compile reads them.
-        Nothing to look at while no tensor was written since the last look (``WRITES``)."""
+        closure's tensor), or a number or array f's code reads (``_captures``): f is traced
+        anew at the next point, as torch.compile's guards do.  No tensor to look at while
+        none was written since the last look (``WRITES``)."""
         n = WRITES.n
-        if n == self._seen:
+        if n == self._seen and not any(_moved(t.captured) for t in self._capturing):
             return
-        tapes = [t for ts in list(self.traces.values()) for t in ts if t.watch]
+        tapes = [t for ts in list(self.traces.values()) for t in ts if t.watch or t.captured]
         if not all(_fresh(t) for t in tapes):
             self.traces.clear()
             self._hot = _NoTrace
             self._watching = False
-        elif not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
-            self._seen = n
+            self._capturing = []
+        else:
+            self._capturing = [t for t in tapes if t.captured]  # (the signatures kept)
+            if not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
+                self._seen = n
 
     def _run(self, args, batch, grad, out=None, progress=False):
         if self._watching:
