@@ -121,24 +121,24 @@ def _captures(fn):
         code = codes.pop()
         names.update(code.co_names)
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    places = [(cell, "cell_contents") for cell in fn.__closure__ or ()]
+    places = [(cell, None) for cell in fn.__closure__ or ()]
     inside = getattr(obj, "__dict__", None) if obj is not None else None
     for name in names:
-        places += [(d, name) for d in (fn.__globals__, inside) if d is not None and name in d]
+        places += [(d, name) for d in (fn.__globals__, inside) if type(d) is dict and name in d]
     out = []
     for where, name in places:
         v = _read(where, name)
         if isinstance(v, (int, float, complex, np.generic)):
-            out.append((where, name, v))
-        elif type(v) is np.ndarray:
+            out.append((where, name, v, None))
+        elif type(v) is np.ndarray:  # (a small one's bytes: compared at each call)
             small = v.size <= _SMALL_ARRAY and v.dtype.kind in "biufc"
-            out.append((where, name, (v, v.copy() if small else None)))
+            out.append((where, name, v, (v.dtype, v.shape, v.tobytes()) if small else None))
     return tuple(out)
 
 
 def _read(where, name):
     try:
-        return where[name] if type(where) is dict else getattr(where, name)
+        return where.cell_contents if name is None else where[name]
     except (KeyError, ValueError):  # (gone; an empty cell)
         return _read
 
@@ -146,17 +146,16 @@ def _read(where, name):
 def _moved(captured):
     """True once a number or array of ``_captures`` holds another value (a large array:
     once the name holds another array; its own elements are not compared)."""
-    for where, name, was in captured:
-        v = _read(where, name)
-        if type(was) is tuple:
-            array, copy = was
-            if copy is None:
-                if v is not array:
-                    return True
-            elif not (type(v) is np.ndarray and v.dtype == copy.dtype and
-                      v.shape == copy.shape and np.array_equal(v, copy, equal_nan=True)):
+    for where, name, was, data in captured:
+        try:  # (_read, inline: a compiled f's guard at every call)
+            v = where.cell_contents if name is None else where[name]
+        except (KeyError, ValueError):
+            return True
+        if data is None:  # a number (immutable), or a large array: the same object
+            if v is not was and (type(v) is not type(was) or type(v) is np.ndarray or
+                                 not (v == was or (v != v and was != was))):
                 return True
-        elif type(v) is not type(was) or not (v == was or (v != v and was != was)):
+        elif type(v) is not np.ndarray or (v.dtype, v.shape, v.tobytes()) != data:
             return True
     return False
 
@@ -1663,7 +1662,7 @@ class Compiled(_VectorOutputs):
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
         self._seen = -1  # WRITES.n when they were last seen unchanged
-        self._capturing = []  # traces holding numbers or arrays f read (``_captures``)
+        self._captured = ()  # the numbers and arrays f's code reads (``_captures``)
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
 
     mask = Traced.mask
@@ -1678,8 +1677,7 @@ class Compiled(_VectorOutputs):
             tapes = [trace(self.fn, *first, argnums=self.argnums)]
             tapes[0]._fused_auto = self.fused
             self._watching = self._watching or bool(tapes[0].watch or tapes[0].captured)
-            if tapes[0].captured:
-                self._capturing.append(tapes[0])
+            self._captured = self._captured or tapes[0].captured  # (f's: every trace's)
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
                 self.traces.pop(next(iter(self.traces)), None)
                 self._hot = _NoTrace
@@ -1693,18 +1691,16 @@ class Compiled(_VectorOutputs):
         anew at the next point, as torch.compile's guards do.  No tensor to look at while
         none was written since the last look (``WRITES``)."""
         n = WRITES.n
-        if n == self._seen and not any(_moved(t.captured) for t in self._capturing):
+        if n == self._seen and not (self._captured and _moved(self._captured)):
             return
         tapes = [t for ts in list(self.traces.values()) for t in ts if t.watch or t.captured]
         if not all(_fresh(t) for t in tapes):
             self.traces.clear()
             self._hot = _NoTrace
             self._watching = False
-            self._capturing = []
-        else:
-            self._capturing = [t for t in tapes if t.captured]  # (the signatures kept)
-            if not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
-                self._seen = n
+            self._captured = ()
+        elif not any(t._escaped for t in tapes):  # (NumPy's writes are never counted)
+            self._seen = n
 
     def _run(self, args, batch, grad, out=None, progress=False):
         if self._watching:
