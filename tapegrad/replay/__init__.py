@@ -13,6 +13,7 @@ and keep the trace, so a function with k branches costs k traces), "raise", or "
 Past ``recompile_limit`` traces of one function (8, as torch.compile's) it warns once,
 naming the guard's line, and keeps only the most recently used traces of a signature.
 """
+import dis
 import functools
 import itertools
 import os
@@ -116,15 +117,20 @@ def _captures(fn):
         fn = getattr(type(fn), "forward", None) or getattr(type(fn), "__call__", None)
     if not isinstance(fn, types.FunctionType):
         return ()
-    names, codes = set(), [fn.__code__]
+    names, attrs, codes = set(), set(), [fn.__code__]
     while codes:  # (with the lambdas and comprehensions inside f)
         code = codes.pop()
-        names.update(code.co_names)
+        for ins in dis.get_instructions(code):  # (x.T is no read of a global T)
+            if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+                names.add(ins.argval)
+            elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                attrs.add(ins.argval)
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
     places = [(cell, None) for cell in fn.__closure__ or ()]
+    places += [(fn.__globals__, name) for name in names if name in fn.__globals__]
     inside = getattr(obj, "__dict__", None) if obj is not None else None
-    for name in names:
-        places += [(d, name) for d in (fn.__globals__, inside) if type(d) is dict and name in d]
+    if type(inside) is dict:
+        places += [(inside, name) for name in attrs if name in inside]
     out = []
     for where, name in places:
         v = _read(where, name)
