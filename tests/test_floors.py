@@ -22,6 +22,8 @@ LAZY = {
     "tapegrad.quasirandom": {"scipy.stats"},  # Sobol points: SciPy on first use
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad._jit": {"numba"},  # ~0.3 s to import: at the first compiled use (issue 23)
+    "tapegrad._eager": {"numpy.ma"},  # on the caller's thread before ours start (start_thread:
+    #                                   its lazy import runs ast.parse; CPython 3.11's race)
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs
 }
