@@ -196,7 +196,8 @@ class _Ready:
             return d
         if dt.char not in self.loading:
             self.loading.add(dt.char)
-            start_thread(Exit.unless_exiting, self._load, dt, args, name=f"tapegrad {k.__name__}")
+            start_thread(Exit.unless_exiting, self._load, dt, args,
+                         name=f"tapegrad {k.__name__}")
         return None
 
     def _sig(self, args):

@@ -29,8 +29,7 @@ import types
 import numpy as np
 
 from . import _ieee_math, _sweep
-from ._eager import BACKGROUND
-from ._eager import start_thread
+from ._eager import BACKGROUND, start_thread
 from ._eager import Exit as _Exit  # (where a load waits at exit: the eager kernels' too)
 from ._jit import DISABLED, Jitted
 

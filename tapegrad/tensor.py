@@ -395,7 +395,7 @@ def _nonleaf(data, slot, tape, tok):
 
 def _legacy_sizes(sizes):
     """The uninitialised (zero-filled) default-dtype array ``torch.Tensor(*sizes)`` makes
-    (its first form, ``torch.Tensor(data)``, is tapegrad's ``Tensor(data)``)."""
+    (``torch.Tensor(data)``, its other form: ``_legacy_data``)."""
     sizes = tuple(d for d in sizes if d is not None)
     if not all(type(d) is int and d >= 0 for d in sizes):
         raise TypeError(f"Tensor(): sizes must be non-negative ints, got {sizes}")

@@ -105,8 +105,10 @@ _SMALL_ARRAY = 4096  # elements: a captured NumPy array this small is compared b
 def _captures(fn):
     """The Python numbers and NumPy arrays f's own code reads from outside, which its trace
     holds as constants: the closure's cells, the module globals its code names and, for a
-    method or a Module, the instance attributes it names.  Each as (where, name, value
-    now); ``_moved`` tells when one changed.  Functions f calls are not looked into."""
+    method or a Module, the instance attributes it names.  Each as (where: a cell or a dict,
+    name: None for a cell, the value now, and for an array of up to _SMALL_ARRAY numbers
+    its dtype, shape and bytes, else None); ``_moved`` tells when one changed.  Functions
+    f calls are not looked into."""
     obj = None
     while isinstance(fn, functools.partial):
         fn = fn.func
