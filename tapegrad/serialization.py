@@ -231,6 +231,10 @@ class _Reader:
         if len(raw) != nbytes:
             raise _corrupt(f"member {name} holds {'more' if len(raw) > nbytes else 'fewer'} "
                            f"bytes of values than {dtype} {shape} needs ({nbytes})")
+        if dtype.kind == "b" and raw.translate(None, b"\x00\x01"):
+            # (NumPy keeps such bytes as they are: its ops read them as True, but they
+            # come back out of .numpy(), tobytes() and a save of the tensor)
+            raise _corrupt(f"member {name} is a bool array holding bytes other than 0 and 1")
         a = np.frombuffer(raw, dtype).reshape(shape).copy()
         kind = m.get("kind")
         if kind == "tensor":
@@ -385,7 +389,7 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
-    if header.get("version") != VERSION:
+    if type(header.get("version")) is not int or header["version"] != VERSION:  # (not true)
         raise ValueError(f"load: this file has format version {header.get('version')!r}; "
                          f"this tapegrad reads version {VERSION}: upgrade tapegrad")
     reader = _Reader(z, header, max_bytes)

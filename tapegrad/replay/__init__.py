@@ -1436,7 +1436,12 @@ def trace(f, *args, argnums=0):
         inputs = set(in_slots)
         traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
         # (alive once f returned: a closure's, a Module's; those f made and dropped cannot
-        # change, nor cost a look at each call)
+        # change, nor cost a look at each call).  The tape holds its leaves: those f made
+        # and dropped (tg.ones(3, requires_grad=True) inside f) die here, else they died
+        # with the tape and every call of the trace called it stale
+        held = [(s, weakref.ref(u)) for s, u in tape.leaves]
+        tape.leaves.clear()
+        tape.leaves.extend((s, u) for s, r in held if (u := r()) is not None)
         traced.watch = [(s, weakref.ref(r(), _watched_died))
                         for s, r in tape.__dict__.get("watched", ())
                         if s not in inputs and r() is not None]
