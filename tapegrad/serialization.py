@@ -382,7 +382,7 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
     if info.flag_bits & 0x1:  # (zipfile would ask for a password)
         raise _corrupt(f"{_JSON} is encrypted")
-    validate.check_member(z, info, "load: not a valid tapegrad.save file: member")
+    validate.check_archive(z, "load: not a valid tapegrad.save file: member")
     try:
         header = json.loads(z.read(info).decode("utf-8"))
     except (ValueError, RecursionError, zipfile.BadZipFile, zlib.error, EOFError) as e:

@@ -91,8 +91,7 @@ def read_npz(path, max_bytes=MAX_BYTES):
             if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
                 raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
                                  "tapegrad.jit.save writes plain members")
-            for i in infos:
-                check_member(z, i, "not a tapegrad trace: member")
+            check_archive(z, "not a tapegrad trace: member")
             packed = sum(i.file_size for i in infos if i.compress_type != zipfile.ZIP_STORED)
             if packed > max_bytes:
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
@@ -118,6 +117,31 @@ def check_member(z, info, what):
             (end is not None and info.header_offset + info.compress_size > end)):
         raise ValueError(f"{what} {info.filename} declares {info.file_size} bytes, more than "
                          "the archive holds (the file is truncated or crafted)")
+
+
+def check_archive(z, what):
+    """Every member as ``check_member`` says, and no two members share bytes: a member's
+    local header, name, extra field and data end before the next member starts (and the
+    last before the central directory).  Overlapping
+    members let a small file declare the same stored bytes many times over, each read as
+    an array of its own (a 1 MB file loaded as 50 tensors of 1 MB each: memory grows with
+    the count of directory entries, which no size check of one member sees)."""
+    for info in z.infolist():
+        check_member(z, info, what)
+    infos = sorted(z.infolist(), key=lambda i: i.header_offset)
+    end = getattr(z, "start_dir", None)
+    for k, info in enumerate(infos):
+        z.fp.seek(info.header_offset)
+        head = z.fp.read(30)
+        if len(head) != 30 or head[:4] != b"PK\x03\x04":
+            raise ValueError(f"{what} {info.filename} has no local header at offset "
+                             f"{info.header_offset} (the file is damaged or crafted)")
+        stop = info.header_offset + 30 + int.from_bytes(head[26:28], "little") + \
+            int.from_bytes(head[28:30], "little") + info.compress_size
+        nxt = infos[k + 1].header_offset if k + 1 < len(infos) else end
+        if nxt is not None and stop > nxt:
+            raise ValueError(f"{what} {info.filename} overlaps the next member or the "
+                             "archive's directory (a crafted archive: members sharing bytes)")
 
 
 def npy_header(f):
