@@ -135,6 +135,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     if scale_grad_by_freq:
         raise NotImplementedError("embedding(scale_grad_by_freq=True) is not supported here")
     num = weight.shape[0]
+    ops.shape.guard_values(input, how="embedding")  # (read in NumPy: a traced index)
     idx = np.asarray(input._data).astype(np.int64).reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= num):
         raise IndexError("index out of range in self")

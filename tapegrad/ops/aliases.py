@@ -58,6 +58,7 @@ def divide(input, other, *, rounding_mode=None):
         a, b = ar._data(input, rd), ar._data(other, rd)
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
+        sh.guard_values(input, other, how="div")  # (integers: NumPy's, no row)
         return _leaf(norm(_trunc_int(a, b)))
     return ar.trunc(ew.div(ar._as_tensor(input, other), other))
 
@@ -150,6 +151,7 @@ def _integer_op(name, npfn):
             if a.dtype.kind not in "iub":
                 raise NotImplementedError(f'"{name}_cpu" not implemented for '
                                           f"'{_word(a.dtype)}'")
+        sh.guard_values(input, other, how=name)  # (NumPy's values, no row: guarded)
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     fn.__doc__ = f"``{name}`` of integer tensors, elementwise (broadcasting)."

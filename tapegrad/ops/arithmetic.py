@@ -125,6 +125,7 @@ def floor_divide(input, other):
     if rd.kind in "iub":
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
+        sh.guard_values(input, other, how="floor_divide")  # (integers: NumPy's, no row)
         return _leaf(norm(np.floor_divide(a, b)))
     return ew.floor(ew.div(_as_tensor(input, other), other))
 

@@ -200,6 +200,7 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if d.size and d.min() < 0:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    sh.guard_values(input, how="bincount")  # (the counts follow the values: no row)
     if weights is None:
         return _ints(np.bincount(d, minlength=minlength))
     w = _values_of(weights)

@@ -1168,7 +1168,9 @@ def _tensor_list(tensors, op):
 
 
 def _record_blocks(op, ts, value, outer, lengths):
-    if not (value.dtype.kind == "f" and _record_on(*ts)):
+    # (an integer block of a traced value, argmax's, records while tracing: as a constant it
+    # replayed the traced point's indices at every point)
+    if not ((value.dtype.kind == "f" or state.tracing is not None) and _record_on(*ts)):
         return _leaf(value)
     tape = tape_for_grad()
     slots = [slot(t, tape, False) for t in ts]  # (cat_rev reads no values: Tape.push_array)
@@ -1307,6 +1309,7 @@ def masked_fill(input, mask, value):
         v = _store(np.where(m, np.asarray(c).astype(x.dtype), x))
     mask_rg = isinstance(mask, Tensor) and mask._rg  # traced: a comparison's output
     if not (x.dtype.kind == "f" and state.grad_enabled and (input._rg or mask_rg)):
+        guard_values(input, mask, how="masked_fill")  # (integers: NumPy's, no row)
         return _leaf(v)
     tape = tape_for_grad()
     sx = expand_slot(tape, input, slot(input, tape), shape)
