@@ -39,9 +39,10 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     _float(input, "hardtanh")
     if max_val < min_val:
         raise ValueError("min_val cannot be greater than max_val")
-    inside = (input > min_val) & (input < max_val)
-    clamped = ops.where(input <= min_val, _const(min_val, input), _const(max_val, input))
-    return _out(input, ops.where(inside, input, clamped), inplace)
+    # (nested wheres, not (x > lo) & (x < hi): & of traced masks cannot be traced; NaN
+    # passes through, as PyTorch's)
+    above = ops.where(input >= max_val, _const(max_val, input), input)
+    return _out(input, ops.where(input <= min_val, _const(min_val, input), above), inplace)
 
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):

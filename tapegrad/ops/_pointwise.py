@@ -207,7 +207,8 @@ def make_binary(op, doc, reflected=False):
                 _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
             tape = tape_for_grad()
-            return output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
+            t = output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
+            return t if state.tracing is None else _truth(t)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -285,7 +286,18 @@ def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
             sa = expand_slot(tape, a, sa, shape, need)
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
-    return output(tape, v, code, sa, sb, k, keep)
+    t = output(tape, v, code, sa, sb, k, keep)
+    return t if state.tracing is None else _truth(t)
+
+
+def _truth(t):
+    """A recorded op's bool result while tracing, as ``t != 0``: its row computes in float64,
+    where True + True is 2 (NumPy's bool add is a logical or), so replay gave 2 where eager
+    gave True.  (A bool result of add, mul, maximum, minimum is its float result != 0.)"""
+    if t._data.dtype.kind != "b":
+        return t
+    from .control import ne  # (control imports this module)
+    return ne(t, 0.0)
 
 
 def _repeats(small, shape):

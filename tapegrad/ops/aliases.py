@@ -131,6 +131,7 @@ def frexp(input):
     [0.5, 1); the mantissa's gradient is ``1 / 2 ** exponent``."""
     if input.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    sh.guard_values(input, how="frexp")  # (the exponents, NumPy's, follow the values)
     _, e = np.frexp(np.asarray(input._data))
     e = e.astype(np.int32)
     scale = Tensor(np.ldexp(np.ones(e.shape, input.dtype), -e))
