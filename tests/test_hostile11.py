@@ -217,3 +217,17 @@ def test_random_programs_replay_as_eager(capsys):
     assert stats["cases"].get("ok", 0) > 150
     with capsys.disabled():
         print(f"\nreplay differential fuzz: {stats['cases']}")
+
+
+@pytest.mark.parametrize("expr", ["m.byte() * 200 + m.byte() * 100", "m.byte() - 2 * m.byte()",
+                                  "m.to(tg.int8) * 100 + m.to(tg.int8) * 100",
+                                  "m.int() * 2**30 * 4"])
+def test_integer_arithmetic_that_would_wrap_diverges(expr):
+    """Rows compute in float64: uint8 200 + 100 replayed as 300 where eager wraps to 44."""
+    def f(x):
+        m = x > 0.5  # noqa: F841 (read by expr)
+        return (eval(expr).double() * x).sum()
+    t = tg.trace(f, np.array([-0.1, -0.2, -0.3]))
+    assert t.value(np.array([-1.0, 0.0, 0.4])) == 0.0
+    with pytest.raises(DivergenceError, match="range"):
+        t.value(np.array([1.0, 2.0, 0.0]))

@@ -291,13 +291,22 @@ def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
 
 
 def _truth(t):
-    """A recorded op's bool result while tracing, as ``t != 0``: its row computes in float64,
-    where True + True is 2 (NumPy's bool add is a logical or), so replay gave 2 where eager
-    gave True.  (A bool result of add, mul, maximum, minimum is its float result != 0.)"""
-    if t._data.dtype.kind != "b":
+    """A recorded op's bool or integer result while tracing.  Its row computes in float64,
+    where True + True is 2 (NumPy's bool add is a logical or) and uint8 200 + 100 is 300
+    (NumPy's wraps to 44): replay gave those where eager did not.  A bool result (of add,
+    mul, maximum, minimum) is its float result != 0; an integer result is guarded to lie in
+    its dtype's range (a point where eager would wrap diverges)."""
+    kind = t._data.dtype.kind
+    if kind not in "biu":
         return t
-    from .control import ne  # (control imports this module)
-    return ne(t, 0.0)
+    from .control import gt, guard, lt, ne  # (control and shape import this module)
+    from .shape import to
+    if kind == "b":
+        return ne(t, 0.0)
+    info = np.iinfo(t._data.dtype)
+    out = to(lt(t, float(info.min)), np.float64) + to(gt(t, float(info.max)), np.float64)
+    guard(out.sum() == 0.0, f"{t._data.dtype} range")
+    return t
 
 
 def _repeats(small, shape):
