@@ -389,7 +389,7 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
-    if type(header.get("version")) is not int or header["version"] != VERSION:  # (not true)
+    if type(header.get("version")) is not int or header["version"] != VERSION:  # (True == 1)
         raise ValueError(f"load: this file has format version {header.get('version')!r}; "
                          f"this tapegrad reads version {VERSION}: upgrade tapegrad")
     reader = _Reader(z, header, max_bytes)

@@ -122,10 +122,10 @@ def check_member(z, info, what):
 def check_archive(z, what):
     """Every member as ``check_member`` says, and no two members share bytes: a member's
     local header, name, extra field and data end before the next member starts (and the
-    last before the central directory).  Overlapping
-    members let a small file declare the same stored bytes many times over, each read as
-    an array of its own (a 1 MB file loaded as 50 tensors of 1 MB each: memory grows with
-    the count of directory entries, which no size check of one member sees)."""
+    last before the central directory).  Overlapping members let a small file declare the
+    same stored bytes many times over, each read as an array of its own (a 1 MB file loaded
+    as 50 tensors of 1 MB each: memory grows with the count of directory entries, which no
+    size check of one member sees)."""
     for info in z.infolist():
         check_member(z, info, what)
     infos = sorted(z.infolist(), key=lambda i: i.header_offset)
