@@ -231,3 +231,25 @@ def test_integer_arithmetic_that_would_wrap_diverges(expr):
     assert t.value(np.array([-1.0, 0.0, 0.4])) == 0.0
     with pytest.raises(DivergenceError, match="range"):
         t.value(np.array([1.0, 2.0, 0.0]))
+
+
+@pytest.mark.parametrize("stmt", ["a[0] = 5", "a[a > 0] = 7", "a.copy_(a.flip(0))", "a.zero_()",
+                                  "a.fill_(a[1])"])
+def test_an_in_place_write_numpy_computes_into_a_traced_integer_tensor_is_refused(stmt):
+    """copy_ replayed the traced point's values; a[a > 0] = 7 where nothing was written at
+    the traced point was kept as no write; zero_/fill_ raised AttributeError."""
+    src = ("def f(x):\n    a = x.reshape(2, 3).max(-1)[1]\n    " + stmt +
+           "\n    return (a * x[:2]).sum()\n")
+    ns = {"tg": tg}
+    exec(src, ns)
+    with pytest.raises(RuntimeError, match="in-place op on a traced .*int64 tensor"):
+        tg.trace(ns["f"], X0)
+
+
+@pytest.mark.parametrize("stmt", ["z.copy_(a)", "z[0] = a[1]", "z[tg.tensor([1])] = a[:1]"])
+def test_a_traced_integer_written_into_a_constant_tensor_is_guarded(stmt):
+    src = ("def f(x):\n    a = x.reshape(2, 3).max(-1)[1]\n    z = tg.zeros(2, dtype=tg.int64)\n"
+           "    " + stmt + "\n    return (z * x[:2]).sum()\n")
+    ns = {"tg": tg}
+    exec(src, ns)
+    _replays_as_eager(ns["f"])

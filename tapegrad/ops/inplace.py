@@ -214,6 +214,12 @@ _TRACED_HISTORY = (
     "copy made under no_grad (y.clone()).")
 
 
+_TRACED_NUMPY = (
+    "tapegrad.trace: an in-place op on a traced {} tensor computes its new values in NumPy "
+    "(integer and bool in-place ops other than arithmetic record no row), so replay would "
+    "keep the old ones. Write it out of place (a = a * 2, tapegrad.where(mask, 5, a)).")
+
+
 _TRACED_ALIAS = (
     "tapegrad.trace: an in-place op on the detach() or .data of a traced tensor writes "
     "through to that tensor (they share memory), which replay cannot follow. Modify a copy "
@@ -275,6 +281,8 @@ def _log_before(t, tape, before):
 
 def _rebase(t, r, before):
     """Make ``t`` the recorded result ``r``: t takes r's slot, values and history."""
+    if r._tok is None:  # (an integer result NumPy computed while tracing: no row)
+        return _write(t, r._data)
     tape = r._tok.tape
     if r._slot not in before[2]:  # (else written in place: no row read the old values,
         _log_before(t, tape, before)  # shape._put_in_place)
@@ -295,6 +303,8 @@ def _write(t, value):
     if tape is not None:
         _log_mutation(t, tape, _old_slots(t, tape))
         if t._tok is not None and t._tok.tape is tape and t._gen == tape.gen:
+            if tape is state.tracing:  # (its row would replay the old values)
+                raise RuntimeError(_TRACED_NUMPY.format(dtypes.name(t.dtype)))
             # no_grad on a non-leaf: it keeps its history, with the new values in a new slot
             # whose adjoint passes through to the old one
             d = t._data
@@ -481,6 +491,7 @@ def copy_(self, src, non_blocking=False):
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
         return _rebase(self, ew.where(_full_mask(self), src, self), before)
+    sh.guard_values(src, how="copy_")  # (integers: NumPy's copy, no row)
     return _write(self, np.broadcast_to(np.asarray(src._data), self.shape))
 
 
@@ -567,6 +578,8 @@ def _place(self, target, v, placed=None):
     """Write ``v`` (``placed``: its values broadcast to ``target``'s shape) at the flat
     positions ``target`` of ``self``: one PUT row when it records, else into the storage."""
     if not (_records(self, v) and self.dtype.kind == "f"):
+        if isinstance(v, Tensor):
+            sh.guard_values(v, how="index_put")  # (integers: NumPy's write, no row)
         if placed is None:
             placed = np.broadcast_to(np.asarray(v._data), target.shape)
         values = placed.reshape(-1) if placed.ndim else placed
