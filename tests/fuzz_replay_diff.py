@@ -82,7 +82,12 @@ VEC = [
  "F.adaptive_max_pool1d({a}.reshape(1, 1, 4), 1).reshape(1) * {b}", "F.avg_pool1d({a}.reshape(1, 1, 4), 2).reshape(2).repeat(2)",
  "{a}.reshape(2, 2).amin(0).repeat(2) * {b}", "tg.linalg.vector_norm({a}, ord=float('inf')) * {b}",
  "tg.linalg.vector_norm({a}, ord=1) * {b}", "{a}.norm(p=1) * {b}", "{a}.abs().max() * {b}",
- "{a}.clamp(min={b}.detach().min().item()) * 1.0", "{a}.sgn() * {b}", "{a}.copysign({b})", "{a}.fmax({b})", "{a}.fmin({b})",
+ "{a}.clamp(min={b}.detach().min().item()) * 1.0",
+ "tg.cat([{a}.argsort(), {b}.argsort()])[:4] * {b}", "({a}.argsort() // 2) * {b}",
+ "F.one_hot({a}.argmax(), 4) * {b}", "(({a} > 0) + ({b} > 0)).double() * {a}",
+ "tg.stack([{a}.argmax(), {b}.argmin()]).repeat(2) * {a}", "{a}.argsort().cumprod(0) * {b}",
+ "F.max_pool1d({a}.reshape(1, 1, 4), 2, return_indices=True)[1].reshape(2).repeat(2) * {b}",
+ "F.embedding({a}.argsort(), tg.eye(4))[:, 1] * {b}", "{a}.frexp()[1] * {b}", "{a}.sgn() * {b}", "{a}.copysign({b})", "{a}.fmax({b})", "{a}.fmin({b})",
 ]
 # statements: may use a, b, produce {o}
 STMT = [
