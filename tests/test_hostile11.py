@@ -7,6 +7,7 @@ differential fuzz of random programs runs under the ``slow`` marker
 (tests/fuzz_replay_diff.py, in a subprocess)."""
 import io
 import json
+import os
 import pathlib
 import struct
 import subprocess
@@ -209,8 +210,10 @@ def test_bool_members_hold_only_zeros_and_ones_and_the_version_is_the_int_one():
 # ---- the differential fuzz (slow) ----------------------------------------------------------
 @pytest.mark.slow
 def test_random_programs_replay_as_eager(capsys):
+    root = str(DIFF.parent.parent)  # (this checkout's tapegrad, not an installed one)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
     proc = subprocess.run([sys.executable, str(DIFF), "--start", "0", "--count", "300"],
-                          capture_output=True, text=True, timeout=3600)
+                          capture_output=True, text=True, timeout=3600, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     stats = json.loads(proc.stdout.strip().splitlines()[-1])
     assert stats["failures"] == [], "\n\n".join(stats["failures"][:5])
