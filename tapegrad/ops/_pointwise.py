@@ -296,9 +296,10 @@ def _truth(t):
     (NumPy's wraps to 44): replay gave those where eager did not.  A bool result (of add,
     mul, maximum, minimum) is its float result != 0; an integer result is guarded to lie in
     its dtype's range (a point where eager would wrap diverges)."""
-    kind = t._data.dtype.kind
-    if kind not in "biu":
+    d = t._data
+    if type(d) is float or d.dtype.kind not in "biu":  # (a float: a 0-d float's value)
         return t
+    kind = d.dtype.kind
     from .control import gt, guard, lt, ne  # (control and shape import this module)
     from .shape import to
     if kind == "b":
