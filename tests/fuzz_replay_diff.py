@@ -6,14 +6,21 @@ eagerly and by ``tapegrad.trace`` / ``tapegrad.compile`` at new points (half of 
 grid of halves, where ties and zeros are frequent): value and gradient by the single-point
 path, the batch path, on_divergence="mask" and a compiled call with tensors.  A point
 replay gives must equal eager's within 1e-9 (NumPy's libm and Numba's may differ in an
-ulp), or the trace must refuse (DivergenceError, a clear RuntimeError at trace time).
+ulp), or the trace must refuse (DivergenceError, a clear RuntimeError at trace time;
+counted apart as "self-check": replay disagreeing with eager at the traced point itself,
+as float32 values rounded eagerly, not by replay's float64 rows, do).
 
     python tests/fuzz_replay_diff.py --start 0 --count 300
 
 It prints each failing program and, last, one JSON line: cases by outcome, failures.
 Run by tests/test_hostile11.py (slow).
 """
-import sys, random, traceback, warnings, textwrap
+import random
+import sys
+import textwrap
+import traceback
+import warnings
+
 import numpy as np
 import tapegrad as tg
 import tapegrad.nn.functional as F
