@@ -352,8 +352,8 @@ def tanh(x):
     vectorised already).  Every float64 array of any size takes the kernel's formula (a
     value does not depend on its array's size).  A 1-d C-contiguous writeable array, the
     common case, calls the compiled function's entry point, whose argument types are then
-    known, without the dispatcher's typing of them (~0.3 us: a 4-value vector's call
-    costs NumPy's then, ~1.3 us)."""
+    known, without the dispatcher's typing of them (~0.3 us of a 4-value vector's ~2 us
+    call, NumPy's ~1.3; at 256 values ~4 us against NumPy's ~10)."""
     if type(x) is not np.ndarray or x.dtype is not _F64 or not x.ndim:
         return np.tanh(x)
     entry = _TANH_ENTRY[0]
