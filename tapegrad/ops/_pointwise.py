@@ -42,7 +42,8 @@ def make_unary(op, doc):
     """
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
-    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
+    # (its result is a new array: see push_result; _eager.tanh says so too)
+    fresh = type(npfn) is np.ufunc or getattr(npfn, "fresh", False)
 
     def fn(input):
         try:

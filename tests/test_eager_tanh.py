@@ -1,0 +1,103 @@
+"""float64 tanh's eager forward (tapegrad/_eager.py ``_tanh``, issue 20): a vectorised kernel
+with its own formula, so (1) its NumPy fallback gives its values bit for bit (a value never
+depends on whether the kernel was loaded yet), (2) it is within 1.5 ulp of tanh (a long
+double reference; NumPy's is 1.2), signs of zero and NaN kept, and (3) through the op its
+values and gradients match torch's, float64 and float32 (float32 stays np.tanh), at edge
+shapes.  The kernel runs here as a plain call (Python under NUMBA_DISABLE_JIT=1)."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import _eager
+
+torch = pytest.importorskip("torch")
+
+SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 0.625, -0.625, np.nextafter(0.625, 0),
+           19.0, 19.1, -19.1, 20.0, 20.5, 1e300, -1e300, 5e-324, -5e-324, 2.2e-308, 1e-9]
+
+
+def _points():
+    rng = np.random.default_rng(0)
+    scales = [1e-12, 1e-4, 0.1, 0.5, 1.0, 3.0, 10.0, 30.0]
+    return np.concatenate([rng.standard_normal(4000) * s for s in scales]
+                          + [np.linspace(-22, 22, 20001), np.array(SPECIAL)])
+
+
+def _kernel(x):
+    out = np.empty_like(x)
+    _eager._tanh(x, out)
+    return out
+
+
+def test_fallback_is_the_kernels_bit_for_bit():
+    x = _points()
+    got, want = _kernel(x), _eager._tanh_numpy(x)
+    np.testing.assert_array_equal(got, want)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_within_one_and_a_half_ulp():
+    x = _points()
+    y = _kernel(x)
+    finite = np.isfinite(x)
+    ref = np.tanh(x[finite].astype(np.longdouble))
+    ulp = np.spacing(np.abs(ref).astype(np.float64))
+    err = np.abs(y[finite].astype(np.longdouble) - ref) / np.maximum(ulp, 5e-324)
+    assert err.max() <= 1.5
+    assert np.all(np.abs(y[finite]) <= 1.0)
+
+
+def test_specials():
+    y = _kernel(np.array(SPECIAL))
+    want = np.tanh(np.array(SPECIAL))
+    np.testing.assert_array_equal(y[:5], want[:5])  # +-0, +-1 at +-inf, NaN
+    assert np.array_equal(np.signbit(y), np.signbit(want))
+    assert y[8] == float(np.tanh(np.longdouble(19.0))) and y[9] == 1.0 and y[10] == -1.0 and y[11] == 1.0
+    assert y[15] == 5e-324 and y[16] == -5e-324  # tanh x = x below ~1e-8
+    assert y[18] == 1e-9
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (0,), (5,), (3, 0), (2, 3, 4), (257, 33)])
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+def test_op_values_and_gradients_match_torch(shape, dt):
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal(shape) * 4).astype(dt)
+    a, b = tg.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    ya, yb = a.tanh(), b.tanh()
+    g = rng.standard_normal(shape).astype(dt)
+    ya.backward(tg.tensor(g))
+    yb.backward(torch.tensor(g))
+    rtol = 1e-6 if dt == "float32" else 1e-15
+    assert ya.dtype == tg.float64 if dt == "float64" else ya.dtype == tg.float32
+    np.testing.assert_allclose(ya.detach().numpy(), yb.detach().numpy(), rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(a.grad.numpy(), b.grad.numpy(), rtol=4 * rtol, atol=4 * rtol)
+
+
+def test_op_paths():
+    """No grad, a view's values, a read-only array, an int tensor, nn.functional and the
+    in-place form give the kernel's values."""
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((6, 7)) * 2
+    want = _kernel(x.reshape(-1)).reshape(6, 7)
+    np.testing.assert_array_equal(tg.tensor(x).tanh().numpy(), want)
+    np.testing.assert_array_equal(tg.tensor(x).t().tanh().numpy(), want.T)
+    np.testing.assert_array_equal(tg.tensor(x)[:, 2:5].tanh().numpy(), want[:, 2:5])
+    ro = x.copy()
+    ro.flags.writeable = False
+    np.testing.assert_array_equal(_eager.tanh(ro), want)
+    np.testing.assert_array_equal(tg.nn.functional.tanh(tg.tensor(x)).numpy(), want)
+    y = tg.tensor(x)
+    y.tanh_()
+    np.testing.assert_array_equal(y.numpy(), want)
+    i = tg.tensor([[0, 1, -3]])
+    np.testing.assert_array_equal(i.tanh().numpy(), _kernel(np.array([0.0, 1.0, -3.0]))[None])
+    np.testing.assert_allclose(i.tanh().numpy(), torch.tensor([[0, 1, -3]]).tanh().numpy(),
+                               rtol=1e-7)  # (torch: float32 for an int tensor)
+
+
+def test_kernel_not_loaded_gives_the_same_values(monkeypatch):
+    """Before the kernel is loaded the op computes with NumPy: the same values."""
+    x = np.random.default_rng(5).standard_normal((9, 11)) * 5
+    want = tg.tensor(x).tanh().numpy()
+    monkeypatch.setattr(_eager._TANH, "get", lambda dt, args: None)
+    np.testing.assert_array_equal(tg.tensor(x).tanh().numpy(), want)
