@@ -132,8 +132,6 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
                            f"checking arguments for embedding)")
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
-    if scale_grad_by_freq:
-        raise NotImplementedError("embedding(scale_grad_by_freq=True) is not supported here")
     num = weight.shape[0]
     idx = np.asarray(input._data).astype(np.int64).reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= num):
@@ -149,7 +147,18 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         # the looked-up value of the padding row, but no gradient to it
         keep = Tensor((idx != padding_idx)[:, None])
         rows = ops.where(keep, rows, weight.detach().index_select(0, Tensor(idx)))
+    if scale_grad_by_freq and rows.requires_grad:
+        rows = _grad_over_counts(rows, idx)
     return rows.reshape(*input.shape, weight.shape[1])
+
+
+def _grad_over_counts(rows, idx):
+    """``rows`` (one per index of ``idx``) unchanged in value, the gradient reaching each
+    divided by how often its index occurs in ``idx`` (embedding's scale_grad_by_freq)."""
+    _, where, counts = np.unique(idx, return_inverse=True, return_counts=True)
+    scale = Tensor((1.0 / counts[where.reshape(-1)]).astype(rows.dtype)[:, None])
+    fixed = rows.detach()
+    return fixed + (rows - fixed) * scale  # rows - fixed is exactly 0: the value is rows'
 
 
 def _renorm(weight, rows, max_norm, norm_type):
