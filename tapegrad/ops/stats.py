@@ -11,6 +11,7 @@ import dataclasses
 import numpy as np
 
 from .. import dtypes
+from .._state import state
 from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
@@ -121,6 +122,8 @@ def _median(input, dim, keepdim, op, nan_first):
         flat = input.reshape(-1)
         index = _order_index(flat, np.asarray(flat._data), 0, lambda m: (m - 1) // 2,
                              nan_first)
+        if sh._record_on(flat) and state.tracing is None:
+            return _median_split(flat, index)
         return sh.gather(flat, 0, index).reshape(())
     t, d, x, scalar = _along(input, dim, op)
     if x.shape[d] == 0:
@@ -130,6 +133,19 @@ def _median(input, dim, keepdim, op, nan_first):
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
     return result(values, indices)
+
+
+def _median_split(flat, index):
+    """The median of all elements (at ``index``) with PyTorch's gradient: split evenly
+    among the elements equal to it (the NaNs, when it is NaN), as max() of all elements
+    splits it: the max of flat where it ties, -inf (+inf and min for a -inf median) else."""
+    x = np.asarray(flat._data)
+    v = x[index[0]]
+    tie = np.isnan(x) if v != v else x == v
+    low = bool(v == -np.inf)
+    fill = Tensor(np.asarray(np.inf if low else -np.inf, x.dtype))
+    picked = ew.where(Tensor(tie), flat, fill)
+    return red.min(picked) if low else red.max(picked)
 
 
 @api
