@@ -10,6 +10,7 @@ place, outside the graph, with the unbiased variance, as PyTorch does.
 import numpy as np
 
 from .. import dtypes, ops
+from ..autograd.function import Function
 from ..grad_mode import no_grad
 from ..tensor import Tensor
 from .windows import _check_tensor, _float_input
@@ -153,12 +154,25 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 
 
 def _grad_over_counts(rows, idx):
-    """``rows`` (one per index of ``idx``) unchanged in value, the gradient reaching each
-    divided by how often its index occurs in ``idx`` (embedding's scale_grad_by_freq)."""
+    """``rows`` (one per index of ``idx``), the gradient reaching each divided by how often
+    its index occurs in ``idx`` (embedding's scale_grad_by_freq)."""
     _, where, counts = np.unique(idx, return_inverse=True, return_counts=True)
-    scale = Tensor((1.0 / counts[where.reshape(-1)]).astype(rows.dtype)[:, None])
-    fixed = rows.detach()
-    return fixed + (rows - fixed) * scale  # rows - fixed is exactly 0: the value is rows'
+    return _OverCounts.apply(rows, (1.0 / counts[where.reshape(-1)])[:, None])
+
+
+class _OverCounts(Function):
+    """The identity, its backward the gradient times ``scale``.  That backward's own
+    derivative (in a double backward) is the identity, as PyTorch's embedding double
+    backward: the lookup's Jacobian, with the 1/count applied once, by this node."""
+
+    @staticmethod
+    def forward(ctx, rows, scale):
+        ctx.scale = scale
+        return rows.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad + (grad * Tensor((ctx.scale - 1.0).astype(grad.dtype))).detach(), None
 
 
 def _renorm(weight, rows, max_norm, norm_type):
