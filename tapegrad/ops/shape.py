@@ -879,17 +879,14 @@ def put(x, v, target, in_place=False):
     else:
         src = np.broadcast_to(np.arange(v.numel(), dtype=np.int64).reshape(tuple(v.shape)),
                               target.shape).reshape(-1)
-    repeats = False
     if pos.size > 1:
-        order = np.argsort(pos, kind="stable")  # repeats keep their key order: the last
-        pos, src = pos[order], src[order]  # write of a position is the one that stays
-        # every write of a repeated position keeps its pair: each source gets that
-        # position's gradient, as PyTorch's backward (a gather of the gradient at index)
-        repeats = bool((pos[1:] == pos[:-1]).any())
+        order = np.argsort(pos, kind="stable")  # repeats keep their key order
+        pos, src = pos[order], src[order]
+        last = np.append(pos[1:] != pos[:-1], True)  # a repeated position: its last write
+        pos, src = pos[last], src[last]  # only (the derivative of what was computed)
     tape = tape_for_grad()
     lazy = tape.lazy
-    # (put_rev in place zeroes a position's adjoint after its first pair: no repeats there)
-    if in_place and not repeats and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
+    if in_place and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
             state.tracing is not tape and x._slot not in tape.hooks:
         return _put_in_place(x, v, pos, src, tape)
     new = np.array(_arr(x), copy=True)
