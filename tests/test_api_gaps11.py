@@ -22,7 +22,7 @@ W = np.arange(1.0, 9.0).reshape(2, 4) ** 0.5  # weights the output before the gr
 @pytest.mark.parametrize("name", ["median", "nanmedian"])
 @pytest.mark.parametrize("data", [X0, np.array([1.0, np.nan, 1.0, np.nan]),
                                   np.array([np.nan, 2.0, 2.0, 5.0, 2.0]),
-                                  np.array([-np.inf, -np.inf, 1.0]), np.array([3.0])])
+                                  np.array([np.inf, np.inf, 1.0]), np.array([-np.inf, 1.0, -np.inf, 2.0]), np.array([3.0])])
 def test_median_of_all_elements_splits_the_gradient_among_ties(name, data):
     def program(L):
         x = L.tensor(data, requires_grad=True)

@@ -11,7 +11,6 @@ import dataclasses
 import numpy as np
 
 from .. import dtypes
-from .._state import state
 from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, norm
 from . import arithmetic as ar
@@ -122,7 +121,7 @@ def _median(input, dim, keepdim, op, nan_first):
         flat = input.reshape(-1)
         index = _order_index(flat, np.asarray(flat._data), 0, lambda m: (m - 1) // 2,
                              nan_first)
-        if sh._record_on(flat) and state.tracing is None:
+        if sh._record_on(flat):
             return _median_split(flat, index)
         return sh.gather(flat, 0, index).reshape(())
     t, d, x, scalar = _along(input, dim, op)
@@ -138,14 +137,13 @@ def _median(input, dim, keepdim, op, nan_first):
 def _median_split(flat, index):
     """The median of all elements (at ``index``) with PyTorch's gradient: split evenly
     among the elements equal to it (the NaNs, when it is NaN), as max() of all elements
-    splits it: the max of flat where it ties, -inf (+inf and min for a -inf median) else."""
-    x = np.asarray(flat._data)
-    v = x[index[0]]
-    tie = np.isnan(x) if v != v else x == v
-    low = bool(v == -np.inf)
-    fill = Tensor(np.asarray(np.inf if low else -np.inf, x.dtype))
-    picked = ew.where(Tensor(tie), flat, fill)
-    return red.min(picked) if low else red.max(picked)
+    splits it: the max of the ties with -inf elsewhere (the min with +inf elsewhere for
+    a -inf median).  Recorded ops only, so a trace replays the ties of each point."""
+    v = sh.gather(flat, 0, index).reshape(())
+    tie = ew.where(cmp.isnan(v), cmp.isnan(flat), flat == v)
+    inf = Tensor(np.asarray(np.inf, flat.dtype))
+    high = red.max(ew.where(tie, flat, -inf))
+    return ew.where(v == -inf, red.min(ew.where(tie, flat, inf)), high)
 
 
 @api
