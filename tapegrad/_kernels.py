@@ -243,7 +243,10 @@ class _Kernel:
     def _interpret(self, args):
         if self.py is None:
             self.py = _plain(self.d)
-        return self.py(*args)
+        # as compiled: Numba raises no floating-point warnings, and the rules' unsigned index
+        # sums wrap by design (a negative stride cast by _u), which NumPy scalars warn about
+        with np.errstate(all="ignore"):
+            return self.py(*args)
 
     def __call__(self, *args):
         work = self.work(*args)

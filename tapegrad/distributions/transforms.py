@@ -27,6 +27,10 @@ class Transform:
     sign = 1  # of dy/dx, for the monotone elementwise transforms (cdf through them)
     domain = codomain = constraints.real
 
+    def __init__(self, cache_size=0):
+        # PyTorch's transforms all take cache_size; tapegrad recomputes (see with_cache)
+        self.with_cache(cache_size)
+
     def __call__(self, x):
         return self._call(x)
 

@@ -1012,7 +1012,9 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if t.size and (t.min() < 0 or t.max() >= c):
         raise IndexError(f"target out of range (multi_margin_loss: {c} classes)")
     picked = x.gather(1, Tensor(t.reshape(-1, 1)))
-    hinge = (margin - picked + x).clamp_min(0.0)
+    # relu, not clamp_min: PyTorch's kernel counts a term only where it is > 0 (a sample
+    # exactly on the margin gets no gradient)
+    hinge = relu(margin - picked + x)
     if p == 2:
         hinge = hinge * hinge
     if weight is not None:

@@ -700,7 +700,8 @@ class EmbeddingBag(Module):
 
     def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0,
                  scale_grad_by_freq=False, mode="mean", sparse=False, _weight=None,
-                 include_last_offset=False, padding_idx=None, device=None, dtype=None):
+                 include_last_offset=False, padding_idx=None, device=None, dtype=None,
+                 _freeze=False):
         super().__init__()
         check_device(device, "EmbeddingBag")
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
@@ -716,7 +717,22 @@ class EmbeddingBag(Module):
             self.weight = _empty((num_embeddings, embedding_dim), dtype)
             Embedding.reset_parameters(self)
         else:
-            self.weight = Parameter(_weight)
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError("Shape of weight does not match num_embeddings and "
+                                     "embedding_dim")
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0,
+                        scale_grad_by_freq=False, mode="mean", sparse=False,
+                        include_last_offset=False, padding_idx=None):
+        """An EmbeddingBag holding ``embeddings`` (2-D), frozen unless ``freeze=False``."""
+        assert embeddings.ndim == 2, "Embeddings parameter is expected to be 2-dimensional"
+        rows, cols = embeddings.shape
+        return cls(rows, cols, _weight=embeddings, _freeze=freeze, max_norm=max_norm,
+                   norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq, mode=mode,
+                   sparse=sparse, include_last_offset=include_last_offset,
+                   padding_idx=padding_idx)
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type,

@@ -305,6 +305,9 @@ class Module:
     def float(self):
         return self.to(np.float32)
 
+    def half(self):
+        return self.to(np.float16)
+
     # -- state -----------------------------------------------------------------------------
     def _state_items(self, prefix, keep_vars):
         """(key, tensor) of the parameters and persistent buffers, module by module as
@@ -562,10 +565,9 @@ class Sequential(Module):
         return input
 
     def __getitem__(self, idx):
-        mods = list(self._modules.values())
-        if isinstance(idx, slice):
-            return Sequential(*mods[idx])
-        return mods[idx]
+        if isinstance(idx, slice):  # the children keep their names, as in PyTorch
+            return type(self)(OrderedDict(list(self._modules.items())[idx]))
+        return list(self._modules.values())[idx]
 
     def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
         self.add_module(list(self._modules)[idx], module)
@@ -586,6 +588,42 @@ class Sequential(Module):
     def append(self, module):
         self.add_module(str(len(self)), module)
         return self
+
+    def extend(self, sequential):
+        for m in sequential:
+            self.append(m)
+        return self
+
+    def insert(self, index, module):
+        """``module`` at position ``index``; the children after it move up one name."""
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        if index < 0:
+            index += n
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def __add__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but "
+                             f"{type(other)} is given.")
+        return Sequential(*self, *other)
+
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but "
+                             f"{type(other)} is given.")
+        return self.extend(other)
 
 
 class ModuleList(Module):

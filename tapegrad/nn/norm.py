@@ -10,6 +10,7 @@ place, outside the graph, with the unbiased variance, as PyTorch does.
 import numpy as np
 
 from .. import dtypes, ops
+from ..autograd.function import Function
 from ..grad_mode import no_grad
 from ..tensor import Tensor
 from .windows import _check_tensor, _float_input
@@ -132,8 +133,6 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
                            f"checking arguments for embedding)")
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
-    if scale_grad_by_freq:
-        raise NotImplementedError("embedding(scale_grad_by_freq=True) is not supported here")
     num = weight.shape[0]
     ops.shape.guard_values(input, how="embedding")  # (read in NumPy: a traced index)
     idx = np.asarray(input._data).astype(np.int64).reshape(-1)
@@ -150,7 +149,31 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         # the looked-up value of the padding row, but no gradient to it
         keep = Tensor((idx != padding_idx)[:, None])
         rows = ops.where(keep, rows, weight.detach().index_select(0, Tensor(idx)))
+    if scale_grad_by_freq and rows.requires_grad:
+        rows = _grad_over_counts(rows, idx)
     return rows.reshape(*input.shape, weight.shape[1])
+
+
+def _grad_over_counts(rows, idx):
+    """``rows`` (one per index of ``idx``), the gradient reaching each divided by how often
+    its index occurs in ``idx`` (embedding's scale_grad_by_freq)."""
+    _, where, counts = np.unique(idx, return_inverse=True, return_counts=True)
+    return _OverCounts.apply(rows, (1.0 / counts[where.reshape(-1)])[:, None])
+
+
+class _OverCounts(Function):
+    """The identity, its backward the gradient times ``scale``.  That backward's own
+    derivative (in a double backward) is the identity, as PyTorch's embedding double
+    backward: the lookup's Jacobian, with the 1/count applied once, by this node."""
+
+    @staticmethod
+    def forward(ctx, rows, scale):
+        ctx.scale = scale
+        return rows.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad + (grad * Tensor((ctx.scale - 1.0).astype(grad.dtype))).detach(), None
 
 
 def _renorm(weight, rows, max_norm, norm_type):

@@ -121,6 +121,8 @@ def _median(input, dim, keepdim, op, nan_first):
         flat = input.reshape(-1)
         index = _order_index(flat, np.asarray(flat._data), 0, lambda m: (m - 1) // 2,
                              nan_first)
+        if sh._record_on(flat):
+            return _median_split(flat, index)
         return sh.gather(flat, 0, index).reshape(())
     t, d, x, scalar = _along(input, dim, op)
     if x.shape[d] == 0:
@@ -130,6 +132,18 @@ def _median(input, dim, keepdim, op, nan_first):
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
     return result(values, indices)
+
+
+def _median_split(flat, index):
+    """The median of all elements (at ``index``) with PyTorch's gradient: split evenly
+    among the elements equal to it (the NaNs, when it is NaN), as max() of all elements
+    splits it: the max of the ties with -inf elsewhere (the min with +inf elsewhere for
+    a -inf median).  Recorded ops only, so a trace replays the ties of each point."""
+    v = sh.gather(flat, 0, index).reshape(())
+    tie = ew.where(cmp.isnan(v), cmp.isnan(flat), flat == v)
+    inf = Tensor(np.asarray(np.inf, flat.dtype))
+    high = red.max(ew.where(tie, flat, -inf))
+    return ew.where(v == -inf, red.min(ew.where(tie, flat, inf)), high)
 
 
 @api
