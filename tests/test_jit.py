@@ -1,9 +1,11 @@
-"""The compiled sweep: Numba's stale-cache trap is closed, warmup(), and parity with the
-JIT disabled.  Each check runs tapegrad in a subprocess with a NUMBA_CACHE_DIR of this
-module's own, so no cache of the developer's (or of another test module) can make it pass.
-Cold compiles are the cost of this module, so the checks share them: one cold start (the
-``cold`` fixture) serves warmup(), the no-JIT parity and the stale-cache test, and one
-race of two cold processes in a read-only install serves both of those claims.
+"""The compiled sweep on a cold cache: warmup(), the first gradient interpreted while the
+kernels compile in the background, two processes filling one empty cache at once in a
+read-only install, parity with the JIT disabled, and Numba's stale-cache trap closed.  Each
+check runs tapegrad in subprocesses on a cache of this module's own, so no cache of the
+developer's (or of another test module) can make it pass.  Cold compiles are the cost of
+this module (60-150 s of CI each), so every check shares one cold start (the ``cold``
+fixture): two processes, one compiling in-process and one in the background, race on the
+empty cache of a read-only copy of the package; only the edited rule compiles again.
 """
 import json
 import os
@@ -69,7 +71,9 @@ def cache_files(cache):
             if p.suffix in (".nbi", ".nbc")}
 
 
-COLD = """
+# ---- the cold start: two processes at once on the empty cache of a read-only install
+
+SYNC = """
 import json, math, numba, tapegrad
 out = {"file": tapegrad.__file__}
 t = tapegrad.warmup(float32=False, replay=False)  # (cold, these would add ~16 s, ~40 s)
@@ -95,25 +99,100 @@ program = {"loss": loss.item(), "x": x.grad.tolist(), "w": w.grad.tolist(),
            "s": s.grad.item(), "jit_disabled": bool(numba.config.DISABLE_JIT)}
 """
 
+# the default: the first gradient runs the rules interpreted while background processes
+# compile (tapegrad/_kernels.py, issue 23)
+BACKGROUND = """
+import json, time, numpy as np, tapegrad as tg
+from tapegrad import _kernels, _sweep
+x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
+t0 = time.perf_counter()
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+first = time.perf_counter() - t0
+interpreted = isinstance(_kernels._reverse_sweep, _kernels._Kernel)
+g1 = x.grad.tolist()
+_kernels._reverse_sweep.loader.join()  # (Numba imported, the background compile started)
+_kernels._Background.procs["sweep"].wait(timeout=900)
+for _ in range(2):  # the next one starts loading the compiled kernel in a thread
+    x.grad = None
+    (x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+    k = _kernels._reverse_sweep
+    if getattr(k, "loader", None) is not None:
+        k.loader.join()
+y = tg.tensor([0.3, -1.2, 2.0], dtype=tg.float32, requires_grad=True)
+(y.sin() * y.exp() + (y * y).tanh()).sum().backward()
+groups = sorted(_kernels._Background.procs)
+_kernels._Background.procs["float32"].kill()  # (not waited for: ~40 s)
+print(json.dumps({"file": tg.__file__, "first_s": first, "interpreted": interpreted,
+                  "g1": g1, "g2": x.grad.tolist(), "g32": y.grad.tolist(), "groups": groups,
+                  "dtype32": str(y.grad.dtype),
+                  "bound": _kernels._reverse_sweep is _sweep._reverse_sweep.dispatcher,
+                  "bound32": _kernels._reverse_sweep32 is _sweep._reverse_sweep.dispatcher}))
+"""
+
+RACE = """
+import json, numpy as np, tapegrad as tg
+x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
+(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
+print(json.dumps({"file": tg.__file__, "x": x.grad.tolist()}))
+"""
+
+
+def read_only():
+    """A wrapper that makes permission bits bind this process even as root (which otherwise
+    writes anywhere): the capabilities that override them are dropped."""
+    if os.geteuid() != 0:
+        return ()
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: cannot make a directory read-only")
+    return (setpriv, "--bounding-set", "-dac_override,-dac_read_search")
+
+
+def expected(x):
+    """The gradient of BACKGROUND's and RACE's ``sin(x) exp(x) + tanh(x x)``."""
+    return (np.cos(x) + np.sin(x)) * np.exp(x) + 2 * x / np.cosh(x * x) ** 2
+
 
 @pytest.fixture(scope="module")
 def cold(tmp_path_factory):
-    """ONE cold start that the checks below share (each cold compile costs 15-70 s of CI):
-    a copy of the package (test_edited_rule_recompiles edits its rules), an empty
-    NUMBA_CACHE_DIR, and one process that runs warmup(), DEXP's gradient and PROGRAM.
-    ``files``: the cache files as that process left them."""
+    """ONE cold start that every check below shares.  tapegrad installed where nothing may
+    be written (site-packages of a system Python): no NUMBA_CACHE_DIR, Numba caches in the
+    user's cache dir instead.  Two processes start on that empty cache at once (as dask
+    workers starting together do) and both compile the sweep, writing the same cache files
+    at the same time: ``sync`` in-process (warmup(), DEXP, PROGRAM), ``background`` as a
+    script does by default.  (The eager sweep only: each replay kernel would add ~30 s of
+    compiling, and Numba caches every kernel the same way.)"""
     root = tmp_path_factory.mktemp("cold")
-    pkg = copy_package(root)
-    cache = root / "numba_cache"
-    env = {"PYTHONPATH": str(root), "NUMBA_CACHE_DIR": str(cache)}
-    out = run(COLD + PROGRAM + "out['program'] = program\nprint(json.dumps(out))\n", root, env)
-    assert pathlib.Path(out["file"]).resolve().parent == pkg.resolve()
-    return {"root": root, "pkg": pkg, "cache": cache, "env": env, "out": out,
-            "files": cache_files(cache)}
+    site = root / "site"
+    pkg = copy_package(site)  # also a snapshot: edits in the working tree cannot recompile it
+    home = root / "home"
+    home.mkdir()
+    env = {"PYTHONPATH": str(site), "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    subprocess.run(["chmod", "-R", "a-w", str(site)], check=True)
+    try:
+        prefix = read_only()
+        code = {"sync": SYNC + PROGRAM + "out['program'] = program\nprint(json.dumps(out))\n",
+                "background": BACKGROUND}
+        argv = {"sync": command(code["sync"], root, env, prefix),
+                "background": ([*prefix, sys.executable, "-c", textwrap.dedent(BACKGROUND)],
+                               fresh_env(**env))}
+        procs = {k: subprocess.Popen(a, cwd=root, env=e, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+                 for k, (a, e) in argv.items()}
+        outs = {k: p.communicate(timeout=1200) for k, p in procs.items()}
+        for k, p in procs.items():
+            assert p.returncode == 0, f"{k}: {outs[k][1]}"
+        res = {k: json.loads(o.strip().splitlines()[-1]) for k, (o, _) in outs.items()}
+        for r in res.values():
+            assert pathlib.Path(r["file"]).resolve().parent == pkg.resolve()
+        yield {"root": root, "site": site, "pkg": pkg, "home": home, "env": env,
+               "prefix": prefix, "stderr": {k: e for k, (_, e) in outs.items()}, **res}
+    finally:
+        subprocess.run(["chmod", "-R", "u+w", str(site)], check=True)
 
 
 def test_warmup_returns_seconds_and_backward_works(cold):
-    out = cold["out"]
+    out = cold["sync"]
     assert out["type"] == "float" and out["t"] > 0.0
     assert out["again"] < out["t"]  # compiled (and cached) by the first call
     np.testing.assert_allclose(out["grad"], out["want"], rtol=1e-15)
@@ -125,10 +204,23 @@ def test_warmup_returns_seconds_and_backward_works(cold):
     assert x.grad.item() == pytest.approx(4.0 * np.exp(4.0), rel=1e-15)
 
 
+def test_cold_cache_first_gradient_is_interpreted_then_compiled(cold):
+    r = cold["background"]
+    assert cold["stderr"]["background"].count("compiling kernels in the background") == 1
+    assert r["interpreted"] and r["bound"]  # interpreted first, compiled after the compile
+    # a float32 graph after the float64 sweep is bound: interpreted, its group started
+    assert not r["bound32"] and r["groups"] == ["float32", "sweep"]
+    assert r["dtype32"].endswith("float32")
+    x = np.array([0.3, -1.2, 2.0])
+    np.testing.assert_allclose(r["g1"], expected(x), rtol=1e-13)
+    np.testing.assert_allclose(r["g2"], r["g1"], rtol=1e-14)
+    np.testing.assert_allclose(r["g32"], expected(x), rtol=1e-6)
+
+
 def test_no_jit_gives_the_jitted_gradient(tmp_path, cold):
     """With NUMBA_DISABLE_JIT=1 the rules run as plain Python: the same numbers as the
     compiled sweep of the cold start (which ran an unedited copy of this package)."""
-    jitted = cold["out"]["program"]
+    jitted = cold["sync"]["program"]
     plain = run(PROGRAM + "import json\nprint(json.dumps(program))\n", tmp_path,
                 {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "NUMBA_DISABLE_JIT": "1"})
     assert jitted["jit_disabled"] is False and plain["jit_disabled"] is True
@@ -138,34 +230,49 @@ def test_no_jit_gives_the_jitted_gradient(tmp_path, cold):
     assert np.any(np.asarray(jitted["x"]) != 0.0)
 
 
+def test_read_only_install_two_processes_warming_its_empty_cache_at_once(cold):
+    """Both racing processes got the right gradients (the tests above), wrote nothing into
+    the read-only package, and left the compiled sweep in the user's cache, which a third
+    process loads: nothing compiled or rewritten."""
+    site, home = cold["site"], cold["home"]
+    assert not list(site.rglob("__pycache__/*.nb*")), "wrote into the read-only package"
+    cached = cache_files(home)
+    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in cached)
+    third = run(RACE, cold["root"], cold["env"], cold["prefix"])
+    assert cache_files(home) == cached  # a warm cache: nothing compiled or rewritten
+    np.testing.assert_allclose(third["x"], expected(np.array([0.3, -1.2, 2.0])), rtol=1e-14)
+    assert third["x"] == cold["background"]["g2"]  # what the compiled sweep gave there
+
+
 def test_edited_rule_recompiles(cold):
     """Numba keys a cache on the cached function's own file: an edited rule in ops/ would
-    run stale from a warm cache.  tapegrad/_jit.py's ensure_fresh must prevent it.
-    (It edits the cold start's package copy: the other users of ``cold`` only read its
-    output, and run before it.)"""
-    pkg, cache, env, tmp_path = cold["pkg"], cold["cache"], cold["env"], cold["root"]
-    assert cold["out"]["dexp"] == 1.0
-    files = cold["files"]
+    run stale from a warm cache.  tapegrad/_jit.py's ensure_fresh must prevent it.  (It
+    edits the cold start's package copy: the other users of ``cold`` run before it.)"""
+    pkg, home, root = cold["pkg"], cold["home"], cold["root"]
+    env, prefix = cold["env"], cold["prefix"]
+    assert cold["sync"]["dexp"] == 1.0
+    files = cache_files(home)
     assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbi") for n in files)
-    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in files)
+    # the files edited below become writable; their directories stay read-only, so Numba
+    # keeps caching in the user's cache dir
+    for path in (pkg / "ops" / "elementwise.py", pkg / "_jit.py"):
+        path.chmod(path.stat().st_mode | 0o200)
 
-    # unchanged package: the second run loads from the cache and rewrites nothing
-    second = run(DEXP, tmp_path, env)
-    assert second["grad"] == 1.0
-    assert cache_files(cache) == files
+    # unchanged package: the next run loads from the cache and rewrites nothing
+    assert run(DEXP, root, env, prefix)["grad"] == 1.0
+    assert cache_files(home) == files
 
     # the rules' file changes and every rule in it moves down a line, but no compiled code
     # changes (as when a message or a Python-side check is edited): the warm cache is used
     path = pkg / "ops" / "elementwise.py"
     path.write_text('"""An edited docstring."""\n' + path.read_text())
-    assert run(DEXP, tmp_path, env)["grad"] == 1.0
-    assert cache_files(cache) == files
+    assert run(DEXP, root, env, prefix)["grad"] == 1.0
+    assert cache_files(home) == files
 
     # the rule changes, _sweep.py does not: the gradient must follow the new rule
     edit_rule(pkg, EXP_RULE, EXP_RULE_DOUBLED)
-    third = run(DEXP, tmp_path, env)
-    assert third["grad"] == 2.0
-    rewritten = cache_files(cache)
+    assert run(DEXP, root, env, prefix)["grad"] == 2.0
+    rewritten = cache_files(home)
     assert any(rewritten[n] != files[n] for n in files if n.startswith("_sweep._reverse_sweep"))
 
     # control: with ensure_fresh switched off, the same kind of edit does run stale, so the
@@ -176,66 +283,4 @@ def test_edited_rule_recompiles(cold):
     assert head in src
     jit.write_text(src.replace(head, head + "    return\n", 1))
     edit_rule(pkg, EXP_RULE_DOUBLED, EXP_RULE)
-    stale = run(DEXP, tmp_path, env)
-    assert stale["grad"] == 2.0  # the old, doubled rule from the cache
-
-
-# -- the cache in hostile places (issue 8).  NUMBA_CACHE_DIR honoured: the cache files of
-# test_edited_rule_recompiles appear there; NUMBA_DISABLE_JIT=1: .ci/run runs the fast tests
-# so, and test_no_jit_gives_the_jitted_gradient compares both.
-
-def read_only(tmp_path):
-    """A wrapper that makes permission bits bind this process even as root (which otherwise
-    writes anywhere): the capabilities that override them are dropped."""
-    if os.geteuid() != 0:
-        return ()
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("running as root without setpriv: cannot make a directory read-only")
-    return (setpriv, "--bounding-set", "-dac_override,-dac_read_search")
-
-
-RACE = """
-import json, numpy as np, tapegrad as tg
-x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
-(x.sin() * x.exp() + (x * x).tanh()).sum().backward()
-print(json.dumps({"file": tg.__file__, "x": x.grad.tolist()}))
-"""
-
-
-def test_read_only_install_two_processes_warming_its_empty_cache_at_once(tmp_path):
-    """tapegrad installed where nothing may be written (site-packages of a system Python):
-    no NUMBA_CACHE_DIR, Numba caches in the user's cache dir instead.  Two processes start
-    on that empty cache at once (as dask workers starting together do): both compile the
-    sweep and write the same cache files at the same time, both get the right gradient, and
-    a third process loads what they left.  (One test for both claims: each cold start costs
-    15-30 s of CI.  The eager sweep only: each replay kernel would add ~30 s of compiling,
-    and Numba caches every kernel the same way.)"""
-    site = tmp_path / "site"
-    pkg = copy_package(site)  # also a snapshot: edits in the working tree cannot recompile it
-    subprocess.run(["chmod", "-R", "a-w", str(site)], check=True)
-    home = tmp_path / "home"
-    home.mkdir()
-    env = {"PYTHONPATH": str(site), "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
-    try:
-        prefix = read_only(tmp_path)
-        argv, full_env = command(RACE, tmp_path, env, prefix)
-        procs = [subprocess.Popen(argv, cwd=tmp_path, env=full_env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
-        outs = [p.communicate(timeout=600) for p in procs]
-        for p, (_, err) in zip(procs, outs, strict=True):
-            assert p.returncode == 0, err
-        results = [json.loads(out.strip().splitlines()[-1]) for out, _ in outs]
-        assert not list(site.rglob("__pycache__/*.nb*")), "wrote into the read-only package"
-        cached = cache_files(home)
-        assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in cached)
-        third = run(RACE, tmp_path, env, prefix)
-        assert cache_files(home) == cached  # a warm cache: nothing compiled or rewritten
-    finally:
-        subprocess.run(["chmod", "-R", "u+w", str(site)], check=True)
-    x = np.array([0.3, -1.2, 2.0])
-    want = (np.cos(x) + np.sin(x)) * np.exp(x) + 2 * x / np.cosh(x * x) ** 2
-    for r in (*results, third):
-        assert pathlib.Path(r["file"]).resolve().parent == pkg.resolve()
-        np.testing.assert_allclose(r["x"], want, rtol=1e-14)
-        assert r == results[0]
+    assert run(DEXP, root, env, prefix)["grad"] == 2.0  # the old, doubled rule from the cache
