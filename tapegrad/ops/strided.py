@@ -496,7 +496,7 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
     km = meta[k + 2]
     # (the runs only where read below: strided_rev finds its own)
     starts, length, step = strided_runs(meta, km, _s(n) if df or kind == BC_MUL else _s(0))
-    acc = np.zeros(ns * w if ds else 0)
+    acc = np.zeros(ns * w if ds else _u(0))
     if kind == BC_MUL and w == 1:
         _bc_mul_pass(adj, vals, acc, acc, o, f, s, f, starts, length, step, df, ds, False,
                      False, False)
@@ -551,7 +551,7 @@ def bcast_chain_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds, pf, ps, nps, 
         bcast_rev(adj, vals, meta, f, pf, ps, n, nps, kp, w, dpf, dps)
         return
     starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
-    acc = np.zeros(ns if ds else 0)
+    acc = np.zeros(ns if ds else _u(0))
     pacc = np.zeros(nps)
     _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds, True, dpf,
                  pkind == BC_SUB and not pside)

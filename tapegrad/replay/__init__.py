@@ -764,6 +764,8 @@ class _Plan:
       expand's slot keeps no values.
     - A product x * x read by one sum over dims only is folded into it: one SQSUM row
       (``_fold_squares``); the product's slot keeps no values.
+    - An add or sub BCAST row whose output a product BCAST row reads first has its
+      reverse run in that row's (``_chain_broadcasts``): it is left out of ``rev``.
     """
 
     def __init__(self, t, fold=True):
