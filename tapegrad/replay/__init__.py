@@ -967,12 +967,23 @@ def _same_map(meta, k1, k2):
 
 def _unread_between(rows, keep, d, r, slots):
     """Whether no kept row between rows d and r reads ``slots`` (through its columns; a
-    row reading slots through aux or the meta pool counts as reading them)."""
+    row reading slots through aux or the meta pool counts as reading them), nor a slot
+    that may share their storage (a view's: the plan may alias it to its source, and its
+    reverse then adds onto the same adjoints)."""
+    parent = {o: a for op, o, a in rows[:, :3].tolist() if o >= 0 and a >= 0 and
+              op in (VIEW, GATHER, STRIDED, EXPAND)}
+
+    def root(x):
+        while x in parent:
+            x = parent[x]
+        return x
+
+    roots = {root(x) for x in slots}
     for q in range(d + 1, r):
         if not keep[q]:
             continue
         code, _, a, b, k = rows[q].tolist()
-        if a in slots or b in slots:
+        if a in slots or b in slots or root(a) in roots or root(b) in roots:
             return False
         spec = OPS.get(code & OP_MASK)  # (the plan's own rows read columns 2 and 3 only)
         if spec is None and code not in (BCAST, SQSUM) or spec is not None and (
