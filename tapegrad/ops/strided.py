@@ -438,79 +438,44 @@ def _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side):
             adj[f + i] += adj[o + i]
 
 
-@rule(inline=True)  # (a call per element, arrays passed: ~50 ns)
-def _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, e, m, df, ds, chain, dpf, neg, a, pa):
-    # one element of _bc_mul_pass: a and pa the source's running sums (returned)
-    gy = adj[o + e]
-    g = adj[f + e]
-    if df:
-        g += gy * vals[s + m]
-        adj[f + e] = g
-    if ds:
-        a += gy * vals[f + e]
-    if chain:
-        if dpf:
-            adj[pf + e] += -g if neg else g
-        pa += g
-    return a, pa
-
-
 @rule
 def _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds, chain, dpf,
                  neg):
     # a product's reverse at one point in one pass over gy: the full operand's adjoints
-    # (gy * x[map]) and the source's terms (gy * f, summed through the map run after run,
-    # each element's terms in the order strided_rev adds them), without the (K, n, d)
-    # scratch of products; gy read once (ADBench GMM: exp(q) * xc).  chain: f is the
-    # output of an add or sub broadcast (bcast_chain_rev), whose adjoints are final once
+    # (gy * x[map]) and the source's terms (gy * f, added onto acc through the map run
+    # after run, each element's terms in the order strided_rev adds them), without the
+    # (K, n, d) scratch of products; gy read once (ADBench GMM: exp(q) * xc).  chain: f is
+    # the output of an add or sub broadcast (bcast_chain_rev), whose adjoints are final once
     # written here: that row's reverse follows in the same pass, f's adjoint onto its full
     # operand (dpf; neg: -g) and its terms onto pacc, as bcast_rev would add them after.
-    # Runs reading one source run (a broadcast over a middle dim) are walked together,
-    # four source elements' sums held in registers over them (the same adds in order).
-    r = 0
-    while r < len(starts):
-        c = r + 1
-        while step != 0 and c < len(starts) and starts[c] == starts[r]:
-            c += 1
-        j = _u(starts[r])
-        i = 0
-        while c > r + 1 and i + 4 <= length:
-            m = j + _u(i * step)
-            m1, m2, m3 = m + _u(step), m + _u(2 * step), m + _u(3 * step)
-            a0 = acc[m] if ds else 0.0
-            a1 = acc[m1] if ds else 0.0
-            a2 = acc[m2] if ds else 0.0
-            a3 = acc[m3] if ds else 0.0
-            p0 = pacc[m] if chain else 0.0
-            p1 = pacc[m1] if chain else 0.0
-            p2 = pacc[m2] if chain else 0.0
-            p3 = pacc[m3] if chain else 0.0
-            for q in range(r, c):
-                e = _u(q * length + i)
-                a0, p0 = _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, e, m, df, ds, chain,
-                                     dpf, neg, a0, p0)
-                a1, p1 = _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, e + 1, m1, df, ds,
-                                     chain, dpf, neg, a1, p1)
-                a2, p2 = _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, e + 2, m2, df, ds,
-                                     chain, dpf, neg, a2, p2)
-                a3, p3 = _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, e + 3, m3, df, ds,
-                                     chain, dpf, neg, a3, p3)
+    # (Microbenchmarks, GMM d = 10: the source's sums held in registers over runs, four
+    # elements at a time, were 1.4x slower than these adds through memory; a helper
+    # called per element with the arrays, even inlined, 20x: NRT's counters)
+    if df and ds and chain and not dpf:  # (GMM's case without its branches: 8% faster)
+        for r in range(len(starts)):
+            q, j = _u(r * length), _u(starts[r])
+            for i in range(length):
+                e, m = q + _u(i), j + _u(i * step)
+                gy = adj[o + e]
+                g = adj[f + e] + gy * vals[s + m]
+                adj[f + e] = g
+                acc[m] += gy * vals[f + e]
+                pacc[m] += g
+        return
+    for r in range(len(starts)):
+        q, j = _u(r * length), _u(starts[r])
+        for i in range(length):
+            e, m = q + _u(i), j + _u(i * step)
+            gy = adj[o + e]
+            if df:
+                adj[f + e] += gy * vals[s + m]
             if ds:
-                acc[m], acc[m1], acc[m2], acc[m3] = a0, a1, a2, a3
+                acc[m] += gy * vals[f + e]
             if chain:
-                pacc[m], pacc[m1], pacc[m2], pacc[m3] = p0, p1, p2, p3
-            i += 4
-        for t in range(i, length):  # (the tail, or runs one by one: in place, in order)
-            m = j + _u(t * step)
-            for q in range(r, c):
-                a, pa = _bc_mul_one(adj, vals, acc, pacc, o, f, s, pf, _u(q * length + t), m,
-                                    df, ds, chain, dpf, neg, acc[m] if ds else 0.0,
-                                    pacc[m] if chain else 0.0)
-                if ds:
-                    acc[m] = a
-                if chain:
-                    pacc[m] = pa
-        r = c
+                g = adj[f + e]
+                if dpf:
+                    adj[pf + e] += -g if neg else g
+                pacc[m] += g
 
 
 @rule
