@@ -165,20 +165,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw, fa)
         elif op == T.EXPAND:
             T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
-        elif op == T.BCAST and meta[k + 3] < 0:
-            T.bcast_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]), k, uw,
-                        reach[a] != CONST, reach[b] != CONST)
-        elif op == T.BCAST:  # (an add or sub row's reverse chained: its inputs reached here)
-            pf, ps, kp = meta[meta[k + 3]], meta[meta[k + 3] + 1], meta[meta[k + 3] + 2]
-            if reach[pf] == 0:
-                K.reach_input(adj, reach, offs, pf, w)
-            if reach[ps] == 0:
-                K.reach_input(adj, reach, offs, ps, w)
-            T.bcast_chain_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]),
-                              k, uw, reach[a] != CONST, reach[b] != CONST,
-                              np.uint64(offs[pf]) * uw, np.uint64(offs[ps]) * uw,
-                              np.uint64(offs[ps + 1] - offs[ps]), kp,
-                              reach[pf] != CONST, reach[ps] != CONST)
+        elif op == T.BCAST:
+            T.bcast_rev_row(adj, reach, vals, offs, meta, oo, ao, bo, ne,
+                            np.uint64(offs[b + 1] - offs[b]), k, uw, reach[a] != CONST,
+                            reach[b] != CONST)
         elif op == T.SQSUM:
             db = b >= 0 and reach[b] != CONST
             if reach[a] != CONST or db:

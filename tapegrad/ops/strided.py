@@ -7,9 +7,9 @@ Broadcasting lives here, below every family that broadcasts.
 import numpy as np
 
 from .._jit import rule
-from .._rules import _s, _u, add_into
+from .._rules import _s, _u, add_into, reach_input
 from .._state import state
-from ..tape import OP_MASK
+from ..tape import CONST, OP_MASK
 from . import layout
 from .registry import OPS, ZERO, declare
 
@@ -547,6 +547,23 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                 acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
     for j in range(ns * w):
         adj[s + j] += acc[j]
+
+
+@rule
+def bcast_rev_row(adj, reach, vals, offs, meta, o, f, s, n, ns, k, w, df, ds):
+    # a BCAST row's reverse (the sweep's one branch for it): alone, or with the add or sub
+    # row chained into it (meta[k+3]: where [pf, ps, kp] stand, its inputs reached here,
+    # as the sweep reaches a row's inputs)
+    ch = meta[k + 3]
+    if ch < 0:
+        bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds)
+        return
+    pf, ps, kp = meta[ch], meta[ch + 1], meta[ch + 2]
+    reach_input(adj, reach, offs, pf, w)
+    reach_input(adj, reach, offs, ps, w)
+    bcast_chain_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds, _u(offs[pf]) * w,
+                    _u(offs[ps]) * w, _u(offs[ps + 1] - offs[ps]), kp, reach[pf] != CONST,
+                    reach[ps] != CONST)
 
 
 @rule
