@@ -166,8 +166,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == T.EXPAND:
             T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
         elif op == T.BCAST:
-            T.bcast_rev(adj, vals, meta, oo, ao, bo, ne, np.uint64(offs[b + 1] - offs[b]), k, uw,
-                        reach[a] != CONST, reach[b] != CONST)
+            T.bcast_rev_row(adj, reach, vals, offs, meta, oo, ao, bo, ne,
+                            np.uint64(offs[b + 1] - offs[b]), k, uw, reach[a] != CONST,
+                            reach[b] != CONST)
         elif op == T.SQSUM:
             db = b >= 0 and reach[b] != CONST
             if reach[a] != CONST or db:

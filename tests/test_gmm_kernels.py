@@ -458,3 +458,87 @@ def test_constants_kept_between_batch_calls():
         for X in (A[None], A[None], np.stack([A, A, A]), A[None]):
             v, g = f.value_and_grad_batch(X)
             np.testing.assert_allclose(v, want[id(f)], rtol=1e-13)
+
+
+def _replayed_chain(fn, args, chain, batch):
+    """fn's replay with broadcasts folded (every run length) and an add or sub broadcast's
+    reverse chained into the product's reading it (replay.CHAIN_BROADCASTS) or not; batch:
+    False (one point), 3 (three points, w = 3) or 1 (a batch of one: the batch kernel at
+    w = 1).  Returns ((value, gradients), the plan's reverse opcodes)."""
+    from tapegrad import replay
+    old = replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN
+    replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN = chain, 0
+    try:
+        c = tg.compile(fn, argnums=tuple(range(len(args))))
+        if batch:
+            X = [np.stack([a, -a, a[::-1]][:batch]) for a in args]
+            v, g = c.value_and_grad_batch(*X)
+            out = (v, g) if batch > 1 else (v[0], tuple(x[0] for x in g))
+        else:
+            out = c.value_and_grad(*args)
+        t = next(iter(c.traces.values()))[0]
+        return out, t._make_plan().rev[:, 0]
+    finally:
+        replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN = old
+
+
+@pytest.mark.parametrize("sub", ["x-m", "m-x", "x+m", "const-m"])
+@pytest.mark.parametrize("batch", [False, 1, 3])
+def test_chained_broadcast_reverse_every_length(sub, batch):
+    """ADBench GMM's exp(q) * (x - mu), both (K, 1, d) -> (K, n, d) broadcasts folded, with
+    xc = x - mu also read later by a product (its adjoint's last terms the mul's): the
+    sub's reverse chained into the mul's pass (ops/strided.py bcast_chain_rev) gives the
+    values and gradients of the two rows' reverses bit for bit, every d = 0..17, at one
+    point, a batch of one and of three, with -0.0, nan, +-inf and a subnormal among the
+    values, for x - mu, mu - x (a negated full operand), x + mu and a constant x."""
+    rng = np.random.default_rng(13)
+    K, n = 3, 4
+    for d in LENGTHS:
+        X = rng.normal(size=(K, n, d))
+        M, Q = rng.normal(size=(K, 1, d)), rng.normal(size=(K, 1, d))
+        Lt = rng.normal(size=(K, d, d))
+        X.flat[:min(X.size, len(SPECIALS))] = SPECIALS[:X.size]
+        if d:
+            M.flat[0], Q.flat[-1] = -0.0, 1e-310
+
+        def xc_of(x, m):
+            return {"x-m": lambda: x - m, "m-x": lambda: m - x, "x+m": lambda: x + m,
+                    "const-m": lambda: tg.tensor(X) - m}[sub]()
+
+        def body(xc, q):
+            y = q * xc + xc @ tg.tensor(Lt)
+            return (y * y).sum(2).sum() + (xc * xc).sum()
+
+        fn, args = ((lambda m, q: body(xc_of(None, m), q)), (M, Q)) if sub == "const-m" else \
+            ((lambda x, m, q: body(xc_of(x, m), q)), (X, M, Q))
+        got, rev = _replayed_chain(fn, args, True, batch)
+        want, rev0 = _replayed_chain(fn, args, False, batch)
+        assert len(rev) == len(rev0) - (d > 0)
+        _bits_all(got, want)
+        if d and not batch:  # and against the unfolded rows (EXPAND)
+            _bits_all(got, _replayed(fn, args, False, False)[0])
+
+
+def test_chain_needs_the_product_to_read_first():
+    """A row reading xc before the product (its adjoint terms added after the product's),
+    or reading mu (here through a view made before: the plan may alias the two) between
+    the sub and the product, keeps the sub's reverse a row of its own."""
+    X = np.arange(24.0).reshape(2, 12) / 7
+
+    def f(m, q):
+        xc = tg.tensor(X) - m
+        e = xc.exp().sum()
+        return (q * xc).sum() + e
+
+    def f_view(m, q):
+        mv = m.reshape(12)
+        xc = tg.tensor(X) - m
+        e = (mv * 3.0).sum()
+        return (q * xc).sum() + e
+
+    M, Q = np.full((1, 12), 0.1), np.full((1, 12), 2.0)
+    for fn in (f, f_view):
+        (_, g), rev = _replayed_chain(fn, (M, Q), True, False)
+        (_, g0), rev0 = _replayed_chain(fn, (M, Q), False, False)
+        assert len(rev) == len(rev0)
+        _bits_all((0.0, g), (0.0, g0))

@@ -7,9 +7,9 @@ Broadcasting lives here, below every family that broadcasts.
 import numpy as np
 
 from .._jit import rule
-from .._rules import _s, _u, add_into
+from .._rules import _s, _u, add_into, reach_input
 from .._state import state
-from ..tape import OP_MASK
+from ..tape import CONST, OP_MASK
 from . import layout
 from .registry import OPS, ZERO, declare
 
@@ -375,7 +375,9 @@ BCAST = 72
 # source, meta[k:k+3] = [kind, side, the expand's map].  side 1: out = f op x[map], side 0:
 # out = x[map] op f.  The (K, n, d) broadcast copy and its adjoint never exist (ADBench
 # GMM: means and exp(q) broadcast over the n points); each value and adjoint is computed
-# by the same operations, in the same order, as the two rows did.
+# by the same operations, in the same order, as the two rows did.  meta[k+3]: -1, or
+# where [pf, ps, kp] stand for a chained add or sub row whose reverse this row's runs
+# (bcast_chain_rev).
 BC_ADD, BC_SUB, BC_MUL = 0, 1, 2
 
 
@@ -426,14 +428,9 @@ def _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side):
 
 @rule
 def _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side):
-    # the full operand's adjoints at one point: for add and sub one pass over the n
-    # elements (the source is not read), for mul run by run
-    if kind == BC_MUL:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                adj[f + q + _u(i)] += adj[o + q + _u(i)] * vals[j + _u(i * step)]
-    elif kind == BC_SUB and not side:
+    # an add's or sub's full operand's adjoints at one point: one pass over the n elements
+    # (the source is not read; mul's: _bc_mul_pass)
+    if kind == BC_SUB and not side:
         for i in range(n):
             adj[f + i] += -adj[o + i]
     else:
@@ -442,15 +439,43 @@ def _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side):
 
 
 @rule
-def _bc_mul_src(acc, adj, vals, o, f, starts, length, step):
-    # a product's source adjoints at one point: gy * f added onto acc through the map run
-    # after run, each element's terms in the order strided_rev adds them (one by one in
-    # place, or in a register over runs reading one source run: the same adds), without
-    # the (K, n, d) scratch of products
+def _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds, chain, dpf,
+                 neg):
+    # a product's reverse at one point in one pass over gy: the full operand's adjoints
+    # (gy * x[map]) and the source's terms (gy * f, added onto acc through the map run
+    # after run, each element's terms in the order strided_rev adds them), without the
+    # (K, n, d) scratch of products; gy read once (ADBench GMM: exp(q) * xc).  chain: f is
+    # the output of an add or sub broadcast (bcast_chain_rev), whose adjoints are final once
+    # written here: that row's reverse follows in the same pass, f's adjoint onto its full
+    # operand (dpf; neg: -g) and its terms onto pacc, as bcast_rev would add them after.
+    # (Microbenchmarks, GMM d = 10: the source's sums held in registers over runs, four
+    # elements at a time, were 1.4x slower than these adds through memory; a helper
+    # called per element with the arrays, even inlined, 20x: NRT's counters)
+    if df and ds and chain and not dpf:  # (GMM's case without its branches: 8% faster)
+        for r in range(len(starts)):
+            q, j = _u(r * length), _u(starts[r])
+            for i in range(length):
+                e, m = q + _u(i), j + _u(i * step)
+                gy = adj[o + e]
+                g = adj[f + e] + gy * vals[s + m]
+                adj[f + e] = g
+                acc[m] += gy * vals[f + e]
+                pacc[m] += g
+        return
     for r in range(len(starts)):
         q, j = _u(r * length), _u(starts[r])
         for i in range(length):
-            acc[j + _u(i * step)] += adj[o + q + _u(i)] * vals[f + q + _u(i)]
+            e, m = q + _u(i), j + _u(i * step)
+            gy = adj[o + e]
+            if df:
+                adj[f + e] += gy * vals[s + m]
+            if ds:
+                acc[m] += gy * vals[f + e]
+            if chain:
+                g = adj[f + e]
+                if dpf:
+                    adj[pf + e] += -g if neg else g
+                pacc[m] += g
 
 
 @rule
@@ -479,13 +504,17 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
     # 0.0, then added once): for add and sub gy itself, summed in place (the subtrahend's
     # sum then negated: rounding is symmetric, and + 0.0 gives a zero sum the +0.0 the
     # negated terms' sum has; sub_rev's -gy and add_half_rev's -1.0 * gy differ only in a
-    # nan's sign); for mul the products gy * f (at one point added as they are made,
-    # _bc_mul_src; else written to scratch first)
+    # nan's sign); for mul the products gy * f (at one point added as they are made, in
+    # the pass that makes f's, _bc_mul_pass; else written to scratch first)
     kind, side = meta[k], meta[k + 1]
     km = meta[k + 2]
     # (the runs only where read below: strided_rev finds its own)
     starts, length, step = strided_runs(meta, km, _s(n) if df or kind == BC_MUL else _s(0))
-    if df and w == 1:
+    acc = np.zeros(ns * w if ds else _u(0))
+    if kind == BC_MUL and w == 1:
+        _bc_mul_pass(adj, vals, acc, acc, o, f, s, f, starts, length, step, df, ds, False,
+                     False, False)
+    elif df and w == 1:
         _bc_f_adj(adj, vals, o, f, s, starts, length, step, n, kind, side)
     elif df:
         for r in range(len(starts)):
@@ -504,9 +533,8 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                     adj[f + e + p] += g
     if not ds:
         return
-    acc = np.zeros(ns * w)
     if kind == BC_MUL and w == 1:
-        _bc_mul_src(acc, adj, vals, o, f, starts, length, step)
+        pass  # (summed above)
     elif kind == BC_MUL:
         terms = np.empty(n * w)
         for e in range(n * w):
@@ -519,6 +547,54 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                 acc[j] = (-acc[j] if df else -1.0 * acc[j]) + 0.0
     for j in range(ns * w):
         adj[s + j] += acc[j]
+
+
+@rule
+def bcast_rev_row(adj, reach, vals, offs, meta, o, f, s, n, ns, k, w, df, ds):
+    # a BCAST row's reverse (the sweep's one branch for it): alone, or with the add or sub
+    # row chained into it (meta[k+3]: where [pf, ps, kp] stand, its inputs reached here,
+    # as the sweep reaches a row's inputs)
+    ch = meta[k + 3]
+    if ch < 0:
+        bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds)
+        return
+    pf, ps, kp = meta[ch], meta[ch + 1], meta[ch + 2]
+    reach_input(adj, reach, offs, pf, w)
+    reach_input(adj, reach, offs, ps, w)
+    bcast_chain_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds, _u(offs[pf]) * w,
+                    _u(offs[ps]) * w, _u(offs[ps + 1] - offs[ps]), kp, reach[pf] != CONST,
+                    reach[ps] != CONST)
+
+
+@rule
+def bcast_chain_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds, pf, ps, nps, kp, dpf, dps):
+    """The reverse of a BCAST row (o = f op s[map]) whose full operand f is the output of
+    an add or sub BCAST row p (f = pf op ps[map], the same map, meta kp), p's reverse
+    folded in (replay._chain_broadcasts: this row is the last to add onto f's adjoints
+    and no row between the two reads pf or ps, so p's reverse may run right after it).
+    At one point, for a product (ADBench GMM: exp(q) * (x - mu)), one pass: f's adjoint
+    is made and, final, passed on at once (_bc_mul_pass); p's source sum as strided_rev
+    adds it (run after run from 0.0, then negated for a subtrahend, then added once).
+    Else the two rows' reverses one after the other."""
+    pkind, pside = meta[kp], meta[kp + 1]
+    if not (w == 1 and df and meta[k] == BC_MUL):
+        bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds)
+        bcast_rev(adj, vals, meta, f, pf, ps, n, nps, kp, w, dpf, dps)
+        return
+    starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
+    acc = np.zeros(ns if ds else _u(0))
+    pacc = np.zeros(nps)
+    _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds, True, dpf,
+                 pkind == BC_SUB and not pside)
+    if ds:
+        for j in range(ns):
+            adj[s + j] += acc[j]
+    if dps:
+        if pkind == BC_SUB and pside:
+            for j in range(nps):
+                pacc[j] = (-pacc[j] if dpf else -1.0 * pacc[j]) + 0.0
+        for j in range(nps):
+            adj[ps + j] += pacc[j]
 
 
 # ---- replay plans only: a sum of squares -----------------------------------------------

@@ -764,6 +764,8 @@ class _Plan:
       expand's slot keeps no values.
     - A product x * x read by one sum over dims only is folded into it: one SQSUM row
       (``_fold_squares``); the product's slot keeps no values.
+    - An add or sub BCAST row whose output a product BCAST row reads first has its
+      reverse run in that row's (``_chain_broadcasts``): it is left out of ``rev``.
     """
 
     def __init__(self, t, fold=True):
@@ -778,6 +780,7 @@ class _Plan:
         rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold)
         if fold and FOLD_SQUARES:
             rows = _fold_squares(t, rows, meta, size, folded, gone)
+        meta, chained = _chain_broadcasts(t, rows, meta, size, folded, reach)
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
@@ -813,10 +816,14 @@ class _Plan:
             if d is not None and d.meta_slots is not None:  # (cat's operands, linear's bias)
                 for k in rows[rows[:, 0] == code, 4]:
                     meta[d.meta_slots(meta, int(k))] *= 2
+        for k in meta[rows[rows[:, 0] == BCAST, 4] + 3].tolist():  # (chained rows' slots)
+            if k >= 0:
+                meta[k:k + 2] *= 2
         self.meta = meta
         self.fwd = rows
         reached = rows[:, 1] >= 0
         reached[reached] = reach[rows[reached, 1] // 2] != 0
+        reached &= ~chained[keep & folded]  # (their reverse run by the row they chain into)
         self.rev = np.ascontiguousarray(rows[reached])
         self.fill = 2 * t.const_slots[alias[t.const_slots] < 0]
         self.in_elems = np.concatenate(
@@ -861,6 +868,9 @@ FOLD_SQUARES = True
 # the tests compare).  ADBench GMM's qdiag * xc + xc @ L^T, one-point gradient, CPU time
 # against the add as a row in one process, medians: d = 2 +1%, d = 10 -7%, d = 20 -10%
 FOLD_SQUARED_SUMS = True
+# an add or sub broadcast whose output a product broadcast reads first: its reverse run in
+# the product's (_chain_broadcasts; False: its own row; the tests compare)
+CHAIN_BROADCASTS = True
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
@@ -868,8 +878,8 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     or more) whose output only one later add, sub or mul reads into that row:
     ``[BCAST, out, full operand, the expand's source, k]``,
     meta[k:k+3] = [kind, side (1: the source was in1), the expand's map]
-    (ops/strided.py).  Returns (rows, meta, the rows that stay (a mask), the slots of
-    the folded expands (a mask))."""
+    (ops/strided.py; meta[k+3] = -1, set by _chain_broadcasts).  Returns (rows, meta, the
+    rows that stay (a mask), the slots of the folded expands (a mask))."""
     keep = np.ones(len(rows), bool)
     gone = np.zeros(len(size), bool)
     cand = np.nonzero((rows[:, 0] == EXPAND) & (rows[:, 1] >= 0))[0]
@@ -901,12 +911,85 @@ def _fold_broadcasts(t, rows, meta, size, fold):
         if kind is None or o < 0 or f < 0 or size[f] != size[e] or size[o] != size[e]:
             continue
         rows[c] = (BCAST, o, f, src, len(meta) + len(extra))
-        extra += [kind, side, k]
+        extra += [kind, side, k, -1]  # (-1: no chained row, _chain_broadcasts)
         keep[r] = False
         gone[e] = True
     if extra:
         meta = np.concatenate([meta, np.array(extra, meta.dtype)])
     return rows, meta, keep, gone
+
+
+def _chain_broadcasts(t, rows, meta, size, keep, reach):
+    """Chain each add or sub BCAST row p (f = pf op ps[map]) into the product BCAST row c
+    that reads f (c = f * s[map], the same map) when c is the first row to read f, every
+    other reader later (c's reverse adds f's last adjoint terms), no aux or meta read of f,
+    and no row between p and c reads pf or ps: p's reverse may then run right after c's,
+    in c's pass over f's adjoints (ops/strided.py bcast_chain_rev; ADBench GMM:
+    exp(q) * (x - mu)).  Sets c's meta[k+3] to where [pf, ps, p's meta k] stand.  Returns
+    (meta, the chained rows p (a mask): the plan's reverse leaves them out)."""
+    chained = np.zeros(len(rows), bool)
+    outs = rows[:, 1][rows[:, 1] >= 0]
+    cand = np.nonzero((rows[:, 0] == BCAST) & keep)[0].tolist()
+    if not CHAIN_BROADCASTS or not cand or len(np.unique(outs)) != len(outs):
+        return meta, chained
+    reads = _reads(t, rows, meta, size)
+    where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
+    meta, extra = meta.copy(), []
+    for c in cand:
+        _, o, f, _, kc = rows[c].tolist()
+        p = where.get(f)
+        if p is None or p >= c or not keep[p] or rows[p, 0] != BCAST or chained[p] or \
+                meta[kc] != BC_MUL or meta[rows[p, 4]] not in (BC_ADD, BC_SUB) or \
+                not reach[o] or not reach[f]:
+            continue
+        _, _, pf, ps, kp = rows[p].tolist()
+        if not _same_map(meta, int(meta[kc + 2]), int(meta[kp + 2])):
+            continue
+        col = rows[:, 2:4] == f  # f's readers: c first, and no read but a column's
+        if int(col.sum()) != reads[f] or np.nonzero(col.any(1))[0].min() != c:
+            continue
+        if not _unread_between(rows, keep, p, c, (pf, ps)):
+            continue
+        meta[kc + 3] = len(meta) + len(extra)
+        extra += [pf, ps, kp]
+        chained[p] = True
+    if extra:
+        meta = np.concatenate([meta, np.array(extra, meta.dtype)])
+    return meta, chained
+
+
+def _same_map(meta, k1, k2):
+    """Whether the strided maps at meta k1 and k2 ([ndim, base, shape..., strides...]) are
+    the same."""
+    n = 2 + 2 * int(meta[k1])
+    return meta[k1] == meta[k2] and (meta[k1:k1 + n] == meta[k2:k2 + n]).all()
+
+
+def _unread_between(rows, keep, d, r, slots):
+    """Whether no kept row between rows d and r reads ``slots`` (through its columns; a
+    row reading slots through aux or the meta pool counts as reading them), nor a slot
+    that may share their storage (a view's: the plan may alias it to its source, and its
+    reverse then adds onto the same adjoints)."""
+    parent = {o: a for op, o, a in rows[:, :3].tolist() if o >= 0 and a >= 0 and
+              op in (VIEW, GATHER, STRIDED, EXPAND)}
+
+    def root(x):
+        while x in parent:
+            x = parent[x]
+        return x
+
+    roots = {root(x) for x in slots}
+    for q in range(d + 1, r):
+        if not keep[q]:
+            continue
+        code, _, a, b, k = rows[q].tolist()
+        if a in slots or b in slots or root(a) in roots or root(b) in roots:
+            return False
+        spec = OPS.get(code & OP_MASK)  # (the plan's own rows read columns 2 and 3 only)
+        if spec is None and code not in (BCAST, SQSUM) or spec is not None and (
+                spec.aux == "slot" or spec.meta_slots is not None):
+            return False  # (slots read through aux or the meta pool: not looked into)
+    return True
 
 
 def _reads(t, rows, meta, size):
@@ -965,17 +1048,7 @@ def _foldable_add(rows, meta, size, keep, d, r):
     op, x, u, v, _ = rows[d].tolist()
     if op != E.ADD or u < 0 or v < 0 or u == v or size[u] != size[x] or size[v] != size[x]:
         return False
-    for q in range(d + 1, r):
-        if not keep[q]:
-            continue
-        code, _, a, b, k = rows[q].tolist()
-        if a in (u, v) or b in (u, v):
-            return False
-        spec = OPS.get(code & OP_MASK)  # (the plan's own rows read columns 2 and 3 only)
-        if spec is None and code not in (BCAST, SQSUM) or spec is not None and (
-                spec.aux == "slot" or spec.meta_slots is not None):
-            return False  # (slots read through aux or the meta pool: not looked into)
-    return True
+    return _unread_between(rows, keep, d, r, (u, v))
 
 
 def _contiguous_from(op, meta, k, n):
