@@ -196,6 +196,24 @@ EP0, EP1, EP2 = _EP
 EQ0, EQ1, EQ2, EQ3 = _EQ
 
 
+def _rationals_py(v, t, kf):
+    """Cephes' two rational functions: tanh's P and Q at v^2, and exp's at r = t - k ln 2
+    (``kf`` = k).  Only +, - and *, so ``_tanh`` runs it on numbers and ``_tanh_numpy`` on
+    arrays: the same IEEE operations in the same order, the same values bit for bit."""
+    z = v * v
+    p = ((TP0 * z + TP1) * z + TP2) * z
+    q = ((z + TQ0) * z + TQ1) * z + TQ2
+    r = t - kf * _LN2_HI
+    r = r - kf * _LN2_LO
+    rr = r * r
+    px = r * ((EP0 * rr + EP1) * rr + EP2)
+    qx = ((EQ0 * rr + EQ1) * rr + EQ2) * rr + EQ3
+    return p, q, px, qx
+
+
+_rationals = rule(inline=True)(_rationals_py)
+
+
 @njit
 def _tanh(x, out):
     # branch-free (selects): LLVM vectorises it, one division per element; 2^k from k's
@@ -203,17 +221,9 @@ def _tanh(x, out):
     for i in range(len(x)):
         v = x[i]
         a = abs(v)
-        z = v * v
-        p = ((TP0 * z + TP1) * z + TP2) * z
-        q = ((z + TQ0) * z + TQ1) * z + TQ2
         t = (a if a < _CLAMP else _CLAMP) * 2.0
         ki = np.int32(t * _LOG2E + 0.5)  # (t >= 0: truncation is floor)
-        kf = np.float64(ki)
-        r = t - kf * _LN2_HI
-        r = r - kf * _LN2_LO
-        rr = r * r
-        px = r * ((EP0 * rr + EP1) * rr + EP2)
-        qx = ((EQ0 * rr + EQ1) * rr + EQ2) * rr + EQ3
+        p, q, px, qx = _rationals(v, t, np.float64(ki))
         dm = qx - px
         lo = np.float64(np.int32(1) << (ki & np.int32(15)))
         lo = lo * 65536.0 if ki & np.int32(16) else lo
@@ -229,17 +239,9 @@ def _tanh_numpy(x):
     """``_tanh``'s operations on a float64 array, in NumPy (its values bit for bit)."""
     with np.errstate(all="ignore"):
         a = np.abs(x)
-        z = x * x
-        p = ((TP0 * z + TP1) * z + TP2) * z
-        q = ((z + TQ0) * z + TQ1) * z + TQ2
         t = np.where(a < _CLAMP, a, _CLAMP) * 2.0
         ki = (t * _LOG2E + 0.5).astype(np.int32)
-        kf = ki.astype(np.float64)
-        r = t - kf * _LN2_HI
-        r = r - kf * _LN2_LO
-        rr = r * r
-        px = r * ((EP0 * rr + EP1) * rr + EP2)
-        qx = ((EQ0 * rr + EQ1) * rr + EQ2) * rr + EQ3
+        p, q, px, qx = _rationals_py(x, t, ki.astype(np.float64))
         dm = qx - px
         pw = np.ldexp(1.0, ki)  # (2^k exactly, as the kernel's)
         small = a < _SMALL

@@ -218,3 +218,13 @@ def _autograd_vjp():
 @pytest.fixture(name="torch_vjp", scope="session")
 def _torch_vjp(torch):
     return torch_vjp
+
+
+def eager_value_and_grad(f, x):
+    """``f``'s value at ``x`` (a float64 array) and its gradient, eagerly (zeros when f's
+    value does not depend on x): what a replay of f must give."""
+    xt = tg.tensor(np.array(x, float), requires_grad=True)
+    y = f(xt)
+    y.backward()
+    return float(y.detach().numpy()), (np.zeros_like(x) if xt.grad is None else
+                                       xt.grad.numpy().copy())

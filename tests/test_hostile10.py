@@ -17,6 +17,7 @@ import zipfile
 
 import numpy as np
 import pytest
+from conftest import eager_value_and_grad
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -268,14 +269,6 @@ def test_a_scalar_row_of_the_wrong_arity_is_refused(tmp_path, row, col, value, m
 
 
 # ---- replay against eager ------------------------------------------------------------------
-def _eager(f, x):
-    xt = tg.tensor(np.array(x, float), requires_grad=True)
-    y = f(xt)
-    y.backward()
-    return float(y.detach().numpy()), (np.zeros_like(x) if xt.grad is None else
-                                       xt.grad.numpy().copy())
-
-
 def _grad_modes(x):
     with tg.no_grad():
         a = (x * x).sum()
@@ -312,7 +305,7 @@ def test_compiled_replay_matches_eager_at_new_points(f, x):
     c = tg.compile(f)
     c.value_and_grad(X0)
     v, g = c.value_and_grad(x)
-    ve, ge = _eager(f, x)
+    ve, ge = eager_value_and_grad(f, x)
     assert np.isclose(v, ve, rtol=1e-9, atol=1e-12) and np.allclose(g, ge, rtol=1e-9,
                                                                     atol=1e-12)
 
@@ -332,7 +325,7 @@ def test_a_hook_registered_while_tracing_is_refused(how):
     for replay in (lambda: tg.trace(f, X0), lambda: tg.compile(f).grad(X0)):
         with pytest.raises(RuntimeError, match="while tracing: a hook runs Python"):
             replay()
-    _eager(f, X0)  # (eagerly, the hook is f's to register)
+    eager_value_and_grad(f, X0)  # (eagerly, the hook is f's to register)
 
 
 def test_draws_from_a_generator_of_the_callers_are_refused():

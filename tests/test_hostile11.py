@@ -17,6 +17,7 @@ import zlib
 
 import numpy as np
 import pytest
+from conftest import eager_value_and_grad
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
@@ -28,20 +29,12 @@ POINTS = [np.array([1.5, 0.5, 1.0, -1.0, 0.0, 3.0]), np.array([-1.0, 0.0, 1.0, 1
           np.array([0.7, -1.9, 0.2, -0.3, 1.1, 1.6])]
 
 
-def _eager(f, x):
-    xt = tg.tensor(np.array(x, float), requires_grad=True)
-    y = f(xt)
-    y.backward()
-    return float(y.detach().numpy()), (np.zeros_like(x) if xt.grad is None else
-                                       xt.grad.numpy().copy())
-
-
 def _replays_as_eager(f, points=POINTS, x0=X0):
     """Traced: eager's value and gradient, or DivergenceError; compile: eager's."""
     t, c = tg.trace(f, x0), tg.compile(f)
     c.value_and_grad(x0)
     for x in points:
-        want = _eager(f, x)
+        want = eager_value_and_grad(f, x)
         got = [c.value_and_grad(x.copy())]
         try:
             got.append(t.value_and_grad(x.copy()))
