@@ -14,7 +14,7 @@ from .._fp import call as _np
 from .._state import state
 from ..arena import _F32, _F64, _ndarray
 from ..tape import current_tape
-from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _new, _nonleaf, norm
 from ._record import _result, output, record, slot, tape_for_grad
 from .registry import OPS
 from .strided import broadcast_shape, expand_slot
@@ -209,7 +209,7 @@ def make_binary(op, doc, reflected=False):
         if a._rg and state.grad_enabled:
             tape = tape_for_grad()
             t = output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
-            return t if state.tracing is None else _truth(t)
+            return t if state.tracing is None else TRACE_HOOKS["truth"](t)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -288,27 +288,7 @@ def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
         if sb_ != shape:
             sb = expand_slot(tape, b, sb, shape, need)
     t = output(tape, v, code, sa, sb, k, keep)
-    return t if state.tracing is None else _truth(t)
-
-
-def _truth(t):
-    """A recorded op's bool or integer result while tracing.  Its row computes in float64,
-    where True + True is 2 (NumPy's bool add is a logical or) and uint8 200 + 100 is 300
-    (NumPy's wraps to 44): replay gave those where eager did not.  A bool result (of add,
-    mul, maximum, minimum) is its float result != 0; an integer result is guarded to lie in
-    its dtype's range (a point where eager would wrap diverges)."""
-    d = t._data
-    if type(d) is float or d.dtype.kind not in "biu":  # (a float: a 0-d float's value)
-        return t
-    kind = d.dtype.kind
-    from .control import gt, guard, lt, ne  # (control and shape import this module)
-    from .shape import to
-    if kind == "b":
-        return ne(t, 0.0)
-    info = np.iinfo(t._data.dtype)
-    out = to(lt(t, float(info.min)), np.float64) + to(gt(t, float(info.max)), np.float64)
-    guard(out.sum() == 0.0, f"{t._data.dtype} range")
-    return t
+    return t if state.tracing is None else TRACE_HOOKS["truth"](t)
 
 
 def _repeats(small, shape):

@@ -1083,6 +1083,27 @@ def guard_values(*ts, how="values"):
 TRACE_HOOKS.update(guard_values=guard_values)  # (where(condition): elementwise.py)
 
 
+def _truth(t):
+    """A recorded op's bool or integer result while tracing (tapegrad/ops/_pointwise.py's
+    binary ops call it through TRACE_HOOKS: this module imports that one).  Its row
+    computes in float64, where True + True is 2 (NumPy's bool add is a logical or) and uint8
+    200 + 100 is 300 (NumPy's wraps to 44): replay gave those where eager did not.  A bool
+    result (of add, mul, maximum, minimum) is its float result != 0; an integer result is
+    guarded to lie in its dtype's range (a point where eager would wrap diverges)."""
+    d = t._data
+    if type(d) is float or d.dtype.kind not in "biu":  # (a float: a 0-d float's value)
+        return t
+    if d.dtype.kind == "b":
+        return ne(t, 0.0)
+    info = np.iinfo(d.dtype)
+    out = to(lt(t, float(info.min)), np.float64) + to(gt(t, float(info.max)), np.float64)
+    guard(out.sum() == 0.0, f"{d.dtype} range")
+    return t
+
+
+TRACE_HOOKS.update(truth=_truth)
+
+
 # ---- cat, stack: copies of whole blocks (meta: [n, outer, slot..., block length...]) ----
 CAT, STACK = 64, 65
 
