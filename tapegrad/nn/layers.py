@@ -629,6 +629,14 @@ class GroupNorm(Module):
 
 
 # ---- embedding -----------------------------------------------------------------------------
+def _given_table(weight, num_embeddings, embedding_dim, freeze):
+    """Embedding's and EmbeddingBag's ``_weight``: a Parameter (frozen: no grad), of the
+    table's shape."""
+    if list(weight.shape) != [num_embeddings, embedding_dim]:
+        raise AssertionError("Shape of weight does not match num_embeddings and embedding_dim")
+    return Parameter(weight, requires_grad=not freeze)
+
+
 class Embedding(Module):
     """A lookup table of ``num_embeddings`` vectors, initialised N(0, 1) (row
     ``padding_idx``, if given, zero and never updated by gradients)."""
@@ -652,10 +660,7 @@ class Embedding(Module):
             self.weight = _empty((num_embeddings, embedding_dim), dtype)
             self.reset_parameters()
         else:
-            if list(_weight.shape) != [num_embeddings, embedding_dim]:
-                raise AssertionError("Shape of weight does not match num_embeddings and "
-                                     "embedding_dim")
-            self.weight = Parameter(_weight, requires_grad=not _freeze)
+            self.weight = _given_table(_weight, num_embeddings, embedding_dim, _freeze)
 
     def reset_parameters(self):
         init.normal_(self.weight)
@@ -717,10 +722,7 @@ class EmbeddingBag(Module):
             self.weight = _empty((num_embeddings, embedding_dim), dtype)
             Embedding.reset_parameters(self)
         else:
-            if list(_weight.shape) != [num_embeddings, embedding_dim]:
-                raise AssertionError("Shape of weight does not match num_embeddings and "
-                                     "embedding_dim")
-            self.weight = Parameter(_weight, requires_grad=not _freeze)
+            self.weight = _given_table(_weight, num_embeddings, embedding_dim, _freeze)
 
     @classmethod
     def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0,

@@ -614,16 +614,18 @@ class Sequential(Module):
         return v
 
     def __add__(self, other):
-        if not isinstance(other, Sequential):
-            raise ValueError(f"add operator supports only objects of Sequential class, but "
-                             f"{type(other)} is given.")
-        return Sequential(*self, *other)
+        return Sequential(*self, *_sequential(other))
 
     def __iadd__(self, other):
-        if not isinstance(other, Sequential):
-            raise ValueError(f"add operator supports only objects of Sequential class, but "
-                             f"{type(other)} is given.")
-        return self.extend(other)
+        return self.extend(_sequential(other))
+
+
+def _sequential(other):
+    """``other``, the right operand of Sequential's + or +=, if it is a Sequential."""
+    if not isinstance(other, Sequential):
+        raise ValueError(f"add operator supports only objects of Sequential class, but "
+                         f"{type(other)} is given.")
+    return other
 
 
 class ModuleList(Module):

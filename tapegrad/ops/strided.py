@@ -533,14 +533,12 @@ def bcast_rev(adj, vals, meta, o, f, s, n, ns, k, w, df, ds):
                     adj[f + e + p] += g
     if not ds:
         return
-    if kind == BC_MUL and w == 1:
-        pass  # (summed above)
-    elif kind == BC_MUL:
+    if kind == BC_MUL and w > 1:  # (at one point, summed by _bc_mul_pass above)
         terms = np.empty(n * w)
         for e in range(n * w):
             terms[e] = adj[o + e] * vals[f + e]
         strided_rev(acc, terms, meta, o - o, 0, n, km, w)
-    else:
+    elif kind != BC_MUL:
         strided_rev(acc, adj, meta, o, 0, n, km, w)
         if kind == BC_SUB and side:
             for j in range(ns * w):
