@@ -152,12 +152,31 @@ def _dispatcher(fn, opts):
 
 def njit(fn=None, **options):
     """``numba.njit`` with the project defaults: cached, nogil, no fastmath, IEEE division;
-    made on first use (``Jitted``).  Under NUMBA_DISABLE_JIT=1: the function itself."""
+    made on first use (``Jitted``).  Under NUMBA_DISABLE_JIT=1: the function itself, quiet."""
     if fn is None:
         return lambda f: njit(f, **options)
     _ieee_when_interpreted(fn)
     KERNEL_CODE.add(fn.__code__)
-    return fn if DISABLED else Jitted(fn, {"cache": CACHE, **_DEFAULTS, **options})
+    return _quiet(fn) if DISABLED else Jitted(fn, {"cache": CACHE, **_DEFAULTS, **options})
+
+
+def _quiet(fn):
+    """Under NUMBA_DISABLE_JIT=1 a kernel runs as Python under ``np.errstate(all="ignore")``,
+    as a cold cache's interpreted sweep does (_kernels.py): compiled code raises no
+    floating-point warnings, and the rules' unsigned index sums wrap by design (a negative
+    stride cast by ``_u``), which NumPy scalars would warn about."""
+    import functools
+
+    import numpy as np
+
+    @functools.wraps(fn)
+    def quiet(*args):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+
+    quiet.py_func = fn  # (_py: the Python function behind it)
+    KERNEL_CODE.add(quiet.__code__)
+    return quiet
 
 
 def stamp_together(*kernels):
