@@ -25,6 +25,7 @@ being compiled that calls it (Numba types a ``Jitted`` as its dispatcher, throug
 freshness first (``stamp_together``).  Until then ``py_func`` is all there is, which is all
 that the interpreted sweep of ``_kernels.py`` and the freshness digest read.
 """
+import functools
 import hashlib
 import math
 import os
@@ -32,6 +33,8 @@ import pathlib
 import threading
 import types
 import warnings
+
+import numpy as np
 
 from . import _ieee_math
 
@@ -165,10 +168,6 @@ def _quiet(fn):
     as a cold cache's interpreted sweep does (_kernels.py): compiled code raises no
     floating-point warnings, and the rules' unsigned index sums wrap by design (a negative
     stride cast by ``_u``), which NumPy scalars would warn about."""
-    import functools
-
-    import numpy as np
-
     @functools.wraps(fn)
     def quiet(*args):
         with np.errstate(all="ignore"):
