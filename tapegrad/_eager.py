@@ -4,19 +4,16 @@
   is 100,000 inner loops of 16 values to NumPy's iterator, 2.2 ms against PyTorch's 0.5;
 - a sum over a short last axis: ``(100000, 16).sum(-1)`` calls NumPy's pairwise sum once a
   row, 2.0 ms against PyTorch's 0.4;
-- ``tanh``: NumPy's float64 takes ~35 ns an element (libm's, one at a time), 3.7x
-  PyTorch's vectorised one, and was 40% of the MLP script's step; its float32 is libm's
-  tanhf one at a time too on this machine's AVX2 (the float32 MLP step's tanh).
+- float64 ``tanh``: NumPy's takes ~35 ns an element (libm's, one at a time), 3.7x
+  PyTorch's vectorised one, and was 40% of the MLP script's step.
 
 The first two kernels compute NumPy's result bit for bit: the same IEEE operations in the same
 order (for the sum, NumPy's pairwise order and its 0 start: ``tests/test_eager_kernels.py``
 pins both against NumPy).  So a caller runs the kernel once it is compiled and NumPy until
 then, and a value never depends on which ran: nothing waits for Numba.  ``tanh`` has its
 own formula (Cephes' rational functions, written so LLVM vectorises the loop: 1.5 ulp at
-most, NumPy's 1.2; a float32 array is computed in float64 and rounded once, so within
-0.5 ulp + 2^-29 of tanh, where NumPy's tanhf is 1 ulp and PyTorch's ~1), and its NumPy
-fallback evaluates the same IEEE operations in the same order: the same values again,
-whichever ran.  The first call of a
+most, NumPy's 1.2), and its NumPy fallback evaluates the same IEEE operations in the same
+order: the same values again, whichever ran.  The first call of a
 dtype starts a thread that loads the kernel from Numba's cache (or compiles it, ~2 s once
 per machine); ``tapegrad.warmup()`` loads them up front.
 
@@ -181,7 +178,7 @@ def _sum_rows(x, out, n):
         out[r] += s
 
 
-# ---- tanh (float64; float32 computed in float64) ---------------------------------------
+# ---- float64 tanh ----------------------------------------------------------------------
 # |x| < 0.625: x + x z P(z) / Q(z), z = x^2 (Cephes' tanh); above, 1 - 2 / (e^2|x| + 1)
 # with e^t = 2^k (Q(r^2) + r P(r^2)) / (Q(r^2) - r P(r^2)), r = t - k ln 2 (Cephes' exp), the
 # two divisions written as one; |x| clamped at 20 (tanh is 1.0 from 19.1), which keeps
@@ -222,7 +219,7 @@ def _tanh(x, out):
     # branch-free (selects): LLVM vectorises it, one division per element; 2^k from k's
     # bits by int32 shifts and selects (a table's gather kept the loop scalar)
     for i in range(len(x)):
-        v = np.float64(x[i])  # (float32: widened exactly; the store into out rounds once)
+        v = x[i]
         a = abs(v)
         t = (a if a < _CLAMP else _CLAMP) * 2.0
         ki = np.int32(t * _LOG2E + 0.5)  # (t >= 0: truncation is floor)
@@ -239,9 +236,7 @@ def _tanh(x, out):
 
 
 def _tanh_numpy(x):
-    """``_tanh``'s operations on a float64 array, in NumPy (its values bit for bit; a
-    float32 one is widened first, its float64 result rounded by the caller's store)."""
-    x = x.astype(np.float64, copy=False)
+    """``_tanh``'s operations on a float64 array, in NumPy (its values bit for bit)."""
     with np.errstate(all="ignore"):
         a = np.abs(x)
         t = np.where(a < _CLAMP, a, _CLAMP) * 2.0
@@ -350,35 +345,34 @@ def sum_last(x, keepdim):
     return out
 
 
-_TANH_ENTRY = {}  # dtype char -> the compiled 1-d kernel's entry point, once loaded
+_TANH_ENTRY = [None]  # the compiled 1-d kernel's entry point, once loaded (see tanh)
 
 
 def tanh(x):
-    """tanh's eager forward (make_unary's NumPy function): ``_tanh`` for a float64 or
-    float32 array (its NumPy fallback until compiled), ``np.tanh`` for anything else.
-    Every array of any size takes the kernel's formula (a value does not depend on its
-    array's size).  A 1-d C-contiguous writeable array, the common case, calls the compiled
-    function's entry point, whose argument types are then known, without the dispatcher's
-    typing of them (~0.3 us of a 4-value vector's ~2 us call, NumPy's ~1.3; at 256 values
-    ~4 us against NumPy's ~10; float32 (256, 256): ~0.8x NumPy's tanhf, issue 20)."""
-    dt = x.dtype if type(x) is np.ndarray else None
-    if not (dt is _F32 or (dt is _F64 and x.ndim)):  # (float32 0-d: the kernel's value too)
+    """tanh's eager forward (make_unary's NumPy function): ``_tanh`` for a float64 array
+    (its NumPy fallback until compiled), ``np.tanh`` for anything else (float32's is
+    vectorised already).  Every float64 array of any size takes the kernel's formula (a
+    value does not depend on its array's size).  A 1-d C-contiguous writeable array, the
+    common case, calls the compiled function's entry point, whose argument types are then
+    known, without the dispatcher's typing of them (~0.3 us of a 4-value vector's ~2 us
+    call, NumPy's ~1.3; at 256 values ~4 us against NumPy's ~10)."""
+    if type(x) is not np.ndarray or x.dtype is not _F64 or not x.ndim:
         return np.tanh(x)
-    entry = _TANH_ENTRY.get(dt.char)
+    entry = _TANH_ENTRY[0]
     if entry is not None and x.ndim == 1 and x.flags.carray:
-        out = np.empty(len(x), dt)
+        out = np.empty(len(x))
         entry(x, out)
         return out
-    out = np.empty(x.shape, dt)
+    out = np.empty(x.shape)
     flat = x.reshape(-1) if x.flags.c_contiguous and x.flags.writeable else x.ravel().copy()
     args = (flat, out.reshape(-1))
-    d = _TANH.get(dt, args)
+    d = _TANH.get(_F64, args)
     if d is None:
         args[1][:] = _tanh_numpy(flat)  # (into out: a new C-contiguous array, as promised)
         return out
     d(*args)
     if entry is None:  # (this signature is the one the entry point is taken for)
-        _TANH_ENTRY[dt.char] = d.overloads[_TANH._sig(args)].entry_point
+        _TANH_ENTRY[0] = d.overloads[_TANH._sig(args)].entry_point
     return out
 
 

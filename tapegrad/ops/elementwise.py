@@ -1184,7 +1184,7 @@ api(tan)
 
 
 TANH = 23
-_TANH = Unary(TANH, "tanh", math.tanh, _eager.tanh)  # (float64, float32: its kernel)
+_TANH = Unary(TANH, "tanh", math.tanh, _eager.tanh)  # (float64: its vectorised kernel)
 
 
 @rule
