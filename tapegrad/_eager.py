@@ -1,13 +1,15 @@
-"""Compiled eager forwards for three cases NumPy computes slowly (issue 20's scripts):
+"""Compiled eager forwards for four cases NumPy computes slowly (issue 20's scripts):
 
 - a broadcast add/sub/mul/div whose innermost run is short: ``(1000, 1, 16) - (1, 100, 16)``
   is 100,000 inner loops of 16 values to NumPy's iterator, 2.2 ms against PyTorch's 0.5;
 - a sum over a short last axis: ``(100000, 16).sum(-1)`` calls NumPy's pairwise sum once a
   row, 2.0 ms against PyTorch's 0.4;
 - float64 ``tanh``: NumPy's takes ~35 ns an element (libm's, one at a time), 3.7x
-  PyTorch's vectorised one, and was 40% of the MLP script's step.
+  PyTorch's vectorised one, and was 40% of the MLP script's step;
+- float64 ``sigmoid``: seven NumPy passes (ops/elementwise.py ``_sigmoid_np``), ~8% of
+  the LSTM script's step; the kernel makes them one, with the same libm exp.
 
-The first two kernels compute NumPy's result bit for bit: the same IEEE operations in the same
+The first two kernels and sigmoid compute NumPy's result bit for bit: the same IEEE operations in the same
 order (for the sum, NumPy's pairwise order and its 0 start: ``tests/test_eager_kernels.py``
 pins both against NumPy).  So a caller runs the kernel once it is compiled and NumPy until
 then, and a value never depends on which ran: nothing waits for Numba.  ``tanh`` has its
@@ -21,6 +23,7 @@ per machine); ``tapegrad.warmup()`` loads them up front.
 (tapegrad/_kernels.py's loads take it too).
 """
 import atexit
+import math
 import os
 import threading
 
@@ -251,8 +254,21 @@ def _tanh_numpy(x):
         return np.where(a > 0.0, y, x)
 
 
-stamp_together(_broadcast_binary, _sum_rows, _tanh)
-KERNELS = (_broadcast_binary, _sum_rows, _tanh)
+# ---- float64 sigmoid --------------------------------------------------------------------
+@njit
+def _sigmoid(x, out):
+    # ops/elementwise.py _sigmoid_np's operations in one pass, e = exp(-|x|) by libm's exp
+    # (math.exp, as the replay rule sigmoid_fwd): 1 / (1 + e) from +-0 up, e / (1 + e)
+    # below, NaN staying NaN.  NumPy's float64 exp is libm's where AVX512F is absent (this
+    # machine kind): the same values, bit for bit (tests/test_eager_kernels.py)
+    for i in range(len(x)):
+        v = x[i]
+        e = math.exp(-abs(v))
+        out[i] = (1.0 if v >= 0.0 else e) / (e + 1.0)  # (NaN: e, NaN, as np.maximum's)
+
+
+stamp_together(_broadcast_binary, _sum_rows, _tanh, _sigmoid)
+KERNELS = (_broadcast_binary, _sum_rows, _tanh, _sigmoid)
 
 
 class _Ready:
@@ -287,6 +303,7 @@ class _Ready:
 
 
 _BINARY = _Ready(_broadcast_binary)
+_SIGMOID = _Ready(_sigmoid)
 _SUM = _Ready(_sum_rows)
 _TANH = _Ready(_tanh)
 _F = _F64, _F32 = (np.dtype(np.float64), np.dtype(np.float32))
@@ -373,6 +390,22 @@ def tanh(x):
     d(*args)
     if entry is None:  # (this signature is the one the entry point is taken for)
         _TANH_ENTRY[0] = d.overloads[_TANH._sig(args)].entry_point
+    return out
+
+
+def sigmoid(x):
+    """float64 sigmoid of a float64 array with dims by the compiled kernel (one pass
+    instead of seven NumPy calls: an LSTM's (8, 128) gates ~0.6x the time), or None where
+    it does not apply or is not loaded yet (the caller's NumPy then: the same values)."""
+    if x.dtype is not _F64 or not x.ndim:
+        return None
+    flat = x.reshape(-1) if x.flags.c_contiguous and x.flags.writeable else x.ravel().copy()
+    out = np.empty(x.shape)
+    args = (flat, out.reshape(-1))
+    d = _SIGMOID.get(_F64, args)
+    if d is None:
+        return None
+    d(*args)
     return out
 
 

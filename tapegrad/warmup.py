@@ -73,7 +73,8 @@ def _eager_calls(f):
     """The eager forwards' kernels (tapegrad/_eager.py) on arrays like ``f``: nothing to do
     (a shape of zeros, no rows)."""
     z = np.zeros(4, np.int64)
-    tanh = [("eager tanh (float64)", _eager._tanh, (f, f))] if f.dtype == np.float64 else []
+    tanh = [("eager tanh (float64)", _eager._tanh, (f, f)),
+            ("eager sigmoid (float64)", _eager._sigmoid, (f, f))] if f.dtype == np.float64 else []
     return [(f"eager broadcast ({f.dtype})", _eager._broadcast_binary, (0, f, f, f, z, z, z)),
             (f"eager row sums ({f.dtype})", _eager._sum_rows, (f, f, 1)), *tanh]
 

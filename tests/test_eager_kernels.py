@@ -1,8 +1,11 @@
 """The compiled eager forwards (tapegrad/_eager.py) give NumPy's values bit for bit, so that
 a value never depends on whether the kernel or NumPy computed it: a broadcast
 add/sub/mul/div (IEEE operations, one each) and a sum over a short last axis (NumPy's
-pairwise order, from 0: -0.0 rows sum to +0.0).  The kernels run here as plain calls (as
-Python under NUMBA_DISABLE_JIT=1), then through the ops, beside torch."""
+pairwise order, from 0: -0.0 rows sum to +0.0) and a float64 sigmoid (the NumPy path's
+operations with libm's exp).  The kernels run here as plain calls (as Python under
+NUMBA_DISABLE_JIT=1), then through the ops, beside torch."""
+import math
+
 import numpy as np
 import pytest
 
@@ -64,6 +67,39 @@ def test_row_sums_are_numpys(dt):
         assert np.array_equal(np.signbit(out), np.signbit(want))
 
 
+def _sigmoid_points():
+    rng = np.random.default_rng(6)
+    return np.concatenate([rng.standard_normal(3000) * s for s in (1e-9, 0.1, 1, 5, 40, 400)]
+                          + [np.array([0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 36.7,
+                                       -36.7, 709.8, -709.8, 745.2, -745.2, 5e-324])])
+
+
+def _sigmoid_kernel(x):
+    out = np.empty_like(x)
+    _eager._sigmoid(x, out)
+    return out
+
+
+def test_sigmoid_is_the_numpy_paths():
+    """The kernel's values are ops/elementwise.py's NumPy path's and the replay rule's
+    formula with libm's exp, bit for bit (sign bits and NaN included)."""
+    from tapegrad.ops import elementwise as E
+    x = _sigmoid_points()
+    got = _sigmoid_kernel(x)
+    ref = np.array([1.0 / (1.0 + math.exp(-v)) if v >= 0 else
+                    math.exp(v) / (1.0 + math.exp(v)) if v < 0 else v for v in x])
+    np.testing.assert_array_equal(got, ref)
+    assert np.array_equal(np.signbit(got[~np.isnan(got)]), np.signbit(ref[~np.isnan(ref)]))
+    if not np.array_equal(np.exp(-np.abs(x)), [math.exp(-abs(v)) for v in x], equal_nan=True):
+        pytest.skip("NumPy's float64 exp is not libm's here (AVX512F): the NumPy path differs")
+    with np.errstate(all="ignore"):
+        e = np.exp(-np.abs(x))
+        want = np.maximum(e, np.sign(x)) / (e + 1.0)  # (the NumPy path, written out)
+    np.testing.assert_array_equal(got, want)
+    view = x[:-2].reshape(-1, 7)[:, 1:5]  # (not C-contiguous: the kernel's copy of it)
+    np.testing.assert_array_equal(E._sigmoid_np(view), want[:-2].reshape(-1, 7)[:, 1:5])
+
+
 @pytest.fixture
 def compiled(monkeypatch):
     """The ops use the kernels at once (compiled now, not loaded by a thread meanwhile)."""
@@ -97,6 +133,25 @@ def test_ops_use_the_kernels_beside_torch(compiled, dt):
     assert np.array_equal(outs[0][0], p[:, None, :].astype(dt) - c[None].astype(dt))
     assert _eager._BINARY.ready.get(np.dtype(dt).char) is not None  # (the kernels ran)
     assert _eager._SUM.ready.get(np.dtype(dt).char) is not None
+
+
+def test_sigmoid_op_uses_the_kernel_beside_torch(compiled):
+    """An LSTM gate's sigmoid, a slice of a (8, 512) product: the kernel ran, values and
+    gradients are torch's; float32 and 0-d stay NumPy's."""
+    torch = pytest.importorskip("torch")
+    g = np.random.default_rng(7).standard_normal((8, 512)) * 3
+    outs = []
+    for mod in (tg, torch):
+        x = mod.tensor(g, requires_grad=True)
+        y = x[:, 128:256].sigmoid()
+        (y * y).sum().backward()
+        outs.append((y.detach().numpy(), x.grad.numpy()))
+    for a, b in zip(outs[0], outs[1], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-13, atol=1e-16)
+    assert _eager._SIGMOID.ready.get("d") is not None
+    assert tg.tensor(g, dtype=tg.float32).sigmoid().dtype == tg.float32
+    assert _eager.sigmoid(np.array(2.0)) is None
+    assert _eager.sigmoid(g.astype(np.float32)) is None
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32"])

@@ -29,6 +29,8 @@ def _sigmoid_np(x):
     x = np.asarray(x)
     if x.dtype.kind != "f":  # bool: no unary minus in NumPy (ints: make_unary's float64)
         x = x.astype(np.float64)
+    if (y := _eager.sigmoid(x)) is not None:  # float64: the steps below in one pass
+        return y
     if not x.ndim:
         e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
         return np.where(x >= 0, 1.0, e) / (1 + e)
