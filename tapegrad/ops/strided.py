@@ -451,14 +451,13 @@ def _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds
     # (Microbenchmarks, GMM d = 10: the source's sums held in registers over runs, four
     # elements at a time, were 1.4x slower than these adds through memory; a helper
     # called per element with the arrays, even inlined, 20x: NRT's counters)
-    if df and ds and chain and not dpf:  # (GMM's case without its branches: 8% faster)
-        for r in range(len(starts)):
-            q, j = _u(r * length), _u(starts[r])
+    if df and ds and chain and not dpf:  # (GMM's case without its branches: 8% faster;
+        for r in range(len(starts)):  # f's final adjoint not stored: only p's reverse, run
+            q, j = _u(r * length), _u(starts[r])  # here, reads it)
             for i in range(length):
                 e, m = q + _u(i), j + _u(i * step)
                 gy = adj[o + e]
                 g = adj[f + e] + gy * vals[s + m]
-                adj[f + e] = g
                 acc[m] += gy * vals[f + e]
                 pacc[m] += g
         return
