@@ -322,6 +322,21 @@ class Tensor:
 TRACE_HOOKS = {}  # "guard", "escape" and "detach": set by ops/control.py, the floor above
 
 
+def host_values(t, how, decides=None):
+    """The values of ``t`` (a Tensor, or anything ``np.asarray`` takes) as an ndarray, read
+    outside the tape: in NumPy, where they decide indices, counts, shapes, an error, or a
+    result no row replays.  Every such read in the ops goes through here.  While
+    ``tapegrad.trace`` records, a traced ``t``'s exact values (or those of ``decides(t)``,
+    what alone decides the op: ``t != 0`` for nonzero) are guarded at the read, before any
+    check on them can raise (a caught error is a branch too), so replay flags every point
+    where they differ rather than reuse this point's choices.  Eagerly a plain read."""
+    if not isinstance(t, Tensor):
+        return np.asarray(t)
+    if state.tracing is not None and t._rg:  # (only a traced value requires grad there)
+        TRACE_HOOKS["guard_values"](t if decides is None else decides(t), how)
+    return np.asarray(t._data)
+
+
 def _trace_hook(t, kind, how):
     """While tapegrad.trace records: a Python decision on a traced value becomes a guard row,
     and a value leaving for NumPy raises (ops/control.py)."""
