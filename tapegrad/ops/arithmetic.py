@@ -50,10 +50,6 @@ def _data(x, dt, op=None):
     return np.asarray(x._data if isinstance(x, Tensor) else x, dtype=dt)
 
 
-def _zeros(t):
-    return cmp.eq(t, 0.0)
-
-
 def _signs(t):
     """-1, 0, 1 by sign and 2 at NaN (while tracing: what decides heaviside)."""
     nan = cmp.isnan(t)
@@ -105,9 +101,12 @@ def _divmod_op(name, npfn, quotient):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
                             f"{type(input).__name__}")
         rd = dtypes.result_type(_kind(input), _kind(other))
+        if rd.kind in "iub":  # integers: NumPy's, no row (rows would compute in float64)
+            a, b = _data(input, rd, name), _data(other, rd, name)
+            if (b == 0).any():
+                raise RuntimeError("ZeroDivisionError")
+            return _leaf(norm(np.asarray(npfn(a, b), dtype=rd)))
         a, b = _data(input, rd), _data(other, rd)
-        if rd.kind in "iub" and (host_values(other, name, decides=_zeros) == 0).any():
-            raise RuntimeError("ZeroDivisionError")  # (whether a divisor is 0: guarded)
         with quiet():
             value = npfn(a, b)
         if not _records(input, other):

@@ -548,7 +548,8 @@ def _guard_order(input, d, order, descending):
     if input.dtype.kind == "f" and np.isnan(np.asarray(input._data)).any():
         # a comparison with NaN is False in any order, so a guard on the order would
         # expect "unsorted" and pass every unsorted point: guard the values instead
-        return _guard_values(input, "sort order")
+        host_values(input, "sort order")
+        return
     values = _along(input, d, order, "SortBackward0")
     n = values.shape[d]
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
