@@ -298,6 +298,9 @@ def check(src, seed, tol=1e-9, npts=4):
             fails.append(f"Compiled(tensor) at {pts[0].tolist()}: {float(y)} {gg.tolist()} vs {E[0][0]} {E[0][1].tolist()}")
     except Exception as ex:
         fails.append(f"Compiled(tensor) raised {type(ex).__name__}: {ex}")
+    if fails and all("please report" in m for m in fails):
+        # a retrace's own self-check (float32 rounded eagerly) raised: loud, not wrong
+        return f"retrace-self-check {fails[0]}"
     return fails
 
 def main(argv=None):
