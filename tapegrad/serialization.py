@@ -209,6 +209,8 @@ class _Reader:
             raise _corrupt(f"member {name} is encrypted")
         validate.check_member(self.z, info, "load: not a valid tapegrad.save file: member")
         dtype, shape = np.dtype(m["dtype"]), tuple(m["shape"])
+        validate.check_shape(shape, dtype, f"load: not a valid tapegrad.save file: entry {i} "
+                                           "of 'tensors'")
         nbytes = math.prod(shape) * dtype.itemsize
         if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
             self.read_bytes += info.file_size

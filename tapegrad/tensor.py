@@ -70,6 +70,8 @@ class Tensor:
     def is_inference(self):
         """True if this tensor was made inside ``inference_mode()`` (PyTorch's inference
         tensor; tapegrad does not enforce the restrictions PyTorch puts on them)."""
+        if state.tracing is not None:
+            graph_fact(self, "is_inference()")
         return getattr(self, "_inf", False)
 
     # -- metadata -----------------------------------------------------------------------
@@ -123,6 +125,8 @@ class Tensor:
 
     @property
     def requires_grad(self):
+        if state.tracing is not None:
+            graph_fact(self, "requires_grad")
         return self._rg
 
     @requires_grad.setter
@@ -162,6 +166,8 @@ class Tensor:
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that ``retain_grad()``)."""
         if self._tok is not None and not self._retains_grad:
+            if state.tracing is not None:
+                graph_fact(self, ".grad")
             warnings.warn(NONLEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
@@ -186,6 +192,8 @@ class Tensor:
 
     @property
     def is_leaf(self):
+        if state.tracing is not None:
+            graph_fact(self, "is_leaf")
         return self._tok is None
 
     @property
@@ -320,6 +328,40 @@ class Tensor:
 
 
 TRACE_HOOKS = {}  # "guard", "escape" and "detach": set by ops/control.py, the floor above
+
+
+def host_values(t, how, decides=None):
+    """The values of ``t`` (a Tensor, or anything ``np.asarray`` takes) as an ndarray, read
+    outside the tape: in NumPy, where they decide indices, counts, shapes, an error, or a
+    result no row replays.  Every such read in the ops goes through here.  While
+    ``tapegrad.trace`` records, a traced ``t``'s exact values (or those of ``decides(t)``,
+    what alone decides the op: ``t != 0`` for nonzero) are guarded at the read, before any
+    check on them can raise (a caught error is a branch too), so replay flags every point
+    where they differ rather than reuse this point's choices.  Eagerly a plain read."""
+    if not isinstance(t, Tensor):
+        return np.asarray(t)
+    if state.tracing is not None and t._rg:  # (only a traced value requires grad there)
+        TRACE_HOOKS["guard_values"](t if decides is None else decides(t), how)
+    return np.asarray(t._data)
+
+
+def graph_fact(t, what):
+    """While ``tapegrad.trace`` records f, every value f computes from its inputs requires
+    grad, is a non-leaf and has a grad_fn: that is how it records, whatever it is eagerly (a
+    detach, a no_grad or inference_mode result, a comparison, an argmax: eagerly a leaf that
+    does not require grad, with no grad_fn and a .grad of its own).  f reading ``what`` of
+    one would take, at every point, the path eager does not take: refused from f's own code
+    (tapegrad's reads ask what they mean).  f's inputs and the leaves it makes answer as
+    eagerly."""
+    if t._tok is None or not t._rg or \
+            sys._getframe(2).f_globals.get("__name__", "").startswith("tapegrad."):
+        return
+    raise RuntimeError(
+        f"tapegrad.trace: {what} of a value f computes while traced (shape {tuple(t.shape)}) "
+        "is not what eager gives (while tracing every value computed from the inputs "
+        "records, a detach or no_grad result included), so a branch on it would replay "
+        "another path than f's. Decide it from what f knows (the grad mode, the op), not "
+        "from the tensor")
 
 
 def _trace_hook(t, kind, how):

@@ -338,6 +338,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         for t in targets.values():
             g = _recorded_grad(t, swept)
             if g is not None and tracing:
+                _into_input(tape, t)
                 g = g.detach()
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
@@ -372,6 +373,18 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         for t, slots in _targets(tp, inputs, reach):
             if slots and id(t) not in done:
                 _accumulate(t, _grad_at(t, slots, adj, offs))
+
+
+def _into_input(tape, t):
+    """A backward inside a traced f accumulating into the .grad of one of f's inputs: the
+    trace's gradient is that of f's output alone (replay repeats no side effect), where
+    eager's x.grad after f(x).backward() holds both: refused."""
+    if any(t is x for x in tape.__dict__.get("inputs", ())):
+        raise RuntimeError(
+            f"tapegrad.trace: a backward() inside f accumulates into the .grad of f's input "
+            f"(shape {tuple(t.shape)}), a side effect replay does not repeat (its gradient is "
+            "the output's alone). Take the gradient f needs with tapegrad.autograd.grad(...), "
+            "or backward(inputs=[...]) naming tensors f makes")
 
 
 def _linked(tape, outputs):

@@ -14,7 +14,7 @@ from ..ops.custom import CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
-from ..tensor import Tensor, _nonleaf, norm
+from ..tensor import Tensor, _nonleaf, graph_fact, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -218,8 +218,16 @@ def node_of(t):
     return v.node(r)
 
 
-Tensor.grad_fn = property(lambda t: None if t._tok is None else node_of(t),
-                          doc="The backward node that made this non-leaf (None for a leaf).")
+def _grad_fn(t):
+    """The backward node that made this non-leaf (None for a leaf)."""
+    if t._tok is None:
+        return None
+    if state.tracing is not None:
+        graph_fact(t, "grad_fn")
+    return node_of(t)
+
+
+Tensor.grad_fn = property(_grad_fn)
 
 
 # ---- saved_tensors_hooks ------------------------------------------------------------------

@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import creation, dtypes, ops
 from .._state import state
-from ..tensor import Tensor, _wrap_dim
+from ..tensor import Tensor, _wrap_dim, host_values
 from .activations import (  # noqa: F401 (re-exported)
     celu,
     celu_,
@@ -414,8 +414,7 @@ def one_hot(tensor, num_classes=-1):
     _tensor(tensor, "one_hot", "tensor")
     if tensor.dtype != np.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    ops.shape.guard_values(tensor, how="one_hot")  # (NumPy's, no row: a traced index)
-    idx = np.asarray(tensor._data)
+    idx = host_values(tensor, "one_hot")  # (NumPy's, no row)
     if idx.size and idx.min() < 0:
         raise RuntimeError("Class values must be non-negative.")
     if num_classes == -1:
@@ -531,8 +530,7 @@ def _class_target(input, target, op, ignore_index):
         raise RuntimeError(f"{op}: expected target of shape "
                            f"{[input.shape[0], *input.shape[2:]]}, got {list(target.shape)}")
     n_classes = input.shape[1] if input.ndim > 1 else input.shape[0]
-    ops.shape.guard_values(target, how=op)  # (read in NumPy: a traced target is guarded)
-    t = np.asarray(target._data)
+    t = host_values(target, op)  # (read in NumPy)
     if not t.size:
         return False
     lo, hi = t.min(), t.max()  # (the full tests cost 3x as much)
@@ -1003,8 +1001,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         raise ValueError("only p == 1 and p == 2 supported")
     _float_tensor(input, "multi_margin_loss")
     x = input if input.ndim == 2 else input.reshape(1, -1)
-    ops.shape.guard_values(target, how="multi_margin_loss")  # (read in NumPy)
-    t = np.asarray(target._data).reshape(-1)
+    t = host_values(target, "multi_margin_loss").reshape(-1)  # (read in NumPy)
     n, c = x.shape
     if t.size != n:
         raise RuntimeError(f"inconsistent target size, expected {n} but got "

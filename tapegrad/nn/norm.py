@@ -12,7 +12,7 @@ import numpy as np
 from .. import dtypes, ops
 from ..autograd.function import Function
 from ..grad_mode import no_grad
-from ..tensor import Tensor
+from ..tensor import Tensor, host_values
 from .windows import _check_tensor, _float_input
 
 
@@ -134,8 +134,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
     num = weight.shape[0]
-    ops.shape.guard_values(input, how="embedding")  # (read in NumPy: a traced index)
-    idx = np.asarray(input._data).astype(np.int64).reshape(-1)
+    idx = host_values(input, "embedding").astype(np.int64).reshape(-1)  # (read in NumPy)
     if idx.size and (idx.min() < 0 or idx.max() >= num):
         raise IndexError("index out of range in self")
     if padding_idx is not None:

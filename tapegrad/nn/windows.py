@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import ops
 from ..ops.shape import _strided
-from ..tensor import Tensor
+from ..tensor import Tensor, host_values
 
 _WINDOW = "IndexBackward0"  # the node name of a window view (PyTorch has none: inside conv)
 
@@ -490,8 +490,7 @@ def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_i
         return values
     # the flat index into each input plane of the window element max chose (in NumPy: the
     # choices are guarded while tracing, or replay gave the traced point's indices)
-    ops.shape.guard_values(idx, how=op)
-    offs = np.unravel_index(np.asarray(idx._data), k)
+    offs = np.unravel_index(host_values(idx, op), k)
     pos = np.indices(out)
     coords = [pos[i] * stride[i] - pads[i][0] + offs[i] * dil[i] for i in range(d)]
     flat = np.ravel_multi_index(coords, tuple(x.shape[2:]))
@@ -666,9 +665,8 @@ def _adaptive_max_pool(input, output_size, return_indices, d):
     values, arg = picked.max(-1)
     if not return_indices:
         return values
-    ops.shape.guard_values(arg, how=f"adaptive_max_pool{d}d")  # (indices in NumPy)
     index = np.take_along_axis(np.broadcast_to(flat, tuple(arg.shape) + flat.shape[-1:]),
-                               np.asarray(arg._data)[..., None], -1)[..., 0]
+                               host_values(arg, f"adaptive_max_pool{d}d")[..., None], -1)[..., 0]
     return values, Tensor(index.astype(np.int64))
 
 

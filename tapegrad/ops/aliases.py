@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from .._state import state
 from ..return_types import named
-from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from ..tensor import Tensor, _leaf, _wrap_dim, host_values, norm
 from . import arithmetic as ar
 from . import combine as cb
 from . import control as cmp
@@ -55,10 +55,9 @@ def divide(input, other, *, rounding_mode=None):
                            f"but found '{rounding_mode}'")
     rd = dtypes.result_type(ar._kind(input), ar._kind(other))
     if rd.kind in "iub":
-        a, b = ar._data(input, rd), ar._data(other, rd)
+        a, b = ar._data(input, rd, "div"), ar._data(other, rd, "div")  # (NumPy's, no row)
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
-        sh.guard_values(input, other, how="div")  # (integers: NumPy's, no row)
         return _leaf(norm(_trunc_int(a, b)))
     return ar.trunc(ew.div(ar._as_tensor(input, other), other))
 
@@ -131,8 +130,7 @@ def frexp(input):
     [0.5, 1); the mantissa's gradient is ``1 / 2 ** exponent``."""
     if input.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
-    sh.guard_values(input, how="frexp")  # (the exponents, NumPy's, follow the values)
-    _, e = np.frexp(np.asarray(input._data))
+    _, e = np.frexp(host_values(input, "frexp"))  # (the exponents, NumPy's: no row)
     e = e.astype(np.int32)
     scale = Tensor(np.ldexp(np.ones(e.shape, input.dtype), -e))
     return _FrexpResult(ew.mul(input, scale), _leaf(norm(e)))
@@ -147,12 +145,11 @@ def ldexp(input, other):
 
 def _integer_op(name, npfn):
     def fn(input, other):
-        args = [np.asarray(x._data if isinstance(x, Tensor) else x) for x in (input, other)]
+        args = [host_values(x, name) for x in (input, other)]  # (NumPy's values, no row)
         for a in args:
             if a.dtype.kind not in "iub":
                 raise NotImplementedError(f'"{name}_cpu" not implemented for '
                                           f"'{_word(a.dtype)}'")
-        sh.guard_values(input, other, how=name)  # (NumPy's values, no row: guarded)
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     fn.__doc__ = f"``{name}`` of integer tensors, elementwise (broadcasting)."
@@ -264,7 +261,7 @@ def put(input, index, source, accumulate=False):
 def masked_scatter(input, mask, source):
     """``input`` with the positions where ``mask`` (broadcast) holds taken from ``source``'s
     leading elements, in row-major order."""
-    m = np.asarray(mask._data if isinstance(mask, Tensor) else mask)
+    m = host_values(mask, "masked_scatter")  # (the positions written: no row follows them)
     if m.dtype != np.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
                            f"dtype {_word(m.dtype)}")
@@ -275,7 +272,6 @@ def masked_scatter(input, mask, source):
     places = _positions(input)[m]
     if places.size > source.numel():
         raise RuntimeError("Number of elements of source < number of ones in mask")
-    sh.guard_values(mask, how="masked_scatter")
     src = sh.reshape(source, -1)
     if places.size < source.numel():
         src = sh.narrow(src, 0, 0, places.size)

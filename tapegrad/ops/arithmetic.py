@@ -14,7 +14,7 @@ import numpy as np
 from .. import dtypes
 from .._fp import quiet
 from .._state import state
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
@@ -42,8 +42,19 @@ def _kind(x):
     return dtypes.float64, None
 
 
-def _data(x, dt):
+def _data(x, dt, op=None):
+    """x's values in dtype dt; with ``op``, read outside the tape (NumPy computes op's
+    result: ``host_values``)."""
+    if op is not None:
+        return host_values(x, op).astype(dt, copy=False)
     return np.asarray(x._data if isinstance(x, Tensor) else x, dtype=dt)
+
+
+def _signs(t):
+    """-1, 0, 1 by sign and 2 at NaN (while tracing: what decides heaviside)."""
+    nan = cmp.isnan(t)
+    sign = sh.to(cmp.gt(t, 0.0), np.float64) - sh.to(cmp.lt(t, 0.0), np.float64)
+    return ew.where(nan, 2.0, sign)
 
 
 def _records(*xs):
@@ -90,9 +101,12 @@ def _divmod_op(name, npfn, quotient):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
                             f"{type(input).__name__}")
         rd = dtypes.result_type(_kind(input), _kind(other))
+        if rd.kind in "iub":  # integers: NumPy's, no row (rows would compute in float64)
+            a, b = _data(input, rd, name), _data(other, rd, name)
+            if (b == 0).any():
+                raise RuntimeError("ZeroDivisionError")
+            return _leaf(norm(np.asarray(npfn(a, b), dtype=rd)))
         a, b = _data(input, rd), _data(other, rd)
-        if rd.kind in "iub" and (b == 0).any():
-            raise RuntimeError("ZeroDivisionError")
         with quiet():
             value = npfn(a, b)
         if not _records(input, other):
@@ -121,11 +135,10 @@ fmod.__doc__ = "``input - trunc(input / other) * other``: the sign of ``input``,
 def floor_divide(input, other):
     """``floor(input / other)`` (integers stay integers); its gradient is zero."""
     rd = dtypes.result_type(_kind(input), _kind(other))
-    a, b = _data(input, rd), _data(other, rd)
-    if rd.kind in "iub":
+    if rd.kind in "iub":  # (integers: NumPy's, no row)
+        a, b = _data(input, rd, "floor_divide"), _data(other, rd, "floor_divide")
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
-        sh.guard_values(input, other, how="floor_divide")  # (integers: NumPy's, no row)
         return _leaf(norm(np.floor_divide(a, b)))
     return ew.floor(ew.div(_as_tensor(input, other), other))
 
@@ -174,11 +187,9 @@ def heaviside(input, values):
     if input.dtype != values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different "
                            "dtypes.")
-    if state.tracing is not None:  # the sign pattern (and NaN) decides each element
-        sh.guard_values(cmp.gt(input, 0.0), cmp.lt(input, 0.0), cmp.isnan(input), values,
-                        how="heaviside")
-    with quiet():
-        v = np.heaviside(np.asarray(input._data), np.asarray(values._data))
+    with quiet():  # (input's signs and NaNs decide each element: what is guarded)
+        v = np.heaviside(host_values(input, "heaviside", decides=_signs),
+                         host_values(values, "heaviside"))
     return _leaf(norm(v.astype(input.dtype)))
 
 
@@ -370,17 +381,16 @@ def rad2deg(input):
 @api
 def signbit(input):
     """True where the sign bit is set (``-0.0`` included)."""
-    d = np.asarray(_tensor(input, "signbit")._data)
+    _tensor(input, "signbit")
     if state.tracing is not None and cmp._traced(input, state.tracing):
         # traced: x < 0 replays, where no element is 0 or NaN (their sign bits differ
-        # from their order); a point with one is guarded by its exact values
-        if np.isnan(d).any() or (d == 0).any():
-            sh.guard_values(input, how="signbit")
-        else:
+        # from their order); a point with one is guarded by its exact values (host_values)
+        d = np.asarray(input._data)  # (which of the two: decided at the traced point)
+        if not (np.isnan(d).any() or (d == 0).any()):
             bool((sh.to(cmp.eq(input, 0.0), d.dtype) + sh.to(cmp.isnan(input), d.dtype))
                  .sum() == 0.0)  # (a guard: no 0 or NaN at the replayed point)
             return cmp.lt(input, 0.0)
-    return _leaf(norm(np.signbit(d)))
+    return _leaf(norm(np.signbit(host_values(input, "signbit"))))
 
 
 @api

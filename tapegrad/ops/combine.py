@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Size, Tensor, _leaf, _wrap_dim, norm
+from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import scans
 from . import shape as sh
 from ._record import output, slot, tape_for_grad
@@ -281,7 +281,6 @@ def flat_positions(input, index, op):
     if bad.size:
         raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor "
                          f"of {n} elements.")
-    sh.guard_values(index, how=op)  # (while tracing: the positions replay as recorded)
     return np.where(idx < 0, idx + n, idx)
 
 
@@ -307,7 +306,7 @@ def take_along_dim(input, indices, dim=None):
     bi, bj = list(b), list(b)
     bi[d], bj[d] = input.shape[d], indices.shape[d]
     x = sh.expand(input, *bi) if list(input.shape) != bi else input
-    idx = np.broadcast_to(np.asarray(indices._data), bj)
+    idx = np.broadcast_to(host_values(indices, "take_along_dim"), bj)
     return sh.gather(x, d, np.ascontiguousarray(idx))
 
 
@@ -318,7 +317,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     repeats the indices ``0 .. len(counts) - 1``."""
     _tensor(input, "repeat_interleave")
     if repeats is None:  # the one-argument form
-        counts = np.asarray(input._data)
+        counts = host_values(input, "repeat_interleave")
         if counts.ndim > 1 or counts.dtype.kind not in "iu":
             raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
         if (counts < 0).any():
@@ -329,7 +328,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if x.ndim == 0:
         x = x.reshape(1)
     n = x.shape[d]
-    r = np.asarray(repeats._data if isinstance(repeats, Tensor) else repeats)
+    r = host_values(repeats, "repeat_interleave")
     if r.dtype.kind not in "iu":
         raise RuntimeError("repeat_interleave: repeats must be an int or an integer tensor")
     if r.ndim > 1:
@@ -339,7 +338,6 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if r.ndim == 1 and r.size not in (1, n):
         raise RuntimeError(f"repeats must have the same size as input along dim, but got "
                            f"repeats.size(0) = {r.size} and input.size({d}) = {n}")
-    sh.guard_values(repeats, how="repeat_interleave")
     index = np.repeat(np.arange(n, dtype=np.int64), r.reshape(-1) if r.size != 1 else int(r))
     return sh.index_select(x, d, index)
 
@@ -383,7 +381,7 @@ def _src_part(src, shape, op):
 def _index_arg(index, op):
     if not isinstance(index, Tensor) or index.dtype != np.int64:
         raise RuntimeError(f"{op}(): Expected dtype int64 for index")
-    return np.asarray(index._data)
+    return host_values(index, op)
 
 
 def _add_at(input, pos, src):
@@ -422,7 +420,6 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     d = _wrap_dim(dim, input.ndim, "scatter")
     idx = _index_arg(index, "scatter")
     pos = _targets(tuple(input.shape), d, idx, "scatter")
-    sh.guard_values(index, how="scatter")
     if isinstance(src, Tensor):
         if src.dtype != input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
@@ -445,13 +442,12 @@ def scatter_add(input, dim, index, src):
     d = _wrap_dim(dim, input.ndim, "scatter_add")
     idx = _index_arg(index, "scatter_add")
     pos = _targets(tuple(input.shape), d, idx, "scatter_add")
-    sh.guard_values(index, how="scatter_add")
     return _add_at(input, pos, _src_part(src, idx.shape, "scatter_add"))
 
 
 def _index_positions(input, dim, index, op, source_shape=None):
     d = _wrap_dim(dim, input.ndim, op)
-    idx = np.asarray(index._data if isinstance(index, Tensor) else index)
+    idx = host_values(index, op)
     if idx.dtype.kind not in "iu" or idx.ndim > 1:
         raise IndexError(f"{op}_(): Index is supposed to be a vector")
     idx = idx.reshape(-1).astype(np.int64)
@@ -459,7 +455,6 @@ def _index_positions(input, dim, index, op, source_shape=None):
     bad = idx[(idx < -size) | (idx >= size)]
     if bad.size:
         raise IndexError("index out of range in self")
-    sh.guard_values(index, how=op)  # (while tracing: the positions replay as recorded)
     idx = np.where(idx < 0, idx + size, idx)
     flat = np.arange(input.numel(), dtype=np.int64).reshape(tuple(input.shape) or (1,))
     return d, np.take(flat, idx, axis=d if input.ndim else 0)
@@ -483,9 +478,8 @@ def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` (broadcast) written at ``input[indices]`` (a tuple of index
     tensors), or added there with ``accumulate`` (repeated positions add up)."""
     _tensor(input, "index_put")
-    key = tuple(np.asarray(i._data) if isinstance(i, Tensor) else i for i in indices)
+    key = tuple(host_values(i, "index_put") if isinstance(i, Tensor) else i for i in indices)
     pos = sh._flat_index(tuple(input.shape))[key]
-    sh.guard_values(*indices, how="index_put")
     v = values if isinstance(values, Tensor) else Tensor(np.asarray(values, input.dtype))
     if v.dtype != input.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "

@@ -14,7 +14,7 @@ from .._fp import quiet
 from .._jit import rule
 from .._rules import add_into
 from .._state import state
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, norm
+from ..tensor import Tensor, _leaf, host_values, norm
 from . import layout
 from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
 from ._record import output, slot, tape_for_grad
@@ -1586,9 +1586,7 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         condition = Tensor(condition)
     if input is None and other is None:
-        if state.tracing is not None:  # (nonzero's guard: shape.guard_values)
-            TRACE_HOOKS["guard_values"](condition, how="where(condition)")
-        c = np.asarray(condition._data)
+        c = host_values(condition, "where(condition)")
         return tuple(Tensor(np.ascontiguousarray(ix, np.int64))
                      for ix in np.nonzero(c.reshape(1) if c.ndim == 0 else c))
     if input is None or other is None:

@@ -7,12 +7,11 @@ import operator
 
 import numpy as np
 
-from .._state import state
-from ..tensor import Tensor, _leaf
+from ..tensor import Tensor, _leaf, host_values
 from . import shape as S
 from . import views
 from ._record import output, slot, tape_for_grad
-from .shape import _arr, _flat_index, _gathered, _guard_indices, _mask, _record_on, _store, _strided
+from .shape import _arr, _flat_index, _gathered, _mask, _record_on, _store, _strided
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import STRIDED, VIEW_NAMES
@@ -38,8 +37,6 @@ def getitem(input, key):
     name = _check_key(input, key)
     if single_slice:
         name = "SliceBackward0"
-    if state.tracing is not None:
-        _guard_indices(raw)
     src = _arr(input)
     if name != "IndexBackward0":
         if Ellipsis not in key:
@@ -114,7 +111,7 @@ def _index(k):
         k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, (Tensor, list, np.ndarray)):
         tensor = isinstance(k, Tensor)
-        a = np.asarray(k._data if tensor else k)
+        a = host_values(k, "index")  # (a traced key's positions: guarded while tracing)
         if not tensor and a.size == 0 and a.dtype.kind not in "iub":
             a = a.astype(np.int64)  # x[[]] selects nothing
         if a.dtype.kind not in "iub":

@@ -27,7 +27,7 @@ from .. import dtypes
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import Tensor, norm
+from ..tensor import Tensor, host_values, norm
 from . import elementwise as ew
 from . import indexing
 from . import shape as sh
@@ -491,8 +491,8 @@ def copy_(self, src, non_blocking=False):
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
         return _rebase(self, ew.where(_full_mask(self), src, self), before)
-    sh.guard_values(src, how="copy_")  # (integers: NumPy's copy, no row)
-    return _write(self, np.broadcast_to(np.asarray(src._data), self.shape))
+    # (integers: NumPy's copy, no row)
+    return _write(self, np.broadcast_to(host_values(src, "copy_"), self.shape))
 
 
 def replace_storage(t, value):
@@ -518,7 +518,6 @@ def _key(t, key):
 
 def setitem(self, key, value):
     """``self[key] = value`` in place: value broadcasts to ``self[key]``'s shape."""
-    raw = key if isinstance(key, tuple) else (key,)
     key, advanced = _key(self, key)
     # a basic key into a plain tensor's own storage (x[i, j] = v in a loop): NumPy writes it
     direct = not advanced and views.of(self) is None and _in_storage(self, value)
@@ -539,9 +538,7 @@ def setitem(self, key, value):
                                f"cannot be broadcast to indexing result of shape "
                                f"{list(target.shape)}") from None
         raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
-    _check_leaf(self, _LEAF_VIEW)
-    if state.tracing is not None:  # a key computed from traced values: its positions
-        sh.guard_values(*(k for k in raw if isinstance(k, Tensor)), how="index")
+    _check_leaf(self, _LEAF_VIEW)  # (a key's tensors were read by host_values: _key)
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
     if direct:
@@ -578,10 +575,8 @@ def _place(self, target, v, placed=None):
     """Write ``v`` (``placed``: its values broadcast to ``target``'s shape) at the flat
     positions ``target`` of ``self``: one PUT row when it records, else into the storage."""
     if not (_records(self, v) and self.dtype.kind == "f"):
-        if isinstance(v, Tensor):
-            sh.guard_values(v, how="index_put")  # (integers: NumPy's write, no row)
-        if placed is None:
-            placed = np.broadcast_to(np.asarray(v._data), target.shape)
+        if isinstance(v, Tensor) or placed is None:  # (integers: NumPy's write, no row)
+            placed = np.broadcast_to(host_values(v, "index_put"), target.shape)
         values = placed.reshape(-1) if placed.ndim else placed
         if _in_storage(self, v):  # a plain tensor (J[i] = row in a loop): only the positions
             _stored(self)

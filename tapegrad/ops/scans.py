@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from ..return_types import named
-from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from ..tensor import Tensor, _leaf, _wrap_dim, host_values, norm
 from . import arithmetic as ar
 from . import control as cmp
 from . import elementwise as ew
@@ -76,8 +76,7 @@ def _cum_extreme(input, dim, largest):
     op = "cummax" if largest else "cummin"
     _tensor(input, op)
     result = CummaxResult if largest else CumminResult
-    sh.guard_values(input, how=op)  # (the values decide where each running extreme sits)
-    x = np.asarray(input._data)
+    x = host_values(input, op)  # (the values decide where each running extreme sits)
     if x.ndim == 0:
         return result(sh.clone(input), _leaf(np.zeros((), np.int64)))
     d = _wrap_dim(dim, x.ndim, op)

@@ -6,8 +6,7 @@ elements).
 import numpy as np
 
 from .. import dtypes
-from .._state import state
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import shape as sh
 from .registry import api
@@ -24,16 +23,14 @@ def _ints(a):
     return _leaf(norm(np.ascontiguousarray(np.asarray(a, np.int64))))
 
 
-def _values_of(x):
-    return np.asarray(x._data) if isinstance(x, Tensor) else np.asarray(x)
+def _nonzero(x):
+    return cmp.ne(x, 0.0)
 
 
-def guard_nonzero(x, op):
-    """While tracing, ``x``'s pattern of nonzero elements decides op's result (which
-    elements, how many): guard it, so replay flags the points where it differs."""
-    tape = state.tracing
-    if tape is not None and cmp._traced(x, tape):
-        sh.guard_values(cmp.ne(x, 0.0), how=op)  # (only whether each element is nonzero)
+def nonzero_pattern(x, op):
+    """``x``'s values, read where only its pattern of nonzero elements decides op's result
+    (which elements, how many): that pattern is what is guarded while tracing."""
+    return host_values(x, op, decides=_nonzero)
 
 
 @api
@@ -45,8 +42,7 @@ def nonzero(input, *, as_tuple=False):
     >>> tg.tensor([0.0, 2.0, 3.0]).nonzero().tolist()
     [[1], [2]]
     """
-    d = _values_of(_tensor(input, "nonzero"))
-    guard_nonzero(input, "nonzero")
+    d = nonzero_pattern(_tensor(input, "nonzero"), "nonzero")
     if as_tuple:
         if d.ndim == 0:
             return (_ints(np.nonzero(d.reshape(1))[0]),)
@@ -57,8 +53,7 @@ def nonzero(input, *, as_tuple=False):
 @api
 def argwhere(input):
     """``nonzero(input)``: the ``(n, ndim)`` indices of the nonzero elements."""
-    guard_nonzero(_tensor(input, "argwhere"), "argwhere")
-    return _ints(np.argwhere(_values_of(input)))
+    return _ints(np.argwhere(nonzero_pattern(_tensor(input, "argwhere"), "argwhere")))
 
 
 @api
@@ -71,8 +66,7 @@ def masked_select(input, mask):
                            f"{dtypes.torch_word(mask.dtype).capitalize()})")
     shape = np.broadcast_shapes(tuple(input.shape), tuple(mask.shape))
     x = sh.expand(input, *shape) if tuple(input.shape) != shape else input
-    m = np.broadcast_to(np.asarray(mask._data), shape)
-    guard_nonzero(mask, "masked_select")
+    m = np.broadcast_to(nonzero_pattern(mask, "masked_select"), shape)
     return x.reshape(-1)[Tensor(np.flatnonzero(m))]
 
 
@@ -98,11 +92,10 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites,"
                                " got side of left while right was True")
         right = side == "right"
-    sh.guard_values(sorted_sequence, input, sorter, how="searchsorted")
-    seq = np.asarray(sorted_sequence._data)
+    seq = host_values(sorted_sequence, "searchsorted")
     if sorter is not None:
-        seq = np.take_along_axis(seq, _values_of(sorter).astype(np.int64), -1)
-    vals = _values_of(input)
+        seq = np.take_along_axis(seq, host_values(sorter, "searchsorted").astype(np.int64), -1)
+    vals = host_values(input, "searchsorted")
     how = "right" if right else "left"
     if seq.ndim == 1:
         out = np.searchsorted(seq, vals, side=how)
@@ -135,8 +128,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     """The distinct elements (sorted), and optionally the inverse indices and the counts;
     with ``dim``, the distinct slices along it."""
     _tensor(input, "unique")
-    sh.guard_values(input, how="unique")
-    d = np.asarray(input._data)
+    d = host_values(input, "unique")
     if dim is None:
         vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True)
         inv = inv.reshape(d.shape)
@@ -156,8 +148,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """Each run of equal consecutive elements (or slices along ``dim``) kept once."""
     _tensor(input, "unique_consecutive")
-    sh.guard_values(input, how="unique_consecutive")
-    d = np.asarray(input._data)
+    d = host_values(input, "unique_consecutive")
     axis = 0 if dim is None else dim % max(d.ndim, 1)
     x = d.reshape(-1) if dim is None else np.moveaxis(d, axis, 0)
     if x.shape[0] == 0:
@@ -185,9 +176,8 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     if not isinstance(elements, Tensor) and not isinstance(test_elements, Tensor):
         raise TypeError("isin() received an invalid combination of arguments: expected a "
                         "Tensor for elements or test_elements")
-    e = _values_of(elements)
-    sh.guard_values(elements, test_elements, how="isin")
-    return _leaf(norm(np.isin(e, _values_of(test_elements), invert=invert)))
+    e = host_values(elements, "isin")
+    return _leaf(norm(np.isin(e, host_values(test_elements, "isin"), invert=invert)))
 
 
 @api
@@ -195,15 +185,13 @@ def bincount(input, weights=None, minlength=0):
     """Counts of each value of a 1-D tensor of non-negative ints (weighted sums with
     ``weights``)."""
     _tensor(input, "bincount")
-    d = np.asarray(input._data)
+    d = host_values(input, "bincount")  # (the counts follow the values: no row)
     if d.ndim != 1 or d.dtype.kind not in "iub":
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if d.size and d.min() < 0:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
-    sh.guard_values(input, how="bincount")  # (the counts follow the values: no row)
     if weights is None:
         return _ints(np.bincount(d, minlength=minlength))
-    w = _values_of(weights)
-    sh.guard_values(weights, how="bincount")
+    w = host_values(weights, "bincount")
     dt = w.dtype if w.dtype.kind == "f" else np.float64
     return _leaf(norm(np.bincount(d, weights=w, minlength=minlength).astype(dt)))

@@ -30,7 +30,7 @@ from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
 from ..return_types import named
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_values, norm
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
@@ -548,7 +548,8 @@ def _guard_order(input, d, order, descending):
     if input.dtype.kind == "f" and np.isnan(np.asarray(input._data)).any():
         # a comparison with NaN is False in any order, so a guard on the order would
         # expect "unsorted" and pass every unsorted point: guard the values instead
-        return guard_values(input, how="sort order")
+        host_values(input, "sort order")
+        return
     values = _along(input, d, order, "SortBackward0")
     n = values.shape[d]
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
@@ -942,7 +943,7 @@ def _flat_index(shape):
 
 def _index_array(index, op, message):
     """``index`` (a Tensor, ndarray or list) as an integer ndarray, or ``message``."""
-    a = np.asarray(index._data if isinstance(index, Tensor) else index)
+    a = host_values(index, op)
     if a.dtype.kind not in "iu":
         raise RuntimeError(f"{message} (got {a.dtype})")
     return a.astype(np.int64, copy=False)
@@ -980,8 +981,6 @@ def gather(input, dim, index, *, sparse_grad=False):
                 f"{list(idx.shape)} to be no larger than self {list(input.shape)} apart from "
                 f"dimension {d}")
     _out_of_bounds(ix, shape[d], d, RuntimeError, "gather")
-    if state.tracing is not None:
-        _guard_indices((index,))
     grids = list(np.indices(ix.shape, sparse=True))
     grids[d] = ix
     src = _arr(input)
@@ -1004,14 +1003,10 @@ def index_select(input, dim, index):
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
                                f"{idx.size} value(s)")
         _out_of_bounds(idx, 1, 0, RuntimeError, "index_select")
-        if state.tracing is not None:
-            _guard_indices((index,))
         return _gathered(input, src, np.zeros((), np.int64), "IndexSelectBackward0")
     size = input.shape[d]
     _out_of_bounds(idx, size, d, RuntimeError, "index_select",
                    " (INDICES element is out of DATA bounds, id={v} axis_dim={size})")
-    if state.tracing is not None:
-        _guard_indices((index,))
     flat = np.take(_flat_index(tuple(input.shape)), idx.reshape(-1), axis=d)
     return _gathered(input, src, flat, "IndexSelectBackward0")
 
@@ -1041,22 +1036,21 @@ def roll(input, shifts, dims=None):
     return _gathered(input, _arr(input), index, "RollBackward0")
 
 
-def _guard_indices(indices, how="index"):
-    """While tracing, an index computed from traced values (``x[x > 0]``, ``x[x.argmax()]``)
-    decides which elements are taken, and the rows record only the elements it took: record
-    a guard that its values are the recorded ones, so replay flags the points where they
-    differ (call after every check: a failed op records nothing).  Any other op whose result
-    an input's values decide without a row that replays them (nonzero, unique, histc...)
-    guards them the same way (``guard_values``)."""
+def _guard_values(k, how):
+    """TRACE_HOOKS["guard_values"], reached from ``tensor.host_values`` (the one accessor
+    of values read outside the tape) while tracing: an index computed from traced values
+    (``x[x > 0]``, ``x[x.argmax()]``) decides which elements are taken, and the rows record
+    only the elements it took; nonzero, unique, histc, integer arithmetic in NumPy...
+    decide their results from values no row replays.  Record a guard that ``k``'s values
+    are the recorded ones, so replay flags the points where they differ (retrace, or
+    on_divergence's error)."""
     tape = state.tracing
-    if tape is None:
+    if tape is None or not isinstance(k, Tensor) or not _traced(k, tape):
         return
-    for k in indices:
-        if isinstance(k, Tensor) and _traced(k, tape):
-            if k.ndim == 0:
-                guard(k, how)  # the exact value
-            else:
-                guard(to(_misses(k), np.float64).sum() == 0.0, how)
+    if k.ndim == 0:
+        guard(k, how)  # the exact value
+    else:
+        guard(to(_misses(k), np.float64).sum() == 0.0, how)
 
 
 def _misses(k):
@@ -1071,16 +1065,7 @@ def _misses(k):
     return where(Tensor(nan), eq(kf, kf), ne(kf, Tensor(np.where(nan, 0.0, c))))
 
 
-def guard_values(*ts, how="values"):
-    """While tracing, the traced tensors among ``ts`` decide the result of an op that reads
-    their values in NumPy (its rows, if any, replay only the choices made at the traced
-    point): guard their exact values, so replay flags every other point (retrace, or
-    on_divergence's error) rather than reuse this point's result.  Eagerly nothing."""
-    if state.tracing is not None:
-        _guard_indices(ts, how)
-
-
-TRACE_HOOKS.update(guard_values=guard_values)  # (where(condition): elementwise.py)
+TRACE_HOOKS.update(guard_values=_guard_values)
 
 
 def _truth(t):
@@ -1324,13 +1309,16 @@ def masked_fill(input, mask, value):
         v = value if value.dtype == input.dtype else to(value, input.dtype)
         return add(masked_fill(input, mask, 0.0),
                    mul(v, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
-    c = float(value._data if isinstance(value, Tensor) else value)
-    x = np.asarray(input._data)
+    c = float(host_values(value, "masked_fill"))  # (a value that records took the branch above)
+    mask_rg = isinstance(mask, Tensor) and mask._rg  # traced: a comparison's output
+    records = input.dtype.kind == "f" and state.grad_enabled and (input._rg or mask_rg)
+    # without a row (integers), NumPy's result follows the values of input and mask
+    x = np.asarray(input._data) if records else host_values(input, "masked_fill")
+    if not records:
+        m = host_values(mask, "masked_fill")
     with np.errstate(invalid="ignore"):
         v = _store(np.where(m, np.asarray(c).astype(x.dtype), x))
-    mask_rg = isinstance(mask, Tensor) and mask._rg  # traced: a comparison's output
-    if not (x.dtype.kind == "f" and state.grad_enabled and (input._rg or mask_rg)):
-        guard_values(input, mask, how="masked_fill")  # (integers: NumPy's, no row)
+    if not records:
         return _leaf(v)
     tape = tape_for_grad()
     sx = expand_slot(tape, input, slot(input, tape), shape)

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from ..return_types import named
-from ..tensor import Tensor, _leaf, _wrap_dim, norm
+from ..tensor import Tensor, _leaf, _wrap_dim, host_values, norm
 from . import arithmetic as ar
 from . import control as cmp
 from . import elementwise as ew
@@ -65,8 +65,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
 def count_nonzero(input, dim=None):
     """Number of nonzero elements (over ``dim``: an int or a tuple), as int64."""
     _tensor(input, "count_nonzero")
-    search.guard_nonzero(input, "count_nonzero")
-    d = np.asarray(input._data)
+    d = search.nonzero_pattern(input, "count_nonzero")
     if dim is None:
         return _leaf(np.asarray(np.count_nonzero(d), np.int64))
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
@@ -85,8 +84,10 @@ def _pick(input, d, index, keepdim):
     return values, _leaf(norm(index))
 
 
-def _along(input, dim, op):
-    x = np.asarray(input._data)
+def _along(input, dim, op, values=None):
+    """(input as >= 1-d, dim, its values, whether input was 0-d); ``values``: their reader
+    (``host_values`` where nothing but them decides the result: mode)."""
+    x = np.asarray(input._data) if values is None else values(input, op)
     if x.ndim == 0:
         return input.reshape(1), 0, x.reshape(1), True
     return input, _wrap_dim(dim, x.ndim, op), x, False
@@ -182,8 +183,7 @@ def mode(input, dim=-1, keepdim=False, *, keepdims=None):
     index of its last occurrence: ``(values, indices)``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "mode")
-    sh.guard_values(input, how="mode")
-    t, d, x, scalar = _along(input, dim, "mode")
+    t, d, x, scalar = _along(input, dim, "mode", host_values)
     rows = np.moveaxis(x, d, -1)
     flat = rows.reshape(-1, rows.shape[-1])
     index = np.zeros(flat.shape[0], np.int64)
@@ -211,7 +211,7 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
     if interpolation not in _INTERPOLATIONS:
         raise RuntimeError(f"{op}() interpolation must be one of linear, lower, higher, "
                            f"midpoint or nearest. Got {interpolation}")
-    qa = np.asarray(q._data if isinstance(q, Tensor) else q, np.float64)
+    qa = host_values(q, op).astype(np.float64)
     if qa.ndim > 1:
         raise RuntimeError(f"{op}() q must be a scalar or 1D tensor")
     if ((qa < 0) | (qa > 1)).any():
@@ -317,8 +317,7 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
     if input.dtype.kind != "f":
         raise RuntimeError(f"\"histogram_cpu\" not implemented for "
                            f"'{dtypes.torch_word(input.dtype).capitalize()}'")
-    sh.guard_values(input, how="histc")
-    d = np.asarray(input._data).ravel()
+    d = host_values(input, "histc").ravel()
     lo, hi = float(min), float(max)
     if lo > hi:
         raise RuntimeError("torch.histc: max must be larger than min")
@@ -339,10 +338,9 @@ def histogram(input, bins, *, range=None, weight=None, density=False):  # noqa: 
     if input.dtype.kind != "f":
         raise RuntimeError(f"torch.histogram: input tensor and bins tensors should have the "
                            f"same dtype, but got input {dtypes.torch_word(input.dtype)}")
-    sh.guard_values(input, weight, bins, how="histogram")
-    d = np.asarray(input._data).ravel()
-    w = None if weight is None else np.asarray(weight._data).ravel()
-    edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)
+    d = host_values(input, "histogram").ravel()
+    w = None if weight is None else host_values(weight, "histogram").ravel()
+    edges = host_values(bins, "histogram") if isinstance(bins, Tensor) else int(bins)
     rng = None if range is None else (float(range[0]), float(range[1]))
     if rng is None and not isinstance(bins, Tensor) and d.size:
         rng = (float(d.min()), float(d.max()))

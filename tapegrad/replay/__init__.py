@@ -1493,6 +1493,7 @@ def trace(f, *args, argnums=0):
     try:
         xs = [Tensor(a.copy()).requires_grad_(True) for a in arrays]
         in_slots = [tape.adopt(x) for x in xs]  # traced from the start (escape checks)
+        tape.inputs = xs  # (a backward inside f must not accumulate into them: engine.py)
         y = f(*xs)
         if not isinstance(y, Tensor):
             raise TypeError(f"trace: f must return a tapegrad Tensor, got {type(y).__name__}")

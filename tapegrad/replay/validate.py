@@ -25,6 +25,7 @@ runs code chosen by whoever made the file, so a pickled trace is for trusted dat
 (``Traced.__setstate__`` still validates the fields it receives).
 """
 import hashlib
+import math
 import zipfile
 import zlib
 
@@ -120,13 +121,19 @@ def check_member(z, info, what):
 
 
 def check_archive(z, what):
-    """Every member as ``check_member`` says, and no two members share bytes: a member's
-    local header, name, extra field and data end before the next member starts (and the
-    last before the central directory).  Overlapping members let a small file declare the
-    same stored bytes many times over, each read as an array of its own (a 1 MB file loaded
-    as 50 tensors of 1 MB each: memory grows with the count of directory entries, which no
-    size check of one member sees)."""
+    """Every member as ``check_member`` says, no two members of one name (zipfile reads the
+    last, another reader the first: one file, two contents), and no two members share
+    bytes: a member's local header, name, extra field and data end before the next member
+    starts (and the last before the central directory).  Overlapping members let a small
+    file declare the same stored bytes many times over, each read as an array of its own (a
+    1 MB file loaded as 50 tensors of 1 MB each: memory grows with the count of directory
+    entries, which no size check of one member sees)."""
+    seen = set()
     for info in z.infolist():
+        if info.filename in seen:
+            raise ValueError(f"{what} {info.filename} appears more than once in the archive "
+                             "(a crafted or damaged file)")
+        seen.add(info.filename)
         check_member(z, info, what)
     infos = sorted(z.infolist(), key=lambda i: i.header_offset)
     end = getattr(z, "start_dir", None)
@@ -142,6 +149,20 @@ def check_archive(z, what):
         if nxt is not None and stop > nxt:
             raise ValueError(f"{what} {info.filename} overlaps the next member or the "
                              "archive's directory (a crafted archive: members sharing bytes)")
+
+
+def check_shape(shape, dtype, what):
+    """A declared array shape NumPy can hold, or a ValueError naming ``what``: at most 64
+    dims (NumPy's limit), and the product of the sizes (zeros counted as ones, as NumPy
+    checks it: an empty (0, 2**62, 2**62) is refused there too) times the item size below
+    2**63.  NumPy's own errors ("array is too big", "maximum supported dimension") name
+    neither the file nor the field."""
+    if dtype.itemsize == 0:
+        raise ValueError(f"{what} has dtype {dtype} of 0 bytes an element")
+    if len(shape) > 64:
+        raise ValueError(f"{what} declares {len(shape)} dims; at most 64 are supported")
+    if math.prod(max(int(n), 1) for n in shape) * dtype.itemsize >= 1 << 63:
+        raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
 
 def npy_header(f):
@@ -165,6 +186,7 @@ def _read_member(z, info):
                 (dtype is None and got.kind != "U"):
             raise ValueError(f"trace field {name!r} has dtype {got}; a trace stores "
                              f"{dtype or 'unicode strings'}")
+        check_shape(shape, got, f"trace field {name!r}")
         if fortran or len(shape) != ndim:
             raise ValueError(f"trace field {name!r} has shape {shape} "
                              f"({'Fortran order' if fortran else f'{len(shape)} dims'}); "
