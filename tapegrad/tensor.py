@@ -345,6 +345,12 @@ def host_values(t, how, decides=None):
     return np.asarray(t._data)
 
 
+class EagerOnlyError(RuntimeError):
+    """While traced, f did what only eager runs give: read graph metadata of a value it
+    computes (``graph_fact``), or ran a backward into its input's .grad (autograd/engine.py).
+    Tracing refuses; ``compile(f)`` called with tensors runs f eagerly instead."""
+
+
 def graph_fact(t, what):
     """While ``tapegrad.trace`` records f, every value f computes from its inputs requires
     grad, is a non-leaf and has a grad_fn: that is how it records, whatever it is eagerly (a
@@ -356,7 +362,7 @@ def graph_fact(t, what):
     if t._tok is None or not t._rg or \
             sys._getframe(2).f_globals.get("__name__", "").startswith("tapegrad."):
         return
-    raise RuntimeError(
+    raise EagerOnlyError(
         f"tapegrad.trace: {what} of a value f computes while traced (shape {tuple(t.shape)}) "
         "is not what eager gives (while tracing every value computed from the inputs "
         "records, a detach or no_grad result included), so a branch on it would replay "

@@ -15,7 +15,7 @@ from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
 from ..ops.shape import stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import EagerOnlyError, Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
@@ -380,7 +380,7 @@ def _into_input(tape, t):
     trace's gradient is that of f's output alone (replay repeats no side effect), where
     eager's x.grad after f(x).backward() holds both: refused."""
     if any(t is x for x in tape.__dict__.get("inputs", ())):
-        raise RuntimeError(
+        raise EagerOnlyError(
             f"tapegrad.trace: a backward() inside f accumulates into the .grad of f's input "
             f"(shape {tuple(t.shape)}), a side effect replay does not repeat (its gradient is "
             "the output's alone). Take the gradient f needs with tapegrad.autograd.grad(...), "

@@ -39,7 +39,7 @@ from ..ops import elementwise as E
 from ..ops import reductions as R
 from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, SQSUM, STRIDED
 from ..tape import OP_MASK, Tape
-from ..tensor import Tensor
+from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
 
@@ -1745,7 +1745,9 @@ class Compiled(_VectorOutputs):
         # after the signature's first trace; at most recompile_limit), at most _SIGNATURES
         self.traces = {}
         self._local = _PerThread()
-        self._draws = False  # f draws random numbers: called with tensors, it runs eagerly
+        # f draws random numbers, or reads a computed value's graph metadata (requires_grad,
+        # is_leaf, grad_fn): called with tensors, it runs eagerly (torch.compile's graph break)
+        self._eagerly = False
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
         self._seen = -1  # WRITES.n when they were last seen unchanged
@@ -1858,14 +1860,14 @@ class Compiled(_VectorOutputs):
                 or not any(isinstance(a, Tensor) and a._rg for a in args)
                 or any(isinstance(a, Tensor) and a.dtype != np.float64 for a in args)
                 # a Module: its parameters and buffers (running stats) belong to each call
-                or callable(getattr(self.fn, "parameters", None)) or self._draws):
+                or callable(getattr(self.fn, "parameters", None)) or self._eagerly):
             return self.fn(*args)  # eagerly: f's own result, on the caller's graph
         rng = creation._rng.bit_generator.state
         try:
             tapes = self._tapes(args, batch=False)
-        except _Draws:  # f draws: a trace would freeze them
+        except (_Draws, EagerOnlyError):  # a trace would freeze the draws, or the branch
             creation._rng.bit_generator.state = rng
-            self._draws = True
+            self._eagerly = True
             return self.fn(*args)
         X = tapes[0]._stack(args, batch=False)
         V, _, self._local.mask = _seeded(tapes, self.fn, X, np.zeros((1, 0, tapes[0].out_size)),
