@@ -346,9 +346,9 @@ def host_values(t, how, decides=None):
 
 
 class EagerOnlyError(RuntimeError):
-    """While traced, f did what only eager runs give: read graph metadata of a value it
-    computes (``graph_fact``), or ran a backward into its input's .grad (autograd/engine.py).
-    Tracing refuses; ``compile(f)`` called with tensors runs f eagerly instead."""
+    """While traced, f read graph metadata of a value it computes (``graph_fact``), which
+    only eager runs give.  Tracing refuses; ``compile(f)`` called with tensors runs f
+    eagerly instead."""
 
 
 def graph_fact(t, what):

@@ -15,7 +15,7 @@ from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
 from ..ops.shape import stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
-from ..tensor import EagerOnlyError, Tensor, _leaf, norm
+from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
@@ -377,14 +377,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 
 def _into_input(tape, t):
     """A backward inside a traced f accumulating into the .grad of one of f's inputs: the
-    trace's gradient is that of f's output alone (replay repeats no side effect), where
-    eager's x.grad after f(x).backward() holds both: refused."""
+    trace's gradient is that of f's output alone, as ``autograd.grad(f(x), x)`` (the .grad
+    f reads is a constant of f), and replay repeats no side effect; where the caller's
+    x.grad would hold both (``compile(f)(x).backward()``), f runs eagerly instead (marked
+    here: replay/__init__.py's ``reads_grad``)."""
     if any(t is x for x in tape.__dict__.get("inputs", ())):
-        raise EagerOnlyError(
-            f"tapegrad.trace: a backward() inside f accumulates into the .grad of f's input "
-            f"(shape {tuple(t.shape)}), a side effect replay does not repeat (its gradient is "
-            "the output's alone). Take the gradient f needs with tapegrad.autograd.grad(...), "
-            "or backward(inputs=[...]) naming tensors f makes")
+        tape.into_input = True
 
 
 def _linked(tape, outputs):

@@ -1493,7 +1493,7 @@ def trace(f, *args, argnums=0):
     try:
         xs = [Tensor(a.copy()).requires_grad_(True) for a in arrays]
         in_slots = [tape.adopt(x) for x in xs]  # traced from the start (escape checks)
-        tape.inputs = xs  # (a backward inside f must not accumulate into them: engine.py)
+        tape.inputs = xs  # (a backward inside f accumulating into them: engine.py)
         y = f(*xs)
         if not isinstance(y, Tensor):
             raise TypeError(f"trace: f must return a tapegrad Tensor, got {type(y).__name__}")
@@ -1506,9 +1506,12 @@ def trace(f, *args, argnums=0):
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
         # f read tensors that require grad besides its inputs (a Module's parameters, a
-        # value of the caller's graph): replay holds them as constants
+        # value of the caller's graph): replay holds them as constants; or a backward inside
+        # f added into its input's .grad (autograd/engine.py _into_input), a side effect
+        # replay does not repeat.  Called with tensors, such an f runs eagerly
         inputs = set(in_slots)
-        traced.reads_grad = bool(tape.outside) or any(s not in inputs for s, _ in tape.leaves)
+        traced.reads_grad = (bool(tape.outside) or tape.__dict__.get("into_input", False)
+                             or any(s not in inputs for s, _ in tape.leaves))
         # (alive once f returned: a closure's, a Module's; those f made and dropped cannot
         # change, nor cost a look at each call).  The tape holds its leaves: those f made
         # and dropped (tg.ones(3, requires_grad=True) inside f) die here, else they died
