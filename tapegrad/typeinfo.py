@@ -5,7 +5,7 @@
 >>> tg.finfo(tg.float32).eps
 1.1920928955078125e-07
 >>> tg.promote_types(tg.int64, tg.float32)
-dtype('float32')
+torch.float32
 """
 import numpy as np
 
@@ -50,7 +50,7 @@ class iinfo:  # noqa: N801 (PyTorch's name)
         self.dtype = str(dt)
 
     def __repr__(self):
-        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
 
 
 def promote_types(type1, type2):
@@ -58,9 +58,7 @@ def promote_types(type1, type2):
     wins, within one category the wider type."""
     a, b = np.dtype(type1), np.dtype(type2)
     ca, cb = dtypes._category(a), dtypes._category(b)
-    if ca != cb:
-        return a if ca > cb else b
-    return np.promote_types(a, b)
+    return dtypes.of((a if ca > cb else b) if ca != cb else np.promote_types(a, b))
 
 
 def _operand(x):
@@ -78,7 +76,7 @@ def _operand(x):
 
 def result_type(tensor1, tensor2):
     """The dtype an elementwise op of the two (tensors or numbers) computes in."""
-    return dtypes.result_type(_operand(tensor1), _operand(tensor2))
+    return dtypes.of(dtypes.result_type(_operand(tensor1), _operand(tensor2)))
 
 
 def can_cast(from_, to):

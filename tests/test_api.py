@@ -365,7 +365,7 @@ def _repr_pair(torch, data, kw):
         kw_tg["dtype"] = getattr(tg, kw["dtype"])
         kw_th["dtype"] = getattr(torch, kw["dtype"])
     got = repr(tg.tensor(data, **kw_tg))
-    want = repr(torch.tensor(data, **kw_th)).replace("torch.", "tapegrad.")
+    want = repr(torch.tensor(data, **kw_th))
     return got, want
 
 
@@ -394,12 +394,12 @@ def test_repr_literal_examples():
 def test_repr_of_non_leaves_matches_torch(fn, torch64):
     x = tg.tensor([1.0, 2.0], requires_grad=True)
     xt = torch64.tensor([1.0, 2.0], requires_grad=True)
-    assert repr(fn(x)) == repr(fn(xt)).replace("torch.", "tapegrad.")
+    assert repr(fn(x)) == repr(fn(xt))
     x.grad = None
     (fn(x) * 1.0).sum().backward()
     xt.grad = None
     (fn(xt) * 1.0).sum().backward()
-    assert repr(x.grad) == repr(xt.grad).replace("torch.", "tapegrad.")
+    assert repr(x.grad) == repr(xt.grad)
 
 
 # ---- grad_fn names --------------------------------------------------------------------------

@@ -1372,7 +1372,8 @@ def type_(input, dtype=None, non_blocking=False):
     """``Tensor.type``: PyTorch's type string (``'torch.FloatTensor'``) with no argument,
     else a cast to ``dtype`` (a dtype, or such a string), as ``to(dtype)``."""
     if dtype is None:
-        return "torch." + _TYPE_NAMES.get(str(input.dtype), str(input.dtype))
+        word = np.dtype(input.dtype).name
+        return "torch." + _TYPE_NAMES.get(word, word)
     if isinstance(dtype, str):
         names = {f"torch.{v}": k for k, v in _TYPE_NAMES.items()}
         if dtype not in names:
