@@ -205,9 +205,12 @@ def _expand(input, sizes, op):
     value[...] = src
     value = _store(value)
     if not _record_on(input):
-        return _leaf(value)
-    padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
-    return _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
+        out = _leaf(value)
+    else:
+        padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
+        out = _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
+    views.note_expanded(out, input)
+    return out
 
 
 @api
