@@ -98,6 +98,8 @@ def _layout(t):
         return (_row_major(shape), 0) if base is None else _expanded(base, shape)
     strides, offset = _layout(vb[0])
     src, view = vb[2], vb[3]
+    if not src.size:  # (NumPy gives an empty array's views no strides to read)
+        return _row_major(shape), offset
     if src.shape == shape and view.ctypes.data == src.ctypes.data:
         return strides, offset  # (x[:], x.view(x.shape))
     item = src.itemsize
