@@ -100,7 +100,8 @@ def _layout(t):
     src, view = vb[2], vb[3]
     if not src.size:  # (NumPy gives an empty array's views no strides to read)
         return _row_major(shape), offset
-    if src.shape == shape and view.ctypes.data == src.ctypes.data:
+    if src.shape == shape and view.strides == src.strides and \
+            view.ctypes.data == src.ctypes.data:
         return strides, offset  # (x[:], x.view(x.shape))
     item = src.itemsize
     if view.size == src.size and view.ctypes.data == src.ctypes.data and view.strides == \

@@ -140,7 +140,7 @@ def save(obj, f):
     >>> tg.save([tg.tensor([1.0, 2.0], dtype=tg.float32), (1, "a", None)], buf)
     >>> _ = buf.seek(0)
     >>> tg.load(buf)
-    [tensor([1., 2.], dtype=tapegrad.float32), (1, 'a', None)]
+    [tensor([1., 2.], dtype=torch.float32), (1, 'a', None)]
     """
     w = _Writer()
     header = {"format": FORMAT, "version": VERSION}

@@ -335,7 +335,7 @@ class Size(tuple):
     """A shape, printed as PyTorch prints it."""
 
     def __repr__(self):
-        return f"tapegrad.Size({list(self)})"
+        return f"torch.Size({list(self)})"  # (as PyTorch prints it, as dtypes)
 
     def numel(self):
         n = 1

@@ -17,7 +17,7 @@ class finfo:  # noqa: N801 (PyTorch's name)
     """Machine limits of a float dtype (the default dtype when none is given)."""
 
     def __init__(self, type=None):  # noqa: A002 (PyTorch's name)
-        dt = dtypes.get_default_dtype() if type is None else np.dtype(type)
+        dt = np.dtype(dtypes.default_float() if type is None else type)
         if dt.kind != "f":
             raise TypeError(f"finfo(): argument 'type' must be a floating point dtype, not "
                             f"{dt}")
@@ -28,7 +28,7 @@ class finfo:  # noqa: N801 (PyTorch's name)
         self.min = float(info.min)
         self.tiny = self.smallest_normal = float(info.tiny)
         self.resolution = 10.0 ** -info.precision  # (PyTorch's: a power of ten)
-        self.dtype = str(dt)
+        self.dtype = dt.name  # (a string, as PyTorch's)
 
     def __repr__(self):
         return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
@@ -47,7 +47,7 @@ class iinfo:  # noqa: N801 (PyTorch's name)
         self.bits = info.bits
         self.max = int(info.max)
         self.min = int(info.min)
-        self.dtype = str(dt)
+        self.dtype = dt.name
 
     def __repr__(self):
         return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"

@@ -258,7 +258,7 @@ def test_float32_leaf_mixed_with_float64_constant_keeps_float32_grad():
 def test_metadata():
     t = tg.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     assert t.shape == (2, 3) and isinstance(t.shape, tuple) and repr(t.shape) == \
-        "tapegrad.Size([2, 3])"
+        "torch.Size([2, 3])"
     assert t.size() == (2, 3) and t.size(0) == 2 and t.size(1) == 3 and t.size(-1) == 3
     assert t.numel() == 6 and t.dim() == 2 and t.ndim == 2 and t.dtype == tg.float64
     assert tg.tensor(5.0).shape == () and tg.tensor(5.0).size() == ()

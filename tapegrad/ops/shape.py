@@ -159,7 +159,7 @@ def expand(input, *sizes):
 
     >>> import tapegrad as tg
     >>> tg.tensor([1.0, 2.0]).expand(2, -1).shape
-    tapegrad.Size([2, 2])
+    torch.Size([2, 2])
     """
     sizes = _sizes(sizes)
     return _expand(input, sizes, "expand")
@@ -1208,7 +1208,7 @@ def cat(tensors, dim=0):
 
     >>> import tapegrad as tg
     >>> tg.cat([tg.zeros(1, 2), tg.ones(2, 2)]).shape
-    tapegrad.Size([3, 2])
+    torch.Size([3, 2])
     """
     ts = _tensor_list(tensors, "cat")
     if not ts:
@@ -1252,7 +1252,7 @@ def stack(tensors, dim=0):
 
     >>> import tapegrad as tg
     >>> tg.stack([tg.zeros(2), tg.ones(2)], dim=1).shape
-    tapegrad.Size([2, 2])
+    torch.Size([2, 2])
     """
     ts = _tensor_list(tensors, "stack")
     if not ts:
