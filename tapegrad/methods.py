@@ -141,9 +141,10 @@ def _expanded(base, shape):
 
 
 def contiguous(self, memory_format=None):
-    """Self where its PyTorch layout is ``memory_format``'s (row-major by default), else a
-    row-major copy, recorded (CloneBackward0) so gradients flow through it."""
-    return self if is_contiguous(self, memory_format) else self.clone()
+    """Self where its PyTorch layout is row-major, else a row-major copy, recorded
+    (CloneBackward0) so gradients flow through it.  (Any ``memory_format`` is taken: a
+    copy here is row-major whatever is asked.)"""
+    return self if is_contiguous(self) else self.clone()
 
 
 _ORDERS = {"channels_last": (4, (1, 3, 2, 0)), "channels_last_3d": (5, (1, 4, 3, 2, 0))}

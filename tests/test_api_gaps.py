@@ -603,7 +603,7 @@ def test_top_level_inplace_names_are_torchs():
 
 def test_layouts_memory_formats_generators():
     x = tg.ones(2, 3)
-    assert x.layout is tg.strided and repr(tg.strided) == "tapegrad.strided"
+    assert x.layout is tg.strided and repr(tg.strided) == "torch.strided"
     assert isinstance(tg.strided, tg.layout) and isinstance(tg.channels_last, tg.memory_format)
     for fmt in (tg.contiguous_format, tg.channels_last, tg.preserve_format):
         assert x.contiguous(memory_format=fmt) is x
