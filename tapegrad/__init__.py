@@ -29,9 +29,8 @@ from .typeinfo import (
     can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
 from .device import (
     accelerator, backends, cuda, device, get_default_device, set_default_device)
-from .dtypes import (
-    bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8,
-    int16, int32, int64, long, set_default_dtype, short, uint8)
+from .dtypes import dtype, get_default_dtype, set_default_dtype
+from .dtypes import PUBLIC as _DTYPES
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .ops import EXPORTS as _OPS
 from .jit import trace_or_record as trace  # the matrix trace, or record a function
@@ -46,6 +45,7 @@ from .warmup import warmup
 from .methods import FUNCTIONS as _FUNCTIONS  # (and binds Tensor.new_zeros, ...)
 from math import e, inf, nan, pi  # noqa: E402 (PyTorch's constants)
 
+globals().update(_DTYPES)  # float32, long... (tapegrad.dtype objects)
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
 globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
 globals().update(_SPECIAL)

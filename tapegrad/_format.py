@@ -139,7 +139,7 @@ def tensor_repr(t):
         extras.append(f"size={tuple(a.shape)}")
     default = dtypes.default_float()  # (PyTorch names every dtype of an empty tensor but it)
     if a.dtype != default and (a.size == 0 or a.dtype not in (dtypes.int64, dtypes.bool)):
-        extras.append(f"dtype={dtypes.name(a.dtype)}")
+        extras.append(f"dtype={dtypes.of(a.dtype)}")  # (torch.float32, as PyTorch prints)
     if t._tok is not None:
         extras.append(f"grad_fn=<{t.grad_fn.name()}>")
     elif t._rg:

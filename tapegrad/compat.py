@@ -145,11 +145,6 @@ def data_ptr(self):
     return id(d) if type(d) is float else d.__array_interface__["data"][0]
 
 
-def storage_offset(self):
-    """0: every tensor presents its own row-major storage here (see ``stride``)."""
-    return 0
-
-
 def get_device(self):
     """-1, PyTorch's answer for a CPU tensor."""
     return -1
@@ -298,7 +293,7 @@ def resize_as(self, tensor):
     return resize(self, tuple(tensor.shape))
 
 
-for _fn in (data_ptr, storage_offset, get_device, is_pinned, pin_memory, new,
+for _fn in (data_ptr, get_device, is_pinned, pin_memory, new,
             new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_, resize,
             resize_as):
     setattr(Tensor, _fn.__name__, _fn)
@@ -547,7 +542,7 @@ class layout:  # noqa: N801 (PyTorch's name)
         self.name = name
 
     def __repr__(self):
-        return f"tapegrad.{self.name}"
+        return f"torch.{self.name}"  # (as PyTorch prints it, as dtypes)
 
 
 class memory_format:  # noqa: N801 (PyTorch's name)
@@ -559,7 +554,7 @@ class memory_format:  # noqa: N801 (PyTorch's name)
         self.name = name
 
     def __repr__(self):
-        return f"tapegrad.{self.name}"
+        return f"torch.{self.name}"  # (as PyTorch prints it, as dtypes)
 
 
 strided = layout("strided")

@@ -200,7 +200,7 @@ class Generator:
 
     >>> g = Generator().manual_seed(0)
     >>> rand(2, generator=g).shape
-    tapegrad.Size([2])
+    torch.Size([2])
     """
 
     def __init__(self, device="cpu"):

@@ -1,5 +1,99 @@
-"""dtypes (NumPy's) under PyTorch's names, and PyTorch's type promotion."""
+"""dtypes under PyTorch's names, and PyTorch's type promotion.
+
+Inside tapegrad a dtype is NumPy's (``dtypes.float64`` below, ``a.dtype`` of any array: the
+hot paths compare them with ``is``).  What a user is given (``tapegrad.float32``,
+``Tensor.dtype``, ``get_default_dtype()``...) is the matching ``dtype`` object (``of``),
+which prints as PyTorch's and is equal to, hashes as and converts to the NumPy dtype.
+"""
 import numpy as np
+
+
+class dtype:  # noqa: N801 (PyTorch's name)
+    """A PyTorch-style dtype: prints as ``torch.float32`` and answers PyTorch's questions
+    (``is_floating_point``, ``itemsize``, ``to_complex()``...), while equal to, hashing as,
+    and converting (through ``.dtype``, which NumPy reads) to its NumPy dtype, so
+    ``np.zeros(3, dtype=tg.float32)``, ``a.astype(x.dtype)`` and ``a.dtype == x.dtype`` work.
+    One object per NumPy dtype (``is`` compares them); other NumPy attributes (``kind``,
+    ``char``, ``name``...) are read from the NumPy dtype."""
+
+    __slots__ = ("dtype", "kind", "itemsize", "is_floating_point", "is_complex", "is_signed",
+                 "_word", "_hash")
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'tapegrad.dtype' instances (use tapegrad.float32, ...)")
+
+    @classmethod
+    def _make(cls, np_dtype):
+        self = object.__new__(cls)
+        self.dtype = np_dtype
+        self.kind = np_dtype.kind
+        self.itemsize = np_dtype.itemsize
+        self.is_floating_point = np_dtype.kind == "f"
+        self.is_complex = np_dtype.kind == "c"
+        self.is_signed = np_dtype.kind in "ifc"
+        self._word = _WORDS.get(np_dtype.name, np_dtype.name)
+        self._hash = hash(np_dtype)
+        return self
+
+    def __getattr__(self, attr):  # (slots are found first: only NumPy's other attributes)
+        return getattr(self.dtype, attr)
+
+    def __repr__(self):
+        return "torch." + self._word
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        if other is self:
+            return True
+        if isinstance(other, (dtype, np.dtype)) or (
+                isinstance(other, type) and issubclass(other, np.generic)):
+            return self.dtype == np.dtype(other)
+        return False if isinstance(other, str) else NotImplemented  # (PyTorch: != "float32")
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return self._hash
+
+    def __reduce__(self):  # (pickles as its NumPy name: one object again when loaded)
+        return _of_name, (self.dtype.str,)
+
+    def to_complex(self):
+        """The complex dtype of this float dtype (PyTorch's)."""
+        if self.kind == "c":
+            return self
+        if self.kind != "f":
+            raise RuntimeError(f"Unknown Complex ScalarType for {torch_word(self).capitalize()}")
+        return of(np.result_type(self.dtype, np.complex64))
+
+    def to_real(self):
+        """The real dtype of this complex dtype (self for a real one)."""
+        return of(np.finfo(self.dtype).dtype) if self.kind == "c" else self
+
+
+_WORDS = {}  # (PyTorch's names are NumPy's for every dtype tapegrad has)
+
+
+class _Interned(dict):
+    def __missing__(self, np_dtype):
+        t = self[np_dtype] = dtype._make(np_dtype)
+        return t
+
+
+_OF = _Interned()
+
+
+def of(dt):
+    """The tapegrad dtype of a NumPy dtype (or anything np.dtype takes)."""
+    return dt if type(dt) is dtype else _OF[np.dtype(dt)]
+
+
+def _of_name(np_str):
+    return of(np.dtype(np_str))
+
 
 float64 = double = np.dtype(np.float64)
 float32 = float = np.dtype(np.float32)
@@ -10,7 +104,6 @@ float16 = half = np.dtype(np.float16)
 int16 = short = np.dtype(np.int16)
 int8 = np.dtype(np.int8)
 uint8 = np.dtype(np.uint8)
-dtype = np.dtype  # isinstance(x.dtype, torch.dtype)
 
 _DEFAULT_FLOAT = float64  # set_default_dtype changes it (float64 unless told otherwise)
 _FLOATING = (float64, float32, np.dtype(np.float16))
@@ -28,7 +121,7 @@ def set_default_dtype(d):
 
 
 def get_default_dtype():
-    return _DEFAULT_FLOAT
+    return _OF[_DEFAULT_FLOAT]
 
 
 def default_float():
@@ -50,8 +143,8 @@ def to_dtype(dt):
 
 
 def name(dt):
-    """PyTorch's spelling of a dtype, for repr and messages."""
-    return "tapegrad." + str(dt)
+    """tapegrad's spelling of a dtype, for messages."""
+    return "tapegrad." + np.dtype(dt).name
 
 
 _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
@@ -62,7 +155,8 @@ _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int
 def torch_word(dt):
     """PyTorch's scalar-type word for a dtype in its error messages ('double', 'long'...;
     capitalised where PyTorch writes 'Double'); NumPy's name for the others."""
-    return _TORCH_WORDS.get(str(dt), str(dt))
+    word = np.dtype(dt).name
+    return _TORCH_WORDS.get(word, word)
 
 
 def result_type(*operands):
@@ -77,3 +171,11 @@ def result_type(*operands):
         if dts:
             return np.result_type(*dts)
     return (bool, int64, _DEFAULT_FLOAT)[cat] if cat < 3 else operands[0][0]
+
+
+# The user's dtypes, by PyTorch's names (tapegrad/__init__.py exports them)
+PUBLIC = {word: of(dt) for word, dt in (
+    ("float64", float64), ("double", float64), ("float32", float32), ("float", float32),
+    ("int64", int64), ("long", int64), ("int32", int32), ("int", int32), ("bool", bool),
+    ("float16", float16), ("half", float16), ("int16", int16), ("short", int16),
+    ("int8", int8), ("uint8", uint8))}

@@ -817,7 +817,7 @@ def stack_module_state(models):
     >>> import tapegrad as tg
     >>> params, _ = tg.func.stack_module_state([tg.nn.Linear(2, 3) for _ in range(4)])
     >>> params["weight"].shape
-    tapegrad.Size([4, 3, 2])
+    torch.Size([4, 3, 2])
     """
     models = list(models)
     if not models:

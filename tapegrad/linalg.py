@@ -875,7 +875,7 @@ def qr(A, mode="reduced", *, out=None):
     >>> import tapegrad as tg
     >>> Q, R = tg.linalg.qr(tg.tensor([[3.0, 1.0], [4.0, 2.0]]))
     >>> R.shape
-    tapegrad.Size([2, 2])
+    torch.Size([2, 2])
     """
     _matrices(A, "linalg.qr", square=False)
     if mode not in ("reduced", "complete", "r"):
@@ -1423,7 +1423,7 @@ def tensordot(a, b, dims=2, out=None):
 
     >>> import tapegrad as tg
     >>> tg.tensordot(tg.ones(2, 3), tg.ones(3, 4), dims=1).shape
-    tapegrad.Size([2, 4])
+    torch.Size([2, 4])
     """
     if isinstance(dims, Tensor):
         dims = np.asarray(dims._data).tolist()

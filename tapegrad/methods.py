@@ -45,20 +45,150 @@ def type_as(self, other):
     return self.to(other.dtype)
 
 
+def _row_major(shape):
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _reshaped(shape, strides, new):
+    """PyTorch's strides of ``new``-shaped view of a (shape, strides) tensor (its
+    computeStride), or None where no view has them (reshape then copies)."""
+    if not shape:
+        return (1,) * len(new)
+    if 0 in shape:
+        return tuple(strides) if tuple(new) == tuple(shape) else _row_major(new)
+    out = [0] * len(new)
+    view_d, base, tensor_n, view_n = len(new) - 1, strides[-1], 1, 1
+    for d in range(len(shape) - 1, -1, -1):
+        tensor_n *= shape[d]
+        if d == 0 or (shape[d - 1] != 1 and strides[d - 1] != tensor_n * base):
+            while view_d >= 0 and (view_n < tensor_n or new[view_d] == 1):
+                out[view_d] = view_n * base
+                view_n *= new[view_d]
+                view_d -= 1
+            if view_n != tensor_n:
+                return None
+            if d > 0:
+                base, tensor_n, view_n = strides[d - 1], 1, 1
+    return tuple(out) if view_d == -1 else None
+
+
+def _unravel(pos, shape):
+    """The index of row-major position ``pos`` (the first dim unbounded: a step past the
+    end along a size-1 dim still names its stride)."""
+    idx = []
+    for n in reversed(shape[1:]):
+        pos, r = divmod(pos, n) if n else (pos, 0)
+        idx.append(r)
+    return [pos, *reversed(idx)] if shape else []
+
+
+def _layout(t):
+    """PyTorch's (strides, storage offset) of ``t``: row-major for a tensor of its own;
+    a view's, from its NumPy view of its base's values (ops/views.py), composed with the
+    base's own layout (a transpose of a slice...).  Values here are always row-major
+    copies: this is the layout PyTorch would give, for stride() and is_contiguous()."""
+    shape = tuple(t.shape)
+    vb = views.of(t)
+    if vb is None or vb[2] is None:
+        base = views.expanded_from(t)
+        return (_row_major(shape), 0) if base is None else _expanded(base, shape)
+    strides, offset = _layout(vb[0])
+    src, view = vb[2], vb[3]
+    if not src.size:  # (NumPy gives an empty array's views no strides to read)
+        return _row_major(shape), offset
+    if src.shape == shape and view.strides == src.strides and \
+            view.ctypes.data == src.ctypes.data:
+        return strides, offset  # (x[:], x.view(x.shape))
+    item = src.itemsize
+    if view.size == src.size and view.ctypes.data == src.ctypes.data and view.strides == \
+            tuple(s * item for s in _row_major(shape)):  # a reshape, squeeze or unsqueeze
+        for d in range(len(shape)):  # unsqueeze(d): PyTorch's stride for the new dim
+            if len(shape) == src.ndim + 1 and shape[d] == 1 and shape[:d] + shape[d + 1:] == \
+                    src.shape:
+                new = src.shape[d] * strides[d] if d < src.ndim else 1
+                return strides[:d] + (new,) + strides[d:], offset
+        new = _reshaped(src.shape, strides, shape)
+        return (new, offset) if new is not None else (_row_major(shape), 0)
+    start = (view.ctypes.data - src.ctypes.data) // item
+    at = _unravel(start, src.shape)
+
+    def storage(idx):
+        return sum(i * s for i, s in zip(idx, strides))
+
+    here = storage(at)
+    out = [storage(_unravel(start + st // item, src.shape)) - here for st in view.strides]
+    for d in range(len(shape) - 1, -1, -1):  # x[None]: unsqueeze's stride for the new dim
+        if shape[d] == 1 and view.strides[d] == 0:
+            out[d] = shape[d + 1] * out[d + 1] if d + 1 < len(shape) else 1
+    return tuple(out), offset + here
+
+
+def _expanded(base, shape):
+    """PyTorch's layout of ``base.expand(shape)``: a dim of 1 made larger steps by 0, a new
+    leading dim of 1 by the elements after it (its inferExpandGeometry)."""
+    strides, offset = _layout(base)
+    lead, out = len(shape) - base.ndim, [0] * len(shape)
+    for i in range(len(shape) - 1, -1, -1):
+        d = i - lead
+        size = base.shape[d] if d >= 0 else 1
+        out[i] = 0 if size != shape[i] else strides[d] if d >= 0 else \
+            shape[i + 1] * out[i + 1] if i + 1 < len(shape) else 1
+    return tuple(out), offset
+
+
 def contiguous(self, memory_format=None):
-    """Self: a tensor's elements are always read in row-major order here."""
-    return self
+    """Self where its PyTorch layout is row-major, else a row-major copy, recorded
+    (CloneBackward0) so gradients flow through it.  (Any ``memory_format`` is taken: a
+    copy here is row-major whatever is asked.)"""
+    return self if is_contiguous(self) else self.clone()
+
+
+_ORDERS = {"channels_last": (4, (1, 3, 2, 0)), "channels_last_3d": (5, (1, 4, 3, 2, 0))}
 
 
 def is_contiguous(self, memory_format=None):
+    """Whether PyTorch's layout of self (``stride()``) is row-major, or ``memory_format``'s:
+    every dim of more than one element at the stride of the elements after it."""
+    shape, strides = tuple(self.shape), _layout(self)[0]
+    name = getattr(memory_format, "name", "contiguous_format")
+    if name not in _ORDERS and name != "contiguous_format":
+        raise RuntimeError(f"is_contiguous(): memory format {memory_format} is not supported "
+                           f"(use contiguous_format, channels_last or channels_last_3d)")
+    ndim, order = _ORDERS.get(name, (len(shape), range(len(shape) - 1, -1, -1)))
+    if len(shape) != ndim:
+        return False
+    if 0 in shape:
+        return True
+    expected = 1
+    for d in order:
+        if shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= shape[d]
     return True
 
 
 def stride(self, dim=None):
-    """Row-major strides in elements (the layout every tensor presents here)."""
-    shape = tuple(self.shape)
-    strides = tuple(int(np.prod(shape[i + 1:], dtype=np.int64)) for i in range(len(shape)))
-    return strides if dim is None else strides[dim]
+    """PyTorch's strides in elements: a tensor's own values are row-major; a view's are
+    its base's, stepped as the view steps (a transpose swaps them, a slice multiplies,
+    an expand gives 0)."""
+    strides = _layout(self)[0]
+    if dim is None:
+        return strides
+    n = len(strides)
+    if not -max(n, 1) <= dim < max(n, 1):
+        raise IndexError(f"Dimension out of range (expected to be in range of "
+                         f"[{-max(n, 1)}, {max(n, 1) - 1}], but got {dim})")
+    return strides[dim] if n else 1
+
+
+def storage_offset(self):
+    """PyTorch's offset of self's first element in its base's storage (0 unless a view)."""
+    return _layout(self)[1]
 
 
 def element_size(self):
@@ -96,6 +226,7 @@ METHODS = {
     "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
+    "storage_offset": storage_offset,
     "element_size": element_size, "ndimension": ndimension, "uniform_": uniform_,
     "normal_": normal_, "__contains__": __contains__, "_is_view": _is_view,
     "_base": property(views.root),

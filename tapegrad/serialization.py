@@ -37,7 +37,7 @@ import zlib
 
 import numpy as np
 
-from . import replay
+from . import dtypes, replay
 from .nn.parameter import Parameter
 from .replay import validate
 from .tensor import Size, Tensor
@@ -97,8 +97,8 @@ class _Writer:
         if isinstance(obj, np.ndarray) or (isinstance(obj, np.generic) and
                                            not isinstance(obj, (np.str_, np.bytes_))):
             return {"ndarray" if isinstance(obj, np.ndarray) else "npscalar": self.array(obj)}
-        if isinstance(obj, np.dtype) and str(obj) in _DTYPES:
-            return {"dtype": str(obj)}
+        if isinstance(obj, (np.dtype, dtypes.dtype)) and np.dtype(obj).name in _DTYPES:
+            return {"dtype": np.dtype(obj).name}  # (the format of NumPy dtypes before)
         if type(obj) is list:
             return [self.node(v, depth + 1) for v in obj]
         if type(obj) in (tuple, Size):
@@ -140,7 +140,7 @@ def save(obj, f):
     >>> tg.save([tg.tensor([1.0, 2.0], dtype=tg.float32), (1, "a", None)], buf)
     >>> _ = buf.seek(0)
     >>> tg.load(buf)
-    [tensor([1., 2.], dtype=tapegrad.float32), (1, 'a', None)]
+    [tensor([1., 2.], dtype=torch.float32), (1, 'a', None)]
     """
     w = _Writer()
     header = {"format": FORMAT, "version": VERSION}
@@ -269,7 +269,7 @@ class _Reader:
         if tag in ("tensor", "ndarray", "npscalar"):
             return self.array(v)
         if tag == "dtype" and v in _DTYPES:
-            return np.dtype(v)
+            return dtypes.of(v)
         if tag in ("tuple", "size") and isinstance(v, list):
             items = tuple(self.node(x) for x in v)
             if tag == "size":

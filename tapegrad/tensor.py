@@ -19,6 +19,9 @@ from .arena import escape, note_write
 from .device import CPU
 from .device import check as check_device
 
+_DTYPE_OF = dtypes._OF  # NumPy dtype -> the user's dtype object (Tensor.dtype)
+_F64 = _DTYPE_OF[dtypes.float64]
+
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
@@ -82,8 +85,8 @@ class Tensor:
 
     @property
     def dtype(self):
-        d = self._data
-        return dtypes.float64 if type(d) is float else d.dtype
+        d = self._data  # (the user's dtype object, which NumPy takes as its dtype)
+        return _F64 if type(d) is float else _DTYPE_OF[d.dtype]
 
     @property
     def ndim(self):
@@ -380,7 +383,7 @@ class Size(tuple):
     """A shape, printed as PyTorch prints it."""
 
     def __repr__(self):
-        return f"tapegrad.Size({list(self)})"
+        return f"torch.Size({list(self)})"  # (as PyTorch prints it, as dtypes)
 
     def numel(self):
         n = 1

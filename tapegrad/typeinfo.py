@@ -5,7 +5,7 @@
 >>> tg.finfo(tg.float32).eps
 1.1920928955078125e-07
 >>> tg.promote_types(tg.int64, tg.float32)
-dtype('float32')
+torch.float32
 """
 import numpy as np
 
@@ -17,7 +17,7 @@ class finfo:  # noqa: N801 (PyTorch's name)
     """Machine limits of a float dtype (the default dtype when none is given)."""
 
     def __init__(self, type=None):  # noqa: A002 (PyTorch's name)
-        dt = dtypes.get_default_dtype() if type is None else np.dtype(type)
+        dt = np.dtype(dtypes.default_float() if type is None else type)
         if dt.kind != "f":
             raise TypeError(f"finfo(): argument 'type' must be a floating point dtype, not "
                             f"{dt}")
@@ -28,7 +28,7 @@ class finfo:  # noqa: N801 (PyTorch's name)
         self.min = float(info.min)
         self.tiny = self.smallest_normal = float(info.tiny)
         self.resolution = 10.0 ** -info.precision  # (PyTorch's: a power of ten)
-        self.dtype = str(dt)
+        self.dtype = dt.name  # (a string, as PyTorch's)
 
     def __repr__(self):
         return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
@@ -47,10 +47,10 @@ class iinfo:  # noqa: N801 (PyTorch's name)
         self.bits = info.bits
         self.max = int(info.max)
         self.min = int(info.min)
-        self.dtype = str(dt)
+        self.dtype = dt.name
 
     def __repr__(self):
-        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
 
 
 def promote_types(type1, type2):
@@ -58,9 +58,7 @@ def promote_types(type1, type2):
     wins, within one category the wider type."""
     a, b = np.dtype(type1), np.dtype(type2)
     ca, cb = dtypes._category(a), dtypes._category(b)
-    if ca != cb:
-        return a if ca > cb else b
-    return np.promote_types(a, b)
+    return dtypes.of((a if ca > cb else b) if ca != cb else np.promote_types(a, b))
 
 
 def _operand(x):
@@ -78,7 +76,7 @@ def _operand(x):
 
 def result_type(tensor1, tensor2):
     """The dtype an elementwise op of the two (tensors or numbers) computes in."""
-    return dtypes.result_type(_operand(tensor1), _operand(tensor2))
+    return dtypes.of(dtypes.result_type(_operand(tensor1), _operand(tensor2)))
 
 
 def can_cast(from_, to):

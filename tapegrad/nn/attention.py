@@ -7,7 +7,7 @@ not).
 >>> import tapegrad as tg, tapegrad.nn.functional as F
 >>> q = tg.ones(1, 2, 3, 4)
 >>> F.scaled_dot_product_attention(q, q, q, is_causal=True).shape
-tapegrad.Size([1, 2, 3, 4])
+torch.Size([1, 2, 3, 4])
 """
 import math
 

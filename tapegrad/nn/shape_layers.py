@@ -4,7 +4,7 @@ ParameterList and ParameterDict, with PyTorch's arguments and reprs.
 
 >>> import tapegrad as tg
 >>> tg.nn.ZeroPad2d((1, 1, 2, 0))(tg.ones(1, 1, 1, 1)).shape
-tapegrad.Size([1, 1, 3, 3])
+torch.Size([1, 1, 3, 3])
 """
 from collections import OrderedDict
 

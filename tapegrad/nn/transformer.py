@@ -7,7 +7,7 @@ returned).
 >>> import tapegrad as tg
 >>> layer = tg.nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
 >>> tg.nn.TransformerEncoder(layer, num_layers=2)(tg.randn(5, 3, 8)).shape
-tapegrad.Size([5, 3, 8])
+torch.Size([5, 3, 8])
 """
 import copy
 

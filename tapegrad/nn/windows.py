@@ -253,7 +253,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.conv2d(tg.ones(2, 3, 5, 5), tg.ones(4, 3, 3, 3), padding=1).shape
-    tapegrad.Size([2, 4, 5, 5])
+    torch.Size([2, 4, 5, 5])
     """
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
 
@@ -334,7 +334,7 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.conv_transpose2d(tg.ones(1, 2, 3, 3), tg.ones(2, 4, 4, 4), stride=2, padding=1).shape
-    tapegrad.Size([1, 4, 6, 6])
+    torch.Size([1, 4, 6, 6])
     """
     return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
                            dilation, 2)
@@ -353,7 +353,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.unfold(tg.ones(1, 2, 3, 3), 2).shape
-    tapegrad.Size([1, 8, 4])
+    torch.Size([1, 8, 4])
     """
     _float_input(input, "unfold")
     if input.ndim not in (3, 4):

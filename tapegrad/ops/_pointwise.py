@@ -305,7 +305,7 @@ def _repeats(small, shape):
 def _array_binary(op, ad, bd, ta, tb):
     rd = dtypes.result_type(ta, tb)
     if op.float_result and rd.kind != "f":
-        rd = dtypes.float64
+        rd = dtypes.default_float()  # (int / int: the default dtype, as PyTorch)
     x = np.asarray(ad, dtype=rd)
     y = np.asarray(bd, dtype=rd)
     return norm(_np(op.npfn, x, y).astype(rd, copy=False))

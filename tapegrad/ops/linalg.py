@@ -657,7 +657,7 @@ def matmul(input, other):
 
     >>> import tapegrad as tg
     >>> (tg.ones(4, 2, 3) @ tg.ones(3)).shape
-    tapegrad.Size([4, 2])
+    torch.Size([4, 2])
     """
     a, b = _operands(input, other, "matmul")
     da, db = a.ndim, b.ndim
@@ -720,7 +720,7 @@ def einsum(equation, *operands):
 
     >>> import tapegrad as tg
     >>> tg.einsum("ij,jk->ik", tg.ones(2, 3), tg.ones(3, 4)).shape
-    tapegrad.Size([2, 4])
+    torch.Size([2, 4])
     """
     if not isinstance(equation, str):
         equation, operands = _sublist_equation((equation,) + operands)

@@ -159,7 +159,7 @@ def expand(input, *sizes):
 
     >>> import tapegrad as tg
     >>> tg.tensor([1.0, 2.0]).expand(2, -1).shape
-    tapegrad.Size([2, 2])
+    torch.Size([2, 2])
     """
     sizes = _sizes(sizes)
     return _expand(input, sizes, "expand")
@@ -205,9 +205,12 @@ def _expand(input, sizes, op):
     value[...] = src
     value = _store(value)
     if not _record_on(input):
-        return _leaf(value)
-    padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
-    return _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
+        out = _leaf(value)
+    else:
+        padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
+        out = _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
+    views.note_expanded(out, input)
+    return out
 
 
 @api
@@ -1190,7 +1193,7 @@ def cat(tensors, dim=0):
 
     >>> import tapegrad as tg
     >>> tg.cat([tg.zeros(1, 2), tg.ones(2, 2)]).shape
-    tapegrad.Size([3, 2])
+    torch.Size([3, 2])
     """
     ts = _tensor_list(tensors, "cat")
     if not ts:
@@ -1234,7 +1237,7 @@ def stack(tensors, dim=0):
 
     >>> import tapegrad as tg
     >>> tg.stack([tg.zeros(2), tg.ones(2)], dim=1).shape
-    tapegrad.Size([2, 2])
+    torch.Size([2, 2])
     """
     ts = _tensor_list(tensors, "stack")
     if not ts:
@@ -1360,7 +1363,8 @@ def type_(input, dtype=None, non_blocking=False):
     """``Tensor.type``: PyTorch's type string (``'torch.FloatTensor'``) with no argument,
     else a cast to ``dtype`` (a dtype, or such a string), as ``to(dtype)``."""
     if dtype is None:
-        return "torch." + _TYPE_NAMES.get(str(input.dtype), str(input.dtype))
+        word = np.dtype(input.dtype).name
+        return "torch." + _TYPE_NAMES.get(word, word)
     if isinstance(dtype, str):
         names = {f"torch.{v}": k for k, v in _TYPE_NAMES.items()}
         if dtype not in names:

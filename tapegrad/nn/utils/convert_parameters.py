@@ -3,7 +3,7 @@
 >>> import tapegrad as tg
 >>> lin = tg.nn.Linear(2, 1)
 >>> tg.nn.utils.parameters_to_vector(lin.parameters()).shape
-tapegrad.Size([3])
+torch.Size([3])
 """
 from ... import ops
 from ...tensor import Tensor
