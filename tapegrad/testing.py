@@ -14,7 +14,7 @@ _SCALAR_TOLERANCES = {float: (1e-7, 1e-7), int: (0.0, 0.0), bool: (0.0, 0.0)}
 
 
 def _tolerances(dts):
-    rtol, atol = zip(*(_TOLERANCES.get(str(d), (0.0, 0.0)) for d in dts))
+    rtol, atol = zip(*(_TOLERANCES.get(np.dtype(d).name, (0.0, 0.0)) for d in dts))
     return max(rtol), max(atol)
 
 
@@ -26,7 +26,7 @@ def _fail(msg, default, where):
 
 
 def _dtype_name(dt):
-    return f"tapegrad.{dt}"
+    return str(dtypes.of(dt))  # (torch.float32, as PyTorch's message)
 
 
 def _index(i, shape):
