@@ -16,6 +16,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad._state import state
+from tapegrad.replay import DivergenceError
 from tapegrad.tape import current_tape
 
 
@@ -228,3 +229,20 @@ def eager_value_and_grad(f, x):
     y.backward()
     return float(y.detach().numpy()), (np.zeros_like(x) if xt.grad is None else
                                        xt.grad.numpy().copy())
+
+
+def replays_as_eager(f, points, x0):
+    """f traced and compiled at ``x0``: eager's value and gradient at every point, or
+    DivergenceError from the traced tape (the compiled function retraces)."""
+    t, c = tg.trace(f, x0), tg.compile(f)
+    c.value_and_grad(x0)
+    for x in points:
+        want = eager_value_and_grad(f, x)
+        got = [c.value_and_grad(x.copy())]
+        try:
+            got.append(t.value_and_grad(x.copy()))
+        except DivergenceError:
+            pass
+        for v, g in got:
+            assert np.isclose(v, want[0], rtol=1e-9, atol=1e-12) and \
+                np.allclose(g, want[1], rtol=1e-9, atol=1e-12), (x, v, g, want)

@@ -14,7 +14,7 @@ import zipfile
 
 import numpy as np
 import pytest
-from conftest import eager_value_and_grad
+from conftest import eager_value_and_grad, replays_as_eager
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
@@ -27,20 +27,7 @@ POINTS = [np.array([1.5, 0.5, 1.0, -1.0, 0.0, 3.0]), np.array([-1.0, 0.0, 1.0, 1
 
 
 def _replays_as_eager(f, points=POINTS, x0=X0):
-    """Traced and compiled: eager's value and gradient at every point, or DivergenceError
-    (the traced tape only; the compiled function retraces)."""
-    t, c = tg.trace(f, x0), tg.compile(f)
-    c.value_and_grad(x0)
-    for x in points:
-        want = eager_value_and_grad(f, x)
-        got = [c.value_and_grad(x.copy())]
-        try:
-            got.append(t.value_and_grad(x.copy()))
-        except DivergenceError:
-            pass
-        for v, g in got:
-            assert np.isclose(v, want[0], rtol=1e-9, atol=1e-12) and \
-                np.allclose(g, want[1], rtol=1e-9, atol=1e-12), (x, v, g, want)
+    return replays_as_eager(f, points, x0)
 
 
 def _program(expr):
