@@ -217,12 +217,12 @@ class AdaptiveLogSoftmaxWithLoss(Module):
                                    "dimension.")
             if input.ndim != 2:
                 raise RuntimeError("1D target tensor expects 2D input tensors, but found "
-                                   f"inputs with size tapegrad.Size({list(input.shape)})")
+                                   f"inputs with size torch.Size({list(input.shape)})")
             return input, target
         if target.ndim == 0:
             if input.ndim != 1:
                 raise RuntimeError("0D target tensor expects 1D input tensors, but found "
-                                   f"inputs with size tapegrad.Size({list(input.shape)})")
+                                   f"inputs with size torch.Size({list(input.shape)})")
             return input.unsqueeze(0), target.unsqueeze(0)
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
 

@@ -171,7 +171,7 @@ def _target_size_warning(input, target, op):
 
 
 def _size(t):
-    return f"tapegrad.Size({list(t.shape)})"
+    return f"torch.Size({list(t.shape)})"
 
 
 def _const(value, like):

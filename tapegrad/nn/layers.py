@@ -205,7 +205,7 @@ class _ConvTransposeNd(_ConvNd):
         high = [lo + s - 1 for lo, s in zip(low, self.stride, strict=True)]
         if any(not lo <= w <= hi for w, lo, hi in zip(want, low, high, strict=True)):
             raise ValueError(f"requested an output size of {want}, but valid sizes range from "
-                             f"{low} to {high} (for an input of tapegrad.Size({spatial}))")
+                             f"{low} to {high} (for an input of torch.Size({spatial}))")
         return tuple(w - lo for w, lo in zip(want, low, strict=True))
 
     def forward(self, input, output_size=None):

@@ -9,7 +9,7 @@ its parameters at the checkpoint's shapes, as PyTorch's.
 >>> import tapegrad as tg
 >>> conv = tg.nn.LazyConv2d(4, 3)
 >>> conv(tg.ones(2, 3, 5, 5)).shape, type(conv).__name__, conv.in_channels
-(tapegrad.Size([2, 4, 3, 3]), 'Conv2d', 3)
+(torch.Size([2, 4, 3, 3]), 'Conv2d', 3)
 """
 from ..tensor import Tensor
 from .layers import (
@@ -87,7 +87,7 @@ class _LazyConv(_LazyMixin):
         if input.ndim not in (d + 1, d + 2):
             raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to "
                                f"{type(self).__name__}, but got input of size: "
-                               f"tapegrad.Size({list(input.shape)})")
+                               f"torch.Size({list(input.shape)})")
         self.in_channels = input.shape[1] if input.ndim == d + 2 else input.shape[0]
         if self.in_channels % self.groups != 0:
             raise ValueError("in_channels must be divisible by groups")

@@ -388,7 +388,7 @@ class Module:
         >>> h = lin.register_forward_hook(lambda m, args, out: seen.append(out.shape))
         >>> _ = lin(tg.ones(3, 2)); h.remove(); _ = lin(tg.ones(3, 2))
         >>> seen
-        [tapegrad.Size([3, 1])]
+        [torch.Size([3, 1])]
         """
         return _add_hook(self, self._forward_hooks, hook, prepend, with_kwargs)
 
@@ -454,7 +454,7 @@ class Module:
 
 
 def _size(shape):
-    return f"tapegrad.Size({list(shape)})"
+    return f"torch.Size({list(shape)})"
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):

@@ -57,7 +57,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         count = input.numel() // c if c else 0
         if count <= 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got "
-                             f"input size tapegrad.Size({list(input.shape)})")
+                             f"input size torch.Size({list(input.shape)})")
         y, mean, var = _normalise(input, dims, eps)
         with no_grad():
             m = 0.0 if momentum is None else momentum
@@ -197,7 +197,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     n, c = input.shape[:2]
     if use_input_stats and input.numel() // max(n * c, 1) <= 1:
         raise ValueError(f"Expected more than 1 spatial element when training, got input size "
-                         f"tapegrad.Size({list(input.shape)})")
+                         f"torch.Size({list(input.shape)})")
     x = input.reshape(1, n * c, *input.shape[2:])
     tiled = [None if t is None else Tensor(np.tile(np.asarray(t._data), n))
              for t in (running_mean, running_var)]

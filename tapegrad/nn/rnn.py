@@ -9,7 +9,7 @@ dicts move between the two; inputs may be padded tensors or ``PackedSequence``.
 >>> lstm = tg.nn.LSTM(4, 3, num_layers=2, batch_first=True)
 >>> out, (h, c) = lstm(tg.randn(5, 7, 4))
 >>> out.shape, h.shape
-(tapegrad.Size([5, 7, 3]), tapegrad.Size([2, 5, 3]))
+(torch.Size([5, 7, 3]), torch.Size([2, 5, 3]))
 """
 import functools
 import math

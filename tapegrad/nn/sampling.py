@@ -72,7 +72,7 @@ def affine_grid(theta, size, align_corners=None):
     d = len(size) - 2
     if theta.ndim != 3 or tuple(theta.shape[1:]) != (d, d + 1):
         raise ValueError(f"Expected a batch of {d}D affine matrices of shape Nx{d}x{d + 1} for "
-                         f"size {size}. Got tapegrad.Size({list(theta.shape)}).")
+                         f"size {size}. Got torch.Size({list(theta.shape)}).")
     spatial = size[2:]
     if align_corners and min(spatial) == 1:
         warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size "

@@ -12,7 +12,7 @@ generators (``generator=``, or a seed drawn from the default generator that
 >>> from tapegrad.utils.data import DataLoader, TensorDataset
 >>> ds = TensorDataset(tg.arange(10.0).reshape(5, 2), tg.arange(5))
 >>> [(x.shape, y.tolist()) for x, y in DataLoader(ds, batch_size=2)]
-[(tapegrad.Size([2, 2]), [0, 1]), (tapegrad.Size([2, 2]), [2, 3]), (tapegrad.Size([1, 2]), [4])]
+[(torch.Size([2, 2]), [0, 1]), (torch.Size([2, 2]), [2, 3]), (torch.Size([1, 2]), [4])]
 """
 import bisect
 import collections.abc
@@ -365,7 +365,7 @@ def default_collate(batch):
     >>> import tapegrad as tg
     >>> b = default_collate([{"x": tg.ones(2), "y": 1}, {"x": tg.zeros(2), "y": 2}])
     >>> b["x"].shape, b["y"]
-    (tapegrad.Size([2, 2]), tensor([1, 2]))
+    (torch.Size([2, 2]), tensor([1, 2]))
     """
     elem = batch[0]
     if isinstance(elem, Tensor):

@@ -47,13 +47,13 @@ def _count(amount, size):
 def _check_structured(t):
     if t.ndim <= 1:
         raise ValueError("Structured pruning can only be applied to multidimensional tensors. "
-                         f"Found tensor of shape tapegrad.Size({list(t.shape)}) with {t.ndim} "
+                         f"Found tensor of shape torch.Size({list(t.shape)}) with {t.ndim} "
                          "dims")
 
 
 def _check_dim(t, dim):
     if dim >= t.ndim:
-        raise IndexError(f"Invalid index {dim} for tensor of size tapegrad.Size("
+        raise IndexError(f"Invalid index {dim} for tensor of size torch.Size("
                          f"{list(t.shape)})")
 
 
