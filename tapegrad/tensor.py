@@ -44,9 +44,9 @@ class Tensor:
     """
 
     # _ver (the version counter) stays unset until the first in-place op: see _version;
-    # _inf is set (True) only on a tensor made inside inference_mode
+    # _inf is set (True) only on a tensor made inside inference_mode; _xf only by expand
     __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
-                 "_inf", "_vb", "__weakref__")
+                 "_inf", "_vb", "_xf", "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 

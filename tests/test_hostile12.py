@@ -193,6 +193,22 @@ def test_inputs_and_leaves_f_makes_answer_as_eagerly():
     _replays_as_eager(f, [p[:4] for p in POINTS], X0[:4])
 
 
+@pytest.mark.parametrize("body", META + [
+    "y = x * 2.0\nif y.requires_grad:\n    y = y + 1.0\nreturn (y ** 2).sum()"])
+def test_compile_called_with_tensors_runs_such_f_eagerly(body):
+    """What tracing refuses above, ``compile(f)(x)`` runs eagerly (torch.compile's graph
+    break): the value and x.grad of f(x).backward() are eager's."""
+    f = _f(body)
+    want_x = tg.tensor(X0[:4], requires_grad=True)
+    want = f(want_x)
+    want.backward()
+    x = tg.tensor(X0[:4], requires_grad=True)
+    out = tg.compile(f)(x)
+    out.backward()
+    assert out.item() == want.item()
+    np.testing.assert_array_equal(x.grad.numpy(), want_x.grad.numpy())
+
+
 BACKWARD_INSIDE = [
     "(x ** 2).sum().backward(retain_graph=True)\nreturn (x * 1.0).sum()",
     "tg.autograd.backward((x ** 2).sum())\nreturn (x * 3.0).sum()",
@@ -273,19 +289,3 @@ def test_crafted_trace_members_are_refused_clearly(tmp_path, name, member, messa
         tg.jit.load(path)
     with pytest.raises(ValueError, match=message):
         validate.read_npz(path)
-
-
-@pytest.mark.parametrize("body", META + [
-    "y = x * 2.0\nif y.requires_grad:\n    y = y + 1.0\nreturn (y ** 2).sum()"])
-def test_compile_called_with_tensors_runs_such_f_eagerly(body):
-    """What tracing refuses above, ``compile(f)(x)`` runs eagerly (torch.compile's graph
-    break): the value and x.grad of f(x).backward() are eager's."""
-    f = _f(body)
-    want_x = tg.tensor(X0[:4], requires_grad=True)
-    want = f(want_x)
-    want.backward()
-    x = tg.tensor(X0[:4], requires_grad=True)
-    out = tg.compile(f)(x)
-    out.backward()
-    assert out.item() == want.item()
-    np.testing.assert_array_equal(x.grad.numpy(), want_x.grad.numpy())

@@ -17,27 +17,20 @@ old values: docs/limits.md.
 ``inplace.Counter`` sets it to None when a tensor is first changed in place, since reading an
 unset slot costs ~1 us.
 """
-import weakref
-
 import numpy as np
 
 from ..arena import WRITES
 
-# id(expand's result) -> (a weak reference to it, its input): a view in PyTorch, though not
-# one that in-place ops write through (PyTorch refuses to write to one); only its strides
-# are read (Tensor.stride).  (By id: a WeakKeyDictionary compares tensors with ==.)
-_EXPANDED = {}
-
-
 def note_expanded(out, x):
-    key = id(out)
-    _EXPANDED[key] = (weakref.ref(out, lambda _: _EXPANDED.pop(key, None)), x)
+    """Mark ``out`` as ``x.expand(...)``: a view in PyTorch, though not one that in-place ops
+    write through (PyTorch refuses to write to one); only its strides are read
+    (Tensor.stride).  An unset slot on every other tensor."""
+    out._xf = x
 
 
 def expanded_from(t):
     """The tensor ``t`` was expanded from, or None."""
-    e = _EXPANDED.get(id(t))
-    return e[1] if e is not None and e[0]() is t else None
+    return getattr(t, "_xf", None)
 
 
 def note(out, x, src, view):
