@@ -4,6 +4,7 @@ vector-Jacobian product, central differences and the two oracles (HIPS autograd,
 The helpers are plain functions, handed to tests by session fixtures of the same name, so
 test modules never import this file (pytest loads conftest.py files under one module name).
 """
+import collections
 import gc
 import os
 import weakref
@@ -18,6 +19,21 @@ import tapegrad as tg
 from tapegrad._state import state
 from tapegrad.replay import DivergenceError
 from tapegrad.tape import current_tape
+
+
+def pytest_configure(config):
+    # xdist's --dist loadfile hands out the files with the most tests first; the longest
+    # files here hold few tests (test_jit's cold compiles, the interrupt sweeps, the docs
+    # build), so they started last and ran alone on one core at the end: the order of
+    # pytest_collection_modifyitems below is kept instead
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(items):
+    """Files with the most slow tests first (a stable sort: each file keeps its order)."""
+    slow = collections.Counter(item.path for item in items if item.get_closest_marker("slow"))
+    items.sort(key=lambda item: -slow[item.path])
 
 
 def fresh_env(**settings):

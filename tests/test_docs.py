@@ -84,6 +84,7 @@ def test_readme_links_point_at_files():
     assert links and not missing
 
 
+@pytest.mark.slow  # (a minute: griffe imports and reads the whole package)
 def test_mkdocs_build_strict(tmp_path):
     pytest.importorskip("mkdocs", reason="the docs extra is not installed: "
                         'pip install -e ".[docs]"')

@@ -20,7 +20,7 @@ from tapegrad import _sweep
 from tapegrad.replay import validate
 
 FUZZ = pathlib.Path(__file__).with_name("fuzz_traces.py")
-# (600 here; .ci/run's bounds-checked pass, beside the warmup, runs 3,000 of each)
+# (600 here; .ci/run's bounds-checked pass, beside the warmup, runs 1,500 of each)
 CASES = int(os.environ.get("TAPEGRAD_TRACE_FUZZ", "600"))
 
 
