@@ -91,23 +91,6 @@ class ValueArena:
             self.flush()
         return s
 
-    def push_leaf_scalar(self, v):
-        """``push_scalar`` for a 0-d leaf's value (Tape.adopt): while small arrays wait in
-        ``abuf`` (and no scalar in ``vbuf``), it waits among them as a 1-value array, in
-        push_array's order of updates.  In vbuf, the next array pushed would move it there
-        (``_arrive``: new pending lists, ~2 us) and miss push_result's fast path: a 0-d
-        parameter times a vector (issue 20's polynomial fit) does that at each first use."""
-        if not self.abuf or self.vbuf or self.vals.typecode != "d":
-            return self.push_scalar(v)
-        s, lo = self.nslots, self.nvals
-        self.obuf.append(lo)
-        self.abuf.append(np.array((v,)))
-        self.nvals = lo + 1
-        self.nslots = s + 1
-        if s >= self.flush_at:
-            self.flush()
-        return s
-
     def push_array(self, a, keep=True, owned=False):
         """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order).
 
