@@ -21,7 +21,6 @@ FLUSH = 8191  # flush when the new slot index has these low bits clear (Tape.flu
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 UNREAD_MIN = 1024  # elements from which a waiting value no rule reads is noted (_unread)
-SHORT_RUN = 4  # pending values copied in one by one, not by one concatenate (_flush_arrays)
 
 
 class _Writes:
@@ -285,11 +284,7 @@ class ValueArena:
                 self._put_vals(lo, np.empty(end - lo, vt))
             at, first = lo, 0
             for i, hi in (*unread.values(), (len(pend), end)):  # the runs between them
-                if first + SHORT_RUN >= i:  # (a memcpy each: ~0.4 us against ~3 for
-                    for a in pend[first:i]:  # concatenate's call and its out= view; a
-                        _copy_in(self.vals, at, a)  # scalar leaf and its vector are a run
-                        at += a.size  # of two in a 0-d-parameter script, issue 20)
-                else:
+                if first < i:
                     np.concatenate(pend[first:i], axis=None,
                                    out=np.frombuffer(self.vals, vt, hi - at, vt.itemsize * at))
                 if i < len(pend):

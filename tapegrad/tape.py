@@ -357,16 +357,13 @@ class Tape(ValueArena):
                     self.unpin("rows").frombytes(rows)
                 self.rbuf.clear()
             if obuf or vbuf:  # offs ends with a sentinel, the arena's end: arrays() views it
-                if len(obuf) + k < 64:  # (a step's few slots: NumPy's four calls cost more)
-                    tail = [*obuf, *range(self.nvals - k, self.nvals + 1)]
-                else:
-                    tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
-                    if obuf:
-                        tail = np.concatenate((np.array(obuf, _I64), tail))
+                tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
+                if obuf:
+                    tail = np.concatenate((np.array(obuf, _I64), tail))
                 if offs:  # (the sentinel becomes the first pending offset: written again,
                     offs[-1] = int(tail[0])  # the same)
                     tail = tail[1:]
-                tail = packed(tail, "q") if type(tail) is list else tail.tobytes()
+                tail = tail.tobytes()
                 try:
                     offs.frombytes(tail)
                 except BufferError:

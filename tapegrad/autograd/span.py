@@ -13,7 +13,6 @@ from .. import _kernels as compiled
 from ..ops.registry import OPS
 
 _NONE = np.iinfo(np.int32).max  # low of a slot that no row writes (a leaf, a constant)
-_FRESH_LOW, _FRESH_PROD = np.full(64, _NONE, np.int32), np.full(64, -1, np.int32)
 
 
 def _tables():
@@ -47,9 +46,7 @@ def graph_span(tape, rows, meta, slots):
         _KIND = _tables()
     n = tape.nslots
     low, prod = tape.span_low, tape.span_prod
-    if low is None and n <= len(_FRESH_LOW):  # a new tape's first backward: two copies
-        tape.span_low, tape.span_prod = low, prod = _FRESH_LOW.copy(), _FRESH_PROD.copy()
-    elif low is None or len(low) < n:
+    if low is None or len(low) < n:
         cap = max(n, 64, len(low) * 3 // 2 if low is not None else 0)
         low2, prod2 = np.empty(cap, np.int32), np.empty(cap, np.int32)  # (np.full's Python
         low2.fill(_NONE)  # layer costs ~1 us a call: one per backward, issue 20)
