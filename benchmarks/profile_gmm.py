@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_gmm as B  # noqa: E402
 
 import tapegrad as tg  # noqa: E402
-from tapegrad import _kernels  # noqa: E402
+from tapegrad import _kernels, _sweep  # noqa: E402
 from tapegrad.ops import strided  # noqa: E402
 from tapegrad.ops.registry import OPS  # noqa: E402
 from tapegrad.tape import OP_MASK  # noqa: E402
@@ -53,8 +53,17 @@ def main(d, K, top=25):
     bad = np.zeros(1, np.int64)
     _kernels._forward_replay(p.fwd, p.offs, vals, t.consts, p.meta, 0, len(p.fwd), 1, bad)
     adj = np.zeros(len(vals))
+    # each reverse row starts from the reach a call's lazy sweep starts from (constants
+    # CONST, the shared slots and the output's reached, the rest not yet: a row reaching
+    # an input first writes or zeroes its span, as in the call; _sweep._lazy_reach)
+    reach0 = np.ones(len(p.offs) - 1, np.uint8)
+    _sweep._lazy_reach(adj, reach0, p.offs, _sweep._shared_slots(p.offs), p.fill,
+                       p.in_elems, p.out_elems, 1)
     adj[p.offs[p.out_slot]] = 1.0
-    reach = np.ones(len(p.offs) - 1, np.uint8)
+    reach, before = reach0.copy(), {}
+    for r in range(len(p.rev) - 1, -1, -1):  # (the reach each row meets in a whole sweep)
+        before[r] = reach.copy()
+        _kernels._reverse_sweep(p.rev, p.offs, vals, t.consts, p.meta, adj, reach, r, r + 1, 1)
     size = np.diff(p.offs)[0::2]
     res = []
     for way, rows in (("fwd", p.fwd), ("rev", p.rev)):
@@ -63,8 +72,11 @@ def main(d, K, top=25):
                 us = cpu_us(lambda: _kernels._forward_replay(rows, p.offs, vals, t.consts,
                                                              p.meta, r, r + 1, 1, bad))
             else:
-                us = cpu_us(lambda: _kernels._reverse_sweep(rows, p.offs, vals, t.consts,
-                                                            p.meta, adj, reach, r, r + 1, 1))
+                def row():
+                    reach[:] = before[r]
+                    _kernels._reverse_sweep(rows, p.offs, vals, t.consts, p.meta, adj, reach,
+                                            r, r + 1, 1)
+                us = cpu_us(row)
             op, o, a, b, _ = rows[r].tolist()
             res.append((us, way, r, _name(op), *(size[s // 2] if s >= 0 else 0
                                                  for s in (o, a, b))))

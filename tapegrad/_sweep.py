@@ -169,11 +169,11 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             T.bcast_rev_row(adj, reach, vals, offs, meta, oo, ao, bo, ne,
                             np.uint64(offs[b + 1] - offs[b]), k, uw, reach[a] != CONST,
                             reach[b] != CONST)
-        elif op == T.SQSUM:
+        elif op == T.SQSUM:  # (meta[k]: u's adjoint not stored; the sum's map at k + 1)
+            da = reach[a] != CONST and meta[k] == 0
             db = b >= 0 and reach[b] != CONST
-            if reach[a] != CONST or db:
-                T.sqsum_rev(adj, vals, meta, oo, ao, bo, b >= 0, na, k, uw, reach[a] != CONST,
-                            db, fa, fb)
+            if da or db:
+                T.sqsum_rev(adj, vals, meta, oo, ao, bo, b >= 0, na, k + 1, uw, da, db, fa, fb)
         elif op == T.STRIDED:
             T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -399,7 +399,7 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         elif op == T.BCAST:
             T.bcast_fwd(vals, meta, oo, ao, bo, ne, k, uw)
         elif op == T.SQSUM:
-            T.sqsum_fwd(vals, meta, oo, ao, bo, b >= 0, na, ne, k, uw)
+            T.sqsum_fwd(vals, meta, oo, ao, bo, b >= 0, na, ne, k + 1, uw)
         elif op == T.STRIDED:
             T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:

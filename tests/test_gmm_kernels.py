@@ -547,3 +547,85 @@ def test_chain_needs_the_product_to_read_first():
         (_, g0), rev0 = _replayed_chain(fn, (M, Q), False, False)
         assert len(rev) == len(rev0)
         _bits_all((0.0, g), (0.0, g0))
+
+
+def _replayed_shared(fn, args, share, batch):
+    """fn's replay with broadcasts folded (every run length) and u's adjoint under a sum of
+    (u + v)^2 shared with v's (replay.SHARE_SQUARE_ADJOINTS) or stored; batch as in
+    _replayed_chain.  Returns ((value, gradients), whether a BCAST row reads another
+    slot's adjoint as its output's)."""
+    from tapegrad import replay
+    old = replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN
+    replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN = share, 0
+    try:
+        c = tg.compile(fn, argnums=tuple(range(len(args))))
+        if batch:
+            X = [np.stack([a, -a, a[::-1]][:batch]) for a in args]
+            v, g = c.value_and_grad_batch(*X)
+            out = (v, g) if batch > 1 else (v[0], tuple(x[0] for x in g))
+        else:
+            out = c.value_and_grad(*args)
+        p = next(iter(c.traces.values()))[0]._make_plan()
+        shared = (p.meta[p.fwd[p.fwd[:, 0] == T.BCAST, 4] + 4] >= 0).any()
+        return out, bool(shared)
+    finally:
+        replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN = old
+
+
+@pytest.mark.parametrize("chain", [True, False])
+@pytest.mark.parametrize("batch", [False, 1, 3])
+def test_shared_square_adjoints_every_length(chain, batch):
+    """ADBench GMM's sum((exp(q) * xc + xc @ L^T)^2): the SQSUM row stores only v's
+    adjoint and the product BCAST reads it as u's (replay._share_square_adjoints): values
+    and gradients bit for bit the stored adjoints', every d = 0..17, at one point, a batch
+    of one and of three, with -0.0, nan, +-inf and a subnormal, the sub's reverse chained
+    into the product's or not."""
+    from tapegrad import replay
+    rng = np.random.default_rng(17)
+    K, n = 3, 4
+    old = replay.CHAIN_BROADCASTS
+    replay.CHAIN_BROADCASTS = chain
+    try:
+        for d in LENGTHS:
+            X = rng.normal(size=(K, n, d))
+            X.flat[:min(X.size, len(SPECIALS))] = SPECIALS[:X.size]
+            M, Q = rng.normal(size=(K, 1, d)), rng.normal(size=(K, 1, d))
+            Lt = rng.normal(size=(K, d, d))
+            if d:
+                M.flat[0], Q.flat[-1] = -0.0, 1e-310
+
+            def fn(m, q, lt):
+                xc = tg.tensor(X) - m
+                y = q.exp() * xc + xc @ lt
+                return (y * y).sum(2).sum()
+
+            got, shared = _replayed_shared(fn, (M, Q, Lt), True, batch)
+            want, shared0 = _replayed_shared(fn, (M, Q, Lt), False, batch)
+            assert shared == (d > 0) and not shared0
+            _bits_all(got, want)
+    finally:
+        replay.CHAIN_BROADCASTS = old
+
+
+def test_square_adjoints_not_shared_when_read_elsewhere():
+    """u (or v) read by another row too gets adjoint terms of its own: both stay stored."""
+    rng = np.random.default_rng(19)
+    X, M, Q = rng.normal(size=(2, 3, 9)), rng.normal(size=(2, 1, 9)), rng.normal(size=(2, 1, 9))
+    W = rng.normal(size=(2, 9, 9))
+
+    def f_u(m, q):
+        u = q * (tg.tensor(X) - m)
+        y = u + u @ tg.tensor(W)
+        return (y * y).sum(2).sum() + u.sum()
+
+    def f_v(m, q):
+        xc = tg.tensor(X) - m
+        v = xc @ tg.tensor(W)
+        y = q * xc + v
+        return (y * y).sum(2).sum() + (v * v).sum()
+
+    for fn in (f_u, f_v):
+        got, shared = _replayed_shared(fn, (M, Q), True, False)
+        want, _ = _replayed_shared(fn, (M, Q), False, False)
+        assert not shared
+        _bits_all(got, want)

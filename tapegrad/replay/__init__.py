@@ -766,6 +766,8 @@ class _Plan:
       (``_fold_squares``); the product's slot keeps no values.
     - An add or sub BCAST row whose output a product BCAST row reads first has its
       reverse run in that row's (``_chain_broadcasts``): it is left out of ``rev``.
+    - An SQSUM row summing (u + v)^2, u made by a BCAST row, stores v's adjoint only: the
+      BCAST row reads it as u's (``_share_square_adjoints``).
     """
 
     def __init__(self, t, fold=True):
@@ -779,8 +781,9 @@ class _Plan:
         size = np.diff(offs)
         rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold)
         if fold and FOLD_SQUARES:
-            rows = _fold_squares(t, rows, meta, size, folded, gone)
+            rows, meta = _fold_squares(t, rows, meta, size, folded, gone)
         meta, chained = _chain_broadcasts(t, rows, meta, size, folded, reach)
+        meta = _share_square_adjoints(t, rows, meta, size, folded)
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
@@ -819,6 +822,8 @@ class _Plan:
         for k in meta[rows[rows[:, 0] == BCAST, 4] + 3].tolist():  # (chained rows' slots)
             if k >= 0:
                 meta[k:k + 2] *= 2
+        g = rows[rows[:, 0] == BCAST, 4] + 4  # (slots whose adjoint stands for out's)
+        meta[g[meta[g] >= 0]] *= 2
         self.meta = meta
         self.fwd = rows
         reached = rows[:, 1] >= 0
@@ -871,6 +876,9 @@ FOLD_SQUARED_SUMS = True
 # an add or sub broadcast whose output a product broadcast reads first: its reverse run in
 # the product's (_chain_broadcasts; False: its own row; the tests compare)
 CHAIN_BROADCASTS = True
+# u's adjoint under a sum of (u + v)^2 not stored, the BCAST row making u reading v's
+# (_share_square_adjoints; False: both stored; the tests compare)
+SHARE_SQUARE_ADJOINTS = True
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
@@ -878,7 +886,8 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     or more) whose output only one later add, sub or mul reads into that row:
     ``[BCAST, out, full operand, the expand's source, k]``,
     meta[k:k+3] = [kind, side (1: the source was in1), the expand's map]
-    (ops/strided.py; meta[k+3] = -1, set by _chain_broadcasts).  Returns (rows, meta, the
+    (ops/strided.py; meta[k+3] = -1, set by _chain_broadcasts; meta[k+4] = -1, set by
+    _share_square_adjoints).  Returns (rows, meta, the
     rows that stay (a mask), the slots of the folded expands (a mask))."""
     keep = np.ones(len(rows), bool)
     gone = np.zeros(len(size), bool)
@@ -911,7 +920,8 @@ def _fold_broadcasts(t, rows, meta, size, fold):
         if kind is None or o < 0 or f < 0 or size[f] != size[e] or size[o] != size[e]:
             continue
         rows[c] = (BCAST, o, f, src, len(meta) + len(extra))
-        extra += [kind, side, k, -1]  # (-1: no chained row, _chain_broadcasts)
+        extra += [kind, side, k, -1, -1]  # (-1: no chained row, _chain_broadcasts; no
+        # other slot's adjoint read as out's, _share_square_adjoints)
         keep[r] = False
         gone[e] = True
     if extra:
@@ -1013,14 +1023,16 @@ def _reads(t, rows, meta, size):
 
 def _fold_squares(t, rows, meta, size, keep, gone):
     """Fold each product x * x whose output only one later sum over dims (SUM_DIM) reads
-    into that sum: ``[SQSUM, out, x, -1, the sum's map]`` (ops/strided.py).  Updates keep
-    (the MUL rows folded) and gone (their outputs' slots) in place; returns rows."""
+    into that sum: ``[SQSUM, out, x, -1, k]``, meta[k:] = [0, the sum's map]
+    (ops/strided.py).  Updates keep (the MUL rows folded) and gone (their outputs' slots)
+    in place; returns (rows, meta)."""
     outs = rows[:, 1][rows[:, 1] >= 0]
     if len(np.unique(outs)) != len(outs):  # (a slot written twice: x may change between)
-        return rows
+        return rows, meta
     reads = _reads(t, rows, meta, size)
     rows = rows.copy()
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
+    extra = []
     for r in np.nonzero(rows[:, 0] == R.SUM_DIM)[0].tolist():
         _, o, sq, _, k = rows[r].tolist()
         c = where.get(sq)
@@ -1029,16 +1041,47 @@ def _fold_squares(t, rows, meta, size, keep, gone):
         op, _, a, b, _ = rows[c].tolist()
         if op != E.MUL or a != b or a < 0 or size[a] != size[sq]:
             continue
-        rows[r] = (SQSUM, o, a, -1, k)
+        ks = len(meta) + len(extra)
+        extra += [0, *meta[k:k + 2 + 2 * int(meta[k])].tolist()]
+        rows[r] = (SQSUM, o, a, -1, ks)
         keep[c] = False
         gone[sq] = True
         d = where.get(a)
         if FOLD_SQUARED_SUMS and d is not None and reads[a] == 2 and keep[d] and \
                 _foldable_add(rows, meta, size, keep, d, r):
-            rows[r] = (SQSUM, o, int(rows[d, 2]), int(rows[d, 3]), k)
+            rows[r] = (SQSUM, o, int(rows[d, 2]), int(rows[d, 3]), ks)
             keep[d] = False
             gone[a] = True
-    return rows
+    if extra:
+        meta = np.concatenate([meta, np.array(extra, meta.dtype)])
+    return rows, meta
+
+
+def _share_square_adjoints(t, rows, meta, size, keep):
+    """For an SQSUM row summing (u + v)^2 with u made by a BCAST row c: SQSUM's reverse
+    writes the same values (g + g, never -0.0, onto a zero or fresh span: bit for bit
+    either way) as u's and v's adjoints, so it stores v's only (its meta[k] = 1) and c
+    reads v's as u's (c's meta[k+4] = v): one (K, n, d) store and its traffic less (ADBench
+    GMM: exp(q) * xc and xc @ L^T).  Only where the SQSUM row alone reads u and v (nothing
+    else adds onto their adjoints), neither is an input, the output or a view's slot
+    (which the plan may alias).  Returns meta."""
+    outs = rows[:, 1][rows[:, 1] >= 0]
+    cand = np.nonzero((rows[:, 0] == SQSUM) & keep & (rows[:, 3] >= 0))[0].tolist()
+    if not SHARE_SQUARE_ADJOINTS or not cand or len(np.unique(outs)) != len(outs):
+        return meta
+    reads = _reads(t, rows[keep], meta, size)
+    where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
+    meta = meta.copy()
+    for r in cand:
+        _, _, u, v, ks = rows[r].tolist()
+        c, pv = where.get(u), where.get(v)
+        if c is None or pv is None or u == v or not keep[c] or not keep[pv] or \
+                rows[c, 0] != BCAST or rows[pv, 0] in (VIEW, GATHER, STRIDED, EXPAND) or \
+                reads[u] != 1 or reads[v] != 1 or u in t.in_slots or v in t.in_slots:
+            continue
+        meta[ks] = 1
+        meta[rows[c, 4] + 4] = v
+    return meta
 
 
 def _foldable_add(rows, meta, size, keep, d, r):
