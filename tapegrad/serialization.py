@@ -181,14 +181,14 @@ def _corrupt(what):
 
 
 class _Reader:
-    def __init__(self, z, header, max_bytes):
+    def __init__(self, z, header, max_bytes, spent=0):
         self.z = z
         self.meta = header.get("tensors")
         if not isinstance(self.meta, list):
             raise _corrupt("'tensors' is not a list")
         self.cache = {}
         self.max_bytes = max_bytes
-        self.read_bytes = 0
+        self.read_bytes = spent  # (what parsing the structure took of max_bytes)
 
     def array(self, i):
         if type(i) is not int or not 0 <= i < len(self.meta):
@@ -196,7 +196,8 @@ class _Reader:
         if i in self.cache:
             return self.cache[i]
         m = self.meta[i]
-        if not isinstance(m, dict) or m.get("dtype") not in _DTYPES or \
+        if not isinstance(m, dict) or not isinstance(m.get("dtype"), str) or \
+                m["dtype"] not in _DTYPES or \
                 not isinstance(m.get("shape"), list) or \
                 not all(type(n) is int and n >= 0 for n in m["shape"]):
             raise _corrupt(f"entry {i} of 'tensors' is malformed: {m!r}")
@@ -224,8 +225,9 @@ class _Reader:
             except ValueError as e:
                 raise _corrupt(f"member {name} is not a .npy array ({e})") from None
             if got != dtype or tuple(got_shape) != shape or fortran:
-                raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}, the structure "
-                               f"says {dtype} {shape}")
+                raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}"
+                               f"{' in Fortran order' if fortran else ''}, the structure "
+                               f"says {dtype} {shape} (C order)")
             if nbytes > info.file_size:
                 raise _corrupt(f"member {name} has {info.file_size} bytes, too few for "
                                f"{dtype} {shape}")
@@ -268,7 +270,7 @@ class _Reader:
             return float(v)
         if tag in ("tensor", "ndarray", "npscalar"):
             return self.array(v)
-        if tag == "dtype" and v in _DTYPES:
+        if tag == "dtype" and isinstance(v, str) and v in _DTYPES:
             return dtypes.of(v)
         if tag in ("tuple", "size") and isinstance(v, list):
             items = tuple(self.node(x) for x in v)
@@ -331,9 +333,19 @@ def _open(f):
     if isinstance(f, (str, os.PathLike)):
         return open(f, "rb")
     if hasattr(f, "read") and hasattr(f, "seek"):
+        validate.check_seekable(f, "load")
         return None
     raise TypeError(f"load: f must be a path or a readable, seekable binary file object, got "
                     f"{type(f).__name__}")
+
+
+def _cpu_only(map_location):
+    """torch.load's map_location forms that keep every tensor on the CPU: None, 'cpu', a
+    CPU device, or a dict mapping 'cpu' to one of these (a tapegrad file's tensors are all
+    on the CPU: the dict's other keys map nothing)."""
+    if isinstance(map_location, dict):
+        return all(_cpu_only(v) for k, v in map_location.items() if str(k) == "cpu")
+    return map_location is None or str(map_location) == "cpu"
 
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=None,
@@ -346,9 +358,12 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
-    only name the CPU.
+    only name the CPU (a device, a string or a dict of them); ``weights_only=None`` means
+    the default, True, as in torch.
     """
-    if map_location not in (None, "cpu") and str(map_location) != "cpu":
+    if weights_only is None:  # (torch.load's None: the default, True)
+        weights_only = True
+    if not _cpu_only(map_location):
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
                            "only; use map_location='cpu' or leave it out")
     own = _open(f)
@@ -386,15 +401,29 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"{_JSON} is encrypted")
     validate.check_archive(z, "load: not a valid tapegrad.save file: member")
     try:
-        header = json.loads(z.read(info).decode("utf-8"))
-    except (ValueError, RecursionError, zipfile.BadZipFile, zlib.error, EOFError) as e:
+        raw = z.read(info)
+        # Parsing costs memory per container and item, not per byte: "[]," is 3 bytes of
+        # text, ~140 bytes as a list parsed and again as the node loaded (a 15 kB deflated
+        # member of 5 million of them took 700 MB).  Bounded, with the members' bytes, by
+        # max_bytes (a bracket or comma inside a string counts too: an over-estimate).
+        cost = len(raw) + 160 * (raw.count(b"[") + raw.count(b"{")) + 64 * raw.count(b",")
+        if cost > max_bytes:
+            raise ValueError(f"load: the file's {_JSON} ({len(raw)} bytes) would take about "
+                             f"{cost} bytes to parse, more than max_bytes={max_bytes}; pass a "
+                             "larger max_bytes to tapegrad.load if you trust this file")
+        header = json.loads(raw.decode("utf-8"))
+    except (zipfile.BadZipFile, zlib.error, EOFError) as e:
+        raise _corrupt(f"{_JSON} is not readable ({type(e).__name__}: {str(e)[:200]})") from None
+    except (ValueError, RecursionError) as e:
+        if "max_bytes" in str(e):
+            raise
         raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
     if type(header.get("version")) is not int or header["version"] != VERSION:  # (True == 1)
         raise ValueError(f"load: this file has format version {header.get('version')!r}; "
                          f"this tapegrad reads version {VERSION}: upgrade tapegrad")
-    reader = _Reader(z, header, max_bytes)
+    reader = _Reader(z, header, max_bytes, spent=cost)
     try:
         if header.get("pickle") is None:
             return reader.node(header.get("root"))

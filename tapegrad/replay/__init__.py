@@ -735,7 +735,7 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     try:
         z = validate.read_npz(path, max_bytes)
     except ValueError as e:
-        if "max_bytes" in str(e):
+        if "max_bytes" in str(e) or "not seekable" in str(e):
             raise
         raise ValueError(f"load: {path!s} is not a trace file: {e}. The trace loader reads "
                          "only the .npz files written by Traced.save (tapegrad.trace(f, x)"

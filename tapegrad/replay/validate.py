@@ -25,6 +25,7 @@ runs code chosen by whoever made the file, so a pickled trace is for trusted dat
 (``Traced.__setstate__`` still validates the fields it receives).
 """
 import hashlib
+import io
 import math
 import zipfile
 import zlib
@@ -77,8 +78,22 @@ def check_digest(arrays):
                          "(the file is damaged or was edited)")
 
 
+def check_seekable(f, what):
+    """A zip archive is read from its end (the central directory) back: a pipe or socket
+    cannot be, and zipfile's own error there ("Illegal seek", "File is not a zip file")
+    does not say so.  torch.load's error and advice."""
+    seekable = getattr(f, "seekable", None)
+    if seekable is not None and not seekable():
+        raise io.UnsupportedOperation(
+            f"{what}: {f!r} is not seekable. You can only load from a file that is seekable. "
+            "Please pre-load the data into a buffer like io.BytesIO and try to load from it "
+            "instead.")
+
+
 def read_npz(path, max_bytes=MAX_BYTES):
     """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
+    if hasattr(path, "read"):
+        check_seekable(path, "load")
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
