@@ -181,8 +181,9 @@ def _corrupt(what):
 
 
 class _Reader:
-    def __init__(self, z, header, max_bytes, spent=0):
+    def __init__(self, z, header, max_bytes, spent=0, map_location=None):
         self.z = z
+        self.map_location = map_location
         self.meta = header.get("tensors")
         if not isinstance(self.meta, list):
             raise _corrupt("'tensors' is not a list")
@@ -249,6 +250,8 @@ class _Reader:
                 out = Parameter(Tensor(a), requires_grad=rg)
             else:
                 out = Tensor(a, requires_grad=rg)
+            if callable(self.map_location):
+                out = _mapped(self.map_location, out)
         elif kind == "ndarray":
             out = a
         elif kind == "scalar":
@@ -293,6 +296,18 @@ class _Reader:
         raise _corrupt(f"unknown node {tag!r}")
 
 
+def _mapped(map_location, t):
+    """torch.load's callable map_location(storage, location), given each tensor (tapegrad
+    has no storages) and 'cpu': its result replaces the tensor, None keeps it."""
+    got = map_location(t, "cpu")
+    if got is None:
+        return t
+    if not isinstance(got, Tensor):
+        raise TypeError(f"load: map_location returned a {type(got).__name__}; given a tensor "
+                        "and its location 'cpu', it must return a tensor or None")
+    return got
+
+
 def _hashable(key):
     """A dict key of the JSON tree: hashable (a tuple of lists is not) and tensor-free."""
     if isinstance(key, tuple):
@@ -305,8 +320,8 @@ def _hashable(key):
 
 
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, f, reader):
-        super().__init__(f)
+    def __init__(self, f, reader, **pickle_load_args):  # (encoding=, errors=, as torch)
+        super().__init__(f, **pickle_load_args)
         self.reader = reader
 
     def persistent_load(self, pid):
@@ -358,12 +373,14 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
-    only name the CPU (a device, a string or a dict of them); ``weights_only=None`` means
-    the default, True, as in torch.
+    only name the CPU (a device, a string or a dict of them) or be a callable, called with
+    each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
+    default, True, as in torch; ``pickle_load_args`` go to the unpickler (``weights_only=
+    False`` only).
     """
     if weights_only is None:  # (torch.load's None: the default, True)
         weights_only = True
-    if not _cpu_only(map_location):
+    if not callable(map_location) and not _cpu_only(map_location):
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
                            "only; use map_location='cpu' or leave it out")
     own = _open(f)
@@ -387,13 +404,24 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
                 raise ValueError(f"load: {f!s} is neither a tapegrad.save file (it has no "
                                  f"{_JSON}) nor a valid tapegrad trace: {e}") from None
         with z:
-            return _load_zip(z, weights_only, max_bytes)
+            return _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args)
     finally:
         if own is not None:
             own.close()
 
 
-def _load_zip(z, weights_only, max_bytes):
+def _unique_keys(pairs):
+    """A JSON object naming a key twice: json keeps the last, another reader may keep the
+    first (one file, two contents, as with duplicate zip members)."""
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k[:80]!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args):
     info = z.getinfo(_JSON)
     if info.file_size > _MAX_JSON:
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
@@ -411,7 +439,7 @@ def _load_zip(z, weights_only, max_bytes):
             raise ValueError(f"load: the file's {_JSON} ({len(raw)} bytes) would take about "
                              f"{cost} bytes to parse, more than max_bytes={max_bytes}; pass a "
                              "larger max_bytes to tapegrad.load if you trust this file")
-        header = json.loads(raw.decode("utf-8"))
+        header = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:
         raise _corrupt(f"{_JSON} is not readable ({type(e).__name__}: {str(e)[:200]})") from None
     except (ValueError, RecursionError) as e:
@@ -423,7 +451,7 @@ def _load_zip(z, weights_only, max_bytes):
     if type(header.get("version")) is not int or header["version"] != VERSION:  # (True == 1)
         raise ValueError(f"load: this file has format version {header.get('version')!r}; "
                          f"this tapegrad reads version {VERSION}: upgrade tapegrad")
-    reader = _Reader(z, header, max_bytes, spent=cost)
+    reader = _Reader(z, header, max_bytes, spent=cost, map_location=map_location)
     try:
         if header.get("pickle") is None:
             return reader.node(header.get("root"))
@@ -432,7 +460,7 @@ def _load_zip(z, weights_only, max_bytes):
         if weights_only:
             raise WeightsOnlyError(_WEIGHTS_ONLY)
         with z.open(_PICKLE) as fh:
-            return _Unpickler(fh, reader).load()
+            return _Unpickler(fh, reader, **pickle_load_args).load()
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:

@@ -207,3 +207,48 @@ def test_trace_fields_in_another_layout_are_refused(trace_arrays, tmp_path, name
     with pytest.raises(ValueError, match=f"load: {path} is not a trace file: trace field "
                                          f"'{name}'"):
         tg.jit.load(path)
+
+
+def test_a_callable_map_location_is_called_with_each_tensor_and_cpu():
+    """torch's map_location(storage, location): refused on main."""
+    seen = []
+    got = tg.load(_save_file(), map_location=lambda t, loc: seen.append(loc))
+    assert seen == ["cpu"] and tg.equal(got, tg.zeros(1, dtype=tg.float64))
+    assert tg.equal(tg.load(_save_file(), map_location=lambda t, loc: t * 2 + 1),
+                    tg.ones(1, dtype=tg.float64))
+    with pytest.raises(TypeError, match="map_location returned a str"):
+        tg.load(_save_file(), map_location=lambda t, loc: "cuda")
+
+
+def test_pickle_load_args_reach_the_unpickler_with_weights_only_false():
+    buf = io.BytesIO()
+    tg.save(_Payload, buf)  # (a class: pickled)
+    buf.seek(0)
+    assert tg.load(buf, weights_only=False, encoding="latin1") is _Payload
+    buf.seek(0)
+    with pytest.raises(TypeError, match="bogus"):
+        tg.load(buf, weights_only=False, bogus=1)  # (ignored on main; torch: TypeError)
+
+
+@pytest.mark.parametrize("body, message", [
+    ('{"format": "tapegrad.save", "format": "x", "version": 1, "tensors": [], "root": 1}',
+     "the key 'format' appears twice"),
+    ('{"format": "tapegrad.save", "version": 1, "tensors": [], "root": {"tensor": 0, '
+     '"tensor": 1}}', "the key 'tensor' appears twice"),
+    ('{"format": "tapegrad.save", "version": 1, "tensors": [], "root": ' + "9" * 5000 + "}",
+     "not readable JSON"),
+    ('{"format": "tapegrad.save", "version": 1, "tensors": [], "root": 1', "not readable JSON"),
+    (b'\xff\xfe{}', "not readable JSON")])
+def test_json_that_two_readers_would_read_differently_or_none_can_read(body, message):
+    """Duplicate keys: json kept the last silently on main."""
+    with pytest.raises(ValueError, match=f"not a valid tapegrad.save file: .*{message}"):
+        tg.load(_save_file(body=body, members=[]))
+
+
+def test_a_trace_declaring_format_1_says_format_1_files_have_no_format_field(trace_arrays,
+                                                                            tmp_path):
+    a = dict(trace_arrays, format=np.int64(1))
+    a.pop("digest")
+    np.savez(tmp_path / "t.npz", digest=validate.digest(a), **a)
+    with pytest.raises(ValueError, match="whose files have no 'format' field"):
+        tg.jit.load(tmp_path / "t.npz")

@@ -72,7 +72,7 @@ def check_digest(arrays):
         return  # format 1 (before checksums): the field checks below still apply
     if int(fmt) != FORMAT:
         raise ValueError(f"trace field 'format' is {int(fmt)}; this tapegrad reads format "
-                         f"{FORMAT} (and 1)")
+                         f"{FORMAT} (and 1, whose files have no 'format' field)")
     if "digest" not in arrays or not np.array_equal(arrays["digest"], digest(arrays)):
         raise ValueError("trace field 'digest': the checksum does not match the contents "
                          "(the file is damaged or was edited)")
