@@ -346,7 +346,13 @@ _WEIGHTS_ONLY = (
 
 def _open(f):
     if isinstance(f, (str, os.PathLike)):
-        return open(f, "rb")
+        fh = open(f, "rb")
+        try:
+            validate.check_seekable(fh, "load")  # (a named pipe)
+        except ValueError:
+            fh.close()
+            raise
+        return fh
     if hasattr(f, "read") and hasattr(f, "seek"):
         validate.check_seekable(f, "load")
         return None

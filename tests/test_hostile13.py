@@ -252,3 +252,23 @@ def test_a_trace_declaring_format_1_says_format_1_files_have_no_format_field(tra
     np.savez(tmp_path / "t.npz", digest=validate.digest(a), **a)
     with pytest.raises(ValueError, match="whose files have no 'format' field"):
         tg.jit.load(tmp_path / "t.npz")
+
+
+def test_a_named_pipe_is_refused_by_both_loaders(tmp_path):
+    """A path to a FIFO: OSError "Illegal seek" from both loaders on main."""
+    import threading
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    data = _save_file().getvalue()
+    for load in (tg.load, tg.jit.load):
+        def feed():
+            try:
+                with open(fifo, "wb") as w:
+                    w.write(data)
+            except BrokenPipeError:
+                pass
+        t = threading.Thread(target=feed)
+        t.start()
+        with pytest.raises(io.UnsupportedOperation, match="is not seekable"):
+            load(fifo)
+        t.join(10)

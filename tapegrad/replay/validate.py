@@ -92,8 +92,10 @@ def check_seekable(f, what):
 
 def read_npz(path, max_bytes=MAX_BYTES):
     """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
-    if hasattr(path, "read"):
-        check_seekable(path, "load")
+    if not hasattr(path, "read"):
+        with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
+            return read_npz(fh, max_bytes)
+    check_seekable(path, "load")
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
@@ -115,7 +117,8 @@ def read_npz(path, max_bytes=MAX_BYTES):
                                  "to tapegrad.load if you trust this file")
             return {i.filename[:-4]: _read_member(z, i) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
-        raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
+        raise ValueError(f"not a readable tapegrad trace (.npz) file: "
+                         f"{getattr(path, 'name', path)!s}: {e}") from None
 
 
 def check_member(z, info, what):
