@@ -181,14 +181,15 @@ def _corrupt(what):
 
 
 class _Reader:
-    def __init__(self, z, header, max_bytes):
+    def __init__(self, z, header, max_bytes, spent=0, map_location=None):
         self.z = z
+        self.map_location = map_location
         self.meta = header.get("tensors")
         if not isinstance(self.meta, list):
             raise _corrupt("'tensors' is not a list")
         self.cache = {}
         self.max_bytes = max_bytes
-        self.read_bytes = 0
+        self.read_bytes = spent  # (what parsing the structure took of max_bytes)
 
     def array(self, i):
         if type(i) is not int or not 0 <= i < len(self.meta):
@@ -196,7 +197,8 @@ class _Reader:
         if i in self.cache:
             return self.cache[i]
         m = self.meta[i]
-        if not isinstance(m, dict) or m.get("dtype") not in _DTYPES or \
+        if not isinstance(m, dict) or not isinstance(m.get("dtype"), str) or \
+                m["dtype"] not in _DTYPES or \
                 not isinstance(m.get("shape"), list) or \
                 not all(type(n) is int and n >= 0 for n in m["shape"]):
             raise _corrupt(f"entry {i} of 'tensors' is malformed: {m!r}")
@@ -224,8 +226,9 @@ class _Reader:
             except ValueError as e:
                 raise _corrupt(f"member {name} is not a .npy array ({e})") from None
             if got != dtype or tuple(got_shape) != shape or fortran:
-                raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}, the structure "
-                               f"says {dtype} {shape}")
+                raise _corrupt(f"member {name} holds {got} {tuple(got_shape)}"
+                               f"{' in Fortran order' if fortran else ''}, the structure "
+                               f"says {dtype} {shape} (C order)")
             if nbytes > info.file_size:
                 raise _corrupt(f"member {name} has {info.file_size} bytes, too few for "
                                f"{dtype} {shape}")
@@ -247,6 +250,8 @@ class _Reader:
                 out = Parameter(Tensor(a), requires_grad=rg)
             else:
                 out = Tensor(a, requires_grad=rg)
+            if callable(self.map_location):
+                out = _mapped(self.map_location, out)
         elif kind == "ndarray":
             out = a
         elif kind == "scalar":
@@ -268,7 +273,7 @@ class _Reader:
             return float(v)
         if tag in ("tensor", "ndarray", "npscalar"):
             return self.array(v)
-        if tag == "dtype" and v in _DTYPES:
+        if tag == "dtype" and isinstance(v, str) and v in _DTYPES:
             return dtypes.of(v)
         if tag in ("tuple", "size") and isinstance(v, list):
             items = tuple(self.node(x) for x in v)
@@ -291,6 +296,18 @@ class _Reader:
         raise _corrupt(f"unknown node {tag!r}")
 
 
+def _mapped(map_location, t):
+    """torch.load's callable map_location(storage, location), given each tensor (tapegrad
+    has no storages) and 'cpu': its result replaces the tensor, None keeps it."""
+    got = map_location(t, "cpu")
+    if got is None:
+        return t
+    if not isinstance(got, Tensor):
+        raise TypeError(f"load: map_location returned a {type(got).__name__}; given a tensor "
+                        "and its location 'cpu', it must return a tensor or None")
+    return got
+
+
 def _hashable(key):
     """A dict key of the JSON tree: hashable (a tuple of lists is not) and tensor-free."""
     if isinstance(key, tuple):
@@ -303,8 +320,8 @@ def _hashable(key):
 
 
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, f, reader):
-        super().__init__(f)
+    def __init__(self, f, reader, **pickle_load_args):  # (encoding=, errors=, as torch)
+        super().__init__(f, **pickle_load_args)
         self.reader = reader
 
     def persistent_load(self, pid):
@@ -329,11 +346,27 @@ _WEIGHTS_ONLY = (
 
 def _open(f):
     if isinstance(f, (str, os.PathLike)):
-        return open(f, "rb")
+        fh = open(f, "rb")
+        try:
+            validate.check_seekable(fh, "load")  # (a named pipe)
+        except ValueError:
+            fh.close()
+            raise
+        return fh
     if hasattr(f, "read") and hasattr(f, "seek"):
+        validate.check_seekable(f, "load")
         return None
     raise TypeError(f"load: f must be a path or a readable, seekable binary file object, got "
                     f"{type(f).__name__}")
+
+
+def _cpu_only(map_location):
+    """torch.load's map_location forms that keep every tensor on the CPU: None, 'cpu', a
+    CPU device, or a dict mapping 'cpu' to one of these (a tapegrad file's tensors are all
+    on the CPU: the dict's other keys map nothing)."""
+    if isinstance(map_location, dict):
+        return all(_cpu_only(v) for k, v in map_location.items() if str(k) == "cpu")
+    return map_location is None or str(map_location) == "cpu"
 
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=None,
@@ -346,9 +379,14 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
-    only name the CPU.
+    only name the CPU (a device, a string or a dict of them) or be a callable, called with
+    each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
+    default, True, as in torch; ``pickle_load_args`` go to the unpickler (``weights_only=
+    False`` only).
     """
-    if map_location not in (None, "cpu") and str(map_location) != "cpu":
+    if weights_only is None:  # (torch.load's None: the default, True)
+        weights_only = True
+    if not callable(map_location) and not _cpu_only(map_location):
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
                            "only; use map_location='cpu' or leave it out")
     own = _open(f)
@@ -372,13 +410,24 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
                 raise ValueError(f"load: {f!s} is neither a tapegrad.save file (it has no "
                                  f"{_JSON}) nor a valid tapegrad trace: {e}") from None
         with z:
-            return _load_zip(z, weights_only, max_bytes)
+            return _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args)
     finally:
         if own is not None:
             own.close()
 
 
-def _load_zip(z, weights_only, max_bytes):
+def _unique_keys(pairs):
+    """A JSON object naming a key twice: json keeps the last, another reader may keep the
+    first (one file, two contents, as with duplicate zip members)."""
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k[:80]!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args):
     info = z.getinfo(_JSON)
     if info.file_size > _MAX_JSON:
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
@@ -386,15 +435,29 @@ def _load_zip(z, weights_only, max_bytes):
         raise _corrupt(f"{_JSON} is encrypted")
     validate.check_archive(z, "load: not a valid tapegrad.save file: member")
     try:
-        header = json.loads(z.read(info).decode("utf-8"))
-    except (ValueError, RecursionError, zipfile.BadZipFile, zlib.error, EOFError) as e:
+        raw = z.read(info)
+        # Parsing costs memory per container and item, not per byte: "[]," is 3 bytes of
+        # text, ~140 bytes as a list parsed and again as the node loaded (a 15 kB deflated
+        # member of 5 million of them took 700 MB).  Bounded, with the members' bytes, by
+        # max_bytes (a bracket or comma inside a string counts too: an over-estimate).
+        cost = len(raw) + 160 * (raw.count(b"[") + raw.count(b"{")) + 64 * raw.count(b",")
+        if cost > max_bytes:
+            raise ValueError(f"load: the file's {_JSON} ({len(raw)} bytes) would take about "
+                             f"{cost} bytes to parse, more than max_bytes={max_bytes}; pass a "
+                             "larger max_bytes to tapegrad.load if you trust this file")
+        header = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as e:
+        raise _corrupt(f"{_JSON} is not readable ({type(e).__name__}: {str(e)[:200]})") from None
+    except (ValueError, RecursionError) as e:
+        if "max_bytes" in str(e):
+            raise
         raise _corrupt(f"{_JSON} is not readable JSON ({str(e)[:200]})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _corrupt(f"{_JSON} does not name the {FORMAT!r} format")
     if type(header.get("version")) is not int or header["version"] != VERSION:  # (True == 1)
         raise ValueError(f"load: this file has format version {header.get('version')!r}; "
                          f"this tapegrad reads version {VERSION}: upgrade tapegrad")
-    reader = _Reader(z, header, max_bytes)
+    reader = _Reader(z, header, max_bytes, spent=cost, map_location=map_location)
     try:
         if header.get("pickle") is None:
             return reader.node(header.get("root"))
@@ -403,7 +466,7 @@ def _load_zip(z, weights_only, max_bytes):
         if weights_only:
             raise WeightsOnlyError(_WEIGHTS_ONLY)
         with z.open(_PICKLE) as fh:
-            return _Unpickler(fh, reader).load()
+            return _Unpickler(fh, reader, **pickle_load_args).load()
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:

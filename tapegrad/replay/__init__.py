@@ -15,6 +15,7 @@ naming the guard's line, and keeps only the most recently used traces of a signa
 """
 import dis
 import functools
+import io
 import itertools
 import os
 import random
@@ -735,7 +736,7 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     try:
         z = validate.read_npz(path, max_bytes)
     except ValueError as e:
-        if "max_bytes" in str(e):
+        if "max_bytes" in str(e) or isinstance(e, io.UnsupportedOperation):
             raise
         raise ValueError(f"load: {path!s} is not a trace file: {e}. The trace loader reads "
                          "only the .npz files written by Traced.save (tapegrad.trace(f, x)"

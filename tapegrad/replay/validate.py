@@ -25,6 +25,7 @@ runs code chosen by whoever made the file, so a pickled trace is for trusted dat
 (``Traced.__setstate__`` still validates the fields it receives).
 """
 import hashlib
+import io
 import math
 import zipfile
 import zlib
@@ -71,14 +72,30 @@ def check_digest(arrays):
         return  # format 1 (before checksums): the field checks below still apply
     if int(fmt) != FORMAT:
         raise ValueError(f"trace field 'format' is {int(fmt)}; this tapegrad reads format "
-                         f"{FORMAT} (and 1)")
+                         f"{FORMAT} (and 1, whose files have no 'format' field)")
     if "digest" not in arrays or not np.array_equal(arrays["digest"], digest(arrays)):
         raise ValueError("trace field 'digest': the checksum does not match the contents "
                          "(the file is damaged or was edited)")
 
 
+def check_seekable(f, what):
+    """A zip archive is read from its end (the central directory) back: a pipe or socket
+    cannot be, and zipfile's own error there ("Illegal seek", "File is not a zip file")
+    does not say so.  torch.load's error and advice."""
+    seekable = getattr(f, "seekable", None)
+    if seekable is not None and not seekable():
+        raise io.UnsupportedOperation(
+            f"{what}: {f!r} is not seekable. You can only load from a file that is seekable. "
+            "Please pre-load the data into a buffer like io.BytesIO and try to load from it "
+            "instead.")
+
+
 def read_npz(path, max_bytes=MAX_BYTES):
     """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
+    if not hasattr(path, "read"):
+        with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
+            return read_npz(fh, max_bytes)
+    check_seekable(path, "load")
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
@@ -100,7 +117,8 @@ def read_npz(path, max_bytes=MAX_BYTES):
                                  "to tapegrad.load if you trust this file")
             return {i.filename[:-4]: _read_member(z, i) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
-        raise ValueError(f"not a readable tapegrad trace (.npz) file: {path!s}: {e}") from None
+        raise ValueError(f"not a readable tapegrad trace (.npz) file: "
+                         f"{getattr(path, 'name', path)!s}: {e}") from None
 
 
 def check_member(z, info, what):
