@@ -479,6 +479,12 @@ def as_data(value, dtype):
         return value
     if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
         arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
+        if isinstance(value, (list, tuple)) and (
+                arr.dtype not in (np.float64, np.int64, np.bool_) or
+                dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
+            typed = _typed_items_dtype(value)  # NumPy scalars, arrays or tensors inside
+            if typed is not None:
+                return norm(np.array(value, dtype=typed))
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
         elif arr.dtype.kind == "i":
@@ -494,6 +500,50 @@ def as_data(value, dtype):
     else:
         arr = np.array(value, dtype=dtype)
     return norm(arr)
+
+
+def _typed_end(value):
+    """Whether the first or last item of nested lists is not a Python number: NumPy made
+    float64 of [1, np.float32(2)], where PyTorch makes float32.  (The ends only: a walk of
+    every item would double the cost of a long list; _typed_items_dtype walks when these
+    or NumPy's dtype say there is something typed inside.)"""
+    for end in (0, -1):
+        v = value
+        while isinstance(v, (list, tuple)) and v:
+            v = v[end]
+        if not isinstance(v, (float, int, list, tuple)):  # (bool is an int)
+            return True
+    return False
+
+
+def _typed_items_dtype(value):
+    """PyTorch's dtype for a nested list holding NumPy scalars, arrays or tensors: every
+    item's dtype (a Python float's the default, an int's int64) promoted as tensors' are
+    ([np.float32(1.0), 2] is float32, [np.int32(1)] int32); None when every item is a
+    Python number (the caller's path, which also refuses ints beyond int64)."""
+    found, typed = [], False
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, Tensor):
+            found.append(np.dtype(v.dtype))
+            typed = True
+        elif isinstance(v, (np.ndarray, np.generic)):
+            found.append(v.dtype)
+            typed = True
+        elif isinstance(v, bool):
+            found.append(dtypes.bool)
+        elif isinstance(v, int):
+            found.append(dtypes.int64)
+        elif isinstance(v, float):
+            found.append(dtypes._DEFAULT_FLOAT)
+        else:
+            return None  # (complex, objects: the caller's path and errors)
+    if not typed:
+        return None
+    return dtypes.result_type(*((dt, 1) for dt in set(found)))
 
 
 def is_bool(v):

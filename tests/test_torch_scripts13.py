@@ -1,0 +1,142 @@
+"""Short scripts in the style of PyTorch's docs, tutorials and Stack Overflow answers
+(tests/torch_scripts/), each run twice: under PyTorch and with only its import lines
+changed to tapegrad; what they print must agree.  PyTorch runs them with float64 as its
+default dtype (tapegrad's), and they print nothing drawn at random but shapes and dtypes.
+Below them, the gaps those scripts found, each against PyTorch."""
+import contextlib
+import io
+import pathlib
+import re
+import traceback
+import warnings
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+import tapegrad.nn as tnn
+
+HERE = pathlib.Path(__file__).resolve().parent / "torch_scripts"
+SCRIPTS = sorted(p.stem for p in HERE.glob("*.py"))
+IMPORTS = [  # "only the import changed" (as tests/test_tutorials.py swaps them)
+    (r"^import torch$", "import tapegrad as torch"),
+    (r"^import torch\.(\S+) as (\w+)$", r"import tapegrad.\1 as \2"),
+    (r"^from torch(\.\S+)? import ", r"from tapegrad\1 import "),
+]
+
+
+def _printed(source, path):
+    """What ``source`` prints; an exception it raises ends the printout with its type."""
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        try:
+            exec(compile(source, str(path), "exec"), {"__name__": "__main__"})
+        except Exception as e:  # (compared as printed: PyTorch's run raises nothing)
+            print("RAISED", type(e).__name__, traceback.format_exc(limit=-3))
+    return out.getvalue()
+
+
+@pytest.fixture
+def torch_float64(torch):
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        yield torch
+    finally:
+        torch.set_default_dtype(old)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_script_prints_as_under_pytorch(name, torch_float64):
+    path = HERE / f"{name}.py"
+    source = path.read_text()
+    ours = source
+    for pattern, repl in IMPORTS:
+        ours = re.sub(pattern, repl, ours, flags=re.M)
+    assert "import torch" not in ours and "from torch" not in ours
+    theirs = _printed(source, path)
+    assert "RAISED" not in theirs, theirs
+    assert _printed(ours, path) == theirs
+
+
+# ---- the gaps the scripts found -------------------------------------------------------
+def _parameter_holders(L):
+    one = L.nn.ParameterDict({"w": L.nn.Parameter(L.ones(2, dtype=L.float64))})
+    lst = L.nn.ParameterList([L.nn.Parameter(L.ones(2, 3, dtype=L.float32)),
+                              L.nn.Parameter(L.ones(4, dtype=L.float64))])
+    two = L.nn.ParameterDict({"a": L.nn.Parameter(L.ones(2, dtype=L.float32)),
+                              "b": L.ones((), dtype=L.float64)})
+    holder = L.nn.Module()
+    holder.lst, holder.two, holder.one = lst, two, one
+    return [one, lst, two, holder, L.nn.ParameterList(), L.nn.ParameterDict()]
+
+
+def test_parameter_list_and_dict_print_as_pytorch(torch):
+    """ParameterList names the dtype, ParameterDict the tensor type; Module's layout
+    (one line inline, more indented under the name)."""
+    for ours, theirs in zip(_parameter_holders(tg), _parameter_holders(torch), strict=True):
+        assert repr(ours) == repr(theirs)
+        assert ours.extra_repr() == theirs.extra_repr()
+
+
+def test_return_types_print_under_pytorchs_name(torch):
+    r = tg.tensor([[1.0, 3.0], [2.0, 0.0]]).max(dim=1)
+    assert repr(r).startswith("torch.return_types.max(\nvalues=tensor([3., 2.]),")
+    assert type(r).__module__ == "tapegrad.return_types"  # (its home stays tapegrad's)
+
+
+LISTS = [  # lists holding NumPy scalars, arrays or tensors: their dtypes decide
+    lambda L: [np.float32(1.5)], lambda L: [np.float32(1.0), 2.0], lambda L: [1, np.float32(2)],
+    lambda L: [np.int32(1), np.int32(7)], lambda L: [[np.float32(1)], [np.float32(2)]],
+    lambda L: [np.ones(2, np.float32)] * 2, lambda L: [np.int64(2), 1.5],
+    lambda L: [L.tensor(1.5, dtype=L.float32), L.tensor(2.0, dtype=L.float32)],
+    lambda L: [np.float16(1)], lambda L: [np.bool_(True), np.bool_(False)],
+    lambda L: [np.uint8(3), np.uint8(250)], lambda L: [[1, 2], [np.int16(3), True]],
+    lambda L: [np.float64(0.1)], lambda L: [1.0, 2.0], lambda L: [1, 2], lambda L: [True]]
+
+
+@pytest.mark.parametrize("default", ["float64", "float32"])
+@pytest.mark.parametrize("make", LISTS)
+def test_tensor_of_a_list_of_numpy_scalars_keeps_their_dtype(make, default, torch):
+    old = tg.get_default_dtype(), torch.get_default_dtype()
+    tg.set_default_dtype(getattr(tg, default))
+    torch.set_default_dtype(getattr(torch, default))
+    try:
+        with warnings.catch_warnings():  # (PyTorch's about a list of ndarrays)
+            warnings.simplefilter("ignore", UserWarning)
+            theirs = torch.tensor(make(torch))
+        for fn in (tg.tensor, tg.as_tensor):
+            ours = fn(make(tg))
+            assert str(ours.dtype) == str(theirs.dtype)
+            assert ours.tolist() == theirs.tolist()
+    finally:
+        tg.set_default_dtype(old[0])
+        torch.set_default_dtype(old[1])
+
+
+WRAPS = [  # a Python int beyond an integer tensor's dtype is cast into it, wrapping
+    lambda L, u: u + 1000, lambda L, u: 1000 + u, lambda L, u: u * 300, lambda L, u: u - 300,
+    lambda L, u: 300 - u, lambda L, u: u + (-1), lambda L, u: u.add(1000, alpha=2),
+    lambda L, u: L.add(u, 1000), lambda L, u: u.sub(1000), lambda L, u: u + 2 ** 40,
+    lambda L, u: u // 1000, lambda L, u: u % 1000, lambda L, u: u == 1000,
+    lambda L, u: u < 1000, lambda L, u: u > -1, lambda L, u: u.ne(1000),
+    lambda L, u: u & 1000, lambda L, u: u | 256, lambda L, u: 257 ^ u,
+    lambda L, u: L.bitwise_and(u, 1000), lambda L, u: 1000 << u.clamp(max=2),
+    lambda L, u: u.add_(1000), lambda L, u: u.mul_(300), lambda L, u: u.sub_(300),
+    lambda L, u: u.to(L.int8) * 1000, lambda L, u: u.to(L.int16) * 70000,
+    lambda L, u: u.to(L.int32) + 2 ** 31, lambda L, u: u.long() + (2 ** 63 - 1),
+    lambda L, u: u + 1000.0, lambda L, u: u + True]
+
+
+@pytest.mark.parametrize("fn", WRAPS)
+def test_integer_tensor_by_an_out_of_range_int_wraps_as_pytorch(fn, torch):
+    values = [250, 232, 5]
+    ours = fn(tg, tg.tensor(values, dtype=tg.uint8))
+    theirs = fn(torch, torch.tensor(values, dtype=torch.uint8))
+    assert ours.tolist() == theirs.tolist()
+    assert str(ours.dtype).replace("float64", "float32") == str(theirs.dtype)  # (u + 1000.0)
+
+
+def test_an_int_beyond_64_bits_is_still_refused():
+    with pytest.raises(OverflowError):
+        tg.tensor([1], dtype=tg.uint8) + 2 ** 64
