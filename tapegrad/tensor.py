@@ -288,7 +288,9 @@ class Tensor:
     def __float__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "float()")
-        return float(np.asarray(self._data).item()) if self.numel() == 1 else float(self.item())
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return float(np.asarray(self._data).item())
 
     def __format__(self, spec):
         """A 0-d tensor formats as its number (``f"{loss:.4f}"``), as in PyTorch; other
@@ -300,10 +302,17 @@ class Tensor:
     def __int__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "int()")
-        return int(np.asarray(self._data).item()) if self.numel() == 1 else int(self.item())
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return int(np.asarray(self._data).item())
+
+    def __complex__(self):
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return complex(np.asarray(self._data).item())
 
     def __index__(self):
-        if self.dtype.kind not in "iub":
+        if self.dtype.kind not in "iub" or self.numel() != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
@@ -465,6 +474,9 @@ def _legacy_data(data):
         return _legacy_sizes((data,))
     a = np.asarray(data)
     return a.astype(dtypes._DEFAULT_FLOAT) if a.dtype.kind in "biu" else data
+
+
+_NOT_ONE = "only one element tensors can be converted to Python scalars"  # (PyTorch's)
 
 
 def as_data(value, dtype):

@@ -140,3 +140,53 @@ def test_integer_tensor_by_an_out_of_range_int_wraps_as_pytorch(fn, torch):
 def test_an_int_beyond_64_bits_is_still_refused():
     with pytest.raises(OverflowError):
         tg.tensor([1], dtype=tg.uint8) + 2 ** 64
+
+
+CONVERSIONS = [lambda L: float(L.ones(3)), lambda L: int(L.ones(2, dtype=L.int64)),
+               lambda L: complex(L.ones(2)), lambda L: float(L.ones(0)),
+               lambda L: range(10)[L.tensor([1, 2])], lambda L: [1, 2][L.tensor(1.0)]]
+
+
+@pytest.mark.parametrize("call", CONVERSIONS)
+def test_python_number_of_many_elements_raises_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)  # float()/int() ValueError; as an index TypeError
+
+
+@pytest.mark.parametrize("call", [lambda L: float(L.tensor([[2.5]])),
+                                  lambda L: int(L.tensor([7])), lambda L: complex(L.tensor(2.0)),
+                                  lambda L: [1, 2, 3][L.tensor([2])]])
+def test_python_number_of_one_element(call, torch):
+    assert call(tg) == call(torch)
+
+
+DETS = [[[4.0, 1.0], [1.0, 3.0]], [[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]],
+        [[2.0, 0.0, 0.0], [0.0, 0.0, 3.0], [0.0, 5.0, 0.0]], [[1.0, 2.0], [2.0, 4.0]],
+        [[[3.0, 1.0], [1.0, 2.0]], [[0.5, 0.25], [4.0, 8.0]]], np.zeros((2, 0, 0))]
+
+
+@pytest.mark.parametrize("a", DETS)
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_det_is_the_lu_product_as_pytorch(a, dtype, torch_float64):
+    torch = torch_float64
+    """Exact where PyTorch's is (NumPy's det, through logarithms, gave 11.000000000000002
+    for the first, and it printed as tensor(11.0000))."""
+    a = np.asarray(a, dtype)
+    for fn in (lambda L, x: L.det(x), lambda L, x: L.linalg.det(x)):
+        ours, theirs = fn(tg, tg.tensor(a)), fn(torch, torch.tensor(a))
+        if dtype == "float64":
+            assert np.array_equal(ours.numpy(), theirs.numpy()) and str(ours) == str(theirs)
+        else:  # (float32 LU: the BLAS's roundings differ in the last bit)
+            assert ours.dtype == tg.float32
+            np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-6)
+
+
+def test_det_gradient_against_pytorch_and_differences(rng, torch_vjp, fd_dot):
+    a = rng.standard_normal((3, 4, 4))
+    u = rng.standard_normal(3)
+    x = tg.tensor(a, requires_grad=True)
+    (g,) = tg.autograd.grad(tg.linalg.det(x), x, grad_outputs=tg.tensor(u))
+    value, (want,) = torch_vjp(lambda t: __import__("torch").linalg.det(t), [a], u)
+    np.testing.assert_allclose(tg.linalg.det(tg.tensor(a)).numpy(), value, rtol=1e-13)
+    np.testing.assert_allclose(g.numpy(), want, rtol=1e-10, atol=1e-12)
+    v = rng.standard_normal(a.shape)
+    assert np.isclose(np.vdot(g.numpy(), v), fd_dot(tg.linalg.det, [a], 0, v, u), rtol=1e-6)
