@@ -190,3 +190,49 @@ def test_det_gradient_against_pytorch_and_differences(rng, torch_vjp, fd_dot):
     np.testing.assert_allclose(g.numpy(), want, rtol=1e-10, atol=1e-12)
     v = rng.standard_normal(a.shape)
     assert np.isclose(np.vdot(g.numpy(), v), fd_dot(tg.linalg.det, [a], 0, v, u), rtol=1e-6)
+
+
+LOSSES = [  # (call, PyTorch's node name): what print(loss) shows
+    (lambda F, x, t: F.mse_loss(x, t), "MseLossBackward0"),
+    (lambda F, x, t: F.mse_loss(x, t, reduction="none"), "MseLossBackward0"),
+    (lambda F, x, t: F.binary_cross_entropy(x.sigmoid(), t), "BinaryCrossEntropyBackward0"),
+    (lambda F, x, t: F.binary_cross_entropy_with_logits(x, t, reduction="sum"),
+     "BinaryCrossEntropyWithLogitsBackward0"),
+    (lambda F, x, t: F.smooth_l1_loss(x, t), "SmoothL1LossBackward0"),
+    (lambda F, x, t: F.smooth_l1_loss(x, t, beta=0.0), "MeanBackward0"),
+    (lambda F, x, t: F.huber_loss(x, t, delta=0.5), "HuberLossBackward0")]
+
+
+@pytest.mark.parametrize("call, node", LOSSES)
+def test_loss_nodes_print_as_pytorchs(call, node, torch_float64):
+    torch = torch_float64
+    a = np.array([[0.3, -1.2, 2.0], [0.7, 0.1, -0.4]])
+    t = np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 0.5]])
+    x, xt = tg.tensor(a, requires_grad=True), torch.tensor(a, requires_grad=True)
+    ours, theirs = call(tg.nn.functional, x, tg.tensor(t)), call(torch.nn.functional, xt,
+                                                               torch.tensor(t))
+    assert ours.grad_fn.name() == theirs.grad_fn.name() == node
+    assert str(ours) == str(theirs)
+    u = np.linspace(0.5, 1.5, ours.numel()).reshape(ours.shape)
+    (g,) = tg.autograd.grad(ours, x, tg.tensor(u))
+    (gt,) = torch.autograd.grad(theirs, xt, torch.tensor(u))
+    np.testing.assert_allclose(g.numpy(), gt.numpy(), rtol=1e-12, atol=1e-14)
+    with tg.no_grad():
+        assert call(tg.nn.functional, x, tg.tensor(t)).grad_fn is None
+
+
+@pytest.mark.parametrize("primal_requires_grad", [False, True])
+def test_unpack_dual_primal_records_only_when_pytorchs_does(primal_requires_grad, torch):
+    """The primal of a computed dual: a plain tensor when no primal requires grad (tapegrad
+    records dual arithmetic to carry the tangents; PyTorch's primal has no grad_fn)."""
+    got = []
+    for L in (tg, torch):
+        fw = L.autograd.forward_ad
+        p = L.tensor([1.0, 2.0], dtype=L.float64, requires_grad=primal_requires_grad)
+        with fw.dual_level():
+            d = fw.make_dual(p, L.tensor([1.0, 0.5], dtype=L.float64))
+            primal, tangent = fw.unpack_dual(d.sin() * d)
+            got.append((primal.requires_grad, primal.grad_fn is None, primal.tolist(),
+                        tangent.tolist()))
+    assert got[0][:2] == got[1][:2]
+    np.testing.assert_allclose(got[0][2:], got[1][2:], rtol=1e-14)

@@ -29,3 +29,9 @@ print(nn.HingeEmbeddingLoss()(x, torch.tensor([1., -1., 1.])), nn.MultiMarginLos
 print(F.mse_loss(x, y, reduction='none'), F.l1_loss(x, y), F.smooth_l1_loss(x, y), F.huber_loss(x, y))
 print(F.binary_cross_entropy_with_logits(x, y, pos_weight=torch.tensor(2.)))
 print(nn.CrossEntropyLoss()(torch.randn(2, 5, 4, 4).mul(0), torch.zeros(2, 4, 4, dtype=torch.long)))
+# what print(loss) shows, grad_fn and all
+x = torch.tensor([[0.3, -1.2], [2.0, 0.7]], requires_grad=True)
+t = torch.tensor([[1.0, 0.0], [1.0, 0.0]])
+print(nn.MSELoss()(x, t), nn.BCEWithLogitsLoss()(x, t), nn.BCELoss()(torch.sigmoid(x), t))
+print(nn.SmoothL1Loss()(x, t), nn.HuberLoss()(x, t), nn.L1Loss()(x, t), nn.CrossEntropyLoss()(x, torch.tensor([0, 1])))
+print(nn.MSELoss(reduction='none')(x, t))
