@@ -236,3 +236,27 @@ def test_unpack_dual_primal_records_only_when_pytorchs_does(primal_requires_grad
                         tangent.tolist()))
     assert got[0][:2] == got[1][:2]
     np.testing.assert_allclose(got[0][2:], got[1][2:], rtol=1e-14)
+
+
+PYTHON_LOOPS = [
+    lambda L: L.tensor([1.0, 2.0]).apply_(lambda v: v * 2),
+    lambda L: L.tensor([1, 2]).apply_(lambda v: v + 0.7),  # (cast back: truncated)
+    lambda L: L.arange(6.0).view(2, 3).t().apply_(lambda v: v + 1),
+    lambda L: L.tensor([True, False]).apply_(lambda v: not v),
+    lambda L: L.ones(2, 2).map_(L.tensor([1.0, 2.0]), lambda p, q: p * q),
+    lambda L: L.empty(0).apply_(float)]
+
+
+@pytest.mark.parametrize("call", PYTHON_LOOPS)
+def test_apply_and_map_as_pytorch(call, torch_float64):
+    torch = torch_float64
+    ours, theirs = call(tg), call(torch)
+    assert ours.tolist() == theirs.tolist() and str(ours.dtype) == str(theirs.dtype)
+
+
+def test_apply_writes_through_a_row_and_refuses_grad(raises_as_torch):
+    for L in (tg, __import__("torch")):
+        base = L.zeros(2, 3)
+        assert base[0].apply_(lambda v: 5).sum().item() == 15 and base.sum().item() == 15
+    raises_as_torch(lambda L: L.ones(2, requires_grad=True).apply_(abs))
+    raises_as_torch(lambda L: L.ones(2).map_(L.ones(2, requires_grad=True), max))
