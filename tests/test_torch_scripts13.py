@@ -260,3 +260,30 @@ def test_apply_writes_through_a_row_and_refuses_grad(raises_as_torch):
         assert base[0].apply_(lambda v: 5).sum().item() == 15 and base.sum().item() == 15
     raises_as_torch(lambda L: L.ones(2, requires_grad=True).apply_(abs))
     raises_as_torch(lambda L: L.ones(2).map_(L.ones(2, requires_grad=True), max))
+
+
+NUMPY_NAMES = [  # PyTorch's argument parser takes axis= for dim= and keepdims= for keepdim=
+    lambda L, x: x.sum(axis=0), lambda L, x: L.sum(x, axis=1, keepdims=True),
+    lambda L, x: x.mean(axis=-1, keepdims=True), lambda L, x: L.max(x, axis=1).values,
+    lambda L, x: x.min(axis=0).indices, lambda L, x: x.std(axis=0),
+    lambda L, x: x.argmax(axis=1), lambda L, x: L.cat([x, x], axis=1),
+    lambda L, x: L.stack([x, x], axis=0), lambda L, x: x.cumsum(axis=1),
+    lambda L, x: x.amax(axis=1, keepdims=True), lambda L, x: (x > 2).any(axis=0),
+    lambda L, x: x.unsqueeze(axis=0), lambda L, x: L.logsumexp(x, axis=1),
+    lambda L, x: x.sort(axis=1, descending=True).values, lambda L, x: x.norm(dim=1)]
+
+
+@pytest.mark.parametrize("call", NUMPY_NAMES)
+def test_numpy_axis_and_keepdims_names(call, torch_float64):
+    torch = torch_float64
+    a = np.array([[3.0, 1.0, 2.0], [0.5, 4.0, -1.0]])
+    ours, theirs = call(tg, tg.tensor(a)), call(torch, torch.tensor(a))
+    assert ours.tolist() == theirs.tolist() and tuple(ours.shape) == tuple(theirs.shape)
+
+
+def test_numpy_axis_keeps_the_gradient_and_refuses_both_names():
+    x = tg.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    (x.sum(axis=1, keepdims=True) ** 2).sum().backward()
+    assert x.grad.tolist() == [[6.0, 6.0], [14.0, 14.0]]
+    with pytest.raises(TypeError, match="multiple values for argument 'dim'"):
+        x.sum(axis=0, dim=1)
