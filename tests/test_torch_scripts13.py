@@ -287,3 +287,22 @@ def test_numpy_axis_keeps_the_gradient_and_refuses_both_names():
     assert x.grad.tolist() == [[6.0, 6.0], [14.0, 14.0]]
     with pytest.raises(TypeError, match="multiple values for argument 'dim'"):
         x.sum(axis=0, dim=1)
+
+
+LINALG_NODES = [lambda L, A, b: L.linalg.inv(A), lambda L, A, b: L.inverse(A),
+                lambda L, A, b: L.det(A), lambda L, A, b: L.linalg.slogdet(A)[1],
+                lambda L, A, b: L.linalg.solve(A, b),
+                lambda L, A, b: L.linalg.solve_triangular(A, b, upper=True),
+                lambda L, A, b: L.linalg.cholesky(A), lambda L, A, b: L.linalg.eigh(A)[0],
+                lambda L, A, b: L.linalg.svd(A)[1], lambda L, A, b: L.linalg.qr(A)[1],
+                lambda L, A, b: L.linalg.pinv(A), lambda L, A, b: L.linalg.lstsq(A, b).solution,
+                lambda L, A, b: L.linalg.lu_factor(A)[0]]
+
+
+@pytest.mark.parametrize("call", LINALG_NODES)
+def test_linalg_nodes_have_pytorchs_names(call, torch):
+    names = []
+    for L in (tg, torch):
+        A = (L.eye(3, dtype=L.float64) * 2 + 0.1).requires_grad_()
+        names.append(call(L, A, L.ones(3, 1, dtype=L.float64)).grad_fn.name())
+    assert names[0] == names[1]
