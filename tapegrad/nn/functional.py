@@ -1025,8 +1025,11 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         loss = loss.reshape(())
     return _reduce(loss, reduction)
 
-Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
-Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)
+# (as PyTorch's method and torch.softmax, not F.softmax, they take NumPy's axis= too)
+Tensor.softmax = ops.out.with_numpy_names(
+    lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype))
+Tensor.log_softmax = ops.out.with_numpy_names(
+    lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype))
 
 
 # ---- PyTorch's dispatch helpers, for code copied from torch's own functional.py ----------
