@@ -60,8 +60,8 @@ from . import fft  # noqa: E402 (fftfreq, fftshift...; after compat, whose words
 from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)
 newaxis = None
-softmax = nn.functional.softmax
-log_softmax = nn.functional.log_softmax
+softmax = ops.out.with_numpy_names(nn.functional.softmax)  # (torch.softmax(x, axis=1))
+log_softmax = ops.out.with_numpy_names(nn.functional.log_softmax)
 def is_inference(input):
     """``input.is_inference()``: made inside inference_mode."""
     return input.is_inference()

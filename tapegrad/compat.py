@@ -849,8 +849,7 @@ _TABLE = {
     "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
         "from_dlpack to_dlpack",
     "nested tensors": "to_padded_tensor",
-    "applying a Python callable per element (write the function with tensor ops)":
-        "apply_ map_ map2_",
+    "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
     "distributed training (tapegrad runs in one process; batch replay uses the cores)":

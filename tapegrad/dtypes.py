@@ -5,6 +5,8 @@ hot paths compare them with ``is``).  What a user is given (``tapegrad.float32``
 ``Tensor.dtype``, ``get_default_dtype()``...) is the matching ``dtype`` object (``of``),
 which prints as PyTorch's and is equal to, hashes as and converts to the NumPy dtype.
 """
+import builtins
+
 import numpy as np
 
 
@@ -171,6 +173,18 @@ def result_type(*operands):
         if dts:
             return np.result_type(*dts)
     return (bool, int64, _DEFAULT_FLOAT)[cat] if cat < 3 else operands[0][0]
+
+
+def wrapped(value, dt):
+    """A Python int as an array of integer dtype ``dt``, wrapped modulo 2**bits when out of
+    range (``uint8 + 1000`` adds 232), as PyTorch casts a scalar into an integer tensor's
+    dtype; NumPy refuses it instead.  Anything else as ``np.asarray`` makes it."""
+    try:
+        return np.asarray(value, dtype=dt)
+    except OverflowError:
+        if type(value) is not builtins.int or dt.kind not in "iu" or not -2 ** 63 <= value < 2 ** 64:
+            raise
+        return np.asarray(value % 2 ** 64, dtype=np.uint64).astype(dt)
 
 
 # The user's dtypes, by PyTorch's names (tapegrad/__init__.py exports them)

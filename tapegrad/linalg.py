@@ -221,6 +221,8 @@ def _inv_values(a, op="linalg.inv", raise_errors=True):
 
 
 class LinalgInv(Function):
+    node_name = "LinalgInvExBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A):
         Y, _ = _inv_values(_arr(A))
@@ -273,10 +275,24 @@ def _cofactors(a):
     return (U * (prods * sign[..., None])[..., None, :]) @ Vh
 
 
+def _det_values(a):
+    """The determinants as PyTorch computes them: the product of the LU factors' diagonal
+    (getrf), signed by the row interchanges.  NumPy's det goes through logarithms and
+    misses exact results (det [[4, 1], [1, 3]] is 11.000000000000002 there, 11 here)."""
+    if a.shape[-1] == 0:
+        return np.ones(a.shape[:-2], a.dtype)
+    lu, piv = _lu_values(a)
+    swaps = np.count_nonzero(piv != np.arange(1, a.shape[-1] + 1, dtype=piv.dtype), axis=-1)
+    return np.where(swaps % 2, -1, 1).astype(a.dtype) * np.prod(
+        np.diagonal(lu, axis1=-2, axis2=-1), axis=-1)
+
+
 class LinalgDet(Function):
+    node_name = "LinalgDetBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A):
-        d = _out(np.linalg.det(_arr(A)))
+        d = _out(_det_values(_arr(A)))
         ctx.save_for_backward(A, d)
         return d
 
@@ -311,6 +327,8 @@ def det(A, *, out=None):
 
 
 class LinalgSlogdet(Function):
+    node_name = "LinalgSlogdetBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A):
         sign, lad = np.linalg.slogdet(_arr(A))
@@ -379,6 +397,8 @@ def _solve_values(a, b, op, raise_errors=True):
 
 
 class LinalgSolve(Function):
+    node_name = "LinalgSolveExBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, B, left, vector):
         a, b = _arr(A), _arr(B)
@@ -487,6 +507,8 @@ def _substitute(a, b, upper, unit):
 
 
 class LinalgSolveTriangular(Function):
+    node_name = "LinalgSolveTriangularBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, B, upper, left, unitriangular):
         a, b = _arr(A), _arr(B)
@@ -570,6 +592,8 @@ def _chol_values(a, op, raise_errors=True):
 
 
 class LinalgCholesky(Function):
+    node_name = "LinalgCholeskyExBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, upper):
         L, _ = _chol_values(_arr(A), "linalg.cholesky")
@@ -682,6 +706,8 @@ def _uplo(UPLO, op):
 
 
 class LinalgEigh(Function):
+    node_name = "LinalgEighBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, UPLO):
         w, V = np.linalg.eigh(_arr(A), UPLO=UPLO)
@@ -729,6 +755,8 @@ def eigvalsh(A, UPLO="L", *, out=None):
 
 
 class LinalgSvd(Function):
+    node_name = "LinalgSvdBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, full_matrices):
         U, s, Vh = np.linalg.svd(_arr(A), full_matrices=full_matrices)
@@ -815,6 +843,8 @@ def _legacy_svd(input, some=True, compute_uv=True):
 
 
 class LinalgQr(Function):
+    node_name = "LinalgQrBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, mode):
         a = _arr(A)
@@ -900,6 +930,8 @@ def _tol_arg(t):
 
 
 class LinalgPinv(Function):
+    node_name = "LinalgPinvBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, atol, rtol, hermitian):
         a = _arr(A)
@@ -991,6 +1023,8 @@ def _lstsq_values(a, b, rcond, driver):
 
 
 class LinalgLstsq(Function):
+    node_name = "LinalgLstsqBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A, B, x, vector):
         X = _out(x[..., 0] if vector else x)
@@ -1566,6 +1600,8 @@ def _unit_lower(LU):
 
 
 class LinalgLuFactor(Function):
+    node_name = "LinalgLuFactorExBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, A):
         lu, piv = _lu_values(_arr(A))

@@ -209,6 +209,31 @@ def normal_(self, mean=0.0, std=1.0, generator=None):
     return init.normal_(self, mean, std, generator)
 
 
+def _python_loop(self, op, fn, *others):
+    """``self`` holding ``fn(element, *others' elements)`` for each element, in place (a
+    Python call per element: PyTorch's CPU loop of apply_ and map_; no gradient)."""
+    for t in (self, *others):
+        if t.requires_grad:
+            raise RuntimeError(f"Can't call {op}() on Variable that requires grad. Use "
+                               f"var.detach().{op}() instead.")
+    columns = [np.broadcast_to(np.asarray(t.detach()._data), tuple(self.shape)).reshape(-1)
+               for t in (self, *others)]
+    values = [fn(*row) for row in zip(*(c.tolist() for c in columns), strict=True)]
+    values = np.asarray(values) if values else np.zeros(0, self.dtype)
+    return init._fill(self, values.reshape(tuple(self.shape)))
+
+
+def apply_(self, callable):  # noqa: A002 (PyTorch's name)
+    """Each element replaced by ``callable(element)``, in place (cast to self's dtype)."""
+    return _python_loop(self, "apply_", callable)
+
+
+def map_(self, tensor, callable):  # noqa: A002 (PyTorch's name)
+    """Each element replaced by ``callable(element, tensor's element)`` (``tensor``
+    broadcast to self's shape), in place."""
+    return _python_loop(self, "map_", callable, tensor)
+
+
 def _is_view(self):
     """Whether in-place ops on self write through to a base tensor (ops/views.py)."""
     return views.of(self) is not None
@@ -226,7 +251,7 @@ METHODS = {
     "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
-    "storage_offset": storage_offset,
+    "storage_offset": storage_offset, "apply_": apply_, "map_": map_,
     "element_size": element_size, "ndimension": ndimension, "uniform_": uniform_,
     "normal_": normal_, "__contains__": __contains__, "_is_view": _is_view,
     "_base": property(views.root),

@@ -1,7 +1,8 @@
 """PyTorch's ``torch.return_types``: the named tuples that max, sort, topk, cummax, median,
-linalg.eigh, ... return, which print as PyTorch's do::
+linalg.eigh, ... return, which print as PyTorch's do (under PyTorch's name, as dtypes and
+Size do, so a script's printout reads the same on both)::
 
-    tapegrad.return_types.max(
+    torch.return_types.max(
     values=tensor([2.]),
     indices=tensor([1]))
 
@@ -12,7 +13,7 @@ import collections
 
 def _repr(self):
     fields = ",\n".join(f"{k}={v!r}" for k, v in zip(self._fields, self, strict=True))
-    return f"{__name__}.{type(self).__name__}(\n{fields})"
+    return f"torch.return_types.{type(self).__name__}(\n{fields})"
 
 
 def named(typename, fields):

@@ -288,7 +288,9 @@ class Tensor:
     def __float__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "float()")
-        return float(np.asarray(self._data).item()) if self.numel() == 1 else float(self.item())
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return float(np.asarray(self._data).item())
 
     def __format__(self, spec):
         """A 0-d tensor formats as its number (``f"{loss:.4f}"``), as in PyTorch; other
@@ -300,10 +302,17 @@ class Tensor:
     def __int__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "int()")
-        return int(np.asarray(self._data).item()) if self.numel() == 1 else int(self.item())
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return int(np.asarray(self._data).item())
+
+    def __complex__(self):
+        if self.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return complex(np.asarray(self._data).item())
 
     def __index__(self):
-        if self.dtype.kind not in "iub":
+        if self.dtype.kind not in "iub" or self.numel() != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
@@ -467,6 +476,9 @@ def _legacy_data(data):
     return a.astype(dtypes._DEFAULT_FLOAT) if a.dtype.kind in "biu" else data
 
 
+_NOT_ONE = "only one element tensors can be converted to Python scalars"  # (PyTorch's)
+
+
 def as_data(value, dtype):
     """Normalise ``value`` to tapegrad's storage: float for 0-d float64, else a C ndarray."""
     if isinstance(value, Tensor):
@@ -479,6 +491,12 @@ def as_data(value, dtype):
         return value
     if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
         arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
+        if isinstance(value, (list, tuple)) and (
+                arr.dtype not in (np.float64, np.int64, np.bool_) or
+                dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
+            typed = _typed_items_dtype(value)  # NumPy scalars, arrays or tensors inside
+            if typed is not None:
+                return norm(np.array(value, dtype=typed))
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
         elif arr.dtype.kind == "i":
@@ -494,6 +512,50 @@ def as_data(value, dtype):
     else:
         arr = np.array(value, dtype=dtype)
     return norm(arr)
+
+
+def _typed_end(value):
+    """Whether the first or last item of nested lists is not a Python number: NumPy made
+    float64 of [1, np.float32(2)], where PyTorch makes float32.  (The ends only: a walk of
+    every item would double the cost of a long list; _typed_items_dtype walks when these
+    or NumPy's dtype say there is something typed inside.)"""
+    for end in (0, -1):
+        v = value
+        while isinstance(v, (list, tuple)) and v:
+            v = v[end]
+        if not isinstance(v, (float, int, list, tuple)):  # (bool is an int)
+            return True
+    return False
+
+
+def _typed_items_dtype(value):
+    """PyTorch's dtype for a nested list holding NumPy scalars, arrays or tensors: every
+    item's dtype (a Python float's the default, an int's int64) promoted as tensors' are
+    ([np.float32(1.0), 2] is float32, [np.int32(1)] int32); None when every item is a
+    Python number (the caller's path, which also refuses ints beyond int64)."""
+    found, typed = [], False
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, Tensor):
+            found.append(np.dtype(v.dtype))
+            typed = True
+        elif isinstance(v, (np.ndarray, np.generic)):
+            found.append(v.dtype)
+            typed = True
+        elif isinstance(v, bool):
+            found.append(dtypes.bool)
+        elif isinstance(v, int):
+            found.append(dtypes.int64)
+        elif isinstance(v, float):
+            found.append(dtypes._DEFAULT_FLOAT)
+        else:
+            return None  # (complex, objects: the caller's path and errors)
+    if not typed:
+        return None
+    return dtypes.result_type(*((dt, 1) for dt in set(found)))
 
 
 def is_bool(v):

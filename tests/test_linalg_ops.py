@@ -404,9 +404,9 @@ def test_trace_computes_a_factorisation_of_a_constant():
 # ---- node names, named tuples, methods -----------------------------------------------------
 def test_named_results_and_node_names():
     A = tg.tensor([[4.0, 1.0], [1.0, 3.0]], requires_grad=True)
-    assert tg.linalg.det(A).grad_fn.name() == "LinalgDetBackward"
+    assert tg.linalg.det(A).grad_fn.name() == "LinalgDetBackward0"
     sign, lad = tg.linalg.slogdet(A)
-    assert not sign.requires_grad and lad.grad_fn.name() == "LinalgSlogdetBackward"
+    assert not sign.requires_grad and lad.grad_fn.name() == "LinalgSlogdetBackward0"
     w, V = tg.linalg.eigh(A)
     assert tg.linalg.eigh(A).eigenvectors.shape == (2, 2)
     assert tg.linalg.svd(A).Vh.shape == (2, 2)

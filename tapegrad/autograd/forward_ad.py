@@ -137,6 +137,8 @@ def unpack_dual(tensor, *, level=None):
         jt = None
     else:
         jt = _leaf(norm(swept[0].reshape(tuple(tensor.shape)).astype(tensor.dtype, copy=False)))
+    if not any(t.requires_grad for _, t, _ in _state.duals.values()):
+        tensor = tensor.detach()  # (recorded only to carry tangents: PyTorch's has no grad_fn)
     return UnpackedDualTensor(tensor, jt)
 
 

@@ -137,12 +137,13 @@ def _reduction(reduction, size_average=None, reduce=None):
     return reduction
 
 
-def _reduce(loss, reduction):
+def _reduce(loss, reduction, node=None):
+    """``loss`` reduced; ``node``: PyTorch's node name for the loss (its grad_fn prints so)."""
     if reduction == "mean":
-        return loss.mean()
-    if reduction == "sum":
-        return loss.sum()
-    return loss
+        loss = loss.mean()
+    elif reduction == "sum":
+        loss = loss.sum()
+    return loss if node is None else ops.shape.named_result(loss, node)
 
 
 def _tensor(x, op, name="input"):
@@ -473,7 +474,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     _target_size_warning(input, target, "mse_loss")
     diff = input - target
     loss = diff * diff if weight is None else diff * diff * weight
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, "MseLossBackward0")
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -492,9 +493,10 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     _target_size_warning(input, target, "smooth_l1_loss")
     d = (input - target).abs()
-    if beta == 0.0:
+    if beta == 0.0:  # (PyTorch's l1_loss then: no SmoothL1Loss node)
         return _reduce(d, reduction)
-    return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction)
+    return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction,
+                   "SmoothL1LossBackward0")
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
@@ -505,7 +507,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     _target_size_warning(input, target, "huber_loss")
     d = (input - target).abs()
     loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
-    return _reduce(loss if weight is None else loss * weight, reduction)
+    return _reduce(loss if weight is None else loss * weight, reduction, "HuberLossBackward0")
 
 
 # ---- classification losses ---------------------------------------------------------------
@@ -750,7 +752,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     loss = ops.where(input * (1.0 - input) < eps, loss.detach() + (q - q.detach()), loss)
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, "BinaryCrossEntropyBackward0")
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
@@ -769,7 +771,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     loss = (1 - target) * input - log_sig
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, "BinaryCrossEntropyWithLogitsBackward0")
 
 
 
@@ -1023,8 +1025,11 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         loss = loss.reshape(())
     return _reduce(loss, reduction)
 
-Tensor.softmax = lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype)
-Tensor.log_softmax = lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype)
+# (as PyTorch's method and torch.softmax, not F.softmax, they take NumPy's axis= too)
+Tensor.softmax = ops.out.with_numpy_names(
+    lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype))
+Tensor.log_softmax = ops.out.with_numpy_names(
+    lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype))
 
 
 # ---- PyTorch's dispatch helpers, for code copied from torch's own functional.py ----------

@@ -169,10 +169,12 @@ def _as_parameter(value):
         else value
 
 
-def _parameter_line(key, p):
+def _parameter_line(key, p, type_name):
+    """PyTorch's line for one entry: ParameterList names the dtype (torch.float32),
+    ParameterDict the tensor type (torch.FloatTensor)."""
     if isinstance(p, Tensor):
         kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
-        return f"  ({key}): {kind} containing: [tapegrad.{p.dtype} of size " \
+        return f"  ({key}): {kind} containing: [{type_name(p)} of size " \
                f"{'x'.join(str(n) for n in p.shape)}]"
     return f"  ({key}): Object of type: {type(p).__name__}"
 
@@ -234,12 +236,8 @@ class ParameterList(Module):
             self.append(v)
         return self
 
-    def extra_repr(self):
-        return "\n".join(_parameter_line(k, p) for k, p in enumerate(self))
-
-    def __repr__(self):
-        lines = self.extra_repr()
-        return f"ParameterList(\n{lines}\n)" if lines else "ParameterList()"
+    def extra_repr(self):  # (Module's repr lays it out, as PyTorch's does)
+        return "\n".join(_parameter_line(k, p, lambda t: t.dtype) for k, p in enumerate(self))
 
 
 class ParameterDict(Module):
@@ -311,8 +309,4 @@ class ParameterDict(Module):
             self[key] = value
 
     def extra_repr(self):
-        return "\n".join(_parameter_line(k, p) for k, p in self.items())
-
-    def __repr__(self):
-        lines = self.extra_repr()
-        return f"ParameterDict(\n{lines}\n)" if lines else "ParameterDict()"
+        return "\n".join(_parameter_line(k, p, lambda t: t.type()) for k, p in self.items())

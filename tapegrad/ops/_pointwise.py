@@ -306,6 +306,6 @@ def _array_binary(op, ad, bd, ta, tb):
     rd = dtypes.result_type(ta, tb)
     if op.float_result and rd.kind != "f":
         rd = dtypes.default_float()  # (int / int: the default dtype, as PyTorch)
-    x = np.asarray(ad, dtype=rd)
-    y = np.asarray(bd, dtype=rd)
+    x = dtypes.wrapped(ad, rd)  # (a Python int beyond an integer dtype wraps, as in PyTorch)
+    y = dtypes.wrapped(bd, rd)
     return norm(_np(op.npfn, x, y).astype(rd, copy=False))

@@ -19,6 +19,7 @@ import weakref
 
 import numpy as np
 
+from .. import dtypes
 from .._jit import rule
 from .._state import anomaly, state
 from ..tape import Tape, set_site_rows
@@ -80,7 +81,10 @@ def _make_compare(kind):
 
     def fn(input, other):
         od = other._data if isinstance(other, Tensor) else other
-        v = norm(npfn(np.asarray(input._data), od))
+        ad = np.asarray(input._data)
+        if type(od) is int and ad.dtype.kind in "iu":  # PyTorch casts the number to the
+            od = dtypes.wrapped(od, ad.dtype)  # tensor's dtype first (uint8 == 1000 is == 232)
+        v = norm(npfn(ad, od))
         tape = state.tracing
         if tape is None or not (_traced(input, tape) or _traced(other, tape)):
             return _leaf(v)
@@ -138,6 +142,11 @@ def bitwise(name, npfn):
         if not builtins.all(np.asarray(x).dtype.kind in "biu" for x in args):  # (all: ours)
             raise RuntimeError(f'"{name}_cpu" not implemented for a floating-point tensor '
                                "(use bool or integer tensors, or logical_* for truth values)")
+        if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
+            for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
+                t = np.asarray(args[1 - i])
+                if type(args[i]) is int and t.dtype.kind in "iu":
+                    args[i] = dtypes.wrapped(args[i], t.dtype)
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     return fn

@@ -48,10 +48,44 @@ def _into(out, result, name):
     return inplace.replace_storage(out, r)
 
 
+def takes_dim(fn):
+    """Whether ``fn`` (an op function) has a parameter named ``dim``."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and "dim" in code.co_varnames[
+        :code.co_argcount + code.co_kwonlyargcount]
+
+
+def numpy_names(kwargs):
+    """NumPy's ``axis=`` and ``keepdims=`` as ``dim=`` and ``keepdim=``, as PyTorch's argument
+    parser takes them for every function with a ``dim`` (``x.sum(axis=0)``)."""
+    if "axis" in kwargs:
+        if "dim" in kwargs:
+            raise TypeError("got multiple values for argument 'dim' (axis= is its NumPy name)")
+        kwargs["dim"] = kwargs.pop("axis")
+    if "keepdims" in kwargs and "keepdim" not in kwargs:
+        kwargs["keepdim"] = kwargs.pop("keepdims")
+    return kwargs
+
+
+def with_numpy_names(fn):
+    """Method ``fn`` (it has a ``dim``) also taking ``axis=`` / ``keepdims=``."""
+    @functools.wraps(fn)
+    def method(*args, **kwargs):
+        if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+            numpy_names(kwargs)
+        return fn(*args, **kwargs)
+    return method
+
+
 def with_out(name, fn):
-    """``fn`` (an exported op) with PyTorch's ``out=`` keyword."""
+    """``fn`` (an exported op) with PyTorch's ``out=`` keyword (and, where it has a ``dim``,
+    NumPy's names for it: numpy_names)."""
+    numpy = takes_dim(fn)
+
     @functools.wraps(fn)
     def op(*args, out=None, **kwargs):
+        if numpy and kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+            numpy_names(kwargs)
         if out is None:
             return fn(*args, **kwargs)
         if not isinstance(out, Tensor):

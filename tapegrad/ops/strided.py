@@ -21,7 +21,11 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "FlipBackward0", "RepeatBackward0", "GatherBackward0", "IndexSelectBackward0",
               "RollBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0",
               "TBackward0", "CloneBackward0", "DiagonalBackward0", "SortBackward0",
-              "TopkBackward0")
+              "TopkBackward0",
+              # composite losses' results, under PyTorch's node names (shape.named_result)
+              "MseLossBackward0", "BinaryCrossEntropyBackward0",
+              "BinaryCrossEntropyWithLogitsBackward0", "SmoothL1LossBackward0",
+              "HuberLossBackward0")
 
 
 def _view_name(rows, meta, r):

@@ -1,0 +1,38 @@
+import torch
+import torch.nn as nn
+import io, os, tempfile
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 2), nn.BatchNorm1d(2))
+opt = torch.optim.Adam(model.parameters(), lr=0.1)
+model(torch.randn(4, 3)).sum().backward()
+opt.step()
+sd = model.state_dict()
+print(list(sd.keys()))
+print(sd['1.num_batches_tracked'], sd['1.num_batches_tracked'].dtype)
+path = os.path.join(tempfile.mkdtemp(), 'ckpt.pt')
+torch.save({'epoch': 5, 'model_state_dict': model.state_dict(), 'optimizer_state_dict': opt.state_dict(), 'loss': 0.25}, path)
+ck = torch.load(path, weights_only=True)
+print(ck['epoch'], ck['loss'], sorted(ck.keys()))
+m2 = nn.Sequential(nn.Linear(3, 2), nn.BatchNorm1d(2))
+res = m2.load_state_dict(ck['model_state_dict'])
+print(res)
+print(all(torch.equal(a, b) for a, b in zip(model.state_dict().values(), m2.state_dict().values())))
+o2 = torch.optim.Adam(m2.parameters(), lr=0.5)
+o2.load_state_dict(ck['optimizer_state_dict'])
+print(o2.param_groups[0]['lr'], list(o2.state_dict()['state'].keys()), sorted(o2.state_dict()['state'][0].keys()))
+buf = io.BytesIO()
+torch.save(torch.arange(5), buf)
+buf.seek(0)
+t = torch.load(buf)
+print(t, t.dtype)
+sd = model.state_dict()
+sd.pop('0.bias')
+r = m2.load_state_dict(sd, strict=False)
+print(r.missing_keys, r.unexpected_keys)
+try:
+    m2.load_state_dict(sd)
+except RuntimeError as e:
+    print("RuntimeError", str(e).splitlines()[0])
+torch.save([torch.ones(2), {'a': torch.zeros(1)}], path)
+print(torch.load(path, map_location='cpu'))

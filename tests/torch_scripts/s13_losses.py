@@ -1,0 +1,37 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+logits = torch.tensor([[2.0, 0.5, -1.0], [0.1, 0.2, 0.3], [1.0, -1.0, 0.0], [0.3, 0.3, 2.0]], requires_grad=True)
+target = torch.tensor([0, 2, -100, 1])
+for kw in [{}, {'label_smoothing': 0.1}, {'ignore_index': -100}, {'reduction': 'sum', 'ignore_index': -100}, {'reduction': 'none', 'ignore_index': -100},
+           {'weight': torch.tensor([1., 2., 3.]), 'ignore_index': -100}, {'weight': torch.tensor([1., 2., 3.]), 'ignore_index': -100, 'label_smoothing': 0.2}]:
+    t = target if 'ignore_index' in kw else target.clamp(min=0)
+    l = nn.CrossEntropyLoss(**kw)(logits, t)
+    g, = torch.autograd.grad(l.sum(), logits)
+    print(kw.keys(), l.detach().round(decimals=6), g.round(decimals=6))
+print(F.cross_entropy(logits, torch.softmax(torch.ones(4, 3), 1)).item().__round__(8))  # (grad_fn: DivBackward1 in PyTorch)
+print(F.cross_entropy(logits.T.unsqueeze(0), target.clamp(min=0).unsqueeze(0)).detach())  # (NllLoss2DBackward0)
+x = torch.tensor([0.5, -1.0, 2.0]); y = torch.tensor([1., 0., 1.])
+print(nn.BCEWithLogitsLoss(pos_weight=torch.tensor([2.0, 1.0, 3.0]))(x, y))
+print(nn.BCEWithLogitsLoss(reduction='none', weight=torch.tensor([1., 0.5, 1.]))(x, y))
+print(nn.BCELoss()(torch.sigmoid(x), y))
+print(nn.HuberLoss(delta=0.5)(x, y), nn.SmoothL1Loss(beta=0.5)(x, y), nn.L1Loss()(x, y), nn.MSELoss(reduction='sum')(x, y))
+lp = F.log_softmax(torch.tensor([[1., 2., 3.]]), dim=1)
+q = torch.tensor([[0.2, 0.3, 0.5]])
+print(nn.KLDivLoss(reduction='batchmean')(lp, q), F.kl_div(lp, q.log(), reduction='sum', log_target=True), F.kl_div(lp, q))
+print(F.nll_loss(lp, torch.tensor([2])), nn.NLLLoss(reduction='none')(lp, torch.tensor([1])))
+print(nn.CosineEmbeddingLoss()(torch.ones(2, 3), torch.arange(6.).view(2, 3), torch.tensor([1, -1])))
+print(nn.MarginRankingLoss(margin=0.5)(x, y, torch.tensor([1., -1., 1.])))
+print(nn.SoftMarginLoss()(x, torch.tensor([1., -1., 1.])), nn.MultiLabelSoftMarginLoss()(x.unsqueeze(0), y.unsqueeze(0)))
+print(nn.GaussianNLLLoss()(x, y, torch.ones(3)), nn.PoissonNLLLoss()(x, y))
+print(nn.TripletMarginLoss()(torch.ones(2, 3), torch.zeros(2, 3), torch.arange(6.).view(2, 3)))
+print(nn.HingeEmbeddingLoss()(x, torch.tensor([1., -1., 1.])), nn.MultiMarginLoss()(logits.detach(), target.clamp(min=0)))
+print(F.mse_loss(x, y, reduction='none'), F.l1_loss(x, y), F.smooth_l1_loss(x, y), F.huber_loss(x, y))
+print(F.binary_cross_entropy_with_logits(x, y, pos_weight=torch.tensor(2.)))
+print(nn.CrossEntropyLoss()(torch.randn(2, 5, 4, 4).mul(0), torch.zeros(2, 4, 4, dtype=torch.long)))
+# what print(loss) shows, grad_fn and all
+x = torch.tensor([[0.3, -1.2], [2.0, 0.7]], requires_grad=True)
+t = torch.tensor([[1.0, 0.0], [1.0, 0.0]])
+print(nn.MSELoss()(x, t), nn.BCEWithLogitsLoss()(x, t), nn.BCELoss()(torch.sigmoid(x), t))
+print(nn.SmoothL1Loss()(x, t), nn.HuberLoss()(x, t), nn.L1Loss()(x, t), nn.CrossEntropyLoss()(x, torch.tensor([0, 1])))
+print(nn.MSELoss(reduction='none')(x, t))

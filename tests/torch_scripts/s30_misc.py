@@ -1,0 +1,33 @@
+import torch
+import torch.nn.functional as F
+import math
+print(torch.pi, math.isclose(torch.e, math.e), torch.inf, torch.nan != torch.nan)
+x = torch.tensor([-2.0, -0.5, 0.0, 0.5, 2.0])
+print(torch.sign(x), torch.heaviside(x, torch.tensor(0.5)), torch.signbit(x), torch.nan_to_num(torch.tensor([float('nan'), float('inf')]), nan=0.0, posinf=1e3))
+print(torch.isnan(torch.tensor([1., float('nan')])), torch.isinf(x / 0), torch.isfinite(x), torch.isclose(x, x + 1e-9))
+print(torch.maximum(x, torch.zeros(5)), torch.minimum(x, torch.zeros(5)), torch.fmax(x, torch.zeros(5)), torch.clip(x, -1, 1))
+print(x.new_zeros(2), x.new_ones((1, 2)), x.new_full((2,), 3.0), x.new_tensor([1, 2]), x.new_empty(3).shape)
+print(torch.zeros_like(x, dtype=torch.long), torch.ones_like(x), torch.full_like(x, 7), torch.empty_like(x).shape, torch.rand_like(x).shape)
+print(torch.arange(10)[torch.arange(10) % 3 == 0], torch.arange(1, 10, 2), torch.arange(5, 0, -1), torch.linspace(-1, 1, steps=3), torch.logspace(0, 2, 3))
+print(torch.eye(2, 3), torch.diag_embed(torch.ones(2, 2)).shape, torch.diagflat(torch.tensor([1, 2])))
+print(F.one_hot(torch.tensor([0, 2]), 3).float(), F.softmin(torch.tensor([1., 2.]), dim=0))
+print(torch.std(torch.tensor([1., 2., 3., 4.])), torch.tensor([1., 2., 3., 4.]).std(unbiased=False))
+print(torch.tensor([[1, 2], [3, 4]]).float().mean(), torch.tensor([1, 2, 3]).sum().item(), torch.tensor([1, 2, 3]).prod())
+print(torch.chunk(torch.arange(5), 2), torch.arange(10).view(2, 5).T.reshape(-1))
+print(torch.cat((torch.ones(1), torch.zeros(2))), torch.concat([torch.ones(1), torch.zeros(1)]), torch.concatenate([torch.ones(1)]))
+print(torch.numel(torch.ones(2, 3)), torch.ones(2, 3).nelement(), torch.ones(2, 3).size(), torch.ones(2, 3).shape == (2, 3), list(torch.ones(2, 3).shape))
+v = torch.randn(100)
+print(v.shape, v.mean().abs() < 1, v.dtype, (v.sort().values[1:] >= v.sort().values[:-1]).all())
+idx = torch.randperm(10); print(idx.sort()[0].tolist())
+print(torch.tensor([3, 1, 2]).sort(stable=True), torch.tensor([[1, 5], [3, 2]]).max(), torch.tensor([[1, 5], [3, 2]]).argmax(dim=1, keepdim=True))
+print(torch.as_strided(torch.arange(9.), (2, 2), (3, 1)), torch.arange(4).reshape(2, 2).tolist())
+print(torch.tensor(float('inf')) > 1e308, torch.tensor(-0.0), torch.tensor([1e-45]).dtype, torch.tensor(1e20).item())
+print(torch.round(torch.tensor([0.5, 1.5, 2.5, -0.5])), torch.round(torch.tensor(1.23456), decimals=3))
+print(torch.floor_divide(torch.tensor([7, -7]), 2), torch.tensor([7, -7]) // 2, torch.tensor([7.5, -7.5]) // 2, torch.tensor([7, -7]) % 3)
+print(torch.tensor([1, 2]) / torch.tensor([2, 4]), torch.true_divide(torch.tensor([1]), 2), torch.tensor(5) / 2)
+print(torch.tensor([2.0]).pow(torch.tensor([3])), torch.pow(2, torch.tensor([1, 2])), torch.tensor([4]) ** 0.5, torch.sqrt(torch.tensor([4])))
+print(torch.abs(torch.tensor([-3])), torch.exp(torch.tensor([0])), torch.sin(torch.tensor([0])).dtype, torch.mean(torch.tensor([1., 2.]), dim=0))
+try:
+    torch.mean(torch.tensor([1, 2]))
+except RuntimeError as e:
+    print("RuntimeError", str(e)[:60])
