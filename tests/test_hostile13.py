@@ -172,16 +172,21 @@ def trace_arrays(tmp_path_factory):
         return {k: z[k].copy() for k in z.files}
 
 
-@pytest.mark.parametrize("name", ["rows", "offs", "vals0", "consts", "meta", "in_slots",
-                                  "in_shapes", "argnums", "grad0", "digest"])
-@pytest.mark.parametrize("how", ["byteswap", "fortran", "object", "header_more",
-                                 "header_less"])
+# (a one-byte field has no byte order to swap; the empty ones, consts and meta here, no
+# bytes to hold fewer of)
+@pytest.mark.parametrize("name, how", [
+    (name, how)
+    for name in ["rows", "offs", "vals0", "consts", "meta", "in_slots", "in_shapes",
+                 "argnums", "grad0", "digest"]
+    for how in ["byteswap", "fortran", "object", "header_more", "header_less"]
+    if (name, how) not in {("digest", "byteswap"), ("consts", "header_less"),
+                           ("meta", "header_less")}])
 def test_trace_fields_in_another_layout_are_refused(trace_arrays, tmp_path, name, how):
     """Kernels read the fields' bytes as native C-order int64 / float64: a field in another
     byte order or order, or of another size than its header, must not reach them."""
     a = trace_arrays[name]
-    if (how == "byteswap" and a.dtype.itemsize == 1) or (how == "header_less" and not a.size):
-        pytest.skip("a byte's order, an empty array's bytes: nothing to alter")
+    assert not (how == "byteswap" and a.dtype.itemsize == 1) and \
+        not (how == "header_less" and not a.size)  # (the cases left out above)
     if how == "byteswap":
         member = _npy(a.dtype.newbyteorder(">").str, a.shape, a.byteswap().tobytes())
     elif how == "fortran":
