@@ -465,14 +465,15 @@ def test_constants_kept_between_batch_calls():
             np.testing.assert_allclose(v, want[id(f)], rtol=1e-13)
 
 
-def _replayed_chain(fn, args, chain, batch):
-    """fn's replay with broadcasts folded (every run length) and an add or sub broadcast's
-    reverse chained into the product's reading it (replay.CHAIN_BROADCASTS) or not; batch:
-    False (one point), 3 (three points, w = 3) or 1 (a batch of one: the batch kernel at
-    w = 1).  Returns ((value, gradients), the plan's reverse opcodes)."""
+def _replayed_with(fn, args, batch, **switches):
+    """fn's replay with broadcasts folded (every run length) and replay's ``switches`` set
+    (CHAIN_BROADCASTS=...); batch: False (one point), 3 (three points, w = 3) or 1 (a batch
+    of one: the batch kernel at w = 1).  Returns ((value, gradients), the plan)."""
     from tapegrad import replay
-    old = replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN
-    replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN = chain, 0
+    switches["FOLD_MIN_RUN"] = 0
+    old = {k: getattr(replay, k) for k in switches}
+    for k, v in switches.items():
+        setattr(replay, k, v)
     try:
         c = tg.compile(fn, argnums=tuple(range(len(args))))
         if batch:
@@ -481,10 +482,17 @@ def _replayed_chain(fn, args, chain, batch):
             out = (v, g) if batch > 1 else (v[0], tuple(x[0] for x in g))
         else:
             out = c.value_and_grad(*args)
-        t = next(iter(c.traces.values()))[0]
-        return out, t._make_plan().rev[:, 0]
+        return out, next(iter(c.traces.values()))[0]._make_plan()
     finally:
-        replay.CHAIN_BROADCASTS, replay.FOLD_MIN_RUN = old
+        for k, v in old.items():
+            setattr(replay, k, v)
+
+
+def _replayed_chain(fn, args, chain, batch):
+    """_replayed_with an add or sub broadcast's reverse chained into the product's reading
+    it (replay.CHAIN_BROADCASTS) or not; returns (results, the plan's reverse opcodes)."""
+    out, plan = _replayed_with(fn, args, batch, CHAIN_BROADCASTS=chain)
+    return out, plan.rev[:, 0]
 
 
 @pytest.mark.parametrize("sub", ["x-m", "m-x", "x+m", "const-m"])
@@ -550,26 +558,11 @@ def test_chain_needs_the_product_to_read_first():
 
 
 def _replayed_shared(fn, args, share, batch):
-    """fn's replay with broadcasts folded (every run length) and u's adjoint under a sum of
-    (u + v)^2 shared with v's (replay.SHARE_SQUARE_ADJOINTS) or stored; batch as in
-    _replayed_chain.  Returns ((value, gradients), whether a BCAST row reads another
-    slot's adjoint as its output's)."""
-    from tapegrad import replay
-    old = replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN
-    replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN = share, 0
-    try:
-        c = tg.compile(fn, argnums=tuple(range(len(args))))
-        if batch:
-            X = [np.stack([a, -a, a[::-1]][:batch]) for a in args]
-            v, g = c.value_and_grad_batch(*X)
-            out = (v, g) if batch > 1 else (v[0], tuple(x[0] for x in g))
-        else:
-            out = c.value_and_grad(*args)
-        p = next(iter(c.traces.values()))[0]._make_plan()
-        shared = (p.meta[p.fwd[p.fwd[:, 0] == T.BCAST, 4] + 4] >= 0).any()
-        return out, bool(shared)
-    finally:
-        replay.SHARE_SQUARE_ADJOINTS, replay.FOLD_MIN_RUN = old
+    """_replayed_with u's adjoint under a sum of (u + v)^2 shared with v's
+    (replay.SHARE_SQUARE_ADJOINTS) or stored; returns (results, whether a BCAST row reads
+    another slot's adjoint as its output's)."""
+    out, p = _replayed_with(fn, args, batch, SHARE_SQUARE_ADJOINTS=share)
+    return out, bool((p.meta[p.fwd[p.fwd[:, 0] == T.BCAST, 4] + 4] >= 0).any())
 
 
 @pytest.mark.parametrize("chain", [True, False])
