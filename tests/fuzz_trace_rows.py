@@ -5,8 +5,9 @@ break an index (-1, 0, the slot, meta, const and arena counts and one past them,
 at the traced point stands between the edit and the kernels).  A mutated trace must load
 and replay (value, gradient, batch, Jacobian, listing) or raise ValueError; anything else
 is a failure.  Run by tests/test_hostile10.py in a subprocess (a segfault is counted, not
-fatal); run it with NUMBA_BOUNDSCHECK=1 and a fresh NUMBA_CACHE_DIR to turn an
-out-of-bounds access in a kernel into a counted IndexError:
+fatal); run it with NUMBA_DISABLE_JIT=1 (as .ci/run does) or with NUMBA_BOUNDSCHECK=1 and
+a fresh NUMBA_CACHE_DIR to turn an out-of-bounds access in a kernel into a counted
+IndexError:
 
     python tests/fuzz_trace_rows.py --limit 40 --seed 0
 
@@ -252,7 +253,7 @@ def run(limit=None, seed=0, log=None, window=16, only=None):
             stats["loaded"] += 1
             try:
                 exercise(u, args, rng)
-            except IndexError as e:  # (NUMBA_BOUNDSCHECK=1: an access out of bounds)
+            except IndexError as e:  # (an access out of bounds, with either setting above)
                 stats["failures"].append(f"{what} replay: IndexError: {str(e)[:200]}")
             except (ValueError, RuntimeError):  # (a divergence, no reverse rule: clear)
                 pass

@@ -4,8 +4,10 @@ a subprocess (so that a segfault is counted, not fatal), or by hand:
 
     python tests/fuzz_traces.py --cases 3000 --seed 1
 
-Run it with NUMBA_BOUNDSCHECK=1 and a fresh NUMBA_CACHE_DIR (as .ci/run does) so that any
-out-of-bounds access inside a compiled kernel raises IndexError, which is counted a failure.
+Run it with NUMBA_DISABLE_JIT=1 (as .ci/run does: the kernels run as Python, and NumPy
+raises IndexError) or with NUMBA_BOUNDSCHECK=1 and a fresh NUMBA_CACHE_DIR (the compiled
+kernels, checked: a compile of their own) so that any out-of-bounds access inside a kernel
+raises IndexError, which is counted a failure.
 
 Each case takes a valid trace (several functions: guards, matmul, linear, cat, gathers,
 strided views, reductions, softmax, nll, a detach...), changes it, saves it, loads it, and replays

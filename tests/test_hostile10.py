@@ -3,8 +3,8 @@ damaged streams, sizes the directory lies about, pickles under weights_only), ev
 operand field of every row of a saved trace at and past its bounds, and programs whose
 replay could silently differ from a fresh eager run (hooks, private generators, closure
 tensors rebound or written behind the tape's back).  The row fuzz over every opcode of a
-corpus runs under the ``slow`` marker (tests/fuzz_trace_rows.py, in a subprocess; .ci/run's
-bounds-checked pass may run it with NUMBA_BOUNDSCHECK=1)."""
+corpus runs under the ``slow`` marker (tests/fuzz_trace_rows.py, in a subprocess; .ci/run
+runs it again with NUMBA_DISABLE_JIT=1, where NumPy checks every index)."""
 import io
 import json
 import os

@@ -1,7 +1,7 @@
 """Traces from outside: ``tapegrad.load`` and unpickling check every field before compiled
 code sees it (replay/validate.py, ops/layout.py).  The fuzz test runs tests/fuzz_traces.py
 in a subprocess, so that a segfault is counted, not fatal; .ci/run runs it once more with
-NUMBA_BOUNDSCHECK=1, where any out-of-bounds access in a kernel raises IndexError.
+NUMBA_DISABLE_JIT=1, where any out-of-bounds access in a kernel raises IndexError.
 """
 import json
 import os
@@ -20,7 +20,7 @@ from tapegrad import _sweep
 from tapegrad.replay import validate
 
 FUZZ = pathlib.Path(__file__).with_name("fuzz_traces.py")
-# (600 here; .ci/run's bounds-checked pass, beside the warmup, runs 1,500 of each)
+# (600 here; .ci/run's pass with the JIT off, beside the warmup, runs 3,000 of each)
 CASES = int(os.environ.get("TAPEGRAD_TRACE_FUZZ", "600"))
 
 
