@@ -153,9 +153,13 @@ def test_ctrl_c_during_long_batch_replay_returns_and_next_call_works(capsys):
     reported (not asserted: the machine is shared)."""
     # a hang (the helpers' hand-off missing a wake-up) must fail the run, not stall CI
     faulthandler.dump_traceback_later(600, exit=True, file=sys.__stderr__)
+    # Python's own handler even where SIGINT came in ignored (a run started as a background
+    # job of a script inherits SIG_IGN, and the signal would then do nothing)
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         _ctrl_c_twice(capsys)
     finally:
+        signal.signal(signal.SIGINT, handler)
         faulthandler.cancel_dump_traceback_later()
 
 

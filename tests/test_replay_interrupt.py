@@ -29,7 +29,10 @@ pytestmark = pytest.mark.skipif(
     reason="the subprocess must load the warm replay kernel (JIT and caching on)")
 
 COMMON = """
-import json, sys, threading, time, _thread
+import json, signal, sys, threading, time, _thread
+# Python's own SIGINT handler even where this process started with SIGINT ignored (a child
+# of a background job inherits SIG_IGN, and interrupt_main() then does nothing)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import numpy as np
 import tapegrad as tg
 from tapegrad import replay

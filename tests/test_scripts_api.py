@@ -239,6 +239,10 @@ def test_grad_fn_saved_values_match_torch(i):
         v = getattr(f(lib, x, y).grad_fn, attr)
         res.append(v if not hasattr(v, "detach") else
                    (v.detach().tolist(), v.requires_grad, v.grad_fn is not None))
+    if isinstance(res[1], tuple):  # the same saved tensor; its values to the ulp: torch's
+        # vectorised tanh (Sleef, AVX-512) is not NumPy's everywhere
+        np.testing.assert_allclose(res[0][0], res[1][0], rtol=4e-16, atol=0)
+        res = [r[1:] for r in res]
     assert res[0] == res[1]
 
 
