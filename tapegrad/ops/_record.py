@@ -120,3 +120,43 @@ def as_tensor_arg(x, op):
     if isinstance(x, (int, float, bool, np.ndarray, np.generic, list, tuple)):
         return Tensor(x)
     raise TypeError(f"{op}(): expected a Tensor or a number, got {type(x).__name__}")
+
+
+def named_result(x, name, *inputs):
+    """``x``, the result of an op composed of others, as a node of PyTorch's name for that
+    op (``GeluBackward0``, ``MseLossBackward0``: what ``print(y)`` and ``type(y.grad_fn)``
+    show) whose next_functions lead to ``inputs`` (tensors, or None where PyTorch shows
+    None), as PyTorch's one node for the op does; with no ``inputs`` they stay those of the
+    row that made x.  No row: a note in the tape's ``named`` (slot -> name, the inputs'
+    slots, the rows recorded so far), read by the graph views only (autograd/graph.py).
+    x must be the composite's own intermediate: its caller's tensor (an input handed back
+    unchanged) keeps its node."""
+    tok = x._tok
+    if tok is None or not state.grad_enabled:
+        return x
+    for t in inputs:
+        if t is x:
+            return x
+    tape = tok.tape
+    gen = x._gen
+    slots = None if not inputs else tuple(_input_slot(t, tape, gen) for t in inputs)
+    if tape.named is None:
+        tape.named = {}
+    tape.named[x._slot] = (name, slots, tape.nrows)
+    return x
+
+
+def _input_slot(t, tape, gen):
+    """A slot of ``t`` (an input of a composite op) on ``tape``: its own if it was recorded
+    there, its last use's if it is a leaf (Tape.adopt); -1 if it does not require grad."""
+    if t is None or not t._rg:
+        return -1
+    if t._gen == gen:
+        return t._slot
+    u = tape.uses.get(id(t))
+    if u is not None and u[0] is t._data:
+        return u[2]
+    for s, leaf in reversed(tape.leaves):
+        if leaf is t:
+            return s
+    return -1

@@ -31,7 +31,7 @@ from .._state import state
 from ..device import parse_to
 from ..return_types import named
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_values, norm
-from ._record import output, slot, tape_for_grad
+from ._record import named_result, output, slot, tape_for_grad  # noqa: F401 (ops.shape.named_result)
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout, views
@@ -632,16 +632,6 @@ def clone(input, *, memory_format=None):
         return _leaf(data)
     tape = tape_for_grad()
     return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
-
-
-def named_result(x, name):
-    """``x``, the result of an op composed of others, as a node of PyTorch's name for that
-    op (``MseLossBackward0``: what ``print(loss)`` shows) when it records: an identity row
-    sharing x's values (x is the composite's own intermediate, never the caller's)."""
-    if not _record_on(x):
-        return x
-    tape = tape_for_grad()
-    return output(tape, x._data, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
 
 
 def _view_as(x, shape, name):
