@@ -132,27 +132,27 @@ def named_result(x, name, *inputs):
     x must be the composite's own intermediate: its caller's tensor (an input handed back
     unchanged) keeps its node."""
     tok = x._tok
-    if tok is None or not state.grad_enabled:
+    if tok is None:  # (not recorded: a leaf, or grad mode off)
         return x
-    for t in inputs:
-        if t is x:
-            return x
     tape = tok.tape
-    gen = x._gen
-    slots = None if not inputs else tuple(_input_slot(t, tape, gen) for t in inputs)
-    if tape.named is None:
-        tape.named = {}
-    tape.named[x._slot] = (name, slots, tape.nrows)
+    slots = None
+    if inputs:
+        gen, slots = x._gen, []
+        for t in inputs:
+            if t is x:
+                return x
+            slots.append(-1 if t is None or not t._rg else t._slot if t._gen == gen else
+                         _leaf_slot(t, tape))
+        slots = tuple(slots)
+    named = tape.named
+    if named is None:
+        named = tape.named = {}
+    named[x._slot] = (name, slots, (len(tape.rows) + len(tape.rbuf)) // 5)
     return x
 
 
-def _input_slot(t, tape, gen):
-    """A slot of ``t`` (an input of a composite op) on ``tape``: its own if it was recorded
-    there, its last use's if it is a leaf (Tape.adopt); -1 if it does not require grad."""
-    if t is None or not t._rg:
-        return -1
-    if t._gen == gen:
-        return t._slot
+def _leaf_slot(t, tape):
+    """A slot of leaf ``t`` on ``tape``: its last use's (Tape.adopt), -1 if it has none."""
     u = tape.uses.get(id(t))
     if u is not None and u[0] is t._data:
         return u[2]
