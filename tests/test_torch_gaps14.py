@@ -280,3 +280,93 @@ def test_named_nodes_cost_no_rows():
     y = TF.gelu(x)
     assert tape.nrows - n1 == n1 - n0
     assert by_hand.grad_fn.name() == "MulBackward0" and y.grad_fn.name() == "GeluBackward0"
+
+
+# ---- LR schedulers' state_dict: PyTorch's keys, in its order, loadable both ways ------------
+def _schedulers(m):
+    p = [m.nn.Parameter(m.zeros(2))]
+    S = m.optim.lr_scheduler
+
+    def opt():
+        return m.optim.SGD(p, lr=0.1, momentum=0.9)
+
+    o1, o2 = opt(), opt()
+    return {
+        "StepLR": S.StepLR(opt(), 2),
+        "MultiStepLR": S.MultiStepLR(opt(), [1, 3]),
+        "ConstantLR": S.ConstantLR(opt()),
+        "LinearLR": S.LinearLR(opt()),
+        "ExponentialLR": S.ExponentialLR(opt(), 0.9),
+        "PolynomialLR": S.PolynomialLR(opt()),
+        "CosineAnnealingLR": S.CosineAnnealingLR(opt(), 10),
+        "CosineAnnealingWarmRestarts": S.CosineAnnealingWarmRestarts(opt(), 3),
+        "CyclicLR": S.CyclicLR(opt(), 0.01, 0.1, step_size_up=3),
+        "OneCycleLR": S.OneCycleLR(opt(), 0.1, total_steps=12),
+        "OneCycleLR_3phase_linear": S.OneCycleLR(opt(), 0.1, total_steps=12, three_phase=True,
+                                                 anneal_strategy="linear"),
+        "LambdaLR": S.LambdaLR(opt(), lambda e: 0.9 ** e),
+        "MultiplicativeLR": S.MultiplicativeLR(opt(), lambda e: 0.9),
+        "ReduceLROnPlateau": S.ReduceLROnPlateau(opt(), mode="max", patience=1),
+        "SequentialLR": S.SequentialLR(o1, [S.ConstantLR(o1), S.ExponentialLR(o1, 0.9)], [2]),
+        "ChainedScheduler": S.ChainedScheduler([S.ConstantLR(o2), S.ExponentialLR(o2, 0.9)]),
+    }
+
+
+def _advance(name, sched, n):
+    for i in range(n):
+        if hasattr(sched, "optimizer"):
+            sched.optimizer.step()
+        sched.step(1.0 - i) if name == "ReduceLROnPlateau" else sched.step()
+
+
+def _opt(sched):
+    return sched.optimizer if hasattr(sched, "optimizer") else sched._schedulers[0].optimizer
+
+
+def _plain(state):
+    """A state dict with its functions left out (their values are the schedulers' own)."""
+    return {k: ([_plain(s) for s in v] if k == "_schedulers" else v) for k, v in state.items()
+            if k != "lr_lambdas"}
+
+
+@pytest.mark.parametrize("name", list(_schedulers(tg)))
+def test_scheduler_state_dict_keys_order_and_values_as_torch(name):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        st, sg = _schedulers(torch)[name], _schedulers(tg)[name]
+        _advance(name, st, 4)
+        _advance(name, sg, 4)
+        dt, dg = st.state_dict(), sg.state_dict()
+        assert list(dg) == list(dt)
+        assert repr(_plain(dg)) == repr(_plain(dt))
+        # torch's state dict loads into a fresh tapegrad scheduler (and ours into torch's):
+        # both then go on as the saved ones
+        tg_fresh, torch_fresh = _schedulers(tg)[name], _schedulers(torch)[name]
+        tg_fresh.load_state_dict(dt)
+        torch_fresh.load_state_dict(dg)
+        for fresh, saved in ((tg_fresh, st), (torch_fresh, sg)):  # (and the optimizer's lrs,
+            for g, h in zip(_opt(fresh).param_groups, _opt(saved).param_groups):  # as a
+                g.update({k: v for k, v in h.items() if k != "params"})  # checkpoint does)
+        for s in (st, sg, tg_fresh, torch_fresh):
+            _advance(name, s, 3)
+        want = st.get_last_lr()
+        for s in (sg, tg_fresh, torch_fresh):
+            np.testing.assert_allclose(s.get_last_lr(), want, rtol=1e-12)
+        assert repr(_plain(tg_fresh.state_dict())) == repr(_plain(st.state_dict()))
+
+
+def test_scheduler_flags_as_torch_during_steps():
+    p = [tg.nn.Parameter(tg.zeros(2))]
+    seen = []
+
+    class Probe(tg.optim.lr_scheduler.LRScheduler):
+        def get_lr(self):
+            seen.append((self._is_initial, self._get_lr_called_within_step))
+            return self.base_lrs
+
+    s = Probe(tg.optim.SGD(p, lr=0.1))
+    s.optimizer.step()
+    s.step()
+    assert seen == [(True, True), (False, True)]
+    assert not s._is_initial and not s._get_lr_called_within_step
