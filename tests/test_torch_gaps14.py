@@ -370,3 +370,32 @@ def test_scheduler_flags_as_torch_during_steps():
     s.step()
     assert seen == [(True, True), (False, True)]
     assert not s._is_initial and not s._get_lr_called_within_step
+
+
+# ---- dtype of lists mixing NumPy scalars and Python numbers ----------------------------------
+_MIXED = [
+    [np.float32(1), np.int64(2)], [np.float32(1), 2.0], [np.float32(1), np.float64(2)],
+    [np.int32(1), np.int64(2)], [np.int32(1), 2], [np.int32(1), 2.0], [np.float16(1), 2],
+    [np.float16(1), 2.0], [np.float16(1), np.float32(2)], [np.int8(1), np.uint8(2)],
+    [np.uint8(1), 2], [np.int16(1), np.float16(2)], [np.float64(1), np.float32(2)],
+    [1, np.float32(2)], [True, np.float32(1)], [[np.float32(1)], [np.int64(2)]],
+    [np.float32(1)], [np.int32(1)], [np.int64(1), 2.5], [np.int32(3), True],
+    [np.float32(1), np.float16(2)], [np.int64(1), np.float16(2)], [np.bool_(True)],
+    [np.bool_(True), np.bool_(False)], [np.float16(1), True], [np.int8(1), True, 2],
+    [[np.float16(1), 2.0], [1, 2]], [np.uint8(1), np.int8(1)], [2.0, np.float16(1)],
+]
+
+
+@pytest.mark.parametrize("default", ["float64", "float32"])
+@pytest.mark.parametrize("i", range(len(_MIXED)))
+def test_mixed_numpy_scalar_lists_infer_torch_dtype(i, default):
+    old_t, old_g = torch.get_default_dtype(), tg.get_default_dtype()
+    torch.set_default_dtype(getattr(torch, default))
+    tg.set_default_dtype(getattr(tg, default))
+    try:
+        want, got = torch.tensor(_MIXED[i]), tg.tensor(_MIXED[i])
+    finally:
+        torch.set_default_dtype(old_t)
+        tg.set_default_dtype(old_g)
+    assert str(got.dtype) == str(want.dtype)
+    np.testing.assert_array_equal(np.asarray(got), want.numpy())
