@@ -150,7 +150,7 @@ class _Views:
 
     def named(self, r):
         """The note of row ``r`` if it made the result of a composite op, else None: a
-        later row writing the same slot in place is not named (ops/shape.py named_result)."""
+        later row writing the same slot in place is not named (ops/_record.py named_result)."""
         named = self.tape.named
         if named:
             s = int(self.rows[r, 1])

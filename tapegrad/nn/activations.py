@@ -10,7 +10,7 @@ slope at -3 and 3, ...), pinned by tests/test_nn_activations.py.
 import numpy as np
 
 from .. import creation, ops
-from ..ops.shape import named_result
+from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim
 
 _SELU_ALPHA = 1.6732632423543772848170429916717

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import creation, dtypes, ops
 from .._state import state
+from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim, host_values
 from .activations import (  # noqa: F401 (re-exported)
     celu,
@@ -144,7 +145,7 @@ def _reduce(loss, reduction, node=None, *inputs):
         loss = loss.mean()
     elif reduction == "sum":
         loss = loss.sum()
-    return loss if node is None else ops.shape.named_result(loss, node, *inputs)
+    return loss if node is None else named_result(loss, node, *inputs)
 
 
 def _tensor(x, op, name="input"):
@@ -228,11 +229,11 @@ def gelu(input, approximate="none"):
     _float_tensor(input, "gelu")
     if approximate == "none":
         y = input * 0.5 * (1.0 + (input * (1.0 / math.sqrt(2.0))).erf())
-        return ops.shape.named_result(y, "GeluBackward0", input)
+        return named_result(y, "GeluBackward0", input)
     if approximate == "tanh":
         inner = (input + input ** 3 * 0.044715) * math.sqrt(2.0 / math.pi)
         y = input * 0.5 * (1.0 + inner.tanh())
-        return ops.shape.named_result(y, "GeluBackward0", input)
+        return named_result(y, "GeluBackward0", input)
     raise RuntimeError(f"approximate argument must be either none or tanh (got {approximate!r})")
 
 
@@ -263,7 +264,7 @@ def _maybe_inplace(input, result, inplace, name=None):
     """``result`` written into ``input``, or as a node of PyTorch's ``name`` (named_result)."""
     if inplace:
         return input.copy_(result)
-    return result if name is None else ops.shape.named_result(result, name, input)
+    return result if name is None else named_result(result, name, input)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -438,8 +439,9 @@ def one_hot(tensor, num_classes=-1):
 
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``: one row (AddmmBackward0, or MmBackward0 without a bias)
-    for a 2-D input and weight of one float dtype and a bias of shape (out_features,); other
-    shapes and dtypes are composed from matmul and add.
+    for a 2-D input and weight of one float dtype and a bias of shape (out_features,), a
+    C-contiguous input of other dims folded to 2-D around it (as PyTorch's); other shapes
+    and dtypes are composed from matmul and add.
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.linear(tg.ones(1, 2), tg.ones(3, 2), tg.zeros(3)).tolist()
@@ -461,8 +463,7 @@ def linear(input, weight, bias=None):
                 *x.shape[:-1], w.shape[0])
             if bias is not None:
                 return y
-            return ops.shape.named_result(y, "SqueezeBackward4" if x.ndim == 1 else
-                                          "UnsafeViewBackward0")
+            return named_result(y, "SqueezeBackward4" if x.ndim == 1 else "UnsafeViewBackward0")
     if weight.ndim not in (1, 2):
         raise RuntimeError(f"linear(): weight must be 1-d or 2-d, got shape {list(weight.shape)}")
     k = weight.shape[-1]
@@ -610,7 +611,7 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
     else:
         loss = loss.sum() / total
     # (PyTorch's node of (N, C) or (C,) log-probabilities; (N, C, d...) ones are reshaped)
-    return ops.shape.named_result(loss, "NllLossBackward0", logp) if logp.ndim <= 2 else loss
+    return named_result(loss, "NllLossBackward0", logp) if logp.ndim <= 2 else loss
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,

@@ -12,7 +12,7 @@ import numpy as np
 from .. import dtypes, ops
 from ..autograd.function import Function
 from ..grad_mode import no_grad
-from ..ops.shape import named_result
+from ..ops._record import named_result
 from ..tensor import Tensor, host_values
 from .windows import _check_tensor, _float_input
 
@@ -120,7 +120,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
-    """The rows of ``weight`` at the indices ``input`` (one IndexSelectBackward0 row); no
+    """The rows of ``weight`` at the indices ``input`` (an IndexSelect row, named
+    EmbeddingBackward0 as PyTorch's node); no
     gradient reaches row ``padding_idx``; ``max_norm`` renormalises the rows looked up, in
     place, as PyTorch does.
 

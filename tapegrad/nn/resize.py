@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ..ops.shape import named_result
+from ..ops._record import named_result
 from ..tensor import Tensor
 from .windows import _float_input, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 

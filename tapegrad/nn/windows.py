@@ -15,7 +15,8 @@ import math
 import numpy as np
 
 from .. import ops
-from ..ops.shape import _strided, named_result
+from ..ops._record import named_result
+from ..ops.shape import _strided
 from ..tensor import Tensor, host_values
 
 _WINDOW = "IndexBackward0"  # the node name of a window view (PyTorch has none: inside conv)

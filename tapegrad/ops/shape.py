@@ -31,7 +31,7 @@ from .._state import state
 from ..device import parse_to
 from ..return_types import named
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_values, norm
-from ._record import named_result, output, slot, tape_for_grad  # noqa: F401 (ops.shape.named_result)
+from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout, views
@@ -678,8 +678,6 @@ def reshape(input, *shape):
     return _view_as(input, shape, "ViewBackward0")
 
 
-view = reshape
-api(view, export=False, name="view")
 
 
 @api
