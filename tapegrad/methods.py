@@ -4,7 +4,7 @@ bound to Tensor here, once every module they use is imported (tapegrad/__init__.
 top-level spellings of methods and global switches that scripts set (FUNCTIONS)."""
 import numpy as np
 
-from . import creation, dtypes
+from . import creation, dtypes, ops
 from .autograd import anomaly
 from .nn import init
 from .ops import views
@@ -186,6 +186,25 @@ def stride(self, dim=None):
     return strides[dim] if n else 1
 
 
+_VIEW_ERROR = ("view size is not compatible with input tensor's size and stride (at least one "
+               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+
+
+def view(self, *shape):
+    """The same values in a new shape, where PyTorch's strides of self allow a view (its
+    computeStride); else PyTorch's error, which names reshape (a copy where needed)."""
+    new = ops.shape._infer_shape(ops.shape._sizes(shape), self.numel())
+    if views.of(self) is not None or views.expanded_from(self) is not None:
+        if _reshaped(tuple(self.shape), _layout(self)[0], new) is None:
+            raise RuntimeError(_VIEW_ERROR)
+    return ops.shape.reshape(self, *new)
+
+
+def view_as(self, other):
+    """``self.view(other.size())``."""
+    return view(self, *other.shape)
+
+
 def storage_offset(self):
     """PyTorch's offset of self's first element in its base's storage (0 unless a view)."""
     return _layout(self)[1]
@@ -251,7 +270,8 @@ METHODS = {
     "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
-    "storage_offset": storage_offset, "apply_": apply_, "map_": map_,
+    "storage_offset": storage_offset, "view": view, "view_as": view_as, "apply_": apply_,
+    "map_": map_,
     "element_size": element_size, "ndimension": ndimension, "uniform_": uniform_,
     "normal_": normal_, "__contains__": __contains__, "_is_view": _is_view,
     "_base": property(views.root),

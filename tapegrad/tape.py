@@ -178,6 +178,8 @@ class Tape(ValueArena):
             "links": [],  # (token, slot) of the older tapes' non-leaves LINK rows stand for
             "link_of": {},  # (id(token), slot, version) -> this tape's slot for it
             "in_place": None,  # slot -> its last PUT row written in place (shape.put)
+            "named": None,  # slot -> (PyTorch's node name, input slots, rows so far) of the
+            #                 results of composite ops (ops/_record.py named_result)
         }
         self.__dict__.update(fresh)  # the commit
         if spare is not None:  # (after it: the tape no longer refers to the old arena)

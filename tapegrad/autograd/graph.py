@@ -148,8 +148,20 @@ class _Views:
             self.known = (tape.nslots, tape.nrows)
             self.meta = np.array(tape.meta, np.int64)
 
+    def named(self, r):
+        """The note of row ``r`` if it made the result of a composite op, else None: a
+        later row writing the same slot in place is not named (ops/_record.py named_result)."""
+        named = self.tape.named
+        if named:
+            s = int(self.rows[r, 1])
+            note = named.get(s)
+            if note is not None and r < note[2] and not (self.rows[r + 1:note[2], 1] == s).any():
+                return note
+        return None
+
     def name(self, r):
-        return row_name(self.rows, self.meta, r)
+        note = self.named(r)
+        return row_name(self.rows, self.meta, r) if note is None else note[0]
 
     def node(self, r):
         n = self.nodes.get(r)
@@ -194,6 +206,9 @@ class _Views:
 
     def next_functions(self, r):
         self.refresh()
+        note = self.named(r)
+        if note is not None and note[1] is not None:  # a composite op's inputs
+            return tuple((None, 0) if s < 0 else self.edge(s) for s in note[1])
         op = int(self.rows[r, 0] & OP_MASK)
         edges = [self.edge(s, r) for s in input_slots(self.rows, self.meta, r)]
         if op in OPS and OPS[op].scalar_edge:

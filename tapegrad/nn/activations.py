@@ -10,6 +10,7 @@ slope at -3 and 3, ...), pinned by tests/test_nn_activations.py.
 import numpy as np
 
 from .. import creation, ops
+from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -30,8 +31,12 @@ def _const(value, like):
     return Tensor(np.asarray(value, like.dtype))
 
 
-def _out(input, result, inplace):
-    return input.copy_(result) if inplace else result
+def _out(input, result, inplace, name=None, *inputs):
+    """``result`` written into ``input`` (``inplace``), or as a node named ``name`` (PyTorch's
+    node for the op) whose next_functions lead to ``inputs`` (default: ``input``)."""
+    if inplace:
+        return input.copy_(result)
+    return result if name is None else named_result(result, name, *(inputs or (input,)))
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -42,7 +47,8 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     # (nested wheres, not (x > lo) & (x < hi): & of traced masks cannot be traced; NaN
     # passes through, as PyTorch's)
     above = ops.where(input >= max_val, _const(max_val, input), input)
-    return _out(input, ops.where(input <= min_val, _const(min_val, input), above), inplace)
+    return _out(input, ops.where(input <= min_val, _const(min_val, input), above), inplace,
+                "HardtanhBackward0")
 
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
@@ -62,7 +68,8 @@ def relu_(input):
 def threshold(input, threshold, value, inplace=False):
     """``x`` where ``x > threshold``, else ``value``."""
     _float(input, "threshold")
-    return _out(input, ops.where(input > threshold, input, _const(value, input)), inplace)
+    return _out(input, ops.where(input > threshold, input, _const(value, input)), inplace,
+                "ThresholdBackward0")
 
 
 def threshold_(input, threshold_value, value):
@@ -94,15 +101,17 @@ def softshrink(input, lambd=0.5):
     _float(input, "softshrink")
     _check_lambd(lambd, input)
     zero = _const(0.0, input)
-    return ops.where(input > lambd, input - lambd,
-                     ops.where(input < -lambd, input + lambd, zero))
+    return named_result(ops.where(input > lambd, input - lambd,
+                                  ops.where(input < -lambd, input + lambd, zero)),
+                        "SoftshrinkBackward0", input)
 
 
 def hardshrink(input, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
     _float(input, "hardshrink")
     _check_lambd(lambd, input)
-    return ops.where((input > lambd) | (input < -lambd), input, _const(0.0, input))
+    return named_result(ops.where((input > lambd) | (input < -lambd), input,
+                                  _const(0.0, input)), "HardshrinkBackward0", input)
 
 
 def hardsigmoid(input, inplace=False):
@@ -114,7 +123,7 @@ def hardsigmoid(input, inplace=False):
     t = input + 3.0
     sixth = float(np.float32(1.0 / 6.0))
     middle = t * sixth + (t / 6.0 - t * sixth).detach()  # value (x + 3) / 6, slope sixth
-    return _out(input, ops.where(inside, middle, ends), inplace)
+    return _out(input, ops.where(inside, middle, ends), inplace, "HardsigmoidBackward0")
 
 
 def hardswish(input, inplace=False):
@@ -123,13 +132,13 @@ def hardswish(input, inplace=False):
     _float(input, "hardswish")
     middle = input * (input + 3.0) / 6.0
     y = ops.where(input <= -3.0, _const(0.0, input), ops.where(input < 3.0, middle, input))
-    return _out(input, y, inplace)
+    return _out(input, y, inplace, "HardswishBackward0")
 
 
 def mish(input, inplace=False):
     """``x * tanh(softplus(x))``."""
     _float(input, "mish")
-    return _out(input, input * ops.softplus(input).tanh(), inplace)
+    return _out(input, input * ops.softplus(input).tanh(), inplace, "MishBackward0")
 
 
 def _elu(input, alpha, scale, input_scale, inplace, op):
@@ -140,7 +149,8 @@ def _elu(input, alpha, scale, input_scale, inplace, op):
     below = ops.where(input > 0, _const(0.0, input), input)
     neg = (below * input_scale if input_scale != 1.0 else below).expm1() * (alpha * scale)
     pos = input * scale if scale != 1.0 else input
-    return _out(input, ops.where(input > 0, pos, neg), inplace)
+    return _out(input, ops.where(input > 0, pos, neg), inplace,
+                "CeluBackward0" if op == "celu" else "EluBackward0")
 
 
 def elu(input, alpha=1.0, inplace=False):
@@ -182,7 +192,7 @@ def glu(input, dim=-1):
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size "
                            f"{input.shape[d]}")
     a, b = input.chunk(2, d)
-    return a * b.sigmoid()
+    return named_result(a * b.sigmoid(), "GluBackward0", input)
 
 
 def prelu(input, weight):
@@ -205,7 +215,8 @@ def prelu(input, weight):
         w = w.reshape(n, *([1] * (input.ndim - 2)))
     elif n == 1:
         w = w.reshape(())
-    return ops.where(input > 0, input, w * input)
+    return named_result(ops.where(input > 0, input, w * input), "PreluKernelBackward0", input,
+                        w)
 
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
@@ -217,7 +228,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     else:
         slope = Tensor(creation._rng.uniform(lower, upper, tuple(input.shape)).astype(
             input.dtype))
-    return _out(input, ops.where(input > 0, input, input * slope), inplace)
+    return _out(input, ops.where(input > 0, input, input * slope), inplace,
+                "RreluWithNoiseBackward0")
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):

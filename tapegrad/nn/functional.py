@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import creation, dtypes, ops
 from .._state import state
+from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim, host_values
 from .activations import (  # noqa: F401 (re-exported)
     celu,
@@ -137,13 +138,14 @@ def _reduction(reduction, size_average=None, reduce=None):
     return reduction
 
 
-def _reduce(loss, reduction, node=None):
-    """``loss`` reduced; ``node``: PyTorch's node name for the loss (its grad_fn prints so)."""
+def _reduce(loss, reduction, node=None, *inputs):
+    """``loss`` reduced; ``node``: PyTorch's node name for the loss (its grad_fn prints so),
+    its next_functions those of ``inputs`` (shape.named_result)."""
     if reduction == "mean":
         loss = loss.mean()
     elif reduction == "sum":
         loss = loss.sum()
-    return loss if node is None else ops.shape.named_result(loss, node)
+    return loss if node is None else named_result(loss, node, *inputs)
 
 
 def _tensor(x, op, name="input"):
@@ -226,10 +228,12 @@ def gelu(input, approximate="none"):
     """
     _float_tensor(input, "gelu")
     if approximate == "none":
-        return input * 0.5 * (1.0 + (input * (1.0 / math.sqrt(2.0))).erf())
+        y = input * 0.5 * (1.0 + (input * (1.0 / math.sqrt(2.0))).erf())
+        return named_result(y, "GeluBackward0", input)
     if approximate == "tanh":
         inner = (input + input ** 3 * 0.044715) * math.sqrt(2.0 / math.pi)
-        return input * 0.5 * (1.0 + inner.tanh())
+        y = input * 0.5 * (1.0 + inner.tanh())
+        return named_result(y, "GeluBackward0", input)
     raise RuntimeError(f"approximate argument must be either none or tanh (got {approximate!r})")
 
 
@@ -246,17 +250,21 @@ def leaky_relu_(input, negative_slope=0.01):
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """``x`` where ``x > 0``, else ``negative_slope * x`` (the slope at 0, as PyTorch)."""
     _float_tensor(input, "leaky_relu")
-    return _maybe_inplace(input, ops.where(input > 0, input, input * negative_slope), inplace)
+    y = ops.where(input > 0, input, input * negative_slope)
+    return _maybe_inplace(input, y, inplace, "LeakyReluBackward0")
 
 
 def silu(input, inplace=False):
     """``x * sigmoid(x)`` (swish)."""
     _float_tensor(input, "silu")
-    return _maybe_inplace(input, input * input.sigmoid(), inplace)
+    return _maybe_inplace(input, input * input.sigmoid(), inplace, "SiluBackward0")
 
 
-def _maybe_inplace(input, result, inplace):
-    return input.copy_(result) if inplace else result
+def _maybe_inplace(input, result, inplace, name=None):
+    """``result`` written into ``input``, or as a node of PyTorch's ``name`` (named_result)."""
+    if inplace:
+        return input.copy_(result)
+    return result if name is None else named_result(result, name, input)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -431,8 +439,9 @@ def one_hot(tensor, num_classes=-1):
 
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``: one row (AddmmBackward0, or MmBackward0 without a bias)
-    for a 2-D input and weight of one float dtype and a bias of shape (out_features,); other
-    shapes and dtypes are composed from matmul and add.
+    for a 2-D input and weight of one float dtype and a bias of shape (out_features,), a
+    C-contiguous input of other dims folded to 2-D around it (as PyTorch's); other shapes
+    and dtypes are composed from matmul and add.
 
     >>> import tapegrad as tg, tapegrad.nn.functional as F
     >>> F.linear(tg.ones(1, 2), tg.ones(3, 2), tg.zeros(3)).tolist()
@@ -443,11 +452,18 @@ def linear(input, weight, bias=None):
     if bias is not None:
         _tensor(bias, "linear", "bias")
     x, w, b = input._data, weight._data, None if bias is None else bias._data
-    if type(x) is np.ndarray and type(w) is np.ndarray and x.ndim == 2 and w.ndim == 2 and \
-            x.shape[1] == w.shape[1] and x.dtype == w.dtype and x.dtype.kind == "f" and (
+    if type(x) is np.ndarray and type(w) is np.ndarray and x.ndim and w.ndim == 2 and \
+            x.shape[-1] == w.shape[1] and x.dtype == w.dtype and x.dtype.kind == "f" and (
                 b is None or (type(b) is np.ndarray and b.shape == w.shape[:1] and
                               b.dtype == x.dtype)):
-        return ops.linalg.linear(input, weight, bias)  # one row, as PyTorch's addmm / mm
+        if x.ndim == 2:
+            return ops.linalg.linear(input, weight, bias)  # one row, as PyTorch's addmm / mm
+        if x.flags.c_contiguous:  # PyTorch's too: folded to 2-D, the result viewed back
+            y = ops.linalg.linear(input.reshape(-1, x.shape[-1]), weight, bias).reshape(
+                *x.shape[:-1], w.shape[0])
+            if bias is not None:
+                return y
+            return named_result(y, "SqueezeBackward4" if x.ndim == 1 else "UnsafeViewBackward0")
     if weight.ndim not in (1, 2):
         raise RuntimeError(f"linear(): weight must be 1-d or 2-d, got shape {list(weight.shape)}")
     k = weight.shape[-1]
@@ -473,8 +489,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     reduction = _reduction(reduction, size_average, reduce)
     _target_size_warning(input, target, "mse_loss")
     diff = input - target
-    loss = diff * diff if weight is None else diff * diff * weight
-    return _reduce(loss, reduction, "MseLossBackward0")
+    if weight is not None:  # (PyTorch composes the weighted loss too)
+        return _reduce(diff * diff * weight, reduction)
+    return _reduce(diff * diff, reduction, "MseLossBackward0", input, target)
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -496,7 +513,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     if beta == 0.0:  # (PyTorch's l1_loss then: no SmoothL1Loss node)
         return _reduce(d, reduction)
     return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction,
-                   "SmoothL1LossBackward0")
+                   "SmoothL1LossBackward0", input, target)
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
@@ -507,7 +524,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     _target_size_warning(input, target, "huber_loss")
     d = (input - target).abs()
     loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
-    return _reduce(loss if weight is None else loss * weight, reduction, "HuberLossBackward0")
+    if weight is not None:  # (PyTorch composes the weighted loss too)
+        return _reduce(loss * weight, reduction)
+    return _reduce(loss, reduction, "HuberLossBackward0", input, target)
 
 
 # ---- classification losses ---------------------------------------------------------------
@@ -582,15 +601,17 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
         w = _const(np.asarray(weight._data)[safe] * keep, logp)
     loss = -picked if w is None else -(picked * w)
     if reduction == "none":
-        return loss.reshape(*target.shape)
-    if reduction == "sum":
-        return loss.sum()
-    if w is None:
-        return loss.sum() / float(t.size)  # mean: by the total weight, as PyTorch
-    total = w.sum()
-    if float(total) == 0.0:  # every target ignored (or weighted 0): PyTorch's loss is
-        return loss.sum() + math.nan  # 0 / 0 = nan, its gradient 0 (tests/test_torch_parity.py)
-    return loss.sum() / total
+        loss = loss.reshape(*target.shape)
+    elif reduction == "sum":
+        loss = loss.sum()
+    elif w is None:
+        loss = loss.sum() / float(t.size)  # mean: by the total weight, as PyTorch
+    elif float(total := w.sum()) == 0.0:  # every target ignored (or weighted 0): PyTorch's
+        loss = loss.sum() + math.nan  # loss is 0 / 0 = nan, its gradient 0 (test_torch_parity)
+    else:
+        loss = loss.sum() / total
+    # (PyTorch's node of (N, C) or (C,) log-probabilities; (N, C, d...) ones are reshaped)
+    return named_result(loss, "NllLossBackward0", logp) if logp.ndim <= 2 else loss
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -752,7 +773,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     loss = ops.where(input * (1.0 - input) < eps, loss.detach() + (q - q.detach()), loss)
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction, "BinaryCrossEntropyBackward0")
+    return _reduce(loss, reduction, "BinaryCrossEntropyBackward0", input, target)
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
@@ -771,7 +792,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     loss = (1 - target) * input - log_sig
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction, "BinaryCrossEntropyWithLogitsBackward0")
+    return _reduce(loss, reduction, "BinaryCrossEntropyWithLogitsBackward0", input, target)
 
 
 
@@ -806,7 +827,7 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     """``log(1 + exp(-target * input))`` for targets of +-1."""
     reduction = _reduction(reduction, size_average, reduce)
     _float_tensor(input, "soft_margin_loss")
-    return _reduce(ops.softplus(-target * input), reduction)
+    return _reduce(ops.softplus(-target * input), reduction, "SoftMarginLossBackward0", input)
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
@@ -991,7 +1012,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     loss = (hinge * _const(pairs, input)).sum((1, 2)) / float(c)
     if input.ndim < 2:
         loss = loss.reshape(())
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, "MultilabelMarginLossBackward0", input)
 
 
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None,
@@ -1023,7 +1044,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     loss = (hinge * _const(others, input)).sum(1) / float(c)
     if input.ndim < 2:
         loss = loss.reshape(())
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, "MultiMarginLossBackward0", input)
 
 # (as PyTorch's method and torch.softmax, not F.softmax, they take NumPy's axis= too)
 Tensor.softmax = ops.out.with_numpy_names(

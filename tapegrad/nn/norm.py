@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes, ops
 from ..autograd.function import Function
 from ..grad_mode import no_grad
+from ..ops._record import named_result
 from ..tensor import Tensor, host_values
 from .windows import _check_tensor, _float_input
 
@@ -75,7 +76,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         mean = running_mean.to(input.dtype).reshape(*shape)
         var = running_var.to(input.dtype).reshape(*shape)
         y = (input - mean) / (var + eps).sqrt()
-    return _affine(y, weight, bias, shape)
+    return named_result(_affine(y, weight, bias, shape), "NativeBatchNormBackward0", input,
+                        weight, bias)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -95,7 +97,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
                            f"{list(input.shape)}")
     dims = tuple(range(input.ndim - len(ns), input.ndim))
     y, _, _ = _normalise(input, dims, eps)
-    return _affine(y, weight, bias, ns)
+    return named_result(_affine(y, weight, bias, ns), "NativeLayerNormBackward0", input,
+                        weight, bias)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
@@ -111,12 +114,14 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
                            f"num_groups, but got input of shape {list(input.shape)} and "
                            f"num_groups={num_groups}")
     y, _, _ = _normalise(input.reshape(n, num_groups, -1), (2,), eps)
-    return _affine(y.reshape(*input.shape), weight, bias, (1, c) + (1,) * (input.ndim - 2))
+    y = _affine(y.reshape(*input.shape), weight, bias, (1, c) + (1,) * (input.ndim - 2))
+    return named_result(y, "NativeGroupNormBackward0", input, weight, bias)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
-    """The rows of ``weight`` at the indices ``input`` (one IndexSelectBackward0 row); no
+    """The rows of ``weight`` at the indices ``input`` (an IndexSelect row, named
+    EmbeddingBackward0 as PyTorch's node); no
     gradient reaches row ``padding_idx``; ``max_norm`` renormalises the rows looked up, in
     place, as PyTorch does.
 
@@ -150,7 +155,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         rows = ops.where(keep, rows, weight.detach().index_select(0, Tensor(idx)))
     if scale_grad_by_freq and rows.requires_grad:
         rows = _grad_over_counts(rows, idx)
-    return rows.reshape(*input.shape, weight.shape[1])
+    return named_result(rows.reshape(*input.shape, weight.shape[1]), "EmbeddingBackward0",
+                        weight)
 
 
 def _grad_over_counts(rows, idx):

@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from ..ops._record import named_result
 from ..tensor import Tensor
 from .windows import _float_input, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
@@ -151,7 +152,11 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         y = terms[0]
         for term in terms[1:]:
             y = y + term
-    return y
+    return named_result(y, f"Upsample{_NODE[mode]}{input.ndim - 2}DBackward0", input)
+
+
+_NODE = {"nearest": "Nearest", "nearest-exact": "NearestExact", "linear": "Linear",
+         "bilinear": "Bilinear", "bicubic": "Bicubic", "trilinear": "Trilinear"}
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
@@ -186,7 +191,8 @@ def pixel_shuffle(input, upscale_factor):
     k = len(lead)
     y = input.reshape(*lead, c // (r * r), r, r, h, w)
     y = y.permute(*range(k), k, k + 3, k + 1, k + 4, k + 2)
-    return y.reshape(*lead, c // (r * r), h * r, w * r)
+    return named_result(y.reshape(*lead, c // (r * r), h * r, w * r), "PixelShuffleBackward0",
+                        input)
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -200,4 +206,5 @@ def pixel_unshuffle(input, downscale_factor):
     k = len(lead)
     y = input.reshape(*lead, c, h // r, r, w // r, r)
     y = y.permute(*range(k), k, k + 2, k + 4, k + 1, k + 3)
-    return y.reshape(*lead, c * r * r, h // r, w // r)
+    return named_result(y.reshape(*lead, c * r * r, h // r, w // r), "PixelUnshuffleBackward0",
+                        input)

@@ -255,7 +255,7 @@ class RNNBase(Module):
             if self.batch_first and batched:
                 x = x.transpose(0, 1)
             rows = x.reshape(-1, self.input_size)  # (T * B, input_size), step after step
-        rows, finals = self._layers(rows, states, batch_sizes)
+        rows, finals = self._layers(rows, states, batch_sizes, not packed)
         finals = tuple(ops.stack(f, 0) for f in finals)
         if packed:
             if input.unsorted_indices is not None:
@@ -263,16 +263,18 @@ class RNNBase(Module):
             output = PackedSequence(rows, input.batch_sizes, input.sorted_indices,
                                     input.unsorted_indices)
         else:
-            output = rows.reshape(len(batch_sizes), batch, -1)
+            output = rows if rows.ndim == 3 else rows.reshape(len(batch_sizes), batch, -1)
             if not batched:
                 output, finals = output.squeeze(1), tuple(f.squeeze(1) for f in finals)
             elif self.batch_first:
                 output = output.transpose(0, 1)
         return output, (finals if self.mode == "LSTM" else finals[0])
 
-    def _layers(self, rows, states, batch_sizes):
+    def _layers(self, rows, states, batch_sizes, stack=False):
         """Every layer over the packed ``rows``: the last layer's rows and, per state, the
-        list of final states (layer by layer, forward before reverse)."""
+        list of final states (layer by layer, forward before reverse).  ``stack``: the last
+        layer of one direction gives its steps stacked, (T, B, H), as PyTorch's output
+        (a StackBackward0 node)."""
         directions = 2 if self.bidirectional else 1
         finals = [[] for _ in states]
         for layer in range(self.num_layers):
@@ -285,7 +287,8 @@ class RNNBase(Module):
                 k = layer * directions + direction
                 o, final = _direction(_step(self.mode, w_hh, b_hh, w_hr), xg,
                                       tuple(s[k] for s in states), batch_sizes, direction == 1)
-                outs.append(ops.cat(o, 0))
+                last = stack and directions == 1 and layer == self.num_layers - 1
+                outs.append(ops.stack(o, 0) if last else ops.cat(o, 0))
                 for acc, f in zip(finals, final, strict=True):
                     acc.append(f)
             rows = outs[0] if directions == 1 else ops.cat(outs, 1)

@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from .. import ops
+from ..ops._record import named_result
 from ..ops.shape import _strided
 from ..tensor import Tensor, host_values
 
@@ -75,7 +76,8 @@ def pad(input, pad, mode="constant", value=None):
         raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument.")
     pairs = [(input.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]) for i in range(len(pad) // 2)]
     if mode == "constant":
-        return _pad_constant(input, pairs, 0.0 if value is None else value)
+        y = _pad_constant(input, pairs, 0.0 if value is None else value)
+        return named_result(y, "ConstantPadNdBackward0", input)
     for d, lo, hi in pairs:
         n = input.shape[d]
         if mode == "reflect" and (lo >= n or hi >= n):
@@ -84,9 +86,13 @@ def pad(input, pad, mode="constant", value=None):
                                f"at dimension {d} of input {list(input.shape)}")
         if mode == "circular" and (lo > n or hi > n):
             raise RuntimeError("Padding value causes wrapping around more than once.")
+    y = input
     for d, lo, hi in pairs:
-        input = input.index_select(d, Tensor(_pad_index(input.shape[d], lo, hi, mode)))
-    return input
+        y = y.index_select(d, Tensor(_pad_index(y.shape[d], lo, hi, mode)))
+    if mode == "circular":  # (PyTorch's is a copy into slices: CopySlices)
+        return y
+    kind = "ReflectionPad" if mode == "reflect" else "ReplicationPad"
+    return named_result(y, f"{kind}{len(pairs)}DBackward0", input)
 
 
 def _pad_index(n, lo, hi, mode):
@@ -238,6 +244,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
     y = weight.reshape(groups, n_out // groups, -1).matmul(cols).reshape(n, n_out, *out)
     if bias is not None:
         y = y + bias.reshape(n_out, *([1] * d))
+    y = named_result(y, "ConvolutionBackward0", x, weight, bias)
     return y if input.ndim == d + 2 else y.squeeze(0)
 
 
@@ -302,7 +309,7 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
                            f" Calculated output size per channel: "
                            f"({' x '.join(map(str, out))}). Output size is too small")
     input, weight, bias = _common_dtype(input, weight, bias)  # (checks done: now record)
-    x = input if input.ndim == d + 2 else input.unsqueeze(0)
+    x = x0 = input if input.ndim == d + 2 else input.unsqueeze(0)
     for i, s in enumerate(stride):
         if s > 1 and x.shape[2 + i] > 1:  # s - 1 zeros after each element, the last's cut
             dim, n = 2 + i, x.shape[2 + i]
@@ -315,7 +322,8 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
                           enumerate(zip(edges, out_pad, strict=True))], 0.0)
     w = weight.reshape(groups, c_in // groups, og, *k).transpose(1, 2)
     w = w.reshape(og * groups, c_in // groups, *k).flip(list(range(2, d + 2)))
-    y = _conv(x, w, bias, 1, 0, dil, groups, d)
+    y = named_result(_conv(x, w, bias, 1, 0, dil, groups, d), "ConvolutionBackward0", x0,
+                     weight, bias)
     return y if input.ndim == d + 2 else y.squeeze(0)
 
 
@@ -381,7 +389,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
             [(ki, di * e) for ki, di, e in zip(k, dil, sp, strict=True)] +
             [(o, s * e) for o, s, e in zip(out, stride, sp, strict=True)])
     cols = _windows(xp, dims, [1, 3, 2])
-    return cols if input.ndim == 4 else cols.squeeze(0)
+    return named_result(cols if input.ndim == 4 else cols.squeeze(0), "Im2ColBackward0", input)
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
@@ -424,7 +432,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     out = Tensor(np.zeros((n, c * hp * wp), x.dtype)).index_add(
         1, Tensor(target.astype(np.int64)), x.reshape(n, -1))
     out = out.reshape(n, c, hp, wp).narrow(2, pad[0], size[0]).narrow(3, pad[1], size[1])
-    return out if input.ndim == 3 else out.squeeze(0)
+    return named_result(out if input.ndim == 3 else out.squeeze(0), "Col2ImBackward0", input)
 
 
 # ---- pooling -------------------------------------------------------------------------------
@@ -486,6 +494,7 @@ def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_i
     batched = input.ndim == d + 2
     if not batched:
         values = values.squeeze(0)
+    values = named_result(values, _pool_name("MaxPool", d, "WithIndicesBackward0"), input)
     if not return_indices:
         return values
     # the flat index into each input plane of the window element max chose (in NumPy: the
@@ -540,7 +549,14 @@ def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
         div = _avg_divisor(x.shape[2:], k, stride, pads, out, count_include_pad)
         y = total / (float(div.flat[0]) if (div == div.flat[0]).all() else
                      Tensor(div.astype(x.dtype)))
-    return y if input.ndim == d + 2 else y.squeeze(0)
+    y = y if input.ndim == d + 2 else y.squeeze(0)
+    return named_result(y, _pool_name("AvgPool", d, "Backward0"), input)
+
+
+def _pool_name(kind, d, tail):
+    """PyTorch's node name of a pooling of ``d`` dims: ``{kind}{d}D{tail}``; the 1-d ones
+    run as 2-d poolings and squeeze, so their node is a SqueezeBackward1."""
+    return "SqueezeBackward1" if d == 1 else f"{kind}{d}D{tail}"
 
 
 def _avg_divisor(shape, k, stride, pads, out, count_include_pad):
@@ -604,6 +620,8 @@ def _adaptive_sizes(input, output_size, d, op):
 
 def _adaptive_avg_pool(input, output_size, d):
     spatial, sizes = _adaptive_sizes(input, output_size, d, f"adaptive_avg_pool{d}d")
+    if all(o == 1 for o in sizes):  # (PyTorch's too: one mean, MeanBackward1)
+        return input.mean(tuple(range(input.ndim - d, input.ndim)), keepdim=True)
     y = input
     for i, (n, o) in enumerate(zip(spatial, sizes, strict=True)):
         dim = input.ndim - d + i
@@ -619,7 +637,7 @@ def _adaptive_avg_pool(input, output_size, d):
             lo, hi = (j * n) // o, -(-((j + 1) * n) // o)
             m[lo:hi, j] = 1.0 / (hi - lo)
         y = y.movedim(dim, -1).matmul(Tensor(m)).movedim(-1, dim)
-    return y
+    return named_result(y, _pool_name("AdaptiveAvgPool", d, "Backward0"), input)
 
 
 def adaptive_avg_pool1d(input, output_size):
@@ -663,6 +681,7 @@ def _adaptive_max_pool(input, output_size, return_indices, d):
     picked = x.index_select(x.ndim - 1, Tensor(flat.reshape(-1))).reshape(
         *x.shape[:-1], *flat.shape)
     values, arg = picked.max(-1)
+    values = named_result(values, _pool_name("AdaptiveMaxPool", d, "Backward0"), input)
     if not return_indices:
         return values
     index = np.take_along_axis(np.broadcast_to(flat, tuple(arg.shape) + flat.shape[-1:]),

@@ -41,7 +41,6 @@ _PROTOCOL = {
     "long": lambda x: shape.to(x, np.int64), "int": lambda x: shape.to(x, np.int32),
     "bool": lambda x: shape.to(x, np.bool_), "type": shape.type_,
     "expand_as": lambda x, other: shape.expand(x, *other.shape),
-    "view_as": lambda x, other: shape.reshape(x, *other.shape),
     "reshape_as": lambda x, other: shape.reshape(x, *other.shape),
     "where": lambda x, condition, other: elementwise.where(condition, x, other),
     "nelement": lambda x: x.numel(),

@@ -120,3 +120,43 @@ def as_tensor_arg(x, op):
     if isinstance(x, (int, float, bool, np.ndarray, np.generic, list, tuple)):
         return Tensor(x)
     raise TypeError(f"{op}(): expected a Tensor or a number, got {type(x).__name__}")
+
+
+def named_result(x, name, *inputs):
+    """``x``, the result of an op composed of others, as a node of PyTorch's name for that
+    op (``GeluBackward0``, ``MseLossBackward0``: what ``print(y)`` and ``type(y.grad_fn)``
+    show) whose next_functions lead to ``inputs`` (tensors, or None where PyTorch shows
+    None), as PyTorch's one node for the op does; with no ``inputs`` they stay those of the
+    row that made x.  No row: a note in the tape's ``named`` (slot -> name, the inputs'
+    slots, the rows recorded so far), read by the graph views only (autograd/graph.py).
+    x must be the composite's own intermediate: its caller's tensor (an input handed back
+    unchanged) keeps its node."""
+    tok = x._tok
+    if tok is None:  # (not recorded: a leaf, or grad mode off)
+        return x
+    tape = tok.tape
+    slots = None
+    if inputs:
+        gen, slots = x._gen, []
+        for t in inputs:
+            if t is x:
+                return x
+            slots.append(-1 if t is None or not t._rg else t._slot if t._gen == gen else
+                         _leaf_slot(t, tape))
+        slots = tuple(slots)
+    named = tape.named
+    if named is None:
+        named = tape.named = {}
+    named[x._slot] = (name, slots, (len(tape.rows) + len(tape.rbuf)) // 5)
+    return x
+
+
+def _leaf_slot(t, tape):
+    """A slot of leaf ``t`` on ``tape``: its last use's (Tape.adopt), -1 if it has none."""
+    u = tape.uses.get(id(t))
+    if u is not None and u[0] is t._data:
+        return u[2]
+    for s, leaf in reversed(tape.leaves):
+        if leaf is t:
+            return s
+    return -1

@@ -17,7 +17,7 @@ from .._state import state
 from ..tensor import Tensor, _leaf, host_values, norm
 from . import layout
 from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
-from ._record import output, slot, tape_for_grad
+from ._record import named_result, output, slot, tape_for_grad
 from .registry import ZERO, api, declare, no_gradient, smooth
 from .spec import Spec
 from .spec import lib as _lib
@@ -1523,14 +1523,16 @@ def _clamp_tensors(input, lo, hi):
 
 @api
 def clamp_min(input, min):  # noqa: A002
-    """``clamp(input, min=min)``."""
-    return clamp(input, min=min)
+    """``clamp(input, min=min)`` (PyTorch's node: ClampMinBackward0 for a number)."""
+    y = clamp(input, min=min)
+    return y if isinstance(min, Tensor) else named_result(y, "ClampMinBackward0")
 
 
 @api
 def clamp_max(input, max):  # noqa: A002
-    """``clamp(input, max=max)``."""
-    return clamp(input, max=max)
+    """``clamp(input, max=max)`` (PyTorch's node: ClampMaxBackward0 for a number)."""
+    y = clamp(input, max=max)
+    return y if isinstance(max, Tensor) else named_result(y, "ClampMaxBackward0")
 
 
 clip = clamp

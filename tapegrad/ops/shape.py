@@ -634,16 +634,6 @@ def clone(input, *, memory_format=None):
     return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
 
 
-def named_result(x, name):
-    """``x``, the result of an op composed of others, as a node of PyTorch's name for that
-    op (``MseLossBackward0``: what ``print(loss)`` shows) when it records: an identity row
-    sharing x's values (x is the composite's own intermediate, never the caller's)."""
-    if not _record_on(x):
-        return x
-    tape = tape_for_grad()
-    return output(tape, x._data, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
-
-
 def _view_as(x, shape, name):
     src = np.asarray(x._data)
     data = src.reshape(shape)  # (x's storage itself, unless x holds a float)
@@ -688,8 +678,6 @@ def reshape(input, *shape):
     return _view_as(input, shape, "ViewBackward0")
 
 
-view = reshape
-api(view, export=False, name="view")
 
 
 @api

@@ -66,16 +66,20 @@ class LRScheduler:
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
         _track_steps(optimizer)
-        self._step_count = 0
-        self.step()
+        self._initial_step()
 
     def get_lr(self):
         raise NotImplementedError
 
     def _initial_step(self):
-        """The first step again, from a step count of zero (SequentialLR's restart)."""
+        """The first step, from a step count of zero (again in SequentialLR's restart);
+        ``_is_initial`` is True during it, as PyTorch's (its state_dict has the key)."""
         self._step_count = 0
-        self.step()
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def get_last_lr(self):
         """The lrs the last ``step()`` set, one per param group."""
@@ -99,13 +103,17 @@ class LRScheduler:
     def _update_lr(self, epoch=None):
         """Set the lrs of the next epoch, or of ``epoch`` (by the closed form where there is
         one); SequentialLR restarts a scheduler at its milestone with ``_update_lr(0)``."""
-        if epoch is None:
-            self.last_epoch += 1
-            values = self.get_lr()
-        else:
-            self.last_epoch = epoch
-            closed = getattr(self, "_get_closed_form_lr", None)
-            values = closed() if closed is not None else self.get_lr()
+        self._get_lr_called_within_step = True  # (PyTorch's flag: get_lr() called by step())
+        try:
+            if epoch is None:
+                self.last_epoch += 1
+                values = self.get_lr()
+            else:
+                self.last_epoch = epoch
+                closed = getattr(self, "_get_closed_form_lr", None)
+                values = closed() if closed is not None else self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
         for group, lr in zip(self.optimizer.param_groups, values, strict=True):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
@@ -245,6 +253,12 @@ class ReduceLROnPlateau(LRScheduler):
         if factor >= 1.0:
             raise ValueError("Factor should be < 1.0.")
         _check_optimizer(optimizer)
+        if mode not in ("min", "max"):
+            raise ValueError("mode " + str(mode) + " is unknown!")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError("threshold mode " + str(threshold_mode) + " is unknown!")
+        # (PyTorch's attributes in its order: state_dict() lists them so)
+        self.factor = factor
         self.optimizer = optimizer
         n = len(optimizer.param_groups)
         if isinstance(min_lr, (list, tuple)):
@@ -255,23 +269,23 @@ class ReduceLROnPlateau(LRScheduler):
         else:
             self.default_min_lr = min_lr
             self.min_lrs = [min_lr] * n
-        if mode not in ("min", "max"):
-            raise ValueError("mode " + str(mode) + " is unknown!")
-        if threshold_mode not in ("rel", "abs"):
-            raise ValueError("threshold mode " + str(threshold_mode) + " is unknown!")
-        self.factor = factor
         self.patience = patience
         self.cooldown = cooldown
         self.eps = eps
+        self.last_epoch = 0
+        self._last_lr = [group["lr"] for group in optimizer.param_groups]
+        self.mode_worse = math.inf if mode == "min" else -math.inf  # (the worst metric)
         self.mode = mode
         self.threshold = threshold
         self.threshold_mode = threshold_mode
-        self.last_epoch = 0
-        self._last_lr = [group["lr"] for group in optimizer.param_groups]
         self._reset()
 
+    def load_state_dict(self, state_dict):
+        self.__dict__.update(state_dict)
+        self.mode_worse = math.inf if self.mode == "min" else -math.inf
+
     def _reset(self):
-        self.best = math.inf if self.mode == "min" else -math.inf
+        self.best = self.mode_worse
         self.cooldown_counter = 0
         self.num_bad_epochs = 0
 
@@ -349,6 +363,9 @@ class LinearLR(LRScheduler):
         return [base * (s + (f - s) * min(n, e) / n) for base in self.base_lrs]
 
 
+_PHASE_KEYS = ("end_step", "start_lr", "end_lr", "start_momentum", "end_momentum")
+
+
 class OneCycleLR(LRScheduler):
     """The 1cycle policy (stepped once per batch): lr rises from max_lr / div_factor to
     ``max_lr`` over the first ``pct_start`` of ``total_steps``, then anneals (cosine or
@@ -377,18 +394,18 @@ class OneCycleLR(LRScheduler):
             raise ValueError("anneal_strategy must be one of 'cos' or 'linear', instead got "
                              f"{anneal_strategy}")
         self.total_steps = total_steps
-        self._anneal = self._cos if anneal_strategy == "cos" else self._linear
         p = pct_start * total_steps
         if three_phase:
-            self._phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
-                            (2 * p - 2, "max_lr", "initial_lr", "base_momentum",
-                             "max_momentum"),
-                            (total_steps - 1, "initial_lr", "min_lr", "max_momentum",
-                             "max_momentum")]
+            phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                      (2 * p - 2, "max_lr", "initial_lr", "base_momentum", "max_momentum"),
+                      (total_steps - 1, "initial_lr", "min_lr", "max_momentum",
+                       "max_momentum")]
         else:
-            self._phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
-                            (total_steps - 1, "max_lr", "min_lr", "base_momentum",
-                             "max_momentum")]
+            phases = [(p - 1, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                      (total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+        # (PyTorch's attributes, as its state_dict() saves them)
+        self._schedule_phases = [dict(zip(_PHASE_KEYS, phase, strict=True)) for phase in phases]
+        self._anneal_func_type = anneal_strategy
         max_lrs = self._per_group(groups, max_lr, "max_lr")
         if last_epoch == -1:
             for lr, group in zip(max_lrs, groups, strict=True):
@@ -432,16 +449,21 @@ class OneCycleLR(LRScheduler):
     def _linear(start, end, pct):
         return (end - start) * pct + start
 
+    def _anneal(self, start, end, pct):
+        return (self._cos if self._anneal_func_type == "cos" else self._linear)(start, end, pct)
+
     def get_lr(self):
         step = self.last_epoch
         if step > self.total_steps:
             raise ValueError(f"Tried to step {step} times. The specified number of total "
                              f"steps is {self.total_steps}")
         lrs = []
+        phases = self._schedule_phases
         for group in self.optimizer.param_groups:
             start = 0
-            for i, (end, lr0, lr1, m0, m1) in enumerate(self._phases):
-                if step <= end or i == len(self._phases) - 1:
+            for i, phase in enumerate(phases):
+                end, lr0, lr1, m0, m1 = (phase[k] for k in _PHASE_KEYS)
+                if step <= end or i == len(phases) - 1:
                     pct = (step - start) / (end - start)
                     lr = self._anneal(group[lr0], group[lr1], pct)
                     if self.cycle_momentum:
@@ -551,9 +573,13 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         else:
             self.T_i = self.T_0
             self.T_cur = epoch
-        self.last_epoch = math.floor(epoch)
-        self._step_count += 1
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr(), strict=True):
+        self.last_epoch = math.floor(epoch)  # (no step count: PyTorch's stays 0 here)
+        self._get_lr_called_within_step = True  # (as LRScheduler._update_lr)
+        try:
+            values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
 
@@ -642,14 +668,22 @@ class CyclicLR(LRScheduler):
         return lrs
 
     def state_dict(self):
+        """As PyTorch's: ``_scale_fn_custom`` last, None for a function (not saved), a
+        callable object's attributes."""
         state = super().state_dict()
-        state.pop("_scale_fn_custom")  # (a function: not saved, as PyTorch)
+        fn = state.pop("_scale_fn_custom")
+        state["_scale_fn_custom"] = None if fn is None or isinstance(
+            fn, types.FunctionType) else fn.__dict__.copy()
         return state
 
     def load_state_dict(self, state_dict):
+        state_dict = dict(state_dict)
+        saved = state_dict.pop("_scale_fn_custom", None)
         custom = self._scale_fn_custom
         super().load_state_dict(state_dict)
         self._scale_fn_custom = custom
+        if saved is not None and custom is not None:
+            custom.__dict__.update(saved)
 
 
 def _same_optimizer(cls, schedulers, optimizer):
