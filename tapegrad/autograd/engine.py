@@ -13,7 +13,7 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..ops.shape import stack
+from ..ops.shape import named_result, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
@@ -342,7 +342,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
                 g = g.detach()
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
-                t._grad = g if t._grad is None else t._grad + g
+                # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
+                # copied, a CopyBackwards node; later ones add out of place)
+                t._grad = named_result(g, "CopyBackwards", copy=True) if t._grad is None \
+                    else t._grad + g
                 if t._tok is None:
                     leaf_grads = True
                     hooks.run_post_hooks(t)

@@ -634,14 +634,18 @@ def clone(input, *, memory_format=None):
     return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
 
 
-def named_result(x, name):
+def named_result(x, name, copy=False):
     """``x``, the result of an op composed of others, as a node of PyTorch's name for that
     op (``MseLossBackward0``: what ``print(loss)`` shows) when it records: an identity row
-    sharing x's values (x is the composite's own intermediate, never the caller's)."""
+    sharing x's values (x is the composite's own intermediate, never the caller's), or
+    holding a copy of them if ``copy``."""
+    data = x._data
+    if copy and type(data) is not float:
+        data = np.array(data, copy=True)
     if not _record_on(x):
-        return x
+        return _leaf(data) if copy else x
     tape = tape_for_grad()
-    return output(tape, x._data, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
+    return output(tape, data, VIEW, slot(x, tape), -1, VIEW_NAMES.index(name))
 
 
 def _view_as(x, shape, name):

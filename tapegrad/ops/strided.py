@@ -25,7 +25,8 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               # composite losses' results, under PyTorch's node names (shape.named_result)
               "MseLossBackward0", "BinaryCrossEntropyBackward0",
               "BinaryCrossEntropyWithLogitsBackward0", "SmoothL1LossBackward0",
-              "HuberLossBackward0")
+              "HuberLossBackward0",
+              "CopyBackwards")  # (AccumulateGrad's copy of a first create_graph gradient)
 
 
 def _view_name(rows, meta, r):
