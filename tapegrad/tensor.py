@@ -154,6 +154,10 @@ class Tensor:
             raise RuntimeError(
                 "Only Tensors of floating point and complex dtype can require gradients "
                 f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
+        if requires_grad and not self._rg and getattr(self, "_inf", False) and \
+                not state.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
+                               "InferenceMode is not allowed.")
         if self._tok is None and bool(requires_grad) != self._rg:
             self._rg = bool(requires_grad)
             self._gen = 0  # re-adopt: the tape lists leaves that require grad

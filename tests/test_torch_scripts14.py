@@ -74,3 +74,75 @@ def test_windows_are_pytorchs_to_the_bit(name, periodic, torch):
                                                                np.signbit(theirs)), n
     ours = tg.hamming_window(7, True, 0.6, 0.3, dtype=tg.float64)
     assert ours.tolist() == torch.hamming_window(7, True, 0.6, 0.3, dtype=torch.float64).tolist()
+
+
+def _net(L):
+    net = L.nn.Sequential(L.nn.Conv2d(1, 2, 3), L.nn.BatchNorm2d(2), L.nn.Flatten(),
+                          L.nn.Linear(8, 3))
+    net.heads = L.nn.ModuleDict({"cls": L.nn.Linear(3, 2), "reg": L.nn.Linear(3, 1)})
+    return net
+
+
+def test_module_stores_are_plain_dicts_as_pytorchs(torch):
+    ours, theirs = _net(tg), _net(torch)
+    for name in ("_modules", "_parameters", "_buffers"):
+        assert type(getattr(ours, name)) is type(getattr(theirs, name)) is dict
+    assert repr(ours.heads.keys()) == repr(theirs.heads.keys()) == "dict_keys(['cls', 'reg'])"
+    assert type(ours.heads.values()).__name__ == type(theirs.heads.values()).__name__
+    assert ours._get_name() == theirs._get_name() == "Sequential"
+
+
+def test_get_name_names_the_module_in_its_repr(torch):
+    for L in (tg, torch):
+        class Renamed(L.nn.Module):
+            def _get_name(self):
+                return "Shown"
+        m = Renamed()
+        m.lin = L.nn.Linear(1, 1)
+        assert repr(m).startswith("Shown(\n  (lin): Linear(") and repr(Renamed()) == "Shown()"
+
+
+def _partial_loads(L):
+    net = _net(L)
+    got = []
+    for drop_metadata in (True, False):
+        sd = net.state_dict()
+        partial = {k: v for k, v in sd.items() if k.startswith("3.")}
+        if not drop_metadata:  # (an OrderedDict keeping the versions: nothing upgraded)
+            partial = type(sd)(partial)
+            partial._metadata = sd._metadata
+        res = _net(L).load_state_dict(partial, strict=False)
+        got.append((res.missing_keys, res.unexpected_keys))
+    got.append(dict(net.state_dict()._metadata))
+    return got
+
+
+def test_state_dict_versions_and_the_batch_norm_upgrade(torch):
+    """A state_dict without _metadata is a version-1 one: BatchNorm's num_batches_tracked
+    is filled in (kept), never reported missing; with the versions it is."""
+    ours, theirs = _partial_loads(tg), _partial_loads(torch)
+    assert ours == theirs
+    assert "1.num_batches_tracked" not in ours[0][0] and "1.num_batches_tracked" in ours[1][0]
+    assert ours[2]["1"] == {"version": 2} and ours[2][""] == {"version": 1}
+
+
+def test_batch_norm_upgrade_keeps_the_count_and_leaves_the_callers_dict():
+    bn = tg.nn.BatchNorm1d(2)
+    bn(tg.ones(4, 2))
+    sd = {k: v.clone() for k, v in bn.state_dict().items() if k != "num_batches_tracked"}
+    assert not bn.load_state_dict(sd).missing_keys
+    assert bn.num_batches_tracked.item() == 1 and "num_batches_tracked" not in sd
+
+
+def test_inference_tensor_refuses_requires_grad_outside_inference_mode(raises_as_torch, torch):
+    def made_inside(L):
+        with L.inference_mode():
+            return L.ones(2)
+    raises_as_torch(lambda L: made_inside(L).requires_grad_())
+    raises_as_torch(lambda L: setattr(made_inside(L), "requires_grad", True))
+    for L in (tg, torch):
+        with L.inference_mode():
+            t = L.ones(2)
+            assert t.requires_grad_().requires_grad  # (inside: allowed)
+        assert not made_inside(L).requires_grad_(False).requires_grad
+        assert L.ones(2).requires_grad_().requires_grad
