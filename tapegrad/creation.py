@@ -1,4 +1,5 @@
 """Tensor creation, with PyTorch's names and float64 as the default float dtype."""
+import math
 import operator
 import sys
 import warnings
@@ -176,6 +177,12 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         start, end = 0, start
     start, end, step = (_number(v, "arange", k) for v, k in
                         ((start, "start"), (end, "end"), (step, "step")))
+    if not (math.isfinite(start) and math.isfinite(end)):  # (PyTorch's checks and words)
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (step > 0 and end >= start or step < 0 and end <= start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     data = np.arange(start, end, step)
     dt = dtypes.to_dtype(dtype) or (
         dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)

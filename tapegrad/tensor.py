@@ -494,7 +494,7 @@ def as_data(value, dtype):
             dtype is None and dtypes._DEFAULT_FLOAT is dtypes.float64)):
         return value
     if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
-        arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
+        arr = _array_of(value, None)  # Python numbers and lists: the default float, int64
         if isinstance(value, (list, tuple)) and (
                 arr.dtype not in (np.float64, np.int64, np.bool_) or
                 dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
@@ -514,8 +514,42 @@ def as_data(value, dtype):
             raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
                             f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
     else:
-        arr = np.array(value, dtype=dtype)
+        arr = _array_of(value, dtype)
     return norm(arr)
+
+
+def _array_of(value, dtype):
+    """``np.array(value, dtype)``; nested lists of unequal lengths get PyTorch's error."""
+    try:
+        return np.array(value, dtype=dtype)
+    except ValueError as e:
+        error = e
+    if isinstance(value, (list, tuple)):
+        _check_nesting(value)  # (outside the except: no "during handling" context)
+    raise error
+
+
+def _check_nesting(value):
+    """Raise PyTorch's error for the first sequence whose length differs from that of the
+    first sequence at its depth (the first items' lengths give the shape)."""
+    sizes, v = [], value
+    while isinstance(v, (list, tuple)):
+        sizes.append(len(v))
+        if not v:
+            break
+        v = v[0]
+
+    def walk(seq, dim):
+        if dim == len(sizes):
+            return
+        if not isinstance(seq, (list, tuple)):
+            raise TypeError("not a sequence")
+        if len(seq) != sizes[dim]:
+            raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} "
+                             f"(got {len(seq)})")
+        for item in seq:
+            walk(item, dim + 1)
+    walk(value, 0)
 
 
 def _typed_end(value):

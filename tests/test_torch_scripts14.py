@@ -146,3 +146,87 @@ def test_inference_tensor_refuses_requires_grad_outside_inference_mode(raises_as
             assert t.requires_grad_().requires_grad  # (inside: allowed)
         assert not made_inside(L).requires_grad_(False).requires_grad
         assert L.ones(2).requires_grad_().requires_grad
+
+
+def _lbfgs_state(L, line_search, max_iter):
+    p = L.tensor([-1.5, 2.0], dtype=L.float64, requires_grad=True)
+    opt = L.optim.LBFGS([p], lr=0.5, max_iter=max_iter, history_size=3,
+                        line_search_fn=line_search)
+
+    def closure():
+        opt.zero_grad()
+        loss = (1 - p[0]) ** 2 + 100 * (p[1] - p[0] ** 2) ** 2
+        loss.backward()
+        return loss
+    opt.step(closure)
+    st = opt.state[p]
+    kinds = {k: type(v).__name__ if not isinstance(v, list) else
+             [type(e).__name__ for e in v] for k, v in st.items()}
+    return list(st), kinds, [p.tolist(), st["d"].tolist(), float(st["H_diag"]),
+                             [float(v) for v in st["ro"]]], opt
+
+
+@pytest.mark.parametrize("line_search", [None, "strong_wolfe"])
+@pytest.mark.parametrize("max_iter", [1, 2, 8])
+def test_lbfgs_state_holds_tensors_as_pytorchs(line_search, max_iter, torch):
+    """d, H_diag, prev_flat_grad, the history lists and al are tensors (were ndarrays,
+    which a state_dict could not save); al is history_size long."""
+    *ours, opt = _lbfgs_state(tg, line_search, max_iter)
+    *theirs, _ = _lbfgs_state(torch, line_search, max_iter)
+    assert ours[:2] == theirs[:2]
+    if max_iter > 1:
+        np.testing.assert_allclose(ours[2][0], theirs[2][0], rtol=1e-12)
+    import io
+    buf = io.BytesIO()
+    tg.save(opt.state_dict(), buf)
+    buf.seek(0)
+    q = tg.tensor([0.0, 0.0], requires_grad=True)
+    again = tg.optim.LBFGS([q], lr=0.5, max_iter=max_iter, history_size=3,
+                           line_search_fn=line_search)
+    again.load_state_dict(tg.load(buf))
+    assert again.state[q]["d"].tolist() == ours[2][1]
+
+
+RANGES = [lambda L: L.arange(0, 5, 0), lambda L: L.arange(5, 0), lambda L: L.arange(0, 5, -1),
+          lambda L: L.arange(0.0, float("inf")), lambda L: L.arange(float("nan")),
+          lambda L: L.arange(1.5, -2.0, 0.5)]
+
+
+@pytest.mark.parametrize("call", RANGES)
+def test_arange_refuses_an_empty_or_endless_range_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+@pytest.mark.parametrize("args", [(0,), (3, 3), (5, 0, -2), (0.0, 1.0, 0.25), (2, -2, -1.5)])
+def test_arange_of_a_consistent_range(args, torch):
+    assert tg.arange(*args).tolist() == torch.arange(*args).tolist()
+
+
+RAGGED = [[[1, 2], [3]], [[1, 2], 3], [[[1], [2]], [[3], [4, 5]]], [[1, 2], [3, 4, 5]],
+          ([1.0, 2.0], (3.0,)), [[1, 2], [3, 4], [5]]]
+
+
+@pytest.mark.parametrize("data", RAGGED)
+@pytest.mark.parametrize("dtype", [None, "float32"])
+def test_ragged_lists_raise_pytorchs_error(data, dtype, raises_as_torch):
+    raises_as_torch(lambda L: L.tensor(data, dtype=getattr(L, dtype) if dtype else None))
+
+
+def test_sequential_index_out_of_range(raises_as_torch):
+    def seq(L):
+        return L.nn.Sequential(L.nn.ReLU(), L.nn.Tanh())
+    for call in (lambda L: seq(L)[2], lambda L: seq(L)[-3],
+                 lambda L: seq(L).__setitem__(4, L.nn.ReLU()), lambda L: seq(L).__delitem__(9)):
+        raises_as_torch(call)
+    s = tg.nn.Sequential(tg.nn.ReLU(), tg.nn.Tanh())
+    assert type(s[-1]).__name__ == "Tanh" and type(s[tg.tensor(0)]).__name__ == "ReLU"
+
+
+def test_an_unused_input_is_named_by_its_index(torch):
+    messages = []
+    for L in (tg, torch):
+        x, y = L.ones(2, requires_grad=True), L.ones(3, requires_grad=True)
+        with pytest.raises(RuntimeError) as info:
+            L.autograd.grad((x * 2).sum(), [x, y])
+        messages.append(str(info.value))
+    assert messages[0] == messages[1] and "index 1" in messages[0]

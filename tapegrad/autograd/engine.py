@@ -22,8 +22,8 @@ from .function import free_records, run_backward
 from .saved import check_saved
 from .span import graph_span
 
-_UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
-           "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
+_UNUSED = ("The differentiated Tensor at index {i} appears to not have been used in the graph. "
+           "Set allow_unused=True if this is the desired behavior.")  # (PyTorch's words)
 
 _GRAD_CYCLE = (  # PyTorch's warning: here the cycle also keeps the thread's tape from resetting
     "Using backward() with create_graph=True will create a reference cycle between the "
@@ -447,7 +447,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             if g is None and materialize_grads:
                 g = _leaf(norm(np.zeros(t.shape, t.dtype)))
             if g is None and not allow_unused:
-                raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
+                raise RuntimeError(_UNUSED.format(i=i))
             result.append(g)
         return tuple(result)
     captured = {}  # hooked leaves: their gradient through their hooks (autograd/hooks.py)
@@ -476,7 +476,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         elif allow_unused:
             result.append(None)
         else:
-            raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
+            raise RuntimeError(_UNUSED.format(i=i))
     return tuple(result)
 
 

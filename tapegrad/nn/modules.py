@@ -2,6 +2,7 @@
 state_dict; and the few layers small models need (Linear, Sequential, activations, losses).
 Everything a layer computes goes through ``nn.functional``, so it records like any op."""
 import math
+import operator
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -590,16 +591,25 @@ class Sequential(Module):
             input = m(input)
         return input
 
+    def _key(self, idx):
+        """The name of the child at position ``idx``, or PyTorch's IndexError."""
+        idx, n = operator.index(idx), len(self._modules)
+        if not -n <= idx < n:
+            raise IndexError(f"index {idx} is out of range")
+        return list(self._modules)[idx]
+
     def __getitem__(self, idx):
         if isinstance(idx, slice):  # the children keep their names, as in PyTorch
             return type(self)(OrderedDict(list(self._modules.items())[idx]))
-        return list(self._modules.values())[idx]
+        return self._modules[self._key(idx)]
 
     def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
-        self.add_module(list(self._modules)[idx], module)
+        self.add_module(self._key(idx), module)
 
     def __delitem__(self, idx):  # the rest are renumbered, as in PyTorch
         mods = list(self._modules.values())
+        if not isinstance(idx, slice):
+            self._key(idx)
         del mods[idx]
         self._modules.clear()
         for i, m in enumerate(mods):
