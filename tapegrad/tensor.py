@@ -270,11 +270,13 @@ class Tensor:
         d = self._data
         return d if type(d) is float else d.tolist()
 
-    def numpy(self):
-        """The values as an ndarray (shares memory where it can)."""
+    def numpy(self, *, force=False):
+        """The values as an ndarray (shares memory where it can); ``force`` takes them from
+        a tensor that requires grad too (as ``detach().numpy()``)."""
+        check_bool(force, "numpy", "force")
         if state.tracing is not None:
             _trace_hook(self, "escape", "numpy()")
-        if self._rg:
+        if self._rg and not force:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. "
                 "Use tensor.detach().numpy() instead.")

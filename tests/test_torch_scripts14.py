@@ -230,3 +230,13 @@ def test_an_unused_input_is_named_by_its_index(torch):
             L.autograd.grad((x * 2).sum(), [x, y])
         messages.append(str(info.value))
     assert messages[0] == messages[1] and "index 1" in messages[0]
+
+
+def test_numpy_force_reads_a_tensor_that_requires_grad(torch, raises_as_torch):
+    for L in (tg, torch):
+        a = L.tensor([2.0, 3.0], dtype=L.float64, requires_grad=True)
+        n = a.numpy(force=True)
+        n[0] = 9.0  # (shares the memory, as detach().numpy() does)
+        assert a.tolist() == [9.0, 3.0] and a.detach().numpy(force=False).tolist() == [9.0, 3.0]
+    raises_as_torch(lambda L: L.ones(2, requires_grad=True).numpy())
+    raises_as_torch(lambda L: L.ones(2).numpy(force=1))
