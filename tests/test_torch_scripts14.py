@@ -140,6 +140,7 @@ def test_inference_tensor_refuses_requires_grad_outside_inference_mode(raises_as
             return L.ones(2)
     raises_as_torch(lambda L: made_inside(L).requires_grad_())
     raises_as_torch(lambda L: setattr(made_inside(L), "requires_grad", True))
+    raises_as_torch(lambda L: L.nn.Parameter(made_inside(L)))
     for L in (tg, torch):
         with L.inference_mode():
             t = L.ones(2)
