@@ -241,3 +241,62 @@ def test_numpy_force_reads_a_tensor_that_requires_grad(torch, raises_as_torch):
         assert a.tolist() == [9.0, 3.0] and a.detach().numpy(force=False).tolist() == [9.0, 3.0]
     raises_as_torch(lambda L: L.ones(2, requires_grad=True).numpy())
     raises_as_torch(lambda L: L.ones(2).numpy(force=1))
+
+
+def _tie_heavy(seed):
+    rng = np.random.default_rng(seed)
+    for trial in range(60):  # (at most 8000 values: within std_sort.MAX_WORK)
+        n = int(rng.integers(1, 300))
+        rows = int(rng.integers(1, min(8000 // n, 30) + 1))
+        shape = [(n,), (rows, n), (n, rows), (2, rows // 2 + 1, n // 2 + 1)][trial % 4]
+        a = rng.integers(0, int(rng.integers(1, 5)), shape).astype(float)
+        if trial % 3 == 0:
+            a[rng.random(shape) < 0.2] = np.nan
+        if trial % 5 == 0:  # (runs already in order: the pivots see equal keys)
+            a = np.sort(a, axis=-1)
+        yield a, int(rng.integers(-len(shape), len(shape)))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_orders_ties_as_pytorchs_std_sort(seed, descending, torch):
+    """PyTorch's non-stable CPU sort is std::sort: ties in slices longer than 16 leave
+    their input order (a stable argsort matched only up to 16)."""
+    for a, dim in _tie_heavy(seed):
+        for dtype in ("float64", "float32", "int64", "bool"):
+            if dtype in ("int64", "bool") and np.isnan(a).any():
+                continue
+            x = a.astype(dtype)
+            ours = tg.tensor(x).sort(dim=dim, descending=descending)
+            theirs = torch.tensor(x).sort(dim=dim, descending=descending)
+            assert np.array_equal(ours.indices.numpy(), theirs.indices.numpy())
+            np.testing.assert_array_equal(ours.values.numpy(), theirs.values.numpy())
+            assert np.array_equal(tg.argsort(tg.tensor(x), dim, descending).numpy(),
+                                  theirs.indices.numpy())
+            stable = tg.tensor(x).sort(dim=dim, descending=descending, stable=True)
+            assert np.array_equal(stable.indices.numpy(), torch.tensor(x).sort(
+                dim=dim, descending=descending, stable=True).indices.numpy())
+
+
+def test_sort_ties_route_the_gradient_as_pytorchs(torch):
+    a = np.array([2.0, 1.0, 2.0, 0.0] * 6)
+    w = np.arange(24.0)
+    grads = []
+    for L in (tg, torch):
+        x = L.tensor(a, requires_grad=True)
+        (x.sort(descending=True).values * L.tensor(w)).sum().backward()
+        grads.append(x.grad.tolist())
+    assert grads[0] == grads[1]
+
+
+def test_sort_while_tracing_keeps_the_stable_order_its_guard_checks():
+    a = tg.tensor([1.0, 0.0] * 10)
+    f = tg.compile(lambda x: (x.sort().values * tg.arange(20.0)).sum())
+    assert f(a).item() == (a.sort(stable=True).values * tg.arange(20.0)).sum().item()
+
+
+def test_std_sort_beyond_its_budget_keeps_the_stable_order():
+    from tapegrad.ops import std_sort
+    n = std_sort.MAX_WORK + 1
+    x = tg.tensor(np.zeros(n))
+    assert np.array_equal(x.sort().indices.numpy(), np.arange(n))

@@ -34,7 +34,7 @@ from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_value
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
-from . import layout, views
+from . import layout, std_sort, views
 from .registry import ZERO, api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
@@ -525,9 +525,11 @@ def triu(input, diagonal=0):
     return _triangle(input, diagonal, False, "triu")
 
 
-def _order(input, dim, descending, op):
-    """A stable argsort along ``dim``: ties keep their input order; NaN counts as the
-    largest value (last ascending, first descending), as in PyTorch."""
+def _order(input, dim, descending, op, stable=True):
+    """An argsort along ``dim``; NaN counts as the largest value (last ascending, first
+    descending), as in PyTorch.  Stable (ties keep their input order), or with ``stable``
+    False the order of PyTorch's non-stable sort, std::sort's (ops/std_sort.py), eagerly
+    (while tracing it stays stable: the recorded order guard assumes it)."""
     d = _wrap_dim(dim, input.ndim, op) if input.ndim else 0
     a = _arr(input)
     if not a.ndim:
@@ -535,9 +537,31 @@ def _order(input, dim, descending, op):
     if a.dtype.kind in "bu":
         a = a.astype(np.int64)
     if not descending:
-        return d, np.argsort(a, axis=d, kind="stable")
-    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
-    return d, np.lexsort((-a, ~nan), axis=d)
+        order = np.argsort(a, axis=d, kind="stable")
+    else:
+        nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+        order = np.lexsort((-a, ~nan), axis=d)
+    if not stable and state.tracing is None and a.shape[d] > std_sort.THRESHOLD:
+        order = _std_sort_ties(a, d, order, descending)
+    return d, order
+
+
+def _std_sort_ties(a, d, order, descending):
+    """``order`` with the slices along ``d`` that hold ties re-sorted as std::sort sorts
+    them (unless that is more than std_sort.MAX_WORK values: they keep the stable order)."""
+    n = a.shape[d]
+    rows = np.moveaxis(np.take_along_axis(a, order, d), d, -1).reshape(-1, n)
+    tie = rows[:, 1:] == rows[:, :-1]
+    if rows.dtype.kind == "f":
+        tie |= np.isnan(rows[:, 1:]) & np.isnan(rows[:, :-1])
+    tied = np.flatnonzero(tie.any(axis=1))
+    if not tied.size or tied.size * n > std_sort.MAX_WORK:
+        return order
+    keys = np.moveaxis(a, d, -1).reshape(-1, n)
+    out = np.moveaxis(order, d, -1).reshape(-1, n).copy()
+    for r in tied:
+        out[r] = std_sort.introsort_order(keys[r].tolist(), descending)
+    return np.moveaxis(out.reshape(np.moveaxis(order, d, -1).shape), -1, d)
 
 
 def _guard_order(input, d, order, descending):
@@ -573,8 +597,9 @@ def _along(input, d, order, name):
 
 @api
 def sort(input, dim=-1, descending=False, stable=False):
-    """``(values, indices)`` sorted along ``dim`` (stable); values carry the gradient."""
-    d, order = _order(input, dim, descending, "sort")
+    """``(values, indices)`` sorted along ``dim``, ties as PyTorch orders them (in their
+    input order if ``stable``); values carry the gradient."""
+    d, order = _order(input, dim, descending, "sort", stable)
     _guard_order(input, d, order, descending)
     return _SortResult(_along(input, d, order, "SortBackward0"), Tensor(order))
 
@@ -582,7 +607,8 @@ def sort(input, dim=-1, descending=False, stable=False):
 @api
 def argsort(input, dim=-1, descending=False, stable=False):
     """The indices that sort ``input`` along ``dim``."""
-    return sort(input, dim, descending).indices  # (sort guards the order while tracing)
+    # (sort guards the order while tracing)
+    return sort(input, dim, descending, stable=stable).indices
 
 
 @api
