@@ -6,8 +6,9 @@ topk is ``std::nth_element`` or ``std::partial_sort``.  These functions run the 
 with PyTorch's comparator, in which NaN is the largest value, and give the same
 permutations (pinned against PyTorch by tests/test_torch_scripts14.py).
 
-They are plain Python, run only for slices that hold ties (without ties any sort agrees),
-up to ``MAX_WORK`` values per call; beyond that ties keep their stable order."""
+They are plain Python, run only for slices that hold ties (without ties any sort agrees;
+topk's unsorted k always), up to ``MAX_WORK`` values per call; beyond that the order stays
+the stable one (ops/shape.py's ``_std_rows``)."""
 MAX_WORK = 1 << 13  # values re-sorted in Python per call (8192: ~20 ms)
 THRESHOLD = 16  # libstdc++'s _S_threshold: runs this short are left to insertion sort
 
