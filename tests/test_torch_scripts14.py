@@ -294,6 +294,18 @@ def test_topk_orders_ties_as_pytorchs_nth_element(seed, largest, torch):
                 np.testing.assert_array_equal(ours.values.numpy(), theirs.values.numpy())
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kthvalue_picks_among_ties_as_atens_quick_select(seed, torch):
+    rng = np.random.default_rng(seed)
+    for a, dim in _tie_heavy(seed):
+        k = int(rng.integers(1, a.shape[dim] + 1))
+        for x in (a, np.nan_to_num(a).astype(np.int64)):
+            ours = tg.tensor(x).kthvalue(k, dim)
+            theirs = torch.tensor(x).kthvalue(k, dim)
+            assert np.array_equal(ours.indices.numpy(), theirs.indices.numpy())
+            np.testing.assert_array_equal(ours.values.numpy(), theirs.values.numpy())
+
+
 def test_sort_ties_route_the_gradient_as_pytorchs(torch):
     a = np.array([2.0, 1.0, 2.0, 0.0] * 6)
     w = np.arange(24.0)
@@ -307,6 +319,7 @@ def test_sort_ties_route_the_gradient_as_pytorchs(torch):
 
 @pytest.mark.parametrize("op", [lambda x: x.sort().values, lambda x: x.topk(3).values,
                                 lambda x: x.topk(17, sorted=False).values,
+                                lambda x: x.reshape(4, 5).kthvalue(2, 1).values,
                                 lambda x: x.reshape(2, 10).sort(1, descending=True).values])
 def test_traced_sort_replays_as_eager_at_points_with_and_without_ties(op):
     """The trace keeps the traced point's order; its guard sends a replayed point with

@@ -155,3 +155,47 @@ def topk_order(keys, k, largest, sorted_=True):
         if sorted_:
             sort(0, k - 1)
     return idx[:k]
+
+
+def quick_select_index(keys, k):
+    """The position ATen's own quick select (``kthvalue``'s) leaves at rank ``k`` of
+    ``keys``: median-of-three pivots and Hoare partitions, NaN the largest value."""
+    a, idx = list(keys), list(range(len(keys)))
+
+    def greater(x, y):
+        return (x != x and y == y) or x > y
+
+    def swap(i, j):
+        a[i], a[j] = a[j], a[i]
+        idx[i], idx[j] = idx[j], idx[i]
+
+    lo, hi = 0, len(a) - 1
+    while hi > lo:
+        if hi == lo + 1:
+            if greater(a[lo], a[hi]):
+                swap(lo, hi)
+            break
+        swap(lo + (hi - lo) // 2, lo + 1)  # the median of three to lo, the pivot
+        if greater(a[lo + 1], a[hi]):
+            swap(lo + 1, hi)
+        if greater(a[lo], a[hi]):
+            swap(lo, hi)
+        if greater(a[lo + 1], a[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, a[lo]
+        while True:
+            i += 1
+            while greater(pivot, a[i]):
+                i += 1
+            j -= 1
+            while greater(a[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+    return idx[k]
