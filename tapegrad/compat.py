@@ -500,9 +500,22 @@ def _window(name, fn):
     return window
 
 
-def _cos_terms(k, n, *coefs):
-    x = 2.0 * np.pi * k / n
-    return sum(c * (-1) ** j * np.cos(j * x) for j, c in enumerate(coefs))
+# PyTorch's formulas, in its order of operations (so that the zeros stay exact zeros): k
+# counts 0..n, n is the window's length less one (after the periodic window's extra point)
+def _hamming(k, n, alpha=0.54, beta=0.46):
+    return np.cos(k * (2.0 * np.pi / n)) * -beta + alpha
+
+
+def _blackman(k, n):
+    x = k * (np.pi / n)
+    return np.cos(x * 4) * 0.08 - np.cos(x * 2) * 0.5 + 0.42
+
+
+def _bartlett(k, n):
+    w = k * (2.0 / n)
+    half = n // 2 + 1  # (the second half falls from 2)
+    w[half:] = 2.0 - w[half:]
+    return w
 
 
 def _kaiser(k, n, beta=12.0):
@@ -511,12 +524,10 @@ def _kaiser(k, n, beta=12.0):
 
 
 FUNCTIONS.update({
-    "hann_window": _window("hann_window", lambda k, n: _cos_terms(k, n, 0.5, 0.5)),
-    "hamming_window": _window("hamming_window", lambda k, n, alpha=0.54, beta=0.46:
-                              _cos_terms(k, n, alpha, beta)),
-    "blackman_window": _window("blackman_window",
-                               lambda k, n: _cos_terms(k, n, 0.42, 0.5, 0.08)),
-    "bartlett_window": _window("bartlett_window", lambda k, n: 1.0 - np.abs(2.0 * k / n - 1.0)),
+    "hann_window": _window("hann_window", lambda k, n: _hamming(k, n, 0.5, 0.5)),
+    "hamming_window": _window("hamming_window", _hamming),
+    "blackman_window": _window("blackman_window", _blackman),
+    "bartlett_window": _window("bartlett_window", _bartlett),
     "kaiser_window": _window("kaiser_window", _kaiser),
 })
 FUNCTIONS.update({f.__name__: f for f in (scalar_tensor, fill, asarray, unravel_index)})

@@ -1,4 +1,5 @@
 """Tensor creation, with PyTorch's names and float64 as the default float dtype."""
+import math
 import operator
 import sys
 import warnings
@@ -109,14 +110,14 @@ def from_numpy(ndarray):
     return as_tensor(ndarray)
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False):
+def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "zeros")
-    return _make(np.zeros(_shape(size)), _float(dtype), requires_grad)
+    return _make(np.zeros(_size(size, kwargs, "zeros")), _float(dtype), requires_grad)
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False):
+def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "ones")
-    return _make(np.ones(_shape(size)), _float(dtype), requires_grad)
+    return _make(np.ones(_size(size, kwargs, "ones")), _float(dtype), requires_grad)
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
@@ -176,6 +177,12 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         start, end = 0, start
     start, end, step = (_number(v, "arange", k) for v, k in
                         ((start, "start"), (end, "end"), (step, "step")))
+    if not (math.isfinite(start) and math.isfinite(end)):  # (PyTorch's checks and words)
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (step > 0 and end >= start or step < 0 and end <= start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     data = np.arange(start, end, step)
     dt = dtypes.to_dtype(dtype) or (
         dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)
@@ -275,8 +282,10 @@ def _gen(generator):
     return _rng if generator is None else generator._np
 
 
-def _size(size, kwargs, op):
-    """``*size`` or ``size=`` (PyTorch takes both)."""
+def _size(size, kwargs, op, ignored=()):
+    """``*size`` or ``size=`` (PyTorch takes both); keywords in ``ignored`` (memory and
+    layout hints that change nothing here) are dropped, any other is refused."""
+    kwargs = {k: v for k, v in kwargs.items() if k not in ignored}
     if "size" in kwargs:
         if size:
             raise TypeError(f"{op}() got multiple values for argument 'size'")
@@ -384,7 +393,8 @@ def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """A tensor of ``size`` whose values are to be overwritten (zeros here: uninitialised
     memory would make results depend on what the allocator left)."""
     _device(device, "empty")
-    return _make(np.zeros(_shape(size)), _float(dtype), requires_grad)
+    shape = _size(size, kwargs, "empty", ("memory_format", "pin_memory", "layout"))
+    return _make(np.zeros(shape), _float(dtype), requires_grad)
 
 
 def empty_like(input, dtype=None, device=None, requires_grad=False, **kwargs):

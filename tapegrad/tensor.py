@@ -154,6 +154,10 @@ class Tensor:
             raise RuntimeError(
                 "Only Tensors of floating point and complex dtype can require gradients "
                 f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
+        if requires_grad and not self._rg and getattr(self, "_inf", False) and \
+                not state.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
+                               "InferenceMode is not allowed.")
         if self._tok is None and bool(requires_grad) != self._rg:
             self._rg = bool(requires_grad)
             self._gen = 0  # re-adopt: the tape lists leaves that require grad
@@ -266,11 +270,13 @@ class Tensor:
         d = self._data
         return d if type(d) is float else d.tolist()
 
-    def numpy(self):
-        """The values as an ndarray (shares memory where it can)."""
+    def numpy(self, *, force=False):
+        """The values as an ndarray (shares memory where it can); ``force`` takes them from
+        a tensor that requires grad too (as ``detach().numpy()``)."""
+        check_bool(force, "numpy", "force")
         if state.tracing is not None:
             _trace_hook(self, "escape", "numpy()")
-        if self._rg:
+        if self._rg and not force:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. "
                 "Use tensor.detach().numpy() instead.")
@@ -490,7 +496,7 @@ def as_data(value, dtype):
             dtype is None and dtypes._DEFAULT_FLOAT is dtypes.float64)):
         return value
     if dtype is None and not isinstance(value, (np.ndarray, np.generic)):
-        arr = np.array(value)  # Python numbers and lists: the default float dtype, int64
+        arr = _array_of(value, None)  # Python numbers and lists: the default float, int64
         if isinstance(value, (list, tuple)) and (
                 arr.dtype not in (np.float64, np.int64, np.bool_) or
                 dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
@@ -510,8 +516,42 @@ def as_data(value, dtype):
             raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
                             f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
     else:
-        arr = np.array(value, dtype=dtype)
+        arr = _array_of(value, dtype)
     return norm(arr)
+
+
+def _array_of(value, dtype):
+    """``np.array(value, dtype)``; nested lists of unequal lengths get PyTorch's error."""
+    try:
+        return np.array(value, dtype=dtype)
+    except ValueError as e:
+        error = e
+    if isinstance(value, (list, tuple)):
+        _check_nesting(value)  # (outside the except: no "during handling" context)
+    raise error
+
+
+def _check_nesting(value):
+    """Raise PyTorch's error for the first sequence whose length differs from that of the
+    first sequence at its depth (the first items' lengths give the shape)."""
+    sizes, v = [], value
+    while isinstance(v, (list, tuple)):
+        sizes.append(len(v))
+        if not v:
+            break
+        v = v[0]
+
+    def walk(seq, dim):
+        if dim == len(sizes):
+            return
+        if not isinstance(seq, (list, tuple)):
+            raise TypeError("not a sequence")
+        if len(seq) != sizes[dim]:
+            raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} "
+                             f"(got {len(seq)})")
+        for item in seq:
+            walk(item, dim + 1)
+    walk(value, 0)
 
 
 def _typed_end(value):

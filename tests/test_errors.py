@@ -110,7 +110,7 @@ CASES = {
         "Trying to backward through the graph a second time"),
     "unused input": Case(
         _two, lambda L, e: L.autograd.grad(e["s"], [e["x"], e["u"]]), RuntimeError,
-        "Set allow_unused=True", extra=("input 1",), rows_may_free=True),
+        "Set allow_unused=True", extra=("index 1",), rows_may_free=True),
     "gradient= of the wrong shape": Case(
         _vec, lambda L, e: e["y"].backward(L.ones(2)), RuntimeError, "Mismatch in shape",
         extra=("(2,)", "(3,)")),

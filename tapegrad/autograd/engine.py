@@ -13,7 +13,8 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import keeps_grad_mode
 from ..ops.custom import CUSTOM
 from ..ops.registry import NAMES
-from ..ops.shape import stack
+from ..ops._record import named_result
+from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
 from ..tensor import Tensor, _leaf, norm
 from . import graph, higher, hooks
@@ -22,8 +23,8 @@ from .function import free_records, run_backward
 from .saved import check_saved
 from .span import graph_span
 
-_UNUSED = ("One of the differentiated Tensors appears to not have been used in the graph "
-           "(input {i}, shape {shape}). Set allow_unused=True if this is the desired behavior.")
+_UNUSED = ("The differentiated Tensor at index {i} appears to not have been used in the graph. "
+           "Set allow_unused=True if this is the desired behavior.")  # (PyTorch's words)
 
 _GRAD_CYCLE = (  # PyTorch's warning: here the cycle also keeps the thread's tape from resetting
     "Using backward() with create_graph=True will create a reference cycle between the "
@@ -342,7 +343,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
                 g = g.detach()
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
-                t._grad = g if t._grad is None else t._grad + g
+                # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
+                # copied, a CopyBackwards node; later ones add out of place)
+                t._grad = named_result(clone(g), "CopyBackwards", None, g) if t._grad is None \
+                    else t._grad + g
                 if t._tok is None:
                     leaf_grads = True
                     hooks.run_post_hooks(t)
@@ -444,7 +448,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             if g is None and materialize_grads:
                 g = _leaf(norm(np.zeros(t.shape, t.dtype)))
             if g is None and not allow_unused:
-                raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
+                raise RuntimeError(_UNUSED.format(i=i))
             result.append(g)
         return tuple(result)
     captured = {}  # hooked leaves: their gradient through their hooks (autograd/hooks.py)
@@ -473,7 +477,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         elif allow_unused:
             result.append(None)
         else:
-            raise RuntimeError(_UNUSED.format(i=i, shape=tuple(t.shape)))
+            raise RuntimeError(_UNUSED.format(i=i))
     return tuple(result)
 
 

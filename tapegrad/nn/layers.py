@@ -447,6 +447,17 @@ class _BatchNorm(Module):
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
 
+    _version = 2  # (1 had no num_batches_tracked)
+
+    def _upgrade_state(self, state_dict, prefix, version):
+        """A state_dict of version 1 (or without _metadata) may lack num_batches_tracked:
+        this module's own count is kept (PyTorch's upgrade)."""
+        key = prefix + "num_batches_tracked"
+        if (version is None or version < 2) and self.track_running_stats and \
+                key not in state_dict:
+            n = self.num_batches_tracked
+            state_dict[key] = n if n is not None else Tensor(np.array(0, np.int64))
+
     def reset_running_stats(self):
         if self.track_running_stats:
             with no_grad():

@@ -2,6 +2,7 @@
 state_dict; and the few layers small models need (Linear, Sequential, activations, losses).
 Everything a layer computes goes through ``nn.functional``, so it records like any op."""
 import math
+import operator
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -29,8 +30,10 @@ class Module:
         if args or kwargs:
             raise TypeError(f"{type(self).__name__}.__init__() takes no arguments beyond "
                             f"self (got {len(args)} positional and {sorted(kwargs)} keyword)")
-        for name in ("_parameters", "_buffers", "_modules", "_forward_hooks",
-                     "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks"):
+        for name in ("_parameters", "_buffers", "_modules"):  # (plain dicts, as PyTorch's)
+            object.__setattr__(self, name, {})
+        for name in ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks",
+                     "_backward_pre_hooks"):  # (OrderedDicts: prepend moves to the front)
             object.__setattr__(self, name, OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_hooks_with_kwargs", set())
@@ -333,13 +336,34 @@ class Module:
             destination, prefix, keep_vars = (list(args) + [destination, prefix,
                                                             keep_vars][len(args):])[:3]
         out = OrderedDict() if destination is None else destination
+        if destination is None:  # (each module's version: load_state_dict upgrades older)
+            out._metadata = OrderedDict()
+        if hasattr(out, "_metadata"):
+            for key, m in self._prefixed_modules(prefix):
+                out._metadata[key[:-1]] = {"version": m._version}
         for key, t in self._state_items(prefix, keep_vars):
             out[key] = t
         return out
 
+    _version = 1  # (a state_dict's _metadata records it: BatchNorm's 2 added a buffer)
+
+    def _prefixed_modules(self, prefix):
+        yield prefix, self
+        for name, m in self._modules.items():
+            if m is not None:
+                yield from m._prefixed_modules(prefix + name + ".")
+
+    def _upgrade_state(self, state_dict, prefix, version):
+        """Fill into ``state_dict`` (a copy) what a state_dict saved by an older
+        ``version`` of this module (None: no _metadata) lacks; nothing here."""
+
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy values into the parameters and persistent buffers of the same names (in
         place); returns ``(missing_keys, unexpected_keys)``."""
+        metadata = getattr(state_dict, "_metadata", None) or {}
+        state_dict = OrderedDict(state_dict)  # (the upgrades write into a copy)
+        for prefix, m in self._prefixed_modules(""):
+            m._upgrade_state(state_dict, prefix, metadata.get(prefix[:-1], {}).get("version"))
         own = OrderedDict(self._state_items("", True))
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -443,14 +467,17 @@ class Module:
     def extra_repr(self):
         return ""
 
+    def _get_name(self):
+        return type(self).__name__
+
     def __repr__(self):
         extra = self.extra_repr()
         extra_lines = extra.split("\n") if extra else []
         lines = extra_lines + [f"({name}): " + repr(m).replace("\n", "\n  ")
                                for name, m in self._modules.items()]
         if len(lines) == len(extra_lines) <= 1:  # PyTorch's layout: one extra line inline
-            return f"{type(self).__name__}({extra})"
-        return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
+            return f"{self._get_name()}({extra})"
+        return f"{self._get_name()}(\n  " + "\n  ".join(lines) + "\n)"
 
 
 def _size(shape):
@@ -564,16 +591,25 @@ class Sequential(Module):
             input = m(input)
         return input
 
+    def _key(self, idx):
+        """The name of the child at position ``idx``, or PyTorch's IndexError."""
+        idx, n = operator.index(idx), len(self._modules)
+        if not -n <= idx < n:
+            raise IndexError(f"index {idx} is out of range")
+        return list(self._modules)[idx]
+
     def __getitem__(self, idx):
         if isinstance(idx, slice):  # the children keep their names, as in PyTorch
             return type(self)(OrderedDict(list(self._modules.items())[idx]))
-        return list(self._modules.values())[idx]
+        return self._modules[self._key(idx)]
 
     def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
-        self.add_module(list(self._modules)[idx], module)
+        self.add_module(self._key(idx), module)
 
     def __delitem__(self, idx):  # the rest are renumbered, as in PyTorch
         mods = list(self._modules.values())
+        if not isinstance(idx, slice):
+            self._key(idx)
         del mods[idx]
         self._modules.clear()
         for i, m in enumerate(mods):

@@ -19,6 +19,8 @@ class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         if data is None:
             data = np.zeros(0)
+        if getattr(data, "_inf", False):  # (an inference tensor's parameter is one too)
+            self._inf = True
         super().__init__(data.detach() if isinstance(data, Tensor) else data,
                          requires_grad=requires_grad)
 

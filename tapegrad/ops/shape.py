@@ -34,7 +34,7 @@ from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_value
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
-from . import layout, views
+from . import layout, std_sort, views
 from .registry import ZERO, api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
@@ -525,9 +525,10 @@ def triu(input, diagonal=0):
     return _triangle(input, diagonal, False, "triu")
 
 
-def _order(input, dim, descending, op):
-    """A stable argsort along ``dim``: ties keep their input order; NaN counts as the
-    largest value (last ascending, first descending), as in PyTorch."""
+def _order(input, dim, descending, op, stable=True):
+    """An argsort along ``dim``; NaN counts as the largest value (last ascending, first
+    descending), as in PyTorch.  Stable (ties keep their input order), or with ``stable``
+    False the order of PyTorch's non-stable sort, std::sort's (ops/std_sort.py)."""
     d = _wrap_dim(dim, input.ndim, op) if input.ndim else 0
     a = _arr(input)
     if not a.ndim:
@@ -535,20 +536,66 @@ def _order(input, dim, descending, op):
     if a.dtype.kind in "bu":
         a = a.astype(np.int64)
     if not descending:
-        return d, np.argsort(a, axis=d, kind="stable")
-    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
-    return d, np.lexsort((-a, ~nan), axis=d)
+        order = np.argsort(a, axis=d, kind="stable")
+    else:
+        nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+        order = np.lexsort((-a, ~nan), axis=d)
+    if not stable and a.shape[d] > std_sort.THRESHOLD:
+        order = _std_sort_ties(a, d, order, descending)
+    return d, order
 
 
-def _guard_order(input, d, order, descending):
+def _tied_rows(a, d, order):
+    """The slices along ``d`` (numbered as in ``moveaxis(a, d, -1)``) that hold ties,
+    from ``a`` taken in its stable ``order``; NaNs tie with each other."""
+    n = a.shape[d]
+    rows = np.moveaxis(np.take_along_axis(a, order, d), d, -1).reshape(-1, n)
+    tie = rows[:, 1:] == rows[:, :-1]
+    if rows.dtype.kind == "f":
+        tie |= np.isnan(rows[:, 1:]) & np.isnan(rows[:, :-1])
+    return tie.any(axis=1)
+
+
+def _std_rows(a, d, order, rows, ordering):
+    """``order`` (its slices along d) with each slice numbered in ``rows`` replaced by
+    ``ordering(keys of the slice)``, or None past std_sort.MAX_WORK values."""
+    rows = np.flatnonzero(rows)
+    n = a.shape[d]
+    if rows.size * n > std_sort.MAX_WORK:
+        return None
+    keys = np.moveaxis(a, d, -1).reshape(-1, n)
+    shape = np.moveaxis(order, d, -1).shape
+    out = np.moveaxis(order, d, -1).reshape(-1, shape[-1]).copy()
+    for r in rows:
+        out[r] = ordering(keys[r].tolist())
+    return np.moveaxis(out.reshape(shape), -1, d)
+
+
+def _std_sort_ties(a, d, order, descending):
+    """``order`` with the slices along ``d`` that hold ties sorted as std::sort sorts them
+    (unless that is more than std_sort.MAX_WORK values: they keep the stable order)."""
+    out = _std_rows(a, d, order, _tied_rows(a, d, order),
+                    lambda keys: std_sort.sort_order(keys, descending))
+    return order if out is None else out
+
+
+def _guard_order(input, d, order, descending, strict_above=None):
     """While tracing, the order found at the traced point decides which element lands where:
     record a guard that ``input`` taken in ``order`` along ``d`` is still sorted at every
     replayed point, so replay flags the points whose order differs instead of reusing this
-    point's order.  Eagerly it does nothing (and gathers nothing)."""
+    point's order.  Eagerly it does nothing (and gathers nothing).
+
+    The stable order allows ties where the indices rise; std::sort's and topk's orders of
+    ties (ops/std_sort.py: slices longer than ``strict_above``) depend on every comparison
+    made, so there a replayed point must hold no tie, and a traced point that holds one
+    guards its values."""
     tape = state.tracing
     if tape is None or not _traced(input, tape) or input.ndim == 0 or input.shape[d] < 2:
         return
-    if input.dtype.kind == "f" and np.isnan(np.asarray(input._data)).any():
+    strict = strict_above is not None and input.shape[d] > strict_above
+    keys = np.asarray(input._data)
+    if input.dtype.kind == "f" and np.isnan(keys).any() or strict and _tied_rows(
+            keys.astype(np.int64) if keys.dtype.kind in "bu" else keys, d, order).any():
         # a comparison with NaN is False in any order, so a guard on the order would
         # expect "unsorted" and pass every unsorted point: guard the values instead
         host_values(input, "sort order")
@@ -558,7 +605,7 @@ def _guard_order(input, d, order, descending):
     a, b = narrow(values, d, 0, n - 1), narrow(values, d, 1, n - 1)
     # a stable sort keeps ties in input order: a pair whose indices fall must be strictly
     # ordered, or a point with a tie there sorts (and sends gradients) another way
-    rising = Tensor(np.diff(order, axis=d) > 0)
+    rising = Tensor(np.diff(order, axis=d) > 0 if not strict else np.zeros(a.shape, bool))
     ok = where(rising, ge(a, b) if descending else le(a, b), gt(a, b) if descending else lt(a, b))
     guard((1.0 - to(ok, np.float64)).sum() == 0.0, "sort order")
 
@@ -573,16 +620,18 @@ def _along(input, d, order, name):
 
 @api
 def sort(input, dim=-1, descending=False, stable=False):
-    """``(values, indices)`` sorted along ``dim`` (stable); values carry the gradient."""
-    d, order = _order(input, dim, descending, "sort")
-    _guard_order(input, d, order, descending)
+    """``(values, indices)`` sorted along ``dim``, ties as PyTorch orders them (in their
+    input order if ``stable``); values carry the gradient."""
+    d, order = _order(input, dim, descending, "sort", stable)
+    _guard_order(input, d, order, descending, None if stable else std_sort.THRESHOLD)
     return _SortResult(_along(input, d, order, "SortBackward0"), Tensor(order))
 
 
 @api
 def argsort(input, dim=-1, descending=False, stable=False):
     """The indices that sort ``input`` along ``dim``."""
-    return sort(input, dim, descending).indices  # (sort guards the order while tracing)
+    # (sort guards the order while tracing)
+    return sort(input, dim, descending, stable=stable).indices
 
 
 @api
@@ -593,9 +642,16 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 (PyTorch's 
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
     _, order = _order(input, d, largest, "topk")
-    _guard_order(input, d, order, largest)
-    order = np.take(order, np.arange(k), axis=d) if input.ndim else order
-    return _TopkResult(_along(input, d, order, "TopkBackward0"), Tensor(order))
+    _guard_order(input, d, order, largest, 0)
+    first = np.take(order, np.arange(k), axis=d) if input.ndim else order
+    if input.ndim and k:  # PyTorch's order of ties (and of its unsorted k)
+        a = _arr(input)
+        a = a.astype(np.int64) if a.dtype.kind in "bu" else a
+        rows = _tied_rows(a, d, order) | (not sorted)
+        out = _std_rows(a, d, first, rows,
+                        lambda keys: std_sort.topk_order(keys, k, largest, sorted))
+        first = first if out is None else out
+    return _TopkResult(_along(input, d, first, "TopkBackward0"), Tensor(first))
 
 
 # ---- view: reshape and friends, a flat copy --------------------------------------------

@@ -20,6 +20,7 @@ from . import linalg as la
 from . import reductions as red
 from . import search
 from . import shape as sh
+from . import std_sort
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -93,16 +94,23 @@ def _along(input, dim, op, values=None):
     return input, _wrap_dim(dim, x.ndim, op), x, False
 
 
-def _order_index(t, x, d, k_of, nan_first):
+def _order_index(t, x, d, k_of, nan_first, quick_select=False):
     """The index along d of the element of rank ``k_of(count of non-NaN)`` in each row (NaN
     sorts last); ``nan_first``: a row holding NaN picks its first NaN (median).  While
-    tracing, the order is guarded as sort's (a NaN flags the point: the rank moves)."""
+    tracing, the order is guarded as sort's (a NaN flags the point: the rank moves).
+    ``quick_select``: among ties, the one ATen's quick select picks (kthvalue's)."""
     order = np.argsort(x, axis=d, kind="stable")
-    sh._guard_order(t, d, order, False)
+    sh._guard_order(t, d, order, False, 0 if quick_select else None)
     valid = np.sum(~np.isnan(x), axis=d, keepdims=True) if x.dtype.kind == "f" else \
         np.full(x.shape[:d] + (1,) + x.shape[d + 1:], x.shape[d])
     k = np.clip(k_of(valid), 0, x.shape[d] - 1)
     index = np.take_along_axis(order, k, axis=d)
+    if quick_select and x.shape[d] > 1:
+        keys = x.astype(np.int64) if x.dtype.kind in "bu" else x
+        rank = int(k.flat[0])  # (one rank for every row)
+        picked = sh._std_rows(keys, d, index, sh._tied_rows(keys, d, order),
+                              lambda row: [std_sort.quick_select_index(row, rank)])
+        index = index if picked is None else picked
     if nan_first and x.dtype.kind == "f":
         has_nan = valid < x.shape[d]
         first_nan = np.argmax(np.isnan(x), axis=d)[..., None] if d == x.ndim - 1 else \
@@ -170,7 +178,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     t, d, x, scalar = _along(input, dim, "kthvalue")
     if not 1 <= k <= x.shape[d]:
         raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
-    index = _order_index(t, x, d, lambda m: np.full_like(m, k - 1), False)
+    index = _order_index(t, x, d, lambda m: np.full_like(m, k - 1), False, True)
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..grad_mode import enable_grad
 from ..ops.inplace import _write
+from ..tensor import Tensor
 from .optimizer import Optimizer, _values
 
 __all__ = ["LBFGS"]
@@ -187,10 +188,12 @@ class LBFGS(Optimizer):
         if np.abs(flat_grad).max() <= tol_grad:
             return orig_loss
 
-        d, t = state.get("d"), state.get("t")
-        old_dirs, old_stps, ro = state.get("old_dirs"), state.get("old_stps"), state.get("ro")
-        H_diag = state.get("H_diag")
-        prev_flat_grad, prev_loss = state.get("prev_flat_grad"), state.get("prev_loss")
+        d, t = _array(state.get("d")), _array(state.get("t"))
+        old_dirs, old_stps, ro = (None if state.get(k) is None else [_array(v) for v in state[k]]
+                                  for k in ("old_dirs", "old_stps", "ro"))
+        H_diag = _array(state.get("H_diag"))
+        prev_flat_grad, prev_loss = _array(state.get("prev_flat_grad")), state.get("prev_loss")
+        al = None
 
         n_iter = 0
         while n_iter < max_iter:
@@ -263,6 +266,22 @@ class LBFGS(Optimizer):
             if np.abs(d * t).max() <= tol_change or abs(loss - prev_loss) < tol_change:
                 break
 
-        state.update(d=d, t=t, old_dirs=old_dirs, old_stps=old_stps, ro=ro, H_diag=H_diag,
-                     prev_flat_grad=prev_flat_grad, prev_loss=prev_loss)
+        # (kept as PyTorch keeps them, in its order: tensors, lists of tensors; al is
+        # history_size long, made by the first step that has a history)
+        if al is not None:
+            state["al"] = [_tensor(v) for v in al] + [None] * (history_size - len(al))
+        state.update(d=_tensor(d), t=_tensor(t), old_dirs=[_tensor(v) for v in old_dirs],
+                     old_stps=[_tensor(v) for v in old_stps], ro=[_tensor(v) for v in ro],
+                     H_diag=_tensor(H_diag), prev_flat_grad=_tensor(prev_flat_grad),
+                     prev_loss=prev_loss)
         return orig_loss
+
+
+def _tensor(v):
+    """A state value as a tensor where PyTorch's is one: a NumPy value (the int 1 of a
+    first H_diag, a Python float step stay as they are)."""
+    return v if v is None or type(v) in (int, float) else Tensor(np.asarray(v))
+
+
+def _array(v):
+    return np.asarray(v._data) if isinstance(v, Tensor) else v

@@ -1,0 +1,33 @@
+import torch
+
+x = torch.tensor([1.0, float('nan'), 3.0, 4.0, float('nan')])
+print(torch.nansum(x), torch.nanmean(x), x.isnan().sum(), torch.nan_to_num(x, nan=-1.0), x[~x.isnan()].mean())
+print(torch.nanmedian(x), torch.nanquantile(x, 0.5), torch.quantile(torch.tensor([1.0, 2.0, 3.0, 10.0]), torch.tensor([0.25, 0.5, 0.9])))
+print(torch.quantile(torch.tensor([1.0, 2.0, 3.0, 10.0]), 0.4, interpolation='lower'), torch.quantile(torch.tensor([1.0, 2.0, 3.0, 10.0]), 0.4, interpolation='nearest'), torch.quantile(torch.tensor([1.0, 2.0, 3.0, 10.0]), 0.4, interpolation='midpoint'))
+m = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+print(m.median(), m.median(dim=1), torch.quantile(m, 0.5, dim=1, keepdim=True), m.kthvalue(2, dim=1).values)
+print(torch.mode(torch.tensor([[1, 2, 2], [3, 3, 1]]), dim=1), torch.std_mean(m, dim=0, unbiased=True), torch.var_mean(m, dim=1, correction=0))
+print(torch.max(torch.tensor([1.0, float('nan')])), torch.maximum(torch.tensor([1.0, float('nan')]), torch.tensor([2.0, 0.0])), torch.fmax(torch.tensor([1.0, float('nan')]), torch.tensor([2.0, 0.0])))
+print(torch.argmax(torch.tensor([1.0, float('nan'), 3.0])), torch.sort(torch.tensor([2.0, float('nan'), 1.0])).values, torch.topk(torch.tensor([2.0, float('nan'), 1.0]), 1).values)
+w = torch.tensor([1.0, 0.0, 2.0], requires_grad=True)
+y = torch.where(w > 0, torch.log(w), torch.zeros_like(w))
+y.sum().backward()
+print(y, w.grad)
+w.grad = None
+safe = torch.where(w > 0, w, torch.ones_like(w))
+y2 = torch.where(w > 0, torch.log(safe), torch.zeros_like(w))
+y2.sum().backward()
+print(w.grad)
+print(torch.clamp(torch.tensor([float('nan'), 5.0]), 0, 1), torch.isfinite(torch.tensor([1.0, float('inf'), float('nan')])), torch.isposinf(torch.tensor([float('inf'), -float('inf')])))
+z = torch.tensor([0.0, 1.0], requires_grad=True)
+torch.sqrt(z).sum().backward()
+print(z.grad)
+z.grad = None
+torch.norm(z - z.detach()).backward()
+print(z.grad)
+z.grad = None
+(z * torch.tensor([float('inf'), 1.0])).sum().backward()
+print(z.grad)
+print(torch.logsumexp(torch.tensor([-float('inf'), -float('inf')]), 0), torch.softmax(torch.tensor([float('-inf'), 0.0]), 0), torch.log_softmax(torch.tensor([1000.0, 0.0]), 0))
+print(torch.tensor([1e308]) * 10, torch.tensor([1e-320]) / 1e10, torch.tensor([0.0]) / torch.tensor([0.0]), torch.tensor([1.0]) / 0, -torch.tensor([1.0]) / 0)
+print(torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0]), bins=4), torch.cov(m, correction=0), torch.corrcoef(torch.tensor([[1.0, 2.0, 4.0], [2.0, 4.0, 9.0]])).round(decimals=6))
