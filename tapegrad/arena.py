@@ -222,6 +222,8 @@ class ValueArena:
         elif not self.nvals and dt == _F32 and state.tracing is not self:
             self.abuf.clear()  # (empty float64 results at most: nvals is 0)
             self._recycle_arena("f")
+        elif dt is not _F64 and dt.kind == "f" and dt.itemsize < 8 and state.tracing is self:
+            self.narrow = dt  # f computes in float32: replay cannot round (replay._self_check)
         return a
 
     @property

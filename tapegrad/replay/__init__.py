@@ -1581,18 +1581,22 @@ def trace(f, *args, argnums=0):
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
-    traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
+    traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1),
+                               tape.__dict__.get("narrow"))
     return traced
 
 
-def _self_check(traced, arrays, expected):
+def _self_check(traced, arrays, expected, narrow=None):
     """Replay at the traced point must reproduce the traced value: every op has a compiled
     forward rule, and no value escaped the tape unnoticed.
 
     An exact-value guard (``item()``, ``float()``) then expects the value replay computes
     at the traced point: NumPy's libm and Numba's may differ in the last bit (tanh, exp),
     and replay must not flag the traced point itself (nor every point whose replayed value
-    is the traced point's); the value f went on with is NumPy's, within that last bit."""
+    is the traced point's); the value f went on with is NumPy's, within that last bit.
+
+    ``narrow``: the float32 (or float16) dtype of values f computed, if any: replay runs in
+    float64 and cannot round as f did, which it then says (f runs eagerly when compiled)."""
     for attempt in (0, 1):
         vals = traced.vals0.copy()
         bad = np.zeros(1, np.int64)
@@ -1611,6 +1615,13 @@ def _self_check(traced, arrays, expected):
     # NumPy's vectorised libm and Numba's may differ in the last bit (exp, pow, sin): a
     # missing rule or an escaped value shows up far above this tolerance
     if not np.allclose(got, expected, rtol=1e-9, atol=1e-9, equal_nan=True) or bad[0]:
+        if narrow is not None:
+            raise EagerOnlyError(
+                f"trace: f computes in {narrow} (a .float() or .to({narrow}) of a value, or an "
+                f"in-place write into a {narrow} tensor) and replay runs in float64, without "
+                f"{narrow}'s rounding: at the traced point it gives {got!r} where f gave "
+                f"{expected!r}. Compute f in float64 (replay's dtype), or call it eagerly "
+                "(tapegrad.compile(f) called with tensors runs such an f eagerly)")
         raise RuntimeError(f"trace: replay at the traced point gives {got!r}, eager gave "
                            f"{expected!r}; please report this as a tapegrad bug")
     return vals

@@ -1,0 +1,196 @@
+"""Hostile inputs, round 14: load's ``pickle_module=`` was ignored (torch refuses it with
+``weights_only=True``, unpickles with it otherwise, and an explicit one turns the default
+``weights_only`` off); an f computing in float32 was refused by the trace's self-check as
+"please report this as a tapegrad bug"; a trace whose ``in_shapes`` give a slot another
+shape of its size loads, and is shown here to be the trace of f of a reshape (nothing in
+the rows depends on the input's shape)."""
+import io
+import pickle
+import types
+import warnings
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.replay import validate
+from tapegrad.tensor import EagerOnlyError
+
+
+class _Payload:
+    def __reduce__(self):
+        return (sorted, ([3, 1, 2],))  # (harmless: what it returns shows it ran)
+
+
+def _saved(obj):
+    buf = io.BytesIO()
+    tg.save(obj, buf)
+    buf.seek(0)
+    return buf
+
+
+# ---- pickle_module ------------------------------------------------------------------------
+@pytest.mark.parametrize("obj", [{"w": [1.0]}, _Payload()], ids=["json", "pickle"])
+def test_a_pickle_module_with_weights_only_is_refused_in_torchs_words(obj):
+    with pytest.raises(RuntimeError, match="Can not safely load weights when explicit "
+                                           "pickle_module is specified"):
+        tg.load(_saved(obj), pickle_module=pickle, weights_only=True)  # (main: ignored)
+
+
+def test_an_explicit_pickle_module_is_used_and_turns_the_default_weights_only_off():
+    seen = []
+
+    class Unpickler(pickle.Unpickler):
+        def find_class(self, module, name):
+            seen.append((module, name))
+            return super().find_class(module, name)
+
+    module = types.SimpleNamespace(Unpickler=Unpickler)
+    obj = {"t": tg.ones(2, requires_grad=True), "p": _Payload()}
+    got = tg.load(_saved(obj), pickle_module=module)  # (torch: weights_only=False then)
+    assert got["p"] == [1, 2, 3] and ("builtins", "sorted") in seen
+    assert got["t"].requires_grad and got["t"].tolist() == [1.0, 1.0]
+    seen.clear()
+    assert tg.load(_saved(obj), pickle_module=module, weights_only=False)["p"] == [1, 2, 3]
+    assert seen  # (main: pickle's own Unpickler, the module ignored)
+
+
+def test_without_a_pickle_module_the_default_still_never_unpickles():
+    with pytest.raises(pickle.UnpicklingError, match="Weights only load failed"):
+        tg.load(_saved(_Payload()))
+    assert tg.load(_saved(_Payload()), weights_only=False) == [1, 2, 3]
+
+
+def test_pickle_load_args_under_weights_only_warn_as_torchs_do():
+    with pytest.warns(UserWarning, match=r"pickle_load_args only works if `weights_only=False`"):
+        assert tg.load(_saved([1]), encoding="latin1") == [1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert tg.load(_saved([1]), weights_only=False, encoding="latin1") == [1]
+
+
+# ---- float32 inside a traced f ------------------------------------------------------------
+def _rounds_in_float32(x):
+    v = x * 1.1
+    m = (v > 0).float()  # float32, and the in-place product rounds to float32
+    m.mul_(v)
+    return (m * 2).sum() + (x * x).sum()
+
+
+X = np.array([0.3, -0.2, 0.7, 1.3])
+
+
+def test_f_rounding_in_float32_is_refused_naming_float32_not_as_a_bug():
+    with pytest.raises(EagerOnlyError, match=r"f computes in float32.*replay runs in "
+                                             r"float64") as e:
+        tg.trace(_rounds_in_float32, X)  # (main: "please report this as a tapegrad bug")
+    assert "please report" not in str(e.value)
+
+
+def test_compile_runs_an_f_rounding_in_float32_eagerly_when_given_tensors():
+    c = tg.compile(_rounds_in_float32)
+    xt = tg.tensor(X, requires_grad=True)
+    y = c(xt)
+    y.backward()
+    xe = tg.tensor(X, requires_grad=True)
+    ye = _rounds_in_float32(xe)
+    ye.backward()
+    assert y.item() == ye.item() and np.array_equal(xt.grad.numpy(), xe.grad.numpy())
+    with pytest.raises(EagerOnlyError, match="f computes in float32"):
+        c(X)  # (arrays: replay only, and it cannot round)
+
+
+def test_a_float32_mask_that_is_exact_still_traces():
+    def f(x):
+        return ((x > 0).float() * x).sum()  # 0/1 in float32, the product float64
+    t = tg.trace(f, X)
+    Y = np.random.default_rng(0).standard_normal((5, 4))
+    for y in Y:
+        assert t.value(y) == f(tg.tensor(y)).item()
+
+
+# ---- in_shapes: another shape of the slot's size ------------------------------------------
+def _mat(x):
+    return (x @ x.t()).sin().sum() + x[1].exp().sum() + x.sum(0).prod()
+
+
+def _trace_arrays(t):
+    buf = io.BytesIO()
+    t.save(buf)
+    buf.seek(0)
+    with np.load(buf) as z:
+        return {k: z[k].copy() for k in z.files}
+
+
+def test_in_shapes_of_another_shape_of_the_slots_size_is_the_trace_of_f_of_a_reshape():
+    """Rows read an input slot as its C-order elements only; the shape in ``in_shapes`` is
+    used where arguments come in (checked, then flattened) and where gradients go out
+    (reshaped).  So a file giving a (2, 3) input the shape (3, 2) or (6,) replays exactly
+    ``f(y.reshape(2, 3))``, a function tapegrad traces itself: no value is wrong for the
+    trace the file describes, and memory stays inside the slot (its size is checked)."""
+    x0 = np.linspace(-0.8, 1.1, 6).reshape(2, 3)
+    a = _trace_arrays(tg.trace(_mat, x0))
+    rng = np.random.default_rng(1)
+    for shape in [(3, 2), (6,), (1, 6, 1)]:
+        a["in_shapes"] = np.array([list(shape) + [-1] * (8 - len(shape))], np.int64)
+        a["digest"] = validate.digest(a)
+        buf = io.BytesIO()
+        np.savez(buf, **a)
+        buf.seek(0)
+        u = tg.jit.load(buf)
+        ref = tg.trace(lambda y: _mat(y.reshape(2, 3)), x0.reshape(shape))
+        assert u.in_shapes == [shape]
+        for _ in range(3):
+            y = (x0 + 0.1 * rng.standard_normal(x0.shape)).reshape(shape)
+            v, g = u.value_and_grad(y)
+            rv, rg = ref.value_and_grad(y)
+            assert v == rv and g.shape == shape and np.array_equal(g, rg)
+        Y = (x0 + 0.1 * rng.standard_normal((4, *x0.shape))).reshape(4, *shape)
+        for got, want in zip(u.value_and_grad_batch(Y), ref.value_and_grad_batch(Y),
+                             strict=True):
+            assert np.array_equal(got, want)
+        with pytest.raises(ValueError):
+            u.value(x0.reshape(2, 3) if shape != (2, 3) else x0.reshape(6))
+
+
+def test_in_shapes_of_another_size_is_still_refused():
+    x0 = np.linspace(-0.8, 1.1, 6).reshape(2, 3)
+    a = _trace_arrays(tg.trace(_mat, x0))
+    a["in_shapes"] = np.array([[2, 4, -1, -1, -1, -1, -1, -1]], np.int64)
+    a["digest"] = validate.digest(a)
+    buf = io.BytesIO()
+    np.savez(buf, **a)
+    buf.seek(0)
+    with pytest.raises(ValueError, match="in_shapes"):
+        tg.jit.load(buf)
+
+
+# ---- tapegrad.save's JSON: a node's tag and its entry's kind -------------------------------
+@pytest.mark.parametrize("tag, kind", [("ndarray", "tensor"), ("tensor", "ndarray"),
+                                       ("npscalar", "tensor"), ("tensor", "scalar")])
+def test_a_node_naming_an_entry_of_another_kind_is_refused(tag, kind):
+    """save writes {"tensor": i} for a tensor entry, {"ndarray": i} for an array's and
+    {"npscalar": i} for a NumPy scalar's; a file mixing them had the entry's kind win
+    silently (main: an "ndarray" node loaded as a Tensor, and the reverse)."""
+    import json
+    import zipfile
+    meta = [{"kind": kind, "dtype": "float64", "shape": [1]}]
+    header = {"format": "tapegrad.save", "version": 1, "tensors": meta, "root": {tag: 0}}
+    npy = io.BytesIO()
+    np.save(npy, np.ones(1))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("tapegrad.json", json.dumps(header))
+        z.writestr("tensors/0.npy", npy.getvalue())
+    buf.seek(0)
+    with pytest.raises(ValueError, match=f"of kind {kind!r}, not"):
+        tg.load(buf)
+
+
+def test_arrays_scalars_and_tensors_still_load_as_saved():
+    obj = {"t": tg.ones(2), "a": np.arange(3), "s": np.float32(2.5), "again": None}
+    obj["again"] = obj["t"]
+    got = tg.load(_saved(obj))
+    assert isinstance(got["t"], tg.Tensor) and got["again"] is got["t"]
+    assert type(got["a"]) is np.ndarray and got["a"].tolist() == [0, 1, 2]
+    assert type(got["s"]) is np.float32 and got["s"] == 2.5
