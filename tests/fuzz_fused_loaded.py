@@ -17,7 +17,8 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))),  # (this
+                os.path.dirname(__file__)]  # checkout's tapegrad, not an installed one)
 import fuzz_trace_rows as rows  # noqa: E402
 
 import tapegrad as tg  # noqa: E402

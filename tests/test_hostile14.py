@@ -194,3 +194,45 @@ def test_arrays_scalars_and_tensors_still_load_as_saved():
     assert isinstance(got["t"], tg.Tensor) and got["again"] is got["t"]
     assert type(got["a"]) is np.ndarray and got["a"].tolist() == [0, 1, 2]
     assert type(got["s"]) is np.float32 and got["s"] == 2.5
+
+
+# ---- a comparison's kind ----------------------------------------------------------------------
+def _compares(x):
+    return (x * (x > 0.5)).sum() + (x[:2] * (x[:2] < x[2:])).sum() * 0.5
+
+
+def _loaded(a):
+    a["digest"] = validate.digest(a)
+    buf = io.BytesIO()
+    np.savez(buf, **a)
+    buf.seek(0)
+    return tg.jit.load(buf)
+
+
+@pytest.mark.parametrize("opcode", [27, 28], ids=["CMP", "CMP_C"])
+@pytest.mark.parametrize("kind", [-2, -1, 6, 2**40])
+def test_a_comparison_of_an_unknown_kind_is_refused(opcode, kind):
+    """The interpreter's compare() read any kind but 0..4 as "ne", the fused tier looked it
+    up in its table: -2 was "ne" interpreted and "eq" fused (one file, two functions; on
+    main such a file loaded wherever "ne" agreed with the recorded comparison at the
+    traced point, as here), 6 an IndexError in the compile thread."""
+    a = _trace_arrays(tg.trace(_compares, np.array([0.6, 0.9, 0.7, 1.2])))
+    r = int(np.nonzero(a["rows"][:, 0] == opcode)[0][0])
+    if opcode == 27:
+        a["rows"][r, 4] = kind
+    else:
+        a["meta"][a["rows"][r, 4]] = kind
+    a.pop("grad0")
+    with pytest.raises(ValueError, match=f"comparison kind {kind} is not one of"):
+        _loaded(a)
+
+
+def test_comparisons_of_every_kind_still_load():
+    def f(x):
+        y = x[:2]
+        z = x[2:]
+        return sum(((x * (getattr(x, op)(0.8))).sum() + (y * getattr(y, op)(z)).sum()
+                    for op in ("lt", "le", "gt", "ge", "eq", "ne")), tg.zeros(()))
+    x = np.array([0.6, 0.9, 0.7, 1.2])
+    u = _loaded(_trace_arrays(tg.trace(f, x)))
+    assert u.value(x + 0.05) == f(tg.tensor(x + 0.05)).item()

@@ -11,8 +11,13 @@ make them read or write outside their arrays.  Here:
   what the header says, and whose uncompressed size is bounded (``max_bytes``: a deflate
   bomb is refused before it expands);
 - the fields: exact dtypes (so loading never makes Numba compile a new specialisation),
-  shapes, slot offsets non-decreasing and matching the arena, input shapes matching their
-  slots, the output slot one element, argnums and guard numbers in range;
+  shapes, slot offsets non-decreasing and matching the arena, input shapes of their slots'
+  sizes, the output slot of out_shape's size, argnums and guard numbers in range.  (Not
+  their slots' shapes: rows carry none.  None is needed: rows read an input slot as its
+  C-order elements only, and the shape serves where arguments come in, checked then
+  flattened, and where gradients go out, reshaped; so a (2, 3) input given the shape (3, 2)
+  replays exactly ``f(y.reshape(2, 3))``, a trace tapegrad makes itself, and the output's
+  shape likewise: tests/test_hostile14.py);
 - every row: a known opcode, and the layout its op declares (``ops/layout.py``): slots,
   const and meta references in range, meta contents (indices, strided maps, batch
   offsets) inside the slots they address;
