@@ -412,6 +412,10 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     fh = own if own is not None else f
     try:
         start = fh.tell()
+        validate.check_directory(  # (what zipfile's parse takes counts toward max_bytes)
+            fh, max(max_bytes // validate.DIRECTORY_COST, validate.TRACE_DIRECTORY), "load",
+            f" (max_bytes={max_bytes}); pass a larger max_bytes to tapegrad.load if you trust "
+            "this file")
         try:
             z = zipfile.ZipFile(fh)
         except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:

@@ -236,3 +236,39 @@ def test_comparisons_of_every_kind_still_load():
     x = np.array([0.6, 0.9, 0.7, 1.2])
     u = _loaded(_trace_arrays(tg.trace(f, x)))
     assert u.value(x + 0.05) == f(tg.tensor(x + 0.05)).item()
+
+
+# ---- a zip directory of many entries ------------------------------------------------------------
+def _many_members(n):
+    buf = io.BytesIO()
+    import zipfile
+    with zipfile.ZipFile(buf, "w") as z:
+        for i in range(n):
+            z.writestr(zipfile.ZipInfo(f"{i:x}"), b"")
+    buf.seek(0)
+    return buf
+
+
+def test_a_directory_of_many_entries_is_refused_before_zipfile_parses_it():
+    """zipfile builds a ZipInfo (~1 kB) per directory entry (46 bytes and up) before any
+    member can be checked: on main a 25 MB file of 300,000 empty members took 320 MB and
+    28 s (parsed by both loaders) to be refused as no tapegrad file.  The directory's size
+    now counts toward max_bytes; a trace's is bounded outright (it has 14 members)."""
+    buf = _many_members(30000)  # (a directory of ~1.4 MB)
+    with pytest.raises(ValueError, match=r"directory is \d+ bytes.*max_bytes=4194304"):
+        tg.load(buf, max_bytes=4 << 20)
+    buf.seek(0)
+    with pytest.raises(ValueError, match=r"not a tapegrad trace: the archive's directory"):
+        tg.jit.load(buf)
+
+
+def test_small_directories_still_load_with_a_small_max_bytes():
+    buf = _saved({"w": tg.ones(3)})
+    assert tg.load(buf, max_bytes=1 << 12)["w"].tolist() == [1.0, 1.0, 1.0]
+
+
+def test_a_trace_loaders_refusal_names_a_few_members_not_all():
+    buf = _many_members(1000)  # (a directory under the trace's bound)
+    with pytest.raises(ValueError, match="and 980 more") as e:
+        tg.jit.load(buf)
+    assert len(str(e.value)) < 2000  # (main: every name, 9 kB here)

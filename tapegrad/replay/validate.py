@@ -95,12 +95,40 @@ def check_seekable(f, what):
             "instead.")
 
 
+DIRECTORY_COST = 24  # bytes of memory zipfile takes per byte of central directory parsed
+TRACE_DIRECTORY = 1 << 16  # a trace's directory: its 14 members take under 2 kB
+
+
+def check_directory(fh, limit, what, advice=""):
+    """``zipfile.ZipFile`` parses the whole central directory, a ZipInfo (~1 kB) per entry of
+    46 bytes or more, before any member can be looked at: a 25 MB file of 300,000 empty
+    members took 320 MB and 14 s to open.  The directory's size is read from the archive's
+    end record first (zipfile's own reader of it: one view of the file) and refused past
+    ``limit`` bytes.  (Anything not a zip is left to zipfile to say so.)"""
+    end_record = getattr(zipfile, "_EndRecData", None)
+    if end_record is None:  # (a Python without it: zipfile's parse is unbounded)
+        return
+    pos = fh.tell()
+    try:
+        rec = end_record(fh)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        rec = None
+    finally:
+        fh.seek(pos)
+    size = rec[zipfile._ECD_SIZE] if rec is not None else 0
+    if size > limit:
+        raise ValueError(f"{what}: the archive's directory is {size} bytes, more than "
+                         f"{limit}; opening it takes about {DIRECTORY_COST} times that in "
+                         f"memory{advice}")
+
+
 def read_npz(path, max_bytes=MAX_BYTES):
     """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
     if not hasattr(path, "read"):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
+    check_directory(path, TRACE_DIRECTORY, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
@@ -109,8 +137,9 @@ def read_npz(path, max_bytes=MAX_BYTES):
             extra = sorted(set(names) - want)
             missing = sorted(n for n in want - set(names) if n[:-4] not in OPTIONAL)
             if extra or missing or len(set(names)) != len(names):
-                raise ValueError(f"not a tapegrad trace: the archive holds {sorted(names)}; "
-                                 f"unexpected {extra}, missing {missing}")
+                raise ValueError(f"not a tapegrad trace: the archive holds "
+                                 f"{_few(sorted(names))}; unexpected {_few(extra)}, missing "
+                                 f"{missing}")
             if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
                 raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
                                  "tapegrad.jit.save writes plain members")
@@ -124,6 +153,12 @@ def read_npz(path, max_bytes=MAX_BYTES):
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: "
                          f"{getattr(path, 'name', path)!s}: {e}") from None
+
+
+def _few(names, n=20):
+    """The first n of names, and how many more (an archive of thousands of members made
+    a message of as many names)."""
+    return f"{names[:n]}{f' and {len(names) - n} more' if len(names) > n else ''}"
 
 
 def check_member(z, info, what):
