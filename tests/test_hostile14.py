@@ -272,3 +272,19 @@ def test_a_trace_loaders_refusal_names_a_few_members_not_all():
     with pytest.raises(ValueError, match="and 980 more") as e:
         tg.jit.load(buf)
     assert len(str(e.value)) < 2000  # (main: every name, 9 kB here)
+
+
+def test_out_shape_of_another_shape_of_the_slots_size_is_the_trace_of_a_reshaped_output():
+    def f(x):
+        return (x.reshape(2, 3) @ x.reshape(3, 2)).sin().reshape(2, 2) * x[:2].sum()
+    x0 = np.linspace(-0.8, 1.1, 6)
+    a = _trace_arrays(tg.trace(f, x0))
+    a["out_shape"] = np.array([4], np.int64)
+    u = _loaded(a)
+    ref = tg.trace(lambda x: f(x).reshape(4), x0)
+    X = x0 + 0.1 * np.random.default_rng(2).standard_normal((3, 6))
+    assert np.array_equal(u.jacobian_batch(X), ref.jacobian_batch(X))
+    assert u.jacobian_batch(X).shape == (3, 4, 6)
+    a["out_shape"] = np.array([5], np.int64)
+    with pytest.raises(ValueError, match="out_slot"):
+        _loaded(a)
