@@ -1,7 +1,8 @@
 """Hostile inputs, round 14: load's ``pickle_module=`` was ignored (torch refuses it with
 ``weights_only=True``, unpickles with it otherwise, and an explicit one turns the default
 ``weights_only`` off); an f computing in float32 was refused by the trace's self-check as
-"please report this as a tapegrad bug"; a trace whose ``in_shapes`` give a slot another
+"please report this as a tapegrad bug", or, where float32 rounding was exact at the
+traced point, replayed without it elsewhere (silently another function); a trace whose ``in_shapes`` give a slot another
 shape of its size loads, and is shown here to be the trace of f of a reshape (nothing in
 the rows depends on the input's shape)."""
 import io
@@ -98,6 +99,31 @@ def test_compile_runs_an_f_rounding_in_float32_eagerly_when_given_tensors():
     assert y.item() == ye.item() and np.array_equal(xt.grad.numpy(), xe.grad.numpy())
     with pytest.raises(EagerOnlyError, match="f computes in float32"):
         c(X)  # (arrays: replay only, and it cannot round)
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: ((x > 5).float().mul_(x * 1.0) * 2).sum() + (x * x).sum(),  # in place
+    lambda x: (x.float().double() * x).sum(),  # a cast of float64 values
+    lambda x: (((x > 0).float() * 0.1).double() * x).sum(),  # float32 arithmetic
+], ids=["inplace", "cast", "arithmetic"])
+def test_f_rounding_in_float32_is_refused_even_where_the_traced_point_is_exact(f):
+    """At x = (0.25, 0.5) no rounding happens (zeros, halves: exact in float32), so the
+    self-check passed and, on main, replay at (5.1, 6.3) gave 88.49999999999999 for the
+    in-place case where f gives 88.49999923706054: silently another function."""
+    with pytest.raises(EagerOnlyError, match="f computes in float32"):
+        tg.trace(f, np.array([0.25, 0.5]))
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: ((x > 0).float() * x).sum(),
+    lambda x: ((x > 0).float()[1:] * x[1:]).sum(),
+    lambda x: (tg.cat([(x > 0).float(), (x < 1).float()]) * tg.cat([x, x])).sum(),
+    lambda x: ((x > 0).float().reshape(2, 1).expand(2, 2) * x).sum(),
+], ids=["mask", "view", "cat", "expand"])
+def test_float32_values_copied_exactly_from_bools_still_trace(f):
+    t = tg.trace(f, np.array([0.25, 0.5]))
+    for y in ([5.1, 6.3], [-0.3, 0.7]):
+        assert t.value(np.array(y)) == f(tg.tensor(y)).item()
 
 
 def test_a_float32_mask_that_is_exact_still_traces():
@@ -288,3 +314,53 @@ def test_out_shape_of_another_shape_of_the_slots_size_is_the_trace_of_a_reshaped
     a["out_shape"] = np.array([5], np.int64)
     with pytest.raises(ValueError, match="out_slot"):
         _loaded(a)
+
+
+# ---- the fused tier on loaded, mutated traces -------------------------------------------------
+@pytest.mark.slow
+def test_fused_kernels_of_loaded_mutated_traces_match_the_interpreter():
+    """tests/fuzz_fused_loaded.py in a subprocess (a crash is counted, not fatal): every
+    mutated trace that loads compiles to a fused kernel giving the interpreter's results
+    bit for bit, or stays interpreted (it found the comparison kinds above)."""
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    script = pathlib.Path(__file__).with_name("fuzz_fused_loaded.py")
+    proc = subprocess.run([sys.executable, str(script), "--limit", "8", "--seed", "0"],
+                          capture_output=True, text=True, timeout=1800,
+                          env=dict(os.environ, TAPEGRAD_BACKGROUND="0"))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert stats["failures"] == [], "\n".join(stats["failures"][:10])
+    assert stats["loaded"] > 0 and stats["fused"] > 0
+
+
+# ---- a guard reading a slot a later row writes ---------------------------------------------------
+def _guarded(x):
+    y = x[0] * 1.0
+    return (x * x).sum() * 2.0 if y > 0 else x.sum()
+
+
+def test_a_guard_reading_a_slot_written_after_it_is_refused():
+    """Rows with an output had to read older slots; a guard (no output) could read any:
+    on main, a guard reading the output slot loaded, and a point's divergence flag then
+    depended on the points before it in its batch (the slot held the last point's value:
+    [x, -x, x] flagged all three, reversed none), and its fused kernel failed to compile
+    (a name used before its definition, "please report")."""
+    x6 = np.linspace(0.3, 1.4, 6)
+    a = _trace_arrays(tg.trace(_guarded, x6))
+    r = int(np.nonzero(a["rows"][:, 1] == -1)[0][0])
+    a["rows"][r, 2] = a["rows"][-1, 1]
+    a.pop("grad0")
+    with pytest.raises(ValueError, match=f"row {r} \\(a guard\\) reads slot"):
+        _loaded(a)
+
+
+def test_guards_reading_older_slots_still_load():
+    x6 = np.linspace(0.3, 1.4, 6)
+    u = _loaded(_trace_arrays(tg.trace(_guarded, x6)))
+    X = np.stack([x6, -x6, x6])
+    assert u.run(X, grad=False)[2].tolist() == [0, 1, 0]
+    assert u.run(X[::-1].copy(), grad=False)[2].tolist() == [0, 1, 0]

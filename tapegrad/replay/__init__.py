@@ -33,9 +33,9 @@ from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
-from ..ops.control import GUARD_EQ
+from ..ops.control import GUARD_EQ, STOP_GRAD
 from ..ops.registry import NAMES, OPS
-from ..ops.shape import GATHER, VIEW
+from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
 from ..ops import reductions as R
 from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, SQSUM, STRIDED
@@ -1581,22 +1581,52 @@ def trace(f, *args, argnums=0):
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
-    traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1),
-                               tape.__dict__.get("narrow"))
+    _narrowed(traced, tape.__dict__.get("dtypes"))
+    traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
 
 
-def _self_check(traced, arrays, expected, narrow=None):
+_EXACT_MOVES = (VIEW, STRIDED, EXPAND, GATHER, CAT, STACK, STOP_GRAD)
+
+
+def _narrowed(traced, dtypes):
+    """Refuse an f that computes in float32 (or float16): replay runs every row in float64
+    and has no rounding rule, so only float32 values copied exactly from others replay as
+    f computed them: a cast of a bool (``(x > 0).float()``), a view, an index, a cat of
+    float32 or bool values.  A cast of a float64 value, float32 arithmetic or an in-place
+    write into a float32 tensor rounds; its trace would agree with f where the rounding
+    happened to be exact (at the traced point, say) and not elsewhere."""
+    if not dtypes:
+        return
+    rows, meta = traced.rows, traced.meta
+    exact = {s for s, dt in dtypes.items() if dt.kind in "biu" or dt.itemsize < 8}
+    for r in np.nonzero(np.isin(rows[:, 1], list(dtypes)))[0].tolist():
+        op, o, a, b, k = (int(v) for v in rows[r])
+        dt = dtypes[o]
+        if dt.kind != "f":
+            continue
+        reads = [a, b] + ([int(meta[j]) for j in OPS[op].meta_slots(meta, k)]
+                          if OPS[op].meta_slots is not None else [])
+        if op in _EXACT_MOVES and all(s < 0 or s in exact for s in reads):
+            continue
+        name = NAMES.get(op) or OPS[op].node(rows, meta, r)
+        raise EagerOnlyError(
+            f"trace: f computes in {dt} ({name} makes a {dt} value from float64 or by {dt} "
+            f"arithmetic: a .float() or .to({dt}) of a float64 value, an op on {dt} "
+            f"tensors, or an in-place write into one), and replay runs in float64, without "
+            f"{dt}'s rounding: it would agree with f only where that rounding is exact. "
+            "Compute f in float64 (replay's dtype), or call it eagerly (tapegrad.compile(f) "
+            "called with tensors runs such an f eagerly)")
+
+
+def _self_check(traced, arrays, expected):
     """Replay at the traced point must reproduce the traced value: every op has a compiled
     forward rule, and no value escaped the tape unnoticed.
 
     An exact-value guard (``item()``, ``float()``) then expects the value replay computes
     at the traced point: NumPy's libm and Numba's may differ in the last bit (tanh, exp),
     and replay must not flag the traced point itself (nor every point whose replayed value
-    is the traced point's); the value f went on with is NumPy's, within that last bit.
-
-    ``narrow``: the float32 (or float16) dtype of values f computed, if any: replay runs in
-    float64 and cannot round as f did, which it then says (f runs eagerly when compiled)."""
+    is the traced point's); the value f went on with is NumPy's, within that last bit."""
     for attempt in (0, 1):
         vals = traced.vals0.copy()
         bad = np.zeros(1, np.int64)
@@ -1615,13 +1645,6 @@ def _self_check(traced, arrays, expected, narrow=None):
     # NumPy's vectorised libm and Numba's may differ in the last bit (exp, pow, sin): a
     # missing rule or an escaped value shows up far above this tolerance
     if not np.allclose(got, expected, rtol=1e-9, atol=1e-9, equal_nan=True) or bad[0]:
-        if narrow is not None:
-            raise EagerOnlyError(
-                f"trace: f computes in {narrow} (a .float() or .to({narrow}) of a value, or an "
-                f"in-place write into a {narrow} tensor) and replay runs in float64, without "
-                f"{narrow}'s rounding: at the traced point it gives {got!r} where f gave "
-                f"{expected!r}. Compute f in float64 (replay's dtype), or call it eagerly "
-                "(tapegrad.compile(f) called with tensors runs such an f eagerly)")
         raise RuntimeError(f"trace: replay at the traced point gives {got!r}, eager gave "
                            f"{expected!r}; please report this as a tapegrad bug")
     return vals

@@ -372,6 +372,16 @@ def check_rows(rows, size, meta, nconsts, nguards):
         r = int(np.argmax(late))
         raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
                          "slot after every slot the rows before it wrote and it reads")
+    # a guard (no output) reads a slot older than the next row's output too: one a later row
+    # writes held the traced point's value there, or the last point's in a reused buffer (a
+    # point's divergence flag depended on the points before it in its batch), and the fused
+    # tier's code named it before defining it
+    nxt = np.minimum.accumulate(np.where(has, out, np.iinfo(np.int64).max)[::-1])[::-1]
+    ahead = ~has & ((rows[:, 2] >= nxt) | (rows[:, 3] >= nxt))
+    if ahead.any():
+        r = int(np.argmax(ahead))
+        raise ValueError(f"trace field 'rows': row {r} (a guard) reads slot {rows[r, 2]}, which "
+                         f"is not older than the next row's output, slot {nxt[r]}")
     # the one-point lowering (replay/lower.py) takes a scalar row's third operand from in1
     # when in1 >= 0, else from aux: a unary row given an in1 had its const index replaced
     # by an arena offset (consts read out of bounds), a binary row without one its in1 by
