@@ -1,14 +1,24 @@
-"""Hostile inputs, round 14: load's ``pickle_module=`` was ignored (torch refuses it with
-``weights_only=True``, unpickles with it otherwise, and an explicit one turns the default
-``weights_only`` off); an f computing in float32 was refused by the trace's self-check as
-"please report this as a tapegrad bug", or, where float32 rounding was exact at the
-traced point, replayed without it elsewhere (silently another function); a trace whose ``in_shapes`` give a slot another
-shape of its size loads, and is shown here to be the trace of f of a reshape (nothing in
-the rows depends on the input's shape)."""
+"""Hostile inputs, round 14.  Holes found (each failed on main): load's ``pickle_module=``
+was ignored (torch refuses it with ``weights_only=True``, unpickles with it otherwise, and an
+explicit one turns the default ``weights_only`` off); an f computing in float32 was refused
+by the trace's self-check as "please report this as a tapegrad bug", or, where float32
+rounding was exact at the traced point, replayed without it elsewhere (silently another
+function); a comparison row's kind outside 0..5 loaded and meant "ne" interpreted, another
+comparison fused; a guard row could read a slot written after it (its flag depended on the
+batch's other points); a zip of 300,000 empty members took 320 MB and 28 s to refuse; a
+JSON node tagged "ndarray" loaded a tensor entry as a Tensor.  Shown safe: a trace whose
+``in_shapes`` (or ``out_shape``) give a slot another shape of its size is the trace of f of
+a reshape (rows read slots as their C-order elements only)."""
 import io
+import json
+import os
+import pathlib
 import pickle
+import subprocess
+import sys
 import types
 import warnings
+import zipfile
 
 import numpy as np
 import pytest
@@ -198,8 +208,6 @@ def test_a_node_naming_an_entry_of_another_kind_is_refused(tag, kind):
     """save writes {"tensor": i} for a tensor entry, {"ndarray": i} for an array's and
     {"npscalar": i} for a NumPy scalar's; a file mixing them had the entry's kind win
     silently (main: an "ndarray" node loaded as a Tensor, and the reverse)."""
-    import json
-    import zipfile
     meta = [{"kind": kind, "dtype": "float64", "shape": [1]}]
     header = {"format": "tapegrad.save", "version": 1, "tensors": meta, "root": {tag: 0}}
     npy = io.BytesIO()
@@ -267,7 +275,6 @@ def test_comparisons_of_every_kind_still_load():
 # ---- a zip directory of many entries ------------------------------------------------------------
 def _many_members(n):
     buf = io.BytesIO()
-    import zipfile
     with zipfile.ZipFile(buf, "w") as z:
         for i in range(n):
             z.writestr(zipfile.ZipInfo(f"{i:x}"), b"")
@@ -322,11 +329,6 @@ def test_fused_kernels_of_loaded_mutated_traces_match_the_interpreter():
     """tests/fuzz_fused_loaded.py in a subprocess (a crash is counted, not fatal): every
     mutated trace that loads compiles to a fused kernel giving the interpreter's results
     bit for bit, or stays interpreted (it found the comparison kinds above)."""
-    import json
-    import os
-    import pathlib
-    import subprocess
-    import sys
     script = pathlib.Path(__file__).with_name("fuzz_fused_loaded.py")
     proc = subprocess.run([sys.executable, str(script), "--limit", "8", "--seed", "0"],
                           capture_output=True, text=True, timeout=1800,
