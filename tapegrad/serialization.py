@@ -32,6 +32,7 @@ import json
 import math
 import os
 import pickle
+import warnings
 import zipfile
 import zlib
 
@@ -50,6 +51,7 @@ _JSON = "tapegrad.json"
 _PICKLE = "data.pkl"
 _DTYPES = {"float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"}
 _MAX_JSON = 64 << 20
+_KINDS = {"tensor": "tensor", "ndarray": "ndarray", "npscalar": "scalar"}  # node tag -> kind
 
 
 class _Unsafe(Exception):
@@ -271,7 +273,12 @@ class _Reader:
         (tag, v), = n.items()
         if tag == "float" and v in ("inf", "-inf", "nan"):
             return float(v)
-        if tag in ("tensor", "ndarray", "npscalar"):
+        if tag in _KINDS:
+            kind = self.meta[v].get("kind") if type(v) is int and 0 <= v < len(self.meta) \
+                and isinstance(self.meta[v], dict) else None
+            if kind is not None and kind != _KINDS[tag]:  # (what save writes: one of each)
+                raise _corrupt(f"node {{{tag!r}: {v}}} names entry {v} of 'tensors', of kind "
+                               f"{kind!r}, not {_KINDS[tag]!r}")
             return self.array(v)
         if tag == "dtype" and isinstance(v, str) and v in _DTYPES:
             return dtypes.of(v)
@@ -319,15 +326,18 @@ def _hashable(key):
     return True
 
 
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, f, reader, **pickle_load_args):  # (encoding=, errors=, as torch)
-        super().__init__(f, **pickle_load_args)
-        self.reader = reader
-
-    def persistent_load(self, pid):
+def _unpickler(pickle_module, f, reader, pickle_load_args):
+    """``pickle_module.Unpickler`` (torch.load's ``pickle_module``, ``pickle`` by default)
+    reading ``f``, whose persistent ids name the file's ``.npy`` members; ``pickle_load_args``
+    (encoding=, errors=) go to it, as torch's do."""
+    def persistent_load(pid):
         if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
             raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
-        return self.reader.array(pid[1])
+        return reader.array(pid[1])
+
+    u = pickle_module.Unpickler(f, **pickle_load_args)
+    u.persistent_load = persistent_load  # (as torch sets it: an attribute of the instance)
+    return u
 
 
 class WeightsOnlyError(pickle.UnpicklingError, RuntimeError):
@@ -369,7 +379,7 @@ def _cpu_only(map_location):
     return map_location is None or str(map_location) == "cpu"
 
 
-def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=None,
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,
          max_bytes=validate.MAX_BYTES, **pickle_load_args):
     """Load what ``tapegrad.save`` saved to ``f`` (a path or a binary file object).
 
@@ -381,11 +391,20 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
     each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
-    default, True, as in torch; ``pickle_load_args`` go to the unpickler (``weights_only=
-    False`` only).
+    default, True, as in torch, unless a ``pickle_module`` is given: then False, as torch
+    has it (``pickle_module`` with ``weights_only=True`` is refused, as torch refuses it);
+    ``pickle_module.Unpickler`` and ``pickle_load_args`` serve ``weights_only=False`` only.
     """
-    if weights_only is None:  # (torch.load's None: the default, True)
-        weights_only = True
+    if weights_only is None:  # (torch.load's None: True, unless a pickle_module is given)
+        weights_only = pickle_module is None
+    if weights_only:
+        if pickle_module is not None:  # (torch's words)
+            raise RuntimeError("Can not safely load weights when explicit pickle_module is "
+                               "specified")
+        if pickle_load_args:
+            warnings.warn("pickle_load_args only works if `weights_only=False`.", stacklevel=2)
+    elif pickle_module is None:
+        pickle_module = pickle
     if not callable(map_location) and not _cpu_only(map_location):
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
                            "only; use map_location='cpu' or leave it out")
@@ -393,6 +412,10 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     fh = own if own is not None else f
     try:
         start = fh.tell()
+        validate.check_directory(  # (what zipfile's parse takes counts toward max_bytes)
+            fh, max(max_bytes // validate.DIRECTORY_COST, validate.TRACE_DIRECTORY), "load",
+            f" (max_bytes={max_bytes}); pass a larger max_bytes to tapegrad.load if you trust "
+            "this file")
         try:
             z = zipfile.ZipFile(fh)
         except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
@@ -410,7 +433,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
                 raise ValueError(f"load: {f!s} is neither a tapegrad.save file (it has no "
                                  f"{_JSON}) nor a valid tapegrad trace: {e}") from None
         with z:
-            return _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args)
+            return _load_zip(z, weights_only, max_bytes, map_location, pickle_module,
+                             pickle_load_args)
     finally:
         if own is not None:
             own.close()
@@ -427,7 +451,7 @@ def _unique_keys(pairs):
     return out
 
 
-def _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args):
+def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_load_args):
     info = z.getinfo(_JSON)
     if info.file_size > _MAX_JSON:
         raise _corrupt(f"its structure is {info.file_size} bytes, more than {_MAX_JSON}")
@@ -466,7 +490,7 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_load_args):
         if weights_only:
             raise WeightsOnlyError(_WEIGHTS_ONLY)
         with z.open(_PICKLE) as fh:
-            return _Unpickler(fh, reader, **pickle_load_args).load()
+            return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:

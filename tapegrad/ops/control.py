@@ -58,7 +58,16 @@ def cmp_fwd(vals, o, a, b, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], vals[b + i], kind) else 0.0
 
 
-declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
+def _cmp_kind(lay, i, kind):
+    # compare() reads any other kind as "ne", the fused tier's table not at all: one
+    # file, two functions (a kind of -2 was "ne" interpreted, "eq" fused)
+    if not 0 <= kind < len(KINDS):
+        lay.fail(i, f"comparison kind {kind} is not one of 0..{len(KINDS) - 1} {KINDS}")
+
+
+declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO,
+        check=layout.both(layout.elementwise(),
+                          layout.each_row(lambda lay, i, o, a, b, k: _cmp_kind(lay, i, k))))
 
 
 @rule
@@ -68,7 +77,9 @@ def cmp_c_fwd(vals, o, a, c, n, kind):
 
 
 def _cmp_c_layout(lay, i, o, a, b, k):
-    lay.const_of(i, lay.window(i, k, 2)[1])
+    kind, c = lay.window(i, k, 2)
+    _cmp_kind(lay, i, kind)
+    lay.const_of(i, c)
 
 
 declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient,

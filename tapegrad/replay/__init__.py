@@ -33,9 +33,9 @@ from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
-from ..ops.control import GUARD_EQ
+from ..ops.control import GUARD_EQ, STOP_GRAD
 from ..ops.registry import NAMES, OPS
-from ..ops.shape import GATHER, VIEW
+from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
 from ..ops import reductions as R
 from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, SQSUM, STRIDED
@@ -1581,8 +1581,42 @@ def trace(f, *args, argnums=0):
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
+    _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
+
+
+_EXACT_MOVES = (VIEW, STRIDED, EXPAND, GATHER, CAT, STACK, STOP_GRAD)
+
+
+def _narrowed(traced, dtypes):
+    """Refuse an f that computes in float32 (or float16): replay runs every row in float64
+    and has no rounding rule, so only float32 values copied exactly from others replay as
+    f computed them: a cast of a bool (``(x > 0).float()``), a view, an index, a cat of
+    float32 or bool values.  A cast of a float64 value, float32 arithmetic or an in-place
+    write into a float32 tensor rounds; its trace would agree with f where the rounding
+    happened to be exact (at the traced point, say) and not elsewhere."""
+    if not dtypes:
+        return
+    rows, meta = traced.rows, traced.meta
+    exact = {s for s, dt in dtypes.items() if dt.kind in "biu" or dt.itemsize < 8}
+    for r in np.nonzero(np.isin(rows[:, 1], list(dtypes)))[0].tolist():
+        op, o, a, b, k = (int(v) for v in rows[r])
+        dt = dtypes[o]
+        if dt.kind != "f":
+            continue
+        reads = [a, b] + ([int(meta[j]) for j in OPS[op].meta_slots(meta, k)]
+                          if OPS[op].meta_slots is not None else [])
+        if op in _EXACT_MOVES and all(s < 0 or s in exact for s in reads):
+            continue
+        name = NAMES.get(op) or OPS[op].node(rows, meta, r)
+        raise EagerOnlyError(
+            f"trace: f computes in {dt} ({name} makes a {dt} value from float64 or by {dt} "
+            f"arithmetic: a .float() or .to({dt}) of a float64 value, an op on {dt} "
+            f"tensors, or an in-place write into one), and replay runs in float64, without "
+            f"{dt}'s rounding: it would agree with f only where that rounding is exact. "
+            "Compute f in float64 (replay's dtype), or call it eagerly (tapegrad.compile(f) "
+            "called with tensors runs such an f eagerly)")
 
 
 def _self_check(traced, arrays, expected):

@@ -11,8 +11,13 @@ make them read or write outside their arrays.  Here:
   what the header says, and whose uncompressed size is bounded (``max_bytes``: a deflate
   bomb is refused before it expands);
 - the fields: exact dtypes (so loading never makes Numba compile a new specialisation),
-  shapes, slot offsets non-decreasing and matching the arena, input shapes matching their
-  slots, the output slot one element, argnums and guard numbers in range;
+  shapes, slot offsets non-decreasing and matching the arena, input shapes of their slots'
+  sizes, the output slot of out_shape's size, argnums and guard numbers in range.  (Not
+  their slots' shapes: rows carry none.  None is needed: rows read an input slot as its
+  C-order elements only, and the shape serves where arguments come in, checked then
+  flattened, and where gradients go out, reshaped; so a (2, 3) input given the shape (3, 2)
+  replays exactly ``f(y.reshape(2, 3))``, a trace tapegrad makes itself, and the output's
+  shape likewise: tests/test_hostile14.py);
 - every row: a known opcode, and the layout its op declares (``ops/layout.py``): slots,
   const and meta references in range, meta contents (indices, strided maps, batch
   offsets) inside the slots they address;
@@ -90,12 +95,40 @@ def check_seekable(f, what):
             "instead.")
 
 
+DIRECTORY_COST = 24  # bytes of memory zipfile takes per byte of central directory parsed
+TRACE_DIRECTORY = 1 << 16  # a trace's directory: its 14 members take under 2 kB
+
+
+def check_directory(fh, limit, what, advice=""):
+    """``zipfile.ZipFile`` parses the whole central directory, a ZipInfo (~1 kB) per entry of
+    46 bytes or more, before any member can be looked at: a 25 MB file of 300,000 empty
+    members took 320 MB and 14 s to open.  The directory's size is read from the archive's
+    end record first (zipfile's own reader of it: one view of the file) and refused past
+    ``limit`` bytes.  (Anything not a zip is left to zipfile to say so.)"""
+    end_record = getattr(zipfile, "_EndRecData", None)
+    if end_record is None:  # (a Python without it: zipfile's parse is unbounded)
+        return
+    pos = fh.tell()
+    try:
+        rec = end_record(fh)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        rec = None
+    finally:
+        fh.seek(pos)
+    size = rec[zipfile._ECD_SIZE] if rec is not None else 0
+    if size > limit:
+        raise ValueError(f"{what}: the archive's directory is {size} bytes, more than "
+                         f"{limit}; opening it takes about {DIRECTORY_COST} times that in "
+                         f"memory{advice}")
+
+
 def read_npz(path, max_bytes=MAX_BYTES):
     """The arrays of a saved trace, each checked against ``ARRAYS`` before it is read."""
     if not hasattr(path, "read"):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
+    check_directory(path, TRACE_DIRECTORY, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
@@ -104,8 +137,9 @@ def read_npz(path, max_bytes=MAX_BYTES):
             extra = sorted(set(names) - want)
             missing = sorted(n for n in want - set(names) if n[:-4] not in OPTIONAL)
             if extra or missing or len(set(names)) != len(names):
-                raise ValueError(f"not a tapegrad trace: the archive holds {sorted(names)}; "
-                                 f"unexpected {extra}, missing {missing}")
+                raise ValueError(f"not a tapegrad trace: the archive holds "
+                                 f"{_few(sorted(names))}; unexpected {_few(extra)}, missing "
+                                 f"{missing}")
             if any(i.flag_bits & 0x1 for i in infos):  # (zipfile would ask for a password)
                 raise ValueError("not a tapegrad trace: the archive's members are encrypted; "
                                  "tapegrad.jit.save writes plain members")
@@ -119,6 +153,12 @@ def read_npz(path, max_bytes=MAX_BYTES):
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: "
                          f"{getattr(path, 'name', path)!s}: {e}") from None
+
+
+def _few(names, n=20):
+    """The first n of names, and how many more (an archive of thousands of members made
+    a message of as many names)."""
+    return f"{names[:n]}{f' and {len(names) - n} more' if len(names) > n else ''}"
 
 
 def check_member(z, info, what):
@@ -332,6 +372,16 @@ def check_rows(rows, size, meta, nconsts, nguards):
         r = int(np.argmax(late))
         raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
                          "slot after every slot the rows before it wrote and it reads")
+    # a guard (no output) reads a slot older than the next row's output too: one a later row
+    # writes held the traced point's value there, or the last point's in a reused buffer (a
+    # point's divergence flag depended on the points before it in its batch), and the fused
+    # tier's code named it before defining it
+    nxt = np.minimum.accumulate(np.where(has, out, np.iinfo(np.int64).max)[::-1])[::-1]
+    ahead = ~has & ((rows[:, 2] >= nxt) | (rows[:, 3] >= nxt))
+    if ahead.any():
+        r = int(np.argmax(ahead))
+        raise ValueError(f"trace field 'rows': row {r} (a guard) reads slot {rows[r, 2]}, which "
+                         f"is not older than the next row's output, slot {nxt[r]}")
     # the one-point lowering (replay/lower.py) takes a scalar row's third operand from in1
     # when in1 >= 0, else from aux: a unary row given an in1 had its const index replaced
     # by an arena offset (consts read out of bounds), a binary row without one its in1 by
