@@ -222,9 +222,10 @@ class ValueArena:
         elif not self.nvals and dt == _F32 and state.tracing is not self:
             self.abuf.clear()  # (empty float64 results at most: nvals is 0)
             self._recycle_arena("f")
-        elif dt is not _F64 and state.tracing is self and dt.kind in "biuf":
+        elif dt is not _F64 and state.tracing is self and dt.kind in "biuf" and dt != _F64:
             # the dtype of a slot not float64: replay computes in float64 and cannot round
-            # to float32 (replay._narrowed: a float32 value must come exactly from others)
+            # to float32 (replay._narrowed: a float32 value must come exactly from others).
+            # (A float64 dtype need not be _F64 itself: one unpickled on a dask worker is not)
             self.__dict__.setdefault("dtypes", {})[self.nslots] = dt
         return a
 

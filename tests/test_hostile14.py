@@ -145,6 +145,29 @@ def test_a_float32_mask_that_is_exact_still_traces():
         assert t.value(y) == f(tg.tensor(y)).item()
 
 
+
+def _branchy(x):
+    if x[0] > 0:
+        return (x * x).sum()
+    return (x * 3).sum()
+
+
+@pytest.mark.parametrize("make", [lambda a: pickle.loads(pickle.dumps(a)),  # (a dask worker's)
+                                  lambda a: a.astype(">f8")], ids=["unpickled", "big-endian"])
+def test_points_of_any_float64_dtype_object_retrace(make):
+    """Points whose float64 dtype object is not NumPy's float64 singleton (unpickled, as on a
+    dask worker, or big-endian) are float64: a retrace at one is no float32 arithmetic (it
+    was refused so, and a dask worker's batch failed)."""
+    X = np.abs(np.random.default_rng(7).normal(size=(20, 3))) + 0.1
+    X[[6, 15], 0] *= -1
+    Y = make(X)
+    assert Y.dtype is not np.dtype(np.float64)
+    f = tg.compile(_branchy)
+    f.value_and_grad_batch(X[:5])
+    V, G = f.value_and_grad_batch(Y)  # retraces at row 6
+    V1, G1 = tg.compile(_branchy).value_and_grad_batch(X)
+    assert np.array_equal(V, V1) and np.array_equal(G, G1)
+
 # ---- in_shapes: another shape of the slot's size ------------------------------------------
 def _mat(x):
     return (x @ x.t()).sin().sum() + x[1].exp().sum() + x.sum(0).prod()

@@ -1603,7 +1603,7 @@ def _narrowed(traced, dtypes):
     for r in np.nonzero(np.isin(rows[:, 1], list(dtypes)))[0].tolist():
         op, o, a, b, k = (int(v) for v in rows[r])
         dt = dtypes[o]
-        if dt.kind != "f":
+        if dt.kind != "f" or dt.itemsize >= 8:  # (float64 in any byte order: replay's own)
             continue
         reads = [a, b] + ([int(meta[j]) for j in OPS[op].meta_slots(meta, k)]
                           if OPS[op].meta_slots is not None else [])
