@@ -238,7 +238,8 @@ def run(limit=None, seed=0, log=None, window=16, only=None):
         for case in todo:
             stats["cases"] += 1
             code = int(a["rows"][case[1], 0])
-            what = f"{name} {case} (opcode {code}, {NAMES.get(code, OPS[code].node)})"
+            node = NAMES.get(code) or OPS[code].node(a["rows"], a["meta"], case[1])
+            what = f"{name} {case} (opcode {code}, {node})"
             if log:
                 with open(log, "a") as fh:
                     fh.write(what + "\n")
