@@ -215,3 +215,41 @@ P = collections.namedtuple("P", "a b")
 def test_default_collate_string_fields_as_torch(torch, batch):
     from torch.utils.data import default_collate as torch_collate
     assert repr(default_collate(batch)) == repr(torch_collate(batch))
+
+
+# ---- load_state_dict: what fits is copied before the errors are raised -----------------------
+def _net(L):
+    L.manual_seed(0)
+    net = L.nn.Sequential(L.nn.Linear(2, 3), L.nn.BatchNorm1d(3), L.nn.Linear(3, 1))
+    with L.no_grad():
+        for i, p in enumerate(net.parameters()):
+            p.copy_(L.full(p.shape, float(i)))
+    return net
+
+
+_LOADS = {
+    "size": (lambda L: {"0.weight": L.ones(3, 3), "0.bias": L.full((3,), 7.0),
+                        "1.running_mean": L.full((3,), 2.0)}, False),
+    "size_strict": (lambda L: {"0.weight": L.ones(3, 3), "2.bias": L.full((1,), 5.0)}, True),
+    "unexpected_strict": (lambda L: {**_net(L).state_dict(), "2.bias": L.full((1,), 9.0),
+                                     "extra": L.ones(1)}, True),
+    "missing_unexpected_size": (lambda L: {"0.bias": L.ones(4), "2.weight": L.ones(1, 3),
+                                           "x.y": L.ones(1)}, True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_LOADS))
+def test_load_state_dict_copies_what_fits_then_raises_as_torch(torch_float64_default, case):
+    """PyTorch copies every entry whose shape fits, then raises the missing and unexpected
+    keys (when strict) and the size mismatches in one error; tapegrad raised before
+    copying anything."""
+    torch = torch_float64_default
+    make, strict = _LOADS[case]
+    results = []
+    for L in (tg, torch):
+        net = _net(L)
+        with pytest.raises(RuntimeError) as info:
+            net.load_state_dict(make(L), strict=strict)
+        results.append((str(info.value), {k: np.asarray(v.detach()).tolist()
+                                          for k, v in net.state_dict().items()}))
+    assert results[0] == results[1]
