@@ -45,7 +45,7 @@ from .return_types import named
 from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
-from .ops.linalg import matmul
+from .ops.linalg import matmul, same_dtype
 from .tensor import Tensor, _leaf, norm as _norm
 
 
@@ -1459,6 +1459,8 @@ def tensordot(a, b, dims=2, out=None):
     >>> tg.tensordot(tg.ones(2, 3), tg.ones(3, 4), dims=1).shape
     torch.Size([2, 4])
     """
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        same_dtype(a, b, "both")
     if isinstance(dims, Tensor):
         dims = np.asarray(dims._data).tolist()
     if isinstance(dims, int):

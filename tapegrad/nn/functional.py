@@ -437,6 +437,20 @@ def one_hot(tensor, num_classes=-1):
     return Tensor(out)
 
 
+def _linear_dtypes(input, weight, bias):
+    """Refuse mixed dtypes in the words of the kernel PyTorch runs (addmm with a bias, its
+    self the bias; mm without), unless a float32 / float64 mix may promote (ops.linalg's
+    _stand_in: float64 the default)."""
+    if bias is None:
+        return ops.linalg.same_dtype(input, weight, "mm")
+    for first, second, name in ((bias, weight, "self"), (input, weight, "mat1")):
+        if first.dtype != second.dtype and not ops.linalg._stand_in(first, second):
+            raise RuntimeError(
+                f"{name} and mat2 must have the same dtype, but got "
+                f"{dtypes.torch_word(first.dtype).capitalize()} and "
+                f"{dtypes.torch_word(second.dtype).capitalize()}")
+
+
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``: one row (AddmmBackward0, or MmBackward0 without a bias)
     for a 2-D input and weight of one float dtype and a bias of shape (out_features,), a
@@ -451,6 +465,7 @@ def linear(input, weight, bias=None):
     _tensor(weight, "linear", "weight")
     if bias is not None:
         _tensor(bias, "linear", "bias")
+    _linear_dtypes(input, weight, bias)
     x, w, b = input._data, weight._data, None if bias is None else bias._data
     if type(x) is np.ndarray and type(w) is np.ndarray and x.ndim and w.ndim == 2 and \
             x.shape[-1] == w.shape[1] and x.dtype == w.dtype and x.dtype.kind == "f" and (
@@ -759,6 +774,13 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(f"Using a target size ({_size(target)}) that is different to the "
                          f"input size ({_size(input)}) is deprecated. Please ensure they have "
                          "the same size.")
+    if target.dtype != input.dtype:  # (PyTorch's kernel takes one dtype; its weight is cast)
+        if not ops.linalg._stand_in(input, target):
+            raise RuntimeError(f"Found dtype {dtypes.torch_word(target.dtype).capitalize()} "
+                               f"but expected {dtypes.torch_word(input.dtype).capitalize()}")
+        target = target.to(input.dtype)
+    if weight is not None and weight.dtype != input.dtype:
+        weight = weight.to(input.dtype)
     x = np.asarray(input._data)
     if x.size and not ((x >= 0) & (x <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
@@ -786,12 +808,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({_size(target)}) must be the same as input size "
                          f"({_size(input)})")
+    if target.dtype.kind != "f":
+        raise RuntimeError(f"result type {dtypes.torch_word(input.dtype).capitalize()} can't "
+                           f"be cast to the desired output type "
+                           f"{dtypes.torch_word(target.dtype).capitalize()}")
     log_sig = ops.log_sigmoid(input)
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight - 1) * target + 1)
     loss = (1 - target) * input - log_sig
     if weight is not None:
         loss = loss * weight
+    if loss.dtype != target.dtype and (pos_weight is None or pos_weight.dtype != loss.dtype):
+        loss = loss.to(target.dtype)  # PyTorch's kernel works in place on 1 - target
     return _reduce(loss, reduction, "BinaryCrossEntropyWithLogitsBackward0", input, target)
 
 

@@ -359,7 +359,9 @@ class Module:
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy values into the parameters and persistent buffers of the same names (in
-        place); returns ``(missing_keys, unexpected_keys)``."""
+        place); returns ``(missing_keys, unexpected_keys)``.  As PyTorch's, an error (a key
+        missing or unexpected when ``strict``, a shape that differs) is raised after every
+        entry that fits has been copied."""
         metadata = getattr(state_dict, "_metadata", None) or {}
         state_dict = OrderedDict(state_dict)  # (the upgrades write into a copy)
         for prefix, m in self._prefixed_modules(""):
@@ -367,30 +369,31 @@ class Module:
         own = OrderedDict(self._state_items("", True))
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
-        if strict and (missing or unexpected):
-            parts = []
-            if missing:
-                parts.append("Missing key(s) in state_dict: " +
-                             ", ".join(f'"{k}"' for k in missing) + ". ")
-            if unexpected:
-                parts.append("Unexpected key(s) in state_dict: " +
-                             ", ".join(f'"{k}"' for k in unexpected) + ". ")
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:"
-                               f"\n\t" + "\n\t".join(parts))
-        for name, value in state_dict.items():
-            if name in own:
+        # as PyTorch: every entry whose shape fits is copied, then the errors (the keys
+        # when strict, the shapes always) are raised together
+        errors, fits = [], []
+        for name, dest in own.items():
+            if name in state_dict:
+                value = state_dict[name]
                 src = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
-                if tuple(src.shape) != tuple(own[name].shape):
-                    raise RuntimeError(
-                        f"Error(s) in loading state_dict for {type(self).__name__}:\n\tsize "
-                        f"mismatch for {name}: copying a param with shape "
-                        f"{_size(src.shape)} from checkpoint, the shape in current model is "
-                        f"{_size(own[name].shape)}.")
+                if tuple(src.shape) != tuple(dest.shape):
+                    errors.append(f"size mismatch for {name}: copying a param with shape "
+                                  f"{_size(src.shape)} from checkpoint, the shape in current "
+                                  f"model is {_size(dest.shape)}.")
+                else:
+                    fits.append((dest, src))
         with no_grad():
-            for name, value in state_dict.items():
-                if name in own:
-                    src = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
-                    own[name].copy_(src)
+            for dest, src in fits:
+                dest.copy_(src)
+        if strict and unexpected:
+            errors.insert(0, "Unexpected key(s) in state_dict: " +
+                          ", ".join(f'"{k}"' for k in unexpected) + ". ")
+        if strict and missing:
+            errors.insert(0, "Missing key(s) in state_dict: " +
+                          ", ".join(f'"{k}"' for k in missing) + ". ")
+        if errors:
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:"
+                               f"\n\t" + "\n\t".join(errors))
         return _IncompatibleKeys(missing, unexpected)
 
     # -- hooks -----------------------------------------------------------------------------

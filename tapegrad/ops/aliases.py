@@ -90,6 +90,7 @@ def inner(input, other):
     (a product when either is 0-d)."""
     if input.ndim == 0 or other.ndim == 0:
         return ew.mul(input, other)
+    la.same_dtype(input, other, "both")
     if input.shape[-1] != other.shape[-1]:
         raise RuntimeError(f"inner() the last dimension must match on both input tensors but "
                            f"got shapes {list(input.shape)} and {list(other.shape)}")

@@ -526,17 +526,48 @@ def linear(x, weight, bias=None):
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k, keep=False)
 
 
-def _operands(input, other, op):
+# the C type names PyTorch's mm error prints (its other kernels print torch_word's)
+_C_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
+            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+            "uint8": "unsigned char", "bool": "bool"}
+
+
+def _stand_in(a, b):
+    """float32 meeting float64 while float64 is the default: the float64 operand may stand
+    for a tensor PyTorch would have made float32 (its default), so the product promotes
+    (README: code written for float32 runs as it is); with float32 the default, as in
+    PyTorch, the mix is refused as PyTorch refuses it."""
+    return dtypes.default_float() == np.float64 and {a.dtype.name, b.dtype.name} == \
+        {"float32", "float64"}
+
+
+def same_dtype(a, b, kernel):
+    """Refuse operands of different dtypes in PyTorch's words for the kernel that PyTorch
+    runs them through (mm, mv, dot, bmm; 'both' for inner and tensordot), unless
+    _stand_in lets them promote."""
+    if a.dtype == b.dtype or _stand_in(a, b):
+        return
+    wa, wb = dtypes.torch_word(a.dtype).capitalize(), dtypes.torch_word(b.dtype).capitalize()
+    if kernel == "mm":
+        msg = (f"expected m1 and m2 to have the same dtype, but got: "
+               f"{_C_NAMES.get(a.dtype.name, a.dtype.name)} != "
+               f"{_C_NAMES.get(b.dtype.name, b.dtype.name)}")
+    elif kernel == "mv":
+        msg = f"addmv input tensors must have the same dtype, but got {wb}, {wa}, and {wb}"
+    elif kernel == "dot":
+        msg = f"dot : expected both vectors to have same dtype, but found {wa} and {wb}"
+    elif kernel == "bmm":
+        msg = f"expected scalar type {wa} but found {wb}"
+    else:
+        msg = "both inputs should have same dtype"
+    raise RuntimeError(msg)
+
+
+def _operands(input, other, op, kernel=None):
     a = as_tensor_arg(input, op)
     b = as_tensor_arg(other, op)
-    if a.dtype != b.dtype and not (a.dtype.kind == "f" and b.dtype.kind == "f"):
-        wa, wb = dtypes.torch_word(a.dtype), dtypes.torch_word(b.dtype)
-        if op == "dot":
-            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
-                               f"{wa.capitalize()} and {wb.capitalize()}")
-        raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {wa} != {wb} ({op}: cast one "
-            "operand with .to(), .float() or .double())")
+    if kernel is not None:
+        same_dtype(a, b, kernel)
     return a, b
 
 
@@ -599,7 +630,7 @@ def mm(input, mat2):
     >>> tg.mm(tg.ones(2, 3), tg.ones(3, 1)).tolist()
     [[3.0], [3.0]]
     """
-    a, b = _operands(input, mat2, "mm")
+    a, b = _operands(input, mat2, "mm", "mm")
     if a.ndim != 2:
         raise RuntimeError(f"self must be a matrix (mm got a {a.ndim}-D tensor)")
     if b.ndim != 2:
@@ -613,7 +644,7 @@ def mm(input, mat2):
 @api
 def mv(input, vec):
     """Matrix-vector product: ``(M, K) @ (K,)`` gives ``(M,)``."""
-    a, b = _operands(input, vec, "mv")
+    a, b = _operands(input, vec, "mv", "mv")
     if a.ndim != 2 or b.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
     (M, K), (K2,) = a.shape, b.shape
@@ -625,7 +656,7 @@ def mv(input, vec):
 @api
 def dot(input, tensor):
     """Inner product of two 1-D tensors (no broadcasting)."""
-    a, b = _operands(input, tensor, "dot")
+    a, b = _operands(input, tensor, "dot", "dot")
     if a.ndim != 1 or b.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
     n, m = a.shape[0], b.shape[0]
@@ -639,7 +670,7 @@ def dot(input, tensor):
 @api
 def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with the same batch size (no broadcasting)."""
-    a, b = _operands(input, mat2, "bmm")
+    a, b = _operands(input, mat2, "bmm", "bmm")
     if a.ndim != 3:
         raise RuntimeError(f"batch1 must be a 3D tensor (bmm got a {a.ndim}-D tensor)")
     if b.ndim != 3:
@@ -664,6 +695,9 @@ def matmul(input, other):
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{da}D and {db}D")
+    # (the kernel PyTorch folds the product into names a dtype mismatch)
+    same_dtype(a, b, "dot" if da == db == 1 else "mv" if db == 1 else
+               "mm" if db == 2 else "bmm")
     if da == 1 and db == 1:
         return dot(a, b)
     if da == 2 and db == 1:
@@ -701,7 +735,7 @@ def outer(input, vec2):
     for name, t in (("self", input), ("vec2", vec2)):
         if isinstance(t, Tensor) and t.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
-    a, b = _operands(input, vec2, "outer")
+    a, b = _operands(input, vec2, "outer")  # (a product: dtypes promote, as PyTorch's)
     return a.reshape(-1, 1) * b
 
 

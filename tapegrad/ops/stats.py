@@ -185,21 +185,36 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     return KthvalueResult(values, indices)
 
 
+def _mode_index(row, std_order):
+    """The position PyTorch's mode gives for one row: it std::sorts (value, position) pairs
+    by value and takes the pair ending the first longest run (the smallest of equally
+    frequent values).  Runs of up to 16 are insertion-sorted, stably, so that pair is the
+    value's last occurrence; a longer row's ties come out in std::sort's order, rebuilt by
+    std_sort when ``std_order`` (else the last occurrence: past std_sort.MAX_WORK)."""
+    vals, counts = np.unique(row, return_counts=True)  # (sorted: NaN last, as PyTorch's)
+    best = vals[np.argmax(counts)]  # np.unique sorts: argmax picks the smallest of ties
+    same = np.isnan(row) if best != best else row == best
+    if std_order and row.size > std_sort.THRESHOLD:
+        order = std_sort.sort_order(row.tolist(), False)
+        return [i for i in order if same[i]][-1]
+    return np.nonzero(same)[0][-1]
+
+
 @api
 def mode(input, dim=-1, keepdim=False, *, keepdims=None):
     """The most frequent value along ``dim`` (the smallest of equally frequent ones) and the
-    index of its last occurrence: ``(values, indices)``."""
+    index PyTorch's CPU mode gives it (among ties, std::sort's order: _mode_index):
+    ``(values, indices)``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "mode")
     t, d, x, scalar = _along(input, dim, "mode", host_values)
     rows = np.moveaxis(x, d, -1)
     flat = rows.reshape(-1, rows.shape[-1])
+    std_order = flat.size <= std_sort.MAX_WORK
     index = np.zeros(flat.shape[0], np.int64)
     for r, row in enumerate(flat):
-        vals, counts = np.unique(row, return_counts=True)
-        best = vals[np.argmax(counts)]  # np.unique sorts: argmax picks the smallest of ties
-        index[r] = np.nonzero(row == best)[0][-1] if best == best else \
-            np.nonzero(np.isnan(row))[0][-1]
+        index[r] = _mode_index(row.astype(np.int64) if row.dtype.kind in "bu" else row,
+                               std_order)
     index = np.moveaxis(index.reshape(rows.shape[:-1] + (1,)), -1, d)
     values, indices = _pick(t, d, np.ascontiguousarray(index), keepdim or scalar)
     if scalar:

@@ -359,7 +359,7 @@ def _rebuild(sample, items):
 def default_collate(batch):
     """Stack a list of samples into a batch: tensors are stacked along a new first
     dimension, NumPy arrays and numbers become tensors (floats float64, ints int64, bools
-    bool), strings stay a list, and tuples, lists, namedtuples and dicts are collated
+    bool), strings stay the sequence they came in (a field's: a tuple), and tuples, lists, namedtuples and dicts are collated
     field by field (a tuple sample gives a list, as in PyTorch).
 
     >>> import tapegrad as tg
@@ -386,11 +386,11 @@ def default_collate(batch):
     if isinstance(elem, collections.abc.Mapping):
         return _rebuild(elem, {k: default_collate([d[k] for d in batch]) for k in elem})
     if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
-        return type(elem)(*(default_collate(list(s)) for s in zip(*batch)))
+        return type(elem)(*(default_collate(s) for s in zip(*batch)))
     if isinstance(elem, collections.abc.Sequence):
         if any(len(s) != len(elem) for s in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        fields = [default_collate(list(s)) for s in zip(*batch)]
+        fields = [default_collate(s) for s in zip(*batch)]  # (tuples: strings stay one)
         return fields if isinstance(elem, tuple) else _rebuild(elem, fields)
     raise TypeError(_COLLATE_ERROR.format(type(elem)))
 
