@@ -95,31 +95,86 @@ def check_seekable(f, what):
             "instead.")
 
 
-DIRECTORY_COST = 24  # bytes of memory zipfile takes per byte of central directory parsed
-TRACE_DIRECTORY = 1 << 16  # a trace's directory: its 14 members take under 2 kB
+MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
+DIRECTORY_ENTRY = 256  # directory bytes per member allowed (a tapegrad entry takes ~80)
+TRACE_MEMBERS = 64  # a trace's directory: its 14 members
 
 
-def check_directory(fh, limit, what, advice=""):
-    """``zipfile.ZipFile`` parses the whole central directory, a ZipInfo (~1 kB) per entry of
-    46 bytes or more, before any member can be looked at: a 25 MB file of 300,000 empty
-    members took 320 MB and 14 s to open.  The directory's size is read from the archive's
-    end record first (zipfile's own reader of it: one view of the file) and refused past
-    ``limit`` bytes.  (Anything not a zip is left to zipfile to say so.)"""
-    end_record = getattr(zipfile, "_EndRecData", None)
-    if end_record is None:  # (a Python without it: zipfile's parse is unbounded)
-        return
+def members_allowed(max_bytes):
+    """How many members a save file's directory may list under ``max_bytes``: zipfile
+    makes a ZipInfo (~1 kB) per entry of 46 bytes or more, before any member can be looked
+    at (a 45 MB directory of a million empty members took 1 GB and 45 s to open)."""
+    return max(max_bytes // MEMBER_COST, 1024)
+
+
+_END, _LOCATOR, _END64 = b"PK\x05\x06", b"PK\x06\x07", b"PK\x06\x06"
+
+
+def _directories(fh):
+    """``(end, size)`` of each central directory the archive's tail could declare: its end
+    record at ``end`` and ``size`` bytes of directory before it.  Read here (zipfile's own
+    reader is private): the last end-record signature in the last 64 kB + 22 bytes (the one
+    zipfile picks) and every other one whose comment length reaches exactly to the file's
+    end (the one a stricter reader may pick; a signature inside a member's data, by chance,
+    has not), each with its zip64 record, both where zipfile reads it (just before the
+    locator) and where the locator says."""
+    fh.seek(0, io.SEEK_END)
+    filesize = fh.tell()
+    base = max(filesize - (1 << 16) - 22, 0)
+    fh.seek(base)
+    tail = fh.read()
+    out, last = [], True
+    p = tail.rfind(_END)
+    while p >= 0:
+        if len(tail) - p >= 22 and (last or len(tail) - p - 22 ==
+                                    int.from_bytes(tail[p + 20:p + 22], "little")):
+            size = int.from_bytes(tail[p + 12:p + 16], "little")
+            at = base + p
+            fh.seek(max(at - 20, 0))
+            loc = fh.read(20) if at >= 20 else b""
+            if loc[:4] == _LOCATOR:
+                for q in {at - 76, int.from_bytes(loc[8:16], "little")}:
+                    if 0 <= q <= filesize - 56:
+                        fh.seek(q)
+                        rec = fh.read(56)
+                        if rec[:4] == _END64:
+                            size = max(size, int.from_bytes(rec[40:48], "little"))
+            out.append((at, size))
+        p, last = tail.rfind(_END, 0, p), False
+    return out
+
+
+def check_directory(fh, max_members, what, advice=""):
+    """Refuse an archive whose central directory lists more than ``max_members`` members
+    (or takes more than ``DIRECTORY_ENTRY`` bytes a member) before zipfile parses it: every
+    directory its tail could declare is measured, and its entries counted by their
+    signatures.  (Anything not a zip is left to zipfile to say so.)"""
     pos = fh.tell()
     try:
-        rec = end_record(fh)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        rec = None
+        for end, size in _directories(fh):
+            count = None
+            if size <= max_members * DIRECTORY_ENTRY:
+                fh.seek(max(end - 76 - size, 0))  # (a zip64 record sits between)
+                count = fh.read(min(end, 76 + size)).count(b"PK\x01\x02")
+            if count is None:
+                raise ValueError(
+                    f"{what}: the archive's directory is {size} bytes, more than "
+                    f"{DIRECTORY_ENTRY} for each of at most {max_members} members (opening it "
+                    f"takes about 1 kB of memory a member){advice}")
+            if count > max_members:
+                raise ValueError(
+                    f"{what}: the archive's directory lists {count} members, more than "
+                    f"{max_members} (opening it takes about 1 kB of memory a member){advice}")
     finally:
         fh.seek(pos)
-    size = rec[zipfile._ECD_SIZE] if rec is not None else 0
-    if size > limit:
-        raise ValueError(f"{what}: the archive's directory is {size} bytes, more than "
-                         f"{limit}; opening it takes about {DIRECTORY_COST} times that in "
-                         f"memory{advice}")
+
+
+def check_members(z, max_members, what, advice=""):
+    """The same bound once zipfile has parsed the directory (should the two readings of the
+    end record ever differ, the file is refused still)."""
+    if len(z.filelist) > max_members:
+        raise ValueError(f"{what}: the archive's directory lists {len(z.filelist)} members, "
+                         f"more than {max_members}{advice}")
 
 
 def read_npz(path, max_bytes=MAX_BYTES):
@@ -128,9 +183,10 @@ def read_npz(path, max_bytes=MAX_BYTES):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
-    check_directory(path, TRACE_DIRECTORY, "not a tapegrad trace")
+    check_directory(path, TRACE_MEMBERS, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
+            check_members(z, TRACE_MEMBERS, "not a tapegrad trace")
             infos = z.infolist()
             names = [i.filename for i in infos]
             want = {n + ".npy" for n in ARRAYS}
