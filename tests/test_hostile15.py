@@ -101,3 +101,28 @@ def test_end_record_signatures_in_a_members_data_do_not_refuse_a_good_file():
     assert np.array_equal(tg.load(io.BytesIO(buf.getvalue()))["a"].numpy(), data)
     prefixed = io.BytesIO(b"#!/bin/sh\n" * 8 + buf.getvalue())  # (a polyglot: zip allows it)
     assert np.array_equal(tg.load(prefixed)["a"].numpy(), data)
+
+
+# ---- .npy headers ------------------------------------------------------------------------
+def test_a_npy_header_claiming_64_MB_is_refused_before_it_is_read():
+    """A version 2 header's length has 4 bytes: NumPy read it all (twice over, here 200 MB
+    of a 100 kB file for 100 MB), under max_bytes, before refusing it as longer than 10,000 bytes."""
+    import tracemalloc
+    buf = io.BytesIO()
+    n = 64 << 20
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("tapegrad.json", json.dumps({
+            "format": "tapegrad.save", "version": 1, "root": {"tensor": 0},
+            "tensors": [{"kind": "tensor", "dtype": "float64", "shape": [1]}]}))
+        with z.open("tensors/0.npy", "w") as m:
+            m.write(b"\x93NUMPY\x02\x00" + n.to_bytes(4, "little") + b"{'descr': '<f8', ")
+            for _ in range(n >> 20):
+                m.write(b" " * (1 << 20))
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"tensors/0.npy is not a .npy array \(the .npy "
+                                             r"header is 67108864 bytes, more than 10000\)"):
+            tg.load(io.BytesIO(buf.getvalue()))
+        assert tracemalloc.get_traced_memory()[1] < 16 << 20  # (main: over 128 MB)
+    finally:
+        tracemalloc.stop()

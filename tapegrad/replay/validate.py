@@ -279,13 +279,28 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
 
+NPY_HEADER = 10000  # NumPy's max_header_size: longer headers it refuses, after reading them
+
+
 def npy_header(f):
     """``(shape, fortran_order, dtype)`` from the ``.npy`` header at file object ``f``'s
-    position, read before any data (raises ValueError for anything else)."""
+    position, read before any data (raises ValueError for anything else).  Its length is
+    checked before the header is read: a version 2 header may claim 4 GB, which NumPy's
+    reader would take into memory (twice) before refusing it as too long."""
     version = np.lib.format.read_magic(f)
+    width = 2 if version == (1, 0) else 4
+    length = f.read(width)
+    if len(length) != width:
+        raise ValueError("the .npy header is truncated")
+    n = int.from_bytes(length, "little")
+    if n > NPY_HEADER:
+        raise ValueError(f"the .npy header is {n} bytes, more than {NPY_HEADER}")
+    head = f.read(n)
+    if len(head) != n:
+        raise ValueError(f"the .npy header is truncated ({len(head)} of {n} bytes)")
     header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
               else np.lib.format.read_array_header_2_0)
-    return header(f)
+    return header(io.BytesIO(length + head))
 
 
 def _read_member(z, info):
