@@ -126,3 +126,18 @@ def test_a_npy_header_claiming_64_MB_is_refused_before_it_is_read():
         assert tracemalloc.get_traced_memory()[1] < 16 << 20  # (main: over 128 MB)
     finally:
         tracemalloc.stop()
+
+
+def test_a_zip64_end_record_over_a_small_directory_loads():
+    """A file past 4 GB ends in a zip64 record, the classic one's fields 0xFFFFFFFF: its
+    directory is the zip64 record's size, not 4 GB."""
+    buf = io.BytesIO()
+    tg.save({"w": tg.arange(3.0)}, buf)
+    b = buf.getvalue()
+    end = b.rindex(b"PK\x05\x06")
+    _, _, n, _, size, off, _ = struct.unpack("<4H2LH", b[end + 4:end + 22])
+    z64 = b"PK\x06\x06" + struct.pack("<Q2H2L4Q", 44, 45, 45, 0, 0, n, n, size, off)
+    loc = b"PK\x06\x07" + struct.pack("<LQL", 0, end, 1)
+    eocd = b"PK\x05\x06" + struct.pack("<4H2LH", 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF,
+                                       0xFFFFFFFF, 0)
+    assert tg.load(io.BytesIO(b[:end] + z64 + loc + eocd))["w"].tolist() == [0.0, 1.0, 2.0]

@@ -132,14 +132,15 @@ def _directories(fh):
             at = base + p
             fh.seek(max(at - 20, 0))
             loc = fh.read(20) if at >= 20 else b""
+            sizes = []  # (a zip64 record's size replaces the end record's, 0xFFFFFFFF there)
             if loc[:4] == _LOCATOR:
                 for q in {at - 76, int.from_bytes(loc[8:16], "little")}:
                     if 0 <= q <= filesize - 56:
                         fh.seek(q)
                         rec = fh.read(56)
                         if rec[:4] == _END64:
-                            size = max(size, int.from_bytes(rec[40:48], "little"))
-            out.append((at, size))
+                            sizes.append(int.from_bytes(rec[40:48], "little"))
+            out.append((at, max(sizes, default=size)))
         p, last = tail.rfind(_END, 0, p), False
     return out
 
