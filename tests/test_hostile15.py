@@ -141,3 +141,37 @@ def test_a_zip64_end_record_over_a_small_directory_loads():
     eocd = b"PK\x05\x06" + struct.pack("<4H2LH", 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF,
                                        0xFFFFFFFF, 0)
     assert tg.load(io.BytesIO(b[:end] + z64 + loc + eocd))["w"].tolist() == [0.0, 1.0, 2.0]
+
+
+# ---- a saved trace's fields --------------------------------------------------------------
+def _trace_arrays():
+    def f(x):
+        return (x * x).sum() * 2.0 if x[0] > 0 else (x * x).sum()
+    buf = io.BytesIO()
+    tg.trace(f, np.array([0.5, -1.0, 2.0])).save(buf)
+    with zipfile.ZipFile(buf) as z:
+        return {n[:-4]: np.load(io.BytesIO(z.read(n))) for n in z.namelist()}
+
+
+def _trace_file(arrays):
+    arrays = dict(arrays, digest=validate.digest(arrays))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, a in arrays.items():
+            m = io.BytesIO()
+            np.lib.format.write_array(m, np.asarray(a), allow_pickle=False)
+            z.writestr(name + ".npy", m.getvalue())
+    out.seek(0)
+    return out
+
+
+@pytest.mark.parametrize("byteorder", ["<", ">"])
+def test_guard_names_beyond_unicode_are_refused(byteorder):
+    arrays = _trace_arrays()
+    codes = np.array([[0x41, 0x110000, 0xFFFFFFFF]], np.dtype("u4").newbyteorder(byteorder))
+    arrays["guards"] = np.frombuffer(codes.tobytes(), byteorder + "U3").copy()
+    for load in (tg.load, tg.jit.load):  # (main: loaded as a str whose upper() failed)
+        with pytest.raises(ValueError, match="'guards' holds characters beyond U\\+10FFFF"):
+            load(_trace_file(arrays))
+    arrays["guards"] = np.array(["\udc80 at f.py:1"], byteorder + "U20")  # (a str still)
+    assert tg.load(_trace_file(arrays)).value(np.array([1.0, 2.0, 3.0])) == 28.0

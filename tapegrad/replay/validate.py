@@ -328,6 +328,12 @@ def _read_member(z, info):
         data = f.read(nbytes)  # (zipfile checks the CRC on reaching the end)
     if len(data) != nbytes:
         raise ValueError(f"trace field {name!r} is truncated")
+    if got.kind == "U" and (np.frombuffer(data, np.dtype("u4").newbyteorder(got.byteorder))
+                            > 0x10FFFF).any():
+        # (NumPy makes Python strings of them that break str's invariants: upper() raises
+        # SystemError, encode() gives bytes no UTF-8 decoder reads)
+        raise ValueError(f"trace field {name!r} holds characters beyond U+10FFFF, outside "
+                         "Unicode")
     return np.frombuffer(bytearray(data), got).reshape(shape)  # writable, native order
 
 
