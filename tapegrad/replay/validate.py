@@ -97,7 +97,7 @@ def check_seekable(f, what):
 
 MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
 DIRECTORY_ENTRY = 256  # directory bytes per member allowed (a tapegrad entry takes ~80)
-TRACE_MEMBERS = 64  # a trace's directory: its 14 members
+TRACE_MEMBERS = 1024  # a trace has 14 members (zipfile takes ~1 MB to parse 1024)
 
 
 def members_allowed(max_bytes):
