@@ -1,7 +1,8 @@
 """Hostile inputs, round 15.  Holes found (each failed on main): replay holds integer
 values in float64 and has no float32 rounding, so a cast of an integer beyond 2**24 to
 float32 (2**11 to float16), or int64 arithmetic beyond 2**53, replayed other values than
-eager gave at every point but the traced one (silently another function); a save file's
+eager gave at every point but the traced one (silently another function), and so did an
+int64 sum, cumsum or product past 2**53 compared with a number; a save file's
 zip directory of a million entries was parsed (45 s, 1 GB) under the default max_bytes;
 the directory check read zipfile's private end record and skipped itself without it."""
 import io
@@ -27,6 +28,12 @@ INEXACT = {
     "int64 to float16": lambda x: ((x > 0).long() * 2049).half(),
     "int16 to float16": lambda x: ((x > 0).short() * 2049).half(),
     "int64 beyond 2**53": lambda x: (x > 0).long() * 2 ** 53 + 1 - (x > 0).long() * 2 ** 53,
+    # an int64 sum (cumsum, prod) past 2**53, compared: float64 rounds both sides
+    "int64 sum compared": lambda x: ((x > 0).long() * (2 ** 52 + 1)).sum() == 3 * 2 ** 52 + 4,
+    "int64 cumsum compared":
+        lambda x: ((x > 0).long() * (2 ** 52 + 1)).cumsum(0)[-1] == 3 * 2 ** 52 + 4,
+    "int64 prod compared":
+        lambda x: ((x[:2] > 0).long() * 2 ** 27 + 1).prod() == 2 ** 54 + 2 ** 28,
 }
 
 
@@ -38,7 +45,7 @@ def test_an_integer_float64_or_float32_cannot_hold_diverges_instead_of_replaying
     tr = tg.trace(f, X0)
     assert tr.value(X0) == f(tg.tensor(X0)).item()
     with pytest.raises((DivergenceError, EagerOnlyError), match="range"):
-        tr.value(X1)  # (main: 58720259.5 for eager's 58720256.0, -3.0 for 0.5...)
+        tr.value(X1)  # (main: 58720259.5 for eager's 58720256.0, -3.0 for 0.5, 6.5 for 0)
     _, mask = tr.value_batch(X1[None], on_divergence="mask"), tr.mask
     assert mask is not None and not mask.any()
     assert tg.compile(f)(tg.tensor(X1)).item() == want  # (with tensors: eager)

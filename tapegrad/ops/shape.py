@@ -1150,6 +1150,9 @@ def _guard_range(t, lo, hi, how, what):
     """Record a guard that traced ``t``'s values lie in [lo, hi], where replay's float64
     arithmetic gives what eager's integer or narrow-float arithmetic does (a point outside
     diverges); refused if they do not at the traced point itself."""
+    tape = state.tracing
+    if getattr(tape, "guarding_range", False):
+        return  # (its own comparisons of t)
     d = np.asarray(t._data)
     if d.size and (d.min() < lo or d.max() > hi):
         raise EagerOnlyError(
@@ -1158,8 +1161,16 @@ def _guard_range(t, lo, hi, how, what):
             "without integer wraparound or float32/float16 rounding, so it would not give what "
             "eager gives. Keep such values in range, or call f eagerly (tapegrad.compile(f) "
             "called with tensors runs such an f eagerly)")
-    out = to(lt(t, float(lo)), np.float64) + to(gt(t, float(hi)), np.float64)
+    tape.guarding_range = True
+    try:
+        out = to(lt(t, float(lo)), np.float64) + to(gt(t, float(hi)), np.float64)
+    finally:
+        tape.guarding_range = False
     guard(out.sum() == 0.0, how)
+
+
+TRACE_HOOKS.update(exact_int=lambda t: _guard_range(t, -_EXACT, _EXACT, "int64 range",
+                                                    "an int64 value compared"))
 
 
 TRACE_HOOKS.update(truth=_truth)
