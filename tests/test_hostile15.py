@@ -182,3 +182,33 @@ def test_guard_names_beyond_unicode_are_refused(byteorder):
             load(_trace_file(arrays))
     arrays["guards"] = np.array(["\udc80 at f.py:1"], byteorder + "U20")  # (a str still)
     assert tg.load(_trace_file(arrays)).value(np.array([1.0, 2.0, 3.0])) == 28.0
+
+
+# ---- zip local headers -------------------------------------------------------------------
+def _local_headers(b):
+    i = b.find(b"PK\x03\x04")
+    while i >= 0:
+        yield i
+        i = b.find(b"PK\x03\x04", i + 4)
+
+
+@pytest.mark.parametrize("field,at,value", [("method", 8, struct.pack("<H", 8)),
+                                            ("crc", 14, b"\x01\x02\x03\x04"),
+                                            ("size", 22, struct.pack("<L", 7))])
+@pytest.mark.parametrize("kind", ["save", "trace"])
+def test_a_local_header_disagreeing_with_the_directory_is_refused(kind, field, at, value):
+    """zipfile reads by the directory; a streaming reader (unzip -p, a zip stream parser)
+    by the local headers: a deflate method there, or other sizes, is another file."""
+    buf = io.BytesIO()
+    if kind == "save":
+        tg.save({"w": tg.arange(3.0)}, buf)
+    else:
+        tg.trace(lambda x: (x * x).sum(), np.array([0.5, -1.0, 2.0])).save(buf)
+    b = bytearray(buf.getvalue())
+    for i in list(_local_headers(bytes(b)))[:1]:
+        if field == "size" and b[i + 22:i + 26] == b"\xff" * 4:
+            at = 18  # (a zip64 local header: its 32-bit compressed size, then)
+        b[i + at:i + at + len(value)] = value
+    with pytest.raises(ValueError, match="local header's compression method, CRC or sizes "
+                                         "differ from the archive's directory"):
+        tg.load(io.BytesIO(bytes(b)))  # (main: loaded, by the directory's reading)

@@ -32,6 +32,7 @@ runs code chosen by whoever made the file, so a pickled trace is for trusted dat
 import hashlib
 import io
 import math
+import struct
 import zipfile
 import zlib
 
@@ -258,6 +259,16 @@ def check_archive(z, what):
         if len(head) != 30 or head[:4] != b"PK\x03\x04":
             raise ValueError(f"{what} {info.filename} has no local header at offset "
                              f"{info.header_offset} (the file is damaged or crafted)")
+        # zipfile reads a member by the directory's method, CRC and sizes, a streaming
+        # reader by its local header's: they must agree (else one file, two contents)
+        method, flags = int.from_bytes(head[8:10], "little"), head[6]
+        crc, packed, size = struct.unpack("<3L", head[14:26])
+        if method != info.compress_type or (not flags & 0x08 and (
+                crc != info.CRC or packed not in (info.compress_size, 0xFFFFFFFF) or
+                size not in (info.file_size, 0xFFFFFFFF))):
+            raise ValueError(f"{what} {info.filename}: its local header's compression method, "
+                             "CRC or sizes differ from the archive's directory (a crafted or "
+                             "damaged file)")
         stop = info.header_offset + 30 + int.from_bytes(head[26:28], "little") + \
             int.from_bytes(head[28:30], "little") + info.compress_size
         nxt = infos[k + 1].header_offset if k + 1 < len(infos) else end
