@@ -30,7 +30,8 @@ from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
 from ..return_types import named
-from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf, _wrap_dim, host_values, norm
+from ..tensor import (TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf, _wrap_dim, host_values,
+                      norm)
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
