@@ -8,6 +8,7 @@ the directory check read zipfile's private end record and skipped itself without
 import io
 import json
 import struct
+import tracemalloc
 import zipfile
 
 import numpy as np
@@ -112,9 +113,8 @@ def test_end_record_signatures_in_a_members_data_do_not_refuse_a_good_file():
 
 # ---- .npy headers ------------------------------------------------------------------------
 def test_a_npy_header_claiming_64_MB_is_refused_before_it_is_read():
-    """A version 2 header's length has 4 bytes: NumPy read it all (twice over, here 200 MB
-    of a 100 kB file for 100 MB), under max_bytes, before refusing it as longer than 10,000 bytes."""
-    import tracemalloc
+    """A version 2 header's length has 4 bytes: NumPy read all it claims (twice over: here
+    128 MB from a 64 kB file), under max_bytes, before refusing it as longer than 10,000."""
     buf = io.BytesIO()
     n = 64 << 20
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
