@@ -1,10 +1,15 @@
 """Hostile inputs, round 15.  Holes found (each failed on main): replay holds integer
 values in float64 and has no float32 rounding, so a cast of an integer beyond 2**24 to
-float32 (2**11 to float16), or int64 arithmetic beyond 2**53, replayed other values than
-eager gave at every point but the traced one (silently another function), and so did an
-int64 sum, cumsum or product past 2**53 compared with a number; a save file's
-zip directory of a million entries was parsed (45 s, 1 GB) under the default max_bytes;
-the directory check read zipfile's private end record and skipped itself without it."""
+float32 (2**11 to float16), int64 arithmetic beyond 2**53, or an int64 sum, cumsum or
+product past it compared with a number, replayed other values than eager gave at every
+point but the traced one (silently another function); a save file's zip directory of a
+million entries was parsed (45 s, 1 GB) under the default max_bytes, and the directory
+check read zipfile's private end record and skipped itself without it; a .npy header
+claiming 64 MB was read (twice) before NumPy refused it; a trace's guard names beyond
+U+10FFFF loaded as invalid Python strings; a local header naming another compression
+method, CRC or size than the directory loaded (one file, two contents).  Shown safe: odd
+.npy headers (versions 1-3, descr of every kind, extra keys), zip64 end records, a prefix
+before the archive, end-record signatures inside a member's data."""
 import io
 import json
 import struct
