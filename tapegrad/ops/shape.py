@@ -1445,11 +1445,13 @@ def to(input, *args, **kwargs):
 
 
 def _rounds(src, dt):
-    """A cast from src to float dtype dt can round the (integer) values replay holds."""
+    """A cast from src to float dtype dt can round the integer values replay holds exactly
+    (a float32 source: the cast of an integer or bool; a float64 one is replay._narrowed's
+    to refuse, past any range)."""
     nmant = np.finfo(dt).nmant
     if src.kind in "iu":
         return np.iinfo(src).max > 2 ** (nmant + 1)
-    return src.kind == "f" and np.finfo(src).nmant > nmant
+    return src.kind == "f" and src.itemsize < 8 and np.finfo(src).nmant > nmant
 
 
 _TYPE_NAMES = {"float64": "DoubleTensor", "float32": "FloatTensor", "float16": "HalfTensor",
