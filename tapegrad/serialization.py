@@ -412,14 +412,21 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     fh = own if own is not None else f
     try:
         start = fh.tell()
-        validate.check_directory(  # (what zipfile's parse takes counts toward max_bytes)
-            fh, max(max_bytes // validate.DIRECTORY_COST, validate.TRACE_DIRECTORY), "load",
-            f" (max_bytes={max_bytes}); pass a larger max_bytes to tapegrad.load if you trust "
-            "this file")
+        # (what zipfile's parse of the directory takes counts toward max_bytes)
+        members = validate.members_allowed(max_bytes)
+        advice = (f" (max_bytes={max_bytes} allows {members}); pass a larger max_bytes to "
+                  "tapegrad.load if you trust this file")
+        validate.check_directory(fh, members, "load", advice)
         try:
             z = zipfile.ZipFile(fh)
         except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
             z, why = None, e
+        if z is not None:
+            try:
+                validate.check_members(z, members, "load", advice)
+            except ValueError:
+                z.close()
+                raise
         if z is None or _JSON not in z.namelist():
             if z is not None:
                 z.close()

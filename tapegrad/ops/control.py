@@ -99,6 +99,10 @@ def _make_compare(kind):
         tape = state.tracing
         if tape is None or not (_traced(input, tape) or _traced(other, tape)):
             return _leaf(v)
+        for t in (input, other):  # (replay compares int64 values as float64: exact below 2**53)
+            if isinstance(t, Tensor) and t.dtype.itemsize == 8 and t.dtype.kind in "iu" and \
+                    _traced(t, tape):
+                TRACE_HOOKS["exact_int"](t)
         if isinstance(other, Tensor):
             shape = broadcast_shape(KINDS[kind], input.shape, other.shape)
             sa = expand_slot(tape, input, slot(input, tape), shape)

@@ -30,7 +30,8 @@ from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
 from ..return_types import named
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, _wrap_dim, host_values, norm
+from ..tensor import (TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf, _wrap_dim, host_values,
+                      norm)
 from ._record import output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
@@ -1137,10 +1138,40 @@ def _truth(t):
         return t
     if d.dtype.kind == "b":
         return ne(t, 0.0)
-    info = np.iinfo(d.dtype)
-    out = to(lt(t, float(info.min)), np.float64) + to(gt(t, float(info.max)), np.float64)
-    guard(out.sum() == 0.0, f"{d.dtype} range")
+    info = np.iinfo(d.dtype)  # (int64: below 2**53, where float64 holds every integer)
+    _guard_range(t, max(int(info.min), -_EXACT), min(int(info.max), _EXACT),
+                 f"{d.dtype} range", f"{d.dtype} arithmetic")
     return t
+
+
+_EXACT = 2 ** 53 - 1  # every integer of magnitude up to this is a float64
+
+
+def _guard_range(t, lo, hi, how, what):
+    """Record a guard that traced ``t``'s values lie in [lo, hi], where replay's float64
+    arithmetic gives what eager's integer or narrow-float arithmetic does (a point outside
+    diverges); refused if they do not at the traced point itself."""
+    tape = state.tracing
+    if getattr(tape, "guarding_range", False):
+        return  # (its own comparisons of t)
+    d = np.asarray(t._data)
+    if d.size and (d.min() < lo or d.max() > hi):
+        raise EagerOnlyError(
+            f"tapegrad.trace: {what} gives values outside [{lo}, {hi}] at the traced point "
+            f"(up to {d.max() if d.max() > hi else d.min()}): replay computes in float64, "
+            "without integer wraparound or float32/float16 rounding, so it would not give what "
+            "eager gives. Keep such values in range, or call f eagerly (tapegrad.compile(f) "
+            "called with tensors runs such an f eagerly)")
+    tape.guarding_range = True
+    try:
+        out = to(lt(t, float(lo)), np.float64) + to(gt(t, float(hi)), np.float64)
+    finally:
+        tape.guarding_range = False
+    guard(out.sum() == 0.0, how)
+
+
+TRACE_HOOKS.update(exact_int=lambda t: _guard_range(t, -_EXACT, _EXACT, "int64 range",
+                                                    "an int64 value compared"))
 
 
 TRACE_HOOKS.update(truth=_truth)
@@ -1403,9 +1434,24 @@ def to(input, *args, **kwargs):
             escape(input, f"a cast to {dt}")  # replay has no truncation rule: a clear error
     elif not (input._rg and state.grad_enabled and dt.kind == "f"):
         return _leaf(_store(data))
+    elif state.tracing is not None and _rounds(input.dtype, dt):
+        # replay copies the value in float64: exact for integers up to 2**24 in float32
+        # (2**11 in float16), where eager's cast rounds beyond
+        b = 2 ** (np.finfo(dt).nmant + 1)
+        _guard_range(input, -b, b, f"{dt} range", f"a cast of {np.dtype(input.dtype)} to {dt}")
     tape = tape_for_grad()
     return output(tape, _store(data), VIEW, slot(input, tape), -1,
                   VIEW_NAMES.index("ToCopyBackward0"))
+
+
+def _rounds(src, dt):
+    """A cast from src to float dtype dt can round the integer values replay holds exactly
+    (a float32 source: the cast of an integer or bool; a float64 one is replay._narrowed's
+    to refuse, past any range)."""
+    nmant = np.finfo(dt).nmant
+    if src.kind in "iu":
+        return np.iinfo(src).max > 2 ** (nmant + 1)
+    return src.kind == "f" and src.itemsize < 8 and np.finfo(src).nmant > nmant
 
 
 _TYPE_NAMES = {"float64": "DoubleTensor", "float32": "FloatTensor", "float16": "HalfTensor",

@@ -32,6 +32,7 @@ runs code chosen by whoever made the file, so a pickled trace is for trusted dat
 import hashlib
 import io
 import math
+import struct
 import zipfile
 import zlib
 
@@ -95,31 +96,87 @@ def check_seekable(f, what):
             "instead.")
 
 
-DIRECTORY_COST = 24  # bytes of memory zipfile takes per byte of central directory parsed
-TRACE_DIRECTORY = 1 << 16  # a trace's directory: its 14 members take under 2 kB
+MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
+DIRECTORY_ENTRY = 256  # directory bytes per member allowed (a tapegrad entry takes ~80)
+TRACE_MEMBERS = 1024  # a trace has 14 members (zipfile takes ~1 MB to parse 1024)
 
 
-def check_directory(fh, limit, what, advice=""):
-    """``zipfile.ZipFile`` parses the whole central directory, a ZipInfo (~1 kB) per entry of
-    46 bytes or more, before any member can be looked at: a 25 MB file of 300,000 empty
-    members took 320 MB and 14 s to open.  The directory's size is read from the archive's
-    end record first (zipfile's own reader of it: one view of the file) and refused past
-    ``limit`` bytes.  (Anything not a zip is left to zipfile to say so.)"""
-    end_record = getattr(zipfile, "_EndRecData", None)
-    if end_record is None:  # (a Python without it: zipfile's parse is unbounded)
-        return
+def members_allowed(max_bytes):
+    """How many members a save file's directory may list under ``max_bytes``: zipfile
+    makes a ZipInfo (~1 kB) per entry of 46 bytes or more, before any member can be looked
+    at (a 45 MB directory of a million empty members took 1 GB and 45 s to open)."""
+    return max(max_bytes // MEMBER_COST, 1024)
+
+
+_END, _LOCATOR, _END64 = b"PK\x05\x06", b"PK\x06\x07", b"PK\x06\x06"
+
+
+def _directories(fh):
+    """``(end, size)`` of each central directory the archive's tail could declare: its end
+    record at ``end`` and ``size`` bytes of directory before it.  Read here (zipfile's own
+    reader is private): the last end-record signature in the last 64 kB + 22 bytes (the one
+    zipfile picks) and every other one whose comment length reaches exactly to the file's
+    end (the one a stricter reader may pick; a signature inside a member's data, by chance,
+    has not), each with its zip64 record, both where zipfile reads it (just before the
+    locator) and where the locator says."""
+    fh.seek(0, io.SEEK_END)
+    filesize = fh.tell()
+    base = max(filesize - (1 << 16) - 22, 0)
+    fh.seek(base)
+    tail = fh.read()
+    out, last = [], True
+    p = tail.rfind(_END)
+    while p >= 0:
+        if len(tail) - p >= 22 and (last or len(tail) - p - 22 ==
+                                    int.from_bytes(tail[p + 20:p + 22], "little")):
+            size = int.from_bytes(tail[p + 12:p + 16], "little")
+            at = base + p
+            fh.seek(max(at - 20, 0))
+            loc = fh.read(20) if at >= 20 else b""
+            sizes = []  # (a zip64 record's size replaces the end record's, 0xFFFFFFFF there)
+            if loc[:4] == _LOCATOR:
+                for q in {at - 76, int.from_bytes(loc[8:16], "little")}:
+                    if 0 <= q <= filesize - 56:
+                        fh.seek(q)
+                        rec = fh.read(56)
+                        if rec[:4] == _END64:
+                            sizes.append(int.from_bytes(rec[40:48], "little"))
+            out.append((at, max(sizes, default=size)))
+        p, last = tail.rfind(_END, 0, p), False
+    return out
+
+
+def check_directory(fh, max_members, what, advice=""):
+    """Refuse an archive whose central directory lists more than ``max_members`` members
+    (or takes more than ``DIRECTORY_ENTRY`` bytes a member) before zipfile parses it: every
+    directory its tail could declare is measured, and its entries counted by their
+    signatures.  (Anything not a zip is left to zipfile to say so.)"""
     pos = fh.tell()
     try:
-        rec = end_record(fh)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        rec = None
+        for end, size in _directories(fh):
+            count = None
+            if size <= max_members * DIRECTORY_ENTRY:
+                fh.seek(max(end - 76 - size, 0))  # (a zip64 record sits between)
+                count = fh.read(min(end, 76 + size)).count(b"PK\x01\x02")
+            if count is None:
+                raise ValueError(
+                    f"{what}: the archive's directory is {size} bytes, more than "
+                    f"{DIRECTORY_ENTRY} for each of at most {max_members} members (opening it "
+                    f"takes about 1 kB of memory a member){advice}")
+            if count > max_members:
+                raise ValueError(
+                    f"{what}: the archive's directory lists {count} members, more than "
+                    f"{max_members} (opening it takes about 1 kB of memory a member){advice}")
     finally:
         fh.seek(pos)
-    size = rec[zipfile._ECD_SIZE] if rec is not None else 0
-    if size > limit:
-        raise ValueError(f"{what}: the archive's directory is {size} bytes, more than "
-                         f"{limit}; opening it takes about {DIRECTORY_COST} times that in "
-                         f"memory{advice}")
+
+
+def check_members(z, max_members, what, advice=""):
+    """The same bound once zipfile has parsed the directory (should the two readings of the
+    end record ever differ, the file is refused still)."""
+    if len(z.filelist) > max_members:
+        raise ValueError(f"{what}: the archive's directory lists {len(z.filelist)} members, "
+                         f"more than {max_members}{advice}")
 
 
 def read_npz(path, max_bytes=MAX_BYTES):
@@ -128,9 +185,10 @@ def read_npz(path, max_bytes=MAX_BYTES):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
-    check_directory(path, TRACE_DIRECTORY, "not a tapegrad trace")
+    check_directory(path, TRACE_MEMBERS, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
+            check_members(z, TRACE_MEMBERS, "not a tapegrad trace")
             infos = z.infolist()
             names = [i.filename for i in infos]
             want = {n + ".npy" for n in ARRAYS}
@@ -201,6 +259,16 @@ def check_archive(z, what):
         if len(head) != 30 or head[:4] != b"PK\x03\x04":
             raise ValueError(f"{what} {info.filename} has no local header at offset "
                              f"{info.header_offset} (the file is damaged or crafted)")
+        # zipfile reads a member by the directory's method, CRC and sizes, a streaming
+        # reader by its local header's: they must agree (else one file, two contents)
+        method, flags = int.from_bytes(head[8:10], "little"), head[6]
+        crc, packed, size = struct.unpack("<3L", head[14:26])
+        if method != info.compress_type or (not flags & 0x08 and (
+                crc != info.CRC or packed not in (info.compress_size, 0xFFFFFFFF) or
+                size not in (info.file_size, 0xFFFFFFFF))):
+            raise ValueError(f"{what} {info.filename}: its local header's compression method, "
+                             "CRC or sizes differ from the archive's directory (a crafted or "
+                             "damaged file)")
         stop = info.header_offset + 30 + int.from_bytes(head[26:28], "little") + \
             int.from_bytes(head[28:30], "little") + info.compress_size
         nxt = infos[k + 1].header_offset if k + 1 < len(infos) else end
@@ -223,13 +291,28 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
 
+NPY_HEADER = 10000  # NumPy's max_header_size: longer headers it refuses, after reading them
+
+
 def npy_header(f):
     """``(shape, fortran_order, dtype)`` from the ``.npy`` header at file object ``f``'s
-    position, read before any data (raises ValueError for anything else)."""
+    position, read before any data (raises ValueError for anything else).  Its length is
+    checked before the header is read: a version 2 header may claim 4 GB, which NumPy's
+    reader would take into memory (twice) before refusing it as too long."""
     version = np.lib.format.read_magic(f)
+    width = 2 if version == (1, 0) else 4
+    length = f.read(width)
+    if len(length) != width:
+        raise ValueError("the .npy header is truncated")
+    n = int.from_bytes(length, "little")
+    if n > NPY_HEADER:
+        raise ValueError(f"the .npy header is {n} bytes, more than {NPY_HEADER}")
+    head = f.read(n)
+    if len(head) != n:
+        raise ValueError(f"the .npy header is truncated ({len(head)} of {n} bytes)")
     header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
               else np.lib.format.read_array_header_2_0)
-    return header(f)
+    return header(io.BytesIO(length + head))
 
 
 def _read_member(z, info):
@@ -256,6 +339,12 @@ def _read_member(z, info):
         data = f.read(nbytes)  # (zipfile checks the CRC on reaching the end)
     if len(data) != nbytes:
         raise ValueError(f"trace field {name!r} is truncated")
+    if got.kind == "U" and (np.frombuffer(data, np.dtype("u4").newbyteorder(got.byteorder))
+                            > 0x10FFFF).any():
+        # (NumPy makes Python strings of them that break str's invariants: upper() raises
+        # SystemError, encode() gives bytes no UTF-8 decoder reads)
+        raise ValueError(f"trace field {name!r} holds characters beyond U+10FFFF, outside "
+                         "Unicode")
     return np.frombuffer(bytearray(data), got).reshape(shape)  # writable, native order
 
 
