@@ -176,6 +176,17 @@ def torch():
     return pytest.importorskip("torch")
 
 
+@pytest.fixture
+def torch_float64(torch):
+    """torch with float64 as its default dtype (tapegrad's), restored after the test."""
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        yield torch
+    finally:
+        torch.set_default_dtype(old)
+
+
 def raises_as_torch(call, torch, prefix=False):
     """``call(tg)`` and ``call(torch)`` raise: tapegrad's exception is (a subclass of)
     PyTorch's with PyTorch's message (or, if ``prefix``, one that starts with it), and

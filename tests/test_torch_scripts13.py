@@ -35,16 +35,6 @@ def _printed(source, path):
     return out.getvalue()
 
 
-@pytest.fixture
-def torch_float64(torch):
-    old = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)
-    try:
-        yield torch
-    finally:
-        torch.set_default_dtype(old)
-
-
 @pytest.mark.oracle
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_script_prints_as_under_pytorch(name, torch_float64):

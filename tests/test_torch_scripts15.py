@@ -108,10 +108,10 @@ def test_product_dtype_mismatch_as_torch_with_float32_default(float32_default, o
 @pytest.mark.parametrize("pair", [p for p in _PAIRS if "float64" not in p or
                                   {"float32", "float64"} != set(p)], ids="-".join)
 @pytest.mark.parametrize("op", sorted(_PRODUCTS))
-def test_product_dtype_mismatch_as_torch_with_float64_default(torch_float64_default, op, pair):
+def test_product_dtype_mismatch_as_torch_with_float64_default(torch_float64, op, pair):
     """The same refusals while float64 is the default, for every mix but float32 with
     float64."""
-    torch = torch_float64_default
+    torch = torch_float64
     f = _PRODUCTS[op]
     a, b = pair
     assert _outcome(lambda L: f(L, getattr(L, a), getattr(L, b)), tg) == \
@@ -131,16 +131,6 @@ def test_float32_meeting_default_float64_promotes(torch, op):
         np.testing.assert_array_equal(np.asarray(got), want.numpy())
 
 
-@pytest.fixture
-def torch_float64_default(torch):
-    old = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)
-    try:
-        yield torch
-    finally:
-        torch.set_default_dtype(old)
-
-
 _RECORDED = {
     "matmul": lambda L, a: a @ L.ones(3, 2, dtype=L.int64),
     "bmm": lambda L, a: L.bmm(a, L.ones(1, 3, 2, dtype=L.int32)),
@@ -150,9 +140,9 @@ _RECORDED = {
 
 
 @pytest.mark.parametrize("op", sorted(_RECORDED))
-def test_product_dtype_refusal_records_nothing(torch_float64_default, raises_as_torch, op):
+def test_product_dtype_refusal_records_nothing(torch_float64, raises_as_torch, op):
     """A refused product of an operand that requires grad leaves the tape as it was."""
-    torch = torch_float64_default
+    torch = torch_float64
     shape = (1, 2, 3) if op == "bmm" else (2, 3)
     made = {L: L.ones(shape, dtype=L.float64, requires_grad=True) * 2 for L in (tg, torch)}  # (recorded before the call whose rows are counted)
     raises_as_torch(lambda L: _RECORDED[op](L, made[L]), torch)
@@ -239,11 +229,11 @@ _LOADS = {
 
 
 @pytest.mark.parametrize("case", sorted(_LOADS))
-def test_load_state_dict_copies_what_fits_then_raises_as_torch(torch_float64_default, case):
+def test_load_state_dict_copies_what_fits_then_raises_as_torch(torch_float64, case):
     """PyTorch copies every entry whose shape fits, then raises the missing and unexpected
     keys (when strict) and the size mismatches in one error; tapegrad raised before
     copying anything."""
-    torch = torch_float64_default
+    torch = torch_float64
     make, strict = _LOADS[case]
     results = []
     for L in (tg, torch):
