@@ -434,6 +434,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
             try:  # a trace, or nothing of tapegrad's
                 return replay.load(fh, max_bytes=max_bytes)
             except ValueError as e:
+                if "max_bytes" in str(e):  # (a bound the caller may raise: its advice)
+                    raise
                 if z is None:
                     raise ValueError(f"load: {f!s} is neither a tapegrad.save file nor a "
                                      f"tapegrad trace (not a zip archive: {why}): {e}") from None

@@ -27,6 +27,7 @@ class Layout:
         self.name = name  # opcode -> node name, for messages
         self.op = None
         self.rows = None  # the row numbers being checked (for messages)
+        self.work = 0  # replay work beyond reading and writing each row's slots (products)
 
     def fail(self, i, msg):
         """Raise for the i-th row of those being checked."""

@@ -337,6 +337,7 @@ def _matmul_layout(lay, i, o, a, b, k):
         if oa < 0 or ob < 0 or oa + M * K > na or ob + K * N > nb_:
             lay.fail(i, f"a batch at offsets ({oa}, {ob}) reads past in0 ({na} elements) "
                         f"or in1 ({nb_})")
+    lay.work += nb * M * K * N  # (offsets may repeat: one block read at every batch)
 
 
 @rule
@@ -482,6 +483,7 @@ def _linear_layout(bias):
             lay.fail(i, f"a linear row without bias has bias slot {sb}")
         if bias and (lay.slot_of(i, sb, "bias") != N or sb >= o):
             lay.fail(i, f"bias slot {sb} has {lay.size[sb]} elements, not N = {N}")
+        lay.work += M * K * N
     return check
 
 

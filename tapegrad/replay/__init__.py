@@ -742,7 +742,7 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
                          "only the .npz files written by Traced.save (tapegrad.trace(f, x)"
                          ".save(path)); a file of tapegrad.save or torch.save is not one") from None
     validate.check_digest(z)
-    traced = Traced(**validate.check(validate.fields_from_npz(z)))
+    traced = Traced(**validate.check(validate.fields_from_npz(z), max_bytes))
     validate.check_traced_point(traced, z.get("grad0"))
     return traced
 

@@ -45,6 +45,8 @@ from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
+WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
+# (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
 _POINT_OPS = np.asarray(POINT_OPS, np.int64)
 _BINARY_POINT_OPS = np.array([_E.ADD, _E.SUB, _E.MUL, _E.DIV], np.int64)  # (in1 a slot)
@@ -378,9 +380,10 @@ def _array(d, name):
     return a
 
 
-def check(d):
+def check(d, max_bytes=None):
     """The checked constructor arguments of a Traced (a dict as ``fields_from_npz`` or
-    ``__getstate__`` give); raises ValueError naming the first bad field."""
+    ``__getstate__`` give); raises ValueError naming the first bad field.  With
+    ``max_bytes`` (a file's), the replay ``check_traced_point`` makes is bounded too."""
     rows, offs, vals0, consts, meta = (_array(d, n) for n in
                                        ("rows", "offs", "vals0", "consts", "meta"))
     in_slots = d.get("in_slots")
@@ -425,7 +428,13 @@ def check(d):
     guards = d.get("guards")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
-    check_rows(rows, size, meta, len(consts), len(guards))
+    work = check_rows(rows, size, meta, len(consts), len(guards))
+    if max_bytes is not None and work > WORK_PER_BYTE * max_bytes:
+        raise ValueError(
+            f"trace field 'rows': replaying the trace at its traced point (which load does to "
+            f"check it) takes about {work:.3g} element operations, more than the "
+            f"{WORK_PER_BYTE * max_bytes:.3g} (one a byte) that max_bytes={max_bytes} "
+            "allows; pass a larger max_bytes to tapegrad.load if you trust this file")
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
         r = int(np.argmax(written))
@@ -441,7 +450,12 @@ def _is_int(v):
 
 
 def check_rows(rows, size, meta, nconsts, nguards):
-    """Every row: a known opcode and its op's declared layout."""
+    """Every row: a known opcode and its op's declared layout.  Returns the work of one
+    replay of the rows (element operations, roughly): each row reads and writes its slots,
+    plus what its layout check adds (``Layout.work``: a product's multiply-adds).  A row's
+    output may be smaller than what it reads (a sum, a dot, a guard): a small file of many
+    rows reading one large slot, or of products reusing one block at every batch offset,
+    took hours to check (10**12 multiply-adds from a 7 kB file)."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
@@ -487,6 +501,8 @@ def check_rows(rows, size, meta, nconsts, nguards):
         sel = codes == code
         lay.op, lay.rows = code, np.nonzero(sel)[0]
         OPS[code].check(lay, rows[sel])
+    touched = [np.where(rows[:, c] >= 0, size[np.maximum(rows[:, c], 0)], 0) for c in (1, 2, 3)]
+    return float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
 
 
 def check_traced_point(traced, grad0):

@@ -1,0 +1,85 @@
+"""Hostile inputs, round 16.  Holes found (each failed on main): loading a trace replays it
+at its traced point to check it, and that replay's work was unbounded: a 9 kB deflated file
+of one batched product reusing one block at each of its 10**5 batch offsets (or of many
+rows summing one large slot) took minutes to load (155 s for 10**10 multiply-adds), hours
+at 10**12."""
+import io
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.replay import validate
+
+SUM, BMM = 40, 83  # opcodes (tapegrad/ops/reductions.py, linalg.py)
+
+
+def _trace_file(rows, sizes, vals0, meta, grad0, compressed=True):
+    """A format-2 trace file of one input (slot 0) and a scalar output (the slot the last
+    row writes), its checksum recomputed: the arrays a crafted file holds."""
+    a = dict(rows=np.array(rows, np.int64), offs=np.cumsum([0, *sizes]).astype(np.int64),
+             vals0=np.asarray(vals0, np.float64), consts=np.zeros(0), meta=np.asarray(
+                 meta, np.int64), in_slots=np.array([0], np.int64),
+             in_shapes=np.array([[sizes[0]] + [-1] * 7], np.int64),
+             out_slot=np.int64(rows[-1][1]), argnums=np.array([0], np.int64),
+             guards=np.array([], dtype=str), grad0=np.asarray(grad0, np.float64),
+             format=np.int64(validate.FORMAT), out_shape=np.zeros(0, np.int64))
+    a["digest"] = validate.digest(a)
+    buf = io.BytesIO()
+    (np.savez_compressed if compressed else np.savez)(buf, **a)
+    return buf.getvalue()
+
+
+def _products_of_one_block(R, K):
+    """sum_r A[0] @ x for R batches whose offsets all name A's first (and only) row: one
+    BMM row of R (1, K) @ (K, 1) products, R * K multiply-adds from 2 K + R values."""
+    meta = [R, 1, K, 1, 0, 1] + [0] * (2 * R)
+    vals0 = np.concatenate([np.ones(K), np.ones(K), np.full(R, float(K)), [float(R) * K]])
+    return _trace_file([[BMM, 2, 1, 0, 0], [SUM, 3, 2, -1, -1]], [K, K, R, 1], vals0, meta,
+                       np.full(K, float(R)))
+
+
+def _sums_of_one_slot(R, S):
+    """R rows each summing input x of S elements: R * S additions from S + R values."""
+    rows = [[SUM, 1 + r, 0, -1, -1] for r in range(R)]
+    return _trace_file(rows, [S] + [1] * R, np.concatenate([np.ones(S), np.full(R, float(S))]),
+                       [], np.ones(S))
+
+
+@pytest.mark.parametrize("make", [lambda: _products_of_one_block(40_000, 40_000),
+                                  lambda: _sums_of_one_slot(400, 3_000_000)],
+                         ids=["products reusing one block", "sums of one slot"])
+def test_a_small_file_whose_check_would_take_long_is_refused_before_replaying(make):
+    """~1.6e9 and 1.2e9 element operations, over the default max_bytes' 1.07e9 (main: the
+    products' file, 9 kB, loaded in 25 s on a loaded machine; at R = K = 10**5, 155 s)."""
+    data = make()
+    assert len(data) < 400_000
+    for load in (tg.jit.load, tg.load):
+        with pytest.raises(ValueError, match=r"traced point .* takes about 1\.[26]e\+09 "
+                                             r"element operations.*max_bytes=1073741824.*"
+                                             "pass a larger max_bytes"):
+            load(io.BytesIO(data))
+
+
+def test_the_work_bound_follows_max_bytes_and_such_files_load_under_a_larger_one():
+    data = _products_of_one_block(300, 200)  # 60,000 multiply-adds
+    with pytest.raises(ValueError, match="max_bytes=50000 allows"):
+        tg.jit.load(io.BytesIO(data), max_bytes=50_000)
+    t = tg.jit.load(io.BytesIO(data), max_bytes=70_000)
+    x = np.arange(200.0)  # (sums exact in any order)
+    v, g = t.value_and_grad(x)
+    assert v == 300 * x.sum() and np.array_equal(g, np.full(200, 300.0))
+    data = _sums_of_one_slot(50, 1000)  # 50,000 additions
+    with pytest.raises(ValueError, match="max_bytes=40000 allows"):
+        tg.jit.load(io.BytesIO(data), max_bytes=40_000)
+    assert tg.jit.load(io.BytesIO(data), max_bytes=60_000).value(np.full(1000, 3.0)) == 3000
+
+
+def test_ordinary_traces_load_under_a_small_max_bytes():
+    def f(x):
+        return (tg.matmul(x.reshape(4, 4), x.reshape(4, 4)).tanh() * x.reshape(4, 4)).sum()
+    x = np.linspace(0.1, 1.6, 16)
+    buf = io.BytesIO()
+    tg.trace(f, x).save(buf)
+    t = tg.jit.load(io.BytesIO(buf.getvalue()), max_bytes=1 << 14)
+    assert t.value(x * 0.5) == pytest.approx(f(tg.tensor(x * 0.5)).item(), rel=1e-13)
