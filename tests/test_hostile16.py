@@ -2,7 +2,9 @@
 at its traced point to check it, and that replay's work was unbounded: a 9 kB deflated file
 of one batched product reusing one block at each of its 10**5 batch offsets (or of many
 rows summing one large slot) took minutes to load (155 s for 10**10 multiply-adds), hours
-at 10**12."""
+at 10**12; a trace whose product had a need flag (need_a...) cleared on an
+operand computed from the inputs loaded, its gradient silently zero there wherever no
+grad0 compared it (a vector output, a format-1 file)."""
 import io
 
 import numpy as np
@@ -83,3 +85,72 @@ def test_ordinary_traces_load_under_a_small_max_bytes():
     tg.trace(f, x).save(buf)
     t = tg.jit.load(io.BytesIO(buf.getvalue()), max_bytes=1 << 14)
     assert t.value(x * 0.5) == pytest.approx(f(tg.tensor(x * 0.5)).item(), rel=1e-13)
+
+
+# ---- a product's need flags ----------------------------------------------------------------
+W = np.arange(6.0).reshape(2, 3)
+
+
+def _arrays(f, x):
+    buf = io.BytesIO()
+    tg.trace(f, x).save(buf)
+    buf.seek(0)
+    with np.load(buf) as z:
+        return {k: z[k].copy() for k in z.files}
+
+
+NEEDS = {  # f, its product's opcodes, the meta field (after the row's aux) of the flag
+    "mv need_b": (lambda x: tg.tensor(W) @ x, (81,), 5),
+    "mm need_a": (lambda x: x.reshape(1, 3) @ tg.tensor(W.T), (80, 81, 83), 4),
+    "linear need_x": (lambda x: tg.nn.functional.linear(x.reshape(1, 3), tg.tensor(W)),
+                      (84, 85), 3),
+    "linear need_b (bias)": (lambda x: tg.nn.functional.linear(
+        tg.tensor(W[:1]), tg.tensor(W), x[:2]), (85,), 5),
+}
+
+
+@pytest.mark.parametrize("f, codes, field", NEEDS.values(), ids=NEEDS.keys())
+@pytest.mark.parametrize("scalar", [False, True], ids=["vector output", "format 1"])
+def test_a_cleared_need_flag_on_a_computed_operand_is_refused(f, codes, field, scalar):
+    """need_a / need_b (need_x, need_w, need_b) = 0 make the reverse rules skip an operand's
+    adjoint: on main a file clearing one loaded and its gradients were silently zero there,
+    wherever nothing compared them (a vector output has no grad0; nor has a format-1 file)."""
+    x = np.array([1.0, 2.0, 3.0])
+    g = (lambda x: f(x).sum()) if scalar else f
+    a = _arrays(g, x)
+    if scalar:  # (as saved before checksums and grad0)
+        for k in ("grad0", "format", "digest", "out_shape"):
+            a.pop(k, None)
+    r = int(np.nonzero(np.isin(a["rows"][:, 0], codes))[0][0])
+    assert a["meta"][a["rows"][r, 4] + field] == 1
+    if not scalar:  # (the flag matters: the unaltered file's Jacobian is not zero)
+        assert np.abs(tg.jit.load(io.BytesIO(_saved(a))).jacobian(x)).sum() > 0
+    a["meta"][a["rows"][r, 4] + field] = 0
+    with pytest.raises(ValueError, match=r"need_\w = 0 \(no gradient into slot \d+\), but "
+                                         r"slot \d+ is computed from the inputs"):
+        tg.jit.load(io.BytesIO(_saved(a, digest=not scalar)))
+
+
+def _saved(a, digest=True):
+    if digest:
+        a = dict(a, digest=validate.digest(a))
+    buf = io.BytesIO()
+    np.savez(buf, **a)
+    return buf.getvalue()
+
+
+def test_products_with_constant_or_detached_operands_still_load():
+    def f(x):
+        y = x.detach() * 2
+        return (tg.tensor(W) @ x).sum() + (tg.tensor(W) @ y).sum() + \
+            tg.nn.functional.linear(x.reshape(1, 3), tg.tensor(W), tg.tensor(W[0, :2])).sum()
+    x = np.array([1.0, 2.0, 3.0])
+    a = _arrays(f, x)
+    assert (a["meta"] == 0).any()
+    t = tg.jit.load(io.BytesIO(_saved(a)))
+    x1 = np.array([0.5, -1.0, 2.0])
+    v, g = t.value_and_grad(x1)
+    xt = tg.tensor(x1, requires_grad=True)
+    y = f(xt)
+    y.backward()
+    assert v == y.item() and np.array_equal(g, xt.grad.numpy())

@@ -428,7 +428,7 @@ def check(d, max_bytes=None):
     guards = d.get("guards")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
-    work = check_rows(rows, size, meta, len(consts), len(guards))
+    work = check_rows(rows, size, meta, len(consts), len(guards), in_slots)
     if max_bytes is not None and work > WORK_PER_BYTE * max_bytes:
         raise ValueError(
             f"trace field 'rows': replaying the trace at its traced point (which load does to "
@@ -449,7 +449,7 @@ def _is_int(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def check_rows(rows, size, meta, nconsts, nguards):
+def check_rows(rows, size, meta, nconsts, nguards, in_slots=()):
     """Every row: a known opcode and its op's declared layout.  Returns the work of one
     replay of the rows (element operations, roughly): each row reads and writes its slots,
     plus what its layout check adds (``Layout.work``: a product's multiply-adds).  A row's
@@ -465,6 +465,9 @@ def check_rows(rows, size, meta, nconsts, nguards):
     lay = Layout(size, meta, nconsts, nguards, lambda op: NAMES.get(op, f"Op{op}"))
     lay.op, lay.rows = "any", np.arange(len(rows))  # what every sweep reads of every row:
     lay.slots(rows[:, 1], "out", optional=True)  # (guards have no output)
+    lay.computed = np.zeros(len(size), bool)
+    lay.computed[rows[:, 1][rows[:, 1] >= 0]] = True
+    lay.computed[np.asarray(in_slots, np.int64)] = True
     lay.slots(rows[:, 2], "in0")
     lay.slots(rows[:, 3], "in1", optional=True)
     out = rows[:, 1]
