@@ -4,7 +4,8 @@ of one batched product reusing one block at each of its 10**5 batch offsets (or 
 rows summing one large slot) took minutes to load (155 s for 10**10 multiply-adds), hours
 at 10**12; a trace whose product had a need flag (need_a...) cleared on an
 operand computed from the inputs loaded, its gradient silently zero there wherever no
-grad0 compared it (a vector output, a format-1 file)."""
+grad0 compared it (a vector output, a format-1 file); an empty input or output slot took
+any shape with a zero, even one no array can have (every call failed in NumPy)."""
 import io
 
 import numpy as np
@@ -154,3 +155,23 @@ def test_products_with_constant_or_detached_operands_still_load():
     y = f(xt)
     y.backward()
     assert v == y.item() and np.array_equal(g, xt.grad.numpy())
+
+
+# ---- shapes no array can have --------------------------------------------------------------
+@pytest.mark.parametrize("in_shape, out_shape, what", [
+    ([2**40, 0, 2**40], [0], "trace field 'in_shapes': input 0 declares shape"),
+    ([0], [2**40, 2**40, 0], "trace field 'out_shape' declares shape"),
+    ([2**31, 0], [0, 2**31], "Jacobian of trace field 'out_shape' by input 0 declares shape"),
+])
+def test_an_empty_shape_too_large_for_any_array_is_refused(in_shape, out_shape, what):
+    """An empty slot matched any shape with a zero (main: the trace loaded, and every call
+    failed with NumPy's "array is too big", naming neither the file nor the field)."""
+    a = _arrays(lambda x: x * 2 + x.sum(), np.zeros(0))
+    a["in_shapes"][0, :len(in_shape)] = in_shape
+    a["out_shape"] = np.array(out_shape, np.int64)
+    with pytest.raises(ValueError, match=rf"{what} .*, too large for any array"):
+        tg.jit.load(io.BytesIO(_saved(a)))
+    a["in_shapes"][0, :3] = [3, 0, 5]
+    a["out_shape"] = np.array([5, 0], np.int64)
+    t = tg.jit.load(io.BytesIO(_saved(a)))
+    assert t.value(np.zeros((3, 0, 5))).shape == (5, 0)

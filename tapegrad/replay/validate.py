@@ -406,7 +406,10 @@ def check(d, max_bytes=None):
     if len(in_slots) and (in_slots.min() < 0 or in_slots.max() >= nslots or
                           len(np.unique(in_slots)) != len(in_slots)):
         raise ValueError(f"trace field 'in_slots' must name distinct slots below {nslots}")
-    for s, shape in zip(in_slots.tolist(), in_shapes):
+    for j, (s, shape) in enumerate(zip(in_slots.tolist(), in_shapes)):
+        # (an empty shape of huge dims matches an empty slot, but no array has it: every
+        # call failed with NumPy's "array is too big")
+        check_shape(shape, _F8, f"trace field 'in_shapes': input {j}")
         if int(np.prod(shape, dtype=object)) != size[s]:
             raise ValueError(f"trace field 'in_shapes': shape {shape} for input slot {s} of "
                              f"{size[s]} elements")
@@ -415,6 +418,10 @@ def check(d, max_bytes=None):
             not all(_is_int(v) and v >= 0 for v in out_shape):
         raise ValueError(f"trace field 'out_shape' must be a shape (a tuple of at most "
                          f"{MAX_DIMS} sizes), got {out_shape!r}")
+    check_shape(out_shape, _F8, "trace field 'out_shape'")
+    for j, shape in enumerate(in_shapes):  # (a Jacobian's shape, out_shape + the input's)
+        check_shape((*out_shape, *shape), _F8, f"the Jacobian of trace field 'out_shape' by "
+                                               f"input {j}")
     out_size = int(np.prod(out_shape, dtype=object))
     out_slot = d.get("out_slot")
     if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != out_size:
