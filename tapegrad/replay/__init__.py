@@ -731,8 +731,8 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     before compiled code sees it (``replay/validate.py``): a damaged or crafted file raises
     ``ValueError`` naming the field, never reads or writes out of bounds.  ``max_bytes``
     bounds what compressed members may expand to, and the element operations of the
-    replay at the traced point that checks the file (one a byte).  A loaded trace has no function, so it
-    cannot retrace (``on_divergence="raise"`` or ``"mask"``).
+    replay at the traced point that checks the file (one a byte).  A loaded trace has no
+    function, so it cannot retrace (``on_divergence="raise"`` or ``"mask"``).
     """
     try:
         z = validate.read_npz(path, max_bytes)
