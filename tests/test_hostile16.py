@@ -7,7 +7,8 @@ operand computed from the inputs loaded, its gradient silently zero there wherev
 grad0 compared it (a vector output, a format-1 file); an empty input or output slot took
 any shape with a zero, even one no array can have (every call failed in NumPy); building a
 replay plan (every load, save and first batch) scanned every row once per chained broadcast
-in Python: 30 s for a trace of 10**4 rows, legitimate or crafted."""
+in Python: 30 s for a trace of 10**4 rows, legitimate or crafted; a 1.5 MB file of 1.3e8 empty
+slots (1 GB of 'offs' deflated, within the default max_bytes) took ~9 GB to load."""
 import io
 
 import numpy as np
@@ -218,3 +219,27 @@ def test_a_plan_takes_steps_linear_in_the_rows_not_quadratic():
     x = np.random.default_rng(0).normal(size=(4, 64))
     small, large = (_plan_lines(tg.trace(_chained(K), x)) for K in (40, 160))
     assert large < 6 * small
+
+
+# ---- memory per slot ------------------------------------------------------------------------
+def _empty_slots(n):
+    """A trace of (2 x).sum() with n empty constant slots added (8 bytes each in 'offs',
+    about a kB per million deflated)."""
+    a = _arrays(lambda x: (x * 2).sum(), np.ones(3))
+    a["offs"] = np.concatenate([a["offs"], np.full(n, a["offs"][-1])]).astype(np.int64)
+    a["digest"] = validate.digest(a)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **a)
+    return buf.getvalue()
+
+
+def test_slots_are_counted_against_max_bytes():
+    """The checks and the plan take ~70 bytes a slot: a 1.5 MB file of 1.3e8 empty slots
+    (1 GB of 'offs', within the default max_bytes) took ~9 GB on main to load."""
+    data = _empty_slots(100_000)
+    assert len(data) < 10_000
+    with pytest.raises(ValueError, match=r"trace field 'offs': its 100003 slots take about "
+                                         r"8000240 bytes .*max_bytes=4000000"):
+        tg.jit.load(io.BytesIO(data), max_bytes=4_000_000)
+    t = tg.jit.load(io.BytesIO(data), max_bytes=9_000_000)
+    assert t.value(np.array([1.0, 2.0, 3.5])) == 13.0

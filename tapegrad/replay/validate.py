@@ -45,6 +45,7 @@ from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
+SLOT_BYTES = 80  # memory a slot takes to check and plan (measured: ~70 bytes; 8 in 'offs')
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
@@ -397,6 +398,12 @@ def check(d, max_bytes=None):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
+    if max_bytes is not None and nslots * SLOT_BYTES > max_bytes:
+        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
+        raise ValueError(
+            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
+            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
+            "larger max_bytes to tapegrad.load if you trust this file")
     in_shapes = d.get("in_shapes")
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
