@@ -243,3 +243,28 @@ def test_slots_are_counted_against_max_bytes():
         tg.jit.load(io.BytesIO(data), max_bytes=4_000_000)
     t = tg.jit.load(io.BytesIO(data), max_bytes=9_000_000)
     assert t.value(np.array([1.0, 2.0, 3.5])) == 13.0
+
+
+def _no_grad_pair_file():
+    """A trace whose no_grad op wrote hidden slot 2, copied by STOP_GRAD into slot 1."""
+    def f(x):
+        with tg.no_grad():
+            y = x * 2
+        return (x * y).sum()
+    a = _arrays(f, np.array([1.0, 2.0, 3.0]))
+    stop = int(np.nonzero(a["rows"][:, 1] < a["rows"][:, 2])[0][0])
+    assert a["rows"][stop, 2] == a["rows"][stop - 1, 1]  # the pair: op -> h, stop h -> o
+    return a, stop
+
+
+def test_the_no_grad_pair_loads_but_its_slot_cannot_be_written_or_read_before():
+    a, stop = _no_grad_pair_file()
+    tg.jit.load(io.BytesIO(_saved(a)))  # as traced: loads
+    o = int(a["rows"][stop, 1])
+    for col in (1, 2):  # the op writes (col 1) or reads (col 2) o before the pair's stop
+        b = {k: v.copy() for k, v in a.items()}
+        b["rows"][stop - 1, col] = o
+        if col == 1:
+            b["rows"][stop, 2] = o  # (still a pair: the stop copies what the op wrote)
+        with pytest.raises(ValueError, match="trace field 'rows': row"):
+            tg.jit.load(io.BytesIO(_saved(b)))

@@ -41,6 +41,7 @@ import numpy as np
 from .. import _kernels
 from .._sweep import POINT_OPS
 from ..ops import elementwise as _E
+from ..ops.control import STOP_GRAD
 from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
@@ -486,8 +487,23 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=()):
     lay.slots(rows[:, 3], "in1", optional=True)
     out = rows[:, 1]
     has = out >= 0  # recorded in order: each row writes a new slot, after those it reads
-    late = has & ((rows[:, 2] >= out) | (rows[:, 3] >= out))
-    late[np.nonzero(has)[0][1:]] |= np.diff(out[has]) <= 0
+    # but no_grad while tracing (ops/control.py _NoGradRows) makes a pair: the op's row
+    # writes a hidden slot h made after the op's own slot o, and a STOP_GRAD row copies h
+    # to o.  Such a row is ordered as if written just after h (key 2h + 1), and o must be
+    # neither written nor read by any row before it
+    key = 2 * out
+    pair = np.zeros(len(rows), bool)
+    pair[1:] = (codes[1:] == STOP_GRAD) & has[1:] & (rows[1:, 2] == out[:-1]) & \
+        (out[1:] < out[:-1])
+    key[pair] = 2 * rows[pair, 2] + 1
+    late = has & ((2 * rows[:, 2] >= key) | (2 * rows[:, 3] >= key))
+    late[np.nonzero(has)[0][1:]] |= np.diff(key[has]) <= 0
+    if pair.any():
+        first = np.full(len(size), len(rows))
+        for c in (1, 2, 3):
+            used = rows[:, c] >= 0
+            np.minimum.at(first, rows[used, c], np.nonzero(used)[0])
+        late[pair] |= first[out[pair]] < np.nonzero(pair)[0]
     if late.any():
         r = int(np.argmax(late))
         raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
