@@ -33,7 +33,8 @@ import zipfile
 
 import numpy as np
 
-import tapegrad as tg
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import tapegrad as tg  # noqa: E402  (this checkout's, not an installed one)
 import tapegrad.nn.functional as F
 
 from tapegrad.replay.validate import digest
