@@ -16,7 +16,7 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 import numpy as np
 
 from . import _rules as K
-from ._jit import Inlined, njit, rule, stamp_together
+from ._jit import Inlined, borrowed, njit, rule, stamp_together
 from ._rules import _s, _u
 from .ops import control as C
 from .ops import custom as U
@@ -1109,6 +1109,8 @@ def _replay_point(ints, x, g, work):
     arena (nv), adjoints (nv), reach (bytes)].  Returns 0, 1 + the first diverging guard
     (``work[0]`` holds the value, ``g`` nothing), or -1 for a row that could not run.
     """
+    # (the caller holds the arrays: no reference counting on them or their views here)
+    ints, x, g, work = borrowed(ints), borrowed(x), borrowed(g), borrowed(work)
     nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
     ncf, ncr, nx = ints[6], ints[7], ints[8]
     p = 9
