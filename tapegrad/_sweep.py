@@ -760,6 +760,11 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
 RUN = -1
 STACK1 = -2
 SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
+# [SOFTMAX1 or LOG_SOFTMAX1, out, in, size]: a row of SIZED_BY_META that is one contiguous
+# group of up to N.SMALL_GROUP elements (N._point_group), its size in the code: no meta read
+# or test per row (bench_fastest_west's west graph: a quarter of its rows)
+SOFTMAX1 = -3
+LOG_SOFTMAX1 = -4
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -825,6 +830,10 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.sqrt_fwd(vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTMAX1:
+            N._softmax_group(vals, o, a, b, one, False, True)
+        elif op == LOG_SOFTMAX1:
+            N._softmax_group(vals, o, a, b, one, True, True)
         elif op == N.SOFTMAX:
             N.softmax_point_fwd(vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
@@ -887,6 +896,10 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTMAX1:
+            N._softmax_group_rev(adj, vals, o, a, b, one, False, True)
+        elif op == LOG_SOFTMAX1:
+            N._softmax_group_rev(adj, vals, o, a, b, one, True, True)
         elif op == N.SOFTMAX:
             N.softmax_point_rev(adj, vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:

@@ -7,7 +7,8 @@ Each instruction is four int32 words, ``[op, out, in0, in1 or aux]``:
 - a row of ``POINT_OPS`` whose output and inputs are single elements keeps its opcode,
   with its slots' offsets (``in1`` for a binary op, else the row's aux: a const index);
 - a row of ``SIZED_BY_META`` (softmax, log_softmax: their rules read their sizes from
-  meta) keeps its opcode at any size, with its offsets and aux;
+  meta) keeps its opcode at any size, with its offsets and aux; one group of at most
+  ``SMALL_GROUP`` contiguous elements becomes ``[SOFTMAX1 or LOG_SOFTMAX1, out, in, size]``;
 - a ``cat``/``stack`` of n single elements becomes ``[STACK1, out, n, e]``, the offsets of
   its operands in ``ext[e .. e+n-1]``;
 - any other row (vectors, guards, reductions, ops without a branch there) joins a
@@ -19,8 +20,11 @@ so what they read stays within the arena a validated trace laid out.
 """
 import numpy as np
 
-from .._sweep import POINT_OPS, RUN, SIZED_BY_META, STACK1
+from .._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SIZED_BY_META, SOFTMAX1, STACK1
+from ..ops.nn import LOG_SOFTMAX, SMALL_GROUP, SOFTMAX
 from ..ops.shape import CAT, STACK
+
+_SMALL = {SOFTMAX: SOFTMAX1, LOG_SOFTMAX: LOG_SOFTMAX1}
 
 _INT32 = np.iinfo(np.int32).max
 
@@ -37,7 +41,11 @@ def point_code(rows, offs, meta, ext):
             code.append((op, start[so], start[sa], start[sb] if sb >= 0 else aux))
             continue
         if op in SIZED_BY_META and so >= 0:
-            code.append((op, start[so], start[sa], aux))
+            outer, n, inner = (int(v) for v in meta[aux:aux + 3])
+            if outer == 1 and inner == 1 and n <= SMALL_GROUP:  # (nn._point_group)
+                code.append((_SMALL[op], start[so], start[sa], n))
+            else:
+                code.append((op, start[so], start[sa], aux))
             continue
         if op in (CAT, STACK) and so >= 0:
             n, outer = int(meta[aux]), int(meta[aux + 1])
