@@ -765,6 +765,9 @@ SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
 # or test per row (bench_fastest_west's west graph: a quarter of its rows)
 SOFTMAX1 = -3
 LOG_SOFTMAX1 = -4
+# [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule run with a
+# literal 1.0, whose x * beta and / beta LLVM drops (exact: x * 1.0 is x), bit for bit
+SOFTPLUS1 = -5
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -830,6 +833,8 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.sqrt_fwd(vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTPLUS1:
+            PE.softplus_fwd(vals, o, a, 1.0, consts[k + 1], one)
         elif op == SOFTMAX1:
             N._softmax_group(vals, o, a, b, one, False, True)
         elif op == LOG_SOFTMAX1:
@@ -896,6 +901,8 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTPLUS1:
+            PE.softplus_rev(adj, vals, o, a, 1.0, consts[k + 1], one)
         elif op == SOFTMAX1:
             N._softmax_group_rev(adj, vals, o, a, b, one, False, True)
         elif op == LOG_SOFTMAX1:
@@ -1153,8 +1160,9 @@ def _replay_point(ints, x, g, work):
         for s in range(0, no - 1, 2):
             if reach[s] == 0:
                 vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
-    else:
-        vals[:] = floats[:nv]  # the constants' values; every other slot is written below
+    else:  # the constants' values; every other slot is written below (a loop: the slice
+        for e in range(nv):  # assignment ran element by element, an index clamp each)
+            vals[e] = floats[e]
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]

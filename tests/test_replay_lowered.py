@@ -10,7 +10,7 @@ import pytest
 import tapegrad as tg
 import tapegrad.nn.functional as F
 from tapegrad import _jit, _kernels, _sweep
-from tapegrad._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, STACK1
+from tapegrad._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1
 from tapegrad.ops import SPECS
 from tapegrad.ops import elementwise as E
 from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
@@ -123,14 +123,14 @@ def test_code_layout():
     t = tg.trace(mixed, POINTS[0])
     p = t._make_plan()
     ext = []
-    code = lower.point_code(p.fwd, p.offs, p.meta, ext)
+    code = lower.point_code(p.fwd, p.offs, p.meta, p.consts, ext)
     ops = code[:, 0]
     assert (ops == E.MUL).any() and (ops == RUN).any()
     # softmax rows at any size: one small group with its size in the code, else its meta
     assert (ops == SOFTMAX).sum() == 1 and (ops == LOG_SOFTMAX).sum() == 1  # 10, 2 x 5
     assert code[ops == SOFTMAX1, 3].tolist() == [4]
     assert code[ops == LOG_SOFTMAX1, 3].tolist() == [4]
-    small = (RUN, STACK1, SOFTMAX, LOG_SOFTMAX, SOFTMAX1, LOG_SOFTMAX1)
+    small = (RUN, STACK1, SOFTMAX, LOG_SOFTMAX, SOFTMAX1, LOG_SOFTMAX1, SOFTPLUS1)
     scalar = {int(p.offs[s]) for s in range(0, len(p.offs) - 1, 2)  # (slot s: offs[s:s + 2])
               if p.offs[s + 1] - p.offs[s] == 1}
     for op, o, _, _ in code.tolist():  # other ops keep their code at one element only
@@ -145,6 +145,15 @@ def test_code_layout():
     lowered = [r for r in range(len(p.fwd)) if not any(r0 <= r < r1 for _, r0, r1, _ in runs)]
     assert len(lowered) == (ops != RUN).sum()
     assert sum(r1 - r0 for _, r0, r1, _ in runs) + len(lowered) == len(p.fwd)
+
+
+def test_softplus_of_beta_one_has_its_own_instruction():
+    """``F.softplus(c)`` (beta 1.0) lowers to SOFTPLUS1 (the rule with a literal 1.0), beta
+    2.0 keeps SOFTPLUS, both ways; their values: the bit-for-bit test on ``scalars``."""
+    p = tg.trace(scalars, POINTS[0])._make_plan()
+    for rows in (p.fwd, p.rev):
+        ops = lower.point_code(rows, p.offs, p.meta, p.consts, [])[:, 0]
+        assert (ops == SOFTPLUS1).sum() == 1 and (ops == E.SOFTPLUS).sum() == 1
 
 
 def test_guard_divergence_on_the_point_path():
