@@ -5,7 +5,7 @@ point rule's: 3 increfs and 3 decrefs a row in the point interpreters)."""
 import numpy as np
 import pytest
 
-from tapegrad import _jit
+from tapegrad import _jit, _sweep
 from tapegrad._jit import borrowed, njit
 from tapegrad.ops import nn as N
 
@@ -42,3 +42,11 @@ def test_borrowed_arrays_compile_without_reference_counts():
     asm = {f: next(iter(f.dispatcher.inspect_asm().values())) for f in (plain, lent)}
     assert asm[plain].count("NRT_incref") > 0
     assert asm[lent].count("NRT_incref") == 0
+
+
+def test_borrowed_code_generator_is_in_the_kernels_digest(monkeypatch):
+    """Editing the intrinsic's code generator empties the caches of the kernels using it
+    (``_jit.compiled_digest``, as for an edited rule)."""
+    before = _jit.compiled_digest(_sweep._replay_point)
+    monkeypatch.setattr(_jit.borrowed, "_make", _jit.njit)  # (any other function)
+    assert _jit.compiled_digest(_sweep._replay_point) != before
