@@ -52,6 +52,9 @@ def _writes_once(op):
 
 @njit
 def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
+    # (the caller holds the arrays: no atomic reference counts around the rules, _jit.borrowed)
+    rows, offs, vals, consts = borrowed(rows), borrowed(offs), borrowed(vals), borrowed(consts)
+    meta, adj, reach = borrowed(meta), borrowed(adj), borrowed(reach)
     for r in range(stop - 1, start - 1, -1):
         o = rows[r, 1]
         if o < 0 or reach[o] == 0:  # guard rows have no output
@@ -309,6 +312,9 @@ def _spans_of_slots(rows, meta, kind, p0, p1, low, prod, start):
 
 @njit
 def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
+    # (the caller holds the arrays: no atomic reference counts around the rules, _jit.borrowed)
+    rows, offs, vals, consts = borrowed(rows), borrowed(offs), borrowed(vals), borrowed(consts)
+    meta, bad = borrowed(meta), borrowed(bad)
     for r in range(start, stop):
         op = rows[r, 0] & (FREED - 1)
         a = rows[r, 2]
