@@ -382,6 +382,8 @@ class TransformedDistribution(Distribution):
     def cdf(self, value):
         for t in reversed(self.transforms):
             value = t.inv(value)
+        if self._validate_args:
+            self.base_dist._validate_sample(value)
         return self._monotonize_cdf(self.base_dist.cdf(value))
 
     def icdf(self, value):

@@ -20,10 +20,12 @@ from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
 from . import shape as sh
+from ._record import node
 from .registry import api
 
 for _alias, _fn in (("greater", cmp.gt), ("greater_equal", cmp.ge), ("less", cmp.lt),
-                    ("less_equal", cmp.le), ("not_equal", cmp.ne), ("sgn", ew.sign)):
+                    ("less_equal", cmp.le), ("not_equal", cmp.ne),
+                    ("sgn", node("SgnBackward0")(ew.sign))):
     api(_fn, name=_alias)  # (torch.sgn is sign for real tensors)
 
 
@@ -116,6 +118,7 @@ def msort(input):
 
 
 @api
+@node("DiagEmbedBackward0")  # (PyTorch's node for diagflat)
 def diagflat(input, offset=0):
     """The flattened input on the ``offset`` diagonal of a square matrix."""
     return sh.diag(sh.reshape(input, -1), offset)
@@ -259,6 +262,7 @@ def put(input, index, source, accumulate=False):
 
 
 @api
+@node("MaskedScatterBackward0")
 def masked_scatter(input, mask, source):
     """``input`` with the positions where ``mask`` (broadcast) holds taken from ``source``'s
     leading elements, in row-major order."""

@@ -1478,7 +1478,7 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return _clamp_tensors(input, min, max)
+        return named_result(_clamp_tensors(input, min, max), "ClampBackward0", input, min, max)
     bounds = [b for b in (min, max) if b is not None]
     rd = dtypes.result_type((input.dtype, input.ndim), *[(np.asarray(b).dtype, None)
                                                           for b in bounds])

@@ -1,0 +1,205 @@
+"""The gaps scripts s120-s159 (tests/torch_scripts/, run by test_torch_scripts13.py) found,
+each against PyTorch: the node names composite ops show in ``grad_fn`` (PyTorch's one node
+per op, numbered per overload), the distributions' cdf/icdf (Laplace.icdf, LogNormal's,
+support checks with PyTorch's message) and reprs."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+def _args(L):
+    x = L.tensor([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]], requires_grad=True)
+    v = L.tensor([3.0, 1.0, 4.0, 1.5], requires_grad=True)
+    return x, v, L.tensor([0, 2, 0, 1])
+
+
+NODES = {  # op -> f(L, x, v, i): PyTorch shows one node, named here, whatever tapegrad composes
+    "cumprod": lambda L, x, v, i: v.cumprod(0),
+    "logcumsumexp": lambda L, x, v, i: v.logcumsumexp(0),
+    "cummax": lambda L, x, v, i: v.cummax(0).values,
+    "cummin": lambda L, x, v, i: L.cummin(x, 1)[0],
+    "scatter_add": lambda L, x, v, i: L.zeros(3).scatter_add(0, i, v),
+    "scatter": lambda L, x, v, i: L.zeros(3).scatter(0, i[:2], v[:2]),
+    "scatter_value": lambda L, x, v, i: v.scatter(0, i[:1], 2.0),
+    "index_add": lambda L, x, v, i: L.zeros(3).index_add(0, i, v),
+    "index_put": lambda L, x, v, i: L.zeros(3).index_put((i[:2],), v[:2]),
+    "masked_scatter": lambda L, x, v, i: x.masked_scatter(x > 0, L.ones(6)),
+    "take": lambda L, x, v, i: L.take(x, i),
+    "trapezoid_dx": lambda L, x, v, i: L.trapezoid(v, dx=0.5),
+    "trapezoid_x": lambda L, x, v, i: L.trapezoid(v, L.arange(4.0)),
+    "rot90": lambda L, x, v, i: L.rot90(x),
+    "block_diag": lambda L, x, v, i: L.block_diag(x, v.unsqueeze(0)),
+    "tril": lambda L, x, v, i: x.tril(),
+    "triu": lambda L, x, v, i: L.triu(x, 1),
+    "lerp": lambda L, x, v, i: L.lerp(v, v * 2, 0.3),
+    "lerp_tensor": lambda L, x, v, i: L.lerp(v, v * 2, v),
+    "addcmul": lambda L, x, v, i: L.addcmul(v, v, v, value=2),
+    "addcdiv": lambda L, x, v, i: v.addcdiv(v, v + 10),
+    "addmm": lambda L, x, v, i: L.addmm(L.ones(2, 2), x, x.T),
+    "addmv": lambda L, x, v, i: L.addmv(L.ones(2), x, v[:3]),
+    "addr": lambda L, x, v, i: L.addr(L.ones(2, 3), v[:2], v[:3]),
+    "baddbmm": lambda L, x, v, i: L.baddbmm(L.ones(1, 2, 2), x.unsqueeze(0), x.T.unsqueeze(0)),
+    "clamp_tensor": lambda L, x, v, i: L.clamp(v, min=L.zeros(4)),
+    "nan_to_num": lambda L, x, v, i: L.nan_to_num(v),
+    "cdist": lambda L, x, v, i: L.cdist(x, x),
+    "dist": lambda L, x, v, i: L.dist(v, v * 2),
+    "pdist": lambda L, x, v, i: L.pdist(x),
+    "xlogy": lambda L, x, v, i: L.xlogy(v, v),
+    "xlogy_number_other": lambda L, x, v, i: L.xlogy(v, 2.0),
+    "xlogy_number_input": lambda L, x, v, i: L.xlogy(2.0, v),
+    "xlog1py": lambda L, x, v, i: L.special.xlog1py(v, v),
+    "logit": lambda L, x, v, i: L.logit(v / 10),
+    "sinc": lambda L, x, v, i: L.sinc(v),
+    "hypot": lambda L, x, v, i: L.hypot(v, v),
+    "fmod_number": lambda L, x, v, i: L.fmod(v, 1.5),
+    "fmod_tensor": lambda L, x, v, i: L.fmod(v, v + 1),
+    "remainder_number": lambda L, x, v, i: L.remainder(v, 1.5),
+    "remainder_tensor": lambda L, x, v, i: v % (v + 1),
+    "copysign_number": lambda L, x, v, i: L.copysign(v, -1.0),
+    "copysign_tensor": lambda L, x, v, i: L.copysign(v, -v),
+    "frac": lambda L, x, v, i: v.frac(),
+    "rsqrt": lambda L, x, v, i: v.rsqrt(),
+    "exp2": lambda L, x, v, i: L.exp2(v),
+    "logaddexp": lambda L, x, v, i: L.logaddexp(v, v),
+    "logaddexp2": lambda L, x, v, i: L.logaddexp2(v, v),
+    "sgn": lambda L, x, v, i: v.sgn(),
+    "mvlgamma": lambda L, x, v, i: L.mvlgamma(v + 3, 2),
+    "special_round": lambda L, x, v, i: L.special.round(v),
+    "median": lambda L, x, v, i: v.median(),
+    "nanmedian": lambda L, x, v, i: x.nanmedian(),
+    "cholesky_solve": lambda L, x, v, i: L.cholesky_solve(L.ones(2, 1), L.linalg.cholesky(x @ x.T)),
+    "cholesky_inverse": lambda L, x, v, i: L.cholesky_inverse(L.linalg.cholesky(x @ x.T)),
+    "matrix_exp": lambda L, x, v, i: L.linalg.matrix_exp(x @ x.T),
+    "cross": lambda L, x, v, i: L.linalg.cross(x, x.flip(0)),
+    "trace": lambda L, x, v, i: L.trace(x @ x.T),
+    "diag_embed": lambda L, x, v, i: L.diag_embed(x),
+    "diagflat": lambda L, x, v, i: L.diagflat(v),
+    "renorm": lambda L, x, v, i: x.renorm(2, 0, 1.0),
+    "unfold": lambda L, x, v, i: x.unfold(1, 2, 1),
+}
+
+
+@pytest.mark.parametrize("op", sorted(NODES))
+def test_composite_op_shows_pytorchs_node(torch_float64, op):
+    """print(y) shows ``grad_fn=<...>``: a composite shows PyTorch's one node (numbered by
+    overload: a number or a tensor operand), leading to the op's inputs; its values and
+    gradients are those it had."""
+    torch = torch_float64
+    got, want = NODES[op](tg, *_args(tg)), NODES[op](torch, *_args(torch))
+    assert got.grad_fn.name() == want.grad_fn.name()
+    assert type(got.grad_fn).__name__ == type(want.grad_fn).__name__
+    assert repr(got) == repr(want)
+    (gx, gv), (tx, tv) = _args(tg)[:2], _args(torch)[:2]
+    for L, (a, b) in ((tg, (gx, gv)), (torch, (tx, tv))):
+        y = NODES[op](L, a, b, L.tensor([0, 2, 0, 1]))
+        (y * L.arange(float(y.numel())).reshape(y.shape)).sum().backward()
+    for ours, theirs in ((gx, tx), (gv, tv)):
+        if theirs.grad is None:
+            assert ours.grad is None or not np.asarray(ours.grad).any()
+        else:
+            np.testing.assert_allclose(np.asarray(ours.grad), theirs.grad.numpy(force=True),
+                                       rtol=1e-10,
+                                       atol=1e-12)
+
+
+def test_named_node_leads_to_the_ops_inputs(torch_float64):
+    """The node's next_functions lead to the op's tensor inputs, None for one that takes no
+    gradient (clamp's absent bound), nothing for a number operand."""
+    torch = torch_float64
+    kinds = []
+    for L in (tg, torch):
+        x, v, i = _args(L)
+        ys = (L.addmm(L.ones(2, 2), x, x.T), L.lerp(v, v * 2, 0.3), L.xlogy(2.0, v),
+              L.cumprod(v, 0), L.clamp(v, min=L.zeros(4)), L.fmod(v, 1.5))
+        kinds.append([[type(f).__name__ if f is not None else None
+                       for f, _ in y.grad_fn.next_functions] for y in ys])
+    assert kinds[0] == kinds[1]
+
+
+# ---- distributions: cdf/icdf and support checks ---------------------------------------------
+CDFS = {
+    "Laplace": lambda D, a, b: D.Laplace(a, b),
+    "LogNormal": lambda D, a, b: D.LogNormal(a, b),
+    "Normal": lambda D, a, b: D.Normal(a, b),
+    "Cauchy": lambda D, a, b: D.Cauchy(a, b),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CDFS))
+def test_cdf_icdf_values_and_gradients_match_torch(torch_float64, name):
+    """icdf(cdf(x)) round-trips; both and their parameter gradients agree with PyTorch and
+    with central differences (Laplace.icdf and LogNormal's cdf/icdf were missing)."""
+    torch = torch_float64
+    probs = np.array([0.05, 0.3, 0.5, 0.8, 0.99])
+    xs = np.array([0.2, 0.9, 1.7, 3.0])
+    results = []
+    for L in (tg, torch):
+        a = L.tensor(0.4, requires_grad=True)
+        b = L.tensor(1.3, requires_grad=True)
+        d = CDFS[name](L.distributions, a, b)
+        q = d.icdf(L.tensor(probs))
+        c = d.cdf(L.tensor(xs))
+        np.testing.assert_allclose(np.asarray(d.cdf(q).detach()), probs, rtol=1e-12)
+        (q.sum() + (c * c).sum()).backward()
+        results.append([np.asarray(t.detach()) for t in (q, c, a.grad, b.grad)])
+    for ours, theirs in zip(*results):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-11, atol=1e-13)
+
+    def total(a, b):
+        d = CDFS[name](tg.distributions, tg.tensor(a), tg.tensor(b))
+        return float((d.icdf(tg.tensor(probs)).sum() + (d.cdf(tg.tensor(xs)) ** 2).sum()))
+    h = 1e-6
+    fd = [(total(0.4 + h, 1.3) - total(0.4 - h, 1.3)) / (2 * h),
+          (total(0.4, 1.3 + h) - total(0.4, 1.3 - h)) / (2 * h)]
+    np.testing.assert_allclose([results[0][2], results[0][3]], fd, rtol=1e-6)
+
+
+SUPPORT_ERRORS = [
+    lambda L: L.distributions.Exponential(L.tensor(1.5)).cdf(L.tensor(-1.0)),
+    lambda L: L.distributions.Laplace(0.0, 1.0).cdf(L.tensor([float("nan")])),
+    lambda L: L.distributions.HalfNormal(1.0).cdf(L.tensor(-1.0)),
+    lambda L: L.distributions.HalfCauchy(2.0).cdf(L.tensor([1.0, -1.0])),
+    lambda L: L.distributions.Cauchy(0.0, 1.0).cdf(L.tensor(float("nan"))),
+    lambda L: L.distributions.Normal(0.0, 1.0).cdf(L.tensor(float("nan"))),
+    lambda L: L.distributions.Uniform(0.0, 1.0).cdf(L.tensor([2.0, 0.5])),
+    lambda L: L.distributions.Uniform(0.0, 1.0).log_prob(L.tensor(1.5)),
+    lambda L: L.distributions.LogNormal(1.0, 2.5).cdf(L.tensor(-0.3)),
+    lambda L: L.distributions.Pareto(L.tensor(1.0), L.tensor(2.5)).cdf(L.tensor(0.3)),
+    lambda L: L.distributions.TransformedDistribution(
+        L.distributions.Exponential(L.tensor(2.0)),
+        [L.distributions.transforms.AffineTransform(1.0, 1.0)]).cdf(L.tensor(0.5)),
+]
+
+
+@pytest.mark.parametrize("k", range(len(SUPPORT_ERRORS)))
+def test_cdf_checks_the_support_as_torch(torch_float64, raises_as_torch, k):
+    """PyTorch's cdfs validate their value (a TransformedDistribution's, on its base): a
+    value outside the support raises ValueError with PyTorch's message (a 0-d value shown
+    as a number, as ``f"{tensor}"`` shows it)."""
+    raises_as_torch(SUPPORT_ERRORS[k])
+
+
+def test_uniform_support_is_closed_as_torchs(torch_float64):
+    """Uniform's support is PyTorch's Interval: log_prob(high) is -inf, not an error."""
+    torch = torch_float64
+    for L in (tg, torch):
+        d = L.distributions.Uniform(0.0, 2.0)
+        assert repr(d.support) == "Interval(lower_bound=0.0, upper_bound=2.0)"
+        assert float(d.log_prob(L.tensor(2.0))) == -np.inf
+        assert float(d.cdf(L.tensor(2.0))) == 1.0
+
+
+def test_transformed_families_print_as_torch(torch_float64):
+    """PyTorch's HalfNormal, HalfCauchy and LogNormal are TransformedDistributions whose
+    parameters are properties: repr shows none."""
+    torch = torch_float64
+    for make in (lambda D: D.HalfNormal(2.0), lambda D: D.HalfCauchy(torch_or_tg(D).ones(2)),
+                 lambda D: D.LogNormal(0.0, 0.5), lambda D: D.Normal(0.0, 0.5)):
+        assert repr(make(tg.distributions)) == repr(make(torch.distributions))
+
+
+def torch_or_tg(D):
+    return tg if D.__name__.startswith("tapegrad") else __import__("torch")
