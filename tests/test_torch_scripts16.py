@@ -203,3 +203,13 @@ def test_transformed_families_print_as_torch(torch_float64):
 
 def torch_or_tg(D):
     return tg if D.__name__.startswith("tapegrad") else __import__("torch")
+
+
+# ---- error messages users print ----------------------------------------------------------------
+@pytest.mark.parametrize("target", ["float64", "float32"])
+def test_cross_entropy_float_target_of_index_shape_names_dtype_as_torch(torch_float64,
+                                                                      raises_as_torch, target):
+    """A float target shaped as class indices: PyTorch's message (the dtype it wanted), then
+    tapegrad's note on class probabilities."""
+    raises_as_torch(lambda L: L.nn.functional.cross_entropy(
+        L.ones(2, 3), L.tensor([0.0, 1.0], dtype=getattr(L, target))), prefix=True)

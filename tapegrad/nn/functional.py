@@ -664,9 +664,13 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     probs = target.dtype.kind == "f"
     if probs:
         if tuple(target.shape) != tuple(input.shape):
-            raise RuntimeError(f"cross_entropy: class probabilities (a float target) must have "
-                               f"the input's shape {list(input.shape)}, got "
-                               f"{list(target.shape)}; class indices must be int64")
+            msg = (f"cross_entropy: class probabilities (a float target) must have the "
+                   f"input's shape {list(input.shape)}, got {list(target.shape)}; class "
+                   f"indices must be int64")
+            if target.ndim == input.ndim - 1:  # (PyTorch reads it as class indices)
+                msg = (f"expected target dtype to be Long or Byte, but got "
+                       f"{dtypes.torch_word(target.dtype).capitalize()} ({msg})")
+            raise RuntimeError(msg)
     else:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
     logp = log_softmax(input, class_dim)
