@@ -79,6 +79,9 @@ NODES = {  # op -> f(L, x, v, i): PyTorch shows one node, named here, whatever t
     "diagflat": lambda L, x, v, i: L.diagflat(v),
     "renorm": lambda L, x, v, i: x.renorm(2, 0, 1.0),
     "unfold": lambda L, x, v, i: x.unfold(1, 2, 1),
+    "select_scatter": lambda L, x, v, i: L.select_scatter(x, v[:3], 0, 1),
+    "slice_scatter": lambda L, x, v, i: L.slice_scatter(v, v[:2] * 2, 0, 1, 3),
+    "diagonal_scatter": lambda L, x, v, i: L.diagonal_scatter(x, v[:2]),
 }
 
 
@@ -213,3 +216,41 @@ def test_cross_entropy_float_target_of_index_shape_names_dtype_as_torch(torch_fl
     tapegrad's note on class probabilities."""
     raises_as_torch(lambda L: L.nn.functional.cross_entropy(
         L.ones(2, 3), L.tensor([0.0, 1.0], dtype=getattr(L, target))), prefix=True)
+
+
+# ---- numerics PyTorch's kernels fix ---------------------------------------------------------
+def test_binary_cross_entropy_uses_log1p_and_pytorchs_signed_zeros(torch_float64):
+    """PyTorch's kernel: (t - 1) max(log1p(-x), -100) - t max(log x, -100): exact for x near
+    0 (log(1 - x) lost 8 digits at x = 1e-10), -0 where x = t = 1; gradients unchanged."""
+    torch = torch_float64
+    xs = [1e-10, 1e-300, 0.0, 1.0, 0.3, 1.0 - 1e-12, 0.999]
+    ts = [0.0, 0.0, 0.0, 1.0, 0.25, 1.0, 0.5]
+    got, want = [], []
+    for L, out in ((tg, got), (torch, want)):
+        x = L.tensor(xs, requires_grad=True)
+        loss = L.nn.functional.binary_cross_entropy(x, L.tensor(ts), reduction="none")
+        (loss * L.arange(7.0)).sum().backward()
+        out += [np.asarray(loss.detach()), np.asarray(x.grad)]
+    np.testing.assert_array_equal(np.signbit(got[0]), np.signbit(want[0]))
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-15, atol=0)
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-9)
+    h = 1e-7  # central differences inside (0, 1)
+    x0 = np.array([0.3, 0.999, 0.5])
+    t0 = tg.tensor([0.25, 0.5, 1.0])
+    x = tg.tensor(x0, requires_grad=True)
+    tg.nn.functional.binary_cross_entropy(x, t0, reduction="sum").backward()
+    fd = [(float(tg.nn.functional.binary_cross_entropy(tg.tensor(x0 + h * e), t0, reduction="sum"))
+           - float(tg.nn.functional.binary_cross_entropy(tg.tensor(x0 - h * e), t0,
+                                                          reduction="sum"))) / (2 * h)
+          for e in np.eye(3)]
+    np.testing.assert_allclose(np.asarray(x.grad), fd, rtol=1e-6)
+
+
+def test_identity_compose_transform_jacobian_is_zeros(torch_float64):
+    """biject_to(real) is the empty ComposeTransform: its log|det J| is zeros (not x * 0,
+    -0 at negative x)."""
+    torch = torch_float64
+    for L in (tg, torch):
+        x = L.tensor([-1.0, 0.0, 2.0])
+        t = L.distributions.biject_to(L.distributions.constraints.real)
+        assert repr(t.log_abs_det_jacobian(x, t(x))) == "tensor([0., 0., 0.])"

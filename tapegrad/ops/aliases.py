@@ -211,6 +211,7 @@ def _positions(input):
 
 
 @api
+@node("SelectScatterBackward0")
 def select_scatter(input, src, dim, index):
     """``input`` with ``input.select(dim, index)`` replaced by ``src``."""
     d = _wrap_dim(dim, input.ndim, "select_scatter")
@@ -222,6 +223,7 @@ def select_scatter(input, src, dim, index):
 
 
 @api
+@node("SliceScatterBackward0")
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     """``input`` with the slice ``start:end:step`` of ``dim`` replaced by ``src``."""
     d = _wrap_dim(dim, input.ndim, "slice_scatter")
@@ -232,6 +234,7 @@ def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
 
 
 @api
+@node("DiagonalScatterBackward0")
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     """``input`` with ``input.diagonal(offset, dim1, dim2)`` replaced by ``src``."""
     d1, d2 = _wrap_dim(dim1, input.ndim, "diagonal"), _wrap_dim(dim2, input.ndim, "diagonal")
@@ -316,6 +319,7 @@ def as_strided(input, size, stride, storage_offset=0):
 
 
 @api
+@node("AsStridedScatterBackward0")
 def as_strided_scatter(input, src, size, stride, storage_offset=0):
     """``input`` with the elements of ``as_strided(input, size, stride, storage_offset)``
     replaced by ``src`` (positions the view repeats take src's last value there)."""
