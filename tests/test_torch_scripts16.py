@@ -82,6 +82,10 @@ NODES = {  # op -> f(L, x, v, i): PyTorch shows one node, named here, whatever t
     "select_scatter": lambda L, x, v, i: L.select_scatter(x, v[:3], 0, 1),
     "slice_scatter": lambda L, x, v, i: L.slice_scatter(v, v[:2] * 2, 0, 1, 3),
     "diagonal_scatter": lambda L, x, v, i: L.diagonal_scatter(x, v[:2]),
+    "max_unpool2d": lambda L, x, v, i: L.nn.functional.max_unpool2d(
+        *L.nn.functional.max_pool2d(x.reshape(1, 1, 2, 3), (1, 3), return_indices=True), (1, 3)),
+    "soft_cross_entropy": lambda L, x, v, i: L.nn.functional.cross_entropy(
+        x, L.tensor([[0.2, 0.3, 0.5], [1.0, 0.0, 0.0]]), label_smoothing=0.1),
 }
 
 

@@ -739,7 +739,8 @@ def _soft_cross_entropy(logp, target, weight, reduction, eps, class_dim):
     total = -prod.sum()
     if reduction == "sum":
         return total
-    return total / float(logp.numel() // max(n_classes, 1))  # no classes: 0 / 0, as PyTorch
+    # no classes: 0 / 0, as PyTorch; its mean divides by a number (DivBackward1)
+    return named_result(total / float(logp.numel() // max(n_classes, 1)), "DivBackward1")
 
 
 def _smoothed(logp, target, weight, ignore_index, reduction, eps, class_dim, nll):
