@@ -258,3 +258,103 @@ def test_identity_compose_transform_jacobian_is_zeros(torch_float64):
         x = L.tensor([-1.0, 0.0, 2.0])
         t = L.distributions.biject_to(L.distributions.constraints.real)
         assert repr(t.log_abs_det_jacobian(x, t(x))) == "tensor([0., 0., 0.])"
+
+
+# ---- PyTorch's roundings: multiply-adds, linspace, pow's gradient --------------------------
+def test_fma_is_rounded_once():
+    """_fp.fma against exact rational arithmetic, over magnitudes 1e-6..1e6 and signs."""
+    from fractions import Fraction
+
+    from tapegrad._fp import fma
+    rng = np.random.default_rng(5)
+    a, b, c = rng.standard_normal((3, 4000)) * 10.0 ** rng.integers(-6, 7, (3, 4000))
+    got = fma(a, b, c)
+    want = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)]
+    np.testing.assert_array_equal(got, want)
+    assert fma(1e308, 10.0, 1.0) == np.inf  # (overflow: the plain a * b + c)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32"])
+def test_linspace_points_are_pytorchs(torch_float64, dtype):
+    """PyTorch's points (start + step i below the middle, end - step (n - 1 - i) from it,
+    each one multiply-add): NumPy's linspace differed in the last bit of ~1 point in 4."""
+    torch = torch_float64
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        lo, hi = rng.standard_normal(2) * 10.0 ** rng.integers(-3, 4)
+        n = int(rng.integers(0, 400))
+        want = torch.linspace(lo, hi, n, dtype=getattr(torch, dtype)).numpy()
+        got = np.asarray(tg.linspace(lo, hi, n, dtype=getattr(tg, dtype)))
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+
+
+def test_linspace_bad_steps_as_torch(torch_float64, raises_as_torch):
+    raises_as_torch(lambda L: L.linspace(0, 1, -1))
+    with pytest.raises(TypeError, match="steps"):
+        tg.linspace(0, 1, 2.0)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_lerp_and_addcmul_values_are_pytorchs_and_gradients_unchanged(torch_float64, dtype):
+    """lerp (number or tensor weight, both branches) and addcmul bit for bit as PyTorch's
+    kernels (one rounding of each multiply-add); gradients against PyTorch and central
+    differences."""
+    torch = torch_float64
+    rng = np.random.default_rng(0)
+    a, b, c = (rng.standard_normal(500).astype(dtype) for _ in range(3))
+    w = (rng.random(500) * 1.2 - 0.1).astype(dtype)
+    calls = [lambda L, T: L.lerp(T(a), T(b), 0.3), lambda L, T: T(a).lerp(T(b), 0.8),
+             lambda L, T: L.lerp(T(a), T(b), T(w)), lambda L, T: L.addcmul(T(a), T(b), T(c)),
+             lambda L, T: L.addcmul(T(a), T(b), T(c), value=-0.37)]
+    for f in calls:
+        want = f(torch, torch.tensor).numpy()
+        np.testing.assert_array_equal(np.asarray(f(tg, tg.tensor)), want)
+    x0, y0, w0 = a[:4].astype(np.float64), b[:4].astype(np.float64), w[:4].astype(np.float64)
+    for f in (lambda L, x, y: L.lerp(x, y, 0.3), lambda L, x, y: L.lerp(x, y, L.tensor(w0)),
+              lambda L, x, y: L.addcmul(x, y, x, value=0.5)):
+        grads = []
+        for L in (tg, torch):
+            x, y = L.tensor(x0, requires_grad=True), L.tensor(y0, requires_grad=True)
+            (f(L, x, y) * L.arange(1.0, 5.0)).sum().backward()
+            grads.append((np.asarray(x.grad), np.asarray(y.grad)))
+        np.testing.assert_allclose(grads[0][0], grads[1][0], rtol=1e-14)
+        np.testing.assert_allclose(grads[0][1], grads[1][1], rtol=1e-14)
+        h, e = 1e-6, np.eye(4)[1]
+        fd = (float((f(tg, tg.tensor(x0 + h * e), tg.tensor(y0)) * tg.arange(1.0, 5.0)).sum())
+              - float((f(tg, tg.tensor(x0 - h * e), tg.tensor(y0)) * tg.arange(1.0, 5.0))
+                      .sum())) / (2 * h)
+        np.testing.assert_allclose(grads[0][0][1], fd, rtol=1e-7)
+
+
+@pytest.mark.parametrize("c", [3.0, 4.0, 2.0])
+def test_pow_gradient_rounds_as_pytorchs(torch_float64, c):
+    """pow's gradient is g * (c * x^(c-1)) in that order (PyTorch's pow_backward), its small
+    powers as PyTorch's products (other powers go through libm's pow, whose last bit is
+    PyTorch's vectorised pow's only most of the time)."""
+    torch = torch_float64
+    x0 = np.random.default_rng(1).random(300) * 3 + 0.1
+    g0 = np.random.default_rng(2).standard_normal(300)
+    grads = []
+    for L in (tg, torch):
+        x = L.tensor(x0, requires_grad=True)
+        (x ** c).backward(L.tensor(g0))
+        grads.append(np.asarray(x.grad))
+    np.testing.assert_array_equal(grads[0], grads[1])
+
+
+@pytest.mark.parametrize("opt", ["Adam", "AdamW", "RAdam"])
+def test_adam_family_trajectories_bit_for_bit(torch_float64, opt):
+    """Adam's moments as PyTorch's lerp_ and addcmul_ round them: 30 steps on a cubic
+    loss agree with PyTorch's to the last bit (they parted after ~4 steps)."""
+    torch = torch_float64
+    runs = []
+    for L in (tg, torch):
+        p = L.nn.Parameter(L.tensor([0.3, -1.7, 2.2]))
+        o = getattr(L.optim, opt)([p], lr=0.05)
+        for _ in range(30):
+            o.zero_grad()
+            (((p - L.tensor([1.0, 2.0, -3.0])) ** 3).abs().sum() * 0.37).backward()
+            o.step()
+        runs.append(np.asarray(p.detach()))
+    np.testing.assert_array_equal(runs[0], runs[1])

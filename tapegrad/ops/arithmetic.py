@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .._fp import quiet
+from .._fp import fma, quiet
 from .._state import state
 from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
@@ -349,8 +349,16 @@ def lerp(input, end, weight):
     d = end - input
     if not isinstance(weight, Tensor):
         w = float(weight)
-        return input + d * w if abs(w) < 0.5 else end - d * (1.0 - w)
-    return ew.where(cmp.lt(ew.abs(weight), 0.5), input + weight * d, end - d * (1.0 - weight))
+        out = input + d * w if abs(w) < 0.5 else end - d * (1.0 - w)
+    else:
+        out = ew.where(cmp.lt(ew.abs(weight), 0.5), input + weight * d, end - d * (1.0 - weight))
+    if out.dtype.kind != "f":
+        return out
+    # PyTorch's kernel compiles each branch to one multiply-add: its value, rounded once
+    x, e, dv = (np.asarray(t._data) for t in (input, end, d))
+    w = np.asarray(weight._data if isinstance(weight, Tensor) else weight, out.dtype)
+    return _exactly(out, np.where(np.abs(w) < 0.5, fma(w, dv, x),
+                                  fma(-dv, (1 - w).astype(out.dtype), e)))
 
 
 @api
@@ -358,7 +366,13 @@ def lerp(input, end, weight):
 def addcmul(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 * tensor2``."""
     _tensor(input, "addcmul")
-    return input + (tensor1 * value) * tensor2 if value != 1 else input + tensor1 * tensor2
+    scaled = tensor1 * value if value != 1 else tensor1
+    out = input + scaled * tensor2
+    if out.dtype.kind != "f" or not isinstance(tensor2, Tensor):
+        return out
+    # (PyTorch's kernel: value * t1 * t2 + input, one multiply-add)
+    return _exactly(out, fma(np.asarray(scaled._data), np.asarray(tensor2._data),
+                             np.asarray(input._data)))
 
 
 @api
