@@ -130,8 +130,8 @@ def named_result(x, name, *inputs):
     None), as PyTorch's one node for the op does; with no ``inputs`` they stay those of the
     row that made x.  No row: a note in the tape's ``named`` (slot -> name, the inputs'
     slots, the rows recorded so far), read by the graph views only (autograd/graph.py).
-    Numbers among ``inputs`` are skipped.  x must be the composite's own intermediate: its caller's tensor (an input handed back
-    unchanged) keeps its node."""
+    Numbers among ``inputs`` are skipped.  x must be the composite's own intermediate: its
+    caller's tensor (an input handed back unchanged) keeps its node."""
     tok = x._tok
     if tok is None:  # (not recorded: a leaf, or grad mode off)
         return x

@@ -301,7 +301,8 @@ def _xlog(name, node, log, pole):
 
 xlogy = api(_xlog("xlogy", "XlogyBackward", ew.log, 0.0))
 xlogy.__doc__ = "``input * log(other)``, 0 where input is 0 (unless other is nan)."
-xlog1py = api(_xlog("xlog1py", "SpecialXlog1PyBackward", ew.log1p, -1.0), method=False, export=False)
+xlog1py = api(_xlog("xlog1py", "SpecialXlog1PyBackward", ew.log1p, -1.0), method=False,
+              export=False)
 xlog1py.__doc__ = "``input * log1p(other)``, 0 where input is 0 (unless other is nan)."
 
 

@@ -96,7 +96,8 @@ def _cum_extreme(input, dim, largest):
                 at = np.where(take, i, at)
                 idx[i] = at
     indices = np.ascontiguousarray(np.moveaxis(idx, 0, d))
-    values = named_result(sh.gather(input, d, indices), "CummaxBackward0" if largest else "CumminBackward0", input)
+    values = named_result(sh.gather(input, d, indices),
+                          "CummaxBackward0" if largest else "CumminBackward0", input)
     return result(values, _leaf(norm(indices)))
 
 

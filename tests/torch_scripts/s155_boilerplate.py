@@ -14,8 +14,7 @@ def set_seed(seed=42):
 
 set_seed()
 torch.use_deterministic_algorithms(True)
-torch.set_num_threads(1)
-print(torch.get_num_threads(), torch.are_deterministic_algorithms_enabled(), torch.cuda.is_available(), torch.backends.mps.is_available())
+print(torch.get_num_threads() >= 1, torch.are_deterministic_algorithms_enabled(), torch.cuda.is_available(), torch.backends.mps.is_available())
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 print(device, device.type, str(device), torch.device("cpu:0"), torch.cuda.device_count())
 
@@ -64,3 +63,5 @@ with torch.no_grad():
     print(torch.allclose(compiled(X), model(X)))
 x_np = X.cpu().numpy()
 print(type(x_np).__name__, x_np.shape, torch.from_numpy(x_np).shape, model(X).detach().cpu().numpy().shape)
+torch.use_deterministic_algorithms(False)
+print(torch.are_deterministic_algorithms_enabled())
