@@ -70,14 +70,12 @@ api(divide, name="div")  # torch.div(a, b, rounding_mode=...); x / y stays ew.di
 # ---- sums with a scale: torch.add(a, b, alpha=2) is a + 2 * b ----------------------------
 def add(input, other, *, alpha=1):
     """``input + alpha * other``, broadcasting (``alpha`` 1: ``input + other``)."""
-    return ew.add(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
-        other, Tensor) else other * alpha)
+    return ew.add(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha)
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``alpha`` 1: ``input - other``)."""
-    return ew.sub(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
-        other, Tensor) else other * alpha)
+    return ew.sub(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha, -1.0)
 
 
 api(add)

@@ -339,6 +339,18 @@ def exp2(input):
     return named_result(ew.rpow(input, 2.0), "Exp2Backward0", input)
 
 
+def add_scaled(input, other, alpha, sign=1.0):
+    """``input + sign * alpha * other``: torch.add / torch.sub with ``alpha``, whose kernel
+    is one multiply-add (rounded once: its value, here as well)."""
+    scaled = ew.mul(other, alpha) if isinstance(other, Tensor) else other * alpha
+    out = ew.add(input, scaled) if sign > 0 else ew.sub(input, scaled)
+    if out.dtype.kind != "f" or not isinstance(other, Tensor) or not isinstance(input, Tensor):
+        return out
+    value = fma(out.dtype.type(sign * alpha), np.asarray(other._data), np.asarray(input._data))
+    return named_result(_exactly(out, value), "AddBackward0" if sign > 0 else "SubBackward0",
+                        input, other)
+
+
 # ---- lerp, addcmul, addcdiv ------------------------------------------------------------------
 @api
 @node(lambda i, e, w: f"LerpBackward{int(isinstance(w, Tensor))}")

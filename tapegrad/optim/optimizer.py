@@ -291,18 +291,19 @@ class SGD(Optimizer):
         x = _values(p)
         g = -grad if group["maximize"] else grad
         wd, momentum = group["weight_decay"], group["momentum"]
+        # each a.add(b, alpha=c) of PyTorch's: one multiply-add, as its kernel rounds it
         if wd != 0:
-            g = g + x * x.dtype.type(wd)
+            g = _add(g, x, wd)
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:
                 buf = state["momentum_buffer"] = Tensor(np.array(g, dtype=x.dtype))
             else:
                 b = _values(buf)
-                _set(buf, b * b.dtype.type(momentum) + g * g.dtype.type(1 - group["dampening"]))
+                _set(buf, _add(b * b.dtype.type(momentum), g, 1 - group["dampening"]))
             b = _values(buf)
-            g = g + b * b.dtype.type(momentum) if group["nesterov"] else b
-        _write(p, x + g * x.dtype.type(-group["lr"]))
+            g = _add(g, b, momentum) if group["nesterov"] else b
+        _write(p, _add(x, g, -group["lr"]))
 
 
 class Adam(Optimizer):
@@ -383,6 +384,12 @@ def _lerp(a, b, w):
     d = b - a
     out = fma(f(w), d, a) if abs(w) < 0.5 else fma(-d, f(1 - w), b)
     return out.astype(a.dtype, copy=False)
+
+
+def _add(a, b, alpha):
+    """``a.add_(b, alpha=alpha)``'s values: ``alpha * b + a``, one multiply-add as
+    PyTorch's kernel."""
+    return fma(a.dtype.type(alpha), b, a).astype(a.dtype, copy=False)
 
 
 def _addcmul(a, b, c, value):
