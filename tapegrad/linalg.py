@@ -46,6 +46,7 @@ from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
+from .ops._record import node
 from .tensor import Tensor, _leaf, norm as _norm
 
 
@@ -648,6 +649,8 @@ def _legacy_cholesky(input, upper=False):
 
 
 class CholeskySolve(Function):
+    node_name = "CholeskySolveBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, B, L, upper):
         b, l = _arr(B), _arr(L)
@@ -1233,6 +1236,7 @@ def cond(A, p=None):
     return matrix_norm(A, p) * matrix_norm(inv(A), p)
 
 
+@node("LinalgCrossBackward0")
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along ``dim`` (batch dims broadcast).
 
@@ -1382,6 +1386,7 @@ def matrix_power(A, n, *, out=None):
     return _into(out, result)
 
 
+@node("DiagEmbedBackward0")
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Matrices whose ``offset`` diagonal (in dims ``dim1``, ``dim2`` of the result) holds
     the last dim of ``input``.
@@ -1406,6 +1411,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return S.movedim(y, (nd - 2, nd - 1), (d1, d2))
 
 
+@node("BlockDiagBackward0")
 def block_diag(*tensors):
     """The block-diagonal matrix of the given (0-, 1- or 2-D) tensors.
 
@@ -1490,6 +1496,7 @@ def tensordot(a, b, dims=2, out=None):
     return _into(out, S.reshape(y, *([a.shape[d] for d in fa] + [b.shape[d] for d in fb])))
 
 
+@node("CdistBackward0")
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """Pairwise p-norm distances between the rows of ``x1`` (..., P, M) and ``x2``
     (..., R, M).  For p = 2 with more than 25 rows (or ``use_mm_for_euclid_dist``),
@@ -1534,6 +1541,7 @@ _PADE13 = tuple(c / _PADE13[0] for c in _PADE13)  # (b0 = 1: exp(0) is exactly I
 _THETA13 = 5.371920351148152
 
 
+@node("LinalgMatrixExpBackward0")
 def matrix_exp(A):
     """The matrix exponential ``sum_k A^k / k!`` of square matrices (batch dims allowed),
     composed of matmul and solve, so it is differentiable to any order.
