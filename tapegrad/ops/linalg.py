@@ -295,10 +295,6 @@ def _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a, need_b, 
                       set_b):
     # _mm_blas_rev at point p with gy's rows ``rows`` tiny (_tiny_rows); False (nothing
     # written) if a scaled product overflows: the caller makes the plain call
-    gz = gy.copy()
-    for i in range(len(rows)):
-        for j in range(N):
-            gz[rows[i], j] = 0.0
     gs, s = _scaled_rows(gy, rows)
     A = _mat(vals, a, M, K, w, p)
     As = _rows_of(A, rows)
@@ -311,6 +307,11 @@ def _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a, need_b, 
     if not (_all_finite(ya_s) and _all_finite(yb_s)):
         return False
     inv = 1.0 / s
+    gz = gy  # the tiny rows zeroed in place (no copy of gy), put back at the end
+    kept = _rows_of(gy, rows)
+    for i in range(len(rows)):
+        for j in range(N):
+            gz[rows[i], j] = 0.0
     if need_a and bt:  # gA: the zeroed call's rows, the tiny ones their own
         _rows_replaced(adj, a, gz, _mat(vals, b, N, K, w, p), ya_s, rows, inv, w, p, set_a)
     elif need_a:
@@ -323,6 +324,9 @@ def _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a, need_b, 
                 if not abs(yb_s[i, j]) < abs(yb[i, j]) * half:
                     yb[i, j] += yb_s[i, j] * inv
         _put(adj, b, yb, w, p, not set_b)
+    for i in range(len(rows)):
+        for j in range(N):
+            gz[rows[i], j] = kept[i, j]
     return True
 
 
