@@ -219,25 +219,32 @@ _TINY = 2.0 ** -960
 _TINY32 = 2.0 ** -100
 
 
+# the split pays from about this many multiply-adds on tiny values (a row's N values, each
+# in K + N of them): below (ADBench GMM d = 10, 20: a few tiny rows a product) its own
+# work costs more than the assists it saves
+_TINY_WORK = 8192
+
+
 @rule
-def _tiny_rows(g):
-    # the rows of g (M, N, C-contiguous) holding a value 0 < |v| < _TINY: a count over all
-    # of g first (one flat loop, which vectorises; ADBench GMM d = 10: 25 x (1000, 10) in
-    # ~45 us, the rows' short loops ~80), the rows only where there are some
+def _tiny_rows(g, K):
+    # the rows of g (M, N) holding a value 0 < |v| < _TINY, or none when too few to pay
+    # for the split: the tiny values of g's first and last columns counted first (no pass
+    # over g: ~2% of ADBench GMM d = 10 and 20), each standing for N / 2 of a row's
     M, N = g.shape
     tiny = _TINY if g.itemsize == 8 else _TINY32
-    f = g.reshape(M * N)
     t = 0
-    for i in range(M * N):
-        v = abs(f[i])
-        t += 1 if 0.0 < v < tiny else 0  # (no branch)
-    rows = np.empty(M if t else 0, np.int64)
+    for m in range(M):
+        v0, v1 = abs(g[m, 0]), abs(g[m, N - 1])
+        t += (1 if 0.0 < v0 < tiny else 0) + (1 if 0.0 < v1 < tiny else 0)
+    if t * N * (K + N) < 2 * _TINY_WORK:
+        return np.empty(0, np.int64)
+    rows = np.empty(M, np.int64)
     n = 0
-    for m in range(M if t else 0):
+    for m in range(M):
         t = 0
         for j in range(N):
             v = abs(g[m, j])
-            t += 1 if 0.0 < v < tiny else 0
+            t += 1 if 0.0 < v < tiny else 0  # (no branch: the loop vectorises)
         if t:
             rows[n] = m
             n += 1
@@ -358,7 +365,7 @@ def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt, set_a, set_
     # gA += gY B^T;  gB += A^T gY, or gB^T += gY^T A  (adj of a and b may be one slot: x @ x)
     for p in range(w):
         gy = _mat(adj, o, M, N, w, p)
-        rows = _tiny_rows(gy)
+        rows = _tiny_rows(gy, K)
         if len(rows) and _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a,
                                            need_b, bt, set_a, set_b):
             continue
