@@ -207,11 +207,168 @@ def _dot_into(adj, base, A, B, w, p, write):
         _put(adj, base, np.dot(A, B), w, p, True)
 
 
+# BLAS takes ~100x as long per multiply-add with a subnormal operand (the CPU's microcode
+# assists).  A softmax's weights underflow: ADBench GMM d = 64, K = 25 has 2.8% of its
+# batched product's adjoints subnormal, and that product's backward took 43 ms instead of 9.
+# So the adjoint rows holding a nonzero value below _TINY (float32: _TINY32) are taken out
+# of the BLAS call (zeroed in a copy: the other rows' products are the same call's, bit for
+# bit) and their products made apart, scaled by a power of two into the normal range and
+# scaled back (rounded once instead of underflowing step by step: values below 2^-960 may
+# differ in their last bits from the unsplit call's; without such rows nothing changes).
+_TINY = 2.0 ** -960
+_TINY32 = 2.0 ** -100
+
+
+# the split pays from about this many multiply-adds on tiny values (a row's N values, each
+# in K + N of them): below (ADBench GMM d = 10, 20: a few tiny rows a product) its own
+# work costs more than the assists it saves
+_TINY_WORK = 8192
+
+
+@rule
+def _tiny_rows(g, K):
+    # the rows of g (M, N) holding a value 0 < |v| < _TINY, or none when too few to pay
+    # for the split: the tiny values of g's first and last columns counted first (no pass
+    # over g: ~2% of ADBench GMM d = 10 and 20), each standing for N / 2 of a row's
+    M, N = g.shape
+    tiny = _TINY if g.itemsize == 8 else _TINY32
+    t = 0
+    for m in range(M):
+        v0, v1 = abs(g[m, 0]), abs(g[m, N - 1])
+        t += (1 if 0.0 < v0 < tiny else 0) + (1 if 0.0 < v1 < tiny else 0)
+    if t * N * (K + N) < 2 * _TINY_WORK:
+        return np.empty(0, np.int64)
+    rows = np.empty(M, np.int64)
+    n = 0
+    for m in range(M):
+        t = 0
+        for j in range(N):
+            v = abs(g[m, j])
+            t += 1 if 0.0 < v < tiny else 0  # (no branch: the loop vectorises)
+        if t:
+            rows[n] = m
+            n += 1
+    return rows[:n]
+
+
+@rule
+def _scaled_rows(g, rows):
+    # (g's rows ``rows`` times s, s): s = 2^e >= 1 bringing their largest |value| to
+    # [0.5, 1), at most 1 / _TINY (float32: 1 / _TINY32), so that no value overflows
+    N = g.shape[1]
+    mx = 0.0
+    for i in range(len(rows)):
+        for j in range(N):
+            mx = max(mx, abs(g[rows[i], j]))
+    cap = 1.0 / (_TINY if g.itemsize == 8 else _TINY32)
+    s = 1.0
+    while mx * s < 0.25 and s < cap:
+        s *= 2.0
+    gs = np.empty((len(rows), N), g.dtype)
+    for i in range(len(rows)):
+        for j in range(N):
+            gs[i, j] = g[rows[i], j] * s
+    return gs, s
+
+
+@rule
+def _rows_of(x, rows):
+    out = np.empty((len(rows), x.shape[1]), x.dtype)
+    for i in range(len(rows)):
+        for j in range(x.shape[1]):
+            out[i, j] = x[rows[i], j]
+    return out
+
+
+@rule
+def _small_dot(X, Y, blas):
+    # X @ Y: BLAS, or for the few tiny rows' small products plain loops (a BLAS call and
+    # its result's allocation cost more there: ADBench GMM d = 10)
+    if blas:
+        return np.dot(X, Y)
+    out = np.zeros((X.shape[0], Y.shape[1]), X.dtype)
+    for m in range(X.shape[0]):
+        for k in range(X.shape[1]):
+            x = X[m, k]
+            for n in range(Y.shape[1]):
+                out[m, n] += x * Y[k, n]
+    return out
+
+
+@rule
+def _all_finite(x):
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            if not np.isfinite(x[i, j]):
+                return False
+    return True
+
+
+@rule
+def _rows_replaced(adj, base, gz, Bt, ys, rows, inv, w, p, write):
+    # the adjoint span at ``base`` (+)= gz @ Bt, its rows ``rows`` ys * inv instead (+ 0.0:
+    # never -0.0, as a BLAS sum); written by BLAS directly where _dot_into would
+    M, K = gz.shape[0], Bt.shape[1]
+    direct = write and w == 1
+    y = adj[base:base + M * K].reshape((M, K)) if direct else np.empty((M, K), gz.dtype)
+    np.dot(gz, Bt, y)
+    for i in range(len(rows)):
+        for j in range(K):
+            y[rows[i], j] = ys[i, j] * inv + 0.0
+    if not direct:
+        _put(adj, base, y, w, p, not write)
+
+
+@rule
+def _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a, need_b, bt, set_a,
+                      set_b):
+    # _mm_blas_rev at point p with gy's rows ``rows`` tiny (_tiny_rows); False (nothing
+    # written) if a scaled product overflows: the caller makes the plain call
+    gs, s = _scaled_rows(gy, rows)
+    A = _mat(vals, a, M, K, w, p)
+    As = _rows_of(A, rows)
+    blas = len(rows) * K * N >= _BLAS_MIN
+    if bt:  # B stored as (N, K)
+        ya_s = _small_dot(gs, _mat(vals, b, N, K, w, p), blas)
+        yb_s = _small_dot(gs.T, As, blas)  # gB^T (N, K)
+    else:
+        ya_s = _small_dot(gs, _mat(vals, b, K, N, w, p).T, blas)
+        yb_s = _small_dot(As.T, gs, blas)  # gB (K, N)
+    if not (_all_finite(ya_s) and _all_finite(yb_s)):
+        return False
+    inv = 1.0 / s
+    gz = gy  # the tiny rows zeroed in place (no copy of gy), put back at the end
+    kept = _rows_of(gy, rows)
+    for i in range(len(rows)):
+        for j in range(N):
+            gz[rows[i], j] = 0.0
+    if need_a and bt:  # gA: the zeroed call's rows, the tiny ones their own
+        _rows_replaced(adj, a, gz, _mat(vals, b, N, K, w, p), ya_s, rows, inv, w, p, set_a)
+    elif need_a:
+        _rows_replaced(adj, a, gz, _mat(vals, b, K, N, w, p).T, ya_s, rows, inv, w, p, set_a)
+    if need_b:  # gB: a sum over gy's rows: the zeroed call's plus the tiny rows' terms
+        yb = np.dot(gz.T, A) if bt else np.dot(A.T, gz)
+        half = s * 2.0 ** -54  # |t| below |y| 2^-54 is below half y's ulp: y + t == y, and
+        for i in range(yb.shape[0]):  # t is not made (a subnormal result: an assist each)
+            for j in range(yb.shape[1]):
+                if not abs(yb_s[i, j]) < abs(yb[i, j]) * half:
+                    yb[i, j] += yb_s[i, j] * inv
+        _put(adj, b, yb, w, p, not set_b)
+    for i in range(len(rows)):
+        for j in range(N):
+            gz[rows[i], j] = kept[i, j]
+    return True
+
+
 @rule
 def _mm_blas_rev(adj, vals, o, a, b, M, K, N, w, need_a, need_b, bt, set_a, set_b):
     # gA += gY B^T;  gB += A^T gY, or gB^T += gY^T A  (adj of a and b may be one slot: x @ x)
     for p in range(w):
         gy = _mat(adj, o, M, N, w, p)
+        rows = _tiny_rows(gy, K)
+        if len(rows) and _mm_blas_rev_tiny(adj, vals, gy, rows, a, b, M, K, N, w, p, need_a,
+                                           need_b, bt, set_a, set_b):
+            continue
         if need_a and bt:
             _dot_into(adj, a, gy, _mat(vals, b, N, K, w, p), w, p, set_a)
         elif need_a:
