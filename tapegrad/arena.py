@@ -153,30 +153,6 @@ class ValueArena:
             self.flush()
         return s
 
-    def push_result(self, a, keep, fresh=False):
-        """``push_array(a, keep, owned=True)`` for an op's new result: its common case (a
-        small array of the arena's dtype, no pending scalars) written out, with four NumPy
-        attribute reads instead of eight (issue 20: the bookkeeping of a small-vector op);
-        three when ``fresh``: ``a`` is a ufunc's new ndarray (no view: its base is None)."""
-        if (self.vbuf or (not fresh and (type(a) is not _ndarray or a.base is not None))
-                or (n := a.size) >= LAZY_MIN or a.dtype is not _DTYPE[self.vals.typecode]):
-            return self.push_array(a, keep, True)
-        s, lo = self.nslots, self.nvals  # (the order of push_array: nslots last)
-        self.obuf.append(lo)
-        self.shapes[s] = a.shape
-        if not self.abuf:
-            self.alo = lo
-        self.abuf.append(a)
-        if not keep and n >= UNREAD_MIN:
-            self._unread(s, lo)
-        if lo - self.alo >= PENDING_MAX:
-            self._flush_arrays(lo + n)
-        self.nvals = lo + n
-        self.nslots = s + 1
-        if s >= self.flush_at:
-            self.flush()
-        return s
-
     def _unread(self, s, lo):
         """Note that no row recorded so far reads the values of slot ``s`` (arena element
         ``lo`` on), the last that wait in abuf.  A row that reads them takes the note away

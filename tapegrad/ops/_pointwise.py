@@ -42,7 +42,7 @@ def make_unary(op, doc):
     """
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
-    # (its result is a new array: see push_result; _eager.tanh says so too)
+    # (its result is a new array: see _record.record; _eager.tanh says so too)
     fresh = type(npfn) is np.ufunc or getattr(npfn, "fresh", False)
 
     def fn(input):
@@ -115,7 +115,7 @@ def make_binary(op, doc, reflected=False):
     need_c, keep_c = "a" in reads_c, "o" in reads_c
     # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
     swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
-    fresh = type(npfn) is np.ufunc  # (its result is a new array: see push_result)
+    fresh = type(npfn) is np.ufunc  # (its result is a new array: see _record.record)
 
     def fn(a, b):
         try:
@@ -163,6 +163,20 @@ def make_binary(op, doc, reflected=False):
                     t._grad = None
                     t._retains_grad = False
                     return t
+                return _leaf(v)
+            if (type(ad) is _ndarray and type(bd) is _ndarray and (dt := ad.dtype) is bd.dtype
+                    and (sh := ad.shape) == bd.shape and sh and (dt is _F64 or dt is _F32)):
+                # the common case written out (no _tensor_binary call: ~3% of a 4-value op):
+                # same shape and float dtype, so the result is a new C-contiguous array of
+                # that dtype (``_result`` has nothing to do); each NumPy attribute is read
+                # once (~300 instructions a read, issue 20; float16 takes the general path)
+                st = state.__dict__  # (as in make_unary)
+                try:
+                    v = st["quiet"].run(npfn, ad, bd)
+                except RuntimeError:
+                    v = _np(npfn, ad, bd)
+                if (a._rg or b._rg) and st["grad_enabled"]:
+                    return record(v, code, a, b, need, keep, st["tape"] or current_tape(), fresh)
                 return _leaf(v)
             return _tensor_binary(op, a, b, need, keep, fresh)
         tb = type(b)
@@ -218,24 +232,11 @@ def make_binary(op, doc, reflected=False):
 
 
 def _tensor_binary(op, a, b, need, keep, fresh):
-    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion.
+    """Tensor (op) Tensor where either is an array: broadcasting and dtype promotion (``fn``
+    of make_binary takes two plain Tensors of one shape and float dtype itself).
     ``need``/``keep``: the row's rule reads its inputs' / its output's values; ``fresh``:
     op.npfn is a ufunc."""
     ad, bd = a._data, b._data
-    if (type(ad) is _ndarray and type(bd) is _ndarray and (dt := ad.dtype) is bd.dtype
-            and (sh := ad.shape) == bd.shape and sh and (dt is _F64 or dt is _F32)):
-        # the common case written out: same shape and float dtype, so the result is a
-        # new C-contiguous array of that dtype (``_result`` has nothing to do); each NumPy
-        # attribute is read once (~300 instructions a read, issue 20; float16 takes the
-        # general path below)
-        st = state.__dict__  # (as in make_unary)
-        try:
-            v = st["quiet"].run(op.npfn, ad, bd)
-        except RuntimeError:
-            v = _np(op.npfn, ad, bd)
-        if (a._rg or b._rg) and st["grad_enabled"]:
-            return record(v, op.code, a, b, need, keep, st["tape"] or current_tape(), fresh)
-        return _leaf(v)
     fa, fb = type(ad) is float, type(bd) is float
     if fa is not fb and fresh and type(arr := bd if fa else ad) is _ndarray and \
             arr.dtype is _F64 and arr.ndim:
@@ -260,8 +261,9 @@ def _tensor_binary(op, a, b, need, keep, fresh):
     shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
     if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
         v = None
-        if op.fast is not None and not (fa or fb):  # NumPy's values, compiled where large
-            v = broadcast_binary(op.fast, ad, bd, shape)  # (its short runs: _eager.py)
+        if op.fast is not None and not (fa or fb) and sa_ != sb_:  # NumPy's values, compiled
+            v = broadcast_binary(op.fast, ad, bd, shape)  # where large (the short runs of
+            #                                               a broadcast: _eager.py)
         if v is None:
             v = _result(_np(op.npfn, ad, bd))
     else:

@@ -6,7 +6,7 @@ import weakref
 import numpy as np
 
 from .._state import state
-from ..arena import WRITES, _ndarray
+from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import LINK, current_tape
 from ..tensor import Tensor, _new, _nonleaf, norm
 
@@ -91,7 +91,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
     thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
-    a ufunc's new array (ValueArena.push_result); ``aux``: the row's."""
+    a ufunc's new array (see below); ``aux``: the row's."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -99,10 +99,39 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     if tok is None:
         tape.begin(False)
         gen = tape.gen
-    lazy = tape.lazy or tape.unread  # (slot()'s first lines, written out)
-    sa = a._slot if a._gen == gen and not lazy else slot(a, tape, need)
-    sb = -1 if b is None else b._slot if b._gen == gen and not lazy else slot(b, tape, need)
-    s = tape.push_result(v, keep, fresh)
+    if tape.lazy:
+        sa = slot(a, tape, need)
+        sb = -1 if b is None else slot(b, tape, need)
+    else:  # (slot()'s first lines, written out: the reads take away their values' notes)
+        sa = a._slot if a._gen == gen else slot(a, tape, need)
+        sb = -1 if b is None else b._slot if b._gen == gen else slot(b, tape, need)
+        if need and (unread := tape.unread):
+            unread.pop(sa, None)
+            unread.pop(sb, None)
+    # the value's slot: ValueArena.push_array(v, keep, owned=True), its common case (a small
+    # array of the arena's dtype, no pending scalars: v waits in abuf) written out, with
+    # four NumPy attribute reads instead of eight, three when ``fresh`` (a ufunc's new
+    # ndarray, no view: its base is None), and no call (issue 20: ~4% of a 4-value op).
+    # push_array's order: the pending offset first, nslots last (the commit)
+    if (tape.vbuf or (not fresh and (type(v) is not _ndarray or v.base is not None))
+            or (n := v.size) >= LAZY_MIN or v.dtype is not _DTYPE[tape.vals.typecode]):
+        s = tape.push_array(v, keep, True)
+    else:
+        s, lo = tape.nslots, tape.nvals
+        tape.obuf.append(lo)
+        tape.shapes[s] = v.shape
+        abuf = tape.abuf
+        if not abuf:
+            tape.alo = lo
+        abuf.append(v)
+        if not keep and n >= UNREAD_MIN:
+            tape._unread(s, lo)
+        if lo - tape.alo >= PENDING_MAX:
+            tape._flush_arrays(lo + n)
+        tape.nvals = lo + n
+        tape.nslots = s + 1
+        if s >= tape.flush_at:
+            tape.flush()
     tape.rbuf.extend((code, s, sa, sb, aux))
     t = _new(Tensor)  # (tensor._nonleaf written out: a frame is ~2% of a small-vector op)
     t._data = v
