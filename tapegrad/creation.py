@@ -10,14 +10,17 @@ from . import dtypes
 from .arena import escape
 from .device import check as _device
 from ._state import state
-from .tensor import TRACE_HOOKS, Tensor, _leaf, check_bool, norm
+from .tensor import COMPLEX_HOOKS, TRACE_HOOKS, ComplexData, Tensor, _leaf, check_bool, norm
 
 _rng = np.random.default_rng()
 
 
 def _make(data, dtype, requires_grad, op=None):
     check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
-    t = Tensor(norm(np.asarray(data, dtype=dtype)))
+    try:
+        t = Tensor(norm(np.asarray(data, dtype=dtype)))
+    except ComplexData as e:  # dtype=torch.cfloat (tapegrad/_complex.py)
+        return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
     return t.requires_grad_(True) if requires_grad else t
 
 
@@ -67,13 +70,19 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     _device(device, "tensor")
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
+        if type(data) is COMPLEX_HOOKS["type"]:
+            z = data.detach().clone() if dtype is None else data.detach().to(dtype).clone()
+            return z.requires_grad_(True) if requires_grad else z
         if data._rg and state.tracing is not None:  # its recorded stop-gradient copy
             d = TRACE_HOOKS["detach"](data, alias=False)
             if d is not None:
                 return _traced_copy(d, dtype, requires_grad)
         data = data.detach()
     check_bool(requires_grad, "tensor", "requires_grad")
-    t = Tensor(data, dtype=dtype)
+    try:
+        t = Tensor(data, dtype=dtype)
+    except ComplexData as e:  # complex numbers or dtype=torch.cfloat (tapegrad/_complex.py)
+        return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
     return t.requires_grad_(True) if requires_grad else t
@@ -97,6 +106,9 @@ def as_tensor(data, dtype=None, device=None):
     _device(device, "as_tensor")
     if isinstance(data, Tensor):
         return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray) and data.dtype.kind == "c" or dtype is not None and \
+            np.dtype(dtype).kind == "c":
+        return tensor(data, dtype=dtype)  # (a copy: tapegrad holds a complex tensor's parts)
     if isinstance(data, np.ndarray) and data.ndim and data.flags.c_contiguous and (
             dtype is None or np.dtype(dtype) == data.dtype):
         return _leaf(escape(data))  # the caller holds the memory (Tape.adopt)
