@@ -33,7 +33,7 @@ def _op_name():
     frame, name = sys._getframe(2), "this op"
     while frame is not None and frame.f_globals.get("__name__", "").startswith("tapegrad"):
         code = frame.f_code.co_name
-        if code in ("fn", "wrapper", "method") or code.startswith("<"):
+        if code in ("fn", "op", "wrapper", "method") or code.startswith("<"):
             op = frame.f_locals.get("op")
             code = getattr(op, "name", None) or frame.f_locals.get("name") or code
         if isinstance(code, str) and not code.startswith(("_", "<")):
@@ -729,6 +729,10 @@ for _name in list(vars(Tensor)):
         setattr(ComplexTensor, _name, _refusing(_name))
 
 
+Tensor.cfloat = lambda self: self.to(np.complex64)  # (a real tensor made complex)
+Tensor.cdouble = lambda self: self.to(np.complex128)
+
+
 def _real_inputs(inputs):
     if inputs is None:
         return None
@@ -738,6 +742,57 @@ def _real_inputs(inputs):
     for t in inputs:
         out += [t._re, t._im] if type(t) is ComplexTensor else [t]
     return out
+
+
+def _listed(x):
+    return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+def has_complex(*groups):
+    """Whether any of the tensors (or sequences of them) in ``groups`` is complex."""
+    return builtins.any(type(t) is ComplexTensor for g in groups if g is not None
+                        for t in _listed(g))
+
+
+def _real_outputs(outputs, grad_outputs):
+    """Outputs and their gradients with each complex output z (gradient g) replaced by the
+    real scalar ``inner(z, g)`` (gradient 1)."""
+    outs = _listed(outputs)
+    gos = [None] * len(outs) if grad_outputs is None else _listed(grad_outputs)
+    real_outs, real_gos = [], []
+    for z, g in builtins.zip(outs, gos, strict=True):
+        if type(z) is ComplexTensor:
+            if g is None:
+                raise RuntimeError("grad can be implicitly created only for real scalar "
+                                   "outputs")
+            z, g = inner(z, g), None
+        real_outs.append(z)
+        real_gos.append(g)
+    return real_outs, (None if builtins.all(g is None for g in real_gos) else real_gos)
+
+
+def grad(real_grad, outputs, inputs, grad_outputs, **kwargs):
+    """``autograd.grad`` with complex outputs or inputs, through their parts."""
+    outs, gos = _real_outputs(outputs, grad_outputs)
+    ins = _listed(inputs)
+    gs = list(real_grad(outs, _real_inputs(ins), gos, **kwargs))
+    result = []
+    for t in ins:
+        if type(t) is ComplexTensor:
+            gr, gi = gs.pop(0), gs.pop(0)
+            result.append(None if gr is None and gi is None else make(
+                _zeros_like(t._re) if gr is None else gr,
+                _zeros_like(t._im) if gi is None else gi))
+        else:
+            result.append(gs.pop(0))
+    return tuple(result)
+
+
+def backward(real_backward, tensors, grad_tensors=None, **kwargs):
+    """``autograd.backward`` with complex outputs or inputs."""
+    outs, gos = _real_outputs(tensors, grad_tensors)
+    kwargs["inputs"] = _real_inputs(kwargs.get("inputs"))
+    return real_backward(outs, gos, **kwargs)
 
 
 # ---- top-level functions ---------------------------------------------------------------------
@@ -818,7 +873,8 @@ def _complex_binary(name, a, b):
 _UNARY = {"neg": neg, "abs": abs, "exp": exp, "log": log, "sqrt": sqrt, "sin": sin, "cos": cos}
 _BINARY = {"add": add, "sub": sub, "mul": mul, "div": div, "pow": pow}  # (reflected: swapped)
 COMPLEX_HOOKS.update(unary=_complex_unary, binary=_complex_binary, make=from_array,
-                     to_complex=to_complex, type=ComplexTensor)
+                     to_complex=to_complex, type=ComplexTensor, grad=grad, backward=backward,
+                     has_complex=has_complex, unsupported=unsupported)
 
 # the top-level functions that take complex input besides the pointwise ones (those catch
 # ComplexPart themselves); a wrapper answers when the real function meets a complex operand

@@ -46,7 +46,7 @@ from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
-from .tensor import Tensor, _leaf, norm as _norm
+from .tensor import COMPLEX_HOOKS, Tensor, _leaf, norm as _norm
 
 
 def _sla():
@@ -97,6 +97,8 @@ def _word(dt):
 
 
 def _float(x, op):
+    if x.dtype.kind == "c":
+        raise COMPLEX_HOOKS["unsupported"](op)
     if x.dtype.kind != "f":
         raise RuntimeError(f"{op}: Expected a floating point or complex tensor as input. Got "
                            f"{_word(x.dtype)}")
