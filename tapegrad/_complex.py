@@ -549,7 +549,7 @@ class ComplexTensor(Tensor):
         from ._format import complex_repr
         return complex_repr(self)
 
-    def __format__(self, spec):
+    def __format__(self, spec):  # (PyTorch: f"{z}" of a 0-d z is its number's, "(1+2j)")
         return self.item().__format__(spec) if self.dim() == 0 else object.__format__(self, spec)
 
     def __hash__(self):

@@ -79,7 +79,7 @@ def _norm(norm):
     if norm is None:
         return "backward"
     if norm not in _NORMS:
-        raise ValueError(f'Invalid normalization mode: "{norm}"')
+        raise RuntimeError(f'Invalid normalization mode: "{norm}"')
     return norm
 
 
@@ -116,19 +116,30 @@ class _C2C(Function):
 
 
 class _R2C(Function):
-    """``rfftn`` of real x over ``dims`` (the last one halved)."""
+    """``rfftn`` of real x over ``dims`` (the last one halved), or with ``onesided`` False
+    the whole spectrum, its other half filled in by Hermitian symmetry (exact, as PyTorch's
+    fft of a real input: the zero and Nyquist bins' imaginary parts are exactly 0)."""
     node_name = "FftR2CBackward0"
 
     @staticmethod
-    def forward(ctx, x, dims, norm):
-        ctx.args = (dims, norm, x.shape[dims[-1]])
-        return _parts_of(np.fft.rfftn(_array(x), axes=dims, norm=norm), x.dtype)
+    def forward(ctx, x, dims, norm, onesided=True):
+        n = x.shape[dims[-1]]
+        ctx.args = (dims, norm, n, onesided)
+        half = np.fft.rfftn(_array(x), axes=dims, norm=norm)
+        if not onesided:  # X[-k] = conj(X[k]): the bins n - k of the last dim, others reversed
+            last, m = dims[-1], half.shape[dims[-1]]
+            tail = np.take(half, np.arange(n - m, 0, -1), axis=last)
+            for d in dims[:-1]:
+                tail = np.roll(np.flip(tail, axis=d), 1, axis=d)
+            half = np.concatenate([half, np.conj(tail)], axis=last)
+        return _parts_of(half, x.dtype)
 
     @staticmethod
     def backward(ctx, gre, gim):
-        dims, norm, n = ctx.args  # the half spectrum is a slice of the full one: pad, C2C
-        gre, gim = _resize(gre, dims[-1], n), _resize(gim, dims[-1], n)
-        return _C2C.apply(gre, gim, dims, True, _SWAP[norm])[0], None, None
+        dims, norm, n, onesided = ctx.args  # the half spectrum is a slice of the whole: pad
+        if onesided:
+            gre, gim = _resize(gre, dims[-1], n), _resize(gim, dims[-1], n)
+        return _C2C.apply(gre, gim, dims, True, _SWAP[norm])[0], None, None, None
 
 
 class _C2R(Function):
@@ -219,13 +230,17 @@ def _c2c(name, input, s, dim, norm, inverse, default_dims=None):  # noqa: A002
     z = _input(name, input)
     dims, sizes = _dims_sizes(name, z, s, dim, default_dims)
     re, im = _complex.parts(z)
-    if im is None:
-        im = _complex._zeros_like(re)
     for d, n in builtins.zip(dims, sizes):
-        re, im = _resize(re, d, n), _resize(im, d, n)
+        re = _resize(re, d, n)
+        im = None if im is None else _resize(im, d, n)
+    if im is None:  # a real input, as PyTorch: the real transform, its other half filled in
+        if inverse:  # (ifft(x) = conj(fft(x)) scaled as the inverse)
+            return _complex.conj(_complex.make(*_R2C.apply(re, tuple(dims), _SWAP[_norm(norm)],
+                                                           False)))
+        return _complex.make(*_R2C.apply(re, tuple(dims), _norm(norm), False),
+                             "FftR2CBackward0")
     return _complex.make(*_C2C.apply(re, im, tuple(dims), inverse, _norm(norm)),
-                         "FftC2CBackward0" if type(z) is _complex.ComplexTensor else
-                         "FftR2CBackward0")  # (PyTorch's node for a real input's)
+                         "FftC2CBackward0")
 
 
 def _r2c(name, input, s, dim, norm, default_dims=None):  # noqa: A002
@@ -326,8 +341,17 @@ def hfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):  # noqa: A002
                      _SWAP[_norm(norm)]), out)
 
 
+def _ihfftn(name, input, s, dim, norm, default_dims=None):  # noqa: A002
+    """PyTorch's order: the last dim's half spectrum, conjugated, then the other dims'
+    inverse transforms (the same values; the signs of zero parts as PyTorch's)."""
+    x = _input(name, input)
+    dims, sizes = _dims_sizes(name, x, s, dim, default_dims)
+    y = _complex.conj(_r2c(name, x, [sizes[-1]], dims[-1], _SWAP[_norm(norm)]))
+    return y if len(dims) == 1 else _c2c(name, y, sizes[:-1], dims[:-1], norm, True)
+
+
 def ihfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):  # noqa: A002
-    return _out(_complex.conj(_r2c("ihfft2", input, s, dim, _SWAP[_norm(norm)])), out)
+    return _out(_ihfftn("ihfft2", input, s, dim, norm), out)
 
 
 def hfftn(input, s=None, dim=None, norm=None, *, out=None):  # noqa: A002
@@ -336,7 +360,7 @@ def hfftn(input, s=None, dim=None, norm=None, *, out=None):  # noqa: A002
 
 
 def ihfftn(input, s=None, dim=None, norm=None, *, out=None):  # noqa: A002
-    return _out(_complex.conj(_r2c("ihfftn", input, s, dim, _SWAP[_norm(norm)])), out)
+    return _out(_ihfftn("ihfftn", input, s, dim, norm), out)
 
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2",
