@@ -891,6 +891,22 @@ NEW = {"complex": complex, "polar": polar, "view_as_real": view_as_real,
        "view_as_complex": view_as_complex}
 
 
+def _top(name, args, kwargs):
+    """A top-level op that met a complex operand (ops/out.py catches ComplexPart): its
+    complex form, or the op's refusal again."""
+    fn = TOP.get(name)
+    if fn is None or not builtins.any(_has_complex(a) for a in (*args, *kwargs.values())):
+        raise unsupported(name)
+    return fn(*args, **kwargs)
+
+
+COMPLEX_HOOKS["top"] = _top
+
+# these answer a complex operand without reading its data (real(z) would return z): they
+# get a wrapper that looks at the operand's type first
+_TYPE_FIRST = {"real", "imag", "conj", "conj_physical", "resolve_conj", "is_complex"}
+
+
 def _dispatching(real_fn, complex_fn):
     def fn(*args, **kwargs):
         if args and type(args[0]) is ComplexTensor:  # (real, conj... do not read the data)
@@ -920,7 +936,8 @@ def install(namespace):
             continue
         if name in ("cat", "stack"):
             _TOP_REAL[name] = real_fn
-        namespace[name] = _dispatching(real_fn, cfn)
+        if name in _TYPE_FIRST or not getattr(real_fn, "catches_complex", False):
+            namespace[name] = _dispatching(real_fn, cfn)
     namespace.update(NEW)
 
 
