@@ -789,9 +789,9 @@ Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
 # raise an AttributeError that says so (``__getattr__`` below), instead of a bare "has no
 # attribute".  One table; nothing here pretends to work. -----------------------------------
-_COMPLEX = ("this part of complex support (complex64 and complex128 tensors take arithmetic, "
-            "elementary functions, reductions, matmul, shape ops and tapegrad.fft; "
-            "docs/limits.md)")
+_COMPLEX = ("complex32 or the short-time Fourier transform (complex64 and complex128 tensors "
+            "take arithmetic, elementary functions, reductions, matmul, shape ops and "
+            "tapegrad.fft; docs/limits.md)")
 _SPARSE = ("sparse layouts (every tensor is dense; tapegrad.sparse finds sparse Jacobians and "
            "Hessians, it has no sparse tensors)")
 _QUANT = "quantized tensors (values are float or integer arrays, never quantized)"
