@@ -307,30 +307,40 @@ def _size(size, kwargs, op, ignored=()):
     return _shape(size, op)
 
 
+def _sample(draw, shape, dt, scale=1.0):
+    """``draw(shape)``; for a complex dtype its real and imaginary parts drawn apart, each
+    times ``scale`` (PyTorch's complex randn: variance 1/2 each, 1 in all)."""
+    if np.dtype(dt).kind != "c":
+        return draw(shape)
+    return (draw(shape) + 1j * draw(shape)) * scale
+
+
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Uniform on [0, 1)."""
+    """Uniform on [0, 1) (for a complex dtype, each part)."""
     _device(device, "rand")
-    shape = _size(size, kwargs, "rand")
-    return _make(_gen(generator).random(shape), _float(dtype), requires_grad)
+    shape, dt = _size(size, kwargs, "rand"), _float(dtype)
+    return _make(_sample(_gen(generator).random, shape, dt), dt, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Standard normal."""
+    """Standard normal (for a complex dtype, variance 1/2 in each part)."""
     _device(device, "randn")
-    shape = _size(size, kwargs, "randn")
-    return _make(_gen(generator).standard_normal(shape), _float(dtype), requires_grad)
+    shape, dt = _size(size, kwargs, "randn"), _float(dtype)
+    return _make(_sample(_gen(generator).standard_normal, shape, dt, 0.5 ** 0.5), dt,
+                 requires_grad)
 
 
 def rand_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "rand_like")
-    return _make(_rng.random(_like(input, "rand_like")), dtypes.to_dtype(dtype) or input.dtype,
-                 requires_grad)
+    dt = dtypes.to_dtype(dtype) or input.dtype
+    return _make(_sample(_rng.random, _like(input, "rand_like"), dt), dt, requires_grad)
 
 
 def randn_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "randn_like")
-    return _make(_rng.standard_normal(_like(input, "randn_like")),
-                 dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+    dt = dtypes.to_dtype(dtype) or input.dtype
+    return _make(_sample(_rng.standard_normal, _like(input, "randn_like"), dt, 0.5 ** 0.5),
+                 dt, requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,

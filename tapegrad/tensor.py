@@ -519,7 +519,10 @@ def as_data(value, dtype):
                 dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
             typed = _typed_items_dtype(value)  # NumPy scalars, arrays or tensors inside
             if typed is not None:
-                return norm(np.array(value, dtype=typed))
+                arr = np.array(value, dtype=typed)
+                if arr.dtype.kind == "c":  # NumPy complex scalars inside: creation.py
+                    raise ComplexData(arr)
+                return norm(arr)
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
         elif arr.dtype.kind == "i":

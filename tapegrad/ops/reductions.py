@@ -153,6 +153,9 @@ def _reduce(input, dim, keepdim, op, dtype):
     mean = op == "mean"
     d = np.asarray(input._data)
     if dtype is not None:
+        if np.dtype(dtype).kind == "c":  # sum(x, dtype=cfloat): of x made complex
+            z = input.to(dtype)
+            return z.mean(dim, keepdim) if mean else z.sum(dim, keepdim)
         d = d.astype(dtypes.to_dtype(dtype))
     if mean and d.dtype.kind != "f":
         raise RuntimeError(
