@@ -14,6 +14,7 @@ top-level names).  Complex values are eager-only: tapegrad.trace refuses them.
 """
 import builtins
 import sys
+import warnings
 
 import numpy as np
 
@@ -473,9 +474,10 @@ class ComplexTensor(Tensor):
 
     @property
     def grad(self):
-        if not self.is_leaf:
-            return self._re.grad  # (PyTorch's warning for a non-leaf's .grad)
-        gr, gi = self._re.grad, self._im.grad
+        gr = self._re.grad  # (a non-leaf's: PyTorch's warning, unless it retains its grad)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            gi = self._im.grad
         if gr is None and gi is None:
             return None
         return make(_zeros_like(self._re) if gr is None else gr,

@@ -232,6 +232,28 @@ def test_abs_squared_gradient_is_2z(torch):
     _close(z.grad, zt.grad)  # (0 at z = 0, not nan)
 
 
+def test_branch_cuts_and_special_points(torch):
+    """sqrt on both sides of its cut (the sign of a zero imaginary part decides), angle's
+    zero gradient at 0, a retained non-leaf grad, NumPy complex operands."""
+    vals = [4 + 0j, -4 + 0j, complex(-4, -0.0), 1j, -1j, 2 - 3j, -2 + 3j, -2 - 3j]
+    res = {}
+    for L in (tg, torch):
+        z = L.tensor(vals, requires_grad=True)
+        s = z.sqrt()
+        (s.real.sum() + 2 * s.imag.sum()).backward()
+        z0 = L.tensor([0j, 1 + 1j], requires_grad=True)
+        z0.angle().sum().backward()
+        w = L.tensor([1 + 1j], requires_grad=True)
+        y = w * 2
+        y.retain_grad()
+        y.abs().sum().backward()
+        x = L.tensor([1.0, 2.0])
+        res[L] = (s, z.grad, z0.grad, y.grad, x * np.complex128(1j))
+    for o, t in zip(res[tg], res[torch], strict=True):
+        _close(o, t)
+    assert repr(res[tg][0]) == repr(res[torch][0])
+
+
 def test_real_leaves_through_complex_intermediates(torch):
     def loss(L, x, w):
         z = L.complex(x, 2 * x) * L.polar(w, x.detach() + 1) + 1j * x

@@ -14,7 +14,8 @@ from .._fp import call as _np
 from .._state import state
 from ..arena import _F32, _F64, _ndarray
 from ..tape import current_tape
-from ..tensor import COMPLEX_HOOKS, TRACE_HOOKS, ComplexPart, Tensor, _leaf, _new, _nonleaf, norm
+from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, ComplexData, ComplexPart, Tensor, _leaf, _new,
+                      _nonleaf, norm)
 from ._record import _result, output, record, slot, tape_for_grad
 from .registry import OPS
 from .strided import broadcast_shape, expand_slot
@@ -178,7 +179,12 @@ def make_binary(op, doc, reflected=False):
             if isinstance(b, np.generic) and b.dtype.kind in "biuf":
                 return fn(a, b.item())  # a NumPy scalar is a Python number, as to PyTorch
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
-                return fn(a, Tensor(b))
+                try:
+                    t = Tensor(b)
+                except ComplexData:  # x * np.complex128(1j): a complex operand
+                    return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                        COMPLEX_HOOKS["binary"](op.name, a, b)
+                return fn(a, t)
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
                 if tb is COMPLEX_HOOKS["type"]:
                     return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
