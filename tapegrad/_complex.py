@@ -309,14 +309,8 @@ def matmul(a, b):
     if not (isinstance(a, Tensor) and isinstance(b, Tensor)) or a.dtype != b.dtype:
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
                            f"{_c10(a)} != {_c10(b)}")
-    (ar, ai), (br, bi) = parts(a), parts(b)
-    mm = Tensor.matmul
-    return make(_sub(_mm(mm, ar, br), _mm(mm, ai, bi)), _add(_mm(mm, ar, bi), _mm(mm, ai, br)),
-                "MmBackward0")
-
-
-def _mm(mm, x, y):
-    return None if x is None or y is None else mm(x, y)
+    (ar, ai), (br, bi) = parts(a), parts(b)  # (one dtype: both complex)
+    return make(ar @ br - ai @ bi, ar @ bi + ai @ br, "MmBackward0")
 
 
 def _reduce(name, node):
@@ -804,14 +798,13 @@ def complex(real, imag, *, out=None):  # noqa: A001 (PyTorch's name)
         if not isinstance(t, Tensor) or type(t) is ComplexTensor:
             raise TypeError(f"complex(): argument '{name}' must be a real Tensor, not "
                             f"{type(t).__name__}")
-        if t.dtype.kind != "f" or t.dtype == np.float16:
-            raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but "
-                               f"got {dtypes.torch_word(real.dtype).capitalize()} and "
-                               f"{dtypes.torch_word(imag.dtype).capitalize()}")
+    re_word, im_word = (dtypes.torch_word(t.dtype).capitalize() for t in (real, imag))
+    if any(t.dtype.kind != "f" or t.dtype == np.float16 for t in (real, imag)):
+        raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but "
+                           f"got {re_word} and {im_word}")
     if real.dtype != imag.dtype:
-        raise RuntimeError(f"Expected object of scalar type {dtypes.torch_word(real.dtype).capitalize()} "
-                           f"but got scalar type {dtypes.torch_word(imag.dtype).capitalize()} "
-                           "for second argument")
+        raise RuntimeError(f"Expected object of scalar type {re_word} but got scalar type "
+                           f"{im_word} for second argument")
     return make(real.clone(), imag.clone(), "ComplexBackward0")
 
 
