@@ -20,6 +20,7 @@ import numpy as np
 
 from . import dtypes
 from ._state import state
+from .autograd.function import Function
 from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, norm
 
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
@@ -212,12 +213,52 @@ def _abs_parts(re, im):
     return _safe_sqrt(re * re + im * im)
 
 
+def _inverse_or_zero(s):
+    """1 / s, and 0 where s is 0 (the gradients of |z| and angle(z) at z = 0: PyTorch's)."""
+    pos = s > 0
+    return Tensor.where(1.0 / Tensor.where(s, pos, 1.0), pos, 0.0)
+
+
+class _Abs(Function):
+    """|z|: NumPy's hypot of the parts (PyTorch's values) and PyTorch's node; its backward,
+    ``g z / |z|``, is written with ops (so it differentiates again)."""
+    node_name = "AbsBackward0"
+
+    @staticmethod
+    def forward(ctx, re, im):
+        ctx.save_for_backward(re, im)
+        return Tensor(np.hypot(re.detach().numpy(), im.detach().numpy()))
+
+    @staticmethod
+    def backward(ctx, g):
+        re, im = ctx.saved_tensors
+        w = g * _inverse_or_zero(_abs_parts(re, im))
+        return w * re, w * im
+
+
+class _Angle(Function):
+    """angle(z): atan2 of the parts, with PyTorch's node; ``d angle = (re dim - im dre) /
+    |z|^2``."""
+    node_name = "AngleBackward0"
+
+    @staticmethod
+    def forward(ctx, re, im):
+        ctx.save_for_backward(re, im)
+        return Tensor(np.arctan2(im.detach().numpy(), re.detach().numpy()))
+
+    @staticmethod
+    def backward(ctx, g):
+        re, im = ctx.saved_tensors
+        w = g * _inverse_or_zero(re * re + im * im)
+        return -(w * im), w * re
+
+
 def abs(z):  # noqa: A001 (PyTorch's name)
-    return _abs_parts(z._re, z._im)
+    return _Abs.apply(z._re, z._im)
 
 
 def angle(z):
-    return Tensor.atan2(z._im, z._re)
+    return _Angle.apply(z._re, z._im)
 
 
 def exp(z):
