@@ -536,6 +536,15 @@ class ComplexTensor(Tensor):
     def detach(self):
         return make(self._re.detach(), self._im.detach())
 
+    @property
+    def data(self):
+        return self.detach()
+
+    @data.setter
+    def data(self, value):
+        v = as_complex(value)
+        self._re.data, self._im.data = v._re, v._im
+
     def detach_(self):
         self._re.detach_()
         self._im.detach_()

@@ -316,6 +316,18 @@ def test_gradient_descent_on_a_complex_leaf(torch):
     _close(outs[0], outs[1])
 
 
+def test_old_style_data_updates(torch):
+    outs = []
+    for L in (tg, torch):
+        z = L.tensor([1 + 1j, -2j], requires_grad=True)
+        (z.abs() ** 2).sum().backward()
+        z.data -= 0.25 * z.grad.data
+        z.data = z.data * 2
+        outs.append(z)
+        assert z.is_leaf and z.requires_grad
+    _close(outs[0], outs[1])
+
+
 def _fd_grad(f, z, eps=1e-6):
     """dL/d(re) + i dL/d(im) of real f at complex array z, by central differences."""
     g = np.zeros_like(z)
