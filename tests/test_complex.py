@@ -316,6 +316,23 @@ def test_gradient_descent_on_a_complex_leaf(torch):
     _close(outs[0], outs[1])
 
 
+@pytest.mark.parametrize("name,kw", [("Adam", dict(lr=0.05)), ("SGD", dict(lr=0.01, momentum=0.9)),
+                                     ("RMSprop", dict(lr=0.01)),
+                                     ("AdamW", dict(lr=0.05, weight_decay=0.1))])
+def test_optimisers_step_complex_parameters_as_torch(torch, name, kw):
+    A = [[1 + 1j, 2 - 0.5j], [0.5j, -1 + 0j], [3 + 0j, 1 + 2j]]
+    outs = []
+    for L in (tg, torch):
+        w = L.zeros(2, dtype=L.cdouble, requires_grad=True)
+        opt = getattr(L.optim, name)([w], **kw)
+        for _ in range(20):
+            opt.zero_grad()
+            ((L.tensor(A) @ w - L.tensor([1 + 1j, 2.0, -1j])).abs() ** 2).sum().backward()
+            opt.step()
+        outs.append(w)
+    _close(outs[0], outs[1], 1e-12)
+
+
 def test_old_style_data_updates(torch):
     outs = []
     for L in (tg, torch):
