@@ -8,9 +8,10 @@ output's ``backward(g)`` is that of the real ``sum(re * g.re + im * g.im)``.
 
 ``ComplexTensor`` is a Tensor (isinstance holds) whose real-storage slots (``_data``,
 ``_rg``...) refuse to be read: a real op handed one raises a clear error naming the op
-(``ComplexPart``), and the ops that take complex input catch that and answer here (the
-pointwise ones in ops/_pointwise.py, the others through the wrappers ``install`` puts on the
-top-level names).  Complex values are eager-only: tapegrad.trace refuses them.
+(``ComplexPart``), and the ops that take complex input catch that on their slow paths and
+answer here (the pointwise ones in ops/_pointwise.py, the other top-level functions in
+ops/out.py's wrapper, through ``TOP``); its methods are its own, every other Tensor method
+refuses by name.  Complex values are eager-only: tapegrad.trace refuses them.
 """
 import builtins
 import sys
@@ -72,8 +73,8 @@ def _zeros_like(t):
 
 
 def make(re, im=None, node=None):
-    """The complex tensor of parts ``re`` and ``im`` (None: zero), brought to one float dtype
-    and one shape; a part that is an input's own tensor is copied (no aliasing)."""
+    """The complex tensor of parts ``re`` and ``im`` (None: zero; numbers are filled in),
+    brought to one float dtype and one shape; ``node`` is PyTorch's grad_fn name for it."""
     if state.tracing is not None:
         raise EagerOnlyError("tapegrad.trace: complex tensors are eager-only (replay holds "
                              "real values); run the function eagerly")
