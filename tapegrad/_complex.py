@@ -39,6 +39,9 @@ def _op_name():
         if code in ("fn", "op", "wrapper", "method") or code.startswith("<"):
             op = frame.f_locals.get("op")
             code = getattr(op, "name", None) or frame.f_locals.get("name") or code
+        elif code in ("__new__", "__init__"):  # a constructor: its class (nn.Parameter)
+            cls = frame.f_locals.get("cls") or type(frame.f_locals.get("self"))
+            code = getattr(cls, "__name__", code)
         if isinstance(code, str) and not code.startswith(("_", "<")):
             name = code
         frame = frame.f_back

@@ -526,6 +526,9 @@ def test_elementwise_property_against_torch(shape, seed):
     (lambda z: z.tanh(), "tanh"), (lambda z: tg.einsum("i,i->", z, z), "einsum"),
     (lambda z: tg.linalg.norm(z), "linalg.vector_norm"), (lambda z: z.float(), "float"),
     (lambda z: z ** z, "pow"), (lambda z: tg.nn.functional.relu(z), "relu"),
+    (lambda z: tg.nn.Parameter(z), "Parameter"), (lambda z: z.register_hook(print),
+                                                   "register_hook"),
+    (lambda z: z.std(), "std"), (lambda z: tg.fft.fft(z, out=z), "resize_"),
 ])
 def test_unsupported_ops_name_themselves(call, name):
     z = tg.tensor([1 + 2j, 3 - 1j])
