@@ -27,8 +27,8 @@ from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, n
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
            np.dtype(np.float32): np.dtype(np.complex64)}
 _SUPPORTED = ("complex support covers creation, +, -, *, /, ** by a real number, exp, log, "
-              "sqrt, sin, cos, abs, angle, real, imag, conj, sum, mean, matmul, shape ops, "
-              "cat/stack and tapegrad.fft")
+              "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, sum, mean, "
+              "matmul, einsum, norms, where, shape ops, cat/stack and tapegrad.fft")
 
 
 def _op_name():
@@ -301,6 +301,28 @@ def cos(z):
     return make(a.cos() * b.cosh(), -(a.sin() * b.sinh()), "CosBackward0")
 
 
+def sinh(z):
+    a, b = z._re, z._im
+    return make(a.sinh() * b.cos(), a.cosh() * b.sin(), "SinhBackward0")
+
+
+def cosh(z):
+    a, b = z._re, z._im
+    return make(a.cosh() * b.cos(), a.sinh() * b.sin(), "CoshBackward0")
+
+
+def tanh(z):
+    out = div(sinh(z), cosh(z))
+    out._node = "TanhBackward0"
+    return out
+
+
+def sgn(z):
+    """z / |z| (0 at 0): PyTorch's sgn of a complex tensor."""
+    w = _inverse_or_zero(abs(z))
+    return make(z._re * w, z._im * w, "SgnBackward0")
+
+
 def pow(z, p):  # noqa: A001
     if type(z) is not ComplexTensor or isinstance(p, Tensor) or isinstance(p, builtins.complex):
         raise unsupported("pow (a complex or tensor exponent)")
@@ -356,6 +378,69 @@ def matmul(a, b):
                            f"{_c10(a)} != {_c10(b)}")
     (ar, ai), (br, bi) = parts(a), parts(b)  # (one dtype: both complex)
     return make(ar @ br - ai @ bi, ar @ bi + ai @ br, "MmBackward0")
+
+
+def dot(a, b):
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
+    return matmul(a, b)
+
+
+def vdot(a, b):
+    """sum(conj(a) * b)."""
+    return dot(conj(as_complex(a)), b)
+
+
+def outer(a, b):
+    return mul(as_complex(a).unsqueeze(1), as_complex(b).unsqueeze(0))
+
+
+def einsum(equation, *operands):
+    """The product of the operands' parts, term by term: each term a real einsum of one part
+    of every operand, times i^(number of imaginary parts)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    terms = [((), 0)]
+    for x in operands:
+        xr, xi = parts(as_complex(x) if not isinstance(x, Tensor) else x)
+        terms = [(ts + (xr,), k) for ts, k in terms] + (
+            [] if xi is None else [(ts + (xi,), k + 1) for ts, k in terms])
+    real_einsum = _TOP_REAL["einsum"]
+    re = im = None
+    for ts, k in terms:
+        v = real_einsum(equation, *ts)
+        if k % 4 == 0:
+            re = _add(re, v)
+        elif k % 4 == 1:
+            im = _add(im, v)
+        elif k % 4 == 2:
+            re = _sub(re, v)
+        else:
+            im = _sub(im, v)
+    return make(re, im)
+
+
+def where(condition, input, other):  # noqa: A002
+    (ar, ai), (br, bi) = parts(input), parts(other)
+    w = _TOP_REAL["where"]
+    return make(w(condition, ar, br), w(condition, 0.0 if ai is None else ai,
+                                        0.0 if bi is None else bi), "WhereBackward0")
+
+
+def _norm_of_moduli(name):
+    """A norm of a complex tensor: that of its moduli |z| (every vector norm, and the matrix
+    norms that read only |a_ij|); the spectral and nuclear norms are refused."""
+    def fn(z, *args, **kwargs):
+        key = "p" if name == "norm" else "ord"
+        order = kwargs.get(key, args[0] if args else None)
+        dim = kwargs.get("dim", args[1] if len(args) > 1 else None)
+        matrix = isinstance(dim, (tuple, list)) and len(dim) == 2 or (
+            dim is None and z.ndim == 2 and name == "linalg.norm" and order is not None)
+        if order == "nuc" or (matrix and order in (2, -2)):
+            raise unsupported(f"{name} (ord={order!r}: singular values)")
+        return _TOP_REAL[name](abs(z), *args, **kwargs)
+    fn.__name__ = name
+    return fn
 
 
 def _reduce(name, node):
@@ -661,6 +746,16 @@ class ComplexTensor(Tensor):
     sqrt = sqrt
     sin = sin
     cos = cos
+    sinh = sinh
+    cosh = cosh
+    tanh = tanh
+    sgn = sgn
+    dot = dot
+    vdot = vdot
+    outer = outer
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return _norm_of_moduli("norm")(self, p, dim, keepdim, dtype)
     square = square
     reciprocal = reciprocal
     sum = sum
@@ -919,7 +1014,8 @@ def _complex_binary(name, a, b):
     return fn(a, b)
 
 
-_UNARY = {"neg": neg, "abs": abs, "exp": exp, "log": log, "sqrt": sqrt, "sin": sin, "cos": cos}
+_UNARY = {"neg": neg, "abs": abs, "exp": exp, "log": log, "sqrt": sqrt, "sin": sin, "cos": cos,
+          "sinh": sinh, "cosh": cosh, "tanh": tanh, "sgn": sgn}
 _BINARY = {"add": add, "sub": sub, "mul": mul, "div": div, "pow": pow}  # (reflected: swapped)
 COMPLEX_HOOKS.update(unary=_complex_unary, binary=_complex_binary, make=from_array,
                      to_complex=to_complex, type=ComplexTensor, grad=grad, backward=backward,
@@ -931,7 +1027,9 @@ TOP = {"sum": sum, "mean": mean, "matmul": matmul, "mm": matmul, "cat": cat, "co
        "concatenate": cat, "stack": stack, "real": real, "imag": imag, "conj": conj,
        "conj_physical": conj, "resolve_conj": lambda z: z, "angle": angle,
        "is_complex": is_complex, "allclose": allclose, "isclose": isclose, "square": square,
-       "reciprocal": reciprocal, "absolute": abs, "eq": eq, "ne": ne}
+       "reciprocal": reciprocal, "absolute": abs, "eq": eq, "ne": ne, "dot": dot,
+       "vdot": vdot, "outer": outer, "einsum": einsum, "where": where, "sgn": sgn,
+       "norm": _norm_of_moduli("norm")}
 for _name in ("reshape", "flatten", "squeeze", "unsqueeze", "permute", "transpose", "t",
               "flip", "roll", "narrow", "movedim", "swapaxes", "unbind", "split", "chunk",
               "clone", "detach"):
@@ -983,11 +1081,20 @@ def install(namespace):
         real_fn = namespace.get(name)
         if real_fn is None:
             continue
-        if name in ("cat", "stack"):
+        if name in ("cat", "stack", "einsum", "where", "norm"):
             _TOP_REAL[name] = real_fn
         if name in _TYPE_FIRST or not getattr(real_fn, "catches_complex", False):
             namespace[name] = _dispatching(real_fn, cfn)
     namespace.update(NEW)
+    linalg = namespace["linalg"]
+    for name in ("vector_norm", "norm"):
+        _TOP_REAL["linalg." + name] = getattr(linalg, name)
+    LINALG.update(vector_norm=_norm_of_moduli("linalg.vector_norm"),
+                  norm=_norm_of_moduli("linalg.norm"))
+    COMPLEX_HOOKS["linalg"] = LINALG
+
+
+LINALG = {}  # linalg's functions of complex input (linalg.py asks through COMPLEX_HOOKS)
 
 
 __all__ = ["ComplexTensor", "complex", "polar", "view_as_real", "view_as_complex"]

@@ -1129,6 +1129,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.vector_norm(tg.tensor([3.0, -4.0]), 1)
     tensor(7.)
     """
+    if type(x) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["vector_norm"](x, ord, dim, keepdim, dtype=dtype)
     _tensor(x, "linalg_vector_norm", "input")
     if isinstance(ord, str):
         raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not str")
@@ -1196,6 +1198,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.norm(tg.tensor([[3.0, 0.0], [0.0, 4.0]]))
     tensor(5.)
     """
+    if type(A) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["norm"](A, ord, dim, keepdim, dtype=dtype)
     _tensor(A, "linalg_norm", "input")
     if isinstance(dim, int):
         dim = (dim,)
