@@ -307,11 +307,9 @@ def _size(size, kwargs, op, ignored=()):
     return _shape(size, op)
 
 
-def _sample(draw, shape, dt, scale=1.0):
-    """``draw(shape)``; for a complex dtype its real and imaginary parts drawn apart, each
+def _complex_sample(draw, shape, scale=1.0):
+    """Random values for a complex dtype: the real and imaginary parts drawn apart, each
     times ``scale`` (PyTorch's complex randn: variance 1/2 each, 1 in all)."""
-    if np.dtype(dt).kind != "c":
-        return draw(shape)
     return (draw(shape) + 1j * draw(shape)) * scale
 
 
@@ -319,28 +317,32 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
     """Uniform on [0, 1) (for a complex dtype, each part)."""
     _device(device, "rand")
     shape, dt = _size(size, kwargs, "rand"), _float(dtype)
-    return _make(_sample(_gen(generator).random, shape, dt), dt, requires_grad)
+    draw = _gen(generator).random
+    return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape), dt,
+                 requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Standard normal (for a complex dtype, variance 1/2 in each part)."""
     _device(device, "randn")
     shape, dt = _size(size, kwargs, "randn"), _float(dtype)
-    return _make(_sample(_gen(generator).standard_normal, shape, dt, 0.5 ** 0.5), dt,
-                 requires_grad)
+    draw = _gen(generator).standard_normal
+    return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape, 0.5 ** 0.5),
+                 dt, requires_grad)
 
 
 def rand_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "rand_like")
-    dt = dtypes.to_dtype(dtype) or input.dtype
-    return _make(_sample(_rng.random, _like(input, "rand_like"), dt), dt, requires_grad)
+    shape, dt = _like(input, "rand_like"), dtypes.to_dtype(dtype) or input.dtype
+    return _make(_rng.random(shape) if dt.kind != "c" else _complex_sample(_rng.random, shape),
+                 dt, requires_grad)
 
 
 def randn_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "randn_like")
-    dt = dtypes.to_dtype(dtype) or input.dtype
-    return _make(_sample(_rng.standard_normal, _like(input, "randn_like"), dt, 0.5 ** 0.5),
-                 dt, requires_grad)
+    shape, dt = _like(input, "randn_like"), dtypes.to_dtype(dtype) or input.dtype
+    return _make(_rng.standard_normal(shape) if dt.kind != "c" else
+                 _complex_sample(_rng.standard_normal, shape, 0.5 ** 0.5), dt, requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,
