@@ -570,3 +570,16 @@ def test_real_tensor_still_refuses_imag_and_has_no_complex_storage(torch):
     assert x.real is x and not x.is_complex()
     z = tg.tensor([1j])
     assert type(z) is _complex.ComplexTensor and isinstance(z, tg.Tensor)
+
+
+def test_func_transforms_through_complex_values(torch):
+    res = {}
+    for L in (tg, torch):
+        x = L.tensor([1.0, -2.0, 0.5])
+
+        def f(x, L=L):
+            return (L.fft.rfft(x * L.complex(x, x).abs()).abs() ** 2).sum()
+        res[L] = (L.func.grad(f)(x), L.func.vmap(lambda v, L=L: L.fft.fft(v).abs())(L.ones(2, 3)),
+                  L.autograd.functional.jacobian(lambda v, L=L: L.fft.rfft(v).real, x))
+    for o, t in zip(res[tg], res[torch], strict=True):
+        _close(o, t, 1e-12)
