@@ -5,7 +5,7 @@ import io
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tapegrad as tg
@@ -489,13 +489,15 @@ def test_fft_round_trips_and_helpers(torch):
             L.fft.rfft(L.ones(4) * 1j)
 
 
-@settings(max_examples=25, deadline=None)
+_ONE_FIXTURE = settings(max_examples=25, deadline=None,  # (torch's default dtype: per test)
+                        suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@_ONE_FIXTURE
 @given(shape=st.lists(st.integers(1, 5), min_size=1, max_size=3),
        real=st.booleans(), norm=st.sampled_from(["backward", "ortho", "forward"]),
        seed=st.integers(0, 2 ** 16))
-def test_fftn_property_against_torch(shape, real, norm, seed):
-    import torch
-    torch.set_default_dtype(torch.float64)
+def test_fftn_property_against_torch(torch, shape, real, norm, seed):
     res = {}
     for L in (tg, torch):
         x = _fft_input(L, "r" if real else "c", tuple(shape), seed)
@@ -512,11 +514,9 @@ def test_fftn_property_against_torch(shape, real, norm, seed):
         _close(o, t, 1e-11, 1e-11)
 
 
-@settings(max_examples=25, deadline=None)
+@_ONE_FIXTURE
 @given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=3), seed=st.integers(0, 999))
-def test_elementwise_property_against_torch(shape, seed):
-    import torch
-    torch.set_default_dtype(torch.float64)
+def test_elementwise_property_against_torch(torch, shape, seed):
     data = _rand(tuple(shape), seed)
     res = {}
     for L in (tg, torch):
