@@ -68,3 +68,28 @@ if _extobj_contextvar is None:  # pragma: no cover
 
     def quiet_context():  # noqa: F811
         return _QuietRun()
+
+
+def _split(x):
+    # Veltkamp: x = hi + lo with hi holding the top 26 bits, so hi * hi' is exact
+    t = 134217729.0 * x  # 2^27 + 1
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def fma(a, b, c):
+    """``a * b + c`` rounded once (float64 arrays), as C's fma and the multiply-adds
+    PyTorch's CPU kernels compile to (linspace, lerp, addcmul): Dekker's exact product
+    and Knuth's exact sum, then one rounding of their total.  Finite inputs with products
+    below ~1e300 (the split's range); elsewhere the result is ``a * b + c``."""
+    with _Quiet():
+        a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+        p = a * b
+        ah, al = _split(a)
+        bh, bl = _split(b)
+        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # p + e == a * b exactly
+        s = p + c
+        v = s - p
+        t = (p - (s - v)) + (c - v)  # s + t == p + c exactly
+        out = s + (t + e)
+        return np.where(np.isfinite(out), out, p + c)

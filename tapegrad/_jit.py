@@ -276,6 +276,58 @@ class Inlined(types.ModuleType):
         return x
 
 
+class Intrinsic:
+    """A Numba intrinsic made on first use (Numba's import deferred, as a ``Jitted``'s
+    dispatcher is): ``make(numba)`` returns it; kernels type a call to it as the intrinsic's
+    own (``_numba_type_``).  Called from Python (interpreted sweeps, NUMBA_DISABLE_JIT=1) it
+    runs ``py_func``, which must do what the compiled code does, as Python sees it."""
+
+    def __init__(self, py_func, make):
+        self.py_func = py_func
+        self._make = make
+        self._i = None
+
+    @property
+    def _numba_type_(self):
+        if self._i is None:
+            self._i = self._make(load_numba())
+        from numba.core.registry import cpu_target
+        ctx = cpu_target.typing_context
+        ctx.refresh()  # (the intrinsic's typing is registered when it is made)
+        return ctx.resolve_value_type(self._i)
+
+    def __call__(self, *args):
+        return self.py_func(*args)
+
+
+def _make_borrowed(numba):
+    from numba.core import types as types_
+
+    @numba.extending.intrinsic
+    def borrowed(typingctx, a):
+        def codegen(context, builder, sig, args):
+            view = context.make_array(sig.args[0])(context, builder, value=args[0])
+            view.meminfo = context.get_constant_null(types_.MemInfoPointer(types_.voidptr))
+            view.parent = context.get_constant_null(types_.pyobject)
+            return view._getvalue()
+        return a(a), codegen
+    return borrowed
+
+
+def _borrowed(a):
+    return a
+
+
+# ``borrowed(a)``: the array ``a`` itself without its reference count (a null meminfo, as
+# Numba's ``carray`` views have), for a kernel's hot loops while it holds ``a`` itself.
+# Numba counts references to an array atomically (NRT_incref/decref: a locked add) around
+# every call that takes it and that its pruning leaves (branchy rule bodies, e.g. softmax's
+# at one point): on this Xeon those counts were ~1/4 of bench_fastest_west's replay time.
+# On a null meminfo they are a test and a branch.  Only for arrays that outlive the views.
+borrowed = Intrinsic(_borrowed, _make_borrowed)
+KERNEL_CODE.add(_borrowed.__code__)
+
+
 def _ieee_when_interpreted(fn):
     """Under NUMBA_DISABLE_JIT=1 the kernels run as Python: their module's ``math`` becomes
     tapegrad/_ieee_math.py, so log(-1) is nan there as it is compiled, not a ValueError."""
@@ -336,6 +388,8 @@ def compiled_digest(*dispatchers):
                     h.update(f"{name}={x!r};".encode())
                 elif callable(x) and isinstance(_py(x), types.FunctionType):
                     todo.append(_py(x))
+                    if isinstance(x, Intrinsic):  # (its code generator too)
+                        todo.append(x._make)
                     opts = getattr(x, "options", None)  # (a rule's own: inline=...)
                     if isinstance(opts, dict) and opts != _DEFAULTS:
                         h.update(f"{name}:{sorted(opts.items())!r};".encode())

@@ -16,7 +16,7 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 import numpy as np
 
 from . import _rules as K
-from ._jit import Inlined, njit, rule, stamp_together
+from ._jit import Inlined, borrowed, njit, rule, stamp_together
 from ._rules import _s, _u
 from .ops import control as C
 from .ops import custom as U
@@ -52,6 +52,9 @@ def _writes_once(op):
 
 @njit
 def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
+    # (the caller holds the arrays: no atomic reference counts around the rules, _jit.borrowed)
+    rows, offs, vals, consts = borrowed(rows), borrowed(offs), borrowed(vals), borrowed(consts)
+    meta, adj, reach = borrowed(meta), borrowed(adj), borrowed(reach)
     for r in range(stop - 1, start - 1, -1):
         o = rows[r, 1]
         if o < 0 or reach[o] == 0:  # guard rows have no output
@@ -309,6 +312,9 @@ def _spans_of_slots(rows, meta, kind, p0, p1, low, prod, start):
 
 @njit
 def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
+    # (the caller holds the arrays: no atomic reference counts around the rules, _jit.borrowed)
+    rows, offs, vals, consts = borrowed(rows), borrowed(offs), borrowed(vals), borrowed(consts)
+    meta, bad = borrowed(meta), borrowed(bad)
     for r in range(start, stop):
         op = rows[r, 0] & (FREED - 1)
         a = rows[r, 2]
@@ -760,6 +766,14 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
 RUN = -1
 STACK1 = -2
 SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
+# [SOFTMAX1 or LOG_SOFTMAX1, out, in, size]: a row of SIZED_BY_META that is one contiguous
+# group of up to N.SMALL_GROUP elements (N._point_group), its size in the code: no meta read
+# or test per row (bench_fastest_west's west graph: a quarter of its rows)
+SOFTMAX1 = -3
+LOG_SOFTMAX1 = -4
+# [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule run with a
+# literal 1.0, whose x * beta and / beta LLVM drops (exact: x * 1.0 is x), bit for bit
+SOFTPLUS1 = -5
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -825,6 +839,12 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.sqrt_fwd(vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTPLUS1:
+            PE.softplus_fwd(vals, o, a, 1.0, consts[k + 1], one)
+        elif op == SOFTMAX1:
+            N._softmax_group(vals, o, a, b, one, False, True)
+        elif op == LOG_SOFTMAX1:
+            N._softmax_group(vals, o, a, b, one, True, True)
         elif op == N.SOFTMAX:
             N.softmax_point_fwd(vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
@@ -887,6 +907,12 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
+        elif op == SOFTPLUS1:
+            PE.softplus_rev(adj, vals, o, a, 1.0, consts[k + 1], one)
+        elif op == SOFTMAX1:
+            N._softmax_group_rev(adj, vals, o, a, b, one, False, True)
+        elif op == LOG_SOFTMAX1:
+            N._softmax_group_rev(adj, vals, o, a, b, one, True, True)
         elif op == N.SOFTMAX:
             N.softmax_point_rev(adj, vals, meta, o, a, k, False)
         elif op == N.LOG_SOFTMAX:
@@ -1109,6 +1135,8 @@ def _replay_point(ints, x, g, work):
     arena (nv), adjoints (nv), reach (bytes)].  Returns 0, 1 + the first diverging guard
     (``work[0]`` holds the value, ``g`` nothing), or -1 for a row that could not run.
     """
+    # (the caller holds the arrays: no reference counting on them or their views here)
+    ints, x, g, work = borrowed(ints), borrowed(x), borrowed(g), borrowed(work)
     nf, nr, no, nm, n, out = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
     ncf, ncr, nx = ints[6], ints[7], ints[8]
     p = 9
@@ -1138,8 +1166,9 @@ def _replay_point(ints, x, g, work):
         for s in range(0, no - 1, 2):
             if reach[s] == 0:
                 vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
-    else:
-        vals[:] = floats[:nv]  # the constants' values; every other slot is written below
+    else:  # the constants' values; every other slot is written below (a loop: the slice
+        for e in range(nv):  # assignment ran element by element, an index clamp each)
+            vals[e] = floats[e]
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]

@@ -16,6 +16,7 @@ from . import creation, dtypes, linalg, methods, special
 from .nn import functional as F
 from .ops import inplace, inplace_more
 from .ops import shape as sh
+from .ops._record import node
 from .ops.aliases import divide
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
@@ -407,6 +408,7 @@ def constant_pad_nd(input, pad, value=0):
     return F.pad(input, pad, value=value)
 
 
+@node("CholeskyInverseBackward0")
 def cholesky_inverse(input, upper=False):
     """The inverse of ``L L^T`` (``U^T U`` with ``upper``) from its Cholesky factor."""
     eye = creation.eye(input.shape[-1], dtype=input.dtype)

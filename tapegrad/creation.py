@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from ._fp import fma
 from .arena import escape
 from .device import check as _device
 from ._state import state
@@ -204,7 +205,29 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     _device(device, "linspace")
     start, end = _number(start, "linspace", "start"), _number(end, "linspace", "end")
-    return _make(np.linspace(start, end, steps), _float(dtype), requires_grad)
+    dtype = _float(dtype)
+    return _make(_linspace(start, end, steps, dtype), dtype, requires_grad)
+
+
+def _linspace(start, end, steps, dtype=np.float64):
+    """PyTorch's points: ``start + step * i`` below the middle, ``end - step * (steps - 1 -
+    i)`` from it, each one multiply-add (NumPy's ``start + step * i`` all the way rounds
+    differently in about one point of four)."""
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
+        raise TypeError(f"linspace(): argument 'steps' must be int, not "
+                        f"{type(steps).__name__}")
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if np.dtype(dtype).kind in "iu":  # (PyTorch: the ends in the integer dtype first)
+        start, end = int(start), int(end)
+    if steps <= 1:
+        return np.full(steps, float(start))
+    step = (float(end) - float(start)) / (steps - 1)
+    i = np.arange(steps, dtype=np.float64)
+    if np.dtype(dtype) == np.float32:  # PyTorch's arithmetic in float32 (the fma exact in
+        start, end = np.float32(start), np.float32(end)  # float64, then rounded)
+        step = float((end - start) / np.float32(steps - 1))
+    return np.where(i < steps // 2, fma(step, i, start), fma(-step, steps - 1 - i, end))
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
@@ -491,5 +514,5 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
     """``base ** linspace(start, end, steps)``."""
     _device(device, "logspace")
     start, end = _number(start, "logspace", "start"), _number(end, "logspace", "end")
-    return _make(np.power(float(base), np.linspace(start, end, steps)), _float(dtype),
+    return _make(np.power(float(base), _linspace(start, end, steps)), _float(dtype),
                  requires_grad)

@@ -19,6 +19,7 @@ tensor(5.)
 from typing import Final  # noqa: F401 (torch.jit.Final: an annotation, nothing to enforce)
 
 from . import replay
+from .ops._record import node
 from .replay import validate
 from .tensor import Tensor
 
@@ -47,6 +48,7 @@ def load(f, *, max_bytes=validate.MAX_BYTES):
     return replay.load(f, max_bytes=max_bytes)
 
 
+@node("TraceBackward0")
 def matrix_trace(input):
     """The sum of the main diagonal of a 2-D tensor (``torch.trace``).
 

@@ -46,6 +46,7 @@ from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
+from .ops._record import node
 from .tensor import COMPLEX_HOOKS, Tensor, _leaf, norm as _norm
 
 
@@ -650,6 +651,8 @@ def _legacy_cholesky(input, upper=False):
 
 
 class CholeskySolve(Function):
+    node_name = "CholeskySolveBackward0"  # PyTorch's node name
+
     @staticmethod
     def forward(ctx, B, L, upper):
         b, l = _arr(B), _arr(L)
@@ -1239,6 +1242,7 @@ def cond(A, p=None):
     return matrix_norm(A, p) * matrix_norm(inv(A), p)
 
 
+@node("LinalgCrossBackward0")
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along ``dim`` (batch dims broadcast).
 
@@ -1388,6 +1392,7 @@ def matrix_power(A, n, *, out=None):
     return _into(out, result)
 
 
+@node("DiagEmbedBackward0")
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Matrices whose ``offset`` diagonal (in dims ``dim1``, ``dim2`` of the result) holds
     the last dim of ``input``.
@@ -1412,6 +1417,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return S.movedim(y, (nd - 2, nd - 1), (d1, d2))
 
 
+@node("BlockDiagBackward0")
 def block_diag(*tensors):
     """The block-diagonal matrix of the given (0-, 1- or 2-D) tensors.
 
@@ -1496,6 +1502,7 @@ def tensordot(a, b, dims=2, out=None):
     return _into(out, S.reshape(y, *([a.shape[d] for d in fa] + [b.shape[d] for d in fb])))
 
 
+@node("CdistBackward0")
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """Pairwise p-norm distances between the rows of ``x1`` (..., P, M) and ``x2``
     (..., R, M).  For p = 2 with more than 25 rows (or ``use_mm_for_euclid_dist``),
@@ -1540,6 +1547,7 @@ _PADE13 = tuple(c / _PADE13[0] for c in _PADE13)  # (b0 = 1: exp(0) is exactly I
 _THETA13 = 5.371920351148152
 
 
+@node("LinalgMatrixExpBackward0")
 def matrix_exp(A):
     """The matrix exponential ``sum_k A^k / k!`` of square matrices (batch dims allowed),
     composed of matmul and solve, so it is differentiable to any order.

@@ -393,7 +393,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     ``ValueError``); a file holding other objects needs ``weights_only=False`` (trusted
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
-    members may expand to (``save`` stores its arrays uncompressed); ``map_location`` may
+    members may expand to (``save`` stores its arrays uncompressed) and a trace's check
+    (``tapegrad.replay.load``); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
     each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
     default, True, as in torch, unless a ``pickle_module`` is given: then False, as torch
@@ -439,6 +440,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
             try:  # a trace, or nothing of tapegrad's
                 return replay.load(fh, max_bytes=max_bytes)
             except ValueError as e:
+                if "max_bytes" in str(e):  # (a bound the caller may raise: its advice)
+                    raise
                 if z is None:
                     raise ValueError(f"load: {f!s} is neither a tapegrad.save file nor a "
                                      f"tapegrad trace (not a zip archive: {why}): {e}") from None

@@ -29,6 +29,7 @@ from .nn import functional as _F
 from .ops import arithmetic as _ar
 from .ops import elementwise as _ew
 from .ops import reductions as _red
+from .ops._record import named_result
 from .tensor import Tensor, _leaf, norm
 
 _SQRT_PI = math.sqrt(math.pi)
@@ -149,7 +150,8 @@ def mvlgamma(input, p):
     p = int(p)
     shifts = Tensor(-0.5 * np.arange(p, dtype=np.float64), dtype=_float_dtype(input))
     terms = lgamma(input.unsqueeze(-1) + shifts)
-    return terms.sum(-1) + p * (p - 1) / 4.0 * math.log(math.pi)
+    return named_result(terms.sum(-1) + p * (p - 1) / 4.0 * math.log(math.pi),
+                        "MvlgammaBackward0", input)
 
 
 def _float_dtype(x):
@@ -482,7 +484,14 @@ exp2 = _ar.exp2
 expm1 = _ew.expm1
 log1p = _ew.log1p
 erf = _ew.erf
-round = _ew.round  # noqa: A001 (PyTorch's name)
+
+
+def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
+    """``tapegrad.round``; PyTorch's special.round always passes ``decimals`` (its node
+    is RoundBackward1)."""
+    return named_result(_ew.round(input, decimals=decimals), "RoundBackward1", input)
+
+
 logsumexp = _red.logsumexp
 softmax = _F.softmax
 log_softmax = _F.log_softmax

@@ -16,13 +16,15 @@ It prints one JSON line: cases, refused, loaded, failures, and the opcodes met.
 import argparse
 import io
 import json
+import os
 import sys
 import time
 import warnings
 
 import numpy as np
 
-import tapegrad as tg
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import tapegrad as tg  # noqa: E402  (this checkout's, not an installed one)
 import tapegrad.nn.functional as F
 from tapegrad.ops.registry import NAMES, OPS
 from tapegrad.replay import validate

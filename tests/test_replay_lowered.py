@@ -10,7 +10,7 @@ import pytest
 import tapegrad as tg
 import tapegrad.nn.functional as F
 from tapegrad import _jit, _kernels, _sweep
-from tapegrad._sweep import POINT_OPS, RUN, STACK1
+from tapegrad._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1
 from tapegrad.ops import SPECS
 from tapegrad.ops import elementwise as E
 from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
@@ -30,12 +30,15 @@ def scalars(x):
 
 
 def mixed(x):
-    """Scalars, vectors, softmax and log_softmax, a reduction, a stack of scalars (a
-    repeated), a guard."""
+    """Scalars, vectors, softmax and log_softmax (one small group, a long one, two groups),
+    a reduction, a stack of scalars (a repeated), a guard."""
     a, b = x[0], x[1]
     v = tg.stack([a, b * 2.0, a, b.sin()])
     s = F.softmax(v, dim=0)
     y = (s * v).sum() + s[0] * a + s[3].exp() + F.log_softmax(v * a, dim=0)[1]
+    # groups past SMALL_GROUP elements, and several groups: SOFTMAX rows read from meta
+    w = tg.stack([a, b, a * b, b - a, a + 1.0, b * 3.0, a.cos(), b.exp(), a * 0.5, b + 2.0])
+    y = y + F.softmax(w, dim=0)[7] * b + F.log_softmax(w.reshape(2, 5), dim=1)[1, 2]
     if y > 0:  # a guard
         y = y * a
     return y + (x * x).sum() * b
@@ -120,15 +123,19 @@ def test_code_layout():
     t = tg.trace(mixed, POINTS[0])
     p = t._make_plan()
     ext = []
-    code = lower.point_code(p.fwd, p.offs, p.meta, ext)
+    code = lower.point_code(p.fwd, p.offs, p.meta, p.consts, ext)
     ops = code[:, 0]
     assert (ops == E.MUL).any() and (ops == RUN).any()
-    assert (ops == SOFTMAX).sum() == 1 and (ops == LOG_SOFTMAX).sum() == 1  # (any size)
+    # softmax rows at any size: one small group with its size in the code, else its meta
+    assert (ops == SOFTMAX).sum() == 1 and (ops == LOG_SOFTMAX).sum() == 1  # 10, 2 x 5
+    assert code[ops == SOFTMAX1, 3].tolist() == [4]
+    assert code[ops == LOG_SOFTMAX1, 3].tolist() == [4]
+    small = (RUN, STACK1, SOFTMAX, LOG_SOFTMAX, SOFTMAX1, LOG_SOFTMAX1, SOFTPLUS1)
     scalar = {int(p.offs[s]) for s in range(0, len(p.offs) - 1, 2)  # (slot s: offs[s:s + 2])
               if p.offs[s + 1] - p.offs[s] == 1}
     for op, o, _, _ in code.tolist():  # other ops keep their code at one element only
-        assert op in (RUN, STACK1, SOFTMAX, LOG_SOFTMAX) or op in POINT_OPS and o in scalar
-    (stack,) = code[ops == STACK1].tolist()  # stack([a, b * 2, a, b.sin()]): a twice
+        assert op in small or op in POINT_OPS and o in scalar
+    (stack, _) = code[ops == STACK1].tolist()  # stack([a, b * 2, a, b.sin()]): a twice
     n, e = stack[2], stack[3]
     assert n == 4 and ext[e] == ext[e + 2] and len(set(ext[e:e + 4])) == 3
     runs = code[ops == RUN]
@@ -138,6 +145,15 @@ def test_code_layout():
     lowered = [r for r in range(len(p.fwd)) if not any(r0 <= r < r1 for _, r0, r1, _ in runs)]
     assert len(lowered) == (ops != RUN).sum()
     assert sum(r1 - r0 for _, r0, r1, _ in runs) + len(lowered) == len(p.fwd)
+
+
+def test_softplus_of_beta_one_has_its_own_instruction():
+    """``F.softplus(c)`` (beta 1.0) lowers to SOFTPLUS1 (the rule with a literal 1.0), beta
+    2.0 keeps SOFTPLUS, both ways; their values: the bit-for-bit test on ``scalars``."""
+    p = tg.trace(scalars, POINTS[0])._make_plan()
+    for rows in (p.fwd, p.rev):
+        ops = lower.point_code(rows, p.offs, p.meta, p.consts, [])[:, 0]
+        assert (ops == SOFTPLUS1).sum() == 1 and (ops == E.SOFTPLUS).sum() == 1
 
 
 def test_guard_divergence_on_the_point_path():

@@ -5,6 +5,7 @@ and gradient equal a fresh eager run of f there, or the point is flagged (a guar
 DivergenceError, mask), or tracing refuses with a clear error; never the traced point's
 values silently."""
 import contextlib
+import io
 
 import numpy as np
 import pytest
@@ -435,3 +436,39 @@ def test_an_exact_guard_expects_the_value_replay_computes():
         np.testing.assert_allclose(t.value(x), eager(f, x)[0], rtol=1e-12)
         V, G = t.value_and_grad_batch(np.array([x, x]))  # no divergence at the point itself
         np.testing.assert_allclose(G[1], eager(f, x)[1], rtol=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_values_off_the_gradient_path_survive_save_and_load(name):
+    """no_grad's rows pair an op writing a hidden slot with a STOP_GRAD row into the op's
+    own, older slot (control._NoGradRows): load refused every such trace ("row 1 writes
+    slot 1, which is not a new slot...") until validate ordered the pair."""
+    f = CASES[name]
+    t = tg.trace(f, POINTS[0])
+    buf = io.BytesIO()
+    t.save(buf)
+    buf.seek(0)
+    loaded = tg.jit.load(buf)
+    for p in POINTS:
+        v, g = loaded.value_and_grad(p)
+        want_v, want_g = t.value_and_grad(p)
+        assert v == want_v and np.array_equal(g, want_g)
+
+
+def test_no_grad_ops_of_several_rows_survive_save_and_load():
+    """max(dim) and sort under no_grad: one op's several rows each get their pair."""
+    def f(x):
+        with tg.no_grad():
+            m, _ = x.max(dim=0)
+            s = x.sort().values
+        return m * x.sum() + (s * x).sum()
+    x = np.array([3.0, 1.0, 2.0])
+    t = tg.trace(f, x)
+    buf = io.BytesIO()
+    t.save(buf)
+    buf.seek(0)
+    p = np.array([2.5, 0.5, 1.0])  # (the same order: no guard decides otherwise)
+    xt = tg.tensor(p, requires_grad=True)
+    f(xt).backward()
+    v, g = tg.jit.load(buf).value_and_grad(p)
+    assert v == f(tg.tensor(p)).item() and np.array_equal(g, xt.grad.numpy())

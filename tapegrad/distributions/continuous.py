@@ -54,6 +54,8 @@ class Normal(LocationScale):
             _LOG_SQRT_2PI
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return 0.5 * (1 + ((value - self.loc) / (self.scale * math.sqrt(2))).erf())
 
     def icdf(self, value):
@@ -77,6 +79,7 @@ class LogNormal(Distribution):
     arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
     support = constraints.positive
     has_rsample = True
+    _repr_args = False  # (PyTorch's: a TransformedDistribution, which prints none)
 
     def __init__(self, loc, scale, validate_args=None):
         self.base_dist = Normal(loc, scale, validate_args=validate_args)
@@ -91,6 +94,12 @@ class LogNormal(Distribution):
             self._validate_sample(value)
         y = value.log()
         return self.base_dist.log_prob(y) - y
+
+    def cdf(self, value):
+        return self.base_dist.cdf(value.log())
+
+    def icdf(self, value):
+        return self.base_dist.icdf(value).exp()
 
     def entropy(self):
         return self.base_dist.entropy() + self.loc
@@ -125,14 +134,7 @@ class Uniform(Elementwise):
 
     @property
     def support(self):
-        return constraints.half_open_interval(self.low.detach(), self.high.detach())
-
-    def _validate_sample(self, value):
-        if not bool(((value >= self.low) & (value < self.high)).all()):
-            raise ValueError(f"Expected value argument (Tensor of shape {tuple(value.shape)}) "
-                             f"to be within the support (HalfOpenInterval) of the "
-                             f"distribution {self!r}, but found invalid values:\n"
-                             f"{value.detach()!r}")
+        return constraints.interval(self.low.detach(), self.high.detach())  # (PyTorch's)
 
     def rsample(self, sample_shape=Size()):
         u = standard_draw("uniform", self._extended_shape(sample_shape), self.low.dtype)
@@ -193,6 +195,8 @@ class Exponential(Elementwise):
         return self.rate.log() - self.rate * value
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return 1 - (-self.rate * value).exp()
 
     def icdf(self, value):
@@ -228,8 +232,14 @@ class Laplace(LocationScale):
         return -(2 * self.scale).log() - (value - self.loc).abs() / self.scale
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         z = value - self.loc
         return 0.5 - 0.5 * z.sign() * (-z.abs() / self.scale).expm1()
+
+    def icdf(self, value):
+        t = value - 0.5
+        return self.loc - self.scale * t.sign() * (-2 * t.abs()).log1p()
 
     def entropy(self):
         return 1 + (2 * self.scale).log()

@@ -12,6 +12,7 @@ from ..tensor import Size
 from . import constraints
 from .discrete import Categorical, _OverCategorical
 from .distribution import Distribution, Elementwise, broadcast_all, standard_draw
+from .continuous import Exponential
 from .more import Binomial, _BinaryParams
 
 __all__ = ["Multinomial", "NegativeBinomial", "Pareto", "Weibull"]
@@ -91,6 +92,8 @@ class Pareto(Elementwise):
         return self.alpha.log() + self.alpha * self.scale.log() - (self.alpha + 1) * value.log()
 
     def cdf(self, value):
+        if self._validate_args:  # (PyTorch's Pareto checks its base, Exponential(alpha))
+            Exponential(self.alpha)._validate_sample((value / self.scale).log())
         return 1 - (self.scale / value).pow(self.alpha)
 
     def icdf(self, value):

@@ -77,7 +77,7 @@ class Distribution:
                     raise ValueError(
                         f"Expected parameter {name} (Tensor of shape {tuple(value.shape)}) of "
                         f"distribution {self!r} to satisfy the constraint {c!r}, but found "
-                        f"invalid values:\n{value.detach()!r}")
+                        f"invalid values:\n{value}")  # (a 0-d tensor as a number, as PyTorch)
 
     @property
     def batch_shape(self):
@@ -122,7 +122,7 @@ class Distribution:
             raise ValueError(
                 f"Expected value argument (Tensor of shape {tuple(value.shape)}) to be within "
                 f"the support ({self.support!r}) of the distribution {self!r}, but found "
-                f"invalid values:\n{value.detach()!r}")
+                f"invalid values:\n{value}")  # (a 0-d tensor as a number, as PyTorch)
 
     def log_prob(self, value):
         raise NotImplementedError
@@ -191,8 +191,10 @@ class Distribution:
             return v.expand(new + tuple(v.batch_shape[len(old):]))
         return v
 
+    _repr_args = True  # False where PyTorch's class holds its parameters in properties
+
     def __repr__(self):
-        names = [k for k in self.arg_constraints if k in self.__dict__]
+        names = [k for k in self.arg_constraints if k in self.__dict__ and self._repr_args]
         args = ", ".join(f"{k}: {_shape_text(self.__dict__[k])}" for k in names)
         return f"{type(self).__name__}({args})"
 

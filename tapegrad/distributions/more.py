@@ -92,6 +92,8 @@ class Cauchy(LocationScale):
                 - (((value - self.loc) / self.scale) ** 2).log1p())
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return ((value - self.loc) / self.scale).atan() / math.pi + 0.5
 
     def icdf(self, value):
@@ -116,6 +118,7 @@ class _Half(Elementwise):
     support = constraints.nonnegative
     has_rsample = True
     _params = ("scale",)
+    _repr_args = False  # (PyTorch's: a TransformedDistribution, which prints none)
 
     def __init__(self, scale, validate_args=None):
         self._setup((scale,), validate_args)
@@ -131,6 +134,8 @@ class _Half(Elementwise):
         return _nonnegative(value, self.base_dist.log_prob(value) + math.log(2))
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return 2 * self.base_dist.cdf(value) - 1
 
     def icdf(self, prob):
@@ -187,6 +192,8 @@ class Gumbel(LocationScale):
         return -(self.scale.log() + z + (-z).exp())
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return (-(-(value - self.loc) / self.scale).exp()).exp()
 
     def icdf(self, value):

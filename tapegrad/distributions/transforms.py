@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from .. import creation
 from ..grad_mode import no_grad
 from ..nn import functional as F
 from ..tensor import Size
@@ -287,7 +288,7 @@ class ComposeTransform(Transform):
 
     def log_abs_det_jacobian(self, x, y):
         if not self.parts:
-            return x * 0
+            return creation.zeros_like(x)  # (x * 0 is -0 at negative x; PyTorch's: zeros)
         total, dim = 0.0, self._dims[0]
         for part in self.parts:
             y_part = part(x)
@@ -382,6 +383,8 @@ class TransformedDistribution(Distribution):
     def cdf(self, value):
         for t in reversed(self.transforms):
             value = t.inv(value)
+        if self._validate_args:
+            self.base_dist._validate_sample(value)
         return self._monotonize_cdf(self.base_dist.cdf(value))
 
     def icdf(self, value):

@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 
 from .. import ops
+from ..ops._record import node
 from ..tensor import Tensor
 
 
@@ -45,6 +46,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     return ops.norm(d, p, -1, keepdim=keepdim)
 
 
+@node("PdistBackward0")
 def pdist(input, p=2):
     """The p-norm distance of every pair of rows ``i < j`` of a 2-D input, in row order."""
     _tensor(input, "pdist", 1, "input")

@@ -664,9 +664,13 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     probs = target.dtype.kind == "f"
     if probs:
         if tuple(target.shape) != tuple(input.shape):
-            raise RuntimeError(f"cross_entropy: class probabilities (a float target) must have "
-                               f"the input's shape {list(input.shape)}, got "
-                               f"{list(target.shape)}; class indices must be int64")
+            msg = (f"cross_entropy: class probabilities (a float target) must have the "
+                   f"input's shape {list(input.shape)}, got {list(target.shape)}; class "
+                   f"indices must be int64")
+            if target.ndim == input.ndim - 1:  # (PyTorch reads it as class indices)
+                msg = (f"expected target dtype to be Long or Byte, but got "
+                       f"{dtypes.torch_word(target.dtype).capitalize()} ({msg})")
+            raise RuntimeError(msg)
     else:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
     logp = log_softmax(input, class_dim)
@@ -735,7 +739,8 @@ def _soft_cross_entropy(logp, target, weight, reduction, eps, class_dim):
     total = -prod.sum()
     if reduction == "sum":
         return total
-    return total / float(logp.numel() // max(n_classes, 1))  # no classes: 0 / 0, as PyTorch
+    # no classes: 0 / 0, as PyTorch; its mean divides by a number (DivBackward1)
+    return named_result(total / float(logp.numel() // max(n_classes, 1)), "DivBackward1")
 
 
 def _smoothed(logp, target, weight, ignore_index, reduction, eps, class_dim, nll):
@@ -786,13 +791,18 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise RuntimeError("all elements of input should be between 0 and 1")
     tiny = float(np.finfo(input.dtype).tiny)  # log of a clamped x: no 0 / 0 in the rule
     log_x = input.clamp_min(tiny).log().clamp_min(-100.0)
-    log_1mx = (1.0 - input).clamp_min(tiny).log().clamp_min(-100.0)
-    loss = -(target * log_x + (1.0 - target) * log_1mx)
+    # PyTorch's log1p(-x) (exact near x = 0, where log(1 - x) is not), -100 at x = 1 through
+    # a where that keeps log1p's rule off x = 1 (0 * inf there)
+    below = input < 1.0
+    log_1mx = ops.where(below, (-ops.where(below, input, 0.0)).log1p().clamp_min(-100.0),
+                        -100.0)
+    loss = (target - 1.0) * log_1mx - target * log_x  # (PyTorch's order: its signed zeros)
     # where x (1 - x) < eps PyTorch's gradient is (x - t) / eps: that of q = (x - t)^2 / (2 eps),
-    # added as q - q.detach() (value 0) to the loss's value (tests/test_torch_parity.py)
+    # added as q - q.detach() (value 0) to the loss's value (tests/test_torch_parity.py),
+    # subtracted as q.detach() - q so that a loss of -0 stays -0
     eps = float(np.float32(1e-12))  # PyTorch's EPSILON, a float 1e-12
     q = (input - target) ** 2 / (2 * eps)
-    loss = ops.where(input * (1.0 - input) < eps, loss.detach() + (q - q.detach()), loss)
+    loss = ops.where(input * (1.0 - input) < eps, loss.detach() - (q.detach() - q), loss)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction, "BinaryCrossEntropyBackward0", input, target)

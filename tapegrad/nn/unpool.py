@@ -21,6 +21,7 @@ import math
 import numpy as np
 
 from .. import creation, dtypes
+from ..ops._record import node
 from ..tensor import Tensor
 from .windows import _check_tensor, _float_input, _ntuple
 
@@ -95,6 +96,7 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
     return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
 
 
+@node("MaxUnpool2DBackward0")
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """The inverse of ``max_pool2d``: each value of (N, C, H, W) or (C, H, W) put at its flat
     index in a zero plane.
@@ -107,6 +109,7 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
 
 
+@node("MaxUnpool3DBackward0")
 def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """The inverse of ``max_pool3d`` on (N, C, D, H, W) or (C, D, H, W)."""
     return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)

@@ -1,5 +1,6 @@
 """What every op family shares: operand slots (adopting leaves and constants) and
 appending an op's output slot and row."""
+import functools
 import weakref
 
 import numpy as np
@@ -129,8 +130,8 @@ def named_result(x, name, *inputs):
     None), as PyTorch's one node for the op does; with no ``inputs`` they stay those of the
     row that made x.  No row: a note in the tape's ``named`` (slot -> name, the inputs'
     slots, the rows recorded so far), read by the graph views only (autograd/graph.py).
-    x must be the composite's own intermediate: its caller's tensor (an input handed back
-    unchanged) keeps its node."""
+    Numbers among ``inputs`` are skipped.  x must be the composite's own intermediate: its
+    caller's tensor (an input handed back unchanged) keeps its node."""
     tok = x._tok
     if tok is None:  # (not recorded: a leaf, or grad mode off)
         return x
@@ -141,6 +142,8 @@ def named_result(x, name, *inputs):
         for t in inputs:
             if t is x:
                 return x
+            if t is not None and not isinstance(t, Tensor):
+                continue  # (a number operand is no input of PyTorch's node)
             slots.append(-1 if t is None or not t._rg else t._slot if t._gen == gen else
                          _leaf_slot(t, tape))
         slots = tuple(slots)
@@ -149,6 +152,32 @@ def named_result(x, name, *inputs):
         named = tape.named = {}
     named[x._slot] = (name, slots, (len(tape.rows) + len(tape.rbuf)) // 5)
     return x
+
+
+def node(name):
+    """Decorates a composite op so that its result shows PyTorch's node ``name`` (or
+    ``name(*args, **kwargs)``, for ops whose overloads PyTorch numbers: LerpBackward0 for a
+    number weight, LerpBackward1 for a tensor), leading to the op's tensor arguments."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def op(*args, **kwargs):
+            out = fn(*args, **kwargs)
+            if not isinstance(out, Tensor) or out._tok is None:
+                return out
+            label = name(*args, **kwargs) if callable(name) else name
+            inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
+            return named_result(out, label, *inputs)
+        return op
+    return deco
+
+
+def by_operand(name, pos=1, key="other"):
+    """``node``'s name for an op PyTorch numbers by whether its operand ``pos`` (keyword
+    ``key``) is a tensor (``name + "0"``) or a number (``name + "1"``)."""
+    def label(*args, **kwargs):
+        v = args[pos] if len(args) > pos else kwargs.get(key)
+        return f"{name}{0 if isinstance(v, Tensor) else 1}"
+    return label
 
 
 def _leaf_slot(t, tape):

@@ -20,10 +20,12 @@ from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
 from . import shape as sh
+from ._record import node
 from .registry import api
 
 for _alias, _fn in (("greater", cmp.gt), ("greater_equal", cmp.ge), ("less", cmp.lt),
-                    ("less_equal", cmp.le), ("not_equal", cmp.ne), ("sgn", ew.sign)):
+                    ("less_equal", cmp.le), ("not_equal", cmp.ne),
+                    ("sgn", node("SgnBackward0")(ew.sign))):
     api(_fn, name=_alias)  # (torch.sgn is sign for real tensors)
 
 
@@ -68,14 +70,12 @@ api(divide, name="div")  # torch.div(a, b, rounding_mode=...); x / y stays ew.di
 # ---- sums with a scale: torch.add(a, b, alpha=2) is a + 2 * b ----------------------------
 def add(input, other, *, alpha=1):
     """``input + alpha * other``, broadcasting (``alpha`` 1: ``input + other``)."""
-    return ew.add(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
-        other, Tensor) else other * alpha)
+    return ew.add(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha)
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``alpha`` 1: ``input - other``)."""
-    return ew.sub(input, other if alpha == 1 else ew.mul(other, alpha) if isinstance(
-        other, Tensor) else other * alpha)
+    return ew.sub(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha, -1.0)
 
 
 api(add)
@@ -116,6 +116,7 @@ def msort(input):
 
 
 @api
+@node("DiagEmbedBackward0")  # (PyTorch's node for diagflat)
 def diagflat(input, offset=0):
     """The flattened input on the ``offset`` diagonal of a square matrix."""
     return sh.diag(sh.reshape(input, -1), offset)
@@ -208,6 +209,7 @@ def _positions(input):
 
 
 @api
+@node("SelectScatterBackward0")
 def select_scatter(input, src, dim, index):
     """``input`` with ``input.select(dim, index)`` replaced by ``src``."""
     d = _wrap_dim(dim, input.ndim, "select_scatter")
@@ -219,6 +221,7 @@ def select_scatter(input, src, dim, index):
 
 
 @api
+@node("SliceScatterBackward0")
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     """``input`` with the slice ``start:end:step`` of ``dim`` replaced by ``src``."""
     d = _wrap_dim(dim, input.ndim, "slice_scatter")
@@ -229,6 +232,7 @@ def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
 
 
 @api
+@node("DiagonalScatterBackward0")
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     """``input`` with ``input.diagonal(offset, dim1, dim2)`` replaced by ``src``."""
     d1, d2 = _wrap_dim(dim1, input.ndim, "diagonal"), _wrap_dim(dim2, input.ndim, "diagonal")
@@ -259,6 +263,7 @@ def put(input, index, source, accumulate=False):
 
 
 @api
+@node("MaskedScatterBackward0")
 def masked_scatter(input, mask, source):
     """``input`` with the positions where ``mask`` (broadcast) holds taken from ``source``'s
     leading elements, in row-major order."""
@@ -312,6 +317,7 @@ def as_strided(input, size, stride, storage_offset=0):
 
 
 @api
+@node("AsStridedScatterBackward0")
 def as_strided_scatter(input, src, size, stride, storage_offset=0):
     """``input`` with the elements of ``as_strided(input, size, stride, storage_offset)``
     replaced by ``src`` (positions the view repeats take src's last value there)."""

@@ -12,13 +12,13 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .._fp import quiet
+from .._fp import fma, quiet
 from .._state import state
 from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
-from ._record import output, slot, tape_for_grad
+from ._record import by_operand, node, named_result, output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -118,7 +118,10 @@ def _divmod_op(name, npfn, quotient):
         q = quotient(x / y)
         if npfn is np.remainder:  # PyTorch's floor division of an infinity is nan
             q = ew.where(cmp.isinf(x), math.nan, q)
-        return _exactly(x - _stop_gradient(q) * y, value)
+        out = _exactly(x - _stop_gradient(q) * y, value)
+        # (PyTorch's nodes: FmodBackward0 for a number divisor, FmodBackward1 for a tensor)
+        return named_result(out, f"{name.capitalize()}Backward{int(isinstance(other, Tensor))}",
+                            input, other)
     fn.__name__ = name
     return fn
 
@@ -164,6 +167,7 @@ fix = api(trunc, name="fix")
 
 
 @api
+@node("FracBackward0")
 def frac(input):
     """``input - trunc(input)``, the sign of input; gradient 1."""
     return ew.sub(_tensor(input, "frac"), trunc(input))
@@ -195,6 +199,7 @@ def heaviside(input, values):
 
 # ---- nan_to_num, fmax, fmin ----------------------------------------------------------------
 @api
+@node("NanToNumBackward0")
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     """NaN, +inf and -inf replaced by ``nan``, ``posinf`` and ``neginf`` (default: the
     dtype's largest and lowest finite values); gradient 1 at finite values, 0 elsewhere.
@@ -236,6 +241,7 @@ fmin = _nan_max_op("fmin", np.fmin, cmp.le)
 
 # ---- hypot, logaddexp, logaddexp2 ----------------------------------------------------------
 @api
+@node("HypotBackward0")
 def hypot(input, other):
     """``sqrt(input^2 + other^2)`` without overflow (both scaled by the larger magnitude, a
     constant: the derivative of the identity holds for any scale)."""
@@ -257,6 +263,7 @@ def _logaddexp(a, b, log1p_exp):
 
 
 @api
+@node("LogaddexpBackward0")
 def logaddexp(input, other):
     """``log(exp(input) + exp(other))`` without overflow."""
     _tensor(input, "logaddexp")
@@ -265,6 +272,7 @@ def logaddexp(input, other):
 
 
 @api
+@node("Logaddexp2Backward0")
 def logaddexp2(input, other):
     """The base-2 logarithm of ``2^input + 2^other``, without overflow."""
     _tensor(input, "logaddexp2")
@@ -274,7 +282,7 @@ def logaddexp2(input, other):
 
 
 # ---- xlogy, xlog1py, sinc, logit, exp2 -------------------------------------------------------
-def _xlog(name, log, pole):
+def _xlog(name, node, log, pole):
     def fn(input, other):
         if not isinstance(input, Tensor) and not isinstance(other, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
@@ -283,18 +291,23 @@ def _xlog(name, log, pole):
         # x * log(y), and 0 where x == 0 unless y is nan; PyTorch's gradient in x there is 0
         # for y at or below the pole, log(y) above it, and x / y (nan at 0/0) in y
         ly = log(y)
-        return x * ew.where(cmp.eq(x, 0.0), ew.where(cmp.le(y, pole), 0.0, ly), ly)
+        out = x * ew.where(cmp.eq(x, 0.0), ew.where(cmp.le(y, pole), 0.0, ly), ly)
+        overload = 0 if isinstance(input, Tensor) and isinstance(other, Tensor) else \
+            1 if isinstance(other, Tensor) else 2  # (PyTorch's numbering of the overloads)
+        return named_result(out, f"{node}{overload}", input, other)
     fn.__name__ = name
     return fn
 
 
-xlogy = api(_xlog("xlogy", ew.log, 0.0))
+xlogy = api(_xlog("xlogy", "XlogyBackward", ew.log, 0.0))
 xlogy.__doc__ = "``input * log(other)``, 0 where input is 0 (unless other is nan)."
-xlog1py = api(_xlog("xlog1py", ew.log1p, -1.0), method=False, export=False)
+xlog1py = api(_xlog("xlog1py", "SpecialXlog1PyBackward", ew.log1p, -1.0), method=False,
+              export=False)
 xlog1py.__doc__ = "``input * log1p(other)``, 0 where input is 0 (unless other is nan)."
 
 
 @api
+@node("SincBackward0")
 def sinc(input):
     """The normalised sinc ``sin(pi x) / (pi x)``, 1 at 0 (gradient 0 there)."""
     _tensor(input, "sinc")
@@ -305,6 +318,7 @@ def sinc(input):
 
 
 @api
+@node("LogitBackward0")
 def logit(input, eps=None):
     """``log(p / (1 - p))``, with ``p`` clamped to ``[eps, 1 - eps]`` when eps is given
     (gradient 0 outside)."""
@@ -322,11 +336,24 @@ def logit(input, eps=None):
 def exp2(input):
     """``2 ** input``."""
     _tensor(input, "exp2")
-    return ew.rpow(input, 2.0)
+    return named_result(ew.rpow(input, 2.0), "Exp2Backward0", input)
+
+
+def add_scaled(input, other, alpha, sign=1.0):
+    """``input + sign * alpha * other``: torch.add / torch.sub with ``alpha``, whose kernel
+    is one multiply-add (rounded once: its value, here as well)."""
+    scaled = ew.mul(other, alpha) if isinstance(other, Tensor) else other * alpha
+    out = ew.add(input, scaled) if sign > 0 else ew.sub(input, scaled)
+    if out.dtype.kind != "f" or not isinstance(other, Tensor) or not isinstance(input, Tensor):
+        return out
+    value = fma(out.dtype.type(sign * alpha), np.asarray(other._data), np.asarray(input._data))
+    return named_result(_exactly(out, value), "AddBackward0" if sign > 0 else "SubBackward0",
+                        input, other)
 
 
 # ---- lerp, addcmul, addcdiv ------------------------------------------------------------------
 @api
+@node(lambda i, e, w: f"LerpBackward{int(isinstance(w, Tensor))}")
 def lerp(input, end, weight):
     """``input + weight * (end - input)``; as PyTorch, ``end - (end - input) * (1 - weight)``
     for weights of at least 1/2 (exact at weight 1)."""
@@ -335,18 +362,34 @@ def lerp(input, end, weight):
     d = end - input
     if not isinstance(weight, Tensor):
         w = float(weight)
-        return input + d * w if abs(w) < 0.5 else end - d * (1.0 - w)
-    return ew.where(cmp.lt(ew.abs(weight), 0.5), input + weight * d, end - d * (1.0 - weight))
+        out = input + d * w if abs(w) < 0.5 else end - d * (1.0 - w)
+    else:
+        out = ew.where(cmp.lt(ew.abs(weight), 0.5), input + weight * d, end - d * (1.0 - weight))
+    if out.dtype.kind != "f":
+        return out
+    # PyTorch's kernel compiles each branch to one multiply-add: its value, rounded once
+    x, e, dv = (np.asarray(t._data) for t in (input, end, d))
+    w = np.asarray(weight._data if isinstance(weight, Tensor) else weight, out.dtype)
+    return _exactly(out, np.where(np.abs(w) < 0.5, fma(w, dv, x),
+                                  fma(-dv, (1 - w).astype(out.dtype), e)))
 
 
 @api
+@node("AddcmulBackward0")
 def addcmul(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 * tensor2``."""
     _tensor(input, "addcmul")
-    return input + (tensor1 * value) * tensor2 if value != 1 else input + tensor1 * tensor2
+    scaled = tensor1 * value if value != 1 else tensor1
+    out = input + scaled * tensor2
+    if out.dtype.kind != "f" or not isinstance(tensor2, Tensor):
+        return out
+    # (PyTorch's kernel: value * t1 * t2 + input, one multiply-add)
+    return _exactly(out, fma(np.asarray(scaled._data), np.asarray(tensor2._data),
+                             np.asarray(input._data)))
 
 
 @api
+@node("AddcdivBackward0")
 def addcdiv(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 / tensor2``."""
     _tensor(input, "addcdiv")
@@ -361,6 +404,7 @@ def reciprocal(input):
 
 
 @api
+@node("RsqrtBackward0")
 def rsqrt(input):
     """``1 / sqrt(input)``."""
     return ew.rdiv(ew.sqrt(_tensor(input, "rsqrt")), 1.0)
@@ -394,6 +438,7 @@ def signbit(input):
 
 
 @api
+@node(by_operand("CopysignBackward"))
 def copysign(input, other):
     """``|input|`` with the sign of ``other`` (its sign bit: -0.0 is negative); the gradient
     goes to input only, as PyTorch's."""

@@ -15,7 +15,7 @@ from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import scans
 from . import shape as sh
-from ._record import output, slot, tape_for_grad
+from ._record import node, output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -264,6 +264,7 @@ def vander(x, N=None, increasing=False):  # noqa: N803 (PyTorch's name)
 
 # ---- picking ------------------------------------------------------------------------------
 @api
+@node("TakeBackward0")
 def take(input, index):
     """The elements at the flat positions ``index`` (any shape)."""
     _tensor(input, "take")
@@ -409,6 +410,7 @@ def _put_at(input, pos, src):
 
 
 @api
+@node(lambda input, dim, index, src=None, **k: f"ScatterBackward{int(not isinstance(src, Tensor))}")
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """``input`` with ``src``'s elements (or ``value``) written along ``dim`` at ``index``:
     ``out[index[i][j]][j] = src[i][j]`` (dim 0)."""
@@ -435,6 +437,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
 
 
 @api
+@node("ScatterAddBackward0")
 def scatter_add(input, dim, index, src):
     """``input`` with ``src``'s elements added along ``dim`` at ``index`` (repeats add up)."""
     _tensor(input, "scatter_add")
@@ -461,6 +464,7 @@ def _index_positions(input, dim, index, op, source_shape=None):
 
 
 @api
+@node("IndexAddBackward0")
 def index_add(input, dim, index, source, *, alpha=1):
     """``input`` with ``alpha * source``'s slices added at the positions ``index`` of dim."""
     _tensor(input, "index_add")
@@ -474,6 +478,7 @@ def index_add(input, dim, index, source, *, alpha=1):
 
 
 @api
+@node("IndexPutBackward0")
 def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` (broadcast) written at ``input[indices]`` (a tuple of index
     tensors), or added there with ``accumulate`` (repeated positions add up)."""
@@ -490,6 +495,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 @api(export=False)
+@node("UnfoldBackward0")
 def unfold(input, dimension, size, step):
     """Windows of ``size`` elements, ``step`` apart, along ``dimension``: that dim becomes
     the number of windows and a new last dim holds each window (PyTorch's view; here a
@@ -589,6 +595,7 @@ def flipud(input):
 
 
 @api
+@node("Rot90Backward0")
 def rot90(input, k=1, dims=(0, 1)):
     """Rotate by ``k`` quarter turns in the plane of ``dims`` (from the first toward the
     second)."""

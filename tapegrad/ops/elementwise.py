@@ -669,12 +669,17 @@ def pow_c_rev(adj, vals, o, a, c, n, fa):
     if c == 2.0:
         for i in range(n):
             add_into(adj, a + i, adj[o + i] * 2.0 * vals[a + i], fa)
-    elif c == 3.0:  # x * x: exact where pow() rounds correctly, and ~100x cheaper than it
-        for i in range(n):  # (pow() costs ~40 ns an element here)
-            add_into(adj, a + i, adj[o + i] * 3.0 * (vals[a + i] * vals[a + i]), fa)
+    # g * (c * x^(c-1)) in PyTorch's order, x^(c-1) as its pow kernel computes small powers
+    elif c == 3.0:  # x * x: ~100x cheaper than pow() (~40 ns an element here)
+        for i in range(n):
+            add_into(adj, a + i, adj[o + i] * (3.0 * (vals[a + i] * vals[a + i])), fa)
+    elif c == 4.0:
+        for i in range(n):
+            x = vals[a + i]
+            add_into(adj, a + i, adj[o + i] * (4.0 * (x * x * x)), fa)
     elif c != 0.0:
         for i in range(n):
-            add_into(adj, a + i, adj[o + i] * c * vals[a + i] ** (c - 1.0), fa)
+            add_into(adj, a + i, adj[o + i] * (c * vals[a + i] ** (c - 1.0)), fa)
     elif fa:  # (c == 0: the gradient is 0, still written)
         for i in range(n):
             adj[a + i] = 0.0
@@ -1478,7 +1483,7 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return _clamp_tensors(input, min, max)
+        return named_result(_clamp_tensors(input, min, max), "ClampBackward0", input, min, max)
     bounds = [b for b in (min, max) if b is not None]
     rd = dtypes.result_type((input.dtype, input.ndim), *[(np.asarray(b).dtype, None)
                                                           for b in bounds])

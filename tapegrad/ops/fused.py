@@ -10,6 +10,7 @@ from ..tensor import Tensor
 from . import elementwise as ew
 from . import linalg as la
 from . import reductions as red
+from ._record import node
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -27,6 +28,7 @@ def _combine(input, product, beta, alpha, op):
 
 
 @api
+@node("AddmmBackward0")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat1 @ mat2)``.
 
@@ -38,18 +40,21 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 
 @api
+@node("AddmvBackward0")
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat @ vec)``."""
     return _combine(input, la.mv(mat, vec), beta, alpha, "addmv")
 
 
 @api
+@node("AddrBackward0")
 def addr(input, vec1, vec2, *, beta=1, alpha=1):
     """``beta * input + alpha * outer(vec1, vec2)``."""
     return _combine(input, la.outer(vec1, vec2), beta, alpha, "addr")
 
 
 @api
+@node("BaddbmmBackward0")
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * (batch1 @ batch2)``, batch by batch."""
     return _combine(input, la.bmm(batch1, batch2), beta, alpha, "baddbmm")

@@ -28,6 +28,7 @@ from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
 from ..tensor import Tensor, host_values, norm
+from . import arithmetic
 from . import elementwise as ew
 from . import indexing
 from . import shape as sh
@@ -396,8 +397,10 @@ def _binary(fn, name, alpha_arg=True):
         other = _operand(other)
         _check_result(self, other, name)
         _check_leaf(self)
-        if alpha != 1:
-            other = ew.mul(other, alpha) if isinstance(other, Tensor) else other * alpha
+        if alpha != 1:  # (one multiply-add, as PyTorch's kernel: arithmetic.add_scaled)
+            sign = 1.0 if fn is ew.add else -1.0
+            return _inplace(self, lambda s, o: arithmetic.add_scaled(s, o, alpha, sign),
+                            (self, other), name)
         return _inplace(self, fn, (self, other), name)
 
     def method_no_alpha(self, other):

@@ -18,8 +18,11 @@ MAX_DIMS = 64  # a strided map's dims (NumPy allows 64)
 class Layout:
     """One tape's bounds: ``size[s]`` elements in slot s, the pools, the guard count."""
 
-    def __init__(self, size, meta, nconsts, nguards, name):
+    def __init__(self, size, meta, nconsts, nguards, name, computed=None):
         self.size = size
+        # computed[s]: slot s is an input or a row's output (else a constant, whose
+        # adjoint no gradient reads)
+        self.computed = np.ones(len(size), bool) if computed is None else computed
         self.nslots = len(size)
         self.meta = meta
         self.nconsts = nconsts
@@ -27,6 +30,7 @@ class Layout:
         self.name = name  # opcode -> node name, for messages
         self.op = None
         self.rows = None  # the row numbers being checked (for messages)
+        self.work = 0  # replay work beyond reading and writing each row's slots (products)
 
     def fail(self, i, msg):
         """Raise for the i-th row of those being checked."""
@@ -86,6 +90,17 @@ class Layout:
         if not 0 <= c <= self.nconsts - n:
             self.fail(i, f"const index {c} is out of range (the trace has {self.nconsts} "
                          f"consts; this op reads {n})")
+
+    def needs_grad(self, i, needs, slots, names):
+        """A product's need flags (``need_a``...: 0 skips an operand's adjoint): 0 only for a
+        constant operand (as recorded: every input requires grad).  The interpreters skip
+        the product, so a cleared flag on a computed operand silently zeroed that part of
+        the gradient, which a loaded trace without ``grad0`` (a vector output, a format-1
+        file) never compares."""
+        for need, s, nm in zip(needs, slots, names):
+            if not need and self.computed[s]:
+                self.fail(i, f"meta field {nm} = 0 (no gradient into slot {s}), but slot {s} "
+                             "is computed from the inputs")
 
     def slot_of(self, i, s, what):
         if not 0 <= s < self.nslots:

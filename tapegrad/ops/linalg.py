@@ -327,9 +327,10 @@ def _batch_sum(r, t, index, n, shape):
 @layout.each_row
 def _matmul_layout(lay, i, o, a, b, k):
     # meta: [nb, M, K, N, need_a, need_b, (a offset, b offset) per batch]
-    nb, M, K, N, _, _ = head = lay.window(i, k, 6)
+    nb, M, K, N, need_a, need_b = head = lay.window(i, k, 6)
     lay.ints(i, head[:4], ("nb", "M", "K", "N"))
     na, nb_, no = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1"), lay.slot_of(i, o, "out")
+    lay.needs_grad(i, (need_a, need_b), (a, b), ("need_a", "need_b"))
     if nb * M * N != no:
         lay.fail(i, f"{nb} products of ({M}, {K}) @ ({K}, {N}) for an output of {no}")
     offsets = lay.window(i, k + 6, 2 * nb)
@@ -337,6 +338,7 @@ def _matmul_layout(lay, i, o, a, b, k):
         if oa < 0 or ob < 0 or oa + M * K > na or ob + K * N > nb_:
             lay.fail(i, f"a batch at offsets ({oa}, {ob}) reads past in0 ({na} elements) "
                         f"or in1 ({nb_})")
+    lay.work += nb * M * K * N  # (offsets may repeat: one block read at every batch)
 
 
 @rule
@@ -472,9 +474,10 @@ def linear_vjp(r, g):
 def _linear_layout(bias):
     @layout.each_row
     def check(lay, i, o, a, b, k):
-        M, K, N, _, _, _, sb = head = lay.window(i, k, 7)
+        M, K, N, need_x, need_w, need_b, sb = head = lay.window(i, k, 7)
         lay.ints(i, head[:3], ("M", "K", "N"))
         no, na, nw = lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
+        lay.needs_grad(i, (need_x, need_w), (a, b), ("need_x", "need_w"))
         if no != M * N or na != M * K or nw != N * K:
             lay.fail(i, f"x ({na} elements) @ W.T ({nw}) -> out ({no}) does not fit "
                         f"M, K, N = {M}, {K}, {N}")
@@ -482,6 +485,9 @@ def _linear_layout(bias):
             lay.fail(i, f"a linear row without bias has bias slot {sb}")
         if bias and (lay.slot_of(i, sb, "bias") != N or sb >= o):
             lay.fail(i, f"bias slot {sb} has {lay.size[sb]} elements, not N = {N}")
+        if bias:
+            lay.needs_grad(i, (need_b,), (sb,), ("need_b",))
+        lay.work += M * K * N
     return check
 
 

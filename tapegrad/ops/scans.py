@@ -17,6 +17,7 @@ from . import arithmetic as ar
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
+from ._record import named_result, node
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -47,6 +48,7 @@ def _steps(input, dim, op, step):
 
 
 @api
+@node("CumprodBackward0")
 def cumprod(input, dim, *, dtype=None):
     """Cumulative product along ``dim``; its gradient is exact at zeros too.
 
@@ -63,6 +65,7 @@ def cumprod(input, dim, *, dtype=None):
 
 
 @api
+@node("LogcumsumexpBackward0")
 def logcumsumexp(input, dim):
     """``log(cumsum(exp(input)))`` along ``dim``, without overflow (a running logaddexp)."""
     _tensor(input, "logcumsumexp")
@@ -93,7 +96,9 @@ def _cum_extreme(input, dim, largest):
                 at = np.where(take, i, at)
                 idx[i] = at
     indices = np.ascontiguousarray(np.moveaxis(idx, 0, d))
-    return result(sh.gather(input, d, indices), _leaf(norm(indices)))
+    values = named_result(sh.gather(input, d, indices),
+                          "CummaxBackward0" if largest else "CumminBackward0", input)
+    return result(values, _leaf(norm(indices)))
 
 
 @api

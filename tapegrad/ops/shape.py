@@ -32,7 +32,7 @@ from ..device import parse_to
 from ..return_types import named
 from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
                       _wrap_dim, host_values, norm)
-from ._record import output, slot, tape_for_grad
+from ._record import node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout, std_sort, views
@@ -515,12 +515,14 @@ def _triangle(input, diagonal, lower, op):
 
 
 @api
+@node("TrilBackward0")
 def tril(input, diagonal=0):
     """The lower triangle (on and below ``diagonal``) of the last two dims; zeros above."""
     return _triangle(input, diagonal, True, "tril")
 
 
 @api
+@node("TriuBackward0")
 def triu(input, diagonal=0):
     """The upper triangle (on and above ``diagonal``) of the last two dims; zeros below."""
     return _triangle(input, diagonal, False, "triu")

@@ -21,6 +21,7 @@ from . import reductions as red
 from . import search
 from . import shape as sh
 from . import std_sort
+from ._record import named_result, node
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -130,9 +131,10 @@ def _median(input, dim, keepdim, op, nan_first):
         flat = input.reshape(-1)
         index = _order_index(flat, np.asarray(flat._data), 0, lambda m: (m - 1) // 2,
                              nan_first)
+        node = "MedianBackward0" if op == "median" else "NanmedianBackward0"
         if sh._record_on(flat):
-            return _median_split(flat, index)
-        return sh.gather(flat, 0, index).reshape(())
+            return named_result(_median_split(flat, index), node, input)
+        return named_result(sh.gather(flat, 0, index).reshape(()), node, input)
     t, d, x, scalar = _along(input, dim, op)
     if x.shape[d] == 0:
         raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
@@ -433,7 +435,9 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     lo, hi = sh.narrow(y, d, 0, n - 1), sh.narrow(y, d, 1, n - 1)
     if x is None:
         step = 1.0 if dx is None else dx
-        return (red.sum(y, d) - (sh.select(y, d, 0) + sh.select(y, d, n - 1)) * 0.5) * step
+        # (PyTorch's last step multiplies by a number, dividing by 2 below: Mul/DivBackward1)
+        return named_result((red.sum(y, d) - (sh.select(y, d, 0) + sh.select(y, d, n - 1)) *
+                             0.5) * step, "MulBackward1")
     if not isinstance(x, Tensor):
         x = Tensor(x)
     xd = _wrap_dim(dim, x.ndim, "trapezoid") if x.ndim > 1 else 0
@@ -441,7 +445,7 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     dxs = sh.narrow(x, xd, 1, m - 1) - sh.narrow(x, xd, 0, m - 1)
     if x.ndim == 1 and y.ndim > 1:
         dxs = dxs.reshape((n - 1,) + (1,) * (y.ndim - 1 - d))
-    return red.sum(dxs * (lo + hi), d) / 2.0
+    return named_result(red.sum(dxs * (lo + hi), d) / 2.0, "DivBackward1")
 
 
 @api
@@ -470,6 +474,7 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
 
 
 @api
+@node("DistBackward0")
 def dist(input, other, p=2):
     """The p-norm of ``input - other``."""
     _tensor(input, "dist")
@@ -478,6 +483,7 @@ def dist(input, other, p=2):
 
 
 @api
+@node("RenormBackward0")
 def renorm(input, p, dim, maxnorm):
     """Each slice along ``dim`` whose p-norm exceeds ``maxnorm`` scaled down to it
     (``maxnorm / (norm + 1e-7)``, as PyTorch)."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..ops.inplace import _write
 from ..tensor import Tensor
-from .optimizer import Optimizer, _check, _lerp, _set, _values
+from .optimizer import Optimizer, _addcmul, _check, _lerp, _set, _values
 
 __all__ = ["ASGD", "Adadelta", "Adamax", "NAdam", "RAdam", "Rprop"]
 
@@ -57,7 +57,7 @@ def _moments(state, g, betas):
     ``v = beta2 v + (1 - beta2) g^2`` (stored, and returned)."""
     f = g.dtype.type
     m = _lerp(_values(state["exp_avg"]), g, 1 - betas[0])
-    v = _values(state["exp_avg_sq"]) * f(betas[1]) + f(1 - betas[1]) * g * g
+    v = _addcmul(_values(state["exp_avg_sq"]) * f(betas[1]), g, g, 1 - betas[1])
     _set(state["exp_avg"], m)
     _set(state["exp_avg_sq"], v)
     return m, v

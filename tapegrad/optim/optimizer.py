@@ -8,6 +8,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from .._fp import fma
 from ..arena import note_write
 from ..grad_mode import enable_grad
 from ..nn.modules import _zero_grad
@@ -294,18 +295,19 @@ class SGD(Optimizer):
         x = _values(p)
         g = -grad if group["maximize"] else grad
         wd, momentum = group["weight_decay"], group["momentum"]
+        # each a.add(b, alpha=c) of PyTorch's: one multiply-add, as its kernel rounds it
         if wd != 0:
-            g = g + x * x.dtype.type(wd)
+            g = _add(g, x, wd)
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:
                 buf = state["momentum_buffer"] = Tensor(np.array(g, dtype=x.dtype))
             else:
                 b = _values(buf)
-                _set(buf, b * b.dtype.type(momentum) + g * g.dtype.type(1 - group["dampening"]))
+                _set(buf, _add(b * b.dtype.type(momentum), g, 1 - group["dampening"]))
             b = _values(buf)
-            g = g + b * b.dtype.type(momentum) if group["nesterov"] else b
-        _write(p, x + g * x.dtype.type(-group["lr"]))
+            g = _add(g, b, momentum) if group["nesterov"] else b
+        _write(p, _add(x, g, -group["lr"]))
 
 
 class Adam(Optimizer):
@@ -351,9 +353,8 @@ class Adam(Optimizer):
             else:
                 g = g + x * f(wd)
         m, v = _values(state["exp_avg"]), _values(state["exp_avg_sq"])
-        w = 1 - beta1  # torch.lerp's two branches, for its rounding
-        m = m + f(w) * (g - m) if abs(w) < 0.5 else g - (g - m) * f(1 - w)
-        v = v * f(beta2) + f(1 - beta2) * g * g
+        m = _lerp(m, g, 1 - beta1)
+        v = _addcmul(v * f(beta2), g, g, 1 - beta2)
         _set(state["exp_avg"], m)
         _set(state["exp_avg_sq"], v)
         step_size = lr / (1 - beta1 ** step)
@@ -381,8 +382,24 @@ class AdamW(Adam):
 
 
 def _lerp(a, b, w):
-    """``torch.lerp(a, b, w)``: its two branches, for its rounding."""
-    return a + a.dtype.type(w) * (b - a) if abs(w) < 0.5 else b - (b - a) * a.dtype.type(1 - w)
+    """``torch.lerp(a, b, w)``: its two branches, each one multiply-add as PyTorch's kernel
+    rounds them."""
+    f = a.dtype.type
+    d = b - a
+    out = fma(f(w), d, a) if abs(w) < 0.5 else fma(-d, f(1 - w), b)
+    return out.astype(a.dtype, copy=False)
+
+
+def _add(a, b, alpha):
+    """``a.add_(b, alpha=alpha)``'s values: ``alpha * b + a``, one multiply-add as
+    PyTorch's kernel."""
+    return fma(a.dtype.type(alpha), b, a).astype(a.dtype, copy=False)
+
+
+def _addcmul(a, b, c, value):
+    """``a.addcmul_(b, c, value=value)``'s values: ``value * b * c + a``, one multiply-add
+    as PyTorch's kernel."""
+    return fma(a.dtype.type(value) * b, c, a).astype(a.dtype, copy=False)
 
 
 class RMSprop(Optimizer):

@@ -730,8 +730,9 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
     Safe for files from anyone: no pickle, nothing executed, and every field is checked
     before compiled code sees it (``replay/validate.py``): a damaged or crafted file raises
     ``ValueError`` naming the field, never reads or writes out of bounds.  ``max_bytes``
-    bounds what compressed members may expand to.  A loaded trace has no function, so it
-    cannot retrace (``on_divergence="raise"`` or ``"mask"``).
+    bounds what compressed members may expand to, and the element operations of the
+    replay at the traced point that checks the file (one a byte).  A loaded trace has no
+    function, so it cannot retrace (``on_divergence="raise"`` or ``"mask"``).
     """
     try:
         z = validate.read_npz(path, max_bytes)
@@ -742,7 +743,7 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
                          "only the .npz files written by Traced.save (tapegrad.trace(f, x)"
                          ".save(path)); a file of tapegrad.save or torch.save is not one") from None
     validate.check_digest(z)
-    traced = Traced(**validate.check(validate.fields_from_npz(z)))
+    traced = Traced(**validate.check(validate.fields_from_npz(z), max_bytes))
     validate.check_traced_point(traced, z.get("grad0"))
     return traced
 
@@ -846,7 +847,7 @@ class _Plan:
         one-point code (``lower.point_program``); else one RUN each way, every row run by
         the general interpreters."""
         ncf, ncr, nx, code = lower.point_program(self.fwd, self.rev, self.offs, self.meta,
-                                                 lowered)
+                                                 self.consts, lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
                 len(self.in_elems), self.out_slot, ncf, ncr, nx]
         floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
@@ -946,6 +947,13 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
     reads = _reads(t, rows, meta, size)
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
     meta, extra = meta.copy(), []
+    # each slot's reads through columns 2 and 3, and the first row making one (once: per
+    # candidate, a scan of every row made a plan of 10**4 rows take 30 s)
+    r_of, c_of = np.nonzero(rows[:, 2:4] >= 0)
+    col_reads = np.bincount(rows[r_of, 2 + c_of], minlength=len(size))
+    first = np.full(len(size), len(rows), np.int64)
+    np.minimum.at(first, rows[r_of, 2 + c_of], r_of)
+    root = _view_roots(rows, len(size))
     for c in cand:
         _, o, f, _, kc = rows[c].tolist()
         p = where.get(f)
@@ -956,10 +964,10 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
         _, _, pf, ps, kp = rows[p].tolist()
         if not _same_map(meta, int(meta[kc + 2]), int(meta[kp + 2])):
             continue
-        col = rows[:, 2:4] == f  # f's readers: c first, and no read but a column's
-        if int(col.sum()) != reads[f] or np.nonzero(col.any(1))[0].min() != c:
+        # f's readers: c first, and no read but a column's
+        if int(col_reads[f]) != reads[f] or first[f] != c:
             continue
-        if not _unread_between(rows, keep, p, c, (pf, ps)):
+        if not _unread_between(rows, keep, p, c, (pf, ps), root):
             continue
         meta[kc + 3] = len(meta) + len(extra)
         extra += [pf, ps, kp]
@@ -976,31 +984,44 @@ def _same_map(meta, k1, k2):
     return meta[k1] == meta[k2] and (meta[k1:k1 + n] == meta[k2:k2 + n]).all()
 
 
-def _unread_between(rows, keep, d, r, slots):
+def _view_roots(rows, nslots):
+    """Each slot's root through the view rows (VIEW, GATHER, STRIDED, EXPAND: out -> in0)
+    of ``rows``, whose outputs are distinct: the slot whose storage it may share."""
+    parent = np.arange(nslots + 1, dtype=np.int64)  # (the last entry: slot -1, its own)
+    v = np.isin(rows[:, 0], (VIEW, GATHER, STRIDED, EXPAND)) & (rows[:, 1] >= 0) & \
+        (rows[:, 2] >= 0)
+    parent[rows[v, 1]] = rows[v, 2]
+    for _ in range(64):  # pointer jumping: depth 2**64 is never reached
+        up = parent[parent]
+        if np.array_equal(up, parent):
+            break
+        parent = up
+    return parent
+
+
+def _opaque(codes):
+    """Which rows of these opcodes read slots through aux or the meta pool (not looked
+    into by ``_unread_between``; the plan's own rows read columns 2 and 3 only)."""
+    out = np.zeros(len(codes), bool)
+    for code in np.unique(codes).tolist():
+        spec = OPS.get(code & OP_MASK)
+        if spec is None and code not in (BCAST, SQSUM) or spec is not None and (
+                spec.aux == "slot" or spec.meta_slots is not None):
+            out[codes == code] = True
+    return out
+
+
+def _unread_between(rows, keep, d, r, slots, root):
     """Whether no kept row between rows d and r reads ``slots`` (through its columns; a
     row reading slots through aux or the meta pool counts as reading them), nor a slot
     that may share their storage (a view's: the plan may alias it to its source, and its
-    reverse then adds onto the same adjoints)."""
-    parent = {o: a for op, o, a in rows[:, :3].tolist() if o >= 0 and a >= 0 and
-              op in (VIEW, GATHER, STRIDED, EXPAND)}
-
-    def root(x):
-        while x in parent:
-            x = parent[x]
-        return x
-
-    roots = {root(x) for x in slots}
-    for q in range(d + 1, r):
-        if not keep[q]:
-            continue
-        code, _, a, b, k = rows[q].tolist()
-        if a in slots or b in slots or root(a) in roots or root(b) in roots:
-            return False
-        spec = OPS.get(code & OP_MASK)  # (the plan's own rows read columns 2 and 3 only)
-        if spec is None and code not in (BCAST, SQSUM) or spec is not None and (
-                spec.aux == "slot" or spec.meta_slots is not None):
-            return False  # (slots read through aux or the meta pool: not looked into)
-    return True
+    reverse then adds onto the same adjoints).  ``root``: ``_view_roots(rows)``.  (In
+    NumPy: a loop in Python over the rows between, and over every row for the views, made
+    plans of 10**4 rows take 30 s.)"""
+    seg = rows[d + 1:r]
+    roots = root[np.asarray(slots, np.int64)]
+    hit = np.isin(root[seg[:, 2:4]], roots).any(1) | _opaque(seg[:, 0])
+    return not (hit & keep[d + 1:r]).any()
 
 
 def _reads(t, rows, meta, size):
@@ -1034,6 +1055,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
     rows = rows.copy()
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
     extra = []
+    root = _view_roots(rows, len(size))  # (the loop makes no view rows)
     for r in np.nonzero(rows[:, 0] == R.SUM_DIM)[0].tolist():
         _, o, sq, _, k = rows[r].tolist()
         c = where.get(sq)
@@ -1049,7 +1071,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
         gone[sq] = True
         d = where.get(a)
         if FOLD_SQUARED_SUMS and d is not None and reads[a] == 2 and keep[d] and \
-                _foldable_add(rows, meta, size, keep, d, r):
+                _foldable_add(rows, size, keep, d, r, root):
             rows[r] = (SQSUM, o, int(rows[d, 2]), int(rows[d, 3]), ks)
             keep[d] = False
             gone[a] = True
@@ -1085,14 +1107,14 @@ def _share_square_adjoints(t, rows, meta, size, keep):
     return meta
 
 
-def _foldable_add(rows, meta, size, keep, d, r):
+def _foldable_add(rows, size, keep, d, r, root):
     """Whether row d, x = u + v (x read by the product x * x only, folded into row r), may
     be folded into r too: u and v distinct, of x's size, and no row between d and r reads
     them (the reverse sweep then adds their adjoints' terms in the order it did)."""
     op, x, u, v, _ = rows[d].tolist()
     if op != E.ADD or u < 0 or v < 0 or u == v or size[u] != size[x] or size[v] != size[x]:
         return False
-    return _unread_between(rows, keep, d, r, (u, v))
+    return _unread_between(rows, keep, d, r, (u, v), root)
 
 
 def _contiguous_from(op, meta, k, n):

@@ -7,7 +7,9 @@ Each instruction is four int32 words, ``[op, out, in0, in1 or aux]``:
 - a row of ``POINT_OPS`` whose output and inputs are single elements keeps its opcode,
   with its slots' offsets (``in1`` for a binary op, else the row's aux: a const index);
 - a row of ``SIZED_BY_META`` (softmax, log_softmax: their rules read their sizes from
-  meta) keeps its opcode at any size, with its offsets and aux;
+  meta) keeps its opcode at any size, with its offsets and aux; one group of at most
+  ``SMALL_GROUP`` contiguous elements becomes ``[SOFTMAX1 or LOG_SOFTMAX1, out, in, size]``;
+- a scalar softplus with beta 1.0 becomes ``[SOFTPLUS1, out, in, aux]``;
 - a ``cat``/``stack`` of n single elements becomes ``[STACK1, out, n, e]``, the offsets of
   its operands in ``ext[e .. e+n-1]``;
 - any other row (vectors, guards, reductions, ops without a branch there) joins a
@@ -19,25 +21,36 @@ so what they read stays within the arena a validated trace laid out.
 """
 import numpy as np
 
-from .._sweep import POINT_OPS, RUN, SIZED_BY_META, STACK1
+from .._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SIZED_BY_META, SOFTMAX1, SOFTPLUS1, STACK1
+from ..ops.elementwise import SOFTPLUS
+from ..ops.nn import LOG_SOFTMAX, SMALL_GROUP, SOFTMAX
 from ..ops.shape import CAT, STACK
+
+_SMALL = {SOFTMAX: SOFTMAX1, LOG_SOFTMAX: LOG_SOFTMAX1}
 
 _INT32 = np.iinfo(np.int32).max
 
 
-def point_code(rows, offs, meta, ext):
-    """The code of plan rows ``rows`` (fwd or rev) over the plan's ``offs``: (L, 4) int64,
-    the operands of its STACK1 instructions appended to the list ``ext``."""
+def point_code(rows, offs, meta, consts, ext):
+    """The code of plan rows ``rows`` (fwd or rev) over the plan's ``offs``, ``meta`` and
+    ``consts``: (L, 4) int64, the operands of its STACK1 instructions appended to the list
+    ``ext``."""
     size = np.diff(offs).tolist()  # (offs[s + 1] - offs[s]: a slot's elements, plan layout)
     start = offs.tolist()
     code = []
     for r, (op, so, sa, sb, aux) in enumerate(rows.tolist()):
         if so >= 0 and sa >= 0 and op in POINT_OPS and size[so] == 1 and size[sa] == 1 and \
                 (sb < 0 or size[sb] == 1):
+            if op == SOFTPLUS and consts[aux] == 1.0:
+                op = SOFTPLUS1
             code.append((op, start[so], start[sa], start[sb] if sb >= 0 else aux))
             continue
         if op in SIZED_BY_META and so >= 0:
-            code.append((op, start[so], start[sa], aux))
+            outer, n, inner = (int(v) for v in meta[aux:aux + 3])
+            if outer == 1 and inner == 1 and n <= SMALL_GROUP:  # (nn._point_group)
+                code.append((_SMALL[op], start[so], start[sa], n))
+            else:
+                code.append((op, start[so], start[sa], aux))
             continue
         if op in (CAT, STACK) and so >= 0:
             n, outer = int(meta[aux]), int(meta[aux + 1])
@@ -53,8 +66,9 @@ def point_code(rows, offs, meta, ext):
     return np.array(code, np.int64).reshape(len(code), 4)
 
 
-def point_program(fwd, rev, offs, meta, lowered=True):
-    """The one-point code of a plan (its ``fwd`` and ``rev`` rows over ``offs``, ``meta``),
+def point_program(fwd, rev, offs, meta, consts, lowered=True):
+    """The one-point code of a plan (its ``fwd`` and ``rev`` rows over ``offs``, ``meta``,
+    ``consts``),
     packed as ``_sweep._replay_point`` reads it: (forward instructions, reverse
     instructions, ext words, the int32 words of both codes and ext, two to an int64).
     ``lowered=False``: every row by the general interpreters (one RUN each way, what the
@@ -62,7 +76,7 @@ def point_program(fwd, rev, offs, meta, lowered=True):
     arena too large for int32 offsets is run that way too."""
     ext = []
     if lowered:
-        fc, rc = point_code(fwd, offs, meta, ext), point_code(rev, offs, meta, ext)
+        fc, rc = (point_code(rows, offs, meta, consts, ext) for rows in (fwd, rev))
     if not lowered or max(fc.max(initial=0), rc.max(initial=0), max(ext, default=0)) > _INT32:
         ext = []
         fc, rc = (np.array([[RUN, 0, len(rows), 0]], np.int64) for rows in (fwd, rev))

@@ -41,10 +41,14 @@ import numpy as np
 from .. import _kernels
 from .._sweep import POINT_OPS
 from ..ops import elementwise as _E
+from ..ops.control import STOP_GRAD
 from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
+SLOT_BYTES = 80  # memory a slot takes to check and plan (measured: ~70 bytes; 8 in 'offs')
+WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
+# (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
 _POINT_OPS = np.asarray(POINT_OPS, np.int64)
 _BINARY_POINT_OPS = np.array([_E.ADD, _E.SUB, _E.MUL, _E.DIV], np.int64)  # (in1 a slot)
@@ -378,9 +382,10 @@ def _array(d, name):
     return a
 
 
-def check(d):
+def check(d, max_bytes=None):
     """The checked constructor arguments of a Traced (a dict as ``fields_from_npz`` or
-    ``__getstate__`` give); raises ValueError naming the first bad field."""
+    ``__getstate__`` give); raises ValueError naming the first bad field.  With
+    ``max_bytes`` (a file's), the replay ``check_traced_point`` makes is bounded too."""
     rows, offs, vals0, consts, meta = (_array(d, n) for n in
                                        ("rows", "offs", "vals0", "consts", "meta"))
     in_slots = d.get("in_slots")
@@ -394,6 +399,12 @@ def check(d):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
+    if max_bytes is not None and nslots * SLOT_BYTES > max_bytes:
+        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
+        raise ValueError(
+            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
+            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
+            "larger max_bytes to tapegrad.load if you trust this file")
     in_shapes = d.get("in_shapes")
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
@@ -403,7 +414,10 @@ def check(d):
     if len(in_slots) and (in_slots.min() < 0 or in_slots.max() >= nslots or
                           len(np.unique(in_slots)) != len(in_slots)):
         raise ValueError(f"trace field 'in_slots' must name distinct slots below {nslots}")
-    for s, shape in zip(in_slots.tolist(), in_shapes):
+    for j, (s, shape) in enumerate(zip(in_slots.tolist(), in_shapes)):
+        # (an empty shape of huge dims matches an empty slot, but no array has it: every
+        # call failed with NumPy's "array is too big")
+        check_shape(shape, _F8, f"trace field 'in_shapes': input {j}")
         if int(np.prod(shape, dtype=object)) != size[s]:
             raise ValueError(f"trace field 'in_shapes': shape {shape} for input slot {s} of "
                              f"{size[s]} elements")
@@ -412,6 +426,10 @@ def check(d):
             not all(_is_int(v) and v >= 0 for v in out_shape):
         raise ValueError(f"trace field 'out_shape' must be a shape (a tuple of at most "
                          f"{MAX_DIMS} sizes), got {out_shape!r}")
+    check_shape(out_shape, _F8, "trace field 'out_shape'")
+    for j, shape in enumerate(in_shapes):  # (a Jacobian's shape, out_shape + the input's)
+        check_shape((*out_shape, *shape), _F8, f"the Jacobian of trace field 'out_shape' by "
+                                               f"input {j}")
     out_size = int(np.prod(out_shape, dtype=object))
     out_slot = d.get("out_slot")
     if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != out_size:
@@ -425,7 +443,13 @@ def check(d):
     guards = d.get("guards")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
-    check_rows(rows, size, meta, len(consts), len(guards))
+    work = check_rows(rows, size, meta, len(consts), len(guards), in_slots)
+    if max_bytes is not None and work > WORK_PER_BYTE * max_bytes:
+        raise ValueError(
+            f"trace field 'rows': replaying the trace at its traced point (which load does to "
+            f"check it) takes about {work:.3g} element operations, more than the "
+            f"{WORK_PER_BYTE * max_bytes:.3g} (one a byte) that max_bytes={max_bytes} "
+            "allows; pass a larger max_bytes to tapegrad.load if you trust this file")
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
         r = int(np.argmax(written))
@@ -440,8 +464,13 @@ def _is_int(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def check_rows(rows, size, meta, nconsts, nguards):
-    """Every row: a known opcode and its op's declared layout."""
+def check_rows(rows, size, meta, nconsts, nguards, in_slots=()):
+    """Every row: a known opcode and its op's declared layout.  Returns the work of one
+    replay of the rows (element operations, roughly): each row reads and writes its slots,
+    plus what its layout check adds (``Layout.work``: a product's multiply-adds).  A row's
+    output may be smaller than what it reads (a sum, a dot, a guard): a small file of many
+    rows reading one large slot, or of products reusing one block at every batch offset,
+    took hours to check (10**12 multiply-adds from a 7 kB file)."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
@@ -451,12 +480,30 @@ def check_rows(rows, size, meta, nconsts, nguards):
     lay = Layout(size, meta, nconsts, nguards, lambda op: NAMES.get(op, f"Op{op}"))
     lay.op, lay.rows = "any", np.arange(len(rows))  # what every sweep reads of every row:
     lay.slots(rows[:, 1], "out", optional=True)  # (guards have no output)
+    lay.computed = np.zeros(len(size), bool)
+    lay.computed[rows[:, 1][rows[:, 1] >= 0]] = True
+    lay.computed[np.asarray(in_slots, np.int64)] = True
     lay.slots(rows[:, 2], "in0")
     lay.slots(rows[:, 3], "in1", optional=True)
     out = rows[:, 1]
     has = out >= 0  # recorded in order: each row writes a new slot, after those it reads
-    late = has & ((rows[:, 2] >= out) | (rows[:, 3] >= out))
-    late[np.nonzero(has)[0][1:]] |= np.diff(out[has]) <= 0
+    # but no_grad while tracing (ops/control.py _NoGradRows) makes a pair: the op's row
+    # writes a hidden slot h made after the op's own slot o, and a STOP_GRAD row copies h
+    # to o.  Such a row is ordered as if written just after h (key 2h + 1), and o must be
+    # neither written nor read by any row before it
+    key = 2 * out
+    pair = np.zeros(len(rows), bool)
+    pair[1:] = (codes[1:] == STOP_GRAD) & has[1:] & (rows[1:, 2] == out[:-1]) & \
+        (out[1:] < out[:-1])
+    key[pair] = 2 * rows[pair, 2] + 1
+    late = has & ((2 * rows[:, 2] >= key) | (2 * rows[:, 3] >= key))
+    late[np.nonzero(has)[0][1:]] |= np.diff(key[has]) <= 0
+    if pair.any():
+        first = np.full(len(size), len(rows))
+        for c in (1, 2, 3):
+            used = rows[:, c] >= 0
+            np.minimum.at(first, rows[used, c], np.nonzero(used)[0])
+        late[pair] |= first[out[pair]] < np.nonzero(pair)[0]
     if late.any():
         r = int(np.argmax(late))
         raise ValueError(f"trace field 'rows': row {r} writes slot {out[r]}, which is not a new "
@@ -487,6 +534,8 @@ def check_rows(rows, size, meta, nconsts, nguards):
         sel = codes == code
         lay.op, lay.rows = code, np.nonzero(sel)[0]
         OPS[code].check(lay, rows[sel])
+    touched = [np.where(rows[:, c] >= 0, size[np.maximum(rows[:, c], 0)], 0) for c in (1, 2, 3)]
+    return float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
 
 
 def check_traced_point(traced, grad0):

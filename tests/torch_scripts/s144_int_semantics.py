@@ -1,0 +1,35 @@
+import torch
+
+a = torch.tensor([7, -7, 5, -5])
+b = torch.tensor([2, 2, -3, -3])
+print(a // b, torch.floor_divide(a, b), a % b, torch.fmod(a, b), torch.remainder(a, b))
+print(a / b, torch.div(a, b, rounding_mode="trunc"), torch.div(a, b, rounding_mode="floor"), torch.true_divide(a, 2))
+print(a * 2.5, (a * 2.5).dtype, a + True, (a > 0) + (a > 0), (a > 0).sum(), (a > 0).dtype)
+print(a & 3, a | 8, a ^ 1, ~a, a << 2, a >> 1, torch.bitwise_and(a, b))
+u = torch.tensor([250, 5], dtype=torch.uint8)
+print(u + 10, u - 10, u * 2, (u + 10).dtype, u.to(torch.int8))
+i8 = torch.tensor([127], dtype=torch.int8)
+print(i8 + 1, torch.tensor([2 ** 31 - 1], dtype=torch.int32) + 1)
+print(torch.tensor([1, 2]) + torch.tensor([0.5]), torch.tensor([1, 2], dtype=torch.int32) + torch.tensor([1, 2]), torch.tensor([1, 2], dtype=torch.int32) * 2)
+print(torch.tensor([3]) ** 2, torch.tensor([2]) ** torch.tensor([10]), torch.tensor([2.0]) ** torch.tensor([3]), 2 ** torch.tensor([3, 4]))
+print(torch.tensor([1, 2, 3]).float().mean(), torch.tensor([1, 2, 3]).sum().dtype, torch.tensor([1, 2, 3]).prod(), torch.tensor([True, True]).sum())
+print(torch.tensor([5, 3, 8]).max(), torch.tensor([5, 3, 8]).argmax(), torch.tensor([1, 2, 3]).double().std(), torch.tensor([[1, 2], [3, 4]]).sum(0))
+print(torch.arange(10)[torch.arange(10) % 3 == 0], torch.arange(5).flip(0), torch.arange(1, 10, 3), torch.arange(0, 1, 0.25))
+print(torch.tensor([-3, 3]).abs(), torch.tensor([-3, 3]).sign(), torch.tensor([-3, 3]).neg(), torch.tensor([9, 16]).sqrt(), torch.tensor([9, 16]).float().rsqrt())
+print(torch.tensor([1, 2, 3]).clamp(min=2), torch.tensor([1, 2, 3]).clamp(max=1.5), torch.tensor([4, 9]).pow(0.5))
+print(torch.gcd(torch.tensor([12, 18]), torch.tensor([8, 27])), torch.lcm(torch.tensor([4, 6]), torch.tensor([6, 4])))
+print(torch.tensor([10]) / torch.tensor([4]), torch.tensor(10) // 4, int(torch.tensor(7) // 2), torch.tensor([7]).item() // 2)
+print(torch.tensor([1.7, -1.7]).int(), torch.tensor([1.7, -1.7]).long(), torch.tensor([1.5, 2.5, -0.5]).round(), torch.tensor([300.0]).to(torch.uint8) if False else torch.tensor([3.9]).to(torch.uint8))
+x = torch.tensor([1, 2, 3])
+x += 1
+print(x, x.dtype)
+x = x * 1.5
+print(x, x.dtype)
+y = torch.tensor([1, 2, 3])
+y.mul_(2)
+print(y)
+try:
+    y.mul_(1.5)
+except RuntimeError as e:
+    print("RuntimeError", str(e)[:60])
+print(torch.tensor([True, False]) & torch.tensor([True, True]), torch.tensor([True]) | False, ~torch.tensor([True, False]), torch.logical_xor(torch.tensor([1, 0]), torch.tensor([1, 1])))

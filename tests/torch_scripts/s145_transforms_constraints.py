@@ -1,0 +1,40 @@
+import torch
+import torch.distributions as D
+from torch.distributions import constraints, transforms as T
+from torch.distributions import biject_to, transform_to
+
+x = torch.tensor([-1.0, 0.0, 2.0])
+for c in [constraints.positive, constraints.unit_interval, constraints.real, constraints.greater_than(1.0), constraints.interval(-2.0, 3.0), constraints.simplex]:
+    t = biject_to(c)
+    y = t(x)
+    print(type(t).__name__, y, t.inv(y).round(decimals=6), t.log_abs_det_jacobian(x, y), c.check(y))
+print(transform_to(constraints.lower_cholesky)(torch.tensor([[0.5, 0.0], [1.0, -0.3]])))
+print(transform_to(constraints.positive_definite)(torch.tensor([[0.5, 0.0], [1.0, -0.3]])))
+sb = T.StickBreakingTransform()
+s = sb(torch.tensor([0.1, -0.2]))
+print(s, s.sum(), sb.inv(s).round(decimals=6), sb.log_abs_det_jacobian(torch.tensor([0.1, -0.2]), s))
+tanh = T.TanhTransform(cache_size=1)
+print(tanh(torch.tensor([0.3, 1.0])), tanh.log_abs_det_jacobian(torch.tensor([0.3, 1.0]), tanh(torch.tensor([0.3, 1.0]))))
+comp = T.ComposeTransform([T.AffineTransform(1.0, 2.0), T.SigmoidTransform()])
+z = comp(torch.tensor([0.0, 0.5]))
+print(z, comp.inv(z), comp.log_abs_det_jacobian(torch.tensor([0.0, 0.5]), z), comp.domain, comp.codomain)
+print(T.PowerTransform(2.0)(torch.tensor([3.0])), T.SoftmaxTransform()(torch.tensor([1.0, 2.0])), T.AbsTransform()(torch.tensor([-2.0])), T.ExpTransform().inv(torch.tensor([1.0])))
+print(constraints.positive.check(torch.tensor([1.0, -1.0, 0.0])), constraints.nonnegative_integer.check(torch.tensor([0.0, 1.5, 2.0])), constraints.boolean.check(torch.tensor([0.0, 1.0, 2.0])))
+print(constraints.real_vector.check(torch.tensor([[1.0, float("nan")], [1.0, 2.0]])), constraints.simplex.check(torch.tensor([0.5, 0.5])), constraints.integer_interval(0, 3).check(torch.tensor([0, 3, 4])))
+print(D.Normal.arg_constraints, D.Normal(0.0, 1.0).support, D.Beta(1.0, 1.0).support, D.Categorical(torch.ones(3)).support, D.Poisson(1.0).support)
+# a squashed Gaussian as in SAC
+base = D.Normal(torch.tensor([0.0, 0.5]), torch.tensor([1.0, 0.3]))
+sq = D.TransformedDistribution(base, [T.TanhTransform(), T.AffineTransform(0.0, 2.0)])
+a = torch.tensor([0.5, -1.0])
+print(sq.log_prob(a), sq.batch_shape, sq.event_shape)
+ind = D.Independent(sq, 1)
+print(ind.log_prob(a), ind.batch_shape, ind.event_shape)
+e = D.Normal(torch.zeros(3), 1.0).expand((2, 3))
+print(e.batch_shape, e.log_prob(torch.zeros(2, 3)).shape, e.sample((4,)).shape, e.sample().shape)
+mix = D.MixtureSameFamily(D.Categorical(torch.tensor([0.3, 0.7])), D.Normal(torch.tensor([-1.0, 2.0]), torch.tensor([0.5, 1.0])))
+print(mix.log_prob(torch.tensor([0.0, 2.0])), mix.mean, mix.variance, mix.cdf(torch.tensor([0.0])))
+lr = D.LowRankMultivariateNormal(torch.zeros(3), torch.tensor([[1.0], [0.5], [0.0]]), torch.tensor([1.0, 2.0, 0.5]))
+print(lr.log_prob(torch.tensor([0.1, 0.2, 0.3])), lr.entropy(), lr.covariance_matrix, lr.variance)
+print(D.Multinomial(4, torch.tensor([0.2, 0.3, 0.5])).log_prob(torch.tensor([1.0, 1.0, 2.0])), D.NegativeBinomial(3, torch.tensor(0.4)).log_prob(torch.tensor([0.0, 2.0])), D.Geometric(torch.tensor(0.3)).log_prob(torch.tensor(2.0)))
+print(D.OneHotCategorical(torch.tensor([0.2, 0.8])).log_prob(torch.tensor([0.0, 1.0])), D.ContinuousBernoulli(torch.tensor(0.3)).log_prob(torch.tensor(0.6)), D.VonMises(torch.tensor(0.0), torch.tensor(2.0)).log_prob(torch.tensor(0.5)))
+print(D.Wishart(torch.tensor(4.0), torch.eye(2)).log_prob(torch.eye(2) * 2), D.LKJCholesky(2, torch.tensor(2.0)).log_prob(torch.tensor([[1.0, 0.0], [0.6, 0.8]])))

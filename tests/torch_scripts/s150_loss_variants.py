@@ -1,0 +1,32 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+logits = torch.tensor([[2.0, 0.5, -1.0], [0.1, 0.2, 3.0], [1.0, 1.0, 1.0], [-2.0, 4.0, 0.0]], requires_grad=True)
+target = torch.tensor([0, 2, -100, 1])
+w = torch.tensor([1.0, 2.0, 0.5])
+for kw in [dict(), dict(weight=w), dict(label_smoothing=0.2), dict(weight=w, label_smoothing=0.1), dict(reduction="sum"), dict(reduction="none")]:
+    print(kw.keys(), F.cross_entropy(logits, target, **kw))
+print(F.cross_entropy(logits, target.clamp(min=0), ignore_index=1), F.nll_loss(logits.log_softmax(1), target, weight=w, reduction="mean"))
+soft = torch.tensor([[0.7, 0.2, 0.1], [0.0, 0.0, 1.0], [0.3, 0.3, 0.4], [0.1, 0.8, 0.1]])
+print(F.cross_entropy(logits, soft), F.cross_entropy(logits, soft, label_smoothing=0.1, weight=w))
+seg = torch.arange(2 * 3 * 2 * 2, dtype=torch.float64).reshape(2, 3, 2, 2).sin()
+seg_t = torch.tensor([[[0, 1], [2, 0]], [[1, 1], [0, 2]]])
+print(F.cross_entropy(seg, seg_t), F.nll_loss(seg.log_softmax(1), seg_t, reduction="none").shape)
+F.cross_entropy(logits, target, weight=w, label_smoothing=0.1).backward()
+print(logits.grad)
+p = torch.tensor([0.5, -1.0, 2.0]); t = torch.tensor([0.0, 1.0, 3.0])
+print(F.kl_div(p.log_softmax(0), t.softmax(0), reduction="batchmean"), F.kl_div(p.log_softmax(0), t.log_softmax(0), reduction="sum", log_target=True))
+print(F.poisson_nll_loss(p, t), F.poisson_nll_loss(p.exp(), t, log_input=False, full=True), F.poisson_nll_loss(p, t, full=True, reduction="none"))
+var = torch.tensor([0.5, 1.0, 2.0])
+print(F.gaussian_nll_loss(p, t, var), F.gaussian_nll_loss(p, t, var, full=True), F.gaussian_nll_loss(p.unsqueeze(0).expand(2, 3), t, torch.ones(2, 1), reduction="none"))
+print(F.huber_loss(p, t, delta=0.5), F.smooth_l1_loss(p, t, beta=2.0), F.l1_loss(p, t, reduction="none"), F.mse_loss(p, t, reduction="sum"))
+print(F.margin_ranking_loss(p, t, torch.tensor([1.0, -1.0, 1.0]), margin=0.5), F.hinge_embedding_loss(p, torch.tensor([1.0, -1.0, -1.0])), F.soft_margin_loss(p, torch.tensor([1.0, -1.0, 1.0])))
+x2 = torch.tensor([[0.1, 0.2, 0.4, 0.8], [0.4, 0.3, 0.2, 0.1]])
+print(F.multilabel_margin_loss(x2, torch.tensor([[3, 0, -1, 1], [1, 2, -1, 0]])), F.multilabel_soft_margin_loss(x2, torch.tensor([[1.0, 0, 0, 1], [0, 1, 1, 0]])), F.multi_margin_loss(x2, torch.tensor([3, 0]), p=2, margin=0.5))
+a, b, c = torch.tensor([[1.0, 0.0]]), torch.tensor([[0.5, 0.5]]), torch.tensor([[-1.0, 0.2]])
+print(F.triplet_margin_loss(a, b, c, margin=1.0, p=1, swap=True), F.triplet_margin_with_distance_loss(a, b, c, distance_function=lambda u, v: 1 - F.cosine_similarity(u, v)), F.cosine_embedding_loss(a, b, torch.tensor([-1.0]), margin=0.1))
+print(F.binary_cross_entropy_with_logits(p, torch.tensor([0.0, 1.0, 1.0]), pos_weight=torch.tensor([2.0, 2.0, 0.5]), weight=torch.tensor([1.0, 0.5, 1.0])))
+lp = torch.tensor([[[-1.2, -0.8, -2.0]], [[-0.5, -1.5, -1.5]], [[-1.0, -1.0, -1.3]], [[-2.0, -0.3, -1.9]]]).log_softmax(2)
+print(F.ctc_loss(lp, torch.tensor([[1, 2]]), torch.tensor([4]), torch.tensor([2])), F.ctc_loss(lp, torch.tensor([1, 1]), torch.tensor([4]), torch.tensor([2]), reduction="sum", zero_infinity=True))
+print(nn.CrossEntropyLoss(reduction="none")(logits.detach()[:2], target[:2]), nn.BCELoss(weight=torch.tensor([2.0]))(torch.tensor([0.3]), torch.tensor([1.0])), nn.NLLLoss(ignore_index=0)(logits.detach().log_softmax(1), torch.tensor([0, 1, 2, 0])))
