@@ -56,6 +56,8 @@ globals().update(_COMPAT)
 from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
 globals().update(_TOPLEVEL)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
+from ._complex import install as _install_complex  # noqa: E402
+_install_complex(globals())  # complex, polar, view_as_real...; sum, cat... take complex input
 from . import fft  # noqa: E402 (fftfreq, fftshift...; after compat, whose words it uses)
 from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)

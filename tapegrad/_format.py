@@ -114,8 +114,23 @@ class _Formatter:
         return self.text(v).rjust(self.width)
 
 
+class _ComplexFormatter:
+    """PyTorch's complex element: the real part in the real parts' format, then the imaginary
+    part in theirs with its sign and a ``j`` (``1.+2.j``, ``-0.5000-1.2500j``)."""
+
+    def __init__(self, re, im):
+        self.re, self.im = re, im
+        self.width = re.width + im.width + 1
+
+    def __call__(self, v):
+        real, imag = self.re(v.real), (self.im(v.imag) + "j").lstrip()
+        return real + imag if imag[0] in "+-" else real + "+" + imag
+
+
 def _formatter(shown):
     """The formatter PyTorch fits to the values ``shown``."""
+    if shown.dtype.kind == "c":
+        return _ComplexFormatter(_formatter(shown.real), _formatter(shown.imag))
     if shown.dtype.kind == "f":
         return _Formatter(*_float_formatter(shown.astype(np.float64).ravel()))
     text = (lambda v: str(bool(v))) if shown.dtype.kind == "b" else (lambda v: str(int(v)))
@@ -123,7 +138,19 @@ def _formatter(shown):
 
 
 def tensor_repr(t):
-    a = np.asarray(t._data)
+    grad_fn = f"grad_fn=<{t.grad_fn.name()}>" if t._tok is not None else None
+    return array_repr(np.asarray(t._data), grad_fn, t._rg)
+
+
+def complex_repr(z):
+    """A complex tensor's repr (tapegrad/_complex.py): its grad_fn named as PyTorch's."""
+    grad_fn = None
+    if z.requires_grad and not z.is_leaf:
+        grad_fn = f"grad_fn=<{z._node or z.grad_fn.name()}>"
+    return array_repr(z.detach().numpy(), grad_fn, z.requires_grad)
+
+
+def array_repr(a, grad_fn, requires_grad):
     prefix = "tensor("
     threshold = OPTIONS["threshold"]
     summarize = a.size > (sys.maxsize if threshold == float("inf") else int(threshold))
@@ -131,18 +158,21 @@ def tensor_repr(t):
     if a.size == 0:
         body = "[]"
     elif a.ndim == 0:
-        body = fmt(a[()]).strip() if a.dtype.kind != "f" else fmt(float(a))
+        body = fmt(float(a)) if a.dtype.kind == "f" else fmt(a[()]) if a.dtype.kind == "c" \
+            else fmt(a[()]).strip()
     else:
         body = _body(a, len(prefix), summarize, fmt)
     extras = []
     if a.size == 0 and a.ndim != 1:  # (PyTorch leaves out the size (0,), as NumPy)
         extras.append(f"size={tuple(a.shape)}")
     default = dtypes.default_float()  # (PyTorch names every dtype of an empty tensor but it)
+    if a.dtype.kind == "c":
+        default = np.result_type(default, np.complex64)  # (complex128 for float64)
     if a.dtype != default and (a.size == 0 or a.dtype not in (dtypes.int64, dtypes.bool)):
         extras.append(f"dtype={dtypes.of(a.dtype)}")  # (torch.float32, as PyTorch prints)
-    if t._tok is not None:
-        extras.append(f"grad_fn=<{t.grad_fn.name()}>")
-    elif t._rg:
+    if grad_fn is not None:
+        extras.append(grad_fn)
+    elif requires_grad:
         extras.append("requires_grad=True")
     return _add_suffixes(prefix + body, extras, len(prefix))
 

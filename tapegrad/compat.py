@@ -791,7 +791,9 @@ Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
 # raise an AttributeError that says so (``__getattr__`` below), instead of a bare "has no
 # attribute".  One table; nothing here pretends to work. -----------------------------------
-_COMPLEX = "complex numbers (tensors are real here: float64, float32, float16, integers, bool)"
+_COMPLEX = ("complex32 or the short-time Fourier transform (complex64 and complex128 tensors "
+            "take arithmetic, elementary functions, reductions, matmul, shape ops and "
+            "tapegrad.fft; docs/limits.md)")
 _SPARSE = ("sparse layouts (every tensor is dense; tapegrad.sparse finds sparse Jacobians and "
            "Hessians, it has no sparse tensors)")
 _QUANT = "quantized tensors (values are float or integer arrays, never quantized)"
@@ -806,8 +808,7 @@ _RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / n
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
-    _COMPLEX: "complex polar view_as_complex view_as_real complex64 complex128 complex32 cfloat "
-              "cdouble chalf stft istft view_as_complex_copy view_as_real_copy",
+    _COMPLEX: "complex32 chalf stft istft view_as_complex_copy view_as_real_copy",
     "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
         "bfloat16",
     _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "

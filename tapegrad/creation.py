@@ -11,14 +11,17 @@ from ._fp import fma
 from .arena import escape
 from .device import check as _device
 from ._state import state
-from .tensor import TRACE_HOOKS, Tensor, _leaf, check_bool, norm
+from .tensor import COMPLEX_HOOKS, TRACE_HOOKS, ComplexData, Tensor, _leaf, check_bool, norm
 
 _rng = np.random.default_rng()
 
 
 def _make(data, dtype, requires_grad, op=None):
     check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
-    t = Tensor(norm(np.asarray(data, dtype=dtype)))
+    try:
+        t = Tensor(norm(np.asarray(data, dtype=dtype)))
+    except ComplexData as e:  # dtype=torch.cfloat (tapegrad/_complex.py)
+        return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
     return t.requires_grad_(True) if requires_grad else t
 
 
@@ -68,13 +71,19 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
     _device(device, "tensor")
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
+        if type(data) is COMPLEX_HOOKS["type"]:
+            z = data.detach().clone() if dtype is None else data.detach().to(dtype).clone()
+            return z.requires_grad_(True) if requires_grad else z
         if data._rg and state.tracing is not None:  # its recorded stop-gradient copy
             d = TRACE_HOOKS["detach"](data, alias=False)
             if d is not None:
                 return _traced_copy(d, dtype, requires_grad)
         data = data.detach()
     check_bool(requires_grad, "tensor", "requires_grad")
-    t = Tensor(data, dtype=dtype)
+    try:
+        t = Tensor(data, dtype=dtype)
+    except ComplexData as e:  # complex numbers or dtype=torch.cfloat (tapegrad/_complex.py)
+        return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
     return t.requires_grad_(True) if requires_grad else t
@@ -98,6 +107,9 @@ def as_tensor(data, dtype=None, device=None):
     _device(device, "as_tensor")
     if isinstance(data, Tensor):
         return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray) and data.dtype.kind == "c" or dtype is not None and \
+            np.dtype(dtype).kind == "c":
+        return tensor(data, dtype=dtype)  # (a copy: tapegrad holds a complex tensor's parts)
     if isinstance(data, np.ndarray) and data.ndim and data.flags.c_contiguous and (
             dtype is None or np.dtype(dtype) == data.dtype):
         return _leaf(escape(data))  # the caller holds the memory (Tape.adopt)
@@ -318,30 +330,42 @@ def _size(size, kwargs, op, ignored=()):
     return _shape(size, op)
 
 
+def _complex_sample(draw, shape, scale=1.0):
+    """Random values for a complex dtype: the real and imaginary parts drawn apart, each
+    times ``scale`` (PyTorch's complex randn: variance 1/2 each, 1 in all)."""
+    return (draw(shape) + 1j * draw(shape)) * scale
+
+
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Uniform on [0, 1)."""
+    """Uniform on [0, 1) (for a complex dtype, each part)."""
     _device(device, "rand")
-    shape = _size(size, kwargs, "rand")
-    return _make(_gen(generator).random(shape), _float(dtype), requires_grad)
+    shape, dt = _size(size, kwargs, "rand"), _float(dtype)
+    draw = _gen(generator).random
+    return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape), dt,
+                 requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Standard normal."""
+    """Standard normal (for a complex dtype, variance 1/2 in each part)."""
     _device(device, "randn")
-    shape = _size(size, kwargs, "randn")
-    return _make(_gen(generator).standard_normal(shape), _float(dtype), requires_grad)
+    shape, dt = _size(size, kwargs, "randn"), _float(dtype)
+    draw = _gen(generator).standard_normal
+    return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape, 0.5 ** 0.5),
+                 dt, requires_grad)
 
 
 def rand_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "rand_like")
-    return _make(_rng.random(_like(input, "rand_like")), dtypes.to_dtype(dtype) or input.dtype,
-                 requires_grad)
+    shape, dt = _like(input, "rand_like"), dtypes.to_dtype(dtype) or input.dtype
+    return _make(_rng.random(shape) if dt.kind != "c" else _complex_sample(_rng.random, shape),
+                 dt, requires_grad)
 
 
 def randn_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "randn_like")
-    return _make(_rng.standard_normal(_like(input, "randn_like")),
-                 dtypes.to_dtype(dtype) or input.dtype, requires_grad)
+    shape, dt = _like(input, "randn_like"), dtypes.to_dtype(dtype) or input.dtype
+    return _make(_rng.standard_normal(shape) if dt.kind != "c" else
+                 _complex_sample(_rng.standard_normal, shape, 0.5 ** 0.5), dt, requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,

@@ -106,6 +106,8 @@ float16 = half = np.dtype(np.float16)
 int16 = short = np.dtype(np.int16)
 int8 = np.dtype(np.int8)
 uint8 = np.dtype(np.uint8)
+complex64 = cfloat = np.dtype(np.complex64)  # (tensors of them: tapegrad/_complex.py)
+complex128 = cdouble = np.dtype(np.complex128)
 
 _DEFAULT_FLOAT = float64  # set_default_dtype changes it (float64 unless told otherwise)
 _FLOATING = (float64, float32, np.dtype(np.float16))
@@ -151,7 +153,7 @@ def name(dt):
 
 _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
                 "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
-                "bool": "bool"}
+                "bool": "bool", "complex64": "complexfloat", "complex128": "complexdouble"}
 
 
 def torch_word(dt):
@@ -192,4 +194,5 @@ PUBLIC = {word: of(dt) for word, dt in (
     ("float64", float64), ("double", float64), ("float32", float32), ("float", float32),
     ("int64", int64), ("long", int64), ("int32", int32), ("int", int32), ("bool", bool),
     ("float16", float16), ("half", float16), ("int16", int16), ("short", int16),
-    ("int8", int8), ("uint8", uint8))}
+    ("int8", int8), ("uint8", uint8), ("complex64", complex64), ("cfloat", complex64),
+    ("complex128", complex128), ("cdouble", complex128))}

@@ -47,7 +47,7 @@ from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
 from .ops._record import node
-from .tensor import Tensor, _leaf, norm as _norm
+from .tensor import COMPLEX_HOOKS, Tensor, _leaf, norm as _norm
 
 
 def _sla():
@@ -98,6 +98,8 @@ def _word(dt):
 
 
 def _float(x, op):
+    if x.dtype.kind == "c":
+        raise COMPLEX_HOOKS["unsupported"](op)
     if x.dtype.kind != "f":
         raise RuntimeError(f"{op}: Expected a floating point or complex tensor as input. Got "
                            f"{_word(x.dtype)}")
@@ -1130,6 +1132,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.vector_norm(tg.tensor([3.0, -4.0]), 1)
     tensor(7.)
     """
+    if type(x) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["vector_norm"](x, ord, dim, keepdim, dtype=dtype)
     _tensor(x, "linalg_vector_norm", "input")
     if isinstance(ord, str):
         raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not str")
@@ -1197,6 +1201,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.norm(tg.tensor([[3.0, 0.0], [0.0, 4.0]]))
     tensor(5.)
     """
+    if type(A) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["norm"](A, ord, dim, keepdim, dtype=dtype)
     _tensor(A, "linalg_norm", "input")
     if isinstance(dim, int):
         dim = (dim,)

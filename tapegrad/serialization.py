@@ -41,7 +41,7 @@ import numpy as np
 from . import dtypes, replay
 from .nn.parameter import Parameter
 from .replay import validate
-from .tensor import Size, Tensor
+from .tensor import COMPLEX_HOOKS, Size, Tensor
 
 __all__ = ["load", "save"]
 
@@ -49,7 +49,8 @@ FORMAT = "tapegrad.save"
 VERSION = 1
 _JSON = "tapegrad.json"
 _PICKLE = "data.pkl"
-_DTYPES = {"float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"}
+_DTYPES = {"float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8", "bool",
+           "complex64", "complex128"}  # (a complex tensor's values: tapegrad/_complex.py)
 _MAX_JSON = 64 << 20
 _KINDS = {"tensor": "tensor", "ndarray": "ndarray", "npscalar": "scalar"}  # node tag -> kind
 
@@ -246,9 +247,13 @@ class _Reader:
         kind = m.get("kind")
         if kind == "tensor":
             rg = m.get("requires_grad") is True
-            if rg and dtype.kind != "f":
+            if rg and dtype.kind not in "fc":
                 raise _corrupt(f"tensor {i} of dtype {dtype} cannot require grad")
-            if m.get("parameter") is True:
+            if dtype.kind == "c":
+                if m.get("parameter") is True:
+                    raise _corrupt(f"tensor {i}: a complex nn.Parameter (tapegrad has none)")
+                out = COMPLEX_HOOKS["make"](a, dtype, rg)
+            elif m.get("parameter") is True:
                 out = Parameter(Tensor(a), requires_grad=rg)
             else:
                 out = Tensor(a, requires_grad=rg)

@@ -363,6 +363,23 @@ def host_values(t, how, decides=None):
     return np.asarray(t._data)
 
 
+class ComplexPart(RuntimeError):
+    """A real op read a complex tensor's storage (tapegrad/_complex.py): the message names
+    the op; an op with a complex form catches it and answers there."""
+
+
+class ComplexData(TypeError):
+    """Complex values given to a real Tensor's constructor: ``creation.py`` catches it and
+    makes a complex tensor (tapegrad/_complex.py) of ``args[0]``, the complex array."""
+
+    def __str__(self):
+        return ("complex values make a complex tensor: build it with tapegrad.tensor(...), "
+                "not Tensor(...)")
+
+
+COMPLEX_HOOKS = {}  # tapegrad/_complex.py's entry points, for the real ops' slow paths
+
+
 class EagerOnlyError(RuntimeError):
     """While traced, f read graph metadata of a value it computes (``graph_fact``), which
     only eager runs give.  Tracing refuses; ``compile(f)`` called with tensors runs f
@@ -502,7 +519,10 @@ def as_data(value, dtype):
                 dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
             typed = _typed_items_dtype(value)  # NumPy scalars, arrays or tensors inside
             if typed is not None:
-                return norm(np.array(value, dtype=typed))
+                arr = np.array(value, dtype=typed)
+                if arr.dtype.kind == "c":  # NumPy complex scalars inside: creation.py
+                    raise ComplexData(arr)
+                return norm(arr)
         if arr.dtype.kind == "f":
             arr = arr.astype(dtypes._DEFAULT_FLOAT, copy=False)
         elif arr.dtype.kind == "i":
@@ -512,11 +532,15 @@ def as_data(value, dtype):
             raise ValueError("Overflow when unpacking long long: tensor(): an integer is "
                              "outside int64's range [-2**63, 2**63 - 1]; give it as a float "
                              "(or dtype=tapegrad.float64) to store it rounded")
+        elif arr.dtype.kind == "c":  # Python complex numbers: creation.py makes them
+            raise ComplexData(arr.astype(np.result_type(dtypes._DEFAULT_FLOAT, np.complex64)))
         elif arr.dtype.kind not in "b":
             raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
                             f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
     else:
         arr = _array_of(value, dtype)
+        if arr.dtype.kind == "c":
+            raise ComplexData(arr)
     return norm(arr)
 
 

@@ -9,7 +9,8 @@ from . import creation, dtypes
 from .tensor import Size, Tensor
 
 # PyTorch's default (rtol, atol) per dtype; integers and bools compare exactly
-_TOLERANCES = {"float16": (1e-3, 1e-5), "float32": (1.3e-6, 1e-5), "float64": (1e-7, 1e-7)}
+_TOLERANCES = {"float16": (1e-3, 1e-5), "float32": (1.3e-6, 1e-5), "float64": (1e-7, 1e-7),
+               "complex64": (1.3e-6, 1e-5), "complex128": (1e-7, 1e-7)}
 _SCALAR_TOLERANCES = {float: (1e-7, 1e-7), int: (0.0, 0.0), bool: (0.0, 0.0)}
 
 
@@ -40,8 +41,8 @@ def _compare_tensors(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
     if check_dtype and a.dtype != e.dtype:
         _fail(msg, f"The values for attribute 'dtype' do not match: {_dtype_name(a.dtype)} != "
                    f"{_dtype_name(e.dtype)}.", where)
-    x = np.asarray(a.detach()._data)
-    y = np.asarray(e.detach()._data)
+    x = np.asarray(a.detach().numpy())
+    y = np.asarray(e.detach().numpy())
     default_rtol, default_atol = _tolerances((a.dtype, e.dtype))
     rtol = default_rtol if rtol is None else rtol
     atol = default_atol if atol is None else atol
@@ -49,7 +50,8 @@ def _compare_tensors(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
     if x.dtype == np.bool_ or y.dtype == np.bool_:
         x, y = x.astype(np.int64), y.astype(np.int64)
     common = np.result_type(x, y)
-    xf, yf = x.astype(np.float64).ravel(), y.astype(np.float64).ravel()
+    wide = np.complex128 if common.kind == "c" else np.float64  # (moduli of differences)
+    xf, yf = x.astype(wide).ravel(), y.astype(wide).ravel()
     with np.errstate(invalid="ignore", divide="ignore"):
         diff = np.abs(xf - yf)
         ok = (xf == yf) | (diff <= atol + rtol * np.abs(yf))

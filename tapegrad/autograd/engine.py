@@ -16,7 +16,7 @@ from ..ops.registry import NAMES
 from ..ops._record import named_result
 from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
@@ -321,6 +321,10 @@ def _accumulate(t, g):
 @keeps_grad_mode
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
+    if COMPLEX_HOOKS["has_complex"](tensors, inputs):  # through the parts (_complex.py)
+        return COMPLEX_HOOKS["backward"](backward, tensors, grad_tensors,
+                                         retain_graph=retain_graph,
+                                         create_graph=create_graph, inputs=inputs)
     outputs = _as_list(tensors)
     grads = _grad_list(grad_tensors, len(outputs))
     seeds = _check_outputs(outputs, grads, "backward")
@@ -416,6 +420,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          only_inputs=True, allow_unused=None, is_grads_batched=False,
          materialize_grads=False):
     """Gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated)."""
+    if COMPLEX_HOOKS["has_complex"](outputs, inputs):  # through the parts (_complex.py)
+        return COMPLEX_HOOKS["grad"](
+            grad, outputs, inputs, grad_outputs, retain_graph=retain_graph,
+            create_graph=create_graph, allow_unused=allow_unused,
+            is_grads_batched=is_grads_batched, materialize_grads=materialize_grads)
     if is_grads_batched:
         return _grad_batched(outputs, inputs, grad_outputs, retain_graph, create_graph,
                              allow_unused, materialize_grads)

@@ -14,7 +14,8 @@ from .._fp import call as _np
 from .._state import state
 from ..arena import _F32, _F64, _ndarray
 from ..tape import current_tape
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, _new, _nonleaf, norm
+from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, ComplexData, ComplexPart, Tensor, _leaf, _new,
+                      _nonleaf, norm)
 from ._record import _result, output, record, slot, tape_for_grad
 from .registry import OPS
 from .strided import broadcast_shape, expand_slot
@@ -50,6 +51,8 @@ def make_unary(op, doc):
             d = input._data
         except AttributeError:
             raise _not_a_tensor(op.name, input) from None
+        except ComplexPart:  # a complex tensor (tapegrad/_complex.py)
+            return COMPLEX_HOOKS["unary"](op.name, input)
         if type(d) is float:
             try:
                 v = pyfn(d)
@@ -124,7 +127,13 @@ def make_binary(op, doc, reflected=False):
             if swapped is not None and isinstance(b, Tensor) and \
                     isinstance(a, (int, float, np.generic)) and not isinstance(a, np.ndarray):
                 return swapped(b, a)
+            if isinstance(a, complex) and isinstance(b, Tensor):  # torch.mul(1j, x)
+                return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                    COMPLEX_HOOKS["binary"](op.name, a, b)
             raise _not_a_tensor(op.name, a) from None
+        except ComplexPart:  # a complex tensor (tapegrad/_complex.py)
+            return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                COMPLEX_HOOKS["binary"](op.name, a, b)
         if type(b) is Tensor:
             bd = b._data
             if reflected:
@@ -184,10 +193,21 @@ def make_binary(op, doc, reflected=False):
             if isinstance(b, np.generic) and b.dtype.kind in "biuf":
                 return fn(a, b.item())  # a NumPy scalar is a Python number, as to PyTorch
             if isinstance(b, (np.ndarray, np.generic, list, tuple)):
-                return fn(a, Tensor(b))
+                try:
+                    t = Tensor(b)
+                except ComplexData:  # x * np.complex128(1j): a complex operand
+                    return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                        COMPLEX_HOOKS["binary"](op.name, a, b)
+                return fn(a, t)
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
+                if tb is COMPLEX_HOOKS["type"]:
+                    return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                        COMPLEX_HOOKS["binary"](op.name, a, b)
                 return _tensor_binary(op, b, a, need, keep, fresh) if reflected else \
                     _tensor_binary(op, a, b, need, keep, fresh)
+            if tb is complex or isinstance(b, np.complexfloating):  # x * 1j
+                return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+                    COMPLEX_HOOKS["binary"](op.name, a, b)
             return NotImplemented
         c = float(b)
         if type(ad) is float:

@@ -15,7 +15,7 @@ import numpy as np
 from .._state import state
 from ..dtypes import torch_word
 from ..grad_mode import no_grad
-from ..tensor import Tensor
+from ..tensor import COMPLEX_HOOKS, ComplexPart, Tensor
 from . import inplace
 
 _RESIZED = ("An output with one or more elements was resized since it had shape {}, which "
@@ -87,7 +87,10 @@ def with_out(name, fn):
         if numpy and kwargs and ("axis" in kwargs or "keepdims" in kwargs):
             numpy_names(kwargs)
         if out is None:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            except ComplexPart:  # a complex operand: its form, if the op has one (_complex.py)
+                return COMPLEX_HOOKS["top"](name, args, kwargs)
         if not isinstance(out, Tensor):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
                             f"{type(out).__name__}")
@@ -99,6 +102,7 @@ def with_out(name, fn):
         if not isinstance(result, Tensor):
             raise TypeError(f"{name}(): out= needs a function with one tensor result")
         return _into(out, result, name)
+    op.catches_complex = True  # (tapegrad/_complex.py's install needs no wrapper of its own)
     return op
 
 

@@ -17,7 +17,7 @@ from .._rules import _s, _u, add_into
 from .._state import state
 from ..arena import _F64, _ndarray
 from ..return_types import named
-from ..tensor import Tensor, _leaf, _wrap_dim
+from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, _wrap_dim
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from . import elementwise as E
 from . import layout
@@ -153,6 +153,9 @@ def _reduce(input, dim, keepdim, op, dtype):
     mean = op == "mean"
     d = np.asarray(input._data)
     if dtype is not None:
+        if np.dtype(dtype).kind == "c":  # sum(x, dtype=cfloat): of x made complex
+            z = input.to(dtype)
+            return z.mean(dim, keepdim) if mean else z.sum(dim, keepdim)
         d = d.astype(dtypes.to_dtype(dtype))
     if mean and d.dtype.kind != "f":
         raise RuntimeError(
@@ -277,6 +280,8 @@ def _npred(fn, d, dims, keepdim, **kw):
 
 
 def _float_input(input, op, what="a floating point"):
+    if input.dtype.kind == "c":
+        raise COMPLEX_HOOKS["unsupported"](op)
     if input.dtype.kind != "f":
         raise RuntimeError(f"{op}: Expected {what} tensor as input. Got "
                            f"{dtypes.name(input.dtype)} (use .double() or .float() first)")

@@ -30,8 +30,8 @@ from .._rules import _s, _u, reach_input
 from .._state import state
 from ..device import parse_to
 from ..return_types import named
-from ..tensor import (TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf, _wrap_dim, host_values,
-                      norm)
+from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
+                      _wrap_dim, host_values, norm)
 from ._record import node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
@@ -1427,6 +1427,8 @@ def to(input, *args, **kwargs):
     if dtype is None or np.dtype(dtype) == input.dtype:
         return clone(input) if kwargs.get("copy") else input  # copy=True: a new tensor
     dt = np.dtype(dtype)
+    if dt.kind == "c":  # x.to(torch.cfloat): a complex tensor (tapegrad/_complex.py)
+        return COMPLEX_HOOKS["to_complex"](input, dt)
     data = np.asarray(input._data).astype(dt)
     if dt.kind != "f" and input._rg and state.tracing is not None:
         # a traced value cast to bool or int stays traced (an index made from it is guarded)

@@ -13,7 +13,7 @@ from ..arena import note_write
 from ..grad_mode import enable_grad
 from ..nn.modules import _zero_grad
 from ..ops.inplace import _write
-from ..tensor import Tensor
+from ..tensor import COMPLEX_HOOKS, Tensor
 
 __all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD"]
 
@@ -155,6 +155,10 @@ class Optimizer:
                                 f"{type(p).__name__}")
             if not p.is_leaf:
                 raise ValueError("can't optimize a non-leaf Tensor")
+        # a complex parameter is optimised as its two real parts (PyTorch's optimisers treat
+        # one through view_as_real: elementwise, the same steps)
+        params = [q for p in params for q in (
+            (p._re, p._im) if type(p) is COMPLEX_HOOKS["type"] else (p,))]
         if len({id(p) for p in params}) != len(params):
             warnings.warn("optimizer contains a parameter group with duplicate parameters; in "
                           "future, this will cause an error", stacklevel=3)
