@@ -120,6 +120,10 @@ def make_binary(op, doc, reflected=False):
     swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
     fresh = type(npfn) is np.ufunc  # (its result is a new array: see _record.record)
 
+    def complex_op(a, b):  # a complex operand: tapegrad/_complex.py answers
+        return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
+            COMPLEX_HOOKS["binary"](op.name, a, b)
+
     def fn(a, b):
         try:
             ad = a._data
@@ -128,12 +132,10 @@ def make_binary(op, doc, reflected=False):
                     isinstance(a, (int, float, np.generic)) and not isinstance(a, np.ndarray):
                 return swapped(b, a)
             if isinstance(a, complex) and isinstance(b, Tensor):  # torch.mul(1j, x)
-                return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
-                    COMPLEX_HOOKS["binary"](op.name, a, b)
+                return complex_op(a, b)
             raise _not_a_tensor(op.name, a) from None
         except ComplexPart:  # a complex tensor (tapegrad/_complex.py)
-            return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
-                COMPLEX_HOOKS["binary"](op.name, a, b)
+            return complex_op(a, b)
         if type(b) is Tensor:
             bd = b._data
             if reflected:
@@ -196,18 +198,15 @@ def make_binary(op, doc, reflected=False):
                 try:
                     t = Tensor(b)
                 except ComplexData:  # x * np.complex128(1j): a complex operand
-                    return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
-                        COMPLEX_HOOKS["binary"](op.name, a, b)
+                    return complex_op(a, b)
                 return fn(a, t)
             if isinstance(b, Tensor):  # a subclass (nn.Parameter): the general path
                 if tb is COMPLEX_HOOKS["type"]:
-                    return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
-                        COMPLEX_HOOKS["binary"](op.name, a, b)
+                    return complex_op(a, b)
                 return _tensor_binary(op, b, a, need, keep, fresh) if reflected else \
                     _tensor_binary(op, a, b, need, keep, fresh)
             if tb is complex or isinstance(b, np.complexfloating):  # x * 1j
-                return COMPLEX_HOOKS["binary"](op.name, b, a) if reflected else \
-                    COMPLEX_HOOKS["binary"](op.name, a, b)
+                return complex_op(a, b)
             return NotImplemented
         c = float(b)
         if type(ad) is float:
