@@ -20,6 +20,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from ._format import complex_repr
 from ._state import state
 from .autograd.function import Function
 from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, norm
@@ -681,7 +682,6 @@ class ComplexTensor(Tensor):
     __int__ = __float__
 
     def __repr__(self):
-        from ._format import complex_repr
         return complex_repr(self)
 
     def __format__(self, spec):  # (PyTorch: f"{z}" of a 0-d z is its number's, "(1+2j)")
@@ -1066,7 +1066,7 @@ def _dispatching(real_fn, complex_fn):
             return complex_fn(*args, **kwargs)
     fn.__name__ = getattr(real_fn, "__name__", "fn")
     fn.__doc__ = real_fn.__doc__
-    fn.__wrapped__ = real_fn
+    fn.__wrapped__ = getattr(real_fn, "__wrapped__", real_fn)  # (out.py's wrapper's)
     return fn
 
 

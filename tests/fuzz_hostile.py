@@ -502,7 +502,7 @@ def _check_result(r, expected):
     """A result is sane: tensors have the shape of their data; with PyTorch's result at hand,
     the same values and shape.  Returns a problem string or None."""
     if isinstance(r, tg.Tensor):
-        a = np.asarray(r._data)
+        a = np.asarray(r.detach().numpy() if r.is_complex() else r._data)
         if tuple(a.shape) != tuple(r.shape):
             return f"shape {tuple(r.shape)} but data {a.shape}"
         if expected is None:

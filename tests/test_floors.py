@@ -21,7 +21,8 @@ LAZY = {
     "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
     "tapegrad.quasirandom": {"scipy.stats"},  # Sobol points: SciPy on first use
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
-    "tapegrad._jit": {"numba"},  # ~0.3 s to import: at the first compiled use (issue 23)
+    "tapegrad._jit": {"numba", "numba.core", "numba.core.registry"},  # ~0.3 s to import:
+    #                                  at the first compiled use (issue 23)
     "tapegrad._eager": {"numpy.ma"},  # on the caller's thread before ours start (start_thread:
     #                                   its lazy import runs ast.parse; CPython 3.11's race)
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
