@@ -49,7 +49,8 @@ def _float_formatter(a):
     sci, width = False, 1
     if nz.size:
         amax, amin = np.abs(nz).max(), np.abs(nz).min()
-        sci = amax / amin > 1000.0 or amax > 1.0e8 or (not whole and amin < 1.0e-4)
+        with np.errstate(over="ignore"):  # (1e300 / 1e-300 is inf, as PyTorch's ratio)
+            sci = amax / amin > 1000.0 or amax > 1.0e8 or (not whole and amin < 1.0e-4)
         if OPTIONS["sci_mode"] is not None:
             sci = OPTIONS["sci_mode"]
         if sci:

@@ -3,6 +3,7 @@ search.py, combine.py, fused.py, inplace_more.py, nn/distance.py, typeinfo.py...
 PyTorch: values (with their dtypes and shapes), gradients, edge values and error messages.
 The differentiable ones also have spec rows (tests/test_ops.py runs those)."""
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -578,3 +579,13 @@ def test_nothing_left_on_the_tape_when_an_op_raises():
         with pytest.raises((RuntimeError, IndexError)):
             bad()
         assert tape.nrows == before
+
+
+@pytest.mark.parametrize("values", [[1e300, 1e-300], [1e308, 5e-324, 1.0], [-1e308, 1e-320]])
+def test_repr_of_values_spanning_the_float_range_is_pytorchs_without_warnings(
+        values, torch_float64):
+    """The sci-mode ratio of the magnitudes overflows to inf (as PyTorch's): no
+    RuntimeWarning printed to the user."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert repr(tg.tensor(values)) == repr(torch_float64.tensor(values))
