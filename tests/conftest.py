@@ -178,13 +178,17 @@ def torch():
 
 @pytest.fixture
 def torch_float64(torch):
-    """torch with float64 as its default dtype (tapegrad's), restored after the test."""
-    old = torch.get_default_dtype()
+    """torch with float64 as its default dtype (tapegrad's) and its distributions' argument
+    checks on (as by default: a real ``torch.compile`` anywhere earlier in the process, e.g.
+    script s155, turns them off for good), both restored after the test."""
+    old, checks = torch.get_default_dtype(), torch.distributions.Distribution._validate_args
     torch.set_default_dtype(torch.float64)
+    torch.distributions.Distribution.set_default_validate_args(True)
     try:
         yield torch
     finally:
         torch.set_default_dtype(old)
+        torch.distributions.Distribution.set_default_validate_args(checks)
 
 
 def raises_as_torch(call, torch, prefix=False):

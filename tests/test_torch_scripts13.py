@@ -44,11 +44,7 @@ def test_script_prints_as_under_pytorch(name, torch_float64):
     for pattern, repl in IMPORTS:
         ours = re.sub(pattern, repl, ours, flags=re.M)
     assert "import torch" not in ours and "from torch" not in ours
-    checks = torch_float64.distributions.Distribution._validate_args
-    try:
-        theirs = _printed(source, path)
-    finally:  # (torch.compile turns torch's distribution checks off for good: s155)
-        torch_float64.distributions.Distribution.set_default_validate_args(checks)
+    theirs = _printed(source, path)
     assert "RAISED" not in theirs, theirs
     assert _printed(ours, path) == theirs
 
