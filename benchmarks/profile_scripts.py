@@ -3,7 +3,8 @@
 PyTorch and the same computation written by hand in NumPy (forward and backward), taken in
 turn in one process, CPU time (``time.process_time``), medians per phase::
 
-    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 python benchmarks/profile_scripts.py [rounds] [script...]
+    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \\
+        python benchmarks/profile_scripts.py [rounds] [script...]
 
 (rounds default 200; scripts by bench_scripts's names, default all).  Before timing, each
 hand-written step's loss and gradients are checked against tapegrad's (float64 1e-9

@@ -69,7 +69,8 @@ def expands(draw):
     src = [draw(st.sampled_from([1, n])) for n in out]
     lead = draw(st.integers(0, len(out) - 1))  # src may have fewer dims (broadcast rules)
     return (tuple(src[lead:]), tuple(out), draw(st.booleans()),
-            draw(st.sampled_from(["float64", "float32"])), draw(st.sampled_from(["expand", "broadcast"])))
+            draw(st.sampled_from(["float64", "float32"])),
+            draw(st.sampled_from(["expand", "broadcast"])))
 
 
 @settings(max_examples=80, deadline=None)
