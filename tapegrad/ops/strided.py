@@ -61,22 +61,30 @@ def strided_index(i, meta, k):
 
 @rule
 def strided_runs(meta, k, n):
-    """The strided map at ``meta[k]`` (n elements) as runs along its last dimension:
+    """The strided map at ``meta[k]`` (n elements) as runs along its last dimensions:
     returns (starts, length, step): element ``r * length + i`` maps to source element
     ``starts[r] + i * step``.  An odometer over the outer dimensions: no div/mod per
-    element (strided_index costs 4-10x more per element)."""
+    element (strided_index costs 4-10x more per element).  The dims before the last that
+    continue its walk (stride = step * the run so far; or of size 1) join its run: the same
+    elements in the same order, so every caller adds and compares in the same order, in
+    fewer, longer runs (k-means' (1, 100, 16) -> (1000, 100, 16) expand: 1,000 runs of
+    1,600 instead of 10^5 runs of 16; a sum over the last two dims: one run per output)."""
     nd = meta[k]
     if nd == 0:  # every element from one source (the map of a full reduction)
         return np.full(1, meta[k + 1]), n, 0
     length = meta[k + 1 + nd]
     step = meta[k + 1 + 2 * nd]
+    top = nd - 2  # the innermost dim left outside the runs
+    while top >= 0 and (meta[k + 2 + top] == 1 or meta[k + 2 + nd + top] == step * length):
+        length *= meta[k + 2 + top]
+        top -= 1
     m = n // length if length > 0 else 0
     starts = np.empty(m, np.int64)
     idx = np.zeros(nd, np.int64)
     e = meta[k + 1]
     for r in range(m):
         starts[r] = e
-        d = nd - 2
+        d = top
         while d >= 0:  # advance the odometer: carry into outer dims
             idx[d] += 1
             e += meta[k + 2 + nd + d]
