@@ -4,14 +4,15 @@
   is 100,000 inner loops of 16 values to NumPy's iterator, 2.2 ms against PyTorch's 0.5;
 - a sum over a short last axis: ``(100000, 16).sum(-1)`` calls NumPy's pairwise sum once a
   row, 2.0 ms against PyTorch's 0.4;
-- float64 ``tanh``: NumPy's takes ~35 ns an element (libm's, one at a time), 3.7x
-  PyTorch's vectorised one, and was 40% of the MLP script's step;
+- float64 ``tanh``: NumPy's takes ~35 ns an element where it is libm's (one at a time; AVX-512
+  machines have NumPy's own SIMD loop), 3.7x PyTorch's vectorised one, and was 40% of the MLP
+  script's step;
 - float64 ``sigmoid``: seven NumPy passes (ops/elementwise.py ``_sigmoid_np``), ~8% of
   the LSTM script's step; the kernel makes them one, with the same libm exp.
 
 The first two kernels and sigmoid compute NumPy's result bit for bit: the same IEEE operations in the same
 order (for the sum, NumPy's pairwise order and its 0 start: ``tests/test_eager_kernels.py``
-pins both against NumPy).  So a caller runs the kernel once it is compiled and NumPy until
+pins both against NumPy; sigmoid's NumPy path takes libm's exp where NumPy's own differs).  So a caller runs the kernel once it is compiled and NumPy until
 then, and a value never depends on which ran: nothing waits for Numba.  ``tanh`` has its
 own formula (Cephes' rational functions, written so LLVM vectorises the loop: 1.5 ulp at
 most, NumPy's 1.2), and its NumPy fallback evaluates the same IEEE operations in the same
@@ -259,8 +260,8 @@ def _tanh_numpy(x):
 def _sigmoid(x, out):
     # ops/elementwise.py _sigmoid_np's operations in one pass, e = exp(-|x|) by libm's exp
     # (math.exp, as the replay rule sigmoid_fwd): 1 / (1 + e) from +-0 up, e / (1 + e)
-    # below, NaN staying NaN.  NumPy's float64 exp is libm's where AVX512F is absent (this
-    # machine kind): the same values, bit for bit (tests/test_eager_kernels.py)
+    # below, NaN staying NaN.  _sigmoid_np's NumPy path takes libm's exp too (NumPy's own on
+    # AVX-512 machines differs in the last bit): the same values (tests/test_eager_kernels.py)
     for i in range(len(x)):
         v = x[i]
         e = math.exp(-abs(v))

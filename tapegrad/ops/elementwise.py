@@ -24,6 +24,22 @@ from .spec import lib as _lib
 from .strided import broadcast_shape, expand_slot
 
 
+def _numpy_exp_is_libm():
+    """NumPy's float64 exp is libm's except where it has its own AVX-512 loop (other last
+    bits), or where its CPU dispatch cannot be read (assumed its own then)."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__  # (NumPy 2)
+    except ImportError:
+        try:
+            from numpy.core._multiarray_umath import __cpu_features__
+        except ImportError:
+            return False
+    return not __cpu_features__.get("AVX512F", False)
+
+
+_EXP_IS_LIBM = _numpy_exp_is_libm()
+
+
 def _sigmoid_np(x):
     # exp of a non-positive argument only: no overflow at either end
     x = np.asarray(x)
@@ -31,6 +47,17 @@ def _sigmoid_np(x):
         x = x.astype(np.float64)
     if (y := _eager.sigmoid(x)) is not None:  # float64: the steps below in one pass
         return y
+    if x.dtype == np.float64 and not _EXP_IS_LIBM:
+        # the kernel and the replay rule take libm's exp: so does this path (while the
+        # kernel loads, and for 0-d values), or a value would depend on which ran
+        if not x.ndim:  # (the kernel's formula)
+            v = float(x)
+            e = math.exp(-math.fabs(v))
+            return np.float64((1.0 if v >= 0.0 else e) / (e + 1.0))
+        e = np.fromiter(map(math.exp, (-np.abs(x)).ravel().tolist()), np.float64, x.size)
+        e = e.reshape(x.shape)
+        with np.errstate(invalid="ignore"):
+            return np.maximum(e, np.sign(x)) / (e + 1.0)
     if not x.ndim:
         e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
         return np.where(x >= 0, 1.0, e) / (1 + e)
