@@ -214,7 +214,7 @@ def read_npz(path, max_bytes=MAX_BYTES):
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
                                  f"more than max_bytes={max_bytes}; pass a larger max_bytes "
                                  "to tapegrad.load if you trust this file")
-            return {i.filename[:-4]: _read_member(z, i) for i in infos}
+            return {i.filename[:-4]: _read_member(z, i, max_bytes) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: "
                          f"{getattr(path, 'name', path)!s}: {e}") from None
@@ -322,7 +322,7 @@ def npy_header(f):
     return header(io.BytesIO(length + head))
 
 
-def _read_member(z, info):
+def _read_member(z, info, max_bytes=MAX_BYTES):
     name = info.filename[:-4]
     dtype, ndim = ARRAYS[name]
     with z.open(info) as f:
@@ -339,6 +339,9 @@ def _read_member(z, info):
             raise ValueError(f"trace field {name!r} has shape {shape} "
                              f"({'Fortran order' if fortran else f'{len(shape)} dims'}); "
                              f"a trace stores a C-order array of {ndim} dims")
+        if name in ("rows", "offs"):  # (before 1 GB of them is inflated and copied)
+            check_counts(max(shape[0] - 1, 0) if name == "offs" else 0,
+                         shape[0] if name == "rows" else 0, max_bytes)
         nbytes = int(np.prod(shape, dtype=object)) * got.itemsize
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
@@ -402,19 +405,7 @@ def check(d, max_bytes=None):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
-    if max_bytes is not None and nslots * SLOT_BYTES > max_bytes:
-        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
-        raise ValueError(
-            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
-            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
-            "larger max_bytes to tapegrad.load if you trust this file")
-    if max_bytes is not None and len(rows) * ROW_BYTES > max_bytes:
-        # (10**6 rows are 120 kB deflated: 2.7 * 10**7, 1 GB of 'rows', took ~5 GB and
-        # minutes)
-        raise ValueError(
-            f"trace field 'rows': its {len(rows)} rows take about {len(rows) * ROW_BYTES} bytes "
-            f"to check, plan and replay ({ROW_BYTES} a row), more than max_bytes={max_bytes}; "
-            "pass a larger max_bytes to tapegrad.load if you trust this file")
+    check_counts(nslots, len(rows), max_bytes)
     in_shapes = d.get("in_shapes")
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
@@ -462,6 +453,27 @@ def check(d, max_bytes=None):
                 in_slots=in_slots, in_shapes=[tuple(int(v) for v in s) for s in in_shapes],
                 out_slot=int(out_slot), argnums=tuple(int(j) for j in argnums),
                 guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
+
+
+def check_counts(nslots, nrows, max_bytes):
+    """The memory a trace's slots and rows take to check, plan and replay, against
+    ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members' headers, before
+    their data is read."""
+    if max_bytes is None:
+        return
+    if nslots * SLOT_BYTES > max_bytes:
+        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
+        raise ValueError(
+            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
+            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
+            "larger max_bytes to tapegrad.load if you trust this file")
+    if nrows * ROW_BYTES > max_bytes:
+        # (10**6 rows are 120 kB deflated: 2.7 * 10**7, 1 GB of 'rows', took ~5 GB and
+        # minutes to load)
+        raise ValueError(
+            f"trace field 'rows': its {nrows} rows take about {nrows * ROW_BYTES} bytes to "
+            f"check, plan and replay ({ROW_BYTES} a row), more than max_bytes={max_bytes}; "
+            "pass a larger max_bytes to tapegrad.load if you trust this file")
 
 
 def _is_int(v):
