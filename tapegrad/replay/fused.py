@@ -36,7 +36,9 @@ The rules of this tier (DESIGN, tiered replay):
   ``jacobian_batch`` and ``jvp_batch``, "vjp" for ``vjp_batch``), which take over once
   ready: inputs read where they are, unit seeds as literals, only the argnums' columns.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
-  ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
+  ``MAX_ROWS`` rows, ``MAX_VALUES`` values or ``MAX_PIECES`` pieces of code (map entries,
+  block copies, products: what a loaded file's data could make us generate), or in-place
+  rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
   is flagged (``bad``) and resolved as ever (retrace, raise or mask), by the other traces'
   own kernels or the interpreter.
