@@ -496,9 +496,9 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     of a cat or softmax over empty blocks).  A row's output may be smaller than what it
     reads (a sum, a dot, a guard): a small file of many rows reading one large slot, or of
     products reusing one block at every batch offset, took hours to check (10**12
-    multiply-adds from a 7 kB file).  With ``max_bytes``, a work over ``WORK_PER_BYTE * max_bytes`` is refused, and so
-    is a check whose rows checked one at a time in Python (``layout.ROW_WORK`` each) would
-    cost more, before they are checked."""
+    multiply-adds from a 7 kB file).  With ``max_bytes``, a work over ``WORK_PER_BYTE *
+    max_bytes`` is refused, and so is a check whose rows checked one at a time in Python
+    (``layout.ROW_WORK`` each) would cost more, before they are checked."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
