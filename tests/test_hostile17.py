@@ -5,11 +5,12 @@
   of size 0 (outer * inner = 2**62) made the traced-point replay loop forever: any file
   holding one hung ``load`` (now counted as work: refused under max_bytes);
 - the layout checks of guards, comparisons, full sums, views and scalar-operand rows ran
-  one row at a time in Python: 10**6 guard rows (a 120 kB deflated file) took 7-20 s to
-  check on main, the 2.7 * 10**7 that 1 GB of 'rows' holds minutes and ~5 GB.  Those checks
-  now run over all rows at once; the ops still checked one row at a time (their meta is of
-  variable length) count ``layout.ROW_WORK`` a row against max_bytes before they run, and
-  every row ``validate.ROW_BYTES`` of memory;
+  one row at a time in Python: 10**6 guard rows (a 120 kB deflated file) took 13 s to load
+  on main, the 2.68 * 10**7 that 1 GB of 'rows' holds (a 3 MB file) 877 s and 6.2 GB.  Those
+  checks now run over all rows at once; the ops still checked one row at a time (their
+  meta is of variable length) count ``layout.ROW_WORK`` a row against max_bytes before they
+  run, and every row ``validate.ROW_BYTES`` of memory, counted from the member's .npy
+  header before its data is inflated;
 - the fused tier generated its source per arena element and per map entry: a trace of
   (2 x).sum() over 10**6 inputs took ~50 s of Python (holding the GIL) in the compile
   thread, a loaded one of 10**8 hours; an empty batched product or a cat of empty blocks
