@@ -85,10 +85,11 @@ MAX_ROWS = 2500  # longer tapes stay interpreted.  Compile time grows about line
 # form, CPU seconds, 99 rows 0.9 s, 1,089 rows (n = 100) 8 s (was 191 s wall, loaded)
 MAX_VALUES = 1 << 16  # larger arenas stay interpreted: the generator writes and scans code
 # per element (an input's gradient stores, its runs of array elements): a trace of
-# (2 x).sum() over 10**6 inputs took 50 s to generate, a loaded one of 10**8 hours
+# (2 x).sum() over 10**6 inputs took 50 s to generate here (loaded machine), in Python, in
+# the compile thread; a loaded file's arena may hold 10**8
 MAX_PIECES = 1 << 16  # and tapes whose code grows with their rows' data, not their count:
-# the entries of move rows' index maps (written into the source as literals), cat blocks
-# copied, batched products (a 1 MB file's gather map of 10**7 entries made ~100 MB of source)
+# move rows' index maps (a literal per output element), cat block copies (a loop each: a cat
+# of empty blocks claims any number), batched products (loops each, empty ones too)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
 CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
