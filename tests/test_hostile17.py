@@ -11,6 +11,10 @@
   meta is of variable length) count ``layout.ROW_WORK`` a row against max_bytes before they
   run, and every row ``validate.ROW_BYTES`` of memory, counted from the member's .npy
   header before its data is inflated;
+- each input (a row of 'in_shapes') and each guard name became a Python object before any
+  count was compared: 3 * 10**6 rows of 'in_shapes' (560 kB deflated) took 32 s and 1.2 GB
+  to be refused, 2 * 10**7 guard names (80 kB) 20 s and 760 MB to load (now counted from
+  the headers: ``validate.INPUT_BYTES``, ``GUARD_BYTES``);
 - the fused tier generated its source per arena element and per map entry: a trace of
   (2 x).sum() over 10**6 inputs took ~50 s of Python (holding the GIL) in the compile
   thread, a loaded one of 10**8 hours; an empty batched product or a cat of empty blocks
@@ -166,6 +170,38 @@ def test_rows_checked_one_at_a_time_count_against_max_bytes_before_they_run():
     t = tg.jit.load(io.BytesIO(data), max_bytes=25_000_000)
     assert t.value(np.arange(4.0)) == 6.0
     assert layout.ROW_WORK * 2001 > 15_000_000 * validate.WORK_PER_BYTE
+
+
+def _with(field, value):
+    a = _arrays(lambda x: (x * 2).sum(), np.ones(3))
+    a[field] = value
+    return _saved(a, compressed=True)
+
+
+def test_inputs_and_guard_names_count_against_max_bytes_from_their_headers():
+    """Each input (a row of 'in_shapes') and each guard name became Python objects one at a
+    time before any count was compared: on main 3 * 10**6 rows of 'in_shapes' (a 560 kB
+    file) took 32 s and 1.2 GB to be refused, 2 * 10**7 one-letter guard names (80 kB) 20 s
+    and 760 MB to load."""
+    data = _with("in_shapes", np.tile(np.array([[3] + [-1] * 7], np.int64), (100_000, 1)))
+    with pytest.raises(ValueError, match=r"trace field 'in_slots' and 'in_shapes': its 100000 "
+                                         r"inputs take about 409600000 bytes .*max_bytes="
+                                         r"100000000"):
+        tg.jit.load(io.BytesIO(data), max_bytes=100_000_000)
+    data = _with("guards", np.full(200_000, "a", dtype="U1"))
+    with pytest.raises(ValueError, match=r"trace field 'guards': its 200000 guards take about "
+                                         r"205600000 bytes .*max_bytes=100000000"):
+        tg.jit.load(io.BytesIO(data), max_bytes=100_000_000)
+
+
+def test_a_traced_branch_per_element_still_loads():
+    def f(x):
+        return sum((x[i] if x[i] > 0 else -x[i]) for i in range(200))
+    x = np.linspace(-1.0, 1.0, 200)
+    buf = io.BytesIO()
+    tg.trace(f, x).save(buf)
+    t = tg.jit.load(io.BytesIO(buf.getvalue()))
+    assert len(t.guards) == 200 and t.value(x) == pytest.approx(np.abs(x).sum(), rel=1e-14)
 
 
 # ---- the checks over all rows at once still name the row ------------------------------------

@@ -50,6 +50,9 @@ MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to 
 SLOT_BYTES = 80  # memory a slot takes to check and plan (measured: ~70 bytes; 8 in 'offs')
 ROW_BYTES = 200  # memory a row takes to check, plan and replay (measured: ~170 bytes at
 # 10**6 to 3 * 10**6 guard rows; 40 in 'rows')
+INPUT_BYTES = 4096  # what an input (in_slots, in_shapes) and a guard's name take: Python
+GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes', a 560 kB
+# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
@@ -339,9 +342,9 @@ def _read_member(z, info, max_bytes=MAX_BYTES):
             raise ValueError(f"trace field {name!r} has shape {shape} "
                              f"({'Fortran order' if fortran else f'{len(shape)} dims'}); "
                              f"a trace stores a C-order array of {ndim} dims")
-        if name in ("rows", "offs"):  # (before 1 GB of them is inflated and copied)
-            check_counts(max(shape[0] - 1, 0) if name == "offs" else 0,
-                         shape[0] if name == "rows" else 0, max_bytes)
+        if name in _COUNTED:  # (before 1 GB of them is inflated and copied)
+            check_counts(max_bytes, **{_COUNTED[name]: max(shape[0] - (name == "offs"), 0)},
+                         guard_chars=got.itemsize // 4 if name == "guards" else 0)
         nbytes = int(np.prod(shape, dtype=object)) * got.itemsize
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
@@ -405,7 +408,7 @@ def check(d, max_bytes=None):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
-    check_counts(nslots, len(rows), max_bytes)
+    check_counts(max_bytes, nslots, len(rows))
     in_shapes = d.get("in_shapes")
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
@@ -455,12 +458,25 @@ def check(d, max_bytes=None):
                 guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
 
 
-def check_counts(nslots, nrows, max_bytes):
-    """The memory a trace's slots and rows take to check, plan and replay, against
-    ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members' headers, before
-    their data is read."""
+_COUNTED = {"offs": "nslots", "rows": "nrows", "in_slots": "ninputs", "in_shapes": "ninputs",
+            "guards": "nguards"}  # the members check_counts bounds from their headers
+
+
+def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars=0):
+    """The memory a trace's slots, rows, inputs and guards take to check, plan and replay,
+    against ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members' headers,
+    before their data is read."""
     if max_bytes is None:
         return
+    for n, each, what in ((ninputs, INPUT_BYTES, "'in_slots' and 'in_shapes': inputs"),
+                          (nguards, GUARD_BYTES + 4 * guard_chars, "'guards': guards")):
+        if n * each > max_bytes:
+            field, unit = what.split(": ")
+            raise ValueError(
+                f"trace field {field}: its {n} {unit} take about {n * each} bytes to check "
+                f"({each} a{'n' if unit == 'inputs' else ''} {unit[:-1]}), more than "
+                f"max_bytes={max_bytes}; pass a larger max_bytes to tapegrad.load if you "
+                "trust this file")
     if nslots * SLOT_BYTES > max_bytes:
         # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
         raise ValueError(
