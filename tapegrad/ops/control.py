@@ -58,16 +58,15 @@ def cmp_fwd(vals, o, a, b, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], vals[b + i], kind) else 0.0
 
 
-def _cmp_kind(lay, i, kind):
+def _cmp_kind(lay, kind):
     # compare() reads any other kind as "ne", the fused tier's table not at all: one
     # file, two functions (a kind of -2 was "ne" interpreted, "eq" fused)
-    if not 0 <= kind < len(KINDS):
-        lay.fail(i, f"comparison kind {kind} is not one of 0..{len(KINDS) - 1} {KINDS}")
+    lay.check_each((kind < 0) | (kind >= len(KINDS)), lambda i: f"comparison kind "
+                   f"{int(kind[i])} is not one of 0..{len(KINDS) - 1} {KINDS}")
 
 
 declare(CMP, "CmpBackward0", aux="int", fwd=cmp_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO,
-        check=layout.both(layout.elementwise(),
-                          layout.each_row(lambda lay, i, o, a, b, k: _cmp_kind(lay, i, k))))
+        check=layout.both(layout.elementwise(), lambda lay, R: _cmp_kind(lay, R[:, 4])))
 
 
 @rule
@@ -76,14 +75,14 @@ def cmp_c_fwd(vals, o, a, c, n, kind):
         vals[o + i] = 1.0 if compare(vals[a + i], c, kind) else 0.0
 
 
-def _cmp_c_layout(lay, i, o, a, b, k):
-    kind, c = lay.window(i, k, 2)
-    _cmp_kind(lay, i, kind)
-    lay.const_of(i, c)
+def _cmp_c_layout(lay, R):
+    kind, c = lay.fields(R[:, 4], 2).T
+    _cmp_kind(lay, kind)
+    lay.const_index(c)
 
 
 declare(CMP_C, "CmpBackward0", aux="meta", fwd=cmp_c_fwd, vjp=no_gradient,
-        check=layout.both(layout.elementwise(), layout.each_row(_cmp_c_layout)),
+        check=layout.both(layout.elementwise(), _cmp_c_layout),
         tan=ZERO, curv=ZERO)
 
 
@@ -240,21 +239,18 @@ def guard_fwd(vals, meta, a, k, w, bad):
             bad[p] = 1 + meta[k + 1]
 
 
-def _guard_layout(lay, i, o, a, b, k, eq=False):
-    if lay.slot_of(i, a, "in0") != 1:
-        lay.fail(i, f"a guard reads one element; slot {a} has {lay.size[a]}")
-    value, number = lay.window(i, k, 2)
-    if eq:
-        lay.const_of(i, value)
-    if not 0 <= number < lay.nguards:
-        lay.fail(i, f"guard number {number} is out of range (the trace has {lay.nguards} "
-                    "guards)")
-
-
 def _guard_rows(eq):
     def check(lay, R):
         lay.no_output(R[:, 1])
-        layout.each_row(lambda *args: _guard_layout(*args, eq=eq))(lay, R)
+        a = R[:, 2]
+        n = lay.sizes(a, "in0")
+        lay.check_each(n != 1, lambda i: f"a guard reads one element; slot {int(a[i])} has "
+                                         f"{int(n[i])}")
+        value, number = lay.fields(R[:, 4], 2).T
+        if eq:
+            lay.const_index(value)
+        lay.check_each((number < 0) | (number >= lay.nguards), lambda i: f"guard number "
+                       f"{int(number[i])} is out of range (the trace has {lay.nguards} guards)")
     return check
 
 

@@ -468,18 +468,19 @@ def add_s_tan(tan, o, a, b, ne, w, k):
             tan[o + q + p] = tan[v + q + p] + tan[s + p]
 
 
-@layout.each_row
-def _scalar_operand_layout(lay, i, o, a, b, k):
-    n = lay.slot_of(i, o, "out")
-    na, nb = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
-    if k not in (0, 1):
-        lay.fail(i, f"aux must be 0 or 1 (which operand is the small one), got {k}")
-    small, vector = (na, nb) if k == 0 else (nb, na)
-    if small < 1 or vector != n or n % small:
-        lay.fail(i, f"the small operand has {small} elements (a divisor of the output's {n} "
-                    f"expected), the other {vector} (the output's {n})")
-    if a >= o or b >= o:
-        lay.fail(i, f"an operand slot is not older than the output slot {o}")
+def _scalar_operand_layout(lay, R):
+    o, a, b, k = R[:, 1], R[:, 2], R[:, 3], R[:, 4]
+    n = lay.sizes(o, "out")
+    na, nb = lay.sizes(a, "in0"), lay.sizes(b, "in1")
+    lay.check_each((k != 0) & (k != 1), lambda i: f"aux must be 0 or 1 (which operand is the "
+                                                  f"small one), got {int(k[i])}")
+    small, vector = np.where(k == 0, na, nb), np.where(k == 0, nb, na)
+    lay.check_each((small < 1) | (vector != n) | (n % np.maximum(small, 1) != 0),
+                   lambda i: f"the small operand has {int(small[i])} elements (a divisor of "
+                             f"the output's {int(n[i])} expected), the other "
+                             f"{int(vector[i])} (the output's {int(n[i])})")
+    lay.check_each((a >= o) | (b >= o), lambda i: f"an operand slot is not older than the "
+                                                  f"output slot {int(o[i])}")
 
 
 declare(MUL_S, "MulBackward0", saves="AB", aux="int", fwd=mul_s_fwd, rev=mul_s_rev,

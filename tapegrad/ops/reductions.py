@@ -57,11 +57,10 @@ def sum_vjp(r, g):
     return [(r.a, S.expand(g, *shape) if shape else g)]
 
 
-@layout.each_row
-def _all_layout(lay, i, o, a, b, k):
-    lay.slot_of(i, a, "in0")
-    if lay.slot_of(i, o, "out") != 1:
-        lay.fail(i, "a full reduction has one output element")
+def _all_layout(lay, R):
+    lay.slots(R[:, 2], "in0")
+    lay.check_each(lay.sizes(R[:, 1], "out") != 1,
+                   lambda i: "a full reduction has one output element")
 
 
 declare(SUM, "SumBackward0", fwd=sum_fwd, rev=sum_rev, vjp=sum_vjp, check=_all_layout,

@@ -665,11 +665,12 @@ def view_vjp(r, g):
     return [(r.a, reshape(g, *r.shape(r.a)))]
 
 
-@layout.each_row
-def _view_layout(lay, i, o, a, b, k):
-    if lay.slot_of(i, o, "out") != lay.slot_of(i, a, "in0"):
-        lay.fail(i, f"a view of {lay.size[a]} elements has {lay.size[o]}")
-    view_name_layout(lay, i, k)
+def _view_layout(lay, R):
+    o, a, k = R[:, 1], R[:, 2], R[:, 4]
+    no, na = lay.sizes(o, "out"), lay.sizes(a, "in0")
+    lay.check_each(no != na, lambda i: f"a view of {int(na[i])} elements has {int(no[i])}")
+    lay.check_each((k < 0) | (k >= len(VIEW_NAMES)), lambda i: f"view name index {int(k[i])} "
+                   f"is out of range ({len(VIEW_NAMES)} names)")  # (view_name_layout's)
 
 
 declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout,
@@ -1238,6 +1239,7 @@ def _cat_layout(lay, i, o, a, b, k):
                         "older than the output)")
     if outer * sum(fields[n:]) != lay.slot_of(i, o, "out"):
         lay.fail(i, f"the blocks fill {outer * sum(fields[n:])} elements of {lay.size[o]}")
+    lay.work += outer * n  # (the block copies: of empty blocks, 2**62 took forever)
     for s, what in ((a, "in0"), (b, "in1")):
         if s != -1:
             lay.slot_of(i, s, what)

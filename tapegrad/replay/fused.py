@@ -36,7 +36,9 @@ The rules of this tier (DESIGN, tiered replay):
   ``jacobian_batch`` and ``jvp_batch``, "vjp" for ``vjp_batch``), which take over once
   ready: inputs read where they are, unit seeds as literals, only the argnums' columns.
 - **Ineligible tapes stay interpreted**: a row without a template (``COVERED``), more than
-  ``MAX_ROWS`` rows, or in-place rows.  ``status(t)`` says which.
+  ``MAX_ROWS`` rows, ``MAX_VALUES`` values or ``MAX_PIECES`` pieces of code (map entries,
+  block copies, products: what a loaded file's data could make us generate), or in-place
+  rows.  ``status(t)`` says which.
 - **Guards** are checked at every point as the interpreter checks them; a diverging point
   is flagged (``bad``) and resolved as ever (retrace, raise or mask), by the other traces'
   own kernels or the interpreter.
@@ -81,6 +83,13 @@ GENERATOR = 2  # part of every key: bump when the generated code's conventions c
 MAX_ROWS = 2500  # longer tapes stay interpreted.  Compile time grows about linearly since
 # the kernels are single-assignment (_single_assignment; it was quadratic): Rosenbrock's loop
 # form, CPU seconds, 99 rows 0.9 s, 1,089 rows (n = 100) 8 s (was 191 s wall, loaded)
+MAX_VALUES = 1 << 16  # larger arenas stay interpreted: the generator writes and scans code
+# per element (an input's gradient stores, its runs of array elements): a trace of
+# (2 x).sum() over 10**6 inputs took 50 s to generate here (loaded machine), in Python, in
+# the compile thread; a loaded file's arena may hold 10**8
+MAX_PIECES = 1 << 16  # and tapes whose code grows with their rows' data, not their count:
+# move rows' index maps (a literal per output element), cat block copies (a loop each: a cat
+# of empty blocks claims any number), batched products (loops each, empty ones too)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
 CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
@@ -278,6 +287,12 @@ class _Gen:
             if op not in COVERED:
                 raise Ineligible(f"{op_name(op)} (opcode {op}, {NAMES.get(op, '?')}) has no "
                                  "fused template")
+        if self.nv > MAX_VALUES:
+            raise Ineligible(f"{self.nv} values (more than {MAX_VALUES})")
+        pieces = self._pieces(fwd)
+        if pieces > MAX_PIECES:
+            raise Ineligible(f"its rows' code would take {pieces} pieces (map entries, block "
+                             f"copies, products; more than {MAX_PIECES})")
         outs = fwd[:, 1][fwd[:, 1] >= 0]
         self.in_slots = [2 * int(s) for s in t.in_slots]
         if len(np.unique(outs)) != len(outs) or np.isin(outs, self.in_slots).any():
@@ -298,6 +313,20 @@ class _Gen:
 
     def span(self, s):
         return int(self.offs[s]), int(self.offs[s + 1] - self.offs[s])
+
+    def _pieces(self, fwd):
+        """What the rows' code grows with beyond one piece a row: a move's map entries (one
+        per output element), a cat's block copies (outer times operands), a product's
+        batches (each its own loops)."""
+        meta, total = self.p.meta, len(fwd)
+        for op, o, _, _, k in fwd.tolist():
+            if op in _MOVES:
+                total += self.span(o)[1]
+            elif op in _CATS:
+                total += int(meta[k]) * int(meta[k + 1])
+            elif op in _MATMUL:
+                total += int(meta[k])
+        return total
 
     def name(self, e, adj=False):
         if self.scalar[e]:

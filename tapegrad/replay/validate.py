@@ -42,11 +42,17 @@ from .. import _kernels
 from .._sweep import POINT_OPS
 from ..ops import elementwise as _E
 from ..ops.control import STOP_GRAD
+from ..ops import layout
 from ..ops.layout import Layout
 from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
 SLOT_BYTES = 80  # memory a slot takes to check and plan (measured: ~70 bytes; 8 in 'offs')
+ROW_BYTES = 200  # memory a row takes to check, plan and replay (measured: ~170 bytes at
+# 10**6 to 3 * 10**6 guard rows; 40 in 'rows')
+INPUT_BYTES = 4096  # what an input (in_slots, in_shapes) and a guard's name take: Python
+GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes', a 560 kB
+# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
@@ -211,7 +217,7 @@ def read_npz(path, max_bytes=MAX_BYTES):
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
                                  f"more than max_bytes={max_bytes}; pass a larger max_bytes "
                                  "to tapegrad.load if you trust this file")
-            return {i.filename[:-4]: _read_member(z, i) for i in infos}
+            return {i.filename[:-4]: _read_member(z, i, max_bytes) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: "
                          f"{getattr(path, 'name', path)!s}: {e}") from None
@@ -319,7 +325,7 @@ def npy_header(f):
     return header(io.BytesIO(length + head))
 
 
-def _read_member(z, info):
+def _read_member(z, info, max_bytes=MAX_BYTES):
     name = info.filename[:-4]
     dtype, ndim = ARRAYS[name]
     with z.open(info) as f:
@@ -336,6 +342,9 @@ def _read_member(z, info):
             raise ValueError(f"trace field {name!r} has shape {shape} "
                              f"({'Fortran order' if fortran else f'{len(shape)} dims'}); "
                              f"a trace stores a C-order array of {ndim} dims")
+        if name in _COUNTED:  # (before 1 GB of them is inflated and copied)
+            check_counts(max_bytes, **{_COUNTED[name]: max(shape[0] - (name == "offs"), 0)},
+                         guard_chars=got.itemsize // 4 if name == "guards" else 0)
         nbytes = int(np.prod(shape, dtype=object)) * got.itemsize
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
@@ -399,12 +408,7 @@ def check(d, max_bytes=None):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
-    if max_bytes is not None and nslots * SLOT_BYTES > max_bytes:
-        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
-        raise ValueError(
-            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
-            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
-            "larger max_bytes to tapegrad.load if you trust this file")
+    check_counts(max_bytes, nslots, len(rows))
     in_shapes = d.get("in_shapes")
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
@@ -443,13 +447,7 @@ def check(d, max_bytes=None):
     guards = d.get("guards")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
-    work = check_rows(rows, size, meta, len(consts), len(guards), in_slots)
-    if max_bytes is not None and work > WORK_PER_BYTE * max_bytes:
-        raise ValueError(
-            f"trace field 'rows': replaying the trace at its traced point (which load does to "
-            f"check it) takes about {work:.3g} element operations, more than the "
-            f"{WORK_PER_BYTE * max_bytes:.3g} (one a byte) that max_bytes={max_bytes} "
-            "allows; pass a larger max_bytes to tapegrad.load if you trust this file")
+    check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
         r = int(np.argmax(written))
@@ -460,17 +458,63 @@ def check(d, max_bytes=None):
                 guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
 
 
+_COUNTED = {"offs": "nslots", "rows": "nrows", "in_slots": "ninputs", "in_shapes": "ninputs",
+            "guards": "nguards"}  # the members check_counts bounds from their headers
+
+
+def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars=0):
+    """The memory a trace's slots, rows, inputs and guards take to check, plan and replay,
+    against ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members' headers,
+    before their data is read."""
+    if max_bytes is None:
+        return
+    for n, each, what in ((ninputs, INPUT_BYTES, "'in_slots' and 'in_shapes': inputs"),
+                          (nguards, GUARD_BYTES + 4 * guard_chars, "'guards': guards")):
+        if n * each > max_bytes:
+            field, unit = what.split(": ")
+            raise ValueError(
+                f"trace field {field}: its {n} {unit} take about {n * each} bytes to check "
+                f"({each} a{'n' if unit == 'inputs' else ''} {unit[:-1]}), more than "
+                f"max_bytes={max_bytes}; pass a larger max_bytes to tapegrad.load if you "
+                "trust this file")
+    if nslots * SLOT_BYTES > max_bytes:
+        # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
+        raise ValueError(
+            f"trace field 'offs': its {nslots} slots take about {nslots * SLOT_BYTES} bytes to "
+            f"check and plan ({SLOT_BYTES} a slot), more than max_bytes={max_bytes}; pass a "
+            "larger max_bytes to tapegrad.load if you trust this file")
+    if nrows * ROW_BYTES > max_bytes:
+        # (10**6 rows are 120 kB deflated: 2.7 * 10**7, 1 GB of 'rows', took ~5 GB and
+        # minutes to load)
+        raise ValueError(
+            f"trace field 'rows': its {nrows} rows take about {nrows * ROW_BYTES} bytes to "
+            f"check, plan and replay ({ROW_BYTES} a row), more than max_bytes={max_bytes}; "
+            "pass a larger max_bytes to tapegrad.load if you trust this file")
+
+
 def _is_int(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def check_rows(rows, size, meta, nconsts, nguards, in_slots=()):
+def _check_work(work, max_bytes, what="replaying the trace at its traced point (which load "
+                                      "does to check it)"):
+    if max_bytes is not None and work > WORK_PER_BYTE * max_bytes:
+        raise ValueError(
+            f"trace field 'rows': {what} takes about {work:.3g} element operations, more than "
+            f"the {WORK_PER_BYTE * max_bytes:.3g} (one a byte) that max_bytes={max_bytes} "
+            "allows; pass a larger max_bytes to tapegrad.load if you trust this file")
+
+
+def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     """Every row: a known opcode and its op's declared layout.  Returns the work of one
     replay of the rows (element operations, roughly): each row reads and writes its slots,
-    plus what its layout check adds (``Layout.work``: a product's multiply-adds).  A row's
-    output may be smaller than what it reads (a sum, a dot, a guard): a small file of many
-    rows reading one large slot, or of products reusing one block at every batch offset,
-    took hours to check (10**12 multiply-adds from a 7 kB file)."""
+    plus what its layout check adds (``Layout.work``: a product's multiply-adds, the loops
+    of a cat or softmax over empty blocks).  A row's output may be smaller than what it
+    reads (a sum, a dot, a guard): a small file of many rows reading one large slot, or of
+    products reusing one block at every batch offset, took hours to check (10**12
+    multiply-adds from a 7 kB file).  With ``max_bytes``, a work over ``WORK_PER_BYTE *
+    max_bytes`` is refused, and so is a check whose rows checked one at a time in Python
+    (``layout.ROW_WORK`` each) would cost more, before they are checked."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
@@ -530,12 +574,22 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=()):
         lay.op, lay.rows = int(codes[r]), np.array([r])
         lay.fail(0, f"in1 must be {'a slot' if binary[r] else '-1'} for this "
                     f"{'binary' if binary[r] else 'unary'} op, got {int(rows[r, 3])}")
-    for code in np.unique(codes).tolist():
-        sel = codes == code
-        lay.op, lay.rows = code, np.nonzero(sel)[0]
+    order = np.argsort(codes, kind="stable")  # (the rows of each opcode, in order)
+    ops, starts = np.unique(codes[order], return_index=True)
+    groups = [(code, order[lo:hi]) for code, lo, hi in
+              zip(ops.tolist(), starts.tolist(), [*starts[1:].tolist(), len(rows)])]
+    one_at_a_time = sum(len(sel) for code, sel in groups
+                        if getattr(OPS[code].check, "per_row", False))
+    _check_work(one_at_a_time * layout.ROW_WORK, max_bytes,
+                f"checking its {one_at_a_time} rows whose fields are checked one at a time "
+                f"(~{layout.ROW_WORK} element operations each)")
+    for code, sel in groups:
+        lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
     touched = [np.where(rows[:, c] >= 0, size[np.maximum(rows[:, c], 0)], 0) for c in (1, 2, 3)]
-    return float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
+    work = float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
+    _check_work(work, max_bytes)
+    return work
 
 
 def check_traced_point(traced, grad0):
