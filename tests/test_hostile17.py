@@ -28,6 +28,7 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import tapegrad as tg
 from tapegrad.ops import layout
@@ -277,3 +278,55 @@ def test_code_growing_with_a_rows_data_stays_interpreted():
 def test_small_tapes_still_fuse():
     t = tg.trace(lambda x: tg.cat([x, x * 2])[tg.tensor([0, 3, 5])].sum(), np.ones(3))
     assert "def batch(" in fused.generate(t)
+
+
+# ---- strided views (x[i]) are checked over all rows at once ------------------------------
+def test_a_trace_of_many_element_reads_loads_with_the_default_bounds():
+    # 2 x 60,000 x[i] rows: one at a time they counted 1.2e9 element operations of checking
+    # against the 1.07e9 max_bytes allows, and a legitimate loop over elements was refused
+    n = 60_000
+
+    def f(x):
+        s = x[0] * 0
+        for i in range(n):
+            s = s + x[i % 50] * x[(i + 1) % 50]
+        return s
+    x = np.linspace(0.0, 1.0, 50)
+    buf = io.BytesIO()
+    tg.jit.save(tg.trace(f, x), buf)
+    buf.seek(0)
+    g = tg.jit.load(buf)
+    # (each of the 50 neighbour products n / 50 times)
+    np.testing.assert_allclose(g.value(x), (x * np.roll(x, -1)).sum() * n / 50, rtol=1e-9)
+
+
+def _map_verdicts(meta, n, target):
+    """(strided_map's message, strided_maps's message) for one map at meta[0] (None: ok)."""
+    out = []
+    for vectorised in (False, True):
+        lay = layout.Layout(np.array([n, target]), np.array(meta, np.int64), 0, 0, str)
+        lay.op, lay.rows = "any", np.array([0])
+        try:
+            if vectorised:
+                lay.strided_maps(np.array([0]), np.array([n]), np.array([target]))
+            else:
+                lay.strided_map(0, 0, n, target)
+            out.append(None)
+        except ValueError as e:
+            out.append(str(e))
+    return out
+
+
+_FIELD = st.one_of(st.integers(-3, 12), st.sampled_from(
+    [2**62, -2**62, 2**63 - 1, -2**63, 2**31, 2**53, -2**53]))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, 4), _FIELD, st.lists(_FIELD, max_size=8), st.integers(0, 40),
+       st.integers(0, 40))
+def test_strided_maps_refuse_what_strided_map_refuses(nd, base, rest, n, target):
+    # the vectorised check against the one-row check, near int64's ends too (sums that wrap)
+    one, every = _map_verdicts([nd, base, *rest], n, target)
+    assert (one is None) == (every is None), (one, every)
+    if one is not None and "reaches" in one:
+        assert one == every

@@ -87,6 +87,57 @@ class Layout:
         """Const indices ``c`` (meta fields) each start n consts: const_of for every row."""
         self.consts(c, n, what="meta")
 
+    def strided_maps(self, k, n, target):
+        """strided_map for every row: the maps at ``meta[k]`` take ``n`` elements from slots
+        of ``target`` elements (all arrays), the rows grouped by their dims.  Exact in int64:
+        a term that could overflow is out of range already (no slot has 2**53 elements)."""
+        head = self.fields(k, 2, "strided map")
+        nd, base = head[:, 0], head[:, 1]
+        self._first((nd < 0) | (nd > MAX_DIMS), lambda i: f"strided map at meta[{int(k[i])}] "
+                    f"has {int(nd[i])} dims (0..{MAX_DIMS} allowed)")
+        self._first((n > 0) & (nd == 0) & ((base < 0) | (base >= target)),
+                    lambda i: self._reach(int(k[i]), int(target[i])))
+        for d in np.unique(nd).tolist():
+            if not d:
+                continue  # (every element from meta[k + 1]: checked above)
+            at = np.flatnonzero(nd == d)
+
+            def first(bad, msg, at=at):  # bad over the group: fail at that row
+                if bad.any():
+                    j = int(at[np.argmax(bad)])
+                    self.fail(j, msg(j))
+            kk = k[at] + 2
+            bad = kk > len(self.meta) - 2 * d
+            first(bad, lambda i: f"strided map reads meta[{int(k[i]) + 2}:"
+                                 f"{int(k[i]) + 2 + 2 * d}], past the meta pool "
+                                 f"({len(self.meta)} entries)")
+            f = self.meta[kk[:, None] + np.arange(2 * d)]
+            shape, strides, m = f[:, :d], f[:, d:], n[at]
+            big = np.prod(shape.astype(np.float64), axis=1) > 2.0 ** 62
+            prod = np.prod(np.where(big[:, None], 0, shape), axis=1)
+            first((shape < 0).any(axis=1) | big | (prod != m),
+                  lambda i: f"strided map at meta[{int(k[i])}] has shape "
+                            f"{self.meta[int(k[i]) + 2:int(k[i]) + 2 + d].tolist()} for "
+                            f"{int(n[i])} elements")
+            # (with elements, every dim >= 1 and lo <= base <= hi: base out of range fails,
+            # and a base in range cannot overflow the sums below)
+            full = (m > 0) & (base[at] >= 0) & (base[at] < target[at])
+            first((m > 0) & ~full, lambda i: self._reach(int(k[i]), int(target[i])))
+            span = (shape - 1).astype(np.float64) * strides
+            huge = (np.abs(span) >= 2.0 ** 53).any(axis=1) & full
+            terms = np.where(huge[:, None] | ~full[:, None], 0, (shape - 1) * strides)
+            lo = base[at] + np.minimum(terms, 0).sum(axis=1)
+            hi = base[at] + np.maximum(terms, 0).sum(axis=1)
+            first(full & (huge | (lo < 0) | (hi >= target[at])), lambda i: self._reach(
+                int(k[i]), int(target[i])))
+
+    def _reach(self, k, target):
+        nd, base = self.meta[k:k + 2].tolist()
+        dims = self.meta[k + 2:k + 2 + 2 * nd].tolist()
+        span = [(m - 1) * st for m, st in zip(dims[:nd], dims[nd:])]  # (Python ints: exact)
+        lo, hi = base + sum(min(0, t) for t in span), base + sum(max(0, t) for t in span)
+        return f"strided map at meta[{k}] reaches elements {lo}..{hi} of a slot of {target}"
+
     def check_each(self, bad, msg):
         """Fail at the first row where ``bad`` holds, with ``msg(i)`` (i: its position)."""
         self._first(bad, msg)

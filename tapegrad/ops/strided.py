@@ -302,11 +302,15 @@ def expand_vjp(r, g):
 def _map_layout(named):
     """A row copying out's elements from in0 by the map at meta[k] (after the view's name
     index, if ``named``)."""
-    @layout.each_row
-    def check(lay, i, o, a, b, k):
+    def check(lay, R):  # (over all rows at once: x[i] in a loop makes 10**5 of them)
+        o, a, k = R[:, 1], R[:, 2], R[:, 4]
+        n_out, n_in = lay.sizes(o, "out"), lay.sizes(a, "in0")
         if named:
-            view_name_layout(lay, i, lay.window(i, k, 1)[0])
-        lay.strided_map(i, k + named, lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"))
+            name = lay.fields(k, 1)[:, 0]
+            lay.check_each((name < 0) | (name >= len(VIEW_NAMES)),
+                           lambda i: f"view name index {int(name[i])} is out of range "
+                                     f"({len(VIEW_NAMES)} names)")
+        lay.strided_maps(k + named, n_out, n_in)
     return check
 
 
