@@ -17,6 +17,8 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
 
 - ``tapegrad replay``: ``tg.trace(f, x).value_and_grad(x)`` (the one-point path: the plan's
   rows lowered once to a compact code with operands resolved, ``tapegrad/replay/lower.py``);
+- ``tapegrad replay unfused``: the same kernel on the lowered code without its
+  superinstructions (``lower.FUSE = False``): their gain, same run;
 - ``tapegrad general interpreter``: the same kernel with every row run by the general
   interpreters (what replay did before the lowering): the lowering's gain, same run;
 - ``torch eager``: the graph built on 0-d tensors and ``backward()``, every iteration;
@@ -26,9 +28,9 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
   loop written by hand: the floor.
 
 ``extra_info``: ``tape_rows`` (tapegrad's traced rows), ``ns_per_tape_row``, ``code_rows``
-and ``ns_per_code_row`` (the lowered code's rows, forward plus reverse: the rows the
-interpreters execute per iteration, as CasADi's instructions cover its forward and its
-gradient), CasADi's ``instructions`` and ``ns_per_instruction``, and each library's set-up
+and ``ns_per_code_row`` (the lowered code's rows before superinstructions, forward plus
+reverse: the rows the interpreters execute per iteration, as CasADi's instructions cover its
+forward and its gradient), CasADi's ``instructions`` and ``ns_per_instruction``, and each library's set-up
 apart (``setup_s``: trace, SX construction, Numba compile).  The summary (ratios to CasADi
 per instruction and per iteration, to PyTorch per iteration) comes from the JSON:
 
@@ -141,9 +143,18 @@ def _traced(graph, n_ops):
     t0 = time.perf_counter()
     t = tg.trace(lambda x: fn([x[j] for j in range(m)], n_ops, ops), _point(graph))
     t.value_and_grad(_point(graph))  # the plan and its code are built here
-    ints = t._plan.packed()  # (its head: the lowered code's rows forward, reverse)
-    return t, {"setup_s": time.perf_counter() - t0, "tape_rows": len(t.rows),
-               "code_rows": int(ints[6] + ints[7])}
+    setup = time.perf_counter() - t0
+    ints = _packed(t._plan, True, fuse=False)  # (its head: the code's rows forward, reverse)
+    return t, {"setup_s": setup, "tape_rows": len(t.rows), "code_rows": int(ints[6] + ints[7])}
+
+
+def _packed(plan, lowered, fuse):
+    from tapegrad.replay import lower
+    was, lower.FUSE = lower.FUSE, fuse
+    try:
+        return plan.packed(lowered=lowered)
+    finally:
+        lower.FUSE = was
 
 
 def _tapegrad_replay(graph, n_ops):
@@ -151,11 +162,11 @@ def _tapegrad_replay(graph, n_ops):
     return t.value_and_grad, info
 
 
-def _tapegrad_general(graph, n_ops):
+def _tapegrad_general(graph, n_ops, lowered=False):
     from tapegrad import _kernels
     t, info = _traced(graph, n_ops)
     p = t._make_plan()
-    ints = p.packed(lowered=False)  # one RUN each way
+    ints = _packed(p, lowered, fuse=False)  # unfused, or one RUN each way
     work = np.empty(p.point_need())
     kernel = _kernels._replay_point
 
@@ -327,6 +338,7 @@ def _mix_vg(x, n_ops, v, a, g):
 
 
 LIBRARIES = {"tapegrad replay": _tapegrad_replay,
+             "tapegrad replay unfused": functools.partial(_tapegrad_general, lowered=True),
              "tapegrad general interpreter": _tapegrad_general,
              "torch eager": _torch, "casadi SX": _casadi, "numba hand-written": _numba}
 
