@@ -17,8 +17,8 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
 
 - ``tapegrad replay``: ``tg.trace(f, x).value_and_grad(x)`` (the one-point path: the plan's
   rows lowered once to a compact code with operands resolved, ``tapegrad/replay/lower.py``);
-- ``tapegrad replay unfused``: the same kernel on the lowered code without its
-  superinstructions (``lower.FUSE = False``): their gain, same run;
+- ``tapegrad replay unfused``: the same call, its code lowered without superinstructions
+  (``lower.FUSE = False`` while its plan is built): their gain, same run;
 - ``tapegrad general interpreter``: the same kernel with every row run by the general
   interpreters (what replay did before the lowering): the lowering's gain, same run;
 - ``torch eager``: the graph built on 0-d tensors and ``backward()``, every iteration;
@@ -39,6 +39,7 @@ per instruction and per iteration, to PyTorch per iteration) comes from the JSON
 
 ``--benchmark-disable`` (CI): 1,000 ops instead of 10^4, so torch's eager graph stays quick.
 """
+import contextlib
 import functools
 import json
 import math
@@ -135,38 +136,42 @@ def _casadi_ops(ca):
 
 
 # -- the libraries ------------------------------------------------------------------------
-def _traced(graph, n_ops):
+@contextlib.contextmanager
+def _fusing(on):
+    """Code lowered with (or without) superinstructions meanwhile (``lower.FUSE``)."""
+    from tapegrad.replay import lower
+    was, lower.FUSE = lower.FUSE, on
+    try:
+        yield
+    finally:
+        lower.FUSE = was
+
+
+def _traced(graph, n_ops, fuse=True):
     import tapegrad as tg
     tg.warmup()  # the kernels from Numba's cache now, not interpreted meanwhile
     fn, m = _GRAPHS[graph]
     ops = _tapegrad_ops()
     t0 = time.perf_counter()
     t = tg.trace(lambda x: fn([x[j] for j in range(m)], n_ops, ops), _point(graph))
-    t.value_and_grad(_point(graph))  # the plan and its code are built here
+    with _fusing(fuse):
+        t.value_and_grad(_point(graph))  # the plan and its code are built here
     setup = time.perf_counter() - t0
-    ints = _packed(t._plan, True, fuse=False)  # (its head: the code's rows forward, reverse)
+    with _fusing(False):
+        ints = t._plan.packed()  # (its head: the code's rows forward, reverse)
     return t, {"setup_s": setup, "tape_rows": len(t.rows), "code_rows": int(ints[6] + ints[7])}
 
 
-def _packed(plan, lowered, fuse):
-    from tapegrad.replay import lower
-    was, lower.FUSE = lower.FUSE, fuse
-    try:
-        return plan.packed(lowered=lowered)
-    finally:
-        lower.FUSE = was
-
-
-def _tapegrad_replay(graph, n_ops):
-    t, info = _traced(graph, n_ops)
+def _tapegrad_replay(graph, n_ops, fuse=True):
+    t, info = _traced(graph, n_ops, fuse)
     return t.value_and_grad, info
 
 
-def _tapegrad_general(graph, n_ops, lowered=False):
+def _tapegrad_general(graph, n_ops):
     from tapegrad import _kernels
     t, info = _traced(graph, n_ops)
     p = t._make_plan()
-    ints = _packed(p, lowered, fuse=False)  # unfused, or one RUN each way
+    ints = p.packed(lowered=False)  # one RUN each way
     work = np.empty(p.point_need())
     kernel = _kernels._replay_point
 
@@ -338,7 +343,7 @@ def _mix_vg(x, n_ops, v, a, g):
 
 
 LIBRARIES = {"tapegrad replay": _tapegrad_replay,
-             "tapegrad replay unfused": functools.partial(_tapegrad_general, lowered=True),
+             "tapegrad replay unfused": functools.partial(_tapegrad_replay, fuse=False),
              "tapegrad general interpreter": _tapegrad_general,
              "torch eager": _torch, "casadi SX": _casadi, "numba hand-written": _numba}
 
