@@ -17,6 +17,8 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
 
 - ``tapegrad replay``: ``tg.trace(f, x).value_and_grad(x)`` (the one-point path: the plan's
   rows lowered once to a compact code with operands resolved, ``tapegrad/replay/lower.py``);
+- ``tapegrad replay unfused``: the same call, its code lowered without superinstructions
+  (``lower.FUSE = False`` while its plan is built): their gain, same run;
 - ``tapegrad general interpreter``: the same kernel with every row run by the general
   interpreters (what replay did before the lowering): the lowering's gain, same run;
 - ``torch eager``: the graph built on 0-d tensors and ``backward()``, every iteration;
@@ -26,9 +28,9 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
   loop written by hand: the floor.
 
 ``extra_info``: ``tape_rows`` (tapegrad's traced rows), ``ns_per_tape_row``, ``code_rows``
-and ``ns_per_code_row`` (the lowered code's rows, forward plus reverse: the rows the
-interpreters execute per iteration, as CasADi's instructions cover its forward and its
-gradient), CasADi's ``instructions`` and ``ns_per_instruction``, and each library's set-up
+and ``ns_per_code_row`` (the lowered code's rows before superinstructions, forward plus
+reverse: the rows the interpreters execute per iteration, as CasADi's instructions cover its
+forward and its gradient), CasADi's ``instructions`` and ``ns_per_instruction``, and each library's set-up
 apart (``setup_s``: trace, SX construction, Numba compile).  The summary (ratios to CasADi
 per instruction and per iteration, to PyTorch per iteration) comes from the JSON:
 
@@ -37,6 +39,7 @@ per instruction and per iteration, to PyTorch per iteration) comes from the JSON
 
 ``--benchmark-disable`` (CI): 1,000 ops instead of 10^4, so torch's eager graph stays quick.
 """
+import contextlib
 import functools
 import json
 import math
@@ -133,21 +136,34 @@ def _casadi_ops(ca):
 
 
 # -- the libraries ------------------------------------------------------------------------
-def _traced(graph, n_ops):
+@contextlib.contextmanager
+def _fusing(on):
+    """Code lowered with (or without) superinstructions meanwhile (``lower.FUSE``)."""
+    from tapegrad.replay import lower
+    was, lower.FUSE = lower.FUSE, on
+    try:
+        yield
+    finally:
+        lower.FUSE = was
+
+
+def _traced(graph, n_ops, fuse=True):
     import tapegrad as tg
     tg.warmup()  # the kernels from Numba's cache now, not interpreted meanwhile
     fn, m = _GRAPHS[graph]
     ops = _tapegrad_ops()
     t0 = time.perf_counter()
     t = tg.trace(lambda x: fn([x[j] for j in range(m)], n_ops, ops), _point(graph))
-    t.value_and_grad(_point(graph))  # the plan and its code are built here
-    ints = t._plan.packed()  # (its head: the lowered code's rows forward, reverse)
-    return t, {"setup_s": time.perf_counter() - t0, "tape_rows": len(t.rows),
-               "code_rows": int(ints[6] + ints[7])}
+    with _fusing(fuse):
+        t.value_and_grad(_point(graph))  # the plan and its code are built here
+    setup = time.perf_counter() - t0
+    with _fusing(False):
+        ints = t._plan.packed()  # (its head: the code's rows forward, reverse)
+    return t, {"setup_s": setup, "tape_rows": len(t.rows), "code_rows": int(ints[6] + ints[7])}
 
 
-def _tapegrad_replay(graph, n_ops):
-    t, info = _traced(graph, n_ops)
+def _tapegrad_replay(graph, n_ops, fuse=True):
+    t, info = _traced(graph, n_ops, fuse)
     return t.value_and_grad, info
 
 
@@ -327,6 +343,7 @@ def _mix_vg(x, n_ops, v, a, g):
 
 
 LIBRARIES = {"tapegrad replay": _tapegrad_replay,
+             "tapegrad replay unfused": functools.partial(_tapegrad_replay, fuse=False),
              "tapegrad general interpreter": _tapegrad_general,
              "torch eager": _torch, "casadi SX": _casadi, "numba hand-written": _numba}
 

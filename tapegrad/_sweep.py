@@ -774,6 +774,19 @@ LOG_SOFTMAX1 = -4
 # [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule run with a
 # literal 1.0, whose x * beta and / beta LLVM drops (exact: x * 1.0 is x), bit for bit
 SOFTPLUS1 = -5
+# Superinstructions: consecutive instructions run as one, the same rules on the same operands
+# in the same order as the instructions they replace (bit for bit), one dispatch instead of
+# several (bench_fastest_west's west graph: 8 instructions a period each way become 4):
+# - [ADDS, n, e, c]: a chain of n scalar additions, each adding to the sum before it
+#   (``sum(xs)``, ``a + b + c``): ext[e .. e+2] = (in0, in1, out) of the first, an ADD, or an
+#   ADD_C (c = 1, in1 its const index), then (in1, out) of each ADD after it, whose in0 is
+#   the out before: addition j adds ext[e + 2j] and ext[e + 2j + 1] into ext[e + 2j + 2];
+# - [STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1, out, n, e]: a STACK1 of n elements and the
+#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it: ext[e] = the stack's out,
+#   ext[e+1 .. e+n] its operands.
+ADDS = -6
+STACK_SOFTMAX1 = -7
+STACK_LOG_SOFTMAX1 = -8
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -818,9 +831,27 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.neg_fwd(vals, o, a, one)
         elif op == S.VIEW:
             vals[o] = vals[a]
+        elif op == ADDS:  # (o: the chain's length, a: its ext, b: an ADD_C first)
+            if b == one:
+                PE.add_c_fwd(vals, _u(ext[a + two]), _u(ext[a]), consts[_s(ext[a + one])], one)
+            else:
+                PE.add_fwd(vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one)
+            for j in range(one, o):
+                e = a + two * j
+                PE.add_fwd(vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one)
         elif op == STACK1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
+        elif op == STACK_SOFTMAX1:  # (log a literal in each branch, as SOFTMAX1's)
+            s = _u(ext[b])
+            for j in range(a):
+                vals[s + j] = vals[_u(ext[b + one + j])]
+            N._softmax_group(vals, o, s, a, one, False, True)
+        elif op == STACK_LOG_SOFTMAX1:
+            s = _u(ext[b])
+            for j in range(a):
+                vals[s + j] = vals[_u(ext[b + one + j])]
+            N._softmax_group(vals, o, s, a, one, True, True)
         elif op == E.POW_C:
             PE.pow_c_fwd(vals, o, a, consts[k], one)
         elif op == E.SIN:
@@ -874,9 +905,29 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.mul_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             PE.pass_rev(adj, o, a, one)
+        elif op == ADDS:  # (_point_forward's ADDS, its additions in reverse)
+            for m in range(o - one):
+                e = a + two * (o - one - m)
+                PE.add_rev(adj, vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one,
+                           False, False)
+            if b == one:
+                PE.pass_rev(adj, _u(ext[a + two]), _u(ext[a]), one)
+            else:
+                PE.add_rev(adj, vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one,
+                           False, False)
         elif op == STACK1:
             for m in range(a):
                 adj[_u(ext[b + m])] += adj[o + m]
+        elif op == STACK_SOFTMAX1:
+            s = _u(ext[b])
+            N._softmax_group_rev(adj, vals, o, s, a, one, False, True)
+            for m in range(a):
+                adj[_u(ext[b + one + m])] += adj[s + m]
+        elif op == STACK_LOG_SOFTMAX1:
+            s = _u(ext[b])
+            N._softmax_group_rev(adj, vals, o, s, a, one, True, True)
+            for m in range(a):
+                adj[_u(ext[b + one + m])] += adj[s + m]
         elif op == E.MUL_C:
             PE.mul_c_rev(adj, o, a, consts[k], one)
         elif op == E.SUB:

@@ -10,7 +10,11 @@ import pytest
 import tapegrad as tg
 import tapegrad.nn.functional as F
 from tapegrad import _jit, _kernels, _sweep
-from tapegrad._sweep import LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tapegrad._sweep import (ADDS, LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1,
+                             STACK_LOG_SOFTMAX1, STACK_SOFTMAX1)
 from tapegrad.ops import SPECS
 from tapegrad.ops import elementwise as E
 from tapegrad.ops.nn import LOG_SOFTMAX, SOFTMAX
@@ -117,9 +121,11 @@ def test_every_scalar_spec_row_lowered_equals_unlowered_bit_for_bit(spec, compil
         np.testing.assert_array_equal(np.append(work[0][0], got), np.append(work[1][0], want))
 
 
-def test_code_layout():
+def test_code_layout(monkeypatch):
     """Scalar rows keep their opcode with offsets; a stack of scalars is one STACK1 with
-    its operands' offsets in ext; vector rows merge into RUN rows."""
+    its operands' offsets in ext; vector rows merge into RUN rows (superinstructions off
+    here: ``test_superinstruction_layout``)."""
+    monkeypatch.setattr(lower, "FUSE", False)
     t = tg.trace(mixed, POINTS[0])
     p = t._make_plan()
     ext = []
@@ -145,6 +151,133 @@ def test_code_layout():
     lowered = [r for r in range(len(p.fwd)) if not any(r0 <= r < r1 for _, r0, r1, _ in runs)]
     assert len(lowered) == (ops != RUN).sum()
     assert sum(r1 - r0 for _, r0, r1, _ in runs) + len(lowered) == len(p.fwd)
+
+
+def sums(x):
+    """Chains of additions (sum() from 0.0: ADD_C first; a + b + c: ADD first), one whose
+    partial sum is added to itself, and stacks of scalars read by a small softmax and
+    log_softmax right after them."""
+    a, b, c = x[0], x[1], x[2]
+    s = sum([a, b * c, c, a.sin()])
+    t = a * b + c + s + a
+    u = t + t
+    y = F.softmax(tg.stack([s, t, u]), dim=0)
+    z = F.log_softmax(tg.stack([a, u, y[1], c, s]), dim=0)
+    return (u * y[0] + z[2] - z[4] * t + y[2]) + s * 0.5
+
+
+def _packed(plan, fuse, monkeypatch):
+    with monkeypatch.context() as m:
+        m.setattr(lower, "FUSE", fuse)
+        return plan.packed()
+
+
+def test_superinstruction_layout(monkeypatch):
+    """The chains become ADDS (ext: in0, in1, out, then in1, out of each ADD after the
+    first), each stack and the softmax after it STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1 (ext:
+    the stack's out, its operands), both ways; unfused, the same rows one by one."""
+    p = tg.trace(sums, POINTS[0])._make_plan()
+    for rows in (p.fwd, p.rev):
+        ext, plain_ext = [], []
+        code = lower.point_code(rows, p.offs, p.meta, p.consts, ext)
+        with monkeypatch.context() as m:
+            m.setattr(lower, "FUSE", False)
+            plain = lower.point_code(rows, p.offs, p.meta, p.consts, plain_ext)
+        ops = code[:, 0].tolist()
+        assert ops.count(STACK_SOFTMAX1) == 1 and ops.count(STACK_LOG_SOFTMAX1) == 1
+        assert STACK1 not in ops and SOFTMAX1 not in ops and LOG_SOFTMAX1 not in ops
+        adds = code[code[:, 0] == ADDS]
+        # sum(): ADD_C(0.0) and 3 ADDs; (a * b) + c + s + a and then t + t: 4 ADDs
+        assert sorted(adds[:, 1:4:2].tolist()) == [[4, 0], [4, 1]]
+        n_add = [(c[:, 0] == E.ADD).sum() + (c[:, 0] == E.ADD_C).sum() for c in (code, plain)]
+        assert n_add[0] == n_add[1] - 8
+        for _, n, e, c in adds.tolist():  # addition j: ext[e + 2j] + ext[e + 2j + 1]
+            chain = ext[e:e + 1 + 2 * n]
+            i = np.nonzero((plain[:, 1] == chain[2]) & (plain[:, 2] == chain[0]))[0]
+            assert len(i) == 1  # the chain's rows, one after another in the unfused code
+            want = [[E.ADD_C if c else E.ADD, chain[2], chain[0], chain[1]]] + \
+                [[E.ADD, chain[2 * j + 2], chain[2 * j], chain[2 * j + 1]] for j in range(1, n)]
+            assert plain[i[0]:i[0] + n].tolist() == want
+        for op, small in ((STACK_SOFTMAX1, SOFTMAX1), (STACK_LOG_SOFTMAX1, LOG_SOFTMAX1)):
+            _, o, n, e = code[code[:, 0] == op][0].tolist()
+            i = np.nonzero((plain[:, 0] == small) & (plain[:, 1] == o))[0][0]
+            stack = plain[i - 1].tolist()  # the STACK1 right before it
+            assert stack[0] == STACK1 and stack[1] == ext[e] == plain[i, 2]
+            assert n == stack[2] == plain[i, 3] and n in (3, 5)
+            assert ext[e + 1:e + 1 + n] == plain_ext[stack[3]:stack[3] + n]
+
+
+def _run(packed, plan, x, work=None):
+    g = np.empty(len(plan.in_elems))
+    work = np.empty(plan.point_need()) if work is None else work
+    r = _kernels._replay_point(packed, x, g, work)
+    return r, np.append(work[0], g)
+
+
+@pytest.mark.parametrize("fn", [sums, scalars, mixed])
+def test_superinstructions_equal_unfused_and_unlowered_bit_for_bit(fn, compiled, monkeypatch):
+    """One kernel on the plan fused, unfused and run by the general interpreters alone."""
+    p = tg.trace(fn, POINTS[0])._make_plan()
+    programs = [_packed(p, True, monkeypatch), _packed(p, False, monkeypatch),
+                p.packed(lowered=False)]
+    fused, unfused = programs[0][6], programs[1][6]  # (their forward instructions)
+    assert fused < unfused if fn is sums else fused <= unfused
+    for x in [POINTS[0], POINTS[0] + 0.05, POINTS[0] - 0.03]:
+        (r, want), *others = [_run(q, p, x) for q in programs]
+        assert r == 0
+        for r2, got in others:
+            assert r2 == r
+            np.testing.assert_array_equal(got, want)
+
+
+def _random_graph(steps):
+    """f(x) from ``steps``: each adds nodes made from earlier ones (a chain's partial sums
+    and a softmax's values are nodes too: read again, added to themselves)."""
+    def f(x):
+        nodes = [x[0], x[1], x[2]]
+        for kind, i, j, n in steps:
+            a, b = nodes[i % len(nodes)], nodes[j % len(nodes)]
+            if kind == "chain":  # a + b + .. (ADD first), every partial sum a node
+                for m in range(n):
+                    a = a + nodes[(j + 3 * m) % len(nodes)]
+                    nodes.append(a)
+            elif kind == "sum":  # sum() from 0.0: ADD_C first
+                nodes.append(sum(nodes[-n:]))
+            elif kind in ("softmax", "log_softmax"):
+                v = tg.stack([nodes[(i + m) % len(nodes)] for m in range(n)])
+                y = getattr(F, kind)(v, dim=0)
+                nodes.extend(y[m] for m in range(n))
+            elif kind == "mul":
+                nodes.append(a * b)
+            elif kind == "softplus":
+                nodes.append(F.softplus(a))
+            else:  # a bounded value
+                nodes.append(a.sin() + 1.5)
+        return nodes[-1] + nodes[-2] * nodes[-3]
+    return f
+
+
+_STEP = st.tuples(st.sampled_from(["chain", "sum", "softmax", "log_softmax", "mul",
+                                   "softplus", "sin"]),
+                  st.integers(0, 50), st.integers(0, 50), st.integers(1, 10))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(steps=st.lists(_STEP, min_size=3, max_size=25),
+       x=st.lists(st.floats(-3.0, 3.0), min_size=3, max_size=3))
+def test_random_graphs_fused_equal_unfused_bit_for_bit(steps, x, compiled):
+    """Random scalar graphs rich in the fused patterns (chains, sums, stacks read by
+    softmaxes of 1 .. 10 values: past SMALL_GROUP, no superinstruction): the fused code,
+    the unfused code and the general interpreters give the same value and gradient, bit
+    for bit."""
+    x = np.array(x)
+    p = tg.trace(_random_graph(steps), x)._make_plan()
+    with pytest.MonkeyPatch.context() as m:
+        programs = [_packed(p, True, m), _packed(p, False, m), p.packed(lowered=False)]
+    (r, want), *others = [_run(q, p, x) for q in programs]
+    for r2, got in others:
+        assert r2 == r == 0
+        np.testing.assert_array_equal(got, want)
 
 
 def test_softplus_of_beta_one_has_its_own_instruction():
