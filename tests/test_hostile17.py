@@ -135,8 +135,8 @@ def _guarded(x):
     return (x * 2).sum() if x.sum() > 0 else x.sum()
 
 
-def _summed_over_dim(x):
-    return x.reshape(2, 2).sum(0).sum()
+def _cumsummed(x):
+    return x.cumsum(0).sum()
 
 
 def test_many_rows_count_their_memory_against_max_bytes():
@@ -157,19 +157,20 @@ def test_many_guard_rows_are_checked_all_at_once_and_load():
 
 
 def test_rows_checked_one_at_a_time_count_against_max_bytes_before_they_run():
-    """120,000 sums over a dim (their strided maps checked in Python, ~10 us a row) are
-    refused at the default max_bytes before any is checked; main checked them all."""
-    a = _repeated(_summed_over_dim, np.ones(4), 42, 120_000)
+    """120,000 cumsums (their strided maps checked in Python, ~10 us a row) are refused at
+    the default max_bytes before any is checked; main checked them all.  (Sums over a dim
+    and strided views are checked over all rows at once now.)"""
+    a = _repeated(_cumsummed, np.ones(4), 58, 120_000)
     with pytest.raises(ValueError, match=r"checking its 120001 rows whose fields are checked "
                                          r"one at a time .* takes about 1\.2e\+09 element "
                                          r"operations.*max_bytes=1073741824"):
         tg.jit.load(io.BytesIO(_saved(a, compressed=True)))
-    a = _repeated(_summed_over_dim, np.ones(4), 42, 2_000)
+    a = _repeated(_cumsummed, np.ones(4), 58, 2_000)
     data = _saved(a)
     with pytest.raises(ValueError, match="rows whose fields are checked one at a time"):
         tg.jit.load(io.BytesIO(data), max_bytes=15_000_000)
     t = tg.jit.load(io.BytesIO(data), max_bytes=25_000_000)
-    assert t.value(np.arange(4.0)) == 6.0
+    assert t.value(np.arange(4.0)) == 10.0
     assert layout.ROW_WORK * 2001 > 15_000_000 * validate.WORK_PER_BYTE
 
 
@@ -330,3 +331,16 @@ def test_strided_maps_refuse_what_strided_map_refuses(nd, base, rest, n, target)
     assert (one is None) == (every is None), (one, every)
     if one is not None and "reaches" in one:
         assert one == every
+
+
+def test_many_sums_over_a_dim_are_checked_all_at_once_and_load():
+    # 120,000 of them counted 1.2e9 element operations one at a time: refused at the default
+    # max_bytes until the reductions' checks ran over all rows at once
+    a = _repeated(lambda x: x.reshape(2, 2).sum(0).sum(), np.ones(4), 42, 120_000)
+    t = tg.jit.load(io.BytesIO(_saved(a, compressed=True)))
+    assert t.value(np.arange(4.0)) == 6.0
+    a["meta"] = a["meta"].copy()
+    a["meta"][a["rows"][-1, 4] + 1] = 3  # (the map's base past its target; every row's map)
+    with pytest.raises(ValueError, match=r"row 1 \(SumBackward1, opcode 42\): strided map at "
+                                         r"meta\[0\] reaches elements 3\.\.4 of a slot of 2"):
+        tg.jit.load(io.BytesIO(_saved(a, compressed=True)))

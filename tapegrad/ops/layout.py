@@ -242,19 +242,21 @@ def elementwise(consts=0, slot_aux=False, binary=None):
 def reduction(map_at=0, consts_at=None, head=()):
     """A reduction row: in0's elements into out's by a strided map at ``meta[k + map_at]``;
     ``consts_at``: meta[k + consts_at] is a const index; ``head``: names of meta fields
-    before the map that must be >= 1 (argmax's inner, size)."""
-    def check(lay, i, o, a, b, k):
-        n_out, n_in = lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0")
-        if b != -1:
-            lay.fail(i, f"in1 must be -1, got {b}")
+    before the map that must be >= 1 (argmax's inner, size).  Over all rows at once."""
+    def check(lay, R):
+        o, b, k = R[:, 1], R[:, 3], R[:, 4]
+        n_out, n_in = lay.sizes(o, "out"), lay.sizes(R[:, 2], "in0")
+        lay.check_each(b != -1, lambda i: f"in1 must be -1, got {int(b[i])}")
         if consts_at is not None:
-            lay.const_of(i, *lay.window(i, k + consts_at, 1))
+            lay.const_index(lay.fields(k + consts_at, 1)[:, 0])
         if head:
-            lay.ints(i, lay.window(i, k, len(head)), head, lo=1)
-        if n_in and not n_out:
-            lay.fail(i, f"{n_in} elements reduce into an empty output")
-        lay.strided_map(i, k + map_at, n_in, n_out)
-    return each_row(check)
+            h = lay.fields(k, len(head))
+            lay.check_each((h < 1).any(axis=1), lambda i: "meta field {} = {} must be >= 1".format(
+                *next((nm, int(v)) for nm, v in zip(head, h[i]) if v < 1)))
+        lay.check_each((n_in > 0) & (n_out == 0),
+                       lambda i: f"{int(n_in[i])} elements reduce into an empty output")
+        lay.strided_maps(k + map_at, n_in, n_out)
+    return check
 
 
 def both(*checks):
