@@ -620,7 +620,9 @@ SQSUM = 73
 # same values; replay._share_square_adjoints); bit 1 where u's values are not stored either:
 # u = f * s[map] is made here as the product BCAST row making it would (its forward left
 # out of the plan, its reverse kept; replay._unstored_squares), meta[k-3:k] = [f, s, that
-# row's meta k], its map's runs as long as the sum's; the sum's map at meta[k + 1].
+# row's meta k], its map's runs as long as the sum's; the sum's map at meta[k + 1].  (Made
+# as s[map] * f whichever side s was on: LLVM may swap a commutative product's operands
+# anyway, and only a nan's sign could tell.)
 
 
 @rule
@@ -637,29 +639,52 @@ def sq_operands(offs, meta, a, b, k, w):
 
 @rule
 def _made_runs(meta, kb, n_in):
-    # (the BCAST row's runs where u is made: starts, step, side; else none)
+    # (the BCAST row's runs where u is made: starts, step; else none)
     if kb < 0:
-        return np.empty(0, np.int64), 0, False
+        return np.empty(0, np.int64), 0
     starts, _, step = strided_runs(meta, meta[kb + 2], n_in)
-    return starts, step, meta[kb + 1] != 0
+    return starts, step
 
 
 @rule
-def _made(vals, uf, us, side, e, j):
-    # u's element e as bcast_fwd's product makes it (j: its source element's offset)
-    if side:
-        return vals[uf + e] * vals[us + j]
-    return vals[us + j] * vals[uf + e]
-
-
-@rule
-def _sq_term(vals, a, b, two, e, uf, us, side, j, made):
-    # element e of x: vals[a + e], or u + v as add_fwd makes it (u made, or stored at a)
+def _sq_term(vals, a, b, two, e, uf, us, j, made):
+    # element e of x: vals[a + e], or u + v as add_fwd makes it (u made: s[map] * f, j
+    # the source element's offset, or stored at a)
     if made:
-        return _made(vals, uf, us, side, e, j) + vals[b + e]
+        return vals[us + j] * vals[uf + e] + vals[b + e]
     if two:
         return vals[a + e] + vals[b + e]
     return vals[a + e]
+
+
+@rule
+def _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep):
+    # sqsum_fwd at one point, u made (u + v, u = s[map] * f): each run's squares summed in
+    # a register in order, two runs onto two outputs at a time (the sums are chains of
+    # dependent adds: two in flight; runs onto one output stay one after the other)
+    n = _u(n_in)
+    f, v, src = vals[uf:uf + n], vals[b:b + n], vals[us:]
+    L, bs = _u(length), _u(bstep)
+    r, R = 0, len(starts)
+    while r < R:
+        e0, q0, j0 = _u(r) * L, _u(bst[r]), o + _u(starts[r])
+        if r + 1 < R and starts[r + 1] != starts[r]:
+            e1, q1, j1 = e0 + L, _u(bst[r + 1]), o + _u(starts[r + 1])
+            a0, a1 = vals[j0], vals[j1]
+            for i in range(L):
+                x0 = src[q0 + i * bs] * f[e0 + i] + v[e0 + i]
+                x1 = src[q1 + i * bs] * f[e1 + i] + v[e1 + i]
+                a0 += x0 * x0
+                a1 += x1 * x1
+            vals[j0], vals[j1] = a0, a1
+            r += 2
+            continue
+        a0 = vals[j0]
+        for i in range(L):
+            x0 = src[q0 + i * bs] * f[e0 + i] + v[e0 + i]
+            a0 += x0 * x0
+        vals[j0] = a0
+        r += 1
 
 
 @rule
@@ -667,19 +692,10 @@ def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w, uf, us, kb):
     for j in range(n_out * w):
         vals[o + j] = 0.0
     starts, length, step = strided_runs(meta, k, _s(n_in))
-    bst, bstep, side = _made_runs(meta, kb, _s(n_in))
+    bst, bstep = _made_runs(meta, kb, _s(n_in))
     made = kb >= 0
     if w == 1 and step == 0 and made:  # (GMM's case: u made from f and s through views)
-        n = _u(n_in)
-        f, v, src = vals[uf:uf + n], vals[b:b + n], vals[us:]
-        for r in range(len(starts)):
-            e0, q, j = r * length, bst[r], o + _u(starts[r])
-            acc = vals[j]
-            for i in range(length):
-                x = (f[e0 + i] * src[q + i * bstep] if side else
-                     src[q + i * bstep] * f[e0 + i]) + v[e0 + i]
-                acc += x * x
-            vals[j] = acc
+        _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep)
         return
     if w == 1 and step == 0 and two:  # a run onto one element: summed in a register, in
         for r in range(len(starts)):  # order (the add's loop apart: it vectorises)
@@ -706,7 +722,7 @@ def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w, uf, us, kb):
             j = o + _u(starts[r] + i * step) * w
             m = (q + _u(i * bstep)) * w
             for p in range(w):
-                v = _sq_term(vals, a, b, two, x + _u(i) * w + p, uf, us, side, m + p, made)
+                v = _sq_term(vals, a, b, two, x + _u(i) * w + p, uf, us, m + p, made)
                 vals[j + p] += v * v
 
 
@@ -727,19 +743,24 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb, uf, us,
     # it), then added onto u's and v's (da, db: not constants; fa, fb: written first,
     # _rules.add_into); u made from f and s where kb >= 0 (sq_operands)
     starts, length, step = strided_runs(meta, k, _s(n_in))
-    bst, bstep, side = _made_runs(meta, kb, _s(n_in))
+    bst, bstep = _made_runs(meta, kb, _s(n_in))
     made = kb >= 0
     if w == 1 and step == 0 and made and db and fb and not da:  # (GMM's case, through
-        n = _u(n_in)  # views from 0, u's values and adjoint not stored)
-        f, v, gv, src = vals[uf:uf + n], vals[b:b + n], adj[b:b + n], vals[us:]
+        n = _u(n_in)  # views from 0, u's values and adjoint not stored; unsigned indices:
+        f, v, gv, src = vals[uf:uf + n], vals[b:b + n], adj[b:b + n], vals[us:]  # (no
+        L, bs = _u(length), _u(bstep)  # wraparound test, the inner loop vectorises)
         for r in range(len(starts)):
-            e0, q = r * length, bst[r]
+            e0, q = _u(r) * L, _u(bst[r])
             g = adj[o + _u(starts[r])] + 0.0
-            for i in range(length):
-                e = e0 + i
-                t = g * ((f[e] * src[q + i * bstep] if side else
-                          src[q + i * bstep] * f[e]) + v[e])
-                gv[e] = ((0.0 + t) + t) + 0.0
+            if bs == 1:  # (a contiguous source run: vector loads)
+                s1 = src[q:q + L]
+                for i in range(L):
+                    t = g * (s1[i] * f[e0 + i] + v[e0 + i])
+                    gv[e0 + i] = ((0.0 + t) + t) + 0.0
+                continue
+            for i in range(L):
+                t = g * (src[q + i * bs] * f[e0 + i] + v[e0 + i])
+                gv[e0 + i] = ((0.0 + t) + t) + 0.0
         return
     if w == 1 and step == 0 and two and db and fb and not made:  # (GMM's case, through
         n = _u(n_in)  # views from 0; u's adjoint not stored, d = 10 in the sweep:
@@ -784,8 +805,7 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb, uf, us,
             m = (q + _u(i * bstep)) * w
             for p in range(w):
                 e = x + _u(i) * w + p
-                t = (adj[j + p] + 0.0) * _sq_term(vals, a, b, two, e, uf, us, side, m + p,
-                                                  made)
+                t = (adj[j + p] + 0.0) * _sq_term(vals, a, b, two, e, uf, us, m + p, made)
                 if two:
                     _sq_back(adj, a, b, e, (0.0 + t) + t, da, db, fa, fb)
                 else:
