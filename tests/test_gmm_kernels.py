@@ -668,8 +668,9 @@ def test_unstored_square_terms_every_length(form, batch):
 
 def test_unstored_square_terms_other_maps():
     """A sum over the middle dim (the runs the product's length, a step of 1: the general
-    loops at one point too), a source broadcast from (1, 1, 1), and u read elsewhere (u
-    stays stored): results bit for bit the stored plan's."""
+    loops at one point too), over the last two (runs onto one output in a row), a source
+    broadcast from (1, 1, 1), and u read elsewhere (u stays stored): results bit for bit
+    the stored plan's."""
     rng = np.random.default_rng(29)
     X, M, Q = rng.normal(size=(2, 3, 9)), rng.normal(size=(2, 1, 9)), rng.normal(size=(2, 1, 9))
     W = rng.normal(size=(2, 9, 9))
@@ -678,6 +679,11 @@ def test_unstored_square_terms_other_maps():
         xc = tg.tensor(X) - m
         y = q.exp() * xc + xc @ tg.tensor(W)
         return (y * y).sum(1).sum()
+
+    def f_dims(m, q):  # (runs onto one output one after another: not paired)
+        xc = tg.tensor(X) - m
+        y = q.exp() * xc + xc @ tg.tensor(W)
+        return (y * y).sum((1, 2)).sum()
 
     def f_one(m, q):
         xc = tg.tensor(X) - m
@@ -690,7 +696,7 @@ def test_unstored_square_terms_other_maps():
         y = u + xc @ tg.tensor(W)
         return (y * y).sum(2).sum() + u.sum()
 
-    for fn, expect in ((f_dim, True), (f_one, None), (f_read, False)):
+    for fn, expect in ((f_dim, True), (f_dims, True), (f_one, None), (f_read, False)):
         for batch in (False, 3):
             got, unstored = _replayed_unstored(fn, (M, Q), True, batch)
             want, _ = _replayed_unstored(fn, (M, Q), False, batch)
