@@ -168,15 +168,18 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             R.sum_dim_rev(adj, meta, oo, ao, na, k, ne / na, uw, fa)
         elif op == T.EXPAND:
             T.expand_rev(adj, meta, oo, ao, ne, na, k, uw)
-        elif op == T.BCAST:
-            T.bcast_rev_row(adj, reach, vals, offs, meta, oo, ao, bo, ne,
+        elif op == T.BCAST:  # (na: f's size, out's; out's slot is empty where an SQSUM
+            # row makes out's values itself, replay._unstored_squares)
+            T.bcast_rev_row(adj, reach, vals, offs, meta, oo, ao, bo, na,
                             np.uint64(offs[b + 1] - offs[b]), k, uw, reach[a] != CONST,
                             reach[b] != CONST)
-        elif op == T.SQSUM:  # (meta[k]: u's adjoint not stored; the sum's map at k + 1)
-            da = reach[a] != CONST and meta[k] == 0
+        elif op == T.SQSUM:  # (meta[k] bit 0: u's adjoint not stored; the map at k + 1)
+            da = reach[a] != CONST and meta[k] & 1 == 0
             db = b >= 0 and reach[b] != CONST
             if da or db:
-                T.sqsum_rev(adj, vals, meta, oo, ao, bo, b >= 0, na, k + 1, uw, da, db, fa, fb)
+                nx, uf, us, kb = T.sq_operands(offs, meta, a, b, k, uw)
+                T.sqsum_rev(adj, vals, meta, oo, ao, bo, b >= 0, nx, k + 1, uw, da, db, fa, fb,
+                            uf, us, kb)
         elif op == T.STRIDED:
             T.strided_rev(adj, adj, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:
@@ -405,7 +408,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         elif op == T.BCAST:
             T.bcast_fwd(vals, meta, oo, ao, bo, ne, k, uw)
         elif op == T.SQSUM:
-            T.sqsum_fwd(vals, meta, oo, ao, bo, b >= 0, na, ne, k + 1, uw)
+            nx, uf, us, kb = T.sq_operands(offs, meta, a, b, k, uw)
+            T.sqsum_fwd(vals, meta, oo, ao, bo, b >= 0, nx, ne, k + 1, uw, uf, us, kb)
         elif op == T.STRIDED:
             T.strided_fwd(vals, meta, oo, ao, ne, k + 1, uw)
         elif op == S.GATHER:

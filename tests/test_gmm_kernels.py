@@ -562,7 +562,8 @@ def _replayed_shared(fn, args, share, batch):
     (replay.SHARE_SQUARE_ADJOINTS) or stored; returns (results, whether a BCAST row reads
     another slot's adjoint as its output's)."""
     out, p = _replayed_with(fn, args, batch, SHARE_SQUARE_ADJOINTS=share)
-    return out, bool((p.meta[p.fwd[p.fwd[:, 0] == T.BCAST, 4] + 4] >= 0).any())
+    return out, bool((p.meta[p.rev[p.rev[:, 0] == T.BCAST, 4] + 4] >= 0).any())  # (rev:
+    # the product's forward may be left out, _unstored_squares)
 
 
 @pytest.mark.parametrize("chain", [True, False])
@@ -622,3 +623,82 @@ def test_square_adjoints_not_shared_when_read_elsewhere():
         want, _ = _replayed_shared(fn, (M, Q), False, False)
         assert not shared
         _bits_all(got, want)
+
+
+def _replayed_unstored(fn, args, on, batch):
+    """_replayed_with u's values under a shared sum of (u + v)^2 made by the SQSUM row
+    (replay.UNSTORED_SQUARES) or stored by the product BCAST row; returns (results, whether
+    an SQSUM row makes u, its maker left out of the plan's forward)."""
+    out, p = _replayed_with(fn, args, batch, UNSTORED_SQUARES=on)
+    made = [p.meta[k - 1] for k in p.fwd[p.fwd[:, 0] == T.SQSUM, 4] if p.meta[k] & 2]
+    assert all(k not in p.fwd[p.fwd[:, 0] == T.BCAST, 4] for k in made)
+    assert all(k in p.rev[p.rev[:, 0] == T.BCAST, 4] for k in made)
+    return out, bool(made)
+
+
+@pytest.mark.parametrize("form", ["q*xc", "xc*q", "x-m"])
+@pytest.mark.parametrize("batch", [False, 1, 3])
+def test_unstored_square_terms_every_length(form, batch):
+    """ADBench GMM's sum((exp(q) * xc + xc @ L^T)^2) with u = exp(q) * xc made by the SQSUM
+    row in both sweeps instead of stored (replay._unstored_squares): values and gradients
+    bit for bit the stored plan's, every d = 0..17, at one point, a batch of one and of
+    three, with -0.0, nan, +-inf and subnormals, the source on either side of the product
+    (or a constant xc: no sub chained into the product's reverse)."""
+    rng = np.random.default_rng(23)
+    K, n = 3, 4
+    for d in LENGTHS:
+        X = rng.normal(size=(K, n, d))
+        X.flat[:min(X.size, len(SPECIALS))] = SPECIALS[:X.size]
+        M, Q = rng.normal(size=(K, 1, d)), rng.normal(size=(K, 1, d))
+        Lt = rng.normal(size=(K, d, d))
+        if d:
+            M.flat[0], Q.flat[-1], Lt.flat[0] = -0.0, 1e-310, 2.0 ** -1070
+
+        def fn(m, q, lt):
+            xc = tg.tensor(X) - m if form != "x-m" else tg.tensor(X)
+            u = q.exp() * xc if form != "xc*q" else xc * q.exp()
+            y = u + xc @ lt
+            return (y * y).sum(2).sum() + (m.sum() if form == "x-m" else 0.0)
+
+        got, unstored = _replayed_unstored(fn, (M, Q, Lt), True, batch)
+        want, unstored0 = _replayed_unstored(fn, (M, Q, Lt), False, batch)
+        assert unstored == (d > 0) and not unstored0
+        _bits_all(got, want)
+
+
+def test_unstored_square_terms_other_maps():
+    """A sum over the middle dim (the runs the product's length, a step of 1: the general
+    loops at one point too), over the last two (runs onto one output in a row), a source
+    broadcast from (1, 1, 1), and u read elsewhere (u stays stored): results bit for bit
+    the stored plan's."""
+    rng = np.random.default_rng(29)
+    X, M, Q = rng.normal(size=(2, 3, 9)), rng.normal(size=(2, 1, 9)), rng.normal(size=(2, 1, 9))
+    W = rng.normal(size=(2, 9, 9))
+
+    def f_dim(m, q):
+        xc = tg.tensor(X) - m
+        y = q.exp() * xc + xc @ tg.tensor(W)
+        return (y * y).sum(1).sum()
+
+    def f_dims(m, q):  # (runs onto one output one after another: not paired)
+        xc = tg.tensor(X) - m
+        y = q.exp() * xc + xc @ tg.tensor(W)
+        return (y * y).sum((1, 2)).sum()
+
+    def f_one(m, q):
+        xc = tg.tensor(X) - m
+        y = q[:1, :, :1].exp() * xc + xc @ tg.tensor(W)
+        return (y * y).sum(2).sum()
+
+    def f_read(m, q):
+        xc = tg.tensor(X) - m
+        u = q.exp() * xc
+        y = u + xc @ tg.tensor(W)
+        return (y * y).sum(2).sum() + u.sum()
+
+    for fn, expect in ((f_dim, True), (f_dims, True), (f_one, None), (f_read, False)):
+        for batch in (False, 3):
+            got, unstored = _replayed_unstored(fn, (M, Q), True, batch)
+            want, _ = _replayed_unstored(fn, (M, Q), False, batch)
+            assert expect is None or unstored == expect
+            _bits_all(got, want)

@@ -628,23 +628,87 @@ SQSUM = 73
 # add is folded too, ``[SQSUM, out, u, v, k]``: x is never stored either (GMM: qdiag * xc
 # + xc @ L^T).  Each value and adjoint comes from the same operations, in the same order,
 # as the rows' (add_fwd's u + v; sum_dim_fwd's strided_rev adds; sum_dim_rev, mul_rev, then
-# add_rev).  meta[k]: 1 where u's adjoint is not stored (the row making u reads v's: the
-# same values; replay._share_square_adjoints), else 0; the sum's map at meta[k + 1].
+# add_rev).  meta[k]: bit 0 where u's adjoint is not stored (the row making u reads v's: the
+# same values; replay._share_square_adjoints); bit 1 where u's values are not stored either:
+# u = f * s[map] is made here as the product BCAST row making it would (its forward left
+# out of the plan, its reverse kept; replay._unstored_squares), meta[k-3:k] = [f, s, that
+# row's meta k], its map's runs as long as the sum's; the sum's map at meta[k + 1].  (Made
+# as s[map] * f whichever side s was on: LLVM may swap a commutative product's operands
+# anyway, and only a nan's sign could tell.)
 
 
 @rule
-def _sq_term(vals, a, b, two, e):
-    # element e of x: vals[a + e], or u + v as add_fwd makes it
+def sq_operands(offs, meta, a, b, k, w):
+    """An SQSUM row's (elements summed, and where u is made: f's and s's offsets and the
+    BCAST row's meta k, or -1 where u is stored at a)."""
+    if b < 0:
+        return _u(offs[a + 1] - offs[a]), _u(0), _u(0), -1
+    n = _u(offs[b + 1] - offs[b])  # (u's slot is empty where u is made: v's size is x's)
+    if meta[k] & 2 == 0:
+        return n, _u(0), _u(0), -1
+    return n, _u(offs[meta[k - 3]]) * w, _u(offs[meta[k - 2]]) * w, meta[k - 1]
+
+
+@rule
+def _made_runs(meta, kb, n_in):
+    # (the BCAST row's runs where u is made: starts, step; else none)
+    if kb < 0:
+        return np.empty(0, np.int64), 0
+    starts, _, step = strided_runs(meta, meta[kb + 2], n_in)
+    return starts, step
+
+
+@rule
+def _sq_term(vals, a, b, two, e, uf, us, j, made):
+    # element e of x: vals[a + e], or u + v as add_fwd makes it (u made: s[map] * f, j
+    # the source element's offset, or stored at a)
+    if made:
+        return vals[us + j] * vals[uf + e] + vals[b + e]
     if two:
         return vals[a + e] + vals[b + e]
     return vals[a + e]
 
 
 @rule
-def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w):
+def _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep):
+    # sqsum_fwd at one point, u made (u + v, u = s[map] * f): each run's squares summed in
+    # a register in order, two runs onto two outputs at a time (the sums are chains of
+    # dependent adds: two in flight; runs onto one output stay one after the other)
+    n = _u(n_in)
+    f, v, src = vals[uf:uf + n], vals[b:b + n], vals[us:]
+    L, bs = _u(length), _u(bstep)
+    r, R = 0, len(starts)
+    while r < R:
+        e0, q0, j0 = _u(r) * L, _u(bst[r]), o + _u(starts[r])
+        if r + 1 < R and starts[r + 1] != starts[r]:
+            e1, q1, j1 = e0 + L, _u(bst[r + 1]), o + _u(starts[r + 1])
+            a0, a1 = vals[j0], vals[j1]
+            for i in range(L):
+                x0 = src[q0 + i * bs] * f[e0 + i] + v[e0 + i]
+                x1 = src[q1 + i * bs] * f[e1 + i] + v[e1 + i]
+                a0 += x0 * x0
+                a1 += x1 * x1
+            vals[j0], vals[j1] = a0, a1
+            r += 2
+            continue
+        a0 = vals[j0]
+        for i in range(L):
+            x0 = src[q0 + i * bs] * f[e0 + i] + v[e0 + i]
+            a0 += x0 * x0
+        vals[j0] = a0
+        r += 1
+
+
+@rule
+def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w, uf, us, kb):
     for j in range(n_out * w):
         vals[o + j] = 0.0
     starts, length, step = strided_runs(meta, k, _s(n_in))
+    bst, bstep = _made_runs(meta, kb, _s(n_in))
+    made = kb >= 0
+    if w == 1 and step == 0 and made:  # (GMM's case: u made from f and s through views)
+        _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep)
+        return
     if w == 1 and step == 0 and two:  # a run onto one element: summed in a register, in
         for r in range(len(starts)):  # order (the add's loop apart: it vectorises)
             x, y, j = a + _u(r * length), b + _u(r * length), o + _u(starts[r])
@@ -665,10 +729,12 @@ def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w):
         return
     for r in range(len(starts)):  # (each output's squares added in run order, as
         x = _u(r * length) * w  # strided_rev's register sums over runs add them)
+        q = _u(bst[r]) if made else _u(0)
         for i in range(length):
             j = o + _u(starts[r] + i * step) * w
+            m = (q + _u(i * bstep)) * w
             for p in range(w):
-                v = _sq_term(vals, a, b, two, x + _u(i) * w + p)
+                v = _sq_term(vals, a, b, two, x + _u(i) * w + p, uf, us, m + p, made)
                 vals[j + p] += v * v
 
 
@@ -682,15 +748,35 @@ def _sq_back(adj, a, b, e, g, da, db, fa, fb):
 
 
 @rule
-def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb):
+def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb, uf, us, kb):
     # the square's adjoint as sum_dim_rev leaves it (gy, + 0.0 onto a zeroed span or
     # written so), then mul_rev's two terms for x * x added one after the other; with an
     # add folded (two), x's adjoint so from 0.0 (its span zeroed, only the product read
     # it), then added onto u's and v's (da, db: not constants; fa, fb: written first,
-    # _rules.add_into)
+    # _rules.add_into); u made from f and s where kb >= 0 (sq_operands)
     starts, length, step = strided_runs(meta, k, _s(n_in))
-    if w == 1 and step == 0 and two and db and fb:  # (GMM's case, through views from 0;
-        n = _u(n_in)  # u's adjoint not stored, d = 10 in the sweep: 0.80-0.92 -> 0.46-0.57 ms)
+    bst, bstep = _made_runs(meta, kb, _s(n_in))
+    made = kb >= 0
+    if w == 1 and step == 0 and made and db and fb and not da:  # (GMM's case, through
+        n = _u(n_in)  # views from 0, u's values and adjoint not stored; unsigned indices:
+        f, v, gv, src = vals[uf:uf + n], vals[b:b + n], adj[b:b + n], vals[us:]  # (no
+        L, bs = _u(length), _u(bstep)  # wraparound test, the inner loop vectorises)
+        for r in range(len(starts)):
+            e0, q = _u(r) * L, _u(bst[r])
+            g = adj[o + _u(starts[r])] + 0.0
+            if bs == 1:  # (a contiguous source run: vector loads)
+                s1 = src[q:q + L]
+                for i in range(L):
+                    t = g * (s1[i] * f[e0 + i] + v[e0 + i])
+                    gv[e0 + i] = ((0.0 + t) + t) + 0.0
+                continue
+            for i in range(L):
+                t = g * (src[q + i * bs] * f[e0 + i] + v[e0 + i])
+                gv[e0 + i] = ((0.0 + t) + t) + 0.0
+        return
+    if w == 1 and step == 0 and two and db and fb and not made:  # (GMM's case, through
+        n = _u(n_in)  # views from 0; u's adjoint not stored, d = 10 in the sweep:
+        # 0.80-0.92 -> 0.46-0.57 ms)
         u, v, gu, gv = vals[a:a + n], vals[b:b + n], adj[a:a + n], adj[b:b + n]
         for r in range(len(starts)):
             e0 = r * length
@@ -706,7 +792,7 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb):
                         gu[e] += h
                 gv[e] = h + 0.0
         return
-    if w == 1 and step == 0 and two:
+    if w == 1 and step == 0 and two and not made:
         for r in range(len(starts)):
             e0 = _u(r * length)
             g = adj[o + _u(starts[r])] + 0.0
@@ -715,7 +801,7 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb):
                 t = g * (vals[a + e] + vals[b + e])
                 _sq_back(adj, a, b, e, (0.0 + t) + t, da, db, fa, fb)
         return
-    if w == 1 and step == 0:
+    if w == 1 and step == 0 and not two:
         for r in range(len(starts)):
             x = a + _u(r * length)
             g = adj[o + _u(starts[r])] + 0.0
@@ -725,11 +811,13 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb):
         return
     for r in range(len(starts)):
         x = _u(r * length) * w
+        q = _u(bst[r]) if made else _u(0)
         for i in range(length):
             j = o + _u(starts[r] + i * step) * w
+            m = (q + _u(i * bstep)) * w
             for p in range(w):
                 e = x + _u(i) * w + p
-                t = (adj[j + p] + 0.0) * _sq_term(vals, a, b, two, e)
+                t = (adj[j + p] + 0.0) * _sq_term(vals, a, b, two, e, uf, us, m + p, made)
                 if two:
                     _sq_back(adj, a, b, e, (0.0 + t) + t, da, db, fa, fb)
                 else:

@@ -49,8 +49,11 @@ _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go 
 RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's recompile_limit)
 _TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
 _TRACED_LOCK = threading.Lock()
-# arena values above which one point runs through the batch path (``_make_fast``)
-POINT_VALUES_MAX = 1 << 20
+# arena values above which one point runs through the batch path (``_make_fast``): the
+# point path copies the arena and zeroes its adjoints at every call, the batch path keeps
+# its buffers' constants.  ADBench GMM, one process, interleaved, medians: d = 2 (78,149
+# values) point path 0.89x the batch path's time; d = 10 (846,889) 1.53x
+POINT_VALUES_MAX = 1 << 17
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 _TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_path``)
 
@@ -769,7 +772,9 @@ class _Plan:
     - An add or sub BCAST row whose output a product BCAST row reads first has its
       reverse run in that row's (``_chain_broadcasts``): it is left out of ``rev``.
     - An SQSUM row summing (u + v)^2, u made by a BCAST row, stores v's adjoint only: the
-      BCAST row reads it as u's (``_share_square_adjoints``).
+      BCAST row reads it as u's (``_share_square_adjoints``); where that row is a product,
+      u's values are not stored either: the SQSUM row makes them (``_unstored_squares``),
+      the BCAST row is left out of ``fwd``.
     """
 
     def __init__(self, t, fold=True):
@@ -786,6 +791,7 @@ class _Plan:
             rows, meta = _fold_squares(t, rows, meta, size, folded, gone)
         meta, chained = _chain_broadcasts(t, rows, meta, size, folded, reach)
         meta = _share_square_adjoints(t, rows, meta, size, folded)
+        rows, meta, unmade = _unstored_squares(t, rows, meta, size, folded, gone)
         outs = rows[:, 1][rows[:, 1] >= 0]
         ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
@@ -826,8 +832,11 @@ class _Plan:
                 meta[k:k + 2] *= 2
         g = rows[rows[:, 0] == BCAST, 4] + 4  # (slots whose adjoint stands for out's)
         meta[g[meta[g] >= 0]] *= 2
+        for k in rows[rows[:, 0] == SQSUM, 4].tolist():  # (the slots u is made from)
+            if meta[k] & 2:
+                meta[k - 3:k - 1] *= 2
         self.meta = meta
-        self.fwd = rows
+        self.fwd = rows[~unmade[keep & folded]]  # (rows whose output an SQSUM row makes)
         reached = rows[:, 1] >= 0
         reached[reached] = reach[rows[reached, 1] // 2] != 0
         reached &= ~chained[keep & folded]  # (their reverse run by the row they chain into)
@@ -881,6 +890,9 @@ CHAIN_BROADCASTS = True
 # u's adjoint under a sum of (u + v)^2 not stored, the BCAST row making u reading v's
 # (_share_square_adjoints; False: both stored; the tests compare)
 SHARE_SQUARE_ADJOINTS = True
+# and u's values not stored either, the SQSUM row making them as the product BCAST row
+# would (_unstored_squares; False: that row stores them; the tests compare)
+UNSTORED_SQUARES = True
 
 
 def _fold_broadcasts(t, rows, meta, size, fold):
@@ -1105,6 +1117,47 @@ def _share_square_adjoints(t, rows, meta, size, keep):
         meta[ks] = 1
         meta[rows[c, 4] + 4] = v
     return meta
+
+
+def _unstored_squares(t, rows, meta, size, keep, gone):
+    """For an SQSUM row summing (u + v)^2 whose u's adjoint is shared with v's
+    (``_share_square_adjoints``) and made by a product BCAST row c (u = f * s[map]): the
+    SQSUM row makes u's values itself, as c's forward would, in both sweeps (its meta[k]
+    bit 1; meta[k-3:k] = [f, s, c's meta k]); c stays in the reverse (it reads f's and s's
+    values, never u's) and leaves the forward: one (K, n, d) store and one load less
+    (ADBench GMM: exp(q) * xc).  Only where c's map runs as long as the sum's (the two
+    maps walked run by run together) and u's slot is no input, output or view.  Returns
+    (rows, meta, the rows left out of the forward (a mask)); updates gone (u's slot keeps
+    no values) in place."""
+    unmade = np.zeros(len(rows), bool)
+    cand = np.nonzero((rows[:, 0] == SQSUM) & keep & (rows[:, 3] >= 0))[0].tolist()
+    if not UNSTORED_SQUARES or not cand:
+        return rows, meta, unmade
+    where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
+    rows, extra = rows.copy(), []
+
+    def run(k, n):  # a strided map's run length (ops/strided.py strided_runs)
+        nd = int(meta[k])
+        return n if nd == 0 else int(meta[k + 1 + nd])
+
+    for r in cand:
+        _, o, u, v, ks = rows[r].tolist()
+        c = where.get(u)
+        if meta[ks] != 1 or c is None or not keep[c] or rows[c, 0] != BCAST or \
+                u in t.in_slots or u == t.out_slot:
+            continue
+        _, _, f, src, kc = rows[c].tolist()
+        n = int(size[u])
+        if meta[kc] != BC_MUL or run(int(meta[kc + 2]), n) != run(ks + 1, n) or \
+                gone[f] or gone[src]:
+            continue
+        rows[r, 4] = len(meta) + len(extra) + 3  # (its flags after [f, s, c's meta k])
+        extra += [f, src, kc, 3, *meta[ks + 1:ks + 3 + 2 * int(meta[ks + 1])].tolist()]
+        unmade[c] = True
+        gone[u] = True
+    if extra:
+        meta = np.concatenate([meta, np.array(extra, meta.dtype)])
+    return rows, meta, unmade
 
 
 def _foldable_add(rows, size, keep, d, r, root):
