@@ -1,0 +1,15 @@
+import torch
+
+i = torch.tensor([[0, 1, 1, 2], [2, 0, 2, 1]])
+v = torch.tensor([3.0, 4.0, 5.0, -1.0])
+s = torch.sparse_coo_tensor(i, v, (3, 3))
+print(s)
+print(s.to_dense())
+print(s.is_sparse, s.layout, s._nnz())
+d = torch.arange(6.0).reshape(3, 2)
+print(torch.sparse.mm(s, d))
+print(torch.mm(s, d))
+dup = torch.sparse_coo_tensor([[0, 0], [1, 1]], [1.0, 2.0], (2, 2))
+print(dup.is_coalesced(), dup.coalesce().values(), dup.coalesce().indices())
+print(torch.sparse.sum(s), torch.sparse.sum(s, dim=0).to_dense())
+print(d.T.to_sparse())
