@@ -286,7 +286,7 @@ def test_saved_tensor_modified_in_place():
         w.mul_(2)
     with pytest.raises(RuntimeError, match=r"one of the variables needed for gradient "
                        r"computation has been modified by an inplace operation: "
-                       r"\[tapegrad.DoubleTensor \[2\]\], which is output 0 of Mul, is at "
+                       r"\[torch.DoubleTensor \[2\]\], which is output 0 of Mul, is at "
                        r"version 1; expected version 0 instead"):
         y.sum().backward()
     # a saved output modified in place names the custom op

@@ -924,7 +924,7 @@ def _put_layout(lay, i, o, a, b, k):
         lay.fail(i, "positions must be non-decreasing")
 
 
-declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
+declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
         check=_put_layout, tan=put_fwd, curv=ZERO)
 
 

@@ -29,6 +29,6 @@ for name, t in outs.items():
     print(name, t.grad_fn.name(), tuple(t.shape))
 z = torch.tensor([1 + 2j, 3 - 1j], requires_grad=True)
 print(z.real, z.imag)
-print(z.real.grad_fn, z.imag.grad_fn, (z * 2).real.grad_fn)
+print(z.real.grad_fn.name(), z.imag.grad_fn.name(), (z * 2).real.grad_fn.name())
 g = torch.autograd.grad(outs["quantile"], v)[0]
 print(g, torch.autograd.grad(outs["logdet"], a)[0].round(decimals=5))
