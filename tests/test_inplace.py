@@ -311,7 +311,7 @@ def test_modified_after_saved(name):
     if raises:
         assert isinstance(result, str)
         assert result.startswith("one of the variables needed for gradient computation has "
-                                 "been modified by an inplace operation: [tapegrad.Double")
+                                 "been modified by an inplace operation: [torch.Double")
     else:
         assert isinstance(result, list)
 

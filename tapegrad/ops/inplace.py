@@ -39,6 +39,10 @@ from .strided import VIEW_NAMES, broadcast_shape
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _LEAF_VIEW = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+_INFERENCE_INPLACE = (  # (PyTorch's words, its missing spaces included)
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+    "clone to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details.")
 _WORDS = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
           "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
@@ -168,6 +172,8 @@ def _check_leaf(t, message=_LEAF):
         if state.tracing is not None and not state.tracing.grad_mode:
             raise RuntimeError(_TRACED_LEAF)
         raise RuntimeError(message)
+    if getattr(t, "_inf", False) and not state.inference:
+        raise RuntimeError(_INFERENCE_INPLACE)
     vb = views.of(t)
     if vb is not None:
         base = views.root(t)

@@ -18,11 +18,11 @@ try:
     print("backward ok", w.grad)
 except RuntimeError as e:
     print("RuntimeError:", e)
+z = y.clone()
 try:
     y.add_(1)
 except RuntimeError as e:
     print("RuntimeError:", e)
-z = y.clone()
 print(z.is_inference(), z + 1)
 
 
