@@ -2,6 +2,8 @@
 composed from framing, a window, ``fft.rfft``/``irfft`` and an overlap-add, so they need
 no rule of their own and differentiate as their parts do.  Real signals only: a complex
 signal (two-sided transform of complex input) is refused, naming the op."""
+import warnings
+
 import numpy as np
 
 from . import _complex, creation
@@ -11,11 +13,11 @@ from .ops._record import named_result
 from .tensor import Tensor
 
 
-def _call(name, x, n_fft, hop, win, window, normalized, onesided, return_complex):
-    """PyTorch's way of naming a call in its errors."""
+def _call(name, x, shape, n_fft, hop, win, window, normalized, onesided, return_complex):
+    """PyTorch's way of naming a call in its errors (``shape``: the signal's, padded)."""
     w = "None" if window is None else \
         f"torch.{window.type().split('.')[-1]}{{{list(window.shape)}}}"
-    return (f"{name}(torch.{x.type().split('.')[-1]}{list(x.shape)}, n_fft={n_fft}, "
+    return (f"{name}(torch.{x.type().split('.')[-1]}{list(shape)}, n_fft={n_fft}, "
             f"hop_length={hop}, win_length={win}, window={w}, normalized={int(normalized)}, "
             f"onesided={onesided}, return_complex={return_complex}, align_to_window=None)")
 
@@ -58,8 +60,10 @@ def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tru
     hop = n_fft // 4 if hop_length is None else hop_length
     win = n_fft if win_length is None else win_length
 
-    def call():
-        return _call("stft", input, n_fft, hop, win, window, normalized, onesided,
+    def call():  # (PyTorch names the signal as centred: n_fft // 2 more on each side)
+        shape = list(input.shape)
+        shape[-1] += 2 * (n_fft // 2) if center and shape else 0
+        return _call("stft", input, shape, n_fft, hop, win, window, normalized, onesided,
                      None if return_complex is None else int(return_complex))
     if return_complex is None:
         raise RuntimeError("stft requires the return_complex parameter be given for real "
@@ -76,6 +80,13 @@ def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tru
         raise RuntimeError(f"{call()} : expected 0 < n_fft < {n}, but got n_fft={n_fft}")
     if hop <= 0:
         raise RuntimeError(f"{call()} : expected hop_length > 0, but got hop_length={hop}")
+    if window is None:
+        warnings.warn("A window was not provided. A rectangular window will be applied,which "
+                      "is known to cause spectral leakage. Other windows such as "
+                      "torch.hann_window or torch.hamming_window are recommended to reduce "
+                      "spectral leakage.To suppress this warning and use a rectangular window, "
+                      "explicitly set `window=torch.ones(n_fft, device=<device>)`.", UserWarning,
+                      stacklevel=2)
     w = _window("stft", window, win, n_fft, x.dtype, call)
     frames = x.unfold(-1, n_fft, hop) * w  # (batch, frames, n_fft)
     two_sided = onesided is False
@@ -121,8 +132,9 @@ def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tr
                            f"for onesided={onesided}, but got {n_freq}")
 
     def call():
-        return _call("istft", input, n_fft, hop, win, window, normalized, onesided, 0)
-    w = _window("istft", window, win, n_fft, z.dtype, call)
+        return _call("istft", input, input.shape, n_fft, hop, win, window, normalized,
+                     onesided, 0)
+    w = _window("istft", window, win, n_fft, z._re.dtype, call)  # (the parts' real dtype)
     norm = "ortho" if normalized else "backward"
     zt = z.transpose(1, 2)
     frames = _fft.irfft(zt, n=n_fft, norm=norm) if onesided else \
@@ -144,8 +156,8 @@ def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tr
                            "more than 0 at every sample; a window of zeros, or a hop_length "
                            "longer than the window?)")
     y = y / Tensor(env.astype(np.asarray(y.detach()).dtype))
-    if length is not None and y.shape[-1] < length:
-        y = F.pad(y, (0, length - y.shape[-1]))
     if input.ndim == 2:
-        return named_result(y.squeeze(0), "SqueezeBackward1")
+        y = named_result(y.squeeze(0), "SqueezeBackward1")
+    if length is not None and y.shape[-1] < length:  # (zeros after: ConstantPadNdBackward0)
+        y = F.pad(y, (0, length - y.shape[-1]))
     return y

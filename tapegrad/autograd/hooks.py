@@ -243,8 +243,14 @@ def _node_actions(r, hooks, tape, rows, reach, offs, adj):
                 continue
             grads = list(res)
             for s, old, gi in zip(ins, seen["old"], grads, strict=True):
-                if gi is not None and reach[s] not in (0, CONST):
+                if reach[s] in (0, CONST):
+                    continue
+                if gi is not None:
                     part(s)[:] = np.ravel(gi._data) + (0 if old is None else old)
+                elif old is None:  # (None: no gradient for that input, as PyTorch)
+                    reach[s] = 0
+                else:
+                    part(s)[:] = old
     return before, after
 
 

@@ -61,7 +61,8 @@ class Bernoulli(ProbsOrLogits, Distribution):
         return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
 
     def enumerate_support(self, expand=True):
-        v = creation.arange(2, dtype=self.probs.dtype).reshape((2,) + (1,) * len(self.batch_shape))
+        v = creation.arange(2, dtype=getattr(self, self._given).dtype).reshape(
+            (2,) + (1,) * len(self.batch_shape))  # (reads the given parameter, as PyTorch)
         return v.expand((2,) + tuple(self.batch_shape)) if expand else v
 
     @property
@@ -184,6 +185,14 @@ class OneHotCategorical(_OverCategorical, Distribution):
         self._given = self._categorical._given
         super().__init__(self._categorical.batch_shape,
                          self._categorical.param_shape[-1:], validate_args=validate_args)
+
+    def enumerate_support(self, expand=True):
+        """The n one-hot vectors, shaped ``(n,) + batch_shape + (n,)`` (broadcast unless
+        ``expand``)."""
+        n = self.event_shape[0]
+        given = getattr(self._categorical, self._given)
+        v = creation.eye(n, dtype=given.dtype).reshape((n,) + (1,) * len(self.batch_shape) + (n,))
+        return v.expand((n,) + tuple(self.batch_shape) + (n,)) if expand else v
 
     def sample(self, sample_shape=Size()):
         idx = self._categorical.sample(sample_shape)
