@@ -480,3 +480,38 @@ def test_optimizer_trajectories_bit_for_bit(torch_float64, k):
             o.step()
         runs.append(np.asarray(p.detach()))
     np.testing.assert_array_equal(runs[0], runs[1])
+
+
+# ---- in-place on the outputs of multi-output view ops --------------------------------------
+def _grad_base(L):
+    return L.ones(2, 3, requires_grad=True).clone()
+
+
+MULTI = {
+    "unbind": lambda L: _grad_base(L).unbind(0)[0].add_(1),
+    "split": lambda L: _grad_base(L).split(1, 0)[1].mul_(2),
+    "chunk": lambda L: _grad_base(L).chunk(2, 1)[0].zero_(),
+    "split_sizes": lambda L: _grad_base(L).split([1, 2], 1)[0].zero_(),
+    "of_a_leaf": lambda L: L.ones(2, 3, requires_grad=True).unbind(0)[1].add_(1),
+    "view_of_one": lambda L: _grad_base(L).unbind(0)[0].view(3).add_(1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MULTI))
+def test_inplace_on_multi_output_views_refused_as_torch(name, raises_as_torch):
+    raises_as_torch(MULTI[name])
+
+
+def _allowed_multi(L):
+    y = L.ones(2, 3).unbind(0)[0].add_(1)  # (nothing requires grad)
+    with L.no_grad():
+        z = _grad_base(L).split(1, 0)[0].mul_(3)
+    w = _grad_base(L).tensor_split(2, 1)[0].zero_()  # (not a multi-output view op)
+    x = L.ones(2, 3, requires_grad=True)
+    u = x.unbind(0)
+    (u[0] * 2 + u[1]).sum().backward()
+    return y.tolist(), z.tolist(), w.tolist(), x.grad.tolist()
+
+
+def test_multi_output_views_otherwise_as_torch(torch_float64):
+    assert _allowed_multi(tg) == _allowed_multi(torch_float64)

@@ -19,6 +19,7 @@ backward that sweeps a row which saved that slot for its rule raises PyTorch's "
 by an inplace operation" error (``check_saved``).  Nothing is added to the recording hot
 path: ``_ver`` is an unset slot until the first in-place op.
 """
+import re
 from array import array
 
 import numpy as np
@@ -172,6 +173,14 @@ def _check_leaf(t, message=_LEAF):
         if state.tracing is not None and not state.tracing.grad_mode:
             raise RuntimeError(_TRACED_LEAF)
         raise RuntimeError(message)
+    if views.MULTI and t._tok is not None and state.grad_enabled and \
+            (i := views.multi_output(t)) is not None:
+        op = re.sub(r"Backward[0-9]*$", "", t.grad_fn.name())
+        raise RuntimeError(
+            f"Output {i} of {op} is a view and is being modified inplace. This view is the "
+            "output of a function that returns multiple views. Such functions do not allow "
+            "the output views to be modified inplace. You should replace the inplace "
+            "operation by an out-of-place one.")
     if getattr(t, "_inf", False) and not state.inference:
         raise RuntimeError(_INFERENCE_INPLACE)
     vb = views.of(t)

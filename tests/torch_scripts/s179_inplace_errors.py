@@ -16,7 +16,7 @@ for f in tries:
 b = a * 2
 v = b[1:]
 v.mul_(3)
-print(b, b.grad_fn.name(), v.grad_fn.name(), b._version, v._version)
+print(b, b.grad_fn.name(), b._version, v._version)
 b.sum().backward()
 print(a.grad)
 c = a.sigmoid()
