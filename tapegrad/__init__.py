@@ -59,6 +59,8 @@ from . import overrides, profiler, quasirandom  # noqa: E402, F401
 from ._complex import install as _install_complex  # noqa: E402
 _install_complex(globals())  # complex, polar, view_as_real...; sum, cat... take complex input
 from . import fft  # noqa: E402 (fftfreq, fftshift...; after compat, whose words it uses)
+from .stft import istft, stft  # noqa: E402
+Tensor.stft, Tensor.istft = stft, istft
 from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)
 newaxis = None

@@ -23,6 +23,8 @@ from . import dtypes
 from ._format import complex_repr
 from ._state import state
 from .autograd.function import Function
+from .autograd.graph import renamed
+from .ops._record import named_result
 from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, norm
 
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
@@ -101,7 +103,7 @@ def make(re, im=None, node=None):
         shape = np.broadcast_shapes(tuple(re.shape), tuple(im.shape))
         re, im = re.expand(*shape), im.expand(*shape)
     z = object.__new__(ComplexTensor)
-    z._re, z._im, z._node = re, im, node
+    z._re, z._im, z._node, z._conj = re, im, node, False
     return z
 
 
@@ -205,7 +207,16 @@ def neg(z):
 def conj(z):
     if type(z) is not ComplexTensor:
         return z
-    return make(z._re.clone(), -z._im, "ConjBackward0")
+    out = make(z._re.clone(), -z._im, "ConjBackward0")
+    out._conj = not z._conj  # (PyTorch's lazy conjugate bit: is_conj() shows it)
+    return out
+
+
+def resolve_conj(z):
+    """z with its conjugate bit cleared (its values are held resolved already)."""
+    if type(z) is not ComplexTensor or not z._conj:
+        return z
+    return make(z._re.clone(), z._im.clone(), "CloneBackward0")
 
 
 def _safe_sqrt(s):
@@ -524,7 +535,7 @@ def _shape_method(name):
 class ComplexTensor(Tensor):
     """A complex tensor: its real and imaginary parts, two real tensors (see the module)."""
 
-    __slots__ = ("_re", "_im", "_node")
+    __slots__ = ("_re", "_im", "_node", "_conj")
     _data = _rg = _slot = _gen = _tok = _grad = _retains_grad = _REFUSE
 
     # -- metadata -------------------------------------------------------------------------
@@ -617,7 +628,10 @@ class ComplexTensor(Tensor):
 
     @property
     def grad_fn(self):
-        return self._re.grad_fn or self._im.grad_fn
+        fn = self._re.grad_fn or self._im.grad_fn
+        if fn is None or self._node is None:
+            return fn
+        return renamed(fn, self._node)  # (the parts' rows, shown as PyTorch's one node)
 
     def retain_grad(self):
         self._re.retain_grad()
@@ -714,7 +728,7 @@ class ComplexTensor(Tensor):
     # -- complex parts --------------------------------------------------------------------
     @property
     def real(self):
-        return self._re
+        return _part(self._re)
 
     @real.setter
     def real(self, value):
@@ -722,17 +736,18 @@ class ComplexTensor(Tensor):
 
     @property
     def imag(self):
-        return self._im
+        return _part(self._im)
 
     @imag.setter
     def imag(self, value):
         self._im.copy_(value)
 
     conj = conj
-    resolve_conj = resolve_neg = lambda self: self  # noqa: E731
+    resolve_conj = resolve_conj
+    resolve_neg = lambda self: self  # noqa: E731
 
     def is_conj(self):
-        return False
+        return self._conj
 
     def conj_physical(self):
         return conj(self)
@@ -966,7 +981,8 @@ def view_as_real(input):  # noqa: A002
     """The parts as a last dim of size 2 (a copy here: tapegrad holds the parts apart)."""
     if type(input) is not ComplexTensor:
         raise RuntimeError("view_as_real is only supported for complex tensors")
-    return _TOP_REAL["stack"]([input._re, input._im], -1)
+    return named_result(_TOP_REAL["stack"]([input._re, input._im], -1), "ViewAsRealBackward0",
+                        input._re, input._im)
 
 
 def view_as_complex(input):  # noqa: A002
@@ -981,13 +997,20 @@ def view_as_complex(input):  # noqa: A002
 
 
 def real(input):  # noqa: A002
-    return input._re if type(input) is ComplexTensor else input
+    return _part(input._re) if type(input) is ComplexTensor else input
 
 
 def imag(input):  # noqa: A002
     if type(input) is not ComplexTensor:
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return input._im
+    return _part(input._im)
+
+
+def _part(p):
+    """A part of a complex tensor as PyTorch gives it: a view of the tensor (of its part
+    here), a SelectBackward0 node where it records (PyTorch selects from view_as_real)."""
+    v = p.view(tuple(p.shape))
+    return named_result(v, "SelectBackward0") if v is not p else p
 
 
 def is_complex(input):  # noqa: A002
@@ -1025,7 +1048,7 @@ COMPLEX_HOOKS.update(unary=_complex_unary, binary=_complex_binary, make=from_arr
 # ComplexPart themselves); a wrapper answers when the real function meets a complex operand
 TOP = {"sum": sum, "mean": mean, "matmul": matmul, "mm": matmul, "cat": cat, "concat": cat,
        "concatenate": cat, "stack": stack, "real": real, "imag": imag, "conj": conj,
-       "conj_physical": conj, "resolve_conj": lambda z: z, "angle": angle,
+       "conj_physical": conj, "resolve_conj": resolve_conj, "angle": angle,
        "is_complex": is_complex, "allclose": allclose, "isclose": isclose, "square": square,
        "reciprocal": reciprocal, "absolute": abs, "eq": eq, "ne": ne, "dot": dot,
        "vdot": vdot, "outer": outer, "einsum": einsum, "where": where, "sgn": sgn,

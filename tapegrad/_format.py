@@ -139,7 +139,7 @@ def _formatter(shown):
 
 
 def tensor_repr(t):
-    grad_fn = f"grad_fn=<{t.grad_fn.name()}>" if t._tok is not None else None
+    grad_fn = f"grad_fn=<{type(t.grad_fn).__name__}>" if t._tok is not None else None
     return array_repr(np.asarray(t._data), grad_fn, t._rg)
 
 
@@ -147,7 +147,7 @@ def complex_repr(z):
     """A complex tensor's repr (tapegrad/_complex.py): its grad_fn named as PyTorch's."""
     grad_fn = None
     if z.requires_grad and not z.is_leaf:
-        grad_fn = f"grad_fn=<{z._node or z.grad_fn.name()}>"
+        grad_fn = f"grad_fn=<{z._node or type(z.grad_fn).__name__}>"
     return array_repr(z.detach().numpy(), grad_fn, z.requires_grad)
 
 

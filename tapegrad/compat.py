@@ -486,7 +486,7 @@ def range_(start, end, step=1, *, dtype=None, device=None, requires_grad=False):
 
 def _window(name, fn):
     def window(window_length, periodic=True, *args, dtype=None, layout=None, device=None,
-               requires_grad=False):
+               requires_grad=False, **params):  # (params: kaiser's beta=, hamming's alpha=)
         if window_length < 0:
             raise RuntimeError(f"{name} requires non-negative window_length, got "
                                f"window_length={window_length}")
@@ -495,7 +495,7 @@ def _window(name, fn):
             values = np.ones(n)
         else:
             m = n + 1 if periodic else n
-            values = fn(np.arange(m, dtype=np.float64), m - 1, *args)[:n]
+            values = fn(np.arange(m, dtype=np.float64), m - 1, *args, **params)[:n]
         return creation.tensor(values, dtype=dtype or dtypes.default_float(),
                                requires_grad=requires_grad)
     window.__name__ = name
@@ -791,7 +791,7 @@ Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
 # raise an AttributeError that says so (``__getattr__`` below), instead of a bare "has no
 # attribute".  One table; nothing here pretends to work. -----------------------------------
-_COMPLEX = ("complex32 or the short-time Fourier transform (complex64 and complex128 tensors "
+_COMPLEX = ("complex32 (complex64 and complex128 tensors "
             "take arithmetic, elementary functions, reductions, matmul, shape ops and "
             "tapegrad.fft; docs/limits.md)")
 _SPARSE = ("sparse layouts (every tensor is dense; tapegrad.sparse finds sparse Jacobians and "
@@ -808,7 +808,7 @@ _RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / n
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
-    _COMPLEX: "complex32 chalf stft istft view_as_complex_copy view_as_real_copy",
+    _COMPLEX: "complex32 chalf view_as_complex_copy view_as_real_copy",
     "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
         "bfloat16",
     _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "

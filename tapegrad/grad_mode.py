@@ -137,8 +137,8 @@ def is_inference_mode_enabled():
 
 class inference_mode(_GradMode):
     """Like no_grad (tapegrad's no_grad already records nothing, so it is as cheap).
-    Tensors made inside answer ``is_inference()`` True; PyTorch's other restrictions on
-    them (no in-place change outside the mode, no use in a recorded op) are not enforced."""
+    Tensors made inside answer ``is_inference()`` True and keep PyTorch's restrictions: no
+    in-place change outside the mode, not saved for a backward (ops/_record.py slot)."""
 
     def __new__(cls, mode=True):
         self = object.__new__(cls)

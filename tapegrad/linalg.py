@@ -46,7 +46,7 @@ from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
-from .ops._record import node
+from .ops._record import named_result, node
 from .tensor import COMPLEX_HOOKS, Tensor, _leaf, norm as _norm
 
 
@@ -359,6 +359,7 @@ def slogdet(A, *, out=None):
     return _SlogdetResult(*_run(LinalgSlogdet, "linalg.slogdet", A))
 
 
+@node("WhereBackward0")  # (PyTorch's: nan where the sign is negative)
 def logdet(input):
     """``log(det(A))``: nan where the determinant is negative, -inf where it is 0."""
     _matrices(input, "logdet")
@@ -1352,7 +1353,7 @@ def multi_dot(tensors, *, out=None):
         y = S.squeeze(y, 0)
     if last_1d:
         y = S.squeeze(y, -1)
-    return _into(out, y)
+    return _into(out, named_result(y, "ViewBackward0"))  # (PyTorch's last step)
 
 
 def matrix_power(A, n, *, out=None):
@@ -1452,6 +1453,7 @@ def block_diag(*tensors):
     return S.cat(rows, 0)
 
 
+@node("UnsafeViewBackward0")
 def kron(input, other, *, out=None):
     """The Kronecker product: ``out[i * b + j] = a[i] * b[j]`` along every dim."""
     nd = builtins.max(input.ndim, other.ndim)
@@ -1664,6 +1666,7 @@ def lu(A, *, pivot=True, out=None):
     return _into(out, LuResult(*lu_unpack(LU, piv)))
 
 
+@node("LinalgLuSolveBackward0")
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with ``A X = B`` (``X A = B`` if not ``left``; A^H for ``adjoint``) from
     ``lu_factor``'s ``(LU, pivots)``; differentiable in LU and B."""

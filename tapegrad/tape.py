@@ -161,6 +161,7 @@ class Tape(ValueArena):
             "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
             "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
             "hooks": {},  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
+            "node_hooks": {},  # row -> {handle id: fn}: register_hook on a grad_fn (hooks.py)
             "shapes": {},  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
             "sites": {},  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
             "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)

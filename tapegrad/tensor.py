@@ -72,7 +72,7 @@ class Tensor:
 
     def is_inference(self):
         """True if this tensor was made inside ``inference_mode()`` (PyTorch's inference
-        tensor; tapegrad does not enforce the restrictions PyTorch puts on them)."""
+        tensor: not changed in place outside the mode, not saved for a backward)."""
         if state.tracing is not None:
             graph_fact(self, "is_inference()")
         return getattr(self, "_inf", False)

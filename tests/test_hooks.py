@@ -223,7 +223,7 @@ def test_errors_match_torch():
     w = x * 4
     w.register_hook(lambda g: g.float())
     with pytest.raises(RuntimeError, match=r"hook '<lambda>' has changed the type of value \(was "
-                                           r"tapegrad.DoubleTensor got tapegrad.FloatTensor\)"):
+                                           r"torch.DoubleTensor got torch.FloatTensor\)"):
         w.sum().backward()
 
 

@@ -279,8 +279,8 @@ def _grad_modes(x):
     with tg.inference_mode():
         d = x.cos()
     e = x.detach().requires_grad_(False) * 2.0
-    return (x * a).sum() + b * x[0] + (x * c).sum() + (x * d).sum() + (x * e).sum() + \
-        (x * x.data).sum()
+    return (x * a).sum() + b * x[0] + (x * c).sum() + (x * d.clone()).sum() + \
+        (x * e).sum() + (x * x.data).sum()  # (d: an inference tensor, saved only as a clone)
 
 
 def _inplace_flow(x):

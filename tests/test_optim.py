@@ -233,7 +233,7 @@ def test_step_before_backward_of_an_older_graph_raises_like_torch():
     loss = (w * w).sum()
     opt.step()  # modifies w, which loss saved for its backward
     with pytest.raises(RuntimeError, match="modified by an inplace operation: "
-                       r"\[tapegrad.DoubleTensor \[2\]\] is at version 1; expected version 0"):
+                       r"\[torch.DoubleTensor \[2\]\] is at version 1; expected version 0"):
         loss.backward()
 
 

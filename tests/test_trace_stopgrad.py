@@ -63,7 +63,7 @@ def _set_grad_enabled_norm(x):
 def _inference_mode_norm(x):
     with tg.inference_mode():
         n = (x * x).sum().sqrt()
-    return (x * n).sum()
+    return (x * n.clone()).sum()  # (PyTorch refuses to save the inference tensor itself)
 
 
 @tg.no_grad()

@@ -138,7 +138,7 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     lo, top = graph_span(tape, rows, meta, out_slots)  # the rows the outputs can reach
     hi = top
     stops = []
-    if tape.hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
+    if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
         leaves = [] if finish_leaf is None else inputs if inputs else \
             [t for _, t in tape.leaves]

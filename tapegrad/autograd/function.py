@@ -43,7 +43,8 @@ from .._state import anomaly, state
 from ..grad_mode import keeps_grad_mode, no_grad
 from ..ops._record import push_value, slot, tape_for_grad
 from ..ops.custom import record
-from ..ops.inplace import _counter
+from ..ops import views
+from ..ops.inplace import _bump, _counter
 from ..tape import FREED, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 from .anomaly import _nan_error
@@ -66,6 +67,7 @@ class FunctionCtx:
         self.materialize_grads = True
         self.to_save = ()
         self.non_differentiable = ()
+        self.dirty_tensors = ()
         self._saved = None  # packed by apply (see the module docstring)
         self._tape = None
         self._freed = False
@@ -114,10 +116,12 @@ class FunctionCtx:
         self.materialize_grads = bool(value)
 
     def mark_dirty(self, *tensors):
-        raise NotImplementedError(
-            "ctx.mark_dirty (a custom Function that modifies its inputs in place) is not "
-            "supported by tapegrad; return a new tensor from forward (x.clone() and modify "
-            "that) instead")
+        """Inputs that forward modified in place and returns: their history moves onto
+        this op, as an in-place op's does (ops/inplace.py)."""
+        for t in tensors:
+            if not isinstance(t, Tensor):
+                raise TypeError(f"mark_dirty only accepts Tensors, got {type(t).__name__}")
+        self.dirty_tensors = tensors
 
 
 class Function:
@@ -193,6 +197,8 @@ def _record(cls, ctx, args, out):
     if not nondiff <= out_ids:
         raise RuntimeError(f"{cls.__name__}: mark_non_differentiable only accepts output "
                            "tensors of forward")
+    dirty = {id(t) for t in ctx.dirty_tensors}
+    _check_dirty(cls, ctx.dirty_tensors, dirty <= out_ids)
     diff = [j for j, i in enumerate(tpos)
             if id(outs[i]) not in nondiff and outs[i].dtype.kind == "f"]
     if not diff:  # nothing differentiable comes out: nothing to record
@@ -207,18 +213,39 @@ def _record(cls, ctx, args, out):
     for j in diff:
         i = tpos[j]
         o = outs[i]
-        if id(o) in arg_ids or o._rg or any(outs[k] is o for k in range(i)):
+        if id(o) in dirty:  # modified in place: rebased onto this op (bumped below)
+            pass
+        elif id(o) in arg_ids or o._rg or any(outs[k] is o for k in range(i)):
             o = outs[i] = _leaf(o._data)  # an input returned as is: a new tensor, as PyTorch
         o._rg = True
         o._slot = out_slots[j]
         o._gen = tape.gen
         o._tok = tok
+    for t in ctx.dirty_tensors:
+        _bump(t)  # (PyTorch bumps a dirty tensor's version once more as it rebases it)
     ctx._tape = weakref.ref(tape)
     ctx._saved = [_pack(t, tape, outs, tpos, out_slots) for t in ctx.to_save]
     ctx.to_save = ()
     tape.custom[row] = CustomRecord(cls, ctx, name, args, tensor_args, in_slots, outs, tpos,
                                     out_slots, diff)
     return tuple(outs) if isinstance(out, tuple) else outs[0]
+
+
+def _check_dirty(cls, dirty, all_returned):
+    """mark_dirty's tensors, before they are rebased: PyTorch's refusals, and a view's (its
+    base would need the new history too: not done here)."""
+    if not all_returned:
+        raise RuntimeError("Some elements marked as dirty during the forward method were not "
+                           "returned as output. The inputs that are modified inplace must all "
+                           "be outputs of the Function.")
+    for t in dirty:
+        if t._rg and t._tok is None:
+            raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                               "in-place operation.")
+        if views.of(t) is not None:
+            raise NotImplementedError(
+                f"{cls.__name__}: ctx.mark_dirty on a view (of another tensor) is not "
+                "supported by tapegrad; pass the tensor itself, or clone the view first")
 
 
 def _pack(t, tape, outs, tpos, out_slots):

@@ -10,7 +10,7 @@ import weakref
 import numpy as np
 
 from .._state import state
-from ..ops.custom import CUSTOM_OUT
+from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
@@ -66,7 +66,9 @@ class Node:
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
     def __repr__(self):
-        return f"<{self.name()} object at {id(self):#x}>"
+        where = "torch.autograd.function." if self._views.rows[self._row, 0] & OP_MASK == \
+            CUSTOM else ""  # (a custom Function's node class is a Python class there)
+        return f"<{where}{type(self).__name__} object at {id(self):#x}>"
 
 
 _NODE_CLASSES = {}
@@ -77,10 +79,31 @@ def node_class(name):
     ``MulBackward0``), made once per name."""
     cls = _NODE_CLASSES.get(name)
     if cls is None:
-        ident = name if name.isidentifier() else "".join(
-            c if c.isalnum() else "_" for c in name)
+        short = name.rpartition("::")[2]  # (torch::autograd::CopySlices: class CopySlices)
+        ident = short if short.isidentifier() else "".join(
+            c if c.isalnum() else "_" for c in short)
         cls = _NODE_CLASSES[name] = type(ident, (Node,), {"__slots__": ()})
     return cls
+
+
+def renamed(node, name):
+    """``node`` shown as PyTorch's node ``name``: a complex tensor's, whose two real parts
+    tapegrad records as rows of their own (_complex.py); one object per node and name."""
+    if node.name() == name:
+        return node
+    views, r = node._views, node._row
+    n = views.nodes.get((r, name))
+    if n is None:
+        cls = _RENAMED.get(name)
+        if cls is None:
+            base = node_class(name)
+            cls = _RENAMED[name] = type(base.__name__, (base,), {
+                "__slots__": (), "name": lambda self: name})
+        n = views.nodes[(r, name)] = cls(views, r, node._tok)
+    return n
+
+
+_RENAMED = {}
 
 
 _CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}

@@ -241,6 +241,10 @@ def sweep(tape, out_slots, seeds, links=None):
                 hooks = tape.hooks[o]
                 g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
                 adj[o] = run_hooks(hooks, g, create_graph=True)
+            if tape.node_hooks.get(r):
+                raise NotImplementedError(
+                    "create_graph=True: hooks registered on a grad_fn (node.register_hook) are "
+                    "not supported by tapegrad's differentiable backward; use tensor hooks")
             row = Row(walk, r)
             rule = VJP.get(row.op)
             if rule is None:

@@ -27,7 +27,9 @@ from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, norm
-from .graph import MULTI_INPUT, input_slots
+from ..ops.custom import CUSTOM
+from ..tape import CONST
+from .graph import MULTI_INPUT, Node, input_slots
 
 _IDS = itertools.count()
 LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
@@ -150,7 +152,7 @@ def run_hooks(hooks, g, create_graph=False):
 
 def _type_name(dtype):
     """PyTorch's legacy tensor type name of a dtype, as its hook errors print it."""
-    return f"tapegrad.{dtypes.torch_word(dtype).capitalize()}Tensor"
+    return f"torch.{dtypes.torch_word(dtype).capitalize()}Tensor"  # (as Tensor.type() names it)
 
 
 def run_post_hooks(t):
@@ -196,8 +198,100 @@ def plan(tape, rows, reach, offs, adj, leaf_targets, finish_leaf):
                 b = min((first.get(s, 0) for s in slots), default=0)
                 # leaf first at a tie: PyTorch runs a ready AccumulateGrad before other nodes
                 stops.append((b, 0, -1, lambda t=t: finish_leaf(t, adj, reach, offs)))
+    for r, table in tape.node_hooks.items():
+        if table and r < len(rows):  # a grad_fn's hooks: around its row (_node_actions)
+            before, after = _node_actions(r, table, tape, rows, reach, offs, adj)
+            stops.append((r + 1, 2, r, before))  # (after the tensor hooks on its output)
+            stops.append((r, -1, r, after))  # (before a leaf below is delivered)
     stops.sort(key=lambda x: (-x[0], x[1], -x[2]))
     return [(b, act) for b, _, _, act in stops]
+
+
+def _node_actions(r, hooks, tape, rows, reach, offs, adj):
+    """Two stops around row ``r`` for its node's ``register_hook`` hooks: before it, copies
+    of its output's adjoint and its inputs' adjoints so far; after it, what the row added to
+    each input (its grad_inputs) goes to ``hook(grad_inputs, grad_outputs)``, and a tuple
+    the hook returns replaces those additions."""
+    ins = input_slots(rows, tape.meta, r)
+    o = int(rows[r, 1])
+    seen = {}
+
+    def part(s):
+        return adj[offs[s]:offs[s + 1]]
+
+    def as_tensor(a, s):
+        return _leaf(norm(a.reshape(tape.shapes.get(s, ()))))
+
+    def before():
+        seen.clear()
+        if reach[o]:
+            seen["g"] = as_tensor(part(o).copy(), o)
+            seen["old"] = [part(s).copy() if reach[s] == 1 else None for s in ins]
+
+    def after():
+        if not seen:
+            return
+        grads = []
+        for s, old in zip(ins, seen["old"], strict=True):
+            new = part(s)
+            grads.append(None if reach[s] in (0, CONST) else
+                         as_tensor(new - old if old is not None else new.copy(), s))
+        for fn in list(hooks.values()):
+            with grad_mode_scope(False):
+                res = fn(tuple(grads), (seen["g"],))
+            if res is None:
+                continue
+            grads = list(res)
+            for s, old, gi in zip(ins, seen["old"], grads, strict=True):
+                if reach[s] in (0, CONST):
+                    continue
+                if gi is not None:
+                    part(s)[:] = np.ravel(gi._data) + (0 if old is None else old)
+                elif old is None:  # (None: no gradient for that input, as PyTorch)
+                    reach[s] = 0
+                else:
+                    part(s)[:] = old
+    return before, after
+
+
+def _node_row(node, what):
+    """The tape and row of a grad_fn that takes hooks (one output: not a custom op's)."""
+    _not_tracing(what)
+    views, r = node._views, node._row
+    if views.rows[r, 0] & OP_MASK == CUSTOM:
+        raise NotImplementedError(f"{node.name()}.{what}: hooks on a custom Function's node "
+                                  "are not supported by tapegrad; register tensor hooks on "
+                                  "its outputs or inputs instead")
+    return views.tape, r
+
+
+def _node_register_prehook(self, hook):
+    """``hook(grad_outputs)`` before this node runs; a returned tuple replaces them (a hook
+    on the gradient of the node's output, run with the tensor hooks there)."""
+    tape, r = _node_row(self, "register_prehook")
+    s = int(self._views.rows[r, 1])
+    table = tape.hooks.get(s)
+    if table is None:
+        table = tape.hooks[s] = _SlotHooks()
+        table.dtype = np.dtype(tape.vals.typecode)
+
+    def pre(g):
+        res = hook((g,))
+        return None if res is None else res[0]
+    pre.__name__ = _name(hook)
+    handle = RemovableHandle(table)
+    table[handle.id] = pre
+    return handle
+
+
+def _node_register_hook(self, hook):
+    """``hook(grad_inputs, grad_outputs)`` after this node ran; a returned tuple replaces
+    grad_inputs (plan's stops around the node's row)."""
+    tape, r = _node_row(self, "register_hook")
+    table = tape.node_hooks.setdefault(r, {})
+    handle = RemovableHandle(table)
+    table[handle.id] = hook
+    return handle
 
 
 def _nonleaf_action(s, hooks, tape, reach, offs, adj):
@@ -262,4 +356,6 @@ def _register_post_accumulate_grad_hook(self, hook):
 
 
 Tensor.register_hook = _register_hook
+Node.register_prehook = _node_register_prehook
+Node.register_hook = _node_register_hook
 Tensor.register_post_accumulate_grad_hook = _register_post_accumulate_grad_hook

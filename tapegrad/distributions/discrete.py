@@ -7,8 +7,8 @@ from ..grad_mode import no_grad
 from ..nn import functional as F
 from ..tensor import Size, Tensor
 from . import constraints
-from .distribution import (Distribution, ProbsOrLogits, _shape_text, broadcast_all,
-                           broadcast_tensors)
+from .distribution import (Distribution, ProbsOrLogits, broadcast_all, broadcast_tensors,
+                           lazy_property)
 
 
 def _one_of(probs, logits):
@@ -30,23 +30,21 @@ class Bernoulli(ProbsOrLogits, Distribution):
 
     def __init__(self, probs=None, logits=None, validate_args=None):
         _one_of(probs, logits)
-        if probs is not None:
-            (self.probs,) = broadcast_all(probs)
-            p = _clamped(self.probs)
-            self.logits = p.log() - (-p).log1p()
-        else:
-            (self.logits,) = broadcast_all(logits)
-            self.probs = self.logits.sigmoid()
         self._given = "probs" if probs is not None else "logits"
-        super().__init__(self.probs.shape, validate_args=validate_args)
+        (param,) = broadcast_all(probs if probs is not None else logits)
+        setattr(self, self._given, param)  # (the other is derived when first read)
+        super().__init__(param.shape, validate_args=validate_args)
 
-    def __repr__(self):
-        v = getattr(self, self._given)
-        return f"Bernoulli({self._given}: {_shape_text(v)})"
+    arg_constraints = _constraints  # (only those made so far are checked and shown)
 
-    @property
-    def arg_constraints(self):  # only the parameter given is checked
-        return {self._given: Bernoulli._constraints[self._given]}
+    @lazy_property
+    def logits(self):
+        p = _clamped(self.probs)
+        return p.log() - (-p).log1p()
+
+    @lazy_property
+    def probs(self):
+        return self.logits.sigmoid()
 
     def sample(self, sample_shape=Size()):
         with no_grad():
@@ -63,7 +61,8 @@ class Bernoulli(ProbsOrLogits, Distribution):
         return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
 
     def enumerate_support(self, expand=True):
-        v = creation.arange(2, dtype=self.probs.dtype).reshape((2,) + (1,) * len(self.batch_shape))
+        v = creation.arange(2, dtype=getattr(self, self._given).dtype).reshape(
+            (2,) + (1,) * len(self.batch_shape))  # (reads the given parameter, as PyTorch)
         return v.expand((2,) + tuple(self.batch_shape)) if expand else v
 
     @property
@@ -90,25 +89,25 @@ class Categorical(Distribution):
         param = probs if probs is not None else logits
         if not isinstance(param, Tensor) or param.ndim < 1:
             raise ValueError("`probs` parameter must be at least one-dimensional.")
-        if probs is not None:
+        if probs is not None:  # (the other is derived when first read)
             self.probs = probs / probs.sum(-1, keepdim=True)
-            self.logits = _clamped(self.probs).log()
         else:
             self.logits = logits - logits.logsumexp(-1, keepdim=True)
-            self.probs = self.logits.softmax(-1)
         self._given = "probs" if probs is not None else "logits"
         self._num_events = param.shape[-1]
         super().__init__(param.shape[:-1], validate_args=validate_args)
 
-    def __repr__(self):
-        return f"{type(self).__name__}({self._given}: " \
-               f"{Size(getattr(self, self._given).shape)!r})"
+    # (only those made so far are checked and shown, as PyTorch's)
+    arg_constraints = {"probs": constraints.simplex,
+                       "logits": constraints.independent(constraints.real, 1)}
 
-    @property
-    def arg_constraints(self):
-        c = constraints.independent(constraints.real, 1) if self._given == "logits" else \
-            constraints.simplex
-        return {self._given: c}
+    @lazy_property
+    def logits(self):
+        return _clamped(self.probs).log()
+
+    @lazy_property
+    def probs(self):
+        return self.logits.softmax(-1)
 
     @property
     def support(self):
@@ -116,7 +115,7 @@ class Categorical(Distribution):
 
     @property
     def param_shape(self):
-        return self.probs.shape
+        return getattr(self, self._given).shape
 
     def sample(self, sample_shape=Size()):
         shape = Size(sample_shape)
@@ -187,9 +186,13 @@ class OneHotCategorical(_OverCategorical, Distribution):
         super().__init__(self._categorical.batch_shape,
                          self._categorical.param_shape[-1:], validate_args=validate_args)
 
-    def __repr__(self):
-        return f"OneHotCategorical({self._given}: " \
-               f"{Size(getattr(self, self._given).shape)!r})"
+    def enumerate_support(self, expand=True):
+        """The n one-hot vectors, shaped ``(n,) + batch_shape + (n,)`` (broadcast unless
+        ``expand``)."""
+        n = self.event_shape[0]
+        given = getattr(self._categorical, self._given)
+        v = creation.eye(n, dtype=given.dtype).reshape((n,) + (1,) * len(self.batch_shape) + (n,))
+        return v.expand((n,) + tuple(self.batch_shape) + (n,)) if expand else v
 
     def sample(self, sample_shape=Size()):
         idx = self._categorical.sample(sample_shape)

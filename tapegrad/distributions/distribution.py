@@ -6,7 +6,7 @@ differ from PyTorch's, their distribution does not."""
 import numpy as np
 
 from .. import creation, dtypes
-from ..grad_mode import no_grad
+from ..grad_mode import enable_grad, no_grad
 from ..ops import EXPORTS as _OPS
 from ..tensor import Size, Tensor
 from . import constraints
@@ -208,6 +208,28 @@ class Elementwise(Distribution):
         for name, v in zip(self._params, broadcast_all(*values), strict=True):
             setattr(self, name, v)
         super().__init__(getattr(self, self._params[0]).shape, validate_args=validate_args)
+
+
+class lazy_property:  # noqa: N801 (PyTorch's name)
+    """A parameter derived from another on first read and then kept in the instance's
+    ``__dict__``, as PyTorch's: its repr and argument checks see only the parameters made
+    so far (``Categorical(logits: ...)`` until ``probs`` is read)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__doc__, self.name = fn.__doc__, fn.__name__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        d = obj.__dict__
+        if self.name not in d:
+            with enable_grad():  # (made outside no_grad, as PyTorch's)
+                d[self.name] = self.fn(obj)
+        return d[self.name]
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.name] = value
 
 
 class ProbsOrLogits:

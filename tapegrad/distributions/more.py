@@ -10,6 +10,7 @@ import numpy as np
 from .. import creation
 from ..grad_mode import no_grad
 from ..nn import functional as F
+from ..ops._record import named_result
 from ..tensor import Size
 from . import constraints
 from .continuous import Gamma, LocationScale, Normal, _standard_gamma
@@ -188,13 +189,15 @@ class Gumbel(LocationScale):
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        z = (value - self.loc) / self.scale
-        return -(self.scale.log() + z + (-z).exp())
+        y = (self.loc - value) / self.scale
+        return (y - y.exp()) - self.scale.log()
 
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return (-(-(value - self.loc) / self.scale).exp()).exp()
+        # PyTorch's node: its transformed Uniform's cdf ends in sign * (u - 0.5) + 0.5
+        u = (-(-(value - self.loc) / self.scale).exp()).exp()
+        return named_result(u, "AddBackward0")
 
     def icdf(self, value):
         return self.loc - self.scale * (-value.log()).log()

@@ -131,7 +131,8 @@ def hardswish(input, inplace=False):
     and 3, as PyTorch's kernel)."""
     _float(input, "hardswish")
     middle = input * (input + 3.0) / 6.0
-    y = ops.where(input <= -3.0, _const(0.0, input), ops.where(input < 3.0, middle, input))
+    # -0.0 up to -3: PyTorch's x * relu6(x + 3) / 6 there is a negative x times 0
+    y = ops.where(input <= -3.0, _const(-0.0, input), ops.where(input < 3.0, middle, input))
     return _out(input, y, inplace, "HardswishBackward0")
 
 

@@ -89,8 +89,8 @@ def pad(input, pad, mode="constant", value=None):
     y = input
     for d, lo, hi in pairs:
         y = y.index_select(d, Tensor(_pad_index(y.shape[d], lo, hi, mode)))
-    if mode == "circular":  # (PyTorch's is a copy into slices: CopySlices)
-        return y
+    if mode == "circular":  # (PyTorch's is a copy into slices)
+        return named_result(y, "torch::autograd::CopySlices", input)
     kind = "ReflectionPad" if mode == "reflect" else "ReplicationPad"
     return named_result(y, f"{kind}{len(pairs)}DBackward0", input)
 

@@ -35,6 +35,12 @@ def slot(t, tape, need=True):
             u[0] is t._data and \
             u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
         return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
+    if need and getattr(t, "_inf", False):  # (its reverse rule would read it)
+        raise RuntimeError(
+            "Inference tensors cannot be saved for backward. Please do not use Tensors created "
+            "in inference mode in computation tracked by autograd. To work around this, you "
+            "can make a clone to get a normal tensor and use it in autograd, or use "
+            "`torch.no_grad()` instead of `torch.inference_mode()`.")
     return tape.adopt(t, need)
 
 

@@ -19,6 +19,7 @@ backward that sweeps a row which saved that slot for its rule raises PyTorch's "
 by an inplace operation" error (``check_saved``).  Nothing is added to the recording hot
 path: ``_ver`` is an unset slot until the first in-place op.
 """
+import re
 from array import array
 
 import numpy as np
@@ -39,6 +40,10 @@ from .strided import VIEW_NAMES, broadcast_shape
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _LEAF_VIEW = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+_INFERENCE_INPLACE = (  # (PyTorch's words, its missing spaces included)
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+    "clone to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details.")
 _WORDS = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
           "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
@@ -168,6 +173,16 @@ def _check_leaf(t, message=_LEAF):
         if state.tracing is not None and not state.tracing.grad_mode:
             raise RuntimeError(_TRACED_LEAF)
         raise RuntimeError(message)
+    if views.MULTI and t._tok is not None and state.grad_enabled and \
+            (i := views.multi_output(t)) is not None:
+        op = re.sub(r"Backward[0-9]*$", "", t.grad_fn.name())
+        raise RuntimeError(
+            f"Output {i} of {op} is a view and is being modified inplace. This view is the "
+            "output of a function that returns multiple views. Such functions do not allow "
+            "the output views to be modified inplace. You should replace the inplace "
+            "operation by an out-of-place one.")
+    if getattr(t, "_inf", False) and not state.inference:
+        raise RuntimeError(_INFERENCE_INPLACE)
     vb = views.of(t)
     if vb is not None:
         base = views.root(t)

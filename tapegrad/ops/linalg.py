@@ -28,7 +28,7 @@ from .._rules import _s, _u, claim_input, reach_input
 from .._state import state
 from ..tensor import Tensor, _leaf
 from . import shape as S
-from ._record import as_tensor_arg, output, slot, tape_for_grad
+from ._record import as_tensor_arg, named_result, output, slot, tape_for_grad
 from . import layout
 from .registry import api, declare, meta_at
 from .spec import Spec
@@ -966,16 +966,20 @@ def einsum(equation, *operands):
     for i, (x, term) in enumerate(zip(xs, terms, strict=True)):
         xs[i], terms[i] = _diagonals(x, term)
     xs = [_broadcast_letters(x, term, sizes) for x, term in zip(xs, terms, strict=True)]
+    summed = bool(set("".join(terms)) - set(out))
     if len(xs) == 1:
         x, term = _sum_letters(xs[0], terms[0], set(out))
-        return _permute_to(x, term, out)
+        if summed:
+            return named_result(_permute_to(x, term, out), "SumBackward1", *operands)
+        return x.permute(*[term.index(c) for c in out])  # (PyTorch's node, even for "ij")
     acc, term = xs[0], terms[0]
     for j in range(1, len(xs)):  # left to right, as PyTorch contracts without opt_einsum
         later = set(out).union(*terms[j + 1:])
         keep = out if j == len(xs) - 1 else "".join(
             dict.fromkeys(c for c in term + terms[j] if c in later))
         acc, term = _contract(acc, term, xs[j], terms[j], keep, sizes), keep
-    return acc
+    # PyTorch's last node: the view of its bmm where letters are summed, else the product
+    return named_result(acc, "ViewBackward0" if summed else "MulBackward0")
 
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -358,7 +358,8 @@ def unbind(input, dim=0):
     d = _wrap_dim(dim, input.ndim, "unbind")
     src = _arr(input)
     keys = ((slice(None),) * d + (i, Ellipsis) for i in range(input.shape[d]))
-    return tuple(_strided(input, src, src[k], "UnbindBackward0", key=k) for k in keys)
+    return views.note_multi(
+        tuple(_strided(input, src, src[k], "UnbindBackward0", key=k) for k in keys))
 
 
 @api
@@ -400,7 +401,8 @@ def split(tensor, split_size_or_sections, dim=0):
 def _pieces(tensor, d, sizes, name):
     src = _arr(tensor)
     starts = np.cumsum([0, *sizes[:-1]]).tolist()
-    return tuple(_narrow(tensor, src, d, a, n, name) for a, n in zip(starts, sizes))
+    return views.note_multi(
+        tuple(_narrow(tensor, src, d, a, n, name) for a, n in zip(starts, sizes)))
 
 
 @api
@@ -925,7 +927,7 @@ def _put_layout(lay, i, o, a, b, k):
         lay.fail(i, "positions must be non-decreasing")
 
 
-declare(PUT, "CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
+declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
         check=_put_layout, tan=put_fwd, curv=ZERO)
 
 

@@ -277,6 +277,7 @@ def _quantile(input, q, dim, keepdim, interpolation, op):
 
 
 @api
+@node("SqueezeBackward4")  # (PyTorch's last step, whatever q and dim)
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", keepdims=None):
     """The ``q``-quantiles (a number or a 1-D tensor in [0, 1]) of all elements or along
     ``dim``; a 1-D q puts its dimension first.  NaN where a row holds NaN.
@@ -290,6 +291,7 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", keepd
 
 
 @api
+@node("SqueezeBackward4")
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", keepdims=None):
     """quantile over the elements that are not NaN."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
@@ -308,8 +310,9 @@ def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, 
     """``(std, mean)`` over all elements or ``dim``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
-    return (red.std(input, dim, unbiased, keepdim, correction=correction),
-            red.mean(input, dim, keepdim))
+    return _one_node("StdMeanBackward0", input,
+                     red.std(input, dim, unbiased, keepdim, correction=correction),
+                     red.mean(input, dim, keepdim))
 
 
 @api
@@ -317,8 +320,14 @@ def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, 
     """``(var, mean)`` over all elements or ``dim``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
-    return (red.var(input, dim, unbiased, keepdim, correction=correction),
-            red.mean(input, dim, keepdim))
+    return _one_node("VarMeanBackward0", input,
+                     red.var(input, dim, unbiased, keepdim, correction=correction),
+                     red.mean(input, dim, keepdim))
+
+
+def _one_node(name, input, *outs):
+    """``outs`` as outputs of PyTorch's one node ``name`` (std_mean's, var_mean's)."""
+    return tuple(named_result(o, name, input) for o in outs)
 
 
 @api

@@ -17,6 +17,8 @@ old values: docs/limits.md.
 ``inplace.Counter`` sets it to None when a tensor is first changed in place, since reading an
 unset slot costs ~1 us.
 """
+import weakref
+
 import numpy as np
 
 from ..arena import WRITES
@@ -38,6 +40,31 @@ def note(out, x, src, view):
     view of ``x``; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
     return out
+
+
+MULTI = {}  # id(t) -> (weakref to t, output index): views made by unbind, split, chunk
+
+
+def note_multi(outs):
+    """Mark the recorded views ``outs`` of one multi-output view op (unbind, split, chunk):
+    PyTorch refuses an in-place op on them and on views of them (``multi_output``)."""
+    for i, t in enumerate(outs):
+        if t._tok is not None:
+            MULTI[id(t)] = (weakref.ref(t, lambda _, k=id(t): MULTI.pop(k, None)), i)
+    return outs
+
+
+def multi_output(t):
+    """t's output index if t, or a tensor t is a view of, came from a multi-output view op
+    (0 for a view of one), else None."""
+    c = t
+    while c is not None:
+        hit = MULTI.get(id(c))
+        if hit is not None and hit[0]() is c:
+            return hit[1] if c is t else 0
+        vb = of(c)
+        c = None if vb is None else vb[0]
+    return None
 
 
 def of(t):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..ops.inplace import _write
 from ..tensor import Tensor
-from .optimizer import Optimizer, _addcmul, _check, _lerp, _set, _values
+from .optimizer import Optimizer, _add, _addcmul, _check, _lerp, _set, _values
 
 __all__ = ["ASGD", "Adadelta", "Adamax", "NAdam", "RAdam", "Rprop"]
 
@@ -29,7 +29,7 @@ def _grad(p, grad, group):
     """The gradient to descend: negated for ``maximize``, plus L2 ``weight_decay * p``."""
     g = -grad if group["maximize"] else grad
     wd = group.get("weight_decay", 0.0)
-    return g + _values(p) * _values(p).dtype.type(wd) if wd != 0 else g
+    return _add(g, _values(p), wd) if wd != 0 else g  # (grad.add(p, alpha=wd): one rounding)
 
 
 def _fresh(state, x, *names, **scalars):
@@ -49,7 +49,7 @@ def _decayed(x, g, group):
         return x, g
     if group["decoupled_weight_decay"]:
         return x * f(1 - group["lr"] * wd), g
-    return x, g + x * f(wd)
+    return x, _add(g, x, wd)  # (grad.add(p, alpha=wd): one rounding)
 
 
 def _moments(state, g, betas):
@@ -129,7 +129,7 @@ class Adamax(Optimizer):
         _set(state["exp_avg"], m)
         u = np.maximum(_values(state["exp_inf"]) * f(beta2), np.abs(g) + f(group["eps"]))
         _set(state["exp_inf"], u)
-        _write(p, x + f(-group["lr"] / (1 - beta1 ** step)) * (m / u))
+        _write(p, x + (f(-group["lr"] / (1 - beta1 ** step)) * m) / u)  # (addcdiv_'s order)
 
 
 class NAdam(Optimizer):
@@ -158,8 +158,9 @@ class NAdam(Optimizer):
         state["mu_product"]._data = mu_product = float(state["mu_product"]._data) * mu
         m, v = _moments(state, g, group["betas"])
         denom = np.sqrt(v / f(1 - beta2 ** step)) + f(group["eps"])
-        x = x + f(-lr * (1.0 - mu) / (1.0 - mu_product)) * (g / denom)
-        _write(p, x + f(-lr * mu_next / (1.0 - mu_product * mu_next)) * (m / denom))
+        # PyTorch's two addcdiv_: x + (value * t1) / t2, in that order (bit for bit)
+        x = x + (f(-lr * (1.0 - mu) / (1.0 - mu_product)) * g) / denom
+        _write(p, x + (f(-lr * mu_next / (1.0 - mu_product * mu_next)) * m) / denom)
 
 
 class RAdam(Optimizer):
@@ -252,7 +253,7 @@ class ASGD(Optimizer):
         g = _grad(p, grad, group)
         eta = float(state["eta"]._data)
         x = x * f(1 - lambd * eta)
-        x = x + f(-eta) * g
+        x = _add(x, g, -eta)  # (PyTorch's add_(alpha=): one rounding)
         _write(p, x)
         mu = float(state["mu"]._data)
         ax = _values(state["ax"])

@@ -436,21 +436,21 @@ class RMSprop(Optimizer):
             if group["centered"]:
                 state["grad_avg"] = Tensor(np.zeros_like(x))
         state["step"]._data = float(state["step"]._data) + 1.0
-        if wd != 0:
-            g = g + x * f(wd)
-        v = _values(state["square_avg"]) * f(alpha) + f(1 - alpha) * g * g
+        if wd != 0:  # (PyTorch's add(alpha=), addcmul_, add_(alpha=): each one rounding)
+            g = _add(g, x, wd)
+        v = _addcmul(_values(state["square_avg"]) * f(alpha), g, g, 1 - alpha)
         _set(state["square_avg"], v)
         if group["centered"]:
             m = _lerp(_values(state["grad_avg"]), g, 1 - alpha)
             _set(state["grad_avg"], m)
-            avg = np.sqrt(v - m * m)
+            avg = np.sqrt(_addcmul(v, m, m, -1))
         else:
             avg = np.sqrt(v)
         avg = avg + f(group["eps"])
         if momentum > 0:
             b = _values(state["momentum_buffer"]) * f(momentum) + g / avg
             _set(state["momentum_buffer"], b)
-            _write(p, x + f(-group["lr"]) * b)
+            _write(p, _add(x, b, -group["lr"]))
         else:
             _write(p, x + f(-group["lr"]) * g / avg)
 

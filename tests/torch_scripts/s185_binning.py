@@ -1,0 +1,17 @@
+import torch
+
+data = torch.tensor([0.1, 0.5, 0.5, 1.2, 2.7, 3.0, -0.4, 2.2])
+bounds = torch.tensor([0.0, 1.0, 2.0, 3.0])
+print(torch.bucketize(data, bounds), torch.bucketize(data, bounds, right=True))
+print(torch.searchsorted(bounds, data, side="right"), torch.searchsorted(bounds, torch.tensor([[0.5], [2.5]])))
+unsorted = torch.tensor([3.0, 1.0, 2.0, 0.0])
+print(torch.searchsorted(unsorted, torch.tensor([1.5]), sorter=unsorted.argsort()))
+print(torch.histc(data, bins=4, min=0, max=3))
+h = torch.histogram(data, bins=4)
+print(h.hist, h.bin_edges)
+h2 = torch.histogram(data, bins=bounds, weight=torch.arange(8.0), density=True)
+print(h2)
+print(torch.bincount(torch.tensor([0, 1, 1, 3]), weights=torch.tensor([0.5, 1.0, 1.0, 2.0]), minlength=6))
+hist, edges = torch.histogramdd(torch.stack([data, data.flip(0)], 1), bins=[2, 3])
+print(hist, [e.round(decimals=3) for e in edges])
+print(torch.bucketize(torch.tensor(1.0), bounds), torch.bucketize(data, bounds, out_int32=True).dtype)
