@@ -167,3 +167,23 @@ def test_a_product_of_mixed_floats_and_bad_shapes_records_nothing(op, b, rows):
     a = tg.tensor([0.0, -2.1], dtype=tg.float32, requires_grad=True)
     with pytest.raises(RuntimeError):
         op(a, b)
+
+
+@pytest.mark.parametrize("root", [False, True])
+@pytest.mark.parametrize("c", [float("nan"), 5.0, float("inf")])
+def test_var_with_a_degenerate_correction_is_pytorchs(c, root):
+    # found by the fuzzer (seed 8): var(correction=nan) is inf forward (PyTorch divides by
+    # max(0, nan) = 0) and nan backward (by nan); the replay agrees with eager
+    torch = pytest.importorskip("torch")
+    x = np.array([1.0, 2.0, 4.0])
+    got = []
+    for L in (tg, torch):
+        t = L.tensor(x, requires_grad=True)
+        y = (t.std if root else t.var)(correction=c)
+        y.backward()
+        got.append((y.item(), t.grad.numpy().copy()))
+    assert got[0][0] == got[1][0]
+    np.testing.assert_array_equal(got[0][1], got[1][1])
+    v, g = tg.trace(lambda t: (t.std if root else t.var)(correction=c), x).value_and_grad(x)
+    assert v == got[1][0]
+    np.testing.assert_array_equal(g, got[1][1])

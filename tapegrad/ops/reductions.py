@@ -1065,8 +1065,11 @@ def var_fwd(vals, meta, o, a, n_in, n_out, k, scale, root, w):
         for p in range(w):
             dx = vals[a + i * w + p] - m[j + p]
             vals[o + j + p] += dx * dx
+    # (scale nan: a nan correction, which PyTorch's forward divides by max(0, nan) = 0 and
+    # its backward by nan: inf here, nan in var_rev)
+    s = np.inf if scale != scale else scale
     for j in range(n_out * w):
-        v = vals[o + j] * scale
+        v = vals[o + j] * s
         vals[o + j] = np.sqrt(v) if root else v
 
 
@@ -1146,10 +1149,12 @@ def _var(input, dim, unbiased, keepdim, correction, root):
     dims = _red_dims(input, dim, op)
     n = d.size if dims is None else int(np.prod([d.shape[i] for i in dims]))
     dof = n - correction
-    scale = 1.0 / dof if dof > 0 else np.inf  # dof <= 0: inf or nan, as PyTorch
+    # dof <= 0: inf or nan, as PyTorch; a nan correction: nan (var_fwd divides by 0 then)
+    scale = 1.0 / dof if dof > 0 else np.nan if dof != dof else np.inf
     with quiet():
         dev = d - _npred(np.mean, d, dims, True)
-        v = _npred(np.sum, dev * dev, dims, keepdim) * d.dtype.type(scale)
+        v = _npred(np.sum, dev * dev, dims, keepdim) * d.dtype.type(np.inf if dof != dof
+                                                                   else scale)
         if root:
             v = np.sqrt(v)
     return _red_record(input, _red_value(v, d.dtype), STD if root else VAR, dims,
