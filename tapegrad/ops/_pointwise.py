@@ -86,14 +86,15 @@ def make_unary(op, doc):
         except RuntimeError:  # entered already: a finalizer's op inside a ufunc
             v = _np(npfn, d)
         # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
-        # a new C-contiguous array of its shape, with nothing for _result to do
+        # a new C-contiguous array of its shape and dtype, with nothing for _result to do
         if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
             if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
                 v = _np(npfn, d.astype(np.float64))
             v = _result(v)
+            dt = None  # (v's own, for record to read)
         if input._rg and st["grad_enabled"]:
             return record(v, code, input, None, need, keep, st["tape"] or current_tape(),
-                          fresh)
+                          fresh, -1, dt)
         return _leaf(v)
 
     fn.__name__ = op.name
@@ -150,14 +151,16 @@ def make_binary(op, doc, reflected=False):
                 if (a._rg or b._rg) and (st := state.__dict__)["grad_enabled"]:
                     tape = st["tape"] or current_tape()
                     gen = tape.gen
-                    tok = a._tok if a._gen == gen else None  # an input's token is live:
-                    if tok is None and b._gen == gen:  # no begin() needed (see Tape.begin)
-                        tok = b._tok
-                    if tok is None:
-                        tok = tape.begin()
-                        gen = tape.gen
-                    sa = a._slot if a._gen == gen else slot(a, tape)
-                    sb = b._slot if b._gen == gen else slot(b, tape)
+                    if a._gen == gen and (tok := a._tok) is not None:  # a live non-leaf (the
+                        sa = a._slot  # common case: its token and slot, in fewer steps)
+                        sb = b._slot if b._gen == gen else slot(b, tape)
+                    else:  # an input's token is live: no begin() needed (see Tape.begin)
+                        tok = b._tok if b._gen == gen else None
+                        if tok is None:
+                            tok = tape.begin()
+                            gen = tape.gen
+                        sa = a._slot if a._gen == gen else slot(a, tape)
+                        sb = b._slot if b._gen == gen else slot(b, tape)
                     s, n = tape.nslots, tape.nvals  # (pending first, the counters last:
                     tape.vbuf.append(v)  # see Tape.push_scalar; the row once its slot is whole)
                     tape.nvals = n + 1
@@ -187,7 +190,8 @@ def make_binary(op, doc, reflected=False):
                 except RuntimeError:
                     v = _np(npfn, ad, bd)
                 if (a._rg or b._rg) and st["grad_enabled"]:
-                    return record(v, code, a, b, need, keep, st["tape"] or current_tape(), fresh)
+                    return record(v, code, a, b, need, keep, st["tape"] or current_tape(),
+                                  fresh, -1, dt, sh)  # (a ufunc's result: their dtype, shape)
                 return _leaf(v)
             return _tensor_binary(op, a, b, need, keep, fresh)
         tb = type(b)
@@ -218,11 +222,13 @@ def make_binary(op, doc, reflected=False):
                 v = float(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
             if a._rg and (st := state.__dict__)["grad_enabled"]:
                 tape = st["tape"] or current_tape()
-                tok = a._tok if a._gen == tape.gen else None
-                if tok is None:
+                if a._gen == tape.gen and (tok := a._tok) is not None:  # (as above)
+                    sa = a._slot
+                else:
                     tok = tape.begin()
-                sa = a._slot if a._gen == tape.gen else slot(a, tape)
-                k = tape.const(c)
+                    sa = a._slot if a._gen == tape.gen else slot(a, tape)
+                # Tape.const's reuse of the last constant written out (no call)
+                k = tape._last_k if c is tape._last_const else tape.const(c)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
                 tape.nvals = n + 1

@@ -92,12 +92,14 @@ def output(tape, v, op, a, b=-1, aux=-1, keep=True):
     return _nonleaf(v, s, tape, None)
 
 
-def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
+def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=None):
     """``tape_for_grad`` and ``output`` in one call, for an elementwise op on arrays (``b``
     None for a unary one) on ``tape``, the thread's (the caller read it with grad mode: one
     thread-local read): an input's live token stands for ``Tape.begin`` (a token of this
     generation lives, so no reset can be due) and goes to the output.  ``fresh``: ``v`` is
-    a ufunc's new array (see below); ``aux``: the row's."""
+    a ufunc's new array (see below); ``aux``: the row's; ``dt``, ``shape``: v's dtype and
+    shape where the caller knows them from its inputs (each NumPy attribute read of v costs
+    ~300 instructions of a ~25,000-instruction small-vector op, issue 20)."""
     gen = tape.gen
     tok = a._tok if a._gen == gen else None
     if tok is None and b is not None and b._gen == gen:
@@ -120,12 +122,13 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1):
     # ndarray, no view: its base is None), and no call (issue 20: ~4% of a 4-value op).
     # push_array's order: the pending offset first, nslots last (the commit)
     if (tape.vbuf or (not fresh and (type(v) is not _ndarray or v.base is not None))
-            or (n := v.size) >= LAZY_MIN or v.dtype is not _DTYPE[tape.vals.typecode]):
+            or (n := v.size) >= LAZY_MIN
+            or (v.dtype if dt is None else dt) is not _DTYPE[tape.vals.typecode]):
         s = tape.push_array(v, keep, True)
     else:
         s, lo = tape.nslots, tape.nvals
         tape.obuf.append(lo)
-        tape.shapes[s] = v.shape
+        tape.shapes[s] = v.shape if shape is None else shape
         abuf = tape.abuf
         if not abuf:
             tape.alo = lo
