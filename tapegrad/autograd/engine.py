@@ -277,6 +277,8 @@ def _targets(tape, inputs, reach=()):
                 e = uses[id(t)] = (t, [])
             e[1].append(s)
     if not inputs:
+        if not tape.retained:
+            return list(uses.values())
         return [*uses.values(),
                 *((t, _slots_of(t, tape, reach)) for _, ref in tape.retained
                   if (t := ref()) is not None)]
@@ -321,7 +323,10 @@ def _accumulate(t, g):
 @keeps_grad_mode
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
-    if COMPLEX_HOOKS["has_complex"](tensors, inputs):  # through the parts (_complex.py)
+    # (a plain Tensor alone, the common loss.backward(), is not complex: has_complex's
+    # generators cost ~2 us a call, issue 20)
+    if (type(tensors) is not Tensor or inputs is not None) and \
+            COMPLEX_HOOKS["has_complex"](tensors, inputs):  # through the parts (_complex.py)
         return COMPLEX_HOOKS["backward"](backward, tensors, grad_tensors,
                                          retain_graph=retain_graph,
                                          create_graph=create_graph, inputs=inputs)
@@ -396,8 +401,12 @@ def _into_input(tape, t):
 def _linked(tape, outputs):
     """True when a backward from ``outputs`` may sweep more than one tape (their tapes
     differ, or ``tape`` has LINK rows): leaves are then delivered after every sweep."""
-    return bool(tape.links) or any(t._tok is not None and t._tok.tape is not tape
-                                   for t in outputs)
+    if tape.links:
+        return True
+    for t in outputs:  # (a loop: any() over a generator costs ~1 us more, issue 20)
+        if t._tok is not None and t._tok.tape is not tape:
+            return True
+    return False
 
 
 def _summed(swept, inputs):
