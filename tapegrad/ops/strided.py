@@ -60,7 +60,7 @@ def strided_index(i, meta, k):
 
 
 @rule
-def strided_runs(meta, k, n):
+def strided_runs(meta, k, n, merge=True):
     """The strided map at ``meta[k]`` (n elements) as runs along its last dimensions:
     returns (starts, length, step): element ``r * length + i`` maps to source element
     ``starts[r] + i * step``.  An odometer over the outer dimensions: no div/mod per
@@ -68,14 +68,17 @@ def strided_runs(meta, k, n):
     continue its walk (stride = step * the run so far; or of size 1) join its run: the same
     elements in the same order, so every caller adds and compares in the same order, in
     fewer, longer runs (k-means' (1, 100, 16) -> (1000, 100, 16) expand: 1,000 runs of
-    1,600 instead of 10^5 runs of 16; a sum over the last two dims: one run per output)."""
+    1,600 instead of 10^5 runs of 16; a sum over the last two dims: one run per output).
+    ``merge=False``: runs along the last dim only, for callers walking two maps' runs in
+    step (an SQSUM row making u from a BCAST row's map: the two maps merge differently)."""
     nd = meta[k]
     if nd == 0:  # every element from one source (the map of a full reduction)
         return np.full(1, meta[k + 1]), n, 0
     length = meta[k + 1 + nd]
     step = meta[k + 1 + 2 * nd]
     top = nd - 2  # the innermost dim left outside the runs
-    while top >= 0 and (meta[k + 2 + top] == 1 or meta[k + 2 + nd + top] == step * length):
+    while merge and top >= 0 and (meta[k + 2 + top] == 1
+                                  or meta[k + 2 + nd + top] == step * length):
         length *= meta[k + 2 + top]
         top -= 1
     m = n // length if length > 0 else 0
@@ -654,7 +657,7 @@ def _made_runs(meta, kb, n_in):
     # (the BCAST row's runs where u is made: starts, step; else none)
     if kb < 0:
         return np.empty(0, np.int64), 0
-    starts, _, step = strided_runs(meta, meta[kb + 2], n_in)
+    starts, _, step = strided_runs(meta, meta[kb + 2], n_in, False)
     return starts, step
 
 
@@ -703,9 +706,9 @@ def _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep):
 def sqsum_fwd(vals, meta, o, a, b, two, n_in, n_out, k, w, uf, us, kb):
     for j in range(n_out * w):
         vals[o + j] = 0.0
-    starts, length, step = strided_runs(meta, k, _s(n_in))
+    made = kb >= 0  # (then both maps' runs along their last dims, walked in step)
+    starts, length, step = strided_runs(meta, k, _s(n_in), not made)
     bst, bstep = _made_runs(meta, kb, _s(n_in))
-    made = kb >= 0
     if w == 1 and step == 0 and made:  # (GMM's case: u made from f and s through views)
         _sqsum_made1(vals, o, b, n_in, starts, length, uf, us, bst, bstep)
         return
@@ -754,9 +757,9 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb, uf, us,
     # add folded (two), x's adjoint so from 0.0 (its span zeroed, only the product read
     # it), then added onto u's and v's (da, db: not constants; fa, fb: written first,
     # _rules.add_into); u made from f and s where kb >= 0 (sq_operands)
-    starts, length, step = strided_runs(meta, k, _s(n_in))
+    made = kb >= 0  # (then both maps' runs along their last dims, walked in step)
+    starts, length, step = strided_runs(meta, k, _s(n_in), not made)
     bst, bstep = _made_runs(meta, kb, _s(n_in))
-    made = kb >= 0
     if w == 1 and step == 0 and made and db and fb and not da:  # (GMM's case, through
         n = _u(n_in)  # views from 0, u's values and adjoint not stored; unsigned indices:
         f, v, gv, src = vals[uf:uf + n], vals[b:b + n], adj[b:b + n], vals[us:]  # (no

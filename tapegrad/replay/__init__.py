@@ -1136,7 +1136,7 @@ def _unstored_squares(t, rows, meta, size, keep, gone):
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
     rows, extra = rows.copy(), []
 
-    def run(k, n):  # a strided map's run length (ops/strided.py strided_runs)
+    def run(k, n):  # a strided map's run length (ops/strided.py strided_runs, merge=False)
         nd = int(meta[k])
         return n if nd == 0 else int(meta[k + 1 + nd])
 
