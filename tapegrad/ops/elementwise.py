@@ -24,20 +24,16 @@ from .spec import lib as _lib
 from .strided import broadcast_shape, expand_slot
 
 
-def _numpy_exp_is_libm():
-    """NumPy's float64 exp is libm's except where it has its own AVX-512 loop (other last
-    bits), or where its CPU dispatch cannot be read (assumed its own then)."""
+# NumPy's float64 exp is libm's except where it has its own AVX-512 loop (other last bits),
+# or where its CPU dispatch cannot be read (assumed its own then)
+try:
+    from numpy._core._multiarray_umath import __cpu_features__ as _CPU  # (NumPy 2)
+except ImportError:  # pragma: no cover (NumPy 1)
     try:
-        from numpy._core._multiarray_umath import __cpu_features__  # (NumPy 2)
+        from numpy.core._multiarray_umath import __cpu_features__ as _CPU
     except ImportError:
-        try:
-            from numpy.core._multiarray_umath import __cpu_features__
-        except ImportError:
-            return False
-    return not __cpu_features__.get("AVX512F", False)
-
-
-_EXP_IS_LIBM = _numpy_exp_is_libm()
+        _CPU = {"AVX512F": True}
+_EXP_IS_LIBM = not _CPU.get("AVX512F", False)
 
 
 def _sigmoid_np(x):
