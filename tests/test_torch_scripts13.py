@@ -4,6 +4,7 @@ changed to tapegrad; what they print must agree.  PyTorch runs them with float64
 default dtype (tapegrad's), and they print nothing drawn at random but shapes and dtypes.
 Below them, the gaps those scripts found, each against PyTorch."""
 import contextlib
+import functools
 import io
 import pathlib
 import re
@@ -27,9 +28,11 @@ IMPORTS = [  # "only the import changed" (as tests/test_tutorials.py swaps them)
 
 def _printed(source, path):
     """What ``source`` prints; an exception it raises ends the printout with its type."""
-    with contextlib.redirect_stdout(io.StringIO()) as out:
+    out = io.StringIO()  # (print bound to it too: see tests/test_tutorials.py's run)
+    with contextlib.redirect_stdout(out):
         try:
-            exec(compile(source, str(path), "exec"), {"__name__": "__main__"})
+            exec(compile(source, str(path), "exec"),
+                 {"__name__": "__main__", "print": functools.partial(print, file=out)})
         except Exception as e:  # (compared as printed: PyTorch's run raises nothing)
             print("RAISED", type(e).__name__, traceback.format_exc(limit=-3))
     return out.getvalue()

@@ -4,6 +4,7 @@ written, under PyTorch, and with only the import lines changed to tapegrad.  Eac
 leaves a RESULT dict; results that do not depend on random numbers must agree, the
 others must show the same outcome (a fit that converges, a loss that falls)."""
 import contextlib
+import functools
 import io
 import math
 import pathlib
@@ -34,8 +35,11 @@ def run(name, library):
         source = as_tapegrad(source)
     else:
         pytest.importorskip("torch")
-    namespace = {"__name__": f"tutorial_{name}"}
-    with contextlib.redirect_stdout(io.StringIO()) as out:
+    out = io.StringIO()
+    # (print bound to out as well: one CI run saw PyTorch's run print to pytest's capture
+    # with the redirect in place, from a swap of sys.stdout not found)
+    namespace = {"__name__": f"tutorial_{name}", "print": functools.partial(print, file=out)}
+    with contextlib.redirect_stdout(out):
         exec(compile(source, str(HERE / f"{name}.py"), "exec"), namespace)
     assert out.getvalue()  # the tutorial prints as it goes
     return namespace["RESULT"]
