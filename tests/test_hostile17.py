@@ -301,21 +301,37 @@ def test_a_trace_of_many_element_reads_loads_with_the_default_bounds():
     np.testing.assert_allclose(g.value(x), (x * np.roll(x, -1)).sum() * n / 50, rtol=1e-9)
 
 
+def _one_row_check(meta, n, target):
+    """The map check as load ran it one row at a time (Python ints: exact), a message or
+    None: the reference the vectorised check is held to."""
+    if len(meta) < 2:
+        return "past the meta pool"
+    nd, base = meta[:2]
+    if not 0 <= nd <= layout.MAX_DIMS:
+        return f"has {nd} dims"
+    if len(meta) < 2 + 2 * nd:
+        return "past the meta pool"
+    shape, strides = meta[2:2 + nd], meta[2 + nd:2 + 2 * nd]
+    if nd and (min(shape) < 0 or int(np.prod(shape, dtype=object)) != n):
+        return f"has shape {shape} for {n} elements"
+    if n:
+        lo = base + sum(min(0, (m - 1) * st) for m, st in zip(shape, strides))
+        hi = base + sum(max(0, (m - 1) * st) for m, st in zip(shape, strides))
+        if lo < 0 or hi >= target:
+            return f"strided map at meta[0] reaches elements {lo}..{hi} of a slot of {target}"
+    return None
+
+
 def _map_verdicts(meta, n, target):
-    """(strided_map's message, strided_maps's message) for one map at meta[0] (None: ok)."""
-    out = []
-    for vectorised in (False, True):
-        lay = layout.Layout(np.array([n, target]), np.array(meta, np.int64), 0, 0, str)
-        lay.op, lay.rows = "any", np.array([0])
-        try:
-            if vectorised:
-                lay.strided_maps(np.array([0]), np.array([n]), np.array([target]))
-            else:
-                lay.strided_map(0, 0, n, target)
-            out.append(None)
-        except ValueError as e:
-            out.append(str(e))
-    return out
+    """(the one-row check's message, strided_maps's) for one map at meta[0] (None: ok)."""
+    lay = layout.Layout(np.array([n, target]), np.array(meta, np.int64), 0, 0, str)
+    lay.op, lay.rows = "any", np.array([0])
+    try:
+        lay.strided_maps(np.array([0]), np.array([n]), np.array([target]))
+        every = None
+    except ValueError as e:
+        every = str(e)
+    return _one_row_check(meta, n, target), every
 
 
 _FIELD = st.one_of(st.integers(-3, 12), st.sampled_from(
@@ -330,7 +346,7 @@ def test_strided_maps_refuse_what_strided_map_refuses(nd, base, rest, n, target)
     one, every = _map_verdicts([nd, base, *rest], n, target)
     assert (one is None) == (every is None), (one, every)
     if one is not None and "reaches" in one:
-        assert one == every
+        assert every.endswith(one)
 
 
 def test_many_sums_over_a_dim_are_checked_all_at_once_and_load():

@@ -84,12 +84,13 @@ class Layout:
         return self.meta[k[:, None] + np.arange(n)]
 
     def const_index(self, c, n=1):
-        """Const indices ``c`` (meta fields) each start n consts: const_of for every row."""
+        """Const indices ``c`` (meta fields) each start n consts."""
         self.consts(c, n, what="meta")
 
     def strided_maps(self, k, n, target):
-        """strided_map for every row: the maps at ``meta[k]`` take ``n`` elements from slots
-        of ``target`` elements (all arrays), the rows grouped by their dims.  Exact in int64:
+        """The maps ``[ndim, base, shape..., strides...]`` at ``meta[k]`` send ``n`` elements
+        into 0..target-1 (all arrays, one per row; strided.strided_index reads them), the rows
+        grouped by their dims.  Exact in int64:
         a term that could overflow is out of range already (no slot has 2**53 elements)."""
         head = self.fields(k, 2, "strided map")
         nd, base = head[:, 0], head[:, 1]
@@ -157,11 +158,6 @@ class Layout:
             if v < lo:
                 self.fail(i, f"meta field {nm} = {v} must be >= {lo}")
 
-    def const_of(self, i, c, n=1):
-        if not 0 <= c <= self.nconsts - n:
-            self.fail(i, f"const index {c} is out of range (the trace has {self.nconsts} "
-                         f"consts; this op reads {n})")
-
     def needs_grad(self, i, needs, slots, names):
         """A product's need flags (``need_a``...: 0 skips an operand's adjoint): 0 only for a
         constant operand (as recorded: every input requires grad).  The interpreters skip
@@ -184,24 +180,6 @@ class Layout:
         idx = self.meta[int(k):int(k) + int(n)]
         if n and (idx.min() < 0 or idx.max() >= target):
             self.fail(i, f"an {what} in meta[{k}:{k + n}] is outside 0..{target - 1}")
-
-    def strided_map(self, i, k, n, target):
-        """A map ``[ndim, base, shape..., strides...]`` at meta[k] sending ``n`` elements
-        into 0..target-1 (strided.strided_index reads it); returns its length in meta."""
-        nd, base = self.window(i, k, 2, "strided map")
-        if not 0 <= nd <= MAX_DIMS:
-            self.fail(i, f"strided map at meta[{k}] has {nd} dims (0..{MAX_DIMS} allowed)")
-        fields = self.window(i, k + 2, 2 * nd, "strided map")
-        shape, strides = fields[:nd], fields[nd:]
-        if nd and (min(shape) < 0 or int(np.prod(shape, dtype=object)) != n):
-            self.fail(i, f"strided map at meta[{k}] has shape {shape} for {n} elements")
-        if n:
-            lo = base + sum(min(0, (m - 1) * st) for m, st in zip(shape, strides))
-            hi = base + sum(max(0, (m - 1) * st) for m, st in zip(shape, strides))
-            if lo < 0 or hi >= target:
-                self.fail(i, f"strided map at meta[{k}] reaches elements {lo}..{hi} of a slot "
-                             f"of {target}")
-        return 2 + 2 * nd
 
 
 ROW_WORK = 10_000  # what a row checked one at a time in Python costs (element operations,

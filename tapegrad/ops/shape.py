@@ -47,7 +47,7 @@ from .strided import (
     _view_name,
     broadcast_shape,
     expand_slot,
-    view_name_layout,
+    view_names_layout,
 )
 
 
@@ -671,8 +671,7 @@ def _view_layout(lay, R):
     o, a, k = R[:, 1], R[:, 2], R[:, 4]
     no, na = lay.sizes(o, "out"), lay.sizes(a, "in0")
     lay.check_each(no != na, lambda i: f"a view of {int(na[i])} elements has {int(no[i])}")
-    lay.check_each((k < 0) | (k >= len(VIEW_NAMES)), lambda i: f"view name index {int(k[i])} "
-                   f"is out of range ({len(VIEW_NAMES)} names)")  # (view_name_layout's)
+    view_names_layout(lay, k)
 
 
 declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout,
@@ -806,10 +805,13 @@ def gather_vjp(r, g):
 
 
 @layout.each_row
-def _gather_layout(lay, i, o, a, b, k):
-    # meta: [name, flat index into in0 per output element]
-    view_name_layout(lay, i, lay.window(i, k, 1)[0])
+def _gather_indices(lay, i, o, a, b, k):
     lay.indices(i, k + 1, lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"))
+
+
+# meta: [name, flat index into in0 per output element]
+_gather_layout = layout.both(
+    lambda lay, R: view_names_layout(lay, lay.fields(R[:, 4], 1)[:, 0]), _gather_indices)
 
 
 declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
@@ -927,8 +929,8 @@ def _put_layout(lay, i, o, a, b, k):
         lay.fail(i, "positions must be non-decreasing")
 
 
-declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev, vjp=put_vjp,
-        check=_put_layout, tan=put_fwd, curv=ZERO)
+declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev,
+        vjp=put_vjp, check=_put_layout, tan=put_fwd, curv=ZERO)
 
 
 def put(x, v, target, in_place=False):

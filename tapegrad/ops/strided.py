@@ -309,17 +309,16 @@ def _map_layout(named):
         o, a, k = R[:, 1], R[:, 2], R[:, 4]
         n_out, n_in = lay.sizes(o, "out"), lay.sizes(a, "in0")
         if named:
-            name = lay.fields(k, 1)[:, 0]
-            lay.check_each((name < 0) | (name >= len(VIEW_NAMES)),
-                           lambda i: f"view name index {int(name[i])} is out of range "
-                                     f"({len(VIEW_NAMES)} names)")
+            view_names_layout(lay, lay.fields(k, 1)[:, 0])
         lay.strided_maps(k + named, n_out, n_in)
     return check
 
 
-def view_name_layout(lay, i, name):
-    if not 0 <= name < len(VIEW_NAMES):
-        lay.fail(i, f"view name index {name} is out of range ({len(VIEW_NAMES)} names)")
+def view_names_layout(lay, names):
+    """Each row's view name index (an array, one per row) names one of VIEW_NAMES."""
+    lay.check_each((names < 0) | (names >= len(VIEW_NAMES)),
+                   lambda i: f"view name index {int(names[i])} is out of range "
+                             f"({len(VIEW_NAMES)} names)")
 
 
 declare(EXPAND, "ExpandBackward0", aux="meta", fwd=strided_fwd, rev=expand_rev, vjp=expand_vjp,
