@@ -25,6 +25,8 @@ import types
 import warnings
 
 from . import dtypes
+from .creation import full
+from .grad_mode import no_grad
 from .device import cuda
 
 _warned = set()  # what has warned already (once per process, each)
@@ -79,42 +81,153 @@ def is_autocast_available(device_type):
 
 class GradScaler:
     """``GradScaler(device="cuda", init_scale=2.**16, growth_factor=2.0, backoff_factor=0.5,
-    growth_interval=2000, enabled=True)``, disabled as PyTorch's is without CUDA: the loss is
-    not scaled, ``step`` is ``optimizer.step()``, the state dict is empty."""
+    growth_interval=2000, enabled=True)``.  For ``"cuda"`` it is disabled, as PyTorch's is
+    without CUDA: the loss is not scaled, ``step`` is ``optimizer.step()``, the state dict is
+    empty.  For ``"cpu"`` it scales as PyTorch's does (the loss times a float32 scale,
+    gradients unscaled and checked for inf/NaN, a step skipped and the scale backed off
+    when one is found, grown after ``growth_interval`` clean steps), whatever the dtype."""
 
     def __init__(self, device="cuda", init_scale=2.0 ** 16, growth_factor=2.0,
                  backoff_factor=0.5, growth_interval=2000, enabled=True):
         self._device = device
+        self._enabled = enabled
         self._init_scale = init_scale
         self._growth_factor = growth_factor
         self._backoff_factor = backoff_factor
         self._growth_interval = growth_interval
-        if enabled:
-            _warn_once("GradScaler", "GradScaler is enabled, but tapegrad computes in full "
-                       "precision on the CPU.  Disabling (scale returns the loss as it is).")
+        if device == "cuda" and enabled:
+            _warn_once("GradScaler", "torch.cuda.amp.GradScaler is enabled, but CUDA is not "
+                       "available.  Disabling.")
+            self._enabled = False
+        if self._enabled:
+            if growth_factor <= 1.0:
+                raise AssertionError("The growth factor must be > 1.0.")
+            if backoff_factor >= 1.0:
+                raise AssertionError("The backoff factor must be < 1.0.")
+        self._init_growth_tracker = 0
+        self._scale = None  # (a float32 scalar tensor from the first scale())
+        self._growth_tracker = 0
+        self._per_optimizer_states = {}  # id(optimizer) -> {"stage", "found_inf"}
 
     def is_enabled(self):
-        return False
+        return self._enabled
+
+    def _state(self, optimizer):
+        return self._per_optimizer_states.setdefault(id(optimizer),
+                                                     {"stage": "ready", "found_inf": None})
+
+    def _check_scale(self, funcname):
+        if self._scale is None:
+            raise AssertionError(f"Attempted {funcname} but _scale is None.  This may indicate "
+                                 "your script did not use scaler.scale(loss or outputs) earlier "
+                                 "in the iteration.")
 
     def scale(self, outputs):
-        """The outputs unchanged (a tensor, or a list/tuple of them)."""
-        return outputs
+        """The outputs times the scale (a tensor, or a list/tuple/iterable of them)."""
+        if not self._enabled:
+            return outputs
+        if self._scale is None:
+            self._scale = full((), float(self._init_scale), dtype=dtypes.float32)
+            self._growth_tracker = self._init_growth_tracker
+
+        def apply(val):
+            if hasattr(val, "grad_fn"):
+                return val * self._scale
+            if isinstance(val, (list, tuple)):
+                return type(val)(map(apply, val))
+            if hasattr(val, "__iter__"):
+                return map(apply, val)
+            raise ValueError("outputs must be a Tensor or an iterable of Tensors")
+        return apply(outputs)
 
     def unscale_(self, optimizer):
-        """Nothing to unscale."""
+        """Divide the optimizer's gradients by the scale, noting whether any is inf/NaN."""
+        if not self._enabled:
+            return
+        self._check_scale("unscale_")
+        state = self._state(optimizer)
+        if state["stage"] == "unscaled":
+            raise RuntimeError("unscale_() has already been called on this optimizer since "
+                               "the last update().")
+        if state["stage"] == "stepped":
+            raise RuntimeError("unscale_() is being called after step().")
+        inv = self._scale.double().reciprocal().float()
+        found = None
+        with no_grad():
+            for group in optimizer.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        continue
+                    if p.grad.dtype == dtypes.float16:
+                        raise ValueError("Attempting to unscale FP16 gradients.")
+                    bad = not bool(p.grad.isfinite().all())
+                    found = bool(found) or bad
+                    p.grad.mul_(inv)
+        state["found_inf"] = found
+        state["stage"] = "unscaled"
 
     def step(self, optimizer, *args, **kwargs):
-        """``optimizer.step(*args, **kwargs)``, its return value returned."""
+        """``optimizer.step(*args, **kwargs)`` on unscaled gradients, skipped (None returned)
+        when one of them is inf/NaN."""
+        if not self._enabled:
+            return optimizer.step(*args, **kwargs)
         if "closure" in kwargs:
             raise RuntimeError("Closure use is not currently supported if GradScaler is "
                                "enabled.")
-        return optimizer.step(*args, **kwargs)
+        self._check_scale("step")
+        state = self._state(optimizer)
+        if state["stage"] == "stepped":
+            raise RuntimeError("step() has already been called since the last update().")
+        if state["stage"] == "ready":
+            self.unscale_(optimizer)
+        if state["found_inf"] is None:
+            raise AssertionError("No inf checks were recorded for this optimizer.")
+        retval = None if state["found_inf"] else optimizer.step(*args, **kwargs)
+        state["stage"] = "stepped"
+        return retval
 
     def update(self, new_scale=None):
-        """Nothing to update."""
+        """Back the scale off if a step was skipped, grow it after ``growth_interval`` clean
+        updates (computed in float32, as PyTorch's), or set it to ``new_scale``."""
+        if not self._enabled:
+            return
+        self._check_scale("update")
+        if new_scale is not None:
+            if isinstance(new_scale, float):
+                self._scale.fill_(new_scale)
+            else:
+                if not (hasattr(new_scale, "grad_fn") and new_scale.numel() == 1
+                        and new_scale.dtype == dtypes.float32 and not new_scale.requires_grad):
+                    raise AssertionError(
+                        "new_scale should be a float or a 1-element torch.cuda.FloatTensor or "
+                        "torch.FloatTensor with requires_grad=False.")
+                self._scale.copy_(new_scale.reshape(()))
+        else:
+            found = [s["found_inf"] for s in self._per_optimizer_states.values()
+                     if s["found_inf"] is not None]
+            if not found:
+                raise AssertionError("No inf checks were recorded prior to update.")
+            if any(found):
+                self._scale.mul_(self._backoff_factor)
+                self._growth_tracker = 0
+            elif self._growth_tracker + 1 == self._growth_interval:
+                grown = self._scale * self._growth_factor
+                if bool(grown.isfinite()):
+                    self._scale.copy_(grown)
+                self._growth_tracker = 0
+            else:
+                self._growth_tracker += 1
+        self._per_optimizer_states = {}
 
     def get_scale(self):
-        return 1.0
+        if not self._enabled:
+            return 1.0
+        return float(self._init_scale) if self._scale is None else self._scale.item()
+
+    def _get_growth_tracker(self):
+        if not self._enabled:
+            return 0
+        return self._init_growth_tracker if self._scale is None else self._growth_tracker
 
     def get_growth_factor(self):
         return self._growth_factor
@@ -135,10 +248,27 @@ class GradScaler:
         self._growth_interval = new_interval
 
     def state_dict(self):
-        return {}  # (PyTorch's, disabled)
+        if not self._enabled:
+            return {}  # (PyTorch's, disabled)
+        return {"scale": self.get_scale(), "growth_factor": self._growth_factor,
+                "backoff_factor": self._backoff_factor,
+                "growth_interval": self._growth_interval,
+                "_growth_tracker": self._get_growth_tracker()}
 
     def load_state_dict(self, state_dict):
-        """Nothing to load: a disabled scaler keeps no state."""
+        """Scale, factors, interval and growth tracker from ``state_dict()``."""
+        if not self._enabled:
+            return
+        if len(state_dict) == 0:
+            raise RuntimeError("The source state dict is empty, possibly because it was saved "
+                               "from a disabled instance of GradScaler.")
+        self._init_scale = float(state_dict["scale"])
+        if self._scale is not None:
+            self._scale.fill_(self._init_scale)
+        self._growth_factor = float(state_dict["growth_factor"])
+        self._backoff_factor = float(state_dict["backoff_factor"])
+        self._growth_interval = int(state_dict["growth_interval"])
+        self._init_growth_tracker = self._growth_tracker = int(state_dict["_growth_tracker"])
 
 
 def custom_fwd(fwd=None, *, device_type="cuda", cast_inputs=None):
@@ -175,12 +305,21 @@ class _CpuAutocast(autocast):
         super().__init__("cpu", dtype, enabled, cache_enabled)
 
 
+class _CpuGradScaler(GradScaler):
+    """``torch.cpu.amp.GradScaler(init_scale=..., ...)``: enabled, on the CPU."""
+
+    def __init__(self, init_scale=2.0 ** 16, growth_factor=2.0, backoff_factor=0.5,
+                 growth_interval=2000, enabled=True):
+        super().__init__("cpu", init_scale, growth_factor, backoff_factor, growth_interval,
+                         enabled)
+
+
 _CudaAutocast.__name__ = _CpuAutocast.__name__ = "autocast"
-_CudaGradScaler.__name__ = "GradScaler"
+_CudaGradScaler.__name__ = _CpuGradScaler.__name__ = "GradScaler"
 cuda.amp = types.SimpleNamespace(autocast=_CudaAutocast, GradScaler=_CudaGradScaler,
                                  custom_fwd=custom_fwd, custom_bwd=custom_bwd)
 cpu = types.SimpleNamespace(  # torch.cpu: the device tapegrad computes on
-    amp=types.SimpleNamespace(autocast=_CpuAutocast, GradScaler=GradScaler),
+    amp=types.SimpleNamespace(autocast=_CpuAutocast, GradScaler=_CpuGradScaler),
     is_available=lambda: True, device_count=lambda: 1, synchronize=lambda device=None: None,
     current_device=lambda: "cpu")
 

@@ -658,6 +658,23 @@ class Sequential(Module):
     def __iadd__(self, other):
         return self.extend(_sequential(other))
 
+    def __mul__(self, other):  # Sequential(a, b) * 2: a, b, a, b (the same modules)
+        return Sequential(*(list(self) * _factor(self, other)))
+
+    __rmul__ = __mul__
+
+    def __imul__(self, other):
+        return self.extend(list(self) * (_factor(self, other) - 1))
+
+
+def _factor(seq, other):
+    """``other``, Sequential's repeat count, if it is a positive int."""
+    if not isinstance(other, int):
+        raise TypeError(f"unsupported operand type(s) for *: {type(seq)} and {type(other)}")
+    if other <= 0:
+        raise ValueError(f"Non-positive multiplication factor {other} for {type(seq)}")
+    return other
+
 
 def _sequential(other):
     """``other``, the right operand of Sequential's + or +=, if it is a Sequential."""
@@ -709,6 +726,14 @@ class ModuleList(Module):
 
     def __iadd__(self, modules):
         return self.extend(modules)
+
+    def __add__(self, other):  # a new ModuleList holding both's modules
+        return ModuleList([*self, *other])
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
 
     def append(self, module):
         self.add_module(str(len(self)), module)

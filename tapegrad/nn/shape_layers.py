@@ -279,6 +279,33 @@ class ParameterDict(Module):
         out.update(other)
         return out
 
+    def __ror__(self, other):  # {"a": p} | pdict: a copy of the dict, updated (PyTorch's)
+        out = other.copy()
+        out.update(self)
+        return out
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __reversed__(self):
+        return reversed(list(self._keys))
+
+    def fromkeys(self, keys, default=None):  # (an instance method in PyTorch)
+        return ParameterDict((k, default) for k in keys)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def popitem(self):
+        """The last entry set, removed and returned as ``(key, value)``."""
+        if not self._keys:
+            raise KeyError("popitem(): dictionary is empty")
+        key = next(reversed(self._keys))
+        return key, self.pop(key)
+
     def keys(self):
         return self._keys.keys()
 

@@ -34,7 +34,7 @@ from . import elementwise as ew
 from . import indexing
 from . import shape as sh
 from . import views
-from ._record import output
+from ._record import named_result, output
 from .registry import OPS, saved_flags
 from .strided import VIEW_NAMES, broadcast_shape
 
@@ -563,7 +563,13 @@ def setitem(self, key, value):
         _stored(self)
         self._data[key] = placed
         return _bump_changed(self)
-    return _place(self, target, v, placed)
+    # PyTorch's index_put_ on the tensor itself (IndexPutBackward0) when the key's other
+    # parts make no view first (full slices, ...); else a copy into a view (CopySlices)
+    own = advanced and views.of(self) is None and all(
+        isinstance(k, np.ndarray) or k is Ellipsis or
+        (type(k) is slice and k.start in (None, 0) and k.stop is None and k.step in (None, 1))
+        for k in key)
+    return _place(self, target, v, placed, "IndexPutBackward0" if own else None)
 
 
 def _in_storage(t, v):
@@ -589,9 +595,10 @@ def _bump_changed(t):
     return t
 
 
-def _place(self, target, v, placed=None):
+def _place(self, target, v, placed=None, name=None):
     """Write ``v`` (``placed``: its values broadcast to ``target``'s shape) at the flat
-    positions ``target`` of ``self``: one PUT row when it records, else into the storage."""
+    positions ``target`` of ``self``: one PUT row when it records (its node shown as
+    ``name``, if given), else into the storage."""
     if not (_records(self, v) and self.dtype.kind == "f"):
         if isinstance(v, Tensor) or placed is None:  # (integers: NumPy's write, no row)
             placed = np.broadcast_to(host_values(v, "index_put"), target.shape)
@@ -604,7 +611,8 @@ def _place(self, target, v, placed=None):
         new.reshape(-1)[target.reshape(-1)] = values
         return _write(self, new)
     before = _before(self, (v,))
-    return _rebase(self, sh.put(self, v, target, True), before)  # one PUT row (shape.py)
+    r = sh.put(self, v, target, True)  # one PUT row (shape.py)
+    return _rebase(self, r if name is None else named_result(r, name), before)
 
 
 def _expand_message(target, vshape):

@@ -191,8 +191,11 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 if p.grad is not None:
+                    state = self.state.get(p, {})  # (kept only once it holds something:
                     self._update(p, _values(p.grad).astype(p.dtype, copy=False), group,
-                                 self.state[p])
+                                 state)  # SGD without momentum keeps none, as PyTorch's)
+                    if state:
+                        self.state[p] = state
         return loss
 
     # -- state ---------------------------------------------------------------------------
