@@ -48,7 +48,11 @@ def _shape(size, op=None):
                             f"{i + 1} with error \"type must be tuple of ints,but got {what}\""
                             ) from None
     if any(n < 0 for n in out):
-        raise RuntimeError(f"{op}: Dimension size must be non-negative (got size {tuple(out)})")
+        if op == "zeros":  # (PyTorch's two wordings)
+            raise RuntimeError(f"zeros: Dimension size must be non-negative. (got size "
+                               f"{tuple(out)})")
+        raise RuntimeError(f"{op}: Trying to create tensor with negative dimension "
+                           f"{next(n for n in out if n < 0)}: {out}")
     return tuple(out)
 
 

@@ -136,7 +136,14 @@ class Tensor:
     def requires_grad(self, flag):
         if not is_bool(flag):
             raise RuntimeError(f"requires_grad must be a bool (got {type(flag).__name__})")
+        self._check_can_require(flag, "only Tensors of floating point and complex dtype")
         self.requires_grad_(flag)
+
+    def _check_can_require(self, flag, which):
+        if flag and self.dtype.kind != "f":  # (PyTorch's setter and method word it apart)
+            raise RuntimeError(
+                f"{which} can require gradients (got dtype {dtypes.name(self.dtype)}; create "
+                "it with dtype=tapegrad.float64)")
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
@@ -150,10 +157,7 @@ class Tensor:
                 "you can only change requires_grad flags of leaf variables. If you want to "
                 "use a computed variable in a subgraph that doesn't require differentiation "
                 "use var_no_grad = var.detach().")
-        if requires_grad and self.dtype.kind != "f":
-            raise RuntimeError(
-                "Only Tensors of floating point and complex dtype can require gradients "
-                f"(got dtype {dtypes.name(self.dtype)}; create it with dtype=tapegrad.float64)")
+        self._check_can_require(requires_grad, "only Tensors of floating point dtype")
         if requires_grad and not self._rg and getattr(self, "_inf", False) and \
                 not state.inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside "

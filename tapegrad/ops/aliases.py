@@ -20,7 +20,7 @@ from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
 from . import shape as sh
-from ._record import node
+from ._record import named_result, node
 from .registry import api
 
 for _alias, _fn in (("greater", cmp.gt), ("greater_equal", cmp.ge), ("less", cmp.lt),
@@ -51,7 +51,7 @@ def divide(input, other, *, rounding_mode=None):
     if rounding_mode is None:
         return ew.div(input, other)
     if rounding_mode == "floor":
-        return ar.floor_divide(input, other)
+        return named_result(ar.floor_divide(input, other), "DivBackward2", input, _node_in(other))
     if rounding_mode != "trunc":
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
                            f"but found '{rounding_mode}'")
@@ -61,7 +61,13 @@ def divide(input, other, *, rounding_mode=None):
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
         return _leaf(norm(_trunc_int(a, b)))
-    return ar.trunc(ew.div(ar._as_tensor(input, other), other))
+    return named_result(ar.trunc(ew.div(ar._as_tensor(input, other), other)), "DivBackward2",
+                        input, _node_in(other))
+
+
+def _node_in(other):
+    """A number operand as PyTorch's node shows it (a wrapped tensor: None)."""
+    return other if isinstance(other, Tensor) else None
 
 
 api(divide, name="div")  # torch.div(a, b, rounding_mode=...); x / y stays ew.div

@@ -83,6 +83,19 @@ def _exactly(composite, value):
     return ew.add(composite, Tensor(np.where(np.isnan(diff), 0.0, diff).astype(composite.dtype)))
 
 
+def _valued(composite, value):
+    """``composite`` (recorded, of zero gradient: a rounding) showing exactly ``value``
+    where it differs, signs of zero and NaNs included (``_exactly``'s sum cannot make a -0
+    or a finite value out of an infinity): a WHERE row takes ``value`` as a constant.  Not
+    while tracing, as ``_exactly``."""
+    c = np.asarray(composite._data)
+    if state.tracing is not None or (np.array_equal(c, value, equal_nan=True) and
+                                     np.array_equal(np.signbit(c), np.signbit(value))):
+        return composite
+    return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)),
+                    composite)
+
+
 def _stop_gradient(t):
     """``t`` through a STOP_GRAD row (ops/control.py): the rows before it replay, and no
     gradient flows back into them."""
@@ -116,7 +129,7 @@ def _divmod_op(name, npfn, quotient):
         # none back: behind a stop-gradient row, its x / y row is not swept (a zero adjoint
         # would meet 0 / 0 at y == 0 there), yet replays
         q = quotient(x / y)
-        if npfn is np.remainder:  # PyTorch's floor division of an infinity is nan
+        if npfn is _remainder:  # PyTorch's floor division of an infinity is nan
             q = ew.where(cmp.isinf(x), math.nan, q)
         out = _exactly(x - _stop_gradient(q) * y, value)
         # (PyTorch's nodes: FmodBackward0 for a number divisor, FmodBackward1 for a tensor)
@@ -126,7 +139,14 @@ def _divmod_op(name, npfn, quotient):
     return fn
 
 
-remainder = api(_divmod_op("remainder", np.remainder, ew.floor))
+def _remainder(a, b):
+    """PyTorch's remainder: C's fmod moved into the divisor's sign when nonzero, so that an
+    exact zero keeps the dividend's sign (-2.0 % 2 is -0.0; NumPy's is 0.0)."""
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((b < 0) != (m < 0)), m + b, m)
+
+
+remainder = api(_divmod_op("remainder", _remainder, ew.floor))
 remainder.__doc__ = ("``input - floor(input / other) * other``: the sign of ``other``, as "
                      "Python's ``%``.\n\n    >>> import tapegrad as tg\n    >>> "
                      "tg.remainder(tg.tensor([5.0, -5.0]), 3).tolist()\n    [2.0, 1.0]\n    ")
@@ -143,7 +163,23 @@ def floor_divide(input, other):
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
         return _leaf(norm(np.floor_divide(a, b)))
-    return ew.floor(ew.div(_as_tensor(input, other), other))
+    value = _floor_div(_data(input, rd), _data(other, rd)).astype(rd, copy=False)
+    if not _records(input, other):
+        return _leaf(norm(value))
+    return _valued(ew.floor(ew.div(_as_tensor(input, other), other)), value)
+
+
+def _floor_div(a, b):
+    """PyTorch's floor division of floats: from the quotient ``(a - fmod(a, b)) / b``, exact
+    where ``floor(a / b)`` rounds up (1 // 0.1 is 9, as in Python), and finite over an
+    infinite divisor (-5.5 // inf is -1)."""
+    with quiet():
+        mod = np.fmod(a, b)
+        div = (a - mod) / b
+        div = div - ((mod != 0) & ((b < 0) != (mod < 0)))
+        fl = np.floor(div)
+        fl = fl + (div - fl > 0.5)
+        return np.where(b == 0, a / b, np.where(div != 0, fl, np.copysign(0.0, a / b)))
 
 
 def _rremainder(input, other):
@@ -160,7 +196,8 @@ def trunc(input):
     _tensor(input, "trunc")
     if input.dtype.kind != "f":
         return sh.clone(input)
-    return ew.sign(input) * ew.floor(ew.abs(input))  # (no mask: an eager tape replays it)
+    y = ew.sign(input) * ew.floor(ew.abs(input))  # (no mask: an eager tape replays it)
+    return named_result(_valued(y, np.trunc(_data(input, input.dtype))), "TruncBackward0", input)
 
 
 fix = api(trunc, name="fix")

@@ -191,8 +191,8 @@ def _expand(input, sizes, op):
                 f"non-existing dimension {i}")
     shape = tuple(input.shape[i - lead] if s == -1 and i >= lead else s
                   for i, s in enumerate(sizes))
-    for i, (s, old) in enumerate(zip(shape[lead:], input.shape)):
-        if old != 1 and s != old:
+    for i, (s, old) in reversed(list(enumerate(zip(shape[lead:], input.shape)))):
+        if old != 1 and s != old:  # (the last dimension first, as PyTorch checks)
             raise RuntimeError(
                 f"{op}: The expanded size of the tensor ({s}) must match the existing size "
                 f"({old}) at non-singleton dimension {i + lead}.  Target sizes: {list(sizes)}."

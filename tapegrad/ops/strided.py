@@ -114,7 +114,9 @@ def broadcast_shape(op, sa, sb):
     pb = (1,) * (n - len(sb)) + tuple(sb)
     out = []
     for i, (x, y) in enumerate(zip(pa, pb, strict=True)):
-        if x != y and x != 1 and y != 1:
+        if x != y and x != 1 and y != 1:  # (PyTorch names the last dim that clashes)
+            i = max(j for j, (p, q) in enumerate(zip(pa, pb)) if p != q and 1 not in (p, q))
+            x, y = pa[i], pb[i]
             raise RuntimeError(
                 f"{op}: The size of tensor a ({x}) must match the size of tensor b ({y}) at "
                 f"non-singleton dimension {i} (shapes {tuple(sa)} and {tuple(sb)}; broadcasting "

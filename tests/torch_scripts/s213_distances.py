@@ -1,0 +1,32 @@
+import torch
+import torch.nn.functional as F
+
+P = torch.tensor([[0.0, 0.0], [1.0, 1.0], [3.0, -1.0]])
+Q = torch.tensor([[1.0, 0.0], [-2.0, 2.0]])
+print(torch.cdist(P, Q))
+print(torch.cdist(P, Q, p=1), torch.cdist(P, Q, p=float("inf")))
+print(torch.cdist(P, Q, p=0.5).round(decimals=5))
+print(torch.cdist(P.unsqueeze(0).repeat(2, 1, 1), Q.unsqueeze(0)).shape)
+print(torch.cdist(P, Q, compute_mode="use_mm_for_euclid_dist").round(decimals=6))
+print(torch.pdist(P), torch.pdist(P, p=1))
+print(F.cosine_similarity(P, Q[:1], dim=1), F.cosine_similarity(torch.ones(2, 3), torch.ones(3), dim=-1))
+print(F.cosine_similarity(torch.zeros(2), torch.ones(2), dim=0))
+print(F.pairwise_distance(P[:2], Q), F.pairwise_distance(P[:2], Q, p=1, keepdim=True))
+print(F.pairwise_distance(P[:2], Q, eps=0.0), F.pairwise_distance(P[:2], P[:2]))
+print(F.normalize(P, dim=1), F.normalize(P, p=1, dim=0))
+print(F.normalize(torch.zeros(2, 2)), F.normalize(torch.tensor([3.0, 4.0]), dim=0))
+print(torch.nn.PairwiseDistance(p=3)(P[:2], Q), torch.nn.CosineSimilarity(dim=0)(P[:, 0], P[:, 1]))
+x = torch.tensor([[1.0, 2.0], [2.0, 0.5]], requires_grad=True)
+y = torch.tensor([[0.0, 1.0], [1.0, 1.0], [4.0, 0.0]])
+d = torch.cdist(x, y)
+d.sum().backward()
+print(d, x.grad)
+x.grad = None
+F.cosine_similarity(x, y[:2]).sum().backward()
+print(x.grad)
+x.grad = None
+F.normalize(x, dim=1).pow(3).sum().backward()
+print(x.grad)
+z = torch.tensor([[1.0, 1.0], [1.0, 1.0]], requires_grad=True)
+torch.cdist(z, z).sum().backward()
+print(z.grad)
