@@ -140,8 +140,13 @@ def frexp(input):
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
     _, e = np.frexp(host_values(input, "frexp"))  # (the exponents, NumPy's: no row)
     e = e.astype(np.int32)
-    scale = Tensor(np.ldexp(np.ones(e.shape, input.dtype), -e))
-    return _FrexpResult(ew.mul(input, scale), _leaf(norm(e)))
+    one = np.ones(e.shape, input.dtype)
+    if (-e < np.finfo(one.dtype).maxexp).all():  # (2 ** -e is finite)
+        return _FrexpResult(ew.mul(input, Tensor(np.ldexp(one, -e))), _leaf(norm(e)))
+    # a subnormal's 2 ** -e overflows: scaled in two exact halves
+    half = -e // 2
+    m = ew.mul(ew.mul(input, Tensor(np.ldexp(one, half))), Tensor(np.ldexp(one, -e - half)))
+    return _FrexpResult(m, _leaf(norm(e)))
 
 
 @api

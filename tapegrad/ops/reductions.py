@@ -159,7 +159,8 @@ def _reduce(input, dim, keepdim, op, dtype):
     if mean and d.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating "
-            f"point or complex dtype. Got: {dtypes.name(d.dtype)} (use .float() or "
+            f"point or complex dtype. Got: {dtypes.torch_word(d.dtype).capitalize()} (use "
+            ".float() or "
             "dtype=tapegrad.float64)")
     nd = d.ndim
     if type(dim) is int and -nd <= dim < nd:  # the common case, without _dims' checks
@@ -177,8 +178,11 @@ def _reduce(input, dim, keepdim, op, dtype):
         v = _stored(np.asarray(v))
     else:
         with quiet():
-            v = np.sum(d) if dims is None else np.sum(d, axis=dims, keepdims=keepdim)
-        v = _stored(np.asarray(v, dtype=np.int64))
+            # (integers add up in int64, or in the dtype asked for, as PyTorch's)
+            out = np.int64 if dtype is None else d.dtype
+            v = np.sum(d, dtype=out) if dims is None else \
+                np.sum(d, axis=dims, keepdims=keepdim, dtype=out)
+        v = _stored(np.asarray(v, dtype=out))
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
@@ -418,7 +422,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     if dim is not None and not isinstance(dim, int):
         raise TypeError(f"prod(): argument 'dim' must be int, not {type(dim).__name__}")
     dims = _red_dims(input, dim, "prod")
-    out_dtype = d.dtype if d.dtype.kind == "f" else np.int64
+    out_dtype = d.dtype if d.dtype.kind == "f" or dtype is not None else np.int64
     v = _red_value(_npred(np.prod, d, dims, keepdim), out_dtype)
     return _red_record(input, v, PROD if dim is None else PROD_DIM, dims)
 

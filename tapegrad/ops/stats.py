@@ -60,7 +60,8 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {dtypes.torch_word(input.dtype).capitalize()}")
     count = red.sum(cmp.eq(input, input), dim, keepdim)  # (not NaN; traceable)
-    return nansum(input, dim, keepdim, dtype=dtype) / sh.to(count, input.dtype)
+    total = nansum(input, dim, keepdim, dtype=dtype)
+    return total / sh.to(count, total.dtype)
 
 
 @api
