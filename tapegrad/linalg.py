@@ -1591,7 +1591,7 @@ LuUnpackResult = _named("lu_unpack", ("P", "L", "U"))
 def _lu_values(a):
     """Packed LU factors and LAPACK's 1-based int32 pivots, per matrix (getrf)."""
     lu = np.empty_like(a)
-    piv = np.empty(a.shape[:-1], np.int32)
+    piv = np.empty(a.shape[:-2] + (min(a.shape[-2:]),), np.int32)
     for idx in np.ndindex(*a.shape[:-2]):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a singular matrix factors all the same
@@ -1600,21 +1600,35 @@ def _lu_values(a):
     return lu, piv
 
 
-def _permutations(piv):
-    """P (..., n, n) with ``A = P L U`` from 1-based row interchanges."""
-    n = piv.shape[-1]
-    P = np.zeros(piv.shape + (n,))
+def _permutations(piv, m=None):
+    """P (..., m, m) with ``A = P L U`` from 1-based row interchanges (min(m, n) of them
+    for an m x n A; m defaults to their number)."""
+    m = piv.shape[-1] if m is None else m
+    P = np.zeros(piv.shape[:-1] + (m, m))
     for idx in np.ndindex(*piv.shape[:-1]):
-        perm = np.arange(n)
+        perm = np.arange(m)
         for i, p in enumerate(piv[idx] - 1):
             perm[[i, p]] = perm[[p, i]]
-        P[idx][perm, np.arange(n)] = 1.0
+        P[idx][perm, np.arange(m)] = 1.0
     return P
 
 
+def _strict_lower(LU):
+    """The strictly lower part (..., m, k) of an m x n matrix, k = min(m, n)."""
+    m, n = LU.shape[-2:]
+    return S.tril(LU if n <= m else LU[..., :m], -1)
+
+
 def _unit_lower(LU):
-    n = LU.shape[-1]
-    return S.tril(LU, -1) + _eye_like(n, LU)
+    """L (..., m, k) of the packed m x n factor: unit diagonal, k = min(m, n)."""
+    m, n = LU.shape[-2:]
+    return _strict_lower(LU) + Tensor(np.eye(m, min(m, n), dtype=LU.dtype))
+
+
+def _upper(LU):
+    """U (..., k, n) of the packed m x n factor."""
+    m, n = LU.shape[-2:]
+    return S.triu(LU if m <= n else LU[..., :n, :])
 
 
 class LinalgLuFactor(Function):
@@ -1624,7 +1638,7 @@ class LinalgLuFactor(Function):
     def forward(ctx, A):
         lu, piv = _lu_values(_arr(A))
         LU = _out(lu)
-        ctx.P = _out(_permutations(piv).astype(lu.dtype))
+        ctx.P = _out(_permutations(piv, lu.shape[-2]).astype(lu.dtype))
         pivots = _out(piv)
         ctx.save_for_backward(LU)
         ctx.mark_non_differentiable(pivots)
@@ -1635,16 +1649,30 @@ class LinalgLuFactor(Function):
         # A = P L U (square, invertible): gA = P L^-H (tril_-1(L^H gL) + triu(gU U^H)) U^-H,
         # gL and gU the strictly lower and upper parts of the packed factor's gradient
         LU, = ctx.saved_tensors
-        L, U = _unit_lower(LU), S.triu(LU)
-        phi = S.tril(matmul(_mT(L), S.tril(g, -1)), -1) + S.triu(matmul(S.triu(g), _mT(U)))
-        X = solve_triangular(_mT(U), phi, upper=False, left=False)
+        L, U = _unit_lower(LU), _upper(LU)
+        m, n = LU.shape[-2:]
+        k = min(m, n)
+        gL, gU = _strict_lower(g), _upper(g)
+        if m == n:
+            phi = S.tril(matmul(_mT(L), gL), -1) + S.triu(matmul(gU, _mT(U)))
+            X = solve_triangular(_mT(U), phi, upper=False, left=False)
+        elif m < n:  # wide: U = [U1 U2], L square; the part of U2 passes through L only
+            phi = S.tril(matmul(_mT(L), gL) - matmul(gU, _mT(U)), -1)
+            X = solve_triangular(_mT(U[..., :k]), phi, upper=False, left=False)
+            X = S.cat([X + gU[..., :k], gU[..., k:]], -1)
+        else:  # tall: L = [L1; L2], U square; the part of L2 passes through U only
+            phi = S.triu(matmul(gU, _mT(U)) - matmul(_mT(L), gL))
+            X = solve_triangular(_mT(L[..., :k, :]), phi, upper=True, unitriangular=True)
+            X = S.cat([X + gL[..., :k, :], gL[..., k:, :]], -2)
+            return matmul(ctx.P, solve_triangular(_mT(U), X, upper=False, left=False))
         return matmul(ctx.P, solve_triangular(_mT(L), X, upper=True, unitriangular=True))
 
 
 def lu_factor(A, *, pivot=True, out=None):
     """``(LU, pivots)``: L (unit diagonal, below) and U packed in one matrix, and LAPACK's
-    1-based row interchanges (int32), with ``A = P L U``.  Square matrices."""
-    _matrices(A, "linalg.lu_factor")
+    1-based row interchanges (int32), with ``A = P L U``; A is m x n, L m x min(m, n) and
+    U min(m, n) x n."""
+    _matrices(A, "linalg.lu_factor", square=False)
     _float(A, "linalg.lu_factor")
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the "
@@ -1654,10 +1682,11 @@ def lu_factor(A, *, pivot=True, out=None):
 
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     """``(P, L, U)`` from ``lu_factor``'s packed factors and pivots."""
-    P = _out(_permutations(_arr(LU_pivots)).astype(LU_data.dtype)) if unpack_pivots else None
+    P = _out(_permutations(_arr(LU_pivots), LU_data.shape[-2]).astype(LU_data.dtype)) \
+        if unpack_pivots else None
     if not unpack_data:
         return LuUnpackResult(P, None, None)
-    return LuUnpackResult(P, _unit_lower(LU_data), S.triu(LU_data))
+    return LuUnpackResult(P, _unit_lower(LU_data), _upper(LU_data))
 
 
 def lu(A, *, pivot=True, out=None):
