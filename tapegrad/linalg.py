@@ -1692,7 +1692,9 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
 def lu(A, *, pivot=True, out=None):
     """``(P, L, U)`` with ``A = P L U``, L unit lower triangular, U upper triangular."""
     LU, piv = lu_factor(A, pivot=pivot)
-    return _into(out, LuResult(*lu_unpack(LU, piv)))
+    P, L, U = lu_unpack(LU, piv)
+    L, U = (named_result(t, "LinalgLuBackward0", A) for t in (L, U))  # (PyTorch's one node)
+    return _into(out, LuResult(P, L, U))
 
 
 @node("LinalgLuSolveBackward0")
