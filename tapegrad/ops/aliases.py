@@ -61,8 +61,7 @@ def divide(input, other, *, rounding_mode=None):
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
         return _leaf(norm(_trunc_int(a, b)))
-    return named_result(ar.trunc(ew.div(ar._as_tensor(input, other), other)), "DivBackward2",
-                        input, _node_in(other))
+    return named_result(ar.div_trunc(input, other), "DivBackward2", input, _node_in(other))
 
 
 def _node_in(other):

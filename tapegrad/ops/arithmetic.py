@@ -83,17 +83,22 @@ def _exactly(composite, value):
     return ew.add(composite, Tensor(np.where(np.isnan(diff), 0.0, diff).astype(composite.dtype)))
 
 
-def _valued(composite, value):
-    """``composite`` (recorded, of zero gradient: a rounding) showing exactly ``value``
-    where it differs, signs of zero and NaNs included (``_exactly``'s sum cannot make a -0
-    or a finite value out of an infinity): a WHERE row takes ``value`` as a constant.  Not
-    while tracing, as ``_exactly``."""
-    c = np.asarray(composite._data)
-    if state.tracing is not None or (np.array_equal(c, value, equal_nan=True) and
-                                     np.array_equal(np.signbit(c), np.signbit(value))):
-        return composite
-    return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)),
-                    composite)
+def _rounded(value, inputs, composite):
+    """``value``, the result of a rounding of ``inputs`` (floor division, trunc: zero
+    gradient), recorded: a WHERE row takes it as a constant over ``0 * input`` terms, so the
+    inputs get exact zero gradients (the composite's rules would meet 0 * inf at a zero
+    divisor) and the values keep their signs of zero and NaNs.  While tracing, the
+    ``composite()`` rows (a constant would not follow replay)."""
+    if state.tracing is not None:
+        return composite()
+    zero = None
+    for t in inputs:
+        if isinstance(t, Tensor) and t.requires_grad:
+            z = ew.mul(t, 0.0)
+            zero = z if zero is None else ew.add(zero, z)
+    if zero is None:
+        return composite()
+    return ew.where(Tensor(np.ones(np.shape(value), bool)), Tensor(value), zero)
 
 
 def _stop_gradient(t):
@@ -166,7 +171,19 @@ def floor_divide(input, other):
     value = _floor_div(_data(input, rd), _data(other, rd)).astype(rd, copy=False)
     if not _records(input, other):
         return _leaf(norm(value))
-    return _valued(ew.floor(ew.div(_as_tensor(input, other), other)), value)
+    return _rounded(value, (input, other),
+                    lambda: ew.floor(ew.div(_as_tensor(input, other), other)))
+
+
+def div_trunc(input, other):
+    """``trunc(input / other)`` of floats (``torch.div(..., rounding_mode="trunc")``)."""
+    rd = dtypes.result_type(_kind(input), _kind(other))
+    with quiet():
+        value = np.trunc(np.true_divide(_data(input, rd), _data(other, rd))).astype(rd)
+    if not _records(input, other):
+        return _leaf(norm(value))
+    return _rounded(value, (input, other),
+                    lambda: trunc(ew.div(_as_tensor(input, other), other)))
 
 
 def _floor_div(a, b):
@@ -196,8 +213,12 @@ def trunc(input):
     _tensor(input, "trunc")
     if input.dtype.kind != "f":
         return sh.clone(input)
-    y = ew.sign(input) * ew.floor(ew.abs(input))  # (no mask: an eager tape replays it)
-    return named_result(_valued(y, np.trunc(_data(input, input.dtype))), "TruncBackward0", input)
+    value = np.trunc(_data(input, input.dtype))
+    if not _records(input):
+        return _leaf(norm(value))
+    y = _rounded(value, (input,),  # (while tracing: no mask, which would not replay)
+                 lambda: ew.sign(input) * ew.floor(ew.abs(input)))
+    return named_result(y, "TruncBackward0", input)
 
 
 fix = api(trunc, name="fix")
