@@ -16,13 +16,21 @@ from .tensor import COMPLEX_HOOKS, TRACE_HOOKS, ComplexData, Tensor, _leaf, chec
 _rng = np.random.default_rng()
 
 
+def _with_grad(t, requires_grad):
+    """t, made to require grad if asked (a factory's wording of PyTorch's error)."""
+    if not requires_grad:
+        return t
+    t._check_can_require(True, "Only Tensors of floating point and complex dtype")
+    return t.requires_grad_(True)
+
+
 def _make(data, dtype, requires_grad, op=None):
     check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
     try:
         t = Tensor(norm(np.asarray(data, dtype=dtype)))
     except ComplexData as e:  # dtype=torch.cfloat (tapegrad/_complex.py)
         return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
-    return t.requires_grad_(True) if requires_grad else t
+    return _with_grad(t, requires_grad)
 
 
 def _shape(size, op=None):
@@ -90,7 +98,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
         return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
     if isinstance(data, np.ndarray) or isinstance(data, Tensor):
         t._data = norm(np.array(t._data, copy=True))
-    return t.requires_grad_(True) if requires_grad else t
+    return _with_grad(t, requires_grad)
 
 
 def _traced_copy(d, dtype, requires_grad):

@@ -305,9 +305,12 @@ def test_negative_sizes_worded_as_pytorch(make, torch_float64):
     assert msgs[1].rstrip(".") in msgs[0], msgs
 
 
-def test_requires_grad_method_and_setter_worded_as_pytorch(torch_float64):
+def test_requires_grad_method_setter_and_factories_worded_as_pytorch(torch_float64):
     for call in (lambda L: L.ones(2, dtype=L.int64).requires_grad_(),
-                 lambda L: setattr(L.ones(2, dtype=L.int64), "requires_grad", True)):
+                 lambda L: setattr(L.ones(2, dtype=L.int64), "requires_grad", True),
+                 lambda L: L.tensor([1, 2], requires_grad=True),
+                 lambda L: L.arange(3, requires_grad=True),
+                 lambda L: L.zeros(2, dtype=L.int64, requires_grad=True)):
         msgs = []
         for L in (tg, torch_float64):
             with pytest.raises(RuntimeError) as info:
