@@ -4,9 +4,10 @@ disabled.
 tapegrad computes on the CPU in each tensor's own dtype (float64 by default), so there is no
 lower-precision region to switch on.  A training loop written for mixed precision still runs
 as it is: ``autocast`` is a context manager and decorator that changes nothing (it warns
-once that it is disabled), and ``GradScaler`` passes through (``scale`` returns the loss,
-``step`` calls ``optimizer.step()``, ``update`` does nothing), as PyTorch's do when CUDA is
-not available.
+once that it is disabled), and ``GradScaler("cuda")`` passes through (``scale`` returns the
+loss, ``step`` calls ``optimizer.step()``, ``update`` does nothing), as PyTorch's do when
+CUDA is not available.  ``GradScaler("cpu")`` scales, unscales and skips steps whose
+gradients hold an inf or NaN, as PyTorch's does on the CPU.
 
 >>> import tapegrad as torch
 >>> scaler = torch.amp.GradScaler("cuda")
@@ -26,8 +27,8 @@ import warnings
 
 from . import dtypes
 from .creation import full
-from .grad_mode import no_grad
 from .device import cuda
+from .grad_mode import no_grad
 
 _warned = set()  # what has warned already (once per process, each)
 
