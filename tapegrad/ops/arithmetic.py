@@ -84,21 +84,21 @@ def _exactly(composite, value):
 
 
 def _rounded(value, inputs, composite):
-    """``value``, the result of a rounding of ``inputs`` (floor division, trunc: zero
-    gradient), recorded: a WHERE row takes it as a constant over ``0 * input`` terms, so the
-    inputs get exact zero gradients (the composite's rules would meet 0 * inf at a zero
-    divisor) and the values keep their signs of zero and NaNs.  While tracing, the
-    ``composite()`` rows (a constant would not follow replay)."""
-    if state.tracing is not None:
-        return composite()
-    zero = None
+    """The recorded result of a rounding of ``inputs`` (floor division, trunc), whose
+    gradient is zero: ``composite()``'s rows behind a stop-gradient (they replay) plus
+    ``0 * input`` terms, so each input gets an exact zero gradient (the composite's own
+    rules would meet 0 * inf at a zero divisor), and showing exactly ``value`` (its signs
+    of zero and NaNs too): where the rows' values differ, a WHERE row takes ``value`` as
+    a constant, as ``_exactly`` does (not while tracing)."""
+    y = _stop_gradient(composite())
     for t in inputs:
-        if isinstance(t, Tensor) and t.requires_grad:
-            z = ew.mul(t, 0.0)
-            zero = z if zero is None else ew.add(zero, z)
-    if zero is None:
-        return composite()
-    return ew.where(Tensor(np.ones(np.shape(value), bool)), Tensor(value), zero)
+        if isinstance(t, Tensor) and t._rg:
+            y = ew.add(y, ew.mul(t, 0.0))
+    c = np.asarray(y._data)
+    if state.tracing is not None or (np.array_equal(c, value, equal_nan=True) and
+                                     np.array_equal(np.signbit(c), np.signbit(value))):
+        return y
+    return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)), y)
 
 
 def _stop_gradient(t):
