@@ -85,9 +85,18 @@ def strided_runs(meta, k, n, merge=True):
     starts = np.empty(m, np.int64)
     idx = np.zeros(nd, np.int64)
     e = meta[k + 1]
-    for r in range(m):
-        starts[r] = e
-        d = top
+    # the runs along dim top, c of them stride st apart, written in one loop, the odometer
+    # carrying only into the dims before it (a carry a run cost ~1.8 ns: ADBench GMM's
+    # (K, n, d) maps at d = 2, 5,000 runs of 2, 8.9 us a map; its size 0 counts as 1, as
+    # the carry a run did)
+    c = max(meta[k + 2 + top], 1) if top >= 0 else m
+    st = meta[k + 2 + nd + top] if top >= 0 else 0
+    r = 0
+    while r < m:
+        for t in range(min(c, m - r)):
+            starts[r + t] = e + t * st
+        r += c
+        d = top - 1
         while d >= 0:  # advance the odometer: carry into outer dims
             idx[d] += 1
             e += meta[k + 2 + nd + d]
