@@ -484,12 +484,15 @@ def _bc_mul_pass(adj, vals, acc, pacc, o, f, s, pf, starts, length, step, df, ds
     if df and ds and chain and not dpf:  # (GMM's case without its branches: 8% faster;
         # f's final adjoint not stored: only p's reverse, run here, reads it.  Indexed
         # through views from 0: ~8% faster than the arena at o + e, GMM d = 10)
-        n = len(starts) * length
-        gys, fadj, fval, src = adj[o:o + _u(n)], adj[f:f + _u(n)], vals[f:f + _u(n)], vals[s:]
+        # Unsigned indices: no negative-index test a load (GMM d = 10: 1.4x faster, d = 20
+        # and 64: 2x, alone; the step's wraparound as the other loops' _u)
+        n = _u(len(starts) * length)
+        gys, fadj, fval, src = adj[o:o + n], adj[f:f + n], vals[f:f + n], vals[s:]
+        L, st = _u(length), _u(step)
         for r in range(len(starts)):
-            q, j = r * length, starts[r]
-            for i in range(length):
-                e, m = q + i, j + i * step
+            q, j = _u(r) * L, _u(starts[r])
+            for i in range(L):
+                e, m = q + i, j + i * st
                 gy = gys[e]
                 g = fadj[e] + gy * src[m]
                 acc[m] += gy * fval[e]
@@ -790,9 +793,9 @@ def sqsum_rev(adj, vals, meta, o, a, b, two, n_in, k, w, da, db, fa, fb, uf, us,
         # 0.80-0.92 -> 0.46-0.57 ms)
         u, v, gu, gv = vals[a:a + n], vals[b:b + n], adj[a:a + n], adj[b:b + n]
         for r in range(len(starts)):
-            e0 = r * length
+            e0 = _u(r * length)
             g = adj[o + _u(starts[r])] + 0.0
-            for i in range(length):
+            for i in range(_u(length)):
                 e = e0 + i
                 t = g * (u[e] + v[e])
                 h = (0.0 + t) + t
