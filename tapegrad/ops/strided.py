@@ -407,7 +407,8 @@ BCAST = 72
 # where [pf, ps, kp] stand for a chained add or sub row whose reverse this row's runs
 # (bcast_chain_rev).  meta[k+4]: -1, or the slot whose adjoint stands for out's (an SQSUM
 # row's other operand: both adjoints are the same values, only that one is stored;
-# replay._share_square_adjoints).
+# replay._share_square_adjoints).  meta[k+5]: 0, or the runs after which f's values repeat
+# (a constant: its first period read, at one point; replay._periodic_constants).
 BC_ADD, BC_SUB, BC_MUL = 0, 1, 2
 
 
@@ -421,39 +422,34 @@ def _bc_apply(kind, u, v):
 
 
 @rule
-def _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side):
-    # every run at one point in one call, the op chosen outside the loops (the inner one
-    # vectorises at step 1): a call per run cost ~50 ns, more than a d = 10 run's work
-    if kind == BC_MUL and side:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[f + q + _u(i)] * vals[j + _u(i * step)]
-    elif kind == BC_MUL:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[j + _u(i * step)] * vals[f + q + _u(i)]
-    elif kind == BC_SUB and side:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[f + q + _u(i)] - vals[j + _u(i * step)]
-    elif kind == BC_SUB:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[j + _u(i * step)] - vals[f + q + _u(i)]
-    elif side:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[f + q + _u(i)] + vals[j + _u(i * step)]
-    else:
-        for r in range(len(starts)):
-            q, j = _u(r * length), s + _u(starts[r])
-            for i in range(length):
-                vals[o + q + _u(i)] = vals[j + _u(i * step)] + vals[f + q + _u(i)]
+def _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side, per):
+    # every run at one point in one call, the op chosen outside the inner loops (they
+    # vectorise at step 1): a call per run cost ~50 ns, more than a d = 10 run's work.
+    # per: f's values repeat every per runs (a constant broadcast over a leading dim,
+    # replay._periodic_constants): read from its first period only, the same values
+    L, st = _u(length), _u(step)
+    R = len(starts)
+    for r0 in range(0, R, per):
+        for r in range(r0, min(r0 + per, R)):
+            y, x, j = o + _u(r) * L, f + _u(r - r0) * L, s + _u(starts[r])
+            if kind == BC_MUL and side:
+                for i in range(L):
+                    vals[y + i] = vals[x + i] * vals[j + i * st]
+            elif kind == BC_MUL:
+                for i in range(L):
+                    vals[y + i] = vals[j + i * st] * vals[x + i]
+            elif kind == BC_SUB and side:
+                for i in range(L):
+                    vals[y + i] = vals[x + i] - vals[j + i * st]
+            elif kind == BC_SUB:
+                for i in range(L):
+                    vals[y + i] = vals[j + i * st] - vals[x + i]
+            elif side:
+                for i in range(L):
+                    vals[y + i] = vals[x + i] + vals[j + i * st]
+            else:
+                for i in range(L):
+                    vals[y + i] = vals[j + i * st] + vals[x + i]
 
 
 @rule
@@ -519,7 +515,8 @@ def bcast_fwd(vals, meta, o, f, s, n, k, w):
     kind, side = meta[k], meta[k + 1]
     starts, length, step = strided_runs(meta, meta[k + 2], _s(n))
     if w == 1:
-        _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side)
+        per = meta[k + 5] if meta[k + 5] > 0 else max(len(starts), 1)
+        _bc_fwd_runs(vals, o, f, s, starts, length, step, kind, side, per)
         return
     for r in range(len(starts)):
         y = o + _u(r * length) * w
