@@ -702,3 +702,47 @@ def test_unstored_square_terms_other_maps():
             want, _ = _replayed_unstored(fn, (M, Q), False, batch)
             assert expect is None or unstored == expect
             _bits_all(got, want)
+
+
+def _periods(fn, args, on, batch):
+    """_replayed_with constants' repeats read from their first block at one point
+    (replay.PERIODIC_CONSTANTS) or every copy; returns (results, the BCAST rows' periods)."""
+    out, p = _replayed_with(fn, args, batch, PERIODIC_CONSTANTS=on)
+    return out, p.meta[p.fwd[p.fwd[:, 0] == T.BCAST, 4] + 5].tolist()
+
+
+@pytest.mark.parametrize("form", ["x-m", "m-x", "x*m", "m+x", "x3-m"])
+@pytest.mark.parametrize("batch", [False, 1, 3])
+def test_periodic_constant_read_once_every_length(form, batch):
+    """ADBench GMM's x - mu with x an (n, d) array broadcast to (K, n, d) (a constant of K
+    copies): read from its first copy at one point (replay._periodic_constants) gives the
+    values and gradients of every copy read, bit for bit, every d = 0..17, at one point, a
+    batch of one and of three, with -0.0, nan (two payloads), +-inf and a subnormal in x,
+    either side, sub, add and mul; a constant whose copies differ in one bit (the -0.0 of a
+    0.0) keeps every copy (x3)."""
+    rng = np.random.default_rng(31)
+    K, n = 3, 4
+    for d in LENGTHS:
+        x = rng.normal(size=(n, d))
+        x.flat[:min(x.size, len(SPECIALS))] = SPECIALS[:x.size]
+        if x.size > 7:
+            x.flat[7] = np.float64(np.nan) * -1.0  # (another nan's bits)
+        x3 = np.broadcast_to(x, (K, n, d)).copy()
+        if x.size > 1:
+            x3[K - 1].flat[1] = -0.0  # (SPECIALS[1] is 0.0: one bit differs)
+        M = rng.normal(size=(K, 1, d))
+        W = rng.normal(size=(K, d, d))
+
+        def fn(m):
+            xc = {"x-m": lambda: x[None, :, :] - m, "m-x": lambda: m - x[None, :, :],
+                  "x*m": lambda: x[None, :, :] * m, "m+x": lambda: m + x[None, :, :],
+                  "x3-m": lambda: x3 - m}[form]()
+            y = xc @ tg.tensor(W)
+            return (y * y).sum(2).sum() + (xc * xc).sum()
+
+        got, per = _periods(fn, (M,), True, batch)
+        want, per0 = _periods(fn, (M,), False, batch)
+        _bits_all(got, want)
+        assert not any(per0)
+        if d and x.size > 1:  # (n runs of d to a copy; d = 1: one run of n)
+            assert per == ([0] if form == "x3-m" else [n if d > 1 else 1]), per

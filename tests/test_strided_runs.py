@@ -30,17 +30,20 @@ def maps(draw):
 
 
 @settings(max_examples=300, deadline=None)
-@given(maps())
-def test_runs_walk_the_map_in_element_order(m):
+@given(maps(), st.booleans())
+def test_runs_walk_the_map_in_element_order(m, merge):
     nd, base, shape, strides = m
     meta = np.array([7, 7, nd, base, *shape, *strides], np.int64)  # (the map at k = 2)
     n = int(np.prod(shape))
-    starts, length, step = _py(T.strided_runs)(meta, 2, n)
+    starts, length, step = _py(T.strided_runs)(meta, 2, n, merge)
     got = [int(starts[r] + i * step) for r in range(len(starts)) for i in range(length)]
     want = [int(_py(T.strided_index)(i, meta, 2)) for i in range(n)]
     assert got == want
-    if n and nd > 1 and all(s == c for s, c in zip(strides[1:], [int(np.prod(shape[d + 1:]))
-                                                               for d in range(1, nd)])):
+    if not merge and n:  # runs along the last dim only
+        assert length == shape[-1]
+    assert len(_py(T.strided_runs)(meta, 2, 0, merge)[0]) == 0  # (no runs asked: none)
+    inner = [int(np.prod(shape[d + 1:])) for d in range(1, nd)]
+    if merge and n and nd > 1 and all(s == c for s, c in zip(strides[1:], inner)):
         assert length >= int(np.prod(shape[1:]))  # the contiguous inner dims: one run
 
 
