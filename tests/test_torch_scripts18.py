@@ -254,6 +254,22 @@ def test_rounded_division_recorded_keeps_values_and_zero_gradient(op, torch_floa
         assert seen[2] == seen[5]
 
 
+@pytest.mark.parametrize("op", ["remainder", "mod", "mod number", "fmod"])
+def test_remainders_recorded_keep_values_and_unit_gradient(op, torch_float64):
+    # recorded, the composite x - q * y stands for the gradient; its values were 0.0 for
+    # -0.0 and NaN for 5 % inf, where the unrecorded op (and PyTorch) give -0.0 and 5
+    a, b = np.repeat(_V, len(_V)), np.tile(_V, len(_V))
+    seen = []
+    for L in (tg, torch_float64):
+        x = L.tensor(a, requires_grad=True)
+        y = DIVISION[op](L, x, L.tensor(b))
+        y.sum().backward()
+        seen += [y.detach().numpy(), x.grad.numpy()]
+    _same(seen[0], seen[2])
+    _same(seen[0], DIVISION[op](tg, tg.tensor(a), tg.tensor(b)).numpy())
+    np.testing.assert_array_equal(seen[1], seen[3])  # the dividend's: 1, as PyTorch's
+
+
 def test_one_over_a_tenth_floors_to_nine():
     assert (tg.tensor([1.0, 5.0]) // 0.1).tolist() == [9.0, 49.0]
     assert (1.0 // 0.1, 5.0 // 0.1) == (9.0, 49.0)  # (Python's, as PyTorch's)

@@ -72,15 +72,26 @@ def _as_tensor(x, like):
 # ---- remainder, fmod, floor_divide: values from NumPy, gradients from the composite ------
 def _exactly(composite, value):
     """``composite`` (recorded) carrying the exactly rounded ``value``: x - floor(x / y) * y
-    rounds twice where NumPy's remainder is exact, so the difference is added as a constant.
-    While tracing it is not (a constant would not follow replay): there the composite's
-    own value, within an ulp or two of x, is what replays."""
+    rounds twice where NumPy's remainder is exact, and its zeros need not have the value's
+    sign.  ``value + -(sg(c) - c)`` is ``value`` to the bit (adding -0.0 changes nothing,
+    not even -0.0) with the composite's gradient; where the composite is not finite it is
+    the value already (an infinity, a NaN) and stands.  While tracing the composite alone
+    stands (a constant would not follow replay): its own value, within an ulp or two."""
     if state.tracing is not None:
         return composite
-    diff = np.asarray(value, dtype=composite.dtype) - np.asarray(composite._data)
-    if not diff.any() or np.isnan(diff).all():
+    c = np.asarray(composite._data)
+    value = np.asarray(value, dtype=c.dtype)
+    if _same(c, value):
         return composite
-    return ew.add(composite, Tensor(np.where(np.isnan(diff), 0.0, diff).astype(composite.dtype)))
+    zero = ew.neg(ew.sub(_stop_gradient(composite), composite))  # -0.0, gradient 1
+    exact = ew.add(Tensor(value), zero)
+    finite = np.isfinite(c)
+    return exact if finite.all() else ew.where(Tensor(finite), exact, composite)
+
+
+def _same(a, b):
+    """The same values, NaNs and signs of zero."""
+    return np.array_equal(a, b, equal_nan=True) and np.array_equal(np.signbit(a), np.signbit(b))
 
 
 def _rounded(value, inputs, composite):
@@ -95,8 +106,7 @@ def _rounded(value, inputs, composite):
         if isinstance(t, Tensor) and t._rg:
             y = ew.add(y, ew.mul(t, 0.0))
     c = np.asarray(y._data)
-    if state.tracing is not None or (np.array_equal(c, value, equal_nan=True) and
-                                     np.array_equal(np.signbit(c), np.signbit(value))):
+    if state.tracing is not None or _same(c, value):
         return y
     return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)), y)
 
@@ -136,7 +146,13 @@ def _divmod_op(name, npfn, quotient):
         q = quotient(x / y)
         if npfn is _remainder:  # PyTorch's floor division of an infinity is nan
             q = ew.where(cmp.isinf(x), math.nan, q)
-        out = _exactly(x - _stop_gradient(q) * y, value)
+        # a zero quotient times an infinite divisor is NaN: 0 there (5 % inf is 5), and y's
+        # gradient, -q, is 0 there all the same
+        qy = _stop_gradient(q) * y
+        zero_q = np.asarray(q._data) == 0
+        if (zero_q & np.isinf(np.asarray(y._data))).any():
+            qy = ew.where(Tensor(zero_q), 0.0, qy)
+        out = _exactly(x - qy, value)
         # (PyTorch's nodes: FmodBackward0 for a number divisor, FmodBackward1 for a tensor)
         return named_result(out, f"{name.capitalize()}Backward{int(isinstance(other, Tensor))}",
                             input, other)
