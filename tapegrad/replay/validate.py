@@ -513,8 +513,10 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     reads (a sum, a dot, a guard): a small file of many rows reading one large slot, or of
     products reusing one block at every batch offset, took hours to check (10**12
     multiply-adds from a 7 kB file).  With ``max_bytes``, a work over ``WORK_PER_BYTE *
-    max_bytes`` is refused, and so is a check whose rows checked one at a time in Python
-    (``layout.ROW_WORK`` each) would cost more, before they are checked."""
+    max_bytes`` is refused, and so are more meta entries of variable-length windows
+    (indices, a cat's operands, a product's batch offsets) than that, before they are read
+    (every row may name one long window).  Every check runs over all the rows of an opcode
+    at once (NumPy), none row by row in Python."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
@@ -578,11 +580,7 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     ops, starts = np.unique(codes[order], return_index=True)
     groups = [(code, order[lo:hi]) for code, lo, hi in
               zip(ops.tolist(), starts.tolist(), [*starts[1:].tolist(), len(rows)])]
-    one_at_a_time = sum(len(sel) for code, sel in groups
-                        if getattr(OPS[code].check, "per_row", False))
-    _check_work(one_at_a_time * layout.ROW_WORK, max_bytes,
-                f"checking its {one_at_a_time} rows whose fields are checked one at a time "
-                f"(~{layout.ROW_WORK} element operations each)")
+    lay.bound = lambda work, what: _check_work(work, max_bytes, what)
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
