@@ -504,8 +504,12 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         if weights_only:
             raise WeightsOnlyError(_WEIGHTS_ONLY)
-        with z.open(_PICKLE) as fh:
-            return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+        bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
+        try:
+            with z.open(_PICKLE) as fh:
+                return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+        finally:
+            validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:

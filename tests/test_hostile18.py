@@ -398,3 +398,76 @@ def test_many_rows_naming_one_long_window_are_counted_before_it_is_read():
         tg.jit.load(io.BytesIO(data))
     t = tg.jit.load(io.BytesIO(_saved(_empty_products(100_000, 10))))  # (2e6 entries)
     assert t.value(np.arange(4.0)) == 22.0
+
+
+# ---- a pickled tape is checked as a saved one is ------------------------------------------
+def _empty_cat_traced():
+    """A Traced of cat([x[:0], 2 x[:0]]).sum() + x.sum(), its cat's outer count 2**62 (the
+    blocks fill 0 elements of an empty output: test_hostile17's hang, now in a pickle)."""
+    t = tg.trace(lambda x: tg.cat([x[:0], x[:0] * 2]).sum() + x.sum(), np.ones(4))
+    k = int(t.rows[t.rows[:, 0] == CAT][0, 4])
+    t.meta = t.meta.copy()
+    t.meta[k + 1] = 1 << 62
+    return t
+
+
+def _in_subprocess(code, timeout=120):
+    import subprocess
+    import sys
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=timeout, cwd=str(__import__("pathlib").Path(
+                                  __file__).resolve().parent.parent))
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"did not finish in {timeout} s")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def test_unpickling_a_tape_applies_the_loads_bounds(tmp_path):
+    """On main Traced.__setstate__ checked the fields without max_bytes: pickle.loads of
+    this 1 kB pickle, or tapegrad.load(weights_only=False) of a save of it, never returned
+    (the traced-point replay looped 2**62 times)."""
+    import pickle
+    path = tmp_path / "t.pkl"
+    path.write_bytes(pickle.dumps(_empty_cat_traced()))
+    out = _in_subprocess("import pickle\ntry:\n"
+                         f"    pickle.loads(open({str(path)!r}, 'rb').read())\n"
+                         "    print('loaded')\nexcept ValueError as e:\n    print(e)\n")
+    assert "traced point" in out and "4.61e+18 element operations" in out and \
+        "max_bytes=1073741824" in out, out
+    buf = io.BytesIO()
+    tg.save({"tape": _empty_cat_traced()}, buf)
+    with pytest.raises(ValueError, match=r"traced point .*max_bytes=5000000 allows"):
+        tg.load(io.BytesIO(buf.getvalue()), weights_only=False, max_bytes=5_000_000)
+
+
+def test_a_pickled_tape_under_a_bound_too_small_is_refused_and_a_good_one_loads():
+    import pickle
+    t = tg.trace(lambda x: tg.cat([x, x * 2]).sum() + (x.reshape(40, 50) @ x.reshape(50, 40)).sum(),
+                 np.arange(2000.0))
+    x = np.linspace(0, 1, 2000)
+    back = pickle.loads(pickle.dumps(t))
+    assert back.value(x) == t.value(x)
+    buf = io.BytesIO()
+    tg.save([t], buf)
+    with pytest.raises(ValueError, match=r"trace field 'rows': replaying .*max_bytes=8000 allows"):
+        tg.load(io.BytesIO(buf.getvalue()), weights_only=False, max_bytes=8000)
+    back, = tg.load(io.BytesIO(buf.getvalue()), weights_only=False)
+    assert back.value(x) == t.value(x)
+    bound = validate.UNPICKLE_MAX_BYTES.set(8000)
+    try:
+        with pytest.raises(ValueError, match=r"max_bytes=8000"):
+            pickle.loads(pickle.dumps(t))
+    finally:
+        validate.UNPICKLE_MAX_BYTES.reset(bound)
+
+
+def test_a_pickled_tape_with_a_field_out_of_range_is_refused():
+    import pickle
+    t = tg.trace(lambda x: x[tg.tensor([0, 3])].sum(), np.arange(4.0))
+    k = int(t.rows[t.rows[:, 0] == GATHER][0, 4])
+    t.meta = t.meta.copy()
+    t.meta[k + 2] = 4  # (an index past in0's 4 elements)
+    with pytest.raises(ValueError, match=r"IndexBackward0|GatherBackward0|an index in meta"):
+        pickle.loads(pickle.dumps(t))
