@@ -471,3 +471,48 @@ def test_a_pickled_tape_with_a_field_out_of_range_is_refused():
     t.meta[k + 2] = 4  # (an index past in0's 4 elements)
     with pytest.raises(ValueError, match=r"IndexBackward0|GatherBackward0|an index in meta"):
         pickle.loads(pickle.dumps(t))
+
+
+# ---- meta entries the replay plan rewrites are each one row's --------------------------------
+def _chain(x):
+    z = x * 2
+    for _ in range(6):
+        z = z * 1.5
+    return z
+
+
+def _shared(op):
+    """Two rows of op (cat, addmm) naming one meta window: the plan renumbers the slot numbers
+    it holds (x2) once per row, so the second row read slot 4 s, past the plan's offsets."""
+    def f(x):
+        w = _chain(x)
+        if op == CAT:
+            return tg.cat([w, w]) + tg.cat([w, w]) * 2
+        W = w.reshape(2, 2)
+        b = w[:2] * 1.0
+        return tg.nn.functional.linear(W, W, b).reshape(4) + tg.nn.functional.linear(W, W, b) \
+            .reshape(4)
+    x = np.arange(1.0, 5.0)
+    a = _arrays(f, x)
+    rows = a["rows"][a["rows"][:, 0] == op]
+    assert len(rows) == 2
+    a["rows"][np.nonzero(a["rows"][:, 0] == op)[0][1], 4] = rows[0, 4]
+    return a, f, x
+
+
+@pytest.mark.parametrize("op", [CAT, ADDMM], ids=["cat", "addmm"])
+def test_rows_sharing_slot_numbers_in_the_meta_pool_are_refused(op):
+    """On main this loaded (the traced point replays the rows, not the plan) and its jacobian
+    read past the plan's slot offsets (IndexError without Numba's JIT, garbage with it)."""
+    a, f, x = _shared(op)
+    with pytest.raises(ValueError, match=r"trace field 'meta': entry \d+ holds a slot number "
+                                         r".* named by more than one row"):
+        tg.jit.load(io.BytesIO(_saved(a)))
+
+
+def test_rows_with_their_own_windows_still_load():
+    for op in (CAT, ADDMM):
+        a, f, x = _shared(op)
+        a = _arrays(f, x)  # (as recorded)
+        t = tg.jit.load(io.BytesIO(_saved(a)))
+        np.testing.assert_allclose(t.jacobian(x), tg.trace(f, x).jacobian(x), rtol=1e-12)

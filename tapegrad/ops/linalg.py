@@ -660,6 +660,7 @@ def _linear_layout(bias):
                            f"{int(n_b[i])} elements, not N = {int(N[i])} (or is not older "
                            "than the output)")
             lay.needs_grad(need_b, sb, "need_b")
+            lay.holds_slots(R[:, 4] + 6)
         lay.work += float(np.sum(np.prod(head[:, :3].astype(np.float64), axis=1)))
     return check
 

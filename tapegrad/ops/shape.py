@@ -1243,6 +1243,7 @@ def _cat_layout(lay, R):
                       f"meta[{int(k[i]) + 2 + int(n[i])}:{int(k[i]) + 2 + 2 * int(n[i])}] do not "
                       "fit their operand slots (or one is not older than the output)")
         np.add.at(filled, row, np.where(outer[row] > 0, m, 0))  # (each below a slot's size)
+        lay.holds_slots(at)
     fill, big = layout.product(outer, filled)
     lay.check_each(big | (fill != n_out), lambda i: f"the blocks fill {int(outer[i])} x "
                    f"{int(filled[i])} elements of {int(n_out[i])}")

@@ -590,6 +590,11 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
+    p = lay.shared_slots()
+    if p is not None:
+        raise ValueError(f"trace field 'meta': entry {p} holds a slot number (a cat's operand, "
+                         "a linear's bias) and is named by more than one row's fields (the "
+                         "replay plan renumbers it in place: each row needs its own)")
     touched = [np.where(rows[:, c] >= 0, size[np.maximum(rows[:, c], 0)], 0) for c in (1, 2, 3)]
     work = float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
     _check_work(work, max_bytes)
