@@ -329,20 +329,25 @@ def test_a_product_that_wraps_to_the_slots_size_is_refused():
 # ---- a legitimate trace of many such rows loads -------------------------------------------
 def _repeated(a, ops, n):
     """Trace arrays a with the first row of each opcode in ops appended n more times, each
-    writing a new slot (its values the first's)."""
-    rows, offs, vals0 = [a["rows"]], list(a["offs"]), [a["vals0"]]
+    writing a new slot (its values the first's); a cat or addmm copy with a copy of its
+    meta window (slot numbers there are each one row's)."""
+    rows, offs, vals0, meta = [a["rows"]], list(a["offs"]), [a["vals0"]], a["meta"]
     top = int(a["offs"][-1])
     for op in ops:
         r = a["rows"][a["rows"][:, 0] == op][0]
         m = int(a["offs"][r[1] + 1] - a["offs"][r[1]])
         new = np.repeat(r[None], n, axis=0)
         new[:, 1] = len(offs) - 1 + np.arange(n)
+        if op in (CAT, ADDMM):
+            w = meta[r[4]:r[4] + (2 + 2 * meta[r[4]] if op == CAT else 7)]
+            new[:, 4] = len(meta) + len(w) * np.arange(n)
+            meta = np.concatenate([meta, np.tile(w, n)])
         offs.extend((top + m * np.arange(1, n + 1)).tolist())
         top += m * n
         vals0.append(np.tile(a["vals0"][a["offs"][r[1]]:a["offs"][r[1] + 1]], n))
         rows.append(new)
     return dict(a, rows=np.concatenate(rows), offs=np.array(offs, np.int64),
-                vals0=np.concatenate(vals0))
+                vals0=np.concatenate(vals0), meta=meta)
 
 
 def _many(x):
