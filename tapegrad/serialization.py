@@ -394,7 +394,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed) and a trace's check
-    (``tapegrad.replay.load``); ``map_location`` may
+    (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
+    ``Traced.__setstate__``); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
     each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
     default, True, as in torch, unless a ``pickle_module`` is given: then False, as torch

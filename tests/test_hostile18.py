@@ -7,7 +7,21 @@
   checks run over all rows at once now (NumPy; a variable-length window of the meta pool,
   a cat's operands or a product's offsets, read in chunks and counted against the bound
   before it is read), exact near int64's ends; hypothesis holds each to the one-row check
-  it replaced, written out here.
+  it replaced, written out here.  A legitimate trace of 250,000 such rows loads (on main:
+  refused, "2.5e+09 element operations");
+- 10,000 empty products (M = N = 0) of 100,000 batches each, all naming one window of
+  offsets in the meta pool (a 30 kB file), hung load on main (each row's window became a
+  list of Python ints: 2 * 10**9 of them); the entries such windows name are now counted
+  against the work bound before any is read;
+- Traced.__setstate__ checked a pickled tape's fields without max_bytes: a 1 kB pickle of a
+  cat of 2**62 empty blocks hung pickle.loads and tapegrad.load(weights_only=False) on
+  main.  Unpickling applies tapegrad.load's max_bytes (validate.UNPICKLE_MAX_BYTES; the
+  default under pickle.loads);
+- two cat (or addmm) rows naming one meta window loaded on main: the replay plan doubles
+  the slot numbers held there in place once per row, so the second read slot 4 s, past
+  the plan's offsets (IndexError without Numba's JIT, out-of-bounds reads with it; the
+  traced-point check replays the rows, not the plan, so it passed).  A meta entry holding
+  a slot number is now one row's, read by no other row's check.
 """
 import io
 

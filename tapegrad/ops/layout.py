@@ -6,7 +6,10 @@ and never check them (a check per element would cost more than the rule).  A tap
 here is right by construction; a file is not, so every op declares its layout with its
 ``declare(..., check=...)`` and ``replay/validate.py`` runs the checks over every row of a
 loaded tape.  A check gets a ``Layout`` (the tape's slot sizes, pools and guard count) and
-the rows of its opcode; it raises ``ValueError`` naming the row and the field.
+the rows of its opcode, all at once (NumPy arrays: a trace may hold 10**6 rows); it raises
+``ValueError`` naming the row and the field.  Sizes and products are exact near int64's
+ends (``product``); a window of variable length (indices, a cat's operands) is read
+through ``Layout.ragged``, counted against the load's work bound first.
 
 Elementwise ops need no check of their own: ``declare`` derives it from their ``aux``.
 """
