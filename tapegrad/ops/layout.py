@@ -36,7 +36,7 @@ class Layout:
         self.work = 0.0  # replay work beyond reading and writing each row's slots (products)
         self.bound = None  # bound(work, what): validate's work bound, or None
         self.read = 0.0  # meta entries read by the checks of variable-length windows
-        self.spans = []  # (starts, lengths) of the meta windows the checks read
+        self.spans = None  # a list: (starts, length(s)) of the meta windows the checks read
         self.slot_at = []  # meta positions holding slot numbers (cat's operands, a bias)
 
     def fail(self, i, msg):
@@ -88,7 +88,7 @@ class Layout:
         bad = (k < 0) | (k > len(self.meta) - n)
         self._first(bad, lambda i: f"{what} reads meta[{int(k[i])}:{int(k[i]) + n}], past the "
                                    f"meta pool ({len(self.meta)} entries)")
-        self.spans.append((k, np.full(len(k), n)))
+        self._span(k, n)
         return self.meta[k[:, None] + np.arange(n)]
 
     def const_index(self, c, n=1):
@@ -120,7 +120,7 @@ class Layout:
             first(bad, lambda i: f"strided map reads meta[{int(k[i]) + 2}:"
                                  f"{int(k[i]) + 2 + 2 * d}], past the meta pool "
                                  f"({len(self.meta)} entries)")
-            self.spans.append((kk, np.full(len(kk), 2 * d)))
+            self._span(kk, 2 * d)
             f = self.meta[kk[:, None] + np.arange(2 * d)]
             shape, strides, m = f[:, :d], f[:, d:], n[at]
             big = np.prod(shape.astype(np.float64), axis=1) > 2.0 ** 62
@@ -176,7 +176,7 @@ class Layout:
         self._first(bad, lambda i: f"{what} reads meta[{int(k[i])}:"
                                    f"{int(k[i]) + width * int(count[i])}], past the meta pool "
                                    f"({len(self.meta)} entries)")
-        self.spans.append((k, width * count))
+        self._span(k, width * count)
 
     def ragged(self, k, count, what, width=1):
         """``(row, at)`` of every entry ``meta[k[i] + width * j]``, ``j < count[i]`` (windows
@@ -207,10 +207,15 @@ class Layout:
                 down = (at > k[row]) & (v < self.meta[np.maximum(at - 1, 0)])
                 self._first_of(row, down, lambda i: f"{what}s must be non-decreasing")
 
+    def _span(self, k, n):
+        if self.spans is not None:  # (kept only for a tape holding slot numbers in meta)
+            self.spans.append((k, n))
+
     def holds_slots(self, at):
         """Meta positions ``at`` hold slot numbers: the replay plan renumbers them in place
         (replay/__init__.py _Plan), so no other row may read them (``shared_slots``)."""
-        self.slot_at.append(at)
+        if self.spans is not None:
+            self.slot_at.append(at)
 
     def shared_slots(self):
         """The first meta position holding a slot number that two rows name (or one row
@@ -219,7 +224,7 @@ class Layout:
         if not len(at):
             return None
         starts = np.concatenate([k for k, _ in self.spans])
-        ends = np.concatenate([k + n for k, n in self.spans])
+        ends = np.concatenate([k + n for k, n in self.spans])  # (n: one, or one a row)
         m = len(self.meta) + 1
         cover = np.cumsum(np.bincount(starts, minlength=m) - np.bincount(ends, minlength=m))
         bad = (cover[at] != 1) | (np.bincount(at, minlength=m)[at] != 1)

@@ -587,6 +587,8 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     groups = [(code, order[lo:hi]) for code, lo, hi in
               zip(ops.tolist(), starts.tolist(), [*starts[1:].tolist(), len(rows)])]
     lay.bound = lambda work, what: _check_work(work, max_bytes, what)
+    if any(OPS[code].meta_slots is not None for code, _ in groups):
+        lay.spans = []  # (meta entries holding slot numbers: read by one row's check only)
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
