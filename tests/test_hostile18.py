@@ -12,8 +12,8 @@
 - 10,000 empty products (M = N = 0) of 100,000 batches each, all naming one window of
   offsets in the meta pool (a 30 kB file), hung load on main (each row's window became a
   list of Python ints: 2 * 10**9 of them; read in NumPy they took 90 s); the entries such
-  windows name are now counted against the work bound before any is read, those named
-  again by another row at ``layout.REREAD`` operations each;
+  windows name are now counted against the work bound before any is read
+  (``layout.READ`` operations each, those named again by another row ``layout.REREAD``);
 - Traced.__setstate__ checked a pickled tape's fields without max_bytes: a 1 kB pickle of a
   cat of 2**62 empty blocks hung pickle.loads and tapegrad.load(weights_only=False) on
   main.  Unpickling applies tapegrad.load's max_bytes (validate.UNPICKLE_MAX_BYTES; the
@@ -409,14 +409,15 @@ def _empty_products(nb, n):
 def test_many_rows_naming_one_long_window_are_counted_before_it_is_read():
     """10,000 empty products of 100,000 batches each, all naming one window of offsets (a
     30 kB file): on main each row's window became a list of 200,000 Python ints, 2 * 10**9
-    of them (minutes).  Read in NumPy, ~50 ns an entry, it took 90 s: entries named again
-    count ``layout.REREAD`` operations each, refused before any is read."""
+    of them (minutes).  Read in NumPy, ~50 ns an entry, it took 90 s: entries count
+    ``layout.READ`` operations each, those named again ``layout.REREAD``, refused before any
+    is read."""
     data = _saved(_empty_products(100_000, 10_000), compressed=True)
     assert len(data) < 100_000
     with pytest.raises(ValueError, match=r"checking the batch offsets its rows name in the "
-                                         r"meta pool \(2e\+09 named again by another row: 64 "
-                                         r"operations each\) takes about 1\.3e\+11 element "
-                                         r"operations.*max_bytes=1073741824"):
+                                         r"meta pool \(8 operations an entry, 64 for each of "
+                                         r"the 2e\+09 named again by another row\) takes about "
+                                         r"1\.44e\+11 element operations.*max_bytes=1073741824"):
         tg.jit.load(io.BytesIO(data))
     t = tg.jit.load(io.BytesIO(_saved(_empty_products(100_000, 10))))  # (1.8e6 again)
     assert t.value(np.arange(4.0)) == 22.0

@@ -182,20 +182,20 @@ class Layout:
         """``(row, at)`` of every entry ``meta[k[i] + width * j]``, ``j < count[i]`` (windows
         checked), in row order, in chunks of at most ``CHUNK``; a chunk's index arrays are
         all the memory taken.  The entries are counted against ``bound`` (validate's work
-        bound) before any is read: one each, as the replay reads them, and ``REREAD`` more
-        for each entry more than one window names (recorded rows each push their own; a
-        small file's rows may all name one long window: 10**4 rows naming one window of
-        10**5 entries took 90 s, ~50 ns an entry, where the bound allows seconds)."""
+        bound) before any is read: ``READ`` operations each (~50 ns of NumPy an entry, where
+        the bound counts compiled operations of ~1 ns), ``REREAD`` each named by more than
+        one window (recorded rows each push their own; a small file's rows may all name one
+        long window: 10**4 rows naming one window of 10**5 entries took 90 s)."""
         total = float(np.sum(count, dtype=np.float64))
         m = len(self.meta) + 1
         covered = np.cumsum(np.bincount(k, minlength=m) -
                             np.bincount(k + width * count, minlength=m))
         again = total * width - np.count_nonzero(covered)
-        self.read += total * width + REREAD * again
+        self.read += READ * total * width + REREAD * again
         if self.bound is not None:
-            self.bound(self.read, f"checking the {what} its rows name in the meta pool "
-                                  f"({again:.3g} named again by another row: {REREAD} "
-                                  "operations each)")
+            self.bound(self.read, f"checking the {what} its rows name in the meta pool ({READ} "
+                                  f"operations an entry, {REREAD} for each of the {again:.3g} "
+                                  "named again by another row)")
         ends = np.cumsum(count)
         for lo in range(0, int(total), CHUNK):
             e = np.arange(lo, min(lo + CHUNK, int(total)))
@@ -246,7 +246,7 @@ class Layout:
 
 
 CHUNK = 1 << 20  # meta entries ``Layout.ragged`` indexes at once
-REREAD = 64  # element operations (of the work bound) a meta entry read again costs in NumPy
+READ, REREAD = 8, 64  # work-bound operations a meta entry read (again) by a check counts
 BIG = 2.0 ** 62  # a product above this (float64: within 1e-16) exceeds any slot's size
 
 
