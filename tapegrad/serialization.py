@@ -394,7 +394,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
     ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed) and a trace's check
-    (``tapegrad.replay.load``); ``map_location`` may
+    (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
+    ``Traced.__setstate__``); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
     each tensor and 'cpu' (returning a tensor or None); ``weights_only=None`` means the
     default, True, as in torch, unless a ``pickle_module`` is given: then False, as torch
@@ -504,8 +505,12 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         if weights_only:
             raise WeightsOnlyError(_WEIGHTS_ONLY)
-        with z.open(_PICKLE) as fh:
-            return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+        bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
+        try:
+            with z.open(_PICKLE) as fh:
+                return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+        finally:
+            validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:
         raise _corrupt("its structure is nested too deeply") from None
     except (zipfile.BadZipFile, zlib.error, EOFError) as e:

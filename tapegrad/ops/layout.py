@@ -6,7 +6,10 @@ and never check them (a check per element would cost more than the rule).  A tap
 here is right by construction; a file is not, so every op declares its layout with its
 ``declare(..., check=...)`` and ``replay/validate.py`` runs the checks over every row of a
 loaded tape.  A check gets a ``Layout`` (the tape's slot sizes, pools and guard count) and
-the rows of its opcode; it raises ``ValueError`` naming the row and the field.
+the rows of its opcode, all at once (NumPy arrays: a trace may hold 10**6 rows); it raises
+``ValueError`` naming the row and the field.  Sizes and products are exact near int64's
+ends (``product``); a window of variable length (indices, a cat's operands) is read
+through ``Layout.ragged``, counted against the load's work bound first.
 
 Elementwise ops need no check of their own: ``declare`` derives it from their ``aux``.
 """
@@ -30,7 +33,11 @@ class Layout:
         self.name = name  # opcode -> node name, for messages
         self.op = None
         self.rows = None  # the row numbers being checked (for messages)
-        self.work = 0  # replay work beyond reading and writing each row's slots (products)
+        self.work = 0.0  # replay work beyond reading and writing each row's slots (products)
+        self.bound = None  # bound(work, what): validate's work bound, or None
+        self.read = 0.0  # meta entries read by the checks of variable-length windows
+        self.spans = None  # a list: (starts, length(s)) of the meta windows the checks read
+        self.slot_at = []  # meta positions holding slot numbers (cat's operands, a bias)
 
     def fail(self, i, msg):
         """Raise for the i-th row of those being checked."""
@@ -81,6 +88,7 @@ class Layout:
         bad = (k < 0) | (k > len(self.meta) - n)
         self._first(bad, lambda i: f"{what} reads meta[{int(k[i])}:{int(k[i]) + n}], past the "
                                    f"meta pool ({len(self.meta)} entries)")
+        self._span(k, n)
         return self.meta[k[:, None] + np.arange(n)]
 
     def const_index(self, c, n=1):
@@ -112,6 +120,7 @@ class Layout:
             first(bad, lambda i: f"strided map reads meta[{int(k[i]) + 2}:"
                                  f"{int(k[i]) + 2 + 2 * d}], past the meta pool "
                                  f"({len(self.meta)} entries)")
+            self._span(kk, 2 * d)
             f = self.meta[kk[:, None] + np.arange(2 * d)]
             shape, strides, m = f[:, :d], f[:, d:], n[at]
             big = np.prod(shape.astype(np.float64), axis=1) > 2.0 ** 62
@@ -143,59 +152,112 @@ class Layout:
         """Fail at the first row where ``bad`` holds, with ``msg(i)`` (i: its position)."""
         self._first(bad, msg)
 
-    # -- one row at a time (meta layouts) ----------------------------------------------
-    def window(self, i, k, n, what="meta"):
-        """``meta[k .. k+n-1]`` of row i as Python ints (after checking they exist)."""
-        k, n = int(k), int(n)
-        if n < 0 or k < 0 or k + n > len(self.meta):
-            self.fail(i, f"{what} reads meta[{k}:{k + n}], past the meta pool "
-                         f"({len(self.meta)} entries)")
-        return self.meta[k:k + n].tolist()
+    def at_least(self, f, names, lo=0):
+        """Each column of ``f`` (rows, len(names)) is at least ``lo``."""
+        self._first((f < lo).any(axis=1), lambda i: "meta field {} = {} must be >= {}".format(
+            *next((nm, int(v)) for nm, v in zip(names, f[i]) if v < lo), lo))
 
-    def ints(self, i, values, names, lo=0):
-        """Each of ``values`` is at least ``lo``."""
-        for v, nm in zip(values, names):
-            if v < lo:
-                self.fail(i, f"meta field {nm} = {v} must be >= {lo}")
-
-    def needs_grad(self, i, needs, slots, names):
+    def needs_grad(self, needs, slots, name):
         """A product's need flags (``need_a``...: 0 skips an operand's adjoint): 0 only for a
         constant operand (as recorded: every input requires grad).  The interpreters skip
         the product, so a cleared flag on a computed operand silently zeroed that part of
         the gradient, which a loaded trace without ``grad0`` (a vector output, a format-1
-        file) never compares."""
-        for need, s, nm in zip(needs, slots, names):
-            if not need and self.computed[s]:
-                self.fail(i, f"meta field {nm} = 0 (no gradient into slot {s}), but slot {s} "
-                             "is computed from the inputs")
+        file) never compares.  (``slots``: checked to exist.)"""
+        self._first((needs == 0) & self.computed[slots],
+                    lambda i: f"meta field {name} = 0 (no gradient into slot {int(slots[i])}), "
+                              f"but slot {int(slots[i])} is computed from the inputs")
 
-    def slot_of(self, i, s, what):
-        if not 0 <= s < self.nslots:
-            self.fail(i, f"{what} slot {s} is out of range (the trace has {self.nslots} slots)")
-        return int(self.size[s])
+    # -- windows of variable length ----------------------------------------------------
+    def window(self, k, count, width=1, what="meta"):
+        """``meta[k .. k + width * count - 1]`` exists for every row (and count >= 0); exact
+        for any int64 (``width * count`` is never formed)."""
+        room = len(self.meta) - k
+        bad = (k < 0) | (room < 0) | (count < 0) | (count > np.maximum(room, 0) // width)
+        self._first(bad, lambda i: f"{what} reads meta[{int(k[i])}:"
+                                   f"{int(k[i]) + width * int(count[i])}], past the meta pool "
+                                   f"({len(self.meta)} entries)")
+        self._span(k, width * count)
 
-    def indices(self, i, k, n, target, what="index"):
-        """``meta[k .. k+n-1]`` are element indices below ``target``."""
-        self.window(i, k, n, what)
-        idx = self.meta[int(k):int(k) + int(n)]
-        if n and (idx.min() < 0 or idx.max() >= target):
-            self.fail(i, f"an {what} in meta[{k}:{k + n}] is outside 0..{target - 1}")
+    def ragged(self, k, count, what, width=1):
+        """``(row, at)`` of every entry ``meta[k[i] + width * j]``, ``j < count[i]`` (windows
+        checked), in row order, in chunks of at most ``CHUNK``; a chunk's index arrays are
+        all the memory taken.  The entries are counted against ``bound`` (validate's work
+        bound) before any is read: ``READ`` operations each (~50 ns of NumPy an entry, where
+        the bound counts compiled operations of ~1 ns), ``REREAD`` each named by more than
+        one window (recorded rows each push their own; a small file's rows may all name one
+        long window: 10**4 rows naming one window of 10**5 entries took 90 s)."""
+        total = float(np.sum(count, dtype=np.float64))
+        m = len(self.meta) + 1
+        covered = np.cumsum(np.bincount(k, minlength=m) -
+                            np.bincount(k + width * count, minlength=m))
+        again = total * width - np.count_nonzero(covered)
+        self.read += READ * total * width + REREAD * again
+        if self.bound is not None:
+            self.bound(self.read, f"checking the {what} its rows name in the meta pool ({READ} "
+                                  f"operations an entry, {REREAD} for each of the {again:.3g} "
+                                  "named again by another row)")
+        ends = np.cumsum(count)
+        for lo in range(0, int(total), CHUNK):
+            e = np.arange(lo, min(lo + CHUNK, int(total)))
+            row = np.searchsorted(ends, e, side="right")
+            yield row, k[row] + width * (e - (ends[row] - count[row]))
+
+    def indices(self, k, count, target, what="index", ascending=False):
+        """``meta[k[i] .. k[i] + count[i] - 1]`` are element indices below ``target[i]``
+        (and non-decreasing, if ``ascending``)."""
+        self.window(k, count, what=what)
+        for row, at in self.ragged(k, count, f"{what} entries"):
+            v = self.meta[at]
+            self._first_of(row, (v < 0) | (v >= target[row]), lambda i: (
+                f"an {what} in meta[{int(k[i])}:{int(k[i]) + int(count[i])}] is outside "
+                f"0..{int(target[i]) - 1}"))
+            if ascending:
+                down = (at > k[row]) & (v < self.meta[np.maximum(at - 1, 0)])
+                self._first_of(row, down, lambda i: f"{what}s must be non-decreasing")
+
+    def _span(self, k, n):
+        if self.spans is not None:  # (kept only for a tape holding slot numbers in meta)
+            self.spans.append((k, n))
+
+    def holds_slots(self, at):
+        """Meta positions ``at`` hold slot numbers: the replay plan renumbers them in place
+        (replay/__init__.py _Plan), so no other row may read them (``shared_slots``)."""
+        if self.spans is not None:
+            self.slot_at.append(at)
+
+    def shared_slots(self):
+        """The first meta position holding a slot number that two rows name (or one row
+        twice), or that another row's check read as well; None if there is none."""
+        at = np.concatenate(self.slot_at) if self.slot_at else np.zeros(0, np.int64)
+        if not len(at):
+            return None
+        starts = np.concatenate([k for k, _ in self.spans])
+        ends = np.concatenate([k + n for k, n in self.spans])  # (n: one, or one a row)
+        m = len(self.meta) + 1
+        cover = np.cumsum(np.bincount(starts, minlength=m) - np.bincount(ends, minlength=m))
+        bad = (cover[at] != 1) | (np.bincount(at, minlength=m)[at] != 1)
+        return int(at[np.argmax(bad)]) if bad.any() else None
+
+    def _first_of(self, row, bad, msg):
+        """Fail at ``row`` of the first entry where ``bad`` holds."""
+        if bad.any():
+            i = int(row[np.argmax(bad)])
+            self.fail(i, msg(i))
 
 
-ROW_WORK = 10_000  # what a row checked one at a time in Python costs (element operations,
-# as validate's work bound counts them: ~10 us a row, as much as 10**4 element operations)
+CHUNK = 1 << 20  # meta entries ``Layout.ragged`` indexes at once
+READ, REREAD = 8, 64  # work-bound operations a meta entry read (again) by a check counts
+BIG = 2.0 ** 62  # a product above this (float64: within 1e-16) exceeds any slot's size
 
 
-def each_row(fn):
-    """A check from ``fn(layout, i, o, a, b, k)`` run on every row (Python ints).  Such rows
-    count ``ROW_WORK`` each toward the load's work bound (``per_row``): a 120 kB file of
-    10**6 rows took 7 s to check one at a time, 1 GB of them minutes; checks of fixed-size
-    fields are written over all rows at once instead (``sizes``, ``fields``)."""
-    def check(lay, R):
-        for i, (_, o, a, b, k) in enumerate(R.tolist()):
-            fn(lay, i, o, a, b, k)
-    check.per_row = True
-    return check
+def product(*cols):
+    """The row-wise product of int64 columns (each >= 0), and where it is too big for any
+    slot.  Exact where it is not: int64 wraps modulo 2**64, so a product below 2**63 comes
+    out right however its partial products wrapped, and float64 tells which are below."""
+    big = np.prod([c.astype(np.float64) for c in cols], axis=0) > BIG
+    with np.errstate(over="ignore"):
+        exact = np.prod(cols, axis=0)
+    return np.where(big, -1, exact), big
 
 
 def elementwise(consts=0, slot_aux=False, binary=None):
@@ -242,7 +304,6 @@ def both(*checks):
     def check(lay, R):
         for c in checks:
             c(lay, R)
-    check.per_row = any(getattr(c, "per_row", False) for c in checks)
     return check
 
 

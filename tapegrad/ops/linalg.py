@@ -481,21 +481,30 @@ def _batch_sum(r, t, index, n, shape):
     return S.reshape(r.emit(S.SCATTER, t, k, (n * P * Q,)), *shape)
 
 
-@layout.each_row
-def _matmul_layout(lay, i, o, a, b, k):
+def _matmul_layout(lay, R):
     # meta: [nb, M, K, N, need_a, need_b, (a offset, b offset) per batch]
-    nb, M, K, N, need_a, need_b = head = lay.window(i, k, 6)
-    lay.ints(i, head[:4], ("nb", "M", "K", "N"))
-    na, nb_, no = lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1"), lay.slot_of(i, o, "out")
-    lay.needs_grad(i, (need_a, need_b), (a, b), ("need_a", "need_b"))
-    if nb * M * N != no:
-        lay.fail(i, f"{nb} products of ({M}, {K}) @ ({K}, {N}) for an output of {no}")
-    offsets = lay.window(i, k + 6, 2 * nb)
-    for oa, ob in zip(offsets[0::2], offsets[1::2]):
-        if oa < 0 or ob < 0 or oa + M * K > na or ob + K * N > nb_:
-            lay.fail(i, f"a batch at offsets ({oa}, {ob}) reads past in0 ({na} elements) "
-                        f"or in1 ({nb_})")
-    lay.work += nb * M * K * N  # (offsets may repeat: one block read at every batch)
+    o, a, b, k = R[:, 1], R[:, 2], R[:, 3], R[:, 4]
+    head = lay.fields(k, 6)
+    lay.at_least(head[:, :4], ("nb", "M", "K", "N"))
+    nb, M, K, N, need_a, need_b = head.T
+    na, nb_, no = lay.sizes(a, "in0"), lay.sizes(b, "in1"), lay.sizes(o, "out")
+    lay.needs_grad(need_a, a, "need_a")
+    lay.needs_grad(need_b, b, "need_b")
+    n, big = layout.product(nb, M, N)
+    lay.check_each(big | (n != no), lambda i: "{} products of ({}, {}) @ ({}, {}) for an "
+                   "output of {}".format(*head[i, [0, 1, 2, 2, 3]].tolist(), int(no[i])))
+    lay.window(k + 6, nb, 2)
+    MK, big_a = layout.product(M, K)
+    KN, big_b = layout.product(K, N)
+    for row, at in lay.ragged(k + 6, nb, "batch offsets", width=2):
+        oa, ob = lay.meta[at], lay.meta[at + 1]
+        lay._first_of(row, (oa < 0) | (ob < 0) | big_a[row] | big_b[row] |
+                      (oa > na[row] - MK[row]) | (ob > nb_[row] - KN[row]),
+                      lambda i: f"a batch at offsets in meta[{int(k[i]) + 6}:"
+                                f"{int(k[i]) + 6 + 2 * int(nb[i])}] reads past in0 "
+                                f"({int(na[i])} elements) or in1 ({int(nb_[i])})")
+    # (offsets may repeat: one block read at every batch; empty products loop too)
+    lay.work += float(np.sum(nb * (np.prod(head[:, 1:4].astype(np.float64), axis=1) + 1)))
 
 
 @rule
@@ -629,22 +638,30 @@ def linear_vjp(r, g):
 
 
 def _linear_layout(bias):
-    @layout.each_row
-    def check(lay, i, o, a, b, k):
-        M, K, N, need_x, need_w, need_b, sb = head = lay.window(i, k, 7)
-        lay.ints(i, head[:3], ("M", "K", "N"))
-        no, na, nw = lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"), lay.slot_of(i, b, "in1")
-        lay.needs_grad(i, (need_x, need_w), (a, b), ("need_x", "need_w"))
-        if no != M * N or na != M * K or nw != N * K:
-            lay.fail(i, f"x ({na} elements) @ W.T ({nw}) -> out ({no}) does not fit "
-                        f"M, K, N = {M}, {K}, {N}")
-        if not bias and sb != -1:
-            lay.fail(i, f"a linear row without bias has bias slot {sb}")
-        if bias and (lay.slot_of(i, sb, "bias") != N or sb >= o):
-            lay.fail(i, f"bias slot {sb} has {lay.size[sb]} elements, not N = {N}")
-        if bias:
-            lay.needs_grad(i, (need_b,), (sb,), ("need_b",))
-        lay.work += M * K * N
+    def check(lay, R):
+        o, a, b = R[:, 1], R[:, 2], R[:, 3]
+        head = lay.fields(R[:, 4], 7)
+        lay.at_least(head[:, :3], ("M", "K", "N"))
+        M, K, N, need_x, need_w, need_b, sb = head.T
+        no, na, nw = lay.sizes(o, "out"), lay.sizes(a, "in0"), lay.sizes(b, "in1")
+        lay.needs_grad(need_x, a, "need_x")
+        lay.needs_grad(need_w, b, "need_w")
+        (MN, big1), (MK, big2), (NK, big3) = (layout.product(M, N), layout.product(M, K),
+                                              layout.product(N, K))
+        lay.check_each(big1 | big2 | big3 | (no != MN) | (na != MK) | (nw != NK),
+                       lambda i: f"x ({int(na[i])} elements) @ W.T ({int(nw[i])}) -> out "
+                                 f"({int(no[i])}) does not fit M, K, N = {head[i, :3].tolist()}")
+        if not bias:
+            lay.check_each(sb != -1, lambda i: f"a linear row without bias has bias slot "
+                                               f"{int(sb[i])}")
+        else:
+            n_b = lay.sizes(sb, "bias")
+            lay.check_each((n_b != N) | (sb >= o), lambda i: f"bias slot {int(sb[i])} has "
+                           f"{int(n_b[i])} elements, not N = {int(N[i])} (or is not older "
+                           "than the output)")
+            lay.needs_grad(need_b, sb, "need_b")
+            lay.holds_slots(R[:, 4] + 6)
+        lay.work += float(np.sum(np.prod(head[:, :3].astype(np.float64), axis=1)))
     return check
 
 

@@ -146,14 +146,15 @@ def log_softmax_vjp(r, g):
     return [(r.a, g - E.exp(r.out) * g.sum(_softmax_dim(r), keepdim=True))]
 
 
-@layout.each_row
-def _softmax_layout(lay, i, o, a, b, k):
-    outer, size, inner = dims = lay.window(i, k, 3)
-    lay.ints(i, dims, ("outer", "size", "inner"))
-    na, no = lay.slot_of(i, a, "in0"), lay.slot_of(i, o, "out")
-    if outer * size * inner != na or na != no:
-        lay.fail(i, f"outer, size, inner = {dims} for in0 of {na} and out of {no} elements")
-    lay.work += outer * inner  # (the groups: with size 0, 2**62 of them took forever)
+def _softmax_layout(lay, R):
+    dims = lay.fields(R[:, 4], 3)
+    lay.at_least(dims, ("outer", "size", "inner"))
+    na, no = lay.sizes(R[:, 2], "in0"), lay.sizes(R[:, 1], "out")
+    n, big = layout.product(*dims.T)
+    lay.check_each(big | (n != na) | (na != no), lambda i: f"outer, size, inner = "
+                   f"{dims[i].tolist()} for in0 of {int(na[i])} and out of {int(no[i])} elements")
+    # (the groups: with size 0, 2**62 of them took forever)
+    lay.work += float(np.sum(dims[:, 0].astype(np.float64) * dims[:, 2]))
 
 
 @rule
@@ -313,13 +314,13 @@ def nll_vjp(r, g):
     return [(r.a, r.emit(S.SCATTER, S.expand(-g / float(div), n), r.k + 2, r.shape(r.a)))]
 
 
-@layout.each_row
-def _nll_layout(lay, i, o, a, b, k):
-    n, _, _ = lay.window(i, k, 3)
-    lay.ints(i, [n], ["n"])
-    if lay.slot_of(i, o, "out") != 1:
-        lay.fail(i, "the loss is one element")
-    lay.indices(i, k + 3, n, lay.slot_of(i, a, "in0"))
+def _nll_layout(lay, R):
+    k = R[:, 4]
+    n = lay.fields(k, 3)[:, :1]
+    lay.at_least(n, ("n",))
+    lay.check_each(lay.sizes(R[:, 1], "out") != 1, lambda i: "the loss is one element")
+    lay.indices(k + 3, n[:, 0], lay.sizes(R[:, 2], "in0"))
+    lay.work += float(np.sum(n, dtype=np.float64))  # (the picks, into a loss of one element)
 
 
 declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,

@@ -1187,13 +1187,14 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, keepd
 CUMSUM = 58  # meta: [inner, size]: element i sits at (i // inner) % size along the dim
 
 
-@layout.each_row
-def _cumsum_layout(lay, i, o, a, b, k):
-    inner, size = lay.window(i, k, 2)
-    lay.ints(i, (inner, size), ("inner", "size"), lo=1)
-    n = lay.slot_of(i, a, "in0")
-    if lay.slot_of(i, o, "out") != n or n % (inner * size):
-        lay.fail(i, f"inner, size = {inner}, {size} do not tile in0 of {n} elements")
+def _cumsum_layout(lay, R):
+    n_out, n = lay.sizes(R[:, 1], "out"), lay.sizes(R[:, 2], "in0")
+    f = lay.fields(R[:, 4], 2)
+    lay.at_least(f, ("inner", "size"), lo=1)
+    tile, big = layout.product(*f.T)
+    lay.check_each((n_out != n) | np.where(big, n != 0, n % np.maximum(tile, 1) != 0),
+                   lambda i: f"inner, size = {f[i].tolist()} do not tile in0 of {int(n[i])} "
+                             "elements")
 
 
 @rule

@@ -804,14 +804,11 @@ def gather_vjp(r, g):
     return [(r.a, r.emit(SCATTER, g, r.k, r.shape(r.a)))]
 
 
-@layout.each_row
-def _gather_indices(lay, i, o, a, b, k):
-    lay.indices(i, k + 1, lay.slot_of(i, o, "out"), lay.slot_of(i, a, "in0"))
-
-
-# meta: [name, flat index into in0 per output element]
-_gather_layout = layout.both(
-    lambda lay, R: view_names_layout(lay, lay.fields(R[:, 4], 1)[:, 0]), _gather_indices)
+def _gather_layout(lay, R):
+    # meta: [name, flat index into in0 per output element]
+    n_out, n_in, k = lay.sizes(R[:, 1], "out"), lay.sizes(R[:, 2], "in0"), R[:, 4]
+    view_names_layout(lay, lay.fields(k, 1)[:, 0])
+    lay.indices(k + 1, n_out, n_in)
 
 
 declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
@@ -845,10 +842,10 @@ def scatter_vjp(r, g):
     return [(r.a, r.emit(GATHER, g, r.k, r.shape(r.a)))]
 
 
-@layout.each_row
-def _scatter_layout(lay, i, o, a, b, k):
+def _scatter_layout(lay, R):
     # meta: [name, flat index into out per input element]
-    lay.indices(i, k + 1, lay.slot_of(i, a, "in0"), lay.slot_of(i, o, "out"))
+    n_out, n_in, k = lay.sizes(R[:, 1], "out"), lay.sizes(R[:, 2], "in0"), R[:, 4]
+    lay.indices(k + 1, n_in, n_out)
 
 
 declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev,
@@ -916,17 +913,14 @@ def put_vjp(r, g):
     return [(r.a, ga), (r.b, r.emit(SCATTER, picked, r.k + m, r.shape(r.b)))]
 
 
-@layout.each_row
-def _put_layout(lay, i, o, a, b, k):
-    n = lay.slot_of(i, o, "out")
-    if lay.slot_of(i, a, "in0") != n:
-        lay.fail(i, "in0 and out must have one size")
-    m = int(lay.window(i, k, 1)[0])
-    lay.indices(i, k + 1, m, n, "position")
-    lay.indices(i, k + 1 + m, m, lay.slot_of(i, b, "in1"), "source")
-    pos = lay.meta[int(k) + 1:int(k) + 1 + m]
-    if m > 1 and not (pos[1:] >= pos[:-1]).all():
-        lay.fail(i, "positions must be non-decreasing")
+def _put_layout(lay, R):
+    k = R[:, 4]
+    n, n_in, n_v = lay.sizes(R[:, 1], "out"), lay.sizes(R[:, 2], "in0"), lay.sizes(R[:, 3], "in1")
+    lay.check_each(n_in != n, lambda i: "in0 and out must have one size")
+    m = lay.fields(k, 1)[:, 0]
+    lay.indices(k + 1, m, n, "position", ascending=True)
+    lay.indices(k + 1 + m, m, n_v, "source")
+    lay.work += float(np.sum(m, dtype=np.float64))  # (a position may repeat: m is unbounded)
 
 
 declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, rev=put_rev,
@@ -1231,22 +1225,30 @@ def cat_vjp(r, g):
     return out
 
 
-@layout.each_row
-def _cat_layout(lay, i, o, a, b, k):
+def _cat_layout(lay, R):
     # meta: [n, outer, slot..., block length...]
-    n, outer = lay.window(i, k, 2)
-    lay.ints(i, (n, outer), ("n", "outer"))
-    fields = lay.window(i, k + 2, 2 * n)
-    for s, m in zip(fields[:n], fields[n:]):
-        if m < 0 or outer * m > lay.slot_of(i, s, "operand") or s >= o:
-            lay.fail(i, f"{outer} blocks of {m} do not fit operand slot {s} (or it is not "
-                        "older than the output)")
-    if outer * sum(fields[n:]) != lay.slot_of(i, o, "out"):
-        lay.fail(i, f"the blocks fill {outer * sum(fields[n:])} elements of {lay.size[o]}")
-    lay.work += outer * n  # (the block copies: of empty blocks, 2**62 took forever)
-    for s, what in ((a, "in0"), (b, "in1")):
-        if s != -1:
-            lay.slot_of(i, s, what)
+    o, k = R[:, 1], R[:, 4]
+    n_out = lay.sizes(o, "out")
+    head = lay.fields(k, 2)
+    lay.at_least(head, ("n", "outer"))
+    n, outer = head.T
+    lay.window(k + 2, n, 2)
+    filled = np.zeros(len(R), np.int64)  # the block lengths' sum (where outer > 0)
+    for row, at in lay.ragged(k + 2, n, "operands"):
+        s, m = lay.meta[at], lay.meta[at + n[row]]
+        real = (s >= 0) & (s < lay.nslots)
+        blocks, big = layout.product(outer[row], np.maximum(m, 0))
+        lay._first_of(row, ~real | (m < 0) | big | (blocks > lay.size[np.where(real, s, 0)]) |
+                      (s >= o[row]), lambda i: f"{int(outer[i])} blocks of the lengths in "
+                      f"meta[{int(k[i]) + 2 + int(n[i])}:{int(k[i]) + 2 + 2 * int(n[i])}] do not "
+                      "fit their operand slots (or one is not older than the output)")
+        np.add.at(filled, row, np.where(outer[row] > 0, m, 0))  # (each below a slot's size)
+        lay.holds_slots(at)
+    fill, big = layout.product(outer, filled)
+    lay.check_each(big | (fill != n_out), lambda i: f"the blocks fill {int(outer[i])} x "
+                   f"{int(filled[i])} elements of {int(n_out[i])}")
+    # (the block copies: of empty blocks, 2**62 took forever)
+    lay.work += float(np.sum(outer.astype(np.float64) * n))
 
 
 declare(CAT, "CatBackward0", aux="meta", meta_slots=meta_list(), inputs_in_meta=True, fwd=cat_fwd,

@@ -724,7 +724,7 @@ class Traced(_VectorOutputs):
         .npz files of ``save``/``load`` are the safe format."""
         if not isinstance(d, dict):
             raise ValueError(f"trace: a pickled Traced holds a dict, got {type(d).__name__}")
-        self.__init__(**validate.check(d))
+        self.__init__(**validate.check(d, validate.UNPICKLE_MAX_BYTES.get()))
         validate.check_traced_point(self, None)
 
 

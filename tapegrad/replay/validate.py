@@ -27,8 +27,10 @@ make them read or write outside their arrays.  Here:
 
 Any violation is a ``ValueError`` naming the field.  Pickle is another matter: unpickling
 runs code chosen by whoever made the file, so a pickled trace is for trusted data only
-(``Traced.__setstate__`` still validates the fields it receives).
+(``Traced.__setstate__`` still checks the fields it receives as ``load`` does, under
+``UNPICKLE_MAX_BYTES``).
 """
+import contextvars
 import hashlib
 import io
 import math
@@ -55,6 +57,10 @@ GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes',
 # file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
+# the max_bytes a Traced being unpickled is checked under (Traced.__setstate__):
+# tapegrad.load's while it unpickles, else the default (pickle.loads passes none; set
+# this to None for no bound on trusted data)
+UNPICKLE_MAX_BYTES = contextvars.ContextVar("tapegrad_unpickle_max_bytes", default=MAX_BYTES)
 MAX_DIMS = 8  # an input's dims in the saved format (in_shapes is padded to 8 with -1)
 _POINT_OPS = np.asarray(POINT_OPS, np.int64)
 _BINARY_POINT_OPS = np.array([_E.ADD, _E.SUB, _E.MUL, _E.DIV], np.int64)  # (in1 a slot)
@@ -408,8 +414,9 @@ def check(d, max_bytes=None):
                          "(the slots' starts in the arena), never decreasing")
     size = np.diff(offs)
     nslots = len(size)
-    check_counts(max_bytes, nslots, len(rows))
-    in_shapes = d.get("in_shapes")
+    in_shapes, guards = d.get("in_shapes"), d.get("guards")
+    check_counts(max_bytes, nslots, len(rows), len(in_slots),  # (read_npz counted them too)
+                 len(guards) if isinstance(guards, list) else 0)
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
                     for s in in_shapes):
@@ -444,7 +451,6 @@ def check(d, max_bytes=None):
             or not all(_is_int(j) and 0 <= j < len(in_shapes) for j in argnums):
         raise ValueError(f"trace field 'argnums' must be distinct input numbers below "
                          f"{len(in_shapes)}, got {argnums!r}")
-    guards = d.get("guards")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
     check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
@@ -513,8 +519,10 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     reads (a sum, a dot, a guard): a small file of many rows reading one large slot, or of
     products reusing one block at every batch offset, took hours to check (10**12
     multiply-adds from a 7 kB file).  With ``max_bytes``, a work over ``WORK_PER_BYTE *
-    max_bytes`` is refused, and so is a check whose rows checked one at a time in Python
-    (``layout.ROW_WORK`` each) would cost more, before they are checked."""
+    max_bytes`` is refused, and so are more meta entries of variable-length windows
+    (indices, a cat's operands, a product's batch offsets) than that, before they are read
+    (every row may name one long window).  Every check runs over all the rows of an opcode
+    at once (NumPy), none row by row in Python."""
     codes = rows[:, 0]
     known = np.isin(codes, np.fromiter(OPS, np.int64, len(OPS)))
     if not known.all():
@@ -578,14 +586,17 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     ops, starts = np.unique(codes[order], return_index=True)
     groups = [(code, order[lo:hi]) for code, lo, hi in
               zip(ops.tolist(), starts.tolist(), [*starts[1:].tolist(), len(rows)])]
-    one_at_a_time = sum(len(sel) for code, sel in groups
-                        if getattr(OPS[code].check, "per_row", False))
-    _check_work(one_at_a_time * layout.ROW_WORK, max_bytes,
-                f"checking its {one_at_a_time} rows whose fields are checked one at a time "
-                f"(~{layout.ROW_WORK} element operations each)")
+    lay.bound = lambda work, what: _check_work(work, max_bytes, what)
+    if any(OPS[code].meta_slots is not None for code, _ in groups):
+        lay.spans = []  # (meta entries holding slot numbers: read by one row's check only)
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
+    p = lay.shared_slots()
+    if p is not None:
+        raise ValueError(f"trace field 'meta': entry {p} holds a slot number (a cat's operand, "
+                         "a linear's bias) and is named by more than one row's fields (the "
+                         "replay plan renumbers it in place: each row needs its own)")
     touched = [np.where(rows[:, c] >= 0, size[np.maximum(rows[:, c], 0)], 0) for c in (1, 2, 3)]
     work = float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
     _check_work(work, max_bytes)
