@@ -279,10 +279,9 @@ _H1, _H2, _H4, _H8, _H16, _H32, _H64, _H128, _H256, _H512 = (2.0 ** -(1 << j)
                                                               for j in range(10))
 
 
-@rule(inline=True)
-def _pow2_neg(m):
-    # 2^-m, exactly, for 0 <= m <= 1022, from m's bits by selects (a table's gather, or
-    # an int-to-float bit cast, would keep the loop scalar)
+def _pow2_neg_py(m):
+    """2^-m, exactly, for 0 <= m <= 1022, from m's bits by selects (a table's gather, or
+    an int-to-float bit cast, would keep the loop scalar)."""
     p = 1.0
     p = p * _H1 if m & 1 else p
     p = p * _H2 if m & 2 else p
@@ -296,9 +295,9 @@ def _pow2_neg(m):
     return p * _H512 if m & 512 else p
 
 
-@rule(inline=True)
-def _sigmoid_of(v):
-    # one value's sigmoid (the kernel's loop body and the replay rule sigmoid_fwd's)
+def _sigmoid_of_py(v):
+    """One value's sigmoid: the kernel's loop body, the replay rule sigmoid_fwd's, and the
+    fused replay kernels' (replay/fused.py embeds this source: _sigmoid_source)."""
     a = abs(v)
     ac = a if a < _SIG_CLAMP else _SIG_CLAMP
     ki = np.int32(ac * _LOG2E + 0.5)  # (ac >= 0: truncation is floor)
@@ -309,6 +308,25 @@ def _sigmoid_of(v):
     t = num / ((qx - px) + num)
     y = 1.0 - t if v >= 0.0 else t
     return y if v == v else v  # (NaN stays NaN, its sign kept)
+
+
+_pow2_neg = rule(inline=True)(_pow2_neg_py)
+_sigmoid_of = rule(inline=True)(_sigmoid_of_py)
+
+
+def _sigmoid_source():
+    """``_sigmoid_of``'s source, self-contained (its constants as literals, its helpers'
+    sources, compiled by ``njit``), for generated modules that call ``_sigmoid(x)``."""
+    import inspect
+    names = ("_LN2_HI", "_LN2_LO", "_LOG2E", "_SIG_CLAMP", "EP0", "EP1", "EP2", "EQ0", "EQ1",
+             "EQ2", "EQ3", "_H1", "_H2", "_H4", "_H8", "_H16", "_H32", "_H64", "_H128",
+             "_H256", "_H512")
+    lines = [f"{n} = {globals()[n]!r}" for n in names]
+    for fn in (_exp_pq_py, _pow2_neg_py, _sigmoid_of_py):
+        lines += ["", "", inspect.getsource(fn).rstrip()]
+    lines += ["", "", "_exp_pq = njit(_exp_pq_py)", "_pow2_neg = njit(_pow2_neg_py)",
+              "_sigmoid = njit(_sigmoid_of_py)"]
+    return "\n".join(lines)
 
 
 def _sigmoid_numpy(x):
