@@ -82,8 +82,13 @@ def _data(dtype):
     return x, y, [p.astype(dtype) for p in params]
 
 
+def _no_mark(phase):
+    """A step's phase marks, taken by benchmarks/profile_scripts.py (forward, backward; the
+    rest follows); none here."""
+
+
 # ---- one builder per library: returns step() -> (loss, [gw1, gb1, gw2, gb2]) -------------
-def tapegrad_step(dtype):
+def tapegrad_step(dtype, mark=_no_mark):
     tg = pytest.importorskip("tapegrad")
     F = tg.nn.functional
     x_np, y_np, params = _data(dtype)
@@ -94,13 +99,15 @@ def tapegrad_step(dtype):
         for p in ps:
             p.grad = None
         loss = F.cross_entropy(F.linear(F.linear(x, w1, b1).tanh(), w2, b2), y)
+        mark("forward")
         loss.backward()
+        mark("backward")
         return loss.item(), [np.asarray(p.grad) for p in ps]
 
     return step, "tapegrad"
 
 
-def numpy_step(dtype):
+def numpy_step(dtype, mark=_no_mark):
     x, y, (w1, b1, w2, b2) = _data(dtype)
     rows = np.arange(N)
 
@@ -111,6 +118,7 @@ def numpy_step(dtype):
         e = np.exp(logits - m)
         s = e.sum(axis=1, keepdims=True)
         loss = np.mean(np.log(s[:, 0]) + m[:, 0] - logits[rows, y])
+        mark("forward")
         g = e / s  # d loss / d logits = (softmax - onehot) / N
         g[rows, y] -= 1
         g /= N
@@ -119,12 +127,13 @@ def numpy_step(dtype):
         gz = (g @ w2) * (1 - h * h)
         gw1 = gz.T @ x
         gb1 = gz.sum(axis=0)
+        mark("backward")
         return float(loss), [gw1, gb1, gw2, gb2]
 
     return step, "numpy (hand-written)"
 
 
-def torch_step(dtype):
+def torch_step(dtype, mark=_no_mark):
     torch = pytest.importorskip("torch")
     F = torch.nn.functional
     x_np, y_np, params = _data(dtype)
@@ -135,7 +144,9 @@ def torch_step(dtype):
         for p in ps:
             p.grad = None
         loss = F.cross_entropy(F.linear(F.linear(x, w1, b1).tanh(), w2, b2), y)
+        mark("forward")
         loss.backward()
+        mark("backward")
         return loss.item(), [p.grad.numpy() for p in ps]
 
     return step, f"torch {torch.__version__} ({torch.get_num_threads()} threads)"

@@ -43,19 +43,47 @@ def _grads(ps):
     return [p.grad.numpy().copy() for p in ps]
 
 
-# ---- one builder per script: (mod) -> (step, readout); step() runs one round ------------
-def poly_fit(mod):
+def _no_mark(phase):
+    """A step's phase marks, taken by benchmarks/profile_scripts.py (forward, backward; the
+    rest follows); none here."""
+
+
+# ---- each script's data (NumPy arrays: profile_scripts.py's hand-written steps share it) --
+def poly_data():
+    x = np.linspace(-np.pi, np.pi, POLY_N)
+    return x, np.sin(x), [0.1, 0.2, -0.1, 0.05]
+
+
+def kmeans_data():
+    rng = np.random.default_rng(1)
+    return rng.standard_normal((KM_POINTS, KM_DIM)), rng.standard_normal((KM_K, KM_DIM))
+
+
+def lstm_data():
+    """(xs, w, b): the 20 steps' inputs, the gates' weight (input + hidden, 4 hidden) and
+    bias, PyTorch's LSTM init range."""
+    rng = np.random.default_rng(2)
+    s = 1 / np.sqrt(LSTM_HIDDEN)
+    xs = [rng.standard_normal((LSTM_BATCH, LSTM_IN)) for _ in range(LSTM_STEPS)]
+    return (xs, rng.uniform(-s, s, (LSTM_IN + LSTM_HIDDEN, 4 * LSTM_HIDDEN)),
+            rng.uniform(-s, s, 4 * LSTM_HIDDEN))
+
+
+# ---- one builder per script: (mod, mark) -> (step, readout); step() runs one round -------
+def poly_fit(mod, mark=_no_mark):
     """The tutorial's loop body; readout() gives the loss and the gradients of the last
     step before its update (the parameters move every step, for both libraries alike)."""
-    x = mod.tensor(np.linspace(-np.pi, np.pi, POLY_N))
-    target = mod.tensor(np.sin(np.linspace(-np.pi, np.pi, POLY_N)))
-    ps = a, b, c, d = _params(mod, [np.float64(v) for v in (0.1, 0.2, -0.1, 0.05)])
+    x_np, t_np, init = poly_data()
+    x, target = mod.tensor(x_np), mod.tensor(t_np)
+    ps = a, b, c, d = _params(mod, [np.float64(v) for v in init])
     last = {}
 
     def step():
         y = a + b * x + c * x ** 2 + d * x ** 3
         loss = ((y - target) ** 2).sum()
+        mark("forward")
         loss.backward()
+        mark("backward")
         last["out"] = loss.item(), _grads(ps)
         with mod.no_grad():
             for p in ps:
@@ -69,16 +97,18 @@ def poly_fit(mod):
     return step, readout
 
 
-def kmeans(mod):
-    rng = np.random.default_rng(1)
-    points = mod.tensor(rng.standard_normal((KM_POINTS, KM_DIM)))
-    centroids = mod.tensor(rng.standard_normal((KM_K, KM_DIM)), requires_grad=True)
+def kmeans(mod, mark=_no_mark):
+    pts, cen = kmeans_data()
+    points = mod.tensor(pts)
+    centroids = mod.tensor(cen, requires_grad=True)
 
     def step():
         centroids.grad = None
         d2 = ((points[:, None, :] - centroids[None, :, :]) ** 2).sum(-1)
         loss = d2.min(dim=1).values.sum()
+        mark("forward")
         loss.backward()
+        mark("backward")
         return loss
 
     def readout():
@@ -87,13 +117,10 @@ def kmeans(mod):
     return step, readout
 
 
-def lstm(mod):
-    rng = np.random.default_rng(2)
-    h4 = 4 * LSTM_HIDDEN
-    s = 1 / np.sqrt(LSTM_HIDDEN)
-    xs = [mod.tensor(rng.standard_normal((LSTM_BATCH, LSTM_IN))) for _ in range(LSTM_STEPS)]
-    ps = w, bias = _params(mod, [rng.uniform(-s, s, (LSTM_IN + LSTM_HIDDEN, h4)),
-                                 rng.uniform(-s, s, h4)])
+def lstm(mod, mark=_no_mark):
+    xs_np, w_np, b_np = lstm_data()
+    xs = [mod.tensor(x) for x in xs_np]
+    ps = w, bias = _params(mod, [w_np, b_np])
     zeros = np.zeros((LSTM_BATCH, LSTM_HIDDEN))
     H = LSTM_HIDDEN
 
@@ -109,7 +136,9 @@ def lstm(mod):
             c = f * c + i * g
             h = o * c.tanh()
         loss = h.sum()
+        mark("forward")
         loss.backward()
+        mark("backward")
         return loss
 
     def readout():
@@ -119,9 +148,9 @@ def lstm(mod):
 
 
 def _mlp(dtype):
-    def build(mod):
+    def build(mod, mark=_no_mark):
         make = bench_mlp.tapegrad_step if mod.__name__ == "tapegrad" else bench_mlp.torch_step
-        step = make(dtype)[0]
+        step = make(dtype, mark)[0]
         return step, step
     return build
 

@@ -6,7 +6,8 @@ turn in one process, CPU time (``time.process_time``), medians per phase::
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \\
         python benchmarks/profile_scripts.py [rounds] [script...]
 
-(rounds default 200; scripts by bench_scripts's names, default all).  Before timing, each
+(rounds default 200; scripts by bench_scripts's names or their beginnings, 'mlp' or
+'poly', default all).  Before timing, each
 hand-written step's loss and gradients are checked against tapegrad's (float64 1e-9
 relative, float32 1e-4): a hand-written backward that drifted from the script fails here.
 
@@ -26,202 +27,111 @@ LIBS = ("tapegrad", "torch", "numpy")
 
 
 # ---- each script's step, with marks between its phases -----------------------------------
-# A builder takes (lib, mark) and returns (step, readout): step() runs one round, calling
-# mark("forward"), mark("backward"), mark("rest") when each phase ends; readout() gives the
-# loss and gradients of one more step, for the check.
+# tapegrad's and torch's steps are bench_scripts.py's and bench_mlp.py's, whose builders
+# take a ``mark`` and call mark("forward"), mark("backward") as each phase ends; the rest
+# (reading the loss and gradients, the update) ends at the step's end.  The hand-written
+# NumPy steps below mark the same phases.  A builder takes (lib, mark) and returns (step,
+# readout): readout() gives the loss and gradients of one more step, for the check.
 
-def poly_fit(lib, mark):
-    x_np = np.linspace(-np.pi, np.pi, B.POLY_N)
-    t_np = np.sin(x_np)
-    init = [0.1, 0.2, -0.1, 0.05]
+def poly_fit_numpy(mark):
+    x, t, init = B.poly_data()
+    p = np.array(init)
     last = {}
-    if lib == "numpy":
-        p = np.array(init)
 
-        def step():
-            a, b, c, d = p
-            x2 = x_np * x_np
-            x3 = x2 * x_np
-            r = a + b * x_np + c * x2 + d * x3 - t_np
-            loss = (r * r).sum()
-            mark("forward")
-            g = 2.0 * r
-            grads = np.array([g.sum(), (g * x_np).sum(), (g * x2).sum(), (g * x3).sum()])
-            mark("backward")
-            last["out"] = float(loss), list(grads)
-            p[:] -= B.POLY_LR * grads
-            mark("rest")
-    else:
-        mod = B._module(lib)
-        x, target = mod.tensor(x_np), mod.tensor(t_np)
-        ps = a, b, c, d = B._params(mod, [np.float64(v) for v in init])
-
-        def step():
-            y = a + b * x + c * x ** 2 + d * x ** 3
-            loss = ((y - target) ** 2).sum()
-            mark("forward")
-            loss.backward()
-            mark("backward")
-            last["out"] = loss.item(), [float(g) for g in B._grads(ps)]
-            with mod.no_grad():
-                for q in ps:
-                    q -= B.POLY_LR * q.grad
-                    q.grad = None
-            mark("rest")
+    def step():
+        a, b, c, d = p
+        x2 = x * x
+        x3 = x2 * x
+        r = a + b * x + c * x2 + d * x3 - t
+        loss = (r * r).sum()
+        mark("forward")
+        g = 2.0 * r
+        grads = np.array([g.sum(), (g * x).sum(), (g * x2).sum(), (g * x3).sum()])
+        mark("backward")
+        last["out"] = float(loss), [grads]
+        p[:] -= B.POLY_LR * grads
 
     def readout():
         step()
-        loss, grads = last["out"]
-        return loss, [np.array(grads)]
+        return last["out"]
     return step, readout
 
 
-def kmeans(lib, mark):
-    rng = np.random.default_rng(1)
-    pts = rng.standard_normal((B.KM_POINTS, B.KM_DIM))
-    cen = rng.standard_normal((B.KM_K, B.KM_DIM))
+def kmeans_numpy(mark):
+    pts, cen = B.kmeans_data()
     rows = np.arange(B.KM_POINTS)
-    if lib == "numpy":
-        def step():
-            diff = pts[:, None, :] - cen[None, :, :]
-            d2 = (diff * diff).sum(-1)
-            j = d2.argmin(1)
-            loss = d2[rows, j].sum()
-            mark("forward")
-            # d loss / d c_k = sum over the points whose nearest is k of 2 (c_k - p)
-            g = 2.0 * (cen[j] - pts)
-            grad = np.zeros_like(cen)
-            np.add.at(grad, j, g)
-            mark("backward")
-            mark("rest")
-            return float(loss), [grad]
-        return step, step
-    mod = B._module(lib)
-    points, centroids = mod.tensor(pts), mod.tensor(cen, requires_grad=True)
-    last = {}
 
     def step():
-        centroids.grad = None
-        d2 = ((points[:, None, :] - centroids[None, :, :]) ** 2).sum(-1)
-        loss = d2.min(dim=1).values.sum()
+        diff = pts[:, None, :] - cen[None, :, :]
+        d2 = (diff * diff).sum(-1)
+        j = d2.argmin(1)
+        loss = d2[rows, j].sum()
         mark("forward")
-        loss.backward()
+        # d loss / d c_k = sum over the points whose nearest is k of 2 (c_k - p)
+        g = 2.0 * (cen[j] - pts)
+        grad = np.zeros_like(cen)
+        np.add.at(grad, j, g)
         mark("backward")
-        last["out"] = loss.item(), B._grads([centroids])
-        mark("rest")
-        return last["out"]
+        return float(loss), [grad]
     return step, step
 
 
-def lstm(lib, mark):
-    rng = np.random.default_rng(2)
-    H, h4 = B.LSTM_HIDDEN, 4 * B.LSTM_HIDDEN
-    s = 1 / np.sqrt(H)
-    xs_np = [rng.standard_normal((B.LSTM_BATCH, B.LSTM_IN)) for _ in range(B.LSTM_STEPS)]
-    w_np = rng.uniform(-s, s, (B.LSTM_IN + H, h4))
-    b_np = rng.uniform(-s, s, h4)
+def lstm_numpy(mark):
+    xs, w, b = B.lstm_data()
+    H = B.LSTM_HIDDEN
     zeros = np.zeros((B.LSTM_BATCH, H))
-    if lib == "numpy":
-        def sig(v):
-            return 1.0 / (1.0 + np.exp(-v))
 
-        def step():
-            h, c, saved = zeros, zeros, []
-            for x in xs_np:
-                z = np.concatenate([x, h], axis=1)
-                gates = z @ w_np + b_np
-                i, f = sig(gates[:, :H]), sig(gates[:, H:2 * H])
-                g, o = np.tanh(gates[:, 2 * H:3 * H]), sig(gates[:, 3 * H:])
-                c_prev, c = c, f * c + i * g
-                tc = np.tanh(c)
-                h = o * tc
-                saved.append((z, i, f, g, o, c_prev, tc))
-            loss = h.sum()
-            mark("forward")
-            gw, gb = np.zeros_like(w_np), np.zeros_like(b_np)
-            gh, gc = np.ones_like(h), np.zeros_like(h)
-            for z, i, f, g, o, c_prev, tc in reversed(saved):
-                gc = gc + gh * o * (1.0 - tc * tc)
-                gz = np.concatenate([gc * g * i * (1.0 - i), gc * c_prev * f * (1.0 - f),
-                                     gc * i * (1.0 - g * g), gh * tc * o * (1.0 - o)], axis=1)
-                gw += z.T @ gz
-                gb += gz.sum(0)
-                gh = (gz @ w_np.T)[:, B.LSTM_IN:]
-                gc = gc * f
-            mark("backward")
-            mark("rest")
-            return float(loss), [gw, gb]
-        return step, step
-    mod = B._module(lib)
-    xs = [mod.tensor(x) for x in xs_np]
-    ps = w, bias = B._params(mod, [w_np, b_np])
+    def sig(v):
+        return 1.0 / (1.0 + np.exp(-v))
 
     def step():
-        w.grad = bias.grad = None
-        h, c = mod.tensor(zeros), mod.tensor(zeros)
+        h, c, saved = zeros, zeros, []
         for x in xs:
-            gates = mod.cat([x, h], dim=1) @ w + bias
-            i = gates[:, :H].sigmoid()
-            f = gates[:, H:2 * H].sigmoid()
-            g = gates[:, 2 * H:3 * H].tanh()
-            o = gates[:, 3 * H:].sigmoid()
-            c = f * c + i * g
-            h = o * c.tanh()
+            z = np.concatenate([x, h], axis=1)
+            gates = z @ w + b
+            i, f = sig(gates[:, :H]), sig(gates[:, H:2 * H])
+            g, o = np.tanh(gates[:, 2 * H:3 * H]), sig(gates[:, 3 * H:])
+            c_prev, c = c, f * c + i * g
+            tc = np.tanh(c)
+            h = o * tc
+            saved.append((z, i, f, g, o, c_prev, tc))
         loss = h.sum()
         mark("forward")
-        loss.backward()
+        gw, gb = np.zeros_like(w), np.zeros_like(b)
+        gh, gc = np.ones_like(h), np.zeros_like(h)
+        for z, i, f, g, o, c_prev, tc in reversed(saved):
+            gc = gc + gh * o * (1.0 - tc * tc)
+            gz = np.concatenate([gc * g * i * (1.0 - i), gc * c_prev * f * (1.0 - f),
+                                 gc * i * (1.0 - g * g), gh * tc * o * (1.0 - o)], axis=1)
+            gw += z.T @ gz
+            gb += gz.sum(0)
+            gh = (gz @ w.T)[:, B.LSTM_IN:]
+            gc = gc * f
         mark("backward")
-        out = loss.item(), B._grads(ps)
-        mark("rest")
-        return out
+        return float(loss), [gw, gb]
     return step, step
 
 
-def mlp(dtype):
+def _script(bench_builder, numpy_builder):
     def build(lib, mark):
-        x, y, (w1, b1, w2, b2) = bench_mlp._data(dtype)
-        if lib == "numpy":  # bench_mlp.numpy_step's, with marks
-            rows, n = np.arange(bench_mlp.N), bench_mlp.N
+        if lib == "numpy":
+            return numpy_builder(mark)
+        return bench_builder(B._module(lib), mark)
+    return build
 
-            def step():
-                h = np.tanh(x @ w1.T + b1)
-                logits = h @ w2.T + b2
-                m = logits.max(axis=1, keepdims=True)
-                e = np.exp(logits - m)
-                s = e.sum(axis=1, keepdims=True)
-                loss = np.mean(np.log(s[:, 0]) + m[:, 0] - logits[rows, y])
-                mark("forward")
-                g = e / s
-                g[rows, y] -= 1
-                g /= n
-                gw2, gb2 = g.T @ h, g.sum(axis=0)
-                gz = (g @ w2) * (1 - h * h)
-                gw1, gb1 = gz.T @ x, gz.sum(axis=0)
-                mark("backward")
-                mark("rest")
-                return float(loss), [gw1, gb1, gw2, gb2]
-            return step, step
-        mod = B._module(lib)
-        F = mod.nn.functional
-        X, Y = mod.tensor(x), mod.tensor(y)
-        ps = [mod.tensor(p, requires_grad=True) for p in (w1, b1, w2, b2)]
 
-        def step():
-            for p in ps:
-                p.grad = None
-            loss = F.cross_entropy(F.linear(F.linear(X, ps[0], ps[1]).tanh(), ps[2], ps[3]), Y)
-            mark("forward")
-            loss.backward()
-            mark("backward")
-            out = loss.item(), [p.grad.numpy().copy() for p in ps]
-            mark("rest")
-            return out
+def _mlp_numpy(dtype):
+    def build(mark):
+        step = bench_mlp.numpy_step(dtype, mark)[0]
         return step, step
     return build
 
 
-SCRIPTS = {"poly fit": poly_fit, "kmeans": kmeans, "lstm": lstm,
-           "mlp step float64": mlp("float64"), "mlp step float32": mlp("float32")}
+SCRIPTS = {"poly fit": _script(B.poly_fit, poly_fit_numpy),
+           "kmeans": _script(B.kmeans, kmeans_numpy),
+           "lstm": _script(B.lstm, lstm_numpy),
+           **{f"mlp step {dt}": _script(B.SCRIPTS[f"mlp step {dt}"], _mlp_numpy(dt))
+              for dt in bench_mlp.DTYPES}}
 PHASES = ("forward", "backward", "rest")
 
 
@@ -242,13 +152,25 @@ class Marks:
 
 
 def check(script, steps):
-    """The hand-written NumPy step's loss and gradients equal tapegrad's."""
+    """The hand-written NumPy step's loss and gradients equal tapegrad's (all gradients'
+    values in one vector: the poly fit's four 0-d ones are one array by hand)."""
     (loss, grads), (loss_np, grads_np) = steps["tapegrad"][1](), steps["numpy"][1]()
     rtol = 1e-4 if script.endswith("float32") else 1e-9
     assert abs(loss - loss_np) <= rtol * abs(loss_np), (script, loss, loss_np)
-    for g, g_np in zip(grads, grads_np, strict=True):
-        np.testing.assert_allclose(g, g_np, rtol=rtol, atol=rtol * np.abs(g_np).max(),
-                                   err_msg=script)
+    g, g_np = (np.concatenate([np.ravel(a) for a in gs]) for gs in (grads, grads_np))
+    np.testing.assert_allclose(g, g_np, rtol=rtol, atol=rtol * np.abs(g_np).max(),
+                               err_msg=script)
+
+
+def chosen(names):
+    """The scripts named: each name picks those it begins ('mlp': both dtypes; quote
+    'poly fit' or say 'poly')."""
+    picked = [s for s in SCRIPTS if any(s.startswith(n) for n in names)]
+    unknown = [n for n in names if not any(s.startswith(n) for s in SCRIPTS)]
+    if unknown:
+        raise SystemExit(f"profile_scripts: no script {', '.join(map(repr, unknown))}; "
+                         f"scripts: {', '.join(map(repr, SCRIPTS))}")
+    return picked
 
 
 def main(rounds=200, scripts=None):
@@ -269,6 +191,7 @@ def main(rounds=200, scripts=None):
             for lib in LIBS:
                 marks.start()
                 steps[lib][0]()
+                marks("rest")
                 for p in PHASES:
                     times[lib][p].append(marks.round[p])
         med = {lib: {p: np.median(v) * 1e6 for p, v in ph.items()} for lib, ph in times.items()}
@@ -284,4 +207,4 @@ def main(rounds=200, scripts=None):
 if __name__ == "__main__":
     args = sys.argv[1:]
     n = int(args.pop(0)) if args and args[0].isdigit() else 200
-    main(n, args or None)
+    main(n, chosen(args) if args else None)

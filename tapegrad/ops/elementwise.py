@@ -24,36 +24,15 @@ from .spec import lib as _lib
 from .strided import broadcast_shape, expand_slot
 
 
-# NumPy's float64 exp is libm's except where it has its own AVX-512 loop (other last bits),
-# or where its CPU dispatch cannot be read (assumed its own then)
-try:
-    from numpy._core._multiarray_umath import __cpu_features__ as _CPU  # (NumPy 2)
-except ImportError:  # pragma: no cover (NumPy 1)
-    try:
-        from numpy.core._multiarray_umath import __cpu_features__ as _CPU
-    except ImportError:
-        _CPU = {"AVX512F": True}
-_EXP_IS_LIBM = not _CPU.get("AVX512F", False)
-
-
 def _sigmoid_np(x):
-    # exp of a non-positive argument only: no overflow at either end
+    # float64 by its kernel's formula (tapegrad/_eager.py: the replay rule's too), compiled
+    # or, while the kernel loads and for 0-d values, in NumPy: the same values
     x = np.asarray(x)
     if x.dtype.kind != "f":  # bool: no unary minus in NumPy (ints: make_unary's float64)
         x = x.astype(np.float64)
-    if (y := _eager.sigmoid(x)) is not None:  # float64: the steps below in one pass
-        return y
-    if x.dtype == np.float64 and not _EXP_IS_LIBM:
-        # the kernel and the replay rule take libm's exp: so does this path (while the
-        # kernel loads, and for 0-d values), or a value would depend on which ran
-        if not x.ndim:  # (the kernel's formula)
-            v = float(x)
-            e = math.exp(-math.fabs(v))
-            return np.float64((1.0 if v >= 0.0 else e) / (e + 1.0))
-        e = np.fromiter(map(math.exp, (-np.abs(x)).ravel().tolist()), np.float64, x.size)
-        e = e.reshape(x.shape)
-        with np.errstate(invalid="ignore"):
-            return np.maximum(e, np.sign(x)) / (e + 1.0)
+    if x.dtype == np.float64:
+        y = _eager.sigmoid(x)
+        return _eager._sigmoid_numpy(x) if y is None else y
     if not x.ndim:
         e = np.exp(-np.abs(x))  # 1 / (1 + e) for x >= 0, e / (1 + e) below: one division
         return np.where(x >= 0, 1.0, e) / (1 + e)
@@ -73,10 +52,7 @@ def _sigmoid_np(x):
 
 
 def _sigmoid_py(x):
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+    return float(_eager._sigmoid_numpy(np.float64(x)))
 
 
 # ---- add ----------------------------------------------------------------------------
@@ -1263,12 +1239,7 @@ _SIGMOID = Unary(SIGMOID, "sigmoid", _sigmoid_py, _sigmoid_np)
 @rule
 def sigmoid_fwd(vals, o, a, n):
     for i in range(n):
-        x = vals[a + i]
-        if x >= 0.0:
-            vals[o + i] = 1.0 / (1.0 + math.exp(-x))
-        else:
-            e = math.exp(x)
-            vals[o + i] = e / (1.0 + e)
+        vals[o + i] = _eager._sigmoid_of(vals[a + i])
 
 
 @rule

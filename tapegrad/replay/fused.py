@@ -200,12 +200,7 @@ _LN2 = math.log(2.0)
 _OPTS = dict(cache=True, nogil=True, fastmath=False, error_model="numpy")
 
 
-@njit
-def _sigmoid(x):
-    if x >= 0.0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+{sigmoid}
 
 
 @njit
@@ -238,6 +233,7 @@ def _clamp(x, lo, hi):
         x = hi
     return x
 '''
+_PRELUDE = _PRELUDE.replace("{sigmoid}", _eager._sigmoid_source())  # (its own formula)
 
 
 def _lit(v):
