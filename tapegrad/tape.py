@@ -70,6 +70,7 @@ BROKEN = (
     "recording an op (a KeyboardInterrupt, say; {what}), so the graph recorded on it cannot "
     "be differentiated. The tape is reset: recording goes on on a fresh tape. Recompute "
     "the tensors recorded before this error to differentiate them.")
+_FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets from a list
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
@@ -351,7 +352,12 @@ class Tape(ValueArena):
             if vbuf:
                 if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                     self._promote()
-                self._put_vals(self.nvals - k, array("d", packed(vbuf, "d")))
+                vals, lo, src = self.vals, self.nvals - k, array("d", packed(vbuf, "d"))
+                if self.nvals <= len(vals):  # kept capacity: a slice of equal length (no
+                    vals[lo:self.nvals] = src  # resize: a NumPy view may pin the buffer)
+                else:
+                    self._put_vals(lo, src)
+                del vals
             if self.rbuf:
                 rows = packed(self.rbuf, "q")
                 try:
@@ -360,13 +366,16 @@ class Tape(ValueArena):
                     self.unpin("rows").frombytes(rows)
                 self.rbuf.clear()
             if obuf or vbuf:  # offs ends with a sentinel, the arena's end: arrays() views it
-                tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
-                if obuf:
-                    tail = np.concatenate((np.array(obuf, _I64), tail))
+                if k <= _FEW_SCALARS:  # (NumPy's five calls cost ~4 us, issue 20)
+                    tail = [*obuf, *range(self.nvals - k, self.nvals + 1)]
+                else:
+                    tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
+                    if obuf:
+                        tail = np.concatenate((np.array(obuf, _I64), tail))
                 if offs:  # (the sentinel becomes the first pending offset: written again,
                     offs[-1] = int(tail[0])  # the same)
                     tail = tail[1:]
-                tail = tail.tobytes()
+                tail = packed(tail, "q") if type(tail) is list else tail.tobytes()
                 try:
                     offs.frombytes(tail)
                 except BufferError:
