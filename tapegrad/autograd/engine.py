@@ -56,7 +56,7 @@ def _tape_of(outputs):
     return max(tapes.values(), key=lambda tp: tp.gen)
 
 
-_SMALL_TAPE = 256  # rows up to which a lone output's sweep starts at row 0 (_sweep)
+_F64 = np.dtype(np.float64)
 _ONE = np.ones(1)  # the implicit seed of a scalar output (only ever read)
 _ONE.flags.writeable = False
 
@@ -137,15 +137,7 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
             adj[offs[s]:offs[s + 1]] = g
             reach[s] = 1
     args = (rows, offs, vals, consts, meta, adj, reach)
-    n = len(rows)
-    if n <= _SMALL_TAPE and len(out_slots) == 1 and n and rows[n - 1, 1] == out_slots[0]:
-        # the lone output is the last row's: its span ends there, and sweeping from row 0
-        # visits few rows more than the span's (which costs ~4 us on a new tape, issue 20;
-        # a span bounds a graph's rows from below only, so rows outside the graph in it
-        # are met anyway: their outputs are unreached)
-        lo, top = 0, n
-    else:
-        lo, top = graph_span(tape, rows, meta, out_slots)  # the rows the outputs can reach
+    lo, top = graph_span(tape, rows, meta, out_slots, True)  # the rows they can reach
     hi = top
     stops = []
     if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
@@ -305,6 +297,9 @@ def _slots_of(t, tape, reach):
 def _grad_at(t, slots, adj, offs):
     """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype (a
     copy: the adjoint buffer is reused by the next sweep)."""
+    d = t._data
+    if len(slots) == 1 and (type(d) is float or d.ndim == 0 and d.dtype == _F64):
+        return _leaf(float(adj[offs[slots[0]]]))  # (as below, without three NumPy calls)
     g = adj[offs[slots[0]]:offs[slots[0] + 1]]
     for s in slots[1:]:
         g = g + adj[offs[s]:offs[s + 1]]
