@@ -70,6 +70,7 @@ BROKEN = (
     "recording an op (a KeyboardInterrupt, say; {what}), so the graph recorded on it cannot "
     "be differentiated. The tape is reset: recording goes on on a fresh tape. Recompute "
     "the tensors recorded before this error to differentiate them.")
+_FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets from a list
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
@@ -118,6 +119,55 @@ class Token:
                 tape.reset()
 
 
+# A reset tape's state (Tape.reset): the values here, and fresh containers where noted.
+_FRESH = {
+    "vals": None,  # the value arena (arena.py), kept from the last generation when free
+    "rows": None, "offs": None, "meta": None,  # array("q") each
+    "consts": None,  # array("d")
+    "_last_const": None, "_last_k": None,  # the last const pushed, and its index
+    "rbuf": None,  # [] (a _SiteRows in anomaly mode): pending rows, 5 ints each
+    "obuf": None,  # []: pending slot offsets, but those of the pending scalars: implied
+    "vbuf": None,  # []: pending scalar values: the last slots, arena positions up to nvals
+    "abuf": None,  # []: pending small op results, from arena element alo (push_array)
+    "unread": None,  # slot -> (abuf index, arena element) of pending values no row
+    #                  reads yet (ValueArena._unread)
+    "alo": 0,
+    "nslots": 0,
+    "nvals": 0,
+    # pushes flush once a slot index reaches it (flush); not at slot 0: a flush of
+    # a new tape's first value cost ~9 us a training step, issue 20
+    "flush_at": FLUSH + 1,
+    "leaves": None,  # []: (slot, tensor) for leaves that require grad
+    "consts_at": None,  # []: slots of constants (no grad) adopted as operands: see CONST
+    "leaf_slots": None,  # array("q"): their slots, for a vectorised lookup (engine._targets)
+    "uses": None,  # {}: id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
+    "guards": None,  # []: where each guard row was recorded (tracing only)
+    "outside": None,  # []: (tracing only) non-leaves of other graphs f read as constants
+    "retained": None,  # []: (slot, weakref) for non-leaves that retain_grad()
+    "hooks": None,  # {}: slot -> {handle id: fn}: register_hook on non-leaves (hooks.py)
+    "node_hooks": None,  # {}: row -> {handle id: fn}: register_hook on a grad_fn (hooks.py)
+    "shapes": None,  # {}: slot -> shape of array slots (scalar slots are 0-d): listings
+    "sites": None,  # {}: row -> user frames that recorded it, in anomaly mode (_SiteRows)
+    "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)
+    "custom": None,  # {}: row -> record of an autograd.Function's Python backward
+    "packed": None,  # (row, "self"/"other"/"result") -> saved_tensors_hooks' packed value
+    "gen": None,  # next(_GEN)
+    "retired": False,  # every row freed and the thread moved on to a new tape
+    "broken": None,  # why the tape is refused (an op was cut off half-way: _refuse)
+    "_token": None,
+    "_views": None,  # lazily built graph views (autograd/graph.py)
+    "lazy": None,  # slot -> ndarray not copied in yet: push_array(keep=False)
+    "span_low": None, "span_prod": None,  # per slot: its graph's rows (autograd/span.py)
+    "span_done": 0,  # rows whose output's span is known
+    "nfreed": 0,  # rows freed by sweeps without retain_graph
+    "links": None,  # []: (token, slot) of the older tapes' non-leaves LINK rows stand for
+    "link_of": None,  # {}: (id(token), slot, version) -> this tape's slot for it
+    "in_place": None,  # slot -> its last PUT row written in place (shape.put)
+    "named": None,  # slot -> (PyTorch's node name, input slots, rows so far) of the
+    #                 results of composite ops (ops/_record.py named_result)
+}
+
+
 class Tape(ValueArena):
     """One thread's Wengert list.  See the module docstring for the layout."""
 
@@ -134,54 +184,17 @@ class Tape(ValueArena):
         ``dict.update`` (a reset runs from ``Token.__del__``, where Python swallows an
         interrupt: a half-reset tape would go on recording unnoticed)."""
         vals, spare = _next_arena(self)
-        fresh = {
-            "vals": vals,
-            "rows": array("q"),
-            "offs": array("q"),
-            "meta": array("q"),
-            "consts": array("d"),
-            "_last_const": None, "_last_k": None,  # the last const pushed, and its index
-            "rbuf": _SiteRows.new(self) if anomaly.enabled else [],  # pending rows, 5 ints each
-            "obuf": [],  # pending slot offsets, but those of the pending scalars: implied
-            "vbuf": [],  # pending scalar values: the last slots, arena positions up to nvals
-            "abuf": [],  # pending small op results, from arena element alo (push_array)
-            "unread": None,  # slot -> (abuf index, arena element) of pending values no row
-            #                  reads yet (ValueArena._unread)
-            "alo": 0,
-            "nslots": 0,
-            "nvals": 0,
-            # pushes flush once a slot index reaches it (flush); not at slot 0: a flush of
-            # a new tape's first value cost ~9 us a training step, issue 20
-            "flush_at": FLUSH + 1,
-            "leaves": [],  # (slot, tensor) for leaves that require grad
-            "consts_at": [],  # slots of constants (no grad) adopted as operands: see CONST
-            "leaf_slots": array("q"),  # their slots, for a vectorised lookup (engine._targets)
-            "uses": {},  # id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
-            "guards": [],  # where each guard row was recorded (tracing only)
-            "outside": [],  # (tracing only) non-leaves of other graphs f read as constants
-            "retained": [],  # (slot, weakref) for non-leaves that retain_grad()
-            "hooks": {},  # slot -> {handle id: fn}: register_hook on non-leaves (autograd/hooks.py)
-            "node_hooks": {},  # row -> {handle id: fn}: register_hook on a grad_fn (hooks.py)
-            "shapes": {},  # slot -> shape of array slots (scalar slots are 0-d): listings, pictures
-            "sites": {},  # row -> user frames that recorded it, in anomaly mode (see _SiteRows)
-            "mutated": None,  # values changed in place after recording (ops/inplace.py's Log)
-            "custom": {},  # row -> record of an autograd.Function's Python backward (function.py)
-            "packed": None,  # (row, "self"/"other"/"result") -> saved_tensors_hooks' packed value
-            "gen": next(_GEN),
-            "retired": False,  # every row freed and the thread moved on to a new tape
-            "broken": None,  # why the tape is refused (an op was cut off half-way: _refuse)
-            "_token": None,
-            "_views": None,  # lazily built graph views (autograd/graph.py)
-            "lazy": None,  # slot -> ndarray not copied in yet: push_array(keep=False)
-            "span_low": None, "span_prod": None,  # per slot: its graph's rows (autograd/span.py)
-            "span_done": 0,  # rows whose output's span is known
-            "nfreed": 0,  # rows freed by sweeps without retain_graph
-            "links": [],  # (token, slot) of the older tapes' non-leaves LINK rows stand for
-            "link_of": {},  # (id(token), slot, version) -> this tape's slot for it
-            "in_place": None,  # slot -> its last PUT row written in place (shape.put)
-            "named": None,  # slot -> (PyTorch's node name, input slots, rows so far) of the
-            #                 results of composite ops (ops/_record.py named_result)
-        }
+        fresh = _FRESH.copy()  # (a 45-key dict literal cost ~5 us a new tape, issue 20)
+        fresh["vals"] = vals
+        fresh["rows"], fresh["offs"], fresh["meta"] = array("q"), array("q"), array("q")
+        fresh["consts"], fresh["leaf_slots"] = array("d"), array("q")
+        fresh["rbuf"] = _SiteRows.new(self) if anomaly.enabled else []
+        fresh["obuf"], fresh["vbuf"], fresh["abuf"] = [], [], []
+        fresh["leaves"], fresh["consts_at"], fresh["guards"] = [], [], []
+        fresh["outside"], fresh["retained"], fresh["links"] = [], [], []
+        fresh["uses"], fresh["hooks"], fresh["node_hooks"], fresh["shapes"] = {}, {}, {}, {}
+        fresh["sites"], fresh["custom"], fresh["link_of"] = {}, {}, {}
+        fresh["gen"] = next(_GEN)
         self.__dict__.update(fresh)  # the commit
         if spare is not None:  # (after it: the tape no longer refers to the old arena)
             _give_arena(spare)
@@ -351,7 +364,12 @@ class Tape(ValueArena):
             if vbuf:
                 if self.vals.typecode == "f":  # Python-float scalars are float64 tensors
                     self._promote()
-                self._put_vals(self.nvals - k, array("d", packed(vbuf, "d")))
+                vals, lo, src = self.vals, self.nvals - k, array("d", packed(vbuf, "d"))
+                if self.nvals <= len(vals):  # kept capacity: a slice of equal length (no
+                    vals[lo:self.nvals] = src  # resize: a NumPy view may pin the buffer)
+                else:
+                    self._put_vals(lo, src)
+                del vals
             if self.rbuf:
                 rows = packed(self.rbuf, "q")
                 try:
@@ -360,13 +378,16 @@ class Tape(ValueArena):
                     self.unpin("rows").frombytes(rows)
                 self.rbuf.clear()
             if obuf or vbuf:  # offs ends with a sentinel, the arena's end: arrays() views it
-                tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
-                if obuf:
-                    tail = np.concatenate((np.array(obuf, _I64), tail))
+                if k <= _FEW_SCALARS:  # (NumPy's five calls cost ~4 us, issue 20)
+                    tail = [*obuf, *range(self.nvals - k, self.nvals + 1)]
+                else:
+                    tail = np.arange(self.nvals - k, self.nvals + 1, dtype=_I64)  # (whole)
+                    if obuf:
+                        tail = np.concatenate((np.array(obuf, _I64), tail))
                 if offs:  # (the sentinel becomes the first pending offset: written again,
                     offs[-1] = int(tail[0])  # the same)
                     tail = tail[1:]
-                tail = tail.tobytes()
+                tail = packed(tail, "q") if type(tail) is list else tail.tobytes()
                 try:
                     offs.frombytes(tail)
                 except BufferError:
