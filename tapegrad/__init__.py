@@ -55,6 +55,10 @@ from .compat import module_getattr as __getattr__  # noqa: E402, F401 (refusals,
 globals().update(_COMPAT)
 from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
 globals().update(_TOPLEVEL)
+from .removed import FUNCTIONS as _REMOVED  # noqa: E402 (torch.solve's error, torch.lu)
+from .symbolic import FUNCTIONS as _SYMBOLIC  # noqa: E402 (sym_int, SymInt, ...)
+globals().update(_REMOVED)
+globals().update(_SYMBOLIC)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
 from ._complex import install as _install_complex  # noqa: E402
 _install_complex(globals())  # complex, polar, view_as_real...; sum, cat... take complex input
@@ -103,4 +107,5 @@ __all__ = [
     "scatter_reduce", "tril_indices", "triu_indices",
     "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
     "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
+    *_REMOVED, *_SYMBOLIC, "uint16", "uint32", "uint64",
 ]

@@ -571,8 +571,10 @@ class memory_format:  # noqa: N801 (PyTorch's name)
 
 
 strided = layout("strided")
-Tensor.layout = strided
+Tensor.layout = strided  # (every tensor's: the sparse and jagged layouts name no tensor here)
 FUNCTIONS.update({"layout": layout, "strided": strided, "memory_format": memory_format})
+FUNCTIONS.update({n: layout(n) for n in (
+    "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc", "jagged")})
 FUNCTIONS.update({n: memory_format(n) for n in (
     "contiguous_format", "channels_last", "channels_last_3d", "preserve_format")})
 FUNCTIONS["default_generator"] = creation._DEFAULT
@@ -802,22 +804,15 @@ _STORAGE = ("storage objects (a tensor's values are a NumPy array, not a torch S
 _DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
 _KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
 _SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
-_REMOVED = "a function PyTorch has removed; use its tapegrad.linalg successor"
 _RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules "
         "(the one-step cells, lstm_cell & co., are there)")
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
-    _COMPLEX: "complex32 chalf view_as_complex_copy view_as_real_copy",
-    "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
-        "bfloat16",
-    _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
-             "sparse_bsc_tensor sparse_compressed_tensor smm hsmm dsmm saddmm spmm hspmm "
-             "sspaddmm to_sparse to_sparse_coo to_sparse_csr to_sparse_csc to_sparse_bsr "
-             "to_sparse_bsc coalesce is_coalesced indices values crow_indices col_indices "
+    _COMPLEX: "view_as_complex_copy view_as_real_copy",
+    _SPARSE: "smm hsmm dsmm saddmm spmm hspmm sspaddmm coalesce is_coalesced indices values crow_indices col_indices "
              "ccol_indices row_indices sparse_dim dense_dim sparse_mask sparse_resize_ "
-             "sparse_resize_and_clear_ resize_as_sparse_ sparse_coo sparse_csr sparse_csc "
-             "sparse_bsr sparse_bsc ccol_indices_copy col_indices_copy crow_indices_copy "
+             "sparse_resize_and_clear_ resize_as_sparse_ ccol_indices_copy col_indices_copy crow_indices_copy "
              "row_indices_copy indices_copy values_copy",
     _QUANT: "quantize_per_tensor quantize_per_channel quantize_per_tensor_dynamic dequantize "
             "int_repr q_scale q_zero_point q_per_channel_scales q_per_channel_zero_points "
@@ -827,8 +822,7 @@ _TABLE = {
             "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
             "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32 "
             "choose_qparams_optimized fused_moving_avg_obs_fake_quant",
-    _STORAGE: "storage untyped_storage storage_type set_ is_set_to from_file is_storage "
-              "TypedStorage UntypedStorage",
+    _STORAGE: "set_ is_set_to from_file",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
@@ -850,7 +844,6 @@ _TABLE = {
               "batch_norm_backward_reduce batch_norm_update_stats",
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
              "parse_type_comment merge_type_from_type_comment unify_type_list",
-    _REMOVED: "eig symeig lstsq solve lu matrix_rank",
     _RNN: "lstm gru rnn_tanh rnn_relu",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
@@ -860,8 +853,6 @@ _TABLE = {
                "set_autocast_cache_enabled set_autocast_cpu_dtype set_autocast_dtype "
                "set_autocast_gpu_dtype set_autocast_ipu_dtype set_autocast_ipu_enabled "
                "set_autocast_xla_dtype set_autocast_xla_enabled",
-    "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
-        "from_dlpack to_dlpack",
     "nested tensors": "to_padded_tensor",
     "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
@@ -869,22 +860,36 @@ _TABLE = {
     "distributed training (tapegrad runs in one process; batch replay uses the cores)":
         "distributed",
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",
-    "dtypes NumPy lacks (sub-byte, float8) or that tapegrad does not carry (unsigned "
-    "integers wider than 8 bits; use int32 or int64)":
-        "uint16 uint32 uint64 uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 "
-        "int5 int6 int7 float8_e4m3fn float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz "
-        "float8_e8m0fnu float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 "
-        "quint2x4",
-    "symbolic shapes (torch.compile's; shapes are plain ints here)":
-        "sym_int sym_float sym_max sym_min sym_not sym_ite sym_sqrt sym_sum sym_fresh_size "
-        "sym_constrain_range sym_constrain_range_for_size",
+    "dtypes NumPy lacks (sub-byte and packed ones)":
+        "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
+        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
-    "Tensor subclasses (as_subclass)": "as_subclass",
     "LOBPCG (use tapegrad.linalg.eigh)": "lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
+
+
+# ---- refused when called: names a script may mention or pass around without using --------
+# (``torch.bfloat16`` is tapegrad.dtypes.REFUSED's; a tensor made of it raises the same way)
+def _refusing(name, reason):
+    def refused(*args, **kwargs):
+        raise NotImplementedError(f"{name}: tapegrad does not support {reason}")
+    refused.__name__ = refused.__qualname__ = name
+    refused.__doc__ = f"Raises NotImplementedError: tapegrad does not support {reason}."
+    return refused
+
+
+_SPARSE_BUILDERS = ("sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
+                    "sparse_bsc_tensor sparse_compressed_tensor").split()
+FUNCTIONS.update({n: _refusing(n, _SPARSE) for n in _SPARSE_BUILDERS})
+for _name in ("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
+              "to_sparse_bsc"):
+    setattr(Tensor, _name, _refusing(_name, _SPARSE))
+Tensor.bfloat16 = lambda self, memory_format=None: self.to(dtypes.REFUSED["bfloat16"])
+Tensor.chalf = lambda self, memory_format=None: self.to(dtypes.REFUSED["chalf"])
+FUNCTIONS.update(dtypes.REFUSED)
 
 
 def _unsupported(owner, name):
