@@ -59,6 +59,10 @@ from .removed import FUNCTIONS as _REMOVED  # noqa: E402 (torch.solve's error, t
 from .symbolic import FUNCTIONS as _SYMBOLIC  # noqa: E402 (sym_int, SymInt, ...)
 globals().update(_REMOVED)
 globals().update(_SYMBOLIC)
+from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402 (and Tensor.__dlpack__)
+from .storage import FUNCTIONS as _STORAGE  # noqa: E402 (and Tensor.storage...)
+globals().update(_STORAGE)
+from . import subclass  # noqa: E402, F401 (Tensor.as_subclass)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
 from ._complex import install as _install_complex  # noqa: E402
 _install_complex(globals())  # complex, polar, view_as_real...; sum, cat... take complex input
@@ -108,4 +112,5 @@ __all__ = [
     "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
     "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
     *_REMOVED, *_SYMBOLIC, "uint16", "uint32", "uint64",
+    "from_dlpack", "to_dlpack", *_STORAGE,
 ]

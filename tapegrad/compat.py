@@ -14,7 +14,7 @@ import numpy as np
 
 from . import creation, dtypes, linalg, methods, special
 from .nn import functional as F
-from .ops import inplace, inplace_more
+from .ops import inplace, inplace_more, views
 from .ops import shape as sh
 from .ops._record import node
 from .ops.aliases import divide
@@ -141,9 +141,23 @@ for _flag in ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_mkldn
 
 def data_ptr(self):
     """The address of the first element (of the Python float holding a 0-d float64
-    tensor's value): equal for tensors that share storage (``t.detach()``)."""
+    tensor's value): equal for tensors that share storage (``t.detach()``); a view's
+    (whose values are a copy here, ops/views.py) is its base's plus its storage offset, as
+    PyTorch's (``x[1].data_ptr() - x.data_ptr()``)."""
+    base = view_base(self)
+    if base is not self:
+        return data_ptr(base) + self.storage_offset() * self.element_size()
     d = self._data
     return id(d) if type(d) is float else d.__array_interface__["data"][0]
+
+
+def view_base(t):
+    """The tensor whose memory ``t`` views (``t`` itself unless a view: ops/views.py)."""
+    vb = views.of(t)
+    while vb is not None:
+        t = vb[0]
+        vb = views.of(t)
+    return t
 
 
 def get_device(self):
