@@ -28,7 +28,8 @@ from .nn.distance import cosine_similarity, pairwise_distance, pdist
 from .typeinfo import (
     can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
 from .device import (
-    accelerator, backends, cuda, device, get_default_device, set_default_device)
+    AcceleratorError, OutOfMemoryError, accelerator, backends, cuda, device, get_default_device,
+    set_default_device)
 from .dtypes import dtype, get_default_dtype, set_default_dtype
 from .dtypes import PUBLIC as _DTYPES
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
@@ -112,5 +113,8 @@ __all__ = [
     "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
     "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
     *_REMOVED, *_SYMBOLIC, "uint16", "uint32", "uint64",
-    "from_dlpack", "to_dlpack", *_STORAGE,
+    "from_dlpack", "to_dlpack", *_STORAGE, "OutOfMemoryError", "AcceleratorError",
+    "has_lapack", "has_spectral", "has_mkl", "has_openmp",
 ]
+has_lapack = has_spectral = True  # (NumPy's LAPACK and FFT; PyTorch's deprecated flags)
+has_mkl = has_openmp = False  # (as backends.mkl / backends.openmp answer)

@@ -804,6 +804,33 @@ Tensor.dim_order = lambda self, *, ambiguity_check=False: tuple(range(self.ndim)
 Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate)
 
 
+def _augmented(method):
+    """``x op= y`` in place (``x **= 2`` is ``x.pow_(2)``), as PyTorch's: without it Python
+    would rebind x to a new tensor, leaving x's other names and views unchanged."""
+    def dunder(self, other):
+        if not isinstance(other, (Tensor, int, float, bool, np.ndarray, np.generic)):
+            return NotImplemented
+        return getattr(self, method)(other)
+    dunder.__name__ = f"__i{method}__"
+    return dunder
+
+
+def _reversed(self):
+    """``reversed(t)``: ``t.flip(0)`` (a 0-d tensor itself), as PyTorch's."""
+    return self if self.ndim == 0 else self.flip(0)
+
+
+def _delitem(self, key):
+    raise TypeError("Tensor does not support deleting items")
+
+
+Tensor.__ipow__, Tensor.__imod__ = _augmented("pow_"), _augmented("remainder_")
+Tensor.__ifloordiv__, Tensor.__idiv__ = _augmented("floor_divide_"), _augmented("div_")
+Tensor.__div__, Tensor.__rdiv__ = Tensor.__truediv__, Tensor.__rtruediv__  # (Python 2's)
+Tensor.__nonzero__, Tensor.__long__ = Tensor.__bool__, Tensor.__int__
+Tensor.__reversed__, Tensor.__delitem__ = _reversed, _delitem
+
+
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
 # raise an AttributeError that says so (``__getattr__`` below), instead of a bare "has no
 # attribute".  One table; nothing here pretends to work. -----------------------------------
