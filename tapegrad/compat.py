@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from . import creation, dtypes, linalg, methods, special
+from ._state import state
 from .nn import functional as F
 from .ops import inplace, inplace_more, views
 from .ops import shape as sh
@@ -275,6 +276,8 @@ def resize_(self, *sizes, memory_format=None):
         else sizes
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
+    if getattr(self, "_inf", False) and not state.inference:  # (PyTorch resizes, then raises)
+        raise RuntimeError(inplace._INFERENCE_INPLACE)
     if any(int(s) < 0 for s in sizes):
         raise RuntimeError(f"Trying to create tensor with negative dimension: {list(sizes)}")
     n = int(np.prod(sizes, dtype=np.int64))
@@ -801,7 +804,15 @@ def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
 FUNCTIONS["frombuffer"] = frombuffer
 Tensor.cholesky_inverse = cholesky_inverse
 Tensor.dim_order = lambda self, *, ambiguity_check=False: tuple(range(self.ndim))
-Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate)
+
+
+def _conj_physical_(self):
+    """Self (a real tensor is its own conjugate), refused where any in-place op is."""
+    inplace._check_leaf(self)
+    return self
+
+
+Tensor.conj_physical_ = _conj_physical_
 
 
 def _augmented(method):
