@@ -34,7 +34,7 @@ from . import elementwise as ew
 from . import indexing
 from . import shape as sh
 from . import views
-from ._record import output
+from ._record import copy_slices, output, rows_now
 from .registry import OPS, saved_flags
 from .strided import VIEW_NAMES, broadcast_shape
 
@@ -156,7 +156,9 @@ def _write_back(t, vb):
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
+    before, base_old = rows_now(state.tape) if state.tape is not None else 0, base._slot
     _place(base, pos, t)
+    copy_slices(base, t, before, base_old)  # (graph views: CopySlices, AsStridedBackward0)
     t._vb = (base, base._data, None, pos, WRITES.n)  # (the base may have new storage now)
 
 
