@@ -195,29 +195,24 @@ def named_result(x, name, *inputs):
 WRITTEN = -2  # a CopySlices note's first "slot": what follows is the view written through
 
 
-def rows_now(tape):
-    """How many rows ``tape`` has recorded (its pending ones included)."""
-    return (len(tape.rows) + len(tape.rbuf)) // 5
-
-
-def copy_slices(base, view, before, base_old):
+def copy_slices(base, view, base_old):
     """After an in-place op on ``view`` wrote into ``base`` (one PUT row: ops/inplace.py
     _write_back): show them as PyTorch does.  ``base`` is a CopySlices node whose
     next_functions are the base's before the write, then the in-place op's other operands
     (its node's next_functions after the first, which was the view's: no edge to the view,
     so no cycle); ``view`` is an AsStridedBackward0 node leading to that CopySlices.  Notes
-    read by the graph views only (autograd/graph.py), as named_result's.  ``before``: the
-    tape's rows before the write (none recorded since: nothing to show); ``base_old``: the
-    base's slot before it (which the view was taken of)."""
+    read by the graph views only (autograd/graph.py), as named_result's.  The caller
+    checked that the write recorded its PUT row; ``base_old``: the base's slot before it
+    (which the view was taken of)."""
     tok = base._tok
     if tok is None or view._tok is not tok or view._gen != base._gen or \
-            view._slot == base._slot or rows_now(tok.tape) <= before:
+            view._slot == base._slot:
         return
     tape = tok.tape
     named = tape.named
     if named is None:
         named = tape.named = {}
-    n = rows_now(tape)
+    n = tape.nrows
     prev = named.get(view._slot)  # (the op's own note, a composite's)
     written = (WRITTEN, view._slot, None if prev is None else prev[1], base_old)
     named["written", base._slot] = written  # (for a write into the base's own base)
