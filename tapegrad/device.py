@@ -138,7 +138,8 @@ class AcceleratorError(RuntimeError):
 OutOfMemoryError.__module__ = AcceleratorError.__module__ = "torch"
 
 cuda = types.SimpleNamespace(
-    OutOfMemoryError=OutOfMemoryError, is_available=_false, is_initialized=_false, device_count=lambda: 0,
+    OutOfMemoryError=OutOfMemoryError,
+    is_available=_false, is_initialized=_false, device_count=lambda: 0,
     manual_seed=_nothing, manual_seed_all=_nothing, empty_cache=_nothing,
     synchronize=_no_cuda("synchronize"), current_device=_no_cuda("current_device"),
     get_device_name=_no_cuda("get_device_name"), get_device_properties=_no_cuda(

@@ -48,6 +48,8 @@ class dtype:  # noqa: N801 (PyTorch's name)
     def __eq__(self, other):
         if other is self:
             return True
+        if isinstance(other, RefusedDtype):  # (bfloat16... no NumPy dtype to compare)
+            return False
         if isinstance(other, (dtype, np.dtype)) or (
                 isinstance(other, type) and issubclass(other, np.generic)):
             return self.dtype == np.dtype(other)
@@ -156,7 +158,8 @@ def name(dt):
 
 _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
                 "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
-                "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64", "bool": "bool", "complex64": "complexfloat", "complex128": "complexdouble"}
+                "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64", "bool": "bool",
+                "complex64": "complexfloat", "complex128": "complexdouble"}
 
 
 def torch_word(dt):

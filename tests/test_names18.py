@@ -509,3 +509,21 @@ def test_a_view_written_without_grad_mode_keeps_its_nodes():
     with tg.no_grad():
         v.mul_(2)
     assert "CopySlices" not in y.grad_fn.name()  # (no PUT row: no CopySlices note)
+
+
+def test_finfo_of_bfloat16_as_pytorch(torch):
+    ours, theirs = tg.finfo(tg.bfloat16), torch.finfo(torch.bfloat16)
+    assert repr(ours) == repr(theirs)
+    for attr in ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype"):
+        assert getattr(ours, attr) == getattr(theirs, attr), attr
+
+
+def test_autocast_to_bfloat16_runs_disabled(torch):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with tg.autocast("cpu", dtype=tg.bfloat16) as ctx:
+            y = tg.ones(2) * 2
+        with tg.cpu.amp.autocast(dtype=tg.bfloat16):
+            pass
+    assert ctx.fast_dtype is tg.bfloat16 and y.dtype == tg.float64
+    assert not tg.is_autocast_enabled()
