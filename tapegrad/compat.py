@@ -856,8 +856,6 @@ _STORAGE = ("storage objects (a tensor's values are a NumPy array, not a torch S
 _DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
 _KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
 _SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
-_RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules "
-        "(the one-step cells, lstm_cell & co., are there)")
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
@@ -896,7 +894,6 @@ _TABLE = {
               "batch_norm_backward_reduce batch_norm_update_stats",
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
              "parse_type_comment merge_type_from_type_comment unify_type_list",
-    _RNN: "lstm gru rnn_tanh rnn_relu",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "

@@ -486,8 +486,8 @@ def test_multinomial_method():
 
 
 # ---- names refused, and why ---------------------------------------------------------------
-@pytest.mark.parametrize("name", ["quantize_per_tensor", "set_autocast_enabled", "lstm",
-                                  "q_per_channel_axis"])
+@pytest.mark.parametrize("name", ["quantize_per_tensor", "set_autocast_enabled",
+                                  "q_per_channel_axis", "fbgemm_linear_fp16_weight"])
 def test_unsupported_module_names_say_why(name):
     assert hasattr(torch, name)
     with pytest.raises(AttributeError, match=rf"no attribute '{name}': tapegrad does not "

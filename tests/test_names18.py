@@ -527,3 +527,53 @@ def test_autocast_to_bfloat16_runs_disabled(torch):
             pass
     assert ctx.fast_dtype is tg.bfloat16 and y.dtype == tg.float64
     assert not tg.is_autocast_enabled()
+
+
+# ---- torch.lstm & co.: the whole-sequence functional RNNs ----------------------------------
+def _rnn_case(L, case, rng):
+    def P(*s):
+        return L.tensor(rng.standard_normal(s) * 0.3, requires_grad=True)
+    H, I = 4, 3
+    if case == "lstm_bidir_2layers":
+        params = [P(4 * H, I if layer == 0 else 2 * H) if k == 0 else P(4 * H, H) if k == 1
+                  else P(4 * H) for layer in range(2) for d in range(2) for k in range(4)]
+        hx = [L.tensor(rng.standard_normal((4, 2, H))), L.tensor(rng.standard_normal((4, 2, H)))]
+        out = L.lstm(L.tensor(rng.standard_normal((5, 2, I))), hx, params, True, 2, 0.0, False,
+                     True, False)
+    elif case == "lstm_proj":
+        params = [P(4 * H, I), P(4 * H, 2), P(4 * H), P(4 * H), P(2, H)]
+        hx = [L.zeros(1, 3, 2), L.zeros(1, 3, H)]
+        out = L.lstm(L.tensor(rng.standard_normal((3, 4, I))), hx, params, True, 1, 0.0, False,
+                     False, True)
+    elif case == "gru_nobias_batch_first":
+        params = [P(3 * H, I), P(3 * H, H)]
+        out = L.gru(L.tensor(rng.standard_normal((2, 5, I))), L.zeros(1, 2, H), params, False,
+                    1, 0.0, False, False, True)
+    elif case == "lstm_packed":
+        params = [P(4 * H, I), P(4 * H, H), P(4 * H), P(4 * H)]
+        out = L.lstm(L.tensor(rng.standard_normal((5, I))), L.tensor([2, 2, 1]),
+                     [L.zeros(1, 2, H), L.zeros(1, 2, H)], params, True, 1, 0.0, False, False)
+    else:
+        params = [P(H, I), P(H, H), P(H), P(H)]
+        f = L.rnn_tanh if case == "rnn_tanh" else L.rnn_relu
+        out = f(L.tensor(rng.standard_normal((5, 2, I))), L.zeros(1, 2, H), params, True, 1,
+                0.0, True, False, False)
+    return out, params
+
+
+@pytest.mark.parametrize("case", ["lstm_bidir_2layers", "lstm_proj", "gru_nobias_batch_first",
+                                  "lstm_packed", "rnn_tanh", "rnn_relu"])
+def test_functional_rnns_as_pytorchs(case, torch_float64):
+    seen = []
+    for L in (tg, torch_float64):
+        out, params = _rnn_case(L, case, np.random.default_rng(3))
+        sum((o * (i + 1)).sum() for i, o in enumerate(out)).backward()
+        seen.append(([np.asarray(o.detach()) for o in out], [np.asarray(p.grad) for p in params]))
+    for ours, theirs in zip(seen[0][0] + seen[0][1], seen[1][0] + seen[1][1], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
+
+
+def test_functional_rnn_with_the_wrong_number_of_weights_says_so():
+    with pytest.raises(RuntimeError, match=r"lstm: expected 4 weights per layer"):
+        tg.lstm(tg.zeros(2, 1, 3), [tg.zeros(1, 1, 4)] * 2, [tg.zeros(16, 3)] * 3, True, 1, 0.0,
+                False, False, False)
