@@ -29,3 +29,28 @@ def as_subclass(self, cls):
 
 
 Tensor.as_subclass = as_subclass
+
+
+def _convert(ret, cls):
+    """``ret`` with its tensors as ``cls`` instances (PyTorch's rule for a subclass)."""
+    if isinstance(ret, Tensor) and not isinstance(ret, cls):
+        return as_subclass(ret, cls)
+    if isinstance(ret, (tuple, list)):
+        items = [_convert(r, cls) for r in ret]
+        return type(ret)._make(items) if hasattr(type(ret), "_make") else type(ret)(items)
+    return ret
+
+
+@classmethod
+def __torch_function__(cls, func, types, args=(), kwargs=None):  # noqa: N807 (PyTorch's)
+    """PyTorch's default ``__torch_function__``: ``func(*args, **kwargs)``, tensors in the
+    result made ``cls`` instances (NotImplemented where a type in ``types`` is not a base
+    of ``cls``).  A subclass's override may call it through ``super()``; tapegrad's own ops
+    never dispatch through it (no ``__torch_function__`` protocol: docs/limits.md)."""
+    if not all(issubclass(cls, t) for t in types):
+        return NotImplemented
+    ret = func(*args, **(kwargs or {}))
+    return ret if cls is Tensor else _convert(ret, cls)
+
+
+Tensor.__torch_function__ = __torch_function__

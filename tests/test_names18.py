@@ -577,3 +577,17 @@ def test_functional_rnn_with_the_wrong_number_of_weights_says_so():
     with pytest.raises(RuntimeError, match=r"lstm: expected 4 weights per layer"):
         tg.lstm(tg.zeros(2, 1, 3), [tg.zeros(1, 1, 4)] * 2, [tg.zeros(16, 3)] * 3, True, 1, 0.0,
                 False, False, False)
+
+
+def test_default_torch_function_as_pytorchs(torch_float64):
+    seen = []
+    for L in (tg, torch_float64):
+        class Sub(L.Tensor):
+            pass
+        a = L.Tensor.__torch_function__(L.add, (Sub,), (L.ones(2), 1), {})
+        b = Sub.__torch_function__(L.add, (Sub,), (L.ones(2), 1))
+        c = Sub.__torch_function__(L.max, (Sub,), (L.ones(2, 2),), {"dim": 0})
+        d = L.Tensor.__torch_function__(L.Tensor.size, (L.Tensor,), (L.ones(2),))
+        seen.append((a is NotImplemented, type(b).__name__, b.tolist(), type(c).__name__,
+                     type(c[0]).__name__, type(c[1]).__name__, tuple(d)))
+    assert seen[0] == seen[1]
