@@ -28,7 +28,8 @@ from .nn.distance import cosine_similarity, pairwise_distance, pdist
 from .typeinfo import (
     can_cast, finfo, iinfo, is_floating_point, numel, promote_types, result_type)
 from .device import (
-    accelerator, backends, cuda, device, get_default_device, set_default_device)
+    AcceleratorError, OutOfMemoryError, accelerator, backends, cuda, device, get_default_device,
+    set_default_device)
 from .dtypes import dtype, get_default_dtype, set_default_dtype
 from .dtypes import PUBLIC as _DTYPES
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
@@ -55,6 +56,14 @@ from .compat import module_getattr as __getattr__  # noqa: E402, F401 (refusals,
 globals().update(_COMPAT)
 from .toplevel import FUNCTIONS as _TOPLEVEL  # noqa: E402 (lstm_cell, svd_lowrank, ...)
 globals().update(_TOPLEVEL)
+from .removed import FUNCTIONS as _REMOVED  # noqa: E402 (torch.solve's error, torch.lu)
+from .symbolic import FUNCTIONS as _SYMBOLIC  # noqa: E402 (sym_int, SymInt, ...)
+globals().update(_REMOVED)
+globals().update(_SYMBOLIC)
+from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402 (and Tensor.__dlpack__)
+from .storage import FUNCTIONS as _STORAGE  # noqa: E402 (and Tensor.storage...)
+globals().update(_STORAGE)
+from . import subclass  # noqa: E402, F401 (Tensor.as_subclass)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
 from ._complex import install as _install_complex  # noqa: E402
 _install_complex(globals())  # complex, polar, view_as_real...; sum, cat... take complex input
@@ -103,4 +112,9 @@ __all__ = [
     "scatter_reduce", "tril_indices", "triu_indices",
     "vmap", "is_inference_mode_enabled", "amp", "autocast", "cpu", "is_autocast_available",
     "is_autocast_enabled", "is_inference", "set_num_interop_threads", *_COMPAT,
+    *_REMOVED, *_SYMBOLIC, "uint16", "uint32", "uint64",
+    "from_dlpack", "to_dlpack", *_STORAGE, "OutOfMemoryError", "AcceleratorError",
+    "has_lapack", "has_spectral", "has_mkl", "has_openmp",
 ]
+has_lapack = has_spectral = True  # (NumPy's LAPACK and FFT; PyTorch's deprecated flags)
+has_mkl = has_openmp = False  # (as backends.mkl / backends.openmp answer)

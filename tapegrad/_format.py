@@ -140,7 +140,9 @@ def _formatter(shown):
 
 def tensor_repr(t):
     grad_fn = f"grad_fn=<{type(t.grad_fn).__name__}>" if t._tok is not None else None
-    return array_repr(np.asarray(t._data), grad_fn, t._rg)
+    cls = type(t)  # a program's own Tensor subclass prints its name, as in PyTorch
+    prefix = "tensor(" if cls.__module__.startswith("tapegrad") else cls.__name__ + "("
+    return array_repr(np.asarray(t._data), grad_fn, t._rg, prefix)
 
 
 def complex_repr(z):
@@ -151,8 +153,7 @@ def complex_repr(z):
     return array_repr(z.detach().numpy(), grad_fn, z.requires_grad)
 
 
-def array_repr(a, grad_fn, requires_grad):
-    prefix = "tensor("
+def array_repr(a, grad_fn, requires_grad, prefix="tensor("):
     threshold = OPTIONS["threshold"]
     summarize = a.size > (sys.maxsize if threshold == float("inf") else int(threshold))
     fmt = _formatter(_summarized(a, int(OPTIONS["edgeitems"])) if summarize else a)

@@ -47,8 +47,11 @@ class autocast:  # noqa: N801 (PyTorch's name)
         if not isinstance(device_type, str):
             raise ValueError(f"Expected `device_type` of type `str`, got: `{type(device_type)}`")
         self.device = device_type
-        self.fast_dtype = dtypes.to_dtype(dtype) if dtype is not None else (
-            dtypes.float16 if device_type == "cuda" else None)
+        if isinstance(dtype, dtypes.RefusedDtype):  # (bfloat16, the usual CPU autocast:
+            self.fast_dtype = dtype  # named, never used, as autocast is off here)
+        else:
+            self.fast_dtype = dtypes.to_dtype(dtype) if dtype is not None else (
+                dtypes.float16 if device_type == "cuda" else None)
         self._enabled = False
         self.cache_enabled = cache_enabled
         if enabled:

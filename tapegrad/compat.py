@@ -13,8 +13,9 @@ import warnings
 import numpy as np
 
 from . import creation, dtypes, linalg, methods, special
+from ._state import state
 from .nn import functional as F
-from .ops import inplace, inplace_more
+from .ops import inplace, inplace_more, views
 from .ops import shape as sh
 from .ops._record import node
 from .ops.aliases import divide
@@ -141,9 +142,23 @@ for _flag in ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_mkldn
 
 def data_ptr(self):
     """The address of the first element (of the Python float holding a 0-d float64
-    tensor's value): equal for tensors that share storage (``t.detach()``)."""
+    tensor's value): equal for tensors that share storage (``t.detach()``); a view's
+    (whose values are a copy here, ops/views.py) is its base's plus its storage offset, as
+    PyTorch's (``x[1].data_ptr() - x.data_ptr()``)."""
+    base = view_base(self)
+    if base is not self:
+        return data_ptr(base) + self.storage_offset() * self.element_size()
     d = self._data
     return id(d) if type(d) is float else d.__array_interface__["data"][0]
+
+
+def view_base(t):
+    """The tensor whose memory ``t`` views (``t`` itself unless a view: ops/views.py)."""
+    vb = views.of(t)
+    while vb is not None:
+        t = vb[0]
+        vb = views.of(t)
+    return t
 
 
 def get_device(self):
@@ -261,6 +276,8 @@ def resize_(self, *sizes, memory_format=None):
         else sizes
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
+    if getattr(self, "_inf", False) and not state.inference:  # (PyTorch resizes, then raises)
+        raise RuntimeError(inplace._INFERENCE_INPLACE)
     if any(int(s) < 0 for s in sizes):
         raise RuntimeError(f"Trying to create tensor with negative dimension: {list(sizes)}")
     n = int(np.prod(sizes, dtype=np.int64))
@@ -571,8 +588,10 @@ class memory_format:  # noqa: N801 (PyTorch's name)
 
 
 strided = layout("strided")
-Tensor.layout = strided
+Tensor.layout = strided  # (every tensor's: the sparse and jagged layouts name no tensor here)
 FUNCTIONS.update({"layout": layout, "strided": strided, "memory_format": memory_format})
+FUNCTIONS.update({n: layout(n) for n in (
+    "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc", "jagged")})
 FUNCTIONS.update({n: memory_format(n) for n in (
     "contiguous_format", "channels_last", "channels_last_3d", "preserve_format")})
 FUNCTIONS["default_generator"] = creation._DEFAULT
@@ -785,7 +804,42 @@ def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
 FUNCTIONS["frombuffer"] = frombuffer
 Tensor.cholesky_inverse = cholesky_inverse
 Tensor.dim_order = lambda self, *, ambiguity_check=False: tuple(range(self.ndim))
-Tensor.conj_physical_ = lambda self: self  # (a real tensor is its own conjugate)
+
+
+def _conj_physical_(self):
+    """Self (a real tensor is its own conjugate), refused where any in-place op is."""
+    inplace._check_leaf(self)
+    return self
+
+
+Tensor.conj_physical_ = _conj_physical_
+
+
+def _augmented(method):
+    """``x op= y`` in place (``x **= 2`` is ``x.pow_(2)``), as PyTorch's: without it Python
+    would rebind x to a new tensor, leaving x's other names and views unchanged."""
+    def dunder(self, other):
+        if not isinstance(other, (Tensor, int, float, bool, np.ndarray, np.generic)):
+            return NotImplemented
+        return getattr(self, method)(other)
+    dunder.__name__ = f"__i{method}__"
+    return dunder
+
+
+def _reversed(self):
+    """``reversed(t)``: ``t.flip(0)`` (a 0-d tensor itself), as PyTorch's."""
+    return self if self.ndim == 0 else self.flip(0)
+
+
+def _delitem(self, key):
+    raise TypeError("Tensor does not support deleting items")
+
+
+Tensor.__ipow__, Tensor.__imod__ = _augmented("pow_"), _augmented("remainder_")
+Tensor.__ifloordiv__, Tensor.__idiv__ = _augmented("floor_divide_"), _augmented("div_")
+Tensor.__div__, Tensor.__rdiv__ = Tensor.__truediv__, Tensor.__rtruediv__  # (Python 2's)
+Tensor.__nonzero__, Tensor.__long__ = Tensor.__bool__, Tensor.__int__
+Tensor.__reversed__, Tensor.__delitem__ = _reversed, _delitem
 
 
 # ---- what tapegrad does not support, and why: ``tapegrad.X`` and ``tensor.X`` for these
@@ -802,23 +856,14 @@ _STORAGE = ("storage objects (a tensor's values are a NumPy array, not a torch S
 _DEVICE = "devices other than the CPU (tapegrad computes on the CPU only)"
 _KERNELS = "PyTorch's backend kernels (cuDNN, MIOpen, MKL-DNN, FBGEMM); call the public op"
 _SCRIPT = "TorchScript (compile with tapegrad.compile or tapegrad.trace instead)"
-_REMOVED = "a function PyTorch has removed; use its tapegrad.linalg successor"
-_RNN = ("the functional whole-sequence RNN kernels; use the nn.RNN / nn.LSTM / nn.GRU modules "
-        "(the one-step cells, lstm_cell & co., are there)")
 _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dtype; cast "
              "with .to(dtype) where you want lower precision")
 _TABLE = {
-    _COMPLEX: "complex32 chalf view_as_complex_copy view_as_real_copy",
-    "bfloat16 (NumPy, which holds the values, has no bfloat16 dtype; use float16 or float32)":
-        "bfloat16",
-    _SPARSE: "sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
-             "sparse_bsc_tensor sparse_compressed_tensor smm hsmm dsmm saddmm spmm hspmm "
-             "sspaddmm to_sparse to_sparse_coo to_sparse_csr to_sparse_csc to_sparse_bsr "
-             "to_sparse_bsc coalesce is_coalesced indices values crow_indices col_indices "
-             "ccol_indices row_indices sparse_dim dense_dim sparse_mask sparse_resize_ "
-             "sparse_resize_and_clear_ resize_as_sparse_ sparse_coo sparse_csr sparse_csc "
-             "sparse_bsr sparse_bsc ccol_indices_copy col_indices_copy crow_indices_copy "
-             "row_indices_copy indices_copy values_copy",
+    _COMPLEX: "view_as_complex_copy view_as_real_copy",
+    _SPARSE: "smm hsmm dsmm saddmm spmm hspmm sspaddmm coalesce is_coalesced indices values "
+             "crow_indices col_indices ccol_indices row_indices sparse_dim dense_dim sparse_mask "
+             "sparse_resize_ sparse_resize_and_clear_ resize_as_sparse_ ccol_indices_copy "
+             "col_indices_copy crow_indices_copy row_indices_copy indices_copy values_copy",
     _QUANT: "quantize_per_tensor quantize_per_channel quantize_per_tensor_dynamic dequantize "
             "int_repr q_scale q_zero_point q_per_channel_scales q_per_channel_zero_points "
             "q_per_channel_axis qscheme fake_quantize_per_tensor_affine "
@@ -827,8 +872,7 @@ _TABLE = {
             "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
             "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32 "
             "choose_qparams_optimized fused_moving_avg_obs_fake_quant",
-    _STORAGE: "storage untyped_storage storage_type set_ is_set_to from_file is_storage "
-              "TypedStorage UntypedStorage",
+    _STORAGE: "set_ is_set_to from_file",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
@@ -850,8 +894,6 @@ _TABLE = {
               "batch_norm_backward_reduce batch_norm_update_stats",
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
              "parse_type_comment merge_type_from_type_comment unify_type_list",
-    _REMOVED: "eig symeig lstsq solve lu matrix_rank",
-    _RNN: "lstm gru rnn_tanh rnn_relu",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -860,8 +902,6 @@ _TABLE = {
                "set_autocast_cache_enabled set_autocast_cpu_dtype set_autocast_dtype "
                "set_autocast_gpu_dtype set_autocast_ipu_dtype set_autocast_ipu_enabled "
                "set_autocast_xla_dtype set_autocast_xla_enabled",
-    "DLPack exchange (convert through NumPy: tapegrad.from_numpy(x.numpy()))":
-        "from_dlpack to_dlpack",
     "nested tensors": "to_padded_tensor",
     "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
@@ -869,22 +909,36 @@ _TABLE = {
     "distributed training (tapegrad runs in one process; batch replay uses the cores)":
         "distributed",
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",
-    "dtypes NumPy lacks (sub-byte, float8) or that tapegrad does not carry (unsigned "
-    "integers wider than 8 bits; use int32 or int64)":
-        "uint16 uint32 uint64 uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 "
-        "int5 int6 int7 float8_e4m3fn float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz "
-        "float8_e8m0fnu float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 "
-        "quint2x4",
-    "symbolic shapes (torch.compile's; shapes are plain ints here)":
-        "sym_int sym_float sym_max sym_min sym_not sym_ite sym_sqrt sym_sum sym_fresh_size "
-        "sym_constrain_range sym_constrain_range_for_size",
+    "dtypes NumPy lacks (sub-byte and packed ones)":
+        "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
+        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
-    "Tensor subclasses (as_subclass)": "as_subclass",
     "LOBPCG (use tapegrad.linalg.eigh)": "lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
+
+
+# ---- refused when called: names a script may mention or pass around without using --------
+# (``torch.bfloat16`` is tapegrad.dtypes.REFUSED's; a tensor made of it raises the same way)
+def _refusing(name, reason):
+    def refused(*args, **kwargs):
+        raise NotImplementedError(f"{name}: tapegrad does not support {reason}")
+    refused.__name__ = refused.__qualname__ = name
+    refused.__doc__ = f"Raises NotImplementedError: tapegrad does not support {reason}."
+    return refused
+
+
+_SPARSE_BUILDERS = ("sparse_coo_tensor sparse_csr_tensor sparse_csc_tensor sparse_bsr_tensor "
+                    "sparse_bsc_tensor sparse_compressed_tensor").split()
+FUNCTIONS.update({n: _refusing(n, _SPARSE) for n in _SPARSE_BUILDERS})
+for _name in ("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
+              "to_sparse_bsc"):
+    setattr(Tensor, _name, _refusing(_name, _SPARSE))
+Tensor.bfloat16 = lambda self, memory_format=None: self.to(dtypes.REFUSED["bfloat16"])
+Tensor.chalf = lambda self, memory_format=None: self.to(dtypes.REFUSED["chalf"])
+FUNCTIONS.update(dtypes.REFUSED)
 
 
 def _unsupported(owner, name):

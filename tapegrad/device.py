@@ -126,7 +126,19 @@ def _no_cuda(op):
     return refuse
 
 
+class OutOfMemoryError(RuntimeError):
+    """PyTorch's out-of-memory error (``except torch.OutOfMemoryError``): NumPy raises
+    MemoryError here, which this is not; a program may still name it."""
+
+
+class AcceleratorError(RuntimeError):
+    """PyTorch's accelerator error (no accelerator here: never raised)."""
+
+
+OutOfMemoryError.__module__ = AcceleratorError.__module__ = "torch"
+
 cuda = types.SimpleNamespace(
+    OutOfMemoryError=OutOfMemoryError,
     is_available=_false, is_initialized=_false, device_count=lambda: 0,
     manual_seed=_nothing, manual_seed_all=_nothing, empty_cache=_nothing,
     synchronize=_no_cuda("synchronize"), current_device=_no_cuda("current_device"),

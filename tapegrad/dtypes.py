@@ -48,6 +48,8 @@ class dtype:  # noqa: N801 (PyTorch's name)
     def __eq__(self, other):
         if other is self:
             return True
+        if isinstance(other, RefusedDtype):  # (bfloat16... no NumPy dtype to compare)
+            return False
         if isinstance(other, (dtype, np.dtype)) or (
                 isinstance(other, type) and issubclass(other, np.generic)):
             return self.dtype == np.dtype(other)
@@ -106,6 +108,9 @@ float16 = half = np.dtype(np.float16)
 int16 = short = np.dtype(np.int16)
 int8 = np.dtype(np.int8)
 uint8 = np.dtype(np.uint8)
+uint16 = np.dtype(np.uint16)  # (PyTorch has few ops for these three; NumPy has them all)
+uint32 = np.dtype(np.uint32)
+uint64 = np.dtype(np.uint64)
 complex64 = cfloat = np.dtype(np.complex64)  # (tensors of them: tapegrad/_complex.py)
 complex128 = cdouble = np.dtype(np.complex128)
 
@@ -153,7 +158,8 @@ def name(dt):
 
 _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int64": "long",
                 "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
-                "bool": "bool", "complex64": "complexfloat", "complex128": "complexdouble"}
+                "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64", "bool": "bool",
+                "complex64": "complexfloat", "complex128": "complexdouble"}
 
 
 def torch_word(dt):
@@ -194,5 +200,61 @@ PUBLIC = {word: of(dt) for word, dt in (
     ("float64", float64), ("double", float64), ("float32", float32), ("float", float32),
     ("int64", int64), ("long", int64), ("int32", int32), ("int", int32), ("bool", bool),
     ("float16", float16), ("half", float16), ("int16", int16), ("short", int16),
-    ("int8", int8), ("uint8", uint8), ("complex64", complex64), ("cfloat", complex64),
+    ("int8", int8), ("uint8", uint8), ("uint16", uint16), ("uint32", uint32),
+    ("uint64", uint64), ("complex64", complex64), ("cfloat", complex64),
     ("complex128", complex128), ("cdouble", complex128))}
+
+
+class RefusedDtype(dtype):
+    """A PyTorch dtype NumPy cannot hold (bfloat16, float8, complex32): it can be named,
+    printed, compared and asked ``is_floating_point`` / ``itemsize``, so a script that only
+    mentions it runs; making a tensor of it raises NotImplementedError saying why (NumPy
+    reads ``.dtype`` to convert it: tapegrad.zeros(2, dtype=...), x.to(...))."""
+
+    __slots__ = ("_why",)
+
+    @classmethod
+    def _refused(cls, word, itemsize, kind, why):
+        self = object.__new__(cls)
+        self._word, self.itemsize, self.kind, self._why = word, itemsize, kind, why
+        self.is_floating_point, self.is_complex, self.is_signed = kind == "f", kind == "c", True
+        self._hash = hash(("torch", word))
+        return self
+
+    def error(self):
+        return NotImplementedError(f"torch.{self._word}: tapegrad does not support {self._why}")
+
+    @property
+    def dtype(self):
+        raise self.error()
+
+    def __getattr__(self, attr):
+        raise AttributeError(f"'torch.dtype' object has no attribute '{attr}'")
+
+    def __eq__(self, other):
+        return other is self
+
+    def __hash__(self):
+        return self._hash
+
+    def __reduce__(self):
+        raise self.error()
+
+    def to_complex(self):
+        raise self.error()
+
+    def to_real(self):
+        raise self.error()
+
+
+_NO_NUMPY = "{} (NumPy, which holds the values, has no such dtype; use {})"
+REFUSED = {word: RefusedDtype._refused(word, size, kind, _NO_NUMPY.format(word, use))
+           for word, size, kind, use in (
+               ("bfloat16", 2, "f", "float16 or float32"),
+               ("float8_e4m3fn", 1, "f", "float16 or float32"),
+               ("float8_e4m3fnuz", 1, "f", "float16 or float32"),
+               ("float8_e5m2", 1, "f", "float16 or float32"),
+               ("float8_e5m2fnuz", 1, "f", "float16 or float32"),
+               ("float8_e8m0fnu", 1, "f", "float16 or float32"),
+               ("complex32", 4, "c", "complex64"))}
+REFUSED["chalf"] = REFUSED["complex32"]

@@ -927,5 +927,29 @@ def _swap(module, name, value):
     return restore_attr
 
 
-__all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp",
-           "linearize", "stack_module_state", "vjp", "vmap"]
+_REMOVE_OPTIONS = (
+    "functionalize(f, remove='mutations'): received invalid argument for remove={}. Valid "
+    "options are:\n     remove='mutations': all inplace and out= operators will be removed "
+    "from the program, and replaced with their out-of-place equivalents.\n     "
+    "remove='mutations_and_views': In addition to the above, all aliasing operators {{view}} "
+    "will be replaced with their non-aliasing counterparts, {{view}}_copy.\n")
+
+
+def functionalize(func, *, remove="mutations"):
+    """``torch.func.functionalize``: ``func`` with its mutations rewritten out of place, for
+    a tracer to see a functional program.  Run eagerly, the rewritten program computes what
+    ``func`` computes and copies mutations back into the inputs, so here it is ``func``
+    itself (tapegrad's traces record in-place ops as they are).  One difference: an output
+    that ``func`` mutated through a view of an input is a fresh tensor in PyTorch, a view
+    here."""
+    if remove not in ("mutations", "mutations_and_views"):
+        raise RuntimeError(_REMOVE_OPTIONS.format(remove))
+
+    @functools.wraps(func)
+    def functionalized(*args, **kwargs):
+        return func(*args, **kwargs)
+    return functionalized
+
+
+__all__ = ["functional_call", "functionalize", "grad", "grad_and_value", "hessian", "jacfwd",
+           "jacrev", "jvp", "linearize", "stack_module_state", "vjp", "vmap"]

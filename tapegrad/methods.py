@@ -302,8 +302,18 @@ def detach(input):
 
 
 def typename(obj):
-    """PyTorch's type name: ``'torch.FloatTensor'`` for a float32 tensor."""
-    return obj.type() if isinstance(obj, Tensor) else type(obj).__name__
+    """PyTorch's type name: ``'torch.FloatTensor'`` for a float32 tensor, else the object's
+    (or, for a class or function, its own) module-qualified name, ``'int'`` for a builtin."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    if hasattr(obj, "__qualname__") or hasattr(obj, "__name__"):
+        module = getattr(obj, "__module__", "") or ""
+        qualname = getattr(obj, "__qualname__", None) or obj.__name__
+    else:
+        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    if module.split(".")[0] == "tapegrad":  # (PyTorch programs read torch's names)
+        module = "torch" + module[len("tapegrad"):]
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
 
 
 def is_nonzero(input):

@@ -50,6 +50,7 @@ VERSION = 1
 _JSON = "tapegrad.json"
 _PICKLE = "data.pkl"
 _DTYPES = {"float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8", "bool",
+           "uint16", "uint32", "uint64",
            "complex64", "complex128"}  # (a complex tensor's values: tapegrad/_complex.py)
 _MAX_JSON = 64 << 20
 _KINDS = {"tensor": "tensor", "ndarray": "ndarray", "npscalar": "scalar"}  # node tag -> kind

@@ -10,7 +10,8 @@ import numpy as np
 from . import creation, dtypes, linalg
 from . import _aliases, masked  # noqa: F401 (import paths; tapegrad.masked's reductions)
 from .nn import functional as F
-from .nn.rnn import _gru_step, _lstm_step, _rnn_step
+from .nn.rnn import _GATES, RNNBase, _gru_step, _lstm_step, _rnn_step
+from .nn.utils.rnn import PackedSequence
 from .ops import EXPORTS as _OPS
 from .return_types import named
 from .tensor import Tensor, _leaf
@@ -284,7 +285,74 @@ def norm_except_dim(v, pow=2, dim=0):  # noqa: A002 (PyTorch's names)
     return v.norm(pow, others, keepdim=True) if others else v.abs()
 
 
+# ---- the whole-sequence RNNs, as torch.lstm & co. take them: nn.RNNBase's forward ---------
+def _recurrent(mode, input, *args):  # noqa: A002 (PyTorch's names)
+    """``torch.lstm(input, hx, params, has_biases, num_layers, dropout, train,
+    bidirectional, batch_first)``, or with ``(data, batch_sizes, hx, params, has_biases,
+    num_layers, dropout, train, bidirectional)`` for a packed sequence: ``params`` flat in
+    nn.LSTM's order (w_ih, w_hh[, b_ih, b_hh][, w_hr] per layer and direction).  Returns
+    ``(output, h_n[, c_n])``, run by the modules' own forward."""
+    packed = isinstance(args[0], Tensor) and args[0].ndim == 1 and args[0].dtype.kind in "iu" \
+        and len(args) == 8
+    if packed:
+        batch_sizes, (hx, params, has_biases, num_layers, dropout, train, bidirectional) = \
+            args[0], args[1:]
+        batch_first = False
+    else:
+        hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first = args
+    directions = 2 if bidirectional else 1
+    params = list(params)
+    per = len(params) // (num_layers * directions)
+    kinds = ["weight_ih", "weight_hh"] + (["bias_ih", "bias_hh"] if has_biases else [])
+    if per == len(kinds) + 1:
+        kinds.append("weight_hr")
+    if per != len(kinds) or per * num_layers * directions != len(params):
+        raise RuntimeError(f"{mode.lower()}: expected {len(kinds)} weights per layer and "
+                           f"direction ({num_layers} layers, {directions} directions), got "
+                           f"{len(params)} in all")
+    net = object.__new__(RNNBase)  # (a bare module: the parameters are the caller's tensors)
+    names = [f"{k}_l{layer}" + ("_reverse" if d else "") for layer in range(num_layers)
+             for d in range(directions) for k in kinds]
+    proj = params[per - 1].shape[0] if "weight_hr" in kinds else 0
+    for key, value in dict(
+            mode=mode, input_size=params[0].shape[1],
+            hidden_size=params[1].shape[0] // _GATES[mode], num_layers=num_layers,
+            bias=has_biases, batch_first=batch_first, dropout=float(dropout),
+            bidirectional=bidirectional, proj_size=proj, training=train, _buffers={},
+            _modules={}, _parameters=dict(zip(names, params, strict=True)),
+            _flat_weights_names=names).items():
+        object.__setattr__(net, key, value)
+    if mode == "LSTM":
+        hx = tuple(hx)
+    if packed:
+        out, h = net.forward(PackedSequence(input, batch_sizes), hx)
+        out = out.data
+    else:
+        out, h = net.forward(input, hx)
+    return (out, *h) if mode == "LSTM" else (out, h)
+
+
+def lstm(input, *args):  # noqa: A002
+    """``(output, h_n, c_n)`` of a whole LSTM (see ``_recurrent``)."""
+    return _recurrent("LSTM", input, *args)
+
+
+def gru(input, *args):  # noqa: A002
+    """``(output, h_n)`` of a whole GRU (see ``_recurrent``)."""
+    return _recurrent("GRU", input, *args)
+
+
+def rnn_tanh(input, *args):  # noqa: A002
+    """``(output, h_n)`` of a whole tanh RNN (see ``_recurrent``)."""
+    return _recurrent("RNN_TANH", input, *args)
+
+
+def rnn_relu(input, *args):  # noqa: A002
+    """``(output, h_n)`` of a whole ReLU RNN (see ``_recurrent``)."""
+    return _recurrent("RNN_RELU", input, *args)
+
+
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
                                      ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
                                      embedding_bag, cond, while_loop, segment_reduce,
-                                     norm_except_dim)}
+                                     norm_except_dim, lstm, gru, rnn_tanh, rnn_relu)}

@@ -17,6 +17,12 @@ class finfo:  # noqa: N801 (PyTorch's name)
     """Machine limits of a float dtype (the default dtype when none is given)."""
 
     def __init__(self, type=None):  # noqa: A002 (PyTorch's name)
+        if type is dtypes.REFUSED["bfloat16"]:  # (no NumPy dtype, but its limits are known:
+            self.bits, self.eps = 16, 2.0 ** -7  # 8 exponent bits, 7 of mantissa)
+            self.max, self.tiny = (2 - 2.0 ** -7) * 2.0 ** 127, 2.0 ** -126
+            self.min, self.smallest_normal, self.resolution = -self.max, self.tiny, 0.01
+            self.dtype = "bfloat16"
+            return
         dt = np.dtype(dtypes.default_float() if type is None else type)
         if dt.kind != "f":
             raise TypeError(f"finfo(): argument 'type' must be a floating point dtype, not "

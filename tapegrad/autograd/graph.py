@@ -10,6 +10,7 @@ import weakref
 import numpy as np
 
 from .._state import state
+from ..ops._record import WRITTEN
 from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.strided import EXPAND
@@ -230,13 +231,43 @@ class _Views:
     def next_functions(self, r):
         self.refresh()
         note = self.named(r)
-        if note is not None and note[1] is not None:  # a composite op's inputs
-            return tuple((None, 0) if s < 0 else self.edge(s) for s in note[1])
+        if note is not None and note[1] is not None:
+            if note[1][0] == WRITTEN:  # a write through a view (ops/_record.py copy_slices)
+                first = self.edge(int(input_slots(self.rows, self.meta, r)[0]), r)
+                return (first, *self._written(*note[1][1:]))
+            return tuple((None, 0) if s < 0 else self.edge(s) for s in note[1])  # composite's
+        return self._row_edges(r)
+
+    def _row_edges(self, r):
         op = int(self.rows[r, 0] & OP_MASK)
         edges = [self.edge(s, r) for s in input_slots(self.rows, self.meta, r)]
         if op in OPS and OPS[op].scalar_edge:
             edges.append((None, 0))  # the Python scalar operand, as PyTorch shows it
         return tuple(edges)
+
+    def _written(self, s, prev, base_old):
+        """The edges of the in-place op that wrote view slot ``s`` but the view's own (the
+        operand read from ``base_old`` through a view row, else the first): from the note
+        ``prev`` the slot had then, else from its row."""
+        if prev is not None:
+            if prev[0] == WRITTEN:  # (the view was a base written through its own view)
+                return self._written(*prev[1:])
+            slots, r = prev, -1
+        else:
+            inner = self.tape.named.get(("written", s))
+            if inner is not None:  # (s is a view's base, written through that view)
+                return self._written(*inner[1:])
+            r = int(self.row_of[s])
+            if r < 0:
+                return (self.edge(s),)
+            slots = input_slots(self.rows, self.meta, r)
+        own = next((i for i, t in enumerate(slots) if t >= 0 and self.row_of[t] >= 0 and
+                    base_old in input_slots(self.rows, self.meta, int(self.row_of[t]))), 0)
+        edges = [(None, 0) if t < 0 else self.edge(t, None if r < 0 else r) for t in slots]
+        if r >= 0 and int(self.rows[r, 0] & OP_MASK) in OPS and \
+                OPS[int(self.rows[r, 0] & OP_MASK)].scalar_edge:
+            edges.append((None, 0))
+        return tuple(edges[:own] + edges[own + 1:])
 
 
 def views(tape):

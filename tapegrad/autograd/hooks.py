@@ -22,12 +22,14 @@ import weakref
 
 import numpy as np
 
+from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import Tensor, _leaf, norm
 from ..ops.custom import CUSTOM
+from ..ops.registry import OPS
 from ..tape import CONST
 from .graph import MULTI_INPUT, Node, input_slots
 
@@ -236,22 +238,60 @@ def _node_actions(r, hooks, tape, rows, reach, offs, adj):
             new = part(s)
             grads.append(None if reach[s] in (0, CONST) else
                          as_tensor(new - old if old is not None else new.copy(), s))
+        twins = _twin_grads(r, rows, tape, np.ravel(seen["g"]._data), ins)
+        if twins is not None and grads[0] is not None:  # (x * x: each operand's part)
+            grads = [as_tensor(t, ins[0]) for t in twins]
         for fn in list(hooks.values()):
             with grad_mode_scope(False):
                 res = fn(tuple(grads), (seen["g"],))
             if res is None:
                 continue
             grads = list(res)
+            added = {}  # slot -> [its adjoint before the row, the sum of what its operands get]
             for s, old, gi in zip(ins, seen["old"], grads, strict=True):
                 if reach[s] in (0, CONST):
                     continue
+                acc = added.setdefault(s, [old, None])
                 if gi is not None:
-                    part(s)[:] = np.ravel(gi._data) + (0 if old is None else old)
+                    g = np.ravel(gi._data)
+                    acc[1] = g if acc[1] is None else acc[1] + g
+            for s, (old, g) in added.items():
+                if g is not None:
+                    part(s)[:] = g + (0 if old is None else old)
                 elif old is None:  # (None: no gradient for that input, as PyTorch)
                     reach[s] = 0
                 else:
                     part(s)[:] = old
     return before, after
+
+
+def _twin_grads(r, rows, tape, g, ins):
+    """When row ``r`` reads one slot as both its operands (``x * x``, ``torch.add(q, q)``):
+    the gradient each operand gets, apart, as PyTorch's node hands them to its hooks (the
+    sweep adds both into the one slot).  The row's compiled rule runs once more on a copy
+    of its values where the two operands are distinct slots.  None for any other row."""
+    op = int(rows[r, 0]) & OP_MASK
+    d = OPS.get(op)
+    o, a = int(rows[r, 1]), int(rows[r, 2])
+    if len(ins) != 2 or ins[0] != ins[1] or a != ins[0] or int(rows[r, 3]) != a or o == a or \
+            d is None or d.rev is None or d.meta_slots is not None or d.aux == "slot":
+        return None
+    for s in (o, a):
+        if tape.lazy and s in tape.lazy:
+            tape.fill(s)
+    vo, va = np.ravel(tape.slot_values(o)), np.ravel(tape.slot_values(a))
+    n_o, n_a = vo.size, va.size
+    vals = np.concatenate([vo, va, va])
+    offs = np.array([0, n_o, n_o + n_a, n_o + 2 * n_a], np.int64)
+    adj = np.zeros(len(vals), vals.dtype)
+    adj[:n_o] = g
+    tape.flush()
+    consts = np.frombuffer(tape.consts) if tape.consts else np.zeros(1)
+    meta = np.frombuffer(tape.meta, np.int64) if tape.meta else np.zeros(1, np.int64)
+    row = np.array([[op, 0, 1, 2, int(rows[r, 4])]], np.int64)
+    compiled.reverse_sweep(vals)(row, offs, vals, consts, meta, adj, np.ones(3, np.uint8),
+                                 0, 1, 1)
+    return adj[n_o:n_o + n_a].copy(), adj[n_o + n_a:].copy()
 
 
 def _node_row(node, what):

@@ -192,6 +192,36 @@ def named_result(x, name, *inputs):
     return x
 
 
+WRITTEN = -2  # a CopySlices note's first "slot": what follows is the view written through
+
+
+def copy_slices(base, view, base_old):
+    """After an in-place op on ``view`` wrote into ``base`` (one PUT row: ops/inplace.py
+    _write_back): show them as PyTorch does.  ``base`` is a CopySlices node whose
+    next_functions are the base's before the write, then the in-place op's other operands
+    (its node's next_functions after the first, which was the view's: no edge to the view,
+    so no cycle); ``view`` is an AsStridedBackward0 node leading to that CopySlices.  Notes
+    read by the graph views only (autograd/graph.py), as named_result's.  The caller
+    checked that the write recorded its PUT row; ``base_old``: the base's slot before it
+    (which the view was taken of)."""
+    tok = base._tok
+    if tok is None or view._tok is not tok or view._gen != base._gen or \
+            view._slot == base._slot:
+        return
+    tape = tok.tape
+    named = tape.named
+    if named is None:
+        named = tape.named = {}
+    n = tape.nrows
+    prev = named.get(view._slot)  # (the op's own note, a composite's)
+    written = (WRITTEN, view._slot, None if prev is None else prev[1], base_old)
+    named["written", base._slot] = written  # (for a write into the base's own base)
+    outer = named.get(base._slot)
+    if outer is None or outer[2] != n:  # (else base is itself a view written through just
+        named[base._slot] = ("torch::autograd::CopySlices", written, n)  # now: it shows so)
+    named[view._slot] = ("AsStridedBackward0", (base._slot,), n)
+
+
 def node(name):
     """Decorates a composite op so that its result shows PyTorch's node ``name`` (or
     ``name(*args, **kwargs)``, for ops whose overloads PyTorch numbers: LerpBackward0 for a

@@ -34,7 +34,7 @@ from . import elementwise as ew
 from . import indexing
 from . import shape as sh
 from . import views
-from ._record import named_result, output
+from ._record import copy_slices, named_result, output
 from .registry import OPS, saved_flags
 from .strided import VIEW_NAMES, broadcast_shape
 
@@ -156,8 +156,23 @@ def _write_back(t, vb):
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
+    base_old, before = base._slot, state.tape.nrows if state.tape is not None else 0
     _place(base, pos, t)
+    if base._tok is not None and base._tok.tape is state.tape and \
+            _wrote(state.tape, before, base._slot):
+        copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
     t._vb = (base, base._data, None, pos, WRITES.n)  # (the base may have new storage now)
+
+
+def _wrote(tape, first, s):
+    """Whether ``tape`` recorded a PUT row into slot ``s`` among its rows from ``first`` on
+    (a write into a view's base; a write into the base's own base may follow it)."""
+    n = len(tape.rows) // 5
+    for r in range(first, tape.nrows):
+        buf, i = (tape.rows, 5 * r) if r < n else (tape.rbuf, 5 * (r - n))
+        if int(buf[i]) & OP_MASK == sh.PUT and int(buf[i + 1]) == s:
+            return True
+    return False
 
 
 # ---- the machinery every in-place op shares ---------------------------------------------

@@ -1,5 +1,5 @@
 """Utilities with PyTorch's names: ``tapegrad.utils.data`` (datasets, samplers, DataLoader),
-``tapegrad.utils.checkpoint``, ``tapegrad.utils.benchmark`` (Timer)."""
-from . import benchmark, checkpoint, data
+``tapegrad.utils.checkpoint``, ``tapegrad.utils.benchmark`` (Timer), ``tapegrad.utils.dlpack``."""
+from . import benchmark, checkpoint, data, dlpack
 
-__all__ = ["benchmark", "checkpoint", "data"]
+__all__ = ["benchmark", "checkpoint", "data", "dlpack"]
