@@ -778,19 +778,27 @@ LOG_SOFTMAX1 = -4
 # [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule run with a
 # literal 1.0, whose x * beta and / beta LLVM drops (exact: x * 1.0 is x), bit for bit
 SOFTPLUS1 = -5
-# Superinstructions: consecutive instructions run as one, the same rules on the same operands
-# in the same order as the instructions they replace (bit for bit), one dispatch instead of
-# several (bench_fastest_west's west graph: 8 instructions a period each way become 4):
-# - [ADDS, n, e, c]: a chain of n scalar additions, each adding to the sum before it
-#   (``sum(xs)``, ``a + b + c``): ext[e .. e+2] = (in0, in1, out) of the first, an ADD, or an
-#   ADD_C (c = 1, in1 its const index), then (in1, out) of each ADD after it, whose in0 is
-#   the out before: addition j adds ext[e + 2j] and ext[e + 2j + 1] into ext[e + 2j + 2];
+# Superinstructions: consecutive instructions run as one, the same arithmetic on the same
+# operands in the same order as the instructions they replace (bit for bit), one dispatch
+# instead of several (bench_fastest_west's west graph: 8 instructions a period each way
+# become 4), and the values only they read kept out of the arena (lower._fuse: where every
+# reader of an element is known):
+# - [ADDS, n, e, c]: a chain of n scalar additions, each adding to the sum before it, which
+#   nothing else reads (``sum(xs)``, ``a + b + c``): ext[e], ext[e + 1] the in0 and in1 of
+#   the first, an ADD, or an ADD_C (c = 1, in1 its const index), ext[e + j] the in1 of
+#   addition j (j = 2 .. n), ext[e + n + 1] the last out.  The sums between stay in a
+#   register (their adjoints too: 0.0 + g, what accumulating into a zeroed adjoint gives);
 # - [STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1, out, n, e]: a STACK1 of n elements and the
-#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it: ext[e] = the stack's out,
-#   ext[e+1 .. e+n] its operands.
+#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e] = the
+#   stack's out (its adjoints: the reverse's scratch), ext[e+1 .. e+n] its operands.  The
+#   forward copies the operands to out and runs the softmax there, in place (its rule reads
+#   each element before writing it).
 ADDS = -6
 STACK_SOFTMAX1 = -7
 STACK_LOG_SOFTMAX1 = -8
+# [LOAD, e0, e1, 0]: arena elements e0 .. e1-1 from vals0, at the head of the forward code
+# (_replay_point runs them): the elements no row writes, not the whole arena every call
+LOAD = -9
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -835,27 +843,23 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.neg_fwd(vals, o, a, one)
         elif op == S.VIEW:
             vals[o] = vals[a]
-        elif op == ADDS:  # (o: the chain's length, a: its ext, b: an ADD_C first)
-            if b == one:
-                PE.add_c_fwd(vals, _u(ext[a + two]), _u(ext[a]), consts[_s(ext[a + one])], one)
-            else:
-                PE.add_fwd(vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one)
-            for j in range(one, o):
-                e = a + two * j
-                PE.add_fwd(vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one)
+        elif op == ADDS:  # (o: the chain's length, a: its ext, b: an ADD_C first; add_fwd's
+            x = vals[_u(ext[a])]  # and add_c_fwd's x + y, in their order)
+            s = x + consts[_s(ext[a + one])] if b == one else x + vals[_u(ext[a + one])]
+            for j in range(two, o + one):
+                s = s + vals[_u(ext[a + j])]
+            vals[_u(ext[a + o + one])] = s
         elif op == STACK1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
         elif op == STACK_SOFTMAX1:  # (log a literal in each branch, as SOFTMAX1's)
-            s = _u(ext[b])
             for j in range(a):
-                vals[s + j] = vals[_u(ext[b + one + j])]
-            N._softmax_group(vals, o, s, a, one, False, True)
+                vals[o + j] = vals[_u(ext[b + one + j])]
+            N._softmax_group(vals, o, o, a, one, False, True)
         elif op == STACK_LOG_SOFTMAX1:
-            s = _u(ext[b])
             for j in range(a):
-                vals[s + j] = vals[_u(ext[b + one + j])]
-            N._softmax_group(vals, o, s, a, one, True, True)
+                vals[o + j] = vals[_u(ext[b + one + j])]
+            N._softmax_group(vals, o, o, a, one, True, True)
         elif op == E.POW_C:
             PE.pow_c_fwd(vals, o, a, consts[k], one)
         elif op == E.SIN:
@@ -909,16 +913,14 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.mul_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             PE.pass_rev(adj, o, a, one)
-        elif op == ADDS:  # (_point_forward's ADDS, its additions in reverse)
+        elif op == ADDS:  # (_point_forward's ADDS, its additions in reverse: add_rev's and
+            g = adj[_u(ext[a + o + one])]  # pass_rev's sums, the chain's in a register)
             for m in range(o - one):
-                e = a + two * (o - one - m)
-                PE.add_rev(adj, vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one,
-                           False, False)
-            if b == one:
-                PE.pass_rev(adj, _u(ext[a + two]), _u(ext[a]), one)
-            else:
-                PE.add_rev(adj, vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one,
-                           False, False)
+                adj[_u(ext[a + o - m])] += g
+                g = 0.0 + g
+            adj[_u(ext[a])] += g
+            if b != one:
+                adj[_u(ext[a + one])] += g
         elif op == STACK1:
             for m in range(a):
                 adj[_u(ext[b + m])] += adj[o + m]
@@ -1213,22 +1215,15 @@ def _replay_point(ints, x, g, work):
     flags[0] = 0
     vals = work[2:2 + nv]
     reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
-    if nv > 8 * (nf + no):  # a few long slots: only those no row writes (constants,
-        reach[:] = 0  # inputs) from vals0, not the whole arena (ADBench GMM d = 2: 10^5)
-        for r in range(nf):
-            if fwd[r, 1] >= 0:
-                reach[fwd[r, 1]] = 1
-        for s in range(0, no - 1, 2):
-            if reach[s] == 0:
-                vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
-    else:  # the constants' values; every other slot is written below (a loop: the slice
-        for e in range(nv):  # assignment ran element by element, an index clamp each)
-            vals[e] = floats[e]
+    i = np.int64(0)
+    while i < ncf and fwd_code[4 * i] == LOAD:  # the elements no row writes (constants,
+        for e in range(fwd_code[4 * i + 1], fwd_code[4 * i + 2]):  # inputs), from vals0 (a
+            vals[e] = floats[e]  # loop: the slice assignment ran element by element, an
+        i += 1  # index clamp each)
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
     w = np.int64(1)
-    i = np.int64(0)
     while True:  # the code, and the general interpreter at each RUN
         i = _point_forward(fwd_code, i, ext, vals, consts, meta)
         if i == ncf:
@@ -1244,12 +1239,15 @@ def _replay_point(ints, x, g, work):
     adj = work[2 + nv:2 + 2 * nv]
     adj[:] = 0.0
     adj[offs[out]] = 1.0
-    reach[:] = 1
     i = ncr - 1
+    reached = False  # (reach: the general interpreter's, set at its first RUN)
     while True:
         i = _point_reverse(rev_code, i, ext, vals, consts, meta, adj)
         if i < 0:
             break
+        if not reached:
+            reach[:] = 1
+            reached = True
         if rev_code[4 * i] != RUN or _reverse_sweep(
                 rev, offs, vals, consts, meta, adj, reach, np.int64(rev_code[4 * i + 1]),
                 np.int64(rev_code[4 * i + 2]), w) >= 0:

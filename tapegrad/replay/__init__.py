@@ -856,7 +856,7 @@ class _Plan:
         one-point code (``lower.point_program``); else one RUN each way, every row run by
         the general interpreters."""
         ncf, ncr, nx, code = lower.point_program(self.fwd, self.rev, self.offs, self.meta,
-                                                 self.consts, lowered)
+                                                 self.consts, self.out_slot, lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
                 len(self.in_elems), self.out_slot, ncf, ncr, nx]
         floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
