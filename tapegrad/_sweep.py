@@ -790,10 +790,10 @@ SOFTPLUS1 = -5
 #   addition j (j = 2 .. n), ext[e + n + 1] the last out.  The sums between stay in a
 #   register (their adjoints too: 0.0 + g, what accumulating into a zeroed adjoint gives);
 # - [STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1, out, n, e]: a STACK1 of n elements and the
-#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e] = the
-#   stack's out (its adjoints: the reverse's scratch), ext[e+1 .. e+n] its operands.  The
-#   forward copies the operands to out and runs the softmax there, in place (its rule reads
-#   each element before writing it).
+#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e .. e+n-1]
+#   the stack's operands.  The forward copies them to out and runs the softmax there, in
+#   place (its rule reads each element before writing it); the reverse adds into them
+#   (_stacked_softmax_rev): the stack's values and adjoints are never stored.
 ADDS = -6
 STACK_SOFTMAX1 = -7
 STACK_LOG_SOFTMAX1 = -8
@@ -856,11 +856,11 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
                 vals[o + j] = vals[_u(ext[b + j])]
         elif op == STACK_SOFTMAX1:  # (log a literal in each branch, as SOFTMAX1's)
             for j in range(a):
-                vals[o + j] = vals[_u(ext[b + one + j])]
+                vals[o + j] = vals[_u(ext[b + j])]
             N._softmax_group(vals, o, o, a, one, False, True)
         elif op == STACK_LOG_SOFTMAX1:
             for j in range(a):
-                vals[o + j] = vals[_u(ext[b + one + j])]
+                vals[o + j] = vals[_u(ext[b + j])]
             N._softmax_group(vals, o, o, a, one, True, True)
         elif op == E.POW_C:
             PE.pow_c_fwd(vals, o, a, consts[k], one)
@@ -901,6 +901,23 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
     return _s(end)
 
 
+@rule(inline=True)
+def _stacked_softmax_rev(adj, vals, o, ext, e, size, log):
+    # STACK_SOFTMAX1's reverse: nn._softmax_group_rev's arithmetic (small), each input's
+    # adjoint t added to the stack's operand ext[e + j] as 0.0 + t: what the stack's zeroed
+    # adjoint summed and its reverse passed on, without the stack's adjoints
+    n = np.uint64(N.SMALL_GROUP)
+    s = 0.0
+    for j in range(n):
+        if j < size:
+            s += adj[o + j] if log else adj[o + j] * vals[o + j]
+    for j in range(n):
+        if j < size:
+            y = vals[o + j]
+            adj[_u(ext[e + j])] += 0.0 + (adj[o + j] - np.exp(y) * s if log else
+                                          y * (adj[o + j] - s))
+
+
 @rule
 def _point_reverse(code, i0, ext, vals, consts, meta, adj, zs):
     """Reverse through instructions i0, i0 - 1, .., 0 of ``code`` at one point, every slot
@@ -933,15 +950,9 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj, zs):
             for m in range(a):
                 adj[_u(ext[b + m])] += adj[o + m]
         elif op == STACK_SOFTMAX1:
-            s = _u(ext[b])
-            N._softmax_group_rev(adj, vals, o, s, a, one, False, True)
-            for m in range(a):
-                adj[_u(ext[b + one + m])] += adj[s + m]
+            _stacked_softmax_rev(adj, vals, o, ext, b, a, False)
         elif op == STACK_LOG_SOFTMAX1:
-            s = _u(ext[b])
-            N._softmax_group_rev(adj, vals, o, s, a, one, True, True)
-            for m in range(a):
-                adj[_u(ext[b + one + m])] += adj[s + m]
+            _stacked_softmax_rev(adj, vals, o, ext, b, a, True)
         elif op == E.MUL_C:
             PE.mul_c_rev(adj, o, a, consts[k], one)
         elif op == E.SUB:

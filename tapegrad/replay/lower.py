@@ -63,7 +63,7 @@ def _fuse(code, reads):
                 continue
         if op in _STACKED and last[0] == STACK1 and a == last[1] and b == last[2] and \
                 all(reads.get(a + j, 0) == 1 for j in range(b)):
-            out[-1] = (_STACKED[op], o, b, None, [a] + list(last[4]))
+            out[-1] = (_STACKED[op], o, b, None, last[4])
             continue
         out.append(ins)
     return out
