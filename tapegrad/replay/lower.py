@@ -27,6 +27,8 @@ Each instruction is four int32 words, ``[op, out, in0, in1 or aux]``:
 The code is built from the same ``fwd``/``rev`` rows and ``offs`` the interpreters take,
 so what they read stays within the arena a validated trace laid out.
 """
+from collections import Counter
+
 import numpy as np
 
 from .._sweep import (ADDS, LOAD, LOG_SOFTMAX1, POINT_OPS, RUN, SIZED_BY_META, SOFTMAX1,
@@ -87,29 +89,25 @@ def _emit(code, ext):
 
 def _lower(rows, offs, meta, consts, reads):
     """The instructions of plan rows ``rows``, one a row (consecutive RUN rows merged), each
-    ``(op, out, in0, in1 or aux, operands or None)``; the arena elements each reads counted
-    in the dict ``reads``."""
+    ``(op, out, in0, in1 or aux, operands or None)``; the arena elements each reads appended
+    to the list ``reads`` (RUN for a row run by the general interpreters)."""
     size = np.diff(offs).tolist()  # (offs[s + 1] - offs[s]: a slot's elements, plan layout)
     start = offs.tolist()
     code = []
-
-    def read(e, n=1):
-        for j in range(n):
-            reads[e + j] = reads.get(e + j, 0) + 1
 
     for r, (op, so, sa, sb, aux) in enumerate(rows.tolist()):
         if so >= 0 and sa >= 0 and op in POINT_OPS and size[so] == 1 and size[sa] == 1 and \
                 (sb < 0 or size[sb] == 1):
             if op == SOFTPLUS and consts[aux] == 1.0:
                 op = SOFTPLUS1
-            read(start[sa])
+            reads.append(start[sa])
             if sb >= 0:
-                read(start[sb])
+                reads.append(start[sb])
             code.append((op, start[so], start[sa], start[sb] if sb >= 0 else aux, None))
             continue
         if op in SIZED_BY_META and so >= 0:
             outer, n, inner = (int(v) for v in meta[aux:aux + 3])
-            read(start[sa], outer * n * inner)
+            reads.extend(range(start[sa], start[sa] + outer * n * inner))
             if outer == 1 and inner == 1 and n <= SMALL_GROUP:  # (nn._point_group)
                 code.append((_SMALL[op], start[so], start[sa], n, None))
             else:
@@ -120,11 +118,10 @@ def _lower(rows, offs, meta, consts, reads):
             slots = meta[aux + 2:aux + 2 + n]
             if outer == 1 and size[so] == n and (meta[aux + 2 + n:aux + 2 + 2 * n] == 1).all():
                 ops = [start[int(s)] for s in slots]
-                for e in ops:
-                    read(e)
+                reads.extend(ops)
                 code.append((STACK1, start[so], n, None, ops))
                 continue
-        reads[RUN] = 1  # (a row run by the general interpreters: its reads are not known)
+        reads.append(RUN)  # (a row run by the general interpreters: its reads not known)
         if code and code[-1][0] == RUN and code[-1][2] == r:
             code[-1] = (RUN, code[-1][1], r + 1, 0, None)
         else:
@@ -137,15 +134,16 @@ def point_code(rows, offs, meta, consts, ext, reads=None):
     ``consts``: (L, 4) int64, the operands of its STACK1 and superinstructions appended to
     the list ``ext``.  ``reads``: the reads of each arena element by the forward rows, every
     reader known (``point_program``); None: no superinstructions."""
-    code = _lower(rows, offs, meta, consts, {})
+    code = _lower(rows, offs, meta, consts, [])
     return _emit(_fuse(code, reads) if FUSE and reads is not None else code, ext)
 
 
 def forward_reads(fwd, offs, meta, consts, out):
     """The reads of each arena element by the rows ``fwd`` and by ``_replay_point`` (the
     output slot ``out``'s), or None where a row is not lowered (its reads not known)."""
-    reads = {int(offs[out]): 1}
+    reads = [int(offs[out])]
     _lower(fwd, offs, meta, consts, reads)
+    reads = Counter(reads)
     return None if RUN in reads else reads
 
 
@@ -172,11 +170,14 @@ def point_program(fwd, rev, offs, meta, consts, out, lowered=True):
     ext = []
     loads = np.array(_loads(fwd, offs), np.int64).reshape(-1, 4)
     if lowered:
-        reads = forward_reads(fwd, offs, meta, consts, out)
-        fc, rc = (point_code(rows, offs, meta, consts, ext, reads) for rows in (fwd, rev))
-        if reads is not None and (rc[:, 0] == RUN).any():  # (rev's rows are fwd's, lowered
-            ext = []  # alike, but for the rows an SQSUM row makes, never in fwd)
-            fc, rc = (point_code(rows, offs, meta, consts, ext) for rows in (fwd, rev))
+        reads = [int(offs[out])]  # (forward_reads', each row lowered once)
+        fwd_code = _lower(fwd, offs, meta, consts, reads)
+        rev_code = _lower(rev, offs, meta, consts, [])
+        reads = Counter(reads)
+        # (rev's rows are fwd's, lowered alike, but for those an SQSUM row makes: not in fwd)
+        if FUSE and RUN not in reads and all(ins[0] != RUN for ins in rev_code):
+            fwd_code, rev_code = _fuse(fwd_code, reads), _fuse(rev_code, reads)
+        fc, rc = _emit(fwd_code, ext), _emit(rev_code, ext)
     if not lowered or max(fc.max(initial=0), rc.max(initial=0), max(ext, default=0)) > _INT32:
         ext = []
         fc, rc = (np.array([[RUN, 0, len(rows), 0]], np.int64) for rows in (fwd, rev))
