@@ -1212,8 +1212,9 @@ def _replay_point(ints, x, g, work):
     bit.  ``x`` (n,) the point; ``g`` (n,) gets the gradient, or is empty for the value
     only.  ``work``: the caller's buffer of at least ``replay._Plan.point_need`` values,
     kept between calls (a fresh arena page-faults at every call): [value, guard flag,
-    arena (nv), adjoints (nv), reach (bytes), values kept for the reverse (nv)].  Returns 0, 1 + the first diverging guard
-    (``work[0]`` holds the value, ``g`` nothing), or -1 for a row that could not run.
+    arena (nv), adjoints (nv), reach (bytes), values kept for the reverse (nv)].  Returns
+    0, 1 + the first diverging guard (``work[0]`` holds the value, ``g`` nothing), or -1
+    for a row that could not run.
     """
     # (the caller holds the arrays: no reference counting on them or their views here)
     ints, x, g, work = borrowed(ints), borrowed(x), borrowed(g), borrowed(work)

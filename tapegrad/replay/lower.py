@@ -46,25 +46,25 @@ _INT32 = np.iinfo(np.int32).max
 
 def _fuse(code, reads):
     """The instructions ``code`` (``_lower``'s, one row each) with superinstructions where
-    ``reads`` (reads of each arena element, every reader known) allows: an ADD whose in0 is
-    the out of an ADD, ADD_C or chain right before it, read by it alone, extends the chain;
-    a SOFTMAX1 (LOG_SOFTMAX1) of the n values of the STACK1 right before it, read by it
-    alone, joins it.  A chain is ``(ADDS, n, c, [in0, in1 or const, in1 of each ADD after
-    the first, out])``, c = 1 where an ADD_C starts it."""
+    ``reads`` (a Counter of the reads of each arena element, every reader known) allows:
+    an ADD whose in0 is the out of an ADD, ADD_C or chain right before it, read by it
+    alone, extends the chain; a SOFTMAX1 (LOG_SOFTMAX1) of the n values of the STACK1
+    right before it, read by it alone, joins it.  A chain is ``(ADDS, n, c, [in0, in1 or
+    const, in1 of each ADD after the first, out])``, c = 1 where an ADD_C starts it."""
     out = []
     for ins in code:
         op, o, a, b, ops = ins
         last = out[-1] if out else (RUN, -1, 0, 0, None)
         if op == ADD and last[0] in (ADD, ADD_C, ADDS) and a != b:
             lo = last[3][-1] if last[0] == ADDS else last[1]
-            if a == lo and reads.get(lo, 0) == 1:
+            if a == lo and reads[lo] == 1:
                 if last[0] == ADDS:
                     out[-1] = (ADDS, last[1] + 1, last[2], last[3][:-1] + [b, o], None)
                 else:
                     out[-1] = (ADDS, 2, int(last[0] == ADD_C), [last[2], last[3], b, o], None)
                 continue
         if op in _STACKED and last[0] == STACK1 and a == last[1] and b == last[2] and \
-                all(reads.get(a + j, 0) == 1 for j in range(b)):
+                all(map((1).__eq__, map(reads.__getitem__, range(a, a + b)))):
             out[-1] = (_STACKED[op], o, b, None, last[4])
             continue
         out.append(ins)
@@ -94,7 +94,6 @@ def _lower(rows, offs, meta, consts, reads):
     size = np.diff(offs).tolist()  # (offs[s + 1] - offs[s]: a slot's elements, plan layout)
     start = offs.tolist()
     code = []
-
     for r, (op, so, sa, sb, aux) in enumerate(rows.tolist()):
         if so >= 0 and sa >= 0 and op in POINT_OPS and size[so] == 1 and size[sa] == 1 and \
                 (sb < 0 or size[sb] == 1):
@@ -140,7 +139,8 @@ def point_code(rows, offs, meta, consts, ext, reads=None):
 
 def forward_reads(fwd, offs, meta, consts, out):
     """The reads of each arena element by the rows ``fwd`` and by ``_replay_point`` (the
-    output slot ``out``'s), or None where a row is not lowered (its reads not known)."""
+    output slot ``out``'s), a Counter, or None where a row is not lowered (its reads not
+    known)."""
     reads = [int(offs[out])]
     _lower(fwd, offs, meta, consts, reads)
     reads = Counter(reads)
