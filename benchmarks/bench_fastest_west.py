@@ -157,9 +157,10 @@ def _traced(graph, n_ops, fuse=True):
     with _fusing(fuse):
         t.value_and_grad(_point(graph))  # the plan and its code are built here
     setup = time.perf_counter() - t0
-    with _fusing(False):
-        ints = t._plan.packed()  # (its head: the code's rows forward, reverse)
-    return t, {"setup_s": setup, "tape_rows": len(t.rows), "code_rows": int(ints[6] + ints[7])}
+    from tapegrad.replay import lower
+    p = t._plan  # (its rows lowered without superinstructions: the code's rows each way)
+    rows = sum(len(lower.point_code(r, p.offs, p.meta, p.consts, [])) for r in (p.fwd, p.rev))
+    return t, {"setup_s": setup, "tape_rows": len(t.rows), "code_rows": rows}
 
 
 def _tapegrad_replay(graph, n_ops, fuse=True):

@@ -775,22 +775,31 @@ SIZED_BY_META = (N.SOFTMAX, N.LOG_SOFTMAX)
 # or test per row (bench_fastest_west's west graph: a quarter of its rows)
 SOFTMAX1 = -3
 LOG_SOFTMAX1 = -4
-# [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule run with a
-# literal 1.0, whose x * beta and / beta LLVM drops (exact: x * 1.0 is x), bit for bit
+# [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule's arithmetic
+# at beta 1.0 (exact: x * 1.0 is x), bit for bit, its exp kept for the reverse (``zs`` at
+# out): one exp a row fewer (the west graph's reverse: 2,500 of its 15,000 exp calls)
 SOFTPLUS1 = -5
-# Superinstructions: consecutive instructions run as one, the same rules on the same operands
-# in the same order as the instructions they replace (bit for bit), one dispatch instead of
-# several (bench_fastest_west's west graph: 8 instructions a period each way become 4):
-# - [ADDS, n, e, c]: a chain of n scalar additions, each adding to the sum before it
-#   (``sum(xs)``, ``a + b + c``): ext[e .. e+2] = (in0, in1, out) of the first, an ADD, or an
-#   ADD_C (c = 1, in1 its const index), then (in1, out) of each ADD after it, whose in0 is
-#   the out before: addition j adds ext[e + 2j] and ext[e + 2j + 1] into ext[e + 2j + 2];
+# Superinstructions: consecutive instructions run as one, the same arithmetic on the same
+# operands in the same order as the instructions they replace (bit for bit), one dispatch
+# instead of several (bench_fastest_west's west graph: 8 instructions a period each way
+# become 4), and the values only they read kept out of the arena (lower._fuse: where every
+# reader of an element is known):
+# - [ADDS, n, e, c]: a chain of n scalar additions, each adding to the sum before it, which
+#   nothing else reads (``sum(xs)``, ``a + b + c``): ext[e], ext[e + 1] the in0 and in1 of
+#   the first, an ADD, or an ADD_C (c = 1, in1 its const index), ext[e + j] the in1 of
+#   addition j (j = 2 .. n), ext[e + n + 1] the last out.  The sums between stay in a
+#   register (their adjoints too: 0.0 + g, what accumulating into a zeroed adjoint gives);
 # - [STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1, out, n, e]: a STACK1 of n elements and the
-#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it: ext[e] = the stack's out,
-#   ext[e+1 .. e+n] its operands.
+#   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e .. e+n-1]
+#   the stack's operands.  The forward copies them to out and runs the softmax there, in
+#   place (its rule reads each element before writing it); the reverse adds into them
+#   (_stacked_softmax_rev): the stack's values and adjoints are never stored.
 ADDS = -6
 STACK_SOFTMAX1 = -7
 STACK_LOG_SOFTMAX1 = -8
+# [LOAD, e0, e1, 0]: arena elements e0 .. e1-1 from vals0, at the head of the forward code
+# (_replay_point runs them): the elements no row writes, not the whole arena every call
+LOAD = -9
 # the opcodes _point_forward and _point_reverse run on single elements (replay/lower.py)
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
@@ -799,9 +808,10 @@ PE = Inlined(E)
 
 
 @rule
-def _point_forward(code, i0, ext, vals, consts, meta):
+def _point_forward(code, i0, ext, vals, consts, meta, zs):
     """Forward through instructions i0, i0 + 1, .. of ``code`` at one point (w = 1): the
-    index of the first it does not run (a RUN), or their count when done."""
+    index of the first it does not run (a RUN), or their count when done.  ``zs``: values
+    kept for the reverse, at their instruction's out (SOFTPLUS1's exp)."""
     one, two, three, four = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
     end = _u(len(code)) // four
     for i in range(_u(i0), end):
@@ -835,27 +845,23 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.neg_fwd(vals, o, a, one)
         elif op == S.VIEW:
             vals[o] = vals[a]
-        elif op == ADDS:  # (o: the chain's length, a: its ext, b: an ADD_C first)
-            if b == one:
-                PE.add_c_fwd(vals, _u(ext[a + two]), _u(ext[a]), consts[_s(ext[a + one])], one)
-            else:
-                PE.add_fwd(vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one)
-            for j in range(one, o):
-                e = a + two * j
-                PE.add_fwd(vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one)
+        elif op == ADDS:  # (o: the chain's length, a: its ext, b: an ADD_C first; add_fwd's
+            x = vals[_u(ext[a])]  # and add_c_fwd's x + y, in their order)
+            s = x + consts[_s(ext[a + one])] if b == one else x + vals[_u(ext[a + one])]
+            for j in range(two, o + one):
+                s = s + vals[_u(ext[a + j])]
+            vals[_u(ext[a + o + one])] = s
         elif op == STACK1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
         elif op == STACK_SOFTMAX1:  # (log a literal in each branch, as SOFTMAX1's)
-            s = _u(ext[b])
             for j in range(a):
-                vals[s + j] = vals[_u(ext[b + one + j])]
-            N._softmax_group(vals, o, s, a, one, False, True)
+                vals[o + j] = vals[_u(ext[b + j])]
+            N._softmax_group(vals, o, o, a, one, False, True)
         elif op == STACK_LOG_SOFTMAX1:
-            s = _u(ext[b])
             for j in range(a):
-                vals[s + j] = vals[_u(ext[b + one + j])]
-            N._softmax_group(vals, o, s, a, one, True, True)
+                vals[o + j] = vals[_u(ext[b + j])]
+            N._softmax_group(vals, o, o, a, one, True, True)
         elif op == E.POW_C:
             PE.pow_c_fwd(vals, o, a, consts[k], one)
         elif op == E.SIN:
@@ -874,8 +880,14 @@ def _point_forward(code, i0, ext, vals, consts, meta):
             PE.sqrt_fwd(vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_fwd(vals, o, a, consts[k], consts[k + 1], one)
-        elif op == SOFTPLUS1:
-            PE.softplus_fwd(vals, o, a, 1.0, consts[k + 1], one)
+        elif op == SOFTPLUS1:  # (softplus_fwd at beta 1.0: x * 1.0 is x, / 1.0 dropped)
+            x = vals[a]
+            if x > consts[k + 1]:
+                vals[o] = x
+            else:
+                z = np.exp(x)
+                zs[o] = z
+                vals[o] = np.log1p(z)
         elif op == SOFTMAX1:
             N._softmax_group(vals, o, a, b, one, False, True)
         elif op == LOG_SOFTMAX1:
@@ -889,8 +901,25 @@ def _point_forward(code, i0, ext, vals, consts, meta):
     return _s(end)
 
 
+@rule(inline=True)
+def _stacked_softmax_rev(adj, vals, o, ext, e, size, log):
+    # STACK_SOFTMAX1's reverse: nn._softmax_group_rev's arithmetic (small), each input's
+    # adjoint t added to the stack's operand ext[e + j] as 0.0 + t: what the stack's zeroed
+    # adjoint summed and its reverse passed on, without the stack's adjoints
+    n = np.uint64(N.SMALL_GROUP)
+    s = 0.0
+    for j in range(n):
+        if j < size:
+            s += adj[o + j] if log else adj[o + j] * vals[o + j]
+    for j in range(n):
+        if j < size:
+            y = vals[o + j]
+            adj[_u(ext[e + j])] += 0.0 + (adj[o + j] - np.exp(y) * s if log else
+                                          y * (adj[o + j] - s))
+
+
 @rule
-def _point_reverse(code, i0, ext, vals, consts, meta, adj):
+def _point_reverse(code, i0, ext, vals, consts, meta, adj, zs):
     """Reverse through instructions i0, i0 - 1, .., 0 of ``code`` at one point, every slot
     reached (replay's plan): -1 when done, or the index of the first it does not run (a
     RUN)."""
@@ -909,29 +938,21 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.mul_rev(adj, vals, o, a, b, one, False, False)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             PE.pass_rev(adj, o, a, one)
-        elif op == ADDS:  # (_point_forward's ADDS, its additions in reverse)
+        elif op == ADDS:  # (_point_forward's ADDS, its additions in reverse: add_rev's and
+            g = adj[_u(ext[a + o + one])]  # pass_rev's sums, the chain's in a register)
             for m in range(o - one):
-                e = a + two * (o - one - m)
-                PE.add_rev(adj, vals, _u(ext[e + two]), _u(ext[e]), _u(ext[e + one]), one,
-                           False, False)
-            if b == one:
-                PE.pass_rev(adj, _u(ext[a + two]), _u(ext[a]), one)
-            else:
-                PE.add_rev(adj, vals, _u(ext[a + two]), _u(ext[a]), _u(ext[a + one]), one,
-                           False, False)
+                adj[_u(ext[a + o - m])] += g
+                g = 0.0 + g
+            adj[_u(ext[a])] += g
+            if b != one:
+                adj[_u(ext[a + one])] += g
         elif op == STACK1:
             for m in range(a):
                 adj[_u(ext[b + m])] += adj[o + m]
         elif op == STACK_SOFTMAX1:
-            s = _u(ext[b])
-            N._softmax_group_rev(adj, vals, o, s, a, one, False, True)
-            for m in range(a):
-                adj[_u(ext[b + one + m])] += adj[s + m]
+            _stacked_softmax_rev(adj, vals, o, ext, b, a, False)
         elif op == STACK_LOG_SOFTMAX1:
-            s = _u(ext[b])
-            N._softmax_group_rev(adj, vals, o, s, a, one, True, True)
-            for m in range(a):
-                adj[_u(ext[b + one + m])] += adj[s + m]
+            _stacked_softmax_rev(adj, vals, o, ext, b, a, True)
         elif op == E.MUL_C:
             PE.mul_c_rev(adj, o, a, consts[k], one)
         elif op == E.SUB:
@@ -962,8 +983,12 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj):
             PE.sqrt_rev(adj, vals, o, a, one)
         elif op == E.SOFTPLUS:
             PE.softplus_rev(adj, vals, o, a, consts[k], consts[k + 1], one)
-        elif op == SOFTPLUS1:
-            PE.softplus_rev(adj, vals, o, a, 1.0, consts[k + 1], one)
+        elif op == SOFTPLUS1:  # (softplus_rev at beta 1.0, the forward's exp: no second)
+            if vals[a] > consts[k + 1]:
+                adj[a] += adj[o]
+            else:
+                z = zs[o]
+                adj[a] += adj[o] * z / (z + 1.0)
         elif op == SOFTMAX1:
             N._softmax_group_rev(adj, vals, o, a, b, one, False, True)
         elif op == LOG_SOFTMAX1:
@@ -1187,8 +1212,9 @@ def _replay_point(ints, x, g, work):
     bit.  ``x`` (n,) the point; ``g`` (n,) gets the gradient, or is empty for the value
     only.  ``work``: the caller's buffer of at least ``replay._Plan.point_need`` values,
     kept between calls (a fresh arena page-faults at every call): [value, guard flag,
-    arena (nv), adjoints (nv), reach (bytes)].  Returns 0, 1 + the first diverging guard
-    (``work[0]`` holds the value, ``g`` nothing), or -1 for a row that could not run.
+    arena (nv), adjoints (nv), reach (bytes), values kept for the reverse (nv)].  Returns
+    0, 1 + the first diverging guard (``work[0]`` holds the value, ``g`` nothing), or -1
+    for a row that could not run.
     """
     # (the caller holds the arrays: no reference counting on them or their views here)
     ints, x, g, work = borrowed(ints), borrowed(x), borrowed(g), borrowed(work)
@@ -1213,24 +1239,18 @@ def _replay_point(ints, x, g, work):
     flags[0] = 0
     vals = work[2:2 + nv]
     reach = work[2 + 2 * nv:2 + 2 * nv + (no + 6) // 8].view(np.uint8)[:no - 1]
-    if nv > 8 * (nf + no):  # a few long slots: only those no row writes (constants,
-        reach[:] = 0  # inputs) from vals0, not the whole arena (ADBench GMM d = 2: 10^5)
-        for r in range(nf):
-            if fwd[r, 1] >= 0:
-                reach[fwd[r, 1]] = 1
-        for s in range(0, no - 1, 2):
-            if reach[s] == 0:
-                vals[offs[s]:offs[s + 1]] = floats[offs[s]:offs[s + 1]]
-    else:  # the constants' values; every other slot is written below (a loop: the slice
-        for e in range(nv):  # assignment ran element by element, an index clamp each)
-            vals[e] = floats[e]
+    zs = work[2 + 2 * nv + (no + 6) // 8:2 + 3 * nv + (no + 6) // 8]
+    i = np.int64(0)
+    while i < ncf and fwd_code[4 * i] == LOAD:  # the elements no row writes (constants,
+        for e in range(fwd_code[4 * i + 1], fwd_code[4 * i + 2]):  # inputs), from vals0 (a
+            vals[e] = floats[e]  # loop: the slice assignment ran element by element, an
+        i += 1  # index clamp each)
     consts = floats[nv:]
     for c in range(n):
         vals[in_elems[c]] = x[c]
     w = np.int64(1)
-    i = np.int64(0)
     while True:  # the code, and the general interpreter at each RUN
-        i = _point_forward(fwd_code, i, ext, vals, consts, meta)
+        i = _point_forward(fwd_code, i, ext, vals, consts, meta, zs)
         if i == ncf:
             break
         if fwd_code[4 * i] != RUN or _forward_replay(
@@ -1244,12 +1264,15 @@ def _replay_point(ints, x, g, work):
     adj = work[2 + nv:2 + 2 * nv]
     adj[:] = 0.0
     adj[offs[out]] = 1.0
-    reach[:] = 1
     i = ncr - 1
+    reached = False  # (reach: the general interpreter's, set at its first RUN)
     while True:
-        i = _point_reverse(rev_code, i, ext, vals, consts, meta, adj)
+        i = _point_reverse(rev_code, i, ext, vals, consts, meta, adj, zs)
         if i < 0:
             break
+        if not reached:
+            reach[:] = 1
+            reached = True
         if rev_code[4 * i] != RUN or _reverse_sweep(
                 rev, offs, vals, consts, meta, adj, reach, np.int64(rev_code[4 * i + 1]),
                 np.int64(rev_code[4 * i + 2]), w) >= 0:

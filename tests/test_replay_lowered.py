@@ -113,12 +113,16 @@ def test_every_scalar_spec_row_lowered_equals_unlowered_bit_for_bit(spec, compil
     assert t.out_size == 1 and plan.rev_error is None
     kernel = _kernels._replay_point
     lowered, unlowered = plan.packed(), plan.packed(lowered=False)
-    work = [np.empty(plan.point_need()) for _ in range(2)]
+    # (nan where the arena is not loaded from vals0 or written by a row: it must not be read)
+    work = [np.full(plan.point_need(), np.nan) for _ in range(2)]
     for _ in range(3):
         x = rng.uniform(*spec.domain, size=spec.arity)
         got, want = np.empty(spec.arity), np.empty(spec.arity)
         assert kernel(lowered, x, got, work[0]) == kernel(unlowered, x, want, work[1])
         np.testing.assert_array_equal(np.append(work[0][0], got), np.append(work[1][0], want))
+        V, G, _ = t.run(x[None].copy(), grad=True)  # the batch interpreters, their own arena
+        np.testing.assert_allclose(np.append(work[0][0], got), np.append(V[0], G[0]),
+                                   rtol=1e-12, atol=1e-300)
 
 
 def test_code_layout(monkeypatch):
@@ -173,43 +177,51 @@ def _packed(plan, fuse, monkeypatch):
 
 
 def test_superinstruction_layout(monkeypatch):
-    """The chains become ADDS (ext: in0, in1, out, then in1, out of each ADD after the
-    first), each stack and the softmax after it STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1 (ext:
-    the stack's out, its operands), both ways; unfused, the same rows one by one."""
+    """The chains become ADDS (ext: in0, in1 of the first, the in1 of each ADD after it, the
+    last out), each stack and the softmax after it STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1
+    (ext: the stack's operands), both ways; unfused, the same rows one by one.  A
+    sum read again (t, read by t + t) ends its chain; without every reader known (reads
+    None), no superinstructions."""
     p = tg.trace(sums, POINTS[0])._make_plan()
+    reads = lower.forward_reads(p.fwd, p.offs, p.meta, p.consts, p.out_slot)
+    assert reads is not None
     for rows in (p.fwd, p.rev):
         ext, plain_ext = [], []
-        code = lower.point_code(rows, p.offs, p.meta, p.consts, ext)
+        code = lower.point_code(rows, p.offs, p.meta, p.consts, ext, reads)
+        plain = lower.point_code(rows, p.offs, p.meta, p.consts, plain_ext)
         with monkeypatch.context() as m:
             m.setattr(lower, "FUSE", False)
-            plain = lower.point_code(rows, p.offs, p.meta, p.consts, plain_ext)
+            assert (lower.point_code(rows, p.offs, p.meta, p.consts, [], reads) == plain).all()
         ops = code[:, 0].tolist()
         assert ops.count(STACK_SOFTMAX1) == 1 and ops.count(STACK_LOG_SOFTMAX1) == 1
         assert STACK1 not in ops and SOFTMAX1 not in ops and LOG_SOFTMAX1 not in ops
         adds = code[code[:, 0] == ADDS]
-        # sum(): ADD_C(0.0) and 3 ADDs; (a * b) + c + s + a and then t + t: 4 ADDs
-        assert sorted(adds[:, 1:4:2].tolist()) == [[4, 0], [4, 1]]
+        # sum(): ADD_C(0.0) and 3 ADDs; (a * b) + c + s + a: 3 ADDs (t + t: apart)
+        assert sorted(adds[:, 1:4:2].tolist()) == [[3, 0], [4, 1]]
         n_add = [(c[:, 0] == E.ADD).sum() + (c[:, 0] == E.ADD_C).sum() for c in (code, plain)]
-        assert n_add[0] == n_add[1] - 8
-        for _, n, e, c in adds.tolist():  # addition j: ext[e + 2j] + ext[e + 2j + 1]
-            chain = ext[e:e + 1 + 2 * n]
-            i = np.nonzero((plain[:, 1] == chain[2]) & (plain[:, 2] == chain[0]))[0]
+        assert n_add[0] == n_add[1] - 7
+        for _, n, e, c in adds.tolist():
+            chain = ext[e:e + n + 2]  # in0, in1, in1 of additions 2 .. n, out
+            i = np.nonzero((plain[:, 2] == chain[0]) & (plain[:, 3] == chain[1]) &
+                           (plain[:, 0] == (E.ADD_C if c else E.ADD)))[0]
             assert len(i) == 1  # the chain's rows, one after another in the unfused code
-            want = [[E.ADD_C if c else E.ADD, chain[2], chain[0], chain[1]]] + \
-                [[E.ADD, chain[2 * j + 2], chain[2 * j], chain[2 * j + 1]] for j in range(1, n)]
-            assert plain[i[0]:i[0] + n].tolist() == want
+            rows_n = plain[i[0]:i[0] + n].tolist()
+            assert [r[3] for r in rows_n[1:]] == chain[2:n + 1] and rows_n[-1][1] == chain[-1]
+            for r0, r1 in zip(rows_n, rows_n[1:]):  # each sum read by the next alone
+                assert r1[0] == E.ADD and r1[2] == r0[1] and reads[r0[1]] == 1
         for op, small in ((STACK_SOFTMAX1, SOFTMAX1), (STACK_LOG_SOFTMAX1, LOG_SOFTMAX1)):
             _, o, n, e = code[code[:, 0] == op][0].tolist()
             i = np.nonzero((plain[:, 0] == small) & (plain[:, 1] == o))[0][0]
             stack = plain[i - 1].tolist()  # the STACK1 right before it
-            assert stack[0] == STACK1 and stack[1] == ext[e] == plain[i, 2]
+            assert stack[0] == STACK1 and stack[1] == plain[i, 2]
             assert n == stack[2] == plain[i, 3] and n in (3, 5)
-            assert ext[e + 1:e + 1 + n] == plain_ext[stack[3]:stack[3] + n]
+            assert ext[e:e + n] == plain_ext[stack[3]:stack[3] + n]
 
 
 def _run(packed, plan, x, work=None):
     g = np.empty(len(plan.in_elems))
-    work = np.empty(plan.point_need()) if work is None else work
+    # (nan where the arena is not loaded or written: what reads it reads nan)
+    work = np.full(plan.point_need(), np.nan) if work is None else work
     r = _kernels._replay_point(packed, x, g, work)
     return r, np.append(work[0], g)
 
@@ -247,6 +259,13 @@ def _random_graph(steps):
                 v = tg.stack([nodes[(i + m) % len(nodes)] for m in range(n)])
                 y = getattr(F, kind)(v, dim=0)
                 nodes.extend(y[m] for m in range(n))
+            elif kind == "stack_read":  # a softmax's stack read again (through a view)
+                v = tg.stack([nodes[(i + m) % len(nodes)] for m in range(n)])
+                nodes.extend(F.softmax(v, dim=0)[m] for m in range(n))
+                nodes.append(v[j % n] * 1.5)
+            elif kind == "const":  # a constant of the arena (a LOAD), scalar or not
+                c = tg.tensor(np.linspace(0.5, 1.5, n) if n > 1 else 0.75)
+                nodes.append((a * c).sum() if n > 1 else a * c)
             elif kind == "mul":
                 nodes.append(a * b)
             elif kind == "softplus":
@@ -257,8 +276,8 @@ def _random_graph(steps):
     return f
 
 
-_STEP = st.tuples(st.sampled_from(["chain", "sum", "softmax", "log_softmax", "mul",
-                                   "softplus", "sin"]),
+_STEP = st.tuples(st.sampled_from(["chain", "sum", "softmax", "log_softmax", "stack_read",
+                                   "const", "mul", "softplus", "sin"]),
                   st.integers(0, 50), st.integers(0, 50), st.integers(1, 10))
 
 
@@ -267,17 +286,22 @@ _STEP = st.tuples(st.sampled_from(["chain", "sum", "softmax", "log_softmax", "mu
        x=st.lists(st.floats(-3.0, 3.0), min_size=3, max_size=3))
 def test_random_graphs_fused_equal_unfused_bit_for_bit(steps, x, compiled):
     """Random scalar graphs rich in the fused patterns (chains, sums, stacks read by
-    softmaxes of 1 .. 10 values: past SMALL_GROUP, no superinstruction): the fused code,
-    the unfused code and the general interpreters give the same value and gradient, bit
-    for bit."""
+    softmaxes of 1 .. 10 values: past SMALL_GROUP, no superinstruction; a stack or a sum
+    read again; constants, vector ones run by the general interpreters: no
+    superinstructions then): the fused code, the unfused code and the general interpreters
+    give the same value and gradient, bit for bit, and the batch interpreters' (which keep
+    no values out of their arena) to an ulp."""
     x = np.array(x)
-    p = tg.trace(_random_graph(steps), x)._make_plan()
+    t = tg.trace(_random_graph(steps), x)
+    p = t._make_plan()
     with pytest.MonkeyPatch.context() as m:
         programs = [_packed(p, True, m), _packed(p, False, m), p.packed(lowered=False)]
     (r, want), *others = [_run(q, p, x) for q in programs]
     for r2, got in others:
         assert r2 == r == 0
         np.testing.assert_array_equal(got, want)
+    V, G, _ = t.run(x[None].copy(), grad=True)
+    np.testing.assert_allclose(want, np.append(V[0], G[0]), rtol=1e-12, atol=1e-300)
 
 
 def test_softplus_of_beta_one_has_its_own_instruction():

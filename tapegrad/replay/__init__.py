@@ -858,7 +858,7 @@ class _Plan:
         one-point code (``lower.point_program``); else one RUN each way, every row run by
         the general interpreters."""
         ncf, ncr, nx, code = lower.point_program(self.fwd, self.rev, self.offs, self.meta,
-                                                 self.consts, lowered)
+                                                 self.consts, self.out_slot, lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
                 len(self.in_elems), self.out_slot, ncf, ncr, nx]
         floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
@@ -868,8 +868,9 @@ class _Plan:
 
     def point_need(self):
         """The values of ``_sweep._replay_point``'s work buffer for this plan: the value,
-        the guard flag, the arena, its adjoints and the reach bytes of its slots."""
-        return 2 + 2 * len(self.vals0) + (len(self.offs) + 6) // 8
+        the guard flag, the arena, its adjoints, the reach bytes of its slots and the
+        values its forward keeps for its reverse (one an arena element)."""
+        return 2 + 3 * len(self.vals0) + (len(self.offs) + 6) // 8
 
 
 _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
