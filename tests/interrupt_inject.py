@@ -34,8 +34,8 @@ import numpy as np
 
 import tapegrad as tg
 from tapegrad import _jit, arena
+from tapegrad import tape as tape_module
 from tapegrad._state import state
-from tapegrad.ops import _pointwise
 from tapegrad.tape import FREED, OP_MASK
 from tapegrad.tensor import Tensor
 
@@ -436,7 +436,9 @@ def main(argv=None):
                     help="this many trials of SIGALRM at random moments instead")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
-    arena.FLUSH = _pointwise.FLUSH = args.flush
+    # the flush mask: arena.py's, tape.py's own copy, and a new tape's first flush_at
+    arena.FLUSH = tape_module.FLUSH = args.flush
+    tape_module._FRESH["flush_at"] = args.flush + 1
     global PROGRAM
     PROGRAM = PROGRAMS[args.program]
     # the kernels loaded before any count: a first call would run them interpreted while a
