@@ -25,6 +25,7 @@ per machine); ``tapegrad.warmup()`` loads them up front.
 (tapegrad/_kernels.py's loads take it too).
 """
 import atexit
+import inspect
 import os
 import threading
 
@@ -317,7 +318,6 @@ _sigmoid_of = rule(inline=True)(_sigmoid_of_py)
 def _sigmoid_source():
     """``_sigmoid_of``'s source, self-contained (its constants as literals, its helpers'
     sources, compiled by ``njit``), for generated modules that call ``_sigmoid(x)``."""
-    import inspect
     names = ("_LN2_HI", "_LN2_LO", "_LOG2E", "_SIG_CLAMP", "EP0", "EP1", "EP2", "EQ0", "EQ1",
              "EQ2", "EQ3", "_H1", "_H2", "_H4", "_H8", "_H16", "_H32", "_H64", "_H128",
              "_H256", "_H512")

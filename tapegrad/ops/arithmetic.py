@@ -72,21 +72,24 @@ def _as_tensor(x, like):
 # ---- remainder, fmod, floor_divide: values from NumPy, gradients from the composite ------
 def _exactly(composite, value):
     """``composite`` (recorded) carrying the exactly rounded ``value``: x - floor(x / y) * y
-    rounds twice where NumPy's remainder is exact, and its zeros need not have the value's
-    sign.  ``value + -(sg(c) - c)`` is ``value`` to the bit (adding -0.0 changes nothing,
-    not even -0.0) with the composite's gradient; where the composite is not finite it is
-    the value already (an infinity, a NaN) and stands.  While tracing the composite alone
-    stands (a constant would not follow replay): its own value, within an ulp or two."""
+    rounds twice where NumPy's remainder is exact, so the difference is added as a constant,
+    and the rows still follow a replay of the tape at new inputs (within an ulp or two).
+    A sum rounds a zero to +0.0, so where ``value`` is -0.0, ``-(-c - d)`` gives it.  While
+    tracing the composite alone stands (a constant would not follow replay)."""
     if state.tracing is not None:
         return composite
     c = np.asarray(composite._data)
     value = np.asarray(value, dtype=c.dtype)
     if _same(c, value):
         return composite
-    zero = ew.neg(ew.sub(_stop_gradient(composite), composite))  # -0.0, gradient 1
-    exact = ew.add(Tensor(value), zero)
-    finite = np.isfinite(c)
-    return exact if finite.all() else ew.where(Tensor(finite), exact, composite)
+    with quiet():
+        d = value - c
+    d = Tensor(np.where(np.isnan(d), 0.0, d).astype(c.dtype))  # (non-finite: the composite's)
+    out = ew.add(composite, d)
+    negative_zero = (value == 0) & np.signbit(value)
+    if negative_zero.any():
+        out = ew.where(Tensor(negative_zero), ew.neg(ew.sub(ew.neg(composite), d)), out)
+    return out
 
 
 def _same(a, b):
