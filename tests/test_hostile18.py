@@ -35,24 +35,10 @@ from tapegrad.ops import layout
 from tapegrad.ops.linalg import BMM, MM
 from tapegrad.ops.registry import OPS
 from tapegrad.replay import validate
+from tests.test_hostile17 import _arrays, _saved
 
 GATHER, SCATTER, PUT, CAT, STACK, NLL = 63, 68, 71, 64, 65, 69
 CUMSUM, LOG_SOFTMAX, SOFTMAX, LINEAR, ADDMM = 58, 59, 70, 84, 85
-
-
-def _arrays(f, x):
-    buf = io.BytesIO()
-    tg.trace(f, x).save(buf)
-    buf.seek(0)
-    with np.load(buf) as z:
-        return {k: z[k].copy() for k in z.files}
-
-
-def _saved(a, compressed=False):
-    a = dict(a, digest=validate.digest(a))  # (a checksum anyone can recompute)
-    buf = io.BytesIO()
-    (np.savez_compressed if compressed else np.savez)(buf, **a)
-    return buf.getvalue()
 
 
 # ---- the one-row checks the vectorised ones replaced (Python ints: exact) -------------------
