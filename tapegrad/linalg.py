@@ -38,7 +38,7 @@ import numpy as np
 
 from . import dtypes
 from ._state import state
-from .autograd.function import Function, FunctionCtx
+from .autograd.function import Function, FunctionCtx, not_differentiable
 from .creation import eye as _eye
 from .grad_mode import no_grad
 from .return_types import named
@@ -1740,23 +1740,6 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 
 # ---- LDL^T (Bunch-Kaufman, sytrf): values only, as PyTorch's -----------------------------
-def _not_differentiable(name, *values):
-    """``values`` as tensors that require grad when an input does, whose backward raises
-    PyTorch's error for an op without a derivative (``name``)."""
-    class _NoDerivative(Function):
-        node_name = "NotImplemented"
-
-        @staticmethod
-        def forward(ctx, *inputs):
-            return tuple(_out(v) for v in values) if len(values) > 1 else _out(values[0])
-
-        @staticmethod
-        def backward(ctx, *grads):
-            raise RuntimeError(f"derivative for aten::{name} is not implemented")
-
-    return _NoDerivative
-
-
 def _ldl_values(a, hermitian):
     sytrf = _sla().lapack.dsytrf if a.dtype == np.float64 else _sla().lapack.ssytrf
     ld = np.zeros_like(a)
@@ -1780,7 +1763,7 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
         raise LinAlgError(f"{op}: {_batch_prefix(info.shape, idx)}The factorization could not "
                           f"be completed because the input is not invertible (D[{info[idx]},"
                           f"{info[idx]}] is exactly zero).")
-    outs = _not_differentiable("linalg_ldl_factor_ex", ld, piv, info).apply(A)
+    outs = not_differentiable("linalg_ldl_factor_ex", ld, piv, info).apply(A)
     return _into(out, LdlFactorExResult(*outs))
 
 
@@ -1811,7 +1794,7 @@ def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
     x = np.empty_like(b)
     for idx in np.ndindex(*batch):
         x[idx], _ = sytrs(ld[idx], piv[idx], b[idx], lower=1)
-    return _into(out, _not_differentiable("linalg_ldl_solve", x).apply(LD, B))
+    return _into(out, not_differentiable("linalg_ldl_solve", x).apply(LD, B))
 
 
 # ---- composites: vander, householder_product, tensorinv, tensorsolve ----------------------

@@ -1,0 +1,111 @@
+"""Differences from PyTorch found by the scripts s260-s279 and the torchapi19 brief, each
+against PyTorch: floor division's missing derivative, the nodes of fill_/zero_ and of a
+bidirectional RNN's output, and torch's qualified class names in messages."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+def _node(t):
+    return None if t.grad_fn is None else type(t.grad_fn).__name__
+
+
+def _nexts(t):
+    return [None if f is None else type(f).__name__ for f, _ in t.grad_fn.next_functions]
+
+
+# ---- x // y has no derivative (torch.div(rounding_mode="floor") has: zero) ----------------
+def _floor_cases(L):
+    x = L.tensor([5.0, -3.0, 0.5], requires_grad=True)
+    d = L.tensor([2.0, 2.0, -0.25])
+    return x, [x // 2, 7.0 // x, L.floor_divide(x, d), x.floor_divide(d), x // x,
+               x.float() // 3]
+
+
+def test_floor_divide_has_no_derivative_as_pytorchs(torch_float64):
+    x, ours = _floor_cases(tg)
+    xt, theirs = _floor_cases(torch_float64)
+    for y, yt in zip(ours, theirs, strict=True):
+        np.testing.assert_array_equal(np.asarray(y.detach()), yt.detach().numpy())
+        assert str(y.dtype) == str(yt.dtype)
+        assert (_node(y), _nexts(y)) == (_node(yt), _nexts(yt)) == (
+            "NotImplemented", _nexts(yt))
+        for lib_y, lib_x in ((y, x), (yt, xt)):
+            with pytest.raises(RuntimeError, match="derivative for aten::floor_divide is not "
+                                                   "implemented"):
+                (lib_y * lib_x.detach()).sum().backward()
+            assert lib_x.grad is None
+    for lib in (tg, torch_float64):  # in place on a non-leaf, as its out-of-place op
+        z = lib.tensor([5.0, -3.0], requires_grad=True).clone()
+        z //= 2
+        assert (_node(z), _nexts(z)) == ("NotImplemented", ["CloneBackward0"])
+        assert z.tolist() == [2.0, -2.0]
+    # no grad: a plain result
+    assert _node(tg.tensor([5.0]) // 2) is None
+    with tg.no_grad():
+        assert _node(x // 2) is None
+
+
+def test_div_floor_rounding_keeps_its_zero_gradient(torch_float64):
+    grads = []
+    for L in (tg, torch_float64):
+        x = L.tensor([5.0, -3.0], requires_grad=True)
+        y = L.div(x, 2, rounding_mode="floor")
+        assert _node(y) == "DivBackward2"
+        (y * x).sum().backward()
+        grads.append(x.grad.tolist())
+    assert grads[0] == grads[1]
+
+
+def test_floor_division_still_compiles_and_replays():
+    def f(a):
+        return ((a // 0.5) * a).sum()
+    c = tg.compile(f)
+    for v in ([1.3, -0.7, 2.2], [0.2, 0.9, -3.1]):
+        x = tg.tensor(v)
+        want = (np.floor(np.array(v) / 0.5) * np.array(v)).sum()
+        np.testing.assert_allclose(float(c(x)), want, rtol=1e-14)
+
+
+# ---- fill_ and zero_ show PyTorch's nodes -------------------------------------------------
+def _fills(L):
+    x = L.tensor([5.0, -3.0], requires_grad=True)
+    v = L.tensor(2.0, requires_grad=True)
+    ys = [x.clone().zero_(), x.clone().fill_(0), x.clone().fill_(2.5), x.clone().fill_(v),
+          L.zeros(2).fill_(v)]
+    (ys[3] * L.tensor([1.0, 3.0])).sum().backward()
+    return ys, (x.grad.tolist(), v.grad.tolist())
+
+
+def test_fill_and_zero_nodes_as_pytorchs(torch_float64):
+    (ours, g), (theirs, gt) = _fills(tg), _fills(torch_float64)
+    for y, yt in zip(ours, theirs, strict=True):
+        assert (_node(y), _nexts(y)) == (_node(yt), _nexts(yt))
+        assert y.tolist() == yt.tolist()
+    assert g == gt
+
+
+# ---- a bidirectional RNN's output is PyTorch's CatBackward0 --------------------------------
+@pytest.mark.parametrize("mode", ["LSTM", "GRU", "RNN"])
+@pytest.mark.parametrize("batch_first", [False, True])
+def test_bidirectional_rnn_output_node_and_gradient(torch_float64, mode, batch_first):
+    outs = []
+    for L in (tg, torch_float64):
+        L.manual_seed(0)
+        m = getattr(L.nn, mode)(3, 4, num_layers=2, bidirectional=True,
+                                batch_first=batch_first)
+        with L.no_grad():
+            for i, p in enumerate(m.parameters()):
+                p.copy_(L.linspace(-0.5, 0.5, p.numel()).reshape(p.shape) * (-1) ** i)
+        x = L.linspace(-1.0, 1.0, 30).reshape(5, 2, 3).requires_grad_()
+        o, _ = m(x)
+        (o * L.linspace(0.0, 1.0, o.numel()).reshape(o.shape)).sum().backward()
+        outs.append((_node(o), o.detach().numpy() if L is not tg else np.asarray(o.detach()),
+                     np.asarray(x.grad.tolist())))
+    (n, o, g), (nt, ot, gt) = outs
+    assert n == nt
+    np.testing.assert_allclose(o, ot, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(g, gt, rtol=1e-10, atol=1e-13)
