@@ -109,3 +109,57 @@ def test_bidirectional_rnn_output_node_and_gradient(torch_float64, mode, batch_f
     assert n == nt
     np.testing.assert_allclose(o, ot, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(g, gt, rtol=1e-10, atol=1e-13)
+
+
+# ---- messages name classes by PyTorch's qualified names (torch.typename) -------------------
+def _message(fn, L):
+    try:
+        fn(L)
+    except Exception as e:  # (the messages compared)
+        return type(e).__name__, str(e)
+    return None
+
+
+_MODULE_MESSAGES = [
+    lambda L: L.optim.SGD(L.nn.Sequential(L.nn.Linear(2, 2)), lr=0.1),
+    lambda L: L.optim.Adam(L.zeros(2, requires_grad=True), lr=0.1),
+    lambda L: setattr(L.nn.Sequential(L.nn.Linear(2, 2)), "0", L.zeros(2)),
+    lambda L: setattr(L.nn.Linear(2, 2), "weight", 3),
+    lambda L: L.nn.Linear(2, 2).register_buffer("b", 3),
+    lambda L: L.nn.Linear(2, 2).register_parameter("p", L.zeros(2)),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_MODULE_MESSAGES)))
+def test_module_and_optimizer_messages_name_torchs_classes(torch_float64, case):
+    fn = _MODULE_MESSAGES[case]
+    want = _message(fn, torch_float64)
+    assert want is not None and _message(fn, tg) == want
+
+
+@pytest.mark.parametrize("make", [
+    lambda L: L.nn.Sequential(), lambda L: L.nn.Linear(2, 3), lambda L: L.nn.LSTM(2, 3),
+    lambda L: L.nn.ReLU(), lambda L: L.nn.BatchNorm1d(3), lambda L: L.nn.MSELoss(),
+    lambda L: L.nn.Conv2d(1, 1, 3), lambda L: L.nn.ModuleList(), lambda L: L.nn.Dropout(),
+    lambda L: L.nn.MultiheadAttention(4, 2), lambda L: L.nn.Module(),
+    lambda L: L.nn.TransformerEncoderLayer(4, 2), lambda L: L.nn.Embedding(3, 2),
+    lambda L: L.nn.LayerNorm(3), lambda L: L.nn.Flatten(), lambda L: L.nn.Linear])
+def test_typename_of_layers_as_pytorchs(torch_float64, make):
+    assert tg.typename(make(tg)) == torch_float64.typename(make(torch_float64))
+
+
+def test_layer_classes_keep_their_own_module_for_pickle():
+    import pickle
+    m = tg.nn.Sequential(tg.nn.Linear(2, 1))
+    assert type(m).__module__.startswith("tapegrad.")
+    again = pickle.loads(pickle.dumps(m))
+    assert type(again) is tg.nn.Sequential and type(again[0]) is tg.nn.Linear
+
+
+def test_typename_of_a_users_layer_is_its_own(torch_float64):
+    names = []
+    for L in (tg, torch_float64):
+        class Net(L.nn.Module):
+            pass
+        names.append(L.typename(Net()))
+    assert names[0] == names[1] and names[0].endswith("Net")

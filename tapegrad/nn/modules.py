@@ -17,6 +17,12 @@ from .backward_hooks import call_with_hooks
 from .parameter import Buffer, Parameter
 
 
+def _typename(obj):
+    """PyTorch's name of obj's type in its messages (``torch.typename``)."""
+    from ..methods import typename  # (methods imports nn)
+    return typename(obj)
+
+
 class Module:
     """Base class of layers and models: assign Parameters and Modules as attributes.
 
@@ -61,18 +67,18 @@ class Module:
             self._modules[name] = value
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
-                                "(tapegrad.nn.Parameter or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
             params[name] = None
         elif params is not None and name in self._modules:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as child module "
-                                f"'{name}' (tapegrad.nn.Module or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as child module "
+                                f"'{name}' (torch.nn.Module or None expected)")
             self._modules[name] = None
         elif params is not None and name in self._buffers:
             if value is not None and not isinstance(value, Tensor):
-                raise TypeError(f"cannot assign '{type(value).__name__}' as buffer '{name}' "
-                                "(tapegrad.Tensor or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
@@ -108,8 +114,8 @@ class Module:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         self._check_name(name, "parameter")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter "
-                            f"'{name}' (tapegrad.nn.Parameter or None required)")
+            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter "
+                            f"'{name}' (torch.nn.Parameter or None required)")
         self._parameters[name] = param
 
     def register_buffer(self, name, tensor, persistent=True):
@@ -126,8 +132,8 @@ class Module:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
         self._check_name(name, "buffer")
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer "
-                            f"'{name}' (tapegrad Tensor or None required)")
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer "
+                            f"'{name}' (torch Tensor or None required)")
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
