@@ -336,8 +336,7 @@ class LinalgSlogdet(Function):
     def forward(ctx, A):
         sign, lad = np.linalg.slogdet(_arr(A))
         sign, lad = _out(sign), _out(lad)
-        ctx.mark_non_differentiable(sign)
-        ctx.save_for_backward(A)
+        ctx.save_for_backward(A)  # (sign requires grad too, as PyTorch's; its gradient is 0)
         return sign, lad
 
     @staticmethod

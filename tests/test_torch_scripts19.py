@@ -163,3 +163,100 @@ def test_typename_of_a_users_layer_is_its_own(torch_float64):
             pass
         names.append(L.typename(Net()))
     assert names[0] == names[1] and names[0].endswith("Net")
+
+
+def test_sequential_and_module_list_item_assignment_messages(torch_float64):
+    def seq(L):
+        L.nn.Sequential(L.nn.Linear(2, 2))[0] = L.zeros(2)
+
+    def lst(L):
+        L.nn.ModuleList([L.nn.Linear(2, 2)])[-1] = 3
+    for fn in (seq, lst):
+        want = _message(fn, torch_float64)
+        assert want is not None and _message(fn, tg) == want
+    for L in (tg, torch_float64):  # None and a module still replace the item
+        m = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.ReLU())
+        m[1] = L.nn.Tanh()
+        m[0] = None
+        assert [type(c).__name__ for c in m._modules.values()] == ["NoneType", "Tanh"]
+
+
+# ---- the nodes of PyTorch's own ops made by a Function print as PyTorch's ----------------
+def test_builtin_node_reprs_have_no_python_class_path(torch_float64):
+    for L in (tg, torch_float64):
+        x = L.tensor([3.0], requires_grad=True)
+        assert repr((x // 2).grad_fn).startswith("<NotImplemented object at 0x")
+        assert repr(L.lgamma(x).grad_fn).startswith("<LgammaBackward0 object at 0x")
+
+        class Twice(L.autograd.Function):
+            @staticmethod
+            def forward(ctx, t):
+                return t * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        assert repr(Twice.apply(x).grad_fn).startswith(
+            "<torch.autograd.function.TwiceBackward object at 0x")
+
+
+# ---- a post-accumulate-grad hook may step the parameter in place (PyTorch's fused step) --
+def _hooked_steps(L):
+    w = L.tensor([1.0, 2.0], requires_grad=True)
+    seen = []
+
+    def step(p):
+        seen.append(p.grad.tolist())
+        with L.no_grad():
+            p.add_(p.grad, alpha=-0.1)
+        p.grad = None
+    h = w.register_post_accumulate_grad_hook(step)
+    for _ in range(3):
+        (w ** 2 * L.tensor([1.0, 3.0])).sum().backward()
+    h.remove()
+    return seen, w.tolist()
+
+
+def test_post_accumulate_hook_steps_in_place_as_pytorchs(torch_float64):
+    (seen, w), (seen_t, w_t) = _hooked_steps(tg), _hooked_steps(torch_float64)
+    np.testing.assert_allclose(seen, seen_t, rtol=1e-14)
+    np.testing.assert_allclose(w, w_t, rtol=1e-14)
+
+
+def test_modified_saved_value_before_backward_still_raises(torch_float64):
+    for L in (tg, torch_float64):
+        w = L.tensor([1.0, 2.0], requires_grad=True)
+        w.register_post_accumulate_grad_hook(lambda p: None)
+        y = w * 1
+        z = (y ** 2).sum()
+        with L.no_grad():
+            y.add_(1.0)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            z.backward()
+
+
+# ---- remove_parametrizations of a multi-tensor parametrization leaves a Parameter -----------
+def test_weight_norm_removed_leaves_a_parameter(torch_float64):
+    outs = []
+    for L in (tg, torch_float64):
+        lin = L.nn.Linear(3, 2)
+        with L.no_grad():
+            lin.weight.copy_(L.tensor([[1.0, 2.0, 2.0], [0.0, 3.0, 4.0]]))
+        m = L.nn.utils.parametrizations.weight_norm(lin)
+        L.nn.utils.parametrize.remove_parametrizations(m, "weight")
+        outs.append((type(m.weight).__name__, m.weight.requires_grad, m.weight.grad_fn,
+                     sorted(n for n, _ in m.named_parameters()), m.weight.tolist()))
+    assert outs[0][:4] == outs[1][:4] == ("Parameter", True, None, ["bias", "weight"])
+    np.testing.assert_allclose(outs[0][4], outs[1][4], rtol=1e-14)
+
+
+def test_slogdet_sign_requires_grad_as_pytorchs(torch_float64):
+    for L in (tg, torch_float64):
+        A = L.tensor([[2.0, 1.0], [1.0, -3.0]], requires_grad=True)
+        sign, lad = L.linalg.slogdet(A)
+        assert sign.requires_grad and _node(sign) == _node(lad) == "LinalgSlogdetBackward0"
+        assert sign.item() == -1.0
+        (sign + lad).backward()
+        g = np.asarray(A.grad.tolist())
+        np.testing.assert_allclose(g, np.linalg.inv([[2.0, 1.0], [1.0, -3.0]]).T,
+                                   rtol=1e-14)

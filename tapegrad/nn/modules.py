@@ -613,7 +613,7 @@ class Sequential(Module):
         return self._modules[self._key(idx)]
 
     def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
-        self.add_module(self._key(idx), module)
+        setattr(self, self._key(idx), module)  # (PyTorch's: its assignment message)
 
     def __delitem__(self, idx):  # the rest are renumbered, as in PyTorch
         mods = list(self._modules.values())
@@ -716,7 +716,7 @@ class ModuleList(Module):
         return self._modules[self._index(idx)]
 
     def __setitem__(self, idx, module):
-        self.add_module(self._index(idx), module)
+        setattr(self, self._index(idx), module)
 
     def __delitem__(self, idx):
         mods = list(self._modules.values())
