@@ -68,6 +68,10 @@ def test_floor_division_still_compiles_and_replays():
         x = tg.tensor(v)
         want = (np.floor(np.array(v) / 0.5) * np.array(v)).sum()
         np.testing.assert_allclose(float(c(x)), want, rtol=1e-14)
+        # (traced, the composite's zero gradient: d/da of floor(a / 0.5) * a is the floor)
+        value, grad = c.value_and_grad(tg.tensor(v, requires_grad=True))
+        np.testing.assert_allclose(value, want, rtol=1e-14)
+        np.testing.assert_array_equal(grad, np.floor(np.array(v) / 0.5))
 
 
 # ---- fill_ and zero_ show PyTorch's nodes -------------------------------------------------
@@ -260,3 +264,14 @@ def test_slogdet_sign_requires_grad_as_pytorchs(torch_float64):
         g = np.asarray(A.grad.tolist())
         np.testing.assert_allclose(g, np.linalg.inv([[2.0, 1.0], [1.0, -3.0]]).T,
                                    rtol=1e-14)
+
+
+@pytest.mark.parametrize("target", ["0.bias.x", "0.x", "1", "0.weight", "x.y", "0", "b"])
+def test_get_submodule_and_parameter_messages(torch_float64, target):
+    for get in ("get_submodule", "get_parameter", "get_buffer"):
+        def fn(L):
+            m = L.nn.Sequential(L.nn.Linear(2, 2), None)
+            m.register_buffer("b", L.zeros(1))
+            return getattr(m, get)(target)
+        want = _message(fn, torch_float64)
+        assert want is None or _message(fn, tg) == want

@@ -23,6 +23,13 @@ def _typename(obj):
     return typename(obj)
 
 
+def _not_found(mod, name, what):
+    """PyTorch's error of get_parameter/get_buffer for a name that is not ``what``."""
+    if hasattr(mod, name):
+        raise AttributeError(f"`{name}` is not {what}")
+    raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+
+
 class Module:
     """Base class of layers and models: assign Parameters and Modules as attributes.
 
@@ -154,6 +161,8 @@ class Module:
         mod = self
         for item in target.split(".") if target else ():
             if item not in mod._modules or mod._modules[item] is None:
+                if hasattr(mod, item):  # (a parameter, buffer or attribute: PyTorch's words)
+                    raise AttributeError(f"`{item}` is not an nn.Module")
                 raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
             mod = mod._modules[item]
         return mod
@@ -162,16 +171,16 @@ class Module:
         """The parameter at the dotted path ``target``."""
         path, _, name = target.rpartition(".")
         mod = self.get_submodule(path)
-        if name not in mod._parameters:
-            raise AttributeError(f"{type(mod).__name__} has no parameter `{name}`")
+        if name not in mod._parameters or mod._parameters[name] is None:
+            _not_found(mod, name, "an nn.Parameter")
         return mod._parameters[name]
 
     def get_buffer(self, target):
         """The buffer at the dotted path ``target``."""
         path, _, name = target.rpartition(".")
         mod = self.get_submodule(path)
-        if name not in mod._buffers:
-            raise AttributeError(f"{type(mod).__name__} has no buffer `{name}`")
+        if name not in mod._buffers or mod._buffers[name] is None:
+            _not_found(mod, name, "a buffer")
         return mod._buffers[name]
 
     # -- traversal -----------------------------------------------------------------------
