@@ -275,3 +275,14 @@ def test_get_submodule_and_parameter_messages(torch_float64, target):
             return getattr(m, get)(target)
         want = _message(fn, torch_float64)
         assert want is None or _message(fn, tg) == want
+
+
+@pytest.mark.parametrize("make", [
+    lambda L: object(), lambda L: [object()], lambda L: {"a": 1}, lambda L: "abc",
+    lambda L: [1, "a"], lambda L: None, lambda L: [None], lambda L: {1, 2},
+    lambda L: [[1, 2], [3, None]], lambda L: L.nn.Linear(2, 2)])
+def test_tensor_of_uninferable_data_raises_as_pytorch(torch_float64, make):
+    def fn(L):
+        L.tensor(make(L))
+    want = _message(fn, torch_float64)
+    assert want is not None and _message(fn, tg) == want
