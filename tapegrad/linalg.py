@@ -231,6 +231,7 @@ class LinalgInv(Function):
         Y, _ = _inv_values(_arr(A))
         Y = _out(Y)
         ctx.save_for_backward(Y)
+        ctx.save_for_forward(Y)  # (for jvp, forward mode)
         return Y
 
     @staticmethod
@@ -239,6 +240,17 @@ class LinalgInv(Function):
         Y, = ctx.saved_tensors
         Yt = _mT(Y)
         return -matmul(Yt, matmul(g, Yt))
+
+    @staticmethod
+    def jvp(ctx, t):  # (forward mode: dY = -Y dA Y)
+        Y, = ctx.saved_tensors
+        return -matmul(Y, matmul(t, Y))
+
+
+def _scalar_jvp(G, t):
+    """The tangent of a scalar-per-matrix result whose gradient (backward of 1) is ``G``:
+    <G, t> per matrix."""
+    return (G * t).sum((-2, -1))
 
 
 def inv(A, *, out=None):
@@ -297,6 +309,7 @@ class LinalgDet(Function):
     def forward(ctx, A):
         d = _out(_det_values(_arr(A)))
         ctx.save_for_backward(A, d)
+        ctx.save_for_forward(A, d)  # (for jvp, forward mode)
         return d
 
     @staticmethod
@@ -316,6 +329,11 @@ class LinalgDet(Function):
         safe = _out(np.where(singular[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a))
         regular = _uv(_uv(g * d)) * _mT(inv(E.where(_out(singular[..., None, None]), safe, A)))
         return E.where(_out(singular[..., None, None]), _uv(_uv(g)) * cof, regular)
+
+    @staticmethod
+    def jvp(ctx, t):
+        d = ctx.saved_tensors[1]
+        return _scalar_jvp(LinalgDet.backward(ctx, _out(np.ones_like(_arr(d)))), t)
 
 
 def det(A, *, out=None):
@@ -337,6 +355,7 @@ class LinalgSlogdet(Function):
         sign, lad = np.linalg.slogdet(_arr(A))
         sign, lad = _out(sign), _out(lad)
         ctx.save_for_backward(A)  # (sign requires grad too, as PyTorch's; its gradient is 0)
+        ctx.save_for_forward(A)  # (for jvp, forward mode)
         return sign, lad
 
     @staticmethod
@@ -344,6 +363,12 @@ class LinalgSlogdet(Function):
         # d log|det A| = tr(A^-1 dA):  gA = g A^-T
         A, = ctx.saved_tensors
         return _uv(_uv(glad)) * _mT(inv(A))
+
+    @staticmethod
+    def jvp(ctx, t):  # (the sign's tangent is zero)
+        A, = ctx.saved_tensors
+        ones = _out(np.ones(A.shape[:-2], _arr(A).dtype))
+        return ones * 0, _scalar_jvp(LinalgSlogdet.backward(ctx, None, ones), t)
 
 
 def slogdet(A, *, out=None):

@@ -286,3 +286,38 @@ def test_tensor_of_uninferable_data_raises_as_pytorch(torch_float64, make):
         L.tensor(make(L))
     want = _message(fn, torch_float64)
     assert want is not None and _message(fn, tg) == want
+
+
+# ---- forward mode through linalg.inv, det, slogdet (and what is built on them) -------------
+_MATS = [[[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 4.0]],
+         [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [0.0, 1.0, 1.0]],  # (singular: det's cofactors)
+         [[-1.0, 0.2, 0.0], [0.3, 2.0, 1.0], [0.0, 1.0, -2.0]]]
+
+
+@pytest.mark.parametrize("op", ["inv_batch", "det", "slogdet", "logdet", "inverse"])
+def test_linalg_forward_mode_as_pytorchs(torch_float64, op):
+    fns = {"inv_batch": lambda L, a: L.linalg.inv(a[::2]), "det": lambda L, a: L.linalg.det(a),
+           "slogdet": lambda L, a: L.linalg.slogdet(a[::2])[1],
+           "logdet": lambda L, a: L.logdet(a[:1]), "inverse": lambda L, a: L.inverse(a[2])}
+    tan = np.linspace(-1.0, 1.0, 27).reshape(3, 3, 3)
+    got = []
+    for L in (tg, torch_float64):
+        fw = L.autograd.forward_ad
+        with fw.dual_level():
+            d = fw.make_dual(L.tensor(_MATS), L.tensor(tan))
+            got.append(np.asarray(fw.unpack_dual(fns[op](L, d)).tangent.tolist()))
+    np.testing.assert_allclose(got[0], got[1], rtol=1e-10, atol=1e-12)
+    # and against central differences of the values
+    a, h = np.array(_MATS), 1e-6
+    f = lambda m: np.asarray(fns[op](tg, tg.tensor(m)).tolist())  # noqa: E731
+    np.testing.assert_allclose(got[0], (f(a + h * tan) - f(a - h * tan)) / (2 * h),
+                               rtol=1e-6, atol=1e-7)
+
+
+def test_slogdet_sign_tangent_is_zero():
+    fw = tg.autograd.forward_ad
+    with fw.dual_level():
+        d = fw.make_dual(tg.tensor(_MATS[0]), tg.ones(3, 3))
+        sign, _ = tg.linalg.slogdet(d)
+        t = fw.unpack_dual(sign).tangent
+    assert t is None or t.tolist() == 0.0
