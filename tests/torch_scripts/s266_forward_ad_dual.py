@@ -15,5 +15,8 @@ with fwAD.dual_level():
     dm = fwAD.make_dual(m, torch.eye(2))
     prod = (dm @ dm).tanh()
     print(fwAD.unpack_dual(prod).tangent.round(decimals=5))
+    inv = torch.linalg.inv(dm)
+    print(fwAD.unpack_dual(inv).tangent.round(decimals=5))
+    print(fwAD.unpack_dual(torch.linalg.det(dm)).tangent)
     up = fwAD.unpack_dual(y)
     print(type(up).__name__, up._fields)
