@@ -1,6 +1,9 @@
-"""Differences from PyTorch found by the scripts s260-s279 and the torchapi19 brief, each
-against PyTorch: floor division's missing derivative, the nodes of fill_/zero_ and of a
-bidirectional RNN's output, and torch's qualified class names in messages."""
+"""Differences from PyTorch found by the scripts s260-s279 (tests/torch_scripts/) and the
+torchapi19 brief, each against PyTorch: floor division's missing derivative, the nodes of
+fill_/zero_ and of a bidirectional RNN's output, torch's qualified class names in messages,
+module item assignment and get_* errors, a post-accumulate hook stepping in place,
+remove_parametrizations, slogdet's sign, tensor() of data with no dtype, and forward mode
+through linalg.inv/det/slogdet."""
 import numpy as np
 import pytest
 
