@@ -38,7 +38,7 @@ import numpy as np
 
 from . import dtypes
 from ._state import state
-from .autograd.function import Function, FunctionCtx
+from .autograd.function import Function, FunctionCtx, not_differentiable
 from .creation import eye as _eye
 from .grad_mode import no_grad
 from .return_types import named
@@ -231,6 +231,7 @@ class LinalgInv(Function):
         Y, _ = _inv_values(_arr(A))
         Y = _out(Y)
         ctx.save_for_backward(Y)
+        ctx.save_for_forward(Y)  # (for jvp, forward mode)
         return Y
 
     @staticmethod
@@ -239,6 +240,17 @@ class LinalgInv(Function):
         Y, = ctx.saved_tensors
         Yt = _mT(Y)
         return -matmul(Yt, matmul(g, Yt))
+
+    @staticmethod
+    def jvp(ctx, t):  # (forward mode: dY = -Y dA Y)
+        Y, = ctx.saved_tensors
+        return -matmul(Y, matmul(t, Y))
+
+
+def _scalar_jvp(G, t):
+    """The tangent of a scalar-per-matrix result whose gradient (backward of 1) is ``G``:
+    <G, t> per matrix."""
+    return (G * t).sum((-2, -1))
 
 
 def inv(A, *, out=None):
@@ -297,6 +309,7 @@ class LinalgDet(Function):
     def forward(ctx, A):
         d = _out(_det_values(_arr(A)))
         ctx.save_for_backward(A, d)
+        ctx.save_for_forward(A, d)  # (for jvp, forward mode)
         return d
 
     @staticmethod
@@ -317,6 +330,11 @@ class LinalgDet(Function):
         regular = _uv(_uv(g * d)) * _mT(inv(E.where(_out(singular[..., None, None]), safe, A)))
         return E.where(_out(singular[..., None, None]), _uv(_uv(g)) * cof, regular)
 
+    @staticmethod
+    def jvp(ctx, t):
+        d = ctx.saved_tensors[1]
+        return _scalar_jvp(LinalgDet.backward(ctx, _out(np.ones_like(_arr(d)))), t)
+
 
 def det(A, *, out=None):
     """The determinant of each square matrix of ``A`` (..., n, n).
@@ -336,8 +354,8 @@ class LinalgSlogdet(Function):
     def forward(ctx, A):
         sign, lad = np.linalg.slogdet(_arr(A))
         sign, lad = _out(sign), _out(lad)
-        ctx.mark_non_differentiable(sign)
-        ctx.save_for_backward(A)
+        ctx.save_for_backward(A)  # (sign requires grad too, as PyTorch's; its gradient is 0)
+        ctx.save_for_forward(A)  # (for jvp, forward mode)
         return sign, lad
 
     @staticmethod
@@ -345,6 +363,12 @@ class LinalgSlogdet(Function):
         # d log|det A| = tr(A^-1 dA):  gA = g A^-T
         A, = ctx.saved_tensors
         return _uv(_uv(glad)) * _mT(inv(A))
+
+    @staticmethod
+    def jvp(ctx, t):  # (the sign's tangent is zero)
+        A, = ctx.saved_tensors
+        ones = _out(np.ones(A.shape[:-2], _arr(A).dtype))
+        return ones * 0, _scalar_jvp(LinalgSlogdet.backward(ctx, None, ones), t)
 
 
 def slogdet(A, *, out=None):
@@ -1740,23 +1764,6 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 
 # ---- LDL^T (Bunch-Kaufman, sytrf): values only, as PyTorch's -----------------------------
-def _not_differentiable(name, *values):
-    """``values`` as tensors that require grad when an input does, whose backward raises
-    PyTorch's error for an op without a derivative (``name``)."""
-    class _NoDerivative(Function):
-        node_name = "NotImplemented"
-
-        @staticmethod
-        def forward(ctx, *inputs):
-            return tuple(_out(v) for v in values) if len(values) > 1 else _out(values[0])
-
-        @staticmethod
-        def backward(ctx, *grads):
-            raise RuntimeError(f"derivative for aten::{name} is not implemented")
-
-    return _NoDerivative
-
-
 def _ldl_values(a, hermitian):
     sytrf = _sla().lapack.dsytrf if a.dtype == np.float64 else _sla().lapack.ssytrf
     ld = np.zeros_like(a)
@@ -1780,7 +1787,7 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
         raise LinAlgError(f"{op}: {_batch_prefix(info.shape, idx)}The factorization could not "
                           f"be completed because the input is not invertible (D[{info[idx]},"
                           f"{info[idx]}] is exactly zero).")
-    outs = _not_differentiable("linalg_ldl_factor_ex", ld, piv, info).apply(A)
+    outs = not_differentiable("linalg_ldl_factor_ex", ld, piv, info).apply(A)
     return _into(out, LdlFactorExResult(*outs))
 
 
@@ -1811,7 +1818,7 @@ def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
     x = np.empty_like(b)
     for idx in np.ndindex(*batch):
         x[idx], _ = sytrs(ld[idx], piv[idx], b[idx], lower=1)
-    return _into(out, _not_differentiable("linalg_ldl_solve", x).apply(LD, B))
+    return _into(out, not_differentiable("linalg_ldl_solve", x).apply(LD, B))
 
 
 # ---- composites: vander, householder_product, tensorinv, tensorsolve ----------------------

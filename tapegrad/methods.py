@@ -311,6 +311,9 @@ def typename(obj):
         qualname = getattr(obj, "__qualname__", None) or obj.__name__
     else:
         module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    if module.startswith("tapegrad.nn."):  # (a layer: its file in torch/nn/modules)
+        from .nn.torch_paths import TORCH_MODULE
+        module = TORCH_MODULE.get(qualname, module)
     if module.split(".")[0] == "tapegrad":  # (PyTorch programs read torch's names)
         module = "torch" + module[len("tapegrad"):]
     return qualname if module in ("", "builtins") else f"{module}.{qualname}"

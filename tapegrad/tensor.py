@@ -538,9 +538,10 @@ def as_data(value, dtype):
                              "(or dtype=tapegrad.float64) to store it rounded")
         elif arr.dtype.kind == "c":  # Python complex numbers: creation.py makes them
             raise ComplexData(arr.astype(np.result_type(dtypes._DEFAULT_FLOAT, np.complex64)))
+        elif arr.dtype.kind in "US":  # (PyTorch's words)
+            raise TypeError("new(): invalid data type 'str'")
         elif arr.dtype.kind not in "b":
-            raise TypeError(f"tensor(): can't convert {type(value).__name__} of dtype "
-                            f"{arr.dtype} to a tensor; give numbers, lists or ndarrays")
+            raise RuntimeError(f"Could not infer dtype of {_odd_item(value) or 'object'}")
     else:
         arr = _array_of(value, dtype)
         if arr.dtype.kind == "c":
@@ -635,6 +636,19 @@ def check_bool(v, op, name, position=None):
     if not is_bool(v):
         at = f" (position {position})" if position else ""
         raise TypeError(f"{op}(): argument '{name}'{at} must be bool, not {type(v).__name__}")
+
+
+def _odd_item(value):
+    """The type name of the first item of nested lists that is no number (PyTorch names it
+    in its error: ``Could not infer dtype of NoneType``)."""
+    if not isinstance(value, (list, tuple)):
+        return type(value).__name__
+    for v in value:
+        if not isinstance(v, (bool, int, float, complex, np.generic)):
+            name = _odd_item(v)
+            if name is not None:
+                return name
+    return None
 
 
 def _has_big_int(value):

@@ -148,6 +148,9 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
             finish_leaf(tape, t, a, r, o)
         stops = hooks.plan(tape, rows, reach, offs, adj, leaves, finish)
     kept = {}
+    # (changes hooks make during the sweep, a post-accumulate hook's optimizer step, come
+    # after the rows read their values, as in PyTorch, where AccumulateGrad runs last)
+    changed = len(tape.mutated) if tape.mutated else 0
     if tape.in_place:
         stops = sorted((*stops, *_in_place_stops(tape, inputs, reach, offs, adj, kept)),
                        key=lambda x: -x[0])
@@ -162,8 +165,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
             reach[s] = 0
         else:
             adj[offs[s]:offs[s + 1]] = g
-    if tape.mutated:  # a value saved for a swept row was modified in place since
-        check_saved(tape, rows, reach, lo, top)
+    if changed:  # a value saved for a swept row was modified in place since
+        check_saved(tape, rows, reach, lo, top, changed)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         try:
             tape.nfreed += compiled._free_swept(rows, reach, lo, top)

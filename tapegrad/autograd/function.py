@@ -512,6 +512,25 @@ def once_differentiable(fn):
     return wrapper
 
 
+def not_differentiable(name, *values):
+    """A Function giving ``values`` as tensors that require grad when an input does, whose
+    backward raises PyTorch's error for an op without a derivative (``aten::name``): the
+    node PyTorch shows as ``NotImplemented`` (ldl_factor, floor_divide)."""
+    class _NoDerivative(Function):
+        node_name = "NotImplemented"
+
+        @staticmethod
+        def forward(ctx, *inputs):
+            outs = tuple(_leaf(norm(v)) for v in values)
+            return outs if len(outs) > 1 else outs[0]
+
+        @staticmethod
+        def backward(ctx, *grads):
+            raise RuntimeError(f"derivative for aten::{name} is not implemented")
+
+    return _NoDerivative
+
+
 def free_records(tape, rows):
     """Drop the records of custom rows a backward without retain_graph freed: their saved
     tensors go, and ``ctx.saved_tensors`` then raises PyTorch's error."""

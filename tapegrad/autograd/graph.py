@@ -67,9 +67,12 @@ class Node:
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
     def __repr__(self):
+        # (a user's Function's node, XBackward, is a Python class there; a Function giving
+        # one of PyTorch's own nodes, node_name LgammaBackward0 or NotImplemented, is not)
+        name = type(self).__name__
         where = "torch.autograd.function." if self._views.rows[self._row, 0] & OP_MASK == \
-            CUSTOM else ""  # (a custom Function's node class is a Python class there)
-        return f"<{where}{type(self).__name__} object at {id(self):#x}>"
+            CUSTOM and name.endswith("Backward") else ""
+        return f"<{where}{name} object at {id(self):#x}>"
 
 
 _NODE_CLASSES = {}

@@ -13,11 +13,12 @@ from ..tape import OP_MASK
 from .graph import views
 
 
-def check_saved(tape, rows, reach, lo, hi):
+def check_saved(tape, rows, reach, lo, hi, changes):
     """Raise PyTorch's error if the sweep (of rows ``lo .. hi-1``) went through a row that
-    saved a value modified in place after the row was recorded."""
+    saved a value modified in place after the row was recorded (by the log's first
+    ``changes`` changes: those made before the sweep)."""
     log = tape.mutated
-    ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3).copy()
+    ints = np.frombuffer(log.ints, np.int64).reshape(-1, 3)[:changes].copy()
     rows = rows[lo:hi]
     n = len(rows)
     entry = np.full(tape.nslots, -1, np.int64)

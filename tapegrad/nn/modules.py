@@ -17,6 +17,19 @@ from .backward_hooks import call_with_hooks
 from .parameter import Buffer, Parameter
 
 
+def _typename(obj):
+    """PyTorch's name of obj's type in its messages (``torch.typename``)."""
+    from ..methods import typename  # (methods imports nn)
+    return typename(obj)
+
+
+def _not_found(mod, name, what):
+    """PyTorch's error of get_parameter/get_buffer for a name that is not ``what``."""
+    if hasattr(mod, name):
+        raise AttributeError(f"`{name}` is not {what}")
+    raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+
+
 class Module:
     """Base class of layers and models: assign Parameters and Modules as attributes.
 
@@ -61,18 +74,18 @@ class Module:
             self._modules[name] = value
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
-                                "(tapegrad.nn.Parameter or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
             params[name] = None
         elif params is not None and name in self._modules:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as child module "
-                                f"'{name}' (tapegrad.nn.Module or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as child module "
+                                f"'{name}' (torch.nn.Module or None expected)")
             self._modules[name] = None
         elif params is not None and name in self._buffers:
             if value is not None and not isinstance(value, Tensor):
-                raise TypeError(f"cannot assign '{type(value).__name__}' as buffer '{name}' "
-                                "(tapegrad.Tensor or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
@@ -108,8 +121,8 @@ class Module:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         self._check_name(name, "parameter")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter "
-                            f"'{name}' (tapegrad.nn.Parameter or None required)")
+            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter "
+                            f"'{name}' (torch.nn.Parameter or None required)")
         self._parameters[name] = param
 
     def register_buffer(self, name, tensor, persistent=True):
@@ -126,8 +139,8 @@ class Module:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
         self._check_name(name, "buffer")
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer "
-                            f"'{name}' (tapegrad Tensor or None required)")
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer "
+                            f"'{name}' (torch Tensor or None required)")
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -148,6 +161,8 @@ class Module:
         mod = self
         for item in target.split(".") if target else ():
             if item not in mod._modules or mod._modules[item] is None:
+                if hasattr(mod, item):  # (a parameter, buffer or attribute: PyTorch's words)
+                    raise AttributeError(f"`{item}` is not an nn.Module")
                 raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
             mod = mod._modules[item]
         return mod
@@ -156,16 +171,16 @@ class Module:
         """The parameter at the dotted path ``target``."""
         path, _, name = target.rpartition(".")
         mod = self.get_submodule(path)
-        if name not in mod._parameters:
-            raise AttributeError(f"{type(mod).__name__} has no parameter `{name}`")
+        if name not in mod._parameters or mod._parameters[name] is None:
+            _not_found(mod, name, "an nn.Parameter")
         return mod._parameters[name]
 
     def get_buffer(self, target):
         """The buffer at the dotted path ``target``."""
         path, _, name = target.rpartition(".")
         mod = self.get_submodule(path)
-        if name not in mod._buffers:
-            raise AttributeError(f"{type(mod).__name__} has no buffer `{name}`")
+        if name not in mod._buffers or mod._buffers[name] is None:
+            _not_found(mod, name, "a buffer")
         return mod._buffers[name]
 
     # -- traversal -----------------------------------------------------------------------
@@ -607,7 +622,7 @@ class Sequential(Module):
         return self._modules[self._key(idx)]
 
     def __setitem__(self, idx, module):  # model[2] = nn.Linear(10, 5): replace in place
-        self.add_module(self._key(idx), module)
+        setattr(self, self._key(idx), module)  # (PyTorch's: its assignment message)
 
     def __delitem__(self, idx):  # the rest are renumbered, as in PyTorch
         mods = list(self._modules.values())
@@ -710,7 +725,7 @@ class ModuleList(Module):
         return self._modules[self._index(idx)]
 
     def __setitem__(self, idx, module):
-        self.add_module(self._index(idx), module)
+        setattr(self, self._index(idx), module)
 
     def __delitem__(self, idx):
         mods = list(self._modules.values())

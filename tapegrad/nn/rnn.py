@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import ops
 from ..device import check as check_device
+from ..ops._record import named_result
 from ..tensor import Tensor
 from . import functional as F
 from . import init
@@ -266,15 +267,16 @@ class RNNBase(Module):
             output = rows if rows.ndim == 3 else rows.reshape(len(batch_sizes), batch, -1)
             if not batched:
                 output, finals = output.squeeze(1), tuple(f.squeeze(1) for f in finals)
-            elif self.batch_first:
-                output = output.transpose(0, 1)
+            elif self.batch_first:  # (PyTorch's GRU and RNN: the transpose of 2 ints)
+                output = named_result(output.transpose(0, 1), "TransposeBackward0"
+                                      if self.mode == "LSTM" else "TransposeBackward1")
         return output, (finals if self.mode == "LSTM" else finals[0])
 
     def _layers(self, rows, states, batch_sizes, stack=False):
         """Every layer over the packed ``rows``: the last layer's rows and, per state, the
         list of final states (layer by layer, forward before reverse).  ``stack``: the last
-        layer of one direction gives its steps stacked, (T, B, H), as PyTorch's output
-        (a StackBackward0 node)."""
+        layer gives its steps stacked, (T, B, H), as PyTorch's output (a StackBackward0
+        node; of two directions, CatBackward0 of those)."""
         directions = 2 if self.bidirectional else 1
         finals = [[] for _ in states]
         for layer in range(self.num_layers):
@@ -287,11 +289,11 @@ class RNNBase(Module):
                 k = layer * directions + direction
                 o, final = _direction(_step(self.mode, w_hh, b_hh, w_hr), xg,
                                       tuple(s[k] for s in states), batch_sizes, direction == 1)
-                last = stack and directions == 1 and layer == self.num_layers - 1
+                last = stack and layer == self.num_layers - 1
                 outs.append(ops.stack(o, 0) if last else ops.cat(o, 0))
                 for acc, f in zip(finals, final, strict=True):
                     acc.append(f)
-            rows = outs[0] if directions == 1 else ops.cat(outs, 1)
+            rows = outs[0] if directions == 1 else ops.cat(outs, outs[0].ndim - 1)
         return rows, finals
 
     def extra_repr(self):

@@ -51,7 +51,7 @@ def divide(input, other, *, rounding_mode=None):
     if rounding_mode is None:
         return ew.div(input, other)
     if rounding_mode == "floor":
-        return named_result(ar.floor_divide(input, other), "DivBackward2", input, _node_in(other))
+        return named_result(ar.floor_quotient(input, other), "DivBackward2", input, _node_in(other))
     if rounding_mode != "trunc":
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
                            f"but found '{rounding_mode}'")

@@ -180,6 +180,18 @@ fmod.__doc__ = "``input - trunc(input / other) * other``: the sign of ``input``,
 
 @api
 def floor_divide(input, other):
+    """``floor(input / other)`` (integers stay integers), ``x // y``: as PyTorch's, with no
+    derivative (its node ``NotImplemented``, whose backward raises); ``torch.div(...,
+    rounding_mode="floor")``, which has one (zero), is ``floor_quotient``.  While tracing
+    the zero-gradient composite is recorded (a Function's rows would not replay)."""
+    q = floor_quotient(input, other)
+    if q._tok is None or state.tracing is not None:
+        return q
+    from ..autograd.function import not_differentiable  # (it imports this module)
+    return not_differentiable("floor_divide", q._data).apply(input, other)
+
+
+def floor_quotient(input, other):
     """``floor(input / other)`` (integers stay integers); its gradient is zero."""
     rd = dtypes.result_type(_kind(input), _kind(other))
     if rd.kind in "iub":  # (integers: NumPy's, no row)

@@ -487,12 +487,25 @@ def fill_(self, value):
     if isinstance(value, Tensor) and value.ndim != 0:
         raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                            f"{value.ndim} dimensions.")
-    return _inplace(self, sh.masked_fill, (self, _full_mask(self), value), "fill_")
+    return _inplace(self, _filled, (self, _full_mask(self), value), "fill_")
+
+
+def _filled(self, mask, value):
+    """``self`` filled with ``value`` (a masked_fill of every element), as PyTorch's node:
+    FillBackward3 of ``(self, value)`` for a tensor value, else FillBackward2 of self."""
+    y = sh.masked_fill(self, mask, value)
+    if isinstance(value, Tensor):
+        return named_result(y, "FillBackward3", self, value)
+    return named_result(y, "FillBackward2", self)
+
+
+def _zeroed(self, mask):
+    return named_result(sh.masked_fill(self, mask, 0), "ZeroBackward0", self)
 
 
 def zero_(self):
     """Set every element to zero, in place."""
-    return fill_(self, 0)
+    return _inplace(self, _zeroed, (self, _full_mask(self)), "zero_")
 
 
 def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)

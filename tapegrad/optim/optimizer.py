@@ -11,7 +11,7 @@ import numpy as np
 from .._fp import fma
 from ..arena import note_write
 from ..grad_mode import enable_grad
-from ..nn.modules import _zero_grad
+from ..nn.modules import _typename, _zero_grad
 from ..ops.inplace import _write
 from ..tensor import COMPLEX_HOOKS, Tensor
 
@@ -136,7 +136,7 @@ class Optimizer:
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of "
-                            "Tensors or dicts, but got tapegrad.Tensor")
+                            "Tensors or dicts, but got " + _typename(params))
         groups = list(params)
         if not groups:
             raise ValueError("optimizer got an empty parameter list")
@@ -152,7 +152,7 @@ class Optimizer:
         for p in params:
             if not isinstance(p, Tensor):
                 raise TypeError(f"optimizer can only optimize Tensors, but one of the params is "
-                                f"{type(p).__name__}")
+                                f"{_typename(p)}")
             if not p.is_leaf:
                 raise ValueError("can't optimize a non-leaf Tensor")
         # a complex parameter is optimised as its two real parts (PyTorch's optimisers treat

@@ -190,9 +190,8 @@ def remove_parametrizations(module, tensor_name, leave_parametrized=True):
         if not leave_parametrized:
             raise ValueError("Cannot leave unparametrized (`leave_parametrized=False`) a "
                              "tensor that is parametrized in terms of a sequence of tensors.")
-        with no_grad():
-            t = getattr(module, tensor_name)
-        original = Parameter(t.detach(), t.requires_grad)
+        t = getattr(module, tensor_name)  # (with grad: does an original require it?)
+        original = Parameter(t.detach()) if t.requires_grad else t  # (else: a buffer)
     delattr(type(module), tensor_name)
     del module.parametrizations[tensor_name]
     if isinstance(original, Parameter):

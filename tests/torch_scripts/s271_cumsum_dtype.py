@@ -1,0 +1,18 @@
+import torch
+
+x = torch.tensor([1, 2, 3, 4], dtype=torch.int32)
+print(torch.cumsum(x, 0), torch.cumsum(x, 0).dtype)
+print(torch.cumsum(x, 0, dtype=torch.float32))
+print(x.cumprod(0, dtype=torch.float64))
+b = torch.tensor([True, False, True])
+print(b.cumsum(0), b.cumsum(0).dtype)
+f = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+c = f.cumsum(dim=1)
+print(c, type(c.grad_fn).__name__)
+c.backward(torch.tensor([[1.0, 0.0], [0.0, 1.0]]))
+print(f.grad)
+print(torch.cummax(torch.tensor([1.0, 3.0, 2.0, 5.0]), 0))
+print(torch.cummin(torch.tensor([4, 2, 3, 1]), dim=0).indices)
+print(torch.logcumsumexp(torch.tensor([0.0, 1.0, 2.0]), 0).round(decimals=5))
+h = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float16)
+print(h.cumsum(0).dtype, torch.cumsum(h, 0, dtype=torch.float32).dtype)
