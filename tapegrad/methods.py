@@ -9,6 +9,7 @@ from .autograd import anomaly
 from .nn import init
 from .ops import views
 from .tensor import Tensor
+from .typenames import typename
 
 
 def _size(size):
@@ -299,24 +300,6 @@ Tensor.adjoint = lambda self: self.mT
 def detach(input):
     """``torch.detach(t)``: ``t.detach()``."""
     return input.detach()
-
-
-def typename(obj):
-    """PyTorch's type name: ``'torch.FloatTensor'`` for a float32 tensor, else the object's
-    (or, for a class or function, its own) module-qualified name, ``'int'`` for a builtin."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    if hasattr(obj, "__qualname__") or hasattr(obj, "__name__"):
-        module = getattr(obj, "__module__", "") or ""
-        qualname = getattr(obj, "__qualname__", None) or obj.__name__
-    else:
-        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
-    if module.startswith("tapegrad.nn."):  # (a layer: its file in torch/nn/modules)
-        from .nn.torch_paths import TORCH_MODULE
-        module = TORCH_MODULE.get(qualname, module)
-    if module.split(".")[0] == "tapegrad":  # (PyTorch programs read torch's names)
-        module = "torch" + module[len("tapegrad"):]
-    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
 
 
 def is_nonzero(input):

@@ -12,15 +12,10 @@ from ..device import check as check_device
 from ..device import parse_to
 from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
+from ..typenames import typename as _typename
 from . import functional as F
 from .backward_hooks import call_with_hooks
 from .parameter import Buffer, Parameter
-
-
-def _typename(obj):
-    """PyTorch's name of obj's type in its messages (``torch.typename``)."""
-    from ..methods import typename  # (methods imports nn)
-    return typename(obj)
 
 
 def _not_found(mod, name, what):

@@ -1,8 +1,9 @@
-"""The file of torch/nn/modules each layer class lives in, by name: PyTorch's qualified
-class names (``torch.nn.modules.container.Sequential``), as ``torch.typename`` and messages
-naming a module's class show them.  tapegrad's classes keep their own ``__module__`` (pickle
+"""``torch.typename``, and the file of torch/nn/modules each layer class lives in, by name:
+PyTorch's qualified class names (``torch.nn.modules.container.Sequential``), as
+``torch.typename`` and messages naming a module's class show them.  tapegrad's classes keep their own ``__module__`` (pickle
 and ``tg.save`` find a class by it; set to torch's, they would load as torch's classes).
 """
+from .tensor import Tensor
 
 _FILES = {
     "activation": (
@@ -55,3 +56,19 @@ TORCH_MODULE = {name: f"torch.nn.modules.{file}" for file, names in _FILES.items
                 for name in names.split()}
 TORCH_MODULE["DataParallel"] = "torch.nn.parallel.data_parallel"
 
+
+def typename(obj):
+    """PyTorch's type name: ``'torch.FloatTensor'`` for a float32 tensor, else the object's
+    (or, for a class or function, its own) module-qualified name, ``'int'`` for a builtin."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    if hasattr(obj, "__qualname__") or hasattr(obj, "__name__"):
+        module = getattr(obj, "__module__", "") or ""
+        qualname = getattr(obj, "__qualname__", None) or obj.__name__
+    else:
+        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    if module.startswith("tapegrad.nn."):  # (a layer: its file in torch/nn/modules)
+        module = TORCH_MODULE.get(qualname, module)
+    if module.split(".")[0] == "tapegrad":  # (PyTorch programs read torch's names)
+        module = "torch" + module[len("tapegrad"):]
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
