@@ -9,7 +9,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes
-from .._eager import broadcast_binary
+from .._eager import MIN_SIZE, broadcast_binary
 from .._fp import call as _np
 from .._state import state
 from ..arena import _F32, _F64, _ndarray
@@ -286,9 +286,11 @@ def _tensor_binary(op, a, b, need, keep, fresh):
     shape = sa_ if sa_ == sb_ else broadcast_shape(op.name, sa_, sb_)
     if ta is tb and ta.kind == "f":  # the common case: one float dtype, no promotion
         v = None
-        if op.fast is not None and not (fa or fb) and sa_ != sb_:  # NumPy's values, compiled
-            v = broadcast_binary(op.fast, ad, bd, shape)  # where large (the short runs of
-            #                                               a broadcast: _eager.py)
+        if op.fast is not None and not (fa or fb) and sa_ != sb_ and \
+                (ad.size if sa_ == shape else bd.size if sb_ == shape else MIN_SIZE) >= MIN_SIZE:
+            # NumPy's values, compiled where large (the short runs of a broadcast:
+            # _eager.py; below MIN_SIZE it declines, after ~1 us of checks: an LSTM's bias)
+            v = broadcast_binary(op.fast, ad, bd, shape)
         if v is None:
             v = _result(_np(op.npfn, ad, bd))
     else:

@@ -80,9 +80,12 @@ def _plain_slices(input, d, key):
         return None
     name = "SliceBackward0" if type(key) is slice else "AliasBackward0"
     item, base = d.itemsize, 0
-    for k, n, st in zip(keys, d.shape, d.strides, strict=False):
-        if type(k) is not slice or k.step is not None or type(k.start) not in _PLAIN \
-                or type(k.stop) not in _PLAIN:
+    for k, n, st in zip(keys, d.shape, d.strides):
+        if type(k) is not slice or k.step is not None:
+            return None
+        if k.start is None and k.stop is None and n:  # (x[:, a:b]'s ":": all of a dim)
+            continue
+        if type(k.start) not in _PLAIN or type(k.stop) not in _PLAIN:
             return None
         start, stop, _ = k.indices(n)
         if stop <= start:
