@@ -342,7 +342,7 @@ def test_module_zero_grad_train_eval_and_state():
     assert other(x).tolist() == net(x).tolist()
     with pytest.raises(RuntimeError, match="Missing key"):
         other.load_state_dict({})
-    with pytest.raises(TypeError, match="cannot assign 'Tensor' as parameter 'weight'"):
+    with pytest.raises(TypeError, match="cannot assign 'torch.DoubleTensor' as parameter 'weight'"):
         net[0].weight = tg.ones(3, 3)
 
 
