@@ -799,20 +799,18 @@ class _Plan:
         start = np.empty(nslots, np.int64)
         keep = np.ones(len(rows), bool)
         moves = np.isin(rows[:, 0], (VIEW, GATHER, STRIDED, EXPAND)) & (rows[:, 1] >= 0) & folded
-        for r in np.nonzero(moves)[0] if ssa else ():
-            op, o, a, _, k = rows[r].tolist()
-            j = _contiguous_from(op, meta, k, int(size[o]))
-            if j is not None:
-                alias[o] = a
-                start[o] = j  # relative to a's start, resolved below
-                keep[r] = False
+        if ssa:
+            cand = np.nonzero(moves)[0]
+            hit, j = _contiguous_rows(rows[cand], meta, size)
+            aliased = cand[hit]
+            alias[rows[aliased, 1]] = rows[aliased, 2]
+            start[rows[aliased, 1]] = j[hit]  # relative to a's start, resolved below
+            keep[aliased] = False
         own = alias < 0  # slots with values of their own, packed in their original order
         live = np.where(gone, 0, size)  # (a folded expand's slot: empty, nothing reads it)
         start[own] = np.cumsum(live[own]) - live[own]
         nv = int(live[own].sum())
-        for r in np.nonzero(~keep)[0]:  # in row order: a slice of a slice is resolved
-            o = rows[r, 1]
-            start[o] += start[alias[o]]
+        _resolve_aliases(rows[~keep, 1], alias, start)
         self.offs = np.empty(2 * nslots + 1, np.int64)
         self.offs[0:-1:2] = start
         self.offs[1::2] = start + live
@@ -1229,6 +1227,91 @@ def _contiguous_from(op, meta, k, n):
             step *= m
         return int(meta[k + 1])
     return None
+
+
+# a strided map's dims: groups of fewer rows than this are checked one row at a time (many
+# distinct dim counts, each a NumPy pass, would cost more than the rows themselves)
+_GROUP_MIN = 8
+
+
+def _contiguous_rows(rows, meta, size):
+    """``_contiguous_from`` for each of rows (VIEW, GATHER, STRIDED or EXPAND rows) at once:
+    (which copy a run of their input, a mask; its start j).  NumPy over all rows; a row
+    whose meta window lies outside the pool, or whose map's sizes multiply past 2**62
+    (int64 would wrap where _contiguous_from's Python ints do not), is checked by
+    _contiguous_from itself."""
+    op, k, n = rows[:, 0], rows[:, 4], size[rows[:, 1]]
+    hit, j = (op == VIEW) & (n > 0), np.zeros(len(rows), np.int64)  # (a view: j = 0)
+    slow = []
+    # a gather copies a run when idx[i] - i is idx[0] for every i (int64: wraps as np.diff)
+    g = np.nonzero((op == GATHER) & (n > 0))[0]
+    ok = (k[g] >= -1) & (n[g] <= len(meta) - 1 - k[g])  # (no sum that may wrap)
+    slow.append(g[~ok])
+    g = g[ok]
+    if len(g):
+        ng = n[g]
+        first = np.cumsum(ng) - ng
+        within = np.arange(int(ng.sum())) - np.repeat(first, ng)
+        v = meta[np.repeat(k[g] + 1, ng) + within] - within
+        hit[g] = ~np.logical_or.reduceat(v != np.repeat(v[first], ng), first)
+        j[g] = v[first]
+    # a strided map [ndim, base, shape..., strides...] copies a run when its shape has n
+    # elements and each dim of size > 1 steps by the product of the later ones (C order)
+    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0))[0]
+    ks = k[s] + (op[s] == STRIDED)  # (a STRIDED row's map: after the view's name)
+    ok = (ks >= 0) & (ks < len(meta))
+    slow.append(s[~ok])
+    s, ks = s[ok], ks[ok]
+    nd = meta[ks]
+    ok = (nd >= 0) & (nd <= (len(meta) - 2 - ks) // 2)
+    slow.append(s[~ok])
+    s, ks, nd = s[ok], ks[ok], nd[ok]
+    for d in np.unique(nd).tolist():
+        sel = nd == d
+        if sel.sum() < _GROUP_MIN:
+            slow.append(s[sel])
+            continue
+        r, base = s[sel], ks[sel]
+        m = meta[base[:, None] + 2 + np.arange(d)]
+        st = meta[base[:, None] + 2 + d + np.arange(d)]
+        wide = np.abs(m.astype(np.float64)).prod(axis=1) >= 2.0 ** 62
+        slow.append(r[wide])
+        step = np.ones_like(m)  # each dim's C-order stride: the product of the later dims
+        if d > 1:
+            step[:, :-1] = np.cumprod(m[:, :0:-1], axis=1)[:, ::-1]
+        run = (m.prod(axis=1) == n[r]) & ((m == 1) | (st == step)).all(axis=1) & ~wide
+        hit[r] = run
+        j[r] = meta[base + 1]
+    for i in np.concatenate(slow).tolist():
+        op_, _, _, _, k_ = rows[i].tolist()
+        jj = _contiguous_from(op_, meta, k_, int(n[i]))
+        hit[i] = jj is not None
+        j[i] = 0 if jj is None else jj
+    return hit, j
+
+
+def _resolve_aliases(outs, alias, start):
+    """Make the starts of the aliased slots outs (their rows' outputs, in row order)
+    absolute: ``start[o] += start[alias[o]]`` for each o in turn, as a loop would, at once.
+    An alias of a slot aliased by an earlier row adds that slot's resolved start (a slice
+    of a slice), else the start it has now; the chains are summed by pointer doubling."""
+    if not len(outs):
+        return
+    a = alias[outs]
+    if (a < 0).any():  # (no recorded or loaded row: one at a time, as written)
+        for o in outs.tolist():
+            start[o] += start[alias[o]]
+        return
+    at = np.full(len(alias), -1, np.int64)
+    at[outs] = np.arange(len(outs))
+    nxt = at[a]  # the earlier alias row whose resolved start o adds, or -1
+    nxt[nxt >= np.arange(len(outs))] = -1
+    val = start[outs] + np.where(nxt < 0, start[a], 0)
+    while (nxt >= 0).any():
+        has = nxt >= 0
+        val = val + np.where(has, val[nxt], 0)
+        nxt = np.where(has, nxt[nxt], -1)
+    start[outs] = val
 
 
 _NO_GRAD = np.empty((0, 0))
