@@ -19,6 +19,7 @@ from hypothesis import given, settings, strategies as st
 import tapegrad as tg
 import tapegrad.nn.functional as F
 from tapegrad import replay
+from tapegrad.ops.registry import meta_at, meta_list
 from tapegrad.ops.shape import GATHER, VIEW
 from tapegrad.ops.strided import EXPAND, STRIDED
 
@@ -62,14 +63,31 @@ def _resolve_by_row(outs, alias, start):
         start[o] += start[alias[o]]
 
 
+def _double_by_row(meta_slots, meta, ks):
+    for k in ks:
+        meta[meta_slots(meta, int(k))] *= 2
+
+
+def _positions_by_row(meta_slots, meta, ks):
+    return np.array([p for k in ks.tolist() for p in meta_slots(meta, int(k))], np.int64)
+
+
+BY_ROW = {"_contiguous_rows": _contiguous_rows_by_row, "_resolve_aliases": _resolve_by_row,
+          "_double_meta_slots": _double_by_row, "_meta_positions": _positions_by_row,
+          "_written_once": lambda outs: len(np.unique(outs)) == len(outs),
+          "_codes": np.unique}
+
+
 def _same_plans(t, monkeypatch):
-    """Plans of t (folded and not) built by the vectorised code and the per-row code: every
-    field the same, dtype and all."""
-    for fold in (True, False):
-        new = replay._Plan(t, fold)
+    """Plans of t (folded and not) built by the vectorised code (NumPy from 8 rows on, and
+    from 0) and the per-row code: every field the same, dtype and all."""
+    for fold, few in ((True, 8), (False, 8), (True, 0)):
         with monkeypatch.context() as m:
-            m.setattr(replay, "_contiguous_rows", _contiguous_rows_by_row)
-            m.setattr(replay, "_resolve_aliases", _resolve_by_row)
+            m.setattr(replay, "_FEW", few)
+            new = replay._Plan(t, fold)
+        with monkeypatch.context() as m:
+            for name, f in BY_ROW.items():
+                m.setattr(replay, name, f)
             old = replay._Plan(t, fold)
         assert vars(new).keys() == vars(old).keys()
         for name, v in vars(old).items():
@@ -175,7 +193,7 @@ def _rows_and_meta(draw):
 @given(_rows_and_meta(), st.sampled_from([1, 2, 8]))
 def test_random_rows_find_the_runs_the_per_row_code_finds(case, group):
     rows, meta, size = case
-    was, replay._GROUP_MIN = replay._GROUP_MIN, group  # (1: every dim count in NumPy)
+    was, replay._FEW = replay._FEW, group  # (1: every dim count in NumPy)
     try:
         try:
             want = _contiguous_rows_by_row(rows, meta, size)
@@ -185,7 +203,7 @@ def test_random_rows_find_the_runs_the_per_row_code_finds(case, group):
             return
         got = replay._contiguous_rows(rows, meta, size)
     finally:
-        replay._GROUP_MIN = was
+        replay._FEW = was
     assert np.array_equal(got[0], want[0])
     assert np.array_equal(got[1][want[0]], want[1][want[0]])
 
@@ -242,3 +260,29 @@ def test_a_long_trace_of_views_plans_as_the_per_row_code(monkeypatch):
     t = tg.trace(f, np.linspace(0.1, 1.0, 8))
     _same_plans(t, monkeypatch)
     assert len(replay._Plan(t).fwd) < len(t.rows) / 2  # (the views: aliases, no rows)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.integers(-3, 12), min_size=1, max_size=40),
+       st.lists(st.integers(-4, 40), max_size=30), st.sampled_from([0, 8]),
+       st.sampled_from([meta_list(), meta_list(1, 3), meta_at(6), meta_at(0, 2)]))
+def test_meta_slots_are_doubled_and_read_as_row_by_row(meta, ks, few, meta_slots):
+    """Cat's operands and linear's bias (slot numbers in the meta pool) at once: windows
+    shared by rows, counts among them, negative positions (refused by load) as the loop."""
+    meta, ks = np.array(meta, np.int64), np.array(ks, np.int64)
+    was, replay._FEW = replay._FEW, few
+    try:
+        try:
+            want = _positions_by_row(meta_slots, meta, ks)
+            doubled = meta.copy()
+            _double_by_row(meta_slots, doubled, ks)
+        except IndexError:
+            with pytest.raises(IndexError):
+                replay._double_meta_slots(meta_slots, meta.copy(), ks)
+            return
+        got = meta.copy()
+        replay._double_meta_slots(meta_slots, got, ks)
+        assert np.array_equal(replay._meta_positions(meta_slots, meta, ks), want)
+        assert np.array_equal(got, doubled)
+    finally:
+        replay._FEW = was

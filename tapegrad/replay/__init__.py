@@ -794,7 +794,7 @@ class _Plan:
         meta = _share_square_adjoints(t, rows, meta, size, folded)
         rows, meta, unmade = _unstored_squares(t, rows, meta, size, folded, gone)
         outs = rows[:, 1][rows[:, 1] >= 0]
-        ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
+        ssa = _written_once(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
         start = np.empty(nslots, np.int64)
         keep = np.ones(len(rows), bool)
@@ -819,13 +819,12 @@ class _Plan:
         rows = rows[keep & folded].copy()
         for c in (1, 2, 3):
             rows[:, c] = np.where(rows[:, c] >= 0, 2 * rows[:, c], rows[:, c])
-        for code in np.unique(rows[:, 0]):  # slots kept in aux and the meta pool: as declared
+        for code in _codes(rows[:, 0]):  # slots kept in aux and the meta pool: as declared
             d = OPS.get(int(code))
             if d is not None and d.aux == "slot":  # (where's condition)
                 rows[rows[:, 0] == code, 4] *= 2
             if d is not None and d.meta_slots is not None:  # (cat's operands, linear's bias)
-                for k in rows[rows[:, 0] == code, 4]:
-                    meta[d.meta_slots(meta, int(k))] *= 2
+                _double_meta_slots(d.meta_slots, meta, rows[rows[:, 0] == code, 4])
         for k in meta[rows[rows[:, 0] == BCAST, 4] + 3].tolist():  # (chained rows' slots)
             if k >= 0:
                 meta[k:k + 2] *= 2
@@ -913,7 +912,7 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     outs = rows[:, 1][rows[:, 1] >= 0]
     # (a slot written twice: the source or the full operand may change between the expand
     # and its reader)
-    if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):
+    if not (fold and FOLD_BROADCASTS) or not len(cand) or not _written_once(outs):
         return rows, meta, keep, gone
     reads = _reads(t, rows, meta, size)
     reader = {}  # slot -> the row reading it, for the slots read once
@@ -959,7 +958,7 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
     chained = np.zeros(len(rows), bool)
     outs = rows[:, 1][rows[:, 1] >= 0]
     cand = np.nonzero((rows[:, 0] == BCAST) & keep)[0].tolist()
-    if not CHAIN_BROADCASTS or not cand or len(np.unique(outs)) != len(outs):
+    if not CHAIN_BROADCASTS or not cand or not _written_once(outs):
         return meta, chained
     reads = _reads(t, rows, meta, size)
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
@@ -1047,15 +1046,14 @@ def _reads(t, rows, meta, size):
     reads = np.zeros(len(size), np.int64)
     for c in (2, 3):
         np.add.at(reads, rows[:, c][rows[:, c] >= 0], 1)
-    for code in np.unique(rows[:, 0]).tolist():  # slots read through aux or the meta pool
+    for code in _codes(rows[:, 0]).tolist():  # slots read through aux or the meta pool
         d = OPS.get(code & OP_MASK)
         if d is not None and d.aux == "slot":
             aux = rows[rows[:, 0] == code, 4]
             np.add.at(reads, aux[aux >= 0], 2)
         if d is not None and d.meta_slots is not None:
-            for k in rows[rows[:, 0] == code, 4].tolist():
-                ms = meta[d.meta_slots(meta, int(k))]
-                np.add.at(reads, ms[ms >= 0], 2)
+            ms = meta[_meta_positions(d.meta_slots, meta, rows[rows[:, 0] == code, 4])]
+            np.add.at(reads, ms[ms >= 0], 2)
     reads[t.out_slot] += 2
     return reads
 
@@ -1066,7 +1064,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
     (ops/strided.py).  Updates keep (the MUL rows folded) and gone (their outputs' slots)
     in place; returns (rows, meta)."""
     outs = rows[:, 1][rows[:, 1] >= 0]
-    if len(np.unique(outs)) != len(outs):  # (a slot written twice: x may change between)
+    if not _written_once(outs):  # (a slot written twice: x may change between)
         return rows, meta
     reads = _reads(t, rows, meta, size)
     rows = rows.copy()
@@ -1107,7 +1105,7 @@ def _share_square_adjoints(t, rows, meta, size, keep):
     (which the plan may alias).  Returns meta."""
     outs = rows[:, 1][rows[:, 1] >= 0]
     cand = np.nonzero((rows[:, 0] == SQSUM) & keep & (rows[:, 3] >= 0))[0].tolist()
-    if not SHARE_SQUARE_ADJOINTS or not cand or len(np.unique(outs)) != len(outs):
+    if not SHARE_SQUARE_ADJOINTS or not cand or not _written_once(outs):
         return meta
     reads = _reads(t, rows[keep], meta, size)
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
@@ -1229,9 +1227,52 @@ def _contiguous_from(op, meta, k, n):
     return None
 
 
-# a strided map's dims: groups of fewer rows than this are checked one row at a time (many
-# distinct dim counts, each a NumPy pass, would cost more than the rows themselves)
-_GROUP_MIN = 8
+# fewer view rows than this (or a strided map's dim count shared by fewer) are checked one
+# row at a time: a NumPy pass costs more than they do (many distinct dim counts, each a
+# pass, more than the rows themselves)
+_FEW = 8
+
+
+def _written_once(outs):
+    """Whether no slot number repeats in outs (slot numbers, >= 0)."""
+    if len(outs) and outs.max() < 4 * len(outs) + 4096:  # (a count per slot: ~20x unique's)
+        return np.bincount(outs).max() <= 1
+    return len(np.unique(outs)) == len(outs)
+
+
+def _codes(ops):
+    """The distinct opcodes of ops, ascending (np.unique's result)."""
+    if len(ops) and ops.min() >= 0 and ops.max() < 1 << 16:
+        return np.flatnonzero(np.bincount(ops))
+    return np.unique(ops)
+
+
+def _meta_positions(meta_slots, meta, ks):
+    """The meta pool positions ``meta_slots(meta, k)`` names for each k of ks, one array
+    (row after row), from the spec it declares (ops/registry.py meta_list, meta_at)."""
+    spec = getattr(meta_slots, "spec", None)
+    ks = np.asarray(ks, np.int64)
+    if spec is not None and spec[0] == "list" and len(ks) >= _FEW:
+        count = np.maximum(meta[ks + spec[1]], 0)  # (range() of a negative count: none)
+        first = np.cumsum(count) - count
+        return np.repeat(ks + spec[2] - first, count) + np.arange(int(count.sum()))
+    if spec is not None and spec[0] == "at":
+        return (ks[:, None] + np.array(spec[1:], np.int64)).ravel()
+    return np.array([p for k in ks.tolist() for p in meta_slots(meta, k)], np.int64)
+
+
+def _double_meta_slots(meta_slots, meta, ks):
+    """``meta[meta_slots(meta, k)] *= 2`` for each k of ks in turn, at once where no
+    row's count is among the entries doubled (a count doubled by an earlier row would
+    change the later row's window: refused by load, kept exact here)."""
+    spec = getattr(meta_slots, "spec", None)
+    pos = _meta_positions(meta_slots, meta, ks)
+    if spec is not None and spec[0] == "list" and len(ks) and ((pos < 0).any() or np.isin(
+            np.asarray(ks, np.int64) + spec[1], pos).any()):  # (< 0: Python's wrap)
+        for k in np.asarray(ks).tolist():
+            meta[meta_slots(meta, k)] *= 2
+        return
+    np.multiply.at(meta, pos, 2)  # (an entry named by two rows: doubled twice, as the loop)
 
 
 def _contiguous_rows(rows, meta, size):
@@ -1242,9 +1283,10 @@ def _contiguous_rows(rows, meta, size):
     _contiguous_from itself."""
     op, k, n = rows[:, 0], rows[:, 4], size[rows[:, 1]]
     hit, j = (op == VIEW) & (n > 0), np.zeros(len(rows), np.int64)  # (a view: j = 0)
-    slow = []
+    many = len(rows) >= _FEW  # (else one at a time: NumPy's fixed costs, ~50 us, would
+    slow = [] if many else [np.arange(len(rows))]  # exceed a few rows' own)
     # a gather copies a run when idx[i] - i is idx[0] for every i (int64: wraps as np.diff)
-    g = np.nonzero((op == GATHER) & (n > 0))[0]
+    g = np.nonzero((op == GATHER) & (n > 0) & many)[0]
     ok = (k[g] >= -1) & (n[g] <= len(meta) - 1 - k[g])  # (no sum that may wrap)
     slow.append(g[~ok])
     g = g[ok]
@@ -1257,7 +1299,7 @@ def _contiguous_rows(rows, meta, size):
         j[g] = v[first]
     # a strided map [ndim, base, shape..., strides...] copies a run when its shape has n
     # elements and each dim of size > 1 steps by the product of the later ones (C order)
-    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0))[0]
+    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0) & many)[0]
     ks = k[s] + (op[s] == STRIDED)  # (a STRIDED row's map: after the view's name)
     ok = (ks >= 0) & (ks < len(meta))
     slow.append(s[~ok])
@@ -1268,7 +1310,7 @@ def _contiguous_rows(rows, meta, size):
     s, ks, nd = s[ok], ks[ok], nd[ok]
     for d in np.unique(nd).tolist():
         sel = nd == d
-        if sel.sum() < _GROUP_MIN:
+        if sel.sum() < _FEW:
             slow.append(s[sel])
             continue
         r, base = s[sel], ks[sel]
@@ -1298,7 +1340,8 @@ def _resolve_aliases(outs, alias, start):
     if not len(outs):
         return
     a = alias[outs]
-    if (a < 0).any():  # (no recorded or loaded row: one at a time, as written)
+    if (a < 0).any() or len(outs) < _FEW:  # (a < 0: no recorded or loaded row's; few
+        # rows: NumPy's fixed costs would exceed them) one at a time, as the loop reads
         for o in outs.tolist():
             start[o] += start[alias[o]]
         return
