@@ -1227,10 +1227,11 @@ def _contiguous_from(op, meta, k, n):
     return None
 
 
-# fewer view rows than this (or a strided map's dim count shared by fewer) are checked one
-# row at a time: a NumPy pass costs more than they do (many distinct dim counts, each a
-# pass, more than the rows themselves)
-_FEW = 8
+# fewer rows than this (view rows, cat rows, or a strided map's dim count shared by
+# fewer) are checked one row at a time: a NumPy pass costs more than they do (a plan of
+# 63 view rows: ~8% slower in NumPy; of 183, even); many distinct dim counts, each a
+# pass, would cost more than the rows themselves
+_FEW = 128
 
 
 def _written_once(outs):
@@ -1266,8 +1267,8 @@ def _double_meta_slots(meta_slots, meta, ks):
     row's count is among the entries doubled (a count doubled by an earlier row would
     change the later row's window: refused by load, kept exact here)."""
     spec = getattr(meta_slots, "spec", None)
-    pos = _meta_positions(meta_slots, meta, ks)
-    if spec is not None and spec[0] == "list" and len(ks) and ((pos < 0).any() or np.isin(
+    pos = _meta_positions(meta_slots, meta, ks) if len(ks) >= _FEW else None
+    if pos is None or spec is not None and spec[0] == "list" and ((pos < 0).any() or np.isin(
             np.asarray(ks, np.int64) + spec[1], pos).any()):  # (< 0: Python's wrap)
         for k in np.asarray(ks).tolist():
             meta[meta_slots(meta, k)] *= 2
@@ -1277,16 +1278,31 @@ def _double_meta_slots(meta_slots, meta, ks):
 
 def _contiguous_rows(rows, meta, size):
     """``_contiguous_from`` for each of rows (VIEW, GATHER, STRIDED or EXPAND rows) at once:
-    (which copy a run of their input, a mask; its start j).  NumPy over all rows; a row
-    whose meta window lies outside the pool, or whose map's sizes multiply past 2**62
-    (int64 would wrap where _contiguous_from's Python ints do not), is checked by
-    _contiguous_from itself."""
-    op, k, n = rows[:, 0], rows[:, 4], size[rows[:, 1]]
-    hit, j = (op == VIEW) & (n > 0), np.zeros(len(rows), np.int64)  # (a view: j = 0)
-    many = len(rows) >= _FEW  # (else one at a time: NumPy's fixed costs, ~50 us, would
-    slow = [] if many else [np.arange(len(rows))]  # exceed a few rows' own)
+    (which copy a run of their input, a mask; its start j).  NumPy over all rows
+    (``_contiguous_numpy``) but a few (NumPy's fixed costs, ~50 us, would exceed theirs) and
+    those it leaves to _contiguous_from itself."""
+    n = size[rows[:, 1]]
+    hit, j = np.zeros(len(rows), bool), np.zeros(len(rows), np.int64)
+    slow = _contiguous_numpy(rows, meta, n, hit, j) if len(rows) >= _FEW else \
+        [np.arange(len(rows))]
+    for i in np.concatenate(slow).tolist():
+        op, _, _, _, k = rows[i].tolist()
+        jj = _contiguous_from(op, meta, k, int(n[i]))
+        hit[i] = jj is not None
+        j[i] = 0 if jj is None else jj
+    return hit, j
+
+
+def _contiguous_numpy(rows, meta, n, hit, j):
+    """_contiguous_rows' NumPy part: sets hit and j (n: the rows' output sizes); returns
+    the rows it leaves to _contiguous_from (arrays of their indices): a meta window outside
+    the pool, a map's sizes multiplying past 2**62 (int64 would wrap where Python's ints do
+    not), a dim count shared by fewer than _FEW rows."""
+    op, k = rows[:, 0], rows[:, 4]
+    hit[:] = (op == VIEW) & (n > 0)  # (a view: j = 0)
+    slow = []
     # a gather copies a run when idx[i] - i is idx[0] for every i (int64: wraps as np.diff)
-    g = np.nonzero((op == GATHER) & (n > 0) & many)[0]
+    g = np.nonzero((op == GATHER) & (n > 0))[0]
     ok = (k[g] >= -1) & (n[g] <= len(meta) - 1 - k[g])  # (no sum that may wrap)
     slow.append(g[~ok])
     g = g[ok]
@@ -1299,7 +1315,7 @@ def _contiguous_rows(rows, meta, size):
         j[g] = v[first]
     # a strided map [ndim, base, shape..., strides...] copies a run when its shape has n
     # elements and each dim of size > 1 steps by the product of the later ones (C order)
-    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0) & many)[0]
+    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0))[0]
     ks = k[s] + (op[s] == STRIDED)  # (a STRIDED row's map: after the view's name)
     ok = (ks >= 0) & (ks < len(meta))
     slow.append(s[~ok])
@@ -1324,12 +1340,7 @@ def _contiguous_rows(rows, meta, size):
         run = (m.prod(axis=1) == n[r]) & ((m == 1) | (st == step)).all(axis=1) & ~wide
         hit[r] = run
         j[r] = meta[base + 1]
-    for i in np.concatenate(slow).tolist():
-        op_, _, _, _, k_ = rows[i].tolist()
-        jj = _contiguous_from(op_, meta, k_, int(n[i]))
-        hit[i] = jj is not None
-        j[i] = 0 if jj is None else jj
-    return hit, j
+    return slow
 
 
 def _resolve_aliases(outs, alias, start):
