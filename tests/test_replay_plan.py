@@ -232,19 +232,25 @@ def _aliases(draw):
 
 
 @settings(max_examples=1500, deadline=None)
-@given(_aliases())
-def test_random_aliases_resolve_as_one_at_a_time(case):
+@given(_aliases(), st.sampled_from([0, 8]))
+def test_random_aliases_resolve_as_one_at_a_time(case, few):
     outs, alias, start = case
     want, got = start.copy(), start.copy()
-    with warnings.catch_warnings():  # (int64 scalars wrapping: the loop warns, NumPy not)
-        warnings.simplefilter("ignore")
-        _resolve_by_row(outs, alias, want)
-    replay._resolve_aliases(outs, alias, got)
+    was, replay._FEW = replay._FEW, few  # (0: NumPy whatever the count)
+    try:
+        with warnings.catch_warnings():  # (int64 scalars wrapping: the loop warns, NumPy
+            warnings.simplefilter("ignore")  # not; _resolve_aliases loops below _FEW)
+            _resolve_by_row(outs, alias, want)
+            replay._resolve_aliases(outs, alias, got)
+    finally:
+        replay._FEW = was
     assert np.array_equal(got, want)
 
 
-def test_a_chain_of_slices_resolves_to_absolute_starts():
+@pytest.mark.parametrize("few", [0, 128])
+def test_a_chain_of_slices_resolves_to_absolute_starts(few, monkeypatch):
     # slot 0 own at 10; 1 = 0[2:], 2 = 1[3:], 3 = 2[1:]: 12, 15, 16
+    monkeypatch.setattr(replay, "_FEW", few)
     alias = np.array([-1, 0, 1, 2], np.int64)
     start = np.array([10, 2, 3, 1], np.int64)
     replay._resolve_aliases(np.array([1, 2, 3]), alias, start)
