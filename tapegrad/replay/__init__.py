@@ -794,25 +794,23 @@ class _Plan:
         meta = _share_square_adjoints(t, rows, meta, size, folded)
         rows, meta, unmade = _unstored_squares(t, rows, meta, size, folded, gone)
         outs = rows[:, 1][rows[:, 1] >= 0]
-        ssa = len(np.unique(outs)) == len(outs) and not np.isin(outs, t.in_slots).any()
+        ssa = _written_once(outs) and not np.isin(outs, t.in_slots).any()
         alias = np.full(nslots, -1, np.int64)  # slot -> the slot it aliases, or -1
         start = np.empty(nslots, np.int64)
         keep = np.ones(len(rows), bool)
         moves = np.isin(rows[:, 0], (VIEW, GATHER, STRIDED, EXPAND)) & (rows[:, 1] >= 0) & folded
-        for r in np.nonzero(moves)[0] if ssa else ():
-            op, o, a, _, k = rows[r].tolist()
-            j = _contiguous_from(op, meta, k, int(size[o]))
-            if j is not None:
-                alias[o] = a
-                start[o] = j  # relative to a's start, resolved below
-                keep[r] = False
+        if ssa:
+            cand = np.nonzero(moves)[0]
+            hit, j = _contiguous_rows(rows[cand], meta, size)
+            aliased = cand[hit]
+            alias[rows[aliased, 1]] = rows[aliased, 2]
+            start[rows[aliased, 1]] = j[hit]  # relative to a's start, resolved below
+            keep[aliased] = False
         own = alias < 0  # slots with values of their own, packed in their original order
         live = np.where(gone, 0, size)  # (a folded expand's slot: empty, nothing reads it)
         start[own] = np.cumsum(live[own]) - live[own]
         nv = int(live[own].sum())
-        for r in np.nonzero(~keep)[0]:  # in row order: a slice of a slice is resolved
-            o = rows[r, 1]
-            start[o] += start[alias[o]]
+        _resolve_aliases(rows[~keep, 1], alias, start)
         self.offs = np.empty(2 * nslots + 1, np.int64)
         self.offs[0:-1:2] = start
         self.offs[1::2] = start + live
@@ -821,13 +819,12 @@ class _Plan:
         rows = rows[keep & folded].copy()
         for c in (1, 2, 3):
             rows[:, c] = np.where(rows[:, c] >= 0, 2 * rows[:, c], rows[:, c])
-        for code in np.unique(rows[:, 0]):  # slots kept in aux and the meta pool: as declared
+        for code in _codes(rows[:, 0]):  # slots kept in aux and the meta pool: as declared
             d = OPS.get(int(code))
             if d is not None and d.aux == "slot":  # (where's condition)
                 rows[rows[:, 0] == code, 4] *= 2
             if d is not None and d.meta_slots is not None:  # (cat's operands, linear's bias)
-                for k in rows[rows[:, 0] == code, 4]:
-                    meta[d.meta_slots(meta, int(k))] *= 2
+                _double_meta_slots(d.meta_slots, meta, rows[rows[:, 0] == code, 4])
         for k in meta[rows[rows[:, 0] == BCAST, 4] + 3].tolist():  # (chained rows' slots)
             if k >= 0:
                 meta[k:k + 2] *= 2
@@ -915,7 +912,7 @@ def _fold_broadcasts(t, rows, meta, size, fold):
     outs = rows[:, 1][rows[:, 1] >= 0]
     # (a slot written twice: the source or the full operand may change between the expand
     # and its reader)
-    if not (fold and FOLD_BROADCASTS) or not len(cand) or len(np.unique(outs)) != len(outs):
+    if not (fold and FOLD_BROADCASTS) or not len(cand) or not _written_once(outs):
         return rows, meta, keep, gone
     reads = _reads(t, rows, meta, size)
     reader = {}  # slot -> the row reading it, for the slots read once
@@ -961,7 +958,7 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
     chained = np.zeros(len(rows), bool)
     outs = rows[:, 1][rows[:, 1] >= 0]
     cand = np.nonzero((rows[:, 0] == BCAST) & keep)[0].tolist()
-    if not CHAIN_BROADCASTS or not cand or len(np.unique(outs)) != len(outs):
+    if not CHAIN_BROADCASTS or not cand or not _written_once(outs):
         return meta, chained
     reads = _reads(t, rows, meta, size)
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
@@ -1049,15 +1046,14 @@ def _reads(t, rows, meta, size):
     reads = np.zeros(len(size), np.int64)
     for c in (2, 3):
         np.add.at(reads, rows[:, c][rows[:, c] >= 0], 1)
-    for code in np.unique(rows[:, 0]).tolist():  # slots read through aux or the meta pool
+    for code in _codes(rows[:, 0]).tolist():  # slots read through aux or the meta pool
         d = OPS.get(code & OP_MASK)
         if d is not None and d.aux == "slot":
             aux = rows[rows[:, 0] == code, 4]
             np.add.at(reads, aux[aux >= 0], 2)
         if d is not None and d.meta_slots is not None:
-            for k in rows[rows[:, 0] == code, 4].tolist():
-                ms = meta[d.meta_slots(meta, int(k))]
-                np.add.at(reads, ms[ms >= 0], 2)
+            ms = meta[_meta_positions(d.meta_slots, meta, rows[rows[:, 0] == code, 4])]
+            np.add.at(reads, ms[ms >= 0], 2)
     reads[t.out_slot] += 2
     return reads
 
@@ -1068,7 +1064,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
     (ops/strided.py).  Updates keep (the MUL rows folded) and gone (their outputs' slots)
     in place; returns (rows, meta)."""
     outs = rows[:, 1][rows[:, 1] >= 0]
-    if len(np.unique(outs)) != len(outs):  # (a slot written twice: x may change between)
+    if not _written_once(outs):  # (a slot written twice: x may change between)
         return rows, meta
     reads = _reads(t, rows, meta, size)
     rows = rows.copy()
@@ -1109,7 +1105,7 @@ def _share_square_adjoints(t, rows, meta, size, keep):
     (which the plan may alias).  Returns meta."""
     outs = rows[:, 1][rows[:, 1] >= 0]
     cand = np.nonzero((rows[:, 0] == SQSUM) & keep & (rows[:, 3] >= 0))[0].tolist()
-    if not SHARE_SQUARE_ADJOINTS or not cand or len(np.unique(outs)) != len(outs):
+    if not SHARE_SQUARE_ADJOINTS or not cand or not _written_once(outs):
         return meta
     reads = _reads(t, rows[keep], meta, size)
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
@@ -1229,6 +1225,147 @@ def _contiguous_from(op, meta, k, n):
             step *= m
         return int(meta[k + 1])
     return None
+
+
+# fewer rows than this (view rows, cat rows, or a strided map's dim count shared by
+# fewer) are checked one row at a time: a NumPy pass costs more than they do (a plan of
+# 63 view rows: ~8% slower in NumPy; of 183, even); many distinct dim counts, each a
+# pass, would cost more than the rows themselves
+_FEW = 128
+
+
+def _written_once(outs):
+    """Whether no slot number repeats in outs (slot numbers, >= 0)."""
+    if len(outs) and outs.max() < 4 * len(outs) + 4096:  # (a count per slot: ~20x unique's)
+        return np.bincount(outs).max() <= 1
+    return len(np.unique(outs)) == len(outs)
+
+
+def _codes(ops):
+    """The distinct opcodes of ops, ascending (np.unique's result)."""
+    if len(ops) and ops.min() >= 0 and ops.max() < 1 << 16:
+        return np.flatnonzero(np.bincount(ops))
+    return np.unique(ops)
+
+
+def _meta_positions(meta_slots, meta, ks):
+    """The meta pool positions ``meta_slots(meta, k)`` names for each k of ks, one array
+    (row after row), from the spec it declares (ops/registry.py meta_list, meta_at)."""
+    spec = getattr(meta_slots, "spec", None)
+    ks = np.asarray(ks, np.int64)
+    if spec is not None and spec[0] == "list" and len(ks) >= _FEW:
+        count = np.maximum(meta[ks + spec[1]], 0)  # (range() of a negative count: none)
+        first = np.cumsum(count) - count
+        return np.repeat(ks + spec[2] - first, count) + np.arange(int(count.sum()))
+    if spec is not None and spec[0] == "at":
+        return (ks[:, None] + np.array(spec[1:], np.int64)).ravel()
+    return np.array([p for k in ks.tolist() for p in meta_slots(meta, k)], np.int64)
+
+
+def _double_meta_slots(meta_slots, meta, ks):
+    """``meta[meta_slots(meta, k)] *= 2`` for each k of ks in turn, at once where no
+    row's count is among the entries doubled (a count doubled by an earlier row would
+    change the later row's window: refused by load, kept exact here)."""
+    spec = getattr(meta_slots, "spec", None)
+    pos = _meta_positions(meta_slots, meta, ks) if len(ks) >= _FEW else None
+    if pos is None or (pos < 0).any() or spec is not None and spec[0] == "list" and np.isin(
+            np.asarray(ks, np.int64) + spec[1], pos).any():  # (< 0: Python's wrap)
+        for k in np.asarray(ks).tolist():
+            meta[meta_slots(meta, k)] *= 2
+        return
+    np.multiply.at(meta, pos, 2)  # (an entry named by two rows: doubled twice, as the loop)
+
+
+def _contiguous_rows(rows, meta, size):
+    """``_contiguous_from`` for each of rows (VIEW, GATHER, STRIDED or EXPAND rows) at once:
+    (which copy a run of their input, a mask; its start j).  NumPy over all rows
+    (``_contiguous_numpy``) but a few (NumPy's fixed costs, ~50 us, would exceed theirs) and
+    those it leaves to _contiguous_from itself."""
+    n = size[rows[:, 1]]
+    hit, j = np.zeros(len(rows), bool), np.zeros(len(rows), np.int64)
+    slow = _contiguous_numpy(rows, meta, n, hit, j) if len(rows) >= _FEW else \
+        [np.arange(len(rows))]
+    for i in np.concatenate(slow).tolist():
+        op, _, _, _, k = rows[i].tolist()
+        jj = _contiguous_from(op, meta, k, int(n[i]))
+        hit[i] = jj is not None
+        j[i] = 0 if jj is None else jj
+    return hit, j
+
+
+def _contiguous_numpy(rows, meta, n, hit, j):
+    """_contiguous_rows' NumPy part: sets hit and j (n: the rows' output sizes); returns
+    the rows it leaves to _contiguous_from (arrays of their indices): a meta window outside
+    the pool, a map's sizes multiplying past 2**62 (int64 would wrap where Python's ints do
+    not), a dim count shared by fewer than _FEW rows."""
+    op, k = rows[:, 0], rows[:, 4]
+    hit[:] = (op == VIEW) & (n > 0)  # (a view: j = 0)
+    slow = []
+    # a gather copies a run when idx[i] - i is idx[0] for every i (int64: wraps as np.diff)
+    g = np.nonzero((op == GATHER) & (n > 0))[0]
+    ok = (k[g] >= -1) & (n[g] <= len(meta) - 1 - k[g])  # (no sum that may wrap)
+    slow.append(g[~ok])
+    g = g[ok]
+    if len(g):
+        ng = n[g]
+        first = np.cumsum(ng) - ng
+        within = np.arange(int(ng.sum())) - np.repeat(first, ng)
+        v = meta[np.repeat(k[g] + 1, ng) + within] - within
+        hit[g] = ~np.logical_or.reduceat(v != np.repeat(v[first], ng), first)
+        j[g] = v[first]
+    # a strided map [ndim, base, shape..., strides...] copies a run when its shape has n
+    # elements and each dim of size > 1 steps by the product of the later ones (C order)
+    s = np.nonzero(((op == STRIDED) | (op == EXPAND)) & (n > 0))[0]
+    ks = k[s] + (op[s] == STRIDED)  # (a STRIDED row's map: after the view's name)
+    ok = (ks >= 0) & (ks < len(meta))
+    slow.append(s[~ok])
+    s, ks = s[ok], ks[ok]
+    nd = meta[ks]
+    ok = (nd >= 0) & (nd <= (len(meta) - 2 - ks) // 2)
+    slow.append(s[~ok])
+    s, ks, nd = s[ok], ks[ok], nd[ok]
+    for d in np.unique(nd).tolist():
+        sel = nd == d
+        if sel.sum() < _FEW:
+            slow.append(s[sel])
+            continue
+        r, base = s[sel], ks[sel]
+        m = meta[base[:, None] + 2 + np.arange(d)]
+        st = meta[base[:, None] + 2 + d + np.arange(d)]
+        wide = np.abs(m.astype(np.float64)).prod(axis=1) >= 2.0 ** 62
+        slow.append(r[wide])
+        step = np.ones_like(m)  # each dim's C-order stride: the product of the later dims
+        if d > 1:
+            step[:, :-1] = np.cumprod(m[:, :0:-1], axis=1)[:, ::-1]
+        run = (m.prod(axis=1) == n[r]) & ((m == 1) | (st == step)).all(axis=1) & ~wide
+        hit[r] = run
+        j[r] = meta[base + 1]
+    return slow
+
+
+def _resolve_aliases(outs, alias, start):
+    """Make the starts of the aliased slots outs (their rows' outputs, in row order)
+    absolute: ``start[o] += start[alias[o]]`` for each o in turn, as a loop would, at once.
+    An alias of a slot aliased by an earlier row adds that slot's resolved start (a slice
+    of a slice), else the start it has now; the chains are summed by pointer doubling."""
+    if not len(outs):
+        return
+    a = alias[outs]
+    if (a < 0).any() or len(outs) < _FEW:  # (a < 0: no recorded or loaded row's; few
+        # rows: NumPy's fixed costs would exceed them) one at a time, as the loop reads
+        for o in outs.tolist():
+            start[o] += start[alias[o]]
+        return
+    at = np.full(len(alias), -1, np.int64)
+    at[outs] = np.arange(len(outs))
+    nxt = at[a]  # the earlier alias row whose resolved start o adds, or -1
+    nxt[nxt >= np.arange(len(outs))] = -1
+    val = start[outs] + np.where(nxt < 0, start[a], 0)
+    while (nxt >= 0).any():
+        has = nxt >= 0
+        val = val + np.where(has, val[nxt], 0)
+        nxt = np.where(has, nxt[nxt], -1)
+    start[outs] = val
 
 
 _NO_GRAD = np.empty((0, 0))
