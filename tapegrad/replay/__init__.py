@@ -1268,8 +1268,10 @@ def _double_meta_slots(meta_slots, meta, ks):
     change the later row's window: refused by load, kept exact here)."""
     spec = getattr(meta_slots, "spec", None)
     pos = _meta_positions(meta_slots, meta, ks) if len(ks) >= _FEW else None
-    if pos is None or (pos < 0).any() or spec is not None and spec[0] == "list" and np.isin(
-            np.asarray(ks, np.int64) + spec[1], pos).any():  # (< 0: Python's wrap)
+    counts = np.asarray(ks, np.int64) + spec[1] if spec is not None and spec[0] == "list" \
+        else np.empty(0, np.int64)
+    if pos is None or (pos < 0).any() or (counts < 0).any() or \
+            np.isin(counts, pos).any():  # (< 0: Python's wrap, which isin would not see)
         for k in np.asarray(ks).tolist():
             meta[meta_slots(meta, k)] *= 2
         return
