@@ -4,8 +4,8 @@ A plan makes each VIEW, GATHER, STRIDED or EXPAND row copying a contiguous run o
 an alias of that run.  It asked ``_contiguous_from`` one row at a time and resolved the
 aliases' starts in a Python loop: ~10**5 Python calls for a trace of a loop of views, most of
 a long trace's plan.  ``_contiguous_rows`` and ``_resolve_aliases`` do both in NumPy; here
-every field of the plan is held to the one built by the per-row code they replaced, written
-out below, on recorded traces, loaded (and mutated, yet loadable) files, and random rows.
+every field of the plan is held to the one built by the per-row code they replaced (the
+resolution loop written out below, ``_contiguous_from`` still replay's own), on recorded traces, loaded (and mutated, yet loadable) files, and random rows.
 """
 import importlib.util
 import io
@@ -24,30 +24,9 @@ from tapegrad.ops.shape import GATHER, VIEW
 from tapegrad.ops.strided import EXPAND, STRIDED
 
 
-# ---- the per-row code the plan ran (as it was written) ---------------------------------
-def _contiguous_from(op, meta, k, n):
-    if n == 0:
-        return None
-    if op == VIEW:
-        return 0
-    if op == GATHER:
-        idx = meta[k + 1:k + 1 + n]
-        return int(idx[0]) if (np.diff(idx) == 1).all() else None
-    if op == STRIDED or op == EXPAND:
-        k += op == STRIDED
-        nd = int(meta[k])
-        if np.prod(meta[k + 2:k + 2 + nd]) != n:
-            return None
-        step = 1
-        for d in range(nd - 1, -1, -1):
-            m, st_ = int(meta[k + 2 + d]), int(meta[k + 2 + nd + d])
-            if m == 1:
-                continue
-            if st_ != step:
-                return None
-            step *= m
-        return int(meta[k + 1])
-    return None
+# ---- the per-row code the plan ran ---------------------------------------------------
+# (the per-row check itself stays in replay, where the NumPy path falls back to it)
+_contiguous_from = replay._contiguous_from
 
 
 def _contiguous_rows_by_row(rows, meta, size):
