@@ -6,6 +6,7 @@ import weakref
 
 import numpy as np
 
+from .. import _blas as blas
 from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .. import dtypes
 from .._state import anomaly, state
@@ -233,7 +234,11 @@ def _stretch(tape, args, lo, hi, links):
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)
         else:
-            stop = compiled.reverse_sweep(args[2])(*args, lo, hi, 1)
+            held = blas.hold()  # SciPy's BLAS pool to one thread beside NumPy's (_blas.py)
+            try:
+                stop = compiled.reverse_sweep(args[2])(*args, lo, hi, 1)
+            finally:
+                blas.release(held)
         if stop < 0:
             return
         rows = args[0]

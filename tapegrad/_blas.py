@@ -1,0 +1,127 @@
+"""The compiled kernels' BLAS held to one thread while they run (issue 20).
+
+Compiled kernels multiply matrices with ``np.dot``, which Numba sends to SciPy's BLAS
+(``scipy.linalg.cython_blas``); the eager forward multiplies with NumPy's.  The NumPy and
+SciPy wheels each bundle an OpenBLAS of their own (libscipy_openblas64_, libscipy_openblas),
+so a process has two thread pools, and an OpenBLAS worker spins for a while after each call
+waiting for the next.  With default threads a training step alternates the two pools, and
+each one's workers wait for the cores the other's spinners hold: an MLP step took 8.0 ms
+instead of 0.93 ms with OPENBLAS_NUM_THREADS=1 (2 cores).
+
+So while tapegrad's compiled code runs, SciPy's pool is held to one thread (its workers are
+never woken, and sleep), and its count is put back when the last such call (of any thread)
+ends; NumPy's pool, the one the user's own code shares with the eager forward, keeps its
+threads.  Nothing is held when SciPy's BLAS is no OpenBLAS reached here (MKL, Accelerate,
+no SciPy), when it is NumPy's own library (one pool: conda and distribution builds), or
+when either pool already has one thread (nothing spins beside the other).  While a sweep
+runs, a ``scipy.linalg`` call of another thread gets one thread too.
+
+OpenBLAS computes each element of a product the same way whatever its thread count (the
+threads split the output, not the sums), so the gradients are the same bit for bit
+(tests/test_blas_threads.py).
+"""
+import ctypes
+import sys
+import threading
+
+# (get, set) thread-count functions of an OpenBLAS, by the names its builds export: SciPy's
+# and NumPy's wheels (scipy-openblas32/64), then plain and ILP64 builds
+_NAMES = (("scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"),
+          ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+          ("openblas_get_num_threads", "openblas_set_num_threads"),
+          ("openblas_get_num_threads64_", "openblas_set_num_threads64_"))
+
+HOLD = True  # False: the kernels' pool keeps its threads (benchmarks/bench_blas_threads.py)
+
+
+class Pool:
+    """An OpenBLAS's thread count, found through a library loaded in this process."""
+
+    def __init__(self, get, set_):
+        self.get, self.set = get, set_
+        self.address = ctypes.cast(get, ctypes.c_void_p).value  # which library: one per pool
+
+
+def pool_of(path):
+    """The OpenBLAS pool that the shared library at ``path`` links (the names are looked up
+    in it and the libraries it loaded), or None."""
+    if path is None:
+        return None
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError:
+        return None
+    for get, set_ in _NAMES:
+        try:
+            return Pool(getattr(lib, get), getattr(lib, set_))
+        except AttributeError:
+            continue
+    return None
+
+
+def _module_file(name):
+    module = sys.modules.get(name)
+    return getattr(module, "__file__", None)
+
+
+def numpy_pool():
+    """NumPy's BLAS pool (its matmul's), or None when it is no OpenBLAS reached here."""
+    return pool_of(_module_file("numpy._core._multiarray_umath")
+                   or _module_file("numpy.core._multiarray_umath"))  # (NumPy 1.x)
+
+
+def kernel_pool():
+    """The pool of the BLAS Numba's ``np.dot`` calls, when it is an OpenBLAS other than
+    NumPy's; else None."""
+    kernels = pool_of(_module_file("scipy.linalg.cython_blas"))
+    mine = numpy_pool()
+    if kernels is None or (mine is not None and mine.address == kernels.address):
+        return None
+    return kernels
+
+
+class _Held:
+    """The count of compiled calls running in any thread, and what to put back."""
+    lock = threading.Lock()
+    found = False  # whether the pools were looked for (once Numba has loaded SciPy's BLAS)
+    kernels = None
+    numpy = None
+    running = 0
+    restore = 0  # the kernels' pool count to put back, 0 when nothing was changed
+
+
+def _find():
+    # Numba imports scipy.linalg.cython_blas at its first compiled np.dot: until then the
+    # kernels have called no BLAS (importing it here would cost ~0.3 s of SciPy)
+    if "scipy.linalg.cython_blas" not in sys.modules:
+        return False
+    _Held.kernels = kernel_pool()
+    _Held.numpy = numpy_pool() if _Held.kernels is not None else None
+    _Held.found = True
+    return True
+
+
+def hold():
+    """Hold the kernels' pool to one thread until ``release(held)`` is given what this
+    returned (see the module docstring); counts the calls running in all threads."""
+    if not _Held.found and not _find() or _Held.kernels is None:
+        return False
+    with _Held.lock:
+        if _Held.running == 0 and HOLD:
+            n = _Held.kernels.get()
+            if n > 1 and (_Held.numpy is None or _Held.numpy.get() > 1):
+                _Held.kernels.set(1)
+                _Held.restore = n
+        _Held.running += 1
+    return True
+
+
+def release(held):
+    """End a ``hold``: the last one running puts the kernels' pool count back."""
+    if not held:
+        return
+    with _Held.lock:
+        _Held.running -= 1
+        if _Held.running == 0 and _Held.restore:
+            _Held.kernels.set(_Held.restore)
+            _Held.restore = 0
