@@ -125,3 +125,12 @@ def release(held):
         if _Held.running == 0 and _Held.restore:
             _Held.kernels.set(_Held.restore)
             _Held.restore = 0
+
+
+def held(kernel, *args):
+    """``kernel(*args)``, a compiled kernel that may call BLAS, run under ``hold``."""
+    h = hold()
+    try:
+        return kernel(*args)
+    finally:
+        release(h)

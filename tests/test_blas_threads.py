@@ -98,6 +98,17 @@ def test_a_pool_of_one_thread_holds_nothing(pools, one):
     assert (kernels.get(), mine.get()) == ((1, 2) if one == "kernels" else (2, 1))
 
 
+def test_held_runs_the_kernel_held_and_puts_back_on_error(pools):
+    kernels, _ = pools
+    assert _blas.held(lambda a, b: (kernels.get(), a + b), 1, 2) == (1, 3)
+
+    def failing():
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        _blas.held(failing)
+    assert kernels.get() == 2 and _blas._Held.running == 0
+
+
 def test_hold_off(pools, monkeypatch):
     kernels, _ = pools
     monkeypatch.setattr(_blas, "HOLD", False)

@@ -234,11 +234,8 @@ def _stretch(tape, args, lo, hi, links):
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)
         else:
-            held = blas.hold()  # SciPy's BLAS pool to one thread beside NumPy's (_blas.py)
-            try:
-                stop = compiled.reverse_sweep(args[2])(*args, lo, hi, 1)
-            finally:
-                blas.release(held)
+            # (SciPy's BLAS pool on one thread beside NumPy's: _blas.py)
+            stop = blas.held(compiled.reverse_sweep(args[2]), *args, lo, hi, 1)
         if stop < 0:
             return
         rows = args[0]

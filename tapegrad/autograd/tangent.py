@@ -18,6 +18,7 @@ transposition (``forward_ad.transposed``) or reverse over reverse: slower, never
 """
 import numpy as np
 
+from .. import _blas as blas
 from .. import _kernels as compiled
 from ..grad_mode import is_grad_enabled
 from ..ops.custom import CUSTOM, CUSTOM_OUT
@@ -85,7 +86,8 @@ def _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, w, strict):
     in Python (one lane only).  False where a row has no tangent rule; a Function without
     ``jvp`` raises PyTorch's NotImplementedError if ``strict`` (forward_ad), else False."""
     while lo < hi:
-        stop = compiled._tangent_sweep(rows, offs, vals, tan, consts, meta, reach, lo, hi, w)
+        stop = blas.held(compiled._tangent_sweep, rows, offs, vals, tan, consts, meta, reach,
+                         lo, hi, w)  # (SciPy's BLAS pool on one thread: _blas.py)
         if stop < 0:
             return True
         op = int(rows[stop, 0]) & OP_MASK
@@ -149,8 +151,8 @@ def hvp(out, ins, vs):
     treach = np.zeros(tape.nslots, np.uint8)
     adj[offs[s_out]] = 1.0
     reach[s_out] = treach[s_out] = 1
-    if compiled._hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach,
-                           lo, hi, 1) >= 0:
+    if blas.held(compiled._hvp_sweep, rows, offs, vals, tan, consts, meta, adj, tadj, reach,
+                 treach, lo, hi, 1) >= 0:
         return None
     gs, hs = [], []
     for x in ins:
