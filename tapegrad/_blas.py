@@ -16,9 +16,10 @@ no SciPy), when it is NumPy's own library (one pool: conda and distribution buil
 when either pool already has one thread (nothing spins beside the other).  While a sweep
 runs, a ``scipy.linalg`` call of another thread gets one thread too.
 
-OpenBLAS computes each element of a product the same way whatever its thread count (the
-threads split the output, not the sums), so the gradients are the same bit for bit
-(tests/test_blas_threads.py).
+The gradients are a one-thread sweep's, as under OPENBLAS_NUM_THREADS=1, whatever the
+machine's cores: OpenBLAS's sums for some shapes differ in the last bits with its thread
+count (up to 8e-14 for (129, 517) @ (517, 333) between 1 and 2 threads), so they can differ
+that much from the unheld sweep's (tests/test_blas_threads.py).
 """
 import ctypes
 import sys
