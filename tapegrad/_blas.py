@@ -89,47 +89,62 @@ class _Held:
     numpy = None
     running = 0
     restore = 0  # the kernels' pool count to put back, 0 when nothing was changed
+    gen = 0  # odd while the lock's holder changes the pool, +2 a change (see held)
 
 
 def _find():
     # Numba imports scipy.linalg.cython_blas at its first compiled np.dot: until then the
     # kernels have called no BLAS (importing it here would cost ~0.3 s of SciPy)
     if "scipy.linalg.cython_blas" not in sys.modules:
-        return False
+        return None
+    _Held.numpy = numpy_pool()
     _Held.kernels = kernel_pool()
-    _Held.numpy = numpy_pool() if _Held.kernels is not None else None
     _Held.found = True
-    return True
+    return _Held.kernels
+
+
+def _set(kernels, n, restore):
+    # (under the lock) a reader that saw gen before this sees it changed after
+    _Held.gen += 1
+    kernels.set(n)
+    _Held.restore = restore
+    _Held.gen += 1
 
 
 def hold():
     """Hold the kernels' pool to one thread until ``release(held)`` is given what this
     returned (see the module docstring); counts the calls running in all threads."""
-    if not _Held.found and not _find() or _Held.kernels is None:
+    kernels = _Held.kernels
+    if kernels is None and (_Held.found or (kernels := _find()) is None):
         return False
     with _Held.lock:
-        if _Held.running == 0 and HOLD:
-            n = _Held.kernels.get()
+        if not _Held.running and HOLD:
+            n = kernels.get()
             if n > 1 and (_Held.numpy is None or _Held.numpy.get() > 1):
-                _Held.kernels.set(1)
-                _Held.restore = n
+                _set(kernels, 1, n)
         _Held.running += 1
     return True
 
 
 def release(held):
     """End a ``hold``: the last one running puts the kernels' pool count back."""
-    if not held:
-        return
-    with _Held.lock:
-        _Held.running -= 1
-        if _Held.running == 0 and _Held.restore:
-            _Held.kernels.set(_Held.restore)
-            _Held.restore = 0
+    if held:
+        with _Held.lock:
+            _Held.running -= 1
+            if not _Held.running and _Held.restore:
+                _set(_Held.kernels, _Held.restore, 0)
 
 
 def held(kernel, *args):
-    """``kernel(*args)``, a compiled kernel that may call BLAS, run under ``hold``."""
+    """``kernel(*args)``, a compiled kernel that may call BLAS, run under ``hold``.  It runs
+    at every sweep, and the OPENBLAS_NUM_THREADS=1 case must stay free: a pool at one
+    thread that no hold set is seen without the lock (a seqlock read: no change of the
+    pool's count began or ended between the reads), and nothing is counted."""
+    kernels = _Held.kernels
+    if kernels is not None:
+        gen = _Held.gen
+        if not gen & 1 and not _Held.restore and kernels.get() == 1 and gen == _Held.gen:
+            return kernel(*args)
     h = hold()
     try:
         return kernel(*args)

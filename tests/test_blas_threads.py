@@ -109,6 +109,18 @@ def test_held_runs_the_kernel_held_and_puts_back_on_error(pools):
     assert kernels.get() == 2 and _blas._Held.running == 0
 
 
+def test_held_counts_unless_the_pool_was_at_one_already(pools):
+    kernels, _ = pools
+    running = lambda: _blas._Held.running  # noqa: E731
+    assert _blas.held(running) == 1  # held: counted
+    outer = _blas.hold()  # another sweep holds the pool at one: this one must count too
+    assert _blas.held(running) == 2
+    _blas.release(outer)
+    kernels.set(1)  # one thread by the user's choice: the lock-free path, nothing counted
+    assert _blas.held(running) == 0
+    assert kernels.get() == 1
+
+
 def test_hold_off(pools, monkeypatch):
     kernels, _ = pools
     monkeypatch.setattr(_blas, "HOLD", False)
