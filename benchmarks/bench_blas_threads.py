@@ -137,7 +137,7 @@ def test_default_threads(phase, children, env, case, lib):
     kid = children[env]
     n = 1 if phase.benchmark.disabled else CALLS
     kid.run(case, lib, 1)  # built and warmed up untimed
-    med = phase(lambda: kid.run(case, lib, n), group=f"{case}, {env} BLAS threads",
+    med = phase(lambda: kid.run(case, lib, n), group=f"{case}, BLAS threads: {env}",
                 library=lib, phase="fwd+bwd", ops=None, calls_per_round=n, env=env)
     if med is None:
         return

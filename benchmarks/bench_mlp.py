@@ -19,7 +19,8 @@ reported.
 On the shared 2-core reference machine, run it single-threaded and time CPU, not wall
 clock: with the default thread pools (OpenBLAS, torch's OpenMP, XLA's Eigen) and the load
 average above the core count, rounds are dominated by oversubscribed BLAS threads (torch
-measured 240 ms, NumPy 29 ms for a 1 ms step)::
+measured 240 ms, NumPy 29 ms for a 1 ms step; bench_blas_threads.py and
+profile_blas_threads.py take the step with default threads)::
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
     XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" \
