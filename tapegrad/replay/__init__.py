@@ -707,7 +707,7 @@ class Traced(_VectorOutputs):
                                           for s in self.in_shapes]
                                          or np.zeros((0, validate.MAX_DIMS)), np.int64),
                       out_slot=np.int64(self.out_slot), argnums=np.array(self.argnums, np.int64),
-                      guards=np.array(self.guards, dtype=str), format=np.int64(validate.FORMAT),
+                      guards=np.array([validate.short_name(g) for g in self.guards], dtype=str), format=np.int64(validate.FORMAT),
                       **extra)
         np.savez(path, digest=validate.digest(arrays), **arrays)
 
@@ -716,7 +716,9 @@ class Traced(_VectorOutputs):
 
     def __getstate__(self):
         # arrays only: functions are code, the plan and thread state are rebuilt
-        return {k: getattr(self, k) for k in self._STATE}
+        d = {k: getattr(self, k) for k in self._STATE}
+        d["guards"] = [validate.short_name(g) for g in self.guards]  # (as save keeps them)
+        return d
 
     def __setstate__(self, d):
         """Unpickling: the fields are checked as ``load`` checks them.  Pickle itself runs

@@ -54,7 +54,11 @@ ROW_BYTES = 200  # memory a row takes to check, plan and replay (measured: ~170 
 # 10**6 to 3 * 10**6 guard rows; 40 in 'rows')
 INPUT_BYTES = 4096  # what an input (in_slots, in_shapes) and a guard's name take: Python
 GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes', a 560 kB
-# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load)
+# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load);
+# a name of c characters takes 8 c bytes more: 4 c in the member, up to 4 c as a str
+GUARD_CHARS = 1 << 13  # the longest guard name: "bool at <file>:<line>" (a path has at most
+# 4096); Traced.save shortens a longer one.  (A 1 MB file's one name of 2.5 * 10**8
+# characters took 2.4 GB and 21 s to load under the default max_bytes)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 # the max_bytes a Traced being unpickled is checked under (Traced.__setstate__):
@@ -84,7 +88,8 @@ def digest(arrays):
     for name in sorted(n for n in arrays if n != "digest"):
         a = np.ascontiguousarray(arrays[name])
         h.update(f"{name}|{a.dtype.str}|{a.shape}|".encode())
-        h.update(a.tobytes())
+        h.update(a.reshape(-1).view(np.uint8))  # (its bytes, not a copy: tobytes() doubled a
+        # 1 GB member)
     return np.frombuffer(h.digest(), np.uint8)
 
 
@@ -307,6 +312,7 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
 
+READ_CHUNK = 1 << 20  # bytes of a member inflated at once
 NPY_HEADER = 10000  # NumPy's max_header_size: longer headers it refuses, after reading them
 
 
@@ -355,16 +361,24 @@ def _read_member(z, info, max_bytes=MAX_BYTES):
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
                              f"but the member holds {info.file_size - f.tell()} bytes")
-        data = f.read(nbytes)  # (zipfile checks the CRC on reaching the end)
-    if len(data) != nbytes:
-        raise ValueError(f"trace field {name!r} is truncated")
-    if got.kind == "U" and (np.frombuffer(data, np.dtype("u4").newbyteorder(got.byteorder))
+        # read into the array itself, a chunk at a time: a bytes object and its copy took
+        # twice the member's size (zipfile checks the CRC on reaching the end)
+        data = np.empty(nbytes, np.uint8)
+        view, done = memoryview(data), 0
+        while done < nbytes:
+            chunk = f.read(min(nbytes - done, READ_CHUNK))
+            if not chunk:
+                raise ValueError(f"trace field {name!r} is truncated")
+            view[done:done + len(chunk)] = chunk
+            done += len(chunk)
+        del view
+    if got.kind == "U" and (data.view(np.dtype("u4").newbyteorder(got.byteorder))
                             > 0x10FFFF).any():
         # (NumPy makes Python strings of them that break str's invariants: upper() raises
         # SystemError, encode() gives bytes no UTF-8 decoder reads)
         raise ValueError(f"trace field {name!r} holds characters beyond U+10FFFF, outside "
                          "Unicode")
-    return np.frombuffer(bytearray(data), got).reshape(shape)  # writable, native order
+    return data.view(got).reshape(shape)  # writable
 
 
 def fields_from_npz(z):
@@ -380,7 +394,7 @@ def fields_from_npz(z):
     return dict(rows=z["rows"], offs=z["offs"], vals0=z["vals0"], consts=z["consts"],
                 meta=z["meta"], in_slots=z["in_slots"], in_shapes=shapes,
                 out_slot=int(z["out_slot"]), argnums=tuple(z["argnums"].tolist()),
-                guards=[str(g) for g in z["guards"]],
+                guards=z["guards"].tolist(),  # (str: np.str_ each, then a copy, took 2x)
                 out_shape=tuple(z["out_shape"].tolist()) if "out_shape" in z else ())
 
 
@@ -453,6 +467,7 @@ def check(d, max_bytes=None):
                          f"{len(in_shapes)}, got {argnums!r}")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
+    check_counts(max_bytes, nguards=len(guards), guard_chars=max(map(len, guards), default=0))
     check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
@@ -474,8 +489,11 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
     before their data is read."""
     if max_bytes is None:
         return
+    if guard_chars > GUARD_CHARS:
+        raise ValueError(f"trace field 'guards' holds names of up to {guard_chars} characters; "
+                         f"a guard's name has at most {GUARD_CHARS}")
     for n, each, what in ((ninputs, INPUT_BYTES, "'in_slots' and 'in_shapes': inputs"),
-                          (nguards, GUARD_BYTES + 4 * guard_chars, "'guards': guards")):
+                          (nguards, GUARD_BYTES + 8 * guard_chars, "'guards': guards")):
         if n * each > max_bytes:
             field, unit = what.split(": ")
             raise ValueError(
@@ -496,6 +514,12 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
             f"trace field 'rows': its {nrows} rows take about {nrows * ROW_BYTES} bytes to "
             f"check, plan and replay ({ROW_BYTES} a row), more than max_bytes={max_bytes}; "
             "pass a larger max_bytes to tapegrad.load if you trust this file")
+
+
+def short_name(g):
+    """A guard's name as a trace file keeps it: at most ``GUARD_CHARS`` characters, its
+    end (the file and line) kept."""
+    return g if len(g) <= GUARD_CHARS else "..." + g[3 - GUARD_CHARS:]
 
 
 def _is_int(v):
