@@ -616,6 +616,8 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
+    if pair.any():
+        _stopped_read_early(rows, meta, groups, np.nonzero(pair)[0])
     p = lay.shared_slots()
     if p is not None:
         raise ValueError(f"trace field 'meta': entry {p} holds a slot number (a cat's operand, "
@@ -625,6 +627,49 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     work = float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
     _check_work(work, max_bytes)
     return work
+
+
+def _stopped_read_early(rows, meta, groups, pairs):
+    """The slot o of a STOP_GRAD pair is written by its STOP_GRAD row, after slots numbered
+    above it: no row before that one may read it, through its columns (``check_rows``)
+    nor through its aux (where's condition) or the meta pool (a cat's operands, a linear's
+    bias), whose checks ask only for a slot numbered below the row's output.  Such a read
+    got the arena's memory before any row wrote it: the traced point's value in the trace
+    that load checks, anything at another point (a value computed for another call, or
+    never written: 1.75e-301 from a trace whose traced point gave 10.0).  The layouts
+    are checked (windows in range) before this runs."""
+    slot, row = [], []
+    for code, sel in groups:
+        spec = OPS[code]
+        if spec.aux == "slot":
+            slot.append(rows[sel, 4])
+            row.append(sel)
+        how = getattr(spec.meta_slots, "spec", None)
+        if how is not None and how[0] == "list":
+            count = meta[rows[sel, 4] + how[1]]
+            first = np.cumsum(count) - count
+            at = np.repeat(rows[sel, 4] + how[2] - first, count) + np.arange(int(count.sum()))
+            slot.append(meta[at])
+            row.append(np.repeat(sel, count))
+        elif how is not None:
+            for j in how[1:]:
+                slot.append(meta[rows[sel, 4] + j])
+                row.append(sel)
+        elif spec.meta_slots is not None:  # (every meta_slots declares its spec)
+            raise AssertionError(f"opcode {code}: meta_slots without a spec")
+    if not slot:
+        return
+    slot, row = np.concatenate(slot), np.concatenate(row)
+    use = slot >= 0  # (linear's bias: -1 for none)
+    first = np.full(len(rows) and int(rows[:, 1].max()) + 1, len(rows))
+    np.minimum.at(first, slot[use & (slot < len(first))], row[use & (slot < len(first))])
+    o = rows[pairs, 1]
+    early = first[o] < pairs
+    if early.any():
+        r = int(first[o[np.argmax(early)]])
+        raise ValueError(f"trace field 'rows': row {r} reads slot {int(o[np.argmax(early)])} "
+                         f"through its aux or the meta pool before row "
+                         f"{int(pairs[np.argmax(early)])} (a STOP_GRAD) writes it")
 
 
 def check_traced_point(traced, grad0):
