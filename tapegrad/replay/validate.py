@@ -88,8 +88,9 @@ def digest(arrays):
     for name in sorted(n for n in arrays if n != "digest"):
         a = np.ascontiguousarray(arrays[name])
         h.update(f"{name}|{a.dtype.str}|{a.shape}|".encode())
-        h.update(a.reshape(-1).view(np.uint8))  # (its bytes, not a copy: tobytes() doubled a
-        # 1 GB member)
+        # (its bytes in place: tobytes() copied a 1 GB member; a caller's object array, which
+        # no file holds, as before)
+        h.update(a.tobytes() if a.dtype.hasobject else a.reshape(-1).view(np.uint8))
     return np.frombuffer(h.digest(), np.uint8)
 
 
