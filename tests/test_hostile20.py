@@ -197,3 +197,28 @@ def test_folding_a_plan_looks_at_a_bounded_number_of_rows(monkeypatch):
     y.backward()
     v, g = t.value_and_grad(x + 0.1)
     assert v == pytest.approx(y.item(), rel=1e-12) and np.allclose(g, xt.grad.numpy(), rtol=1e-12)
+
+
+def test_a_deflated_tensor_of_a_save_file_loads_within_max_bytes():
+    """tapegrad.save's reader took each member's bytes, then a copy, then the Tensor's own
+    copy: three times the member (on main a 30 MB tensor took 86 MB).  Now the array read
+    and the Tensor's copy of it (tensor.py copies what it is given)."""
+    import zipfile
+    buf = io.BytesIO()
+    tg.save({"w": tg.zeros(3_750_000)}, buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in src.infolist():
+            z.writestr(info.filename, src.read(info))
+    data = out.getvalue()
+    assert len(data) < 1 << 20
+    bound = 40 << 20
+    tracemalloc.start()
+    try:
+        back = tg.load(io.BytesIO(data), max_bytes=bound)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert back["w"].shape == (3_750_000,) and not back["w"].numpy().any()
+    assert peak <= 2 * 30_000_000 + (2 << 20), f"{peak / 2**20:.1f} MB"

@@ -338,6 +338,21 @@ def npy_header(f):
     return header(io.BytesIO(length + head))
 
 
+def read_bytes(f, nbytes, what):
+    """``nbytes`` bytes of file object ``f`` as a uint8 array, read into it a chunk at a
+    time: a bytes object and the array copied from it took twice a member's size (zipfile
+    checks a member's CRC on reaching its end)."""
+    data = np.empty(nbytes, np.uint8)
+    view, done = memoryview(data), 0
+    while done < nbytes:
+        chunk = f.read(min(nbytes - done, READ_CHUNK))
+        if not chunk:
+            raise ValueError(f"{what} is truncated")
+        view[done:done + len(chunk)] = chunk
+        done += len(chunk)
+    return data
+
+
 def _read_member(z, info, max_bytes=MAX_BYTES):
     name = info.filename[:-4]
     dtype, ndim = ARRAYS[name]
@@ -362,17 +377,7 @@ def _read_member(z, info, max_bytes=MAX_BYTES):
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
                              f"but the member holds {info.file_size - f.tell()} bytes")
-        # read into the array itself, a chunk at a time: a bytes object and its copy took
-        # twice the member's size (zipfile checks the CRC on reaching the end)
-        data = np.empty(nbytes, np.uint8)
-        view, done = memoryview(data), 0
-        while done < nbytes:
-            chunk = f.read(min(nbytes - done, READ_CHUNK))
-            if not chunk:
-                raise ValueError(f"trace field {name!r} is truncated")
-            view[done:done + len(chunk)] = chunk
-            done += len(chunk)
-        del view
+        data = read_bytes(f, nbytes, f"trace field {name!r}")
     if got.kind == "U" and (data.view(np.dtype("u4").newbyteorder(got.byteorder))
                             > 0x10FFFF).any():
         # (NumPy makes Python strings of them that break str's invariants: upper() raises
