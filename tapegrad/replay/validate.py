@@ -689,9 +689,13 @@ def check_traced_point(traced, grad0):
         raise ValueError(f"trace field 'rows': row {r} cannot be replayed")
     if bad[0]:
         raise ValueError(f"trace: guard #{bad[0] - 1} fails at the trace's own point")
-    off = ~np.isclose(vals, traced.vals0, rtol=1e-9, atol=1e-300, equal_nan=True)
-    if off.any():
-        e = int(np.argmax(off))
+    for lo in range(0, len(vals), READ_CHUNK):  # (in chunks: isclose's temporaries took
+        # five times the arena)
+        off = ~np.isclose(vals[lo:lo + READ_CHUNK], traced.vals0[lo:lo + READ_CHUNK],
+                          rtol=1e-9, atol=1e-300, equal_nan=True)
+        if not off.any():
+            continue
+        e = lo + int(np.argmax(off))
         s = int(np.searchsorted(traced.offs, e, side="right") - 1)
         raise ValueError(f"trace field 'vals0': slot {s} holds {traced.vals0[e]!r} but its rows "
                          f"compute {vals[e]!r} at the traced point (the file was altered)")
