@@ -172,19 +172,28 @@ def check_directory(fh, max_members, what, advice=""):
     """Refuse an archive whose central directory lists more than ``max_members`` members
     (or takes more than ``DIRECTORY_ENTRY`` bytes a member) before zipfile parses it: every
     directory its tail could declare is measured, and its entries counted by their
-    signatures.  (Anything not a zip is left to zipfile to say so.)"""
+    signatures, found once in the bytes all of them span (each counted on its own, a tail
+    of 2,978 end records each declaring an 8 MB directory read 24 GB: 44 s for an 8 MB
+    file).  (Anything not a zip is left to zipfile to say so.)"""
     pos = fh.tell()
     try:
-        for end, size in _directories(fh):
-            count = None
-            if size <= max_members * DIRECTORY_ENTRY:
-                fh.seek(max(end - 76 - size, 0))  # (a zip64 record sits between)
-                count = fh.read(min(end, 76 + size)).count(b"PK\x01\x02")
-            if count is None:
+        dirs = _directories(fh)
+        for end, size in dirs:
+            if size > max_members * DIRECTORY_ENTRY:
                 raise ValueError(
                     f"{what}: the archive's directory is {size} bytes, more than "
                     f"{DIRECTORY_ENTRY} for each of at most {max_members} members (opening it "
                     f"takes about 1 kB of memory a member){advice}")
+        if not dirs:
+            return
+        starts = [max(end - 76 - size, 0) for end, size in dirs]  # (a zip64 record between)
+        lo = min(starts)
+        fh.seek(lo)
+        b = np.frombuffer(fh.read(max(end for end, _ in dirs) - lo), np.uint8)
+        at = lo + np.flatnonzero((b[:-3] == 0x50) & (b[1:-2] == 0x4B) & (b[2:-1] == 1) &
+                                 (b[3:] == 2))  # ("PK\x01\x02": no two overlap)
+        for (end, _), start in zip(dirs, starts):
+            count = int(np.searchsorted(at, end - 4, "right") - np.searchsorted(at, start))
             if count > max_members:
                 raise ValueError(
                     f"{what}: the archive's directory lists {count} members, more than "
