@@ -3,15 +3,33 @@
 - a trace's guard names: one name of 2.5 * 10**8 characters (a 1 MB deflated file, within
   the default max_bytes: the header's estimate counted the member's 4 bytes a character
   only) took 2.4 GB and 21 s to load.  A name has at most ``validate.GUARD_CHARS``
-  characters (a path and a line; ``Traced.save`` shortens a longer one), refused from the
-  member's header before it is inflated, and each name counts its member's bytes and its
-  str's;
+  characters (a path and a line; ``Traced.save`` and pickling shorten a longer one),
+  refused from the member's header before it is inflated, and each name counts its
+  member's bytes and its str's;
 - every member of a saved trace was inflated into a bytes object, copied into a bytearray,
   and copied again by the checksum (``tobytes``): loading took three times the member's
-  size, beyond ``max_bytes``.  Members are read in chunks into their arrays, the checksum
-  reads them in place.
+  size, beyond ``max_bytes`` (tapegrad.save files: the bytes, a copy, the Tensor's copy).
+  Members are read in chunks into their arrays, the checksum reads them in place;
+- a STOP_GRAD pair (no_grad while tracing) writes its slot o after slots numbered above
+  it; a cat (meta operands) or where (aux condition) row before the pair could read o, as
+  only the rows' columns were checked: replay read the arena before anything wrote it
+  (1.75e-301 at the traced point instead of 10.0, elsewhere whatever a previous call left);
+- the replay plan's folds scanned the rows between each add and the sum of its square:
+  N adds made first and their squares summed last (an ordinary loop, or a 1.2 MB file of
+  48,000 rows) took N**2 (60 s to load); the rows scanned are bounded now;
+- the zip directory check read and counted each candidate directory on its own: 2,978
+  end records in a file's last 64 kB, each declaring an 8 MB directory, read 24 GB (44 s
+  for an 8 MB file); counted in one pass now.
+
+tests/fuzz_trace_combos.py (slow here, JIT off) draws edits that pass the checks one by
+one, recomputes vals0 as a careful attacker would, and replays every way.
 """
 import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
 import tracemalloc
 
 import numpy as np
@@ -90,7 +108,8 @@ def _consts(n):
     return a
 
 
-@pytest.mark.parametrize("make", [lambda: _guards(900, 8000), lambda: _guards(300, 8000, "\U0001F600"),
+@pytest.mark.parametrize("make", [lambda: _guards(900, 8000),
+                                  lambda: _guards(300, 8000, "\U0001F600"),
                                   lambda: _guards(40_000, 100), lambda: _consts(3_500_000)],
                          ids=["ascii names", "astral names", "many names", "consts"])
 def test_a_file_loads_within_max_bytes_or_is_refused(make):
@@ -254,3 +273,19 @@ def test_candidate_directories_are_counted_in_one_pass():
     with pytest.raises(ValueError, match="neither a tapegrad.save file nor a tapegrad trace"):
         tg.load(f)
     assert f.bytes_read <= 4 * len(f.getvalue())
+
+
+# ---- combinations of edits that pass the checks one by one ------------------------------------
+@pytest.mark.slow
+def test_combined_edits_that_load_replay_in_bounds_every_way():
+    """tests/fuzz_trace_combos.py without the JIT (an out-of-bounds index raises): rows
+    sharing meta, operands retargeted, shapes and strides changed together, rows swapped,
+    vals0 recomputed so the traced point's check passes; every replay path, fused too."""
+    script = pathlib.Path(__file__).with_name("fuzz_trace_combos.py")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, str(script), "--seed", "1", "--cases", "25",
+                           "--fused", "--only", "_gmm", "_scal", "_scalvec", "_mixed"],
+                          capture_output=True, text=True, timeout=1800, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert stats["loaded"] > 0 and stats["failures"] == [], stats["failures"][:5]

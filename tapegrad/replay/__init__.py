@@ -707,7 +707,8 @@ class Traced(_VectorOutputs):
                                           for s in self.in_shapes]
                                          or np.zeros((0, validate.MAX_DIMS)), np.int64),
                       out_slot=np.int64(self.out_slot), argnums=np.array(self.argnums, np.int64),
-                      guards=np.array([validate.short_name(g) for g in self.guards], dtype=str), format=np.int64(validate.FORMAT),
+                      guards=np.array([validate.short_name(g) for g in self.guards], dtype=str),
+                      format=np.int64(validate.FORMAT),
                       **extra)
         np.savez(path, digest=validate.digest(arrays), **arrays)
 
