@@ -480,6 +480,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
         raise _corrupt(f"{_JSON} is encrypted")
     validate.check_archive(z, "load: not a valid tapegrad.save file: member")
     try:
+        if info.file_size > max_bytes:  # (before it is inflated: its parse costs more)
+            raise ValueError(f"load: the file's {_JSON} is {info.file_size} bytes, more than "
+                             f"max_bytes={max_bytes}; pass a larger max_bytes to "
+                             "tapegrad.load if you trust this file")
         raw = z.read(info)
         # Parsing costs memory per container and item, not per byte: "[]," is 3 bytes of
         # text, ~140 bytes as a list parsed and again as the node loaded (a 15 kB deflated

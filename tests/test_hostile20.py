@@ -289,3 +289,24 @@ def test_combined_edits_that_load_replay_in_bounds_every_way():
     assert proc.returncode == 0, proc.stderr[-2000:]
     stats = json.loads(proc.stdout.strip().splitlines()[-1])
     assert stats["loaded"] > 0 and stats["failures"] == [], stats["failures"][:5]
+
+
+def test_a_save_files_structure_is_bounded_by_max_bytes_before_it_is_inflated():
+    """On main a deflated tapegrad.json of 10 MB (spaces: a 10 kB file) was inflated before
+    its parse cost was compared with max_bytes = 1 MB."""
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("tapegrad.json", '{"format": "tapegrad.save", "version": 1, "root": 1,'
+                   ' "tensors": []' + " " * 10_000_000 + "}")
+    data = out.getvalue()
+    assert tg.load(io.BytesIO(data)) == 1
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"tapegrad.json is 10000067 bytes, more than "
+                                             r"max_bytes=1000000"):
+            tg.load(io.BytesIO(data), max_bytes=1_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
