@@ -236,15 +236,19 @@ class _Reader:
             if nbytes > info.file_size:
                 raise _corrupt(f"member {name} has {info.file_size} bytes, too few for "
                                f"{dtype} {shape}")
-            raw = fh.read(nbytes + 1)
-        if len(raw) != nbytes:
-            raise _corrupt(f"member {name} holds {'more' if len(raw) > nbytes else 'fewer'} "
-                           f"bytes of values than {dtype} {shape} needs ({nbytes})")
-        if dtype.kind == "b" and raw.translate(None, b"\x00\x01"):
+            try:  # (into the array itself: a bytes object and its copy took twice its size)
+                raw = validate.read_bytes(fh, nbytes, f"member {name}")
+            except ValueError:
+                raw = None
+            if raw is None or fh.read(1):
+                raise _corrupt(f"member {name} holds {'fewer' if raw is None else 'more'} "
+                               f"bytes of values than {dtype} {shape} needs ({nbytes})")
+        if dtype.kind == "b" and any((raw[i:i + validate.READ_CHUNK] > 1).any()
+                                     for i in range(0, nbytes, validate.READ_CHUNK)):
             # (NumPy keeps such bytes as they are: its ops read them as True, but they
             # come back out of .numpy(), tobytes() and a save of the tensor)
             raise _corrupt(f"member {name} is a bool array holding bytes other than 0 and 1")
-        a = np.frombuffer(raw, dtype).reshape(shape).copy()
+        a = raw.view(dtype).reshape(shape)
         kind = m.get("kind")
         if kind == "tensor":
             rg = m.get("requires_grad") is True
@@ -476,6 +480,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
         raise _corrupt(f"{_JSON} is encrypted")
     validate.check_archive(z, "load: not a valid tapegrad.save file: member")
     try:
+        if info.file_size > max_bytes:  # (before it is inflated: its parse costs more)
+            raise ValueError(f"load: the file's {_JSON} is {info.file_size} bytes, more than "
+                             f"max_bytes={max_bytes}; pass a larger max_bytes to "
+                             "tapegrad.load if you trust this file")
         raw = z.read(info)
         # Parsing costs memory per container and item, not per byte: "[]," is 3 bytes of
         # text, ~140 bytes as a list parsed and again as the node loaded (a 15 kB deflated

@@ -707,7 +707,8 @@ class Traced(_VectorOutputs):
                                           for s in self.in_shapes]
                                          or np.zeros((0, validate.MAX_DIMS)), np.int64),
                       out_slot=np.int64(self.out_slot), argnums=np.array(self.argnums, np.int64),
-                      guards=np.array(self.guards, dtype=str), format=np.int64(validate.FORMAT),
+                      guards=np.array([validate.short_name(g) for g in self.guards], dtype=str),
+                      format=np.int64(validate.FORMAT),
                       **extra)
         np.savez(path, digest=validate.digest(arrays), **arrays)
 
@@ -716,7 +717,9 @@ class Traced(_VectorOutputs):
 
     def __getstate__(self):
         # arrays only: functions are code, the plan and thread state are rebuilt
-        return {k: getattr(self, k) for k in self._STATE}
+        d = {k: getattr(self, k) for k in self._STATE}
+        d["guards"] = [validate.short_name(g) for g in self.guards]  # (as save keeps them)
+        return d
 
     def __setstate__(self, d):
         """Unpickling: the fields are checked as ``load`` checks them.  Pickle itself runs
@@ -970,6 +973,7 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
     first = np.full(len(size), len(rows), np.int64)
     np.minimum.at(first, rows[r_of, 2 + c_of], r_of)
     root = _view_roots(rows, len(size))
+    budget = _scan_budget(rows)
     for c in cand:
         _, o, f, _, kc = rows[c].tolist()
         p = where.get(f)
@@ -983,7 +987,7 @@ def _chain_broadcasts(t, rows, meta, size, keep, reach):
         # f's readers: c first, and no read but a column's
         if int(col_reads[f]) != reads[f] or first[f] != c:
             continue
-        if not _unread_between(rows, keep, p, c, (pf, ps), root):
+        if not _unread_between(rows, keep, p, c, (pf, ps), root, budget):
             continue
         meta[kc + 3] = len(meta) + len(extra)
         extra += [pf, ps, kp]
@@ -1027,13 +1031,29 @@ def _opaque(codes):
     return out
 
 
-def _unread_between(rows, keep, d, r, slots, root):
+def _scan_budget(rows):
+    """The rows ``_unread_between`` may look at while one plan folds rows (a one-element
+    list, spent in place): each fold looks at the rows between the two it joins, so a trace
+    of N adds made first and their N squares summed last took N**2 (48,000 rows, a 1.2 MB
+    file or an ordinary loop: 60 s to load).  Past it, the rest are not folded (the same
+    values, unfolded)."""
+    return [SCAN_PER_ROW * len(rows) + SCAN_MIN]
+
+
+SCAN_PER_ROW, SCAN_MIN = 64, 1 << 20
+
+
+def _unread_between(rows, keep, d, r, slots, root, budget):
     """Whether no kept row between rows d and r reads ``slots`` (through its columns; a
     row reading slots through aux or the meta pool counts as reading them), nor a slot
     that may share their storage (a view's: the plan may alias it to its source, and its
     reverse then adds onto the same adjoints).  ``root``: ``_view_roots(rows)``.  (In
     NumPy: a loop in Python over the rows between, and over every row for the views, made
-    plans of 10**4 rows take 30 s.)"""
+    plans of 10**4 rows take 30 s.)  ``budget``: ``_scan_budget``'s, spent by the rows
+    looked at (none left: False, not folded)."""
+    budget[0] -= max(r - d - 1, 0)
+    if budget[0] < 0:
+        return False
     seg = rows[d + 1:r]
     roots = root[np.asarray(slots, np.int64)]
     hit = np.isin(root[seg[:, 2:4]], roots).any(1) | _opaque(seg[:, 0])
@@ -1071,6 +1091,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
     where = {o: r for r, o in enumerate(rows[:, 1].tolist()) if o >= 0}
     extra = []
     root = _view_roots(rows, len(size))  # (the loop makes no view rows)
+    budget = _scan_budget(rows)
     for r in np.nonzero(rows[:, 0] == R.SUM_DIM)[0].tolist():
         _, o, sq, _, k = rows[r].tolist()
         c = where.get(sq)
@@ -1086,7 +1107,7 @@ def _fold_squares(t, rows, meta, size, keep, gone):
         gone[sq] = True
         d = where.get(a)
         if FOLD_SQUARED_SUMS and d is not None and reads[a] == 2 and keep[d] and \
-                _foldable_add(rows, size, keep, d, r, root):
+                _foldable_add(rows, size, keep, d, r, root, budget):
             rows[r] = (SQSUM, o, int(rows[d, 2]), int(rows[d, 3]), ks)
             keep[d] = False
             gone[a] = True
@@ -1190,14 +1211,14 @@ def _unstored_squares(t, rows, meta, size, keep, gone):
     return rows, meta, unmade
 
 
-def _foldable_add(rows, size, keep, d, r, root):
+def _foldable_add(rows, size, keep, d, r, root, budget):
     """Whether row d, x = u + v (x read by the product x * x only, folded into row r), may
     be folded into r too: u and v distinct, of x's size, and no row between d and r reads
     them (the reverse sweep then adds their adjoints' terms in the order it did)."""
     op, x, u, v, _ = rows[d].tolist()
     if op != E.ADD or u < 0 or v < 0 or u == v or size[u] != size[x] or size[v] != size[x]:
         return False
-    return _unread_between(rows, keep, d, r, (u, v), root)
+    return _unread_between(rows, keep, d, r, (u, v), root, budget)
 
 
 def _contiguous_from(op, meta, k, n):

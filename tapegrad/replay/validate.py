@@ -54,7 +54,11 @@ ROW_BYTES = 200  # memory a row takes to check, plan and replay (measured: ~170 
 # 10**6 to 3 * 10**6 guard rows; 40 in 'rows')
 INPUT_BYTES = 4096  # what an input (in_slots, in_shapes) and a guard's name take: Python
 GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes', a 560 kB
-# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load)
+# file, took 32 s and 1.2 GB to be refused; 2 * 10**7 guard names 20 s and 760 MB to load);
+# a name of c characters takes 8 c bytes more: 4 c in the member, up to 4 c as a str
+GUARD_CHARS = 1 << 13  # the longest guard name: "bool at <file>:<line>" (a path has at most
+# 4096); Traced.save shortens a longer one.  (A 1 MB file's one name of 2.5 * 10**8
+# characters took 2.4 GB and 21 s to load under the default max_bytes)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 # the max_bytes a Traced being unpickled is checked under (Traced.__setstate__):
@@ -84,7 +88,9 @@ def digest(arrays):
     for name in sorted(n for n in arrays if n != "digest"):
         a = np.ascontiguousarray(arrays[name])
         h.update(f"{name}|{a.dtype.str}|{a.shape}|".encode())
-        h.update(a.tobytes())
+        # (its bytes in place: tobytes() copied a 1 GB member; a caller's object array, which
+        # no file holds, as before)
+        h.update(a.tobytes() if a.dtype.hasobject else a.reshape(-1).view(np.uint8))
     return np.frombuffer(h.digest(), np.uint8)
 
 
@@ -166,19 +172,28 @@ def check_directory(fh, max_members, what, advice=""):
     """Refuse an archive whose central directory lists more than ``max_members`` members
     (or takes more than ``DIRECTORY_ENTRY`` bytes a member) before zipfile parses it: every
     directory its tail could declare is measured, and its entries counted by their
-    signatures.  (Anything not a zip is left to zipfile to say so.)"""
+    signatures, found once in the bytes all of them span (each counted on its own, a tail
+    of 2,978 end records each declaring an 8 MB directory read 24 GB: 44 s for an 8 MB
+    file).  (Anything not a zip is left to zipfile to say so.)"""
     pos = fh.tell()
     try:
-        for end, size in _directories(fh):
-            count = None
-            if size <= max_members * DIRECTORY_ENTRY:
-                fh.seek(max(end - 76 - size, 0))  # (a zip64 record sits between)
-                count = fh.read(min(end, 76 + size)).count(b"PK\x01\x02")
-            if count is None:
+        dirs = _directories(fh)
+        for end, size in dirs:
+            if size > max_members * DIRECTORY_ENTRY:
                 raise ValueError(
                     f"{what}: the archive's directory is {size} bytes, more than "
                     f"{DIRECTORY_ENTRY} for each of at most {max_members} members (opening it "
                     f"takes about 1 kB of memory a member){advice}")
+        if not dirs:
+            return
+        starts = [max(end - 76 - size, 0) for end, size in dirs]  # (a zip64 record between)
+        lo = min(starts)
+        fh.seek(lo)
+        b = np.frombuffer(fh.read(max(end for end, _ in dirs) - lo), np.uint8)
+        at = lo + np.flatnonzero((b[:-3] == 0x50) & (b[1:-2] == 0x4B) & (b[2:-1] == 1) &
+                                 (b[3:] == 2))  # ("PK\x01\x02": no two overlap)
+        for (end, _), start in zip(dirs, starts):
+            count = int(np.searchsorted(at, end - 4, "right") - np.searchsorted(at, start))
             if count > max_members:
                 raise ValueError(
                     f"{what}: the archive's directory lists {count} members, more than "
@@ -307,6 +322,7 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
 
+READ_CHUNK = 1 << 20  # bytes of a member inflated at once
 NPY_HEADER = 10000  # NumPy's max_header_size: longer headers it refuses, after reading them
 
 
@@ -329,6 +345,21 @@ def npy_header(f):
     header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
               else np.lib.format.read_array_header_2_0)
     return header(io.BytesIO(length + head))
+
+
+def read_bytes(f, nbytes, what):
+    """``nbytes`` bytes of file object ``f`` as a uint8 array, read into it a chunk at a
+    time: a bytes object and the array copied from it took twice a member's size (zipfile
+    checks a member's CRC on reaching its end)."""
+    data = np.empty(nbytes, np.uint8)
+    view, done = memoryview(data), 0
+    while done < nbytes:
+        chunk = f.read(min(nbytes - done, READ_CHUNK))
+        if not chunk:
+            raise ValueError(f"{what} is truncated")
+        view[done:done + len(chunk)] = chunk
+        done += len(chunk)
+    return data
 
 
 def _read_member(z, info, max_bytes=MAX_BYTES):
@@ -355,16 +386,14 @@ def _read_member(z, info, max_bytes=MAX_BYTES):
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
                              f"but the member holds {info.file_size - f.tell()} bytes")
-        data = f.read(nbytes)  # (zipfile checks the CRC on reaching the end)
-    if len(data) != nbytes:
-        raise ValueError(f"trace field {name!r} is truncated")
-    if got.kind == "U" and (np.frombuffer(data, np.dtype("u4").newbyteorder(got.byteorder))
+        data = read_bytes(f, nbytes, f"trace field {name!r}")
+    if got.kind == "U" and (data.view(np.dtype("u4").newbyteorder(got.byteorder))
                             > 0x10FFFF).any():
         # (NumPy makes Python strings of them that break str's invariants: upper() raises
         # SystemError, encode() gives bytes no UTF-8 decoder reads)
         raise ValueError(f"trace field {name!r} holds characters beyond U+10FFFF, outside "
                          "Unicode")
-    return np.frombuffer(bytearray(data), got).reshape(shape)  # writable, native order
+    return data.view(got).reshape(shape)  # writable
 
 
 def fields_from_npz(z):
@@ -380,7 +409,7 @@ def fields_from_npz(z):
     return dict(rows=z["rows"], offs=z["offs"], vals0=z["vals0"], consts=z["consts"],
                 meta=z["meta"], in_slots=z["in_slots"], in_shapes=shapes,
                 out_slot=int(z["out_slot"]), argnums=tuple(z["argnums"].tolist()),
-                guards=[str(g) for g in z["guards"]],
+                guards=z["guards"].tolist(),  # (str: np.str_ each, then a copy, took 2x)
                 out_shape=tuple(z["out_shape"].tolist()) if "out_shape" in z else ())
 
 
@@ -453,6 +482,7 @@ def check(d, max_bytes=None):
                          f"{len(in_shapes)}, got {argnums!r}")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
+    check_counts(max_bytes, nguards=len(guards), guard_chars=max(map(len, guards), default=0))
     check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
@@ -474,8 +504,11 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
     before their data is read."""
     if max_bytes is None:
         return
+    if guard_chars > GUARD_CHARS:
+        raise ValueError(f"trace field 'guards' holds names of up to {guard_chars} characters; "
+                         f"a guard's name has at most {GUARD_CHARS}")
     for n, each, what in ((ninputs, INPUT_BYTES, "'in_slots' and 'in_shapes': inputs"),
-                          (nguards, GUARD_BYTES + 4 * guard_chars, "'guards': guards")):
+                          (nguards, GUARD_BYTES + 8 * guard_chars, "'guards': guards")):
         if n * each > max_bytes:
             field, unit = what.split(": ")
             raise ValueError(
@@ -496,6 +529,12 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
             f"trace field 'rows': its {nrows} rows take about {nrows * ROW_BYTES} bytes to "
             f"check, plan and replay ({ROW_BYTES} a row), more than max_bytes={max_bytes}; "
             "pass a larger max_bytes to tapegrad.load if you trust this file")
+
+
+def short_name(g):
+    """A guard's name as a trace file keeps it: at most ``GUARD_CHARS`` characters, its
+    end (the file and line) kept."""
+    return g if len(g) <= GUARD_CHARS else "..." + g[3 - GUARD_CHARS:]
 
 
 def _is_int(v):
@@ -592,6 +631,8 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     for code, sel in groups:
         lay.op, lay.rows = code, sel
         OPS[code].check(lay, rows[sel])
+    if pair.any():
+        _stopped_read_early(rows, meta, groups, np.nonzero(pair)[0])
     p = lay.shared_slots()
     if p is not None:
         raise ValueError(f"trace field 'meta': entry {p} holds a slot number (a cat's operand, "
@@ -601,6 +642,49 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
     work = float(sum(t.sum(dtype=np.float64) for t in touched)) + len(meta) + lay.work
     _check_work(work, max_bytes)
     return work
+
+
+def _stopped_read_early(rows, meta, groups, pairs):
+    """The slot o of a STOP_GRAD pair is written by its STOP_GRAD row, after slots numbered
+    above it: no row before that one may read it, through its columns (``check_rows``)
+    nor through its aux (where's condition) or the meta pool (a cat's operands, a linear's
+    bias), whose checks ask only for a slot numbered below the row's output.  Such a read
+    got the arena's memory before any row wrote it: the traced point's value in the trace
+    that load checks, anything at another point (a value computed for another call, or
+    never written: 1.75e-301 from a trace whose traced point gave 10.0).  The layouts
+    are checked (windows in range) before this runs."""
+    slot, row = [], []
+    for code, sel in groups:
+        spec = OPS[code]
+        if spec.aux == "slot":
+            slot.append(rows[sel, 4])
+            row.append(sel)
+        how = getattr(spec.meta_slots, "spec", None)
+        if how is not None and how[0] == "list":
+            count = meta[rows[sel, 4] + how[1]]
+            first = np.cumsum(count) - count
+            at = np.repeat(rows[sel, 4] + how[2] - first, count) + np.arange(int(count.sum()))
+            slot.append(meta[at])
+            row.append(np.repeat(sel, count))
+        elif how is not None:
+            for j in how[1:]:
+                slot.append(meta[rows[sel, 4] + j])
+                row.append(sel)
+        elif spec.meta_slots is not None:  # (every meta_slots declares its spec)
+            raise AssertionError(f"opcode {code}: meta_slots without a spec")
+    if not slot:
+        return
+    slot, row = np.concatenate(slot), np.concatenate(row)
+    use = slot >= 0  # (linear's bias: -1 for none)
+    first = np.full(len(rows) and int(rows[:, 1].max()) + 1, len(rows))
+    np.minimum.at(first, slot[use & (slot < len(first))], row[use & (slot < len(first))])
+    o = rows[pairs, 1]
+    early = first[o] < pairs
+    if early.any():
+        r = int(first[o[np.argmax(early)]])
+        raise ValueError(f"trace field 'rows': row {r} reads slot {int(o[np.argmax(early)])} "
+                         f"through its aux or the meta pool before row "
+                         f"{int(pairs[np.argmax(early)])} (a STOP_GRAD) writes it")
 
 
 def check_traced_point(traced, grad0):
@@ -614,9 +698,13 @@ def check_traced_point(traced, grad0):
         raise ValueError(f"trace field 'rows': row {r} cannot be replayed")
     if bad[0]:
         raise ValueError(f"trace: guard #{bad[0] - 1} fails at the trace's own point")
-    off = ~np.isclose(vals, traced.vals0, rtol=1e-9, atol=1e-300, equal_nan=True)
-    if off.any():
-        e = int(np.argmax(off))
+    for lo in range(0, len(vals), READ_CHUNK):  # (in chunks: isclose's temporaries took
+        # five times the arena)
+        off = ~np.isclose(vals[lo:lo + READ_CHUNK], traced.vals0[lo:lo + READ_CHUNK],
+                          rtol=1e-9, atol=1e-300, equal_nan=True)
+        if not off.any():
+            continue
+        e = lo + int(np.argmax(off))
         s = int(np.searchsorted(traced.offs, e, side="right") - 1)
         raise ValueError(f"trace field 'vals0': slot {s} holds {traced.vals0[e]!r} but its rows "
                          f"compute {vals[e]!r} at the traced point (the file was altered)")

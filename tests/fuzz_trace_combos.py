@@ -1,0 +1,265 @@
+"""Combinations of edits to saved traces that pass the field checks one by one: rows
+sharing another row's meta window, operands retargeted to other slots of their size, two
+meta entries (a shape and a stride) changed together, rows swapped or copied over others,
+another output slot.  Unlike tests/fuzz_trace_rows.py, ``vals0`` is recomputed by the
+rows' own forward replay wherever ``validate.check`` accepts the fields (what a careful
+attacker does: the traced point's check then passes), ``grad0`` dropped.  Each trace that
+loads replays every way (one point, the lowered one-point code and its superinstructions,
+batches, Jacobian, vjp/jvp batches, the fused tier).  Run it with NUMBA_DISABLE_JIT=1 (an
+IndexError is an out-of-bounds access):
+
+    NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 2 --cases 300 --fused
+
+It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
+"""
+import argparse
+import io
+import json
+import os
+import sys
+import traceback
+import warnings
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import fuzz_trace_rows as FR  # noqa: E402
+import tapegrad as tg  # noqa: E402  (this checkout's)
+import tapegrad.nn.functional as F  # noqa: E402
+from tapegrad import _kernels  # noqa: E402
+from tapegrad.ops.registry import OPS  # noqa: E402
+from tapegrad.replay import validate  # noqa: E402
+
+def _scal(x):
+    a, b, c, d = x[0], x[1], x[2], x[3]
+    s = a + b + c + d
+    p = F.softplus(a) + F.softplus(b * 2.0)
+    st = tg.softmax(tg.stack([a, b, c]), 0)
+    ls = tg.log_softmax(tg.stack([c, d, a, b]), 0)
+    return s * p + st[0] + st[2] * ls[1] + ls[3] + (a * b - c / d).exp() + (a + 1.5) * 2.0
+
+
+def _scalvec(x):
+    a, b, c, d = x[0], x[1], x[2], x[3]
+    st = tg.softmax(tg.stack([a, b, c]), 0)
+    return tg.stack([a + b + c, st[1] * d, F.softplus(d) + a])
+
+
+def _mixed(x):
+    m = x.reshape(2, 3)
+    return (m @ m.T).sum() + tg.cat([x[:2], x[3:]]).sin().sum() + tg.softmax(m, 1)[1, 2] + \
+        (x[0] + x[1] + x[2]) * x[5] + F.linear(m, m, x[:2]).sum() + x.cumsum(0)[3] + \
+        x[tg.tensor([0, 2, 5])].sum() + (x.reshape(3, 2) + x[:2]).prod()
+
+
+def _bcast(x):
+    m = x.reshape(2, 8)
+    v = x[:8]
+    return ((m - v) * v).pow(2).sum() + ((m + v) ** 2).sum(1).sum() + (m * v.exp()).sum()
+
+
+def _gmm(x):
+    X = x[:24].reshape(3, 8)
+    mu = x[24:40].reshape(2, 1, 8)
+    q = x[40:56].reshape(2, 1, 8)
+    L = x[56:120].reshape(8, 8)
+    xc = X - mu
+    u = q.exp() * xc
+    y = u + xc @ L
+    return (y * y).sum(2).sum() + ((X - mu) * q).sum()
+
+
+X6 = FR.X6
+X16 = np.linspace(0.2, 1.1, 16)
+X120 = np.linspace(-0.5, 0.7, 120)
+CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
+    [(f, a) for f, a in FR.CORPUS]
+
+
+def traces():
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for f, args in CORPUS:
+            out.append((f.__name__, tg.trace(f, *args, argnums=tuple(range(len(args)))), args))
+    return out
+
+
+def _special(a):
+    return [-1, 0, 1, 2, len(a["offs"]) - 2, len(a["meta"]) - 1, len(a["vals0"]) - 1]
+
+
+def combos(a, rng, n):
+    """n edits (lists of (kind, row, column or meta index, value)), drawn."""
+    rows, meta = a["rows"], a["meta"]
+    R = len(rows)
+    nslots = len(a["offs"]) - 1
+    size = np.diff(a["offs"])
+    for _ in range(n):
+        kind = rng.integers(0, 9)
+        r = int(rng.integers(0, R))
+        code = int(rows[r, 0])
+        if kind == 0:  # share meta with another row of the same opcode (or any meta row)
+            same = np.nonzero(rows[:, 0] == code)[0]
+            r2 = int(rng.choice(same))
+            yield [("row", r, 4, int(rows[r2, 4]) + int(rng.integers(-2, 3)))]
+        elif kind == 1:  # an operand retargeted to another slot of the same size
+            c = int(rng.integers(1, 4))
+            s = int(rows[r, c])
+            if s < 0:
+                continue
+            cand = np.nonzero(size == size[s])[0]
+            yield [("row", r, c, int(rng.choice(cand)))]
+        elif kind == 2:  # meta entries in the row's window: other slot numbers / offsets
+            if OPS[code].aux != "meta" and not OPS[code].meta_slots:
+                continue
+            k = int(rows[r, 4])
+            j = k + int(rng.integers(0, 12))
+            if not 0 <= j < len(meta):
+                continue
+            v = int(rng.choice([int(meta[j]) + 1, int(meta[j]) - 1, 0, 1, -1,
+                                int(rng.integers(0, nslots)), 2 * int(meta[j]),
+                                int(rng.integers(0, len(a["vals0"]) + 1)), int(size.max())]))
+            yield [("meta", r, j, v)]
+        elif kind == 3:  # two meta entries changed together (shape and stride)
+            if OPS[code].aux != "meta":
+                continue
+            k = int(rows[r, 4])
+            js = rng.integers(k, min(k + 12, len(meta)), 2)
+            yield [("meta", r, int(j), int(rng.integers(-3, 8))) for j in js]
+        elif kind == 4:  # out_slot to another slot
+            yield [("out_slot", 0, 0, int(rng.integers(0, nslots)))]
+        elif kind == 5:  # an operand to a later / the output slot
+            c = int(rng.integers(2, 4))
+            if rows[r, c] < 0:
+                continue
+            yield [("row", r, c, int(rng.integers(0, nslots)))]
+        elif kind == 6:  # swap two rows
+            r2 = int(rng.integers(0, R))
+            yield [("swap", r, r2, 0)]
+        elif kind == 7:  # duplicate a row onto another's position
+            r2 = int(rng.integers(0, R))
+            yield [("row", r2, c, int(rows[r, c])) for c in range(5)]
+        elif kind == 8:  # aux to another value
+            near = [int(rows[r, 4]) + 1, int(rows[r, 4]) - 1]
+            yield [("row", r, 4, int(rng.choice(_special(a) + near)))]
+
+
+def apply(a, muts):
+    a = {k: v.copy() for k, v in a.items()}
+    for kind, r, c, v in muts:
+        if kind == "row":
+            a["rows"][r, c] = v
+        elif kind == "meta":
+            a["meta"][c] = v
+        elif kind == "out_slot":
+            a["out_slot"] = np.int64(v)
+        elif kind == "swap":
+            a["rows"][[r, c]] = a["rows"][[c, r]]
+    return a
+
+
+def recompute(a):
+    """vals0 (and grad0) from the rows, if the fields pass validate.check; else None."""
+    d = validate.fields_from_npz(a)
+    try:
+        chk = validate.check(d, validate.MAX_BYTES)
+    except ValueError:
+        return None
+    vals = chk["vals0"].copy()
+    bad = np.zeros(1, np.int64)
+    r = _kernels._forward_replay(chk["rows"], chk["offs"], vals, chk["consts"], chk["meta"], 0,
+                                 len(chk["rows"]), 1, bad)
+    if r >= 0 or bad[0]:
+        return None
+    a = dict(a, vals0=vals)
+    a.pop("grad0", None)
+    return a
+
+
+def save(a):
+    a = dict(a, digest=validate.digest(a))
+    b = io.BytesIO()
+    np.savez(b, **a)
+    b.seek(0)
+    return b
+
+
+def exercise(t, args, rng, fused):
+    xs = [np.asarray(x) + 0.05 * rng.standard_normal(np.shape(x)) for x in args]
+    B = 3
+    Xs = [np.stack([x, x + 0.01, x - 0.02]) for x in xs]
+    if t.out_size == 1:
+        t.value(*xs); t.grad(*xs)
+        for _ in range(3):
+            t.value_and_grad(*xs)
+        t.value_and_grad_batch(*Xs, on_divergence="mask")
+        t.grad_batch(*Xs, on_divergence="mask")
+        t.value_batch(*Xs, on_divergence="mask")
+    t.jacobian(*xs)
+    t.jacobian_batch(*Xs, on_divergence="mask")
+    V = np.ones((B,) + t.out_shape)
+    t.vjp_batch(*Xs, v=V, on_divergence="mask")
+    t.jvp_batch(*Xs, v=tuple(np.ones_like(X) for X in Xs), on_divergence="mask")
+    t.listing()
+    if fused:
+        st = t.compile_fused(wait=True)
+        if t.out_size == 1:
+            t.value_and_grad_batch(*Xs, on_divergence="mask")
+            t.value_and_grad(*xs)
+        t.jacobian_batch(*Xs, on_divergence="mask")
+
+
+def run(seed, cases, fused, only=None):
+    rng = np.random.default_rng(seed)
+    stats = {"cases": 0, "invalid": 0, "refused": 0, "loaded": 0, "failures": []}
+    for name, t, args in traces():
+        if only and name not in only:
+            continue
+        a = FR.arrays_of(t)
+        for muts in combos(a, rng, cases):
+            stats["cases"] += 1
+            what = f"{name} {muts}"
+            try:
+                m = recompute(apply(a, muts))
+            except (IndexError, ValueError):
+                m = None
+            except Exception as e:  # noqa: BLE001
+                stats["failures"].append(f"{what} recompute: {type(e).__name__}: {str(e)[:150]}")
+                continue
+            if m is None:
+                stats["invalid"] += 1
+                continue
+            try:
+                u = tg.jit.load(save(m))
+            except ValueError:
+                stats["refused"] += 1
+                continue
+            except Exception as e:  # noqa: BLE001
+                stats["failures"].append(f"{what} load: {type(e).__name__}: {str(e)[:150]}")
+                continue
+            stats["loaded"] += 1
+            try:
+                exercise(u, args, rng, fused)
+            except (ValueError, RuntimeError, TypeError) as e:  # (a divergence, no rule)
+                if "bug" in str(e).lower():
+                    stats["failures"].append(f"{what} replay: {type(e).__name__}: {str(e)[:200]}")
+            except Exception as e:  # noqa: BLE001 (an IndexError: out of bounds)
+                stats["failures"].append(f"{what} replay: {type(e).__name__}: {str(e)[:200]} "
+                                         f"{traceback.format_exc()[-600:]}")
+    return stats
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cases", type=int, default=100, help="edits per traced function")
+    ap.add_argument("--fused", action="store_true", help="also compile and run the fused tier")
+    ap.add_argument("--only", nargs="*", help="traced functions by name (_gmm, _scal, ...)")
+    o = ap.parse_args()
+    print(json.dumps(run(o.seed, o.cases, o.fused, o.only)))
+
+
+if __name__ == "__main__":
+    main()
