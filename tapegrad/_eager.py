@@ -398,7 +398,8 @@ class _SmallUfunc:
     arrays: its call costs a NumPy ufunc's (np.tanh's at 4 values), where the kernel's
     entry point unboxes two arrays (~0.6 us more, ~8% of bench_eager_vector's 4-value
     forward); its loop is not vectorised, so above UFUNC_MAX values the kernel runs.  Both
-    compute one formula: a value does not depend on which ran.  ``ufunc`` is None until a
+    compute one formula: a value does not depend on which ran (the ops call it under their
+    quiet error state, as any ufunc: inf and nan set FP flags).  ``ufunc`` is None until a
     thread has built it (from Numba's cache, or compiled, ~2 s): the kernel runs meanwhile."""
 
     def __init__(self, fn):
