@@ -131,25 +131,3 @@ def test_a_recorded_grad_accumulated_in_place_keeps_its_recorded_values():
     (hx,) = tg.autograd.grad(g1.sum(), x)
     np.testing.assert_allclose(hx.numpy(), 6 * np.array([0.5, 1.5]))
     x.grad = None  # the cycle x -> .grad -> graph -> x would keep this thread's tape
-
-
-@pytest.mark.parametrize("large", [lambda b: b * 3.0, lambda b: b.exp()],
-                         ids=["kept-aside", "copied-in"])
-def test_a_large_value_keeps_the_waiting_unread_values_aside(large):
-    """A value of LAZY_MIN or more elements arriving while small values wait (an LSTM's gate
-    matmul) copies in the waiting values a row reads, and keeps aside those no row reads yet,
-    as the sweep's flush does; a later row reading one copies it in, with its values."""
-    x = tg.tensor(np.linspace(0.1, 1.0, 2000), requires_grad=True)
-    y = x * 2.0  # mul's rule reads x, not y: y waits, noted as unread
-    r = y.exp()  # exp reads its own output: r waits, to be copied in
-    tape = y._tok.tape
-    assert y._slot in tape.unread and r._slot not in tape.unread
-    big = large(tg.tensor(np.ones(tape_mod.LAZY_MIN + 10), requires_grad=True))
-    assert not tape.abuf and y._slot in tape.lazy and r._slot not in tape.lazy
-    np.testing.assert_array_equal(tape.slot_values(r._slot), np.exp(2.0 * x.detach().numpy()))
-    loss = (y * y).sum() + r.sum() + big.sum()  # y * y reads y: copied in now
-    assert y._slot not in tape.lazy
-    np.testing.assert_array_equal(tape.slot_values(y._slot), 2.0 * x.detach().numpy())
-    loss.backward()
-    xs = np.linspace(0.1, 1.0, 2000)
-    np.testing.assert_allclose(x.grad.numpy(), 8.0 * xs + 2.0 * np.exp(2.0 * xs), rtol=1e-14)
