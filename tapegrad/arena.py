@@ -133,11 +133,8 @@ class ValueArena:
                 if lo - self.alo >= PENDING_MAX:  # dead results' arrays wait too: bound them
                     self._flush_arrays(lo + n)
         else:
-            if self.abuf:  # (the pending spans stay back to back: they go in first, but
-                # those no row reads yet are kept aside, as the sweep's flush keeps them: an
-                # LSTM's gate matmul landed here every step, copying ~7 of its 14 values
-                # that no rule reads, ~4% of its step, issue 20)
-                self._flush_arrays(lo, skip=state.tracing is not self)
+            if self.abuf:  # (the pending spans stay back to back: they go in first)
+                self._flush_arrays(lo)
             if keep or state.tracing is self:
                 vals = self.vals
                 if n <= len(vals) - lo:  # kept capacity

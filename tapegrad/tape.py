@@ -317,8 +317,8 @@ class Tape(ValueArena):
         summed in another order, so a thread's gradients would hang on other threads."""
         d, n, s = u
         n_now = WRITES.n
-        if self.lazy and (k := self.lazy.get(s)) is not None and k[0] is d:
-            return False  # (kept aside as t's own array, not copied: nothing to compare)
+        if self.lazy and s in self.lazy:  # (kept aside, not copied: nothing to compare)
+            return False
         old = self.slot_values(s)  # (float64, exact for a float32 arena)
         new = np.asarray(d, np.float64).reshape(-1)
         if not np.array_equal(old.view(np.int64), new.view(np.int64)):  # (-0.0 is not 0.0)
