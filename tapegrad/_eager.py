@@ -31,7 +31,7 @@ import threading
 
 import numpy as np
 
-from ._jit import CACHE, DISABLED, njit, rule, stamp_together
+from ._jit import CACHE, DISABLED, load_numba, njit, rule, stamp_together
 from ._rules import _u
 
 # whether kernels load in threads while NumPy (here) or the interpreter (_kernels.py) runs:
@@ -421,8 +421,12 @@ class _SmallUfunc:
         """Build the ufunc now (warmup(), or the thread get() starts); returns it."""
         with self.lock:
             if self.ufunc is None and not DISABLED:
-                import numba
-                u = numba.vectorize(["float64(float64)"], nopython=True, cache=CACHE)(self.fn)
+                vectorize = load_numba().vectorize
+                try:
+                    u = vectorize(["float64(float64)"], nopython=True, cache=CACHE)(self.fn)
+                except Exception:  # (no writable cache location, a damaged cache file: a
+                    # ufunc need not be cached; _jit.py reports these for the kernels)
+                    u = vectorize(["float64(float64)"], nopython=True)(self.fn)
                 self.ufunc = getattr(u, "ufunc", u)  # (the NumPy ufunc itself: no dispatch)
         return self.ufunc
 
