@@ -31,7 +31,7 @@ import threading
 
 import numpy as np
 
-from ._jit import DISABLED, njit, rule, stamp_together
+from ._jit import CACHE, DISABLED, load_numba, njit, rule, stamp_together
 from ._rules import _u
 
 # whether kernels load in threads while NumPy (here) or the interpreter (_kernels.py) runs:
@@ -227,26 +227,34 @@ _tanh_pq = rule(inline=True)(_tanh_pq_py)
 _exp_pq = rule(inline=True)(_exp_pq_py)
 
 
+def _tanh_of_py(v):
+    """One value's tanh: the kernel's loop body, and its small arrays' ufunc's
+    (``_SmallUfunc``).  Branch-free (selects): LLVM vectorises the kernel's loop, one
+    division per element; 2^k from k's bits by int32 shifts and selects (a table's gather
+    kept the loop scalar)."""
+    a = abs(v)
+    t = (a if a < _CLAMP else _CLAMP) * 2.0
+    ki = np.int32(t * _LOG2E + 0.5)  # (t >= 0: truncation is floor)
+    p, q = _tanh_pq(v)
+    px, qx = _exp_pq(t, np.float64(ki))
+    dm = qx - px
+    lo = np.float64(np.int32(1) << (ki & np.int32(15)))
+    lo = lo * 65536.0 if ki & np.int32(16) else lo
+    pw = lo * 4294967296.0 if ki & np.int32(32) else lo
+    small = a < _SMALL
+    c = (p if small else 2.0 * dm) / (q if small else pw * (qx + px) + dm)
+    one = 1.0 - c
+    y = v + v * c if small else (one if v >= 0.0 else -one)
+    return y if a > 0.0 else v  # (+-0 keeps its sign, NaN stays NaN)
+
+
+_tanh_of = rule(inline=True)(_tanh_of_py)
+
+
 @njit
 def _tanh(x, out):
-    # branch-free (selects): LLVM vectorises it, one division per element; 2^k from k's
-    # bits by int32 shifts and selects (a table's gather kept the loop scalar)
     for i in range(len(x)):
-        v = x[i]
-        a = abs(v)
-        t = (a if a < _CLAMP else _CLAMP) * 2.0
-        ki = np.int32(t * _LOG2E + 0.5)  # (t >= 0: truncation is floor)
-        p, q = _tanh_pq(v)
-        px, qx = _exp_pq(t, np.float64(ki))
-        dm = qx - px
-        lo = np.float64(np.int32(1) << (ki & np.int32(15)))
-        lo = lo * 65536.0 if ki & np.int32(16) else lo
-        pw = lo * 4294967296.0 if ki & np.int32(32) else lo
-        small = a < _SMALL
-        c = (p if small else 2.0 * dm) / (q if small else pw * (qx + px) + dm)
-        one = 1.0 - c
-        y = v + v * c if small else (one if v >= 0.0 else -one)
-        out[i] = y if a > 0.0 else v  # (+-0 keeps its sign, NaN stays NaN)
+        out[i] = _tanh_of(x[i])
 
 
 def _tanh_numpy(x):
@@ -385,10 +393,50 @@ class _Ready:
         self.ready[dt.char] = self.kernel.dispatcher
 
 
+class _SmallUfunc:
+    """A one-value rule (float64 to float64) as a NumPy ufunc compiled by Numba, for small
+    arrays: its call costs a NumPy ufunc's (np.tanh's at 4 values), where the kernel's
+    entry point unboxes two arrays (~0.6 us more, ~8% of bench_eager_vector's 4-value
+    forward); its loop is not vectorised, so above UFUNC_MAX values the kernel runs.  Both
+    compute one formula: a value does not depend on which ran (the ops call it under their
+    quiet error state, as any ufunc: inf and nan set FP flags).  ``ufunc`` is None until a
+    thread has built it (from Numba's cache, or compiled, ~2 s): the kernel runs meanwhile."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.ufunc = None
+        self.lock = threading.Lock()
+        self.loading = False
+
+    def get(self):
+        if self.ufunc is None and not self.loading and not DISABLED:
+            self.loading = True
+            if BACKGROUND:
+                start_thread(Exit.unless_exiting, self.build, name=f"tapegrad {self.fn.__name__}")
+            else:
+                self.build()
+        return self.ufunc
+
+    def build(self):
+        """Build the ufunc now (warmup(), or the thread get() starts); returns it."""
+        with self.lock:
+            if self.ufunc is None and not DISABLED:
+                vectorize = load_numba().vectorize
+                try:
+                    u = vectorize(["float64(float64)"], nopython=True, cache=CACHE)(self.fn)
+                except Exception:  # (no writable cache location, a damaged cache file: a
+                    # ufunc need not be cached; _jit.py reports these for the kernels)
+                    u = vectorize(["float64(float64)"], nopython=True)(self.fn)
+                self.ufunc = getattr(u, "ufunc", u)  # (the NumPy ufunc itself: no dispatch)
+        return self.ufunc
+
+
+UFUNC_MAX = 16  # elements up to which tanh calls its ufunc (_SmallUfunc)
 _BINARY = _Ready(_broadcast_binary)
 _SIGMOID = _Ready(_sigmoid)
 _SUM = _Ready(_sum_rows)
 _TANH = _Ready(_tanh)
+_TANH_SMALL = _SmallUfunc(_tanh_of_py)
 _F = _F64, _F32 = (np.dtype(np.float64), np.dtype(np.float32))
 
 
@@ -446,21 +494,28 @@ def sum_last(x, keepdim):
 
 
 _TANH_ENTRY = [None]  # the compiled 1-d kernel's entry point, once loaded (see tanh)
+# (globals: NumPy's module has a __getattr__, so CPython cannot specialise np.* loads)
+_ndarray, _empty = np.ndarray, np.empty
 
 
 def tanh(x):
     """tanh's eager forward (make_unary's NumPy function): ``_tanh`` for a float64 array
     (its NumPy fallback until compiled), ``np.tanh`` for anything else (float32's is
     vectorised already).  Every float64 array of any size takes the kernel's formula (a
-    value does not depend on its array's size).  A 1-d C-contiguous writeable array, the
-    common case, calls the compiled function's entry point, whose argument types are then
-    known, without the dispatcher's typing of them (~0.3 us of a 4-value vector's ~2 us
-    call, NumPy's ~1.3; at 256 values ~4 us against NumPy's ~10)."""
-    if type(x) is not np.ndarray or x.dtype is not _F64 or not x.ndim:
+    value does not depend on its array's size).  Up to UFUNC_MAX values the formula runs as
+    a NumPy ufunc (``_SmallUfunc``: np.tanh's call cost); above, a 1-d C-contiguous
+    writeable array, the common case, calls the compiled function's entry point, whose
+    argument types are then known, without the dispatcher's typing of them (at 256 values
+    ~4 us against NumPy's libm ~10, where NumPy has no SIMD tanh)."""
+    if type(x) is not _ndarray or x.dtype is not _F64 or not x.ndim:
         return np.tanh(x)
+    if x.size <= UFUNC_MAX:  # (any layout: a ufunc's result is a new C-contiguous array)
+        uf = _TANH_SMALL.ufunc or _TANH_SMALL.get()
+        if uf is not None:
+            return uf(x)
     entry = _TANH_ENTRY[0]
     if entry is not None and x.ndim == 1 and x.flags.carray:
-        out = np.empty(len(x))
+        out = _empty(len(x))
         entry(x, out)
         return out
     out = np.empty(x.shape)
@@ -476,12 +531,22 @@ def tanh(x):
     return out
 
 
+_SIGMOID_ENTRY = [None]  # the compiled kernel's entry point, once loaded (as tanh's)
+
+
 def sigmoid(x):
     """float64 sigmoid of a float64 array with dims by the compiled kernel (one pass
     instead of seven NumPy calls: an LSTM's (8, 128) gates ~0.6x the time), or None where
-    it does not apply or is not loaded yet (the caller's NumPy then: the same values)."""
+    it does not apply or is not loaded yet (the caller's NumPy then: the same values).  A
+    C-contiguous writeable array, the common case, calls the kernel's entry point, as tanh
+    (the dispatcher's typing of the two arguments cost ~1 us of a 1,024-value call)."""
     if x.dtype is not _F64 or not x.ndim:
         return None
+    entry = _SIGMOID_ENTRY[0]
+    if entry is not None and x.flags.carray:
+        out = _empty(x.shape)
+        entry(x.reshape(-1), out.reshape(-1))
+        return out
     flat = x.reshape(-1) if x.flags.c_contiguous and x.flags.writeable else x.ravel().copy()
     out = np.empty(x.shape)
     args = (flat, out.reshape(-1))
@@ -489,6 +554,8 @@ def sigmoid(x):
     if d is None:
         return None
     d(*args)
+    if entry is None:  # (this signature is the one the entry point is taken for)
+        _SIGMOID_ENTRY[0] = d.overloads[_SIGMOID._sig(args)].entry_point
     return out
 
 

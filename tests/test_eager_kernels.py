@@ -6,6 +6,8 @@ pairwise order, from 0: -0.0 rows sum to +0.0); a float64 sigmoid of tapegrad's 
 kernels run here as plain calls (as Python under NUMBA_DISABLE_JIT=1), then through the ops,
 beside torch."""
 
+import time
+
 import numpy as np
 import pytest
 
@@ -216,3 +218,23 @@ def test_plain_slices_beside_torch(key):
         out.append((y.detach().numpy(), y.grad_fn.name(), z.grad_fn.name(), x.grad.numpy()))
     for g, want in zip(*out, strict=True):
         assert np.array_equal(g, want) if isinstance(g, np.ndarray) else g == want
+
+
+@pytest.mark.skipif(DISABLED, reason="no entry point under NUMBA_DISABLE_JIT=1")
+def test_sigmoid_entry_point_gives_the_kernels_values():
+    """Once loaded, a C-contiguous writeable array of any dims calls the kernel's entry point
+    (no dispatcher typing); others go through the dispatcher: the same values."""
+    x = _sigmoid_points()[:30000]
+    want = _sigmoid_kernel(x)
+    _eager._SIGMOID.get(np.dtype(np.float64), (x, x.copy()))
+    for _ in range(1200):  # (loading in a thread: at most ~2 min)
+        if _eager.sigmoid(x) is not None:
+            break
+        time.sleep(0.1)
+    assert _eager._SIGMOID_ENTRY[0] is not None
+    for a, w in ((x, want), (x.reshape(100, 300), want.reshape(100, 300))):
+        _same(_eager.sigmoid(a), w)
+        ro = a.copy()
+        ro.flags.writeable = False  # (not the entry point's signature: the dispatcher)
+        _same(_eager.sigmoid(ro), w)
+    _same(_eager.sigmoid(x.reshape(100, 300)[:, ::3]), want.reshape(100, 300)[:, ::3])

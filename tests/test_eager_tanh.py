@@ -101,3 +101,22 @@ def test_kernel_not_loaded_gives_the_same_values(monkeypatch):
     want = tg.tensor(x).tanh().numpy()
     monkeypatch.setattr(_eager._TANH, "get", lambda dt, args: None)
     np.testing.assert_array_equal(tg.tensor(x).tanh().numpy(), want)
+
+
+@pytest.mark.skipif(_eager.DISABLED, reason="no ufunc is compiled under NUMBA_DISABLE_JIT=1")
+def test_small_arrays_ufunc_is_the_kernels_bit_for_bit():
+    """Arrays of up to UFUNC_MAX values take the formula as a NumPy ufunc (its call costs
+    np.tanh's, not the kernel entry point's): the kernel's values bit for bit, any layout,
+    and through the op."""
+    x = _points()
+    with np.errstate(all="ignore"):  # (a ufunc: inf and nan set FP flags, as np.tanh's)
+        got = _eager._TANH_SMALL.build()(x)
+    want = _kernel(x)
+    np.testing.assert_array_equal(got, want)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+    small = x[:2 * _eager.UFUNC_MAX].reshape(2, -1)[:, ::2]  # (not C-contiguous)
+    out = _eager.tanh(small)
+    assert out.flags.c_contiguous and out.size <= _eager.UFUNC_MAX
+    np.testing.assert_array_equal(out, want[:2 * _eager.UFUNC_MAX].reshape(2, -1)[:, ::2])
+    for n in (1, 4, _eager.UFUNC_MAX, _eager.UFUNC_MAX + 1):
+        np.testing.assert_array_equal(tg.tensor(x[-n:]).tanh().numpy(), want[-n:])
