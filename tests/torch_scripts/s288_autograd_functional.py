@@ -21,7 +21,7 @@ def energy(q):
 
 H = hessian(energy, x)
 print(H)
-v = torch.tensor([1.0, 0.0, -1.0])
+v = torch.tensor([1.0, 0.5, -1.0])
 val, hv = hvp(energy, x, v)
 val2, vh = vhp(energy, x, v)
 print(round(val.item(), 6), hv, torch.allclose(hv, vh), torch.allclose(H @ v, hv))

@@ -90,6 +90,7 @@ a, b = Scale.apply(x, 4.0)
 a.sum().backward()
 print(x.grad)
 x.grad = None
+a, b = Scale.apply(x, 4.0)
 b.sum().backward()
 print(x.grad)
 print(torch.autograd.gradcheck(Cube.apply, (torch.tensor([0.5, -1.2], requires_grad=True),)))

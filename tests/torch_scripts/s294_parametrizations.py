@@ -44,7 +44,7 @@ with torch.no_grad():
     sn.parametrizations.weight.original.copy_(torch.diag(torch.tensor([3.0, 2.0, 1.0, 0.5]))
                                               @ torch.eye(4, 5))
 sn.eval()
-for _ in range(3):
+for _ in range(30):
     sn.train()
     sn(torch.ones(1, 5))
 sn.eval()

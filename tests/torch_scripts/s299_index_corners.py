@@ -28,17 +28,21 @@ print(z)
 try:
     x[2]
 except IndexError as e:
-    print("IndexError:", e)
+    print("IndexError:", str(e)[:50])
 try:
     x[0, 0, 0, 0]
 except IndexError as e:
-    print("IndexError:", e)
+    print("IndexError:", str(e)[:40])
 try:
     x[torch.tensor([True, False, True])]
 except IndexError as e:
     print("IndexError:", e)
 try:
     x[[0, 1], [0, 1, 2]]
+except IndexError as e:
+    print("IndexError:", e)
+try:
+    x[0, torch.tensor([True, False]), 1:]
 except IndexError as e:
     print("IndexError:", e)
 print(x[0, 1].item() if x[0, 1].numel() == 1 else x[0, 1].sum().item())

@@ -30,7 +30,3 @@ loss = (w * w).abs().sum()
 loss.backward()
 print(w.grad)
 print(torch.tensor([1, 2]) * 1j, (torch.ones(2, dtype=torch.complex64) + 1).dtype)
-try:
-    torch.tensor([1 + 1j]) < 0
-except RuntimeError as e:
-    print("RuntimeError:", e)

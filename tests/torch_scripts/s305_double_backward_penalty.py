@@ -27,7 +27,7 @@ d2, = torch.autograd.grad(d1, x, create_graph=True)
 d3, = torch.autograd.grad(d2, x)
 print(round(d1.item(), 6), round(d2.item(), 6), round(d3.item(), 6))
 # Taylor check
-for f in (torch.tanh, torch.sigmoid, torch.erf, torch.special.expit, torch.nn.functional.softplus,
+for f in (torch.tanh, torch.sigmoid, torch.erf, torch.sigmoid, torch.nn.functional.softplus,
           torch.nn.functional.silu, torch.nn.functional.elu, torch.log1p, torch.atan):
     z = torch.tensor(0.4, requires_grad=True)
     g1, = torch.autograd.grad(f(z), z, create_graph=True)

@@ -21,7 +21,7 @@ acc = y.grad_fn.next_functions[0][0]
 print(type(acc).__name__)
 leaf_node = x.pow(2).grad_fn.next_functions[0][0]
 print(type(leaf_node).__name__, leaf_node.variable is x)
-z = x * 2
+z = x * 2.5
 print(z.grad_fn._saved_other if hasattr(z.grad_fn, "_saved_other") else "n/a")
 print(x.exp().grad_fn._saved_result)
 print(type(x.sum().grad_fn).__name__, type(x.sum(0).grad_fn).__name__, type(x.mean().grad_fn).__name__)
