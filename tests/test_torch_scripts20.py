@@ -207,3 +207,34 @@ def test_promotion_with_complex_as_pytorchs(torch_float64):
     assert str(tg.result_type(tg.ones(2, dtype=tg.int32), 1j)) == "torch.complex128"
     with pytest.raises(TypeError, match="must be a Tensor or a Number, not str"):
         tg.result_type(tg.ones(2), "x")
+
+
+# ---- an instantiated autograd.Function: PyTorch's warning, then its legacy error -------------
+def _instance(L):
+    class Twice(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    with pytest.warns(DeprecationWarning) as record:
+        f = Twice()
+    return Twice, f, str(record[0].message)
+
+
+def test_instantiated_function_warns_and_raises_as_pytorchs(torch_float64):
+    (cls, f, said), (tcls, tf, tsaid) = _instance(tg), _instance(torch_float64)
+    assert said.replace(tcls.__qualname__, "") == tsaid.replace(tcls.__qualname__, "")
+    assert "should not be instantiated" in said
+    errors = []
+    for lib, obj in ((tg, f), (torch_float64, tf)):
+        with pytest.raises(RuntimeError) as info:
+            obj(lib.ones(2, requires_grad=True))
+        errors.append(str(info.value))
+    assert errors[0] == errors[1] and errors[0].startswith("Legacy autograd function")
+    x = tg.tensor([1.0, -2.0], requires_grad=True)  # (the class itself still applies)
+    cls.apply(x).sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0]
