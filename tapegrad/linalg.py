@@ -69,6 +69,11 @@ class LinAlgError(RuntimeError):
     definite): PyTorch's ``torch._C._LinAlgError`` (``torch.linalg.LinAlgError``)."""
 
 
+# (named as PyTorch's class is, for type(e).__name__; found under that name for pickle)
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+_LinAlgError = LinAlgError
+
+
 _named = named
 
 

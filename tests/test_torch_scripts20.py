@@ -238,3 +238,19 @@ def test_instantiated_function_warns_and_raises_as_pytorchs(torch_float64):
     x = tg.tensor([1.0, -2.0], requires_grad=True)  # (the class itself still applies)
     cls.apply(x).sum().backward()
     assert x.grad.tolist() == [2.0, 2.0]
+
+
+# ---- linalg's error class under PyTorch's name ---------------------------------------------
+def test_linalg_error_is_named_as_pytorchs(torch_float64):
+    import pickle
+    names = []
+    for L in (tg, torch_float64):
+        with pytest.raises(L.linalg.LinAlgError) as info:
+            L.linalg.inv(L.zeros(2, 2))
+        names.append((type(info.value).__name__, str(info.value)))
+        assert isinstance(info.value, RuntimeError)
+    assert names[0] == names[1] and names[0][0] == "_LinAlgError"
+    with pytest.raises(tg.linalg.LinAlgError) as info:
+        tg.linalg.cholesky(-tg.eye(2))
+    again = pickle.loads(pickle.dumps(info.value))
+    assert type(again) is tg.linalg.LinAlgError and str(again) == str(info.value)
