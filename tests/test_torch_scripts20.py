@@ -254,3 +254,29 @@ def test_linalg_error_is_named_as_pytorchs(torch_float64):
         tg.linalg.cholesky(-tg.eye(2))
     again = pickle.loads(pickle.dumps(info.value))
     assert type(again) is tg.linalg.LinAlgError and str(again) == str(info.value)
+
+
+# ---- tensordot: an int ``dims`` counts a's dims from the end, as PyTorch's messages say ------
+def _tensordot_calls(L):
+    a = L.tensor(np.arange(6.0).reshape(2, 3), requires_grad=True)
+    b = L.tensor(np.linspace(-1, 1, 12).reshape(3, 2, 2), requires_grad=True)
+    return a, b, [
+        lambda: L.tensordot(a, a, dims=1),
+        lambda: L.tensordot(a, b, dims=2),
+        lambda: L.tensordot(a, a.T, dims=([0], [0])),
+        lambda: L.tensordot(L.ones(2, 3, 4), L.ones(3, 5, 4), dims=([1, -1], [0, -2])),
+    ]
+
+
+def test_tensordot_errors_and_values_as_pytorchs(torch_float64):
+    (a, b, calls), (at, bt, tcalls) = _tensordot_calls(tg), _tensordot_calls(torch_float64)
+    for call, tcall in zip(calls, tcalls, strict=True):
+        with pytest.raises(RuntimeError) as got:
+            call()
+        with pytest.raises(RuntimeError) as want:
+            tcall()
+        assert str(got.value) == str(want.value)
+    for L, x, y in ((tg, a, b), (torch_float64, at, bt)):  # (the values and grads unchanged)
+        (L.tensordot(x, y, dims=1) ** 2).sum().backward()
+    np.testing.assert_allclose(np.asarray(a.grad), at.grad.numpy())
+    np.testing.assert_allclose(np.asarray(b.grad), bt.grad.numpy())
