@@ -280,3 +280,21 @@ def test_tensordot_errors_and_values_as_pytorchs(torch_float64):
         (L.tensordot(x, y, dims=1) ** 2).sum().backward()
     np.testing.assert_allclose(np.asarray(a.grad), at.grad.numpy())
     np.testing.assert_allclose(np.asarray(b.grad), bt.grad.numpy())
+
+
+# ---- a NumPy ufunc of tensors gives a tensor (bools as uint8), as PyTorch's __array_wrap__ --
+def _ufuncs(L):
+    x = L.tensor([0.5, -2.0, 3.0])
+    return [np.exp(x), np.greater(x, 0), np.add(L.tensor([1, 2]), L.tensor([3, 4])),
+            np.sqrt(L.tensor(4.0)), np.exp(L.tensor([1.0], dtype=L.float32)),
+            np.maximum(x, 1), np.add(np.ones(3), x)]
+
+
+def test_numpy_ufuncs_of_tensors_give_tensors_as_pytorchs(torch_float64):
+    for y, yt in zip(_ufuncs(tg), _ufuncs(torch_float64), strict=True):
+        assert isinstance(y, tg.Tensor) and not y.requires_grad
+        assert repr(y) == repr(yt)
+    x = tg.tensor([1.0, 2.0])
+    y = np.negative(x)
+    y[0] = 7.0  # (a new tensor: x keeps its values)
+    assert x.tolist() == [1.0, 2.0] and y.tolist() == [7.0, -2.0]
