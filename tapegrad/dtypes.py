@@ -7,6 +7,8 @@ which prints as PyTorch's and is equal to, hashes as and converts to the NumPy d
 """
 import builtins
 
+import functools
+
 import numpy as np
 
 
@@ -172,15 +174,58 @@ def torch_word(dt):
 def result_type(*operands):
     """PyTorch's promotion: operands are (dtype, ndim) pairs, ndim None for a Python scalar.
 
-    The highest category (bool < int < float) wins.  Within it, dimensioned tensors
-    decide; else zero-dim tensors; else a Python scalar gives the default dtype.
+    The highest category (bool < int < float < complex) wins.  Within it, dimensioned
+    tensors decide; else zero-dim tensors; else a Python scalar gives the default dtype.
     """
     cat = max(_category(dt) for dt, _ in operands)
-    for tier in (lambda n: n is not None and n > 0, lambda n: n == 0):
-        dts = [dt for dt, n in operands if tier(n) and _category(dt) == cat]
-        if dts:
-            return np.result_type(*dts)
-    return (bool, int64, _DEFAULT_FLOAT)[cat] if cat < 3 else operands[0][0]
+    if cat < 3:
+        for tier in (lambda n: n is not None and n > 0, lambda n: n == 0):
+            dts = [dt for dt, n in operands if tier(n) and _category(dt) == cat]
+            if dts:
+                return np.result_type(*dts)
+        return (bool, int64, _DEFAULT_FLOAT)[cat]
+    # complex: PyTorch's three results (dimensioned tensors, zero-dim ones, numbers) combined
+    # from the first down, a complex below a float giving the complex of the float's width
+    dim, zero = (_promote_all([dt for dt, n in operands if tier(n)])
+                 for tier in (lambda n: n is not None and n > 0, lambda n: n == 0))
+    numbers = [_category(dt) for dt, n in operands if n is None]
+    number = (bool, int64, _DEFAULT_FLOAT, _complex_of(_DEFAULT_FLOAT))[max(numbers)] \
+        if numbers else None
+    return _combine(dim, _combine(zero, number))
+
+
+def promote(a, b):
+    """PyTorch's promote_types of two NumPy dtypes: the higher category wins (bool < int <
+    float < complex), a float and a complex give the complex of the wider float."""
+    ca, cb = _category(a), _category(b)
+    if ca == cb or {ca, cb} == {2, 3}:
+        return np.promote_types(a, b)
+    return a if ca > cb else b
+
+
+def _promote_all(dts):
+    return functools.reduce(promote, dts) if dts else None
+
+
+def _complex_of(dt):
+    """The complex dtype with float ``dt``'s parts (float16's complex32 does not exist in
+    NumPy: complex64)."""
+    return np.result_type(dt, np.complex64)
+
+
+def _combine(higher, lower):
+    """PyTorch's combine_categories: ``higher``'s dtype unless ``lower`` is of a higher
+    category (None: absent)."""
+    if higher is None or lower is None:
+        return lower if higher is None else higher
+    ch, cl = _category(higher), _category(lower)
+    if ch == 3:
+        return higher
+    if cl == 3:
+        return _complex_of(higher) if ch == 2 else lower
+    if ch == 2:
+        return higher
+    return promote(higher, lower) if ch == 0 or cl == 2 else higher
 
 
 def wrapped(value, dt):

@@ -69,6 +69,11 @@ class LinAlgError(RuntimeError):
     definite): PyTorch's ``torch._C._LinAlgError`` (``torch.linalg.LinAlgError``)."""
 
 
+# (named as PyTorch's class is, for type(e).__name__; found under that name for pickle)
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+_LinAlgError = LinAlgError
+
+
 _named = named
 
 
@@ -1504,7 +1509,7 @@ def tensordot(a, b, dims=2, out=None):
     if isinstance(dims, int):
         if dims < 0:
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        da = list(range(a.ndim - dims, a.ndim))
+        da = list(range(-dims, 0))  # (as PyTorch counts them: its messages say dim -1)
         db = list(range(dims))
     else:
         da, db = dims
@@ -1512,13 +1517,14 @@ def tensordot(a, b, dims=2, out=None):
         db = [db] if isinstance(db, int) else list(db)
         if len(da) != len(db):
             raise RuntimeError("both dimension lists should have same length")
+    given = list(zip(da, db, strict=True))  # (the messages name the dims as given)
     da = [S._wrap_dim(d, a.ndim, "tensordot") for d in da]
     db = [S._wrap_dim(d, b.ndim, "tensordot") for d in db]
-    for x, y in zip(da, db, strict=True):
+    for x, y, (gx, gy) in zip(da, db, given, strict=True):
         if a.shape[x] != b.shape[y]:
             raise RuntimeError(f"contracted dimensions need to match, but first has size "
-                               f"{a.shape[x]} in dim {x} and second has size {b.shape[y]} in "
-                               f"dim {y}")
+                               f"{a.shape[x]} in dim {gx} and second has size {b.shape[y]} in "
+                               f"dim {gy}")
     fa = [d for d in range(a.ndim) if d not in da]
     fb = [d for d in range(b.ndim) if d not in db]
     k = int(np.prod([a.shape[d] for d in da])) if da else 1

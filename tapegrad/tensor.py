@@ -295,6 +295,12 @@ class Tensor:
         a = escape(np.asarray(_settled(self)))  # the caller may write through it (Tape.adopt)
         return a if dtype is None else a.astype(dtype)
 
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """A NumPy ufunc of tensors (``np.exp(t)``) gives a new tensor, as PyTorch's does,
+        bools as uint8 (PyTorch's choice); nothing is recorded."""
+        array = np.asarray(array)
+        return _leaf(norm(array.astype(np.uint8) if array.dtype == np.bool_ else array.copy()))
+
     def __float__(self):
         if state.tracing is not None:
             _trace_hook(self, "guard", "float()")

@@ -60,11 +60,10 @@ class iinfo:  # noqa: N801 (PyTorch's name)
 
 
 def promote_types(type1, type2):
-    """The dtype PyTorch promotes two dtypes to: the higher category (bool < int < float)
-    wins, within one category the wider type."""
-    a, b = np.dtype(type1), np.dtype(type2)
-    ca, cb = dtypes._category(a), dtypes._category(b)
-    return dtypes.of((a if ca > cb else b) if ca != cb else np.promote_types(a, b))
+    """The dtype PyTorch promotes two dtypes to: the higher category (bool < int < float <
+    complex) wins, within one category the wider type (a float and a complex: the complex
+    of the wider float)."""
+    return dtypes.of(dtypes.promote(np.dtype(type1), np.dtype(type2)))
 
 
 def _operand(x):
@@ -76,6 +75,8 @@ def _operand(x):
         return dtypes.int64, None
     if isinstance(x, (float, np.floating)):
         return dtypes.float64, None
+    if isinstance(x, (complex, np.complexfloating)):
+        return dtypes.complex128, None
     raise TypeError(f"result_type(): argument must be a Tensor or a Number, not "
                     f"{type(x).__name__}")
 

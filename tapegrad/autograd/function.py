@@ -35,6 +35,7 @@ are.  Non-leaves stored as plain ctx attributes (``ctx.y = y``) keep the tape al
 as the graph lives: use ``save_for_backward`` for tensors, as PyTorch advises.
 """
 import functools
+import warnings
 import weakref
 
 import numpy as np
@@ -130,10 +131,16 @@ class Function:
     docstring for an example."""
 
     def __init__(self, *args, **kwargs):
+        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions "
+                      "are all static, so you should invoke them on the class itself. "
+                      "Instantiating an autograd function will raise an error in a future "
+                      "version of PyTorch.", DeprecationWarning, stacklevel=2)
+
+    def __call__(self, *args, **kwargs):  # (an instance is a legacy Function: PyTorch's word)
         raise RuntimeError(
-            f"{type(self).__name__}: custom autograd.Functions are not instantiated; define "
-            "forward and backward as @staticmethod and call "
-            f"{type(self).__name__}.apply(...)")
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

@@ -34,14 +34,50 @@ def _zeros_like(x):
     return _leaf(norm(np.zeros(tuple(x.shape), x.dtype)))
 
 
-def _finish(gs, inputs, create_graph, strict, fn, what="output"):
+# strict mode's message for a gradient that is None, by the sweep that found it (PyTorch's)
+_INDEPENDENT = {
+    "vjp": "The output of the user-provided function is independent of input {i}. This is not "
+           "allowed in strict mode.",
+    "jvp": "The gradient with respect to the input is independent of entry {i} in the "
+           "grad_outputs when using the double backward trick to compute forward mode "
+           "gradients. This is not allowed in strict mode.",
+    "vhp": "The jacobian of the user-provided function is independent of input {i}. This is "
+           "not allowed in strict mode.",
+    "hvp": "The hessian of the user-provided function is independent of entry {i} in the "
+           "grad_jacobian. This is not allowed in strict mode as it prevents from using the "
+           "double backward trick to replace forward mode AD.",
+}
+_NO_GRAD = {  # strict mode's message for a result that does not require grad (PyTorch's)
+    "outputs": "Output {i} of the user-provided function does not require gradients. The "
+               "outputs must be computed in a differentiable manner from the input when "
+               "running in strict mode.",
+    "jacobian": "While computing the hessian, found that the jacobian of the user-provided "
+                "function with respect to input {i} is independent of the input. This is not "
+                "allowed in strict mode. You should ensure that your function is twice "
+                "differentiable and that the jacobian depends on the inputs (this would be "
+                "violated by a linear function for example).",
+}
+
+
+def _check_requires_grad(ts, kind, strict):
+    """In strict mode, every one of ``ts`` (a function's outputs, or its gradient when a
+    Hessian is wanted) must depend on the inputs; a gradient that is None (an input the
+    function does not use) is said to be so as vjp says it."""
+    if strict:
+        for i, t in enumerate(ts):
+            if t is None:
+                raise RuntimeError(_INDEPENDENT["vjp"].format(i=i))
+            if not t.requires_grad:
+                raise RuntimeError(_NO_GRAD[kind].format(i=i))
+
+
+def _finish(gs, inputs, create_graph, strict, fn):
     """None -> zeros (or an error in strict mode); detached unless create_graph."""
     out = []
     for i, (g, x) in enumerate(zip(gs, inputs, strict=True)):
         if g is None:
             if strict:
-                raise RuntimeError(f"The {what} of the user-provided function is independent "
-                                   f"of input {i}. This is not allowed in strict mode.")
+                raise RuntimeError(_INDEPENDENT[fn].format(i=i))
             g = _zeros_like(x)
         out.append(g if create_graph else g.detach())
     return tuple(out)
@@ -85,6 +121,7 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
     inputs, in_tuple = _tuple(inputs, "inputs", "vjp")
     xs = _prepare(inputs, create_graph)
     outs, out_tuple = _call(func, xs, "vjp")
+    _check_requires_grad(outs, "outputs", strict)
     vs = _vector(v, outs, "vjp")
     gs = grad(outs, xs, vs, create_graph=create_graph, retain_graph=create_graph,
               allow_unused=True) if any(o.requires_grad for o in outs) else [None] * len(xs)
@@ -99,6 +136,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     xs = _prepare(inputs, create_graph)
     vs = _vector(v, xs, "jvp")
     outs, out_tuple = _call(func, xs, "jvp")
+    _check_requires_grad(outs, "outputs", strict)
     with enable_grad():
         us = tuple(_zeros_like(o).requires_grad_(True) for o in outs)
         diff = [o for o in outs if o.requires_grad]
@@ -137,9 +175,18 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
     (a tensor; a tuple per input; a tuple per output of those).  One compiled sweep of the
     recorded graph per output element (``vectorize`` is accepted and gives the same)."""
     _check_strategy(strategy, vectorize, create_graph)
+    if strict and strategy == "forward-mode":
+        raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `strategy='
+                           '"forward-mode"` are not supported together (yet). Please either '
+                           'set `strict=False` or `strategy="reverse-mode"`.')
     inputs, in_tuple = _tuple(inputs, "inputs", "jacobian")
     xs = _prepare(inputs, create_graph)
     outs, out_tuple = _call(func, xs, "jacobian")
+    _check_requires_grad(outs, "outputs", strict)
+    if strict and vectorize:
+        raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and "
+                           "`vectorized=True` are not supported together. Please either set "
+                           "`strict=False` or `vectorize=False`.")
     table = []
     for oi, o in enumerate(outs):
         flat = o.reshape(-1)
@@ -180,10 +227,13 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
             raise RuntimeError("The function given to hessian should return a single Tensor "
                                "with a single element (got shape "
                                f"{tuple(outs[0].shape) if outs else ()}).")
+        _check_requires_grad(outs, "outputs", strict)
         if not outs[0].requires_grad:
             return tuple(_zeros_like(x) for x in xs)
         gs = grad(outs[0].reshape(()), xs, create_graph=True, allow_unused=True)
-        return _finish(gs, xs, True, strict, "hessian")
+        gs = _finish(gs, xs, True, False, "hessian")  # (PyTorch's jacobian, zeros for None)
+        _check_requires_grad(gs, "jacobian", strict)
+        return gs
 
     h = jacobian(gradient, inputs if in_tuple else inputs[0], create_graph=create_graph,
                  strict=strict, vectorize=vectorize, strategy=outer_jacobian_strategy)
@@ -210,10 +260,12 @@ def _hess_vec(func, inputs, v, create_graph, strict, fn):
         raise RuntimeError(f"The function given to {fn} should return a single Tensor with a "
                            "single element.")
     out = outs[0]
+    _check_requires_grad(outs, "outputs", strict)
     if not out.requires_grad:
         res = [None] * len(xs)
     else:
         gs = grad(out.reshape(()), xs, create_graph=True, allow_unused=True)
+        _check_requires_grad(gs, "jacobian", strict)
         pairs = [(g, w, i) for i, (g, w) in enumerate(zip(gs, vs, strict=True))
                  if g is not None and g.requires_grad]
         res = [None] * len(xs)

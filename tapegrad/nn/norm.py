@@ -316,10 +316,11 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     counts = np.array([len(b) for b in bags])
     if mode == "max":
         out = picked.max(1)[0]
-        empty = Tensor((counts == 0)[:, None])
-        return ops.where(empty, Tensor(np.zeros(1, weight.dtype)), out) if (counts == 0).any() \
-            else out
-    out = picked.sum(1)
-    if mode == "mean":
-        out = out / Tensor(np.maximum(counts, 1)[:, None].astype(weight.dtype))
-    return out
+        if (counts == 0).any():
+            out = ops.where(Tensor((counts == 0)[:, None]), Tensor(np.zeros(1, weight.dtype)), out)
+    else:
+        out = picked.sum(1)
+        if mode == "mean":
+            out = out / Tensor(np.maximum(counts, 1)[:, None].astype(weight.dtype))
+    # PyTorch's one node, whatever the mode, leads to the weight and the sample weights
+    return named_result(out, "EmbeddingBagBackward0", weight, per_sample_weights)

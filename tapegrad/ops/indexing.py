@@ -42,7 +42,40 @@ def getitem(input, key):
         if Ellipsis not in key:
             key = key + (Ellipsis,)  # a 0-d result is then a view too, not a NumPy scalar
         return _strided(input, src, src[key], name, key=key)
-    return _gathered(input, src, _flat_index(src.shape)[key], name)
+    return _gathered(input, src, positions(src.shape, key), name)
+
+
+def positions(shape, key):
+    """The flat positions ``x[key]`` reads, for a checked key with index arrays.  PyTorch
+    applies the ints, slices and Nones first and only then the arrays (and bools): x[0, :, i]
+    is x[0][:, i], of shape (3, len(i)) for x of (2, 3, 4), where NumPy's rule, with the int
+    an advanced index apart from i, would put i's dims first."""
+    flat = _flat_index(tuple(shape))
+    if any(type(k) is int for k in key):
+        flat = flat[_basic(key)]
+        key = tuple(k if isinstance(k, (np.ndarray, bool)) or k is Ellipsis else slice(None)
+                    for k in key if type(k) is not int)
+    try:
+        return flat[key]
+    except IndexError as e:
+        if "could not be broadcast" not in str(e):
+            raise
+        shapes = ", ".join(str(list(k.shape) if k.dtype != np.bool_ else [int(k.sum())])
+                           for k in key if isinstance(k, np.ndarray))
+        raise IndexError(f"shape mismatch: indexing tensors could not be broadcast together "
+                         f"with shapes {shapes}") from None
+
+
+def _basic(key):
+    """The part of ``key`` PyTorch applies first: its ints, slices and Nones, the dims of
+    its arrays kept whole (a mask's dims each; a bool adds no dim here)."""
+    out = []
+    for k in key:
+        if isinstance(k, np.ndarray):
+            out.extend([slice(None)] * (k.ndim if k.dtype == np.bool_ else 1))
+        elif not isinstance(k, bool):
+            out.append(k)
+    return tuple(out)
 
 
 def _select_first(input, d, i):
@@ -161,30 +194,28 @@ def _check_key(input, key):
     if used > nd:
         raise IndexError(f"too many indices for tensor of dimension {nd} (tensor of shape "
                          f"{shape})")
-    name, advanced, d = "AliasBackward0", False, 0
+    name, advanced, d, shift, bad_mask = "AliasBackward0", False, 0, 0, None
     for k in key:
         if k is Ellipsis:
             d += nd - used
         elif k is None:
-            name = "UnsqueezeBackward0"
+            name, shift = "UnsqueezeBackward0", shift + 1
         elif isinstance(k, bool):
             advanced = True
         elif isinstance(k, int):
             if not -shape[d] <= k < shape[d]:
                 raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
                                  f"{shape[d]} (tensor of shape {shape})")
-            name, d = "SelectBackward0", d + 1
+            name, d, shift = "SelectBackward0", d + 1, shift - 1
         elif isinstance(k, slice):
             if k.start not in (None, 0) or k.step not in (None, 1) or (
                     k.stop is not None and k.stop < shape[d]):
                 name = "SliceBackward0"  # PyTorch skips x[0:n] and x[:], not x[-n:]
             d += 1
         elif k.dtype == np.bool_:
-            for j, m in enumerate(k.shape):
-                if m != shape[d + j]:
-                    raise IndexError(
-                        f"The shape of the mask {list(k.shape)} at index {j} does not match the "
-                        f"shape of the indexed tensor {list(shape)} at index {d + j}")
+            bad = [j for j, m in enumerate(k.shape) if m != shape[d + j]]
+            if bad and bad_mask is None:
+                bad_mask = (k.shape, bad[0], d + bad[0] + shift)
             advanced, d = True, d + k.ndim
         else:
             bad = k[(k < -shape[d]) | (k >= shape[d])]
@@ -192,6 +223,11 @@ def _check_key(input, key):
                 raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} "
                                  f"with size {shape[d]} (tensor of shape {shape})")
             advanced, d = True, d + 1
+    if bad_mask is not None:  # (said of x[basic part]: PyTorch applies that first)
+        mask, j, at = bad_mask
+        left = list(np.broadcast_to(np.empty((), np.bool_), shape)[_basic(key)].shape)
+        raise IndexError(f"The shape of the mask {list(mask)} at index {j} does not match the "
+                         f"shape of the indexed tensor {left} at index {at}")
     return "IndexBackward0" if advanced else name
 
 

@@ -570,7 +570,7 @@ def setitem(self, key, value):
     if direct:
         target = self._data[key]
     elif advanced:
-        target = sh._flat_index(tuple(self.shape))[key]  # flat positions written, in key order
+        target = indexing.positions(self.shape, key)  # flat positions written, in key order
     else:
         target = views.key_positions(tuple(self.shape), key)
     v = value if isinstance(value, Tensor) or direct else Tensor(np.asarray(value))

@@ -1,0 +1,55 @@
+import torch
+
+
+def run(seed):
+    torch.manual_seed(seed)
+    a = torch.rand(3)
+    b = torch.randn(2, 2)
+    c = torch.randint(0, 10, (4,))
+    d = torch.randperm(5)
+    lin = torch.nn.Linear(3, 2)
+    return a, b, c, d, lin.weight.detach().clone()
+
+
+r1, r2, r3 = run(0), run(0), run(1)
+print([torch.equal(x, y) for x, y in zip(r1, r2)])
+print([torch.equal(x, y) for x, y in zip(r1, r3)])
+print([x.dtype for x in r1], [tuple(x.shape) for x in r1])
+print(sorted(r1[3].tolist()), bool((r1[0] >= 0).all() and (r1[0] < 1).all()))
+
+g = torch.Generator()
+g.manual_seed(123)
+s = g.get_state()
+x1 = torch.rand(4, generator=g)
+g.set_state(s)
+x2 = torch.rand(4, generator=g)
+print(torch.equal(x1, x2), g.initial_seed(), s.dtype, s.dim())
+state = torch.get_rng_state()
+y1 = torch.randn(3)
+torch.set_rng_state(state)
+y2 = torch.randn(3)
+print(torch.equal(y1, y2))
+with torch.random.fork_rng():
+    torch.manual_seed(999)
+    inner = torch.rand(2)
+z1 = torch.randn(3)
+torch.set_rng_state(state)
+torch.randn(3)
+z2 = torch.randn(3)
+print(torch.equal(z1, z2))
+torch.manual_seed(7)
+print(torch.initial_seed())
+t = torch.empty(1000).uniform_(2, 3)
+print(bool(t.min() >= 2), bool(t.max() < 3))
+m = torch.empty(2000).normal_(mean=5.0, std=0.1)
+print(abs(m.mean().item() - 5) < 0.02, abs(m.std().item() - 0.1) < 0.01)
+bern = torch.bernoulli(torch.full((1000,), 0.3))
+print(bern.dtype, set(bern.unique().tolist()) <= {0.0, 1.0}, 0.2 < bern.mean().item() < 0.4)
+mn = torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 4, replacement=True)
+print(mn, mn.dtype)
+try:
+    torch.multinomial(torch.tensor([0.5, 0.5]), 3)
+except RuntimeError as e:
+    print("RuntimeError:", e)
+print(torch.randint(3, 5, (2, 3)).unique().tolist() in ([3], [4], [3, 4]))
+print(torch.randn(2, 3, dtype=torch.float32).dtype, torch.rand_like(torch.zeros(2, dtype=torch.float16)).dtype)

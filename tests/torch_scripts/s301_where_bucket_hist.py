@@ -1,0 +1,41 @@
+import torch
+
+x = torch.tensor([-1.5, 0.0, 0.3, 2.2, 5.0, float("nan")])
+print(torch.where(x > 0, x, torch.zeros(())))
+print(torch.where(x > 0, x, -1))
+print(torch.where(x > 0))
+print(torch.nan_to_num(x, nan=-9.0).masked_fill(x < 0, 100))
+print(x.masked_select(x > 0), x.nanmean(), x.nansum())
+bounds = torch.tensor([0.0, 1.0, 3.0])
+v = torch.tensor([-1.0, 0.0, 0.5, 1.0, 3.0, 4.0])
+print(torch.bucketize(v, bounds), torch.bucketize(v, bounds, right=True))
+print(torch.searchsorted(bounds, v), torch.searchsorted(bounds, v, side="right"))
+print(torch.searchsorted(torch.tensor([[1, 3, 5], [2, 4, 6]]), torch.tensor([[3], [5]])))
+print(torch.searchsorted(bounds, v, out_int32=True).dtype, torch.bucketize(2.0, bounds))
+srt = torch.tensor([3.0, 1.0, 2.0])
+print(torch.searchsorted(srt, torch.tensor([1.5, 2.5]), sorter=torch.argsort(srt)))
+print(torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), bins=4, min=0, max=4))
+print(torch.histc(torch.tensor([1.0, 2.0, 1.0]), bins=3))
+h, edges = torch.histogram(torch.tensor([0.5, 1.5, 1.7, 3.0]), bins=3)
+print(h, edges)
+h, edges = torch.histogram(torch.tensor([0.5, 1.5, 1.7, 3.0]), bins=torch.tensor([0.0, 1.0, 2.0, 4.0]),
+                           weight=torch.tensor([1.0, 2.0, 3.0, 4.0]), density=True)
+print(h, edges)
+print(torch.bincount(torch.tensor([0, 1, 1, 3])), torch.bincount(torch.tensor([0, 1, 1]), minlength=5))
+print(torch.bincount(torch.tensor([0, 2, 2]), weights=torch.tensor([0.5, 1.0, 2.0])))
+print(torch.bincount(torch.tensor([], dtype=torch.long)))
+u = torch.tensor([1, 1, 2, 2, 3, 1, 1, 2])
+print(torch.unique_consecutive(u))
+print(torch.unique_consecutive(u, return_counts=True, return_inverse=True))
+m = torch.tensor([[1, 2], [1, 2], [3, 4], [1, 2]])
+print(torch.unique_consecutive(m, dim=0, return_counts=True))
+print(torch.unique(u, sorted=True, return_inverse=True, return_counts=True))
+print(torch.unique(m, dim=0), torch.unique(m, dim=1, return_inverse=True))
+try:
+    torch.bincount(torch.tensor([-1, 2]))
+except RuntimeError as e:
+    print("RuntimeError:", e)
+try:
+    torch.histc(torch.tensor([1, 2]), bins=2)
+except RuntimeError as e:
+    print("RuntimeError:", str(e)[:70])

@@ -1,0 +1,37 @@
+import torch
+
+scores = torch.tensor([[0.2, 1.5, -0.3, 0.9], [2.0, -1.0, 0.0, 0.4]], requires_grad=True)
+mask = torch.tensor([[True, True, False, True], [True, False, False, False]])
+masked = scores.masked_fill(~mask, float("-inf"))
+p = masked.softmax(-1)
+print(p)
+lse = torch.logsumexp(masked, dim=-1)
+print(lse, type(lse.grad_fn).__name__)
+(p[:, 0].sum() + lse.sum()).backward()
+print(scores.grad)
+vals = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+m = torch.tensor([[1, 0, 1], [0, 1, 1]], dtype=torch.bool)
+mean = (vals * m).sum(1) / m.sum(1)
+print(mean, m.sum(1).dtype, m.float().mean())
+print(vals.masked_fill(~m, float("inf")).amin(1), vals.masked_fill(~m, -float("inf")).amax(dim=1))
+print(torch.max(vals, 1), torch.min(vals, dim=0, keepdim=True).indices)
+print(vals.argmax(), vals.argmax(dim=1, keepdim=True), vals.max())
+print(torch.aminmax(vals), torch.aminmax(vals, dim=0))
+print(vals.std(dim=1), vals.std(dim=1, correction=0), vals.var(1, unbiased=False))
+print(torch.std_mean(vals, dim=0), torch.var_mean(vals, 1, keepdim=True))
+print(vals.median(), vals.median(1), vals.nanmedian(0).values)
+print(vals.quantile(0.25), torch.quantile(vals, torch.tensor([0.5, 0.9]), dim=1, interpolation="nearest"))
+print(vals.mode(1), vals.kthvalue(2, 1), vals.prod(1), vals.cumprod(1))
+print(torch.count_nonzero(m, dim=0), m.any(1), m.all(), vals.norm(p=1, dim=1), vals.norm(dim=0))
+print(vals.sum(dim=(0, 1)), vals.mean((-1,)), vals.amax((0, 1)), vals.logsumexp(0))
+print(torch.topk(vals.flatten(), 3), torch.topk(vals, 1, dim=0, largest=False))
+print(torch.msort(vals), vals.sort(dim=1, descending=True, stable=True))
+try:
+    vals.max(dim=2)
+except IndexError as e:
+    print("IndexError:", "Dimension out of range" in str(e))
+try:
+    torch.empty(0).max()
+except RuntimeError as e:
+    print("RuntimeError:", e)
+print(torch.empty(0, 3).sum(0), torch.empty(0).prod(), torch.empty(0).mean())
