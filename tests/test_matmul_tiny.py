@@ -186,3 +186,36 @@ def test_gradient_eager_replay_batch_and_torch():
             np.testing.assert_allclose(ge, gt.numpy(), rtol=1e-13, atol=1e-320)
         tiny = np.abs(A.grad.numpy()) < 2.0 ** -960
         assert tiny.sum() >= nb * (M // 3) * K  # (the rows the test is about)
+
+
+def test_scalings_are_the_multiplies():
+    """_scaled_rows and _rows_replaced make subnormals from integer mantissas (no microcode
+    assist), not by multiplying: the same bits as g * s and ys * inv + 0.0 on +-0, the
+    smallest subnormals, the largest, 2^-1022 and its neighbours, ties to even of the
+    product's rounding (odd mantissas scaled down by 2), NaN and inf, either sign."""
+    rng = np.random.default_rng(4)
+    sub = np.array([0.0, TINY, 2 * TINY, 3 * TINY, 2.0 ** -1022 - TINY, 2.0 ** -1022,
+                    2.0 ** -1022 + TINY, 1e-310, 2.0 ** -961, 1e-300, 2.0 ** -960])
+    g = np.concatenate([sub, -sub, rng.normal(size=13) * 1e-312,
+                        rng.normal(size=13) * 2.0 ** -970]).reshape(4, 12)
+    rows = np.array([0, 1, 3], np.int64)
+    gs, s = L._scaled_rows(g, rows)
+    assert s == _scale(g[rows])
+    _bits(gs, g[rows] * s)
+    odd = np.arange(1, 2 ** 12, 2, dtype=np.float64)[:96]  # mantissa ... .5 after one halving
+    for inv in (2.0 ** -1, 2.0 ** -60, 2.0 ** -959, 1.0):
+        ys = np.concatenate([odd * (TINY / inv) * 0.5, [0.0, -0.0, np.nan, np.inf, -np.inf],
+                             rng.normal(size=24) * 2.0 ** -1000 / inv,
+                             rng.normal(size=24) * 2.0 ** -1050 / inv,
+                             [2.0 ** -1022 / inv, -2.0 ** -1022 / inv, 2.0 ** -1023 / inv]])
+        ys = np.concatenate([ys, -ys[:96]]).reshape(-1, 8)
+        M, N = ys.shape[0] + 2, 8
+        rws = np.arange(1, M - 1, dtype=np.int64)
+        for write in (True, False):
+            adj = np.full(M * N + 3, 7.0)
+            with np.errstate(all="ignore"):
+                L._rows_replaced(adj, u(1), np.zeros((M, 1)), np.zeros((1, N)), ys, rws, inv,
+                                 u(1), u(0), write)
+                want = ys * inv + 0.0
+            got = adj[1:1 + M * N].reshape(M, N)[1:-1]
+            _bits(got, want if write else want + 7.0)
