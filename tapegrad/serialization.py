@@ -16,7 +16,11 @@ The file is a zip archive:
   only).
 
 A tensor loads as a new leaf with its dtype and ``requires_grad``; a tensor saved twice in
-one object loads as one object (views of one storage load as separate tensors).
+one object loads as one object.  Views of one tensor saved together keep sharing its
+memory, as PyTorch's tensors of one storage do: a view's entry names its base's entry
+(``view_of``, saved too even when the object does not hold it) with its ``offset`` and
+``stride`` there, and loads as a view of it (ops/views.py), so an in-place change of one
+writes into the base; its own values are still stored, and must equal the base's there.
 
 >>> import io, collections, tapegrad as tg
 >>> buf = io.BytesIO()
@@ -40,6 +44,7 @@ import numpy as np
 
 from . import dtypes, replay
 from .nn.parameter import Parameter
+from .ops import views
 from .replay import validate
 from .tensor import COMPLEX_HOOKS, Size, Tensor
 
@@ -85,7 +90,29 @@ class _Writer:
             self.arrays.append(a)
             self.meta.append(meta)
             self.keep.append(t)
+            if isinstance(t, Tensor):
+                self.share(t, a, meta)
         return self.seen[key]
+
+    def share(self, t, a, meta):
+        """Note in ``meta`` that tensor ``t`` (values ``a``) is a view of a base saved too,
+        where its layout there (PyTorch's stride and storage offset) names exactly its
+        elements and its values are the base's present ones (a view not refreshed since
+        its base changed, docs/limits.md, is saved apart, with the values it shows)."""
+        base = views.root(t)
+        if base is None or base.ndim == 0 or base.dtype != t.dtype:
+            return
+        b = np.asarray(base.detach().numpy()).reshape(-1)
+        pos = views.positions(views.of(t))
+        up = views.of(t)[0]
+        while views.of(up) is not None:
+            pos = views.positions(views.of(up)).reshape(-1)[pos]
+            up = views.of(up)[0]
+        stride, offset = list(t.stride()), int(t.storage_offset())
+        if _strided(offset, stride, a.shape).tolist() != pos.tolist() or \
+                b[pos].tobytes() != a.tobytes():
+            return
+        meta.update(view_of=self.array(base), offset=offset, stride=stride)
 
     def node(self, obj, depth=0):
         if depth > 200:
@@ -246,6 +273,8 @@ class _Reader:
             raise _corrupt(f"member {name} is a bool array holding bytes other than 0 and 1")
         a = np.frombuffer(raw, dtype).reshape(shape).copy()
         kind = m.get("kind")
+        if "view_of" in m:
+            return self.view(i, m, a, kind)
         if kind == "tensor":
             rg = m.get("requires_grad") is True
             if rg and dtype.kind not in "fc":
@@ -266,6 +295,39 @@ class _Reader:
             out = a[()] if a.ndim == 0 else a
         else:
             raise _corrupt(f"entry {i} of 'tensors' has an unknown kind {kind!r}")
+        self.cache[i] = out
+        return out
+
+    def view(self, i, m, a, kind):
+        """Entry ``i`` (values ``a``): a view of the base entry ``m['view_of']`` (a tensor
+        entry that is no view itself, of one dtype) at ``m['offset']``, ``m['stride']``,
+        which must stay inside the base and name the values ``a``."""
+        j, offset, stride = m.get("view_of"), m.get("offset"), m.get("stride")
+        mb = self.meta[j] if type(j) is int and 0 <= j < len(self.meta) else None
+        if kind != "tensor" or j == i or not isinstance(mb, dict) or \
+                mb.get("kind") != "tensor" or "view_of" in mb or mb.get("dtype") != m["dtype"]:
+            raise _corrupt(f"entry {i} of 'tensors' names no tensor entry of its dtype as its "
+                           f"base: view_of={j!r}")
+        if type(offset) is not int or not isinstance(stride, list) or \
+                len(stride) != a.ndim or not all(type(s) is int for s in stride + [offset]) \
+                or min(stride + [offset]) < 0:
+            raise _corrupt(f"entry {i} of 'tensors' has a malformed view layout: "
+                           f"offset={offset!r}, stride={stride!r}")
+        base = self.array(j)
+        src = np.asarray(base._data)  # (C order: loaded as a copy)
+        flat = src.reshape(-1)
+        end = offset + sum((n - 1) * s for n, s in zip(a.shape, stride))
+        if a.size and end >= flat.size:
+            raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
+                           f"which has {flat.size}")
+        item = src.itemsize
+        view = np.lib.stride_tricks.as_strided(flat[offset:] if a.size else flat[:0], a.shape,
+                                               [s * item for s in stride], writeable=False)
+        if view.tobytes() != a.tobytes():
+            raise _corrupt(f"entry {i} of 'tensors' holds values other than its base's at "
+                           "its view layout")
+        out = Tensor(a, requires_grad=m.get("requires_grad") is True)
+        views.note(out, base, src, view)
         self.cache[i] = out
         return out
 
@@ -307,6 +369,14 @@ class _Reader:
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _strided(offset, stride, shape):
+    """The flat positions ``offset + sum(i_k * stride_k)`` of a tensor of ``shape``."""
+    pos = np.int64(offset)
+    for n, s in zip(shape, stride):
+        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * s)
+    return np.asarray(pos)
 
 
 def _mapped(map_location, t):
