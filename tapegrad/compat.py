@@ -871,12 +871,15 @@ _TABLE = {
             "quantized_max_pool2d quantized_max_pool3d quantized_lstm quantized_gru "
             "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
             "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32 "
-            "choose_qparams_optimized fused_moving_avg_obs_fake_quant",
-    _STORAGE: "set_ is_set_to from_file",
+            "choose_qparams_optimized fused_moving_avg_obs_fake_quant per_tensor_affine "
+            "per_channel_affine per_channel_affine_float_qparams per_tensor_symmetric "
+            "per_channel_symmetric",
+    _STORAGE: "set_ is_set_to from_file Storage StorageBase BFloat16Storage QInt32Storage "
+              "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
-    _DEVICE: "xpu ipu mtia record_stream",
+    _DEVICE: "xpu ipu mtia record_stream Stream Event get_device_module",
     _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "
               "cudnn_convolution_relu cudnn_convolution_add_relu cudnn_grid_sampler "
               "cudnn_affine_grid_generator cudnn_is_acceptable miopen_batch_norm "
@@ -893,7 +896,19 @@ _TABLE = {
               "batch_norm_elemt batch_norm_gather_stats batch_norm_backward_elemt "
               "batch_norm_backward_reduce batch_norm_update_stats",
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
-             "parse_type_comment merge_type_from_type_comment unify_type_list",
+             "parse_type_comment merge_type_from_type_comment unify_type_list "
+             "AliasDb AnyType Argument ArgumentSpec AwaitType Block BoolType CallStack Capsule "
+             "ClassType Code CompilationUnit CompleteArgumentSpec ComplexType "
+             "ConcreteModuleType ConcreteModuleTypeBuilder DeviceObjType DictType EnumType "
+             "ErrorReport ExecutionPlan FileCheck FloatType FunctionSchema Future FutureType "
+             "Gradient Graph GraphExecutorState IODescriptor InferredType IntType "
+             "InterfaceType JITException ListType LiteScriptModule NoneType NumberType "
+             "OptionalType PyObjectType RRefType ScriptClass ScriptClassFunction ScriptDict "
+             "ScriptDictIterator ScriptDictKeyIterator ScriptFunction ScriptList "
+             "ScriptListIterator ScriptMethod ScriptModule ScriptModuleSerializer ScriptObject "
+             "ScriptObjectProperty StaticModule StreamObjType StringType SymBoolType "
+             "SymIntType TensorType TracingState TupleType Type UnionType Use Value "
+             "ModuleDict ParameterDict BufferDict",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -911,7 +926,7 @@ _TABLE = {
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",
     "dtypes NumPy lacks (sub-byte and packed ones)":
         "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
-        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4",
+        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4 bit",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",

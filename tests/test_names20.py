@@ -1,0 +1,80 @@
+"""Names a PyTorch program may touch that tapegrad lacked (a comparison of public names
+with PyTorch 2.13's, names20), each against PyTorch: constraints.multinomial and
+MixtureSameFamilyConstraint, func.replace_all_batch_norm_modules_, Tensor.module_load,
+torch.backends' cpu / mha / opt_einsum answers, and JIT, storage, quantization and device
+names refused with the reason."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+def test_multinomial_constraint(torch):
+    vals = [[1.0, 2.0, 0.0], [3.0, 2.0, 1.0], [-1.0, 0.0, 1.0]]
+    for n in (3, 6):
+        ours = tg.distributions.constraints.multinomial(n)
+        theirs = torch.distributions.constraints.multinomial(n)
+        assert ours.check(tg.tensor(vals)).tolist() == theirs.check(torch.tensor(vals)).tolist()
+        assert (ours.is_discrete, ours.event_dim) == (theirs.is_discrete, theirs.event_dim)
+
+
+def test_mixture_same_family_constraint(torch):
+    c = {L: L.distributions.constraints for L in (tg, torch)}
+    x = [[0.5, -1.0], [2.0, 3.0]]
+    for base in ("positive", "real_vector", "simplex"):
+        got = [c[L].MixtureSameFamilyConstraint(getattr(c[L], base)).check(L.tensor(x)).tolist()
+               for L in (tg, torch)]
+        assert got[0] == got[1]
+    assert repr(c[tg].MixtureSameFamilyConstraint(c[tg].positive)).startswith(
+        "MixtureSameFamilyConstraint(")
+    with pytest.raises(AssertionError, match="base_constraint must be a Constraint"):
+        c[tg].MixtureSameFamilyConstraint(3)
+
+
+def test_replace_all_batch_norm_modules_(torch):
+    out = []
+    for L in (tg, torch):
+        L.manual_seed(0)
+        m = L.nn.Sequential(L.nn.Linear(3, 4), L.nn.BatchNorm1d(4), L.nn.ReLU())
+        assert L.func.replace_all_batch_norm_modules_(m) is m
+        bn = m[1]
+        out.append((bn.running_mean, bn.running_var, bn.num_batches_tracked,
+                    bn.track_running_stats, sorted(dict(m.named_buffers()))))
+        m.eval()  # (batch statistics even in eval mode, as without running stats)
+        x = L.tensor(np.arange(6.0).reshape(2, 3), dtype=L.float32)
+        y = m[1](x @ L.ones(3, 4))
+        assert float(y.abs().sum()) < 8.0 + 1e-3  # each column normalised over the batch
+    assert out[0] == out[1] == (None, None, None, False, [])
+
+
+def test_module_load(torch):
+    for L in (tg, torch):
+        p = L.zeros(2)
+        q = L.tensor([1.0, 2.0], requires_grad=True)
+        r = p.module_load(q)
+        assert r.tolist() == [1.0, 2.0] and p.tolist() == [1.0, 2.0] and not r.requires_grad
+        assert p.module_load(q, assign=True).tolist() == [1.0, 2.0]
+        assert not p.module_load(q, assign=True).requires_grad
+
+
+def test_backends_answers(torch):
+    assert tg.backends.cpu.get_cpu_capability() in ("DEFAULT", "AVX2", "AVX512")
+    assert torch.backends.mha.get_fastpath_enabled() is tg.backends.mha.get_fastpath_enabled()
+    tg.backends.mha.set_fastpath_enabled(False)
+    assert tg.backends.mha.get_fastpath_enabled() is False
+    tg.backends.mha.set_fastpath_enabled(True)
+    assert tg.backends.opt_einsum.is_available() is False  # (NumPy's einsum here)
+    assert tg.backends.nnpack.is_available() is False  # (no NNPACK kernels here)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("ScriptModule", "TorchScript"), ("FileCheck", "TorchScript"),
+    ("Storage", "storage objects"), ("per_tensor_affine", "quantized"),
+    ("Stream", "devices other than the CPU"), ("bit", "dtypes NumPy lacks")])
+def test_out_of_scope_names_say_why(name, why, torch):
+    assert hasattr(torch, name)
+    with pytest.raises(AttributeError, match=f"tapegrad does not support {why}"):
+        getattr(tg, name)
+    assert not hasattr(tg, name)
