@@ -72,6 +72,7 @@ class _Writer:
         self.meta = []
         self.seen = {}  # id(tensor) -> index (one object saved twice loads as one)
         self.keep = []  # the objects seen, alive while saving (so their ids stay unique)
+        self.tensors = []  # (tensor, values, meta) of each saved tensor, for link()
 
     def array(self, t):
         key = id(t)
@@ -91,28 +92,35 @@ class _Writer:
             self.meta.append(meta)
             self.keep.append(t)
             if isinstance(t, Tensor):
-                self.share(t, a, meta)
+                self.tensors.append((t, a, meta))
         return self.seen[key]
 
-    def share(self, t, a, meta):
-        """Note in ``meta`` that tensor ``t`` (values ``a``) is a view of a base saved too,
-        where its layout there (PyTorch's stride and storage offset) names exactly its
-        elements and its values are the base's present ones (a view not refreshed since
-        its base changed, docs/limits.md, is saved apart, with the values it shows)."""
-        base = views.root(t)
-        if base is None or base.ndim == 0 or base.dtype != t.dtype:
-            return
-        b = np.asarray(base.detach().numpy()).reshape(-1)
-        pos = views.positions(views.of(t))
-        up = views.of(t)[0]
-        while views.of(up) is not None:
-            pos = views.positions(views.of(up)).reshape(-1)[pos]
-            up = views.of(up)[0]
-        stride, offset = list(t.stride()), int(t.storage_offset())
-        if _strided(offset, stride, a.shape).tolist() != pos.tolist() or \
-                b[pos].tobytes() != a.tobytes():
-            return
-        meta.update(view_of=self.array(base), offset=offset, stride=stride)
+    def link(self):
+        """After the walk: note in each saved view's meta that it views a base saved too
+        (``view_of``, PyTorch's ``offset`` and ``stride`` there).  The base is the tensor
+        at the end of its chain of views, or, when the object does not hold that one, a
+        saved tensor covering all of it in order (``x = arange(12.).reshape(3, 4)``: views
+        of x then load as views of x, and writing into one shows in x).  A view whose
+        layout does not name its elements exactly, or not refreshed since its base
+        changed (docs/limits.md), is saved apart, with the values it shows."""
+        groups = {}
+        for t, a, meta in list(self.tensors):
+            root = views.root(t)
+            if root is not None and root.ndim and root.dtype == t.dtype:
+                groups.setdefault(id(root), (root, []))[1].append(
+                    (t, a, meta, _root_positions(t)))
+        for root, members in groups.values():
+            flat = np.asarray(root.detach().numpy()).reshape(-1)
+            base = root
+            if id(root) not in self.seen:
+                base = next((t for t, _, _, pos in members if pos.size == flat.size and
+                             np.array_equal(pos.reshape(-1), np.arange(flat.size))), root)
+            for t, a, meta, pos in members:
+                stride, offset = list(t.stride()), int(t.storage_offset())
+                if t is base or _strided(offset, stride, a.shape).tolist() != pos.tolist() \
+                        or flat[pos].tobytes() != a.tobytes():
+                    continue
+                meta.update(view_of=self.array(base), offset=offset, stride=stride)
 
     def node(self, obj, depth=0):
         if depth > 200:
@@ -185,6 +193,7 @@ def save(obj, f):
         pickled = buf.getvalue()
         header["root"] = None
         header["pickle"] = _PICKLE
+    w.link()
     header["tensors"] = w.meta
     if isinstance(f, (str, os.PathLike)):
         with open(f, "wb") as fh:
@@ -369,6 +378,17 @@ class _Reader:
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _root_positions(t):
+    """The flat positions (C order) of view ``t``'s elements in the values of the tensor
+    at the end of its chain of views."""
+    vb = views.of(t)
+    pos = views.positions(vb)
+    while views.of(vb[0]) is not None:
+        vb = views.of(vb[0])
+        pos = views.positions(vb).reshape(-1)[pos]
+    return pos
 
 
 def _strided(offset, stride, shape):

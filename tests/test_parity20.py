@@ -108,6 +108,18 @@ def test_saved_view_writes_into_its_saved_base(view, torch_float64):
     np.testing.assert_array_equal(out[1][1], out[0][1])
 
 
+def test_views_of_a_saved_view_of_an_unsaved_tensor_write_into_it(torch_float64):
+    torch = torch_float64
+    out = []
+    for L in (torch, tg):
+        x = L.arange(12.0, dtype=L.float64).reshape(3, 4)  # (a view of arange's result)
+        back = _round_trip(L, {"x": x, "r": x[1], "c": x[:, 2]})
+        back["r"].mul_(-1.0)
+        back["c"][0] = 50.0
+        out.append(_np(back["x"]))
+    np.testing.assert_array_equal(out[1], out[0])
+
+
 def test_two_views_of_an_unsaved_base_share_it(torch_float64):
     torch = torch_float64
     for L in (torch, tg):
