@@ -211,7 +211,11 @@ rng = np.random.default_rng(3)
 _A = rng.standard_normal((2, 3, 3))
 LINALG = {
     "solve": lambda L, a: L.linalg.solve(a, L.ones(2, 3, 2, dtype=a.dtype)),
+    "solve_vector": lambda L, a: L.linalg.solve(a, a[..., 0] ** 2),
+    "solve_right": lambda L, a: L.linalg.solve(a, a.sin(), left=False),
     "cholesky": lambda L, a: L.linalg.cholesky(a @ a.mT + 3 * L.eye(3, dtype=a.dtype)),
+    "cholesky_upper": lambda L, a: L.linalg.cholesky(a @ a.mT + 3 * L.eye(3, dtype=a.dtype),
+                                                     upper=True),
     "qr": lambda L, a: L.linalg.qr(a)[1],
     "eigh": lambda L, a: L.linalg.eigh(a @ a.mT)[0],
     "eigh_vectors": lambda L, a: L.linalg.eigh(a @ a.mT)[1].abs(),
@@ -241,6 +245,27 @@ def test_forward_ad_dual_through_linalg(name, torch_float64):
     h = 1e-6  # and central differences
     fd = (_np(f(tg, tg.tensor(_A + h * t))) - _np(f(tg, tg.tensor(_A - h * t)))) / (2 * h)
     np.testing.assert_allclose(_np(ours.tangent), fd, atol=1e-5)
+
+
+@pytest.mark.parametrize("fn", ["LinalgSolve", "LinalgCholesky", "LinalgEigh", "LinalgInv",
+                                "LinalgDet", "LinalgSlogdet"])
+def test_common_linalg_functions_have_their_own_tangent_rule(fn):
+    # (the others go by transposition: two reverse sweeps)
+    assert getattr(tg.linalg, fn).jvp is not tg.autograd.Function.jvp
+
+
+def test_forward_ad_cholesky_and_eigh_with_an_unsymmetric_tangent(torch_float64):
+    # (the tangent as given, as PyTorch's rules read it, not its symmetric part)
+    torch = torch_float64
+    S = _A[0] @ _A[0].T + 3 * np.eye(3)
+    t = rng.standard_normal((3, 3))
+    for f in (lambda L, a: L.linalg.cholesky(a), lambda L, a: L.linalg.eigh(a)[0]):
+        got = [L.func.jvp(lambda a: f(L, a), (L.tensor(S),), (L.tensor(t),))[1]
+               for L in (torch, tg)]
+        fa = tg.autograd.forward_ad
+        with fa.dual_level():
+            dual = fa.unpack_dual(f(tg, fa.make_dual(tg.tensor(S), tg.tensor(t)))).tangent
+        np.testing.assert_allclose(_np(dual), got[0].numpy(), atol=1e-12)
 
 
 def test_forward_ad_users_function_without_jvp_still_raises():
