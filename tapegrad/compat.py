@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, linalg, methods, special
+from . import creation, dtypes, linalg, methods, nn, special, testing
 from ._state import state
 from .nn import functional as F
 from .ops import inplace, inplace_more, views
@@ -21,6 +21,7 @@ from .ops._record import node
 from .ops.aliases import divide
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
+from .utils import data as _data
 
 # ---- in-place spellings: each runs the method of its name without the underscore, then the
 # tensor takes the result (ops/inplace_more.py: leaf checks, version counter, rebasing) -----
@@ -595,6 +596,34 @@ FUNCTIONS.update({n: layout(n) for n in (
 FUNCTIONS.update({n: memory_format(n) for n in (
     "contiguous_format", "channels_last", "channels_last_3d", "preserve_format")})
 FUNCTIONS["default_generator"] = creation._DEFAULT
+FUNCTIONS["legacy_contiguous_format"] = FUNCTIONS["contiguous_format"]  # (PyTorch's alias)
+
+
+def hash_tensor(input, dim=None, *, keepdim=False, mode=0):
+    """The xor of the elements' 64-bit patterns (floats as float64, integers as int64), over
+    ``dim`` (all dims by default): a uint64 tensor, PyTorch's mode 0.
+
+    >>> import tapegrad as tg
+    >>> tg.hash_tensor(tg.tensor([[1, 2], [3, 4]]), 1).tolist()
+    [3, 7]
+    """
+    if mode != 0:
+        raise RuntimeError(f"hash_tensor: only mode=0 (xor reduction) is supported, got {mode}")
+    a = np.asarray(input.detach()._data)
+    if a.dtype.kind == "c":
+        raise RuntimeError("hash_tensor: complex tensors are not supported")
+    bits = a.astype(np.float64 if a.dtype.kind == "f" else np.int64).view(np.uint64)
+    axes = tuple(range(a.ndim)) if dim is None else tuple(
+        _wrap_dim(d, a.ndim, "hash_tensor") for d in (dim if isinstance(dim, (tuple, list))
+                                                      else (dim,)))
+    return Tensor(np.asarray(np.bitwise_xor.reduce(bits, axis=axes, keepdims=keepdim),
+                             np.uint64))
+
+
+Tensor.hash_tensor = hash_tensor
+FUNCTIONS["hash_tensor"] = hash_tensor
+FUNCTIONS["init_num_threads"] = lambda: None  # (NumPy's and Numba's pools start themselves)
+FUNCTIONS["compiled_with_cxx11_abi"] = lambda: True  # (PyTorch 2.13's builds' answer)
 
 
 def set_default_tensor_type(t):
@@ -967,6 +996,36 @@ def _unsupported(owner, name):
 def module_getattr(name):
     """``tapegrad.X`` for a name the module lacks (PEP 562)."""
     raise _unsupported("module 'tapegrad'", name)
+
+
+# the same for names of PyTorch's submodules: ``tapegrad.nn.quantized`` raises saying why
+_QUANTIZATION = "quantization (values are float or integer arrays, never quantized)"
+_SUBMODULES = {
+    nn: {_QUANTIZATION: "quantized qat intrinsic quantizable"},
+    F: {"float8 and grouped matmul kernels (scaled_mm, grouped_mm); use matmul":
+        "scaled_mm scaled_grouped_mm grouped_mm ScalingType SwizzleType"},
+    _data: {"DataPipes (deprecated by PyTorch, now torchdata's); use Dataset and DataLoader":
+            "IterDataPipe MapDataPipe DFIterDataPipe DataChunk datapipes functional_datapipe "
+            "guaranteed_datapipes_determinism non_deterministic runtime_validation "
+            "runtime_validation_disabled argument_validation"},
+    testing: {_SCRIPT: "FileCheck"},
+}
+
+
+def _submodule_getattr(module, table):
+    reasons = {name: reason for reason, names in table.items() for name in names.split()}
+    owner = f"module '{module.__name__}'"
+
+    def getattr_(name):
+        if name in reasons:
+            raise AttributeError(f"{owner} has no attribute '{name}': tapegrad does not "
+                                 f"support {reasons[name]}")
+        raise AttributeError(f"{owner} has no attribute '{name}'")
+    return getattr_
+
+
+for _module, _table in _SUBMODULES.items():
+    _module.__getattr__ = _submodule_getattr(_module, _table)
 
 
 class _Refused:

@@ -78,3 +78,39 @@ def test_out_of_scope_names_say_why(name, why, torch):
     with pytest.raises(AttributeError, match=f"tapegrad does not support {why}"):
         getattr(tg, name)
     assert not hasattr(tg, name)
+
+
+@pytest.mark.parametrize("module, name, why", [
+    ("nn", "quantized", "quantization"), ("nn", "qat", "quantization"),
+    ("nn.functional", "scaled_mm", "float8"), ("utils.data", "IterDataPipe", "DataPipes"),
+    ("testing", "FileCheck", "TorchScript")])
+def test_out_of_scope_submodule_names_say_why(module, name, why, torch):
+    import importlib
+    assert hasattr(importlib.import_module(f"torch.{module}"), name)
+    ours = importlib.import_module(f"tapegrad.{module}")
+    with pytest.raises(AttributeError, match=f"tapegrad does not support {why}"):
+        getattr(ours, name)
+    with pytest.raises(AttributeError, match=r"has no attribute 'no_such_name'$"):
+        ours.no_such_name
+
+
+def test_hash_tensor(torch):
+    rng = np.random.default_rng(0)
+    cases = [rng.standard_normal((2, 3, 4)), rng.integers(-9, 9, (3, 4)),
+             np.array([True, False, True]), np.float32([1.5, -2.25]), np.array(2.5)]
+    for a in cases:
+        x, y = tg.tensor(a), torch.tensor(a)
+        dims = [None] + list(range(-a.ndim, a.ndim)) + ([(0, -1)] if a.ndim > 1 else [])
+        for dim in dims:
+            for keepdim in (False, True):
+                ours = tg.hash_tensor(x, dim, keepdim=keepdim)
+                theirs = torch.hash_tensor(y, dim=dim, keepdim=keepdim)
+                assert ours.dtype == tg.uint64 and tuple(ours.shape) == tuple(theirs.shape)
+                assert ours.tolist() == theirs.tolist()
+    assert tg.tensor([1, 2]).hash_tensor().item() == 3
+
+
+def test_small_torch_names(torch):
+    assert repr(tg.legacy_contiguous_format) == repr(torch.legacy_contiguous_format)
+    assert tg.init_num_threads() is None
+    assert tg.compiled_with_cxx11_abi() is torch.compiled_with_cxx11_abi()
