@@ -114,3 +114,20 @@ def test_small_torch_names(torch):
     assert repr(tg.legacy_contiguous_format) == repr(torch.legacy_contiguous_format)
     assert tg.init_num_threads() is None
     assert tg.compiled_with_cxx11_abi() is torch.compiled_with_cxx11_abi()
+
+
+def test_constructor_and_call_arguments_pytorch_has(torch):
+    # (a comparison of signatures found these three missing)
+    for L in (tg, torch):
+        m = L.nn.InstanceNorm1d(3, affine=True, bias=False)
+        assert m.bias is None and sorted(dict(m.named_parameters())) == ["weight"]
+        with pytest.warns(FutureWarning, match="`min_value` is deprecated and renamed to"):
+            h = L.nn.Hardtanh(min_value=-2.0, max_value=3.0)
+        assert (h.min_val, h.max_val) == (-2.0, 3.0)
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        with pytest.warns(FutureWarning, match="`grad_variables` is deprecated"):
+            L.autograd.backward([x * x], grad_variables=[L.ones(2)])
+        assert x.grad.tolist() == [2.0, 4.0]
+        with pytest.raises(RuntimeError, match="arguments both passed to `backward"), \
+                pytest.warns(FutureWarning):
+            L.autograd.backward([x * x], [L.ones(2)], grad_variables=[L.ones(2)])
