@@ -131,3 +131,23 @@ def test_constructor_and_call_arguments_pytorch_has(torch):
         with pytest.raises(RuntimeError, match="arguments both passed to `backward"), \
                 pytest.warns(FutureWarning):
             L.autograd.backward([x * x], [L.ones(2)], grad_variables=[L.ones(2)])
+
+
+def test_increment_version(torch):
+    for L in (tg, torch):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        y = x.exp()
+        z = y * y  # (saves y)
+        L.autograd.graph.increment_version(y)
+        assert y._version == 1
+        with pytest.raises(RuntimeError, match="output 0 of Exp, is at version 1; expected "
+                                               "version 0 instead"):
+            z.sum().backward()
+        w = L.tensor([1.0, 2.0], requires_grad=True)
+        q = (w * w).sum()
+        L.autograd.graph.increment_version([w])
+        with pytest.raises(RuntimeError, match="is at version 1; expected version 0"):
+            q.backward()
+        L.autograd.graph.increment_version(w)  # (before the op: nothing saved is stale)
+        (w * w).sum().backward()
+        assert w.grad.tolist() == [2.0, 4.0]

@@ -137,6 +137,22 @@ def _bump(t):
         _write_back(t, t._vb)
 
 
+def count_change(t):
+    """``autograd.graph.increment_version``: t's counter moves as an in-place op's does
+    (its values changed where no op saw it: a cached slot of them is stale too), and no
+    value is written anywhere."""
+    note_write()
+    tape = state.tape
+    if tape is not None:  # (the rows recorded so far read the old values)
+        _log_mutation(t, tape, _old_slots(t, tape))
+    c = _counter(t)
+    c.version += 1
+    if t._tok is not None:
+        c.slot, c.gen = t._slot, t._gen
+    else:
+        t._gen = 0  # (a leaf's cached slot holds the old values)
+
+
 def _write_back(t, vb):
     """After an in-place op on view ``t``: write its values into its base (ops/views.py)."""
     base = vb[0]
