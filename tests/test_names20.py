@@ -151,3 +151,35 @@ def test_increment_version(torch):
         L.autograd.graph.increment_version(w)  # (before the op: nothing saved is stale)
         (w * w).sum().backward()
         assert w.grad.tolist() == [2.0, 4.0]
+
+
+def test_allow_mutation_on_saved_tensors(torch):
+    got = []
+    for L in (tg, torch):
+        with L.autograd.graph.allow_mutation_on_saved_tensors() as ctx:
+            assert type(ctx).__name__ == "_AllowMutationOnSavedContext"
+            x = L.tensor([1.0, 2.0], requires_grad=True)
+            y = x.exp()
+            z = (y * y).sum()
+            y.mul_(3.0)  # (saved by y * y: backward uses the values saved)
+            z.backward()
+            a = x * 1.0
+            b = (a * a).sum()
+            a[0] = 5.0
+            b.backward()
+            with pytest.raises(RuntimeError, match="contexts cannot be nested"):
+                with L.autograd.graph.allow_mutation_on_saved_tensors():
+                    pass
+        got.append((_np(x.grad), _np(y.detach())))
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            y = x.exp()  # (outside, PyTorch's error again)
+            z = (y * y).sum()
+            y.mul_(3.0)
+            z.backward()
+    np.testing.assert_allclose(got[0][0], got[1][0], rtol=1e-6)
+    np.testing.assert_allclose(got[0][1], got[1][1], rtol=1e-6)
+    np.testing.assert_allclose(got[0][0], 2 * np.exp([2.0, 4.0]) + [2.0, 4.0], rtol=1e-12)
+
+
+def _np(t):
+    return np.asarray(t.detach().numpy())

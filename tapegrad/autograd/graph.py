@@ -459,3 +459,21 @@ def increment_version(tensor):
     its old values then raises the version-counter error instead of using stale ones."""
     for t in (tensor,) if isinstance(tensor, Tensor) else tensor:
         inplace.count_change(t)
+
+
+class _AllowMutationOnSavedContext:
+    """What ``allow_mutation_on_saved_tensors`` yields (PyTorch's class name)."""
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Inside, modifying in place a value saved for backward is allowed: backward uses the
+    values as they were when saved (the tape's own copies), as PyTorch's clones them.
+    Contexts cannot be nested (PyTorch's error)."""
+    if inplace.MUTATION.allowed:
+        raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+    inplace.MUTATION.allowed = True
+    try:
+        yield _AllowMutationOnSavedContext()
+    finally:
+        inplace.MUTATION.allowed = False
