@@ -183,3 +183,30 @@ def test_allow_mutation_on_saved_tensors(torch):
 
 def _np(t):
     return np.asarray(t.detach().numpy())
+
+
+def test_transfer_parametrizations_and_params(torch):
+    out = []
+    for L in (tg, torch):
+        P = L.nn.utils.parametrize
+
+        class Symmetric(L.nn.Module):
+            def forward(self, x):
+                return x.triu() + x.triu(1).mT
+
+        L.manual_seed(0)
+        a = L.nn.Linear(3, 3, dtype=L.float64)
+        b = L.nn.Linear(3, 3, dtype=L.float64)
+        c = L.nn.Module()
+        assert P.transfer_parametrizations_and_params(a, b) is b  # (a not parametrized)
+        with L.no_grad():
+            a.weight.copy_(L.arange(9.0, dtype=L.float64).view(3, 3))
+        P.register_parametrization(a, "weight", Symmetric())
+        assert P.transfer_parametrizations_and_params(a, b) is b
+        P.transfer_parametrizations_and_params(a, c, "weight")
+        assert b.parametrizations.weight[0] is a.parametrizations.weight[0]
+        for m in (b, c):
+            assert P.is_parametrized(m, "weight")
+            assert m.weight.tolist() == a.weight.tolist()
+        out.append((b.weight.tolist(), c.parametrizations.weight.original.tolist()))
+    assert out[0] == out[1]
