@@ -210,3 +210,15 @@ def test_transfer_parametrizations_and_params(torch):
             assert m.weight.tolist() == a.weight.tolist()
         out.append((b.weight.tolist(), c.parametrizations.weight.original.tolist()))
     assert out[0] == out[1]
+
+
+def test_epoch_deprecation_warning(torch):
+    assert tg.optim.lr_scheduler.EPOCH_DEPRECATION_WARNING == \
+        torch.optim.lr_scheduler.EPOCH_DEPRECATION_WARNING
+    for L in (tg, torch):
+        opt = L.optim.SGD([L.zeros(1, requires_grad=True)], lr=0.1)
+        sched = L.optim.lr_scheduler.StepLR(opt, 2)
+        opt.step()
+        with pytest.warns(UserWarning) as got:
+            sched.step(3)
+        assert str(got[-1].message) == L.optim.lr_scheduler.EPOCH_DEPRECATION_WARNING
