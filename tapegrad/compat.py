@@ -937,7 +937,7 @@ _TABLE = {
              "ScriptListIterator ScriptMethod ScriptModule ScriptModuleSerializer ScriptObject "
              "ScriptObjectProperty StaticModule StreamObjType StringType SymBoolType "
              "SymIntType TensorType TracingState TupleType Type UnionType Use Value "
-             "ModuleDict ParameterDict BufferDict",
+             "ModuleDict ParameterDict BufferDict Node",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -947,6 +947,13 @@ _TABLE = {
                "set_autocast_gpu_dtype set_autocast_ipu_dtype set_autocast_ipu_enabled "
                "set_autocast_xla_dtype set_autocast_xla_enabled",
     "nested tensors": "to_padded_tensor",
+    "PyTorch's C++ dispatcher, logging and benchmark internals (no C++ core here)":
+        "AggregationType AVG SUM DispatchKey DispatchKeySet ExcludeDispatchKeyGuard Tag "
+        "OperatorInfo PRIVATE_OPS DeepCopyMemoTable DisableTorchFunction "
+        "DisableTorchFunctionSubclass FatalError LockingLogger LoggerBase NoopLogger "
+        "PyTorchFileReader PyTorchFileWriter SerializationStorageContext "
+        "DeserializationStorageContext ThroughputBenchmark BenchmarkConfig "
+        "BenchmarkExecutionStats",
     "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
@@ -956,6 +963,7 @@ _TABLE = {
     "dtypes NumPy lacks (sub-byte and packed ones)":
         "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
         "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4 bit",
+    "bfloat16 (NumPy has no bfloat16)": "BFloat16Tensor",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",

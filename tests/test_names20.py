@@ -72,7 +72,9 @@ def test_backends_answers(torch):
 @pytest.mark.parametrize("name, why", [
     ("ScriptModule", "TorchScript"), ("FileCheck", "TorchScript"),
     ("Storage", "storage objects"), ("per_tensor_affine", "quantized"),
-    ("Stream", "devices other than the CPU"), ("bit", "dtypes NumPy lacks")])
+    ("Stream", "devices other than the CPU"), ("bit", "dtypes NumPy lacks"),
+    ("DispatchKey", "PyTorch's C.. dispatcher"), ("BFloat16Tensor", "bfloat16"),
+    ("Node", "TorchScript")])
 def test_out_of_scope_names_say_why(name, why, torch):
     assert hasattr(torch, name)
     with pytest.raises(AttributeError, match=f"tapegrad does not support {why}"):
