@@ -275,7 +275,8 @@ def module_load(self, other, assign=False):
 
 
 METHODS = {
-    "module_load": module_load, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
+    "module_load": module_load, "new_zeros": new_zeros, "new_ones": new_ones,
+    "new_empty": new_empty,
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
     "storage_offset": storage_offset, "view": view, "view_as": view_as, "apply_": apply_,

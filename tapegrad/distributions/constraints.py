@@ -306,10 +306,10 @@ positive_semidefinite = _PositiveSemidefinite()
 one_hot = _OneHot()
 dependent = _Dependent()
 
-__all__ = ["Constraint", "MixtureSameFamilyConstraint", "boolean", "cat", "corr_cholesky", "dependent", "dependent_property",
-           "is_dependent", "lower_triangular", "one_hot", "positive_semidefinite", "square",
-           "stack", "symmetric", "greater_than", "greater_than_eq", "half_open_interval",
-           "independent", "integer_interval", "integer_greater_than", "interval",
-           "less_than", "lower_cholesky", "multinomial", "nonnegative", "nonnegative_integer", "positive",
-           "positive_definite", "positive_integer", "real", "real_vector", "simplex",
-           "unit_interval"]
+__all__ = ["Constraint", "MixtureSameFamilyConstraint", "boolean", "cat", "corr_cholesky",
+           "dependent", "dependent_property", "is_dependent", "lower_triangular", "one_hot",
+           "positive_semidefinite", "square", "stack", "symmetric", "greater_than",
+           "greater_than_eq", "half_open_interval", "independent", "integer_interval",
+           "integer_greater_than", "interval", "less_than", "lower_cholesky", "multinomial",
+           "nonnegative", "nonnegative_integer", "positive", "positive_definite",
+           "positive_integer", "real", "real_vector", "simplex", "unit_interval"]
