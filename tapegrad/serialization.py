@@ -21,6 +21,7 @@ memory, as PyTorch's tensors of one storage do: a view's entry names its base's 
 (``view_of``, saved too even when the object does not hold it) with its ``offset`` and
 ``stride`` there, and loads as a view of it (ops/views.py), so an in-place change of one
 writes into the base; its own values are still stored, and must equal the base's there.
+Likewise a tensor on the very array of another (``t.detach()``) names it (``same_as``).
 
 >>> import io, collections, tapegrad as tg
 >>> buf = io.BytesIO()
@@ -103,8 +104,13 @@ class _Writer:
         of x then load as views of x, and writing into one shows in x).  A view whose
         layout does not name its elements exactly, or not refreshed since its base
         changed (docs/limits.md), is saved apart, with the values it shows."""
-        groups = {}
+        groups, owners = {}, {}
         for t, a, meta in list(self.tensors):
+            if views.root(t) is None and isinstance(t._data, np.ndarray):
+                j = owners.setdefault(id(t._data), (t, meta))
+                if j[0] is not t and not meta["parameter"] and a.dtype.kind != "c":
+                    meta["same_as"] = self.seen[id(j[0])]  # (t.detach(): one array)
+                continue
             root = views.root(t)
             if root is not None and root.ndim and root.dtype == t.dtype:
                 groups.setdefault(id(root), (root, []))[1].append(
@@ -284,6 +290,8 @@ class _Reader:
         kind = m.get("kind")
         if "view_of" in m:
             return self.view(i, m, a, kind)
+        if "same_as" in m:
+            return self.alias(i, m, a, kind)
         if kind == "tensor":
             rg = m.get("requires_grad") is True
             if rg and dtype.kind not in "fc":
@@ -337,6 +345,28 @@ class _Reader:
                            "its view layout")
         out = Tensor(a, requires_grad=m.get("requires_grad") is True)
         views.note(out, base, src, view)
+        self.cache[i] = out
+        return out
+
+    def alias(self, i, m, a, kind):
+        """Entry ``i`` (values ``a``): a tensor on the very array of entry ``m['same_as']``
+        (saved as ``t`` and ``t.detach()``), a tensor entry of its dtype and shape that is
+        no view or alias itself, holding the same values."""
+        j = m.get("same_as")
+        mb = self.meta[j] if type(j) is int and 0 <= j < len(self.meta) else None
+        if kind != "tensor" or j == i or m.get("parameter") is True or \
+                not isinstance(mb, dict) or mb.get("kind") != "tensor" or "view_of" in mb \
+                or "same_as" in mb or mb.get("dtype") != m["dtype"] or \
+                mb.get("shape") != m["shape"] or np.dtype(m["dtype"]).kind == "c":
+            raise _corrupt(f"entry {i} of 'tensors' names no tensor entry of its dtype and "
+                           f"shape to share: same_as={j!r}")
+        base = self.array(j)
+        if np.asarray(base._data).tobytes() != a.tobytes():
+            raise _corrupt(f"entry {i} of 'tensors' holds values other than the entry it "
+                           "shares")
+        out = base.detach()
+        if m.get("requires_grad") is True:
+            out.requires_grad_(True)
         self.cache[i] = out
         return out
 

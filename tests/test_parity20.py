@@ -130,6 +130,23 @@ def test_two_views_of_an_unsaved_base_share_it(torch_float64):
         assert back[1].tolist() == [-7.0, 4.0, 5.0]
 
 
+@pytest.mark.parametrize("kind", ["plain", "parameter", "requires_grad"])
+def test_a_tensor_and_its_detach_share_after_load(kind, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (torch, tg):
+        w = {"plain": lambda: L.arange(4.0),
+             "parameter": lambda: L.nn.Parameter(L.arange(4.0)),
+             "requires_grad": lambda: L.arange(4.0, requires_grad=True)}[kind]()
+        back = _round_trip(L, {"w": w, "d": w.detach()})
+        with L.no_grad():
+            back["d"][0] = 7.0
+        got.append((_np(back["w"]), back["w"].requires_grad, type(back["w"]).__name__,
+                    back["d"].requires_grad))
+    np.testing.assert_array_equal(got[1][0], got[0][0])  # (7 written through d, in w)
+    assert got[1][1:] == got[0][1:]
+
+
 def test_stale_view_is_saved_with_the_values_it_shows():
     base = tg.arange(4.0)
     v = base[1:3]
@@ -171,6 +188,21 @@ def test_view_entries_of_a_file_are_checked():
         with pytest.raises(ValueError, match="not a valid tapegrad.save file"):
             tg.load(altered(change))
     assert tg.load(altered(lambda ts: None))["v"].tolist() == [2.0, 3.0]
+    buf = io.BytesIO()  # an alias (t.detach()) entry too
+    tg.save({"b": base, "d": base.detach(), "o": tg.ones(6)}, buf)
+
+    def alias(ts):
+        return next(t for t in ts if "same_as" in t)
+
+    bad = {"another shape": lambda ts: alias(ts).update(shape=[2, 3]),
+           "other values": lambda ts: alias(ts).update(same_as=2),
+           "itself": lambda ts: alias(ts).update(same_as=1),
+           "a parameter": lambda ts: alias(ts).update(parameter=True),
+           "out of range": lambda ts: alias(ts).update(same_as=-1)}
+    for why, change in bad.items():
+        with pytest.raises(ValueError, match="not a valid tapegrad.save file"):
+            tg.load(altered(change))
+    assert tg.load(altered(lambda ts: None))["d"].tolist() == base.tolist()
 
 
 # ---- remainder / fmod: the divisor's gradient at an infinite divisor ------------------
