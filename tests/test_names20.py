@@ -224,3 +224,11 @@ def test_epoch_deprecation_warning(torch):
         with pytest.warns(UserWarning) as got:
             sched.step(3)
         assert str(got[-1].message) == L.optim.lr_scheduler.EPOCH_DEPRECATION_WARNING
+
+
+def test_autograd_reexports(torch):
+    for L in (tg, torch):
+        assert L.autograd.is_tensor_like(L.ones(1)) and not L.autograd.is_tensor_like(1.0)
+        assert L.autograd.has_torch_function((L.ones(1),)) is False
+        assert L.autograd.handle_torch_function is L.overrides.handle_torch_function
+    assert tg.autograd.kineto_available() is False  # (no Kineto profiler here)

@@ -37,6 +37,9 @@ class set_multithreading_enabled:  # noqa: N801 (PyTorch's name)
         return False
 
 
+kineto_available = profiler.kineto_available
+
+
 def is_multithreading_enabled():
     """True, as PyTorch's default answers (the backward here runs on the calling thread)."""
     return True
