@@ -232,3 +232,13 @@ def test_autograd_reexports(torch):
         assert L.autograd.has_torch_function((L.ones(1),)) is False
         assert L.autograd.handle_torch_function is L.overrides.handle_torch_function
     assert tg.autograd.kineto_available() is False  # (no Kineto profiler here)
+
+
+def test_autograd_graph_removable_handle(torch):
+    for L in (tg, torch):
+        x = L.ones(2, requires_grad=True)
+        h = x.register_hook(lambda g: g * 2)
+        assert isinstance(h, L.autograd.graph.RemovableHandle)
+        h.remove()
+        (x * 3).sum().backward()
+        assert x.grad.tolist() == [3.0, 3.0]
