@@ -106,9 +106,11 @@ class _Writer:
         changed (docs/limits.md), is saved apart, with the values it shows."""
         groups, owners = {}, {}
         for t, a, meta in list(self.tensors):
+            if a.dtype.kind == "c":  # (a complex tensor's values are two real ones)
+                continue
             if views.root(t) is None and isinstance(t._data, np.ndarray):
                 j = owners.setdefault(id(t._data), (t, meta))
-                if j[0] is not t and not meta["parameter"] and a.dtype.kind != "c":
+                if j[0] is not t and not meta["parameter"]:
                     meta["same_as"] = self.seen[id(j[0])]  # (t.detach(): one array)
                 continue
             root = views.root(t)
