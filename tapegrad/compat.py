@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, linalg, methods, special
+from . import creation, dtypes, linalg, methods, nn, special, testing
 from ._state import state
 from .nn import functional as F
 from .ops import inplace, inplace_more, views
@@ -21,6 +21,7 @@ from .ops._record import node
 from .ops.aliases import divide
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
+from .utils import data as _data
 
 # ---- in-place spellings: each runs the method of its name without the underscore, then the
 # tensor takes the result (ops/inplace_more.py: leaf checks, version counter, rebasing) -----
@@ -595,6 +596,34 @@ FUNCTIONS.update({n: layout(n) for n in (
 FUNCTIONS.update({n: memory_format(n) for n in (
     "contiguous_format", "channels_last", "channels_last_3d", "preserve_format")})
 FUNCTIONS["default_generator"] = creation._DEFAULT
+FUNCTIONS["legacy_contiguous_format"] = FUNCTIONS["contiguous_format"]  # (PyTorch's alias)
+
+
+def hash_tensor(input, dim=None, *, keepdim=False, mode=0):
+    """The xor of the elements' 64-bit patterns (floats as float64, integers as int64), over
+    ``dim`` (all dims by default): a uint64 tensor, PyTorch's mode 0.
+
+    >>> import tapegrad as tg
+    >>> tg.hash_tensor(tg.tensor([[1, 2], [3, 4]]), 1).tolist()
+    [3, 7]
+    """
+    if mode != 0:
+        raise RuntimeError(f"hash_tensor: only mode=0 (xor reduction) is supported, got {mode}")
+    a = np.asarray(input.detach()._data)
+    if a.dtype.kind == "c":
+        raise RuntimeError("hash_tensor: complex tensors are not supported")
+    bits = a.astype(np.float64 if a.dtype.kind == "f" else np.int64).view(np.uint64)
+    axes = tuple(range(a.ndim)) if dim is None else tuple(
+        _wrap_dim(d, a.ndim, "hash_tensor") for d in (dim if isinstance(dim, (tuple, list))
+                                                      else (dim,)))
+    return Tensor(np.asarray(np.bitwise_xor.reduce(bits, axis=axes, keepdims=keepdim),
+                             np.uint64))
+
+
+Tensor.hash_tensor = hash_tensor
+FUNCTIONS["hash_tensor"] = hash_tensor
+FUNCTIONS["init_num_threads"] = lambda: None  # (NumPy's and Numba's pools start themselves)
+FUNCTIONS["compiled_with_cxx11_abi"] = lambda: True  # (PyTorch 2.13's builds' answer)
 
 
 def set_default_tensor_type(t):
@@ -871,12 +900,15 @@ _TABLE = {
             "quantized_max_pool2d quantized_max_pool3d quantized_lstm quantized_gru "
             "quantized_lstm_cell quantized_gru_cell quantized_rnn_relu_cell "
             "quantized_rnn_tanh_cell empty_quantized qint8 quint8 qint32 "
-            "choose_qparams_optimized fused_moving_avg_obs_fake_quant",
-    _STORAGE: "set_ is_set_to from_file",
+            "choose_qparams_optimized fused_moving_avg_obs_fake_quant per_tensor_affine "
+            "per_channel_affine per_channel_affine_float_qparams per_tensor_symmetric "
+            "per_channel_symmetric",
+    _STORAGE: "set_ is_set_to from_file Storage StorageBase BFloat16Storage QInt32Storage "
+              "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
-    _DEVICE: "xpu ipu mtia record_stream",
+    _DEVICE: "xpu ipu mtia record_stream Stream Event get_device_module",
     _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "
               "cudnn_convolution_relu cudnn_convolution_add_relu cudnn_grid_sampler "
               "cudnn_affine_grid_generator cudnn_is_acceptable miopen_batch_norm "
@@ -893,7 +925,19 @@ _TABLE = {
               "batch_norm_elemt batch_norm_gather_stats batch_norm_backward_elemt "
               "batch_norm_backward_reduce batch_norm_update_stats",
     _SCRIPT: "fork wait import_ir_module import_ir_module_from_buffer parse_ir parse_schema "
-             "parse_type_comment merge_type_from_type_comment unify_type_list",
+             "parse_type_comment merge_type_from_type_comment unify_type_list "
+             "AliasDb AnyType Argument ArgumentSpec AwaitType Block BoolType CallStack Capsule "
+             "ClassType Code CompilationUnit CompleteArgumentSpec ComplexType "
+             "ConcreteModuleType ConcreteModuleTypeBuilder DeviceObjType DictType EnumType "
+             "ErrorReport ExecutionPlan FileCheck FloatType FunctionSchema Future FutureType "
+             "Gradient Graph GraphExecutorState IODescriptor InferredType IntType "
+             "InterfaceType JITException ListType LiteScriptModule NoneType NumberType "
+             "OptionalType PyObjectType RRefType ScriptClass ScriptClassFunction ScriptDict "
+             "ScriptDictIterator ScriptDictKeyIterator ScriptFunction ScriptList "
+             "ScriptListIterator ScriptMethod ScriptModule ScriptModuleSerializer ScriptObject "
+             "ScriptObjectProperty StaticModule StreamObjType StringType SymBoolType "
+             "SymIntType TensorType TracingState TupleType Type UnionType Use Value "
+             "ModuleDict ParameterDict BufferDict Node",
     _AUTOCAST: "is_autocast_cpu_enabled set_autocast_enabled "
                "get_autocast_dtype get_autocast_cpu_dtype set_autocast_cpu_enabled "
                "autocast_decrement_nesting autocast_increment_nesting clear_autocast_cache "
@@ -903,6 +947,13 @@ _TABLE = {
                "set_autocast_gpu_dtype set_autocast_ipu_dtype set_autocast_ipu_enabled "
                "set_autocast_xla_dtype set_autocast_xla_enabled",
     "nested tensors": "to_padded_tensor",
+    "PyTorch's C++ dispatcher, logging and benchmark internals (no C++ core here)":
+        "AggregationType AVG SUM DispatchKey DispatchKeySet ExcludeDispatchKeyGuard Tag "
+        "OperatorInfo PRIVATE_OPS DeepCopyMemoTable DisableTorchFunction "
+        "DisableTorchFunctionSubclass FatalError LockingLogger LoggerBase NoopLogger "
+        "PyTorchFileReader PyTorchFileWriter SerializationStorageContext "
+        "DeserializationStorageContext ThroughputBenchmark BenchmarkConfig "
+        "BenchmarkExecutionStats",
     "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
@@ -911,7 +962,8 @@ _TABLE = {
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",
     "dtypes NumPy lacks (sub-byte and packed ones)":
         "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
-        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4",
+        "float4_e2m1fn_x2 bits8 bits16 bits1x8 bits2x4 bits4x2 quint4x2 quint2x4 bit",
+    "bfloat16 (NumPy has no bfloat16)": "BFloat16Tensor",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
     "LAPACK's Householder QR pieces; use tapegrad.linalg.qr": "geqrf orgqr ormqr",
@@ -952,6 +1004,36 @@ def _unsupported(owner, name):
 def module_getattr(name):
     """``tapegrad.X`` for a name the module lacks (PEP 562)."""
     raise _unsupported("module 'tapegrad'", name)
+
+
+# the same for names of PyTorch's submodules: ``tapegrad.nn.quantized`` raises saying why
+_QUANTIZATION = "quantization (values are float or integer arrays, never quantized)"
+_SUBMODULES = {
+    nn: {_QUANTIZATION: "quantized qat intrinsic quantizable"},
+    F: {"float8 and grouped matmul kernels (scaled_mm, grouped_mm); use matmul":
+        "scaled_mm scaled_grouped_mm grouped_mm ScalingType SwizzleType"},
+    _data: {"DataPipes (deprecated by PyTorch, now torchdata's); use Dataset and DataLoader":
+            "IterDataPipe MapDataPipe DFIterDataPipe DataChunk datapipes functional_datapipe "
+            "guaranteed_datapipes_determinism non_deterministic runtime_validation "
+            "runtime_validation_disabled argument_validation"},
+    testing: {_SCRIPT: "FileCheck"},
+}
+
+
+def _submodule_getattr(module, table):
+    reasons = {name: reason for reason, names in table.items() for name in names.split()}
+    owner = f"module '{module.__name__}'"
+
+    def getattr_(name):
+        if name in reasons:
+            raise AttributeError(f"{owner} has no attribute '{name}': tapegrad does not "
+                                 f"support {reasons[name]}")
+        raise AttributeError(f"{owner} has no attribute '{name}'")
+    return getattr_
+
+
+for _module, _table in _SUBMODULES.items():
+    _module.__getattr__ = _submodule_getattr(_module, _table)
 
 
 class _Refused:

@@ -159,6 +159,28 @@ backends = types.SimpleNamespace(
                                 deterministic=False, allow_tf32=True, version=_nothing),
     mkl=types.SimpleNamespace(is_available=_false),
     mkldnn=types.SimpleNamespace(is_available=_false, enabled=False),
-    openmp=types.SimpleNamespace(is_available=_false))
+    openmp=types.SimpleNamespace(is_available=_false),
+    # NumPy does the vector work: no PyTorch CPU kernel level is chosen ("DEFAULT")
+    cpu=types.SimpleNamespace(get_cpu_capability=lambda: "DEFAULT"),
+    # einsum is NumPy's: the opt_einsum package is not used (PyTorch's answers without it)
+    opt_einsum=types.SimpleNamespace(is_available=_false, get_opt_einsum=_nothing,
+                                     enabled=False, strategy=None),
+    nnpack=types.SimpleNamespace(is_available=_false), kleidiai=types.SimpleNamespace(
+        is_available=_false), cusparselt=types.SimpleNamespace(is_available=_false,
+                                                                version=_nothing),
+    mha=types.SimpleNamespace())
+
+
+def _fastpath(flag=None):  # (MultiheadAttention has one path here: the flag is only kept)
+    if flag is not None:
+        if not isinstance(flag, bool):
+            raise TypeError("set_fastpath_enabled(): argument must be bool")
+        backends.mha.enabled = flag
+    return backends.mha.enabled
+
+
+backends.mha.enabled = True
+backends.mha.get_fastpath_enabled = lambda: _fastpath()
+backends.mha.set_fastpath_enabled = lambda value: _fastpath(value) and None
 accelerator = types.SimpleNamespace(is_available=_false, current_accelerator=_nothing,
                                     device_count=lambda: 0)

@@ -42,6 +42,7 @@ from . import creation, dtypes
 from .autograd import engine, tangent
 from .autograd.forward_ad import transposed, transposed_jvp
 from .grad_mode import enable_grad, is_grad_enabled
+from .nn.layers import _BatchNorm
 from .ops.shape import stack
 from .replay import Compiled
 from .tensor import Tensor, _leaf, norm
@@ -951,5 +952,23 @@ def functionalize(func, *, remove="mutations"):
     return functionalized
 
 
+def replace_all_batch_norm_modules_(root):
+    """Make every BatchNorm module in ``root`` (``root`` too) use its batch's statistics:
+    its running stats become None and ``track_running_stats`` False, in place, so that
+    ``vmap`` over a model changes no buffer; returns ``root`` (PyTorch's).
+
+    >>> import tapegrad as tg
+    >>> m = tg.func.replace_all_batch_norm_modules_(tg.nn.Sequential(tg.nn.BatchNorm1d(2)))
+    >>> m[0].running_mean is None, m[0].track_running_stats
+    (True, False)
+    """
+    for m in root.modules():
+        if isinstance(m, _BatchNorm):
+            m.running_mean = m.running_var = m.num_batches_tracked = None
+            m.track_running_stats = False
+    return root
+
+
 __all__ = ["functional_call", "functionalize", "grad", "grad_and_value", "hessian", "jacfwd",
-           "jacrev", "jvp", "linearize", "stack_module_state", "vjp", "vmap"]
+           "jacrev", "jvp", "linearize", "replace_all_batch_norm_modules_", "stack_module_state",
+           "vjp", "vmap"]

@@ -446,6 +446,7 @@ class LinalgSolve(Function):
         X = _out(x[..., 0] if vector else x)
         ctx.left, ctx.vector = left, vector
         ctx.save_for_backward(A, X)
+        ctx.save_for_forward(A, X)  # (for jvp, forward mode)
         return X
 
     @staticmethod
@@ -461,6 +462,15 @@ class LinalgSolve(Function):
             gB = S.squeeze(gB, -1)
         need_a, need_b = ctx.needs_input_grad[:2]
         return (gA if need_a else None), (gB if need_b else None), None, None
+
+    @staticmethod
+    def jvp(ctx, tA, tB, *_):
+        # left: dX = A^-1 (dB - dA X);  right: dX = (dB - X dA) A^-1
+        A, X = ctx.saved_tensors
+        if ctx.vector:
+            tB, X = _uv(tB), _uv(X)
+        dX = solve(A, tB - (matmul(tA, X) if ctx.left else matmul(X, tA)), left=ctx.left)
+        return S.squeeze(dX, -1) if ctx.vector else dX
 
 
 def solve(A, B, *, left=True, out=None):
@@ -633,6 +643,7 @@ class LinalgCholesky(Function):
         L = _out(np.swapaxes(L, -1, -2) if upper else L)
         ctx.upper = upper
         ctx.save_for_backward(L)
+        ctx.save_for_forward(L)  # (for jvp, forward mode)
         return L
 
     @staticmethod
@@ -646,6 +657,18 @@ class LinalgCholesky(Function):
         gA = 0.5 * (P + _mT(S.tril(P, -1)))
         gA = solve_triangular(_mT(L), gA, upper=True)
         return solve_triangular(L, gA, upper=False, left=False), None
+
+    @staticmethod
+    def jvp(ctx, tA, _):
+        # A = L L^T:  L^-1 dA L^-T = sym(L^-1 dL), whose inverse takes the lower triangle
+        # with the diagonal halved:  dL = L (tril(M) - diag(M) / 2),  M = L^-1 dA L^-T
+        L, = ctx.saved_tensors
+        if ctx.upper:
+            L = _mT(L)
+        M = solve_triangular(L, tA, upper=False)
+        M = solve_triangular(_mT(L), M, upper=True, left=False)
+        dL = matmul(L, S.tril(M) - 0.5 * _diag_embed(S.diagonal(M, 0, -2, -1)))
+        return _mT(dL) if ctx.upper else dL
 
 
 def cholesky(A, *, upper=False, out=None):
@@ -749,6 +772,7 @@ class LinalgEigh(Function):
         w, V = _out(w), _out(V)
         ctx.set_materialize_grads(False)
         ctx.save_for_backward(w, V)
+        ctx.save_for_forward(w, V)  # (for jvp, forward mode)
         return w, V
 
     @staticmethod
@@ -766,6 +790,18 @@ class LinalgEigh(Function):
         if gw is not None:
             inner = inner + _diag_embed(gw)
         return matmul(V, matmul(inner, _mT(V))), None
+
+    @staticmethod
+    def jvp(ctx, tA, _):
+        # P = V^T dA V:  dw = diag(P),  dV = V (P / E) off the diagonal, E_ij = w_j - w_i
+        w, V = ctx.saved_tensors
+        n = w.shape[-1]
+        if tA is None:  # (materialize_grads is off: no tangent, none out)
+            return None, None
+        P = matmul(_mT(V), matmul(tA, V))
+        E = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + _eye_like(n, w)
+        off = 1.0 - _eye_like(n, w)
+        return S.diagonal(P, 0, -2, -1), matmul(V, P / E * off)
 
 
 def eigh(A, UPLO="L", *, out=None):

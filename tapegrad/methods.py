@@ -267,8 +267,16 @@ def __contains__(self, element):
     return bool((self == element).any())
 
 
+def module_load(self, other, assign=False):
+    """What ``load_state_dict`` puts in place of ``self`` given ``other`` (a subclass may
+    change it): ``other`` detached with ``assign``, else ``self`` with other's values
+    copied in, detached (PyTorch's default)."""
+    return other.detach() if assign else self.copy_(other).detach()
+
+
 METHODS = {
-    "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
+    "module_load": module_load, "new_zeros": new_zeros, "new_ones": new_ones,
+    "new_empty": new_empty,
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
     "storage_offset": storage_offset, "view": view, "view_as": view_as, "apply_": apply_,

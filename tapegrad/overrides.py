@@ -1,6 +1,7 @@
 """``torch.overrides``, for code written against PyTorch's ``__torch_function__``
 protocol: tapegrad has no such overrides, so nothing ever dispatches (``has_torch_function``
 is False and ``handle_torch_function`` calls the public function)."""
+from . import autograd
 from .nn.functional import (
     handle_torch_function,
     has_torch_function,
@@ -48,3 +49,8 @@ __all__ = ["TorchFunctionMode", "get_ignored_functions", "get_overridable_functi
            "get_testing_overrides", "handle_torch_function", "has_torch_function",
            "has_torch_function_unary", "has_torch_function_variadic", "is_tensor_like",
            "is_tensor_method_or_property"]
+
+# torch.autograd has these three too (its module imports them from torch.overrides): bound
+# from here, the floor above autograd
+for _f in (is_tensor_like, has_torch_function, handle_torch_function):
+    setattr(autograd, _f.__name__, _f)

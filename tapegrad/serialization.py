@@ -16,7 +16,12 @@ The file is a zip archive:
   only).
 
 A tensor loads as a new leaf with its dtype and ``requires_grad``; a tensor saved twice in
-one object loads as one object (views of one storage load as separate tensors).
+one object loads as one object.  Views of one tensor saved together keep sharing its
+memory, as PyTorch's tensors of one storage do: a view's entry names its base's entry
+(``view_of``, saved too even when the object does not hold it) with its ``offset`` and
+``stride`` there, and loads as a view of it (ops/views.py), so an in-place change of one
+writes into the base; its own values are still stored, and must equal the base's there.
+Likewise a tensor on the very array of another (``t.detach()``) names it (``same_as``).
 
 >>> import io, collections, tapegrad as tg
 >>> buf = io.BytesIO()
@@ -40,6 +45,7 @@ import numpy as np
 
 from . import dtypes, replay
 from .nn.parameter import Parameter
+from .ops import views
 from .replay import validate
 from .tensor import COMPLEX_HOOKS, Size, Tensor
 
@@ -67,6 +73,7 @@ class _Writer:
         self.meta = []
         self.seen = {}  # id(tensor) -> index (one object saved twice loads as one)
         self.keep = []  # the objects seen, alive while saving (so their ids stay unique)
+        self.tensors = []  # (tensor, values, meta) of each saved tensor, for link()
 
     def array(self, t):
         key = id(t)
@@ -85,7 +92,43 @@ class _Writer:
             self.arrays.append(a)
             self.meta.append(meta)
             self.keep.append(t)
+            if isinstance(t, Tensor):
+                self.tensors.append((t, a, meta))
         return self.seen[key]
+
+    def link(self):
+        """After the walk: note in each saved view's meta that it views a base saved too
+        (``view_of``, PyTorch's ``offset`` and ``stride`` there).  The base is the tensor
+        at the end of its chain of views, or, when the object does not hold that one, a
+        saved tensor covering all of it in order (``x = arange(12.).reshape(3, 4)``: views
+        of x then load as views of x, and writing into one shows in x).  A view whose
+        layout does not name its elements exactly, or not refreshed since its base
+        changed (docs/limits.md), is saved apart, with the values it shows."""
+        groups, owners = {}, {}
+        for t, a, meta in list(self.tensors):
+            if a.dtype.kind == "c":  # (a complex tensor's values are two real ones)
+                continue
+            if views.root(t) is None and isinstance(t._data, np.ndarray):
+                j = owners.setdefault(id(t._data), (t, meta))
+                if j[0] is not t and not meta["parameter"]:
+                    meta["same_as"] = self.seen[id(j[0])]  # (t.detach(): one array)
+                continue
+            root = views.root(t)
+            if root is not None and root.ndim and root.dtype == t.dtype:
+                groups.setdefault(id(root), (root, []))[1].append(
+                    (t, a, meta, _root_positions(t)))
+        for root, members in groups.values():
+            flat = np.asarray(root.detach().numpy()).reshape(-1)
+            base = root
+            if id(root) not in self.seen:
+                base = next((t for t, _, _, pos in members if pos.size == flat.size and
+                             np.array_equal(pos.reshape(-1), np.arange(flat.size))), root)
+            for t, a, meta, pos in members:
+                stride, offset = list(t.stride()), int(t.storage_offset())
+                if t is base or _strided(offset, stride, a.shape).tolist() != pos.tolist() \
+                        or flat[pos].tobytes() != a.tobytes():
+                    continue
+                meta.update(view_of=self.array(base), offset=offset, stride=stride)
 
     def node(self, obj, depth=0):
         if depth > 200:
@@ -158,6 +201,7 @@ def save(obj, f):
         pickled = buf.getvalue()
         header["root"] = None
         header["pickle"] = _PICKLE
+    w.link()
     header["tensors"] = w.meta
     if isinstance(f, (str, os.PathLike)):
         with open(f, "wb") as fh:
@@ -250,6 +294,10 @@ class _Reader:
             raise _corrupt(f"member {name} is a bool array holding bytes other than 0 and 1")
         a = raw.view(dtype).reshape(shape)
         kind = m.get("kind")
+        if "view_of" in m:
+            return self.view(i, m, a, kind)
+        if "same_as" in m:
+            return self.alias(i, m, a, kind)
         if kind == "tensor":
             rg = m.get("requires_grad") is True
             if rg and dtype.kind not in "fc":
@@ -270,6 +318,61 @@ class _Reader:
             out = a[()] if a.ndim == 0 else a
         else:
             raise _corrupt(f"entry {i} of 'tensors' has an unknown kind {kind!r}")
+        self.cache[i] = out
+        return out
+
+    def view(self, i, m, a, kind):
+        """Entry ``i`` (values ``a``): a view of the base entry ``m['view_of']`` (a tensor
+        entry that is no view itself, of one dtype) at ``m['offset']``, ``m['stride']``,
+        which must stay inside the base and name the values ``a``."""
+        j, offset, stride = m.get("view_of"), m.get("offset"), m.get("stride")
+        mb = self.meta[j] if type(j) is int and 0 <= j < len(self.meta) else None
+        if kind != "tensor" or j == i or not isinstance(mb, dict) or \
+                mb.get("kind") != "tensor" or "view_of" in mb or mb.get("dtype") != m["dtype"]:
+            raise _corrupt(f"entry {i} of 'tensors' names no tensor entry of its dtype as its "
+                           f"base: view_of={j!r}")
+        if type(offset) is not int or not isinstance(stride, list) or \
+                len(stride) != a.ndim or not all(type(s) is int for s in stride + [offset]) \
+                or min(stride + [offset]) < 0:
+            raise _corrupt(f"entry {i} of 'tensors' has a malformed view layout: "
+                           f"offset={offset!r}, stride={stride!r}")
+        base = self.array(j)
+        src = np.asarray(base._data)  # (C order: loaded as a copy)
+        flat = src.reshape(-1)
+        end = offset + sum((n - 1) * s for n, s in zip(a.shape, stride))
+        if a.size and end >= flat.size:
+            raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
+                           f"which has {flat.size}")
+        item = src.itemsize
+        view = np.lib.stride_tricks.as_strided(flat[offset:] if a.size else flat[:0], a.shape,
+                                               [s * item for s in stride], writeable=False)
+        if view.tobytes() != a.tobytes():
+            raise _corrupt(f"entry {i} of 'tensors' holds values other than its base's at "
+                           "its view layout")
+        out = Tensor(a, requires_grad=m.get("requires_grad") is True)
+        views.note(out, base, src, view)
+        self.cache[i] = out
+        return out
+
+    def alias(self, i, m, a, kind):
+        """Entry ``i`` (values ``a``): a tensor on the very array of entry ``m['same_as']``
+        (saved as ``t`` and ``t.detach()``), a tensor entry of its dtype and shape that is
+        no view or alias itself, holding the same values."""
+        j = m.get("same_as")
+        mb = self.meta[j] if type(j) is int and 0 <= j < len(self.meta) else None
+        if kind != "tensor" or j == i or m.get("parameter") is True or \
+                not isinstance(mb, dict) or mb.get("kind") != "tensor" or "view_of" in mb \
+                or "same_as" in mb or mb.get("dtype") != m["dtype"] or \
+                mb.get("shape") != m["shape"] or np.dtype(m["dtype"]).kind == "c":
+            raise _corrupt(f"entry {i} of 'tensors' names no tensor entry of its dtype and "
+                           f"shape to share: same_as={j!r}")
+        base = self.array(j)
+        if np.asarray(base._data).tobytes() != a.tobytes():
+            raise _corrupt(f"entry {i} of 'tensors' holds values other than the entry it "
+                           "shares")
+        out = base.detach()
+        if m.get("requires_grad") is True:
+            out.requires_grad_(True)
         self.cache[i] = out
         return out
 
@@ -311,6 +414,25 @@ class _Reader:
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _root_positions(t):
+    """The flat positions (C order) of view ``t``'s elements in the values of the tensor
+    at the end of its chain of views."""
+    vb = views.of(t)
+    pos = views.positions(vb)
+    while views.of(vb[0]) is not None:
+        vb = views.of(vb[0])
+        pos = views.positions(vb).reshape(-1)[pos]
+    return pos
+
+
+def _strided(offset, stride, shape):
+    """The flat positions ``offset + sum(i_k * stride_k)`` of a tensor of ``shape``."""
+    pos = np.int64(offset)
+    for n, s in zip(shape, stride):
+        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * s)
+    return np.asarray(pos)
 
 
 def _mapped(map_location, t):

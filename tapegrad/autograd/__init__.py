@@ -6,7 +6,7 @@ import types
 from .. import grad_mode
 from ..grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ..tensor import Tensor
-from . import forward_ad, functional, graph, profiler
+from . import forward_ad, functional, graph, hooks, profiler
 from .anomaly import (
     detect_anomaly,
     is_anomaly_check_nan_enabled,
@@ -35,6 +35,10 @@ class set_multithreading_enabled:  # noqa: N801 (PyTorch's name)
 
     def __exit__(self, *exc):
         return False
+
+
+kineto_available = profiler.kineto_available
+graph.RemovableHandle = hooks.RemovableHandle  # (torch.autograd.graph's; hooks imports graph)
 
 
 def is_multithreading_enabled():

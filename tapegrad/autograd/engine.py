@@ -331,8 +331,17 @@ def _accumulate(t, g):
 
 
 @keeps_grad_mode
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``)."""
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+             grad_variables=None, inputs=None):
+    """Accumulate gradients of ``tensors`` into the ``.grad`` of leaves (or of ``inputs``);
+    ``grad_variables`` is ``grad_tensors``' deprecated name (PyTorch's warning)."""
+    if grad_variables is not None:
+        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.",
+                      FutureWarning, stacklevel=2)
+        if grad_tensors is not None:
+            raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both "
+                               "passed to `backward()`. Please only use `grad_tensors`.")
+        grad_tensors = grad_variables
     # (a plain Tensor alone, the common loss.backward(), is not complex: has_complex's
     # generators cost ~2 us a call, issue 20)
     if (type(tensors) is not Tensor or inputs is not None) and \
@@ -681,7 +690,7 @@ def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False,
                 and not tape.node_hooks and not hooks.LEAF_HOOKS and not hooks.POST_HOOKS
                 and (type(self._data) is float or self._data.size == 1)):
             return _lone_backward(self, tape, bool(retain_graph))
-    backward(self, gradient, retain_graph, create_graph, inputs)
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
 
 def _lone_backward(t, tape, retain_graph):

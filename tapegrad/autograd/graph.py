@@ -10,6 +10,7 @@ import weakref
 import numpy as np
 
 from .._state import state
+from ..ops import inplace
 from ..ops._record import WRITTEN
 from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
@@ -450,3 +451,29 @@ def disable_saved_tensors_hooks(error_message):
         yield
     finally:
         _HOOKS.disabled = prev
+
+
+def increment_version(tensor):
+    """Count an in-place change made behind autograd's back (through ``.data`` or NumPy)
+    to ``tensor`` (or each of an iterable of them), as PyTorch's: a backward that saved
+    its old values then raises the version-counter error instead of using stale ones."""
+    for t in (tensor,) if isinstance(tensor, Tensor) else tensor:
+        inplace.count_change(t)
+
+
+class _AllowMutationOnSavedContext:
+    """What ``allow_mutation_on_saved_tensors`` yields (PyTorch's class name)."""
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Inside, modifying in place a value saved for backward is allowed: backward uses the
+    values as they were when saved (the tape's own copies), as PyTorch's clones them.
+    Contexts cannot be nested (PyTorch's error)."""
+    if inplace.MUTATION.allowed:
+        raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+    inplace.MUTATION.allowed = True
+    try:
+        yield _AllowMutationOnSavedContext()
+    finally:
+        inplace.MUTATION.allowed = False

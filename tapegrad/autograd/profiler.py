@@ -209,5 +209,11 @@ def tensorboard_trace_handler(dir_name, worker_name=None, use_gzip=False):
     return lambda prof: None
 
 
+def kineto_available():
+    """False: this profiler times tapegrad's ops itself; PyTorch's Kineto is not here."""
+    return False
+
+
 __all__ = ["EventList", "FunctionEventAvg", "ProfilerAction", "ProfilerActivity", "emit_itt",
-           "emit_nvtx", "profile", "record_function", "schedule", "tensorboard_trace_handler"]
+           "emit_nvtx", "kineto_available", "profile", "record_function", "schedule",
+           "tensorboard_trace_handler"]

@@ -84,7 +84,8 @@ def _seed(tape, offs, arena, reach, ins, seeds, w):
 def _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, w, strict):
     """The tangent sweep of rows ``lo .. hi-1``; a custom Function's row runs its ``jvp``
     in Python (one lane only).  False where a row has no tangent rule; a Function without
-    ``jvp`` raises PyTorch's NotImplementedError if ``strict`` (forward_ad), else False."""
+    ``jvp`` raises PyTorch's NotImplementedError if ``strict`` (forward_ad; never one of
+    tapegrad's own: ``_own``), else False."""
     while lo < hi:
         stop = blas.held(compiled._tangent_sweep, rows, offs, vals, tan, consts, meta, reach,
                          lo, hi, w)  # (SciPy's BLAS pool on one thread: _blas.py)
@@ -94,13 +95,20 @@ def _run(tape, rows, offs, vals, tan, consts, meta, reach, lo, hi, w, strict):
         if op == CUSTOM and w == 1:
             if not run_jvp(tape, offs, tan, reach, stop):
                 rec = tape.custom.get(stop)
-                if strict and rec is not None and not rec.has_jvp():
+                if strict and rec is not None and not rec.has_jvp() and not _own(rec.fn):
                     raise NotImplementedError(MISSING_JVP)
                 return False
         elif op != CUSTOM_OUT:  # (its outputs' tangents came with the custom row's jvp)
             return False
         lo = stop + 1
     return True
+
+
+def _own(fn):
+    """Is ``fn`` one of tapegrad's own Functions (linalg.solve, eigh...)?  PyTorch's ops
+    have forward-mode rules, so one without a ``jvp`` goes by transposition (the caller's
+    fallback) rather than raising the error meant for a user's Function."""
+    return fn.__module__.partition(".")[0] == "tapegrad"
 
 
 def sweep(outs, ins, seeds, w=1, strict=False):

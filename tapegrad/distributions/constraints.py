@@ -105,6 +105,43 @@ class _Simplex(Constraint):
         return _result((v >= 0).all(-1) & (np.abs(v.sum(-1) - 1) < 1e-6))
 
 
+class multinomial(Constraint):  # noqa: N801 (PyTorch's name, as constraints.multinomial(n))
+    """Counts: nonnegative, summing to at most ``upper_bound`` over the last dim."""
+
+    is_discrete = True
+    event_dim = 1
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, x):
+        v = _values(x)
+        return _result((v >= 0).all(-1) & (v.sum(-1) <= self.upper_bound))
+
+
+class MixtureSameFamilyConstraint(Constraint):
+    """A MixtureSameFamily's support: the component's ``base_constraint``, checked with the
+    mixture dim put back (left of the event dims) and all of its components holding."""
+
+    def __init__(self, base_constraint):
+        if not isinstance(base_constraint, Constraint):
+            raise AssertionError(f"base_constraint must be a Constraint, got "
+                                 f"{type(base_constraint).__name__}")
+        self.base_constraint = base_constraint
+        self.is_discrete = base_constraint.is_discrete
+        self.event_dim = base_constraint.event_dim
+
+    def check(self, value):
+        if value.dim() < self.event_dim:
+            raise ValueError(f"Expected value.dim() >= {self.event_dim} but got {value.dim()}")
+        ok = _values(self.base_constraint.check(value.unsqueeze(-1 - self.event_dim)))
+        keep = value.dim() - self.event_dim
+        return _result(ok.reshape(ok.shape[:keep] + (-1,)).all(-1))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.base_constraint!r})"
+
+
 class _LowerCholesky(Constraint):
     event_dim = 2
 
@@ -269,10 +306,10 @@ positive_semidefinite = _PositiveSemidefinite()
 one_hot = _OneHot()
 dependent = _Dependent()
 
-__all__ = ["Constraint", "boolean", "cat", "corr_cholesky", "dependent", "dependent_property",
-           "is_dependent", "lower_triangular", "one_hot", "positive_semidefinite", "square",
-           "stack", "symmetric", "greater_than", "greater_than_eq", "half_open_interval",
-           "independent", "integer_interval", "integer_greater_than", "interval",
-           "less_than", "lower_cholesky", "nonnegative", "nonnegative_integer", "positive",
-           "positive_definite", "positive_integer", "real", "real_vector", "simplex",
-           "unit_interval"]
+__all__ = ["Constraint", "MixtureSameFamilyConstraint", "boolean", "cat", "corr_cholesky",
+           "dependent", "dependent_property", "is_dependent", "lower_triangular", "one_hot",
+           "positive_semidefinite", "square", "stack", "symmetric", "greater_than",
+           "greater_than_eq", "half_open_interval", "independent", "integer_interval",
+           "integer_greater_than", "interval", "less_than", "lower_cholesky", "multinomial",
+           "nonnegative", "nonnegative_integer", "positive", "positive_definite",
+           "positive_integer", "real", "real_vector", "simplex", "unit_interval"]

@@ -6,6 +6,8 @@ reprs.
 >>> tg.nn.Hardtanh(-2.0, 2.0)
 Hardtanh(min_val=-2.0, max_val=2.0)
 """
+import warnings
+
 import numpy as np
 
 from ..device import check as check_device
@@ -21,8 +23,15 @@ def _inplace(inplace, first=True):
 
 
 class Hardtanh(Module):
-    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None,
+                 max_value=None):
         super().__init__()
+        for old, value in (("min", min_value), ("max", max_value)):
+            if value is not None:  # (the deprecated names, with PyTorch's warning)
+                warnings.warn(f"keyword argument `{old}_value` is deprecated and renamed to "
+                              f"`{old}_val`", FutureWarning, stacklevel=2)
+        min_val = min_val if min_value is None else min_value
+        max_val = max_val if max_value is None else max_value
         if max_val <= min_val:
             raise AssertionError(f"max_val ({max_val}) must be greater than min_val "
                                  f"({min_val})")

@@ -536,9 +536,9 @@ class _InstanceNorm(_BatchNorm):
     no running statistics unless asked (PyTorch's defaults)."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False,
-                 track_running_stats=False, device=None, dtype=None):
+                 track_running_stats=False, device=None, dtype=None, *, bias=True):
         super().__init__(num_features, eps, momentum, affine, track_running_stats, device,
-                         dtype)
+                         dtype, bias=bias)
 
     def forward(self, input):
         plain = self._dims[0] - 1  # the dims of an unbatched input

@@ -149,6 +149,13 @@ def _divmod_op(name, npfn, quotient):
         q = quotient(x / y)
         if npfn is _remainder:  # PyTorch's floor division of an infinity is nan
             q = ew.where(cmp.isinf(x), math.nan, q)
+        # y's gradient is -q with q PyTorch's floor (trunc) division's value, where the
+        # rows' floor(x / y) differs: -1.5 // inf is -1 (floor(-0.0) is -0.0), 1 // 0.1 is
+        # 9 (floor(10.0) is 10); a constant there, as _rounded's (not while tracing)
+        with quiet():
+            exact = _floor_div(a, b) if npfn is _remainder else np.trunc(a / b)
+        if state.tracing is None and not _same(np.asarray(q._data), exact):
+            q = ew.where(Tensor(np.ones(exact.shape, bool)), Tensor(exact.astype(rd)), q)
         # a zero quotient times an infinite divisor is NaN: 0 there (5 % inf is 5), and y's
         # gradient, -q, is 0 there all the same
         qy = _stop_gradient(q) * y

@@ -20,6 +20,7 @@ by an inplace operation" error (``check_saved``).  Nothing is added to the recor
 path: ``_ver`` is an unset slot until the first in-place op.
 """
 import re
+import threading
 from array import array
 
 import numpy as np
@@ -79,13 +80,23 @@ class Log:
         self.counters.append(counter)
 
 
+class _Mutation(threading.local):
+    allowed = False  # inside autograd.graph.allow_mutation_on_saved_tensors
+
+
+MUTATION = _Mutation()
+
+
 def _log_mutation(t, tape, slots, limit=None):
     """Note on ``tape`` that the values ``slots`` hold (t's, before this op) have changed;
-    the rows before ``limit`` (default: all so far) read the old values."""
+    the rows before ``limit`` (default: all so far) read the old values.  Not inside
+    ``allow_mutation_on_saved_tensors``: the tape's copies of the old values serve then."""
     if slots and not tape.retired:
         for s in slots if tape.lazy else ():  # values kept aside (Tape.push_array): copy
             if s in tape.lazy:  # them in before they change
                 tape.fill(s)
+        if MUTATION.allowed:
+            return
         limit = tape.nrows if limit is None else limit
         counter = _counter(t)
         log = tape.mutated
@@ -135,6 +146,22 @@ def _bump(t):
         c.gen = t._gen
     if t._vb is not None:  # a view: its new values go into its base
         _write_back(t, t._vb)
+
+
+def count_change(t):
+    """``autograd.graph.increment_version``: t's counter moves as an in-place op's does
+    (its values changed where no op saw it: a cached slot of them is stale too), and no
+    value is written anywhere."""
+    note_write()
+    tape = state.tape
+    if tape is not None:  # (the rows recorded so far read the old values)
+        _log_mutation(t, tape, _old_slots(t, tape))
+    c = _counter(t)
+    c.version += 1
+    if t._tok is not None:
+        c.slot, c.gen = t._slot, t._gen
+    else:
+        t._gen = 0  # (a leaf's cached slot holds the old values)
 
 
 def _write_back(t, vb):

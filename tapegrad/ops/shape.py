@@ -857,9 +857,10 @@ declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_r
 
 # ---- put: ``x[key] = v`` as one row (meta: [m, m positions, m sources]) -----------------
 # y = x; y[pos[j]] = v[src[j]] (src: v's flat element broadcast to each written position).
-# The positions ascend (of a position written twice, only the last write is kept: that
-# value lands and gets the gradient), so the reverse rule walks y once: a written
-# position's adjoint goes to the v element written there, every other one's to x.
+# The positions ascend (a position written twice keeps its writes in key order: the last
+# one lands), so the reverse rule walks y once: a written position's adjoint goes to every
+# v element written there (PyTorch's gradient of index_put: each occurrence gets it),
+# every other one's to x.
 PUT = 71
 
 
@@ -883,11 +884,15 @@ def put_rev(adj, meta, o, a, b, n, k, w):
         # in place (put): x's old and new values share one adjoint span.  The written
         # positions' adjoints go to v and are zeroed; the rows that read the old values
         # come earlier in the tape, later in the sweep, and add into the span after this
+        # (zeroed in a second pass: a position written twice gives its adjoint to both)
         for j in range(m):
             d = o + _u(meta[k + 1 + j]) * w
             src = b + _u(meta[k + 1 + m + j]) * w
             for p in range(w):
                 adj[src + p] += adj[d + p]
+        for j in range(m):
+            d = o + _u(meta[k + 1 + j]) * w
+            for p in range(w):
                 adj[d + p] = 0.0
         return
     q = 0
@@ -933,7 +938,8 @@ declare(PUT, "torch::autograd::CopySlices", saves="", aux="meta", fwd=put_fwd, r
 def put(x, v, target, in_place=False):
     """Record ``x`` with the flat positions ``target`` (an int array, the shape of the
     indexing result) set to ``v`` broadcast to that shape: one PUT row (``x[key] = v``).
-    Returns the result tensor; the last write of a repeated position wins, as in NumPy.
+    Returns the result tensor; the last write of a repeated position wins, as in NumPy, and
+    each write of it gets that position's gradient, as in PyTorch.
     ``in_place``: x is rebased onto the result (ops/inplace.py), so the write may go into
     x's own slot (``_put_in_place``)."""
     pos = target.reshape(-1)
@@ -943,10 +949,8 @@ def put(x, v, target, in_place=False):
         src = np.broadcast_to(np.arange(v.numel(), dtype=np.int64).reshape(tuple(v.shape)),
                               target.shape).reshape(-1)
     if pos.size > 1:
-        order = np.argsort(pos, kind="stable")  # repeats keep their key order
+        order = np.argsort(pos, kind="stable")  # repeats keep their key order (last lands)
         pos, src = pos[order], src[order]
-        last = np.append(pos[1:] != pos[:-1], True)  # a repeated position: its last write
-        pos, src = pos[last], src[last]  # only (the derivative of what was computed)
     tape = tape_for_grad()
     lazy = tape.lazy
     if in_place and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \

@@ -22,6 +22,13 @@ from collections import Counter
 
 from .optimizer import Optimizer
 
+EPOCH_DEPRECATION_WARNING = (  # (PyTorch's words, and its public name for them)
+    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated "
+    "where possible. Please use `scheduler.step()` to step the scheduler. During the "
+    "deprecation, if epoch is different from None, the closed form is used instead of the "
+    "new chainable form, where available. Please open an issue if you are unable to "
+    "replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
+
 __all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR",
            "CosineAnnealingWarmRestarts", "CyclicLR", "ExponentialLR", "LRScheduler", "LambdaLR",
            "LinearLR", "MultiStepLR", "MultiplicativeLR", "OneCycleLR", "PolynomialLR",
@@ -95,9 +102,7 @@ class LRScheduler:
                           UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is not None:
-            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
-                          "being deprecated where possible. Please use `scheduler.step()` to "
-                          "step the scheduler.", UserWarning, stacklevel=2)
+            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
         self._update_lr(epoch)
 
     def _update_lr(self, epoch=None):
@@ -308,9 +313,7 @@ class ReduceLROnPlateau(LRScheduler):
         if epoch is None:
             epoch = self.last_epoch + 1
         else:
-            warnings.warn("The epoch parameter in `scheduler.step()` was not necessary and is "
-                          "being deprecated where possible. Please use `scheduler.step()` to "
-                          "step the scheduler.", UserWarning, stacklevel=2)
+            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
         self.last_epoch = epoch
         if self.is_better(current, self.best):
             self.best = current

@@ -204,5 +204,30 @@ def remove_parametrizations(module, tensor_name, leave_parametrized=True):
     return module
 
 
+def transfer_parametrizations_and_params(from_module, to_module, tensor_name=None):
+    """Give ``to_module`` the parametrizations of ``from_module`` (of ``tensor_name``, or of
+    every parametrized tensor), the same parametrization objects in the same order, and
+    their originals' values (a parameter to_module lacks is made first); returns
+    ``to_module``.  The originals are copied, not shared: tapegrad has no ``set_``."""
+    if not is_parametrized(from_module):
+        return to_module
+    names = list(from_module.parametrizations) if tensor_name is None else [tensor_name]
+    for name in names:
+        if name not in from_module.parametrizations:
+            raise AssertionError(f"'{name}' is not a parametrized tensor of {from_module}")
+        src = from_module.parametrizations[name]
+        if not hasattr(to_module, name):
+            setattr(to_module, name, Parameter(getattr(from_module, name)))
+        for p in src:
+            register_parametrization(to_module, name, p)
+        dst = to_module.parametrizations[name]
+        keys = ["original"] if src.is_tensor else [f"original{i}" for i in range(src.ntensors)]
+        with no_grad():
+            for k in keys:
+                getattr(dst, k).copy_(getattr(src, k))
+    return to_module
+
+
 __all__ = ["ParametrizationList", "cached", "is_parametrized", "register_parametrization",
-           "remove_parametrizations", "type_before_parametrizations"]
+           "remove_parametrizations", "transfer_parametrizations_and_params",
+           "type_before_parametrizations"]
