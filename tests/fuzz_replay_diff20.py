@@ -175,7 +175,7 @@ def gen(rng, shape, vector, n):
 
 
 def build(src, shape):
-    ns = {"tg": tg, "np": np, "S": shape}
+    ns = {"tg": tg, "np": np, "S": shape, "__name__": "fuzzprog"}
     exec(WORLD, ns)  # noqa: S102 (the fuzz's own generated code)
     exec(HEAD, ns)  # noqa: S102
     exec(src, ns)  # noqa: S102

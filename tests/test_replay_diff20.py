@@ -151,6 +151,19 @@ def test_a_partials_array_and_a_mutable_default_are_read():
     assert c(X) == pytest.approx((X * 14.0).sum())
 
 
+def test_a_global_partial_f_calls_and_a_jacobian_see_changes():
+    arr = np.array([1.0, 2.0, 3.0])
+    total = functools.partial(lambda a: float(a.sum()), arr)
+    f = lambda x: x * total()  # noqa: E731 (a vector output: the Jacobian methods)
+    c = tg.compile(f)
+    assert np.allclose(c.jacobian(X), 6.0 * np.eye(3))
+    arr[0] = 4.0
+    assert np.allclose(c.jacobian(X), 9.0 * np.eye(3))
+    assert np.allclose(c.jacobian_batch(X[None])[0], 9.0 * np.eye(3))
+    arr[0] = 0.0
+    assert np.allclose(c.vjp_batch(X[None], v=np.ones((1, 3)))[1], 5.0)
+
+
 def test_a_modules_buffer_read_by_value():
     class M(tg.nn.Module):
         def __init__(self):

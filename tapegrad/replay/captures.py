@@ -213,8 +213,8 @@ def captures(fn):
             for where, name in found:
                 v = _read(where, name)
                 places.append((where, name))
-                if isinstance(v, types.FunctionType):  # a helper f calls
-                    todo.append((v, None))
+                if isinstance(v, (types.FunctionType, types.MethodType, functools.partial)):
+                    todo.append((v, None))  # a helper f calls
                 else:
                     more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
                              not isinstance(d[a], (types.FunctionType, classmethod,
