@@ -105,6 +105,23 @@ ANY = [
     "({a}.unsqueeze(-1) * tg.ones(3)).mean(-1)", "{a} ** 2 - {b}", "{a}.pow(3) * 0.1",
     "tg.where({a} == {b}, {a}, {b})", "{a}.clamp({b}.min(), {b}.max())",
     "({a}.float() * 2).double()", "{a} * tg.rand_like({a})",
+    # broadcasting, keepdim reductions and ties over any shape
+    "{a} - {a}.mean()", "{a} * {b}.amax(0, keepdim=True) if {a}.dim() else {a} * {b}",
+    "{a} * {b}.amin(-1, keepdim=True) if {a}.dim() else {a}", "{a}.cumsum(-1) if {a}.dim() else {a}",
+    "{a}.logsumexp(-1, keepdim=True) * {b} if {a}.dim() else {a}", "{a} * {b}.norm()",
+    "{a} / ({b}.abs().sum(-1, keepdim=True) + 1.0) if {a}.dim() else {a}",
+    "{a}.var(-1, keepdim=True) * {b} if {a}.numel() > 1 and {a}.dim() else {a}",
+    "tg.stack([{a}, {b}]).amax(0)", "tg.stack([{a}, {b}]).max(0).values", "tg.stack([{a}, -{a}]).max(0).values",
+    "{a}.abs() * {b}.sign()", "{a}.clamp(min={b})", "{a}.clamp(max=0.5) + {a}.clamp(min=-0.5)",
+    "tg.maximum({a}, {a}.round())", "tg.where({a}.round() == {a}, {b}, {a})", "{a}.masked_fill({b} == {b}.max(), 0.0)",
+    "{a} * ({a} == {a}.max())", "{a}.reshape(-1).sort().values.reshape({a}.shape)",
+    "{a}.reshape(-1).flip(0).reshape({a}.shape) * {b}", "{b}.reshape(-1)[{a}.reshape(-1).argsort()].reshape({a}.shape)",
+    "{a}.reshape(-1)[{b}.reshape(-1).topk(1).indices].sum() * {b}",
+    "{a}.unsqueeze(-1).expand(*{a}.shape, 2).sum(-1)", "({a}.unsqueeze(0) * {b}.unsqueeze(-1)).sum(-1) if {a}.dim() == 1 else {a}",
+    "({a}.T @ {b}).sum() * {a} if {a}.dim() == 2 else {a}", "{a}.max(-1, keepdim=True).values.expand_as({a}) if {a}.dim() else {a}",
+    "tg.where({a} > 0, {a}, 0.0) + tg.where({b} < 0.5, 1.0, {b})", "{a}.heaviside({b}) * {a}", "({a} * 3).trunc() * {b}",
+    "({a} * 2).round().long().clamp(-1, 1).double() * {b}", "{a}.float().double() * 0.0 + {a}",
+    "{a} * x.detach().sum()", "{a} * x.data.abs().max()", "{a}.exp().log() * {b}.sigmoid()",
 ]
 # statements: produce {o}
 STMT = [
@@ -131,6 +148,14 @@ STMT = [
     "{o} = {a} * 1.0\nBUF.add_(1.0)",
     "{o} = {a} * 1.0\nBUF.copy_({o}.detach())",
     "{o} = {a} * 1.0\nD['u'] = 1.0",
+    "{o} = {a} * 1.0\n{o}.reshape(-1)[{b}.reshape(-1).argmax()] = {a}.reshape(-1)[0] * 3.0",
+    "{o} = {a} * 1.0\n{o}[{o} == {o}.max()] *= 2.0",
+    "{o} = {a}.clone()\n{o}.clamp_(min={b}.min())",
+    "{o} = {a} * 1.0\nwith tg.no_grad():\n    {o}.reshape(-1)[0] = 7.0\n{o} = {o} * {b}" ,
+    "{o} = {a} * 1.0\n{o}.reshape(-1).index_put_(({b}.reshape(-1).argsort()[:1],), {b}.reshape(-1)[:1], accumulate=True)",
+    "{o} = {a} * 1.0\nif ({b}.sum() > 0.0) and ({a}.max() > {b}.min()):\n    {o} = {o} * {b}",
+    "{o} = {a} * 1.0\nfor _ in range(int({b}.abs().sum()) % 3):\n    {o} = {o} * 0.5 + {a}",
+    "{o} = {a} * max(float({b}.reshape(-1)[0]), 0.25)",
 ]
 
 HEAD = '''

@@ -254,3 +254,19 @@ def test_fuzz_replay_diff20_many_programs():
     stats, failures = fuzz.run(0, 300, out=lambda s: None)
     assert stats["ok"] >= 150, stats
     assert not failures, failures[:2]
+
+
+def test_large_containers_are_held_by_identity_small_arrays_by_value():
+    """A container of more than 256 Python values is not walked at every call (only whether
+    the name holds the same one); an array of 4,096 numbers is compared by value."""
+    big = {i: float(i) for i in range(300)}
+    arr = np.zeros(4096)
+    f = lambda x: (x * big[1] + float(arr[0])).sum()  # noqa: E731
+    c = tg.compile(f)
+    assert c(X) == pytest.approx(X.sum())
+    arr[0] = 1.0
+    assert c(X) == pytest.approx(X.sum() + 3.0)
+    big[1] = 2.0  # (not seen: documented; pass values that change as inputs)
+    assert c(X) == pytest.approx(X.sum() + 3.0)
+    big = dict(big)  # rebound: seen
+    assert c(X) == pytest.approx(2.0 * X.sum() + 3.0)
