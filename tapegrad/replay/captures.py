@@ -59,12 +59,14 @@ class _NaN:
 class _TensorSnap:
     """A tensor in a snapshot: the same tensor holding the same values (f may read them by
     value, ``float(buf.sum())``, which records nothing a trace could watch).  ``n``: WRITES.n
-    when they were last seen unchanged (no write since, none through NumPy: unchanged)."""
-    __slots__ = ("obj", "data", "n")
+    when they were last seen unchanged; ``esc``: whether NumPy held their memory then (its
+    writes are never counted: compared at each call).  Handing NumPy a view counts a write."""
+    __slots__ = ("obj", "data", "n", "esc")
 
     def __init__(self, t):
         a = np.asarray(t._data)
-        self.obj, self.data, self.n = t, (a.dtype.str, a.shape, a.tobytes()), WRITES.n
+        self.obj, self.data = t, (a.dtype.str, a.shape, a.tobytes())
+        self.n, self.esc = WRITES.n, type(t._data) is np.ndarray and escaped(t._data)
 
     def __eq__(self, other):
         return type(other) is _TensorSnap and other.obj is self.obj and other.data == self.data
@@ -76,12 +78,12 @@ class _TensorSnap:
         if t is not self.obj:
             return False
         n = WRITES.n
-        if n == self.n and not (type(t._data) is np.ndarray and escaped(t._data)):
+        if n == self.n and not self.esc:
             return True
         a = np.asarray(t._data)
         if (a.dtype.str, a.shape, a.tobytes()) != self.data:
             return False
-        self.n = n
+        self.n, self.esc = n, type(t._data) is np.ndarray and escaped(t._data)
         return True
 
 
@@ -95,35 +97,85 @@ def _spend(budget, n):
         raise _Large
 
 
+_PLAIN = frozenset((int, str, bytes, bool, type(None)))
+
+
 def _snap(v, budget):
     """A comparable copy of plain data ``v`` (``budget``: a one-element list, the numbers
-    left); raises _Large past SMALL numbers, _Same for anything else."""
+    left); raises _Large past SMALL numbers, _Same for anything else.  Exact types first:
+    ``isinstance(v, Tensor)`` runs Tensor's metaclass check (slow at every call)."""
     t = type(v)
+    if t in _PLAIN or t is float or t is complex:
+        _spend(budget, _WALK)
+        return _NaN() if v != v else v
+    if t is tuple or t is list:
+        _spend(budget, _WALK)
+        return (t, tuple([_snap(u, budget) for u in v]))
+    if t is dict:
+        _spend(budget, _WALK)
+        return (t, tuple([(_snap(k, budget), _snap(u, budget)) for k, u in v.items()]))
     if t is np.ndarray:
         if v.dtype.kind not in "biufcUS":
             return _Same(v)
         _spend(budget, v.size)
         return ("array", v.dtype.str, v.shape, v.tobytes())  # (a dtype's == converts)
+    if isinstance(v, np.generic):  # (NumPy's == broadcasts against a tuple)
+        _spend(budget, _WALK)
+        return ("scalar", v.dtype.str, v.tobytes())
+    if isinstance(v, _ATOMS):  # (subclasses: an IntEnum, a str subclass)
+        _spend(budget, _WALK)
+        return v
     if isinstance(v, Tensor):
         _spend(budget, v.numel())
         return _TensorSnap(v)
-    _spend(budget, _WALK)
-    if isinstance(v, np.generic):  # (NumPy's == broadcasts against a tuple)
-        return ("scalar", v.dtype.str, v.tobytes())
-    if t is float or t is complex:
-        return _NaN() if v != v else v
-    if isinstance(v, _ATOMS):
-        return v
-    if t in (tuple, list):
-        return (t, tuple([_snap(u, budget) for u in v]))
-    if t is dict:
-        return (t, tuple([(_snap(k, budget), _snap(u, budget)) for k, u in v.items()]))
     return _Same(v)
 
 
+class _Plain:
+    """A container of plain Python values only (numbers, strings, None, and lists, tuples,
+    dicts of them), copied: compared by ``==`` at C speed (a walk by ``_snap`` costs ~1 us a
+    value).  NaN equals itself there, the copy holding the same float object."""
+    __slots__ = ("copy",)
+
+    def __init__(self, copy):
+        self.copy = copy
+
+    def __eq__(self, other):
+        return type(other) is _Plain and _same_plain(other.copy, self.copy)
+
+    __hash__ = None
+
+
+def _same_plain(v, copy):
+    return type(v) is type(copy) and v == copy
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _plain_copy(v, budget):
+    t = type(v)
+    _spend(budget, _WALK)
+    if t in _PLAIN or t is float or t is complex:
+        return v
+    if t is list or t is tuple:
+        return t([_plain_copy(u, budget) for u in v])
+    if t is dict:
+        return {_plain_copy(k, budget): _plain_copy(u, budget) for k, u in v.items()}
+    raise _NotPlain
+
+
 def snapshot(v):
-    """``_snap`` of v, or _Same(v) when it is larger than SMALL numbers."""
+    """``_snap`` of v (a ``_Plain`` copy of a plain container), or _Same(v) when it is
+    larger than SMALL numbers."""
+    t = type(v)
     try:
+        if t is list or t is tuple or t is dict:
+            try:
+                return _Plain(_plain_copy(v, [SMALL]))
+            except _NotPlain:
+                pass
         return _snap(v, [SMALL])
     except _Large:
         return _Same(v)
@@ -242,17 +294,18 @@ def moved(captured):
             v = where.cell_contents if name is None else where[name]
         except (KeyError, ValueError):
             return True
-        if v is was and type(snap) is _Same:
-            continue
+        if v is was and (snap is was or type(snap) is _Same):  # (a number's snapshot is
+            continue  # itself: the same object is the same value)
+        tv = type(v)
         if type(snap) is _TensorSnap:
             if not snap.holds(v):
                 return True
-            continue
-        if type(v) in (int, float, bool) and type(v) is type(was):  # (the common case)
-            if v == was or (v != v and was != was):
-                continue
-            return True
-        if snapshot(v) != snap:
+        elif type(snap) is _Plain:
+            if not _same_plain(v, snap.copy):
+                return True
+        elif tv in (int, float, bool) and tv is type(was):
+            if not (v == was or (v != v and was != was)):
+                return True
+        elif snapshot(v) != snap:
             return True
     return False
-
