@@ -246,9 +246,9 @@ def captures(fn):
         elif not isinstance(fn, types.FunctionType):  # a Module or another callable object
             obj = fn
             fn = getattr(type(fn), "forward", None) or getattr(type(fn), "__call__", None)
-        if not isinstance(fn, types.FunctionType) or _library(fn) or \
-                (fn.__code__, id(obj)) in seen:
-            continue
+        if not isinstance(fn, types.FunctionType) or (fn.__code__, id(obj)) in seen or \
+                (seen and _library(fn)):  # (f itself is looked into: a library's wrapper
+            continue  # of the user's function, as compile(f).hvp's, holds it in its closure)
         seen.add((fn.__code__, id(obj)))
         names, attrs = _code_names(fn.__code__)
         found = [(cell, None) for cell in fn.__closure__ or ()]
