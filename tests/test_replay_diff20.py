@@ -282,3 +282,26 @@ def test_second_order_sees_changes_of_what_f_reads():
     assert np.allclose(c.hessian(x).diagonal(), 12 * x)
     assert np.allclose(c.hvp(x, np.ones(2)), 12 * x)
     assert np.allclose(c.hessian_batch(x[None])[0].diagonal(), 12 * x)
+
+
+def test_train_and_eval_of_a_module_and_its_submodules_retrace():
+    """model.train()/eval() changes what BatchNorm's forward does, which f never names (on
+    main: the eval trace's answer, silently, after train())."""
+    class M(tg.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = tg.nn.Linear(3, 1).double()
+            self.bn = tg.nn.BatchNorm1d(3).double()
+
+        def forward(self, x):
+            return self.lin(self.bn(x)).sum()
+    m = M().eval()
+    c = tg.compile(m)
+    x = np.random.default_rng(0).normal(size=(4, 3))
+    assert c(x) == pytest.approx(float(m(tg.tensor(x))))
+    m.train()  # batch statistics, and a write into the running ones: refused, not stale
+    with pytest.raises(EagerOnlyError, match="outlives the call"):
+        c(x)
+    m.bn.eval()  # the submodule alone: the trace is new (the refused one's writes stay,
+    assert c(x) == pytest.approx(float(m(tg.tensor(x))))  # plain values, usable eagerly)
+    assert not m.bn.running_mean.requires_grad

@@ -1788,6 +1788,9 @@ def _refuse_outside_writes(tape, xs, y):
         gc.collect()
         left = [u for r in written if (u := r()) is not None and id(u) not in mine]
     if left:
+        for u in left:  # (the write stays, as eagerly; its values are no longer recorded on
+            if u._tok is not None and u._tok.tape is tape:  # the private trace tape)
+                u._tok, u._gen, u._rg = None, 0, False
         raise EagerOnlyError(
             f"tapegrad.trace: f wrote in place into a tensor that outlives the call (shape "
             f"{tuple(left[0].shape)}: a closure's or global buffer, a Module's running "

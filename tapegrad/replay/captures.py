@@ -210,6 +210,22 @@ def _namespaces(v):
     return [d] + [d[r] for r in _REGISTRIES if type(d.get(r)) is dict]
 
 
+def _module_flags(v, seen):
+    """A Module's ``training`` flag and its submodules', as places: ``eval()``/``train()``
+    changes what the library's own forwards (dropout, batch norm) do, which f never names."""
+    out, stack = [], [v]
+    while stack:
+        m = stack.pop()
+        d = getattr(m, "__dict__", None)
+        if type(d) is not dict or type(d.get("_modules")) is not dict or id(m) in seen:
+            continue
+        seen.add(id(m))
+        if "training" in d:
+            out.append((d, "training"))
+        stack.extend(u for u in d["_modules"].values() if u is not None)
+    return out
+
+
 def _read(where, name):
     try:
         return where.cell_contents if name is None else where[name]
@@ -235,7 +251,7 @@ def _code_names(code):
 def captures(fn):
     """The places f reads from outside and what each held: (where, name, value, snapshot)
     with ``where`` a cell (name None) or a mapping; see the module's docstring."""
-    places, seen, todo = [], set(), [(fn, None)]
+    places, seen, todo, modules = [], set(), [(fn, None)], set()
     while todo:
         fn, obj = todo.pop()
         while isinstance(fn, functools.partial):  # its arguments are f's too
@@ -256,6 +272,7 @@ def captures(fn):
         if fn.__defaults__ or fn.__kwdefaults__:  # (a mutable default written in place)
             found.append(({"d": (fn.__defaults__, fn.__kwdefaults__)}, "d"))
         inside = _namespaces(obj) if obj is not None else ()
+        found += _module_flags(obj, modules)
         for d in inside:
             found += [(d, name) for name in attrs if name in d]
         for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
@@ -270,6 +287,7 @@ def captures(fn):
                 if isinstance(v, (types.FunctionType, types.MethodType, functools.partial)):
                     todo.append((v, None))  # a helper f calls
                 else:
+                    places.extend(_module_flags(v, modules))
                     more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
                              not isinstance(d[a], (types.FunctionType, classmethod,
                                                    staticmethod, property))]
