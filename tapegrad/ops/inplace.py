@@ -21,6 +21,7 @@ path: ``_ver`` is an unset slot until the first in-place op.
 """
 import re
 import threading
+import weakref
 from array import array
 
 import numpy as np
@@ -137,6 +138,14 @@ def _counter(t):
 
 def _bump(t):
     note_write()  # (a leaf's slot is reused only while no tensor was written: Tape.adopt)
+    if state.tracing is not None:  # replay repeats no write: trace() refuses one into
+        # a tensor that outlives f
+        written = state.tracing.__dict__.setdefault("written", [])
+        u = t
+        while u is not None:  # (a view's bases are written too)
+            written.append(weakref.ref(u))
+            vb = getattr(u, "_vb", None)
+            u = vb[0] if vb is not None else None
     c = getattr(t, "_ver", None)
     if c is None:
         c = t._ver = Counter(t)

@@ -13,8 +13,8 @@ and keep the trace, so a function with k branches costs k traces), "raise", or "
 Past ``recompile_limit`` traces of one function (8, as torch.compile's) it warns once,
 naming the guard's line, and keeps only the most recently used traces of a signature.
 """
-import dis
 import functools
+import gc
 import io
 import itertools
 import os
@@ -44,6 +44,7 @@ from ..tape import OP_MASK, Tape
 from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
+from .captures import captures as _captures, moved as _moved
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -102,75 +103,6 @@ def _fresh(t):
     if not t._escaped:  # (memory NumPy holds too: its writes are never counted)
         t._writes = n
     return True
-
-
-_SMALL_ARRAY = 4096  # elements: a captured NumPy array this small is compared by value
-
-
-def _captures(fn):
-    """The Python numbers and NumPy arrays f's own code reads from outside, which its trace
-    holds as constants: the closure's cells, the module globals its code names and, for a
-    method or a Module, the instance attributes it names.  Each as (where: a cell or a dict,
-    name: None for a cell, the value now, and for an array of up to _SMALL_ARRAY numbers
-    its dtype, shape and bytes, else None); ``_moved`` tells when one changed.  Functions
-    f calls are not looked into."""
-    obj = None
-    while isinstance(fn, functools.partial):
-        fn = fn.func
-    if isinstance(fn, types.MethodType):
-        obj, fn = fn.__self__, fn.__func__
-    elif not isinstance(fn, types.FunctionType):  # a Module or another callable object
-        obj = fn
-        fn = getattr(type(fn), "forward", None) or getattr(type(fn), "__call__", None)
-    if not isinstance(fn, types.FunctionType):
-        return ()
-    names, attrs, codes = set(), set(), [fn.__code__]
-    while codes:  # (with the lambdas and comprehensions inside f)
-        code = codes.pop()
-        for ins in dis.get_instructions(code):  # (x.T is no read of a global T)
-            if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
-                names.add(ins.argval)
-            elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
-                attrs.add(ins.argval)
-        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    places = [(cell, None) for cell in fn.__closure__ or ()]
-    places += [(fn.__globals__, name) for name in names if name in fn.__globals__]
-    inside = getattr(obj, "__dict__", None) if obj is not None else None
-    if type(inside) is dict:
-        places += [(inside, name) for name in attrs if name in inside]
-    out = []
-    for where, name in places:
-        v = _read(where, name)
-        if isinstance(v, (int, float, complex, np.generic)):
-            out.append((where, name, v, None))
-        elif type(v) is np.ndarray:  # (a small one's bytes: compared at each call)
-            small = v.size <= _SMALL_ARRAY and v.dtype.kind in "biufc"
-            out.append((where, name, v, (v.dtype, v.shape, v.tobytes()) if small else None))
-    return tuple(out)
-
-
-def _read(where, name):
-    try:
-        return where.cell_contents if name is None else where[name]
-    except (KeyError, ValueError):  # (gone; an empty cell)
-        return _read
-
-
-def _moved(captured):
-    """True once a number or array of ``_captures`` holds another value (a large array:
-    once the name holds another array; its own elements are not compared)."""
-    for where, name, was, data in captured:
-        try:  # (_read, inline: a compiled f's guard at every call)
-            v = where.cell_contents if name is None else where[name]
-        except (KeyError, ValueError):
-            return True
-        if data is None:  # a number (immutable), or a large array: the same object
-            if v is not was and (type(v) is not type(was) or type(v) is np.ndarray or
-                                 not (v == was or (v != v and was != was))):
-                return True
-        elif type(v) is not np.ndarray or (v.dtype, v.shape, v.tobytes()) != data:
-            return True
-    return False
 
 
 def _watched_died(_ref):
@@ -1832,6 +1764,7 @@ def trace(f, *args, argnums=0):
         held = [(s, weakref.ref(u)) for s, u in tape.leaves]
         tape.leaves.clear()
         tape.leaves.extend((s, u) for s, r in held if (u := r()) is not None)
+        _refuse_outside_writes(tape, xs, y)
         traced.watch = [(s, weakref.ref(r(), _watched_died))
                         for s, r in tape.__dict__.get("watched", ())
                         if s not in inputs and r() is not None]
@@ -1853,6 +1786,38 @@ def trace(f, *args, argnums=0):
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
+
+
+def _refuse_outside_writes(tape, xs, y):
+    """Refuse an f that wrote in place into a tensor that outlives the call (a closure's or
+    global buffer, a tensor f keeps): eagerly every call writes it, replay writes nothing,
+    so each call's values would drift apart from f's (a counter in a tensor, a running
+    statistic, a buffer reused as a workspace).  f's own temporaries are gone by now, but
+    for those a reference cycle holds (collected first)."""
+    written = tape.__dict__.get("written")
+    if not written:
+        return
+    mine = {id(u) for u in xs}
+    u = y  # (y, and the tensors y is a view of)
+    while u is not None:
+        mine.add(id(u))
+        vb = getattr(u, "_vb", None)
+        u = vb[0] if vb is not None else None
+    left = [u for r in written if (u := r()) is not None and id(u) not in mine]
+    if left:
+        del left
+        gc.collect()
+        left = [u for r in written if (u := r()) is not None and id(u) not in mine]
+    if left:
+        for u in left:  # (the write stays, as eagerly; its values are no longer recorded on
+            if u._tok is not None and u._tok.tape is tape:  # the private trace tape)
+                u._tok, u._gen, u._rg = None, 0, False
+        raise EagerOnlyError(
+            f"tapegrad.trace: f wrote in place into a tensor that outlives the call (shape "
+            f"{tuple(left[0].shape)}: a closure's or global buffer, a Module's running "
+            "statistics, a tensor f keeps), and replay repeats no write, so every later call "
+            "would differ from f's. Keep that state out of f (pass it as an input, return the "
+            "new value), or call the compiled f with tensors (it then runs f eagerly)")
 
 
 _EXACT_MOVES = (VIEW, STRIDED, EXPAND, GATHER, CAT, STACK, STOP_GRAD)

@@ -1,0 +1,329 @@
+"""What a traced f reads from outside besides tensors, held as constants by its trace, and
+the check at each call that it still holds them (torch.compile's guards on Python state).
+
+``captures(fn)`` looks at the names f's code loads (its closure's cells, the module globals
+it names, a method's or a Module's instance attributes it names), the attributes it names
+of objects found there (``cfg.scale``, ``Config.scale``, ``self.cfg.scale``), a
+``functools.partial``'s arguments and f's default arguments, and does the same for the
+functions of the user's own code that f names (a helper it calls, a method ``self.step``),
+transitively.  Each place's value is kept as a snapshot: plain data (numbers, strings,
+None, tuples, lists, dicts, NumPy arrays of up to ``SMALL`` numbers in all) by value, any
+other object (a function, a Module, a large array or tensor) by identity; a tensor of up to
+``SMALL`` numbers by identity and values (f may read them by value, ``float(buf.sum())``).  ``moved`` tells
+when one changed.  Library modules and functions (tapegrad's, NumPy's, the standard
+library's) are not looked into: f's own code is what it names.
+"""
+import dis
+import functools
+import sys
+import types
+
+import numpy as np
+
+from ..arena import WRITES, escaped
+from ..tensor import Tensor
+
+SMALL = 4096  # numbers: plain data this large (all arrays and containers of one value)
+# is compared by value; larger, only whether the name holds the same object
+_WALK = 16  # a Python value costs as much of SMALL as 16 array numbers (walked one by one
+# at each call: ~50 ns each, where an array's bytes compare at once): 256 of them at most
+_DEPTH = 3  # attribute steps followed from a name (self.cfg.scale: 2)
+_ATOMS = (int, float, complex, str, bytes, bool, type(None), np.generic)
+_LIBRARY = frozenset(("tapegrad", "numpy", "scipy", "torch", "numba", "jax", "autograd",
+                      "builtins")) | frozenset(sys.stdlib_module_names)
+
+
+class _Same:
+    """An object that is no plain data, in a snapshot: equal only to itself (identity; a
+    tensor's ``==`` would compare values and record a guard)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other):
+        return type(other) is _Same and other.obj is self.obj
+
+    __hash__ = None
+
+
+class _NaN:
+    """NaN in a snapshot: equal to NaN (a NaN constant must not retrace at every call)."""
+
+    def __eq__(self, other):
+        return type(other) is _NaN
+
+    __hash__ = None
+
+
+class _TensorSnap:
+    """A tensor in a snapshot: the same tensor holding the same values (f may read them by
+    value, ``float(buf.sum())``, which records nothing a trace could watch).  ``n``: WRITES.n
+    when they were last seen unchanged; ``esc``: whether NumPy held their memory then (its
+    writes are never counted: compared at each call).  Handing NumPy a view counts a write."""
+    __slots__ = ("obj", "data", "n", "esc")
+
+    def __init__(self, t):
+        a = np.asarray(t._data)
+        self.obj, self.data = t, (a.dtype.str, a.shape, a.tobytes())
+        self.n, self.esc = WRITES.n, type(t._data) is np.ndarray and escaped(t._data)
+
+    def __eq__(self, other):
+        return type(other) is _TensorSnap and other.obj is self.obj and other.data == self.data
+
+    __hash__ = None
+
+    def holds(self, t):
+        """Whether tensor t is the snapshot's, with its values."""
+        if t is not self.obj:
+            return False
+        n = WRITES.n
+        if n == self.n and not self.esc:
+            return True
+        a = np.asarray(t._data)
+        if (a.dtype.str, a.shape, a.tobytes()) != self.data:
+            return False
+        self.n, self.esc = n, type(t._data) is np.ndarray and escaped(t._data)
+        return True
+
+
+class _Large(Exception):
+    pass
+
+
+def _spend(budget, n):
+    budget[0] -= n
+    if budget[0] < 0:
+        raise _Large
+
+
+_PLAIN = frozenset((int, str, bytes, bool, type(None)))
+
+
+def _snap(v, budget):
+    """A comparable copy of plain data ``v`` (``budget``: a one-element list, the numbers
+    left); raises _Large past SMALL numbers, _Same for anything else.  Exact types first:
+    ``isinstance(v, Tensor)`` runs Tensor's metaclass check (slow at every call)."""
+    t = type(v)
+    if t in _PLAIN or t is float or t is complex:
+        _spend(budget, _WALK)
+        return _NaN() if v != v else v
+    if t is tuple or t is list:
+        _spend(budget, _WALK)
+        return (t, tuple([_snap(u, budget) for u in v]))
+    if t is dict:
+        _spend(budget, _WALK)
+        return (t, tuple([(_snap(k, budget), _snap(u, budget)) for k, u in v.items()]))
+    if t is np.ndarray:
+        if v.dtype.kind not in "biufcUS":
+            return _Same(v)
+        _spend(budget, v.size)
+        return ("array", v.dtype.str, v.shape, v.tobytes())  # (a dtype's == converts)
+    if isinstance(v, np.generic):  # (NumPy's == broadcasts against a tuple)
+        _spend(budget, _WALK)
+        return ("scalar", v.dtype.str, v.tobytes())
+    if isinstance(v, _ATOMS):  # (subclasses: an IntEnum, a str subclass)
+        _spend(budget, _WALK)
+        return v
+    if isinstance(v, Tensor):
+        _spend(budget, v.numel())
+        return _TensorSnap(v)
+    return _Same(v)
+
+
+class _Plain:
+    """A container of plain Python values only (numbers, strings, None, and lists, tuples,
+    dicts of them), copied: compared by ``==`` at C speed (a walk by ``_snap`` costs ~1 us a
+    value).  NaN equals itself there, the copy holding the same float object."""
+    __slots__ = ("copy",)
+
+    def __init__(self, copy):
+        self.copy = copy
+
+    def __eq__(self, other):
+        return type(other) is _Plain and _same_plain(other.copy, self.copy)
+
+    __hash__ = None
+
+
+def _same_plain(v, copy):
+    return type(v) is type(copy) and v == copy
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _plain_copy(v, budget):
+    t = type(v)
+    _spend(budget, _WALK)
+    if t in _PLAIN or t is float or t is complex:
+        return v
+    if t is list or t is tuple:
+        return t([_plain_copy(u, budget) for u in v])
+    if t is dict:
+        return {_plain_copy(k, budget): _plain_copy(u, budget) for k, u in v.items()}
+    raise _NotPlain
+
+
+def snapshot(v):
+    """``_snap`` of v (a ``_Plain`` copy of a plain container), or _Same(v) when it is
+    larger than SMALL numbers."""
+    t = type(v)
+    try:
+        if t is list or t is tuple or t is dict:
+            try:
+                return _Plain(_plain_copy(v, [SMALL]))
+            except _NotPlain:
+                pass
+        return _snap(v, [SMALL])
+    except _Large:
+        return _Same(v)
+
+
+def _library(obj):
+    """True for a module, function or class of a library: not the user's code to look into."""
+    if isinstance(obj, types.ModuleType):
+        name = obj.__name__
+    elif isinstance(obj, (type, types.FunctionType, types.BuiltinFunctionType, np.ufunc)):
+        name = getattr(obj, "__module__", None)
+    else:
+        return False
+    return isinstance(name, str) and name.partition(".")[0] in _LIBRARY
+
+
+_REGISTRIES = ("_parameters", "_buffers", "_modules")  # a Module's attributes (nn/modules.py)
+
+
+def _namespaces(v):
+    """The attribute mappings of ``v`` to look into (``cfg.scale``): a user's module, class,
+    namespace or object (a Module's registries too: ``self.b`` of a buffer), not a library's
+    (a tensor, a NumPy array)."""
+    if isinstance(v, (types.ModuleType, type, types.SimpleNamespace)):
+        ok = not _library(v)
+    else:
+        ok = not isinstance(v, types.FunctionType) and (
+            not _library(type(v)) or "_parameters" in getattr(v, "__dict__", ()))
+    d = getattr(v, "__dict__", None) if ok else None
+    if not isinstance(d, (dict, types.MappingProxyType)):
+        return ()
+    return [d] + [d[r] for r in _REGISTRIES if type(d.get(r)) is dict]
+
+
+def _module_flags(v, seen):
+    """A Module's ``training`` flag and its submodules', as places: ``eval()``/``train()``
+    changes what the library's own forwards (dropout, batch norm) do, which f never names."""
+    out, stack = [], [v]
+    while stack:
+        m = stack.pop()
+        d = getattr(m, "__dict__", None)
+        if type(d) is not dict or type(d.get("_modules")) is not dict or id(m) in seen:
+            continue
+        seen.add(id(m))
+        if "training" in d:
+            out.append((d, "training"))
+        stack.extend(u for u in d["_modules"].values() if u is not None)
+    return out
+
+
+def _read(where, name):
+    try:
+        return where.cell_contents if name is None else where[name]
+    except (KeyError, ValueError):  # (gone; an empty cell)
+        return _read
+
+
+def _code_names(code):
+    """The global names and the attribute names a code object (with the lambdas and
+    comprehensions inside it) loads."""
+    names, attrs, codes = set(), set(), [code]
+    while codes:
+        code = codes.pop()
+        for ins in dis.get_instructions(code):  # (x.T is no read of a global T)
+            if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+                names.add(ins.argval)
+            elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                attrs.add(ins.argval)
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return names, attrs
+
+
+def captures(fn):
+    """The places f reads from outside and what each held: (where, name, value, snapshot)
+    with ``where`` a cell (name None) or a mapping; see the module's docstring."""
+    places, seen, todo, modules = [], set(), [(fn, None)], set()
+    while todo:
+        fn, obj = todo.pop()
+        while isinstance(fn, functools.partial):  # its arguments are f's too
+            places.append(({"p": (fn.args, fn.keywords)}, "p"))
+            fn = fn.func
+        if isinstance(fn, types.MethodType):
+            obj, fn = fn.__self__, fn.__func__
+        elif not isinstance(fn, types.FunctionType):  # a Module or another callable object
+            obj = fn
+            fn = getattr(type(fn), "forward", None) or getattr(type(fn), "__call__", None)
+        if not isinstance(fn, types.FunctionType) or (fn.__code__, id(obj)) in seen or \
+                (seen and _library(fn)):  # (f itself is looked into: a library's wrapper
+            continue  # of the user's function, as compile(f).hvp's, holds it in its closure)
+        seen.add((fn.__code__, id(obj)))
+        names, attrs = _code_names(fn.__code__)
+        found = [(cell, None) for cell in fn.__closure__ or ()]
+        found += [(fn.__globals__, name) for name in names if name in fn.__globals__]
+        if fn.__defaults__ or fn.__kwdefaults__:  # (a mutable default written in place)
+            found.append(({"d": (fn.__defaults__, fn.__kwdefaults__)}, "d"))
+        inside = _namespaces(obj) if obj is not None else ()
+        found += _module_flags(obj, modules)
+        for d in inside:
+            found += [(d, name) for name in attrs if name in d]
+        for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
+            m = getattr(type(obj), name, None)
+            if isinstance(m, types.FunctionType) and name not in inside[0]:
+                todo.append((m, obj))
+        for _ in range(_DEPTH):  # cfg.scale, Config.scale, self.cfg.scale
+            more = []
+            for where, name in found:
+                v = _read(where, name)
+                places.append((where, name))
+                if isinstance(v, (types.FunctionType, types.MethodType, functools.partial)):
+                    todo.append((v, None))  # a helper f calls
+                else:
+                    places.extend(_module_flags(v, modules))
+                    more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
+                             not isinstance(d[a], (types.FunctionType, classmethod,
+                                                   staticmethod, property))]
+            found = more
+        places += found
+    out, done = [], set()
+    for where, name in places:
+        if (id(where), name) in done:
+            continue
+        done.add((id(where), name))
+        v = _read(where, name)
+        if v is _read or _library(v) and not isinstance(v, _ATOMS):
+            continue  # (np, tg, math: library modules, functions and classes)
+        out.append((where, name, v, snapshot(v)))
+    return tuple(out)
+
+
+def moved(captured):
+    """True once a place of ``captures`` holds another value (compared as snapshotted)."""
+    for where, name, was, snap in captured:
+        try:  # (_read, inline: a compiled f's guard at every call)
+            v = where.cell_contents if name is None else where[name]
+        except (KeyError, ValueError):
+            return True
+        if v is was and (snap is was or type(snap) is _Same):  # (a number's snapshot is
+            continue  # itself: the same object is the same value)
+        tv = type(v)
+        if type(snap) is _TensorSnap:
+            if not snap.holds(v):
+                return True
+        elif type(snap) is _Plain:
+            if not _same_plain(v, snap.copy):
+                return True
+        elif tv in (int, float, bool) and tv is type(was):
+            if not (v == was or (v != v and was != was)):
+                return True
+        elif snapshot(v) != snap:
+            return True
+    return False
