@@ -462,7 +462,8 @@ def test_a_pickled_tape_under_a_bound_too_small_is_refused_and_a_good_one_loads(
     assert back.value(x) == t.value(x)
     buf = io.BytesIO()
     tg.save([t], buf)
-    with pytest.raises(ValueError, match=r"trace field 'rows': replaying .*max_bytes=8000 allows"):
+    # (its 13,603 values are refused first now: test_hostile20b)
+    with pytest.raises(ValueError, match=r"trace field 'vals0': .*max_bytes=8000; pass a larg"):
         tg.load(io.BytesIO(buf.getvalue()), weights_only=False, max_bytes=8000)
     back, = tg.load(io.BytesIO(buf.getvalue()), weights_only=False)
     assert back.value(x) == t.value(x)

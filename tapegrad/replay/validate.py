@@ -50,6 +50,12 @@ from ..ops.registry import NAMES, OPS
 
 MAX_BYTES = 1 << 30  # uncompressed bytes a compressed .npz trace may expand to (load's default)
 SLOT_BYTES = 80  # memory a slot takes to check and plan (measured: ~70 bytes; 8 in 'offs')
+VALUE_BYTES = 56  # memory an arena value takes to load and check at the traced point: vals0
+# (8), then the replay's arena (8, freed), the plan's reach sweep (a copy and adjoints, 16,
+# freed) and arena (8), the gradient replay's values and adjoints (16): 4 arenas, and what
+# the allocator keeps of freed ones (measured, VmHWM: 49 bytes a value at 9e6 values of an
+# outer product, 36 at 1.9e7; tracemalloc 31).  Uncounted, a 153 kB file of 155 MB of
+# values loaded under max_bytes = 2e8 and took 880 MB
 ROW_BYTES = 200  # memory a row takes to check, plan and replay (measured: ~170 bytes at
 # 10**6 to 3 * 10**6 guard rows; 40 in 'rows')
 INPUT_BYTES = 4096  # what an input (in_slots, in_shapes) and a guard's name take: Python
@@ -445,7 +451,7 @@ def check(d, max_bytes=None):
     nslots = len(size)
     in_shapes, guards = d.get("in_shapes"), d.get("guards")
     check_counts(max_bytes, nslots, len(rows), len(in_slots),  # (read_npz counted them too)
-                 len(guards) if isinstance(guards, list) else 0)
+                 len(guards) if isinstance(guards, list) else 0, nvals=len(vals0))
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
                     for s in in_shapes):
@@ -494,14 +500,15 @@ def check(d, max_bytes=None):
                 guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
 
 
-_COUNTED = {"offs": "nslots", "rows": "nrows", "in_slots": "ninputs", "in_shapes": "ninputs",
-            "guards": "nguards"}  # the members check_counts bounds from their headers
+# the members check_counts bounds from their headers
+_COUNTED = {"vals0": "nvals", "offs": "nslots", "rows": "nrows", "in_slots": "ninputs",
+            "in_shapes": "ninputs", "guards": "nguards"}
 
 
-def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars=0):
-    """The memory a trace's slots, rows, inputs and guards take to check, plan and replay,
-    against ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members' headers,
-    before their data is read."""
+def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars=0, nvals=0):
+    """The memory a trace's values, slots, rows, inputs and guards take to check, plan and
+    replay, against ``max_bytes`` (None: unbounded); ``read_npz`` asks it of the members'
+    headers, before their data is read."""
     if max_bytes is None:
         return
     if guard_chars > GUARD_CHARS:
@@ -516,6 +523,13 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
                 f"({each} a{'n' if unit == 'inputs' else ''} {unit[:-1]}), more than "
                 f"max_bytes={max_bytes}; pass a larger max_bytes to tapegrad.load if you "
                 "trust this file")
+    if nvals * VALUE_BYTES > max_bytes:
+        # (a deflated file of constant values is small: 153 kB held 155 MB of them)
+        raise ValueError(
+            f"trace field 'vals0': its {nvals} values take about {nvals * VALUE_BYTES} bytes to "
+            f"load and check at the traced point ({VALUE_BYTES} a value: the arena, its "
+            f"replays' copies and adjoints, the plan's), more than max_bytes={max_bytes}; "
+            "pass a larger max_bytes to tapegrad.load if you trust this file")
     if nslots * SLOT_BYTES > max_bytes:
         # (empty slots cost 8 bytes each in the file, a thousand to a kB deflated)
         raise ValueError(
@@ -708,12 +722,26 @@ def check_traced_point(traced, grad0):
         s = int(np.searchsorted(traced.offs, e, side="right") - 1)
         raise ValueError(f"trace field 'vals0': slot {s} holds {traced.vals0[e]!r} but its rows "
                          f"compute {vals[e]!r} at the traced point (the file was altered)")
+    del vals  # (VALUE_BYTES: the plan's arena and the gradient's buffers replace it)
     if grad0 is None:
         return
     X = np.ascontiguousarray(traced.vals0[traced.in_elems][None, :])
     if grad0.shape != (X.shape[1],):
         raise ValueError(f"trace field 'grad0' must have {X.shape[1]} entries")
-    _, G, _ = traced.run(X, grad=True)
+    plan = traced._plan if "_plan" in traced.__dict__ else traced._make_plan()
+    if plan.rev_error is not None:
+        traced._no_reverse(plan.rev_error)
+    # one block of one point in buffers of one arena each, dropped after: Traced.run's
+    # blocks of 8 points and the buffers it keeps took 16 arenas (reserved; 2 touched)
+    nv = len(plan.vals0)
+    G = np.empty(X.shape)
+    r = _kernels._replay_blocks(plan.fwd, plan.rev, plan.offs, plan.vals0, traced.consts,
+                                plan.meta, plan.fill, plan.in_elems, plan.out_slot, X,
+                                np.empty(1), G, np.zeros(1, np.int64), 1, 0, 1, np.empty(nv),
+                                np.empty(nv), 0)
+    if r != -1:
+        raise ValueError(f"trace field 'rows': {'reverse' if r >= 0 else 'forward'} row "
+                         f"{r if r >= 0 else -2 - r} of the replay plan cannot run")
     if not np.allclose(G[0], grad0, rtol=1e-9, atol=1e-300, equal_nan=True):
         raise ValueError("trace field 'grad0': the rows' gradient at the traced point differs "
                          "from the saved one (the file was altered)")
