@@ -104,11 +104,35 @@ def _find():
 
 
 def _set(kernels, n, restore):
-    # (under the lock) a reader that saw gen before this sees it changed after
+    # (under the lock) a reader that saw gen before this sees it changed after; the count
+    # to put back is written before the pool is held and cleared after it is put back, so
+    # that an exception between the lines never loses it (reset())
     _Held.gen += 1
+    if restore:
+        _Held.restore = restore
     kernels.set(n)
     _Held.restore = restore
     _Held.gen += 1
+
+
+def _heal():
+    # (under the lock, where no change is under way) a change cut off by an exception (a
+    # KeyboardInterrupt landing between its lines) left gen odd: the seqlock read would
+    # never again succeed, and every sweep would take the lock
+    if _Held.gen & 1:
+        _Held.gen += 1
+
+
+def reset():
+    """Put the kernels' pool back to its count before any hold and forget the holds.  A
+    KeyboardInterrupt landing between the lines of ``hold``/``release`` can lose a release,
+    leaving the kernels' pool at one thread (never at more threads than it had) until the
+    process ends; this undoes that (tests/interrupt_inject.py calls it between runs)."""
+    with _Held.lock:
+        _heal()
+        if _Held.restore:
+            _set(_Held.kernels, _Held.restore, 0)
+        _Held.running = 0
 
 
 def hold():
@@ -118,6 +142,7 @@ def hold():
     if kernels is None and (_Held.found or (kernels := _find()) is None):
         return False
     with _Held.lock:
+        _heal()
         if not _Held.running and HOLD:
             n = kernels.get()
             if n > 1 and (_Held.numpy is None or _Held.numpy.get() > 1):
@@ -130,6 +155,7 @@ def release(held):
     """End a ``hold``: the last one running puts the kernels' pool count back."""
     if held:
         with _Held.lock:
+            _heal()
             _Held.running -= 1
             if not _Held.running and _Held.restore:
                 _set(_Held.kernels, _Held.restore, 0)
@@ -145,8 +171,9 @@ def held(kernel, *args):
         gen = _Held.gen
         if not gen & 1 and not _Held.restore and kernels.get() == 1 and gen == _Held.gen:
             return kernel(*args)
-    h = hold()
+    h = False  # (set inside the try: an exception between hold and try lost the release)
     try:
+        h = hold()
         return kernel(*args)
     finally:
         release(h)

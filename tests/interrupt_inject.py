@@ -33,7 +33,7 @@ import time
 import numpy as np
 
 import tapegrad as tg
-from tapegrad import _jit, arena
+from tapegrad import _blas, _jit, arena
 from tapegrad import tape as tape_module
 from tapegrad._state import state
 from tapegrad.tape import FREED, OP_MASK
@@ -61,6 +61,10 @@ class _Twice(tg.autograd.Function):
 def setup():
     """Leaves, a non-leaf of a retired tape (``old``: the program links to it) and a live
     non-leaf of the current tape (``keep``: its generation cannot reset under the program)."""
+    # the BLAS pool's thread count is process state beside the tape: an interrupt inside
+    # _blas.hold/release can leave it held (documented there), and a held pool takes the
+    # sweep's lock-free path, fewer lines than the counting run's
+    _blas.reset()
     x = tg.tensor(0.7, requires_grad=True)
     w = tg.tensor([0.5, -1.0, 2.0], requires_grad=True)
     old = (x * 3.0).sin()

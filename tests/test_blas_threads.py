@@ -204,3 +204,28 @@ def test_gradients_are_a_one_thread_sweeps(pools, shape):
     one = _linear_grads(shape)
     for g, r in zip(held, one, strict=True):
         np.testing.assert_array_equal(g, r)
+
+
+def test_interrupted_hold_heals_and_reset_puts_the_pool_back(pools, monkeypatch):
+    """A KeyboardInterrupt between hold's lines: a change cut off mid-way (gen left odd)
+    is healed by the next hold, and a lost release (the count left running) is undone by
+    reset(), which interrupt_inject.py calls between its runs."""
+    kernels, _ = pools
+    monkeypatch.setattr(_blas._Held, "gen", 0)
+    calls = []
+
+    def interrupted():
+        calls.append(kernels.get())
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m, pytest.raises(KeyboardInterrupt):
+        m.setattr(_blas, "release", lambda held: None)  # the release lost
+        _blas.held(interrupted)
+    assert calls == [1] and kernels.get() == 1 and _blas._Held.running == 1
+    _blas._Held.gen += 1  # a change cut off between its first and last line
+    held = _blas.hold()
+    assert _blas._Held.gen % 2 == 0  # healed under the lock: seqlock reads work again
+    _blas.release(held)
+    assert kernels.get() == 1  # the lost release still holds the pool
+    _blas.reset()
+    assert kernels.get() == 2 and _blas._Held.running == 0 and _blas._Held.restore == 0
