@@ -72,6 +72,9 @@ def _warn_once(key, message):
 def load_numba():
     # Numba costs 0.25-0.35 s to import: only the first compiled use pays it (issue 23)
     import numba
+
+    from . import _libm
+    _libm.register(numba)  # (before any kernel that calls them is linked from the cache)
     return numba
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
-from tapegrad import _jit, _kernels, _sweep
+from tapegrad import _jit, _kernels, _libm, _sweep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -323,3 +323,31 @@ def test_guard_divergence_on_the_point_path():
         y.backward()
         np.testing.assert_allclose(v, y.item(), rtol=1e-12)
         np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-14)
+
+
+_LIBM_POINTS = np.concatenate([
+    [np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-320, -1e-320, 709.7, 709.8, 710.0, -708.4, -708.5,
+     -745.1, -745.2, -746.0, 1e300, -1e300, 1e-20, -1e-20, -1.0, -0.999999, -1.0000001, 1.0],
+    np.random.default_rng(5).standard_normal(2000) * 40.0,
+    np.random.default_rng(6).standard_normal(2000)])
+
+
+@_jit.njit(cache=False)
+def _libm_against_numba(x, out):
+    for i in range(len(x)):
+        out[0, i] = _libm.exp(x[i])
+        out[1, i] = np.exp(x[i])
+        out[2, i] = _libm.log1p(x[i])
+        out[3, i] = np.log1p(x[i])
+
+
+def test_libm_bit_for_bit():
+    """tapegrad/_libm.py's exp and log1p (libm's own, without Numba's bridge and glibc's
+    wrappers), compiled, equal Numba's bit for bit: overflow, underflow to subnormals and
+    zero, infs, nans, log1p's pole and domain, random points; from Python, NumPy's."""
+    out = np.empty((4, len(_LIBM_POINTS)))
+    with np.errstate(all="ignore"):
+        _libm_against_numba(_LIBM_POINTS, out)
+        np.testing.assert_array_equal(out[0].view(np.int64), out[1].view(np.int64))
+        np.testing.assert_array_equal(out[2].view(np.int64), out[3].view(np.int64))
+        assert _libm.exp(0.5) == np.exp(0.5) and _libm.log1p(0.5) == np.log1p(0.5)
