@@ -1,31 +1,34 @@
-"""exp and log1p called straight from the C math library, for the one-point interpreters
-(``_sweep._point_forward``/``_point_reverse``, whose rows are mostly these calls on
-bench_fastest_west's west graph).
+"""exp, log1p, sin, cos and tanh called straight from the C math library, for the one-point
+interpreters (``_sweep._point_forward``/``_point_reverse``: most of the time of
+bench_fastest_west's graphs is in these calls).
 
 Numba binds ``math.exp`` / ``np.exp`` to its own bridge (``numba_exp`` in ``_helperlib``,
 built against an old glibc), which jumps through a PLT to glibc's ``exp@GLIBC_2.2.5``: the
 SVID compatibility wrapper around ``__ieee754_exp``; the current ``exp@@GLIBC_2.29`` is a
 thinner wrapper around it.  Called here: ``__ieee754_exp`` itself (``__exp_finite``), 2.3 ns
 an exp on this Xeon against Numba's 5.0 ns (and 3.7 ns through ``exp@@GLIBC_2.29``); log1p
-loses the bridge and the PLT, ~0.5 ns.  The function is the same, so the values are equal
+(sin, cos, tanh) lose the bridge and the PLT, ~0.5 ns.  The function is the same, so the values are equal
 bit for bit (the wrappers only set errno, and return what the core returns, overflow and
 underflow included: ``tests/test_replay_lowered.py::test_libm_bit_for_bit``).
 
-The symbols ``tapegrad_exp`` and ``tapegrad_log1p`` are bound in LLVM's symbol table when
+The symbols ``tapegrad_exp``, ``tapegrad_log1p`` (..) are bound in LLVM's symbol table when
 Numba is first loaded (``register``, from ``_jit.load_numba``), before any cached kernel
 that calls them is linked.  Where the C library's own cannot be found, Numba's are bound.
-Called from Python (``NUMBA_DISABLE_JIT=1``, the interpreted sweeps) they are NumPy's, as
-``math.exp`` is there (tapegrad/_ieee_math.py).
+Called from Python (``NUMBA_DISABLE_JIT=1``, the interpreted sweeps) ``exp`` and ``log1p``
+are NumPy's, as the ``np.exp`` and ``np.log1p`` they replace; ``MATH``'s are ``math``'s.
 """
 import ctypes
-import ctypes.util
+import math
+import types
 
 import numpy as np
 
+from . import _ieee_math
 from ._jit import KERNEL_CODE, Intrinsic
 
 # the core each name is, without a wrapper: glibc's __exp_finite (a compatibility symbol,
 # found by its version: GLIBC_2.15 on x86-64, 2.17 on aarch64) is __ieee754_exp itself
+NAMES = ("exp", "log1p", "sin", "cos", "tanh")
 _CORES = {"exp": (b"__exp_finite", (b"GLIBC_2.15", b"GLIBC_2.17"))}
 _DONE = []
 
@@ -46,16 +49,18 @@ def _address(lib, name):
 
 
 def register(numba):
-    """Bind ``tapegrad_<name>`` for exp and log1p in LLVM's symbol table (once)."""
+    """Bind ``tapegrad_<name>`` for each of NAMES in LLVM's symbol table (once)."""
     if _DONE:
         return
+    import ctypes.util
+
     import llvmlite.binding as ll
     from numba import _helperlib
     try:
         lib = ctypes.CDLL(ctypes.util.find_library("m"))
     except OSError:
         lib = None
-    for name in ("exp", "log1p"):
+    for name in NAMES:
         addr = _address(lib, name) if lib is not None else None
         ll.add_symbol("tapegrad_" + name, addr or _helperlib.c_helpers[name])
     _DONE.append(True)
@@ -94,3 +99,12 @@ def _log1p(x):
 exp = Intrinsic(_exp, _maker("exp"))
 log1p = Intrinsic(_log1p, _maker("log1p"))
 KERNEL_CODE.update((_exp.__code__, _log1p.__code__))
+
+
+# ``math`` as the one-point interpreters' rule twins see it (``_jit.Inlined(E, math=MATH)``):
+# NAMES from libm straight, every other name math's own; called from Python, what the rules'
+# ``math`` is there (tapegrad/_ieee_math.py: CPython's, the C library's own)
+MATH = types.ModuleType(__name__ + ".math")
+MATH.__dict__.update({k: v for k, v in vars(math).items() if not k.startswith("__")})
+for _name in NAMES:
+    setattr(MATH, _name, Intrinsic(getattr(_ieee_math, _name), _maker(_name)))

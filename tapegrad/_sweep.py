@@ -807,7 +807,7 @@ LOAD = -9
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
              E.SQRT, E.SOFTPLUS)
-PE = Inlined(E)
+PE = Inlined(E, math=libm.MATH)  # (the rules' math from libm straight: _libm.py)
 
 
 @rule
@@ -871,8 +871,8 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
             PE.sin_fwd(vals, o, a, one)
         elif op == E.COS:
             PE.cos_fwd(vals, o, a, one)
-        elif op == E.EXP:  # (exp_fwd at n = 1, libm's exp: the same function)
-            vals[o] = libm.exp(vals[a])
+        elif op == E.EXP:
+            PE.exp_fwd(vals, o, a, one)
         elif op == E.LOG:
             PE.log_fwd(vals, o, a, one)
         elif op == E.TANH:
