@@ -17,7 +17,6 @@ that calls them is linked.  Where the C library's own cannot be found, Numba's a
 Called from Python (``NUMBA_DISABLE_JIT=1``, the interpreted sweeps) ``exp`` and ``log1p``
 are NumPy's, as the ``np.exp`` and ``np.log1p`` they replace; ``MATH``'s are ``math``'s.
 """
-import ctypes
 import math
 import types
 
@@ -35,6 +34,7 @@ _DONE = []
 
 def _address(lib, name):
     """The address of ``name``'s core in the C math library ``lib``, or None."""
+    import ctypes
     core, versions = _CORES.get(name, (None, ()))
     dlvsym = getattr(ctypes.CDLL(None), "dlvsym", None)  # (glibc's)
     if core is not None and dlvsym is not None:
@@ -52,6 +52,7 @@ def register(numba):
     """Bind ``tapegrad_<name>`` for each of NAMES in LLVM's symbol table (once)."""
     if _DONE:
         return
+    import ctypes  # (here: ~1 ms of ``import tapegrad`` otherwise, issue 23)
     import ctypes.util
 
     import llvmlite.binding as ll
