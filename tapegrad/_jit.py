@@ -72,6 +72,9 @@ def _warn_once(key, message):
 def load_numba():
     # Numba costs 0.25-0.35 s to import: only the first compiled use pays it (issue 23)
     import numba
+
+    from . import _libm
+    _libm.register(numba)  # (before any kernel that calls them is linked from the cache)
     return numba
 
 
@@ -260,18 +263,26 @@ class Inlined(types.ModuleType):
     arguments (the reverse ones) stay calls there, ~40 arguments pushed a row, and the
     one-point replay of bench_fastest_west's graphs ran 1.25-1.7x slower.  The twins run
     the rules' own code, so their results are the rules' bit for bit; any other attribute
-    is ``module``'s own.  Under NUMBA_DISABLE_JIT=1 the twins are the rules themselves."""
+    is ``module``'s own.  ``names``: globals the twins read instead of the module's (``math``
+    as tapegrad/_libm.py's ``MATH``: the same functions called straight from libm).  Under
+    NUMBA_DISABLE_JIT=1 the twins are the rules themselves."""
 
-    def __init__(self, module):
+    def __init__(self, module, **names):
         super().__init__(f"{module.__name__}.inlined")
         self._module = module
+        self._names = names  # (globals the twins read in place of the module's own)
 
     def __getattr__(self, name):  # (only names not made yet come here)
-        if name.startswith("__") or name == "_module":
+        if name.startswith("__") or name in ("_module", "_names"):
             raise AttributeError(name)
         x = getattr(self._module, name)
         if isinstance(x, Jitted):
-            x = Jitted(x.py_func, _INLINE)
+            fn = x.py_func
+            if self._names:
+                fn = types.FunctionType(fn.__code__, {**fn.__globals__, **self._names},
+                                        fn.__name__, fn.__defaults__, fn.__closure__)
+                fn.__qualname__ = x.py_func.__qualname__
+            x = Jitted(fn, _INLINE)
         setattr(self, name, x)
         return x
 

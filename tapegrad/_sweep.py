@@ -15,6 +15,7 @@ Both take ``w``, the number of points side by side: slot ``s`` spans
 """
 import numpy as np
 
+from . import _libm as libm
 from . import _rules as K
 from ._jit import Inlined, borrowed, njit, rule, stamp_together
 from ._rules import _s, _u
@@ -777,7 +778,9 @@ SOFTMAX1 = -3
 LOG_SOFTMAX1 = -4
 # [SOFTPLUS1, out, in, k]: a scalar softplus with beta 1.0 (consts[k]): the rule's arithmetic
 # at beta 1.0 (exact: x * 1.0 is x), bit for bit, its exp kept for the reverse (``zs`` at
-# out): one exp a row fewer (the west graph's reverse: 2,500 of its 15,000 exp calls)
+# out): one exp a row fewer (the west graph's reverse: 2,500 of its 15,000 exp calls).
+# The one-point interpreters call exp and log1p straight from libm (tapegrad/_libm.py: Numba's
+# go through a bridge and glibc's SVID wrapper; the same function, values equal bit for bit)
 SOFTPLUS1 = -5
 # Superinstructions: consecutive instructions run as one, the same arithmetic on the same
 # operands in the same order as the instructions they replace (bit for bit), one dispatch
@@ -804,7 +807,7 @@ LOAD = -9
 POINT_OPS = (E.ADD, E.MUL, E.ADD_C, E.MUL_C, E.SUB, E.SUB_C, E.RSUB_C, E.DIV, E.DIV_C,
              E.RDIV_C, E.NEG, S.VIEW, E.POW_C, E.SIN, E.COS, E.EXP, E.LOG, E.TANH, E.SIGMOID,
              E.SQRT, E.SOFTPLUS)
-PE = Inlined(E)
+PE = Inlined(E, math=libm.MATH)  # (the rules' math from libm straight: _libm.py)
 
 
 @rule
@@ -885,9 +888,9 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
             if x > consts[k + 1]:
                 vals[o] = x
             else:
-                z = np.exp(x)
+                z = libm.exp(x)
                 zs[o] = z
-                vals[o] = np.log1p(z)
+                vals[o] = libm.log1p(z)
         elif op == SOFTMAX1:
             N._softmax_group(vals, o, a, b, one, False, True)
         elif op == LOG_SOFTMAX1:
@@ -914,7 +917,7 @@ def _stacked_softmax_rev(adj, vals, o, ext, e, size, log):
     for j in range(n):
         if j < size:
             y = vals[o + j]
-            adj[_u(ext[e + j])] += 0.0 + (adj[o + j] - np.exp(y) * s if log else
+            adj[_u(ext[e + j])] += 0.0 + (adj[o + j] - libm.exp(y) * s if log else
                                           y * (adj[o + j] - s))
 
 

@@ -2,6 +2,7 @@
 _point_reverse): the same values and gradients as the general interpreters, bit for bit,
 on scalar rows of every op it has a branch for, on ops without one, on vector rows,
 stacks of scalars (a repeated operand too) and guards."""
+import math
 import types
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
-from tapegrad import _jit, _kernels, _sweep
+from tapegrad import _jit, _kernels, _libm, _sweep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -323,3 +324,43 @@ def test_guard_divergence_on_the_point_path():
         y.backward()
         np.testing.assert_allclose(v, y.item(), rtol=1e-12)
         np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-14)
+
+
+_LIBM_POINTS = np.concatenate([
+    [np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-320, -1e-320, 709.7, 709.8, 710.0, -708.4, -708.5,
+     -745.1, -745.2, -746.0, 1e300, -1e300, 1e-20, -1e-20, -1.0, -0.999999, -1.0000001, 1.0],
+    np.random.default_rng(5).standard_normal(2000) * 40.0,
+    np.random.default_rng(6).standard_normal(2000)])
+
+
+@_jit.njit(cache=False)
+def _libm_against_numba(x, out):
+    for i in range(len(x)):
+        out[0, i] = _libm.exp(x[i])
+        out[1, i] = np.exp(x[i])
+        out[2, i] = _libm.log1p(x[i])
+        out[3, i] = np.log1p(x[i])
+        out[4, i] = _libm.MATH.exp(x[i])
+        out[5, i] = math.exp(x[i])
+        out[6, i] = _libm.MATH.log1p(x[i])
+        out[7, i] = math.log1p(x[i])
+        out[8, i] = _libm.MATH.sin(x[i])
+        out[9, i] = math.sin(x[i])
+        out[10, i] = _libm.MATH.cos(x[i])
+        out[11, i] = math.cos(x[i])
+        out[12, i] = _libm.MATH.tanh(x[i])
+        out[13, i] = math.tanh(x[i])
+
+
+def test_libm_bit_for_bit():
+    """tapegrad/_libm.py's functions (libm's own, without Numba's bridge and glibc's
+    wrappers), compiled, equal Numba's bit for bit: overflow, underflow to subnormals and
+    zero, infs, nans, log1p's pole and domain, random points; from Python (interpreted),
+    what they stand for: NumPy's exp and log1p, ``math``'s for ``MATH``."""
+    out = np.empty((14, len(_LIBM_POINTS)))
+    with np.errstate(all="ignore"):
+        _libm_against_numba(_LIBM_POINTS, out)
+    for i in range(0, 14, 2):
+        np.testing.assert_array_equal(out[i].view(np.int64), out[i + 1].view(np.int64))
+    assert _libm.exp(0.5) == np.exp(0.5) and _libm.log1p(0.5) == np.log1p(0.5)
+    assert _libm.MATH.exp(0.5) == math.exp(0.5) and _libm.MATH.sin(0.5) == math.sin(0.5)

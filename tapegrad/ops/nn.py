@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from .. import _libm as libm
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
@@ -61,7 +62,8 @@ def _softmax_group(vals, o, a, size, step, log, small):
     s = 0.0
     for j in range(n):
         if j < size:
-            e = np.exp(vals[a + j * step] - m)
+            x = vals[a + j * step] - m  # (libm's exp at one point: the same function)
+            e = libm.exp(x) if small else np.exp(x)
             s += e
             if not log:
                 vals[o + j * step] = e
@@ -121,7 +123,8 @@ def _softmax_group_rev(adj, vals, o, a, size, step, log, small):
         if j < size:
             e = j * step
             y = vals[o + e]
-            adj[a + e] += adj[o + e] - np.exp(y) * s if log else y * (adj[o + e] - s)
+            z = (libm.exp(y) if small else np.exp(y)) if log else 0.0
+            adj[a + e] += adj[o + e] - z * s if log else y * (adj[o + e] - s)
 
 
 @rule(inline=True)
