@@ -69,12 +69,15 @@ def _warn_once(key, message):
         warnings.warn(message, CacheWarning, stacklevel=3)
 
 
+ON_NUMBA = []  # fn(numba) for each, once Numba is loaded: tapegrad/_libm.py's symbols,
+#                  bound before any kernel that calls them is linked from the cache
+
+
 def load_numba():
     # Numba costs 0.25-0.35 s to import: only the first compiled use pays it (issue 23)
     import numba
-
-    from . import _libm
-    _libm.register(numba)  # (before any kernel that calls them is linked from the cache)
+    for fn in ON_NUMBA:
+        fn(numba)
     return numba
 
 

@@ -12,18 +12,20 @@ bit for bit (the wrappers only set errno, and return what the core returns, over
 underflow included: ``tests/test_replay_lowered.py::test_libm_bit_for_bit``).
 
 The symbols ``tapegrad_exp``, ``tapegrad_log1p`` (..) are bound in LLVM's symbol table when
-Numba is first loaded (``register``, from ``_jit.load_numba``), before any cached kernel
+Numba is first loaded (``register``, run by ``_jit.load_numba`` from ``_jit.ON_NUMBA``) before any cached kernel
 that calls them is linked.  Where the C library's own cannot be found, Numba's are bound.
 Called from Python (``NUMBA_DISABLE_JIT=1``, the interpreted sweeps) ``exp`` and ``log1p``
 are NumPy's, as the ``np.exp`` and ``np.log1p`` they replace; ``MATH``'s are ``math``'s.
 """
+import ctypes
+import ctypes.util
 import math
 import types
 
 import numpy as np
 
 from . import _ieee_math
-from ._jit import KERNEL_CODE, Intrinsic
+from ._jit import KERNEL_CODE, ON_NUMBA, Intrinsic
 
 # the core each name is, without a wrapper: glibc's __exp_finite (a compatibility symbol,
 # found by its version: GLIBC_2.15 on x86-64, 2.17 on aarch64) is __ieee754_exp itself
@@ -34,7 +36,6 @@ _DONE = []
 
 def _address(lib, name):
     """The address of ``name``'s core in the C math library ``lib``, or None."""
-    import ctypes
     core, versions = _CORES.get(name, (None, ()))
     dlvsym = getattr(ctypes.CDLL(None), "dlvsym", None)  # (glibc's)
     if core is not None and dlvsym is not None:
@@ -52,9 +53,6 @@ def register(numba):
     """Bind ``tapegrad_<name>`` for each of NAMES in LLVM's symbol table (once)."""
     if _DONE:
         return
-    import ctypes  # (here: ~1 ms of ``import tapegrad`` otherwise, issue 23)
-    import ctypes.util
-
     import llvmlite.binding as ll
     from numba import _helperlib
     try:
@@ -65,6 +63,9 @@ def register(numba):
         addr = _address(lib, name) if lib is not None else None
         ll.add_symbol("tapegrad_" + name, addr or _helperlib.c_helpers[name])
     _DONE.append(True)
+
+
+ON_NUMBA.append(register)
 
 
 def _maker(name):

@@ -23,6 +23,8 @@ LAZY = {
     "tapegrad.cli": {"numpy", "tapegrad", "numba", "tapegrad.bench"},  # --help stays fast
     "tapegrad._jit": {"numba", "numba.core", "numba.core.registry"},  # ~0.3 s to import:
     #                                  at the first compiled use (issue 23)
+    "tapegrad._libm": {"llvmlite", "llvmlite.binding", "numba", "numba.core"},  # Numba's,
+    #                                  when it is loaded (as _jit's: issue 23)
     "tapegrad._eager": {"numpy.ma"},  # on the caller's thread before ours start (start_thread:
     #                                   its lazy import runs ast.parse; CPython 3.11's race)
     "tapegrad.ops.arithmetic": {"tapegrad.autograd.function"},  # floor_divide's node with no
