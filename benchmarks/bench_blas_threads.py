@@ -39,29 +39,8 @@ CASES = ("mlp step", "linear backward")
 
 CHILD = r"""
 import sys, time
-import numpy as np
 import bench_mlp
-
-def linear_backward(lib):
-    rng = np.random.default_rng(0)
-    x, w, b = rng.standard_normal((256, 100)), rng.standard_normal((256, 100)), np.zeros(256)
-    if lib == "numpy":  # y = x W^T + b; d sum(y) / dW = 1^T x, / db = 1^T 1
-        ones = np.ones((256, 256))
-        def call():
-            y = x @ w.T + b
-            float(y.sum())
-            return ones.T @ x, ones.sum(axis=0)
-        return call
-    if lib == "torch":
-        import torch as m
-    else:
-        import tapegrad as m
-    F = m.nn.functional
-    x, w, b = m.tensor(x), m.tensor(w, requires_grad=True), m.tensor(b, requires_grad=True)
-    def call():
-        w.grad = b.grad = None
-        F.linear(x, w, b).sum().backward()
-    return call
+from profile_blas_threads import linear_backward  # (the same call, interleaved there)
 
 def build(case, lib):
     base = lib.split(" ")[0]

@@ -68,7 +68,10 @@ def register(numba):
 ON_NUMBA.append(register)
 
 
-def _maker(name):
+def _maker(name, own):
+    """The intrinsic calling ``tapegrad_<name>`` on a float64; on any other type (float32
+    arenas, an int) Numba's own ``own`` (``np.exp``, ``math.sin``...), what the kernels
+    called before, so those values are unchanged."""
     def make(numba):
         from llvmlite import ir
         from numba.core import cgutils
@@ -78,7 +81,14 @@ def _maker(name):
         @numba.extending.intrinsic
         def call(typingctx, x):
             if x != T.float64:
-                return None
+                sig = typingctx.resolve_function_type(typingctx.resolve_value_type(own),
+                                                      (x,), {})
+                if sig is None:
+                    return None
+
+                def numba_own(context, builder, sig, args):
+                    return context.compile_internal(builder, lambda v: own(v), sig, args)
+                return sig.return_type(x), numba_own
 
             def codegen(context, builder, sig, args):
                 d = ir.DoubleType()
@@ -98,8 +108,8 @@ def _log1p(x):
     return np.log1p(x)
 
 
-exp = Intrinsic(_exp, _maker("exp"))
-log1p = Intrinsic(_log1p, _maker("log1p"))
+exp = Intrinsic(_exp, _maker("exp", np.exp))
+log1p = Intrinsic(_log1p, _maker("log1p", np.log1p))
 KERNEL_CODE.update((_exp.__code__, _log1p.__code__))
 
 
@@ -109,4 +119,5 @@ KERNEL_CODE.update((_exp.__code__, _log1p.__code__))
 MATH = types.ModuleType(__name__ + ".math")
 MATH.__dict__.update({k: v for k, v in vars(math).items() if not k.startswith("__")})
 for _name in NAMES:
-    setattr(MATH, _name, Intrinsic(getattr(_ieee_math, _name), _maker(_name)))
+    setattr(MATH, _name, Intrinsic(getattr(_ieee_math, _name),
+                                   _maker(_name, getattr(math, _name))))

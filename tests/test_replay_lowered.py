@@ -364,3 +364,20 @@ def test_libm_bit_for_bit():
         np.testing.assert_array_equal(out[i].view(np.int64), out[i + 1].view(np.int64))
     assert _libm.exp(0.5) == np.exp(0.5) and _libm.log1p(0.5) == np.log1p(0.5)
     assert _libm.MATH.exp(0.5) == math.exp(0.5) and _libm.MATH.sin(0.5) == math.sin(0.5)
+
+
+def test_libm_on_float32_and_ints_is_numbas_own():
+    """On anything but a float64 (a float32 arena's softmax, an int) the functions are
+    Numba's own, the values kernels gave before tapegrad/_libm.py (the float32 reverse
+    sweep failed to compile when they took float64 alone)."""
+    x = _LIBM_POINTS.astype(np.float32)
+    out = np.empty((14, len(x)), np.float32)
+    with np.errstate(all="ignore"):
+        _libm_against_numba(x, out)
+    for i in range(0, 14, 2):
+        np.testing.assert_array_equal(out[i].view(np.int32), out[i + 1].view(np.int32))
+    ints = np.arange(-40, 41)
+    out = np.empty((14, len(ints)))
+    _libm_against_numba(ints, out)
+    for i in range(0, 14, 2):
+        np.testing.assert_array_equal(out[i].view(np.int64), out[i + 1].view(np.int64))
