@@ -368,3 +368,29 @@ def test_hook_that_computes_its_own_gradient(torch):
     (gx, gz), (tgx, tgz) = run(tg), run(torch)
     np.testing.assert_array_equal(np.asarray(gx), tgx.numpy())
     np.testing.assert_array_equal(np.asarray(gz), tgz.numpy())
+
+
+def test_every_hook_handle_is_torch_utils_hooks_removable_handle():
+    """A tensor's, a module's and an optimizer's hook handles are one class, PyTorch's
+    ``torch.utils.hooks.RemovableHandle`` (``isinstance`` checks in user code); ids are
+    distinct, and removing a module hook that takes kwargs forgets it there too."""
+    H = tg.utils.hooks
+    x = tg.ones(3, requires_grad=True)
+    m = tg.nn.Linear(2, 2)
+    opt = tg.optim.SGD(m.parameters(), lr=0.1)
+    handles = [x.register_hook(lambda g: g),
+               m.register_forward_hook(lambda mod, args, kwargs, out: None, with_kwargs=True),
+               opt.register_step_pre_hook(lambda o, a, k: None)]
+    assert all(type(h) is H.RemovableHandle for h in handles)
+    assert H.RemovableHandle is tg.autograd.graph.RemovableHandle
+    assert len({h.id for h in handles}) == 3
+    assert m._hooks_with_kwargs == {handles[1].id}
+    with handles[1]:
+        pass
+    assert m._hooks_with_kwargs == set() and not m._forward_hooks
+    table, extra = {1: "a"}, [{}, set()]
+    h = H.RemovableHandle(table, extra_dict=extra)
+    table[h.id], extra[0][h.id] = "hook", "kw"
+    extra[1].add(h.id)
+    h.remove()
+    assert table == {1: "a"} and extra == [{}, set()]

@@ -38,14 +38,25 @@ LEAF_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
 POST_HOOKS = {}  # id(leaf) -> (weakref, {handle id: fn})
 
 class RemovableHandle:
-    """Returned by ``register_hook``: ``.remove()`` unregisters (also as a context manager)."""
+    """What registering a hook returns (a tensor's, a node's, a module's: one class, as
+    ``torch.utils.hooks.RemovableHandle``): ``.remove()`` unregisters it (also as a context
+    manager's exit).  ``extra_dict``: a dict or set, or a list of them, the id is also
+    removed from (a module's hooks that take kwargs)."""
 
-    def __init__(self, table):
+    def __init__(self, hooks_dict, *, extra_dict=None):
         self.id = next(_IDS)
-        self._table = table
+        self._table = hooks_dict
+        self._extra = (() if extra_dict is None else
+                       tuple(extra_dict) if isinstance(extra_dict, (list, tuple)) else
+                       (extra_dict,))
 
     def remove(self):
         self._table.pop(self.id, None)
+        for d in self._extra:
+            if isinstance(d, set):
+                d.discard(self.id)
+            else:
+                d.pop(self.id, None)
 
     def __enter__(self):
         return self

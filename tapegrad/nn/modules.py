@@ -8,6 +8,7 @@ from collections import OrderedDict, namedtuple
 import numpy as np
 
 from .. import creation, dtypes
+from ..autograd.hooks import RemovableHandle
 from ..device import check as check_device
 from ..device import parse_to
 from ..grad_mode import is_grad_enabled, no_grad
@@ -506,30 +507,8 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     __str__ = __repr__
 
 
-class RemovableHandle:
-    """What registering a hook returns: ``remove()`` unregisters it (also as a context
-    manager's exit)."""
-
-    _next_id = 0
-
-    def __init__(self, module, hooks):
-        self.id = RemovableHandle._next_id
-        RemovableHandle._next_id += 1
-        self._module, self._hooks = module, hooks
-
-    def remove(self):
-        self._hooks.pop(self.id, None)
-        self._module._hooks_with_kwargs.discard(self.id)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.remove()
-
-
 def _add_hook(module, hooks, hook, prepend, with_kwargs):
-    handle = RemovableHandle(module, hooks)
+    handle = RemovableHandle(hooks, extra_dict=module._hooks_with_kwargs)
     hooks[handle.id] = hook
     if with_kwargs:
         module._hooks_with_kwargs.add(handle.id)

@@ -2,7 +2,6 @@
 Adagrad (PyTorch's single-tensor formulas, term by term; see the package docstring)."""
 import copy
 import functools
-import itertools
 import warnings
 from collections import defaultdict
 
@@ -10,6 +9,7 @@ import numpy as np
 
 from .._fp import fma
 from ..arena import note_write
+from ..autograd.hooks import RemovableHandle
 from ..grad_mode import enable_grad
 from ..nn.modules import _typename, _zero_grad
 from ..ops.inplace import _write
@@ -31,24 +31,11 @@ class _Required:
 required = _Required()
 
 
-class _HookHandle:
-    """What ``register_step_pre_hook``/``post_hook`` return: ``remove()`` unregisters."""
-
-    _ids = itertools.count()
-
-    def __init__(self, hooks, hook):
-        self.id = next(self._ids)
-        self._hooks = hooks
-        hooks[self.id] = hook
-
-    def remove(self):
-        self._hooks.pop(self.id, None)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.remove()
+def _hook_handle(hooks, hook):
+    """``hook`` added to ``hooks``; its handle's ``remove()`` unregisters it."""
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    return handle
 
 
 def _hooked(step):
@@ -90,16 +77,16 @@ class Optimizer:
     def register_step_pre_hook(self, hook):
         """``hook(optimizer, args, kwargs)`` before each ``step``; it may return new
         ``(args, kwargs)``.  Returns a handle whose ``remove()`` unregisters it."""
-        return _HookHandle(self.__dict__.setdefault("_step_pre_hooks", {}), hook)
+        return _hook_handle(self.__dict__.setdefault("_step_pre_hooks", {}), hook)
 
     def register_step_post_hook(self, hook):
         """``hook(optimizer, args, kwargs)`` after each ``step``."""
-        return _HookHandle(self.__dict__.setdefault("_step_post_hooks", {}), hook)
+        return _hook_handle(self.__dict__.setdefault("_step_post_hooks", {}), hook)
 
     def _register(self, kind, hook, prepend):
         """A handle for ``hook`` among the ``kind`` hooks, first if ``prepend``."""
         hooks = self.__dict__.setdefault(kind, {})
-        handle = _HookHandle(hooks, hook)
+        handle = _hook_handle(hooks, hook)
         if prepend:
             rest = [(k, h) for k, h in hooks.items() if k != handle.id]
             hooks.clear()
