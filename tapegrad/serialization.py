@@ -108,12 +108,12 @@ class _Writer:
         for t, a, meta in list(self.tensors):
             if a.dtype.kind == "c":  # (a complex tensor's values are two real ones)
                 continue
-            if views.root(t) is None and isinstance(t._data, np.ndarray):
+            root = views.root(t)
+            if root is None and isinstance(t._data, np.ndarray):
                 j = owners.setdefault(id(t._data), (t, meta))
                 if j[0] is not t and not meta["parameter"]:
                     meta["same_as"] = self.seen[id(j[0])]  # (t.detach(): one array)
                 continue
-            root = views.root(t)
             if root is not None and root.ndim and root.dtype == t.dtype:
                 groups.setdefault(id(root), (root, []))[1].append(
                     (t, a, meta, _root_positions(t)))
@@ -125,8 +125,9 @@ class _Writer:
                              np.array_equal(pos.reshape(-1), np.arange(flat.size))), root)
             for t, a, meta, pos in members:
                 stride, offset = list(t.stride()), int(t.storage_offset())
-                if t is base or _strided(offset, stride, a.shape).tolist() != pos.tolist() \
-                        or flat[pos].tobytes() != a.tobytes():
+                laid = views.strided_positions(offset, a.shape, stride)
+                if t is base or laid.tolist() != pos.tolist() or \
+                        flat[pos].tobytes() != a.tobytes():
                     continue
                 meta.update(view_of=self.array(base), offset=offset, stride=stride)
 
@@ -425,14 +426,6 @@ def _root_positions(t):
         vb = views.of(vb[0])
         pos = views.positions(vb).reshape(-1)[pos]
     return pos
-
-
-def _strided(offset, stride, shape):
-    """The flat positions ``offset + sum(i_k * stride_k)`` of a tensor of ``shape``."""
-    pos = np.int64(offset)
-    for n, s in zip(shape, stride):
-        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * s)
-    return np.asarray(pos)
 
 
 def _mapped(map_location, t):

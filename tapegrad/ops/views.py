@@ -84,10 +84,17 @@ def positions(vb):
     if not view.size:
         return np.zeros(view.shape, np.int64)
     item = src.itemsize
-    pos = np.int64((view.__array_interface__["data"][0] -
-                    src.__array_interface__["data"][0]) // item)
-    for n, st in zip(view.shape, view.strides):  # (the view's size, not the base's: x[i][j])
-        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * (st // item))
+    offset = (view.__array_interface__["data"][0] - src.__array_interface__["data"][0]) // item
+    # (the view's size, not the base's: x[i][j])
+    return strided_positions(offset, view.shape, [st // item for st in view.strides])
+
+
+def strided_positions(offset, shape, strides):
+    """The flat positions ``offset + sum(i_k * strides_k)`` (strides in elements) of the
+    elements of an array of ``shape``: an int64 array of that shape."""
+    pos = np.int64(offset)
+    for n, st in zip(shape, strides):
+        pos = np.add.outer(pos, np.arange(n, dtype=np.int64) * st)
     return np.asarray(pos)
 
 
