@@ -1,0 +1,241 @@
+"""Hostile inputs, round 21: one counted memory total for a trace, and saved views.
+
+- A trace's fields were bounded each on its own (values, slots, rows, inputs, guards;
+  the compressed members' bytes together), so a file could pass every bound and still
+  exceed max_bytes by combining them, or by a field no bound knew: meta (the plan copies
+  it: 1 GB of it took 2.1 GB under the default max_bytes), argnums (a 1.4 MB file of
+  1.2 * 10**8 argnums became Python ints and a message quoting all of them: 7 GB and 47 s
+  to be refused).  ``validate.check_budget`` now sums every member's cost
+  (``validate.ENTRY_BYTES`` an entry) from the headers, before any data is inflated;
+  ``Traced.__setstate__`` counts the same fields.
+- A saved view entry could load as a tensor of a dtype that cannot require grad (torch's
+  RuntimeError from the Tensor constructor), as a complex Tensor (tapegrad's complex
+  tensors are another class: its first op raised ComplexPart's error), or with a stride of
+  2**62 on a dim of one element (OverflowError from NumPy).
+"""
+import io
+import json
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+import tracemalloc
+import zipfile
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad.replay import validate
+
+JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT") == "1"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _f(x):
+    return (x * x).sum() + (x[1:] * 2.0).sum()
+
+
+def _arrays(f=_f, x=np.ones(3)):
+    buf = io.BytesIO()
+    tg.trace(f, x).save(buf)
+    buf.seek(0)
+    with np.load(buf) as z:
+        return {k: z[k].copy() for k in z.files if k != "digest"}
+
+
+def _file(a):
+    """The arrays as a deflated trace, its checksum recomputed (as an attacker would)."""
+    out = io.BytesIO()
+    np.savez_compressed(out, **a, digest=validate.digest(a))
+    return out.getvalue()
+
+
+def _total(a):
+    """The budget of arrays ``a`` (what read_npz counts from their headers)."""
+    heads = {n: (v.shape, v.dtype) for n, v in a.items()}
+    heads["digest"] = ((32,), np.dtype(np.uint8))
+    return sum(validate.budget(validate.entries(heads)).values())
+
+
+def test_unused_meta_counts_toward_max_bytes():
+    a = _arrays()
+    n = 10**6
+    a["meta"] = np.concatenate([a["meta"], np.zeros(n, np.int64)])  # (no row reads it)
+    data = _file(a)
+    max_bytes = 12 * n  # (main: its 8 n bytes fit, and nothing else counted it)
+    assert len(data) < n // 10
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError) as e:
+            tg.load(io.BytesIO(data), max_bytes=max_bytes)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    msg = str(e.value)
+    assert "trace: its fields take about" in msg and "'meta' " in msg
+    assert f"more than max_bytes={max_bytes}; pass a larger max_bytes" in msg
+    assert peak < 2 * n  # (refused from the headers: meta's 8 n bytes never inflated)
+    t = tg.load(io.BytesIO(data), max_bytes=_total(a))  # (the total allows it)
+    assert np.isclose(t.value(np.array([1.0, 2.0, 3.0])), 14 + 10)
+
+
+def test_fields_within_their_own_bounds_add_up():
+    """Values, rows, meta and consts each well within max_bytes, together over it."""
+    a = _arrays()
+    nv = 20_000  # a slot of unread values: 56 nv bytes
+    a["vals0"] = np.concatenate([a["vals0"], np.zeros(nv)])
+    a["offs"] = np.concatenate([a["offs"], [a["offs"][-1] + nv]])
+    a["meta"] = np.concatenate([a["meta"], np.zeros(40_000, np.int64)])
+    a["consts"] = np.concatenate([a["consts"], np.zeros(60_000)])
+    data = _file(a)
+    total = _total(a)
+    max_bytes = total - 1000
+    assert all(validate.ENTRY_BYTES[n] * len(a[n]) < 0.6 * max_bytes
+               for n in ("vals0", "meta", "consts"))
+    with pytest.raises(ValueError, match=r"trace: its fields take about \d+ bytes together"):
+        tg.load(io.BytesIO(data), max_bytes=max_bytes)
+    t = tg.load(io.BytesIO(data), max_bytes=total)
+    assert np.allclose(t.grad(np.array([1.0, 2.0, 3.0])), [2.0, 6.0, 8.0])
+
+
+@pytest.mark.parametrize("field", ["argnums", "out_shape"])
+def test_long_small_fields_are_counted_and_not_quoted(field):
+    a = _arrays()
+    n = 200_000
+    a[field] = np.full(n, 1000, np.int64)
+    data = _file(a)
+    max_bytes = 1 << 23  # (main: their 1.6 MB fit, refused later, quoting every entry)
+    with pytest.raises(ValueError) as e:
+        tg.load(io.BytesIO(data), max_bytes=max_bytes)
+    assert len(str(e.value)) < 1000
+    assert f"'{field}' {validate.OTHER_BYTES * n}" in str(e.value)
+    with pytest.raises(ValueError) as e:  # (allowed their memory: refused for what they hold)
+        tg.load(io.BytesIO(data), max_bytes=1 << 26)
+    assert f"trace field '{field}'" in str(e.value) and len(str(e.value)) < 1000
+
+
+def test_unpickled_trace_counts_its_fields():
+    t = tg.trace(_f, np.ones(3))
+    d = t.__getstate__()
+    d["argnums"] = (0,) * 100_000
+    token = validate.UNPICKLE_MAX_BYTES.set(1 << 20)
+    try:
+        blob = pickle.dumps(d)
+        u = tg.replay.Traced.__new__(tg.replay.Traced)
+        with pytest.raises(ValueError, match="'argnums' 6400000"):
+            u.__setstate__(pickle.loads(blob))
+    finally:
+        validate.UNPICKLE_MAX_BYTES.reset(token)
+    u = tg.replay.Traced.__new__(tg.replay.Traced)
+    with pytest.raises(ValueError) as e:  # (under the default bound: its contents)
+        u.__setstate__(pickle.loads(blob))
+    assert "trace field 'argnums' must be distinct" in str(e.value)
+    assert len(str(e.value)) < 1000
+
+
+_PEAK = textwrap.dedent("""
+    import io, sys, tracemalloc
+    import numpy as np
+    import tapegrad as tg
+    def hwm():
+        return next(int(l.split()[1]) * 1024 for l in open("/proc/self/status")
+                    if l.startswith("VmHWM"))
+    tg.load(sys.argv[1]).grad(np.ones(3))  # (the kernels compiled or read from the cache)
+    data, max_bytes = open(sys.argv[2], "rb").read(), int(sys.argv[3])
+    before = hwm()
+    tracemalloc.start()
+    tg.load(io.BytesIO(data), max_bytes=max_bytes)
+    print(tracemalloc.get_traced_memory()[1], hwm() - before)
+""")
+
+
+def test_load_of_every_field_within_max_bytes(tmp_path):
+    """A file of every counted field at once (values, meta, consts, guards) loads within
+    the max_bytes its budget asks: VmHWM (JIT) or tracemalloc (JIT off)."""
+    a = _arrays()
+    (tmp_path / "small").write_bytes(_file(dict(a)))
+    k = 1 if JIT_OFF else 6
+    nv = k * 10**6
+    a["vals0"] = np.concatenate([a["vals0"], np.zeros(nv)])
+    a["offs"] = np.concatenate([a["offs"], [a["offs"][-1] + nv]])
+    a["meta"] = np.concatenate([a["meta"], np.zeros(4 * nv, np.int64)])
+    a["consts"] = np.concatenate([a["consts"], np.zeros(4 * nv)])
+    (tmp_path / "big").write_bytes(_file(a))
+    max_bytes = _total(a)
+    r = subprocess.run([sys.executable, "-c", _PEAK, str(tmp_path / "small"),
+                        str(tmp_path / "big"), str(max_bytes)],
+                       capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    traced, rss = map(int, r.stdout.split()[-2:])
+    assert traced <= max_bytes
+    if not JIT_OFF:
+        assert rss <= max_bytes
+
+
+# ---- tapegrad.save files: view entries ----------------------------------------------------
+def _save_file(metas, root, arrays):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("tapegrad.json", json.dumps({"format": "tapegrad.save", "version": 1,
+                                                "root": root, "tensors": metas}))
+        for i, x in enumerate(arrays):
+            with z.open(f"tensors/{i}.npy", "w") as m:
+                np.lib.format.write_array(m, x, allow_pickle=False)
+    buf.seek(0)
+    return buf
+
+
+def _entry(dtype, shape, **kw):
+    return {"kind": "tensor", "dtype": dtype, "shape": list(shape), "requires_grad": False,
+            "parameter": False, **kw}
+
+
+def _view_file(dtype, base, view, **kw):
+    return _save_file([_entry(dtype, base.shape), _entry(dtype, view.shape, view_of=0, **kw)],
+                      [{"tensor": 1}, {"tensor": 0}], [base, view])
+
+
+def test_saved_view_and_alias_of_ints_cannot_require_grad():
+    b = np.arange(6)
+    with pytest.raises(ValueError, match="tensor 1 of dtype int64 cannot require grad"):
+        tg.load(_view_file("int64", b, b[::2].copy(), offset=0, stride=[2],
+                           requires_grad=True))
+    f = _save_file([_entry("int64", [6]), _entry("int64", [6], same_as=0, requires_grad=True)],
+                   [{"tensor": 1}], [b, b])
+    with pytest.raises(ValueError, match="tensor 1 of dtype int64 cannot require grad"):
+        tg.load(f)
+    x, y = tg.load(_view_file("float64", b * 1.0, b[::2] * 1.0, offset=0, stride=[2],
+                              requires_grad=True))  # (a float one may)
+    assert x.requires_grad and x.tolist() == [0.0, 2.0, 4.0]
+
+
+def test_saved_view_of_complex_is_refused():
+    b = np.arange(3) + 1j
+    with pytest.raises(ValueError, match="names no tensor entry of its dtype as its base"):
+        tg.load(_view_file("complex128", b, b[1:].copy(), offset=1, stride=[1]))
+    z = tg.load(_save_file([_entry("complex128", [3])], {"tensor": 0}, [b]))  # (not a view)
+    assert np.array_equal((z * 2).detach().numpy(), 2 * b)
+
+
+@pytest.mark.parametrize("view,offset,stride", [
+    (np.array([[5.0]]), 5, [2**62, 2**62]),  # (dims of one element: never stepped)
+    (np.zeros((0, 3)), 2**62, [2**62, 1]),  # (an empty view)
+    (np.zeros((0, 3)), 0, [7, 1]),
+    (np.array([5.0]), 7, [1])])
+def test_saved_view_layout_within_its_base(view, offset, stride):
+    with pytest.raises(ValueError, match="offset or stride beyond its base's 6 elements"):
+        tg.load(_view_file("float64", np.arange(6.0), view, offset=offset, stride=stride))
+
+
+def test_saved_views_of_empty_and_single_element_bases_still_load():
+    x = tg.zeros(0, 4)
+    y = tg.arange(6.0).reshape(2, 3)
+    buf = io.BytesIO()
+    tg.save([x, x[:, 1:], y, y[1:, 2:], y[1, None]], buf)
+    buf.seek(0)
+    x2, v, y2, w, u = tg.load(buf)
+    assert v.shape == (0, 3) and w.tolist() == [[5.0]] and u.tolist() == [[3.0, 4.0, 5.0]]
+    w.add_(1.0)
+    assert y2.tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 6.0]]
