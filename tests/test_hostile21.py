@@ -239,3 +239,40 @@ def test_saved_views_of_empty_and_single_element_bases_still_load():
     assert v.shape == (0, 3) and w.tolist() == [[5.0]] and u.tolist() == [[3.0, 4.0, 5.0]]
     w.add_(1.0)
     assert y2.tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 6.0]]
+
+
+# ---- .npy headers ---------------------------------------------------------------------------
+def _npy_with_open_bracket():
+    buf = io.BytesIO()
+    np.lib.format.write_array(buf, np.zeros(3))
+    raw = bytearray(buf.getvalue())
+    raw[raw.index(b")")] = ord("x")  # ('shape': (3,x, }: NumPy's tokenize gives TokenError)
+    return bytes(raw)
+
+
+def test_a_npy_header_numpy_cannot_tokenize_is_a_load_error():
+    """Found by tests/fuzz_saved.py (a flipped byte): tokenize.TokenError from NumPy's
+    header parser came out of load, of both formats."""
+    f = io.BytesIO()
+    with zipfile.ZipFile(f, "w") as z:
+        z.writestr("tapegrad.json", json.dumps({"format": "tapegrad.save", "version": 1,
+                                                "root": {"tensor": 0},
+                                                "tensors": [_entry("float64", [3])]}))
+        z.writestr("tensors/0.npy", _npy_with_open_bracket())
+    f.seek(0)
+    with pytest.raises(ValueError, match=r"member tensors/0\.npy is not a \.npy array \(the "
+                                         r"\.npy header is not readable \(TokenError"):
+        tg.load(f)
+    buf = io.BytesIO()
+    tg.trace(_f, np.ones(3)).save(buf)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as z:
+        members = {i.filename: z.read(i) for i in z.infolist()}
+    members["consts.npy"] = _npy_with_open_bracket()
+    f = io.BytesIO()
+    with zipfile.ZipFile(f, "w") as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    f.seek(0)
+    with pytest.raises(ValueError, match=r"trace field 'consts': not a \.npy array \(the "
+                                         r"\.npy header is not readable \(TokenError"):
+        tg.load(f)

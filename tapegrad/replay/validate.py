@@ -367,7 +367,14 @@ def npy_header(f):
         raise ValueError(f"the .npy header is truncated ({len(head)} of {n} bytes)")
     header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
               else np.lib.format.read_array_header_2_0)
-    return header(io.BytesIO(length + head))
+    try:
+        return header(io.BytesIO(length + head))
+    except ValueError:
+        raise
+    except Exception as e:  # noqa: BLE001 (NumPy's parse of a damaged header: a bracket
+        # left open raised tokenize's TokenError, from its filter of Python 2 headers)
+        raise ValueError(f"the .npy header is not readable ({type(e).__name__}: "
+                         f"{str(e)[:100]})") from None
 
 
 def read_bytes(f, nbytes, what):
