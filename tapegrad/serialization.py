@@ -558,8 +558,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         validate.check_directory(fh, members, "load", advice)
         try:
             z = zipfile.ZipFile(fh)
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
-            z, why = None, e
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as e:
+            z, why = None, e  # (NotImplementedError: a member needing a newer zip version)
         if z is not None:
             try:
                 validate.check_members(z, members, "load", advice)

@@ -276,3 +276,16 @@ def test_a_npy_header_numpy_cannot_tokenize_is_a_load_error():
     with pytest.raises(ValueError, match=r"trace field 'consts': not a \.npy array \(the "
                                          r"\.npy header is not readable \(TokenError"):
         tg.load(f)
+
+
+def test_a_member_needing_a_newer_zip_version_is_a_load_error():
+    """Found by tests/fuzz_saved.py: zipfile's NotImplementedError ("zip file version
+    18.4") from the directory's parse came out of tapegrad.load."""
+    buf = io.BytesIO()
+    tg.save({"w": tg.ones(2)}, buf)
+    raw = bytearray(buf.getvalue())
+    p = raw.index(b"PK\x01\x02")
+    raw[p + 6] = 184  # (the first entry's "version needed to extract")
+    with pytest.raises(ValueError, match=r"neither a tapegrad.save file nor a tapegrad trace "
+                                         r"\(not a zip archive: zip file version 18\.4\)"):
+        tg.load(io.BytesIO(bytes(raw)))
