@@ -289,3 +289,43 @@ def test_a_member_needing_a_newer_zip_version_is_a_load_error():
     with pytest.raises(ValueError, match=r"neither a tapegrad.save file nor a tapegrad trace "
                                          r"\(not a zip archive: zip file version 18\.4\)"):
         tg.load(io.BytesIO(bytes(raw)))
+
+
+# ---- a deflate stream longer than its member says -------------------------------------------
+def _declared(blob, name, size):
+    """``blob`` with member ``name``'s uncompressed size set to ``size`` in its local header
+    and the directory (its deflate stream left as it is)."""
+    b = bytearray(blob)
+    for sig, at, name_len, name_at in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
+        p = b.find(sig)
+        while p >= 0:
+            n = int.from_bytes(b[p + name_len:p + name_len + 2], "little")
+            if bytes(b[p + name_at:p + name_at + n]) == name.encode():
+                b[p + at:p + at + 4] = size.to_bytes(4, "little")
+            p = b.find(sig, p + 4)
+    return bytes(b)
+
+
+def test_a_deflate_stream_is_inflated_no_further_than_its_declared_size():
+    """A member declaring the bytes of 3 values whose stream inflates to 100 MB: zipfile
+    inflates what the member declares (the size max_bytes counted), then finds the CRC
+    wrong; nothing near 100 MB is ever held (the bomb's bound is its declared size)."""
+    head = io.BytesIO()
+    np.lib.format.write_array(head, np.zeros(3))
+    small = head.getvalue()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("tapegrad.json", json.dumps({"format": "tapegrad.save", "version": 1,
+                                                "root": {"tensor": 0},
+                                                "tensors": [_entry("float64", [3])]}))
+        z.writestr("tensors/0.npy", small + bytes(100 << 20))
+    data = _declared(buf.getvalue(), "tensors/0.npy", len(small))
+    assert len(data) < 200_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match="Bad CRC-32 for file 'tensors/0.npy'"):
+            tg.load(io.BytesIO(data))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20

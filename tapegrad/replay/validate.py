@@ -9,7 +9,9 @@ make them read or write outside their arrays.  Here:
 - the archive: only the members a trace has, each a plain ``.npy`` array (no pickle)
   whose header (dtype, shape) is read and checked before its data, whose size matches
   what the header says, and whose uncompressed size is bounded (``max_bytes``: a deflate
-  bomb is refused before it expands);
+  bomb is refused before it expands; zipfile inflates no more than a member's declared
+  size), with the memory every field takes once loaded, checked and planned: one total
+  (``check_budget``) from the headers, before any data is read;
 - the fields: exact dtypes (so loading never makes Numba compile a new specialisation),
   shapes, slot offsets non-decreasing and matching the arena, input shapes of their slots'
   sizes, the output slot of out_shape's size, argnums and guard numbers in range.  (Not
