@@ -277,7 +277,9 @@ def main():
     ap.add_argument("--keep-checksum", action="store_true",
                     help="do not recompute the checksum of an edited file (damage, naive edits)")
     ap.add_argument("--all-paths", action="store_true",
-                    help="replay every entry point (one point, Jacobian, vjp, jvp, values)")
+                    help="replay every entry point (one point, Jacobian, vjp, jvp, values); "
+                    "under the JIT warm the kernel cache first (python -m tapegrad.warmup): "
+                    "a kernel still compiling runs interpreted, last bits apart")
     a = ap.parse_args()
     global ALL_PATHS
     ALL_PATHS = a.all_paths
