@@ -411,8 +411,9 @@ class _Reader:
         if tag in ("tuple", "size") and isinstance(v, list):
             items = tuple(self.node(x) for x in v)
             if tag == "size":
-                if not all(type(x) is int for x in items):
-                    raise _corrupt("a Size holds non-integers")
+                if not all(type(x) is int and -1 << 63 <= x < 1 << 63 for x in items):
+                    # (torch.Size holds int64s: zeros(Size([2**70])) failed inside NumPy)
+                    raise _corrupt("a Size holds non-integers or integers beyond int64")
                 return Size(items)
             return items
         if tag in ("dict", "odict") and isinstance(v, list):

@@ -329,3 +329,13 @@ def test_a_deflate_stream_is_inflated_no_further_than_its_declared_size():
     finally:
         tracemalloc.stop()
     assert peak < 1 << 20
+
+
+def test_a_saved_size_holds_int64s():
+    """torch.Size holds int64s: a Size of 2**70 loaded, and tg.zeros of it failed with
+    NumPy's "Maximum allowed dimension exceeded"."""
+    for bad in ([2**70], [3, -2**63 - 1]):
+        with pytest.raises(ValueError, match="a Size holds non-integers or integers beyond "
+                                             "int64"):
+            tg.load(_save_file([], {"size": bad}, []))
+    assert tg.load(_save_file([], {"size": [2**63 - 1, 0]}, [])) == tg.Size([2**63 - 1, 0])
