@@ -339,3 +339,33 @@ def test_a_saved_size_holds_int64s():
                                              "int64"):
             tg.load(_save_file([], {"size": bad}, []))
     assert tg.load(_save_file([], {"size": [2**63 - 1, 0]}, [])) == tg.Size([2**63 - 1, 0])
+
+
+def test_a_negative_size_in_a_npy_header_is_refused_before_its_data():
+    """NumPy's header reader takes shape (-n, -5): n rows' bytes (their product) that the
+    memory budget counted as no rows; refused from the header now, with the field named
+    (main: NumPy's reshape error, "can only specify one unknown dimension", after reading)."""
+    n = 10**6
+    buf = io.BytesIO()
+    tg.trace(_f, np.ones(3)).save(buf)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as z:
+        members = {i.filename: z.read(i) for i in z.infolist()}
+    head = io.BytesIO()
+    np.lib.format.write_array(head, np.zeros((n, 5), np.int64))
+    raw = head.getvalue()
+    members["rows.npy"] = raw.replace(f"'shape': ({n}, 5)".encode(),
+                                      f"'shape': (-{n}, -5)".encode())
+    f = io.BytesIO()
+    with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    f.seek(0)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"trace field 'rows' declares shape "
+                                             rf"\(-{n}, -5\), with a negative size"):
+            tg.load(f)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * n  # (its 40 n bytes never inflated)

@@ -343,6 +343,9 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} has dtype {dtype} of 0 bytes an element")
     if len(shape) > 64:
         raise ValueError(f"{what} declares {len(shape)} dims; at most 64 are supported")
+    if any(int(n) < 0 for n in shape):  # (NumPy's .npy header reader takes them: (-n, -5)
+        # rows held 5 n of them, counted as none by the memory budget)
+        raise ValueError(f"{what} declares shape {tuple(shape)}, with a negative size")
     if math.prod(max(int(n), 1) for n in shape) * dtype.itemsize >= 1 << 63:
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
