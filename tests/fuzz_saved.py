@@ -139,7 +139,14 @@ def mutate(rng, blob):
             return kind, blob
         name = names[rng.integers(len(names))]
         a = np.load(io.BytesIO(m[name]), allow_pickle=False)
-        r = rng.integers(5)
+        r = rng.integers(6)
+        if r == 5:  # the header's shape text: negative, huge or more dims
+            raw = m[name]
+            text = repr(a.shape).encode()
+            new = [b"(-1,)", b"(-%d, -1)" % a.size, b"(%d,)" % 2**62, b"(1, " * 70 + b")",
+                   b"(0, %d)" % 2**63][rng.integers(5)]
+            m[name] = raw.replace(b"'shape': " + text, b"'shape': " + new, 1)
+            return kind, _zip(m.items())
         if r == 0:
             a = a.astype([np.float32, np.int64, np.uint8, np.complex64, np.float16][
                 rng.integers(5)])
@@ -176,6 +183,19 @@ def mutate(rng, blob):
             return kind, _zip(items, zipfile.ZIP_DEFLATED)
         return kind, _zip(items)
     raw = bytearray(blob)
+    if rng.random() < 0.3:  # a directory entry's field: version, flags, method, CRC, sizes,
+        # name length, local header offset (zip64 and data descriptors by their flags)
+        p = raw.find(b"PK\x01\x02")
+        hits = []
+        while p >= 0:
+            hits.append(p)
+            p = raw.find(b"PK\x01\x02", p + 4)
+        p = hits[rng.integers(len(hits))]
+        at, width = [(6, 2), (8, 2), (10, 2), (16, 4), (20, 4), (24, 4), (28, 2), (42, 4)][
+            rng.integers(8)]
+        value = int(rng.choice([0, 1, 8, 0xFF, 0xFFFF, 0xFFFFFFFF, len(raw), 2**31]))
+        raw[p + at:p + at + width] = (value % (1 << 8 * width)).to_bytes(width, "little")
+        return kind, bytes(raw)
     if rng.random() < 0.5:
         return kind, bytes(raw[: rng.integers(len(raw))])
     for _ in range(1 + rng.integers(4)):

@@ -369,3 +369,16 @@ def test_a_negative_size_in_a_npy_header_is_refused_before_its_data():
     finally:
         tracemalloc.stop()
     assert peak < 4 * n  # (its 40 n bytes never inflated)
+
+
+def test_fuzz_saved_files():
+    """tests/fuzz_saved.py in a subprocess (a crash is counted, not fatal): mutated
+    tapegrad.save files load and can be used, or raise ValueError."""
+    r = subprocess.run([sys.executable, "-W", "ignore", os.path.join(ROOT, "tests",
+                                                                     "fuzz_saved.py"),
+                        "--cases", "400", "--seed", "5"],
+                       capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    stats = json.loads(r.stdout.strip().splitlines()[-1])
+    assert stats["cases"] == 400 and stats["loaded"] > 20 and stats["errors"] > 200
+    assert stats["failures"] == []
