@@ -382,3 +382,23 @@ def test_fuzz_saved_files():
     stats = json.loads(r.stdout.strip().splitlines()[-1])
     assert stats["cases"] == 400 and stats["loaded"] > 20 and stats["errors"] > 200
     assert stats["failures"] == []
+
+
+@pytest.mark.parametrize("flag", [0x20, 0x40])
+def test_zip_flags_zipfile_cannot_read_are_a_load_error(flag):
+    """Found by tests/fuzz_saved.py: a directory entry flagged as patched data (bit 5) or
+    strongly encrypted (bit 6) raised zipfile's NotImplementedError from tapegrad.load."""
+    buf = io.BytesIO()
+    tg.save({"w": tg.ones(2)}, buf)
+    raw = bytearray(buf.getvalue())
+    p = raw.index(b"PK\x01\x02")
+    raw[p + 8] |= flag
+    with pytest.raises(ValueError, match=rf"member tapegrad.json has zip flags {flag:#06x}: "
+                                         "patched data or strong encryption"):
+        tg.load(io.BytesIO(bytes(raw)))
+    buf = io.BytesIO()
+    tg.trace(_f, np.ones(3)).save(buf)
+    raw = bytearray(buf.getvalue())
+    raw[raw.index(b"PK\x01\x02") + 8] |= flag
+    with pytest.raises(ValueError, match=f"has zip flags {flag:#06x}"):
+        tg.load(io.BytesIO(bytes(raw)))

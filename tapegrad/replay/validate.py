@@ -275,6 +275,9 @@ def _few(names, n=20):
     return f"{names[:n]}{f' and {len(names) - n} more' if len(names) > n else ''}"
 
 
+_ODD_FLAGS = 0x20 | 0x40  # compressed patched data, strong encryption
+
+
 def check_member(z, info, what):
     """Only stored or deflated members (what np.savez, np.savez_compressed and tapegrad.save
     write): a damaged bzip2 or LZMA stream raises OSError or LZMAError from deep inside
@@ -284,6 +287,9 @@ def check_member(z, info, what):
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         raise ValueError(f"{what} {info.filename} uses zip compression method "
                          f"{info.compress_type}; tapegrad reads stored or deflated members only")
+    if info.flag_bits & _ODD_FLAGS:  # (zipfile's NotImplementedError from open())
+        raise ValueError(f"{what} {info.filename} has zip flags {info.flag_bits:#06x}: "
+                         "patched data or strong encryption, which tapegrad does not read")
     end = getattr(z, "start_dir", None)  # (where the central directory starts)
     if info.compress_type == zipfile.ZIP_STORED and (
             info.compress_size != info.file_size or
