@@ -295,14 +295,15 @@ class _Reader:
             raise _corrupt(f"member {name} is a bool array holding bytes other than 0 and 1")
         a = raw.view(dtype).reshape(shape)
         kind = m.get("kind")
+        if kind == "tensor" and m.get("requires_grad") is True and dtype.kind not in "fc":
+            # (before the view and alias entries too: Tensor's own RuntimeError there)
+            raise _corrupt(f"tensor {i} of dtype {dtype} cannot require grad")
         if "view_of" in m:
             return self.view(i, m, a, kind)
         if "same_as" in m:
             return self.alias(i, m, a, kind)
         if kind == "tensor":
             rg = m.get("requires_grad") is True
-            if rg and dtype.kind not in "fc":
-                raise _corrupt(f"tensor {i} of dtype {dtype} cannot require grad")
             if dtype.kind == "c":
                 if m.get("parameter") is True:
                     raise _corrupt(f"tensor {i}: a complex nn.Parameter (tapegrad has none)")
@@ -329,7 +330,10 @@ class _Reader:
         j, offset, stride = m.get("view_of"), m.get("offset"), m.get("stride")
         mb = self.meta[j] if type(j) is int and 0 <= j < len(self.meta) else None
         if kind != "tensor" or j == i or not isinstance(mb, dict) or \
-                mb.get("kind") != "tensor" or "view_of" in mb or mb.get("dtype") != m["dtype"]:
+                mb.get("kind") != "tensor" or "view_of" in mb or \
+                mb.get("dtype") != m["dtype"] or a.dtype.kind == "c":
+            # (a complex tensor is no Tensor: save keeps no view of one, ops/views.py has
+            # none; loaded as one, its first op raised tapegrad's ComplexPart error)
             raise _corrupt(f"entry {i} of 'tensors' names no tensor entry of its dtype as its "
                            f"base: view_of={j!r}")
         if type(offset) is not int or not isinstance(stride, list) or \
@@ -340,6 +344,14 @@ class _Reader:
         base = self.array(j)
         src = np.asarray(base._data)  # (C order: loaded as a copy)
         flat = src.reshape(-1)
+        # every offset and stride of a view within its base's extent (zeros counted as
+        # ones: an empty base's views keep its strides), as save writes them: a stride on a
+        # dim of one element, or of an empty view, is never stepped but went to NumPy in
+        # bytes (OverflowError from as_strided at 2**62)
+        extent = math.prod(max(n, 1) for n in src.shape)
+        if max(stride + [offset]) > extent:
+            raise _corrupt(f"entry {i} of 'tensors' has an offset or stride beyond its base's "
+                           f"{extent} elements: offset={offset}, stride={stride}")
         end = offset + sum((n - 1) * s for n, s in zip(a.shape, stride))
         if a.size and end >= flat.size:
             raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
@@ -399,8 +411,9 @@ class _Reader:
         if tag in ("tuple", "size") and isinstance(v, list):
             items = tuple(self.node(x) for x in v)
             if tag == "size":
-                if not all(type(x) is int for x in items):
-                    raise _corrupt("a Size holds non-integers")
+                if not all(type(x) is int and -1 << 63 <= x < 1 << 63 for x in items):
+                    # (torch.Size holds int64s: zeros(Size([2**70])) failed inside NumPy)
+                    raise _corrupt("a Size holds non-integers or integers beyond int64")
                 return Size(items)
             return items
         if tag in ("dict", "odict") and isinstance(v, list):
@@ -546,8 +559,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         validate.check_directory(fh, members, "load", advice)
         try:
             z = zipfile.ZipFile(fh)
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
-            z, why = None, e
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as e:
+            z, why = None, e  # (NotImplementedError: a member needing a newer zip version)
         if z is not None:
             try:
                 validate.check_members(z, members, "load", advice)

@@ -81,10 +81,36 @@ def arrays_of(path):
         return {k: z[k].copy() for k in z.files}
 
 
+ALL_PATHS = False  # (--all-paths: every entry point, not only Traced.run)
+
+
 def results(t, X):
-    """Values and every input's gradient at the points X, or the exception."""
+    """Values and every input's gradient at the points X, or the exception; with
+    ``ALL_PATHS`` also the one-point path (the lowered program of replay/lower.py), the
+    Jacobian, vjp and jvp batches and the value batch, diverging points masked (NaN)."""
     V, G, bad = t.run(np.ascontiguousarray(X), grad=True)
-    return V.copy(), G.copy(), bad.copy()
+    out = [V.copy(), G.copy(), bad.copy()]
+    if not ALL_PATHS:
+        return tuple(out)
+    Xs = [X[:, t._cols[j]:t._cols[j + 1]].reshape(len(X), *s)
+          for j, s in enumerate(t.in_shapes)]
+    for b in range(len(X)):
+        try:
+            v, g = t.value_and_grad(*[x[b].copy() for x in Xs])
+            out += [np.asarray(v, float).ravel()] + [np.asarray(a, float).ravel() for a in
+                                                     (g if isinstance(g, tuple) else (g,))]
+            out.append(np.asarray(t.value(*[x[b].copy() for x in Xs]), float).ravel())
+        except tg.replay.DivergenceError:
+            out.append(np.array([np.nan]))
+    for r in (t.jacobian_batch(*Xs, on_divergence="mask"),
+              t.vjp_batch(*Xs, v=np.ones((len(X), *t.out_shape)), on_divergence="mask"),
+              t.jvp_batch(*Xs, v=tuple(np.ones_like(Xs[j]) for j in t.argnums),
+                          on_divergence="mask"),
+              t.value_batch(*Xs, on_divergence="mask")):
+        for a in (r if isinstance(r, tuple) else (r,)):
+            for b in (a if isinstance(a, tuple) else (a,)):
+                out.append(np.asarray(b, float).copy())
+    return tuple(out)
 
 
 def same(a, b):
@@ -250,7 +276,13 @@ def main():
     ap.add_argument("--log")
     ap.add_argument("--keep-checksum", action="store_true",
                     help="do not recompute the checksum of an edited file (damage, naive edits)")
+    ap.add_argument("--all-paths", action="store_true",
+                    help="replay every entry point (one point, Jacobian, vjp, jvp, values); "
+                    "under the JIT warm the kernel cache first (python -m tapegrad.warmup): "
+                    "a kernel still compiling runs interpreted, last bits apart")
     a = ap.parse_args()
+    global ALL_PATHS
+    ALL_PATHS = a.all_paths
     print(json.dumps(run(a.cases, a.seed, a.log, resign=not a.keep_checksum)))
 
 

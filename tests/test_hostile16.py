@@ -68,18 +68,20 @@ def test_a_small_file_whose_check_would_take_long_is_refused_before_replaying(ma
 
 
 def test_the_work_bound_follows_max_bytes_and_such_files_load_under_a_larger_one():
-    data = _products_of_one_block(300, 200)  # 60,000 multiply-adds
-    with pytest.raises(ValueError, match="max_bytes=50000 allows"):
-        tg.jit.load(io.BytesIO(data), max_bytes=50_000)
-    t = tg.jit.load(io.BytesIO(data), max_bytes=70_000)
-    x = np.arange(200.0)  # (sums exact in any order)
+    # 360,000 multiply-adds from ~160 kB of fields (validate.check_budget counts them all,
+    # from the headers, before the work: test_hostile21)
+    data = _products_of_one_block(600, 600)
+    with pytest.raises(ValueError, match="max_bytes=200000 allows"):
+        tg.jit.load(io.BytesIO(data), max_bytes=200_000)
+    t = tg.jit.load(io.BytesIO(data), max_bytes=400_000)
+    x = np.arange(600.0)  # (sums exact in any order)
     v, g = t.value_and_grad(x)
-    assert v == 300 * x.sum() and np.array_equal(g, np.full(200, 300.0))
+    assert v == 600 * x.sum() and np.array_equal(g, np.full(600, 600.0))
     data = _sums_of_one_slot(50, 1000)  # 50,000 additions
     # (its 1,050 values' memory is refused first now, VALUE_BYTES each: test_hostile20b)
     with pytest.raises(ValueError, match="trace field 'vals0'.*max_bytes=40000; pass"):
         tg.jit.load(io.BytesIO(data), max_bytes=40_000)
-    assert tg.jit.load(io.BytesIO(data), max_bytes=60_000).value(np.full(1000, 3.0)) == 3000
+    assert tg.jit.load(io.BytesIO(data), max_bytes=120_000).value(np.full(1000, 3.0)) == 3000
 
 
 def test_ordinary_traces_load_under_a_small_max_bytes():

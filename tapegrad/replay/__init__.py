@@ -501,7 +501,9 @@ class Traced(_VectorOutputs):
         k = None if progress else fused.kernel(self, B)  # once compiled (replay/fused.py)
         if k is not None and k.run(X, V, G, bad, serial):
             return V, G, bad
-        block = _block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B)
+        # (a batch smaller than a block gets buffers of its own size: one point's call
+        # reserved 8 points' arenas of values and adjoints, kept by the thread after)
+        block = min(_block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B), max(B, 1))
         nblocks = (B + block - 1) // block
         args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
                 plan.in_elems, plan.out_slot, X, V, G, bad, block)

@@ -9,7 +9,9 @@ make them read or write outside their arrays.  Here:
 - the archive: only the members a trace has, each a plain ``.npy`` array (no pickle)
   whose header (dtype, shape) is read and checked before its data, whose size matches
   what the header says, and whose uncompressed size is bounded (``max_bytes``: a deflate
-  bomb is refused before it expands);
+  bomb is refused before it expands; zipfile inflates no more than a member's declared
+  size), with the memory every field takes once loaded, checked and planned: one total
+  (``check_budget``) from the headers, before any data is read;
 - the fields: exact dtypes (so loading never makes Numba compile a new specialisation),
   shapes, slot offsets non-decreasing and matching the arena, input shapes of their slots'
   sizes, the output slot of out_shape's size, argnums and guard numbers in range.  (Not
@@ -65,6 +67,18 @@ GUARD_BYTES = 1024  # objects made one at a time (3 * 10**6 rows of 'in_shapes',
 GUARD_CHARS = 1 << 13  # the longest guard name: "bool at <file>:<line>" (a path has at most
 # 4096); Traced.save shortens a longer one.  (A 1 MB file's one name of 2.5 * 10**8
 # characters took 2.4 GB and 21 s to load under the default max_bytes)
+META_BYTES = 24  # a meta entry: the member and the plan's copy (measured, VmHWM: 19 bytes)
+CONST_BYTES = 16  # a const (measured: 11 bytes)
+# the memory each entry of a member (its first dim) takes to load, check and plan, summed
+# over the members into the one total max_bytes bounds (check_budget).  Each bounded on its
+# own, a trace's fields added up: 1 GB of meta under the default max_bytes took 2.1 GB, and
+# 1.2 * 10**8 argnums (a 1.4 MB file, Python ints once loaded) 7 GB and 47 s to be refused
+ENTRY_BYTES = {"vals0": VALUE_BYTES, "offs": SLOT_BYTES, "rows": ROW_BYTES,
+               "meta": META_BYTES, "consts": CONST_BYTES, "in_slots": INPUT_BYTES,
+               "in_shapes": 512, "grad0": 24}
+# (in_shapes: a tuple of up to 8 ints a row, measured ~400 bytes; its count is compared with
+# in_slots' after; grad0: the check's point and gradient)
+OTHER_BYTES = 64  # an entry of another field (argnums, out_shape: a Python int each)
 WORK_PER_BYTE = 1  # element operations of the traced-point check per byte of max_bytes
 # (the default allows ~1e9: seconds; a file's data alone cannot exceed it by much)
 # the max_bytes a Traced being unpickled is checked under (Traced.__setstate__):
@@ -244,7 +258,10 @@ def read_npz(path, max_bytes=MAX_BYTES):
                 raise ValueError(f"the trace's compressed members expand to {packed} bytes, "
                                  f"more than max_bytes={max_bytes}; pass a larger max_bytes "
                                  "to tapegrad.load if you trust this file")
-            return {i.filename[:-4]: _read_member(z, i, max_bytes) for i in infos}
+            heads = {i.filename: _member_header(z, i, max_bytes) for i in infos}
+            # every member's memory, one total, before any member's data is read
+            check_budget(max_bytes, entries({n[:-4]: h for n, h in heads.items()}))
+            return {i.filename[:-4]: _read_member(z, i, *heads[i.filename]) for i in infos}
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
         raise ValueError(f"not a readable tapegrad trace (.npz) file: "
                          f"{getattr(path, 'name', path)!s}: {e}") from None
@@ -252,8 +269,13 @@ def read_npz(path, max_bytes=MAX_BYTES):
 
 def _few(names, n=20):
     """The first n of names, and how many more (an archive of thousands of members made
-    a message of as many names)."""
+    a message of as many names; 10**8 argnums one of a gigabyte)."""
+    if not isinstance(names, (list, tuple)):
+        return repr(names)[:200]
     return f"{names[:n]}{f' and {len(names) - n} more' if len(names) > n else ''}"
+
+
+_ODD_FLAGS = 0x20 | 0x40  # compressed patched data, strong encryption
 
 
 def check_member(z, info, what):
@@ -265,6 +287,9 @@ def check_member(z, info, what):
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         raise ValueError(f"{what} {info.filename} uses zip compression method "
                          f"{info.compress_type}; tapegrad reads stored or deflated members only")
+    if info.flag_bits & _ODD_FLAGS:  # (zipfile's NotImplementedError from open())
+        raise ValueError(f"{what} {info.filename} has zip flags {info.flag_bits:#06x}: "
+                         "patched data or strong encryption, which tapegrad does not read")
     end = getattr(z, "start_dir", None)  # (where the central directory starts)
     if info.compress_type == zipfile.ZIP_STORED and (
             info.compress_size != info.file_size or
@@ -324,6 +349,9 @@ def check_shape(shape, dtype, what):
         raise ValueError(f"{what} has dtype {dtype} of 0 bytes an element")
     if len(shape) > 64:
         raise ValueError(f"{what} declares {len(shape)} dims; at most 64 are supported")
+    if any(int(n) < 0 for n in shape):  # (NumPy's .npy header reader takes them: (-n, -5)
+        # rows held 5 n of them, counted as none by the memory budget)
+        raise ValueError(f"{what} declares shape {tuple(shape)}, with a negative size")
     if math.prod(max(int(n), 1) for n in shape) * dtype.itemsize >= 1 << 63:
         raise ValueError(f"{what} declares shape {tuple(shape)}, too large for any array")
 
@@ -350,7 +378,14 @@ def npy_header(f):
         raise ValueError(f"the .npy header is truncated ({len(head)} of {n} bytes)")
     header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
               else np.lib.format.read_array_header_2_0)
-    return header(io.BytesIO(length + head))
+    try:
+        return header(io.BytesIO(length + head))
+    except ValueError:
+        raise
+    except Exception as e:  # noqa: BLE001 (NumPy's parse of a damaged header: a bracket
+        # left open raised tokenize's TokenError, from its filter of Python 2 headers)
+        raise ValueError(f"the .npy header is not readable ({type(e).__name__}: "
+                         f"{str(e)[:100]})") from None
 
 
 def read_bytes(f, nbytes, what):
@@ -368,7 +403,9 @@ def read_bytes(f, nbytes, what):
     return data
 
 
-def _read_member(z, info, max_bytes=MAX_BYTES):
+def _member_header(z, info, max_bytes):
+    """``(shape, dtype)`` of a trace member, from its ``.npy`` header (the data unread),
+    checked against ``ARRAYS`` and the member's size, its own count against ``max_bytes``."""
     name = info.filename[:-4]
     dtype, ndim = ARRAYS[name]
     with z.open(info) as f:
@@ -392,7 +429,16 @@ def _read_member(z, info, max_bytes=MAX_BYTES):
         if f.tell() + nbytes != info.file_size:
             raise ValueError(f"trace field {name!r}: its header says {shape} ({nbytes} bytes) "
                              f"but the member holds {info.file_size - f.tell()} bytes")
-        data = read_bytes(f, nbytes, f"trace field {name!r}")
+    return shape, got
+
+
+def _read_member(z, info, shape, got):
+    """The data of a member whose header ``_member_header`` checked."""
+    name = info.filename[:-4]
+    with z.open(info) as f:
+        npy_header(f)
+        data = read_bytes(f, int(np.prod(shape, dtype=object)) * got.itemsize,
+                          f"trace field {name!r}")
     if got.kind == "U" and (data.view(np.dtype("u4").newbyteorder(got.byteorder))
                             > 0x10FFFF).any():
         # (NumPy makes Python strings of them that break str's invariants: upper() raises
@@ -452,6 +498,14 @@ def check(d, max_bytes=None):
     in_shapes, guards = d.get("in_shapes"), d.get("guards")
     check_counts(max_bytes, nslots, len(rows), len(in_slots),  # (read_npz counted them too)
                  len(guards) if isinstance(guards, list) else 0, nvals=len(vals0))
+    argnums = d.get("argnums")
+    check_budget(max_bytes, {  # (before any field is looked at one entry at a time)
+        **{n: (len(a), 0) for n, a in (("vals0", vals0), ("offs", offs), ("rows", rows),
+                                       ("meta", meta), ("consts", consts),
+                                       ("in_slots", in_slots), ("in_shapes", in_shapes),
+                                       ("argnums", argnums)) if isinstance(a, _SIZED)},
+        "guards": (len(guards), max((len(g) for g in guards if isinstance(g, str)), default=0))
+        if isinstance(guards, list) else (0, 0)})
     if not isinstance(in_shapes, (list, tuple)) or len(in_shapes) != len(in_slots) or \
             not all(isinstance(s, tuple) and all(_is_int(v) and v >= 0 for v in s)
                     for s in in_shapes):
@@ -471,7 +525,7 @@ def check(d, max_bytes=None):
     if not isinstance(out_shape, tuple) or len(out_shape) > MAX_DIMS or \
             not all(_is_int(v) and v >= 0 for v in out_shape):
         raise ValueError(f"trace field 'out_shape' must be a shape (a tuple of at most "
-                         f"{MAX_DIMS} sizes), got {out_shape!r}")
+                         f"{MAX_DIMS} sizes), got {_few(out_shape, 8)}")
     check_shape(out_shape, _F8, "trace field 'out_shape'")
     for j, shape in enumerate(in_shapes):  # (a Jacobian's shape, out_shape + the input's)
         check_shape((*out_shape, *shape), _F8, f"the Jacobian of trace field 'out_shape' by "
@@ -481,11 +535,10 @@ def check(d, max_bytes=None):
     if not _is_int(out_slot) or not 0 <= out_slot < nslots or size[out_slot] != out_size:
         raise ValueError(f"trace field 'out_slot' must name a slot of {out_size} element(s), "
                          f"the size of out_shape {out_shape}, got {out_slot!r}")
-    argnums = d.get("argnums")
     if not isinstance(argnums, tuple) or not argnums or len(set(argnums)) != len(argnums) \
             or not all(_is_int(j) and 0 <= j < len(in_shapes) for j in argnums):
         raise ValueError(f"trace field 'argnums' must be distinct input numbers below "
-                         f"{len(in_shapes)}, got {argnums!r}")
+                         f"{len(in_shapes)}, got {_few(argnums, 8)}")
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
     check_counts(max_bytes, nguards=len(guards), guard_chars=max(map(len, guards), default=0))
@@ -545,10 +598,43 @@ def check_counts(max_bytes, nslots=0, nrows=0, ninputs=0, nguards=0, guard_chars
             "pass a larger max_bytes to tapegrad.load if you trust this file")
 
 
+def budget(counts):
+    """The bytes each field takes (``ENTRY_BYTES``), from ``counts``: field name ->
+    ``(entries, characters of its longest string)`` (a guard's name costs 8 bytes a
+    character more)."""
+    return {name: n * (GUARD_BYTES + 8 * chars if name == "guards" else
+                       ENTRY_BYTES.get(name, OTHER_BYTES)) for name, (n, chars) in counts.items()}
+
+
+def entries(heads):
+    """``budget``'s counts from each member's ``(shape, dtype)``: its first dim (1 for a
+    0-d one) and, for strings, their length."""
+    return {name: (shape[0] if len(shape) else 1, dtype.itemsize // 4 if dtype.kind == "U"
+                   else 0) for name, (shape, dtype) in heads.items()}
+
+
+def check_budget(max_bytes, counts):
+    """All of a trace's fields together (``budget``) within ``max_bytes`` (None: unbounded):
+    the one hard total, counted from the members' headers before their data is read."""
+    if max_bytes is None:
+        return
+    parts = budget(counts)
+    total = sum(parts.values())
+    if total > max_bytes:
+        top = ", ".join(f"{n!r} {b}" for n, b in sorted(parts.items(), key=lambda kv: -kv[1])[:3])
+        raise ValueError(
+            f"trace: its fields take about {total} bytes together to load, check and plan "
+            f"(most: {top}), more than max_bytes={max_bytes}; pass a larger max_bytes to "
+            "tapegrad.load if you trust this file")
+
+
 def short_name(g):
     """A guard's name as a trace file keeps it: at most ``GUARD_CHARS`` characters, its
     end (the file and line) kept."""
     return g if len(g) <= GUARD_CHARS else "..." + g[3 - GUARD_CHARS:]
+
+
+_SIZED = (list, tuple, np.ndarray)
 
 
 def _is_int(v):
