@@ -52,9 +52,11 @@ RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's 
 _TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
 _TRACED_LOCK = threading.Lock()
 # arena values above which one point runs through the batch path (``_make_fast``): the
-# point path copies the arena and zeroes its adjoints at every call, the batch path keeps
-# its buffers' constants.  ADBench GMM, one process, interleaved, medians: d = 2 (78,149
-# values) point path 0.89x the batch path's time; d = 10 (846,889) 1.53x
+# point path loads the unwritten arena elements at every call, the batch path keeps its
+# buffers' constants.  ADBench GMM, one process, interleaved, medians: d = 2 (78,149
+# values) point path 0.89x the batch path's time; d = 10 (846,889) 1.53x, and 1.24x
+# since the point path's reverse zeroes its adjoints lazily (_Plan._point_reach; CPU time,
+# 48 calls each, bit for bit the same gradient)
 POINT_VALUES_MAX = 1 << 17
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 _TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_path``)
