@@ -1209,7 +1209,9 @@ def _replay_point(ints, x, g, work):
     single-point fast path, ~18 arguments cost ~1 us more), and no allocation here.
 
     ``ints``: [nf, nr, len(offs), len(meta), n, out_slot, ncf, ncr, nx, fwd rows...,
-    rev rows..., offs..., meta..., in_elems..., fwd code..., rev code..., ext...,
+    rev rows..., offs..., meta..., in_elems..., each slot's reach as the reverse starts
+    (bits 0-1; bit 2: zeroed first; the others the rows reaching them zero), fwd code...,
+    rev code..., ext...,
     vals0..., consts...]: the code (ncf and ncr instructions) and ext (nx words) int32, two
     words to an entry (replay/lower.py); vals0 and consts float64 values stored bit for
     bit.  ``x`` (n,) the point; ``g`` (n,) gets the gradient, or is empty for the value
@@ -1231,7 +1233,8 @@ def _replay_point(ints, x, g, work):
     offs = ints[p:p + no]
     meta = ints[p + no:p + no + nm]
     in_elems = ints[p + no + nm:p + no + nm + n]
-    p += no + nm + n
+    state = ints[p + no + nm + n:p + no + nm + n + no - 1]
+    p += no + nm + n + no - 1
     fwd_code = ints[p:p + 2 * ncf].view(np.int32)
     rev_code = ints[p + 2 * ncf:p + 2 * (ncf + ncr)].view(np.int32)
     p += 2 * (ncf + ncr)
@@ -1265,17 +1268,19 @@ def _replay_point(ints, x, g, work):
     if flags[0] != 0 or len(g) == 0:
         return flags[0]
     adj = work[2 + nv:2 + 2 * nv]
-    adj[:] = 0.0
+    for s in range(no - 1):  # (each slot's reach, zeroed or not: replay._Plan._point_reach)
+        reach[s] = state[s] & 3
+        if state[s] & 4:
+            for e in range(offs[s], offs[s + 1]):
+                adj[e] = 0.0
+    for c in range(n):  # (an input no row reaches: a zero gradient)
+        adj[in_elems[c]] = 0.0
     adj[offs[out]] = 1.0
     i = ncr - 1
-    reached = False  # (reach: the general interpreter's, set at its first RUN)
     while True:
         i = _point_reverse(rev_code, i, ext, vals, consts, meta, adj, zs)
         if i < 0:
             break
-        if not reached:
-            reach[:] = 1
-            reached = True
         if rev_code[4 * i] != RUN or _reverse_sweep(
                 rev, offs, vals, consts, meta, adj, reach, np.int64(rev_code[4 * i + 1]),
                 np.int64(rev_code[4 * i + 2]), w) >= 0:

@@ -53,7 +53,7 @@ def _calls():
               np.zeros((0, 0)), np.zeros((0, 0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f, f, 0)),
             # the single-point fast path (Traced._point): a plan of no rows, nothing runs
             ("one-point replay", _sweep._replay_point,
-             (np.array([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0], np.int64), f, f,
+             (np.array([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 5, 0, 0], np.int64), f, f,
               np.zeros(5))),
         ],
         "forward": [

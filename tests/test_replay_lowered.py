@@ -381,3 +381,57 @@ def test_libm_on_float32_and_ints_is_numbas_own():
     _libm_against_numba(ints, out)
     for i in range(0, 14, 2):
         np.testing.assert_array_equal(out[i].view(np.int64), out[i + 1].view(np.int64))
+
+
+_C = np.linspace(-1.0, 1.0, 40 * 16).reshape(40, 16)
+
+
+def lazy_mix(x):
+    """Lowered rows (scalars, a stack and its softmax) among vector rows reading constants
+    (broadcasts folded into BCAST rows, a product, logsumexp): the slots the lowered code
+    touches are zeroed before the reverse, the others by the rows first reaching them."""
+    a, b = x[0], x[1]
+    s = F.softmax(tg.stack([a, b, a * b]), dim=0)
+    c = tg.tensor(_C)
+    v = (c - x) * x.exp()
+    y = (v * v).sum() * s[0] + tg.logsumexp(v, 0).sum() * s[2] + (c @ x).tanh().sum()
+    return y * b + a
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+def test_point_reach_lazy_equals_general_interpreter_bit_for_bit(lazy, compiled,
+                                                                 monkeypatch):
+    """The one-point reverse starts from each slot's reach as batch replay's does
+    (``_Plan._point_reach``: constants CONST, and above LAZY_VALUES only the slots the
+    lowered code touches zeroed): the same values and gradients as the general
+    interpreters and as the plan run by them alone, bit for bit, from a work buffer of
+    nans (an adjoint read before it is zeroed or written would show)."""
+    monkeypatch.setattr(_sweep, "LAZY_VALUES", 0 if lazy else 1 << 40)
+    rng = np.random.default_rng(5)
+    x0 = rng.uniform(0.2, 0.9, 16)
+    t = tg.trace(lazy_mix, x0)
+    plan = t._make_plan()
+    ints = plan.packed()
+    ncf, ncr = int(ints[6]), int(ints[7])
+    n = len(plan.offs) - 1
+    p = 9 + 5 * (len(plan.fwd) + len(plan.rev)) + len(plan.offs) + len(plan.meta) + \
+        len(plan.in_elems)
+    state = ints[p:p + n]
+    assert ((state[plan.fill] & 3) == 2).all() and len(plan.fill)
+    assert ((state[0::2] & 4) == 0).any() == lazy  # (slots left to the rows reaching them)
+    rc = ints[p + n:].view(np.int32)[4 * ncf:4 * (ncf + ncr)].reshape(ncr, 4)
+    assert (rc[:, 0] == RUN).any() and (rc[:, 0] != RUN).any()  # (a mixed plan)
+    kernel = _kernels._replay_point
+    for _ in range(3):
+        x = x0 + rng.uniform(-0.05, 0.05, 16)
+        got, want = np.empty(16), np.empty(16)
+        work = [np.full(plan.point_need(), np.nan) for _ in range(2)]
+        assert kernel(ints, x, got, work[0]) == 0
+        assert kernel(plan.packed(lowered=False), x, want, work[1]) == 0
+        np.testing.assert_array_equal(np.append(work[0][0], got), np.append(work[1][0], want))
+        V, G, _ = t.run(x[None].copy(), grad=True)
+        np.testing.assert_array_equal(np.append(work[0][0], got), np.append(V[0], G[0]))
+    # and against the eager gradient
+    xt = tg.tensor(x, requires_grad=True)
+    lazy_mix(xt).backward()
+    np.testing.assert_allclose(got, xt.grad.numpy(), rtol=1e-12, atol=1e-14)

@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 
+from .. import _libm as libm
 from .. import dtypes
 from .._eager import sum_last
 from .._fp import quiet
@@ -779,8 +780,8 @@ def _logsumexp_fwd1(vals, meta, o, a, n_in, n_out, k):
         j0 = _u(starts[r])
         for i in range(length):
             j = j0 + _u(i * step)
-            vals[o + j] += np.exp(vals[x + _u(i)] - m[j])
-    for j in range(n_out):
+            vals[o + j] += libm.exp(vals[x + _u(i)] - m[j])  # (Numba's np.exp: the same
+    for j in range(n_out):  # function through a bridge, 2.3 ns an exp against 5: _libm.py)
         vals[o + _u(j)] = m[j] + np.log(vals[o + _u(j)])
 
 
@@ -813,7 +814,7 @@ def logsumexp_rev(adj, vals, meta, o, a, n_in, k, w):
             for i in range(length):
                 e = x + _u(i)
                 j = j0 + _u(i * step)
-                adj[e] += adj[j] * np.exp(vals[e] - vals[j])
+                adj[e] += adj[j] * libm.exp(vals[e] - vals[j])  # (as _logsumexp_fwd1)
         return
     groups = _groups(meta, k, n_in)
     for i in range(len(groups)):

@@ -28,7 +28,7 @@ import weakref
 
 import numpy as np
 
-from .. import _eager, _kernels, creation
+from .. import _eager, _kernels, _sweep, creation
 from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
@@ -40,7 +40,7 @@ from ..ops import elementwise as E
 from ..ops import reductions as R
 from ..ops.strided import BC_ADD, BC_MUL, BC_SUB, BCAST, EXPAND, SQSUM, STRIDED
 from ..ops.strided import strided_runs as _strided_runs
-from ..tape import OP_MASK, Tape
+from ..tape import CONST, OP_MASK, Tape
 from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
@@ -52,9 +52,11 @@ RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's 
 _TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
 _TRACED_LOCK = threading.Lock()
 # arena values above which one point runs through the batch path (``_make_fast``): the
-# point path copies the arena and zeroes its adjoints at every call, the batch path keeps
-# its buffers' constants.  ADBench GMM, one process, interleaved, medians: d = 2 (78,149
-# values) point path 0.89x the batch path's time; d = 10 (846,889) 1.53x
+# point path loads the unwritten arena elements at every call, the batch path keeps its
+# buffers' constants.  ADBench GMM, one process, interleaved, medians: d = 2 (78,149
+# values) point path 0.89x the batch path's time; d = 10 (846,889) 1.53x, and 1.24x
+# since the point path's reverse zeroes its adjoints lazily (_Plan._point_reach; CPU time,
+# 48 calls each, bit for bit the same gradient)
 POINT_VALUES_MAX = 1 << 17
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 _TICK = 1024  # single-point calls counted at once toward fused.FUSE_AFTER (``_point_path``)
@@ -795,10 +797,44 @@ class _Plan:
                                                  self.consts, self.out_slot, lowered)
         head = [len(self.fwd), len(self.rev), len(self.offs), len(self.meta),
                 len(self.in_elems), self.out_slot, ncf, ncr, nx]
+        rc = code.view(np.int32)[4 * ncf:4 * (ncf + ncr)].reshape(ncr, 4)
         floats = np.concatenate([self.vals0, self.consts]).astype(np.float64)
         return np.concatenate([np.array(head, np.int64), self.fwd.ravel(), self.rev.ravel(),
-                               self.offs, self.meta, self.in_elems, code,
-                               floats.view(np.int64)]).astype(np.int64)
+                               self.offs, self.meta, self.in_elems, self._point_reach(rc),
+                               code, floats.view(np.int64)]).astype(np.int64)
+
+    def _point_reach(self, rc):
+        """Each slot's state as ``_replay_point``'s reverse starts, as batch replay's
+        (``_sweep._replay_blocks``): its reach (bits 0-1: a constant's CONST, so that rules
+        skip its adjoints) and bit 2 where its adjoints are zeroed first.  Below
+        LAZY_VALUES every slot is zeroed; above, as ``_sweep._lazy_reach``, only the shared
+        slots, the output's and those a row of the lowered reverse code ``rc`` touches
+        (that code does not reach its inputs: they are zeroed beforehand), the others by
+        the general interpreter's rows that first reach them (in cache), or written by
+        them (no pass over the arena: ADBench GMM d = 2, 78,149 values)."""
+        n = len(self.offs) - 1
+        state = np.zeros(n, np.int64)
+        if len(self.vals0) < _sweep.LAZY_VALUES:
+            state[0::2] = 4 | 1
+        else:
+            lowered = np.ones(len(self.rev), bool)
+            for op, r0, r1, _ in rc.tolist():
+                if op == _sweep.RUN:
+                    lowered[r0:r1] = False
+            rows = self.rev[lowered]
+            eager = [rows[:, 1:4].ravel(), [self.out_slot],
+                     _shared_slots(self.offs)]
+            for code in _codes(rows[:, 0]):  # (slots kept in aux and the meta pool)
+                d = OPS.get(int(code))
+                ks = rows[rows[:, 0] == code, 4]
+                if d is not None and d.aux == "slot":
+                    eager.append(ks)
+                if d is not None and d.meta_slots is not None:
+                    eager.append(self.meta[_meta_positions(d.meta_slots, self.meta, ks)])
+            eager = np.concatenate([np.asarray(e, np.int64) for e in eager])
+            state[eager[eager >= 0]] = 4 | 1
+        state[self.fill] = (state[self.fill] & 4) | CONST
+        return state
 
     def point_need(self):
         """The values of ``_sweep._replay_point``'s work buffer for this plan: the value,
@@ -1187,6 +1223,23 @@ def _contiguous_from(op, meta, k, n):
 # 63 view rows: ~8% slower in NumPy; of 183, even); many distinct dim counts, each a
 # pass, would cost more than the rows themselves
 _FEW = 128
+
+
+def _shared_slots(offs):
+    """``_sweep._shared_slots`` in NumPy (at packing, no compile): the plan's slots whose
+    non-empty span overlaps another's, a slice aliasing a run of its source and that
+    source; each overlap found against the slot reaching furthest among those starting
+    before it, as there."""
+    s = 2 * np.flatnonzero(offs[1::2] > offs[0:-1:2])
+    s = s[np.argsort(offs[s], kind="stable")]
+    start, end = offs[s], offs[s + 1]
+    if len(s) < 2:
+        return s[:0]
+    reach = np.maximum.accumulate(end)[:-1]  # (the furthest end before each)
+    grew = np.concatenate([[True], end[1:] > reach])
+    last = np.maximum.accumulate(np.where(grew, np.arange(len(s)), 0))[:-1]
+    hit = np.flatnonzero(start[1:] < reach)
+    return np.unique(np.concatenate([s[hit + 1], s[last[hit]]]))
 
 
 def _written_once(outs):
