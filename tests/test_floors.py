@@ -17,6 +17,8 @@ LAZY = {
     #                                  costs ~0.2 s to import; HIPS autograd is the oracle
     "tapegrad.special": {"scipy.special"},  # lgamma, erfinv...: SciPy on first use, as erf
     "tapegrad.linalg": {"scipy.linalg"},  # LU, triangular solves, lstsq: SciPy on first use
+    "tapegrad.ops.linalg": {"scipy.linalg"},  # F.linear's gemm (_addmm): on first use, as
+    #                                  the compiled sweep's np.dot loads it
     "tapegrad.sparse.pattern": {"scipy.sparse"},  # CSR patterns: SciPy on first use
     "tapegrad.distributions.continuous": {"scipy.special"},  # gammainc for Gamma's rsample
     "tapegrad.quasirandom": {"scipy.stats"},  # Sobol points: SciPy on first use

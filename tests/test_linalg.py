@@ -410,6 +410,36 @@ def test_linear_and_cross_entropy_record_few_rows():
     del anchor
 
 
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+@pytest.mark.parametrize("M, K, N", [(256, 100, 256), (256, 256, 10), (3, 700, 5), (2, 300, 9),
+                                     (1, 100, 64), (64, 1000, 64), (4, 3, 5)])
+def test_linear_values_are_numpys_bit_for_bit(M, K, N, dt):
+    """F.linear with a bias: NumPy's ``x @ w.T + b`` bit for bit, whether it takes the one
+    gemm adding into the bias (ops/linalg.py _addmm: BLAS-sized, K <= 256, M, N >= 2) or
+    NumPy's matmul and add; with and without grad; special values as IEEE arithmetic gives
+    them; the gradients are the rule's (gb = column sums of g, gW = g^T x)."""
+    F = tg.nn.functional
+    rng = np.random.default_rng(M + K + N)
+    x, w, b = (rng.normal(size=s).astype(dt) for s in ((M, K), (N, K), (N,)))
+    x[0, 0], b[-1] = np.inf, -0.0
+    want = x @ w.T + b
+    for rg in (False, True):
+        wt, bt = tg.tensor(w, requires_grad=rg), tg.tensor(b, requires_grad=rg)
+        y = F.linear(tg.tensor(x), wt, bt)
+        got = np.asarray(y.detach())
+        assert got.dtype == np.dtype(dt)
+        np.testing.assert_array_equal(got, want)
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+    g = rng.normal(size=(M, N)).astype(dt)
+    y.backward(tg.tensor(g))
+    np.testing.assert_allclose(np.asarray(bt.grad), g.sum(0), rtol=1e-5 if dt == "float32"
+                               else 1e-13, atol=1e-4 if dt == "float32" else 1e-12)
+    xf = np.where(np.isinf(x), 0.0, x)  # (inf * 0 = nan in gW's first column: not compared)
+    np.testing.assert_allclose(np.asarray(wt.grad)[:, 1:], (g.T @ xf)[:, 1:],
+                               rtol=1e-4 if dt == "float32" else 1e-12,
+                               atol=1e-3 if dt == "float32" else 1e-11)
+
+
 @pytest.mark.parametrize("M, K, N", [(2, 3, 4), (24, 16, 20)])  # plain loops, BLAS
 def test_addmm_rules_at_several_points_equal_single_points(M, K, N):
     """ADDMM's rules with w = 3 points side by side (batch replay's layout) give each point's

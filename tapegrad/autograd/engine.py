@@ -310,7 +310,8 @@ def _grad_at(t, slots, adj, offs):
         g = g + adj[offs[s]:offs[s + 1]]
     if type(t._data) is float:
         return _leaf(float(g[0]))
-    g = g.astype(t._data.dtype).reshape(t._data.shape)
+    # (one slot: a copy of the adjoint span; more: their sum is a new array already)
+    g = g.astype(t._data.dtype, copy=len(slots) == 1).reshape(t._data.shape)
     return _leaf(float(g) if g.ndim == 0 and g.dtype == np.float64 else g)
 
 
