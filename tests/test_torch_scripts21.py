@@ -1,0 +1,50 @@
+"""Differences from PyTorch found by the scripts s320 onward (tests/torch_scripts/), each
+against PyTorch."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- transforms with cache_size=1 keep their last (x, y) pair ------------------------------
+def _cached(L):
+    T = L.distributions.transforms
+    x = L.tensor([-30.0, -1.0, 0.0, 0.5, 25.0], requires_grad=True)
+    th = T.TanhTransform(cache_size=1)
+    y = th(x)
+    back = th.inv(y)  # the kept x: exact where atanh(tanh(x)) is inf (|x| large)
+    again = th.inv(y.detach().clone())  # a new tensor: recomputed
+    comp = T.ComposeTransform([T.AffineTransform(0.5, 2.0), T.TanhTransform()], cache_size=1)
+    yc = comp(x)
+    d = L.distributions.TransformedDistribution(
+        L.distributions.Normal(L.zeros(5), 1.0), [T.TanhTransform(cache_size=1)])
+    s = d.transforms[0](x)
+    lp = d.log_prob(s)  # x comes back from the cache, not atanh(±1)
+    inv = T.ExpTransform(cache_size=1).inv
+    u = L.tensor([1.0, 2.0])
+    return [back is x, again, comp.inv(yc) is x, lp, th.with_cache(1) is th,
+            th.with_cache(0)(x), inv(u) is inv(u), inv.inv(inv(u)) is u], x
+
+
+def test_transform_cache_returns_the_kept_pair_as_pytorchs(torch_float64):
+    (ours, x), (theirs, xt) = _cached(tg), _cached(torch_float64)
+    for a, b in zip(ours, theirs, strict=True):
+        if isinstance(b, bool):
+            assert a is b
+        else:
+            np.testing.assert_allclose(np.asarray(a.detach()), b.detach().numpy(), rtol=1e-12)
+    ours[3].sum().backward()
+    theirs[3].sum().backward()
+    np.testing.assert_allclose(np.asarray(x.grad), xt.grad.numpy(), rtol=1e-12)
+
+
+def test_transform_cache_gradient_flows_through_the_kept_x():
+    T = tg.distributions.transforms
+    x = tg.tensor([-30.0, 0.5, 25.0], requires_grad=True)
+    th = T.TanhTransform(cache_size=1)
+    (th.inv(th(x)) * tg.tensor([1.0, 2.0, 3.0])).sum().backward()
+    assert x.grad.tolist() == [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match="cache_size must be 0 or 1"):
+        T.ExpTransform(cache_size=2)
