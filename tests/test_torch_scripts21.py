@@ -48,3 +48,22 @@ def test_transform_cache_gradient_flows_through_the_kept_x():
     assert x.grad.tolist() == [1.0, 2.0, 3.0]
     with pytest.raises(ValueError, match="cache_size must be 0 or 1"):
         T.ExpTransform(cache_size=2)
+
+
+# ---- Generator: a fresh one starts from PyTorch's fixed seed; seed() draws entropy ---------
+def test_fresh_generator_seed_and_reseed_as_pytorchs(torch):
+    for L in (tg, torch):
+        g, h = L.Generator(), L.Generator()
+        assert g.initial_seed() == 67280421310721
+        assert L.equal(L.rand(3, generator=g), L.rand(3, generator=h))  # the same stream
+        s = g.seed()
+        assert type(s) is int and s >= 0 and g.initial_seed() == s
+        assert L.equal(L.rand(3, generator=g),
+                       L.rand(3, generator=L.Generator().manual_seed(s)))
+    before = tg.initial_seed()
+    assert tg.initial_seed() == before  # asking does not reseed the default stream
+    state = tg.get_rng_state()
+    a = tg.rand(2)
+    tg.set_rng_state(state)
+    tg.initial_seed()
+    assert tg.equal(tg.rand(2), a)
