@@ -67,3 +67,21 @@ def test_fresh_generator_seed_and_reseed_as_pytorchs(torch):
     tg.set_rng_state(state)
     tg.initial_seed()
     assert tg.equal(tg.rand(2), a)
+
+
+# ---- bitwise ops on floats: PyTorch's message names the float dtype ------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.tensor([1.5]) & L.tensor([1]),
+    lambda L: L.tensor([1]) | L.tensor([1.5], dtype=L.float32),
+    lambda L: L.bitwise_xor(L.tensor([3]), 2.5),
+    lambda L: ~L.tensor([1.0]),
+    lambda L: L.tensor([1.0], dtype=L.float16) ^ L.tensor([True]),
+])
+def test_bitwise_on_floats_says_what_pytorchs_says(call, torch_float64):
+    """(float64 the default in both: PyTorch names the promoted float dtype)"""
+    errors = []
+    for L in (tg, torch_float64):
+        with pytest.raises(Exception) as info:
+            call(L)
+        errors.append((info.type, str(info.value)))
+    assert issubclass(errors[0][0], errors[1][0]) and errors[0][1] == errors[1][1]
