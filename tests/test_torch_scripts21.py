@@ -85,3 +85,42 @@ def test_bitwise_on_floats_says_what_pytorchs_says(call, torch_float64):
             call(L)
         errors.append((info.type, str(info.value)))
     assert issubclass(errors[0][0], errors[1][0]) and errors[0][1] == errors[1][1]
+
+
+# ---- interpolate(antialias=True): PIL's resampling filters, as PyTorch's --------------------
+AA_CASES = [((2, 3, 7, 9), dict(scale_factor=0.5)), ((1, 1, 5, 6), dict(size=(3, 4))),
+            ((1, 2, 9, 4), dict(size=(2, 11))), ((1, 1, 7, 9), dict(scale_factor=(0.3, 1.7))),
+            ((1, 1, 5, 6), dict(size=(1, 1))), ((1, 1, 6, 5), dict(size=(4, 3), align_corners=True)),
+            ((1, 1, 3, 4), dict(scale_factor=2.0)), ((1, 1, 4, 5), dict(size=(4, 5)))]
+# (not (16, 3) -> (8, 1): PyTorch 2.13's kernel there returns one value for every row)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+@pytest.mark.parametrize("shape, kw", AA_CASES)
+def test_interpolate_antialias_as_pytorchs(mode, shape, kw, torch_float64):
+    x = np.random.default_rng(1).standard_normal(shape)
+    a, b = tg.tensor(x, requires_grad=True), torch_float64.tensor(x, requires_grad=True)
+    y = tg.nn.functional.interpolate(a, mode=mode, antialias=True, **kw)
+    yt = torch_float64.nn.functional.interpolate(b, mode=mode, antialias=True, **kw)
+    assert type(y.grad_fn).__name__ == type(yt.grad_fn).__name__
+    np.testing.assert_allclose(np.asarray(y.detach()), yt.detach().numpy(), atol=1e-12)
+    g = np.cos(np.arange(yt.numel())).reshape(tuple(yt.shape))
+    y.backward(tg.tensor(g))
+    yt.backward(torch_float64.tensor(g))
+    np.testing.assert_allclose(np.asarray(a.grad), b.grad.numpy(), atol=1e-12)
+
+
+def test_interpolate_antialias_gradient_matches_finite_differences():
+    x = tg.tensor(np.linspace(-1.0, 2.0, 30).reshape(1, 1, 5, 6), requires_grad=True)
+    assert tg.autograd.gradcheck(
+        lambda t: tg.nn.functional.interpolate(t, size=(3, 2), mode="bicubic", antialias=True),
+        (x,))
+
+
+@pytest.mark.parametrize("call", [
+    lambda L: L.nn.functional.interpolate(L.ones(1, 1, 4, 4), scale_factor=0.5, antialias=True),
+    lambda L: L.nn.functional.interpolate(L.ones(1, 1, 4), scale_factor=0.5, mode="linear",
+                                          antialias=True),
+])
+def test_interpolate_antialias_refusals_as_pytorchs(call, raises_as_torch):
+    raises_as_torch(call)
