@@ -124,3 +124,40 @@ def test_interpolate_antialias_gradient_matches_finite_differences():
 ])
 def test_interpolate_antialias_refusals_as_pytorchs(call, raises_as_torch):
     raises_as_torch(call)
+
+
+# ---- forward AD: a primal that depends on parameters keeps its reverse-mode graph ----------
+def _dual_through_params(L):
+    fwAD = L.autograd.forward_ad
+    w = L.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(L.tensor([1.0, 2.0, 3.0]), L.tensor([1.0, 0.0, -1.0]))
+        p, t = fwAD.unpack_dual((d * w).sin().sum())
+        q, _ = fwAD.unpack_dual((d * 2).sum())  # on the dual alone: no graph, as PyTorch's
+        p.backward()
+    return w.grad, t.detach(), p.requires_grad, q.requires_grad, q.grad_fn is None
+
+
+def test_unpack_dual_primal_keeps_the_parameters_graph_as_pytorchs(torch_float64):
+    ours, theirs = _dual_through_params(tg), _dual_through_params(torch_float64)
+    for a, b in zip(ours[:2], theirs[:2], strict=True):
+        np.testing.assert_allclose(np.asarray(a), b.numpy(), rtol=1e-12)
+    assert ours[2:] == theirs[2:] == (True, False, True)
+
+
+def test_view_dtype_is_refused_by_name_and_view_shape_still_works():
+    x = tg.ones(2, 4, requires_grad=True)
+    for dt in (tg.int64, tg.float32, tg.float64):
+        with pytest.raises(NotImplementedError, match=r"view\(dtype\).*\.to\(dtype\)"):
+            x.view(dt)
+    assert tuple(x.view(4, 2).shape) == (4, 2) and tuple(x.view(-1).shape) == (8,)
+
+
+def test_pairwise_distance_node_is_pytorchs(torch_float64):
+    for L in (tg, torch_float64):
+        a, b = L.ones(2, 3, requires_grad=True), L.zeros(2, 3)
+        for p in (2.0, 1.0, 1.5, float("inf")):
+            for y in (L.nn.functional.pairwise_distance(a, b, p=p),
+                      L.nn.PairwiseDistance(p=p, keepdim=True)(a, b),
+                      L.nn.functional.pairwise_distance(a[0], b[0], p=p)):
+                assert type(y.grad_fn).__name__ == "NormBackward1"
