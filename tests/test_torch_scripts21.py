@@ -161,3 +161,69 @@ def test_pairwise_distance_node_is_pytorchs(torch_float64):
                       L.nn.PairwiseDistance(p=p, keepdim=True)(a, b),
                       L.nn.functional.pairwise_distance(a[0], b[0], p=p)):
                 assert type(y.grad_fn).__name__ == "NormBackward1"
+
+
+# ---- scatter's deprecated reduce: add/multiply at the indices, no derivative --------------
+def _scatter_reduced(L):
+    x = L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    s = L.tensor([[2.0, 3.0, 4.0], [0.5, 0.5, 0.5]])
+    idx = L.tensor([[0, 1, 0], [0, 0, 0]])
+    outs = [x.scatter(0, idx, s, reduce="add"), x.scatter(0, idx, s, reduce="multiply"),
+            x.scatter(1, L.tensor([[2, 2], [0, 1]]), 1.5, reduce="multiply"),
+            L.ones(2, dtype=L.int64).scatter(0, L.tensor([0, 0]), 3, reduce="multiply"),
+            L.ones(4).scatter_(0, L.tensor([0, 0, 1]), L.tensor([2.0, 3.0, 4.0]), reduce="add")]
+    return outs
+
+
+def test_scatter_reduce_argument_as_pytorchs(torch_float64):
+    ours, theirs = _scatter_reduced(tg), _scatter_reduced(torch_float64)
+    for a, b in zip(ours, theirs, strict=True):
+        np.testing.assert_array_equal(np.asarray(a.detach()), b.detach().numpy())
+        assert (a.grad_fn is None) == (b.grad_fn is None)
+    for out in (ours[0], theirs[0]):
+        assert type(out.grad_fn).__name__ == "NotImplemented"
+        with pytest.raises(RuntimeError, match="derivative for aten::scatter is not implemented"):
+            out.sum().backward()
+
+
+@pytest.mark.parametrize("call", [
+    lambda L: L.ones(2).scatter(0, L.tensor([0]), 1.0, reduce="mean"),
+    lambda L: L.ones(2).scatter(0, L.tensor([0]), L.ones(1), reduce="sum"),
+])
+def test_scatter_reduce_argument_refusals(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+def test_scatter_node_leads_to_input_and_src_as_pytorchs(torch_float64):
+    for L in (tg, torch_float64):
+        x, s = L.ones(2, 3, requires_grad=True), L.ones(1, 3, requires_grad=True)
+        y = x.scatter(0, L.tensor([[0, 1, 0]]), s)
+        assert [type(f).__name__ for f, _ in y.grad_fn.next_functions] == ["AccumulateGrad"] * 2
+        y.backward(L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+        assert x.grad.tolist() == [[0.0, 2.0, 0.0], [4.0, 0.0, 6.0]]
+        assert s.grad.tolist() == [[1.0, 5.0, 3.0]]
+
+
+# ---- constraints print without their class's underscore; Binomial enumerates -------------
+def test_constraint_reprs_as_pytorchs(torch):
+    C, TC = tg.distributions.constraints, torch.distributions.constraints
+    for name in ("boolean", "corr_cholesky", "dependent", "lower_cholesky", "lower_triangular",
+                 "one_hot", "positive_definite", "positive_semidefinite", "simplex", "square",
+                 "symmetric", "real", "positive", "unit_interval", "nonnegative_integer"):
+        assert repr(getattr(C, name)) == repr(getattr(TC, name)), name
+    assert repr(C.cat([C.real, C.positive])) == repr(TC.cat([TC.real, TC.positive]))
+    assert repr(C.stack([C.real], 0)) == repr(TC.stack([TC.real], 0))
+
+
+def test_binomial_enumerate_support_as_pytorchs(torch_float64):
+    for args in [(5, [0.5]), (3, [[0.2, 0.4]]), (2, 0.3)]:
+        n, p = args
+        a = tg.distributions.Binomial(n, tg.tensor(p))
+        b = torch_float64.distributions.Binomial(n, torch_float64.tensor(p))
+        assert a.has_enumerate_support and b.has_enumerate_support
+        for expand in (True, False):
+            np.testing.assert_array_equal(np.asarray(a.enumerate_support(expand)),
+                                          b.enumerate_support(expand).numpy())
+    for L in (tg, torch_float64):
+        with pytest.raises(NotImplementedError, match="Inhomogeneous total count"):
+            L.distributions.Binomial(L.tensor([2.0, 3.0]), L.tensor([0.5, 0.5])).enumerate_support()

@@ -148,11 +148,13 @@ def _reaches_a_leaf(tensor, stand_ins):
     tensors' stand-ins (a module's parameters): then its primal keeps that graph."""
     ours = {id(d) for d in stand_ins}
     seen, stack = set(), [tensor.grad_fn]
+    kept = []  # (node objects are made on access: kept alive, their ids are not reused)
     while stack:
         fn = stack.pop()
-        if fn is None or id(fn) in seen:
+        if fn is None or fn in seen:
             continue
-        seen.add(id(fn))
+        seen.add(fn)
+        kept.append(fn)
         var = getattr(fn, "variable", None)
         if var is not None:
             if id(var) not in ours:
