@@ -1,5 +1,7 @@
-"""Differences from PyTorch found by the scripts s320 onward (tests/torch_scripts/), each
-against PyTorch."""
+"""Differences from PyTorch found by the scripts s320-s386 (tests/torch_scripts/), each
+against PyTorch: transforms' cache_size, a fresh Generator's fixed seed, bitwise ops' and
+view(dtype)'s errors, interpolate's antialias, forward AD through parameters, scatter's
+deprecated reduce, constraint reprs, Binomial.enumerate_support and node names."""
 import numpy as np
 import pytest
 
