@@ -260,7 +260,11 @@ class Generator:
     def __init__(self, device="cpu"):
         _device(device, "Generator")
         self._bits = np.random.default_rng()
-        self._seed = None
+        self.manual_seed(_FRESH_SEED)  # PyTorch's: a new Generator's stream is always the same
+
+    def seed(self):
+        """Seed from fresh OS entropy; returns the seed (an int)."""
+        return self.manual_seed(int(np.random.SeedSequence().entropy % (2 ** 63)))._seed
 
     def manual_seed(self, seed):
         # in place (default_rng(seed)'s state): _rng (below) stays this generator, so
@@ -310,10 +314,12 @@ class Generator:
 
 
 DRAWS = [0]  # uses of any Generator's NumPy generator (Generator._np)
+_FRESH_SEED = 67280421310721  # a new torch.Generator()'s initial_seed()
 
 
 _STATE_BYTES = (16, 16, 4, 4)  # PCG64: state, increment, has_uint32, the cached uint32
 _DEFAULT = Generator()
+_DEFAULT.seed()  # the default stream alone starts from entropy, as PyTorch's
 _rng = _DEFAULT._bits  # what nn's initialisers and dropout draw from (module attribute)
 
 
@@ -466,16 +472,12 @@ def empty_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
 # ---- seeds, more samplers, logspace (issue 22's miscellany) -----------------------------
 def seed():
     """Seed the default generator from fresh OS entropy; returns the seed (an int)."""
-    s = int(np.random.SeedSequence().entropy % (2 ** 63))
-    manual_seed(s)
-    return s
+    return _DEFAULT.seed()
 
 
 def initial_seed():
     """The seed the default generator was last seeded with (``manual_seed`` or ``seed``);
     seeded from entropy at import, as PyTorch's, until then."""
-    if _DEFAULT._seed is None:
-        seed()
     return _DEFAULT._seed
 
 

@@ -194,6 +194,12 @@ _VIEW_ERROR = ("view size is not compatible with input tensor's size and stride 
 def view(self, *shape):
     """The same values in a new shape, where PyTorch's strides of self allow a view (its
     computeStride); else PyTorch's error, which names reshape (a copy where needed)."""
+    if len(shape) == 1 and isinstance(shape[0], (dtypes.dtype, dtypes.RefusedDtype)):
+        raise NotImplementedError(
+            f"view(dtype): tapegrad does not support reading a tensor's bytes as another "
+            f"dtype ({self.dtype} as {shape[0]}): its views share one dtype's "
+            "values; use .to(dtype) for a converted copy, or NumPy's "
+            ".numpy().view(dtype) for the bits")
     new = ops.shape._infer_shape(ops.shape._sizes(shape), self.numel())
     if views.of(self) is not None or views.expanded_from(self) is not None:
         if _reshaped(tuple(self.shape), _layout(self)[0], new) is None:

@@ -137,9 +137,31 @@ def unpack_dual(tensor, *, level=None):
         jt = None
     else:
         jt = _leaf(norm(swept[0].reshape(tuple(tensor.shape)).astype(tensor.dtype, copy=False)))
-    if not any(t.requires_grad for _, t, _ in _state.duals.values()):
+    if not any(t.requires_grad for _, t, _ in _state.duals.values()) and \
+            not _reaches_a_leaf(tensor, duals):
         tensor = tensor.detach()  # (recorded only to carry tangents: PyTorch's has no grad_fn)
     return UnpackedDualTensor(tensor, jt)
+
+
+def _reaches_a_leaf(tensor, stand_ins):
+    """Whether ``tensor``'s graph reaches a leaf that requires grad other than the dual
+    tensors' stand-ins (a module's parameters): then its primal keeps that graph."""
+    ours = {id(d) for d in stand_ins}
+    seen, stack = set(), [tensor.grad_fn]
+    kept = []  # (node objects are made on access: kept alive, their ids are not reused)
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        kept.append(fn)
+        var = getattr(fn, "variable", None)
+        if var is not None:
+            if id(var) not in ours:
+                return True
+            continue
+        stack.extend(f for f, _ in fn.next_functions)
+    return False
 
 
 def _ones_like(t):

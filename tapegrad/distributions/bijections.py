@@ -193,6 +193,7 @@ class IndependentTransform(Transform):
     (its log-Jacobian summed over them)."""
 
     def __init__(self, base_transform, reinterpreted_batch_ndims, cache_size=0):
+        super().__init__(cache_size)
         self.base_transform = base_transform
         self.reinterpreted_batch_ndims = reinterpreted_batch_ndims
         self.event_dim = base_transform._dims[0] + reinterpreted_batch_ndims
@@ -238,6 +239,7 @@ class ReshapeTransform(Transform):
     the log-Jacobian is 0."""
 
     def __init__(self, in_shape, out_shape, cache_size=0):
+        super().__init__(cache_size)
         self.in_shape, self.out_shape = Size(in_shape), Size(out_shape)
         if self.in_shape.numel() != self.out_shape.numel():
             raise ValueError("in_shape, out_shape have different numbers of elements")
@@ -288,6 +290,7 @@ class CumulativeDistributionTransform(Transform):
     codomain = constraints.unit_interval
 
     def __init__(self, distribution, cache_size=0):
+        super().__init__(cache_size)
         self.distribution = distribution
 
     @property
@@ -330,6 +333,7 @@ class CatTransform(_Slices):
     """``tseq[i]`` applied to the ``lengths[i]`` slices of ``dim``, joined as ``cat``."""
 
     def __init__(self, tseq, dim=0, lengths=None, cache_size=0):
+        super().__init__(cache_size)
         self.transforms = list(tseq)
         self.lengths = list(lengths) if lengths is not None else [1] * len(self.transforms)
         if len(self.lengths) != len(self.transforms):
@@ -363,6 +367,7 @@ class StackTransform(_Slices):
     """``tseq[i]`` applied to slice i of ``dim``, joined as ``stack``."""
 
     def __init__(self, tseq, dim=0, cache_size=0):
+        super().__init__(cache_size)
         self.transforms, self.dim = list(tseq), dim
 
     def _split(self, v):

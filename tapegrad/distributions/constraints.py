@@ -22,8 +22,9 @@ class Constraint:
     def check(self, value):
         raise NotImplementedError
 
-    def __repr__(self):
-        return type(self).__name__ + "()"
+    def __repr__(self):  # PyTorch's: the class name without its leading underscore
+        name = type(self).__name__
+        return name.lstrip("_")[:1].upper() + name.lstrip("_")[1:] + "()"
 
 
 class _Real(Constraint):
@@ -277,6 +278,9 @@ class _Joined(Constraint):
         parts = np.split(v, cuts, axis=self.dim)
         return _result(np.concatenate([_values(c.check(p)) for c, p in
                                        zip(self.cseq, parts, strict=True)], self.dim))
+
+    def __repr__(self):
+        return "Stack()" if self.stacked else "Cat()"
 
 
 def cat(cseq, dim=0, lengths=None):

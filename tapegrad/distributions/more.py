@@ -333,6 +333,7 @@ class Binomial(_BinaryParams):
 
     _constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
     _more_constraints = {"total_count": constraints.nonnegative_integer}
+    has_enumerate_support = True
 
     def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
         (self.total_count,) = self._set_probs(probs, logits, total_count)
@@ -342,6 +343,16 @@ class Binomial(_BinaryParams):
     @property
     def support(self):
         return constraints.integer_interval(0, self.total_count)
+
+    def enumerate_support(self, expand=True):
+        """0, 1, ..., total_count down a new first dim (one total_count for the batch)."""
+        n = int(self.total_count.max())
+        if int(self.total_count.min()) != n:
+            raise NotImplementedError("Inhomogeneous total count not supported by "
+                                      "`enumerate_support`.")
+        v = creation.arange(1 + n, dtype=getattr(self, self._given).dtype).reshape(
+            (-1,) + (1,) * len(self.batch_shape))
+        return v.expand((-1,) + tuple(self.batch_shape)) if expand else v
 
     def _validate_sample(self, value):
         if not bool(((value >= 0) & (value <= self.total_count) & (value == value.floor()))

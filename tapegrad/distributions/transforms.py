@@ -2,6 +2,7 @@
 ``TransformedDistribution``: a base distribution pushed through transforms, its log_prob by
 the change of variables ``log p(y) = log p_base(x) - sum log|dy/dx|``.  PyTorch's formulas
 (the clipped sigmoid, the stable tanh and softplus Jacobians)."""
+import copy
 import math
 
 import numpy as np
@@ -28,12 +29,37 @@ class Transform:
     sign = 1  # of dy/dx, for the monotone elementwise transforms (cdf through them)
     domain = codomain = constraints.real
 
+    _cache_size = 0
+    _cached_x_y = (None, None)
+
     def __init__(self, cache_size=0):
-        # PyTorch's transforms all take cache_size; tapegrad recomputes (see with_cache)
-        self.with_cache(cache_size)
+        if cache_size not in (0, 1):
+            raise ValueError("cache_size must be 0 or 1")
+        self._cache_size = cache_size
+        self._cached_x_y = (None, None)
 
     def __call__(self, x):
-        return self._call(x)
+        """``t(x)``; with ``cache_size=1`` the last ``(x, y)`` pair is kept, so calling again
+        on the same tensor object (or ``t.inv`` on its y) returns the kept one: exact, and
+        joined to the graph that made it (atanh(tanh(x)) would round, or overflow)."""
+        if not self._cache_size:
+            return self._call(x)
+        x_old, y_old = self._cached_x_y
+        if x is x_old:
+            return y_old
+        y = self._call(x)
+        self._cached_x_y = x, y
+        return y
+
+    def _inv_call(self, y):
+        if not self._cache_size:
+            return self._inverse(y)
+        x_old, y_old = self._cached_x_y
+        if y is y_old:
+            return x_old
+        x = self._inverse(y)
+        self._cached_x_y = x, y
+        return x
 
     @property
     def inv(self):
@@ -43,11 +69,14 @@ class Transform:
         raise NotImplementedError
 
     def with_cache(self, cache_size=1):
-        """This transform: tapegrad recomputes ``t(x)`` and ``t.inv(y)`` rather than caching
-        the last pair, which gives the same values (PyTorch returns a caching copy)."""
+        """This transform with ``cache_size`` (itself when it already has it)."""
+        if cache_size == self._cache_size:
+            return self
         if cache_size not in (0, 1):
             raise ValueError("cache_size must be 0 or 1")
-        return self
+        new = copy.copy(self)
+        new._cache_size, new._cached_x_y = cache_size, (None, None)
+        return new
 
     @property
     def _dims(self):
@@ -74,6 +103,19 @@ class _Inverse(Transform):
     @property
     def inv(self):
         return self._inv
+
+    @property
+    def _cache_size(self):
+        return self._inv._cache_size
+
+    def __call__(self, y):
+        return self._inv._inv_call(y)
+
+    def _inv_call(self, x):
+        return self._inv(x)
+
+    def with_cache(self, cache_size=1):
+        return self._inv.with_cache(cache_size).inv
 
     def _call(self, y):
         return self._inv._inverse(y)
@@ -119,6 +161,7 @@ class AffineTransform(Transform):
     """``y = loc + scale * x``; ``event_dim`` dims count as one event."""
 
     def __init__(self, loc, scale, event_dim=0, cache_size=0):
+        super().__init__(cache_size)
         self.loc, self.scale, self.event_dim = loc, scale, event_dim
 
     @property
@@ -195,6 +238,7 @@ class PowerTransform(Transform):
     domain = codomain = constraints.positive
 
     def __init__(self, exponent, cache_size=0):
+        super().__init__(cache_size)
         self.exponent = exponent
 
     @property
@@ -229,7 +273,8 @@ class ComposeTransform(Transform):
     """``parts`` applied in order."""
 
     def __init__(self, parts, cache_size=0):
-        self.parts = list(parts)
+        super().__init__(cache_size)
+        self.parts = [p.with_cache(cache_size) for p in parts] if cache_size else list(parts)
         self.event_dim = self._dims[0]
 
     @property
@@ -290,8 +335,8 @@ class ComposeTransform(Transform):
         if not self.parts:
             return creation.zeros_like(x)  # (x * 0 is -0 at negative x; PyTorch's: zeros)
         total, dim = 0.0, self._dims[0]
-        for part in self.parts:
-            y_part = part(x)
+        for i, part in enumerate(self.parts):
+            y_part = y if i == len(self.parts) - 1 else part(x)  # (cached parts: free)
             d_in, d_out = part._dims
             total = total + sum_rightmost(part.log_abs_det_jacobian(x, y_part), dim - d_in)
             dim += d_out - d_in

@@ -36,6 +36,7 @@ def _clamped_norm(x, dim, eps):
     return n + (ops.clamp_min(n, eps) - n).detach()
 
 
+@node("NormBackward1")  # (PyTorch's: its kernel is one norm of x1 - x2 + eps)
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     """``||x1 - x2 + eps||_p`` over the last dim (broadcast)."""
     _tensor(x1, "pairwise_distance", 1, "x1")

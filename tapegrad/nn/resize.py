@@ -113,8 +113,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                              "modes: linear | bilinear | bicubic | trilinear")
     elif align_corners is None:
         align_corners = False
-    if antialias:
-        raise NotImplementedError("interpolate(antialias=True) is not supported here")
+    if antialias and (mode not in ("bilinear", "bicubic") or input.ndim != 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos "
+                         "modes and requires a 4-D tensor as input")
     if input.ndim not in (3, 4, 5):
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported "
                                   f"(got {input.ndim}D) for the modes: nearest | linear | "
@@ -138,6 +139,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             if o != n:
                 y = y.index_select(dim, Tensor(_nearest_index(n, o, s, mode != "nearest")))
             continue
+        if antialias:
+            y = _along(y, dim, _antialias_weights(n, o, s, align_corners, mode))
+            continue
         if o == n:
             continue
         if mode == "bicubic":
@@ -152,7 +156,43 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         y = terms[0]
         for term in terms[1:]:
             y = y + term
-    return named_result(y, f"Upsample{_NODE[mode]}{input.ndim - 2}DBackward0", input)
+    aa = "Aa" if antialias else ""
+    return named_result(y, f"Upsample{_NODE[mode]}{input.ndim - 2}D{aa}Backward0", input)
+
+
+def _antialias_weights(n, o, scale, align_corners, mode):
+    """The (o, n) matrix of PyTorch's antialiased resampling along one dim (PIL's): each
+    output i averages the inputs under a filter centred at ``scale (i + 0.5)``, stretched by
+    ``scale`` when downsampling (so every input counts) and normalised to sum 1; the filter is
+    the triangle (bilinear) or Keys' cubic with a = -0.5 (bicubic)."""
+    if align_corners:
+        scale = (n - 1) / (o - 1) if o > 1 else 0.0
+    else:
+        scale = 1.0 / scale if scale is not None and scale > 0 else n / o
+    width = 1.0 if mode == "bilinear" else 2.0  # half the filter's support
+    support = width * scale if scale >= 1.0 else width
+    inv = 1.0 / scale if scale >= 1.0 else 1.0
+    W = np.zeros((o, n))
+    for i in range(o):
+        center = scale * (i + 0.5)
+        lo = max(int(center - support + 0.5), 0)  # (int(): truncation, as the C++ cast)
+        hi = min(int(center + support + 0.5), n)
+        x = np.abs((np.arange(lo, hi) - center + 0.5) * inv)
+        if mode == "bilinear":
+            w = np.maximum(1.0 - x, 0.0)
+        else:
+            a = -0.5
+            w = np.where(x < 1.0, ((a + 2) * x - (a + 3)) * x * x + 1,
+                         np.where(x < 2.0, ((a * x - 5 * a) * x + 8 * a) * x - 4 * a, 0.0))
+        total = w.sum()
+        W[i, lo:hi] = w / total if total != 0.0 else w
+    return W
+
+
+def _along(y, dim, W):
+    """``y`` with dim ``dim`` mapped through the matrix ``W`` (out, in): one matmul."""
+    moved = y.movedim(dim, -1)
+    return (moved @ Tensor(W.T.astype(y.dtype))).movedim(-1, dim)
 
 
 _NODE = {"nearest": "Nearest", "nearest-exact": "NearestExact", "linear": "Linear",

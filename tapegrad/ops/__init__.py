@@ -47,7 +47,7 @@ _PROTOCOL = {
     "__and__": control.bitwise("bitwise_and", np.bitwise_and),
     "__or__": control.bitwise("bitwise_or", np.bitwise_or),
     "__xor__": control.bitwise("bitwise_xor", np.bitwise_xor),
-    "__invert__": control.bitwise("bitwise_not", np.invert),
+    "__invert__": control.invert,
     "__lshift__": control.bitwise("bitwise_left_shift", np.left_shift),
     "__rshift__": control.bitwise("bitwise_right_shift", np.right_shift),
 }

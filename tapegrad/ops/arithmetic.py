@@ -494,6 +494,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
 
 # ---- one-line spellings ------------------------------------------------------------------
 @api
+@node("ReciprocalBackward0")
 def reciprocal(input):
     """``1 / input``."""
     return ew.rdiv(_tensor(input, "reciprocal"), 1.0)

@@ -15,7 +15,7 @@ from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import scans
 from . import shape as sh
-from ._record import node, output, slot, tape_for_grad
+from ._record import named_result, node, output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -410,10 +410,11 @@ def _put_at(input, pos, src):
 
 
 @api
-@node(lambda input, dim, index, src=None, **k: f"ScatterBackward{int(not isinstance(src, Tensor))}")
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """``input`` with ``src``'s elements (or ``value``) written along ``dim`` at ``index``:
-    ``out[index[i][j]][j] = src[i][j]`` (dim 0)."""
+    ``out[index[i][j]][j] = src[i][j]`` (dim 0); with PyTorch's deprecated ``reduce``
+    ('add' or 'multiply') combined with what is there instead, without a derivative (as
+    PyTorch's: use scatter_add or scatter_reduce for one)."""
     _tensor(input, "scatter")
     if src is None and value is None:
         raise TypeError("scatter() missing 1 required positional argument: 'src' or 'value'")
@@ -421,6 +422,8 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
         src = value
     d = _wrap_dim(dim, input.ndim, "scatter")
     idx = _index_arg(index, "scatter")
+    if reduce is not None and reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
     pos = _targets(tuple(input.shape), d, idx, "scatter")
     if isinstance(src, Tensor):
         if src.dtype != input.dtype:
@@ -428,12 +431,28 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
         part = _src_part(src, idx.shape, "scatter")
     else:
         part = Tensor(np.asarray(src, input.dtype))
-    if reduce == "add":
-        return _add_at(input, pos, part if part.ndim else sh.expand(part, *idx.shape))
     if reduce is not None:
-        raise NotImplementedError(f"scatter(reduce={reduce!r}) is not supported; use "
-                                  "scatter_add")
-    return _put_at(input, pos, part)
+        return _reduced_at(input, pos, part, src, reduce)
+    out = _put_at(input, pos, part)
+    if out._tok is None:
+        return out
+    tensor_src = isinstance(src, Tensor)  # (PyTorch's node leads to input and src)
+    return named_result(out, f"ScatterBackward{int(not tensor_src)}", input,
+                        *([src] if tensor_src else []))
+
+
+def _reduced_at(input, pos, part, src, reduce):
+    """scatter's ``reduce``: NumPy's unbuffered add/multiply at ``pos`` (repeats combine),
+    a result whose backward raises PyTorch's 'derivative ... not implemented'."""
+    value = np.array(sh._arr(input), copy=True)
+    vals = np.broadcast_to(np.asarray(part._data, value.dtype), pos.shape).reshape(-1)
+    (np.add if reduce == "add" else np.multiply).at(value.reshape(-1), pos.reshape(-1), vals)
+    value = norm(value)
+    if not sh._record_on(input, *([src] if isinstance(src, Tensor) else [])):
+        return _leaf(value)
+    from ..autograd.function import not_differentiable  # (it imports this module)
+    args = [input] + ([src] if isinstance(src, Tensor) else [])
+    return not_differentiable("scatter", value).apply(*args)
 
 
 @api

@@ -153,9 +153,12 @@ def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
     def fn(input, other=None):
         args = _eager(name, input, *(() if other is None else (other,)))
-        if not builtins.all(np.asarray(x).dtype.kind in "biu" for x in args):  # (all: ours)
-            raise RuntimeError(f'"{name}_cpu" not implemented for a floating-point tensor '
-                               "(use bool or integer tensors, or logical_* for truth values)")
+        floats = [x for x in args if np.asarray(x).dtype.kind not in "biu"]  # (all: ours)
+        if floats:  # PyTorch names the operands' float dtype (a Python float: the default)
+            f = floats[0]
+            dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
+            raise NotImplementedError(f'"{name}_cpu" not implemented for '
+                                      f"'{dtypes.torch_word(dt).capitalize()}'")
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
                 t = np.asarray(args[1 - i])
@@ -164,6 +167,17 @@ def bitwise(name, npfn):
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     return fn
+
+
+def invert(input):
+    """``~x``: bitwise_not, whose operator refuses floats with a TypeError of its own."""
+    if isinstance(input, Tensor) and input.dtype.kind not in "biu":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                        "tensors")
+    return _bitwise_not(input)
+
+
+_bitwise_not = bitwise("bitwise_not", np.invert)
 
 
 @api

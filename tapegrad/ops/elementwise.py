@@ -1986,7 +1986,7 @@ def square(input):
 @api
 def log10(input):
     """Base-10 logarithm (composed: ``log(x) / ln 10``)."""
-    return mul(log(input), 1.0 / math.log(10.0))
+    return named_result(mul(log(input), 1.0 / math.log(10.0)), "Log10Backward0", input)
 api(arcsin, name="arcsin")
 api(arccos, name="arccos")
 api(arctan, name="arctan")

@@ -32,7 +32,7 @@ from ..device import parse_to
 from ..return_types import named
 from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
                       _wrap_dim, host_values, norm)
-from ._record import node, output, slot, tape_for_grad
+from ._record import named_result, node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout, std_sort, views
@@ -507,7 +507,8 @@ def diag(input, diagonal=0):
     index = np.full((n, n), input.shape[0], np.int64)  # one past the input: the zero below
     index[rows, cols] = np.arange(input.shape[0])
     padded = cat([input, Tensor(np.zeros(1, input.dtype))])
-    return _gathered(padded, _arr(padded), index, "IndexBackward0")
+    out = _gathered(padded, _arr(padded), index, "IndexBackward0")
+    return out if out._tok is None else named_result(out, "DiagEmbedBackward0", input)
 
 
 def _triangle(input, diagonal, lower, op):

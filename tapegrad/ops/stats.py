@@ -143,7 +143,8 @@ def _median(input, dim, keepdim, op, nan_first):
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
-    return result(values, indices)
+    node = "MedianBackward1" if op == "median" else "NanmedianBackward1"
+    return result(named_result(values, node, input), indices)
 
 
 def _median_split(flat, index):
@@ -185,7 +186,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
-    return KthvalueResult(values, indices)
+    return KthvalueResult(named_result(values, "KthvalueBackward0", input), indices)
 
 
 def _mode_index(row, std_order):
@@ -222,7 +223,7 @@ def mode(input, dim=-1, keepdim=False, *, keepdims=None):
     values, indices = _pick(t, d, np.ascontiguousarray(index), keepdim or scalar)
     if scalar:
         values, indices = values.reshape(()), _leaf(np.zeros((), np.int64))
-    return ModeResult(values, indices)
+    return ModeResult(named_result(values, "ModeBackward0", input), indices)
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")

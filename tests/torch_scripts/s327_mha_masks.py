@@ -1,0 +1,33 @@
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+mha = nn.MultiheadAttention(embed_dim=8, num_heads=2, batch_first=True)
+with torch.no_grad():
+    for name, p in mha.named_parameters():
+        p.copy_(torch.linspace(-0.4, 0.4, p.numel()).view_as(p).cos() * 0.3)
+print([(n, tuple(p.shape)) for n, p in mha.named_parameters()])
+q = torch.linspace(-1, 1, 2 * 3 * 8).view(2, 3, 8)
+k = torch.linspace(1, -1, 2 * 4 * 8).view(2, 4, 8).sin()
+v = torch.linspace(0, 2, 2 * 4 * 8).view(2, 4, 8).cos()
+kpm = torch.tensor([[False, False, True, True], [False, False, False, True]])
+out, w = mha(q, k, v, key_padding_mask=kpm)
+print(out.shape, w.shape)
+print(w[0].round(decimals=5))
+out2, w2 = mha(q, k, v, key_padding_mask=kpm, average_attn_weights=False)
+print(w2.shape, torch.allclose(w2.mean(1), w))
+causal = torch.triu(torch.ones(3, 3, dtype=torch.bool), diagonal=1)
+o3, w3 = mha(q, q, q, attn_mask=causal)
+print(w3[1].round(decimals=5))
+o4, w4 = mha(q, q, q, need_weights=False)
+print(w4, o4.shape)
+float_mask = torch.zeros(3, 4)
+float_mask[:, -1] = float("-inf")
+o5, _ = mha(q, k, v, attn_mask=float_mask)
+o6, _ = mha(q, k, v, key_padding_mask=torch.tensor([[False, False, False, True]] * 2))
+print(torch.allclose(o5, o6))
+loss = out.pow(2).sum() + o3.sum()
+loss.backward()
+print(round(mha.in_proj_weight.grad.abs().sum().item(), 5), round(mha.out_proj.bias.grad.sum().item(), 5))
+mha.eval()
+print(mha)

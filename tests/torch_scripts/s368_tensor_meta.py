@@ -1,0 +1,21 @@
+import torch
+
+x = torch.arange(12.0).view(3, 4)
+print(x.new_tensor([1, 2]).dtype, x.new_zeros(2, 2), x.new_ones((1, 3)), x.new_full((2,), 7), x.new_empty(3).shape)
+print(x.type(), x.int().type(), x.type(torch.int32).dtype, x.type_as(torch.tensor([1])).dtype, x.to(torch.tensor([1], dtype=torch.float32)).dtype)
+print(x.element_size(), x.nbytes, x.itemsize, x.float().element_size(), torch.tensor([True]).element_size())
+v = x[1:, ::2]
+print(v.stride(), v.storage_offset(), v.is_contiguous(), v.contiguous().is_contiguous(), x.stride(1))
+print(x.t().is_contiguous(), x.t().contiguous().stride(), x.data_ptr() == x[0].data_ptr(), x.untyped_storage().nbytes())
+print(x.dim(), x.ndimension(), x.numel(), x.nelement(), x.size(), x.size(-1), x.shape[0], len(x))
+print(x.is_floating_point(), x.long().is_floating_point(), x.is_signed(), torch.tensor([1], dtype=torch.uint8).is_signed())
+print(x.device, x.is_cuda, x.is_leaf, x.requires_grad, x.grad_fn, x.layout, x.is_sparse, x.is_quantized, x.is_meta)
+print(x.T.shape, x.mT.shape, x.H.shape, x.ravel().shape, x.view(-1, 6).shape, x.view(torch.Size([4, 3])).shape)
+y = torch.empty_strided((2, 3), (3, 1))
+print(y.stride(), y.is_contiguous(), torch.as_strided(x, (2, 2), (1, 4)).tolist())
+print(x.clone(memory_format=torch.contiguous_format).is_contiguous(), x.to(memory_format=torch.contiguous_format).shape)
+print(torch.is_tensor(x), torch.is_storage(x), torch.numel(x), torch.is_floating_point(x), torch.is_nonzero(torch.tensor([1])))
+print(x.tolist()[1], x[0].numpy().tolist(), x.item() if x.numel() == 1 else x[2, 3].item(), int(x[1, 1]), float(x[0, 1]), bool(x[0, 1]))
+print(x.dtype.is_floating_point, x.dtype.itemsize, torch.float32.is_complex, torch.int8.is_signed, str(x.dtype), repr(torch.int16))
+print(x.sum().__class__.__name__, isinstance(x, torch.Tensor), type(x.shape).__name__, x.shape == (3, 4), x.shape.numel())
+print(x.bool().any(), x.argmax(), x.__len__(), hash(x) == hash(x), x.get_device(), x.cpu() is x)

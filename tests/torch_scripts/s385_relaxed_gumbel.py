@@ -1,0 +1,25 @@
+import torch
+import torch.nn.functional as F
+from torch.distributions import RelaxedOneHotCategorical, RelaxedBernoulli, Gumbel
+
+logits = torch.tensor([[1.0, 0.5, -1.0], [0.0, 0.0, 2.0]], requires_grad=True)
+temp = torch.tensor(0.5)
+d = RelaxedOneHotCategorical(temp, logits=logits)
+print(d.batch_shape, d.event_shape, d.temperature)
+torch.manual_seed(0)
+s = d.rsample((4,))
+print(s.shape, torch.allclose(s.sum(-1), torch.ones(4, 2)), bool((s > 0).all()))
+v = torch.tensor([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
+lp = d.log_prob(v)
+lp.sum().backward()
+print(lp.round(decimals=5), logits.grad.round(decimals=5))
+rb = RelaxedBernoulli(torch.tensor(0.3), probs=torch.tensor([0.2, 0.9]))
+print(rb.log_prob(torch.tensor([0.1, 0.95])).round(decimals=5), rb.rsample((3,)).shape)
+g = F.gumbel_softmax(logits.detach(), tau=0.5, hard=True)
+print(g.shape, g.sum(-1), set(g.flatten().tolist()) <= {0.0, 1.0})
+gs = F.gumbel_softmax(logits, tau=1.0, hard=False, dim=-1)
+gs[:, 0].sum().backward()
+print(torch.allclose(gs.sum(-1), torch.ones(2)), logits.grad.shape)
+gu = Gumbel(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 2.0]))
+print(gu.log_prob(torch.tensor([0.5, 0.5])).round(decimals=5), gu.mean.round(decimals=5), gu.stddev.round(decimals=5), gu.entropy().round(decimals=5))
+print(gu.cdf(torch.tensor([0.0, 1.0])).round(decimals=5), gu.icdf(torch.tensor([0.5, 0.5])).round(decimals=5))
