@@ -29,8 +29,8 @@ LAZY = {
     #                                  when it is loaded (as _jit's: issue 23)
     "tapegrad._eager": {"numpy.ma"},  # on the caller's thread before ours start (start_thread:
     #                                   its lazy import runs ast.parse; CPython 3.11's race)
-    "tapegrad.ops.arithmetic": {"tapegrad.autograd.function"},  # floor_divide's node with no
-    #                                  derivative is a Function, whose module imports ops/
+    "tapegrad.ops._record": {"tapegrad.autograd.function"},  # no_derivative's node is a
+    #                                  Function, whose module imports ops/
     "tapegrad.bench": {"tapegrad", "tapegrad.replay", "jax", "jax.numpy", "torch", "autograd",
                        "autograd.numpy"},  # the peers, each only when its row runs
 }

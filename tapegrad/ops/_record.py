@@ -170,6 +170,14 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     return t
 
 
+def no_derivative(name, value, *inputs):
+    """``value`` as the result of an op on ``inputs`` with no derivative: PyTorch's
+    ``NotImplemented`` node, whose backward raises 'derivative for aten::name is not
+    implemented' (floor_divide, scatter's reduce)."""
+    from ..autograd.function import not_differentiable  # (autograd.function imports ops/)
+    return not_differentiable(name, value).apply(*inputs)
+
+
 def as_tensor_arg(x, op):
     if isinstance(x, Tensor):
         return x

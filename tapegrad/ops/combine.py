@@ -15,7 +15,7 @@ from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import scans
 from . import shape as sh
-from ._record import named_result, node, output, slot, tape_for_grad
+from ._record import named_result, no_derivative, node, output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -450,9 +450,7 @@ def _reduced_at(input, pos, part, src, reduce):
     value = norm(value)
     if not sh._record_on(input, *([src] if isinstance(src, Tensor) else [])):
         return _leaf(value)
-    from ..autograd.function import not_differentiable  # (it imports this module)
-    args = [input] + ([src] if isinstance(src, Tensor) else [])
-    return not_differentiable("scatter", value).apply(*args)
+    return no_derivative("scatter", value, input, *([src] if isinstance(src, Tensor) else []))
 
 
 @api
