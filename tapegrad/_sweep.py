@@ -794,9 +794,9 @@ SOFTPLUS1 = -5
 #   register (their adjoints too: 0.0 + g, what accumulating into a zeroed adjoint gives);
 # - [STACK_SOFTMAX1 or STACK_LOG_SOFTMAX1, out, n, e]: a STACK1 of n elements and the
 #   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e .. e+n-1]
-#   the stack's operands.  The forward copies them to out and runs the softmax there, in
-#   place (its rule reads each element before writing it); the reverse adds into them
-#   (_stacked_softmax_rev): the stack's values and adjoints are never stored.
+#   the stack's operands.  The forward reads them where they are and writes the softmax to
+#   out (_stack_softmax); the reverse adds into them (_stacked_softmax_rev): the stack's
+#   values and adjoints are never stored.
 ADDS = -6
 STACK_SOFTMAX1 = -7
 STACK_LOG_SOFTMAX1 = -8
@@ -857,10 +857,8 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
         elif op == STACK1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
-        elif op == STACK_SOFTMAX1:  # (log a literal in each branch, as SOFTMAX1's)
-            for j in range(a):
-                vals[o + j] = vals[_u(ext[b + j])]
-            N._softmax_group(vals, o, o, a, one, False, True)
+        elif op == STACK_SOFTMAX1:
+            _stack_softmax(vals, o, ext, b, a)
         elif op == STACK_LOG_SOFTMAX1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
@@ -902,6 +900,37 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
         else:
             return _s(i)
     return _s(end)
+
+
+@rule(inline=True)
+def _stack_softmax(vals, o, ext, e, size):
+    # STACK_SOFTMAX1's forward: nn._softmax_group's (small, not log) on the operands where
+    # they are (no copy into out to read back), in an order that shortens a chain of groups
+    # each reading the last one's output as its operand 0 (bench_fastest_west's west graph:
+    # its forward waits on that chain; ~5% of its one-point forward), bit for bit:
+    # - the max of operands 1.. first, then operand 0's turn: the loop's result from operand
+    #   0 on (the first nan, else the first of the largest), operand 0 one comparison away;
+    # - the sum starts at exp(operand 0 - max), which is 0.0 + it (an exp is never -0.0)
+    n = np.uint64(N.SMALL_GROUP)
+    m = -np.inf
+    for j in range(1, n):
+        if j < size:
+            v = vals[_u(ext[e + j])]
+            if R._beats(v, m, 1.0):
+                m = v
+    v = vals[_u(ext[e])]
+    if not R._beats(m, v, 1.0):
+        m = v
+    s = libm.exp(vals[_u(ext[e])] - m)
+    vals[o] = s
+    for j in range(1, n):
+        if j < size:
+            z = libm.exp(vals[_u(ext[e + j])] - m)
+            s += z
+            vals[o + j] = z
+    for j in range(n):
+        if j < size:
+            vals[o + j] /= s
 
 
 @rule(inline=True)

@@ -305,3 +305,24 @@ def test_train_and_eval_of_a_module_and_its_submodules_retrace():
     m.bn.eval()  # the submodule alone: the trace is new (the refused one's writes stay,
     assert c(x) == pytest.approx(float(m(tg.tensor(x))))  # plain values, usable eagerly)
     assert not m.bn.running_mean.requires_grad
+
+
+def test_a_dict_of_functions_is_guarded_by_identity():
+    """A dict holding functions (and a module, a builtin) beside plain values, as
+    bench_fastest_west's ``ops``, is copied once and compared by == at each call (functions
+    by identity): rebinding an entry to another function traces again, an equal copy of the
+    dict with the same functions does not."""
+    import math
+    ops = {"f": lambda t: t * 2.0, "k": 3.0, "m": math, "abs": abs}
+    f = lambda x: (ops["f"](x) * ops["k"]).sum() + 0.0 * ops["abs"](-1) * ops["m"].pi  # noqa
+    c = tg.compile(f)
+    assert c(X) == pytest.approx(6.0 * X.sum())
+    ops["f"] = lambda t: t * 5.0
+    assert c(X) == pytest.approx(15.0 * X.sum())
+    ops["k"] = 1.0
+    v, g = c.value_and_grad(X)
+    assert v == pytest.approx(5.0 * X.sum()) and np.allclose(g, 5.0)
+    n = sum(len(ts) for ts in c.traces.values())
+    ops = dict(ops)  # (an equal dict, the same functions: no new trace)
+    assert c(X) == pytest.approx(5.0 * X.sum())
+    assert sum(len(ts) for ts in c.traces.values()) == n

@@ -243,6 +243,46 @@ def test_superinstructions_equal_unfused_and_unlowered_bit_for_bit(fn, compiled,
             np.testing.assert_array_equal(got, want)
 
 
+def _chained_softmaxes(x):
+    """Softmaxes of stacked scalars, each group's operand 0 the last group's last value (the
+    west graph's chain: STACK_SOFTMAX1 reads its operands where they are, operand 0 last
+    for the max)."""
+    nodes = [x[0], x[1], x[2], x[3]]
+    for _ in range(3):
+        y = F.softmax(tg.stack(nodes[-4:]), dim=0)
+        nodes = nodes + [y[m] * 1.0 for m in range(3)] + [y[3]]
+    return nodes[-1] * 2.0 + nodes[-2] * nodes[-3] + nodes[-5]
+
+
+def _bits(a):
+    """The bits of float64s, every nan as one pattern (the libm and Numba nans' payloads
+    are not what is compared), -0.0 apart from 0.0."""
+    a = np.where(np.isnan(a), np.nan, a)
+    return a.view(np.int64)
+
+
+@pytest.mark.parametrize("x", [[1.0, 3.0, 3.0, 2.0], [3.0, 3.0, 1.0, 3.0], [np.nan, 1.0, 2.0, 3.0],
+                               [1.0, np.nan, 2.0, np.nan], [-np.inf] * 4,
+                               [-np.inf, 1.0, -np.inf, 0.0], [np.inf, 1.0, 2.0, 3.0],
+                               [1.0, np.inf, np.inf, 0.0], [0.0, -0.0, -1.0, -2.0],
+                               [-0.0, 0.0, -3.0, -1.0], [-0.0, -0.0, -0.0, -0.0],
+                               [800.0, -800.0, 1e-320, 5.0]])
+def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, compiled, monkeypatch):
+    """STACK_SOFTMAX1 (its max taken from operand 1 on, then operand 0's turn; its sum from
+    exp(operand 0 - max)) against the unfused SOFTMAX1 and the general interpreters: ties
+    (the first kept), nans (the first wins), infs and signed zeros, bit for bit."""
+    x = np.array(x)
+    p = tg.trace(_chained_softmaxes, np.array([0.1, 0.2, 0.3, 0.4]))._make_plan()
+    programs = [_packed(p, True, monkeypatch), _packed(p, False, monkeypatch),
+                p.packed(lowered=False)]
+    ncf, _, _, words = lower.point_program(p.fwd, p.rev, p.offs, p.meta, p.consts, p.out_slot)
+    assert STACK_SOFTMAX1 in words.view(np.int32)[:4 * ncf:4]  # (the case under test)
+    (r, want), *others = [_run(q, p, x) for q in programs]
+    for r2, got in others:
+        assert r2 == r == 0
+        np.testing.assert_array_equal(_bits(got), _bits(want))
+
+
 def _random_graph(steps):
     """f(x) from ``steps``: each adds nodes made from earlier ones (a chain's partial sums
     and a softmax's values are nodes too: read again, added to themselves)."""
