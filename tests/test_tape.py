@@ -506,6 +506,32 @@ def test_tape_resets_when_the_last_non_leaf_dies():
     in_fresh_thread(body)
 
 
+@pytest.mark.parametrize("adopted", [True, False], ids=["leaf-adopted", "leaf-new"])
+def test_a_scalar_unary_op_after_the_collector_dropped_the_tape_records_anew(adopted):
+    """The last non-leaf dies in the cycle collector, so the tape resets at the next op's
+    Tape.begin, inside the scalar unary path (which writes its output tensor out inline):
+    the output must hold the new generation, whether its leaf input was adopted on the old
+    one or never used, and differentiate on the reset tape."""
+    def body(tape):
+        x = tg.tensor(0.7, requires_grad=True)
+        w = tg.tensor(0.3, requires_grad=True)
+        y = x * 2.0
+        if adopted:
+            (y * w).item()  # w gets a slot on this generation
+        box = [y]
+        box.append(box)  # y's only reference is now a cycle
+        del y, box
+        gen = tape.gen
+        gc.collect()  # the token dies in the collector: no reset yet
+        assert tape.gen == gen and tape.nslots
+        z = w.sin()
+        assert tape.gen != gen and z._gen == tape.gen and tape.nrows == 1
+        z.backward()
+        assert w.grad.item() == math.cos(0.3) and x.grad is None
+
+    in_fresh_thread(body)
+
+
 def test_a_partial_backward_keeps_the_tape_for_live_non_leaves(torch):
     def body(_):
         x = leaf([1.0, 2.0])
