@@ -6,7 +6,7 @@ checksum recomputed, as an attacker would) compress to a tiny file.  Two shapes:
 x * x then a sum over a dim (every pair a fold candidate of ``_fold_squares``).  Each
 load runs in its own process; CPU time (process_time), not wall time (a loaded machine).
 
-    PYTHONPATH=. python benchmarks/bench_load_rows.py 100000 1000000
+    PYTHONPATH=. python benchmarks/profile_load_rows.py 100000 1000000
 """
 import io
 import os
