@@ -37,6 +37,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from ._names import torch_named
 from ._state import state
 from .autograd.function import Function, FunctionCtx, not_differentiable
 from .creation import eye as _eye
@@ -1988,3 +1989,5 @@ TOP = {
     "chain_matmul": lambda *ms: multi_dot(ms),
     "matrix_exp": matrix_exp, "lu_unpack": lu_unpack, "lu_solve": _legacy_lu_solve,
 }
+
+__getattr__ = torch_named(globals(), "linalg_")  # (PyTorch's names: _names.py)

@@ -33,6 +33,10 @@ NONLEAF_GRAD = (
 # (autograd/hooks.py), tape_listing (viz.py); the ops and operators from ops/__init__.py.
 
 
+_NUMPY_RG = ("Can't call numpy() on Tensor that requires grad. "
+             "Use tensor.detach().numpy() instead.")
+
+
 class Tensor:
     """A float64 (or float32, int64, bool) array that can record onto the tape.
 
@@ -281,9 +285,7 @@ class Tensor:
         if state.tracing is not None:
             _trace_hook(self, "escape", "numpy()")
         if self._rg and not force:
-            raise RuntimeError(
-                "Can't call numpy() on Tensor that requires grad. "
-                "Use tensor.detach().numpy() instead.")
+            raise RuntimeError(_NUMPY_RG)
         d = self._data
         if type(d) is float:  # a new array: no tensor's memory (escape costs ~2 us)
             return np.asarray(d)
@@ -292,6 +294,8 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         if state.tracing is not None:
             _trace_hook(self, "escape", "conversion to a NumPy array")
+        if self._rg:  # np.asarray(t), np.array(t), np.sin(t): refused as numpy() is (PyTorch)
+            raise RuntimeError(_NUMPY_RG)
         a = escape(np.asarray(_settled(self)))  # the caller may write through it (Tape.adopt)
         return a if dtype is None else a.astype(dtype)
 

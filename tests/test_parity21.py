@@ -1,0 +1,163 @@
+"""Parity with PyTorch, each item against it: NumPy conversion of a tensor that requires
+grad, the names of torch.special/linalg/fft functions, GradientEdge inputs of
+autograd.grad/backward, the grad mode a compiled function sees under no_grad, .item() and
+data-dependent control flow inside vmap, and signed zeros in gradients."""
+import pickle
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+def _np(t):
+    return None if t is None else np.asarray(t.detach())
+
+
+# ---- np.asarray / np.array / ufuncs of a tensor that requires grad ------------------------
+CONVERSIONS = {
+    "numpy": lambda L, t: t.numpy(),
+    "asarray": lambda L, t: np.asarray(t),
+    "array": lambda L, t: np.array(t),
+    "asarray_dtype": lambda L, t: np.asarray(t, dtype=np.float32),
+    "ufunc": lambda L, t: np.sin(t),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONVERSIONS))
+def test_numpy_conversion_of_a_tensor_that_requires_grad_is_refused(name, raises_as_torch):
+    raises_as_torch(lambda L: CONVERSIONS[name](L, L.tensor([1.0, 2.0], requires_grad=True)))
+
+
+def test_numpy_conversion_of_a_detached_tensor_and_scalars_still_works(torch):
+    for L in (torch, tg):
+        with pytest.raises(RuntimeError, match="Use tensor.detach"):
+            np.asarray(L.tensor([1.0, 2.0], requires_grad=True) * 2)  # (a non-leaf too)
+        t = L.tensor([1.0, 2.0], requires_grad=True)
+        np.testing.assert_array_equal(np.asarray(t.detach()), [1.0, 2.0])
+        np.testing.assert_array_equal(np.asarray(L.tensor([1.0, 2.0])), [1.0, 2.0])
+        s = L.tensor(2.5, requires_grad=True)
+        assert float(s) == 2.5 and s.tolist() == 2.5  # (PyTorch warns, does not refuse)
+
+
+# ---- __name__ / __qualname__ of torch.special, torch.linalg, torch.fft functions ----------
+@pytest.mark.parametrize("module", ["special", "linalg", "fft"])
+def test_names_are_torchs(module, torch):
+    ours, theirs = getattr(tg, module), getattr(torch, module)
+    checked = 0
+    for name in ours.__all__:
+        f, g = getattr(ours, name), getattr(theirs, name, None)
+        if isinstance(f, type) or g is None:
+            continue
+        assert (f.__name__, f.__qualname__) == (g.__name__, g.__qualname__), name
+        assert f.__module__ == f"tapegrad.{module}"
+        assert pickle.loads(pickle.dumps(f)) is f  # (found again through the module)
+        checked += 1
+    assert checked >= 20
+
+
+def test_renamed_functions_keep_their_names_elsewhere_and_still_work():
+    assert tg.erf.__name__ == "erf" and tg.special.erf.__name__ == "special_erf"
+    assert tg.sigmoid.__qualname__ == "sigmoid"  # (not make_unary.<locals>.fn)
+    x = tg.tensor([0.5, 1.5], requires_grad=True)
+    tg.special.erf(x).sum().backward()
+    np.testing.assert_allclose(_np(x.grad), 2 / np.sqrt(np.pi) * np.exp(-_np(x) ** 2))
+    assert float(tg.linalg.norm(tg.ones(4))) == 2.0
+    with pytest.raises(AttributeError, match="has no attribute 'special_nope'"):
+        tg.special.special_nope  # noqa: B018
+
+
+def test_nn_functional_names_match_torchs(torch):
+    import torch.nn.functional as TF
+
+    import tapegrad.nn.functional as F
+    for name in ("relu", "softmax", "mse_loss", "sigmoid", "tanh", "logsigmoid", "gelu"):
+        f, g = getattr(F, name), getattr(TF, name)
+        assert f.__name__ == g.__name__, name
+        assert f.__qualname__ in (g.__qualname__, g.__name__), name
+
+
+# ---- torch.autograd.graph.get_gradient_edge ---------------------------------------------
+def _edge_grads(L):
+    get = L.autograd.graph.get_gradient_edge
+    x = L.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    e = get(y)
+    z = (y * y).sum()
+    out = [L.autograd.grad(z, [e], retain_graph=True), L.autograd.grad(z, e, retain_graph=True),
+           L.autograd.grad(z, [e, x])]
+    ex = get(x)
+    out.append(L.autograd.grad((x * 2 * x * 2).sum(), [ex]))
+    y = x * 3
+    e = get(y)
+    del y
+    out.append(L.autograd.grad((x * x).sum(), [e], allow_unused=True))
+    a, b = L.tensor([1.0, 2.0], requires_grad=True).unbind()
+    out.append(L.autograd.grad(a * b, [get(b)]))
+    return [[_np(g) for g in gs] for gs in out], (type(e).__name__, e.output_nr, ex == get(x))
+
+
+def test_get_gradient_edge_as_grad_input(torch_float64):
+    theirs, ours = _edge_grads(torch_float64), _edge_grads(tg)
+    assert ours[1] == theirs[1]
+    for a, b in zip(ours[0], theirs[0], strict=True):
+        assert len(a) == len(b)
+        for u, v in zip(a, b, strict=True):
+            assert (u is None) == (v is None)
+            if u is not None:
+                np.testing.assert_array_equal(u, v)
+
+
+@pytest.mark.parametrize("retain", [False, True])
+def test_get_gradient_edge_in_backward_inputs(retain, torch_float64):
+    got = []
+    for L in (torch_float64, tg):
+        get = L.autograd.graph.get_gradient_edge
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        y = x * 2
+        if retain:
+            y.retain_grad()
+        (y * y).sum().backward(inputs=[get(y)])  # a non-leaf's edge: .grad if it retains
+        first = (x.grad, _np(y.grad) if retain else None)
+        (x * x).sum().backward(inputs=[get(x)])
+        got.append((first, _np(x.grad)))
+    assert got[1][0][0] is got[0][0][0] is None
+    if retain:
+        np.testing.assert_array_equal(got[1][0][1], got[0][0][1])
+    np.testing.assert_array_equal(got[1][1], got[0][1])
+
+
+def test_get_gradient_edge_errors(raises_as_torch):
+    raises_as_torch(lambda L: L.autograd.graph.get_gradient_edge(L.ones(2)))
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    e = tg.autograd.graph.get_gradient_edge(y)
+    y.mul_(3)
+    with pytest.raises(RuntimeError, match="modified in place after get_gradient_edge"):
+        tg.autograd.grad((y * y).sum(), [e])
+
+
+# ---- tg.compile of a function that reads the grad mode -----------------------------------
+def _branchy(x):
+    return (x * x).sum() if tg.is_grad_enabled() else (x * 3).sum()
+
+
+def test_compiled_value_under_no_grad_sees_the_mode_as_eager_does():
+    x = np.array([1.0, 2.0])
+    for first_off in (False, True):
+        c = tg.compile(_branchy)
+        if first_off:
+            with tg.no_grad():
+                assert c(x) == 9.0
+        assert c(x) == 5.0
+        with tg.no_grad():
+            assert c(x) == float(_branchy(tg.tensor(x))) == 9.0
+            np.testing.assert_array_equal(c.value_batch(np.stack([x, 2 * x])), [9.0, 18.0])
+        with tg.inference_mode():
+            assert c(x) == 9.0
+        assert c(x) == 5.0
+        np.testing.assert_array_equal(c.grad(x), [2.0, 4.0])
+        with tg.no_grad():  # a derivative: f sees grad mode on, as torch.func.grad's does
+            np.testing.assert_array_equal(c.grad(x), [2.0, 4.0])
