@@ -328,7 +328,11 @@ _ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large
 
 def _accumulate(t, g):
     """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place
-    (under a lock: threads accumulating into one shared leaf lose no update)."""
+    (under a lock: threads accumulating into one shared leaf lose no update).  A leaf that
+    stopped requiring grad since it was recorded (``detach_()``, ``requires_grad_(False)``)
+    gets nothing, as PyTorch's AccumulateGrad skips it."""
+    if not t._rg and t._tok is None:
+        return
     with _ACCUMULATE:
         if t._grad is None:
             t._grad = g
@@ -385,6 +389,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
+            if not t._rg and t._tok is None:  # (as _accumulate)
+                continue
             g = _recorded_grad(t, swept)
             if g is not None and tracing:
                 _into_input(tape, t)
@@ -504,8 +510,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             g = _recorded_grad(t, swept)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
-            if g is None and materialize_grads:
-                g = _leaf(norm(np.zeros(t.shape, t.dtype)))
+            if g is None and materialize_grads:  # (a leaf that requires grad, as PyTorch's
+                g = _leaf(norm(np.zeros(t.shape, t.dtype))).requires_grad_()  # zeros_like)
             if g is None and not allow_unused:
                 raise RuntimeError(_UNUSED.format(i=i))
             result.append(g)
