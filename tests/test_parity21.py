@@ -227,3 +227,30 @@ def test_random_autograd_programs_agree_with_torch(block, torch_float64):
         if d is not None:
             i, step, ra, rb = d
             assert _second_backward_of_a_graph_that_saves_nothing(ra, rb), (seed, i, ra, rb)
+
+
+# ---- signed zeros in gradients (docs/limits.md "Zero adjoints") --------------------------
+SIGNED = {
+    "neg": lambda L, x: -x, "abs": lambda L, x: x.abs(), "relu": lambda L, x: L.relu(x),
+    "mul0": lambda L, x: x * 0.0, "square": lambda L, x: x * x, "sin": lambda L, x: x.sin(),
+    "clamp": lambda L, x: x.clamp(0, 1), "sum": lambda L, x: x.sum(),
+    "amax": lambda L, x: x.amax(), "select": lambda L, x: x[2], "slice": lambda L, x: x[1:3],
+    "maximum": lambda L, x: L.maximum(x, L.zeros_like(x)), "index": lambda L, x: x[[1, 1, 3]],
+    "where": lambda L, x: L.where(x > 0, x, L.zeros_like(x)), "pad": lambda L, x: x.flip(0),
+}
+SEEDS = {"pos": 1.0, "neg": -1.0, "negzero": -0.0}
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+@pytest.mark.parametrize("op", sorted(SIGNED))
+def test_zero_gradients_differ_from_torch_in_their_sign_only_and_are_positive(op, seed,
+                                                                              torch_float64):
+    got = []
+    for L in (torch_float64, tg):
+        x = L.tensor([-2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 3.0], requires_grad=True)
+        y = SIGNED[op](L, x)
+        y.backward(L.full(y.shape, SEEDS[seed]))
+        got.append(_np(x.grad))
+    theirs, ours = got
+    np.testing.assert_array_equal(ours, theirs)  # (-0.0 == 0.0)
+    assert not (np.signbit(ours) & (ours == 0) & ~np.signbit(theirs)).any()  # never -0.0 alone
