@@ -254,3 +254,45 @@ def test_zero_gradients_differ_from_torch_in_their_sign_only_and_are_positive(op
     theirs, ours = got
     np.testing.assert_array_equal(ours, theirs)  # (-0.0 == 0.0)
     assert not (np.signbit(ours) & (ours == 0) & ~np.signbit(theirs)).any()  # never -0.0 alone
+
+
+# ---- geqrf, ormqr, orgqr -------------------------------------------------------------------
+@pytest.mark.parametrize("shape", [(4, 3), (3, 3), (2, 4, 3), (3, 5)])
+def test_geqrf_is_torchs(shape, torch_float64):
+    A = np.random.default_rng(1).standard_normal(shape)
+    (ta, tt), (ga, gt) = torch_float64.geqrf(torch_float64.tensor(A)), tg.geqrf(tg.tensor(A))
+    np.testing.assert_allclose(_np(ga), ta.numpy(), atol=1e-14)
+    np.testing.assert_allclose(_np(gt), tt.numpy(), atol=1e-14)
+    assert type(tg.geqrf(tg.tensor(A))).__name__ == "geqrf" and tg.tensor(A).geqrf().tau.shape \
+        == tt.shape
+
+
+def test_geqrf_backward_raises_as_torch(raises_as_torch):
+    made = {}
+    for L in (tg, __import__("torch")):
+        a, _ = L.geqrf(L.tensor(np.eye(3) + 0.5, requires_grad=True))
+        made[L] = a.sum()
+    raises_as_torch(lambda L: made[L].backward())
+    assert tg.geqrf(tg.ones(2, 2, requires_grad=True)).a.grad_fn.name() == "GeqrfBackward0"
+
+
+@pytest.mark.parametrize("left", [True, False])
+@pytest.mark.parametrize("transpose", [False, True])
+def test_ormqr_value_and_gradients_against_torch_and_fd(left, transpose, torch_float64):
+    rng = np.random.default_rng(2)
+    A = rng.standard_normal((4, 3))
+    C = rng.standard_normal((4, 2) if left else (2, 4))
+    W = rng.standard_normal(C.shape)
+    got = []
+    for L in (torch_float64, tg):
+        a, tau = (t.detach().requires_grad_() for t in L.geqrf(L.tensor(A)))
+        c = L.tensor(C, requires_grad=True)
+        o = L.ormqr(a, tau, c, left, transpose)
+        (o * L.tensor(W)).sum().backward()
+        got.append([_np(v) for v in (o, a.grad, tau.grad, c.grad)])
+    for ours, theirs in zip(got[1], got[0], strict=True):
+        np.testing.assert_allclose(ours, theirs, atol=1e-13)
+    a, tau = (t.detach().requires_grad_() for t in tg.geqrf(tg.tensor(A)))
+    assert tg.autograd.gradcheck(lambda a, tau, c: tg.ormqr(a, tau, c, left, transpose),
+                                 (a, tau, tg.tensor(C, requires_grad=True)))
+    np.testing.assert_array_equal(_np(tg.orgqr(a, tau)), _np(tg.linalg.householder_product(a, tau)))
