@@ -367,7 +367,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     seeds = _check_outputs(outputs, grads, "backward")
     if inputs is not None and not _as_list(inputs):
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    edges = () if inputs is None else [x for x in (
+    edges = () if inputs is None or isinstance(inputs, Tensor) else [x for x in (
         [inputs] if isinstance(inputs, graph.GradientEdge) else inputs)
         if isinstance(x, graph.GradientEdge) and x._tensor._tok is not None
         and not x._tensor._retains_grad]
