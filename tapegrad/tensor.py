@@ -304,8 +304,6 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         if state.tracing is not None:
             _trace_hook(self, "escape", "conversion to a NumPy array")
-        if self._rg:  # np.asarray(t), np.array(t), np.sin(t): refused as numpy() is (PyTorch)
-            raise RuntimeError(_NUMPY_RG)
         a = escape(np.asarray(_settled(self)))  # the caller may write through it (Tape.adopt)
         return a if dtype is None else a.astype(dtype)
 

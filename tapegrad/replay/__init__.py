@@ -295,6 +295,7 @@ class Traced(_VectorOutputs):
     # compile installs is taken at the next call (``_point_path``)
     _fused = None
     grad_mode = True  # the grad mode f saw while traced (trace's grad_mode)
+    reads_mode = False  # f read it (torch.is_grad_enabled()) while traced
 
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
                  argnums, guards, fn=None, out_shape=()):
@@ -1757,6 +1758,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
         traced.grad_mode = grad_mode
+        traced.reads_mode = tape.__dict__.get("read_mode", False)  # (is_grad_enabled())
         # f read tensors that require grad besides its inputs (a Module's parameters, a
         # value of the caller's graph): replay holds them as constants; or a backward inside
         # f added into its input's .grad (autograd/engine.py _into_input), a side effect
@@ -2079,6 +2081,7 @@ class Compiled(_VectorOutputs):
         # the grad mode f sees while traced: a value call under no_grad goes to a twin whose
         # traces saw it off (f may branch on torch.is_grad_enabled(), as torch.compile guards)
         self._grad_mode, self._off = True, None
+        self._reads_mode = False  # a trace of f read the grad mode
 
     mask = Traced.mask
 
@@ -2099,6 +2102,7 @@ class Compiled(_VectorOutputs):
                 first = [np.zeros(s) for s in shapes]
             tapes = [trace(self.fn, *first, argnums=self.argnums, grad_mode=self._grad_mode)]
             tapes[0]._fused_auto = self.fused
+            self._reads_mode = self._reads_mode or tapes[0].reads_mode
             self._watching = self._watching or bool(tapes[0].watch or tapes[0].captured)
             self._captured = self._captured or tapes[0].captured  # (f's: every trace's)
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
@@ -2179,7 +2183,8 @@ class Compiled(_VectorOutputs):
         product, guards checked at the point as ever.  f runs eagerly instead where replay
         would lose a gradient: f reads tensors that require grad besides its arguments
         (a Module's parameters), or an argument is not float64 (replay's dtype)."""
-        if not state.grad_enabled and self._grad_mode:  # (under no_grad: f sees it off)
+        if (self._reads_mode or not self.traces) and self._grad_mode and \
+                not state.grad_enabled:  # (under no_grad f sees it off: only if f reads it)
             return self._no_grad_twin()(*args)
         if self._watching:
             self._refresh()
@@ -2255,7 +2260,8 @@ class Compiled(_VectorOutputs):
         return r
 
     def value_batch(self, *Xs):
-        if not state.grad_enabled and self._grad_mode:  # (as __call__)
+        if (self._reads_mode or not self.traces) and self._grad_mode and \
+                not state.grad_enabled:  # (as __call__)
             return self._no_grad_twin().value_batch(*Xs)
         return self._run(Xs, batch=True, grad=False)[0]
 
