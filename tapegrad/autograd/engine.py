@@ -328,11 +328,7 @@ _ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large
 
 def _accumulate(t, g):
     """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place
-    (under a lock: threads accumulating into one shared leaf lose no update).  A leaf that
-    stopped requiring grad since it was recorded (``detach_()``, ``requires_grad_(False)``)
-    gets nothing, as PyTorch's AccumulateGrad skips it."""
-    if not t._rg and t._tok is None:
-        return
+    (under a lock: threads accumulating into one shared leaf lose no update)."""
     with _ACCUMULATE:
         if t._grad is None:
             t._grad = g
@@ -389,8 +385,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
-            if not t._rg and t._tok is None:  # (as _accumulate)
-                continue
             g = _recorded_grad(t, swept)
             if g is not None and tracing:
                 _into_input(tape, t)
