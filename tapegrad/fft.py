@@ -6,6 +6,7 @@ import builtins
 import numpy as np
 
 from . import _complex, creation, dtypes
+from ._names import torch_named
 from .autograd.function import Function
 from ._state import state
 from .tensor import EagerOnlyError, Tensor, _wrap_dim
@@ -366,3 +367,5 @@ def ihfftn(input, s=None, dim=None, norm=None, *, out=None):  # noqa: A002
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2",
            "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn", "fftfreq",
            "rfftfreq", "fftshift", "ifftshift"]
+
+__getattr__ = torch_named(globals(), "fft_")  # (PyTorch's names: _names.py)

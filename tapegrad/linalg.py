@@ -37,6 +37,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from ._names import torch_named
 from ._state import state
 from .autograd.function import Function, FunctionCtx, not_differentiable
 from .creation import eye as _eye
@@ -1964,6 +1965,70 @@ eig = _complex_eig("linalg.eig")
 eigvals = _complex_eig("linalg.eigvals")
 
 
+# ---- geqrf, orgqr, ormqr: LAPACK's compact QR and its Householder reflectors ------------
+_GeqrfResult = _named("geqrf", "a tau")
+
+
+class _Geqrf(Function):
+    """LAPACK's geqrf: PyTorch has no derivative for it (its backward raises)."""
+
+    node_name = "GeqrfBackward0"
+
+    @staticmethod
+    def forward(ctx, A):
+        a = np.asarray(A._data, np.float64)
+        m, n = a.shape[-2:]
+        qr = np.empty(a.shape)
+        tau = np.empty(a.shape[:-2] + (min(m, n),))
+        for i in np.ndindex(a.shape[:-2]):
+            qr[i], tau[i] = _sla().lapack.dgeqrf(a[i])[:2]
+        return _leaf(_norm(qr.astype(A.dtype))), _leaf(_norm(tau.astype(A.dtype)))
+
+    @staticmethod
+    def backward(ctx, ga, gtau):
+        raise NotImplementedError("the derivative for 'geqrf' is not implemented.")
+
+
+def geqrf(input, *, out=None):  # noqa: A002 (PyTorch's name)
+    """``(a, tau)``: the QR factorisation in LAPACK's compact form (R on and above a's
+    diagonal, the Householder vectors below it), as ``torch.geqrf``; ``householder_product
+    (a, tau)`` is Q, ``ormqr`` applies it.  Not differentiable, as in PyTorch."""
+    _matrices(input, "torch.geqrf", "input", square=False)
+    return _into(out, _GeqrfResult(*_run(_Geqrf, "geqrf", input)))
+
+
+def ormqr(input, tau, other, left=True, transpose=False, *, out=None):  # noqa: A002
+    """``Q @ other`` (``Q.mT`` with ``transpose``; ``other @ Q`` with ``left=False``), Q the
+    full square product of geqrf's reflectors in ``(input, tau)``, as ``torch.ormqr``;
+    differentiable in all three (through householder_product's ops)."""
+    op = "torch.ormqr"
+    for x, name, i in ((input, "input", 1), (tau, "tau", 2), (other, "other", 3)):
+        _tensor(x, "ormqr", name, i)
+    if input.ndim < 2 or other.ndim < 2:
+        raise RuntimeError(f"{op}: input must have at least 2 dimensions.")
+    m = input.shape[-2]
+    side = other.shape[-2] if left else other.shape[-1]
+    if side != m:
+        raise RuntimeError(f"{op}: other.shape[{-2 if left else -1}] must be equal to "
+                           f"input.shape[-2]")
+    if tau.shape[-1] > m:
+        raise RuntimeError(f"{op}: tau.shape[-1] must be less than or equal to input.shape[-2]")
+    _same_dtype(input, other, op)
+    k = tau.shape[-1]
+    A = input[..., :, :k]  # (Q = H_1 .. H_k: the full square product of the k reflectors)
+    if m > k:  # (zero reflectors: H = I)
+        A = S.cat([A, Tensor(np.zeros((*input.shape[:-1], m - k), input.dtype))], -1)
+        tau = S.cat([tau, Tensor(np.zeros((*tau.shape[:-1], m - k), tau.dtype))], -1)
+    Q = householder_product(A, tau)
+    Q = _mT(Q) if transpose else Q
+    return _into(out, matmul(Q, other) if left else matmul(other, Q))
+
+
+def orgqr(input, tau, *, out=None):  # noqa: A002
+    """``torch.orgqr``: householder_product's other name."""
+    return householder_product(input, tau, out=out)
+
+
 # ---- Tensor methods (bound from this floor: tensor.py stays below it) ---------------------
 _METHODS = {
     "det": det, "logdet": logdet, "slogdet": lambda self: _OldSlogdetResult(*slogdet(self)),
@@ -1974,6 +2039,7 @@ _METHODS = {
     "kron": kron, "diag_embed": diag_embed,
     "triangular_solve": triangular_solve,
     "matrix_exp": matrix_exp, "lu_solve": _legacy_lu_solve,
+    "geqrf": geqrf, "ormqr": ormqr, "orgqr": orgqr,
 }
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
@@ -1987,4 +2053,7 @@ TOP = {
     "triangular_solve": triangular_solve, "svd": _legacy_svd, "qr": _METHODS["qr"],
     "chain_matmul": lambda *ms: multi_dot(ms),
     "matrix_exp": matrix_exp, "lu_unpack": lu_unpack, "lu_solve": _legacy_lu_solve,
+    "geqrf": geqrf, "ormqr": ormqr, "orgqr": orgqr,
 }
+
+__getattr__ = torch_named(globals(), "linalg_")  # (PyTorch's names: _names.py)

@@ -24,6 +24,7 @@ import math
 import numpy as np
 
 from . import dtypes
+from ._names import torch_named
 from .autograd.function import Function
 from .nn import functional as _F
 from .ops import arithmetic as _ar
@@ -525,3 +526,5 @@ __all__ += [
     "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
     "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "spherical_bessel_j0",
     "zeta"]
+
+__getattr__ = torch_named(globals(), "special_")  # (PyTorch's names: _names.py)

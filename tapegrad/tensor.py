@@ -33,6 +33,18 @@ NONLEAF_GRAD = (
 # (autograd/hooks.py), tape_listing (viz.py); the ops and operators from ops/__init__.py.
 
 
+_NUMPY_RG = ("Can't call numpy() on Tensor that requires grad. "
+             "Use tensor.detach().numpy() instead.")
+
+
+_DETACH_VIEW = (  # (PyTorch's)
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution.")
+
+
 class Tensor:
     """A float64 (or float32, int64, bool) array that can record onto the tape.
 
@@ -232,6 +244,8 @@ class Tensor:
 
     def detach_(self):
         """Make this tensor a leaf that does not require grad, in place."""
+        if getattr(self, "_vb", None) is not None or getattr(self, "_xf", None) is not None:
+            raise RuntimeError(_DETACH_VIEW)  # (a view: ops/views.py; an expand)
         if state.tracing is not None and self._rg:
             t = TRACE_HOOKS["detach"](self)
             if t is not None:  # (while tracing: this tensor becomes the stop-gradient copy)
@@ -281,9 +295,7 @@ class Tensor:
         if state.tracing is not None:
             _trace_hook(self, "escape", "numpy()")
         if self._rg and not force:
-            raise RuntimeError(
-                "Can't call numpy() on Tensor that requires grad. "
-                "Use tensor.detach().numpy() instead.")
+            raise RuntimeError(_NUMPY_RG)
         d = self._data
         if type(d) is float:  # a new array: no tensor's memory (escape costs ~2 us)
             return np.asarray(d)

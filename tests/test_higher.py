@@ -71,7 +71,8 @@ def test_recorded_gradient_equals_sweep(spec, shape, rng, draw):
     ts2 = [tg.tensor(x, requires_grad=True) for x in xs]
     swept = _first(spec, ts2, u, create_graph=False)
     for a, b in zip(recorded, swept, strict=True):
-        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(np.asarray(a.detach()), np.asarray(b.detach()), rtol=1e-12,
+                                   atol=1e-14)
 
 
 @pytest.mark.parametrize("spec, shape", ONE_SHAPE)

@@ -117,7 +117,7 @@ def test_edge_values_match_torch(torch):
 def test_igamma_spellings_match_torch(torch, name, special):
     """torch.igamma / Tensor.igamma / Tensor.igamma_ are gammainc (igammac: gammaincc)."""
     a, x = np.array([0.5, 1.5, 3.0]), np.array([0.7, 2.0, 1.0])
-    assert getattr(tg, name) is getattr(tg.special, special)
+    assert getattr(tg, name).__code__ is getattr(tg.special, special).__code__  # (a renamed copy: special_gammainc)
     gx, tx = tg.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
     y, ty = getattr(tg.tensor(a), name)(gx), getattr(torch.tensor(a), name)(tx)
     y.sum().backward()

@@ -43,6 +43,15 @@ def _as_list(x):
     return [x] if isinstance(x, Tensor) else list(x)
 
 
+def _input_list(inputs):
+    """``inputs`` of grad/backward as a list of tensors: a GradientEdge (graph.py) stands
+    for the tensor it was taken from."""
+    if isinstance(inputs, graph.GradientEdge):
+        return [graph.edge_tensor(inputs)]
+    return [graph.edge_tensor(x) if isinstance(x, graph.GradientEdge) else x
+            for x in _as_list(inputs)]
+
+
 def _tape_of(outputs):
     """The newest tape among the outputs' (older ones of this thread are reached by
     links, _sweep_all); a leaf output takes a slot on this thread's tape."""
@@ -355,7 +364,18 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     seeds = _check_outputs(outputs, grads, "backward")
     if inputs is not None and not _as_list(inputs):
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    inputs = _as_list(inputs)
+    edges = () if inputs is None or isinstance(inputs, Tensor) else [x for x in (
+        [inputs] if isinstance(inputs, graph.GradientEdge) else inputs)
+        if isinstance(x, graph.GradientEdge) and x._tensor._tok is not None
+        and not x._tensor._retains_grad]
+    inputs = _input_list(inputs)
+    if edges:  # the edge of a non-leaf bounds the sweep; .grad only if it retains grad
+        kept = [(e._tensor, e._tensor._grad) for e in edges]
+        try:
+            return backward(tensors, grad_tensors, retain_graph, create_graph, None, inputs)
+        finally:
+            for t, g in kept:
+                t._grad = g
     if inputs:
         _check_inputs(inputs, "backward")
     tape = _tape_of(outputs)
@@ -449,6 +469,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          only_inputs=True, allow_unused=None, is_grads_batched=False,
          materialize_grads=False):
     """Gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated)."""
+    if inputs is not None and not isinstance(inputs, Tensor):
+        inputs = _input_list(inputs)  # (GradientEdges: their tensors)
     if COMPLEX_HOOKS["has_complex"](outputs, inputs):  # through the parts (_complex.py)
         return COMPLEX_HOOKS["grad"](
             grad, outputs, inputs, grad_outputs, retain_graph=retain_graph,
@@ -460,7 +482,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs = _as_list(outputs)
     if inputs is None:  # (PyTorch: 'NoneType' object is not iterable)
         raise TypeError("grad(): inputs must be a Tensor or a sequence of Tensors, got None")
-    inputs_list = _as_list(inputs)
+    inputs_list = _input_list(inputs)
     if not inputs_list:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grads = _grad_list(grad_outputs, len(outputs))
@@ -483,8 +505,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             g = _recorded_grad(t, swept)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
-            if g is None and materialize_grads:
-                g = _leaf(norm(np.zeros(t.shape, t.dtype)))
+            if g is None and materialize_grads:  # (a leaf that requires grad, as PyTorch's
+                g = _leaf(norm(np.zeros(t.shape, t.dtype))).requires_grad_()  # zeros_like)
             if g is None and not allow_unused:
                 raise RuntimeError(_UNUSED.format(i=i))
             result.append(g)

@@ -3,6 +3,7 @@
 Nothing here runs while recording.  Node objects are cached per tape row so that
 ``e.grad_fn.next_functions[0][0] is c.grad_fn`` holds, as in PyTorch.
 """
+import collections
 import contextlib
 import threading
 import weakref
@@ -26,7 +27,7 @@ MULTI_INPUT = tuple(c for c, d in OPS.items() if d.meta_slots is not None)  # in
 class AccumulateGrad:
     """The node that adds a leaf's gradient into ``variable.grad``."""
 
-    __slots__ = ("variable",)
+    __slots__ = ("variable", "__weakref__")
     next_functions = ()
 
     def __init__(self, variable):
@@ -74,6 +75,18 @@ class Node:
         where = "torch.autograd.function." if self._views.rows[self._row, 0] & OP_MASK == \
             CUSTOM and name.endswith("Backward") else ""
         return f"<{where}{name} object at {id(self):#x}>"
+
+
+_ACCUMS = weakref.WeakValueDictionary()  # id(leaf) -> its AccumulateGrad, while one is held
+
+
+def accumulate_grad(leaf):
+    """The AccumulateGrad node of ``leaf``: the same object while any graph or edge holds it,
+    as PyTorch's tensor keeps its grad accumulator."""
+    acc = _ACCUMS.get(id(leaf))
+    if acc is None or acc.variable is not leaf:
+        acc = _ACCUMS[id(leaf)] = AccumulateGrad(leaf)
+    return acc
 
 
 _NODE_CLASSES = {}
@@ -229,7 +242,7 @@ class _Views:
             return (None, 0)
         acc = self.accums.get(id(leaf))
         if acc is None:
-            acc = self.accums[id(leaf)] = AccumulateGrad(leaf)
+            acc = self.accums[id(leaf)] = accumulate_grad(leaf)
         return (acc, 0)
 
     def next_functions(self, r):
@@ -302,6 +315,57 @@ def _grad_fn(t):
 
 Tensor.grad_fn = property(_grad_fn)
 
+
+
+# ---- gradient edges ------------------------------------------------------------------------
+class GradientEdge(collections.namedtuple("GradientEdge", "node output_nr ownership_token",
+                                          defaults=(None,))):
+    """``(node, output_nr)``: where a tensor's gradient flows in, PyTorch's
+    ``torch.autograd.graph.GradientEdge``.  ``autograd.grad(outputs, inputs=[edge])`` gives
+    the gradient at that edge, as for the tensor it was taken from (which it holds, as
+    PyTorch's edge holds the node)."""
+
+
+def get_gradient_edge(tensor):
+    """The ``GradientEdge`` of ``tensor``: its grad_fn (a leaf's AccumulateGrad) and output
+    number, for ``autograd.grad(..., inputs=[edge])`` once the tensor itself is gone.
+
+    >>> import tapegrad as tg
+    >>> x = tg.tensor([1.0, 2.0], requires_grad=True)
+    >>> y = x * 2
+    >>> edge = tg.autograd.graph.get_gradient_edge(y)
+    >>> tg.autograd.grad((y * y).sum(), inputs=[edge])
+    (tensor([4., 8.]),)
+    """
+    if not tensor.requires_grad:
+        raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does "
+                           "not require gradients")
+    if tensor._tok is None:  # a leaf: its AccumulateGrad (the one next_functions shows)
+        node, nr = accumulate_grad(tensor), 0
+    else:
+        v = views(tensor._tok.tape)
+        r = int(v.row_of[tensor._slot])
+        nr = int(v.rows[r, 4]) if v.rows[r, 0] & OP_MASK == CUSTOM_OUT else 0
+        node = node_of(tensor)
+    edge = GradientEdge(node, nr)
+    edge._tensor, edge._at = tensor, (tensor._slot, tensor._gen)
+    return edge
+
+
+def edge_tensor(edge):
+    """The tensor ``edge`` was taken from, refused once an in-place op moved it to another
+    node (the edge keeps the gradient of the value it was taken at, which tapegrad does not
+    address apart from the tensor)."""
+    t = getattr(edge, "_tensor", None)
+    if t is None:
+        raise TypeError("autograd: a GradientEdge given as an input must come from "
+                        "torch.autograd.graph.get_gradient_edge(tensor)")
+    if (t._slot, t._gen) != edge._at:
+        raise RuntimeError(
+            "autograd: the tensor of this GradientEdge was modified in place after "
+            "get_gradient_edge(); tapegrad gives the gradient of a tensor's current value "
+            "only: take the edge after the in-place op, or clone() the tensor first")
+    return t
 
 # ---- saved_tensors_hooks ------------------------------------------------------------------
 # tapegrad copies every saved value into the tape as it records, with no per-op Python; so

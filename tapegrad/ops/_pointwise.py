@@ -106,7 +106,7 @@ def make_unary(op, doc):
                           fresh, -1, dt)
         return _leaf(v)
 
-    fn.__name__ = op.name
+    fn.__name__ = fn.__qualname__ = op.name  # (not make_unary.<locals>.fn: printed by scripts)
     fn.__doc__ = doc
     return fn
 

@@ -296,6 +296,8 @@ class Traced(_VectorOutputs):
     # read here by the single-point path as a plain attribute: a kernel the background
     # compile installs is taken at the next call (``_point_path``)
     _fused = None
+    grad_mode = True  # the grad mode f saw while traced (trace's grad_mode)
+    reads_mode = False  # f read it (torch.is_grad_enabled()) while traced
 
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
                  argnums, guards, fn=None, out_shape=()):
@@ -1770,7 +1772,7 @@ def _check_out(out, B, m, grad):
         raise ValueError(f"out[1] must be a C-contiguous float64 array of shape ({B}, {m})")
 
 
-def trace(f, *args, argnums=0):
+def trace(f, *args, argnums=0, grad_mode=True):
     """Run ``f(*args)`` once on a private tape and return the replayable ``Traced`` tape.
     f returns one tensor: a scalar for value and gradient, any shape for the Jacobian
     methods (``jacobian_batch``, ``vjp_batch``, ``jvp_batch``).
@@ -1779,6 +1781,9 @@ def trace(f, *args, argnums=0):
     >>> t = tg.trace(lambda x: (x * x).sum(), [1.0, 2.0])
     >>> t.grad([3.0, 4.0])
     array([6., 8.])
+
+    ``grad_mode``: the mode f sees (``torch.is_grad_enabled()``); False traces f as a call
+    under ``no_grad`` sees it, for values only (its gradient is cut, as eagerly).
     """
     argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
     arrays = [_as_array(a) for a in args]
@@ -1794,10 +1799,12 @@ def trace(f, *args, argnums=0):
         xs = [Tensor(a.copy()).requires_grad_(True) for a in arrays]
         in_slots = [tape.adopt(x) for x in xs]  # traced from the start (escape checks)
         tape.inputs = xs  # (a backward inside f accumulating into them: engine.py)
+        if not grad_mode:  # (ops still record: ops/control.py's _NoGradRows)
+            tape.set_grad_mode(False)
         y = f(*xs)
         if not isinstance(y, Tensor):
             raise TypeError(f"trace: f must return a tapegrad Tensor, got {type(y).__name__}")
-        if not y._rg or (y._gen != tape.gen):
+        if grad_mode and not y._rg or (y._gen != tape.gen):
             y = y * 1.0 if y._rg else None  # a constant output: record nothing to replay
             if y is None:
                 raise ValueError("trace: f's output does not depend on its inputs")
@@ -1805,6 +1812,8 @@ def trace(f, *args, argnums=0):
         rows[:, 0] &= OP_MASK
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
+        traced.grad_mode = grad_mode
+        traced.reads_mode = tape.__dict__.get("read_mode", False)  # (is_grad_enabled())
         # f read tensors that require grad besides its inputs (a Module's parameters, a
         # value of the caller's graph): replay holds them as constants; or a backward inside
         # f added into its input's .grad (autograd/engine.py _into_input), a side effect
@@ -2019,7 +2028,8 @@ def _retrace(fn, tapes, X, V, G, bad, run, argnums, limit=None):
         tape = next((t for t in tapes if id(t) not in tried), None)
         fresh = tape is None
         if fresh:
-            tape = trace(fn, *tapes[0]._unstack(X[todo[0]]), argnums=argnums)
+            tape = trace(fn, *tapes[0]._unstack(X[todo[0]]), argnums=argnums,
+                         grad_mode=tapes[0].grad_mode)
             _count_retrace(fn, limit, why)
             tapes.insert(1, tape)
             del tapes[max(limit, 2):]  # the least recently used (never tapes[0])
@@ -2123,8 +2133,20 @@ class Compiled(_VectorOutputs):
         self._seen = -1  # WRITES.n when they were last seen unchanged
         self._captured = ()  # the numbers and arrays f's code reads (``_captures``)
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never
+        # the grad mode f sees while traced: a value call under no_grad goes to a twin whose
+        # traces saw it off (f may branch on torch.is_grad_enabled(), as torch.compile guards)
+        self._grad_mode, self._off = True, None
+        self._reads_mode = False  # a trace of f read the grad mode
 
     mask = Traced.mask
+
+    def _no_grad_twin(self):
+        off = self._off
+        if off is None:
+            off = self._off = Compiled(self.fn, self.argnums, self.on_divergence,
+                                       self.recompile_limit, self.fused)
+            off._grad_mode = False
+        return off
 
     def _tapes(self, args, batch):
         shapes = tuple(np.shape(_as_array(a))[1 if batch else 0:] for a in args)
@@ -2133,8 +2155,9 @@ class Compiled(_VectorOutputs):
             first = [np.asarray(_as_array(a))[0] if batch else a for a in args]
             if batch and not len(np.asarray(args[0])):
                 first = [np.zeros(s) for s in shapes]
-            tapes = [trace(self.fn, *first, argnums=self.argnums)]
+            tapes = [trace(self.fn, *first, argnums=self.argnums, grad_mode=self._grad_mode)]
             tapes[0]._fused_auto = self.fused
+            self._reads_mode = self._reads_mode or tapes[0].reads_mode
             self._watching = self._watching or bool(tapes[0].watch or tapes[0].captured)
             self._captured = self._captured or tapes[0].captured  # (f's: every trace's)
             while len(self.traces) >= _SIGNATURES:  # the oldest signature goes
@@ -2215,6 +2238,9 @@ class Compiled(_VectorOutputs):
         product, guards checked at the point as ever.  f runs eagerly instead where replay
         would lose a gradient: f reads tensors that require grad besides its arguments
         (a Module's parameters), or an argument is not float64 (replay's dtype)."""
+        if (self._reads_mode or not self.traces) and self._grad_mode and \
+                not state.grad_enabled:  # (under no_grad f sees it off: only if f reads it)
+            return self._no_grad_twin()(*args)
         if self._watching:
             self._refresh()
         r = self._point(args, False)
@@ -2289,6 +2315,9 @@ class Compiled(_VectorOutputs):
         return r
 
     def value_batch(self, *Xs):
+        if (self._reads_mode or not self.traces) and self._grad_mode and \
+                not state.grad_enabled:  # (as __call__)
+            return self._no_grad_twin().value_batch(*Xs)
         return self._run(Xs, batch=True, grad=False)[0]
 
     def grad_batch(self, *Xs, out=None):
