@@ -6,7 +6,8 @@
   doctests.
 - ``FactoryFunctions``: many ops are made by a factory (``exp = make_unary(...)``) and
   bound to ``Tensor`` from a table, so griffe finds them only by importing tapegrad, as
-  aliases of a function local to the factory (or of a lambda), which it cannot resolve.
+  aliases of a function local to the factory (or of a lambda, or named for its op where
+  no module holds that name), which it cannot resolve.
   Each such alias becomes a function documented from the live object: its signature and
   its docstring.
 - ``PublicMembers``: a module's members are the names in its ``__all__``; a module
@@ -65,12 +66,34 @@ def _parameters(fn):
         for p in sig.parameters.values()))
 
 
+def _resolves(path):
+    """Whether ``path`` names a live object (a factory-made function named for its op,
+    make_unary's ``exp``, names an attribute its module does not have)."""
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        try:
+            for p in parts[i:]:
+                obj = getattr(obj, p)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
 def _materialize(parent, live):
     for name, member in list(parent.members.items()):
-        target = member.target_path if member.is_alias else ""
-        # factory-made (<locals>, <lambda>) or bound from a floor above under a private name
-        # (Tensor.backward is autograd.engine._tensor_backward)
-        if not ("<" in target or target.rsplit(".", 1)[-1].startswith("_")):
+        if not member.is_alias:
+            continue
+        target = member.target_path
+        # factory-made (<locals>, <lambda>, or named for its op where no module holds it) or
+        # bound from a floor above under a private name (Tensor.backward is
+        # autograd.engine._tensor_backward)
+        if not ("<" in target or target.rsplit(".", 1)[-1].startswith("_")
+                or not _resolves(target)):
             continue
         fn = getattr(live, name, None)
         if not callable(fn):
