@@ -110,27 +110,10 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     if tape.lazy:
         sa = slot(a, tape, need)
         sb = -1 if b is None else slot(b, tape, need)
-    else:  # (slot()'s first lines, written out: the reads take away their values' notes;
-        # an array leaf's reused slot too, slot()'s Tape.adopt entry: no call for a
-        # parameter's every use, 2 ops in 5 of bench_eager_vector)
-        unread, uses = tape.unread, tape.uses
-        if a._gen == gen:
-            sa = a._slot
-        elif uses and not unread and (u := uses.get(id(a))) is not None and \
-                u[0] is a._data and u[1] == WRITES.n and a._rg:
-            sa = u[2]
-        else:
-            sa = slot(a, tape, need)
-        if b is None:
-            sb = -1
-        elif b._gen == gen:
-            sb = b._slot
-        elif uses and not unread and (u := uses.get(id(b))) is not None and \
-                u[0] is b._data and u[1] == WRITES.n and b._rg:
-            sb = u[2]
-        else:
-            sb = slot(b, tape, need)
-        if need and unread:
+    else:  # (slot()'s first lines, written out: the reads take away their values' notes)
+        sa = a._slot if a._gen == gen else slot(a, tape, need)
+        sb = -1 if b is None else b._slot if b._gen == gen else slot(b, tape, need)
+        if need and (unread := tape.unread):
             unread.pop(sa, None)
             unread.pop(sb, None)
     # the value's slot: ValueArena.push_array(v, keep, owned=True), its common case (a small
