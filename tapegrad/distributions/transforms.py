@@ -42,24 +42,21 @@ class Transform:
         """``t(x)``; with ``cache_size=1`` the last ``(x, y)`` pair is kept, so calling again
         on the same tensor object (or ``t.inv`` on its y) returns the kept one: exact, and
         joined to the graph that made it (atanh(tanh(x)) would round, or overflow)."""
-        if not self._cache_size:
-            return self._call(x)
-        x_old, y_old = self._cached_x_y
-        if x is x_old:
-            return y_old
-        y = self._call(x)
-        self._cached_x_y = x, y
-        return y
+        return self._through_cache(x, 0, self._call)
 
     def _inv_call(self, y):
+        return self._through_cache(y, 1, self._inverse)
+
+    def _through_cache(self, v, side, compute):
+        # compute(v), v the pair's x (side 0) or y (side 1), through the kept pair
         if not self._cache_size:
-            return self._inverse(y)
-        x_old, y_old = self._cached_x_y
-        if y is y_old:
-            return x_old
-        x = self._inverse(y)
-        self._cached_x_y = x, y
-        return x
+            return compute(v)
+        pair = self._cached_x_y
+        if v is pair[side]:
+            return pair[1 - side]
+        w = compute(v)
+        self._cached_x_y = (v, w) if side == 0 else (w, v)
+        return w
 
     @property
     def inv(self):
