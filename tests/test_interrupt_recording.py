@@ -162,10 +162,8 @@ def test_interrupt_at_every_line_of_the_recording(capsys, warm_kernels):
     res = run(["--core", "--stride", "10"], timeout=300)
     assert res["lines"] > 2000 and res["core_points"] > 1000, res
     # (a few points short is allowed: on a cache still being filled, CI saw 3 of ~1,800
-    # points fewer, lines a first run passes once; and the stride's share of the other
-    # lines is a tenth only on average: the scalar unary path's _nonleaf call written out
-    # inline moved it to 6 short, scalar21)
-    assert res["core_points"] + (res["lines"] - res["core_points"]) // 10 - 10 <= res["tried"]
+    # points fewer, lines a first run passes once)
+    assert res["core_points"] + (res["lines"] - res["core_points"]) // 10 - 5 <= res["tried"]
     check(res, capsys, "recording interrupts")
 
 

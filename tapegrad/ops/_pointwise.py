@@ -69,7 +69,6 @@ def make_unary(op, doc):
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
-                    gen = tape.gen  # (begin may have reset the tape: a new generation)
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -78,15 +77,7 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
-                t = _new(Tensor)  # (tensor._nonleaf written out, as make_binary's: a call
-                t._data = v  # is ~400 of a scalar op's ~7,700 instructions, scalar21)
-                t._rg = True
-                t._slot = s
-                t._gen = gen
-                t._tok = tok
-                t._grad = None
-                t._retains_grad = False
-                return t
+                return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         dt = d.dtype
         st = state.__dict__  # (one thread-local read: the quiet context, then grad mode)
