@@ -173,11 +173,9 @@ def _set_inference(on):
 def is_grad_enabled():
     """True when ops record onto the tape in this thread (while tracing: the mode f sees,
     and the trace notes that f read it: replay/__init__.py's Compiled keys on it)."""
-    tape = state.tracing
-    if tape is None:
-        return state.grad_enabled
-    tape.__dict__["read_mode"] = True
-    return tape.grad_mode
+    if state.tracing is not None:
+        state.tracing.__dict__["read_mode"] = True
+    return _mode()
 
 
 @contextlib.contextmanager

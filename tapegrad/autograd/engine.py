@@ -482,7 +482,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs = _as_list(outputs)
     if inputs is None:  # (PyTorch: 'NoneType' object is not iterable)
         raise TypeError("grad(): inputs must be a Tensor or a sequence of Tensors, got None")
-    inputs_list = _input_list(inputs)
+    inputs_list = _as_list(inputs)  # (its GradientEdges are tensors already, above)
     if not inputs_list:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grads = _grad_list(grad_outputs, len(outputs))

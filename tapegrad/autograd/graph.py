@@ -316,7 +316,6 @@ def _grad_fn(t):
 Tensor.grad_fn = property(_grad_fn)
 
 
-
 # ---- gradient edges ------------------------------------------------------------------------
 class GradientEdge(collections.namedtuple("GradientEdge", "node output_nr ownership_token",
                                           defaults=(None,))):
