@@ -148,12 +148,18 @@ SPECS = [
          shapes=((4,), (2, 3)), oracle=False, replay=False,  # (HIPS autograd: no accumulate)
          notes="its indices are constants of the eager tape (a GATHER row), as sort's"),
     Spec("logcumsumexp", lambda x: x.logcumsumexp(-1),
-         lambda np_, x: _not_0d(x) and np_.log(np_.cumsum(np_.exp(x), -1)),
+         lambda np_, x: _not_0d(x) and _logcumsumexp_ref(np_, x, np_.max(x, -1, keepdims=True)),
          shapes=((3,), (2, 3))),
     Spec("diff", lambda x: x.diff(dim=-1), lambda np_, x: x[..., 1:] - x[..., :-1],
          shapes=((3,), (2, 3))),
     Spec("diff_2", lambda x: _lib(x).diff(x, n=2, dim=0), lambda np_, x: x[2:] - 2 * x[1:-1] +
          x[:-2], shapes=((4,), (4, 2))),
 ]
+
+def _logcumsumexp_ref(np_, x, m):
+    # shifted by the max, as the op (log(cumsum(exp(x))) of x = 5e-207 is log(1.0) = 0.0)
+    return np_.log(np_.cumsum(np_.exp(x - m), -1)) + m
+
+
 SPECS = [dataclasses.replace(spec, shapes=spec.shapes[-1:]) for spec in SPECS]  # (one shape:
 #                                           a composite's rows are checked by their own rows)
