@@ -399,8 +399,18 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
     if requires_grad:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require "
                            "gradients")
-    data = _gen(generator).integers(int(low), int(high), _shape((size,)))
+    data = _gen(generator).integers(*_int_range(low, high), _shape((size,)))
     return _make(data, dtypes.to_dtype(dtype) or dtypes.int64, False)
+
+
+def _int_range(low, high):
+    """[low, high) as ints, refused as PyTorch's random_ refuses an empty range (also for
+    an empty size)."""
+    low, high = int(low), int(high)
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} "
+                           f">= to={high}")
+    return low, high
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -512,7 +522,7 @@ def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_g
     _device(device, "randint_like")
     if high is None:
         low, high = 0, low
-    data = _rng.integers(int(low), int(high), _like(input, "randint_like"))
+    data = _rng.integers(*_int_range(low, high), _like(input, "randint_like"))
     return _make(data, dtypes.to_dtype(dtype) or input.dtype, requires_grad)
 
 

@@ -42,7 +42,7 @@ class Module:
         for name in ("_parameters", "_buffers", "_modules"):  # (plain dicts, as PyTorch's)
             object.__setattr__(self, name, {})
         for name in ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks",
-                     "_backward_pre_hooks"):  # (OrderedDicts: prepend moves to the front)
+                     "_backward_pre_hooks") + _STATE_HOOKS:  # (prepend moves to the front)
             object.__setattr__(self, name, OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_hooks_with_kwargs", set())
@@ -323,7 +323,7 @@ class Module:
         return self.to(np.float16)
 
     # -- state -----------------------------------------------------------------------------
-    def _state_items(self, prefix, keep_vars):
+    def _state_items(self, prefix, keep_vars, recurse=True):
         """(key, tensor) of the parameters and persistent buffers, module by module as
         PyTorch orders them: a module's own parameters, its buffers, then each child's."""
         for name, p in self._parameters.items():
@@ -332,7 +332,7 @@ class Module:
         for name, b in self._buffers.items():
             if b is not None and name not in self._non_persistent_buffers_set:
                 yield prefix + name, b if keep_vars else b.detach()
-        for name, m in self._modules.items():
+        for name, m in self._modules.items() if recurse else ():
             if m is not None:
                 yield from m._state_items(prefix + name + ".", keep_vars)
 
@@ -352,17 +352,46 @@ class Module:
         if hasattr(out, "_metadata"):
             for key, m in self._prefixed_modules(prefix):
                 out._metadata[key[:-1]] = {"version": m._version}
-        for key, t in self._state_items(prefix, keep_vars):
-            out[key] = t
+        self._save(out, prefix, keep_vars)
         return out
+
+    def _save(self, out, prefix, keep_vars):
+        """This module's entries, then its submodules', each module between its hooks."""
+        for hook in _hooks(self, "_state_dict_pre_hooks"):
+            hook(self, prefix, keep_vars)
+        for key, t in self._state_items(prefix, keep_vars, recurse=False):
+            out[key] = t
+        for name, m in self._modules.items():
+            if m is not None:
+                m._save(out, prefix + name + ".", keep_vars)
+        for hook in _hooks(self, "_state_dict_hooks"):
+            if hook(self, out, prefix, getattr(out, "_metadata", {}).get(prefix[:-1])) \
+                    is not None:
+                raise RuntimeError("state_dict post-hook must return None")
 
     _version = 1  # (a state_dict's _metadata records it: BatchNorm's 2 added a buffer)
 
-    def _prefixed_modules(self, prefix):
-        yield prefix, self
+    def _prefixed_modules(self, prefix, children_first=False):
+        if not children_first:
+            yield prefix, self
         for name, m in self._modules.items():
             if m is not None:
-                yield from m._prefixed_modules(prefix + name + ".")
+                yield from m._prefixed_modules(prefix + name + ".", children_first)
+        if children_first:
+            yield prefix, self
+
+    def _load_pre_hooks(self, state_dict, prefix, local, strict, missing, unexpected, errors):
+        """Run the load pre-hooks on the entries under ``prefix`` (as PyTorch hands each
+        module those alone), then take their edits back into ``state_dict``."""
+        hooks = _hooks(self, "_load_state_dict_pre_hooks")
+        if not hooks:
+            return
+        mine = {k: v for k, v in state_dict.items() if k.startswith(prefix)}
+        for hook in hooks:
+            hook(self, mine, prefix, local, strict, missing, unexpected, errors)
+        for k in [k for k in state_dict if k.startswith(prefix) and k not in mine]:
+            del state_dict[k]
+        state_dict.update((k, v) for k, v in mine.items() if k.startswith(prefix))
 
     def _upgrade_state(self, state_dict, prefix, version):
         """Fill into ``state_dict`` (a copy) what a state_dict saved by an older
@@ -375,14 +404,19 @@ class Module:
         entry that fits has been copied."""
         metadata = getattr(state_dict, "_metadata", None) or {}
         state_dict = OrderedDict(state_dict)  # (the upgrades write into a copy)
+        # (the pre-hooks may rename keys in the copy, and add to the three lists)
+        hooked_missing, hooked_unexpected, errors = [], [], []
         for prefix, m in self._prefixed_modules(""):
-            m._upgrade_state(state_dict, prefix, metadata.get(prefix[:-1], {}).get("version"))
+            local = metadata.get(prefix[:-1], {})
+            m._upgrade_state(state_dict, prefix, local.get("version"))
+            m._load_pre_hooks(state_dict, prefix, local, strict, hooked_missing,
+                              hooked_unexpected, errors)
         own = OrderedDict(self._state_items("", True))
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
+        missing = hooked_missing + [k for k in own if k not in state_dict]
+        unexpected = hooked_unexpected + [k for k in state_dict if k not in own]
         # as PyTorch: every entry whose shape fits is copied, then the errors (the keys
         # when strict, the shapes always) are raised together
-        errors, fits = [], []
+        fits = []
         for name, dest in own.items():
             if name in state_dict:
                 value = state_dict[name]
@@ -396,6 +430,14 @@ class Module:
         with no_grad():
             for dest, src in fits:
                 dest.copy_(src)
+        keys = _IncompatibleKeys(missing, unexpected)
+        for _, m in self._prefixed_modules("", children_first=True):
+            for hook in _hooks(m, "_load_state_dict_post_hooks"):  # (may edit keys' lists)
+                if hook(m, keys) is not None:
+                    raise AssertionError(
+                        "Hooks registered with ``register_load_state_dict_post_hook`` are not"
+                        "expected to return new values, if incompatible_keys need to be "
+                        "modified,it should be done inplace.")
         if strict and unexpected:
             errors.insert(0, "Unexpected key(s) in state_dict: " +
                           ", ".join(f'"{k}"' for k in unexpected) + ". ")
@@ -405,7 +447,7 @@ class Module:
         if errors:
             raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:"
                                f"\n\t" + "\n\t".join(errors))
-        return _IncompatibleKeys(missing, unexpected)
+        return keys
 
     # -- hooks -----------------------------------------------------------------------------
     def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
@@ -436,6 +478,27 @@ class Module:
         those that do not require grad); a tuple returned replaces ``grad_input``
         (nn/backward_hooks.py).  Returns a handle whose ``remove()`` unregisters it."""
         return _add_hook(self, self._backward_hooks, hook, prepend, False)
+
+    def register_state_dict_pre_hook(self, hook):
+        """Call ``hook(module, prefix, keep_vars)`` before state_dict() collects this
+        module's entries."""
+        return _add_hook(self, self._state_dict_pre_hooks, hook, False, False)
+
+    def register_state_dict_post_hook(self, hook):
+        """Call ``hook(module, state_dict, prefix, local_metadata)`` once state_dict() has
+        this module's entries (its submodules' too); it may edit ``state_dict`` in place."""
+        return _add_hook(self, self._state_dict_hooks, hook, False, False)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """Call ``hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)`` before load_state_dict() matches keys: it may rename
+        or fill entries of ``state_dict`` (a copy) and add to the three lists."""
+        return _add_hook(self, self._load_state_dict_pre_hooks, hook, False, False)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """Call ``hook(module, incompatible_keys)`` after load_state_dict() has copied the
+        values and before a strict load raises; it may edit the keys' lists in place."""
+        return _add_hook(self, self._load_state_dict_post_hooks, hook, False, False)
 
     def register_full_backward_pre_hook(self, hook, prepend=False):
         """Call ``hook(module, grad_output)`` before the module's input gradients are
@@ -505,6 +568,16 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
         return super().__repr__()
 
     __str__ = __repr__
+
+
+_STATE_HOOKS = ("_state_dict_pre_hooks", "_state_dict_hooks", "_load_state_dict_pre_hooks",
+                "_load_state_dict_post_hooks")
+
+
+def _hooks(module, name):
+    """The hooks in ``module``'s table ``name`` (none in a module unpickled from a version
+    without it)."""
+    return list(module.__dict__.get(name, {}).values())
 
 
 def _add_hook(module, hooks, hook, prepend, with_kwargs):

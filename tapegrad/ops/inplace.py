@@ -419,10 +419,34 @@ def _check_result(t, other, op):
                            f"{_word(t.dtype)}")
 
 
+_OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation.")
+# writes of one value to each chosen element, which PyTorch allows where elements share
+# memory (masked_fill_, index_fill_ and index_put_ with its deprecation warning)
+_ONE_VALUE_WRITES = ("fill_", "zero_", "masked_fill_", "index_fill_", "index_put_")
+
+
+def _check_overlap(t):
+    """Refuse an in-place op on a tensor whose elements share memory in PyTorch's layout (an
+    expand, or a view of one, with a stride of 0 on a dim of more than one element):
+    PyTorch's kernels refuse to write such a tensor.  Only tensors made by expand can."""
+    s = t
+    while views.expanded_from(s) is None:
+        vb = views.of(s)
+        if vb is None:
+            return
+        s = vb[0]
+    if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
+        raise RuntimeError(_OVERLAP)
+
+
 def _inplace(t, fn, args, op, message=_LEAF):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
     (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
     _check_leaf(t, message)
+    if op not in _ONE_VALUE_WRITES:
+        _check_overlap(t)
     if _records(t, *args[1:]):
         before = _before(t, args[1:])
         return _rebase(t, fn(*args), before)
@@ -570,6 +594,7 @@ def copy_(self, src, non_blocking=False):
         raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast "
                            f"shape {list(np.broadcast_shapes(self.shape, src.shape))}")
     _check_leaf(self)
+    _check_overlap(self)
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
         return _rebase(self, ew.where(_full_mask(self), src, self), before)

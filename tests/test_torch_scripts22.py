@@ -1,0 +1,114 @@
+"""Differences from PyTorch found by the scripts s387-s428 (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch: in-place writes to an expanded tensor,
+randint's empty range, and the state_dict / load_state_dict hooks."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- in-place ops on a tensor whose elements share memory (an expand) ----------------------
+WRITES = [
+    lambda e, L: e.add_(1), lambda e, L: e.mul_(2), lambda e, L: e.exp_(),
+    lambda e, L: e.clamp_(0), lambda e, L: e.sigmoid_(), lambda e, L: e.copy_(L.zeros(3, 4)),
+    lambda e, L: e.__iadd__(1), lambda e, L: e.addcmul_(L.ones(3, 4), L.ones(3, 4)),
+    lambda e, L: e.uniform_(), lambda e, L: e.normal_(), lambda e, L: e[0].sub_(1),
+    lambda e, L: e.t().div_(2), lambda e, L: e.lerp_(L.zeros(3, 4), 0.5),
+]
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_inplace_on_an_expanded_tensor_is_refused_as_pytorchs(write, raises_as_torch):
+    raises_as_torch(lambda L: write(L.ones(3, 1).expand(3, 4), L))
+
+
+@pytest.mark.parametrize("write", [
+    lambda e, L: e.fill_(2.0), lambda e, L: e.zero_(),
+    lambda e, L: e[:, 0].add_(1),  # (a column of the expand: no element shared)
+    lambda e, L: L.ones(3, 1).expand(3, 1).mul_(2),  # (expanded to its own shape)
+    lambda e, L: L.ones(1, 4).expand(3, 4)[1].add_(1),  # (a row: stride 1)
+])
+def test_writes_pytorch_allows_on_an_expanded_tensor(write, torch_float64):
+    ours = write(tg.ones(3, 1).expand(3, 4), tg)
+    theirs = write(torch_float64.ones(3, 1).expand(3, 4), torch_float64)
+    np.testing.assert_array_equal(np.asarray(ours), theirs.numpy())
+
+
+def test_expanded_with_grad_is_refused_before_recording():
+    x = tg.ones(3, 1, requires_grad=True)
+    e = x * 1
+    with pytest.raises(RuntimeError, match="Please clone"):
+        e.expand(3, 4).mul_(2)
+    e.expand(3, 4).clone().mul_(2).sum().backward()  # the fix the message names works
+    assert x.grad.tolist() == [[8.0]] * 3
+
+
+# ---- randint / randint_like: an empty range is PyTorch's RuntimeError ----------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.randint(5, 2, (3,)), lambda L: L.randint(0, (2,)), lambda L: L.randint(3, 3, (0,)),
+    lambda L: L.randint_like(L.ones(2), 3, 1), lambda L: L.randint_like(L.ones(2), 0),
+])
+def test_randint_empty_range_refused_as_pytorchs(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+def test_randint_draws_in_its_range():
+    v = tg.randint(-2, 3, (200,), generator=tg.Generator().manual_seed(0))
+    assert v.dtype == tg.int64 and set(v.tolist()) == {-2, -1, 0, 1, 2}
+
+
+# ---- state_dict and load_state_dict hooks ----------------------------------------------------
+def _state_hooks(L):
+    nn, log = L.nn, []
+    net = nn.Sequential(nn.Linear(2, 2), nn.Sequential(nn.Linear(2, 1)))
+    with L.no_grad():
+        for p in net.parameters():
+            p.fill_(0.5)
+    for m in (net, net[0], net[1], net[1][0]):
+        m.register_state_dict_pre_hook(
+            lambda mod, prefix, keep: log.append(("pre", type(mod).__name__, prefix, keep)))
+        m.register_state_dict_post_hook(
+            lambda mod, sd, prefix, meta: log.append(("post", prefix, list(sd), meta)))
+    net.state_dict(prefix="m.", keep_vars=True)
+
+    def rename(mod, sd, prefix, meta, strict, missing, unexpected, errors):
+        log.append(("load-pre", prefix, sorted(sd), meta, strict))
+        if prefix + "old_weight" in sd:  # (an old checkpoint's name)
+            sd[prefix + "weight"] = sd.pop(prefix + "old_weight")
+
+    net[0].register_load_state_dict_pre_hook(rename)
+
+    def forgive(mod, keys):
+        log.append(("load-post", type(mod).__name__, list(keys.missing_keys),
+                    list(keys.unexpected_keys)))
+        keys.unexpected_keys.clear()
+
+    handle = net.register_load_state_dict_post_hook(forgive)
+    old = dict(net.state_dict())
+    old["0.old_weight"] = old.pop("0.weight") * 2
+    old["extra"] = L.ones(1)
+    res = net.load_state_dict(old)
+    log.append(("result", res.missing_keys, res.unexpected_keys, net[0].weight.tolist()))
+    handle.remove()
+    with pytest.raises(RuntimeError) as info:
+        net.load_state_dict({"extra": L.ones(1)})
+    log.append(str(info.value))
+    net.register_load_state_dict_post_hook(lambda mod, keys: keys)
+    with pytest.raises(AssertionError):
+        net.load_state_dict(net.state_dict())
+    return log
+
+
+def test_state_dict_hooks_run_as_pytorchs(torch_float64):
+    assert _state_hooks(tg) == _state_hooks(torch_float64)
+
+
+def test_state_dict_hook_handles_remove():
+    m, seen = tg.nn.Linear(1, 1), []
+    h = m.register_state_dict_pre_hook(lambda mod, prefix, keep: seen.append(prefix))
+    m.state_dict()
+    h.remove()
+    m.state_dict()
+    assert seen == [""]

@@ -1,0 +1,18 @@
+import torch
+
+src = torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], requires_grad=True)
+seg = torch.tensor([0, 1, 0, 2, 1, 0])
+summed = torch.zeros(3).scatter_add(0, seg, src)
+print(summed)
+mean = torch.zeros(3).scatter_reduce(0, seg, src, reduce="mean", include_self=False)
+amax = torch.full((3,), -1e9).scatter_reduce(0, seg, src, reduce="amax", include_self=False)
+prod = torch.ones(3).scatter_reduce(0, seg, src, reduce="prod")
+print(mean, amax, prod)
+(mean.sum() + amax.sum() + prod.sum()).backward()
+print(src.grad)
+g = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+print(torch.gather(g, 1, torch.tensor([[2, 0], [1, 1]])), g.gather(0, torch.tensor([[1, 0, 1]])))
+oh = torch.zeros(4, 3).scatter_(1, torch.tensor([[0], [2], [1], [2]]), 1.0)
+print(oh, torch.nn.functional.one_hot(torch.tensor([0, 2, 1, 2]), 3))
+print(torch.zeros(2, 4).scatter(1, torch.tensor([[1, 3]]), 5.0))
+print(torch.bincount(torch.tensor([0, 1, 1, 3, 3, 3])), torch.bincount(torch.tensor([0, 2]), weights=torch.tensor([0.5, 1.5]), minlength=4))

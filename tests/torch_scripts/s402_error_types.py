@@ -1,0 +1,53 @@
+import torch
+import torch.nn as nn
+
+
+def attempt(label, fn):
+    try:
+        r = fn()
+        print(label, "ok", r if not isinstance(r, torch.Tensor) else r.shape)
+    except Exception as e:
+        print(label, type(e).__name__)
+
+
+a = torch.ones(2, 3)
+attempt("matmul", lambda: a @ a)
+attempt("add", lambda: a + torch.ones(3, 2))
+attempt("view", lambda: a.t().view(6))
+attempt("reshape", lambda: a.t().reshape(6))
+attempt("cat", lambda: torch.cat([a, torch.ones(2, 2)]))
+attempt("stack", lambda: torch.stack([a, torch.ones(3, 2)]))
+attempt("index", lambda: a[2])
+attempt("idx_t", lambda: a[torch.tensor([5])])
+attempt("item", lambda: a.item())
+attempt("linear", lambda: nn.Linear(4, 2)(a))
+attempt("ce", lambda: nn.functional.cross_entropy(a, torch.tensor([0, 3])))
+attempt("backward_nograd", lambda: a.sum().backward())
+attempt("grad_nonscalar", lambda: (torch.ones(2, requires_grad=True) * 2).backward())
+attempt("inplace_leaf", lambda: torch.ones(2, requires_grad=True).add_(1))
+attempt("numpy_grad", lambda: torch.ones(2, requires_grad=True).numpy())
+attempt("squeeze_dim", lambda: a.squeeze(5))
+attempt("bool_ambig", lambda: bool(a))
+attempt("int_float_div", lambda: torch.tensor([1, 2]).div_(2))
+attempt("expand", lambda: a.expand(3, 3))
+attempt("permute", lambda: a.permute(0))
+attempt("gather_dim", lambda: a.gather(1, torch.tensor([[0.0]])))
+attempt("embedding_oob", lambda: nn.Embedding(3, 2)(torch.tensor([3])))
+attempt("lstsq", lambda: torch.linalg.inv(torch.zeros(2, 2)))
+attempt("cholesky", lambda: torch.linalg.cholesky(-torch.eye(2)))
+attempt("arange", lambda: torch.arange(0, 5, -1))
+attempt("randint", lambda: torch.randint(5, 2, (3,)))
+attempt("split", lambda: a.split([1, 1], dim=1))
+attempt("chunk", lambda: a.chunk(0))
+attempt("topk", lambda: a.topk(4))
+attempt("multinomial", lambda: torch.multinomial(torch.tensor([0.0, 0.0]), 1))
+attempt("state_dict", lambda: nn.Linear(2, 2).load_state_dict({"weight": torch.ones(3, 2), "bias": torch.ones(2)}))
+attempt("module_getattr", lambda: nn.Linear(2, 2).nope)
+attempt("param_assign", lambda: setattr(nn.Linear(2, 2), "weight", torch.ones(2, 2)))
+attempt("optim_empty", lambda: torch.optim.SGD([], lr=0.1))
+attempt("optim_lr", lambda: torch.optim.Adam(nn.Linear(1, 1).parameters(), lr=-1))
+attempt("dtype_mm", lambda: torch.ones(2, 2) @ torch.ones(2, 2, dtype=torch.long))
+attempt("dtype_dot", lambda: torch.ones(2, dtype=torch.int32).dot(torch.ones(2)))
+attempt("long_grad", lambda: torch.tensor([1, 2], requires_grad=True))
+attempt("conv_shape", lambda: nn.Conv2d(3, 4, 3)(torch.ones(1, 2, 5, 5)))
+attempt("bn_one", lambda: nn.BatchNorm1d(3)(torch.ones(1, 3)))

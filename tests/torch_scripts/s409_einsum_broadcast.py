@@ -1,0 +1,18 @@
+import torch
+
+a = torch.arange(6.0).view(2, 3)
+b = torch.arange(12.0).view(3, 4)
+x = torch.arange(24.0).view(2, 3, 4)
+print(torch.einsum("ij,jk->ik", a, b), torch.einsum("ii", torch.eye(3) * 2), torch.einsum("i,j->ij", a[0], a[1]))
+print(torch.einsum("bij,bjk->bik", x[:, :, :3], x[:, :3, :]).shape, torch.einsum("...ij->...ji", x).shape)
+print(torch.einsum("bij->b", x), torch.einsum("ijk,ij->k", x, a), torch.einsum(x, [0, 1, 2], [2, 0]).shape)
+print(torch.einsum("i,i", torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])), torch.einsum("ij->", a))
+w = torch.tensor([[1.0, 2.0], [0.5, -1.0]], requires_grad=True)
+v = torch.tensor([1.0, 3.0], requires_grad=True)
+torch.einsum("ij,j,i->", w, v, v).backward()
+print(w.grad, v.grad)
+print((a[:, None, :] - a[None, :, :]).pow(2).sum(-1), torch.cdist(a, a), torch.broadcast_tensors(a[:, :1], a[:1])[0].shape)
+print(torch.broadcast_shapes((2, 1, 3), (4, 1)), a.expand_as(torch.empty(4, 2, 3)).shape, (a.unsqueeze(-1) * b.unsqueeze(0)).shape)
+print(torch.tensordot(a, b, dims=1).shape, torch.tensordot(x, a, dims=([0, 1], [0, 1])), torch.bmm(x[:, :, :3], x[:, :3]).shape)
+print(torch.outer(a[0], a[1]), torch.inner(a, a), torch.baddbmm(torch.zeros(2, 3, 3), x[:, :, :2], x[:, :2, :3], beta=0.5, alpha=2).shape)
+print(torch.addmm(torch.ones(2, 4), a, b, beta=2).sum(), torch.addmv(torch.ones(2), a, a[0]), torch.addr(torch.zeros(2, 3), a[0, :2], a[1]))
