@@ -102,6 +102,10 @@ def _pair(actual, expected, where, kw):
         actual, expected = Tensor(actual), Tensor(expected)
     if isinstance(actual, Tensor) and isinstance(expected, Tensor):
         return _compare_tensors(actual, expected, where=where, **kw)
+    if actual is None or expected is None:  # (PyTorch's NonePair: equal only to None)
+        if actual is not expected:
+            _fail(kw["msg"], f"None mismatch: {actual} is not {expected}", where)
+        return None
     numbers = (bool, int, float)
     if type(actual) in numbers and type(expected) in numbers:
         return _compare_scalars(actual, expected, where=where, **kw)
@@ -123,8 +127,19 @@ def _pair(actual, expected, where, kw):
         for i, (x, y) in enumerate(zip(actual, expected)):
             _pair(x, y, f"{where or ''}[{i}]", kw)
         return None
-    raise TypeError(f"No comparison pair was able to handle inputs of type {type(actual)} and "
-                    f"{type(expected)}.")
+    raise TypeError(f"No comparison pair was able to handle inputs of type "
+                    f"{_class_name(actual)} and {_class_name(expected)}.")
+
+
+def _class_name(x):
+    """``repr(type(x))`` with tapegrad's own classes under PyTorch's names (the Tensor type
+    is torch.Tensor, and tapegrad.nn.parameter.Parameter torch.nn.parameter.Parameter)."""
+    cls = type(x)
+    if cls is Tensor:
+        return "<class 'torch.Tensor'>"
+    if cls.__module__.startswith("tapegrad."):
+        return f"<class 'torch.{cls.__module__[len('tapegrad.'):]}.{cls.__qualname__}'>"
+    return repr(cls)
 
 
 def assert_close(actual, expected, *, allow_subclasses=True, rtol=None, atol=None,

@@ -112,3 +112,18 @@ def test_state_dict_hook_handles_remove():
     h.remove()
     m.state_dict()
     assert seen == [""]
+
+
+# ---- testing.assert_close: None pairs, and PyTorch's class names in its TypeError ----------
+@pytest.mark.parametrize("pair", [
+    lambda L: (L.ones(1), [1.0]), lambda L: (L.nn.Parameter(L.ones(1)), "x"),
+    lambda L: (np.ones(1), L.ones(1)), lambda L: ({"a": 1}, [1]),
+    lambda L: (None, L.ones(1)), lambda L: (1, None), lambda L: ([L.ones(1)], [None]),
+])
+def test_assert_close_refusals_say_what_pytorchs_say(pair, raises_as_torch):
+    raises_as_torch(lambda L: L.testing.assert_close(*pair(L)))
+
+
+def test_assert_close_takes_none_for_none():
+    tg.testing.assert_close(None, None)
+    tg.testing.assert_close({"a": [None, tg.ones(1)]}, {"a": [None, tg.ones(1)]})
