@@ -1040,7 +1040,7 @@ def _complex_binary(name, a, b):
 _UNARY = {"neg": neg, "abs": abs, "exp": exp, "log": log, "sqrt": sqrt, "sin": sin, "cos": cos,
           "sinh": sinh, "cosh": cosh, "tanh": tanh, "sgn": sgn}
 _BINARY = {"add": add, "sub": sub, "mul": mul, "div": div, "pow": pow}  # (reflected: swapped)
-COMPLEX_HOOKS.update(unary=_complex_unary, binary=_complex_binary, make=from_array,
+COMPLEX_HOOKS.update(unary=_complex_unary, binary=_complex_binary, make=from_array, parts=make,
                      to_complex=to_complex, type=ComplexTensor, grad=grad, backward=backward,
                      has_complex=has_complex, unsupported=unsupported)
 

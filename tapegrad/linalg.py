@@ -39,7 +39,7 @@ import numpy as np
 from . import dtypes
 from ._names import torch_named
 from ._state import state
-from .autograd.function import Function, FunctionCtx, not_differentiable
+from .autograd.function import Function, FunctionCtx, not_differentiable, once_differentiable
 from .creation import eye as _eye
 from .grad_mode import no_grad
 from .return_types import named
@@ -1949,20 +1949,77 @@ def tensorsolve(A, B, dims=None, *, out=None):
     return _into(out, X.reshape(*rest))
 
 
-def _complex_eig(op):
-    def refuse(A, *, out=None):
-        raise NotImplementedError(
-            f"{op}: tapegrad has no complex dtypes, and the eigenvalues and eigenvectors of a "
-            "general real matrix are complex. For a symmetric matrix use linalg.eigh or "
-            "linalg.eigvalsh; for singular values linalg.svd or linalg.svdvals.")
-
-    refuse.__name__ = op.rsplit(".", 1)[-1]
-    refuse.__doc__ = f"Not available: {op} returns complex tensors, which tapegrad lacks."
-    return refuse
+# ---- eig, eigvals: the complex eigen-decomposition of real matrices -------------------------
+def _mH(a):
+    return np.conj(np.swapaxes(a, -1, -2))
 
 
-eig = _complex_eig("linalg.eig")
-eigvals = _complex_eig("linalg.eigvals")
+class _Eig(Function):
+    """LAPACK's geev (NumPy's eig) of real matrices: the real and imaginary parts of the
+    eigenvalues L and of the unit eigenvectors V (columns), four real outputs that
+    _complex.py's parts constructor pairs up.  Backward, PyTorch's linalg_eig_backward: with
+    W = V^H gV less each column's phase direction, gA = Re(V^-H (diag(gL) + W_ij /
+    conj(L_j - L_i) off the diagonal) V^H) for a real A."""
+    node_name = "LinalgEigBackward0"
+
+    @staticmethod
+    def forward(ctx, A):
+        L, V = np.linalg.eig(np.asarray(A._data, np.float64))
+        ctx.LV, ctx.dtype = (L.astype(np.complex128), V.astype(np.complex128)), A.dtype
+        return tuple(_leaf(_norm(np.ascontiguousarray(x, A.dtype)))
+                     for x in (L.real, L.imag, V.real, V.imag))
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, gLr, gLi, gVr, gVi):
+        L, V = ctx.LV
+        gL, gV = _joined(gLr, gLi), _joined(gVr, gVi)
+        W = _mH(V) @ gV
+        if not np.allclose(np.imag(np.diagonal(W, 0, -2, -1)), 0.0, rtol=1e-2, atol=1e-2):
+            raise RuntimeError(
+                "linalg_eig_backward: The eigenvectors in the complex case are specified up "
+                "to multiplication by e^{i phi}. The specified loss function depends on this "
+                "quantity, so it is ill-defined.")
+        W = W - _mH(V) @ (V * np.real(np.diagonal(W, 0, -2, -1))[..., None, :])
+        eye = np.eye(L.shape[-1], dtype=bool)
+        W = np.where(eye, 0, W / np.where(eye, 1, np.conj(L[..., None, :] - L[..., :, None])))
+        W = W + gL[..., None] * eye
+        gA = np.linalg.solve(_mH(V), W @ _mH(V))
+        return _leaf(_norm(np.ascontiguousarray(gA.real, ctx.dtype)))
+
+
+def _joined(re, im):
+    """The complex adjoint of a pair of real parts (a missing part's adjoint is zero)."""
+    part = [0.0 if g is None else np.asarray(g._data, np.float64) for g in (re, im)]
+    return part[0] + 1j * part[1]
+
+
+def _eig_parts(A, op, out):
+    _matrices(A, op)
+    if out is not None:
+        raise NotImplementedError(f"{op}: out= is not supported for complex results")
+    if state.tracing is not None:
+        raise NotImplementedError(f"tapegrad.trace: {op} returns complex tensors, which are "
+                                  "eager-only; run the function eagerly")
+    Lr, Li, Vr, Vi = _Eig.apply(A)
+    make = COMPLEX_HOOKS["parts"]
+    return make(Lr, Li, "LinalgEigBackward0"), make(Vr, Vi, "LinalgEigBackward0")
+
+
+_EigResult = _named("linalg_eig", "eigenvalues eigenvectors")
+
+
+def eig(A, *, out=None):
+    """``(eigenvalues, eigenvectors)`` of a real square matrix (or a batch), complex as
+    PyTorch's (complex128 of float64, complex64 of float32); the eigenvectors are the unit
+    columns LAPACK gives.  Differentiable once (a gradient that depends on the eigenvectors'
+    phases is not well defined, as in PyTorch)."""
+    return _EigResult(*_eig_parts(A, "linalg.eig", out))
+
+
+def eigvals(A, *, out=None):
+    """The complex eigenvalues of a real square matrix (or a batch), as ``eig(A)[0]``."""
+    return _eig_parts(A, "linalg.eigvals", out)[0]
 
 
 # ---- geqrf, orgqr, ormqr: LAPACK's compact QR and its Householder reflectors ------------

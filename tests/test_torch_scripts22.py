@@ -127,3 +127,54 @@ def test_assert_close_refusals_say_what_pytorchs_say(pair, raises_as_torch):
 def test_assert_close_takes_none_for_none():
     tg.testing.assert_close(None, None)
     tg.testing.assert_close({"a": [None, tg.ones(1)]}, {"a": [None, tg.ones(1)]})
+
+
+# ---- linalg.eig / eigvals of real matrices: complex results, as PyTorch's -----------------
+EIG_A = np.array([[0.0, -1.0, 0.3], [1.0, 0.2, 0.5], [0.1, 0.4, 1.5]])
+
+
+def _eig_losses(L, a):
+    w, V = L.linalg.eig(a)
+    # (losses that do not depend on each eigenvector's phase, which LAPACK builds may differ in)
+    return [(w.real * L.tensor([1.0, 2.0, 3.0])).sum() + (w.imag ** 2).sum(),
+            (V.abs() ** 3).sum(), L.linalg.eigvals(a).abs().sum(),
+            (V * V.conj()).real[0].sum() + (w * w).real.sum()]
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_eig_values_and_gradients_as_pytorchs(batch, torch_float64):
+    A = np.stack([EIG_A, 2 * EIG_A.T]) if batch else EIG_A
+    a, b = tg.tensor(A, requires_grad=True), torch_float64.tensor(A, requires_grad=True)
+    w, V = tg.linalg.eig(a)
+    wt, Vt = torch_float64.linalg.eig(b)
+    assert w.dtype == tg.complex128 and type(w.grad_fn).__name__ == type(wt.grad_fn).__name__
+    np.testing.assert_allclose(np.asarray(tg.view_as_real(w).detach()),
+                               torch_float64.view_as_real(wt).detach().numpy(), atol=1e-12)
+    np.testing.assert_allclose(np.asarray(V.abs().detach()), Vt.abs().detach().numpy(),
+                               atol=1e-12)
+    for ours, theirs in zip(_eig_losses(tg, a), _eig_losses(torch_float64, b), strict=True):
+        g, = tg.autograd.grad(ours, a, retain_graph=True)
+        gt, = torch_float64.autograd.grad(theirs, b, retain_graph=True)
+        np.testing.assert_allclose(np.asarray(g), gt.numpy(), atol=1e-10)
+
+
+def test_eigvals_gradient_matches_finite_differences():
+    a = tg.tensor(EIG_A, requires_grad=True)
+    c = tg.tensor([1.0, -2.0, 0.5])
+    assert tg.autograd.gradcheck(
+        lambda t: tg.stack([(tg.linalg.eigvals(t).real * c).sum(),
+                            (tg.linalg.eigvals(t).imag ** 2).sum(),
+                            (tg.linalg.eig(t)[1].abs() ** 2 * c).sum()]), (a,))
+
+
+def test_eig_refusals():
+    a = tg.tensor(EIG_A, requires_grad=True)
+    w, V = tg.linalg.eig(a)
+    with pytest.raises(RuntimeError, match="specified up to multiplication by e"):
+        (V.real * V.imag).sum().backward()  # (depends on the phases: PyTorch refuses too)
+    g, = tg.autograd.grad(tg.linalg.eigvals(a).abs().sum(), a, create_graph=True)
+    with pytest.raises(RuntimeError, match="differentiate"):
+        g.sum().backward()
+    assert tg.linalg.eigvals(tg.tensor(EIG_A, dtype=tg.float32)).dtype == tg.complex64
+    with pytest.raises(RuntimeError, match="square"):
+        tg.linalg.eig(tg.ones(2, 3))
