@@ -966,7 +966,6 @@ _TABLE = {
     "bfloat16 (NumPy has no bfloat16)": "BFloat16Tensor",
     "Tensor attributes PyTorch has removed (Variable's volatile and reinforce)":
         "volatile reinforce",
-    "LOBPCG (use tapegrad.linalg.eigh)": "lobpcg",
 }
 UNSUPPORTED = {name: reason for reason, names in _TABLE.items() for name in names.split()}
 

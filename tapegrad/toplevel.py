@@ -1,6 +1,6 @@
 """Top-level functions PyTorch programs call that live elsewhere in tapegrad or are built
 from its ops: the functional RNN cells (``torch.lstm_cell``...), ``torch.ctc_loss`` (the
-reduction as an int), randomised low-rank SVD / PCA, ``histogramdd``, and ``cond`` /
+reduction as an int), randomised low-rank SVD / PCA, ``lobpcg``, ``histogramdd``, and ``cond`` /
 ``while_loop`` (run as the Python control flow they stand for: the tape records the branch
 taken, and ``tapegrad.compile`` guards it)."""
 import builtins
@@ -141,6 +141,38 @@ def pca_lowrank(A, q=None, center=True, niter=2):
     if center:
         A = A - A.mean(-2, keepdim=True)
     return svd_lowrank(A, q, niter)
+
+
+def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, largest=None,
+           method=None, tracker=None, ortho_iparams=None, ortho_fparams=None,
+           ortho_bparams=None):
+    """``(E, X)``: the ``k`` largest (``largest=False``: smallest) eigenpairs of the
+    symmetric ``A`` (``A X = B X diag(E)`` with a positive definite ``B``), E in descending
+    (ascending) order, as PyTorch's LOBPCG converges to.  Here the dense solver answers
+    (eigh, after a Cholesky change of basis for B), so the iteration's knobs (X's start,
+    iK, niter, tol, method, tracker, ortho_*) leave the result as converged; an
+    eigenvector's sign is LAPACK's.  Differentiable in A and B through eigh and cholesky."""
+    if not isinstance(A, Tensor):
+        raise TypeError(f"lobpcg: expected a Tensor for A, got {type(A).__name__}")
+    k = (1 if X is None else X.shape[-1]) if k is None else k
+    n = (k if X is None else X.shape[-1]) if n is None else n
+    m = A.shape[-1]
+    if m < 3 * n:
+        raise ValueError(f"LOBPCG algorithm is not applicable when the number of A rows "
+                         f"(={m}) is smaller than 3 x the number of requested eigenpairs "
+                         f"(={n})")
+    largest = True if largest is None else largest
+    if B is None:
+        E, V = linalg.eigh(A)
+    else:  # (A x = l B x, B = L L^T: the symmetric L^-1 A L^-T y = l y, x = L^-T y)
+        L = linalg.cholesky(B)
+        C = linalg.solve_triangular(L, linalg.solve_triangular(L, A, upper=False).mT,
+                                    upper=False)
+        E, V = linalg.eigh(C)
+        V = linalg.solve_triangular(L.mT, V, upper=True)
+    if largest:  # (eigh's ascending order, turned round)
+        E, V = E.flip(-1), V.flip(-1)
+    return E[..., :k], V[..., :k]
 
 
 def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # noqa: A002
@@ -353,6 +385,6 @@ def rnn_relu(input, *args):  # noqa: A002
 
 
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
-                                     ctc_loss, svd_lowrank, pca_lowrank, histogramdd,
+                                     ctc_loss, svd_lowrank, pca_lowrank, lobpcg, histogramdd,
                                      embedding_bag, cond, while_loop, segment_reduce,
                                      norm_except_dim, lstm, gru, rnn_tanh, rnn_relu)}

@@ -1,6 +1,7 @@
-"""Differences from PyTorch found by the scripts s387-s428 (tests/torch_scripts/, run by
+"""Differences from PyTorch found by the scripts s387-s433 (tests/torch_scripts/, run by
 test_torch_scripts13.py), each against PyTorch: in-place writes to an expanded tensor,
-randint's empty range, and the state_dict / load_state_dict hooks."""
+randint's empty range, the state_dict / load_state_dict hooks, assert_close's None pairs
+and class names, linalg.eig / eigvals of real matrices, lobpcg and Module.to_empty."""
 import numpy as np
 import pytest
 
@@ -178,3 +179,54 @@ def test_eig_refusals():
     assert tg.linalg.eigvals(tg.tensor(EIG_A, dtype=tg.float32)).dtype == tg.complex64
     with pytest.raises(RuntimeError, match="square"):
         tg.linalg.eig(tg.ones(2, 3))
+
+
+# ---- torch.lobpcg: the extreme eigenpairs of a symmetric matrix (the dense solver's) -------
+LOB_R = np.random.default_rng(0).standard_normal((9, 9))
+LOB_A, LOB_B = LOB_R @ LOB_R.T + np.eye(9), np.diag(np.linspace(1.0, 2.0, 9)) + 0.1
+
+
+def _lobpcg(L):
+    a = L.tensor(LOB_A, requires_grad=True)
+    E, V = L.lobpcg(a, k=2, tol=1e-12, niter=300)
+    g, = L.autograd.grad(E.sum() + (V[:, 0] ** 2 * L.arange(9.0)).sum(), a)
+    ad = a.detach()
+    return [E, V.abs(), g, L.lobpcg(ad, k=2, largest=False, tol=1e-12, niter=500)[0],
+            L.lobpcg(ad, k=1, B=L.tensor(LOB_B), tol=1e-12, niter=500)[0],
+            L.lobpcg(L.stack([ad, 2 * ad]), k=1, tol=1e-12, niter=300)[0]]
+
+
+def test_lobpcg_converges_to_pytorchs_eigenpairs(torch_float64):
+    for ours, theirs in zip(_lobpcg(tg), _lobpcg(torch_float64), strict=True):
+        np.testing.assert_allclose(np.asarray(ours.detach()), theirs.detach().numpy(),
+                                   rtol=1e-7, atol=1e-8)
+
+
+def test_lobpcg_gradient_matches_finite_differences():
+    a = tg.tensor(LOB_A[:6, :6], requires_grad=True)
+    b = tg.tensor(LOB_B[:6, :6], requires_grad=True)
+    sym = (lambda t: (t + t.mT) / 2)
+    assert tg.autograd.gradcheck(lambda t, u: tg.lobpcg(sym(t), k=2, B=sym(u))[0], (a, b))
+
+
+def test_lobpcg_refuses_too_many_pairs_as_pytorch(raises_as_torch):
+    raises_as_torch(lambda L: L.lobpcg(L.eye(8), k=3))
+
+
+# ---- Module.to_empty: new storage of the same shapes and dtypes, then loaded -----------------
+def _emptied(L):
+    m = L.nn.Sequential(L.nn.Linear(3, 2), L.nn.BatchNorm1d(2))
+    saved = {k: v.clone() for k, v in m.state_dict().items()}
+    w = m[0].weight
+    out = m.to_empty(device="cpu")
+    shapes = [(k, tuple(v.shape), str(v.dtype)) for k, v in m.state_dict().items()]
+    m.load_state_dict(saved)
+    return [out is m, m[0].weight is w, isinstance(m[0].weight, L.nn.Parameter),
+            m[0].weight.requires_grad, shapes,
+            all(L.equal(m.state_dict()[k], v) for k, v in saved.items())]
+
+
+def test_to_empty_keeps_shapes_dtypes_and_parameters_as_pytorchs(torch_float64):
+    assert _emptied(tg) == _emptied(torch_float64)
+    with pytest.raises(AssertionError, match="CUDA"):
+        tg.nn.Linear(1, 1).to_empty(device="cuda")

@@ -301,6 +301,24 @@ class Module:
                     m._buffers[name] = Tensor(np.full(b.shape, np.nan, b.dtype))
         return self
 
+    def to_empty(self, *, device, recurse=True):
+        """Give the parameters and buffers (``recurse=False``: this module's own) new
+        storage of their shapes and dtypes on ``device`` without copying their values
+        (zeros here, as ``empty``; ``'meta'``: as ``to('meta')``), the step after building
+        a model on the meta device and before loading or initialising its values."""
+        if str(device) == "meta":
+            return self._to_meta()
+        check_device(device, "Module.to_empty")
+        for m in self.modules() if recurse else (self,):
+            for p in m._parameters.values():
+                if p is not None:
+                    p.data = Tensor(np.zeros(p.shape, np.asarray(p._data).dtype))
+                    p.grad = None
+            for name, b in m._buffers.items():
+                if b is not None:
+                    m._buffers[name] = Tensor(np.zeros(b.shape, b.dtype))
+        return self
+
     def cpu(self):
         """This module (its parameters are on the CPU already)."""
         return self

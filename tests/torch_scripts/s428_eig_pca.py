@@ -1,0 +1,20 @@
+import torch
+
+X = torch.stack([torch.cos(torch.arange(20.0) * 0.3), torch.sin(torch.arange(20.0) * 0.7), torch.arange(20.0) / 10], 1)
+Xc = X - X.mean(0, keepdim=True)
+C = Xc.T @ Xc / (X.shape[0] - 1)
+evals, evecs = torch.linalg.eigh(C)
+print(evals.round(decimals=5), torch.allclose(C @ evecs, evecs * evals))
+proj = Xc @ evecs[:, -2:]
+print(proj.shape, (proj.var(0) - evals[-2:]).abs().max() < 1e-10)
+U, S, Vh = torch.linalg.svd(Xc, full_matrices=False)
+print((S ** 2 / 19).round(decimals=5), torch.pca_lowrank(X, q=2)[1].shape)
+A = torch.tensor([[2.0, 1.0], [-1.0, 0.5]])
+w = torch.linalg.eigvals(A)
+print(w, w.abs(), torch.linalg.eig(A).eigenvalues.imag.abs())
+rot = torch.tensor([[0.0, -2.0], [2.0, 0.0]])
+print(torch.linalg.eigvals(rot).imag.sort().values, torch.linalg.eigvals(torch.eye(2) * 3).real)
+M = torch.tensor([[1.0, 0.2], [0.1, 3.0]], requires_grad=True)
+torch.linalg.eigvals(M).real.max().backward()
+print(M.grad.round(decimals=5))
+print(torch.linalg.svdvals(A), torch.linalg.eigvalsh(A @ A.T), torch.lobpcg(C, k=1)[0].round(decimals=4))

@@ -1,0 +1,26 @@
+import torch
+import torch.distributions as D
+from torch.distributions import transforms as T
+
+base = D.Normal(torch.zeros(2), torch.ones(2))
+flow = D.TransformedDistribution(base, [T.AffineTransform(loc=1.0, scale=2.0), T.SigmoidTransform()])
+x = torch.tensor([0.3, 0.9])
+print(flow.log_prob(x).round(decimals=5), flow.sample((3,)).shape, flow.event_shape)
+ln = D.LogNormal(0.5, 0.8)
+print(ln.log_prob(torch.tensor(2.0)).round(decimals=6), ln.mean.round(decimals=5), ln.icdf(torch.tensor(0.3)).round(decimals=5) if False else ln.cdf(torch.tensor(2.0)).round(decimals=5))
+st = T.StickBreakingTransform()
+y = st(torch.tensor([0.1, -0.2, 0.3]))
+print(y.round(decimals=5), y.sum().round(decimals=6), st.inv(y).round(decimals=5), st.log_abs_det_jacobian(torch.tensor([0.1, -0.2, 0.3]), y).round(decimals=5))
+d = D.Dirichlet(torch.tensor([1.0, 2.0, 3.0, 0.5]))
+print(d.log_prob(y).round(decimals=5), d.mean, d.entropy().round(decimals=5))
+w = torch.tensor([0.5, 1.5], requires_grad=True)
+tr = D.TransformedDistribution(D.Normal(w, 1.0), [T.ExpTransform()])
+lp = tr.log_prob(torch.tensor([1.0, 2.0])).sum()
+lp.backward()
+print(lp.round(decimals=5), w.grad)
+print(D.constraints.positive.check(torch.tensor([-1.0, 1.0])), D.biject_to(D.constraints.simplex)(torch.zeros(2)))
+print(T.PowerTransform(2.0)(torch.tensor([3.0])), T.SoftmaxTransform()(torch.tensor([1.0, 2.0])).round(decimals=4), T.AbsTransform()(torch.tensor([-2.0])))
+print(D.Uniform(0.0, 2.0).log_prob(torch.tensor(0.5)), D.Exponential(2.0).cdf(torch.tensor(1.0)).round(decimals=5), D.Geometric(0.3).log_prob(torch.tensor(2.0)).round(decimals=5))
+print(D.Binomial(10, probs=torch.tensor(0.3)).log_prob(torch.tensor(3.0)).round(decimals=5), D.NegativeBinomial(5, 0.4).mean, D.Multinomial(4, torch.tensor([0.2, 0.8])).log_prob(torch.tensor([1.0, 3.0])).round(decimals=5))
+print(D.Cauchy(0.0, 1.0).cdf(torch.tensor(1.0)), D.Gumbel(0.0, 1.0).mean.round(decimals=5), D.HalfNormal(1.0).log_prob(torch.tensor(0.5)).round(decimals=5), D.VonMises(0.0, 1.0).log_prob(torch.tensor(0.5)).round(decimals=5))
+print(D.Weibull(1.0, 2.0).mean.round(decimals=5), D.Kumaraswamy(2.0, 3.0).mean.round(decimals=5) if hasattr(D, "Kumaraswamy") else 0, D.ContinuousBernoulli(0.3).log_prob(torch.tensor(0.2)).round(decimals=5), D.Chi2(3.0).variance)
