@@ -30,7 +30,8 @@ from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, n
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
            np.dtype(np.float32): np.dtype(np.complex64)}
 _SUPPORTED = ("complex support covers creation, +, -, *, /, ** by a real number, exp, log, "
-              "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, sum, mean, "
+              "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, isfinite, isnan, "
+              "isinf, sum, mean, prod, "
               "matmul, einsum, norms, where, shape ops, cat/stack and tapegrad.fft")
 
 
@@ -494,6 +495,41 @@ def ne(a, b):
     return ~eq(a, b)
 
 
+def isfinite(z):
+    """Both parts finite (PyTorch's rule for complex values)."""
+    return z._re.isfinite() & z._im.isfinite()
+
+
+def isnan(z):
+    return z._re.isnan() | z._im.isnan()
+
+
+def isinf(z):
+    return z._re.isinf() | z._im.isinf()
+
+
+def prod(z, dim=None, keepdim=False, *, dtype=None):
+    """The product of the elements (of ``dim``): complex multiplications one element after
+    another, as a chain of MulBackward rows (a complex product has no log-sum form that
+    keeps zeros)."""
+    if dtype is not None and not np.dtype(dtype).kind == "c":
+        raise TypeError(f"prod(): a complex tensor's prod must have a complex dtype, not "
+                        f"{dtypes.of(dtype)}")
+    x = z.reshape(-1) if dim is None else z
+    d = 0 if dim is None else dim
+    if x.shape[d] == 0:
+        out = make(_leaf(norm(np.ones(x._re.sum(d, keepdim=True).shape, x._re.dtype))))
+    else:
+        items = x.split(1, d)
+        out = items[0]
+        for item in items[1:]:
+            out = mul(out, item)
+    if not keepdim:
+        out = out.squeeze(d) if dim is not None else out.reshape(())
+    out = make(out._re, out._im, "ProdBackward0" if dim is None else "ProdBackward1")
+    return out if dtype is None else out.to(dtype)
+
+
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|a - b| <= atol + rtol |b|, with complex moduli (PyTorch's rule)."""
     za, zb = as_complex(a).detach(), as_complex(b).detach()
@@ -798,6 +834,10 @@ class ComplexTensor(Tensor):
     pow = pow
     isclose = isclose
     allclose = allclose
+    isfinite = isfinite
+    isnan = isnan
+    isinf = isinf
+    prod = prod
 
     def __pos__(self):
         return self
@@ -1052,7 +1092,8 @@ TOP = {"sum": sum, "mean": mean, "matmul": matmul, "mm": matmul, "cat": cat, "co
        "is_complex": is_complex, "allclose": allclose, "isclose": isclose, "square": square,
        "reciprocal": reciprocal, "absolute": abs, "eq": eq, "ne": ne, "dot": dot,
        "vdot": vdot, "outer": outer, "einsum": einsum, "where": where, "sgn": sgn,
-       "norm": _norm_of_moduli("norm")}
+       "norm": _norm_of_moduli("norm"), "isfinite": isfinite, "isnan": isnan,
+       "isinf": isinf, "prod": prod}
 for _name in ("reshape", "flatten", "squeeze", "unsqueeze", "permute", "transpose", "t",
               "flip", "roll", "narrow", "movedim", "swapaxes", "unbind", "split", "chunk",
               "clone", "detach"):

@@ -230,3 +230,29 @@ def test_to_empty_keeps_shapes_dtypes_and_parameters_as_pytorchs(torch_float64):
     assert _emptied(tg) == _emptied(torch_float64)
     with pytest.raises(AssertionError, match="CUDA"):
         tg.nn.Linear(1, 1).to_empty(device="cuda")
+
+
+# ---- complex prod, isfinite, isnan, isinf -------------------------------------------------
+def _complex_prod(L):
+    z = L.tensor([[1 + 2j, -0.5 + 0.25j, 3 - 1j], [0j, 2 + 0j, 1j]], requires_grad=True)
+    outs = [z.prod(), L.prod(z, 1), z.prod(0, keepdim=True), z.prod(-1, dtype=L.complex128)]
+    (outs[1].abs().sum() + outs[0].real + outs[2].imag.sum()).backward()
+    b = L.tensor([complex("nan"), complex(1, float("inf")), 1j, complex(-float("inf"), 0)])
+    return outs + [z.grad, L.isfinite(b), b.isnan(), L.isinf(b), b.isfinite(),
+                   L.ones(0, 2, dtype=L.complex128).prod(0)], \
+        [type(o.grad_fn).__name__ for o in outs]
+
+
+def test_complex_prod_and_predicates_as_pytorchs(torch_float64):
+    (ours, names), (theirs, tnames) = _complex_prod(tg), _complex_prod(torch_float64)
+    assert names == tnames
+    for a, b in zip(ours, theirs, strict=True):
+        assert str(a.dtype) == str(b.dtype)
+        np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), atol=1e-12)
+
+
+def test_complex_prod_gradient_matches_finite_differences():
+    re = tg.tensor([[1.0, -0.5, 3.0], [0.2, 2.0, 0.0]], requires_grad=True)
+    im = tg.tensor([[2.0, 0.25, -1.0], [0.0, 0.5, 1.0]], requires_grad=True)
+    assert tg.autograd.gradcheck(
+        lambda r, i: tg.view_as_real(tg.complex(r, i).prod(1)), (re, im))
