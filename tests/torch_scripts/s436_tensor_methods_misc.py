@@ -1,0 +1,15 @@
+import torch
+
+x = torch.tensor([[3.0, -1.5, 2.0], [0.0, 4.5, -2.5]])
+print(x.clip(-1, 1), x.sign(), x.sgn(), x.abs().sqrt().rsqrt().round(decimals=4), x.frac(), x.neg().relu() + 0.0)  # (+0.0: relu(-0.) keeps the sign in PyTorch)
+print(x.new_tensor([1, 2]).dtype, x.type(torch.int32), x.long().float().dtype, x.bool(), x.to(dtype=torch.int16).dtype)
+print(x.masked_scatter(x > 0, torch.tensor([10.0, 20.0, 30.0])), x.index_copy(1, torch.tensor([2, 0]), torch.ones(2, 2)))
+print(x.sum_to_size(1, 3), x.repeat_interleave(2, dim=0).shape, torch.repeat_interleave(torch.tensor([1, 2]), torch.tensor([2, 3])))
+print(x.argmax(dim=1, keepdim=True), x.count_nonzero(), x.nonzero(as_tuple=True), x.tolist(), x.numel(), x.dim(), x.nelement())
+print(x.element_size(), x.is_floating_point(), x.is_signed(), x.T.is_contiguous(), x.ndimension(), x.size(-1), x.shape[0])
+print(x.fmax(torch.tensor(1.0)), x.fmin(torch.tensor([0.0, 0.0, float("nan")])), x.xlogy(2), x.float_power(2).dtype, x.logical_not())
+print(x.new_zeros(2).dtype, x.clone().detach_().requires_grad, x.apply_(lambda v: v * 2))
+print(x.chunk(2, 1)[1].shape, x.tensor_split(3, dim=1)[2], x.hsplit(3)[0].T, x.vsplit([1])[1], x.split_with_sizes([1, 2], 1)[1].shape)
+print(x.cumsum(dim=0).dtype, x.int().cumsum(0).dtype, x.int().sum().dtype, x.int().mean(dtype=torch.float64), x.int().float().std())
+print(x.diag_embed().shape, x.diagonal(offset=1), x.triu(1), x.renorm(2, 0, 1.0).norm(dim=1).round(decimals=5), x.T.mm(x).shape, x.T.addmm(x.T, torch.eye(2)).shape)
+print(x.logit(eps=0.1), x.erfinv().isnan().sum(), x.sinc().round(decimals=4), x.deg2rad().rad2deg(), x.positive(), x.square())
