@@ -30,8 +30,8 @@ from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, n
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
            np.dtype(np.float32): np.dtype(np.complex64)}
 _SUPPORTED = ("complex support covers creation, +, -, *, /, ** by a real number, exp, log, "
-              "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, isfinite, isnan, "
-              "isinf, sum, mean, prod, "
+              "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, isfinite, "
+              "isnan, isinf, sum, mean, prod, "
               "matmul, einsum, norms, where, shape ops, cat/stack and tapegrad.fft")
 
 
