@@ -796,7 +796,10 @@ SOFTPLUS1 = -5
 #   SOFTMAX1 (LOG_SOFTMAX1) of its n values right after it, their only reader: ext[e .. e+n-1]
 #   the stack's operands.  The forward reads them where they are and writes the softmax to
 #   out (_stack_softmax); the reverse adds into them (_stacked_softmax_rev): the stack's
-#   values and adjoints are never stored.
+#   values and adjoints are never stored.  A group of 4 runs with its size a
+#   literal: LLVM drops the steps past it of the SMALL_GROUP unrolled ones, their tests and
+#   branches (bench_fastest_west's west graph, groups of 4: its one-point replay ~3% faster,
+#   benchmarks/ab_west.py); other sizes as before, the same code bit for bit.
 ADDS = -6
 STACK_SOFTMAX1 = -7
 STACK_LOG_SOFTMAX1 = -8
@@ -857,8 +860,11 @@ def _point_forward(code, i0, ext, vals, consts, meta, zs):
         elif op == STACK1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
-        elif op == STACK_SOFTMAX1:
-            _stack_softmax(vals, o, ext, b, a)
+        elif op == STACK_SOFTMAX1:  # (a group of 4: its size a literal, above)
+            if a == four:
+                _stack_softmax(vals, o, ext, b, four)
+            else:
+                _stack_softmax(vals, o, ext, b, a)
         elif op == STACK_LOG_SOFTMAX1:
             for j in range(a):
                 vals[o + j] = vals[_u(ext[b + j])]
@@ -981,8 +987,11 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj, zs):
         elif op == STACK1:
             for m in range(a):
                 adj[_u(ext[b + m])] += adj[o + m]
-        elif op == STACK_SOFTMAX1:
-            _stacked_softmax_rev(adj, vals, o, ext, b, a, False)
+        elif op == STACK_SOFTMAX1:  # (a group of 4: its size a literal, above)
+            if a == four:
+                _stacked_softmax_rev(adj, vals, o, ext, b, four, False)
+            else:
+                _stacked_softmax_rev(adj, vals, o, ext, b, a, False)
         elif op == STACK_LOG_SOFTMAX1:
             _stacked_softmax_rev(adj, vals, o, ext, b, a, True)
         elif op == E.MUL_C:

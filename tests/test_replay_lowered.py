@@ -252,13 +252,14 @@ def test_superinstructions_equal_unfused_and_unlowered_bit_for_bit(fn, compiled,
 
 
 def _chained_softmaxes(x):
-    """Softmaxes of stacked scalars, each group's operand 0 the last group's last value (the
-    west graph's chain: STACK_SOFTMAX1 reads its operands where they are, operand 0 last
-    for the max)."""
-    nodes = [x[0], x[1], x[2], x[3]]
+    """Softmaxes of stacked scalars (groups of len(x)), each group's operand 0 the last
+    group's last value (the west graph's chain: STACK_SOFTMAX1 reads its operands where they
+    are, operand 0 last for the max)."""
+    n = len(x)
+    nodes = [x[m] for m in range(n)]
     for _ in range(3):
-        y = F.softmax(tg.stack(nodes[-4:]), dim=0)
-        nodes = nodes + [y[m] * 1.0 for m in range(3)] + [y[3]]
+        y = F.softmax(tg.stack(nodes[-n:]), dim=0)
+        nodes = nodes + [y[m] * 1.0 for m in range(n - 1)] + [y[n - 1]]
     return nodes[-1] * 2.0 + nodes[-2] * nodes[-3] + nodes[-5]
 
 
@@ -268,12 +269,15 @@ def _chained_softmaxes(x):
                                [1.0, np.inf, np.inf, 0.0], [0.0, -0.0, -1.0, -2.0],
                                [-0.0, 0.0, -3.0, -1.0], [-0.0, -0.0, -0.0, -0.0],
                                [800.0, -800.0, 1e-320, 5.0]])
-def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, compiled, monkeypatch):
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, n, compiled, monkeypatch):
     """STACK_SOFTMAX1 (its max taken from operand 1 on, then operand 0's turn; its sum from
     exp(operand 0 - max)) against the unfused SOFTMAX1 and the general interpreters: ties
-    (the first kept), nans (the first wins), infs and signed zeros, bit for bit."""
-    x = np.array(x)
-    p = tg.trace(_chained_softmaxes, np.array([0.1, 0.2, 0.3, 0.4]))._make_plan()
+    (the first kept), nans (the first wins), infs and signed zeros, bit for bit; groups of
+    4 (their size a literal in the interpreters) and of 3 and 5 (a size read from the
+    code)."""
+    x = np.array(x + [0.25])[:n]
+    p = tg.trace(_chained_softmaxes, np.linspace(0.1, 0.5, n))._make_plan()
     programs = [_packed(p, True, monkeypatch), _packed(p, False, monkeypatch),
                 p.packed(lowered=False)]
     ncf, _, _, words = lower.point_program(p.fwd, p.rev, p.offs, p.meta, p.consts, p.out_slot)
