@@ -97,6 +97,27 @@ def test_a_write_into_memory_the_caller_holds_reaches_the_next_use(how):
     np.testing.assert_allclose(t.grad.numpy(), 3.0 + 2.0 * V, rtol=1e-15)
 
 
+def test_the_escaped_registry_forgets_dead_arrays_and_never_mistakes_a_reused_id():
+    """arena._ESCAPED (id of a root array -> a weak reference): an entry counts only while
+    it leads to its own array, so an array born at a dead one's address is not escaped, a
+    view's root is, and the dict stays bounded however many arrays are handed out."""
+    from tapegrad import arena
+    for _ in range(5000):
+        np.asarray(tg.tensor(np.ones(3)))  # escapes a new array, which dies at once
+    assert len(arena._ESCAPED) <= max(64, 2 * 64)
+    a = np.ones(4)
+    assert not arena.escaped(a)
+    arena.escape(a[1:])  # (a view: its root is noted)
+    assert arena.escaped(a) and arena.escaped(a[::2])
+    dead = np.ones(4)
+    arena.escape(dead)
+    key = id(dead)
+    del dead
+    assert key in arena._ESCAPED and arena._ESCAPED[key]() is None
+    fresh = [np.ones(4) for _ in range(50)]  # (some may take the dead one's address)
+    assert not any(arena.escaped(f) for f in fresh)
+
+
 def test_a_write_into_another_tensor_keeps_the_leafs_slot_and_its_gradient_bits():
     """A write elsewhere (here, or in another thread: WRITES counts every tensor's) leaves
     an unchanged leaf its one slot, so its adjoints are summed in one slot's order, as

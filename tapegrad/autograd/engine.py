@@ -67,6 +67,7 @@ def _tape_of(outputs):
 
 
 _F64 = np.dtype(np.float64)
+_FEW_CONSTS = 16  # constants up to which _sweep marks them one by one
 _ONE = np.ones(1)  # the implicit seed of a scalar output (only ever read)
 _ONE.flags.writeable = False
 
@@ -138,8 +139,13 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     rows, offs, vals, consts, meta = tape.arrays(False, not retain_graph)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
     reach = np.zeros(tape.nslots, np.uint8)
-    if tape.consts_at:  # constants: no rule accumulates (or zeroes) their adjoints
-        reach[tape.consts_at] = CONST
+    consts_at = tape.consts_at
+    if consts_at:  # constants: no rule accumulates (or zeroes) their adjoints
+        if len(consts_at) <= _FEW_CONSTS:  # (a list index converts the list: ~2 us)
+            for s in consts_at:
+                reach[s] = CONST
+        else:
+            reach[consts_at] = CONST
     for s, g in zip(out_slots, seeds):
         if reach[s]:  # an output given twice
             adj[offs[s]:offs[s + 1]] += g
@@ -321,7 +327,7 @@ def _grad_at(t, slots, adj, offs):
         return _leaf(float(g[0]))
     # (one slot: a copy of the adjoint span; more: their sum is a new array already)
     g = g.astype(t._data.dtype, copy=len(slots) == 1).reshape(t._data.shape)
-    return _leaf(float(g) if g.ndim == 0 and g.dtype == np.float64 else g)
+    return _leaf(float(g) if g.ndim == 0 and g.dtype == _F64 else g)
 
 
 _ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large arrays
