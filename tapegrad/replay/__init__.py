@@ -44,7 +44,7 @@ from ..tape import CONST, OP_MASK, Tape
 from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
-from .captures import captures as _captures, moved as _moved
+from .captures import captures as _captures, moved as _moved, require_grad as _require_grad
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -332,6 +332,14 @@ class Traced(_VectorOutputs):
         # shares memory with NumPy (then compared at every call)
         self.watch, self._writes, self._escaped = [], WRITES.n, False
         self.captured = ()  # the numbers and arrays f read from outside (``_captures``)
+
+    def _loses_grad(self):
+        """Whether replay would lose a gradient that f sends eagerly: f read tensors that
+        require grad besides its inputs while traced (``reads_grad``), or one it read as a
+        constant, or one f's code names (``_captures``), requires grad now
+        (``W.requires_grad_()`` after the trace)."""
+        return self.reads_grad or any((u := r()) is not None and u._rg for _, r in self.watch) \
+            or _require_grad(self.captured)
 
     def _check_fresh(self):
         if (self.watch or self.captured) and not _fresh(self):
@@ -2268,7 +2276,7 @@ class Compiled(_VectorOutputs):
         X = tapes[0]._stack(args, batch=False)
         V, _, self._local.mask = _seeded(tapes, self.fn, X, np.zeros((1, 0, tapes[0].out_size)),
                                          self.on_divergence, self.recompile_limit)
-        if any(t.reads_grad for t in tapes):  # on any branch: replay would lose a gradient
+        if any(t._loses_grad() for t in tapes):  # on any branch: replay would lose a gradient
             return self.fn(*args)
         return _CompiledCall.apply(self, tapes, V[0], *args)
 
