@@ -3,7 +3,7 @@ tests/fuzz_replay_api22.py found unguarded: a tensor f read as a constant starts
 grad (the compiled call with tensors lost its gradient), and f's default arguments are
 rebound (replay went on with the old defaults).  Also: the thread's tape gives its rows back
 when graphs are dropped, so a small backward sweeps its own graph only; and what is still
-wrong (xfail, strict)."""
+wrong (xfail, strict).  Found on the way, eagerly: ``y.data = v`` on a non-leaf."""
 import gc
 import os
 
@@ -144,15 +144,30 @@ def test_inference_tensor_saved_for_backward_refuses_in_replay():
         tg.compile(f).value_and_grad(X)
 
 
-@pytest.mark.xfail(strict=True, reason="y.data = v on a non-leaf, then y in an op: eager "
-                   "raises 'recorded on another thread's tape' (not fixed, replayfuzz22)")
 def test_data_assignment_on_a_non_leaf_keeps_its_graph():
+    """``y.data = v`` on a non-leaf, then y in an op: eagerly it raised "recorded on another
+    thread's tape" (the setter dropped y's slot); as PyTorch, y keeps its grad_fn and the op
+    reads v (value and gradient against torch).  Another shape, or a view: a clear error."""
+    got = []
+    for lib in (tg, torch):
+        x = lib.tensor(X, requires_grad=True)
+        y = x * 2.0
+        y.data = y.data * 3.0 + 1.0
+        z = (y * x).sum() + y.sin().sum()
+        z.backward()
+        got.append((z.item(), x.grad.numpy().copy(), y.detach().numpy().copy()))
+    assert got[0][0] == got[1][0]
+    np.testing.assert_array_equal(got[0][1], got[1][1])
+    np.testing.assert_array_equal(got[0][2], got[1][2])
     x = tg.tensor(X, requires_grad=True)
     y = x * 2.0
-    y.data = y.data * 3.0 + 1.0
-    (y * x).sum().backward()
-    xt = torch.tensor(X, requires_grad=True)
-    yt = xt * 2.0
-    yt.data = yt.data * 3.0 + 1.0
-    (yt * xt).sum().backward()
-    np.testing.assert_array_equal(x.grad.numpy(), xt.grad.numpy())
+    with pytest.raises(RuntimeError, match="needs t of its shape and dtype"):
+        y.data = tg.zeros(2)
+    with pytest.raises(RuntimeError, match="on a view with a gradient history"):
+        y[:2].data = tg.zeros(2)
+    (y * x).sum().backward()  # (y untouched by the refused writes)
+    np.testing.assert_array_equal(x.grad.numpy(), 4.0 * X)
+    x = tg.tensor(X, requires_grad=True)  # a leaf's .data as ever: its new values, no graph
+    x.data = tg.tensor(2.0 * X)
+    (x * x).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), 4.0 * X)
