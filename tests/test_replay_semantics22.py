@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+from tapegrad.autograd.span import graph_span
 from tapegrad.tape import current_tape
 import fuzz_replay_api22 as fuzz
 
@@ -104,9 +105,10 @@ def _graph(n=16):
 
 def test_dropped_graphs_give_the_tape_back():
     """Graphs built and dropped without a backward leave nothing on the thread's tape, so a
-    small backward after thousands of them sweeps its own rows only (its time depends on its
-    graph, not on the thread's history).  One graph kept alive pins the tape (its rows and
-    those recorded after it, as a Wengert list must); dropping it gives all of them back."""
+    small backward after thousands of them sweeps its own rows only.  One graph kept alive
+    pins the tape (its rows and those recorded after it, as a Wengert list does: see the
+    xfail below); still the small backward's sweep spans its own rows only (span.py), and
+    dropping the kept graph gives every row back."""
     gc.collect()
     for _ in range(2000):
         _graph()
@@ -120,8 +122,13 @@ def test_dropped_graphs_give_the_tape_back():
     kept = _graph()
     for _ in range(200):
         _graph()
-    pinned = current_tape().nrows
-    assert pinned >= 200 * 3  # (the documented cost of a long-lived graph)
+    y = _graph()
+    tape = current_tape()
+    rows, _, _, _, meta = tape.arrays()
+    lo, hi = graph_span(tape, rows, meta, [y._slot])
+    assert tape.nrows > 200 * own and hi - lo <= own  # the sweep: y's rows, not the tape's
+    del rows, meta
+    y.backward()
     del kept
     gc.collect()
     tape = current_tape()
@@ -129,6 +136,17 @@ def test_dropped_graphs_give_the_tape_back():
     y = _graph()
     assert current_tape().nrows == own  # the next small graph stands alone again
     y.backward()
+
+
+@pytest.mark.xfail(strict=True, reason="one live graph pins every graph recorded after it on "
+                   "the thread's tape: 20,000 dropped graphs of 4 rows keep 80,004 rows, "
+                   "14 MiB (not fixed, replayfuzz22; PyTorch frees each)")
+def test_a_kept_graph_does_not_pin_graphs_dropped_after_it():
+    kept = _graph()
+    for _ in range(20000):
+        _graph()
+    assert current_tape().nrows < 10000
+    del kept
 
 
 @pytest.mark.xfail(strict=True, reason="a traced value made under inference_mode is no "
