@@ -82,6 +82,54 @@ def test_rebound_default_arguments_retrace():
     assert comp(X) == X.sum() * 3.0
 
 
+def _tuple_out(x):
+    return x.sum(), (x * x).sum()
+
+
+def _dict_out(x):
+    return {"s": (x * 2.0).sum(), "n": 3}
+
+
+def _number_out(x):
+    return float((x * x).sum())
+
+
+def _kw(x, k=2.0):
+    return (x * k).sum()
+
+
+def _int_arg(x, n):
+    return sum(x[i] for i in range(n)) * 2.0
+
+
+@pytest.mark.parametrize("f, extra, kwargs", [
+    (_tuple_out, (), {}), (_dict_out, (), {}), (_number_out, (), {}),
+    (_kw, (), {"k": 3.0}), (_int_arg, (2,), {})], ids=["tuple", "dict", "number", "kw", "int"])
+def test_compiled_call_with_tensors_runs_f_eagerly_where_no_trace_stands_for_it(f, extra,
+                                                                                  kwargs):
+    """compile(f)(tensors) where f returns no single tensor, takes keyword arguments or an
+    int it uses as one (``range(n)``): f's own result, gradients and all (torch.compile's
+    graph break); it raised the trace's TypeError."""
+    c = tg.compile(f)
+    for _ in range(2):  # (the second call: f is known to run eagerly)
+        x1, x2 = (tg.tensor(X, requires_grad=True) for _ in range(2))
+        got, want = c(x1, *extra, **kwargs), f(x2, *extra, **kwargs)
+        assert type(got) is type(want)
+        outs = [(a, b) for a, b in (zip(got, want, strict=True) if isinstance(got, tuple) else
+                                    [(got["s"], want["s"])] if isinstance(got, dict) else
+                                    [(got, want)]) if isinstance(a, tg.Tensor)]
+        for a, b in outs:
+            assert a.item() == b.item()
+            ga, = tg.autograd.grad(a, x1)
+            gb, = tg.autograd.grad(b, x2)
+            np.testing.assert_array_equal(ga.numpy(), gb.numpy())
+        if not outs:
+            assert got == want
+    if kwargs:  # (arrays: no trace takes a keyword; a clear error)
+        with pytest.raises(TypeError, match="keyword arguments"):
+            c(X, **kwargs)
+
+
 def test_fuzz_replay_api22_programs():
     """The call-path fuzz: TAPEGRAD_FUZZ22=N runs N programs (default 30, ~15 s)."""
     n = int(os.environ.get("TAPEGRAD_FUZZ22", "30"))

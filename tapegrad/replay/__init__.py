@@ -2239,13 +2239,23 @@ class Compiled(_VectorOutputs):
                 firsts.append(np.zeros(a.shape[1:]))
         return self._tapes(firsts, batch=False), mode, self.recompile_limit
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         """f at one point, by replay.  Called with tensors, as ``torch.compile(f)(x)``, it
         returns a Tensor on the caller's graph: one row (``CompiledFunctionBackward``)
         whose forward is the replay and whose backward the replay's vector-Jacobian
         product, guards checked at the point as ever.  f runs eagerly instead where replay
         would lose a gradient: f reads tensors that require grad besides its arguments
-        (a Module's parameters), or an argument is not float64 (replay's dtype)."""
+        (a Module's parameters), or an argument is not float64 (replay's dtype); and where
+        the trace cannot stand for f: keyword arguments, an output that is not one tensor
+        (a tuple, a dict, a number), an argument f cannot take as a float64 tensor (an
+        int for ``range``) -- torch.compile's graph break."""
+        if kwargs:
+            if any(isinstance(a, Tensor) for a in (*args, *kwargs.values())):
+                return self.fn(*args, **kwargs)
+            raise TypeError(
+                f"compile: keyword arguments ({', '.join(kwargs)}) are not replayed; pass "
+                "them positionally (each an input of the trace), or bind them with "
+                "functools.partial, or call with tensors (f then runs eagerly)")
         if (self._reads_mode or not self.traces) and self._grad_mode and \
                 not state.grad_enabled:  # (under no_grad f sees it off: only if f reads it)
             return self._no_grad_twin()(*args)
@@ -2269,7 +2279,9 @@ class Compiled(_VectorOutputs):
         rng = creation._rng.bit_generator.state
         try:
             tapes = self._tapes(args, batch=False)
-        except (_Draws, EagerOnlyError):  # a trace would freeze the draws, or the branch
+        except (_Draws, EagerOnlyError, TypeError):  # a trace would freeze the draws, or
+            # the branch; or f returns no single tensor, or takes an argument as no float64
+            # tensor can be taken (range(n)): eagerly f answers or raises as itself
             creation._rng.bit_generator.state = rng
             self._eagerly = True
             return self.fn(*args)
