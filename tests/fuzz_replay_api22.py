@@ -8,7 +8,9 @@ mutations) with f's signature and the call paths, which that fuzz keeps fixed at
 - more world changes: a closure's tensor ``W``/``BUF`` switching ``requires_grad``, f's
   ``__defaults__`` rebound, its list default written;
 - more statements: unbind, transpose then in-place, expand then a clone written in place,
-  requires_grad_ on a detached copy, nested grad modes, a seeded local generator;
+  requires_grad_ on a detached copy, nested grad modes, a seeded local generator, draws
+  from a Generator of the caller's and from NumPy's global one (the compiled call with
+  tensors must draw as f does: one trace tried and failed, then f eagerly);
 - call paths compared with eager at each step: ``value_and_grad`` (one point),
   ``value_and_grad_batch``, ``grad_batch``, ``value_batch``, the compiled call with tensors
   inside an eager graph (value, gradients of the inputs *and* of ``W`` where W requires
@@ -44,6 +46,7 @@ import fuzz_replay_diff20 as base  # noqa: E402
 
 WORLD = base.WORLD + '''
 DL = [0.5]
+GEN = tg.Generator().manual_seed(11)
 '''
 # the signatures: (def line, extra call arguments drawn per call, argnums, extra templates)
 SIGS = {
@@ -76,6 +79,8 @@ STMT = [
     "with tg.set_grad_enabled(False):\n    {o} = {a} * 2.0\n    with tg.set_grad_enabled(True):"
     "\n        {o} = {o} + {b}.sin()",
     "_g = tg.Generator().manual_seed(3)\n{o} = {a} * 1.0",
+    "{o} = {a} * tg.rand({a}.shape, generator=GEN)",
+    "{o} = {a} * float(np.random.rand()) + {b}",
     "{o} = {a} * 1.0\nwith tg.no_grad():\n    {o}.reshape(-1)[-1:].mul_(0.5)\n{o} = {o} * {b}",
     "{o} = {a}.clone()\n{o}.reshape(-1)[0:1] = {b}.reshape(-1)[-1:] * 2.0",
 ]
@@ -186,8 +191,8 @@ def _step(ns, c, sig, pts, E, fails, step):
                                                                    strict=True))):
                 fails.append(f"step {step} value_and_grad {args}: {v} {g} vs eager {ev} {eg}")
         except Exception as ex:  # noqa: BLE001 (a fuzz: every failure is reported)
-            if _refused(ex):
-                return
+            if _refused(ex):  # (the batch is refused too; f may still run eagerly when
+                break  # called with tensors)
             fails.append(f"step {step} value_and_grad raised {type(ex).__name__}: {ex}")
     B = [np.stack([p[j] for p in pts]) if isinstance(pts[0][j], np.ndarray)
          else np.array([p[j] for p in pts]) for j in range(len(pts[0]))]
@@ -206,8 +211,12 @@ def _step(ns, c, sig, pts, E, fails, step):
     except Exception as ex:  # noqa: BLE001
         if not _refused(ex):
             fails.append(f"step {step} batch raised {type(ex).__name__}: {ex}")
-    try:  # inside an eager graph, with W's gradient where W requires grad
+    try:  # inside an eager graph, with W's gradient where W requires grad; the same draws
+        ns["GEN"].manual_seed(11)  # (f drawing random numbers runs eagerly: a failed
+        np.random.seed(11)  # trace puts the generators back)
         e = eager(ns, pts[0], sig, _extra)
+        ns["GEN"].manual_seed(11)
+        np.random.seed(11)
         got = _call_compiled(ns, c, pts[0], sig, _extra)
         ok = same(got[0], e[0]) and all(same(a, b) for a, b in zip(got[1], e[1], strict=True))
         ok = ok and (e[2] is None) == (got[2] is None) and (e[2] is None or same(got[2], e[2]))
@@ -217,6 +226,8 @@ def _step(ns, c, sig, pts, E, fails, step):
         if not _refused(ex):
             fails.append(f"step {step} compiled(tensors) raised {type(ex).__name__}: {ex}")
     try:  # float32 tensors: f's own float32 result (f runs eagerly)
+        ns["GEN"].manual_seed(11)
+        np.random.seed(11)
         a32 = [tg.tensor(a, dtype=tg.float32) if isinstance(a, np.ndarray) else a
                for a in pts[0]]
         want = f(*a32)
@@ -224,6 +235,8 @@ def _step(ns, c, sig, pts, E, fails, step):
         want = None
     if want is not None:
         try:
+            ns["GEN"].manual_seed(11)
+            np.random.seed(11)
             got = c(*[tg.tensor(a, dtype=tg.float32) if isinstance(a, np.ndarray) else a
                       for a in pts[0]])
             if got.dtype != want.dtype or not np.array_equal(got.detach().numpy(),

@@ -84,6 +84,18 @@ def _same_states(a, b):
         a[1]["state"]["pos"] == b[1]["state"]["pos"]
 
 
+def _put_back_draws(states, tape):
+    """Put every generator f drew from while it was traced back where it stood before
+    (``_rng_states`` then, the Generators ``tape`` noted at their first draw): a trace that
+    fails leaves them as they were, and f, when it runs eagerly instead (compile(f) called
+    with tensors), draws what a plain call of f draws."""
+    creation._rng.bit_generator.state = states[0]
+    np.random.set_state(states[1])
+    random.setstate(states[2])
+    for g, st in tape.__dict__.get("drawn", {}).values():
+        g._bits.bit_generator.state = st
+
+
 def _fresh(t):
     """True while every tensor f read besides its inputs (a closure's, a Module's
     parameters) holds the values its trace replays (``Traced.watch``): after a write into
@@ -1803,6 +1815,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
     drawn = _rng_states()
     saved = (state.tape, state.grad_enabled, state.tracing)
     state.tape, state.grad_enabled, state.tracing = tape, True, tape
+    done = False
     try:
         xs = [Tensor(a.copy()).requires_grad_(True) for a in arrays]
         in_slots = [tape.adopt(x) for x in xs]  # traced from the start (escape checks)
@@ -1851,9 +1864,12 @@ def trace(f, *args, argnums=0, grad_mode=True):
                 "from), and replay would repeat those draws at every point and call, unlike "
                 "f. Pass the random values as an input of f (argnums picks what is "
                 "differentiated), or call the compiled f with tensors (it then runs f eagerly)")
+        done = True
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
         del keep
+        if not done and not _same_states(drawn, _rng_states()):
+            _put_back_draws(drawn, tape)
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
@@ -2276,13 +2292,11 @@ class Compiled(_VectorOutputs):
                 # a Module: its parameters and buffers (running stats) belong to each call
                 or callable(getattr(self.fn, "parameters", None)) or self._eagerly):
             return self.fn(*args)  # eagerly: f's own result, on the caller's graph
-        rng = creation._rng.bit_generator.state
-        try:
+        try:  # (a trace that fails puts back the generators f drew from: trace)
             tapes = self._tapes(args, batch=False)
         except (_Draws, EagerOnlyError, TypeError):  # a trace would freeze the draws, or
             # the branch; or f returns no single tensor, or takes an argument as no float64
             # tensor can be taken (range(n)): eagerly f answers or raises as itself
-            creation._rng.bit_generator.state = rng
             self._eagerly = True
             return self.fn(*args)
         X = tapes[0]._stack(args, batch=False)
