@@ -178,6 +178,46 @@ def test_compiled_call_draws_as_f_does(source):
     assert random.getstate() == before[2]
 
 
+def test_tensors_a_trace_leaves_behind_work_eagerly():
+    """A tensor f wrote into in place (a global buffer) while a trace failed later in f, and
+    an intermediate f kept (appended to a global list) while traced, failed or not: each
+    raised "recorded on another thread's tape" at its next eager use (bound to the dead
+    trace tape).  Now the written tensor holds the write, cut from the trace, as a constant,
+    and the kept one reads its values through a link (a retired tape's tensor)."""
+    buf = tg.zeros(3)
+    kept = []
+
+    def writes_then_fails(x):
+        buf.copy_((x * 2.0).detach())
+        return (x * 2).long().double().sum() * x.sum()  # (refused: a cast of a traced value)
+
+    def keeps(x):
+        v = x * 2.0
+        kept.append(v)
+        return (v * x).sum()
+
+    def keeps_then_fails(x):
+        kept.append(x * 3.0)
+        raise ValueError("f's own error")
+
+    with pytest.raises(RuntimeError, match="cast to int64"):
+        tg.compile(writes_then_fails).value_and_grad(X)
+    np.testing.assert_array_equal(buf.numpy(), 2.0 * X)
+    assert not buf.requires_grad
+    x = tg.tensor(X, requires_grad=True)
+    (buf * x).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), 2.0 * X)
+
+    tg.trace(keeps, X)
+    with pytest.raises(ValueError, match="f's own error"):
+        tg.trace(keeps_then_fails, X)
+    x = tg.tensor(X, requires_grad=True)
+    y = (kept[0] * x).sum() + (kept[1] * x).sum()
+    y.backward()
+    assert y.item() == float((2.0 * X * X).sum() + (3.0 * X * X).sum())
+    np.testing.assert_array_equal(x.grad.numpy(), 5.0 * X)
+
+
 def _graph(n=16):
     a = tg.tensor(np.linspace(0.1, 1.0, n), requires_grad=True)
     return ((a * 2.0).exp() * a).sum()

@@ -1867,9 +1867,14 @@ def trace(f, *args, argnums=0, grad_mode=True):
         done = True
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
+        # a tensor f kept (appended to an outside list) reads its values through a link
+        # from now on (_record.py slot), as a tensor of a tape a backward retired
+        tape.retired = True
         del keep
-        if not done and not _same_states(drawn, _rng_states()):
-            _put_back_draws(drawn, tape)
+        if not done:
+            _unbind_written(tape, ())  # (a failed trace: the writes stay, as eagerly)
+            if not _same_states(drawn, _rng_states()):
+                _put_back_draws(drawn, tape)
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
@@ -1897,15 +1902,24 @@ def _refuse_outside_writes(tape, xs, y):
         gc.collect()
         left = [u for r in written if (u := r()) is not None and id(u) not in mine]
     if left:
-        for u in left:  # (the write stays, as eagerly; its values are no longer recorded on
-            if u._tok is not None and u._tok.tape is tape:  # the private trace tape)
-                u._tok, u._gen, u._rg = None, 0, False
+        shape = tuple(left[0].shape)
+        del left
+        _unbind_written(tape, mine)
         raise EagerOnlyError(
             f"tapegrad.trace: f wrote in place into a tensor that outlives the call (shape "
-            f"{tuple(left[0].shape)}: a closure's or global buffer, a Module's running "
+            f"{shape}: a closure's or global buffer, a Module's running "
             "statistics, a tensor f keeps), and replay repeats no write, so every later call "
             "would differ from f's. Keep that state out of f (pass it as an input, return the "
             "new value), or call the compiled f with tensors (it then runs f eagerly)")
+
+
+def _unbind_written(tape, mine):
+    """The tensors f wrote into in place, but those in ``mine`` (ids), cut from the private
+    trace tape: the write stays, as eagerly; their values are no longer recorded there."""
+    for r in tape.__dict__.get("written", ()):
+        u = r()
+        if u is not None and id(u) not in mine and u._tok is not None and u._tok.tape is tape:
+            u._tok, u._gen, u._rg = None, 0, False
 
 
 _EXACT_MOVES = (VIEW, STRIDED, EXPAND, GATHER, CAT, STACK, STOP_GRAD)
