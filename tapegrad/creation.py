@@ -304,8 +304,13 @@ class Generator:
     def _np(self):
         """The NumPy generator drawn from (``generator=`` arguments, nn.init): each use is
         counted (``DRAWS``), so that ``tapegrad.trace`` sees draws from a generator of the
-        caller's, whose state its comparison of the global ones does not cover."""
+        caller's, whose state its comparison of the global ones does not cover.  While a
+        trace records, its state before the first draw is noted, for the trace to put back
+        if it fails (replay/__init__.py ``_put_back_draws``)."""
         DRAWS[0] += 1
+        if state.tracing is not None:
+            state.tracing.__dict__.setdefault("drawn", {}).setdefault(
+                id(self), (self, self._bits.bit_generator.state))
         return self._bits
 
     @property

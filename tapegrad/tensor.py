@@ -228,9 +228,38 @@ class Tensor:
         if state.tracing is not None and isinstance(value, Tensor):
             TRACE_HOOKS["escape"](value, "x.data = t", "Use x = t.detach() (a recorded "
                                   "stop-gradient copy) instead.")
-        self._data = as_data(value._data if isinstance(value, Tensor) else value, None)
+        data = as_data(value._data if isinstance(value, Tensor) else value, None)
+        tape = state.tape
+        if self._tok is not None and tape is not None and self._gen == tape.gen and \
+                state.tracing is None:  # a non-leaf of this thread's live graph
+            self._set_nonleaf_data(data)
+            return
+        self._data = data
         self._gen = 0  # new values: the next op takes a new slot
         note_write()  # (a trace holding this tensor's old values must look again)
+
+    def _set_nonleaf_data(self, data):
+        """``y.data = v`` on a non-leaf: y keeps its grad_fn, and the ops after take v (as
+        PyTorch's set_data).  Written as a no-grad copy into y's slot, so a reverse rule
+        reading y reads v; an op that saved y before raises PyTorch's in-place error at
+        backward (PyTorch's set_data bumps no version: it would read v)."""
+        if getattr(self, "_vb", None) is not None:  # (a copy would write into its base)
+            raise RuntimeError(
+                "x.data = t on a view with a gradient history (grad_fn) is not supported: "
+                "tapegrad's write would go through to the view's base, where PyTorch gives "
+                "the view storage of its own. Use x = t.detach() for a new value instead")
+        if data.shape != self._data.shape or data.dtype != self._data.dtype:
+            raise RuntimeError(
+                f"x.data = t on a tensor with a gradient history (grad_fn) needs t of its "
+                f"shape and dtype ({tuple(self._data.shape)}, {self._data.dtype}), got "
+                f"({tuple(data.shape)}, {data.dtype}); tapegrad's tape keeps one slot per "
+                "value. Use x = t.detach() (or t.requires_grad_()) for a new value instead")
+        enabled = state.grad_enabled
+        state.grad_enabled = False
+        try:
+            self.copy_(Tensor(data))
+        finally:
+            state.grad_enabled = enabled
 
     def detach(self):
         """A new leaf sharing this tensor's values, cut from the graph.  (While

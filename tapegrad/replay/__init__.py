@@ -44,7 +44,7 @@ from ..tape import CONST, OP_MASK, Tape
 from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
-from .captures import captures as _captures, moved as _moved
+from .captures import captures as _captures, moved as _moved, require_grad as _require_grad
 
 _MODES = ("retrace", "raise", "mask")
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
@@ -82,6 +82,18 @@ def _same_states(a, b):
         a[1]["has_gauss"] == b[1]["has_gauss"] and \
         np.array_equal(a[1]["state"]["key"], b[1]["state"]["key"]) and \
         a[1]["state"]["pos"] == b[1]["state"]["pos"]
+
+
+def _put_back_draws(states, tape):
+    """Put every generator f drew from while it was traced back where it stood before
+    (``_rng_states`` then, the Generators ``tape`` noted at their first draw): a trace that
+    fails leaves them as they were, and f, when it runs eagerly instead (compile(f) called
+    with tensors), draws what a plain call of f draws."""
+    creation._rng.bit_generator.state = states[0]
+    np.random.set_state(states[1])
+    random.setstate(states[2])
+    for g, st in tape.__dict__.get("drawn", {}).values():
+        g._bits.bit_generator.state = st
 
 
 def _fresh(t):
@@ -332,6 +344,14 @@ class Traced(_VectorOutputs):
         # shares memory with NumPy (then compared at every call)
         self.watch, self._writes, self._escaped = [], WRITES.n, False
         self.captured = ()  # the numbers and arrays f read from outside (``_captures``)
+
+    def _loses_grad(self):
+        """Whether replay would lose a gradient that f sends eagerly: f read tensors that
+        require grad besides its inputs while traced (``reads_grad``), or one it read as a
+        constant, or one f's code names (``_captures``), requires grad now
+        (``W.requires_grad_()`` after the trace)."""
+        return self.reads_grad or any((u := r()) is not None and u._rg for _, r in self.watch) \
+            or _require_grad(self.captured)
 
     def _check_fresh(self):
         if (self.watch or self.captured) and not _fresh(self):
@@ -1795,6 +1815,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
     drawn = _rng_states()
     saved = (state.tape, state.grad_enabled, state.tracing)
     state.tape, state.grad_enabled, state.tracing = tape, True, tape
+    done = False
     try:
         xs = [Tensor(a.copy()).requires_grad_(True) for a in arrays]
         in_slots = [tape.adopt(x) for x in xs]  # traced from the start (escape checks)
@@ -1843,9 +1864,17 @@ def trace(f, *args, argnums=0, grad_mode=True):
                 "from), and replay would repeat those draws at every point and call, unlike "
                 "f. Pass the random values as an input of f (argnums picks what is "
                 "differentiated), or call the compiled f with tensors (it then runs f eagerly)")
+        done = True
     finally:
         state.tape, state.grad_enabled, state.tracing = saved
+        # a tensor f kept (appended to an outside list) reads its values through a link
+        # from now on (_record.py slot), as a tensor of a tape a backward retired
+        tape.retired = True
         del keep
+        if not done:
+            _unbind_written(tape, ())  # (a failed trace: the writes stay, as eagerly)
+            if not _same_states(drawn, _rng_states()):
+                _put_back_draws(drawn, tape)
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
@@ -1873,15 +1902,24 @@ def _refuse_outside_writes(tape, xs, y):
         gc.collect()
         left = [u for r in written if (u := r()) is not None and id(u) not in mine]
     if left:
-        for u in left:  # (the write stays, as eagerly; its values are no longer recorded on
-            if u._tok is not None and u._tok.tape is tape:  # the private trace tape)
-                u._tok, u._gen, u._rg = None, 0, False
+        shape = tuple(left[0].shape)
+        del left
+        _unbind_written(tape, mine)
         raise EagerOnlyError(
             f"tapegrad.trace: f wrote in place into a tensor that outlives the call (shape "
-            f"{tuple(left[0].shape)}: a closure's or global buffer, a Module's running "
+            f"{shape}: a closure's or global buffer, a Module's running "
             "statistics, a tensor f keeps), and replay repeats no write, so every later call "
             "would differ from f's. Keep that state out of f (pass it as an input, return the "
             "new value), or call the compiled f with tensors (it then runs f eagerly)")
+
+
+def _unbind_written(tape, mine):
+    """The tensors f wrote into in place, but those in ``mine`` (ids), cut from the private
+    trace tape: the write stays, as eagerly; their values are no longer recorded there."""
+    for r in tape.__dict__.get("written", ()):
+        u = r()
+        if u is not None and id(u) not in mine and u._tok is not None and u._tok.tape is tape:
+            u._tok, u._gen, u._rg = None, 0, False
 
 
 _EXACT_MOVES = (VIEW, STRIDED, EXPAND, GATHER, CAT, STACK, STOP_GRAD)
@@ -2231,13 +2269,23 @@ class Compiled(_VectorOutputs):
                 firsts.append(np.zeros(a.shape[1:]))
         return self._tapes(firsts, batch=False), mode, self.recompile_limit
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         """f at one point, by replay.  Called with tensors, as ``torch.compile(f)(x)``, it
         returns a Tensor on the caller's graph: one row (``CompiledFunctionBackward``)
         whose forward is the replay and whose backward the replay's vector-Jacobian
         product, guards checked at the point as ever.  f runs eagerly instead where replay
         would lose a gradient: f reads tensors that require grad besides its arguments
-        (a Module's parameters), or an argument is not float64 (replay's dtype)."""
+        (a Module's parameters), or an argument is not float64 (replay's dtype); and where
+        the trace cannot stand for f: keyword arguments, an output that is not one tensor
+        (a tuple, a dict, a number), an argument f cannot take as a float64 tensor (an
+        int for ``range``) -- torch.compile's graph break."""
+        if kwargs:
+            if any(isinstance(a, Tensor) for a in (*args, *kwargs.values())):
+                return self.fn(*args, **kwargs)
+            raise TypeError(
+                f"compile: keyword arguments ({', '.join(kwargs)}) are not replayed; pass "
+                "them positionally (each an input of the trace), or bind them with "
+                "functools.partial, or call with tensors (f then runs eagerly)")
         if (self._reads_mode or not self.traces) and self._grad_mode and \
                 not state.grad_enabled:  # (under no_grad f sees it off: only if f reads it)
             return self._no_grad_twin()(*args)
@@ -2258,17 +2306,17 @@ class Compiled(_VectorOutputs):
                 # a Module: its parameters and buffers (running stats) belong to each call
                 or callable(getattr(self.fn, "parameters", None)) or self._eagerly):
             return self.fn(*args)  # eagerly: f's own result, on the caller's graph
-        rng = creation._rng.bit_generator.state
-        try:
+        try:  # (a trace that fails puts back the generators f drew from: trace)
             tapes = self._tapes(args, batch=False)
-        except (_Draws, EagerOnlyError):  # a trace would freeze the draws, or the branch
-            creation._rng.bit_generator.state = rng
+        except (_Draws, EagerOnlyError, TypeError):  # a trace would freeze the draws, or
+            # the branch; or f returns no single tensor, or takes an argument as no float64
+            # tensor can be taken (range(n)): eagerly f answers or raises as itself
             self._eagerly = True
             return self.fn(*args)
         X = tapes[0]._stack(args, batch=False)
         V, _, self._local.mask = _seeded(tapes, self.fn, X, np.zeros((1, 0, tapes[0].out_size)),
                                          self.on_divergence, self.recompile_limit)
-        if any(t.reads_grad for t in tapes):  # on any branch: replay would lose a gradient
+        if any(t._loses_grad() for t in tapes):  # on any branch: replay would lose a gradient
             return self.fn(*args)
         return _CompiledCall.apply(self, tapes, V[0], *args)
 

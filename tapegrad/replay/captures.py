@@ -255,6 +255,18 @@ def _code_names(code):
     return names, attrs
 
 
+class _Defaults:
+    """f's default arguments as a place (``where[name]``), read afresh at each look: a
+    default written in place (``def f(x, c=[1.0])``) or rebound (``f.__defaults__ = ...``)."""
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __getitem__(self, _name):
+        return (self.fn.__defaults__, self.fn.__kwdefaults__)
+
+
 def captures(fn):
     """The places f reads from outside and what each held: (where, name, value, snapshot)
     with ``where`` a cell (name None) or a mapping; see the module's docstring."""
@@ -276,8 +288,8 @@ def captures(fn):
         names, attrs = _code_names(fn.__code__)
         found = [(cell, None) for cell in fn.__closure__ or ()]
         found += [(fn.__globals__, name) for name in names if name in fn.__globals__]
-        if fn.__defaults__ or fn.__kwdefaults__:  # (a mutable default written in place)
-            found.append(({"d": (fn.__defaults__, fn.__kwdefaults__)}, "d"))
+        if fn.__defaults__ or fn.__kwdefaults__:  # (written in place, or rebound)
+            found.append((_Defaults(fn), "d"))
         inside = _namespaces(obj) if obj is not None else ()
         found += _module_flags(obj, modules)
         for d in inside:
@@ -334,3 +346,19 @@ def moved(captured):
         elif snapshot(v) != snap:
             return True
     return False
+
+
+def _snapped_tensors(snap):
+    """The tensors a snapshot holds (``_TensorSnap``), walking its tuples."""
+    if type(snap) is _TensorSnap:
+        yield snap.obj
+    elif type(snap) is tuple:
+        for u in snap:
+            yield from _snapped_tensors(u)
+
+
+def require_grad(captured):
+    """True when a tensor among the places of ``captures`` requires grad now: one that did
+    not while f was traced (``W.requires_grad_()`` after it) is a constant of the trace, whose
+    gradient replay would lose."""
+    return any(t._rg for _, _, _, snap in captured for t in _snapped_tensors(snap))
