@@ -14,7 +14,8 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import _mode, keeps_grad_mode
 from ..grad_mode import _set as _set_mode
 from ..ops.custom import CUSTOM
-from ..ops.registry import NAMES
+from ..ops.registry import BY_NAME, NAMES, OPS
+from ..ops.strided import SAVING_VIEW_NAMES, VIEW_NAMES
 from ..ops._record import named_result
 from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
@@ -179,16 +180,29 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
         check_saved(tape, rows, reach, lo, top, changed)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         try:
-            tape.nfreed += compiled._free_swept(rows, reach, lo, top)
+            tape.nfreed += compiled._free_swept(rows, meta, reach, lo, top, *_free_tables())
         except BaseException:  # (a signal between the free and the count: count them all)
             tape.nfreed = int(np.count_nonzero(rows[:, 0] & FREED))
             raise
         if tape.custom:
-            free_records(tape, rows)
+            free_records(tape, rows, reach, lo, top)
         # the thread records on a fresh tape from now on (tape.py: links reach this one)
         if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
     return adj, reach, offs
+
+
+@functools.cache
+def _free_tables():
+    """``_sweep._free_swept``'s tables: per opcode whether a swept row is freed (registry
+    ``frees``: 0 no, 1 yes, 2 / 3 by its name at aux / meta[aux]; LINK rows hand on to an
+    older tape and hold nothing), and per view name (ops/strided.py SAVING_VIEW_NAMES)."""
+    frees = np.ones(max(OPS) + 2, np.uint8)  # (the last: unknown opcodes)
+    for code, d in OPS.items():
+        frees[code] = (2 if d.aux == "name" else 3) if d.frees == BY_NAME else int(d.frees)
+    frees[LINK] = 0
+    by_name = np.array([n in SAVING_VIEW_NAMES for n in VIEW_NAMES], np.uint8)
+    return frees, by_name
 
 
 def _in_place_stops(tape, inputs, reach, offs, adj, kept):
@@ -329,7 +343,11 @@ _ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large
 
 def _accumulate(t, g):
     """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place
-    (under a lock: threads accumulating into one shared leaf lose no update)."""
+    (under a lock: threads accumulating into one shared leaf lose no update).  A leaf that
+    stopped requiring grad after the graph was built gets nothing (its hooks still ran), as
+    PyTorch's AccumulateGrad."""
+    if not t._rg:
+        return
     with _ACCUMULATE:
         if t._grad is None:
             t._grad = g
@@ -393,11 +411,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
-                # copied, a CopyBackwards node; later ones add out of place)
-                t._grad = named_result(clone(g), "CopyBackwards", None, g) if t._grad is None \
-                    else t._grad + g
+                # copied, a CopyBackwards node; later ones add out of place; nothing for a
+                # leaf that stopped requiring grad, _accumulate)
+                if t._rg:
+                    t._grad = named_result(clone(g), "CopyBackwards", None, g) \
+                        if t._grad is None else t._grad + g
+                    leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
-                    leaf_grads = True
                     hooks.run_post_hooks(t)
         if leaf_grads and create_graph:
             warnings.warn(_GRAD_CYCLE, UserWarning, stacklevel=3)
