@@ -134,7 +134,7 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     saved = None
     if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
         graph.pack_pending(tape)
-        saved = graph.unpack_saved(tape)
+        saved = graph.saved_rows(tape)
     # (no rule reads the rest; without retain_graph no row will be recorded on the tape)
     rows, offs, vals, consts, meta = tape.arrays(False, not retain_graph)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
@@ -228,17 +228,22 @@ def _in_place_stops(tape, inputs, reach, offs, adj, kept):
 
 
 def _stretch_saved(tape, args, lo, hi, links, saved):
-    """``_stretch`` with saved_tensors_hooks' unpacked values (``{row: [(slot, values)]}``,
-    graph.unpack_saved): each such row is swept alone with its values in its slots, and the
-    values recorded are put back after it, so that no other row reads them."""
+    """``_stretch`` with saved_tensors_hooks' values (``saved``: the rows holding packed
+    values, graph.saved_rows): each such row the sweep reaches is unpacked then (as PyTorch
+    unpacks when the node runs; graph.unpack_row) and swept alone with those values in its
+    slots, and the values recorded are put back after it, so that no other row reads them."""
     if not saved:
         return _stretch(tape, args, lo, hi, links)
-    offs, vals = args[1], args[2]
+    rows, offs, vals, reach = args[0], args[1], args[2], args[6]
     for r in sorted((r for r in saved if lo <= r < hi), reverse=True):
         _stretch(tape, args, r + 1, hi, links)
-        kept = [(s, vals[offs[s]:offs[s + 1]].copy()) for s, _ in saved[r]]
+        hi = r + 1
+        if not reach[rows[r, 1]]:  # (not in this backward's graph: never unpacked)
+            continue
+        pairs = graph.unpack_row(tape, r)
+        kept = [(s, vals[offs[s]:offs[s + 1]].copy()) for s, _ in pairs]
         try:
-            for s, data in saved[r]:
+            for s, data in pairs:
                 vals[offs[s]:offs[s + 1]] = data
             _stretch(tape, args, r, r + 1, links)
         finally:

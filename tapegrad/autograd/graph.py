@@ -370,9 +370,9 @@ def edge_tensor(edge):
 # tapegrad copies every saved value into the tape as it records, with no per-op Python; so
 # the hooks run around that: ``pack`` on each value saved by the rows recorded inside the
 # context when it exits (in recording order, as PyTorch calls it per op), or when a
-# backward starts inside it; ``unpack`` when a backward that sweeps the tape starts (or a
+# backward starts inside it; ``unpack`` when a backward's sweep reaches the row (or a
 # ``_saved_*`` is read), and what it returns becomes the value the backward reads, as in
-# PyTorch.  A backward unpacks every packed value of its tape whose row is not freed yet.
+# PyTorch, which unpacks when the node runs.
 class _HookState(threading.local):
     def __init__(self):
         self.stack = []  # [tape, first row, pack, unpack] per open context, innermost last
@@ -425,17 +425,31 @@ def pack_pending(tape):
             entry[1], entry[4] = len(views(tape).rows), tape.gen
 
 
-def unpack_saved(tape):
-    """Before a backward of ``tape``: ``{row: [(slot, values), ...]}``, what ``unpack``
-    returns for each value the row saved under the hooks.  The sweep puts those values in
-    the slot only while it sweeps that row (engine._stretch_saved): a row recorded outside
-    the context that reads the same slot sees the value recorded, as in PyTorch."""
-    v = views(tape)
-    out = {}
-    for (r, what), (packed, unpack) in list(tape.packed.items()):
+def saved_rows(tape):
+    """Before a backward of ``tape``: the rows holding values packed under the hooks (the
+    packed values of rows a backward freed are dropped)."""
+    rows = set()
+    for r, what in list(tape.packed):
         if tape.rows[5 * r] & FREED:
             del tape.packed[r, what]
+        else:
+            rows.add(r)
+    return rows
+
+
+def unpack_row(tape, r):
+    """``[(slot, values), ...]``: what ``unpack`` returns for each value row ``r`` saved
+    under the hooks, called when a sweep reaches the row, as PyTorch unpacks when the node
+    runs.  The sweep puts those values in the slot only while it sweeps that row
+    (engine._stretch_saved): a row recorded outside the context that reads the same slot
+    sees the value recorded, as in PyTorch."""
+    v = views(tape)
+    out = []
+    for what in _WHAT:
+        entry = tape.packed.get((r, what))
+        if entry is None:
             continue
+        packed, unpack = entry
         value = unpack(packed)
         s = int(v.rows[r, _SAVED_COLUMN[what]])
         data = np.asarray(value.detach()._data if isinstance(value, Tensor) else value)
@@ -444,7 +458,7 @@ def unpack_saved(tape):
                                f"{data.size} elements for a saved value of "
                                f"{tape.slot_values(s).size} ({v.name(r)})")
         data = np.ravel(data).astype(np.dtype(tape.dtype))
-        for s2, other in out.get(r, ()):
+        for s2, other in out:
             if s2 == s and not np.array_equal(other, data):  # (x * x: one slot, two values)
                 raise RuntimeError(
                     f"saved_tensors_hooks: {v.name(r)} saved the same tensor twice and "
@@ -453,8 +467,14 @@ def unpack_saved(tape):
                     f"unpack_hook return the same value for both, or record x * x.clone()")
         if tape.lazy and s in tape.lazy:
             tape.fill(s)
-        out.setdefault(r, []).append((s, data))
+        out.append((s, data))
     return out
+
+
+def unpack_saved(tape):
+    """``{row: [(slot, values), ...]}`` for every row of ``tape`` holding packed values
+    (``unpack_row`` of each, at once: for a create_graph backward's check)."""
+    return {r: unpack_row(tape, r) for r in sorted(saved_rows(tape))}
 
 
 def refuse_unpacked(tape):
