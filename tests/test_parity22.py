@@ -175,3 +175,40 @@ def test_grad_of_a_leaf_that_stopped_requiring_grad_raises_as_torch(raises_as_to
         made[L] = ((x * x).sum(), x)
         x.requires_grad_(False)
     raises_as_torch(lambda L: L.autograd.grad(*made[L]), prefix=True)
+
+
+# ---- create_graph with an explicit retain_graph=False frees, as PyTorch's ----------------
+CREATE = {"square": lambda x: x * x, "sin_exp": lambda x: x.sin().exp(),
+          "add": lambda x: x + 1, "cube": lambda x: x * x * x}
+
+
+@pytest.mark.parametrize("retain", [False, 0, None, True])
+@pytest.mark.parametrize("op", sorted(CREATE))
+def test_create_graph_without_retain_graph_frees_as_torch(op, retain, torch_float64):
+    got = []
+    for L in (torch_float64, tg):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        y = CREATE[op](x).sum()
+        (g,) = L.autograd.grad(y, x, create_graph=True, retain_graph=retain)
+        got.append([_outcome(lambda g=g: g.sum().backward())[0],
+                    _outcome(lambda y=y: y.backward())[0],
+                    None if x.grad is None else _np(x.grad).tolist()])
+    assert got[1] == got[0]
+
+
+# ---- saved_tensors_hooks: unpack runs when the backward reaches the node ---------------
+@pytest.mark.parametrize("which", ["both", "first", "second"])
+def test_unpack_runs_only_for_the_nodes_a_backward_reaches(which, torch_float64):
+    got = []
+    for L in (torch_float64, tg):
+        calls = []
+        x = L.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        with L.autograd.graph.saved_tensors_hooks(
+                lambda t: calls.append(("pack", _np(t).tolist())) or t,
+                lambda t: calls.append(("unpack", _np(t).tolist())) or t):
+            a = x * x
+            b = (x + 1).sin()
+        out = {"both": a.sum() + b.sum(), "first": a.sum(), "second": b.sum()}[which]
+        out.backward()
+        got.append((calls, _np(x.grad).tolist()))
+    assert got[1] == got[0]

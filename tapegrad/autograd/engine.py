@@ -405,7 +405,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     # (while tapegrad.trace records f, a .grad f reads must replay: recorded, then detached)
     tracing = not create_graph and tape is not None and tape is state.tracing
     if create_graph or tracing:  # record the adjoints as rows (autograd/higher.py)
-        swept = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads,
+                           create_graph and retain_graph is not None and not retain_graph)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
@@ -524,7 +525,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                   False, materialize_grads)
         return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
-        swept = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph)
         result = []
         for i, t in enumerate(inputs_list):
             g = _recorded_grad(t, swept)
@@ -591,9 +592,10 @@ def _check_inputs(inputs, op):
                                f"(input {i} of {op}; call .requires_grad_() on it first)")
 
 
-def _recorded(tape, outputs, grads):
+def _recorded(tape, outputs, grads, free=False):
     """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py), through
-    every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``."""
+    every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``.  ``free``
+    (an explicit retain_graph=False): the rows swept are freed after, as PyTorch frees."""
     seeds = higher.seed_tensors(outputs, grads)
     by_tape = {}
     for t, g in zip(outputs, seeds):
@@ -603,7 +605,17 @@ def _recorded(tape, outputs, grads):
         e[1].append(g)
     newest = max(by_tape, key=lambda x: x.gen)
     slots, gs = by_tape.pop(newest)
-    swept = higher.sweep_linked(newest, slots, gs, by_tape)
+    ran = [] if free else None
+    swept = higher.sweep_linked(newest, slots, gs, by_tape, ran)
+    for tp, rs in ran or ():
+        if rs:
+            rows, _, _, _, meta = tp.arrays(False)
+            reach = np.zeros(tp.nslots, np.uint8)
+            reach[rows[rs, 1]] = 1
+            lo, hi = min(rs), max(rs) + 1
+            tp.nfreed += compiled._free_swept(rows, meta, reach, lo, hi, *_free_tables())
+            if tp.custom:
+                free_records(tp, rows, reach, lo, hi)
     return swept
 
 
