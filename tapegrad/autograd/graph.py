@@ -471,27 +471,27 @@ def unpack_row(tape, r):
     return out
 
 
-def unpack_saved(tape):
-    """``{row: [(slot, values), ...]}`` for every row of ``tape`` holding packed values
-    (``unpack_row`` of each, at once: for a create_graph backward's check)."""
-    return {r: unpack_row(tape, r) for r in sorted(saved_rows(tape))}
-
-
-def refuse_unpacked(tape):
-    """Before a create_graph backward of ``tape`` (autograd/higher.py), which records its
-    rules from the values recorded: refuse an ``unpack`` that gives back another value."""
+def unpacked_rows(tape):
+    """Before a create_graph backward of ``tape`` (autograd/higher.py): the rows holding
+    packed values (``refuse_unpacked`` each as the sweep reaches it)."""
     if not hooked(tape):
-        return
+        return ()
     pack_pending(tape)
-    for r, pairs in unpack_saved(tape).items():
-        for s, data in pairs:
-            if not np.array_equal(data, np.ravel(tape.slot_values(s))):
-                raise NotImplementedError(
-                    f"saved_tensors_hooks: unpack_hook returned a value other than the one "
-                    f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
-                    f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
-                    f"backward without create_graph, or compute the changed value in the "
-                    f"forward")
+    return saved_rows(tape)
+
+
+def refuse_unpacked(tape, r):
+    """A create_graph backward, which records its rules from the values recorded, reached
+    row ``r``: unpack its values (as PyTorch, when the node runs) and refuse an ``unpack``
+    that gives back another value."""
+    for s, data in unpack_row(tape, r):
+        if not np.array_equal(data, np.ravel(tape.slot_values(s))):
+            raise NotImplementedError(
+                f"saved_tensors_hooks: unpack_hook returned a value other than the one "
+                f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
+                f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
+                f"backward without create_graph, or compute the changed value in the "
+                f"forward")
 
 
 class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)

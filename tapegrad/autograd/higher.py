@@ -21,7 +21,7 @@ from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
-from .graph import refuse_unpacked
+from .graph import refuse_unpacked, unpacked_rows
 from .hooks import run_hooks
 from .span import graph_span
 
@@ -208,7 +208,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
     ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for; each row
     swept goes to ``ran`` (a list), if given."""
     ran = [] if ran is None else ran
-    refuse_unpacked(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
+    saved = unpacked_rows(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
     with enable_grad():
         walk = Walk(tape)
         adj = {}
@@ -227,6 +227,8 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
                 if any(s in adj for s in rec.outputs):
                     _check_live(walk.rows[r, 0], SECOND_TIME)
                     ran.append(r)
+                    if r in saved:
+                        refuse_unpacked(tape, r)
                     grads = rec.backward([adj.get(s) for s in rec.outputs])
                     for s, gi in zip(rec.inputs, grads, strict=True):
                         if s >= 0 and gi is not None:
@@ -238,6 +240,8 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
                 continue
             _check_live(walk.rows[r, 0], SECOND_TIME)
             ran.append(r)
+            if r in saved:
+                refuse_unpacked(tape, r)
             if walk.rows[r, 0] == LINK:
                 tok, s = tape.links[int(walk.rows[r, 4])]
                 if tok is None:  # into a fully freed tape (ops/_record.py _link)
