@@ -299,7 +299,7 @@ _sweep_work = lambda rows, offs, vals, c, m, adj, reach, start, stop, w: \
 KERNELS = {  # name: (group, args -> element operations)
     "_reverse_sweep": ("sweep", _sweep_work),
     "_reverse_sweep32": ("float32", _sweep_work),  # the same dispatcher, on float32 arenas
-    "_free_swept": ("sweep", lambda rows, reach, lo, hi: (hi - lo) // 2),
+    "_free_swept": ("sweep", lambda rows, meta, reach, lo, hi, *tables: (hi - lo) // 2),
     "_spans_of_slots": ("sweep", lambda rows, meta, *a: 5 * (len(rows) - a[-1])),
     "_forward_replay": ("replay", lambda rows, offs, vals, c, m, start, stop, w, bad:
                         _rows_work(rows, offs, start, stop, w)),

@@ -260,14 +260,25 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
 
 
 @njit
-def _free_swept(rows, reach, lo, hi):
-    """Mark every row of ``lo .. hi-1`` the sweep went through as freed (after it
-    succeeded); returns how many rows it freed that were not freed before."""
+def _free_swept(rows, meta, reach, lo, hi, frees, by_name):
+    """Mark the rows of ``lo .. hi-1`` the sweep went through (after it succeeded) as
+    freed where PyTorch's node holds a saved tensor: ``frees[op]`` 1, or 2 / 3 where the
+    row's name (its aux, or ``meta[aux]``) decides by ``by_name``; an unknown op is freed
+    (engine._free_tables).  Returns how many rows it freed that were not freed before."""
     freed = 0
+    nf = len(frees)
     for r in range(lo, hi):
         o = rows[r, 1]
-        if o >= 0 and reach[o] and not rows[r, 0] & FREED:
-            rows[r, 0] |= FREED
+        op = rows[r, 0]
+        if o < 0 or not reach[o] or op & FREED:
+            continue
+        f = frees[op] if op < nf else 1
+        if f == 2:
+            f = by_name[rows[r, 4]]
+        elif f == 3:
+            f = by_name[meta[rows[r, 4]]]
+        if f:
+            rows[r, 0] = op | FREED
             freed += 1
     return freed
 

@@ -36,7 +36,7 @@ def _calls():
         "sweep": [
             ("reverse sweep (float64)", _sweep._reverse_sweep,
              (rows, offs, f, f, m, f, u8, 0, 0, 1)),
-            ("freeing swept rows", _sweep._free_swept, (rows, u8, 0, 0)),
+            ("freeing swept rows", _sweep._free_swept, (rows, m, u8, 0, 0, u8, u8)),
             ("graph spans", _sweep._spans_of_slots, (rows, m, m, m, m, i32, i32, 0)),
             *_eager_calls(f),
         ],

@@ -18,7 +18,7 @@ N_TENSORS = 4
 def _val(t):
     if t is None:
         return None
-    return np.round(np.asarray(t.detach()), 10).tolist()
+    return np.round(np.asarray(t.detach(), np.float64), 10).tolist()
 
 
 VERSIONS = [True]  # (False: leave _version out, to look past its known difference)
@@ -47,7 +47,10 @@ BINARY = {"add": lambda x, y: x + y, "mul": lambda x, y: x * y, "sub": lambda x,
 
 KINDS = ("unary", "binary", "backward", "grad", "hook", "post_hook", "multi_hook",
          "inplace_nograd", "inplace", "grad_mode", "inference", "requires_grad_",
-         "retain_grad", "zero_grad", "detach", "detach_", "leaf", "inplace_view")
+         "retain_grad", "zero_grad", "detach", "detach_", "leaf", "inplace_view",
+         # the wider surface (parity22)
+         "backward_inputs", "grad_batched", "anomaly", "saved_hooks", "custom_fn",
+         "custom_vmap", "int_op", "module", "again")
 
 
 def make_program(seed, length=8, kinds=KINDS):
@@ -64,7 +67,10 @@ def make_program(seed, length=8, kinds=KINDS):
 def run(L, steps):
     """The per-step records of ``steps`` on library ``L``."""
     env, calls, records = {}, [], []
-    for kind, args in steps:
+    for i, (kind, args) in enumerate(steps):
+        if kind == "grad_batched" and any(k in ("hook", "post_hook", "multi_hook", "module")
+                                          for k, _ in steps[:i]):
+            kind = "grad"  # (PyTorch runs hooks under vmap: their .detach() has no batch rule)
         rng = np.random.default_rng(args[-1] if kind != "leaf" else 0)
         try:
             note = _step(L, env, calls, kind, args, rng)
@@ -158,7 +164,105 @@ def _step(L, env, calls, kind, args, rng):
     if kind == "detach_":
         tx.detach_()
         return "detach_"
+    return _wider(L, env, calls, kind, name, flag, rng, x, tx)
+
+
+def _wider(L, env, calls, kind, name, flag, rng, x, tx):
+    """The kinds added by parity22: backward's inputs=, batched grads, anomaly mode,
+    saved-tensor hooks, custom Functions (setup_context, vmap), integer results, Module
+    hooks, and a second backward of the last output."""
+    if kind == "backward_inputs":
+        ins = [env[n] for n in sorted(env) if env[n].requires_grad][:1 + int(flag)]
+        tx.sum().backward(inputs=ins, retain_graph=bool(rng.integers(2)))
+        return "inputs"
+    if kind == "grad_batched":
+        leaves = [n for n in sorted(env) if env[n].requires_grad][:1]
+        gs = L.autograd.grad(tx, [env[n] for n in leaves], grad_outputs=L.eye(3),
+                             retain_graph=flag, is_grads_batched=True, allow_unused=True)
+        return [(n, _val(g)) for n, g in zip(leaves, gs, strict=True)]
+    if kind == "anomaly":
+        with L.autograd.detect_anomaly(check_nan=flag):
+            y = (tx * 0.5).exp()
+            env[name] = y
+            if rng.integers(2):
+                y.sum().backward(retain_graph=True)
+        return "anomaly"
+    if kind == "saved_hooks":
+        def pack(t):
+            calls.append(("pack", _val(t)))
+            return t
+
+        def unpack(t):  # (another value than packed: refused under create_graph, a limit)
+            calls.append(("unpack", _val(t)))
+            return t
+        with L.autograd.graph.saved_tensors_hooks(pack, unpack):
+            env[name] = tx * tx
+        return "saved_hooks"
+    if kind == "custom_fn":
+        env[name] = _custom(L, flag).apply(tx, 2.0)
+        return "custom"
+    if kind == "custom_vmap":
+        f = _custom(L, True)
+        out = L.func.vmap(lambda r: f.apply(r, 3.0))(tx.detach().reshape(3, 1).expand(3, 2))
+        env[name] = out.sum(1)
+        return "custom_vmap"
+    if kind == "int_op":
+        op = ("long", "argmax", "gt", "floor_div", "round")[int(rng.integers(5))]
+        y = {"long": lambda: tx.long(), "argmax": lambda: tx.argmax().expand(3),
+             "gt": lambda: tx > 0, "floor_div": lambda: tx // 2,
+             "round": lambda: tx.round()}[op]()
+        env[name] = y
+        return op, str(y.dtype).split(".")[-1]
+    if kind == "module":
+        return _module(L, env, calls, name, flag, tx)
+    if kind == "again":
+        tx.sum().backward()
+        tx.sum().backward()
+        return "again"
     raise AssertionError(kind)
+
+
+def _custom(L, with_vmap):
+    """A custom Function with forward/setup_context (and a vmap rule) on ``L``."""
+    class Scale(L.autograd.Function):
+        @staticmethod
+        def forward(x, k):
+            return x * k
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+            ctx.k = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            (x,) = ctx.saved_tensors
+            return g * ctx.k + 0 * x, None
+
+        if with_vmap:
+            @staticmethod
+            def vmap(info, in_dims, x, k):
+                return Scale.apply(x, k), in_dims[0]
+    return Scale
+
+
+def _module(L, env, calls, name, flag, tx):
+    """A Linear(3, 3) with fixed weights and forward, pre-forward and backward hooks."""
+    lin = L.nn.Linear(3, 3, dtype=L.float64)
+    with L.no_grad():
+        lin.weight.copy_(L.tensor([[1.0, -1.0, 0.5], [0.0, 2.0, 1.0], [1.5, 0.5, -2.0]]))
+        lin.bias.copy_(L.tensor([0.1, -0.2, 0.3]))
+    lin.register_forward_pre_hook(lambda m, a: calls.append(("pre", _val(a[0]))))
+    lin.register_forward_hook(lambda m, a, o: calls.append(("fwd", _val(o))))
+    if flag:
+        lin.register_full_backward_hook(
+            lambda m, gi, go: calls.append(("bwd", [_val(g) for g in gi],
+                                            [_val(g) for g in go])))
+    else:
+        lin.register_full_backward_pre_hook(
+            lambda m, go: calls.append(("bwd_pre", [_val(g) for g in go])))
+    env[name] = lin(tx)
+    return "module", _val(lin.weight.grad)
 
 
 class _Null:

@@ -14,7 +14,8 @@ from ..arena import adjoint_arena, note_write
 from ..grad_mode import _mode, keeps_grad_mode
 from ..grad_mode import _set as _set_mode
 from ..ops.custom import CUSTOM
-from ..ops.registry import NAMES
+from ..ops.registry import BY_NAME, NAMES, OPS
+from ..ops.strided import SAVING_VIEW_NAMES, VIEW_NAMES
 from ..ops._record import named_result
 from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
@@ -134,7 +135,7 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     saved = None
     if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
         graph.pack_pending(tape)
-        saved = graph.unpack_saved(tape)
+        saved = graph.saved_rows(tape)
     # (no rule reads the rest; without retain_graph no row will be recorded on the tape)
     rows, offs, vals, consts, meta = tape.arrays(False, not retain_graph)
     adj = adjoint_arena(len(vals), vals.dtype)  # not zeroed: see _rules.reach_input
@@ -185,16 +186,29 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
         check_saved(tape, rows, reach, lo, top, changed)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         try:
-            tape.nfreed += compiled._free_swept(rows, reach, lo, top)
+            tape.nfreed += compiled._free_swept(rows, meta, reach, lo, top, *_free_tables())
         except BaseException:  # (a signal between the free and the count: count them all)
             tape.nfreed = int(np.count_nonzero(rows[:, 0] & FREED))
             raise
         if tape.custom:
-            free_records(tape, rows)
+            free_records(tape, rows, reach, lo, top)
         # the thread records on a fresh tape from now on (tape.py: links reach this one)
         if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
     return adj, reach, offs
+
+
+@functools.cache
+def _free_tables():
+    """``_sweep._free_swept``'s tables: per opcode whether a swept row is freed (registry
+    ``frees``: 0 no, 1 yes, 2 / 3 by its name at aux / meta[aux]; LINK rows hand on to an
+    older tape and hold nothing), and per view name (ops/strided.py SAVING_VIEW_NAMES)."""
+    frees = np.ones(max(OPS) + 2, np.uint8)  # (the last: unknown opcodes)
+    for code, d in OPS.items():
+        frees[code] = (2 if d.aux == "name" else 3) if d.frees == BY_NAME else int(d.frees)
+    frees[LINK] = 0
+    by_name = np.array([n in SAVING_VIEW_NAMES for n in VIEW_NAMES], np.uint8)
+    return frees, by_name
 
 
 def _in_place_stops(tape, inputs, reach, offs, adj, kept):
@@ -220,17 +234,22 @@ def _in_place_stops(tape, inputs, reach, offs, adj, kept):
 
 
 def _stretch_saved(tape, args, lo, hi, links, saved):
-    """``_stretch`` with saved_tensors_hooks' unpacked values (``{row: [(slot, values)]}``,
-    graph.unpack_saved): each such row is swept alone with its values in its slots, and the
-    values recorded are put back after it, so that no other row reads them."""
+    """``_stretch`` with saved_tensors_hooks' values (``saved``: the rows holding packed
+    values, graph.saved_rows): each such row the sweep reaches is unpacked then (as PyTorch
+    unpacks when the node runs; graph.unpack_row) and swept alone with those values in its
+    slots, and the values recorded are put back after it, so that no other row reads them."""
     if not saved:
         return _stretch(tape, args, lo, hi, links)
-    offs, vals = args[1], args[2]
+    rows, offs, vals, reach = args[0], args[1], args[2], args[6]
     for r in sorted((r for r in saved if lo <= r < hi), reverse=True):
         _stretch(tape, args, r + 1, hi, links)
-        kept = [(s, vals[offs[s]:offs[s + 1]].copy()) for s, _ in saved[r]]
+        hi = r + 1
+        if not reach[rows[r, 1]]:  # (not in this backward's graph: never unpacked)
+            continue
+        pairs = graph.unpack_row(tape, r)
+        kept = [(s, vals[offs[s]:offs[s + 1]].copy()) for s, _ in pairs]
         try:
-            for s, data in saved[r]:
+            for s, data in pairs:
                 vals[offs[s]:offs[s + 1]] = data
             _stretch(tape, args, r, r + 1, links)
         finally:
@@ -335,7 +354,11 @@ _ACCUMULATE = threading.Lock()  # NumPy's in-place add releases the GIL on large
 
 def _accumulate(t, g):
     """AccumulateGrad: the first gradient becomes ``.grad``; later ones add into it in place
-    (under a lock: threads accumulating into one shared leaf lose no update)."""
+    (under a lock: threads accumulating into one shared leaf lose no update).  A leaf that
+    stopped requiring grad after the graph was built gets nothing (its hooks still ran), as
+    PyTorch's AccumulateGrad."""
+    if not t._rg:
+        return
     with _ACCUMULATE:
         if t._grad is None:
             t._grad = g
@@ -388,7 +411,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     # (while tapegrad.trace records f, a .grad f reads must replay: recorded, then detached)
     tracing = not create_graph and tape is not None and tape is state.tracing
     if create_graph or tracing:  # record the adjoints as rows (autograd/higher.py)
-        swept = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads,
+                           create_graph and retain_graph is not None and not retain_graph)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
@@ -399,11 +423,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             if g is not None:
                 g = hooks.run_leaf_hooks(t, g, True) if t._tok is None else g
                 # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
-                # copied, a CopyBackwards node; later ones add out of place)
-                t._grad = named_result(clone(g), "CopyBackwards", None, g) if t._grad is None \
-                    else t._grad + g
+                # copied, a CopyBackwards node; later ones add out of place; nothing for a
+                # leaf that stopped requiring grad, _accumulate)
+                if t._rg:
+                    t._grad = named_result(clone(g), "CopyBackwards", None, g) \
+                        if t._grad is None else t._grad + g
+                    leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
-                    leaf_grads = True
                     hooks.run_post_hooks(t)
         if leaf_grads and create_graph:
             warnings.warn(_GRAD_CYCLE, UserWarning, stacklevel=3)
@@ -505,7 +531,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                   False, materialize_grads)
         return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
-        swept = _recorded(tape, outputs, grads)
+        swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph)
         result = []
         for i, t in enumerate(inputs_list):
             g = _recorded_grad(t, swept)
@@ -572,9 +598,10 @@ def _check_inputs(inputs, op):
                                f"(input {i} of {op}; call .requires_grad_() on it first)")
 
 
-def _recorded(tape, outputs, grads):
+def _recorded(tape, outputs, grads, free=False):
     """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py), through
-    every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``."""
+    every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``.  ``free``
+    (an explicit retain_graph=False): the rows swept are freed after, as PyTorch frees."""
     seeds = higher.seed_tensors(outputs, grads)
     by_tape = {}
     for t, g in zip(outputs, seeds):
@@ -584,7 +611,17 @@ def _recorded(tape, outputs, grads):
         e[1].append(g)
     newest = max(by_tape, key=lambda x: x.gen)
     slots, gs = by_tape.pop(newest)
-    swept = higher.sweep_linked(newest, slots, gs, by_tape)
+    ran = [] if free else None
+    swept = higher.sweep_linked(newest, slots, gs, by_tape, ran)
+    for tp, rs in ran or ():
+        if rs:
+            rows, _, _, _, meta = tp.arrays(False)
+            reach = np.zeros(tp.nslots, np.uint8)
+            reach[rows[rs, 1]] = 1
+            lo, hi = min(rs), max(rs) + 1
+            tp.nfreed += compiled._free_swept(rows, meta, reach, lo, hi, *_free_tables())
+            if tp.custom:
+                free_records(tp, rows, reach, lo, hi)
     return swept
 
 

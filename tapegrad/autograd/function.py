@@ -46,7 +46,7 @@ from ..ops._record import push_value, slot, tape_for_grad
 from ..ops.custom import record
 from ..ops import views
 from ..ops.inplace import _bump, _counter
-from ..tape import FREED, SECOND_TIME
+from ..tape import SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 from .anomaly import _nan_error
 from .saved import _modified_message
@@ -324,8 +324,6 @@ class CustomRecord:
     def backward(self, grads):
         """Run the Function's backward; see the class docstring."""
         ctx = self.ctx
-        if ctx._freed:
-            raise _second_time()
         full = [None] * self._nout
         for g, pos, (shape, dtype, _) in zip(grads, self._out_pos, self._out_meta, strict=True):
             if g is None and ctx.materialize_grads:
@@ -538,13 +536,15 @@ def not_differentiable(name, *values):
     return _NoDerivative
 
 
-def free_records(tape, rows):
-    """Drop the records of custom rows a backward without retain_graph freed: their saved
-    tensors go, and ``ctx.saved_tensors`` then raises PyTorch's error."""
-    for r in [r for r in tape.custom if rows[r, 0] & FREED]:
-        ctx = tape.custom.pop(r).ctx
-        ctx._saved = None
-        ctx._freed = True
+def free_records(tape, rows, reach, lo, hi):
+    """After a backward without retain_graph swept rows ``lo .. hi-1``: the custom rows it
+    went through drop their saved tensors, and ``ctx.saved_tensors`` then raises PyTorch's
+    error (whether or not anything was saved, as PyTorch's); a backward that does not read
+    them runs again, as PyTorch's."""
+    for r, rec in tape.custom.items():
+        if lo <= r < hi and reach[rows[r, 1]]:
+            rec.ctx._saved = None
+            rec.ctx._freed = True
 
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]

@@ -370,9 +370,9 @@ def edge_tensor(edge):
 # tapegrad copies every saved value into the tape as it records, with no per-op Python; so
 # the hooks run around that: ``pack`` on each value saved by the rows recorded inside the
 # context when it exits (in recording order, as PyTorch calls it per op), or when a
-# backward starts inside it; ``unpack`` when a backward that sweeps the tape starts (or a
+# backward starts inside it; ``unpack`` when a backward's sweep reaches the row (or a
 # ``_saved_*`` is read), and what it returns becomes the value the backward reads, as in
-# PyTorch.  A backward unpacks every packed value of its tape whose row is not freed yet.
+# PyTorch, which unpacks when the node runs.
 class _HookState(threading.local):
     def __init__(self):
         self.stack = []  # [tape, first row, pack, unpack] per open context, innermost last
@@ -425,17 +425,31 @@ def pack_pending(tape):
             entry[1], entry[4] = len(views(tape).rows), tape.gen
 
 
-def unpack_saved(tape):
-    """Before a backward of ``tape``: ``{row: [(slot, values), ...]}``, what ``unpack``
-    returns for each value the row saved under the hooks.  The sweep puts those values in
-    the slot only while it sweeps that row (engine._stretch_saved): a row recorded outside
-    the context that reads the same slot sees the value recorded, as in PyTorch."""
-    v = views(tape)
-    out = {}
-    for (r, what), (packed, unpack) in list(tape.packed.items()):
+def saved_rows(tape):
+    """Before a backward of ``tape``: the rows holding values packed under the hooks (the
+    packed values of rows a backward freed are dropped)."""
+    rows = set()
+    for r, what in list(tape.packed):
         if tape.rows[5 * r] & FREED:
             del tape.packed[r, what]
+        else:
+            rows.add(r)
+    return rows
+
+
+def unpack_row(tape, r):
+    """``[(slot, values), ...]``: what ``unpack`` returns for each value row ``r`` saved
+    under the hooks, called when a sweep reaches the row, as PyTorch unpacks when the node
+    runs.  The sweep puts those values in the slot only while it sweeps that row
+    (engine._stretch_saved): a row recorded outside the context that reads the same slot
+    sees the value recorded, as in PyTorch."""
+    v = views(tape)
+    out = []
+    for what in _WHAT:
+        entry = tape.packed.get((r, what))
+        if entry is None:
             continue
+        packed, unpack = entry
         value = unpack(packed)
         s = int(v.rows[r, _SAVED_COLUMN[what]])
         data = np.asarray(value.detach()._data if isinstance(value, Tensor) else value)
@@ -444,7 +458,7 @@ def unpack_saved(tape):
                                f"{data.size} elements for a saved value of "
                                f"{tape.slot_values(s).size} ({v.name(r)})")
         data = np.ravel(data).astype(np.dtype(tape.dtype))
-        for s2, other in out.get(r, ()):
+        for s2, other in out:
             if s2 == s and not np.array_equal(other, data):  # (x * x: one slot, two values)
                 raise RuntimeError(
                     f"saved_tensors_hooks: {v.name(r)} saved the same tensor twice and "
@@ -453,25 +467,31 @@ def unpack_saved(tape):
                     f"unpack_hook return the same value for both, or record x * x.clone()")
         if tape.lazy and s in tape.lazy:
             tape.fill(s)
-        out.setdefault(r, []).append((s, data))
+        out.append((s, data))
     return out
 
 
-def refuse_unpacked(tape):
-    """Before a create_graph backward of ``tape`` (autograd/higher.py), which records its
-    rules from the values recorded: refuse an ``unpack`` that gives back another value."""
+def unpacked_rows(tape):
+    """Before a create_graph backward of ``tape`` (autograd/higher.py): the rows holding
+    packed values (``refuse_unpacked`` each as the sweep reaches it)."""
     if not hooked(tape):
-        return
+        return ()
     pack_pending(tape)
-    for r, pairs in unpack_saved(tape).items():
-        for s, data in pairs:
-            if not np.array_equal(data, np.ravel(tape.slot_values(s))):
-                raise NotImplementedError(
-                    f"saved_tensors_hooks: unpack_hook returned a value other than the one "
-                    f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
-                    f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
-                    f"backward without create_graph, or compute the changed value in the "
-                    f"forward")
+    return saved_rows(tape)
+
+
+def refuse_unpacked(tape, r):
+    """A create_graph backward, which records its rules from the values recorded, reached
+    row ``r``: unpack its values (as PyTorch, when the node runs) and refuse an ``unpack``
+    that gives back another value."""
+    for s, data in unpack_row(tape, r):
+        if not np.array_equal(data, np.ravel(tape.slot_values(s))):
+            raise NotImplementedError(
+                f"saved_tensors_hooks: unpack_hook returned a value other than the one "
+                f"saved for {views(tape).name(r)}, and a backward with create_graph=True "
+                f"reads the values recorded (a tapegrad limit: docs/limits.md). Fix: "
+                f"backward without create_graph, or compute the changed value in the "
+                f"forward")
 
 
 class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)

@@ -21,7 +21,7 @@ from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
-from .graph import refuse_unpacked
+from .graph import refuse_unpacked, unpacked_rows
 from .hooks import run_hooks
 from .span import graph_span
 
@@ -180,18 +180,21 @@ class Walk:
         return t
 
 
-def sweep_linked(tape, out_slots, seeds, more=None):
+def sweep_linked(tape, out_slots, seeds, more=None, ran=None):
     """``sweep`` through ``tape`` and, by its LINK rows, the older tapes of this thread it
     reaches (newest first, as engine._sweep_all); ``more``: ``{tape: (slots, seeds)}`` of
-    outputs on other tapes.  Returns ``[(tape, {slot: adjoint})]``."""
+    outputs on other tapes.  Returns ``[(tape, {slot: adjoint})]``; ``ran``, if given, gets
+    ``(tape, [row, ...])``, the rows each sweep went through."""
     todo = dict(more or {})
     todo[tape] = (list(out_slots), list(seeds))
     swept = []
     while todo:
         tp = max(todo, key=lambda x: x.gen)
         slots, gs = todo.pop(tp)
-        links = []
-        swept.append((tp, sweep(tp, slots, gs, links)))
+        links, rows = [], []
+        swept.append((tp, sweep(tp, slots, gs, links, rows)))
+        if ran is not None:
+            ran.append((tp, rows))
         for tok, s, g in links:
             e = todo.setdefault(tok.tape, ([], []))
             e[0].append(s)
@@ -199,11 +202,13 @@ def sweep_linked(tape, out_slots, seeds, more=None):
     return swept
 
 
-def sweep(tape, out_slots, seeds, links=None):
+def sweep(tape, out_slots, seeds, links=None, ran=None):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
     ``seeds``); returns ``{slot: adjoint tensor}``.  A reached LINK row's adjoint goes to
-    ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for."""
-    refuse_unpacked(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
+    ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for; each row
+    swept goes to ``ran`` (a list), if given."""
+    ran = [] if ran is None else ran
+    saved = unpacked_rows(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
     with enable_grad():
         walk = Walk(tape)
         adj = {}
@@ -221,6 +226,9 @@ def sweep(tape, out_slots, seeds, links=None):
             if rec is not None:
                 if any(s in adj for s in rec.outputs):
                     _check_live(walk.rows[r, 0], SECOND_TIME)
+                    ran.append(r)
+                    if r in saved:
+                        refuse_unpacked(tape, r)
                     grads = rec.backward([adj.get(s) for s in rec.outputs])
                     for s, gi in zip(rec.inputs, grads, strict=True):
                         if s >= 0 and gi is not None:
@@ -231,6 +239,9 @@ def sweep(tape, out_slots, seeds, links=None):
             if o < 0 or o not in adj:
                 continue
             _check_live(walk.rows[r, 0], SECOND_TIME)
+            ran.append(r)
+            if r in saved:
+                refuse_unpacked(tape, r)
             if walk.rows[r, 0] == LINK:
                 tok, s = tape.links[int(walk.rows[r, 4])]
                 if tok is None:  # into a fully freed tape (ops/_record.py _link)

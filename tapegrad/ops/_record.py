@@ -7,7 +7,7 @@ import numpy as np
 
 from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
-from ..tape import LINK, current_tape
+from ..tape import FREED, LINK, current_tape
 from ..tensor import Tensor, _new, _nonleaf, norm
 
 
@@ -44,6 +44,15 @@ def slot(t, tape, need=True):
     return tape.adopt(t, need)
 
 
+def _freed_at(tape, s):
+    """Whether every row of ``tape`` is freed, or the last row writing slot ``s`` is."""
+    if tape.nfreed >= tape.nrows:
+        return True
+    rows = np.frombuffer(tape.rows, np.int64).reshape(-1, 5)
+    at = np.flatnonzero(rows[:, 1] == s)
+    return bool(at.size) and bool(rows[at[-1], 0] & FREED)
+
+
 def _link(tape, t):
     """The slot of a LINK row standing for ``t``, a non-leaf of an older (retired) tape of
     this thread: a backward reaching it goes on in the old tape from t's slot (which raises
@@ -54,9 +63,10 @@ def _link(tape, t):
     s_out = tape.link_of.get(key)
     if s_out is None:
         old = t._tok.tape
-        # every row of a fully swept tape is freed: a backward can only raise there, so
-        # the link keeps no token (a chain of such tapes would otherwise all stay alive)
-        tok = None if old.nfreed and old.nfreed >= old.nrows else t._tok
+        # a backward through a tensor whose own row was freed can only raise there, so the
+        # link keeps no token (a chain of such tapes, an RNN's state carried on without
+        # detach(), would otherwise all stay alive)
+        tok = None if old.nfreed and _freed_at(old, t._slot) else t._tok
         s = push_value(tape, t._data)
         s_out = push_value(tape, t._data)
         k = len(tape.links)  # (the entry before the row that points at it: cut off in

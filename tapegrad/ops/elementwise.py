@@ -273,8 +273,8 @@ def mul_c_vjp(r, g):
     return [(r.a, g * r.c(r.k))]
 
 
-declare(MUL_C, "MulBackward0", aux="const", scalar_edge=True, fwd=mul_c_fwd, rev=mul_c_rev,
-        vjp=mul_c_vjp, tan=mul_c_fwd, curv=ZERO)
+declare(MUL_C, "MulBackward0", frees=True, aux="const", scalar_edge=True, fwd=mul_c_fwd,
+        rev=mul_c_rev, vjp=mul_c_vjp, tan=mul_c_fwd, curv=ZERO)
 
 
 mul = make_binary(_MUL, "``input * other``, broadcasting.")
@@ -529,8 +529,8 @@ def div_c_vjp(r, g):
     return [(r.a, g / r.c(r.k))]
 
 
-declare(DIV_C, "DivBackward0", aux="const", scalar_edge=True, fwd=div_c_fwd, rev=div_c_rev,
-        vjp=div_c_vjp, tan=div_c_fwd, curv=ZERO)
+declare(DIV_C, "DivBackward0", frees=True, aux="const", scalar_edge=True, fwd=div_c_fwd,
+        rev=div_c_rev, vjp=div_c_vjp, tan=div_c_fwd, curv=ZERO)
 
 
 @rule
@@ -565,8 +565,8 @@ def rdiv_c_curv(tadj, adj, vals, tan, o, a, n):
         tadj[a + i] += 2.0 * adj[o + i] * vals[o + i] * tan[a + i] / (x * x)
 
 
-declare(RDIV_C, "MulBackward0", reads="ao", aux="const", scalar_edge=True, fwd=rdiv_c_fwd,
-        rev=rdiv_c_rev, vjp=rdiv_c_vjp, tan=rdiv_c_tan, curv=rdiv_c_curv)
+declare(RDIV_C, "MulBackward0", frees=True, reads="ao", aux="const", scalar_edge=True,
+        fwd=rdiv_c_fwd, rev=rdiv_c_rev, vjp=rdiv_c_vjp, tan=rdiv_c_tan, curv=rdiv_c_curv)
 
 
 div = make_binary(_DIV, "``input / other`` (true division), broadcasting.")
@@ -1570,7 +1570,7 @@ def where_tan(tan, vals, o, a, b, c, n):
         tan[o + i] = tan[a + i] if vals[c + i] != 0.0 else tan[b + i]
 
 
-declare(WHERE, "WhereBackward0", aux="slot", fwd=where_fwd, rev=where_rev, vjp=where_vjp,
+declare(WHERE, "WhereBackward0", frees=True, aux="slot", fwd=where_fwd, rev=where_rev, vjp=where_vjp,
         tan=where_tan, curv=ZERO)
 
 

@@ -326,7 +326,7 @@ def _nll_layout(lay, R):
     lay.work += float(np.sum(n, dtype=np.float64))  # (the picks, into a loss of one element)
 
 
-declare(NLL, "NllLossBackward0", aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,
+declare(NLL, "NllLossBackward0", frees=True, aux="meta", fwd=nll_fwd, rev=nll_rev, vjp=nll_vjp,
         check=_nll_layout, tan=nll_fwd, curv=ZERO)
 
 

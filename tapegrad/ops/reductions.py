@@ -533,13 +533,13 @@ declare(MIN, "MinBackward1", saves="ao", aux="meta", fwd=extreme_fwd, rev=extrem
         curv=ZERO)  # (piecewise linear)
 
 
-declare(MAX_DIM, "MaxBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP, tan=extreme_tan,
+declare(MAX_DIM, "MaxBackward0", frees=True, aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
         curv=ZERO)  # (piecewise linear)
 
 
-declare(MIN_DIM, "MinBackward0", aux="meta", fwd=extreme_fwd, rev=extreme_rev, vjp=extreme_vjp,
-        check=_MAP, tan=extreme_tan,
+declare(MIN_DIM, "MinBackward0", frees=True, aux="meta", fwd=extreme_fwd, rev=extreme_rev,
+        vjp=extreme_vjp, check=_MAP, tan=extreme_tan,
         curv=ZERO)  # (piecewise linear)
 
 

@@ -56,6 +56,7 @@ _frozen = []  # [True] once ops/__init__.py has imported every family (freeze)
 
 _SAVES = "aAbBo"  # a/b: in0/in1 always; A/B: in0 (in1) when the other one requires grad;
 #                   o: the output (PyTorch's SavedVariables, checked after in-place writes)
+BY_NAME = "by name"  # frees= of a row named by its aux or meta (views): its name decides
 ZERO = "zero"  # tan/curv of an op with no tangent (piecewise constant) or no curvature
 AUX = ("", "const", "meta", "slot", "name", "int")  # what a row's aux holds: nothing, a
 #    const index, a meta index, a slot, a view-name index, a small int of its own
@@ -64,12 +65,13 @@ AUX = ("", "const", "meta", "slot", "name", "int")  # what a row's aux holds: no
 class Op:
     """One opcode's declaration (see the module docstring)."""
 
-    __slots__ = ("code", "node", "saves", "reads", "aux", "meta_slots", "inputs_in_meta",
-                 "scalar_edge", "fwd", "rev", "vjp", "check", "tan", "curv")
+    __slots__ = ("code", "node", "saves", "frees", "reads", "aux", "meta_slots",
+                 "inputs_in_meta", "scalar_edge", "fwd", "rev", "vjp", "check", "tan", "curv")
 
-    def __init__(self, code, node, saves, reads, aux, meta_slots, inputs_in_meta,
+    def __init__(self, code, node, saves, frees, reads, aux, meta_slots, inputs_in_meta,
                  scalar_edge, fwd, rev, vjp, check, tan, curv):
         self.code, self.node, self.saves, self.reads = code, node, saves, reads
+        self.frees = frees
         self.aux, self.meta_slots, self.inputs_in_meta = aux, meta_slots, inputs_in_meta
         self.scalar_edge, self.fwd, self.rev, self.vjp = scalar_edge, fwd, rev, vjp
         self.check, self.tan, self.curv = check, tan, curv
@@ -78,13 +80,17 @@ class Op:
         return f"Op({self.code}, {self.node!r})"
 
 
-def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
+def declare(code, node, *, saves="", frees=None, reads=None, aux="", meta_slots=None,
             inputs_in_meta=False, scalar_edge=False, fwd=None, rev=None, vjp=None, check=None,
             tan=None, curv=None):
     """Register opcode ``code``; returns it.
 
     ``node``: PyTorch's backward node name, or a function ``(rows, meta, r) -> name`` for
-    rows named by their aux (views). ``saves``: letters of ``_SAVES``. ``reads``: the
+    rows named by their aux (views). ``saves``: letters of ``_SAVES``. ``frees``: whether
+    PyTorch's node holds a saved tensor at all, which a backward without retain_graph frees
+    (a second backward through the row then raises; rows that hold none sweep again, as
+    PyTorch's): default ``bool(saves)``; True for a tensor that is no operand (a scalar
+    operand, indices, a mask), ``BY_NAME`` where the row's node name decides. ``reads``: the
     operands (``a``, ``b``, ``o``) whose values ``rev`` reads; default: those it saves.
     ``aux``: what the row's aux holds (``AUX``). ``meta_slots``: a function ``(meta, k)``
     giving the meta positions that hold slot numbers (cat's operands, linear's bias);
@@ -108,12 +114,14 @@ def declare(code, node, *, saves="", reads=None, aux="", meta_slots=None,
                          f"and aux {aux!r} be one of {AUX}")
     if reads is None:
         reads = "".join(sorted(set(saves.lower())))
+    if frees is None:
+        frees = bool(saves)
     if check is None:
         if aux in ("meta", "name"):
             raise ValueError(f"declare({code}, {node!r}): an aux of kind {aux!r} needs its "
                              "row layout, check= (ops/layout.py)")
         check = layout.elementwise(consts=aux == "const", slot_aux=aux == "slot")
-    OPS[code] = Op(code, node, saves, reads, aux, meta_slots, inputs_in_meta, scalar_edge,
+    OPS[code] = Op(code, node, saves, frees, reads, aux, meta_slots, inputs_in_meta, scalar_edge,
                    fwd, rev, vjp, check, tan, curv)
     if isinstance(node, str):
         NAMES[code] = node

@@ -36,7 +36,7 @@ from ._record import named_result, node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
 from . import layout, std_sort, views
-from .registry import ZERO, api, declare, meta_list
+from .registry import BY_NAME, ZERO, api, declare, meta_list
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import (
@@ -678,7 +678,7 @@ def _view_layout(lay, R):
     view_names_layout(lay, k)
 
 
-declare(VIEW, _view_name, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout,
+declare(VIEW, _view_name, frees=BY_NAME, aux="name", rev=pass_rev, vjp=view_vjp, check=_view_layout,
         tan=pass_tan, curv=ZERO)
 
 
@@ -815,7 +815,7 @@ def _gather_layout(lay, R):
     lay.indices(k + 1, n_out, n_in)
 
 
-declare(GATHER, _view_name, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
+declare(GATHER, _view_name, frees=BY_NAME, aux="meta", fwd=gather_fwd, rev=gather_rev, vjp=gather_vjp,
         check=_gather_layout, tan=gather_fwd, curv=ZERO)
 
 
@@ -852,7 +852,7 @@ def _scatter_layout(lay, R):
     lay.indices(k + 1, n_in, n_out)
 
 
-declare(SCATTER, "IndexAddBackward0", aux="meta", fwd=scatter_fwd, rev=scatter_rev,
+declare(SCATTER, "IndexAddBackward0", frees=True, aux="meta", fwd=scatter_fwd, rev=scatter_rev,
         vjp=scatter_vjp, check=_scatter_layout, tan=scatter_fwd, curv=ZERO)
 
 
@@ -1419,12 +1419,12 @@ def masked_fill_tan(tan, vals, o, a, b, n):
         tan[o + i] = 0.0 if vals[b + i] != 0.0 else tan[a + i]
 
 
-declare(MASKED_FILL, "MaskedFillBackward0", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
-        vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
+declare(MASKED_FILL, "MaskedFillBackward0", frees=True, aux="const", fwd=masked_fill_fwd,
+        rev=masked_fill_rev, vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
 
 
-declare(MASKED_FILL_T, "MaskedFillBackward1", aux="const", fwd=masked_fill_fwd, rev=masked_fill_rev,
-        vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
+declare(MASKED_FILL_T, "MaskedFillBackward1", frees=True, aux="const", fwd=masked_fill_fwd,
+        rev=masked_fill_rev, vjp=masked_fill_vjp, tan=masked_fill_tan, curv=ZERO)
 
 
 @api

@@ -11,7 +11,7 @@ from .._rules import _s, _u, add_into, reach_input
 from .._state import state
 from ..tape import CONST, OP_MASK
 from . import layout
-from .registry import OPS, ZERO, declare
+from .registry import BY_NAME, OPS, ZERO, declare
 
 # node names of the VIEW/STRIDED/GATHER rows: saved tapes store the index, so append only
 VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
@@ -27,6 +27,12 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               "MseLossBackward0", "BinaryCrossEntropyBackward0",
               "BinaryCrossEntropyWithLogitsBackward0", "SmoothL1LossBackward0",
               "HuberLossBackward0")
+# the named nodes that hold a saved tensor in PyTorch (indices, a loss's operands): a
+# backward without retain_graph frees them (registry ``frees``); the others sweep again
+SAVING_VIEW_NAMES = frozenset((
+    "IndexBackward0", "GatherBackward0", "IndexSelectBackward0", "SortBackward0",
+    "TopkBackward0", "MseLossBackward0", "BinaryCrossEntropyBackward0",
+    "BinaryCrossEntropyWithLogitsBackward0", "SmoothL1LossBackward0", "HuberLossBackward0"))
 
 
 def _view_name(rows, meta, r):
@@ -381,8 +387,8 @@ def strided_vjp(r, g):
     return [(r.a, r.sum_dim(g, r.k + 1, r.shape(r.a)))]
 
 
-declare(STRIDED, _view_name, aux="meta", fwd=strided_fwd, rev=strided_rev, vjp=strided_vjp,
-        check=_map_layout(named=True), tan=strided_fwd, curv=ZERO)
+declare(STRIDED, _view_name, frees=BY_NAME, aux="meta", fwd=strided_fwd, rev=strided_rev,
+        vjp=strided_vjp, check=_map_layout(named=True), tan=strided_fwd, curv=ZERO)
 
 
 def expand_slot(tape, t, s, shape, need=True):
