@@ -20,6 +20,7 @@ far values), their small-array ufuncs, and ``sin_numpy``/``cos_numpy`` (NumPy, w
 kernels load: only +, -, *, selects and one float-to-int, so the same IEEE operations in
 the same order).  Compiled with ``fastmath`` off, so LLVM fuses no multiply-add.
 """
+import inspect
 import math
 
 import numpy as np
@@ -46,7 +47,8 @@ def _reduce_py(v):
     clamped to 0 beyond NEAR (and NaN), whose results are replaced.  Two exact products
     subtracted with TwoSum, their errors and the tail's product summed, then rh + rl
     renormalised (Fast2Sum)."""
-    v = v if abs(v) <= NEAR else 0.0  # (NaN too)
+    # (a float32 value as a double: interpreted, NumPy would keep float32 arithmetic)
+    v = float(v) if abs(v) <= NEAR else 0.0  # (NaN too)
     k = (v * _2_PI + _ROUND) - _ROUND
     a = v - k * _P1  # (exact: k * _P1 is, and a is a Sterbenz difference)
     b = k * _P2
@@ -159,6 +161,22 @@ stamp_together(_sin, _cos)
 KERNELS = (_sin, _cos)
 
 
+def source():
+    """``_sin_of``/``_cos_of``'s source, self-contained (constants as literals, helpers'
+    sources, compiled by ``njit``), for generated modules (replay/fused.py) that call
+    ``_sin(x)`` and ``_cos(x)``: the rules' values bit for bit."""
+    names = ("NEAR", "_2_PI", "_ROUND", "_P1", "_P2", "_P3", "_P4", "S1", "S2", "S3", "S4",
+             "S5", "S6", "C1", "C2", "C3", "C4", "C5", "C6")
+    lines = [f"{n} = {globals()[n]!r}" for n in names]
+    fns = (_reduce_py, _sin_poly_py, _cos_poly_py, _sin_near_py, _sin_at_py, _sin_of_py,
+           _cos_of_py)
+    for fn in fns:
+        lines += ["", "", inspect.getsource(fn).rstrip()]
+    lines += ["", ""] + [f"{fn.__name__[:-3]} = njit({fn.__name__})" for fn in fns[:-2]]
+    lines += ["_sin = njit(_sin_of_py)", "_cos = njit(_cos_of_py)"]
+    return "\n".join(lines)
+
+
 def _near_numpy(x, shift):
     """``_sin_near``'s operations on a float64 array, in NumPy (its values bit for bit)."""
     v = np.where(np.abs(x) <= NEAR, x, 0.0)
@@ -198,7 +216,7 @@ def cos_numpy(x):
 
 
 # ---- the eager forwards -----------------------------------------------------------------
-UFUNC_MAX = 16  # elements up to which the formula runs as a NumPy ufunc (as _eager.tanh)
+UFUNC_MAX = 8  # elements up to which the formula runs as a ufunc (faster than the entry point)
 _ndarray, _empty, _F64 = np.ndarray, np.empty, np.dtype(np.float64)
 
 
