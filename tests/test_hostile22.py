@@ -14,6 +14,9 @@ names no terminal should be given.
   hold lone surrogates (printing the error raised UnicodeEncodeError: no UTF-8 stream can
   write them), newlines or a terminal's escape codes.  Messages now show such characters
   escaped (``validate.shown_name``); the name itself loads, saves and pickles unchanged.
+- An archive whose end record says its directory starts later than it does: zipfile
+  shifts every member's offset back, the first one's below 0, and check_archive's seek
+  there raised OSError (a file) instead of a load error (found by tests/fuzz_traces.py).
 """
 import io
 import re
@@ -157,3 +160,31 @@ def test_a_printable_guard_name_is_shown_as_it_is():
         t.value_batch(-np.ones((1, 3)), on_divergence="raise")
     assert validate.shown_name("a\u00e9\u4e2d b") == "a\u00e9\u4e2d b"
     assert validate.shown_name("a\nb\ud800") == "a\\nb\\ud800"
+
+
+def _directory_claimed_later(data, by):
+    """``data`` (a zip archive) with its end record saying the central directory starts
+    ``by`` bytes later than it does: zipfile finds it where it is, and shifts every
+    member's offset back by ``by`` (before its first member for the first: negative)."""
+    raw = bytearray(data)
+    end = raw.rfind(b"PK\x05\x06")
+    at = int.from_bytes(raw[end + 16:end + 20], "little")
+    raw[end + 16:end + 20] = (at + by).to_bytes(4, "little")
+    return bytes(raw)
+
+
+@pytest.mark.parametrize("by", [8, 1 << 20])
+def test_a_directory_claimed_beyond_itself_is_a_load_error(by, tmp_path):
+    """Found by tests/fuzz_traces.py (a flipped byte): main's OSError "Invalid argument"
+    from a file's seek to a member's negative local-header offset (check_archive; a
+    BytesIO's said "negative seek value")."""
+    t = tg.trace(lambda x: (x * x).sum(), np.ones(3))
+    trace, saved = io.BytesIO(), io.BytesIO()
+    t.save(trace)
+    tg.save({"w": tg.ones(2), "n": 3}, saved)
+    for buf in (trace, saved):
+        path = tmp_path / "crafted"
+        path.write_bytes(_directory_claimed_later(buf.getvalue(), by))
+        for f in (path, io.BytesIO(path.read_bytes())):
+            with pytest.raises(ValueError, match="has its local header at offset -"):
+                tg.load(f)

@@ -316,6 +316,13 @@ def check_archive(z, what):
     infos = sorted(z.infolist(), key=lambda i: i.header_offset)
     end = getattr(z, "start_dir", None)
     for k, info in enumerate(infos):
+        if info.header_offset < 0 or (end is not None and info.header_offset > end):
+            # (zipfile shifts every offset by where the directory is found against where
+            # the end record says it starts: a directory claimed beyond that made them
+            # negative, and the seek raised OSError "Invalid argument")
+            raise ValueError(f"{what} {info.filename} has its local header at offset "
+                             f"{info.header_offset}, outside the archive's members (the file "
+                             "is damaged or crafted)")
         z.fp.seek(info.header_offset)
         head = z.fp.read(30)
         if len(head) != 30 or head[:4] != b"PK\x03\x04":
