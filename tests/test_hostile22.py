@@ -92,7 +92,10 @@ def cold(monkeypatch):
     monkeypatch.setattr(_kernels._Background, "start", classmethod(lambda cls, g: proc))
     monkeypatch.setattr(_kernels._Background, "waiting", classmethod(lambda cls, n: None))
     for name in ("_forward_replay", "_replay_blocks"):
-        monkeypatch.setattr(_kernels, name, _ColdKernel(name, getattr(_kernels, name), log))
+        real = getattr(_kernels, name)
+        if isinstance(real, _kernels._Kernel):  # (its Numba dispatcher: the _Kernel, once
+            real = real.d.dispatcher  # it finds the kernel compiled, rebinds the module's name)
+        monkeypatch.setattr(_kernels, name, _ColdKernel(name, real, log))
     return log
 
 
