@@ -1,10 +1,13 @@
 """CPU time and peak RSS of tapegrad.load on crafted trace files of many rows.
 
 A small trace's rows repeated (each copy writing new slots, its values copied, the
-checksum recomputed, as an attacker would) compress to a tiny file.  Two shapes:
+checksum recomputed, as an attacker would) compress to a tiny file.  Three shapes:
 ``plain``: N rows x * x that nothing reads (no fold looks at them); ``sqsum``: N pairs
-x * x then a sum over a dim (every pair a fold candidate of ``_fold_squares``).  Each
-load runs in its own process; CPU time (process_time), not wall time (a loaded machine).
+x * x then a sum over a dim (every pair a fold candidate of ``_fold_squares``); ``wide``:
+N sums of one 10**4-element input (each row reads 10**4 times what it writes: the
+kernels' own work estimates count outputs, so on a cold cache such rows ran interpreted,
+tests/test_hostile22.py).  Each load runs in its own process; CPU time (process_time),
+not wall time (a loaded machine).
 
     PYTHONPATH=. python benchmarks/profile_load_rows.py 100000 1000000
 """
@@ -44,6 +47,8 @@ def crafted(kind, n):
     """The bytes of a trace file of about n extra rows of shape ``kind``."""
     if kind == "plain":
         a, blk = _arrays(lambda x: (x * x).sum(), np.ones(3)), slice(0, 1)
+    elif kind == "wide":
+        a, blk = _arrays(lambda x: x.sum(), np.ones(10**4)), slice(0, 1)
     else:
         a = _arrays(lambda x: (x * x).sum(0).sum(), np.ones((2, 3)))
         blk, n = slice(0, 2), n // 2  # [MUL s, x, x], [SUM_DIM o, s]
@@ -69,7 +74,7 @@ def crafted(kind, n):
 def main(ns):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as d:
-        for kind in ("plain", "sqsum"):
+        for kind in ("plain", "sqsum", "wide"):
             for n in ns:
                 p = os.path.join(d, f"{kind}{n}.npz")
                 with open(p, "wb") as fh:

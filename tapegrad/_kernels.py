@@ -18,6 +18,8 @@ kernel.  The switch happens at the first call after the cache holds the kernel.
 ``TAPEGRAD_BACKGROUND=0`` turns this off (every kernel compiles in-process at first use,
 as Numba does by itself); so does ``NUMBA_BOUNDSCHECK``, whose point is the compiled code.
 """
+import contextlib
+import contextvars
 import math
 import os
 import subprocess
@@ -45,6 +47,24 @@ ROW = 6
 INTERPRET_LIMIT = 120_000
 COMPILE_LIMIT = 800_000
 POLL_S = 0.25  # how often calls look for the kernel in the cache while it compiles
+# a caller's own count of a call's work (``counted``): the estimates below count outputs,
+# and a row's rule may read far more than it writes (a sum of 10**4 elements: one counted,
+# 10**4 interpreted)
+_COUNTED = contextvars.ContextVar("tapegrad_counted_work", default=None)
+
+
+@contextlib.contextmanager
+def counted(work):
+    """Kernel calls within count at least ``work`` element operations and run interpreted
+    below INTERPRET_LIMIT only, never waiting for a compile in the interpreter: a trace
+    file's check (replay/validate.py), whose rows an attacker chose to cost far more
+    interpreted than their outputs say (a 380 kB file of 10**5 sums of a 10**4-element
+    input: ~10**9 interpreted element operations, ~20 min on a cold cache)."""
+    token = _COUNTED.set(work)
+    try:
+        yield
+    finally:
+        _COUNTED.reset(token)
 
 
 def _is_dispatcher(v):
@@ -249,7 +269,10 @@ class _Kernel:
             return self.py(*args)
 
     def __call__(self, *args):
-        work = self.work(*args)
+        work, limit = self.work(*args), COMPILE_LIMIT
+        least = _COUNTED.get()
+        if least is not None:
+            work, limit = max(work, least), INTERPRET_LIMIT
         small = work <= INTERPRET_LIMIT
         loader = self.loader
         if loader is not None and loader.is_alive():
@@ -282,7 +305,7 @@ class _Kernel:
                     sys.stderr.write("tapegrad: the background compile failed; compiling "
                                      f"{self.name} here\n")
                 return self._bind()(*args)
-            if work <= COMPILE_LIMIT:
+            if work <= limit:
                 return self._interpret(args)
             _Background.waiting(self.name)
             time.sleep(0.05)

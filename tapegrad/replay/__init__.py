@@ -685,8 +685,9 @@ class Traced(_VectorOutputs):
         .npz files of ``save``/``load`` are the safe format."""
         if not isinstance(d, dict):
             raise ValueError(f"trace: a pickled Traced holds a dict, got {type(d).__name__}")
-        self.__init__(**validate.check(d, validate.UNPICKLE_MAX_BYTES.get()))
-        validate.check_traced_point(self, None)
+        fields, work = validate.check_work(d, validate.UNPICKLE_MAX_BYTES.get())
+        self.__init__(**fields)
+        validate.check_traced_point(self, None, work)
 
 
 def load(path, *, max_bytes=validate.MAX_BYTES):
@@ -708,8 +709,9 @@ def load(path, *, max_bytes=validate.MAX_BYTES):
                          "only the .npz files written by Traced.save (tapegrad.trace(f, x)"
                          ".save(path)); a file of tapegrad.save or torch.save is not one") from None
     validate.check_digest(z)
-    traced = Traced(**validate.check(validate.fields_from_npz(z), max_bytes))
-    validate.check_traced_point(traced, z.get("grad0"))
+    fields, work = validate.check_work(validate.fields_from_npz(z), max_bytes)
+    traced = Traced(**fields)
+    validate.check_traced_point(traced, z.get("grad0"), work)
     return traced
 
 
@@ -2046,7 +2048,7 @@ def _resolve(tapes, fn, X, V, G, bad, grad, mode, limit=None, run=None):
     p = int(np.argmax(bad > 0))
     raise DivergenceError(
         f"point {p} takes another branch than the traced one: guard #{bad[p] - 1} "
-        f"({tapes[0].guards[bad[p] - 1]}) decides differently there. Use "
+        f"({validate.shown_name(tapes[0].guards[bad[p] - 1])}) decides differently there. Use "
         "tapegrad.compile(f) (it retraces), on_divergence='mask', or branch-free ops "
         "(tapegrad.where, clamp) in f")
 
@@ -2061,7 +2063,7 @@ def _retrace(fn, tapes, X, V, G, bad, run, argnums, limit=None):
     limit = RECOMPILE_LIMIT if limit is None else limit
     todo = np.nonzero(bad)[0]
     tried = set(id(t) for t in tapes[:1])
-    why = tapes[0].guards[bad[todo[0]] - 1] if todo.size else None
+    why = None if not todo.size else validate.shown_name(tapes[0].guards[bad[todo[0]] - 1])
     while todo.size:
         tape = next((t for t in tapes if id(t) not in tried), None)
         fresh = tape is None
@@ -2080,10 +2082,10 @@ def _retrace(fn, tapes, X, V, G, bad, run, argnums, limit=None):
         if fresh and bt[0]:  # (an older trace that fits none of the points is no error)
             raise RuntimeError(
                 f"retrace: a fresh trace of f at point {int(todo[0])} diverges at that same "
-                f"point (guard {tape.guards[bt[0] - 1]}): f's branches there depend on "
-                "something other than its inputs (random numbers, a global or a counter that "
-                "changes between calls); make them a function of the inputs, or use "
-                "on_divergence='mask'")
+                f"point (guard {validate.shown_name(tape.guards[bt[0] - 1])}): f's branches "
+                "there depend on something other than its inputs (random numbers, a global or "
+                "a counter that changes between calls); make them a function of the inputs, or "
+                "use on_divergence='mask'")
         if ok.any() and not fresh and tape is not tapes[0]:
             try:  # most recently used: first after tapes[0]
                 tapes.remove(tape)
@@ -2091,7 +2093,7 @@ def _retrace(fn, tapes, X, V, G, bad, run, argnums, limit=None):
             except ValueError:  # evicted meanwhile by another thread's retrace
                 pass
         if not ok[0]:
-            why = tape.guards[bt[0] - 1]
+            why = validate.shown_name(tape.guards[bt[0] - 1])
         todo = todo[~ok]
     return V, G
 

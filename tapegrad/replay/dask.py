@@ -37,7 +37,7 @@ import dask
 import dask.array as da
 import numpy as np
 
-from . import _MODES, Compiled, DivergenceError, _resolve
+from . import _MODES, Compiled, DivergenceError, _resolve, validate
 
 __all__ = ["worker_stats"]
 
@@ -163,9 +163,9 @@ def _replay_block(x, payload, grad, mode, block_info=None):
             g = int(bad[p]) - 1
             raise DivergenceError(
                 f"point {_where(block_info, p)} takes another branch than the traced one: "
-                f"guard #{g} ({tapes[0].guards[g]}) decides differently there. Use "
-                "tapegrad.compile(f) (it retraces), on_divergence='mask', or branch-free "
-                "ops (tapegrad.where, clamp) in f")
+                f"guard #{g} ({validate.shown_name(tapes[0].guards[g])}) decides differently "
+                "there. Use tapegrad.compile(f) (it retraces), on_divergence='mask', or "
+                "branch-free ops (tapegrad.where, clamp) in f")
         if mode == "retrace":
             with _RETRACE_LOCK:  # one retrace at a time in a process (threads share tapes)
                 _resolve(tapes, payload.function(), X, V, G, bad, grad, mode)  # in place

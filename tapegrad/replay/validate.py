@@ -316,6 +316,13 @@ def check_archive(z, what):
     infos = sorted(z.infolist(), key=lambda i: i.header_offset)
     end = getattr(z, "start_dir", None)
     for k, info in enumerate(infos):
+        if info.header_offset < 0 or (end is not None and info.header_offset > end):
+            # (zipfile shifts every offset by where the directory is found against where
+            # the end record says it starts: a directory claimed beyond that made them
+            # negative, and the seek raised OSError "Invalid argument")
+            raise ValueError(f"{what} {info.filename} has its local header at offset "
+                             f"{info.header_offset}, outside the archive's members (the file "
+                             "is damaged or crafted)")
         z.fp.seek(info.header_offset)
         head = z.fp.read(30)
         if len(head) != 30 or head[:4] != b"PK\x03\x04":
@@ -482,6 +489,12 @@ def check(d, max_bytes=None):
     """The checked constructor arguments of a Traced (a dict as ``fields_from_npz`` or
     ``__getstate__`` give); raises ValueError naming the first bad field.  With
     ``max_bytes`` (a file's), the replay ``check_traced_point`` makes is bounded too."""
+    return check_work(d, max_bytes)[0]
+
+
+def check_work(d, max_bytes=None):
+    """``check``'s fields, and the work of one replay of their rows (``check_rows``): what
+    ``check_traced_point`` is told its kernels cost."""
     rows, offs, vals0, consts, meta = (_array(d, n) for n in
                                        ("rows", "offs", "vals0", "consts", "meta"))
     in_slots = d.get("in_slots")
@@ -542,7 +555,7 @@ def check(d, max_bytes=None):
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
     check_counts(max_bytes, nguards=len(guards), guard_chars=max(map(len, guards), default=0))
-    check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
+    work = check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
         r = int(np.argmax(written))
@@ -550,7 +563,7 @@ def check(d, max_bytes=None):
     return dict(rows=rows, offs=offs, vals0=vals0, consts=consts, meta=meta,
                 in_slots=in_slots, in_shapes=[tuple(int(v) for v in s) for s in in_shapes],
                 out_slot=int(out_slot), argnums=tuple(int(j) for j in argnums),
-                guards=list(guards), out_shape=tuple(int(v) for v in out_shape))
+                guards=list(guards), out_shape=tuple(int(v) for v in out_shape)), work
 
 
 # the members check_counts bounds from their headers
@@ -632,6 +645,15 @@ def short_name(g):
     """A guard's name as a trace file keeps it: at most ``GUARD_CHARS`` characters, its
     end (the file and line) kept."""
     return g if len(g) <= GUARD_CHARS else "..." + g[3 - GUARD_CHARS:]
+
+
+def shown_name(g):
+    """A guard's name as an error message shows it: characters that are not printable (a
+    loaded file's name may hold lone surrogates, which no UTF-8 stream can write, so that
+    printing the message raised UnicodeEncodeError; or a newline, or a terminal's escape
+    codes) written as escapes, as ``ascii`` writes them."""
+    return g if g.isprintable() else "".join(c if c.isprintable() else ascii(c)[1:-1]
+                                             for c in g)
 
 
 _SIZED = (list, tuple, np.ndarray)
@@ -787,9 +809,17 @@ def _stopped_read_early(rows, meta, groups, pairs):
                          f"{int(pairs[np.argmax(early)])} (a STOP_GRAD) writes it")
 
 
-def check_traced_point(traced, grad0):
+def check_traced_point(traced, grad0, work):
     """Replay at the traced point must give back every slot's recorded value (and the
-    saved gradient): rows, pools and values that disagree are refused."""
+    saved gradient): rows, pools and values that disagree are refused.  ``work``: what
+    ``check_work`` counted of one replay; the kernels are told it (``_kernels.counted``:
+    their own estimates count outputs only, and on a cold cache a crafted file's rows ran
+    interpreted for as long as they read), plus each row's dispatch."""
+    with _kernels.counted(int(work) + _kernels.ROW * len(traced.rows)):
+        _check_traced_point(traced, grad0)
+
+
+def _check_traced_point(traced, grad0):
     vals = traced.vals0.copy()
     bad = np.zeros(1, np.int64)
     r = _kernels._forward_replay(traced.rows, traced.offs, vals, traced.consts, traced.meta, 0,
