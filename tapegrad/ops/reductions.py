@@ -754,20 +754,6 @@ def _group_shift(vals, groups, a, n_out, w):
     return m
 
 
-_EXP_ZERO = -746.0  # exp(t) < 2^-1075 below ln(2^-1075) = -745.13...: rounded to +0.0
-
-
-@rule
-def _exp_shifted(t):
-    # libm.exp(t), its +0.0 made without the call below _EXP_ZERO (the same value; the
-    # underflow's path cost ~10 ns a call against 2.3: ADBench GMM d = 64 has a third of
-    # its (K, n) weights underflowing, d = 32 5%).  t - t: +0.0 of t's type (a float32
-    # arena sums in float32); -inf and nan compare False and are called
-    if _EXP_ZERO > t > -np.inf:
-        return t - t
-    return libm.exp(t)
-
-
 @rule
 def _logsumexp_fwd1(vals, meta, o, a, n_in, n_out, k):
     # logsumexp_fwd at one point, walking the reduction map by its runs (no group array):
@@ -794,7 +780,7 @@ def _logsumexp_fwd1(vals, meta, o, a, n_in, n_out, k):
         j0 = _u(starts[r])
         for i in range(length):
             j = j0 + _u(i * step)
-            vals[o + j] += _exp_shifted(vals[x + _u(i)] - m[j])  # (Numba's np.exp: the same
+            vals[o + j] += libm.exp(vals[x + _u(i)] - m[j])  # (Numba's np.exp: the same
     for j in range(n_out):  # function through a bridge, 2.3 ns an exp against 5: _libm.py)
         vals[o + _u(j)] = m[j] + np.log(vals[o + _u(j)])
 
@@ -828,7 +814,7 @@ def logsumexp_rev(adj, vals, meta, o, a, n_in, k, w):
             for i in range(length):
                 e = x + _u(i)
                 j = j0 + _u(i * step)
-                adj[e] += adj[j] * _exp_shifted(vals[e] - vals[j])  # (as _logsumexp_fwd1)
+                adj[e] += adj[j] * libm.exp(vals[e] - vals[j])  # (as _logsumexp_fwd1)
         return
     groups = _groups(meta, k, n_in)
     for i in range(len(groups)):
