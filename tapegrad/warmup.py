@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from . import _eager, _sweep, _trig
+from . import _eager, _sweep
 from ._kernels import in_cache, lock_path
 
 GROUPS = ("sweep", "replay", "forward", "float32")
@@ -70,17 +70,12 @@ def _calls():
 
 
 def _eager_calls(f):
-    """The eager forwards' kernels (tapegrad/_eager.py, _trig.py) on arrays like ``f``:
-    nothing to do (a shape of zeros, no rows)."""
+    """The eager forwards' kernels (tapegrad/_eager.py) on arrays like ``f``: nothing to do
+    (a shape of zeros, no rows)."""
     z = np.zeros(4, np.int64)
     tanh = [("eager tanh (float64)", _eager._tanh, (f, f)),
             ("eager tanh, small arrays (float64)", _eager._TANH_SMALL.build, ()),
-            ("eager sigmoid (float64)", _eager._sigmoid, (f, f)),
-            ("eager sin (float64)", _trig._sin, (f, f)),
-            ("eager cos (float64)", _trig._cos, (f, f)),
-            ("eager sin, small arrays (float64)", _trig.sin.small.build, ()),
-            ("eager cos, small arrays (float64)", _trig.cos.small.build, ())] \
-        if f.dtype == np.float64 else []
+            ("eager sigmoid (float64)", _eager._sigmoid, (f, f))] if f.dtype == np.float64 else []
     return [(f"eager broadcast ({f.dtype})", _eager._broadcast_binary, (0, f, f, f, z, z, z)),
             (f"eager row sums ({f.dtype})", _eager._sum_rows, (f, f, 1)), *tanh]
 

@@ -9,7 +9,7 @@ import operator
 
 import numpy as np
 
-from .. import _eager, _trig, dtypes
+from .. import _eager, dtypes
 from .._fp import quiet
 from .._jit import rule
 from .._rules import add_into
@@ -1071,39 +1071,34 @@ api(sqrt)
 
 
 SIN = 20
-# float64 arrays by tapegrad's formula (tapegrad/_trig.py: vectorised, within 1 ulp), as every
-# rule's sin and cos here, so eager and replay values agree; a Python float's is libm's
-_SIN = Unary(SIN, "sin", math.sin, _trig.sin)
+_SIN = Unary(SIN, "sin", math.sin, np.sin)
 
 
 @rule
 def sin_fwd(vals, o, a, n):
-    _trig.fill(vals, o, vals, a, n, 0)
+    for i in range(n):
+        vals[o + i] = math.sin(vals[a + i])
 
 
 @rule
 def sin_rev(adj, vals, o, a, n):
-    # d sin x = cos x dx (one vectorised loop when all of x is within _trig.NEAR)
-    if _trig.all_near(vals, a, n):
-        for i in range(n):
-            adj[a + i] += adj[o + i] * _trig._sin_near(vals[a + i], 1)
-    else:
-        for i in range(n):
-            adj[a + i] += adj[o + i] * _trig._cos_of(vals[a + i])
+    # d sin x = cos x dx
+    for i in range(n):
+        adj[a + i] += adj[o + i] * math.cos(vals[a + i])
 
 
 @rule
 def sin_tan(tan, vals, o, a, n):
     # t sin x = cos x tx
     for i in range(n):
-        tan[o + i] = tan[a + i] * _trig._cos_of(vals[a + i])
+        tan[o + i] = tan[a + i] * math.cos(vals[a + i])
 
 
 @rule
 def sin_curv(tadj, adj, vals, tan, o, a, n):
     # ga = gy cos x: ga' = -gy sin x tx
     for i in range(n):
-        tadj[a + i] -= adj[o + i] * _trig._sin_of(vals[a + i]) * tan[a + i]
+        tadj[a + i] -= adj[o + i] * math.sin(vals[a + i]) * tan[a + i]
 
 
 declare(SIN, "SinBackward0", saves="a", fwd=sin_fwd, rev=sin_rev, vjp=smooth(lambda x, y: cos(x)),
@@ -1115,37 +1110,34 @@ api(sin)
 
 
 COS = 21
-_COS = Unary(COS, "cos", math.cos, _trig.cos)
+_COS = Unary(COS, "cos", math.cos, np.cos)
 
 
 @rule
 def cos_fwd(vals, o, a, n):
-    _trig.fill(vals, o, vals, a, n, 1)
+    for i in range(n):
+        vals[o + i] = math.cos(vals[a + i])
 
 
 @rule
 def cos_rev(adj, vals, o, a, n):
-    # d cos x = -sin x dx (one vectorised loop when all of x is within _trig.NEAR)
-    if _trig.all_near(vals, a, n):
-        for i in range(n):
-            adj[a + i] -= adj[o + i] * _trig._sin_near(vals[a + i], 0)
-    else:
-        for i in range(n):
-            adj[a + i] -= adj[o + i] * _trig._sin_of(vals[a + i])
+    # d cos x = -sin x dx
+    for i in range(n):
+        adj[a + i] -= adj[o + i] * math.sin(vals[a + i])
 
 
 @rule
 def cos_tan(tan, vals, o, a, n):
     # t cos x = -sin x tx
     for i in range(n):
-        tan[o + i] = -tan[a + i] * _trig._sin_of(vals[a + i])
+        tan[o + i] = -tan[a + i] * math.sin(vals[a + i])
 
 
 @rule
 def cos_curv(tadj, adj, vals, tan, o, a, n):
     # ga = -gy sin x: ga' = -gy cos x tx
     for i in range(n):
-        tadj[a + i] -= adj[o + i] * _trig._cos_of(vals[a + i]) * tan[a + i]
+        tadj[a + i] -= adj[o + i] * math.cos(vals[a + i]) * tan[a + i]
 
 
 declare(COS, "CosBackward0", saves="a", fwd=cos_fwd, rev=cos_rev, vjp=smooth(lambda x, y: -sin(x)),

@@ -70,7 +70,7 @@ import weakref
 
 import numpy as np
 
-from .. import _eager, _jit, _trig
+from .. import _eager, _jit
 from ..ops import control as C
 from ..ops import elementwise as E
 from ..ops import linalg as L
@@ -129,8 +129,8 @@ _TEMPLATES = {
               ["{ga} += {gy} / (1.0 + {a})"]),
     E.EXPM1: ("math.expm1({a})", ["{ga} += {gy} * ({y} + 1.0)"]),
     E.SQRT: ("(math.sqrt({a}) if {a} >= 0.0 else math.nan)", ["{ga} += {gy} / (2.0 * {y})"]),
-    E.SIN: ("_sin({a})", ["{ga} += {gy} * _cos({a})"]),  # (tapegrad/_trig.py's, as the rules)
-    E.COS: ("_cos({a})", ["{ga} -= {gy} * _sin({a})"]),
+    E.SIN: ("math.sin({a})", ["{ga} += {gy} * math.cos({a})"]),
+    E.COS: ("math.cos({a})", ["{ga} -= {gy} * math.sin({a})"]),
     E.TAN: ("math.tan({a})", ["{ga} += {gy} * (1.0 + {y} * {y})"]),
     E.TANH: ("math.tanh({a})", ["{ga} += {gy} * (1.0 - {y} * {y})"]),
     E.SIGMOID: ("_sigmoid({a})", ["{ga} += {gy} * {y} * (1.0 - {y})"]),
@@ -203,9 +203,6 @@ _OPTS = dict(cache=True, nogil=True, fastmath=False, error_model="numpy")
 {sigmoid}
 
 
-{trig}
-
-
 @njit
 def _maximum(x, y, s):
     return x if s * x > s * y or x != x else y
@@ -236,8 +233,7 @@ def _clamp(x, lo, hi):
         x = hi
     return x
 '''
-# (their own formulas)
-_PRELUDE = _PRELUDE.replace("{sigmoid}", _eager._sigmoid_source()).replace("{trig}", _trig.source())
+_PRELUDE = _PRELUDE.replace("{sigmoid}", _eager._sigmoid_source())  # (its own formula)
 
 
 def _lit(v):
@@ -757,7 +753,7 @@ class _Gen:
         tape written out in locals, ``flat``) L = min(m, LANES) at a time as L lanes side
         by side, each statement written once per lane with the lane's own adjoints and
         temporaries: the lanes share the forward values and what their reverse rules
-        compute from them alone (``_cos(a)`` of sin's, ``a / b`` of div's: one
+        compute from them alone (``math.cos(a)`` of sin's, ``a / b`` of div's: one
         expression for Numba/LLVM to compute once), each lane's arithmetic exactly the
         one-seed code's.  BA's residual (m = 3), one thread, min: 3 seeds in 1.5x
         hand-written Numba's time against 2.1x one at a time; compile 7-10 s cold on the
