@@ -6,13 +6,12 @@ median over all rounds, printed as ratios to the first checkout (and to JAX with
     OPENBLAS_NUM_THREADS=1 TAPEGRAD_ADBENCH=/work/shared/adbench \\
         python benchmarks/ab_gmm.py 64 25 /path/to/checkoutA /path/to/checkoutB [--jax]
 """
-import json
 import os
 import subprocess
 import sys
 import time
 
-import numpy as np
+from _ab import medians
 
 WORKER = r'''
 import sys, time, json
@@ -51,17 +50,7 @@ def main():
         assert p.stdout.readline().strip() == "ready"
         print(f"# {lib} {root}: ready in {time.time() - t0:.0f} s", file=sys.stderr)
         procs.append(p)
-    times = [[] for _ in procs]
-    for r in range(rounds):
-        order = range(len(procs)) if r % 2 == 0 else reversed(range(len(procs)))
-        for i in order:
-            procs[i].stdin.write(f"{calls}\n")
-            procs[i].stdin.flush()
-            times[i] += json.loads(procs[i].stdout.readline())
-    for p in procs:
-        p.stdin.close()
-        p.wait()
-    med = [float(np.median(t)) for t in times]
+    med = medians(procs, rounds, lambda i: calls)
     for (root, lib), m in zip(who, med, strict=True):
         print(f"d={d} K={K} {lib:6s} {root}: median {m * 1e3:.2f} ms CPU, "
               f"ratio to first {m / med[0]:.3f}")

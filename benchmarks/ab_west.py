@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-import numpy as np
+from _ab import medians
 
 PEERS = ("casadi", "numba", "torch")
 WORKER = r'''
@@ -69,17 +69,7 @@ def main():
         print(f"# {lib} {root}: ready in {time.time() - t0:.0f} s, value {value!r}, "
               f"value+grad sha256 {digest[:16]}", file=sys.stderr)
         procs.append(p)
-    times = [[] for _ in procs]
-    for r in range(rounds):
-        order = range(len(procs)) if r % 2 == 0 else reversed(range(len(procs)))
-        for i in order:
-            procs[i].stdin.write(f"{max(1, calls // 100) if who[i][1] == 'torch' else calls}\n")
-            procs[i].stdin.flush()
-            times[i] += json.loads(procs[i].stdout.readline())
-    for p in procs:
-        p.stdin.close()
-        p.wait()
-    med = [float(np.median(t)) for t in times]
+    med = medians(procs, rounds, lambda i: max(1, calls // 100) if who[i][1] == 'torch' else calls)
     for (root, lib), m, b in zip(who, med, bits, strict=True):
         same = "" if lib != "replay" else f", bits {'equal' if b == bits[0] else 'DIFFER'}"
         print(f"{graph} ops={n_ops} {lib:6s} {root}: median {m * 1e6:.1f} us CPU, "

@@ -25,9 +25,7 @@ a trace refused), never answer wrongly.
 
 Prints each failing program and, last, one JSON line: cases by outcome, failures.
 """
-import argparse
 import collections
-import json
 import random
 import sys
 import textwrap
@@ -314,14 +312,5 @@ def run(start, count, out=print):
     return stats, failures
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser()
-    p.add_argument("--start", type=int, default=0)
-    p.add_argument("--count", type=int, default=200)
-    a = p.parse_args(argv)
-    stats, failures = run(a.start, a.count, out=lambda s: print(s, flush=True))
-    print(json.dumps({"cases": dict(stats), "failures": failures}))
-
-
 if __name__ == "__main__":
-    main()
+    base.main(run=run)

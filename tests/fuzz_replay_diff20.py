@@ -363,7 +363,8 @@ def run(start, count, out=print):
     return stats, failures
 
 
-def main(argv=None):
+def main(argv=None, run=run):
+    """The command line: ``--start S --count N`` cases of ``run`` (fuzz_replay_api22's too)."""
     p = argparse.ArgumentParser()
     p.add_argument("--start", type=int, default=0)
     p.add_argument("--count", type=int, default=200)

@@ -28,21 +28,7 @@ import pytest
 import tapegrad as tg
 from tapegrad import _kernels
 from tapegrad.replay import DivergenceError, validate
-
-
-def _arrays(f, x):
-    buf = io.BytesIO()
-    tg.trace(f, x).save(buf)
-    buf.seek(0)
-    with np.load(buf) as z:
-        return {k: z[k].copy() for k in z.files if k != "digest"}
-
-
-def _file(a):
-    """The arrays as a deflated trace, its checksum recomputed (as an attacker would)."""
-    out = io.BytesIO()
-    np.savez_compressed(out, **a, digest=validate.digest(a))
-    return out.getvalue()
+from test_hostile21 import _arrays, _file  # (a trace's arrays; a file of them, re-digested)
 
 
 def _wide_sums(n, width):

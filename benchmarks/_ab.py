@@ -1,0 +1,21 @@
+"""The rounds of an interleaved A/B (ab_west.py, ab_gmm.py): worker processes, each already
+warmed and waiting on stdin, are asked in turn, the order reversed every other round, for
+a number of timed calls; each answers with a JSON list of the calls' CPU times."""
+import json
+
+import numpy as np
+
+
+def medians(procs, rounds, calls):
+    """Each worker's median time over ``rounds`` rounds of ``calls(i)`` calls; closes them."""
+    times = [[] for _ in procs]
+    for r in range(rounds):
+        order = range(len(procs)) if r % 2 == 0 else reversed(range(len(procs)))
+        for i in order:
+            procs[i].stdin.write(f"{calls(i)}\n")
+            procs[i].stdin.flush()
+            times[i] += json.loads(procs[i].stdout.readline())
+    for p in procs:
+        p.stdin.close()
+        p.wait()
+    return [float(np.median(t)) for t in times]
