@@ -58,17 +58,16 @@ _ref = weakref.ref
 
 
 def _root(a):
-    while isinstance(a.base, np.ndarray):
-        a = a.base
+    """The array owning ``a``'s memory (``a`` itself, or the last ndarray base of a view)."""
+    while (b := a.base) is not None and isinstance(b, _ndarray):
+        a = b
     return a
 
 
 def escape(a):
     """``a`` (an ndarray sharing a tensor's memory) is in the caller's hands; returns it."""
     WRITES.n += 1  # (note_write)
-    r = a
-    while (b := r.base) is not None and isinstance(b, _ndarray):  # (_root)
-        r = b
+    r = _root(a)
     e = _ESCAPED.get(id(r))
     if e is None or e() is not r:
         _ESCAPED[id(r)] = _ref(r)
@@ -87,9 +86,7 @@ def _drop_dead():
 
 def escaped(a):
     """Whether the memory of ndarray ``a`` was handed out (``escape``)."""
-    r = a
-    while (b := r.base) is not None and isinstance(b, _ndarray):  # (_root)
-        r = b
+    r = _root(a)
     e = _ESCAPED.get(id(r))
     return e is not None and e() is r
 
