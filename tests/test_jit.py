@@ -244,36 +244,85 @@ def test_read_only_install_two_processes_warming_its_empty_cache_at_once(cold):
     assert third["x"] == cold["background"]["g2"]  # what the compiled sweep gave there
 
 
+# A kernel of one rule, written into the cold start's package copy for the edited-rule check:
+# Numba keys its cache on this file, which no edit there touches, so only ensure_fresh's stamp
+# can make it follow an edited rule, as for the sweep that inlines every rule (whose
+# recompile would cost that check a cold compile of the whole sweep: ~60-150 s of CI)
+PROBE_MODULE = """
+from ._jit import njit
+from .ops import elementwise as E
+
+
+@njit
+def exp_adjoint(adj, vals):
+    E.exp_rev(adj, vals, 1, 0, 1)
+"""
+
+# the probe's gradient of exp at 0; ``sweep``: "call" runs DEXP's compiled sweep too,
+# "make" only makes its dispatcher (its cache checked for freshness, nothing compiled)
+PROBE = """
+import json, numpy as np, tapegrad
+from tapegrad import _probe, _sweep
+adj, vals = np.array([0.0, 1.0]), np.array([0.0, 1.0])
+_probe.exp_adjoint(adj, vals)
+out = {{"probe": adj[0]}}
+if "{sweep}" == "call":
+    x = tapegrad.tensor(0.0, requires_grad=True)
+    tapegrad.exp(x).backward()
+    out["dexp"] = x.grad.item()
+elif "{sweep}" == "make":
+    _sweep._reverse_sweep.dispatcher
+print(json.dumps(out))
+"""
+
+
 def test_edited_rule_recompiles(cold):
     """Numba keys a cache on the cached function's own file: an edited rule in ops/ would
-    run stale from a warm cache.  tapegrad/_jit.py's ensure_fresh must prevent it.  (It
-    edits the cold start's package copy: the other users of ``cold`` run before it.)"""
+    run stale from a warm cache.  tapegrad/_jit.py's ensure_fresh must prevent it: an edited
+    rule empties the cache index of the sweep and of a one-rule kernel (``PROBE_MODULE``),
+    and the kernel compiles again with the new rule.  (It edits the cold start's package
+    copy: the other users of ``cold`` run before it.)"""
     pkg, home, root = cold["pkg"], cold["home"], cold["root"]
     env, prefix = cold["env"], cold["prefix"]
     assert cold["sync"]["dexp"] == 1.0
-    files = cache_files(home)
-    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbi") for n in files)
+    sweep = [n for n in cache_files(home) if n.startswith("_sweep._reverse_sweep")]
+    assert any(n.endswith(".nbi") for n in sweep)
     # the files edited below become writable; their directories stay read-only, so Numba
     # keeps caching in the user's cache dir
+    pkg.chmod(pkg.stat().st_mode | 0o200)
+    try:
+        (pkg / "_probe.py").write_text(PROBE_MODULE)
+    finally:
+        pkg.chmod(pkg.stat().st_mode & ~0o222)
     for path in (pkg / "ops" / "elementwise.py", pkg / "_jit.py"):
         path.chmod(path.stat().st_mode | 0o200)
 
+    def probe(sweep=""):
+        return run(PROBE.format(sweep=sweep), root, env, prefix)
+
+    assert probe("call") == {"probe": 1.0, "dexp": 1.0}  # (the probe compiles: its first use)
+    files = cache_files(home)
+    assert any(n.startswith("_probe.exp_adjoint") and n.endswith(".nbi") for n in files)
+
     # unchanged package: the next run loads from the cache and rewrites nothing
-    assert run(DEXP, root, env, prefix)["grad"] == 1.0
+    assert probe("call") == {"probe": 1.0, "dexp": 1.0}
     assert cache_files(home) == files
 
     # the rules' file changes and every rule in it moves down a line, but no compiled code
     # changes (as when a message or a Python-side check is edited): the warm cache is used
     path = pkg / "ops" / "elementwise.py"
     path.write_text('"""An edited docstring."""\n' + path.read_text())
-    assert run(DEXP, root, env, prefix)["grad"] == 1.0
+    assert probe("call") == {"probe": 1.0, "dexp": 1.0}
     assert cache_files(home) == files
 
-    # the rule changes, _sweep.py does not: the gradient must follow the new rule
+    # the rule changes, _probe.py and _sweep.py do not: the gradient must follow the new
+    # rule, and the sweep's index is emptied when its dispatcher is made (the sweep then
+    # compiles afresh at its first call, as the probe did)
     edit_rule(pkg, EXP_RULE, EXP_RULE_DOUBLED)
-    assert run(DEXP, root, env, prefix)["grad"] == 2.0
+    assert probe("make") == {"probe": 2.0}
     rewritten = cache_files(home)
-    assert any(rewritten[n] != files[n] for n in files if n.startswith("_sweep._reverse_sweep"))
+    assert any(rewritten[n] != files[n] for n in files if n.startswith("_probe.exp_adjoint"))
+    assert all(rewritten[n] != files[n] for n in sweep if n.endswith(".nbi"))
 
     # control: with ensure_fresh switched off, the same kind of edit does run stale, so the
     # check above is not vacuous (the trap is real in this Numba)
@@ -283,4 +332,4 @@ def test_edited_rule_recompiles(cold):
     assert head in src
     jit.write_text(src.replace(head, head + "    return\n", 1))
     edit_rule(pkg, EXP_RULE_DOUBLED, EXP_RULE)
-    assert run(DEXP, root, env, prefix)["grad"] == 2.0  # the old, doubled rule from the cache
+    assert probe() == {"probe": 2.0}  # the old, doubled rule from the cache
