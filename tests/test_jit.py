@@ -5,7 +5,8 @@ check runs tapegrad in subprocesses on a cache of this module's own, so no cache
 developer's (or of another test module) can make it pass.  Cold compiles are the cost of
 this module (60-150 s of CI each), so every check shares one cold start (the ``cold``
 fixture): two processes, one compiling in-process and one in the background, race on the
-empty cache of a read-only copy of the package; only the edited rule compiles again.
+empty cache of a read-only copy of the package; after an edited rule only a kernel of that one
+rule compiles again (the sweep's cache is checked emptied, not recompiled).
 """
 import json
 import os
