@@ -924,14 +924,10 @@ def _stack_softmax(vals, o, ext, e, size):
     # STACK_SOFTMAX1's forward: nn._softmax_group's (small, not log) on the operands where
     # they are (no copy into out to read back), in an order that shortens a chain of groups
     # each reading the last one's output as its operand 0 (bench_fastest_west's west graph:
-    # its forward waits on that chain), bit for bit:
-    # - the max m of operands 1.. and their exps at it first (into out), before operand 0
-    #   is read: where operand 0 does not take the max (the loop's result from operand 0 on:
-    #   the first nan, else the first of the largest), m is the max and those exps stand, so
-    #   the chain waits on one exp, not on all of them (the west graph: ~6% of its value
-    #   and gradient); where it does, m is operand 0 and the exps are taken again at it
-    # - the sum from exp(operand 0 - m) (0.0 + it: an exp is never -0.0) on, in order
-    # - the divisions last first: the west graph's next group reads the last value
+    # its forward waits on that chain; ~5% of its one-point forward), bit for bit:
+    # - the max of operands 1.. first, then operand 0's turn: the loop's result from operand
+    #   0 on (the first nan, else the first of the largest), operand 0 one comparison away;
+    # - the sum starts at exp(operand 0 - max), which is 0.0 + it (an exp is never -0.0)
     n = np.uint64(N.SMALL_GROUP)
     m = -np.inf
     for j in range(1, n):
@@ -939,23 +935,17 @@ def _stack_softmax(vals, o, ext, e, size):
             v = vals[_u(ext[e + j])]
             if R._beats(v, m, 1.0):
                 m = v
-    for j in range(1, n):
-        if j < size:
-            vals[o + j] = libm.exp(vals[_u(ext[e + j])] - m)
     v = vals[_u(ext[e])]
     if not R._beats(m, v, 1.0):
         m = v
-        for j in range(1, n):
-            if j < size:
-                vals[o + j] = libm.exp(vals[_u(ext[e + j])] - m)
-    z = libm.exp(v - m)
-    s = z
+    s = libm.exp(vals[_u(ext[e])] - m)
+    vals[o] = s
     for j in range(1, n):
         if j < size:
-            s += vals[o + j]
-    vals[o] = z
-    for i in range(n):
-        j = n - np.uint64(1) - i
+            z = libm.exp(vals[_u(ext[e + j])] - m)
+            s += z
+            vals[o + j] = z
+    for j in range(n):
         if j < size:
             vals[o + j] /= s
 

@@ -272,12 +272,11 @@ def _chained_softmaxes(x):
                                [3.0, 3.0, -np.inf, np.nan]])
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, n, compiled, monkeypatch):
-    """STACK_SOFTMAX1 (its max taken from operand 1 on and their exps at it, then operand
-    0's turn: where it takes the max, the exps again at it; its sum from exp(operand 0 -
-    max)) against the unfused SOFTMAX1 and the general interpreters: ties (the first
-    kept), nans (the first wins), infs and signed zeros, operand 0 the largest or not, bit
-    for bit; groups of 4 (their size a literal in the interpreters) and of 3 and 5 (a size
-    read from the code)."""
+    """STACK_SOFTMAX1 (its max taken from operand 1 on, then operand 0's turn; its sum from
+    exp(operand 0 - max)) against the unfused SOFTMAX1 and the general interpreters: ties
+    (the first kept), nans (the first wins), infs and signed zeros, operand 0 the largest
+    or not, bit for bit; groups of 4 (their size a literal in the interpreters) and of 3
+    and 5 (a size read from the code)."""
     _stacked_softmax_three_ways(np.array(x + [0.25])[:n], monkeypatch)
 
 
@@ -301,8 +300,8 @@ _GROUP_VALUE = st.one_of(st.floats(-40.0, 40.0),
 @given(x=st.lists(_GROUP_VALUE, min_size=2, max_size=8), top=st.sampled_from([0, 1, 2]))
 def test_random_stacked_softmaxes_bit_for_bit(x, top, compiled):
     """Chained groups of 2 .. 8 drawn values (specials among them) as above; ``top``: 1,
-    operand 0 made the largest (the exps taken again at it); 2, tied with the largest
-    of the others (operand 0 takes the max too: the first of the largest)."""
+    operand 0 made the largest; 2, tied with the largest of the others (operand 0 takes
+    the max: the first of the largest)."""
     x = np.array(x)
     rest = x[1:][~np.isnan(x[1:])]
     if top and len(rest):
