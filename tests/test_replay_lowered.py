@@ -268,16 +268,20 @@ def _chained_softmaxes(x):
                                [-np.inf, 1.0, -np.inf, 0.0], [np.inf, 1.0, 2.0, 3.0],
                                [1.0, np.inf, np.inf, 0.0], [0.0, -0.0, -1.0, -2.0],
                                [-0.0, 0.0, -3.0, -1.0], [-0.0, -0.0, -0.0, -0.0],
-                               [800.0, -800.0, 1e-320, 5.0]])
+                               [800.0, -800.0, 1e-320, 5.0], [5.0, -1.0, 2.0, 3.0],
+                               [3.0, 3.0, -np.inf, np.nan]])
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, n, compiled, monkeypatch):
     """STACK_SOFTMAX1 (its max taken from operand 1 on, then operand 0's turn; its sum from
     exp(operand 0 - max)) against the unfused SOFTMAX1 and the general interpreters: ties
-    (the first kept), nans (the first wins), infs and signed zeros, bit for bit; groups of
-    4 (their size a literal in the interpreters) and of 3 and 5 (a size read from the
-    code)."""
-    x = np.array(x + [0.25])[:n]
-    p = tg.trace(_chained_softmaxes, np.linspace(0.1, 0.5, n))._make_plan()
+    (the first kept), nans (the first wins), infs and signed zeros, operand 0 the largest
+    or not, bit for bit; groups of 4 (their size a literal in the interpreters) and of 3
+    and 5 (a size read from the code)."""
+    _stacked_softmax_three_ways(np.array(x + [0.25])[:n], monkeypatch)
+
+
+def _stacked_softmax_three_ways(x, monkeypatch):
+    p = tg.trace(_chained_softmaxes, np.linspace(0.1, 0.5, len(x)))._make_plan()
     programs = [_packed(p, True, monkeypatch), _packed(p, False, monkeypatch),
                 p.packed(lowered=False)]
     ncf, _, _, words = lower.point_program(p.fwd, p.rev, p.offs, p.meta, p.consts, p.out_slot)
@@ -286,6 +290,24 @@ def test_stacked_softmax_ties_nans_infs_bit_for_bit(x, n, compiled, monkeypatch)
     for r2, got in others:
         assert r2 == r == 0
         np.testing.assert_array_equal(_bits(got), _bits(want))
+
+
+_GROUP_VALUE = st.one_of(st.floats(-40.0, 40.0),
+                         st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-320, 700.0]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(x=st.lists(_GROUP_VALUE, min_size=2, max_size=8), top=st.sampled_from([0, 1, 2]))
+def test_random_stacked_softmaxes_bit_for_bit(x, top, compiled):
+    """Chained groups of 2 .. 8 drawn values (specials among them) as above; ``top``: 1,
+    operand 0 made the largest; 2, tied with the largest of the others (operand 0 takes
+    the max: the first of the largest)."""
+    x = np.array(x)
+    rest = x[1:][~np.isnan(x[1:])]
+    if top and len(rest):
+        x[0] = rest.max() + (1.0 if top == 1 else 0.0)
+    with pytest.MonkeyPatch.context() as m:
+        _stacked_softmax_three_ways(x, m)
 
 
 def _random_graph(steps):
