@@ -166,6 +166,7 @@ _FRESH = {
     "nfreed": 0,  # rows freed by sweeps without retain_graph
     "split_at": SPLIT_MIN,  # slots from which begin() starts a new segment (_split)
     "prev": None,  # weakref to the segment this tape's first generation split from
+    "split": False,  # retired by _split (its rows live on), not by a backward
     "links": None,  # []: (token, slot) of the older tapes' non-leaves LINK rows stand for
     "link_of": None,  # {}: (id(token), slot, version) -> this tape's slot for it
     "in_place": None,  # slot -> its last PUT row written in place (shape.put)
@@ -259,6 +260,7 @@ class Tape(ValueArena):
             self.split_at = 2 * self.nslots
             return tok
         n = self.nslots
+        self.split = True
         retire(self)
         tape = current_tape()
         tape.split_at = max(SPLIT_MIN, 2 * n)

@@ -25,10 +25,12 @@ def _graph(n=4):
 
 
 def _split():
-    """Make the next graph start (an op on leaves only) begin a new segment."""
+    """Begin a new segment now: the split is due, and a graph starts (an op on a leaf)."""
     tape = current_tape()
     assert tape._token() is not None  # (a live graph holds it: else no split is due)
     tape.split_at = 0
+    tg.tensor(1.0, requires_grad=True) * 2.0
+    assert current_tape() is not tape and tape.retired
 
 
 def _live_tapes(tensors):
@@ -287,3 +289,19 @@ def test_a_second_backward_across_the_boundary_raises_as_torch():
     y.backward()
     with pytest.raises(RuntimeError, match="backward through the graph a second time"):
         y.backward()
+
+
+def test_graph_views_cross_the_boundary():
+    """grad_fn.next_functions of an op reading a tensor of an older segment lead to that
+    tensor's node, as in PyTorch (the LINK row stands for it)."""
+    names = []
+    for lib in (tg, torch):
+        x = lib.tensor(X, requires_grad=True)
+        h = x.sin()
+        if lib is tg:
+            _split()
+        y = h * (lib.tensor(X) * 1.0)
+        assert lib is torch or y._tok.tape is not h._tok.tape
+        f = y.grad_fn.next_functions[0][0]
+        names.append((y.grad_fn.name(), f.name(), f.next_functions[0][0].name()))
+    assert names[0] == names[1]
