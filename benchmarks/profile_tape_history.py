@@ -3,8 +3,9 @@
 Three states, interleaved rounds, medians of CPU time (process_time) per backward of a
 10-op graph: ``fresh`` (nothing else recorded), ``dropped`` (N graphs built and dropped
 first: the tape resets when their last tensor dies), ``pinned`` (the same N graphs built
-while one older graph is kept alive: their rows stay on the tape, and the backward sweeps
-them).  Prints the tape's rows and bytes before each backward and the ratios to ``fresh``.
+while one older graph is kept alive: their rows stayed on the tape until tape segments,
+tape.py ``Tape._split``; now the kept graph pins its own segment, up to ~4,096 slots, and
+the backward sweeps its own graph).  benchmarks/profile_tape_memory.py has more states.  Prints the tape's rows and bytes before each backward and the ratios to ``fresh``.
 tests/test_replay_semantics22.py asserts the row counts (never the times).
 
     PYTHONPATH=. python benchmarks/profile_tape_history.py 2000

@@ -71,6 +71,10 @@ BROKEN = (
     "be differentiated. The tape is reset: recording goes on on a fresh tape. Recompute "
     "the tensors recorded before this error to differentiate them.")
 _FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets from a list
+# A tape whose rows reach SPLIT_MIN slots while a graph on it is still alive starts a new
+# segment at the next graph start (Tape.begin, _split): a graph kept alive then pins the
+# rows recorded before the split, not every graph recorded after it
+SPLIT_MIN = 4096
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
@@ -160,6 +164,9 @@ _FRESH = {
     "span_low": None, "span_prod": None,  # per slot: its graph's rows (autograd/span.py)
     "span_done": 0,  # rows whose output's span is known
     "nfreed": 0,  # rows freed by sweeps without retain_graph
+    "split_at": SPLIT_MIN,  # slots from which begin() starts a new segment (_split)
+    "prev": None,  # weakref to the segment this tape's first generation split from
+    "split": False,  # retired by _split (its rows live on), not by a backward
     "links": None,  # []: (token, slot) of the older tapes' non-leaves LINK rows stand for
     "link_of": None,  # {}: (id(token), slot, version) -> this tape's slot for it
     "in_place": None,  # slot -> its last PUT row written in place (shape.put)
@@ -195,6 +202,7 @@ class Tape(ValueArena):
         fresh["uses"], fresh["hooks"], fresh["node_hooks"], fresh["shapes"] = {}, {}, {}, {}
         fresh["sites"], fresh["custom"], fresh["link_of"] = {}, {}, {}
         fresh["gen"] = next(_GEN)
+        fresh["prev"] = self.__dict__.get("prev")  # (kept: saved_tensors_hooks walk it)
         self.__dict__.update(fresh)  # the commit
         if spare is not None:  # (after it: the tape no longer refers to the old arena)
             _give_arena(spare)
@@ -231,7 +239,33 @@ class Tape(ValueArena):
             if make:
                 tok = Token(self)
                 self._token = weakref.ref(tok)
+        elif self.nslots >= self.split_at:
+            return self._split(make, tok)
         return tok
+
+    def _split(self, make, tok):
+        """``begin`` on a long tape that a live graph still holds: an op whose operands are
+        leaves and constants only (a new graph starts) begins a new segment, a fresh tape
+        for this thread, and this one is retired with its rows (as a backward retires a
+        tape, ``retire``).  It lives as long as its tensors and the LINK rows of newer
+        segments that read them (ops/_record.py ``_link``), so a graph dropped after the
+        split gives its rows back when it dies, as PyTorch frees per graph; one kept from
+        before pins this segment only.  A backward through the boundary goes on in this
+        tape from the link (engine ``_sweep_all``), exactly.  The caller records on
+        ``tok.tape`` (``state.tape``).  Not while tracing (replay needs one tape), nor on
+        another thread's tape.  The next segment splits only after twice this one's slots,
+        so a big graph, alive throughout, costs a few links (log2 of its size), no more."""
+        if (state.tape is not self or state.tracing is not None or self.broken
+                or threading.get_ident() != self.owner):
+            self.split_at = 2 * self.nslots
+            return tok
+        n = self.nslots
+        self.split = True
+        retire(self)
+        tape = current_tape()
+        tape.split_at = max(SPLIT_MIN, 2 * n)
+        tape.prev = weakref.ref(self)
+        return tape.begin(make)
 
     def const(self, c):
         """Index of float ``c`` in the const pool; the same float object as the last one

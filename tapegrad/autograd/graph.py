@@ -514,8 +514,12 @@ class saved_tensors_hooks:  # noqa: N801 (PyTorch's name)
     def __exit__(self, *exc):
         _HOOKS.stack.remove(self._entry)
         tape = state.tape
-        if exc[0] is None and tape is not None:
-            _pack_rows(tape, _first_row(self._entry, tape), self.pack_hook, self.unpack_hook)
+        while exc[0] is None and tape is not None:  # (and the segments it split from
+            _pack_rows(tape, _first_row(self._entry, tape), self.pack_hook,  # inside the
+                       self.unpack_hook)  # context: tape.py Tape._split)
+            if tape is self._entry[0] or tape.gen <= self._entry[4] or tape.prev is None:
+                break
+            tape = tape.prev()
         return False
 
 

@@ -65,10 +65,12 @@ def make_unary(op, doc):
                     tok, sx = input._tok, input._slot  # (a leaf's is None)
                     if tok is None:
                         tok = tape.begin()
+                        tape = tok.tape  # (a new segment if begin split the tape)
                         gen = tape.gen
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
+                    tape = tok.tape  # (a new segment if begin split the tape)
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -158,6 +160,7 @@ def make_binary(op, doc, reflected=False):
                         tok = b._tok if b._gen == gen else None
                         if tok is None:
                             tok = tape.begin()
+                            tape = tok.tape  # (a new segment if begin split the tape)
                             gen = tape.gen
                         sa = a._slot if a._gen == gen else slot(a, tape)
                         sb = b._slot if b._gen == gen else slot(b, tape)
@@ -226,6 +229,7 @@ def make_binary(op, doc, reflected=False):
                     sa = a._slot
                 else:
                     tok = tape.begin()
+                    tape = tok.tape  # (a new segment if begin split the tape)
                     sa = a._slot if a._gen == tape.gen else slot(a, tape)
                 # Tape.const's reuse of the last constant written out (no call)
                 k = tape._last_k if c is tape._last_const else tape.const(c)

@@ -81,7 +81,7 @@ def tape_for_grad():
     have all died, unnoticed, is reset: see Tape.begin)."""
     tape = state.tape or current_tape()
     tape.begin(False)
-    return tape
+    return tape if not tape.retired else current_tape()  # (begin split it: Tape._split)
 
 
 def _result(v):
@@ -116,6 +116,8 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
         tok = b._tok
     if tok is None:
         tape.begin(False)
+        if tape.retired:  # (begin split it: the new segment, Tape._split)
+            tape = current_tape()
         gen = tape.gen
     if tape.lazy:
         sa = slot(a, tape, need)

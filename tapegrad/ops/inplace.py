@@ -91,8 +91,29 @@ MUTATION = _Mutation()
 def _log_mutation(t, tape, slots, limit=None):
     """Note on ``tape`` that the values ``slots`` hold (t's, before this op) have changed;
     the rows before ``limit`` (default: all so far) read the old values.  Not inside
-    ``allow_mutation_on_saved_tensors``: the tape's copies of the old values serve then."""
-    if slots and not tape.retired:
+    ``allow_mutation_on_saved_tensors``: the tape's copies of the old values serve then.
+    The older segments of the thread's tape that still live (tape.py ``Tape._split``) are
+    noted too: their rows read the old values as well (a non-leaf there: its own
+    segment; a leaf: those its slots are on)."""
+    _log_on(t, tape, slots, limit)
+    _log_segments(t, tape)
+
+
+def _log_segments(t, tape):
+    """_log_mutation on the older segments of ``tape`` that hold t's values."""
+    own = t._tok.tape if t._tok is not None else None
+    if own is not None and own is not tape and own.split and t._gen == own.gen:
+        _log_on(t, own, [t._slot])
+    elif own is None and tape is not None:
+        seg = tape.prev() if tape.prev is not None else None
+        while seg is not None and seg.split:
+            _log_on(t, seg, _old_slots(t, seg))
+            seg = seg.prev() if seg.prev is not None else None
+
+
+def _log_on(t, tape, slots, limit=None):
+    """_log_mutation on one tape (a retired one only if it is a segment of the thread's)."""
+    if slots and (not tape.retired or tape.split):
         for s in slots if tape.lazy else ():  # values kept aside (Tape.push_array): copy
             if s in tape.lazy:  # them in before they change
                 tape.fill(s)
@@ -323,6 +344,7 @@ def _before(t, args):
         _traced_in_place(t, tape)
     slots = _old_slots(t, tape)
     if not slots:
+        _log_segments(t, tape)  # (t's values may be on an older segment: tape.py _split)
         return _NOTHING
     for a in args:
         if a is t:
