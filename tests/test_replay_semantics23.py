@@ -1,0 +1,79 @@
+"""Replay against eager where tests/fuzz_replay_api23.py found them apart (silently): a
+Module that f calls, ``MOD(x)``, whose parameter is rebound to a new Parameter while the old
+one lives on (in an optimizer), or whose library forward reads a setting changed between
+calls (LeakyReLU's slope); a value made under inference_mode inside f."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+torch = pytest.importorskip("torch")
+
+X = np.array([3.0, -4.0, 0.5, 1.0])
+
+
+class Scale(tg.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.p = tg.nn.Parameter(tg.full((4,), 0.5))
+        self.q = tg.nn.Parameter(tg.tensor(1.5))
+
+    def forward(self, v):
+        return v * self.p + self.q
+
+
+def _torch_scale(x, p, q):
+    x = torch.tensor(x, requires_grad=True)
+    y = (x * torch.tensor(p) + torch.tensor(q)).sum()
+    y.backward()
+    return y.item(), x.grad.numpy()
+
+
+@pytest.mark.parametrize("rebind", ["p", "q"])
+def test_module_f_calls_with_a_parameter_rebound_retraces(rebind):
+    """f calls MOD(x) and never names MOD.p: rebinding MOD.p (or MOD.q) to a new Parameter
+    while the old one lives on in an optimizer's list must trace again (replay answered with
+    the old parameter's values, silently), in every call path."""
+    mod = Scale()
+    opt = tg.optim.SGD(mod.parameters(), lr=0.1)  # (holds the old parameters)
+
+    def f(x):
+        return mod(x).sum()
+    c = tg.compile(f)
+    t = tg.trace(f, X)
+    c.value_and_grad(X)
+    new = tg.nn.Parameter(tg.full((4,), -2.0) if rebind == "p" else tg.tensor(-3.0))
+    setattr(mod, rebind, new)
+    want = _torch_scale(X, mod.p.detach().numpy(), mod.q.detach().numpy())
+    v, g = c.value_and_grad(X)
+    assert v == want[0]
+    np.testing.assert_array_equal(g, want[1])
+    V, G = c.value_and_grad_batch(np.stack([X, X]))
+    np.testing.assert_array_equal(V, [want[0]] * 2)
+    np.testing.assert_array_equal(G, [want[1]] * 2)
+    with pytest.raises(RuntimeError, match="one has changed since"):
+        t.value_and_grad(X)
+    assert opt.param_groups[0]["params"][0] is not mod.p or rebind == "q"
+
+
+def test_library_module_setting_and_weight_changed_between_calls():
+    """A library Module f calls: its forward (tapegrad's code, never looked into) reads a
+    setting (LeakyReLU's negative_slope) and a parameter (Linear's weight rebound while the
+    optimizer holds the old one); both changes must trace again, as eagerly."""
+    lin = tg.nn.Linear(4, 2)
+    act = tg.nn.LeakyReLU(0.1)
+    opt = tg.optim.SGD(lin.parameters(), lr=0.1)
+    c = tg.compile(lambda x: act(lin(x)).sum())
+    c.value_and_grad(X)
+    for change in ("slope", "weight"):
+        if change == "slope":
+            act.negative_slope = 0.5
+        else:
+            lin.weight = tg.nn.Parameter(tg.tensor([[1.0, -2.0, 0.5, 0.0], [-1.0, 1.0, 1.0, 2.0]]))
+        x = tg.tensor(X, requires_grad=True)
+        y = act(lin(x)).sum()
+        y.backward()
+        v, g = c.value_and_grad(X)
+        np.testing.assert_allclose(v, y.item(), rtol=1e-12, err_msg=change)  # (BLAS order)
+        np.testing.assert_allclose(g, x.grad.numpy(), rtol=1e-12, err_msg=change)
+    assert len(opt.param_groups[0]["params"]) == 2
