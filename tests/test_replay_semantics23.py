@@ -77,3 +77,35 @@ def test_library_module_setting_and_weight_changed_between_calls():
         np.testing.assert_allclose(v, y.item(), rtol=1e-12, err_msg=change)  # (BLAS order)
         np.testing.assert_allclose(g, x.grad.numpy(), rtol=1e-12, err_msg=change)
     assert len(opt.param_groups[0]["params"]) == 2
+
+
+@pytest.mark.parametrize("mode", ["grad", "no_grad"])
+def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode):
+    """f writes its second argument in place (w.add_, under no_grad or not), called with a
+    w that does not require grad (or, under no_grad, one that does): eagerly f writes the
+    caller's w and answers; the compiled call raised "a leaf Variable that requires grad is
+    being used in an in-place operation" (its trace takes every argument as a leaf that
+    requires grad).  It now runs f eagerly, as torch.compile breaks its graph: the same
+    value, gradient and write."""
+    def f(x, w):
+        if mode == "grad":
+            w.add_(1.0)
+        else:
+            with tg.no_grad():
+                w.add_(1.0)
+        return (x * w).sum()
+
+    def run(fn):
+        x = tg.tensor(X, requires_grad=True)
+        w = tg.tensor(X * 2.0, requires_grad=mode == "no_grad")
+        y = fn(x, w)
+        return y.item(), tg.autograd.grad(y, x)[0].numpy(), w.detach().numpy()
+    c = tg.compile(f)
+    want = run(f)
+    for _ in range(2):
+        got = run(c)
+        assert got[0] == want[0]
+        np.testing.assert_array_equal(got[1], want[1])
+        np.testing.assert_array_equal(got[2], want[2])
+    with pytest.raises(RuntimeError, match="in-place operation|no_grad on a leaf"):
+        c.value_and_grad(X, X)  # (at arrays: refused, as eagerly where grad mode is on)
