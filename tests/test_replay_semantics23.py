@@ -109,3 +109,26 @@ def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode):
         np.testing.assert_array_equal(got[2], want[2])
     with pytest.raises(RuntimeError, match="in-place operation|no_grad on a leaf"):
         c.value_and_grad(X, X)  # (at arrays: refused, as eagerly where grad mode is on)
+
+
+@pytest.mark.parametrize("hook", ["forward", "forward_pre"])
+def test_module_hook_registered_or_removed_after_the_trace_retraces(hook):
+    """A forward (pre-)hook registered on a Module f calls after the trace, then removed:
+    eagerly each changes f's value; replay went on without it, silently."""
+    lin = tg.nn.Linear(4, 2)
+    c = tg.compile(lambda x: lin(x).sum())
+
+    def want():
+        x = tg.tensor(X, requires_grad=True)
+        y = lin(x).sum()
+        y.backward()
+        return y.item(), x.grad.numpy()
+    c.value_and_grad(X)
+    h = lin.register_forward_hook(lambda m, i, o: o * 2.0) if hook == "forward" else \
+        lin.register_forward_pre_hook(lambda m, i: (i[0] * 3.0,))
+    for _ in range(2):
+        v, g = c.value_and_grad(X)
+        wv, wg = want()
+        np.testing.assert_allclose(v, wv, rtol=1e-12)
+        np.testing.assert_allclose(g, wg, rtol=1e-12)
+        h.remove()

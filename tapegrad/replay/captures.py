@@ -220,11 +220,27 @@ def _namespaces(v):
 _SETTINGS = frozenset((int, float, bool, str, type(None), tuple))
 
 
+_HOOKS = ("_forward_pre_hooks", "_forward_hooks", "_backward_pre_hooks", "_backward_hooks")
+
+
+class _Hooks:
+    """A Module's hooks as one place (``where[name]``), read afresh at each look: a forward
+    hook registered or removed after the trace changes its OrderedDict in place."""
+    __slots__ = ("d",)
+
+    def __init__(self, d):
+        self.d = d
+
+    def __getitem__(self, _name):
+        return tuple(tuple(self.d[h].items()) for h in _HOOKS if h in self.d)
+
+
 def _module_flags(v, seen):
     """A Module's and its submodules' state as places: the ``training`` flag and plain
     settings (``eval()``/``train()``, a Dropout's ``p``: what the library's own forwards read,
-    which f never names), and each parameter, buffer and submodule (one rebound to a new
-    object while the old one lives on, in an optimizer, is no write the trace sees)."""
+    which f never names), its hooks, and each parameter, buffer and submodule (one rebound
+    to a new object while the old one lives on, in an optimizer, is no write the trace
+    sees)."""
     out, stack = [], [v]
     while stack:
         m = stack.pop()
@@ -233,6 +249,7 @@ def _module_flags(v, seen):
             continue
         seen.add(id(m))
         out += [(d, k) for k, u in d.items() if type(u) in _SETTINGS]
+        out.append((_Hooks(d), "hooks"))
         out += [(d[r], k) for r in _REGISTRIES if type(d.get(r)) is dict for k in d[r]]
         stack.extend(u for u in d["_modules"].values() if u is not None)
     return out
