@@ -468,7 +468,7 @@ def _scalar_inplace(self, fn, other):
     steps of _rebase for a 0-d float64 result."""
     if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
         if self._rg and self._tok is None:
-            raise RuntimeError(_LEAF)
+            _check_leaf(self)  # (raises: while traced, no_grad's is another message)
         before = _before(self, (other,))  # before fn records its row
         r = fn(self, other)
         _log_before(self, r._tok.tape, before)
