@@ -173,6 +173,8 @@ RARE = [
     "_g2 = tg.Generator().manual_seed(7)\n{o} = {a} * tg.rand({a}.shape, generator=_g2)",
 ]
 
+XY = ["with tg.no_grad():\n    y.mul_(0.5)\n{o} = {a} * y", "{o} = {a} + y.detach()\ny.data.add_(1.0)"]
+
 
 def gen(rng, sig, n, vector=False):
     names, lines = ["x"], []
@@ -182,6 +184,8 @@ def gen(rng, sig, n, vector=False):
         r = rng.random()
         if r < 0.04:
             lines += rng.choice(RARE).format(o=o, a=a, b=b).split("\n")
+        elif sig == "xy" and r < 0.08:  # f writes its argument y (not differentiated
+            lines += rng.choice(XY).format(o=o, a=a, b=b).split("\n")  # by the caller)
         elif r < 0.35:
             lines += rng.choice(STMT).format(o=o, a=a, b=b).split("\n")
         elif r < 0.75:

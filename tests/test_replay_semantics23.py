@@ -79,14 +79,15 @@ def test_library_module_setting_and_weight_changed_between_calls():
     assert len(opt.param_groups[0]["params"]) == 2
 
 
+@pytest.mark.parametrize("shape", [(4,), ()])
 @pytest.mark.parametrize("mode", ["grad", "no_grad"])
-def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode):
+def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode, shape):
     """f writes its second argument in place (w.add_, under no_grad or not), called with a
     w that does not require grad (or, under no_grad, one that does): eagerly f writes the
     caller's w and answers; the compiled call raised "a leaf Variable that requires grad is
     being used in an in-place operation" (its trace takes every argument as a leaf that
     requires grad).  It now runs f eagerly, as torch.compile breaks its graph: the same
-    value, gradient and write."""
+    value, gradient and write.  A 0-d w (the scalar in-place path) too."""
     def f(x, w):
         if mode == "grad":
             w.add_(1.0)
@@ -96,8 +97,8 @@ def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode):
         return (x * w).sum()
 
     def run(fn):
-        x = tg.tensor(X, requires_grad=True)
-        w = tg.tensor(X * 2.0, requires_grad=mode == "no_grad")
+        x = tg.tensor(X[:shape[0]] if shape else X[0], requires_grad=True)
+        w = tg.tensor(x.detach().numpy() * 2.0, requires_grad=mode == "no_grad")
         y = fn(x, w)
         return y.item(), tg.autograd.grad(y, x)[0].numpy(), w.detach().numpy()
     c = tg.compile(f)
@@ -108,7 +109,8 @@ def test_compiled_call_writing_an_argument_in_place_runs_f_eagerly(mode):
         np.testing.assert_array_equal(got[1], want[1])
         np.testing.assert_array_equal(got[2], want[2])
     with pytest.raises(RuntimeError, match="in-place operation|no_grad on a leaf"):
-        c.value_and_grad(X, X)  # (at arrays: refused, as eagerly where grad mode is on)
+        c.value_and_grad(X[0], X[0]) if not shape else c.value_and_grad(X, X)  # (refused
+        # at arrays, as eagerly where grad mode is on)
 
 
 @pytest.mark.parametrize("hook", ["forward", "forward_pre"])
@@ -132,3 +134,46 @@ def test_module_hook_registered_or_removed_after_the_trace_retraces(hook):
         np.testing.assert_allclose(v, wv, rtol=1e-12)
         np.testing.assert_allclose(g, wg, rtol=1e-12)
         h.remove()
+
+
+@pytest.mark.parametrize("gen", ["tapegrad", "numpy"])
+def test_f_that_reseeds_then_draws_is_refused_at_every_trace(gen):
+    """f reseeds a global generator and draws (``tg.manual_seed(5)`` then dropout): after one
+    eager call the generator stands where f leaves it, so a trace then saw no draw (the state
+    after equal to the state before) and replay froze that call's draws, silently (eager
+    draws from the caller's state at the top of f).  Every trace now refuses it; the
+    compiled call with tensors runs f eagerly, drawing as f does; the caller's generator
+    state is as a trace found it."""
+    def f(x):
+        if gen == "tapegrad":
+            v = x * tg.rand_like(x)
+            tg.manual_seed(5)
+            return (v + tg.nn.functional.dropout(x, 0.5)).sum()
+        v = x * float(np.random.rand())
+        np.random.seed(5)
+        return (v * float(np.random.rand())).sum()
+    f(tg.tensor(X))  # the generator now stands where f leaves it
+    c = tg.compile(f)
+    with pytest.raises(RuntimeError, match="f drew random numbers"):
+        c.value_and_grad(X)
+    with pytest.raises(RuntimeError, match="f drew random numbers"):
+        tg.trace(f, X)
+    tg.manual_seed(3)
+    np.random.seed(3)
+    want = f(tg.tensor(X, requires_grad=True)).item()
+    tg.manual_seed(3)
+    np.random.seed(3)
+    assert c(tg.tensor(X, requires_grad=True)).item() == want
+
+
+def test_a_trace_leaves_the_callers_generators_as_they_were():
+    """A trace sets fresh generator states while f runs (to see any draw) and puts the
+    caller's back: the draws after it are those without it."""
+    tg.manual_seed(1)
+    np.random.seed(1)
+    want = (tg.rand(3).numpy(), np.random.rand(3))
+    tg.manual_seed(1)
+    np.random.seed(1)
+    tg.compile(lambda x: (x * x).sum()).value_and_grad(X)
+    np.testing.assert_array_equal(tg.rand(3).numpy(), want[0])
+    np.testing.assert_array_equal(np.random.rand(3), want[1])
