@@ -177,3 +177,46 @@ def test_a_trace_leaves_the_callers_generators_as_they_were():
     tg.compile(lambda x: (x * x).sum()).value_and_grad(X)
     np.testing.assert_array_equal(tg.rand(3).numpy(), want[0])
     np.testing.assert_array_equal(np.random.rand(3), want[1])
+
+
+def _inf(x):
+    with tg.inference_mode():
+        return x * 2.0
+
+
+INFERENCE = {  # f, and whether eagerly an op saves the inference tensor for backward
+    "saved by mul": (lambda x: (_inf(x) * x).sum(), True),
+    "saved by div": (lambda x: (x / (_inf(x).abs() + 1.0)).sum(), False),
+    "cloned first": (lambda x: (_inf(x).clone() * x).sum(), False),
+    "added": (lambda x: (_inf(x) + x).sum(), False),
+    "squared alone": (lambda x: (_inf(x) * _inf(x) + x).sum(), False),
+    "saved by pow": (lambda x: (x.abs() ** _inf(x)).sum(), True),
+    "under no_grad": (lambda x: (x * tg.no_grad()(lambda: _inf(x) * x)()).sum(), False),
+}
+
+
+@pytest.mark.parametrize("case", sorted(INFERENCE))
+def test_inference_tensor_saved_for_backward_as_eagerly(case):
+    """A value f makes under inference_mode: where an op outside it saves the value for its
+    backward (an operand requiring grad records it), eager raises PyTorch's "Inference
+    tensors cannot be saved for backward", and so does replay now (it answered); where no op
+    saves it (a clone, an add, an op of inference tensors alone, no_grad), replay answers as
+    eagerly.  Called with tensors that do not require grad, f runs eagerly (no op records:
+    its value)."""
+    f, raises = INFERENCE[case]
+    c = tg.compile(f)
+    x = tg.tensor(X, requires_grad=True)
+    if raises:
+        with pytest.raises(RuntimeError, match="Inference tensors cannot be saved"):
+            f(x)
+        with pytest.raises(RuntimeError, match="Inference tensors cannot be saved"):
+            c.value_and_grad(X)
+        with pytest.raises(RuntimeError, match="Inference tensors cannot be saved"):
+            c(tg.tensor(X, requires_grad=True))
+        assert c(tg.tensor(X)).item() == f(tg.tensor(X)).item()
+        return
+    y = f(x)
+    y.backward()
+    v, g = c.value_and_grad(X)
+    assert v == y.item()
+    np.testing.assert_array_equal(g, x.grad.numpy())

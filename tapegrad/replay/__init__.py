@@ -33,7 +33,7 @@ from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
-from ..ops.control import GUARD_EQ, STOP_GRAD
+from ..ops.control import GUARD_EQ, STOP_GRAD, saved_inference
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
@@ -1848,6 +1848,8 @@ def trace(f, *args, argnums=0, grad_mode=True):
                 raise ValueError("trace: f's output does not depend on its inputs")
         rows, offs, vals, consts, meta = (np.array(a) for a in tape.arrays())
         rows[:, 0] &= OP_MASK
+        saved_inference(tape, rows, [*in_slots, *(s for s, _ in tape.leaves), *(
+            s for s, r in tape.__dict__.get("watched", ()) if (u := r()) is not None and u._rg)])
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
         traced.grad_mode = grad_mode
