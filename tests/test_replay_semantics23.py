@@ -220,3 +220,48 @@ def test_inference_tensor_saved_for_backward_as_eagerly(case):
     v, g = c.value_and_grad(X)
     assert v == y.item()
     np.testing.assert_array_equal(g, x.grad.numpy())
+
+
+class _Cube(tg.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a * a
+    @staticmethod
+    def backward(ctx, g):  # (not a*a's gradient: the call must run this backward)
+        a, = ctx.saved_tensors
+        return 3.0 * a * g
+
+
+def _tensor_hook(x):
+    y = x * 1.0
+    y.register_hook(lambda g: g * 5.0)
+    return (y * y).sum()
+
+
+_LIN = tg.nn.Linear(4, 1)
+_LIN.register_full_backward_hook(lambda m, gi, go: (gi[0] * 2.0,))
+PYTHON_BACKWARD = {"custom Function": lambda x: _Cube.apply(x).sum(),
+                   "register_hook": _tensor_hook,
+                   "Module backward hook": lambda x: _LIN(x).sum()}
+
+
+@pytest.mark.parametrize("case", sorted(PYTHON_BACKWARD))
+def test_compiled_call_with_python_in_backward_runs_f_eagerly(case):
+    """f runs Python in its backward (a custom Function, a tensor hook, a Module's full
+    backward hook): tracing refuses it, and the compiled call with tensors raised that
+    refusal where docs/replay.md says it runs f eagerly (torch.compile's graph break).  It
+    now does: eager's value and gradient; value_and_grad at arrays still refuses."""
+    f = PYTHON_BACKWARD[case]
+    c = tg.compile(f)
+    got = []
+    for fn in (f, c, c):
+        x = tg.tensor(X, requires_grad=True)
+        y = fn(x)
+        y.backward()
+        got.append((y.item(), x.grad.numpy()))
+    for v, g in got[1:]:
+        assert v == got[0][0]
+        np.testing.assert_array_equal(g, got[0][1])
+    with pytest.raises(RuntimeError, match="tapegrad.trace:"):
+        c.value_and_grad(X)
