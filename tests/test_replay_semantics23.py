@@ -1,11 +1,18 @@
-"""Replay against eager where tests/fuzz_replay_api23.py found them apart (silently): a
-Module that f calls, ``MOD(x)``, whose parameter is rebound to a new Parameter while the old
-one lives on (in an optimizer), or whose library forward reads a setting changed between
-calls (LeakyReLU's slope); a value made under inference_mode inside f."""
+"""Replay against eager where tests/fuzz_replay_api23.py and its probes found them apart.
+Silently wrong before: a Module that f calls, ``MOD(x)``, whose parameter is rebound while
+the old one lives on (in an optimizer), whose library forward reads a setting changed
+between calls (LeakyReLU's slope), or that gains or loses a forward hook; an f that reseeds
+a global generator and draws.  Wrong answers where eager answers: the compiled call with
+tensors raising where f writes an argument in place or runs Python in its backward (a
+custom Function, a hook) instead of running f eagerly.  A value made under inference_mode
+and saved for backward: eager raises, replay answered (semantics22's xfail)."""
+import os
+
 import numpy as np
 import pytest
 
 import tapegrad as tg
+import fuzz_replay_api23 as fuzz
 
 torch = pytest.importorskip("torch")
 
@@ -265,3 +272,11 @@ def test_compiled_call_with_python_in_backward_runs_f_eagerly(case):
         np.testing.assert_array_equal(g, got[0][1])
     with pytest.raises(RuntimeError, match="tapegrad.trace:"):
         c.value_and_grad(X)
+
+
+def test_fuzz_replay_api23_programs():
+    """The stop-gradient and state fuzz: TAPEGRAD_FUZZ23=N runs N programs (default 30)."""
+    n = int(os.environ.get("TAPEGRAD_FUZZ23", "30"))
+    stats, failures = fuzz.run(0, n, out=lambda s: None)
+    assert not failures, failures[0]
+    assert stats["ok"] >= n // 4, stats  # (most programs replay: the fuzz tests something)
