@@ -280,3 +280,28 @@ def test_fuzz_replay_api23_programs():
     stats, failures = fuzz.run(0, n, out=lambda s: None)
     assert not failures, failures[0]
     assert stats["ok"] >= n // 4, stats  # (most programs replay: the fuzz tests something)
+
+
+@pytest.mark.parametrize("how", ["grad = None", "zero_grad"])
+def test_f_reading_a_grad_rebound_by_backward_retraces(how):
+    """f reads ``w.grad`` of a tensor from outside; ``w.grad = None`` (or an optimizer's
+    zero_grad) and a backward bind a new tensor there while the old one lives on: replay
+    went on with the old gradient, silently.  An accumulation in place was seen already."""
+    w = tg.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    (w * w).sum().backward()
+    opt = tg.optim.SGD([w], lr=0.1)
+
+    def f(x):
+        return (x * w.grad).sum()
+    c = tg.compile(f)
+    assert c(X[:3]) == f(tg.tensor(X[:3])).item()
+    (w * w).sum().backward()  # (in place: 2 w + 2 w)
+    assert c(X[:3]) == f(tg.tensor(X[:3])).item()
+    keep = w.grad
+    if how == "zero_grad":
+        opt.zero_grad()
+    else:
+        w.grad = None
+    (w * 3.0).sum().backward()
+    assert w.grad is not keep
+    assert c(X[:3]) == f(tg.tensor(X[:3])).item() == 3.0 * X[:3].sum()

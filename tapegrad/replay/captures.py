@@ -223,6 +223,18 @@ _SETTINGS = frozenset((int, float, bool, str, type(None), tuple))
 _HOOKS = ("_forward_pre_hooks", "_forward_hooks", "_backward_pre_hooks", "_backward_hooks")
 
 
+class _Grad:
+    """A tensor's ``.grad`` as a place (f reads ``w.grad``): a backward after
+    ``zero_grad()`` or ``w.grad = None`` binds a new tensor, while the old one may live on."""
+    __slots__ = ("t",)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getitem__(self, _name):
+        return self.t._grad
+
+
 class _Hooks:
     """A Module's hooks as one place (``where[name]``), read afresh at each look: a forward
     hook registered or removed after the trace changes its OrderedDict in place."""
@@ -328,6 +340,8 @@ def captures(fn):
                 if isinstance(v, (types.FunctionType, types.MethodType, functools.partial)):
                     todo.append((v, None))  # a helper f calls
                 else:
+                    if "grad" in attrs and isinstance(v, Tensor):
+                        places.append((_Grad(v), "grad"))
                     flags = _module_flags(v, modules)
                     if flags:  # a Module f calls, MOD(x): its forward's reads are f's
                         todo.append((v, None))
