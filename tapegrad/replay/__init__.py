@@ -84,14 +84,20 @@ def _same_states(a, b):
         a[1]["state"]["pos"] == b[1]["state"]["pos"]
 
 
+_SENTINEL = []  # the states _sentinel_states sets
+
+
 def _sentinel_states():
     """Set the global generators to fresh states from entropy, for the time f is traced,
     and return them: compared with these, any draw shows, even one of an f that reseeds
     first (``tg.manual_seed(5)`` then dropout leaves the generator, at every call but the
     first, where it stood before: compared with that, no draw showed and replay froze one
-    call's draws, silently).  ``_put_back_draws`` puts the caller's states back after."""
-    s = (np.random.PCG64().state, np.random.RandomState().get_state(legacy=False),
-         random.Random().getstate(), creation.DRAWS[0])
+    call's draws, silently).  ``_put_back_draws`` puts the caller's states back after.
+    Drawn from entropy once a process (~0.8 ms), which no f can seed to."""
+    if not _SENTINEL:
+        _SENTINEL.append((np.random.PCG64().state, np.random.RandomState().get_state(
+            legacy=False), random.Random().getstate()))
+    s = (*_SENTINEL[0], creation.DRAWS[0])
     creation._rng.bit_generator.state = s[0]
     np.random.set_state(s[1])
     random.setstate(s[2])
