@@ -274,9 +274,7 @@ def test_a_kept_graph_does_not_pin_graphs_dropped_after_it():
     assert ref() is None
 
 
-@pytest.mark.xfail(strict=True, reason="a traced value made under inference_mode is no "
-                   "inference tensor: replay answers where eager raises (not fixed, replayfuzz22)")
-def test_inference_tensor_saved_for_backward_refuses_in_replay():
+def test_inference_tensor_saved_for_backward_refuses_in_replay():  # (fixed: replayfuzz23)
     def f(x):
         with tg.inference_mode():
             y = x * 2.0

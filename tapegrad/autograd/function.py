@@ -47,7 +47,7 @@ from ..ops.custom import record
 from ..ops import views
 from ..ops.inplace import _bump, _counter
 from ..tape import SECOND_TIME
-from ..tensor import Tensor, _leaf, _nonleaf, norm
+from ..tensor import EagerOnlyError, Tensor, _leaf, _nonleaf, norm
 from .anomaly import _nan_error
 from .saved import _modified_message
 
@@ -170,8 +170,8 @@ class Function:
     def apply(cls, *args, **kwargs):
         """Run ``forward`` (under no_grad) and record one tape row whose backward is
         ``cls.backward``."""
-        if state.tracing is not None:
-            raise RuntimeError(
+        if state.tracing is not None:  # (called with tensors, compile(f) runs f eagerly)
+            raise EagerOnlyError(
                 f"tapegrad.trace: the custom autograd.Function {cls.__name__} cannot be traced: "
                 "its backward runs in Python, and replay evaluates whole batches in compiled "
                 "code without Python per point.  Write it from tapegrad ops instead (then it "

@@ -27,7 +27,7 @@ from .. import dtypes
 from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import EagerOnlyError, Tensor, _leaf, norm
 from ..ops.custom import CUSTOM
 from ..ops.registry import OPS
 from ..tape import CONST
@@ -80,10 +80,10 @@ def _not_tracing(what):
     """A hook is Python run by backward: replay (tapegrad.trace, tapegrad.compile) runs the
     recorded rows only, so its gradients would silently miss the hook's change."""
     if state.tracing is not None:
-        raise RuntimeError(f"tapegrad.trace: {what} while tracing: a hook runs Python during "
-                           "backward, which replay does not run, so the replayed gradient "
-                           "would ignore it. Register the hook outside the traced function, "
-                           "or call f eagerly")
+        raise EagerOnlyError(f"tapegrad.trace: {what} while tracing: a hook runs Python "
+                             "during backward, which replay does not run, so the replayed "
+                             "gradient would ignore it. Register the hook outside the traced "
+                             "function, or call f eagerly")
 
 
 def register_hook(t, hook):

@@ -30,7 +30,7 @@ from .. import dtypes
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import Tensor, host_values, norm
+from ..tensor import EagerOnlyError, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
 from . import indexing
@@ -242,8 +242,10 @@ def _check_leaf(t, message=_LEAF):
     """Before an in-place op on ``t``: refuse a leaf that requires grad (or a view of one)
     while grad mode is on, and bring a view up to date with its base (ops/views.py)."""
     if t._rg and t._tok is None and state.grad_enabled:
-        if state.tracing is not None and not state.tracing.grad_mode:
-            raise RuntimeError(_TRACED_LEAF)
+        if state.tracing is not None:  # (an input of f is a leaf that requires grad while
+            # traced, whatever the caller's is: compile(f) called with one that does not
+            # runs f eagerly, which writes it as f says)
+            raise EagerOnlyError(message if state.tracing.grad_mode else _TRACED_LEAF)
         raise RuntimeError(message)
     if views.MULTI and t._tok is not None and state.grad_enabled and \
             (i := views.multi_output(t)) is not None:
@@ -488,7 +490,7 @@ def _scalar_inplace(self, fn, other):
     steps of _rebase for a 0-d float64 result."""
     if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
         if self._rg and self._tok is None:
-            raise RuntimeError(_LEAF)
+            _check_leaf(self)  # (raises: while traced, no_grad's is another message)
         before = _before(self, (other,))  # before fn records its row
         r = fn(self, other)
         _log_before(self, r._tok.tape, before)

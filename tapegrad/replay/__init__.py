@@ -33,7 +33,7 @@ from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
-from ..ops.control import GUARD_EQ, STOP_GRAD
+from ..ops.control import GUARD_EQ, STOP_GRAD, saved_inference
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
@@ -82,6 +82,26 @@ def _same_states(a, b):
         a[1]["has_gauss"] == b[1]["has_gauss"] and \
         np.array_equal(a[1]["state"]["key"], b[1]["state"]["key"]) and \
         a[1]["state"]["pos"] == b[1]["state"]["pos"]
+
+
+_SENTINEL = []  # the states _sentinel_states sets
+
+
+def _sentinel_states():
+    """Set the global generators to fresh states from entropy, for the time f is traced,
+    and return them: compared with these, any draw shows, even one of an f that reseeds
+    first (``tg.manual_seed(5)`` then dropout leaves the generator, at every call but the
+    first, where it stood before: compared with that, no draw showed and replay froze one
+    call's draws, silently).  ``_put_back_draws`` puts the caller's states back after.
+    Drawn from entropy once a process (~0.8 ms), which no f can seed to."""
+    if not _SENTINEL:
+        _SENTINEL.append((np.random.PCG64().state, np.random.RandomState().get_state(
+            legacy=False), random.Random().getstate()))
+    s = (*_SENTINEL[0], creation.DRAWS[0])
+    creation._rng.bit_generator.state = s[0]
+    np.random.set_state(s[1])
+    random.setstate(s[2])
+    return s
 
 
 def _put_back_draws(states, tape):
@@ -1815,6 +1835,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
     tape = Tape()
     keep = tape.token()  # guard rows must survive the death of the tensors they looked at
     drawn = _rng_states()
+    sentinel = _sentinel_states()
     saved = (state.tape, state.grad_enabled, state.tracing)
     state.tape, state.grad_enabled, state.tracing = tape, True, tape
     done = False
@@ -1833,6 +1854,8 @@ def trace(f, *args, argnums=0, grad_mode=True):
                 raise ValueError("trace: f's output does not depend on its inputs")
         rows, offs, vals, consts, meta = (np.array(a) for a in tape.arrays())
         rows[:, 0] &= OP_MASK
+        saved_inference(tape, rows, [*in_slots, *(s for s, _ in tape.leaves), *(
+            s for s, r in tape.__dict__.get("watched", ()) if (u := r()) is not None and u._rg)])
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
         traced.grad_mode = grad_mode
@@ -1859,7 +1882,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
                               escaped(r()._data) for _, r in traced.watch)
         # (as f left them: a counter f bumps is not taken for a change at every call)
         traced.captured = _captures(f)
-        if not _same_states(drawn, _rng_states()):
+        if not _same_states(sentinel, _rng_states()):
             raise _Draws(
                 "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
                 "NumPy's or Python's generator moved, or a tapegrad.Generator was drawn "
@@ -1875,8 +1898,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
         del keep
         if not done:
             _unbind_written(tape, ())  # (a failed trace: the writes stay, as eagerly)
-            if not _same_states(drawn, _rng_states()):
-                _put_back_draws(drawn, tape)
+        _put_back_draws(drawn, tape)  # (the caller's states: a trace draws nothing)
     # the replayed values (within ulps of eager's) are what a saved trace is checked against
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))

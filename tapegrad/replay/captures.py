@@ -217,9 +217,42 @@ def _namespaces(v):
     return [d] + [d[r] for r in _REGISTRIES if type(d.get(r)) is dict]
 
 
+_SETTINGS = frozenset((int, float, bool, str, type(None), tuple))
+
+
+_HOOKS = ("_forward_pre_hooks", "_forward_hooks", "_backward_pre_hooks", "_backward_hooks")
+
+
+class _Grad:
+    """A tensor's ``.grad`` as a place (f reads ``w.grad``): a backward after
+    ``zero_grad()`` or ``w.grad = None`` binds a new tensor, while the old one may live on."""
+    __slots__ = ("t",)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getitem__(self, _name):
+        return self.t._grad
+
+
+class _Hooks:
+    """A Module's hooks as one place (``where[name]``), read afresh at each look: a forward
+    hook registered or removed after the trace changes its OrderedDict in place."""
+    __slots__ = ("d",)
+
+    def __init__(self, d):
+        self.d = d
+
+    def __getitem__(self, _name):
+        return tuple(tuple(self.d[h].items()) for h in _HOOKS if h in self.d)
+
+
 def _module_flags(v, seen):
-    """A Module's ``training`` flag and its submodules', as places: ``eval()``/``train()``
-    changes what the library's own forwards (dropout, batch norm) do, which f never names."""
+    """A Module's and its submodules' state as places: the ``training`` flag and plain
+    settings (``eval()``/``train()``, a Dropout's ``p``: what the library's own forwards read,
+    which f never names), its hooks, and each parameter, buffer and submodule (one rebound
+    to a new object while the old one lives on, in an optimizer, is no write the trace
+    sees)."""
     out, stack = [], [v]
     while stack:
         m = stack.pop()
@@ -227,8 +260,9 @@ def _module_flags(v, seen):
         if type(d) is not dict or type(d.get("_modules")) is not dict or id(m) in seen:
             continue
         seen.add(id(m))
-        if "training" in d:
-            out.append((d, "training"))
+        out += [(d, k) for k, u in d.items() if type(u) in _SETTINGS]
+        out.append((_Hooks(d), "hooks"))
+        out += [(d[r], k) for r in _REGISTRIES if type(d.get(r)) is dict for k in d[r]]
         stack.extend(u for u in d["_modules"].values() if u is not None)
     return out
 
@@ -306,7 +340,12 @@ def captures(fn):
                 if isinstance(v, (types.FunctionType, types.MethodType, functools.partial)):
                     todo.append((v, None))  # a helper f calls
                 else:
-                    places.extend(_module_flags(v, modules))
+                    if "grad" in attrs and isinstance(v, Tensor):
+                        places.append((_Grad(v), "grad"))
+                    flags = _module_flags(v, modules)
+                    if flags:  # a Module f calls, MOD(x): its forward's reads are f's
+                        todo.append((v, None))
+                    places.extend(flags)
                     more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
                              not isinstance(d[a], (types.FunctionType, classmethod,
                                                    staticmethod, property))]
