@@ -26,3 +26,84 @@ def _f(L):
 ])
 def test_functional_v_of_the_wrong_size_refused_as_pytorch(call, raises_as_torch):
     raises_as_torch(call)
+
+
+# ---- a number stored into an integer tensor out of its dtype's range: PyTorch's error --------
+@pytest.mark.parametrize("call", [
+    lambda L: L.full((2,), 300, dtype=L.int8), lambda L: L.full((1,), -1.0, dtype=L.uint8),
+    lambda L: L.full((1,), float("nan"), dtype=L.int64), lambda L: L.full((1,), -0.5,
+                                                                          dtype=L.uint8), lambda L: L.full((1,), 2 ** 40,
+                                                                         dtype=L.int32),
+    lambda L: L.full_like(L.ones(2, dtype=L.int16), 40000),
+    lambda L: L.ones(2, dtype=L.uint8).new_full((1,), -256),
+    lambda L: L.ones(3, dtype=L.int8).fill_(128),
+    lambda L: L.ones(3, dtype=L.int8).masked_fill(L.tensor([True, False, True]), -129),
+    lambda L: L.where(L.tensor([True, False]), L.ones(2, dtype=L.int8), 300),
+    lambda L: L.where(L.tensor([True, False]), 2 ** 40, L.ones(2, dtype=L.int8)),
+    lambda L: L.ones(3, dtype=L.int8).clamp(max=300),
+    lambda L: L.ones(3, dtype=L.uint8).index_fill(0, L.tensor([0]), 1e3),
+    lambda L: L.ones(3, dtype=L.int8).scatter(0, L.tensor([0]), 300),
+    lambda L: L.ones(3, dtype=L.int8).__setitem__(0, 300),
+])
+def test_number_out_of_an_integer_dtype_refused_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+@pytest.mark.parametrize("call", [  # in range, or wrapped as PyTorch wraps them
+    lambda L: L.full((2,), -1, dtype=L.uint8), lambda L: L.full((1,), -255, dtype=L.uint8),
+    lambda L: L.full((1,), 126.9, dtype=L.int8), lambda L: L.full((1,), 300, dtype=L.bool),
+    lambda L: L.ones(2, dtype=L.uint8).fill_(-1), lambda L: L.ones(2, dtype=L.int8) + 300,
+    lambda L: L.where(L.tensor([True, False]), L.ones(2, dtype=L.int8), 1.5),
+    lambda L: L.where(L.tensor([True, False]), L.ones(2, dtype=L.uint8), -1),
+    lambda L: L.ones(3, dtype=L.int8).clamp(max=2.5),
+    lambda L: L.full((1,), 1e40, dtype=L.float16),
+])
+def test_numbers_pytorch_stores_into_integer_tensors(call, torch_float64):
+    ours, theirs = call(tg), call(torch_float64)
+    assert str(ours.dtype) == str(theirs.dtype) and ours.tolist() == theirs.tolist()
+
+
+# ---- weight norm: PyTorch's fused node over the first or last dim ----------------------------
+@pytest.mark.parametrize("make", [
+    lambda L: L.nn.utils.parametrizations.weight_norm(L.nn.Linear(3, 2)),
+    lambda L: L.nn.utils.parametrizations.weight_norm(L.nn.Linear(3, 2), dim=1),
+    lambda L: L.nn.utils.parametrizations.weight_norm(L.nn.Linear(3, 2), dim=None),
+    lambda L: L.nn.utils.parametrizations.weight_norm(L.nn.Conv2d(2, 3, 3), dim=1),
+    lambda L: L.nn.utils.parametrizations.weight_norm(L.nn.Conv2d(2, 3, 3), dim=-1),
+])
+def test_weight_norm_node_as_pytorchs(make, torch_float64):
+    ours, theirs = make(tg).weight.grad_fn, make(torch_float64).weight.grad_fn
+    assert ours.name() == theirs.name()
+    assert [type(f).__name__ for f, _ in ours.next_functions] == \
+        [type(f).__name__ for f, _ in theirs.next_functions]
+
+
+def test_weight_norm_function_values_and_gradients(torch_float64):
+    """torch._weight_norm(v, g, dim) against PyTorch, and its gradient against finite
+    differences (the node's name does not change the composite's rule)."""
+    import numpy as np
+    v0 = np.arange(1.0, 13.0).reshape(3, 4) / 7 - 0.5
+    for dim, gshape in ((0, (3, 1)), (1, (1, 4)), (-1, ())):
+        g0 = np.linspace(0.5, 2.0, int(np.prod(gshape))).reshape(gshape)
+        res = []
+        for L in (tg, torch_float64):
+            v, g = L.tensor(v0, requires_grad=True), L.tensor(g0, requires_grad=True)
+            w = L._weight_norm(v, g, dim)
+            (w * L.tensor(v0)).sum().backward()
+            res.append((w.detach().numpy(), v.grad.numpy(), g.grad.numpy()))
+        for a, b in zip(*res):
+            np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+        assert tg.autograd.gradcheck(lambda v, g, d=dim: tg._weight_norm(v, g, d),
+                                     (tg.tensor(v0, requires_grad=True),
+                                      tg.tensor(g0, requires_grad=True)))
+
+
+# ---- PyTorch's message first, tapegrad's op name and shapes after it --------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.ones(3, 4) + L.ones(2, 4), lambda L: L.ones(3, 4).expand(2, 4),
+    lambda L: L.ones(3, 4).squeeze(3), lambda L: L.ones(3, 4).sum(dim=2),
+    lambda L: L.ones(3, 4).transpose(0, 2),
+    lambda L: L.zeros(2, 2).masked_fill(L.tensor([True, False, True]), 1.0),
+])
+def test_messages_start_with_pytorchs(call, raises_as_torch):
+    raises_as_torch(call, prefix=True)

@@ -1482,6 +1482,8 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     bounds = [b for b in (min, max) if b is not None]
     rd = dtypes.result_type((input.dtype, input.ndim), *[(np.asarray(b).dtype, None)
                                                           for b in bounds])
+    for b in bounds:
+        dtypes.check_fits(b, rd)
     lo = -np.inf if min is None else float(min)
     hi = np.inf if max is None else float(max)
     d = input._data
@@ -1600,6 +1602,9 @@ def where(condition, input=None, other=None):
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)
     rd = dtypes.result_type(ta, tb)
+    for number, (_, nd) in ((input, ta), (other, tb)):
+        if nd is None:
+            dtypes.check_fits(number, rd)
     # a number takes the result's dtype, as in PyTorch (a float64 constant would make a
     # float32 graph sweep in float64: tape.py)
     a = Tensor(np.asarray(a._data, rd)) if ta[1] is None else a
