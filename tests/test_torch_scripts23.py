@@ -107,3 +107,22 @@ def test_weight_norm_function_values_and_gradients(torch_float64):
 ])
 def test_messages_start_with_pytorchs(call, raises_as_torch):
     raises_as_torch(call, prefix=True)
+
+
+# ---- LBFGS: an unknown line search is refused by step, as PyTorch's ---------------------------
+def test_lbfgs_unknown_line_search_refused_by_step_as_pytorch(torch_float64):
+    states = []
+    for L in (tg, torch_float64):
+        w = L.tensor([3.0, -1.0], requires_grad=True)
+        opt = L.optim.LBFGS([w], line_search_fn="armijo")  # (accepted here)
+        assert opt.defaults["line_search_fn"] == "armijo"
+
+        def closure(opt=opt, w=w):
+            opt.zero_grad()
+            loss = (w ** 2).sum()
+            loss.backward()
+            return loss
+        with pytest.raises(RuntimeError, match="^only 'strong_wolfe' is supported$"):
+            opt.step(closure)
+        states.append((opt.state[w]["func_evals"], opt.state[w]["n_iter"], w.tolist()))
+    assert states[0] == states[1]
