@@ -126,3 +126,39 @@ def test_lbfgs_unknown_line_search_refused_by_step_as_pytorch(torch_float64):
             opt.step(closure)
         states.append((opt.state[w]["func_evals"], opt.state[w]["n_iter"], w.tolist()))
     assert states[0] == states[1]
+
+
+# ---- `-` on bool tensors: PyTorch's RuntimeError, not NumPy's TypeError ------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: -L.tensor([True, False]), lambda L: L.neg(L.tensor([True])),
+    lambda L: L.tensor(True).neg(), lambda L: L.tensor([True]).neg_(),
+    lambda L: L.negative(L.tensor([True])),
+    lambda L: L.tensor([True]) - L.tensor([True]), lambda L: L.tensor([True]) - 1,
+    lambda L: 1 - L.tensor([True]), lambda L: L.sub(L.tensor([True]), True),
+    lambda L: L.rsub(L.tensor([True]), True), lambda L: L.tensor([1]) - L.tensor([True]),
+    lambda L: L.tensor([1.5]) - L.tensor([True]), lambda L: 1.5 - L.tensor([True]),
+    lambda L: L.tensor([2.0]) - True, lambda L: L.tensor([True]).sub_(L.tensor([True])),
+    lambda L: L.tensor([True, False]) - L.tensor([[True], [False]]),
+])
+def test_minus_on_bool_refused_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+# ---- integers to negative integer powers ----------------------------------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.tensor([2]).pow(-1), lambda L: L.tensor([2, 3]) ** -2,
+    lambda L: L.tensor(2) ** -1, lambda L: L.tensor([True]) ** -1,
+    lambda L: L.tensor([2]).pow_(-2),
+])
+def test_integer_to_a_negative_number_power_refused_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+@pytest.mark.parametrize("call", [
+    lambda L: L.pow(L.tensor([2, 1, -1, -1, 0, 3]), L.tensor([-1, -3, -3, -2, 1, 2])),
+    lambda L: 2 ** L.tensor([-1, 0, 3]), lambda L: L.tensor([[1], [-1], [5]]) ** L.tensor([-1, -2]),
+    lambda L: L.tensor([2, 3]) ** 0, lambda L: L.tensor([2]) ** -1.0,
+])
+def test_integer_powers_with_negative_exponent_tensors_as_pytorch(call, torch_float64):
+    ours, theirs = call(tg), call(torch_float64)
+    assert str(ours.dtype) == str(theirs.dtype) and ours.tolist() == theirs.tolist()

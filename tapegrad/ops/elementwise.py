@@ -597,7 +597,23 @@ def _power(x, y):
             and x.dtype.kind == "f"):
         v = np.power(np.abs(x), y)
         return np.copysign(v, x) if y % 2.0 else v
-    return np.power(x, y)
+    try:
+        return np.power(x, y)
+    except ValueError:  # NumPy refuses any negative integer exponent
+        return _int_pow_negative(x, y)
+
+
+def _int_pow_negative(x, y):
+    """An integer base to integer exponents some of them negative, as PyTorch: refused for
+    one exponent (a number), else elementwise 1 ** -n = 1, (-1) ** -n = +-1, other ** -n
+    = 0 (the integer part of 1 / x ** n; 0 ** -n too, as its kernel gives)."""
+    x, y = np.asarray(x), np.asarray(y)
+    if y.ndim == 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    x, y = np.broadcast_arrays(x, y)
+    v = np.power(x, np.maximum(y, 0))
+    at_neg = np.where(x == 1, 1, np.where(x == -1, np.where(y % 2 == 0, 1, -1), 0))
+    return np.where(y < 0, at_neg, v).astype(v.dtype)
 
 
 _POW = Binary(POW, POW_C, RPOW_C, "pow", operator.pow, _power, False)
