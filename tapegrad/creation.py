@@ -154,6 +154,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
                         f"{type(fill_value).__name__}")
     if dtype is None:
         dtype = dtypes.result_type((np.asarray(fill_value).dtype, None))
+    dtypes.check_fits(fill_value, dtypes.to_dtype(dtype))
     return _make(np.full(_shape((size,)), fill_value), dtypes.to_dtype(dtype), requires_grad)
 
 
@@ -179,6 +180,7 @@ def ones_like(input, dtype=None, device=None, requires_grad=False):
 def full_like(input, fill_value, dtype=None, device=None, requires_grad=False):
     _device(device, "full_like")
     shape = _like(input, "full_like")
+    dtypes.check_fits(fill_value, dtypes.to_dtype(dtype) or input.dtype)
     return _make(np.full(shape, fill_value), dtypes.to_dtype(dtype) or input.dtype,
                  requires_grad)
 

@@ -723,6 +723,6 @@ def _wrap_dim(dim, ndim, op):
                         ) from None
     n = max(ndim, 1)
     if not -n <= dim < n:
-        raise IndexError(f"{op}(): Dimension out of range (expected to be in range of "
-                         f"[{-n}, {n - 1}], but got {dim})")
+        raise IndexError(f"Dimension out of range (expected to be in range of "
+                         f"[{-n}, {n - 1}], but got {dim}) ({op}())")
     return dim % n

@@ -12,6 +12,7 @@ from . import _aliases, masked  # noqa: F401 (import paths; tapegrad.masked's re
 from .nn import functional as F
 from .nn.rnn import _GATES, RNNBase, _gru_step, _lstm_step, _rnn_step
 from .nn.utils.rnn import PackedSequence
+from .nn.utils.weight_norm import _weight_norm
 from .ops import EXPORTS as _OPS
 from .return_types import named
 from .tensor import Tensor, _leaf
@@ -387,4 +388,5 @@ def rnn_relu(input, *args):  # noqa: A002
 FUNCTIONS = {f.__name__: f for f in (lstm_cell, gru_cell, rnn_tanh_cell, rnn_relu_cell,
                                      ctc_loss, svd_lowrank, pca_lowrank, lobpcg, histogramdd,
                                      embedding_bag, cond, while_loop, segment_reduce,
-                                     norm_except_dim, lstm, gru, rnn_tanh, rnn_relu)}
+                                     norm_except_dim, _weight_norm, lstm, gru, rnn_tanh,
+                                     rnn_relu)}

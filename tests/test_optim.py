@@ -261,8 +261,6 @@ def test_step_before_backward_of_an_older_graph_raises_like_torch():
                                {"params": [tg.tensor([1.0], requires_grad=True)]}]),
      ValueError, "LBFGS doesn't support per-parameter options (parameter groups)"),
     (lambda w: tg.optim.LBFGS([w], lr=-1.0), ValueError, "Invalid learning rate: -1.0"),
-    (lambda w: tg.optim.LBFGS([w], line_search_fn="armijo"), ValueError,
-     "only 'strong_wolfe' is supported"),
     (lambda w: tg.optim.lr_scheduler.StepLR([w], 2), TypeError, "list is not an Optimizer"),
 ])
 def test_bad_arguments(make, exc, phrase):

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..grad_mode import enable_grad
 from ..ops.shape import reshape, stack
-from ..tensor import Tensor, _leaf, norm
+from ..tensor import Size, Tensor, _leaf, norm
 from .engine import grad
 
 
@@ -90,21 +90,25 @@ def _call(func, inputs, fn):
     return outs, is_tuple
 
 
-def _vector(v, like, fn, what="v"):
+def _vector(v, like, like_tuple, fn, what="v"):
+    """``v`` checked against ``like`` (the outputs for vjp, the inputs otherwise), in
+    PyTorch's words (torch.autograd.functional._validate_v), which name no function."""
     if v is None:
         if all(t.numel() == 1 for t in like):
             return tuple(_leaf(norm(np.ones(tuple(t.shape)))) for t in like)
         raise RuntimeError(f"The vector {what} can only be None if the user-provided function "
                            "returns a single Tensor with a single element.")
-    vs, is_tuple = _tuple(v, what, fn)
-    if len(vs) != len(like):  # PyTorch's wording (torch.autograd.functional._validate_v)
-        raise RuntimeError(f"{fn}: {what} is a tuple of invalid length: should be {len(like)} "
+    vs, _ = _tuple(v, what, fn)
+    if len(vs) != len(like):
+        if not like_tuple:
+            raise RuntimeError(f"The given {what} should contain a single Tensor.")
+        raise RuntimeError(f"{what} is a tuple of invalid length: should be {len(like)} "
                            f"but got {len(vs)}.")
     for i, (a, b) in enumerate(zip(vs, like, strict=True)):
         if tuple(a.shape) != tuple(b.shape):
-            entry = f"Entry {i} in " if is_tuple or len(like) > 1 else ""
-            raise RuntimeError(f"{fn}: {entry}{what} has invalid size: should be "
-                               f"{tuple(b.shape)} but got {tuple(a.shape)}.")
+            entry = f"Entry {i} in " if len(like) > 1 else ""
+            raise RuntimeError(f"{entry}{what} has invalid size: should be "
+                               f"{Size(b.shape)!r} but got {Size(a.shape)!r}.")
     return vs
 
 
@@ -122,7 +126,7 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
     xs = _prepare(inputs, create_graph)
     outs, out_tuple = _call(func, xs, "vjp")
     _check_requires_grad(outs, "outputs", strict)
-    vs = _vector(v, outs, "vjp")
+    vs = _vector(v, outs, out_tuple, "vjp")
     gs = grad(outs, xs, vs, create_graph=create_graph, retain_graph=create_graph,
               allow_unused=True) if any(o.requires_grad for o in outs) else [None] * len(xs)
     return (_out(_detach(outs, create_graph), out_tuple),
@@ -134,7 +138,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     its vjp with v is ``J v``."""
     inputs, in_tuple = _tuple(inputs, "inputs", "jvp")
     xs = _prepare(inputs, create_graph)
-    vs = _vector(v, xs, "jvp")
+    vs = _vector(v, xs, in_tuple, "jvp")
     outs, out_tuple = _call(func, xs, "jvp")
     _check_requires_grad(outs, "outputs", strict)
     with enable_grad():
@@ -254,7 +258,7 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
 def _hess_vec(func, inputs, v, create_graph, strict, fn):
     inputs, in_tuple = _tuple(inputs, "inputs", fn)
     xs = _prepare(inputs, create_graph)
-    vs = _vector(v, xs, fn)
+    vs = _vector(v, xs, in_tuple, fn)
     outs, _ = _call(func, xs, fn)
     if len(outs) != 1 or outs[0].numel() != 1:
         raise RuntimeError(f"The function given to {fn} should return a single Tensor with a "

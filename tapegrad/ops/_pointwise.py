@@ -87,6 +87,10 @@ def make_unary(op, doc):
             v = st["quiet"].run(npfn, d)  # (_np without its context variable's set/reset)
         except RuntimeError:  # entered already: a finalizer's op inside a ufunc
             v = _np(npfn, d)
+        except TypeError:  # NumPy refuses -bool: PyTorch's words (no check on the way in)
+            if dt.kind == "b" and op.name == "neg":
+                raise RuntimeError(_BOOL_NEG) from None
+            raise
         # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
         # a new C-contiguous array of its shape and dtype, with nothing for _result to do
         if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
@@ -102,6 +106,15 @@ def make_unary(op, doc):
     fn.__name__ = fn.__qualname__ = op.name  # (not make_unary.<locals>.fn: printed by scripts)
     fn.__doc__ = doc
     return fn
+
+
+# PyTorch's refusals of ``-`` on bool tensors (a mask is inverted by ``~``)
+_BOOL_NEG = ("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+             "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+_BOOL_SUB = ("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+             "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+_BOOL_SUB_BOTH = ("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                  "Use the `^` or `logical_xor()` operator instead.")
 
 
 def _not_a_tensor(name, x):
@@ -336,6 +349,8 @@ def _repeats(small, shape):
 
 
 def _array_binary(op, ad, bd, ta, tb):
+    if op.name == "sub" and dtypes.bool in (ta[0], tb[0]):
+        raise RuntimeError(_BOOL_SUB_BOTH if ta[0] == tb[0] else _BOOL_SUB)
     rd = dtypes.result_type(ta, tb)
     if op.float_result and rd.kind != "f":
         rd = dtypes.default_float()  # (int / int: the default dtype, as PyTorch)

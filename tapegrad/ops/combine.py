@@ -430,6 +430,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
         part = _src_part(src, idx.shape, "scatter")
     else:
+        dtypes.check_fits(src, input.dtype)
         part = Tensor(np.asarray(src, input.dtype))
     if reduce is not None:
         return _reduced_at(input, pos, part, src, reduce)
@@ -547,6 +548,7 @@ def index_fill(input, dim, index, value):
     """``input`` with the slices ``index`` of dim set to ``value``."""
     _tensor(input, "index_fill")
     _, pos = _index_positions(input, dim, index, "index_fill")
+    dtypes.check_fits(value, input.dtype)
     v = value if isinstance(value, Tensor) else Tensor(np.asarray(value, input.dtype))
     return _put_at(input, pos, v)
 

@@ -597,7 +597,23 @@ def _power(x, y):
             and x.dtype.kind == "f"):
         v = np.power(np.abs(x), y)
         return np.copysign(v, x) if y % 2.0 else v
-    return np.power(x, y)
+    try:
+        return np.power(x, y)
+    except ValueError:  # NumPy refuses any negative integer exponent
+        return _int_pow_negative(x, y)
+
+
+def _int_pow_negative(x, y):
+    """An integer base to integer exponents some of them negative, as PyTorch: refused for
+    one exponent (a number), else elementwise 1 ** -n = 1, (-1) ** -n = +-1, other ** -n
+    = 0 (the integer part of 1 / x ** n; 0 ** -n too, as its kernel gives)."""
+    x, y = np.asarray(x), np.asarray(y)
+    if y.ndim == 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    x, y = np.broadcast_arrays(x, y)
+    v = np.power(x, np.maximum(y, 0))
+    at_neg = np.where(x == 1, 1, np.where(x == -1, np.where(y % 2 == 0, 1, -1), 0))
+    return np.where(y < 0, at_neg, v).astype(v.dtype)
 
 
 _POW = Binary(POW, POW_C, RPOW_C, "pow", operator.pow, _power, False)
@@ -1482,6 +1498,8 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     bounds = [b for b in (min, max) if b is not None]
     rd = dtypes.result_type((input.dtype, input.ndim), *[(np.asarray(b).dtype, None)
                                                           for b in bounds])
+    for b in bounds:
+        dtypes.check_fits(b, rd)
     lo = -np.inf if min is None else float(min)
     hi = np.inf if max is None else float(max)
     d = input._data
@@ -1600,6 +1618,9 @@ def where(condition, input=None, other=None):
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)
     rd = dtypes.result_type(ta, tb)
+    for number, (_, nd) in ((input, ta), (other, tb)):
+        if nd is None:
+            dtypes.check_fits(number, rd)
     # a number takes the result's dtype, as in PyTorch (a float64 constant would make a
     # float32 graph sweep in float64: tape.py)
     a = Tensor(np.asarray(a._data, rd)) if ta[1] is None else a

@@ -649,6 +649,8 @@ def _key(t, key):
 
 def setitem(self, key, value):
     """``self[key] = value`` in place: value broadcasts to ``self[key]``'s shape."""
+    if not isinstance(value, Tensor):
+        dtypes.check_fits(value, self.dtype)
     key, advanced = _key(self, key)
     # a basic key into a plain tensor's own storage (x[i, j] = v in a loop): NumPy writes it
     direct = not advanced and views.of(self) is None and _in_storage(self, value)

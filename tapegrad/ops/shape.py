@@ -190,16 +190,16 @@ def _expand(input, sizes, op):
     for i, s in enumerate(sizes[:lead]):
         if s == -1:
             raise RuntimeError(
-                f"{op}: The expanded size of the tensor (-1) isn't allowed in a leading, "
-                f"non-existing dimension {i}")
+                f"The expanded size of the tensor (-1) isn't allowed in a leading, "
+                f"non-existing dimension {i} ({op})")
     shape = tuple(input.shape[i - lead] if s == -1 and i >= lead else s
                   for i, s in enumerate(sizes))
     for i, (s, old) in reversed(list(enumerate(zip(shape[lead:], input.shape)))):
         if old != 1 and s != old:  # (the last dimension first, as PyTorch checks)
             raise RuntimeError(
-                f"{op}: The expanded size of the tensor ({s}) must match the existing size "
+                f"The expanded size of the tensor ({s}) must match the existing size "
                 f"({old}) at non-singleton dimension {i + lead}.  Target sizes: {list(sizes)}."
-                f"  Tensor sizes: {list(input.shape)}")
+                f"  Tensor sizes: {list(input.shape)} ({op})")
     for s in shape:
         if s < 0:
             raise RuntimeError(f"{op}: Trying to create tensor with negative dimension {s}: "
@@ -1444,6 +1444,7 @@ def masked_fill(input, mask, value):
         raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value.ndim} dimension(s).")
     shape = broadcast_shape("masked_fill", m.shape, input.shape)
+    dtypes.check_fits(value, input.dtype)  # (a number; fill_ comes here too)
     if isinstance(value, Tensor) and _record_on(value) and input.dtype.kind == "f":
         # a value that requires grad: y = masked_fill(x, m, 0) + value * m, in x's dtype
         v = value if value.dtype == input.dtype else to(value, input.dtype)

@@ -133,9 +133,9 @@ def broadcast_shape(op, sa, sb):
             i = max(j for j, (p, q) in enumerate(zip(pa, pb)) if p != q and 1 not in (p, q))
             x, y = pa[i], pb[i]
             raise RuntimeError(
-                f"{op}: The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {i} (shapes {tuple(sa)} and {tuple(sb)}; broadcasting "
-                "needs equal sizes or 1 in each dimension)")
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                f"non-singleton dimension {i} ({op}: shapes {tuple(sa)} and {tuple(sb)}; "
+                "broadcasting needs equal sizes or 1 in each dimension)")
         out.append(max(x, y) if x != 1 and y != 1 else x * y)
     return tuple(out)
 

@@ -129,9 +129,6 @@ class LBFGS(Optimizer):
             raise ValueError(f"Invalid learning rate: {lr}")
         if max_eval is None:
             max_eval = max_iter * 5 // 4
-        if line_search_fn not in (None, "strong_wolfe"):
-            raise ValueError(f"LBFGS: line_search_fn must be None or 'strong_wolfe', got "
-                             f"{line_search_fn!r} (only 'strong_wolfe' is supported)")
         super().__init__(params, dict(lr=lr, max_iter=max_iter, max_eval=max_eval,
                                       tolerance_grad=tolerance_grad,
                                       tolerance_change=tolerance_change,
@@ -237,6 +234,8 @@ class LBFGS(Optimizer):
 
             ls_evals = 0
             if line_search is not None:
+                if line_search != "strong_wolfe":  # (PyTorch's check: here, not in __init__)
+                    raise RuntimeError("only 'strong_wolfe' is supported")
                 x0 = self._flat_params()
 
                 def evaluate(step, x0=x0, d=d):

@@ -19,7 +19,7 @@ from .. import functional as F
 from ..layers import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from ..modules import Module
 from . import parametrize
-from .weight_norm import _norm_except_dim
+from .weight_norm import _norm_except_dim, _weight_norm
 
 
 class _WeightNorm(Module):
@@ -28,8 +28,7 @@ class _WeightNorm(Module):
         self.dim = -1 if dim is None else dim
 
     def forward(self, weight_g, weight_v):
-        dim = None if self.dim == -1 else self.dim
-        return weight_v * (weight_g / _norm_except_dim(weight_v, dim))
+        return _weight_norm(weight_v, weight_g, self.dim)
 
     def right_inverse(self, weight):
         dim = None if self.dim == -1 else self.dim

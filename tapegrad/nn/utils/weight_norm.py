@@ -13,6 +13,7 @@ recomputed, so gradients reach g and v.
 import warnings
 
 from ...grad_mode import no_grad
+from ...ops._record import named_result
 from ..parameter import Parameter
 
 
@@ -25,6 +26,18 @@ def _norm_except_dim(v, dim):
     return v.norm(2, others, keepdim=True) if others else v.abs()
 
 
+def _weight_norm(v, g, dim=0):
+    """``v * (g / ||v||)``, the norm over every dim but ``dim`` (all of v for dim -1):
+    ``torch._weight_norm``.  Over the first or last dim PyTorch runs one fused kernel, whose
+    node is ``WeightNormInterfaceBackward0`` (leading to v, g); elsewhere its composite
+    ends in ``MulBackward0``, as this one does."""
+    whole = dim == -1 or dim is None
+    w = v * (g / _norm_except_dim(v, None if whole else dim))
+    if not whole and dim % v.ndim in (0, v.ndim - 1):
+        w = named_result(w, "WeightNormInterfaceBackward0", v, g)
+    return w
+
+
 class _WeightNorm:
     """The forward pre-hook that recomputes the weight from g and v."""
 
@@ -34,7 +47,7 @@ class _WeightNorm:
     def compute_weight(self, module):
         g = getattr(module, self.name + "_g")
         v = getattr(module, self.name + "_v")
-        return v * (g / _norm_except_dim(v, self.dim))
+        return _weight_norm(v, g, -1 if self.dim is None else self.dim)
 
     def __call__(self, module, inputs):
         setattr(module, self.name, self.compute_weight(module))

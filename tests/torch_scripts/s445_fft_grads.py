@@ -1,0 +1,27 @@
+import torch
+
+t = torch.linspace(0, 1, 16)
+sig = (torch.sin(2 * torch.pi * 3 * t) + 0.5 * torch.cos(2 * torch.pi * 5 * t)).requires_grad_(True)
+spec = torch.fft.rfft(sig, norm="ortho")
+power = spec.abs() ** 2
+print(spec.shape, spec.dtype, power.detach().round(decimals=4))
+power[1:6].sum().backward()
+print(sig.grad.round(decimals=5))
+sig.grad = None
+spec = torch.fft.rfft(sig, norm="ortho")
+lp = torch.fft.irfft(spec * (torch.arange(spec.shape[0]) < 4), n=16, norm="ortho")
+lp.pow(2).sum().backward()
+print(lp.detach().round(decimals=4), sig.grad.round(decimals=4))
+freqs = torch.fft.rfftfreq(16, d=1 / 16)
+print(freqs, torch.fft.fftshift(torch.fft.fftfreq(6)))
+img = torch.arange(12.0).view(3, 4).requires_grad_(True)
+F2 = torch.fft.rfftn(img, s=(3, 4))
+print(F2.shape, F2[0, 0], torch.fft.irfftn(F2, s=(3, 4)).round(decimals=6))
+(F2.real.sum() + F2.imag.pow(2).sum()).backward()
+print(img.grad.round(decimals=4))
+x = torch.tensor([1.0, 2.0, 0.0, -1.0], requires_grad=True)
+h = torch.fft.hfft(x, n=6)
+h.sum().backward()
+print(h.detach().round(decimals=6), x.grad)
+z = torch.fft.fft(torch.tensor([1.0, 0.0, -1.0, 0.0]), n=8)
+print(z.real.round(decimals=4), torch.fft.ifft(z).real[:4].round(decimals=4))

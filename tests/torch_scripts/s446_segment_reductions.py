@@ -1,0 +1,26 @@
+import torch
+
+vals = torch.tensor([1.0, 5.0, 2.0, 8.0, -3.0, 4.0, 0.5], requires_grad=True)
+seg = torch.tensor([0, 0, 1, 1, 1, 3, 3])
+n = 4
+out = torch.zeros(n).scatter_reduce(0, seg, vals, reduce="amax", include_self=False)
+print(out)
+mean = torch.zeros(n).scatter_reduce(0, seg, vals, reduce="mean", include_self=False)
+prod = torch.ones(n).scatter_reduce(0, seg, vals, reduce="prod")
+print(mean.detach(), prod.detach())
+(out.sum() + mean.sum() + prod.sum()).backward()
+print(vals.grad)
+vals.grad = None
+acc = torch.zeros(n, 2).index_add(0, seg, torch.stack([vals, vals ** 2], 1), alpha=0.5)
+acc.sum().backward()
+print(acc.detach(), vals.grad)
+counts = torch.bincount(seg, minlength=n)
+wsum = torch.bincount(seg, weights=vals.detach(), minlength=n)
+print(counts, wsum, wsum / counts.clamp(min=1))
+ir = torch.full((n,), 10.0).index_reduce(0, seg, vals.detach(), "amin", include_self=True)
+print(ir)
+offsets = torch.cumsum(torch.bincount(seg, minlength=n), 0)
+print(offsets, torch.segment_reduce(vals.detach(), "sum", lengths=counts))
+x = torch.arange(6.0).view(2, 3)
+print(torch.zeros(2, 4).scatter_add(1, torch.tensor([[0, 1, 1], [3, 3, 0]]), x))
+print(torch.zeros(3).scatter_reduce(0, torch.tensor([0, 0, 2]), torch.tensor([1.0, 2.0, 3.0]), "sum"))

@@ -1,0 +1,50 @@
+import torch
+import torch.nn as nn
+
+torch.manual_seed(123)
+a = torch.randn(4)
+torch.manual_seed(123)
+b = torch.randn(4)
+print(torch.equal(a, b))
+state = torch.get_rng_state()
+c = torch.rand(3)
+torch.set_rng_state(state)
+d = torch.rand(3)
+print(torch.equal(c, d), state.dtype, state.dim())
+g = torch.Generator().manual_seed(7)
+g2 = torch.Generator().manual_seed(7)
+print(torch.equal(torch.randn(2, 2, generator=g), torch.randn(2, 2, generator=g2)), g.initial_seed())
+gs = g.get_state()
+e1 = torch.randint(0, 100, (5,), generator=g)
+g.set_state(gs)
+e2 = torch.randint(0, 100, (5,), generator=g)
+print(torch.equal(e1, e2), e1.dtype)
+
+
+def make():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(4, 3), nn.Dropout(0.5), nn.Linear(3, 1))
+
+
+m1, m2 = make(), make()
+print(all(torch.equal(p, q) for p, q in zip(m1.parameters(), m2.parameters())))
+x = torch.ones(2, 4)
+torch.manual_seed(5)
+y1 = m1(x)
+torch.manual_seed(5)
+y2 = m2(x)
+print(torch.equal(y1, y2))
+m1.eval()
+print(torch.equal(m1(x), m1(x)))
+with torch.random.fork_rng():
+    torch.manual_seed(999)
+    _ = torch.rand(10)
+after = torch.rand(1)
+torch.manual_seed(5)
+_ = m2(x)
+print(torch.equal(after, torch.rand(1)))
+perm = torch.randperm(10, generator=torch.Generator().manual_seed(3))
+print(sorted(perm.tolist()) == list(range(10)), perm.dtype)
+print(torch.initial_seed())
+idx = torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 4, replacement=True)
+print(idx)

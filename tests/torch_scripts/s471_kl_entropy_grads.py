@@ -1,0 +1,33 @@
+import torch
+from torch.distributions import Normal, Beta, Gamma, Dirichlet, Categorical, Bernoulli, kl_divergence, Laplace, Exponential
+
+mu = torch.tensor([0.5, -1.0], requires_grad=True)
+log_s = torch.tensor([0.1, -0.3], requires_grad=True)
+q = Normal(mu, log_s.exp())
+p = Normal(torch.zeros(2), torch.ones(2))
+kl = kl_divergence(q, p).sum()
+ent = q.entropy().sum()
+(kl - ent).backward()
+print(round(kl.item(), 6), round(ent.item(), 6), mu.grad, log_s.grad.round(decimals=5))
+a = torch.tensor([2.0, 0.5], requires_grad=True)
+b = torch.tensor([3.0, 0.5], requires_grad=True)
+kb = kl_divergence(Beta(a, b), Beta(torch.ones(2), torch.ones(2))).sum()
+kb.backward()
+print(round(kb.item(), 5), a.grad.round(decimals=5), b.grad.round(decimals=5))
+conc = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+d = Dirichlet(conc)
+val = d.log_prob(torch.tensor([0.2, 0.3, 0.5])) + d.entropy()
+val.backward()
+print(round(val.item(), 5), conc.grad.round(decimals=5), d.mean.detach().round(decimals=4))
+logits = torch.tensor([0.1, 0.7, -0.3], requires_grad=True)
+c = Categorical(logits=logits)
+(c.entropy() + c.log_prob(torch.tensor(1))).backward()
+print(c.probs.detach().round(decimals=4), logits.grad.round(decimals=5))
+g = Gamma(torch.tensor(2.0), torch.tensor(1.5))
+print(round(kl_divergence(g, Gamma(torch.tensor(1.0), torch.tensor(1.0))).item(), 6), g.variance, round(g.entropy().item(), 6))
+print(round(kl_divergence(Bernoulli(probs=torch.tensor(0.3)), Bernoulli(probs=torch.tensor(0.6))).item(), 6))
+print(round(kl_divergence(Laplace(0.0, 1.0), Laplace(1.0, 2.0)).item(), 6), round(kl_divergence(Exponential(torch.tensor(2.0)), Exponential(torch.tensor(1.0))).item(), 6))
+try:
+    kl_divergence(Beta(a, b), Normal(0.0, 1.0))
+except NotImplementedError as e:
+    print("NotImplementedError", type(e).__name__)

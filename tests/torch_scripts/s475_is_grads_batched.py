@@ -1,0 +1,27 @@
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = torch.stack([x[0] * x[1], x[1] ** 2, torch.sin(x[2])])
+eye = torch.eye(3)
+J, = torch.autograd.grad(y, x, grad_outputs=eye, is_grads_batched=True, retain_graph=True)
+print(J.round(decimals=5))
+print(torch.allclose(J, torch.autograd.functional.jacobian(lambda v: torch.stack([v[0] * v[1], v[1] ** 2, torch.sin(v[2])]), x.detach())))
+z = (x ** 3).sum()
+g, = torch.autograd.grad(z, x, create_graph=True)
+H, = torch.autograd.grad(g, x, torch.eye(3), is_grads_batched=True)
+print(H)
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0], requires_grad=True)
+out = (a * 2).sum()
+ga, gb = torch.autograd.grad(out, (a, b), allow_unused=True, retain_graph=True)
+print(ga, gb)
+ga, gb = torch.autograd.grad(out, (a, b), allow_unused=True, materialize_grads=True)
+print(ga, gb)
+try:
+    torch.autograd.grad((a * 2).sum(), (a, b))
+except RuntimeError as e:
+    print("RuntimeError:", str(e)[:100])
+w = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+v = w @ torch.tensor([1.0, -1.0])
+vj, = torch.autograd.grad(v, w, torch.tensor([[1.0, 0.0], [0.0, 1.0]]), is_grads_batched=True)
+print(vj.shape, vj + 0.0)

@@ -1,0 +1,15 @@
+import torch
+
+print(torch.tensor([[1.0, 2.0]]).T, torch.tensor([1.0, 2.0]).unsqueeze(0).expand(3, 2))
+print(torch.tensor([100000.0, 1.0]), torch.tensor([1e-4, 1.0]), torch.tensor([0.001, 1000.0]))
+print(torch.tensor([-1.5, 2.25]), torch.tensor([1.0, -0.0]), torch.tensor([[-0.0]]))
+print(torch.tensor([1, 2, 3]).view(3, 1, 1))
+print(torch.empty(0, 3), torch.empty(2, 0, 1).shape, torch.tensor([]).dtype)
+print(torch.tensor(1e-12), torch.tensor(123456789.0), torch.tensor(-7))
+print(torch.tensor([float("nan"), 1.0, float("-inf")]), torch.tensor([float("nan")]))
+print(torch.tensor([1.0 + 0j, -1e-3j]), torch.tensor(2j))
+print(torch.ones(2, 3, dtype=torch.int16), torch.ones(1, dtype=torch.uint8), torch.zeros(1, dtype=torch.int8))
+x = torch.tensor([[1.5, 2.5]], requires_grad=True)
+print(x.sum(1), x.mean(), x.T, x.view(-1), x[0, 1], x.exp().round(decimals=2))
+print([torch.tensor(1.5)], (torch.tensor(1), torch.tensor(2.0)), {"a": torch.tensor([1.0])})
+print(torch.tensor(3.7).int(), torch.tensor([2.5, 3.5]).round(), torch.tensor(0.1 + 0.2))
