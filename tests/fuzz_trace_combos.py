@@ -10,6 +10,9 @@ batches, Jacobian, vjp/jvp batches, the fused tier).  Run it with NUMBA_DISABLE_
 IndexError is an out-of-bounds access):
 
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 2 --cases 300 --fused
+    NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
+
+(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only.)
 
 It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
 """
