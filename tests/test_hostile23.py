@@ -1,5 +1,5 @@
-"""Hostile inputs, round 23: a row's opcode swapped for another's, and the Jacobian's
-buffers.
+"""Hostile inputs, round 23: a row's opcode swapped for another's, the Jacobian's buffers,
+and a legitimate file refused.
 
 - A strided map of no dims (``[0, base]``: every element from ``base``) checked ``base``
   only when the map had elements.  The reverse sweep's sum along a run (strided_rev, the
@@ -13,6 +13,10 @@ buffers.
   adjoints, kept by each thread.  A trace of 3,000 outputs of one input (12,000 values)
   took 530 MB for its Jacobian of 3,000 numbers; a small file of 10^4 outputs under the
   default max_bytes, gigabytes.  The seeds now go SEED_VALUES values at a time.
+- A cumsum over an empty dim (or along a dim of an empty tensor) records a 0 in its meta
+  (the dim's size, or the size after it), which the layout refused: a file tapegrad wrote
+  of ``x[:0].reshape(3, 0).cumsum(1)`` did not load.  Zeros are allowed for rows of no
+  elements (the rules' loops never run, never divide by them).
 """
 import io
 
@@ -22,6 +26,7 @@ import pytest
 import tapegrad as tg
 from tapegrad import replay
 from tapegrad.ops.nn import SOFTMAX
+from tapegrad.ops.reductions import CUMSUM
 from tapegrad.ops.strided import EXPAND
 from test_hostile21 import _arrays, _file  # (a trace's arrays; a file of them, re-digested)
 
@@ -88,3 +93,25 @@ def test_jacobian_batch_in_chunks_is_bit_for_bit(monkeypatch):
     np.testing.assert_array_equal(t.jacobian_batch(X, on_divergence="mask"), want)
     for got, ref in zip(t.vjp_batch(X, v=V, on_divergence="mask"), vjp, strict=True):
         np.testing.assert_array_equal(got, ref)
+
+
+@pytest.mark.parametrize("shape, dim", [((3, 0), 1), ((3, 0), 0), ((0, 4), 1)])
+def test_a_saved_cumsum_over_no_elements_loads(shape, dim):
+    # its meta holds a 0 (the dim's size, or the size after it), which the layout refused:
+    # a file tapegrad wrote did not load
+    f = lambda x: x[:0].reshape(shape).cumsum(dim).sum() + (x * x).sum()  # noqa: E731
+    x = np.linspace(0.5, 1.0, 6)
+    buf = io.BytesIO()
+    tg.trace(f, x).save(buf)
+    buf.seek(0)
+    u = tg.jit.load(buf)
+    v, g = u.value_and_grad(x)
+    assert v == (x * x).sum()
+    np.testing.assert_array_equal(g, 2 * x)
+
+
+def test_cumsum_sizes_below_one_still_refused_with_elements():
+    a = _arrays(lambda x: x.reshape(2, 3).cumsum(1).sum(), np.linspace(0.5, 1.0, 6))
+    a["meta"][a["rows"][a["rows"][:, 0] == CUMSUM][0, 4]] = 0  # (inner)
+    with pytest.raises(ValueError, match="must be >= 1 for 6 elements"):
+        tg.jit.load(io.BytesIO(_file(a)))
