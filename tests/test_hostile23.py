@@ -19,6 +19,11 @@ and a legitimate file refused.
   elements (the rules' loops never run, never divide by them).
 """
 import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -115,3 +120,17 @@ def test_cumsum_sizes_below_one_still_refused_with_elements():
     a["meta"][a["rows"][a["rows"][:, 0] == CUMSUM][0, 4]] = 0  # (inner)
     with pytest.raises(ValueError, match="must be >= 1 for 6 elements"):
         tg.jit.load(io.BytesIO(_file(a)))
+
+
+@pytest.mark.slow
+def test_opcode_edits_load_and_replay_in_bounds():
+    """tests/fuzz_trace_combos.py's opcode edits (kind 9) without the JIT (an out-of-bounds
+    index raises), vals0 recomputed: every replay path."""
+    script = pathlib.Path(__file__).with_name("fuzz_trace_combos.py")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, str(script), "--seed", "23", "--cases", "150",
+                           "--kinds", "9", "--only", "_empty", "_reduce", "_shape", "_nn"],
+                          capture_output=True, text=True, timeout=1800, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert stats["loaded"] > 0 and stats["failures"] == [], stats["failures"][:5]
