@@ -1,7 +1,8 @@
 """Combinations of edits to saved traces that pass the field checks one by one: rows
 sharing another row's meta window, operands retargeted to other slots of their size, two
 meta entries (a shape and a stride) changed together, rows swapped or copied over others,
-another output slot.  Unlike tests/fuzz_trace_rows.py, ``vals0`` is recomputed by the
+another output slot, a row's opcode replaced by another's (mostly one whose aux is of
+the same kind: one op's fields read by another op's layout and rules).  Unlike tests/fuzz_trace_rows.py, ``vals0`` is recomputed by the
 rows' own forward replay wherever ``validate.check`` accepts the fields (what a careful
 attacker does: the traced point's check then passes), ``grad0`` dropped.  Each trace that
 loads replays every way (one point, the lowered one-point code and its superinstructions,
@@ -9,6 +10,9 @@ batches, Jacobian, vjp/jvp batches, the fused tier).  Run it with NUMBA_DISABLE_
 IndexError is an out-of-bounds access):
 
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 2 --cases 300 --fused
+    NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
+
+(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only.)
 
 It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
 """
@@ -90,14 +94,15 @@ def _special(a):
     return [-1, 0, 1, 2, len(a["offs"]) - 2, len(a["meta"]) - 1, len(a["vals0"]) - 1]
 
 
-def combos(a, rng, n):
-    """n edits (lists of (kind, row, column or meta index, value)), drawn."""
+def combos(a, rng, n, kinds=None):
+    """n edits (lists of (kind, row, column or meta index, value)), drawn (of the kinds
+    numbered in ``kinds``, default all)."""
     rows, meta = a["rows"], a["meta"]
     R = len(rows)
     nslots = len(a["offs"]) - 1
     size = np.diff(a["offs"])
     for _ in range(n):
-        kind = rng.integers(0, 9)
+        kind = rng.choice(kinds) if kinds else rng.integers(0, 10)
         r = int(rng.integers(0, R))
         code = int(rows[r, 0])
         if kind == 0:  # share meta with another row of the same opcode (or any meta row)
@@ -144,6 +149,11 @@ def combos(a, rng, n):
         elif kind == 8:  # aux to another value
             near = [int(rows[r, 4]) + 1, int(rows[r, 4]) - 1]
             yield [("row", r, 4, int(rng.choice(_special(a) + near)))]
+        elif kind == 9:  # another opcode on the same operands (one whose aux is of the
+            # same kind, mostly: a row of one op read by another op's rule and layout)
+            like = [c for c in OPS if OPS[c].aux == OPS[code].aux and c != code]
+            yield [("row", r, 0, int(rng.choice(like if like and rng.random() < 0.8
+                                                 else list(OPS))))]
 
 
 def apply(a, muts):
@@ -211,14 +221,14 @@ def exercise(t, args, rng, fused):
         t.jacobian_batch(*Xs, on_divergence="mask")
 
 
-def run(seed, cases, fused, only=None):
+def run(seed, cases, fused, only=None, kinds=None):
     rng = np.random.default_rng(seed)
     stats = {"cases": 0, "invalid": 0, "refused": 0, "loaded": 0, "failures": []}
     for name, t, args in traces():
         if only and name not in only:
             continue
         a = FR.arrays_of(t)
-        for muts in combos(a, rng, cases):
+        for muts in combos(a, rng, cases, kinds):
             stats["cases"] += 1
             what = f"{name} {muts}"
             try:
@@ -257,8 +267,9 @@ def main():
     ap.add_argument("--cases", type=int, default=100, help="edits per traced function")
     ap.add_argument("--fused", action="store_true", help="also compile and run the fused tier")
     ap.add_argument("--only", nargs="*", help="traced functions by name (_gmm, _scal, ...)")
+    ap.add_argument("--kinds", nargs="*", type=int, help="edit kinds by number (9: opcodes)")
     o = ap.parse_args()
-    print(json.dumps(run(o.seed, o.cases, o.fused, o.only)))
+    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds)))
 
 
 if __name__ == "__main__":

@@ -94,9 +94,9 @@ def _cat(lay, o, a, b, k):
 
 def _cumsum(lay, o, a, b, k):
     inner, size = lay.window(k, 2)
-    lay.ints((inner, size), lo=1)
     n = lay.slot_of(a)
-    if lay.slot_of(o) != n or n % (inner * size):
+    lay.ints((inner, size), lo=1 if n else 0)  # (zeros over no elements: test_hostile23)
+    if lay.slot_of(o) != n or n % max(inner * size, 1):
         raise _Refused("tile")
 
 

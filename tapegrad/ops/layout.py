@@ -104,7 +104,9 @@ class Layout:
         nd, base = head[:, 0], head[:, 1]
         self._first((nd < 0) | (nd > MAX_DIMS), lambda i: f"strided map at meta[{int(k[i])}] "
                     f"has {int(nd[i])} dims (0..{MAX_DIMS} allowed)")
-        self._first((n > 0) & (nd == 0) & ((base < 0) | (base >= target)),
+        # (a map of no dims names one source element even for no elements: the reverse
+        # sweep's sum along a run reads and writes it for a run of none)
+        self._first((nd == 0) & ((base < 0) | (base >= target)),
                     lambda i: self._reach(int(k[i]), int(target[i])))
         for d in np.unique(nd).tolist():
             if not d:

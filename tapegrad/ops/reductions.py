@@ -1191,7 +1191,12 @@ CUMSUM = 58  # meta: [inner, size]: element i sits at (i // inner) % size along 
 def _cumsum_layout(lay, R):
     n_out, n = lay.sizes(R[:, 1], "out"), lay.sizes(R[:, 2], "in0")
     f = lay.fields(R[:, 4], 2)
-    lay.at_least(f, ("inner", "size"), lo=1)
+    # (a cumsum over an empty dim, or along a dim of an empty tensor, records a 0: its
+    # rows have no elements, and the rules' loops never divide by it)
+    lay.at_least(f, ("inner", "size"))
+    lay.check_each((n > 0) & (f < 1).any(axis=1),
+                   lambda i: f"inner, size = {f[i].tolist()} must be >= 1 for {int(n[i])} "
+                             "elements")
     tile, big = layout.product(*f.T)
     lay.check_each((n_out != n) | np.where(big, n != 0, n % np.maximum(tile, 1) != 0),
                    lambda i: f"inner, size = {f[i].tolist()} do not tile in0 of {int(n[i])} "

@@ -610,13 +610,22 @@ class Traced(_VectorOutputs):
         f = fused.kernel(self, B)  # once compiled (replay/fused.py)
         if f is not None and f.run_seeded(X, U, V, G, bad, serial):
             return V, G, bad
-        # (at most B: the buffers hold block x k arenas, gigabytes for a sparse Hessian's
-        # one point of 10^5 variables and its colours at the minimum block of 8)
-        block = min(_block(len(plan.vals0) * max(k, 1), len(plan.fwd) + len(plan.rev), B),
-                    max(B, 1))
-        args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta, plan.fill,
-                plan.in_elems, plan.out_elems, X, U, V, G, bad, block)
-        _run_blocks(args, 0, (B + block - 1) // block, serial, lanes=k)
+        # the seeds a few at a time: a block's buffers hold block x k arenas of values and
+        # adjoints, kept by each thread (a trace of 3,000 outputs of one input, 12,000
+        # values, took 530 MB for its Jacobian: a loaded file's 10^4 outputs, 6 GB)
+        step = max(1, SEED_VALUES // (8 * max(len(plan.vals0), 1)))
+        for lo in range(0, k, step) if k > step else (0,):
+            Uc = np.ascontiguousarray(U[:, lo:lo + step]) if k > step else U
+            Gc = np.empty((B, Uc.shape[1], X.shape[1])) if k > step else G
+            # (at most B: the buffers hold block x k arenas, gigabytes for a sparse
+            # Hessian's one point of 10^5 variables and its colours at the minimum block)
+            block = min(_block(len(plan.vals0) * max(Uc.shape[1], 1),
+                               len(plan.fwd) + len(plan.rev), B), max(B, 1))
+            args = (plan.fwd, plan.rev, plan.offs, plan.vals0, self.consts, plan.meta,
+                    plan.fill, plan.in_elems, plan.out_elems, X, Uc, V, Gc, bad, block)
+            _run_blocks(args, 0, (B + block - 1) // block, serial, lanes=Uc.shape[1])
+            if Gc is not G:
+                G[:, lo:lo + step] = Gc
         return V, G, bad
 
     def _gather_tapes(self, Xs, index, on_divergence):
@@ -1564,6 +1573,7 @@ _POOL_LOCK = threading.Lock()
 _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
 SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
 CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between calls
+SEED_VALUES = 1 << 22  # values x seeds of a block of 8 points that run_seeded sweeps at once
 _POLL = 0.05  # seconds: how often a waiting caller checks that its ticket was taken
 
 
