@@ -11,6 +11,13 @@ from ..tape import FREED, LINK, current_tape
 from ..tensor import Tensor, _new, _nonleaf, norm
 
 
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead "
+    "of `torch.inference_mode()`.")
+
+
 def slot(t, tape, need=True):
     """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
     ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
@@ -36,11 +43,7 @@ def slot(t, tape, need=True):
             u[1] == WRITES.n and t._rg:  # (Tape.adopt's reuse of an array leaf's slot,
         return u[2]  # written out: its entries exist on eager tapes only, never traced ones)
     if need and getattr(t, "_inf", False):  # (its reverse rule would read it)
-        raise RuntimeError(
-            "Inference tensors cannot be saved for backward. Please do not use Tensors created "
-            "in inference mode in computation tracked by autograd. To work around this, you "
-            "can make a clone to get a normal tensor and use it in autograd, or use "
-            "`torch.no_grad()` instead of `torch.inference_mode()`.")
+        raise RuntimeError(INFERENCE_SAVED)
     return tape.adopt(t, need)
 
 

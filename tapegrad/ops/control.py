@@ -416,42 +416,6 @@ class _NoGradRows(list):
                 tape.__dict__.setdefault("inference", set()).add(o)
 
 
-_INFERENCE_SAVED = (
-    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
-    "inference mode in computation tracked by autograd. To work around this, you can make a "
-    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead "
-    "of `torch.inference_mode()`.")
-
-
-def saved_inference(tape, rows, grad_slots):
-    """After f was traced: raise PyTorch's error where eagerly an op would save a value f
-    made under inference_mode (an inference tensor) for backward (``rows``: opcodes
-    masked, OP_MASK).  While traced that value
-    records as any other (a stop-gradient copy), so the op saw no inference tensor.  Eagerly
-    an op records when grad mode is on and an operand requires grad: that is followed along
-    the rows from the slots that require grad (``grad_slots``: f's inputs, tensors from
-    outside that require grad), through every row but the stop-gradient ones, over operands
-    a and b (an op of more operands is looked at no further: never a false error).  An
-    EagerOnlyError: called with tensors, f runs eagerly (and raises, or not, as itself)."""
-    from ..tensor import EagerOnlyError
-    from .registry import OPS
-    inf, hidden = tape.__dict__.get("inference"), tape.__dict__.get("unrecorded", ())
-    if not inf:
-        return
-    rg = set(grad_slots)
-    for op, o, a, b, _ in rows.tolist():
-        if o < 0 or op == STOP_GRAD or o in hidden:
-            continue
-        ra, rb = a in rg, b in rg
-        if not (ra or rb):
-            continue
-        rg.add(o)
-        d = OPS.get(op)
-        saves = d.saves if d is not None else ""
-        if a in inf and ("a" in saves or "A" in saves and rb) or \
-                b in inf and ("b" in saves or "B" in saves and ra):
-            raise EagerOnlyError(_INFERENCE_SAVED)
-
 
 def _set_grad_mode(tape, enabled):
     """Grad mode while ``tape`` traces (grad_mode.py): ops keep recording, through

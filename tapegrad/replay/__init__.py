@@ -33,7 +33,8 @@ from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
 from ..autograd.function import Function
-from ..ops.control import GUARD_EQ, STOP_GRAD, saved_inference
+from ..ops._record import INFERENCE_SAVED
+from ..ops.control import GUARD_EQ, STOP_GRAD
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
@@ -102,6 +103,34 @@ def _sentinel_states():
     np.random.set_state(s[1])
     random.setstate(s[2])
     return s
+
+
+def saved_inference(tape, rows, grad_slots):
+    """After f was traced: raise PyTorch's error where eagerly an op would save a value f
+    made under inference_mode (an inference tensor) for backward (``rows``: opcodes masked,
+    OP_MASK).  While traced that value records as any other (a stop-gradient copy), so the
+    op saw no inference tensor (ops/control.py notes where f made one).  Eagerly
+    an op records when grad mode is on and an operand requires grad: that is followed along
+    the rows from the slots that require grad (``grad_slots``: f's inputs, tensors from
+    outside that require grad), through every row but the stop-gradient ones, over operands
+    a and b (an op of more operands is looked at no further: never a false error).  An
+    EagerOnlyError: called with tensors, f runs eagerly (and raises, or not, as itself)."""
+    inf, hidden = tape.__dict__.get("inference"), tape.__dict__.get("unrecorded", ())
+    if not inf:
+        return
+    rg = set(grad_slots)
+    for op, o, a, b, _ in rows.tolist():
+        if o < 0 or op == STOP_GRAD or o in hidden:
+            continue
+        ra, rb = a in rg, b in rg
+        if not (ra or rb):
+            continue
+        rg.add(o)
+        d = OPS.get(op)
+        saves = d.saves if d is not None else ""
+        if a in inf and ("a" in saves or "A" in saves and rb) or \
+                b in inf and ("b" in saves or "B" in saves and ra):
+            raise EagerOnlyError(INFERENCE_SAVED)
 
 
 def _put_back_draws(states, tape):
