@@ -254,7 +254,7 @@ class Tape(ValueArena):
         tape from the link (engine ``_sweep_all``), exactly.  The caller records on
         ``tok.tape`` (``state.tape``).  Not while tracing (replay needs one tape), nor on
         another thread's tape.  The next segment splits only after twice this one's slots,
-        so a big graph, alive throughout, costs a few links (log2 of its size), no more."""
+        so a big graph, alive throughout, costs a few links (one per doubling), no more."""
         if (state.tape is not self or state.tracing is not None or self.broken
                 or threading.get_ident() != self.owner):
             self.split_at = 2 * self.nslots

@@ -9,6 +9,7 @@ import pytest
 
 import tapegrad as tg
 import tapegrad._kernels
+import tapegrad.tape
 from tapegrad.ops.custom import CUSTOM, CUSTOM_OUT
 from tapegrad.tape import OP_MASK, current_tape
 
@@ -381,6 +382,8 @@ def test_long_graph_sweeps_compiled_between_custom_rows(monkeypatch):
 
     sweeps = []
     real = tapegrad._kernels._reverse_sweep
+    # one tape segment for the whole chain (its splits: tests/test_tape_memory23.py)
+    monkeypatch.setitem(tapegrad.tape._FRESH, "split_at", 1 << 40)
 
     def counting(*args):
         sweeps.append(1)

@@ -309,7 +309,8 @@ def _one_row_check(meta, n, target):
     shape, strides = meta[2:2 + nd], meta[2 + nd:2 + 2 * nd]
     if nd and (min(shape) < 0 or int(np.prod(shape, dtype=object)) != n):
         return f"has shape {shape} for {n} elements"
-    if n:
+    if n or not nd:  # (a map of no dims names its one element even over no elements:
+        # the reverse sweep's run reads and writes it, test_hostile23)
         lo = base + sum(min(0, (m - 1) * st) for m, st in zip(shape, strides))
         hi = base + sum(max(0, (m - 1) * st) for m, st in zip(shape, strides))
         if lo < 0 or hi >= target:
