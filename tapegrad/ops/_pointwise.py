@@ -263,7 +263,7 @@ def make_binary(op, doc, reflected=False):
             v = _array_binary(op, b, ad, scalar, (a.dtype, a.ndim)) if reflected else \
                 _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
-            tape = tape_for_grad()
+            tape = tape_for_grad(a)
             t = output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
             return t if state.tracing is None else TRACE_HOOKS["truth"](t)
         return _leaf(v)
@@ -320,7 +320,7 @@ def _tensor_binary(op, a, b, need, keep, fresh):
 def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
     """_tensor_binary's row for result ``v`` of shape ``shape`` (a's shape ``sa_``, b's
     ``sb_``)."""
-    tape = tape_for_grad()
+    tape = tape_for_grad(a, b)
     sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
     code, k = op.code, -1  # leave a's EXPAND
     if code in SCALAR_ROWS and state.tracing is not tape:

@@ -79,11 +79,17 @@ def _link(tape, t):
     return s_out
 
 
-def tape_for_grad():
+def tape_for_grad(a=None, b=None):
     """This thread's tape, at the start of recording an op (where a tape whose non-leaves
-    have all died, unnoticed, is reset: see Tape.begin)."""
+    have all died, unnoticed, is reset: see Tape.begin).  ``a``, ``b``: the op's tensor
+    operands, where the caller passes them: an op neither of which is a live non-leaf of
+    the tape starts a graph, where a long tape a live graph holds may split (Tape._split);
+    an op that may extend a live graph never splits it (a long chain: a sweep a segment)."""
     tape = state.tape or current_tape()
-    tape.begin(False)
+    gen = tape.gen
+    start = a is not None and (a._tok is None or a._gen != gen) and \
+        (b is None or b._tok is None or b._gen != gen)
+    tape.begin(False, start)
     return tape if not tape.retired else current_tape()  # (begin split it: Tape._split)
 
 
