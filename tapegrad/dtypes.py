@@ -240,7 +240,6 @@ def wrapped(value, dt):
         return np.asarray(value % 2 ** 64, dtype=np.uint64).astype(dt)
 
 
-
 def check_fits(value, dt):
     """Refuse a number that a fill (full, fill_, masked_fill, where, index_fill, a
     setitem) would store into integer dtype ``dt`` out of its range, as PyTorch's checked

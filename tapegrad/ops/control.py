@@ -412,9 +412,8 @@ class _NoGradRows(list):
             list.extend(self, (op, h, a, b, k, STOP_GRAD, o, h, -1, -1))
             _stopped(tape).add(o)
             tape.__dict__.setdefault("unrecorded", set()).add(h)  # (eagerly: no row)
-            if state.inference:  # an inference tensor eagerly: see saved_inference
+            if state.inference:  # an inference tensor eagerly: replay's saved_inference
                 tape.__dict__.setdefault("inference", set()).add(o)
-
 
 
 def _set_grad_mode(tape, enabled):
