@@ -262,7 +262,7 @@ class Inlined(types.ModuleType):
     """``module``'s rules as twins that LLVM inlines at every call (``rule(inline=True)``),
     made on first use: ``Inlined(E).mul_rev`` compiles ``E.mul_rev``'s code inlined where
     it is called, ``E.mul_rev`` itself stays a plain rule.  For the one-point interpreters
-    (``_sweep._point_forward``/``_point_reverse``): left to LLVM, rules with two array
+    (``_point._point_forward``/``_point_reverse``): left to LLVM, rules with two array
     arguments (the reverse ones) stay calls there, ~40 arguments pushed a row, and the
     one-point replay of bench_fastest_west's graphs ran 1.25-1.7x slower.  The twins run
     the rules' own code, so their results are the rules' bit for bit; any other attribute

@@ -30,7 +30,7 @@ import types
 
 import numpy as np
 
-from . import _ieee_math, _sweep
+from . import _ieee_math, _point, _sweep
 from ._eager import BACKGROUND, start_thread
 from ._eager import Exit as _Exit  # (where a load waits at exit: the eager kernels' too)
 from ._jit import DISABLED, Jitted
@@ -216,10 +216,14 @@ class _Background:
                              f"({now - cls.started:.0f} s since compiling began)\n")
 
 
+# the cached kernels by name: the interpreters of _sweep.py, the one-point one of _point.py
+_COMPILED = {k.__name__: k for k in (*_sweep.KERNELS, *_point.KERNELS)}
+
+
 class _Kernel:
     def __init__(self, name, group, work):
         self.name = name
-        self.d = getattr(_sweep, name.removesuffix("32"))  # _reverse_sweep32: float32's signature
+        self.d = _COMPILED[name.removesuffix("32")]  # _reverse_sweep32: float32's signature
         self.group = group  # tapegrad/warmup.py's group that compiles it
         self.work = work  # args -> element operations (an estimate)
         self.py = None
@@ -341,7 +345,7 @@ KERNELS = {  # name: (group, args -> element operations)
 
 for _name, (_group, _work) in KERNELS.items():
     globals()[_name] = (_Kernel(_name, _group, _work) if ON
-                        else getattr(_sweep, _name.removesuffix("32")))
+                        else _COMPILED[_name.removesuffix("32")])
 del _name, _group, _work
 
 

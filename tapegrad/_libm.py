@@ -1,5 +1,5 @@
 """exp, log1p, sin, cos and tanh called straight from the C math library, for the one-point
-interpreters (``_sweep._point_forward``/``_point_reverse``: most of the time of
+interpreters (``_point._point_forward``/``_point_reverse``: most of the time of
 bench_fastest_west's graphs is in these calls).
 
 Numba binds ``math.exp`` / ``np.exp`` to its own bridge (``numba_exp`` in ``_helperlib``,

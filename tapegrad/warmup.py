@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from . import _eager, _sweep
+from . import _eager, _point, _sweep
 from ._kernels import in_cache, lock_path
 
 GROUPS = ("sweep", "replay", "forward", "float32")
@@ -52,7 +52,7 @@ def _calls():
              (rows, rows, offs, f, f, m, m, m, m, np.zeros((0, 0)), np.zeros((0, 0, 0)),
               np.zeros((0, 0)), np.zeros((0, 0, 0)), np.zeros(0, np.int64), 1, 0, 0, f, f, f, 0)),
             # the single-point fast path (Traced._point): a plan of no rows, nothing runs
-            ("one-point replay", _sweep._replay_point,
+            ("one-point replay", _point._replay_point,
              (np.array([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 5, 0, 0], np.int64), f, f,
               np.zeros(5))),
         ],
@@ -94,7 +94,7 @@ def build(groups, progress=None, wait_for_sweep=False):
     for g in groups:
         for label, d, args in calls[g]:
             if wait_for_sweep and d in (_sweep._replay_blocks, _sweep._seeded_blocks,
-                                         _sweep._replay_point, _sweep._hvp_sweep):
+                                         _point._replay_point, _sweep._hvp_sweep):
                 while not _sweep_cached(calls) and time.perf_counter() - t0 < WAIT_S:
                     time.sleep(0.25)  # (past WAIT_S, Numba compiles the sweep here too)
             if progress:

@@ -1,11 +1,11 @@
 """``_jit.borrowed``: an array without its reference count (a null meminfo), for the
-one-point replay's hot loops (``_sweep._replay_point``): the same memory, and none of the
+one-point replay's hot loops (``_point._replay_point``): the same memory, and none of the
 atomic NRT reference counts Numba leaves around rules with branchy bodies (the softmax
 point rule's: 3 increfs and 3 decrefs a row in the point interpreters)."""
 import numpy as np
 import pytest
 
-from tapegrad import _jit, _sweep
+from tapegrad import _jit, _point
 from tapegrad._jit import borrowed, njit
 from tapegrad.ops import nn as N
 
@@ -47,6 +47,6 @@ def test_borrowed_arrays_compile_without_reference_counts():
 def test_borrowed_code_generator_is_in_the_kernels_digest(monkeypatch):
     """Editing the intrinsic's code generator empties the caches of the kernels using it
     (``_jit.compiled_digest``, as for an edited rule)."""
-    before = _jit.compiled_digest(_sweep._replay_point)
+    before = _jit.compiled_digest(_point._replay_point)
     monkeypatch.setattr(_jit.borrowed, "_make", _jit.njit)  # (any other function)
-    assert _jit.compiled_digest(_sweep._replay_point) != before
+    assert _jit.compiled_digest(_point._replay_point) != before

@@ -7,6 +7,7 @@ Each scenario runs in a subprocess on its own copy of a cache.  The warm cache i
 from this test process's own (warmed here first), so the damaged scenarios recompile only
 ``_free_swept``, the cheapest kernel (~2 s), never the sweep (30-70 s).
 """
+import importlib
 import json
 import os
 import pathlib
@@ -14,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import types
 
 import numba
 import pytest
@@ -21,7 +23,7 @@ from conftest import fresh_env
 from numba.core.caching import UserProvidedCacheLocator
 
 import tapegrad as tg
-from tapegrad import _jit, _sweep
+from tapegrad import _jit, _kernels, _point, _sweep
 
 ROOT = pathlib.Path(tg.__file__).resolve().parent.parent
 JIT = not numba.config.DISABLE_JIT and _jit.CACHE
@@ -111,7 +113,7 @@ import json, pathlib, warnings
 warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     import tapegrad
-    from tapegrad import _jit, _sweep
+    from tapegrad import _jit, _kernels, _point, _sweep
 c = _sweep._reverse_sweep._cache
 stamp = pathlib.Path(c._cache_path) / (c._cache_file._index_name + ".rules")
 print(json.dumps({"file": tapegrad.__file__, "warnings": [str(w.message) for w in caught],
@@ -183,13 +185,55 @@ def test_a_rules_own_options_are_in_the_freshness_digest(monkeypatch):
     """``rule(inline=True)`` changes what Numba compiles without changing any code: a warm
     cache stamped before such an edit must count as stale (the digest hashes the option)."""
     from tapegrad.ops import nn as N
-    before = _jit.compiled_digest(_sweep._point_forward)
+    before = _jit.compiled_digest(_point._point_forward)
     assert N.softmax_point_fwd.options.get("forceinline") is True
     monkeypatch.setattr(N.softmax_point_fwd, "options",
                         {**N.softmax_point_fwd.options, "forceinline": False})
-    assert _jit.compiled_digest(_sweep._point_forward) != before
+    assert _jit.compiled_digest(_point._point_forward) != before
     monkeypatch.undo()
-    assert _jit.compiled_digest(_sweep._point_forward) == before
-    twin = _sweep.PE.add_fwd  # (an Inlined twin: the rule's code, its own options)
+    assert _jit.compiled_digest(_point._point_forward) == before
+    twin = _point.PE.add_fwd  # (an Inlined twin: the rule's code, its own options)
     monkeypatch.setattr(twin, "options", {**twin.options, "forceinline": False})
-    assert _jit.compiled_digest(_sweep._point_forward) != before
+    assert _jit.compiled_digest(_point._point_forward) != before
+
+
+@pytest.mark.skipif(_jit.DISABLED, reason="kernels are plain functions without the JIT")
+def test_one_point_kernel_is_stamped_apart_and_follows_what_it_calls(monkeypatch):
+    """_point.py's kernel is cached and stamped apart from _sweep.py's: an edited one-point
+    interpreter changes its digest alone (it alone recompiles), while an edited general
+    interpreter it runs at a RUN, or a constant of _sweep.py it reads, changes its digest
+    too (its cache holds their code, linked in)."""
+    assert _point._replay_point.together == _point.KERNELS
+    assert all(k.together == _sweep.KERNELS for k in _sweep.KERNELS)
+    assert not set(_point.KERNELS) & set(_sweep.KERNELS)
+
+    def digests():
+        return _jit.compiled_digest(*_point.KERNELS), _jit.compiled_digest(*_sweep.KERNELS)
+    point, sweep = digests()
+    edited = _point._point_reverse.py_func
+    monkeypatch.setattr(_point._point_reverse, "py_func",
+                        types.FunctionType(edited.__code__.replace(co_consts=(
+                            *edited.__code__.co_consts, "edited")), edited.__globals__))
+    edited_point, edited_sweep = digests()
+    assert edited_point != point and edited_sweep == sweep
+    monkeypatch.undo()
+    assert digests() == (point, sweep)
+    edited = _sweep._reverse_sweep.py_func
+    monkeypatch.setattr(_sweep._reverse_sweep, "py_func",
+                        types.FunctionType(edited.__code__.replace(co_consts=(
+                            *edited.__code__.co_consts, "edited")), edited.__globals__))
+    edited_point, edited_sweep = digests()
+    assert edited_point != point and edited_sweep != sweep
+    monkeypatch.undo()
+    monkeypatch.setattr(_sweep, "LAZY_VALUES", _sweep.LAZY_VALUES + 1)
+    assert digests()[0] != point
+
+
+def test_every_cached_kernel_is_warmed_and_bound():
+    """``tapegrad warmup`` (tapegrad/warmup.py) builds, and tapegrad/_kernels.py binds, each
+    cached kernel of both modules: a kernel missing there would compile in the user's path."""
+    warmup = importlib.import_module("tapegrad.warmup")  # (tapegrad.warmup: the function)
+    names = {k.__name__ for k in (*_sweep.KERNELS, *_point.KERNELS)}
+    warmed = {d.__name__ for calls in warmup._calls().values() for _, d, _ in calls}
+    assert names <= warmed
+    assert names == {n.removesuffix("32") for n in _kernels.KERNELS}

@@ -1,4 +1,4 @@
-"""The one-point replay's lowered code (tapegrad/replay/lower.py, _sweep._point_forward and
+"""The one-point replay's lowered code (tapegrad/replay/lower.py, _point._point_forward and
 _point_reverse): the same values and gradients as the general interpreters, bit for bit,
 on scalar rows of every op it has a branch for, on ops without one, on vector rows,
 stacks of scalars (a repeated operand too) and guards."""
@@ -10,11 +10,11 @@ import pytest
 
 import tapegrad as tg
 import tapegrad.nn.functional as F
-from tapegrad import _jit, _kernels, _libm, _sweep
+from tapegrad import _jit, _kernels, _libm, _point, _sweep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tapegrad._sweep import (ADDS, LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1,
+from tapegrad._point import (ADDS, LOG_SOFTMAX1, POINT_OPS, RUN, SOFTMAX1, SOFTPLUS1, STACK1,
                              STACK_LOG_SOFTMAX1, STACK_SOFTMAX1)
 from tapegrad.ops import SPECS
 from tapegrad.ops import elementwise as E
@@ -64,8 +64,8 @@ def test_point_path_equals_general_interpreter_bit_for_bit(fn):
     t = tg.trace(fn, POINTS[0])
     # bit for bit where both run compiled (or both interpreted); on a cold cache one may
     # still run interpreted while the other is compiled: libm and LLVM may differ by an ulp
-    exact = _jit.DISABLED or all(getattr(_kernels, k) is getattr(_sweep, k).dispatcher
-                                 for k in ("_replay_blocks", "_replay_point"))
+    exact = _jit.DISABLED or all(getattr(_kernels, k.__name__) is k.dispatcher
+                                 for k in (_sweep._replay_blocks, _point._replay_point))
     same = (lambda a, b: np.testing.assert_array_equal(_bits(a), _bits(b))) if exact else \
         (lambda a, b: np.testing.assert_allclose(a, b, rtol=1e-13, atol=1e-15))
     checked = 0

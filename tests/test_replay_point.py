@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
-from tapegrad import _sweep
+from tapegrad import _point
 
 
 def rosen(x):
@@ -46,7 +46,7 @@ def test_other_inputs_take_the_general_path_and_compile_nothing():
     x = np.linspace(-1, 1, 10)
     v, g = c.value_and_grad(x)
     def signatures():  # (none under NUMBA_DISABLE_JIT=1)
-        return len(getattr(_sweep._replay_point, "signatures", ()))
+        return len(getattr(_point._replay_point, "signatures", ()))
     before = signatures()
     ro = x.copy()
     ro.flags.writeable = False

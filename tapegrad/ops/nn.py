@@ -40,7 +40,7 @@ def _softmax_groups(vals, meta, o, a, k, w, log):
 
 
 # Softmax groups of up to SMALL_GROUP elements at one point (the one-point interpreters,
-# _sweep._point_forward and _point_reverse) run with ``small`` True: a literal, so their
+# _point._point_forward and _point_reverse) run with ``small`` True: a literal, so their
 # loops take SMALL_GROUP steps, a trip count the compiler knows, unrolled, each step
 # skipped past the group's size.  The loops sized at run time cost ~40 ns more per group
 # there (bench_fastest_west's west graph, groups of 4: its one-point reverse 2.4x faster).

@@ -28,7 +28,7 @@ import weakref
 
 import numpy as np
 
-from .. import _eager, _kernels, _sweep, creation
+from .. import _eager, _kernels, _point, _sweep, creation
 from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd.engine import grad
@@ -871,7 +871,7 @@ class _Plan:
         _periodic_constants(self)
 
     def packed(self, lowered=True):
-        """The plan as ``_sweep._replay_point`` takes it: one int64 array, its values
+        """The plan as ``_point._replay_point`` takes it: one int64 array, its values
         (vals0, consts) at the end bit for bit.  ``lowered``: its rows lowered to the
         one-point code (``lower.point_program``); else one RUN each way, every row run by
         the general interpreters."""
@@ -901,7 +901,7 @@ class _Plan:
         else:
             lowered = np.ones(len(self.rev), bool)
             for op, r0, r1, _ in rc.tolist():
-                if op == _sweep.RUN:
+                if op == _point.RUN:
                     lowered[r0:r1] = False
             rows = self.rev[lowered]
             eager = [rows[:, 1:4].ravel(), [self.out_slot],
@@ -919,7 +919,7 @@ class _Plan:
         return state
 
     def point_need(self):
-        """The values of ``_sweep._replay_point``'s work buffer for this plan: the value,
+        """The values of ``_point._replay_point``'s work buffer for this plan: the value,
         the guard flag, the arena, its adjoints, the reach bytes of its slots and the
         values its forward keeps for its reverse (one an arena element)."""
         return 2 + 3 * len(self.vals0) + (len(self.offs) + 6) // 8
@@ -1471,7 +1471,7 @@ def _point_path(ints, n, shape, one, need):
     to answer (x not an ndarray of ``shape`` that the kernels' one signature takes, a
     diverging guard).  x is f's one input (``one``: of one dimension, so the gradient is
     returned as it is) or its inputs flat, of n elements.  The closure holds the plan
-    packed for ``_sweep._replay_point`` (``ints``; ``need``: the values of its work
+    packed for ``_point._replay_point`` (``ints``; ``need``: the values of its work
     buffer) and the tape's fused kernel, bound at its first use
     (``bound``).  Python's part of a point: the input's checks, a fresh gradient array,
     FUSE_AFTER's count, one call of a compiled entry (``_entry``).
@@ -1574,7 +1574,7 @@ def _entry(d, args):
     return overloads[sig].entry_point if sig in overloads else None
 
 
-_POINT = [None]  # _sweep._replay_point's compiled entry, once _kernels has bound it
+_POINT = [None]  # _point._replay_point's compiled entry, once _kernels has bound it
 
 
 def _point_kernel():
@@ -1590,7 +1590,7 @@ def _point_kernel():
 
 
 def _plain_f8(a, shape):
-    """Whether ``a`` is what ``_sweep._replay_point`` takes without another signature: a
+    """Whether ``a`` is what ``_point._replay_point`` takes without another signature: a
     C-contiguous writable float64 ndarray, here of ``shape``.  (The dtype by identity: an
     equal dtype object of another identity just takes the general path.)"""
     if type(a) is not np.ndarray or a.shape != shape or a.dtype is not _F8:

@@ -1,4 +1,4 @@
-"""A replay plan's rows lowered for the one-point interpreters (``_sweep._point_forward``
+"""A replay plan's rows lowered for the one-point interpreters (``_point._point_forward``
 and ``_point_reverse``): operands resolved to arena offsets once, when the plan is built,
 instead of looked up per row and per call (issue 21).
 
@@ -15,7 +15,7 @@ Each instruction is four int32 words, ``[op, out, in0, in1 or aux]``:
 - a scalar softplus with beta 1.0 becomes ``[SOFTPLUS1, out, in, aux]``;
 - a ``cat``/``stack`` of n single elements becomes ``[STACK1, out, n, e]``, the offsets of
   its operands in ``ext[e .. e+n-1]``;
-- superinstructions (``_sweep.ADDS``, ``STACK_SOFTMAX1``), only where every row is lowered
+- superinstructions (``_point.ADDS``, ``STACK_SOFTMAX1``), only where every row is lowered
   (no RUN), so that every reader of an element is known: a chain of scalar ADD_C/ADD rows
   each adding to the sum before it, that sum read by nothing else; a STACK1 whose values
   nothing but a SOFTMAX1 (LOG_SOFTMAX1) right after it reads.  The sums between and the
@@ -31,7 +31,7 @@ from collections import Counter
 
 import numpy as np
 
-from .._sweep import (ADDS, LOAD, LOG_SOFTMAX1, POINT_OPS, RUN, SIZED_BY_META, SOFTMAX1,
+from .._point import (ADDS, LOAD, LOG_SOFTMAX1, POINT_OPS, RUN, SIZED_BY_META, SOFTMAX1,
                       SOFTPLUS1, STACK1, STACK_LOG_SOFTMAX1, STACK_SOFTMAX1)
 from ..ops.elementwise import ADD, ADD_C, SOFTPLUS
 from ..ops.nn import LOG_SOFTMAX, SMALL_GROUP, SOFTMAX
@@ -161,7 +161,7 @@ def _loads(fwd, offs):
 
 def point_program(fwd, rev, offs, meta, consts, out, lowered=True):
     """The one-point code of a plan (its ``fwd`` and ``rev`` rows over ``offs``, ``meta``,
-    ``consts``; ``out`` its output slot), packed as ``_sweep._replay_point`` reads it:
+    ``consts``; ``out`` its output slot), packed as ``_point._replay_point`` reads it:
     (forward instructions, reverse instructions, ext words, the int32 words of both codes
     and ext, two to an int64).  ``lowered=False``: every row by the general interpreters
     (one RUN each way, what the one-point replay ran before its rows were lowered:

@@ -43,7 +43,7 @@ import zlib
 import numpy as np
 
 from .. import _kernels
-from .._sweep import POINT_OPS
+from .._point import POINT_OPS
 from ..ops import elementwise as _E
 from ..ops.control import STOP_GRAD
 from ..ops import layout
