@@ -25,7 +25,8 @@ Group ``fastest west <graph> ops=<N>``, one value-and-gradient per round:
 - ``casadi SX``: an SX ``Function`` of (f, gradient) called through ``Function.buffer()``
   (its virtual machine; optional, skipped without casadi);
 - ``numba hand-written``: ``@njit`` forward into an array of node values, then the reverse
-  loop written by hand: the floor.
+  loop written by hand: the floor (west's softplus keeps its exp for the reverse, as
+  replay does: recomputing it cost the floor ~4% of its time).
 
 ``extra_info``: ``tape_rows`` (tapegrad's traced rows), ``ns_per_tape_row``, ``code_rows``
 and ``ns_per_code_row`` (the lowered code's rows before superinstructions, forward plus
@@ -221,17 +222,18 @@ def _numba(graph, n_ops):
     m = _GRAPHS[graph][1]
     size = m + (7 * n_ops) // 4 + 4  # west appends at most 7 nodes per 4 ops, mix 1 per op
     vals, adj, g = np.empty(size), np.empty(size), np.empty(m)
-    jitted(_point(graph), n_ops, vals, adj, g)
+    bufs = (vals, adj, g, np.empty(size)) if graph == "west" else (vals, adj, g)
+    jitted(_point(graph), n_ops, *bufs)
     setup = time.perf_counter() - t0  # (the compile: in the first test of each graph)
 
     def call(x):
-        return jitted(x, n_ops, vals, adj, g), g
+        return jitted(x, n_ops, *bufs), g
     return call, {"setup_s": setup}
 
 
-def _west_vg(x, n_ops, v, a, g):
+def _west_vg(x, n_ops, v, a, g, z):
     """The post's graph, value and gradient written by hand (nodes in ``v``, adjoints in
-    ``a``)."""
+    ``a``, softplus's exp kept in ``z`` for the reverse)."""
     m = x.shape[0]
     for j in range(m):
         v[j] = x[j]
@@ -240,7 +242,11 @@ def _west_vg(x, n_ops, v, a, g):
         c = op % 4
         if c == 0:
             t = v[p - 10]
-            v[p] = t if t > 20.0 else math.log1p(math.exp(t))
+            if t > 20.0:
+                v[p] = t
+            else:
+                z[p] = math.exp(t)
+                v[p] = math.log1p(z[p])
             p += 1
         elif c == 1:
             v[p] = v[p - 30] + v[p - 25] + v[p - 20] + v[p - 15]
@@ -278,8 +284,7 @@ def _west_vg(x, n_ops, v, a, g):
             if t > 20.0:
                 a[p - 10] += gy
             else:
-                z = math.exp(t)
-                a[p - 10] += gy * (z / (z + 1.0))
+                a[p - 10] += gy * (z[p] / (z[p] + 1.0))
         elif c == 1:
             for d in (30, 25, 20, 15):
                 a[p - d] += gy
