@@ -337,9 +337,10 @@ def narrow(input, dim, start, length):
 
 def _narrow(input, src, d, start, length, name):
     # (the offset read off the stride: _view_base's walk over the key cost ~2 us a piece,
-    # an LSTM's chunk(4) at every step, issue 20)
+    # an LSTM's chunk(4) at every step, issue 20; an empty piece's is NumPy's, as before)
     key = (slice(None),) * d + (slice(start, start + length),)
-    return _strided(input, src, src[key], name, base=start * src.strides[d] // src.itemsize)
+    base = start * src.strides[d] // src.itemsize if length else None
+    return _strided(input, src, src[key], name, base=base)
 
 
 @api
