@@ -1,5 +1,6 @@
 """Interleaved A/B of issue 20's script steps between two tapegrad checkouts: bench_scripts.py's
-scripts and bench_rnn.py's ``lstm step`` / ``gru step`` (``rnn LSTM``, ``rnn GRU``).  One
+scripts, bench_rnn.py's ``lstm step`` / ``gru step`` (``rnn LSTM``, ``rnn GRU``) and, alone,
+the op their cells call most (``chunk``: a (20, 256) gate tensor's ``chunk(4, 1)``).  One
 worker process per checkout (its root first on sys.path, one BLAS thread), warmed, then asked
 in turn for a few timed steps a round (CPU time each), the order reversed every other round;
 the figure is each checkout's median step, and new/old their ratio::
@@ -15,7 +16,7 @@ import sys
 from _ab import medians
 
 SCRIPTS = ("poly fit", "kmeans", "lstm", "mlp step float64", "mlp step float32", "rnn LSTM",
-           "rnn GRU")
+           "rnn GRU", "chunk")
 WORKER = r'''
 import sys, json, time
 root, script = sys.argv[1], sys.argv[2]
@@ -23,7 +24,13 @@ sys.path[:0] = [root, root + "/benchmarks"]
 import tapegrad
 assert tapegrad.__file__.startswith(root), tapegrad.__file__
 tapegrad.warmup(float32=True, replay=False)
-if script.startswith("rnn "):
+if script == "chunk":
+    import numpy as np
+    g0 = tapegrad.tensor(np.ones((20, 256)), requires_grad=True)
+    def step():
+        for _ in range(20):
+            (g0 * 1.0).chunk(4, 1)
+elif script.startswith("rnn "):
     import bench_rnn
     step = bench_rnn._builder("tapegrad", script[4:])[0]
 else:
