@@ -108,3 +108,38 @@ def test_cat_short_path_leaves_odd_operands_to_the_general_path():
         tg.cat([a, tg.tensor(A.T)], dim=1)
     with pytest.raises(RuntimeError, match="zero-dimensional"):
         tg.cat([tg.tensor(1.0), tg.tensor(2.0)])
+
+
+def _narrow_by_key(input, src, d, start, length, name):
+    """narrow's piece with its offset read off the key (_view_base), as before the stride
+    shortcut."""
+    key = (slice(None),) * d + (slice(start, start + length),)
+    return shape._strided(input, src, src[key], name, key=key)
+
+
+PIECES = {
+    "chunk 4 dim 1": ((5, 12), lambda L, x: L.cat(x.chunk(4, 1), 0)),
+    "chunk 3 dim 0": ((7, 3), lambda L, x: L.cat(x.chunk(3, 0), 0)),
+    "chunk 3-d dim 2": ((2, 3, 7), lambda L, x: L.cat(x.chunk(3, 2)[1:], 2)),
+    "split sizes dim 1": ((3, 9, 2), lambda L, x: L.cat(x.split([4, 0, 5], 1)[::-1], 1)),
+    "narrow dim 1": ((4, 6), lambda L, x: x.narrow(1, 2, 3)),
+    "narrow 3-d dim 0": ((5, 2, 3), lambda L, x: x.narrow(0, 1, 3)),
+}
+
+
+@pytest.mark.parametrize("name", list(PIECES))
+def test_narrow_offset_from_the_stride_is_the_keys(name, monkeypatch):
+    """chunk/split/narrow's STRIDED rows, whose base offset is read off the stride, are the
+    rows the key-based offset gives; values and gradients are PyTorch's."""
+    sh, f = PIECES[name]
+    arrays = [np.random.default_rng(3).standard_normal(sh)]
+    fast = _record(arrays, f)
+    monkeypatch.setattr(shape, "_narrow", _narrow_by_key)
+    slow = _record(arrays, f)
+    np.testing.assert_array_equal(fast["rows"], slow["rows"])
+    np.testing.assert_array_equal(fast["meta"], slow["meta"])
+    t = torch.tensor(arrays[0], requires_grad=True)
+    y = f(torch, t)
+    np.testing.assert_array_equal(fast["value"], y.detach().numpy())
+    (y * torch.tensor(np.cos(np.arange(y.numel())).reshape(y.shape))).sum().backward()
+    np.testing.assert_allclose(fast["grads"][0], t.grad.numpy(), rtol=1e-12, atol=1e-12)
