@@ -1,0 +1,62 @@
+"""Differences from PyTorch found by the scripts s488 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py) and the gaps listed with them, each against PyTorch."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- optimizer.load_state_dict: PyTorch's casts, and its sharing of the loaded tensors -------
+def _adam_shared_state(L):
+    """Two Adams, the second loading the first's state_dict, then both stepping: PyTorch
+    shares the loaded tensors (exp_avg, step ...) between them, so each step moves both."""
+    w = L.tensor([1.0, -2.0], requires_grad=True)
+    a = L.optim.Adam([w], lr=0.1)
+    for _ in range(2):
+        a.zero_grad()
+        (w ** 2).sum().backward()
+        a.step()
+    w2 = w.detach().clone().requires_grad_(True)
+    b = L.optim.Adam([w2], lr=0.05)
+    sd = a.state_dict()
+    b.load_state_dict(sd)
+    shared = [b.state[w2][k] is sd["state"][0][k] for k in ("step", "exp_avg", "exp_avg_sq")]
+    for opt, p in ((b, w2), (a, w), (b, w2)):
+        opt.zero_grad()
+        (p ** 3).sum().backward()
+        opt.step()
+    out = [w.tolist(), w2.tolist(), float(a.state[w]["step"]), float(b.state[w2]["step"]),
+           b.state[w2]["exp_avg"].tolist(), b.param_groups[0]["lr"], shared]
+    return out
+
+
+def _cast_on_load(L):
+    """A float32 parameter loading float64 state: cast copies (not shared); "step" kept;
+    integer tensors cast to the parameter's dtype; lists and nested dicts rebuilt."""
+    w = L.nn.Parameter(L.ones(2, dtype=L.float32))
+    opt = L.optim.SGD([w], lr=0.1, momentum=0.9)
+    step = L.tensor(3.0, dtype=L.float64)
+    buf = L.tensor([0.5, 0.25], dtype=L.float64)
+    counts = L.tensor([1, 2])
+    hist = [L.tensor([1.0], dtype=L.float64), 2.5]
+    sd = {"state": {0: {"step": step, "momentum_buffer": buf, "counts": counts, "hist": hist,
+                        "inner": {"step": step, "x": buf}},
+                    7: {"orphan": buf}},
+          "param_groups": [{"lr": 0.5, "momentum": 0.9, "dampening": 0, "weight_decay": 0,
+                            "nesterov": False, "maximize": False, "params": [0],
+                            "mine": "kept"}]}
+    opt.load_state_dict(sd)
+    s = opt.state[w]
+    return [str(s["momentum_buffer"].dtype), s["momentum_buffer"] is buf, s["step"] is step,
+            str(s["counts"].dtype), type(s["hist"]).__name__, str(s["hist"][0].dtype),
+            s["hist"][1], s["inner"]["step"] is step, str(s["inner"]["x"].dtype),
+            opt.state[7]["orphan"] is buf, opt.param_groups[0]["lr"],
+            opt.param_groups[0]["mine"], opt.param_groups[0]["params"][0] is w,
+            sd["param_groups"][0]["params"]]
+
+
+@pytest.mark.parametrize("run", [_adam_shared_state, _cast_on_load])
+def test_optimizer_load_state_dict_as_pytorch(run, torch_float64):
+    assert run(tg) == run(torch_float64)
