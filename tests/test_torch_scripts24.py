@@ -60,3 +60,26 @@ def _cast_on_load(L):
 @pytest.mark.parametrize("run", [_adam_shared_state, _cast_on_load])
 def test_optimizer_load_state_dict_as_pytorch(run, torch_float64):
     assert run(tg) == run(torch_float64)
+
+
+# ---- logcumsumexp: PyTorch's nan gradient at a leading -inf ----------------------------------
+INF = float("inf")
+
+
+@pytest.mark.parametrize("values, dim", [
+    ([-INF, 1.0, 2.0], 0), ([-INF, -INF, 0.5], 0), ([-INF], 0), ([-INF, -INF], -1),
+    ([1.0, -INF, 2.0], 0), ([2.0, 1.0, -INF], 0),
+    ([[-INF, 0.5, -1.0], [-INF, -INF, 2.0], [0.3, -INF, -INF]], 1),
+    ([[-INF, 0.5, -1.0], [-INF, -INF, 2.0], [0.3, -INF, -INF]], 0),
+    (-INF, 0), (1.5, 0),
+])
+def test_logcumsumexp_gradient_at_leading_neg_inf_as_pytorch(values, dim, torch_float64):
+    out = []
+    for L in (tg, torch_float64):
+        x = L.tensor(values, requires_grad=True)
+        y = L.logcumsumexp(x, dim)
+        g = L.linspace(0.5, 1.5, y.numel()).reshape(y.shape)
+        y.backward(g)
+        out.append((y.detach().numpy(), x.grad.numpy()))
+    np.testing.assert_array_equal(out[0][0], out[1][0])
+    np.testing.assert_allclose(out[0][1], out[1][1], rtol=1e-14, atol=0)  # (nan where PyTorch's)
