@@ -83,3 +83,65 @@ def test_logcumsumexp_gradient_at_leading_neg_inf_as_pytorch(values, dim, torch_
         out.append((y.detach().numpy(), x.grad.numpy()))
     np.testing.assert_array_equal(out[0][0], out[1][0])
     np.testing.assert_allclose(out[0][1], out[1][1], rtol=1e-14, atol=0)  # (nan where PyTorch's)
+
+
+# ---- layer classes print under PyTorch's names; Sequential(nn.ReLU) refused in its words -----
+def _classes(L):
+    class Net(L.nn.Module):
+        pass
+    return [L.nn.Tanh, L.nn.Linear, L.nn.Sequential, L.nn.Module, L.nn.LSTM, L.nn.MSELoss,
+            L.nn.TransformerEncoderLayer, L.nn.Conv2d, Net, type(L.nn.ReLU())]
+
+
+def test_module_classes_print_as_pytorchs(torch_float64):
+    ours, theirs = _classes(tg), _classes(torch_float64)
+    assert [repr(c) for c in ours] == [repr(c) for c in theirs]
+    assert str(ours[:2]) == str(theirs[:2])
+    assert tg.nn.Tanh.__module__.startswith("tapegrad.")  # (its home stays tapegrad's)
+
+
+@pytest.mark.parametrize("call", [
+    lambda L: L.nn.Sequential(L.nn.Linear(2, 3), L.nn.ReLU),
+    lambda L: L.nn.ModuleList([L.nn.Tanh]), lambda L: L.nn.Module().add_module("a", 3),
+    lambda L: L.nn.Sequential(L.ones(2, dtype=L.float32)),
+])
+def test_a_module_class_for_a_module_refused_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+def _abc_mixed(L):
+    """A model mixing in abc.ABC: abstract methods block it as they do in PyTorch; without
+    ABC, @abstractmethod blocks nothing (PyTorch's Module is a plain class)."""
+    import abc
+    import pickle
+
+    class Base(L.nn.Module, abc.ABC):
+        @abc.abstractmethod
+        def forward(self, x):
+            ...
+
+    class Impl(Base):
+        def forward(self, x):
+            return x * 2
+
+    class Loose(L.nn.Module):
+        @abc.abstractmethod
+        def forward(self, x):
+            return x
+
+    out = []
+    try:
+        Base()
+        out.append("made")
+    except TypeError as e:
+        out.append(str(e))
+    m = Impl()
+    out += [m(L.tensor(1.5)).item(), isinstance(m, Base), isinstance(m, abc.ABC),
+            issubclass(Impl, L.nn.Module), isinstance(L.nn.Linear(1, 1), L.nn.Module),
+            isinstance(L.ones(1), L.nn.Module), Loose()(L.tensor(2.0)).item(),
+            type(pickle.loads(pickle.dumps(L.nn.Tanh()))).__name__]
+    return out
+
+
+def test_modules_mixing_abc_as_pytorch(torch_float64):
+    assert _abc_mixed(tg) == _abc_mixed(torch_float64)
