@@ -145,3 +145,23 @@ def _abc_mixed(L):
 
 def test_modules_mixing_abc_as_pytorch(torch_float64):
     assert _abc_mixed(tg) == _abc_mixed(torch_float64)
+
+
+# ---- embedding(scale_grad_by_freq=True): each occurrence's gradient times 1/count -----------
+# (PyTorch adds each occurrence with an fma, grad * (1/count) + sum; tapegrad rounds the product
+# first, so the bits agree where the product is exact: counts of 2^k, or the unit gradients of
+# a loss that sums the lookup, as script s520's)
+@pytest.mark.parametrize("idx, weights", [
+    ([1, 1, 1, 2], False), ([[0, 3, 3], [3, 4, 0]], False), ([2] * 7, False),
+    ([1, 1, 2, 2, 2, 2, 0], True), ([[3, 3], [4, 3], [3, 0]], True)])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_embedding_scale_grad_by_freq_bits_as_pytorch(idx, weights, dtype, torch_float64):
+    grads = []
+    for L in (tg, torch_float64):
+        w = L.ones(5, 2, dtype=getattr(L, dtype), requires_grad=True)
+        out = L.nn.functional.embedding(L.tensor(idx), w, scale_grad_by_freq=True)
+        if weights:
+            out = out * L.linspace(0.3, 1.7, out.numel(), dtype=w.dtype).reshape(out.shape)
+        out.sum().backward()
+        grads.append(w.grad.numpy())
+    np.testing.assert_array_equal(grads[0], grads[1])

@@ -178,6 +178,8 @@ class _OverCounts(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        if not grad.requires_grad:  # PyTorch's bits: each occurrence's grad * (1 / count)
+            return grad * Tensor(ctx.scale.astype(grad.dtype)), None
         return grad + (grad * Tensor((ctx.scale - 1.0).astype(grad.dtype))).detach(), None
 
 
