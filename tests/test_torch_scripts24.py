@@ -110,10 +110,11 @@ def test_a_module_class_for_a_module_refused_as_pytorch(call, raises_as_torch):
 
 
 def _abc_mixed(L):
-    """A model mixing in abc.ABC: abstract methods block it as they do in PyTorch; without
+    """A model mixing in abc.ABC, or a typing.Protocol: abstract methods block it as they do in PyTorch; without
     ABC, @abstractmethod blocks nothing (PyTorch's Module is a plain class)."""
     import abc
     import pickle
+    import typing
 
     class Base(L.nn.Module, abc.ABC):
         @abc.abstractmethod
@@ -129,7 +130,14 @@ def _abc_mixed(L):
         def forward(self, x):
             return x
 
-    out = []
+    class Named(typing.Protocol):
+        def name(self): ...
+
+    class WithProtocol(L.nn.Module, Named):
+        def name(self):
+            return "p"
+
+    out = [WithProtocol().name(), isinstance(WithProtocol(), L.nn.Module)]
     try:
         Base()
         out.append("made")

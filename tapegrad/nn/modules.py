@@ -4,6 +4,7 @@ Everything a layer computes goes through ``nn.functional``, so it records like a
 import abc
 import math
 import operator
+import typing
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -27,12 +28,13 @@ def _not_found(mod, name, what):
     raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
 
 
-class _ModuleType(abc.ABCMeta):
+class _ModuleType(type(typing.Protocol)):
     """Module's metaclass, only so that a class prints under PyTorch's name
     (``<class 'torch.nn.modules.activation.Tanh'>``, ``<class '__main__.Net'>``) while keeping
-    its own ``__module__`` (pickle finds it by that).  An ABCMeta, so that ``class Net(nn.Module,
-    ABC)`` mixes as with PyTorch's plain-``type`` Module; and as there, abstract methods block
-    instantiation only in a class that derives from ``abc.ABC``, and isinstance is type's."""
+    its own ``__module__`` (pickle finds it by that).  Protocol's metaclass (an ABCMeta), so
+    that ``class Net(nn.Module, ABC)`` and ``class Net(nn.Module, SomeProtocol)`` mix as with
+    PyTorch's plain-``type`` Module; and as there, abstract methods block instantiation only
+    in a class that derives from ``abc.ABC``, and isinstance is type's."""
 
     def __new__(mcs, name, bases, namespace, **kwargs):
         cls = super().__new__(mcs, name, bases, namespace, **kwargs)
