@@ -173,3 +173,11 @@ def test_embedding_scale_grad_by_freq_bits_as_pytorch(idx, weights, dtype, torch
         out.sum().backward()
         grads.append(w.grad.numpy())
     np.testing.assert_array_equal(grads[0], grads[1])
+
+
+# ---- embedding: indices that are not Long or Int refused in PyTorch's words ------------------
+@pytest.mark.parametrize("dtype", ["float64", "float32", "uint8", "int16", "bool"])
+def test_embedding_indices_of_another_dtype_refused_as_pytorch(dtype, raises_as_torch):
+    raises_as_torch(lambda L: L.nn.functional.embedding(
+        L.tensor([1, 0], dtype=getattr(L, dtype)), L.ones(3, 2)))
+    raises_as_torch(lambda L: L.nn.Embedding(3, 2)(L.tensor([1], dtype=getattr(L, dtype))))
