@@ -110,8 +110,9 @@ def test_a_module_class_for_a_module_refused_as_pytorch(call, raises_as_torch):
 
 
 def _abc_mixed(L):
-    """A model mixing in abc.ABC, or a typing.Protocol: abstract methods block it as they do in PyTorch; without
-    ABC, @abstractmethod blocks nothing (PyTorch's Module is a plain class)."""
+    """A model mixing in abc.ABC, or a typing.Protocol: abstract methods block it as they do
+    in PyTorch; without ABC, @abstractmethod blocks nothing (PyTorch's Module is a plain
+    class)."""
     import abc
     import pickle
     import typing

@@ -9,7 +9,7 @@ place, outside the graph, with the unbiased variance, as PyTorch does.
 """
 import numpy as np
 
-from .. import dtypes, ops
+from .. import ops
 from ..autograd.function import Function
 from ..grad_mode import no_grad
 from ..ops._record import named_result
