@@ -182,3 +182,34 @@ def test_embedding_indices_of_another_dtype_refused_as_pytorch(dtype, raises_as_
     raises_as_torch(lambda L: L.nn.functional.embedding(
         L.tensor([1, 0], dtype=getattr(L, dtype)), L.ones(3, 2)))
     raises_as_torch(lambda L: L.nn.Embedding(3, 2)(L.tensor([1], dtype=getattr(L, dtype))))
+
+
+# ---- softmax, log_softmax, softmin without dim: PyTorch's deprecated implicit dim, warned ----
+@pytest.mark.parametrize("shape", [(), (4,), (2, 3), (2, 3, 4), (2, 3, 2, 2)])
+@pytest.mark.parametrize("call", [
+    lambda L, x: L.nn.functional.softmax(x), lambda L, x: L.nn.functional.log_softmax(x),
+    lambda L, x: L.nn.functional.softmin(x), lambda L, x: L.nn.Softmax()(x),
+    lambda L, x: L.nn.LogSoftmax()(x), lambda L, x: L.nn.Softmin()(x),
+    lambda L, x: L.nn.functional.softmax(x, dtype=L.float32)])
+def test_softmax_without_dim_as_pytorch(call, shape, torch_float64):
+    import math
+    values = np.sin(np.arange(math.prod(shape), dtype=np.float64)).reshape(shape)
+    out = []
+    for L in (tg, torch_float64):
+        with pytest.warns(UserWarning, match=r"^Implicit dimension choice for \w+ has been "
+                          r"deprecated\. Change the call to include dim=X as an argument\.$"):
+            y = call(L, L.tensor(values))
+        out.append((str(y.dtype), y.numpy()))
+    assert out[0][0] == out[1][0]
+    np.testing.assert_allclose(out[0][1], out[1][1], rtol=1e-6 if "32" in out[0][0] else 1e-14)
+
+
+@pytest.mark.parametrize("value", [0.7, float("inf"), float("nan")])
+def test_softmin_of_a_0d_tensor_as_pytorch(value, torch_float64):
+    out = []
+    for L in (tg, torch_float64):
+        x = L.tensor(value, requires_grad=True)
+        y = L.nn.functional.softmin(x, dim=0)
+        y.backward()
+        out.append((y.item(), x.grad.item()))
+    np.testing.assert_array_equal(out[0], out[1])
