@@ -168,7 +168,7 @@ class Softmin(GLU):
         super().__init__(dim)
 
     def forward(self, input):
-        return F.softmin(input, self.dim)
+        return F.softmin(input, self.dim, _stacklevel=5)
 
 
 class Softmax2d(Module):

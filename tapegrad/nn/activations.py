@@ -7,6 +7,8 @@ slope at -3 and 3, ...), pinned by tests/test_nn_activations.py.
 >>> F.hardtanh(tg.tensor([-2.0, 0.5, 2.0])).tolist()
 [-1.0, 0.5, 1.0]
 """
+import warnings
+
 import numpy as np
 
 from .. import creation, ops
@@ -237,12 +239,23 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
     return rrelu(input, lower, upper, training, True)
 
 
+def _get_softmax_dim(name, ndim, stacklevel):
+    """PyTorch's deprecated dim of a softmax called without one, with its warning: 0 for
+    0-, 1- and 3-d input (one sample, or (seq, batch, ...)), else 1 (batch first)."""
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call "
+                  "to include dim=X as an argument.", stacklevel=stacklevel)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
     """``softmax(-x, dim)``."""
     x = input.to(dtype) if dtype is not None else input
     if dim is None:
-        raise TypeError("softmin(): pass dim= explicitly (PyTorch's implicit dim is deprecated)")
-    return ops.nn.softmax(-x, _wrap_dim(dim, x.ndim, "softmin"))
+        dim = _get_softmax_dim("softmin", input.ndim, _stacklevel)
+    dim = _wrap_dim(dim, x.ndim, "softmin")
+    if x.ndim == 0:
+        return (-x + x).exp()  # 1, as F.softmax of a 0-d tensor
+    return ops.nn.softmax(-x, dim)
 
 
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):

@@ -19,6 +19,7 @@ from .._state import state
 from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim, host_values
 from .activations import (  # noqa: F401 (re-exported)
+    _get_softmax_dim,
     celu,
     celu_,
     elu,
@@ -183,9 +184,9 @@ def _const(value, like):
 
 
 # ---- softmax family ----------------------------------------------------------------------
-def _softmax_dim(input, dim, op):
+def _softmax_dim(input, dim, op, stacklevel):
     if dim is None:
-        raise TypeError(f"{op}(): pass dim= explicitly (PyTorch's implicit dim is deprecated)")
+        dim = _get_softmax_dim(op, input.ndim, stacklevel + 1)
     return _wrap_dim(dim, input.ndim, op)
 
 
@@ -197,7 +198,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     >>> F.log_softmax(tg.tensor([0.0, 0.0]), dim=0).exp()
     tensor([0.5000, 0.5000])
     """
-    dim = _softmax_dim(_tensor(input, "log_softmax"), dim, "log_softmax")
+    dim = _softmax_dim(_tensor(input, "log_softmax"), dim, "log_softmax", _stacklevel)
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return x - x  # PyTorch: log_softmax of a 0-d tensor is 0
@@ -211,7 +212,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     >>> F.softmax(tg.tensor([1.0, 1.0]), dim=0)
     tensor([0.5000, 0.5000])
     """
-    dim = _softmax_dim(_tensor(input, "softmax"), dim, "softmax")
+    dim = _softmax_dim(_tensor(input, "softmax"), dim, "softmax", _stacklevel)
     x = input.to(dtype) if dtype is not None else input
     if x.ndim == 0:
         return (x - x).exp()  # 1 and gradient 0 (nan at inf, nan), as PyTorch; x / x: nan at 0

@@ -1,8 +1,10 @@
 """A minimal nn.Module: parameters registered by attribute, children, train/eval, zero_grad,
 state_dict; and the few layers small models need (Linear, Sequential, activations, losses).
 Everything a layer computes goes through ``nn.functional``, so it records like any op."""
+import abc
 import math
 import operator
+import typing
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -26,7 +28,28 @@ def _not_found(mod, name, what):
     raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
 
 
-class Module:
+class _ModuleType(type(typing.Protocol)):
+    """Module's metaclass, only so that a class prints under PyTorch's name
+    (``<class 'torch.nn.modules.activation.Tanh'>``, ``<class '__main__.Net'>``) while keeping
+    its own ``__module__`` (pickle finds it by that).  Protocol's metaclass (an ABCMeta), so
+    that ``class Net(nn.Module, ABC)`` and ``class Net(nn.Module, SomeProtocol)`` mix as with
+    PyTorch's plain-``type`` Module; and as there, abstract methods block instantiation only
+    in a class that derives from ``abc.ABC``, and isinstance is type's."""
+
+    def __new__(mcs, name, bases, namespace, **kwargs):
+        cls = super().__new__(mcs, name, bases, namespace, **kwargs)
+        if abc.ABC not in cls.__mro__:
+            cls.__abstractmethods__ = frozenset()
+        return cls
+
+    def __repr__(cls):
+        return f"<class '{_typename(cls)}'>"
+
+    __instancecheck__ = type.__instancecheck__
+    __subclasscheck__ = type.__subclasscheck__
+
+
+class Module(metaclass=_ModuleType):
     """Base class of layers and models: assign Parameters and Modules as attributes.
 
     >>> import tapegrad as tg
@@ -146,7 +169,7 @@ class Module:
     def add_module(self, name, module):
         """Add ``module`` (or None) as the child ``name``."""
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+            raise TypeError(f"{_typename(module)} is not a Module subclass")
         self._check_name(name, "module")
         self._modules[name] = module
 
@@ -947,7 +970,7 @@ class Softmax(Module):
         self.dim = dim
 
     def forward(self, input):
-        return F.softmax(input, self.dim)
+        return F.softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
@@ -955,7 +978,7 @@ class Softmax(Module):
 
 class LogSoftmax(Softmax):
     def forward(self, input):
-        return F.log_softmax(input, self.dim)
+        return F.log_softmax(input, self.dim, _stacklevel=5)
 
 
 class ReLU(Module):

@@ -9,7 +9,7 @@ place, outside the graph, with the unbiased variance, as PyTorch does.
 """
 import numpy as np
 
-from .. import dtypes, ops
+from .. import ops
 from ..autograd.function import Function
 from ..grad_mode import no_grad
 from ..ops._record import named_result
@@ -131,10 +131,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     """
     _check_tensor(input, "embedding")
     _check_tensor(weight, "embedding", "weight")
-    if input.dtype.kind not in "iu":
+    if input.dtype not in (np.int64, np.int32):  # (PyTorch names a bool tensor's type so)
+        got = "CPUBoolType" if input.dtype == np.bool_ else input.type()
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the "
-                           f"following scalar types: Long, Int; but got "
-                           f"{dtypes.torch_word(input.dtype).capitalize()} instead (while "
+                           f"following scalar types: Long, Int; but got {got} instead (while "
                            f"checking arguments for embedding)")
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
@@ -178,6 +178,8 @@ class _OverCounts(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        if not grad.requires_grad:  # PyTorch's bits: each occurrence's grad * (1 / count)
+            return grad * Tensor(ctx.scale.astype(grad.dtype)), None
         return grad + (grad * Tensor((ctx.scale - 1.0).astype(grad.dtype))).detach(), None
 
 

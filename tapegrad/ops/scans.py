@@ -7,6 +7,7 @@ PyTorch's special case), at a few rows per position.  cummax/cummin pick their v
 GATHER row at indices computed in NumPy, so the gradient goes to the index, as PyTorch's.
 """
 import dataclasses
+import math
 
 import numpy as np
 
@@ -72,7 +73,24 @@ def logcumsumexp(input, dim):
     if input.dtype.kind != "f":
         raise RuntimeError(f"\"logcumsumexp_out_cpu\" not implemented for "
                            f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+    if input.requires_grad and input.ndim:  # (0-d: the gradient passes, as PyTorch's)
+        input = _nan_gradient_at_leading_neg_inf(input, dim)
     return _steps(input, dim, "logcumsumexp", ar.logaddexp)
+
+
+def _nan_gradient_at_leading_neg_inf(input, dim):
+    """``input`` with the same values, and a nan gradient at each ``-inf`` with only ``-inf``
+    before it (where the output is ``-inf`` too): PyTorch's closed form of logcumsumexp's
+    gradient, ``sum_k g_k exp(x_i - y_k)``, is nan there (``-inf - -inf``), where the running
+    logaddexp's would be finite.  ``-sqrt(x * x)`` is ``x`` at ``-inf`` with derivative
+    ``2x / (2 * inf)``, nan; elsewhere it gets -1 (a zero adjoint, no 0 * inf)."""
+    x = host_values(input, "logcumsumexp", lambda t: cmp.eq(t, -math.inf)) == -np.inf
+    x = np.logical_and.accumulate(x, axis=_wrap_dim(dim, x.ndim, "logcumsumexp"))
+    if not x.any():
+        return input
+    lead = Tensor(x)
+    s = ew.where(lead, input, -1.0)
+    return ew.where(lead, -ew.sqrt(s * s), input)
 
 
 def _cum_extreme(input, dim, largest):

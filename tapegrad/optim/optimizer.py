@@ -206,29 +206,31 @@ class Optimizer:
         return out
 
     def load_state_dict(self, state_dict):
-        """Restore hyperparameters and state saved by ``state_dict()`` (copied: the saved
-        dict is not shared with the optimizer afterwards)."""
+        """Restore hyperparameters and state saved by ``state_dict()``, as PyTorch does: the
+        groups are deep copies of the saved ones (keeping this optimizer's parameters), and
+        the state's tensors are cast to their parameter's floating dtype, so a tensor already
+        of that dtype (and every ``"step"``) is the loaded dict's own tensor, shared with it."""
         state_dict = copy.copy(state_dict)
         for hook in self._hooks("_load_state_dict_pre_hooks"):
             state_dict = hook(self, state_dict) or state_dict
-        state_dict = copy.deepcopy(state_dict)
-        groups = state_dict["param_groups"]
-        if len(groups) != len(self.param_groups):
+        saved_groups = copy.deepcopy(state_dict["param_groups"])
+        if len(saved_groups) != len(self.param_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")
-        for mine, saved in zip(self.param_groups, groups, strict=True):
+        for mine, saved in zip(self.param_groups, saved_groups, strict=True):
             if len(mine["params"]) != len(saved["params"]):
                 raise ValueError("loaded state dict contains a parameter group that doesn't "
                                  "match the size of optimizer's group")
-        params = {}
-        for mine, saved in zip(self.param_groups, groups, strict=True):
-            for p, i in zip(mine["params"], saved["params"], strict=True):
-                params[i] = p
-            mine.update({k: v for k, v in saved.items() if k != "params"})
-        self.state = defaultdict(dict)
-        for i, s in state_dict["state"].items():
-            p = params[int(i)]
-            self.state[p] = {k: Tensor(_values(v).astype(p.dtype)) if isinstance(v, Tensor) and
-                             v.dtype.kind == "f" and k != "step" else v for k, v in s.items()}
+        params = {i: p for mine, saved in zip(self.param_groups, saved_groups, strict=True)
+                  for i, p in zip(saved["params"], mine["params"], strict=True)}
+        state = defaultdict(dict)
+        for i, s in state_dict["state"].items():  # (state of no parameter: kept as it is)
+            state[params[i] if i in params else i] = _cast_state(params[i], s) \
+                if i in params else s
+        for mine, saved in zip(self.param_groups, saved_groups, strict=True):
+            saved["params"] = mine["params"]
+            for k, v in self.defaults.items():  # (a key saved by an older version: default)
+                saved.setdefault(k, v)
+        self.param_groups, self.state = saved_groups, state
         for hook in self._hooks("_load_state_dict_post_hooks"):
             hook(self)
 
@@ -238,6 +240,19 @@ class Optimizer:
             text += f"\nParameter Group {i}\n"
             text += "".join(f"    {k}: {v}\n" for k, v in sorted(g.items()) if k != "params")
         return text + ")"
+
+
+def _cast_state(p, value, key=None):
+    """Loaded state ``value`` of parameter ``p``, as PyTorch's ``load_state_dict`` casts it:
+    a tensor to ``p``'s dtype when ``p`` is floating point (itself if it has that dtype
+    already), a ``"step"`` as it is, dicts, lists and tuples rebuilt around their cast items."""
+    if isinstance(value, Tensor):
+        return value if key == "step" or not p.is_floating_point() else value.to(p.dtype)
+    if isinstance(value, dict):
+        return {k: _cast_state(p, v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_cast_state(p, v) for v in value)
+    return value
 
 
 def _set(t, value):

@@ -1,0 +1,47 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+x = torch.ones(4, 6)
+drop = nn.Dropout(p=0.5)
+torch.manual_seed(0)
+a = drop(x)
+torch.manual_seed(0)
+b = drop(x)
+print(torch.equal(a, b), a.shape)
+vals = a.unique()
+print(vals.tolist())  # surviving units are scaled by 1/(1-p)
+drop.eval()
+print(torch.equal(drop(x), x), drop.training)
+print(torch.equal(F.dropout(x, 0.3, training=False), x))
+print(torch.equal(F.dropout(x, p=0.0), x))
+print(F.dropout(x, p=1.0).sum().item())
+g = torch.Generator().manual_seed(123)
+m1 = torch.rand(3, 3, generator=g) > 0.5
+g.manual_seed(123)
+m2 = torch.rand(3, 3, generator=g) > 0.5
+print(torch.equal(m1, m2), m1.dtype)
+state = torch.get_rng_state()
+r1 = torch.randn(5)
+torch.set_rng_state(state)
+r2 = torch.randn(5)
+print(torch.equal(r1, r2))
+with torch.random.fork_rng():
+    torch.manual_seed(99)
+    _ = torch.rand(2)
+r3 = torch.randn(5)
+torch.set_rng_state(state)
+torch.randn(5)
+print(torch.equal(r3, torch.randn(5)))
+net = nn.Sequential(nn.Linear(6, 6), nn.Dropout(0.25), nn.ReLU(), nn.Dropout1d(0.1))
+net.eval()
+with torch.no_grad():
+    o1, o2 = net(x), net(x)
+print(torch.equal(o1, o2), [m.training for m in net])
+net.train()
+print([type(m).__name__ for m in net if m.training])
+y = torch.ones(3, 4, requires_grad=True)
+torch.manual_seed(5)
+out = F.dropout(y, 0.5)
+out.sum().backward()
+print(torch.equal(y.grad, out.detach()), out.grad_fn.name())
