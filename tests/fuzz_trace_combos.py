@@ -12,7 +12,8 @@ IndexError is an out-of-bounds access):
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 2 --cases 300 --fused
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
 
-(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only.)
+(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only; 10, another row's
+opcode and aux; 11, operands swapped; 12, aux into another op's meta window.)
 
 It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
 """
@@ -74,11 +75,26 @@ def _gmm(x):
     return (y * y).sum(2).sum() + ((X - mu) * q).sum()
 
 
+def _more(x):  # layouts of more ops: embedding, 2-d pools, norms, unfold, index writes
+    m = x.reshape(3, 4)
+    E = F.embedding(tg.tensor([2, 0, 2]), m)
+    p = F.max_pool2d(x.reshape(1, 1, 3, 4), 2, 1).sum() + \
+        F.avg_pool2d(x.reshape(1, 1, 3, 4), (2, 2), 1).sum()
+    n = F.layer_norm(m, (4,)).pow(2).sum() + F.batch_norm(m, None, None, training=True).sum()
+    u = x.unfold(0, 4, 2).prod(1).sum() + x.narrow(0, 2, 5).sum()
+    w = tg.zeros(5).index_put((tg.tensor([1, 3, 1]),), x[:3], accumulate=True)
+    r = tg.zeros(3).index_copy(0, tg.tensor([2, 0]), x[1:3]) * x[3:6]
+    t = tg.take_along_dim(m, tg.tensor([[1], [0], [3]]), 1).sum() + \
+        x.repeat_interleave(2)[5] + F.conv_transpose1d(x[:6].reshape(1, 1, 6),
+                                                       x[6:9].reshape(1, 1, 3)).sum()
+    return (E * E).sum() + p + n + u + (w * w).sum() + r.sum() + t
+
+
 X6 = FR.X6
 X16 = np.linspace(0.2, 1.1, 16)
 X120 = np.linspace(-0.5, 0.7, 120)
 CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
-    [(f, a) for f, a in FR.CORPUS]
+    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)])]
 
 
 def traces():
@@ -102,7 +118,7 @@ def combos(a, rng, n, kinds=None):
     nslots = len(a["offs"]) - 1
     size = np.diff(a["offs"])
     for _ in range(n):
-        kind = rng.choice(kinds) if kinds else rng.integers(0, 10)
+        kind = rng.choice(kinds) if kinds else rng.integers(0, 13)
         r = int(rng.integers(0, R))
         code = int(rows[r, 0])
         if kind == 0:  # share meta with another row of the same opcode (or any meta row)
@@ -154,6 +170,29 @@ def combos(a, rng, n, kinds=None):
             like = [c for c in OPS if OPS[c].aux == OPS[code].aux and c != code]
             yield [("row", r, 0, int(rng.choice(like if like and rng.random() < 0.8
                                                  else list(OPS))))]
+        elif kind == 10:  # another row's opcode and aux on this row's operands (the
+            # other op's meta window, consistent in itself, read with operands of other sizes)
+            r2 = int(rng.integers(0, R))
+            if rows[r2, 0] == code:
+                continue
+            yield [("row", r, 0, int(rows[r2, 0])), ("row", r, 4, int(rows[r2, 4]))]
+        elif kind == 11:  # the operands swapped (in0 <-> in1), or in1 set to in0
+            if rows[r, 3] < 0:
+                continue
+            yield ([("row", r, 2, int(rows[r, 3])), ("row", r, 3, int(rows[r, 2]))]
+                   if rng.random() < 0.5 else [("row", r, 3, int(rows[r, 2]))])
+        elif kind == 12:  # aux into another opcode's meta window (two ops' layouts on one
+            # window), plus one entry of it changed
+            other = np.nonzero((rows[:, 0] != code) & np.isin(
+                rows[:, 0], [c for c in OPS if OPS[c].aux == "meta"]))[0]
+            if OPS[code].aux != "meta" or not len(other):
+                continue
+            k = int(rows[int(rng.choice(other)), 4]) + int(rng.integers(-1, 2))
+            j = k + int(rng.integers(0, 8))
+            muts = [("row", r, 4, k)]
+            if 0 <= j < len(meta) and rng.random() < 0.5:
+                muts.append(("meta", r, j, int(rng.choice([0, 1, -1, 2, int(size.max())]))))
+            yield muts
 
 
 def apply(a, muts):

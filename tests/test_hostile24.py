@@ -1,0 +1,114 @@
+"""Hostile inputs, round 24: the Jacobian's unit seeds, and crafted trace files.
+
+- The replay Jacobian paths (``jacobian``, ``jacobian_batch``, ``jvp_batch``) seeded the
+  reverse sweeps with an m x m identity (``_unit_seeds``): a trace of 10^5 outputs asked
+  for 80 GB before any point ran (MemoryError), however few its inputs.  The seeds now go
+  at most UNIT_SEED_BYTES at a time, each chunk's rows into the Jacobian (the bits one
+  identity gives: each seed row is swept on its own), and a Jacobian (B, m, n) that
+  cannot fit in the machine's memory is refused first, naming its size, as PyTorch's
+  allocator words it ("not enough memory: you tried to allocate ... bytes").
+"""
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import replay
+from test_hostile21 import _arrays, _file  # (a trace's arrays; a file of them, re-digested)
+
+
+def _vec(x):  # m = 60 outputs of 3 inputs, two rows reading the same slot
+    return (x[:, None] * tg.ones(20)).reshape(-1).sin() + x[0] * x[1]
+
+
+def _bits(a):
+    return np.ascontiguousarray(a).view(np.int64)
+
+
+def _all_paths(c, x, X):
+    """Every Jacobian path's results at x (one point) and X (5 points)."""
+    idx = (np.array([0, 2, 2, 1]),)
+    mask = np.ones((60, 3), bool)
+    mask[::7, 1] = False
+    cnt = mask.sum(1)
+    start = np.arange(4)[:, None] * cnt.sum() + np.concatenate([[0], np.cumsum(cnt)[:-1]])
+    data = np.full(4 * cnt.sum(), np.nan)
+    c.jacobian_batch(X, index=idx, out=(data, start, mask))
+    V, J = c.jvp_batch(X, v=2 * X)
+    return [c.jacobian(x), c.jacobian_batch(X), V, J, c.jacobian_batch(X, index=idx), data]
+
+
+@pytest.mark.parametrize("how", ["traced", "compiled", "loaded"])
+def test_unit_seeds_in_chunks_give_the_same_bits(how, monkeypatch, tmp_path):
+    """Seeds of 7 rows at a time (9 chunks) against one identity: every Jacobian path,
+    bit for bit, for a trace, a compiled function and a loaded trace."""
+    x = np.array([0.3, 0.7, 1.1])
+    X = np.random.default_rng(0).normal(size=(5, 3))
+    if how == "compiled":
+        c = tg.compile(_vec)
+    else:
+        c = tg.trace(_vec, x)
+        if how == "loaded":
+            c.save(tmp_path / "t.npz")
+            c = tg.jit.load(tmp_path / "t.npz")
+    whole = _all_paths(c, x, X)
+    calls = []
+    seeds = replay._unit_seeds
+
+    def counted(t, B, lo=0):
+        U = seeds(t, B, lo)
+        calls.append(U.shape[1])
+        return U
+    monkeypatch.setattr(replay, "_unit_seeds", counted)
+    monkeypatch.setattr(replay, "UNIT_SEED_BYTES", 8 * 60 * 7)
+    chunked = _all_paths(c, x, X)
+    assert max(calls) == 7 and len(calls) >= 5 * 9  # (chunked: 9 a Jacobian)
+    for a, b in zip(whole, chunked, strict=True):
+        assert a.shape == b.shape and np.array_equal(_bits(a), _bits(b))
+    # against the rule by hand: d/dx_i sin(x_i) + x0 x1 on each of x_i's 20 outputs
+    J = np.zeros((60, 3))
+    for i in range(3):
+        J[20 * i:20 * i + 20, i] = np.cos(x[i])
+    J[:, 0] += x[1]
+    J[:, 1] += x[0]
+    np.testing.assert_allclose(chunked[0], J, rtol=1e-13)
+
+
+def test_jacobian_of_many_outputs_runs_in_bounded_memory():
+    """20,000 outputs of 2 inputs: the identity alone took 3.2 GB; now the seeds take at
+    most UNIT_SEED_BYTES (64 MB) at a time (the peak NumPy allocation, traced)."""
+    m = 20_000
+    a = np.arange(m) / m
+    t = tg.trace(lambda x: (x[0] * tg.tensor(a)).sin() * x[1], np.array([0.5, 2.0]))
+    x = np.array([0.8, -1.5])
+    tracemalloc.start()
+    try:
+        J = t.jacobian(x)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * replay.UNIT_SEED_BYTES < 8 * m * m
+    np.testing.assert_allclose(J[:, 0], np.cos(x[0] * a) * a * x[1], rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(J[:, 1], np.sin(x[0] * a), rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("call", ["jacobian", "jacobian_batch", "jvp_batch"])
+def test_jacobian_too_large_for_memory_is_refused_naming_its_size(call, monkeypatch,
+                                                                  tmp_path):
+    """A loaded trace of 10^5 outputs by 10^5 inputs: its Jacobian (80 GB) is refused
+    before any point runs, in PyTorch's words, naming the bytes and the shape (was:
+    MemoryError from the 80 GB identity)."""
+    monkeypatch.setattr(replay, "PHYS_BYTES", 1 << 34, raising=False)  # (16 GiB: the same on any machine)
+    n = 100_000
+    tg.trace(lambda x: x * 2.0, np.ones(n)).save(tmp_path / "t.npz")
+    t = tg.jit.load(tmp_path / "t.npz")
+    x = np.ones(n)
+    with pytest.raises(RuntimeError, match=r"not enough memory: you tried to allocate "
+                                           r"80000000000 bytes.*\(1, 100000, 100000\)"):
+        if call == "jacobian":
+            t.jacobian(x)
+        elif call == "jacobian_batch":
+            t.jacobian_batch(x[None])
+        else:
+            t.jvp_batch(x[None], v=x[None])
