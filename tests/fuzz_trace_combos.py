@@ -90,11 +90,19 @@ def _more(x):  # layouts of more ops: embedding, 2-d pools, norms, unfold, index
     return (E * E).sum() + p + n + u + (w * w).sum() + r.sum() + t
 
 
+def _second(x):  # a gradient recorded as rows (create_graph): backward rules' ops
+    m = x.reshape(2, 3)
+    y = (m.softmax(1) * m).sum() + (m @ m.T).sin().sum() + x[tg.tensor([0, 2, 5])].exp().sum() \
+        + x.cumsum(0).pow(2).sum() + F.linear(m, m.flip(0)).tanh().sum() + m.log_softmax(0).sum()
+    (g,) = tg.autograd.grad(y, x, create_graph=True)
+    return (g * g).sum() + (g * x).sum()
+
+
 X6 = FR.X6
 X16 = np.linspace(0.2, 1.1, 16)
 X120 = np.linspace(-0.5, 0.7, 120)
 CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
-    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)])]
+    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)]), (_second, [X6])]
 
 
 def traces():

@@ -112,3 +112,15 @@ def test_jacobian_too_large_for_memory_is_refused_naming_its_size(call, monkeypa
             t.jacobian_batch(x[None])
         else:
             t.jvp_batch(x[None], v=x[None])
+
+
+@pytest.mark.parametrize("call", ["hessian", "hessian_batch"])
+def test_hessian_too_large_for_memory_is_refused_naming_its_size(call, monkeypatch):
+    """The Hessian of 10^5 inputs: B n x n Hessian-vector products, whose points, unit
+    tangents and results took 80 GB each (MemoryError from np.repeat): refused first."""
+    monkeypatch.setattr(replay, "PHYS_BYTES", 1 << 34, raising=False)
+    c = tg.compile(lambda x: (x * x).sum())
+    x = np.ones(100_000)
+    with pytest.raises(RuntimeError, match=r"not enough memory: you tried to allocate "
+                                           r"240000000000 bytes"):
+        c.hessian(x) if call == "hessian" else c.hessian_batch(x[None])

@@ -2545,10 +2545,13 @@ class Compiled(_VectorOutputs):
         return second_order.hvp_batch(self, X, V)
 
     def hessian(self, x):
+        _fits((3, *np.shape(x), *np.shape(x)), "hessian")
         return second_order.hessian(self, x)
 
     def hessian_batch(self, X):
         """Hessians at B points: (B, n, n) for X of shape (B, n)."""
+        # (B n products: their points, unit tangents and results, each (B, n, n))
+        _fits((3, *np.shape(X), *np.shape(X)[1:]), "hessian_batch")
         return second_order.hessian_batch(self, X)
 
 
