@@ -13,7 +13,7 @@ IndexError is an out-of-bounds access):
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
 
 (``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only; 10, another row's
-opcode and aux; 11, operands swapped; 12, aux into another op's meta window.)
+opcode and aux; 11, operands swapped; 12, aux into another op's meta window; 13, MUL/ADD of an EXPAND as MUL_S/ADD_S.)
 
 It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
 """
@@ -33,7 +33,9 @@ import fuzz_trace_rows as FR  # noqa: E402
 import tapegrad as tg  # noqa: E402  (this checkout's)
 import tapegrad.nn.functional as F  # noqa: E402
 from tapegrad import _kernels  # noqa: E402
+from tapegrad.ops import elementwise as E  # noqa: E402
 from tapegrad.ops.registry import OPS  # noqa: E402
+from tapegrad.ops.strided import EXPAND  # noqa: E402
 from tapegrad.replay import validate  # noqa: E402
 
 def _scal(x):
@@ -77,7 +79,7 @@ def _gmm(x):
 
 def _more(x):  # layouts of more ops: embedding, 2-d pools, norms, unfold, index writes
     m = x.reshape(3, 4)
-    E = F.embedding(tg.tensor([2, 0, 2]), m)
+    em = F.embedding(tg.tensor([2, 0, 2]), m)
     p = F.max_pool2d(x.reshape(1, 1, 3, 4), 2, 1).sum() + \
         F.avg_pool2d(x.reshape(1, 1, 3, 4), (2, 2), 1).sum()
     n = F.layer_norm(m, (4,)).pow(2).sum() + F.batch_norm(m, None, None, training=True).sum()
@@ -87,7 +89,9 @@ def _more(x):  # layouts of more ops: embedding, 2-d pools, norms, unfold, index
     t = tg.take_along_dim(m, tg.tensor([[1], [0], [3]]), 1).sum() + \
         x.repeat_interleave(2)[5] + F.conv_transpose1d(x[:6].reshape(1, 1, 6),
                                                        x[6:9].reshape(1, 1, 3)).sum()
-    return (E * E).sum() + p + n + u + (w * w).sum() + r.sum() + t
+    v = x.min() + x.round().sum() + x.masked_fill(x > 1.0, x[2]).sum() + \
+        x.reshape(3, 4).min(1).values.sum()
+    return (em * em).sum() + p + n + u + (w * w).sum() + r.sum() + t + v
 
 
 def _second(x):  # a gradient recorded as rows (create_graph): backward rules' ops
@@ -126,7 +130,7 @@ def combos(a, rng, n, kinds=None):
     nslots = len(a["offs"]) - 1
     size = np.diff(a["offs"])
     for _ in range(n):
-        kind = rng.choice(kinds) if kinds else rng.integers(0, 13)
+        kind = rng.choice(kinds) if kinds else rng.integers(0, 14)
         r = int(rng.integers(0, R))
         code = int(rows[r, 0])
         if kind == 0:  # share meta with another row of the same opcode (or any meta row)
@@ -189,6 +193,10 @@ def combos(a, rng, n, kinds=None):
                 continue
             yield ([("row", r, 2, int(rows[r, 3])), ("row", r, 3, int(rows[r, 2]))]
                    if rng.random() < 0.5 else [("row", r, 3, int(rows[r, 2]))])
+        elif kind == 13:
+            muts = scalar_rows(a, rng)
+            if muts:
+                yield muts
         elif kind == 12:  # aux into another opcode's meta window (two ops' layouts on one
             # window), plus one entry of it changed
             other = np.nonzero((rows[:, 0] != code) & np.isin(
@@ -201,6 +209,27 @@ def combos(a, rng, n, kinds=None):
             if 0 <= j < len(meta) and rng.random() < 0.5:
                 muts.append(("meta", r, j, int(rng.choice([0, 1, -1, 2, int(size.max())]))))
             yield muts
+
+
+def scalar_rows(a, rng):
+    """Kind 13: a MUL or ADD row reading an EXPAND's output rewritten as the MUL_S/ADD_S row
+    eager tapes record (the small operand read as it is, aux naming it), which no trace
+    holds but a file may: the EXPAND's source as in0 (aux 0) or in1 (aux 1), or a slot of
+    another size."""
+    rows = a["rows"]
+    size = np.diff(a["offs"])
+    cand = [(r, c, e) for r in np.nonzero(np.isin(rows[:, 0], (E.MUL, E.ADD)))[0].tolist()
+            for c in (2, 3) for e in np.nonzero((rows[:, 0] == EXPAND) &
+                                                (rows[:, 1] == rows[r, c]))[0].tolist()]
+    if not cand:
+        return None
+    r, c, e = cand[int(rng.integers(0, len(cand)))]
+    src = int(rows[e, 2])
+    if rng.random() < 0.3:  # (a slot of another size, older than the output)
+        src = int(rng.integers(0, max(int(rows[r, 1]), 1)))
+    new = E.MUL_S if rows[r, 0] == E.MUL else E.ADD_S
+    return [("row", r, 0, new), ("row", r, c, src), ("row", r, 4, c - 2 if
+                                                      rng.random() < 0.9 else 3 - c)]
 
 
 def apply(a, muts):
