@@ -356,6 +356,13 @@ class _Reader:
         if a.size and end >= flat.size:
             raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
                            f"which has {flat.size}")
+        if _overlaps(a.shape, stride, offset):
+            # (save writes views of PyTorch's view ops only, which never name an element
+            # twice; such a view took in-place writes that PyTorch refuses on an expanded
+            # tensor, each element's last write landing in the base)
+            raise _corrupt(f"entry {i} of 'tensors' names an element of its base more than "
+                           f"once: shape {list(a.shape)}, stride={stride} (an expanded or "
+                           "overlapping layout, which no view op makes)")
         item = src.itemsize
         view = np.lib.stride_tricks.as_strided(flat[offset:] if a.size else flat[:0], a.shape,
                                                [s * item for s in stride], writeable=False)
@@ -428,6 +435,21 @@ class _Reader:
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _overlaps(shape, stride, offset):
+    """Whether the view layout names an element twice.  A view op's layout nests: its dims
+    of more than one element, by rising stride, each step past all the elements of the
+    ones before; else the positions are counted (an interleaved layout may still be
+    one-to-one)."""
+    dims = sorted((s, n) for n, s in zip(shape, stride) if n > 1)
+    if 0 in shape or all(s > sum((m - 1) * t for t, m in dims[:j]) for j, (s, _) in
+                         enumerate(dims)):
+        return False
+    pos = np.full((), offset, np.int64)
+    for s, n in dims:
+        pos = (pos[..., None] + s * np.arange(n, dtype=np.int64)).reshape(-1)
+    return len(np.unique(pos)) != pos.size
 
 
 def _root_positions(t):

@@ -8,7 +8,10 @@
   cannot fit in the machine's memory is refused first, naming its size, as PyTorch's
   allocator words it ("not enough memory: you tried to allocate ... bytes").
 """
+import io
+import json
 import tracemalloc
+import zipfile
 
 import numpy as np
 import pytest
@@ -124,3 +127,59 @@ def test_hessian_too_large_for_memory_is_refused_naming_its_size(call, monkeypat
     with pytest.raises(RuntimeError, match=r"not enough memory: you tried to allocate "
                                            r"240000000000 bytes"):
         c.hessian(x) if call == "hessian" else c.hessian_batch(x[None])
+
+
+def _saved_with(e, **change):
+    """A tapegrad.save file of {"x": arange(4), "e": e}, entry 1 (e) changed by
+    ``change`` (view_of, offset, stride), as a crafted file would."""
+    buf = io.BytesIO()
+    tg.save({"x": tg.arange(4.0), "e": tg.tensor(e)}, buf)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    head = json.loads(members["tapegrad.json"])
+    head["tensors"][1].update(change)
+    members["tapegrad.json"] = json.dumps(head).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for n, data in members.items():
+            z.writestr(n, data)
+    out.seek(0)
+    return out
+
+
+@pytest.mark.parametrize("stride", [[0, 1], [1, 1]])
+def test_a_view_naming_an_element_twice_is_refused(stride):
+    """A crafted view entry naming a base element twice (stride 0: an expand, which no
+    view op makes and save never writes as a view; or overlapping windows), holding its
+    base's values there, loaded as a view: an in-place op on it, which PyTorch refuses
+    ("more than one element of the written-to tensor refers to a single memory
+    location"), wrote into the base, each element's last write landing.  Refused at load,
+    naming the entry and its layout."""
+    x = np.arange(4.0)
+    e = x[None, :].repeat(3, 0) if stride == [0, 1] else x[np.add.outer([0, 1], [0, 1, 2])]
+    f = _saved_with(e, view_of=0, offset=0, stride=stride)
+    with pytest.raises(ValueError, match=rf"entry 1 of 'tensors' names an element of its base "
+                                         rf"more than once: shape \[{e.shape[0]}, "
+                                         rf"{e.shape[1]}\], stride=\[{stride[0]}, 1\]"):
+        tg.load(f)
+
+
+def test_views_that_name_each_element_once_still_load():
+    """Views save writes (a transpose, steps, a diagonal) and an interleaved layout that
+    is still one-to-one load as views: writes through them land in the base."""
+    x = tg.arange(12.0)
+    buf = io.BytesIO()
+    tg.save({"x": x, "t": x.view(3, 4).t(), "s": x.view(3, 4)[::2, 1::2],
+             "d": x.view(3, 4).diagonal()}, buf)
+    buf.seek(0)
+    back = tg.load(buf)
+    back["t"][1].fill_(-1.0)
+    back["d"].add_(100.0)
+    want = np.arange(12.0).reshape(3, 4)
+    want[:, 1] = -1.0
+    want[[0, 1, 2], [0, 1, 2]] += 100.0
+    np.testing.assert_array_equal(back["x"].numpy().reshape(3, 4), want)
+    np.testing.assert_array_equal(back["s"].numpy(), np.arange(12.0).reshape(3, 4)[::2, 1::2])
+    from tapegrad.serialization import _overlaps
+    assert not _overlaps((2, 3), [3, 2], 0)  # (0, 2, 4, 3, 5, 7: interleaved, one-to-one)
+    assert _overlaps((2, 3), [2, 1], 0) and _overlaps((3, 4), [0, 1], 0)
