@@ -297,13 +297,49 @@ def exercise(t, args, rng, fused):
         t.jacobian_batch(*Xs, on_divergence="mask")
 
 
-def run(seed, cases, fused, only=None, kinds=None):
+def fd_mismatch(t, args, rng, h=1e-6):
+    """Whether the trace's Jacobian (its reverse rules) disagrees with central differences
+    of its own values (its forward rules) at two points near the traced one: a row whose
+    reverse reads what its forward does not gives a wrong gradient that no check of the
+    values sees.  Both points must disagree (a kink, a tie or a guard at one is noise)."""
+    bad = 0
+    for _ in range(2):
+        xs = [np.asarray(x, np.float64) + 0.01 * rng.standard_normal(np.shape(x)) for x in args]
+        try:
+            J = t.jacobian(*xs)
+        except (ValueError, RuntimeError, TypeError):
+            return False
+        J = J if isinstance(J, tuple) else (J,)
+        for j, Jj in zip(t.argnums, J):
+            x = xs[j].reshape(-1)
+            cols = []
+            for e in range(x.size):
+                hi, lo = [list(xs) for _ in range(2)]
+                for v, sign in ((hi, 1), (lo, -1)):
+                    y = x.copy()
+                    y[e] += sign * h
+                    v[j] = y.reshape(xs[j].shape)
+                try:
+                    cols.append((np.asarray(t.value(*hi)) - np.asarray(t.value(*lo))) / (2 * h))
+                except (ValueError, RuntimeError, TypeError):
+                    return False
+            fd = np.stack(cols, -1).reshape(Jj.shape) if cols else Jj
+            ok = np.isclose(Jj, fd, rtol=1e-4, atol=1e-5) | ~np.isfinite(fd) | ~np.isfinite(Jj)
+            if not ok.all():
+                bad += 1
+                break
+    return bad == 2
+
+
+def run(seed, cases, fused, only=None, kinds=None, fd=False):
     rng = np.random.default_rng(seed)
     stats = {"cases": 0, "invalid": 0, "refused": 0, "loaded": 0, "failures": []}
     for name, t, args in traces():
         if only and name not in only:
             continue
         a = FR.arrays_of(t)
+        # (a function whose own gradient stops somewhere, detach, is no oracle for it)
+        check_fd = fd and not fd_mismatch(t, args, rng)
         for muts in combos(a, rng, cases, kinds):
             stats["cases"] += 1
             what = f"{name} {muts}"
@@ -326,6 +362,8 @@ def run(seed, cases, fused, only=None, kinds=None):
                 stats["failures"].append(f"{what} load: {type(e).__name__}: {str(e)[:150]}")
                 continue
             stats["loaded"] += 1
+            if check_fd and fd_mismatch(u, args, rng):
+                stats.setdefault("fd", []).append(what)
             try:
                 exercise(u, args, rng, fused)
             except (ValueError, RuntimeError, TypeError) as e:  # (a divergence, no rule)
@@ -344,8 +382,10 @@ def main():
     ap.add_argument("--fused", action="store_true", help="also compile and run the fused tier")
     ap.add_argument("--only", nargs="*", help="traced functions by name (_gmm, _scal, ...)")
     ap.add_argument("--kinds", nargs="*", type=int, help="edit kinds by number (9: opcodes)")
+    ap.add_argument("--fd", action="store_true", help="also compare each loaded trace's "
+                    "Jacobian with central differences of its values (listed under 'fd')")
     o = ap.parse_args()
-    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds)))
+    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds, o.fd)))
 
 
 if __name__ == "__main__":
