@@ -10,6 +10,7 @@
 """
 import io
 import json
+import os
 import tracemalloc
 import zipfile
 
@@ -42,10 +43,11 @@ def _all_paths(c, x, X):
     return [c.jacobian(x), c.jacobian_batch(X), V, J, c.jacobian_batch(X, index=idx), data]
 
 
-@pytest.mark.parametrize("how", ["traced", "compiled", "loaded"])
+@pytest.mark.parametrize("how", ["traced", "compiled", "loaded", "fused"])
 def test_unit_seeds_in_chunks_give_the_same_bits(how, monkeypatch, tmp_path):
     """Seeds of 7 rows at a time (9 chunks) against one identity: every Jacobian path,
-    bit for bit, for a trace, a compiled function and a loaded trace."""
+    bit for bit, for a trace, a compiled function, a loaded trace and a trace whose fused
+    kernels (seeded, direct, index/out) are compiled."""
     x = np.array([0.3, 0.7, 1.1])
     X = np.random.default_rng(0).normal(size=(5, 3))
     if how == "compiled":
@@ -55,6 +57,10 @@ def test_unit_seeds_in_chunks_give_the_same_bits(how, monkeypatch, tmp_path):
         if how == "loaded":
             c.save(tmp_path / "t.npz")
             c = tg.jit.load(tmp_path / "t.npz")
+        if how == "fused":
+            if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+                pytest.skip("the fused tier needs the JIT")
+            assert c.compile_fused(wait=True) == "fused"
     whole = _all_paths(c, x, X)
     calls = []
     seeds = replay._unit_seeds

@@ -271,7 +271,7 @@ class _VectorOutputs:
         U = (seeds or _unit_seeds)(t, spec.B)
         plain = index is None and out is None  # (the direct kernel of all rows may run)
         if U.shape[1] == t.out_size or seeds is not None:
-            kind = ("vjp" if seeds else "dense") if plain else None
+            kind = ("vjp" if seeds else "dense") if plain else "gather"
             V, G = self._gathered_rows(tapes, spec, U, mode, limit, kind)
             return t, V, (G if spec.out is None else spec.out[0])
         # an output too large for one identity: the unit seeds some rows at a time, each
@@ -281,7 +281,7 @@ class _VectorOutputs:
 
         def run(lo):  # (V the same at every chunk: the last one's kept)
             VG[:] = self._gathered_rows(tapes, spec, _unit_seeds(t, spec.B, lo), mode, limit,
-                                        None)
+                                        None if plain else "gather")
             return VG[1]
         G = _seed_rows(t, None, run, spec.B, dest)
         return t, VG[0], (G if dest is None else dest[0])
@@ -289,16 +289,17 @@ class _VectorOutputs:
     def _gathered_rows(self, tapes, spec, U, mode, limit, kind):
         """``_gathered``'s run at the seeds U (B or 1, k, m): (V (B, m), G (B, k, n)), or
         with ``spec.out`` (None, None), the blocks in its data; ``kind`` ("dense", "vjp"):
-        by that direct kernel where it is ready (``gather.run_dense``), None: by the fused
-        kernel (``gather.run``)."""
+        by that direct kernel where it is ready (``gather.run_dense``, all m rows: the
+        unit seeds' when they are), "gather": by the fused kernel (``gather.run``: V not
+        written), None: by ``run_seeded`` (the seeded fused kernel or the interpreter)."""
         t = tapes[0]
         m, n, B = t.out_size, int(t._cols[-1]), spec.B
         G = _empty((B, U.shape[1], n), "jacobian_batch") if spec.out is None else None
         V = np.empty((B, m)) if spec.out is None else None
         bad = np.zeros(B, np.int64)
-        if not B:
+        if not B or kind is None:
             ran = False
-        elif kind is not None:
+        elif kind != "gather":
             ran = gather.run_dense(t, spec, kind, U, V, G, bad)
         else:
             ran = gather.run(t, spec, m, n, U, G, bad)
