@@ -16,6 +16,7 @@ import zipfile
 
 import numpy as np
 import pytest
+import torch
 
 import tapegrad as tg
 from tapegrad import replay
@@ -189,3 +190,48 @@ def test_views_that_name_each_element_once_still_load():
     from tapegrad.serialization import _overlaps
     assert not _overlaps((2, 3), [3, 2], 0)  # (0, 2, 4, 3, 5, 7: interleaved, one-to-one)
     assert _overlaps((2, 3), [2, 1], 0) and _overlaps((3, 4), [0, 1], 0)
+
+
+def _two_stds(x):
+    return x.reshape(2, 3).std(1).sum() + x.std() + x.var()
+
+
+def test_var_std_map_of_uneven_groups_is_refused():
+    """A std row over (2, 3) -> 2 given the meta of the full std's row (its map sends all
+    six elements to output 0; both maps pass the range checks): var_fwd divides each
+    group's sum by n_in / n_out = 3, so its "mean" was not the group's, and var_rev's
+    gradient, scale (x - mean) gy / y, not the derivative of what the row computes
+    (found by fuzz_trace_combos --fd: every element's gradient 1/3 off the central
+    differences).  Such a map (groups of unequal sizes) is refused, naming it."""
+    from tapegrad.ops.reductions import STD
+    from tapegrad.replay import validate
+    a = _arrays(_two_stds, np.linspace(0.3, 1.4, 6))
+    rows = a["rows"]
+    r, full = np.nonzero(rows[:, 0] == STD)[0][:2]
+    assert np.diff(a["offs"])[rows[r, 1]] == 2 and np.diff(a["offs"])[rows[full, 1]] == 1
+    rows[r, 4] = rows[full, 4]
+    d = validate.fields_from_npz(a)
+    with pytest.raises(ValueError, match=rf"row {r} \(StdBackward0, opcode {STD}\): the map at "
+                                         rf"meta\[{rows[full, 4] + 1}\] does not send equally "
+                                         r"many of the 6 input elements to each of the 2"):
+        validate.check(d, validate.MAX_BYTES)
+
+
+@pytest.mark.parametrize("shape, dims", [((4, 6), (0,)), ((2, 3, 4), (0, 2)), ((2, 3, 4), (2, 0)),
+                                         ((2, 1, 4), (1,)), ((3, 0), (0,)), ((2, 3), None)])
+def test_var_std_over_whole_dims_still_load(shape, dims, tmp_path):
+    """var and std over any dims (kept, reduced, of one element, empty) save, load and
+    replay as PyTorch computes them."""
+    x = np.random.default_rng(1).normal(size=shape)
+
+    def f(x):
+        args = {} if dims is None else {"dim": dims}
+        return (x.var(**args) ** 2).sum() + x.std(**args).sum()
+    tg.trace(f, x).save(tmp_path / "t.npz")
+    v, g = tg.jit.load(tmp_path / "t.npz").value_and_grad(x)
+    xt = torch.tensor(x, requires_grad=True)
+    args = {} if dims is None else {"dim": dims}
+    y = (xt.var(**args) ** 2).sum() + xt.std(**args).sum()
+    y.backward()
+    np.testing.assert_allclose(v, y.item(), rtol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-10, atol=1e-14, equal_nan=True)
