@@ -356,13 +356,12 @@ class _Reader:
         if a.size and end >= flat.size:
             raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
                            f"which has {flat.size}")
-        if _overlaps(a.shape, stride, offset):
-            # (save writes views of PyTorch's view ops only, which never name an element
-            # twice; such a view took in-place writes that PyTorch refuses on an expanded
-            # tensor, each element's last write landing in the base)
-            raise _corrupt(f"entry {i} of 'tensors' names an element of its base more than "
-                           f"once: shape {list(a.shape)}, stride={stride} (an expanded or "
-                           "overlapping layout, which no view op makes)")
+        if not _nested(a.shape, stride):
+            # (a view naming an element twice took in-place writes that PyTorch refuses on
+            # an expanded tensor, each element's last write landing in the base)
+            raise _corrupt(f"entry {i} of 'tensors' has a view layout that no view op makes "
+                           f"(it may name an element of its base more than once): shape "
+                           f"{list(a.shape)}, stride={stride}")
         item = src.itemsize
         view = np.lib.stride_tricks.as_strided(flat[offset:] if a.size else flat[:0], a.shape,
                                                [s * item for s in stride], writeable=False)
@@ -437,19 +436,15 @@ class _Reader:
         raise _corrupt(f"unknown node {tag!r}")
 
 
-def _overlaps(shape, stride, offset):
-    """Whether the view layout names an element twice.  A view op's layout nests: its dims
-    of more than one element, by rising stride, each step past all the elements of the
-    ones before; else the positions are counted (an interleaved layout may still be
-    one-to-one)."""
+def _nested(shape, stride):
+    """Whether the view layout nests as every view op's does (slices, transposes,
+    diagonals of a row-major base): its dims of more than one element, by rising stride,
+    each stepping past all the elements of the ones before.  Such a layout names each
+    element once; one that does not may name one twice (an expand's stride 0, overlapping
+    windows), and save never writes it."""
     dims = sorted((s, n) for n, s in zip(shape, stride) if n > 1)
-    if 0 in shape or all(s > sum((m - 1) * t for t, m in dims[:j]) for j, (s, _) in
-                         enumerate(dims)):
-        return False
-    pos = np.full((), offset, np.int64)
-    for s, n in dims:
-        pos = (pos[..., None] + s * np.arange(n, dtype=np.int64)).reshape(-1)
-    return len(np.unique(pos)) != pos.size
+    return 0 in shape or all(s > sum((m - 1) * t for t, m in dims[:j])
+                             for j, (s, _) in enumerate(dims))
 
 
 def _root_positions(t):
