@@ -13,7 +13,8 @@ IndexError is an out-of-bounds access):
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
 
 (``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only; 10, another row's
-opcode and aux; 11, operands swapped; 12, aux into another op's meta window; 13, MUL/ADD of an EXPAND as MUL_S/ADD_S.)
+opcode and aux; 11, operands swapped; 12, aux into another op's meta window; 13, a MUL/ADD
+of an EXPAND as MUL_S/ADD_S.)
 
 ``--fd`` also compares each loaded trace's Jacobian (its reverse rules) with central
 differences of its values (its forward rules), listing the edits where both of two points

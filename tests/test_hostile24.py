@@ -109,7 +109,8 @@ def test_jacobian_too_large_for_memory_is_refused_naming_its_size(call, monkeypa
     """A loaded trace of 10^5 outputs by 10^5 inputs: its Jacobian (80 GB) is refused
     before any point runs, in PyTorch's words, naming the bytes and the shape (was:
     MemoryError from the 80 GB identity)."""
-    monkeypatch.setattr(replay, "PHYS_BYTES", 1 << 34, raising=False)  # (16 GiB: the same on any machine)
+    # (16 GiB: the same on any machine)
+    monkeypatch.setattr(replay, "PHYS_BYTES", 1 << 34, raising=False)
     n = 100_000
     tg.trace(lambda x: x * 2.0, np.ones(n)).save(tmp_path / "t.npz")
     t = tg.jit.load(tmp_path / "t.npz")
