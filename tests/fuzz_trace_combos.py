@@ -14,7 +14,7 @@ IndexError is an out-of-bounds access):
 
 (``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only; 10, another row's
 opcode and aux; 11, operands swapped; 12, aux into another op's meta window; 13, a MUL/ADD
-of an EXPAND as MUL_S/ADD_S.)
+of an EXPAND as MUL_S/ADD_S; 14, a const set to a boundary value.)
 
 ``--fd`` also compares each loaded trace's Jacobian (its reverse rules) with central
 differences of its values (its forward rules), listing the edits where both of two points
@@ -88,6 +88,8 @@ def _gmm(x):
     return (y * y).sum(2).sum() + ((X - mu) * q).sum()
 
 
+CONST_EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 3.0, 4.0, -2.0, 1e-300, -1e-300, 1e308, 0.1,
+               np.inf, -np.inf, np.nan, 7.5, -0.5]
 STOPS = [STOP_GRAD] + [c for c in OPS if NAMES.get(c) == "DetachBackward0"]
 
 
@@ -144,7 +146,7 @@ def combos(a, rng, n, kinds=None):
     nslots = len(a["offs"]) - 1
     size = np.diff(a["offs"])
     for _ in range(n):
-        kind = rng.choice(kinds) if kinds else rng.integers(0, 14)
+        kind = rng.choice(kinds) if kinds else rng.integers(0, 15)
         r = int(rng.integers(0, R))
         code = int(rows[r, 0])
         if kind == 0:  # share meta with another row of the same opcode (or any meta row)
@@ -211,6 +213,12 @@ def combos(a, rng, n, kinds=None):
             muts = scalar_rows(a, rng)
             if muts:
                 yield muts
+        elif kind == 14:  # a const (an exponent, a norm's p, a scale, clamp's bounds,
+            # softplus's beta and threshold, round's decimals) set to a boundary value
+            if not len(a["consts"]):
+                continue
+            yield [("const", 0, int(rng.integers(0, len(a["consts"]))),
+                    float(rng.choice(CONST_EDGES)))]
         elif kind == 12:  # aux into another opcode's meta window (two ops' layouts on one
             # window), plus one entry of it changed
             other = np.nonzero((rows[:, 0] != code) & np.isin(
@@ -253,6 +261,8 @@ def apply(a, muts):
             a["rows"][r, c] = v
         elif kind == "meta":
             a["meta"][c] = v
+        elif kind == "const":
+            a["consts"][c] = v
         elif kind == "out_slot":
             a["out_slot"] = np.int64(v)
         elif kind == "swap":

@@ -241,3 +241,22 @@ def test_var_std_over_whole_dims_still_load(shape, dims, tmp_path):
     y.backward()
     np.testing.assert_allclose(v, y.item(), rtol=1e-12, equal_nan=True)
     np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-10, atol=1e-14, equal_nan=True)
+
+
+@pytest.mark.parametrize("bound", [0, 1])
+def test_clamp_by_a_nan_bound_is_refused(bound):
+    """A clamp row's bound set to NaN in the const pool (vals0 recomputed by the rows, as a
+    careful attacker does): clamp_fwd's comparisons keep x where PyTorch gives NaN, and
+    clamp_rev's gradient (0) is not the derivative of those values (found by
+    fuzz_trace_combos --fd, const edits).  Refused, naming the row and the consts."""
+    from tapegrad.ops.elementwise import CLAMP
+    from tapegrad.replay import validate
+    a = _arrays(lambda x: (x.clamp(0.4, 1.0) * x).sum(), np.linspace(0.3, 1.4, 6))
+    r = int(np.nonzero(a["rows"][:, 0] == CLAMP)[0][0])
+    k = int(a["rows"][r, 4])
+    a["consts"][k + bound] = np.nan
+    with pytest.raises(ValueError, match=rf"row {r} \(ClampBackward1, opcode {CLAMP}\): a NaN "
+                                         rf"bound \(consts\[{k}:{k + 2}\]"):
+        validate.check(validate.fields_from_npz(a), validate.MAX_BYTES)
+    x = tg.tensor(np.linspace(0.3, 1.4, 6))  # (PyTorch's values, which the row cannot give)
+    assert np.isnan(x.clamp(np.nan if bound == 0 else 0.4, np.nan if bound else 1.0).numpy()).all()
