@@ -6,7 +6,18 @@
   at most UNIT_SEED_BYTES at a time, each chunk's rows into the Jacobian (the bits one
   identity gives: each seed row is swept on its own), and a Jacobian (B, m, n) that
   cannot fit in the machine's memory is refused first, naming its size, as PyTorch's
-  allocator words it ("not enough memory: you tried to allocate ... bytes").
+  allocator words it ("not enough memory: you tried to allocate ... bytes"); so is a
+  Hessian whose n x n products cannot fit.
+- ``tapegrad.load`` took a view entry naming an element of its base twice (stride 0, an
+  expand; overlapping windows), which save never writes: in-place writes through it, which
+  PyTorch refuses, landed each element's last write in the base.  A layout that does not
+  nest as every view op's does is refused.
+- A var/std row given another row's map (groups of unequal sizes) loaded: its forward's
+  "mean" divides by n_in / n_out, so its gradient was silently not the derivative of its
+  values.  Found by the new ``--fd`` oracle of tests/fuzz_trace_combos.py (each loaded
+  trace's Jacobian against central differences of its own values).
+- A clamp row with a NaN bound loaded: the row keeps x where PyTorch gives NaN, and its
+  gradient (0) was not the derivative of its values (the same oracle, const edits).
 """
 import io
 import json
