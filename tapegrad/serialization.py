@@ -356,6 +356,12 @@ class _Reader:
         if a.size and end >= flat.size:
             raise _corrupt(f"entry {i} of 'tensors' views elements up to {end} of its base, "
                            f"which has {flat.size}")
+        if not _nested(a.shape, stride):
+            # (a view naming an element twice took in-place writes that PyTorch refuses on
+            # an expanded tensor, each element's last write landing in the base)
+            raise _corrupt(f"entry {i} of 'tensors' has a view layout that no view op makes "
+                           f"(it may name an element of its base more than once): shape "
+                           f"{list(a.shape)}, stride={stride}")
         item = src.itemsize
         view = np.lib.stride_tricks.as_strided(flat[offset:] if a.size else flat[:0], a.shape,
                                                [s * item for s in stride], writeable=False)
@@ -428,6 +434,17 @@ class _Reader:
                 out[key] = self.node(item[1])
             return out
         raise _corrupt(f"unknown node {tag!r}")
+
+
+def _nested(shape, stride):
+    """Whether the view layout nests as every view op's does (slices, transposes,
+    diagonals of a row-major base): its dims of more than one element, by rising stride,
+    each stepping past all the elements of the ones before.  Such a layout names each
+    element once; one that does not may name one twice (an expand's stride 0, overlapping
+    windows), and save never writes it."""
+    dims = sorted((s, n) for n, s in zip(shape, stride) if n > 1)
+    return 0 in shape or all(s > sum((m - 1) * t for t, m in dims[:j])
+                             for j, (s, _) in enumerate(dims))
 
 
 def _root_positions(t):

@@ -25,6 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import tapegrad as tg  # noqa: E402  (this checkout's, not an installed one)
+from tapegrad.ops import views  # noqa: E402
 
 HOSTILE_INTS = [-1, 0, 1, 2, 3, 5, 7, 63, 64, 65, 2**31, 2**32 + 1, 2**62, 2**63 - 1, 2**63,
                 2**64, -2**63, 10**30]
@@ -109,7 +110,9 @@ def mutate(rng, blob):
     """One hostile change of a saved file: (kind, new bytes)."""
     m = _members(blob)
     header = json.loads(m["tapegrad.json"])
-    kind = ["field", "field", "field", "entry", "npy", "zip", "bytes"][rng.integers(7)]
+    kind = ["field", "field", "field", "entry", "npy", "zip", "bytes", "layout"][rng.integers(8)]
+    if kind == "layout":
+        return kind, relaid(rng, m, header)
     if kind in ("field", "entry"):
         for _ in range(1 + rng.integers(3)):
             if kind == "entry" and header["tensors"]:  # a view / alias link added or moved
@@ -203,6 +206,58 @@ def mutate(rng, blob):
     return kind, bytes(raw)
 
 
+def relaid(rng, m, header):
+    """An entry re-pointed as a view of another tensor entry at a drawn layout (strides of
+    0, 1, 2, 3, the base's size; overlapping ones too), its values rewritten to the base's
+    there (so the values check passes, as a careful attacker makes it)."""
+    ents = header["tensors"]
+    bases = [j for j, e in enumerate(ents) if e.get("kind") == "tensor" and "view_of" not in e
+             and "same_as" not in e and e.get("dtype") in ("float64", "float32", "int64")
+             and np.prod(e.get("shape", [0])) > 0]
+    if not bases:
+        return _zip(m.items())
+    j = bases[rng.integers(len(bases))]
+    i = int(rng.integers(len(ents)))
+    if i == j or ents[i].get("kind") != "tensor":
+        i = len(ents)  # (a new entry, held by the root beside the object)
+        ents.append({"kind": "tensor", "requires_grad": False, "parameter": False})
+        header["root"] = {"tuple": [header["root"], {"tensor": i}]}
+    base = np.load(io.BytesIO(m[f"tensors/{j}.npy"]), allow_pickle=False).reshape(-1)
+    nd = int(rng.integers(1, 4))
+    shape = [int(rng.integers(1, 4)) for _ in range(nd)]
+    stride = [int(rng.choice([0, 1, 2, 3, base.size])) for _ in range(nd)]
+    span = sum((n - 1) * st for n, st in zip(shape, stride))
+    if span >= base.size:
+        return _zip(m.items())
+    offset = int(rng.integers(0, base.size - span))
+    vals = np.lib.stride_tricks.as_strided(base[offset:], shape,
+                                           [st * base.itemsize for st in stride]).copy()
+    ents[i] = {k: v for k, v in ents[i].items() if k not in ("same_as",)}
+    ents[i].update(dtype=ents[j]["dtype"], shape=shape, view_of=j, offset=offset,
+                   stride=stride, kind="tensor", parameter=False)
+    buf = io.BytesIO()
+    np.lib.format.write_array(buf, vals)
+    m[f"tensors/{i}.npy"] = buf.getvalue()
+    m["tapegrad.json"] = json.dumps(header).encode()
+    return _zip(m.items())
+
+
+def views_one_to_one(obj, depth=0):
+    """What loaded holds no view naming an element of its base twice (an in-place op on
+    one wrote each element's last write into the base, where PyTorch refuses it)."""
+    if depth > 50:
+        return True
+    if isinstance(obj, dict):
+        return all(views_one_to_one(v, depth + 1) for v in obj.values())
+    if isinstance(obj, (list, tuple)):
+        return all(views_one_to_one(v, depth + 1) for v in obj)
+    vb = views.of(obj) if isinstance(obj, tg.Tensor) else None
+    if vb is None:
+        return True
+    pos = views.positions(vb).reshape(-1)
+    return len(np.unique(pos)) == pos.size
+
+
 def use(obj, depth=0):
     """Use what loaded: print it, sum it, differentiate, write through views, save it."""
     if depth > 50:
@@ -266,6 +321,8 @@ def run(cases, seed, log=None):
             stats["failures"].append(f"case {c} ({kind}) load: {type(e).__name__}: {e}"[:400])
             continue
         stats["loaded"] += 1
+        if not views_one_to_one(obj):
+            stats["failures"].append(f"case {c} ({kind}): a view names an element twice")
         try:
             use(copy.copy(obj))
             buf = io.BytesIO()

@@ -12,9 +12,19 @@ IndexError is an out-of-bounds access):
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 2 --cases 300 --fused
     NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 231 --cases 300 --kinds 9
 
-(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only.)
+(``--kinds``: the edit kinds of ``combos`` by number; 9, opcodes only; 10, another row's
+opcode and aux; 11, operands swapped; 12, aux into another op's meta window; 13, a MUL/ADD
+of an EXPAND as MUL_S/ADD_S; 14, a const set to a boundary value.)
 
-It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures.
+``--fd`` also compares each loaded trace's Jacobian (its reverse rules) with central
+differences of its values (its forward rules), listing the edits where both of two points
+disagree under ``fd`` (rows that stop the gradient, detach, left out):
+
+    NUMBA_DISABLE_JIT=1 python tests/fuzz_trace_combos.py --seed 78 --cases 80 --fd \
+        --only _scal _reduce _stats _more _second
+
+It prints one JSON line: cases, invalid (refused by the field checks), loaded, failures
+(and ``fd``).
 """
 import argparse
 import io
@@ -32,7 +42,11 @@ import fuzz_trace_rows as FR  # noqa: E402
 import tapegrad as tg  # noqa: E402  (this checkout's)
 import tapegrad.nn.functional as F  # noqa: E402
 from tapegrad import _kernels  # noqa: E402
+from tapegrad.ops import elementwise as E  # noqa: E402
 from tapegrad.ops.registry import OPS  # noqa: E402
+from tapegrad.ops.control import STOP_GRAD  # noqa: E402
+from tapegrad.ops.registry import NAMES  # noqa: E402
+from tapegrad.ops.strided import EXPAND  # noqa: E402
 from tapegrad.replay import validate  # noqa: E402
 
 def _scal(x):
@@ -74,11 +88,41 @@ def _gmm(x):
     return (y * y).sum(2).sum() + ((X - mu) * q).sum()
 
 
+CONST_EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 3.0, 4.0, -2.0, 1e-300, -1e-300, 1e308, 0.1,
+               np.inf, -np.inf, np.nan, 7.5, -0.5]
+STOPS = [STOP_GRAD] + [c for c in OPS if NAMES.get(c) == "DetachBackward0"]
+
+
+def _more(x):  # layouts of more ops: embedding, 2-d pools, norms, unfold, index writes
+    m = x.reshape(3, 4)
+    em = F.embedding(tg.tensor([2, 0, 2]), m)
+    p = F.max_pool2d(x.reshape(1, 1, 3, 4), 2, 1).sum() + \
+        F.avg_pool2d(x.reshape(1, 1, 3, 4), (2, 2), 1).sum()
+    n = F.layer_norm(m, (4,)).pow(2).sum() + F.batch_norm(m, None, None, training=True).sum()
+    u = x.unfold(0, 4, 2).prod(1).sum() + x.narrow(0, 2, 5).sum()
+    w = tg.zeros(5).index_put((tg.tensor([1, 3, 1]),), x[:3], accumulate=True)
+    r = tg.zeros(3).index_copy(0, tg.tensor([2, 0]), x[1:3]) * x[3:6]
+    t = tg.take_along_dim(m, tg.tensor([[1], [0], [3]]), 1).sum() + \
+        x.repeat_interleave(2)[5] + F.conv_transpose1d(x[:6].reshape(1, 1, 6),
+                                                       x[6:9].reshape(1, 1, 3)).sum()
+    v = x.min() + x.round().sum() + x.masked_fill(x > 1.0, x[2]).sum() + \
+        x.reshape(3, 4).min(1).values.sum()
+    return (em * em).sum() + p + n + u + (w * w).sum() + r.sum() + t + v
+
+
+def _second(x):  # a gradient recorded as rows (create_graph): backward rules' ops
+    m = x.reshape(2, 3)
+    y = (m.softmax(1) * m).sum() + (m @ m.T).sin().sum() + x[tg.tensor([0, 2, 5])].exp().sum() \
+        + x.cumsum(0).pow(2).sum() + F.linear(m, m.flip(0)).tanh().sum() + m.log_softmax(0).sum()
+    (g,) = tg.autograd.grad(y, x, create_graph=True)
+    return (g * g).sum() + (g * x).sum()
+
+
 X6 = FR.X6
 X16 = np.linspace(0.2, 1.1, 16)
 X120 = np.linspace(-0.5, 0.7, 120)
 CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
-    [(f, a) for f, a in FR.CORPUS]
+    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)]), (_second, [X6])]
 
 
 def traces():
@@ -102,7 +146,7 @@ def combos(a, rng, n, kinds=None):
     nslots = len(a["offs"]) - 1
     size = np.diff(a["offs"])
     for _ in range(n):
-        kind = rng.choice(kinds) if kinds else rng.integers(0, 10)
+        kind = rng.choice(kinds) if kinds else rng.integers(0, 15)
         r = int(rng.integers(0, R))
         code = int(rows[r, 0])
         if kind == 0:  # share meta with another row of the same opcode (or any meta row)
@@ -154,6 +198,60 @@ def combos(a, rng, n, kinds=None):
             like = [c for c in OPS if OPS[c].aux == OPS[code].aux and c != code]
             yield [("row", r, 0, int(rng.choice(like if like and rng.random() < 0.8
                                                  else list(OPS))))]
+        elif kind == 10:  # another row's opcode and aux on this row's operands (the
+            # other op's meta window, consistent in itself, read with operands of other sizes)
+            r2 = int(rng.integers(0, R))
+            if rows[r2, 0] == code:
+                continue
+            yield [("row", r, 0, int(rows[r2, 0])), ("row", r, 4, int(rows[r2, 4]))]
+        elif kind == 11:  # the operands swapped (in0 <-> in1), or in1 set to in0
+            if rows[r, 3] < 0:
+                continue
+            yield ([("row", r, 2, int(rows[r, 3])), ("row", r, 3, int(rows[r, 2]))]
+                   if rng.random() < 0.5 else [("row", r, 3, int(rows[r, 2]))])
+        elif kind == 13:
+            muts = scalar_rows(a, rng)
+            if muts:
+                yield muts
+        elif kind == 14:  # a const (an exponent, a norm's p, a scale, clamp's bounds,
+            # softplus's beta and threshold, round's decimals) set to a boundary value
+            if not len(a["consts"]):
+                continue
+            yield [("const", 0, int(rng.integers(0, len(a["consts"]))),
+                    float(rng.choice(CONST_EDGES)))]
+        elif kind == 12:  # aux into another opcode's meta window (two ops' layouts on one
+            # window), plus one entry of it changed
+            other = np.nonzero((rows[:, 0] != code) & np.isin(
+                rows[:, 0], [c for c in OPS if OPS[c].aux == "meta"]))[0]
+            if OPS[code].aux != "meta" or not len(other):
+                continue
+            k = int(rows[int(rng.choice(other)), 4]) + int(rng.integers(-1, 2))
+            j = k + int(rng.integers(0, 8))
+            muts = [("row", r, 4, k)]
+            if 0 <= j < len(meta) and rng.random() < 0.5:
+                muts.append(("meta", r, j, int(rng.choice([0, 1, -1, 2, int(size.max())]))))
+            yield muts
+
+
+def scalar_rows(a, rng):
+    """Kind 13: a MUL or ADD row reading an EXPAND's output rewritten as the MUL_S/ADD_S row
+    eager tapes record (the small operand read as it is, aux naming it), which no trace
+    holds but a file may: the EXPAND's source as in0 (aux 0) or in1 (aux 1), or a slot of
+    another size."""
+    rows = a["rows"]
+    size = np.diff(a["offs"])
+    cand = [(r, c, e) for r in np.nonzero(np.isin(rows[:, 0], (E.MUL, E.ADD)))[0].tolist()
+            for c in (2, 3) for e in np.nonzero((rows[:, 0] == EXPAND) &
+                                                (rows[:, 1] == rows[r, c]))[0].tolist()]
+    if not cand:
+        return None
+    r, c, e = cand[int(rng.integers(0, len(cand)))]
+    src = int(rows[e, 2])
+    if rng.random() < 0.3:  # (a slot of another size, older than the output)
+        src = int(rng.integers(0, max(int(rows[r, 1]), 1)))
+    new = E.MUL_S if rows[r, 0] == E.MUL else E.ADD_S
+    return [("row", r, 0, new), ("row", r, c, src), ("row", r, 4, c - 2 if
+                                                      rng.random() < 0.9 else 3 - c)]
 
 
 def apply(a, muts):
@@ -163,6 +261,8 @@ def apply(a, muts):
             a["rows"][r, c] = v
         elif kind == "meta":
             a["meta"][c] = v
+        elif kind == "const":
+            a["consts"][c] = v
         elif kind == "out_slot":
             a["out_slot"] = np.int64(v)
         elif kind == "swap":
@@ -221,13 +321,57 @@ def exercise(t, args, rng, fused):
         t.jacobian_batch(*Xs, on_divergence="mask")
 
 
-def run(seed, cases, fused, only=None, kinds=None):
+def stops(t):
+    """Whether the trace holds a row that stops the gradient (detach, no_grad's pair): its
+    Jacobian then differs from its values' differences by design."""
+    return bool(np.isin(t.rows[:, 0], STOPS).any())
+
+
+def fd_mismatch(t, args, rng, h=1e-6):
+    """Whether the trace's Jacobian (its reverse rules) disagrees with central differences
+    of its own values (its forward rules) at two points near the traced one: a row whose
+    reverse reads what its forward does not gives a wrong gradient that no check of the
+    values sees.  Both points must disagree (a kink, a tie or a guard at one is noise)."""
+    bad = 0
+    for _ in range(2):
+        xs = [np.asarray(x, np.float64) + 0.01 * rng.standard_normal(np.shape(x)) for x in args]
+        try:
+            J = t.jacobian(*xs)
+            if np.abs(np.asarray(t.value(*xs))).max(initial=0.0) > 1e12:
+                return False  # (differences of values near 1e308 keep no digits of the rest)
+        except (ValueError, RuntimeError, TypeError):
+            return False
+        J = J if isinstance(J, tuple) else (J,)
+        for j, Jj in zip(t.argnums, J):
+            x = xs[j].reshape(-1)
+            cols = []
+            for e in range(x.size):
+                hi, lo = [list(xs) for _ in range(2)]
+                for v, sign in ((hi, 1), (lo, -1)):
+                    y = x.copy()
+                    y[e] += sign * h
+                    v[j] = y.reshape(xs[j].shape)
+                try:
+                    cols.append((np.asarray(t.value(*hi)) - np.asarray(t.value(*lo))) / (2 * h))
+                except (ValueError, RuntimeError, TypeError):
+                    return False
+            fd = np.stack(cols, -1).reshape(Jj.shape) if cols else Jj
+            ok = np.isclose(Jj, fd, rtol=1e-4, atol=1e-5) | ~np.isfinite(fd) | ~np.isfinite(Jj)
+            if not ok.all():
+                bad += 1
+                break
+    return bad == 2
+
+
+def run(seed, cases, fused, only=None, kinds=None, fd=False):
     rng = np.random.default_rng(seed)
     stats = {"cases": 0, "invalid": 0, "refused": 0, "loaded": 0, "failures": []}
     for name, t, args in traces():
         if only and name not in only:
             continue
         a = FR.arrays_of(t)
+        # (a function whose own gradient stops somewhere, detach, is no oracle for it)
+        check_fd = fd and not fd_mismatch(t, args, rng)
         for muts in combos(a, rng, cases, kinds):
             stats["cases"] += 1
             what = f"{name} {muts}"
@@ -250,6 +394,8 @@ def run(seed, cases, fused, only=None, kinds=None):
                 stats["failures"].append(f"{what} load: {type(e).__name__}: {str(e)[:150]}")
                 continue
             stats["loaded"] += 1
+            if check_fd and not stops(u) and fd_mismatch(u, args, rng):
+                stats.setdefault("fd", []).append(what)
             try:
                 exercise(u, args, rng, fused)
             except (ValueError, RuntimeError, TypeError) as e:  # (a divergence, no rule)
@@ -268,8 +414,10 @@ def main():
     ap.add_argument("--fused", action="store_true", help="also compile and run the fused tier")
     ap.add_argument("--only", nargs="*", help="traced functions by name (_gmm, _scal, ...)")
     ap.add_argument("--kinds", nargs="*", type=int, help="edit kinds by number (9: opcodes)")
+    ap.add_argument("--fd", action="store_true", help="also compare each loaded trace's "
+                    "Jacobian with central differences of its values (listed under 'fd')")
     o = ap.parse_args()
-    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds)))
+    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds, o.fd)))
 
 
 if __name__ == "__main__":

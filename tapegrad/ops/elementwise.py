@@ -1479,8 +1479,22 @@ def clamp_tan(tan, vals, o, a, lo, hi, n):
         tan[o + i] = tan[a + i] if x >= lo and x <= hi else 0.0
 
 
+def _clamp_layout(lay, R):
+    """An elementwise row of two consts [min, max], neither NaN: PyTorch's clamp by a NaN
+    bound gives NaN everywhere, clamp_fwd's comparisons keep x (a trace of one never
+    records: its self-check refuses it), and clamp_rev's gradient, 0, was then not the
+    derivative of what the row computed (a crafted file's NaN bound: found by
+    fuzz_trace_combos --fd)."""
+    layout.elementwise(consts=2)(lay, R)
+    k = R[:, 4]
+    c = lay.const_values
+    lay.check_each(np.isnan(c[k]) | np.isnan(c[k + 1]), lambda i: (
+        f"a NaN bound (consts[{int(k[i])}:{int(k[i]) + 2}] = {c[k[i]]!r}, "
+        f"{c[k[i] + 1]!r}): PyTorch's clamp gives NaN there, which this row does not"))
+
+
 declare(CLAMP, "ClampBackward1", saves="a", aux="const", fwd=clamp_fwd, rev=clamp_rev,
-        vjp=clamp_vjp, check=layout.elementwise(consts=2), tan=clamp_tan, curv=ZERO)  # min, max
+        vjp=clamp_vjp, check=_clamp_layout, tan=clamp_tan, curv=ZERO)  # consts: min, max
 
 
 @api

@@ -21,8 +21,10 @@ MAX_DIMS = 64  # a strided map's dims (NumPy allows 64)
 class Layout:
     """One tape's bounds: ``size[s]`` elements in slot s, the pools, the guard count."""
 
-    def __init__(self, size, meta, nconsts, nguards, name, computed=None):
+    def __init__(self, size, meta, nconsts, nguards, name, computed=None, const_values=None):
         self.size = size
+        # the const pool's values (checks of ops whose rules assume something of them)
+        self.const_values = np.zeros(nconsts) if const_values is None else const_values
         # computed[s]: slot s is an input or a row's output (else a constant, whose
         # adjoint no gradient reads)
         self.computed = np.ones(len(size), bool) if computed is None else computed

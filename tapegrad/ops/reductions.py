@@ -78,6 +78,33 @@ _ARG_MAP = layout.reduction(map_at=2, head=("inner", "size"))
 _P_MAP = layout.reduction(map_at=1, consts_at=0)  # [const index of p or the scale, map]
 
 
+def _even_groups(lay, R):
+    """var's and std's map (checked by ``_P_MAP``) reduces whole dims: its dims of nonzero
+    stride (and more than one element) send their elements one to one onto the n_out
+    outputs, so every output gets n_in / n_out elements.  ``_group_mean`` divides each
+    group's sum by that count, and var_rev's gradient, 2 scale (x - mean) gy, is the
+    derivative only where the mean is the group's: a crafted row mapping all six elements
+    to the first of two outputs (another row's map) took the sum / 3 as the mean, and
+    its gradient was silently off by 1/3 at every element."""
+    n_out, n_in, k = lay.size[R[:, 1]], lay.size[R[:, 2]], R[:, 4] + 1
+    nd = lay.meta[k]
+    bad = (n_in > 0) & (nd == 0) & (n_out != 1)  # (all to one output)
+    for d in np.unique(nd[(n_in > 0) & (nd > 0)]).tolist():
+        at = np.flatnonzero((nd == d) & (n_in > 0))
+        f = lay.meta[(k[at] + 2)[:, None] + np.arange(2 * d)]
+        kept = (f[:, d:] != 0) & (f[:, :d] > 1)
+        size, stride = np.where(kept, f[:, :d], 1), np.where(kept, np.abs(f[:, d:]), 0)
+        order = np.argsort(stride, axis=1)  # (spans < 2**53 each: _P_MAP's range check)
+        size, stride = (np.take_along_axis(a, order, axis=1) for a in (size, stride))
+        span = (size - 1) * stride
+        before = np.cumsum(span, axis=1) - span  # what the dims of smaller stride reach
+        nested = ((stride > before) | (stride == 0)).all(axis=1)
+        bad[at] |= ~nested | (np.prod(size, axis=1) != n_out[at])
+    lay.check_each(bad, lambda i: f"the map at meta[{int(k[i])}] does not send equally many "
+                                  f"of the {int(n_in[i])} input elements to each of the "
+                                  f"{int(n_out[i])} outputs (a reduction over whole dims)")
+
+
 # ---- sum / mean over dims ---------------------------------------------------------------
 SUM_DIM, MEAN_DIM = 42, 43
 
@@ -1129,11 +1156,11 @@ def var_tan(tan, vals, meta, o, a, n_in, n_out, k, scale, root, w):
 
 
 declare(VAR, "VarBackward0", saves="a", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP, tan=var_tan)
+        check=layout.both(_P_MAP, _even_groups), tan=var_tan)
 
 
 declare(STD, "StdBackward0", saves="ao", aux="meta", fwd=var_fwd, rev=var_rev, vjp=var_vjp,
-        check=_P_MAP, tan=var_tan)
+        check=layout.both(_P_MAP, _even_groups), tan=var_tan)
 
 
 def _var(input, dim, unbiased, keepdim, correction, root):

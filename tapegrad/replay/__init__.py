@@ -17,6 +17,7 @@ import functools
 import gc
 import io
 import itertools
+import math
 import os
 import random
 import sys
@@ -225,6 +226,9 @@ class _VectorOutputs:
                [0., 4.]])
         """
         t, _, G = self._seeded_run(args, False, _unit_seeds, on_divergence)
+        if G.shape[1] < t.out_size:  # (an output too large for one identity: the rest)
+            G = _seed_rows(t, G, lambda lo: self._seeded_run(
+                args, False, functools.partial(_unit_seeds, lo=lo), on_divergence)[2])
         return t._split_seeded(G, batched=False)
 
     def jacobian_batch(self, *Xs, on_divergence=None, index=None, out=None):
@@ -264,16 +268,39 @@ class _VectorOutputs:
         tapes, mode, limit = self._gather_tapes(Xs, index, on_divergence)
         t = tapes[0]
         spec = gather.Spec(t, [_as_array(x) for x in Xs], index, out)
+        U = (seeds or _unit_seeds)(t, spec.B)
+        plain = index is None and out is None  # (the direct kernel of all rows may run)
+        if U.shape[1] == t.out_size or seeds is not None:
+            kind = ("vjp" if seeds else "dense") if plain else "gather"
+            V, G = self._gathered_rows(tapes, spec, U, mode, limit, kind)
+            return t, V, (G if spec.out is None else spec.out[0])
+        # an output too large for one identity: the unit seeds some rows at a time, each
+        # chunk's blocks into G (B, m, n) or, with out=, to data by NumPy
+        dest, spec.out, spec.offsets = spec.out, None, None
+        VG = [None, U]
+
+        def run(lo):  # (V the same at every chunk: the last one's kept)
+            VG[:] = self._gathered_rows(tapes, spec, _unit_seeds(t, spec.B, lo), mode, limit,
+                                        None if plain else "gather")
+            return VG[1]
+        G = _seed_rows(t, None, run, spec.B, dest)
+        return t, VG[0], (G if dest is None else dest[0])
+
+    def _gathered_rows(self, tapes, spec, U, mode, limit, kind):
+        """``_gathered``'s run at the seeds U (B or 1, k, m): (V (B, m), G (B, k, n)), or
+        with ``spec.out`` (None, None), the blocks in its data; ``kind`` ("dense", "vjp"):
+        by that direct kernel where it is ready (``gather.run_dense``, all m rows: the
+        unit seeds' when they are), "gather": by the fused kernel (``gather.run``: V not
+        written), None: by ``run_seeded`` (the seeded fused kernel or the interpreter)."""
+        t = tapes[0]
         m, n, B = t.out_size, int(t._cols[-1]), spec.B
-        U = (seeds or _unit_seeds)(t, B)
-        G = np.empty((B, U.shape[1], n)) if spec.out is None else None
+        G = _empty((B, U.shape[1], n), "jacobian_batch") if spec.out is None else None
         V = np.empty((B, m)) if spec.out is None else None
         bad = np.zeros(B, np.int64)
-        if not B:
+        if not B or kind is None:
             ran = False
-        elif index is None and out is None:
-            ran = gather.run_dense(t, spec, "vjp" if seeds else "dense", U, V,
-                                   G, bad)
+        elif kind != "gather":
+            ran = gather.run_dense(t, spec, kind, U, V, G, bad)
         else:
             ran = gather.run(t, spec, m, n, U, G, bad)
         if ran:
@@ -299,7 +326,7 @@ class _VectorOutputs:
             else:
                 V, G = Vs, Gs
         self._local.mask = mask
-        return t, V, (G if spec.out is None else spec.out[0])
+        return V, G
 
     def vjp_batch(self, *Xs, v, on_divergence=None):
         """(f at each point (B, *out_shape), v[b] times the Jacobian at point b, shaped as
@@ -345,9 +372,65 @@ def _checked_mode(mode):
     return mode
 
 
-def _unit_seeds(t, B):
-    """The Jacobian's seeds: the m unit vectors, the same at every point (1, m, m)."""
-    return np.eye(t.out_size)[None]
+UNIT_SEED_BYTES = 1 << 26  # the Jacobian's unit seeds one sweep takes at most (64 MB)
+
+
+def _unit_seeds(t, B, lo=0):
+    """The Jacobian's seeds from row ``lo``: unit vectors, the same at every point (1, k,
+    m), k = m where the identity fits in UNIT_SEED_BYTES (an output of 10^5 elements would
+    ask for 80 GB), else the rows that fit (``_seed_rows`` runs the rest).  The Jacobian
+    itself (B, m, n) must fit in memory: refused before any point runs."""
+    m = t.out_size
+    if lo == 0:
+        _fits((B, m, int(t._cols[-1])), "jacobian")
+    k = min(m - lo, max(1, UNIT_SEED_BYTES // (8 * max(m, 1))))
+    U = np.zeros((1, k, m))
+    U[0, np.arange(k), lo + np.arange(k)] = 1.0
+    return U
+
+
+def _seed_rows(t, G0, run, B=None, dest=None):
+    """The Jacobian (B, m, n) of an output whose unit seeds are taken some rows at a time
+    (``_unit_seeds``): G0 holds its first rows (None: none yet), ``run(lo)`` gives the rows
+    from lo; with ``dest`` (``Spec.out``: data, start, runs) each chunk is written there
+    instead, and None returned.  Each seed row is swept on its own, so the chunks give the
+    bits one identity gives."""
+    m, n = t.out_size, int(t._cols[-1])
+    B = len(G0) if G0 is not None else B
+    G = _empty((B, m, n), "jacobian") if dest is None else None
+    lo = 0
+    if G0 is not None:
+        lo = G0.shape[1]
+        G[:, :lo] = G0
+    while lo < m:
+        Gc = run(lo)
+        hi = lo + Gc.shape[1]
+        if dest is None:
+            G[:, lo:hi] = Gc
+        else:
+            data, start, runs = dest
+            mine = runs[(runs[:, 0] >= lo) & (runs[:, 0] < hi)] - [lo, 0, 0, 0]
+            gather.scatter_numpy((data, start[:, lo:hi], mine), Gc)
+        lo = hi
+    return G
+
+
+def _empty(shape, what):
+    """np.empty(shape) float64, once it ``_fits``."""
+    _fits(shape, what)
+    return np.empty(shape)
+
+
+def _fits(shape, what):
+    """A float64 array of ``shape`` fits in this machine's memory, or is refused with
+    PyTorch's words first (the Jacobian of a loaded trace's 10^5 outputs by 10^5 inputs
+    asks for 80 GB: refused, not a MemoryError or the swap)."""
+    nbytes = 8 * math.prod(int(d) for d in shape)  # (Python ints: no overflow)
+    if nbytes > PHYS_BYTES:
+        raise RuntimeError(f"{what}: not enough memory: you tried to allocate {nbytes} bytes "
+                           f"(a float64 result of shape {tuple(shape)}), more than this "
+                           f"machine's {PHYS_BYTES} bytes; ask for fewer points or outputs "
+                           "(vjp_batch gives v times the Jacobian without it)")
 
 
 class Traced(_VectorOutputs):
@@ -634,7 +717,7 @@ class Traced(_VectorOutputs):
             self._no_reverse(plan.rev_error)
         B = len(X)
         V = np.empty((B, self.out_size))
-        G = np.empty((B, k, X.shape[1]))
+        G = _empty((B, k, X.shape[1]), "jacobian")
         bad = np.zeros(B, np.int64)
         f = fused.kernel(self, B)  # once compiled (replay/fused.py)
         if f is not None and f.run_seeded(X, U, V, G, bad, serial):
@@ -1603,6 +1686,10 @@ _LOCAL = threading.local()  # each thread's arena buffers, kept between calls
 SERIAL_VALUES = 1 << 19  # below ~0.2 ms of work (values x points), one thread is faster
 CHUNK_VALUES = 1 << 21  # a kernel call takes 2-40 ms: Ctrl-C is seen between calls
 SEED_VALUES = 1 << 22  # values x seeds of a block of 8 points that run_seeded sweeps at once
+try:  # the memory a result may ask for at most (``_empty``)
+    PHYS_BYTES = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+except (AttributeError, ValueError, OSError):  # (no sysconf: a bound no array reaches)
+    PHYS_BYTES = 1 << 62
 _POLL = 0.05  # seconds: how often a waiting caller checks that its ticket was taken
 
 
@@ -2459,10 +2546,13 @@ class Compiled(_VectorOutputs):
         return second_order.hvp_batch(self, X, V)
 
     def hessian(self, x):
+        _fits((3, *np.shape(x), *np.shape(x)), "hessian")
         return second_order.hessian(self, x)
 
     def hessian_batch(self, X):
         """Hessians at B points: (B, n, n) for X of shape (B, n)."""
+        # (B n products: their points, unit tangents and results, each (B, n, n))
+        _fits((3, *np.shape(X), *np.shape(X)[1:]), "hessian_batch")
         return second_order.hessian_batch(self, X)
 
 

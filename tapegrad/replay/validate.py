@@ -555,7 +555,7 @@ def check_work(d, max_bytes=None):
     if not isinstance(guards, list) or not all(isinstance(g, str) for g in guards):
         raise ValueError("trace field 'guards' must be a list of strings")
     check_counts(max_bytes, nguards=len(guards), guard_chars=max(map(len, guards), default=0))
-    work = check_rows(rows, size, meta, len(consts), len(guards), in_slots, max_bytes)
+    work = check_rows(rows, size, meta, consts, len(guards), in_slots, max_bytes)
     written = np.isin(rows[:, 1], in_slots)
     if written.any():  # an input is a leaf: a row writing it would hide the point's values
         r = int(np.argmax(written))
@@ -672,7 +672,7 @@ def _check_work(work, max_bytes, what="replaying the trace at its traced point (
             "allows; pass a larger max_bytes to tapegrad.load if you trust this file")
 
 
-def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
+def check_rows(rows, size, meta, consts, nguards, in_slots=(), max_bytes=None):
     """Every row: a known opcode and its op's declared layout.  Returns the work of one
     replay of the rows (element operations, roughly): each row reads and writes its slots,
     plus what its layout check adds (``Layout.work``: a product's multiply-adds, the loops
@@ -690,7 +690,8 @@ def check_rows(rows, size, meta, nconsts, nguards, in_slots=(), max_bytes=None):
         r = int(np.argmax(~known))
         raise ValueError(f"trace field 'rows': row {r} has opcode {int(codes[r])}, which "
                          "tapegrad does not know (a trace from a newer version, or damaged)")
-    lay = Layout(size, meta, nconsts, nguards, lambda op: NAMES.get(op, f"Op{op}"))
+    lay = Layout(size, meta, len(consts), nguards, lambda op: NAMES.get(op, f"Op{op}"),
+                 const_values=consts)
     lay.op, lay.rows = "any", np.arange(len(rows))  # what every sweep reads of every row:
     lay.slots(rows[:, 1], "out", optional=True)  # (guards have no output)
     lay.computed = np.zeros(len(size), bool)
