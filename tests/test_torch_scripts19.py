@@ -309,7 +309,11 @@ def test_linalg_forward_mode_as_pytorchs(torch_float64, op):
         with fw.dual_level():
             d = fw.make_dual(L.tensor(_MATS), L.tensor(tan))
             got.append(np.asarray(fw.unpack_dual(fns[op](L, d)).tangent.tolist()))
-    np.testing.assert_allclose(got[0], got[1], rtol=1e-10, atol=1e-12)
+    # (det at the singular matrix against PyTorch's only where its LU leaves a nonzero
+    # pivot: with an exact zero, as its AVX-512 kernels give, its tangent reads 0, not
+    # the adjugate's; the central differences below check ours there)
+    keep = slice(None) if op != "det" or got[1][1] != 0 else [0, 2]
+    np.testing.assert_allclose(got[0][keep], got[1][keep], rtol=1e-10, atol=1e-12)
     # and against central differences of the values
     a, h = np.array(_MATS), 1e-6
     f = lambda m: np.asarray(fns[op](tg, tg.tensor(m)).tolist())  # noqa: E731
