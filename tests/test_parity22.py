@@ -192,8 +192,12 @@ def test_create_graph_without_retain_graph_frees_as_torch(op, retain, torch_floa
         (g,) = L.autograd.grad(y, x, create_graph=True, retain_graph=retain)
         got.append([_outcome(lambda g=g: g.sum().backward())[0],
                     _outcome(lambda y=y: y.backward())[0],
-                    None if x.grad is None else _np(x.grad).tolist()])
-    assert got[1] == got[0]
+                    None if x.grad is None else _np(x.grad)])
+    assert got[1][:2] == got[0][:2]
+    if got[0][2] is None or got[1][2] is None:
+        assert got[1][2] is got[0][2]
+    else:  # (sin and exp round as libm, PyTorch's AVX-512 kernels an ulp apart)
+        np.testing.assert_array_max_ulp(got[1][2], got[0][2], maxulp=2)
 
 
 # ---- saved_tensors_hooks: unpack runs when the backward reaches the node ---------------

@@ -1479,13 +1479,11 @@ def clamp_tan(tan, vals, o, a, lo, hi, n):
         tan[o + i] = tan[a + i] if x >= lo and x <= hi else 0.0
 
 
-def _clamp_layout(lay, R):
-    """An elementwise row of two consts [min, max], neither NaN: PyTorch's clamp by a NaN
-    bound gives NaN everywhere, clamp_fwd's comparisons keep x (a trace of one never
-    records: its self-check refuses it), and clamp_rev's gradient, 0, was then not the
-    derivative of what the row computed (a crafted file's NaN bound: found by
-    fuzz_trace_combos --fd)."""
-    layout.elementwise(consts=2)(lay, R)
+def _no_nan_bound(lay, R):
+    """Clamp's consts [min, max], neither NaN: PyTorch's clamp by a NaN bound gives NaN
+    everywhere, clamp_fwd's comparisons keep x (a trace of one never records: its
+    self-check refuses it), and clamp_rev's gradient, 0, was then not the derivative of
+    what the row computed (a crafted file's NaN bound: found by fuzz_trace_combos --fd)."""
     k = R[:, 4]
     c = lay.const_values
     lay.check_each(np.isnan(c[k]) | np.isnan(c[k + 1]), lambda i: (
@@ -1494,7 +1492,8 @@ def _clamp_layout(lay, R):
 
 
 declare(CLAMP, "ClampBackward1", saves="a", aux="const", fwd=clamp_fwd, rev=clamp_rev,
-        vjp=clamp_vjp, check=_clamp_layout, tan=clamp_tan, curv=ZERO)  # consts: min, max
+        vjp=clamp_vjp, check=layout.elementwise(consts=2, also=_no_nan_bound), tan=clamp_tan,
+        curv=ZERO)  # consts: min, max
 
 
 @api

@@ -264,9 +264,10 @@ def product(*cols):
     return np.where(big, -1, exact), big
 
 
-def elementwise(consts=0, slot_aux=False, binary=None):
+def elementwise(consts=0, slot_aux=False, binary=None, also=None):
     """The layout of an elementwise row: out, in0 (and in1, if any) of one size; aux a
-    run of ``consts`` const indices, or (``slot_aux``) a slot of that size too."""
+    run of ``consts`` const indices, or (``slot_aux``) a slot of that size too; ``also``:
+    a further check of the op's own (still an elementwise layout: sparse/pattern.py)."""
     def check(lay, R):
         o, a, b, k = R[:, 1], R[:, 2], R[:, 3], R[:, 4]
         lay.slots(o, "out")
@@ -280,6 +281,8 @@ def elementwise(consts=0, slot_aux=False, binary=None):
             lay.slots(k, "aux")
             lay.same_size(k, o, "aux")
             lay.before(k, o, "aux")
+        if also is not None:
+            also(lay, R)
     return check
 
 
