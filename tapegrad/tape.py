@@ -79,12 +79,16 @@ LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread,
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
 
-_collecting = False  # True while Python's cycle collector runs (see Token.__del__)
+# The thread in which Python's cycle collector runs, else 0 (see Token.__del__).  A thread,
+# not a flag: a collection's finalizers run Python code, so other threads run while it lasts
+# (Numba's loader thread collects for hundreds of a training loop's steps, in which a flag
+# stopped every reset: each step's tape kept its rows and arena until it died)
+_collecting = 0
 
 
 def _gc_phase(phase, info):
     global _collecting
-    _collecting = phase == "start"
+    _collecting = threading.get_ident() if phase == "start" else 0
 
 
 gc.callbacks.append(_gc_phase)
@@ -115,8 +119,8 @@ class Token:
         except AttributeError:  # __init__ was interrupted: never registered
             return
         ref = tape._token
-        if (tape.gen == gen and ref is not None and ref() is self and not _collecting
-                and threading.get_ident() == tape.owner):
+        if (tape.gen == gen and ref is not None and ref() is self
+                and threading.get_ident() == tape.owner != _collecting):
             if tape.retired and sys.getrefcount(tape) == 3:  # `tape`, self.tape, the argument
                 tape.drop_arena()  # (it dies with this token: a reset would be thrown away)
             else:
