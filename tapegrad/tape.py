@@ -75,6 +75,11 @@ _FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets fro
 # segment at the next graph start (Tape.begin, _split): a graph kept alive then pins the
 # rows recorded before the split, not every graph recorded after it
 SPLIT_MIN = 4096
+# The segments after a split split again from SEGMENT slots, while no graph spans them (a
+# link into an older segment doubles a segment's size, _link): graphs kept at random among
+# many dropped ones each pin a small segment (a fixed 1% of 20,000 graphs pinned all rows
+# of four doubling segments, 13 MiB; of 256-slot segments ~1/4 of them)
+SEGMENT = 256
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
@@ -260,17 +265,17 @@ class Tape(ValueArena):
         before pins this segment only.  A backward through the boundary goes on in this
         tape from the link (engine ``_sweep_all``), exactly.  The caller records on
         ``tok.tape`` (``state.tape``).  Not while tracing (replay needs one tape), nor on
-        another thread's tape.  The next segment splits only after twice this one's slots,
-        so a big graph, alive throughout, costs a few links (one per doubling), no more."""
+        another thread's tape.  The next segment splits from SEGMENT slots, or, once a
+        graph spans the two (a link into this one), only after twice this one's slots, so a
+        big graph, alive throughout, costs a few links (one per doubling), no more."""
         if (state.tape is not self or state.tracing is not None or self.broken
                 or threading.get_ident() != self.owner):
             self.split_at = 2 * self.nslots
             return tok
-        n = self.nslots
         self.split = True
         retire(self)
         tape = current_tape()
-        tape.split_at = max(SPLIT_MIN, 2 * n)
+        tape.split_at = SEGMENT
         tape.prev = weakref.ref(self)
         return tape.begin(make)
 
