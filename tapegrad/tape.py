@@ -76,9 +76,11 @@ _FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets fro
 # rows recorded before the split, not every graph recorded after it
 SPLIT_MIN = 4096
 # The segments after a split split again from SEGMENT slots, while no graph spans them (a
-# link into an older segment doubles a segment's size, _link): graphs kept at random among
-# many dropped ones each pin a small segment (a fixed 1% of 20,000 graphs pinned all rows
-# of four doubling segments, 13 MiB; of 256-slot segments ~1/4 of them)
+# link into an older segment doubles a segment's size, _link; a backward that swept a graph
+# across more than two segments makes the thread's later segments as long as they were,
+# engine._sweep_all): graphs kept at random among many dropped ones each pin a small
+# segment (a fixed 1% of 20,000 graphs pinned all rows of four doubling segments, 13 MiB;
+# of 256-slot segments ~1/4 of them)
 SEGMENT = 256
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
@@ -275,7 +277,7 @@ class Tape(ValueArena):
         self.split = True
         retire(self)
         tape = current_tape()
-        tape.split_at = SEGMENT
+        tape.split_at = max(SEGMENT, state.segment)
         tape.prev = weakref.ref(self)
         return tape.begin(make)
 
