@@ -75,16 +75,27 @@ _FEW_SCALARS = 256  # pending scalars up to which flush writes their offsets fro
 # segment at the next graph start (Tape.begin, _split): a graph kept alive then pins the
 # rows recorded before the split, not every graph recorded after it
 SPLIT_MIN = 4096
+# The segments after a split split again from SEGMENT slots, while no graph spans them (a
+# link into an older segment doubles a segment's size, _link; a backward that swept a graph
+# across more than two segments makes the thread's later segments as long as they were,
+# engine._sweep_all): graphs kept at random among many dropped ones each pin a small
+# segment (a fixed 1% of 20,000 graphs pinned all rows of four doubling segments, 13 MiB;
+# of 256-slot segments ~1/4 of them)
+SEGMENT = 256
 LINK = 31  # [LINK, out, in, -1, k]: a non-leaf of an older tape of this thread, tape.links[k]
 #           (no compiled rule: the engine goes on in the old tape from there, engine.py)
 
 
-_collecting = False  # True while Python's cycle collector runs (see Token.__del__)
+# The thread in which Python's cycle collector runs, else 0 (see Token.__del__).  A thread,
+# not a flag: a collection's finalizers run Python code, so other threads run while it lasts
+# (Numba's loader thread collects for hundreds of a training loop's steps, in which a flag
+# stopped every reset: each step's tape kept its rows and arena until it died)
+_collecting = 0
 
 
 def _gc_phase(phase, info):
     global _collecting
-    _collecting = phase == "start"
+    _collecting = threading.get_ident() if phase == "start" else 0
 
 
 gc.callbacks.append(_gc_phase)
@@ -115,8 +126,8 @@ class Token:
         except AttributeError:  # __init__ was interrupted: never registered
             return
         ref = tape._token
-        if (tape.gen == gen and ref is not None and ref() is self and not _collecting
-                and threading.get_ident() == tape.owner):
+        if (tape.gen == gen and ref is not None and ref() is self
+                and threading.get_ident() == tape.owner != _collecting):
             if tape.retired and sys.getrefcount(tape) == 3:  # `tape`, self.tape, the argument
                 tape.drop_arena()  # (it dies with this token: a reset would be thrown away)
             else:
@@ -256,17 +267,17 @@ class Tape(ValueArena):
         before pins this segment only.  A backward through the boundary goes on in this
         tape from the link (engine ``_sweep_all``), exactly.  The caller records on
         ``tok.tape`` (``state.tape``).  Not while tracing (replay needs one tape), nor on
-        another thread's tape.  The next segment splits only after twice this one's slots,
-        so a big graph, alive throughout, costs a few links (one per doubling), no more."""
+        another thread's tape.  The next segment splits from SEGMENT slots, or, once a
+        graph spans the two (a link into this one), only after twice this one's slots, so a
+        big graph, alive throughout, costs a few links (one per doubling), no more."""
         if (state.tape is not self or state.tracing is not None or self.broken
                 or threading.get_ident() != self.owner):
             self.split_at = 2 * self.nslots
             return tok
-        n = self.nslots
         self.split = True
         retire(self)
         tape = current_tape()
-        tape.split_at = max(SPLIT_MIN, 2 * n)
+        tape.split_at = max(SEGMENT, state.segment)
         tape.prev = weakref.ref(self)
         return tape.begin(make)
 

@@ -16,6 +16,8 @@ from hypothesis.extra import numpy as hnp
 import tapegrad as tg
 from tapegrad.ops import control
 from tapegrad.ops.registry import NAMES, OPS, VJP, no_gradient
+from tapegrad.replay import trace
+from tapegrad.tensor import EagerOnlyError
 
 POINTS = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 4.0], [-2.0, 0.25, 1.5], [3.0, -0.5, -1.0]])
 
@@ -133,6 +135,46 @@ def test_grad_mode_seen_inside_f_is_pytorchs():
     with tg.no_grad():
         assert not tg.is_grad_enabled()
     assert tg.is_grad_enabled()
+
+
+@pytest.mark.parametrize("start", [True, False], ids=["grad-on", "grad-off"])
+def test_f_leaving_grad_mode_changed_runs_eagerly(start):
+    """f calls set_grad_enabled as a function (not a context manager) and does not restore
+    it: an eager call leaves the caller's grad mode changed, as PyTorch does (checked against
+    torch), so a call of the compiled f must too, with f's value; a trace (an array call)
+    refuses such an f, naming the fix, and leaves the mode as it was."""
+    torch = pytest.importorskip("torch")
+
+    def body(lib, x, mode):
+        y = (x * x).sum()
+        lib.set_grad_enabled(mode)
+        return y * 2.0
+
+    def f(x):
+        return body(tg, x, not start)
+
+    def run(call):
+        tg.set_grad_enabled(start)
+        try:
+            y = call()
+            return float(y.detach().numpy()), tg.is_grad_enabled(), y.requires_grad
+        finally:
+            tg.set_grad_enabled(True)
+    torch.set_grad_enabled(start)
+    try:
+        yt = body(torch, torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True),
+                  not start)
+        want = (float(yt.detach()), torch.is_grad_enabled(), yt.requires_grad)
+    finally:
+        torch.set_grad_enabled(True)
+    assert want == (10.0, not start, False)  # (y * 2.0: with grad off, or y had none)
+    assert run(lambda: f(tg.tensor([1.0, 2.0], requires_grad=True))) == want  # eager
+    compiled = tg.compile(f)
+    for _ in range(3):  # the first call, and the calls after it
+        assert run(lambda: compiled(tg.tensor([1.0, 2.0], requires_grad=True))) == want
+    with pytest.raises(EagerOnlyError, match="left grad mode") as e:
+        trace(f, [1.0, 2.0], grad_mode=start)
+    assert "with torch.no_grad()" in str(e.value) and tg.is_grad_enabled()
 
 
 def test_rows_above_a_stop_are_not_swept():

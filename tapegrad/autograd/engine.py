@@ -120,6 +120,10 @@ def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None
         swept.append((tp, adj, reach, offs))
         for tok, s, g in links:
             todo.setdefault(tok.tape, []).append((s, g))
+    if len(swept) > 2:  # a graph spanning many segments: the thread's next ones are longer
+        n = sum(tp.nslots for tp, *_ in swept if tp.split)
+        if n > state.segment:
+            state.segment = n
     return swept
 
 

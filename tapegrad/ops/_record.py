@@ -74,6 +74,8 @@ def _link(tape, t):
         s_out = push_value(tape, t._data)
         k = len(tape.links)  # (the entry before the row that points at it: cut off in
         tape.links.append((tok, t._slot))  # between, an entry no row uses)
+        if old.split:  # a graph spans the segments: split only after twice old's slots
+            tape.split_at = max(tape.split_at, 2 * old.nslots)
         tape.rbuf.extend((LINK, s_out, s, -1, k))
         tape.link_of[key] = s_out
     return s_out

@@ -1940,6 +1940,13 @@ def _check_out(out, B, m, grad):
         raise ValueError(f"out[1] must be a C-contiguous float64 array of shape ({B}, {m})")
 
 
+MODE_LEFT = (
+    "tapegrad.trace: f left grad mode {1} (it was {0} when f was called): "
+    "set_grad_enabled called as a function, not restored, and replay cannot change the "
+    "caller's grad mode as f does. Use `with torch.no_grad():` (or set_grad_enabled as a "
+    "context manager) inside f, or call the compiled f with tensors (it then runs eagerly)")
+
+
 def trace(f, *args, argnums=0, grad_mode=True):
     """Run ``f(*args)`` once on a private tape and return the replayable ``Traced`` tape.
     f returns one tensor: a scalar for value and gradient, any shape for the Jacobian
@@ -1974,6 +1981,9 @@ def trace(f, *args, argnums=0, grad_mode=True):
         y = f(*xs)
         if not isinstance(y, Tensor):
             raise TypeError(f"trace: f must return a tapegrad Tensor, got {type(y).__name__}")
+        if tape.grad_mode != grad_mode:  # (replay cannot leave the caller's mode changed)
+            raise EagerOnlyError(MODE_LEFT.format(
+                "disabled" if grad_mode else "enabled", "enabled" if grad_mode else "disabled"))
         if grad_mode and not y._rg or (y._gen != tape.gen):
             y = y * 1.0 if y._rg else None  # a constant output: record nothing to replay
             if y is None:
