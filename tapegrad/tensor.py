@@ -56,9 +56,10 @@ class Tensor:
     """
 
     # _ver (the version counter) stays unset until the first in-place op: see _version;
-    # _inf is set (True) only on a tensor made inside inference_mode; _xf only by expand
+    # _inf is set (True) only on a tensor made inside inference_mode; _xf only by expand;
+    # _vs (the live views of this tensor, ops/views.py) by its first view
     __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
-                 "_inf", "_vb", "_xf", "__weakref__")
+                 "_inf", "_vb", "_xf", "_vs", "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 
@@ -181,8 +182,12 @@ class Tensor:
 
     @property
     def _version(self):
-        """How many in-place ops modified this tensor (ops/inplace.py)."""
-        c = getattr(self, "_ver", None)
+        """How many in-place ops modified this tensor (ops/inplace.py); a view shares its
+        base's count, as in PyTorch (ops/views.py)."""
+        t = self
+        while (vb := getattr(t, "_vb", None)) is not None:
+            t = vb[0]
+        c = getattr(t, "_ver", None)
         return 0 if c is None else c.version
 
     @property

@@ -148,6 +148,10 @@ class Counter:
         self.slot, self.gen, self.shape, self.dtype = -1, 0, list(t.shape), t.dtype
         if views.of(t) is None:
             t._vb = None  # (set once: _bump reads it on every change, see ops/views.py)
+        else:  # a view counts its base's changes (Tensor._version)
+            self.version = t._version
+        if getattr(t, "_vs", None) is None:
+            t._vs = None  # (likewise: no live views yet)
 
 
 def _counter(t):
@@ -176,6 +180,81 @@ def _bump(t):
         c.gen = t._gen
     if t._vb is not None:  # a view: its new values go into its base
         _write_back(t, t._vb)
+    if t._vs is not None:  # its live views show the new values
+        _refresh_views(t)
+
+
+class _Sources(threading.local):
+    chain = ()  # the views whose in-place op is being written into their bases
+
+
+SOURCES = _Sources()
+
+
+def _refresh_views(t):
+    """After an in-place change of ``t``: each live view of it (and their views) takes t's
+    new values at its positions, with t's history, as PyTorch's views share t's memory; the
+    view being written through (``SOURCES``) has them already."""
+    live = []
+    for r in t._vs:
+        v = r()
+        if v is None:
+            continue
+        vb = getattr(v, "_vb", None)
+        if vb is None or vb[0] is not t:  # (rebased, detached, or a view of another now)
+            continue
+        live.append(r)
+        if not any(v is u for u in SOURCES.chain):
+            _follow(v, vb)
+    t._vs = views.Live.of(live)
+
+
+def _follow(v, vb):
+    """Bring view ``v`` (of ``vb[0]``, just changed in place) up to date: its values, its
+    history (PyTorch's AsStridedBackward0 of the base's present node, while it records),
+    its version, and the log that a backward reading its old values must refuse."""
+    base = vb[0]
+    pos = views.positions(vb)
+    src = sh._arr(base)
+    if pos.size and (src.size <= pos.max() or base.dtype != v.dtype):
+        v._vb = None  # the base was resized or cast in place: no longer v's storage
+        return
+    c = _counter(v)
+    c.version = base._version - 1  # (what the rows so far saw: the base's change is one)
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(v, tape, _old_slots(v, tape))
+    c.version += 1
+    shared = v._data is vb[3] and base._data is vb[1] is vb[2]  # (a NumPy view of its storage)
+    if not shared:
+        if sh._record_on(base):
+            r = sh._gathered(base, src, pos, "AsStridedBackward0")
+            v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
+        else:
+            _set_values(v, src.reshape(-1)[pos])
+    v._vb = (base, base._data, None, pos, WRITES.n) if not shared else \
+        (base, vb[1], vb[2], vb[3], WRITES.n)
+    if v._tok is not None:  # (the error names the view's node now)
+        c.slot, c.gen = v._slot, v._gen
+    if getattr(v, "_vs", None) is not None:
+        _refresh_views(v)
+
+
+def _set_values(v, new):
+    """View ``v`` takes ``new`` (its base's values, read without recording).  With history
+    on this thread's live tape, it keeps that history over a new slot (as ``_write`` under
+    no_grad); else its values are replaced."""
+    tape = state.tape
+    d = v._data
+    new = float(new) if type(d) is float else sh._store(np.array(new, d.dtype))
+    if tape is not None and v._tok is not None and v._tok.tape is tape and v._gen == tape.gen:
+        if tape is state.tracing:  # (its row would replay the old values)
+            raise EagerOnlyError(_TRACED_VIEW)
+        r = output(tape, new, sh.VIEW, v._slot, -1, VIEW_NAMES.index("AliasBackward0"))
+        v._data, v._slot, v._gen = r._data, r._slot, r._gen
+        return
+    v._data = new
+    v._gen = 0  # a cached slot (leaves, constants) holds the old values
 
 
 def count_change(t):
@@ -207,14 +286,24 @@ def _write_back(t, vb):
         if tape is not None:
             _log_mutation(base, tape, _old_slots(base, tape))
         base._gen = 0
-        _bump(base)
+        chain = SOURCES.chain
+        SOURCES.chain = (*chain, t)
+        try:
+            _bump(base)
+        finally:
+            SOURCES.chain = chain
         return
     pos = views.positions(vb)
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
     base_old, before = base._slot, state.tape.nrows if state.tape is not None else 0
-    _place(base, pos, t)
+    chain = SOURCES.chain
+    SOURCES.chain = (*chain, t)
+    try:
+        _place(base, pos, t)
+    finally:
+        SOURCES.chain = chain
     if base._tok is not None and base._tok.tape is state.tape and \
             _wrote(state.tape, before, base._slot):
         copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
@@ -308,6 +397,12 @@ _TRACED_NUMPY = (
     "tapegrad.trace: an in-place op on a traced {} tensor computes its new values in NumPy "
     "(integer and bool in-place ops other than arithmetic record no row), so replay would "
     "keep the old ones. Write it out of place (a = a * 2, tapegrad.where(mask, 5, a)).")
+
+
+_TRACED_VIEW = (
+    "tapegrad.trace: an in-place op under no_grad on a traced tensor changes the values of a "
+    "view of it that carries gradient, which replay cannot follow. Write it out of place, "
+    "or take the view after the change.")
 
 
 _TRACED_ALIAS = (
@@ -460,6 +555,8 @@ def _check_overlap(t):
         vb = views.of(s)
         if vb is None:
             return
+        if vb[2] is None and s is t and vb[3].size != np.unique(vb[3]).size:
+            raise RuntimeError(_OVERLAP)  # (an unfold, an as_strided: views.note's positions)
         s = vb[0]
     if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
         raise RuntimeError(_OVERLAP)

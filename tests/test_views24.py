@@ -1,0 +1,249 @@
+"""A view shows its base's in-place changes, as PyTorch's share its memory (ops/views.py,
+ops/inplace.py _refresh_views): random programs of view chains, in-place ops (on bases, on
+views, on siblings, under no_grad), reads and a backward run in tapegrad and in torch
+(float64), and every value, gradient, version and error must agree; targeted cases after."""
+import random
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.fixture(autouse=True)
+def _torch_float64():
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    yield
+    torch.set_default_dtype(old)
+
+
+# ---- the program generator ---------------------------------------------------------------
+# A program is data: a base (a leaf x that requires grad and h = x * 1.5, or a plain
+# tensor), then steps that take a view of a live tensor, change one in place (maybe under
+# no_grad), or use one in a product that saves it; then every tensor is read and a loss of
+# all of them is differentiated.  The same interpreter runs it with T = tapegrad or torch.
+def _view_kinds(shape):
+    """The view ops that apply to a tensor of ``shape``, each ``(name, params)``."""
+    nd, out = len(shape), []
+    if nd >= 1 and shape[0] > 0:
+        out += [("int", (random.randrange(shape[0]),)), ("select", (random.randrange(shape[-1]),))
+                if shape[-1] else ("int", (0,))]
+        a = random.randrange(shape[0])
+        out += [("slice", (a, random.randrange(a, shape[0]) + 1)), ("step", ()),
+                ("narrow", (a, shape[0] - a)), ("unbind", (random.randrange(shape[0]),)),
+                ("split", (random.randrange(shape[0]),)), ("chunk", (random.randrange(2),))]
+        if shape[0] >= 2:
+            out.append(("unfold", ()))
+    if nd >= 2 and shape[1] > 0:
+        out += [("col", (random.randrange(shape[1]),)), ("t", ()), ("permute", ()),
+                ("diagonal", ()), ("transpose", ())]
+    out += [("unsqueeze", ()), ("view", ()), ("detach", ()), ("expand", ()), ("flatten", ()),
+            ("squeeze", ()), ("reshape", ()), ("alias", ())]
+    return out
+
+
+def _inplace_kinds(shape):
+    nd = len(shape)
+    out = [("add", (random.uniform(-2, 2),)), ("mul", (random.uniform(0.5, 2),)),
+           ("fill", (random.uniform(-2, 2),)), ("zero", ()), ("neg", ()), ("sin", ()),
+           ("clamp", (random.uniform(-1, 3),)), ("copy", ()), ("addw", ()), ("exp", ()),
+           ("iadd", (random.uniform(-2, 2),)), ("ellipsis", (random.uniform(-2, 2),))]
+    if nd >= 1 and shape[0] > 0:
+        out.append(("setrow", (random.randrange(shape[0]), random.uniform(-2, 2))))
+    if nd >= 2 and shape[1] > 0:
+        out.append(("setcol", (random.randrange(shape[1]),)))
+    return out
+
+
+def _program(seed):
+    random.seed(seed)
+    grad = seed % 4 != 0
+    x = np.round(np.random.RandomState(seed).uniform(-2, 2, (3, 4)), 3)
+    steps, shapes = [], [(3, 4)]
+    for _ in range(random.randrange(3, 9)):
+        i = random.randrange(len(shapes))
+        r = random.random()
+        if r < 0.45:
+            kind = random.choice(_view_kinds(shapes[i]))
+            steps.append(("view", i, kind))
+            shapes.append(None)  # (filled by the interpreter's run: shapes follow the ops)
+        elif r < 0.85:
+            steps.append(("inplace", i, random.choice(_inplace_kinds(shapes[i] or ())),
+                          random.random() < 0.2))
+        else:
+            steps.append(("use", i))
+        shapes = _shapes(x, grad, steps)
+    return x, grad, steps
+
+
+def _shapes(x, grad, steps):
+    """The shapes of the program's tensors (run in torch, whose refusals leave them)."""
+    ts, _ = _run(torch, x, grad, steps, read=False)
+    return [tuple(t.shape) for t in ts]
+
+
+def _make_view(T, t, kind):
+    name, p = kind
+    if name == "int":
+        return t[p[0]]
+    if name == "select":
+        return t.select(-1, p[0])
+    if name == "slice":
+        return t[p[0]:p[1]]
+    if name == "step":
+        return t[::2]
+    if name == "narrow":
+        return t.narrow(0, p[0], p[1])
+    if name == "unbind":
+        return t.unbind(0)[p[0]]
+    if name == "split":
+        return t.split(1, 0)[p[0]]
+    if name == "chunk":
+        return t.chunk(2, 0)[min(p[0], len(t.chunk(2, 0)) - 1)]
+    if name == "unfold":
+        return t.unfold(0, 2, 1)
+    if name == "col":
+        return t[:, p[0]]
+    if name == "t":
+        return t.t()
+    if name == "permute":
+        return t.permute(*reversed(range(t.ndim)))
+    if name == "diagonal":
+        return t.diagonal()
+    if name == "transpose":
+        return t.transpose(0, -1)
+    if name == "unsqueeze":
+        return t.unsqueeze(0)
+    if name == "view":
+        return t.view(-1)
+    if name == "detach":
+        return t.detach()
+    if name == "expand":
+        return t.expand(2, *t.shape)
+    if name == "flatten":
+        return t.flatten()
+    if name == "squeeze":
+        return t.unsqueeze(0).squeeze(0)
+    if name == "reshape":
+        return t.reshape(-1)
+    if name == "alias":
+        return t[...]
+    raise AssertionError(name)
+
+
+def _change(T, t, kind, w):
+    name, p = kind
+    if name == "add":
+        t.add_(p[0])
+    elif name == "mul":
+        t.mul_(p[0])
+    elif name == "fill":
+        t.fill_(p[0])
+    elif name == "zero":
+        t.zero_()
+    elif name == "neg":
+        t.neg_()
+    elif name == "sin":
+        t.sin_()
+    elif name == "exp":
+        t.exp_()
+    elif name == "clamp":
+        t.clamp_(min=p[0])
+    elif name == "copy":
+        t.copy_(T.arange(float(t.numel())).reshape(t.shape) * 0.25)
+    elif name == "addw":  # an operand that requires grad: a plain base starts a history
+        t.add_(w.reshape(-1)[:t.numel()].reshape(t.shape) if t.numel() else w.sum() * 0)
+    elif name == "iadd":
+        t += p[0]
+    elif name == "ellipsis":
+        t[...] = p[0]
+    elif name == "setrow":
+        t[p[0]] = p[1]
+    elif name == "setcol":
+        t[:, p[0]] = w[0, :t.shape[0]] if t.shape[0] <= 4 else 1.0
+    else:
+        raise AssertionError(name)
+
+
+def _run(T, x0, grad, steps, read=True):
+    """Run the program with T; returns (tensors, report) where the report holds, per step,
+    whether it raised, and the values, versions, gradients and backward error at the end."""
+    x = T.tensor(x0, requires_grad=grad)
+    w = T.tensor(np.linspace(-1, 1, 12).reshape(3, 4), requires_grad=True)
+    ts = [x * 1.5 if grad else T.tensor(x0)]
+    uses, report = [], []
+    for step in steps:
+        try:
+            if step[0] == "view":
+                ts.append(_make_view(T, ts[step[1]], step[2]))
+            elif step[0] == "inplace":
+                if step[3]:
+                    with T.no_grad():
+                        _change(T, ts[step[1]], step[2], w)
+                else:
+                    _change(T, ts[step[1]], step[2], w)
+            else:
+                uses.append(ts[step[1]] * ts[step[1]])
+            report.append(None)
+        except RuntimeError as e:
+            report.append(_error_kind(str(e)))
+            if step[0] == "view":
+                ts.append(ts[step[1]])
+    if not read:
+        return ts, report
+    report.append([np.array(t.detach().tolist()) for t in ts])
+    report.append([t._version for t in ts])
+    report.append([t.requires_grad for t in ts])
+    try:
+        loss = sum(((t * T.arange(float(t.numel())).reshape(t.shape)).sum() for t in ts + uses
+                    if t.requires_grad), start=x.sum() * 0) if grad else None
+        if loss is not None and loss.requires_grad:
+            loss.backward()
+        report.append(None)
+    except RuntimeError as e:
+        report.append(_error_kind(str(e)))
+    report.append(None if x.grad is None else np.array(x.grad.tolist()))
+    report.append(None if w.grad is None else np.array(w.grad.tolist()))
+    return ts, report
+
+
+def _error_kind(msg):
+    """The error's PyTorch key phrase (tapegrad's messages start with PyTorch's words)."""
+    for key in ("modified by an inplace operation", "a leaf Variable that requires grad",
+                "is a view and is being modified inplace", "more than one element of the "
+                "written-to tensor", "view size is not compatible", "doesn't match the "
+                "broadcast shape", "must match", "shape mismatch", "cannot be broadcast",
+                "Trying to backward through the graph a second time", _MULTI_CHANGED):
+        if key in msg:
+            return key
+    return msg
+
+
+_MULTI_CHANGED = "its base or another view of its base has been modified inplace"
+
+
+def _same(a, b, where):
+    if isinstance(a, list):
+        assert len(a) == len(b), where
+        for i, (u, v) in enumerate(zip(a, b)):
+            _same(u, v, f"{where}[{i}]")
+    elif isinstance(a, np.ndarray):
+        np.testing.assert_allclose(a, np.asarray(b), rtol=1e-9, atol=1e-12, err_msg=where)
+    else:
+        assert a == b, f"{where}: tapegrad {a!r}, torch {b!r}"
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_random_programs(seed):
+    x, grad, steps = _program(seed)
+    _, mine = _run(tg, x, grad, steps)
+    _, theirs = _run(torch, x, grad, steps)
+    names = ["step"] * len(steps) + ["values", "versions", "requires_grad", "backward",
+                                       "x.grad", "w.grad"]
+    for name, a, b in zip(names, mine, theirs):
+        if name == "backward" and b == _MULTI_CHANGED:
+            break  # (tapegrad does not refuse this: docs/limits.md)
+        _same(a, b, f"{name} of {steps}")
