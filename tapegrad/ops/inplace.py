@@ -30,7 +30,7 @@ from .. import dtypes
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import EagerOnlyError, Tensor, host_values, norm
+from ..tensor import EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
 from . import indexing
@@ -151,7 +151,9 @@ class Counter:
         else:  # a view counts its base's changes (Tensor._version)
             self.version = t._version
         if getattr(t, "_vs", None) is None:
-            t._vs = None  # (likewise: no live views yet)
+            t._vs = None  # (likewise: no live views yet; not a detach())
+        if getattr(t, "_da", None) is None:
+            t._da = None
 
 
 def _counter(t):
@@ -182,6 +184,8 @@ def _bump(t):
         _write_back(t, t._vb)
     if t._vs is not None:  # its live views show the new values
         _refresh_views(t)
+    if t._da is not None:  # a detach(): the tensor it shares memory with changed too
+        _detached_changed(t, t._da)
 
 
 class _Sources(threading.local):
@@ -201,12 +205,62 @@ def _refresh_views(t):
         if v is None:
             continue
         vb = getattr(v, "_vb", None)
+        if getattr(v, "_da", None) is t:
+            live.append(r)
+            if not any(v is u for u in SOURCES.chain):
+                _follow_detached(v, t)
+            continue
         if vb is None or vb[0] is not t:  # (rebased, detached, or a view of another now)
             continue
         live.append(r)
         if not any(v is u for u in SOURCES.chain):
             _follow(v, vb)
-    t._vs = views.Live.of(live)
+    t._vs = Live.of(live)
+
+
+def _follow_detached(d, t):
+    """Bring ``d = t.detach()`` up to date after t changed in place: t's values (its
+    storage itself, unless d has a history of its own now), t's version; no history."""
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None  # (t was resized or cast: no longer d's memory)
+        return
+    c = _counter(d)
+    c.version = t._version - 1
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(d, tape, _old_slots(d, tape))
+    c.version += 1
+    if d._data is not t._data:
+        if d._tok is not None:
+            _set_values(d, np.asarray(t._data))
+        else:
+            d._data = t._data
+            d._gen = 0
+    if d._vs is not None:
+        _refresh_views(d)
+
+
+def _detached_changed(d, t):
+    """After an in-place change of ``d = t.detach()``: t shows it, keeping its history (a
+    no_grad write, as PyTorch's shared memory), and so do t's bases and other views."""
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None
+        return
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(t, tape, _old_slots(t, tape))
+    if d._data is not t._data or t._tok is not None:
+        _set_values(t, np.asarray(d._data))  # (a non-leaf keeps its history over a new slot)
+        if d._tok is None:
+            d._data, d._gen = t._data, 0  # (sharing its memory again)
+    else:
+        t._gen = 0  # (written in its storage: a cached slot holds the old values)
+    chain = SOURCES.chain
+    SOURCES.chain = (*chain, d)
+    try:
+        _bump(t)
+    finally:
+        SOURCES.chain = chain
 
 
 def _follow(v, vb):
@@ -232,8 +286,8 @@ def _follow(v, vb):
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
         else:
             _set_values(v, src.reshape(-1)[pos])
-    v._vb = (base, base._data, None, pos, WRITES.n) if not shared else \
-        (base, vb[1], vb[2], vb[3], WRITES.n)
+    # (its NumPy view of the base's old values still gives its layout: methods._layout)
+    v._vb = (base, vb[1] if shared else base._data, vb[2], vb[3], WRITES.n)
     if v._tok is not None:  # (the error names the view's node now)
         c.slot, c.gen = v._slot, v._gen
     if getattr(v, "_vs", None) is not None:

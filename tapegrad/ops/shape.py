@@ -699,9 +699,18 @@ def clone(input, *, memory_format=None):
     return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
 
 
+# whether PyTorch's reshape of the view x to a shape copies (no strides fit: methods.py
+# binds its computeStride here); the copy is then no view of x
+RESHAPE_COPIES = [lambda x, shape: False]
+
+
 def _view_as(x, shape, name):
     src = np.asarray(x._data)
     data = src.reshape(shape)  # (x's storage itself, unless x holds a float)
+    if getattr(x, "_vb", None) is not None and RESHAPE_COPIES[0](x, shape):
+        return _leaf(np.array(data)) if not (x._rg and state.grad_enabled) else \
+            output(tape_for_grad(), np.array(data), VIEW, slot(x, tape_for_grad()), -1,
+                   VIEW_NAMES.index(name))
     if not (x._rg and state.grad_enabled):
         out = _leaf(data if data.ndim or data.dtype != np.float64 else float(data))
         return views.note(out, x, src, data)  # (x may be a copy that is a view itself)

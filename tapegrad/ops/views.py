@@ -22,6 +22,7 @@ import weakref
 import numpy as np
 
 from ..arena import WRITES
+from ..tensor import add_view
 
 def note_expanded(out, x):
     """Mark ``out`` as ``x.expand(...)``: a view in PyTorch, though not one that in-place ops
@@ -39,43 +40,8 @@ def note(out, x, src, view):
     """Mark ``out`` (a copy of ``view``, a NumPy view of ``src = np.asarray(x._data)``) as a
     view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
-    try:
-        vs = x._vs
-        vs.append(_ref(out))
-        if len(vs) > vs.cap:
-            vs.prune()
-    except AttributeError:  # x's first view (an unset slot), or x was changed in place
-        x._vs = Live(out)  # before it had one (None: inplace.Counter)
+    add_view(x, out)
     return out
-
-
-_ref = weakref.ref
-
-
-class Live(list):
-    """Weak references to a tensor's views (its ``_vs``), which an in-place change of the
-    tensor brings up to date (inplace._bump).  The dead ones are dropped when the list has
-    doubled since the last time (a base sliced in a loop keeps no list of the dead)."""
-
-    __slots__ = ("cap",)
-
-    def __init__(self, first):
-        super().__init__((_ref(first),))
-        self.cap = 16
-
-    @classmethod
-    def of(cls, refs):
-        """A list of the live references ``refs``, or None for none."""
-        if not refs:
-            return None
-        out = cls.__new__(cls)
-        list.__init__(out, refs)
-        out.cap = max(16, 2 * len(refs))
-        return out
-
-    def prune(self):
-        self[:] = [r for r in self if r() is not None]
-        self.cap = max(16, 2 * len(self))
 
 
 MULTI = {}  # id(t) -> (weakref to t, output index): views made by unbind, split, chunk
