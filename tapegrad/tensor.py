@@ -187,7 +187,8 @@ class Tensor:
         base's count, as in PyTorch (ops/views.py)."""
         t = self
         while (b := getattr(t, "_vb", None)) is not None or \
-                (b := getattr(t, "_da", None)) is not None:
+                (b := getattr(t, "_da", None)) is not None or \
+                (b := getattr(t, "_xf", None)) is not None:
             t = b[0] if type(b) is tuple else b
         c = getattr(t, "_ver", None)
         return 0 if c is None else c.version

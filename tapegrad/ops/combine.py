@@ -530,10 +530,14 @@ def unfold(input, dimension, size, step):
     n = (length - size) // step + 1
     windows = Tensor(np.arange(n)[:, None] * step + np.arange(size))
     y = sh.movedim(input, d, -1)[..., windows]  # (..., n, size)
-    flat = np.arange(input.numel()).reshape(input.shape)
-    pos = np.moveaxis(np.moveaxis(flat, d, -1)[..., windows._data], -2, d) if input.ndim \
-        else windows._data
-    return views.note(sh.movedim(y, -2, d), input, None, pos)
+    src = np.asarray(input._data)
+    if not input.ndim:
+        return views.note(sh.movedim(y, -2, d), input, None, windows._data)
+    st = src.strides
+    view = np.lib.stride_tricks.as_strided(  # (its NumPy view: positions and layout)
+        src, src.shape[:d] + (n,) + src.shape[d + 1:] + (size,),
+        st[:d] + (st[d] * step,) + st[d + 1:] + (st[d],), writeable=False)
+    return views.note(sh.movedim(y, -2, d), input, src, view)
 
 
 @api

@@ -205,7 +205,7 @@ def _refresh_views(t):
         if v is None:
             continue
         vb = getattr(v, "_vb", None)
-        if getattr(v, "_da", None) is t:
+        if getattr(v, "_da", None) is t or views.expanded_from(v) is t:
             live.append(r)
             if not any(v is u for u in SOURCES.chain):
                 _follow_detached(v, t)
@@ -220,7 +220,25 @@ def _refresh_views(t):
 
 def _follow_detached(d, t):
     """Bring ``d = t.detach()`` up to date after t changed in place: t's values (its
-    storage itself, unless d has a history of its own now), t's version; no history."""
+    storage itself, unless d has a history of its own now), t's version; no history.
+    Or ``d = t.expand(...)``: t's values broadcast, with t's history while it records."""
+    if views.expanded_from(d) is t:
+        if d.dtype != t.dtype or d.ndim < t.ndim:
+            d._xf = None
+            return
+        c = _counter(d)
+        c.version = t._version - 1
+        if state.tape is not None:
+            _log_mutation(d, state.tape, _old_slots(d, state.tape))
+        c.version += 1
+        if sh._record_on(t):
+            r = sh.expand(t, *d.shape)
+            d._data, d._slot, d._gen, d._tok, d._rg = r._data, r._slot, r._gen, r._tok, r._rg
+        else:
+            _set_values(d, np.broadcast_to(np.asarray(t._data), d.shape))
+        if d._vs is not None:
+            _refresh_views(d)
+        return
     if d.shape != t.shape or d.dtype != t.dtype:
         d._da = None  # (t was resized or cast: no longer d's memory)
         return
@@ -361,7 +379,7 @@ def _write_back(t, vb):
     if base._tok is not None and base._tok.tape is state.tape and \
             _wrote(state.tape, before, base._slot):
         copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
-    t._vb = (base, base._data, None, pos, WRITES.n)  # (the base may have new storage now)
+    t._vb = _relinked(vb, base)  # (the base may have new storage now)
 
 
 def _wrote(tape, first, s):
@@ -429,7 +447,14 @@ def _refresh(t, vb):
     if not (same and np.array_equal(now, np.asarray(t._data), equal_nan=now.dtype.kind in "fc")):
         r = sh._gathered(base, src, pos, "AliasBackward0")
         t._data, t._slot, t._gen, t._tok, t._rg = r._data, r._slot, r._gen, r._tok, r._rg
-    t._vb = (base, base._data, None, pos, WRITES.n)
+    t._vb = _relinked(vb, base)
+
+
+def _relinked(vb, base):
+    """The view record ``vb`` brought up to date with its base's present storage; its NumPy
+    view of the base's values then (or its positions) still gives its positions and layout
+    (methods._layout): the base's shape is unchanged."""
+    return (base, base._data, vb[2], vb[3], WRITES.n)
 
 
 # While tapegrad.trace records, ops under no_grad record too (their results carry no
@@ -609,8 +634,6 @@ def _check_overlap(t):
         vb = views.of(s)
         if vb is None:
             return
-        if vb[2] is None and s is t and vb[3].size != np.unique(vb[3]).size:
-            raise RuntimeError(_OVERLAP)  # (an unfold, an as_strided: views.note's positions)
         s = vb[0]
     if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
         raise RuntimeError(_OVERLAP)

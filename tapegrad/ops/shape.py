@@ -31,6 +31,7 @@ from .._state import state
 from ..device import parse_to
 from ..return_types import named
 from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
+                      add_view,
                       _wrap_dim, host_values, norm)
 from ._record import named_result, node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
@@ -214,6 +215,7 @@ def _expand(input, sizes, op):
         padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
         out = _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
     views.note_expanded(out, input)
+    add_view(input, out)  # (it shows input's in-place changes: ops/inplace.py _refresh_views)
     return out
 
 
