@@ -36,7 +36,7 @@ def _view_kinds(shape):
                 ("narrow", (a, shape[0] - a)), ("unbind", (random.randrange(shape[0]),)),
                 ("split", (random.randrange(shape[0]),)), ("chunk", (random.randrange(2),))]
         if shape[0] >= 2:
-            out.append(("unfold", ()))
+            out.append(("unfold", ()))  # (windows that do not overlap: docs/limits.md)
     if nd >= 2 and shape[1] > 0:
         out += [("col", (random.randrange(shape[1]),)), ("t", ()), ("permute", ()),
                 ("diagonal", ()), ("transpose", ())]
@@ -63,14 +63,15 @@ def _program(seed):
     grad = seed % 4 != 0
     x = np.round(np.random.RandomState(seed).uniform(-2, 2, (3, 4)), 3)
     steps, shapes = [], [(3, 4)]
+    expanded = [False]  # an expand or a view of one: not written (docs/limits.md)
     for _ in range(random.randrange(3, 9)):
         i = random.randrange(len(shapes))
         r = random.random()
         if r < 0.45:
             kind = random.choice(_view_kinds(shapes[i]))
             steps.append(("view", i, kind))
-            shapes.append(None)  # (filled by the interpreter's run: shapes follow the ops)
-        elif r < 0.85:
+            expanded.append(expanded[i] or kind[0] == "expand")
+        elif r < 0.85 and not expanded[i]:
             steps.append(("inplace", i, random.choice(_inplace_kinds(shapes[i] or ())),
                           random.random() < 0.2))
         else:
@@ -104,7 +105,7 @@ def _make_view(T, t, kind):
     if name == "chunk":
         return t.chunk(2, 0)[min(p[0], len(t.chunk(2, 0)) - 1)]
     if name == "unfold":
-        return t.unfold(0, 2, 1)
+        return t.unfold(0, 2, 2)  # (windows that do not overlap: docs/limits.md)
     if name == "col":
         return t[:, p[0]]
     if name == "t":
