@@ -258,3 +258,174 @@ def test_random_programs(seed):
             assert a == b, f"backward of {steps}: tapegrad {a!r}, torch {b!r}"
             break  # (torch's grads are then those its engine reached before the error)
         _same(a, b, f"{name} of {steps}")
+
+
+# ---- targeted cases ----------------------------------------------------------------------
+def _both(fn):
+    """fn(T) run with tapegrad and with torch: its results as nested lists."""
+    def plain(r):
+        if isinstance(r, (list, tuple)):
+            return [plain(u) for u in r]
+        return r.detach().tolist() if hasattr(r, "detach") else r
+    return plain(fn(tg)), plain(fn(torch))
+
+
+def _eq(fn):
+    mine, theirs = _both(fn)
+    assert mine == theirs, (mine, theirs)
+
+
+@pytest.mark.parametrize("case", ["base_add", "fill_plain", "view_fill", "setrow", "t_add",
+                                  "siblings", "chain", "diag", "unbind_read", "detach"])
+def test_reads_after_base_change(case):
+    def fn(T):
+        x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+        z, m = T.zeros(4), T.zeros(2, 3)
+        if case == "base_add":
+            h = x * 2
+            v = h[1:3]
+            h.add_(1)
+            return v
+        if case == "fill_plain":
+            w = z[1:3]
+            z.fill_(5)
+            return w
+        if case == "view_fill":
+            w = z[1:3]
+            w.fill_(5)
+            return z
+        if case == "setrow":
+            r = m[0]
+            m[0] = T.ones(3)
+            return r
+        if case == "t_add":
+            t = m.t()
+            m.add_(1)
+            return t
+        if case == "siblings":  # a[0] and a[:, 1] share a base through different paths
+            a, b = m[0], m[:, 1]
+            a.fill_(3)
+            return [b, m]
+        if case == "chain":  # a view of a view of a view
+            v = m.t()[1:][0]
+            m.mul_(0).add_(T.arange(6.0).reshape(2, 3))
+            return v
+        if case == "diag":
+            d = m.diagonal()
+            m += 2
+            return d
+        if case == "unbind_read":
+            r0, r1 = m.unbind(0)
+            m.copy_(T.ones(2, 3) * 7)
+            return [r0, r1]
+        d = (x * 3).detach()
+        with T.no_grad():
+            x.add_(1)
+        h = x * 1
+        e = h.detach()
+        h.mul_(2)
+        return [d, e, e._version]
+    _eq(fn)
+
+
+def test_gradient_and_node_after_base_change():
+    def fn(T):
+        x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+        h = x * 2
+        v = h[1:3]
+        h.add_(1)
+        (v * v).sum().backward()
+        return [x.grad, type(v.grad_fn).__name__.replace("AsStridedBackward0", "AS"),
+                v._version, h._version]
+    mine, theirs = _both(fn)
+    assert mine[0] == theirs[0] and mine[2:] == theirs[2:]
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 2
+    v = h[0:1]
+    h.add_(1)
+    assert v.grad_fn.name() == "AsStridedBackward0"
+    assert v.grad_fn.next_functions[0][0].name() == "AddBackward0"
+
+
+def test_saved_view_changed_through_base_refuses():
+    """A view saved for backward, then changed through its base: PyTorch's version error."""
+    for T in (tg, torch):
+        x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+        y = x * 1
+        a = y[0:2]
+        b = a * a
+        y[3] = 5.0  # (elsewhere in y: the version is shared all the same)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            b.sum().backward()
+
+
+def test_sibling_writes_gradient():
+    def fn(T):
+        x = T.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+        w = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        h = x * 1
+        row, col = h[0], h[:, 1]
+        row.mul_(w)
+        loss = (col * T.tensor([3.0, 7.0])).sum() + (h * h).sum()
+        loss.backward()
+        return [col, x.grad, w.grad]
+    _eq(fn)
+
+
+def test_no_grad_base_change_keeps_history():
+    def fn(T):
+        x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        h = x.sin()  # (sin saves its input: h may change)
+        v = h[1:]
+        with T.no_grad():
+            h.mul_(2)
+        (v * T.tensor([1.0, 10.0])).sum().backward()
+        return [v, x.grad]
+    _eq(fn)
+
+
+def test_optimizer_step_shows_in_views():
+    def fn(T):
+        lin = T.nn.Linear(3, 2)
+        with T.no_grad():
+            lin.weight.copy_(T.arange(6.0).reshape(2, 3))
+            lin.bias.zero_()
+        row = lin.weight[0]
+        tw = lin.weight.t()
+        d = lin.weight.detach()
+        opt = T.optim.SGD(lin.parameters(), lr=0.5)
+        lin(T.ones(1, 3)).sum().backward()
+        opt.step()
+        return [row, tw, d, lin.weight._version == row._version]
+    _eq(fn)
+
+
+def test_numpy_shares_without_grad():
+    """``numpy()`` of a tensor that does not require grad shares its memory both ways."""
+    for T in (tg, torch):
+        z = T.zeros(3)
+        a = z.numpy()
+        z.add_(1)
+        v = z[1:]
+        a[2] = 7
+        assert a.tolist() == [1.0, 1.0, 7.0] and z.tolist() == [1.0, 1.0, 7.0]
+        z.mul_(2)
+        assert v.tolist() == [2.0, 14.0]
+
+
+def test_compile_replays_view_after_base_change():
+    def f(x):
+        h = x * 2
+        v = h[1:3]
+        h.add_(1)
+        return (v * v).sum()
+    cf = tg.compile(f)
+    for vals in ([1.0, 2.0, 3.0, 4.0], [0.5, -1.0, 2.0, 3.0]):
+        x = tg.tensor(vals, requires_grad=True)
+        y = cf(x)
+        y.backward()
+        xt = torch.tensor(vals, requires_grad=True)
+        yt = f(xt)
+        yt.backward()
+        assert y.item() == pytest.approx(yt.item())
+        assert x.grad.tolist() == pytest.approx(xt.grad.tolist())
