@@ -267,17 +267,15 @@ def _detached_changed(d, t):
     tape = state.tape
     if tape is not None:
         _log_mutation(t, tape, _old_slots(t, tape))
-    if d._data is not t._data:  # (d has storage of its own now: a recorded op)
-        new = d._data
-        t._data = float(new) if type(t._data) is float else sh._store(np.array(new, t.dtype))
+    if d._data is not t._data or t._tok is not None:
+        # t takes the new values; a non-leaf keeps its history over a new slot (an
+        # AliasBackward0 pass row, as a no_grad write: _write), so each change is a slot's
+        # one change for the saved-value check
+        _set_values(t, np.asarray(d._data))
         if d._tok is None:
             d._data, d._gen = t._data, 0  # (sharing its memory again)
-    if t._tok is None:
-        t._gen = 0  # (a cached slot holds the old values)
-    elif tape is not None and t._tok.tape is tape and t._gen == tape.gen:
-        # t keeps its node (PyTorch's .data write), its slot the new values: the rows
-        # that saved the old ones refuse their backward (the log above)
-        tape.write_slot(t._slot, np.asarray(t._data, tape.dtype))
+    else:
+        t._gen = 0  # (written in its storage: a cached slot holds the old values)
     chain = SOURCES.chain
     SOURCES.chain = (*chain, d)
     try:
