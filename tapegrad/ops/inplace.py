@@ -289,22 +289,29 @@ def _follow(v, vb):
     history (PyTorch's AsStridedBackward0 of the base's present node, while it records),
     its version, and the log that a backward reading its old values must refuse."""
     base = vb[0]
-    pos = views.positions(vb)
-    src = sh._arr(base)
-    if pos.size and (src.size <= pos.max() or base.dtype != v.dtype):
-        v._vb = None  # the base was resized or cast in place: no longer v's storage
-        return
+    shared = v._data is vb[3] and base._data is vb[1] is vb[2]  # (a NumPy view of its storage)
+    if not shared:
+        pos = views.positions(vb)
+        src = sh._arr(base)
+        if pos.size and (src.size <= pos.max() or base.dtype != v.dtype):
+            v._vb = None  # the base was resized or cast in place: no longer v's storage
+            return
     c = _counter(v)
     c.version = base._version - 1  # (what the rows so far saw: the base's change is one)
     tape = state.tape
     if tape is not None:
         _log_mutation(v, tape, _old_slots(v, tape))
     c.version += 1
-    shared = v._data is vb[3] and base._data is vb[1] is vb[2]  # (a NumPy view of its storage)
     if not shared:
         if sh._record_on(base):
             r = sh._gathered(base, src, pos, "AsStridedBackward0")
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
+        elif (w := _storage_view(v, vb, base)) is not None:
+            v._data, v._gen = w, 0  # (a plain view shares the base's storage from now on)
+            v._vb = (base, base._data, base._data, w, WRITES.n)
+            if getattr(v, "_vs", None) is not None:
+                _refresh_views(v)
+            return
         else:
             _set_values(v, src.reshape(-1)[pos])
     # (its NumPy view of the base's old values still gives its layout: methods._layout)
@@ -313,6 +320,19 @@ def _follow(v, vb):
         c.slot, c.gen = v._slot, v._gen
     if getattr(v, "_vs", None) is not None:
         _refresh_views(v)
+
+
+def _storage_view(v, vb, base):
+    """For a plain view ``v`` (no history): a C-ordered NumPy view of the base's present
+    storage at v's positions, laid out as v's view of the old storage was, or None."""
+    old, view, d = vb[2], vb[3], base._data
+    if v._tok is not None or v._rg or old is None or type(d) is not np.ndarray or \
+            type(v._data) is not np.ndarray or d.shape != old.shape or \
+            d.strides != old.strides or d.dtype != old.dtype or not view.flags.c_contiguous \
+            or not d.flags.c_contiguous or not d.flags.writeable or not view.size:
+        return None
+    offset = view.__array_interface__["data"][0] - old.__array_interface__["data"][0]
+    return np.ndarray(view.shape, d.dtype, d, offset, view.strides)
 
 
 def _set_values(v, new):
