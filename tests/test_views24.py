@@ -429,3 +429,124 @@ def test_compile_replays_view_after_base_change():
         yt.backward()
         assert y.item() == pytest.approx(yt.item())
         assert x.grad.tolist() == pytest.approx(xt.grad.tolist())
+
+
+# ---- grad_fn after a no_grad write, or one through .data / detach() -------------------------
+# PyTorch leaves the tensor's grad_fn as it was; tapegrad gives the tensor a new slot over a
+# pass row (ops/inplace.py _write, _set_values) that the graph shown looks through
+# (autograd/graph.py PASS).
+def _node(f):
+    return None if f is None else (type(f).__name__, f.name(),
+                                   [None if g is None else type(g).__name__
+                                    for g, _ in f.next_functions])
+
+
+def _write(T, y, how):
+    if how == "no_grad":
+        with T.no_grad():
+            y.add_(1)
+    elif how == "data":
+        y.data.mul_(3)
+    elif how == "detach":
+        y.detach().sub_(1)
+    else:  # two of them
+        with T.no_grad():
+            y.add_(1)
+        y.detach().mul_(2)
+
+
+@pytest.mark.parametrize("how", ["no_grad", "data", "detach", "twice"])
+def test_no_grad_write_keeps_grad_fn(how):
+    """The tensor's grad_fn, its next_functions, a later op's edges into it and the gradient
+    are PyTorch's; the node is the same object as before the write (its metadata kept)."""
+    out = []
+    for T in (tg, torch):
+        x = T.tensor([1.0, 2.0, 3.0], dtype=T.float64, requires_grad=True)
+        y = x * 2
+        before = y.grad_fn
+        before.metadata["k"] = 1
+        _write(T, y, how)
+        z = y * y
+        z.sum().backward()
+        out.append((_node(y.grad_fn), _node(z.grad_fn), y.grad_fn is before,
+                    y.grad_fn.metadata, z.grad_fn.next_functions[0][0] is y.grad_fn,
+                    y.tolist(), x.grad.tolist()))
+    assert out[0] == out[1]
+    assert out[0][0][0] == "MulBackward0"
+
+
+def test_no_grad_write_node_hook_and_edge():
+    """A hook on the grad_fn taken before the write runs once, with PyTorch's gradients;
+    get_gradient_edge names that node; the error of a saved value names it too."""
+    out = []
+    for T in (tg, torch):
+        x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+        y = x * 3
+        seen = []
+        y.grad_fn.register_hook(lambda gi, go: seen.append([g.tolist() for g in go]))
+        with T.no_grad():
+            y.mul_(2)
+        edge = T.autograd.graph.get_gradient_edge(y)
+        (y * y).sum().backward()
+        v = x * 1
+        s = v * v
+        with T.no_grad():
+            v.add_(1)
+        try:
+            s.sum().backward()
+            err = None
+        except RuntimeError as e:
+            err = str(e).split(" is at version")[0]
+        out.append((seen, type(edge.node).__name__, edge.node is y.grad_fn, x.grad.tolist(),
+                    err))
+    assert out[0] == out[1]
+    assert "output 0 of Mul" in out[0][-1]
+
+
+@pytest.mark.parametrize("leaf", [False, True])
+def test_view_refreshed_under_no_grad(leaf):
+    """A view of a tensor changed in place under no_grad shows PyTorch's regenerated node
+    (AsStridedBackward0 of the base's unchanged grad_fn), the new values and gradients."""
+    out = []
+    for T in (tg, torch):
+        x = T.tensor([1.0, 2.0, 3.0], dtype=T.float64, requires_grad=True)
+        y = x if leaf else x * 2
+        v = y[1:]
+        with T.no_grad():
+            y.mul_(2)
+        names = (_node(v.grad_fn), _node(y.grad_fn))
+        (v * v).sum().backward()
+        out.append((names, v.tolist(), x.grad.tolist()))
+    assert out[0] == out[1]
+    assert out[0][0][0][0] == "AsStridedBackward0"
+
+
+def test_copied_gradient_written_through_data():
+    """A create_graph gradient zeroed through .data keeps CopyBackwards (PyTorch's)."""
+    out = []
+    for T in (tg, torch):
+        x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+        (x * x).sum().backward(create_graph=True)
+        g = x.grad
+        g.data.zero_()
+        f = g.grad_fn  # (its name() differs: PyTorch's is torch::autograd::CopyBackwards)
+        out.append((type(f).__name__, [type(n).__name__ for n, _ in f.next_functions[1:]],
+                    f.next_functions[0][0], g.tolist()))
+    assert out[0] == out[1]
+
+
+def test_viz_draws_grad_fn_after_no_grad_write():
+    """The backward view of a tensor written under no_grad starts at its grad_fn (no
+    AliasBackward0 box); the forward view draws its present values."""
+    from tapegrad import viz
+    x = tg.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    with tg.no_grad():
+        y.add_(5)
+    z = y * y
+    back = viz.draw(z, names={}).source
+    assert "MulBackward0" in back and "AliasBackward0" not in back
+    assert back.count("MulBackward0") == 2 and back.count('label="AccumulateGrad"') == 1
+    assert "more" not in back  # (no node left undrawn)
+    fwd = viz.draw(y, view="forward", names={}).source
+    assert "Alias" not in fwd and "7" in fwd and "9" in fwd  # (y's present values)

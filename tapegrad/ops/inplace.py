@@ -303,8 +303,7 @@ def _follow(v, vb):
         _log_mutation(v, tape, _old_slots(v, tape))
     c.version += 1
     if not shared:
-        if sh._record_on(base):
-            r = sh._gathered(base, src, pos, "AsStridedBackward0")
+        if (r := _regathered(v, base, src, pos)) is not None:
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
         elif (w := _storage_view(v, vb, base)) is not None:
             v._data, v._gen = w, 0  # (a plain view shares the base's storage from now on)
@@ -320,6 +319,26 @@ def _follow(v, vb):
         c.slot, c.gen = v._slot, v._gen
     if getattr(v, "_vs", None) is not None:
         _refresh_views(v)
+
+
+def _regathered(v, base, src, pos):
+    """View ``v`` of ``base`` (just changed in place) recorded anew as PyTorch regenerates a
+    view's grad_fn once its base's version moved: AsStridedBackward0 of the base's present
+    node, while grad mode is on, or under no_grad when v has a history on this thread's live
+    tape (PyTorch's view keeps one then too); else None."""
+    if not base._rg:
+        return None
+    if state.grad_enabled:
+        return sh._gathered(base, src, pos, "AsStridedBackward0")
+    tape = state.tape
+    if tape is None or tape is state.tracing or v._tok is None or v._tok.tape is not tape \
+            or v._gen != tape.gen:
+        return None
+    state.grad_enabled = True  # (no_grad: a history kept, as _write's pass row keeps one)
+    try:
+        return sh._gathered(base, src, pos, "AsStridedBackward0")
+    finally:
+        state.grad_enabled = False
 
 
 def _storage_view(v, vb, base):
