@@ -56,9 +56,11 @@ class Tensor:
     """
 
     # _ver (the version counter) stays unset until the first in-place op: see _version;
-    # _inf is set (True) only on a tensor made inside inference_mode; _xf only by expand
+    # _inf is set (True) only on a tensor made inside inference_mode; _xf only by expand;
+    # _vs (the live views of this tensor, ops/views.py) by its first view; _da (the tensor
+    # whose detach() this is) by detach
     __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
-                 "_inf", "_vb", "_xf", "__weakref__")
+                 "_inf", "_vb", "_xf", "_vs", "_da", "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 
@@ -181,8 +183,14 @@ class Tensor:
 
     @property
     def _version(self):
-        """How many in-place ops modified this tensor (ops/inplace.py)."""
-        c = getattr(self, "_ver", None)
+        """How many in-place ops modified this tensor (ops/inplace.py); a view shares its
+        base's count, as in PyTorch (ops/views.py)."""
+        t = self
+        while (b := getattr(t, "_vb", None)) is not None or \
+                (b := getattr(t, "_da", None)) is not None or \
+                (b := getattr(t, "_xf", None)) is not None:
+            t = b[0] if type(b) is tuple else b
+        c = getattr(t, "_ver", None)
         return 0 if c is None else c.version
 
     @property
@@ -269,7 +277,10 @@ class Tensor:
             t = TRACE_HOOKS["detach"](self)
             if t is not None:
                 return t
-        return _leaf(_settled(self))
+        d = _leaf(_settled(self))
+        d._da = self  # (it shares self's memory, version and changes: ops/inplace.py _bump)
+        add_view(self, d)
+        return d
 
     def detach_(self):
         """Make this tensor a leaf that does not require grad, in place."""
@@ -483,6 +494,43 @@ class Size(tuple):
 
 
 _new = object.__new__
+
+
+_ref = weakref.ref
+
+
+class Live(list):
+    """Weak references to a tensor's views and detach()es (its ``_vs``), which an in-place
+    change of the tensor brings up to date (ops/inplace.py _bump).  The dead ones are
+    dropped when the list has doubled since the last time (a base sliced in a loop keeps
+    no list of the dead)."""
+
+    __slots__ = ("cap",)
+
+    @classmethod
+    def of(cls, refs):
+        """A list of the live references ``refs``, or None for none."""
+        if not refs:
+            return None
+        out = cls(refs)
+        out.cap = max(16, 2 * len(refs))
+        return out
+
+    def prune(self):
+        self[:] = [r for r in self if r() is not None]
+        self.cap = max(16, 2 * len(self))
+
+
+def add_view(x, out):
+    """List ``out`` among x's live views (a view op's result, a detach())."""
+    try:
+        vs = x._vs
+        vs.append(_ref(out))
+        if len(vs) > vs.cap:
+            vs.prune()
+    except AttributeError:  # x's first view (an unset slot), or x was changed in place
+        vs = x._vs = Live((_ref(out),))  # before it had one (None: inplace.Counter)
+        vs.cap = 16
 
 
 def _settled(t):

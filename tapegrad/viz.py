@@ -403,7 +403,7 @@ def _backward(t, labels, limit):
         return g
     tape = t._tok.tape
     v = views(tape)
-    start = int(v.row_of[t._slot])
+    start = int(v.row_of[v.through(t._slot)])  # (its grad_fn: no_grad writes' pass rows are none)
     total = _count_reachable(v, start)
     seen_rows = {start}
     drawn_leaves = set()
@@ -459,7 +459,7 @@ def _count_reachable(v, start):
         o = int(rows[r, 1])
         if o < 0 or not need[o]:
             continue
-        if int(rows[r, 0] & OP_MASK) != _EXPAND:
+        if int(rows[r, 0] & OP_MASK) != _EXPAND and not v.passes(r):
             n_rows += 1
         for s in input_slots(rows, meta, r):
             need[s] = True
@@ -519,7 +519,7 @@ def _forward(t, labels, limit):
 
     def slot_box(s):
         nonlocal vals
-        r = int(v.row_of[s])
+        r = int(v.row_of[v.through(s)])  # (s's values, drawn as the tensor of its grad_fn)
         leaf = v.leaf_of.get(s)
         name = labels.of_slot(tape, s)
         if leaf is not None:
@@ -533,9 +533,10 @@ def _forward(t, labels, limit):
         return _box(name or f"v{s}", data, kept._grad if kept is not None else None,
                     v.name(r), False, True, shape)
 
-    start = int(v.row_of[t._slot])
+    top = v.through(t._slot)
+    start = int(v.row_of[top])
     total = _count_forward(v, start)
-    g.add(f"s{t._slot}", slot_box(t._slot))
+    g.add(f"s{top}", slot_box(t._slot))
     queue, head, seen = [start], 0, {start}
     while head < len(queue):
         r = queue[head]
@@ -550,7 +551,8 @@ def _forward(t, labels, limit):
             src, s0 = v.source(s, r)
             leaf = v.leaf_of.get(s0)
             key = f"s{s0}" if leaf is None else f"leaf{id(leaf)}"
-            if key not in g.nodes and not g.add(key, slot_box(s0)):
+            read = s if v.through(s) == s0 else s0  # (the values read, past a no_grad write)
+            if key not in g.nodes and not g.add(key, slot_box(read)):
                 g.cut_from.add(op)
                 continue
             g.edges.append((key, op, ""))
@@ -571,7 +573,7 @@ def _count_forward(v, start):
         o = int(rows[r, 1])
         if o < 0 or not need[o]:
             continue
-        if int(rows[r, 0] & OP_MASK) == _EXPAND:
+        if int(rows[r, 0] & OP_MASK) == _EXPAND or v.passes(r):
             n -= 1  # looked through: neither its op nor its output slot is drawn
         else:
             n += 1

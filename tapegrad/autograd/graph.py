@@ -15,13 +15,18 @@ from ..ops import inplace
 from ..ops._record import WRITTEN
 from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
-from ..ops.strided import EXPAND
+from ..ops.shape import VIEW
+from ..ops.strided import EXPAND, VIEW_NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _nonleaf, graph_fact, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
 MULTI_INPUT = tuple(c for c, d in OPS.items() if d.meta_slots is not None)  # inputs in meta
+# a no_grad in-place write's pass row (ops/inplace.py _write, _set_values; no other VIEW row
+# has this name): the tensor's new values over a new slot, for the saved-value check; in
+# PyTorch the tensor keeps its grad_fn, so the graph shown looks through it
+PASS = VIEW_NAMES.index("AliasBackward0")
 
 
 class AccumulateGrad:
@@ -221,10 +226,23 @@ class _Views:
         if reader is not None and self.rows[reader, 1] == s:
             earlier = np.flatnonzero(self.rows[:reader, 1] == s)
             r = earlier[-1] if len(earlier) else -1
-        while r >= 0 and (self.rows[r, 0] & OP_MASK) == EXPAND:
+        while r >= 0 and ((self.rows[r, 0] & OP_MASK) == EXPAND or self.passes(r)):
             s = self.rows[r, 2]
             r = self.row_of[s]
         return int(r), int(s)
+
+    def passes(self, r):
+        """Whether row ``r`` is a no_grad in-place write's pass row (``PASS``)."""
+        return self.rows[r, 0] & OP_MASK == VIEW and self.rows[r, 4] == PASS
+
+    def through(self, s):
+        """Slot ``s``, or the slot the no_grad in-place writes that gave it started from
+        (their pass rows looked through): whose row is the tensor's grad_fn."""
+        r = self.row_of[s]
+        while r >= 0 and self.passes(r):
+            s = self.rows[r, 2]
+            r = self.row_of[s]
+        return int(s)
 
     def edge(self, s, reader=None):
         """The (node, 0) pair that gradient for slot ``s`` (read by row ``reader``) flows
@@ -298,7 +316,7 @@ def views(tape):
 def node_of(t):
     """The grad_fn of non-leaf tensor ``t``."""
     v = views(t._tok.tape)
-    r = int(v.row_of[t._slot])
+    r = int(v.row_of[v.through(t._slot)])
     if v.rows[r, 0] & OP_MASK == CUSTOM_OUT:  # the outputs of a custom op share its node
         r = int(v.row_of[v.rows[r, 2]])
     return v.node(r)
@@ -343,7 +361,7 @@ def get_gradient_edge(tensor):
         node, nr = accumulate_grad(tensor), 0
     else:
         v = views(tensor._tok.tape)
-        r = int(v.row_of[tensor._slot])
+        r = int(v.row_of[v.through(tensor._slot)])
         nr = int(v.rows[r, 4]) if v.rows[r, 0] & OP_MASK == CUSTOM_OUT else 0
         node = node_of(tensor)
     edge = GradientEdge(node, nr)

@@ -7,8 +7,6 @@ import re
 import numpy as np
 
 from ..ops.inplace import _FLAGS, _NCODES, _word
-from ..ops.shape import VIEW
-from ..ops.strided import VIEW_NAMES
 from ..tape import OP_MASK
 from .graph import views
 
@@ -57,10 +55,8 @@ def _modified_message(tape, s, c, ver, as_output):
     producer = int(v.row_of[s]) if s < len(v.row_of) else -1
     if not as_output and c.gen == tape.gen and 0 <= c.slot < len(v.row_of):
         producer = int(v.row_of[c.slot])  # a saved input names the tensor's grad_fn now
-    alias = VIEW_NAMES.index("AliasBackward0")
-    while producer >= 0 and v.rows[producer, 0] & OP_MASK == VIEW and \
-            v.rows[producer, 4] == alias:  # a no_grad in-place op's pass row (_write)
-        producer = int(v.row_of[v.rows[producer, 2]])
+    if producer >= 0:  # (through a no_grad in-place op's pass row: the tensor's grad_fn)
+        producer = int(v.row_of[v.through(int(v.rows[producer, 1]))])
     which = ""
     if producer >= 0:
         which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"

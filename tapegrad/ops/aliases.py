@@ -20,6 +20,7 @@ from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
 from . import shape as sh
+from . import views
 from ._record import named_result, node
 from .registry import api
 
@@ -319,11 +320,11 @@ def _strided_positions(input, size, stride, storage_offset):
 @api
 def as_strided(input, size, stride, storage_offset=0):
     """The elements at ``storage_offset + sum(i_k * stride_k)`` of input's row-major
-    storage, in a tensor of ``size`` (a gather: a copy here, not a view)."""
+    storage, in a tensor of ``size`` (a gather, noted as a view of input: ops/views.py)."""
     pos = _strided_positions(input, size, stride, storage_offset)
     if not pos.size:
         return sh.reshape(sh.narrow(sh.reshape(input, -1), 0, 0, 0), *pos.shape)
-    return cb.take(input, Tensor(pos))
+    return views.note(cb.take(input, Tensor(pos)), input, None, pos)
 
 
 @api

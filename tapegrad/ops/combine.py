@@ -15,6 +15,7 @@ from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import scans
 from . import shape as sh
+from . import views
 from ._record import named_result, no_derivative, node, output, slot, tape_for_grad
 from .registry import api
 from .spec import Spec
@@ -517,7 +518,7 @@ def index_put(input, indices, values, accumulate=False):
 def unfold(input, dimension, size, step):
     """Windows of ``size`` elements, ``step`` apart, along ``dimension``: that dim becomes
     the number of windows and a new last dim holds each window (PyTorch's view; here a
-    gather, so the windows are copies)."""
+    gather, noted as a view of input: ops/views.py)."""
     _tensor(input, "unfold")
     d = _wrap_dim(dimension, max(input.ndim, 1), "unfold")
     length = input.shape[d] if input.ndim else 1
@@ -529,7 +530,14 @@ def unfold(input, dimension, size, step):
     n = (length - size) // step + 1
     windows = Tensor(np.arange(n)[:, None] * step + np.arange(size))
     y = sh.movedim(input, d, -1)[..., windows]  # (..., n, size)
-    return sh.movedim(y, -2, d)
+    src = np.asarray(input._data)
+    if not input.ndim:
+        return views.note(sh.movedim(y, -2, d), input, None, windows._data)
+    st = src.strides
+    view = np.lib.stride_tricks.as_strided(  # (its NumPy view: positions and layout)
+        src, src.shape[:d] + (n,) + src.shape[d + 1:] + (size,),
+        st[:d] + (st[d] * step,) + st[d + 1:] + (st[d],), writeable=False)
+    return views.note(sh.movedim(y, -2, d), input, src, view)
 
 
 @api

@@ -30,7 +30,7 @@ from .. import dtypes
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import EagerOnlyError, Tensor, host_values, norm
+from ..tensor import EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
 from . import indexing
@@ -148,6 +148,12 @@ class Counter:
         self.slot, self.gen, self.shape, self.dtype = -1, 0, list(t.shape), t.dtype
         if views.of(t) is None:
             t._vb = None  # (set once: _bump reads it on every change, see ops/views.py)
+        else:  # a view counts its base's changes (Tensor._version)
+            self.version = t._version
+        if getattr(t, "_vs", None) is None:
+            t._vs = None  # (likewise: no live views yet; not a detach())
+        if getattr(t, "_da", None) is None:
+            t._da = None
 
 
 def _counter(t):
@@ -176,6 +182,193 @@ def _bump(t):
         c.gen = t._gen
     if t._vb is not None:  # a view: its new values go into its base
         _write_back(t, t._vb)
+    if t._vs is not None:  # its live views show the new values
+        _refresh_views(t)
+    if t._da is not None:  # a detach(): the tensor it shares memory with changed too
+        _detached_changed(t, t._da)
+
+
+class _Sources(threading.local):
+    chain = ()  # the views whose in-place op is being written into their bases
+
+
+SOURCES = _Sources()
+
+
+def _refresh_views(t):
+    """After an in-place change of ``t``: each live view of it (and their views) takes t's
+    new values at its positions, with t's history, as PyTorch's views share t's memory; the
+    view being written through (``SOURCES``) has them already."""
+    live = []
+    for r in t._vs:
+        v = r()
+        if v is None:
+            continue
+        vb = getattr(v, "_vb", None)
+        if getattr(v, "_da", None) is t or views.expanded_from(v) is t:
+            live.append(r)
+            if not any(v is u for u in SOURCES.chain):
+                _follow_detached(v, t)
+            continue
+        if vb is None or vb[0] is not t:  # (rebased, detached, or a view of another now)
+            continue
+        live.append(r)
+        if not any(v is u for u in SOURCES.chain):
+            _follow(v, vb)
+    t._vs = Live.of(live)
+
+
+def _follow_detached(d, t):
+    """Bring ``d = t.detach()`` up to date after t changed in place: t's values (its
+    storage itself, unless d has a history of its own now), t's version; no history.
+    Or ``d = t.expand(...)``: t's values broadcast, with t's history while it records."""
+    if views.expanded_from(d) is t:
+        if d.dtype != t.dtype or d.ndim < t.ndim:
+            d._xf = None
+            return
+        c = _counter(d)
+        c.version = t._version - 1
+        if state.tape is not None:
+            _log_mutation(d, state.tape, _old_slots(d, state.tape))
+        c.version += 1
+        if sh._record_on(t):
+            r = sh.expand(t, *d.shape)
+            d._data, d._slot, d._gen, d._tok, d._rg = r._data, r._slot, r._gen, r._tok, r._rg
+        else:
+            _set_values(d, np.broadcast_to(np.asarray(t._data), d.shape))
+        if d._vs is not None:
+            _refresh_views(d)
+        return
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None  # (t was resized or cast: no longer d's memory)
+        return
+    c = _counter(d)
+    c.version = t._version - 1
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(d, tape, _old_slots(d, tape))
+    c.version += 1
+    if d._data is not t._data:
+        if d._tok is not None:
+            _set_values(d, np.asarray(t._data))
+        else:
+            d._data = t._data
+            d._gen = 0
+    if d._vs is not None:
+        _refresh_views(d)
+
+
+def _detached_changed(d, t):
+    """After an in-place change of ``d = t.detach()``: t shows it, keeping its history (a
+    no_grad write, as PyTorch's shared memory), and so do t's bases and other views."""
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None
+        return
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(t, tape, _old_slots(t, tape))
+    if d._data is not t._data or t._tok is not None:
+        # t takes the new values; a non-leaf keeps its history over a new slot (an
+        # AliasBackward0 pass row, as a no_grad write: _write), so each change is a slot's
+        # one change for the saved-value check
+        _set_values(t, np.asarray(d._data))
+        if d._tok is None:
+            d._data, d._gen = t._data, 0  # (sharing its memory again)
+    else:
+        t._gen = 0  # (written in its storage: a cached slot holds the old values)
+    chain = SOURCES.chain
+    SOURCES.chain = (*chain, d)
+    try:
+        _bump(t)
+    finally:
+        SOURCES.chain = chain
+
+
+def _follow(v, vb):
+    """Bring view ``v`` (of ``vb[0]``, just changed in place) up to date: its values, its
+    history (PyTorch's AsStridedBackward0 of the base's present node, while it records),
+    its version, and the log that a backward reading its old values must refuse."""
+    base = vb[0]
+    shared = v._data is vb[3] and base._data is vb[1] is vb[2]  # (a NumPy view of its storage)
+    if not shared:
+        pos = views.positions(vb)
+        src = sh._arr(base)
+        if pos.size and (src.size <= pos.max() or base.dtype != v.dtype):
+            v._vb = None  # the base was resized or cast in place: no longer v's storage
+            return
+    c = _counter(v)
+    c.version = base._version - 1  # (what the rows so far saw: the base's change is one)
+    tape = state.tape
+    if tape is not None:
+        _log_mutation(v, tape, _old_slots(v, tape))
+    c.version += 1
+    if not shared:
+        if (r := _regathered(v, base, src, pos)) is not None:
+            v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
+        elif (w := _storage_view(v, vb, base)) is not None:
+            v._data, v._gen = w, 0  # (a plain view shares the base's storage from now on)
+            v._vb = (base, base._data, base._data, w, WRITES.n)
+            if getattr(v, "_vs", None) is not None:
+                _refresh_views(v)
+            return
+        else:
+            _set_values(v, src.reshape(-1)[pos])
+    # (its NumPy view of the base's old values still gives its layout: methods._layout)
+    v._vb = (base, vb[1] if shared else base._data, vb[2], vb[3], WRITES.n)
+    if v._tok is not None:  # (the error names the view's node now)
+        c.slot, c.gen = v._slot, v._gen
+    if getattr(v, "_vs", None) is not None:
+        _refresh_views(v)
+
+
+def _regathered(v, base, src, pos):
+    """View ``v`` of ``base`` (just changed in place) recorded anew as PyTorch regenerates a
+    view's grad_fn once its base's version moved: AsStridedBackward0 of the base's present
+    node, while grad mode is on, or under no_grad when v has a history on this thread's live
+    tape (PyTorch's view keeps one then too); else None."""
+    if not base._rg:
+        return None
+    if state.grad_enabled:
+        return sh._gathered(base, src, pos, "AsStridedBackward0")
+    tape = state.tape
+    if tape is None or tape is state.tracing or v._tok is None or v._tok.tape is not tape \
+            or v._gen != tape.gen:
+        return None
+    state.grad_enabled = True  # (no_grad: a history kept, as _write's pass row keeps one)
+    try:
+        return sh._gathered(base, src, pos, "AsStridedBackward0")
+    finally:
+        state.grad_enabled = False
+
+
+def _storage_view(v, vb, base):
+    """For a plain view ``v`` (no history): a C-ordered NumPy view of the base's present
+    storage at v's positions, laid out as v's view of the old storage was, or None."""
+    old, view, d = vb[2], vb[3], base._data
+    if v._tok is not None or v._rg or old is None or type(d) is not np.ndarray or \
+            type(v._data) is not np.ndarray or d.shape != old.shape or \
+            d.strides != old.strides or d.dtype != old.dtype or not view.flags.c_contiguous \
+            or not d.flags.c_contiguous or not d.flags.writeable or not view.size:
+        return None
+    offset = view.__array_interface__["data"][0] - old.__array_interface__["data"][0]
+    return np.ndarray(view.shape, d.dtype, d, offset, view.strides)
+
+
+def _set_values(v, new):
+    """View ``v`` takes ``new`` (its base's values, read without recording).  With history
+    on this thread's live tape, it keeps that history over a new slot (as ``_write`` under
+    no_grad); else its values are replaced."""
+    tape = state.tape
+    d = v._data
+    new = float(new) if type(d) is float else sh._store(np.array(new, d.dtype))
+    if tape is not None and v._tok is not None and v._tok.tape is tape and v._gen == tape.gen:
+        if tape is state.tracing:  # (its row would replay the old values)
+            raise EagerOnlyError(_TRACED_VIEW)
+        r = output(tape, new, sh.VIEW, v._slot, -1, VIEW_NAMES.index("AliasBackward0"))
+        v._data, v._slot, v._gen = r._data, r._slot, r._gen
+        return
+    v._data = new
+    v._gen = 0  # a cached slot (leaves, constants) holds the old values
 
 
 def count_change(t):
@@ -207,18 +400,28 @@ def _write_back(t, vb):
         if tape is not None:
             _log_mutation(base, tape, _old_slots(base, tape))
         base._gen = 0
-        _bump(base)
+        chain = SOURCES.chain
+        SOURCES.chain = (*chain, t)
+        try:
+            _bump(base)
+        finally:
+            SOURCES.chain = chain
         return
     pos = views.positions(vb)
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
     base_old, before = base._slot, state.tape.nrows if state.tape is not None else 0
-    _place(base, pos, t)
+    chain = SOURCES.chain
+    SOURCES.chain = (*chain, t)
+    try:
+        _place(base, pos, t)
+    finally:
+        SOURCES.chain = chain
     if base._tok is not None and base._tok.tape is state.tape and \
             _wrote(state.tape, before, base._slot):
         copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
-    t._vb = (base, base._data, None, pos, WRITES.n)  # (the base may have new storage now)
+    t._vb = _relinked(vb, base)  # (the base may have new storage now)
 
 
 def _wrote(tape, first, s):
@@ -286,7 +489,14 @@ def _refresh(t, vb):
     if not (same and np.array_equal(now, np.asarray(t._data), equal_nan=now.dtype.kind in "fc")):
         r = sh._gathered(base, src, pos, "AliasBackward0")
         t._data, t._slot, t._gen, t._tok, t._rg = r._data, r._slot, r._gen, r._tok, r._rg
-    t._vb = (base, base._data, None, pos, WRITES.n)
+    t._vb = _relinked(vb, base)
+
+
+def _relinked(vb, base):
+    """The view record ``vb`` brought up to date with its base's present storage; its NumPy
+    view of the base's values then (or its positions) still gives its positions and layout
+    (methods._layout): the base's shape is unchanged."""
+    return (base, base._data, vb[2], vb[3], WRITES.n)
 
 
 # While tapegrad.trace records, ops under no_grad record too (their results carry no
@@ -308,6 +518,12 @@ _TRACED_NUMPY = (
     "tapegrad.trace: an in-place op on a traced {} tensor computes its new values in NumPy "
     "(integer and bool in-place ops other than arithmetic record no row), so replay would "
     "keep the old ones. Write it out of place (a = a * 2, tapegrad.where(mask, 5, a)).")
+
+
+_TRACED_VIEW = (
+    "tapegrad.trace: an in-place op under no_grad on a traced tensor changes the values of a "
+    "view of it that carries gradient, which replay cannot follow. Write it out of place, "
+    "or take the view after the change.")
 
 
 _TRACED_ALIAS = (

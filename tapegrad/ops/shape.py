@@ -32,6 +32,7 @@ from .._state import state
 from ..device import parse_to
 from ..return_types import named
 from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
+                      add_view,
                       _wrap_dim, host_values, norm)
 from ._record import named_result, node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
@@ -217,6 +218,7 @@ def _expand(input, sizes, op):
         padded = (1,) * lead + src.shape  # size-1 dims get stride 0: they broadcast
         out = _record_strided(input, value, "ExpandBackward0", shape, _c_strides(padded), 0)
     views.note_expanded(out, input)
+    add_view(input, out)  # (it shows input's in-place changes: ops/inplace.py _refresh_views)
     return out
 
 
@@ -705,9 +707,19 @@ def clone(input, *, memory_format=None):
     return output(tape, data, VIEW, slot(input, tape), -1, VIEW_NAMES.index("CloneBackward0"))
 
 
+# whether PyTorch's reshape of the view x to a shape copies (no strides fit: methods.py
+# binds its computeStride here); the copy is then no view of x
+RESHAPE_COPIES = [lambda x, shape: False]
+
+
 def _view_as(x, shape, name):
     src = np.asarray(x._data)
     data = src.reshape(shape)  # (x's storage itself, unless x holds a float)
+    if (getattr(x, "_vb", None) is not None or getattr(x, "_xf", None) is not None) and \
+            RESHAPE_COPIES[0](x, shape):
+        return _leaf(np.array(data)) if not (x._rg and state.grad_enabled) else \
+            output(tape_for_grad(), np.array(data), VIEW, slot(x, tape_for_grad()), -1,
+                   VIEW_NAMES.index(name))
     if not (x._rg and state.grad_enabled):
         out = _leaf(data if data.ndim or data.dtype != np.float64 else float(data))
         return views.note(out, x, src, data)  # (x may be a copy that is a view itself)

@@ -26,7 +26,9 @@ VIEW_NAMES = ("ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
               # hold them; composites are named by a note now: _record.named_result)
               "MseLossBackward0", "BinaryCrossEntropyBackward0",
               "BinaryCrossEntropyWithLogitsBackward0", "SmoothL1LossBackward0",
-              "HuberLossBackward0")
+              "HuberLossBackward0",
+              # a view read after its base changed in place (ops/inplace.py _follow)
+              "AsStridedBackward0")
 # the named nodes that hold a saved tensor in PyTorch (indices, a loss's operands): a
 # backward without retain_graph frees them (registry ``frees``); the others sweep again
 SAVING_VIEW_NAMES = frozenset((

@@ -8,10 +8,11 @@ an ndarray), the NumPy view of it (or, with ``src`` None, the flat positions the
 ``arena.WRITES.n`` then (no write into any tensor since: the copy is up to date).
 After an in-place op changes the view (``inplace._bump``), its new values are written into
 the base at the view's positions, as ``base[key] = view`` (one PUT row when it records),
-which in turn writes into the base's own base.  Before the op, a view whose base changed
-since is first refreshed from the base, so the op starts from the base's present values.
-Reading a view after its base changed (without an in-place op on the view) still shows the
-old values: docs/limits.md.
+which in turn writes into the base's own base.  The other way, the base lists its live
+views (``_vs``, weak references: ``tensor.add_view``), and an in-place change of the base
+brings each of them up to date at once (``inplace._refresh_views``): values, history
+(AsStridedBackward0 while it records), the shared version; so a view read after its base
+changed shows the new values, as PyTorch's shares the base's memory (docs/limits.md).
 
 ``_vb`` is an unset slot on every tensor that is not a view (a recorded op pays nothing);
 ``inplace.Counter`` sets it to None when a tensor is first changed in place, since reading an
@@ -22,6 +23,7 @@ import weakref
 import numpy as np
 
 from ..arena import WRITES
+from ..tensor import add_view
 
 def note_expanded(out, x):
     """Mark ``out`` as ``x.expand(...)``: a view in PyTorch, though not one that in-place ops
@@ -37,8 +39,9 @@ def expanded_from(t):
 
 def note(out, x, src, view):
     """Mark ``out`` (a copy of ``view``, a NumPy view of ``src = np.asarray(x._data)``) as a
-    view of ``x``; returns ``out``."""
+    view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
+    add_view(x, out)
     return out
 
 
