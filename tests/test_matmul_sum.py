@@ -22,10 +22,11 @@ def compiled():
 
 @numba.njit
 def _blocked(X, Y, blk):
-    # X @ Y: blocks of blk terms of the sum (Numba's BLAS, as the rule), added in order
-    out = np.dot(X[:, :blk], Y[:blk])
-    for s in range(blk, X.shape[1], blk):
-        out = out + np.dot(X[:, s:s + blk], Y[s:s + blk])
+    # X^T @ Y, X and Y row-major with the summed dim first: blocks of blk of its rows,
+    # transposed (Numba's BLAS called on the same layouts as the rule), added in order
+    out = np.dot(X[:blk].T, Y[:blk])
+    for s in range(blk, X.shape[0], blk):
+        out = out + np.dot(X[s:s + blk].T, Y[s:s + blk])
     return out
 
 
@@ -63,8 +64,9 @@ def test_weight_gradient_is_the_blocked_sum(nb, M, K, N, bt):
     (((xq @ Wq.transpose(1, 2)) if bt else (xq @ Wq)) * torch.tensor(c)).sum().backward()
     gW, blk = Wt.grad.numpy(), _blk(K, N)
     for i in range(nb):  # gW^T = c^T x (bt), gW = x^T c
-        X, Y = (c[i].T, x[i]) if bt else (x[i].T, c[i])
+        X, Y = (c[i], x[i]) if bt else (x[i], c[i])
         np.testing.assert_array_equal(gW[i], _blocked(X, Y, blk))
+        X = X.T
         bound = _bound(X, Y, blk)
         assert (np.abs(gW[i] - _exact(X, Y)) <= bound).all()
         assert (np.abs(gW[i] - Wq.grad.numpy()[i]) <= bound + _bound(X, Y, M)).all()
@@ -95,7 +97,7 @@ def test_linear_weight_gradient():
     Wq = torch.tensor(W, requires_grad=True)
     (torch.nn.functional.linear(torch.tensor(x), Wq) * torch.tensor(c)).sum().backward()
     blk = _blk(48, 32)
-    np.testing.assert_array_equal(Wt.grad.numpy(), _blocked(c.T, x, blk))
+    np.testing.assert_array_equal(Wt.grad.numpy(), _blocked(c, x, blk))
     bound = _bound(c.T, x, blk)
     assert (np.abs(Wt.grad.numpy() - _exact(c.T, x)) <= bound).all()
     assert (np.abs(Wt.grad.numpy() - Wq.grad.numpy()) <= bound + _bound(c.T, x, 2000)).all()
