@@ -191,6 +191,15 @@ def _bump(t):
 class _Sources(threading.local):
     chain = ()  # the views whose in-place op is being written into their bases
 
+    def run(self, source, fn, *args):
+        """``fn(*args)`` with ``source`` on the chain: its views' refresh leaves it out."""
+        chain = self.chain
+        self.chain = (*chain, source)
+        try:
+            return fn(*args)
+        finally:
+            self.chain = chain
+
 
 SOURCES = _Sources()
 
@@ -276,12 +285,7 @@ def _detached_changed(d, t):
             d._data, d._gen = t._data, 0  # (sharing its memory again)
     else:
         t._gen = 0  # (written in its storage: a cached slot holds the old values)
-    chain = SOURCES.chain
-    SOURCES.chain = (*chain, d)
-    try:
-        _bump(t)
-    finally:
-        SOURCES.chain = chain
+    SOURCES.run(d, _bump, t)
 
 
 def _follow(v, vb):
@@ -400,24 +404,14 @@ def _write_back(t, vb):
         if tape is not None:
             _log_mutation(base, tape, _old_slots(base, tape))
         base._gen = 0
-        chain = SOURCES.chain
-        SOURCES.chain = (*chain, t)
-        try:
-            _bump(base)
-        finally:
-            SOURCES.chain = chain
+        SOURCES.run(t, _bump, base)
         return
     pos = views.positions(vb)
     if pos.size and np.asarray(base._data).size <= pos.max():
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
     base_old, before = base._slot, state.tape.nrows if state.tape is not None else 0
-    chain = SOURCES.chain
-    SOURCES.chain = (*chain, t)
-    try:
-        _place(base, pos, t)
-    finally:
-        SOURCES.chain = chain
+    SOURCES.run(t, _place, base, pos, t)
     if base._tok is not None and base._tok.tape is state.tape and \
             _wrote(state.tape, before, base._slot):
         copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
