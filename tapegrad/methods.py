@@ -94,6 +94,8 @@ def _layout(t):
     copies: this is the layout PyTorch would give, for stride() and is_contiguous()."""
     shape = tuple(t.shape)
     vb = views.of(t)
+    if vb is None and getattr(t, "_da", None) is not None:
+        return _layout(t._da)  # a detach() shares its tensor's memory, so its layout too
     if vb is None or vb[2] is None:
         base = views.expanded_from(t)
         return (_row_major(shape), 0) if base is None else _expanded(base, shape)
@@ -201,7 +203,8 @@ def view(self, *shape):
             "values; use .to(dtype) for a converted copy, or NumPy's "
             ".numpy().view(dtype) for the bits")
     new = ops.shape._infer_shape(ops.shape._sizes(shape), self.numel())
-    if views.of(self) is not None or views.expanded_from(self) is not None:
+    if views.of(self) is not None or views.expanded_from(self) is not None or \
+            getattr(self, "_da", None) is not None:
         if _reshaped(tuple(self.shape), _layout(self)[0], new) is None:
             raise RuntimeError(_VIEW_ERROR)
     return ops.shape.reshape(self, *new)
