@@ -208,13 +208,16 @@ def test_threads_split_their_own_tapes():
     """(e) Threads: each keeps a graph and drops 6,000; each thread's segments are its own
     and bounded, and every kept gradient is exact."""
     out = {}
+    alive = threading.Barrier(3)  # (all three alive at once: a finished thread's id is reused)
 
     def work(k):
+        alive.wait()
         kept = _graph()
         for _ in range(6000):
             _graph()
         out[k] = (kept._tok.tape.nslots, current_tape().nrows, kept._tok.tape.owner)
         kept.backward()
+        alive.wait()
 
     ts = [threading.Thread(target=work, args=(k,)) for k in range(3)]
     for t in ts:
