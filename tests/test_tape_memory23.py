@@ -13,6 +13,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad.tape import SEGMENT, SPLIT_MIN, current_tape
+from test_recycle import in_thread as _in_thread  # its own tapes and segment length (state.segment)
 
 torch = pytest.importorskip("torch")
 
@@ -93,24 +94,6 @@ def test_graphs_kept_and_dropped_at_random_free_their_segments():
     del segs, kept, y, a
     gc.collect()
     assert all(r() is None for r in refs)
-
-
-def _in_thread(fn):
-    """``fn()`` in a new thread: its own tapes and segment length (state.segment), which
-    an earlier test's backward across segments may have raised in this thread."""
-    out = {}
-
-    def run():
-        try:
-            out["value"] = fn()
-        except BaseException as e:  # re-raised here
-            out["error"] = e
-    t = threading.Thread(target=run)
-    t.start()
-    t.join()
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")
 
 
 def _segments(t):
