@@ -1,9 +1,12 @@
 """Interleaved A/B of issue 20's script steps between two tapegrad checkouts: bench_scripts.py's
 scripts, bench_rnn.py's ``lstm step`` / ``gru step`` (``rnn LSTM``, ``rnn GRU``) and, alone,
-the op their cells call most (``chunk``: a (20, 256) gate tensor's ``chunk(4, 1)``).  One
-worker process per checkout (its root first on sys.path, one BLAS thread), warmed, then asked
-in turn for a few timed steps a round (CPU time each), the order reversed every other round;
-the figure is each checkout's median step, and new/old their ratio::
+the op their cells call most (``chunk``: a (20, 256) gate tensor's ``chunk(4, 1)``), and the
+k-means scripts' ``min`` (``min dim``: a (1000, 100) tensor's ``min(dim=1)`` and
+``min(dim=0)``).  One worker process per checkout (its root first on sys.path, one BLAS
+thread; the steps are this directory's benchmark modules for both, so a new script can be
+compared), warmed, then asked in turn for a few timed steps a round (CPU time each), the
+order reversed every other round; the figure is each checkout's median step, and new/old
+their ratio::
 
     PYTHONPATH=. python benchmarks/ab_scripts.py /path/to/old /path/to/new [rounds] [script...]
 
@@ -15,12 +18,13 @@ import sys
 
 from _ab import medians
 
-SCRIPTS = ("poly fit", "kmeans", "lstm", "mlp step float64", "mlp step float32", "rnn LSTM",
-           "rnn GRU", "chunk")
+SCRIPTS = ("poly fit", "kmeans", "kmeans dim0", "lstm", "mlp step float64", "mlp step float32",
+           "rnn LSTM", "rnn GRU", "chunk", "min dim")
+BENCH = os.path.dirname(os.path.abspath(__file__))  # the steps both checkouts run: these
 WORKER = r'''
 import sys, json, time
-root, script = sys.argv[1], sys.argv[2]
-sys.path[:0] = [root, root + "/benchmarks"]
+root, script, bench = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path[:0] = [root, bench]
 import tapegrad
 assert tapegrad.__file__.startswith(root), tapegrad.__file__
 tapegrad.warmup(float32=True, replay=False)
@@ -30,6 +34,14 @@ if script == "chunk":
     def step():
         for _ in range(20):
             (g0 * 1.0).chunk(4, 1)
+elif script == "min dim":
+    import numpy as np
+    d2 = tapegrad.tensor(np.random.default_rng(0).standard_normal((1000, 100)),
+                         requires_grad=True)
+    def step():
+        for _ in range(10):
+            d2.min(dim=1)
+            d2.min(dim=0)
 elif script.startswith("rnn "):
     import bench_rnn
     step = bench_rnn._builder("tapegrad", script[4:])[0]
@@ -52,7 +64,7 @@ for line in sys.stdin:
 def main(old, new, rounds="20", *names):
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     for script in [s for s in SCRIPTS if not names or any(s.startswith(n) for n in names)]:
-        procs = [subprocess.Popen([sys.executable, "-c", WORKER, root, script],
+        procs = [subprocess.Popen([sys.executable, "-c", WORKER, root, script, BENCH],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   cwd="/", env=env) for root in (old, new)]
         for p in procs:

@@ -9,10 +9,14 @@ Groups ``script <name>``, phase ``fwd+bwd``:
   (``p -= lr * p.grad``) and ``p.grad = None``;
 - ``kmeans``: a k-means objective, 1,000 x 16 points (constant), k = 100 centroids
   requiring grad, squared distances by broadcasting, ``min(dim=1)`` values summed,
-  backward;
+  backward; ``kmeans dim0``: the same distances reduced by ``min(dim=0)`` (each
+  centroid's nearest point: issue 20's original shape);
 - ``lstm``: an LSTM cell written with ``cat``/matmul/sigmoid/tanh, unrolled over 20
   steps (batch 8, input 32, hidden 128), loss = sum of the last hidden state, backward;
 - ``mlp step float64`` / ``float32``: bench_mlp.py's MLP step (its builders, reused).
+
+``test_poly_fit_script`` times the polynomial fit as the issue ran it: a script of
+POLY_STEPS (30,000) steps in one round (30 under ``--benchmark-disable``).
 
 Libraries: tapegrad and torch (one thread: tensors this size gain nothing from threads).
 ``test_scripts_agree`` checks tapegrad's loss and gradients against torch's for each
@@ -22,7 +26,7 @@ import bench_mlp
 import numpy as np
 import pytest
 
-POLY_N, POLY_LR = 2000, 1e-6
+POLY_N, POLY_LR, POLY_STEPS = 2000, 1e-6, 30000
 KM_POINTS, KM_DIM, KM_K = 1000, 16, 100
 LSTM_BATCH, LSTM_IN, LSTM_HIDDEN, LSTM_STEPS = 8, 32, 128, 20
 LIBRARIES = ("tapegrad", "torch")
@@ -97,7 +101,9 @@ def poly_fit(mod, mark=_no_mark):
     return step, readout
 
 
-def kmeans(mod, mark=_no_mark):
+def kmeans(mod, mark=_no_mark, dim=1):
+    """The objective reduced by ``min(dim=dim)``: each point's nearest centroid (1), or
+    each centroid's nearest point (0)."""
     pts, cen = kmeans_data()
     points = mod.tensor(pts)
     centroids = mod.tensor(cen, requires_grad=True)
@@ -105,7 +111,7 @@ def kmeans(mod, mark=_no_mark):
     def step():
         centroids.grad = None
         d2 = ((points[:, None, :] - centroids[None, :, :]) ** 2).sum(-1)
-        loss = d2.min(dim=1).values.sum()
+        loss = d2.min(dim=dim).values.sum()
         mark("forward")
         loss.backward()
         mark("backward")
@@ -155,7 +161,11 @@ def _mlp(dtype):
     return build
 
 
-SCRIPTS = {"poly fit": poly_fit, "kmeans": kmeans, "lstm": lstm,
+def kmeans_dim0(mod, mark=_no_mark):
+    return kmeans(mod, mark, dim=0)
+
+
+SCRIPTS = {"poly fit": poly_fit, "kmeans": kmeans, "kmeans dim0": kmeans_dim0, "lstm": lstm,
            "mlp step float64": _mlp("float64"), "mlp step float32": _mlp("float32")}
 
 
@@ -171,6 +181,24 @@ def test_script(phase, script, lib):
     step()  # warm-up (untimed): torch's allocator, the tape's buffers
     library = "tapegrad" if lib == "tapegrad" else f"torch {mod.__version__} (1 thread)"
     phase(step, group=f"script {script}", library=library, phase="fwd+bwd", ops=None)
+
+
+@pytest.mark.parametrize("lib", LIBRARIES)
+def test_poly_fit_script(phase, lib):
+    """The polynomial fit as a script runs it: POLY_STEPS steps, one round."""
+    mod = _module(lib)
+    if lib == "tapegrad" and not phase.benchmark.disabled:
+        mod.warmup(float32=True, replay=False)
+    step, _ = poly_fit(mod)
+    steps = 30 if phase.benchmark.disabled else POLY_STEPS
+
+    def script():
+        for _ in range(steps):
+            step()
+
+    library = "tapegrad" if lib == "tapegrad" else f"torch {mod.__version__} (1 thread)"
+    phase(script, group=f"script poly fit, {steps} steps", library=library, phase="fwd+bwd",
+          ops=None, min_rounds=1, max_rounds=1)
 
 
 @pytest.mark.parametrize("script", SCRIPTS)

@@ -57,20 +57,22 @@ def poly_fit_numpy(mark):
     return step, readout
 
 
-def kmeans_numpy(mark):
+def kmeans_numpy(mark, dim=1):
     pts, cen = B.kmeans_data()
-    rows = np.arange(B.KM_POINTS)
+    rows, cols = np.arange(B.KM_POINTS), np.arange(B.KM_K)
 
     def step():
         diff = pts[:, None, :] - cen[None, :, :]
         d2 = (diff * diff).sum(-1)
-        j = d2.argmin(1)
-        loss = d2[rows, j].sum()
+        j = d2.argmin(dim)
+        loss = (d2[rows, j] if dim == 1 else d2[j, cols]).sum()
         mark("forward")
-        # d loss / d c_k = sum over the points whose nearest is k of 2 (c_k - p)
-        g = 2.0 * (cen[j] - pts)
-        grad = np.zeros_like(cen)
-        np.add.at(grad, j, g)
+        if dim == 1:  # d loss / d c_k = sum over the points whose nearest is k of 2 (c_k - p)
+            g = 2.0 * (cen[j] - pts)
+            grad = np.zeros_like(cen)
+            np.add.at(grad, j, g)
+        else:  # each centroid's nearest point p_j(k): 2 (c_k - p_j(k))
+            grad = 2.0 * (cen - pts[j])
         mark("backward")
         return float(loss), [grad]
     return step, step
@@ -129,6 +131,7 @@ def _mlp_numpy(dtype):
 
 SCRIPTS = {"poly fit": _script(B.poly_fit, poly_fit_numpy),
            "kmeans": _script(B.kmeans, kmeans_numpy),
+           "kmeans dim0": _script(B.kmeans_dim0, lambda mark: kmeans_numpy(mark, 0)),
            "lstm": _script(B.lstm, lstm_numpy),
            **{f"mlp step {dt}": _script(B.SCRIPTS[f"mlp step {dt}"], _mlp_numpy(dt))
               for dt in bench_mlp.DTYPES}}

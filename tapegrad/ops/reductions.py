@@ -657,12 +657,30 @@ def _extreme(input, dim, keepdim, other, largest):
     w = _wrap_dim(dim, input.ndim, op)
     _check_nonempty(input, (w,), op)
     dims = (w,) if input.ndim else None
-    v = _red_value(_npred(np.max if largest else np.min, d, dims, keepdim), d.dtype)
+    if d.ndim:
+        idx, v = _extreme_at(d, w, keepdim, largest)
+    else:
+        idx, v = np.zeros(()), d
+    v = _red_value(v, d.dtype)
     values = _red_record(input, v, MAX_DIM if largest else MIN_DIM, dims)
-    argfn = np.argmax if largest else np.argmin
-    idx = argfn(d, axis=w, keepdims=keepdim) if d.ndim else np.zeros(())
     indices = _index_of(input, idx, w if d.ndim else None, keepdim, ARGMAX if largest else ARGMIN)
     return (MaxResult if largest else MinResult)(values, indices)
+
+
+def _extreme_at(d, w, keepdim, largest):
+    """max/min(dim)'s (indices, values) of ndarray ``d`` along axis ``w``: NumPy's argmax /
+    argmin (the first extreme, or the first nan), and the values read at those indices, as
+    PyTorch returns them (the value at the index: -0.0 or 0.0 as there, the nan itself).
+    One pass over ``d`` and a gather, not a second reduction (k-means' (1000, 100)
+    ``min(dim=1)``: 77 -> 25 us; ``dim=0`` 130 -> 85)."""
+    idx = (np.argmax if largest else np.argmin)(d, axis=w, keepdims=True)
+    if d.ndim == 2:  # (take_along_axis costs ~2.5 us more on small arrays)
+        v = d[idx, np.arange(d.shape[1])] if w == 0 else d[np.arange(d.shape[0])[:, None], idx]
+    else:
+        v = np.take_along_axis(d, idx, w)
+    if not keepdim:
+        idx, v = idx.squeeze(w), v.squeeze(w)
+    return idx, v
 
 
 @api
