@@ -120,3 +120,51 @@ def test_small_arrays_ufunc_is_the_kernels_bit_for_bit():
     np.testing.assert_array_equal(out, want[:2 * _eager.UFUNC_MAX].reshape(2, -1)[:, ::2])
     for n in (1, 4, _eager.UFUNC_MAX, _eager.UFUNC_MAX + 1):
         np.testing.assert_array_equal(tg.tensor(x[-n:]).tanh().numpy(), want[-n:])
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("order", ["tanh last", "tanh first"])
+def test_reverse_rule_first_or_second_to_reach_its_input(dtype, order):
+    """tanh's reverse rule on an input another row reads too (an MLP's hidden
+    pre-activation is read by tanh alone), whether tanh's row is the first or the second
+    the sweep reaches: the rule's operations bit for bit in float64 (c (1 - y^2) + 3, the
+    adjoint zeroed first, then added to), and torch's values.  A first-contribution write
+    in place of the zeroing (as _sweep._writes_once rows do) must keep these."""
+    rng = np.random.default_rng(3)
+    x, w = rng.standard_normal((6, 5)).astype(dtype), rng.standard_normal(5).astype(dtype)
+    c = rng.standard_normal((6, 5)).astype(dtype)
+    c[0, :2] = -0.0
+    c[1, 0] = 0.0
+
+    def grads(lib, tensor):
+        xt, wt = tensor(x, requires_grad=True), tensor(w, requires_grad=True)
+        z = xt * wt  # (a row: z's adjoint is swept, not a leaf's)
+        if order == "tanh first":  # (recorded last: its row is the first the sweep reaches)
+            v = z * 3.0
+            u = z.tanh()
+        else:
+            u = z.tanh()
+            v = z * 3.0
+        ((u * tensor(c)).sum() + v.sum()).backward()
+        return np.asarray(xt.grad), np.asarray(wt.grad), np.asarray(u.detach())
+
+    gx, gw, y = grads(tg, tg.tensor)
+    tgx, tgw, _ = grads(torch, torch.tensor)
+    assert gx.dtype == np.dtype(dtype) and gw.dtype == np.dtype(dtype)
+    if dtype == "float64":  # the rules' operations, in their order (float32's round there)
+        np.testing.assert_array_equal(gx, (c * (1 - y * y) + 3.0) * w)
+    rtol = 1e-12 if dtype == "float64" else 1e-5
+    np.testing.assert_allclose(gx, tgx, rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(gw, tgw, rtol=rtol, atol=rtol)
+
+
+def test_reverse_gives_a_signed_zero_as_zeroing_and_adding():
+    """An input of tanh whose adjoint is -0.0 (gy = -0.0) holds +0.0: zeroed, then added
+    to (as _rules.add_into's first-contribution write gives it too); a leaf's too."""
+    x = tg.tensor([0.5, -0.25], requires_grad=True)
+    h = x * 1.0
+    (h.tanh() * tg.tensor([-0.0, 2.0])).sum().backward()
+    assert not np.signbit(x.grad.numpy()[0]) and x.grad.numpy()[0] == 0.0
+    y = tg.tensor([0.5, -0.25], requires_grad=True)
+    (y.tanh() * tg.tensor([-0.0, 2.0])).sum().backward()
+    assert not np.signbit(y.grad.numpy()[0])

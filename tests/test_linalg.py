@@ -5,6 +5,7 @@ checked against PyTorch), batched matmul broadcasting against PyTorch, errors wi
 wording that record nothing, and replay following argmax and where at every point.
 """
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -438,6 +439,27 @@ def test_linear_values_are_numpys_bit_for_bit(M, K, N, dt):
     np.testing.assert_allclose(np.asarray(wt.grad)[:, 1:], (g.T @ xf)[:, 1:],
                                rtol=1e-4 if dt == "float32" else 1e-12,
                                atol=1e-3 if dt == "float32" else 1e-11)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+@pytest.mark.parametrize("M, K, N", [(256, 100, 256), (4, 3, 5)])  # one gemm; matmul + add
+def test_linear_warns_of_no_special_values(M, K, N, dt):
+    """F.linear of infs and nans (inf * 0 = nan inside the product, inf - inf in the bias
+    add) warns of nothing, as PyTorch's, whether it takes the one gemm adding into the bias
+    (ops/linalg.py _addmm) or NumPy's matmul and add; values IEEE's."""
+    F = tg.nn.functional
+    rng = np.random.default_rng(K)
+    x, w, b = (rng.normal(size=s).astype(dt) for s in ((M, K), (N, K), (N,)))
+    x[0, 0], w[:, 0], x[1, 1], b[0] = np.inf, 0.0, np.nan, -np.inf
+    x[2, 2], w[0, 2] = np.inf, 1.0  # (row 2, column 0: inf - inf)
+    with np.errstate(all="ignore"):
+        want = x @ w.T + b
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for rg in (False, True):
+            y = F.linear(tg.tensor(x), tg.tensor(w, requires_grad=rg), tg.tensor(b))
+            np.testing.assert_array_equal(np.asarray(y.detach()), want)
+    assert np.isnan(want[0]).all() and np.isnan(want[1]).all() and np.isnan(want[2, 0])
 
 
 @pytest.mark.parametrize("M, K, N", [(2, 3, 4), (24, 16, 20)])  # plain loops, BLAS
