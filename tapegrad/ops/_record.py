@@ -133,31 +133,12 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     if tape.lazy:
         sa = slot(a, tape, need)
         sb = -1 if b is None else slot(b, tape, need)
-    elif unread := tape.unread:  # (slot()'s first lines, written out: the reads take
-        sa = a._slot if a._gen == gen else slot(a, tape, need)  # away their values' notes)
+    else:  # (slot()'s first lines, written out: the reads take away their values' notes)
+        sa = a._slot if a._gen == gen else slot(a, tape, need)
         sb = -1 if b is None else b._slot if b._gen == gen else slot(b, tape, need)
-        if need:
+        if need and (unread := tape.unread):
             unread.pop(sa, None)
             unread.pop(sb, None)
-    else:  # slot() written out, with its reuse of an array leaf's slot (Tape.adopt): the
-        # leaves of a small-vector op (weights; bench_eager_vector's a and b) take this
-        # branch at every use, where the call of slot() cost ~2% of the op (issue 20)
-        if a._gen == gen:
-            sa = a._slot
-        elif (u := tape.uses.get(id(a))) is not None and u[0] is a._data and \
-                u[1] == WRITES.n and a._rg and a._tok is None:
-            sa = u[2]
-        else:
-            sa = slot(a, tape, need)
-        if b is None:
-            sb = -1
-        elif b._gen == gen:
-            sb = b._slot
-        elif (u := tape.uses.get(id(b))) is not None and u[0] is b._data and \
-                u[1] == WRITES.n and b._rg and b._tok is None:
-            sb = u[2]
-        else:
-            sb = slot(b, tape, need)
     # the value's slot: ValueArena.push_array(v, keep, owned=True), its common case (a small
     # array of the arena's dtype, no pending scalars: v waits in abuf) written out, with
     # four NumPy attribute reads instead of eight, three when ``fresh`` (a ufunc's new
