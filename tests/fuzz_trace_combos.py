@@ -118,11 +118,22 @@ def _second(x):  # a gradient recorded as rows (create_graph): backward rules' o
     return (g * g).sum() + (g * x).sum()
 
 
+def _recent(x):  # ops landed lately: as_strided, unfold, var/std over dims, clamp, softplus
+    m = x.reshape(3, 4)
+    a = x.as_strided((3, 3), (3, 1), 1).sin().sum() + x.unfold(0, 3, 3).var(1).sum()
+    b = m.std(0).sum() + m.var(1, keepdim=True).sum() + x.clamp(0.3, 0.9).pow(2).sum()
+    c = F.softplus(x[:4]).sum() + F.softplus(x[4:8], beta=2.0, threshold=1.0).sum()
+    d = tg.where(x > 0.6, x.exp(), x * x).sum() + x.round(decimals=1).sum() * x[0]
+    e = x[0] * 2.5 + x[1] / x[2] - x[3].sigmoid() + tg.stack([x[4], x[5]]).softmax(0)[1]
+    return a + b + c + d + e
+
+
 X6 = FR.X6
 X16 = np.linspace(0.2, 1.1, 16)
 X120 = np.linspace(-0.5, 0.7, 120)
 CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
-    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)]), (_second, [X6])]
+    [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)]), (_second, [X6]),
+                                       (_recent, [np.linspace(0.2, 1.3, 12)])]
 
 
 def traces():
@@ -321,6 +332,80 @@ def exercise(t, args, rng, fused):
         t.jacobian_batch(*Xs, on_divergence="mask")
 
 
+def _bits(*a):
+    """The values ``a``, to compare: equal where they agree to 1e-12 (a kernel still
+    compiling in the background runs interpreted, NumPy's arithmetic, within an ulp or two
+    of the compiled code's; a field one path reads another way gives other values)."""
+    return [_Close(np.asarray(v, np.float64)) for v in a]
+
+
+class _Close:
+    def __init__(self, v):
+        self.v = v
+
+    def __eq__(self, other):
+        return self.v.shape == other.v.shape and bool(np.allclose(
+            self.v, other.v, rtol=1e-12, atol=1e-300, equal_nan=True))
+
+
+def paths_differ(t, args, rng, fused):
+    """Where the loaded trace's paths disagree at a point near the traced one: the one-point
+    fast path (the lowered code) against a batch of one (the interpreter), the Jacobian
+    against the gradient, and with ``fused`` the fused kernel against both; and the value
+    by the rows as load's check replays them (no plan) against the plan's.  They are the
+    same rules on the same operands (bit for bit, tests/test_replay_lowered.py; here to
+    1e-12: ``_bits``): a field read one way by one path and another way by another is a
+    wrong result on one of them that the traced point's check cannot see.  Returns what
+    differs, or None."""
+    xs = [np.asarray(x, np.float64) + 0.01 * rng.standard_normal(np.shape(x)) for x in args]
+    Xs = [x[None] for x in xs]
+    vals = t.vals0.copy()  # the rows as the load's check replays them (no plan)
+    for s, x in zip(t.in_slots.tolist(), xs):
+        vals[t.offs[s]:t.offs[s + 1]] = x.reshape(-1)
+    bad = np.zeros(1, np.int64)
+    if _kernels._forward_replay(t.rows, t.offs, vals, t.consts, t.meta, 0, len(t.rows), 1,
+                                bad) >= 0:
+        return None
+    raw = vals[t.offs[t.out_slot]:t.offs[t.out_slot + 1]]
+    try:
+        if not bad[0]:
+            vb = t.value_batch(*Xs, on_divergence="mask")
+            if _bits(np.asarray(vb[0]).reshape(-1)) != _bits(raw):
+                return f"rows {raw.tolist()} vs plan {np.asarray(vb[0]).reshape(-1).tolist()}"
+        if t.out_size == 1:
+            v1, g1 = t.value_and_grad(*xs)
+            v1, g1 = t.value_and_grad(*xs)  # (the second call: the lowered code's)
+            vb, gb = t.value_and_grad_batch(*Xs, on_divergence="mask")
+            ref = _bits(v1, *(g1 if isinstance(g1, tuple) else (g1,)))
+            got = _bits(vb[0], *(g[0] for g in (gb if isinstance(gb, tuple) else (gb,))))
+            if ref != got:
+                return "point vs batch"
+            J = t.jacobian(*xs)
+            if _bits(*(J if isinstance(J, tuple) else (J,))) != ref[1:]:
+                return "jacobian vs grad"
+        else:
+            J = t.jacobian(*xs)
+            Jb = t.jacobian_batch(*Xs, on_divergence="mask")
+            ref = _bits(*(J if isinstance(J, tuple) else (J,)))
+            if ref != _bits(*(j[0] for j in (Jb if isinstance(Jb, tuple) else (Jb,)))):
+                return "jacobian vs jacobian_batch"
+        if fused:
+            t.compile_fused(wait=True)
+            if t.out_size == 1:
+                vf, gf = t.value_and_grad_batch(*Xs, on_divergence="mask")
+                v2, g2 = t.value_and_grad(*xs)
+                if _bits(vf[0], *(g[0] for g in (gf if isinstance(gf, tuple) else (gf,)))) != \
+                        got or _bits(v2, *(g2 if isinstance(g2, tuple) else (g2,))) != ref:
+                    return "fused vs interpreter"
+            else:
+                Jf = t.jacobian_batch(*Xs, on_divergence="mask")
+                if _bits(*(j[0] for j in (Jf if isinstance(Jf, tuple) else (Jf,)))) != ref:
+                    return "fused jacobian vs interpreter"
+    except (ValueError, RuntimeError, TypeError):
+        return None  # (a divergence at that point, a vector output's grad)
+    return None
+
+
 def stops(t):
     """Whether the trace holds a row that stops the gradient (detach, no_grad's pair): its
     Jacobian then differs from its values' differences by design."""
@@ -363,7 +448,7 @@ def fd_mismatch(t, args, rng, h=1e-6):
     return bad == 2
 
 
-def run(seed, cases, fused, only=None, kinds=None, fd=False):
+def run(seed, cases, fused, only=None, kinds=None, fd=False, paths=False):
     rng = np.random.default_rng(seed)
     stats = {"cases": 0, "invalid": 0, "refused": 0, "loaded": 0, "failures": []}
     for name, t, args in traces():
@@ -396,6 +481,10 @@ def run(seed, cases, fused, only=None, kinds=None, fd=False):
             stats["loaded"] += 1
             if check_fd and not stops(u) and fd_mismatch(u, args, rng):
                 stats.setdefault("fd", []).append(what)
+            if paths:
+                why = paths_differ(u, args, rng, fused)
+                if why is not None:
+                    stats.setdefault("paths", []).append(f"{what}: {why}")
             try:
                 exercise(u, args, rng, fused)
             except (ValueError, RuntimeError, TypeError) as e:  # (a divergence, no rule)
@@ -404,6 +493,7 @@ def run(seed, cases, fused, only=None, kinds=None, fd=False):
             except Exception as e:  # noqa: BLE001 (an IndexError: out of bounds)
                 stats["failures"].append(f"{what} replay: {type(e).__name__}: {str(e)[:200]} "
                                          f"{traceback.format_exc()[-600:]}")
+        print(f"{name}: {json.dumps(stats)[:600]}", file=sys.stderr, flush=True)  # (progress)
     return stats
 
 
@@ -416,8 +506,10 @@ def main():
     ap.add_argument("--kinds", nargs="*", type=int, help="edit kinds by number (9: opcodes)")
     ap.add_argument("--fd", action="store_true", help="also compare each loaded trace's "
                     "Jacobian with central differences of its values (listed under 'fd')")
+    ap.add_argument("--paths", action="store_true", help="also compare each loaded trace's "
+                    "paths (one point, batch, Jacobian, fused) bit for bit (under 'paths')")
     o = ap.parse_args()
-    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds, o.fd)))
+    print(json.dumps(run(o.seed, o.cases, o.fused, o.only, o.kinds, o.fd, o.paths)))
 
 
 if __name__ == "__main__":

@@ -1624,18 +1624,56 @@ _MODULES = {}  # key -> loaded module (one per process)
 _MODULES_LOCK = threading.Lock()
 
 
+def _private(dirs):
+    """Whether only this user can write into ``dirs`` (those that exist): each owned by us
+    and writable by neither group nor others.  Numba loads a cached kernel by its source
+    file's stamp (mtime, size) and a hash of its bytecode, which holds none of its
+    literals (a tape's constants, offsets, sizes), from an index that is a pickle: whoever
+    can write there chooses the code a kernel runs."""
+    if not hasattr(os, "getuid"):  # (Windows: ACLs, not modes; the user's profile)
+        return True
+    for p in dirs:
+        try:
+            st = p.stat()
+        except FileNotFoundError:
+            continue
+        if st.st_uid != os.getuid() or st.st_mode & 0o022:
+            return False
+    return True
+
+
+_SHARED_WARNED = []
+
+
 def _load(source):
     """The compiled module of ``source``: written to the cache dir if new, its kernels
-    compiled (or loaded from Numba's cache) for their one signature each."""
+    compiled (or loaded from Numba's cache) for their one signature each.  A file there of
+    our key but other contents (planted, or damaged: its literals may differ and its
+    machine code, cached by a stamp and a bytecode hash, still load) is written anew; a
+    cache directory that others can write to is not used (the kernel compiles uncached)."""
     key = key_of(source)
     with _MODULES_LOCK:
         mod = _MODULES.get(key)
     if mod is not None:
         return key, mod
     d = cache_dir()
-    d.mkdir(parents=True, exist_ok=True)
+    d.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = d / f"tg_fused_{key}.py"
-    if not path.exists():
+    dirs = [d, *_numba_dirs(d)]
+    for nd in dirs[1:]:  # (before Numba makes them with the umask's modes)
+        nd.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private = _private(dirs)
+    if not private:
+        if not _SHARED_WARNED:
+            _SHARED_WARNED.append(True)
+            warnings.warn(f"tapegrad: the fused-kernel cache {d} (or Numba's cache of it) is "
+                          "not owned by this user or is writable by others, who could plant "
+                          "kernels there; fused kernels compile without a disk cache. Set "
+                          "TAPEGRAD_FUSED_DIR to a directory of your own", RuntimeWarning,
+                          stacklevel=4)
+        source = source.replace("_OPTS = dict(cache=True,", "_OPTS = dict(cache=False,", 1)
+        path = pathlib.Path(f"<tapegrad fused kernel {key}>")
+    elif not path.exists() or path.read_bytes() != source.encode():
         tmp = d / f".tg_fused_{key}.{os.getpid()}.{threading.get_ident()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process may write the same file)
@@ -1656,7 +1694,8 @@ def _load(source):
         mod.batch.compile((a2, a1, a2, i8[::1], a1, a1, i8, i8))
     with _MODULES_LOCK:
         _MODULES[key] = mod
-    evict(d, keep=(key,))
+    if private:
+        evict(d, keep=(key,))
     return key, mod
 
 
