@@ -1,0 +1,138 @@
+"""Pieces of unbind, split, chunk (and views of them): PyTorch refuses an in-place op on one
+while the op records, and a recorded use of one (its grad_fn read) after its base, or a view
+of its base, changed in place (ops/views.py ``refusal``); the unsafe_ variants are not
+refused.  Each case runs in tapegrad and in torch and the outcomes (error text or values)
+must agree."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+torch = pytest.importorskip("torch")
+
+
+def _outcome(T, case):
+    x = T.tensor(np.arange(12.0).reshape(3, 4) / 4, dtype=T.float64, requires_grad=True)
+    h = x * 1.5
+    z = T.ones(3, 4, dtype=T.float64)
+    w = T.tensor(np.linspace(-1, 1, 4), dtype=T.float64, requires_grad=True)
+    try:
+        if case == "nonleaf_add":
+            h.unbind(0)[1].add_(1)
+        elif case == "leaf_add":
+            x.split(1, 0)[2].mul_(2)
+        elif case == "chunk_zero":
+            h.chunk(2, 0)[1].zero_()
+        elif case == "split_with_sizes":
+            h.split_with_sizes([1, 2], 0)[1].mul_(2)
+        elif case == "view_of_piece":
+            h.split(1, 0)[2].t().mul_(2)
+        elif case == "setitem_select":
+            h.unbind(0)[1][0] = 5.0
+        elif case == "setitem_slice":
+            h.split(2, 0)[0][0, 1:] = 5.0
+        elif case == "setitem_ellipsis":
+            h.unbind(0)[1][...] = 5.0
+        elif case == "scalar_iadd":
+            p = h[0].unbind(0)[2]
+            p += 1.0
+        elif case == "plain_with_operand":
+            z.unbind(0)[1].add_(w)
+        elif case == "plain_alone":  # (nothing records: written, as PyTorch's)
+            z.unbind(0)[1].add_(1)
+            return z.tolist()
+        elif case == "no_grad_write_then_use":
+            p = h.unbind(0)[1]
+            with T.no_grad():
+                p.add_(1)
+            return (p * p).tolist()
+        elif case == "base_change_then_use":
+            p = h.unbind(0)[1]
+            h.add_(1)
+            return (p * w).tolist()
+        elif case == "base_change_then_read":  # (reads and no_grad uses are fine)
+            p = h.unbind(0)[1]
+            h.add_(1)
+            with T.no_grad():
+                q = p * 2
+            return [p.tolist(), p._version, q.tolist(), p.requires_grad]
+        elif case == "base_change_then_grad_fn":
+            p = h.chunk(3, 0)[2]
+            with T.no_grad():
+                h.mul_(2)
+            return p.grad_fn
+        elif case == "sibling_change":
+            a, b, _ = h.unbind(0)
+            b.detach().add_(1)
+            return (a * a).tolist()
+        elif case == "view_of_piece_after_change":
+            v = h.unbind(0)[1][1:]
+            h.add_(1)
+            return (v * v).tolist()
+        elif case == "expand_of_piece_after_change":
+            e = h.split(1, 0)[2].expand(2, 1, 4)
+            h.add_(1)
+            return (e * e).tolist()
+        elif case == "view_after_change":
+            p = h.unbind(0)[1]
+            h.add_(1)
+            return p[1:].tolist()
+        elif case == "setitem_after_change":
+            p = h.split(2, 0)[0]
+            with T.no_grad():
+                h.add_(1)
+            p[0] = 5.0
+        elif case == "leaf_no_grad_then_use":
+            p = x.unbind(0)[1]
+            with T.no_grad():
+                x.add_(1)
+            return (p * p).tolist()
+        elif case == "plain_base_gains_history":
+            p = z.unbind(0)[1]
+            z.add_(w)
+            return [p.requires_grad, (p * p).tolist()]
+        elif case == "made_in_no_grad":
+            with T.no_grad():
+                p = h.unbind(0)[1]
+            p.add_(1)
+        elif case == "earlier_use_backward":  # (a use before the change is fine)
+            p = h.unbind(0)[1]
+            s = (p.sum() * w).sum()  # (p not saved: PyTorch's unpacking of it would refuse)
+            h.add_(1)
+            s.backward()
+            return x.grad.tolist()
+        elif case == "detach_of_piece_written":
+            p = h.split(1, 0)[2]
+            p.detach().mul_(2)
+            return [h.tolist(), p.tolist()]
+        elif case == "unsafe_split":
+            p = h.unsafe_split(1, 0)[1]
+            p.mul_(2)
+            (p * p).sum().backward()
+            return [h.tolist(), x.grad.tolist()]
+        elif case == "unsafe_chunk":
+            p = h.unsafe_chunk(3, 0)[1]
+            p.mul_(2)
+            return p.tolist()
+        else:
+            raise AssertionError(case)
+    except RuntimeError as e:
+        return "error: " + str(e)
+    return "ran"
+
+
+CASES = ["nonleaf_add", "leaf_add", "chunk_zero", "split_with_sizes", "view_of_piece",
+         "setitem_select", "setitem_slice", "setitem_ellipsis", "scalar_iadd",
+         "plain_with_operand", "plain_alone", "no_grad_write_then_use", "base_change_then_use",
+         "base_change_then_read", "base_change_then_grad_fn", "sibling_change",
+         "view_of_piece_after_change", "expand_of_piece_after_change", "view_after_change",
+         "setitem_after_change", "leaf_no_grad_then_use", "plain_base_gains_history",
+         "made_in_no_grad", "earlier_use_backward", "detach_of_piece_written",
+         "unsafe_split", "unsafe_chunk"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_pieces_as_torch(case):
+    mine, theirs = _outcome(tg, case), _outcome(torch, case)
+    assert mine == theirs
+
