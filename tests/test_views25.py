@@ -136,3 +136,40 @@ def test_pieces_as_torch(case):
     mine, theirs = _outcome(tg, case), _outcome(torch, case)
     assert mine == theirs
 
+
+
+# ---- replay of a detach() / .data read after its base changed in place --------------------
+# A traced detach() is a stop-gradient row; it follows its base's later in-place changes as
+# an eager one does (ops/inplace.py _follow_detached records a new stop row), where replay
+# read the values it was taken from (silently wrong values; found by fuzz_replay_views25).
+_DETACH_PROGRAMS = {
+    "fill": "h = x * 1.5\nd = h.detach()\nh[...] = 0.75\nreturn (d * 3.0).sum() + h.sum()",
+    "add": "h = x * 1.5\nd = h.detach()\nh.add_(x)\nreturn (d * x).sum() + h.sum()",
+    "data": "h = x * 1.5\nd = h.data\nh.mul_(x)\nreturn (d * x).sum() + h.sum()",
+    "expand": "h = x * 1.5\nd = h.detach()\nh.sin_()\nwith T.no_grad():\n"
+              "    e = d.expand(2, *d.shape)\nreturn (e * x).sum() + h.sum()",
+    "view_of_detach": "h = x * 1.5\nd = h.detach()[1:]\nh.mul_(x)\nreturn (d * x[1:]).sum()",
+}
+
+
+def _f(src, T):
+    ns = {"T": T}
+    exec("def f(x):\n" + "\n".join("    " + ln for ln in src.split("\n")), ns)  # noqa: S102
+    return ns["f"]
+
+
+@pytest.mark.parametrize("name", sorted(_DETACH_PROGRAMS))
+def test_replay_detach_after_base_change(name):
+    src = _DETACH_PROGRAMS[name]
+    c = tg.compile(_f(src, tg))
+    pts = [np.array([1.0, 2.0, 3.0, 4.0]), np.array([0.5, -1.0, 2.0, 3.0]),
+           np.array([-2.0, 0.25, 1.5, -0.75])]
+    got = [c.value_and_grad(p) for p in pts]
+    V, G = c.value_and_grad_batch(np.stack(pts))
+    for p, (v, g), vb, gb in zip(pts, got, V, G):
+        xt = torch.tensor(p, requires_grad=True)
+        yt = _f(src, torch)(xt)
+        yt.backward()
+        assert v == pytest.approx(yt.item()) and vb == pytest.approx(yt.item())
+        np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(gb, xt.grad.numpy(), rtol=1e-12, atol=1e-12)

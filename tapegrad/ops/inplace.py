@@ -29,7 +29,7 @@ from .. import dtypes, grad_mode
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import EagerOnlyError, Live, Tensor, host_values, norm
+from ..tensor import TRACE_HOOKS, EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
 from . import indexing
@@ -263,7 +263,12 @@ def _follow_detached(d, t):
         _log_mutation(d, tape, _old_slots(d, tape))
     c.version += 1
     if d._data is not t._data:
-        if d._tok is not None:
+        if tape is not None and tape is state.tracing and d._tok is not None and \
+                (r := TRACE_HOOKS["detach"](t)) is not None:
+            # a traced detach(): the stop-gradient copy of t's new slot, so replay reads
+            # the values written (not those d was taken from)
+            d._data, d._slot, d._gen, d._tok = r._data, r._slot, r._gen, r._tok
+        elif d._tok is not None:
             _set_values(d, np.asarray(t._data))
         else:
             d._data = t._data
