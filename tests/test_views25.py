@@ -3,12 +3,17 @@ while the op records, and a recorded use of one (its grad_fn read) after its bas
 of its base, changed in place (ops/views.py ``refusal``); the unsafe_ variants are not
 refused.  Each case runs in tapegrad and in torch and the outcomes (error text or values)
 must agree."""
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import tapegrad as tg
 
 torch = pytest.importorskip("torch")
+sys.path.insert(0, os.path.dirname(__file__))
+import fuzz_replay_views25 as fuzz  # noqa: E402
 
 
 def _outcome(T, case):
@@ -173,3 +178,51 @@ def test_replay_detach_after_base_change(name):
         assert v == pytest.approx(yt.item()) and vb == pytest.approx(yt.item())
         np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-12)
         np.testing.assert_allclose(gb, xt.grad.numpy(), rtol=1e-12, atol=1e-12)
+
+
+# ---- the replay fuzz (tests/fuzz_replay_views25.py) over a range of seeds -----------------
+# TG_FUZZ_VIEWS25=0-3000 runs those seeds.  compile(f) must give eager tapegrad's values and
+# gradients at new points (and batches), or refuse loudly.  Not asserted here (docs/limits.md):
+# eager tapegrad against torch where f writes or uses a view made under no_grad (PyTorch's
+# requires grad and is refused), and f whose eager backward refuses a saved value changed in
+# place while replay runs it (with the values saved).
+_FUZZ = os.environ.get("TG_FUZZ_VIEWS25", "0-60").split("-")
+
+
+@pytest.mark.parametrize("seed", range(int(_FUZZ[0]), int(_FUZZ[-1])))
+def test_fuzz_replay_views25(seed):
+    r = fuzz.check(fuzz.case(seed), seed)
+    if isinstance(r, str) or r == ["refused"]:
+        return
+    bad = [line for line in r if not line.startswith(("eager-vs-torch", "eager refuses"))]
+    assert not bad, fuzz.case(seed) + "\n".join(bad)
+
+
+def test_traced_piece_written_under_no_grad():
+    """While tracing, the grad mode f sees decides the refusal (not the tracer's own): a
+    piece written under set_grad_enabled(False) is not refused as one written with grad on
+    (eager runs it; the trace refuses it as any no_grad write of a traced value, or replays
+    it as eagerly; fuzz seed 997)."""
+    def f(T):
+        def g(x):
+            h = x * 1.5
+            p = h.split(1, 0)[0]
+            T.set_grad_enabled(False)
+            p.sin_()
+            T.set_grad_enabled(True)
+            return (h * h).sum() + (p.detach() * 3.0).sum()
+        return g
+    c = tg.compile(f(tg))
+    for pt in (np.arange(6.0).reshape(2, 3) / 4, np.linspace(-1, 2, 6).reshape(2, 3)):
+        x = tg.tensor(pt, requires_grad=True)
+        f(tg)(x).backward()  # (eager runs it)
+        try:
+            v, g = c.value_and_grad(pt)
+        except RuntimeError as e:
+            assert str(e).startswith("tapegrad.trace: an in-place op under no_grad"), e
+            continue
+        xt = torch.tensor(pt, requires_grad=True)
+        yt = f(torch)(xt)
+        yt.backward()
+        assert v == pytest.approx(yt.item())
+        np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12, atol=1e-12)

@@ -23,8 +23,8 @@ import weakref
 
 import numpy as np
 
-from .._state import state
 from ..arena import WRITES
+from ..grad_mode import seen_mode
 from ..tensor import add_view
 
 def note_expanded(out, x):
@@ -33,7 +33,7 @@ def note_expanded(out, x):
     (Tensor.stride).  An unset slot on every other tensor."""
     out._xf = x
     if MULTI and (hit := _multi(x)) is not None:  # (an expand of a piece: refused as one)
-        _mark(out, 0, hit[2] and state.grad_enabled)
+        _mark(out, 0, hit[2] and seen_mode())
 
 
 def expanded_from(t):
@@ -47,7 +47,7 @@ def note(out, x, src, view):
     out._vb = (x, x._data, src, view, WRITES.n)
     add_view(x, out)
     if MULTI and (hit := _multi(x)) is not None:  # (PyTorch's view of one keeps its kind,
-        _mark(out, 0, hit[2] and state.grad_enabled)  # or is a no_grad mode one)
+        _mark(out, 0, hit[2] and seen_mode())  # or is a no_grad mode one)
     return out
 
 
@@ -66,7 +66,7 @@ def note_multi(outs):
     """Mark the views ``outs`` of one multi-output view op (unbind, split, chunk), of a plain
     tensor too (a history its base gains later reaches them): PyTorch refuses an in-place op
     on them, and on views of them, and their use once their base changed (``refusal``)."""
-    grad = state.grad_enabled
+    grad = seen_mode()  # (while tracing: the mode f sees)
     for i, t in enumerate(outs):
         _mark(t, i, grad)
         if not grad and not t._rg and t._vb[0]._rg:
@@ -104,7 +104,7 @@ def refusal(t, changing, records=True, via=None):
     of its base changed in place since t was made.  ``via``: the name of the view op that
     ``t[key] = v`` writes through (PyTorch's error names it)."""
     hit = _multi(t)
-    if hit is None or not records:
+    if hit is None or not records or not seen_mode():  # (while tracing, f's mode)
         return None
     if via is not None and changing and (msg := refusal(t, False)) is not None:
         return msg  # (PyTorch's view t[key] reads t's grad_fn first)
