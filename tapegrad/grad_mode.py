@@ -170,6 +170,12 @@ def _set_inference(on):
     state.inference = on
 
 
+def seen_mode():
+    """The grad mode user code sees (while tracing, f's), not noted as read by f (tapegrad's
+    own checks that follow PyTorch's grad mode: ops/views.py)."""
+    return _mode()
+
+
 def is_grad_enabled():
     """True when ops record onto the tape in this thread (while tracing: the mode f sees,
     and the trace notes that f read it: replay/__init__.py's Compiled keys on it)."""

@@ -275,7 +275,9 @@ class Tensor:
         copy that replays: ops/control.py's STOP_GRAD.)"""
         if state.tracing is not None and self._rg:
             t = TRACE_HOOKS["detach"](self)
-            if t is not None:
+            if t is not None:  # (it follows self's in-place changes as a plain detach does:
+                t._da = self  # ops/inplace.py _follow_detached records a new stop row)
+                add_view(self, t)
                 return t
         d = _leaf(_settled(self))
         d._da = self  # (it shares self's memory, version and changes: ops/inplace.py _bump)

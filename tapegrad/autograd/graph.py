@@ -12,6 +12,7 @@ import numpy as np
 
 from .._state import state
 from ..ops import inplace
+from ..ops import views as view_ops
 from ..ops._record import WRITTEN
 from ..ops.custom import CUSTOM, CUSTOM_OUT
 from ..ops.registry import OPS, graph_inputs, node_name
@@ -324,6 +325,8 @@ def node_of(t):
 
 def _grad_fn(t):
     """The backward node that made this non-leaf (None for a leaf)."""
+    if view_ops.MULTI and (msg := view_ops.refusal(t, False)) is not None:
+        raise RuntimeError(msg)  # (a piece of unbind, split, chunk after its base changed)
     if t._tok is None:
         return None
     if state.tracing is not None:
@@ -332,6 +335,7 @@ def _grad_fn(t):
 
 
 Tensor.grad_fn = property(_grad_fn)
+Tensor._node_name = lambda t: node_of(t).name()  # (grad_fn's name, for ops/views.py's errors)
 
 
 # ---- gradient edges ------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
 from ..tensor import Tensor, _new, _nonleaf, norm
+from . import views
 
 
 INFERENCE_SAVED = (
@@ -25,6 +26,8 @@ def slot(t, tape, need=True):
         if need and (tape.lazy or tape.unread):
             tape.needed(t._slot)
         return t._slot
+    if views.MULTI and (msg := views.refusal(t, False)) is not None:
+        raise RuntimeError(msg)  # (a piece of unbind, split or chunk after its base changed)
     if t._tok is not None:
         old = t._tok.tape
         if state.tracing is tape:

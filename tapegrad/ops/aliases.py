@@ -348,9 +348,18 @@ def split_with_sizes(input, split_sizes, dim=0):
     return sh.split(input, sizes, d)
 
 
-api(sh.split, name="unsafe_split")  # (no aliasing to make unsafe here: pieces are split's)
-api(sh.chunk, name="unsafe_chunk")
-api(split_with_sizes, name="unsafe_split_with_sizes")
+def _unsafe(fn, name):
+    """``fn`` whose pieces in-place ops may write (PyTorch's unsafe_ variants: no
+    multi-output refusal, ops/views.py ``refusal``)."""
+    def op(*args, **kwargs):
+        return views.unmark(fn(*args, **kwargs))
+    op.__name__, op.__doc__ = name, fn.__doc__
+    api(op, name=name)
+
+
+_unsafe(sh.split, "unsafe_split")
+_unsafe(sh.chunk, "unsafe_chunk")
+_unsafe(split_with_sizes, "unsafe_split_with_sizes")
 
 
 @api(export=False)

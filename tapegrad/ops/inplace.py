@@ -19,18 +19,17 @@ backward that sweeps a row which saved that slot for its rule raises PyTorch's "
 by an inplace operation" error (``check_saved``).  Nothing is added to the recording hot
 path: ``_ver`` is an unset slot until the first in-place op.
 """
-import re
 import threading
 import weakref
 from array import array
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, grad_mode
 from .._state import state
 from ..arena import WRITES, note_write
 from ..tape import OP_MASK
-from ..tensor import EagerOnlyError, Live, Tensor, host_values, norm
+from ..tensor import TRACE_HOOKS, EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
 from . import indexing
@@ -186,6 +185,8 @@ def _bump(t):
         _refresh_views(t)
     if t._da is not None:  # a detach(): the tensor it shares memory with changed too
         _detached_changed(t, t._da)
+    if views.MULTI and t._tok is not None and views.piece(t):
+        t._gen = -1  # (a no_grad write into a piece: its next recorded use is refused)
 
 
 class _Sources(threading.local):
@@ -240,7 +241,11 @@ def _follow_detached(d, t):
         if state.tape is not None:
             _log_mutation(d, state.tape, _old_slots(d, state.tape))
         c.version += 1
-        if sh._record_on(t):
+        if views.MULTI and views.piece(d):  # (its recorded use is refused: see _follow)
+            _set_values(d, np.broadcast_to(np.asarray(t._data), d.shape))
+            d._rg = d._rg or t._rg
+            d._gen = -1 if d._tok is not None else 0
+        elif sh._record_on(t):
             r = sh.expand(t, *d.shape)
             d._data, d._slot, d._gen, d._tok, d._rg = r._data, r._slot, r._gen, r._tok, r._rg
         else:
@@ -258,7 +263,12 @@ def _follow_detached(d, t):
         _log_mutation(d, tape, _old_slots(d, tape))
     c.version += 1
     if d._data is not t._data:
-        if d._tok is not None:
+        if tape is not None and tape is state.tracing and d._tok is not None and \
+                (r := TRACE_HOOKS["detach"](t)) is not None:
+            # a traced detach(): the stop-gradient copy of t's new slot, so replay reads
+            # the values written (not those d was taken from)
+            d._data, d._slot, d._gen, d._tok = r._data, r._slot, r._gen, r._tok
+        elif d._tok is not None:
             _set_values(d, np.asarray(t._data))
         else:
             d._data = t._data
@@ -307,7 +317,13 @@ def _follow(v, vb):
         _log_mutation(v, tape, _old_slots(v, tape))
     c.version += 1
     if not shared:
-        if (r := _regathered(v, base, src, pos)) is not None:
+        if views.MULTI and views.piece(v):
+            # a piece of unbind, split, chunk (or a view of one): PyTorch gives it no new
+            # node, it refuses a recorded use (views.refusal, in slot()) and the graph views
+            _set_values(v, src.reshape(-1)[pos])
+            v._rg = v._rg or base._rg
+            v._gen = -1 if v._tok is not None else 0  # (its next recorded use is slot()'s)
+        elif (r := _regathered(v, base, src, pos)) is not None:
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
         elif (w := _storage_view(v, vb, base)) is not None:
             v._data, v._gen = w, 0  # (a plain view shares the base's storage from now on)
@@ -411,7 +427,13 @@ def _write_back(t, vb):
         t._vb = None  # the base was resized in place (out=): t is no longer its view
         return
     base_old, before = base._slot, state.tape.nrows if state.tape is not None else 0
-    SOURCES.run(t, _place, base, pos, t)
+    if views.MULTI and views.refusal(t, False) is not None:
+        # a piece of unbind, split, chunk whose recorded use is refused, written through
+        # its detach() or .data: a no_grad write into the base, as PyTorch's shared memory
+        with grad_mode.no_grad():
+            SOURCES.run(t, _place, base, pos, t)
+    else:
+        SOURCES.run(t, _place, base, pos, t)
     if base._tok is not None and base._tok.tape is state.tape and \
             _wrote(state.tape, before, base._slot):
         copy_slices(base, t, base_old)  # (graph views: CopySlices, AsStridedBackward0)
@@ -435,23 +457,18 @@ def _records(t, *others):
                                                 for o in others))
 
 
-def _check_leaf(t, message=_LEAF):
-    """Before an in-place op on ``t``: refuse a leaf that requires grad (or a view of one)
-    while grad mode is on, and bring a view up to date with its base (ops/views.py)."""
+def _check_leaf(t, message=_LEAF, others=(), via=None):
+    """Before an in-place op on ``t`` (``others``: its tensor operands): refuse a piece of
+    unbind, split or chunk (ops/views.py ``refusal``), a leaf that requires grad (or a view
+    of one) while grad mode is on, and bring a view up to date with its base."""
+    if views.MULTI and (msg := views.refusal(t, True, _records(t, *others), via)) is not None:
+        raise RuntimeError(msg)
     if t._rg and t._tok is None and state.grad_enabled:
         if state.tracing is not None:  # (an input of f is a leaf that requires grad while
             # traced, whatever the caller's is: compile(f) called with one that does not
             # runs f eagerly, which writes it as f says)
             raise EagerOnlyError(message if state.tracing.grad_mode else _TRACED_LEAF)
         raise RuntimeError(message)
-    if views.MULTI and t._tok is not None and state.grad_enabled and \
-            (i := views.multi_output(t)) is not None:
-        op = re.sub(r"Backward[0-9]*$", "", t.grad_fn.name())
-        raise RuntimeError(
-            f"Output {i} of {op} is a view and is being modified inplace. This view is the "
-            "output of a function that returns multiple views. Such functions do not allow "
-            "the output views to be modified inplace. You should replace the inplace "
-            "operation by an out-of-place one.")
     if getattr(t, "_inf", False) and not state.inference:
         raise RuntimeError(_INFERENCE_INPLACE)
     vb = views.of(t)
@@ -678,7 +695,7 @@ def _check_overlap(t):
 def _inplace(t, fn, args, op, message=_LEAF):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
     (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
-    _check_leaf(t, message)
+    _check_leaf(t, message, args[1:])
     if op not in _ONE_VALUE_WRITES:
         _check_overlap(t)
     if _records(t, *args[1:]):
@@ -699,8 +716,8 @@ def _scalar_inplace(self, fn, other):
     """The in-place op of two scalars, written out (``s += x`` in a loop is common): the
     steps of _rebase for a 0-d float64 result."""
     if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
-        if self._rg and self._tok is None:
-            _check_leaf(self)  # (raises: while traced, no_grad's is another message)
+        if (self._rg and self._tok is None) or views.MULTI:
+            _check_leaf(self, _LEAF, (other,))  # (raises: while traced, no_grad's is another message)
         before = _before(self, (other,))  # before fn records its row
         r = fn(self, other)
         _log_before(self, r._tok.tape, before)
@@ -827,7 +844,7 @@ def copy_(self, src, non_blocking=False):
     if tuple(np.broadcast_shapes(tuple(self.shape), tuple(src.shape))) != tuple(self.shape):
         raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast "
                            f"shape {list(np.broadcast_shapes(self.shape, src.shape))}")
-    _check_leaf(self)
+    _check_leaf(self, _LEAF, (src,))
     _check_overlap(self)
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
@@ -881,7 +898,8 @@ def setitem(self, key, value):
                                f"cannot be broadcast to indexing result of shape "
                                f"{list(target.shape)}") from None
         raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
-    _check_leaf(self, _LEAF_VIEW)  # (a key's tensors were read by host_values: _key)
+    # (a key's tensors were read by host_values: _key)
+    _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
     if direct:
@@ -895,6 +913,21 @@ def setitem(self, key, value):
         (type(k) is slice and k.start in (None, 0) and k.stop is None and k.step in (None, 1))
         for k in key)
     return _place(self, target, v, placed, "IndexPutBackward0" if own else None)
+
+
+def _view_op(key):
+    """The name of the last view op PyTorch's ``t[key] = v`` takes before it writes (a full
+    slice and ``...`` take none), or None."""
+    name = None
+    for k in key:
+        if k is None:
+            name = "Unsqueeze"
+        elif type(k) is slice:
+            if k != slice(None) and k != slice(0, None) and k != slice(None, None, 1):
+                name = "Slice"
+        elif k is not Ellipsis:
+            name = "Select"
+    return name
 
 
 def _in_storage(t, v):

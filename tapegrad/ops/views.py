@@ -18,11 +18,13 @@ changed shows the new values, as PyTorch's shares the base's memory (docs/limits
 ``inplace.Counter`` sets it to None when a tensor is first changed in place, since reading an
 unset slot costs ~1 us.
 """
+import re
 import weakref
 
 import numpy as np
 
 from ..arena import WRITES
+from ..grad_mode import seen_mode
 from ..tensor import add_view
 
 def note_expanded(out, x):
@@ -30,6 +32,8 @@ def note_expanded(out, x):
     write through (PyTorch refuses to write to one); only its strides are read
     (Tensor.stride).  An unset slot on every other tensor."""
     out._xf = x
+    if MULTI and (hit := _multi(x)) is not None:  # (an expand of a piece: refused as one)
+        _mark(out, 0, hit[2] and seen_mode())
 
 
 def expanded_from(t):
@@ -42,32 +46,82 @@ def note(out, x, src, view):
     view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
     add_view(x, out)
+    if MULTI and (hit := _multi(x)) is not None:  # (PyTorch's view of one keeps its kind,
+        _mark(out, 0, hit[2] and seen_mode())  # or is a no_grad mode one)
     return out
 
 
-MULTI = {}  # id(t) -> (weakref to t, output index): views made by unbind, split, chunk
+# id(t) -> (weakref to t, output index, made with grad mode on, version then, had a history)
+MULTI = {}
+_MULTI_TAIL = (" This view is the output of a function that returns multiple views. Such functions "
+               "do not allow the output views to be modified inplace. You should replace the "
+               "inplace operation by an out-of-place one.")
+_NO_GRAD_TAIL = (" Given that this use case is ambiguous and error-prone, it is forbidden. You can "
+                 "clarify your code by moving both the view and the inplace either both inside "
+                 "the no_grad block (if you don't want the inplace to be tracked) or both outside "
+                 "(if you want the inplace to be tracked).")
 
 
 def note_multi(outs):
-    """Mark the recorded views ``outs`` of one multi-output view op (unbind, split, chunk):
-    PyTorch refuses an in-place op on them and on views of them (``multi_output``)."""
+    """Mark the views ``outs`` of one multi-output view op (unbind, split, chunk), of a plain
+    tensor too (a history its base gains later reaches them): PyTorch refuses an in-place op
+    on them, and on views of them, and their use once their base changed (``refusal``)."""
+    grad = seen_mode()  # (while tracing: the mode f sees)
     for i, t in enumerate(outs):
-        if t._tok is not None:
-            MULTI[id(t)] = (weakref.ref(t, lambda _, k=id(t): MULTI.pop(k, None)), i)
+        _mark(t, i, grad)
+        if not grad and not t._rg and t._vb[0]._rg:
+            t._rg = True  # (made in no_grad mode, PyTorch's piece requires grad all the same)
     return outs
 
 
-def multi_output(t):
-    """t's output index if t, or a tensor t is a view of, came from a multi-output view op
-    (0 for a view of one), else None."""
-    c = t
-    while c is not None:
-        hit = MULTI.get(id(c))
-        if hit is not None and hit[0]() is c:
-            return hit[1] if c is t else 0
-        vb = of(c)
-        c = None if vb is None else vb[0]
-    return None
+def _mark(t, i, grad):
+    MULTI[id(t)] = (weakref.ref(t, lambda _, k=id(t): MULTI.pop(k, None)), i, grad,
+                    t._version, t._tok is not None)
+
+
+def _multi(t):
+    hit = MULTI.get(id(t))
+    return hit if hit is not None and hit[0]() is t else None
+
+
+def piece(t):
+    """Whether t is a piece of unbind, split, chunk or a view of one (``note_multi``)."""
+    return _multi(t) is not None
+
+
+def unmark(outs):
+    """``outs`` are not refused (unsafe_split, unsafe_chunk: PyTorch lets them be written)."""
+    for t in outs:
+        MULTI.pop(id(t), None)
+    return outs
+
+
+def refusal(t, changing, records=True, via=None):
+    """PyTorch's refusal, or None: for an in-place op on ``t`` (``changing``; ``records``:
+    grad mode is on and the op's tensors require grad), or for a recorded use of ``t``
+    (its grad_fn read), when t is a piece of a multi-output view op or a view of one (made
+    in grad mode; made in no_grad mode, any view of it) and, for a use, its base or a view
+    of its base changed in place since t was made.  ``via``: the name of the view op that
+    ``t[key] = v`` writes through (PyTorch's error names it)."""
+    hit = _multi(t)
+    if hit is None or not records or not seen_mode():  # (while tracing, f's mode)
+        return None
+    if via is not None and changing and (msg := refusal(t, False)) is not None:
+        return msg  # (PyTorch's view t[key] reads t's grad_fn first)
+    if not changing and (t._version == hit[3] or (not hit[4] and not getattr(
+            root(t), "_rg", False))):
+        return None  # (PyTorch's grad_fn of such a view is None then: nothing to refuse)
+    what = "is being" if changing else "its base or another view of its base has been"
+    if not hit[4]:
+        msg = f"A view was created in no_grad mode and {what} modified inplace with grad mode " \
+              "enabled."
+    else:
+        name = via or re.sub(r"Backward[0-9]*$", "", t._node_name())
+        of_view = " of a view which was created in no_grad mode" if not hit[2] else ""
+        msg = f"Output {0 if via else hit[1]} of {name} is a view{of_view} and {what} " \
+            "modified inplace" + \
+            (" with grad mode enabled." if not hit[2] else ".")
+    return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL)
 
 
 def of(t):
