@@ -1,0 +1,58 @@
+"""Differences from PyTorch found by the scripts s538 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- binary_cross_entropy_with_logits: the result has the target's dtype ----------------
+@pytest.mark.parametrize("x_dt, t_dt, pw_dt, w_dt", [
+    ("float32", "float32", "float64", None), ("float64", "float32", "float64", None),
+    ("float32", "float32", "float64", "float64"), ("float64", "float32", None, "float64"),
+    ("float32", "float64", "float32", None), ("float32", "float32", None, None),
+])
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+def test_bce_with_logits_dtype_is_the_targets(x_dt, t_dt, pw_dt, w_dt, reduction, torch_float64):
+    def run(L):
+        x = L.tensor([0.3, -1.2, 2.0], dtype=getattr(L, x_dt), requires_grad=True)
+        t = L.tensor([1.0, 0.0, 1.0], dtype=getattr(L, t_dt))
+        pw = None if pw_dt is None else L.tensor([3.0], dtype=getattr(L, pw_dt))
+        w = None if w_dt is None else L.tensor([2.0, 1.0, 0.5], dtype=getattr(L, w_dt))
+        out = L.nn.functional.binary_cross_entropy_with_logits(
+            x, t, weight=w, pos_weight=pw, reduction=reduction)
+        out.sum().backward()
+        return str(out.dtype), out.tolist(), str(x.grad.dtype), x.grad.tolist()
+    ours, theirs = run(tg), run(torch_float64)
+    assert ours[0] == theirs[0] and ours[2] == theirs[2]
+    assert ours[1] == pytest.approx(theirs[1], rel=1e-6)
+    assert ours[3] == pytest.approx(theirs[3], rel=1e-6)
+
+
+# ---- errors in PyTorch's types and words ------------------------------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.utils.data.TensorDataset(L.ones(20), L.ones(5)),
+    lambda L: L.ones(4, 3).gather(1, L.tensor([1, 2, 0, 0])),
+    lambda L: L.finfo(L.int32), lambda L: L.finfo(L.bool),
+    lambda L: L.iinfo(L.float32), lambda L: L.iinfo(L.complex64), lambda L: L.iinfo(L.bool),
+])
+def test_refused_in_pytorchs_type_and_words(call, torch_float64):
+    """The same exception type, and a message that opens with PyTorch's."""
+    errors = []
+    for L in (tg, torch_float64):
+        with pytest.raises(Exception) as info:
+            call(L)
+        errors.append(info.value)
+    ours, theirs = errors
+    assert type(ours) is type(theirs)
+    assert str(ours).startswith(str(theirs)), (str(ours), str(theirs))
+
+
+# ---- finfo of a complex dtype: its real part's ----------------------------------------------
+@pytest.mark.parametrize("name", ["complex64", "complex128"])
+def test_finfo_of_a_complex_dtype_as_pytorch(name, torch_float64):
+    ours, theirs = tg.finfo(getattr(tg, name)), torch_float64.finfo(getattr(torch_float64, name))
+    assert repr(ours) == repr(theirs)
+    for k in ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype"):
+        assert getattr(ours, k) == getattr(theirs, k), k
