@@ -56,3 +56,11 @@ def test_finfo_of_a_complex_dtype_as_pytorch(name, torch_float64):
     assert repr(ours) == repr(theirs)
     for k in ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype"):
         assert getattr(ours, k) == getattr(theirs, k), k
+
+
+# ---- isreal of a complex tensor: where the imaginary part is 0 ------------------------------
+@pytest.mark.parametrize("values", [[1 + 0j, 1 + 1j, float("nan") + 0j], [0j], [2.5, -1.0]])
+def test_isreal_as_pytorch(values, torch_float64):
+    for make in (lambda L: L.isreal(L.tensor(values)), lambda L: L.tensor(values).isreal()):
+        ours, theirs = make(tg), make(torch_float64)
+        assert str(ours.dtype) == str(theirs.dtype) and ours.tolist() == theirs.tolist()
