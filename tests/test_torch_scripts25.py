@@ -64,3 +64,29 @@ def test_isreal_as_pytorch(values, torch_float64):
     for make in (lambda L: L.isreal(L.tensor(values)), lambda L: L.tensor(values).isreal()):
         ours, theirs = make(tg), make(torch_float64)
         assert str(ours.dtype) == str(theirs.dtype) and ours.tolist() == theirs.tolist()
+
+
+# ---- dim_order from the strides, is_set_to ---------------------------------------------------
+VIEWS = [lambda L: L.ones(2, 3, 4), lambda L: L.ones(2, 3, 4).permute(2, 0, 1),
+         lambda L: L.ones(2, 3, 4).transpose(0, 1), lambda L: L.ones(1, 3).t(),
+         lambda L: L.ones(2, 1, 3).transpose(0, 1), lambda L: L.ones(3, 1).expand(3, 4),
+         lambda L: L.ones(2, 3, 4, 5).permute(0, 2, 3, 1), lambda L: L.ones(4, 4)[::2].t(),
+         lambda L: L.ones(3, 3, 2).permute(2, 1, 0), lambda L: L.ones(2, 2, 2).permute(1, 2, 0),
+         lambda L: L.ones(5), lambda L: L.zeros(())]
+
+
+@pytest.mark.parametrize("make", VIEWS)
+def test_dim_order_as_pytorch(make, torch_float64):
+    ours, theirs = make(tg), make(torch_float64)
+    assert ours.stride() == theirs.stride()  # (the premise: PyTorch's strides)
+    assert ours.dim_order() == theirs.dim_order()
+
+
+@pytest.mark.parametrize("other", [
+    lambda t: t, lambda t: t.view(2, 3), lambda t: t[0:], lambda t: t.detach(),
+    lambda t: t.clone(), lambda t: t.t(), lambda t: t[1:], lambda t: t.reshape(3, 2)])
+def test_is_set_to_as_pytorch(other, torch_float64):
+    def run(L):
+        t = L.arange(6.0).reshape(2, 3)
+        return t.is_set_to(other(t))
+    assert run(tg) == run(torch_float64)
