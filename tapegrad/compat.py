@@ -940,7 +940,7 @@ _TABLE = {
             "choose_qparams_optimized fused_moving_avg_obs_fake_quant per_tensor_affine "
             "per_channel_affine per_channel_affine_float_qparams per_tensor_symmetric "
             "per_channel_symmetric",
-    _STORAGE: "set_ is_set_to from_file Storage StorageBase BFloat16Storage QInt32Storage "
+    _STORAGE: "set_ from_file Storage StorageBase BFloat16Storage QInt32Storage "
               "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",
