@@ -31,7 +31,7 @@ _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
            np.dtype(np.float32): np.dtype(np.complex64)}
 _SUPPORTED = ("complex support covers creation, +, -, *, /, ** by a real number, exp, log, "
               "sqrt, sin, cos, sinh, cosh, tanh, abs, angle, sgn, real, imag, conj, isfinite, "
-              "isnan, isinf, sum, mean, prod, "
+              "isnan, isinf, isreal, sum, mean, prod, "
               "matmul, einsum, norms, where, shape ops, cat/stack and tapegrad.fft")
 
 
@@ -508,6 +508,11 @@ def isinf(z):
     return z._re.isinf() | z._im.isinf()
 
 
+def isreal(z):
+    """True where the imaginary part is 0 (a real tensor's every element is real)."""
+    return z._im == 0 if type(z) is ComplexTensor else z.isreal()
+
+
 def prod(z, dim=None, keepdim=False, *, dtype=None):
     """The product of the elements (of ``dim``): complex multiplications one element after
     another, as a chain of MulBackward rows (a complex product has no log-sum form that
@@ -837,6 +842,7 @@ class ComplexTensor(Tensor):
     isfinite = isfinite
     isnan = isnan
     isinf = isinf
+    isreal = isreal
     prod = prod
 
     def __pos__(self):
@@ -1093,7 +1099,7 @@ TOP = {"sum": sum, "mean": mean, "matmul": matmul, "mm": matmul, "cat": cat, "co
        "reciprocal": reciprocal, "absolute": abs, "eq": eq, "ne": ne, "dot": dot,
        "vdot": vdot, "outer": outer, "einsum": einsum, "where": where, "sgn": sgn,
        "norm": _norm_of_moduli("norm"), "isfinite": isfinite, "isnan": isnan,
-       "isinf": isinf, "prod": prod}
+       "isinf": isinf, "isreal": isreal, "prod": prod}
 for _name in ("reshape", "flatten", "squeeze", "unsqueeze", "permute", "transpose", "t",
               "flip", "roll", "narrow", "movedim", "swapaxes", "unbind", "split", "chunk",
               "clone", "detach"):
@@ -1115,7 +1121,8 @@ COMPLEX_HOOKS["top"] = _top
 
 # these answer a complex operand without reading its data (real(z) would return z): they
 # get a wrapper that looks at the operand's type first
-_TYPE_FIRST = {"real", "imag", "conj", "conj_physical", "resolve_conj", "is_complex"}
+_TYPE_FIRST = {"real", "imag", "conj", "conj_physical", "resolve_conj", "is_complex",
+               "isreal"}
 
 
 def _dispatching(real_fn, complex_fn):

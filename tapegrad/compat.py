@@ -832,7 +832,44 @@ def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
 
 FUNCTIONS["frombuffer"] = frombuffer
 Tensor.cholesky_inverse = cholesky_inverse
-Tensor.dim_order = lambda self, *, ambiguity_check=False: tuple(range(self.ndim))
+
+
+def _dim_order(self, *, ambiguity_check=False):
+    """The dims from outermost to innermost in memory, as PyTorch orders them: a contiguous
+    tensor's in order; else sorted by stride from the innermost (an insertion sort that
+    leaves a zero stride, or an equal stride on a dim no longer than the other, in place)."""
+    nd = self.ndim
+    if nd <= 1 or self.is_contiguous():
+        return tuple(range(nd))
+    stride, shape = self.stride(), self.shape
+
+    def inner_first(a, b):  # 1: dim a lies inside dim b, -1: outside, 0: either
+        if stride[a] == 0 or stride[b] == 0 or (stride[a] == stride[b] and
+                                                 shape[b] >= shape[a]):
+            return 0
+        return 1 if stride[a] >= stride[b] else -1
+
+    order = list(range(nd))[::-1]  # (innermost first while sorting)
+    for i in range(1, nd):
+        j = i
+        for k in range(i - 1, -1, -1):
+            c = inner_first(order[k], order[j])
+            if c < 0:
+                break
+            if c > 0:
+                order[k], order[j] = order[j], order[k]
+                j = k
+    return tuple(order[::-1])
+
+
+def _is_set_to(self, tensor):
+    """True when both read the same memory the same way (start, sizes and strides)."""
+    return (self.data_ptr() == tensor.data_ptr() and self.shape == tensor.shape and
+            self.stride() == tensor.stride() and self.dtype == tensor.dtype)
+
+
+Tensor.dim_order = _dim_order
+Tensor.is_set_to = _is_set_to
 
 
 def _conj_physical_(self):
@@ -903,7 +940,7 @@ _TABLE = {
             "choose_qparams_optimized fused_moving_avg_obs_fake_quant per_tensor_affine "
             "per_channel_affine per_channel_affine_float_qparams per_tensor_symmetric "
             "per_channel_symmetric",
-    _STORAGE: "set_ is_set_to from_file Storage StorageBase BFloat16Storage QInt32Storage "
+    _STORAGE: "set_ from_file Storage StorageBase BFloat16Storage QInt32Storage "
               "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
         "share_memory_ is_shared",

@@ -24,17 +24,17 @@ class finfo:  # noqa: N801 (PyTorch's name)
             self.dtype = "bfloat16"
             return
         dt = np.dtype(dtypes.default_float() if type is None else type)
-        if dt.kind != "f":
-            raise TypeError(f"finfo(): argument 'type' must be a floating point dtype, not "
-                            f"{dt}")
-        info = np.finfo(dt)
+        if dt.kind not in "fc":  # (PyTorch's words, its 'torch.finfo' included)
+            raise TypeError("torch.finfo() requires a floating point input type. Use "
+                            "torch.iinfo to handle 'torch.finfo'")
+        info = np.finfo(dt)  # (a complex dtype's: its real part's, as PyTorch's)
         self.bits = info.bits
         self.eps = float(info.eps)
         self.max = float(info.max)
         self.min = float(info.min)
         self.tiny = self.smallest_normal = float(info.tiny)
         self.resolution = 10.0 ** -info.precision  # (PyTorch's: a power of ten)
-        self.dtype = dt.name  # (a string, as PyTorch's)
+        self.dtype = info.dtype.name  # (a string, as PyTorch's)
 
     def __repr__(self):
         return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
@@ -47,9 +47,12 @@ class iinfo:  # noqa: N801 (PyTorch's name)
 
     def __init__(self, type):  # noqa: A002 (PyTorch's name)
         dt = np.dtype(type)
-        if dt.kind not in "iub":
-            raise TypeError(f"iinfo(): argument 'type' must be an integer dtype, not {dt}")
-        info = np.iinfo(np.uint8 if dt.kind == "b" else dt)
+        if dt.kind == "b":
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if dt.kind not in "iu":
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to "
+                            "handle 'torch.iinfo'")
+        info = np.iinfo(dt)
         self.bits = info.bits
         self.max = int(info.max)
         self.min = int(info.min)

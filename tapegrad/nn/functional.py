@@ -833,7 +833,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     loss = (1 - target) * input - log_sig
     if weight is not None:
         loss = loss * weight
-    if loss.dtype != target.dtype and (pos_weight is None or pos_weight.dtype != loss.dtype):
+    if loss.dtype != target.dtype:  # (whatever pos_weight's and weight's dtypes)
         loss = loss.to(target.dtype)  # PyTorch's kernel works in place on 1 - target
     return _reduce(loss, reduction, "BinaryCrossEntropyWithLogitsBackward0", input, target)
 

@@ -558,7 +558,7 @@ def isneginf(input):
 
 @api
 def isreal(input):
-    """True everywhere (tapegrad has no complex dtypes)."""
+    """True everywhere: a real tensor's elements are real (_complex.py answers a complex one)."""
     return _leaf(norm(np.ones(_tensor(input, "isreal").shape, np.bool_)))
 
 

@@ -1055,8 +1055,9 @@ def gather(input, dim, index, *, sparse_grad=False):
     d = _wrap_dim(dim, nd, "gather")
     if max(idx.ndim, 1) != max(nd, 1):
         raise RuntimeError(
-            f"gather(): Index tensor must have the same number of dimensions as input tensor "
-            f"(index of shape {tuple(idx.shape)}, input of shape {tuple(input.shape)})")
+            f"Index tensor must have the same number of dimensions as input tensor "
+            f"(gather(): index of shape {tuple(idx.shape)}, input of shape "
+            f"{tuple(input.shape)})")
     shape = tuple(input.shape) or (1,)
     ix = idx.reshape(idx.shape or (1,))
     for j, (a, b) in enumerate(zip(ix.shape, shape)):

@@ -75,7 +75,7 @@ class TensorDataset(Dataset):
                 raise ValueError("TensorDataset: a 0-d tensor has no first dimension to index")
         sizes = [t.shape[0] for t in tensors]
         if len(set(sizes)) != 1:
-            raise ValueError(f"Size mismatch between tensors: first dimensions {sizes}")
+            raise AssertionError(f"Size mismatch between tensors (first dimensions {sizes})")
         self.tensors = tensors
 
     def __getitem__(self, index):

@@ -1,0 +1,35 @@
+import torch
+import torch.nn as nn
+
+X = torch.tensor([[2.0, 1.0], [1.5, 2.0], [3.0, 3.5], [-1.0, -2.0], [-2.0, -0.5], [-1.5, -1.5], [0.5, 0.2], [-0.3, 0.1]])
+y = torch.tensor([1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, -1.0])
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+opt = torch.optim.SGD([w, b], lr=0.05)
+C = 1.0
+for epoch in range(300):
+    opt.zero_grad()
+    margin = y * (X @ w + b)
+    loss = 0.5 * w.dot(w) + C * torch.clamp(1 - margin, min=0).mean()
+    loss.backward()
+    opt.step()
+print(f"loss {loss.item():.4f}", w.detach().round(decimals=3), b.detach().round(decimals=3))
+margin = (y * (X @ w + b)).detach()
+print("support vectors", torch.nonzero(margin < 1 + 1e-6).flatten().tolist())
+print("acc", (torch.sign(X @ w + b).detach() == y).double().mean().item())
+scores = torch.tensor([[0.1, 0.2, 0.4, 0.8], [0.9, 0.1, 0.3, 0.2], [0.2, 0.5, 0.5, 0.1]], requires_grad=True)
+target = torch.tensor([3, 0, 1])
+for p, m in ((1, 1.0), (2, 1.0), (1, 0.5)):
+    crit = nn.MultiMarginLoss(p=p, margin=m)
+    out = crit(scores, target)
+    print(p, m, round(out.item(), 6))
+out = nn.MultiMarginLoss(weight=torch.tensor([1.0, 2.0, 1.0, 0.5]), reduction="none")(scores, target)
+print(out.round(decimals=5))
+out.sum().backward()
+print(scores.grad)
+h = nn.HingeEmbeddingLoss(margin=0.5)
+d = torch.tensor([0.2, 0.7, 0.1, 1.2])
+lab = torch.tensor([1.0, -1.0, -1.0, 1.0])
+print(h(d, lab).item(), nn.HingeEmbeddingLoss(reduction="sum")(d, lab).item())
+sm = nn.SoftMarginLoss()
+print(round(sm(X @ w.detach(), y).item(), 5))

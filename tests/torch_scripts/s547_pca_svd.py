@@ -1,0 +1,30 @@
+import torch
+
+torch.set_printoptions(precision=4, sci_mode=False)
+t = torch.linspace(0, 1, 50)
+X = torch.stack([t, 2 * t + 0.1 * torch.sin(20 * t), -t + 0.05 * torch.cos(17 * t), 0.01 * torch.sin(40 * t)], 1)
+Xc = X - X.mean(dim=0, keepdim=True)
+U, S, Vh = torch.linalg.svd(Xc, full_matrices=False)
+print(U.shape, S.shape, Vh.shape)
+print(S)
+explained = S ** 2 / (S ** 2).sum()
+print(explained, explained.cumsum(0))
+k = int((explained.cumsum(0) < 0.999).sum().item()) + 1
+print("k =", k)
+sign = torch.sign(Vh[:, 0:1])
+comps = Vh * sign
+print(comps[:2].abs())
+Z = Xc @ Vh[:k].T
+Xr = Z @ Vh[:k] + X.mean(0)
+print("recon err", f"{(X - Xr).norm().item():.3e}")
+print(torch.linalg.svdvals(Xc), torch.linalg.matrix_rank(Xc).item(), torch.linalg.matrix_rank(Xc, atol=0.1).item())
+cov = torch.cov(Xc.T)
+evals, evecs = torch.linalg.eigh(cov)
+print(evals.flip(0), torch.allclose(evals.flip(0), S ** 2 / (len(X) - 1)))
+U2, S2, V2 = torch.svd(Xc)
+print(V2.shape, torch.allclose(S2, S))
+print(torch.linalg.norm(Xc, ord="nuc").item() - S.sum().item() < 1e-10, torch.linalg.norm(Xc, 2).item() == S[0].item() or abs(torch.linalg.norm(Xc, 2).item() - S[0].item()) < 1e-12)
+c = torch.corrcoef(X.T)
+print(c[0])
+w = torch.tensor([1.0, 2.0, 3.0, 4.0])
+print(torch.linalg.pinv(Xc[:4]).shape, torch.linalg.pinv(torch.diag(w)).diagonal())

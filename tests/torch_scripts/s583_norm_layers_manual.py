@@ -1,0 +1,33 @@
+import torch
+import torch.nn as nn
+
+x = torch.arange(2 * 4 * 3, dtype=torch.float64).reshape(2, 4, 3).sin() * 3
+ln = nn.LayerNorm(3, elementwise_affine=False, eps=1e-6)
+man = (x - x.mean(-1, keepdim=True)) / torch.sqrt(x.var(-1, unbiased=False, keepdim=True) + 1e-6)
+print(torch.allclose(ln(x), man), ln)
+ln2 = nn.LayerNorm([4, 3], bias=False)
+print(ln2.weight.shape, ln2.bias, ln2(x).mean(dim=(1, 2)).abs().max() < 1e-12)
+gn = nn.GroupNorm(2, 4)
+xg = gn(x)
+xr = x.reshape(2, 2, -1)
+mg = ((xr - xr.mean(-1, keepdim=True)) / torch.sqrt(xr.var(-1, unbiased=False, keepdim=True) + 1e-5)).reshape_as(x)
+print(torch.allclose(xg, mg), gn)
+inn = nn.InstanceNorm1d(4, affine=True, track_running_stats=True)
+inn.train()
+y = inn(x)
+print(y.shape, inn.running_mean.round(decimals=4), inn.num_batches_tracked)
+inn.eval()
+print(inn(x)[0, 0].round(decimals=4))
+rms = nn.RMSNorm(3, eps=1e-8)
+print(torch.allclose(rms(x), x / x.pow(2).mean(-1, keepdim=True).add(1e-8).sqrt()), rms)
+bn = nn.BatchNorm1d(4, affine=False, momentum=None)
+for k in range(3):
+    bn(x + k)
+print(bn.running_mean.round(decimals=4), bn.running_var.round(decimals=4), bn.num_batches_tracked)
+bn_nt = nn.BatchNorm1d(4, track_running_stats=False)
+bn_nt.eval()
+print(bn_nt.running_mean, torch.allclose(bn_nt(x), nn.functional.batch_norm(x, None, None, training=True)))
+lrn = nn.LocalResponseNorm(2)
+print(lrn(x.unsqueeze(-1)).shape)
+print(nn.functional.layer_norm(x, (3,), weight=torch.tensor([1.0, 2.0, 3.0]))[0, 0].round(decimals=4))
+print(nn.functional.group_norm(x, 4)[1, 2].round(decimals=4))

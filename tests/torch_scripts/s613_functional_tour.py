@@ -1,0 +1,52 @@
+import torch
+import torch.nn.functional as F
+
+
+def show(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, "raised", type(e).__name__)
+
+
+x = torch.tensor([[-2.0, -0.5, 0.0, 0.5, 2.0]])
+show("hardtanh", lambda: F.hardtanh(x, -1.0, 1.0))
+show("relu6", lambda: F.relu6(x * 4))
+show("elu", lambda: F.elu(x, alpha=0.5))
+show("selu", lambda: F.selu(x).round(decimals=4))
+show("celu", lambda: F.celu(x, alpha=2.0).round(decimals=4))
+show("gelu_tanh", lambda: F.gelu(x, approximate="tanh").round(decimals=4))
+show("silu", lambda: F.silu(x).round(decimals=4))
+show("mish", lambda: F.mish(x).round(decimals=4))
+show("hardswish", lambda: F.hardswish(x))
+show("hardsigmoid", lambda: F.hardsigmoid(x))
+show("softplus", lambda: F.softplus(x, beta=2, threshold=1).round(decimals=4))
+show("softshrink", lambda: F.softshrink(x, 0.5))
+show("hardshrink", lambda: F.hardshrink(x, 0.5))
+show("tanhshrink", lambda: F.tanhshrink(x).round(decimals=4))
+show("threshold", lambda: F.threshold(x, 0.1, -9.0))
+show("rrelu_eval", lambda: F.rrelu(x, training=False))
+show("glu", lambda: F.glu(torch.arange(4.0).reshape(1, 4)).round(decimals=4))
+show("logsigmoid", lambda: F.logsigmoid(x).round(decimals=4))
+show("softsign", lambda: F.softsign(x))
+show("prelu", lambda: F.prelu(x, torch.tensor([0.1])))
+show("leaky", lambda: F.leaky_relu(x, 0.2))
+show("gumbel_hard_shape", lambda: F.gumbel_softmax(torch.zeros(2, 3), tau=0.5, hard=True).sum(-1))
+show("one_hot", lambda: F.one_hot(torch.tensor([2, 0]), -1))
+show("embedding_maxnorm", lambda: F.embedding(torch.tensor([0]), torch.tensor([[3.0, 4.0]]), max_norm=1.0))
+show("affine_grid", lambda: F.affine_grid(torch.eye(2, 3).unsqueeze(0), [1, 1, 2, 2], align_corners=False))
+show("local_resp", lambda: F.local_response_norm(torch.ones(1, 3, 2), 2).round(decimals=4))
+show("dropout_eval", lambda: F.dropout(x, 0.5, training=False))
+show("alpha_dropout_eval", lambda: F.alpha_dropout(x, 0.5, training=False))
+show("cosine_sim_eps", lambda: F.cosine_similarity(torch.zeros(2), torch.ones(2), dim=0, eps=1e-3))
+show("pad_neg", lambda: F.pad(torch.arange(5.0), (-1, -2)))
+show("interp_area", lambda: F.interpolate(torch.arange(6.0).reshape(1, 1, 6), size=3, mode="area"))
+show("interp_linear", lambda: F.interpolate(torch.arange(3.0).reshape(1, 1, 3), scale_factor=2, mode="linear", align_corners=False))
+show("max_unpool", lambda: F.max_unpool1d(*F.max_pool1d(torch.tensor([[[1.0, 3.0, 2.0, 4.0]]]), 2, return_indices=True), 2))
+show("fractional_shape", lambda: F.adaptive_max_pool2d(torch.arange(16.0).reshape(1, 1, 4, 4), (2, 1)))
+show("normalize_eps", lambda: F.normalize(torch.tensor([[1e-14, 0.0]]), eps=1e-12))
+show("l1_none", lambda: F.l1_loss(torch.ones(2), torch.zeros(2), reduction="none"))
+show("soft_margin", lambda: F.soft_margin_loss(torch.tensor([0.5, -1.0]), torch.tensor([1.0, -1.0])).round(decimals=5))
+show("hinge_emb", lambda: F.hinge_embedding_loss(torch.tensor([0.3, 2.0]), torch.tensor([1.0, -1.0])))
+show("poisson", lambda: F.poisson_nll_loss(torch.tensor([1.0]), torch.tensor([2.0]), log_input=True, full=True).round(decimals=5))
+show("mlsm", lambda: F.multilabel_soft_margin_loss(torch.zeros(1, 2), torch.tensor([[1.0, 0.0]])).round(decimals=5))
