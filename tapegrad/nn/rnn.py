@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import ops
 from ..device import check as check_device
+from ..ops import nn as N
 from ..ops._record import named_result
 from ..tensor import Tensor
 from . import functional as F
@@ -30,6 +31,7 @@ from .parameter import Parameter
 from .utils.rnn import PackedSequence
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+_FUSED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 # ---- one time step: (input projection, state...) -> new state (the output first) ---------
@@ -38,8 +40,22 @@ def _rnn_step(act, w_hh, b_hh, xg, h):
     return (act(xg + F.linear(h, w_hh, b_hh)),)
 
 
+def _fused(*tensors):
+    """The fused cell rows (ops/nn.py LSTM_CELL, GRU_CELL) take plain tensors of one float
+    dtype (None: no bias or projection); anything else (a float16 state, a mix of dtypes
+    that promotes) is composed from primitives."""
+    dt = tensors[0].dtype
+    return dt in _FUSED_DTYPES and all(t is None or t.dtype == dt
+                                       for t in tensors)
+
+
 def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
     """Gates i, f, g, o; c' = f c + i g; h' = o tanh(c') (times W_hr^T with projections)."""
+    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # one LSTM_CELL row: [h' | c'] (B, 2H)
+        hc = N.lstm_cell(xg, F.linear(h, w_hh, b_hh), c)
+        H = c.shape[1]
+        h, c = hc[:, :H], hc[:, H:]
+        return (h if w_hr is None else F.linear(h, w_hr), c)
     i, f, g, o = (xg + F.linear(h, w_hh, b_hh)).chunk(4, 1)
     c = f.sigmoid() * c + i.sigmoid() * g.tanh()
     h = o.sigmoid() * c.tanh()
@@ -49,6 +65,8 @@ def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
 def _gru_step(w_hh, b_hh, xg, h):
     """r, z = sigmoid(x W_i^T + b_i + h W_h^T + b_h); n = tanh(x W_in^T + b_in
     + r (h W_hn^T + b_hn)); h' = (1 - z) n + z h."""
+    if _fused(xg, h, w_hh, b_hh):  # one GRU_CELL row
+        return (N.gru_cell(xg, F.linear(h, w_hh, b_hh), h),)
     xr, xz, xn = xg.chunk(3, 1)
     hr, hz, hn = F.linear(h, w_hh, b_hh).chunk(3, 1)
     r = (xr + hr).sigmoid()
@@ -419,6 +437,8 @@ class RNNCellBase(Module):
         x, states, batched = self._states(input, hx)  # (checks done: now record)
         step = _step(self._mode, self.weight_hh, self.bias_hh)
         out = step(F.linear(x, self.weight_ih, self.bias_ih), *states)
+        if self._mode == "LSTM":  # (PyTorch's CPU cell: h' = o * tanh(c'), c' = f c + i g)
+            out = (named_result(out[0], "MulBackward0"), named_result(out[1], "AddBackward0"))
         if not batched:
             out = tuple(s.squeeze(0) for s in out)
         return out if self._mode == "LSTM" else out[0]
