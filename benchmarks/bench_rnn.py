@@ -99,7 +99,7 @@ def _layer(lib, kind, shape, cell=False):
     mod = tmod
     if lib == "tapegrad":
         L = pytest.importorskip("tapegrad")
-        mod = getattr(L.nn, kind + ("Cell" if cell else ""))(H, H)
+        mod = getattr(L.nn, kind + ("Cell" if cell else ""))(H, H, dtype=L.float32)
         mod.load_state_dict({k: L.tensor(v.numpy()) for k, v in tmod.state_dict().items()})
     xs = L.tensor(x)
 

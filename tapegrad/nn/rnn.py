@@ -32,6 +32,7 @@ from .utils.rnn import PackedSequence
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 _FUSED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+FUSE_CELLS = True  # False: every step composed from primitives (bench_rnn.py's "composed")
 
 
 # ---- one time step: (input projection, state...) -> new state (the output first) ---------
@@ -45,16 +46,14 @@ def _fused(*tensors):
     dtype (None: no bias or projection); anything else (a float16 state, a mix of dtypes
     that promotes) is composed from primitives."""
     dt = tensors[0].dtype
-    return dt in _FUSED_DTYPES and all(t is None or t.dtype == dt
+    return FUSE_CELLS and dt in _FUSED_DTYPES and all(t is None or t.dtype == dt
                                        for t in tensors)
 
 
 def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
     """Gates i, f, g, o; c' = f c + i g; h' = o tanh(c') (times W_hr^T with projections)."""
-    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # one LSTM_CELL row: [h' | c'] (B, 2H)
-        hc = N.lstm_cell(xg, F.linear(h, w_hh, b_hh), c)
-        H = c.shape[1]
-        h, c = hc[:, :H], hc[:, H:]
+    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # one LSTM_CELL row: h', c' stacked (2, B, H)
+        h, c = N.lstm_cell(xg, F.linear(h, w_hh, b_hh), c)
         return (h if w_hr is None else F.linear(h, w_hr), c)
     i, f, g, o = (xg + F.linear(h, w_hh, b_hh)).chunk(4, 1)
     c = f.sigmoid() * c + i.sigmoid() * g.tanh()

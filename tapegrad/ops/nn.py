@@ -352,8 +352,8 @@ def nll(input, index, div):
 # in0 = xg (B, G H): the input's projection x W_ih^T + b_ih; in1 = hg (B, G H): the state's,
 # h W_hh^T + b_hh (G = 4 gates i, f, g, o for LSTM_CELL, 3 gates r, z, n for GRU_CELL, in
 # PyTorch's order); meta: [H, slot of the state the gates act on (c for LSTM, h for GRU),
-# (B, H)].  LSTM_CELL's output is (B, 2H): [h' | c'] row by row (nn/rnn.py slices it); GRU's
-# is h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM rows, so
+# (B, H)].  LSTM_CELL's output is (2, B, H): h' then c', each contiguous (nn/rnn.py takes
+# them apart, views); GRU's is h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM rows, so
 # a step of an LSTM is 5 rows (of a GRU 2), not ~15 (issue 20).  The rules recompute the
 # gates from in0 and in1 (cheap beside the GEMMs), so no gate tensor is kept.
 LSTM_CELL, GRU_CELL = 124, 125
@@ -373,7 +373,6 @@ def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
     Hw = H * w
     for e in range(n):
         z0 = (e // H * (H + H + H + H) + e % H) * w
-        h0 = (e // H * (H + H) + e % H) * w
         for p in range(w):
             z = a + z0 + p
             y = b + z0 + p
@@ -382,8 +381,8 @@ def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
             g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
             q = _eager._sigmoid_of(vals[z + Hw + Hw + Hw] + vals[y + Hw + Hw + Hw])
             c2 = f * vals[c + e * w + p] + i * g
-            vals[o + h0 + p] = q * math.tanh(c2)
-            vals[o + h0 + Hw + p] = c2
+            vals[o + e * w + p] = q * math.tanh(c2)
+            vals[o + (n + e) * w + p] = c2
 
 
 @rule
@@ -397,7 +396,6 @@ def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
     Hw = H * w
     for e in range(n):
         z0 = (e // H * (H + H + H + H) + e % H) * w
-        h0 = (e // H * (H + H) + e % H) * w
         for p in range(w):
             z = a + z0 + p
             y = b + z0 + p
@@ -407,8 +405,8 @@ def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
             q = _eager._sigmoid_of(vals[z + Hw + Hw + Hw] + vals[y + Hw + Hw + Hw])
             cv = vals[c + e * w + p]
             t = math.tanh(f * cv + i * g)
-            gh = adj[o + h0 + p]
-            gc = adj[o + h0 + Hw + p] + gh * q * (1.0 - t * t)
+            gh = adj[o + e * w + p]
+            gc = adj[o + (n + e) * w + p] + gh * q * (1.0 - t * t)
             gi = gc * g * i * (1.0 - i)
             gf = gc * cv * f * (1.0 - f)
             gg = gc * i * (1.0 - g * g)
@@ -436,7 +434,6 @@ def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
     Hw = H * w
     for e in range(n):
         z0 = (e // H * (H + H + H + H) + e % H) * w
-        h0 = (e // H * (H + H) + e % H) * w
         for p in range(w):
             z = a + z0 + p
             y = b + z0 + p
@@ -451,8 +448,8 @@ def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
             tg = (1.0 - g * g) * (tan[z + Hw + Hw] + tan[y + Hw + Hw])
             tq = q * (1.0 - q) * (tan[z + Hw + Hw + Hw] + tan[y + Hw + Hw + Hw])
             tc = tf * cv + f * tan[c + e * w + p] + ti * g + i * tg
-            tan[o + h0 + p] = tq * t + q * (1.0 - t * t) * tc
-            tan[o + h0 + Hw + p] = tc
+            tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tc
+            tan[o + (n + e) * w + p] = tc
 
 
 def lstm_cell_vjp(r, g):
@@ -463,9 +460,9 @@ def lstm_cell_vjp(r, g):
     i, f, q = z[:, :H].sigmoid(), z[:, H:2 * H].sigmoid(), z[:, 3 * H:].sigmoid()
     gt = z[:, 2 * H:3 * H].tanh()
     t = (f * c + i * gt).tanh()
-    g = g.reshape(c.shape[0], 2 * H)
-    gh = g[:, :H]
-    gc = g[:, H:] + gh * q * (1.0 - t * t)
+    g = g.reshape(2, c.shape[0], H)
+    gh = g[0]
+    gc = g[1] + gh * q * (1.0 - t * t)
     gz = S.cat([gc * gt * i * (1.0 - i), gc * c * f * (1.0 - f), gc * i * (1.0 - gt * gt),
                 gh * t * q * (1.0 - q)], 1)
     return [(r.a, gz), (r.b, gz), (sc, gc * f)]
@@ -591,14 +588,14 @@ def _sigmoid(v):
 
 
 def lstm_cell(xg, hg, c):
-    """``[h' | c']`` (B, 2H) of one LSTM step from the gates' two projections (B, 4H) and
-    the cell state c (B, H), all 2-D of one float dtype: one LSTM_CELL row."""
+    """h' and c' stacked, (2, B, H), of one LSTM step from the gates' two projections
+    (B, 4H) and the cell state c (B, H), all 2-D of one float dtype: one LSTM_CELL row."""
     H = c.shape[1]
     with quiet():
         z = xg._data + hg._data
         s = _sigmoid(z)
-        v = np.empty((z.shape[0], 2 * H), z.dtype)
-        h2, c2 = v[:, :H], v[:, H:]
+        v = np.empty((2,) + c.shape, z.dtype)
+        h2, c2 = v[0], v[1]
         np.multiply(s[:, H:2 * H], c._data, out=c2)
         c2 += s[:, :H] * _eager.tanh(z[:, 2 * H:3 * H])
         h2[...] = _eager.tanh(c2)
