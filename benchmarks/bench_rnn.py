@@ -4,8 +4,8 @@ the vocabulary, mean cross-entropy, backward (float64).  Groups ``lstm step`` an
 step``:
 
 - **tapegrad**: ``nn.Embedding``, ``nn.LSTM`` / ``nn.GRU``, ``nn.Linear``,
-  ``nn.CrossEntropyLoss``, ``loss.backward()``: the layers are composed from primitives,
-  one input projection per layer and ~10 recorded rows per time step and layer;
+  ``nn.CrossEntropyLoss``, ``loss.backward()``: one input projection per layer, then a
+  step's GEMM and one fused cell row (ops/nn.py LSTM_CELL / GRU_CELL) per time step and layer;
 - **torch 2.13**: the same modules (its fused LSTM/GRU kernels), torch's state_dict
   loaded into tapegrad's modules, so both compute the same numbers.
 

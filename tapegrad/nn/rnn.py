@@ -1,8 +1,11 @@
-"""Recurrent layers (RNN, LSTM, GRU) and their cells, composed from primitives: each layer
-projects the whole sequence's inputs in one linear row, then steps through time with the
-hidden-to-hidden linear and the gate functions; the reverse sweep is backpropagation through
-time.  Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``,
-``weight_hr_l0``), shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
+"""Recurrent layers (RNN, LSTM, GRU) and their cells: each layer projects the whole
+sequence's inputs in one linear row, then steps through time with the hidden-to-hidden
+linear and the gate functions; the reverse sweep is backpropagation through time.  An LSTM
+or GRU step's gates and new state are one row (ops/nn.py LSTM_CELL, GRU_CELL: an LSTM step
+records 4 rows, a GRU step 2, where composed from primitives they took 12-15); a step whose
+tensors mix dtypes (or are neither float32 nor float64) is composed from primitives.
+Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``, ``weight_hr_l0``),
+shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
 dicts move between the two; inputs may be padded tensors or ``PackedSequence``.
 
 >>> import tapegrad as tg

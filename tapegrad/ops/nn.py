@@ -353,9 +353,10 @@ def nll(input, index, div):
 # h W_hh^T + b_hh (G = 4 gates i, f, g, o for LSTM_CELL, 3 gates r, z, n for GRU_CELL, in
 # PyTorch's order); meta: [H, slot of the state the gates act on (c for LSTM, h for GRU),
 # (B, H)].  LSTM_CELL's output is (2, B, H): h' then c', each contiguous (nn/rnn.py takes
-# them apart, views); GRU's is h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM rows, so
-# a step of an LSTM is 5 rows (of a GRU 2), not ~15 (issue 20).  The rules recompute the
-# gates from in0 and in1 (cheap beside the GEMMs), so no gate tensor is kept.
+# them apart, views); GRU's is h' (B, H).  The gate functions are PyTorch's; the two GEMMs
+# stay LINEAR / ADDMM rows, so a step of an LSTM is 4 rows (the GEMM, the cell, h' and c'),
+# of a GRU 2, not 12-15 (issue 20).  The rules recompute the gates from in0 and in1 (cheap
+# beside the GEMMs), so no gate tensor is kept.
 LSTM_CELL, GRU_CELL = 124, 125
 
 
