@@ -197,6 +197,9 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == N.LSTM_CELL:
             N.lstm_cell_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
                             reach[b] != CONST)
+        elif op == N.LSTM_H:
+            N.lstm_h_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
+                         reach[b] != CONST)
         elif op == N.GRU_CELL:
             N.gru_cell_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
                            reach[b] != CONST)
@@ -447,6 +450,8 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             L.linear_fwd(vals, offs, meta, oo, ao, bo, k, uw)
         elif op == N.LSTM_CELL:
             N.lstm_cell_fwd(vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_H:
+            N.lstm_h_fwd(vals, offs, meta, oo, ao, bo, k, uw)
         elif op == N.GRU_CELL:
             N.gru_cell_fwd(vals, offs, meta, oo, ao, bo, k, uw)
         elif op == E.WHERE:
@@ -534,7 +539,7 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
         k = rows[r, 4]
         # (cat's, addmm's and the cells' inputs sit in meta too: those rows always run)
         if op != S.CAT and op != S.STACK and op != L.ADDMM and op != U.CUSTOM and \
-                op != N.LSTM_CELL and op != N.GRU_CELL and \
+                op != N.LSTM_CELL and op != N.LSTM_H and op != N.GRU_CELL and \
                 not (reach[a] or (b >= 0 and reach[b])):
             continue
         reach[o] = 1
@@ -623,6 +628,8 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
             L.linear_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == N.LSTM_CELL:
             N.lstm_cell_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_H:
+            N.lstm_h_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == N.GRU_CELL:
             N.gru_cell_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == E.WHERE:

@@ -94,7 +94,7 @@ def test_declared_forward_mode_rules_are_the_ones_dispatched(code):
 NO_TANGENT_RULE = {"CUSTOM", "CUSTOM_OUT"}  # (a custom Function's own jvp is not run yet)
 NO_CURVATURE_RULE = NO_TANGENT_RULE | {
     "PROD", "PROD_DIM", "NORM", "VAR", "STD", "POW", "ATAN2",
-    "LSTM_CELL", "GRU_CELL"}  # (the cells' HVP: reverse over their create_graph vjp)
+    "LSTM_CELL", "LSTM_H", "GRU_CELL"}  # (the cells' HVP: reverse over their create_graph vjp)
 
 
 def _opcode_names():

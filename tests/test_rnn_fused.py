@@ -105,11 +105,11 @@ def _ops(t):
     return np.frombuffer(tape.rows, np.int64).reshape(-1, 5)[:tape.nrows, 0] & OP_MASK
 
 
-@pytest.mark.parametrize("kind, code, per_step", [("LSTM", N.LSTM_CELL, 4),
+@pytest.mark.parametrize("kind, code, per_step", [("LSTM", N.LSTM_CELL, 3),
                                                    ("GRU", N.GRU_CELL, 2)])
 def test_one_cell_row_a_step(kind, code, per_step):
     """A layer of T steps records T cell rows and, a step, the state's GEMM and the cell
-    row (an LSTM's h' and c' sliced from it) besides the projections' split: not ~15 rows
+    row (an LSTM's c' row and h' row) besides the projections' split: not 12-15 rows
     (fails where the step is composed from primitives)."""
     T = 6
     mod = getattr(tg.nn, kind)(3, 4)
@@ -229,7 +229,8 @@ def test_replay_and_save_load(kind, code, tmp_path):
         np.testing.assert_allclose(G[i], g, rtol=1e-10, atol=1e-14)
 
 
-@pytest.mark.parametrize("kind, code", [("LSTM", N.LSTM_CELL), ("GRU", N.GRU_CELL)])
+@pytest.mark.parametrize("kind, code", [("LSTM", N.LSTM_CELL), ("LSTM", N.LSTM_H),
+                                        ("GRU", N.GRU_CELL)])
 @pytest.mark.parametrize("edit", ["H", "H_zero", "state_slot", "state_newer", "in0_size"])
 def test_crafted_cell_rows_are_refused(kind, code, edit):
     """A cell row whose H, state slot or operand sizes do not fit is refused at load,
@@ -252,3 +253,42 @@ def test_crafted_cell_rows_are_refused(kind, code, edit):
         validate.check(validate.fields_from_npz(a), validate.MAX_BYTES)
     with pytest.raises(ValueError, match="opcode"):
         tg.load(io.BytesIO(_file(a)))
+
+
+@pytest.mark.parametrize("kind", ["LSTM", "GRU"])
+def test_hooks_retain_grad_and_hvp_as_torch(kind, torch):
+    """Hooks and retain_grad on a cell's outputs (views of an LSTM_CELL row, a GRU_CELL
+    row's own output), and a Hessian-vector product through the rows (reverse over their
+    create_graph rules), as PyTorch's."""
+    lstm = kind == "LSTM"
+    rng = np.random.default_rng(4)
+    x, h0, c0, v = (rng.standard_normal((2, 3)), rng.standard_normal((2, 4)),
+                    rng.standard_normal((2, 4)), rng.standard_normal((2, 3)))
+    results = []
+    tmod = None
+    for L in (torch, tg):
+        L.manual_seed(0)
+        cell = getattr(L.nn, kind + "Cell")(3, 4).double()
+        if L is torch:
+            tmod = cell
+        else:
+            cell.load_state_dict({k: tg.tensor(p.detach().numpy()) for k, p in
+                                  tmod.state_dict().items()})
+        xt = L.tensor(x, requires_grad=True)
+        seen = []
+        out = cell(xt, (L.tensor(h0), L.tensor(c0)) if lstm else L.tensor(h0))
+        h1 = out[0] if lstm else out
+        h1.register_hook(lambda g: seen.append(np.asarray(g.detach()).copy()) or g * 2.0)
+        second = out[1] if lstm else h1
+        second.retain_grad()
+        out2 = cell(h1.tanh()[:, :3] * xt, out if lstm else h1)
+        loss = ((out2[0] if lstm else out2) ** 2).sum() + (second * second).sum()
+        loss.backward()
+        hv = L.autograd.functional.hvp(
+            lambda z: (cell(z, (L.tensor(h0), L.tensor(c0)) if lstm else L.tensor(h0))[0]
+                       ** 3).sum() if lstm else (cell(z, L.tensor(h0)) ** 3).sum(),
+            L.tensor(x), L.tensor(v))[1]
+        results.append([seen[0], np.asarray(second.grad), np.asarray(xt.grad),
+                        np.asarray(hv.detach())])
+    for what, g, w in zip(("hook", "retain_grad", "x.grad", "hvp"), *results, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12, err_msg=what)

@@ -1,8 +1,8 @@
 """Recurrent layers (RNN, LSTM, GRU) and their cells: each layer projects the whole
 sequence's inputs in one linear row, then steps through time with the hidden-to-hidden
 linear and the gate functions; the reverse sweep is backpropagation through time.  An LSTM
-or GRU step's gates and new state are one row (ops/nn.py LSTM_CELL, GRU_CELL: an LSTM step
-records 4 rows, a GRU step 2, where composed from primitives they took 12-15); a step whose
+or GRU step's gates and new state are one row (ops/nn.py LSTM_CELL and LSTM_H, GRU_CELL: an
+LSTM step records 3 rows, a GRU step 2, where composed from primitives they took 12-15); a step whose
 tensors mix dtypes (or are neither float32 nor float64) is composed from primitives.
 Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``, ``weight_hr_l0``),
 shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
@@ -55,7 +55,7 @@ def _fused(*tensors):
 
 def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
     """Gates i, f, g, o; c' = f c + i g; h' = o tanh(c') (times W_hr^T with projections)."""
-    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # one LSTM_CELL row: h', c' stacked (2, B, H)
+    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # an LSTM_CELL row (c') and an LSTM_H row (h')
         h, c = N.lstm_cell(xg, F.linear(h, w_hh, b_hh), c)
         return (h if w_hr is None else F.linear(h, w_hr), c)
     i, f, g, o = (xg + F.linear(h, w_hh, b_hh)).chunk(4, 1)
@@ -439,8 +439,6 @@ class RNNCellBase(Module):
         x, states, batched = self._states(input, hx)  # (checks done: now record)
         step = _step(self._mode, self.weight_hh, self.bias_hh)
         out = step(F.linear(x, self.weight_ih, self.bias_ih), *states)
-        if self._mode == "LSTM":  # (PyTorch's CPU cell: h' = o * tanh(c'), c' = f c + i g)
-            out = (named_result(out[0], "MulBackward0"), named_result(out[1], "AddBackward0"))
         if not batched:
             out = tuple(s.squeeze(0) for s in out)
         return out if self._mode == "LSTM" else out[0]

@@ -352,12 +352,11 @@ def nll(input, index, div):
 # in0 = xg (B, G H): the input's projection x W_ih^T + b_ih; in1 = hg (B, G H): the state's,
 # h W_hh^T + b_hh (G = 4 gates i, f, g, o for LSTM_CELL, 3 gates r, z, n for GRU_CELL, in
 # PyTorch's order); meta: [H, slot of the state the gates act on (c for LSTM, h for GRU),
-# (B, H)].  LSTM_CELL's output is (2, B, H): h' then c', each contiguous (nn/rnn.py takes
-# them apart, views); GRU's is h' (B, H).  The gate functions are PyTorch's; the two GEMMs
-# stay LINEAR / ADDMM rows, so a step of an LSTM is 4 rows (the GEMM, the cell, h' and c'),
-# of a GRU 2, not 12-15 (issue 20).  The rules recompute the gates from in0 and in1 (cheap
+# (B, H)].  LSTM_CELL's output is c' (B, H), LSTM_H's h' = o tanh(c') (its state slot c');
+# GRU's h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM
+# rows, so a step of an LSTM is 3 rows (the GEMM, c', h'), of a GRU 2, not 12-15 (issue 20).  The rules recompute the gates from in0 and in1 (cheap
 # beside the GEMMs), so no gate tensor is kept.
-LSTM_CELL, GRU_CELL = 124, 125
+LSTM_CELL, GRU_CELL, LSTM_H = 124, 125, 126
 
 
 @rule(inline=True)
@@ -369,7 +368,7 @@ def _cell_dims(offs, meta, k, w):
 
 @rule
 def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
-    # c' = f c + i g;  h' = o tanh(c'), with i, f, o = sigmoid and g = tanh of xg + hg
+    # c' = f c + i g, with i, f = sigmoid and g = tanh of xg + hg
     H, _, c, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
     for e in range(n):
@@ -380,17 +379,13 @@ def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
             i = _eager._sigmoid_of(vals[z] + vals[y])
             f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
             g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            q = _eager._sigmoid_of(vals[z + Hw + Hw + Hw] + vals[y + Hw + Hw + Hw])
-            c2 = f * vals[c + e * w + p] + i * g
-            vals[o + e * w + p] = q * math.tanh(c2)
-            vals[o + (n + e) * w + p] = c2
+            vals[o + e * w + p] = f * vals[c + e * w + p] + i * g
 
 
 @rule
 def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
-    # gc' = g_c' + g_h' o (1 - tanh(c')^2);  g_i = gc' g, g_f = gc' c, g_g = gc' i,
-    # g_o = g_h' tanh(c'), each times its nonlinearity's derivative; g_c = gc' f.  xg and hg
-    # get the same adjoint (their sum is the gates' input)
+    # g_i = gy g, g_f = gy c, g_g = gy i, each times its nonlinearity's derivative;
+    # g_c = gy f.  xg and hg get the same adjoint (their sum is the gates' input)
     H, sc, c, n = _cell_dims(offs, meta, k, w)
     reach_input(adj, reach, offs, sc, w)
     dc = reach[sc] != CONST
@@ -403,34 +398,25 @@ def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
             i = _eager._sigmoid_of(vals[z] + vals[y])
             f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
             g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            q = _eager._sigmoid_of(vals[z + Hw + Hw + Hw] + vals[y + Hw + Hw + Hw])
-            cv = vals[c + e * w + p]
-            t = math.tanh(f * cv + i * g)
-            gh = adj[o + e * w + p]
-            gc = adj[o + (n + e) * w + p] + gh * q * (1.0 - t * t)
-            gi = gc * g * i * (1.0 - i)
-            gf = gc * cv * f * (1.0 - f)
-            gg = gc * i * (1.0 - g * g)
-            go = gh * t * q * (1.0 - q)
+            gy = adj[o + e * w + p]
+            gi = gy * g * i * (1.0 - i)
+            gf = gy * vals[c + e * w + p] * f * (1.0 - f)
+            gg = gy * i * (1.0 - g * g)
             if da:
-                _add4(adj, z, Hw, gi, gf, gg, go)
+                adj[z] += gi
+                adj[z + Hw] += gf
+                adj[z + Hw + Hw] += gg
             if db:
-                _add4(adj, y, Hw, gi, gf, gg, go)
+                adj[y] += gi
+                adj[y + Hw] += gf
+                adj[y + Hw + Hw] += gg
             if dc:
-                adj[c + e * w + p] += gc * f
-
-
-@rule(inline=True)
-def _add4(adj, z, Hw, g0, g1, g2, g3):
-    adj[z] += g0
-    adj[z + Hw] += g1
-    adj[z + Hw + Hw] += g2
-    adj[z + Hw + Hw + Hw] += g3
+                adj[c + e * w + p] += gy * f
 
 
 @rule
 def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
-    # tc' = tf c + f tc + ti g + i tg;  th' = to tanh(c') + o (1 - tanh(c')^2) tc'
+    # tc' = tf c + f tc + ti g + i tg
     H, _, c, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
     for e in range(n):
@@ -441,16 +427,11 @@ def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
             i = _eager._sigmoid_of(vals[z] + vals[y])
             f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
             g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            q = _eager._sigmoid_of(vals[z + Hw + Hw + Hw] + vals[y + Hw + Hw + Hw])
-            cv = vals[c + e * w + p]
-            t = math.tanh(f * cv + i * g)
             ti = i * (1.0 - i) * (tan[z] + tan[y])
             tf = f * (1.0 - f) * (tan[z + Hw] + tan[y + Hw])
             tg = (1.0 - g * g) * (tan[z + Hw + Hw] + tan[y + Hw + Hw])
-            tq = q * (1.0 - q) * (tan[z + Hw + Hw + Hw] + tan[y + Hw + Hw + Hw])
-            tc = tf * cv + f * tan[c + e * w + p] + ti * g + i * tg
-            tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tc
-            tan[o + (n + e) * w + p] = tc
+            tan[o + e * w + p] = tf * vals[c + e * w + p] + f * tan[c + e * w + p] + \
+                ti * g + i * tg
 
 
 def lstm_cell_vjp(r, g):
@@ -458,15 +439,78 @@ def lstm_cell_vjp(r, g):
     H, sc = r.m(r.k), r.m(r.k + 1)
     c = r.w.tensor(sc)
     z = r.x + r.y
-    i, f, q = z[:, :H].sigmoid(), z[:, H:2 * H].sigmoid(), z[:, 3 * H:].sigmoid()
-    gt = z[:, 2 * H:3 * H].tanh()
-    t = (f * c + i * gt).tanh()
-    g = g.reshape(2, c.shape[0], H)
-    gh = g[0]
-    gc = g[1] + gh * q * (1.0 - t * t)
-    gz = S.cat([gc * gt * i * (1.0 - i), gc * c * f * (1.0 - f), gc * i * (1.0 - gt * gt),
-                gh * t * q * (1.0 - q)], 1)
-    return [(r.a, gz), (r.b, gz), (sc, gc * f)]
+    i, f, gt = z[:, :H].sigmoid(), z[:, H:2 * H].sigmoid(), z[:, 2 * H:3 * H].tanh()
+    g = g.reshape(c.shape)
+    gz = S.cat([g * gt * i * (1.0 - i), g * c * f * (1.0 - f), g * i * (1.0 - gt * gt),
+                _zeros(g, H)], 1)
+    return [(r.a, gz), (r.b, gz), (sc, g * f)]
+
+
+def _zeros(g, m):
+    # the adjoint of the gates a rule does not read: zeros (B, m), a constant
+    return _leaf(np.zeros((g.shape[0], m), np.asarray(g._data).dtype))
+
+
+# LSTM_H: h' = o tanh(c'), o = sigmoid of the gates' last quarter; the same row layout, its
+# state slot c' (LSTM_CELL's output), so c' is an input of h' as in PyTorch's graph (a hook
+# or retain_grad on c' sees the gradient that comes through h')
+@rule
+def lstm_h_fwd(vals, offs, meta, o, a, b, k, w):
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            vals[o + e * w + p] = q * math.tanh(vals[c + e * w + p])
+
+
+@rule
+def lstm_h_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
+    # g_o = gy tanh(c') o (1 - o) into both projections;  g_c' = gy o (1 - tanh(c')^2)
+    H, sc, c, n = _cell_dims(offs, meta, k, w)
+    reach_input(adj, reach, offs, sc, w)
+    dc = reach[sc] != CONST
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            t = math.tanh(vals[c + e * w + p])
+            gy = adj[o + e * w + p]
+            go = gy * t * q * (1.0 - q)
+            if da:
+                adj[a + z0 + p] += go
+            if db:
+                adj[b + z0 + p] += go
+            if dc:
+                adj[c + e * w + p] += gy * q * (1.0 - t * t)
+
+
+@rule
+def lstm_h_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # th' = to tanh(c') + o (1 - tanh(c')^2) tc'
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            t = math.tanh(vals[c + e * w + p])
+            tq = q * (1.0 - q) * (tan[a + z0 + p] + tan[b + z0 + p])
+            tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tan[c + e * w + p]
+
+
+def lstm_h_vjp(r, g):
+    # lstm_h_rev's rule in tensor ops (create_graph)
+    H, sc = r.m(r.k), r.m(r.k + 1)
+    c = r.w.tensor(sc)
+    q = (r.x[:, 3 * H:] + r.y[:, 3 * H:]).sigmoid()
+    t = c.tanh()
+    g = g.reshape(c.shape)
+    go = g * t * q * (1.0 - q)
+    gz = S.cat([_zeros(g, 3 * H), go], 1)
+    return [(r.a, gz), (r.b, gz), (sc, g * q * (1.0 - t * t))]
 
 
 @rule
@@ -576,9 +620,12 @@ def _cell_layout(gates, outs):
     return check
 
 
-declare(LSTM_CELL, "LstmCellBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
-        fwd=lstm_cell_fwd, rev=lstm_cell_rev, vjp=lstm_cell_vjp, check=_cell_layout(4, 2),
+declare(LSTM_CELL, "AddBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
+        fwd=lstm_cell_fwd, rev=lstm_cell_rev, vjp=lstm_cell_vjp, check=_cell_layout(4, 1),
         tan=lstm_cell_tan)
+declare(LSTM_H, "MulBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
+        fwd=lstm_h_fwd, rev=lstm_h_rev, vjp=lstm_h_vjp, check=_cell_layout(4, 1),
+        tan=lstm_h_tan)
 declare(GRU_CELL, "AddBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
         fwd=gru_cell_fwd, rev=gru_cell_rev, vjp=gru_cell_vjp, check=_cell_layout(3, 1),
         tan=gru_cell_tan)
@@ -589,19 +636,19 @@ def _sigmoid(v):
 
 
 def lstm_cell(xg, hg, c):
-    """h' and c' stacked, (2, B, H), of one LSTM step from the gates' two projections
-    (B, 4H) and the cell state c (B, H), all 2-D of one float dtype: one LSTM_CELL row."""
+    """``(h', c')`` of one LSTM step from the gates' two projections (B, 4H) and the cell
+    state c (B, H), all 2-D of one float dtype: an LSTM_CELL row (c') and an LSTM_H row
+    (h', reading c', as PyTorch's graph has it)."""
     H = c.shape[1]
     with quiet():
         z = xg._data + hg._data
         s = _sigmoid(z)
-        v = np.empty((2,) + c.shape, z.dtype)
-        h2, c2 = v[0], v[1]
-        np.multiply(s[:, H:2 * H], c._data, out=c2)
+        c2 = s[:, H:2 * H] * c._data
         c2 += s[:, :H] * _eager.tanh(z[:, 2 * H:3 * H])
-        h2[...] = _eager.tanh(c2)
+        h2 = _eager.tanh(c2)
         h2 *= s[:, 3 * H:]
-    return _cell_row(v, LSTM_CELL, xg, hg, c, H)
+    c2 = _cell_row(c2, LSTM_CELL, xg, hg, c, H)
+    return _cell_row(h2, LSTM_H, xg, hg, c2, H), c2
 
 
 def gru_cell(xg, hg, h):
