@@ -292,3 +292,16 @@ def test_hooks_retain_grad_and_hvp_as_torch(kind, torch):
                         np.asarray(hv.detach())])
     for what, g, w in zip(("hook", "retain_grad", "x.grad", "hvp"), *results, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12, err_msg=what)
+
+
+def test_large_recorded_states_are_composed():
+    """Recorded for backward, a state above FUSE_MAX_RECORDED elements is composed (where
+    the fused rows measured slower: nn/rnn.py); the values are the fused forward's."""
+    mod = tg.nn.GRU(3, 40)
+    x = tg.randn(3, 30, 3)
+    out, _ = mod(x)
+    assert not (_ops(out) == N.GRU_CELL).any()
+    with tg.no_grad():
+        fused, _ = mod(x)
+    np.testing.assert_allclose(np.asarray(fused), np.asarray(out.detach()), rtol=1e-12,
+                               atol=1e-14)

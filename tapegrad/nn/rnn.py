@@ -23,6 +23,7 @@ import numpy as np
 
 from .. import ops
 from ..device import check as check_device
+from ..grad_mode import is_grad_enabled
 from ..ops import nn as N
 from ..ops._record import named_result
 from ..tensor import Tensor
@@ -36,6 +37,11 @@ from .utils.rnn import PackedSequence
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 _FUSED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 FUSE_CELLS = True  # False: every step composed from primitives (bench_rnn.py's "composed")
+# Recorded for backward, a fused step measured faster than the composed one at B H = 32 state
+# elements (0.44-0.58x, forward + backward) but slower at 2,048 (1.03-1.28x: its reverse rules
+# recompute the gates, the composed rows reuse their saved outputs) and even at 8,192
+# (benchmarks/ab_rnn.py); under no_grad it measured faster or even at every size
+FUSE_MAX_RECORDED = 1024
 
 
 # ---- one time step: (input projection, state...) -> new state (the output first) ---------
@@ -45,12 +51,16 @@ def _rnn_step(act, w_hh, b_hh, xg, h):
 
 
 def _fused(*tensors):
-    """The fused cell rows (ops/nn.py LSTM_CELL, GRU_CELL) take plain tensors of one float
-    dtype (None: no bias or projection); anything else (a float16 state, a mix of dtypes
-    that promotes) is composed from primitives."""
+    """The fused cell rows (ops/nn.py LSTM_CELL, GRU_CELL) take tensors of one float dtype
+    (None: no bias or projection), and, where the step is recorded, a state (the second
+    tensor) of at most FUSE_MAX_RECORDED elements; anything else (a float16 state, a mix of
+    dtypes that promotes, a large recorded state) is composed from primitives."""
     dt = tensors[0].dtype
-    return FUSE_CELLS and dt in _FUSED_DTYPES and all(t is None or t.dtype == dt
-                                       for t in tensors)
+    if not FUSE_CELLS or dt not in _FUSED_DTYPES or \
+            any(t is not None and t.dtype != dt for t in tensors):
+        return False
+    return tensors[1].numel() <= FUSE_MAX_RECORDED or not is_grad_enabled() or \
+        not any(t is not None and t.requires_grad for t in tensors)
 
 
 def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
