@@ -2,7 +2,8 @@
 sequence's inputs in one linear row, then steps through time with the hidden-to-hidden
 linear and the gate functions; the reverse sweep is backpropagation through time.  An LSTM
 or GRU step's gates and new state are one row (ops/nn.py LSTM_CELL and LSTM_H, GRU_CELL: an
-LSTM step records 3 rows, a GRU step 2, where composed from primitives they took 12-15); a step whose
+LSTM step records 4 rows with its piece of the input projection, a GRU step 3, where composed
+from primitives they took 16 and 19); a step whose
 tensors mix dtypes (or are neither float32 nor float64) is composed from primitives.
 Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``, ``weight_hr_l0``),
 shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
