@@ -4,12 +4,17 @@ the vocabulary, mean cross-entropy, backward (float64).  Groups ``lstm step`` an
 step``:
 
 - **tapegrad**: ``nn.Embedding``, ``nn.LSTM`` / ``nn.GRU``, ``nn.Linear``,
-  ``nn.CrossEntropyLoss``, ``loss.backward()``: the layers are composed from primitives,
-  one input projection per layer and ~10 recorded rows per time step and layer;
+  ``nn.CrossEntropyLoss``, ``loss.backward()``: one input projection per layer, then a
+  step's GEMM and one fused cell row (ops/nn.py LSTM_CELL / GRU_CELL) per time step and layer;
 - **torch 2.13**: the same modules (its fused LSTM/GRU kernels), torch's state_dict
   loaded into tapegrad's modules, so both compute the same numbers.
 
 ``test_losses_agree`` checks that both losses agree to 1e-10.  Timings are only reported.
+
+Groups ``lstm T,B,H`` / ``gru T,B,H`` time one layer alone (float32, input width = H, from
+torch's weights) at the shapes of issue 20, its forward and its forward + backward (the
+sum of the output and the final states), and ``lstmcell B,H`` / ``grucell B,H`` the cells
+stepped in a Python loop over 50 steps (an unrolled LSTM objective).
 Run it as bench_mlp.py says (single-threaded, CPU time)::
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \\
@@ -70,3 +75,79 @@ def test_rnn_step(phase, lib, kind):
     step()  # warm-up: Numba's sweep, torch's allocator
     phase(step, group=f"{kind.lower()} step", library=library, phase="fwd+bwd", ops=None,
           vocab=VOCAB, hidden=HIDDEN, layers=LAYERS, steps=STEPS, batch=BATCH)
+
+
+# ---- one layer, and a cell stepped in a loop, at the shapes of issue 20 ------------------
+LAYER_SHAPES = ((50, 1, 32), (50, 16, 128), (20, 8, 1024))
+CELL_SHAPES = ((1, 32), (16, 128))
+CELL_STEPS = 50
+
+
+def _layer(lib, kind, shape, cell=False):
+    """(forward, forward + backward) closures for ``lib``, both libraries from torch's
+    weights and inputs (float32)."""
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(0)
+    if cell:
+        (B, H), T = shape, CELL_STEPS
+        tmod = getattr(torch.nn, kind + "Cell")(H, H)
+    else:
+        T, B, H = shape
+        tmod = getattr(torch.nn, kind)(H, H)
+    x = np.random.default_rng(0).standard_normal((T, B, H)).astype(np.float32)
+    L = torch
+    mod = tmod
+    if lib == "tapegrad":
+        L = pytest.importorskip("tapegrad")
+        mod = getattr(L.nn, kind + ("Cell" if cell else ""))(H, H, dtype=L.float32)
+        mod.load_state_dict({k: L.tensor(v.numpy()) for k, v in tmod.state_dict().items()})
+    xs = L.tensor(x)
+
+    def run():
+        if not cell:
+            out, state = mod(xs)
+            return out.sum() + sum(s.sum() for s in (state if kind == "LSTM" else (state,)))
+        state = None
+        total = 0
+        for t in range(T):
+            state = mod(xs[t], state)
+            h = state[0] if kind == "LSTM" else state
+            total = total + h.sum()
+        return total
+
+    def fwd():
+        with L.no_grad():
+            return run().item()
+
+    def fwd_bwd():
+        mod.zero_grad()
+        loss = run()
+        loss.backward()
+        return loss.item()
+
+    name = "tapegrad" if lib == "tapegrad" else f"torch {torch.__version__}"
+    return fwd, fwd_bwd, name
+
+
+@pytest.mark.parametrize("shape", LAYER_SHAPES, ids=lambda s: ",".join(map(str, s)))
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("which", ["fwd", "fwd+bwd"])
+@pytest.mark.parametrize("lib", ["tapegrad", "torch"])
+def test_rnn_layer(phase, lib, which, kind, shape):
+    fwd, fwd_bwd, library = _layer(lib, kind, shape)
+    target = fwd if which == "fwd" else fwd_bwd
+    target()
+    phase(target, group=f"{kind.lower()} {','.join(map(str, shape))} {which}", library=library,
+          phase=which, ops=None, shape=list(shape))
+
+
+@pytest.mark.parametrize("shape", CELL_SHAPES, ids=lambda s: ",".join(map(str, s)))
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("which", ["fwd", "fwd+bwd"])
+@pytest.mark.parametrize("lib", ["tapegrad", "torch"])
+def test_rnn_cell_loop(phase, lib, which, kind, shape):
+    fwd, fwd_bwd, library = _layer(lib, kind, shape, cell=True)
+    target = fwd if which == "fwd" else fwd_bwd
+    target()
+    phase(target, group=f"{kind.lower()}cell {','.join(map(str, shape))} x{CELL_STEPS} "
+          f"{which}", library=library, phase=which, ops=None, shape=list(shape))

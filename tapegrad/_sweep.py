@@ -194,6 +194,15 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
             S.cat_rev(adj, reach, offs, meta, oo, k, uw)
         elif op == L.LINEAR or op == L.ADDMM:
             L.linear_rev(adj, reach, vals, offs, meta, o, a, b, k, w)
+        elif op == N.LSTM_CELL:
+            N.lstm_cell_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
+                            reach[b] != CONST)
+        elif op == N.LSTM_H:
+            N.lstm_h_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
+                         reach[b] != CONST)
+        elif op == N.GRU_CELL:
+            N.gru_cell_rev(adj, reach, vals, offs, meta, oo, ao, bo, k, uw, reach[a] != CONST,
+                           reach[b] != CONST)
         elif op == S.MASKED_FILL or op == S.MASKED_FILL_T:
             S.masked_fill_rev(adj, vals, oo, ao, bo, n)
         elif op == L.MM or op == L.MV or op == L.DOT or op == L.BMM:
@@ -439,6 +448,12 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
             L.matmul_fwd(vals, meta, oo, ao, bo, k, uw)
         elif op == L.LINEAR or op == L.ADDMM:
             L.linear_fwd(vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_CELL:
+            N.lstm_cell_fwd(vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_H:
+            N.lstm_h_fwd(vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.GRU_CELL:
+            N.gru_cell_fwd(vals, offs, meta, oo, ao, bo, k, uw)
         elif op == E.WHERE:
             E.where_fwd(vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
         elif op == E.MAXIMUM:
@@ -522,8 +537,9 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
         a = rows[r, 2]
         b = rows[r, 3]
         k = rows[r, 4]
-        # (cat's and addmm's inputs sit in meta too: those rows always run)
+        # (cat's, addmm's and the cells' inputs sit in meta too: those rows always run)
         if op != S.CAT and op != S.STACK and op != L.ADDMM and op != U.CUSTOM and \
+                op != N.LSTM_CELL and op != N.LSTM_H and op != N.GRU_CELL and \
                 not (reach[a] or (b >= 0 and reach[b])):
             continue
         reach[o] = 1
@@ -610,6 +626,12 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
             L.matmul_tan(tan, vals, meta, oo, ao, bo, k, uw)
         elif op == L.LINEAR or op == L.ADDMM:
             L.linear_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_CELL:
+            N.lstm_cell_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.LSTM_H:
+            N.lstm_h_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
+        elif op == N.GRU_CELL:
+            N.gru_cell_tan(tan, vals, offs, meta, oo, ao, bo, k, uw)
         elif op == E.WHERE:
             E.where_tan(tan, vals, oo, ao, bo, np.uint64(offs[k]) * uw, n)
         elif op == E.MAXIMUM:

@@ -1,8 +1,12 @@
-"""Recurrent layers (RNN, LSTM, GRU) and their cells, composed from primitives: each layer
-projects the whole sequence's inputs in one linear row, then steps through time with the
-hidden-to-hidden linear and the gate functions; the reverse sweep is backpropagation through
-time.  Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``,
-``weight_hr_l0``), shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
+"""Recurrent layers (RNN, LSTM, GRU) and their cells: each layer projects the whole
+sequence's inputs in one linear row, then steps through time with the hidden-to-hidden
+linear and the gate functions; the reverse sweep is backpropagation through time.  An LSTM
+or GRU step's gates and new state are one row (ops/nn.py LSTM_CELL and LSTM_H, GRU_CELL: an
+LSTM step records 4 rows with its piece of the input projection, a GRU step 3, where composed
+from primitives they took 16 and 19); a step whose
+tensors mix dtypes (or are neither float32 nor float64) is composed from primitives.
+Parameters carry PyTorch's names (``weight_ih_l0``, ``bias_hh_l1_reverse``, ``weight_hr_l0``),
+shapes, order and start (U(-1/sqrt(hidden), 1/sqrt(hidden))), so state
 dicts move between the two; inputs may be padded tensors or ``PackedSequence``.
 
 >>> import tapegrad as tg
@@ -20,6 +24,8 @@ import numpy as np
 
 from .. import ops
 from ..device import check as check_device
+from ..grad_mode import is_grad_enabled
+from ..ops import nn as N
 from ..ops._record import named_result
 from ..tensor import Tensor
 from . import functional as F
@@ -30,6 +36,13 @@ from .parameter import Parameter
 from .utils.rnn import PackedSequence
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+_FUSED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+FUSE_CELLS = True  # False: every step composed from primitives (bench_rnn.py's "composed")
+# Recorded for backward, a fused step measured faster than the composed one at B H = 32 state
+# elements (0.44-0.58x, forward + backward) but slower at 2,048 (1.03-1.28x: its reverse rules
+# recompute the gates, the composed rows reuse their saved outputs) and even at 8,192
+# (benchmarks/ab_rnn.py); under no_grad it measured faster or even at every size
+FUSE_MAX_RECORDED = 1024
 
 
 # ---- one time step: (input projection, state...) -> new state (the output first) ---------
@@ -38,8 +51,24 @@ def _rnn_step(act, w_hh, b_hh, xg, h):
     return (act(xg + F.linear(h, w_hh, b_hh)),)
 
 
+def _fused(*tensors):
+    """The fused cell rows (ops/nn.py LSTM_CELL, GRU_CELL) take tensors of one float dtype
+    (None: no bias or projection), and, where the step is recorded, a state (the second
+    tensor) of at most FUSE_MAX_RECORDED elements; anything else (a float16 state, a mix of
+    dtypes that promotes, a large recorded state) is composed from primitives."""
+    dt = tensors[0].dtype
+    if not FUSE_CELLS or dt not in _FUSED_DTYPES or \
+            any(t is not None and t.dtype != dt for t in tensors):
+        return False
+    return tensors[1].numel() <= FUSE_MAX_RECORDED or not is_grad_enabled() or \
+        not any(t is not None and t.requires_grad for t in tensors)
+
+
 def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
     """Gates i, f, g, o; c' = f c + i g; h' = o tanh(c') (times W_hr^T with projections)."""
+    if _fused(xg, h, c, w_hh, b_hh, w_hr):  # an LSTM_CELL row (c') and an LSTM_H row (h')
+        h, c = N.lstm_cell(xg, F.linear(h, w_hh, b_hh), c)
+        return (h if w_hr is None else F.linear(h, w_hr), c)
     i, f, g, o = (xg + F.linear(h, w_hh, b_hh)).chunk(4, 1)
     c = f.sigmoid() * c + i.sigmoid() * g.tanh()
     h = o.sigmoid() * c.tanh()
@@ -49,6 +78,8 @@ def _lstm_step(w_hh, b_hh, w_hr, xg, h, c):
 def _gru_step(w_hh, b_hh, xg, h):
     """r, z = sigmoid(x W_i^T + b_i + h W_h^T + b_h); n = tanh(x W_in^T + b_in
     + r (h W_hn^T + b_hn)); h' = (1 - z) n + z h."""
+    if _fused(xg, h, w_hh, b_hh):  # one GRU_CELL row
+        return (N.gru_cell(xg, F.linear(h, w_hh, b_hh), h),)
     xr, xz, xn = xg.chunk(3, 1)
     hr, hz, hn = F.linear(h, w_hh, b_hh).chunk(3, 1)
     r = (xr + hr).sigmoid()

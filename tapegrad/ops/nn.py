@@ -1,17 +1,20 @@
 """The primitives of ``nn.functional``: log_softmax and softmax over one dim (numerically
-stable, one row each) and nll (the second half of cross_entropy, for class indices).  The
-PyTorch-facing functions that compose them live in ``tapegrad/nn/functional.py``.
+stable, one row each), nll (the second half of cross_entropy, for class indices), and the
+gates of an LSTM or GRU step (one row each, nn/rnn.py's cells).  The PyTorch-facing
+functions that compose them live in ``tapegrad/nn/functional.py``.
 """
 import math
 
 import numpy as np
 
+from .. import _eager
 from .. import _libm as libm
 from .. import dtypes
 from .._fp import quiet
 from .._jit import rule
-from .._rules import _s, _u
+from .._rules import _s, _u, reach_input
 from .._state import state
+from ..tape import CONST
 from ..tensor import _leaf
 from ..tensor import norm as _stored
 from . import elementwise as E
@@ -19,7 +22,7 @@ from . import shape as S
 from ._record import output, slot, tape_for_grad
 from .reductions import _beats
 from . import layout
-from .registry import ZERO, declare
+from .registry import ZERO, declare, meta_at
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import VIEW_NAMES
@@ -343,6 +346,331 @@ def nll(input, index, div):
     k = tape.push_meta(np.concatenate(([index.size, div, VIEW_NAMES.index("GatherBackward0")],
                                        index)))
     return output(tape, v, NLL, sx, -1, k)
+
+
+# ---- recurrent cells: an LSTM's or a GRU's gates and new state, one row a step ---------------
+# in0 = xg (B, G H): the input's projection x W_ih^T + b_ih; in1 = hg (B, G H): the state's,
+# h W_hh^T + b_hh (G = 4 gates i, f, g, o for LSTM_CELL, 3 gates r, z, n for GRU_CELL, in
+# PyTorch's order); meta: [H, slot of the state the gates act on (c for LSTM, h for GRU),
+# (B, H)].  LSTM_CELL's output is c' (B, H), LSTM_H's h' = o tanh(c') (its state slot c');
+# GRU's h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM
+# rows, so a step of an LSTM is 3 rows (the GEMM, c', h'), of a GRU 2, not 12-15 (issue 20).  The rules recompute the gates from in0 and in1 (cheap
+# beside the GEMMs), so no gate tensor is kept.
+LSTM_CELL, GRU_CELL, LSTM_H = 124, 125, 126
+
+
+@rule(inline=True)
+def _cell_dims(offs, meta, k, w):
+    # H, the state's slot, its value offset and its element count (B H)
+    H, sc = _u(meta[k]), meta[k + 1]
+    return H, sc, _u(offs[sc]) * w, _u(offs[sc + 1]) - _u(offs[sc])
+
+
+@rule
+def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
+    # c' = f c + i g, with i, f = sigmoid and g = tanh of xg + hg
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w
+        for p in range(w):
+            z = a + z0 + p
+            y = b + z0 + p
+            i = _eager._sigmoid_of(vals[z] + vals[y])
+            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
+            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
+            vals[o + e * w + p] = f * vals[c + e * w + p] + i * g
+
+
+@rule
+def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
+    # g_i = gy g, g_f = gy c, g_g = gy i, each times its nonlinearity's derivative;
+    # g_c = gy f.  xg and hg get the same adjoint (their sum is the gates' input)
+    H, sc, c, n = _cell_dims(offs, meta, k, w)
+    reach_input(adj, reach, offs, sc, w)
+    dc = reach[sc] != CONST
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w
+        for p in range(w):
+            z = a + z0 + p
+            y = b + z0 + p
+            i = _eager._sigmoid_of(vals[z] + vals[y])
+            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
+            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
+            gy = adj[o + e * w + p]
+            gi = gy * g * i * (1.0 - i)
+            gf = gy * vals[c + e * w + p] * f * (1.0 - f)
+            gg = gy * i * (1.0 - g * g)
+            if da:
+                adj[z] += gi
+                adj[z + Hw] += gf
+                adj[z + Hw + Hw] += gg
+            if db:
+                adj[y] += gi
+                adj[y + Hw] += gf
+                adj[y + Hw + Hw] += gg
+            if dc:
+                adj[c + e * w + p] += gy * f
+
+
+@rule
+def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # tc' = tf c + f tc + ti g + i tg
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w
+        for p in range(w):
+            z = a + z0 + p
+            y = b + z0 + p
+            i = _eager._sigmoid_of(vals[z] + vals[y])
+            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
+            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
+            ti = i * (1.0 - i) * (tan[z] + tan[y])
+            tf = f * (1.0 - f) * (tan[z + Hw] + tan[y + Hw])
+            tg = (1.0 - g * g) * (tan[z + Hw + Hw] + tan[y + Hw + Hw])
+            tan[o + e * w + p] = tf * vals[c + e * w + p] + f * tan[c + e * w + p] + \
+                ti * g + i * tg
+
+
+def lstm_cell_vjp(r, g):
+    # lstm_cell_rev's rule in tensor ops (create_graph)
+    H, sc = r.m(r.k), r.m(r.k + 1)
+    c = r.w.tensor(sc)
+    z = r.x + r.y
+    i, f, gt = z[:, :H].sigmoid(), z[:, H:2 * H].sigmoid(), z[:, 2 * H:3 * H].tanh()
+    g = g.reshape(c.shape)
+    gz = S.cat([g * gt * i * (1.0 - i), g * c * f * (1.0 - f), g * i * (1.0 - gt * gt),
+                _zeros(g, H)], 1)
+    return [(r.a, gz), (r.b, gz), (sc, g * f)]
+
+
+def _zeros(g, m):
+    # the adjoint of the gates a rule does not read: zeros (B, m), a constant
+    return _leaf(np.zeros((g.shape[0], m), np.asarray(g._data).dtype))
+
+
+# LSTM_H: h' = o tanh(c'), o = sigmoid of the gates' last quarter; the same row layout, its
+# state slot c' (LSTM_CELL's output), so c' is an input of h' as in PyTorch's graph (a hook
+# or retain_grad on c' sees the gradient that comes through h')
+@rule
+def lstm_h_fwd(vals, offs, meta, o, a, b, k, w):
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            vals[o + e * w + p] = q * math.tanh(vals[c + e * w + p])
+
+
+@rule
+def lstm_h_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
+    # g_o = gy tanh(c') o (1 - o) into both projections;  g_c' = gy o (1 - tanh(c')^2)
+    H, sc, c, n = _cell_dims(offs, meta, k, w)
+    reach_input(adj, reach, offs, sc, w)
+    dc = reach[sc] != CONST
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            t = math.tanh(vals[c + e * w + p])
+            gy = adj[o + e * w + p]
+            go = gy * t * q * (1.0 - q)
+            if da:
+                adj[a + z0 + p] += go
+            if db:
+                adj[b + z0 + p] += go
+            if dc:
+                adj[c + e * w + p] += gy * q * (1.0 - t * t)
+
+
+@rule
+def lstm_h_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # th' = to tanh(c') + o (1 - tanh(c')^2) tc'
+    H, _, c, n = _cell_dims(offs, meta, k, w)
+    H3w = (H + H + H) * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
+        for p in range(w):
+            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+            t = math.tanh(vals[c + e * w + p])
+            tq = q * (1.0 - q) * (tan[a + z0 + p] + tan[b + z0 + p])
+            tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tan[c + e * w + p]
+
+
+def lstm_h_vjp(r, g):
+    # lstm_h_rev's rule in tensor ops (create_graph)
+    H, sc = r.m(r.k), r.m(r.k + 1)
+    c = r.w.tensor(sc)
+    q = (r.x[:, 3 * H:] + r.y[:, 3 * H:]).sigmoid()
+    t = c.tanh()
+    g = g.reshape(c.shape)
+    go = g * t * q * (1.0 - q)
+    gz = S.cat([_zeros(g, 3 * H), go], 1)
+    return [(r.a, gz), (r.b, gz), (sc, g * q * (1.0 - t * t))]
+
+
+@rule
+def gru_cell_fwd(vals, offs, meta, o, a, b, k, w):
+    # r, z = sigmoid(xr + hr), sigmoid(xz + hz);  n = tanh(xn + r hn);  h' = (1 - z) n + z h
+    H, _, s, n = _cell_dims(offs, meta, k, w)
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H) + e % H) * w
+        for p in range(w):
+            x = a + z0 + p
+            y = b + z0 + p
+            r = _eager._sigmoid_of(vals[x] + vals[y])
+            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
+            m = math.tanh(vals[x + Hw + Hw] + r * vals[y + Hw + Hw])
+            vals[o + e * w + p] = (1.0 - z) * m + z * vals[s + e * w + p]
+
+
+@rule
+def gru_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
+    # g_n = gy (1 - z) (1 - n^2);  g_z = gy (h - n) z (1 - z);  g_r = g_n hn r (1 - r);
+    # g_h = gy z;  xg gets (g_r, g_z, g_n), hg (g_r, g_z, g_n r)
+    H, ss, s, n = _cell_dims(offs, meta, k, w)
+    reach_input(adj, reach, offs, ss, w)
+    ds = reach[ss] != CONST
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H) + e % H) * w
+        for p in range(w):
+            x = a + z0 + p
+            y = b + z0 + p
+            r = _eager._sigmoid_of(vals[x] + vals[y])
+            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
+            hn = vals[y + Hw + Hw]
+            m = math.tanh(vals[x + Hw + Hw] + r * hn)
+            gy = adj[o + e * w + p]
+            gn = gy * (1.0 - z) * (1.0 - m * m)
+            gz = gy * (vals[s + e * w + p] - m) * z * (1.0 - z)
+            gr = gn * hn * r * (1.0 - r)
+            if da:
+                adj[x] += gr
+                adj[x + Hw] += gz
+                adj[x + Hw + Hw] += gn
+            if db:
+                adj[y] += gr
+                adj[y + Hw] += gz
+                adj[y + Hw + Hw] += gn * r
+            if ds:
+                adj[s + e * w + p] += gy * z
+
+
+@rule
+def gru_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
+    # th' = (1 - z) tn + z th + tz (h - n), tn = (1 - n^2)(txn + tr hn + r thn)
+    H, _, s, n = _cell_dims(offs, meta, k, w)
+    Hw = H * w
+    for e in range(n):
+        z0 = (e // H * (H + H + H) + e % H) * w
+        for p in range(w):
+            x = a + z0 + p
+            y = b + z0 + p
+            r = _eager._sigmoid_of(vals[x] + vals[y])
+            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
+            hn = vals[y + Hw + Hw]
+            m = math.tanh(vals[x + Hw + Hw] + r * hn)
+            tr = r * (1.0 - r) * (tan[x] + tan[y])
+            tz = z * (1.0 - z) * (tan[x + Hw] + tan[y + Hw])
+            tm = (1.0 - m * m) * (tan[x + Hw + Hw] + tr * hn + r * tan[y + Hw + Hw])
+            tan[o + e * w + p] = (1.0 - z) * tm + z * tan[s + e * w + p] + \
+                tz * (vals[s + e * w + p] - m)
+
+
+def gru_cell_vjp(r, g):
+    # gru_cell_rev's rule in tensor ops (create_graph)
+    H, ss = r.m(r.k), r.m(r.k + 1)
+    h = r.w.tensor(ss)
+    x, y = r.x, r.y
+    rg = (x[:, :H] + y[:, :H]).sigmoid()
+    z = (x[:, H:2 * H] + y[:, H:2 * H]).sigmoid()
+    hn = y[:, 2 * H:]
+    m = (x[:, 2 * H:] + rg * hn).tanh()
+    g = g.reshape(h.shape)
+    gn = g * (1.0 - z) * (1.0 - m * m)
+    gz = g * (h - m) * z * (1.0 - z)
+    gr = gn * hn * rg * (1.0 - rg)
+    return [(r.a, S.cat([gr, gz, gn], 1)), (r.b, S.cat([gr, gz, gn * rg], 1)), (ss, g * z)]
+
+
+def _cell_layout(gates, outs):
+    """in0 and in1 hold ``gates`` times the state's elements (a multiple of H >= 1), the
+    output ``outs`` times; every slot is older than the output."""
+    def check(lay, R):
+        o, a, b, k = R[:, 1], R[:, 2], R[:, 3], R[:, 4]
+        head = lay.fields(k, 2)
+        lay.at_least(head[:, :1], ("H",), lo=1)
+        H, sc = head[:, 0], head[:, 1]
+        ns = lay.sizes(sc, "state")
+        no, na, nb = lay.sizes(o, "out"), lay.sizes(a, "in0"), lay.sizes(b, "in1")
+        lay.check_each((ns % H != 0) | (na != gates * ns) | (nb != gates * ns) |
+                       (no != outs * ns),
+                       lambda i: f"in0 ({int(na[i])} elements), in1 ({int(nb[i])}) and out "
+                                 f"({int(no[i])}) do not fit {gates} gates and {outs} outputs "
+                                 f"of a state of {int(ns[i])} elements and H = {int(H[i])}")
+        for x, what in ((a, "in0"), (b, "in1"), (sc, "state")):
+            lay.before(x, o, what)
+        lay.holds_slots(k + 1)
+    return check
+
+
+declare(LSTM_CELL, "AddBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
+        fwd=lstm_cell_fwd, rev=lstm_cell_rev, vjp=lstm_cell_vjp, check=_cell_layout(4, 1),
+        tan=lstm_cell_tan)
+declare(LSTM_H, "MulBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
+        fwd=lstm_h_fwd, rev=lstm_h_rev, vjp=lstm_h_vjp, check=_cell_layout(4, 1),
+        tan=lstm_h_tan)
+declare(GRU_CELL, "AddBackward0", saves="ab", aux="meta", meta_slots=meta_at(1),
+        fwd=gru_cell_fwd, rev=gru_cell_rev, vjp=gru_cell_vjp, check=_cell_layout(3, 1),
+        tan=gru_cell_tan)
+
+
+def _sigmoid(v):
+    return E._sigmoid_np(v)
+
+
+def lstm_cell(xg, hg, c):
+    """``(h', c')`` of one LSTM step from the gates' two projections (B, 4H) and the cell
+    state c (B, H), all 2-D of one float dtype: an LSTM_CELL row (c') and an LSTM_H row
+    (h', reading c', as PyTorch's graph has it)."""
+    H = c.shape[1]
+    with quiet():
+        z = xg._data + hg._data
+        s = _sigmoid(z)
+        c2 = s[:, H:2 * H] * c._data
+        c2 += s[:, :H] * _eager.tanh(z[:, 2 * H:3 * H])
+        h2 = _eager.tanh(c2)
+        h2 *= s[:, 3 * H:]
+    c2 = _cell_row(c2, LSTM_CELL, xg, hg, c, H)
+    return _cell_row(h2, LSTM_H, xg, hg, c2, H), c2
+
+
+def gru_cell(xg, hg, h):
+    """h' (B, H) of one GRU step from the gates' two projections (B, 3H) and h (B, H), all
+    2-D of one float dtype: one GRU_CELL row."""
+    H = h.shape[1]
+    x, y, hd = xg._data, hg._data, h._data
+    with quiet():
+        rz = _sigmoid(x[:, :2 * H] + y[:, :2 * H])
+        m = _eager.tanh(x[:, 2 * H:] + rz[:, :H] * y[:, 2 * H:])
+        z = rz[:, H:]
+        v = (1.0 - z) * m + z * hd
+    return _cell_row(v, GRU_CELL, xg, hg, h, H)
+
+
+def _cell_row(v, code, xg, hg, s, H):
+    if not ((xg._rg or hg._rg or s._rg) and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sa, sb, ss = slot(xg, tape), slot(hg, tape), slot(s, tape)
+    k = tape.push_meta((H, ss))
+    return output(tape, v, code, sa, sb, k, keep=False)
 
 
 # ---- spec rows ----------------------------------------------------------------------
