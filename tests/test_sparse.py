@@ -16,6 +16,7 @@ RNG = np.random.default_rng(0)
 A = RNG.standard_normal((3, 3))  # a block of the block-diagonal maps
 M = RNG.standard_normal((8, 12)) * (RNG.random((8, 12)) < 0.25)  # a fixed sparse matrix
 I1, I2 = RNG.integers(0, 12, 10), RNG.integers(0, 12, 10)  # random gathers
+W_IH, W_HH, B8 = RNG.standard_normal((8, 3)), RNG.standard_normal((8, 2)), RNG.standard_normal(8)
 
 
 def _const(lib, a):
@@ -39,6 +40,13 @@ VECTOR = {
     "linear_logsumexp": lambda lib, x: lib.cat([
         lib.nn.functional.linear(x.reshape(4, 3), _const(lib, A)).reshape(-1),
         x.reshape(2, 6).logsumexp(1), x.reshape(3, 4).norm(dim=1)]),
+    # one fused step (ops/nn.py LSTM_CELL, LSTM_H, GRU_CELL): input (2, 3), state (2, 2)
+    "lstm_cell": lambda lib, x: lib.cat([s.reshape(-1) for s in lib.lstm_cell(
+        x[:6].reshape(2, 3), (x[4:8].reshape(2, 2), x[8:].reshape(2, 2)),
+        _const(lib, W_IH), _const(lib, W_HH), _const(lib, B8), _const(lib, B8))]),
+    "gru_cell": lambda lib, x: lib.gru_cell(x[:6].reshape(2, 3), x[6:10].reshape(2, 2) * x[10:],
+                                            _const(lib, W_IH[:6]), _const(lib, W_HH[:6]),
+                                            _const(lib, B8[:6]), _const(lib, B8[:6])).reshape(-1),
 }
 
 # scalar functions for Hessians

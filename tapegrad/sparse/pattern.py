@@ -307,6 +307,20 @@ def _linear(P, o, a, b, k, n):
                    bias)
 
 
+def _cell(G, gates):
+    """LSTM_CELL, LSTM_H, GRU_CELL (ops/nn.py): meta [H, state slot]; output element (q, j)
+    on element (q, j) of ``gates`` of in0 and of in1 (G H to a row) and of the state."""
+    def rule(P, o, a, b, k, n):
+        H, state = int(P.meta[k]), int(P.meta[k + 1])
+        e = np.arange(n)
+        q, j = np.divmod(e, H)
+        rows = np.repeat(e, len(gates))
+        cols = (q[:, None] * (G * H) + np.asarray(gates)[None, :] * H + j[:, None]).ravel()
+        return P.union(P.apply(rows, cols, n, a), P.apply(rows, cols, n, b),
+                       P.apply(e, e, n, state))
+    return rule
+
+
 def _product_part(P, out, idx, n, s, other_idx, other):
     """The dependency of a product on operand s: out[j] on s[idx[j]], unless the other
     factor is a value-constant zero there (its derivative)."""
@@ -329,6 +343,7 @@ _RULES = {
     shape.CAT: _blocks, shape.STACK: _blocks,
     linalg.MM: _matmul, linalg.MV: _matmul, linalg.DOT: _matmul, linalg.BMM: _matmul,
     linalg.LINEAR: _linear, linalg.ADDMM: _linear,
+    nn.LSTM_CELL: _cell(4, (0, 1, 2)), nn.LSTM_H: _cell(4, (3,)), nn.GRU_CELL: _cell(3, (0, 1, 2)),
 }
 for _op in (reductions.SUM_DIM, reductions.MEAN_DIM, reductions.PROD, reductions.PROD_DIM,
             reductions.MAX, reductions.MIN, reductions.MAX_DIM, reductions.MIN_DIM,
