@@ -354,8 +354,9 @@ def nll(input, index, div):
 # PyTorch's order); meta: [H, slot of the state the gates act on (c for LSTM, h for GRU),
 # (B, H)].  LSTM_CELL's output is c' (B, H), LSTM_H's h' = o tanh(c') (its state slot c');
 # GRU's h' (B, H).  The gate functions are PyTorch's; the two GEMMs stay LINEAR / ADDMM
-# rows, so a step of an LSTM is 3 rows (the GEMM, c', h'), of a GRU 2, not 12-15 (issue 20).  The rules recompute the gates from in0 and in1 (cheap
-# beside the GEMMs), so no gate tensor is kept.
+# rows, so a step of an LSTM is 3 rows (the GEMM, c', h'), of a GRU 2, not 12-15 (issue 20).
+# The rules recompute the gates from in0 and in1 (cheap beside the GEMMs), so no gate
+# tensor is kept.
 LSTM_CELL, GRU_CELL, LSTM_H = 124, 125, 126
 
 
@@ -366,20 +367,28 @@ def _cell_dims(offs, meta, k, w):
     return H, sc, _u(offs[sc]) * w, _u(offs[sc + 1]) - _u(offs[sc])
 
 
+@rule(inline=True)
+def _lstm_ifg(vals, z, y, Hw):
+    # the gates i, f = sigmoid and g = tanh at one element (z in xg, y in hg; gates Hw apart)
+    return (_eager._sigmoid_of(vals[z] + vals[y]),
+            _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw]),
+            math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw]))
+
+
 @rule
 def lstm_cell_fwd(vals, offs, meta, o, a, b, k, w):
     # c' = f c + i g, with i, f = sigmoid and g = tanh of xg + hg
     H, _, c, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w
-        for p in range(w):
-            z = a + z0 + p
-            y = b + z0 + p
-            i = _eager._sigmoid_of(vals[z] + vals[y])
-            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
-            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            vals[o + e * w + p] = f * vals[c + e * w + p] + i * g
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w
+            for p in range(w):
+                z = a + z0 + p
+                y = b + z0 + p
+                i, f, g = _lstm_ifg(vals, z, y, Hw)
+                vals[o + e * w + p] = f * vals[c + e * w + p] + i * g
 
 
 @rule
@@ -390,28 +399,28 @@ def lstm_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
     reach_input(adj, reach, offs, sc, w)
     dc = reach[sc] != CONST
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w
-        for p in range(w):
-            z = a + z0 + p
-            y = b + z0 + p
-            i = _eager._sigmoid_of(vals[z] + vals[y])
-            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
-            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            gy = adj[o + e * w + p]
-            gi = gy * g * i * (1.0 - i)
-            gf = gy * vals[c + e * w + p] * f * (1.0 - f)
-            gg = gy * i * (1.0 - g * g)
-            if da:
-                adj[z] += gi
-                adj[z + Hw] += gf
-                adj[z + Hw + Hw] += gg
-            if db:
-                adj[y] += gi
-                adj[y + Hw] += gf
-                adj[y + Hw + Hw] += gg
-            if dc:
-                adj[c + e * w + p] += gy * f
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w
+            for p in range(w):
+                z = a + z0 + p
+                y = b + z0 + p
+                i, f, g = _lstm_ifg(vals, z, y, Hw)
+                gy = adj[o + e * w + p]
+                gi = gy * g * i * (1.0 - i)
+                gf = gy * vals[c + e * w + p] * f * (1.0 - f)
+                gg = gy * i * (1.0 - g * g)
+                if da:
+                    adj[z] += gi
+                    adj[z + Hw] += gf
+                    adj[z + Hw + Hw] += gg
+                if db:
+                    adj[y] += gi
+                    adj[y + Hw] += gf
+                    adj[y + Hw + Hw] += gg
+                if dc:
+                    adj[c + e * w + p] += gy * f
 
 
 @rule
@@ -419,19 +428,19 @@ def lstm_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
     # tc' = tf c + f tc + ti g + i tg
     H, _, c, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w
-        for p in range(w):
-            z = a + z0 + p
-            y = b + z0 + p
-            i = _eager._sigmoid_of(vals[z] + vals[y])
-            f = _eager._sigmoid_of(vals[z + Hw] + vals[y + Hw])
-            g = math.tanh(vals[z + Hw + Hw] + vals[y + Hw + Hw])
-            ti = i * (1.0 - i) * (tan[z] + tan[y])
-            tf = f * (1.0 - f) * (tan[z + Hw] + tan[y + Hw])
-            tg = (1.0 - g * g) * (tan[z + Hw + Hw] + tan[y + Hw + Hw])
-            tan[o + e * w + p] = tf * vals[c + e * w + p] + f * tan[c + e * w + p] + \
-                ti * g + i * tg
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w
+            for p in range(w):
+                z = a + z0 + p
+                y = b + z0 + p
+                i, f, g = _lstm_ifg(vals, z, y, Hw)
+                ti = i * (1.0 - i) * (tan[z] + tan[y])
+                tf = f * (1.0 - f) * (tan[z + Hw] + tan[y + Hw])
+                tg = (1.0 - g * g) * (tan[z + Hw + Hw] + tan[y + Hw + Hw])
+                tan[o + e * w + p] = tf * vals[c + e * w + p] + f * tan[c + e * w + p] + \
+                    ti * g + i * tg
 
 
 def lstm_cell_vjp(r, g):
@@ -458,11 +467,13 @@ def _zeros(g, m):
 def lstm_h_fwd(vals, offs, meta, o, a, b, k, w):
     H, _, c, n = _cell_dims(offs, meta, k, w)
     H3w = (H + H + H) * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
-        for p in range(w):
-            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
-            vals[o + e * w + p] = q * math.tanh(vals[c + e * w + p])
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w + H3w
+            for p in range(w):
+                q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+                vals[o + e * w + p] = q * math.tanh(vals[c + e * w + p])
 
 
 @rule
@@ -472,19 +483,21 @@ def lstm_h_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
     reach_input(adj, reach, offs, sc, w)
     dc = reach[sc] != CONST
     H3w = (H + H + H) * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
-        for p in range(w):
-            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
-            t = math.tanh(vals[c + e * w + p])
-            gy = adj[o + e * w + p]
-            go = gy * t * q * (1.0 - q)
-            if da:
-                adj[a + z0 + p] += go
-            if db:
-                adj[b + z0 + p] += go
-            if dc:
-                adj[c + e * w + p] += gy * q * (1.0 - t * t)
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w + H3w
+            for p in range(w):
+                q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+                t = math.tanh(vals[c + e * w + p])
+                gy = adj[o + e * w + p]
+                go = gy * t * q * (1.0 - q)
+                if da:
+                    adj[a + z0 + p] += go
+                if db:
+                    adj[b + z0 + p] += go
+                if dc:
+                    adj[c + e * w + p] += gy * q * (1.0 - t * t)
 
 
 @rule
@@ -492,13 +505,15 @@ def lstm_h_tan(tan, vals, offs, meta, o, a, b, k, w):
     # th' = to tanh(c') + o (1 - tanh(c')^2) tc'
     H, _, c, n = _cell_dims(offs, meta, k, w)
     H3w = (H + H + H) * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H + H) + e % H) * w + H3w
-        for p in range(w):
-            q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
-            t = math.tanh(vals[c + e * w + p])
-            tq = q * (1.0 - q) * (tan[a + z0 + p] + tan[b + z0 + p])
-            tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tan[c + e * w + p]
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 4 + j) * w + H3w
+            for p in range(w):
+                q = _eager._sigmoid_of(vals[a + z0 + p] + vals[b + z0 + p])
+                t = math.tanh(vals[c + e * w + p])
+                tq = q * (1.0 - q) * (tan[a + z0 + p] + tan[b + z0 + p])
+                tan[o + e * w + p] = tq * t + q * (1.0 - t * t) * tan[c + e * w + p]
 
 
 def lstm_h_vjp(r, g):
@@ -513,20 +528,29 @@ def lstm_h_vjp(r, g):
     return [(r.a, gz), (r.b, gz), (sc, g * q * (1.0 - t * t))]
 
 
+@rule(inline=True)
+def _gru_rzn(vals, x, y, Hw):
+    # r, z = sigmoid(xr + hr), sigmoid(xz + hz), hn and n = tanh(xn + r hn) at one element
+    r = _eager._sigmoid_of(vals[x] + vals[y])
+    hn = vals[y + Hw + Hw]
+    z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
+    return r, z, hn, math.tanh(vals[x + Hw + Hw] + r * hn)
+
+
 @rule
 def gru_cell_fwd(vals, offs, meta, o, a, b, k, w):
     # r, z = sigmoid(xr + hr), sigmoid(xz + hz);  n = tanh(xn + r hn);  h' = (1 - z) n + z h
     H, _, s, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H) + e % H) * w
-        for p in range(w):
-            x = a + z0 + p
-            y = b + z0 + p
-            r = _eager._sigmoid_of(vals[x] + vals[y])
-            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
-            m = math.tanh(vals[x + Hw + Hw] + r * vals[y + Hw + Hw])
-            vals[o + e * w + p] = (1.0 - z) * m + z * vals[s + e * w + p]
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 3 + j) * w
+            for p in range(w):
+                x = a + z0 + p
+                y = b + z0 + p
+                r, z, hn, m = _gru_rzn(vals, x, y, Hw)
+                vals[o + e * w + p] = (1.0 - z) * m + z * vals[s + e * w + p]
 
 
 @rule
@@ -537,29 +561,28 @@ def gru_cell_rev(adj, reach, vals, offs, meta, o, a, b, k, w, da, db):
     reach_input(adj, reach, offs, ss, w)
     ds = reach[ss] != CONST
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H) + e % H) * w
-        for p in range(w):
-            x = a + z0 + p
-            y = b + z0 + p
-            r = _eager._sigmoid_of(vals[x] + vals[y])
-            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
-            hn = vals[y + Hw + Hw]
-            m = math.tanh(vals[x + Hw + Hw] + r * hn)
-            gy = adj[o + e * w + p]
-            gn = gy * (1.0 - z) * (1.0 - m * m)
-            gz = gy * (vals[s + e * w + p] - m) * z * (1.0 - z)
-            gr = gn * hn * r * (1.0 - r)
-            if da:
-                adj[x] += gr
-                adj[x + Hw] += gz
-                adj[x + Hw + Hw] += gn
-            if db:
-                adj[y] += gr
-                adj[y + Hw] += gz
-                adj[y + Hw + Hw] += gn * r
-            if ds:
-                adj[s + e * w + p] += gy * z
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 3 + j) * w
+            for p in range(w):
+                x = a + z0 + p
+                y = b + z0 + p
+                r, z, hn, m = _gru_rzn(vals, x, y, Hw)
+                gy = adj[o + e * w + p]
+                gn = gy * (1.0 - z) * (1.0 - m * m)
+                gz = gy * (vals[s + e * w + p] - m) * z * (1.0 - z)
+                gr = gn * hn * r * (1.0 - r)
+                if da:
+                    adj[x] += gr
+                    adj[x + Hw] += gz
+                    adj[x + Hw + Hw] += gn
+                if db:
+                    adj[y] += gr
+                    adj[y + Hw] += gz
+                    adj[y + Hw + Hw] += gn * r
+                if ds:
+                    adj[s + e * w + p] += gy * z
 
 
 @rule
@@ -567,20 +590,19 @@ def gru_cell_tan(tan, vals, offs, meta, o, a, b, k, w):
     # th' = (1 - z) tn + z th + tz (h - n), tn = (1 - n^2)(txn + tr hn + r thn)
     H, _, s, n = _cell_dims(offs, meta, k, w)
     Hw = H * w
-    for e in range(n):
-        z0 = (e // H * (H + H + H) + e % H) * w
-        for p in range(w):
-            x = a + z0 + p
-            y = b + z0 + p
-            r = _eager._sigmoid_of(vals[x] + vals[y])
-            z = _eager._sigmoid_of(vals[x + Hw] + vals[y + Hw])
-            hn = vals[y + Hw + Hw]
-            m = math.tanh(vals[x + Hw + Hw] + r * hn)
-            tr = r * (1.0 - r) * (tan[x] + tan[y])
-            tz = z * (1.0 - z) * (tan[x + Hw] + tan[y + Hw])
-            tm = (1.0 - m * m) * (tan[x + Hw + Hw] + tr * hn + r * tan[y + Hw + Hw])
-            tan[o + e * w + p] = (1.0 - z) * tm + z * tan[s + e * w + p] + \
-                tz * (vals[s + e * w + p] - m)
+    for bh in range(0, n, H):  # a row of the state: e // H and e % H without dividing
+        for j in range(H):
+            e = bh + j
+            z0 = (bh * 3 + j) * w
+            for p in range(w):
+                x = a + z0 + p
+                y = b + z0 + p
+                r, z, hn, m = _gru_rzn(vals, x, y, Hw)
+                tr = r * (1.0 - r) * (tan[x] + tan[y])
+                tz = z * (1.0 - z) * (tan[x + Hw] + tan[y + Hw])
+                tm = (1.0 - m * m) * (tan[x + Hw + Hw] + tr * hn + r * tan[y + Hw + Hw])
+                tan[o + e * w + p] = (1.0 - z) * tm + z * tan[s + e * w + p] + \
+                    tz * (vals[s + e * w + p] - m)
 
 
 def gru_cell_vjp(r, g):
