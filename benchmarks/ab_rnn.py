@@ -5,6 +5,7 @@ process, the order reversed every other round; CPU-time medians in ms and their 
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 python benchmarks/ab_rnn.py [rounds]
 """
+import os
 import pathlib
 import sys
 import time
@@ -12,6 +13,9 @@ import time
 import numpy as np
 import torch
 
+# kernels load in this process at their first call (the warm-up's), not in a background
+# thread while the first timed calls run interpreted (~30x slower: the first case's figures)
+os.environ.setdefault("TAPEGRAD_BACKGROUND", "0")
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_rnn as B  # noqa: E402
 
