@@ -241,10 +241,8 @@ def _follow_detached(d, t):
         if state.tape is not None:
             _log_mutation(d, state.tape, _old_slots(d, state.tape))
         c.version += 1
-        if views.MULTI and views.piece(d):  # (its recorded use is refused: see _follow)
-            _set_values(d, np.broadcast_to(np.asarray(t._data), d.shape))
-            d._rg = d._rg or t._rg
-            d._gen = -1 if d._tok is not None else 0
+        if views.MULTI and views.piece(d):
+            _piece_follows(d, np.broadcast_to(np.asarray(t._data), d.shape), t)
         elif sh._record_on(t):
             r = sh.expand(t, *d.shape)
             d._data, d._slot, d._gen, d._tok, d._rg = r._data, r._slot, r._gen, r._tok, r._rg
@@ -298,6 +296,15 @@ def _detached_changed(d, t):
     SOURCES.run(d, _bump, t)
 
 
+def _piece_follows(v, values, base):
+    """A piece of unbind, split, chunk (or a view of one) after ``base`` changed: it takes
+    the new ``values`` but no new node, as PyTorch's; its next recorded use goes through
+    slot(), which refuses it (views.refusal)."""
+    _set_values(v, values)
+    v._rg = v._rg or base._rg
+    v._gen = -1 if v._tok is not None else 0
+
+
 def _follow(v, vb):
     """Bring view ``v`` (of ``vb[0]``, just changed in place) up to date: its values, its
     history (PyTorch's AsStridedBackward0 of the base's present node, while it records),
@@ -318,11 +325,7 @@ def _follow(v, vb):
     c.version += 1
     if not shared:
         if views.MULTI and views.piece(v):
-            # a piece of unbind, split, chunk (or a view of one): PyTorch gives it no new
-            # node, it refuses a recorded use (views.refusal, in slot()) and the graph views
-            _set_values(v, src.reshape(-1)[pos])
-            v._rg = v._rg or base._rg
-            v._gen = -1 if v._tok is not None else 0  # (its next recorded use is slot()'s)
+            _piece_follows(v, src.reshape(-1)[pos], base)
         elif (r := _regathered(v, base, src, pos)) is not None:
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
         elif (w := _storage_view(v, vb, base)) is not None:
@@ -717,7 +720,9 @@ def _scalar_inplace(self, fn, other):
     steps of _rebase for a 0-d float64 result."""
     if state.grad_enabled and (self._rg or (type(other) is Tensor and other._rg)):
         if (self._rg and self._tok is None) or views.MULTI:
-            _check_leaf(self, _LEAF, (other,))  # (raises: while traced, no_grad's is another message)
+            # (a leaf raises, while traced with another message; a piece of unbind, split or
+            # chunk may)
+            _check_leaf(self, _LEAF, (other,))
         before = _before(self, (other,))  # before fn records its row
         r = fn(self, other)
         _log_before(self, r._tok.tape, before)
