@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import weakref
 
 import numpy as np
 import pytest
@@ -432,6 +433,30 @@ def test_vector_kernel_bit_for_bit(vec, monkeypatch):
     assert np.isnan(Vm[::3]).all() and not np.isnan(Vm[1::3]).any()
     assert np.array_equal(Vm, _interpreted(t.vjp_batch, X, Y, v=v, on_divergence="mask")[0],
                           equal_nan=True)
+
+
+def test_plain_jacobian_batch_recycles_dropped_results(vec, monkeypatch):
+    """The plain jacobian_batch's fresh (B, m, n) result (6.7 MB here) is the array an
+    earlier call returned once the caller dropped every view of it (replay._recycled: no
+    first-touch page faults a call), never while one is alive: a held result keeps its
+    bits, a new call gets another array; every result the interpreter's bits."""
+    f, t = vec
+    dense = fused.direct_kernel(t, gather.dense_offsets(t, "dense"), kind="dense")
+    by_dense = _spy(monkeypatch, dense, "run_direct")
+    rng = np.random.default_rng(5)
+    X, Y = rng.normal(size=(BIG, 3)) * 0.5, np.abs(rng.normal(size=(BIG, 3))) + 0.1
+    J = f.jacobian_batch(X, Y)
+    kept = weakref.ref(J[0].base)
+    del J
+    assert kept() is not None  # (without recycling: freed here)
+    J = f.jacobian_batch(X * 2.0, Y)
+    assert J[0].base is kept() and J[1].base is kept()
+    K = f.jacobian_batch(X, Y)  # (J held: a fresh array)
+    assert K[0].base is not J[0].base
+    assert by_dense == [True] * 3
+    for got, x in ((J, X * 2.0), (K, X)):
+        want = _interpreted(f.jacobian_batch, x, Y)
+        assert all(np.array_equal(_bits(a), _bits(b)) for a, b in zip(got, want, strict=True))
 
 
 def test_vector_kernel_against_torch(vec):

@@ -294,8 +294,8 @@ class _VectorOutputs:
         written), None: by ``run_seeded`` (the seeded fused kernel or the interpreter)."""
         t = tapes[0]
         m, n, B = t.out_size, int(t._cols[-1]), spec.B
-        G = _empty((B, U.shape[1], n), "jacobian_batch") if spec.out is None else None
-        V = np.empty((B, m)) if spec.out is None else None
+        G = _recycled((B, U.shape[1], n), "jacobian_batch", 0) if spec.out is None else None
+        V = _recycled((B, m), "jacobian_batch", 1) if spec.out is None else None
         bad = np.zeros(B, np.int64)
         if not B or kind is None:
             ran = False
@@ -419,6 +419,31 @@ def _empty(shape, what):
     """np.empty(shape) float64, once it ``_fits``."""
     _fits(shape, what)
     return np.empty(shape)
+
+
+RECYCLE_BYTES = (1 << 20, 64 << 20)  # fresh batch outputs of these sizes are recycled
+_HELD = threading.local()  # this thread's recycled outputs: {slot: array} (``_recycled``)
+
+
+def _recycled(shape, what, slot):
+    """np.empty(shape) float64 for a batch call's fresh output (``_fits`` first), or the
+    array of that shape this thread returned from an earlier call, once nothing else holds
+    it (no array, view or buffer of it is alive: its reference count is our own).  A fresh
+    array of megabytes comes from the OS page by page (first-touch faults and zeroing), and
+    the allocator gives it back once the call's temporaries free enough: ADBench's ba1,
+    the plain ``jacobian_batch`` (a (31843, 3, 17) result, 13 MB) took ~2,000 page faults a
+    call beside the caller's gathering and CSR copy (benchmarks/bench_ba.py).  Kept: one
+    array per ``slot`` and thread, of RECYCLE_BYTES, so the memory held stays bounded."""
+    _fits(shape, what)
+    held = _HELD.__dict__.setdefault("arrays", {})
+    a = held.get(slot)
+    # (references: the dict's, a's and getrefcount's own; any view holds one more)
+    if a is not None and a.shape == shape and sys.getrefcount(a) == 3:
+        return a
+    a = np.empty(shape)
+    if RECYCLE_BYTES[0] <= a.nbytes <= RECYCLE_BYTES[1]:
+        held[slot] = a
+    return a
 
 
 def _fits(shape, what):
