@@ -115,6 +115,39 @@ runs, against 8.45 / 9.01 ms (2.01x / 1.96x) before, the same hour (the hand-wri
 own time swung 3.4-4.2 ms min); kernel group: direct 1.06x / 1.22x, dense 1.22x / 1.58x,
 seeded 1.30x / 1.61x.
 
+The plain call's page faults (branch jac26, 2026-12-06 16:30-16:40 UTC, load 8-15).  In a
+kept process (``benchmarks/ab_ba.py``: one worker per checkout and case, interleaved rounds,
+CPU medians) the plain call took 14.7-15.6 ms against the hand-written 3.3-3.4 (4.5x): ~1,900
+first-touch page faults a call (``getrusage``), its 13 MB fresh (p, 3, 17) result among the
+call's other fresh arrays (the gathered inputs 3.6 MB, the CSR data 7.9 MB), so glibc gave
+the heap's top back to the OS at every call (with ``MALLOC_TRIM_THRESHOLD_`` and
+``MALLOC_MMAP_THRESHOLD_`` raised: 7.1 ms, no faults).  pytest-benchmark's few rounds
+mostly missed it (2.14-2.29x).  The result and its values are now recycled: the arrays the
+thread's last call returned, once the caller dropped every view of them
+(``replay._recycled``).  ``TAPEGRAD_ADBENCH=/work/shared/adbench AB_ROUNDS=21 python
+benchmarks/ab_ba.py /work/main /work/wt-jac26 --index`` (16:40 UTC), ms, ratio to the
+hand-written 3.26:
+
+| call | main (3d2b583) | jac26 |
+| --- | --- | --- |
+| ``stacked inputs`` (plain ``jacobian_batch``) | 14.67 (4.50x) | 7.13 (2.19x) |
+| ``jacobian_batch(index=, out=)`` | 4.17 (1.28x) | 3.94 (1.21x) |
+
+(A run at 16:32, 15 rounds: 15.56 / 7.76 ms, 4.54x / 2.27x; index= 1.27x / 1.21x.)  Where
+the plain call's ~7 ms go now (in one process, 30 rounds interleaved, CPU medians,
+hand-written call 2.99, its kernel alone 2.30): gathering the inputs (``cams[ci]``,
+``pts[pi]``) 0.66, ``jacobian_batch`` 3.45 (the dense kernel on both cores 3.36, on one
+3.11: 1.35x the hand-written kernel, as it writes every entry of the (3, 17) blocks where
+``out=``'s kernel writes the 31 the mask keeps), ``from_blocks`` 2.70 (four strided NumPy
+copies into the CSR data, 1.0 + 0.5 + 0.2 + 0.03, and the CSR matrix, 0.4, which the
+hand-written pays too).  The case's own NumPy (gather and copy) is ~2.4 ms, near the
+hand-written call's whole time, so this case stays above 2x (2.2-2.3x) however fast the
+library's part: ``jacobian_batch`` itself is 1.15x the hand-written call.  This file's
+command above, same tree (16:39 UTC, load 9), min / median: hand-written 2.80 / 2.95 ms,
+``index=, out=`` 4.00 / 4.09 (1.43x / 1.39x), stacked inputs 6.44 / 6.69 (2.30x / 2.27x),
+interpreter 25.4 / 26.0 (9.0x / 8.8x), torch 54.9 / 58.2 (19.6x / 19.8x); kernels one
+thread: direct 1.12x / 1.13x, dense 1.32x / 1.32x, seeded 1.43x / 1.41x.
+
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """
 import os
