@@ -148,6 +148,15 @@ command above, same tree (16:39 UTC, load 9), min / median: hand-written 2.80 / 
 interpreter 25.4 / 26.0 (9.0x / 8.8x), torch 54.9 / 58.2 (19.6x / 19.8x); kernels one
 thread: direct 1.12x / 1.13x, dense 1.32x / 1.32x, seeded 1.43x / 1.41x.
 
+``TAPEGRAD_ADBENCH=/work/shared/adbench python benchmarks/profile_ba.py 30`` (every part
+interleaved in one process, CPU medians, ms, and page faults a call; 16:44 UTC, load 4-7),
+main (3d2b583, run with ``PYTHONPATH=/work/main``) / jac26: hand-written 3.20 / 3.02 (its
+kernel 2.29 / 2.26); ``index=, out=`` 5.76, 710 faults (1.80x) / 4.02, 0 (1.33x); the plain
+call 12.50, 1,974 faults (3.91x) / 6.56, 0 (2.17x); its parts: gathering the inputs 1.43
+/ 0.65, ``jacobian_batch`` 4.52, 477 faults / 3.40, 0, ``from_blocks`` 2.94 / 3.01; the
+dense kernel alone on both cores 3.21 / 3.23, on one 3.00 / 3.02.  (In that mix main's
+``index=`` call faulted too: the other calls' churn had glibc give its CSR data back.)
+
 Published (GradBench, single thread): manual C++ 8.3 ms, Enzyme 7.8 ms.
 """
 import os
