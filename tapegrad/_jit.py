@@ -30,6 +30,7 @@ import hashlib
 import math
 import os
 import pathlib
+import stat
 import threading
 import types
 import warnings
@@ -125,6 +126,42 @@ class Jitted:
     def __repr__(self):
         state = "made" if self._d is not None else "not made yet"
         return f"<tapegrad kernel {self.py_func.__qualname__} ({state})>"
+
+
+def private_dir(p):
+    """Whether only this user (and root) can change what directory ``p`` holds: ``p``
+    itself owned by us and writable by neither group nor others, and every directory above
+    it, as named and as resolved, owned by us or root and not writable by group or others
+    unless sticky (as /tmp), every symbolic link on the way owned by us or root.  Whoever
+    can rename an entry of a directory above it (or re-point a link to it) can swap in a
+    directory of their own after the check, holding a Numba index (a pickle: code run at
+    load) for our kernels' keys; OpenSSH's StrictModes asks the same of ~/.ssh.  A
+    directory that does not exist yet is judged by what stands above it."""
+    if not hasattr(os, "getuid"):  # (Windows: ACLs, not modes; the user's profile)
+        return True
+    uid = os.getuid()
+    try:
+        st = os.stat(p)
+        if st.st_uid != uid or st.st_mode & 0o022:
+            return False
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    for q in {pathlib.Path(os.path.abspath(p)), pathlib.Path(os.path.realpath(p))}:
+        for a in (q, *q.parents):
+            try:
+                st = os.lstat(a)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return False
+            if st.st_uid not in (uid, 0):
+                return False
+            if not stat.S_ISLNK(st.st_mode) and a != q and st.st_mode & 0o022 and \
+                    not st.st_mode & stat.S_ISVTX:
+                return False
+    return True
 
 
 _LOCK = threading.Lock()  # one thread makes the dispatchers; the others wait for them

@@ -1625,21 +1625,14 @@ _MODULES_LOCK = threading.Lock()
 
 
 def _private(dirs):
-    """Whether only this user can write into ``dirs`` (those that exist): each owned by us
-    and writable by neither group nor others.  Numba loads a cached kernel by its source
-    file's stamp (mtime, size) and a hash of its bytecode, which holds none of its
-    literals (a tape's constants, offsets, sizes), from an index that is a pickle: whoever
-    can write there chooses the code a kernel runs."""
-    if not hasattr(os, "getuid"):  # (Windows: ACLs, not modes; the user's profile)
-        return True
-    for p in dirs:
-        try:
-            st = p.stat()
-        except FileNotFoundError:
-            continue
-        if st.st_uid != os.getuid() or st.st_mode & 0o022:
-            return False
-    return True
+    """Whether only this user can change ``dirs`` (those that exist) and what they hold
+    (``_jit.private_dir``: each owned by us and writable by neither group nor others, every
+    directory above it ours or root's and not writable by others unless sticky).  Numba
+    loads a cached kernel by its source file's stamp (mtime, size) and a hash of its
+    bytecode, which holds none of its literals (a tape's constants, offsets, sizes), from an
+    index that is a pickle: whoever can write there, or swap the directory for another,
+    chooses the code a kernel runs."""
+    return all(_jit.private_dir(p) for p in dirs)
 
 
 _SHARED_WARNED = []
@@ -1667,9 +1660,10 @@ def _load(source):
         if not _SHARED_WARNED:
             _SHARED_WARNED.append(True)
             warnings.warn(f"tapegrad: the fused-kernel cache {d} (or Numba's cache of it) is "
-                          "not owned by this user or is writable by others, who could plant "
-                          "kernels there; fused kernels compile without a disk cache. Set "
-                          "TAPEGRAD_FUSED_DIR to a directory of your own", RuntimeWarning,
+                          "not owned by this user or is writable by others (or a directory "
+                          "above it is, or a link on its path is another user's), who could "
+                          "plant kernels there; fused kernels compile without a disk cache. "
+                          "Set TAPEGRAD_FUSED_DIR to a directory of your own", RuntimeWarning,
                           stacklevel=4)
         source = source.replace("_OPTS = dict(cache=True,", "_OPTS = dict(cache=False,", 1)
         path = pathlib.Path(f"<tapegrad fused kernel {key}>")

@@ -1,0 +1,100 @@
+"""Hostile inputs, round 26.
+
+- The fused-kernel cache (round 25) refused a directory others could write, but only the
+  directory itself was looked at.  One named inside a directory others may write to (not
+  sticky), inside another user's directory, or through a link another user owns (in /tmp)
+  was used: whoever controls the entry can rename the directory away after the check and
+  put one of their own in its place, holding a Numba index (a pickle, run at load) under our
+  kernels' keys.  ``_jit.private_dir`` now asks of every directory above it (as named and as
+  resolved) what OpenSSH's StrictModes asks of ~/.ssh: ours or root's, not writable by
+  group or others unless sticky; and of every link on the way: ours or root's.
+"""
+import os
+import pathlib
+import warnings
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import _jit
+from tapegrad.replay import fused
+
+_ROOT = hasattr(os, "getuid") and os.getuid() == 0
+_OTHER = 65534  # (nobody)
+
+
+def _open_parent(base):
+    p = base / "shared"
+    p.mkdir()
+    os.chmod(p, 0o777)  # others may rename its entries: no sticky bit
+    return p / "cache"
+
+
+def _foreign_link(base):
+    real = base / "mine"
+    real.mkdir(mode=0o700)
+    p = base / "sticky"
+    p.mkdir()
+    os.chmod(p, 0o1777)
+    d = p / "link"
+    os.symlink(real, d)
+    os.lchown(d, _OTHER, _OTHER)  # the link's owner may re-point it (delete, make anew)
+    return d
+
+
+def _foreign_parent(base):
+    p = base / "theirs"
+    p.mkdir()
+    os.chown(p, _OTHER, _OTHER)
+    d = p / "cache"
+    d.mkdir(mode=0o700)  # ours, private, in a directory another user owns
+    return d
+
+
+@pytest.mark.skipif(not fused.enabled(), reason="the fused tier is off (NUMBA_DISABLE_JIT)")
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")
+@pytest.mark.parametrize("make, scale", [(_open_parent, 1.8125), (_foreign_link, 1.6875),
+                                         (_foreign_parent, 1.5625)])
+def test_a_cache_directory_others_can_swap_is_not_used(tmp_path, monkeypatch, make, scale):
+    """Each way: the kernel compiles uncached, gives the interpreter's bits, warns, and
+    writes nothing there (on main: 3 files written, no warning)."""
+    if make is not _open_parent and not _ROOT:
+        pytest.skip("making a file another user owns needs root")
+    d = make(tmp_path)
+    monkeypatch.setenv("TAPEGRAD_FUSED_DIR", str(d))
+    monkeypatch.setattr(fused, "_SHARED_WARNED", [], raising=False)
+
+    def f(x):  # (a literal of its own: no kernel of this source compiled in this process)
+        return ((x * scale).sin() * x[1:4].sum()).sum()
+    x0 = np.linspace(0.2, 1.0, 6)
+    X = np.stack([x0, x0 - 0.05, x0 + 0.3])
+    t = tg.trace(f, x0)
+    v, g = t.value_and_grad_batch(X)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        t.compile_fused(wait=True)
+    assert fused.status(t) == "fused"
+    assert any("writable by others" in str(m.message) for m in w), [str(m.message) for m in w]
+    vf, gf = t.value_and_grad_batch(X)
+    np.testing.assert_array_equal(vf, v)
+    np.testing.assert_array_equal(gf, g)
+    assert not list(pathlib.Path(os.path.realpath(d)).rglob("tg_fused_*"))
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")
+def test_private_directories_and_sticky_ancestors_are_trusted(tmp_path):
+    """A directory of ours (0700) under /tmp-like sticky world-writable parents is private,
+    and so is one not made yet under it; a link of ours to it too."""
+    s = tmp_path / "sticky"
+    s.mkdir()
+    os.chmod(s, 0o1777)
+    d = s / "mine"
+    d.mkdir(mode=0o700)
+    assert _jit.private_dir(d)
+    assert _jit.private_dir(d / "not_yet" / "made")
+    os.symlink(d, s / "link")
+    assert _jit.private_dir(s / "link")
+    os.chmod(d, 0o770)  # (the directory itself: writable by its group)
+    assert not _jit.private_dir(d)
+    assert not _jit.private_dir(d / "below")
