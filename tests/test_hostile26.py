@@ -8,6 +8,11 @@
   kernels' keys.  ``_jit.private_dir`` now asks of every directory above it (as named and as
   resolved) what OpenSSH's StrictModes asks of ~/.ssh: ours or root's, not writable by
   group or others unless sticky; and of every link on the way: ours or root's.
+- tapegrad's own kernels (``_jit.njit``, ``cache=True``) cached their Numba index (a pickle
+  loaded at the first call) and machine code wherever Numba put them: under a
+  ``NUMBA_CACHE_DIR`` that others may write (a shared one), another user could plant both for
+  the next process.  Such a cache is now not used (the kernels compile uncached, with one
+  ``CacheWarning``), as round 25 made the fused tier's.
 """
 import os
 import pathlib
@@ -98,3 +103,43 @@ def test_private_directories_and_sticky_ancestors_are_trusted(tmp_path):
     os.chmod(d, 0o770)  # (the directory itself: writable by its group)
     assert not _jit.private_dir(d)
     assert not _jit.private_dir(d / "below")
+
+
+_KERNEL = "def k(x):\n    return x * 2.0 + 1.0\n"
+
+
+@pytest.mark.skipif(_jit.DISABLED, reason="NUMBA_DISABLE_JIT: nothing is compiled or cached")
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")
+def test_tapegrads_own_kernels_do_not_use_a_numba_cache_others_can_write(tmp_path,
+                                                                         monkeypatch):
+    """NUMBA_CACHE_DIR naming a directory others may write (a shared one): tapegrad's own
+    kernels (``_jit.njit``) cached their index (a pickle Numba loads) and machine code
+    there, so another user could plant both for the next process (on main: 3 files
+    written, no warning).  Now they compile uncached, with one CacheWarning, and give the
+    same result; a private NUMBA_CACHE_DIR is still used."""
+    numba = _jit.load_numba()
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    mod = tmp_path / "tg_h26_kernel.py"
+    mod.write_text(_KERNEL)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(shared))
+    monkeypatch.setattr(_jit, "_WARNED", set())
+    import tg_h26_kernel
+    k = _jit.njit(tg_h26_kernel.k)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert k(3.0) == 7.0
+    assert any(issubclass(m.category, _jit.CacheWarning) and "writable by others" in
+               str(m.message) for m in w), [str(m.message) for m in w]
+    assert not [p for p in shared.rglob("*") if p.is_file()]
+    own = tmp_path / "own"
+    own.mkdir(mode=0o700)
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(own))
+    k2 = _jit.njit(tg_h26_kernel.k)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert k2(3.0) == 7.0
+    assert not [m for m in w if issubclass(m.category, _jit.CacheWarning)]
+    assert [p for p in own.rglob("*.nbi")]
