@@ -13,6 +13,14 @@
   ``NUMBA_CACHE_DIR`` that others may write (a shared one), another user could plant both for
   the next process.  Such a cache is now not used (the kernels compile uncached, with one
   ``CacheWarning``), as round 25 made the fused tier's.
+- ``tapegrad.lstm_cell`` / ``gru_cell`` (``torch.lstm_cell``'s form: weights passed in, from a
+  state dict say) checked no shapes: weights of G H - 1 rows for H = 2 (one gate column
+  short), a state of another batch, a 1-D input: NumPy broadcast them, the forward gave
+  other values than any LSTM, and the fused LSTM_CELL / LSTM_H / GRU_CELL rows, which index
+  the gates by the state's B and H alone, read and wrote past the projections' slots (the
+  adjoints of other tensors in the tape's arena).  PyTorch refuses each: its checks, words
+  and order now (``toplevel._check_cell``), and the rows themselves refuse projections that
+  are not (B, G H) for a state (B, H) (``ops/nn.py _cell_shapes``), whoever calls them.
 """
 import os
 import pathlib
@@ -23,6 +31,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad import _jit
+from tapegrad.ops import nn as N
 from tapegrad.replay import fused
 
 _ROOT = hasattr(os, "getuid") and os.getuid() == 0
@@ -143,3 +152,89 @@ def test_tapegrads_own_kernels_do_not_use_a_numba_cache_others_can_write(tmp_pat
         assert k2(3.0) == 7.0
     assert not [m for m in w if issubclass(m.category, _jit.CacheWarning)]
     assert [p for p in own.rglob("*.nbi")]
+
+
+def _cell_cases():
+    B, H, I = 3, 2, 3
+    sh = {"x": (B, I), "h": (B, H), "c": (B, H)}
+    w = {"lstm": (4 * H, I, 4 * H, H), "gru": (3 * H, I, 3 * H, H), "rnn_tanh": (H, I, H, H)}
+    for cell, (ri, ci, rh, chh) in w.items():
+        yield cell, "weight_ih one row short", sh, (ri - 1, ci, rh, chh)
+        yield cell, "both weights one row short", sh, (ri - 1, ci, rh - 1, chh)
+        yield cell, "weight_hh one row short", sh, (ri, ci, rh - 1, chh)
+        yield cell, "weight_hh one column more", sh, (ri, ci, rh, chh + 1)
+        yield cell, "input one column more", dict(sh, x=(B, I + 1)), (ri, ci, rh, chh)
+        yield cell, "state of one row", dict(sh, h=(1, H), c=(1, H)), (ri, ci, rh, chh)
+        yield cell, "state one column more", dict(sh, h=(B, H + 1), c=(B, H + 1)), \
+            (ri, ci, rh, chh)
+        yield cell, "1-D input", dict(sh, x=(I,)), (ri, ci, rh, chh)
+        yield cell, "input one column more, weight_ih one row short", dict(sh, x=(B, I + 1)), \
+            (ri - 1, ci, rh, chh)
+        yield cell, "weight_ih one row short, state of one row", dict(sh, h=(1, H), c=(1, H)), \
+            (ri - 1, ci, rh, chh)
+        yield cell, "input one column more, state of one row", \
+            dict(sh, x=(B, I + 1), h=(1, H), c=(1, H)), (ri, ci, rh, chh)
+
+
+@pytest.mark.parametrize("cell, what, shapes, w", list(_cell_cases()),
+                         ids=[f"{c}-{w}" for c, w, *_ in _cell_cases()])
+def test_functional_cells_refuse_shapes_as_pytorch_does(cell, what, shapes, w):
+    """Each shape PyTorch's functional cell refuses is refused with its exception type and
+    words (on main each ran, forward and backward, giving other values)."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(7)
+    arrays = {k: rng.standard_normal(s) for k, s in shapes.items()}
+    wi, wh = rng.standard_normal(w[:2]), rng.standard_normal(w[2:])
+
+    def call(lib, tensor):
+        hx = (tensor(arrays["h"]), tensor(arrays["c"])) if cell == "lstm" else \
+            tensor(arrays["h"])
+        return getattr(lib, f"{cell}_cell")(tensor(arrays["x"]), hx, tensor(wi, True),
+                                            tensor(wh, True))
+    with pytest.raises(Exception) as want:
+        call(torch, lambda a, g=False: torch.tensor(a, requires_grad=g))
+    with pytest.raises(Exception) as got:
+        call(tg, lambda a, g=False: tg.tensor(a, requires_grad=g))
+    assert type(got.value) is type(want.value)
+    assert str(got.value) == str(want.value)
+
+
+def test_functional_cells_of_fitting_shapes_match_pytorch():
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(8)
+    B, H, I = 3, 2, 4
+    x, h, c = rng.standard_normal((B, I)), rng.standard_normal((B, H)), \
+        rng.standard_normal((B, H))
+    for cell, G in (("lstm", 4), ("gru", 3)):
+        wi, wh = rng.standard_normal((G * H, I)), rng.standard_normal((G * H, H))
+        outs, grads = [], []
+        for lib, tensor in ((torch, torch.tensor), (tg, tg.tensor)):
+            W = [tensor(wi, requires_grad=True), tensor(wh, requires_grad=True)]
+            hx = (tensor(h), tensor(c)) if cell == "lstm" else tensor(h)
+            y = getattr(lib, f"{cell}_cell")(tensor(x), hx, *W)
+            y = y[0] * y[1] if cell == "lstm" else y
+            y.sum().backward()
+            outs.append(np.asarray(y.detach().numpy()))
+            grads.append([np.asarray(v.grad.numpy()) for v in W])
+        np.testing.assert_allclose(outs[1], outs[0], rtol=1e-12, atol=1e-14)
+        for g1, g0 in zip(grads[1], grads[0]):
+            np.testing.assert_allclose(g1, g0, rtol=1e-10, atol=1e-13)
+
+
+def test_cell_rows_refuse_projections_that_do_not_fit_the_state():
+    """The rows index the gates by the state's B and H: projections of another shape are
+    refused whoever records them (an nn.LSTM given a weight one row short, here)."""
+    x = tg.tensor(np.ones((3, 7)), requires_grad=True)
+    s = tg.tensor(np.ones((3, 2)))
+    with pytest.raises(RuntimeError, match=r"lstm_cell: the gates' projections must both be "
+                                           r"\(B, 4 \* H\) for a state \(B, H\) = \(3, 2\)"):
+        N.lstm_cell(x, x * 0.5, s)
+    with pytest.raises(RuntimeError, match="gru_cell"):
+        N.gru_cell(x[:, :5], x[:, :5], s)
+    with pytest.raises(RuntimeError, match="lstm_cell"):
+        v = tg.tensor(np.ones(8), requires_grad=True)  # (1-D: broadcast against (1, 2))
+        N.lstm_cell(v, v, s[:1])
+    lstm = tg.nn.LSTM(3, 2)
+    lstm.weight_hh_l0 = tg.nn.Parameter(tg.randn(7, 2, dtype=lstm.weight_ih_l0.dtype))
+    with pytest.raises(RuntimeError):
+        lstm(tg.randn(4, 1, 3, dtype=lstm.weight_ih_l0.dtype))
