@@ -22,8 +22,11 @@
   and order now (``toplevel._check_cell``), and the rows themselves refuse projections that
   are not (B, G H) for a state (B, H) (``ops/nn.py _cell_shapes``), whoever calls them.
 """
+import json
 import os
 import pathlib
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -238,3 +241,22 @@ def test_cell_rows_refuse_projections_that_do_not_fit_the_state():
     lstm.weight_hh_l0 = tg.nn.Parameter(tg.randn(7, 2, dtype=lstm.weight_ih_l0.dtype))
     with pytest.raises(RuntimeError):
         lstm(tg.randn(4, 1, 3, dtype=lstm.weight_ih_l0.dtype))
+
+
+@pytest.mark.slow
+def test_edits_of_recurrent_rows_load_and_replay_in_bounds():
+    """tests/fuzz_trace_combos.py over traces of the fused recurrent rows (new since round
+    25; the states read through meta, made by rows the plan folds or aliases), without the
+    JIT (an index past the arena raises), with its finite-difference and paths oracles
+    (an index past a slot but inside the arena gives values or gradients no other path
+    gives): every edit that passes the field checks loads and replays consistently, or is
+    refused."""
+    script = pathlib.Path(__file__).with_name("fuzz_trace_combos.py")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, str(script), "--seed", "5", "--cases", "60", "--fd",
+                           "--paths", "--only", "_rnn", "_rnnfold"],
+                          capture_output=True, text=True, timeout=1800, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert stats["loaded"] > 0 and stats["failures"] == [], stats["failures"][:5]
+    assert not stats.get("fd") and not stats.get("paths"), (stats.get("fd"), stats.get("paths"))
