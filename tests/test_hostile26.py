@@ -21,6 +21,9 @@
   adjoints of other tensors in the tape's arena).  PyTorch refuses each: its checks, words
   and order now (``toplevel._check_cell``), and the rows themselves refuse projections that
   are not (B, G H) for a state (B, H) (``ops/nn.py _cell_shapes``), whoever calls them.
+- ``TAPEGRAD_FUSED_CACHE_MB`` was read with float() at import: "256MB" made ``import
+  tapegrad`` fail with a ValueError naming no variable, "nan" emptied the kernel cache at
+  every kernel written.  Such values are reported and the default used.
 """
 import json
 import os
@@ -260,3 +263,18 @@ def test_edits_of_recurrent_rows_load_and_replay_in_bounds():
     stats = json.loads(proc.stdout.strip().splitlines()[-1])
     assert stats["loaded"] > 0 and stats["failures"] == [], stats["failures"][:5]
     assert not stats.get("fd") and not stats.get("paths"), (stats.get("fd"), stats.get("paths"))
+
+
+@pytest.mark.parametrize("value, mb, warned", [
+    ("256MB", 256.0, True), ("nan", 256.0, True), ("-1", 256.0, True), ("", 256.0, False),
+    ("64", 64.0, False), ("0", 0.0, False), ("1e3", 1000.0, False)])
+def test_a_cache_size_that_is_no_number_is_reported_and_import_works(value, mb, warned):
+    code = ("import warnings; warnings.simplefilter('always'); import tapegrad; "
+            "from tapegrad.replay import fused; print(fused.CACHE_MB)")
+    env = dict(os.environ, TAPEGRAD_FUSED_CACHE_MB=value,
+               PYTHONPATH=str(pathlib.Path(__file__).resolve().parents[1]))
+    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr[-1500:]
+    assert float(p.stdout.split()[-1]) == mb
+    assert ("TAPEGRAD_FUSED_CACHE_MB" in p.stderr) == warned, p.stderr[-500:]

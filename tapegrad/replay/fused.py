@@ -91,7 +91,28 @@ MAX_PIECES = 1 << 16  # and tapes whose code grows with their rows' data, not th
 # move rows' index maps (a literal per output element), cat block copies (a loop each: a cat
 # of empty blocks claims any number), batched products (loops each, empty ones too)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
-CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
+
+
+def _cache_mb(text, default=256.0):
+    """TAPEGRAD_FUSED_CACHE_MB's megabytes: a number >= 0; anything else is reported (as
+    Numba reports a value of its own variables it cannot parse) and the default used.
+    (float() of it at import made ``import tapegrad`` fail on "256MB", naming no variable;
+    "nan" emptied the cache at every kernel written.)"""
+    if not text:  # (unset, or set to nothing)
+        return default
+    try:
+        mb = float(text)
+    except ValueError:
+        mb = math.nan
+    if not mb >= 0:
+        warnings.warn(f"tapegrad: TAPEGRAD_FUSED_CACHE_MB={text[:40]!r} is not a number of "
+                      f"megabytes >= 0; the fused-kernel cache keeps up to {default:g} MB",
+                      RuntimeWarning, stacklevel=2)
+        return default
+    return mb
+
+
+CACHE_MB = _cache_mb(os.environ.get("TAPEGRAD_FUSED_CACHE_MB"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
 SERIAL_VALUES = 1 << 18  # values x points below which one thread runs a batch
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
