@@ -193,9 +193,12 @@ def _dispatcher(fn, opts):
                    "to opt out of caching and this warning)")
         return numba.njit(**{**opts, "cache": False})(fn)
     path = getattr(getattr(d, "_cache", None), "_cache_path", None)
-    if path is not None and not private_dir(path):
+    if path is not None and not pathlib.Path(path).resolve().is_relative_to(_PKG) and \
+            not private_dir(path):
         # (before anything is loaded from it: Numba's index is a pickle, its data machine
-        # code; a shared NUMBA_CACHE_DIR lets whoever else writes there choose both)
+        # code; a shared NUMBA_CACHE_DIR lets whoever else writes there choose both.  Not
+        # the package's own __pycache__: whoever can write there can edit our sources too,
+        # and an uncached process compiles for minutes)
         _warn_once(("shared", os.path.dirname(path)),
                    f"tapegrad: the Numba cache at {path} is not owned by this user or is "
                    "writable by others (or a directory above it is, or a link on its path is "
