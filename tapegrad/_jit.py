@@ -30,6 +30,7 @@ import hashlib
 import math
 import os
 import pathlib
+import stat
 import threading
 import types
 import warnings
@@ -127,6 +128,42 @@ class Jitted:
         return f"<tapegrad kernel {self.py_func.__qualname__} ({state})>"
 
 
+def private_dir(p):
+    """Whether only this user (and root) can change what directory ``p`` holds: ``p``
+    itself ours or root's and writable by neither group nor others, and every directory
+    above it, as named and as resolved, ours or root's and not writable by group or others
+    unless sticky (as /tmp), every symbolic link on the way ours or root's.  Whoever can
+    rename an entry of a directory above it (or re-point a link to it) can swap in a
+    directory of their own after the check, holding a Numba index (a pickle: code run at
+    load) for our kernels' keys; OpenSSH's StrictModes asks the same of ~/.ssh.  A
+    directory that does not exist yet is judged by what stands above it."""
+    if not hasattr(os, "getuid"):  # (Windows: ACLs, not modes; the user's profile)
+        return True
+    uid = os.getuid()
+    try:
+        st = os.stat(p)
+        if st.st_uid not in (uid, 0) or st.st_mode & 0o022:
+            return False
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    for q in {pathlib.Path(os.path.abspath(p)), pathlib.Path(os.path.realpath(p))}:
+        for a in (q, *q.parents):
+            try:
+                st = os.lstat(a)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return False
+            if st.st_uid not in (uid, 0):
+                return False
+            if not stat.S_ISLNK(st.st_mode) and a != q and st.st_mode & 0o022 and \
+                    not st.st_mode & stat.S_ISVTX:
+                return False
+    return True
+
+
 _LOCK = threading.Lock()  # one thread makes the dispatchers; the others wait for them
 
 
@@ -155,6 +192,21 @@ def _dispatcher(fn, opts):
                    "afresh. Set NUMBA_CACHE_DIR to a writable directory (or TAPEGRAD_CACHE=0 "
                    "to opt out of caching and this warning)")
         return numba.njit(**{**opts, "cache": False})(fn)
+    path = getattr(getattr(d, "_cache", None), "_cache_path", None)
+    if path is not None and not pathlib.Path(path).resolve().is_relative_to(_PKG) and \
+            not private_dir(path):
+        # (before anything is loaded from it: Numba's index is a pickle, its data machine
+        # code; a shared NUMBA_CACHE_DIR lets whoever else writes there choose both.  Not
+        # the package's own __pycache__: whoever can write there can edit our sources too,
+        # and an uncached process compiles for minutes)
+        _warn_once(("shared", os.path.dirname(path)),
+                   f"tapegrad: the Numba cache at {path} is not owned by this user or is "
+                   "writable by others (or a directory above it is, or a link on its path is "
+                   "another user's), who could plant compiled code there; tapegrad's kernels "
+                   "compile without caching. Set NUMBA_CACHE_DIR to a directory of your own "
+                   "(or TAPEGRAD_CACHE=0 to opt out of caching and this warning)")
+        d._cache = numba.core.caching.NullCache()
+        return d
     _self_healing(d)
     return d
 

@@ -21,25 +21,62 @@ HistogramddResult = named("histogramdd", ("hist", "bin_edges"))
 
 
 # ---- one step of the recurrent cells, as torch.lstm_cell & co. take it --------------------
+def _check_cell(G, input, states, w_ih, w_hh, order):  # noqa: A002
+    """PyTorch's checks of a functional cell's shapes, in its words and, by ``order``, its
+    order (it differs by cell: "i" the input's columns, "w" the weights' rows, G gates of
+    hidden_size = w_hh's columns, "h" each state's batch and columns).  (Unchecked, NumPy
+    broadcast what PyTorch refuses: silently other values, and fused LSTM and GRU rows
+    indexing past their operands, ops/nn.py.)"""
+    for t in (input, *states, w_ih, w_hh):
+        if t.ndim < 2:  # (PyTorch's, reading dim 1)
+            raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but "
+                             "got 1)")
+        if t.ndim > 2:
+            raise RuntimeError(f"the cells take 2-D tensors (batch, features) and weights, "
+                               f"got a {t.ndim}-D one of shape {tuple(t.shape)}")
+    hidden = w_hh.shape[1]
+    for step in order:
+        if step == "w":
+            for name, w in (("weight_ih", w_ih), ("weight_hh", w_hh)):
+                if w.shape[0] != G * hidden:
+                    raise RuntimeError(f"{name} first dim must be {G} * hidden_size = "
+                                       f"{G * hidden}, but got {w.shape[0]}")
+        elif step == "i" and input.shape[1] != w_ih.shape[1]:
+            raise RuntimeError(f"input has inconsistent input_size: got {input.shape[1]} "
+                               f"expected {w_ih.shape[1]}")
+        elif step == "h":
+            for k, s in enumerate(states):
+                if s.shape[0] != input.shape[0]:
+                    raise RuntimeError(f"Input batch size {input.shape[0]} doesn't match "
+                                       f"hidden{k} batch size {s.shape[0]}")
+                if s.shape[1] != hidden:
+                    raise RuntimeError(f"hidden{k} has inconsistent hidden_size: got "
+                                       f"{s.shape[1]}, expected {hidden}")
+
+
 def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002 (PyTorch's names)
     """``(h', c')`` of one LSTM step from ``hx = (h, c)``."""
     if len(hx) != 2:
         raise RuntimeError("lstm_cell: Expected hx to have 2 tensors (h, c)")
+    _check_cell(4, input, hx, w_ih, w_hh, "iwh")
     return _lstm_step(w_hh, b_hh, None, F.linear(input, w_ih, b_ih), hx[0], hx[1])
 
 
 def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
     """``h'`` of one GRU step."""
+    _check_cell(3, input, (hx,), w_ih, w_hh, "ihw")
     return _gru_step(w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
 
 
 def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
     """``tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)``."""
+    _check_cell(1, input, (hx,), w_ih, w_hh, "wih")
     return _rnn_step(_OPS["tanh"], w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
 
 
 def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):  # noqa: A002
     """``relu(x W_ih^T + b_ih + h W_hh^T + b_hh)``."""
+    _check_cell(1, input, (hx,), w_ih, w_hh, "wih")
     return _rnn_step(_OPS["relu"], w_hh, b_hh, F.linear(input, w_ih, b_ih), hx)[0]
 
 

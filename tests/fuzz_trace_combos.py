@@ -43,6 +43,7 @@ import tapegrad as tg  # noqa: E402  (this checkout's)
 import tapegrad.nn.functional as F  # noqa: E402
 from tapegrad import _kernels  # noqa: E402
 from tapegrad.ops import elementwise as E  # noqa: E402
+from tapegrad.ops import nn as N  # noqa: E402
 from tapegrad.ops.registry import OPS  # noqa: E402
 from tapegrad.ops.control import STOP_GRAD  # noqa: E402
 from tapegrad.ops.registry import NAMES  # noqa: E402
@@ -128,12 +129,36 @@ def _recent(x):  # ops landed lately: as_strided, unfold, var/std over dims, cla
     return a + b + c + d + e
 
 
+def _rnn(x):  # the fused recurrent rows (LSTM_CELL, LSTM_H, GRU_CELL), states chained
+    xg = x[:24].reshape(2, 12)
+    hg = (x[:24] * 0.5).reshape(2, 12)
+    h2, c2 = N.lstm_cell(xg, hg, x[24:30].reshape(2, 3))
+    g = N.gru_cell(x[:18].reshape(2, 9), (x[6:24] * 1.5).reshape(2, 9), h2)
+    h3, c3 = N.lstm_cell(xg * c2.sum(), hg, c2)
+    return (h2 * c2).sum() + g.pow(2).sum() + (h3 * g).sum() + c3.sum()
+
+
+def _rnnfold(x):  # cell states (read through meta) made by rows the plan folds or aliases
+    H = 8
+    e = x[:H].expand(2, H)  # an expand a mul reads too (a fold candidate)
+    y = e * x[H:3 * H].reshape(2, H)
+    xg = x[:8 * H].reshape(2, 4 * H)
+    h2, c2 = N.lstm_cell(xg, xg * 0.5, e)
+    sq = c2 * c2  # a square a sum over a dim reads too (a fold candidate)
+    g = N.gru_cell(x[:6 * H].reshape(2, 3 * H), x[2 * H:8 * H].reshape(2, 3 * H), sq)
+    al = x[3:3 + 2 * H].reshape(2, H)  # a contiguous run (an alias in the plan)
+    g2 = N.gru_cell(x[:6 * H].reshape(2, 3 * H) * 0.3, x[H:7 * H].reshape(2, 3 * H), al)
+    return y.sum() + sq.sum(1).sum() + (h2 * g).sum() + g2.sum()
+
+
 X6 = FR.X6
 X16 = np.linspace(0.2, 1.1, 16)
 X120 = np.linspace(-0.5, 0.7, 120)
 CORPUS = [(_gmm, [X120]), (_scal, [X6]), (_scalvec, [X6]), (_mixed, [X6]), (_bcast, [X16])] + \
     [(f, a) for f, a in FR.CORPUS] + [(_more, [np.linspace(0.2, 1.3, 12)]), (_second, [X6]),
-                                       (_recent, [np.linspace(0.2, 1.3, 12)])]
+                                       (_recent, [np.linspace(0.2, 1.3, 12)]),
+                                       (_rnn, [np.linspace(-0.7, 0.9, 30)]),
+                                       (_rnnfold, [np.linspace(-0.6, 0.8, 64)])]
 
 
 def traces():

@@ -657,11 +657,24 @@ def _sigmoid(v):
     return E._sigmoid_np(v)
 
 
+def _cell_shapes(name, G, xg, hg, s):
+    """H, the state's columns, once ``xg`` and ``hg`` are (B, G H) for a state ``s`` (B, H):
+    the row's rules index the gates by B and H alone.  Shapes NumPy broadcasts instead (a
+    1-D projection, a state of one row, G H - 1 gate columns for H = 2) recorded rows whose
+    rules read and wrote past the projections' slots (others' values and adjoints)."""
+    if not (xg.ndim == hg.ndim == s.ndim == 2 and tuple(xg.shape) == tuple(hg.shape) ==
+            (s.shape[0], G * s.shape[1])):
+        raise RuntimeError(f"{name}: the gates' projections must both be (B, {G} * H) for a "
+                           f"state (B, H) = {tuple(s.shape)}, got {tuple(xg.shape)} and "
+                           f"{tuple(hg.shape)}")
+    return s.shape[1]
+
+
 def lstm_cell(xg, hg, c):
     """``(h', c')`` of one LSTM step from the gates' two projections (B, 4H) and the cell
     state c (B, H), all 2-D of one float dtype: an LSTM_CELL row (c') and an LSTM_H row
     (h', reading c', as PyTorch's graph has it)."""
-    H = c.shape[1]
+    H = _cell_shapes("lstm_cell", 4, xg, hg, c)
     with quiet():
         z = xg._data + hg._data
         s = _sigmoid(z)
@@ -676,7 +689,7 @@ def lstm_cell(xg, hg, c):
 def gru_cell(xg, hg, h):
     """h' (B, H) of one GRU step from the gates' two projections (B, 3H) and h (B, H), all
     2-D of one float dtype: one GRU_CELL row."""
-    H = h.shape[1]
+    H = _cell_shapes("gru_cell", 3, xg, hg, h)
     x, y, hd = xg._data, hg._data, h._data
     with quiet():
         rz = _sigmoid(x[:, :2 * H] + y[:, :2 * H])

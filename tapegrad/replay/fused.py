@@ -91,7 +91,28 @@ MAX_PIECES = 1 << 16  # and tapes whose code grows with their rows' data, not th
 # move rows' index maps (a literal per output element), cat block copies (a loop each: a cat
 # of empty blocks claims any number), batched products (loops each, empty ones too)
 FUSE_AFTER = 200_000  # points a tape evaluates before its kernel is queued
-CACHE_MB = float(os.environ.get("TAPEGRAD_FUSED_CACHE_MB", "256"))
+
+
+def _cache_mb(text, default=256.0):
+    """TAPEGRAD_FUSED_CACHE_MB's megabytes: a number >= 0; anything else is reported (as
+    Numba reports a value of its own variables it cannot parse) and the default used.
+    (float() of it at import made ``import tapegrad`` fail on "256MB", naming no variable;
+    "nan" emptied the cache at every kernel written.)"""
+    if not text:  # (unset, or set to nothing)
+        return default
+    try:
+        mb = float(text)
+    except ValueError:
+        mb = math.nan
+    if not mb >= 0:
+        warnings.warn(f"tapegrad: TAPEGRAD_FUSED_CACHE_MB={text[:40]!r} is not a number of "
+                      f"megabytes >= 0; the fused-kernel cache keeps up to {default:g} MB",
+                      RuntimeWarning, stacklevel=2)
+        return default
+    return mb
+
+
+CACHE_MB = _cache_mb(os.environ.get("TAPEGRAD_FUSED_CACHE_MB"))
 _ENABLED = [os.environ.get("TAPEGRAD_FUSED", "1") != "0" and not _jit.DISABLED]
 SERIAL_VALUES = 1 << 18  # values x points below which one thread runs a batch
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -1625,21 +1646,14 @@ _MODULES_LOCK = threading.Lock()
 
 
 def _private(dirs):
-    """Whether only this user can write into ``dirs`` (those that exist): each owned by us
-    and writable by neither group nor others.  Numba loads a cached kernel by its source
-    file's stamp (mtime, size) and a hash of its bytecode, which holds none of its
-    literals (a tape's constants, offsets, sizes), from an index that is a pickle: whoever
-    can write there chooses the code a kernel runs."""
-    if not hasattr(os, "getuid"):  # (Windows: ACLs, not modes; the user's profile)
-        return True
-    for p in dirs:
-        try:
-            st = p.stat()
-        except FileNotFoundError:
-            continue
-        if st.st_uid != os.getuid() or st.st_mode & 0o022:
-            return False
-    return True
+    """Whether only this user can change ``dirs`` (those that exist) and what they hold
+    (``_jit.private_dir``: each owned by us and writable by neither group nor others, every
+    directory above it ours or root's and not writable by others unless sticky).  Numba
+    loads a cached kernel by its source file's stamp (mtime, size) and a hash of its
+    bytecode, which holds none of its literals (a tape's constants, offsets, sizes), from an
+    index that is a pickle: whoever can write there, or swap the directory for another,
+    chooses the code a kernel runs."""
+    return all(_jit.private_dir(p) for p in dirs)
 
 
 _SHARED_WARNED = []
@@ -1667,9 +1681,10 @@ def _load(source):
         if not _SHARED_WARNED:
             _SHARED_WARNED.append(True)
             warnings.warn(f"tapegrad: the fused-kernel cache {d} (or Numba's cache of it) is "
-                          "not owned by this user or is writable by others, who could plant "
-                          "kernels there; fused kernels compile without a disk cache. Set "
-                          "TAPEGRAD_FUSED_DIR to a directory of your own", RuntimeWarning,
+                          "not owned by this user or is writable by others (or a directory "
+                          "above it is, or a link on its path is another user's), who could "
+                          "plant kernels there; fused kernels compile without a disk cache. "
+                          "Set TAPEGRAD_FUSED_DIR to a directory of your own", RuntimeWarning,
                           stacklevel=4)
         source = source.replace("_OPTS = dict(cache=True,", "_OPTS = dict(cache=False,", 1)
         path = pathlib.Path(f"<tapegrad fused kernel {key}>")
