@@ -100,7 +100,10 @@ def _tensor(x, op, name="A", position=1):
 
 
 def _word(dt):
-    return dtypes.torch_word(dt).capitalize()
+    """PyTorch's ScalarType name in its messages: Double, Long, ComplexDouble, UInt16."""
+    word = dtypes.torch_word(dt)
+    return "Complex" + word[7:].capitalize() if word.startswith("complex") else \
+        word[0].upper() + word[1:]
 
 
 def _float(x, op):
@@ -123,10 +126,11 @@ def _matrices(A, op, name="A", square=True, arg=None):
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
 
 
-def _same_dtype(A, B, op):
+def _same_dtype(A, B, op, names=("A", "B")):
     if A.dtype != B.dtype:
-        raise RuntimeError(f"{op}: Expected A and B to have the same dtype, but found A of "
-                           f"type {_word(A.dtype)} and B of type {_word(B.dtype)} instead")
+        a, b = names
+        raise RuntimeError(f"{op}: Expected {a} and {b} to have the same dtype, but found {a} "
+                           f"of type {_word(A.dtype)} and {b} of type {_word(B.dtype)} instead")
 
 
 def _batch_prefix(shape, index):
@@ -1346,7 +1350,11 @@ def _torch_cross(input, other, dim=None, *, out=None):
 
 
 def vecdot(x, y, *, dim=-1, out=None):
-    """The dot product of vectors along ``dim`` (batch dims broadcast)."""
+    """The dot product of vectors along ``dim`` (batch dims broadcast); a complex ``x`` is
+    conjugated (sum of conj(x) * y), as PyTorch's."""
+    _same_dtype(x, y, "linalg.vecdot", ("x", "y"))
+    if x.is_complex():
+        return _into(out, (x.conj() * y).sum(dim))
     return _into(out, R.sum(x * y, dim))
 
 
