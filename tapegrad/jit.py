@@ -24,8 +24,8 @@ from .ops._record import node
 from .replay import validate
 from .tensor import Tensor
 
-__all__ = ["load", "save", "trace", "trace_module", "script", "ignore", "unused", "export", "annotate",
-           "is_scripting", "is_tracing", "Final"]
+__all__ = ["load", "save", "trace", "trace_module", "script", "ignore", "unused", "export",
+           "annotate", "is_scripting", "is_tracing", "Final"]
 
 
 def trace(func, *example_inputs, argnums=0, **torch_options):
