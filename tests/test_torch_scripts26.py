@@ -142,3 +142,36 @@ def test_vecdot_refuses_mixed_dtypes_in_pytorchs_words(dts, torch_float64):
             L.linalg.vecdot(x, y)
         errors.append(str(info.value))
     assert errors[0] == errors[1]
+
+
+# ---- reductions of empty tensors: PyTorch's results, or its error types and words ---------
+EMPTY = [
+    lambda L: L.ones(2, 0).mode(1), lambda L: L.ones(0, 2).mode(0), lambda L: L.ones(0).mode(),
+    lambda L: L.ones(2, 0).kthvalue(1, 1), lambda L: L.ones(3, 2).kthvalue(3, 1),
+    lambda L: L.ones(0, 3).median(0), lambda L: L.ones(3, 0).median(1),
+    lambda L: L.ones(0, 3).nanmedian(0), lambda L: L.tensor([]).median(),
+    lambda L: L.tensor([]).nanmedian(), lambda L: L.tensor([], dtype=L.long).median(),
+    lambda L: L.tensor([]).argmax(), lambda L: L.tensor([]).argmin(keepdim=True),
+    lambda L: L.ones(0, 3).argmax(0), lambda L: L.tensor([]).max(),
+    lambda L: L.tensor([]).aminmax(), lambda L: L.ones(0, 3).aminmax(dim=0),
+    lambda L: L.ones(3, 0).aminmax(dim=-1),
+]
+
+
+@pytest.mark.parametrize("call", EMPTY)
+def test_empty_reductions_as_pytorch(call, torch_float64):
+    def run(L):
+        try:
+            return repr(call(L))
+        except Exception as e:
+            return type(e).__name__, str(e)
+    assert run(tg) == run(torch_float64)
+
+
+def test_median_of_nothing_is_recorded_as_pytorchs(torch_float64):
+    def run(L):
+        x = L.tensor([], requires_grad=True)
+        m = x.median()
+        m.backward()
+        return repr(m), type(m.grad_fn).__name__, x.grad.shape
+    assert run(tg) == run(torch_float64)

@@ -618,6 +618,9 @@ MinResult = named("min", ("values", "indices"))
 
 def _check_nonempty(input, dim, op):
     if dim is None and input.numel() == 0:
+        if op in ("argmax", "argmin"):  # (PyTorch's type and words differ for these two)
+            raise IndexError(f"{op}(): Expected reduction dim to be specified for "
+                             "input.numel() == 0.")
         raise RuntimeError(f"{op}(): Expected reduction dim to be specified for input.numel() "
                            "== 0. Specify the reduction dim with the 'dim' argument.")
     for d in dim or ():
