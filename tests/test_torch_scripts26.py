@@ -175,3 +175,10 @@ def test_median_of_nothing_is_recorded_as_pytorchs(torch_float64):
         m.backward()
         return repr(m), type(m.grad_fn).__name__, x.grad.shape
     assert run(tg) == run(torch_float64)
+
+
+# ---- is_shared: False, as PyTorch's for a tensor never moved to shared memory --------------
+@pytest.mark.parametrize("make", [lambda L: L.ones(2, 3), lambda L: L.ones(2, 3)[:, 1],
+                                  lambda L: L.nn.Parameter(L.ones(2)), lambda L: L.tensor(1.5)])
+def test_is_shared_as_pytorch(make, torch_float64):
+    assert make(tg).is_shared() is make(torch_float64).is_shared() is False
