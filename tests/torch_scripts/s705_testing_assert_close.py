@@ -1,5 +1,4 @@
 import torch
-import torch.testing
 
 torch.testing.assert_close(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.0 + 1e-9]))
 print("close")

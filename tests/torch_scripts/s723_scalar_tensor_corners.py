@@ -26,4 +26,4 @@ except TypeError as e:
 try:
     bool(torch.tensor([1, 2]))
 except RuntimeError as e:
-    print("RuntimeError", str(e)[:64])
+    print("RuntimeError", str(e)[:61])
