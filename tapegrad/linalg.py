@@ -99,11 +99,7 @@ def _tensor(x, op, name="A", position=1):
     return x
 
 
-def _word(dt):
-    """PyTorch's ScalarType name in its messages: Double, Long, ComplexDouble, UInt16."""
-    word = dtypes.torch_word(dt)
-    return "Complex" + word[7:].capitalize() if word.startswith("complex") else \
-        word[0].upper() + word[1:]
+_word = dtypes.torch_name
 
 
 def _float(x, op):
@@ -1203,6 +1199,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.vector_norm(tg.tensor([3.0, -4.0]), 1)
     tensor(7.)
     """
+    if dtype is not None:
+        dtype = R.norm_dtype(x, dtype, "linalg.vector_norm")
     if type(x) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
         return COMPLEX_HOOKS["linalg"]["vector_norm"](x, ord, dim, keepdim, dtype=dtype)
     _tensor(x, "linalg_vector_norm", "input")

@@ -182,3 +182,40 @@ def test_median_of_nothing_is_recorded_as_pytorchs(torch_float64):
                                   lambda L: L.nn.Parameter(L.ones(2)), lambda L: L.tensor(1.5)])
 def test_is_shared_as_pytorch(make, torch_float64):
     assert make(tg).is_shared() is make(torch_float64).is_shared() is False
+
+
+# ---- softmax of integers names PyTorch's kernel for the dim --------------------------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.ones(2, 2, dtype=L.int32).softmax(0), lambda L: L.ones(2, 2, dtype=L.int32).softmax(1),
+    lambda L: L.ones(2, 3, 4, dtype=L.long).log_softmax(1), lambda L: L.ones(3, dtype=L.long).softmax(0),
+    lambda L: L.ones(2, 3, dtype=L.long).log_softmax(-1),
+])
+def test_integer_softmax_refused_in_pytorchs_words(call, torch_float64):
+    errors = []
+    for L in (tg, torch_float64):
+        with pytest.raises(NotImplementedError) as info:
+            call(L)
+        errors.append(str(info.value))
+    assert errors[0].startswith(errors[1])
+
+
+# ---- a norm's dtype=: PyTorch's checks, for linalg.vector_norm, linalg.norm, Tensor.norm -----
+@pytest.mark.parametrize("call", [
+    lambda L: L.ones(2).norm(dtype=L.float32), lambda L: L.norm(L.ones(2), dtype=L.float32),
+    lambda L: L.linalg.vector_norm(L.ones(2), dtype=L.float32),
+    lambda L: L.linalg.vector_norm(L.ones(2), dtype=L.complex128),
+    lambda L: L.linalg.vector_norm(L.ones(2, dtype=L.complex128), dtype=L.float64),
+    lambda L: L.linalg.vector_norm(L.ones(2, dtype=L.complex64), dtype=L.complex128),
+    lambda L: L.linalg.vector_norm(L.ones(2, dtype=L.long), dtype=L.float64),
+    lambda L: L.linalg.norm(L.ones(2), dtype=L.float32),
+    lambda L: L.linalg.vector_norm(L.tensor([3.0, 4.0], dtype=L.float32), dtype=L.float64),
+    lambda L: L.tensor([3.0, 4.0], dtype=L.float16).norm(dtype=L.float32),
+])
+def test_norm_dtype_as_pytorch(call, torch_float64):
+    def run(L):
+        try:
+            r = call(L)
+            return repr(r)
+        except Exception as e:
+            return type(e).__name__, str(e)
+    assert run(tg) == run(torch_float64)
