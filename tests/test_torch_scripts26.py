@@ -188,7 +188,8 @@ def test_is_shared_as_pytorch(make, torch_float64):
 @pytest.mark.parametrize("call", [
     lambda L: L.ones(2, 2, dtype=L.int32).softmax(0), lambda L: L.ones(2, 2, dtype=L.int32).softmax(1),
     lambda L: L.ones(2, 3, 4, dtype=L.long).log_softmax(1), lambda L: L.ones(3, dtype=L.long).softmax(0),
-    lambda L: L.ones(2, 3, dtype=L.long).log_softmax(-1),
+    lambda L: L.ones(2, 3, dtype=L.long).log_softmax(-1), lambda L: L.tensor(1).softmax(0),
+    lambda L: L.tensor(2).log_softmax(0), lambda L: L.nn.functional.softmax(L.tensor(3), 0),
 ])
 def test_integer_softmax_refused_in_pytorchs_words(call, torch_float64):
     errors = []
