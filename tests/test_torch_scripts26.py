@@ -220,3 +220,30 @@ def test_norm_dtype_as_pytorch(call, torch_float64):
         except Exception as e:
             return type(e).__name__, str(e)
     assert run(tg) == run(torch_float64)
+
+
+# ---- add/sub's alpha: PyTorch's refusals of one the result's dtype cannot hold -------------
+ALPHAS = [
+    lambda L: L.add(L.tensor([1]), L.tensor([2]), alpha=1.0),
+    lambda L: L.add(L.tensor([1]), 2, alpha=0.5), lambda L: L.add(L.tensor([1]), 2.0, alpha=0.5),
+    lambda L: L.sub(L.tensor([1]), L.tensor([2]), alpha=0.5),
+    lambda L: L.add(L.tensor([1.0]), L.tensor([2]), alpha=True),
+    lambda L: L.add(L.tensor([True]), L.tensor([True]), alpha=True),
+    lambda L: L.add(L.tensor([1]), L.tensor([2]), alpha=True),
+    lambda L: L.add(L.tensor([1.0]), 2, alpha=1j),
+    lambda L: L.tensor([1]).add_(L.tensor([2]), alpha=0.5),
+    lambda L: L.tensor([1]).sub_(1, alpha=2.0), lambda L: L.tensor([1.0]).add_(1, alpha=1.0),
+    lambda L: L.tensor([True]).add(L.tensor([True]), alpha=1.5),
+    lambda L: L.tensor([1.0]).add(L.tensor([2.0]), alpha=0.5),
+    lambda L: L.tensor([1], dtype=L.uint8).sub(L.tensor([1], dtype=L.uint8), alpha=0.5),
+]
+
+
+@pytest.mark.parametrize("call", ALPHAS)
+def test_alpha_checked_as_pytorch(call, torch_float64):
+    def run(L):
+        try:
+            return repr(call(L))
+        except Exception as e:
+            return type(e).__name__, str(e)
+    assert run(tg) == run(torch_float64)
