@@ -247,3 +247,14 @@ def test_alpha_checked_as_pytorch(call, torch_float64):
         except Exception as e:
             return type(e).__name__, str(e)
     assert run(tg) == run(torch_float64)
+
+
+# ---- permute's refusal of a repeated dim opens with PyTorch's whole sentence ---------------
+@pytest.mark.parametrize("dims", [(0, 0), (1, -1), (0, 1, 1)])
+def test_permute_duplicate_dims_in_pytorchs_words(dims, torch_float64):
+    errors = []
+    for L in (tg, torch_float64):
+        with pytest.raises(RuntimeError) as info:
+            L.ones(*([2] * len(dims))).permute(*dims)
+        errors.append(str(info.value))
+    assert errors[0].startswith(errors[1]), errors
