@@ -16,6 +16,7 @@ from .creation import (
     randn_like, randperm, tensor, zeros, zeros_like)
 from .creation import initial_seed, logspace, poisson, randint_like, seed
 from .creation import get_rng_state, set_rng_state, tril_indices, triu_indices
+from .ops.out import factories as _factories
 from .scatter_reduce import scatter_reduce
 from ._format import get_printoptions, set_printoptions
 from .func import vmap  # torch.vmap is torch.func.vmap
@@ -48,6 +49,7 @@ from math import e, inf, nan, pi  # noqa: E402 (PyTorch's constants)
 
 globals().update(_DTYPES)  # float32, long... (tapegrad.dtype objects)
 globals().update(_OPS)  # every op function declared with registry.api(export=True)
+globals().update(_factories(globals()))  # zeros, arange, rand...: with out=
 globals().update(linalg.TOP)  # det, inverse, cholesky, cross, kron, ... (tapegrad/linalg.py)
 globals().update(_SPECIAL)
 globals().update(_FUNCTIONS)

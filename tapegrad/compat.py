@@ -171,6 +171,12 @@ def is_pinned(self, device=None):
     return False
 
 
+def is_shared(self):
+    """False: a tensor's values live in this process's NumPy array (``share_memory_``, which
+    would move them to shared memory, is refused)."""
+    return False
+
+
 def pin_memory(self, device=None):
     """Self: the values are in host memory already (no accelerator to pin them for)."""
     return self
@@ -312,7 +318,7 @@ def resize_as(self, tensor):
     return resize(self, tuple(tensor.shape))
 
 
-for _fn in (data_ptr, get_device, is_pinned, pin_memory, new,
+for _fn in (data_ptr, get_device, is_pinned, is_shared, pin_memory, new,
             new_empty_strided, bernoulli_, random_, fill_diagonal_, resize_, resize_as_, resize,
             resize_as):
     setattr(Tensor, _fn.__name__, _fn)
@@ -943,7 +949,7 @@ _TABLE = {
     _STORAGE: "set_ from_file Storage StorageBase BFloat16Storage QInt32Storage "
               "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage",
     "shared memory between processes (tensors live in one process's NumPy arrays)":
-        "share_memory_ is_shared",
+        "share_memory_",
     "output_nr (graph views do not number a node's outputs per tensor)": "output_nr",
     _DEVICE: "xpu ipu mtia record_stream Stream Event get_device_module",
     _KERNELS: "cudnn_batch_norm cudnn_convolution cudnn_convolution_transpose "

@@ -210,10 +210,25 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         raise RuntimeError("step must be nonzero")
     if not (step > 0 and end >= start or step < 0 and end <= start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    data = np.arange(start, end, step)
+    data = _integer_range(start, end, step, dtypes.to_dtype(dtype)) if dtype is not None \
+        and np.dtype(dtypes.to_dtype(dtype)).kind in "iub" else np.arange(start, end, step)
     dt = dtypes.to_dtype(dtype) or (
         dtypes.default_float() if data.dtype.kind == "f" else dtypes.int64)
     return _make(data, dt, requires_grad)
+
+
+def _integer_range(start, end, step, dtype):
+    """PyTorch's integer arange: the values are ``int(start) + i * int(step)``; int64
+    counts them from the truncated bounds and step, the other integer dtypes from the
+    bounds as given (arange(5.5) holds 5 longs but 6 int32s)."""
+    if np.dtype(dtype).kind == "b":
+        raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
+    first, stride = int(start), int(step)
+    if np.dtype(dtype) == np.int64:
+        if stride == 0:  # (a step below 1 in magnitude; PyTorch's type)
+            raise ValueError("step must be nonzero")
+        return np.arange(first, int(end), stride)
+    return first + np.arange(max(math.ceil((end - start) / step), 0)) * stride
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
@@ -361,10 +376,21 @@ def _complex_sample(draw, shape, scale=1.0):
     return (draw(shape) + 1j * draw(shape)) * scale
 
 
+def _sampled(dtype, kernel):
+    """``dtype`` (the default float if None), refused in PyTorch's words where it is not a
+    floating or complex one (``rand(2, dtype=torch.long)``: its kernel has no integers)."""
+    dt = _float(dtype)
+    if dt.kind in "iub":
+        word = dtypes.torch_word(dt)
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{word[0].upper() + word[1:]}'")
+    return dt
+
+
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Uniform on [0, 1) (for a complex dtype, each part)."""
     _device(device, "rand")
-    shape, dt = _size(size, kwargs, "rand"), _float(dtype)
+    shape, dt = _size(size, kwargs, "rand"), _sampled(dtype, "check_uniform_bounds")
     draw = _gen(generator).random
     return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape), dt,
                  requires_grad)
@@ -373,7 +399,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Standard normal (for a complex dtype, variance 1/2 in each part)."""
     _device(device, "randn")
-    shape, dt = _size(size, kwargs, "randn"), _float(dtype)
+    shape, dt = _size(size, kwargs, "randn"), _sampled(dtype, "normal_kernel_cpu")
     draw = _gen(generator).standard_normal
     return _make(draw(shape) if dt.kind != "c" else _complex_sample(draw, shape, 0.5 ** 0.5),
                  dt, requires_grad)

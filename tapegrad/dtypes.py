@@ -171,6 +171,13 @@ def torch_word(dt):
     return _TORCH_WORDS.get(word, word)
 
 
+def torch_name(dt):
+    """PyTorch's ScalarType name in its messages: Double, Long, ComplexDouble, UInt16."""
+    word = torch_word(dt)
+    return "Complex" + word[7:].capitalize() if word.startswith("complex") else \
+        word[0].upper() + word[1:]
+
+
 def result_type(*operands):
     """PyTorch's promotion: operands are (dtype, ndim) pairs, ndim None for a Python scalar.
 

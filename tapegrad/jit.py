@@ -19,18 +19,36 @@ tensor(5.)
 from typing import Final  # noqa: F401 (torch.jit.Final: an annotation, nothing to enforce)
 
 from . import replay
+from .nn.modules import Module
 from .ops._record import node
 from .replay import validate
 from .tensor import Tensor
 
-__all__ = ["load", "save", "trace", "script", "ignore", "unused", "export", "annotate",
-           "is_scripting", "is_tracing", "Final"]
+__all__ = ["load", "save", "trace", "trace_module", "script", "ignore", "unused", "export",
+           "annotate", "is_scripting", "is_tracing", "Final"]
 
 
-def trace(func, *example_inputs, argnums=0):
+def trace(func, *example_inputs, argnums=0, **torch_options):
     """Record ``func(*example_inputs)`` once and return the replayable ``Traced`` tape
-    (``tapegrad.replay.trace``: inputs are arrays or numbers, the output a scalar)."""
+    (``tapegrad.replay.trace``: inputs are arrays or numbers, the output a scalar).
+
+    An nn.Module is returned as it is, run eagerly, as ``torch.jit.trace(model, x)`` does
+    with ``PYTORCH_JIT=0``: a model's outputs are tensors of any shape, its parameters no
+    inputs of a tape (``torch_options``, such as ``check_trace``, then change nothing)."""
+    if isinstance(func, Module):
+        return func
+    if torch_options:
+        raise TypeError(f"jit.trace: unexpected keyword argument '{next(iter(torch_options))}' "
+                        f"(PyTorch's tracing options are taken for an nn.Module only)")
     return replay.trace(func, *example_inputs, argnums=argnums)
+
+
+def trace_module(mod, inputs, **torch_options):
+    """``mod`` itself, run eagerly (``torch.jit.trace_module`` with ``PYTORCH_JIT=0``)."""
+    if not isinstance(mod, Module):
+        raise AttributeError(f"expected torch.nn.Module as the first argument (trace_module: "
+                             f"got {type(mod).__name__})")
+    return mod
 
 
 def save(traced, f):

@@ -99,8 +99,7 @@ def _tensor(x, op, name="A", position=1):
     return x
 
 
-def _word(dt):
-    return dtypes.torch_word(dt).capitalize()
+_word = dtypes.torch_name
 
 
 def _float(x, op):
@@ -123,10 +122,11 @@ def _matrices(A, op, name="A", square=True, arg=None):
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
 
 
-def _same_dtype(A, B, op):
+def _same_dtype(A, B, op, names=("A", "B")):
     if A.dtype != B.dtype:
-        raise RuntimeError(f"{op}: Expected A and B to have the same dtype, but found A of "
-                           f"type {_word(A.dtype)} and B of type {_word(B.dtype)} instead")
+        a, b = names
+        raise RuntimeError(f"{op}: Expected {a} and {b} to have the same dtype, but found {a} "
+                           f"of type {_word(A.dtype)} and {b} of type {_word(B.dtype)} instead")
 
 
 def _batch_prefix(shape, index):
@@ -1199,6 +1199,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     >>> tg.linalg.vector_norm(tg.tensor([3.0, -4.0]), 1)
     tensor(7.)
     """
+    if dtype is not None:
+        dtype = R.norm_dtype(x, dtype, "linalg.vector_norm")
     if type(x) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
         return COMPLEX_HOOKS["linalg"]["vector_norm"](x, ord, dim, keepdim, dtype=dtype)
     _tensor(x, "linalg_vector_norm", "input")
@@ -1346,7 +1348,11 @@ def _torch_cross(input, other, dim=None, *, out=None):
 
 
 def vecdot(x, y, *, dim=-1, out=None):
-    """The dot product of vectors along ``dim`` (batch dims broadcast)."""
+    """The dot product of vectors along ``dim`` (batch dims broadcast); a complex ``x`` is
+    conjugated (sum of conj(x) * y), as PyTorch's."""
+    _same_dtype(x, y, "linalg.vecdot", ("x", "y"))
+    if x.is_complex():
+        return _into(out, (x.conj() * y).sum(dim))
     return _into(out, R.sum(x * y, dim))
 
 

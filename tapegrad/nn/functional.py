@@ -200,8 +200,10 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """
     dim = _softmax_dim(_tensor(input, "log_softmax"), dim, "log_softmax", _stacklevel)
     x = input.to(dtype) if dtype is not None else input
-    if x.ndim == 0:
+    if x.ndim == 0 and x.is_floating_point():
         return x - x  # PyTorch: log_softmax of a 0-d tensor is 0
+    if x.ndim == 0:  # (an integer one: refused by the row's check, in PyTorch's words)
+        return ops.nn.log_softmax(x.reshape(1), 0).reshape(())
     return ops.nn.log_softmax(x, dim)
 
 
@@ -214,8 +216,10 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """
     dim = _softmax_dim(_tensor(input, "softmax"), dim, "softmax", _stacklevel)
     x = input.to(dtype) if dtype is not None else input
-    if x.ndim == 0:
+    if x.ndim == 0 and x.is_floating_point():
         return (x - x).exp()  # 1 and gradient 0 (nan at inf, nan), as PyTorch; x / x: nan at 0
+    if x.ndim == 0:  # (an integer one: refused by the row's check, in PyTorch's words)
+        return ops.nn.softmax(x.reshape(1), 0).reshape(())
     return ops.nn.softmax(x, dim)
 
 

@@ -76,11 +76,15 @@ api(divide, name="div")  # torch.div(a, b, rounding_mode=...); x / y stays ew.di
 # ---- sums with a scale: torch.add(a, b, alpha=2) is a + 2 * b ----------------------------
 def add(input, other, *, alpha=1):
     """``input + alpha * other``, broadcasting (``alpha`` 1: ``input + other``)."""
+    if type(alpha) is not int:
+        ar.check_alpha(input, other, alpha)
     return ew.add(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha)
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``alpha`` 1: ``input - other``)."""
+    if type(alpha) is not int:
+        ar.check_alpha(input, other, alpha)
     return ew.sub(input, other) if alpha == 1 else ar.add_scaled(input, other, alpha, -1.0)
 
 

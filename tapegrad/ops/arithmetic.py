@@ -434,6 +434,27 @@ def exp2(input):
     return named_result(ew.rpow(input, 2.0), "Exp2Backward0", input)
 
 
+def _number_kind(v):
+    """The dtype kind (b, i, u, f, c) a tensor or a Python/NumPy number brings to a sum."""
+    return v.dtype.kind if isinstance(v, Tensor) else np.asarray(v).dtype.kind
+
+
+def check_alpha(input, other, alpha):
+    """PyTorch's refusals of an ``alpha`` the sum's dtype cannot hold (its alpha_check): a
+    float alpha for integers or bools, a bool alpha for numbers, a complex one for reals.
+    (Callers skip it for a Python int alpha, which every dtype takes.)"""
+    kind = max(_number_kind(input), _number_kind(other), key="buifc".index)
+    have = _number_kind(alpha)
+    if have == "b" and kind != "b":
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if have == "c" and kind != "c":
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex "
+                           "number.")
+    if have == "f" and kind in "biu":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+
+
 def add_scaled(input, other, alpha, sign=1.0):
     """``input + sign * alpha * other``: torch.add / torch.sub with ``alpha``, whose kernel
     is one multiply-add (rounded once: its value, here as well)."""

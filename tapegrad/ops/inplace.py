@@ -738,6 +738,8 @@ def _scalar_inplace(self, fn, other):
 
 def _binary(fn, name, alpha_arg=True):
     def method(self, other, *, alpha=1):
+        if type(alpha) is not int:
+            arithmetic.check_alpha(self, other, alpha)
         if alpha == 1 and _scalar(self, other):
             return _scalar_inplace(self, fn, other)
         other = _operand(other)

@@ -245,7 +245,9 @@ def _softmax_row(input, dim, code):
     d = np.asarray(input._data)
     if d.dtype.kind != "f":
         op = "log_softmax" if code == LOG_SOFTMAX else "softmax"
-        raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented '
+        # (PyTorch names the kernel it would have run: its last-dim one, or the general one)
+        op += "_lastdim" if d.ndim <= 1 or dim in (-1, d.ndim - 1) else ""
+        raise NotImplementedError(f'"{op}_kernel_impl" not implemented '
                            f"for '{dtypes.torch_word(d.dtype).capitalize()}' (softmax of "
                            "integers: convert with .double() or .float() first)")
     with quiet():

@@ -12,8 +12,9 @@ import warnings
 
 import numpy as np
 
+from .. import return_types
 from .._state import state
-from ..dtypes import torch_word
+from ..dtypes import to_dtype, torch_word
 from ..grad_mode import no_grad
 from ..tensor import COMPLEX_HOOKS, ComplexPart, Tensor
 from . import inplace
@@ -91,19 +92,65 @@ def with_out(name, fn):
                 return fn(*args, **kwargs)
             except ComplexPart:  # a complex operand: its form, if the op has one (_complex.py)
                 return COMPLEX_HOOKS["top"](name, args, kwargs)
-        if not isinstance(out, Tensor):
+        several = isinstance(out, (tuple, list)) and all(isinstance(o, Tensor) for o in out)
+        if not (several or isinstance(out, Tensor)):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
                             f"{type(out).__name__}")
-        if state.grad_enabled and (out._rg or _requires_grad(args, kwargs)):
+        if state.grad_enabled and (_requires_grad([out], {}) or _requires_grad(args, kwargs)):
             raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
                                "automatic differentiation, but one of the arguments requires "
                                "grad.")
         result = fn(*args, **kwargs)
-        if not isinstance(result, Tensor):
-            raise TypeError(f"{name}(): out= needs a function with one tensor result")
-        return _into(out, result, name)
+        if not several:
+            if not isinstance(result, Tensor):
+                raise TypeError(f"{name}(): out= needs a function with one tensor result")
+            return _into(out, result, name)
+        # a tuple of results (sort's values and indices): each into its own, returned in
+        # the result's named tuple, as PyTorch's torch.return_types
+        if not isinstance(result, tuple) or len(result) != len(out):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
+                            f"{type(out).__name__} (this function has one result)"
+                            if isinstance(result, Tensor) else
+                            f"{name}(): out= takes a tuple of {len(result)} tensors here, got "
+                            f"{len(out)}")
+        written = [_into(o, r, name) for o, r in zip(out, result, strict=True)]
+        if not hasattr(result, "_fields"):
+            return tuple(written)
+        kind = f"{type(result).__name__}_out"  # (PyTorch's: torch.return_types.sort_out)
+        return (getattr(return_types, kind, None) or return_types.named(kind, result._fields))(
+            *written)
     op.catches_complex = True  # (tapegrad/_complex.py's install needs no wrapper of its own)
     return op
+
+
+FACTORIES = ("zeros", "ones", "full", "empty", "eye", "arange", "linspace", "logspace", "rand",
+             "randn", "randint", "randperm")
+
+
+def factories(funcs):
+    """The factory functions (FACTORIES) with PyTorch's ``out=``: the tensor is made in
+    ``out``'s dtype (a ``dtype=`` naming another is refused, in PyTorch's words) and written
+    into ``out``, which is returned (``torch.arange(5, out=t)``)."""
+    def with_out_of(name, fn):
+        @functools.wraps(fn)
+        def make(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            if not isinstance(out, Tensor):
+                raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
+                                f"{type(out).__name__}")
+            dtype = kwargs.get("dtype")
+            if dtype is not None and to_dtype(dtype) != out.dtype:
+                raise RuntimeError(f"dtype {torch_word(to_dtype(dtype)).capitalize()} does not "
+                                   f"match dtype of out parameter "
+                                   f"({torch_word(out.dtype).capitalize()})")
+            if state.grad_enabled and out._rg:
+                raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
+                                   "automatic differentiation, but one of the arguments "
+                                   "requires grad.")
+            return _into(out, fn(*args, **{**kwargs, "dtype": out.dtype}), name)
+        return make
+    return {k: with_out_of(k, funcs[k]) for k in FACTORIES}
 
 
 def wrap(exports):

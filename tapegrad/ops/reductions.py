@@ -618,6 +618,9 @@ MinResult = named("min", ("values", "indices"))
 
 def _check_nonempty(input, dim, op):
     if dim is None and input.numel() == 0:
+        if op in ("argmax", "argmin"):  # (PyTorch's type and words differ for these two)
+            raise IndexError(f"{op}(): Expected reduction dim to be specified for "
+                             "input.numel() == 0.")
         raise RuntimeError(f"{op}(): Expected reduction dim to be specified for input.numel() "
                            "== 0. Specify the reduction dim with the 'dim' argument.")
     for d in dim or ():
@@ -1042,6 +1045,24 @@ declare(NORM, "LinalgVectorNormBackward0", saves="ao", aux="meta", fwd=norm_fwd,
 NUCLEAR = []  # linalg.matrix_norm(A, "nuc", ...): an SVD, bound from tapegrad/linalg.py
 
 
+def norm_dtype(x, dtype, op):
+    """PyTorch's checks of a norm's ``dtype=``: a floating (or complex) input, converted to
+    it without narrowing, a real dtype for a real input and a complex one for a complex.
+    Returns the dtype the norm is computed in (a complex one's real part: of the moduli)."""
+    dt, kind, name = np.dtype(dtypes.to_dtype(dtype)), x.dtype.kind, dtypes.torch_name
+    if kind not in "fc":
+        raise RuntimeError(f"{op}: Expected a floating point or complex tensor as input. Got "
+                           f"{name(x.dtype)}")
+    if (kind == "c") != (dt.kind == "c"):
+        which = "complex" if kind == "c" else "real"
+        raise RuntimeError(f"{op}: dtype should be {which} for {which} inputs, but got "
+                           f"{name(dt)}")
+    if not np.can_cast(x.dtype, dt, "safe"):
+        raise RuntimeError(f"{op}: the dtype of the input ({name(x.dtype)}) should be "
+                           f"convertible without narrowing to the specified dtype ({name(dt)})")
+    return np.finfo(dt).dtype
+
+
 @api
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, keepdims=None):
     """Vector p-norm over all elements or over ``dim``: p a number (2, 1, inf, -inf, 0, or
@@ -1065,7 +1086,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, keepdims=None):
     _float_input(input, "linalg.vector_norm", "a floating point or complex")
     d = np.asarray(input._data)
     if dtype is not None:
-        d = d.astype(dtypes.to_dtype(dtype))
+        d = d.astype(norm_dtype(input, dtype, "linalg.vector_norm"))
     dims = _red_dims(input, dim, "norm")
     ad = np.abs(d)
     with quiet():

@@ -233,8 +233,8 @@ def permute(input, *dims):
             f"{input.ndim} is not equal to len(dims) = {len(dims)}")
     wrapped = [_wrap_dim(d, input.ndim, "permute") for d in dims]
     if len(set(wrapped)) != len(wrapped):
-        raise RuntimeError(f"permute(): duplicate dims are not allowed (dims {list(dims)} "
-                           f"for a tensor of shape {tuple(input.shape)}).")
+        raise RuntimeError(f"permute(): duplicate dims are not allowed. (dims {list(dims)} "
+                           f"for a tensor of shape {tuple(input.shape)})")
     src = _arr(input)
     return _strided(input, src, src.transpose(wrapped), "PermuteBackward0", key=())
 

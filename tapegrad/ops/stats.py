@@ -93,7 +93,10 @@ def _along(input, dim, op, values=None):
     x = np.asarray(input._data) if values is None else values(input, op)
     if x.ndim == 0:
         return input.reshape(1), 0, x.reshape(1), True
-    return input, _wrap_dim(dim, x.ndim, op), x, False
+    d = _wrap_dim(dim, x.ndim, op)
+    if x.shape[d] == 0:  # (PyTorch's type and words: no element to pick)
+        raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
+    return input, d, x, False
 
 
 def _order_index(t, x, d, k_of, nan_first, quick_select=False):
@@ -123,10 +126,13 @@ def _order_index(t, x, d, k_of, nan_first, quick_select=False):
 
 def _median(input, dim, keepdim, op, nan_first):
     _tensor(input, op)
-    if input.numel() == 0:
-        raise IndexError(f"{op}(): Expected reduction dim to be specified for input.numel() "
-                         "== 0.") if dim is None else RuntimeError(
-            f"{op}(): Expected reduction dim {dim} to have non-zero size.")
+    if input.numel() == 0 and dim is None:  # PyTorch's: NaN, the median of nothing (its
+        kind = input.dtype.kind  # int64 cast, the lowest value, for a signed integer dtype)
+        if kind in "fc":  # (recorded: a backward gives the empty input a gradient)
+            return named_result(input.reshape(-1).sum() + float("nan"),
+                                "MedianBackward0" if op == "median" else "NanmedianBackward0",
+                                input)
+        return _leaf(np.full((), np.iinfo(input.dtype).min if kind == "i" else 0, input.dtype))
     result = MedianResult if op == "median" else NanmedianResult
     if dim is None:  # over every element: the value only
         flat = input.reshape(-1)
@@ -136,9 +142,7 @@ def _median(input, dim, keepdim, op, nan_first):
         if sh._record_on(flat):
             return named_result(_median_split(flat, index), node, input)
         return named_result(sh.gather(flat, 0, index).reshape(()), node, input)
-    t, d, x, scalar = _along(input, dim, op)
-    if x.shape[d] == 0:
-        raise IndexError(f"{op}(): Expected reduction dim {d} to have non-zero size.")
+    t, d, x, scalar = _along(input, dim, "median")  # (nanmedian's errors say median too)
     index = _order_index(t, x, d, lambda m: (m - 1) // 2, nan_first)
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
@@ -181,7 +185,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     _tensor(input, "kthvalue")
     t, d, x, scalar = _along(input, dim, "kthvalue")
     if not 1 <= k <= x.shape[d]:
-        raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
     index = _order_index(t, x, d, lambda m: np.full_like(m, k - 1), False, True)
     values, indices = _pick(t, d, index, keepdim or scalar)
     if scalar:
@@ -338,7 +342,13 @@ def aminmax(input, *, dim=None, keepdim=False, keepdims=None):
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "aminmax")
     if dim is None:
+        if input.numel() == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
+                               "operation has no identity.")
         return AminmaxResult(red.amin(input), red.amax(input))
+    d = _wrap_dim(dim, input.ndim, "aminmax")
+    if input.ndim and input.shape[d] == 0:
+        raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
     return AminmaxResult(red.amin(input, dim, keepdim), red.amax(input, dim, keepdim))
 
 

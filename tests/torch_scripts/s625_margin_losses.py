@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+
+x = torch.tensor([[0.1, 0.2, 0.4, 0.8], [0.9, -0.3, 0.2, 0.0]], requires_grad=True)
+y = torch.tensor([3, 0])
+print(nn.MultiMarginLoss()(x, y))
+print(nn.MultiMarginLoss(p=2, margin=0.5, weight=torch.tensor([1.0, 2.0, 1.0, 0.5]))(x, y))
+print(nn.MultiMarginLoss(reduction="none")(x, y))
+ml = torch.tensor([[3, 0, -1, 1], [1, 2, -1, 0]])
+l = nn.MultiLabelMarginLoss()(x, ml)
+l.backward()
+print(l, x.grad)
+a = torch.tensor([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 0.0]], requires_grad=True)
+b = torch.tensor([[1.0, 0.1, 0.9], [1.0, 0.0, 0.0], [0.5, 0.5, 0.5]])
+t = torch.tensor([1, -1, -1])
+ce = nn.CosineEmbeddingLoss(margin=0.2)(a, b, t)
+ce.backward()
+print(ce, a.grad)
+print(nn.CosineEmbeddingLoss(reduction="none")(a.detach(), b, t))
+print(nn.HingeEmbeddingLoss(margin=1.5)(torch.tensor([0.3, 2.0, 1.0]), torch.tensor([1, -1, -1])))
+print(nn.MarginRankingLoss(margin=0.1)(torch.tensor([0.3, 0.7]), torch.tensor([0.5, 0.1]), torch.tensor([1, -1])))
+print(nn.SoftMarginLoss()(torch.tensor([0.3, -0.7]), torch.tensor([1.0, -1.0])))

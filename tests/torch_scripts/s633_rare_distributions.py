@@ -1,0 +1,23 @@
+import torch
+import torch.distributions as D
+
+v = torch.tensor([0.2, 0.5, 0.9])
+k = D.Kumaraswamy(torch.tensor([2.0]), torch.tensor([3.0]))
+print(k.log_prob(v).round(decimals=5), k.mean.round(decimals=5))
+p = D.Pareto(torch.tensor(1.0), torch.tensor(3.0))
+print(p.log_prob(torch.tensor([1.5, 3.0])), p.mean, p.variance, p.cdf(torch.tensor(2.0)))
+st = D.StudentT(torch.tensor(4.0), torch.tensor(1.0), torch.tensor(2.0))
+print(st.log_prob(torch.tensor([0.0, 1.0, 5.0])), st.variance)
+w = D.Weibull(torch.tensor(2.0), torch.tensor(1.5))
+print(w.log_prob(torch.tensor([0.5, 2.0])), w.mean, w.entropy())
+nb = D.NegativeBinomial(total_count=torch.tensor(3.0), probs=torch.tensor(0.4))
+print(nb.log_prob(torch.tensor([0.0, 2.0, 5.0])), nb.mean, nb.variance)
+cb = D.ContinuousBernoulli(probs=torch.tensor([0.2, 0.5, 0.8]))
+print(cb.log_prob(torch.tensor([0.3, 0.3, 0.3])), cb.mean)
+g = D.Gumbel(torch.tensor(1.0), torch.tensor(2.0))
+print(g.log_prob(torch.tensor([0.0, 3.0])), g.mean, g.stddev)
+hc = D.HalfCauchy(torch.tensor(1.5))
+print(hc.log_prob(torch.tensor([0.5, 2.0])), hc.cdf(torch.tensor(1.5)))
+lk = D.LKJCholesky(3, concentration=torch.tensor(2.0))
+L = torch.linalg.cholesky(torch.tensor([[1.0, 0.3, 0.1], [0.3, 1.0, 0.2], [0.1, 0.2, 1.0]]))
+print(lk.log_prob(L))

@@ -1,0 +1,23 @@
+import torch
+
+A = torch.tensor([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], requires_grad=True)
+b = torch.tensor([[1.0, 0.0], [2.0, 1.0], [3.0, -1.0]], requires_grad=True)
+x = torch.linalg.solve(A, b)
+print(x.detach().round(decimals=6))
+x.sum().backward()
+print(A.grad.round(decimals=6))
+print(b.grad.round(decimals=6))
+A.grad = None
+L = torch.linalg.cholesky(A)
+y = torch.cholesky_solve(b.detach(), L)
+y.pow(2).sum().backward()
+print(A.grad.round(decimals=6))
+U = torch.linalg.cholesky(A.detach(), upper=True)
+print(torch.allclose(U.T @ U, A.detach()))
+tri = torch.linalg.solve_triangular(L.detach(), b.detach(), upper=False)
+print(tri.round(decimals=6))
+print(torch.linalg.solve(A.detach(), b.detach(), left=False if b.shape[0] == b.shape[1] else True).shape)
+xr = torch.linalg.solve(A.detach(), b.detach()[:, 0])
+print(xr.round(decimals=6))
+LU, piv = torch.linalg.lu_factor(A.detach())
+print(torch.linalg.lu_solve(LU, piv, b.detach()).round(decimals=6))

@@ -1,0 +1,21 @@
+import torch
+
+X = torch.stack([torch.ones(6), torch.arange(6.0), torch.arange(6.0) ** 2], dim=1)
+y = torch.tensor([1.0, 2.2, 4.9, 10.1, 17.0, 26.2])
+sol = torch.linalg.lstsq(X, y.unsqueeze(1))
+print(sol.solution.squeeze().round(decimals=5))
+print(sol.residuals, sol.rank, sol.singular_values)
+Q, R = torch.linalg.qr(X)
+print(Q.shape, R.shape, torch.allclose(Q @ R, X))
+beta = torch.linalg.solve_triangular(R, Q.T @ y.unsqueeze(1), upper=True)
+print(beta.squeeze().round(decimals=5))
+Qc, Rc = torch.linalg.qr(X, mode="complete")
+print(Qc.shape, Rc.shape)
+print(torch.linalg.qr(X, mode="r").R.shape if hasattr(torch.linalg.qr(X, mode="r"), "R") else None)
+Xg = X.clone().requires_grad_()
+Q, R = torch.linalg.qr(Xg)
+R.diagonal().abs().log().sum().backward()
+print(Xg.grad.round(decimals=5))
+Xg.grad = None
+torch.linalg.pinv(Xg).sum().backward()
+print(Xg.grad.round(decimals=5))

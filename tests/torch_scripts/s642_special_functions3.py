@@ -1,0 +1,21 @@
+import torch
+
+x = torch.tensor([0.1, 0.5, 1.0, 2.5, 4.0], requires_grad=True)
+for name in ["erf", "erfc", "erfcx", "erfinv", "expit", "logit", "log_ndtr", "ndtr", "ndtri", "i0", "i0e", "i1", "i1e", "digamma", "gammaln", "entr", "sinc", "log1p", "expm1", "exp2", "round", "bessel_j0", "bessel_j1"]:
+    fn = getattr(torch.special, name)
+    arg = x.detach() / 5 if name in ("erfinv", "logit", "ndtri") else x.detach()
+    print(name, fn(arg).round(decimals=5))
+torch.special.xlog1py(x, torch.tensor(2.0)).sum().backward()
+print(x.grad.round(decimals=6))
+print(torch.special.xlogy(torch.tensor([0.0, 2.0]), torch.tensor([0.0, 3.0])))
+print(torch.special.polygamma(2, torch.tensor([1.0, 2.5])).round(decimals=5))
+print(torch.special.multigammaln(torch.tensor([2.5, 3.0]), 2).round(decimals=5))
+print(torch.special.zeta(torch.tensor([2.0, 3.0]), torch.tensor([1.0, 2.0])).round(decimals=6))
+print(torch.special.gammainc(torch.tensor([1.0, 2.0]), torch.tensor([0.5, 3.0])).round(decimals=6))
+print(torch.special.gammaincc(torch.tensor([1.0, 2.0]), torch.tensor([0.5, 3.0])).round(decimals=6))
+print(torch.special.softmax(torch.tensor([1.0, 2.0, 3.0]), 0).round(decimals=5))
+print(torch.special.log_softmax(torch.tensor([1.0, 2.0, 3.0]), 0).round(decimals=5))
+print(torch.special.logsumexp(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 1).round(decimals=5))
+y = torch.tensor([0.3, 1.2], requires_grad=True)
+(torch.special.digamma(y).sum() + torch.special.erfinv(y / 2).sum() + torch.special.i0(y).sum()).backward()
+print(y.grad.round(decimals=5))

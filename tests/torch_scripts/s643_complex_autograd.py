@@ -1,0 +1,25 @@
+import torch
+
+z = torch.tensor([1.0 + 2.0j, -0.5 + 0.3j, 2.0 - 1.0j], requires_grad=True)
+print(z.dtype, z.real, z.imag)
+loss = (z * z.conj()).real.sum()
+loss.backward()
+print(z.grad)
+z.grad = None
+(z.abs() ** 2).sum().backward()
+print(z.grad)
+z.grad = None
+torch.angle(z).sum().backward()
+print(z.grad)
+w = torch.complex(torch.tensor([1.0, 2.0], requires_grad=True), torch.tensor([0.5, -1.0]))
+print(w, w.dtype)
+p = torch.polar(torch.tensor([2.0, 1.0]), torch.tensor([0.0, 3.141592653589793 / 2]))
+print(torch.view_as_real(p).round(decimals=6))
+print(torch.view_as_real(z.detach()))
+print(torch.view_as_complex(torch.tensor([[1.0, 2.0], [3.0, 4.0]])))
+a = torch.tensor([[1 + 1j, 2], [0, 1 - 1j]], dtype=torch.complex128, requires_grad=True)
+(a @ a).abs().sum().backward()
+print(torch.view_as_real(a.grad).round(decimals=6))
+print(torch.exp(z.detach()))
+print((z.detach() * 1j).conj_physical())
+print(torch.tensor(1 + 1j) + torch.tensor(2.0), (torch.tensor(1 + 1j) * 2).dtype)

@@ -1,0 +1,30 @@
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * x
+seen = []
+h = y.register_hook(lambda g: seen.append(g.clone()))
+y.register_hook(lambda g: g * 10)
+y.retain_grad()
+z = (y * torch.tensor([1.0, 0.5, 0.25])).sum()
+z.backward()
+print(seen, y.grad, x.grad)
+h.remove()
+acc = []
+w = torch.tensor([2.0], requires_grad=True)
+w.register_post_accumulate_grad_hook(lambda p: acc.append(p.grad.item()))
+(w * 3).backward()
+(w * 4).backward()
+print(acc, w.grad)
+a = torch.tensor([1.0, -1.0], requires_grad=True)
+b = a.exp()
+print(b.requires_grad, b.is_leaf, b.retains_grad, a.is_leaf)
+b.retain_grad()
+print(b.retains_grad)
+(b ** 2).sum().backward()
+print(b.grad.round(decimals=5), a.grad.round(decimals=5))
+print(b.grad_fn.name(), [type(f[0]).__name__ if f[0] is not None else None for f in b.grad_fn.next_functions])
+q = torch.tensor([1.0], requires_grad=True)
+q.register_hook(lambda g: print("hook on leaf", g))
+(q * 7).backward()
+print(q.grad)

@@ -1,0 +1,27 @@
+import torch
+import torch.distributions as D
+
+loc = torch.tensor([0.5, -0.2], requires_grad=True)
+raw = torch.tensor([[1.0, 0.0], [0.3, 0.8]], requires_grad=True)
+data = torch.tensor([[0.0, 0.1], [1.0, -0.5], [0.4, 0.4], [-0.3, 0.2]])
+opt = torch.optim.Adam([loc, raw], lr=0.05)
+for i in range(4):
+    opt.zero_grad()
+    L = torch.tril(raw)
+    dist = D.MultivariateNormal(loc, scale_tril=L)
+    nll = -dist.log_prob(data).mean()
+    nll.backward()
+    opt.step()
+    print(i, round(nll.item(), 6))
+print(loc.detach().round(decimals=5), raw.detach().round(decimals=5))
+prec = torch.tensor([[2.0, 0.5], [0.5, 1.0]], requires_grad=True)
+d2 = D.MultivariateNormal(torch.zeros(2), precision_matrix=prec)
+d2.log_prob(torch.tensor([1.0, -1.0])).backward()
+print(prec.grad.round(decimals=6))
+print(d2.covariance_matrix.detach().round(decimals=6), d2.scale_tril.detach().round(decimals=6))
+cov = torch.tensor([[1.0, 0.2], [0.2, 0.5]], requires_grad=True)
+d3 = D.MultivariateNormal(torch.zeros(2), covariance_matrix=cov)
+d3.entropy().backward()
+print(cov.grad.round(decimals=6))
+print(D.kl_divergence(d2, d3).detach().round(decimals=6))
+print(d3.expand((3,)).batch_shape, d3.mahalanobis if hasattr(d3, "mahalanobis") else "")

@@ -1,0 +1,18 @@
+import torch
+
+t = torch.arange(64, dtype=torch.float64)
+sig = torch.sin(2 * torch.pi * t / 8) + 0.5 * torch.cos(2 * torch.pi * t / 5)
+win = torch.hann_window(16, periodic=True)
+print(win[:4].round(decimals=5), torch.hamming_window(5), torch.blackman_window(4, periodic=False).round(decimals=5))
+S = torch.stft(sig, n_fft=16, hop_length=4, window=win, return_complex=True)
+print(S.shape, S.dtype)
+mag = S.abs()
+print(mag[:, 3].round(decimals=4))
+rec = torch.istft(S, n_fft=16, hop_length=4, window=win, length=64)
+print(torch.allclose(rec, sig, atol=1e-10))
+x = sig.clone().requires_grad_()
+spec = torch.stft(x, n_fft=16, hop_length=8, window=win, center=False, return_complex=True)
+spec.abs().pow(2).sum().backward()
+print(spec.shape, x.grad[:6].round(decimals=4))
+print(torch.bartlett_window(5), torch.kaiser_window(4, periodic=False, beta=5.0).round(decimals=5))
+print(torch.stft(sig, 8, hop_length=8, window=torch.ones(8), onesided=False, return_complex=True, normalized=True).shape)

@@ -1,0 +1,16 @@
+import torch
+
+A = torch.tensor([[2.0, 1.0, 0.0], [0.0, 3.0, 1.0], [0.5, 0.0, 1.0]])
+w, V = torch.linalg.eig(A)
+order = torch.argsort(w.real)
+print(w[order], w.dtype)
+print(torch.allclose(A.to(V.dtype) @ V, V * w))
+print(torch.linalg.eigvals(torch.tensor([[0.0, -1.0], [1.0, 0.0]])))
+Ag = A.clone().requires_grad_()
+ev = torch.linalg.eigvals(Ag)
+ev.real.sum().backward()
+print(Ag.grad.round(decimals=6) + 0.0)
+print(torch.linalg.vecdot(torch.tensor([1j, 2.0]), torch.tensor([1j, 1.0])))
+print(torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0])))
+print(torch.linalg.tensorsolve(torch.eye(6).reshape(2, 3, 6) * 2, torch.ones(2, 3)).shape)
+print(torch.linalg.householder_product(torch.tensor([[1.0, 0.0], [0.5, 1.0], [0.2, 0.3]]), torch.tensor([1.2, 0.4])).round(decimals=5))

@@ -1,0 +1,51 @@
+import torch
+import torch.nn.functional as F
+
+
+def show(label, fn, n=60):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, str(e).splitlines()[0][:n])
+
+
+x = torch.arange(24.0).reshape(1, 2, 3, 4)
+show("squeeze tuple", lambda: x.squeeze((0, 1)).shape)
+show("squeeze tuple none", lambda: torch.ones(1, 2, 1).squeeze((0, 2)).shape)
+show("flatten 0d", lambda: torch.tensor(5.0).flatten())
+show("flatten start", lambda: x.flatten(start_dim=2).shape)
+show("unflatten -1", lambda: x.unflatten(-1, (2, -1)).shape)
+show("movedim list", lambda: x.movedim([0, 1], [-1, -2]).shape)
+show("permute tuple", lambda: x.permute((3, 2, 1, 0)).shape)
+show("permute dup", lambda: x.permute(0, 0, 1, 2), 42)
+show("transpose same", lambda: x.transpose(1, 1).shape)
+show("reshape -1 -1", lambda: x.reshape(-1, -1), 34)
+show("view 0", lambda: torch.ones(0, 3).view(-1, 3).shape)
+show("view -1 with 0", lambda: torch.ones(0, 3).view(0, -1))
+show("expand -1", lambda: torch.ones(3, 1).expand(-1, 4).shape)
+show("expand new dims", lambda: torch.ones(3).expand(2, 2, 3).shape)
+show("repeat fewer", lambda: torch.ones(2, 3).repeat(2))
+show("tile fewer", lambda: torch.ones(2, 3).tile((2,)).shape)
+show("chunk uneven", lambda: [c.shape[0] for c in torch.arange(10).chunk(4)])
+show("chunk more than size", lambda: [c.shape[0] for c in torch.arange(3).chunk(5)])
+show("split sizes bad", lambda: torch.arange(5).split([2, 2]))
+show("tensor_split idx", lambda: [c.tolist() for c in torch.arange(7).tensor_split([1, 5])])
+show("tensor_split tensor", lambda: [c.tolist() for c in torch.arange(7).tensor_split(torch.tensor(3))])
+show("narrow tensor start", lambda: torch.arange(6).narrow(0, torch.tensor(2), 3))
+show("select neg", lambda: x.select(-1, -1).shape)
+show("index_select 0d", lambda: torch.arange(5).index_select(0, torch.tensor(3)))
+show("gather neg dim", lambda: torch.arange(6).reshape(2, 3).gather(-1, torch.tensor([[2], [0]])))
+show("stack dim -1", lambda: torch.stack([torch.ones(2), torch.zeros(2)], dim=-1))
+show("cat dim -1", lambda: torch.cat((torch.ones(2, 1), torch.zeros(2, 2)), -1).shape)
+show("cat 0d", lambda: torch.cat([torch.tensor(1.0), torch.tensor(2.0)]))
+show("hstack 1d", lambda: torch.hstack([torch.ones(2), torch.zeros(3)]))
+show("vstack 1d", lambda: torch.vstack([torch.ones(2), torch.zeros(2)]).shape)
+show("dstack", lambda: torch.dstack([torch.ones(2), torch.zeros(2)]).shape)
+show("column_stack", lambda: torch.column_stack([torch.ones(2), torch.zeros(2, 2)]).shape)
+show("pad neg 2d", lambda: F.pad(torch.arange(16.0).reshape(1, 4, 4), (-1, 0, 1, -2)).shape)
+show("pad too many", lambda: F.pad(torch.ones(2), (1, 1, 1, 1)))
+show("roll no dims", lambda: torch.arange(6).reshape(2, 3).roll(1))
+show("flip empty", lambda: torch.arange(3).flip(()))
+show("diagonal offset", lambda: torch.arange(9).reshape(3, 3).diagonal(offset=-1))
+show("diag_embed", lambda: torch.diag_embed(torch.tensor([[1, 2], [3, 4]]), offset=1).shape)
+show("swapdims", lambda: x.swapdims(0, -1).shape)
