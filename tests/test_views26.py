@@ -141,3 +141,54 @@ def _plain(T, case):
                                   "base_gains_history", "base_written_plain"])
 def test_plain_no_grad_views_as_torch(case):
     assert _plain(tg, case) == _plain(torch, case)
+
+
+# ---- compile(f) of an f whose backward reads a saved value f changed in place -----------
+# Eager (as PyTorch) refuses that backward; replay ran it with the copies the tape saved
+# (replay/__init__.py _saved_changed now refuses the trace with eager's words; compile(f)
+# called with tensors runs f eagerly, whose backward raises them).
+_SAVED_CHANGED = {
+    "mul_then_add": ("h = x * 1.5\ny = h * h\nh.add_(1.0)\nreturn y.sum() + h.sum()", True),
+    "view_write": ("h = x * 1.5\ny = h.sin()\nh[0].mul_(2.0)\nreturn y.sum()", True),
+    "setitem": ("h = x * 1.5\ny = h * x\nh[1] = 0.25\nreturn y.sum() + h.sum()", True),
+    "unsaved": ("h = x * 1.5\ny = h.sum() * 2.0\nh.add_(1.0)\nreturn y + (h * h).sum()", False),
+    "change_before_use": ("h = x * 1.5\nh.mul_(2.0)\nreturn (h * h).sum()", False),
+}
+
+
+def _f(src, T):
+    ns = {"T": T}
+    exec("def f(x):\n" + "\n".join("    " + ln for ln in src.split("\n")), ns)  # noqa: S102
+    return ns["f"]
+
+
+def _eager(T, src, pt):
+    x = T.tensor(pt, dtype=T.float64, requires_grad=True)
+    try:
+        _f(src, T)(x).backward()
+    except RuntimeError as e:
+        return str(e)
+    return np.array(x.grad.tolist())
+
+
+@pytest.mark.parametrize("name", sorted(_SAVED_CHANGED))
+def test_compile_refuses_a_backward_eager_refuses(name):
+    src, refused = _SAVED_CHANGED[name]
+    pts = [np.arange(6.0).reshape(2, 3) / 4 - 0.5, np.linspace(-1, 2, 6).reshape(2, 3)]
+    c = tg.compile(_f(src, tg))
+    for pt in pts:
+        mine, theirs = _eager(tg, src, pt), _eager(torch, src, pt)
+        assert isinstance(mine, str) == isinstance(theirs, str) == refused
+        if refused:
+            word = "one of the variables needed for gradient computation has been modified"
+            assert mine.startswith(word) and theirs.startswith(word)
+            with pytest.raises(RuntimeError) as e:
+                c.value_and_grad(pt)
+            assert str(e.value) == mine  # (eager's words)
+            x = tg.tensor(pt, requires_grad=True)
+            y = c(x)  # (runs f eagerly: its backward refuses as eager's)
+            with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+                y.backward()
+        else:
+            v, g = c.value_and_grad(pt)
+            np.testing.assert_allclose(g, theirs, rtol=1e-12, atol=1e-12)
