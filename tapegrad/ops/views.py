@@ -23,6 +23,7 @@ import weakref
 
 import numpy as np
 
+from .._state import state
 from ..arena import WRITES
 from ..grad_mode import seen_mode
 from ..tensor import add_view
@@ -59,21 +60,22 @@ def _kind(out, x):
     every view made under no_grad cost 2.4 us a view, 1.65x the time of a loop of views
     (docs/limits.md)."""
     if not seen_mode() and (x._rg or (MULTI and _multi(x) is not None)):  # (f's mode)
-        _mark(out, 0, False, False)
+        _mark(out, 0, None if state.inference else False, False)  # (None: inference mode)
         if x._rg and not out._rg:
             out._rg = True
     elif MULTI and (hit := _multi(x)) is not None:
         _mark(out, 0, hit[2])
 
 
-# id(t) -> (weakref to t, output index, made with grad mode on, version then, had a history)
+# id(t) -> (weakref to t, output index, made with grad mode on (None: in inference mode),
+#          version then, had a history)
 MULTI = {}
 _MULTI_TAIL = (" This view is the output of a function that returns multiple views. Such functions "
                "do not allow the output views to be modified inplace. You should replace the "
                "inplace operation by an out-of-place one.")
 _NO_GRAD_TAIL = (" Given that this use case is ambiguous and error-prone, it is forbidden. You can "
                  "clarify your code by moving both the view and the inplace either both inside "
-                 "the no_grad block (if you don't want the inplace to be tracked) or both outside "
+                 "the {} block (if you don't want the inplace to be tracked) or both outside "
                  "(if you want the inplace to be tracked).")
 
 
@@ -137,16 +139,16 @@ def refusal(t, changing, records=True, via=None):
     what = "is being" if changing else "its base or another view of its base has been"
     # (PyTorch's words follow whether the view written has a grad_fn: t[key] has one when t
     # requires grad)
+    mode, now, block = ("inference mode", "in normal mode", "inference_mode") \
+        if hit[2] is None else ("no_grad mode", "with grad mode enabled", "no_grad")
     if not (t._rg if via is not None else hit[4]):
-        msg = f"A view was created in no_grad mode and {what} modified inplace with grad mode " \
-              "enabled."
+        msg = f"A view was created in {mode} and {what} modified inplace {now}."
     else:
         name = via or re.sub(r"Backward[0-9]*$", "", t._node_name())
-        of_view = " of a view which was created in no_grad mode" if not hit[2] else ""
+        of_view = f" of a view which was created in {mode}" if not hit[2] else ""
         msg = f"Output {0 if via else hit[1]} of {name} is a view{of_view} and {what} " \
-            "modified inplace" + \
-            (" with grad mode enabled." if not hit[2] else ".")
-    return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL)
+            "modified inplace" + (f" {now}." if not hit[2] else ".")
+    return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL.format(block))
 
 
 def _root_rg(t):
