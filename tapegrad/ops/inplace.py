@@ -299,8 +299,8 @@ def _detached_changed(d, t):
 def _piece_follows(v, values, base):
     """A piece of unbind, split, chunk (or a view of one), or a view made in no_grad mode,
     after ``base`` changed (views.frozen): it takes the new ``values`` but no new node, as
-    PyTorch's; its next recorded use goes through
-    slot(), which refuses it (views.refusal)."""
+    PyTorch's; its next recorded use goes through slot(), which refuses it
+    (views.refusal)."""
     _set_values(v, values)
     v._rg = v._rg or base._rg
     v._gen = -1 if v._tok is not None else 0

@@ -127,8 +127,8 @@ def refusal(t, changing, records=True, via=None):
     grad mode is on and the op's tensors require grad), or for a recorded use of ``t``
     (its grad_fn read), when t is a piece of a multi-output view op or a view of one (made
     in grad mode), or a view made in no_grad mode (or a view of one) and, for a use, its
-    base or a view of its base changed in place since t was made.  ``via``: the name of the view op that
-    ``t[key] = v`` writes through (PyTorch's error names it)."""
+    base or a view of its base changed in place since t was made.  ``via``: the name of
+    the view op that ``t[key] = v`` writes through (PyTorch's error names it)."""
     hit = _multi(t)
     if hit is None or not records or not seen_mode():  # (while tracing, f's mode)
         return None

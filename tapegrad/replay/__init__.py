@@ -2049,7 +2049,7 @@ def _saved_changed(tape, y):
     (PyTorch's "modified by an inplace operation", autograd/saved.py), or None: replay would
     run that backward with the copies the tape saved.  A reverse sweep of the trace from y
     (retained: nothing is freed) finds it, where f changed a value the tape holds and no
-    hook would run."""
+    hook would run.  Another error of that sweep is left to the backward that meets it."""
     if not tape.mutated or tape.hooks or tape.node_hooks or _hooks.LEAF_HOOKS or \
             _hooks.POST_HOOKS or _graph.hooked(tape):
         return None
@@ -2058,7 +2058,6 @@ def _saved_changed(tape, y):
     except RuntimeError as e:
         if str(e).startswith("one of the variables needed for gradient computation"):
             return str(e)
-        raise
     return None
 
 
