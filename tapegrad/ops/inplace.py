@@ -241,7 +241,7 @@ def _follow_detached(d, t):
         if state.tape is not None:
             _log_mutation(d, state.tape, _old_slots(d, state.tape))
         c.version += 1
-        if views.MULTI and views.piece(d):
+        if views.MULTI and views.frozen(d, t):
             _piece_follows(d, np.broadcast_to(np.asarray(t._data), d.shape), t)
         elif sh._record_on(t):
             r = sh.expand(t, *d.shape)
@@ -297,9 +297,10 @@ def _detached_changed(d, t):
 
 
 def _piece_follows(v, values, base):
-    """A piece of unbind, split, chunk (or a view of one) after ``base`` changed: it takes
-    the new ``values`` but no new node, as PyTorch's; its next recorded use goes through
-    slot(), which refuses it (views.refusal)."""
+    """A piece of unbind, split, chunk (or a view of one), or a view made in no_grad mode,
+    after ``base`` changed (views.frozen): it takes the new ``values`` but no new node, as
+    PyTorch's; its next recorded use goes through slot(), which refuses it
+    (views.refusal)."""
     _set_values(v, values)
     v._rg = v._rg or base._rg
     v._gen = -1 if v._tok is not None else 0
@@ -324,7 +325,7 @@ def _follow(v, vb):
         _log_mutation(v, tape, _old_slots(v, tape))
     c.version += 1
     if not shared:
-        if views.MULTI and views.piece(v):
+        if views.MULTI and views.frozen(v, base):
             _piece_follows(v, src.reshape(-1)[pos], base)
         elif (r := _regathered(v, base, src, pos)) is not None:
             v._data, v._slot, v._gen, v._tok, v._rg = r._data, r._slot, r._gen, r._tok, r._rg
@@ -422,7 +423,15 @@ def _write_back(t, vb):
         tape = state.tape
         if tape is not None:
             _log_mutation(base, tape, _old_slots(base, tape))
-        base._gen = 0
+        if base._tok is not None:
+            # (a non-leaf, viewed under no_grad: it keeps its history over a new slot, as
+            # _write's no_grad write; t's values are a copy from now on, its writes go
+            # through its positions)
+            _set_values(base, np.asarray(base._data))
+            t._data = sh._store(np.array(t._data))
+            t._vb = _relinked(vb, base)
+        else:
+            base._gen = 0
         SOURCES.run(t, _bump, base)
         return
     pos = views.positions(vb)

@@ -23,6 +23,7 @@ import weakref
 
 import numpy as np
 
+from .._state import state
 from ..arena import WRITES
 from ..grad_mode import seen_mode
 from ..tensor import add_view
@@ -32,8 +33,8 @@ def note_expanded(out, x):
     write through (PyTorch refuses to write to one); only its strides are read
     (Tensor.stride).  An unset slot on every other tensor."""
     out._xf = x
-    if MULTI and (hit := _multi(x)) is not None:  # (an expand of a piece: refused as one)
-        _mark(out, 0, hit[2] and seen_mode())
+    if MULTI or (x._rg and not seen_mode()):
+        _kind(out, x)
 
 
 def expanded_from(t):
@@ -46,19 +47,35 @@ def note(out, x, src, view):
     view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
     add_view(x, out)
-    if MULTI and (hit := _multi(x)) is not None:  # (PyTorch's view of one keeps its kind,
-        _mark(out, 0, hit[2] and seen_mode())  # or is a no_grad mode one)
+    if MULTI or (x._rg and not seen_mode()):
+        _kind(out, x)
     return out
 
 
-# id(t) -> (weakref to t, output index, made with grad mode on, version then, had a history)
+def _kind(out, x):
+    """Note view ``out`` of ``x`` among the refused kinds (``refusal``): a view made in
+    no_grad mode of a tensor that requires grad (it requires grad too, as PyTorch's, with
+    no grad_fn), or a view of a piece or of such a view (it keeps that kind; made in
+    no_grad mode, it is one of those).  Not a no_grad view of any other tensor: marking
+    every view made under no_grad cost 2.4 us a view, 1.65x the time of a loop of views
+    (docs/limits.md)."""
+    if not seen_mode() and (x._rg or (MULTI and _multi(x) is not None)):  # (f's mode)
+        _mark(out, 0, None if state.inference else False, False)  # (None: inference mode)
+        if x._rg and not out._rg:
+            out._rg = True
+    elif MULTI and (hit := _multi(x)) is not None:
+        _mark(out, 0, hit[2])
+
+
+# id(t) -> (weakref to t, output index, made with grad mode on (None: in inference mode),
+#          version then, had a history)
 MULTI = {}
 _MULTI_TAIL = (" This view is the output of a function that returns multiple views. Such functions "
                "do not allow the output views to be modified inplace. You should replace the "
                "inplace operation by an out-of-place one.")
 _NO_GRAD_TAIL = (" Given that this use case is ambiguous and error-prone, it is forbidden. You can "
                  "clarify your code by moving both the view and the inplace either both inside "
-                 "the no_grad block (if you don't want the inplace to be tracked) or both outside "
+                 "the {} block (if you don't want the inplace to be tracked) or both outside "
                  "(if you want the inplace to be tracked).")
 
 
@@ -68,15 +85,15 @@ def note_multi(outs):
     on them, and on views of them, and their use once their base changed (``refusal``)."""
     grad = seen_mode()  # (while tracing: the mode f sees)
     for i, t in enumerate(outs):
-        _mark(t, i, grad)
+        _mark(t, i, grad, grad)
         if not grad and not t._rg and t._vb[0]._rg:
             t._rg = True  # (made in no_grad mode, PyTorch's piece requires grad all the same)
     return outs
 
 
-def _mark(t, i, grad):
+def _mark(t, i, grad, history=True):
     MULTI[id(t)] = (weakref.ref(t, lambda _, k=id(t): MULTI.pop(k, None)), i, grad,
-                    t._version, t._tok is not None)
+                    t._version, history and t._tok is not None)
 
 
 def _multi(t):
@@ -85,8 +102,17 @@ def _multi(t):
 
 
 def piece(t):
-    """Whether t is a piece of unbind, split, chunk or a view of one (``note_multi``)."""
+    """Whether t is a piece of unbind, split, chunk or a view of one (``note_multi``), or a
+    view made in no_grad mode."""
     return _multi(t) is not None
+
+
+def frozen(v, base):
+    """Whether view ``v``, brought up to date after ``base`` changed in place, takes no new
+    node (its next recorded use is refused: ``refusal``): a piece, or a view made in no_grad
+    mode of a base that requires grad (made of a plain one, it follows it as any view)."""
+    hit = _multi(v)
+    return hit is not None and (hit[2] or hit[4] or base._rg)
 
 
 def unmark(outs):
@@ -100,28 +126,36 @@ def refusal(t, changing, records=True, via=None):
     """PyTorch's refusal, or None: for an in-place op on ``t`` (``changing``; ``records``:
     grad mode is on and the op's tensors require grad), or for a recorded use of ``t``
     (its grad_fn read), when t is a piece of a multi-output view op or a view of one (made
-    in grad mode; made in no_grad mode, any view of it) and, for a use, its base or a view
-    of its base changed in place since t was made.  ``via``: the name of the view op that
-    ``t[key] = v`` writes through (PyTorch's error names it)."""
+    in grad mode), or a view made in no_grad mode (or a view of one) and, for a use, its
+    base or a view of its base changed in place since t was made.  ``via``: the name of
+    the view op that ``t[key] = v`` writes through (PyTorch's error names it)."""
     hit = _multi(t)
     if hit is None or not records or not seen_mode():  # (while tracing, f's mode)
         return None
     if via is not None and changing and (msg := refusal(t, False)) is not None:
         return msg  # (PyTorch's view t[key] reads t's grad_fn first)
-    if not changing and (t._version == hit[3] or (not hit[4] and not getattr(
-            root(t), "_rg", False))):
+    if not changing and (t._version == hit[3] or (not hit[4] and not _root_rg(t))):
         return None  # (PyTorch's grad_fn of such a view is None then: nothing to refuse)
     what = "is being" if changing else "its base or another view of its base has been"
-    if not hit[4]:
-        msg = f"A view was created in no_grad mode and {what} modified inplace with grad mode " \
-              "enabled."
+    # (PyTorch's words follow whether the view written has a grad_fn: t[key] has one when t
+    # requires grad)
+    mode, now, block = ("inference mode", "in normal mode", "inference_mode") \
+        if hit[2] is None else ("no_grad mode", "with grad mode enabled", "no_grad")
+    if not (t._rg if via is not None else hit[4]):
+        msg = f"A view was created in {mode} and {what} modified inplace {now}."
     else:
         name = via or re.sub(r"Backward[0-9]*$", "", t._node_name())
-        of_view = " of a view which was created in no_grad mode" if not hit[2] else ""
+        of_view = f" of a view which was created in {mode}" if not hit[2] else ""
         msg = f"Output {0 if via else hit[1]} of {name} is a view{of_view} and {what} " \
-            "modified inplace" + \
-            (" with grad mode enabled." if not hit[2] else ".")
-    return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL)
+            "modified inplace" + (f" {now}." if not hit[2] else ".")
+    return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL.format(block))
+
+
+def _root_rg(t):
+    """Whether the tensor at the end of t's chain of views and expands requires grad."""
+    while (b := vb[0] if (vb := of(t)) is not None else expanded_from(t)) is not None:
+        t = b
+    return t._rg
 
 
 def of(t):

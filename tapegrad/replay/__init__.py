@@ -32,6 +32,7 @@ import numpy as np
 from .. import _eager, _kernels, _point, _sweep, creation
 from .._state import state
 from ..arena import WRITES, escaped, note_write
+from ..autograd import engine as _engine, graph as _graph, hooks as _hooks
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops._record import INFERENCE_SAVED
@@ -2013,6 +2014,8 @@ def trace(f, *args, argnums=0, grad_mode=True):
             y = y * 1.0 if y._rg else None  # a constant output: record nothing to replay
             if y is None:
                 raise ValueError("trace: f's output does not depend on its inputs")
+        if grad_mode and (msg := _saved_changed(tape, y)) is not None:
+            raise EagerOnlyError(msg)
         rows, offs, vals, consts, meta = (np.array(a) for a in tape.arrays())
         rows[:, 0] &= OP_MASK
         saved_inference(tape, rows, [*in_slots, *(s for s, _ in tape.leaves), *(
@@ -2064,6 +2067,23 @@ def trace(f, *args, argnums=0, grad_mode=True):
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
+
+
+def _saved_changed(tape, y):
+    """Eager backward's refusal of a value saved for a row that f changed in place after
+    (PyTorch's "modified by an inplace operation", autograd/saved.py), or None: replay would
+    run that backward with the copies the tape saved.  A reverse sweep of the trace from y
+    (retained: nothing is freed) finds it, where f changed a value the tape holds and no
+    hook would run.  Another error of that sweep is left to the backward that meets it."""
+    if not tape.mutated or tape.hooks or tape.node_hooks or _hooks.LEAF_HOOKS or \
+            _hooks.POST_HOOKS or _graph.hooked(tape):
+        return None
+    try:
+        _engine._sweep(tape, [y._slot], [np.ones(max(y.numel(), 1))], True)
+    except RuntimeError as e:
+        if str(e).startswith("one of the variables needed for gradient computation"):
+            return str(e)
+    return None
 
 
 def _refuse_outside_writes(tape, xs, y):
