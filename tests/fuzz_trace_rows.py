@@ -115,8 +115,8 @@ def _guard(x):
 def _inplace(x):
     y = x * 1.0
     y.add_(1.0)
-    y.mul_(y)
-    y[2] = 0.5 * x[1]
+    y = y * y  # (not y.mul_(y): it saves y, which the writes below change, and PyTorch's
+    y[2] = 0.5 * x[1]  # backward refuses that, so compile(f) and trace(f) refuse it too)
     y.clamp_(0, 3)
     y.sub_(x)
     y.div_(2.0)

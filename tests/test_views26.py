@@ -199,3 +199,18 @@ def test_compile_refuses_a_backward_eager_refuses(name):
         else:
             v, g = c.value_and_grad(pt)
             np.testing.assert_allclose(g, theirs, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("kind", ["register_hook", "post_accumulate"])
+def test_compile_refuses_with_another_leafs_hook_alive(kind):
+    """A hook on a leaf that f never uses, alive elsewhere in the process, leaves the
+    refusal as it is (it once turned it off: the suite's order decided the result)."""
+    other = tg.tensor([1.0], requires_grad=True)
+    h = (other.register_hook(lambda g: g) if kind == "register_hook" else
+         other.register_post_accumulate_grad_hook(lambda t: None))
+    try:
+        c = tg.compile(_f(_SAVED_CHANGED["mul_then_add"][0], tg))
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            c.value_and_grad(np.linspace(-1, 2, 6).reshape(2, 3))
+    finally:
+        h.remove()

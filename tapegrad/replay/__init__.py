@@ -32,7 +32,7 @@ import numpy as np
 from .. import _eager, _kernels, _point, _sweep, creation
 from .._state import state
 from ..arena import WRITES, escaped, note_write
-from ..autograd import engine as _engine, graph as _graph, hooks as _hooks
+from ..autograd import engine as _engine, graph as _graph
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops._record import INFERENCE_SAVED
@@ -2074,9 +2074,10 @@ def _saved_changed(tape, y):
     (PyTorch's "modified by an inplace operation", autograd/saved.py), or None: replay would
     run that backward with the copies the tape saved.  A reverse sweep of the trace from y
     (retained: nothing is freed) finds it, where f changed a value the tape holds and no
-    hook would run.  Another error of that sweep is left to the backward that meets it."""
-    if not tape.mutated or tape.hooks or tape.node_hooks or _hooks.LEAF_HOOKS or \
-            _hooks.POST_HOOKS or _graph.hooked(tape):
+    hook would run.  Another error of that sweep is left to the backward that meets it.
+    (Leaves' hooks, LEAF_HOOKS and POST_HOOKS, are no reason to skip it: with no
+    finish_leaf, the sweep delivers to no leaf; only this tape's own hooks would run.)"""
+    if not tape.mutated or tape.hooks or tape.node_hooks or _graph.hooked(tape):
         return None
     try:
         _engine._sweep(tape, [y._slot], [np.ones(max(y.numel(), 1))], True)
