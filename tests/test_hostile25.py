@@ -14,6 +14,7 @@
   is a pickle): such a directory is not used; the kernels compile uncached, with a warning.
 """
 import os
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -84,11 +85,18 @@ def test_a_cache_directory_others_can_write_is_not_used(tmp_path, monkeypatch):
     d = tmp_path / "shared"
     d.mkdir()
     os.chmod(d, 0o777)
+    fused_uncached_in(d, monkeypatch, 3.3125)
+
+
+def fused_uncached_in(d, monkeypatch, scale):
+    """With TAPEGRAD_FUSED_DIR ``d``, refused: a kernel (``scale``, a literal no other test
+    uses: no kernel of this source compiled in this process) compiles uncached, gives the
+    interpreter's bits, warns, and writes nothing under ``d``."""
     monkeypatch.setenv("TAPEGRAD_FUSED_DIR", str(d))
     monkeypatch.setattr(fused, "_SHARED_WARNED", [], raising=False)
 
-    def f(x):  # (a literal of its own: no kernel of this source compiled in this process)
-        return ((x * 3.3125).cos() * x[1:4].sum()).sum()
+    def f(x):
+        return ((x * scale).cos() * x[1:4].sum()).sum()
     x0 = np.linspace(0.2, 1.0, 6)
     X = np.stack([x0, x0 - 0.05, x0 + 0.3])
     t = tg.trace(f, x0)
@@ -101,4 +109,4 @@ def test_a_cache_directory_others_can_write_is_not_used(tmp_path, monkeypatch):
     vf, gf = t.value_and_grad_batch(X)
     np.testing.assert_array_equal(vf, v)
     np.testing.assert_array_equal(gf, g)
-    assert not list(d.rglob("tg_fused_*"))
+    assert not list(pathlib.Path(os.path.realpath(d)).rglob("tg_fused_*"))

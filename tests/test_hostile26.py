@@ -39,6 +39,7 @@ import tapegrad as tg
 from tapegrad import _jit
 from tapegrad.ops import nn as N
 from tapegrad.replay import fused
+from test_hostile25 import fused_uncached_in  # (the refused cache directory's checks)
 
 _ROOT = hasattr(os, "getuid") and os.getuid() == 0
 _OTHER = 65534  # (nobody)
@@ -82,24 +83,7 @@ def test_a_cache_directory_others_can_swap_is_not_used(tmp_path, monkeypatch, ma
     if make is not _open_parent and not _ROOT:
         pytest.skip("making a file another user owns needs root")
     d = make(tmp_path)
-    monkeypatch.setenv("TAPEGRAD_FUSED_DIR", str(d))
-    monkeypatch.setattr(fused, "_SHARED_WARNED", [], raising=False)
-
-    def f(x):  # (a literal of its own: no kernel of this source compiled in this process)
-        return ((x * scale).sin() * x[1:4].sum()).sum()
-    x0 = np.linspace(0.2, 1.0, 6)
-    X = np.stack([x0, x0 - 0.05, x0 + 0.3])
-    t = tg.trace(f, x0)
-    v, g = t.value_and_grad_batch(X)
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        t.compile_fused(wait=True)
-    assert fused.status(t) == "fused"
-    assert any("writable by others" in str(m.message) for m in w), [str(m.message) for m in w]
-    vf, gf = t.value_and_grad_batch(X)
-    np.testing.assert_array_equal(vf, v)
-    np.testing.assert_array_equal(gf, g)
-    assert not list(pathlib.Path(os.path.realpath(d)).rglob("tg_fused_*"))
+    fused_uncached_in(d, monkeypatch, scale)
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")

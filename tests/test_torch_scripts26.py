@@ -158,14 +158,17 @@ EMPTY = [
 ]
 
 
+def _outcome(call, L):
+    """``call(L)``'s repr, or the type and words of what it raised."""
+    try:
+        return repr(call(L))
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+
 @pytest.mark.parametrize("call", EMPTY)
 def test_empty_reductions_as_pytorch(call, torch_float64):
-    def run(L):
-        try:
-            return repr(call(L))
-        except Exception as e:
-            return type(e).__name__, str(e)
-    assert run(tg) == run(torch_float64)
+    assert _outcome(call, tg) == _outcome(call, torch_float64)
 
 
 def test_median_of_nothing_is_recorded_as_pytorchs(torch_float64):
@@ -241,12 +244,7 @@ ALPHAS = [
 
 @pytest.mark.parametrize("call", ALPHAS)
 def test_alpha_checked_as_pytorch(call, torch_float64):
-    def run(L):
-        try:
-            return repr(call(L))
-        except Exception as e:
-            return type(e).__name__, str(e)
-    assert run(tg) == run(torch_float64)
+    assert _outcome(call, tg) == _outcome(call, torch_float64)
 
 
 # ---- permute's refusal of a repeated dim opens with PyTorch's whole sentence ---------------
