@@ -183,8 +183,11 @@ def _bump(t):
         _write_back(t, t._vb)
     if t._vs is not None:  # its live views show the new values
         _refresh_views(t)
-    if t._da is not None:  # a detach(): the tensor it shares memory with changed too
-        _detached_changed(t, t._da)
+    if t._da is not None:  # a detach() or a .data: the tensor it shares memory with too
+        if type(t._da) is tuple:
+            _data_changed(t, t._da[0])
+        else:
+            _detached_changed(t, t._da)
     if views.MULTI and t._tok is not None and views.piece(t):
         t._gen = -1  # (a no_grad write into a piece: its next recorded use is refused)
 
@@ -215,7 +218,14 @@ def _refresh_views(t):
         if v is None:
             continue
         vb = getattr(v, "_vb", None)
-        if getattr(v, "_da", None) is t or views.expanded_from(v) is t:
+        da = getattr(v, "_da", None)
+        if type(da) is tuple and da[0] is t:  # a .data: t's values, not its version
+            live.append(r)
+            if not any(v is u for u in SOURCES.chain) and _same_layout(v, t):
+                _overwrite(v, np.asarray(t._data))
+                _spread(v, t)
+            continue
+        if da is t or views.expanded_from(v) is t:
             live.append(r)
             if not any(v is u for u in SOURCES.chain):
                 _follow_detached(v, t)
@@ -294,6 +304,74 @@ def _detached_changed(d, t):
     else:
         t._gen = 0  # (written in its storage: a cached slot holds the old values)
     SOURCES.run(d, _bump, t)
+
+
+def _same_layout(d, t):
+    """Whether ``d`` (t's .data or detach()) still shares t's memory: not after t was
+    resized or cast in place."""
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None
+        return False
+    return True
+
+
+def _data_changed(d, t):
+    """After an in-place change of ``d = t.data``: t shows its values, and so do t's bases,
+    views, detach()es, as PyTorch's shared memory; but ``.data`` has a version counter of
+    its own, so none of them counts the change or takes a history: a backward reading a
+    value saved before reads the new values (PyTorch's does)."""
+    if _same_layout(d, t):
+        _overwrite(t, np.asarray(d._data))
+        _spread(t, d)
+
+
+def _overwrite(u, values):
+    """u takes ``values`` where it stands: its values and the tape slots that hold them
+    (the ones a backward reads), its history and version as they were."""
+    tape = state.tape
+    old = u._data
+    new = float(values) if type(old) is float else sh._store(
+        np.array(np.broadcast_to(values, old.shape), old.dtype))
+    if tape is not None:
+        slots = _old_slots(u, tape)
+        if slots and tape is state.tracing:  # (replay would compute the old values)
+            raise EagerOnlyError(_TRACED_DATA)
+        for s in slots:
+            tape.write_slot(s, new)
+    u._data = new
+    if u._tok is None:
+        u._gen = 0  # (a leaf's cached constant slot holds the old values)
+
+
+def _spread(u, came):
+    """After ``_overwrite(u)`` (from ``came``, whose values u's follow): u's base, its live
+    views, .data and detach()es take u's values the same way, with no version."""
+    vb = getattr(u, "_vb", None)
+    if vb is not None and vb[0] is not came:
+        base = vb[0]
+        flat = np.array(sh._arr(base)).reshape(-1)
+        flat[views.positions(vb)] = np.asarray(u._data)
+        _overwrite(base, flat.reshape(base.shape))
+        _spread(base, u)
+    da = getattr(u, "_da", None)
+    da = da[0] if type(da) is tuple else da
+    if da is not None and da is not came and _same_layout(u, da):
+        _overwrite(da, np.asarray(u._data))
+        _spread(da, u)
+    for r in getattr(u, "_vs", None) or ():
+        v = r()
+        if v is None or v is came:
+            continue
+        vvb, vda = getattr(v, "_vb", None), getattr(v, "_da", None)
+        if vvb is not None and vvb[0] is u:
+            _overwrite(v, sh._arr(u).reshape(-1)[views.positions(vvb)])
+        elif (vda is u or type(vda) is tuple and vda[0] is u) and _same_layout(v, u):
+            _overwrite(v, sh._arr(u))
+        elif views.expanded_from(v) is u:
+            _overwrite(v, sh._arr(u))
+        else:
+            continue
+        _spread(v, u)
 
 
 def _piece_follows(v, values, base):
@@ -543,6 +621,10 @@ _TRACED_NUMPY = (
     "keep the old ones. Write it out of place (a = a * 2, tapegrad.where(mask, 5, a)).")
 
 
+_TRACED_DATA = (
+    "tapegrad.trace: a write through .data changes a traced value without recording it, "
+    "which replay cannot follow. Write the value out of place (x = x.detach() ...), or "
+    "change x itself under no_grad.")
 _TRACED_VIEW = (
     "tapegrad.trace: an in-place op under no_grad on a traced tensor changes the values of a "
     "view of it that carries gradient, which replay cannot follow. Write it out of place, "
