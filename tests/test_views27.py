@@ -112,10 +112,25 @@ def _data_saved_then_base_written(T):  # a use of .data saved, then the tensor w
     return d.grad.tolist(), d._version
 
 
+def _overlap_through_data(T):  # .data / detach() of an expand share its overlapping memory
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=T.float64, requires_grad=True)
+    h = x * 1.5
+    e = h.expand(2, 2, 2)
+    out = []
+    for alias in (lambda: e.data, lambda: e.detach(), lambda: e.detach()[:, 0],
+                  lambda: e.data.transpose(1, 2)):
+        try:
+            alias().add_(1.0)
+            out.append(h.tolist())
+        except RuntimeError as err:
+            out.append(str(err))
+    return out
+
+
 CASES = {f.__name__[1:]: f for f in (
     _saved_then_data, _view_keeps_node, _counters, _leaf_data, _data_of_view,
     _data_with_history, _no_grad_view_then_data, _base_written_data_follows,
-    _data_saved_then_base_written)}
+    _data_saved_then_base_written, _overlap_through_data)}
 
 
 def _outcome(fn, T):
@@ -163,3 +178,4 @@ def test_traced_data_write_refused_or_followed():
         assert fuzz.api._refused(e), e
         return
     np.testing.assert_allclose(g, xt.grad.numpy(), rtol=1e-12)
+

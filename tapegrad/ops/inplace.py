@@ -330,15 +330,19 @@ def _overwrite(u, values):
     (the ones a backward reads), its history and version as they were."""
     tape = state.tape
     old = u._data
-    new = float(values) if type(old) is float else sh._store(
-        np.array(np.broadcast_to(values, old.shape), old.dtype))
+    values = np.broadcast_to(values, np.shape(old))  # (an expand's: its base's values)
     if tape is not None:
         slots = _old_slots(u, tape)
         if slots and tape is state.tracing:  # (replay would compute the old values)
             raise EagerOnlyError(_TRACED_DATA)
         for s in slots:
-            tape.write_slot(s, new)
-    u._data = new
+            tape.write_slot(s, values)
+    if type(old) is float:
+        u._data = float(values)
+    elif old.flags.writeable:  # (in its memory, as PyTorch's: the NumPy views of it, its
+        np.copyto(old, values, casting="unsafe")  # views' storage, see the new values)
+    else:
+        u._data = sh._store(np.array(np.broadcast_to(values, old.shape), old.dtype))
     if u._tok is None:
         u._gen = 0  # (a leaf's cached constant slot holds the old values)
 
@@ -774,14 +778,17 @@ _ONE_VALUE_WRITES = ("fill_", "zero_", "masked_fill_", "index_fill_", "index_put
 
 def _check_overlap(t):
     """Refuse an in-place op on a tensor whose elements share memory in PyTorch's layout (an
-    expand, or a view of one, with a stride of 0 on a dim of more than one element):
-    PyTorch's kernels refuse to write such a tensor.  Only tensors made by expand can."""
+    expand, or a view, detach() or .data of one, with a stride of 0 on a dim of more than
+    one element): PyTorch's kernels refuse to write such a tensor.  Only tensors made by
+    expand can."""
     s = t
     while views.expanded_from(s) is None:
         vb = views.of(s)
         if vb is None:
-            return
-        s = vb[0]
+            vb = getattr(s, "_da", None)
+            if vb is None:
+                return
+        s = vb[0] if type(vb) is tuple else vb
     if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
         raise RuntimeError(_OVERLAP)
 
