@@ -776,11 +776,11 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
 _ONE_VALUE_WRITES = ("fill_", "zero_", "masked_fill_", "index_fill_", "index_put_")
 
 
-def _check_overlap(t):
+def _check_overlap(t, key=None):
     """Refuse an in-place op on a tensor whose elements share memory in PyTorch's layout (an
     expand, or a view, detach() or .data of one, with a stride of 0 on a dim of more than
     one element): PyTorch's kernels refuse to write such a tensor.  Only tensors made by
-    expand can."""
+    expand can.  ``key`` (basic): the op writes ``t[key]`` (``t[key] = tensor``)."""
     s = t
     while views.expanded_from(s) is None:
         vb = views.of(s)
@@ -789,7 +789,12 @@ def _check_overlap(t):
             if vb is None:
                 return
         s = vb[0] if type(vb) is tuple else vb
-    if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
+    shape, strides = tuple(t.shape), t.stride()
+    if key is not None:  # t[key]'s layout: NumPy's indexing of t's layout (no value is read)
+        a = np.lib.stride_tricks.as_strided(np.zeros(1), shape, [8 * st for st in strides])
+        a = a[key]
+        shape, strides = a.shape, [st // 8 for st in a.strides]
+    if any(st == 0 and n > 1 for st, n in zip(strides, shape)):
         raise RuntimeError(_OVERLAP)
 
 
@@ -903,6 +908,8 @@ def fill_(self, value):
     if isinstance(value, Tensor) and value.ndim != 0:
         raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                            f"{value.ndim} dimensions.")
+    if isinstance(value, Tensor):  # (PyTorch's fill_ of a tensor value copies: refused on
+        _check_overlap(self)  # an expand, where a number's is not)
     return _inplace(self, _filled, (self, _full_mask(self), value), "fill_")
 
 
@@ -1004,6 +1011,8 @@ def setitem(self, key, value):
                                f"{list(target.shape)}") from None
         raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
     # (a key's tensors were read by host_values: _key)
+    if not advanced:  # (PyTorch's is a copy_ into self[key], a number's too)
+        _check_overlap(self, key)
     _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
