@@ -802,8 +802,8 @@ def _inplace(t, fn, args, op, message=_LEAF):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
     (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
     _check_leaf(t, message, args[1:])
-    if op not in _ONE_VALUE_WRITES:
-        _check_overlap(t)
+    if op not in _ONE_VALUE_WRITES or op == "fill_" and isinstance(args[-1], Tensor):
+        _check_overlap(t)  # (PyTorch's fill_ of a tensor value copies: refused on an expand)
     if _records(t, *args[1:]):
         before = _before(t, args[1:])
         return _rebase(t, fn(*args), before)
@@ -908,8 +908,6 @@ def fill_(self, value):
     if isinstance(value, Tensor) and value.ndim != 0:
         raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                            f"{value.ndim} dimensions.")
-    if isinstance(value, Tensor):  # (PyTorch's fill_ of a tensor value copies: refused on
-        _check_overlap(self)  # an expand, where a number's is not)
     return _inplace(self, _filled, (self, _full_mask(self), value), "fill_")
 
 
@@ -1011,9 +1009,9 @@ def setitem(self, key, value):
                                f"{list(target.shape)}") from None
         raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
     # (a key's tensors were read by host_values: _key)
+    _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
     if not advanced:  # (PyTorch's is a copy_ into self[key], a number's too)
         _check_overlap(self, key)
-    _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
     if direct:
