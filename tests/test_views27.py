@@ -225,3 +225,17 @@ def test_fill_expand_as_torch(mode, value):
     mine, theirs = _outcome(run, tg), _outcome(run, torch)
     assert isinstance(mine, str) == isinstance(theirs, str), (mine, theirs)
     assert mine == theirs
+
+
+def test_leaf_written_through_data_between_uses_as_torch():
+    """A leaf used, written through .data, used again: every use reads the new values (one
+    slot here), and a first use that saved the old values reads the new ones, as torch."""
+    def run(T):
+        w = T.tensor([0.5, -1.25, 2.0], dtype=T.float64, requires_grad=True)
+        y = (w * w).sum()
+        with T.no_grad():
+            w.data.mul_(2.0)
+        z = (w * w * w).sum()
+        (y + z).backward()
+        return w.grad.tolist(), w._version
+    assert run(tg) == run(torch)
