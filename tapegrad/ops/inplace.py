@@ -222,8 +222,9 @@ def _refresh_views(t):
         if type(da) is tuple and da[0] is t:  # a .data: t's values, not its version
             live.append(r)
             if not any(v is u for u in SOURCES.chain) and _same_layout(v, t):
-                _overwrite(v, np.asarray(t._data))
-                _spread(v, t)
+                _overwrite(v, t._data if type(t._data) is float else np.asarray(t._data))
+                if getattr(v, "_vs", None) is not None:
+                    _spread(v, t)
             continue
         if da is t or views.expanded_from(v) is t:
             live.append(r)
@@ -330,14 +331,17 @@ def _overwrite(u, values):
     (the ones a backward reads), its history and version as they were."""
     tape = state.tape
     old = u._data
-    values = np.broadcast_to(values, np.shape(old))  # (an expand's: its base's values)
+    if values is not old:
+        values = np.broadcast_to(values, np.shape(old))  # (an expand's: its base's values)
     if tape is not None:
         slots = _old_slots(u, tape)
         if slots and tape is state.tracing:  # (replay would compute the old values)
             raise EagerOnlyError(_TRACED_DATA)
         for s in slots:
             tape.write_slot(s, values)
-    if type(old) is float:
+    if values is old:  # (u shares the memory written: a leaf's .data)
+        pass
+    elif type(old) is float:
         u._data = float(values)
     elif old.flags.writeable:  # (in its memory, as PyTorch's: the NumPy views of it, its
         np.copyto(old, values, casting="unsafe")  # views' storage, see the new values)
