@@ -95,7 +95,8 @@ def _layout(t):
     shape = tuple(t.shape)
     vb = views.of(t)
     if vb is None and getattr(t, "_da", None) is not None:
-        return _layout(t._da)  # a detach() shares its tensor's memory, so its layout too
+        da = t._da  # a detach() (or a .data: a 1-tuple) shares its tensor's memory, so
+        return _layout(da[0] if type(da) is tuple else da)  # its layout too
     if vb is None or vb[2] is None:
         base = views.expanded_from(t)
         return (_row_major(shape), 0) if base is None else _expanded(base, shape)

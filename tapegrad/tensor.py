@@ -187,9 +187,9 @@ class Tensor:
         base's count, as in PyTorch (ops/views.py)."""
         t = self
         while (b := getattr(t, "_vb", None)) is not None or \
-                (b := getattr(t, "_da", None)) is not None or \
-                (b := getattr(t, "_xf", None)) is not None:
-            t = b[0] if type(b) is tuple else b
+                (b := getattr(t, "_da", None)) is not None and type(b) is not tuple or \
+                (b := getattr(t, "_xf", None)) is not None:  # (a .data, _da a tuple, stops:
+            t = b[0] if type(b) is tuple else b  # its counter is its own, as PyTorch's)
         c = getattr(t, "_ver", None)
         return 0 if c is None else c.version
 
@@ -229,7 +229,16 @@ class Tensor:
 
     @property
     def data(self):
-        return self.detach()
+        """A leaf sharing this tensor's values, as ``detach()``, but with a version counter
+        of its own (PyTorch's): a write through it changes this tensor's values (its views'
+        and bases') without a version or a history, so a backward reads the new values
+        (ops/inplace.py ``_data_changed``)."""
+        if state.tracing is not None and self._rg:
+            return self.detach()  # (a traced value: the recorded stop-gradient copy)
+        d = _leaf(_settled(self))
+        d._da = (self,)  # (a tuple: not a detach(), whose counter is self's)
+        add_view(self, d)
+        return d
 
     @data.setter
     def data(self, value):

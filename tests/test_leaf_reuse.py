@@ -1,8 +1,9 @@
 """An array leaf that requires grad takes one slot per tape for all its uses while nothing
 can have changed its values (Tape.adopt): the gradients are PyTorch's, and any write into
-a tensor's storage between two uses (in place under no_grad, through ``.data``,
-``detach()`` or a NumPy view, by an optimizer) gives the next use a new slot holding the
-values it read."""
+a tensor's storage between two uses (in place under no_grad, through ``detach()`` or a
+NumPy view, by an optimizer) gives the next use a new slot holding the values it read; a
+write through ``.data`` rewrites the slot the uses share (PyTorch's ``.data``: the rows
+recorded before read the new values too)."""
 import numpy as np
 import pytest
 
@@ -56,8 +57,9 @@ def test_a_write_between_two_uses_gives_the_second_use_the_new_values(kind):
     _write_through(kind, w)
     w2 = np.array(w.tolist())  # (tolist: no NumPy view escapes)
     z = (w * w).sum()
-    # a NumPy view handed out: w's memory is the caller's, so each use copies it
-    assert len(_uses(w)) == (3 if kind == "numpy" else 2)
+    # a NumPy view handed out: w's memory is the caller's, so each use copies it; a write
+    # through .data goes into the slot the uses read (PyTorch's: no version, new values)
+    assert len(_uses(w)) == {"numpy": 3, "data": 1}.get(kind, 2)
     (y + z).backward()
     np.testing.assert_allclose(w.grad.numpy(), 3.0 + 2 * w2, rtol=1e-15)
     if kind == "inplace":

@@ -183,8 +183,8 @@ def test_replay_detach_after_base_change(name):
 # ---- the replay fuzz (tests/fuzz_replay_views25.py) over a range of seeds -----------------
 # TG_FUZZ_VIEWS25=0-3000 runs those seeds.  compile(f) must give eager tapegrad's values and
 # gradients at new points (and batches), or refuse loudly.  Not asserted here (docs/limits.md):
-# eager tapegrad against torch (the differences left: an expand written in place, .data's
-# version, a no_grad view of a plain tensor), and f whose eager backward refuses a saved
+# eager tapegrad against torch (the differences left: an expand written in place where PyTorch
+# lets it reach the base, a no_grad view of a plain tensor), and f whose eager backward refuses a saved
 # value changed in place while replay runs it (one kind left: a detach().requires_grad_()).
 _FUZZ = os.environ.get("TG_FUZZ_VIEWS25", "0-60").split("-")
 

@@ -183,8 +183,11 @@ def _bump(t):
         _write_back(t, t._vb)
     if t._vs is not None:  # its live views show the new values
         _refresh_views(t)
-    if t._da is not None:  # a detach(): the tensor it shares memory with changed too
-        _detached_changed(t, t._da)
+    if t._da is not None:  # a detach() or a .data: the tensor it shares memory with too
+        if type(t._da) is tuple:
+            _data_changed(t, t._da[0])
+        else:
+            _detached_changed(t, t._da)
     if views.MULTI and t._tok is not None and views.piece(t):
         t._gen = -1  # (a no_grad write into a piece: its next recorded use is refused)
 
@@ -215,7 +218,15 @@ def _refresh_views(t):
         if v is None:
             continue
         vb = getattr(v, "_vb", None)
-        if getattr(v, "_da", None) is t or views.expanded_from(v) is t:
+        da = getattr(v, "_da", None)
+        if type(da) is tuple and da[0] is t:  # a .data: t's values, not its version
+            live.append(r)
+            if not any(v is u for u in SOURCES.chain) and _same_layout(v, t):
+                _overwrite(v, t._data if type(t._data) is float else np.asarray(t._data))
+                if getattr(v, "_vs", None) is not None:
+                    _spread(v, t)
+            continue
+        if da is t or views.expanded_from(v) is t:
             live.append(r)
             if not any(v is u for u in SOURCES.chain):
                 _follow_detached(v, t)
@@ -294,6 +305,81 @@ def _detached_changed(d, t):
     else:
         t._gen = 0  # (written in its storage: a cached slot holds the old values)
     SOURCES.run(d, _bump, t)
+
+
+def _same_layout(d, t):
+    """Whether ``d`` (t's .data or detach()) still shares t's memory: not after t was
+    resized or cast in place."""
+    if d.shape != t.shape or d.dtype != t.dtype:
+        d._da = None
+        return False
+    return True
+
+
+def _data_changed(d, t):
+    """After an in-place change of ``d = t.data``: t shows its values, and so do t's bases,
+    views, detach()es, as PyTorch's shared memory; but ``.data`` has a version counter of
+    its own, so none of them counts the change or takes a history: a backward reading a
+    value saved before reads the new values (PyTorch's does)."""
+    if _same_layout(d, t):
+        _overwrite(t, np.asarray(d._data))
+        _spread(t, d)
+
+
+def _overwrite(u, values):
+    """u takes ``values`` where it stands: its values and the tape slots that hold them
+    (the ones a backward reads), its history and version as they were."""
+    tape = state.tape
+    old = u._data
+    if values is not old:
+        values = np.broadcast_to(values, np.shape(old))  # (an expand's: its base's values)
+    if tape is not None:
+        slots = _old_slots(u, tape)
+        if slots and tape is state.tracing:  # (replay would compute the old values)
+            raise EagerOnlyError(_TRACED_DATA)
+        for s in slots:
+            tape.write_slot(s, values)
+    if values is old:  # (u shares the memory written: a leaf's .data)
+        pass
+    elif type(old) is float:
+        u._data = float(values)
+    elif old.flags.writeable:  # (in its memory, as PyTorch's: the NumPy views of it, its
+        np.copyto(old, values, casting="unsafe")  # views' storage, see the new values)
+    else:
+        u._data = sh._store(np.array(np.broadcast_to(values, old.shape), old.dtype))
+    if u._tok is None:
+        u._gen = 0  # (a leaf's cached constant slot holds the old values)
+
+
+def _spread(u, came):
+    """After ``_overwrite(u)`` (from ``came``, whose values u's follow): u's base, its live
+    views, .data and detach()es take u's values the same way, with no version."""
+    vb = getattr(u, "_vb", None)
+    if vb is not None and vb[0] is not came:
+        base = vb[0]
+        flat = np.array(sh._arr(base)).reshape(-1)
+        flat[views.positions(vb)] = np.asarray(u._data)
+        _overwrite(base, flat.reshape(base.shape))
+        _spread(base, u)
+    da = getattr(u, "_da", None)
+    da = da[0] if type(da) is tuple else da
+    if da is not None and da is not came and _same_layout(u, da):
+        _overwrite(da, np.asarray(u._data))
+        _spread(da, u)
+    for r in getattr(u, "_vs", None) or ():
+        v = r()
+        if v is None or v is came:
+            continue
+        vvb, vda = getattr(v, "_vb", None), getattr(v, "_da", None)
+        if vvb is not None and vvb[0] is u:
+            _overwrite(v, sh._arr(u).reshape(-1)[views.positions(vvb)])
+        elif (vda is u or type(vda) is tuple and vda[0] is u) and _same_layout(v, u):
+            _overwrite(v, sh._arr(u))
+        elif views.expanded_from(v) is u:
+            _overwrite(v, sh._arr(u))
+        else:
+            continue
+        _spread(v, u)
 
 
 def _piece_follows(v, values, base):
@@ -543,6 +629,10 @@ _TRACED_NUMPY = (
     "keep the old ones. Write it out of place (a = a * 2, tapegrad.where(mask, 5, a)).")
 
 
+_TRACED_DATA = (
+    "tapegrad.trace: a write through .data changes a traced value without recording it, "
+    "which replay cannot follow. Write the value out of place (x = x.detach() ...), or "
+    "change x itself under no_grad.")
 _TRACED_VIEW = (
     "tapegrad.trace: an in-place op under no_grad on a traced tensor changes the values of a "
     "view of it that carries gradient, which replay cannot follow. Write it out of place, "
@@ -690,17 +780,25 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
 _ONE_VALUE_WRITES = ("fill_", "zero_", "masked_fill_", "index_fill_", "index_put_")
 
 
-def _check_overlap(t):
+def _check_overlap(t, key=None):
     """Refuse an in-place op on a tensor whose elements share memory in PyTorch's layout (an
-    expand, or a view of one, with a stride of 0 on a dim of more than one element):
-    PyTorch's kernels refuse to write such a tensor.  Only tensors made by expand can."""
+    expand, or a view, detach() or .data of one, with a stride of 0 on a dim of more than
+    one element): PyTorch's kernels refuse to write such a tensor.  Only tensors made by
+    expand can.  ``key`` (basic): the op writes ``t[key]`` (``t[key] = tensor``)."""
     s = t
     while views.expanded_from(s) is None:
         vb = views.of(s)
         if vb is None:
-            return
-        s = vb[0]
-    if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
+            vb = getattr(s, "_da", None)
+            if vb is None:
+                return
+        s = vb[0] if type(vb) is tuple else vb
+    shape, strides = tuple(t.shape), t.stride()
+    if key is not None:  # t[key]'s layout: NumPy's indexing of t's layout (no value is read)
+        a = np.lib.stride_tricks.as_strided(np.zeros(1), shape, [8 * st for st in strides])
+        a = a[key]
+        shape, strides = a.shape, [st // 8 for st in a.strides]
+    if any(st == 0 and n > 1 for st, n in zip(strides, shape)):
         raise RuntimeError(_OVERLAP)
 
 
@@ -708,8 +806,8 @@ def _inplace(t, fn, args, op, message=_LEAF):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
     (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
     _check_leaf(t, message, args[1:])
-    if op not in _ONE_VALUE_WRITES:
-        _check_overlap(t)
+    if op not in _ONE_VALUE_WRITES or op == "fill_" and isinstance(args[-1], Tensor):
+        _check_overlap(t)  # (PyTorch's fill_ of a tensor value copies: refused on an expand)
     if _records(t, *args[1:]):
         before = _before(t, args[1:])
         return _rebase(t, fn(*args), before)
@@ -916,6 +1014,8 @@ def setitem(self, key, value):
         raise RuntimeError(_expand_message(np.shape(target), placed.shape)) from None
     # (a key's tensors were read by host_values: _key)
     _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
+    if not advanced:  # (PyTorch's is a copy_ into self[key], a number's too)
+        _check_overlap(self, key)
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
     if direct:
