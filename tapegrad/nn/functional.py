@@ -553,23 +553,29 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 def _class_target(input, target, op, ignore_index):
     """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors.
     Returns whether some target is ``ignore_index``."""
-    if target.dtype.kind not in "iu":
+    # PyTorch's checks in its order: batch size, shape, then dtype (int64, or uint8 for
+    # (N, C) or (C,) input; a float target reaches here only in the wrong shape)
+    if input.ndim == 0:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim >= 2 and (target.ndim == 0 or target.shape[0] != input.shape[0]):
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({target.shape[0] if target.ndim else 0}).")
+    if input.ndim <= 2 and target.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input.ndim > 2 and tuple(target.shape) != (input.shape[0],) + tuple(input.shape[2:]):
+        raise RuntimeError(f"Expected target size {[input.shape[0], *input.shape[2:]]}, got "
+                           f"{list(target.shape)}")
+    if target.dtype not in (np.int64, np.uint8):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
                            f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class "
                            "indices must be int64; class probabilities must have the input's "
                            "shape)")
-    if input.ndim == 0:
-        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
-    if input.ndim == 1:
-        if target.ndim > 1 or target.numel() != 1:
-            raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
-                             f"{target.numel()}")
-    elif tuple(target.shape) != (input.shape[0],) + tuple(input.shape[2:]):
-        if target.ndim >= 1 and target.shape[0] != input.shape[0]:
-            raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
-                             f"batch_size ({target.shape[0]}).")
-        raise RuntimeError(f"{op}: expected target of shape "
-                           f"{[input.shape[0], *input.shape[2:]]}, got {list(target.shape)}")
+    if input.ndim > 2 and target.dtype == np.uint8:
+        raise RuntimeError(f"expected scalar type Long but found Byte ({op}: class indices of "
+                           "(N, C, d1, ...) input must be int64)")
+    if input.ndim == 1 and target.numel() != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target.numel()}")
     n_classes = input.shape[1] if input.ndim > 1 else input.shape[0]
     t = host_values(target, op)  # (read in NumPy)
     if not t.size:
@@ -670,17 +676,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     class_dim = 1 if input.ndim > 1 else 0
     n_classes = input.shape[class_dim]
     _check_weight(weight, n_classes, "cross_entropy")
-    probs = target.dtype.kind == "f"
-    if probs:
-        if tuple(target.shape) != tuple(input.shape):
-            msg = (f"cross_entropy: class probabilities (a float target) must have the "
-                   f"input's shape {list(input.shape)}, got {list(target.shape)}; class "
-                   f"indices must be int64")
-            if target.ndim == input.ndim - 1:  # (PyTorch reads it as class indices)
-                msg = (f"expected target dtype to be Long or Byte, but got "
-                       f"{dtypes.torch_word(target.dtype).capitalize()} ({msg})")
-            raise RuntimeError(msg)
-    else:
+    # a float target of the input's shape holds class probabilities; any other target is
+    # read as class indices (and refused in PyTorch's words if it is not)
+    probs = target.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape)
+    if not probs:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
     logp = log_softmax(input, class_dim)
     if probs:

@@ -461,10 +461,17 @@ def scatter_add(input, dim, index, src):
     """``input`` with ``src``'s elements added along ``dim`` at ``index`` (repeats add up)."""
     _tensor(input, "scatter_add")
     _tensor(src, "scatter_add", 4, "src")
+    if src.dtype != input.dtype:  # (PyTorch's words name scatter)
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     d = _wrap_dim(dim, input.ndim, "scatter_add")
     idx = _index_arg(index, "scatter_add")
     pos = _targets(tuple(input.shape), d, idx, "scatter_add")
     return _add_at(input, pos, _src_part(src, idx.shape, "scatter_add"))
+
+
+def _word(t):
+    """PyTorch's name of t's dtype in its messages: Double, Float, Long..."""
+    return dtypes.torch_word(t.dtype).capitalize()
 
 
 def _index_positions(input, dim, index, op, source_shape=None):
@@ -488,6 +495,9 @@ def index_add(input, dim, index, source, *, alpha=1):
     """``input`` with ``alpha * source``'s slices added at the positions ``index`` of dim."""
     _tensor(input, "index_add")
     d, pos = _index_positions(input, dim, index, "index_add")
+    if isinstance(source, Tensor) and source.dtype != input.dtype:
+        raise RuntimeError(f"index_add_(): self ({_word(input)}) and source ({_word(source)}) "
+                           "must have the same scalar type")
     src = source * alpha if alpha != 1 else source
     if tuple(src.shape) != pos.shape:
         raise RuntimeError(f"index_add_(): Source/destination tensor must have same slice "
@@ -545,6 +555,9 @@ def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` of dim replaced by ``source``'s."""
     _tensor(input, "index_copy")
     d, pos = _index_positions(input, dim, index, "index_copy")
+    if isinstance(source, Tensor) and source.dtype != input.dtype:
+        raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, "
+                           f"but got (self) {_word(input)} and (source) {_word(source)}")
     if tuple(source.shape) != pos.shape:
         raise RuntimeError("index_copy_(): Source/destination tensor must have same slice "
                            "shapes")

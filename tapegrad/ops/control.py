@@ -200,6 +200,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorc
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """``|input - other| <= atol + rtol * |other|`` elementwise (a bool tensor)."""
     a, b = _eager("isclose", input, other)
+    broadcast_shape("isclose", np.shape(a), np.shape(b))  # (PyTorch's error, not NumPy's)
     return _leaf(norm(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
 
 
@@ -207,6 +208,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """True if ``isclose`` holds everywhere (a Python bool, as PyTorch's)."""
     a, b = _eager("allclose", input, other)
+    broadcast_shape("allclose", np.shape(a), np.shape(b))  # (PyTorch's error, not NumPy's)
     return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 

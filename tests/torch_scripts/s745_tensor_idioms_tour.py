@@ -1,0 +1,38 @@
+# Everyday tensor idioms from answers: where/clamp/masking, scatter_, gather, topk, argsort,
+# einsum, bmm, cdist, normalize, cosine_similarity, .item/.tolist/.numpy, f-strings
+import torch
+import torch.nn.functional as F
+
+x = torch.tensor([[1.5, -2.0, 3.0], [0.0, 4.5, -1.0]])
+print(torch.where(x > 0, x, torch.zeros_like(x)))
+print(torch.where(x > 0, x, 0.0), torch.where(x < 0))
+print(torch.clamp(x, min=-1, max=2), x.clamp(min=0), torch.clamp(x, max=torch.tensor(1.0)))
+mask = x > 1
+print(x[mask], x.masked_fill(~mask, -1), mask.sum().item(), mask.any(dim=1).tolist())
+labels = torch.tensor([2, 0, 1])
+one_hot = torch.zeros(3, 4).scatter_(1, labels.unsqueeze(1), 1.0)
+print(one_hot, F.one_hot(labels, num_classes=4).equal(one_hot.long()))
+src = torch.arange(1, 11).reshape((2, 5))
+index = torch.tensor([[0, 1, 2, 0]])
+print(torch.zeros(3, 5, dtype=src.dtype).scatter_(0, index, src))
+print(torch.zeros(3).scatter_add_(0, torch.tensor([0, 1, 0, 2]), torch.tensor([1.0, 2.0, 3.0, 4.0])))
+scores = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])
+print(scores.gather(1, torch.tensor([[1], [0]])).squeeze(1))
+vals, idx = scores.topk(2, dim=1)
+print(vals, idx, torch.topk(scores.flatten(), k=3, largest=False).indices.tolist())
+print(torch.argsort(scores, dim=1, descending=True), scores.argsort(dim=0).tolist())
+A = torch.arange(12.0).view(2, 2, 3)
+B = torch.arange(18.0).view(2, 3, 3)
+print(torch.bmm(A, B).equal(torch.einsum('bij,bjk->bik', A, B)), torch.einsum('ii', B[0]).item())
+print(torch.einsum('i,j->ij', torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0, 5.0])))
+pts = torch.tensor([[0.0, 0.0], [3.0, 4.0], [1.0, 1.0]])
+print(torch.cdist(pts, pts).round(decimals=4), torch.cdist(pts, pts, p=1))
+print(F.normalize(pts[1:], dim=1), F.normalize(pts, p=1, dim=0))
+print(F.cosine_similarity(pts[1:2], pts[2:3]), F.cosine_similarity(pts, pts.flip(0), dim=1))
+v = torch.tensor(3.14159)
+print(v.item(), type(v.item()).__name__, f"{v:.2f}", f"{v.item():8.3f}|", "%.3f" % v)
+print(f"{x}", f"loss={torch.tensor(0.5)}", "{}".format(torch.tensor([1, 2])))
+print(x.tolist(), x.numpy().sum(), x.int().numpy().dtype, torch.tensor(7).tolist())
+print(x.argmax(), x.argmax(dim=1, keepdim=True), x.max(), x.min(dim=0))
+print(torch.unique(torch.tensor([3, 1, 3, 2, 1]), return_counts=True))
+print(x.sum(dim=(0, 1)), x.mean(0), x.std(1, unbiased=False).round(decimals=4))
