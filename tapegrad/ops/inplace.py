@@ -930,6 +930,13 @@ def _zeroed(self, mask):
 
 def zero_(self):
     """Set every element to zero, in place."""
+    d = self._data
+    if not _records(self) and type(self) is Tensor and (type(d) is float or
+                                                         type(d) is np.ndarray):
+        # nothing records (``p.grad.zero_()``, ``w.data.zero_()``): the zeros written as
+        # they are, not a masked_fill of a mask of ones (~40 us a call on 64 values)
+        _check_leaf(self)
+        return _write(self, 0.0 if type(d) is float else np.zeros_like(d))
     return _inplace(self, _zeroed, (self, _full_mask(self)), "zero_")
 
 
