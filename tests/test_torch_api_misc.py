@@ -434,6 +434,21 @@ def test_scatter_family():
     raises_like(lambda L, a: a.scatter(0, L.tensor([[3]]), 1.0), base, match="out of bounds")
 
 
+def test_scatter_reduce_argument_warns_as_pytorch():
+    """tapegrad's own warning, at every call: the family's check above no longer hangs on
+    PyTorch's, which it gives once a process (a test file run before in the same worker
+    took it)."""
+    a, s = tg.zeros(3, 5), tg.ones(2, 5)
+    i = tg.tensor([[0, 1, 2, 0, 0], [0, 1, 1, 1, 2]])
+    for _ in range(2):
+        with pytest.warns(UserWarning, match="The reduce argument of torch.scatter with Tensor "
+                          "src is deprecated"):
+            a.scatter(0, i, s, reduce="add")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        a.scatter(0, i, 1.5, reduce="add")  # (a number: no warning, as PyTorch's)
+
+
 def test_scatter_in_place_and_optimizer_spellings():
     for lib in (tg, torch):
         x = lib.zeros(3, 4, dtype=lib.float64)

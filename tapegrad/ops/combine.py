@@ -8,6 +8,7 @@ broadcast_tensors, fliplr, rot90).  All are written with shape.py's rows: views,
 import dataclasses
 import itertools
 import operator
+import warnings
 
 import numpy as np
 
@@ -410,6 +411,11 @@ def _put_at(input, pos, src):
     return sh.put(input, src, pos)
 
 
+_SCATTER_REDUCE = ("The reduce argument of torch.scatter with Tensor src is deprecated and "
+                   "will be removed in a future PyTorch release. Use torch.scatter_reduce "
+                   "instead for more reduction options.")
+
+
 @api
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """``input`` with ``src``'s elements (or ``value``) written along ``dim`` at ``index``:
@@ -434,6 +440,8 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
         dtypes.check_fits(src, input.dtype)
         part = Tensor(np.asarray(src, input.dtype))
     if reduce is not None:
+        if isinstance(src, Tensor):  # (PyTorch's words; its warning is once a process)
+            warnings.warn(_SCATTER_REDUCE, UserWarning, stacklevel=2)
         return _reduced_at(input, pos, part, src, reduce)
     out = _put_at(input, pos, part)
     if out._tok is None:
