@@ -5,6 +5,15 @@ import json
 
 import numpy as np
 
+# the end of a worker's source: once ``call`` is defined and warm, the timed calls asked for
+SERVE = r'''
+for line in sys.stdin:
+    ts = []
+    for _ in range(int(line)):
+        t0 = time.process_time(); call(); ts.append(time.process_time() - t0)
+    print(json.dumps(ts), flush=True)
+'''
+
 
 def medians(procs, rounds, calls):
     """Each worker's median time over ``rounds`` rounds of ``calls(i)`` calls; closes them."""

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from _ab import medians
+from _ab import SERVE, medians
 
 WORKER = r'''
 import sys, time, json
@@ -27,12 +27,7 @@ import bench_ba as B
 call = B.LIBRARIES[lib](B.Problem(B.DATA))
 call(); call()
 print("ready", flush=True)
-for line in sys.stdin:
-    ts = []
-    for _ in range(int(line)):
-        t0 = time.process_time(); call(); ts.append(time.process_time() - t0)
-    print(json.dumps(ts), flush=True)
-'''
+''' + SERVE
 
 
 def main():

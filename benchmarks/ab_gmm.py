@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from _ab import medians
+from _ab import SERVE, medians
 
 WORKER = r'''
 import sys, time, json
@@ -22,13 +22,7 @@ import numpy as np
 call = (B._tapegrad_replay if lib == "replay" else B._jax)(B._load(d, K))
 call(); call()
 print("ready", flush=True)
-for line in sys.stdin:
-    n = int(line)
-    ts = []
-    for _ in range(n):
-        t0 = time.process_time(); call(); ts.append(time.process_time() - t0)
-    print(json.dumps(ts), flush=True)
-'''
+''' + SERVE
 
 
 def main():

@@ -339,14 +339,13 @@ def _overwrite(u, values):
             raise EagerOnlyError(_TRACED_DATA)
         for s in slots:
             tape.write_slot(s, values)
-    if values is old:  # (u shares the memory written: a leaf's .data)
-        pass
-    elif type(old) is float:
-        u._data = float(values)
-    elif old.flags.writeable:  # (in its memory, as PyTorch's: the NumPy views of it, its
-        np.copyto(old, values, casting="unsafe")  # views' storage, see the new values)
-    else:
-        u._data = sh._store(np.array(np.broadcast_to(values, old.shape), old.dtype))
+    if values is not old:  # (else u shares the memory written: a leaf's .data)
+        if type(old) is float:
+            u._data = float(values)
+        elif old.flags.writeable:  # (in its memory, as PyTorch's: the NumPy views of it,
+            np.copyto(old, values, casting="unsafe")  # its views' storage, see them)
+        else:
+            u._data = sh._store(np.array(np.broadcast_to(values, old.shape), old.dtype))
     if u._tok is None:
         u._gen = 0  # (a leaf's cached constant slot holds the old values)
 
@@ -373,9 +372,8 @@ def _spread(u, came):
         vvb, vda = getattr(v, "_vb", None), getattr(v, "_da", None)
         if vvb is not None and vvb[0] is u:
             _overwrite(v, sh._arr(u).reshape(-1)[views.positions(vvb)])
-        elif (vda is u or type(vda) is tuple and vda[0] is u) and _same_layout(v, u):
-            _overwrite(v, sh._arr(u))
-        elif views.expanded_from(v) is u:
+        elif ((vda is u or type(vda) is tuple and vda[0] is u) and _same_layout(v, u)
+              or views.expanded_from(v) is u):  # (its .data or detach(), or an expand of u)
             _overwrite(v, sh._arr(u))
         else:
             continue

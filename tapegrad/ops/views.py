@@ -153,9 +153,8 @@ def refusal(t, changing, records=True, via=None):
 
 def _root_rg(t):
     """Whether the tensor at the end of t's chain of views and expands requires grad."""
-    while (b := vb[0] if (vb := of(t)) is not None else expanded_from(t)) is not None:
-        t = b
-    return t._rg
+    r = root(t, True)
+    return (t if r is None else r)._rg
 
 
 def of(t):
@@ -219,11 +218,11 @@ def key_positions(shape, key):
     return np.asarray(out)
 
 
-def root(t):
-    """The tensor at the end of t's chain of views (PyTorch's ``_base``), or None."""
-    vb = of(t)
+def root(t, expands=False):
+    """The tensor at the end of t's chain of views (PyTorch's ``_base``), or None;
+    ``expands``: of views and expands."""
     base = None
-    while vb is not None:
-        base = vb[0]
-        vb = of(base)
+    while (b := vb[0] if (vb := of(t)) is not None else
+           expanded_from(t) if expands else None) is not None:
+        base = t = b
     return base
