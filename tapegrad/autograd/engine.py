@@ -366,6 +366,8 @@ def _accumulate(t, g):
     with _ACCUMULATE:
         if t._grad is None:
             t._grad = g
+        elif t._tok is not None:  # a retained non-leaf: PyTorch's retain_grad hook adds out
+            t._grad = _leaf(norm(t._grad._data + g._data))  # of place (a .grad kept, kept)
         elif type(t._grad._data) is float:
             t._grad._data = t._grad._data + g._data
         else:
@@ -397,20 +399,27 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     seeds = _check_outputs(outputs, grads, "backward")
     if inputs is not None and not _as_list(inputs):
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    edges = () if inputs is None or isinstance(inputs, Tensor) else [x for x in (
-        [inputs] if isinstance(inputs, graph.GradientEdge) else inputs)
-        if isinstance(x, graph.GradientEdge) and x._tensor._tok is not None
-        and not x._tensor._retains_grad]
+    given = () if inputs is None else [inputs] if isinstance(
+        inputs, (Tensor, graph.GradientEdge)) else list(inputs)
+    for x in given:  # PyTorch's engine retains each input tensor's grad first (a no-op on a
+        if isinstance(x, Tensor):  # leaf; its words for one that does not require grad):
+            x.retain_grad()  # later backwards fill a non-leaf input's .grad too
+    # the edge of a non-leaf bounds the sweep; .grad only if it retains grad
+    kept = [(x._tensor, x._tensor._grad) for x in given if isinstance(x, graph.GradientEdge)
+            and x._tensor._tok is not None and not x._tensor._retains_grad]
     inputs = _input_list(inputs)
-    if edges:  # the edge of a non-leaf bounds the sweep; .grad only if it retains grad
-        kept = [(e._tensor, e._tensor._grad) for e in edges]
-        try:
-            return backward(tensors, grad_tensors, retain_graph, create_graph, None, inputs)
-        finally:
-            for t, g in kept:
-                t._grad = g
     if inputs:
         _check_inputs(inputs, "backward")
+    try:
+        _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs)
+    finally:
+        for t, g in kept:
+            t._grad = g
+
+
+def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
+    """backward's sweep, its arguments checked: into the .grad of ``inputs`` (a list of
+    tensors), else of every leaf and retained non-leaf the outputs reach."""
     tape = _tape_of(outputs)
     # (while tapegrad.trace records f, a .grad f reads must replay: recorded, then detached)
     tracing = not create_graph and tape is not None and tape is state.tracing
@@ -429,9 +438,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                 # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
                 # copied, a CopyBackwards node; later ones add out of place; nothing for a
                 # leaf that stopped requiring grad, _accumulate)
-                if t._rg:
-                    t._grad = named_result(clone(g), "CopyBackwards", None, g) \
-                        if t._grad is None else t._grad + g
+                if t._rg:  # (a retained non-leaf's first: retain_grad's hook, a clone)
+                    t._grad = t._grad + g if t._grad is not None else clone(g) \
+                        if t._tok is not None else named_result(clone(g), "CopyBackwards",
+                                                                None, g)
                     leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
                     hooks.run_post_hooks(t)
