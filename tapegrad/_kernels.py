@@ -328,6 +328,7 @@ KERNELS = {  # name: (group, args -> element operations)
     "_reverse_sweep32": ("float32", _sweep_work),  # the same dispatcher, on float32 arenas
     "_free_swept": ("sweep", lambda rows, meta, reach, lo, hi, *tables: (hi - lo) // 2),
     "_spans_of_slots": ("sweep", lambda rows, meta, *a: 5 * (len(rows) - a[-1])),
+    "_needed_slots": ("sweep", lambda rows, meta, *a: 5 * (a[-1] - a[-2])),
     "_forward_replay": ("replay", lambda rows, offs, vals, c, m, start, stop, w, bad:
                         _rows_work(rows, offs, start, stop, w)),
     "_replay_blocks": ("replay", lambda fwd, rev, offs, *a:

@@ -293,46 +293,58 @@ def _free_swept(rows, meta, reach, lo, hi, frees, by_name):
     return freed
 
 
+@rule
+def _fold_reads(rows, meta, kind, p0, p1, arr, r, acc, most):
+    """``acc`` folded with ``arr[s]`` over the slots row r reads (in0, in1, and its aux or
+    meta slots: ``kind``/``p0``/``p1`` per opcode, from the registry), by max when ``most``,
+    else by min; a row of kind 4 (an unknown reader) gives the extreme, 1 or 0."""
+    op = rows[r, 0] & (FREED - 1)
+    a = rows[r, 2]
+    b = rows[r, 3]
+    if a >= 0:
+        acc = max(acc, arr[a]) if most else min(acc, arr[a])
+    if b >= 0:
+        acc = max(acc, arr[b]) if most else min(acc, arr[b])
+    kd = kind[op] if op < len(kind) else 4
+    k = rows[r, 4]
+    if kd == 1:
+        acc = max(acc, arr[k]) if most else min(acc, arr[k])
+    elif kd == 2:
+        for p in (p0[op], p1[op]):
+            if p >= 0 and meta[k + p] >= 0:
+                acc = max(acc, arr[meta[k + p]]) if most else min(acc, arr[meta[k + p]])
+    elif kd == 3:
+        for i in range(meta[k + p0[op]]):
+            s = meta[k + p1[op] + i]
+            acc = max(acc, arr[s]) if most else min(acc, arr[s])
+    elif kd == 4:
+        acc = 1 if most else 0
+    return acc
+
+
 @njit
 def _spans_of_slots(rows, meta, kind, p0, p1, low, prod, start):
     """For rows ``start ..``: ``prod[o]``, the last row writing slot o, and ``low[o]``, a
     lower bound of every row in o's graph (the rows o depends on), from the slots each row
-    reads (in0, in1, and its aux or meta slots: ``kind``/``p0``/``p1`` per opcode, from
-    the registry; kind 4, an unknown reader, bounds by row 0).  A backward from o sweeps
-    rows ``low[o] .. prod[o]`` only (autograd/span.py)."""
-    nk = len(kind)
+    reads.  A backward from o sweeps rows ``low[o] .. prod[o]`` only (autograd/span.py)."""
     for r in range(start, len(rows)):
         o = rows[r, 1]
-        if o < 0:
-            continue
-        op = rows[r, 0] & (FREED - 1)
-        m = min(low[o], r)
-        a = rows[r, 2]
-        b = rows[r, 3]
-        if a >= 0:
-            m = min(m, low[a])
-        if b >= 0:
-            m = min(m, low[b])
-        kd = kind[op] if op < nk else 4
-        k = rows[r, 4]
-        if kd == 1:
-            m = min(m, low[k])
-        elif kd == 2:
-            s = meta[k + p0[op]]
-            if s >= 0:
-                m = min(m, low[s])
-            if p1[op] >= 0:
-                s = meta[k + p1[op]]
-                if s >= 0:
-                    m = min(m, low[s])
-        elif kd == 3:
-            n = meta[k + p0[op]]
-            for i in range(n):
-                m = min(m, low[meta[k + p1[op] + i]])
-        elif kd == 4:
-            m = 0
-        low[o] = m
-        prod[o] = max(prod[o], r)
+        if o >= 0:
+            low[o] = _fold_reads(rows, meta, kind, p0, p1, low, r, min(low[o], r), False)
+            prod[o] = max(prod[o], r)
+
+
+@njit
+def _needed_slots(rows, meta, kind, p0, p1, dep, run, lo, hi):
+    """For rows ``lo .. hi-1``, in order: a row reading a slot with ``dep`` set (at first
+    the targets of a backward given ``inputs``, set by the caller) sets ``run`` and ``dep``
+    of its output: PyTorch's nodes "needed" for the inputs, the only ones it runs
+    (``run``), and the slots whose gradient reaches a target (``dep``)."""
+    for r in range(lo, hi):
+        o = rows[r, 1]
+        if o >= 0 and _fold_reads(rows, meta, kind, p0, p1, dep, r, 0, True):
+            run[o] = 1
+            dep[o] = 1
 
 
 @njit
@@ -984,6 +996,6 @@ def _seeded_blocks(fwd, rev, offs, vals0, consts, meta, fill, in_elems, out_elem
 
 
 
-KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _forward_replay, _replay_blocks,
-           _seeded_blocks, _tangent_sweep, _hvp_sweep)
+KERNELS = (_reverse_sweep, _free_swept, _spans_of_slots, _needed_slots, _forward_replay,
+           _replay_blocks, _seeded_blocks, _tangent_sweep, _hvp_sweep)
 stamp_together(*KERNELS)  # (their cache checked, and stamped, when first used)

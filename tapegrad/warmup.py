@@ -38,6 +38,8 @@ def _calls():
              (rows, offs, f, f, m, f, u8, 0, 0, 1)),
             ("freeing swept rows", _sweep._free_swept, (rows, m, u8, 0, 0, u8, u8)),
             ("graph spans", _sweep._spans_of_slots, (rows, m, m, m, m, i32, i32, 0)),
+            ("slots a backward's inputs need", _sweep._needed_slots,
+             (rows, m, m, m, m, u8, u8, 0, 0)),
             *_eager_calls(f),
         ],
         "replay": [

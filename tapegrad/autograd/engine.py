@@ -24,7 +24,7 @@ from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
 from .saved import check_saved
-from .span import graph_span
+from .span import graph_span, needed_slots
 
 _UNUSED = ("The differentiated Tensor at index {i} appears to not have been used in the graph. "
            "Set allow_unused=True if this is the desired behavior.")  # (PyTorch's words)
@@ -161,13 +161,20 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     lo, top = graph_span(tape, rows, meta, out_slots, True)  # the rows they can reach
     hi = top
     stops = []
+    # PyTorch runs only the nodes on a path to the inputs given (span.needed_slots): no
+    # custom backward or hook runs off them, and no row there is freed (or refused as freed)
+    needed = None
+    if inputs and (not retain_graph or tape.nfreed or tape.custom or tape.hooks or
+                   tape.node_hooks):
+        needed = needed_slots(tape, rows, meta, [s for t in inputs for s in tape.slots_of(t)],
+                              lo, top)
     if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
         leaves = [] if finish_leaf is None else inputs if inputs else \
             [t for _, t in tape.leaves]
         def finish(t, a, r, o):  # finish_leaf on this tape's slots
             finish_leaf(tape, t, a, r, o)
-        stops = hooks.plan(tape, rows, reach, offs, adj, leaves, finish)
+        stops = hooks.plan(tape, rows, reach, offs, adj, leaves, finish, needed)
     kept = {}
     # (changes hooks make during the sweep, a post-accumulate hook's optimizer step, come
     # after the rows read their values, as in PyTorch, where AccumulateGrad runs last)
@@ -177,10 +184,10 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
                        key=lambda x: -x[0])
     for at, act in stops:
         if at < hi:
-            _stretch_saved(tape, args, max(at, lo), hi, links, saved)
+            _stretch_saved(tape, args, max(at, lo), hi, links, saved, needed)
             hi = at
         act()
-    _stretch_saved(tape, args, lo, hi, links, saved)
+    _stretch_saved(tape, args, lo, hi, links, saved, needed)
     for s, g in kept.items():  # (after the sweep: only _grad_at reads these spans now)
         if g is None:
             reach[s] = 0
@@ -189,13 +196,14 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     if changed:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top, changed)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
+        ran = reach if needed is None else reach * needed[1]  # (PyTorch's nodes that ran)
         try:
-            tape.nfreed += compiled._free_swept(rows, meta, reach, lo, top, *_free_tables())
+            tape.nfreed += compiled._free_swept(rows, meta, ran, lo, top, *_free_tables())
         except BaseException:  # (a signal between the free and the count: count them all)
             tape.nfreed = int(np.count_nonzero(rows[:, 0] & FREED))
             raise
         if tape.custom:
-            free_records(tape, rows, reach, lo, top)
+            free_records(tape, rows, ran, lo, top)
         # the thread records on a fresh tape from now on (tape.py: links reach this one)
         if tape.nfreed == len(rows) or (state.tape is tape and state.tracing is not tape):
             retire(tape)
@@ -237,16 +245,16 @@ def _in_place_stops(tape, inputs, reach, offs, adj, kept):
     return stops
 
 
-def _stretch_saved(tape, args, lo, hi, links, saved):
+def _stretch_saved(tape, args, lo, hi, links, saved, needed):
     """``_stretch`` with saved_tensors_hooks' values (``saved``: the rows holding packed
     values, graph.saved_rows): each such row the sweep reaches is unpacked then (as PyTorch
     unpacks when the node runs; graph.unpack_row) and swept alone with those values in its
     slots, and the values recorded are put back after it, so that no other row reads them."""
     if not saved:
-        return _stretch(tape, args, lo, hi, links)
+        return _stretch(tape, args, lo, hi, links, needed)
     rows, offs, vals, reach = args[0], args[1], args[2], args[6]
     for r in sorted((r for r in saved if lo <= r < hi), reverse=True):
-        _stretch(tape, args, r + 1, hi, links)
+        _stretch(tape, args, r + 1, hi, links, needed)
         hi = r + 1
         if not reach[rows[r, 1]]:  # (not in this backward's graph: never unpacked)
             continue
@@ -255,19 +263,21 @@ def _stretch_saved(tape, args, lo, hi, links, saved):
         try:
             for s, data in pairs:
                 vals[offs[s]:offs[s + 1]] = data
-            _stretch(tape, args, r, r + 1, links)
+            _stretch(tape, args, r, r + 1, links, needed)
         finally:
             for s, old in reversed(kept):
                 vals[offs[s]:offs[s + 1]] = old
         hi = r
-    return _stretch(tape, args, lo, hi, links)
+    return _stretch(tape, args, lo, hi, links, needed)
 
 
-def _stretch(tape, args, lo, hi, links):
+def _stretch(tape, args, lo, hi, links, needed=None):
     """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode);
     at a custom op's row the sweep stops, Python runs its backward, and the sweep goes on
     below it (DESIGN.md: "one sweep, many stops"); at a LINK row, the adjoint it holds is
-    noted for the older tape's sweep."""
+    noted for the older tape's sweep.  ``needed`` (span.needed_slots, a backward given
+    inputs): a custom row or a freed row that is not needed is passed over, as PyTorch
+    does not run its node."""
     while hi > lo:
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)
@@ -277,6 +287,10 @@ def _stretch(tape, args, lo, hi, links):
         if stop < 0:
             return
         rows = args[0]
+        if needed is not None and not needed[1][rows[stop, 1]] and \
+                (rows[stop, 0] & FREED or int(rows[stop, 0] & OP_MASK) == CUSTOM):
+            hi = stop
+            continue
         if rows[stop, 0] & FREED:
             raise RuntimeError(SECOND_TIME)
         code = int(rows[stop, 0] & OP_MASK)
@@ -425,7 +439,8 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
     tracing = not create_graph and tape is not None and tape is state.tracing
     if create_graph or tracing:  # record the adjoints as rows (autograd/higher.py)
         swept = _recorded(tape, outputs, grads,
-                           create_graph and retain_graph is not None and not retain_graph)
+                           create_graph and retain_graph is not None and not retain_graph,
+                           inputs)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         leaf_grads = False
         for t in targets.values():
@@ -545,7 +560,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                   False, materialize_grads)
         return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
-        swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph)
+        swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph,
+                          inputs_list)
         result = []
         for i, t in enumerate(inputs_list):
             g = _recorded_grad(t, swept)
@@ -612,10 +628,11 @@ def _check_inputs(inputs, op):
                                f"(input {i} of {op}; call .requires_grad_() on it first)")
 
 
-def _recorded(tape, outputs, grads, free=False):
+def _recorded(tape, outputs, grads, free=False, inputs=None):
     """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py), through
     every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``.  ``free``
-    (an explicit retain_graph=False): the rows swept are freed after, as PyTorch frees."""
+    (an explicit retain_graph=False): the rows swept are freed after, as PyTorch frees;
+    ``inputs``: only the rows on a path to them are swept (higher.sweep)."""
     seeds = higher.seed_tensors(outputs, grads)
     by_tape = {}
     for t, g in zip(outputs, seeds):
@@ -626,7 +643,7 @@ def _recorded(tape, outputs, grads, free=False):
     newest = max(by_tape, key=lambda x: x.gen)
     slots, gs = by_tape.pop(newest)
     ran = [] if free else None
-    swept = higher.sweep_linked(newest, slots, gs, by_tape, ran)
+    swept = higher.sweep_linked(newest, slots, gs, by_tape, ran, inputs)
     for tp, rs in ran or ():
         if rs:
             rows, _, _, _, meta = tp.arrays(False)

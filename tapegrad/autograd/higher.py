@@ -23,7 +23,7 @@ from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 from .graph import refuse_unpacked, unpacked_rows
 from .hooks import run_hooks
-from .span import graph_span
+from .span import graph_span, needed_slots
 
 
 class Row:
@@ -180,11 +180,11 @@ class Walk:
         return t
 
 
-def sweep_linked(tape, out_slots, seeds, more=None, ran=None):
+def sweep_linked(tape, out_slots, seeds, more=None, ran=None, inputs=None):
     """``sweep`` through ``tape`` and, by its LINK rows, the older tapes of this thread it
     reaches (newest first, as engine._sweep_all); ``more``: ``{tape: (slots, seeds)}`` of
     outputs on other tapes.  Returns ``[(tape, {slot: adjoint})]``; ``ran``, if given, gets
-    ``(tape, [row, ...])``, the rows each sweep went through."""
+    ``(tape, [row, ...])``, the rows each sweep went through; ``inputs``, as ``sweep``'s."""
     todo = dict(more or {})
     todo[tape] = (list(out_slots), list(seeds))
     swept = []
@@ -192,7 +192,7 @@ def sweep_linked(tape, out_slots, seeds, more=None, ran=None):
         tp = max(todo, key=lambda x: x.gen)
         slots, gs = todo.pop(tp)
         links, rows = [], []
-        swept.append((tp, sweep(tp, slots, gs, links, rows)))
+        swept.append((tp, sweep(tp, slots, gs, links, rows, inputs)))
         if ran is not None:
             ran.append((tp, rows))
         for tok, s, g in links:
@@ -202,11 +202,12 @@ def sweep_linked(tape, out_slots, seeds, more=None, ran=None):
     return swept
 
 
-def sweep(tape, out_slots, seeds, links=None, ran=None):
+def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
     """Record the adjoints of every slot reached from ``out_slots`` (seeded with tensors
     ``seeds``); returns ``{slot: adjoint tensor}``.  A reached LINK row's adjoint goes to
     ``links`` as ``(token, slot, adjoint)``, for the older tape it stands for; each row
-    swept goes to ``ran`` (a list), if given."""
+    swept goes to ``ran`` (a list), if given.  ``inputs`` (tensors): only the rows on a
+    path to them run, as PyTorch's needed nodes (span.needed_slots)."""
     ran = [] if ran is None else ran
     saved = unpacked_rows(tape)  # (saved_tensors_hooks: the values recorded are what it reads)
     with enable_grad():
@@ -216,6 +217,10 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
             _add(adj, s, g)
         custom = getattr(tape, "custom", None) or {}
         lo, hi = graph_span(tape, walk.rows, walk.meta, out_slots)
+        dep = run = None
+        if inputs:
+            dep, run = needed_slots(tape, walk.rows, walk.meta,
+                                    [s for t in inputs for s in tape.slots_of(t)], lo, hi)
         # a slot written in place (ops/shape.py _put_in_place) holds its tensor's present
         # values from its last PUT row on: that tensor's adjoint is the slot's there
         in_place = tape.in_place or {}
@@ -224,7 +229,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
             rec = custom.get(r)
             o = int(walk.rows[r, 1])
             if rec is not None:
-                if any(s in adj for s in rec.outputs):
+                if any(s in adj for s in rec.outputs) and (run is None or run[o]):
                     _check_live(walk.rows[r, 0], SECOND_TIME)
                     ran.append(r)
                     if r in saved:
@@ -236,7 +241,11 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
                 continue
             if in_place and in_place.get(o) == r:
                 snaps[o] = adj.get(o)
-            if o < 0 or o not in adj:
+            if o < 0 or o not in adj or dep is not None and not dep[o]:
+                continue
+            if run is not None and not run[o]:  # an input whose own node is not needed
+                if o in tape.hooks:  # (its tensor hooks see its gradient: PyTorch's capture)
+                    adj[o] = _hooked(tape, o, adj[o])
                 continue
             _check_live(walk.rows[r, 0], SECOND_TIME)
             ran.append(r)
@@ -248,10 +257,8 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
                     raise RuntimeError(SECOND_TIME)
                 links.append((tok, s, adj[o]))
                 continue
-            if o in tape.hooks and in_place.get(o, r) == r:  # (in its dtype: _SlotHooks)
-                hooks = tape.hooks[o]
-                g = adj[o] if adj[o].dtype == hooks.dtype else adj[o].to(hooks.dtype)
-                adj[o] = run_hooks(hooks, g, create_graph=True)
+            if o in tape.hooks and in_place.get(o, r) == r:
+                adj[o] = _hooked(tape, o, adj[o])
             if tape.node_hooks.get(r):
                 raise NotImplementedError(
                     "create_graph=True: hooks registered on a grad_fn (node.register_hook) are "
@@ -274,6 +281,13 @@ def sweep(tape, out_slots, seeds, links=None, ran=None):
         else:
             adj[s] = g
     return adj
+
+
+def _hooked(tape, o, g):
+    """Slot o's adjoint ``g`` through its tensor hooks (in their dtype: _SlotHooks)."""
+    hooks = tape.hooks[o]
+    return run_hooks(hooks, g if g.dtype == hooks.dtype else g.to(hooks.dtype),
+                     create_graph=True)
 
 
 def _check_live(op, message):

@@ -180,20 +180,22 @@ def _name(fn):
     return getattr(fn, "__name__", type(fn).__name__)
 
 
-def plan(tape, rows, reach, offs, adj, leaf_targets, finish_leaf):
+def plan(tape, rows, reach, offs, adj, leaf_targets, finish_leaf, needed=None):
     """The stops of one sweep, as ``[(boundary, action)]`` by falling boundary: the engine
     sweeps rows ``[boundary, previous boundary)`` in compiled code, then calls ``action()``.
 
     ``leaf_targets`` are the leaves the sweep delivers to; ``finish_leaf`` delivers one
     (its gradient through its tensor hooks, then accumulation or capture), called as
     ``finish_leaf(t, adj, reach, offs)``.  Empty (the fast
-    path: one compiled call) when no reachable tensor has hooks.
+    path: one compiled call) when no reachable tensor has hooks.  ``needed``
+    (span.needed_slots, a backward given inputs): the hooks of a tensor or node off every
+    path to them do not run, as PyTorch runs no node there.
     """
     stops = []
     if tape.hooks:
         row_of = None
         for s, hooks in tape.hooks.items():
-            if not hooks or s >= len(reach):
+            if not hooks or s >= len(reach) or needed is not None and not needed[0][s]:
                 continue
             if row_of is None:
                 row_of = _row_of(rows, tape.nslots)
@@ -212,7 +214,8 @@ def plan(tape, rows, reach, offs, adj, leaf_targets, finish_leaf):
                 # leaf first at a tie: PyTorch runs a ready AccumulateGrad before other nodes
                 stops.append((b, 0, -1, lambda t=t: finish_leaf(t, adj, reach, offs)))
     for r, table in tape.node_hooks.items():
-        if table and r < len(rows):  # a grad_fn's hooks: around its row (_node_actions)
+        if table and r < len(rows) and (needed is None or needed[1][rows[r, 1]]):
+            # a grad_fn's hooks: around its row (_node_actions)
             before, after = _node_actions(r, table, tape, rows, reach, offs, adj)
             stops.append((r + 1, 2, r, before))  # (after the tensor hooks on its output)
             stops.append((r, -1, r, after))  # (before a leaf below is delivered)

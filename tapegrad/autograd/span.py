@@ -74,3 +74,20 @@ def graph_span(tape, rows, meta, slots, whole=False):
             lo = min(lo, int(low[s]))
             hi = max(hi, int(prod[s]) + 1)
     return min(lo, hi), hi
+
+
+def needed_slots(tape, rows, meta, targets, lo, hi):
+    """``(dep, run)``, per slot of ``tape`` (uint8), for a backward given inputs (the slots
+    ``targets``) through rows ``lo .. hi-1``: ``run``, whether the row writing the slot is
+    one of PyTorch's nodes "needed" for the inputs, the only ones it runs (and frees); ``dep``,
+    whether the slot's gradient reaches a target (or it is one: its tensor hooks run).  A
+    row that reads an unknown layout, a LINK to an older tape's non-leaf among them, counts
+    as needed."""
+    global _KIND
+    if _KIND is None:
+        _KIND = _tables()
+    dep = np.zeros(tape.nslots, np.uint8)
+    run = np.zeros(tape.nslots, np.uint8)
+    dep[targets] = 1
+    compiled._needed_slots(rows, meta, *_KIND, dep, run, lo, hi)
+    return dep, run
