@@ -164,8 +164,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     # PyTorch runs only the nodes on a path to the inputs given (span.needed_slots): no
     # custom backward or hook runs off them, and no row there is freed (or refused as freed)
     needed = None
-    if inputs and (not retain_graph or tape.nfreed or tape.custom or tape.hooks or
-                   tape.node_hooks):
+    if inputs and (tape.custom or tape.hooks or tape.node_hooks or
+                   (not retain_graph or tape.nfreed) and not _covers(tape, inputs)):
         needed = needed_slots(tape, rows, meta, [s for t in inputs for s in tape.slots_of(t)],
                               lo, top)
     if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
@@ -243,6 +243,15 @@ def _in_place_stops(tape, inputs, reach, offs, adj, kept):
                 kept[s] = adj[offs[s]:offs[s + 1]].copy()
         stops.append((r + 1, act))
     return stops
+
+
+def _covers(tape, inputs, most=256):
+    """Whether every node of ``tape`` is needed for ``inputs``: they are leaves, among them
+    every leaf of the tape that requires grad (up to ``most`` leaf slots; beyond, False)."""
+    if len(tape.leaves) > most or any(t._tok is not None for t in inputs):
+        return False
+    ids = {id(t) for t in inputs}
+    return all(id(t) in ids or not t._rg for _, t in tape.leaves)
 
 
 def _stretch_saved(tape, args, lo, hi, links, saved, needed):
