@@ -96,6 +96,24 @@ def _overlap(L, F, d):
             "versions": (base._version, tail._version)}
 
 
+def _zeroed(L, F, d):
+    """``g.zero_()`` on a gradient and ``p.data.zero_()`` (written into the storage:
+    _write_in_place): views, versions, and the next backward's accumulation."""
+    p = _arr(L, d["w"], requires_grad=True)
+    (p * p).sum().backward()
+    g = p.grad
+    gv = g[2]
+    v0 = g._version  # (a fresh .grad's version is PyTorch's own business: 1 there, 0 here)
+    g.zero_()
+    out = {"g": _np(g), "gv": _np(gv), "vg": (g._version - v0, gv._version - v0)}
+    row = p[1]
+    p.data.zero_()
+    out["p"], out["row"], out["vp"] = _np(p), _np(row), p._version
+    (p * _arr(L, d["v"]) + row).sum().backward()  # into the zeroed .grad, in place
+    out["g2"], out["same"] = _np(p.grad), p.grad is g
+    return out
+
+
 def _saved_then_written(L, F, d):
     """A value a row saved, changed in place under no_grad: PyTorch's error at backward."""
     w = _arr(L, d["w"], requires_grad=True)
@@ -138,7 +156,7 @@ def _non_leaf_live(L, F, d):
 
 
 PROGRAMS = {f.__name__.lstrip("_"): f for f in (
-    _data_step, _no_grad_step, _aliases, _overlap, _saved_then_written,
+    _data_step, _no_grad_step, _aliases, _overlap, _zeroed, _saved_then_written,
     _kept_aside_then_data, _non_leaf_live)}
 
 

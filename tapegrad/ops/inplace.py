@@ -833,8 +833,15 @@ def _write_ufunc(t, ufunc, other):
     (``ufunc``'s out=: NumPy gives the values of a new array bit for bit, the operands'
     overlap included), for _same_float operands: an optimizer step written by hand
     (``w.data -= lr * w.grad``; ``p -= lr * p.grad`` under no_grad) makes no new array and
-    no copy.  False, with nothing done, where _write makes a new slot or new storage (a
-    non-leaf of this thread's live graph, read-only storage)."""
+    no copy.  False, with nothing done, where _write makes a new slot or new storage."""
+    return _write_in_place(t, lambda d: state.quiet.run(ufunc, d, other._data, d))
+
+
+def _write_in_place(t, fill):
+    """``_write`` of values that ``fill(d)`` writes into t's ndarray storage ``d`` itself:
+    _write's bookkeeping (its log of the change, versions, aliases) without a new array
+    and its copy.  False, with nothing done, where _write makes a new slot (a non-leaf of
+    this thread's live graph) or new storage (read-only storage)."""
     d = t._data
     tape = state.tape
     if not d.flags.writeable or (tape is not None and t._tok is not None and
@@ -842,7 +849,7 @@ def _write_ufunc(t, ufunc, other):
         return False
     if tape is not None:  # (first: the log copies values kept aside before they change)
         _log_mutation(t, tape, _old_slots(t, tape))
-    state.quiet.run(ufunc, d, other._data, d)
+    fill(d)
     t._gen = 0  # (as _write)
     _bump(t)
     return True
@@ -963,14 +970,21 @@ def _zeroed(self, mask):
     return named_result(sh.masked_fill(self, mask, 0), "ZeroBackward0", self)
 
 
+def _zeros(d):
+    d.fill(0)
+
+
 def zero_(self):
     """Set every element to zero, in place."""
     d = self._data
     if not _records(self) and type(self) is Tensor and (type(d) is float or
                                                          type(d) is np.ndarray):
         # nothing records (``p.grad.zero_()``, ``w.data.zero_()``): the zeros written as
-        # they are, not a masked_fill of a mask of ones (~40 us a call on 64 values)
+        # they are, not a masked_fill of a mask of ones (~40 us a call on 64 values), into
+        # the storage itself where it can be (no array of zeros made and copied)
         _check_leaf(self)
+        if type(self._data) is np.ndarray and _write_in_place(self, _zeros):
+            return self
         return _write(self, 0.0 if type(d) is float else np.zeros_like(d))
     return _inplace(self, _zeroed, (self, _full_mask(self)), "zero_")
 
