@@ -4,6 +4,8 @@ Two operands of one float dtype and shape are computed straight into the tensor'
 (ops/inplace.py ``_write_ufunc``); each program below runs in tapegrad and in PyTorch and
 must give the same values bit for bit, the same versions, gradients and errors, through
 the tensor's views, NumPy views, ``.data`` and ``detach()`` aliases."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -203,3 +205,22 @@ def test_written_into_the_same_storage():
         d *= u
         np.testing.assert_array_equal(host, a0 / b0 * b0)
         np.testing.assert_array_equal(np.asarray(t), a0 / b0 * b0)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_floating_point_errors_ignored_as_torch(dtype, torch):
+    """Division by zero and overflow in the fast path give inf and nan without a NumPy
+    warning, as PyTorch's kernels (and the out-of-place ops) do."""
+    a0 = np.array([1.0, -1.0, 0.0, 2.0, 3e38], dtype)
+    b0 = np.array([0.0, 0.0, 0.0, 4.0, 10.0], dtype)
+    out = []
+    for L in (tg, torch):
+        a, b = L.tensor(a0.copy()), L.tensor(b0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            a /= b
+            c = L.tensor(a0.copy())
+            c *= L.tensor(b0 + 1e30)
+        out.append((np.asarray(a), np.asarray(c)))
+    for x, y in zip(out[0], out[1]):
+        np.testing.assert_array_equal(x, y)

@@ -26,6 +26,7 @@ from array import array
 import numpy as np
 
 from .. import dtypes, grad_mode
+from .._fp import call as _quiet_call
 from .._state import state
 from ..arena import _F32, _F64, WRITES, _ndarray, note_write
 from ..tape import OP_MASK
@@ -834,7 +835,16 @@ def _write_ufunc(t, ufunc, other):
     overlap included), for _same_float operands: an optimizer step written by hand
     (``w.data -= lr * w.grad``; ``p -= lr * p.grad`` under no_grad) makes no new array and
     no copy.  False, with nothing done, where _write makes a new slot or new storage."""
-    return _write_in_place(t, lambda d: state.quiet.run(ufunc, d, other._data, d))
+    return _write_in_place(t, lambda d: _ufunc_into(ufunc, d, other._data))
+
+
+def _ufunc_into(ufunc, d, od):
+    """``ufunc(d, od, out=d)`` with NumPy's floating-point errors ignored (as make_binary's
+    computation of the same values)."""
+    try:
+        state.quiet.run(ufunc, d, od, d)
+    except RuntimeError:  # its context entered already: a finalizer's op inside a ufunc
+        _quiet_call(ufunc, d, od, d)
 
 
 def _write_in_place(t, fill):
