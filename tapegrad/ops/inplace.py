@@ -26,8 +26,9 @@ from array import array
 import numpy as np
 
 from .. import dtypes, grad_mode
+from .._fp import call as _quiet_call
 from .._state import state
-from ..arena import WRITES, note_write
+from ..arena import _F32, _F64, WRITES, _ndarray, note_write
 from ..tape import OP_MASK
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
@@ -800,16 +801,66 @@ def _check_overlap(t, key=None):
         raise RuntimeError(_OVERLAP)
 
 
-def _inplace(t, fn, args, op, message=_LEAF):
+def _inplace(t, fn, args, op, message=_LEAF, ufunc=None):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
-    (grad mode off, or nothing requires grad) ``fn`` records nothing either."""
+    (grad mode off, or nothing requires grad) ``fn`` records nothing either; ``ufunc``: the
+    NumPy ufunc ``fn`` calls for two operands of one float dtype and shape (_write_ufunc)."""
     _check_leaf(t, message, args[1:])
     if op not in _ONE_VALUE_WRITES or op == "fill_" and isinstance(args[-1], Tensor):
         _check_overlap(t)  # (PyTorch's fill_ of a tensor value copies: refused on an expand)
     if _records(t, *args[1:]):
         before = _before(t, args[1:])
         return _rebase(t, fn(*args), before)
+    if ufunc is not None and _same_float(t, args[1]) and _write_ufunc(t, ufunc, args[1]):
+        return t
     return _write(t, fn(*args)._data)
+
+
+def _same_float(t, other):
+    """Whether ``t`` and tensor ``other`` hold arrays of one shape and one float dtype
+    (float32 or float64): ``t (op)= other`` then passes PyTorch's checks (_check_result) and
+    ``fn(t, other)`` is the NumPy ufunc of their arrays (ops/_pointwise.py make_binary)."""
+    if type(other) is not Tensor:
+        return False
+    d, od = t._data, other._data
+    return (type(d) is _ndarray and type(od) is _ndarray and (dt := d.dtype) is od.dtype
+            and (dt is _F64 or dt is _F32) and d.shape == od.shape)
+
+
+def _write_ufunc(t, ufunc, other):
+    """``_write(t, ufunc(t, other))`` with the result computed straight into t's storage
+    (``ufunc``'s out=: NumPy gives the values of a new array bit for bit, the operands'
+    overlap included), for _same_float operands: an optimizer step written by hand
+    (``w.data -= lr * w.grad``; ``p -= lr * p.grad`` under no_grad) makes no new array and
+    no copy.  False, with nothing done, where _write makes a new slot or new storage."""
+    return _write_in_place(t, lambda d: _ufunc_into(ufunc, d, other._data))
+
+
+def _ufunc_into(ufunc, d, od):
+    """``ufunc(d, od, out=d)`` with NumPy's floating-point errors ignored (as make_binary's
+    computation of the same values)."""
+    try:
+        state.quiet.run(ufunc, d, od, d)
+    except RuntimeError:  # its context entered already: a finalizer's op inside a ufunc
+        _quiet_call(ufunc, d, od, d)
+
+
+def _write_in_place(t, fill):
+    """``_write`` of values that ``fill(d)`` writes into t's ndarray storage ``d`` itself:
+    _write's bookkeeping (its log of the change, versions, aliases) without a new array
+    and its copy.  False, with nothing done, where _write makes a new slot (a non-leaf of
+    this thread's live graph) or new storage (read-only storage)."""
+    d = t._data
+    tape = state.tape
+    if not d.flags.writeable or (tape is not None and t._tok is not None and
+                                 t._tok.tape is tape and t._gen == tape.gen):
+        return False
+    if tape is not None:  # (first: the log copies values kept aside before they change)
+        _log_mutation(t, tape, _old_slots(t, tape))
+    fill(d)
+    t._gen = 0  # (as _write)
+    _bump(t)
+    return True
 
 
 def _scalar(self, other):
@@ -841,20 +892,21 @@ def _scalar_inplace(self, fn, other):
     return _write(self, fn(self, other)._data)
 
 
-def _binary(fn, name, alpha_arg=True):
+def _binary(fn, name, ufunc, alpha_arg=True):
     def method(self, other, *, alpha=1):
         if type(alpha) is not int:
             arithmetic.check_alpha(self, other, alpha)
         if alpha == 1 and _scalar(self, other):
             return _scalar_inplace(self, fn, other)
         other = _operand(other)
-        _check_result(self, other, name)
+        if not _same_float(self, other):  # (which passes them: ~10 us of NumPy dtype logic)
+            _check_result(self, other, name)
         _check_leaf(self)
         if alpha != 1:  # (one multiply-add, as PyTorch's kernel: arithmetic.add_scaled)
             sign = 1.0 if fn is ew.add else -1.0
             return _inplace(self, lambda s, o: arithmetic.add_scaled(s, o, alpha, sign),
                             (self, other), name)
-        return _inplace(self, fn, (self, other), name)
+        return _inplace(self, fn, (self, other), name, ufunc=ufunc)
 
     def method_no_alpha(self, other):
         return method(self, other)
@@ -862,13 +914,13 @@ def _binary(fn, name, alpha_arg=True):
     return method if alpha_arg else method_no_alpha
 
 
-add_ = _binary(ew.add, "add")
+add_ = _binary(ew.add, "add", np.add)
 add_.__doc__ = "``self += alpha * other``, in place."
-sub_ = _binary(ew.sub, "sub")
+sub_ = _binary(ew.sub, "sub", np.subtract)
 sub_.__doc__ = "``self -= alpha * other``, in place."
-mul_ = _binary(ew.mul, "mul", alpha_arg=False)
+mul_ = _binary(ew.mul, "mul", np.multiply, alpha_arg=False)
 mul_.__doc__ = "``self *= other``, in place."
-_div = _binary(ew.div, "div", alpha_arg=False)
+_div = _binary(ew.div, "div", np.true_divide, alpha_arg=False)
 
 
 def div_(self, other, *, rounding_mode=None):
@@ -879,8 +931,8 @@ def div_(self, other, *, rounding_mode=None):
     return _div(self, other)
 
 
-def _iop(fn, name):
-    method = _binary(fn, name, alpha_arg=False)
+def _iop(fn, name, ufunc):
+    method = _binary(fn, name, ufunc, alpha_arg=False)
 
     def dunder(self, other):
         to = type(other)
@@ -895,10 +947,10 @@ def _iop(fn, name):
     return dunder
 
 
-__iadd__ = _iop(ew.add, "add")
-__isub__ = _iop(ew.sub, "sub")
-__imul__ = _iop(ew.mul, "mul")
-__itruediv__ = _iop(ew.div, "div")
+__iadd__ = _iop(ew.add, "add", np.add)
+__isub__ = _iop(ew.sub, "sub", np.subtract)
+__imul__ = _iop(ew.mul, "mul", np.multiply)
+__itruediv__ = _iop(ew.div, "div", np.true_divide)
 
 
 def _full_mask(t):
@@ -926,14 +978,21 @@ def _zeroed(self, mask):
     return named_result(sh.masked_fill(self, mask, 0), "ZeroBackward0", self)
 
 
+def _zeros(d):
+    d.fill(0)
+
+
 def zero_(self):
     """Set every element to zero, in place."""
     d = self._data
     if not _records(self) and type(self) is Tensor and (type(d) is float or
                                                          type(d) is np.ndarray):
         # nothing records (``p.grad.zero_()``, ``w.data.zero_()``): the zeros written as
-        # they are, not a masked_fill of a mask of ones (~40 us a call on 64 values)
+        # they are, not a masked_fill of a mask of ones (~40 us a call on 64 values), into
+        # the storage itself where it can be (no array of zeros made and copied)
         _check_leaf(self)
+        if type(self._data) is np.ndarray and _write_in_place(self, _zeros):
+            return self
         return _write(self, 0.0 if type(d) is float else np.zeros_like(d))
     return _inplace(self, _zeroed, (self, _full_mask(self)), "zero_")
 
