@@ -93,10 +93,10 @@ def _mm_loop1(vals, o, a, b, M, K, N, bt):
 def _mm_loop1_rev(adj, vals, o, a, b, M, K, N, need_a, need_b, bt):
     # _mm_loop_rev at one point, each adjoint summed in a register in _mm_loop_rev's order
     # (gA over n, gB over m): the same sums; the operands' adjoint spans are disjoint.
-    # Four adjoints at a time (a 2 x 2 block: each operand value loaded once for two sums,
-    # four chains of adds in flight; ADBench GMM d = 2: gB sums over 1,000 rows); an odd
-    # last row or column is clamped onto the one before it, its twin sums equal, stored
-    # twice.  gA four rows at a time, each B value loaded once for four sums
+    # Four adjoints at a time: gA four rows of one column (each B value loaded once for
+    # four sums), gB a 2 x 2 block (each operand value loaded once for two sums; ADBench
+    # GMM d = 2: gB sums over 1,000 rows), an odd last row or column clamped onto the one
+    # before it, its twin sums equal, stored twice
     sk, sn = _b_strides(K, N, bt)
     one, two = _u(1), _u(2)  # (unsigned as M, K, N: a mixed sum would be a float)
     if need_a:  # gA four rows at a time (as _mm_loop1), the last M mod 4 one at a time
