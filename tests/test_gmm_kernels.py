@@ -1,6 +1,7 @@
 """The one-point kernels that ADBench GMM's replay spends its time in (issue 21), against
 the sums they replaced, added in the same order: bit for bit.  Run lengths 0..17 cover the
-eight-wide runs' tails (ops/strided.py _lanes), odd sizes the 2 x 2 blocked product's."""
+eight-wide runs' tails (ops/strided.py _lanes), odd sizes the 2 x 2 blocked product's, M
+mod 4 the four-row blocks'."""
 import numpy as np
 import pytest
 
@@ -104,6 +105,74 @@ def test_broadcast_and_strided_views_every_length(pattern):
         _bits(f.value_and_grad(x0)[1], xe.grad.numpy())
 
 
+@pytest.mark.parametrize("pattern", ["K1d", "flipK", "1Kd"])
+def test_short_runs_onto_groups_side_by_side(pattern):
+    """strided_rev's short runs onto one gx run per group, four groups at a time
+    (_runs_rev4) where their gx runs are disjoint: each gx element's adds in order, as
+    group by group; decreasing starts (flipK) take the group-by-group loop.  K = 4..9
+    gives whole blocks of four groups and their tails."""
+    rng = np.random.default_rng(8)
+    n = 3
+    for K in range(1, 10):
+        for d in range(9):
+            shape, view, ref = {
+                "K1d": ((K, 1, d), lambda x: x.expand(K, n, d),
+                        lambda a: np.broadcast_to(a, (K, n, d))),
+                "flipK": ((K, 1, d), lambda x: x.flip(0).expand(K, n, d),
+                          lambda a: np.broadcast_to(a[::-1], (K, n, d))),
+                "1Kd": ((1, K, d), lambda x: x.expand(n, K, d),
+                        lambda a: np.broadcast_to(a, (n, K, d))),
+            }[pattern]
+            x0 = rng.normal(size=shape)
+            w = rng.normal(size=ref(x0).shape)
+            want = np.zeros(x0.size)
+            idx = ref(np.arange(x0.size, dtype=np.float64).reshape(shape)).astype(np.int64)
+            for e, g in zip(idx.reshape(-1), (w + 1.0).reshape(-1), strict=True):
+                want[e] = want[e] + g  # (each element's adjoints added in gy's order)
+            x = tg.tensor(x0, requires_grad=True)
+            y = view(x)
+            (y * tg.tensor(w) + y).sum().backward()
+            _bits(x.grad.numpy().reshape(-1), want)
+            if pattern == "flipK":  # (replay's x * x of a flip then expand differs from
+                continue  # eager's by an ulp at K = 1 on main too: not these loops)
+            wt = tg.tensor(w)  # the one-point replay's sweep: the same bits
+            f = tg.compile(lambda x: (view(x) * view(x) * wt).sum(), fused=False)
+            xe = tg.tensor(x0, requires_grad=True)
+            (view(xe) * view(xe) * wt).sum().backward()
+            _bits(f.value_and_grad(x0)[1], xe.grad.numpy())
+
+
+@pytest.mark.parametrize("kind", ["disjoint", "overlap", "back", "gap", "reversed", "carry"])
+def test_strided_rev_groups_against_the_map_in_order(kind):
+    """strided_rev on maps whose runs come in groups of n onto one gx run: the four-group
+    loop only where four groups of equal runs land on disjoint, increasing gx runs
+    (overlap: each run one element past the last, as no view makes today; back:
+    decreasing; carry: (2, 9, n, d) with the odometer's carry landing on the same gx run,
+    one group of 2n runs followed by groups of n), each gx element's adds in gy's order
+    (the map walked element by element)."""
+    rng = np.random.default_rng(10)
+    n = 3
+    for K in range(1, 10):
+        for d in range(1, 8):
+            shape, strides, base = {
+                "disjoint": ((K, n, d), (d, 0, 1), 0), "overlap": ((K, n, d), (1, 0, 1), 0),
+                "back": ((K, n, d), (-d, 0, 1), (K - 1) * d),
+                "gap": ((K, n, d), (2 * d + 1, 0, 1), 0),
+                "reversed": ((K, n, d), (d, 0, -1), d - 1),
+                "carry": ((2, 9, n, d), (8 * d, d, 0, 1), 0)}[kind]
+            meta = np.array(T._strided_meta(shape, strides, base), np.int64)
+            N = int(np.prod(shape))
+            src = [T.strided_index(i, meta, 0) for i in range(N)]
+            size = max(src) + 1
+            adj = rng.normal(size=size + N)
+            want = adj.copy()
+            for i, e in enumerate(src):
+                want[e] = want[e] + adj[size + i]
+            with np.errstate(all="ignore"):
+                T.strided_rev(adj, adj, meta, u(size), u(0), N, 0, 1)
+            _bits(adj, want)
+
+
 @pytest.mark.parametrize("op", ["sum", "mean"])
 def test_sum_over_a_dim_every_length(op):
     rng = np.random.default_rng(4)
@@ -148,9 +217,37 @@ def _mm1_rev_ref(adj, vals, o, a, b, M, K, N, need_a, need_b, bt):
                 adj[b + k * sk + n * sn] = acc
 
 
+def _mm1_ref(vals, o, a, b, M, K, N, bt):
+    """_mm_loop1 before its four-row blocks: one sum at a time from 0.0, k ascending."""
+    sk, sn = (1, K) if bt else (N, 1)
+    for m in range(M):
+        for n in range(N):
+            acc = vals.dtype.type(0.0)
+            for k in range(K):
+                acc = acc + vals[a + m * K + k] * vals[b + k * sk + n * sn]
+            vals[o + m * N + n] = acc
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_small_product_forward_in_blocks_every_size(dtype):
+    rng = np.random.default_rng(9)
+    for M in range(1, 11):
+        for K in (0, 1, 2, 3, 5):
+            for N in (1, 2, 3, 7):
+                for bt in (False, True):
+                    a, b, o = 0, M * K, M * K + K * N
+                    vals = rng.normal(size=o + M * N).astype(dtype)
+                    vals[0] = -0.0  # (0.0 + -0.0 is +0.0: the sums start from 0.0)
+                    want = vals.copy()
+                    _mm1_ref(want, o, a, b, M, K, N, bt)
+                    L._mm_loop1(vals, u(o), u(a), u(b), u(M), u(K), u(N), bt)
+                    np.testing.assert_array_equal(vals.view(f"i{vals.itemsize}"),
+                                                  want.view(f"i{want.itemsize}"))
+
+
 def test_small_product_reverse_in_blocks_every_odd_size():
     rng = np.random.default_rng(5)
-    for M in (1, 2, 3, 5, 8):
+    for M in (1, 2, 3, 4, 5, 7, 8, 9):
         for K in (1, 2, 3, 4, 5):
             for N in (1, 2, 3, 7):
                 for bt in (False, True):

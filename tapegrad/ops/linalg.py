@@ -53,14 +53,37 @@ def _b_strides(K, N, bt):
 @rule
 def _mm_loop1(vals, o, a, b, M, K, N, bt):
     # _mm_loop at one point (w == 1): each sum in a register, k ascending as there (the
-    # same sums), not added in the arena (ADBench GMM d = 2: 5 x (1000, 2) @ (2, 2), 70 us)
+    # same sums), not added in the arena.  Four rows at a time (each B value loaded once
+    # for four sums, four chains of adds in flight; ADBench GMM d = 2: 100 x (1000, 2) @
+    # (2, 2), 0.70x the time of one sum at a time), the last M mod 4 rows one at a time
     sk, sn = _b_strides(K, N, bt)
-    for m in range(M):
+    one, two, three, four = _u(1), _u(2), _u(3), _u(4)  # (unsigned as M, K, N)
+    m0 = _u(0)
+    while m0 + four <= M:
+        r0, r1, r2, r3 = (a + m0 * K, a + (m0 + one) * K, a + (m0 + two) * K,
+                          a + (m0 + three) * K)
+        yr = o + m0 * N
+        for n in range(N):
+            vals[yr + n] = 0.0
+            y0 = vals[yr + n]  # (the arena's dtype: a float32 one sums in float32 too)
+            y1, y2, y3 = y0, y0, y0
+            for kk in range(K):
+                bv = vals[b + kk * sk + n * sn]
+                y0 += vals[r0 + kk] * bv
+                y1 += vals[r1 + kk] * bv
+                y2 += vals[r2 + kk] * bv
+                y3 += vals[r3 + kk] * bv
+            vals[yr + three * N + n] = y3
+            vals[yr + two * N + n] = y2
+            vals[yr + N + n] = y1
+            vals[yr + n] = y0
+        m0 += four
+    for m in range(m0, M):
         ar = a + m * K
         yr = o + m * N
         for n in range(N):
             vals[yr + n] = 0.0
-            acc = vals[yr + n]  # (the arena's dtype: a float32 one sums in float32 too)
+            acc = vals[yr + n]
             for kk in range(K):
                 acc += vals[ar + kk] * vals[b + kk * sk + n * sn]
             vals[yr + n] = acc
@@ -70,30 +93,37 @@ def _mm_loop1(vals, o, a, b, M, K, N, bt):
 def _mm_loop1_rev(adj, vals, o, a, b, M, K, N, need_a, need_b, bt):
     # _mm_loop_rev at one point, each adjoint summed in a register in _mm_loop_rev's order
     # (gA over n, gB over m): the same sums; the operands' adjoint spans are disjoint.
-    # Four adjoints at a time (a 2 x 2 block: each operand value loaded once for two sums,
-    # four chains of adds in flight; ADBench GMM d = 2: gB sums over 1,000 rows); an odd
-    # last row or column is clamped onto the one before it, its twin sums equal, stored
-    # twice
+    # Four adjoints at a time: gA four rows of one column (each B value loaded once for
+    # four sums), gB a 2 x 2 block (each operand value loaded once for two sums; ADBench
+    # GMM d = 2: gB sums over 1,000 rows), an odd last row or column clamped onto the one
+    # before it, its twin sums equal, stored twice
     sk, sn = _b_strides(K, N, bt)
     one, two = _u(1), _u(2)  # (unsigned as M, K, N: a mixed sum would be a float)
-    if need_a:
-        for m0 in range(_u(0), M, two):
-            m1 = min(m0 + one, M - one)
-            for k0 in range(_u(0), K, two):
-                k1 = min(k0 + one, K - one)
-                a00, a01 = adj[a + m0 * K + k0], adj[a + m0 * K + k1]
-                a10, a11 = adj[a + m1 * K + k0], adj[a + m1 * K + k1]
+    if need_a:  # gA four rows at a time (as _mm_loop1), the last M mod 4 one at a time
+        three, four = _u(3), _u(4)
+        m0 = _u(0)
+        while m0 + four <= M:
+            g = o + m0 * N
+            for kk in range(K):
+                r = a + m0 * K + kk
+                a0, a1, a2, a3 = adj[r], adj[r + K], adj[r + two * K], adj[r + three * K]
                 for n in range(N):
-                    g0, g1 = adj[o + m0 * N + n], adj[o + m1 * N + n]
-                    b0, b1 = vals[b + k0 * sk + n * sn], vals[b + k1 * sk + n * sn]
-                    a00 += g0 * b0
-                    a01 += g0 * b1
-                    a10 += g1 * b0
-                    a11 += g1 * b1
-                adj[a + m1 * K + k1] = a11
-                adj[a + m1 * K + k0] = a10
-                adj[a + m0 * K + k1] = a01
-                adj[a + m0 * K + k0] = a00
+                    bv = vals[b + kk * sk + n * sn]
+                    a0 += adj[g + n] * bv
+                    a1 += adj[g + N + n] * bv
+                    a2 += adj[g + two * N + n] * bv
+                    a3 += adj[g + three * N + n] * bv
+                adj[r + three * K] = a3
+                adj[r + two * K] = a2
+                adj[r + K] = a1
+                adj[r] = a0
+            m0 += four
+        for m in range(m0, M):
+            for kk in range(K):
+                acc = adj[a + m * K + kk]
+                for n in range(N):
+                    acc += adj[o + m * N + n] * vals[b + kk * sk + n * sn]
+                adj[a + m * K + kk] = acc
     if need_b:
         for k0 in range(_u(0), K, two):
             k1 = min(k0 + one, K - one)

@@ -195,6 +195,10 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
             while q < len(starts) and starts[q] == starts[r]:
                 q += 1
             j, y = a + _u(starts[r]), o + _u(r * length)
+            if length < 8 and q > r + 1 and _four_groups(starts, r, q - r, length, step):
+                _runs_rev4(dst, adj, j, starts, r, y, length, step, q - r)
+                r += 4 * (q - r)
+                continue
             if q == r + 1:  # one run: added in place, the same adds in the same order (the
                 # call of _runs_rev a run cost ~100 ns: k-means' (1, 100, 16) -> (1000, 100,
                 # 16) expand, 10^5 runs of 16, took 10-14 ms against 1.8 here)
@@ -304,6 +308,65 @@ def _runs_rev(dst, adj, j, y, length, step, c):
         for r in range(c):
             a0 += adj[y + _u(r * length + i)]
         dst[e] = a0
+
+
+@rule
+def _four_groups(starts, r, c, length, step):
+    # runs r.. as four groups of c runs, each group's runs onto one run of gx, the four
+    # gx runs disjoint (each start at least a run's span past the one before)
+    if r + 4 * c > len(starts):
+        return False
+    span = length * abs(step)
+    for g in range(1, 4):
+        s0 = starts[r + g * c]
+        if s0 - starts[r + (g - 1) * c] < span:
+            return False
+        for t in range(1, c):
+            if starts[r + g * c + t] != s0:
+                return False
+    return True
+
+
+@rule
+def _runs_rev4(dst, adj, j, starts, r, y, length, step, c):
+    # _runs_rev for four groups of c runs (_four_groups: onto four disjoint runs of gx,
+    # consecutive in gy from y) side by side: each gx element summed in a register over
+    # its group's runs in order (the same sums as group by group), two elements of each
+    # group at a time, eight chains of adds in flight where one short run gives one or two
+    # (ADBench GMM d = 2: the (K, 1, 2) -> (K, n, 2) expands' reverses)
+    s, L = _u(step), _u(length)
+    g1 = _u(c) * L  # (a group's span in gy)
+    g2, g3 = g1 + g1, g1 + g1 + g1
+    j1 = j + _u(starts[r + c] - starts[r])
+    j2 = j + _u(starts[r + 2 * c] - starts[r])
+    j3 = j + _u(starts[r + 3 * c] - starts[r])
+    i = _u(0)
+    while i < L:
+        two = i + _u(1) < L  # (the last element of an odd run alone: its twin unused)
+        e = i * s
+        t = e + s if two else e
+        a0, b0, a1, b1 = dst[j + e], dst[j + t], dst[j1 + e], dst[j1 + t]
+        a2, b2, a3, b3 = dst[j2 + e], dst[j2 + t], dst[j3 + e], dst[j3 + t]
+        d = _u(1) if two else _u(0)
+        for q in range(c):
+            g = y + _u(q) * L + i
+            a0 += adj[g]
+            b0 += adj[g + d]
+            a1 += adj[g + g1]
+            b1 += adj[g + g1 + d]
+            a2 += adj[g + g2]
+            b2 += adj[g + g2 + d]
+            a3 += adj[g + g3]
+            b3 += adj[g + g3 + d]
+        dst[j3 + t] = b3
+        dst[j3 + e] = a3
+        dst[j2 + t] = b2
+        dst[j2 + e] = a2
+        dst[j1 + t] = b1
+        dst[j1 + e] = a1
+        dst[j + t] = b0
+        dst[j + e] = a0
+        i += _u(2)
 
 
 @rule
