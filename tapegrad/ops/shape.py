@@ -442,7 +442,7 @@ def flip(input, *dims, **kwargs):
     wrapped = [_wrap_dim(d, input.ndim, "flip") for d in dims]
     for d in wrapped:
         if wrapped.count(d) > 1:
-            raise RuntimeError(f"flip(): dim {d} appears multiple times in the list of dims")
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
     src = _arr(input)
     view = src[tuple(slice(None, None, -1) if d in wrapped else slice(None)
                      for d in range(input.ndim)) + (Ellipsis,)]  # a 0-d view, not a scalar
@@ -1319,7 +1319,7 @@ def cat(tensors, dim=0):
     """
     ts = _tensor_list(tensors, "cat")
     if not ts:
-        raise ValueError("cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     plain = _cat_plain(ts, dim)
     if plain is not None:  # (the checks below were ~40% of an LSTM step's cat, issue 20)
         d, outer, lengths = plain
