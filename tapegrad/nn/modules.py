@@ -128,7 +128,8 @@ class Module(metaclass=_ModuleType):
         if not isinstance(name, str):
             raise TypeError(f"{what} name should be a string. Got {type(name).__name__}")
         if "." in name:
-            raise KeyError(f'{what} name can\'t contain "."')
+            got = f", got: {name}" if what == "module" else ""  # (PyTorch's add_module only)
+            raise KeyError(f'{what} name can\'t contain "."{got}')
         if name == "":
             raise KeyError(f'{what} name can\'t be empty string ""')
         if hasattr(self, name) and name not in getattr(self, "_" + what.split()[0] + "s", {}):
