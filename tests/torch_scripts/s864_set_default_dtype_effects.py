@@ -14,6 +14,6 @@ print(torch.tensor([1.0], dtype=torch.float32) + 1.5, (torch.tensor([1]) * 1.5).
 try:
     torch.set_default_dtype(torch.int64)
 except TypeError as e:
-    print("TypeError", str(e)[:61])
+    print("TypeError", str(e)[:60])
 torch.set_default_dtype(old)
 print(torch.get_default_dtype() == old)
