@@ -554,10 +554,10 @@ class Module(metaclass=_ModuleType):
 
     def __call__(self, *args, **kwargs):
         if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
-                or self._backward_pre_hooks):
+                or self._backward_pre_hooks or _GLOBAL_PRE or _GLOBAL_POST):
             return self.forward(*args, **kwargs)
         kw_hooks = self._hooks_with_kwargs
-        for key, hook in list(self._forward_pre_hooks.items()):
+        for key, hook in (*_GLOBAL_PRE.items(), *self._forward_pre_hooks.items()):
             if key in kw_hooks:
                 res = hook(self, args, kwargs)
                 if res is not None:
@@ -576,9 +576,9 @@ class Module(metaclass=_ModuleType):
     def _after_forward(self, args, kwargs, result):
         """``result`` through the forward hooks (each may replace it)."""
         kw_hooks = self._hooks_with_kwargs
-        for key, hook in list(self._forward_hooks.items()):
-            res = hook(self, args, kwargs, result) if key in kw_hooks else \
-                hook(self, args, result)
+        for key, hook in (*_GLOBAL_POST.items(), *self._forward_hooks.items()):
+            res = hook(self, args, kwargs, result) if key in kw_hooks or key in _GLOBAL_KW \
+                else hook(self, args, result)
             if res is not None:
                 result = res
         return result
@@ -597,6 +597,29 @@ class Module(metaclass=_ModuleType):
         if len(lines) == len(extra_lines) <= 1:  # PyTorch's layout: one extra line inline
             return f"{self._get_name()}({extra})"
         return f"{self._get_name()}(\n  " + "\n  ".join(lines) + "\n)"
+
+
+# every module's forward hooks, run before its own (torch.nn.modules.module's globals)
+_GLOBAL_PRE, _GLOBAL_POST, _GLOBAL_KW = OrderedDict(), OrderedDict(), set()
+
+
+def register_module_forward_pre_hook(hook):
+    """Call ``hook(module, args)`` before the forward of every module (before its own
+    pre-hooks); a result other than None replaces the arguments."""
+    handle = RemovableHandle(_GLOBAL_PRE)
+    _GLOBAL_PRE[handle.id] = hook
+    return handle
+
+
+def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+    """Call ``hook(module, args, output)`` (``hook(module, args, kwargs, output)`` with
+    ``with_kwargs``) after the forward of every module, before its own forward hooks; a
+    result other than None replaces the output."""
+    handle = RemovableHandle(_GLOBAL_POST, extra_dict=_GLOBAL_KW)
+    _GLOBAL_POST[handle.id] = hook
+    if with_kwargs:
+        _GLOBAL_KW.add(handle.id)
+    return handle
 
 
 def _size(shape):
