@@ -394,11 +394,12 @@ class Module(metaclass=_ModuleType):
         if hasattr(out, "_metadata"):
             for key, m in self._prefixed_modules(prefix):
                 out._metadata[key[:-1]] = {"version": m._version}
-        self._save(out, prefix, keep_vars)
-        return out
+        return self._save(out, prefix, keep_vars)
 
     def _save(self, out, prefix, keep_vars):
-        """This module's entries, then its submodules', each module between its hooks."""
+        """This module's entries, then its submodules', each module between its hooks;
+        returns ``out``, or what a hook of ``_register_state_dict_hook`` put in its place
+        (PyTorch's legacy hooks: the root module's replacement is the one returned)."""
         for hook in _hooks(self, "_state_dict_pre_hooks"):
             hook(self, prefix, keep_vars)
         for key, t in self._state_items(prefix, keep_vars, recurse=False):
@@ -406,10 +407,14 @@ class Module(metaclass=_ModuleType):
         for name, m in self._modules.items():
             if m is not None:
                 m._save(out, prefix + name + ".", keep_vars)
-        for hook in _hooks(self, "_state_dict_hooks"):
-            if hook(self, out, prefix, getattr(out, "_metadata", {}).get(prefix[:-1])) \
-                    is not None:
-                raise RuntimeError("state_dict post-hook must return None")
+        legacy = self.__dict__.get("_legacy_state_hooks", ())
+        for key, hook in list(self.__dict__.get("_state_dict_hooks", {}).items()):
+            res = hook(self, out, prefix, getattr(out, "_metadata", {}).get(prefix[:-1]))
+            if res is not None:
+                if key not in legacy:
+                    raise RuntimeError("state_dict post-hook must return None")
+                out = res
+        return out
 
     _version = 1  # (a state_dict's _metadata records it: BatchNorm's 2 added a buffer)
 
@@ -536,6 +541,19 @@ class Module(metaclass=_ModuleType):
         unexpected_keys, error_msgs)`` before load_state_dict() matches keys: it may rename
         or fill entries of ``state_dict`` (a copy) and add to the three lists."""
         return _add_hook(self, self._load_state_dict_pre_hooks, hook, False, False)
+
+    def _register_state_dict_hook(self, hook):
+        """PyTorch's older post-hook: ``hook(module, state_dict, prefix, local_metadata)``
+        may also return a new state_dict (taken from the root module's hooks only)."""
+        handle = _add_hook(self, self._state_dict_hooks, hook, False, False)
+        self.__dict__.setdefault("_legacy_state_hooks", set()).add(handle.id)
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """PyTorch's older load pre-hook: ``hook(state_dict, prefix, ...)`` as
+        register_load_state_dict_pre_hook's, without the module unless ``with_module``."""
+        return _add_hook(self, self._load_state_dict_pre_hooks, hook if with_module else (
+            lambda module, *args: hook(*args)), False, False)
 
     def register_load_state_dict_post_hook(self, hook):
         """Call ``hook(module, incompatible_keys)`` after load_state_dict() has copied the
