@@ -113,7 +113,10 @@ class MultivariateNormal(TrilParams, LocatedAt, Distribution):
         return f"MultivariateNormal({', '.join(shown)})"
 
     def _precision(self):
-        return linalg.inv(self.covariance_matrix)
+        if "covariance_matrix" in self.__dict__:
+            return linalg.inv(self.covariance_matrix)
+        L = self._unbroadcasted_scale_tril  # (reading covariance_matrix would keep it)
+        return self._full(linalg.inv(L @ L.mT))
 
     def rsample(self, sample_shape=Size()):
         eps = standard_draw("normal", self._extended_shape(sample_shape), self.loc.dtype)
