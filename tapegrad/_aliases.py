@@ -70,6 +70,8 @@ for _file in _FILES:
     _register(f"nn.modules.{_file}", _mod)
     if not hasattr(_nn_modules, _file):  # (never hides a name the module has)
         setattr(_nn_modules, _file, _mod)
+_nn_modules.module.register_module_forward_pre_hook = _nn_modules.register_module_forward_pre_hook
+_nn_modules.module.register_module_forward_hook = _nn_modules.register_module_forward_hook
 
 # torch.utils.data.distributed (one process: num_replicas and rank are given)
 _distributed = types.ModuleType(f"{_data.__name__}.distributed",

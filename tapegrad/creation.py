@@ -131,7 +131,7 @@ def as_tensor(data, dtype=None, device=None):
 def from_numpy(ndarray):
     """A tensor sharing ``ndarray``'s memory (a non-contiguous array is copied first)."""
     if not isinstance(ndarray, np.ndarray):
-        raise TypeError(f"from_numpy(): expected np.ndarray (got {type(ndarray).__name__})")
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
     return as_tensor(ndarray)
 
 

@@ -73,6 +73,8 @@ class dtype:  # noqa: N801 (PyTorch's name)
             return self
         if self.kind != "f":
             raise RuntimeError(f"Unknown Complex ScalarType for {torch_word(self).capitalize()}")
+        if self.itemsize == 2:  # (a name only: NumPy has no complex32, REFUSED below)
+            return REFUSED["complex32"]
         return of(np.result_type(self.dtype, np.complex64))
 
     def to_real(self):
@@ -313,11 +315,15 @@ class RefusedDtype(dtype):
     def __reduce__(self):
         raise self.error()
 
-    def to_complex(self):
-        raise self.error()
+    def to_complex(self):  # (PyTorch's answers: a dtype's name needs no NumPy dtype)
+        if self.kind == "c":
+            return self
+        if self._word == "bfloat16":  # (PyTorch's own answer, not complex32)
+            return of(np.complex64)
+        raise RuntimeError(f"Unknown Complex ScalarType for {self._word.capitalize()}")
 
     def to_real(self):
-        raise self.error()
+        return of(np.float16) if self.kind == "c" else self
 
 
 _NO_NUMPY = "{} (NumPy, which holds the values, has no such dtype; use {})"

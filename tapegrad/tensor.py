@@ -629,7 +629,7 @@ def as_data(value, dtype):
                 dtypes._DEFAULT_FLOAT is not dtypes.float64 or _typed_end(value)):
             typed = _typed_items_dtype(value)  # NumPy scalars, arrays or tensors inside
             if typed is not None:
-                arr = np.array(value, dtype=typed)
+                arr = np.array(_tensor_items_as_numbers(value), dtype=typed)
                 if arr.dtype.kind == "c":  # NumPy complex scalars inside: creation.py
                     raise ComplexData(arr)
                 return norm(arr)
@@ -662,6 +662,8 @@ def _array_of(value, dtype):
     except ValueError as e:
         error = e
     if isinstance(value, (list, tuple)):
+        if _holds_tensor(value):  # ([1., tensor([2.])]: PyTorch reads a number there)
+            return _array_of(_tensor_items_as_numbers(value), dtype)
         _check_nesting(value)  # (outside the except: no "during handling" context)
     raise error
 
@@ -731,6 +733,24 @@ def _typed_items_dtype(value):
     if not typed:
         return None
     return dtypes.result_type(*((dt, 1) for dt in set(found)))
+
+
+def _holds_tensor(value):
+    return isinstance(value, Tensor) or isinstance(value, (list, tuple)) and any(
+        _holds_tensor(v) for v in value)
+
+
+def _tensor_items_as_numbers(value):
+    """Nested lists with each tensor inside replaced by its one number, as PyTorch reads
+    them ([tensor([1.]), tensor([2.])] makes tensor([1., 2.])); a tensor of more or fewer
+    elements is refused in PyTorch's words (NumPy arrays stay sequences)."""
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise ValueError(_NOT_ONE)
+        return value._data.reshape(()) if isinstance(value._data, np.ndarray) else value._data
+    if isinstance(value, (list, tuple)):
+        return [_tensor_items_as_numbers(v) for v in value]
+    return value
 
 
 def is_bool(v):

@@ -244,7 +244,7 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # n
     w = None if weight is None else np.asarray(weight._data).reshape(-1)
     hist, out = np.histogramdd(pts, bins=edges, weights=w, density=density)
     return HistogramddResult(_leaf(hist.astype(input.dtype)),
-                             [_leaf(e.astype(input.dtype)) for e in out])
+                             tuple(_leaf(e.astype(input.dtype)) for e in out))
 
 
 # ---- torch.cond / torch.while_loop, eagerly ---------------------------------------------

@@ -49,13 +49,19 @@ class AccumulateGrad:
 class Node:
     """The backward node of one tape row (``MulBackward0``, ``SumBackward1``...)."""
 
-    __slots__ = ("_views", "_row", "_tok", "metadata", "__weakref__")
+    __slots__ = ("_views", "_row", "_tok", "__weakref__")
 
     def __init__(self, views, row, tok):
         self._views = views
         self._row = row
         self._tok = tok  # holding a node keeps its tape alive, as a grad_fn does in PyTorch
-        self.metadata = {}
+
+    @property
+    def metadata(self):
+        """The row's dict, kept by the tape's views: nodes are made afresh once none is
+        held (``y.grad_fn.metadata[k] = v`` then ``y.grad_fn.metadata``), PyTorch's node
+        lives as long as its graph."""
+        return self._views.metadata.setdefault(self._row, {})
 
     def name(self):
         return self._views.name(self._row)
@@ -179,6 +185,7 @@ class _Views:
         self.tape = tape
         # weak: a node holds the tape's token, so a strong cache would keep the tape alive
         self.nodes = weakref.WeakValueDictionary()
+        self.metadata = {}  # row -> its node's metadata dict
         self.accums = {}
         self.known = -1
 

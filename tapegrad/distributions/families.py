@@ -14,7 +14,7 @@ from ..tensor import Size
 from . import constraints
 from .bijections import vec_to_tril_matrix
 from .discrete import _clamped, _one_of
-from .distribution import ProbsOrLogits, broadcast_all, standard_draw
+from .distribution import ProbsOrLogits, _shape_text, broadcast_all, standard_draw
 from .more import Chi2
 from .multivariate import TrilParams
 from .relaxed import ExponentialFamily
@@ -183,11 +183,7 @@ class Wishart(TrilParams, ExponentialFamily):
             if hasattr(self, "_given") else {}
 
     def __repr__(self):
-        df = self.df
-        return f"Wishart(df: {df!r}, {self._given}: " \
-            f"{Size(self.__dict__[self._given].shape)!r})" if df.numel() == 1 else \
-            f"Wishart(df: {Size(df.shape)!r}, {self._given}: " \
-            f"{Size(self.__dict__[self._given].shape)!r})"
+        return f"Wishart({', '.join(self._matrices_shown() + [f'df: {_shape_text(self.df)}'])})"
 
     def _precision(self):
         eye = creation.eye(self._event_shape[-1], dtype=self.df.dtype)

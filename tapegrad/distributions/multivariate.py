@@ -7,7 +7,8 @@ import numpy as np
 from .. import linalg
 from ..tensor import Size
 from . import constraints
-from .distribution import Distribution, LocatedAt, standard_draw, sum_rightmost
+from .distribution import (Distribution, LocatedAt, _shape_text, standard_draw,
+                           sum_rightmost)
 
 
 def _batch_mv(L, v):
@@ -51,24 +52,30 @@ class TrilParams:
         k = self._unbroadcasted_scale_tril.shape[-1]
         return m.expand(tuple(self._batch_shape) + (k, k))
 
+    def _lazy(self, name, make):
+        """PyTorch's lazy_property: made when first read, then kept in ``__dict__`` (where
+        repr and expand find it)."""
+        if name not in self.__dict__:
+            self.__dict__[name] = make()
+        return self.__dict__[name]
+
     @property
     def scale_tril(self):
-        if self._given == "scale_tril":
-            return self.__dict__["scale_tril"]
-        return self._full(self._unbroadcasted_scale_tril)
+        return self._lazy("scale_tril", lambda: self._full(self._unbroadcasted_scale_tril))
 
     @property
     def covariance_matrix(self):
-        if self._given == "covariance_matrix":
-            return self.__dict__["covariance_matrix"]
         L = self._unbroadcasted_scale_tril
-        return self._full(L @ L.mT)
+        return self._lazy("covariance_matrix", lambda: self._full(L @ L.mT))
 
     @property
     def precision_matrix(self):
-        if self._given == "precision_matrix":
-            return self.__dict__["precision_matrix"]
-        return self._precision()
+        return self._lazy("precision_matrix", self._precision)
+
+    def _matrices_shown(self):
+        """repr's entries for the matrices given or read so far, in PyTorch's order."""
+        return [f"{k}: {_shape_text(self.__dict__[k])}" for k in
+                ("covariance_matrix", "precision_matrix", "scale_tril") if k in self.__dict__]
 
 
 class MultivariateNormal(TrilParams, LocatedAt, Distribution):
@@ -102,11 +109,14 @@ class MultivariateNormal(TrilParams, LocatedAt, Distribution):
         return {"loc": constraints.real_vector, self._given: c[self._given]}
 
     def __repr__(self):
-        return f"MultivariateNormal(loc: {Size(self.loc.shape)!r}, {self._given}: " \
-               f"{Size(self.__dict__[self._given].shape)!r})"
+        shown = [f"loc: {_shape_text(self.loc)}"] + self._matrices_shown()
+        return f"MultivariateNormal({', '.join(shown)})"
 
     def _precision(self):
-        return linalg.inv(self.covariance_matrix)
+        if "covariance_matrix" in self.__dict__:
+            return linalg.inv(self.covariance_matrix)
+        L = self._unbroadcasted_scale_tril  # (reading covariance_matrix would keep it)
+        return self._full(linalg.inv(L @ L.mT))
 
     def rsample(self, sample_shape=Size()):
         eps = standard_draw("normal", self._extended_shape(sample_shape), self.loc.dtype)

@@ -128,7 +128,8 @@ class Module(metaclass=_ModuleType):
         if not isinstance(name, str):
             raise TypeError(f"{what} name should be a string. Got {type(name).__name__}")
         if "." in name:
-            raise KeyError(f'{what} name can\'t contain "."')
+            got = f", got: {name}" if what == "module" else ""  # (PyTorch's add_module only)
+            raise KeyError(f'{what} name can\'t contain "."{got}')
         if name == "":
             raise KeyError(f'{what} name can\'t be empty string ""')
         if hasattr(self, name) and name not in getattr(self, "_" + what.split()[0] + "s", {}):
@@ -393,11 +394,12 @@ class Module(metaclass=_ModuleType):
         if hasattr(out, "_metadata"):
             for key, m in self._prefixed_modules(prefix):
                 out._metadata[key[:-1]] = {"version": m._version}
-        self._save(out, prefix, keep_vars)
-        return out
+        return self._save(out, prefix, keep_vars)
 
     def _save(self, out, prefix, keep_vars):
-        """This module's entries, then its submodules', each module between its hooks."""
+        """This module's entries, then its submodules', each module between its hooks;
+        returns ``out``, or what a hook of ``_register_state_dict_hook`` put in its place
+        (PyTorch's legacy hooks: the root module's replacement is the one returned)."""
         for hook in _hooks(self, "_state_dict_pre_hooks"):
             hook(self, prefix, keep_vars)
         for key, t in self._state_items(prefix, keep_vars, recurse=False):
@@ -405,10 +407,14 @@ class Module(metaclass=_ModuleType):
         for name, m in self._modules.items():
             if m is not None:
                 m._save(out, prefix + name + ".", keep_vars)
-        for hook in _hooks(self, "_state_dict_hooks"):
-            if hook(self, out, prefix, getattr(out, "_metadata", {}).get(prefix[:-1])) \
-                    is not None:
-                raise RuntimeError("state_dict post-hook must return None")
+        legacy = self.__dict__.get("_legacy_state_hooks", ())
+        for key, hook in list(self.__dict__.get("_state_dict_hooks", {}).items()):
+            res = hook(self, out, prefix, getattr(out, "_metadata", {}).get(prefix[:-1]))
+            if res is not None:
+                if key not in legacy:
+                    raise RuntimeError("state_dict post-hook must return None")
+                out = res
+        return out
 
     _version = 1  # (a state_dict's _metadata records it: BatchNorm's 2 added a buffer)
 
@@ -536,6 +542,19 @@ class Module(metaclass=_ModuleType):
         or fill entries of ``state_dict`` (a copy) and add to the three lists."""
         return _add_hook(self, self._load_state_dict_pre_hooks, hook, False, False)
 
+    def _register_state_dict_hook(self, hook):
+        """PyTorch's older post-hook: ``hook(module, state_dict, prefix, local_metadata)``
+        may also return a new state_dict (taken from the root module's hooks only)."""
+        handle = _add_hook(self, self._state_dict_hooks, hook, False, False)
+        self.__dict__.setdefault("_legacy_state_hooks", set()).add(handle.id)
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """PyTorch's older load pre-hook: ``hook(state_dict, prefix, ...)`` as
+        register_load_state_dict_pre_hook's, without the module unless ``with_module``."""
+        return _add_hook(self, self._load_state_dict_pre_hooks, hook if with_module else (
+            lambda module, *args: hook(*args)), False, False)
+
     def register_load_state_dict_post_hook(self, hook):
         """Call ``hook(module, incompatible_keys)`` after load_state_dict() has copied the
         values and before a strict load raises; it may edit the keys' lists in place."""
@@ -553,10 +572,10 @@ class Module(metaclass=_ModuleType):
 
     def __call__(self, *args, **kwargs):
         if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
-                or self._backward_pre_hooks):
+                or self._backward_pre_hooks or _GLOBAL_PRE or _GLOBAL_POST):
             return self.forward(*args, **kwargs)
         kw_hooks = self._hooks_with_kwargs
-        for key, hook in list(self._forward_pre_hooks.items()):
+        for key, hook in (*_GLOBAL_PRE.items(), *self._forward_pre_hooks.items()):
             if key in kw_hooks:
                 res = hook(self, args, kwargs)
                 if res is not None:
@@ -575,9 +594,9 @@ class Module(metaclass=_ModuleType):
     def _after_forward(self, args, kwargs, result):
         """``result`` through the forward hooks (each may replace it)."""
         kw_hooks = self._hooks_with_kwargs
-        for key, hook in list(self._forward_hooks.items()):
-            res = hook(self, args, kwargs, result) if key in kw_hooks else \
-                hook(self, args, result)
+        for key, hook in (*_GLOBAL_POST.items(), *self._forward_hooks.items()):
+            res = hook(self, args, kwargs, result) if key in kw_hooks or key in _GLOBAL_KW \
+                else hook(self, args, result)
             if res is not None:
                 result = res
         return result
@@ -596,6 +615,29 @@ class Module(metaclass=_ModuleType):
         if len(lines) == len(extra_lines) <= 1:  # PyTorch's layout: one extra line inline
             return f"{self._get_name()}({extra})"
         return f"{self._get_name()}(\n  " + "\n  ".join(lines) + "\n)"
+
+
+# every module's forward hooks, run before its own (torch.nn.modules.module's globals)
+_GLOBAL_PRE, _GLOBAL_POST, _GLOBAL_KW = OrderedDict(), OrderedDict(), set()
+
+
+def register_module_forward_pre_hook(hook):
+    """Call ``hook(module, args)`` before the forward of every module (before its own
+    pre-hooks); a result other than None replaces the arguments."""
+    handle = RemovableHandle(_GLOBAL_PRE)
+    _GLOBAL_PRE[handle.id] = hook
+    return handle
+
+
+def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+    """Call ``hook(module, args, output)`` (``hook(module, args, kwargs, output)`` with
+    ``with_kwargs``) after the forward of every module, before its own forward hooks; a
+    result other than None replaces the output."""
+    handle = RemovableHandle(_GLOBAL_POST, extra_dict=_GLOBAL_KW)
+    _GLOBAL_POST[handle.id] = hook
+    if with_kwargs:
+        _GLOBAL_KW.add(handle.id)
+    return handle
 
 
 def _size(shape):

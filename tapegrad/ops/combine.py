@@ -618,12 +618,26 @@ def broadcast_tensors(*tensors):
 @api(method=False)
 def broadcast_shapes(*shapes):
     """The shape that ``shapes`` broadcast to."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes]
     try:
-        return Size(np.broadcast_shapes(*[(s,) if isinstance(s, int) else tuple(s)
-                                          for s in shapes]))
+        return Size(np.broadcast_shapes(*[tuple(s) for s in shapes]))
     except ValueError:
-        raise RuntimeError(f"Shape mismatch: objects cannot be broadcast to a single shape "
-                           f"({', '.join(str(list(s)) for s in shapes)})") from None
+        raise RuntimeError(_broadcast_refusal(shapes)) from None
+
+
+def _broadcast_refusal(shapes):
+    """PyTorch's words for the first dim, right to left and shape by shape, that does not
+    broadcast with the shape the earlier ones make."""
+    common = [1] * max(len(s) for s in shapes)
+    for k, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if common[i] == 1:
+                common[i] = shape[i]
+            if shape[i] not in (1, common[i]):
+                return (f"Attempting to broadcast a dimension of length {shape[i]} at {i}! "
+                        f"Mismatching argument at index {k} had {shape}; but expected shape "
+                        f"should be broadcastable to {common}")
+    return "Shape mismatch: objects cannot be broadcast to a single shape"
 
 
 @api

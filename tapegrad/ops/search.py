@@ -130,7 +130,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     _tensor(input, "unique")
     d = host_values(input, "unique")
     if dim is None:
-        vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True)
+        vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True,
+                                      equal_nan=False)  # (each NaN its own, as PyTorch's)
         inv = inv.reshape(d.shape)
     else:
         axis = dim % max(d.ndim, 1)

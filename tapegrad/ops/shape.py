@@ -328,11 +328,11 @@ def narrow(input, dim, start, length):
     if length < 0:
         raise RuntimeError("narrow(): length must be non-negative.")
     if not -size <= start <= size:
-        raise IndexError(f"narrow(): start out of range (expected to be in range of "
+        raise IndexError(f"start out of range (expected to be in range of "
                          f"[{-size}, {size}], but got {start})")
     start = start + size if start < 0 else start
     if start + length > size:
-        raise RuntimeError(f"narrow(): start ({start}) + length ({length}) exceeds dimension "
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension "
                            f"size ({size}).")
     return _narrow(input, _arr(input), d, start, length, "SliceBackward0")
 
@@ -442,7 +442,7 @@ def flip(input, *dims, **kwargs):
     wrapped = [_wrap_dim(d, input.ndim, "flip") for d in dims]
     for d in wrapped:
         if wrapped.count(d) > 1:
-            raise RuntimeError(f"flip(): dim {d} appears multiple times in the list of dims")
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
     src = _arr(input)
     view = src[tuple(slice(None, None, -1) if d in wrapped else slice(None)
                      for d in range(input.ndim)) + (Ellipsis,)]  # a 0-d view, not a scalar
@@ -1034,12 +1034,14 @@ def _index_array(index, op, message):
     return a.astype(np.int64, copy=False)
 
 
-def _out_of_bounds(index, size, d, exc, op, detail=""):
+def _out_of_bounds(index, size, d, exc, op, words=""):
+    """Raise ``exc`` naming the first index outside [0, size); PyTorch's ``words`` (a
+    format of the index ``v`` and ``size``) first, when its kernel has them."""
     bad = index[(index < 0) | (index >= size)]
     if bad.size:
         v = int(bad.flat[0])
-        raise exc(f"{op}(): index {v} is out of bounds for dimension {d} with size {size}"
-                  f"{detail.format(v=v, size=size)}")
+        ours = f"{op}(): index {v} is out of bounds for dimension {d} with size {size}"
+        raise exc(f"{words.format(v=v, size=size)} ({ours})" if words else ours)
 
 
 @api
@@ -1088,11 +1090,14 @@ def index_select(input, dim, index):
         if idx.size != 1:
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
                                f"{idx.size} value(s)")
-        _out_of_bounds(idx, 1, 0, RuntimeError, "index_select")
+        _out_of_bounds(idx, 1, 0, IndexError, "index_select", "index out of range in self")
         return _gathered(input, src, np.zeros((), np.int64), "IndexSelectBackward0")
     size = input.shape[d]
-    _out_of_bounds(idx, size, d, RuntimeError, "index_select",
-                   " (INDICES element is out of DATA bounds, id={v} axis_dim={size})")
+    if d == 1:  # (PyTorch's kernel for dim 1 words it so)
+        _out_of_bounds(idx, size, d, RuntimeError, "index_select",
+                       "INDICES element is out of DATA bounds, id={v} axis_dim={size}")
+    else:
+        _out_of_bounds(idx, size, d, IndexError, "index_select", "index out of range in self")
     flat = np.take(_flat_index(tuple(input.shape)), idx.reshape(-1), axis=d)
     return _gathered(input, src, flat, "IndexSelectBackward0")
 
@@ -1319,7 +1324,7 @@ def cat(tensors, dim=0):
     """
     ts = _tensor_list(tensors, "cat")
     if not ts:
-        raise ValueError("cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     plain = _cat_plain(ts, dim)
     if plain is not None:  # (the checks below were ~40% of an LSTM step's cat, issue 20)
         d, outer, lengths = plain

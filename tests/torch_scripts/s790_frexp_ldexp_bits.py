@@ -1,0 +1,21 @@
+# Floating-point anatomy: frexp/ldexp, copysign, nextafter, signbit, float_power, fmod vs remainder
+import torch
+
+v = torch.tensor([0.0, 1.0, -3.5, 1024.0, 0.1, 6.0e-5])
+mant, expo = torch.frexp(v)
+print(mant, expo, expo.dtype)
+print(torch.ldexp(mant, expo), torch.ldexp(torch.tensor([1.0]), torch.tensor([3, -2])))
+print(torch.copysign(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([-0.0, 0.0, -1.0])))
+print(torch.signbit(torch.tensor([-0.0, 0.0, -2.0, 3.0])))
+print(torch.nextafter(torch.tensor([1.0, 0.0]), torch.tensor([2.0, -1.0])) - torch.tensor([1.0, 0.0]))
+print(torch.float_power(torch.tensor([2, 3]), 2), torch.float_power(torch.tensor([4.0]), -0.5).dtype)
+a = torch.tensor([-7.0, -5.5, 5.5, 7.0])
+print(torch.fmod(a, 3), torch.remainder(a, 3), a % -3, torch.fmod(a, -3))
+print(torch.tensor([-7, 7]) % 3, torch.fmod(torch.tensor([-7, 7]), 3), torch.tensor([-7, 7]) // 3)
+print(torch.xlogy(torch.tensor([0.0, 1.0, 2.0]), torch.tensor([0.0, 3.0, 4.0])))
+print(torch.special.xlog1py(torch.tensor([0.0, 2.0]), torch.tensor([-1.0, 1.0])))
+print(torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0])))
+print(torch.logaddexp(torch.tensor([1.0, -100.0]), torch.tensor([2.0, -100.0])), torch.logaddexp2(torch.tensor([1.0]), torch.tensor([1.0])))
+print(torch.frac(torch.tensor([-1.25, 2.75])), torch.trunc(torch.tensor([-1.7, 1.7])), torch.fix(torch.tensor([-2.5])))
+print(torch.round(torch.tensor([0.5, 1.5, 2.5, -0.5])), torch.round(torch.tensor([1.2345, 9.876]), decimals=2))
+print(torch.finfo(torch.float32).eps, torch.finfo(torch.float64).tiny, torch.iinfo(torch.int16).max)
