@@ -568,11 +568,11 @@ def _check_leaf(t, message=_LEAF, others=(), via=None):
         raise RuntimeError(message)
     if getattr(t, "_inf", False) and not state.inference:
         raise RuntimeError(_INFERENCE_INPLACE)
+    base = views.root(t, True)  # (an expand is a view to PyTorch)
+    if base is not None and base._rg and base._tok is None and state.grad_enabled:
+        raise RuntimeError(_LEAF_VIEW)
     vb = views.of(t)
     if vb is not None:
-        base = views.root(t)
-        if base._rg and base._tok is None and state.grad_enabled:
-            raise RuntimeError(_LEAF_VIEW)
         _refresh(t, vb)
 
 
@@ -899,9 +899,10 @@ def _binary(fn, name, ufunc, alpha_arg=True):
         if alpha == 1 and _scalar(self, other):
             return _scalar_inplace(self, fn, other)
         other = _operand(other)
-        if not _same_float(self, other):  # (which passes them: ~10 us of NumPy dtype logic)
-            _check_result(self, other, name)
         _check_leaf(self)
+        if not _same_float(self, other):  # (which passes them: ~10 us of NumPy dtype logic)
+            _check_overlap(self)  # (PyTorch's order: the leaf, the overlap, the dtype)
+            _check_result(self, other, name)
         if alpha != 1:  # (one multiply-add, as PyTorch's kernel: arithmetic.add_scaled)
             sign = 1.0 if fn is ew.add else -1.0
             return _inplace(self, lambda s, o: arithmetic.add_scaled(s, o, alpha, sign),
