@@ -132,6 +132,7 @@ def make_binary(op, doc, reflected=False):
     need, keep = "a" in reads or "b" in reads, "o" in reads
     reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
     need_c, keep_c = "a" in reads_c, "o" in reads_c
+    alone_c = reads_c == "a"  # (x ** 2 reads x alone: ValueArena.needed)
     # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
     swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
     fresh = type(npfn) is np.ufunc  # (its result is a new array: see _record.record)
@@ -264,7 +265,8 @@ def make_binary(op, doc, reflected=False):
                 _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
             tape = tape_for_grad(a)
-            t = output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
+            t = output(tape, v, code_c, slot(a, tape, need_c, alone_c), -1, tape.const(c),
+                       keep_c)
             return t if state.tracing is None else TRACE_HOOKS["truth"](t)
         return _leaf(v)
 
