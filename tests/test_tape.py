@@ -263,7 +263,7 @@ def test_fan_out_of_an_intermediate_accumulates(torch):
 # ---- broadcasting: an explicit EXPAND row ---------------------------------------------------
 
 S_ROWS = {"add": ew.ADD_S, "sub": ew.SUB_S, "mul": ew.MUL_S}
-BINARY = {"add": lambda p, q: p + q, "sub": lambda p, q: p - q, "mul": lambda p, q: p * q}
+S_BINARY = {"add": lambda p, q: p + q, "sub": lambda p, q: p - q, "mul": lambda p, q: p * q}
 BROADCAST = [((2, 3), (3,)), ((2, 1, 3), (4, 1)), ((), (2, 3)), ((3, 1), (1, 4)),
              ((1,), (5,)), ((2, 3), (1, 1, 3))]
 
@@ -312,7 +312,7 @@ def test_row_operand_second_order_matches_torch(op, dtype, torch):
         for mod, out in ((tg, got), (torch, want)):
             x = mod.tensor(dx, requires_grad=True)
             r = mod.tensor(dr, requires_grad=True)
-            y = BINARY[op](x, r)
+            y = S_BINARY[op](x, r)
             if mod is tg:
                 last = opcodes(rows_of(current_tape()))[-1]
                 assert last == S_ROWS[op]
@@ -347,7 +347,7 @@ def test_a_row_operand_against_a_broadcast_constant(op, dtype, row_first, torch)
     pts[0, 0, :] = [np.inf, -0.0, np.nan, 0.0]
     cen[0, 1, 1] = -0.0
     pts, cen = pts.astype(dtype), cen.astype(dtype)
-    fn = BINARY[op]
+    fn = S_BINARY[op]
     out = {}
     for form in ("row", "expand", "torch"):
         mod = torch if form == "torch" else tg
@@ -379,8 +379,8 @@ def test_a_row_operand_against_a_broadcast_constant_by_finite_differences(op):
     rng = np.random.default_rng(12)
     p = tg.tensor(rng.standard_normal((5, 1, 3)))
     c = tg.tensor(rng.standard_normal((1, 4, 3)), requires_grad=True)
-    for f in (lambda c: (BINARY[op](p, c) ** 2).sum(-1).amax(1),
-              lambda c: (BINARY[op](c, p) ** 2).sum(-1).min(dim=0).values):
+    for f in (lambda c: (S_BINARY[op](p, c) ** 2).sum(-1).amax(1),
+              lambda c: (S_BINARY[op](c, p) ** 2).sum(-1).min(dim=0).values):
         assert tg.autograd.gradcheck(f, (c,))
 
 
