@@ -293,3 +293,27 @@ def test_values_read_where_kept_are_those_the_op_made(change, monkeypatch):
         assert got == want
     else:
         np.testing.assert_array_equal(got, want)
+
+
+def test_an_entry_whose_row_was_cut_off_reads_the_arena(monkeypatch):
+    """needed(alone=True) notes the row recorded next; if that row never came (an error or
+    an interrupt between the two), the row that takes its index (exp here, which reads its
+    output, not d) must not run over d's kept array: the sweep checks the row and copies d
+    in instead, and the gradients are those of a tape that copied every value in."""
+    rng = np.random.default_rng(6)
+    pts, cen = rng.standard_normal((20, 3)), rng.standard_normal((5, 3))
+
+    def run(cut):
+        p, c = tg.tensor(pts), tg.tensor(cen, requires_grad=True)
+        d = p[:, None, :] - c[None, :, :]
+        tape = d._tok.tape
+        if cut:
+            tape.needed(d._slot, True)
+            assert tape.ext and d._slot in tape.ext.values()
+        (d.exp().sum() + (d * 0.1).exp().sum()).backward()
+        return c.grad.numpy()
+
+    monkeypatch.setattr(tape_mod, "LAZY_MIN", 1 << 62)
+    want = run(False)
+    _poison(monkeypatch)
+    np.testing.assert_array_equal(run(True), want)

@@ -273,11 +273,18 @@ def _stretch(tape, args, lo, hi, links):
     run over them where they are (``_ext_row``)."""
     ext = tape.ext
     if ext:
+        rows = args[0]
         for r in sorted((r for r in ext if lo <= r < hi), reverse=True):
-            if tape.lazy and ext[r] in tape.lazy:  # (else copied in since: an arena row)
-                _stretch_rows(tape, args, r + 1, hi, links)
-                _ext_row(tape, args, r, links)
-                hi = r
+            s = ext[r]
+            if not (tape.lazy and s in tape.lazy):  # (copied in since: an arena row)
+                continue
+            op = OPS.get(int(rows[r, 0] & OP_MASK))
+            if rows[r, 2] != s or rows[r, 3] >= 0 or op is None or op.reads != "a":
+                tape.fill(s)  # (an entry whose row was never recorded: cut off before it)
+                continue
+            _stretch_rows(tape, args, r + 1, hi, links)
+            _ext_row(tape, args, r, links)
+            hi = r
     _stretch_rows(tape, args, lo, hi, links)
 
 
