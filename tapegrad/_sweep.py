@@ -109,9 +109,10 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == E.MUL_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
             E.mul_s_rev(adj, vals, oo, ao, bo, rn, rw, k, reach[a] != CONST, reach[b] != CONST)
-        elif op == E.ADD_S:
+        elif op == E.ADD_S or op == E.SUB_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
-            E.add_s_rev(adj, oo, ao, bo, rn, rw, k, reach[a] != CONST, reach[b] != CONST)
+            E.add_s_rev(adj, oo, ao, bo, rn, rw, k, reach[a] != CONST, reach[b] != CONST,
+                        -1.0 if op == E.SUB_S else 1.0)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
             E.pass_rev(adj, oo, ao, n)
         elif op == E.SIN:
@@ -376,9 +377,9 @@ def _forward_replay(rows, offs, vals, consts, meta, start, stop, w, bad):
         elif op == E.MUL_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
             E.mul_s_fwd(vals, oo, ao, bo, rn, rw, k)
-        elif op == E.ADD_S:
+        elif op == E.ADD_S or op == E.SUB_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
-            E.add_s_fwd(vals, oo, ao, bo, rn, rw, k)
+            E.add_s_fwd(vals, oo, ao, bo, rn, rw, k, -1.0 if op == E.SUB_S else 1.0)
         elif op == E.ADD_C:
             E.add_c_fwd(vals, oo, ao, consts[k], n)
         elif op == E.SUB_C:
@@ -567,9 +568,9 @@ def _tangent_sweep(rows, offs, vals, tan, consts, meta, reach, start, stop, w):
         elif op == E.MUL_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
             E.mul_s_tan(tan, vals, oo, ao, bo, rn, rw, k)
-        elif op == E.ADD_S:
+        elif op == E.ADD_S or op == E.SUB_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
-            E.add_s_tan(tan, oo, ao, bo, rn, rw, k)
+            E.add_s_tan(tan, oo, ao, bo, rn, rw, k, -1.0 if op == E.SUB_S else 1.0)
         elif op == E.DIV_C:
             E.div_c_fwd(tan, oo, ao, consts[k], n)
         elif op == E.ADD_C or op == E.SUB_C or op == S.VIEW:
@@ -724,9 +725,10 @@ def _hvp_sweep(rows, offs, vals, tan, consts, meta, adj, tadj, reach, treach, st
         elif op == E.MUL_S:
             rn, rw = E.repeats(offs, a, b, k, ne, uw)
             E.mul_s_curv(tadj, adj, vals, tan, oo, ao, bo, rn, rw, k)
-        elif op == E.ADD or op == E.ADD_S or op == E.SUB or op == E.MUL_C or op == E.DIV_C or \
-                op == E.ADD_C or op == E.SUB_C or op == S.VIEW or op == E.RSUB_C or op == E.NEG or \
-                op == R.SUM or op == R.MEAN or op == R.SUM_DIM or op == R.MEAN_DIM or \
+        elif op == E.ADD or op == E.ADD_S or op == E.SUB or op == E.SUB_S or op == E.MUL_C or \
+                op == E.DIV_C or op == E.ADD_C or op == E.SUB_C or op == S.VIEW or \
+                op == E.RSUB_C or op == E.NEG or op == R.SUM or op == R.MEAN or \
+                op == R.SUM_DIM or op == R.MEAN_DIM or \
                 op == T.EXPAND or op == T.STRIDED or op == S.GATHER or op == S.SCATTER or \
                 op == S.PUT or op == S.CAT or op == S.STACK or op == R.CUMSUM or op == N.NLL:
             pass  # linear: no second-order part

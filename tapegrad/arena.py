@@ -186,13 +186,36 @@ class ValueArena:
             self.unread = {}
         self.unread[s] = (len(self.abuf) - 1, lo)
 
-    def needed(self, s):
+    def needed(self, s, alone=False):
         """A row being recorded reads the values of slot ``s``: kept-aside ones are copied in
-        (``fill``), a waiting one's note (``_unread``) goes."""
+        (``fill``), a waiting one's note (``_unread``) goes.
+
+        ``alone``: the row, recorded next, is an op's unary row whose rule reads only
+        these values (its in0: ``OPS[op].reads == "a"``), and ``s`` holds an op's result.
+        Its array, kept aside, then stays where it is (``ext``): the eager sweep runs the
+        row over that array (autograd/engine.py ``_ext_row``), and every other reader
+        copies it in first as before (k-means' (n, K, d) differences squared: a 12.8 MB
+        copy a step, issue 20).  An op's result is never written in place by tapegrad, and
+        every way to hand its memory out copies these in first (``fill_ext``)."""
         if self.lazy and s in self.lazy:
-            self.fill(s)
+            a = self.lazy[s][0]
+            if alone and a.base is None and a.dtype is _DTYPE[self.vals.typecode] and \
+                    a.flags.c_contiguous:
+                if self.ext is None:
+                    self.ext = {}
+                self.ext[self.nrows] = s
+            else:
+                self.fill(s)
         if self.unread:
             self.unread.pop(s, None)
+
+    def fill_ext(self):
+        """Copy in the kept-aside values that recorded rows read (``needed``'s ``alone``):
+        their memory is about to be handed out (tensor._settled), or a reader other than
+        the eager sweep's compiled rows needs them in the arena."""
+        for s in set(self.ext.values()):
+            if self.lazy and s in self.lazy:
+                self.fill(s)
 
     def _arrive(self, a):
         """push_array's preliminaries, ``a`` as an ndarray: pending scalars go first, and the

@@ -172,6 +172,7 @@ _FRESH = {
     "_token": None,
     "_views": None,  # lazily built graph views (autograd/graph.py)
     "lazy": None,  # slot -> ndarray not copied in yet: push_array(keep=False)
+    "ext": None,  # row -> the lazy slot its rule reads where it is kept (arena.needed)
     "span_low": None, "span_prod": None,  # per slot: its graph's rows (autograd/span.py)
     "span_done": 0,  # rows whose output's span is known
     "nfreed": 0,  # rows freed by sweeps without retain_graph

@@ -547,10 +547,13 @@ def add_view(x, out):
 def _settled(t):
     """``t``'s values, to be shared with code that may change them in place: a small op
     result not yet copied into this thread's tape (Tape.push_array's ``owned``) is copied
-    in first, so the tape keeps the values the op computed."""
+    in first, and so are kept-aside results that rows read (ValueArena.needed's ``alone``),
+    so the tape keeps the values the op computed."""
     tok = t._tok
     if tok is not None and tok.tape.abuf and tok.tape is state.tape:
         tok.tape.flush()
+    if tok is not None and tok.tape.ext:  # (values a row reads where they are kept: in too)
+        tok.tape.fill_ext()
     return t._data
 
 

@@ -50,10 +50,13 @@ def test_a_noncontiguous_input():
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("dim", [0, 1])
 @pytest.mark.parametrize("ties", [False, True])
-def test_kmeans_gradient_is_torchs(dtype, dim, ties):
-    """k-means' objective ((1000, 16) points, 100 centroids) reduced by min over either dim:
-    loss and gradient as torch's (with ties: rounded coordinates, repeated centroids, so
-    rows of d2 tie: by dim 1 the gradient goes to the first copy only)."""
+@pytest.mark.parametrize("op", ["min", "max", "amin", "amax"])
+def test_kmeans_gradient_is_torchs(dtype, dim, ties, op):
+    """k-means' objective ((1000, 16) points, 100 centroids) reduced by min (max, amin,
+    amax) over either dim: loss and gradient as torch's (with ties: rounded coordinates,
+    repeated centroids, so rows of d2 tie: by dim 1 the gradient goes to the first copy
+    only, or is shared evenly by amin/amax).  The points minus the centroids is one SUB_S
+    row (elementwise.py: no EXPAND of the centroids)."""
     rng = np.random.default_rng(3)
     pts, cen = rng.standard_normal((1000, 16)), rng.standard_normal((100, 16))
     if ties:
@@ -64,15 +67,18 @@ def test_kmeans_gradient_is_torchs(dtype, dim, ties):
     for mod in (tg, torch):
         p, c = mod.tensor(pts), mod.tensor(cen, requires_grad=True)
         d2 = ((p[:, None, :] - c[None, :, :]) ** 2).sum(-1)
-        loss = d2.min(dim=dim).values.sum()
+        r = getattr(d2, op)(dim=dim)
+        loss = (r if op.startswith("a") else r.values).sum()
         loss.backward()
         out.append((loss.item(), c.grad.numpy()))
     (loss, g), (loss_t, g_t) = out
     rtol = 1e-5 if dtype == np.float32 else 1e-12
     assert loss == pytest.approx(loss_t, rel=rtol)
     np.testing.assert_allclose(g, g_t, rtol=rtol, atol=rtol * np.abs(g_t).max())
-    if ties and dim == 1:  # each point's tie goes to the first copy of its centroid
+    if ties and dim == 1 and op in ("min", "max"):  # each tie goes to the first copy
         assert not g[50:].any() and not g_t[50:].any()
+    elif ties and dim == 1:  # shared evenly by the two copies
+        np.testing.assert_array_equal(g[50:], g[:50])
 
 
 @pytest.mark.parametrize("op", ["max", "min"])

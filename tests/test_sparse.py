@@ -221,7 +221,7 @@ def test_every_opcode_has_a_considered_pattern():
     """A new op must be classified here: a rule in pattern.py, the elementwise layout, no
     gradient, or a deliberate dense fallback."""
     dense = {69, 120, 121}  # nll_loss, a custom Function's rows: dense on purpose
-    dense |= {122, 123}  # MUL_S, ADD_S: eager tapes only (a trace records EXPAND instead)
+    dense |= {122, 123, 127}  # MUL_S, ADD_S, SUB_S: eager tapes only (a trace records EXPAND)
     guards = {29, 30}  # no output
     for code, d in OPS.items():
         known = (code in pattern.RULES or code in dense or code in guards

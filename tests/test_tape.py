@@ -262,6 +262,8 @@ def test_fan_out_of_an_intermediate_accumulates(torch):
 
 # ---- broadcasting: an explicit EXPAND row ---------------------------------------------------
 
+S_ROWS = {"add": ew.ADD_S, "sub": ew.SUB_S, "mul": ew.MUL_S}
+S_BINARY = {"add": lambda p, q: p + q, "sub": lambda p, q: p - q, "mul": lambda p, q: p * q}
 BROADCAST = [((2, 3), (3,)), ((2, 1, 3), (4, 1)), ((), (2, 3)), ((3, 1), (1, 4)),
              ((1,), (5,)), ((2, 3), (1, 1, 3))]
 
@@ -279,10 +281,10 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
     rows = rows_of(tape)[start:]
     n_expand = (np.shape(da) != c.shape) + (np.shape(db) != c.shape)
     # a 0-d or row operand (whose values repeat along the leading dims) is read as it is:
-    # MUL_S, ADD_S
-    if op in ("add", "mul") and (not sa or (sa, sb) in [((2, 3), (3,)), ((1,), (5,))]):
+    # MUL_S, ADD_S, SUB_S
+    if op != "div" and (not sa or (sa, sb) in [((2, 3), (3,)), ((1,), (5,))]):
         n_expand = 0
-        assert opcodes(rows) == [{"add": ew.ADD_S, "mul": ew.MUL_S}[op]]
+        assert opcodes(rows) == [S_ROWS[op]]
     assert opcodes(rows).count(EXPAND) == n_expand
     assert len(rows) == n_expand + 1  # the EXPAND rows first, then the op's own row
     assert opcodes(rows)[-1] != EXPAND
@@ -297,11 +299,11 @@ def test_broadcast_records_expand_and_sums_over_broadcast_axes(sa, sb, op, tape,
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@pytest.mark.parametrize("op", ["add", "mul"])
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
 def test_row_operand_second_order_matches_torch(op, dtype, torch):
     """A row operand (a bias (3,) against (4, 3), and (1, 3) against (2, 4, 3)) read as it
-    is by ADD_S/MUL_S: first and second derivatives as PyTorch's (create_graph runs the
-    rows' vjps, which sum onto the row's own shape)."""
+    is by ADD_S/SUB_S/MUL_S: first and second derivatives as PyTorch's (create_graph runs
+    the rows' vjps, which sum onto the row's own shape)."""
     rng = np.random.default_rng(7)
     tol = 1e-12 if dtype == "float64" else 1e-5
     for sx, sr in (((4, 3), (3,)), ((2, 4, 3), (1, 3))):
@@ -310,16 +312,76 @@ def test_row_operand_second_order_matches_torch(op, dtype, torch):
         for mod, out in ((tg, got), (torch, want)):
             x = mod.tensor(dx, requires_grad=True)
             r = mod.tensor(dr, requires_grad=True)
-            y = (x + r) if op == "add" else (x * r)
+            y = S_BINARY[op](x, r)
             if mod is tg:
                 last = opcodes(rows_of(current_tape()))[-1]
-                assert last == {"add": ew.ADD_S, "mul": ew.MUL_S}[op]
+                assert last == S_ROWS[op]
             gx, gr = mod.autograd.grad((y * y).sum(), (x, r), create_graph=True)
             hx, hr = mod.autograd.grad((gx * gx).sum() + gr.sum(), (x, r))
             out += [np.asarray(t.detach()) for t in (gx, gr, hx, hr)]
         for g, w in zip(got, want, strict=True):
             assert g.shape == w.shape
             np.testing.assert_allclose(g, w, rtol=tol)
+
+
+def _bits(a):
+    """float64 values as their bit patterns, nans as one pattern (a nan's sign is no result)."""
+    a = np.asarray(a, np.float64)
+    return np.where(np.isnan(a), np.nan, a).view(np.int64)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+@pytest.mark.parametrize("row_first", [False, True])
+def test_a_row_operand_against_a_broadcast_constant(op, dtype, row_first, torch):
+    """k-means' points (n, 1, d) minus its centroids (1, K, d): the constant is broadcast to
+    out's shape and the centroids are read as they are (one ADD_S/SUB_S/MUL_S row, no
+    EXPAND row and no (n, K, d) adjoint of it), in either operand order.  Values and
+    gradients equal the EXPAND path's bit for bit (the points requiring grad too: an EXPAND
+    row for each, as before SUB_S), nans, infs and signed zeros included, and PyTorch's;
+    a min over either dim then ties (repeated centroids)."""
+    rng = np.random.default_rng(11)
+    pts = np.round(rng.standard_normal((30, 1, 4)), 1)
+    cen = np.round(rng.standard_normal((1, 8, 4)), 1)
+    cen[0, 4:] = cen[0, :4]  # ties: each point's distances to two copies
+    pts[0, 0, :] = [np.inf, -0.0, np.nan, 0.0]
+    cen[0, 1, 1] = -0.0
+    pts, cen = pts.astype(dtype), cen.astype(dtype)
+    fn = S_BINARY[op]
+    out = {}
+    for form in ("row", "expand", "torch"):
+        mod = torch if form == "torch" else tg
+        p = mod.tensor(pts, requires_grad=form == "expand")  # (then both get an EXPAND)
+        c = mod.tensor(cen, requires_grad=True)
+        start = current_tape().nrows
+        y = fn(c, p) if row_first else fn(p, c)
+        if form != "torch":
+            assert opcodes(rows_of(current_tape())[start:]).count(EXPAND) == \
+                (0 if form == "row" else 2)
+        if form == "row":
+            assert opcodes(rows_of(current_tape())[start:]) == [S_ROWS[op]]
+        d2 = (y ** 2).sum(-1)
+        loss = d2.min(dim=0).values.sum() + d2.nan_to_num(0.0, 1e3, -1e3).min(dim=1).values.sum()
+        loss.backward()
+        out[form] = (y.detach().numpy(), loss.item(), c.grad.numpy())
+    for got, want in zip(out["row"], out["expand"], strict=True):
+        np.testing.assert_array_equal(_bits(got), _bits(want))
+    y, loss, g = out["row"]
+    np.testing.assert_array_equal(_bits(y), _bits(out["torch"][0]))
+    tol = 1e-12 if dtype == "float64" else 1e-5
+    np.testing.assert_allclose(loss, out["torch"][1], rtol=tol)
+    np.testing.assert_allclose(g, out["torch"][2], rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+def test_a_row_operand_against_a_broadcast_constant_by_finite_differences(op):
+    """The same rows' gradients (float64) against central finite differences (gradcheck)."""
+    rng = np.random.default_rng(12)
+    p = tg.tensor(rng.standard_normal((5, 1, 3)))
+    c = tg.tensor(rng.standard_normal((1, 4, 3)), requires_grad=True)
+    for f in (lambda c: (S_BINARY[op](p, c) ** 2).sum(-1).amax(1),
+              lambda c: (S_BINARY[op](c, p) ** 2).sum(-1).min(dim=0).values):
+        assert tg.autograd.gradcheck(f, (c,))
 
 
 def test_broadcast_against_a_constant_records_only_the_op(tape, torch):

@@ -138,6 +138,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     """
     saved = None
     if graph.hooked(tape):  # saved_tensors_hooks (graph.py)
+        if tape.ext:  # (their rows read the arena: no row runs on a kept-aside array)
+            tape.fill_ext()
         graph.pack_pending(tape)
         saved = graph.saved_rows(tape)
     # (no rule reads the rest; without retain_graph no row will be recorded on the tape)
@@ -284,9 +286,48 @@ def _stretch(tape, args, lo, hi, links, needed=None):
     """Sweep rows ``hi-1 .. lo`` in compiled code (row by row, checked, in anomaly mode);
     at a custom op's row the sweep stops, Python runs its backward, and the sweep goes on
     below it (DESIGN.md: "one sweep, many stops"); at a LINK row, the adjoint it holds is
-    noted for the older tape's sweep.  ``needed`` (span.needed_slots, a backward given
-    inputs): a custom row or a freed row that is not needed is passed over, as PyTorch
-    does not run its node."""
+    noted for the older tape's sweep.  A row reading values kept aside (``tape.ext``) is
+    run over them where they are (``_ext_row``).  ``needed`` (span.needed_slots, a
+    backward given inputs): a custom row or a freed row that is not needed is passed over,
+    as PyTorch does not run its node."""
+    ext = tape.ext
+    if ext:
+        rows = args[0]
+        for r in sorted((r for r in ext if lo <= r < hi), reverse=True):
+            s = ext[r]
+            if not (tape.lazy and s in tape.lazy):  # (copied in since: an arena row)
+                continue
+            op = OPS.get(int(rows[r, 0] & OP_MASK))
+            if rows[r, 2] != s or rows[r, 3] >= 0 or op is None or op.reads != "a" or \
+                    needed is not None and not needed[1][rows[r, 1]]:
+                tape.fill(s)  # (an entry whose row was never recorded: cut off before it;
+                continue  # a row off the inputs' paths: the plain sweep passes over it)
+            _stretch_rows(tape, args, r + 1, hi, links, needed)
+            _ext_row(tape, args, r, links)
+            hi = r
+    _stretch_rows(tape, args, lo, hi, links, needed)
+
+
+def _ext_row(tape, args, r, links):
+    """Row ``r``, a unary row whose rule reads its input's values alone, kept aside as an
+    ndarray x (arena.ValueArena.needed's ``alone``): the compiled sweep runs it with x as
+    the values and every offset taken from x's slot on (its output's is later), so the
+    rule reads x where the arena would hold it: the same rule, the same adjoints, and no
+    copy of x into the arena (k-means' (n, K, d) differences squared, issue 20)."""
+    rows, offs, _, consts, meta, adj, reach = args
+    s = int(rows[r, 2])
+    if anomaly.enabled and anomaly.check_nan:  # (checked row by row: in the arena)
+        tape.fill(s)
+        return _stretch_rows(tape, args, r, r + 1, links)
+    x = tape.lazy[s][0].reshape(-1)
+    lo = offs[s]
+    at = (rows, offs - lo, x, consts, meta, adj[lo:], reach)
+    if blas.held(compiled.reverse_sweep(x), *at, r, r + 1, 1) >= 0:
+        raise RuntimeError(SECOND_TIME)  # (a freed row: the one stop such a row makes)
+
+
+def _stretch_rows(tape, args, lo, hi, links, needed=None):
+    """_stretch's compiled stretches and stops, rows ``hi-1 .. lo``."""
     while hi > lo:
         if anomaly.enabled and anomaly.check_nan:
             stop = checked_sweep(tape, *args, lo, hi)

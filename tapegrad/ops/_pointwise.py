@@ -28,7 +28,7 @@ Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result f
 
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 # opcode -> the opcode of its row with a 0-d operand read as it is, no EXPAND (elementwise.py
-# MUL_S, ADD_S fill it in, by their declarations)
+# MUL_S, ADD_S, SUB_S fill it in, by their declarations)
 SCALAR_ROWS = {}
 # Python functions whose result on two floats is always a float (float ** float can be
 # complex): the scalar path skips the check of their result
@@ -132,6 +132,7 @@ def make_binary(op, doc, reflected=False):
     need, keep = "a" in reads or "b" in reads, "o" in reads
     reads_c = OPS[code_c].reads if code_c in OPS else "ao"  # (by a constant: its own row)
     need_c, keep_c = "a" in reads_c, "o" in reads_c
+    alone_c = reads_c == "a"  # (x ** 2 reads x alone: ValueArena.needed)
     # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
     swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
     fresh = type(npfn) is np.ufunc  # (its result is a new array: see _record.record)
@@ -264,7 +265,8 @@ def make_binary(op, doc, reflected=False):
                 _array_binary(op, ad, b, (a.dtype, a.ndim), scalar)
         if a._rg and state.grad_enabled:
             tape = tape_for_grad(a)
-            t = output(tape, v, code_c, slot(a, tape, need_c), -1, tape.const(c), keep_c)
+            t = output(tape, v, code_c, slot(a, tape, need_c, alone_c), -1, tape.const(c),
+                       keep_c)
             return t if state.tracing is None else TRACE_HOOKS["truth"](t)
         return _leaf(v)
 
@@ -324,22 +326,23 @@ def _recorded(op, a, b, need, keep, v, sa_, sb_, shape):
     sa, sb = slot(a, tape, need), slot(b, tape, need)  # both first: a refused b must not
     code, k = op.code, -1  # leave a's EXPAND
     if code in SCALAR_ROWS and state.tracing is not tape:
-        k = 1 if sa_ == shape and _repeats(sb_, shape) else \
-            0 if sb_ == shape and _repeats(sa_, shape) else -1
+        # the other operand has out's shape, or is a constant broadcast to it (no EXPAND
+        # row: k-means' points (n, 1, d) minus its centroids (1, K, d))
+        k = 1 if (sa_ == shape or not a._rg) and _repeats(sb_, shape) else \
+            0 if (sb_ == shape or not b._rg) and _repeats(sa_, shape) else -1
     if k >= 0:  # a 0-d or row operand as it is
         code = SCALAR_ROWS[code]
-    else:
-        if sa_ != shape:
-            sa = expand_slot(tape, a, sa, shape, need)
-        if sb_ != shape:
-            sb = expand_slot(tape, b, sb, shape, need)
+    if sa_ != shape and k != 0:
+        sa = expand_slot(tape, a, sa, shape, need)
+    if sb_ != shape and k != 1:
+        sb = expand_slot(tape, b, sb, shape, need)
     t = output(tape, v, code, sa, sb, k, keep)
     return t if state.tracing is None else TRACE_HOOKS["truth"](t)
 
 
 def _repeats(small, shape):
     """Whether an operand of shape ``small`` broadcast to ``shape`` repeats its values along
-    ``shape``'s leading dims (0-d, or a trailing row such as a bias): MUL_S/ADD_S read it
+    ``shape``'s leading dims (0-d, or a trailing row such as a bias): MUL_S/ADD_S/SUB_S read it
     as it is.  Not when it is empty (no repeat count) or has ``shape`` itself."""
     i = 0
     while i < len(small) and small[i] == 1:

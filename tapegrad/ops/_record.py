@@ -10,6 +10,7 @@ from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
 from ..tensor import Tensor, _new, _nonleaf, norm
 from . import views
+from .registry import OPS
 
 
 INFERENCE_SAVED = (
@@ -19,12 +20,14 @@ INFERENCE_SAVED = (
     "of `torch.inference_mode()`.")
 
 
-def slot(t, tape, need=True):
+def slot(t, tape, need=True, alone=False):
     """The slot of tensor ``t`` on ``tape``, adopting leaves and constants on first use.
-    ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array)."""
+    ``need=False``: the caller's reverse rule does not read t's values (Tape.push_array);
+    ``alone``: the caller's row, appended next, is unary and its rule reads t's values and
+    no others (ValueArena.needed)."""
     if t._gen == tape.gen:
         if need and (tape.lazy or tape.unread):
-            tape.needed(t._slot)
+            tape.needed(t._slot, alone and t._tok is not None)
         return t._slot
     if views.MULTI and (msg := views.refusal(t, False)) is not None:
         raise RuntimeError(msg)  # (a piece of unbind, split or chunk after its base changed)
@@ -133,8 +136,8 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
         if tape.retired:  # (begin split it: the new segment, Tape._split)
             tape = current_tape()
         gen = tape.gen
-    if tape.lazy:
-        sa = slot(a, tape, need)
+    if tape.lazy:  # (a unary row reading its input alone may leave it aside: slot's alone)
+        sa = slot(a, tape, need, b is None and OPS[code].reads == "a")
         sb = -1 if b is None else slot(b, tape, need)
     else:  # (slot()'s first lines, written out: the reads take away their values' notes)
         sa = a._slot if a._gen == gen else slot(a, tape, need)

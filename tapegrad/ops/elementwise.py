@@ -281,18 +281,25 @@ mul = make_binary(_MUL, "``input * other``, broadcasting.")
 api(mul)
 
 
-# ---- a 0-d or row operand times (plus) an array: MUL_S, ADD_S ---------------------------
+# ---- a 0-d or row operand times (plus, minus) an array: MUL_S, ADD_S, SUB_S -------------
 # [op, out, in0, in1, k]: in0 (k == 0) or in1 (k == 1) is the small operand, whose m values
 # repeat along out's leading dims (a 0-d tensor, m = 1, or a trailing row such as a bias
-# (N,) against (B, N)); the other has out's size.  The small operand is read as it is,
-# without an EXPAND row and its copy (a scalar parameter times a 2,000-point vector:
-# PyTorch's polynomial-fit tutorial; an LSTM's bias added to its gates, issue 20).
-# Values and gradients equal EXPAND + MUL/ADD's bit for bit: the same products, and the
-# small operand's adjoint summed in float64, in element order, as expand_rev sums.
+# (N,) against (B, N)); the other has out's size (a constant broadcast to it, where it
+# does not: _pointwise._recorded).  The small operand is read as it is, without an EXPAND
+# row and its copy (a scalar parameter times a 2,000-point vector: PyTorch's
+# polynomial-fit tutorial; an LSTM's bias added to its gates; k-means' centroids (1, K, d)
+# subtracted from the points (n, 1, d), whose (n, K, d) adjoint was written by the sub
+# and read again by the expand, issue 20).
+# Values and gradients equal EXPAND + MUL/ADD/SUB's bit for bit: the same products, and the
+# small operand's adjoint summed in float64, in element order, as expand_rev sums (a sub's
+# -gy where the sub wrote -gy + 0.0: the two differ only for gy = 0, in the zero's sign,
+# which a sum from +0.0 never keeps).
 # Recorded on eager tapes only (_pointwise.SCALAR_ROWS): traces keep EXPAND, which
 # replay and its fused kernels read.  The rules see ``ne`` repeats of ``w`` values
 # (``repeats``: w = m values at each point, so a row operand is one wider "point").
-MUL_S, ADD_S = 122, 123
+# ADD_S and SUB_S share their rules: ``sb`` is the sign of in1 (1.0 or -1.0), and a
+# product by it is exact, so an add's values and adjoints are as they were.
+MUL_S, ADD_S, SUB_S = 122, 123, 127
 
 
 @rule
@@ -389,27 +396,35 @@ def mul_s_curv(tadj, adj, vals, tan, o, a, b, ne, w, k):
 
 
 @rule
-def add_s_fwd(vals, o, a, b, ne, w, k):
-    v, s = _vector_scalar(a, b, k)
-    for i in range(ne):
-        q = i * w
-        for p in range(w):
-            vals[o + q + p] = vals[v + q + p] + vals[s + p]
+def _signs(k, sb):
+    # (the vector's sign, the small operand's) in out = in0 + sb * in1
+    return (sb, 1.0) if k == 0 else (1.0, sb)
 
 
 @rule
-def add_s_rev(adj, o, a, b, ne, w, k, da, db):
-    # y = v + c  =>  gv = gy, gc = sum gy
+def add_s_fwd(vals, o, a, b, ne, w, k, sb):
+    v, s = _vector_scalar(a, b, k)
+    sv, ss = _signs(k, sb)
+    for i in range(ne):
+        q = i * w
+        for p in range(w):
+            vals[o + q + p] = sv * vals[v + q + p] + ss * vals[s + p]
+
+
+@rule
+def add_s_rev(adj, o, a, b, ne, w, k, da, db, sb):
+    # y = a + sb b  =>  ga = gy, gb = sb gy; the small operand's summed
     v, s = _vector_scalar(a, b, k)
     dv, ds = (db, da) if k == 0 else (da, db)
+    sv, ss = _signs(k, sb)
     if w == 1:  # (as mul_s_rev)
         t = 0.0
         if dv:
             for i in range(ne):
-                adj[v + i] += adj[o + i]
+                adj[v + i] += sv * adj[o + i]
         if ds:
             for i in range(ne):
-                t += adj[o + i]
+                t += ss * adj[o + i]
             adj[s] += t
         return
     acc = np.zeros(w if ds else np.uint64(0))  # (in memory order, as mul_s_rev)
@@ -418,26 +433,35 @@ def add_s_rev(adj, o, a, b, ne, w, k, da, db):
         for p in range(w):
             gy = adj[o + q + p]
             if dv:
-                adj[v + q + p] += gy
+                adj[v + q + p] += sv * gy
             if ds:
-                acc[p] += gy
+                acc[p] += ss * gy
     if ds:
         for p in range(w):
             adj[s + p] += acc[p]
 
 
+def _add_s_grads(r, ga, gb):
+    return [(r.a, _to_small(r, ga, r.a) if r.k == 0 else ga),
+            (r.b, _to_small(r, gb, r.b) if r.k == 1 else gb)]
+
+
 def add_s_vjp(r, g):
-    return [(r.a, _to_small(r, g, r.a) if r.k == 0 else g),
-            (r.b, _to_small(r, g, r.b) if r.k == 1 else g)]
+    return _add_s_grads(r, g, g)
+
+
+def sub_s_vjp(r, g):
+    return _add_s_grads(r, g, -g)
 
 
 @rule
-def add_s_tan(tan, o, a, b, ne, w, k):
+def add_s_tan(tan, o, a, b, ne, w, k, sb):
     v, s = _vector_scalar(a, b, k)
+    sv, ss = _signs(k, sb)
     for i in range(ne):
         q = i * w
         for p in range(w):
-            tan[o + q + p] = tan[v + q + p] + tan[s + p]
+            tan[o + q + p] = sv * tan[v + q + p] + ss * tan[s + p]
 
 
 def _scalar_operand_layout(lay, R):
@@ -459,8 +483,11 @@ declare(MUL_S, "MulBackward0", saves="AB", aux="int", fwd=mul_s_fwd, rev=mul_s_r
         vjp=mul_s_vjp, check=_scalar_operand_layout, tan=mul_s_tan, curv=mul_s_curv)
 declare(ADD_S, "AddBackward0", aux="int", fwd=add_s_fwd, rev=add_s_rev, vjp=add_s_vjp,
         check=_scalar_operand_layout, tan=add_s_tan, curv=ZERO)
+declare(SUB_S, "SubBackward0", aux="int", fwd=add_s_fwd, rev=add_s_rev, vjp=sub_s_vjp,
+        check=_scalar_operand_layout, tan=add_s_tan, curv=ZERO)
 SCALAR_ROWS[MUL] = MUL_S
 SCALAR_ROWS[ADD] = ADD_S
+SCALAR_ROWS[SUB] = SUB_S
 
 
 # ---- div ----------------------------------------------------------------------------

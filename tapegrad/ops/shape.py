@@ -973,7 +973,8 @@ def put(x, v, target, in_place=False):
     tape = tape_for_grad()
     lazy = tape.lazy
     if in_place and lazy and x._gen == tape.gen and x._slot in lazy and v is not x and \
-            state.tracing is not tape and x._slot not in tape.hooks:
+            state.tracing is not tape and x._slot not in tape.hooks and \
+            not (tape.ext and x._slot in tape.ext.values()):  # (no row reads them: needed)
         return _put_in_place(x, v, pos, src, tape)
     new = np.array(_arr(x), copy=True)
     new.reshape(-1)[pos] = np.asarray(v._data, dtype=new.dtype).reshape(-1)[src] \
