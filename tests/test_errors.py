@@ -113,13 +113,13 @@ CASES = {
         "Set allow_unused=True", extra=("index 1",), rows_may_free=True),
     "gradient= of the wrong shape": Case(
         _vec, lambda L, e: e["y"].backward(L.ones(2)), RuntimeError, "Mismatch in shape",
-        extra=("(2,)", "(3,)")),
+        extra=("torch.Size([2])", "torch.Size([3])")),
     "gradient= of the wrong rank": Case(
         _vec, lambda L, e: e["y"].backward(L.ones(1, 3)), RuntimeError, "Mismatch in shape",
-        extra=("(1, 3)", "(3,)")),
+        extra=("torch.Size([1, 3])", "torch.Size([3])")),
     "grad_outputs of the wrong shape": Case(
         _vec, lambda L, e: L.autograd.grad(e["y"], e["x"], grad_outputs=L.ones(3, 1)),
-        RuntimeError, "Mismatch in shape", extra=("(3, 1)", "(3,)")),
+        RuntimeError, "Mismatch in shape", extra=("torch.Size([3, 1])", "torch.Size([3])")),
     "grad w.r.t. a tensor without grad": Case(
         lambda L: {**_scalar(L), "k": L.tensor(1.0)},
         lambda L, e: L.autograd.grad(e["s"], [e["k"]]), RuntimeError,

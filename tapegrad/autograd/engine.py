@@ -19,7 +19,7 @@ from ..ops.strided import SAVING_VIEW_NAMES, VIEW_NAMES
 from ..ops._record import named_result
 from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
-from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, norm
+from ..tensor import COMPLEX_HOOKS, Size, Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
@@ -95,8 +95,8 @@ def _check_outputs(outputs, grad_outputs, op):
         g = np.asarray(g._data if isinstance(g, Tensor) else g, dtype=np.float64)
         if g.shape != tuple(t.shape):
             raise RuntimeError(
-                f"Mismatch in shape: grad_output[{i}] has a shape of {tuple(g.shape)} and "
-                f"output[{i}] has a shape of {tuple(t.shape)}.")
+                f"Mismatch in shape: grad_output[{i}] has a shape of {Size(g.shape)} and "
+                f"output[{i}] has a shape of {t.shape}.")
         seeds.append(g.ravel())
     return seeds
 
@@ -729,17 +729,26 @@ def _grad_batched(outputs, inputs, grad_outputs, retain_graph, create_graph, all
                            "grad_output (batch on dim 0); got None")
     grads = [g if isinstance(g, Tensor) else Tensor(g) for g in grads]
     for i, (o, g) in enumerate(zip(outputs, grads, strict=True)):
-        if tuple(g.shape[1:]) != tuple(o.shape) or g.ndim == 0:
+        if g.ndim == 0:  # (PyTorch indexes grad_output[0] for its first seed)
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python "
+                             "or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a "
+                             "number")
+        if g.shape[1:] != o.shape:
+            # (PyTorch's words; the shape it names is its first seed's minus one more dim)
             raise RuntimeError(
                 "If `is_grads_batched=True`, we interpret the first dimension of each "
                 "grad_output as the batch dimension. The sizes of the remaining dimensions are "
                 "expected to match the shape of corresponding output, but a mismatch was "
-                f"detected: grad_output[{i}] has a shape of {list(g.shape)} and output[{i}] "
-                f"has a shape of {list(o.shape)}.")
+                f"detected: grad_output[{i}] has a shape of {g.shape[2:]} and output[{i}] "
+                f"has a shape of {o.shape}. If you only want some tensors in `grad_output` "
+                f"to be considered batched, consider using vmap.\n(grad_output[{i}] is "
+                f"{list(g.shape)}: a batch of {g.shape[0]} seeds of shape {list(g.shape[1:])}, "
+                f"where output[{i}] is {list(o.shape)})")
     n = grads[0].shape[0]
-    if any(g.shape[0] != n for g in grads):
-        raise RuntimeError("grad(is_grads_batched=True): the grad_outputs' batch sizes (dim 0) "
-                           f"differ: {[g.shape[0] for g in grads]}")
+    if any(g.shape[0] != n for g in grads):  # (PyTorch vmaps its backward over dim 0)
+        raise ValueError("vmap: Expected all tensors to have the same size in the mapped "
+                         f"dimension, got sizes {[g.shape[0] for g in grads]} for the mapped "
+                         "dimension")
     keep = create_graph if retain_graph is None else retain_graph
     rows = [grad(outputs, inputs, [g[b] for g in grads], True if b < n - 1 else keep,
                  create_graph, allow_unused=allow_unused, materialize_grads=materialize_grads)

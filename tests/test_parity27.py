@@ -1,0 +1,55 @@
+"""Parity with PyTorch, each item against it: what tests/fuzz_autograd_api.py found from
+seed 60000 on (helper fuzz27)."""
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+def _error(L, f):
+    """(type name, message's first line) of what ``f(L)`` raises, or None."""
+    try:
+        f(L)
+    except Exception as e:  # noqa: BLE001 (compared)
+        return type(e).__name__, str(e).split("\n")[0]
+    return None
+
+
+def _grad_of(gouts, two=False, batched=True):
+    def f(L):
+        a = L.tensor([1.0, 2.0], requires_grad=True)
+        outs = [a * 2, a * 3] if two else a * 2
+        g = [L.ones(*s) for s in gouts] if two else L.ones(*gouts) if gouts else \
+            L.tensor(1.0)
+        L.autograd.grad(outs, a, grad_outputs=g, is_grads_batched=batched)
+    return f
+
+
+# (seed 60498: grad_outputs whose per-seed shape is not the output's)
+@pytest.mark.parametrize("shape", [(3,), (2, 3), (4, 2, 2), (3, 3), ()])
+def test_batched_grad_outputs_of_the_wrong_shape_raise_torchs_error(torch, shape):
+    theirs = _error(torch, _grad_of(shape))
+    assert theirs is not None
+    assert _error(tg, _grad_of(shape)) == theirs
+
+
+def test_batched_grad_outputs_of_different_batch_sizes_raise_torchs_error(torch):
+    f = _grad_of([(2, 2), (3, 2)], two=True)
+    theirs = _error(torch, f)
+    assert theirs is not None and theirs[0] == "ValueError"
+    assert _error(tg, f) == theirs
+
+
+def test_the_batched_shape_error_also_names_the_real_shapes():
+    with pytest.raises(RuntimeError) as e:
+        _grad_of((3, 3))(tg)
+    assert "grad_output[0] is [3, 3]: a batch of 3 seeds of shape [3]" in str(e.value)
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 2), (1, 2)])
+def test_grad_outputs_of_the_wrong_shape_name_them_as_torch_sizes(torch, shape):
+    f = _grad_of(shape, batched=False)
+    theirs = _error(torch, f)
+    assert theirs is not None
+    assert _error(tg, f) == theirs
