@@ -53,3 +53,33 @@ def test_grad_outputs_of_the_wrong_shape_name_them_as_torch_sizes(torch, shape):
     theirs = _error(torch, f)
     assert theirs is not None
     assert _error(tg, f) == theirs
+
+
+# (seed 60373: a value packed by saved_tensors_hooks, modified in place before backward)
+@pytest.mark.parametrize("pack", ["same", "clone"])
+@pytest.mark.parametrize("op", ["mul", "sin"])
+def test_leaves_packed_by_hooks_are_not_version_checked(torch, pack, op):
+    def run(L):
+        a = L.tensor([1.0, -2.0, 3.0], dtype=L.float64, requires_grad=True)
+        h = (lambda t: t) if pack == "same" else (lambda t: t.clone())
+        with L.autograd.graph.saved_tensors_hooks(h, lambda t: t):
+            y = a * a if op == "mul" else a.sin()
+        with L.no_grad():
+            a.mul_(2.0)
+        y.sum().backward()
+        return a.grad.tolist()
+    assert run(tg) == pytest.approx(run(torch), rel=1e-12)
+
+
+def test_a_value_saved_outside_the_hooks_is_still_version_checked(torch):
+    def run(L):
+        a = L.tensor([1.0, -2.0, 3.0], dtype=L.float64, requires_grad=True)
+        with L.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+            y = a * 2.0
+        z = y * a  # (saves a and y outside the hooks)
+        with L.no_grad():
+            a.mul_(2.0)
+        return _error(L, lambda L: z.sum().backward())
+    theirs = run(torch)
+    assert theirs is not None and "modified by an inplace operation" in theirs[1]
+    assert run(tg)[1].startswith(theirs[1][:60])

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..ops.inplace import _FLAGS, _NCODES, _word
 from ..tape import OP_MASK
-from .graph import views
+from .graph import _SAVED_COLUMN, views
 
 
 def check_saved(tape, rows, reach, lo, hi, changes):
@@ -34,9 +34,21 @@ def check_saved(tape, rows, reach, lo, hi, changes):
     a_rg = needs[np.maximum(a, 0)] & (a >= 0)
     b_rg = needs[np.maximum(b, 0)] & (b >= 0)
     hit = np.full(n, -1, np.int64)
+    # a leaf packed by saved_tensors_hooks is whatever its unpack returns (pack got the leaf
+    # itself): PyTorch checks no version of it.  (A non-leaf's pack gets a copy of the values
+    # saved, graph._saved: those stay checked, refused rather than computed on old values.)
+    packed = {2: [], 3: [], 1: []}
+    if tape.packed:
+        leaf_slots = {s for s, _ in tape.leaves}
+        for r, what in tape.packed:
+            col = _SAVED_COLUMN[what]
+            if lo <= r < hi and int(rows[r - lo, col]) in leaf_slots:
+                packed[col].append(r - lo)
     for col, saved in ((2, _FLAGS["a"][ops] | (_FLAGS["A"][ops] & b_rg)),
                        (3, _FLAGS["b"][ops] | (_FLAGS["B"][ops] & a_rg)),
                        (1, _FLAGS["o"][ops])):
+        if packed[col]:
+            saved[packed[col]] = False  # (saved: a new array)
         s = rows[:, col]
         e = np.where(s >= 0, entry[np.maximum(s, 0)], -1)
         bad = ran & saved & (e >= 0)
