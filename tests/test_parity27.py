@@ -83,3 +83,17 @@ def test_a_value_saved_outside_the_hooks_is_still_version_checked(torch):
     theirs = run(torch)
     assert theirs is not None and "modified by an inplace operation" in theirs[1]
     assert run(tg)[1].startswith(theirs[1][:60])
+
+
+# (seed 60662: backward(inputs=[]) of a tensor that does not require grad)
+@pytest.mark.parametrize("how", ["function", "method"])
+@pytest.mark.parametrize("out", ["no_grad", "vector"])
+def test_empty_inputs_are_refused_before_the_outputs_are_checked(torch, how, out):
+    def run(L):
+        y = L.tensor([1.0, 2.0], requires_grad=out == "vector") * 2
+        if how == "method":
+            return _error(L, lambda L: y.backward(inputs=[]))
+        return _error(L, lambda L: L.autograd.backward([y], inputs=[]))
+    theirs = run(torch)
+    assert theirs is not None and "cannot be empty" in theirs[1]
+    assert run(tg) == theirs

@@ -451,6 +451,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both "
                                "passed to `backward()`. Please only use `grad_tensors`.")
         grad_tensors = grad_variables
+    if inputs is not None and not _as_list(inputs):  # (PyTorch's first check of the tensors)
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     # (a plain Tensor alone, the common loss.backward(), is not complex: has_complex's
     # generators cost ~2 us a call, issue 20)
     if (type(tensors) is not Tensor or inputs is not None) and \
@@ -461,8 +463,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     outputs = _as_list(tensors)
     grads = _grad_list(grad_tensors, len(outputs))
     seeds = _check_outputs(outputs, grads, "backward")
-    if inputs is not None and not _as_list(inputs):
-        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     given = () if inputs is None else [inputs] if isinstance(
         inputs, (Tensor, graph.GradientEdge)) else list(inputs)
     for x in given:  # PyTorch's engine retains each input tensor's grad first (a no-op on a
