@@ -1081,8 +1081,9 @@ def einsum(equation, *operands):
     lhs, arrow, out = eq.partition("->")
     terms = lhs.split(",")
     if len(terms) != len(operands):
-        raise RuntimeError(f"einsum(): {len(terms)} operands in the equation but "
-                           f"{len(operands)} were given")
+        raise RuntimeError(f"einsum(): {'more' if len(operands) > len(terms) else 'fewer'} "
+                           f"operands were provided than specified in the equation "
+                           f"({len(terms)} in {equation!r}, {len(operands)} given)")
     xs = [as_tensor_arg(x, "einsum") for x in operands]
     terms, out = _expand_ellipsis(eq, terms, out, arrow, xs)
     sizes = {}
@@ -1115,7 +1116,8 @@ def einsum(equation, *operands):
             raise RuntimeError(f"einsum(): output subscript {c} does not appear in the "
                                "equation for any input operand")
     if len(set(out)) != len(out):
-        raise RuntimeError(f"einsum(): output subscript {out!r} appears more than once in "
+        twice = next(c for c in out if out.count(c) > 1)
+        raise RuntimeError(f"einsum(): output subscript {twice} appears more than once in "
                            "the output")
     for i, (x, term) in enumerate(zip(xs, terms, strict=True)):
         xs[i], terms[i] = _diagonals(x, term)
