@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import tapegrad as tg
+from conftest import raises_as_torch as _raises_as
 
 pytestmark = pytest.mark.oracle
 nan = float("nan")
@@ -71,3 +72,20 @@ def test_index_put_still_writes_what_pytorch_does(values, accumulate, torch_floa
         out.index_put_((L.tensor([2, -1]),), L.tensor(values), accumulate=accumulate)
         return out.tolist()
     assert run(tg) == run(torch_float64)
+
+
+# ---- clamp_ of an integer tensor by float bounds: PyTorch's words name what it casts --------
+@pytest.mark.parametrize("dtype", ["int64", "int32", "int16", "int8", "uint8", "bool", "uint16"])
+@pytest.mark.parametrize("bound", [0.5, "tensor", "float32", "float16"])
+@pytest.mark.parametrize("how", ["clamp_min", "clamp_max", "both", "clamp_min_"])
+def test_integer_clamp_in_place_by_floats_refused_as_pytorch(dtype, bound, how, torch_float64):
+    """(Against PyTorch with float64 its default, as tapegrad's: a Python float's word.)"""
+    def call(L):
+        b = bound if bound == 0.5 else L.tensor(0.5) if bound == "tensor" else \
+            L.tensor([0.5], dtype=getattr(L, bound))
+        x = L.zeros(1, dtype=getattr(L, dtype))
+        if how == "clamp_min_":
+            return x.clamp_min_(b)
+        return x.clamp_(**{"clamp_min": {"min": b}, "clamp_max": {"max": b},
+                           "both": {"min": b, "max": b}}[how])
+    _raises_as(call, torch_float64)

@@ -843,10 +843,7 @@ def linear(x, weight, bias=None):
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k, keep=False)
 
 
-# the C type names PyTorch's mm error prints (its other kernels print torch_word's)
-_C_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
-            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "bool": "bool"}
+_C_NAMES = dtypes.C_NAMES
 
 
 def _stand_in(a, b):
