@@ -1,4 +1,4 @@
-# torch.func.grad and grad_and_value with argnums tuples and has_aux; jvp and vjp from torch.func
+# torch.func.grad and grad_and_value with argnums tuples and has_aux; jvp and vjp of torch.func
 import torch
 from torch.func import grad, grad_and_value, jvp, vjp, linearize
 
