@@ -166,6 +166,14 @@ _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int
                 "complex64": "complexfloat", "complex128": "complexdouble"}
 
 
+# the C type names some of PyTorch's errors print (mm's, a Python float cast in place...;
+# its other kernels print torch_word's)
+C_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
+           "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+           "uint8": "unsigned char", "uint16": "short unsigned int", "uint32": "unsigned int",
+           "uint64": "long unsigned int", "bool": "bool"}
+
+
 def torch_word(dt):
     """PyTorch's scalar-type word for a dtype in its error messages ('double', 'long'...;
     capitalised where PyTorch writes 'Double'); NumPy's name for the others."""

@@ -165,7 +165,7 @@ def _check_strategy(strategy, vectorize, create_graph):
         raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode".')
     if strategy == "forward-mode" and not vectorize:
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse "
-                                  "Hessian is only implemented for `vectorize=True`.")
+                                  "Hessian isonly implemented for `vectorize=True`.")  # (sic)
     if strategy == "forward-mode" and create_graph:
         raise NotImplementedError('torch.autograd.functional.jacobian: `create_graph=True` and '
                                   '`strategy="forward-mode"` are not supported together (yet).'

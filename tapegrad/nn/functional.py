@@ -149,6 +149,16 @@ def _reduce(loss, reduction, node=None, *inputs):
     return loss if node is None else named_result(loss, node, *inputs)
 
 
+def _float_kernel(kernel, input, target):
+    """PyTorch's refusal of a loss kernel (mse, smooth_l1, huber) between integer or bool
+    tensors, before their subtraction could refuse bools in other words."""
+    if isinstance(input, Tensor) and isinstance(target, Tensor):
+        dt = dtypes.result_type((input.dtype, input.ndim), (target.dtype, target.ndim))
+        if np.dtype(dt).kind in "biu":
+            raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
+                                      f"'{dtypes.torch_word(dt).capitalize()}'")
+
+
 def _tensor(x, op, name="input"):
     if not isinstance(x, Tensor):
         raise TypeError(f"{op}(): argument '{name}' must be Tensor, not {type(x).__name__}")
@@ -508,6 +518,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     """Mean squared error: ``mean((input - target) ** 2)`` (or ``sum``, or ``none``)."""
     reduction = _reduction(reduction, size_average, reduce)
     _target_size_warning(input, target, "mse_loss")
+    _float_kernel("mse", input, target)
     diff = input - target
     if weight is not None:  # (PyTorch composes the weighted loss too)
         return _reduce(diff * diff * weight, reduction)
@@ -529,6 +540,8 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     _target_size_warning(input, target, "smooth_l1_loss")
+    if beta != 0.0:
+        _float_kernel("smooth_l1", input, target)
     d = (input - target).abs()
     if beta == 0.0:  # (PyTorch's l1_loss then: no SmoothL1Loss node)
         return _reduce(d, reduction)
@@ -542,6 +555,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     _target_size_warning(input, target, "huber_loss")
+    _float_kernel("huber", input, target)
     d = (input - target).abs()
     loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
     if weight is not None:  # (PyTorch composes the weighted loss too)

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
-from . import scans
+from . import indexing, scans
 from . import shape as sh
 from . import views
 from ._record import named_result, no_derivative, node, output, slot, tape_for_grad
@@ -520,13 +520,20 @@ def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` (broadcast) written at ``input[indices]`` (a tuple of index
     tensors), or added there with ``accumulate`` (repeated positions add up)."""
     _tensor(input, "index_put")
-    key = tuple(host_values(i, "index_put") if isinstance(i, Tensor) else i for i in indices)
+    # (indexing's checks: PyTorch's words for a float index or one out of bounds)
+    key = tuple(indexing._index(i) if isinstance(i, Tensor) else i for i in indices)
+    indexing._check_key(input, key)
     pos = sh._flat_index(tuple(input.shape))[key]
     v = values if isinstance(values, Tensor) else Tensor(np.asarray(values, input.dtype))
     if v.dtype != input.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{dtypes.torch_word(input.dtype).capitalize()} for the destination "
                            f"and {dtypes.torch_word(v.dtype).capitalize()} for the source.")
+    try:
+        np.broadcast_shapes(tuple(v.shape), pos.shape)
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(v.shape)} cannot be "
+                           f"broadcast to indexing result of shape {list(pos.shape)}") from None
     part = sh.expand(v, *pos.shape) if tuple(v.shape) != pos.shape else v
     return _add_at(input, pos, part) if accumulate else _put_at(input, pos, part)
 

@@ -1576,7 +1576,14 @@ def _clamp_tensors(input, lo, hi):
         y = where(y < lo, lo, y)
     if hi is not None:
         y = where(y > hi, hi, y)
-    return y
+    if not y.is_floating_point():
+        return y
+    # a NaN bound gives NaN there (the comparisons above keep x), and a NaN anywhere no
+    # gradient to anything (PyTorch's ClampBackward0 tests x >= min, x <= max and x < min)
+    nan = input.isnan()
+    for b in (lo, hi):
+        nan = nan if b is None else nan | b.isnan()
+    return where(nan, np.nan, y)
 
 
 @api

@@ -1000,9 +1000,17 @@ def zero_(self):
 
 def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)
     """Clamp to ``[min, max]``, in place."""
-    if self.dtype.kind != "f" and any(isinstance(b, float) for b in (min, max)):
-        raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                           f"{_word(self.dtype)}")
+    if self.dtype.kind in "biu":  # PyTorch's words: a Python float's (the default dtype,
+        for b in (min, max):  # C's name for self's) or a float Tensor's (both as dtypes)
+            if isinstance(b, float):
+                raise RuntimeError(
+                    f"result type {_word(dtypes.default_float())} can't be cast to the desired "
+                    f"output type {dtypes.C_NAMES.get(self.dtype.name, self.dtype.name)}")
+            if isinstance(b, Tensor) and b.dtype.kind == "f":
+                words = [dtypes.torch_word(t.dtype) for t in (b, self)]
+                words = [w[:1].upper() + w[1:] for w in words]  # ('UInt16' as it is)
+                raise RuntimeError(f"result type {words[0]} can't be cast to the desired "
+                                   f"output type {words[1]}")
     return _inplace(self, ew.clamp, (self, min, max), "clamp_")
 
 

@@ -843,10 +843,7 @@ def linear(x, weight, bias=None):
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k, keep=False)
 
 
-# the C type names PyTorch's mm error prints (its other kernels print torch_word's)
-_C_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
-            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "bool": "bool"}
+_C_NAMES = dtypes.C_NAMES
 
 
 def _stand_in(a, b):
@@ -1081,8 +1078,9 @@ def einsum(equation, *operands):
     lhs, arrow, out = eq.partition("->")
     terms = lhs.split(",")
     if len(terms) != len(operands):
-        raise RuntimeError(f"einsum(): {len(terms)} operands in the equation but "
-                           f"{len(operands)} were given")
+        raise RuntimeError(f"einsum(): {'more' if len(operands) > len(terms) else 'fewer'} "
+                           f"operands were provided than specified in the equation "
+                           f"({len(terms)} in {equation!r}, {len(operands)} given)")
     xs = [as_tensor_arg(x, "einsum") for x in operands]
     terms, out = _expand_ellipsis(eq, terms, out, arrow, xs)
     sizes = {}
@@ -1115,7 +1113,8 @@ def einsum(equation, *operands):
             raise RuntimeError(f"einsum(): output subscript {c} does not appear in the "
                                "equation for any input operand")
     if len(set(out)) != len(out):
-        raise RuntimeError(f"einsum(): output subscript {out!r} appears more than once in "
+        twice = next(c for c in out if out.count(c) > 1)
+        raise RuntimeError(f"einsum(): output subscript {twice} appears more than once in "
                            "the output")
     for i, (x, term) in enumerate(zip(xs, terms, strict=True)):
         xs[i], terms[i] = _diagonals(x, term)

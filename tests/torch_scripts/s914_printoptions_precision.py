@@ -1,0 +1,20 @@
+# set_printoptions: precision, sci_mode, threshold/edgeitems, profile names, then reset
+import torch
+
+x = torch.tensor([1.123456789, 22.5, 0.000123, 1e5])
+torch.set_printoptions(precision=2)
+print(x)
+torch.set_printoptions(sci_mode=False)
+print(x, torch.tensor([1e-8, 1.0]))
+torch.set_printoptions(precision=6, sci_mode=True)
+print(torch.tensor([0.5, 2.0]))
+torch.set_printoptions(profile="default")
+print(x)
+torch.set_printoptions(threshold=5, edgeitems=2)
+print(torch.arange(10), torch.arange(12.0).reshape(3, 4))
+torch.set_printoptions(profile="short")
+print(torch.tensor([3.14159265, 2.0]))
+torch.set_printoptions(profile="full")
+print(torch.arange(8))
+torch.set_printoptions(profile="default")
+print(torch.tensor([1 / 3]))

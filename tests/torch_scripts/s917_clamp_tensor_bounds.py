@@ -1,0 +1,20 @@
+# clamp with tensor bounds (broadcast), min > max, clip alias, and gradients at the bounds
+import torch
+
+x = torch.tensor([[-3.0, 0.5, 2.0], [4.0, -1.0, 0.0]])
+lo = torch.tensor([-1.0, 0.0, 1.0])
+hi = torch.tensor([[1.0], [2.0]])
+print(torch.clamp(x, min=lo), torch.clamp(x, max=hi), torch.clamp(x, lo, hi))
+print(torch.clamp(x, min=torch.tensor(1.0), max=torch.tensor(0.0)))
+print(x.clip(min=lo), torch.clamp(torch.tensor([1, 5, 9]), torch.tensor([2, 2, 2]), torch.tensor([6, 6, 6])))
+w = torch.tensor([-2.0, 0.0, 0.5, 3.0], requires_grad=True)
+torch.clamp(w, min=torch.tensor([-1.0, 0.0, 0.0, 0.0]), max=torch.tensor([1.0, 1.0, 0.5, 1.0])).sum().backward()
+print(w.grad)
+b = torch.tensor([0.0, 0.0], requires_grad=True)
+y = torch.clamp(torch.tensor([-1.0, 1.0]), min=b)
+y.sum().backward()
+print(y, b.grad)
+z = x.clone()
+z.clamp_(min=lo)
+print(z)
+print(torch.clamp(torch.tensor([1, 2, 3]), min=1.5).dtype)
