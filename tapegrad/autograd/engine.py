@@ -168,8 +168,7 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     needed = None
     if inputs and (tape.custom or tape.hooks or tape.node_hooks or
                    (not retain_graph or tape.nfreed) and not _covers(tape, inputs)):
-        needed = needed_slots(tape, rows, meta, [s for t in inputs for s in tape.slots_of(t)],
-                              lo, top)
+        needed = needed_slots(tape, rows, meta, inputs, lo, top)
     if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
         leaves = [] if finish_leaf is None else inputs if inputs else \
@@ -503,10 +502,13 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                 # (PyTorch's AccumulateGrad with grad mode on: the first gradient is
                 # copied, a CopyBackwards node; later ones add out of place; nothing for a
                 # leaf that stopped requiring grad, _accumulate)
-                if t._rg:  # (a retained non-leaf's first: retain_grad's hook, a clone)
-                    t._grad = t._grad + g if t._grad is not None else clone(g) \
-                        if t._tok is not None else named_result(clone(g), "CopyBackwards",
-                                                                None, g)
+                if t._rg:
+                    if t._grad is not None:
+                        t._grad = t._grad + g
+                    elif t._tok is not None:  # (a retained non-leaf: retain_grad's clone)
+                        t._grad = clone(g)
+                    else:
+                        t._grad = named_result(clone(g), "CopyBackwards", None, g)
                     leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
                     hooks.run_post_hooks(t)

@@ -219,8 +219,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
         lo, hi = graph_span(tape, walk.rows, walk.meta, out_slots)
         dep = run = None
         if inputs:
-            dep, run = needed_slots(tape, walk.rows, walk.meta,
-                                    [s for t in inputs for s in tape.slots_of(t)], lo, hi)
+            dep, run = needed_slots(tape, walk.rows, walk.meta, inputs, lo, hi)
         # a slot written in place (ops/shape.py _put_in_place) holds its tensor's present
         # values from its last PUT row on: that tensor's adjoint is the slot's there
         in_place = tape.in_place or {}

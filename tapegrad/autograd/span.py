@@ -7,6 +7,8 @@ graph.  A backward from outputs ``S`` sweeps rows ``min low[S] .. max prod[S]`` 
 an unrelated graph alive on the same tape (a validation loss, a baseline kept from before
 the loop) costs it nothing.  8 bytes a slot, int32: a tape never holds 2**31 rows.
 """
+import functools
+
 import numpy as np
 
 from .. import _kernels as compiled
@@ -16,6 +18,7 @@ SMALL = 256  # rows up to which graph_span(whole=True) does without the spans
 _NONE = np.iinfo(np.int32).max  # low of a slot that no row writes (a leaf, a constant)
 
 
+@functools.cache
 def _tables():
     """Per opcode: where a row keeps slot numbers besides in0/in1 (registry ``aux`` and
     ``meta_slots``): 0 nowhere, 1 its aux, 2 ``meta[aux + p0]`` (and ``+ p1``), 3 a meta
@@ -37,9 +40,6 @@ def _tables():
     return kind, p0, p1
 
 
-_KIND = None
-
-
 def graph_span(tape, rows, meta, slots, whole=False):
     """``(lo, hi)``: the rows that a backward from ``slots`` can reach lie in ``lo .. hi-1``.
 
@@ -48,9 +48,6 @@ def graph_span(tape, rows, meta, slots, whole=False):
     two arrays made and filled, a compiled call; issue 20).  A span bounds a graph's rows
     from below only, so a sweep meets rows outside the graph anyway: their outputs are
     unreached, and visiting a few more costs ~nothing."""
-    global _KIND
-    if _KIND is None:
-        _KIND = _tables()
     m = len(rows)
     if whole and m <= SMALL and len(slots) == 1 and m and rows[m - 1, 1] == slots[0]:
         return 0, m
@@ -66,7 +63,7 @@ def graph_span(tape, rows, meta, slots, whole=False):
             prod2[:len(prod)] = prod
         tape.span_low, tape.span_prod = low, prod = low2, prod2
     if tape.span_done < len(rows):
-        compiled._spans_of_slots(rows, meta, *_KIND, low, prod, tape.span_done)
+        compiled._spans_of_slots(rows, meta, *_tables(), low, prod, tape.span_done)
         tape.span_done = len(rows)
     lo, hi = len(rows), 0
     for s in slots:
@@ -76,18 +73,15 @@ def graph_span(tape, rows, meta, slots, whole=False):
     return min(lo, hi), hi
 
 
-def needed_slots(tape, rows, meta, targets, lo, hi):
-    """``(dep, run)``, per slot of ``tape`` (uint8), for a backward given inputs (the slots
-    ``targets``) through rows ``lo .. hi-1``: ``run``, whether the row writing the slot is
-    one of PyTorch's nodes "needed" for the inputs, the only ones it runs (and frees); ``dep``,
-    whether the slot's gradient reaches a target (or it is one: its tensor hooks run).  A
-    row that reads an unknown layout, a LINK to an older tape's non-leaf among them, counts
-    as needed."""
-    global _KIND
-    if _KIND is None:
-        _KIND = _tables()
+def needed_slots(tape, rows, meta, inputs, lo, hi):
+    """``(dep, run)``, per slot of ``tape`` (uint8), for a backward given ``inputs`` (tensors)
+    through rows ``lo .. hi-1``: ``run``, whether the row writing the slot is one of
+    PyTorch's nodes "needed" for the inputs, the only ones it runs (and frees); ``dep``,
+    whether the slot's gradient reaches an input's slot (or it is one: its tensor hooks
+    run).  A row that reads an unknown layout, a LINK to an older tape's non-leaf among
+    them, counts as needed."""
     dep = np.zeros(tape.nslots, np.uint8)
     run = np.zeros(tape.nslots, np.uint8)
-    dep[targets] = 1
-    compiled._needed_slots(rows, meta, *_KIND, dep, run, lo, hi)
+    dep[[s for t in inputs for s in tape.slots_of(t)]] = 1
+    compiled._needed_slots(rows, meta, *_tables(), dep, run, lo, hi)
     return dep, run

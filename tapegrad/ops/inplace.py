@@ -1007,10 +1007,8 @@ def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)
                     f"result type {_word(dtypes.default_float())} can't be cast to the desired "
                     f"output type {dtypes.C_NAMES.get(self.dtype.name, self.dtype.name)}")
             if isinstance(b, Tensor) and b.dtype.kind == "f":
-                words = [dtypes.torch_word(t.dtype) for t in (b, self)]
-                words = [w[:1].upper() + w[1:] for w in words]  # ('UInt16' as it is)
-                raise RuntimeError(f"result type {words[0]} can't be cast to the desired "
-                                   f"output type {words[1]}")
+                raise RuntimeError(f"result type {dtypes.torch_name(b.dtype)} can't be cast "
+                                   f"to the desired output type {dtypes.torch_name(self.dtype)}")
     return _inplace(self, ew.clamp, (self, min, max), "clamp_")
 
 
