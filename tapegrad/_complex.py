@@ -1008,7 +1008,7 @@ def complex(real, imag, *, out=None):  # noqa: A001 (PyTorch's name)
         if not isinstance(t, Tensor) or type(t) is ComplexTensor:
             raise TypeError(f"complex(): argument '{name}' must be a real Tensor, not "
                             f"{type(t).__name__}")
-    re_word, im_word = (dtypes.torch_word(t.dtype).capitalize() for t in (real, imag))
+    re_word, im_word = (dtypes.torch_name(t.dtype) for t in (real, imag))
     if any(t.dtype.kind != "f" or t.dtype == np.float16 for t in (real, imag)):
         raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but "
                            f"got {re_word} and {im_word}")

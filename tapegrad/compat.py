@@ -44,7 +44,7 @@ def _float_power_(self, exponent):
     """``float_power`` in place: the tensor must be float64, as PyTorch asks."""
     if self.dtype != dtypes.float64:
         raise RuntimeError(f"the base given to float_power_ has dtype "
-                           f"{dtypes.torch_word(self.dtype).capitalize()} but the operation's "
+                           f"{dtypes.torch_name(self.dtype)} but the operation's "
                            f"result requires dtype Double")
     return _float_power_run(self, exponent)
 
@@ -74,8 +74,8 @@ def index_reduce(self, dim, index, source, reduce, *, include_self=True):
         raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or "
                            f"amin but got {reduce}.")
     if source.dtype != self.dtype:
-        raise RuntimeError(f"index_reduce_(): self ({dtypes.torch_word(self.dtype).capitalize()})"
-                           f" and source ({dtypes.torch_word(source.dtype).capitalize()}) must "
+        raise RuntimeError(f"index_reduce_(): self ({dtypes.torch_name(self.dtype)})"
+                           f" and source ({dtypes.torch_name(source.dtype)}) must "
                            f"have the same scalar type")
     d = _wrap_dim(dim, self.ndim, "index_reduce")
     idx = np.asarray(index._data if isinstance(index, Tensor) else index)

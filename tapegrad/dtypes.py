@@ -72,7 +72,7 @@ class dtype:  # noqa: N801 (PyTorch's name)
         if self.kind == "c":
             return self
         if self.kind != "f":
-            raise RuntimeError(f"Unknown Complex ScalarType for {torch_word(self).capitalize()}")
+            raise RuntimeError(f"Unknown Complex ScalarType for {torch_name(self)}")
         if self.itemsize == 2:  # (a name only: NumPy has no complex32, REFUSED below)
             return REFUSED["complex32"]
         return of(np.result_type(self.dtype, np.complex64))

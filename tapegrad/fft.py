@@ -247,8 +247,12 @@ def _c2c(name, input, s, dim, norm, inverse, default_dims=None):  # noqa: A002
 def _r2c(name, input, s, dim, norm, default_dims=None):  # noqa: A002
     x = _input(name, input)
     if type(x) is _complex.ComplexTensor:
-        raise RuntimeError(f"fft_{name} expects a real input tensor, but got "
-                           f"{str(x.dtype).replace('torch.', '').capitalize()}")
+        got = dtypes.torch_name(x.dtype)  # (PyTorch's three wordings)
+        raise RuntimeError(f"Only supports floating-point dtypes, but found: {got}"
+                           if name in ("ihfft2", "ihfftn") else
+                           f"{name} expects a real input tensor, but got {got}"
+                           if name in ("rfft", "ihfft") else
+                           f"rfftn expects a real-valued input tensor, but got {got}")
     dims, sizes = _dims_sizes(name, x, s, dim, default_dims)
     for d, n in builtins.zip(dims, sizes):
         x = _resize(x, d, n)

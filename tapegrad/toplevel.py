@@ -295,14 +295,14 @@ def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, ax
         raise RuntimeError("segment_reduce(): indices based reduction is not supported yet.")
     if not data.dtype.kind == "f":
         raise NotImplementedError(f'"_segment_reduce_cpu" not implemented for '
-                                  f"'{dtypes.torch_word(data.dtype).capitalize()}'")
+                                  f"'{dtypes.torch_name(data.dtype)}'")
     if lengths is None and offsets is None:
         raise RuntimeError("segment_reduce(): Either lengths or offsets must be defined.")
     given = lengths if lengths is not None else offsets
     counts = np.asarray(given._data if isinstance(given, Tensor) else given)
     if counts.dtype.kind not in "iu":
         raise NotImplementedError(f'"_segment_reduce_lengths_cpu_kernel1" not implemented '
-                                  f"for '{dtypes.torch_word(counts.dtype).capitalize()}'")
+                                  f"for '{dtypes.torch_name(counts.dtype)}'")
     if lengths is None:
         counts = np.diff(counts, axis=-1)
     axis = axis + data.ndim if axis < 0 else axis

@@ -165,7 +165,7 @@ def run_hooks(hooks, g, create_graph=False):
 
 def _type_name(dtype):
     """PyTorch's legacy tensor type name of a dtype, as its hook errors print it."""
-    return f"torch.{dtypes.torch_word(dtype).capitalize()}Tensor"  # (as Tensor.type() names it)
+    return f"torch.{dtypes.torch_name(dtype)}Tensor"  # (as Tensor.type() names it)
 
 
 def run_post_hooks(t):

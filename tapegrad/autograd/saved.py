@@ -6,7 +6,8 @@ import re
 
 import numpy as np
 
-from ..ops.inplace import _FLAGS, _NCODES, _word
+from .. import dtypes
+from ..ops.inplace import _FLAGS, _NCODES
 from ..tape import OP_MASK
 from .graph import _SAVED_COLUMN, views
 
@@ -73,7 +74,7 @@ def _modified_message(tape, s, c, ver, as_output):
     if producer >= 0:
         which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
     return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [torch.{_word(c.dtype)}Tensor {c.shape}]{which} is at "
+            f"inplace operation: [torch.{dtypes.torch_name(c.dtype)}Tensor {c.shape}]{which} is at "
             f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
             "copy of every saved value, but refuses this backward as PyTorch does; compute on "
             "a copy (or use the op's out-of-place form) instead of modifying in place.")

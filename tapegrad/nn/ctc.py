@@ -164,7 +164,7 @@ def ctc_nll(log_probs, targets, input_lengths, target_lengths, blank, zero_infin
     _check_tensor(targets, "ctc_loss", "targets")
     if log_probs.dtype.kind != "f":
         raise NotImplementedError(f'"ctc_loss_cpu" not implemented for '
-                                  f"'{dtypes.torch_word(log_probs.dtype).capitalize()}'")
+                                  f"'{dtypes.torch_name(log_probs.dtype)}'")
     if log_probs.ndim not in (2, 3):
         raise RuntimeError(f"ctc_loss(): expected log_probs to be 2-D (T, C) or 3-D (T, N, C), "
                            f"but got a tensor of size {list(log_probs.shape)}")

@@ -156,7 +156,7 @@ def _float_kernel(kernel, input, target):
         dt = dtypes.result_type((input.dtype, input.ndim), (target.dtype, target.ndim))
         if np.dtype(dt).kind in "biu":
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
-                                      f"'{dtypes.torch_word(dt).capitalize()}'")
+                                      f"'{dtypes.torch_name(dt)}'")
 
 
 def _tensor(x, op, name="input"):
@@ -169,7 +169,7 @@ def _float_tensor(x, op, name="input"):
     _tensor(x, op, name)
     if x.dtype.kind != "f":
         raise RuntimeError(f"{op}(): expected a floating point '{name}', got "
-                           f"{dtypes.torch_word(x.dtype).capitalize()} (convert it with "
+                           f"{dtypes.torch_name(x.dtype)} (convert it with "
                            ".double() or .float())")
     return x
 
@@ -462,8 +462,8 @@ def _linear_dtypes(input, weight, bias):
         if first.dtype != second.dtype and not ops.linalg._stand_in(first, second):
             raise RuntimeError(
                 f"{name} and mat2 must have the same dtype, but got "
-                f"{dtypes.torch_word(first.dtype).capitalize()} and "
-                f"{dtypes.torch_word(second.dtype).capitalize()}")
+                f"{dtypes.torch_name(first.dtype)} and "
+                f"{dtypes.torch_name(second.dtype)}")
 
 
 def linear(input, weight, bias=None):
@@ -581,7 +581,7 @@ def _class_target(input, target, op, ignore_index):
                            f"{list(target.shape)}")
     if target.dtype not in (np.int64, np.uint8):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
-                           f"{dtypes.torch_word(target.dtype).capitalize()} ({op}: class "
+                           f"{dtypes.torch_name(target.dtype)} ({op}: class "
                            "indices must be int64; class probabilities must have the input's "
                            "shape)")
     if input.ndim > 2 and target.dtype == np.uint8:
@@ -803,8 +803,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          "the same size.")
     if target.dtype != input.dtype:  # (PyTorch's kernel takes one dtype; its weight is cast)
         if not ops.linalg._stand_in(input, target):
-            raise RuntimeError(f"Found dtype {dtypes.torch_word(target.dtype).capitalize()} "
-                               f"but expected {dtypes.torch_word(input.dtype).capitalize()}")
+            raise RuntimeError(f"Found dtype {dtypes.torch_name(target.dtype)} "
+                               f"but expected {dtypes.torch_name(input.dtype)}")
         target = target.to(input.dtype)
     if weight is not None and weight.dtype != input.dtype:
         weight = weight.to(input.dtype)
@@ -841,9 +841,9 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({_size(target)}) must be the same as input size "
                          f"({_size(input)})")
     if target.dtype.kind != "f":
-        raise RuntimeError(f"result type {dtypes.torch_word(input.dtype).capitalize()} can't "
+        raise RuntimeError(f"result type {dtypes.torch_name(input.dtype)} can't "
                            f"be cast to the desired output type "
-                           f"{dtypes.torch_word(target.dtype).capitalize()}")
+                           f"{dtypes.torch_name(target.dtype)}")
     log_sig = ops.log_sigmoid(input)
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight - 1) * target + 1)
@@ -1052,7 +1052,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
                            f"size, but got: {list(input.shape)}")
     if target.dtype != np.int64:
         raise RuntimeError(f"expected scalar type Long but found "
-                           f"{dtypes.torch_word(target.dtype).capitalize()}")
+                           f"{dtypes.torch_name(target.dtype)}")
     x = input.reshape(1 if input.ndim < 2 else input.shape[0], -1)
     n, c = x.shape
     t = np.asarray(target._data)

@@ -198,7 +198,7 @@ def _grid_check(input, grid):
             raise RuntimeError(f"grid_sampler(): expected input to have non-empty spatial "
                                f"dimensions, but input has sizes {isz} with dimension {i} "
                                "being empty")
-    words = [dtypes.torch_word(x.dtype).capitalize() for x in (input, grid)]
+    words = [dtypes.torch_name(x.dtype) for x in (input, grid)]
     for x, word in zip((input, grid), words, strict=True):
         if x.dtype.kind != "f":
             raise NotImplementedError(f'"grid_sampler_{input.ndim - 2}d_cpu_kernel_impl" not '

@@ -64,7 +64,7 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, d):
                            " dimensions.")
     if indices.dtype != np.int64:
         raise RuntimeError(f"elements in indices should be type int64 but got: "
-                           f"{dtypes.torch_word(indices.dtype).capitalize()}")
+                           f"{dtypes.torch_name(indices.dtype)}")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: "

@@ -30,10 +30,6 @@ for _alias, _fn in (("greater", cmp.gt), ("greater_equal", cmp.ge), ("less", cmp
     api(_fn, name=_alias)  # (torch.sgn is sign for real tensors)
 
 
-def _word(dt):
-    return dtypes.torch_word(dt).capitalize()
-
-
 # ---- division with a rounding mode --------------------------------------------------------
 def _trunc_int(a, b):
     q = np.floor_divide(a, b)
@@ -166,7 +162,7 @@ def _integer_op(name, npfn):
         for a in args:
             if a.dtype.kind not in "iub":
                 raise NotImplementedError(f'"{name}_cpu" not implemented for '
-                                          f"'{_word(a.dtype)}'")
+                                          f"'{dtypes.torch_name(a.dtype)}'")
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     fn.__doc__ = f"``{name}`` of integer tensors, elementwise (broadcasting)."
@@ -264,8 +260,8 @@ def put(input, index, source, accumulate=False):
     idx = cb.flat_positions(input, index, "put_").reshape(-1)
     if source.dtype != input.dtype:
         raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
-                           f"self.dtype = {_word(input.dtype)} and source.dtype = "
-                           f"{_word(source.dtype)}")
+                           f"self.dtype = {dtypes.torch_name(input.dtype)} and source.dtype = "
+                           f"{dtypes.torch_name(source.dtype)}")
     if idx.size != source.numel():
         raise RuntimeError(f"put_(): Expected source and index to have the same number of "
                            f"elements, but got source.numel() = {source.numel()}, "
@@ -285,10 +281,11 @@ def masked_scatter(input, mask, source):
     m = host_values(mask, "masked_scatter")  # (the positions written: no row follows them)
     if m.dtype != np.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
-                           f"dtype {_word(m.dtype)}")
+                           f"dtype {dtypes.torch_name(m.dtype)}")
     if source.dtype != input.dtype:
         raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but "
-                           f"got{_word(input.dtype)} and {_word(source.dtype)}")
+                           f"got{dtypes.torch_name(input.dtype)} and "
+                           f"{dtypes.torch_name(source.dtype)}")
     m = np.broadcast_to(m, tuple(input.shape))
     places = _positions(input)[m]
     if places.size > source.numel():

@@ -295,7 +295,7 @@ def take_along_dim(input, indices, dim=None):
     _tensor(indices, "take_along_dim", 2, "indices")
     if indices.dtype.kind not in "iu":
         raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
-                           f"{dtypes.torch_word(indices.dtype).capitalize()}")
+                           f"{dtypes.torch_name(indices.dtype)}")
     if dim is None:
         return sh.gather(input.reshape(-1), 0, indices.reshape(-1))
     if input.ndim != indices.ndim:
@@ -477,11 +477,6 @@ def scatter_add(input, dim, index, src):
     return _add_at(input, pos, _src_part(src, idx.shape, "scatter_add"))
 
 
-def _word(t):
-    """PyTorch's name of t's dtype in its messages: Double, Float, Long..."""
-    return dtypes.torch_word(t.dtype).capitalize()
-
-
 def _index_positions(input, dim, index, op, source_shape=None):
     d = _wrap_dim(dim, input.ndim, op)
     idx = host_values(index, op)
@@ -504,8 +499,8 @@ def index_add(input, dim, index, source, *, alpha=1):
     _tensor(input, "index_add")
     d, pos = _index_positions(input, dim, index, "index_add")
     if isinstance(source, Tensor) and source.dtype != input.dtype:
-        raise RuntimeError(f"index_add_(): self ({_word(input)}) and source ({_word(source)}) "
-                           "must have the same scalar type")
+        raise RuntimeError(f"index_add_(): self ({dtypes.torch_name(input.dtype)}) and source "
+                           f"({dtypes.torch_name(source.dtype)}) must have the same scalar type")
     src = source * alpha if alpha != 1 else source
     if tuple(src.shape) != pos.shape:
         raise RuntimeError(f"index_add_(): Source/destination tensor must have same slice "
@@ -527,8 +522,8 @@ def index_put(input, indices, values, accumulate=False):
     v = values if isinstance(values, Tensor) else Tensor(np.asarray(values, input.dtype))
     if v.dtype != input.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
-                           f"{dtypes.torch_word(input.dtype).capitalize()} for the destination "
-                           f"and {dtypes.torch_word(v.dtype).capitalize()} for the source.")
+                           f"{dtypes.torch_name(input.dtype)} for the destination "
+                           f"and {dtypes.torch_name(v.dtype)} for the source.")
     try:
         np.broadcast_shapes(tuple(v.shape), pos.shape)
     except ValueError:
@@ -572,7 +567,8 @@ def index_copy(input, dim, index, source):
     d, pos = _index_positions(input, dim, index, "index_copy")
     if isinstance(source, Tensor) and source.dtype != input.dtype:
         raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, "
-                           f"but got (self) {_word(input)} and (source) {_word(source)}")
+                           f"but got (self) {dtypes.torch_name(input.dtype)} and (source) "
+                           f"{dtypes.torch_name(source.dtype)}")
     if tuple(source.shape) != pos.shape:
         raise RuntimeError("index_copy_(): Source/destination tensor must have same slice "
                            "shapes")

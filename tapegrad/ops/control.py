@@ -158,7 +158,7 @@ def bitwise(name, npfn):
             f = floats[0]
             dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
             raise NotImplementedError(f'"{name}_cpu" not implemented for '
-                                      f"'{dtypes.torch_word(dt).capitalize()}'")
+                                      f"'{dtypes.torch_name(dt)}'")
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
                 t = np.asarray(args[1 - i])

@@ -1660,7 +1660,7 @@ def where(condition, input=None, other=None):
         raise TypeError("where() takes the condition alone, or condition, input and other")
     if condition.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
-                           f"with dtype {dtypes.torch_word(condition.dtype).capitalize()}")
+                           f"with dtype {dtypes.torch_name(condition.dtype)}")
     (a, ta), (b, tb) = _where_operand(input), _where_operand(other)
     shape = broadcast_shape("where", broadcast_shape("where", condition.shape, a.shape),
                             b.shape)

@@ -46,12 +46,6 @@ _INFERENCE_INPLACE = (  # (PyTorch's words, its missing spaces included)
     "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
     "clone to get a normal tensor before doing inplace update.See "
     "https://github.com/pytorch/rfcs/pull/17 for more details.")
-_WORDS = {"float64": "Double", "float32": "Float", "float16": "Half", "int64": "Long",
-          "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
-
-
-def _word(dt):
-    return _WORDS.get(str(np.dtype(dt)), str(dt))
 
 
 # ---- what a row saves for its reverse rule (PyTorch's SavedVariables) --------------------
@@ -767,8 +761,8 @@ def _check_result(t, other, op):
     if op == "div" and rt.kind != "f":
         rt = dtypes.float64
     if not np.can_cast(rt, t.dtype, "same_kind"):
-        raise RuntimeError(f"result type {_word(rt)} can't be cast to the desired output type "
-                           f"{_word(t.dtype)}")
+        raise RuntimeError(f"result type {dtypes.torch_name(rt)} can't be cast to the desired "
+                           f"output type {dtypes.torch_name(t.dtype)}")
 
 
 _OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to "
@@ -1004,8 +998,9 @@ def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)
         for b in (min, max):  # C's name for self's) or a float Tensor's (both as dtypes)
             if isinstance(b, float):
                 raise RuntimeError(
-                    f"result type {_word(dtypes.default_float())} can't be cast to the desired "
-                    f"output type {dtypes.C_NAMES.get(self.dtype.name, self.dtype.name)}")
+                    f"result type {dtypes.torch_name(dtypes.default_float())} can't be cast to "
+                    "the desired output type "
+                    f"{dtypes.C_NAMES.get(self.dtype.name, self.dtype.name)}")
             if isinstance(b, Tensor) and b.dtype.kind == "f":
                 raise RuntimeError(f"result type {dtypes.torch_name(b.dtype)} can't be cast "
                                    f"to the desired output type {dtypes.torch_name(self.dtype)}")

@@ -861,7 +861,7 @@ def same_dtype(a, b, kernel):
     _stand_in lets them promote."""
     if a.dtype == b.dtype or _stand_in(a, b):
         return
-    wa, wb = dtypes.torch_word(a.dtype).capitalize(), dtypes.torch_word(b.dtype).capitalize()
+    wa, wb = dtypes.torch_name(a.dtype), dtypes.torch_name(b.dtype)
     if kernel == "mm":
         msg = (f"expected m1 and m2 to have the same dtype, but got: "
                f"{_C_NAMES.get(a.dtype.name, a.dtype.name)} != "

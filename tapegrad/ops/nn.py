@@ -248,7 +248,7 @@ def _softmax_row(input, dim, code):
         # (PyTorch names the kernel it would have run: its last-dim one, or the general one)
         op += "_lastdim" if d.ndim <= 1 or dim in (-1, d.ndim - 1) else ""
         raise NotImplementedError(f'"{op}_kernel_impl" not implemented '
-                           f"for '{dtypes.torch_word(d.dtype).capitalize()}' (softmax of "
+                           f"for '{dtypes.torch_name(d.dtype)}' (softmax of "
                            "integers: convert with .double() or .float() first)")
     with quiet():
         if d.size:  # (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)

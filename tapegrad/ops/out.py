@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import return_types
 from .._state import state
-from ..dtypes import to_dtype, torch_word
+from ..dtypes import to_dtype, torch_name
 from ..grad_mode import no_grad
 from ..tensor import COMPLEX_HOOKS, ComplexPart, Tensor
 from . import inplace
@@ -38,8 +38,8 @@ def _requires_grad(args, kwargs):
 def _into(out, result, name):
     r = np.asarray(result._data)
     if not np.can_cast(r.dtype, out.dtype, "same_kind"):
-        raise RuntimeError(f"result type {torch_word(r.dtype).capitalize()} can't be cast to "
-                           f"the desired output type {torch_word(out.dtype).capitalize()}")
+        raise RuntimeError(f"result type {torch_name(r.dtype)} can't be cast to "
+                           f"the desired output type {torch_name(out.dtype)}")
     if tuple(out.shape) == r.shape:
         with no_grad():
             return inplace.copy_(out, result)
@@ -141,9 +141,9 @@ def factories(funcs):
                                 f"{type(out).__name__}")
             dtype = kwargs.get("dtype")
             if dtype is not None and to_dtype(dtype) != out.dtype:
-                raise RuntimeError(f"dtype {torch_word(to_dtype(dtype)).capitalize()} does not "
+                raise RuntimeError(f"dtype {torch_name(to_dtype(dtype))} does not "
                                    f"match dtype of out parameter "
-                                   f"({torch_word(out.dtype).capitalize()})")
+                                   f"({torch_name(out.dtype)})")
             if state.grad_enabled and out._rg:
                 raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
                                    "automatic differentiation, but one of the arguments "

@@ -71,8 +71,8 @@ def logcumsumexp(input, dim):
     """``log(cumsum(exp(input)))`` along ``dim``, without overflow (a running logaddexp)."""
     _tensor(input, "logcumsumexp")
     if input.dtype.kind != "f":
-        raise RuntimeError(f"\"logcumsumexp_out_cpu\" not implemented for "
-                           f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for "
+                                  f"'{dtypes.torch_name(input.dtype)}'")
     if input.requires_grad and input.ndim:  # (0-d: the gradient passes, as PyTorch's)
         input = _nan_gradient_at_leading_neg_inf(input, dim)
     return _steps(input, dim, "logcumsumexp", ar.logaddexp)

@@ -63,7 +63,7 @@ def masked_select(input, mask):
     _tensor(mask, "masked_select", 2, "mask")
     if mask.dtype != np.bool_:
         raise RuntimeError(f"masked_select: expected BoolTensor for mask (got "
-                           f"{dtypes.torch_word(mask.dtype).capitalize()})")
+                           f"{dtypes.torch_name(mask.dtype)})")
     shape = np.broadcast_shapes(tuple(input.shape), tuple(mask.shape))
     x = sh.expand(input, *shape) if tuple(input.shape) != shape else input
     m = np.broadcast_to(nonzero_pattern(mask, "masked_select"), shape)

@@ -58,7 +58,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     _tensor(input, "nanmean")
     if input.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
-                           f"but got {dtypes.torch_word(input.dtype).capitalize()}")
+                           f"but got {dtypes.torch_name(input.dtype)}")
     count = red.sum(cmp.eq(input, input), dim, keepdim)  # (not NaN; traceable)
     total = nansum(input, dim, keepdim, dtype=dtype)
     return total / sh.to(count, total.dtype)
@@ -361,8 +361,8 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
         raise RuntimeError("torch.histc: bins must be > 0, but got " + str(bins) +
                            " for dimension 0")
     if input.dtype.kind != "f":
-        raise RuntimeError(f"\"histogram_cpu\" not implemented for "
-                           f"'{dtypes.torch_word(input.dtype).capitalize()}'")
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for "
+                                  f"'{dtypes.torch_name(input.dtype)}'")
     d = host_values(input, "histc").ravel()
     lo, hi = float(min), float(max)
     if lo > hi:
