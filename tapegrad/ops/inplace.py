@@ -795,6 +795,69 @@ def _check_overlap(t, key=None):
         raise RuntimeError(_OVERLAP)
 
 
+_PARTIAL = ("unsupported operation: some elements of the input tensor and the written-to "
+            "tensor refer to a single memory location. Please clone() the tensor before "
+            "performing the operation.")
+
+
+def _storage(t):
+    """The tensor whose memory ``t``'s elements are in PyTorch (its storage's owner): along
+    t's views and its detach() or .data."""
+    while True:
+        vb = getattr(t, "_vb", None)  # (views.of, without its Python-level except)
+        if vb is None:
+            vb = getattr(t, "_da", None)
+            if vb is None:
+                return t
+            vb = vb if type(vb) is tuple else (vb,)
+        t = vb[0]
+
+
+def _dense_range(shape, strides, offset):
+    """``(first, end)`` in storage elements of a layout whose elements fill that range once
+    each (PyTorch's non-overlapping and dense), else None."""
+    expected = 1
+    for st, n in sorted((st, n) for n, st in zip(shape, strides) if n != 1):
+        if st != expected:
+            return None
+        expected *= n
+    return offset, offset + expected
+
+
+def _check_partial_overlap(t, others):
+    """PyTorch's refusal (its assert_no_partial_overlap) of an in-place write into ``t``
+    that reads a tensor sharing some of t's memory but not all of it at t's strides
+    (``x[1:] -= x[:-1]``, ``m.copy_(m.t())``): its kernels would read elements already
+    written.  Where either layout has gaps or repeats (``x[::2]``, an
+    expand), PyTorch cannot tell cheaply and lets it pass, as here."""
+    root = mine = None
+    if getattr(t, "_vb", None) is None and not getattr(t, "_vs", None):
+        # not a view, and no view of it alive, nor of the tensor it is a detach() of: so
+        # nothing alive can share a part of its memory
+        root = t if getattr(t, "_da", None) is None else _storage(t)
+        if root is t or not getattr(root, "_vs", None):
+            return
+    for o in others:
+        if type(o) is not Tensor or o is t:
+            continue
+        if root is None:
+            root = _storage(t)
+        if _storage(o) is not root:
+            continue
+        if mine is None:
+            mine_strides = t.stride()
+            mine = _dense_range(t.shape, mine_strides, t.storage_offset())
+            if mine is None or mine[0] == mine[1]:
+                return
+        strides = o.stride()
+        theirs = _dense_range(o.shape, strides, o.storage_offset())
+        if theirs is None or theirs[1] <= mine[0] or mine[1] <= theirs[0] or \
+                theirs[0] == theirs[1]:
+            continue
+        if theirs != mine or tuple(strides) != tuple(mine_strides):
+            raise RuntimeError(_PARTIAL)
+
+
 def _inplace(t, fn, args, op, message=_LEAF, ufunc=None):
     """Run out-of-place ``fn(*args)`` and make ``t`` hold the result.  When nothing records
     (grad mode off, or nothing requires grad) ``fn`` records nothing either; ``ufunc``: the
@@ -802,6 +865,8 @@ def _inplace(t, fn, args, op, message=_LEAF, ufunc=None):
     _check_leaf(t, message, args[1:])
     if op not in _ONE_VALUE_WRITES or op == "fill_" and isinstance(args[-1], Tensor):
         _check_overlap(t)  # (PyTorch's fill_ of a tensor value copies: refused on an expand)
+    if op not in _ONE_VALUE_WRITES:  # (PyTorch's read their value first)
+        _check_partial_overlap(t, args[1:])
     if _records(t, *args[1:]):
         before = _before(t, args[1:])
         return _rebase(t, fn(*args), before)
@@ -895,7 +960,8 @@ def _binary(fn, name, ufunc, alpha_arg=True):
         other = _operand(other)
         _check_leaf(self)
         if not _same_float(self, other):  # (which passes them: ~10 us of NumPy dtype logic)
-            _check_overlap(self)  # (PyTorch's order: the leaf, the overlap, the dtype)
+            _check_overlap(self)  # (PyTorch's order: the leaf, the overlaps, the dtype)
+            _check_partial_overlap(self, (other,))
             _check_result(self, other, name)
         if alpha != 1:  # (one multiply-add, as PyTorch's kernel: arithmetic.add_scaled)
             sign = 1.0 if fn is ew.add else -1.0
@@ -1026,6 +1092,7 @@ def copy_(self, src, non_blocking=False):
                            f"shape {list(np.broadcast_shapes(self.shape, src.shape))}")
     _check_leaf(self, _LEAF, (src,))
     _check_overlap(self)
+    _check_partial_overlap(self, (src,))
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
         return _rebase(self, ew.where(_full_mask(self), src, self), before)
@@ -1081,7 +1148,7 @@ def setitem(self, key, value):
     # (a key's tensors were read by host_values: _key)
     _check_leaf(self, _LEAF_VIEW, (v,), None if advanced else _view_op(key))
     if not advanced:  # (PyTorch's is a copy_ into self[key], a number's too)
-        _check_overlap(self, key)
+        _check_overlap(self, key)  # (not PyTorch's partial-overlap refusal: docs/limits.md)
     if not np.size(target):  # nothing is written (PyTorch records an op all the same)
         return self
     if direct:
