@@ -38,3 +38,77 @@ def _retained(L, call, create_graph):
 @pytest.mark.parametrize("call", ["grad", "backward"])
 def test_retained_non_leaves_on_the_needed_path_get_their_grad(torch, call, create_graph):
     assert _retained(tg, call, create_graph) == _retained(torch, call, create_graph)
+
+
+def _error(f):
+    try:
+        f()
+    except Exception as e:  # noqa: BLE001 (compared)
+        return type(e).__name__, str(e)
+    return None
+
+
+def _hooked_linear(L, full, calls):
+    lin = L.nn.Linear(3, 3, dtype=L.float64)
+    with L.no_grad():
+        lin.weight.copy_(L.tensor([[1.0, -1.0, 0.5], [0.0, 2.0, 1.0], [1.5, 0.5, -2.0]]))
+        lin.bias.copy_(L.tensor([0.1, -0.2, 0.3]))
+    if full:
+        lin.register_full_backward_hook(lambda m, gi, go: calls.append(_v(gi[0])))
+    else:
+        lin.register_full_backward_pre_hook(lambda m, go: calls.append(_v(go[0])))
+    return lin
+
+
+def _module_output(L, full, what):
+    """What ``what`` does to the output of a module with full backward hooks (a view made
+    inside BackwardHookFunction, in PyTorch)."""
+    calls = []
+    lin = _hooked_linear(L, full, calls)
+    a = L.tensor([1.0, 2.0, 3.0], dtype=L.float64, requires_grad=True)
+    y = lin(a)
+    seen = [y.grad_fn.name(), y._is_view(), y._base is not None, y.is_leaf]
+
+    def nograd(t):
+        with L.no_grad():
+            t.mul_(2.0)
+    step = {"inplace": lambda: y.mul_(2.0), "view_inplace": lambda: y[1:].add_(1.0),
+            "detach_": lambda: y.detach_(), "nograd": lambda: nograd(y),
+            "nograd_view": lambda: nograd(y.view(-1)), "none": lambda: None}[what]
+    seen.append(_error(step))
+    seen.append(_error(lambda: (y * 1).sum().backward()))
+    seen += [calls, _v(a.grad)]
+    return seen
+
+
+# (seeds 70008, 70035, 70049, 70119, 70155: the output of a module with full backward hooks
+# is a view of the module's own result made inside a custom Function, in PyTorch: in-place
+# ops on it (or its views) with grad mode on are refused, its use after a no_grad one too)
+@pytest.mark.parametrize("what", ["inplace", "view_inplace", "detach_", "nograd",
+                                  "nograd_view", "none"])
+@pytest.mark.parametrize("full", [True, False])
+def test_module_outputs_with_full_backward_hooks_are_custom_function_views(torch, full,
+                                                                           what):
+    assert _module_output(tg, full, what) == _module_output(torch, full, what)
+
+
+def _as_is(L, what):
+    class Ident(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = L.tensor([1.0, 2.0, 3.0], dtype=L.float64, requires_grad=True)
+    y = Ident.apply(a * 1)
+    seen = [y._is_view(), _error(lambda: y.add_(1.0) if what == "inplace" else None)]
+    seen.append(_error(lambda: y.sum().backward()))
+    return seen + [_v(a.grad)]
+
+
+@pytest.mark.parametrize("what", ["inplace", "none"])
+def test_an_input_returned_as_is_by_a_custom_function_is_a_view_of_it(torch, what):
+    assert _as_is(tg, what) == _as_is(torch, what)
+
