@@ -112,3 +112,28 @@ def _as_is(L, what):
 def test_an_input_returned_as_is_by_a_custom_function_is_a_view_of_it(torch, what):
     assert _as_is(tg, what) == _as_is(torch, what)
 
+
+def _again(L, retain, create_graph):
+    """A second backward through a non-leaf whose graph the first one freed: the new
+    output's graph reaches it by a link into the freed tape, here."""
+    calls = []
+    a = L.tensor([1.0, -2.0, 3.0], dtype=L.float64, requires_grad=True)
+    t1 = a * a
+    t1.register_hook(lambda g: calls.append(_v(g)) or g * 2)
+    if retain:
+        t1.retain_grad()
+    t1.sum().backward()
+    for _ in range(2):
+        f = (lambda: L.autograd.grad((t1 * 2).sum(), [a], create_graph=True)) \
+            if create_graph else (lambda: t1.sum().backward())
+        calls.append(_error(f))
+        calls.append(_v(t1.grad) if retain else None)
+    return calls
+
+
+# (seeds 70162, 70356: PyTorch runs a node's tensor hooks and retain_grad before the node
+# raises that the graph was freed)
+@pytest.mark.parametrize("create_graph", [False, True])
+@pytest.mark.parametrize("retain", [False, True])
+def test_a_freed_nodes_tensor_hooks_run_before_it_raises(torch, retain, create_graph):
+    assert _again(tg, retain, create_graph) == _again(torch, retain, create_graph)

@@ -371,6 +371,9 @@ def _stretch_rows(tape, args, lo, hi, links, needed=None):
             offs, adj, o = args[1], args[5], rows[stop, 1]
             tok, s = tape.links[rows[stop, 4]]
             if tok is None:  # into a fully freed tape (ops/_record.py _link)
+                t = s()
+                if t is not None:
+                    hooks.before_freed_node(s, _grad_at(t, [o], adj, offs))
                 raise RuntimeError(SECOND_TIME)
             links.append((tok, s, adj[offs[o]:offs[o + 1]].copy()))
             hi = stop

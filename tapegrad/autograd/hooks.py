@@ -111,6 +111,22 @@ class _SlotHooks(dict):
     __slots__ = ("dtype",)
 
 
+def before_freed_node(ref, g, create_graph=False):
+    """A backward reaching a LINK row whose non-leaf's own row was freed (ops/_record.py
+    ``_link``; ``ref``: a weak reference to that tensor) raises "backward through the graph
+    a second time" at its node; PyTorch runs the node's tensor pre-hooks first: the
+    tensor's hooks and its retain_grad, on its gradient ``g`` (a tensor)."""
+    t = ref() if ref is not None else None
+    if t is None or t._tok is None:
+        return
+    table = t._tok.tape.hooks.get(t._slot) if t._gen == t._tok.tape.gen else None
+    if table:
+        g = run_hooks(table, g if g.dtype == table.dtype else g.to(table.dtype), create_graph)
+    if t._retains_grad:
+        with grad_mode_scope(create_graph):  # (retain_grad's hook: a copy, then sums)
+            t._grad = g.clone() if t._grad is None else t._grad + g
+
+
 def register_post_accumulate_grad_hook(t, hook):
     """``Tensor.register_post_accumulate_grad_hook``: ``hook(t)`` after ``t.grad`` grew."""
     if not t._rg:
