@@ -137,3 +137,20 @@ def _again(L, retain, create_graph):
 @pytest.mark.parametrize("retain", [False, True])
 def test_a_freed_nodes_tensor_hooks_run_before_it_raises(torch, retain, create_graph):
     assert _again(tg, retain, create_graph) == _again(torch, retain, create_graph)
+
+
+def _unused(L, create_graph):
+    calls = []
+    a = L.tensor([1.0, -2.0, 3.0], dtype=L.float64, requires_grad=True)
+    b = L.tensor([0.5, 1.5, -1.0], dtype=L.float64, requires_grad=True)
+    b.register_hook(lambda g: calls.append(_v(g)))
+    calls.append(_error(lambda: L.autograd.grad((b * 2).sum(), [a, b],
+                                                create_graph=create_graph)))
+    return calls
+
+
+# (seed 70313: grad(create_graph=True) with an unused input before a hooked one: PyTorch
+# runs the hook in its engine, then raises that the input was not used)
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_leaf_hooks_run_before_an_unused_input_raises(torch, create_graph):
+    assert _unused(tg, create_graph) == _unused(torch, create_graph)

@@ -654,15 +654,17 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                           inputs_list, retained)
         for t, g in retained:
             _retain_recorded(t, g)
-        result = []
-        seen = set()
-        for i, t in enumerate(inputs_list):
-            g = _recorded_grad(t, swept)
+        found, seen = [], set()
+        for t in inputs_list:  # (every hook runs before an unused input raises, as in
+            g = _recorded_grad(t, swept)  # PyTorch, where they run in the engine)
             if g is not None and t._retains_grad and id(t) not in seen:  # (captured)
                 seen.add(id(t))
                 _retain_recorded(t, g)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
+            found.append(g)
+        result = []
+        for i, (t, g) in enumerate(zip(inputs_list, found, strict=True)):
             if g is None and materialize_grads:  # (a leaf that requires grad, as PyTorch's
                 g = _leaf(norm(np.zeros(t.shape, t.dtype))).requires_grad_()  # zeros_like)
             if g is None and not allow_unused:
