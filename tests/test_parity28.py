@@ -154,3 +154,20 @@ def _unused(L, create_graph):
 @pytest.mark.parametrize("create_graph", [False, True])
 def test_leaf_hooks_run_before_an_unused_input_raises(torch, create_graph):
     assert _unused(tg, create_graph) == _unused(torch, create_graph)
+
+
+def _hook_after_change(L, kind):
+    a = L.tensor([1.0, -2.0, 3.0], dtype=L.float64, requires_grad=True)
+    y = _hooked_linear(L, True, [])(a) if kind == "module" else (a * 1).unbind(0)[0]
+    with L.no_grad():
+        y.mul_(2.0)
+    return _error(lambda: y.register_hook(lambda g: g))
+
+
+# (seed 70119: register_hook reads the tensor's grad_fn in PyTorch, refused for a view made
+# inside a custom Function, or a piece of unbind, changed in place since)
+@pytest.mark.parametrize("kind", ["module", "unbind"])
+def test_register_hook_on_a_view_changed_in_place_raises_torchs_error(torch, kind):
+    theirs = _hook_after_change(torch, kind)
+    assert theirs is not None
+    assert _hook_after_change(tg, kind) == theirs

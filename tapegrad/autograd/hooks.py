@@ -28,6 +28,7 @@ from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import EagerOnlyError, Tensor, _leaf, norm
+from ..ops import views
 from ..ops.custom import CUSTOM
 from ..ops.registry import OPS
 from ..tape import CONST
@@ -93,6 +94,8 @@ def register_hook(t, hook):
     if not callable(hook):
         raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
     _not_tracing("register_hook")
+    if views.MULTI and (msg := views.refusal(t, False)) is not None:
+        raise RuntimeError(msg)  # (PyTorch reads its grad_fn: a view changed since made)
     if t._tok is None:
         table = _leaf_table(LEAF_HOOKS, t)
     else:
