@@ -24,14 +24,19 @@ def _val(t):
 VERSIONS = [True]  # (False: leave _version out, to look past its known difference)
 
 
+def _record(name, t):
+    """One tensor's entry of a snapshot, or the error that reading its flags raises (a view
+    modified in place after it was made in no_grad mode or inside a custom Function)."""
+    try:
+        return (name, _val(t), t.requires_grad, t.is_leaf, t.grad_fn is None,
+                t._version if VERSIONS[0] else None,
+                _val(t.grad) if t.is_leaf or t.retains_grad else "-")
+    except RuntimeError as e:
+        return name, _val(t), "RuntimeError", str(e).split("\n")[0]
+
+
 def snapshot(env):
-    out = []
-    for name in sorted(env):
-        t = env[name]
-        out.append((name, _val(t), t.requires_grad, t.is_leaf, t.grad_fn is None,
-                    t._version if VERSIONS[0] else None,
-                    _val(t.grad) if t.is_leaf or t.retains_grad else "-"))
-    return out
+    return [_record(name, env[name]) for name in sorted(env)]
 
 
 def _pick(rng, env, pred=lambda t: True):

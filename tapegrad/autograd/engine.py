@@ -101,11 +101,12 @@ def _check_outputs(outputs, grad_outputs, op):
     return seeds
 
 
-def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None):
+def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None,
+               retained=None):
     """Sweep from ``outputs`` through their tape and, by its LINK rows, the older tapes of
     this thread it reaches; returns ``[(tape, adj, reach, offs)]``, newest tape first.
     A link goes from a newer tape to an older one only, so sweeping the newest first
-    gives each tape every seed before its own sweep."""
+    gives each tape every seed before its own sweep.  ``retained``: as ``_sweep``'s."""
     todo = {}
     for t, g in zip(outputs, seeds):
         tp = t._tok.tape if t._tok is not None and t._gen == t._tok.tape.gen else tape
@@ -116,7 +117,7 @@ def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None
         pairs = todo.pop(tp)
         links = []
         adj, reach, offs = _sweep(tp, [s for s, _ in pairs], [g for _, g in pairs],
-                                  retain_graph, inputs, finish_leaf, links)
+                                  retain_graph, inputs, finish_leaf, links, retained)
         swept.append((tp, adj, reach, offs))
         for tok, s, g in links:
             todo.setdefault(tok.tape, []).append((s, g))
@@ -127,9 +128,13 @@ def _sweep_all(tape, outputs, seeds, retain_graph, inputs=None, finish_leaf=None
     return swept
 
 
-def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, links=None):
+def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, links=None,
+           retained=None):
     """Run the reverse sweep of ``tape`` from ``out_slots``; returns (adj, reach, offs) and
     appends ``(token, slot, adjoint)`` to ``links`` for each LINK row it reached.
+    ``retained`` (a list; a sweep given ``inputs``): gets ``(t, gradient)`` for each
+    non-leaf t that retains grad, is not among ``inputs`` and whose node is needed, as
+    PyTorch's retain_grad hook fills .grad when its node runs (``_needed_retained``).
 
     With tensor hooks the sweep runs in compiled stretches between the rows where Python
     calls them (``hooks.plan``; ``finish_leaf(tape, t, adj, reach, offs)`` delivers a hooked leaf
@@ -167,7 +172,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
     # custom backward or hook runs off them, and no row there is freed (or refused as freed)
     needed = None
     if inputs and (tape.custom or tape.hooks or tape.node_hooks or
-                   (not retain_graph or tape.nfreed) and not _covers(tape, inputs)):
+                   (not retain_graph or tape.nfreed or tape.retained) and
+                   not _covers(tape, inputs)):
         needed = needed_slots(tape, rows, meta, inputs, lo, top)
     if tape.hooks or tape.node_hooks or hooks.LEAF_HOOKS or hooks.POST_HOOKS:
         # (finish_leaf None: leaves are delivered after every tape is swept, _summed)
@@ -196,6 +202,8 @@ def _sweep(tape, out_slots, seeds, retain_graph, inputs=None, finish_leaf=None, 
             adj[offs[s]:offs[s + 1]] = g
     if changed:  # a value saved for a swept row was modified in place since
         check_saved(tape, rows, reach, lo, top, changed)
+    if retained is not None and inputs and tape.retained:
+        retained += _needed_retained(tape, inputs, adj, reach, offs, needed)
     if not retain_graph:  # free what this sweep went through (only after it succeeded)
         ran = reach if needed is None else reach * needed[1]  # (PyTorch's nodes that ran)
         try:
@@ -224,13 +232,29 @@ def _free_tables():
     return frees, by_name
 
 
+def _needed_retained(tape, inputs, adj, reach, offs, needed):
+    """``[(t, gradient)]`` for the non-leaves of ``tape`` that retain grad, are not among
+    ``inputs`` and whose row is needed for them (``needed``: span.needed_slots; None, all
+    are) and reached: PyTorch's engine runs their retain_grad hook with their node."""
+    ids = {id(t) for t in inputs}
+    out = []
+    for _, ref in tape.retained:
+        t = ref()
+        if t is None or id(t) in ids:
+            continue
+        slots = [s for s in _slots_of(t, tape, reach) if needed is None or needed[1][s]]
+        if slots:
+            out.append((t, _grad_at(t, slots, adj, offs)))
+    return out
+
+
 def _in_place_stops(tape, inputs, reach, offs, adj, kept):
     """Stops of a sweep for the non-leaf targets (``inputs``, else the tensors that
     retain_grad) whose slot was written in place (ops/shape.py ``_put_in_place``): the
     slot holds their adjoint when the sweep reaches their last PUT row, and the rows below
     go on adding the adjoints of the values it overwrote, so it is kept there
     (``kept[s]``, None when unreached) and put back after the sweep."""
-    targets = inputs if inputs else [t for _, ref in tape.retained if (t := ref()) is not None]
+    targets = [*(inputs or ()), *(t for _, ref in tape.retained if (t := ref()) is not None)]
     stops = []
     for t in targets:
         s = t._slot
@@ -347,6 +371,9 @@ def _stretch_rows(tape, args, lo, hi, links, needed=None):
             offs, adj, o = args[1], args[5], rows[stop, 1]
             tok, s = tape.links[rows[stop, 4]]
             if tok is None:  # into a fully freed tape (ops/_record.py _link)
+                t = s()
+                if t is not None:
+                    hooks.before_freed_node(s, _grad_at(t, [o], adj, offs))
                 raise RuntimeError(SECOND_TIME)
             links.append((tok, s, adj[offs[o]:offs[o + 1]].copy()))
             hi = stop
@@ -487,10 +514,13 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
     # (while tapegrad.trace records f, a .grad f reads must replay: recorded, then detached)
     tracing = not create_graph and tape is not None and tape is state.tracing
     if create_graph or tracing:  # record the adjoints as rows (autograd/higher.py)
+        retained = [] if inputs else None
         swept = _recorded(tape, outputs, grads,
                            create_graph and retain_graph is not None and not retain_graph,
-                           inputs)
+                           inputs, retained)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
+        for t, g in retained or ():
+            _retain_recorded(t, g.detach() if tracing else g)
         leaf_grads = False
         for t in targets.values():
             g = _recorded_grad(t, swept)
@@ -503,12 +533,10 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                 # copied, a CopyBackwards node; later ones add out of place; nothing for a
                 # leaf that stopped requiring grad, _accumulate)
                 if t._rg:
-                    if t._grad is not None:
-                        t._grad = t._grad + g
-                    elif t._tok is not None:  # (a retained non-leaf: retain_grad's clone)
-                        t._grad = clone(g)
-                    else:
+                    if t._grad is None and t._tok is None:
                         t._grad = named_result(clone(g), "CopyBackwards", None, g)
+                    else:
+                        _retain_recorded(t, g)
                     leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
                     hooks.run_post_hooks(t)
@@ -525,20 +553,29 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                 _accumulate(t, hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs)))
                 hooks.run_post_hooks(t)
 
+    retained = [] if inputs else None  # (the retained non-leaves the needed nodes reach)
     if _linked(tape, outputs):  # a leaf's parts on several tapes: hooks see their sum
-        swept = _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs, None)
+        swept = _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs, None, retained)
         for t, g in _summed(swept, inputs):
             if t._tok is None:
                 g = hooks.run_leaf_hooks(t, g)
             _accumulate(t, g)
             if t._tok is None:
                 hooks.run_post_hooks(t)
-        return
-    for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs,
-                                           finish_leaf):
-        for t, slots in _targets(tp, inputs, reach):
-            if slots and id(t) not in done:
-                _accumulate(t, _grad_at(t, slots, adj, offs))
+    else:
+        for tp, adj, reach, offs in _sweep_all(tape, outputs, seeds, bool(retain_graph),
+                                               inputs, finish_leaf, retained):
+            for t, slots in _targets(tp, inputs, reach):
+                if slots and id(t) not in done:
+                    _accumulate(t, _grad_at(t, slots, adj, offs))
+    for t, g in retained or ():
+        _accumulate(t, g)
+
+
+def _retain_recorded(t, g):
+    """A recorded gradient ``g`` into ``t.grad``: the first cloned (PyTorch's retain_grad
+    hook; AccumulateGrad's later ones), later ones added out of place."""
+    t._grad = clone(g) if t._grad is None else t._grad + g
 
 
 def _into_input(tape, t):
@@ -612,13 +649,22 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                   False, materialize_grads)
         return tuple(None if g is None else g.detach() for g in gs)
     if create_graph:  # gradients as tensors on the tape (autograd/higher.py)
+        retained = []
         swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph,
-                          inputs_list)
-        result = []
-        for i, t in enumerate(inputs_list):
-            g = _recorded_grad(t, swept)
+                          inputs_list, retained)
+        for t, g in retained:
+            _retain_recorded(t, g)
+        found, seen = [], set()
+        for t in inputs_list:  # (every hook runs before an unused input raises, as in
+            g = _recorded_grad(t, swept)  # PyTorch, where they run in the engine)
+            if g is not None and t._retains_grad and id(t) not in seen:  # (captured)
+                seen.add(id(t))
+                _retain_recorded(t, g)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
+            found.append(g)
+        result = []
+        for i, (t, g) in enumerate(zip(inputs_list, found, strict=True)):
             if g is None and materialize_grads:  # (a leaf that requires grad, as PyTorch's
                 g = _leaf(norm(np.zeros(t.shape, t.dtype))).requires_grad_()  # zeros_like)
             if g is None and not allow_unused:
@@ -633,13 +679,21 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             captured[id(t)] = hooks.run_leaf_hooks(t, _grad_at(t, slots, adj, offs))
 
     linked = _linked(tape, outputs)
+    retained = []  # (the non-leaves that retain grad on the needed nodes: their .grad)
     swept = _sweep_all(tape, outputs, seeds, bool(retain_graph), inputs_list,
-                       None if linked else finish_leaf)
+                       None if linked else finish_leaf, retained)
+    for t, g in retained:
+        _accumulate(t, g)
     by_id = {id(t): g for t, g in _summed(swept, inputs_list)}
     found = [by_id.get(id(t)) for t in inputs_list]
     if linked:  # hooks see the sum of a leaf's parts
         found = [None if g is None else hooks.run_leaf_hooks(t, g) if t._tok is None else g
                  for t, g in zip(inputs_list, found, strict=True)]
+    seen = set()
+    for t, g in zip(inputs_list, found, strict=True):  # (an input's retain_grad hook runs
+        if g is not None and t._retains_grad and id(t) not in seen:  # as its gradient is
+            seen.add(id(t))  # captured: a copy)
+            _accumulate(t, _leaf(norm(np.array(g._data))))
     result = []
     for i, t in enumerate(inputs_list):
         if id(t) in captured:
@@ -680,11 +734,13 @@ def _check_inputs(inputs, op):
                                f"(input {i} of {op}; call .requires_grad_() on it first)")
 
 
-def _recorded(tape, outputs, grads, free=False, inputs=None):
+def _recorded(tape, outputs, grads, free=False, inputs=None, retained=None):
     """create_graph's sweep: adjoints recorded as tape rows (autograd/higher.py), through
     every tape of this thread the outputs reach; ``[(tape, {slot: adjoint})]``.  ``free``
     (an explicit retain_graph=False): the rows swept are freed after, as PyTorch frees;
-    ``inputs``: only the rows on a path to them are swept (higher.sweep)."""
+    ``inputs``: only the rows on a path to them are swept (higher.sweep); ``retained``
+    (a list): gets ``(t, gradient)`` for the non-leaves that retain grad, are not among
+    ``inputs`` and whose row was swept (engine._sweep's)."""
     seeds = higher.seed_tensors(outputs, grads)
     by_tape = {}
     for t, g in zip(outputs, seeds):
@@ -694,9 +750,18 @@ def _recorded(tape, outputs, grads, free=False, inputs=None):
         e[1].append(g)
     newest = max(by_tape, key=lambda x: x.gen)
     slots, gs = by_tape.pop(newest)
-    ran = [] if free else None
+    ran = [] if free or retained is not None else None
     swept = higher.sweep_linked(newest, slots, gs, by_tape, ran, inputs)
-    for tp, rs in ran or ():
+    if retained is not None:
+        ids = {id(t) for t in inputs or ()}
+        for (tp, adj), (_, rs) in zip(swept, ran, strict=True):
+            if not tp.retained or not rs:
+                continue
+            outs = set(tp.arrays(False)[0][rs, 1].tolist())
+            retained += [(t, higher.grad_of(t, tp, adj)) for _, ref in tp.retained
+                         if (t := ref()) is not None and id(t) not in ids and
+                         t._gen == tp.gen and t._slot in outs and t._slot in adj]
+    for tp, rs in ran if free else ():
         if rs:
             rows, _, _, _, meta = tp.arrays(False)
             reach = np.zeros(tp.nslots, np.uint8)

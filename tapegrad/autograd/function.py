@@ -222,8 +222,10 @@ def _record(cls, ctx, args, out):
         o = outs[i]
         if id(o) in dirty:  # modified in place: rebased onto this op (bumped below)
             pass
-        elif id(o) in arg_ids or o._rg or any(outs[k] is o for k in range(i)):
-            o = outs[i] = _leaf(o._data)  # an input returned as is: a new tensor, as PyTorch
+        elif id(o) in arg_ids:  # an input returned as is: PyTorch's view of it, made inside
+            o = outs[i] = views.custom_view(o, i)  # a custom Function
+        elif o._rg or any(outs[k] is o for k in range(i)):
+            o = outs[i] = _leaf(o._data)  # (a new tensor, as PyTorch's)
         o._rg = True
         o._slot = out_slots[j]
         o._gen = tape.gen

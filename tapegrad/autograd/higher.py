@@ -22,7 +22,7 @@ from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
 from ..tensor import Tensor, _leaf, _nonleaf, norm
 from .graph import refuse_unpacked, unpacked_rows
-from .hooks import run_hooks
+from .hooks import before_freed_node, run_hooks
 from .span import graph_span, needed_slots
 
 
@@ -253,6 +253,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
             if walk.rows[r, 0] == LINK:
                 tok, s = tape.links[int(walk.rows[r, 4])]
                 if tok is None:  # into a fully freed tape (ops/_record.py _link)
+                    before_freed_node(s, adj[o], create_graph=True)
                     raise RuntimeError(SECOND_TIME)
                 links.append((tok, s, adj[o]))
                 continue

@@ -28,6 +28,7 @@ from .._state import state
 from ..grad_mode import grad_mode_scope
 from ..tape import OP_MASK
 from ..tensor import EagerOnlyError, Tensor, _leaf, norm
+from ..ops import views
 from ..ops.custom import CUSTOM
 from ..ops.registry import OPS
 from ..tape import CONST
@@ -93,6 +94,8 @@ def register_hook(t, hook):
     if not callable(hook):
         raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
     _not_tracing("register_hook")
+    if views.MULTI and (msg := views.refusal(t, False)) is not None:
+        raise RuntimeError(msg)  # (PyTorch reads its grad_fn: a view changed since made)
     if t._tok is None:
         table = _leaf_table(LEAF_HOOKS, t)
     else:
@@ -109,6 +112,22 @@ class _SlotHooks(dict):
     """A non-leaf's hooks ({handle id: fn}) and its dtype: a hook gets the gradient in the
     tensor's dtype, whatever the dtype of the graph's adjoints (tape.py)."""
     __slots__ = ("dtype",)
+
+
+def before_freed_node(ref, g, create_graph=False):
+    """A backward reaching a LINK row whose non-leaf's own row was freed (ops/_record.py
+    ``_link``; ``ref``: a weak reference to that tensor) raises "backward through the graph
+    a second time" at its node; PyTorch runs the node's tensor pre-hooks first: the
+    tensor's hooks and its retain_grad, on its gradient ``g`` (a tensor)."""
+    t = ref() if ref is not None else None
+    if t is None or t._tok is None:
+        return
+    table = t._tok.tape.hooks.get(t._slot) if t._gen == t._tok.tape.gen else None
+    if table:
+        g = run_hooks(table, g if g.dtype == table.dtype else g.to(table.dtype), create_graph)
+    if t._retains_grad:
+        with grad_mode_scope(create_graph):  # (retain_grad's hook: a copy, then sums)
+            t._grad = g.clone() if t._grad is None else t._grad + g
 
 
 def register_post_accumulate_grad_hook(t, hook):

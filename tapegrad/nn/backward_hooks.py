@@ -49,10 +49,10 @@ class _Call:
 
 
 def _identity(ctx, call, *tensors):
-    """Both ops' forward: copies of the tensors (new outputs of the op), the call noted."""
+    """Both ops' forward: the tensors as they are (the op's outputs are then views of them
+    made inside a custom Function, as PyTorch's: autograd/function.py), the call noted."""
     ctx.call = call
-    out = tuple(t.clone() for t in tensors)
-    return out if len(out) > 1 else out[0]
+    return tensors if len(tensors) > 1 else tensors[0]
 
 
 class _Outputs(Function):

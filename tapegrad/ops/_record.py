@@ -79,7 +79,9 @@ def _link(tape, t):
         s = push_value(tape, t._data)
         s_out = push_value(tape, t._data)
         k = len(tape.links)  # (the entry before the row that points at it: cut off in
-        tape.links.append((tok, t._slot))  # between, an entry no row uses)
+        # between, an entry no row uses; without a token, t itself, weakly: a backward
+        # reaching the link runs t's hooks before it raises, autograd/hooks.py)
+        tape.links.append((tok, t._slot) if tok is not None else (None, weakref.ref(t)))
         if old.split:  # a graph spans the segments: split only after twice old's slots
             tape.split_at = max(tape.split_at, 2 * old.nslots)
         tape.rbuf.extend((LINK, s_out, s, -1, k))

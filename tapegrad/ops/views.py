@@ -26,7 +26,7 @@ import numpy as np
 from .._state import state
 from ..arena import WRITES
 from ..grad_mode import seen_mode
-from ..tensor import add_view
+from ..tensor import _leaf, add_view
 
 def note_expanded(out, x):
     """Mark ``out`` as ``x.expand(...)``: a view in PyTorch, though not one that in-place ops
@@ -67,9 +67,10 @@ def _kind(out, x):
         _mark(out, 0, hit[2])
 
 
-# id(t) -> (weakref to t, output index, made with grad mode on (None: in inference mode),
-#          version then, had a history)
+# id(t) -> (weakref to t, output index, made with grad mode on (None: in inference mode;
+#          CUSTOM: by a custom Function), version then, had a history)
 MULTI = {}
+CUSTOM = "custom"
 _MULTI_TAIL = (" This view is the output of a function that returns multiple views. Such functions "
                "do not allow the output views to be modified inplace. You should replace the "
                "inplace operation by an out-of-place one.")
@@ -89,6 +90,26 @@ def note_multi(outs):
         if not grad and not t._rg and t._vb[0]._rg:
             t._rg = True  # (made in no_grad mode, PyTorch's piece requires grad all the same)
     return outs
+
+
+_CUSTOM_TAIL = (" This view was created inside a custom Function (or because an input was "
+                "returned as-is) and the autograd logic to handle view+inplace would override "
+                "the custom backward associated with the custom Function, leading to incorrect "
+                "gradients. This behavior is forbidden. You can fix this by cloning the output "
+                "of the custom Function.")
+
+
+def custom_view(x, i):
+    """Output ``i`` of a custom Function that returned its input ``x`` as is (as
+    BackwardHookFunction does, around a module with full backward hooks): PyTorch's view of
+    ``x`` made inside a custom Function, a new tensor (its history is set by the caller).
+    An in-place op on it (or on a view of it) with grad mode on is refused, and its use
+    once it changed in place (``refusal``)."""
+    src = np.asarray(x._data)
+    view = src.reshape(src.shape)
+    out = note(_leaf(float(view) if type(x._data) is float else view), x, src, view)
+    _mark(out, i, CUSTOM)
+    return out
 
 
 def _mark(t, i, grad, history=True):
@@ -137,6 +158,10 @@ def refusal(t, changing, records=True, via=None):
     if not changing and (t._version == hit[3] or (not hit[4] and not _root_rg(t))):
         return None  # (PyTorch's grad_fn of such a view is None then: nothing to refuse)
     what = "is being" if changing else "its base or another view of its base has been"
+    if hit[2] is CUSTOM:
+        name = via or re.sub(r"Backward[0-9]*$", "", t._node_name())
+        return f"Output {0 if via else hit[1]} of {name} is a view and {what} modified " \
+            "inplace." + _CUSTOM_TAIL
     # (PyTorch's words follow whether the view written has a grad_fn: t[key] has one when t
     # requires grad)
     mode, now, block = ("inference mode", "in normal mode", "inference_mode") \
