@@ -17,7 +17,7 @@ from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
 from ..typenames import typename as _typename
 from . import functional as F
-from .backward_hooks import call_with_hooks
+from .backward_hooks import GLOBAL_BACKWARD, GLOBAL_BACKWARD_PRE, call_with_hooks
 from .parameter import Buffer, Parameter
 
 
@@ -571,8 +571,10 @@ class Module(metaclass=_ModuleType):
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
-                or self._backward_pre_hooks or _GLOBAL_PRE or _GLOBAL_POST):
+        backward = (self._backward_hooks or self._backward_pre_hooks or GLOBAL_BACKWARD
+                    or GLOBAL_BACKWARD_PRE)
+        if not (backward or self._forward_pre_hooks or self._forward_hooks or _GLOBAL_PRE
+                or _GLOBAL_POST):
             return self.forward(*args, **kwargs)
         kw_hooks = self._hooks_with_kwargs
         for key, hook in (*_GLOBAL_PRE.items(), *self._forward_pre_hooks.items()):
@@ -587,7 +589,7 @@ class Module(metaclass=_ModuleType):
                 res = hook(self, args)
                 if res is not None:
                     args = res if isinstance(res, tuple) else (res,)
-        if (self._backward_hooks or self._backward_pre_hooks) and is_grad_enabled():
+        if backward and is_grad_enabled():
             return call_with_hooks(self, self.forward, args, kwargs, self._after_forward)
         return self._after_forward(args, kwargs, self.forward(*args, **kwargs))
 
@@ -637,6 +639,22 @@ def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
     _GLOBAL_POST[handle.id] = hook
     if with_kwargs:
         _GLOBAL_KW.add(handle.id)
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook):
+    """Call ``hook(module, grad_output)`` before every module's input gradients are
+    computed (before its own backward pre-hooks); a tuple returned replaces grad_output."""
+    handle = RemovableHandle(GLOBAL_BACKWARD_PRE)
+    GLOBAL_BACKWARD_PRE[handle.id] = hook
+    return handle
+
+
+def register_module_full_backward_hook(hook):
+    """Call ``hook(module, grad_input, grad_output)`` when every module's input gradients
+    are computed (before its own backward hooks); a tuple returned replaces grad_input."""
+    handle = RemovableHandle(GLOBAL_BACKWARD)
+    GLOBAL_BACKWARD[handle.id] = hook
     return handle
 
 

@@ -1,0 +1,61 @@
+"""Differences from PyTorch found by the scripts s963 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import importlib
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- global full backward (pre-)hooks: every module's, before the module's own ----------
+def test_global_full_backward_hooks_as_pytorch(torch_float64):
+    def run(L):
+        mod = importlib.import_module(f"{L.__name__}.nn.modules.module")
+        net = L.nn.Sequential(L.nn.Linear(2, 3), L.nn.Tanh(), L.nn.Linear(3, 1))
+        for p in net.parameters():
+            L.nn.init.constant_(p, 0.5)
+        log = []
+        net[1].register_full_backward_hook(lambda m, gi, go: log.append(("own", gi[0].tolist())))
+        handles = [
+            mod.register_module_full_backward_pre_hook(
+                lambda m, go: log.append(("pre", type(m).__name__, go[0].tolist()))),
+            mod.register_module_full_backward_hook(
+                lambda m, gi, go: (log.append(("bwd", type(m).__name__, gi[0].tolist())),
+                                   (gi[0] * 2,) if isinstance(m, L.nn.Tanh) else None)[1])]
+        x = L.tensor([[1.0, -2.0]], requires_grad=True)
+        net(x).sum().backward()
+        for h in handles:
+            h.remove()
+        grad = x.grad.tolist()
+        x.grad = None
+        net(x).sum().backward()
+        return log, grad, x.grad.tolist()
+    (log, g, g2), (tlog, tg_, tg2) = run(tg), run(torch_float64)
+    assert [e[:2] for e in log] == [e[:2] for e in tlog]
+    for e, te in zip(log, tlog, strict=True):
+        np.testing.assert_allclose(e[-1], te[-1], rtol=1e-12)
+    np.testing.assert_allclose(g, tg_, rtol=1e-12)
+    np.testing.assert_allclose(g2, tg2, rtol=1e-12)
+
+
+# ---- clamp: a number and a Tensor bound together is PyTorch's TypeError ----------------
+@pytest.mark.parametrize("call", [
+    lambda L: L.clamp(L.tensor([1.0, 2.0]), min=0.5, max=L.tensor([1.0, 1.5])),
+    lambda L: L.clamp(L.tensor([1.0, 2.0]), min=L.tensor([1.0, 1.5]), max=3),
+    lambda L: L.clamp(L.tensor([1.0, 2.0]), min=L.tensor(0.5, requires_grad=True), max=3.0)])
+def test_clamp_number_and_tensor_bounds_refused(call, raises_as_torch):
+    raises_as_torch(call, prefix=True)
+
+
+@pytest.mark.parametrize("lo, hi", [("t0", 2.5), (0.5, "t0"), ("t0i", 3)])
+def test_clamp_zero_dim_tensor_bound_passes_for_a_number(lo, hi, torch_float64):
+    def run(L):
+        b = {"t0": L.tensor(1.0), "t0i": L.tensor(2)}
+        x = L.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+        y = L.clamp(x, min=b.get(lo, lo), max=b.get(hi, hi))
+        y.sum().backward()
+        return y.tolist(), y.grad_fn.name(), x.grad.tolist()
+    assert run(tg) == run(torch_float64)
