@@ -59,3 +59,12 @@ def test_clamp_zero_dim_tensor_bound_passes_for_a_number(lo, hi, torch_float64):
         y.sum().backward()
         return y.tolist(), y.grad_fn.name(), x.grad.tolist()
     assert run(tg) == run(torch_float64)
+
+
+# ---- tensor() of ragged lists of arrays: PyTorch's length error, arrays read as sequences -
+@pytest.mark.filterwarnings("ignore:Creating a tensor from a list of numpy")
+@pytest.mark.parametrize("data", [
+    lambda: [np.ones(2), np.ones(3)], lambda: [np.ones((2, 2)), np.ones((2, 3))],
+    lambda: [np.ones(2), [1.0, 2.0, 3.0]], lambda: [[1.0, 2.0], np.ones(3)]])
+def test_tensor_of_ragged_arrays_refused_as_pytorch(data, raises_as_torch):
+    raises_as_torch(lambda L: L.tensor(data()))
