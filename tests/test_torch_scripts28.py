@@ -68,3 +68,21 @@ def test_clamp_zero_dim_tensor_bound_passes_for_a_number(lo, hi, torch_float64):
     lambda: [np.ones(2), [1.0, 2.0, 3.0]], lambda: [[1.0, 2.0], np.ones(3)]])
 def test_tensor_of_ragged_arrays_refused_as_pytorch(data, raises_as_torch):
     raises_as_torch(lambda L: L.tensor(data()))
+
+
+# ---- an input listed twice gets its gradient once (grad's results, backward's .grad) ----
+@pytest.mark.parametrize("how", ["grad", "grad_nonleaf", "backward", "backward_nonleaf",
+                                 "grad_hooked"])
+def test_input_listed_twice_gets_its_gradient_once(how, torch_float64):
+    def run(L):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        if how == "grad_hooked":
+            x.register_hook(lambda g: g * 2)
+        t = x * 1 if how.endswith("nonleaf") else x
+        outs = [t.sum(), (t * t).sum()]
+        if how.startswith("grad"):
+            return [g.tolist() for g in L.autograd.grad(outs, [t, x, t] if t is not x else [x, x])]
+        t.retain_grad()
+        (outs[0] + outs[1]).backward(inputs=[t, t])
+        return t.grad.tolist()
+    assert run(tg) == run(torch_float64)
