@@ -86,3 +86,29 @@ def test_input_listed_twice_gets_its_gradient_once(how, torch_float64):
         (outs[0] + outs[1]).backward(inputs=[t, t])
         return t.grad.tolist()
     assert run(tg) == run(torch_float64)
+
+
+# ---- forward hooks with always_call=True run (output None) when forward raises ---------
+def test_always_call_forward_hooks_run_when_forward_raises(torch_float64):
+    def run(L):
+        mod = importlib.import_module(f"{L.__name__}.nn.modules.module")
+
+        class Boom(L.nn.Module):
+            def forward(self, x, scale=1.0):
+                raise ValueError("boom")
+        m, log = Boom(), []
+        m.register_forward_hook(lambda mm, a, out: log.append(("plain", out)))
+        m.register_forward_hook(lambda mm, a, out: log.append(("always", out)), always_call=True)
+        m.register_forward_hook(lambda mm, a, kw, out: log.append(("kw", sorted(kw), out)),
+                                with_kwargs=True, always_call=True)
+        h = mod.register_module_forward_hook(lambda mm, a, out: log.append(("global", out)),
+                                             always_call=True)
+        try:
+            with pytest.raises(ValueError, match="boom"):
+                m(L.ones(1), scale=2.0)
+        finally:
+            h.remove()
+        with pytest.raises(ValueError, match="boom"):
+            m(L.ones(1))
+        return log
+    assert run(tg) == run(torch_float64)
