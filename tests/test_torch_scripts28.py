@@ -112,3 +112,24 @@ def test_always_call_forward_hooks_run_when_forward_raises(torch_float64):
             m(L.ones(1))
         return log
     assert run(tg) == run(torch_float64)
+
+
+# ---- in-place activations: PyTorch's node names (...Backward1 where its in-place form saves
+# the result), the tensor itself returned, and the gradients ----------------------------
+@pytest.mark.parametrize("call", [
+    lambda F, h: F.relu(h, inplace=True), lambda F, h: F.relu_(h),
+    lambda F, h: F.leaky_relu(h, 0.1, inplace=True), lambda F, h: F.leaky_relu_(h),
+    lambda F, h: F.elu(h, inplace=True), lambda F, h: F.celu(h, inplace=True),
+    lambda F, h: F.selu(h, inplace=True), lambda F, h: F.threshold(h, 0.0, 1.0, inplace=True),
+    lambda F, h: F.hardtanh(h, inplace=True), lambda F, h: F.relu6(h, inplace=True),
+    lambda F, h: F.rrelu(h, inplace=True), lambda F, h: F.hardsigmoid(h, inplace=True)])
+def test_inplace_activation_nodes_as_pytorch(call, torch_float64):
+    def run(L):
+        x = L.tensor([[1.0, -2.0, 0.5]], requires_grad=True)
+        h = x * 1
+        y = call(L.nn.functional, h)
+        (y * L.tensor([1.0, 2.0, 3.0])).sum().backward()
+        return y.grad_fn.name(), y is h, h._version, x.grad.tolist()
+    (name, same, ver, g), (tname, tsame, tver, tgr) = run(tg), run(torch_float64)
+    assert (name, same, ver) == (tname, tsame, tver)
+    np.testing.assert_allclose(g, tgr, rtol=1e-12)
