@@ -133,3 +133,21 @@ def test_inplace_activation_nodes_as_pytorch(call, torch_float64):
     (name, same, ver, g), (tname, tsame, tver, tgr) = run(tg), run(torch_float64)
     assert (name, same, ver) == (tname, tsame, tver)
     np.testing.assert_allclose(g, tgr, rtol=1e-12)
+
+
+# ---- copy_ and index_fill nodes: PyTorch's names and next_functions --------------------
+@pytest.mark.parametrize("call", [
+    lambda L, h, s: h.copy_(s * 2), lambda L, h, s: L.zeros(3).copy_(s),
+    lambda L, h, s: h.index_fill(0, L.tensor([1]), -1.0),
+    lambda L, h, s: h.index_fill(0, L.tensor([1]), s[0]),
+    lambda L, h, s: h.index_fill_(0, L.tensor([0, 2]), 9.0)])
+def test_copy_and_index_fill_nodes_as_pytorch(call, torch_float64):
+    def run(L):
+        x = L.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        s = L.tensor([5.0, 6.0, 7.0], requires_grad=True)
+        y = call(L, x * 1, s)
+        (y * L.tensor([1.0, 2.0, 3.0])).sum().backward()
+        nxt = [None if n is None else n.name() for n, _ in y.grad_fn.next_functions]
+        return (y.grad_fn.name(), nxt, y.tolist(), None if x.grad is None else x.grad.tolist(),
+                None if s.grad is None else s.grad.tolist())
+    assert run(tg) == run(torch_float64)

@@ -1033,7 +1033,10 @@ def copy_(self, src, non_blocking=False):
     _check_overlap(self)
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
-        return _rebase(self, ew.where(_full_mask(self), src, self), before)
+        r = ew.where(_full_mask(self), src, self)
+        if getattr(self, "_vb", None) is None:  # (a view's copy: its base's CopySlices)
+            r = named_result(r, "torch::autograd::CopyBackwards", self, src)
+        return _rebase(self, r, before)
     # (integers: NumPy's copy, no row)
     return _write(self, np.broadcast_to(host_values(src, "copy_"), self.shape))
 
