@@ -151,3 +151,24 @@ def test_copy_and_index_fill_nodes_as_pytorch(call, torch_float64):
         return (y.grad_fn.name(), nxt, y.tolist(), None if x.grad is None else x.grad.tolist(),
                 None if s.grad is None else s.grad.tolist())
     assert run(tg) == run(torch_float64)
+
+
+# ---- in-place shape changes and one-sided clamps: PyTorch's node names; t[k] = v is None
+@pytest.mark.parametrize("call", [
+    lambda h: h.unsqueeze_(0), lambda h: h.squeeze_(), lambda h: h.squeeze_(0),
+    lambda h: h.t_(), lambda h: h.transpose_(0, 1), lambda h: h.clamp_min_(0.0),
+    lambda h: h.clamp_max_(0.0)])
+def test_inplace_reshape_and_clamp_nodes_as_pytorch(call, torch_float64):
+    def run(L):
+        x = L.tensor([[0.5, -1.5]], requires_grad=True)
+        y = call(x * 1)
+        (y * y).sum().backward()
+        return y.grad_fn.name(), tuple(y.shape), x.grad.tolist()
+    assert run(tg) == run(torch_float64)
+
+
+def test_setitem_returns_none_as_pytorch(torch_float64):
+    def run(L):
+        h = L.tensor([1.0, 2.0])
+        return h.__setitem__(0, 5.0), h.tolist()
+    assert run(tg) == run(torch_float64)
