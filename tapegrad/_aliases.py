@@ -72,6 +72,10 @@ for _file in _FILES:
         setattr(_nn_modules, _file, _mod)
 _nn_modules.module.register_module_forward_pre_hook = _nn_modules.register_module_forward_pre_hook
 _nn_modules.module.register_module_forward_hook = _nn_modules.register_module_forward_hook
+_nn_modules.module.register_module_full_backward_hook = \
+    _nn_modules.register_module_full_backward_hook
+_nn_modules.module.register_module_full_backward_pre_hook = \
+    _nn_modules.register_module_full_backward_pre_hook
 
 # torch.utils.data.distributed (one process: num_replicas and rank are given)
 _distributed = types.ModuleType(f"{_data.__name__}.distributed",

@@ -675,16 +675,16 @@ def _check_nesting(value):
     """Raise PyTorch's error for the first sequence whose length differs from that of the
     first sequence at its depth (the first items' lengths give the shape)."""
     sizes, v = [], value
-    while isinstance(v, (list, tuple)):
+    while _is_sequence(v):
         sizes.append(len(v))
-        if not v:
+        if not len(v):
             break
         v = v[0]
 
     def walk(seq, dim):
         if dim == len(sizes):
             return
-        if not isinstance(seq, (list, tuple)):
+        if not _is_sequence(seq):
             raise TypeError("not a sequence")
         if len(seq) != sizes[dim]:
             raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} "
@@ -692,6 +692,11 @@ def _check_nesting(value):
         for item in seq:
             walk(item, dim + 1)
     walk(value, 0)
+
+
+def _is_sequence(v):
+    """A sequence to PyTorch's tensor(): a list, a tuple or an array of 1 or more dims."""
+    return isinstance(v, (list, tuple)) or (isinstance(v, np.ndarray) and v.ndim > 0)
 
 
 def _typed_end(value):

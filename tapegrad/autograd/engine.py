@@ -392,7 +392,8 @@ def _targets(tape, inputs, reach=()):
     """Where backward delivers gradients, with the reached slots that hold each: ``[(t,
     slots)]`` for ``inputs`` if given, else for every leaf of the tape and the non-leaves
     that retain_grad().  A leaf holds one slot per use; slots recorded after the sweep
-    started (by a hook that records, say) are not in ``reach``: not reached."""
+    started (by a hook that records, say) are not in ``reach``: not reached.  An input
+    listed twice is one target (PyTorch's engine delivers its gradient once)."""
     n = len(reach)
     uses = {}  # id(leaf) -> (leaf, its reached slots), in order of first reached use
     leaves = tape.leaves
@@ -418,7 +419,7 @@ def _targets(tape, inputs, reach=()):
                 *((t, _slots_of(t, tape, reach)) for _, ref in tape.retained
                   if (t := ref()) is not None)]
     return [(t, _slots_of(t, tape, reach) if t._tok is not None else
-             uses.get(id(t), (t, []))[1]) for t in inputs]
+             uses.get(id(t), (t, []))[1]) for t in {id(t): t for t in inputs}.values()]
 
 
 def _slots_of(t, tape, reach):

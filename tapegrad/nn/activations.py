@@ -33,11 +33,20 @@ def _const(value, like):
     return Tensor(np.asarray(value, like.dtype))
 
 
+# PyTorch's in-place forms of these save their result, not the input: other nodes (...Backward1)
+_RESULT_SAVING = {"LeakyReluBackward0", "EluBackward0", "CeluBackward0", "ThresholdBackward0",
+                  "RreluWithNoiseBackward0"}
+
+
 def _out(input, result, inplace, name=None, *inputs):
-    """``result`` written into ``input`` (``inplace``), or as a node named ``name`` (PyTorch's
-    node for the op) whose next_functions lead to ``inputs`` (default: ``input``)."""
+    """``result`` as a node named ``name`` (PyTorch's node for the op) whose next_functions
+    lead to ``inputs`` (default: ``input``); if ``inplace``, written into ``input`` (copy_:
+    the op's rows may have saved input's old values), whose node then takes that name."""
     if inplace:
-        return input.copy_(result)
+        input.copy_(result)
+        if name is None:
+            return input
+        return named_result(input, name[:-1] + "1" if name in _RESULT_SAVING else name)
     return result if name is None else named_result(result, name, *(inputs or (input,)))
 
 
@@ -64,7 +73,7 @@ def relu6(input, inplace=False):
 
 def relu_(input):
     """``relu`` in place."""
-    return _out(input, ops.relu(input), True)
+    return _out(input, ops.relu(input), True, "ReluBackward0")
 
 
 def threshold(input, threshold, value, inplace=False):

@@ -3,8 +3,10 @@ call with such hooks is wrapped in two identity ops, as PyTorch does.  One is ar
 outputs, whose backward sees ``grad_output`` (and runs the pre-hooks, which may replace
 it). The other is around its tensor inputs that require grad, whose backward sees
 ``grad_input`` and runs the hooks, which may replace that.  When no input requires grad,
-the hooks run at the outputs' op with ``grad_input`` all None."""
+the hooks run at the outputs' op with ``grad_input`` all None.  The hooks registered for
+every module (torch.nn.modules.module's globals) run before the module's own."""
 import warnings
+from collections import OrderedDict
 
 from ..autograd.function import Function
 from ..tensor import Tensor
@@ -13,6 +15,14 @@ _NO_INPUTS = ("Full backward hook is firing when gradients are computed with res
               "outputs since no inputs require gradients. See https://docs.pytorch.org/docs/"
               "main/generated/torch.nn.Module.html#torch.nn.Module.register_full_backward_hook "
               "for more details.")
+
+
+# register_module_full_backward_hook's and register_module_full_backward_pre_hook's hooks
+GLOBAL_BACKWARD, GLOBAL_BACKWARD_PRE = OrderedDict(), OrderedDict()
+
+
+def _backward_hooks(module):
+    return [*GLOBAL_BACKWARD.values(), *module._backward_hooks.values()]
 
 
 class _Call:
@@ -25,7 +35,7 @@ class _Call:
         self.grad_output = None
 
     def pre(self, grads):
-        for hook in list(self.module._backward_pre_hooks.values()):
+        for hook in [*GLOBAL_BACKWARD_PRE.values(), *self.module._backward_pre_hooks.values()]:
             res = hook(self.module, grads)
             if res is not None:
                 grads = tuple(res) if isinstance(res, (tuple, list)) else (res,)
@@ -37,7 +47,7 @@ class _Call:
         for p, g in zip(self.positions, grads):
             grad_input[p] = g
         grad_input = tuple(grad_input)
-        for hook in list(self.module._backward_hooks.values()):
+        for hook in _backward_hooks(self.module):
             res = hook(self.module, grad_input, self.grad_output)
             if res is not None:
                 res = tuple(res) if isinstance(res, (tuple, list)) else (res,)
@@ -62,7 +72,7 @@ class _Outputs(Function):
     def backward(ctx, *grads):
         grads = ctx.call.pre(grads)
         if not ctx.call.positions:  # no input requires grad: the hooks run here
-            if ctx.call.module._backward_hooks:
+            if _backward_hooks(ctx.call.module):
                 warnings.warn(_NO_INPUTS, UserWarning, stacklevel=2)
             ctx.call.post(())
         return (None, *grads)

@@ -46,6 +46,7 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold,
     threshold_,
 )
+from .activations import _out as _maybe_inplace
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .ctc import ctc_nll
 from .distance import cosine_similarity, pairwise_distance, pdist  # noqa: F401 (re-exported)
@@ -254,7 +255,8 @@ def gelu(input, approximate="none"):
 
 def relu(input, inplace=False):
     """``max(x, 0)``, gradient 0 at 0."""
-    return _maybe_inplace(input, ops.relu(input), inplace)
+    # (out of place, ops.relu's row is PyTorch's node already: no name noted per call)
+    return _maybe_inplace(input, ops.relu(input), inplace, "ReluBackward0" if inplace else None)
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -273,13 +275,6 @@ def silu(input, inplace=False):
     """``x * sigmoid(x)`` (swish)."""
     _float_tensor(input, "silu")
     return _maybe_inplace(input, input * input.sigmoid(), inplace, "SiluBackward0")
-
-
-def _maybe_inplace(input, result, inplace, name=None):
-    """``result`` written into ``input``, or as a node of PyTorch's ``name`` (named_result)."""
-    if inplace:
-        return input.copy_(result)
-    return result if name is None else named_result(result, name, input)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):

@@ -5,6 +5,7 @@ import abc
 import math
 import operator
 import typing
+import warnings
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..grad_mode import is_grad_enabled, no_grad
 from ..tensor import Tensor
 from ..typenames import typename as _typename
 from . import functional as F
-from .backward_hooks import call_with_hooks
+from .backward_hooks import GLOBAL_BACKWARD, GLOBAL_BACKWARD_PRE, call_with_hooks
 from .parameter import Buffer, Parameter
 
 
@@ -517,7 +518,7 @@ class Module(metaclass=_ModuleType):
         >>> seen
         [torch.Size([3, 1])]
         """
-        return _add_hook(self, self._forward_hooks, hook, prepend, with_kwargs)
+        return _add_hook(self, self._forward_hooks, hook, prepend, with_kwargs, always_call)
 
     def register_full_backward_hook(self, hook, prepend=False):
         """Call ``hook(module, grad_input, grad_output)`` when the gradients with respect to
@@ -571,8 +572,10 @@ class Module(metaclass=_ModuleType):
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
-                or self._backward_pre_hooks or _GLOBAL_PRE or _GLOBAL_POST):
+        backward = (self._backward_hooks or self._backward_pre_hooks or GLOBAL_BACKWARD
+                    or GLOBAL_BACKWARD_PRE)
+        if not (backward or self._forward_pre_hooks or self._forward_hooks or _GLOBAL_PRE
+                or _GLOBAL_POST):
             return self.forward(*args, **kwargs)
         kw_hooks = self._hooks_with_kwargs
         for key, hook in (*_GLOBAL_PRE.items(), *self._forward_pre_hooks.items()):
@@ -587,9 +590,29 @@ class Module(metaclass=_ModuleType):
                 res = hook(self, args)
                 if res is not None:
                     args = res if isinstance(res, tuple) else (res,)
-        if (self._backward_hooks or self._backward_pre_hooks) and is_grad_enabled():
-            return call_with_hooks(self, self.forward, args, kwargs, self._after_forward)
-        return self._after_forward(args, kwargs, self.forward(*args, **kwargs))
+        forward = self._forward_or_always_called if _ALWAYS_CALLED else self.forward
+        if backward and is_grad_enabled():
+            return call_with_hooks(self, forward, args, kwargs, self._after_forward)
+        return self._after_forward(args, kwargs, forward(*args, **kwargs))
+
+    def _forward_or_always_called(self, *args, **kwargs):
+        """forward; if it raises, the forward hooks registered with ``always_call`` run with
+        output None first (an error of theirs a warning: forward's error is the one raised)."""
+        try:
+            return self.forward(*args, **kwargs)
+        except Exception:
+            for key, hook in (*_GLOBAL_POST.items(), *self._forward_hooks.items()):
+                if key in _ALWAYS_CALLED:
+                    try:
+                        if key in self._hooks_with_kwargs or key in _GLOBAL_KW:
+                            hook(self, args, kwargs, None)
+                        else:
+                            hook(self, args, None)
+                    except Exception as e:  # noqa: BLE001 (PyTorch silences it too)
+                        warnings.warn("forward hook with ``always_call=True`` raised an exception "
+                                      f"that was silenced as another error was raised in forward: "
+                                      f"{e}", stacklevel=3)
+            raise
 
     def _after_forward(self, args, kwargs, result):
         """``result`` through the forward hooks (each may replace it)."""
@@ -619,6 +642,7 @@ class Module(metaclass=_ModuleType):
 
 # every module's forward hooks, run before its own (torch.nn.modules.module's globals)
 _GLOBAL_PRE, _GLOBAL_POST, _GLOBAL_KW = OrderedDict(), OrderedDict(), set()
+_ALWAYS_CALLED = set()  # forward hooks (global or a module's) to run when forward raises
 
 
 def register_module_forward_pre_hook(hook):
@@ -633,10 +657,28 @@ def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
     """Call ``hook(module, args, output)`` (``hook(module, args, kwargs, output)`` with
     ``with_kwargs``) after the forward of every module, before its own forward hooks; a
     result other than None replaces the output."""
-    handle = RemovableHandle(_GLOBAL_POST, extra_dict=_GLOBAL_KW)
+    handle = RemovableHandle(_GLOBAL_POST, extra_dict=[_GLOBAL_KW, _ALWAYS_CALLED])
     _GLOBAL_POST[handle.id] = hook
     if with_kwargs:
         _GLOBAL_KW.add(handle.id)
+    if always_call:
+        _ALWAYS_CALLED.add(handle.id)
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook):
+    """Call ``hook(module, grad_output)`` before every module's input gradients are
+    computed (before its own backward pre-hooks); a tuple returned replaces grad_output."""
+    handle = RemovableHandle(GLOBAL_BACKWARD_PRE)
+    GLOBAL_BACKWARD_PRE[handle.id] = hook
+    return handle
+
+
+def register_module_full_backward_hook(hook):
+    """Call ``hook(module, grad_input, grad_output)`` when every module's input gradients
+    are computed (before its own backward hooks); a tuple returned replaces grad_input."""
+    handle = RemovableHandle(GLOBAL_BACKWARD)
+    GLOBAL_BACKWARD[handle.id] = hook
     return handle
 
 
@@ -663,11 +705,13 @@ def _hooks(module, name):
     return list(module.__dict__.get(name, {}).values())
 
 
-def _add_hook(module, hooks, hook, prepend, with_kwargs):
-    handle = RemovableHandle(hooks, extra_dict=module._hooks_with_kwargs)
+def _add_hook(module, hooks, hook, prepend, with_kwargs, always_call=False):
+    handle = RemovableHandle(hooks, extra_dict=[module._hooks_with_kwargs, _ALWAYS_CALLED])
     hooks[handle.id] = hook
     if with_kwargs:
         module._hooks_with_kwargs.add(handle.id)
+    if always_call:
+        _ALWAYS_CALLED.add(handle.id)
     if prepend:
         hooks.move_to_end(handle.id, last=False)
     return handle

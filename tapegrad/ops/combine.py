@@ -581,8 +581,10 @@ def index_fill(input, dim, index, value):
     _tensor(input, "index_fill")
     _, pos = _index_positions(input, dim, index, "index_fill")
     dtypes.check_fits(value, input.dtype)
-    v = value if isinstance(value, Tensor) else Tensor(np.asarray(value, input.dtype))
-    return _put_at(input, pos, v)
+    if isinstance(value, Tensor):
+        return named_result(_put_at(input, pos, value), "IndexFillBackward1", input, value)
+    return named_result(_put_at(input, pos, Tensor(np.asarray(value, input.dtype))),
+                        "IndexFillBackward0", input)
 
 
 # ---- spellings -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .._jit import rule
 from .._rules import add_into
 from .._state import state
 from ..tensor import Tensor, _leaf, host_values, norm
+from ..typenames import typename
 from . import layout
 from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
 from ._record import named_result, output, slot, tape_for_grad
@@ -1533,6 +1534,8 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     """
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if min is not None and max is not None and isinstance(min, Tensor) != isinstance(max, Tensor):
+        min, max = _number_bound(min, min, max), _number_bound(max, min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return named_result(_clamp_tensors(input, min, max), "ClampBackward0", input, min, max)
     bounds = [b for b in (min, max) if b is not None]
@@ -1559,6 +1562,21 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     k = tape.const(lo)
     tape.const(hi)
     return output(tape, v, CLAMP, slot(input, tape), -1, k)
+
+
+def _number_bound(b, lo, hi):
+    """A bound of clamp's Number overload: PyTorch takes both bounds as Tensors or both as
+    numbers (a 0-dim tensor that requires no grad passes for one), else a TypeError."""
+    if not isinstance(b, Tensor):
+        return b
+    if b.ndim == 0 and not b.requires_grad:
+        return b.item()
+    got = ", ".join(f"{k}=" + ("Tensor" if isinstance(v, Tensor) else typename(v))
+                    for k, v in (("max", hi), ("min", lo)))
+    raise TypeError(f"clamp() received an invalid combination of arguments - got (Tensor, {got}), "
+                    "but expected one of:\n"
+                    " * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
+                    " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n")
 
 
 def _clamp_tensors(input, lo, hi):

@@ -1074,11 +1074,13 @@ def clamp_(self, min=None, max=None):  # noqa: A002 (PyTorch's names)
 
 
 def clamp_min_(self, min):  # noqa: A002
-    return clamp_(self, min=min)
+    y = clamp_(self, min=min)  # (PyTorch's node for a number bound: ClampMinBackward0)
+    return y if isinstance(min, Tensor) else named_result(y, "ClampMinBackward0")
 
 
 def clamp_max_(self, max):  # noqa: A002
-    return clamp_(self, max=max)
+    y = clamp_(self, max=max)
+    return y if isinstance(max, Tensor) else named_result(y, "ClampMaxBackward0")
 
 
 def copy_(self, src, non_blocking=False):
@@ -1095,7 +1097,10 @@ def copy_(self, src, non_blocking=False):
     _check_partial_overlap(self, (src,))
     if _records(self, src) and self.dtype.kind == "f":
         before = _before(self, (src,))
-        return _rebase(self, ew.where(_full_mask(self), src, self), before)
+        r = ew.where(_full_mask(self), src, self)
+        if getattr(self, "_vb", None) is None:  # (a view's copy: its base's CopySlices)
+            r = named_result(r, "torch::autograd::CopyBackwards", self, src)
+        return _rebase(self, r, before)
     # (integers: NumPy's copy, no row)
     return _write(self, np.broadcast_to(host_values(src, "copy_"), self.shape))
 
@@ -1119,6 +1124,11 @@ def _key(t, key):
         key = tuple(key)
     key = tuple(indexing._index(k) for k in (key if isinstance(key, tuple) else (key,)))
     return key, indexing._check_key(t, key) == "IndexBackward0"
+
+
+def _setitem_statement(self, key, value):
+    """``self[key] = value``: returns None, as PyTorch's ``__setitem__``."""
+    setitem(self, key, value)
 
 
 def setitem(self, key, value):
@@ -1237,5 +1247,5 @@ METHODS = {
     "add_": add_, "sub_": sub_, "mul_": mul_, "div_": div_, "zero_": zero_, "fill_": fill_,
     "clamp_": clamp_, "clip_": clamp_, "clamp_min_": clamp_min_, "clamp_max_": clamp_max_,
     "copy_": copy_, "__iadd__": __iadd__, "__isub__": __isub__, "__imul__": __imul__,
-    "__itruediv__": __itruediv__, "__setitem__": setitem,
+    "__itruediv__": __itruediv__, "__setitem__": _setitem_statement,
 }

@@ -11,6 +11,7 @@ from . import arithmetic as ar
 from . import combine as cb
 from . import elementwise as ew
 from . import shape as sh
+from ._record import named_result
 from .inplace import (
     _LEAF,
     _before,
@@ -79,7 +80,10 @@ def _reshaping(fn, name):
         self._vb = None  # (a view's new shape is not written back to its base)
         if _records(self):
             before = _before(self, ())
-            return _rebase(self, fn(self, *args, **kwargs), before)
+            # (PyTorch's in-place nodes: UnsqueezeBackward1, SqueezeBackward3/4, TBackward1...)
+            node = "SqueezeBackward4" if name == "squeeze_" and (args or kwargs) else \
+                _INPLACE_NODES[name]
+            return named_result(_rebase(self, fn(self, *args, **kwargs), before), node)
         tape = state.tape
         if tape is not None and self._tok is not None and self._tok.tape is tape and \
                 self._gen == tape.gen:
@@ -98,5 +102,7 @@ def _reshaping(fn, name):
     return method
 
 
+_INPLACE_NODES = {"unsqueeze_": "UnsqueezeBackward1", "squeeze_": "SqueezeBackward3",
+                  "t_": "TBackward1", "transpose_": "TransposeBackward1"}
 METHODS.update({name: _reshaping(getattr(sh, name[:-1]), name)
                 for name in ("unsqueeze_", "squeeze_", "t_", "transpose_")})

@@ -1,0 +1,25 @@
+# masked ops the NaN-safe way: where with grads through the untaken branch, masked mean, nan_to_num, logical ops
+import torch
+
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+safe = torch.where(x > 0, x, torch.ones_like(x))
+y = torch.where(x > 0, safe.sqrt(), torch.zeros_like(x))
+y.sum().backward()
+print(y, x.grad)
+x.grad = None
+z = torch.where(x > 0, x.sqrt(), torch.zeros_like(x))
+z.sum().backward()
+print(z, x.grad)
+v = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+m = torch.tensor([[True, False, True], [False, False, False]])
+mean = (v * m).sum(1) / m.sum(1).clamp(min=1)
+print(mean)
+print(torch.nan_to_num(torch.tensor([float("nan"), float("inf"), -float("inf"), 1.0]), nan=0.0, posinf=9.0))
+print(torch.nan_to_num(torch.tensor([float("inf")], dtype=torch.float32)))
+print(torch.logical_and(m, ~m), torch.logical_xor(m[0], m[1]), torch.logical_not(torch.tensor([0, 2])))
+print(m.any(), m.all(dim=1), (~m).sum(), m.float().mean())
+print(torch.masked_fill(v, m, float("-inf")).softmax(dim=1))
+w = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+(w.clamp(min=1e-6).log() * (w > 0)).sum().backward()
+print(w.grad)
+print(torch.isclose(torch.tensor([1.0, float("nan")]), torch.tensor([1.0 + 1e-9, float("nan")]), equal_nan=True))

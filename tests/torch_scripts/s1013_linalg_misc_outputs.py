@@ -1,0 +1,22 @@
+# linalg misc: matrix_rank, cond, multi_dot, householder_product-free qr modes, eigvals of symmetric via eigh, vecdot, diagonal offsets
+import torch
+
+A = torch.tensor([[2.0, 1.0, 0.0], [1.0, 2.0, 1.0], [0.0, 1.0, 2.0]])
+print(torch.linalg.matrix_rank(A), torch.linalg.matrix_rank(torch.ones(3, 3)))
+print(torch.linalg.cond(A).round(decimals=5), torch.linalg.cond(A, p="fro").round(decimals=5))
+print(torch.linalg.multi_dot([A, A, torch.ones(3, 1)]))
+Q, R = torch.linalg.qr(torch.arange(6.0).view(3, 2) + 1, mode="reduced")
+print(Q.shape, R.shape, torch.allclose(Q @ R, torch.arange(6.0).view(3, 2) + 1))
+Q, R = torch.linalg.qr(torch.arange(6.0).view(3, 2) + 1, mode="complete")
+print(Q.shape, R.shape)
+print(torch.linalg.qr(torch.arange(6.0).view(3, 2), mode="r")[0].shape)
+L, V = torch.linalg.eigh(A, UPLO="U")
+print(L.round(decimals=5), torch.allclose(V @ torch.diag(L) @ V.T, A))
+print(torch.linalg.vecdot(torch.tensor([[1.0, 2.0]]), torch.tensor([[3.0, 4.0]])))
+print(torch.diagonal(A, offset=1), torch.diagonal(A, offset=-2), A.diag(1))
+print(torch.linalg.matrix_norm(A, ord=2).round(decimals=5), torch.linalg.matrix_norm(A, ord=-2).round(decimals=5))
+print(torch.linalg.norm(A, ord="fro"), torch.linalg.norm(torch.tensor([3.0, 4.0]), ord=0))
+print(torch.linalg.cholesky_ex(A).info, torch.linalg.inv_ex(A).info)
+U, S, Vh = torch.linalg.svd(torch.tensor([[3.0, 0.0], [4.0, 5.0]]), full_matrices=False)
+print(S.round(decimals=5), torch.allclose(U @ torch.diag(S) @ Vh, torch.tensor([[3.0, 0.0], [4.0, 5.0]])))
+print(torch.linalg.det(torch.stack([A, 2 * A])), torch.trace(A), torch.linalg.matrix_exp(torch.zeros(2, 2)))

@@ -1,0 +1,21 @@
+# einsum spellings people use for bilinear forms, batched outer products, trace of products, with gradients
+import torch
+
+x = torch.tensor([[1.0, 2.0], [0.5, -1.0]], requires_grad=True)
+A = torch.tensor([[2.0, 0.0, 1.0], [1.0, 1.0, 0.0]])
+y = torch.tensor([[1.0, 0.0, 2.0], [0.0, 1.0, 1.0]])
+out = torch.einsum("bi,ij,bj->b", x, A, y)
+print(out)
+out.sum().backward()
+print(x.grad)
+print(torch.einsum("bi,bj->bij", x.detach(), x.detach()).shape, torch.einsum("ij,ji->", A, A.T))
+print(torch.einsum("i,i", torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])))
+print(torch.einsum("...d,...d->...", torch.ones(2, 3, 4), torch.ones(4)))
+print(torch.einsum("bhqd,bhkd->bhqk", torch.ones(1, 2, 3, 4), torch.ones(1, 2, 5, 4)).shape)
+print(torch.einsum("ii->i", torch.arange(9.0).view(3, 3)), torch.einsum("ij->", torch.ones(2, 3)))
+print(torch.einsum("i j , j k -> i k", torch.eye(2), torch.ones(2, 2)))
+W = torch.ones(2, 3, 4, requires_grad=True)
+o = torch.einsum("abc,c->ab", W, torch.arange(4.0))
+o.pow(2).sum().backward()
+print(o, W.grad[0, 0])
+print(torch.bilinear(torch.ones(1, 2), torch.ones(1, 3), torch.ones(4, 2, 3), torch.zeros(4)))

@@ -1,0 +1,20 @@
+# split/chunk/tensor_split/unbind/hsplit/vsplit with sizes and indices, and gradients flowing back through pieces
+import torch
+
+x = torch.arange(10.0, requires_grad=True)
+a, b, c = x.split([2, 3, 5])
+print(a, b.shape, c[-1])
+print([t.shape[0] for t in x.chunk(3)], [t.shape[0] for t in x.chunk(4)], [t.shape[0] for t in torch.arange(5).chunk(3)])
+print([t.tolist() for t in torch.tensor_split(torch.arange(7), 3)])
+print([t.tolist() for t in torch.tensor_split(torch.arange(7), [1, 5])])
+print([t.tolist() for t in torch.tensor_split(torch.arange(7), torch.tensor([2, 2, 6]))])
+m = torch.arange(12).view(3, 4)
+print([t.shape for t in torch.hsplit(m, 2)], [t.shape for t in torch.vsplit(m, [1])], torch.dsplit(torch.zeros(1, 1, 4), 2)[0].shape)
+print(m.unbind(1)[2], len(m.unbind()))
+(a.sum() * 2 + c.sum() * 3).backward()
+print(x.grad)
+y = torch.arange(6.0).view(2, 3).requires_grad_()
+p, q = y.split(2, dim=1)
+(p * q.sum()).sum().backward()
+print(y.grad)
+print(torch.split(torch.arange(5), 2), [t.shape for t in torch.arange(6.0).view(3, 2).split(1)])

@@ -1,0 +1,23 @@
+# tensordot's dims as int, pair of lists, pair of ints; einsum with ellipsis and repeated output
+import torch
+
+a = torch.arange(24.0).reshape(2, 3, 4)
+b = torch.arange(12.0).reshape(4, 3)
+print(torch.tensordot(a, b, dims=([1, 2], [1, 0])))
+print(torch.tensordot(a, b, dims=1).shape)
+print(torch.tensordot(a, b, dims=([2], [0])).shape)
+print(torch.tensordot(torch.arange(3.0), torch.arange(3.0), dims=0))
+print(torch.tensordot(a, a, dims=3))
+x = torch.arange(6.0, requires_grad=True)
+y = torch.tensordot(x.view(2, 3), torch.ones(3, 2), dims=([1], [0]))
+y.sum().backward()
+print(y, x.grad)
+m = torch.arange(9.0).reshape(3, 3).requires_grad_()
+print(torch.einsum("...ii->...i", m))
+print(torch.einsum("ii", m))
+print(torch.einsum("i,j->ij", torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0, 5.0])))
+print(torch.einsum("bij,bjk->bik", a[:, :2, :2], a[:, :2, :3]).shape)
+out = torch.einsum("ij,ij->", m, m)
+out.backward()
+print(out, m.grad)
+print(torch.einsum(m, [0, 1], m, [1, 2], [0, 2]))

@@ -1,0 +1,26 @@
+# distributions with fixed parameters: log_prob, cdf, icdf, entropy, mean/variance, batch/event shapes, KL
+import torch
+import torch.distributions as D
+
+n = D.Normal(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 2.0]))
+print(n.log_prob(torch.tensor([0.5, 0.5])), n.cdf(torch.tensor(0.0)), n.icdf(torch.tensor([0.25, 0.75])))
+print(n.entropy(), n.batch_shape, n.event_shape, n.stddev)
+b = D.Beta(torch.tensor(2.0), torch.tensor(3.0))
+print(b.mean, b.variance, b.log_prob(torch.tensor(0.3)))
+g = D.Gamma(torch.tensor([2.0, 3.0]), torch.tensor([1.0, 0.5]))
+print(g.mean, g.log_prob(torch.tensor([1.0, 2.0])), g.entropy())
+c = D.Categorical(logits=torch.tensor([1.0, 2.0, 0.5]))
+print(c.probs, c.log_prob(torch.tensor(1)), c.entropy(), c.param_shape)
+p = D.Poisson(torch.tensor([3.0]))
+print(p.log_prob(torch.tensor([2.0])), p.mean)
+mvn = D.MultivariateNormal(torch.zeros(2), covariance_matrix=torch.tensor([[2.0, 0.5], [0.5, 1.0]]))
+print(mvn.log_prob(torch.tensor([1.0, -1.0])), mvn.entropy(), mvn.scale_tril)
+ind = D.Independent(D.Normal(torch.zeros(3), torch.ones(3)), 1)
+print(ind.batch_shape, ind.event_shape, ind.log_prob(torch.ones(3)))
+print(D.kl_divergence(D.Normal(0.0, 1.0), D.Normal(1.0, 2.0)))
+print(D.kl_divergence(c, D.Categorical(probs=torch.tensor([0.2, 0.3, 0.5]))))
+lap = D.Laplace(0.0, 2.0)
+print(lap.log_prob(torch.tensor(1.0)), lap.cdf(torch.tensor(1.0)), lap.variance)
+bern = D.Bernoulli(probs=torch.tensor([0.1, 0.9]))
+print(bern.log_prob(torch.tensor([1.0, 1.0])), bern.entropy(), bern.logits)
+print(D.Uniform(0.0, 4.0).log_prob(torch.tensor(1.0)), D.Exponential(2.0).cdf(torch.tensor(1.0)))

@@ -1,0 +1,23 @@
+# sort/topk/unique/searchsorted/bucketize on ties, descending, largest=False, sorted=False-safe prints
+import torch
+
+x = torch.tensor([3.0, 1.0, 2.0, 3.0, 1.0, 5.0])
+print(torch.sort(x, stable=True))
+print(torch.sort(x, descending=True, stable=True))
+v, i = torch.topk(x, 3)
+print(v, i.tolist())
+print(torch.topk(x, 2, largest=False, sorted=True))
+print(torch.unique(x), torch.unique(x, return_inverse=True, return_counts=True))
+print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 2, 1, 3]), return_counts=True))
+print(torch.unique(torch.tensor([[1, 2], [1, 2], [0, 5]]), dim=0, return_inverse=True))
+edges = torch.tensor([1.0, 2.0, 3.0])
+print(torch.searchsorted(edges, torch.tensor([0.5, 2.0, 3.5])), torch.searchsorted(edges, torch.tensor([2.0]), right=True))
+print(torch.bucketize(torch.tensor([[0.5, 2.0], [2.5, 9.0]]), edges, right=False))
+print(torch.argsort(torch.tensor([2, 1, 2, 1]), stable=True))
+print(torch.sort(torch.tensor([[3, 1], [0, 2]]), dim=0).values)
+print(torch.tensor([True, False, True]).sort(stable=True))
+y = x.clone().requires_grad_()
+torch.topk(y, 2).values.sum().backward()
+print(y.grad)
+print(torch.unique(torch.tensor([2.0, float("nan"), 1.0, float("nan")])))
+print(torch.topk(torch.tensor([1.0, float("nan"), 3.0]), 2))

@@ -1,0 +1,20 @@
+# cumsum/cumprod/cummax/logcumsumexp on dims with dtype=, diff with n/prepend/append, cumulative_trapezoid
+import torch
+
+x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+print(x.cumsum(0), x.cumsum(dim=1, dtype=torch.float64))
+print(torch.cumprod(x, dim=1), torch.cumprod(x.double(), dim=0).dtype)
+print(torch.tensor([True, False, True]).cumsum(0), torch.tensor([True, True]).cumsum(0).dtype)
+print(torch.logcumsumexp(torch.tensor([0.0, 1.0, -1.0]), dim=0).round(decimals=5))
+print(torch.diff(torch.tensor([1, 4, 9, 16]), n=2))
+print(torch.diff(torch.tensor([1.0, 2.0]), prepend=torch.tensor([0.0]), append=torch.tensor([5.0, 7.0])))
+print(torch.diff(x, dim=0))
+print(torch.cumulative_trapezoid(torch.tensor([1.0, 2.0, 4.0]), dx=0.5))
+print(torch.trapezoid(torch.tensor([[1.0, 2.0], [3.0, 5.0]]), x=torch.tensor([0.0, 2.0])))
+y = torch.tensor([1.0, 2.0, 0.5, 3.0], requires_grad=True)
+y.cumprod(0).sum().backward()
+print(y.grad)
+z = torch.tensor([2.0, 0.0, 3.0], requires_grad=True)
+z.cumprod(0).sum().backward()
+print(z.grad)
+print(torch.cummax(torch.tensor([1, 3, 2, 3, 5]), 0))
