@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import tapegrad as tg
 from tapegrad.autograd.span import graph_span
-from tapegrad.tape import SECOND_TIME, current_tape
+from tapegrad.tape import SECOND_TIME, SPLIT_MIN, current_tape
 
 torch = pytest.importorskip("torch")
 
@@ -240,3 +240,22 @@ def test_interleaved_graphs_give_torchs_gradients(ops, cuts):
         return out
     _both(program)
 
+
+
+@pytest.mark.parametrize("op", ["sin", "exp", "neg"])
+def test_unary_scalar_op_that_starts_a_new_segment_is_differentiable(op):
+    """A unary op on a 0-d leaf new to the tape starts a graph; on a long tape a live graph
+    holds, that begins a new segment (tape.py Tape._split): its output must be a tensor of
+    the new segment's generation (ops/_pointwise.py's inline scalar path), or its backward
+    would treat it as a leaf and give no gradient."""
+    def program(L):
+        x = L.tensor(0.5, dtype=L.float64, requires_grad=True)
+        y = x
+        for _ in range(SPLIT_MIN):  # kept alive: the tape is long enough to split
+            y = y * 1.0001
+        w = L.tensor(0.3, dtype=L.float64, requires_grad=True)
+        z = getattr(w, op)()
+        z.backward()
+        y.backward()
+        return w.grad, x.grad
+    _both(program)

@@ -70,7 +70,8 @@ def make_unary(op, doc):
                         sx = input._slot if input._gen == gen else slot(input, tape)
                 else:
                     tok = tape.begin()  # before any push: the op's output will hold it
-                    tape = tok.tape  # (a new segment if begin split the tape)
+                    tape = tok.tape  # (a new segment if begin split the tape, or reset)
+                    gen = tape.gen
                     sx = slot(input, tape)
                 s, n = tape.nslots, tape.nvals  # (pending first, the counters last: see
                 tape.vbuf.append(v)  # Tape.push_scalar; the row once its slot is whole)
@@ -79,7 +80,15 @@ def make_unary(op, doc):
                 tape.rbuf.extend((code, s, sx, -1, -1))
                 if s >= tape.flush_at:  # (an int compare: `s & FLUSH` cost ~120 instructions)
                     tape.flush()
-                return _nonleaf(v, s, tape, tok)
+                t = _new(Tensor)  # (tensor._nonleaf written out, as in make_binary's fn:
+                t._data = v  # a frame is ~3% of a scalar op)
+                t._rg = True
+                t._slot = s
+                t._gen = gen
+                t._tok = tok
+                t._grad = None
+                t._retains_grad = False
+                return t
             return _leaf(v)
         dt = d.dtype
         st = state.__dict__  # (one thread-local read: the quiet context, then grad mode)
