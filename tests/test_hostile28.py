@@ -207,3 +207,54 @@ def test_multi_head_attention_by_a_boolean_mask_f_computes():
     pts = [np.array([-1.1, 0.4, 0.6, -2.0]), np.array([-0.3, -0.2, -0.9, -1.4]),
            np.array([0.6, -1.4, -2.4, 1.0])]
     replays_as_eager(f, pts, np.array([0.3, -0.7, -1.2, 0.5]))
+
+
+# ---- indices and cells read from values f computes, in nn ----------------------------------
+def _labels(x):
+    m = x.reshape(2, 2)
+    t = tg.stack([m.argmax(-1), -tg.ones(2, dtype=tg.int64)], 1)
+    return tg.nn.functional.multilabel_margin_loss(m, t)
+
+
+def _bags(x):
+    w = tg.tensor([[1.0, 2.0], [3.0, 4.0]])
+    return tg.nn.functional.embedding_bag((x > 0).long(), w, tg.tensor([0, 2])).sum() + \
+        (x * x).sum()
+
+
+@pytest.mark.parametrize("f", [_labels, _bags])
+def test_targets_and_bags_of_values_f_computes_replay_or_diverge(f):
+    """Their values were read as NumPy's (the traced point's, constants of replay): 0.975 for
+    eager's 0.075, 11.0 for eager's 7.0."""
+    replays_as_eager(f, POINTS, X0)
+
+
+GRIDS = [(mode, pad, corners) for mode in ("bilinear", "nearest", "bicubic")
+         for pad in ("zeros", "border", "reflection") for corners in (False, True)]
+
+
+def _sampled(lib, x, mode, pad, corners):
+    img = lib.arange(9.0, dtype=lib.float64).reshape(1, 1, 3, 3).sin()
+    grid = (x.reshape(1, 2, 1, 2) * 1.7).tanh() * 1.3  # (some beyond [-1, 1])
+    out = lib.nn.functional.grid_sample(img * x.sum(), grid, mode=mode, padding_mode=pad,
+                                        align_corners=corners)
+    return (out * out).sum()
+
+
+@pytest.mark.parametrize("mode, pad, corners", GRIDS)
+def test_grid_sample_of_a_grid_f_computes_replays_or_diverges(mode, pad, corners):
+    """The cells (floor), the ends (clipping) and the reflections of a grid that requires
+    grad were read from its values at the traced point: replay sampled the traced cells at
+    every point (5.85 for eager's 1.47)."""
+    f = lambda x: _sampled(tg, x, mode, pad, corners)  # noqa: E731
+    replays_as_eager(f, POINTS, X0)
+    if mode != "bicubic" or pad == "zeros":  # (PyTorch's gradient of a padded bicubic tap
+        # differs in where it is taken: tapegrad pads the tap, not the coordinate)
+        for x in POINTS[:2]:
+            v, g = eager_value_and_grad(f, x)
+            xt = torch.tensor(x, requires_grad=True)
+            y = _sampled(torch, xt, mode, pad, corners)
+            y.backward()
+            assert np.isclose(v, y.item(), rtol=1e-9)
+            if mode != "nearest":
+                assert np.allclose(g, xt.grad.numpy(), rtol=1e-7, atol=1e-9)

@@ -1055,7 +1055,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
                            f"{dtypes.torch_word(target.dtype).capitalize()}")
     x = input.reshape(1 if input.ndim < 2 else input.shape[0], -1)
     n, c = x.shape
-    t = np.asarray(target._data)
+    t = host_values(target, "multilabel_margin_loss")  # (its classes decide the rows)
     if t.size != n * c or (input.ndim == 2 and target.ndim != 2):
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
                            f"{list(input.shape)}")
