@@ -258,3 +258,27 @@ def test_grid_sample_of_a_grid_f_computes_replays_or_diverges(mode, pad, corners
             assert np.isclose(v, y.item(), rtol=1e-9)
             if mode != "nearest":
                 assert np.allclose(g, xt.grad.numpy(), rtol=1e-7, atol=1e-9)
+
+
+def _bce(x):
+    return tg.nn.functional.binary_cross_entropy(x.sigmoid() * 1.2 - 0.1, tg.full((4,), 0.5))
+
+
+def _gaussian(x):
+    return tg.nn.functional.gaussian_nll_loss(x, tg.zeros(4), x * 1.0 + 1.0)
+
+
+@pytest.mark.parametrize("f, error", [(_bce, "between 0 and 1"), (_gaussian, "negative")])
+def test_a_loss_refusing_values_f_computes_diverges_where_eager_raises(f, error):
+    """The range checks read the values unguarded: a trace made where they pass replayed,
+    where eager raises, the loss of values out of range (25.4, gradient 7e9)."""
+    bad = np.array([3.0, -4.0, 1.2, 0.5])
+    with pytest.raises((RuntimeError, ValueError), match=error):
+        eager_value_and_grad(f, bad)
+    t, c = tg.trace(f, X0), tg.compile(f)
+    c.value_and_grad(X0)
+    with pytest.raises(DivergenceError):
+        t.value_and_grad(bad)
+    with pytest.raises((RuntimeError, ValueError), match=error):  # (retraced: eager's error)
+        c.value_and_grad(bad)
+    replays_as_eager(f, [X0 * 0.5, X0 - 0.2], X0)  # (in range: replays)
