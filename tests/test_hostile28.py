@@ -7,7 +7,15 @@
   of the generators: replay gave the draws of the trace's own state at every call, not
   eager's (which draws from the caller's state);
 - a ``SobolEngine`` made outside f gives the next points at each call (and one scrambled
-  from OS entropy another scramble): replay repeated the traced call's points.
+  from OS entropy another scramble): replay repeated the traced call's points;
+- values f computes read as NumPy values, unguarded, by ops deciding from them:
+  ``masked_fill`` by a value that records (the mask's values at the traced point), a boolean
+  attention mask and the query rows a mask leaves no key, ``multilabel_margin_loss``'s
+  targets, ``embedding_bag``'s indices, ``grid_sample``'s cells, ends and reflections of a
+  grid that requires grad, and the range checks of ``binary_cross_entropy`` and
+  ``gaussian_nll_loss`` (replay gave a loss where eager raises).  Each now follows the
+  point (a recorded op) or is guarded (``tensor.host_values``): replayed as eager, or the
+  trace diverges.
 """
 import cmath
 
