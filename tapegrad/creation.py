@@ -286,9 +286,23 @@ class Generator:
     def manual_seed(self, seed):
         # in place (default_rng(seed)'s state): _rng (below) stays this generator, so
         # default_generator.manual_seed(s) seeds what rand draws from, as manual_seed(s)
-        self._bits.bit_generator.state = np.random.PCG64(int(seed)).state
+        self._put(np.random.PCG64(int(seed)).state)
         self._seed = int(seed)
         return self
+
+    def _put(self, new):
+        """Set the NumPy generator's state (seeding, ``set_state``).  While f is traced, the
+        default generator set to another state than its own counts as a draw (``DRAWS``): f
+        drawing, then putting back the state it saved (``get_rng_state`` ...
+        ``set_rng_state``, ``fork_rng``), left it where the trace's comparison looks, and
+        replay froze draws that f, called eagerly, makes anew from the caller's state."""
+        if state.tracing is not None and self is _DEFAULT and \
+                new != self._bits.bit_generator.state:
+            DRAWS[0] += 1
+        self._bits.bit_generator.state = new
+
+    def _restore(self, st):  # (a failed trace putting back what f drew)
+        self._bits.bit_generator.state = st
 
     def initial_seed(self):
         return self._seed
@@ -312,9 +326,9 @@ class Generator:
         for n in _STATE_BYTES:
             words.append(int.from_bytes(raw[at:at + n], "little"))
             at += n
-        self._bits.bit_generator.state = {  # in place: _rng (below) stays this generator
+        self._put({  # in place: _rng (below) stays this generator
             "bit_generator": "PCG64", "state": {"state": words[0], "inc": words[1]},
-            "has_uint32": words[2], "uinteger": words[3]}
+            "has_uint32": words[2], "uinteger": words[3]})
         return self
 
     @property

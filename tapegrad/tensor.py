@@ -385,7 +385,9 @@ class Tensor:
             raise ValueError(_NOT_ONE)
         return int(np.asarray(self._data).item())
 
-    def __complex__(self):
+    def __complex__(self):  # (cmath's functions call it: a decision as float()'s)
+        if state.tracing is not None:
+            _trace_hook(self, "guard", "complex()")
         if self.numel() != 1:
             raise ValueError(_NOT_ONE)
         return complex(np.asarray(self._data).item())

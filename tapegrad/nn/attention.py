@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from .. import creation, ops
-from ..tensor import Tensor
+from ..tensor import Tensor, host_values
 
 
 def _dropout(x, p, training):
@@ -29,10 +29,10 @@ def _float_mask(mask, dtype, allowed_when_true):
     """A boolean or float mask as an additive float mask: -inf where a pair is left out."""
     if mask is None:
         return None
-    if mask.dtype == np.bool_:
-        m = np.asarray(mask._data)
-        out = np.where(m if allowed_when_true else ~m, 0.0, -np.inf)
-        return Tensor(out.astype(dtype))
+    if mask.dtype == np.bool_:  # (by an op: a traced mask's values follow the point)
+        out = ops.where(mask, 0.0, -math.inf) if allowed_when_true else \
+            ops.where(mask, -math.inf, 0.0)
+        return out if out.dtype == dtype else out.to(dtype)
     if mask.dtype.kind != "f":
         raise AssertionError(f"only bool and floating types of attn_mask are supported, got "
                              f"{mask.dtype}")
@@ -76,7 +76,9 @@ def _safe_softmax(scores, mask):
     gives them, where a plain softmax gives NaN."""
     if mask is None:
         return scores.softmax(-1)
-    dead = np.isneginf(np.asarray(mask.detach()._data)).all(-1, keepdims=True)
+    # (which entries are -inf decides the path: a traced mask's are guarded)
+    dead = np.isneginf(host_values(mask, "scaled_dot_product_attention",
+                                   lambda t: t == -math.inf)).all(-1, keepdims=True)
     if not dead.any():
         return scores.softmax(-1)
     dead = Tensor(dead)

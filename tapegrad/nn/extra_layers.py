@@ -16,7 +16,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import ops
-from ..tensor import Tensor
+from ..tensor import Tensor, host_values
 from . import functional as F
 from .layers import _BatchNorm
 from .modules import Linear, Module, ModuleList, Sequential, _Loss
@@ -228,7 +228,7 @@ class AdaptiveLogSoftmaxWithLoss(Module):
 
     def forward(self, input_, target_):
         input, target = self._batched(input_, target_)
-        t = np.asarray(target._data).astype(np.int64)
+        t = host_values(target, "AdaptiveLogSoftmaxWithLoss").astype(np.int64)
         if t.size and (t.min() < 0 or t.max() >= self.n_classes):
             raise RuntimeError(f"Target values should be in [0, {self.n_classes - 1}], but "
                                f"values in range [{int(t.min())}, {int(t.max())}] were found. ")

@@ -803,7 +803,9 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         target = target.to(input.dtype)
     if weight is not None and weight.dtype != input.dtype:
         weight = weight.to(input.dtype)
-    x = np.asarray(input._data)
+    # (an error on values is a branch: guarded where a traced input is in range)
+    x = host_values(input, "binary_cross_entropy",
+                    lambda t: (t >= 0).double() * (t <= 1).double())
     if x.size and not ((x >= 0) & (x <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
     tiny = float(np.finfo(input.dtype).tiny)  # log of a clamped x: no 0 / 0 in the rule
@@ -998,7 +1000,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
             var = var.unsqueeze(-1)
         elif not (tuple(input.shape[:-1]) == tuple(var.shape[:-1]) and var.shape[-1] == 1):
             raise ValueError("var is of incorrect size")
-    if (np.asarray(var._data) < 0).any():
+    if (host_values(var, "gaussian_nll_loss", lambda t: (t < 0).double()) < 0).any():
         raise ValueError("var has negative entry/entries")
     var = var + (var.clamp_min(eps) - var).detach()
     loss = 0.5 * (var.log() + (input - target) ** 2 / var)
@@ -1050,7 +1052,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
                            f"{dtypes.torch_name(target.dtype)}")
     x = input.reshape(1 if input.ndim < 2 else input.shape[0], -1)
     n, c = x.shape
-    t = np.asarray(target._data)
+    t = host_values(target, "multilabel_margin_loss")  # (its classes decide the rows)
     if t.size != n * c or (input.ndim == 2 and target.ndim != 2):
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
                            f"{list(input.shape)}")

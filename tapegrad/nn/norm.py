@@ -274,7 +274,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. "
                                   f"per_sample_weights is only supported for mode='sum' (got "
                                   f"mode='{mode}'). Please open a feature request on GitHub.")
-    idx = np.asarray(input._data).astype(np.int64)
+    idx = host_values(input, "embedding_bag").astype(np.int64)
     if input.ndim == 2:
         if offsets is not None:
             raise ValueError("if input is 2D, then offsets has to be None, as input is treated "
@@ -284,7 +284,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     elif input.ndim == 1:
         if offsets is None:
             raise ValueError("offsets has to be a 1D Tensor but got None")
-        offs = np.asarray(offsets._data).astype(np.int64).reshape(-1)
+        offs = host_values(offsets, "embedding_bag").astype(np.int64).reshape(-1)
         if offs.size and offs[0] != 0:
             raise RuntimeError(f"offsets[0] has to be 0, i.e., the first sequence in the "
                                f"mini-batch has to start from position 0. However, got "

@@ -22,7 +22,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, ops
-from ..tensor import Tensor
+from ..tensor import Tensor, host_values
 from .windows import _check_tensor
 
 GRID_SAMPLE_INTERPOLATION_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
@@ -105,7 +105,8 @@ def _unnormalize(coord, n, align_corners):
 def _clip(x, n):
     """``x`` clipped into [0, n - 1], with PyTorch's gradient: 1 strictly inside, 0 at and
     beyond the ends."""
-    xv = np.asarray(x._data)
+    # (which side of the ends each coordinate is on decides the path: guarded when traced)
+    xv = host_values(x, "grid_sample", lambda t: (t > 0).double() * 2.0 + (t < n - 1).double())
     inside = Tensor((xv > 0) & (xv < n - 1))
     return ops.where(inside, x, Tensor(np.clip(xv, 0, n - 1).astype(xv.dtype)))
 
@@ -117,7 +118,7 @@ def _reflect(x, twice_lo, twice_hi):
         return x * 0.0
     lo, span = twice_lo / 2.0, (twice_hi - twice_lo) / 2.0
     dist = (x - lo).abs()
-    flips = np.floor(np.asarray(dist._data) / span)
+    flips = np.floor(host_values(dist, "grid_sample", lambda t: (t / span).floor()) / span)
     extra = dist - Tensor(flips * span)
     even = Tensor(flips % 2 == 0)
     return ops.where(even, extra + lo, (span + lo) - extra)
@@ -149,8 +150,8 @@ def _cubic_weights(t):
 def _taps(x, n, mode, padding_mode, align_corners):
     """The taps along one dim: a list of (integer index array, in-bounds mask, weight tensor
     or None) for the pixel coordinates ``x`` (a tensor)."""
-    if mode == "bicubic":
-        xv = np.asarray(x._data)
+    if mode == "bicubic":  # (the taps' cells decide the indices: guarded when traced)
+        xv = host_values(x, "grid_sample", lambda t: t.floor())
         lo = np.floor(xv)
         t = x - Tensor(lo.astype(xv.dtype))
         taps = []
@@ -161,7 +162,8 @@ def _taps(x, n, mode, padding_mode, align_corners):
             taps.append((c, w))
     else:
         x = _pad_coord(x, n, padding_mode, align_corners)
-        xv = np.asarray(x._data)
+        xv = host_values(x, "grid_sample",
+                         (lambda t: t.round()) if mode == "nearest" else (lambda t: t.floor()))
         if mode == "nearest":
             return [_tap(np.rint(xv), n, x * 0.0 + 1.0)]  # weight 1, gradient 0 (PyTorch's)
         lo = np.floor(xv)

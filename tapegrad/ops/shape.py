@@ -1471,10 +1471,11 @@ def masked_fill(input, mask, value):
     shape = broadcast_shape("masked_fill", m.shape, input.shape)
     dtypes.check_fits(value, input.dtype)  # (a number; fill_ comes here too)
     if isinstance(value, Tensor) and _record_on(value) and input.dtype.kind == "f":
-        # a value that requires grad: y = masked_fill(x, m, 0) + value * m, in x's dtype
+        # a value that requires grad: y = masked_fill(x, m, 0) + value * m, in x's dtype (a
+        # traced mask's values follow the point: not this point's m, a constant of replay)
         v = value if value.dtype == input.dtype else to(value, input.dtype)
-        return add(masked_fill(input, mask, 0.0),
-                   mul(v, Tensor(np.broadcast_to(m, shape).astype(input.dtype))))
+        mf = to(mask, input.dtype) if isinstance(mask, Tensor) else Tensor(m.astype(input.dtype))
+        return add(masked_fill(input, mask, 0.0), mul(v, mf))
     c = float(host_values(value, "masked_fill"))  # (a value that records took the branch above)
     mask_rg = isinstance(mask, Tensor) and mask._rg  # traced: a comparison's output
     records = input.dtype.kind == "f" and state.grad_enabled and (input._rg or mask_rg)

@@ -137,14 +137,14 @@ def saved_inference(tape, rows, grad_slots):
 
 def _put_back_draws(states, tape):
     """Put every generator f drew from while it was traced back where it stood before
-    (``_rng_states`` then, the Generators ``tape`` noted at their first draw): a trace that
-    fails leaves them as they were, and f, when it runs eagerly instead (compile(f) called
-    with tensors), draws what a plain call of f draws."""
+    (``_rng_states`` then, the Generators and SobolEngines ``tape`` noted at their first
+    draw): a trace that fails leaves them as they were, and f, when it runs eagerly instead
+    (compile(f) called with tensors), draws what a plain call of f draws."""
     creation._rng.bit_generator.state = states[0]
     np.random.set_state(states[1])
     random.setstate(states[2])
-    for g, st in tape.__dict__.get("drawn", {}).values():
-        g._bits.bit_generator.state = st
+    for g, st in tape.__dict__.get("drawn", {}).values():  # (Generators, SobolEngines)
+        g._restore(st)
 
 
 def _fresh(t):
