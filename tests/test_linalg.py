@@ -617,7 +617,7 @@ def test_where_promotes_and_broadcasts_like_torch():
 def test_clamp_with_tensor_bounds_and_dtypes():
     x = tg.tensor([-2.0, 0.5, 3.0], requires_grad=True)
     lo = tg.tensor([0.0, 1.0, 0.0], requires_grad=True)
-    y = x.clamp(min=lo, max=2.0)
+    y = x.clamp(min=lo, max=tg.full((3,), 2.0))  # (a number and a Tensor: TypeError)
     assert y.tolist() == [0.0, 1.0, 2.0]
     y.sum().backward()
     assert x.grad.tolist() == [0.0, 0.0, 0.0] and lo.grad.tolist() == [1.0, 1.0, 0.0]

@@ -86,7 +86,7 @@ def test_clamp_with_a_bad_bound_records_nothing(rows):
     with pytest.raises(TypeError):
         tg.clamp(x, tg.tensor(0.5, requires_grad=True), range(3))
     with pytest.raises(RuntimeError, match="must match the size"):
-        tg.clamp(x, -0.5, tg.ones(3, 1, 3, requires_grad=True))
+        tg.clamp(x, tg.full((1,), -0.5), tg.ones(3, 1, 3, requires_grad=True))
     with pytest.raises(RuntimeError, match="must match the size"):  # each fits x, not both
         tg.clamp(tg.tensor([[1.0]], requires_grad=True), tg.zeros(3, 1), tg.ones(4, 1))
 
