@@ -1,15 +1,19 @@
 """Interleaved A/B of bench_mlp's step (batch 256 x 100 -> 256 tanh -> 10, mean
 cross-entropy, forward + backward) between two tapegrad checkouts, with the hand-written
-NumPy step as the floor: one worker process per checkout (its root first on sys.path) and
-one for NumPy, each warmed and single-threaded (OpenBLAS, OpenMP, MKL), then asked in turn
-for 10 timed steps a round (CPU time each), the order reversed every other round; the
-figures are each worker's median ms per step and the ratios new/old and each/NumPy.
+NumPy step as the floor: ``AB_WORKERS`` (default 3) worker processes per checkout (its root
+first on sys.path) and one for NumPy, each warmed and single-threaded (OpenBLAS, OpenMP,
+MKL), then asked in turn for 10 timed steps a round (CPU time each), the order reversed
+every other round; the figures are the median over a checkout's workers of each worker's
+median ms per step, and the ratios new/old and each/NumPy.  Several workers: a process's
+float32 step settles at one of two levels (~0.55 or ~0.65-0.78 ms here, whichever tree it
+runs), so one worker a tree drew a 1.1-1.3x "difference" between identical code.
 ``sweep`` times only tapegrad's compiled reverse sweep inside each step (its calls through
 _blas.held; NumPy's figure stays its whole step)::
 
     PYTHONPATH=. python benchmarks/ab_mlp.py /path/to/old /path/to/new [rounds] [dtypes] [step|sweep]
 """
 import os
+import statistics
 import subprocess
 import sys
 
@@ -55,13 +59,15 @@ THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS
 def main(old, new, rounds="40", dtypes="float64,float32", what="step"):
     env = dict(os.environ, **THREADS)
     for dtype in dtypes.split(","):
-        workers = ((old, "tapegrad"), (new, "tapegrad"), (old, "numpy"))
+        k = int(os.environ.get("AB_WORKERS", "3"))
+        workers = [(old, "tapegrad")] * k + [(new, "tapegrad")] * k + [(old, "numpy")]
         procs = [subprocess.Popen([sys.executable, "-c", WORKER, root, lib, dtype, what],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   cwd="/", env=env) for root, lib in workers]
         for p in procs:
             assert p.stdout.readline().strip() == "ready"
-        a, b, n = (m * 1e3 for m in medians(procs, int(rounds), lambda i: 10))
+        ms = [m * 1e3 for m in medians(procs, int(rounds), lambda i: 10)]
+        a, b, n = statistics.median(ms[:k]), statistics.median(ms[k:2 * k]), ms[-1]
         print(f"mlp {what} {dtype}: old {a:.3f} ms ({a / n:.3f}x numpy), new {b:.3f} ms "
               f"({b / n:.3f}x numpy), numpy {n:.3f} ms; new/old {b / a:.3f}", flush=True)
 

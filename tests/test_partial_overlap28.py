@@ -90,3 +90,18 @@ def test_setitem_from_an_overlapping_view_copies_first(grad):
     if grad:
         (b * tg.arange(1.0, 9.0, dtype=tg.float64)).sum().backward()
         assert x.grad.tolist() == [0.0, 0.0, 1.0, 2.0, 8.0, 10.0, 7.0, 8.0]
+
+
+@pytest.mark.parametrize("read", ["whole", "shifted", "disjoint"])
+def test_a_parameter_read_by_a_write_into_its_view_as_pytorch(read, torch):
+    # (a Parameter is a Tensor subclass: under no_grad, p[:2].add_(p) reads all of p)
+    def run(L):
+        p = L.nn.Parameter(L.arange(1.0, 7.0, dtype=L.float64))
+        src = {"whole": p, "shifted": p[1:3], "disjoint": p[4:6]}[read]
+        with L.no_grad():
+            try:
+                p[:2].add_(src)
+            except RuntimeError as e:
+                return str(e)
+        return p.detach().numpy().tolist()
+    assert run(tg) == run(torch)

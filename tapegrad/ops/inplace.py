@@ -838,7 +838,7 @@ def _check_partial_overlap(t, others):
         if root is t or not getattr(root, "_vs", None):
             return
     for o in others:
-        if type(o) is not Tensor or o is t:
+        if not isinstance(o, Tensor) or o is t:  # (a Parameter too)
             continue
         if root is None:
             root = _storage(t)
