@@ -188,6 +188,12 @@ def torch_name(dt):
         word[0].upper() + word[1:]
 
 
+def legacy_type_name(dt):
+    """PyTorch's legacy tensor type name of a dtype (``Tensor.type()``), as some of its
+    errors print it: torch.DoubleTensor, torch.ComplexFloatTensor."""
+    return f"torch.{torch_name(dt)}Tensor"
+
+
 def result_type(*operands):
     """PyTorch's promotion: operands are (dtype, ndim) pairs, ndim None for a Python scalar.
 

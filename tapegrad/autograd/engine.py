@@ -521,7 +521,7 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                            inputs, retained)
         targets = {id(t): t for tp, _ in swept for t, _ in _targets(tp, inputs)}
         for t, g in retained or ():
-            _retain_recorded(t, g.detach() if tracing else g)
+            hooks.retain_into(t, g.detach() if tracing else g)
         leaf_grads = False
         for t in targets.values():
             g = _recorded_grad(t, swept)
@@ -537,7 +537,7 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                     if t._grad is None and t._tok is None:
                         t._grad = named_result(clone(g), "CopyBackwards", None, g)
                     else:
-                        _retain_recorded(t, g)
+                        hooks.retain_into(t, g)
                     leaf_grads = leaf_grads or t._tok is None
                 if t._tok is None:
                     hooks.run_post_hooks(t)
@@ -571,12 +571,6 @@ def _backward_into(outputs, grads, seeds, retain_graph, create_graph, inputs):
                     _accumulate(t, _grad_at(t, slots, adj, offs))
     for t, g in retained or ():
         _accumulate(t, g)
-
-
-def _retain_recorded(t, g):
-    """A recorded gradient ``g`` into ``t.grad``: the first cloned (PyTorch's retain_grad
-    hook; AccumulateGrad's later ones), later ones added out of place."""
-    t._grad = clone(g) if t._grad is None else t._grad + g
 
 
 def _into_input(tape, t):
@@ -654,13 +648,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         swept = _recorded(tape, outputs, grads, retain_graph is not None and not retain_graph,
                           inputs_list, retained)
         for t, g in retained:
-            _retain_recorded(t, g)
+            hooks.retain_into(t, g)
         found, seen = [], set()
         for t in inputs_list:  # (every hook runs before an unused input raises, as in
             g = _recorded_grad(t, swept)  # PyTorch, where they run in the engine)
             if g is not None and t._retains_grad and id(t) not in seen:  # (captured)
                 seen.add(id(t))
-                _retain_recorded(t, g)
+                hooks.retain_into(t, g)
             if g is not None and t._tok is None:
                 g = hooks.run_leaf_hooks(t, g, True)
             found.append(g)

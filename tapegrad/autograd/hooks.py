@@ -126,8 +126,14 @@ def before_freed_node(ref, g, create_graph=False):
     if table:
         g = run_hooks(table, g if g.dtype == table.dtype else g.to(table.dtype), create_graph)
     if t._retains_grad:
-        with grad_mode_scope(create_graph):  # (retain_grad's hook: a copy, then sums)
-            t._grad = g.clone() if t._grad is None else t._grad + g
+        with grad_mode_scope(create_graph):
+            retain_into(t, g)
+
+
+def retain_into(t, g):
+    """A gradient ``g`` (a tensor) into ``t.grad`` as PyTorch's retain_grad hook puts it:
+    the first a copy, later ones added out of place (a .grad kept from before stays)."""
+    t._grad = g.clone() if t._grad is None else t._grad + g
 
 
 def register_post_accumulate_grad_hook(t, hook):
@@ -177,14 +183,10 @@ def run_hooks(hooks, g, create_graph=False):
             raise RuntimeError(f"hook '{_name(fn)}' has changed the size of value")
         if r.dtype != g.dtype:
             raise RuntimeError(f"hook '{_name(fn)}' has changed the type of value (was "
-                               f"{_type_name(g.dtype)} got {_type_name(r.dtype)})")
+                               f"{dtypes.legacy_type_name(g.dtype)} got "
+                               f"{dtypes.legacy_type_name(r.dtype)})")
         g = r
     return g
-
-
-def _type_name(dtype):
-    """PyTorch's legacy tensor type name of a dtype, as its hook errors print it."""
-    return f"torch.{dtypes.torch_name(dtype)}Tensor"  # (as Tensor.type() names it)
 
 
 def run_post_hooks(t):

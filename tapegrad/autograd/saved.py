@@ -74,7 +74,7 @@ def _modified_message(tape, s, c, ver, as_output):
     if producer >= 0:
         which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
     return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [torch.{dtypes.torch_name(c.dtype)}Tensor {c.shape}]{which} is at "
+            f"inplace operation: [{dtypes.legacy_type_name(c.dtype)} {c.shape}]{which} is at "
             f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
             "copy of every saved value, but refuses this backward as PyTorch does; compute on "
             "a copy (or use the op's out-of-place form) instead of modifying in place.")

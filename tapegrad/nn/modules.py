@@ -604,10 +604,7 @@ class Module(metaclass=_ModuleType):
             for key, hook in (*_GLOBAL_POST.items(), *self._forward_hooks.items()):
                 if key in _ALWAYS_CALLED:
                     try:
-                        if key in self._hooks_with_kwargs or key in _GLOBAL_KW:
-                            hook(self, args, kwargs, None)
-                        else:
-                            hook(self, args, None)
+                        self._forward_hook(key, hook, args, kwargs, None)
                     except Exception as e:  # noqa: BLE001 (PyTorch silences it too)
                         warnings.warn("forward hook with ``always_call=True`` raised an exception "
                                       f"that was silenced as another error was raised in forward: "
@@ -616,13 +613,18 @@ class Module(metaclass=_ModuleType):
 
     def _after_forward(self, args, kwargs, result):
         """``result`` through the forward hooks (each may replace it)."""
-        kw_hooks = self._hooks_with_kwargs
         for key, hook in (*_GLOBAL_POST.items(), *self._forward_hooks.items()):
-            res = hook(self, args, kwargs, result) if key in kw_hooks or key in _GLOBAL_KW \
-                else hook(self, args, result)
+            res = self._forward_hook(key, hook, args, kwargs, result)
             if res is not None:
                 result = res
         return result
+
+    def _forward_hook(self, key, hook, args, kwargs, result):
+        """Forward hook ``hook`` (handle id ``key``) called as registered: with the kwargs
+        too if ``with_kwargs``."""
+        if key in self._hooks_with_kwargs or key in _GLOBAL_KW:
+            return hook(self, args, kwargs, result)
+        return hook(self, args, result)
 
     def extra_repr(self):
         return ""

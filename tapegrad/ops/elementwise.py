@@ -1573,10 +1573,12 @@ def _number_bound(b, lo, hi):
         return b.item()
     got = ", ".join(f"{k}=" + ("Tensor" if isinstance(v, Tensor) else typename(v))
                     for k, v in (("max", hi), ("min", lo)))
-    raise TypeError(f"clamp() received an invalid combination of arguments - got (Tensor, {got}), "
-                    "but expected one of:\n"
-                    " * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
-                    " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n")
+    raise TypeError(f"clamp() received an invalid combination of arguments - got (Tensor, "
+                    f"{got}), but expected one of:\n"
+                    " * (Tensor input, Tensor min = None, Tensor max = None, *, "
+                    "Tensor out = None)\n"
+                    " * (Tensor input, Number min = None, Number max = None, *, "
+                    "Tensor out = None)\n")
 
 
 def _clamp_tensors(input, lo, hi):

@@ -828,8 +828,8 @@ def _check_partial_overlap(t, others):
     """PyTorch's refusal (its assert_no_partial_overlap) of an in-place write into ``t``
     that reads a tensor sharing some of t's memory but not all of it at t's strides
     (``x[1:] -= x[:-1]``, ``m.copy_(m.t())``): its kernels would read elements already
-    written.  Where either layout has gaps or repeats (``x[::2]``, an
-    expand), PyTorch cannot tell cheaply and lets it pass, as here."""
+    written.  Where either layout has gaps or repeats (``x[::2]``, an expand), PyTorch
+    cannot tell cheaply and lets it pass, as here."""
     root = mine = None
     if getattr(t, "_vb", None) is None and not getattr(t, "_vs", None):
         # not a view, and no view of it alive, nor of the tensor it is a detach() of: so

@@ -843,9 +843,6 @@ def linear(x, weight, bias=None):
     return output(tape, v, LINEAR if bias is None else ADDMM, sx, sw, k, keep=False)
 
 
-_C_NAMES = dtypes.C_NAMES
-
-
 def _stand_in(a, b):
     """float32 meeting float64 while float64 is the default: the float64 operand may stand
     for a tensor PyTorch would have made float32 (its default), so the product promotes
@@ -864,8 +861,8 @@ def same_dtype(a, b, kernel):
     wa, wb = dtypes.torch_name(a.dtype), dtypes.torch_name(b.dtype)
     if kernel == "mm":
         msg = (f"expected m1 and m2 to have the same dtype, but got: "
-               f"{_C_NAMES.get(a.dtype.name, a.dtype.name)} != "
-               f"{_C_NAMES.get(b.dtype.name, b.dtype.name)}")
+               f"{dtypes.C_NAMES.get(a.dtype.name, a.dtype.name)} != "
+               f"{dtypes.C_NAMES.get(b.dtype.name, b.dtype.name)}")
     elif kernel == "mv":
         msg = f"addmv input tensors must have the same dtype, but got {wb}, {wa}, and {wb}"
     elif kernel == "dot":
