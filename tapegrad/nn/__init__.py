@@ -66,12 +66,12 @@ from .modules import (
     ReLU,
     Sequential,
     Sigmoid,
-    SiLU,
     Softmax,
     Softplus,
     Tanh,
 )
 from .activation_layers import (
+    SiLU,
     CELU,
     GLU,
     SELU,

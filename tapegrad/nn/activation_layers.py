@@ -106,15 +106,23 @@ class Hardswish(_InplaceFlag):
     _fn = F.hardswish
 
 
-class Mish(_InplaceFlag):
-    _fn = F.mish
-
-
-class SELU(_InplaceFlag):
-    _fn = F.selu
+class _InplaceShown(_InplaceFlag):
+    """The same, with ``inplace=True`` in its repr when set (as PyTorch's)."""
 
     def extra_repr(self):
         return _inplace(self.inplace)
+
+
+class Mish(_InplaceShown):
+    _fn = F.mish
+
+
+class SELU(_InplaceShown):
+    _fn = F.selu
+
+
+class SiLU(_InplaceShown):
+    _fn = F.silu
 
 
 class CELU(Module):

@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from .. import creation, ops
+from ..grad_mode import is_grad_enabled
 from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim
 
@@ -48,6 +49,13 @@ def _out(input, result, inplace, name=None, *inputs):
             return input
         return named_result(input, name[:-1] + "1" if name in _RESULT_SAVING else name)
     return result if name is None else named_result(result, name, *(inputs or (input,)))
+
+
+def _operand(input, inplace):
+    """What the rows of an op written back into ``input`` read: a copy of it when they will
+    be differentiated and save its values (silu, mish, hardswish), since the write changes
+    them; PyTorch's in-place forms keep the original self the same way."""
+    return input.clone() if inplace and input.requires_grad and is_grad_enabled() else input
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -141,16 +149,18 @@ def hardswish(input, inplace=False):
     """``x * relu6(x + 3) / 6``: 0 up to -3, ``x`` from 3 (the end pieces' slopes at -3
     and 3, as PyTorch's kernel)."""
     _float(input, "hardswish")
-    middle = input * (input + 3.0) / 6.0
+    x = _operand(input, inplace)
+    middle = x * (x + 3.0) / 6.0
     # -0.0 up to -3: PyTorch's x * relu6(x + 3) / 6 there is a negative x times 0
-    y = ops.where(input <= -3.0, _const(-0.0, input), ops.where(input < 3.0, middle, input))
+    y = ops.where(x <= -3.0, _const(-0.0, x), ops.where(x < 3.0, middle, x))
     return _out(input, y, inplace, "HardswishBackward0")
 
 
 def mish(input, inplace=False):
     """``x * tanh(softplus(x))``."""
     _float(input, "mish")
-    return _out(input, input * ops.softplus(input).tanh(), inplace, "MishBackward0")
+    x = _operand(input, inplace)
+    return _out(input, x * ops.softplus(x).tanh(), inplace, "MishBackward0")
 
 
 def _elu(input, alpha, scale, input_scale, inplace, op):

@@ -46,6 +46,7 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold,
     threshold_,
 )
+from .activations import _operand
 from .activations import _out as _maybe_inplace
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
 from .ctc import ctc_nll
@@ -274,7 +275,8 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 def silu(input, inplace=False):
     """``x * sigmoid(x)`` (swish)."""
     _float_tensor(input, "silu")
-    return _maybe_inplace(input, input * input.sigmoid(), inplace, "SiluBackward0")
+    x = _operand(input, inplace)
+    return _maybe_inplace(input, x * x.sigmoid(), inplace, "SiluBackward0")
 
 
 def dropout(input, p=0.5, training=True, inplace=False):

@@ -1103,11 +1103,6 @@ class GELU(Module):
         return f"approximate='{self.approximate}'"
 
 
-class SiLU(Module):
-    def forward(self, input):
-        return F.silu(input)
-
-
 class Dropout(Module):
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
