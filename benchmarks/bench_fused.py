@@ -14,8 +14,14 @@ Group ``fused <form> n=<n> B=<B>``, every peer on ONE thread where it has a choi
 - ``jax jit(vmap(value_and_grad))``: X on the device, output blocked (XLA picks its
   threads).
 
-PyTensor's compiled function is not a peer here yet: every PyTensor release for Python 3.11
-(2.38.x, 3.0.x) pins numba 0.65 (this environment has 0.68); 3.1.1 and later need 3.12.
+- ``pytensor C`` / ``pytensor numba``: ``pytensor.function([X], [F, grad(F.sum(), X)])``
+  over the whole batch as a PyTensor user writes it (the vector form on column slices
+  ``X[:, 1:]``, the loop form on columns ``X[:, i]``), in its default mode (C thunks, its
+  fused elementwise loops) and its Numba mode, ``trust_input`` set; compile apart
+  (``extra_info['compile_s']``).  Optional: PyTensor pins numba <= 0.65.1, and runs here
+  beside numba 0.68 when installed without its pins (benchmarks/README.md).  Left out of
+  the smoke run (``--benchmark-disable``) but for the vector form at n = 10: its loop form
+  compiles for 20-30 s at n = 100.
 
 Group ``fresh n=<n> B=<B>``: ``value_and_grad_batch(X)`` (fresh outputs, all cores) against
 ``out=`` preallocated, fused: the first-touch cost of fresh outputs.  Chosen: outputs of
@@ -108,6 +114,7 @@ slower (min), so they apply past 16 loads only (``fused.REGISTERS``): n = 10's k
 are the same as before.
 """
 import os
+import time
 
 import numba
 import numpy as np
@@ -124,7 +131,8 @@ NS = (10, 100)
 POINTS = (10**4, 10**6) if os.environ.get("TAPEGRAD_BENCH_BIG") == "1" else (10**4,)
 SMOKE_POINTS = 1000
 PEERS = ("tapegrad fused", "tapegrad interpreter", "numba hand-written",
-         "jax jit(vmap(value_and_grad))")
+         "jax jit(vmap(value_and_grad))", "pytensor C", "pytensor numba")
+PYTENSOR_MODES = {"pytensor C": "FAST_RUN", "pytensor numba": "NUMBA"}
 REL = 1e-10
 
 
@@ -155,7 +163,8 @@ def pytest_generate_tests(metafunc):
         smoke = _disabled(metafunc.config)
         cases = [(form, n, B, peer) for form in ("loop", "vector") for n in NS
                  for B in ((SMOKE_POINTS,) if smoke else POINTS) for peer in PEERS
-                 if not (smoke and peer == "tapegrad fused" and (form, n) != ("vector", 10))]
+                 if not (smoke and peer in ("tapegrad fused", *PYTENSOR_MODES)
+                         and (form, n) != ("vector", 10))]
         metafunc.parametrize("form,n,B,peer", cases,
                              ids=[f"{f}-n{n}-B{B}-{p.replace(' ', '_')}"
                                   for f, n, B, p in cases])
@@ -178,6 +187,22 @@ def _traced(form, n, fuse):
         status = f.compile_fused(wait=True)[0] if fuse else "interpreted"
         _COMPILED[key] = (f, f.traces[((n,),)][0], status)
     return _COMPILED[key]
+
+
+def _pytensor(form, n, mode):
+    """(function, compile seconds): PyTensor's batch value and gradient of ``form``."""
+    pytensor = pytest.importorskip("pytensor")
+    X = pytensor.tensor.dmatrix("X")
+    if form == "vector":
+        a, b = X[:, :-1], X[:, 1:]
+        F = (100 * (b - a ** 2) ** 2 + (1 - a) ** 2).sum(axis=1)
+    else:
+        F = sum(100 * (X[:, i + 1] - X[:, i] ** 2) ** 2 + (1 - X[:, i]) ** 2
+                for i in range(n - 1))
+    start = time.perf_counter()
+    fn = pytensor.function([X], [F, pytensor.grad(F.sum(), X)], mode=mode)
+    fn.trust_input = True  # (float64 C-ordered X: no conversion per call)
+    return fn, time.perf_counter() - start
 
 
 def _check(X, V, G):
@@ -218,6 +243,11 @@ def test_fused(benchmark, form, n, B, peer):
     elif peer == "numba hand-written":
         rosen_value_and_grad_numba(X[:2], V[:2], G[:2])  # (compile or load, untimed)
         benchmark(rosen_value_and_grad_numba, X, V, G)
+    elif peer in PYTENSOR_MODES:
+        fn, info["compile_s"] = _pytensor(form, n, PYTENSOR_MODES[peer])
+        fn(X)  # (first call: thunks and buffers, untimed)
+        V[:], G[:] = benchmark(fn, X)
+        info["threads"] = "pytensor"
     else:
         jax = pytest.importorskip("jax")
         jax.config.update("jax_enable_x64", True)

@@ -18,6 +18,9 @@ checked against the hand-written gradient (1e-12 relative):
 - ``casadi buffered``: an SX ``Function`` of (f, gradient) called through
   ``Function.buffer()`` with preallocated NumPy outputs (CasADi's fastest Python call;
   optional: ``pip install casadi``, skipped without it);
+- ``pytensor C`` / ``pytensor numba``: ``pytensor.function([x], [f, grad(f, x)])`` in
+  its default mode (C thunks) and its Numba mode, ``trust_input`` set (PyTensor's fastest
+  Python call; optional, see benchmarks/README.md for installing it beside numba 0.68);
 - ``jax jit``: ``jax.jit(jax.value_and_grad(rosen))``, the result blocked;
 - ``numba hand-written``: an ``@njit`` function returning (f, gradient) (the limit);
 - ``torch eager``: forward and ``autograd.grad`` (for scale).
@@ -95,6 +98,15 @@ def _casadi():
     return tb.casadi_value_and_grad(ca.Function("F", [xs], [f, ca.gradient(f, xs)]), N)
 
 
+def _pytensor(mode):
+    pytensor = pytest.importorskip("pytensor")
+    x = pytensor.tensor.dvector("x")
+    f = tb.rosen(x)
+    fn = pytensor.function([x], [f, pytensor.grad(f, x)], mode=mode)
+    fn.trust_input = True  # (the caller passes float64 vectors: no conversion per call)
+    return fn
+
+
 def _jax():
     jax = pytest.importorskip("jax")
     jax.config.update("jax_enable_x64", True)
@@ -140,6 +152,8 @@ LIBRARIES = {"tapegrad compile": _tapegrad_compile,
              "tapegrad traced": _tapegrad_traced,
              "tapegrad general path": _tapegrad_general,
              "tapegrad compiled work": _tapegrad_work, "casadi buffered": _casadi,
+             "pytensor C": lambda: _pytensor("FAST_RUN"),
+             "pytensor numba": lambda: _pytensor("NUMBA"),
              "jax jit": _jax, "numba hand-written": _numba, "torch eager": _torch}
 
 
