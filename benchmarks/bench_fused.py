@@ -21,7 +21,7 @@ Group ``fused <form> n=<n> B=<B>``, every peer on ONE thread where it has a choi
   (``extra_info['compile_s']``).  Optional: PyTensor pins numba <= 0.65.1, and runs here
   beside numba 0.68 when installed without its pins (benchmarks/README.md).  Left out of
   the smoke run (``--benchmark-disable``) but for the vector form at n = 10: its loop form
-  compiles for 20-30 s at n = 100.
+  compiles for 20-30 s at n = 100 on a quiet machine (110-170 s at load 20).
 
 Group ``fresh n=<n> B=<B>``: ``value_and_grad_batch(X)`` (fresh outputs, all cores) against
 ``out=`` preallocated, fused: the first-touch cost of fresh outputs.  Chosen: outputs of
