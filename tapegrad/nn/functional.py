@@ -810,20 +810,27 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                     lambda t: (t >= 0).double() * (t <= 1).double())
     if x.size and not ((x >= 0) & (x <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
-    tiny = float(np.finfo(input.dtype).tiny)  # log of a clamped x: no 0 / 0 in the rule
-    log_x = input.clamp_min(tiny).log().clamp_min(-100.0)
-    # PyTorch's log1p(-x) (exact near x = 0, where log(1 - x) is not), -100 at x = 1 through
-    # a where that keeps log1p's rule off x = 1 (0 * inf there)
-    below = input < 1.0
-    log_1mx = ops.where(below, (-ops.where(below, input, 0.0)).log1p().clamp_min(-100.0),
-                        -100.0)
-    loss = (target - 1.0) * log_1mx - target * log_x  # (PyTorch's order: its signed zeros)
-    # where x (1 - x) < eps PyTorch's gradient is (x - t) / eps: that of q = (x - t)^2 / (2 eps),
-    # added as q - q.detach() (value 0) to the loss's value (tests/test_torch_parity.py),
-    # subtracted as q.detach() - q so that a loss of -0 stays -0
     eps = float(np.float32(1e-12))  # PyTorch's EPSILON, a float 1e-12
-    q = (input - target) ** 2 / (2 * eps)
-    loss = ops.where(input * (1.0 - input) < eps, loss.detach() - (q.detach() - q), loss)
+    if state.tracing is None and (x * (1.0 - x) >= eps).all():
+        # every x inside [eps, 1 - eps] (an eager read: a trace keeps the whole form, which
+        # no guard on these values ties to this point): no clamp, where or eps term below
+        # acts, so their 7 rows give the same values and gradients bit for bit (a third of
+        # the rows: the loss of a small batch is most of a small training step's time)
+        loss = (target - 1.0) * (-input).log1p() - target * input.log()
+    else:
+        tiny = float(np.finfo(input.dtype).tiny)  # log of a clamped x: no 0 / 0 in the rule
+        log_x = input.clamp_min(tiny).log().clamp_min(-100.0)
+        # PyTorch's log1p(-x) (exact near x = 0, where log(1 - x) is not), -100 at x = 1
+        # through a where that keeps log1p's rule off x = 1 (0 * inf there)
+        below = input < 1.0
+        log_1mx = ops.where(below, (-ops.where(below, input, 0.0)).log1p().clamp_min(-100.0),
+                            -100.0)
+        loss = (target - 1.0) * log_1mx - target * log_x  # (PyTorch's order: signed zeros)
+        # where x (1 - x) < eps PyTorch's gradient is (x - t) / eps: that of
+        # q = (x - t)^2 / (2 eps), added as q - q.detach() (value 0) to the loss's value
+        # (tests/test_torch_parity.py), subtracted as q.detach() - q so -0 stays -0
+        q = (input - target) ** 2 / (2 * eps)
+        loss = ops.where(input * (1.0 - input) < eps, loss.detach() - (q.detach() - q), loss)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction, "BinaryCrossEntropyBackward0", input, target)
