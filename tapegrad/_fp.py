@@ -10,6 +10,8 @@ import contextvars
 
 import numpy as np
 
+from . import _eager
+
 try:
     from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
     _IGNORE = _make_extobj(all="ignore")
@@ -84,6 +86,9 @@ def fma(a, b, c):
     below ~1e300 (the split's range); elsewhere the result is ``a * b + c``."""
     with _Quiet():
         a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+        out = _eager.fma(a, b, c)  # (compiled: the operations below, one pass)
+        if out is not None:
+            return out
         p = a * b
         ah, al = _split(a)
         bh, bl = _split(b)

@@ -77,7 +77,8 @@ def _eager_calls(f):
     z = np.zeros(4, np.int64)
     tanh = [("eager tanh (float64)", _eager._tanh, (f, f)),
             ("eager tanh, small arrays (float64)", _eager._TANH_SMALL.build, ()),
-            ("eager sigmoid (float64)", _eager._sigmoid, (f, f))] if f.dtype == np.float64 else []
+            ("eager sigmoid (float64)", _eager._sigmoid, (f, f)),
+            ("eager fma (float64)", _eager._fma, (f, f, f, f))] if f.dtype == np.float64 else []
     return [(f"eager broadcast ({f.dtype})", _eager._broadcast_binary, (0, f, f, f, z, z, z)),
             (f"eager row sums ({f.dtype})", _eager._sum_rows, (f, f, 1)), *tanh]
 
