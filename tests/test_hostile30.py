@@ -1,0 +1,132 @@
+"""Hostile inputs, round 30: replays that were silently not eager's.
+
+- ``remainder``, ``fmod`` and floor division (``//``, ``div(rounding_mode="floor")``) while
+  traced recorded ``x - floor(x / y) * y``, off by y (not an ulp) where x / y rounds up to an
+  integer: ``2.0 % 0.4`` is 0.3999... eagerly and in PyTorch, 0.0 in every replay and at the
+  traced point itself (``compile(f)(tensor)`` returned it); ``-5.9 // 0.1`` replayed -59 for
+  -60.  The traced rows now compute the exact fmod (Dekker's product) under a guard that the
+  quotient and divisor are in the range where that holds;
+- ``embedding(..., max_norm=)`` of a weight f computes renormalised it in NumPy, unguarded:
+  replay repeated the traced point's choice of rows to scale (values of the unscaled rows).
+"""
+import numpy as np
+import pytest
+import torch
+from conftest import replays_as_eager
+
+import tapegrad as tg
+import tapegrad.nn.functional as F
+from tapegrad.replay import DivergenceError
+from tapegrad.tensor import EagerOnlyError
+
+# quotients on a grid: many round up to an integer (2.0 / 0.4, 0.7 / 0.1 ...)
+GRID = np.concatenate([np.arange(-60, 61) * 0.1, np.arange(-30, 31) * 0.7,
+                       np.random.default_rng(0).normal(size=40) * 5,
+                       [0.0, -0.0, 1e-9, -3e-12, np.inf, -np.inf, np.nan, 1e12]])
+DIVISORS = [0.1, 0.3, 0.4, 0.7, -0.4, 3.0, -0.1]
+
+
+def _ops(lib, x, b):
+    """remainder, fmod and floor division of a vector and a number, both ways round."""
+    bt = lib.tensor(b, dtype=lib.float64)
+    return [lib.remainder(x, b), lib.remainder(bt, x), lib.fmod(x, b), lib.fmod(bt, x),
+            lib.div(x, b, rounding_mode="floor"), x % b, b % x]
+
+
+@pytest.mark.parametrize("b", DIVISORS)
+def test_traced_remainder_fmod_floor_are_eagers_bits(b):
+    """On main: 23 of 24 (op, divisor) pairs replayed other values on this grid (0.0 for
+    2.0 % 0.4; -59 for -5.9 // 0.1)."""
+    t = tg.trace(lambda x: tg.cat(_ops(tg, x, b)), np.linspace(0.3, 1.7, len(GRID)))
+    got = t.value(GRID)
+    want = torch.cat(_ops(torch, torch.tensor(GRID), b)).numpy()
+    assert np.array_equal(got, want, equal_nan=True)
+    num = ~np.isnan(want)  # (zeros keep their signs: -2.0 % 2 is -0.0)
+    assert np.array_equal(np.signbit(got[num]), np.signbit(want[num]))
+
+
+def test_traced_point_itself_is_eagers():
+    """compile(f)(tensor) gave 0.5 for PyTorch's 0.9 (the trace's own value)."""
+    x = np.array([1.1, 0.4, -0.6, 2.0])
+    f = lambda x: tg.remainder(x, 0.4).sum()  # noqa: E731
+    got = tg.compile(f)(tg.tensor(x, requires_grad=True))
+    assert got.item() == torch.remainder(torch.tensor(x), 0.4).sum().item()
+    assert tg.trace(f, x).value(x) == got.item()
+
+
+def _weighted(lib):
+    w = lib.tensor([0.5, -1.5, 2.0, 0.25], dtype=lib.float64)
+
+    def f(x):
+        return ((lib.remainder(x * 3, x.flip(0)) + lib.fmod(x, 0.4) * x
+                 + lib.div(x, 0.1, rounding_mode="floor") * x) * w).sum()
+    return f
+
+
+@pytest.mark.parametrize("x", [[1.1, 0.4, -0.6, 2.0], [2.0, -2.0, 0.7, -0.3],
+                               [0.3, -0.1, 1.0, 0.1], [5.0, np.inf, -5.0, 0.5]])
+def test_value_and_gradient_are_pytorchs(x):
+    x = np.array(x)
+    xt = torch.tensor(x, requires_grad=True)
+    y = _weighted(torch)(xt)
+    y.backward()
+    t = tg.trace(_weighted(tg), np.array([0.3, -0.7, 1.2, 0.5]))
+    c = tg.compile(_weighted(tg))
+    for v, g in (t.value_and_grad(x), c.value_and_grad(x)):
+        assert np.isclose(v, y.item(), rtol=1e-13, equal_nan=True)
+        assert np.allclose(g, xt.grad.numpy(), rtol=1e-13, equal_nan=True)
+    if np.isfinite(x).all():  # (its comparison takes no NaN)
+        replays_as_eager(_weighted(tg), [x], np.array([0.3, -0.7, 1.2, 0.5]))
+
+
+def test_out_of_range_quotients_diverge_or_run_eagerly():
+    """Quotients of 2**52 or more (or divisors outside the exact range): the traced rows
+    cannot give NumPy's exact fmod, so replay diverges there, tracing there is refused, and
+    compile(f) called with tensors runs f eagerly."""
+    f = lambda x: (tg.remainder(x, 0.4) * x).sum()  # noqa: E731
+    far = np.array([1e17, 2.0, -3.0])
+    with pytest.raises(DivergenceError):
+        tg.trace(f, np.array([1.0, 2.0, 3.0])).value(far)
+    with pytest.raises(EagerOnlyError, match="quotient of 2\\*\\*52"):
+        tg.trace(f, far)
+    got = tg.compile(f)(tg.tensor(far, requires_grad=True)).item()
+    xt = torch.tensor(far)
+    assert got == (torch.remainder(xt, 0.4) * xt).sum().item()
+    with pytest.raises(DivergenceError):  # a subnormal divisor
+        tg.trace(lambda x: (0.1 % x).sum(), np.array([1.0, 2.0])).value(np.array([1e-310, 1.0]))
+
+
+# ---- embedding's max_norm of a weight f computes -----------------------------------------
+W = np.arange(12.0).reshape(4, 3) / 5
+
+
+def _lookup(x):
+    return F.embedding(tg.tensor([0, 2]), tg.tensor(W) * x[0], max_norm=1.0).sum()
+
+
+def test_embedding_max_norm_of_a_traced_weight_is_guarded():
+    """On main the trace at x[0] = 0.3 (no row over max_norm) replayed 5.28 at x[0] = 1.1,
+    where eager renormalises the rows to 2.38."""
+    x0, x = np.array([0.3, 0.0]), np.array([1.1, 0.0])
+    want = _lookup(tg.tensor(x)).item()
+    assert np.isclose(want, torch.nn.functional.embedding(
+        torch.tensor([0, 2]), torch.tensor(W) * 1.1, max_norm=1.0).sum().item(), rtol=1e-12)
+    with pytest.raises(DivergenceError):
+        tg.trace(_lookup, x0).value(x)
+    small = np.array([0.2, 0.0])  # (no row over max_norm: the traced rows hold)
+    assert np.isclose(tg.trace(_lookup, x0).value(small), _lookup(tg.tensor(small)).item(),
+                      rtol=1e-13)
+
+
+@pytest.mark.parametrize("f", [lambda x: tg.trunc(x), lambda x: tg.fix(x),
+                               lambda x: tg.div(x, 2.0, rounding_mode="trunc"),
+                               lambda x: x // 2.0, lambda x: tg.frac(x)])
+def test_traced_roundings_keep_infinities_and_zero_signs(f):
+    """On main trunc(inf) replayed NaN (its zero-gradient term was 0 * inf) and trunc(-0.3)
+    0.0 for -0.0."""
+    X = np.array([np.inf, -np.inf, -0.0, 0.0, -0.3, 3.5, np.nan, -7.5])
+    got = tg.trace(f, np.arange(1.0, 9.0)).value(X)
+    want = f(tg.tensor(X)).numpy()
+    assert np.array_equal(got, want, equal_nan=True)
+    num = ~np.isnan(want)
+    assert np.array_equal(np.signbit(got[num]), np.signbit(want[num]))
