@@ -7,7 +7,12 @@
   -60.  The traced rows now compute the exact fmod (Dekker's product) under a guard that the
   quotient and divisor are in the range where that holds;
 - ``embedding(..., max_norm=)`` of a weight f computes renormalised it in NumPy, unguarded:
-  replay repeated the traced point's choice of rows to scale (values of the unscaled rows).
+  replay repeated the traced point's choice of rows to scale (values of the unscaled rows);
+- ``trunc``/``fix``/trunc division while traced: trunc(inf) replayed NaN (a 0 * inf
+  zero-gradient term) and trunc(-0.3) 0.0;
+- ``angle``'s pi-or-0 was a mask of the traced point's signs, a constant of every replay;
+- ``linalg.matrix_rank`` and the ``info`` of ``inv_ex``/``cholesky_ex`` were NumPy's from
+  the traced matrix's values, unguarded (replay repeated the traced point's rank).
 """
 import numpy as np
 import pytest
@@ -162,3 +167,37 @@ def test_saved_exact_remainder_trace_loads_and_replays_the_same(tmp_path):
     far[0] = 1e17
     with pytest.raises(DivergenceError):
         u.value(far)
+
+
+# ---- linalg results decided in NumPy from a traced matrix ----------------------------------
+def _rank(x):
+    return x.sum() * tg.linalg.matrix_rank(x.reshape(2, 2))
+
+
+def _inv_ex_singular(x):
+    a = x.reshape(2, 2)
+    r = tg.linalg.inv_ex(a)
+    return x.sum() * (1.0 + r.info.double().sum())
+
+
+def _chol_ex(x):
+    a = x.reshape(2, 2)
+    r = tg.linalg.cholesky_ex(a @ a.T - tg.eye(2, dtype=tg.float64))
+    return x.sum() * (1.0 + r.info.double().sum())
+
+
+@pytest.mark.parametrize("f, x0, x", [
+    (_rank, [0.3, -0.7, 1.2, 0.5], [0.5, 0.5, 0.5, 0.5]),
+    (_inv_ex_singular, [1.0, 2.0, 2.0, 4.0], [1.0, 2.0, 3.0, 4.0]),
+    (_chol_ex, [0.1, 0.2, 0.3, 0.1], [2.0, 0.1, 0.2, 2.0])])
+def test_linalg_counts_of_a_traced_matrix_are_guarded(f, x0, x):
+    """matrix_rank, and inv_ex's / cholesky_ex's info, are NumPy's from A's values: on main
+    replay repeated the traced point's (rank 2 at a rank-1 point: 4.0 for eager's 2.0)."""
+    x0, x = np.array(x0), np.array(x)
+    want = f(tg.tensor(x)).item()
+    assert want != f(tg.tensor(x0)).item() / x0.sum() * x.sum()  # (the count differs there)
+    with pytest.raises(DivergenceError):
+        tg.trace(f, x0).value(x)
+    if f is _rank:  # (at inv_ex's and cholesky_ex's regular points the retrace refuses:
+        # inv and cholesky cannot be traced)
+        assert tg.compile(f).value_and_grad(x)[0] == want
