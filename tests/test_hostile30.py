@@ -12,7 +12,9 @@
   zero-gradient term) and trunc(-0.3) 0.0;
 - ``angle``'s pi-or-0 was a mask of the traced point's signs, a constant of every replay;
 - ``linalg.matrix_rank`` and the ``info`` of ``inv_ex``/``cholesky_ex`` were NumPy's from
-  the traced matrix's values, unguarded (replay repeated the traced point's rank).
+  the traced matrix's values, unguarded (replay repeated the traced point's rank);
+- Bessel and Airy functions and orthogonal polynomials (values only, no derivative) read a
+  traced x in NumPy unguarded: replay repeated the traced point's values.
 """
 import numpy as np
 import pytest
@@ -201,3 +203,19 @@ def test_linalg_counts_of_a_traced_matrix_are_guarded(f, x0, x):
     if f is _rank:  # (at inv_ex's and cholesky_ex's regular points the retrace refuses:
         # inv and cholesky cannot be traced)
         assert tg.compile(f).value_and_grad(x)[0] == want
+
+
+# ---- special functions without a derivative, of a traced value -----------------------------
+@pytest.mark.parametrize("f", [
+    lambda x: (tg.special.chebyshev_polynomial_t(x, 3) * x).sum(),
+    lambda x: (tg.special.hermite_polynomial_h(x, 2) * x).sum(),
+    lambda x: (tg.special.bessel_j0(x) * x).sum(),
+    lambda x: (tg.special.airy_ai(x) * x).sum()])
+def test_special_values_of_a_traced_value_are_guarded(f):
+    """Bessel/Airy functions and orthogonal polynomials are NumPy's values (no derivative, as
+    PyTorch's): on main a traced x's were the traced point's at every replay (chebyshev:
+    -4.57 for eager's 53.29)."""
+    replays_as_eager(f, [np.array([1.1, 0.4, -0.6, 2.0]), np.array([-0.3, -0.2, 0.9, -1.4])],
+                     np.array([0.3, -0.7, 1.2, 0.5]))
+    with pytest.raises(DivergenceError):
+        tg.trace(f, np.array([0.3, -0.7, 1.2, 0.5])).value(np.array([1.1, 0.4, -0.6, 2.0]))
