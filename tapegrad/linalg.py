@@ -48,7 +48,7 @@ from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
 from .ops._record import named_result, node
-from .tensor import COMPLEX_HOOKS, Tensor, _leaf, norm as _norm
+from .tensor import COMPLEX_HOOKS, Tensor, _leaf, host_values, norm as _norm
 
 
 def _sla():
@@ -278,7 +278,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     _matrices(A, "linalg.inv_ex")
     if check_errors:
         return _InvExResult(inv(A), _out(np.zeros(A.shape[:-2], np.int32)))
-    Y, info = _inv_values(_arr(A), raise_errors=False)
+    Y, info = _inv_values(host_values(A, "linalg.inv_ex"), raise_errors=False)  # (a branch)
     if info.any():  # (no gradient: the inverse of a singular matrix is not meaningful)
         return _InvExResult(_out(Y), _out(info))
     return _InvExResult(inv(A), _out(info))
@@ -693,7 +693,8 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     if check_errors:
         return _CholeskyExResult(cholesky(A, upper=upper),
                                  _out(np.zeros(A.shape[:-2], np.int32)))
-    L, info = _chol_values(_arr(A), "linalg.cholesky_ex", raise_errors=False)
+    L, info = _chol_values(host_values(A, "linalg.cholesky_ex"), "linalg.cholesky_ex",
+                           raise_errors=False)  # (info decides a branch: A's values guarded)
     if info.any():
         return _CholeskyExResult(_out(np.swapaxes(L, -1, -2) if upper else L), _out(info))
     return _CholeskyExResult(cholesky(A, upper=upper), _out(info))
@@ -1163,14 +1164,14 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None, out=None)
     _matrices(A, "linalg.matrix_rank", square=False)
     if tol is not None:
         atol, rtol = tol, 0.0
-    a = _arr(A)
+    a = host_values(A, "linalg.matrix_rank")
     m, n = a.shape[-2:]
     if hermitian:
         s = -np.sort(-np.abs(np.linalg.eigvalsh(a)), axis=-1)
     else:
         s = np.linalg.svd(a, compute_uv=False)
     t = _tol(s, m, n, _tol_arg(atol), _tol_arg(rtol), a.dtype)
-    return _into(out, _out((s > t).sum(-1).astype(np.int64)))
+    return _into(out, _out((s > t).sum(-1).astype(np.int64)))  # (no row: A's values guarded)
 
 
 # ---- composites: written from existing ops ------------------------------------------------

@@ -31,7 +31,7 @@ from .ops import arithmetic as _ar
 from .ops import elementwise as _ew
 from .ops import reductions as _red
 from .ops._record import named_result
-from .tensor import Tensor, _leaf, norm
+from .tensor import Tensor, _leaf, host_values, norm
 
 _SQRT_PI = math.sqrt(math.pi)
 _SQRT_2PI = math.sqrt(2.0 * math.pi)
@@ -49,10 +49,11 @@ def _tensor(x, op):
     return x
 
 
-def _values(fn, x):
+def _values(fn, x, op="a special function"):
     """``fn`` on x's values in float64, as x's float dtype (integers and bools give the
-    default float dtype, as PyTorch's float ops do)."""
-    d = np.asarray(x._data)
+    default float dtype, as PyTorch's float ops do): read outside the tape (``host_values``:
+    while traced, guarded at x's values, since no row replays fn)."""
+    d = host_values(x, op)
     dt = d.dtype if d.dtype.kind == "f" else dtypes.get_default_dtype()
     with np.errstate(all="ignore"):
         v = np.asarray(fn(d.astype(np.float64)), dtype=np.float64).astype(dt)
@@ -262,7 +263,7 @@ def entr(input):
 # whatever the inputs do; tapegrad's are the same constants.
 def _constant(fn, op):
     def call(input, *, out=None):
-        y = _values(fn, _tensor(input, op))
+        y = _values(fn, _tensor(input, op), op)
         return y if out is None else out.copy_(y)
 
     call.__name__ = op
@@ -300,8 +301,7 @@ def _pair(input, other, op, names=("input", "n")):
     dt = dtypes.result_type(*ops_)
     if dt.kind != "f":
         dt = dtypes.get_default_dtype()
-    a, b = (np.asarray(x._data if isinstance(x, Tensor) else x, np.float64)
-            for x in (input, other))
+    a, b = (np.asarray(host_values(x, op), np.float64) for x in (input, other))  # (no row)
     a, b = np.broadcast_arrays(a, b)
     return a, b, dt
 

@@ -184,12 +184,18 @@ class _OverCounts(Function):
 
 
 def _renorm(weight, rows, max_norm, norm_type):
-    """Scale each of ``rows`` whose ``norm_type``-norm exceeds ``max_norm`` down to it."""
+    """Scale each of ``rows`` whose ``norm_type``-norm exceeds ``max_norm`` down to it.
+    Computed in NumPy and written back as a constant: while traced, a weight f computes is
+    guarded at which rows exceed, and at its values if any does (replay repeated the traced
+    point's rows)."""
+    how = "embedding's max_norm"
     with no_grad():
-        w = np.array(weight._data, dtype=np.float64)
+        w = np.array(host_values(weight, how, decides=lambda t: t.index_select(
+            0, Tensor(rows)).norm(p=norm_type, dim=1) > max_norm), dtype=np.float64)
         norms = np.linalg.norm(w[rows], ord=norm_type, axis=1)
         big = norms > max_norm
         if big.any():
+            host_values(weight, how)
             w[rows[big]] *= (max_norm / (norms[big] + 1e-7))[:, None]
             weight.copy_(Tensor(w.astype(weight.dtype)))
 

@@ -8,6 +8,8 @@ Every differentiable one is written from the primitives (``where``, ``take``, ``
 ``mul``...), so it needs no rule of its own: gradients, create_graph and replay come with
 them.  tests/test_api_gaps.py compares each with torch.
 """
+import math
+
 import numpy as np
 
 from .. import dtypes
@@ -432,6 +434,10 @@ def angle(input):
     """The argument of each element: 0 at and above zero, pi below (nan stays nan); zero
     gradient, as PyTorch's for real input."""
     x = input if input.dtype.kind == "f" else sh.to(input, dtypes.default_float())
-    a = np.asarray(x._data)
-    value = Tensor(np.where(a < 0, np.pi, 0.0).astype(x.dtype))
-    return ew.where(cmp.isnan(x), x, value)  # (records with x: a zero gradient but at nan)
+    if not x._rg:
+        value = Tensor(np.where(np.asarray(x._data) < 0, np.pi, 0.0).astype(x.dtype))
+    else:  # recorded from x (a mask of its values would not follow replay): +0.0 times x
+        z = ew.mul(ew.where(cmp.isfinite(x), x, 0.0), 0.0)
+        z = ew.mul(z, z)
+        value = ew.where(cmp.lt(x, 0.0), ew.add(z, math.pi), z)
+    return ew.where(cmp.isnan(x), ew.mul(x, 0.0), value)  # (NaN; a zero gradient, as torch)

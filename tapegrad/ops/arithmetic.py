@@ -14,7 +14,7 @@ import numpy as np
 from .. import dtypes
 from .._fp import fma, quiet
 from .._state import state
-from ..tensor import Tensor, _leaf, host_values, norm
+from ..tensor import EagerOnlyError, Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
@@ -100,18 +100,25 @@ def _same(a, b):
 def _rounded(value, inputs, composite):
     """The recorded result of a rounding of ``inputs`` (floor division, trunc), whose
     gradient is zero: ``composite()``'s rows behind a stop-gradient (they replay) plus
-    ``0 * input`` terms, so each input gets an exact zero gradient (the composite's own
-    rules would meet 0 * inf at a zero divisor), and showing exactly ``value`` (its signs
-    of zero and NaNs too): where the rows' values differ, a WHERE row takes ``value`` as
-    a constant, as ``_exactly`` does (not while tracing)."""
+    a -0.0 term of each input, so each input gets an exact zero gradient (the composite's
+    own rules would meet 0 * inf at a zero divisor), and showing exactly ``value`` (its
+    signs of zero and NaNs too): where the rows' values differ, a WHERE row takes ``value``
+    as a constant, as ``_exactly`` does (not while tracing: there the rows must be exact)."""
     y = _stop_gradient(composite())
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
-            y = ew.add(y, ew.mul(t, 0.0))
+            y = ew.add(y, _negative_zero(t))
     c = np.asarray(y._data)
     if state.tracing is not None or _same(c, value):
         return y
     return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)), y)
+
+
+def _negative_zero(t):
+    """-0.0 with a zero gradient to ``t``: added to any value it leaves it as it is (a zero's
+    sign and infinities too; ``0 * t`` made trunc(-0.3) 0.0 and trunc(inf) NaN in replay)."""
+    z = ew.mul(ew.where(cmp.isfinite(t), t, 0.0), 0.0)
+    return ew.neg(ew.mul(z, z))
 
 
 def _stop_gradient(t):
@@ -124,6 +131,100 @@ def _stop_gradient(t):
         return s
     tape = tape_for_grad()
     return output(tape, t._data, cmp.STOP_GRAD, slot(t, tape))
+
+
+# ---- the same while traced: rows whose values are NumPy's exactly at every point ----------
+# x - floor(x / y) * y is off by y, not by an ulp, where x / y rounds up to an integer (2.0
+# % 0.4 is 0.3999..., the composite's 0.0): a constant fixing the traced point would not
+# follow replay, so a traced fmod is computed exactly in rows, from the quotient n =
+# trunc(x / y), one too far from zero there, and x - n * y formed without rounding
+# (Dekker's product).  That holds for quotients below 2**52 and divisors whose products
+# neither overflow nor lose bits to underflow: a guard asks for those
+_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
+_EXACT = (2.0 ** 52, 2.0 ** -960, 2.0 ** 990)  # |quotient| below, |divisor| within
+
+
+def _halves(a):
+    t = a * _SPLIT
+    hi = t - (t - a)
+    return hi, a - hi
+
+
+def _residual(x, n, y):
+    """``x - n * y`` rounded once: n * y = p + e exactly (Dekker), x - p exact near x."""
+    p = n * y
+    (nh, nl), (yh, yl) = _halves(n), _halves(y)
+    e = ((nh * yh - p) + nh * yl + nl * yh) + nl * yl
+    return (x - p) - e
+
+
+def _mask(c):
+    return sh.to(c, np.float64)
+
+
+def _where_off(r, s):
+    """1.0 where ``r`` is nonzero and its sign is not ``s``'s, else 0.0."""
+    return _mask(cmp.ne(r, 0.0)) * _mask(cmp.ne(cmp.lt(r, 0.0), cmp.lt(s, 0.0)))
+
+
+def _traced_fmod(x, y):
+    """C's fmod of float64 ``x`` and ``y`` as rows (their values only: no gradient), exact
+    wherever the guard recorded here holds, as it must at the traced point; and trunc(x / y)
+    (PyTorch's quotient in fmod's gradient)."""
+    x, y = _stop_gradient(x), _stop_gradient(y)
+    q = ew.div(x, y)
+    n0 = ew.sign(q) * ew.floor(ew.abs(q))
+    n = n0 - _where_off(_residual(x, n0, y), x) * ew.sign(n0)
+    r = ew.where(cmp.eq(n, 0.0), x, _residual(x, n, y))  # (|x| < |y|: x, even over inf)
+    r = ew.where(cmp.eq(r, 0.0), x * 0.0, r)  # (a zero in x's sign: -3.2 fmod 0.1 is -0.0)
+    ay = ew.abs(y)
+    # finite x over a finite nonzero y, quotient not 0 (logical and/or of traced masks do not
+    # record: products and sums of 0/1 floats; an overflowed quotient is out of range)
+    inexact = _mask(cmp.isfinite(x)) * _mask(cmp.isfinite(y)) * _mask(cmp.ne(y, 0.0)) * (
+        _mask(cmp.ne(n, 0.0))) * (
+        1.0 - _mask(cmp.lt(ew.abs(n), _EXACT[0])) * _mask(cmp.ge(ay, _EXACT[1])) *
+        _mask(cmp.le(ay, _EXACT[2])))
+    ok = cmp.eq(inexact.sum(), 0.0)
+    if not bool(np.asarray(ok._data)):
+        raise EagerOnlyError("tapegrad.trace: fmod/remainder/floor_divide of a traced tensor "
+                             "at a quotient of 2**52 or more, or a divisor beyond 2**990 or "
+                             "below 2**-960, cannot be replayed exactly: call f eagerly there "
+                             "(tapegrad.compile(f) called with tensors does)")
+    cmp.guard(ok, "bool")
+    return r, n0
+
+
+def _traced_floor_div(x, y, mod=None):
+    """PyTorch's floor division (``_floor_div``) as rows, from the exact fmod ``mod``."""
+    if mod is None:
+        mod = _traced_fmod(x, y)[0]
+    x, y = _stop_gradient(x), _stop_gradient(y)
+    div = ew.div(x - mod, y)
+    div = div - _where_off(mod, y)
+    fl = ew.floor(div)
+    fl = fl + _mask(cmp.gt(div - fl, 0.5))
+    q = ew.div(x, y)
+    return ew.where(cmp.eq(y, 0.0), q, ew.where(cmp.ne(div, 0.0), fl, q * 0.0))
+
+
+def _traced_divmod(x, y, floor):
+    """fmod (``floor``: remainder) of traced ``x`` and ``y``: the exact rows' value, plus
+    zero-valued terms that carry PyTorch's gradient, 1 for x and minus the quotient q for y
+    (trunc(x / y) for fmod, floor division's for remainder).  Each is -0.0, which adds to
+    any value, a zero's sign included, without changing it.  Where q * y is not finite
+    (a zero or infinite divisor, an infinite x) ``x - q * y`` is the value, as eagerly."""
+    r, q = _traced_fmod(x, y)
+    if floor:  # (the floor quotient from the fmod, then the fmod into y's sign)
+        q = _traced_floor_div(x, y, r)
+        ys = _stop_gradient(y)
+        r = ew.where(cmp.ne(_where_off(r, ys), 0.0), r + ys, r)
+    qy = q * y
+    finite = cmp.isfinite(qy)
+    fy = ew.where(finite, q, 0.0) * y  # (each branch's rule meets no inf times a zero adjoint)
+    exact = r + -(_stop_gradient(x) - x) + ew.where(finite, -(fy - _stop_gradient(fy)), -0.0)
+    zero = cmp.eq(q, 0.0)  # (0 * inf is NaN: x % inf is x)
+    return ew.where(cmp.ne(_mask(finite) + _mask(zero), 0.0), exact,
+                    x - ew.where(zero, 0.0, qy))
 
 
 def _divmod_op(name, npfn, quotient):
@@ -143,6 +244,10 @@ def _divmod_op(name, npfn, quotient):
         if not _records(input, other):
             return _leaf(norm(np.asarray(value, dtype=rd)))
         x, y = _as_tensor(input, other), _as_tensor(other, input)
+        if state.tracing is not None:
+            return named_result(_traced_divmod(x, y, npfn is _remainder),
+                                f"{name.capitalize()}Backward{int(isinstance(other, Tensor))}",
+                                input, other)
         # the quotient takes no gradient (PyTorch's: 1 for x, -quotient for y) and passes
         # none back: behind a stop-gradient row, its x / y row is not swept (a zero adjoint
         # would meet 0 / 0 at y == 0 there), yet replays
@@ -208,6 +313,10 @@ def floor_quotient(input, other):
     value = _floor_div(_data(input, rd), _data(other, rd)).astype(rd, copy=False)
     if not _records(input, other):
         return _leaf(norm(value))
+    if state.tracing is not None:
+        return _rounded(value, (input, other),
+                        lambda: _traced_floor_div(_as_tensor(input, other),
+                                                  _as_tensor(other, input)))
     return _rounded(value, (input, other),
                     lambda: ew.floor(ew.div(_as_tensor(input, other), other)))
 
@@ -253,8 +362,10 @@ def trunc(input):
     value = np.trunc(_data(input, input.dtype))
     if not _records(input):
         return _leaf(norm(value))
-    y = _rounded(value, (input,),  # (while tracing: no mask, which would not replay)
-                 lambda: ew.sign(input) * ew.floor(ew.abs(input)))
+    y = _rounded(value, (input,),  # (while tracing: no mask, which would not replay; below
+                 # 1 in size, a zero of input's sign)
+                 lambda: ew.where(cmp.lt(ew.abs(input), 1.0), ew.mul(input, 0.0),
+                                  ew.sign(input) * ew.floor(ew.abs(input))))
     return named_result(y, "TruncBackward0", input)
 
 
