@@ -1036,10 +1036,11 @@ class _Plan:
 
 _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
 FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare the two)
-# the shortest last-dim run a folded broadcast may have: short runs cost about what the
-# copy saved (ADBench GMM one-point gradient, CPU time, folded against FOLD_MIN_RUN = 1000
-# in one process, medians: d = 2 +3%; d = 10 -12%, d = 20 -13%, d = 64 -14%)
-FOLD_MIN_RUN = 8
+# the shortest last-dim run a folded broadcast may have (ADBench GMM one-point gradient,
+# CPU time, folded against FOLD_MIN_RUN = 1000 in one process, medians: d = 2 +3%; d = 10
+# -12%, d = 20 -13%, d = 64 -14%; so 8 until the short runs' passes were cheaper: folded
+# at d = 2, K = 100 against 8, bit for bit, 0.96x before ops/strided.py _bc_fwd_tiled)
+FOLD_MIN_RUN = 2
 # x * x read by one sum over dims: one SQSUM row (False: two rows; the tests compare).
 # ADBench GMM one-point gradient, CPU time against two rows in one process, medians:
 # d = 2 -5%, d = 10 -9%, d = 20 -7%, d = 64 -5%
