@@ -318,8 +318,9 @@ def _replayed(fn, args, fold, batch):
     """fn's replay (value and gradients, one point or a batch of them) with broadcasts
     folded into their readers (BCAST rows) or kept as EXPAND rows; and the plan's opcodes."""
     from tapegrad import replay
-    old = replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN
-    replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = fold, 0  # (every run length, here)
+    old = replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN, replay.FOLD_SHORT_VALUES
+    # (every run length, here, at any size)
+    replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN, replay.FOLD_SHORT_VALUES = fold, 0, 0
     try:
         c = tg.compile(fn, argnums=tuple(range(len(args))))
         if batch:
@@ -330,7 +331,7 @@ def _replayed(fn, args, fold, batch):
         t = next(iter(c.traces.values()))[0]
         return out, t._make_plan().fwd[:, 0]
     finally:
-        replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN = old
+        replay.FOLD_BROADCASTS, replay.FOLD_MIN_RUN, replay.FOLD_SHORT_VALUES = old
 
 
 def _bits_all(got, want):
@@ -399,12 +400,67 @@ def test_broadcast_into_another_op_is_not_folded():
 
 
 def test_short_runs_are_not_folded():
-    """Broadcasts whose last-dim runs are shorter than FOLD_MIN_RUN stay EXPAND rows (ADBench
-    GMM at d = 2 ran 3% slower folded); from it on they fold."""
+    """Broadcasts whose last-dim runs are shorter than FOLD_MIN_RUN stay EXPAND rows (runs
+    of 1: a copy of one element a run); from it on they fold, but runs shorter than
+    FOLD_SHORT_RUN only in plans of FOLD_SHORT_VALUES values or more (ADBench GMM d = 2:
+    K = 5 ran 1.36x slower folded, K = 100 faster)."""
     from tapegrad import replay
-    for d in (replay.FOLD_MIN_RUN - 1, replay.FOLD_MIN_RUN):
-        t = tg.trace(lambda b: (tg.tensor(np.ones((3, d))) * b).sum(), np.arange(d, dtype=float))
-        assert (T.BCAST in t._make_plan().fwd[:, 0]) == (d >= replay.FOLD_MIN_RUN)
+    for n in (3, replay.FOLD_SHORT_VALUES // 2):
+        for d in (replay.FOLD_MIN_RUN - 1, replay.FOLD_MIN_RUN, replay.FOLD_SHORT_RUN - 1,
+                  replay.FOLD_SHORT_RUN):
+            t = tg.trace(lambda b: (tg.tensor(np.ones((n, d))) * b).sum(),
+                         np.arange(d, dtype=float))
+            p = t._make_plan()
+            want = d >= replay.FOLD_SHORT_RUN or d >= replay.FOLD_MIN_RUN and \
+                len(p.vals0) >= replay.FOLD_SHORT_VALUES
+            assert (T.BCAST in p.fwd[:, 0]) == want, (n, d)
+            assert want or n == 3 or d < replay.FOLD_MIN_RUN  # (both sizes met)
+
+
+@pytest.mark.parametrize("form", ["x-m", "m-x", "x*m", "m+x", "a-m", "m*a"])
+@pytest.mark.parametrize("batch", [False, 1])
+def test_short_broadcast_runs_tiled(form, batch):
+    """A folded broadcast over a middle dim with runs shorter than T.TILE_RUN, (K, 1, L) ->
+    (K, n, L), its forward run against a tile of the source run (ops/strided.py
+    _bc_fwd_tiled): values and gradients bit for bit the EXPAND rows', at run lengths
+    around TILE_RUN and group sizes n * L around the tile's (T.TILE), either side, sub,
+    add and mul, the full operand a constant (x, read from its first copy) or a parameter
+    (a); and against HIPS autograd."""
+    ag = pytest.importorskip("autograd")
+    anp = pytest.importorskip("autograd.numpy")
+    rng = np.random.default_rng(41)
+    K = 3
+    for L in (1, 2, 3, 5, 11, T.TILE_RUN, T.TILE_RUN + 1):
+        for n in (1, 2, 21, T.TILE // L, T.TILE // L + 1, 2 * T.TILE // L + 3):
+            x = rng.normal(size=(n, L))
+            x.flat[:min(x.size, len(SPECIALS))] = SPECIALS[:x.size]
+            M = rng.normal(size=(K, 1, L))
+            M.flat[0] = -0.0
+            A = rng.normal(size=(K, n, L))
+            W = rng.normal(size=(K, n, L))
+
+            def make(wrap):
+                def fn(m, a):
+                    y = {"x-m": lambda: x[None] - m, "m-x": lambda: m - x[None],
+                         "x*m": lambda: x[None] * m, "m+x": lambda: m + x[None],
+                         "a-m": lambda: a - m, "m*a": lambda: m * a}[form]()
+                    return (y * wrap(W)).sum() + (y * y * wrap(W)).sum()
+                return fn
+
+            fn = make(tg.tensor)
+            got, plan = _replayed_with(fn, (M, A), batch)
+            want, plan0 = _replayed_with(fn, (M, A), batch, FOLD_BROADCASTS=False)
+            folds = n > 1  # (n = 1: no broadcast of m; _replayed_with folds any run)
+            assert (T.BCAST in plan.fwd[:, 0]) == folds and T.BCAST not in plan0.fwd[:, 0]
+            _bits_all(got, want)
+            if not np.isfinite(x).all():
+                x[~np.isfinite(x)] = 1.5
+                got, _ = _replayed_with(fn, (M, A), batch)
+            ref = make(anp.asarray)
+            v, g = got
+            np.testing.assert_allclose(v, ref(M, A), rtol=1e-12)
+            for i, gi in enumerate(g):
+                np.testing.assert_allclose(gi, ag.grad(ref, i)(M, A), rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("kind", ["sub", "mul"])
@@ -568,6 +624,7 @@ def _replayed_with(fn, args, batch, **switches):
     of one: the batch kernel at w = 1).  Returns ((value, gradients), the plan)."""
     from tapegrad import replay
     switches["FOLD_MIN_RUN"] = 0
+    switches["FOLD_SHORT_VALUES"] = 0
     old = {k: getattr(replay, k) for k in switches}
     for k, v in switches.items():
         setattr(replay, k, v)
@@ -761,6 +818,47 @@ def test_unstored_square_terms_every_length(form, batch):
         want, unstored0 = _replayed_unstored(fn, (M, Q, Lt), False, batch)
         assert unstored == (d > 0) and not unstored0
         _bits_all(got, want)
+
+
+@pytest.mark.parametrize("over", ["middle", "first"])
+@pytest.mark.parametrize("batch", [False, 1])
+def test_gmm_runs_of_two(over, batch):
+    """ADBench GMM's objective at d = 2 (runs of 2: ops/strided.py _bc_mul_chain2 and
+    _sqsum_made_rev2 keep a group's sums and source values in registers) through the default
+    plan, n around the tile's size: values and gradients bit for bit the plan without folded
+    broadcasts, and HIPS autograd's; the means and exp(q) broadcast over the middle dim
+    (groups of n runs sharing a start) or over the first (groups of one run, each start
+    again every n runs); x - mu's broadcast of a constant read from its first copy; small
+    arenas and one past _sweep.LAZY_VALUES."""
+    ag = pytest.importorskip("autograd")
+    anp = pytest.importorskip("autograd.numpy")
+    rng = np.random.default_rng(43)
+    K, d = 4, 2
+    for n in (1, 2, 31, 32, 33, 65, 4099):  # (4099: an arena past _sweep.LAZY_VALUES, its
+        X = rng.normal(size=(K, n, d))  # adjoints written by the rows first reaching them)
+        shape = (K, 1, d) if over == "middle" else (1, n, d)
+        M, Q = rng.normal(size=shape), rng.normal(size=shape)
+        Lt = rng.normal(size=(K, d, d))
+        M.flat[0] = -0.0
+
+        def make(lib, wrap):
+            def fn(m, q, lt):
+                xc = wrap(X) - m
+                y = lib.exp(q) * xc + xc @ lt
+                inner = -0.5 * (y * y).sum(2)
+                return lib.log(lib.exp(inner).sum(0)).sum() + (m * m).sum()
+            return fn
+
+        fn = make(tg, tg.tensor)
+        got, plan = _replayed_with(fn, (M, Q, Lt), batch)
+        want, _ = _replayed_with(fn, (M, Q, Lt), batch, FOLD_BROADCASTS=False)
+        assert T.SQSUM in plan.rev[:, 0]
+        assert (T.BCAST in plan.rev[:, 0]) == (n > 1 or over == "first")
+        _bits_all(got, want)
+        ref = make(anp, anp.asarray)
+        np.testing.assert_allclose(got[0], ref(M, Q, Lt), rtol=1e-12)
+        for i, g in enumerate(got[1]):
+            np.testing.assert_allclose(g, ag.grad(ref, i)(M, Q, Lt), rtol=1e-10, atol=1e-12)
 
 
 def test_unstored_square_terms_other_maps():

@@ -700,8 +700,11 @@ class Traced(_VectorOutputs):
         return V, G, bad
 
     def _make_plan(self):
-        self._plan = _Plan(self)
-        return self._plan
+        plan = _Plan(self)
+        if plan.short_runs and len(plan.vals0) < FOLD_SHORT_VALUES:  # (see FOLD_SHORT_RUN)
+            plan = _Plan(self, min_run=FOLD_SHORT_RUN)
+        self._plan = plan
+        return plan
 
     def _fused_plan(self):
         """The plan fused kernels are generated from: broadcasts not folded (their
@@ -908,7 +911,7 @@ class _Plan:
       the BCAST row is left out of ``fwd``.
     """
 
-    def __init__(self, t, fold=True):
+    def __init__(self, t, fold=True, min_run=None):
         rows, offs, meta = t.rows, t.offs, t.meta.copy()
         nslots = len(offs) - 1
         reach = np.zeros(nslots, np.uint8)
@@ -917,7 +920,10 @@ class _Plan:
                                        np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
         size = np.diff(offs)
-        rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold)
+        rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold,
+                                                     FOLD_MIN_RUN if min_run is None else min_run)
+        # (broadcasts of runs shorter than FOLD_SHORT_RUN folded: Traced._make_plan)
+        self.short_runs = bool(_short_runs(rows[~folded], meta))
         if fold and FOLD_SQUARES:
             rows, meta = _fold_squares(t, rows, meta, size, folded, gone)
         meta, chained = _chain_broadcasts(t, rows, meta, size, folded, reach)
@@ -1036,10 +1042,19 @@ class _Plan:
 
 _BC_KINDS = {E.ADD: BC_ADD, E.SUB: BC_SUB, E.MUL: BC_MUL}
 FOLD_BROADCASTS = True  # (False: plans keep every EXPAND row; the tests compare the two)
-# the shortest last-dim run a folded broadcast may have: short runs cost about what the
-# copy saved (ADBench GMM one-point gradient, CPU time, folded against FOLD_MIN_RUN = 1000
-# in one process, medians: d = 2 +3%; d = 10 -12%, d = 20 -13%, d = 64 -14%)
-FOLD_MIN_RUN = 8
+# the shortest last-dim run a folded broadcast may have (ADBench GMM one-point gradient,
+# CPU time, folded against FOLD_MIN_RUN = 1000 in one process, medians: d = 2 +3%; d = 10
+# -12%, d = 20 -13%, d = 64 -14%)
+FOLD_MIN_RUN = 2
+# runs shorter than FOLD_SHORT_RUN fold only in plans whose arena holds FOLD_SHORT_VALUES
+# values or more (else the plan is made again with FOLD_SHORT_RUN as the shortest): the
+# one-point rules' fast paths at short runs (ops/strided.py _bc_fwd_tiled, _bc_mul_chain2,
+# _sqsum_made_rev2) write first-reached adjoints, which the one-point reverse does only
+# past _sweep.LAZY_VALUES.  ADBench GMM d = 2, one point, folded against runs of 8 in one
+# process, medians: K = 5 (45,714 values folded) 1.36x, K = 100 (905,714) 0.96x before
+# those paths
+FOLD_SHORT_RUN = 8
+FOLD_SHORT_VALUES = _sweep.LAZY_VALUES
 # x * x read by one sum over dims: one SQSUM row (False: two rows; the tests compare).
 # ADBench GMM one-point gradient, CPU time against two rows in one process, medians:
 # d = 2 -5%, d = 10 -9%, d = 20 -7%, d = 64 -5%
@@ -1062,7 +1077,14 @@ UNSTORED_SQUARES = True
 PERIODIC_CONSTANTS = True
 
 
-def _fold_broadcasts(t, rows, meta, size, fold):
+def _short_runs(removed, meta):
+    """Whether any of the EXPAND rows folded away (``removed``: the rows _fold_broadcasts
+    dropped) has last-dim runs shorter than FOLD_SHORT_RUN."""
+    ks = removed[removed[:, 0] == EXPAND, 4]
+    return any(meta[k + 1 + meta[k]] < FOLD_SHORT_RUN for k in ks.tolist())
+
+
+def _fold_broadcasts(t, rows, meta, size, fold, min_run):
     """Fold each EXPAND row (a broadcast, not a plain copy, of runs of FOLD_MIN_RUN elements
     or more) whose output only one later add, sub or mul reads into that row:
     ``[BCAST, out, full operand, the expand's source, k]``,
@@ -1091,7 +1113,7 @@ def _fold_broadcasts(t, rows, meta, size, fold):
         c = reader.get(e)
         nd = int(meta[k])
         if c is None or c < r or size[e] <= size[src] or nd == 0 or \
-                meta[k + 1 + nd] < FOLD_MIN_RUN or \
+                meta[k + 1 + nd] < min_run or \
                 _contiguous_from(EXPAND, meta, k, int(size[e])) is not None:
             continue
         op, o, a, b, _ = rows[c].tolist()
