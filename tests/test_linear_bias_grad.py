@@ -114,7 +114,8 @@ def test_retain_graph_accumulates_and_create_graph_differentiates(dt):
 
 
 def test_batch_replay_equals_eager_points():
-    # batch replay (w points side by side: rows of N w values) sums the same columns
+    # batch replay (w points side by side: rows of N w values) sums the same columns (its
+    # tanh is libm's, eager's tapegrad's kernel: equal within their last bits)
     rng = np.random.default_rng(5)
     x, w = rng.standard_normal((9, 4)), rng.standard_normal((6, 4))
 
@@ -127,5 +128,5 @@ def test_batch_replay_equals_eager_points():
         bi = tg.tensor(B[i], requires_grad=True)
         v = f(bi)
         v.backward()
-        assert V[i] == v.item()
-        np.testing.assert_array_equal(Gb[i], bi.grad.numpy())
+        assert V[i] == pytest.approx(v.item(), rel=1e-14)
+        np.testing.assert_allclose(Gb[i], bi.grad.numpy(), rtol=1e-13, atol=1e-15)

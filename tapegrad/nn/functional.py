@@ -559,21 +559,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 # ---- classification losses ---------------------------------------------------------------
-_ndarray, _I64, _umax = np.ndarray, np.dtype(np.int64), np.maximum.reduce
-
-
 def _class_target(input, target, op, ignore_index):
     """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors.
     Returns whether some target is ``ignore_index``."""
-    # the common case first, on the arrays: (N, C) input, N int64 targets all in [0, C) (a
-    # negative one read as unsigned is above 2^63), where every check below passes; its
-    # Tensor properties (Size, dtype objects) and ndarray.max's Python wrapper were ~1/10
-    # of an MLP step's Python time (issue 20).  Anything else goes the whole way
-    d, t = input._data, target._data if type(target) is Tensor else None
-    if type(d) is _ndarray and type(t) is _ndarray and d.ndim == 2 and t.ndim == 1 and \
-            t.dtype is _I64 and t.shape[0] == d.shape[0] and t.shape[0] and \
-            _umax(t.view(np.uint64)) < (n := d.shape[1]):
-        return 0 <= ignore_index < n and bool((t == ignore_index).any())
     # PyTorch's checks in its order: batch size, shape, then dtype (int64, or uint8 for
     # (N, C) or (C,) input; a float target reaches here only in the wrong shape)
     if input.ndim == 0:
