@@ -1,0 +1,63 @@
+"""Differences from PyTorch found by the scripts s1052 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- cdist(p=inf): every coordinate tied at the maximum takes the whole gradient ----------
+@pytest.mark.parametrize("p", [1.0, 2.0, 3.0, float("inf")])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_cdist_gradient_at_ties_as_pytorch(p, dtype, torch_float64):
+    torch = torch_float64
+    a = np.array([[0.0, 0.0], [1.0, 2.0], [3.0, 1.0], [1.0, 1.0]], dtype)
+    b = np.array([[[1.0, 1.0], [2.0, -1.0], [1.0, 3.0]]], dtype)  # (ties, and a zero distance)
+    u = np.arange(1.0, 13.0).reshape(1, 4, 3).astype(dtype)
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(a, requires_grad=True)
+        y = L.tensor(b, requires_grad=True)
+        d = L.cdist(x.unsqueeze(0), y, p=p)
+        gx, gy = L.autograd.grad(d, (x, y), L.tensor(u))
+        got.append((d.grad_fn.name(), str(d.dtype), d.detach().numpy(), gx.numpy(), gy.numpy()))
+    assert got[0][:2] == got[1][:2]
+    for ours, theirs in zip(got[0][2:], got[1][2:], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-6 if dtype == "float32" else 1e-13)
+
+
+def test_cdist_inf_gradient_against_differences(rng, fd_dot):
+    a, b = rng.standard_normal((3, 4)), rng.standard_normal((5, 4))  # (no ties: one argmax)
+    u = rng.standard_normal((3, 5))
+    x = tg.tensor(a, requires_grad=True)
+    (g,) = tg.autograd.grad(tg.cdist(x, tg.tensor(b), p=float("inf")), x, tg.tensor(u))
+    v = rng.standard_normal(a.shape)
+    want = fd_dot(lambda s, t: tg.cdist(s, t, p=float("inf")), [a, b], 0, v, u)
+    assert np.isclose(np.vdot(g.numpy(), v), want, rtol=1e-6)
+
+
+# ---- ctc_loss: zero_infinity is PyTorch's where, an unbatched loss its squeeze ------------
+@pytest.mark.parametrize("zero_infinity", [False, True])
+@pytest.mark.parametrize("reduction", ["none", "sum", "mean"])
+@pytest.mark.parametrize("batched", [True, False])
+def test_ctc_loss_nodes_values_and_grads_as_pytorch(zero_infinity, reduction, batched,
+                                                   torch_float64):
+    torch = torch_float64
+    a = np.sin(np.arange(40.0)).reshape(5, 2, 4)
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(a if batched else a[:, 0], requires_grad=True)
+        lp = x.log_softmax(-1)
+        if batched:  # (the second target cannot fit in 5 frames: its loss is inf)
+            out = L.nn.functional.ctc_loss(lp, L.tensor([[1, 2, 0, 0, 0, 0], [1] * 6]), [5, 5],
+                                           [2, 6], reduction=reduction,
+                                           zero_infinity=zero_infinity)
+        else:
+            out = L.nn.functional.ctc_loss(lp, L.tensor([1, 2]), [5], [2], reduction=reduction,
+                                           zero_infinity=zero_infinity)
+        (g,) = L.autograd.grad(out.sum(), x)
+        got.append((out.grad_fn.name(), str(out), g.numpy()))
+    assert got[0][:2] == got[1][:2]
+    np.testing.assert_allclose(got[0][2], got[1][2], rtol=1e-12, atol=1e-14)
