@@ -61,3 +61,47 @@ def test_ctc_loss_nodes_values_and_grads_as_pytorch(zero_infinity, reduction, ba
         got.append((out.grad_fn.name(), str(out), g.numpy()))
     assert got[0][:2] == got[1][:2]
     np.testing.assert_allclose(got[0][2], got[1][2], rtol=1e-12, atol=1e-14)
+
+
+# ---- Module.set_submodule and nn.init._calculate_correct_fan (PyTorch's names) -----------
+def _tree(L):
+    net = L.nn.Sequential()
+    net.add_module("enc", L.nn.Sequential(L.nn.Linear(2, 3), L.nn.ReLU()))
+    net.add_module("head", L.nn.Linear(3, 1))
+    return net
+
+
+@pytest.mark.parametrize("target, strict", [("enc.1", False), ("enc.1", True), ("enc.extra", False),
+                                            ("head", True), ("top", False)])
+def test_set_submodule_replaces_or_adds_as_pytorch(target, strict, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        net = _tree(L)
+        net.set_submodule(target, L.nn.Tanh(), strict=strict)
+        got.append((repr(net), [n for n, _ in net.named_modules()],
+                    type(net.get_submodule(target)).__name__))
+    assert got[0] == got[1]
+
+
+@pytest.mark.parametrize("call", [
+    lambda L: _tree(L).set_submodule("", L.nn.ReLU()),
+    lambda L: _tree(L).set_submodule("enc.0", 3),
+    lambda L: _tree(L).set_submodule("enc.extra", L.nn.ReLU(), strict=True),
+    lambda L: _tree(L).set_submodule("enc.0.weight", L.nn.ReLU()),
+    lambda L: _tree(L).set_submodule("nope.x", L.nn.ReLU()),
+    lambda L: _tree(L).set_submodule("enc.training", L.nn.ReLU())])
+def test_set_submodule_refuses_as_pytorch(call, raises_as_torch):
+    raises_as_torch(call)
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (4, 3, 5, 5), (2, 6, 3)])
+@pytest.mark.parametrize("mode", ["fan_in", "fan_out", "FAN_OUT"])
+def test_calculate_correct_fan_as_pytorch(shape, mode, torch):
+    ours = tg.nn.init._calculate_correct_fan(tg.empty(*shape), mode)
+    assert ours == torch.nn.init._calculate_correct_fan(torch.empty(*shape), mode)
+
+
+def test_calculate_correct_fan_refuses_as_pytorch(raises_as_torch):
+    raises_as_torch(lambda L: L.nn.init._calculate_correct_fan(L.empty(2, 2), "fan_avg"))
+    raises_as_torch(lambda L: L.nn.init._calculate_correct_fan(L.empty(2), "fan_in"))

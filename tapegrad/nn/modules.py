@@ -188,6 +188,22 @@ class Module(metaclass=_ModuleType):
             mod = mod._modules[item]
         return mod
 
+    def set_submodule(self, target, module, strict=False):
+        """Put ``module`` at the dotted path ``target``, replacing a child there or (unless
+        ``strict``) adding one to an existing parent."""
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        if not isinstance(module, Module):
+            raise ValueError(f"`module` is not an nn.Module, found {type(module)}")
+        path, _, name = target.rpartition(".")
+        parent = self.get_submodule(path)
+        if hasattr(parent, name):
+            if not isinstance(getattr(parent, name), Module):
+                raise AttributeError(f"`{name}` is not an nn.Module")
+        elif strict:
+            raise AttributeError(f"{type(parent).__name__} has no attribute `{name}`")
+        setattr(parent, name, module)
+
     def get_parameter(self, target):
         """The parameter at the dotted path ``target``."""
         path, _, name = target.rpartition(".")
