@@ -105,3 +105,56 @@ def test_calculate_correct_fan_as_pytorch(shape, mode, torch):
 def test_calculate_correct_fan_refuses_as_pytorch(raises_as_torch):
     raises_as_torch(lambda L: L.nn.init._calculate_correct_fan(L.empty(2, 2), "fan_avg"))
     raises_as_torch(lambda L: L.nn.init._calculate_correct_fan(L.empty(2), "fan_in"))
+
+
+# ---- get_extra_state / set_extra_state: saved and loaded under '_extra_state' -------------
+def _extra(L, counter=3):
+    class Counted(L.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = L.nn.Linear(1, 1)
+            self.n = counter
+
+        def get_extra_state(self):
+            return {"n": self.n}
+
+        def set_extra_state(self, state):
+            self.n = state["n"]
+
+    outer = L.nn.Sequential()
+    outer.add_module("a", Counted())
+    outer.add_module("b", L.nn.Linear(1, 1))
+    return outer
+
+
+@pytest.mark.parametrize("drop, strict", [(None, True), ("a._extra_state", False),
+                                          ("a.lin.bias", False), ("b.weight", False)])
+def test_extra_state_round_trip_as_pytorch(drop, strict, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        sd = _extra(L).state_dict()
+        keys = list(sd)
+        if drop:
+            del sd[drop]
+        sd["junk"] = L.ones(1)
+        target = _extra(L, counter=0)
+        res = target.load_state_dict(sd, strict=strict) if not strict else None
+        if strict:
+            with pytest.raises(RuntimeError) as info:  # (junk: but the rest is loaded)
+                target.load_state_dict(sd)
+            res = str(info.value)
+        got.append((keys, sd.get("a._extra_state"), str(res), target.a.n))
+    assert got[0] == got[1]
+
+
+def test_extra_state_of_a_module_without_it_is_unexpected(torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        lin = L.nn.Linear(1, 1)
+        got.append(str(lin.load_state_dict({"weight": L.ones(1, 1), "bias": L.ones(1),
+                                            "_extra_state": 5}, strict=False)))
+        with pytest.raises(RuntimeError, match="Module.get_extra_state"):
+            lin.get_extra_state()
+    assert got[0] == got[1]

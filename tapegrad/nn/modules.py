@@ -22,6 +22,9 @@ from .backward_hooks import GLOBAL_BACKWARD, GLOBAL_BACKWARD_PRE, call_with_hook
 from .parameter import Buffer, Parameter
 
 
+_EXTRA = "_extra_state"  # (a module's entry for get_extra_state, in its state_dict)
+
+
 def _not_found(mod, name, what):
     """PyTorch's error of get_parameter/get_buffer for a name that is not ``what``."""
     if hasattr(mod, name):
@@ -395,6 +398,20 @@ class Module(metaclass=_ModuleType):
             if m is not None:
                 yield from m._state_items(prefix + name + ".", keep_vars)
 
+    def get_extra_state(self):
+        """What a subclass that overrides this stores under ``_extra_state`` in its
+        state_dict (restored by its ``set_extra_state``)."""
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never "
+                           "be called.")
+
+    def set_extra_state(self, state):
+        """Restore what ``get_extra_state`` returned (a subclass overrides both)."""
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never "
+                           "be called.")
+
+    def _overrides(self, name):  # (PyTorch saves and loads extra state only when overridden)
+        return getattr(type(self), name) is not getattr(Module, name)
+
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """Parameter and persistent buffer names -> tensors (detached, sharing the values).
 
@@ -421,6 +438,8 @@ class Module(metaclass=_ModuleType):
             hook(self, prefix, keep_vars)
         for key, t in self._state_items(prefix, keep_vars, recurse=False):
             out[key] = t
+        if self._overrides("get_extra_state"):
+            out[prefix + _EXTRA] = self.get_extra_state()
         for name, m in self._modules.items():
             if m is not None:
                 m._save(out, prefix + name + ".", keep_vars)
@@ -476,8 +495,14 @@ class Module(metaclass=_ModuleType):
             m._load_pre_hooks(state_dict, prefix, local, strict, hooked_missing,
                               hooked_unexpected, errors)
         own = OrderedDict(self._state_items("", True))
-        missing = hooked_missing + [k for k in own if k not in state_dict]
-        unexpected = hooked_unexpected + [k for k in state_dict if k not in own]
+        extra = OrderedDict((prefix + _EXTRA, m) for prefix, m in self._prefixed_modules("")
+                            if m._overrides("set_extra_state"))
+        expected = [k for prefix, m in self._prefixed_modules("") for k in
+                    [k for k, _ in m._state_items(prefix, True, recurse=False)] +
+                    ([prefix + _EXTRA] if prefix + _EXTRA in extra else [])]
+        missing = hooked_missing + [k for k in expected if k not in state_dict]
+        unexpected = hooked_unexpected + [k for k in state_dict
+                                          if k not in own and k not in extra]
         # as PyTorch: every entry whose shape fits is copied, then the errors (the keys
         # when strict, the shapes always) are raised together
         fits = []
@@ -494,6 +519,9 @@ class Module(metaclass=_ModuleType):
         with no_grad():
             for dest, src in fits:
                 dest.copy_(src)
+        for key, m in extra.items():
+            if key in state_dict:
+                m.set_extra_state(state_dict[key])
         keys = _IncompatibleKeys(missing, unexpected)
         for _, m in self._prefixed_modules("", children_first=True):
             for hook in _hooks(m, "_load_state_dict_post_hooks"):  # (may edit keys' lists)
