@@ -158,3 +158,49 @@ def test_extra_state_of_a_module_without_it_is_unexpected(torch_float64):
         with pytest.raises(RuntimeError, match="Module.get_extra_state"):
             lin.get_extra_state()
     assert got[0] == got[1]
+
+
+# ---- functional_call: ties filled in before strict's check, PyTorch's sorted report -------
+def _tied(L):
+    class Tied(L.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.enc = L.nn.Linear(2, 2, bias=False)
+            self.dec = L.nn.Linear(2, 2, bias=False)
+            self.dec.weight = self.enc.weight
+            self.register_buffer("shift", L.tensor([1.0, -1.0]))
+
+        def forward(self, x):
+            return self.dec(self.enc(x)) + self.shift
+    m = Tied()
+    L.nn.init.eye_(m.enc.weight)
+    return m
+
+
+W2 = [[2.0, 0.0], [0.0, 3.0]]
+
+
+@pytest.mark.parametrize("keys, tie, strict", [
+    (("enc.weight",), True, True), (("dec.weight",), True, True),
+    (("enc.weight", "shift"), True, True), (("enc.weight",), False, True),
+    (("enc.weight", "zz", "aa"), True, True), (("dec.weight", "shift"), False, True),
+    (("dec.weight",), True, False), (("enc.weight", "dec.weight"), True, False)])
+def test_functional_call_ties_and_strict_as_pytorch(keys, tie, strict, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        m = _tied(L)
+        w = L.tensor(W2)
+        given = {k: (w if k.endswith("weight") else L.zeros(2)) for k in keys}
+        try:
+            out = L.func.functional_call(m, given, (L.tensor([[1.0, 2.0]]),),
+                                         tie_weights=tie, strict=strict)
+            got.append(("ok", out.tolist(), m.enc.weight.tolist()))
+        except (RuntimeError, ValueError) as e:
+            got.append((type(e).__name__, str(e)))
+    assert got[0] == got[1]
+
+
+def test_functional_call_two_values_for_tied_names_refused(raises_as_torch):
+    raises_as_torch(lambda L: L.func.functional_call(
+        _tied(L), {"enc.weight": L.ones(2, 2), "dec.weight": L.zeros(2, 2)}, (L.ones(1, 2),)))
