@@ -204,3 +204,30 @@ def test_functional_call_ties_and_strict_as_pytorch(keys, tie, strict, torch_flo
 def test_functional_call_two_values_for_tied_names_refused(raises_as_torch):
     raises_as_torch(lambda L: L.func.functional_call(
         _tied(L), {"enc.weight": L.ones(2, 2), "dec.weight": L.zeros(2, 2)}, (L.ones(1, 2),)))
+
+
+# ---- distributions print as PyTorch's: arg_constraints' order, parameters held in __dict__ -
+REPRS = [lambda L, D, t: D.Beta(2.0, 3.0), lambda L, D, t: D.Binomial(5, t(0.3)),
+         lambda L, D, t: D.Binomial(t([5.0, 2.0]), logits=t([0.1, 0.2])),
+         lambda L, D, t: D.NegativeBinomial(5, t(0.4)), lambda L, D, t: D.Kumaraswamy(2.0, 3.0),
+         lambda L, D, t: D.Kumaraswamy(t([2.0]), t([3.0])),
+         lambda L, D, t: D.RelaxedBernoulli(t(0.5), probs=t(0.3)),
+         lambda L, D, t: D.RelaxedOneHotCategorical(t(1.0), probs=t([0.2, 0.8])),
+         lambda L, D, t: D.LKJCholesky(3, 2.0),
+         lambda L, D, t: D.LogisticNormal(L.zeros(2), L.ones(2)),
+         lambda L, D, t: D.ContinuousBernoulli(probs=t(0.3)),
+         lambda L, D, t: D.ContinuousBernoulli(logits=t([0.3, 0.1])),
+         lambda L, D, t: D.InverseGamma(2.0, 3.0), lambda L, D, t: D.Geometric(t(0.3))]
+
+
+@pytest.mark.parametrize("make", REPRS)
+def test_distribution_repr_as_pytorch(make, torch_float64):
+    torch = torch_float64
+    ours = make(tg, tg.distributions, tg.tensor)
+    theirs = make(torch, torch.distributions, torch.tensor)
+    assert repr(ours) == repr(theirs)
+
+
+@pytest.mark.parametrize("cls", ["Binomial", "NegativeBinomial"])
+def test_total_count_is_checked_first_as_pytorch(cls, raises_as_torch):
+    raises_as_torch(lambda L: getattr(L.distributions, cls)(L.tensor(-1.0), L.tensor(1.5)))
