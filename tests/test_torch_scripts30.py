@@ -231,3 +231,22 @@ def test_distribution_repr_as_pytorch(make, torch_float64):
 @pytest.mark.parametrize("cls", ["Binomial", "NegativeBinomial"])
 def test_total_count_is_checked_first_as_pytorch(cls, raises_as_torch):
     raises_as_torch(lambda L: getattr(L.distributions, cls)(L.tensor(-1.0), L.tensor(1.5)))
+
+
+# ---- optimizers' state_dict prints as PyTorch's: param_groups' and state's key order ------
+@pytest.mark.parametrize("name, kw", [
+    ("RMSprop", dict(centered=True, momentum=0.1)), ("Adagrad", {}), ("NAdam", {}),
+    ("RAdam", {}), ("ASGD", {}), ("Adam", dict(amsgrad=True)), ("SGD", dict(momentum=0.9)),
+    ("Adadelta", {}), ("Adamax", {}), ("Rprop", {}), ("AdamW", {})])
+def test_optimizer_state_dict_prints_as_pytorch(name, kw, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        p = L.nn.Parameter(L.tensor([1.0, -2.0]))
+        opt = getattr(L.optim, name)([p], lr=0.01, **kw)
+        for _ in range(2):
+            opt.zero_grad()
+            (p ** 2).sum().backward()
+            opt.step()
+        got.append(str(opt.state_dict()))
+    assert got[0] == got[1]
