@@ -250,3 +250,28 @@ def test_optimizer_state_dict_prints_as_pytorch(name, kw, torch_float64):
             opt.step()
         got.append(str(opt.state_dict()))
     assert got[0] == got[1]
+
+
+# ---- composite ops show PyTorch's node names (print(y) shows grad_fn=<...>) --------------
+NODES = [lambda L, x: x.nansum(), lambda L, x: L.nansum(x, 1, keepdim=True),
+         lambda L, x: x.deg2rad(), lambda L, x: L.rad2deg(x), lambda L, x: L.fmin(x, x.T),
+         lambda L, x: x.fmax(x.T), lambda L, x: x.masked_select(x > 0),
+         lambda L, x: L.masked_select(x, L.tensor([True, False, True])),
+         lambda L, x: x.put(L.tensor([0]), x[0, :1]),
+         lambda L, x: x.put(L.tensor([0, 0]), x[0, :2], accumulate=True)]
+
+
+@pytest.mark.parametrize("call", NODES)
+def test_composite_node_names_values_and_grads_as_pytorch(call, torch_float64):
+    torch = torch_float64
+    a = np.array([[0.3, -1.2, 0.5], [1.1, np.nan, -0.7], [-0.2, 0.9, 1.6]])
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(a, requires_grad=True)
+        y = call(L, x)
+        u = L.tensor(np.linspace(0.5, 1.5, y.numel()).reshape(tuple(y.shape)))
+        (g,) = L.autograd.grad(y, x, u)
+        got.append((str(y), g.numpy()))
+    assert got[0][0] == got[1][0]
+    np.testing.assert_allclose(got[0][1], got[1][1], rtol=1e-14)
+    assert call(tg, tg.tensor(a)).grad_fn is None

@@ -43,6 +43,7 @@ def _tensor(x, op, pos=1, name="input"):
 
 # ---- NaN-ignoring sums ---------------------------------------------------------------------
 @api
+@node("NansumBackward0")
 def nansum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Sum treating NaN as zero (gradient 0 at the NaNs)."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
