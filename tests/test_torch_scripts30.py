@@ -258,7 +258,13 @@ NODES = [lambda L, x: x.nansum(), lambda L, x: L.nansum(x, 1, keepdim=True),
          lambda L, x: x.fmax(x.T), lambda L, x: x.masked_select(x > 0),
          lambda L, x: L.masked_select(x, L.tensor([True, False, True])),
          lambda L, x: x.put(L.tensor([0]), x[0, :1]),
-         lambda L, x: x.put(L.tensor([0, 0]), x[0, :2], accumulate=True)]
+         lambda L, x: x.put(L.tensor([0, 0]), x[0, :2], accumulate=True),
+         lambda L, x: x.index_copy(0, L.tensor([2, 0]), x[:2] * 3),
+         lambda L, x: (x * 1).index_copy_(1, L.tensor([1]), x[:, :1] * 2),
+         lambda L, x: x.index_reduce(0, L.tensor([0, 0]), x[:2] * 2, "prod"),
+         lambda L, x: x.index_reduce(0, L.tensor([1, 0]), x[1:], "amax", include_self=False),
+         lambda L, x: L.aminmax(x.nan_to_num()).min, lambda L, x: x.nan_to_num().aminmax(dim=1).max,
+         lambda L, x: L.aminmax(x.nan_to_num(), dim=0, keepdim=True)[0]]
 
 
 @pytest.mark.parametrize("call", NODES)

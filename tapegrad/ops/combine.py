@@ -561,6 +561,7 @@ def unfold(input, dimension, size, step):
 
 
 @api
+@node("IndexCopyBackward0")
 def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` of dim replaced by ``source``'s."""
     _tensor(input, "index_copy")
