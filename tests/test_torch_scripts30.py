@@ -281,3 +281,19 @@ def test_composite_node_names_values_and_grads_as_pytorch(call, torch_float64):
     assert got[0][0] == got[1][0]
     np.testing.assert_allclose(got[0][1], got[1][1], rtol=1e-14)
     assert call(tg, tg.tensor(a)).grad_fn is None
+
+
+@pytest.mark.parametrize("shape, fn", [
+    (s, f) for s in [(), (3,), (2, 3), (2, 3, 1)]
+    for f in ["atleast_1d", "atleast_2d", "atleast_3d"]]
+    + [((), "H"), ((2, 3), "H")])
+def test_atleast_and_H_nodes_as_pytorch(shape, fn, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.arange(float(np.prod(shape))).reshape(shape).requires_grad_()
+        y = x.H if fn == "H" else getattr(L, fn)(x)
+        y = y * 1 if y is x else y  # (0-d .H: the tensor itself, as PyTorch's conj of a real)
+        (g,) = L.autograd.grad(y, x, L.ones(tuple(y.shape)) * 2)
+        got.append((str(y), g.tolist()))
+    assert got[0] == got[1]
