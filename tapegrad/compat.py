@@ -66,6 +66,7 @@ def swapaxes_(self, axis0, axis1):
     return self.transpose_(axis0, axis1)
 
 
+@node("IndexReduceBackward0")
 def index_reduce(self, dim, index, source, reduce, *, include_self=True):
     """``source``'s slices reduced (``'prod'``, ``'mean'``, ``'amax'``, ``'amin'``) into
     ``self`` at ``index`` along ``dim``: scatter_reduce with the index spread along the

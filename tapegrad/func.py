@@ -873,27 +873,31 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
                          f"of dicts, but got {type(parameter_and_buffer_dicts)}")
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     kwargs = {} if kwargs is None else kwargs
-    names = [n for n, _ in module.named_parameters(remove_duplicate=False)] + \
-            [n for n, _ in module.named_buffers(remove_duplicate=False)]
-    if strict:
-        missing = [n for n in names if n not in given]
-        unexpected = [k for k in given if k not in names]
-        if missing or unexpected:
-            lines = ([f"\tMissing key(s): {', '.join(map(repr, missing))}."] if missing else []) \
-                + ([f"\tUnexpected key(s): {', '.join(map(repr, unexpected))}."]
-                   if unexpected else [])
-            raise RuntimeError(f"Error(s) in reparametrizing for {type(module).__name__}:\n"
-                               + "\n".join(lines))
-    if tie_weights:  # a parameter shared by several names: each takes the given value
-        by_id = {}
-        for n, p in [*module.named_parameters(remove_duplicate=False),
-                     *module.named_buffers(remove_duplicate=False)]:
-            by_id.setdefault(id(p), []).append(n)
-        for n, p in [*module.named_parameters(remove_duplicate=False),
-                     *module.named_buffers(remove_duplicate=False)]:
-            if n in given:
-                for other in by_id[id(p)]:
-                    given.setdefault(other, given[n])
+    named = [*module.named_parameters(remove_duplicate=False),
+             *module.named_buffers(remove_duplicate=False)]
+    if tie_weights:  # a tensor shared by several names: each takes the value given for one
+        tied = {}
+        for n, p in named:
+            tied.setdefault(id(p), []).append(n)
+        for group in (g for g in tied.values() if len(g) > 1):
+            values = {id(given[n]): n for n in group if n in given}
+            if len(values) > 1:
+                raise ValueError(f"functional_call got multiple values for keys "
+                                 f"{sorted(group)}, which are tied. Consider using "
+                                 f"tie_weights=False")
+            if values:
+                value = given[next(iter(values.values()))]
+                given.update((n, value) for n in group)
+    if strict:  # (checked after the ties are filled in, sorted, as PyTorch's)
+        names = {n for n, _ in named}
+        missing = sorted(names - set(given))
+        unexpected = sorted(set(given) - names)
+        lines = ([f"Unexpected key(s): {', '.join(map(repr, unexpected))}."] if unexpected
+                 else []) + ([f"Missing key(s): {', '.join(map(repr, missing))}."] if missing
+                             else [])
+        if lines:
+            raise RuntimeError(f"Error(s) in reparametrizing for {type(module).__name__}:\n\t"
+                               + "\n\t".join(lines))
     undo = []
     try:
         for name, value in given.items():

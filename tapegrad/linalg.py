@@ -1610,6 +1610,11 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         b = S.cat([x2, ones2, n2], -1)
         return E.sqrt(E.clamp_min(matmul(a, _mT(b)), 1e-30))
     diff = S.unsqueeze(x1, -2) - S.unsqueeze(x2, -3)  # (..., P, R, M)
+    if p == math.inf:  # PyTorch's backward is sign(diff) * (|diff| == dist): every entry tied
+        a = E.abs(diff)  # at the maximum takes the whole gradient (norm's splits it)
+        dist = R.norm(diff.detach(), math.inf, -1)
+        tied = a.detach() == S.unsqueeze(dist, -1)
+        return dist + R.sum((a - a.detach()) * tied, -1)  # (the value is dist's exactly)
     return R.norm(diff, float(p), -1)
 
 

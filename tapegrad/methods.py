@@ -310,7 +310,7 @@ def _H(self):  # noqa: N802 (PyTorch's name)
     if self.ndim not in (0, 2):
         raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.ndim}"
                            f"-D tensor.")
-    return self.T
+    return self.transpose(0, 1) if self.ndim == 2 else self  # (TransposeBackward0, as PyTorch)
 
 
 Tensor.H = property(_H)

@@ -371,6 +371,7 @@ class Beta(Elementwise):
     support = constraints.unit_interval
     has_rsample = True
     _params = ("concentration1", "concentration0")
+    _repr_args = False  # (PyTorch's Beta keeps them in a Dirichlet: its repr is Beta())
 
     def __init__(self, concentration1, concentration0, validate_args=None):
         self._setup((concentration1, concentration0), validate_args)

@@ -54,11 +54,6 @@ class ContinuousBernoulli(ProbsOrLogits, ExponentialFamily):
     def arg_constraints(self):
         return {self._given: self._constraints[self._given]}
 
-    def __repr__(self):
-        v = getattr(self, self._given)
-        return f"ContinuousBernoulli({self._given}: {v!r})" if v.numel() == 1 else \
-            f"ContinuousBernoulli({self._given}: {Size(v.shape)!r})"
-
     def _outside(self):
         return (self.probs <= self._lims[0]) | (self.probs > self._lims[1])
 

@@ -283,7 +283,7 @@ class _BinaryParams(ProbsOrLogits, Distribution):
 
     @property
     def arg_constraints(self):
-        return {self._given: self._constraints[self._given], **self._more_constraints}
+        return {**self._more_constraints, self._given: self._constraints[self._given]}
 
     _more_constraints = {}
 

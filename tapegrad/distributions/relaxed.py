@@ -66,10 +66,6 @@ class _Relaxed:
         self.arg_constraints = base.arg_constraints
         TransformedDistribution.__init__(self, base, transform, validate_args=validate_args)
 
-    def __repr__(self):
-        return f"{type(self).__name__}(temperature: {self.temperature!r}, " \
-               f"{self._base._given}: {Size(getattr(self._base, self._base._given).shape)!r})"
-
 
 def _temperature(t, like):
     """The temperature as a tensor of the parameters' dtype (PyTorch keeps what it is given

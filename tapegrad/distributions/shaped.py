@@ -172,9 +172,6 @@ class LKJCholesky(Distribution):
             alpha.lgamma() * dm1
         return (order * diag.log()).sum(-1) - norm
 
-    def __repr__(self):
-        return f"LKJCholesky(concentration: {self.concentration!r})"
-
 
 # ---- von Mises on the circle --------------------------------------------------------------
 def _log_i(order, x):
@@ -310,9 +307,6 @@ class InverseGamma(TransformedDistribution):
     def rate(self):
         return self.base_dist.rate
 
-    def __repr__(self):
-        return f"InverseGamma(concentration: {self.concentration!r}, rate: {self.rate!r})"
-
     @property
     def mean(self):
         c = self.concentration
@@ -376,10 +370,6 @@ class Kumaraswamy(TransformedDistribution):
         h0 = (c0 + 1).digamma() + 0.5772156649015329  # harmonic number H(c0)
         return (1 - c0.reciprocal()) + (1 - c1.reciprocal()) * h0 - c1.log() - c0.log()
 
-    def __repr__(self):
-        return f"Kumaraswamy(concentration1: {self.concentration1!r}, concentration0: " \
-               f"{self.concentration0!r})"
-
 
 class LogisticNormal(TransformedDistribution):
     """A Normal pushed onto the simplex by stick-breaking (one more coordinate)."""
@@ -402,10 +392,6 @@ class LogisticNormal(TransformedDistribution):
     @property
     def scale(self):
         return self.base_dist.base_dist.scale
-
-    def __repr__(self):
-        return f"LogisticNormal(loc: {Size(self.loc.shape)!r}, " \
-               f"scale: {Size(self.scale.shape)!r})"
 
 
 class GeneralizedPareto(Elementwise):

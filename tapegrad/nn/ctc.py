@@ -145,10 +145,8 @@ class _CTC(Function):
     def forward(ctx, log_probs, labels, il, tl, blank, zero_infinity):
         lp = np.asarray(log_probs._data, dtype=np.float64)
         nll, grad = _forward_backward(lp, labels, il, tl, blank)
-        if zero_infinity:
-            bad = np.isinf(nll)
-            nll = np.where(bad, 0.0, nll)
-            grad[:, bad] = 0.0
+        if zero_infinity:  # (the loss itself is zeroed by ctc_nll's where, as PyTorch's)
+            grad[:, np.isinf(nll)] = 0.0
         ctx.grad = grad.astype(log_probs.dtype)
         return Tensor(nll.astype(log_probs.dtype))
 
@@ -181,4 +179,7 @@ def ctc_nll(log_probs, targets, input_lengths, target_lengths, blank, zero_infin
     if used.size and (used.min() < 0 or used.max() >= c):
         raise IndexError(f"ctc_loss(): target index out of range: labels must be in [0, {c}), "
                          f"got {int(used.min())}..{int(used.max())}")
-    return _CTC.apply(lp, labels, il, tl, int(blank), bool(zero_infinity)), tl
+    nll = _CTC.apply(lp, labels, il, tl, int(blank), bool(zero_infinity))
+    if zero_infinity:  # PyTorch's ctc_loss: where(loss == inf, 0, loss), WhereBackward0
+        nll = nll.where(nll != np.inf, 0.0)
+    return nll, tl

@@ -1044,7 +1044,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
         return (nll / _const(np.maximum(tl, 1), nll)).mean()
     if reduction == "sum":
         return nll.sum()
-    return nll if log_probs.ndim == 3 else nll.reshape(())
+    return nll if log_probs.ndim == 3 else nll.squeeze(0)  # (SqueezeBackward1, as PyTorch's)
 
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):

@@ -70,7 +70,7 @@ def _calculate_fan_in_and_fan_out(tensor):
     return tensor.shape[1] * field, tensor.shape[0] * field
 
 
-def _fan(tensor, mode):
+def _calculate_correct_fan(tensor, mode):  # (PyTorch's name: custom inits call it)
     mode = mode.lower()
     if mode not in ("fan_in", "fan_out"):
         raise ValueError(f"Mode {mode} not supported, please use one of ['fan_in', 'fan_out']")
@@ -162,7 +162,7 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     """
     if 0 in tuple(tensor.shape):
         return tensor
-    bound = calculate_gain(nonlinearity, a) * math.sqrt(3.0 / _fan(tensor, mode))
+    bound = calculate_gain(nonlinearity, a) * math.sqrt(3.0 / _calculate_correct_fan(tensor, mode))
     return uniform_(tensor, -bound, bound, generator)
 
 
@@ -170,7 +170,7 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     """N(0, std^2) with std = gain / sqrt(fan) (He)."""
     if 0 in tuple(tensor.shape):
         return tensor
-    std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
+    std = calculate_gain(nonlinearity, a) / math.sqrt(_calculate_correct_fan(tensor, mode))
     return normal_(tensor, 0.0, std, generator)
 
 

@@ -22,6 +22,9 @@ from .backward_hooks import GLOBAL_BACKWARD, GLOBAL_BACKWARD_PRE, call_with_hook
 from .parameter import Buffer, Parameter
 
 
+_EXTRA = "_extra_state"  # (a module's entry for get_extra_state, in its state_dict)
+
+
 def _not_found(mod, name, what):
     """PyTorch's error of get_parameter/get_buffer for a name that is not ``what``."""
     if hasattr(mod, name):
@@ -187,6 +190,22 @@ class Module(metaclass=_ModuleType):
                 raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
             mod = mod._modules[item]
         return mod
+
+    def set_submodule(self, target, module, strict=False):
+        """Put ``module`` at the dotted path ``target``, replacing a child there or (unless
+        ``strict``) adding one to an existing parent."""
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        if not isinstance(module, Module):
+            raise ValueError(f"`module` is not an nn.Module, found {type(module)}")
+        path, _, name = target.rpartition(".")
+        parent = self.get_submodule(path)
+        if hasattr(parent, name):
+            if not isinstance(getattr(parent, name), Module):
+                raise AttributeError(f"`{name}` is not an nn.Module")
+        elif strict:
+            raise AttributeError(f"{type(parent).__name__} has no attribute `{name}`")
+        setattr(parent, name, module)
 
     def get_parameter(self, target):
         """The parameter at the dotted path ``target``."""
@@ -379,6 +398,20 @@ class Module(metaclass=_ModuleType):
             if m is not None:
                 yield from m._state_items(prefix + name + ".", keep_vars)
 
+    def get_extra_state(self):
+        """What a subclass that overrides this stores under ``_extra_state`` in its
+        state_dict (restored by its ``set_extra_state``)."""
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never "
+                           "be called.")
+
+    def set_extra_state(self, state):
+        """Restore what ``get_extra_state`` returned (a subclass overrides both)."""
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never "
+                           "be called.")
+
+    def _overrides(self, name):  # (PyTorch saves and loads extra state only when overridden)
+        return getattr(type(self), name) is not getattr(Module, name)
+
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """Parameter and persistent buffer names -> tensors (detached, sharing the values).
 
@@ -405,6 +438,8 @@ class Module(metaclass=_ModuleType):
             hook(self, prefix, keep_vars)
         for key, t in self._state_items(prefix, keep_vars, recurse=False):
             out[key] = t
+        if self._overrides("get_extra_state"):
+            out[prefix + _EXTRA] = self.get_extra_state()
         for name, m in self._modules.items():
             if m is not None:
                 m._save(out, prefix + name + ".", keep_vars)
@@ -460,8 +495,14 @@ class Module(metaclass=_ModuleType):
             m._load_pre_hooks(state_dict, prefix, local, strict, hooked_missing,
                               hooked_unexpected, errors)
         own = OrderedDict(self._state_items("", True))
-        missing = hooked_missing + [k for k in own if k not in state_dict]
-        unexpected = hooked_unexpected + [k for k in state_dict if k not in own]
+        extra = OrderedDict((prefix + _EXTRA, m) for prefix, m in self._prefixed_modules("")
+                            if m._overrides("set_extra_state"))
+        expected = [k for prefix, m in self._prefixed_modules("") for k in
+                    [k for k, _ in m._state_items(prefix, True, recurse=False)] +
+                    ([prefix + _EXTRA] if prefix + _EXTRA in extra else [])]
+        missing = hooked_missing + [k for k in expected if k not in state_dict]
+        unexpected = hooked_unexpected + [k for k in state_dict
+                                          if k not in own and k not in extra]
         # as PyTorch: every entry whose shape fits is copied, then the errors (the keys
         # when strict, the shapes always) are raised together
         fits = []
@@ -478,6 +519,9 @@ class Module(metaclass=_ModuleType):
         with no_grad():
             for dest, src in fits:
                 dest.copy_(src)
+        for key, m in extra.items():
+            if key in state_dict:
+                m.set_extra_state(state_dict[key])
         keys = _IncompatibleKeys(missing, unexpected)
         for _, m in self._prefixed_modules("", children_first=True):
             for hook in _hooks(m, "_load_state_dict_post_hooks"):  # (may edit keys' lists)

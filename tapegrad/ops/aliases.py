@@ -256,6 +256,7 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 
 
 @api
+@node("PutBackward0")
 def put(input, index, source, accumulate=False):
     """``input`` with the flat positions ``index`` given ``source``'s values (added to
     them with ``accumulate=True``)."""

@@ -438,7 +438,7 @@ def _nan_max_op(name, npfn, ge):
         return ew.where(cmp.isnan(other), input, ew.where(ge(input, other), input, other))
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name[1:]} that ignores NaN (NaN only where both are NaN)."
-    return api(fn)
+    return api(node(f"F{name[1:]}Backward0")(fn))
 
 
 fmax = _nan_max_op("fmax", np.fmax, cmp.ge)
@@ -639,12 +639,14 @@ def rsqrt(input):
 
 
 @api
+@node("Deg2RadBackward0")
 def deg2rad(input):
     """Degrees to radians."""
     return ew.mul(_tensor(input, "deg2rad"), math.pi / 180.0)
 
 
 @api
+@node("Rad2DegBackward0")
 def rad2deg(input):
     """Radians to degrees."""
     return ew.mul(_tensor(input, "rad2deg"), 180.0 / math.pi)

@@ -46,15 +46,12 @@ def _atleast(tensors, n, op):
     ts = _seq(tensors, op)
     out = []
     for t in ts:
-        s = tuple(t.shape)
-        if len(s) < n:
-            if n == 3 and len(s) == 2:
-                s = s + (1,)
-            elif n == 3 and len(s) == 1:
-                s = (1,) + s + (1,)
-            else:
-                s = (1,) * (n - len(s)) + s
-            t = t.reshape(s)
+        if t.ndim == 0:  # (PyTorch's steps, which its node names show: a 0-d reshape)
+            t = t.reshape((1,) * n)
+        elif t.ndim == 1 and n >= 2:
+            t = sh.unsqueeze(t, 0) if n == 2 else sh.unsqueeze(sh.unsqueeze(t, 0), -1)
+        elif t.ndim == 2 and n == 3:
+            t = sh.unsqueeze(t, -1)
         out.append(t)
     single = len(tensors) == 1 and isinstance(tensors[0], Tensor)
     return out[0] if single else tuple(out)
@@ -561,6 +558,7 @@ def unfold(input, dimension, size, step):
 
 
 @api
+@node("IndexCopyBackward0")
 def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` of dim replaced by ``source``'s."""
     _tensor(input, "index_copy")

@@ -9,6 +9,7 @@ from .. import dtypes
 from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import shape as sh
+from ._record import node
 from .registry import api
 
 
@@ -57,6 +58,7 @@ def argwhere(input):
 
 
 @api
+@node("MaskedSelectBackward0")
 def masked_select(input, mask):
     """The elements where ``mask`` (bool, broadcast with input) holds, as a 1-D tensor."""
     _tensor(input, "masked_select")

@@ -43,6 +43,7 @@ def _tensor(x, op, pos=1, name="input"):
 
 # ---- NaN-ignoring sums ---------------------------------------------------------------------
 @api
+@node("NansumBackward0")
 def nansum(input, dim=None, keepdim=False, *, dtype=None, keepdims=None):
     """Sum treating NaN as zero (gradient 0 at the NaNs)."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
@@ -345,11 +346,16 @@ def aminmax(input, *, dim=None, keepdim=False, keepdims=None):
         if input.numel() == 0:
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
                                "operation has no identity.")
-        return AminmaxResult(red.amin(input), red.amax(input))
+        return _aminmax(input, red.amin(input), red.amax(input))
     d = _wrap_dim(dim, input.ndim, "aminmax")
     if input.ndim and input.shape[d] == 0:
         raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
-    return AminmaxResult(red.amin(input, dim, keepdim), red.amax(input, dim, keepdim))
+    return _aminmax(input, red.amin(input, dim, keepdim), red.amax(input, dim, keepdim))
+
+
+def _aminmax(input, lo, hi):  # (both results are PyTorch's one AminmaxBackward0 node's)
+    return AminmaxResult(*(t if t._tok is None else named_result(t, "AminmaxBackward0", input)
+                           for t in (lo, hi)))
 
 
 @api

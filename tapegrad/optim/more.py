@@ -33,11 +33,11 @@ def _grad(p, grad, group):
 
 
 def _fresh(state, x, *names, **scalars):
-    """A parameter's first state: ``step`` 0, zero tensors ``names`` shaped as ``x``, and
-    0-d ``scalars``."""
+    """A parameter's first state: ``step`` 0, 0-d ``scalars``, and zero tensors ``names``
+    shaped as ``x`` (PyTorch's order, which a printed state_dict shows)."""
     if not state:
-        state.update(step=Tensor(0.0), **{n: Tensor(np.zeros_like(x)) for n in names},
-                     **{k: Tensor(float(v)) for k, v in scalars.items()})
+        state.update(step=Tensor(0.0), **{k: Tensor(float(v)) for k, v in scalars.items()},
+                     **{n: Tensor(np.zeros_like(x)) for n in names})
 
 
 def _decayed(x, g, group):
@@ -171,9 +171,9 @@ class RAdam(Optimizer):
                  decoupled_weight_decay=False, *, foreach=None, maximize=False,
                  capturable=False, differentiable=False):
         super().__init__(params, _adam_defaults(
-            lr, betas, eps, weight_decay, maximize=maximize,
-            decoupled_weight_decay=decoupled_weight_decay, foreach=foreach,
-            capturable=capturable, differentiable=differentiable))
+            lr, betas, eps, weight_decay, maximize=maximize, foreach=foreach,
+            capturable=capturable, decoupled_weight_decay=decoupled_weight_decay,
+            differentiable=differentiable))  # (PyTorch's order of param_groups' keys)
 
     def _update(self, p, grad, group, state):
         x = _values(p)
@@ -241,8 +241,8 @@ class ASGD(Optimizer):
         _check("weight_decay value", weight_decay)
         super().__init__(params, dict(lr=lr, lambd=lambd, alpha=alpha, t0=t0,
                                       weight_decay=weight_decay, foreach=foreach,
-                                      maximize=maximize, capturable=capturable,
-                                      differentiable=differentiable))
+                                      maximize=maximize, differentiable=differentiable,
+                                      capturable=capturable))
 
     def _update(self, p, grad, group, state):
         x = _values(p)

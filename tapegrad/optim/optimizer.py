@@ -423,8 +423,8 @@ class RMSprop(Optimizer):
         _check("momentum value", momentum)
         _check("weight_decay value", weight_decay)
         _check("alpha value", alpha)
-        super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
-                                      momentum=momentum, centered=centered,
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps,
+                                      centered=centered, weight_decay=weight_decay,
                                       capturable=capturable, foreach=foreach,
                                       maximize=maximize, differentiable=differentiable))
 
@@ -475,9 +475,10 @@ class Adagrad(Optimizer):
         _check("weight_decay value", weight_decay)
         _check("initial_accumulator_value value", initial_accumulator_value)
         _check("epsilon value", eps)
-        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps,
+                                      weight_decay=weight_decay,
                                       initial_accumulator_value=initial_accumulator_value,
-                                      eps=eps, foreach=foreach, maximize=maximize,
+                                      foreach=foreach, maximize=maximize,
                                       differentiable=differentiable, fused=fused))
         for group in self.param_groups:  # as PyTorch: the state exists before the first step
             for p in group["params"]:

@@ -1,0 +1,20 @@
+# set_printoptions: sci_mode, precision, profile, edgeitems/threshold summarization
+import torch
+
+x = torch.tensor([1e-5, 1.0, 12345.678])
+print(x)
+torch.set_printoptions(sci_mode=False)
+print(x)
+torch.set_printoptions(precision=2, sci_mode=True)
+print(x)
+torch.set_printoptions(profile="default")
+print(torch.arange(2000.0))
+torch.set_printoptions(threshold=5, edgeitems=2)
+print(torch.arange(10).view(2, 5))
+print(torch.linspace(0, 1, 12).view(3, 4))
+torch.set_printoptions(profile="full")
+print(torch.arange(30).view(3, 10))
+torch.set_printoptions(profile="short")
+print(torch.tensor([3.14159265, 2.0]))
+torch.set_printoptions(profile="default")
+print(torch.tensor([[1e10, 1.0], [-2.5, 0.0]]), torch.tensor([float("nan"), float("inf"), -0.0]))

@@ -1,0 +1,20 @@
+# Boolean masks across dims, index_put_ with a bool mask, masked_scatter_, nonzero(as_tuple)
+import torch
+
+x = torch.arange(12.0).view(3, 4)
+rows = torch.tensor([True, False, True])
+print(x[rows], x[rows, 1:3], x[:, torch.tensor([True, False, False, True])])
+y = x.clone()
+y.index_put_((x > 6,), torch.tensor(-1.0))
+print(y)
+z = torch.zeros(3, 4)
+z.masked_scatter_(x % 3 == 0, torch.arange(100.0, 112.0))
+print(z)
+print(torch.nonzero(x > 8, as_tuple=True), torch.argwhere(x < 2))
+w = x.clone()
+w[x.sum(1) > 10] = torch.tensor([9.0, 8.0, 7.0, 6.0])
+print(w)
+print(x[[0, 2]][:, [1, 3]], x[[[0], [2]], [1, 3]])
+v = torch.zeros(5)
+v[torch.tensor([0, 2, 2])] += 1
+print(v)

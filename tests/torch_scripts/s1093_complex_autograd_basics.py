@@ -1,0 +1,18 @@
+# Complex tensors: view_as_real, polar, angle, abs gradients (real loss)
+import torch
+
+z = torch.tensor([1 + 1j, -2 + 0.5j], requires_grad=True)
+loss = (z.abs() ** 2).sum() + z.angle().sum()
+loss.backward()
+print(z.grad)
+r = torch.view_as_real(torch.tensor([1 + 2j, 3 - 4j]))
+print(r, torch.view_as_complex(r))
+p = torch.polar(torch.tensor([1.0, 2.0]), torch.tensor([0.0, torch.pi / 2]))
+print(torch.round(torch.view_as_real(p), decimals=6))
+w = torch.tensor([0.5 - 1j], requires_grad=True)
+(w * w.conj()).real.sum().backward()
+print(w.grad)
+c = torch.complex(torch.tensor([1.0, 2.0]), torch.tensor([0.0, -1.0]))
+print(c, c.conj().is_conj(), c.conj().resolve_conj().is_conj(), c.real, c.imag)
+print(torch.exp(1j * torch.tensor([0.0, torch.pi])).real, (c @ c), torch.vdot(c, c))
+print(c.dtype, torch.tensor([1j], dtype=torch.complex64).dtype, (c * 2.0).dtype, torch.is_complex(c))

@@ -1,0 +1,20 @@
+# Seeded randomness: reproducibility checks printing only comparisons and shapes
+import torch
+
+torch.manual_seed(123)
+a = torch.randn(3, 4)
+torch.manual_seed(123)
+b = torch.randn(3, 4)
+print(torch.equal(a, b), a.shape, a.dtype)
+g = torch.Generator().manual_seed(7)
+c = torch.rand(2, 2, generator=g)
+g.manual_seed(7)
+print(torch.equal(c, torch.rand(2, 2, generator=g)))
+state = torch.get_rng_state()
+x1 = torch.randint(0, 10, (5,))
+torch.set_rng_state(state)
+print(torch.equal(x1, torch.randint(0, 10, (5,))), x1.dtype)
+print(torch.randperm(6).sort().values, torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 3, replacement=True))
+print(torch.bernoulli(torch.tensor([0.0, 1.0, 1.0])), torch.normal(torch.zeros(2, 3), 1.0).shape)
+print(torch.rand_like(a).shape, torch.randn(2, dtype=torch.float32).dtype, torch.initial_seed())
+print(torch.empty(3).uniform_(2.0, 2.0), torch.empty(2).normal_(5.0, 0.0), torch.empty(2, 2).exponential_().shape)

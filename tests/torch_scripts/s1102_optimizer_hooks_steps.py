@@ -1,0 +1,20 @@
+# Optimizer step pre/post hooks, register_state_dict hooks, zero_grad(set_to_none=False)
+import torch
+
+p = torch.nn.Parameter(torch.tensor([1.0, -1.0]))
+opt = torch.optim.SGD([p], lr=0.5)
+log = []
+h1 = opt.register_step_pre_hook(lambda o, args, kwargs: log.append(("pre", p.tolist())))
+h2 = opt.register_step_post_hook(lambda o, args, kwargs: log.append(("post", p.tolist())))
+p.grad = torch.tensor([0.2, 0.4])
+opt.step()
+print(log)
+h1.remove(); h2.remove()
+opt.zero_grad(set_to_none=False)
+print(p.grad)
+opt.zero_grad()
+print(p.grad)
+opt.register_state_dict_post_hook(lambda o, sd: sd.update({"extra": 1}) or sd)
+print(sorted(opt.state_dict().keys()))
+print(opt)
+print(repr(torch.optim.AdamW([p], lr=1e-3)))

@@ -1,0 +1,20 @@
+# torch.where double-where trick for NaN-free grads, masked_fill with -inf before softmax, nansum/nanmean
+import torch
+
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+safe = torch.where(x > 0, x, torch.ones_like(x))
+y = torch.where(x > 0, torch.sqrt(safe), torch.zeros_like(x))
+y.sum().backward()
+print(y, x.grad)
+x2 = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+torch.where(x2 > 0, torch.sqrt(x2), torch.zeros_like(x2)).sum().backward()
+print(x2.grad)
+scores = torch.tensor([[1.0, 2.0, 3.0], [0.5, 0.5, 0.5]], requires_grad=True)
+mask = torch.tensor([[True, True, False], [True, False, False]])
+att = scores.masked_fill(~mask, float("-inf")).softmax(-1)
+(att * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+print(att, scores.grad)
+n = torch.tensor([1.0, float("nan"), 3.0], requires_grad=True)
+torch.nansum(n * 2).backward()
+print(torch.nanmean(n), n.grad, torch.nanmedian(n), torch.tensor([float("nan")]).nansum())
+print(torch.where(torch.tensor([True, False]), 1, 0.5), torch.where(torch.tensor([True, False]), torch.tensor([1, 2]), 0).dtype)
