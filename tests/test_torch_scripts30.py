@@ -229,7 +229,8 @@ def test_distribution_repr_as_pytorch(make, torch_float64):
 
 
 @pytest.mark.parametrize("cls", ["Binomial", "NegativeBinomial"])
-def test_total_count_is_checked_first_as_pytorch(cls, raises_as_torch):
+def test_total_count_is_checked_first_as_pytorch(cls, raises_as_torch, torch_float64):
+    # (torch_float64: distributions validate their arguments, whatever ran before)
     raises_as_torch(lambda L: getattr(L.distributions, cls)(L.tensor(-1.0), L.tensor(1.5)))
 
 

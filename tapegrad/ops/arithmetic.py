@@ -362,10 +362,14 @@ def trunc(input):
     value = np.trunc(_data(input, input.dtype))
     if not _records(input):
         return _leaf(norm(value))
-    y = _rounded(value, (input,),  # (while tracing: no mask, which would not replay; below
-                 # 1 in size, a zero of input's sign)
-                 lambda: ew.where(cmp.lt(ew.abs(input), 1.0), ew.mul(input, 0.0),
-                                  ew.sign(input) * ew.floor(ew.abs(input))))
+    if state.tracing is not None:  # (below 1 in size, a zero of input's sign: a mask
+        # that records while tracing; eagerly a mask is a constant of this point, which the
+        # rows must not hold, and _rounded's WHERE gives the signed zeros)
+        y = _rounded(value, (input,),
+                     lambda: ew.where(cmp.lt(ew.abs(input), 1.0), ew.mul(input, 0.0),
+                                      ew.sign(input) * ew.floor(ew.abs(input))))
+    else:
+        y = _rounded(value, (input,), lambda: ew.sign(input) * ew.floor(ew.abs(input)))
     return named_result(y, "TruncBackward0", input)
 
 
