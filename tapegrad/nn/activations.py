@@ -119,9 +119,9 @@ def softshrink(input, lambd=0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
     _float(input, "softshrink")
     _check_lambd(lambd, input)
-    zero = _const(0.0, input)
-    return named_result(ops.where(input > lambd, input - lambd,
-                                  ops.where(input < -lambd, input + lambd, zero)),
+    # 0 on [-lambd, lambd]; NaN passes through x + lambd with its gradient (PyTorch's)
+    inner = ops.where(input <= lambd, _const(0.0, input), input - lambd)
+    return named_result(ops.where(input >= -lambd, inner, input + lambd),
                         "SoftshrinkBackward0", input)
 
 
@@ -129,20 +129,26 @@ def hardshrink(input, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
     _float(input, "hardshrink")
     _check_lambd(lambd, input)
-    return named_result(ops.where((input > lambd) | (input < -lambd), input,
-                                  _const(0.0, input)), "HardshrinkBackward0", input)
+    # 0 on [-lambd, lambd], x elsewhere, NaN too (PyTorch's); nested wheres, not a | of
+    # masks, which a trace cannot record
+    inner = ops.where(input <= lambd, _const(0.0, input), input)
+    return named_result(ops.where(input >= -lambd, inner, input), "HardshrinkBackward0",
+                        input)
 
 
 def hardsigmoid(input, inplace=False):
     """``relu6(x + 3) / 6``; the gradient strictly inside (-3, 3) is PyTorch's: 1/6
     rounded to float32 (its kernel's constant), also in float64."""
     _float(input, "hardsigmoid")
-    inside = (input > -3.0) & (input < 3.0)
-    ends = ops.where(input <= -3.0, _const(0.0, input), _const(1.0, input))
+    # 0 up to -3, 1 from 3, NaN kept with no gradient (PyTorch's); nested wheres, not an &
+    # of masks, which a trace cannot record
+    ends = ops.where(input <= -3.0, _const(0.0, input),
+                     ops.where(input >= 3.0, _const(1.0, input), input.detach()))
     t = input + 3.0
     sixth = float(np.float32(1.0 / 6.0))
     middle = t * sixth + (t / 6.0 - t * sixth).detach()  # value (x + 3) / 6, slope sixth
-    return _out(input, ops.where(inside, middle, ends), inplace, "HardsigmoidBackward0")
+    return _out(input, ops.where(input > -3.0, ops.where(input < 3.0, middle, ends), ends),
+                inplace, "HardsigmoidBackward0")
 
 
 def hardswish(input, inplace=False):
@@ -150,9 +156,11 @@ def hardswish(input, inplace=False):
     and 3, as PyTorch's kernel)."""
     _float(input, "hardswish")
     x = _operand(input, inplace)
-    middle = x * (x + 3.0) / 6.0
-    # -0.0 up to -3: PyTorch's x * relu6(x + 3) / 6 there is a negative x times 0
-    y = ops.where(x <= -3.0, _const(-0.0, x), ops.where(x < 3.0, middle, x))
+    # (x + 3) of x below 3 only: a NaN's zero adjoint would meet 0 * nan in the product
+    middle = x * (ops.where(x < 3.0, x, _const(0.0, x)) + 3.0) / 6.0
+    # -0.0 up to -3: PyTorch's x * relu6(x + 3) / 6 there is a negative x times 0; NaN
+    # takes the x branch (its value, and PyTorch's gradient: the upstream one)
+    y = ops.where(x < 3.0, ops.where(x <= -3.0, _const(-0.0, x), middle), x)
     return _out(input, y, inplace, "HardswishBackward0")
 
 
