@@ -79,6 +79,15 @@ def _split(x):
     return hi, x - hi
 
 
+def product_error(a, b, p):
+    """``e`` with ``p + e == a * b`` exactly, for ``p = a * b`` rounded (Dekker's product,
+    in products within the split's range): on floats, arrays, or tensors, whose rows then
+    compute it (ops/arithmetic.py's traced fmod)."""
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    return ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
 def fma(a, b, c):
     """``a * b + c`` rounded once (float64 arrays), as C's fma and the multiply-adds
     PyTorch's CPU kernels compile to (linspace, lerp, addcmul): Dekker's exact product
@@ -90,9 +99,7 @@ def fma(a, b, c):
         if out is not None:
             return out
         p = a * b
-        ah, al = _split(a)
-        bh, bl = _split(b)
-        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # p + e == a * b exactly
+        e = product_error(a, b, p)
         s = p + c
         v = s - p
         t = (p - (s - v)) + (c - v)  # s + t == p + c exactly

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .._fp import fma, quiet
+from .._fp import fma, product_error, quiet
 from .._state import state
 from ..tensor import EagerOnlyError, Tensor, _leaf, host_values, norm
 from . import control as cmp
@@ -140,22 +140,13 @@ def _stop_gradient(t):
 # trunc(x / y), one too far from zero there, and x - n * y formed without rounding
 # (Dekker's product).  That holds for quotients below 2**52 and divisors whose products
 # neither overflow nor lose bits to underflow: a guard asks for those
-_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
 _EXACT = (2.0 ** 52, 2.0 ** -960, 2.0 ** 990)  # |quotient| below, |divisor| within
-
-
-def _halves(a):
-    t = a * _SPLIT
-    hi = t - (t - a)
-    return hi, a - hi
 
 
 def _residual(x, n, y):
     """``x - n * y`` rounded once: n * y = p + e exactly (Dekker), x - p exact near x."""
     p = n * y
-    (nh, nl), (yh, yl) = _halves(n), _halves(y)
-    e = ((nh * yh - p) + nh * yl + nl * yh) + nl * yl
-    return (x - p) - e
+    return (x - p) - product_error(n, y, p)
 
 
 def _mask(c):
