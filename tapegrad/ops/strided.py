@@ -147,6 +147,16 @@ EXPAND = 60
 # hidden in graph views: PyTorch broadcasts inside the op
 
 
+@rule(inline=True)
+def _group_end(keys, r, end):
+    # the end of the runs r.. that read one source run (a broadcast over a middle dim):
+    # the first q < end with keys[q] != keys[r], or end
+    q = r + 1
+    while q < end and keys[q] == keys[r]:
+        q += 1
+    return q
+
+
 @rule
 def strided_fwd(vals, meta, o, a, n, k, w):
     starts, length, step = strided_runs(meta, k, _s(n))
@@ -160,9 +170,7 @@ def strided_fwd(vals, meta, o, a, n, k, w):
     if w == 1:  # (longer runs: a source run read once for the runs that repeat it)
         r = 0
         while r < len(starts):
-            q = r + 1  # runs r..q-1 read one source run (a broadcast over a middle dim)
-            while q < len(starts) and starts[q] == starts[r]:
-                q += 1
+            q = _group_end(starts, r, len(starts))  # (runs r..q-1 read one source run)
             _runs_fwd(vals, a + _u(starts[r]), o + _u(r * length), length, step, q - r)
             r = q
         return
@@ -191,9 +199,7 @@ def strided_rev(dst, adj, meta, o, a, n, k, w):
     if w == 1:  # eager sweeps: without the loop over points, 3-7x faster (a bias, a .t())
         r = 0
         while r < len(starts):
-            q = r + 1  # runs r..q-1 read one source run (a broadcast over a middle dim)
-            while q < len(starts) and starts[q] == starts[r]:
-                q += 1
+            q = _group_end(starts, r, len(starts))  # (runs r..q-1 read one source run)
             j, y = a + _u(starts[r]), o + _u(r * length)
             if length < 8 and q > r + 1 and _four_groups(starts, r, q - r, length, step):
                 _runs_rev4(dst, adj, j, starts, r, y, length, step, q - r)
@@ -573,9 +579,7 @@ def _bc_fwd_tiled(vals, o, f, s, starts, L, st, kind, side, per):
         end = min(r0 + per, R)
         r = r0
         while r < end:
-            q = r + 1
-            while q < end and starts[q] == starts[r]:
-                q += 1
+            q = _group_end(starts, r, end)
             y, x, j, n = o + _u(r) * L, f + _u(r - r0) * L, s + _u(starts[r]), _u(q - r) * L
             t = _u(0)
             while t < min(T, n):
@@ -661,9 +665,7 @@ def _bc_mul_chain2(gys, fadj, fval, src, acc, pacc, starts, st):
     R = len(starts)
     r = 0
     while r < R:
-        q = r + 1
-        while q < R and starts[q] == starts[r]:
-            q += 1
+        q = _group_end(starts, r, R)
         j0 = _u(starts[r])
         j1 = j0 + st
         a0, a1, p0, p1 = acc[j0], acc[j1], pacc[j0], pacc[j1]
@@ -936,9 +938,7 @@ def _sqsum_made_rev2(adj, gv, f, v, src, o, starts, bst, bs):
     R = len(starts)
     r = 0
     while r < R:
-        q = r + 1
-        while q < R and bst[q] == bst[r]:
-            q += 1
+        q = _group_end(bst, r, R)
         j = _u(bst[r])
         s0, s1 = src[j], src[j + bs]
         for rr in range(r, q):
