@@ -412,6 +412,20 @@ class _Ready:
     def _sig(self, args):
         return tuple(self.kernel.typeof_pyval(a) for a in args)
 
+    entry = None  # the compiled function's entry point for the arguments ``first`` ran
+
+    def first(self, dt, args):
+        """Run the kernel on ``args`` through its dispatcher and keep the entry point of
+        their signature (callers then call ``entry`` on arguments of the same types, which
+        skips the dispatcher's typing of them: ~1 us a call); False while not loaded."""
+        d = self.get(dt, args)
+        if d is None:
+            return False
+        d(*args)
+        if self.entry is None:
+            self.entry = d.overloads[self._sig(args)].entry_point
+        return True
+
     def _load(self, dt, args):
         self.kernel.compile(self._sig(args))  # (from Numba's cache, or compiled)
         self.ready[dt.char] = self.kernel.dispatcher
@@ -518,7 +532,6 @@ def sum_last(x, keepdim):
     return out
 
 
-_TANH_ENTRY = [None]  # the compiled 1-d kernel's entry point, once loaded (see tanh)
 # (globals: NumPy's module has a __getattr__, so CPython cannot specialise np.* loads)
 _ndarray, _empty = np.ndarray, np.empty
 
@@ -538,25 +551,16 @@ def tanh(x):
         uf = _TANH_SMALL.ufunc or _TANH_SMALL.get()
         if uf is not None:
             return uf(x)
-    entry = _TANH_ENTRY[0]
+    entry = _TANH.entry
     if entry is not None and x.ndim == 1 and x.flags.carray:
         out = _empty(len(x))
         entry(x, out)
         return out
     out = np.empty(x.shape)
     flat = x.reshape(-1) if x.flags.c_contiguous and x.flags.writeable else x.ravel().copy()
-    args = (flat, out.reshape(-1))
-    d = _TANH.get(_F64, args)
-    if d is None:
-        args[1][:] = _tanh_numpy(flat)  # (into out: a new C-contiguous array, as promised)
-        return out
-    d(*args)
-    if entry is None:  # (this signature is the one the entry point is taken for)
-        _TANH_ENTRY[0] = d.overloads[_TANH._sig(args)].entry_point
+    if not _TANH.first(_F64, (flat, out.reshape(-1))):
+        out.reshape(-1)[:] = _tanh_numpy(flat)  # (into out: a new C-contiguous array)
     return out
-
-
-_SIGMOID_ENTRY = [None]  # the compiled kernel's entry point, once loaded (as tanh's)
 
 
 def sigmoid(x):
@@ -567,27 +571,17 @@ def sigmoid(x):
     (the dispatcher's typing of the two arguments cost ~1 us of a 1,024-value call)."""
     if x.dtype is not _F64 or not x.ndim:
         return None
-    entry = _SIGMOID_ENTRY[0]
+    entry = _SIGMOID.entry
     if entry is not None and x.flags.carray:
         out = _empty(x.shape)
         entry(x.reshape(-1), out.reshape(-1))
         return out
     flat = x.reshape(-1) if x.flags.c_contiguous and x.flags.writeable else x.ravel().copy()
     out = np.empty(x.shape)
-    args = (flat, out.reshape(-1))
-    d = _SIGMOID.get(_F64, args)
-    if d is None:
-        return None
-    d(*args)
-    if entry is None:  # (this signature is the one the entry point is taken for)
-        _SIGMOID_ENTRY[0] = d.overloads[_SIGMOID._sig(args)].entry_point
-    return out
+    return out if _SIGMOID.first(_F64, (flat, out.reshape(-1))) else None
 
 
 tanh.fresh = True  # its result is a new C-contiguous array, as a ufunc's (make_unary)
-
-
-_FMA_ENTRY = [None]  # the compiled kernel's entry point, once loaded (as tanh's)
 
 
 def fma(a, b, c):
@@ -606,13 +600,8 @@ def fma(a, b, c):
             shape = x.shape
     out = _empty(shape)
     args = (a.reshape(-1), b.reshape(-1), c.reshape(-1), out.reshape(-1))
-    entry = _FMA_ENTRY[0]
+    entry = _FMA.entry
     if entry is not None:
         entry(*args)
         return out
-    d = _FMA.get(_F64, args)
-    if d is None:
-        return None
-    d(*args)
-    _FMA_ENTRY[0] = d.overloads[_FMA._sig(args)].entry_point
-    return out
+    return out if _FMA.first(_F64, args) else None

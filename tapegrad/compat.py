@@ -17,7 +17,7 @@ from ._state import state
 from .nn import functional as F
 from .ops import inplace, inplace_more, views
 from .ops import shape as sh
-from .ops._record import node
+from .ops._record import named_result, node
 from .ops.aliases import divide
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
@@ -94,8 +94,8 @@ def index_reduce(self, dim, index, source, reduce, *, include_self=True):
 
 METHODS = {"index_reduce": index_reduce,
            "hardshrink": F.hardshrink, "prelu": F.prelu, "to_dense": lambda self: self,
-           "narrow_copy":
-           lambda self, dim, start, length: self.narrow(dim, start, length).clone()}
+           "narrow_copy": lambda self, dim, start, length:
+           _copy_of(self.narrow(dim, start, length), self, "NarrowCopyBackward0")}
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 _float_power_run = inplace_more._method(Tensor.float_power, "float_power_")
@@ -692,20 +692,32 @@ def binomial(count, prob, generator=None):
     return creation.tensor(draws, dtype=dt)
 
 
-def _copying(name, view):
+def _copying(name, view, node_name=None):
     def fn(*args, **kwargs):
         out = view(*args, **kwargs)
-        return tuple(o.clone() for o in out) if isinstance(out, (tuple, list)) else out.clone()
+        src = args[0] if args else next(iter(kwargs.values()), None)
+        if isinstance(out, (tuple, list)):
+            return tuple(_copy_of(o, src, node_name) for o in out)
+        return _copy_of(out, src, node_name)
     fn.__name__ = name
     fn.__doc__ = f"``{view.__name__}``'s result as a new tensor (PyTorch's ``{name}``)."
     return fn
+
+
+def _copy_of(view, src, name):
+    """A copy of ``view`` (a view op's result on ``src``) as the node PyTorch's ``<op>_copy``
+    shows: the view's own node name with ``_copy`` (DiagonalBackward0_copy), leading to src."""
+    out = view.clone()
+    if out._tok is None:
+        return out
+    return named_result(out, name or type(view.grad_fn).__name__ + "_copy", src)
 
 
 for _name in ("detach", "diagonal", "expand", "permute", "select", "split", "squeeze", "t",
               "transpose", "unbind", "unfold", "unsqueeze", "view", "narrow",
               "split_with_sizes", "as_strided"):
     FUNCTIONS[f"{_name}_copy"] = _copying(f"{_name}_copy", getattr(Tensor, _name))
-FUNCTIONS["alias_copy"] = _copying("alias_copy", lambda input: input)
+FUNCTIONS["alias_copy"] = _copying("alias_copy", lambda input: input, "AliasBackward0_copy")
 FUNCTIONS["slice_copy"] = _copying(
     "slice_copy", lambda input, dim=0, start=None, end=None, step=1:
     input[(slice(None),) * _wrap_dim(dim, input.ndim, "slice_copy") + (slice(start, end, step),)])

@@ -1924,7 +1924,8 @@ def householder_product(A, tau, *, out=None):
         Q = Q - matmul(matmul(Q, v) * _uv(_uv(tau[..., i])), _mT(v))
     if k == 0:  # the identity's first columns, still a function of A (gradient 0)
         Q = Q + A[..., :1, :1] * 0.0
-    return _into(out, Q[..., :, :n])
+    Q = Q[..., :, :n].clone() if n < m else Q  # (a new tensor, as PyTorch's: not a view)
+    return _into(out, named_result(Q, "LinalgHouseholderProductBackward0", A, tau))
 
 
 def _check_tensor_prod(lhs, rhs, which):

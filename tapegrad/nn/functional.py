@@ -413,7 +413,9 @@ def bilinear(input1, input2, weight, bias=None):
     # x1 W: (..., out * in2), then the product with x2 summed over in2
     left = input1.matmul(weight.permute(1, 0, 2).reshape(in1, n_out * in2))
     y = (left.reshape(*left.shape[:-1], n_out, in2) * input2.unsqueeze(-2)).sum(-1)
-    return y + bias if bias is not None else y
+    if bias is not None:
+        return y + bias
+    return named_result(y, "ViewBackward0", input1, input2, weight)  # (PyTorch's last op)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

@@ -328,7 +328,8 @@ def as_strided(input, size, stride, storage_offset=0):
     pos = _strided_positions(input, size, stride, storage_offset)
     if not pos.size:
         return sh.reshape(sh.narrow(sh.reshape(input, -1), 0, 0, 0), *pos.shape)
-    return views.note(cb.take(input, Tensor(pos)), input, None, pos)
+    out = views.note(cb.take(input, Tensor(pos)), input, None, pos)
+    return named_result(out, "AsStridedBackward0", input)
 
 
 @api

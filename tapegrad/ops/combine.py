@@ -238,7 +238,7 @@ def combinations(input, r=2, with_replacement=False):
     pick = itertools.combinations_with_replacement if with_replacement else \
         itertools.combinations
     idx = np.array(list(pick(range(input.shape[0]), r)), np.int64).reshape(-1, r)
-    return input[Tensor(idx)]
+    return named_result(input[Tensor(idx)], "StackBackward0", input)  # (PyTorch stacks)
 
 
 @api(method=False)
@@ -338,8 +338,11 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if r.ndim == 1 and r.size not in (1, n):
         raise RuntimeError(f"repeats must have the same size as input along dim, but got "
                            f"repeats.size(0) = {r.size} and input.size({d}) = {n}")
-    index = np.repeat(np.arange(n, dtype=np.int64), r.reshape(-1) if r.size != 1 else int(r))
-    return sh.index_select(x, d, index)
+    index = np.repeat(np.arange(n, dtype=np.int64), r.reshape(-1) if r.size != 1 else
+                      int(r.reshape(-1)[0]))  # (NumPy 2 refuses int() of a 1-element 1-D array)
+    out = sh.index_select(x, d, index)
+    # PyTorch repeats by a number as expand then reshape: its node is the reshape's
+    return out if isinstance(repeats, Tensor) else named_result(out, "ViewBackward0", input)
 
 
 # ---- scattering ----------------------------------------------------------------------

@@ -505,8 +505,9 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 def diag(input, diagonal=0):
     """A 1-D input's values on the ``diagonal`` of a square matrix, or a 2-D input's
     ``diagonal`` as 1-D (PyTorch's two meanings)."""
-    if input.ndim == 2:
-        return input.diagonal(diagonal)
+    if input.ndim == 2:  # (a new tensor, as PyTorch's: not a view of input)
+        out = input.diagonal(diagonal).clone()
+        return named_result(out, "DiagonalBackward0_copy", input)
     if input.ndim != 1:
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
     n = input.shape[0] + abs(diagonal)
