@@ -128,8 +128,8 @@ class NegativeBinomial(_BinaryParams):
 
     def __init__(self, total_count, probs=None, logits=None, validate_args=None):
         (self.total_count,) = self._set_probs(probs, logits, total_count)
-        self.total_count = self.total_count.to(self.probs.dtype)
-        super().__init__(self.probs.shape, validate_args=validate_args)
+        self.total_count = self.total_count.to(getattr(self, self._given).dtype)
+        super().__init__(self.param_shape, validate_args=validate_args)
 
     def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)

@@ -14,7 +14,8 @@ from ..tensor import Size
 from . import constraints
 from .bijections import vec_to_tril_matrix
 from .discrete import _clamped, _one_of
-from .distribution import ProbsOrLogits, _shape_text, broadcast_all, standard_draw
+from .distribution import (ProbsOrLogits, _shape_text, broadcast_all, lazy_property,
+                           standard_draw)
 from .more import Chi2
 from .multivariate import TrilParams
 from .relaxed import ExponentialFamily
@@ -42,17 +43,21 @@ class ContinuousBernoulli(ProbsOrLogits, ExponentialFamily):
                     not bool(self._constraints["probs"].check(p)._data.all()):
                 raise ValueError("The parameter probs has invalid values")
             self.probs = _clamped(p)
-            self.logits = self.probs.log() - (-self.probs).log1p()
         else:
             (self.logits,) = broadcast_all(logits)
-            self.probs = _clamped(self.logits.sigmoid())
-        self._given = "probs" if probs is not None else "logits"
+        self._given = "probs" if probs is not None else "logits"  # (the other made when read)
         self._lims = lims
-        super().__init__(Size() if scalar else self.probs.shape, validate_args=validate_args)
+        super().__init__(Size() if scalar else self.param_shape, validate_args=validate_args)
 
-    @property
-    def arg_constraints(self):
-        return {self._given: self._constraints[self._given]}
+    @lazy_property
+    def logits(self):
+        return self.probs.log() - (-self.probs).log1p()
+
+    @lazy_property
+    def probs(self):
+        return _clamped(self.logits.sigmoid())
+
+    arg_constraints = _constraints  # (only those made so far are checked and shown)
 
     def _outside(self):
         return (self.probs <= self._lims[0]) | (self.probs > self._lims[1])

@@ -16,7 +16,7 @@ from . import constraints
 from .continuous import Gamma, LocationScale, Normal, _standard_gamma
 from .discrete import _clamped, _one_of
 from .distribution import (Distribution, Elementwise, ProbsOrLogits, broadcast_all,
-                           standard_draw)
+                           lazy_property, standard_draw)
 
 __all__ = ["Binomial", "Cauchy", "Chi2", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal",
            "MixtureSameFamily", "Poisson", "StudentT"]
@@ -269,21 +269,23 @@ class _BinaryParams(ProbsOrLogits, Distribution):
 
     def _set_probs(self, probs, logits, *more):
         _one_of(probs, logits)
-        given = probs if probs is not None else logits
-        values = broadcast_all(given, *more)
-        if probs is not None:
-            self.probs = values[0]
-            p = _clamped(self.probs)
-            self.logits = p.log() - (-p).log1p()
-        else:
-            self.logits = values[0]
-            self.probs = self.logits.sigmoid()
+        values = broadcast_all(probs if probs is not None else logits, *more)
         self._given = "probs" if probs is not None else "logits"
+        setattr(self, self._given, values[0])  # (the other is derived when first read)
         return values[1:]
 
+    @lazy_property
+    def logits(self):
+        p = _clamped(self.probs)
+        return p.log() - (-p).log1p()
+
+    @lazy_property
+    def probs(self):
+        return self.logits.sigmoid()
+
     @property
-    def arg_constraints(self):
-        return {**self._more_constraints, self._given: self._constraints[self._given]}
+    def arg_constraints(self):  # (only those made so far are checked and shown)
+        return {**self._more_constraints, **self._constraints}
 
     _more_constraints = {}
 
@@ -297,7 +299,7 @@ class Geometric(_BinaryParams):
 
     def __init__(self, probs=None, logits=None, validate_args=None):
         self._set_probs(probs, logits)
-        super().__init__(self.probs.shape, validate_args=validate_args)
+        super().__init__(self.param_shape, validate_args=validate_args)
 
     def sample(self, sample_shape=Size()):
         p = np.broadcast_to(np.asarray(self.probs.detach()), self._extended_shape(sample_shape))
@@ -337,8 +339,8 @@ class Binomial(_BinaryParams):
 
     def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
         (self.total_count,) = self._set_probs(probs, logits, total_count)
-        self.total_count = self.total_count.to(self.probs.dtype)
-        super().__init__(self.probs.shape, validate_args=validate_args)
+        self.total_count = self.total_count.to(getattr(self, self._given).dtype)
+        super().__init__(self.param_shape, validate_args=validate_args)
 
     @property
     def support(self):
