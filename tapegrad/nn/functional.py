@@ -155,7 +155,8 @@ def _reduce(loss, reduction, node=None, *inputs):
 def _float_kernel(kernel, input, target):
     """PyTorch's refusal of a loss kernel (mse, smooth_l1, huber) between integer or bool
     tensors, before their subtraction could refuse bools in other words."""
-    if isinstance(input, Tensor) and isinstance(target, Tensor):
+    if isinstance(input, Tensor) and isinstance(target, Tensor) and \
+            "f" not in (input.dtype.kind, target.dtype.kind):  # (a float one: a float result)
         dt = dtypes.result_type((input.dtype, input.ndim), (target.dtype, target.ndim))
         if np.dtype(dt).kind in "biu":
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
