@@ -277,3 +277,18 @@ def test_bce_against_torch(dtype, edge):
     keep = np.ones(x.shape, bool)
     keep[1, 1] = edge is None
     np.testing.assert_allclose(a[2][keep], b[2][keep], rtol=max(tol, 1e-9) * 10)
+
+
+def test_targets_computed_from_a_traced_input_are_guarded():
+    """Targets a traced f computes from its input (argmin) decide the rows' indices: the
+    one-pass check is eager only, so a trace guards them (host_values) and replay at a point
+    whose targets differ gives eager's loss, not the traced point's picks."""
+    f = tg.compile(lambda x: F.cross_entropy(x, x.argmin(1)))
+    for x in ([[0.1, 0.5, 0.2], [1.0, -1.0, 0.0]], [[0.9, 0.5, 0.2], [1.0, 2.0, 3.0]]):
+        x = np.array(x)
+        X = tg.tensor(x, requires_grad=True)
+        want = F.cross_entropy(X, X.argmin(1))
+        (gw,) = tg.autograd.grad(want, X)
+        v, g = f.value_and_grad(x)
+        assert v == want.item()
+        np.testing.assert_array_equal(g, np.asarray(gw))

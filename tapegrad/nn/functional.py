@@ -571,9 +571,10 @@ def _class_target(input, target, op, ignore_index):
     d, t = input._data, target._data
     if type(d) is np.ndarray and type(t) is np.ndarray and d.ndim == 2 and t.ndim == 1 and \
             t.dtype == np.int64 and t.shape[0] == d.shape[0] > 0 and \
-            t.view(np.uint64).max() < d.shape[1]:
+            state.tracing is None and t.view(np.uint64).max() < d.shape[1]:
         # (N, C) input, N int64 targets all in [0, C) (one pass: a negative one read as
         # unsigned is above 2^63): every check below passes, in a fifth of their time
+        # (eagerly: a trace's targets computed from its inputs are guarded, host_values)
         return bool(0 <= ignore_index < d.shape[1] and (t == ignore_index).any())
     # PyTorch's checks in its order: batch size, shape, then dtype (int64, or uint8 for
     # (N, C) or (C,) input; a float target reaches here only in the wrong shape)
