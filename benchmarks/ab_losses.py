@@ -7,7 +7,7 @@ single-threaded) is warmed, then asked in turn for a round: every case timed as 
 20 calls (CPU time), the order of the workers reversed every other round.  The figures are
 each worker's median us per call, new/old the median over rounds of the paired ratio::
 
-    PYTHONPATH=. python benchmarks/ab_losses.py /path/to/old /path/to/new [rounds] [fwd|fb] [case,...]
+    python benchmarks/ab_losses.py /path/to/old /path/to/new [rounds] [fwd|fb] [loss,...]
 """
 import json
 import os
