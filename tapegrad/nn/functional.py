@@ -541,10 +541,13 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     _target_size_warning(input, target, "smooth_l1_loss")
     if beta != 0.0:
         _float_kernel("smooth_l1", input, target)
-    d = (input - target).abs()
+    diff = input - target
+    d = diff.abs()
     if beta == 0.0:  # (PyTorch's l1_loss then: no SmoothL1Loss node)
         return _reduce(d, reduction)
-    return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction,
+    # the square of diff, not of |diff|: the same value, and PyTorch's second derivative
+    # 1 / beta at diff = 0 too (|diff|'s sign 0 made it 0 there)
+    return _reduce(ops.where(d < beta, diff * diff * (0.5 / beta), d - 0.5 * beta), reduction,
                    "SmoothL1LossBackward0", input, target)
 
 
@@ -555,10 +558,12 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     _target_size_warning(input, target, "huber_loss")
     _float_kernel("huber", input, target)
-    d = (input - target).abs()
+    diff = input - target
+    d = diff.abs()
     # (delta 1, the default: delta * (d - 0.5 delta) is d - 0.5 exactly, one row fewer)
     far = d - 0.5 * delta if delta == 1.0 else (d - 0.5 * delta) * delta
-    loss = ops.where(d < delta, d * d * 0.5, far)
+    # (diff's square, as smooth_l1's: PyTorch's second derivative 1 at diff = 0 too)
+    loss = ops.where(d < delta, diff * diff * 0.5, far)
     if weight is not None:  # (PyTorch composes the weighted loss too)
         return _reduce(loss * weight, reduction)
     return _reduce(loss, reduction, "HuberLossBackward0", input, target)
