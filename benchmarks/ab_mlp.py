@@ -11,6 +11,8 @@ runs), so one worker a tree drew a 1.1-1.3x "difference" between identical code.
 _blas.held; NumPy's figure stays its whole step)::
 
     PYTHONPATH=. python benchmarks/ab_mlp.py /path/to/old /path/to/new [rounds] [dtypes] [step|sweep]
+
+``AB_SHAPES=N,D_IN,HIDDEN,CLASSES`` (e.g. 8,4,8,3) times the step at other shapes.
 """
 import os
 import statistics
@@ -25,6 +27,9 @@ import numpy as np
 root, lib, dtype, what = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 sys.path[:0] = [root, root + "/benchmarks"]
 import bench_mlp as bm
+import os
+if os.environ.get("AB_SHAPES"):  # e.g. 8,4,8,3: the step's fixed Python costs alone
+    bm.N, bm.D_IN, bm.HIDDEN, bm.CLASSES = map(int, os.environ["AB_SHAPES"].split(","))
 block = np.empty(1 << 21); del block  # glibc's malloc in its steady state (bench_mlp)
 if lib == "tapegrad":
     import tapegrad

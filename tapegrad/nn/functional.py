@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 
 from .. import creation, dtypes, ops
+from .._fp import quiet
 from .._state import state
 from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim, host_values
@@ -154,7 +155,8 @@ def _reduce(loss, reduction, node=None, *inputs):
 def _float_kernel(kernel, input, target):
     """PyTorch's refusal of a loss kernel (mse, smooth_l1, huber) between integer or bool
     tensors, before their subtraction could refuse bools in other words."""
-    if isinstance(input, Tensor) and isinstance(target, Tensor):
+    if isinstance(input, Tensor) and isinstance(target, Tensor) and \
+            "f" not in (input.dtype.kind, target.dtype.kind):  # (a float one: a float result)
         dt = dtypes.result_type((input.dtype, input.ndim), (target.dtype, target.ndim))
         if np.dtype(dt).kind in "biu":
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
@@ -541,10 +543,13 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     _target_size_warning(input, target, "smooth_l1_loss")
     if beta != 0.0:
         _float_kernel("smooth_l1", input, target)
-    d = (input - target).abs()
+    diff = input - target
+    d = diff.abs()
     if beta == 0.0:  # (PyTorch's l1_loss then: no SmoothL1Loss node)
         return _reduce(d, reduction)
-    return _reduce(ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction,
+    # the square of diff, not of |diff|: the same value, and PyTorch's second derivative
+    # 1 / beta at diff = 0 too (|diff|'s sign 0 made it 0 there)
+    return _reduce(ops.where(d < beta, diff * diff * (0.5 / beta), d - 0.5 * beta), reduction,
                    "SmoothL1LossBackward0", input, target)
 
 
@@ -555,8 +560,12 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     _target_size_warning(input, target, "huber_loss")
     _float_kernel("huber", input, target)
-    d = (input - target).abs()
-    loss = ops.where(d < delta, d * d * 0.5, (d - 0.5 * delta) * delta)
+    diff = input - target
+    d = diff.abs()
+    # (delta 1, the default: delta * (d - 0.5 delta) is d - 0.5 exactly, one row fewer)
+    far = d - 0.5 * delta if delta == 1.0 else (d - 0.5 * delta) * delta
+    # (diff's square, as smooth_l1's: PyTorch's second derivative 1 at diff = 0 too)
+    loss = ops.where(d < delta, diff * diff * 0.5, far)
     if weight is not None:  # (PyTorch composes the weighted loss too)
         return _reduce(loss * weight, reduction)
     return _reduce(loss, reduction, "HuberLossBackward0", input, target)
@@ -566,6 +575,14 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 def _class_target(input, target, op, ignore_index):
     """Check class-index targets against ``input`` (N, C, d1...) or (C,); PyTorch's errors.
     Returns whether some target is ``ignore_index``."""
+    d, t = input._data, target._data
+    if type(d) is np.ndarray and type(t) is np.ndarray and d.ndim == 2 and t.ndim == 1 and \
+            t.dtype == np.int64 and t.shape[0] == d.shape[0] > 0 and \
+            state.tracing is None and t.view(np.uint64).max() < d.shape[1]:
+        # (N, C) input, N int64 targets all in [0, C) (one pass: a negative one read as
+        # unsigned is above 2^63): every check below passes, in a fifth of their time
+        # (eagerly: a trace's targets computed from its inputs are guarded, host_values)
+        return bool(0 <= ignore_index < d.shape[1] and (t == ignore_index).any())
     # PyTorch's checks in its order: batch size, shape, then dtype (int64, or uint8 for
     # (N, C) or (C,) input; a float target reaches here only in the wrong shape)
     if input.ndim == 0:
@@ -694,6 +711,13 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     probs = target.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape)
     if not probs:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
+        if class_dim == 1 and input.ndim == 2 and weight is None and reduction != "none" \
+                and label_smoothing == 0.0 and not ignored and input.shape[0]:
+            # the common case (a training step's loss): its two rows in one call
+            n = input.shape[0]
+            t = np.asarray(target._data)
+            return ops.nn.log_softmax_nll(input, np.arange(n) * n_classes + t,
+                                          n if reduction == "mean" else 1)
     logp = log_softmax(input, class_dim)
     if probs:
         return _soft_cross_entropy(logp, target, weight, reduction, label_smoothing, class_dim)
@@ -787,6 +811,9 @@ def _smoothed(logp, target, weight, ignore_index, reduction, eps, class_dim, nll
     return nll * (1 - eps) + ret * (eps / n_classes)
 
 
+_BCE_EPS = float(np.float32(1e-12))  # PyTorch's EPSILON, a float 1e-12
+
+
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
     """``-(t log(x) + (1 - t) log(1 - x))`` for probabilities ``x``; each log is clamped
@@ -810,10 +837,12 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     # (an error on values is a branch: guarded where a traced input is in range)
     x = host_values(input, "binary_cross_entropy",
                     lambda t: (t >= 0).double() * (t <= 1).double())
-    if x.size and not ((x >= 0) & (x <= 1)).all():
+    eps = _BCE_EPS
+    with quiet():  # (x (1 - x) of a huge x overflows: refused below)
+        interior = bool((x * (1.0 - x) >= eps).all())  # (so every x is in [0, 1] too)
+    if not interior and x.size and not ((x >= 0) & (x <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
-    eps = float(np.float32(1e-12))  # PyTorch's EPSILON, a float 1e-12
-    if state.tracing is None and (x * (1.0 - x) >= eps).all():
+    if state.tracing is None and interior:
         # every x inside [eps, 1 - eps] (an eager read: a trace keeps the whole form, which
         # no guard on these values ties to this point): no clamp, where or eps term below
         # acts, so their 7 rows give the same values and gradients bit for bit (a third of

@@ -1670,6 +1670,15 @@ def where(condition, input=None, other=None):
     >>> tg.where(x > 0, x, 0.0).tolist()
     [0.0, 2.0]
     """
+    if type(input) is Tensor and type(other) is Tensor and type(condition) is Tensor:
+        x, y, c = input._data, other._data, condition._data
+        if type(x) is np.ndarray and type(y) is np.ndarray and type(c) is np.ndarray and \
+                x.dtype is y.dtype and x.dtype.kind == "f" and c.dtype == np.bool_ and \
+                x.shape == y.shape == c.shape:
+            # two float tensors of one dtype and shape and their shape's condition (a
+            # composite's where: huber, smooth_l1, clamp): nothing to promote or broadcast,
+            # the row below in a third of the time
+            return _where_row(condition, input, other, norm(np.where(c, x, y)))
     if not isinstance(condition, Tensor):
         condition = Tensor(condition)
     if input is None and other is None:
@@ -1695,16 +1704,24 @@ def where(condition, input=None, other=None):
     with quiet():
         v = np.where(np.asarray(condition._data), np.asarray(a._data, rd),
                      np.asarray(b._data, rd))
-    v = norm(v.astype(rd, copy=False))
+    return _where_row(condition, a, b, norm(v.astype(rd, copy=False)), shape)
+
+
+def _where_row(condition, a, b, v, shape=None):
+    """where's value ``v`` as a WHERE row of ``a``, ``b`` and ``condition`` broadcast to
+    ``shape`` (None: all three have v's shape already)."""
     if not ((a._rg or b._rg) and state.grad_enabled):
         tape = state.tracing
         if tape is None or not condition._rg:  # a traced condition: record, to follow it
             return _leaf(v)
     tape = tape_for_grad()
-    sa = expand_slot(tape, a, slot(a, tape), shape)
-    sb = expand_slot(tape, b, slot(b, tape), shape)
-    sc = expand_slot(tape, condition, slot(condition, tape), shape)
-    return output(tape, v, WHERE, sa, sb, sc)
+    sa, sb = _where_slot(tape, a, shape), _where_slot(tape, b, shape)
+    return output(tape, v, WHERE, sa, sb, _where_slot(tape, condition, shape))
+
+
+def _where_slot(tape, t, shape):
+    s = slot(t, tape)
+    return s if shape is None else expand_slot(tape, t, s, shape)
 
 
 def _where_operand(x):

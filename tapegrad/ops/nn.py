@@ -338,16 +338,43 @@ declare(NLL, "NllLossBackward0", frees=True, aux="meta", fwd=nll_fwd, rev=nll_re
 def nll(input, index, div):
     """``-sum(input.flat[index]) / div`` as one NLL row (nn.functional checks the targets:
     every index is in range)."""
-    picked = np.asarray(input._data).reshape(-1)[index]
-    with quiet():
-        v = _stored(-(np.add.reduce(picked) / div))
+    v = _nll_value(np.asarray(input._data), index, div)
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
     sx = slot(input, tape, False)  # (nll_rev reads no values)
-    k = tape.push_meta(np.concatenate(([index.size, div, VIEW_NAMES.index("GatherBackward0")],
-                                       index)))
-    return output(tape, v, NLL, sx, -1, k)
+    return output(tape, v, NLL, sx, -1, _nll_meta(tape, index, div))
+
+
+def _nll_value(logp, index, div):
+    with quiet():
+        return _stored(-(np.add.reduce(logp.reshape(-1)[index]) / div))
+
+
+def _nll_meta(tape, index, div):
+    return tape.push_meta(np.concatenate(([index.size, div, _GATHER_NAME], index)))
+
+
+_GATHER_NAME = VIEW_NAMES.index("GatherBackward0")
+
+
+def log_softmax_nll(input, index, div):
+    """``nll(log_softmax(input, 1), index, div)`` of a 2-D float ``input``: the same two rows
+    (LOG_SOFTMAX, NLL) and values, recorded in one call with no Tensor for the
+    log-probabilities (cross_entropy's common case, a small training step's loss: issue 20)."""
+    d = input._data
+    with quiet():
+        logp = d - _reduce_dim(np.maximum, d, 1)
+        logp -= np.log(_reduce_dim(np.add, np.exp(logp), 1))
+    v = _nll_value(logp, index, div)
+    if not (input._rg and state.grad_enabled):
+        return _leaf(v)
+    tape = tape_for_grad()
+    sx = slot(input, tape, False)  # (softmax_rev reads the output only)
+    k = tape.push_meta((d.shape[0], d.shape[1], 1))
+    sp = tape.push_array(logp, True, True)
+    tape.rbuf.extend((LOG_SOFTMAX, sp, sx, -1, k))
+    return output(tape, v, NLL, sp, -1, _nll_meta(tape, index, div))
 
 
 # ---- recurrent cells: an LSTM's or a GRU's gates and new state, one row a step ---------------
