@@ -1,0 +1,114 @@
+"""Issue 20's slowest scripts against PyTorch: the paths made cheaper keep PyTorch's values,
+gradients and second derivatives.  |z| of a complex tensor (tapegrad/_complex.py's _Abs: a
+plain backward runs its formula in NumPy, create_graph its ops)."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+from tapegrad import _complex
+
+pytestmark = pytest.mark.oracle
+
+SHAPES = [(), (1,), (5,), (3, 4), (2, 3, 2)]
+CDTYPES = [("complex64", 1e-6), ("complex128", 1e-13)]
+
+
+@pytest.fixture
+def torch(torch_float64):
+    return torch_float64
+
+
+def _values(shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    z = (rng.normal(size=shape) + 1j * rng.normal(size=shape)).astype(dtype)
+    flat = z.reshape(-1)
+    if flat.size >= 3:  # the special points: 0 (gradient 0, not nan), a real and an imaginary
+        flat[0], flat[1], flat[2] = 0, -2.5, 1.5j
+    return z
+
+
+def _np(t):
+    return np.asarray(t.detach().resolve_conj().numpy())
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype,tol", CDTYPES)
+def test_abs_gradient_matches_torch(torch, shape, dtype, tol):
+    z0 = _values(shape, dtype, 1)
+    w0 = np.random.default_rng(2).normal(size=shape).astype(z0.real.dtype)
+    res = {}
+    for L in (tg, torch):
+        z = L.tensor(z0, requires_grad=True)
+        y = z.abs()
+        (y * L.tensor(w0)).sum().backward()
+        res[L] = (y, z.grad)
+    for o, t in zip(res[tg], res[torch], strict=True):
+        assert str(_np(o).dtype) == str(t.detach().numpy().dtype)
+        np.testing.assert_allclose(_np(o), t.detach().numpy(), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("shape", [(), (4,), (2, 3)])
+@pytest.mark.parametrize("dtype,tol", CDTYPES)
+def test_abs_second_derivative_matches_torch(torch, shape, dtype, tol):
+    """create_graph: the gradient is recorded (the ops path), and differentiates again."""
+    z0 = _values(shape, dtype, 3)
+    res = {}
+    for L in (tg, torch):
+        z = L.tensor(z0, requires_grad=True)
+        loss = (z.abs() ** 3).sum() + (z * 1.5).abs().sum()
+        g, = L.autograd.grad(loss, z, create_graph=True)
+        assert g.requires_grad
+        h, = L.autograd.grad((g.real * g.real + 3 * g.imag).sum(), z)
+        res[L] = (g, h)
+    for o, t in zip(res[tg], res[torch], strict=True):
+        np.testing.assert_allclose(_np(o), t.detach().numpy(), rtol=50 * tol, atol=50 * tol)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_abs_plain_backward_is_the_recorded_formula_bit_for_bit(shape, dtype):
+    """The NumPy gradient of a plain backward equals the ops' (create_graph's), to the last
+    bit, at zeros, infinities and NaNs too."""
+    z0 = _values(shape, dtype, 4)
+    flat = z0.reshape(-1)
+    if flat.size >= 6:
+        flat[3], flat[4], flat[5] = complex(np.inf, 1), complex(np.nan, 0), 1e-30 + 1e-30j
+    g0 = np.random.default_rng(5).normal(size=shape).astype(z0.real.dtype)
+    got = {}
+    for create in (False, True):
+        z = tg.tensor(z0, requires_grad=True)
+        g, = tg.autograd.grad(z.abs(), z, tg.tensor(g0), create_graph=create)
+        got[create] = _np(g)
+    assert got[False].dtype == got[True].dtype == np.dtype(dtype)
+    # (array_equal: NaN == NaN, and 0.0 == -0.0: a plain backward's adjoint sum starts from
+    # +0.0, the engine's, as before this path)
+    np.testing.assert_array_equal(got[False], got[True])
+
+
+def test_abs_numpy_gradient_is_pytorchs_formula(torch):
+    """The NumPy formula alone, against PyTorch's g * z / |z| (0 at z = 0)."""
+    z0 = _values((7,), np.complex128, 6)
+    g0 = np.linspace(-1, 2, 7)
+    re, im = (tg.tensor(np.ascontiguousarray(p)) for p in (z0.real, z0.imag))
+    gre, gim = _complex._abs_grad_values(tg.tensor(g0), re, im)
+    zt = torch.tensor(z0, requires_grad=True)
+    zt.abs().backward(torch.tensor(g0))
+    np.testing.assert_allclose(_np(gre) + 1j * _np(gim), zt.grad.numpy(), rtol=1e-15)
+
+
+def test_complex_least_squares_loop_matches_torch(torch):
+    """s106's loop: gradient descent on |A w - b|^2 with complex w."""
+    A0 = np.array([[1 + 1j, 2 - 0.5j], [0.5j, -1 + 0j], [3 + 0j, 1 + 2j]])
+    res = {}
+    for L in (tg, torch):
+        A = L.tensor(A0)
+        b = A @ L.tensor([0.5 - 1j, 2 + 0.25j])
+        w = L.zeros(2, dtype=L.complex128, requires_grad=True)
+        for _ in range(30):
+            loss = ((A @ w - b).abs() ** 2).sum()
+            loss.backward()
+            with L.no_grad():
+                w -= 0.02 * w.grad
+            w.grad.zero_()
+        res[L] = w
+    np.testing.assert_allclose(_np(res[tg]), res[torch].detach().numpy(), rtol=1e-13)
