@@ -6,6 +6,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad import _complex
+from tapegrad.ops import arithmetic
 
 pytestmark = pytest.mark.oracle
 
@@ -112,3 +113,45 @@ def test_complex_least_squares_loop_matches_torch(torch):
             w.grad.zero_()
         res[L] = w
     np.testing.assert_allclose(_np(res[tg]), res[torch].detach().numpy(), rtol=1e-13)
+
+
+# ---- add/sub with alpha, lerp, addcmul: the exactly rounded value (ops/arithmetic.py) ------
+def test_same_compares_values_nans_and_signs_of_zero():
+    """_exactly's test, whose equal-bytes shortcut must not change its answer."""
+    nan2 = np.array([np.nan]).view(np.int64) ^ 1  # (a NaN of another payload)
+    cases = [(np.array([1.0, 2.0]), np.array([1.0, 2.0]), True),
+             (np.array([0.0]), np.array([-0.0]), False),
+             (np.array([np.nan]), nan2.view(np.float64), True),
+             (np.array([1.0, np.nan]), np.array([1.0, 2.0]), False),
+             (np.float32(1.5), np.array(1.5, np.float32), True),
+             (np.array([1.0, 2.0], np.float32), np.array([1.0, 2.0 + 2 ** -20], np.float32),
+              False)]
+    for a, b, want in cases:
+        assert arithmetic._same(a, b) is want and arithmetic._same(b, a) is want
+
+
+@pytest.mark.parametrize("shape", [(), (7,), (3, 5)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_alpha_lerp_addcmul_round_once_as_torch(torch, shape, dtype):
+    """Values bit for bit PyTorch's (one multiply-add), in place and not, and gradients; the
+    values span magnitudes, so the two-rounding composite differs from the fused value at
+    some of them (the other path of _exactly)."""
+    rng = np.random.default_rng(8)
+    x0, y0, z0 = (rng.normal(size=shape).astype(dtype) * 10.0 ** rng.integers(-3, 4, size=shape)
+                  for _ in range(3))
+    res = {}
+    for L in (tg, torch):
+        x, y, z = (L.tensor(v, requires_grad=True) for v in (x0, y0, z0))
+        outs = [L.add(x, y, alpha=0.1), L.sub(x, y, alpha=-1.7), L.lerp(x, y, 0.3),
+                L.lerp(x, y, 0.8), L.addcmul(x, y, z, value=0.7)]
+        grads = L.autograd.grad(sum((o * (i + 1)).sum() for i, o in enumerate(outs)), (x, y, z))
+        p = L.tensor(x0)
+        with L.no_grad():
+            p.add_(L.tensor(y0), alpha=-0.005)
+            p.sub_(L.tensor(z0), alpha=1e-3)
+        res[L] = ([o.detach() for o in outs] + [p], grads)
+    for o, t in zip(res[tg][0], res[torch][0], strict=True):
+        np.testing.assert_array_equal(o.numpy(), t.numpy())
+    for o, t in zip(res[tg][1], res[torch][1], strict=True):  # (sums in another order)
+        np.testing.assert_allclose(o.numpy(), t.numpy(), rtol=1e-6 if dtype == "float32"
+                                   else 1e-15)
