@@ -406,9 +406,11 @@ def _is_vector_rhs(A, B):
 
 def _solve_values(a, b, op, raise_errors=True):
     """X with A X = B for matrices b, batch dims broadcast; info as _inv_values."""
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
+    batch = a.shape[:-2]
+    if b.shape[:-2] != batch:  # (broadcasting views cost more than a small solve)
+        batch = np.broadcast_shapes(batch, b.shape[:-2])
+        a = np.broadcast_to(a, batch + a.shape[-2:])
+        b = np.broadcast_to(b, batch + b.shape[-2:])
     info = np.zeros(batch, np.int32)
     with np.errstate(all="ignore"):
         try:

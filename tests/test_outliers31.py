@@ -155,3 +155,80 @@ def test_alpha_lerp_addcmul_round_once_as_torch(torch, shape, dtype):
     for o, t in zip(res[tg][1], res[torch][1], strict=True):  # (sums in another order)
         np.testing.assert_allclose(o.numpy(), t.numpy(), rtol=1e-6 if dtype == "float32"
                                    else 1e-15)
+
+
+# ---- Tensor.T (ops/shape.py _T) and solve's batches (linalg.py _solve_values) --------------
+@pytest.mark.parametrize("shape", [(), (4,), (2, 3), (2, 3, 4), (2, 1, 3, 2)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_T_matches_torch(torch, shape, dtype):
+    """.T's values, node, gradient and second derivative, and that it is a view (an in-place
+    change of the base shows through it)."""
+    x0 = np.random.default_rng(9).normal(size=shape).astype(dtype)
+    res = {}
+    for L in (tg, torch):
+        x = L.tensor(x0, requires_grad=True)
+        y = x.T
+        w = L.tensor(np.arange(y.numel(), dtype=dtype).reshape(tuple(y.shape)))
+        g, = L.autograd.grad((y * y * w).sum(), x, create_graph=True)
+        h, = L.autograd.grad((g * g).sum(), x)
+        base = L.tensor(x0)
+        view = base.T
+        with L.no_grad():
+            base.mul_(2)
+        res[L] = (y.detach(), g.detach(), h, view, type(y.grad_fn).__name__, tuple(y.shape))
+    for o, t in zip(res[tg], res[torch], strict=True):
+        if isinstance(o, (str, tuple)):
+            assert o == t
+        else:
+            np.testing.assert_allclose(o.numpy(), t.numpy(), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("shapes", [((3, 3), (3, 2)), ((3, 3), (3,)), ((2, 3, 3), (2, 3, 1)),
+                                    ((2, 3, 3), (3, 2)), ((3, 3), (4, 3, 2)),
+                                    ((1, 3, 3), (2, 3, 3))])
+@pytest.mark.parametrize("left", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_solve_with_and_without_broadcast_matches_torch(torch, shapes, left, dtype):
+    sa, sb = shapes
+    if not left and len(sb) < len(sa):
+        return  # (torch refuses a vector-like B with left=False: PyTorch's own error)
+    rng = np.random.default_rng(10)
+    a0 = (rng.normal(size=sa) + 4 * np.eye(3)).astype(dtype)
+    b0 = rng.normal(size=sb).astype(dtype)
+    if not left:
+        b0 = np.swapaxes(b0, -1, -2).copy()
+    tol = 1e-4 if dtype == "float32" else 1e-12
+    res = {}
+    for L in (tg, torch):
+        a, b = L.tensor(a0, requires_grad=True), L.tensor(b0, requires_grad=True)
+        x = L.linalg.solve(a, b, left=left)
+        g = L.autograd.grad((x * x).sum(), (a, b), create_graph=True)
+        h = L.autograd.grad(sum((gi * gi).sum() for gi in g), (a, b))
+        res[L] = (x.detach(), *(gi.detach() for gi in g), *h)
+    for o, t in zip(res[tg], res[torch], strict=True):
+        np.testing.assert_allclose(o.numpy(), t.numpy(), rtol=tol, atol=tol)
+
+
+def test_solve_singular_still_raises_torchs_error(torch):
+    """Batches broadcast or not: PyTorch's message, naming the singular batch element."""
+    eye_and_zero = np.array([[[1.0, 0], [0, 1]], [[0, 0], [0, 0]]])
+    for a, b in ((np.zeros((2, 2)), np.ones((2, 1))), (eye_and_zero, np.ones((2, 2, 1))),
+                 (eye_and_zero, np.ones((3, 1, 2, 1)))):
+        msgs = []
+        for L in (tg, torch):
+            with pytest.raises(RuntimeError, match="singular") as e:
+                L.linalg.solve(L.tensor(a), L.tensor(b))
+            msgs.append(str(e.value))
+        assert msgs[0] == msgs[1]
+
+
+def test_solve_ex_singular_in_a_broadcast_batch_matches_torch(torch):
+    """The per-matrix fallback after a singular batch: results in the broadcast shape, the
+    regular matrices' solutions PyTorch's."""
+    a = np.array([[[2.0, 1], [0, 1]], [[0, 0], [0, 0]]])
+    b = np.random.default_rng(11).normal(size=(3, 1, 2, 1))
+    res = {L: L.linalg.solve_ex(L.tensor(a), L.tensor(b)) for L in (tg, torch)}
+    assert tuple(res[tg].result.shape) == tuple(res[torch].result.shape) == (3, 2, 2, 1)
+    np.testing.assert_allclose(res[tg].result[:, 0].numpy(), res[torch].result[:, 0].numpy(),
+                               rtol=1e-15)
+    assert res[tg].info.numpy()[..., 1].all() and not res[tg].info.numpy()[..., 0].any()
