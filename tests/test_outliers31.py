@@ -232,3 +232,21 @@ def test_solve_ex_singular_in_a_broadcast_batch_matches_torch(torch):
     np.testing.assert_allclose(res[tg].result[:, 0].numpy(), res[torch].result[:, 0].numpy(),
                                rtol=1e-15)
     assert res[tg].info.numpy()[..., 1].all() and not res[tg].info.numpy()[..., 0].any()
+
+
+# ---- triu_indices / tril_indices (creation.py: small ones computed once) -------------------
+@pytest.mark.parametrize("fn", ["triu_indices", "tril_indices"])
+def test_tri_indices_match_torch_and_are_the_callers_own(torch, fn):
+    for row, col, offset in [(4, 4, 1), (3, 5, -1), (5, 3, 2), (0, 3, 0), (1, 1, 0), (3, 3, -10),
+                             (3, 3, 10), (64, 64, 0), (70, 70, 3), (2, 3000, 1)]:
+        for dtype in (None, "int32"):
+            kw = {} if dtype is None else {"dtype": getattr(tg, dtype)}
+            kt = {} if dtype is None else {"dtype": getattr(torch, dtype)}
+            ours = getattr(tg, fn)(row, col, offset, **kw)
+            theirs = getattr(torch, fn)(row, col, offset, **kt)
+            assert str(ours.dtype) == str(theirs.dtype)
+            np.testing.assert_array_equal(ours.numpy(), theirs.numpy())
+            if ours.numel():  # (an in-place change of one result shows in no later one)
+                ours.add_(7)
+                np.testing.assert_array_equal(getattr(tg, fn)(row, col, offset, **kw).numpy(),
+                                              theirs.numpy())
