@@ -250,3 +250,39 @@ def test_tri_indices_match_torch_and_are_the_callers_own(torch, fn):
                 ours.add_(7)
                 np.testing.assert_array_equal(getattr(tg, fn)(row, col, offset, **kw).numpy(),
                                               theirs.numpy())
+
+
+@pytest.mark.parametrize("shapes", [((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 2)),
+                                    ((2, 3, 3), (3, 2)), ((3, 3), (4, 3, 1)),
+                                    ((1, 3, 3), (2, 3, 2))])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_triangular_solves_with_and_without_broadcast_match_torch(torch, shapes, dtype):
+    """solve_triangular (both triangles, both sides) and cholesky_solve (the triangular solves
+    of linalg.py's _trsm): values, gradients and second derivatives."""
+    sa, sb = shapes
+    rng = np.random.default_rng(12)
+    l0 = (np.tril(rng.normal(size=sa)) + 3 * np.eye(3)).astype(dtype)
+    b0 = rng.normal(size=sb).astype(dtype)
+    tol = 1e-4 if dtype == "float32" else 1e-12
+    res = {}
+    for L in (tg, torch):
+        lo, b = L.tensor(l0, requires_grad=True), L.tensor(b0, requires_grad=True)
+        outs = [L.linalg.solve_triangular(lo, b, upper=False),
+                L.linalg.solve_triangular(lo.mT, b, upper=True),
+                L.linalg.solve_triangular(lo, b.mT, upper=False, left=False),
+                L.cholesky_solve(b, lo), L.cholesky_solve(b, lo.mT, upper=True)]
+        loss = sum((o * o).sum() * (i + 1) for i, o in enumerate(outs))
+        g = L.autograd.grad(loss, (lo, b), create_graph=True)
+        h = L.autograd.grad(sum((gi * gi).sum() for gi in g), (lo, b))
+        res[L] = [o.detach() for o in outs] + [gi.detach() for gi in g] + list(h)
+    for o, t in zip(res[tg], res[torch], strict=True):
+        np.testing.assert_allclose(o.numpy(), t.numpy(), rtol=tol, atol=tol)
+
+
+def test_solve_triangular_zero_diagonal_gives_inf_nan_as_torch(torch):
+    for batch in ((), (2,)):
+        a = np.broadcast_to(np.array([[1.0, 0], [2, 0]]), batch + (2, 2)).copy()
+        b = np.ones(batch + (2, 1))
+        res = [L.linalg.solve_triangular(L.tensor(a), L.tensor(b), upper=False).numpy()
+               for L in (tg, torch)]
+        np.testing.assert_array_equal(res[0], res[1])
