@@ -90,6 +90,12 @@ def make(re, im=None, node=None):
     if state.tracing is not None:
         raise EagerOnlyError("tapegrad.trace: complex tensors are eager-only (replay holds "
                              "real values); run the function eagerly")
+    if type(re) is Tensor and type(im) is Tensor:  # parts of one float dtype and shape (a
+        dr, di = re._data, im._data  # complex op's): checked on their values, a third of
+        if (type(dr) is float and type(di) is float) or (  # the checks below' cost
+                type(dr) is np.ndarray and type(di) is np.ndarray and dr.dtype == di.dtype and
+                dr.dtype in _CDTYPE and dr.shape == di.shape):
+            return _pair(re, im, node)
     re, im = _float_part(re), _float_part(im)
     if not isinstance(re, Tensor):
         re = Tensor(np.full(np.shape(im) if isinstance(im, Tensor) else (), re,
@@ -108,6 +114,10 @@ def make(re, im=None, node=None):
     if tuple(re.shape) != tuple(im.shape):
         shape = np.broadcast_shapes(tuple(re.shape), tuple(im.shape))
         re, im = re.expand(*shape), im.expand(*shape)
+    return _pair(re, im, node)
+
+
+def _pair(re, im, node):
     z = object.__new__(ComplexTensor)
     z._re, z._im, z._node, z._conj = re, im, node, False
     return z

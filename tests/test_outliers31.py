@@ -286,3 +286,38 @@ def test_solve_triangular_zero_diagonal_gives_inf_nan_as_torch(torch):
         res = [L.linalg.solve_triangular(L.tensor(a), L.tensor(b), upper=False).numpy()
                for L in (tg, torch)]
         np.testing.assert_array_equal(res[0], res[1])
+
+
+# ---- _complex.make: parts of one float dtype and shape take a short path -------------------
+@pytest.mark.parametrize("a_dtype,b_dtype", [("float32", "float32"), ("float64", "float64"),
+                                             ("float32", "float64"), ("float64", "float32")])
+@pytest.mark.parametrize("shapes", [((), ()), ((3,), (3,)), ((2, 3), (3,)), ((1, 3), (2, 1))])
+def test_complex_from_parts_matches_torch(torch, a_dtype, b_dtype, shapes):
+    rng = np.random.default_rng(13)
+    a0, b0 = (rng.normal(size=s).astype(d) for s, d in zip(shapes, (a_dtype, b_dtype)))
+    if a_dtype != b_dtype:  # (refused, as PyTorch)
+        msgs = []
+        for L in (tg, torch):
+            with pytest.raises(RuntimeError) as e:
+                L.complex(L.tensor(a0), L.tensor(b0))
+            msgs.append(str(e.value))
+        assert msgs[0] == msgs[1]
+        return
+    res = {}
+    for L in (tg, torch):
+        a, b = L.tensor(a0, requires_grad=True), L.tensor(b0, requires_grad=True)
+        z = L.complex(a, b)
+        ga, gb = L.autograd.grad((z * z).abs().sum(), (a, b))
+        res[L] = (z.detach(), ga, gb)
+    for o, t in zip(res[tg], res[torch], strict=True):
+        assert str(o.dtype) == str(t.dtype)
+        np.testing.assert_allclose(_np(o), t.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_complex_of_half_or_integer_parts_refused_as_before():
+    with pytest.raises(TypeError, match="float32 and float64 parts"):
+        _complex.make(tg.ones(2, dtype=tg.float16), tg.ones(2, dtype=tg.float16))
+    z = _complex.make(tg.tensor([1, 2]), tg.tensor([3, 4]))  # (integers: the default float)
+    assert z.dtype == tg.complex128 and _np(z).tolist() == [1 + 3j, 2 + 4j]
+    z = _complex.make(tg.ones(2, 1, dtype=tg.float32), tg.zeros(3))  # (one dtype, one shape)
+    assert z.dtype == tg.complex128 and tuple(z.shape) == (2, 3)
