@@ -404,11 +404,20 @@ def _is_vector_rhs(A, B):
     return B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
 
 
+def _broadcast_batches(a, b):
+    """``a`` and ``b`` (..., m, n) with their batch dims broadcast, and that batch shape;
+    as they are when their batches agree (broadcast views cost more than a small solve)."""
+    batch = a.shape[:-2]
+    if b.shape[:-2] == batch:
+        return a, b, batch
+    batch = np.broadcast_shapes(batch, b.shape[:-2])
+    return np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(b, batch + b.shape[-2:]), \
+        batch
+
+
 def _solve_values(a, b, op, raise_errors=True):
     """X with A X = B for matrices b, batch dims broadcast; info as _inv_values."""
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
+    a, b, batch = _broadcast_batches(a, b)
     info = np.zeros(batch, np.int32)
     with np.errstate(all="ignore"):
         try:
@@ -524,9 +533,7 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
 def _trsm(a, b, upper, unitriangular):
     """X with A X = B, A triangular (the other triangle ignored), batches broadcast; a zero
     diagonal element gives inf / nan, as LAPACK's trtrs without its check."""
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
+    a, b, batch = _broadcast_batches(a, b)
     x = np.empty(batch + b.shape[-2:], np.result_type(a, b))
     for idx in np.ndindex(*batch):
         try:
