@@ -2,13 +2,15 @@
 call with such hooks is wrapped in two identity ops, as PyTorch does.  One is around its
 outputs, whose backward sees ``grad_output`` (and runs the pre-hooks, which may replace
 it). The other is around its tensor inputs that require grad, whose backward sees
-``grad_input`` and runs the hooks, which may replace that.  When no input requires grad,
-the hooks run at the outputs' op with ``grad_input`` all None.  The hooks registered for
-every module (torch.nn.modules.module's globals) run before the module's own."""
+``grad_input`` (zeros for the other tensor inputs) and runs the hooks, which may replace
+that.  When no input requires grad, the hooks run at the outputs' op with ``grad_input``
+all None.  The hooks registered for every module (torch.nn.modules.module's globals) run
+before the module's own."""
 import warnings
 from collections import OrderedDict
 
 from ..autograd.function import Function
+from ..creation import zeros_like
 from ..tensor import Tensor
 
 _NO_INPUTS = ("Full backward hook is firing when gradients are computed with respect to module "
@@ -28,10 +30,14 @@ def _backward_hooks(module):
 class _Call:
     """One module call's hooks and what its backward has seen so far."""
 
-    def __init__(self, module, n_args, grad_positions):
+    def __init__(self, module, args, grad_positions):
         self.module = module
-        self.n_args = n_args
+        self.n_args = len(args)
         self.positions = grad_positions  # positional args that require grad
+        # the other tensor args: PyTorch's identity op takes them too, and its grad_input
+        # holds their materialized zero gradients (None only for non-tensor args)
+        self.constants = [(i, a) for i, a in enumerate(args) if isinstance(a, Tensor)
+                          and not a.requires_grad] if grad_positions else []
         self.grad_output = None
 
     def pre(self, grads):
@@ -46,6 +52,8 @@ class _Call:
         grad_input = [None] * self.n_args
         for p, g in zip(self.positions, grads):
             grad_input[p] = g
+        for p, a in self.constants:
+            grad_input[p] = zeros_like(a)
         grad_input = tuple(grad_input)
         for hook in _backward_hooks(self.module):
             res = hook(self.module, grad_input, self.grad_output)
@@ -91,7 +99,7 @@ def call_with_hooks(module, forward, args, kwargs, after):
     result goes through ``after(args, kwargs, result)`` (the forward hooks) before its
     outputs are wrapped, as PyTorch does, so the hooks see the final outputs' gradients."""
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor) and a.requires_grad]
-    call = _Call(module, len(args), positions)
+    call = _Call(module, args, positions)
     if positions:
         wrapped = _Inputs.apply(call, *(args[i] for i in positions))
         wrapped = wrapped if isinstance(wrapped, tuple) else (wrapped,)

@@ -845,13 +845,16 @@ def abs_fwd(vals, o, a, n):
 @rule
 def abs_rev(adj, vals, o, a, n):
     # d|x| = sign(x) dx, with sign(0) = sign(nan) = 0 as PyTorch (pinned in test_ops and
-    # tests/test_torch_parity.py)
+    # tests/test_torch_parity.py); PyTorch multiplies by it, so an inf or nan adjoint
+    # there gives nan
     for i in range(n):
         x = vals[a + i]
         if x > 0.0:
             adj[a + i] += adj[o + i]
         elif x < 0.0:
             adj[a + i] -= adj[o + i]
+        else:
+            adj[a + i] += adj[o + i] * 0.0
 
 
 def abs_vjp(r, g):
@@ -863,7 +866,7 @@ def abs_tan(tan, vals, o, a, n):
     # t|x| = sign(x) tx (sign(0) = 0, as abs_rev)
     for i in range(n):
         x = vals[a + i]
-        tan[o + i] = tan[a + i] if x > 0.0 else (-tan[a + i] if x < 0.0 else 0.0)
+        tan[o + i] = tan[a + i] if x > 0.0 else (-tan[a + i] if x < 0.0 else tan[a + i] * 0.0)
 
 
 declare(ABS, "AbsBackward0", saves="a", fwd=abs_fwd, rev=abs_rev, vjp=abs_vjp,

@@ -140,7 +140,7 @@ _ADD_GY = ["{ga} += {gy}"]
 _TEMPLATES = {
     E.NEG: ("-{a}", ["{ga} -= {gy}"]),
     E.ABS: ("math.fabs({a})", ["if {a} > 0.0:\n    {ga} += {gy}\nelif {a} < 0.0:\n"
-                               "    {ga} -= {gy}"]),
+                               "    {ga} -= {gy}\nelse:\n    {ga} += {gy} * 0.0"]),
     E.EXP: ("math.exp({a})", ["{ga} += {gy} * {y}"]),
     E.LOG: ("(math.log({a}) if {a} > 0.0 else (-math.inf if {a} == 0.0 else math.nan))",
             ["{ga} += {gy} / {a}"]),

@@ -132,11 +132,11 @@ def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_le
     pad_row = Tensor(np.full((1, *data.shape[1:]), padding_value, data.dtype))
     out = ops.cat([data, pad_row], 0).index_select(0, Tensor(index.reshape(-1)))
     out = out.reshape(t_max, batch, *data.shape[1:])
-    if sequence.unsorted_indices is not None:
-        out = out.index_select(1, sequence.unsorted_indices)
-        lengths = lengths[np.asarray(sequence.unsorted_indices._data)]
     if batch_first:
         out = out.transpose(0, 1)
+    if sequence.unsorted_indices is not None:  # (last, as PyTorch: a contiguous result)
+        out = out.index_select(0 if batch_first else 1, sequence.unsorted_indices)
+        lengths = lengths[np.asarray(sequence.unsorted_indices._data)]
     return out, Tensor(lengths.astype(np.int64))
 
 
