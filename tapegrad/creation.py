@@ -567,6 +567,9 @@ def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
 def _tri_indices(numpy_fn, row, col, offset):
     """NumPy's triangle indices as one read-only (2, N) array (``_make`` copies it); those
     of a small matrix are computed once (NumPy builds a row x col mask: ~15 us a call)."""
+    for name, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{name} must be non-negative, got{n}")  # (PyTorch's words)
     if row * col > 4096:
         return _tri_stack(numpy_fn, row, col, offset)
     return _tri_cached(numpy_fn, row, col, offset)

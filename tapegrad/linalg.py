@@ -47,6 +47,7 @@ from .ops import elementwise as E
 from .ops import reductions as R
 from .ops import shape as S
 from .ops.linalg import matmul, same_dtype
+from .ops.strided import broadcast_shape
 from .ops._record import named_result, node
 from .tensor import COMPLEX_HOOKS, Tensor, _leaf, host_values, norm as _norm
 
@@ -410,7 +411,7 @@ def _broadcast_batches(a, b):
     batch = a.shape[:-2]
     if b.shape[:-2] == batch:
         return a, b, batch
-    batch = np.broadcast_shapes(batch, b.shape[:-2])
+    batch = broadcast_shape("linalg: the batch dims of B and A", b.shape[:-2], batch)
     return np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(b, batch + b.shape[-2:]), \
         batch
 
@@ -492,21 +493,31 @@ def solve(A, B, *, left=True, out=None):
     >>> tg.linalg.solve(tg.tensor([[2.0, 0.0], [0.0, 4.0]]), tg.tensor([2.0, 2.0]))
     tensor([1.0000, 0.5000])
     """
+    vector = _solve_shapes(A, B, left)
+    return _into(out, _run(LinalgSolve, "linalg.solve", A, B, left, vector))
+
+
+def _solve_shapes(A, B, left):
+    """PyTorch's checks of solve's A and B; whether B is a (batch of) vector(s)."""
     _matrices(A, "linalg.solve")
     _tensor(B, "linalg_solve", "B", 2)
     _float(B, "linalg.solve")
     _same_dtype(A, B, "linalg.solve")
-    vector = _is_vector_rhs(A, B) if left else False
-    if not left and B.ndim < 2:
+    if B.ndim == 0:  # (a 1-D B is a vector)
         raise RuntimeError("linalg.solve: The input tensor B must have at least 2 dimensions.")
+    vector = _is_vector_rhs(A, B)  # (PyTorch's order: B as a column, checked, refused)
     n = A.shape[-1]
-    rows = B.shape[-1] if vector else (B.shape[-2] if left else B.shape[-1])
+    rows = (B.shape[-1] if left else 1) if vector else (B.shape[-2] if left else B.shape[-1])
     if rows != n:
         shape = f"{B.shape[-1]}x1" if vector else f"{B.shape[-2]}x{B.shape[-1]}"
         eq = "AX = B" if left else "XA = B"
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
                            f"{eq} ({A.shape[-2]}x{n} and {shape})")
-    return _into(out, _run(LinalgSolve, "linalg.solve", A, B, left, vector))
+    if not left and vector:
+        raise RuntimeError("linalg.solve: Vector broadcasting of the left hand side is not "
+                           "supported for left=False. In this case linalg.solve is equivalent "
+                           "to B / A.squeeze(-1)")
+    return vector
 
 
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
@@ -514,15 +525,16 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     matrix (0 if none), whose result is then not meaningful."""
     _matrices(A, "linalg.solve_ex")
     if check_errors:
-        X = solve(A, B, left=left)
-        return _SolveExResult(X, _out(np.zeros(X.shape[:-1 if _is_vector_rhs(A, B) else -2],
-                                               np.int32)))
+        return _SolveExResult(solve(A, B, left=left), _out(np.zeros(A.shape[:-2], np.int32)))
+    vector = _solve_shapes(A, B, left)
     a = _arr(A)
-    vector = _is_vector_rhs(A, B) if left else False
     b = _arr(B)[..., None] if vector else _arr(B)
     if not left:
         a, b = np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)
     x, info = _solve_values(a, b, "linalg.solve_ex", raise_errors=False)
+    # info is A's (PyTorch's: one per matrix of A, not per broadcast batch with B)
+    own = tuple(A.shape[:-2])
+    info = info[(0,) * (info.ndim - len(own)) + tuple(slice(0, n) for n in own)]
     if info.any():
         x = x[..., 0] if vector else (x if left else np.swapaxes(x, -1, -2))
         return _SolveExResult(_out(x), _out(info))
