@@ -251,11 +251,11 @@ def _softmax_row(input, dim, code):
                            f"for '{dtypes.torch_name(d.dtype)}' (softmax of "
                            "integers: convert with .double() or .float() first)")
     with quiet():
-        if d.size:  # (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)
-            v = d - _reduce_dim(np.maximum, d, dim)
+        if d.size:
             if code == LOG_SOFTMAX:
-                v -= np.log(_reduce_dim(np.add, np.exp(v), dim))
+                v = _log_softmax_values(d, dim)
             else:
+                v = d - _reduce_dim(np.maximum, d, dim)
                 np.exp(v, out=v)
                 v /= _reduce_dim(np.add, v, dim)
         else:
@@ -267,6 +267,14 @@ def _softmax_row(input, dim, code):
     shape = d.shape
     k = tape.push_meta((math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])))
     return output(tape, v, code, sx, -1, k)
+
+
+def _log_softmax_values(d, dim):
+    """A LOG_SOFTMAX row's values: ``d`` less its max along ``dim``, less the log of that's
+    exp summed (ufunc methods: NumPy's np.max / np.sum wrappers cost a us each)."""
+    v = d - _reduce_dim(np.maximum, d, dim)
+    v -= np.log(_reduce_dim(np.add, np.exp(v), dim))
+    return v
 
 
 # ---- softmax: one row (meta as LOG_SOFTMAX's) ----------------------------------------------
@@ -364,8 +372,7 @@ def log_softmax_nll(input, index, div):
     log-probabilities (cross_entropy's common case, a small training step's loss: issue 20)."""
     d = input._data
     with quiet():
-        logp = d - _reduce_dim(np.maximum, d, 1)
-        logp -= np.log(_reduce_dim(np.add, np.exp(logp), 1))
+        logp = _log_softmax_values(d, 1)
     v = _nll_value(logp, index, div)
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
