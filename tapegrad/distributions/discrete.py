@@ -21,7 +21,21 @@ def _clamped(p):
     return p.clamp(min=eps, max=1 - eps)
 
 
-class Bernoulli(ProbsOrLogits, Distribution):
+class _BinaryProbs:
+    """Mixin: the probability of a success (``probs``) or its log-odds (``logits``), the
+    one not given derived when first read (PyTorch's lazy_property)."""
+
+    @lazy_property
+    def logits(self):
+        p = _clamped(self.probs)
+        return p.log() - (-p).log1p()
+
+    @lazy_property
+    def probs(self):
+        return self.logits.sigmoid()
+
+
+class Bernoulli(_BinaryProbs, ProbsOrLogits, Distribution):
     """1 with probability ``probs`` (or ``sigmoid(logits)``), else 0."""
 
     _constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
@@ -36,15 +50,6 @@ class Bernoulli(ProbsOrLogits, Distribution):
         super().__init__(param.shape, validate_args=validate_args)
 
     arg_constraints = _constraints  # (only those made so far are checked and shown)
-
-    @lazy_property
-    def logits(self):
-        p = _clamped(self.probs)
-        return p.log() - (-p).log1p()
-
-    @lazy_property
-    def probs(self):
-        return self.logits.sigmoid()
 
     def sample(self, sample_shape=Size()):
         with no_grad():

@@ -14,9 +14,9 @@ from ..ops._record import named_result
 from ..tensor import Size
 from . import constraints
 from .continuous import Gamma, LocationScale, Normal, _standard_gamma
-from .discrete import _clamped, _one_of
+from .discrete import _BinaryProbs, _one_of
 from .distribution import (Distribution, Elementwise, ProbsOrLogits, broadcast_all,
-                           lazy_property, standard_draw)
+                           standard_draw)
 
 __all__ = ["Binomial", "Cauchy", "Chi2", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal",
            "MixtureSameFamily", "Poisson", "StudentT"]
@@ -264,7 +264,7 @@ class Poisson(Elementwise):
         return self.rate
 
 
-class _BinaryParams(ProbsOrLogits, Distribution):
+class _BinaryParams(_BinaryProbs, ProbsOrLogits, Distribution):
     """``probs`` or ``logits`` (exactly one, the other derived), as Bernoulli's."""
 
     def _set_probs(self, probs, logits, *more):
@@ -273,15 +273,6 @@ class _BinaryParams(ProbsOrLogits, Distribution):
         self._given = "probs" if probs is not None else "logits"
         setattr(self, self._given, values[0])  # (the other is derived when first read)
         return values[1:]
-
-    @lazy_property
-    def logits(self):
-        p = _clamped(self.probs)
-        return p.log() - (-p).log1p()
-
-    @lazy_property
-    def probs(self):
-        return self.logits.sigmoid()
 
     @property
     def arg_constraints(self):  # (only those made so far are checked and shown)
