@@ -418,6 +418,7 @@ def _broadcast_batches(a, b):
 
 def _solve_values(a, b, op, raise_errors=True):
     """X with A X = B for matrices b, batch dims broadcast; info as _inv_values."""
+    own = a  # (PyTorch numbers a singular matrix by its place in A's own batch)
     a, b, batch = _broadcast_batches(a, b)
     info = np.zeros(batch, np.int32)
     with np.errstate(all="ignore"):
@@ -425,10 +426,10 @@ def _solve_values(a, b, op, raise_errors=True):
             return np.linalg.solve(a, b), info
         except np.linalg.LinAlgError:
             pass
-    bad = _zero_pivot(a)
-    if bad is not None and raise_errors:
-        raise LinAlgError(f"{op}: {_batch_prefix(batch, bad[0])}The solver failed because the "
-                          "input matrix is singular.")
+    bad = _zero_pivot(own) if raise_errors else None
+    if bad is not None:
+        raise LinAlgError(f"{op}: {_batch_prefix(own.shape[:-2], bad[0])}The solver failed "
+                          "because the input matrix is singular.")
     x = np.empty(batch + b.shape[-2:], np.result_type(a, b))
     for idx in np.ndindex(*batch):
         with np.errstate(all="ignore"), warnings.catch_warnings():

@@ -88,3 +88,19 @@ def test_matrix_b_with_left_false_as_pytorch(sa, sb, torch_float64):
         B = L.tensor(np.linspace(-1.0, 2.0, int(np.prod(sb))).reshape(sb))
         got.append(L.linalg.solve(A, B, left=False).numpy())
     np.testing.assert_allclose(got[0], got[1], rtol=1e-13)
+
+
+@pytest.mark.parametrize("sa, sb, bad", [((2, 2), (3, 2, 2), ()), ((2, 2, 2), (3, 1, 2, 2), (1,)),
+                                         ((3, 1, 2, 2), (4, 2, 2), (2, 0)),
+                                         ((2, 2, 2), (2, 2, 2), (1,))])
+def test_singular_matrix_numbered_in_the_batch_of_A_as_pytorch(sa, sb, bad, torch_float64):
+    """The message names the singular matrix by its place in A's own batch, not in the
+    batch broadcast with B (the first of an unbatched A's broadcast copies was 'element 0')."""
+    messages = []
+    for L in (tg, torch_float64):
+        a = np.broadcast_to(np.eye(2) * 2.0, sa).copy()
+        a[bad] = 0.0
+        with pytest.raises(Exception) as info:
+            L.linalg.solve(L.tensor(a), L.ones(*sb, dtype=L.float64))
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]
