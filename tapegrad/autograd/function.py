@@ -519,13 +519,12 @@ def once_differentiable(fn):
     return wrapper
 
 
-def not_differentiable(name, *values):
+def not_differentiable(name, *values, node_name="NotImplemented", error=None):
     """A Function giving ``values`` as tensors that require grad when an input does, whose
-    backward raises PyTorch's error for an op without a derivative (``aten::name``): the
-    node PyTorch shows as ``NotImplemented`` (ldl_factor, floor_divide)."""
+    backward raises PyTorch's error for an op without a derivative (``aten::name``, or
+    ``error``): the node PyTorch shows as ``NotImplemented`` (ldl_factor, floor_divide) or,
+    for a few ops, by a name of its own (``node_name``: unique's ``Unique2Backward0``)."""
     class _NoDerivative(Function):
-        node_name = "NotImplemented"
-
         @staticmethod
         def forward(ctx, *inputs):
             outs = tuple(_leaf(norm(v)) for v in values)
@@ -533,8 +532,11 @@ def not_differentiable(name, *values):
 
         @staticmethod
         def backward(ctx, *grads):
+            if error is not None:  # (a new one each time: one raised twice grows its traceback)
+                raise type(error)(*error.args)
             raise RuntimeError(f"derivative for aten::{name} is not implemented")
 
+    _NoDerivative.node_name = node_name
     return _NoDerivative
 
 

@@ -623,6 +623,21 @@ def _class_target(input, target, op, ignore_index):
     return bool(lo <= ignore_index <= hi and (t == ignore_index).any())
 
 
+def _not_differentiable(t, fn, argument):
+    """PyTorch's refusal of a tensor that requires grad as an argument its kernel has no
+    derivative for (a loss's class weights, soft margin's target)."""
+    if isinstance(t, Tensor) and t._rg and state.grad_enabled:
+        raise RuntimeError(f"The function '{fn}' is not differentiable with respect to "
+                           f"argument '{argument}'. This input cannot have requires_grad True.")
+
+
+def _nll_weight(weight, input):
+    """nll_loss's class weights (PyTorch's kernel for (C,) and (N, C) inputs, and its 2-d
+    one, into which it reshapes (N, C, d1...) ones, have no derivative for them)."""
+    _not_differentiable(weight, "nll_loss_forward" if input.ndim <= 2 else "nll_loss2d_forward",
+                        "weight")
+
+
 def _check_weight(weight, n_classes, op):
     if weight is not None:
         _tensor(weight, op, "weight")
@@ -681,6 +696,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _float_tensor(input, "nll_loss")
     _tensor(target, "nll_loss", "target")
     ignored = _class_target(input, target, "nll_loss", ignore_index)
+    _nll_weight(weight, input)
     _check_weight(weight, input.shape[1] if input.ndim > 1 else input.shape[0], "nll_loss")
     return _nll(input, target, weight, ignore_index, reduction, ignored)
 
@@ -711,6 +727,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     probs = target.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape)
     if not probs:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
+        _nll_weight(weight, input)
         if class_dim == 1 and input.ndim == 2 and weight is None and reduction != "none" \
                 and label_smoothing == 0.0 and not ignored and input.shape[0]:
             # the common case (a training step's loss): its two rows in one call
@@ -832,6 +849,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
             raise RuntimeError(f"Found dtype {dtypes.torch_name(target.dtype)} "
                                f"but expected {dtypes.torch_name(input.dtype)}")
         target = target.to(input.dtype)
+    _not_differentiable(weight, "binary_cross_entropy", "weight")
     if weight is not None and weight.dtype != input.dtype:
         weight = weight.to(input.dtype)
     # (an error on values is a branch: guarded where a traced input is in range)
@@ -881,6 +899,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise RuntimeError(f"result type {dtypes.torch_name(input.dtype)} can't "
                            f"be cast to the desired output type "
                            f"{dtypes.torch_name(target.dtype)}")
+    _not_differentiable(weight, "binary_cross_entropy_with_logits", "weight")
+    _not_differentiable(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
     log_sig = ops.log_sigmoid(input)
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight - 1) * target + 1)
@@ -924,6 +944,7 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     """``log(1 + exp(-target * input))`` for targets of +-1."""
     reduction = _reduction(reduction, size_average, reduce)
     _float_tensor(input, "soft_margin_loss")
+    _not_differentiable(target, "soft_margin_loss", "target")
     return _reduce(ops.softplus(-target * input), reduction, "SoftMarginLossBackward0", input)
 
 
@@ -1120,6 +1141,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if p not in (1, 2):
         raise ValueError("only p == 1 and p == 2 supported")
     _float_tensor(input, "multi_margin_loss")
+    _not_differentiable(weight, "multi_margin_loss", "weight")
     x = input if input.ndim == 2 else input.reshape(1, -1)
     t = host_values(target, "multi_margin_loss").reshape(-1)  # (read in NumPy)
     n, c = x.shape

@@ -8,7 +8,7 @@ import numpy as np
 from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
-from ..tensor import Tensor, _new, _nonleaf, norm
+from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
 from . import views
 from .registry import OPS
 
@@ -184,12 +184,21 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     return t
 
 
-def no_derivative(name, value, *inputs):
-    """``value`` as the result of an op on ``inputs`` with no derivative: PyTorch's
-    ``NotImplemented`` node, whose backward raises 'derivative for aten::name is not
-    implemented' (floor_divide, scatter's reduce)."""
+def no_derivative(name, value, *inputs, node_name="NotImplemented", error=None):
+    """``value`` (an array, or a tuple of them) as the result of an op on ``inputs`` with no
+    derivative: PyTorch's ``NotImplemented`` node (or ``node_name``), whose backward raises
+    'derivative for aten::name is not implemented' (or ``error``): floor_divide, scatter's
+    reduce, heaviside, histogram, unique.  Plain leaves where nothing records (grad mode
+    off, no input requiring grad) or while tracing (a Function's rows would not replay; the
+    op's host_values read guards its point)."""
     from ..autograd.function import not_differentiable  # (autograd.function imports ops/)
-    return not_differentiable(name, value).apply(*inputs)
+    values = value if isinstance(value, tuple) else (value,)
+    tensors = [t for t in inputs if isinstance(t, Tensor)]
+    if state.tracing is not None or not (state.grad_enabled and any(t._rg for t in tensors)):
+        outs = tuple(_leaf(norm(v)) for v in values)
+        return outs if isinstance(value, tuple) else outs[0]
+    out = not_differentiable(name, *values, node_name=node_name, error=error).apply(*tensors)
+    return out if isinstance(value, tuple) or not isinstance(out, tuple) else out[0]
 
 
 def as_tensor_arg(x, op):

@@ -181,16 +181,6 @@ for _name, _np in (("bitwise_and", np.bitwise_and), ("bitwise_or", np.bitwise_or
 
 
 @api
-def nextafter(input, other):
-    """The next float after ``input`` toward ``other``.  No derivative (PyTorch has none)."""
-    if state.grad_enabled and any(isinstance(x, Tensor) and x._rg for x in (input, other)):
-        raise RuntimeError("the derivative for 'nextafter' is not implemented.")
-    a = np.asarray(input._data)
-    b = np.asarray(other._data if isinstance(other, Tensor) else other, a.dtype)
-    return _leaf(norm(np.nextafter(a, b)))
-
-
-@api
 def rsub(input, other, *, alpha=1):
     """``other - alpha * input``."""
     return ew.sub(other, input if alpha == 1 else ew.mul(input, alpha)) if isinstance(

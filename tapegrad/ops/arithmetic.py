@@ -119,6 +119,11 @@ def _rounded(value, inputs, composite):
     return ew.where(Tensor(np.ones(c.shape, bool)), Tensor(np.asarray(value, c.dtype)), y)
 
 
+def _same_each(a, b):
+    """Elementwise ``_same``: equal values, NaN with NaN, and the same sign."""
+    return ((a == b) | (np.isnan(a) & np.isnan(b))) & (np.signbit(a) == np.signbit(b))
+
+
 def _negative_zero(t):
     """-0.0 with a zero gradient to ``t``: added to any value it leaves it as it is (a zero's
     sign and infinities too; ``0 * t`` made trunc(-0.3) 0.0 and trunc(inf) NaN in replay)."""
@@ -391,7 +396,8 @@ def float_power(input, exponent):
 
 @api
 def heaviside(input, values):
-    """0 below zero, 1 above, ``values`` at zero (not differentiable, as in PyTorch)."""
+    """0 below zero, 1 above, ``values`` at zero: PyTorch's has no derivative (its result
+    requires grad, and backward raises)."""
     _tensor(input, "heaviside")
     _tensor(values, "heaviside", 2, "values")
     if input.dtype != values.dtype:
@@ -400,7 +406,7 @@ def heaviside(input, values):
     with quiet():  # (input's signs and NaNs decide each element: what is guarded)
         v = np.heaviside(host_values(input, "heaviside", decides=_signs),
                          host_values(values, "heaviside"))
-    return _leaf(norm(v.astype(input.dtype)))
+    return no_derivative("heaviside", norm(v.astype(input.dtype)), input, values)
 
 
 # ---- nan_to_num, fmax, fmin ----------------------------------------------------------------
@@ -675,7 +681,32 @@ def copysign(input, other):
     _tensor(input, "copysign")
     x = input if input.dtype.kind == "f" else sh.to(input, dtypes.default_float())
     neg = signbit(other) if isinstance(other, Tensor) else Tensor(np.signbit(float(other)))
-    return ew.where(neg, ew.neg(ew.abs(x)), ew.abs(x))
+    y = ew.where(neg, ew.neg(ew.abs(x)), ew.abs(x))
+    if isinstance(other, Tensor) and other._rg and state.grad_enabled:
+        y = ew.add(y, _negative_zero(other))  # (PyTorch gives other a zero gradient, not None)
+    return y
+
+
+@api
+def nextafter(input, other):
+    """The next float after ``input`` toward ``other``.  Its gradient, as PyTorch's: input's
+    passes through where ``input != other`` (0 where they are equal), other's is zero."""
+    _tensor(input, "nextafter")
+    a = host_values(input, "nextafter")
+    b = np.asarray(host_values(other, "nextafter"), a.dtype)
+    with quiet():
+        v = norm(np.nextafter(a, b))
+        if not _records(input, other):
+            return _leaf(v)
+        y = ew.add(input, Tensor(v - a))  # (one ulp: a + (v - a) is v where both are finite)
+    if isinstance(other, Tensor) and other._rg:
+        y = ew.add(y, _negative_zero(other))
+    # where input == other, and where the sum is not v (an infinite input, a sign of zero),
+    # v as a constant: a zero gradient there (PyTorch's is zero only at input == other)
+    fixed = (a == b) | ~_same_each(np.asarray(y._data), v)
+    if fixed.any():
+        y = ew.where(Tensor(fixed), Tensor(v), y)
+    return named_result(y, "NextafterBackward0", input, other)
 
 
 @api

@@ -9,7 +9,7 @@ from .. import dtypes
 from ..tensor import Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import shape as sh
-from ._record import node
+from ._record import no_derivative, node
 from .registry import api
 
 
@@ -125,6 +125,14 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)
 
 
+def _no_derivative(name, vals, input):
+    """unique's values: PyTorch's node (``Unique2Backward0``, ``UniqueDimBackward0``,
+    ``UniqueConsecutiveBackward0``) whose backward raises NotImplementedError."""
+    node = "".join(w.capitalize() for w in name.strip("_").split("_")) + "Backward0"
+    error = NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return no_derivative(name, norm(vals), input, node_name=node, error=error)
+
+
 @api
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
     """The distinct elements (sorted), and optionally the inverse indices and the counts;
@@ -132,14 +140,16 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     _tensor(input, "unique")
     d = host_values(input, "unique")
     if dim is None:
-        vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True,
-                                      equal_nan=False)  # (each NaN its own, as PyTorch's)
-        inv = inv.reshape(d.shape)
+        _, first, inv, counts = np.unique(d, return_index=True, return_inverse=True,
+                                          return_counts=True, equal_nan=False)
+        vals = d.reshape(-1)[first]  # (each NaN its own, and of 0.0 and -0.0 the first met,
+        inv = inv.reshape(d.shape)   # as PyTorch's; return_index sorts stably)
     else:
         axis = dim % max(d.ndim, 1)
         vals, inv, counts = np.unique(d, return_inverse=True, return_counts=True, axis=axis)
         inv = inv.reshape(-1)
-    out = [_leaf(norm(vals.astype(d.dtype)))]
+    name = "_unique2" if dim is None else "unique_dim"
+    out = [_no_derivative(name, vals.astype(d.dtype), input)]
     if return_inverse:
         out.append(_ints(inv))
     if return_counts:
@@ -163,7 +173,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     vals = x[starts]
     if dim is not None:
         vals = np.moveaxis(vals, 0, axis)
-    out = [_leaf(norm(np.ascontiguousarray(vals)))]
+    out = [_no_derivative("unique_consecutive", np.ascontiguousarray(vals), input)]
     if return_inverse:
         inv = np.cumsum(change) - 1
         out.append(_ints(inv.reshape(d.shape) if dim is None else inv))
@@ -197,4 +207,5 @@ def bincount(input, weights=None, minlength=0):
         return _ints(np.bincount(d, minlength=minlength))
     w = host_values(weights, "bincount")
     dt = w.dtype if w.dtype.kind == "f" else np.float64
-    return _leaf(norm(np.bincount(d, weights=w, minlength=minlength).astype(dt)))
+    return no_derivative("bincount", norm(np.bincount(d, weights=w, minlength=minlength)
+                                          .astype(dt)), weights)

@@ -21,7 +21,7 @@ from . import reductions as red
 from . import search
 from . import shape as sh
 from . import std_sort
-from ._record import named_result, node
+from ._record import named_result, no_derivative, node
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -385,7 +385,8 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
 def histogram(input, bins, *, range=None, weight=None, density=False):  # noqa: A002
     """``(hist, bin_edges)``: counts (or ``weight`` sums, or a density) in ``bins`` equal
     bins over ``range`` (the data's by default), or between given edges (a 1-d tensor).
-    Not differentiable."""
+    No derivative, as PyTorch's (the results require grad when an input does; backward
+    raises)."""
     _tensor(input, "histogram")
     if input.dtype.kind != "f":
         raise RuntimeError(f"torch.histogram: input tensor and bins tensors should have the "
@@ -397,7 +398,9 @@ def histogram(input, bins, *, range=None, weight=None, density=False):  # noqa: 
     if rng is None and not isinstance(bins, Tensor) and d.size:
         rng = (float(d.min()), float(d.max()))
     hist, out_edges = np.histogram(d, bins=edges, range=rng, weights=w, density=density)
-    return HistogramResult(_leaf(hist.astype(input.dtype)), _leaf(out_edges.astype(input.dtype)))
+    return HistogramResult(*no_derivative(  # (PyTorch's: both require grad, no derivative)
+        "histogram", (norm(hist.astype(input.dtype)), norm(out_edges.astype(input.dtype))),
+        input, bins, weight))
 
 
 @api

@@ -1,0 +1,177 @@
+"""PyTorch's answers where an argument has no derivative: losses that refuse class weights
+(and soft margin's target) requiring grad, ops whose results require grad but whose backward
+raises (heaviside, bincount's weights, histogram, unique), nextafter's gradient (input's
+passes, other's is zero) and copysign's zero gradient to ``other``.  Each is compared with
+torch's printout, error and gradients."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+X = np.array([[0.3, 0.6, 0.1], [0.2, 0.5, 0.9]])
+P = np.array([[0.4, 0.7, 0.2], [0.3, 0.1, 0.8]])
+W = np.array([0.5, 1.0, 2.0])
+C2 = [2, 0]
+C4 = [[[0, 1], [2, 0]], [[1, 1], [0, 2]]]
+
+
+def _outcome(call, L):
+    """What ``call`` gives: its loss and gradients, or its error (type and message), and
+    whether the tape grew (nothing is left half-recorded by a refusal)."""
+    x = L.tensor(X, requires_grad=True)
+    x4 = L.tensor(np.arange(24.0).reshape(2, 3, 2, 2) / 10, requires_grad=True)
+    w = L.tensor(W, requires_grad=True)
+    p = L.tensor(P, requires_grad=True)
+    try:
+        loss = call(L, L.nn.functional, x, x4, w, p)
+    except Exception as e:  # noqa: BLE001 (the error is what is compared)
+        return type(e).__name__, str(e)
+    loss.backward()
+    return (round(float(loss.detach()), 12),
+            [None if t.grad is None else np.round(t.grad.numpy(), 12).tolist()
+             for t in (x, x4, w, p)])
+
+
+LOSSES = {
+    "nll_weight": lambda L, F, x, x4, w, p: F.nll_loss(x, L.tensor(C2), weight=w),
+    "nll_1d_weight": lambda L, F, x, x4, w, p: F.nll_loss(x[0], L.tensor(2), weight=w),
+    "nll_4d_weight": lambda L, F, x, x4, w, p: F.nll_loss(x4, L.tensor(C4), weight=w),
+    "nll_3d_weight": lambda L, F, x, x4, w, p: F.nll_loss(x4[..., 0], L.tensor(C4)[..., 0],
+                                                          weight=w),
+    "ce_weight": lambda L, F, x, x4, w, p: F.cross_entropy(x, L.tensor(C2), weight=w),
+    "ce_4d_weight": lambda L, F, x, x4, w, p: F.cross_entropy(x4, L.tensor(C4), weight=w),
+    "ce_smooth_weight": lambda L, F, x, x4, w, p: F.cross_entropy(
+        x, L.tensor(C2), weight=w, label_smoothing=0.1),
+    "ce_detached_input": lambda L, F, x, x4, w, p: F.cross_entropy(x.detach(), L.tensor(C2),
+                                                                   weight=w),
+    # class probabilities: PyTorch composes this one, and its weight has a gradient
+    "ce_probs_weight": lambda L, F, x, x4, w, p: F.cross_entropy(x, p.softmax(1), weight=w),
+    "ce_plain_weight": lambda L, F, x, x4, w, p: F.cross_entropy(x, L.tensor(C2),
+                                                                 weight=w.detach()),
+    "bce_weight": lambda L, F, x, x4, w, p: F.binary_cross_entropy(x, p, weight=w),
+    "bce_target": lambda L, F, x, x4, w, p: F.binary_cross_entropy(x, p),
+    "bce_logits_weight": lambda L, F, x, x4, w, p: F.binary_cross_entropy_with_logits(
+        x, p, weight=w),
+    "bce_logits_pos_weight": lambda L, F, x, x4, w, p: F.binary_cross_entropy_with_logits(
+        x, p, pos_weight=w),
+    "bce_logits_target": lambda L, F, x, x4, w, p: F.binary_cross_entropy_with_logits(x, p),
+    "multi_margin_weight": lambda L, F, x, x4, w, p: F.multi_margin_loss(x, L.tensor(C2),
+                                                                         weight=w),
+    "multi_margin_p2_weight": lambda L, F, x, x4, w, p: F.multi_margin_loss(
+        x, L.tensor(C2), p=2, weight=w),
+    "soft_margin_target": lambda L, F, x, x4, w, p: F.soft_margin_loss(x, p * 2 - 1),
+    "soft_margin_detached": lambda L, F, x, x4, w, p: F.soft_margin_loss(x.detach(), p),
+    "soft_margin_plain": lambda L, F, x, x4, w, p: F.soft_margin_loss(x, p.detach() * 2 - 1),
+    "multilabel_soft_margin_weight": lambda L, F, x, x4, w, p: F.multilabel_soft_margin_loss(
+        x, p, weight=w),
+}
+
+
+@pytest.mark.parametrize("name", list(LOSSES))
+def test_losses_refuse_what_pytorch_cannot_differentiate(name, torch_float64):
+    ours, theirs = (_outcome(LOSSES[name], L) for L in (tg, torch_float64))
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("name", ["nll_weight", "bce_weight", "soft_margin_target",
+                                  "multi_margin_weight", "bce_logits_pos_weight"])
+def test_refused_losses_run_without_grad_mode_and_record_nothing(name):
+    """Under no_grad the same call is a plain value; a refusal leaves the tape as it was."""
+    x = tg.tensor(X, requires_grad=True)
+    w = tg.tensor(W, requires_grad=True)
+    p = tg.tensor(P, requires_grad=True)
+    x4 = tg.tensor(np.zeros((2, 3, 2, 2)), requires_grad=True)
+    with tg.no_grad():
+        assert LOSSES[name](tg, tg.nn.functional, x, x4, w, p).grad_fn is None
+    y = (x * 1.0).sum()  # (a live graph the refusal must not disturb)
+    with pytest.raises(RuntimeError, match="is not differentiable with respect to argument"):
+        LOSSES[name](tg, tg.nn.functional, x, x4, w, p)
+    y.backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.ones_like(X))
+
+
+V = np.array([0.3, 0.6, 1.7, 0.3, -0.0, 0.0])
+DERIVATIVE_LESS = {
+    "heaviside": lambda L, x, y: L.heaviside(x, y),
+    "heaviside_values_only": lambda L, x, y: L.heaviside(x.detach(), y),
+    "bincount": lambda L, x, y: L.bincount(L.tensor([0, 1, 1, 3, 0, 2]), weights=x),
+    "histogram": lambda L, x, y: L.histogram(x, bins=2)[0],
+    "histogram_edges": lambda L, x, y: L.histogram(x, bins=3).bin_edges,
+    "histogram_weight": lambda L, x, y: L.histogram(x.detach(), bins=2, weight=y).hist,
+    "unique": lambda L, x, y: L.unique(x),
+    "unique_inverse": lambda L, x, y: L.unique(x, return_inverse=True, return_counts=True)[0],
+    "unique_method": lambda L, x, y: x.unique(sorted=True),
+    "unique_dim": lambda L, x, y: L.unique(x.view(3, 2), dim=0),
+    "unique_consecutive": lambda L, x, y: L.unique_consecutive(x),
+    "unique_consecutive_method": lambda L, x, y: x.unique_consecutive(return_counts=True)[0],
+}
+
+
+@pytest.mark.parametrize("name", list(DERIVATIVE_LESS))
+def test_results_without_a_derivative_as_pytorch(name, torch_float64):
+    """The value and its printout (grad_fn shown), then backward's error."""
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor(V, requires_grad=True)
+        y = L.tensor(V[::-1].copy() + 1.0, requires_grad=True)
+        out = DERIVATIVE_LESS[name](L, x, y)
+        with pytest.raises((RuntimeError, NotImplementedError)) as err:
+            out.sum().backward()
+        got.append((repr(out), out.requires_grad, type(err.value).__name__, str(err.value)))
+        with L.no_grad():
+            assert not DERIVATIVE_LESS[name](L, x, y).requires_grad
+    assert got[0] == got[1]
+
+
+def test_derivative_less_results_of_plain_tensors_do_not_require_grad(torch_float64):
+    for L in (tg, torch_float64):
+        for call in DERIVATIVE_LESS.values():
+            assert not call(L, L.tensor(V), L.tensor(V + 1.0)).requires_grad
+
+
+EDGES = np.array([0.3, -0.0, 0.0, 1e-320, -np.inf, np.inf, np.nan, 1.0, 3.0])
+TOWARD = np.array([1.0, 1.0, -1.0, 0.0, 0.0, np.inf, 1.0, np.nan, 3.0])
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("other_grad", [False, True])
+def test_nextafter_values_node_and_gradients(dtype, other_grad, torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor(EDGES.astype(dtype), requires_grad=True)
+        y = L.tensor(TOWARD.astype(dtype), requires_grad=other_grad)
+        out = L.nextafter(x, y)
+        out.backward(L.tensor(np.linspace(1, 2, len(EDGES)).astype(dtype)))
+        got.append((out.detach().numpy(), type(out.grad_fn).__name__, x.grad.numpy(),
+                    None if y.grad is None else y.grad.numpy()))
+    ours, theirs = got
+    assert ours[0].tobytes() == theirs[0].tobytes()  # (bit for bit: signs of zero, NaN)
+    assert ours[1] == theirs[1] == "NextafterBackward0"
+    # the gradient passes where input != other (but where the input is infinite: ours is 0)
+    finite = np.isfinite(EDGES) | np.isnan(EDGES)
+    np.testing.assert_array_equal(ours[2][finite], theirs[2][finite])
+    if other_grad:
+        np.testing.assert_array_equal(ours[3], theirs[3])
+    else:
+        assert ours[3] is theirs[3] is None
+
+
+def test_nextafter_broadcasts_and_number_other(torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor([[1.0], [2.0]], requires_grad=True)
+        out = L.nextafter(x, L.tensor([0.0, 5.0, 1.0]))
+        out.sum().backward()
+        got.append((out.detach().numpy().tobytes(), x.grad.numpy().tolist()))
+    assert got[0] == got[1]
+
+
+def test_copysign_gives_other_a_zero_gradient(torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor([0.5, -1.5, 2.0, 0.0], requires_grad=True)
+        y = L.tensor([-1.0, 2.0, -0.0, np.inf], requires_grad=True)
+        out = L.copysign(x, y)
+        out.sum().backward()
+        got.append((repr(out), x.grad.numpy().tolist(), y.grad.numpy().tolist()))
+    assert got[0] == got[1]
