@@ -10,6 +10,7 @@ class _State(threading.local):
         self.inference = False
         self.tape = None  # created lazily by tape.current_tape()
         self.tracing = None  # the private tape of tapegrad.trace while it records
+        self.in_place = ""  # the in-place spelling running (ops/inplace_more.py _method)
         self.segment = 0  # slots of the graphs a backward swept across segments (tape.py _split)
         # ``quiet.run(ufunc, ...)``: NumPy with FP errors ignored (_fp.quiet_context); the
         # hot elementwise paths read it with grad mode (one thread-local read)

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, linalg, methods, nn, special, testing
+from . import creation, dtypes, linalg, methods, nn, ops, special, testing
 from ._state import state
 from .nn import functional as F
 from .ops import inplace, inplace_more, views
@@ -198,10 +198,14 @@ def new_empty_strided(self, size, stride, dtype=None, device=None, requires_grad
     return self.new_empty(tuple(size), dtype=dtype, requires_grad=requires_grad)
 
 
-def _fill_from(self, values):
+def _fill_from(self, values, op, node):
     """Write sampled ``values`` into self in place; a leaf that requires grad is refused as
-    PyTorch refuses it, a tensor with history keeps it with a zero gradient (copy_)."""
-    return self.copy_(Tensor(np.asarray(values).astype(self.dtype)))
+    PyTorch refuses it, a tensor with history keeps it with a zero gradient, as PyTorch's
+    node ``node`` (NormalBackward0, UniformBackward0, ...)."""
+    def drawn(t, d):
+        return named_result(ops.where(Tensor(np.ones(t.shape, np.bool_)), d, t), node, t)
+    return inplace._inplace(self, drawn, (self, Tensor(np.asarray(values).astype(self.dtype))),
+                            op)
 
 
 def bernoulli_(self, p=0.5, *, generator=None):
@@ -209,7 +213,9 @@ def bernoulli_(self, p=0.5, *, generator=None):
     probs = np.asarray(p._data if isinstance(p, Tensor) else p, np.float64)
     if ((probs < 0) | (probs > 1)).any():
         raise RuntimeError("bernoulli_ expects p to be in [0, 1], but got p=" + str(p))
-    return _fill_from(self, creation._gen(generator).random(tuple(self.shape)) < probs)
+    return _fill_from(self, creation._gen(generator).random(tuple(self.shape)) < probs,
+                      "bernoulli_", "BernoulliBackward1" if isinstance(p, Tensor) else
+                      "BernoulliBackward2")
 
 
 _RANDOM_TOP = {"f": {2: 2 ** 11, 4: 2 ** 24, 8: 2 ** 53}, "b": {1: 1}}
@@ -231,15 +237,34 @@ def random_(self, *args, generator=None, **kwargs):
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} "
                            f">= to={hi}")
     draws = creation._gen(generator).integers(int(lo), int(hi), tuple(self.shape))
-    return _fill_from(self, draws)
+    # (PyTorch's node of random_(from, to), random_(to), random_())
+    node = f"RandomBackward{2 - min(2, len(args) + len(kwargs))}"
+    return _fill_from(self, draws, "random_", node)
 
 
-def _sampler(name, draw, doc):
-    def method(self, *args, generator=None):
-        return _fill_from(self, draw(creation._gen(generator), tuple(self.shape), *args))
+def _sampler(name, draw, node, doc):
+    def method(self, *args, generator=None, **kwargs):
+        values = draw(creation._gen(generator), tuple(self.shape), *args, **kwargs)
+        return _fill_from(self, values, name, node)
     method.__name__ = name
     method.__doc__ = doc
     return method
+
+
+def _normal(g, shape, mean=0.0, std=1.0):
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+    return g.normal(mean, std, shape)
+
+
+def _uniform(g, shape, a=0.0, b=1.0, **bounds):  # (PyTorch's keywords: from, to)
+    lo, hi = bounds.pop("from", a), bounds.pop("to", b)
+    if bounds:
+        raise TypeError(f"uniform_() got an unexpected keyword argument '{next(iter(bounds))}'")
+    if lo > hi:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found "
+                           f"from={lo} > to={hi}")
+    return g.uniform(lo, hi, shape)
 
 
 def _exponential(g, shape, lambd=1.0):
@@ -327,12 +352,16 @@ Tensor.const_data_ptr = data_ptr
 Tensor.bernoulli = lambda self, p=None, *, generator=None: creation.bernoulli(
     self, p, generator=generator)
 Tensor.multinomial = creation.multinomial
-Tensor.exponential_ = _sampler("exponential_", _exponential,
+Tensor.normal_ = _sampler("normal_", _normal, "NormalBackward0", "Fill with N(mean, std) draws.")
+Tensor.uniform_ = _sampler("uniform_", _uniform, "UniformBackward0",
+                           "Fill with draws from U(from, to).")
+Tensor.exponential_ = _sampler("exponential_", _exponential, "ExponentialBackward0",
                                "Fill with draws from Exp(lambd) (density lambd e^(-lambd x)).")
-Tensor.log_normal_ = _sampler("log_normal_", _log_normal,
+Tensor.log_normal_ = _sampler("log_normal_", _log_normal, "LogNormalBackward0",
                               "Fill with exp of N(mean, std) draws.")
-Tensor.cauchy_ = _sampler("cauchy_", _cauchy, "Fill with Cauchy(median, sigma) draws.")
-Tensor.geometric_ = _sampler("geometric_", _geometric,
+Tensor.cauchy_ = _sampler("cauchy_", _cauchy, "CauchyBackward0",
+                          "Fill with Cauchy(median, sigma) draws.")
+Tensor.geometric_ = _sampler("geometric_", _geometric, "GeometricBackward0",
                              "Fill with the number of Bernoulli(p) trials to a success.")
 
 

@@ -234,15 +234,6 @@ def ndimension(self):
     return self.dim()
 
 
-def uniform_(self, a=0.0, b=1.0, generator=None):
-    """Fill in place with draws from U(a, b) (no gradient recorded), as nn.init.uniform_."""
-    return init.uniform_(self, a, b, generator)
-
-
-def normal_(self, mean=0.0, std=1.0, generator=None):
-    return init.normal_(self, mean, std, generator)
-
-
 def _python_loop(self, op, fn, *others):
     """``self`` holding ``fn(element, *others' elements)`` for each element, in place (a
     Python call per element: PyTorch's CPU loop of apply_ and map_; no gradient)."""
@@ -294,9 +285,8 @@ METHODS = {
     "new_full": new_full, "new_tensor": new_tensor, "type_as": type_as,
     "contiguous": contiguous, "is_contiguous": is_contiguous, "stride": stride,
     "storage_offset": storage_offset, "view": view, "view_as": view_as, "apply_": apply_,
-    "map_": map_,
-    "element_size": element_size, "ndimension": ndimension, "uniform_": uniform_,
-    "normal_": normal_, "__contains__": __contains__, "_is_view": _is_view,
+    "map_": map_, "element_size": element_size, "ndimension": ndimension,
+    "__contains__": __contains__, "_is_view": _is_view,
     "_base": property(views.root),
     "half": lambda self: self.to(dtypes.float16), "byte": lambda self: self.to(dtypes.uint8),
     "char": lambda self: self.to(dtypes.int8), "short": lambda self: self.to(dtypes.int16),

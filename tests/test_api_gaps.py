@@ -101,17 +101,15 @@ NO_TORCH_INPLACE_GRAD = set(
     "acosh_ arccosh_ asinh_ arcsinh_ atanh_ arctanh_ floor_divide_ heaviside_ lt_ le_ gt_ "
     "ge_ eq_ ne_ less_ less_equal_ greater_ greater_equal_ not_equal_ logical_and_ "
     "logical_or_ logical_xor_ logical_not_ sgn_".split())
-ZERO_GRAD = {"heaviside_"}  # (torch has no derivative at all: zero here)
-NO_DERIVATIVE = {"floor_divide_"}  # (both raise on backward: tests/test_torch_scripts19.py)
+NO_DERIVATIVE = {"floor_divide_", "heaviside_"}  # (both raise on backward: test_parity32.py)
 
 
 @pytest.mark.parametrize("name", sorted(INPLACE))
 def test_inplace_values_grads_versions(name):
     grad = name not in NO_DERIVATIVE
     y, gs = _run_inplace(tg, name, INPLACE[name], grad)
-    yt, gts = _run_inplace(torch, name, INPLACE[name], grad and name not in ZERO_GRAD,
+    yt, gts = _run_inplace(torch, name, INPLACE[name], grad,
                            inplace=name not in NO_TORCH_INPLACE_GRAD)
-    gts = [np.zeros_like(g) for g in gs] if name in ZERO_GRAD else gts
     np.testing.assert_allclose(np.asarray(y.detach()), yt.detach().numpy(), rtol=1e-10,
                                atol=1e-12)
     assert str(y.dtype) == str(yt.dtype)

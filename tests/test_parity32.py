@@ -175,3 +175,62 @@ def test_copysign_gives_other_a_zero_gradient(torch_float64):
         out.sum().backward()
         got.append((repr(out), x.grad.numpy().tolist(), y.grad.numpy().tolist()))
     assert got[0] == got[1]
+
+
+@pytest.mark.parametrize("name", ["heaviside_", "floor_divide_"])
+def test_in_place_spellings_name_themselves_in_the_error(name, torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor([0.5, -1.0, 0.0], requires_grad=True)
+        y = x * 1
+        getattr(y, name)(L.tensor([0.7]))
+        with pytest.raises(RuntimeError) as err:
+            y.sum().backward()
+        got.append((repr(y), y._version, str(err.value)))
+    assert got[0] == got[1]
+
+
+SAMPLERS = [("normal_", ()), ("normal_", (1.0, 2.0)), ("uniform_", ()), ("uniform_", (-1.0, 1.0)),
+            ("bernoulli_", ()), ("bernoulli_", (0.3,)), ("exponential_", ()),
+            ("random_", ()), ("random_", (5,)), ("random_", (1, 5)), ("cauchy_", ()),
+            ("log_normal_", ()), ("geometric_", (0.5,)), ("fill_", (1.0,)), ("zero_", ())]
+
+
+@pytest.mark.parametrize("name, args", SAMPLERS)
+def test_in_place_draws_on_a_tensor_with_history_as_pytorch(name, args, torch_float64):
+    """PyTorch's node, a zero gradient to what the tensor was (normal_ and uniform_ passed
+    the whole gradient through), the version counter, and the leaf refusal."""
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor([0.2, 0.4, -0.3], requires_grad=True)
+        y = x * 1
+        getattr(y, name)(*args)
+        node = type(y.grad_fn).__name__
+        (y * L.tensor([2.0, 3.0, 4.0])).sum().backward()
+        with pytest.raises(RuntimeError) as err:
+            getattr(L.tensor([1.0], requires_grad=True), name)(*args)
+        got.append((node, y._version, x.grad.tolist(), str(err.value)))
+    assert got[0] == got[1]
+
+
+@pytest.mark.parametrize("name, args", SAMPLERS[:-2])
+def test_in_place_draws_under_no_grad_and_their_ranges(name, args):
+    x = tg.tensor([0.2, 0.4, -0.3], requires_grad=True)
+    with tg.no_grad():
+        getattr(x, name)(*args)
+    assert x.grad_fn is None and x.requires_grad and x._version == 1
+    v = x.detach().numpy()
+    if name == "uniform_":
+        lo, hi = args or (0.0, 1.0)
+        assert ((v >= lo) & (v < hi)).all()
+    if name in ("bernoulli_", "random_"):
+        assert (v == np.round(v)).all() and (v >= (args[0] if len(args) == 2 else 0)).all()
+
+
+def test_normal_and_uniform_draw_as_nn_init_does():
+    """The method and nn.init draw the same numbers from one seed (PyTorch's do too)."""
+    for method, init in (("normal_", tg.nn.init.normal_), ("uniform_", tg.nn.init.uniform_)):
+        tg.manual_seed(7)
+        a = getattr(tg.empty(5), method)()
+        tg.manual_seed(7)
+        np.testing.assert_array_equal(a.numpy(), init(tg.empty(5)).numpy())

@@ -197,6 +197,8 @@ def no_derivative(name, value, *inputs, node_name="NotImplemented", error=None):
     if state.tracing is not None or not (state.grad_enabled and any(t._rg for t in tensors)):
         outs = tuple(_leaf(norm(v)) for v in values)
         return outs if isinstance(value, tuple) else outs[0]
+    if state.in_place == name + "_":  # (heaviside_: PyTorch's error names the spelling)
+        name = state.in_place
     out = not_differentiable(name, *values, node_name=node_name, error=error).apply(*tensors)
     return out if isinstance(value, tuple) or not isinstance(out, tuple) else out[0]
 

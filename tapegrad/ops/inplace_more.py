@@ -37,7 +37,11 @@ def _same_shape(t, r, op):
 def _method(fn, name):
     def method(self, *args, **kwargs):
         def run(t, *a):
-            r = fn(t, *a, **kwargs)
+            state.in_place, outer = name, state.in_place  # (a node's error names it)
+            try:
+                r = fn(t, *a, **kwargs)
+            finally:
+                state.in_place = outer
             _same_shape(self, r, name)
             r = r if r.dtype == self.dtype else sh.to(r, self.dtype)
             if t._rg and not r._rg and state.grad_enabled:
