@@ -59,7 +59,7 @@ CASES = {
     "argwhere": lambda x: x[tg.argwhere(x > 0).reshape(-1)].sum() + x.sum(),
     "masked_select": lambda x: tg.masked_select(x, x > 0).sum() + x.sum(),
     "count_nonzero": lambda x: x.sum() * tg.count_nonzero(x > 0),
-    "unique": lambda x: x.unique().sum() + x.sum(),
+    "unique": lambda x: x.unique().detach().sum() + x.sum(),  # (no derivative, as torch)
     "cummax": lambda x: x.cummax(0).values.sum() + x.cummin(0).values.prod(),
     "median": lambda x: x.median() + x.kthvalue(2).values * x[0],
     "mode": lambda x: x.mode().values + x.sum(),

@@ -58,7 +58,7 @@ INT_ARGS = [
     "tg.searchsorted(tg.tensor([0.0, 1.0]), x)", "tg.bucketize(i, tg.tensor([1, 3]))",
     "tg.searchsorted(tg.tensor([0, 1, 2]), i)", "tg.histc(i.double(), 4, 0, 3)",
     "i.kthvalue(2).indices", "i.mode().values", "i.mode().indices", "i.bincount()",
-    "tg.bincount(i, weights=x)", "x.index_fill(0, i[:2], 0.0)", "x.index_copy(0, i % 6, x)",
+    "tg.bincount(i, weights=x).detach()", "x.index_fill(0, i[:2], 0.0)", "x.index_copy(0, i % 6, x)",
     "x.index_add(0, i, x)", "x.index_put((i[:2],), tg.tensor(5.0))", "x.masked_fill(k, 1.0)",
     "i.masked_fill(k, 7)", "x.masked_scatter(k, x * 3)", "x.roll(int(n))", "tg.zeros(int(n) + 1)",
     "x.new_zeros(n + 1)", "x.repeat(int(n) + 1)", "F.pad(x, (int(n), 0))", "tg.isin(i, i[:2])",
@@ -66,7 +66,7 @@ INT_ARGS = [
     "F.one_hot(i, 4)", "F.embedding(i, tg.eye(4))", "F.cross_entropy(x[:4].reshape(1, 4), i[:1])",
     "F.nll_loss(x[:4].reshape(1, 4), i[:1])", "F.multi_margin_loss(x[:4].reshape(1, 4), i[:1])",
     "i // 2", "i.div(2, rounding_mode='trunc')", "i % 3", "i.gcd(tg.tensor(2))", "i.cummax(0).indices",
-    "i.frexp()[1] if False else x.frexp()[1]", "x.heaviside(k.double())", "x.signbit()",
+    "i.frexp()[1] if False else x.frexp()[1]", "x.heaviside(k.double()).detach()", "x.signbit()",
     "x[1:].quantile((x[0] > 0).double() * 0.5 + 0.25)",  # was unguarded: q read in NumPy
     "F.max_pool1d(x.reshape(1, 1, 6), 2, return_indices=True)[1]",
     "F.adaptive_max_pool1d(x.reshape(1, 1, 6), 2, return_indices=True)[1]",
