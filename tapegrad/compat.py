@@ -7,6 +7,7 @@ ops (``tril_``, ``lt_``, ``erf_``, ``addmm_``...), the random fills (``bernoulli
 and the one table of PyTorch names tapegrad does not support, with the reason, which
 ``tapegrad.X`` and ``tensor.X`` raise as an AttributeError (UNSUPPORTED).
 """
+import functools
 import math
 import warnings
 
@@ -15,10 +16,11 @@ import numpy as np
 from . import creation, dtypes, linalg, methods, nn, ops, special, testing
 from ._state import state
 from .nn import functional as F
-from .ops import inplace, inplace_more, views
+from .ops import arithmetic, inplace, inplace_more, views
 from .ops import shape as sh
-from .ops._record import named_result, node
+from .ops._record import named_result, no_derivative, node
 from .ops.aliases import divide
+from .ops.out import with_out
 from .scatter_reduce import scatter_reduce
 from .tensor import Size, Tensor, _wrap_dim
 from .utils import data as _data
@@ -349,8 +351,8 @@ for _fn in (data_ptr, get_device, is_pinned, is_shared, pin_memory, new,
             resize_as):
     setattr(Tensor, _fn.__name__, _fn)
 Tensor.const_data_ptr = data_ptr
-Tensor.bernoulli = lambda self, p=None, *, generator=None: creation.bernoulli(
-    self, p, generator=generator)
+Tensor.bernoulli = lambda self, p=None, *, generator=None: bernoulli(self, p,
+                                                                    generator=generator)
 Tensor.multinomial = creation.multinomial
 Tensor.normal_ = _sampler("normal_", _normal, "NormalBackward0", "Fill with N(mean, std) draws.")
 Tensor.uniform_ = _sampler("uniform_", _uniform, "UniformBackward0",
@@ -713,12 +715,46 @@ def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=Non
 
 
 def binomial(count, prob, generator=None):
-    """Draws of Binomial(count, prob), elementwise (float, as PyTorch's)."""
+    """Draws of Binomial(count, prob), elementwise (float, as PyTorch's; no derivative)."""
     n = np.asarray(count._data if isinstance(count, Tensor) else count)
     p = np.asarray(prob._data if isinstance(prob, Tensor) else prob)
     draws = creation._gen(generator).binomial(n.astype(np.int64), p)
     dt = count.dtype if isinstance(count, Tensor) else dtypes.default_float()
-    return creation.tensor(draws, dtype=dt)
+    return no_derivative("binomial", np.asarray(draws, dt), count, prob)
+
+
+# ---- draws from tensors of parameters: PyTorch's results require grad when a parameter
+# does, with a zero gradient (no reparameterization: NormalBackward3's is zero too) --------
+def _drawn_from(out, node, *params):
+    """``out`` drawn at ``params`` as PyTorch's node ``node``: each parameter that requires
+    grad gets a zero gradient (a -0.0 term: the values stay as drawn)."""
+    if not state.grad_enabled or state.tracing is not None:
+        return out
+    for t in params:
+        if isinstance(t, Tensor) and t._rg:
+            out = ops.add(out, arithmetic._negative_zero(t))
+    return named_result(out, node, *params)
+
+
+@functools.partial(with_out, "normal")
+def normal(mean, std=1.0, size=None, *, generator=None, **kwargs):
+    """Normal draws (creation.normal) with PyTorch's node for tensor parameters."""
+    y = creation.normal(mean, std, size, generator=generator, **kwargs)
+    node = 1 * isinstance(mean, Tensor) + 2 * isinstance(std, Tensor)
+    return _drawn_from(y, f"NormalBackward{node}", mean, std) if node else y
+
+
+@functools.partial(with_out, "bernoulli")
+def bernoulli(input, p=None, *, generator=None):
+    """0/1 draws with probabilities ``input`` (BernoulliBackward0's zero gradient), or ``p``
+    (PyTorch's bernoulli.p has no derivative)."""
+    y = creation.bernoulli(input, p, generator=generator)
+    return _drawn_from(y, "BernoulliBackward0", input) if p is None else \
+        no_derivative("bernoulli", y._data, input)
+
+
+def poisson(input, generator=None):
+    return _drawn_from(creation.poisson(input, generator), "PoissonBackward0", input)
 
 
 def _copying(name, view, node_name=None):
@@ -854,7 +890,8 @@ def _gradient_along(x, d, h, edge_order):
 
 FUNCTIONS.update({f.__name__: f for f in (
     set_default_tensor_type, set_warn_always, is_warn_always_enabled, set_flush_denormal,
-    is_vulkan_available, empty_strided, empty_permuted, binomial, nonzero_static,
+    is_vulkan_available, empty_strided, empty_permuted, binomial, normal, bernoulli, poisson,
+    nonzero_static,
     frobenius_norm, nuclear_norm, convolution, gradient)})
 FUNCTIONS.update({
     "dropout_": _inplace_dropout(F.dropout), "alpha_dropout_": _inplace_dropout(F.alpha_dropout),

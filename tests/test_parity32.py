@@ -234,3 +234,47 @@ def test_normal_and_uniform_draw_as_nn_init_does():
         a = getattr(tg.empty(5), method)()
         tg.manual_seed(7)
         np.testing.assert_array_equal(a.numpy(), init(tg.empty(5)).numpy())
+
+
+DRAWS = {
+    "normal_mean": lambda L, p: L.normal(p, 1.0), "normal_both": lambda L, p: L.normal(p, p),
+    "normal_std": lambda L, p: L.normal(0.0, p), "normal_detached_mean": lambda L, p: L.normal(
+        p.detach(), p), "bernoulli": lambda L, p: L.bernoulli(p), "bernoulli_method": lambda L, p:
+    p.bernoulli(), "bernoulli_p": lambda L, p: L.bernoulli(p, 0.5), "poisson": lambda L, p:
+    L.poisson(p), "binomial": lambda L, p: L.binomial(p * 0 + 5, p),
+}
+
+
+def _edges(node):
+    return [None if f is None else type(f).__name__ for f, _ in node.next_functions]
+
+
+@pytest.mark.parametrize("name", list(DRAWS))
+def test_draws_from_parameters_that_require_grad_as_pytorch(name, torch_float64):
+    """The node (its name and edges) and a zero gradient, or backward's error."""
+    got = []
+    for L in (tg, torch_float64):
+        p = L.tensor([0.2, 0.7], requires_grad=True)
+        out = DRAWS[name](L, p)
+        try:
+            out.sum().backward()
+            after = p.grad.tolist()
+        except RuntimeError as e:
+            after = str(e)
+        got.append((out.requires_grad, type(out.grad_fn).__name__, out.grad_fn.name(),
+                    _edges(out.grad_fn), after))
+        with L.no_grad():
+            assert not DRAWS[name](L, p).requires_grad
+        with pytest.raises(RuntimeError, match="out=... arguments don't support"):
+            L.normal(p, 1.0, out=L.empty(2))
+    assert got[0] == got[1]
+
+
+def test_draws_keep_their_values_and_plain_parameters_make_plain_draws():
+    for seed in range(3):
+        tg.manual_seed(seed)
+        plain = tg.normal(tg.tensor([0.2, 0.7]), tg.tensor([1.0, 2.0]))
+        tg.manual_seed(seed)
+        drawn = tg.normal(tg.tensor([0.2, 0.7], requires_grad=True), tg.tensor([1.0, 2.0]))
+        assert plain.grad_fn is None and not plain.requires_grad
+        assert plain.numpy().tobytes() == drawn.detach().numpy().tobytes()

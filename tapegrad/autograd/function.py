@@ -519,7 +519,8 @@ def once_differentiable(fn):
     return wrapper
 
 
-def not_differentiable(name, *values, node_name="NotImplemented", error=None):
+def not_differentiable(name, *values, node_name="torch::autograd::NotImplemented",
+                       error=None):
     """A Function giving ``values`` as tensors that require grad when an input does, whose
     backward raises PyTorch's error for an op without a derivative (``aten::name``, or
     ``error``): the node PyTorch shows as ``NotImplemented`` (ldl_factor, floor_divide) or,

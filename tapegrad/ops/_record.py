@@ -184,7 +184,10 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     return t
 
 
-def no_derivative(name, value, *inputs, node_name="NotImplemented", error=None):
+_NOT_IMPLEMENTED = "torch::autograd::NotImplemented"  # (its class: NotImplemented)
+
+
+def no_derivative(name, value, *inputs, node_name=_NOT_IMPLEMENTED, error=None):
     """``value`` (an array, or a tuple of them) as the result of an op on ``inputs`` with no
     derivative: PyTorch's ``NotImplemented`` node (or ``node_name``), whose backward raises
     'derivative for aten::name is not implemented' (or ``error``): floor_divide, scatter's
