@@ -278,3 +278,22 @@ def test_draws_keep_their_values_and_plain_parameters_make_plain_draws():
         drawn = tg.normal(tg.tensor([0.2, 0.7], requires_grad=True), tg.tensor([1.0, 2.0]))
         assert plain.grad_fn is None and not plain.requires_grad
         assert plain.numpy().tobytes() == drawn.detach().numpy().tobytes()
+
+
+@pytest.mark.parametrize("batch_first", [False, True])
+@pytest.mark.parametrize("lengths", [[4, 3, 1], [1, 4, 3], [4, 4, 2]])
+def test_packing_nodes_values_and_gradients_as_pytorch(batch_first, lengths, torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        rnn = L.nn.utils.rnn
+        x = L.tensor(np.arange(24.0).reshape(4, 3, 2) / 7, requires_grad=True)
+        xi = x.transpose(0, 1) if batch_first else x
+        sort = lengths == sorted(lengths, reverse=True)
+        packed = rnn.pack_padded_sequence(xi, lengths, batch_first=batch_first,
+                                          enforce_sorted=sort)
+        out, lens = rnn.pad_packed_sequence(packed, batch_first=batch_first, total_length=5)
+        w = L.tensor(np.linspace(-1, 1, out.numel()).reshape(tuple(out.shape)))
+        (out * w).sum().backward()
+        got.append((type(packed.data.grad_fn).__name__, type(out.grad_fn).__name__,
+                    out.is_contiguous(), out.tolist(), lens.tolist(), x.grad.tolist()))
+    assert got[0] == got[1]

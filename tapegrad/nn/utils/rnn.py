@@ -17,6 +17,7 @@ from collections import namedtuple
 import numpy as np
 
 from ... import ops
+from ...ops._record import named_result
 from ...tensor import Tensor
 
 
@@ -109,6 +110,7 @@ def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True)
     b_of = order[np.concatenate([np.arange(n) for n in batch_sizes] or [np.zeros(0, int)])]
     flat = b_of * t_max + t_of if batch_first else t_of * batch + b_of
     rows = input.reshape(-1, *input.shape[2:]).index_select(0, Tensor(flat.astype(np.int64)))
+    rows = named_result(rows, "PackPaddedSequenceBackward0", input)  # (PyTorch's one node)
     return PackedSequence(rows, Tensor(batch_sizes.astype(np.int64)), sorted_indices, None)
 
 
@@ -134,6 +136,8 @@ def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_le
     out = out.reshape(t_max, batch, *data.shape[1:])
     if batch_first:
         out = out.transpose(0, 1)
+    elif sequence.unsorted_indices is None:  # (PyTorch's: its padding written slice by slice)
+        out = named_result(out, "torch::autograd::CopySlices", data)
     if sequence.unsorted_indices is not None:  # (last, as PyTorch: a contiguous result)
         out = out.index_select(0 if batch_first else 1, sequence.unsorted_indices)
         lengths = lengths[np.asarray(sequence.unsorted_indices._data)]
