@@ -297,3 +297,17 @@ def test_packing_nodes_values_and_gradients_as_pytorch(batch_first, lengths, tor
         got.append((type(packed.data.grad_fn).__name__, type(out.grad_fn).__name__,
                     out.is_contiguous(), out.tolist(), lens.tolist(), x.grad.tolist()))
     assert got[0] == got[1]
+
+
+@pytest.mark.parametrize("source", [[0.9, -0.4, 2.0], [], [[5.0]]])
+@pytest.mark.parametrize("in_place", [False, True])
+def test_masked_scatter_of_an_empty_mask_gives_source_a_zero_gradient(source, in_place,
+                                                                      torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        x = L.tensor([0.3, -0.0, 1.2], requires_grad=True)
+        y = L.tensor(source, requires_grad=True)
+        o = (x * 1).masked_scatter_(x > 10, y) if in_place else x.masked_scatter(x > 10, y)
+        o.sum().backward()
+        got.append((repr(o), x.grad.tolist(), y.grad.tolist()))
+    assert got[0] == got[1]

@@ -21,6 +21,7 @@ from . import combine as cb
 from . import control as cmp
 from . import elementwise as ew
 from . import linalg as la
+from . import reductions as red
 from . import shape as sh
 from . import views
 from ._record import named_result, node
@@ -201,8 +202,9 @@ def _embed(input, src, places, op):
     k = np.full(input.numel(), -1, np.int64)
     k[places.reshape(-1)] = np.arange(places.size)
     mask = k >= 0
-    if not mask.any():
-        return sh.clone(input)
+    if not mask.any():  # (src connected all the same: PyTorch gives it a zero gradient)
+        none = Tensor(np.zeros(tuple(input.shape), np.bool_))
+        return ew.where(none, red.sum(src), input) if src._rg else sh.clone(input)
     picked = cb.take(src, Tensor(np.where(mask, k, 0).reshape(tuple(input.shape))))
     return ew.where(Tensor(mask.reshape(tuple(input.shape))), picked, input)
 
