@@ -294,6 +294,19 @@ class Tape(ValueArena):
         self._last_const, self._last_k = c, len(self.consts) - 1
         return self._last_k
 
+    def const_run(self, *cs):
+        """Index of the first of floats ``cs`` written one after another, for a rule that
+        reads ``consts[k + i]`` (clamp's bounds): never const()'s reuse of the last one,
+        which left clamp(1.0, 1.0)'s max (the same object as its min) unwritten."""
+        k = len(self.consts)
+        for c in cs:
+            try:
+                self.consts.append(c)
+            except BufferError:
+                self.unpin("consts").append(c)
+        self._last_const, self._last_k = cs[-1], k + len(cs) - 1
+        return k
+
     def push_meta(self, ints):
         """Store ints (a tuple, a list, or an int64 ndarray for long index lists) in the meta
         pool; returns its offset.  (``array.extend`` converts int by int: 8 us for 257 ints,

@@ -1562,8 +1562,7 @@ def clamp(input, min=None, max=None):  # noqa: A002 (PyTorch's names)
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    k = tape.const(lo)
-    tape.const(hi)
+    k = tape.const_run(lo, hi)
     return output(tape, v, CLAMP, slot(input, tape), -1, k)
 
 
@@ -2238,8 +2237,7 @@ def softplus(input, beta=1.0, threshold=20.0):
     if not (input._rg and state.grad_enabled):
         return _leaf(v)
     tape = tape_for_grad()
-    k = tape.const(beta)
-    tape.const(threshold)
+    k = tape.const_run(beta, threshold)
     return output(tape, v, SOFTPLUS, slot(input, tape), -1, k)
 
 

@@ -296,8 +296,8 @@ def _red_record(input, v, code, dims, head=(), consts=()):
         return _leaf(v)
     tape = tape_for_grad()
     sx = slot(input, tape)
-    ks = [tape.const(float(c)) for c in consts]  # consecutive: the rules read ks[0] + i
-    k = tape.push_meta((*ks[:1], *head, *_red_map(input.shape, dims)))
+    ks = [tape.const_run(*(float(c) for c in consts))] if consts else []  # (read at ks[0] + i)
+    k = tape.push_meta((*ks, *head, *_red_map(input.shape, dims)))
     return output(tape, v, code, sx, -1, k)
 
 
