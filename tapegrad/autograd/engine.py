@@ -68,6 +68,7 @@ def _tape_of(outputs):
 
 
 _F64 = np.dtype(np.float64)
+_ndarray = np.ndarray  # (a global: NumPy's module __getattr__ defeats CPython's load cache)
 _FEW_CONSTS = 16  # constants up to which _sweep marks them one by one
 _ONE = np.ones(1)  # the implicit seed of a scalar output (only ever read)
 _ONE.flags.writeable = False
@@ -432,8 +433,12 @@ def _grad_at(t, slots, adj, offs):
     """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype (a
     copy: the adjoint buffer is reused by the next sweep)."""
     d = t._data
-    if len(slots) == 1 and (type(d) is float or d.ndim == 0 and d.dtype == _F64):
-        return _leaf(float(adj[offs[slots[0]]]))  # (as below, without three NumPy calls)
+    if len(slots) == 1:
+        s = slots[0]
+        if type(d) is _ndarray and d.ndim:  # (as below, the common case in one line)
+            return _leaf(adj[offs[s]:offs[s + 1]].astype(d.dtype).reshape(d.shape))
+        if type(d) is float or d.ndim == 0 and d.dtype == _F64:
+            return _leaf(float(adj[offs[s]]))  # (as below, without three NumPy calls)
     g = adj[offs[slots[0]]:offs[slots[0] + 1]]
     for s in slots[1:]:
         g = g + adj[offs[s]:offs[s + 1]]

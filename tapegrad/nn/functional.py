@@ -18,7 +18,7 @@ from .. import creation, dtypes, ops
 from .._fp import quiet
 from .._state import state
 from ..ops._record import named_result
-from ..tensor import Tensor, _wrap_dim, host_values
+from ..tensor import ComplexPart, Tensor, _wrap_dim, host_values
 from .activations import (  # noqa: F401 (re-exported)
     _get_softmax_dim,
     celu,
@@ -457,6 +457,12 @@ def _linear_dtypes(input, weight, bias):
     """Refuse mixed dtypes in the words of the kernel PyTorch runs (addmm with a bias, its
     self the bias; mm without), unless a float32 / float64 mix may promote (ops.linalg's
     _stand_in: float64 the default)."""
+    try:  # one dtype object for all: nothing to refuse (8 Tensor.dtype reads a step of
+        dt = weight._data.dtype  # a 2-layer MLP fewer, issue 20)
+        if input._data.dtype is dt and (bias is None or bias._data.dtype is dt):
+            return
+    except (AttributeError, ComplexPart):  # (a Python float's values; a complex tensor)
+        pass
     if bias is None:
         return ops.linalg.same_dtype(input, weight, "mm")
     for first, second, name in ((bias, weight, "self"), (input, weight, "mat1")):
@@ -717,21 +723,23 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
                            f"{label_smoothing}")
-    if input.ndim == 0:
-        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
-    class_dim = 1 if input.ndim > 1 else 0
-    n_classes = input.shape[class_dim]
+    shape = tuple(input.shape)  # (a plain tuple: a Size's reads are Python calls)
+    if not shape:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
+    class_dim = 1 if len(shape) > 1 else 0
+    n_classes = shape[class_dim]
     _check_weight(weight, n_classes, "cross_entropy")
     # a float target of the input's shape holds class probabilities; any other target is
     # read as class indices (and refused in PyTorch's words if it is not)
-    probs = target.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape)
+    probs = target.dtype.kind == "f" and tuple(target.shape) == shape
     if not probs:
         ignored = _class_target(input, target, "cross_entropy", ignore_index)
-        _nll_weight(weight, input)
-        if class_dim == 1 and input.ndim == 2 and weight is None and reduction != "none" \
-                and label_smoothing == 0.0 and not ignored and input.shape[0]:
+        if weight is not None:
+            _nll_weight(weight, input)
+        if class_dim == 1 and len(shape) == 2 and weight is None and reduction != "none" \
+                and label_smoothing == 0.0 and not ignored and shape[0]:
             # the common case (a training step's loss): its two rows in one call
-            n = input.shape[0]
+            n = shape[0]
             t = np.asarray(target._data)
             return ops.nn.log_softmax_nll(input, np.arange(n) * n_classes + t,
                                           n if reduction == "mean" else 1)
