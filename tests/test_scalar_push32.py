@@ -3,6 +3,8 @@ the pending arrays, or behind pending scalars) and a constant no rule reads wait
 (``Tape.adopt``), against PyTorch: values, gradients, in-place changes between the forward
 and the backward, float32, and replay of the recorded tape at new inputs (issue 20: the
 polynomial fit)."""
+import threading
+
 import numpy as np
 import pytest
 
@@ -233,3 +235,84 @@ def test_read_constant_keeps_its_values_at_the_op(how):
     bt = torch.tensor(np.float64(0.5), requires_grad=True)
     ((bt * torch.tensor(xs)) ** 2).sum().backward()
     _close(b.grad, bt.grad)
+
+
+def _in_thread(fn):
+    """fn() in a new thread (a tape and arena of its own, grown from empty); its result."""
+    out = {}
+
+    def run():
+        try:
+            out["r"] = fn()
+        except BaseException as e:  # (re-raised in the caller)
+            out["e"] = e
+
+    th = threading.Thread(target=run)
+    th.start()
+    th.join()
+    if "e" in out:
+        raise out["e"]
+    return out["r"]
+
+
+def _constants_program(lib, xs, big, change, retain):
+    """w * x0 (a constant x0 its rule reads, copied in while arrays wait), more constants,
+    then ``big`` more values (past the arena's kept capacity, or a LAZY_MIN-sized one), an
+    in-place change of x0 before the backward: the loss, w's gradient and the result."""
+    w = lib.tensor(np.float64(0.5), requires_grad=True)
+    v = lib.tensor(xs * 0.5, requires_grad=True)
+    x0, x1 = lib.tensor(xs), lib.tensor(xs[::-1].copy())
+    y = (v * 2.0) * w * x0 + w * x1 * v
+    if big:
+        z = lib.tensor(np.linspace(1.0, 2.0, big))
+        y = y + (w * z).sum()
+    y = (y * w) * x1 + (v * w) * x0  # (after a flush that big's push made: more wait)
+    if change:
+        _change(lib, x0, change)
+    loss = (y * y).sum()
+    loss.backward(retain_graph=retain)
+    if retain:
+        loss.backward()
+    return loss, w.grad, v.grad, y
+
+
+@pytest.mark.parametrize("big", [0, 3000, 5000])
+@pytest.mark.parametrize("change", [None, "no_grad", "numpy"])
+@pytest.mark.parametrize("retain", [False, True])
+def test_constants_read_by_rules_while_arrays_wait(big, change, retain):
+    """Constants read by their rules and copied in when pushed, while arrays wait, keep the
+    values of the op through every flush: the sweep's, a retained graph's (every value
+    copied), one past the arena's kept capacity (on a new thread, whose arena kept the
+    capacity of smaller graphs) and one before a LAZY_MIN-sized value; x0 changed in
+    place after the op (torch: unchanged x0, as tapegrad copies at the op)."""
+    xs = np.linspace(0.5, 2.0, 1500)
+
+    def tg_run():
+        for _ in range(3):  # (the arena's kept capacity: these graphs' values)
+            _constants_program(tg, xs, 0, None, False)
+        assert current_tape().placed is None
+        return _constants_program(tg, xs, big, change, retain)
+
+    got = _in_thread(tg_run)
+    want = _constants_program(torch, xs, big, None, retain)
+    for a, b in zip(got, want, strict=True):
+        _close(a, b)
+
+
+def test_constants_in_a_float32_graph_promoted():
+    """A float32 constant copied in while float32 arrays wait, then a 0-d float64 leaf (which
+    promotes the arena to float64): values and gradients as torch's."""
+    xs = np.linspace(0.5, 2.0, 1500).astype(np.float32)
+    res = {}
+    for lib in (tg, torch):
+        v = lib.tensor(xs * 0.5, requires_grad=True)
+        x0 = lib.tensor(xs)
+        p = lib.tensor(np.float64(0.75), requires_grad=True)
+        y = (v * 2.0) * x0
+        y = y * p + v
+        loss = (y * y).sum()
+        loss.backward()
+        res[lib] = loss, y, p.grad, v.grad
+    for a, b in zip(res[tg], res[torch], strict=True):
+        assert str(a.dtype) == str(b.dtype)
+        _close(a, b, 1e-5)
