@@ -172,8 +172,8 @@ class ValueArena:
                 if self.abuf:  # (the pending spans stay back to back: this one waits among
                     self.abuf.append(a)  # them, in place already, and the flush passes it)
                     if self.placed is None:
-                        self.placed = set()
-                    self.placed.add(len(self.abuf) - 1)
+                        self.placed = {}
+                    self.placed[len(self.abuf) - 1] = lo
             else:  # waits in abuf, the pending spans back to back from alo
                 if not mine:
                     a = a.astype(vt)  # a copy: the values as they are now
@@ -338,16 +338,16 @@ class ValueArena:
         pend, unread, placed = self.abuf, self.unread, self.placed
         lo, vt = self.alo, _DTYPE[self.vals.typecode]
         aside = skip and unread
-        if aside or placed:
-            if end > len(self.vals):  # the span reserved past the arena's end (the parts
-                # kept aside unwritten; the placed ones, inside it, keep their values)
-                self._put_vals(len(self.vals), np.empty(end - len(self.vals), vt))
+        if (aside or placed) and end > len(self.vals):  # the span reserved past the arena's
+            # end (the parts kept aside unwritten; the placed ones, inside it, keep theirs)
+            self._put_vals(len(self.vals), np.empty(end - len(self.vals), vt))
+        if aside:
             # one slice assignment per value copied (a run's concatenate into its own
             # frombuffer view cost ~1.5 us, ~9 us of a poly-fit step's backward, issue 20)
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
-            out = {i for i, _ in unread.values()} if aside else set()
+            out = {i for i, _ in unread.values()}
             if placed:
-                out |= placed
+                out.update(placed)
             at = 0
             for i, a in enumerate(pend):
                 n = a.size
@@ -355,11 +355,20 @@ class ValueArena:
                     span[at:at + n] = a if a.ndim < 2 else a.reshape(-1)
                 at += n
             del span
-            if aside:
-                if self.lazy is None:
-                    self.lazy = {}
-                for s, (i, at) in unread.items():
-                    self.lazy[s] = (pend[i], at)
+            if self.lazy is None:
+                self.lazy = {}
+            for s, (i, at) in unread.items():
+                self.lazy[s] = (pend[i], at)
+        elif placed:  # one concatenate per run of values between the placed ones
+            span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
+            at, i0 = 0, 0  # (the run's start in span, in pend)
+            for i in sorted(placed):
+                if i > i0:
+                    np.concatenate(pend[i0:i], axis=None, out=span[at:placed[i] - lo])
+                at, i0 = placed[i] - lo + pend[i].size, i + 1
+            if i0 < len(pend):
+                np.concatenate(pend[i0:], axis=None, out=span[at:])
+            del span
         elif end <= len(self.vals):  # straight into the kept capacity
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
             np.concatenate(pend, axis=None, out=span)
