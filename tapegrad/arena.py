@@ -167,13 +167,8 @@ class ValueArena:
         vt = _DTYPE[vals.typecode]
         if n < LAZY_MIN:
             mine = owned and a.base is None and a.dtype is vt  # an op's result: kept as is
-            if not mine and n <= len(vals) - lo:
-                _copy_in(vals, lo, a)  # straight into the kept capacity: one copy
-                if self.abuf:  # (the pending spans stay back to back: this one waits among
-                    self.abuf.append(a)  # them, in place already, and the flush passes it)
-                    if self.placed is None:
-                        self.placed = {}
-                    self.placed[len(self.abuf) - 1] = lo
+            if not mine and not self.abuf and n <= len(vals) - lo:
+                _copy_in(vals, lo, a)  # nothing waits: straight into the kept capacity
             else:  # waits in abuf, the pending spans back to back from alo
                 if not mine:
                     a = a.astype(vt)  # a copy: the values as they are now
@@ -272,7 +267,6 @@ class ValueArena:
                 self._promote()
         elif not self.nvals and dt == _F32 and state.tracing is not self:
             self.abuf.clear()  # (empty float64 results at most: nvals is 0)
-            self.placed = None
             self._recycle_arena("f")
         elif dt is not _F64 and state.tracing is self and dt.kind in "biuf" and dt != _F64:
             # the dtype of a slot not float64: replay computes in float64 and cannot round
@@ -333,21 +327,16 @@ class ValueArena:
         ``end`` (vbuf's pending scalars, if any, come after them).  The copy first, the
         pending list's end last: cut off in between, the next flush copies them again.
         ``skip`` (the eager sweep's flush): the values no row reads (``_unread``) are kept
-        aside (``lazy``), not copied.  Those ``placed`` (copied in when pushed, push_array)
-        are passed."""
-        pend, unread, placed = self.abuf, self.unread, self.placed
+        aside (``lazy``), not copied."""
+        pend, unread = self.abuf, self.unread
         lo, vt = self.alo, _DTYPE[self.vals.typecode]
-        aside = skip and unread
-        if (aside or placed) and end > len(self.vals):  # the span reserved past the arena's
-            # end (the parts kept aside unwritten; the placed ones, inside it, keep theirs)
-            self._put_vals(len(self.vals), np.empty(end - len(self.vals), vt))
-        if aside:
+        if skip and unread:
+            if end > len(self.vals):  # the span reserved (the kept-aside parts unwritten)
+                self._put_vals(lo, np.empty(end - lo, vt))
             # one slice assignment per value copied (a run's concatenate into its own
             # frombuffer view cost ~1.5 us, ~9 us of a poly-fit step's backward, issue 20)
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
             out = {i for i, _ in unread.values()}
-            if placed:
-                out.update(placed)
             at = 0
             for i, a in enumerate(pend):
                 n = a.size
@@ -359,23 +348,13 @@ class ValueArena:
                 self.lazy = {}
             for s, (i, at) in unread.items():
                 self.lazy[s] = (pend[i], at)
-        elif placed:  # one concatenate per run of values between the placed ones
-            span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
-            at, i0 = 0, 0  # (the run's start in span, in pend)
-            for i in sorted(placed):
-                if i > i0:
-                    np.concatenate(pend[i0:i], axis=None, out=span[at:placed[i] - lo])
-                at, i0 = placed[i] - lo + pend[i].size, i + 1
-            if i0 < len(pend):
-                np.concatenate(pend[i0:], axis=None, out=span[at:])
-            del span
         elif end <= len(self.vals):  # straight into the kept capacity
             span = np.frombuffer(self.vals, vt, end - lo, vt.itemsize * lo)
             np.concatenate(pend, axis=None, out=span)
             del span
         else:
             self._put_vals(lo, np.concatenate(pend, axis=None))
-        self.abuf, self.unread, self.placed = [], None, None
+        self.abuf, self.unread = [], None
 
     def slot_values(self, s):
         """The float64 values a slot holds (a copy)."""

@@ -146,8 +146,6 @@ _FRESH = {
     "abuf": None,  # []: pending small op results, from arena element alo (push_array)
     "unread": None,  # slot -> (abuf index, arena element) of pending values no row
     #                  reads yet (ValueArena._unread)
-    "placed": None,  # abuf index -> arena element of pending values copied in already
-    #                  (push_array)
     "alo": 0,
     "nslots": 0,
     "nvals": 0,

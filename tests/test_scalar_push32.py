@@ -280,7 +280,7 @@ def _constants_program(lib, xs, big, change, retain):
 @pytest.mark.parametrize("change", [None, "no_grad", "numpy"])
 @pytest.mark.parametrize("retain", [False, True])
 def test_constants_read_by_rules_while_arrays_wait(big, change, retain):
-    """Constants read by their rules and copied in when pushed, while arrays wait, keep the
+    """Constants read by their rules, pushed while arrays wait (a copy each), keep the
     values of the op through every flush: the sweep's, a retained graph's (every value
     copied), one past the arena's kept capacity (on a new thread, whose arena kept the
     capacity of smaller graphs) and one before a LAZY_MIN-sized value; x0 changed in
@@ -290,7 +290,6 @@ def test_constants_read_by_rules_while_arrays_wait(big, change, retain):
     def tg_run():
         for _ in range(3):  # (the arena's kept capacity: these graphs' values)
             _constants_program(tg, xs, 0, None, False)
-        assert current_tape().placed is None
         return _constants_program(tg, xs, big, change, retain)
 
     got = _in_thread(tg_run)
