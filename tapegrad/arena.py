@@ -148,9 +148,8 @@ class ValueArena:
 
         Values below LAZY_MIN elements wait in ``abuf`` and go into the arena together at
         the next flush(), in one NumPy call (a memcpy each cost ~0.4 us of a ~3 us op on
-        a small vector): ``owned`` ones (an op's new result, not a view of another array;
-        or a constant no rule reads, Tape.adopt) as they are, others as a copy made now
-        (or copied in at once when nothing waits).
+        a small vector): ``owned`` ones (an op's new result, not a view of another array)
+        as they are, others as a copy made now (or copied in at once when nothing waits).
         An owned result is never changed in place by tapegrad (in-place ops rebase a
         tensor onto a new result), and every way to share it with code that could
         (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds

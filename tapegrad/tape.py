@@ -344,13 +344,10 @@ class Tape(ValueArena):
                         self.needed(u[2])
                     return u[2]
                 return self._use(t, d, need)
+            s = self.push_array(d, need)
             if state.tracing is not self:
-                # a constant no rule reads waits as it is, not copied (as push_array keeps
-                # large ones aside): its values matter to no gradient (the target of a fit)
-                s = self.push_array(d, need, not need)
                 self.consts_at.append(s)
                 return s
-            s = self.push_array(d, need)
         if state.tracing is self:  # replay holds t's values now: compile checks they hold
             self.__dict__.setdefault("watched", []).append((s, weakref.ref(t)))
         # listed first, then t's slot (one line): an interrupt in between leaves a listed

@@ -1,8 +1,8 @@
 """A 0-d leaf's first use on a tape (``ValueArena.push_float``: straight into the arena, after
-the pending arrays, or behind pending scalars) and a constant no rule reads waiting as it is
-(``Tape.adopt``), against PyTorch: values, gradients, in-place changes between the forward
-and the backward, float32, and replay of the recorded tape at new inputs (issue 20: the
-polynomial fit)."""
+the pending arrays, or behind pending scalars) and the constants beside it (read by their
+rules or not, changed in place after the op), against PyTorch: values, gradients, in-place
+changes between the forward and the backward, float32, every kind of flush, and replay of
+the recorded tape at new inputs (issue 20: the polynomial fit)."""
 import threading
 
 import numpy as np
@@ -223,8 +223,7 @@ def test_read_constant_keeps_its_values_at_the_op(how):
     """A constant that b's rule reads (b * x: b's gradient is sum(gy * x)) changed in its own
     array after the op: torch refuses (its version counter) or reads the new values (NumPy's
     write, no version); tapegrad's copy at the op keeps the values the forward used, so the
-    gradient is torch's for the unchanged x.  Only a constant no rule reads may wait
-    uncopied."""
+    gradient is torch's for the unchanged x."""
     xs = np.linspace(0.5, 2.0, 2000)
     b = tg.tensor(np.float64(0.5), requires_grad=True)
     x = tg.tensor(xs.copy())
