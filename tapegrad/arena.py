@@ -110,6 +110,32 @@ class ValueArena:
             self.flush()
         return s
 
+    def push_float(self, v):
+        """push_scalar for an adopted 0-d value (a leaf's or a constant's, Tape.adopt), where
+        arrays often come next (a scalar-by-vector op's other operand, its result): pending
+        before them, the scalar would be moved to the pending arrays first (``_arrive``: a
+        new array and both lists rebuilt, ~5% of a polynomial-fit step, issue 20), so on a
+        float64 arena it goes where it ends up now: straight into the arena when nothing
+        waits, else after the pending arrays as a 1-element array.  Behind pending scalars
+        (a scalar graph) it joins their run, and a float32 arena, which a Python float
+        promotes, takes push_scalar's path too.  The commit order is push_scalar's."""
+        if self.vbuf or self.vals.typecode != "d":
+            return self.push_scalar(v)
+        s, lo = self.nslots, self.nvals
+        if self.abuf:
+            self.obuf.append(lo)
+            self.abuf.append(np.array((v,)))
+        elif lo < len(self.vals):  # nothing waits: into the kept capacity
+            self.obuf.append(lo)
+            self.vals[lo] = v
+        else:
+            return self.push_scalar(v)
+        self.nvals = lo + 1
+        self.nslots = s + 1
+        if s >= self.flush_at:
+            self.flush()
+        return s
+
     def push_array(self, a, keep=True, owned=False):
         """A new slot holding the values of ndarray ``a`` (cast to the arena's dtype, C order).
 

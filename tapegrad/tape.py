@@ -348,7 +348,7 @@ class Tape(ValueArena):
         """
         d = t._data
         if type(d) is float:
-            s = self.push_scalar(d)
+            s = self.push_float(d)
         else:
             if t._rg and state.tracing is not self:
                 u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)

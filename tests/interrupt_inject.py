@@ -67,11 +67,12 @@ def setup():
     _blas.reset()
     x = tg.tensor(0.7, requires_grad=True)
     w = tg.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    c = tg.tensor(-0.3, requires_grad=True)  # (a 0-d leaf first used after arrays: push_float)
     old = (x * 3.0).sin()
     (x * 2.0).backward()  # retires old's tape: the program records on a fresh one
     x.grad = None
     keep = (x * 3.0).sin()  # (old's value, recorded anew)
-    return {"x": x, "w": w, "old": old, "keep": keep}
+    return {"x": x, "w": w, "c": c, "old": old, "keep": keep}
 
 
 def program(env, other="old"):
@@ -84,7 +85,7 @@ def program(env, other="old"):
     for _ in range(3):
         y = y * 1.5 + y.sin() * x
     y = y + old  # a non-leaf of a retired tape: a LINK row
-    v = (w * y).tanh()  # vector by scalar: broadcast
+    v = (w * y).tanh() * env["c"]  # vector by scalar: broadcast; a 0-d leaf's first use
     m = v.reshape(3, 1) * w.reshape(1, 3)
     u = v * 1.0
     u.add_(w)
@@ -401,7 +402,7 @@ REFUSABLE = "refusable"
 def fresh(env, want):
     """The program again on the interrupted run's tape (``keep`` alive on it): 'ok',
     'refused' (the clear error, then right when run on a fresh setup) or what went wrong."""
-    env["x"].grad = env["w"].grad = None
+    env["x"].grad = env["w"].grad = env["c"].grad = None
     try:
         got = PROGRAM(env, "keep")
     except RuntimeError as e:
