@@ -15,6 +15,7 @@ library's) are not looked into: f's own code is what it names.
 """
 import dis
 import functools
+import math
 import sys
 import types
 
@@ -54,6 +55,24 @@ class _NaN:
         return type(other) is _NaN
 
     __hash__ = None
+
+
+class _Zero:
+    """A float zero in a snapshot: equal to a zero of the same sign only (``-0.0 == 0.0``,
+    but f may tell them apart: ``math.copysign``, ``1 / x``, ``atan2``).  Hashed as 0.0, so
+    a dict key of a ``_Plain`` copy finds the live dict's zero key."""
+    __slots__ = ("sign",)
+
+    def __init__(self, v):
+        self.sign = math.copysign(1.0, v)
+
+    def __eq__(self, other):
+        if type(other) is _Zero:
+            return other.sign == self.sign
+        return type(other) is float and other == 0.0 and math.copysign(1.0, other) == self.sign
+
+    def __hash__(self):
+        return 0  # (hash(0.0) == hash(-0.0) == 0)
 
 
 class _TensorSnap:
@@ -107,7 +126,7 @@ def _snap(v, budget):
     t = type(v)
     if t in _PLAIN or t is float or t is complex:
         _spend(budget, _WALK)
-        return _NaN() if v != v else v
+        return _NaN() if v != v else _Zero(v) if t is float and v == 0.0 else v
     if t is tuple or t is list:
         _spend(budget, _WALK)
         return (t, tuple([_snap(u, budget) for u in v]))
@@ -164,6 +183,8 @@ _BY_IDENTITY = frozenset((types.FunctionType, types.BuiltinFunctionType, types.M
 def _plain_copy(v, budget):
     t = type(v)
     _spend(budget, _WALK)
+    if t is float and v == 0.0:
+        return _Zero(v)  # (compared with its sign)
     if t in _PLAIN or t is float or t is complex or t in _BY_IDENTITY:
         return v
     if t is list or t is tuple:
@@ -380,8 +401,9 @@ def moved(captured):
             if not _same_plain(v, snap.copy):
                 return True
         elif tv in (int, float, bool) and tv is type(was):
-            if not (v == was or (v != v and was != was)):
-                return True
+            if not (v == was or (v != v and was != was)) or \
+                    (tv is float and v == 0.0 and math.copysign(1.0, v) != math.copysign(1.0, was)):
+                return True  # (-0.0 == 0.0: the sign of a zero tells them apart)
         elif snapshot(v) != snap:
             return True
     return False
