@@ -121,3 +121,118 @@ def test_captured_closure_zero_changing_sign_retraces():
     assert float(F(x)) == 3.0
     s = -0.0  # noqa: F841 (read by f through its cell)
     assert float(F(x)) == -3.0
+
+
+# 1 == True == 1.0 too, yet tg.tensor / tg.full make an int64, a bool or a float64 of them
+# (True + True is True: f below gives 6 at C = 1 and 3 at C = True)
+C = 1
+MIXED = (np.ones(1), 1)  # (a tuple holding an array: compared element by element)
+
+
+class _Cfg:
+    c = 1
+
+
+CFG_OBJ = _Cfg()
+
+
+def _sums_global(x):
+    return (x * (tg.full((1,), C) + tg.full((1,), C))).sum()
+
+
+def _sums_mixed(x):
+    return (x * (tg.tensor(MIXED[1]) + tg.tensor(MIXED[1]))).sum()
+
+
+def _sums_attribute(x):
+    return (x * (tg.tensor(CFG_OBJ.c) + tg.tensor(CFG_OBJ.c))).sum()
+
+
+def _set(name, v):
+    globals()[name] = v
+
+
+@pytest.mark.parametrize("f,to_bool,back", [
+    (_sums_global, lambda: _set("C", True), lambda: _set("C", 1)),
+    (_sums_mixed, lambda: _set("MIXED", (MIXED[0], True)), lambda: _set("MIXED", (MIXED[0], 1))),
+    (_sums_attribute, lambda: setattr(CFG_OBJ, "c", True), lambda: setattr(CFG_OBJ, "c", 1))])
+def test_captured_number_changing_type_retraces(f, to_bool, back):
+    x = np.array([1.0, 2.0])
+    F = tg.compile(f)
+    try:
+        assert float(F(x)) == _eager(f, x)[0] == 6.0
+        to_bool()
+        assert float(F(x)) == _eager(f, x)[0] == 3.0
+        back()
+        assert float(F(x)) == 6.0
+    finally:
+        back()
+
+
+def test_closure_number_changing_type_retraces():
+    c = 1
+
+    def f(x):
+        return (x * (tg.tensor(c) + tg.tensor(c))).sum()
+
+    F = tg.compile(f)
+    x = np.array([1.0, 2.0])
+    assert float(F(x)) == 6.0
+    c = True  # noqa: F841 (read by f through its cell)
+    assert float(F(x)) == _eager(f, x)[0] == 3.0
+
+
+# an attribute f reads of an object that its class holds (a default setting): setting it
+# on the instance shadows the class's, which was all that was watched
+class _Defaults:
+    scale = 1.0
+
+
+class _Sub(_Defaults):
+    pass
+
+
+DEFAULTS = _Defaults()
+
+
+def _reads_class_default(x):
+    return (x * DEFAULTS.scale).sum()
+
+
+def _reads_inherited(x):
+    return (x * _Sub.scale).sum()
+
+
+@pytest.mark.parametrize("f,change", [
+    (_reads_class_default, lambda v: setattr(DEFAULTS, "scale", v)),  # (shadows the class's)
+    (_reads_class_default, lambda v: setattr(_Defaults, "scale", v)),
+    (_reads_inherited, lambda v: setattr(_Sub, "scale", v)),  # (shadows the base's)
+    (_reads_inherited, lambda v: setattr(_Defaults, "scale", v))])
+def test_class_attribute_changed_or_shadowed_retraces(f, change):
+    x = np.array([1.0, 2.0])
+    F = tg.compile(f)
+    try:
+        assert float(F(x)) == 3.0
+        change(5.0)
+        assert float(F(x)) == _eager(f, x)[0] == 15.0
+    finally:
+        for o in (DEFAULTS, _Sub):
+            o.__dict__.get("scale") is None or delattr(o, "scale")
+        _Defaults.scale = 1.0
+    assert float(F(x)) == 3.0
+
+
+class _Scaled(tg.nn.Module):
+    scale = 2.0  # (a class attribute the forward reads as self.scale)
+
+    def forward(self, x):
+        return (x * self.scale).sum()
+
+
+def test_module_class_attribute_shadowed_retraces():
+    m = _Scaled()
+    F = tg.compile(m)
+    x = np.array([1.0, 2.0])
+    assert float(F(x)) == 6.0
+    m.scale = 3.0
+    assert float(F(x)) == float(m(tg.tensor(x))) == 9.0

@@ -129,10 +129,10 @@ def _snap(v, budget):
         return _NaN() if v != v else _Zero(v) if t is float and v == 0.0 else v
     if t is tuple or t is list:
         _spend(budget, _WALK)
-        return (t, tuple([_snap(u, budget) for u in v]))
+        return (t, tuple([_typed(u, budget) for u in v]))
     if t is dict:
         _spend(budget, _WALK)
-        return (t, tuple([(_snap(k, budget), _snap(u, budget)) for k, u in v.items()]))
+        return (t, tuple([(_typed(k, budget), _typed(u, budget)) for k, u in v.items()]))
     if t is np.ndarray:
         if v.dtype.kind not in "biufcUS":
             return _Same(v)
@@ -148,6 +148,17 @@ def _snap(v, budget):
         _spend(budget, v.numel())
         return _TensorSnap(v)
     return _Same(v)
+
+
+def _typed(v, budget):
+    """``_snap`` of a container's element, a number with its type: 1 == True == 1.0, but
+    ``tg.tensor(v)`` makes an int64, a bool or a float64 of them (``moved`` compares a
+    place's own value and type)."""
+    s = _snap(v, budget)
+    return (type(v), s) if type(v) in _NUMBERS else s
+
+
+_NUMBERS = frozenset((int, bool, float, complex))
 
 
 class _Plain:
@@ -236,6 +247,49 @@ def _namespaces(v):
     if not isinstance(d, (dict, types.MappingProxyType)):
         return ()
     return [d] + [d[r] for r in _REGISTRIES if type(d.get(r)) is dict]
+
+
+_METHODS = (types.FunctionType, classmethod, staticmethod, property)
+
+
+class _Inherited:
+    """``v.name`` where ``v``'s own namespace lacks it and a class of the user's holds it
+    (``class Cfg: scale = 1.0``; ``cfg.scale``, or ``Sub.scale`` of a base's), as a place:
+    looked up at each look as Python finds it, without running descriptors (the instance's
+    dict, then the classes in MRO order).  Watching the class's dict alone missed
+    ``cfg.scale = 5.0``, which shadows it on the instance."""
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+    def __getitem__(self, name):
+        v = self.v
+        own = v.__dict__ if not isinstance(v, type) else {}
+        if name in own:
+            return own[name]
+        for k in (v if isinstance(v, type) else type(v)).__mro__:
+            if name in k.__dict__:
+                return k.__dict__[name]
+        raise KeyError(name)
+
+
+def _inherited(v, attrs, names):
+    """``_Inherited`` places of the ``attrs`` that ``v`` (a user's object or class, whose
+    own namespace is ``names``) gets from a user's class (not methods: f's calls of them are
+    followed as functions)."""
+    if not names:
+        return []
+    out = []
+    for a in attrs:
+        if a in names[0]:
+            continue
+        for k in (v if isinstance(v, type) else type(v)).__mro__[isinstance(v, type):]:
+            if a in k.__dict__:
+                if not _library(k) and not isinstance(k.__dict__[a], _METHODS):
+                    out.append((_Inherited(v), a))
+                break
+    return out
 
 
 _SETTINGS = frozenset((int, float, bool, str, type(None), tuple))
@@ -349,6 +403,7 @@ def captures(fn):
         found += _module_flags(obj, modules)
         for d in inside:
             found += [(d, name) for name in attrs if name in d]
+        found += _inherited(obj, attrs, inside)
         for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
             m = getattr(type(obj), name, None)
             if isinstance(m, types.FunctionType) and name not in inside[0]:
@@ -367,9 +422,10 @@ def captures(fn):
                     if flags:  # a Module f calls, MOD(x): its forward's reads are f's
                         todo.append((v, None))
                     places.extend(flags)
-                    more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
-                             not isinstance(d[a], (types.FunctionType, classmethod,
-                                                   staticmethod, property))]
+                    inside = _namespaces(v)
+                    more += [(d, a) for d in inside for a in attrs if a in d and
+                             not isinstance(d[a], _METHODS)]
+                    more += _inherited(v, attrs, inside)
             found = more
         places += found
     out, done = [], set()
@@ -404,6 +460,8 @@ def moved(captured):
             if not (v == was or (v != v and was != was)) or \
                     (tv is float and v == 0.0 and math.copysign(1.0, v) != math.copysign(1.0, was)):
                 return True  # (-0.0 == 0.0: the sign of a zero tells them apart)
+        elif tv is not type(was):  # (1 == True == 1.0: tg.tensor(v)'s dtype differs)
+            return True
         elif snapshot(v) != snap:
             return True
     return False
