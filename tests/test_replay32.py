@@ -236,3 +236,30 @@ def test_module_class_attribute_shadowed_retraces():
     assert float(F(x)) == 6.0
     m.scale = 3.0
     assert float(F(x)) == float(m(tg.tensor(x))) == 9.0
+
+
+class _Computed:
+    def __init__(self):
+        self._s = 1.0
+
+    @property
+    def scale(self):  # (its reads are f's: self._s)
+        return self._s
+
+
+COMPUTED = _Computed()
+
+
+def _reads_property(x):
+    return (x * COMPUTED.scale).sum()
+
+
+def test_property_reads_are_watched():
+    x = np.array([1.0, 2.0])
+    F = tg.compile(_reads_property)
+    try:
+        assert float(F(x)) == 3.0
+        COMPUTED._s = 5.0
+        assert float(F(x)) == _eager(_reads_property, x)[0] == 15.0
+    finally:
+        COMPUTED._s = 1.0

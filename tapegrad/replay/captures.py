@@ -274,10 +274,11 @@ class _Inherited:
         raise KeyError(name)
 
 
-def _inherited(v, attrs, names):
+def _inherited(v, attrs, names, todo):
     """``_Inherited`` places of the ``attrs`` that ``v`` (a user's object or class, whose
     own namespace is ``names``) gets from a user's class (not methods: f's calls of them are
-    followed as functions)."""
+    followed as functions); a property's getter goes to ``todo``, a method of ``v`` whose
+    reads are f's (``cfg.scale`` returning ``self._s``)."""
     if not names:
         return []
     out = []
@@ -286,7 +287,13 @@ def _inherited(v, attrs, names):
             continue
         for k in (v if isinstance(v, type) else type(v)).__mro__[isinstance(v, type):]:
             if a in k.__dict__:
-                if not _library(k) and not isinstance(k.__dict__[a], _METHODS):
+                u = k.__dict__[a]
+                if _library(k):
+                    break
+                if isinstance(u, property) and isinstance(u.fget, types.FunctionType) and \
+                        not isinstance(v, type):
+                    todo.append((u.fget, v))
+                elif not isinstance(u, _METHODS):
                     out.append((_Inherited(v), a))
                 break
     return out
@@ -403,7 +410,7 @@ def captures(fn):
         found += _module_flags(obj, modules)
         for d in inside:
             found += [(d, name) for name in attrs if name in d]
-        found += _inherited(obj, attrs, inside)
+        found += _inherited(obj, attrs, inside, todo)
         for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
             m = getattr(type(obj), name, None)
             if isinstance(m, types.FunctionType) and name not in inside[0]:
@@ -425,7 +432,7 @@ def captures(fn):
                     inside = _namespaces(v)
                     more += [(d, a) for d in inside for a in attrs if a in d and
                              not isinstance(d[a], _METHODS)]
-                    more += _inherited(v, attrs, inside)
+                    more += _inherited(v, attrs, inside, todo)
             found = more
         places += found
     out, done = [], set()
