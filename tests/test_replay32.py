@@ -263,3 +263,79 @@ def test_property_reads_are_watched():
         assert float(F(x)) == _eager(_reads_property, x)[0] == 15.0
     finally:
         COMPUTED._s = 1.0
+
+
+# methods of an object f finds (not f's own self) and class-level members: their reads are
+# f's too (docs/replay.md: "the functions of your code it names ... transitively")
+SG = 1.0
+
+
+class _Methods:
+    scale = 1.0
+
+    def __init__(self):
+        self._s = 1.0
+
+    def get(self):
+        return self._s
+
+    @classmethod
+    def cget(cls):
+        return cls.scale
+
+    @staticmethod
+    def sget():
+        return SG
+
+
+class _Slotted:
+    __slots__ = ("scale",)
+
+    def __init__(self):
+        self.scale = 1.0
+
+
+METHODS, SLOTTED = _Methods(), _Slotted()
+
+
+def _calls_method(x):
+    return (x * METHODS.get()).sum()
+
+
+def _calls_classmethod(x):
+    return (x * METHODS.cget()).sum()
+
+
+def _calls_classmethod_of_class(x):
+    return (x * _Methods.cget()).sum()
+
+
+def _calls_staticmethod(x):
+    return (x * METHODS.sget()).sum()
+
+
+def _reads_slot(x):
+    return (x * SLOTTED.scale).sum()
+
+
+def _reset_methods():
+    METHODS._s, _Methods.scale, SLOTTED.scale = 1.0, 1.0, 1.0
+    globals()["SG"] = 1.0
+
+
+@pytest.mark.parametrize("f,change", [
+    (_calls_method, lambda: setattr(METHODS, "_s", 5.0)),
+    (_calls_classmethod, lambda: setattr(_Methods, "scale", 5.0)),
+    (_calls_classmethod_of_class, lambda: setattr(_Methods, "scale", 5.0)),
+    (_calls_staticmethod, lambda: globals().__setitem__("SG", 5.0)),
+    (_reads_slot, lambda: setattr(SLOTTED, "scale", 5.0))])
+def test_methods_and_slots_of_found_objects_are_watched(f, change):
+    x = np.array([1.0, 2.0])
+    F = tg.compile(f)
+    try:
+        assert float(F(x)) == 3.0
+        change()
+        assert float(F(x)) == _eager(f, x)[0] == 15.0
+    finally:
+        _reset_methods()
+    assert float(F(x)) == 3.0

@@ -254,10 +254,11 @@ _METHODS = (types.FunctionType, classmethod, staticmethod, property)
 
 class _Inherited:
     """``v.name`` where ``v``'s own namespace lacks it and a class of the user's holds it
-    (``class Cfg: scale = 1.0``; ``cfg.scale``, or ``Sub.scale`` of a base's), as a place:
-    looked up at each look as Python finds it, without running descriptors (the instance's
-    dict, then the classes in MRO order).  Watching the class's dict alone missed
-    ``cfg.scale = 5.0``, which shadows it on the instance."""
+    (``class Cfg: scale = 1.0``; ``cfg.scale``, or ``Sub.scale`` of a base's; a ``__slots__``
+    member), as a place: looked up at each look as Python finds it, without running code of
+    the user's (the instance's dict, then the classes in MRO order; a slot's value read from
+    its member).  Watching the class's dict alone missed ``cfg.scale = 5.0``, which shadows
+    it on the instance."""
     __slots__ = ("v",)
 
     def __init__(self, v):
@@ -265,37 +266,52 @@ class _Inherited:
 
     def __getitem__(self, name):
         v = self.v
-        own = v.__dict__ if not isinstance(v, type) else {}
-        if name in own:
+        own = getattr(v, "__dict__", None) if not isinstance(v, type) else None
+        if own is not None and name in own:
             return own[name]
         for k in (v if isinstance(v, type) else type(v)).__mro__:
             if name in k.__dict__:
-                return k.__dict__[name]
+                u = k.__dict__[name]
+                if type(u) is types.MemberDescriptorType and not isinstance(v, type):
+                    try:
+                        return u.__get__(v)
+                    except AttributeError:  # (a slot never set, or deleted)
+                        raise KeyError(name) from None
+                return u
         raise KeyError(name)
 
 
 def _inherited(v, attrs, names, todo):
-    """``_Inherited`` places of the ``attrs`` that ``v`` (a user's object or class, whose
-    own namespace is ``names``) gets from a user's class (not methods: f's calls of them are
-    followed as functions); a property's getter goes to ``todo``, a method of ``v`` whose
-    reads are f's (``cfg.scale`` returning ``self._s``)."""
-    if not names:
-        return []
+    """What ``v`` (a user's object or class, whose own namespace is ``names``) gets from a
+    user's class for the ``attrs`` f names: values as ``_Inherited`` places, and the
+    functions behind them to ``todo``, whose reads are f's (a method ``cfg.get()``, a
+    classmethod's ``cls.scale``, a staticmethod, a property's getter)."""
+    is_type = isinstance(v, type)
+    if not names and (is_type or isinstance(v, (types.ModuleType, types.FunctionType)) or
+                      _library(type(v))):
+        return []  # (a library's object, or one without attributes)
+    own = names[0] if names and not is_type else {}
     out = []
     for a in attrs:
-        if a in names[0]:
+        if a in own:
             continue
-        for k in (v if isinstance(v, type) else type(v)).__mro__[isinstance(v, type):]:
-            if a in k.__dict__:
-                u = k.__dict__[a]
-                if _library(k):
-                    break
-                if isinstance(u, property) and isinstance(u.fget, types.FunctionType) and \
-                        not isinstance(v, type):
-                    todo.append((u.fget, v))
-                elif not isinstance(u, _METHODS):
-                    out.append((_Inherited(v), a))
+        for k in (v if is_type else type(v)).__mro__:
+            if a not in k.__dict__:
+                continue
+            u = k.__dict__[a]
+            if _library(k):
                 break
+            if isinstance(u, (classmethod, staticmethod)):
+                todo.append((u.__func__, None if isinstance(u, staticmethod) else
+                             v if is_type else type(v)))
+            elif isinstance(u, types.FunctionType):
+                todo.append((u, None if is_type else v))  # (Cfg.helper(x): a function)
+            elif isinstance(u, property):
+                if isinstance(u.fget, types.FunctionType) and not is_type:
+                    todo.append((u.fget, v))
+            elif not (is_type and k is v):  # (a class's own values: places of names)
+                out.append((_Inherited(v), a))
+            break
     return out
 
 
