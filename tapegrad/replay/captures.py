@@ -59,8 +59,10 @@ class _NaN:
 
 class _Zero:
     """A float zero in a snapshot: equal to a zero of the same sign only (``-0.0 == 0.0``,
-    but f may tell them apart: ``math.copysign``, ``1 / x``, ``atan2``).  Hashed as 0.0, so
-    a dict key of a ``_Plain`` copy finds the live dict's zero key."""
+    but f may tell them apart: ``math.copysign``, ``1 / x``, ``atan2``), as an element of a
+    container ``_snap`` walks.  A place's own zero is kept as itself (``moved`` compares
+    signs); a ``_Plain`` copy holds none: its Python ``==`` per zero cost 13% of a compiled
+    call on 10 elements (docs/replay.md)."""
     __slots__ = ("sign",)
 
     def __init__(self, v):
@@ -71,8 +73,7 @@ class _Zero:
             return other.sign == self.sign
         return type(other) is float and other == 0.0 and math.copysign(1.0, other) == self.sign
 
-    def __hash__(self):
-        return 0  # (hash(0.0) == hash(-0.0) == 0)
+    __hash__ = None
 
 
 class _TensorSnap:
@@ -126,7 +127,7 @@ def _snap(v, budget):
     t = type(v)
     if t in _PLAIN or t is float or t is complex:
         _spend(budget, _WALK)
-        return _NaN() if v != v else _Zero(v) if t is float and v == 0.0 else v
+        return _NaN() if v != v else v
     if t is tuple or t is list:
         _spend(budget, _WALK)
         return (t, tuple([_typed(u, budget) for u in v]))
@@ -155,6 +156,8 @@ def _typed(v, budget):
     ``tg.tensor(v)`` makes an int64, a bool or a float64 of them (``moved`` compares a
     place's own value and type)."""
     s = _snap(v, budget)
+    if type(v) is float and v == 0.0:
+        return _Zero(v)
     return (type(v), s) if type(v) in _NUMBERS else s
 
 
@@ -194,8 +197,6 @@ _BY_IDENTITY = frozenset((types.FunctionType, types.BuiltinFunctionType, types.M
 def _plain_copy(v, budget):
     t = type(v)
     _spend(budget, _WALK)
-    if t is float and v == 0.0:
-        return _Zero(v)  # (compared with its sign)
     if t in _PLAIN or t is float or t is complex or t in _BY_IDENTITY:
         return v
     if t is list or t is tuple:
