@@ -3,6 +3,7 @@ constant compares must tell apart every value f can tell apart.  -0.0 == 0.0 in 
 arithmetic, yet f can branch on the sign of a zero (``math.copysign``, ``1 / x``,
 ``math.atan2``, its ``str``): a trace at 0.0 replayed at -0.0 gave f's answer at 0.0.
 Each test compares replay with f run eagerly at the same point."""
+import copy
 import math
 
 import numpy as np
@@ -339,3 +340,47 @@ def test_methods_and_slots_of_found_objects_are_watched(f, change):
     finally:
         _reset_methods()
     assert float(F(x)) == 3.0
+
+
+# copy.copy / copy.deepcopy of a traced tensor: the copy held the traced tensor's slot, so
+# to replay it was the tensor itself (a gradient through it counted twice), where PyTorch
+# makes a new leaf.  Refused while tracing; eager copies are unchanged (against PyTorch)
+def _deepcopies(x):
+    return (copy.deepcopy(x) * x).sum()
+
+
+def _copies(x):
+    return (copy.copy(x) * x).sum()
+
+
+def _deepcopies_computed(x):
+    y = x * 2.0
+    return (copy.deepcopy(y.detach()) * x).sum()
+
+
+@pytest.mark.parametrize("f", [_deepcopies, _copies, _deepcopies_computed])
+def test_copy_of_a_traced_tensor_is_refused(f):
+    with pytest.raises(RuntimeError, match=r"copy\.(deep)?copy of a traced tensor.*clone\(\)"):
+        tg.jit.trace(f, np.array([0.3, 0.7]))
+    F = tg.compile(f)
+    with pytest.raises(RuntimeError, match="clone"):
+        F(np.array([0.3, 0.7]))
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy])
+def test_eager_copies_match_torch(how):
+    torch = pytest.importorskip("torch")
+    got = []
+    for M in (tg, torch):
+        x = M.tensor([1.0, 2.0], requires_grad=True)
+        (x * 3).sum().backward()  # (x holds a slot of the tape, and a .grad)
+        c = how(x)
+        (c * x * x).sum().backward()
+        with M.no_grad():
+            c.add_(1.0)  # (its own values)
+        got.append([np.asarray(v.detach()).tolist() for v in (x, c, x.grad, c.grad)] +
+                   [c.is_leaf, c.requires_grad])
+    assert got[0] == got[1]
+    p = tg.nn.Parameter(tg.ones(2))
+    q = copy.deepcopy(p)
+    assert type(q) is tg.nn.Parameter and q.requires_grad and q is not p
