@@ -387,3 +387,26 @@ def test_eager_copies_match_torch(how):
     p = tg.nn.Parameter(tg.ones(2))
     q = copy.deepcopy(p)
     assert type(q) is tg.nn.Parameter and q.requires_grad and q is not p
+
+
+class _ByClass:
+    scale = 1.0
+
+    def by_type(self, x):
+        return (x * type(self).scale).sum()
+
+    def by_dunder(self, x):
+        return (x * self.__class__.scale).sum()
+
+
+@pytest.mark.parametrize("name", ["by_type", "by_dunder"])
+def test_method_reading_its_class_attribute_retraces(name):
+    m, x = _ByClass(), np.array([1.0, 2.0])
+    F = tg.compile(getattr(m, name))
+    try:
+        assert float(F(x)) == 3.0
+        m.scale = 1.0  # (the instance's own, which f does not read)
+        _ByClass.scale = 5.0
+        assert float(F(x)) == float(getattr(m, name)(tg.tensor(x))) == 15.0
+    finally:
+        _ByClass.scale = 1.0

@@ -267,6 +267,8 @@ class _Inherited:
 
     def __getitem__(self, name):
         v = self.v
+        if name == "__class__":  # (self.__class__.scale, type(self).scale)
+            return type(v)
         own = getattr(v, "__dict__", None) if not isinstance(v, type) else None
         if own is not None and name in own:
             return own[name]
@@ -295,6 +297,9 @@ def _inherited(v, attrs, names, todo):
     out = []
     for a in attrs:
         if a in own:
+            continue
+        if a == "__class__" and not is_type:  # (its class's attributes: the depth loop)
+            out.append((_Inherited(v), a))
             continue
         for k in (v if is_type else type(v)).__mro__:
             if a not in k.__dict__:
@@ -427,7 +432,8 @@ def captures(fn):
         found += _module_flags(obj, modules)
         for d in inside:
             found += [(d, name) for name in attrs if name in d]
-        found += _inherited(obj, attrs, inside, todo)
+        found += _inherited(obj, attrs | {"__class__"} if "type" in names else attrs, inside,
+                            todo)  # (type(self).scale: its class's, as self.__class__'s)
         for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
             m = getattr(type(obj), name, None)
             if isinstance(m, types.FunctionType) and name not in inside[0]:
