@@ -5,6 +5,7 @@ and float arithmetic cost tens of ns, NumPy scalars hundreds) and a C-contiguous
 ndarray otherwise.  A tensor that took part in a recorded op owns ``_slot`` on the
 tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py).
 """
+import copy
 import operator
 import sys
 import warnings
@@ -339,6 +340,24 @@ class Tensor:
         d = self._data
         return d if type(d) is float else d.tolist()
 
+    def __copy__(self):
+        if state.tracing is not None:
+            TRACE_HOOKS["escape"](self, "copy.copy", _COPY_HINT)
+        if type(self) is Tensor and self._tok is None:
+            # PyTorch's copy of a leaf: a new leaf on the same memory, with a graph and a
+            # .grad of its own (a copy of the slots shared this tensor's: the gradient
+            # through it went to this one too)
+            c = self.detach()
+            return c.requires_grad_(True) if self._rg else c
+        return copy._reconstruct(self, None, *self.__reduce_ex__(4))
+
+    def __deepcopy__(self, memo):
+        # (while tracing, a copy made the Python way held the traced tensor's slot: a copy
+        # of an input was the input itself to replay, its gradient counted twice)
+        if state.tracing is not None:
+            TRACE_HOOKS["escape"](self, "copy.deepcopy", _COPY_HINT)
+        return copy._reconstruct(self, memo, *self.__reduce_ex__(4))
+
     def numpy(self, *, force=False):
         """The values as an ndarray (shares memory where it can); ``force`` takes them from
         a tensor that requires grad too (as ``detach().numpy()``)."""
@@ -420,6 +439,8 @@ class Tensor:
         return tensor_repr(self)
 
 
+_COPY_HINT = ("Use t.clone() (a recorded copy), or t.detach().clone() for a copy that "
+              "gradients do not flow through.")
 TRACE_HOOKS = {}  # "guard", "escape" and "detach": set by ops/control.py, the floor above
 
 

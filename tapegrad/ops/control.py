@@ -275,11 +275,13 @@ declare(GUARD, "Guard", aux="meta", fwd=guard_fwd, check=_guard_rows(False), tan
 
 @rule
 def guard_eq_fwd(vals, consts, meta, a, k, w, bad):
-    # the value at each point must be the recorded one, exactly (nan matches nan)
+    # the value at each point must be the recorded one, exactly (nan matches nan), its sign
+    # too: -0.0 == 0.0, but f may tell them apart (copysign, 1 / x, atan2, str)
     c = consts[meta[k]]
     for p in range(w):
         x = vals[a + p]
-        if x != c and not (x != x and c != c) and bad[p] == 0:
+        if (x != c or math.copysign(1.0, x) != math.copysign(1.0, c)) and \
+                not (x != x and c != c) and bad[p] == 0:
             bad[p] = 1 + meta[k + 1]
 
 

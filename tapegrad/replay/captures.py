@@ -15,6 +15,7 @@ library's) are not looked into: f's own code is what it names.
 """
 import dis
 import functools
+import math
 import sys
 import types
 
@@ -52,6 +53,25 @@ class _NaN:
 
     def __eq__(self, other):
         return type(other) is _NaN
+
+    __hash__ = None
+
+
+class _Zero:
+    """A float zero in a snapshot: equal to a zero of the same sign only (``-0.0 == 0.0``,
+    but f may tell them apart: ``math.copysign``, ``1 / x``, ``atan2``), as an element of a
+    container ``_snap`` walks.  A place's own zero is kept as itself (``moved`` compares
+    signs); a ``_Plain`` copy holds none: its Python ``==`` per zero cost 13% of a compiled
+    call on 10 elements (docs/replay.md)."""
+    __slots__ = ("sign",)
+
+    def __init__(self, v):
+        self.sign = math.copysign(1.0, v)
+
+    def __eq__(self, other):
+        if type(other) is _Zero:
+            return other.sign == self.sign
+        return type(other) is float and other == 0.0 and math.copysign(1.0, other) == self.sign
 
     __hash__ = None
 
@@ -110,10 +130,10 @@ def _snap(v, budget):
         return _NaN() if v != v else v
     if t is tuple or t is list:
         _spend(budget, _WALK)
-        return (t, tuple([_snap(u, budget) for u in v]))
+        return (t, tuple([_typed(u, budget) for u in v]))
     if t is dict:
         _spend(budget, _WALK)
-        return (t, tuple([(_snap(k, budget), _snap(u, budget)) for k, u in v.items()]))
+        return (t, tuple([(_typed(k, budget), _typed(u, budget)) for k, u in v.items()]))
     if t is np.ndarray:
         if v.dtype.kind not in "biufcUS":
             return _Same(v)
@@ -129,6 +149,19 @@ def _snap(v, budget):
         _spend(budget, v.numel())
         return _TensorSnap(v)
     return _Same(v)
+
+
+def _typed(v, budget):
+    """``_snap`` of a container's element, a number with its type: 1 == True == 1.0, but
+    ``tg.tensor(v)`` makes an int64, a bool or a float64 of them (``moved`` compares a
+    place's own value and type)."""
+    s = _snap(v, budget)
+    if type(v) is float and v == 0.0:
+        return _Zero(v)
+    return (type(v), s) if type(v) in _NUMBERS else s
+
+
+_NUMBERS = frozenset((int, bool, float, complex))
 
 
 class _Plain:
@@ -215,6 +248,77 @@ def _namespaces(v):
     if not isinstance(d, (dict, types.MappingProxyType)):
         return ()
     return [d] + [d[r] for r in _REGISTRIES if type(d.get(r)) is dict]
+
+
+_METHODS = (types.FunctionType, classmethod, staticmethod, property)
+
+
+class _Inherited:
+    """``v.name`` where ``v``'s own namespace lacks it and a class of the user's holds it
+    (``class Cfg: scale = 1.0``; ``cfg.scale``, or ``Sub.scale`` of a base's; a ``__slots__``
+    member), as a place: looked up at each look as Python finds it, without running code of
+    the user's (the instance's dict, then the classes in MRO order; a slot's value read from
+    its member).  Watching the class's dict alone missed ``cfg.scale = 5.0``, which shadows
+    it on the instance."""
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+    def __getitem__(self, name):
+        v = self.v
+        if name == "__class__":  # (self.__class__.scale, type(self).scale)
+            return type(v)
+        own = getattr(v, "__dict__", None) if not isinstance(v, type) else None
+        if own is not None and name in own:
+            return own[name]
+        for k in (v if isinstance(v, type) else type(v)).__mro__:
+            if name in k.__dict__:
+                u = k.__dict__[name]
+                if type(u) is types.MemberDescriptorType and not isinstance(v, type):
+                    try:
+                        return u.__get__(v)
+                    except AttributeError:  # (a slot never set, or deleted)
+                        raise KeyError(name) from None
+                return u
+        raise KeyError(name)
+
+
+def _inherited(v, attrs, names, todo):
+    """What ``v`` (a user's object or class, whose own namespace is ``names``) gets from a
+    user's class for the ``attrs`` f names: values as ``_Inherited`` places, and the
+    functions behind them to ``todo``, whose reads are f's (a method ``cfg.get()``, a
+    classmethod's ``cls.scale``, a staticmethod, a property's getter)."""
+    is_type = isinstance(v, type)
+    if not names and (is_type or isinstance(v, (types.ModuleType, types.FunctionType)) or
+                      _library(type(v))):
+        return []  # (a library's object, or one without attributes)
+    own = names[0] if names and not is_type else {}
+    out = []
+    for a in attrs:
+        if a in own:
+            continue
+        if a == "__class__" and not is_type:  # (its class's attributes: the depth loop)
+            out.append((_Inherited(v), a))
+            continue
+        for k in (v if is_type else type(v)).__mro__:
+            if a not in k.__dict__:
+                continue
+            u = k.__dict__[a]
+            if _library(k):
+                break
+            if isinstance(u, (classmethod, staticmethod)):
+                todo.append((u.__func__, None if isinstance(u, staticmethod) else
+                             v if is_type else type(v)))
+            elif isinstance(u, types.FunctionType):
+                todo.append((u, None if is_type else v))  # (Cfg.helper(x): a function)
+            elif isinstance(u, property):
+                if isinstance(u.fget, types.FunctionType) and not is_type:
+                    todo.append((u.fget, v))
+            elif not (is_type and k is v):  # (a class's own values: places of names)
+                out.append((_Inherited(v), a))
+            break
+    return out
 
 
 _SETTINGS = frozenset((int, float, bool, str, type(None), tuple))
@@ -328,6 +432,8 @@ def captures(fn):
         found += _module_flags(obj, modules)
         for d in inside:
             found += [(d, name) for name in attrs if name in d]
+        found += _inherited(obj, attrs | {"__class__"} if "type" in names else attrs, inside,
+                            todo)  # (type(self).scale: its class's, as self.__class__'s)
         for name in attrs if inside else ():  # self.helper(x): the method's reads are f's
             m = getattr(type(obj), name, None)
             if isinstance(m, types.FunctionType) and name not in inside[0]:
@@ -346,9 +452,10 @@ def captures(fn):
                     if flags:  # a Module f calls, MOD(x): its forward's reads are f's
                         todo.append((v, None))
                     places.extend(flags)
-                    more += [(d, a) for d in _namespaces(v) for a in attrs if a in d and
-                             not isinstance(d[a], (types.FunctionType, classmethod,
-                                                   staticmethod, property))]
+                    inside = _namespaces(v)
+                    more += [(d, a) for d in inside for a in attrs if a in d and
+                             not isinstance(d[a], _METHODS)]
+                    more += _inherited(v, attrs, inside, todo)
             found = more
         places += found
     out, done = [], set()
@@ -380,8 +487,11 @@ def moved(captured):
             if not _same_plain(v, snap.copy):
                 return True
         elif tv in (int, float, bool) and tv is type(was):
-            if not (v == was or (v != v and was != was)):
-                return True
+            if not (v == was or (v != v and was != was)) or \
+                    (tv is float and v == 0.0 and math.copysign(1.0, v) != math.copysign(1.0, was)):
+                return True  # (-0.0 == 0.0: the sign of a zero tells them apart)
+        elif tv is not type(was):  # (1 == True == 1.0: tg.tensor(v)'s dtype differs)
+            return True
         elif snapshot(v) != snap:
             return True
     return False

@@ -576,7 +576,8 @@ class _Gen:
                 cond = f"({x} != 0.0) != {bool(meta[k] != 0)}"
             else:
                 c = "K[%d]" % int(meta[k])
-                cond = f"{x} != {c} and not ({x} != {x} and {c} != {c})"
+                cond = (f"({x} != {c} or math.copysign(1.0, {x}) != math.copysign(1.0, {c}))"
+                        f" and not ({x} != {x} and {c} != {c})")  # (guard_eq_fwd's test)
             lines.append(f"if {cond}:")
             lines.extend("    " + s for s in fail(num))
             return
