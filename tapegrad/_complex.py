@@ -734,6 +734,12 @@ class ComplexTensor(Tensor):
                                        inputs=_real_inputs(inputs))
 
     # -- values ---------------------------------------------------------------------------
+    def __reduce_ex__(self, protocol):  # (as a real tensor's: values and requires_grad)
+        if state.tracing is not None:
+            raise RuntimeError("pickle of a complex tensor while tracing: its values are this "
+                               "point's only; pickle outside the traced function")
+        return (from_array, (self.numpy(force=True), None, self.requires_grad))
+
     def numpy(self, *, force=False):
         if self.requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "

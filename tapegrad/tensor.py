@@ -340,6 +340,16 @@ class Tensor:
         d = self._data
         return d if type(d) is float else d.tolist()
 
+    def __reduce_ex__(self, protocol):
+        """Pickled as PyTorch pickles a tensor: its values (a view's own elements), dtype and
+        requires_grad, loaded as a new leaf (no graph, no .grad; the slots of a tensor on
+        the tape held a weakref, which pickle refused)."""
+        if state.tracing is not None:
+            TRACE_HOOKS["escape"](self, "pickle", _COPY_HINT)
+        if type(self) is not Tensor:  # (subclasses: their own, or Python's from their slots)
+            return object.__reduce_ex__(self, protocol)
+        return (_unpickled, (np.asarray(self._data), self._rg))
+
     def __copy__(self):
         if state.tracing is not None:
             TRACE_HOOKS["escape"](self, "copy.copy", _COPY_HINT)
@@ -349,14 +359,14 @@ class Tensor:
             # through it went to this one too)
             c = self.detach()
             return c.requires_grad_(True) if self._rg else c
-        return copy._reconstruct(self, None, *self.__reduce_ex__(4))
+        return copy._reconstruct(self, None, *object.__reduce_ex__(self, 4))
 
     def __deepcopy__(self, memo):
         # (while tracing, a copy made the Python way held the traced tensor's slot: a copy
         # of an input was the input itself to replay, its gradient counted twice)
         if state.tracing is not None:
             TRACE_HOOKS["escape"](self, "copy.deepcopy", _COPY_HINT)
-        return copy._reconstruct(self, memo, *self.__reduce_ex__(4))
+        return copy._reconstruct(self, memo, *object.__reduce_ex__(self, 4))
 
     def numpy(self, *, force=False):
         """The values as an ndarray (shares memory where it can); ``force`` takes them from
@@ -578,6 +588,10 @@ def _settled(t):
     if tok is not None and tok.tape.ext:  # (values a row reads where they are kept: in too)
         tok.tape.fill_ext()
     return t._data
+
+
+def _unpickled(values, requires_grad):
+    return Tensor(values, requires_grad=requires_grad)
 
 
 def _leaf(data):
