@@ -1,0 +1,30 @@
+"""Differences from PyTorch found by the scripts s1355 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- elu/selu/celu: slope alpha*scale*input_scale at 0, curvature 0 there, NaN linear ----
+POINTS = [float("-inf"), -2.0, -1e-300, -0.0, 0.0, 1e-300, 1.0, float("inf"), float("nan")]
+ELUS = [lambda F, x: F.elu(x), lambda F, x: F.elu(x, 2.0), lambda F, x: F.selu(x),
+        lambda F, x: F.celu(x, 0.5), lambda F, x: F.celu(x, 3.0),
+        lambda F, x: F.elu(x.clone(), 0.7, inplace=True)]
+
+
+@pytest.mark.parametrize("act", range(len(ELUS)))
+def test_elu_family_first_and_second_derivative_at_pinned_points(act, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(POINTS, requires_grad=True)
+        y = ELUS[act](L.nn.functional, x)
+        (d1,) = L.autograd.grad(y.sum(), x, create_graph=True)
+        (d2,) = L.autograd.grad(d1.sum(), x)
+        got.append((y.detach().numpy(), d1.detach().numpy(), d2.numpy()))
+    for ours, theirs in zip(got[0], got[1], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-14, atol=0)  # (exp(x) as expm1 + 1: ulps)
+        np.testing.assert_array_equal(np.signbit(ours), np.signbit(theirs))
