@@ -28,3 +28,26 @@ def test_elu_family_first_and_second_derivative_at_pinned_points(act, torch_floa
     for ours, theirs in zip(got[0], got[1], strict=True):
         np.testing.assert_allclose(ours, theirs, rtol=1e-14, atol=0)  # (exp(x) as expm1 + 1: ulps)
         np.testing.assert_array_equal(np.signbit(ours), np.signbit(theirs))
+
+
+# ---- matmul's grad_fn: PyTorch's squeeze, batched view, or transposed-fold copy ---------
+PAIRS = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 4)), ((2, 3), (3, 4)), ((5, 2, 3), (3,)),
+         ((3,), (5, 3, 4)), ((5, 2, 3), (3, 4)), ((2, 3), (5, 3, 4)), ((5, 2, 3), (5, 3, 4)),
+         ((1, 2, 3), (5, 3, 4)), ((1, 2, 3), (1, 3, 4)), ((1, 3), (5, 3, 4)),
+         ((2, 3), (5, 3, 1)), ((1, 1, 2, 3), (5, 3, 4)), ((6, 5, 2, 3), (3,)),
+         ((3,), (6, 5, 3, 4)), ((2, 3), (6, 5, 3, 4)), ((5, 2, 3), (1, 3, 4))]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+@pytest.mark.parametrize("grads", [(True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("shapes", PAIRS)
+def test_matmul_grad_fn_names_as_pytorch(shapes, grads, dtype, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        a, b = (L.ones(*s, dtype=getattr(L, dtype), requires_grad=g)
+                for s, g in zip(shapes, grads, strict=True))
+        y = a @ b
+        got.append((y.grad_fn.name(), type(L.matmul(a, b).grad_fn).__name__,
+                    str(y).split("grad_fn=")[1]))
+    assert got[0] == got[1]
