@@ -411,8 +411,7 @@ def reciprocal(z):
 
 def _c10(t):
     """PyTorch's C++ name of a dtype, for its matmul error."""
-    names = {"complex128": "c10::complex<double>", "complex64": "c10::complex<float>"}
-    return names.get(np.dtype(t.dtype).name, dtypes.torch_word(t.dtype))
+    return dtypes.C_NAMES.get(np.dtype(t.dtype).name, dtypes.torch_word(t.dtype))
 
 
 def matmul(a, b):

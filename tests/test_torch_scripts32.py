@@ -51,3 +51,20 @@ def test_matmul_grad_fn_names_as_pytorch(shapes, grads, dtype, torch_float64):
         got.append((y.grad_fn.name(), type(L.matmul(a, b).grad_fn).__name__,
                     str(y).split("grad_fn=")[1]))
     assert got[0] == got[1]
+
+
+# ---- assigning .grad of another dtype: PyTorch's message (C name, then ScalarType) -------
+@pytest.mark.parametrize("leaf", ["float64", "float32"])
+@pytest.mark.parametrize("grad", ["int32", "int64", "float32", "float64", "bool", "int8",
+                                  "uint8", "int16", "float16", "complex128"])
+def test_grad_assignment_dtype_message_as_pytorch(grad, leaf, torch_float64):
+    torch = torch_float64
+    if grad == leaf:
+        return
+    said = []
+    for L in (tg, torch):
+        p = L.zeros(2, dtype=getattr(L, leaf), requires_grad=True)
+        with pytest.raises(RuntimeError) as info:
+            p.grad = L.zeros(2, dtype=getattr(L, grad))
+        said.append(str(info.value).split(" (defaults")[0])
+    assert said[0] == said[1]
