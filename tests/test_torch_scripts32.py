@@ -68,3 +68,30 @@ def test_grad_assignment_dtype_message_as_pytorch(grad, leaf, torch_float64):
             p.grad = L.zeros(2, dtype=getattr(L, grad))
         said.append(str(info.value).split(" (defaults")[0])
     assert said[0] == said[1]
+
+
+# ---- nll_loss / cross_entropy of (N, C, d...) input: PyTorch's NllLoss2DBackward0 -------
+@pytest.mark.parametrize("shapes", [((2, 3, 4), (2, 4)), ((1, 3, 2, 4), (1, 2, 4)),
+                                    ((1, 3, 2, 2, 2), (1, 2, 2, 2)), ((2, 3), (2,))])
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("kind", ["nll", "nll_weight_ignored", "cross_entropy"])
+def test_nll_loss_node_of_spatial_input_as_pytorch(shapes, reduction, kind, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        F = L.nn.functional
+        x = L.tensor(np.linspace(-1, 1, int(np.prod(shapes[0]))).reshape(shapes[0]),
+                     requires_grad=True)
+        t = L.tensor(np.arange(int(np.prod(shapes[1]))).reshape(shapes[1]) % 3)
+        if kind == "cross_entropy":
+            y = F.cross_entropy(x, t, reduction=reduction)
+        elif kind == "nll":
+            y = F.nll_loss(x, t, reduction=reduction)
+        else:
+            t.view(-1)[0] = -100
+            y = F.nll_loss(x, t, weight=L.tensor([1.0, 2.0, 0.5]), reduction=reduction)
+        (g,) = L.autograd.grad(y.sum(), x)
+        got.append((y.grad_fn.name(), y.detach().numpy(), g.numpy()))
+    assert got[0][0] == got[1][0]
+    for ours, theirs in zip(got[0][1:], got[1][1:], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-13)
