@@ -95,3 +95,27 @@ def test_nll_loss_node_of_spatial_input_as_pytorch(shapes, reduction, kind, torc
     assert got[0][0] == got[1][0]
     for ours, theirs in zip(got[0][1:], got[1][1:], strict=True):
         np.testing.assert_allclose(ours, theirs, rtol=1e-13)
+
+
+# ---- a reshape or flatten that must copy: PyTorch's UnsafeViewBackward0 ------------------
+RESHAPES = [lambda x: x.transpose(1, 2).reshape(2, 12),
+            lambda x: (x * 1).transpose(1, 2).reshape(-1),
+            lambda x: x.transpose(1, 2).flatten(1), lambda x: x.reshape(6, 4),
+            lambda x: x[:, ::2].reshape(-1), lambda x: x[:, 1:].reshape(-1),
+            lambda x: x.permute(2, 0, 1).flatten(), lambda x: x.transpose(0, 1)[0].reshape(-1),
+            lambda x: x.transpose(1, 2).flatten(0, 1), lambda x: x.flatten(),
+            lambda x: x[0].t().reshape(12)]
+
+
+@pytest.mark.parametrize("make", range(len(RESHAPES)))
+def test_reshape_that_copies_names_unsafe_view_as_pytorch(make, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(np.arange(24.0).reshape(2, 3, 4), requires_grad=True)
+        y = RESHAPES[make](x)
+        (g,) = L.autograd.grad(y, x, L.tensor(np.arange(float(y.numel())).reshape(y.shape)))
+        got.append((type(y.grad_fn).__name__, y.detach().numpy(), g.numpy()))
+    assert got[0][0] == got[1][0]
+    for ours, theirs in zip(got[0][1:], got[1][1:], strict=True):
+        np.testing.assert_array_equal(ours, theirs)
