@@ -25,6 +25,7 @@ from ._state import state
 from .autograd.function import Function
 from .autograd.graph import renamed
 from .ops._record import named_result
+from .ops.linalg import matmul_node
 from .tensor import COMPLEX_HOOKS, ComplexPart, EagerOnlyError, Tensor, _leaf, norm
 
 _CDTYPE = {np.dtype(np.float64): np.dtype(np.complex128),
@@ -410,8 +411,7 @@ def reciprocal(z):
 
 def _c10(t):
     """PyTorch's C++ name of a dtype, for its matmul error."""
-    names = {"complex128": "c10::complex<double>", "complex64": "c10::complex<float>"}
-    return names.get(np.dtype(t.dtype).name, dtypes.torch_word(t.dtype))
+    return dtypes.C_NAMES.get(np.dtype(t.dtype).name, dtypes.torch_word(t.dtype))
 
 
 def matmul(a, b):
@@ -419,7 +419,8 @@ def matmul(a, b):
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
                            f"{_c10(a)} != {_c10(b)}")
     (ar, ai), (br, bi) = parts(a), parts(b)  # (one dtype: both complex)
-    return make(ar @ br - ai @ bi, ar @ bi + ai @ br, "MmBackward0")
+    return make(ar @ br - ai @ bi, ar @ bi + ai @ br,
+                matmul_node(a.shape, b.shape, a.requires_grad))
 
 
 def dot(a, b):

@@ -171,7 +171,8 @@ _TORCH_WORDS = {"float64": "double", "float32": "float", "float16": "half", "int
 C_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
            "uint8": "unsigned char", "uint16": "short unsigned int", "uint32": "unsigned int",
-           "uint64": "long unsigned int", "bool": "bool"}
+           "uint64": "long unsigned int", "bool": "bool", "complex64": "c10::complex<float>",
+           "complex128": "c10::complex<double>"}
 
 
 def torch_word(dt):

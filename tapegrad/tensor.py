@@ -212,9 +212,10 @@ class Tensor:
                             f"type {type(value).__name__}")
         if value is not None and value.dtype != self.dtype:
             raise RuntimeError(
-                f"attempting to assign a gradient with dtype '{dtypes.torch_word(value.dtype)}' "
-                f"to a tensor with dtype '{dtypes.torch_word(self.dtype)}'. The gradient must "
-                "match the tensor's dtype: assign g.to(x.dtype)")
+                f"attempting to assign a gradient with dtype "
+                f"'{dtypes.C_NAMES.get(value.dtype.name, value.dtype.name)}' to a tensor with "
+                f"grad_dtype '{dtypes.torch_name(self.dtype)}'. The gradient must match the "
+                "tensor's grad_dtype (defaults to the tensor's dtype): assign g.to(x.dtype)")
         if value is not None and tuple(value.shape) != tuple(self.shape):
             raise RuntimeError(
                 f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "

@@ -334,7 +334,7 @@ def test_matmul_records_one_row_and_skips_constant_operands():
     x = tg.tensor(np.ones((5, 2, 3)))
     before = tape.nrows
     y = x @ w
-    assert tape.nrows == before + 1 and y.grad_fn.name() == "BmmBackward0"
+    assert tape.nrows == before + 1 and y.grad_fn.name() == "UnsafeViewBackward0"  # (PyTorch's)
     y.sum().backward()
     np.testing.assert_array_equal(np.asarray(w.grad), np.full((3, 4), 10.0))
     assert x.grad is None

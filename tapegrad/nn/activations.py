@@ -173,13 +173,23 @@ def mish(input, inplace=False):
 
 def _elu(input, alpha, scale, input_scale, inplace, op):
     _float(input, op)
-    # expm1 of min(x, 0): the unused branch stays finite, so its zero adjoint gives no nan;
-    # min(x, 0) as a where over a mask, which saves no value of x, so the in-place form can
-    # overwrite x and still be differentiated (test_nn_activations.py)
-    below = ops.where(input > 0, _const(0.0, input), input)
-    neg = (below * input_scale if input_scale != 1.0 else below).expm1() * (alpha * scale)
-    pos = input * scale if scale != 1.0 else input
-    return _out(input, ops.where(input > 0, pos, neg), inplace,
+    # PyTorch's kernel takes the exp branch where x <= 0 (slope alpha * scale * input_scale
+    # at 0) but its double backward masks x < 0 (curvature 0 at 0), and NaN takes the linear
+    # branch (slope scale).  So the exp branch only where x < 0, of expm1 over a where that
+    # keeps the unused side finite (-0.0: elu(-0.0) = -0.0), and the linear branch x times
+    # a constant slope, the exp branch's at 0.  Wheres over masks and a constant
+    # factor save no value of x, so the in-place form can overwrite x and still be
+    # differentiated (test_nn_activations.py; test_torch_scripts32.py pins the points)
+    below = ops.where(input < 0, input, _const(-0.0, input))
+    neg = (below * input_scale if input_scale != 1.0 else below).expm1()
+    if alpha * scale != 1.0:
+        neg = neg * (alpha * scale)
+    at_zero = alpha * scale * input_scale
+    if at_zero == scale:  # (elu with alpha 1, celu: one slope)
+        lin = input * scale if scale != 1.0 else input
+    else:
+        lin = input * ops.where(input == 0, _const(at_zero, input), _const(scale, input))
+    return _out(input, ops.where(input < 0, neg, lin), inplace,
                 "CeluBackward0" if op == "celu" else "EluBackward0")
 
 

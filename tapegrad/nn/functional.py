@@ -671,7 +671,8 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
     safe = np.where(keep, t, 0) if ignored else t
     index = np.arange(t.size) * flat.shape[1] + safe  # of logp[i, t_i] in flat
     if weight is None and reduction != "none" and t.size and not ignored:  # the common case:
-        return ops.nn.nll(flat, index, t.size if reduction == "mean" else 1)  # one row
+        return _nll_node(ops.nn.nll(flat, index, t.size if reduction == "mean" else 1), logp,
+                         reduction)  # one row
     # logp[i, t_i] for each i in one GATHER row (_class_target has checked the targets)
     picked = ops.shape._gathered(flat, np.asarray(flat._data), index, "GatherBackward0")
     if weight is None:
@@ -691,8 +692,18 @@ def _nll(logp, target, weight, ignore_index, reduction, ignored):
         loss = loss.sum() + math.nan  # loss is 0 / 0 = nan, its gradient 0 (test_torch_parity)
     else:
         loss = loss.sum() / total
-    # (PyTorch's node of (N, C) or (C,) log-probabilities; (N, C, d...) ones are reshaped)
-    return named_result(loss, "NllLossBackward0", logp) if logp.ndim <= 2 else loss
+    return _nll_node(loss, logp, reduction)
+
+
+def _nll_node(loss, logp, reduction):
+    """PyTorch's node: NllLossBackward0 of (N, C) or (C,) log-probabilities, else its 2-D
+    kernel's (NllLoss2DBackward0), which it runs on (N, C, d...) viewed as 4-D, so that a
+    loss per element of other than 4-D input is viewed back (ViewBackward0)."""
+    if logp.ndim <= 2:
+        return named_result(loss, "NllLossBackward0", logp)
+    if logp.ndim == 4:
+        return named_result(loss, "NllLoss2DBackward0", logp)
+    return loss if reduction == "none" else named_result(loss, "NllLoss2DBackward0")
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,

@@ -992,6 +992,21 @@ def bmm(input, mat2):
     return _product(BMM, a, b, (B,), (B,), (B,), M, K, N)
 
 
+def matmul_node(a_shape, b_shape, a_grad):
+    """PyTorch's grad_fn name for ``a @ b``: its matmul squeezes a vector @ matrix, views a
+    batched product (UnsafeViewBackward0), and for matrix @ batch (or a batch of one @ a
+    3-D batch) with a requiring grad folds the batch through b.mT and copies the transposed
+    result (CloneBackward0), unless that is already contiguous (TransposeBackward0)."""
+    da, db = len(a_shape), len(b_shape)
+    if db == 1 and da <= 2:
+        return "DotBackward0" if da == 1 else "MvBackward0"
+    if db == 2 and da <= 2:
+        return "SqueezeBackward4" if da == 1 else "MmBackward0"
+    if a_grad and (da == 2 or da == db == 3 and a_shape[0] == 1 != b_shape[0]):
+        return "TransposeBackward0" if 1 in (a_shape[-2], b_shape[-1]) else "CloneBackward0"
+    return "UnsafeViewBackward0"
+
+
 @api
 def matmul(input, other):
     """``input @ other`` with PyTorch's rules: 1-D operands are vectors (a 1 is prepended to
@@ -1018,7 +1033,8 @@ def matmul(input, other):
         K2, N = b.shape
         if K != K2:
             raise _mm_error(M, K, K2, N)
-        return _product(MM, a, b, (), (), (), M, K, N)
+        y = _product(MM, a, b, (), (), (), M, K, N)
+        return named_result(y, "SqueezeBackward4") if da == 1 else y
     sa = (1,) + tuple(a.shape) if da == 1 else tuple(a.shape)
     sb = tuple(b.shape) + (1,) if db == 1 else tuple(b.shape)
     (M, K), (K2, N) = sa[-2:], sb[-2:]
@@ -1031,7 +1047,8 @@ def matmul(input, other):
             raise _mm_error(rows, K, K2, N)
         B = int(np.prod(batch))
         raise _bmm_error(B, K, B, K2)
-    return _product(BMM, a, b, sa[:-2], sb[:-2], batch, M, K, N)
+    return named_result(_product(BMM, a, b, sa[:-2], sb[:-2], batch, M, K, N),
+                        matmul_node(a.shape, b.shape, a._rg))
 
 
 def rmatmul(input, other):

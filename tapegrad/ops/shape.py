@@ -720,6 +720,8 @@ def _view_as(x, shape, name):
     data = src.reshape(shape)  # (x's storage itself, unless x holds a float)
     if (getattr(x, "_vb", None) is not None or getattr(x, "_xf", None) is not None or
             getattr(x, "_da", None) is not None) and RESHAPE_COPIES[0](x, shape):
+        # (a reshape that copies is PyTorch's clone viewed unsafely: UnsafeViewBackward0)
+        name = "UnsafeViewBackward0" if name == "ViewBackward0" else name
         return _leaf(np.array(data)) if not (x._rg and state.grad_enabled) else \
             output(tape_for_grad(), np.array(data), VIEW, slot(x, tape_for_grad()), -1,
                    VIEW_NAMES.index(name))

@@ -1,0 +1,22 @@
+# printing tensors of many dtypes and with grad_fn
+import torch
+
+print(torch.tensor([1, -2, 3], dtype=torch.int8))
+print(torch.tensor([0, 255], dtype=torch.uint8))
+print(torch.tensor([True, False]))
+print(torch.tensor([1.5, 2.25], dtype=torch.float16))
+print(torch.tensor([1.0e-5, 1.0, 1.0e5]))
+print(torch.tensor([1.0e10, 2.0]))
+print(torch.tensor([0.1, 0.25], dtype=torch.float32))
+print(torch.tensor([1 + 2j, -0.5j]))
+print(torch.tensor([float("nan"), float("inf"), -float("inf"), 1.0]))
+print(torch.tensor(3.5))
+print(torch.tensor([], dtype=torch.int64))
+print(torch.zeros(2, 0))
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+print(x * 2)
+print(x.sum())
+print((x * 2).mean(), x[0], x.view(1, 2))
+print(torch.tensor([1.0, 2.0], dtype=torch.float32, requires_grad=True) * 2)
+print(repr(torch.arange(3, dtype=torch.int32)))
+print(torch.tensor([[1, 2], [3, 4]], dtype=torch.int16))

@@ -1,0 +1,22 @@
+# distributions: log_prob gradients w.r.t. parameters (Normal, Bernoulli, Categorical, Beta)
+import torch
+from torch.distributions import Normal, Bernoulli, Categorical, Beta, Gamma
+
+mu = torch.tensor(0.5, requires_grad=True)
+sd = torch.tensor(2.0, requires_grad=True)
+Normal(mu, sd).log_prob(torch.tensor([0.0, 1.0, 3.0])).sum().backward()
+print(mu.grad, sd.grad)
+logits = torch.tensor([0.2, -0.3, 1.0], requires_grad=True)
+c = Categorical(logits=logits)
+c.log_prob(torch.tensor([2, 0])).sum().backward()
+print(c.probs, logits.grad, c.entropy())
+p = torch.tensor(0.3, requires_grad=True)
+Bernoulli(probs=p).log_prob(torch.tensor([1.0, 0.0, 1.0])).sum().backward()
+print(p.grad)
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+Beta(a, b).log_prob(torch.tensor(0.25)).backward()
+print(a.grad, b.grad)
+k = torch.tensor(1.5, requires_grad=True)
+Gamma(k, torch.tensor(2.0)).log_prob(torch.tensor([0.5, 1.0])).sum().backward()
+print(k.grad)
