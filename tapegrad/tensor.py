@@ -354,20 +354,29 @@ class Tensor:
     def __copy__(self):
         if state.tracing is not None:
             TRACE_HOOKS["escape"](self, "copy.copy", _COPY_HINT)
-        if type(self) is Tensor and self._tok is None:
-            # PyTorch's copy of a leaf: a new leaf on the same memory, with a graph and a
-            # .grad of its own (a copy of the slots shared this tensor's: the gradient
-            # through it went to this one too)
+        if type(self) is Tensor:
+            # PyTorch's copy: a new leaf on the same memory, with a graph and a .grad of its
+            # own (a copy of the slots shared this tensor's: the gradient through it went to
+            # this one too), a non-leaf's too (its node is not copied)
             c = self.detach()
             return c.requires_grad_(True) if self._rg else c
-        return copy._reconstruct(self, None, *object.__reduce_ex__(self, 4))
+        return copy._reconstruct(self, None, *_slots_reduce(self))
 
     def __deepcopy__(self, memo):
         # (while tracing, a copy made the Python way held the traced tensor's slot: a copy
         # of an input was the input itself to replay, its gradient counted twice)
         if state.tracing is not None:
             TRACE_HOOKS["escape"](self, "copy.deepcopy", _COPY_HINT)
-        return copy._reconstruct(self, memo, *object.__reduce_ex__(self, 4))
+        if not self.is_leaf:  # (PyTorch's refusal: a deep copy of a node's output)
+            raise RuntimeError(_DEEPCOPY_NON_LEAF)
+        if type(self) is not Tensor:
+            return copy._reconstruct(self, memo, *_slots_reduce(self))
+        # PyTorch's: a new leaf of copied values, requires_grad and a deep copy of .grad (the
+        # slots' copy took along what a detached tensor was detached from, a non-leaf)
+        new = memo[id(self)] = Tensor(np.array(self._data), requires_grad=self._rg)
+        if self._grad is not None:
+            new.grad = copy.deepcopy(self._grad, memo)
+        return new
 
     def numpy(self, *, force=False):
         """The values as an ndarray (shares memory where it can); ``force`` takes them from
@@ -450,6 +459,10 @@ class Tensor:
         return tensor_repr(self)
 
 
+_DEEPCOPY_NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+    "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+    "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001")
 _COPY_HINT = ("Use t.clone() (a recorded copy), or t.detach().clone() for a copy that "
               "gradients do not flow through.")
 TRACE_HOOKS = {}  # "guard", "escape" and "detach": set by ops/control.py, the floor above
@@ -589,6 +602,12 @@ def _settled(t):
     if tok is not None and tok.tape.ext:  # (values a row reads where they are kept: in too)
         tok.tape.fill_ext()
     return t._data
+
+
+def _slots_reduce(t):
+    """What copy rebuilds ``t`` from: a Tensor's slots (not its pickled form, a new leaf);
+    a subclass's own reduction (a Parameter's leaves its .grad behind, as PyTorch's)."""
+    return object.__reduce_ex__(t, 4) if type(t) is Tensor else t.__reduce_ex__(4)
 
 
 def _unpickled(values, requires_grad):
