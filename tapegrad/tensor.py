@@ -360,7 +360,7 @@ class Tensor:
             # this one too), a non-leaf's too (its node is not copied)
             c = self.detach()
             return c.requires_grad_(True) if self._rg else c
-        return copy._reconstruct(self, None, *_slots_reduce(self))
+        return copy._reconstruct(self, None, *self.__reduce_ex__(4))  # (a subclass's own)
 
     def __deepcopy__(self, memo):
         # (while tracing, a copy made the Python way held the traced tensor's slot: a copy
@@ -369,8 +369,8 @@ class Tensor:
             TRACE_HOOKS["escape"](self, "copy.deepcopy", _COPY_HINT)
         if not self.is_leaf:  # (PyTorch's refusal: a deep copy of a node's output)
             raise RuntimeError(_DEEPCOPY_NON_LEAF)
-        if type(self) is not Tensor:
-            return copy._reconstruct(self, memo, *_slots_reduce(self))
+        if type(self) is not Tensor:  # (a subclass's own reduction: a Parameter's leaves
+            return copy._reconstruct(self, memo, *self.__reduce_ex__(4))  # .grad behind)
         # PyTorch's: a new leaf of copied values, requires_grad and a deep copy of .grad (the
         # slots' copy took along what a detached tensor was detached from, a non-leaf)
         new = memo[id(self)] = Tensor(np.array(self._data), requires_grad=self._rg)
@@ -602,12 +602,6 @@ def _settled(t):
     if tok is not None and tok.tape.ext:  # (values a row reads where they are kept: in too)
         tok.tape.fill_ext()
     return t._data
-
-
-def _slots_reduce(t):
-    """What copy rebuilds ``t`` from: a Tensor's slots (not its pickled form, a new leaf);
-    a subclass's own reduction (a Parameter's leaves its .grad behind, as PyTorch's)."""
-    return object.__reduce_ex__(t, 4) if type(t) is Tensor else t.__reduce_ex__(4)
 
 
 def _unpickled(values, requires_grad):
