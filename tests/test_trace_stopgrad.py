@@ -441,7 +441,11 @@ def _programs(max_len):
 
 
 def _points(n):
-    return hnp.arrays(np.float64, (n, 3), elements=st.floats(-2.0, 2.0))
+    # below ~1e-6 NumPy's tanh (eager) returns y where libm's (replay) returns y - 1 ulp, and
+    # sin(y) == tanh(y) flips a traced comparison of the two (docs/replay.md): such points
+    # are 0.0 here (a draw of 2.5e-08 made trace's self-check raise, as it should)
+    tiny_as_zero = st.floats(-2.0, 2.0).map(lambda v: v if abs(v) > 1e-6 else 0.0)
+    return hnp.arrays(np.float64, (n, 3), elements=tiny_as_zero)
 
 
 def _property(max_examples, max_len, n):
