@@ -730,10 +730,7 @@ def _drawn_from(out, node, *params):
     grad gets a zero gradient (a -0.0 term: the values stay as drawn)."""
     if not state.grad_enabled or state.tracing is not None:
         return out
-    for t in params:
-        if isinstance(t, Tensor) and t._rg:
-            out = ops.add(out, arithmetic._negative_zero(t))
-    return named_result(out, node, *params)
+    return named_result(arithmetic.zero_gradient_to(out, *params), node, *params)
 
 
 @functools.partial(with_out, "normal")

@@ -109,10 +109,7 @@ def _rounded(value, inputs, composite):
     own rules would meet 0 * inf at a zero divisor), and showing exactly ``value`` (its
     signs of zero and NaNs too): where the rows' values differ, a WHERE row takes ``value``
     as a constant, as ``_exactly`` does (not while tracing: there the rows must be exact)."""
-    y = _stop_gradient(composite())
-    for t in inputs:
-        if isinstance(t, Tensor) and t._rg:
-            y = ew.add(y, _negative_zero(t))
+    y = zero_gradient_to(_stop_gradient(composite()), *inputs)
     c = np.asarray(y._data)
     if state.tracing is not None or _same(c, value):
         return y
@@ -122,6 +119,15 @@ def _rounded(value, inputs, composite):
 def _same_each(a, b):
     """Elementwise ``_same``: equal values, NaN with NaN, and the same sign."""
     return ((a == b) | (np.isnan(a) & np.isnan(b))) & (np.signbit(a) == np.signbit(b))
+
+
+def zero_gradient_to(y, *inputs):
+    """``y`` plus a -0.0 term of each input that requires grad: the same values, and a zero
+    gradient to each (PyTorch's, where its rule gives an input zeros rather than None)."""
+    for t in inputs:
+        if isinstance(t, Tensor) and t._rg:
+            y = ew.add(y, _negative_zero(t))
+    return y
 
 
 def _negative_zero(t):
@@ -682,9 +688,7 @@ def copysign(input, other):
     x = input if input.dtype.kind == "f" else sh.to(input, dtypes.default_float())
     neg = signbit(other) if isinstance(other, Tensor) else Tensor(np.signbit(float(other)))
     y = ew.where(neg, ew.neg(ew.abs(x)), ew.abs(x))
-    if isinstance(other, Tensor) and other._rg and state.grad_enabled:
-        y = ew.add(y, _negative_zero(other))  # (PyTorch gives other a zero gradient, not None)
-    return y
+    return zero_gradient_to(y, other) if state.grad_enabled else y
 
 
 @api
@@ -699,8 +703,7 @@ def nextafter(input, other):
         if not _records(input, other):
             return _leaf(v)
         y = ew.add(input, Tensor(v - a))  # (one ulp: a + (v - a) is v where both are finite)
-    if isinstance(other, Tensor) and other._rg:
-        y = ew.add(y, _negative_zero(other))
+    y = zero_gradient_to(y, other)
     # where input == other, and where the sum is not v (an infinite input, a sign of zero),
     # v as a constant: a zero gradient there (PyTorch's is zero only at input == other)
     fixed = (a == b) | ~_same_each(np.asarray(y._data), v)
