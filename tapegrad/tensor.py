@@ -45,6 +45,16 @@ _DETACH_VIEW = (  # (PyTorch's)
     "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
     "torch/optim/optimizer.py as the solution.")
 
+_GRAD_DTYPE_FIX = (  # (PyTorch's)
+    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You "
+    "can set the tensor's grad_dtype attribute with a specific dtype, or None to allow any "
+    "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient "
+    "may break downstream systems that assume they match.")
+
+# whether any leaf ever had grad_dtype set: until then the engine's leaf gradients skip
+# the look-up (autograd/engine.py cast_to_grad_dtype)
+GRAD_DTYPES = [False]
+
 
 class Tensor:
     """A float64 (or float32, int64, bool) array that can record onto the tape.
@@ -61,7 +71,7 @@ class Tensor:
     # _vs (the live views of this tensor, ops/views.py) by its first view; _da (the tensor
     # whose detach() this is) by detach
     __slots__ = ("_data", "_rg", "_slot", "_gen", "_tok", "_grad", "_retains_grad", "_ver",
-                 "_inf", "_vb", "_xf", "_vs", "_da", "__weakref__")
+                 "_inf", "_vb", "_xf", "_vs", "_da", "_gd", "__weakref__")
     __hash__ = object.__hash__
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's reflected op
 
@@ -205,23 +215,49 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
-        # PyTorch's checks and messages: a gradient of another dtype would accumulate in
-        # its dtype (float32 into a float64 leaf) or fail in NumPy at the next backward (int)
+        # PyTorch's checks and messages: a gradient of another dtype than grad_dtype would
+        # accumulate in its dtype (float32 into a float64 leaf) or fail in NumPy (int)
         if value is not None and not isinstance(value, Tensor):
             raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
                             f"type {type(value).__name__}")
-        if value is not None and value.dtype != self.dtype:
+        want = getattr(self, "_gd", self.dtype)
+        if value is not None and want is not None and value.dtype != want:
             raise RuntimeError(
                 f"attempting to assign a gradient with dtype "
                 f"'{dtypes.C_NAMES.get(value.dtype.name, value.dtype.name)}' to a tensor with "
-                f"grad_dtype '{dtypes.torch_name(self.dtype)}'. The gradient must match the "
-                "tensor's grad_dtype (defaults to the tensor's dtype): assign g.to(x.dtype)")
+                f"grad_dtype '{dtypes.torch_name(want)}'. {_GRAD_DTYPE_FIX}")
         if value is not None and tuple(value.shape) != tuple(self.shape):
             raise RuntimeError(
                 f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
                 f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
                 "the same size")
         self._grad = value
+
+    @property
+    def grad_dtype(self):
+        """The dtype gradients of this leaf are cast to as they arrive (default: its dtype;
+        None: any dtype is accepted and kept), as PyTorch's ``Tensor.grad_dtype``."""
+        if self._tok is not None:
+            raise RuntimeError("grad_dtype can only be accessed on leaf tensors.")
+        return getattr(self, "_gd", self.dtype)
+
+    @grad_dtype.setter
+    def grad_dtype(self, value):
+        if self._tok is not None:
+            raise RuntimeError("grad_dtype can only be set on leaf tensors.")
+        if value is not None and not isinstance(value, dtypes.dtype):
+            raise RuntimeError("grad_dtype must be a torch.dtype or None, but got "
+                               f"{type(value).__name__}")
+        g = self._grad
+        if value is not None and g is not None and g.dtype != value:
+            raise RuntimeError(
+                f"Cannot set grad_dtype to '{dtypes.torch_name(value)}' because there is "
+                "already a gradient with dtype "
+                f"'{dtypes.C_NAMES.get(g.dtype.name, g.dtype.name)}'. Please clear the "
+                "gradient (.grad = None) before changing grad_dtype, or ensure the new "
+                "grad_dtype matches the existing gradient's dtype.")
+        self._gd = value
+        GRAD_DTYPES[0] = True  # (the engine casts arriving gradients from now on)
 
     @property
     def is_leaf(self):

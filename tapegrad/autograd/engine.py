@@ -19,7 +19,7 @@ from ..ops.strided import SAVING_VIEW_NAMES, VIEW_NAMES
 from ..ops._record import named_result
 from ..ops.shape import clone, stack
 from ..tape import CONST, FREED, LINK, OP_MASK, SECOND_TIME, current_tape, retire
-from ..tensor import COMPLEX_HOOKS, Size, Tensor, _leaf, norm
+from ..tensor import COMPLEX_HOOKS, GRAD_DTYPES, Size, Tensor, _leaf, norm
 from . import graph, higher, hooks
 from .anomaly import checked_sweep
 from .function import free_records, run_backward
@@ -430,8 +430,28 @@ def _slots_of(t, tape, reach):
 
 
 def _grad_at(t, slots, adj, offs):
-    """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype (a
-    copy: the adjoint buffer is reused by the next sweep)."""
+    """The gradient of ``t``: its adjoints summed over ``slots``, in t's shape and dtype,
+    then cast to a leaf's grad_dtype where one was set (a copy: the adjoint buffer is
+    reused by the next sweep)."""
+    g = _adjoint_of(t, slots, adj, offs)
+    return in_grad_dtype(t, g) if GRAD_DTYPES[0] else g
+
+
+def in_grad_dtype(t, g):
+    """``g`` cast to leaf ``t``'s grad_dtype, as PyTorch's engine casts a gradient arriving
+    at a leaf (before its hooks); a cast gradient carries no history, as PyTorch's."""
+    want = getattr(t, "_gd", None)
+    if want is None or t._tok is not None or g.dtype == want:
+        return g
+    if not want.is_floating_point:
+        raise RuntimeError(
+            f"grad_dtype of a leaf is {want}, which cannot hold a gradient: set it to a "
+            "floating point dtype, or to None")
+    return _leaf(norm(np.asarray(g._data).astype(want.dtype)))
+
+
+def _adjoint_of(t, slots, adj, offs):
+    """_grad_at's sum of the adjoints, in t's own dtype."""
     d = t._data
     if len(slots) == 1:
         s = slots[0]
@@ -781,7 +801,7 @@ def _recorded_grad(t, swept):
     g = parts[0]
     for p in parts[1:]:
         g = g + p
-    return g
+    return in_grad_dtype(t, g) if GRAD_DTYPES[0] else g
 
 
 def _grad_batched(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused,

@@ -16,6 +16,7 @@ from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .._state import state
 from ..grad_mode import enable_grad
 from ..ops._record import output, slot, tape_for_grad
+from ..ops.arithmetic import negative_zero
 from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
@@ -223,6 +224,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
         # a slot written in place (ops/shape.py _put_in_place) holds its tensor's present
         # values from its last PUT row on: that tensor's adjoint is the slot's there
         in_place = tape.in_place or {}
+        named = tape.named
         snaps = {}
         for r in range(hi - 1, lo - 1, -1):
             rec = custom.get(r)
@@ -272,6 +274,8 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
             for s, gi in rule(row, g):  # is what the rule leaves of g)
                 if gi is not None:
                     _add(adj, s, gi)
+            if named and o in named:
+                _zero_curvature(walk, row, named[o], adj)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
             adj.pop(s, None)
@@ -281,6 +285,31 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
         else:
             adj[s] = g
     return adj
+
+
+# PyTorch's nodes of piecewise-linear ops and poolings (tapegrad composes them of rows
+# whose adjoints are masks or spreads of constants): their backward is a node of its own
+# that takes the input, differentiable with a zero derivative, so a create_graph gradient
+# through one requires grad (1-d poolings show as SqueezeBackward1: not among them)
+_ZERO_CURVATURE = ("HardtanhBackward", "LeakyReluBackward", "ThresholdBackward",
+                   "HardshrinkBackward", "SoftshrinkBackward", "PreluKernelBackward",
+                   "RreluWithNoiseBackward", "MaxPool2DWithIndicesBackward",
+                   "MaxPool3DWithIndicesBackward", "AdaptiveMaxPool2DBackward",
+                   "AdaptiveMaxPool3DBackward", "AvgPool2DBackward", "AvgPool3DBackward",
+                   "AdaptiveAvgPool2DBackward", "AdaptiveAvgPool3DBackward")
+
+
+def _zero_curvature(walk, row, note, adj):
+    """A -0.0 term of each input of such a node into its adjoint: the values unchanged, the
+    gradient now a function of the input (its derivative zero), as PyTorch's."""
+    if not note[0].startswith(_ZERO_CURVATURE):
+        return
+    slots = note[1] if note[1] is not None else (row.a, row.b)
+    for s in slots:
+        if s >= 0:
+            x = walk.tensor(s)
+            if x._rg and x.dtype.is_floating_point:
+                _add(adj, s, negative_zero(x))
 
 
 def _hooked(tape, o, g):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Tensor
+from ..tensor import Tensor, add_view
 
 
 class Parameter(Tensor):
@@ -21,8 +21,21 @@ class Parameter(Tensor):
             data = np.zeros(0)
         if getattr(data, "_inf", False):  # (an inference tensor's parameter is one too)
             self._inf = True
-        super().__init__(data.detach() if isinstance(data, Tensor) else data,
-                         requires_grad=requires_grad)
+        if not isinstance(data, Tensor):
+            super().__init__(data, requires_grad=requires_grad)
+            return
+        # PyTorch's: a new leaf on data's memory (its detach(): writes through either show
+        # in the other, one version counter), where a Tensor(data) would copy the values
+        d = data.detach()
+        super().__init__(np.zeros(0, d.dtype))
+        self._data = d._data
+        self._da = d._da
+        add_view(data, self)
+        if requires_grad:
+            self.requires_grad_(True)
+
+    def __copy__(self):  # (PyTorch's: a Parameter on the same memory, without .grad)
+        return Parameter(self, self._rg)
 
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()

@@ -126,11 +126,11 @@ def zero_gradient_to(y, *inputs):
     gradient to each (PyTorch's, where its rule gives an input zeros rather than None)."""
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
-            y = ew.add(y, _negative_zero(t))
+            y = ew.add(y, negative_zero(t))
     return y
 
 
-def _negative_zero(t):
+def negative_zero(t):
     """-0.0 with a zero gradient to ``t``: added to any value it leaves it as it is (a zero's
     sign and infinities too; ``0 * t`` made trunc(-0.3) 0.0 and trunc(inf) NaN in replay)."""
     z = ew.mul(ew.where(cmp.isfinite(t), t, 0.0), 0.0)

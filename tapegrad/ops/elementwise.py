@@ -19,7 +19,7 @@ from ..typenames import typename
 from . import layout
 from ._pointwise import SCALAR_ROWS, Binary, Unary, make_binary, make_unary
 from ._record import named_result, output, slot, tape_for_grad
-from .registry import ZERO, api, declare, no_gradient, smooth
+from .registry import ZERO, api, declare, smooth, zero_gradient
 from .spec import Spec
 from .spec import lib as _lib
 from .strided import broadcast_shape, expand_slot
@@ -1763,7 +1763,7 @@ def sign_fwd(vals, o, a, n):
         vals[o + i] = 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
 
 
-declare(SIGN, "SignBackward0", fwd=sign_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
+declare(SIGN, "SignBackward0", fwd=sign_fwd, vjp=zero_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1772,7 +1772,7 @@ def floor_fwd(vals, o, a, n):
         vals[o + i] = np.floor(vals[a + i])
 
 
-declare(FLOOR, "FloorBackward0", fwd=floor_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
+declare(FLOOR, "FloorBackward0", fwd=floor_fwd, vjp=zero_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1781,7 +1781,7 @@ def ceil_fwd(vals, o, a, n):
         vals[o + i] = np.ceil(vals[a + i])
 
 
-declare(CEIL, "CeilBackward0", fwd=ceil_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
+declare(CEIL, "CeilBackward0", fwd=ceil_fwd, vjp=zero_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1791,7 +1791,7 @@ def round_fwd(vals, o, a, n):
         vals[o + i] = np.rint(vals[a + i])
 
 
-declare(ROUND, "RoundBackward0", fwd=round_fwd, vjp=no_gradient, tan=ZERO, curv=ZERO)
+declare(ROUND, "RoundBackward0", fwd=round_fwd, vjp=zero_gradient, tan=ZERO, curv=ZERO)
 
 
 @rule
@@ -1803,7 +1803,7 @@ def round_dec_fwd(vals, o, a, d, n):
         vals[o + i] = np.rint(x * scale) / scale if d >= 0 else np.rint(x / scale) * scale
 
 
-declare(ROUND_DEC, "RoundBackward1", aux="const", fwd=round_dec_fwd, vjp=no_gradient,
+declare(ROUND_DEC, "RoundBackward1", aux="const", fwd=round_dec_fwd, vjp=zero_gradient,
         tan=ZERO, curv=ZERO)
 
 

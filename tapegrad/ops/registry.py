@@ -152,8 +152,17 @@ def _complete():
 
 
 def no_gradient(r, g):
-    """The vjp of a piecewise-constant op (sign, floor, comparisons...): nothing flows."""
+    """The vjp of a row nothing flows through (comparisons, argmax, a stop-gradient)."""
     return []
+
+
+def zero_gradient(r, g):
+    """The vjp of an elementwise piecewise-constant op (sign, floor, round...): zeros for
+    its input, as PyTorch's (a create_graph gradient of x is zeros, not "unused")."""
+    return [(r.a, g.new_zeros(r.shape(r.a)))]
+
+
+NO_DERIVATIVE = (no_gradient, zero_gradient)  # (vjps whose rows no derivative crosses)
 
 
 def smooth(d):

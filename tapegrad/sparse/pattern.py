@@ -7,8 +7,8 @@ dependency structure:
 - elementwise ops (every op declared with the elementwise row layout, ``layout.elementwise``):
   element i of the output depends on element i of each operand (a 1-element operand on all);
   a product with a value-constant operand drops the elements where that constant is 0;
-- ops whose derivative is zero (declared ``vjp=no_gradient``: comparisons, sign, floor,
-  detach, argmax): no dependency;
+- ops whose derivative is zero (declared ``vjp=no_gradient`` or ``zero_gradient``:
+  comparisons, sign, floor, detach, argmax): no dependency;
 - data movement (views, strided maps, expand, gather, scatter, put, cat, stack): the
   recorded index maps;
 - reductions by their strided map (sum, mean, prod, max, min, logsumexp, norm, var, std);
@@ -26,7 +26,7 @@ import numpy as np
 
 from ..ops import elementwise as E
 from ..ops import linalg, nn, reductions, shape, strided
-from ..ops.registry import OPS, graph_inputs, no_gradient
+from ..ops.registry import NO_DERIVATIVE, OPS, graph_inputs
 
 
 def _sp():
@@ -187,7 +187,7 @@ class _Propagation:
         rule = _RULES.get(op)
         if rule is not None:
             return rule(self, o, a, b, k, n)
-        if d is not None and d.vjp is no_gradient and op not in _PYTHON_ROWS:
+        if d is not None and d.vjp in NO_DERIVATIVE and op not in _PYTHON_ROWS:
             return None
         if d is not None and d.check.__qualname__.startswith("elementwise."):
             return self.union(self.same(a, n), self.same(b, n))
