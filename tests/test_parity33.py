@@ -249,3 +249,24 @@ PARAMETERS = [_param_shares, _param_of_view, _param_of_0d, _param_of_leaf, _para
 @pytest.mark.parametrize("case", PARAMETERS, ids=lambda c: c.__name__)
 def test_parameter_memory(case):
     _same(case)
+
+
+# ---- torch.distributed in one process -----------------------------------------------------
+DISTRIBUTED = [lambda d: d.is_available() and d.is_initialized(), lambda d: d.is_initialized(),
+               lambda d: d.get_rank(), lambda d: d.get_world_size(), lambda d: d.barrier(),
+               lambda d: d.get_backend(), lambda d: d.new_group()]
+
+
+@pytest.mark.parametrize("i", range(len(DISTRIBUTED)))
+def test_distributed_without_a_group(i):
+    """What a training script asks before any collective: PyTorch's answers (and errors)
+    for a process that never called init_process_group."""
+    def case(L):
+        return DISTRIBUTED[i](tg.distributed if L is tg else torch.distributed)
+    _same(case)
+
+
+def test_distributed_has_no_backend():
+    assert tg.distributed.is_available() is False
+    with pytest.raises(RuntimeError, match="one process"):
+        tg.distributed.init_process_group("gloo")
