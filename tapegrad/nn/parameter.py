@@ -27,8 +27,9 @@ class Parameter(Tensor):
         # PyTorch's: a new leaf on data's memory (its detach(): writes through either show
         # in the other, one version counter), where a Tensor(data) would copy the values
         d = data.detach()
+        values = d._data  # (a complex tensor refuses here, naming Parameter)
         super().__init__(np.zeros(0, d.dtype))
-        self._data = d._data
+        self._data = values
         self._da = d._da
         add_view(data, self)
         if requires_grad:
