@@ -641,13 +641,14 @@ _TRACED_ALIAS = (
 def _traced_in_place(t, tape):
     """An in-place op on ``t`` while ``tape`` traces: refused on an alias of a traced value
     (a detach: eagerly it writes through), and under no_grad on a tensor that carries
-    gradient (its slot is not a stop-gradient copy's)."""
+    gradient (its slot is not a stop-gradient copy's).  EagerOnlyError: compile(f) called
+    with tensors runs such an f eagerly, as docs/replay.md says (it raised instead)."""
     if t._tok is None or t._gen != tape.gen:
         return
     if t._slot in tape.aliases:
-        raise RuntimeError(_TRACED_ALIAS)
+        raise EagerOnlyError(_TRACED_ALIAS)
     if not tape.grad_mode and t._slot not in tape.stopped:
-        raise RuntimeError(_TRACED_HISTORY)
+        raise EagerOnlyError(_TRACED_HISTORY)
 
 
 _NOTHING = (-1, 0, ())
@@ -717,7 +718,7 @@ def _write(t, value):
         _log_mutation(t, tape, _old_slots(t, tape))
         if t._tok is not None and t._tok.tape is tape and t._gen == tape.gen:
             if tape is state.tracing:  # (its row would replay the old values)
-                raise RuntimeError(_TRACED_NUMPY.format(dtypes.name(t.dtype)))
+                raise EagerOnlyError(_TRACED_NUMPY.format(dtypes.name(t.dtype)))
             # no_grad on a non-leaf: it keeps its history, with the new values in a new slot
             # whose adjoint passes through to the old one
             d = t._data

@@ -1,0 +1,135 @@
+"""Replay around state f reads from outside and in-place ops it cannot record (round 33).
+
+- A tensor of more than 4,096 numbers that f reads through something it computes of it
+  (``W[:3]``, ``W.sum()``, ``W.mean().item()``): the derived constant dies with the call, so
+  no watch saw ``W.mul_(2)`` after the trace, and the captured name compared identity only:
+  replay gave the old values' answer.  Compared with f run eagerly at the same point.
+- ``compile(f)`` called with tensors, for an f whose in-place op replay cannot follow (a
+  write through ``detach()``/``.data``, an in-place op under no_grad on a tensor with
+  gradient history): docs/replay.md says it runs f eagerly, as torch.compile breaks its
+  graph; it raised.  Compared with PyTorch.
+"""
+import numpy as np
+import pytest
+import torch
+
+import tapegrad as tg
+
+X = np.array([0.3, -0.7, 1.1])
+
+
+def _eager(f, x):
+    xt = tg.tensor(x, requires_grad=True)
+    y = f(xt)
+    g, = tg.autograd.grad(y, xt)
+    return float(y), g.numpy()
+
+
+READS = {
+    "view": lambda W: lambda x: (x * W[:3]).sum(),
+    "arithmetic": lambda W: lambda x: (x * (W[:3] * 2)).sum(),
+    "sum": lambda W: lambda x: (x * W.sum()).sum(),
+    "item": lambda W: lambda x: (x * W.mean().item()).sum(),
+    "reshape": lambda W: lambda x: (x * W.reshape(-1, 1)[:3, 0]).sum(),
+    "no_grad": lambda W: lambda x: (x * tg.no_grad()(lambda: W[:3] + 0)()).sum(),
+}
+WRITES = {
+    "mul_": lambda W: W.mul_(2),
+    "setitem": lambda W: W.__setitem__(1, 5.0),
+    "data": lambda W: setattr(W, "data", tg.full((W.numel(),), 3.0, dtype=tg.float64)),
+    "numpy": lambda W: W.numpy().__setitem__(0, -4.0),
+}
+
+
+@pytest.mark.parametrize("n", [3, 5000])
+@pytest.mark.parametrize("write", WRITES)
+@pytest.mark.parametrize("read", READS)
+def test_outside_tensor_written_after_the_trace_is_seen_at_any_size(read, write, n):
+    W = tg.ones(n, dtype=tg.float64)
+    if write == "numpy":
+        W.numpy()  # (its memory handed to NumPy before the trace)
+    f = READS[read](W)
+    C, T = tg.compile(f), tg.jit.trace(f, X)
+    C(X)
+    WRITES[write](W)
+    v, g = _eager(f, X)
+    assert float(C(X)) == v
+    np.testing.assert_array_equal(C.grad(X), g)
+    V, G = C.value_and_grad_batch(np.stack([X, 2 * X]))
+    assert V.tolist() == [v, _eager(f, 2 * X)[0]]
+    with pytest.raises(RuntimeError, match="trace f again"):
+        T.value(X)
+
+
+def test_large_outside_tensor_unchanged_keeps_its_trace():
+    W = tg.ones(5000, dtype=tg.float64)
+    other = tg.zeros(3)
+    f = READS["sum"](W)
+    C = tg.compile(f)
+    C(X)
+    other.add_(1)  # (a write into another tensor: W's digest is compared, and holds)
+    assert float(C(X)) == _eager(f, X)[0]
+    assert sum(len(ts) for ts in C.traces.values()) == 1
+
+
+def test_large_outside_tensor_made_to_require_grad_runs_eagerly():
+    W = tg.ones(5000, dtype=tg.float64)
+    f = READS["sum"](W)
+    C = tg.compile(f)
+    C(X)
+    W.requires_grad_(True)
+    xt = tg.tensor(X, requires_grad=True)
+    C(xt).backward()
+    Wt, xr = torch.ones(5000, dtype=torch.float64, requires_grad=True), torch.tensor(X)
+    (xr * Wt.sum()).sum().backward()
+    np.testing.assert_allclose(W.grad.numpy(), Wt.grad.numpy(), rtol=1e-15)
+
+
+def _detach_write(T, x):
+    y = x * 2
+    y.detach().add_(1)  # (writes y's memory)
+    return (y * 3).sum()
+
+
+def _data_write(T, x):
+    y = x * 2
+    y.data.mul_(3)
+    return (y * y).sum()
+
+
+def _no_grad_write(T, x):
+    y = x.clone()
+    with T.no_grad():
+        y.mul_(2)
+    return (y * y).sum()
+
+
+def _no_grad_view_write(T, x):
+    y = x * 1
+    with T.no_grad():
+        y[1:].add_(x[:2] * 3)
+    return (y * x).sum()
+
+
+def _set_grad_enabled_write(T, x):
+    y = x * 2
+    with T.set_grad_enabled(False):
+        y.clamp_(max=1.5)
+    return (y * x).sum()
+
+
+@pytest.mark.parametrize("f", [_detach_write, _data_write, _no_grad_write,
+                               _no_grad_view_write, _set_grad_enabled_write])
+def test_compile_called_with_tensors_runs_unrecordable_in_place_eagerly(f):
+    C = tg.compile(lambda x: f(tg, x))
+    for x in (X, -2 * X):
+        xt = tg.tensor(x, requires_grad=True)
+        y = C(xt)
+        y.backward()
+        xr = torch.tensor(x, requires_grad=True)
+        yr = f(torch, xr)
+        yr.backward()
+        assert float(y.detach()) == pytest.approx(float(yr.detach()), rel=1e-15)
+        np.testing.assert_allclose(xt.grad.numpy(), xr.grad.numpy(), rtol=1e-15)
+    with pytest.raises(RuntimeError, match="tapegrad.trace"):
+        C(X)  # (called with arrays: there is no eager answer to give, as before)
