@@ -133,3 +133,42 @@ def test_compile_called_with_tensors_runs_unrecordable_in_place_eagerly(f):
         np.testing.assert_allclose(xt.grad.numpy(), xr.grad.numpy(), rtol=1e-15)
     with pytest.raises(RuntimeError, match="tapegrad.trace"):
         C(X)  # (called with arrays: there is no eager answer to give, as before)
+
+
+class _Cfg:
+    scale = 2.0
+
+
+CFG = _Cfg()
+CFG.shift = 1.0
+
+
+def _by_getattr(x):
+    return (x * getattr(CFG, "shift")).sum()
+
+
+def _by_getattr_default(x):
+    return (x * getattr(_Cfg, "scale", 0.0)).sum()
+
+
+def _by_vars(x):
+    return (x * vars(CFG)["shift"]).sum()
+
+
+def _by_dict(x):
+    return (x * CFG.__dict__["shift"]).sum()
+
+
+@pytest.mark.parametrize("f", [_by_getattr, _by_getattr_default, _by_vars, _by_dict])
+def test_attribute_read_by_its_name_in_a_string_is_watched(f):
+    """``getattr(cfg, "shift")`` reads cfg.shift as ``cfg.shift`` does (it was not looked at:
+    a LOAD_ATTR names the attributes watched, getattr's a string constant)."""
+    C, T = tg.compile(f), tg.jit.trace(f, X)
+    C(X)
+    try:
+        CFG.shift, _Cfg.scale = 5.0, 7.0
+        assert float(C(X)) == _eager(f, X)[0]
+        with pytest.raises(RuntimeError, match="trace f again"):
+            T.value(X)
+    finally:
+        CFG.shift, _Cfg.scale = 1.0, 2.0

@@ -393,8 +393,9 @@ def _read(where, name):
 
 def _code_names(code):
     """The global names and the attribute names a code object (with the lambdas and
-    comprehensions inside it) loads."""
-    names, attrs, codes = set(), set(), [code]
+    comprehensions inside it) loads; with ``getattr``, ``vars`` or ``__dict__`` among
+    them, its string constants too (``getattr(cfg, "scale")`` reads ``cfg.scale``)."""
+    names, attrs, strings, codes = set(), set(), set(), [code]
     while codes:
         code = codes.pop()
         for ins in dis.get_instructions(code):  # (x.T is no read of a global T)
@@ -402,7 +403,12 @@ def _code_names(code):
                 names.add(ins.argval)
             elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
                 attrs.add(ins.argval)
+            elif ins.opname == "LOAD_CONST" and type(ins.argval) is str and \
+                    ins.argval.isidentifier():
+                strings.add(ins.argval)
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    if names & {"getattr", "vars"} or "__dict__" in attrs:
+        attrs |= strings
     return names, attrs
 
 
