@@ -172,3 +172,17 @@ def test_attribute_read_by_its_name_in_a_string_is_watched(f):
             T.value(X)
     finally:
         CFG.shift, _Cfg.scale = 1.0, 2.0
+
+
+@pytest.mark.parametrize("n", [3, 5000])
+def test_complex_tensor_f_reads_from_outside_is_watched(n):
+    """A complex tensor has no ``_data`` (two real parts): its snapshot raised ComplexPart,
+    so compile(f) of an f naming one failed (n = 3), or it was compared by identity only."""
+    Z = tg.complex(tg.ones(n, dtype=tg.float64), tg.zeros(n, dtype=tg.float64))
+
+    def f(x):
+        return (x * Z.real[:3]).sum()
+    C = tg.compile(f)
+    assert float(C(X)) == _eager(f, X)[0]
+    Z.real.mul_(2)
+    assert float(C(X)) == _eager(f, X)[0]

@@ -78,14 +78,29 @@ class _Zero:
     __hash__ = None
 
 
+def _parts(t):
+    """The real tensors holding t's values: t, or a complex tensor's two parts (it has no
+    ``_data``: reading it raised ComplexPart, so compile(f) of an f naming one failed)."""
+    re = getattr(t, "_re", None)
+    return (t,) if re is None else (re, t._im)
+
+
 def _contents(t, large):
     """A tensor's dtype, shape and values, as ``_TensorSnap`` compares them: its bytes, or
     for a ``large`` one their digest (no copy of a model's weights kept per trace)."""
-    a = np.asarray(t._data)
-    if not large:
-        return a.dtype.str, a.shape, a.tobytes()
-    b = np.ascontiguousarray(a).reshape(-1).view(np.uint8)
-    return a.dtype.str, a.shape, hashlib.blake2b(b, digest_size=16).digest()
+    out = []
+    for p in _parts(t):
+        a = np.asarray(p._data)
+        if large:
+            b = np.ascontiguousarray(a).reshape(-1).view(np.uint8)
+            out.append((a.dtype.str, a.shape, hashlib.blake2b(b, digest_size=16).digest()))
+        else:
+            out.append((a.dtype.str, a.shape, a.tobytes()))
+    return tuple(out)
+
+
+def _escaped(t):
+    return any(type(p._data) is np.ndarray and escaped(p._data) for p in _parts(t))
 
 
 class _TensorSnap:
@@ -100,7 +115,7 @@ class _TensorSnap:
 
     def __init__(self, t, large=False):
         self.obj, self.large, self.data = t, large, _contents(t, large)
-        self.n, self.esc = WRITES.n, type(t._data) is np.ndarray and escaped(t._data)
+        self.n, self.esc = WRITES.n, _escaped(t)
 
     def __eq__(self, other):
         return type(other) is _TensorSnap and other.obj is self.obj and other.data == self.data
@@ -116,7 +131,7 @@ class _TensorSnap:
             return True
         if _contents(t, self.large) != self.data:
             return False
-        self.n, self.esc = n, type(t._data) is np.ndarray and escaped(t._data)
+        self.n, self.esc = n, _escaped(t)
         return True
 
 
