@@ -186,3 +186,64 @@ def test_complex_tensor_f_reads_from_outside_is_watched(n):
     assert float(C(X)) == _eager(f, X)[0]
     Z.real.mul_(2)
     assert float(C(X)) == _eager(f, X)[0]
+
+
+def _saved_detach_then_written(T, x):
+    h = x * 1.5
+    s = x.sum() * 0.1
+    v1 = h.detach().requires_grad_() * s  # (mul saves the detached h; the alias dies here)
+    h.fill_(0.25)
+    return (h * 1.0).sum() + (v1 * 3.0).sum()
+
+
+def _saved_detach_of_view_then_written(T, x):
+    h = x * 1.5
+    s = x.sum() * 0.1
+    v0 = h[0]
+    v1 = v0.detach().requires_grad_() * s
+    with T.enable_grad():
+        v0.fill_(0.25)
+    return (h * 1.0).sum() + (v1 * 3.0).sum()
+
+
+def _saved_data_then_written(T, x):
+    h = x * 1.5
+    v1 = h.data.requires_grad_() * x.sum()
+    h.mul_(2)
+    return (h * v1).sum()
+
+
+@pytest.mark.parametrize("f", [_saved_detach_then_written, _saved_detach_of_view_then_written])
+def test_detached_alias_saved_then_its_source_written_is_refused_as_eagerly(f):
+    """A detach() shares its source's memory and version: written in place after an op
+    saved the detach, backward is refused (PyTorch's "modified by an inplace operation").
+    A trace followed only a detach still alive: one dropped at once replayed the old
+    values' gradient."""
+    X2 = np.arange(12.0).reshape(3, 4) / 10
+    xr = torch.tensor(X2, requires_grad=True)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        f(torch, xr).backward()
+    xt = tg.tensor(X2, requires_grad=True)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        f(tg, xt).backward()
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        tg.jit.trace(lambda x: f(tg, x), X2)
+    C = tg.compile(lambda x: f(tg, x))
+    xt = tg.tensor(X2, requires_grad=True)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        C(xt).backward()  # (run eagerly: eager's error)
+
+
+def test_data_alias_saved_then_its_source_written_is_not_replayed_with_old_values():
+    """``.data`` shares memory but not the version: PyTorch's backward then reads the new
+    values.  The trace gave the old values' gradient (half of eager's); now it is refused
+    (replay holds copies), and compile(f) called with tensors runs f eagerly."""
+    f = _saved_data_then_written
+    X2 = np.arange(12.0).reshape(3, 4) / 10
+    xr = torch.tensor(X2, requires_grad=True)
+    f(torch, xr).backward()
+    with pytest.raises(RuntimeError):
+        tg.jit.trace(lambda x: f(tg, x), X2)
+    xt = tg.tensor(X2, requires_grad=True)
+    tg.compile(lambda x: f(tg, x))(xt).backward()
+    np.testing.assert_allclose(xt.grad.numpy(), xr.grad.numpy(), rtol=1e-14)

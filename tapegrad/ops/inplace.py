@@ -88,7 +88,17 @@ def _log_mutation(t, tape, slots, limit=None):
     ``allow_mutation_on_saved_tensors``: the tape's copies of the old values serve then.
     The older segments of the thread's tape that still live (tape.py ``Tape._split``) are
     noted too: their rows read the old values as well (a non-leaf there: its own
-    segment; a leaf: those its slots are on)."""
+    segment; a leaf: those its slots are on).  While tracing, the slots of t's detach()
+    and .data copies (ops/control.py stop_gradient) too: eagerly they share t's memory and
+    version, so a row that saved one is refused as one that saved t, also once the alias
+    is gone (it was not followed then: replay ran that backward with the old values)."""
+    alias_of = tape.__dict__.get("alias_of") if slots else None
+    if alias_of:
+        slots, todo = list(slots), list(slots)
+        while todo:
+            more = alias_of.get(todo.pop(), ())
+            slots += more
+            todo += more
     _log_on(t, tape, slots, limit)
     _log_segments(t, tape)
 
