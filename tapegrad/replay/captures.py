@@ -110,12 +110,13 @@ class _TensorSnap:
     it (``W[:3]``, ``W.sum()``: constants of the trace that die with the call, so no watch
     sees ``W.mul_(2)`` after it).  ``n``: WRITES.n when they were last seen unchanged;
     ``esc``: whether NumPy held their memory then (its writes are never counted: compared at
-    each call).  Handing NumPy a view counts a write."""
+    each call; not a large one's: a digest of 10**6 numbers took 10-60 ms, at every call of
+    an f reading weights made by ``from_numpy``).  Handing NumPy a view counts a write."""
     __slots__ = ("obj", "data", "n", "esc", "large")
 
     def __init__(self, t, large=False):
         self.obj, self.large, self.data = t, large, _contents(t, large)
-        self.n, self.esc = WRITES.n, _escaped(t)
+        self.n, self.esc = WRITES.n, not large and _escaped(t)
 
     def __eq__(self, other):
         return type(other) is _TensorSnap and other.obj is self.obj and other.data == self.data
@@ -131,7 +132,7 @@ class _TensorSnap:
             return True
         if _contents(t, self.large) != self.data:
             return False
-        self.n, self.esc = n, _escaped(t)
+        self.n, self.esc = n, not self.large and _escaped(t)
         return True
 
 
