@@ -247,3 +247,32 @@ def test_data_alias_saved_then_its_source_written_is_not_replayed_with_old_value
     xt = tg.tensor(X2, requires_grad=True)
     tg.compile(lambda x: f(tg, x))(xt).backward()
     np.testing.assert_allclose(xt.grad.numpy(), xr.grad.numpy(), rtol=1e-14)
+
+
+def _split_of_data_written(T, x):  # (tests/fuzz_replay_views25.py --start 734155)
+    h = x * 1.5
+    with T.no_grad():
+        v0 = h.reshape(-1)
+    v1 = v0.data
+    v3 = v1.split_with_sizes([1, v1.shape[0] - 1], 0)[1]
+    v4 = v1.split_with_sizes([1, v1.shape[0] - 1], 0)[1]
+    with T.enable_grad():
+        v3.add_(v4.sum() * 0.1)
+    return (h * 1.0).sum() + (v0 * 2.0).sum() + (v3 * 5.0).sum() + (v4 * 6.0).sum()
+
+
+def test_split_piece_refusal_resting_on_requires_grad_runs_eagerly():
+    """PyTorch refuses an in-place change of a split's piece that requires grad; a piece of
+    a ``.data`` requires none, and eager changes it.  While traced every value requires
+    grad: the trace raised that refusal (a RuntimeError), and compile(f) called with tensors
+    raised it too.  Now it is an EagerOnlyError, so that call runs f eagerly."""
+    X2 = np.arange(12.0).reshape(3, 4) / 10
+    xr = torch.tensor(X2, requires_grad=True)
+    yr = _split_of_data_written(torch, xr)
+    yr.backward()
+    C = tg.compile(lambda x: _split_of_data_written(tg, x))
+    xt = tg.tensor(X2, requires_grad=True)
+    y = C(xt)
+    y.backward()
+    assert float(y.detach()) == pytest.approx(float(yr.detach()), rel=1e-14)
+    np.testing.assert_allclose(xt.grad.numpy(), xr.grad.numpy(), rtol=1e-14)

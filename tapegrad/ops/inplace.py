@@ -563,7 +563,7 @@ def _check_leaf(t, message=_LEAF, others=(), via=None):
     unbind, split or chunk (ops/views.py ``refusal``), a leaf that requires grad (or a view
     of one) while grad mode is on, and bring a view up to date with its base."""
     if views.MULTI and (msg := views.refusal(t, True, _records(t, *others), via)) is not None:
-        raise RuntimeError(msg)
+        raise views.refused(msg)
     if t._rg and t._tok is None and state.grad_enabled:
         if state.tracing is not None:  # (an input of f is a leaf that requires grad while
             # traced, whatever the caller's is: compile(f) called with one that does not
