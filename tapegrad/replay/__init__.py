@@ -679,7 +679,8 @@ class Traced(_VectorOutputs):
                 for j, shape in enumerate(self.in_shapes)]
 
     def run(self, X, grad, out=None, progress=False, serial=False, bad=None):
-        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,).
+        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,) (nonzero
+        at the points off the traced branch, whose V and G are NaN).
 
         With ``progress``, the blocks run in 100 steps and a bar is printed to stderr;
         ``serial`` keeps the work in this thread (dask's workers bring their own).
