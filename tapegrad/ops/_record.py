@@ -30,7 +30,7 @@ def slot(t, tape, need=True, alone=False):
             tape.needed(t._slot, alone and t._tok is not None)
         return t._slot
     if views.MULTI and (msg := views.refusal(t, False)) is not None:
-        raise RuntimeError(msg)  # (a piece of unbind, split or chunk after its base changed)
+        raise views.refused(msg)  # (a piece of unbind, split or chunk after its base changed)
     if t._tok is not None:
         old = t._tok.tape
         if state.tracing is tape:

@@ -357,6 +357,9 @@ def stop_gradient(t, alias=True):
         if "aliases" not in tape.__dict__:
             tape.aliases = set()
         tape.aliases.add(d._slot)
+        # t's slot -> the alias slots copied from it: an in-place change of t changes them
+        # too (ops/inplace.py _log_mutation), also once the alias is gone
+        tape.__dict__.setdefault("alias_of", {}).setdefault(t._slot, []).append(d._slot)
     return d
 
 

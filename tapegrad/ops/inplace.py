@@ -88,7 +88,17 @@ def _log_mutation(t, tape, slots, limit=None):
     ``allow_mutation_on_saved_tensors``: the tape's copies of the old values serve then.
     The older segments of the thread's tape that still live (tape.py ``Tape._split``) are
     noted too: their rows read the old values as well (a non-leaf there: its own
-    segment; a leaf: those its slots are on)."""
+    segment; a leaf: those its slots are on).  While tracing, the slots of t's detach()
+    and .data copies (ops/control.py stop_gradient) too: eagerly they share t's memory and
+    version, so a row that saved one is refused as one that saved t, also once the alias
+    is gone (it was not followed then: replay ran that backward with the old values)."""
+    alias_of = tape.__dict__.get("alias_of") if slots else None
+    if alias_of:
+        slots, todo = list(slots), list(slots)
+        while todo:
+            more = alias_of.get(todo.pop(), ())
+            slots += more
+            todo += more
     _log_on(t, tape, slots, limit)
     _log_segments(t, tape)
 
@@ -553,7 +563,7 @@ def _check_leaf(t, message=_LEAF, others=(), via=None):
     unbind, split or chunk (ops/views.py ``refusal``), a leaf that requires grad (or a view
     of one) while grad mode is on, and bring a view up to date with its base."""
     if views.MULTI and (msg := views.refusal(t, True, _records(t, *others), via)) is not None:
-        raise RuntimeError(msg)
+        raise views.refused(msg)
     if t._rg and t._tok is None and state.grad_enabled:
         if state.tracing is not None:  # (an input of f is a leaf that requires grad while
             # traced, whatever the caller's is: compile(f) called with one that does not
@@ -641,13 +651,14 @@ _TRACED_ALIAS = (
 def _traced_in_place(t, tape):
     """An in-place op on ``t`` while ``tape`` traces: refused on an alias of a traced value
     (a detach: eagerly it writes through), and under no_grad on a tensor that carries
-    gradient (its slot is not a stop-gradient copy's)."""
+    gradient (its slot is not a stop-gradient copy's).  EagerOnlyError: compile(f) called
+    with tensors runs such an f eagerly, as docs/replay.md says (it raised instead)."""
     if t._tok is None or t._gen != tape.gen:
         return
     if t._slot in tape.aliases:
-        raise RuntimeError(_TRACED_ALIAS)
+        raise EagerOnlyError(_TRACED_ALIAS)
     if not tape.grad_mode and t._slot not in tape.stopped:
-        raise RuntimeError(_TRACED_HISTORY)
+        raise EagerOnlyError(_TRACED_HISTORY)
 
 
 _NOTHING = (-1, 0, ())
@@ -717,7 +728,7 @@ def _write(t, value):
         _log_mutation(t, tape, _old_slots(t, tape))
         if t._tok is not None and t._tok.tape is tape and t._gen == tape.gen:
             if tape is state.tracing:  # (its row would replay the old values)
-                raise RuntimeError(_TRACED_NUMPY.format(dtypes.name(t.dtype)))
+                raise EagerOnlyError(_TRACED_NUMPY.format(dtypes.name(t.dtype)))
             # no_grad on a non-leaf: it keeps its history, with the new values in a new slot
             # whose adjoint passes through to the old one
             d = t._data

@@ -26,7 +26,7 @@ import numpy as np
 from .._state import state
 from ..arena import WRITES
 from ..grad_mode import seen_mode
-from ..tensor import _leaf, add_view
+from ..tensor import EagerOnlyError, _leaf, add_view
 
 def note_expanded(out, x):
     """Mark ``out`` as ``x.expand(...)``: a view in PyTorch, though not one that in-place ops
@@ -174,6 +174,14 @@ def refusal(t, changing, records=True, via=None):
         msg = f"Output {0 if via else hit[1]} of {name} is a view{of_view} and {what} " \
             "modified inplace" + (f" {now}." if not hit[2] else ".")
     return msg + (_MULTI_TAIL if hit[2] else _NO_GRAD_TAIL.format(block))
+
+
+def refused(msg):
+    """The exception for ``refusal``'s message: while tracing, an EagerOnlyError, since it
+    rests on requires_grad, which every value f computes has while traced (a piece of a
+    split of a ``.data`` carries no gradient eagerly, and its in-place change is fine there):
+    compile(f) called with tensors then runs f eagerly, which refuses or not as eager does."""
+    return (EagerOnlyError if state.tracing is not None else RuntimeError)(msg)
 
 
 def _root_rg(t):

@@ -170,6 +170,19 @@ def _fresh(t):
     return True
 
 
+def _off_branch(V, G, bad):
+    """``Traced.run``'s result, NaN at the points off the traced branch (``bad``): the
+    interpreter gave the traced branch's value and gradient there, a fused kernel, which
+    stops at the failed guard, V as np.empty made it (a loaded trace's 4.9e-323: the tiers
+    differed, tests/fuzz_fused_loaded.py)."""
+    if bad.any():
+        off = bad != 0
+        V[off] = np.nan
+        if len(G) == len(bad):  # (not _NO_GRAD)
+            G[off] = np.nan
+    return V, G, bad
+
+
 def _watched_died(_ref):
     """A tensor a trace holds as a constant is gone: count a write, so that the next call
     of every watching trace looks (``_fresh``) and finds it stale."""
@@ -666,7 +679,8 @@ class Traced(_VectorOutputs):
                 for j, shape in enumerate(self.in_shapes)]
 
     def run(self, X, grad, out=None, progress=False, serial=False, bad=None):
-        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,).
+        """Replay at the rows of X (B, m): returns V (B,), G (B, m) and bad (B,) (nonzero
+        at the points off the traced branch, whose V and G are NaN).
 
         With ``progress``, the blocks run in 100 steps and a bar is printed to stderr;
         ``serial`` keeps the work in this thread (dask's workers bring their own).
@@ -682,7 +696,7 @@ class Traced(_VectorOutputs):
             self._no_reverse(plan.rev_error)
         k = None if progress else fused.kernel(self, B)  # once compiled (replay/fused.py)
         if k is not None and k.run(X, V, G, bad, serial):
-            return V, G, bad
+            return _off_branch(V, G, bad)
         # (a batch smaller than a block gets buffers of its own size: one point's call
         # reserved 8 points' arenas of values and adjoints, kept by the thread after)
         block = min(_block(len(plan.vals0), len(plan.fwd) + len(plan.rev), B), max(B, 1))
@@ -691,13 +705,13 @@ class Traced(_VectorOutputs):
                 plan.in_elems, plan.out_slot, X, V, G, bad, block)
         if not progress:
             _run_blocks(args, 0, nblocks, serial)
-            return V, G, bad
+            return _off_branch(V, G, bad)
         bar = _Progress(B)
         steps = np.linspace(0, nblocks, 101).astype(int)
         for lo, hi in zip(steps[:-1], steps[1:]):
             _run_blocks(args, lo, hi, serial)
             bar.show(min(B, hi * block))
-        return V, G, bad
+        return _off_branch(V, G, bad)
 
     def _make_plan(self):
         plan = _Plan(self)

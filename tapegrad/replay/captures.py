@@ -8,13 +8,15 @@ of objects found there (``cfg.scale``, ``Config.scale``, ``self.cfg.scale``), a
 functions of the user's own code that f names (a helper it calls, a method ``self.step``),
 transitively.  Each place's value is kept as a snapshot: plain data (numbers, strings,
 None, tuples, lists, dicts, NumPy arrays of up to ``SMALL`` numbers in all) by value, any
-other object (a function, a Module, a large array or tensor) by identity; a tensor of up to
-``SMALL`` numbers by identity and values (f may read them by value, ``float(buf.sum())``).  ``moved`` tells
+other object (a function, a Module, a large array) by identity; a tensor by identity and
+values (f may read them by value, ``float(buf.sum())``; past ``SMALL`` numbers, their digest,
+compared after a write into a tensor only).  ``moved`` tells
 when one changed.  Library modules and functions (tapegrad's, NumPy's, the standard
 library's) are not looked into: f's own code is what it names.
 """
 import dis
 import functools
+import hashlib
 import math
 import sys
 import types
@@ -76,17 +78,45 @@ class _Zero:
     __hash__ = None
 
 
+def _parts(t):
+    """The real tensors holding t's values: t, or a complex tensor's two parts (it has no
+    ``_data``: reading it raised ComplexPart, so compile(f) of an f naming one failed)."""
+    re = getattr(t, "_re", None)
+    return (t,) if re is None else (re, t._im)
+
+
+def _contents(t, large):
+    """A tensor's dtype, shape and values, as ``_TensorSnap`` compares them: its bytes, or
+    for a ``large`` one their digest (no copy of a model's weights kept per trace)."""
+    out = []
+    for p in _parts(t):
+        a = np.asarray(p._data)
+        if large:
+            b = np.ascontiguousarray(a).reshape(-1).view(np.uint8)
+            out.append((a.dtype.str, a.shape, hashlib.blake2b(b, digest_size=16).digest()))
+        else:
+            out.append((a.dtype.str, a.shape, a.tobytes()))
+    return tuple(out)
+
+
+def _escaped(t):
+    return any(type(p._data) is np.ndarray and escaped(p._data) for p in _parts(t))
+
+
 class _TensorSnap:
     """A tensor in a snapshot: the same tensor holding the same values (f may read them by
-    value, ``float(buf.sum())``, which records nothing a trace could watch).  ``n``: WRITES.n
-    when they were last seen unchanged; ``esc``: whether NumPy held their memory then (its
-    writes are never counted: compared at each call).  Handing NumPy a view counts a write."""
-    __slots__ = ("obj", "data", "n", "esc")
+    value, ``float(buf.sum())``, which records nothing a trace could watch), or, past SMALL
+    numbers, values of the same digest: f may read such a tensor through what it computes of
+    it (``W[:3]``, ``W.sum()``: constants of the trace that die with the call, so no watch
+    sees ``W.mul_(2)`` after it).  ``n``: WRITES.n when they were last seen unchanged;
+    ``esc``: whether NumPy held their memory then (its writes are never counted: compared at
+    each call; not a large one's: a digest of 10**6 numbers took 10-60 ms, at every call of
+    an f reading weights made by ``from_numpy``).  Handing NumPy a view counts a write."""
+    __slots__ = ("obj", "data", "n", "esc", "large")
 
-    def __init__(self, t):
-        a = np.asarray(t._data)
-        self.obj, self.data = t, (a.dtype.str, a.shape, a.tobytes())
-        self.n, self.esc = WRITES.n, type(t._data) is np.ndarray and escaped(t._data)
+    def __init__(self, t, large=False):
+        self.obj, self.large, self.data = t, large, _contents(t, large)
+        self.n, self.esc = WRITES.n, not large and _escaped(t)
 
     def __eq__(self, other):
         return type(other) is _TensorSnap and other.obj is self.obj and other.data == self.data
@@ -100,10 +130,9 @@ class _TensorSnap:
         n = WRITES.n
         if n == self.n and not self.esc:
             return True
-        a = np.asarray(t._data)
-        if (a.dtype.str, a.shape, a.tobytes()) != self.data:
+        if _contents(t, self.large) != self.data:
             return False
-        self.n, self.esc = n, type(t._data) is np.ndarray and escaped(t._data)
+        self.n, self.esc = n, not self.large and _escaped(t)
         return True
 
 
@@ -207,8 +236,8 @@ def _plain_copy(v, budget):
 
 
 def snapshot(v):
-    """``_snap`` of v (a ``_Plain`` copy of a plain container), or _Same(v) when it is
-    larger than SMALL numbers."""
+    """``_snap`` of v (a ``_Plain`` copy of a plain container), or when it is larger than
+    SMALL numbers _Same(v), a tensor's digest (``_TensorSnap``)."""
     t = type(v)
     try:
         if t is list or t is tuple or t is dict:
@@ -218,7 +247,7 @@ def snapshot(v):
                 pass
         return _snap(v, [SMALL])
     except _Large:
-        return _Same(v)
+        return _TensorSnap(v, large=True) if isinstance(v, Tensor) else _Same(v)
 
 
 def _library(obj):
@@ -380,8 +409,9 @@ def _read(where, name):
 
 def _code_names(code):
     """The global names and the attribute names a code object (with the lambdas and
-    comprehensions inside it) loads."""
-    names, attrs, codes = set(), set(), [code]
+    comprehensions inside it) loads; with ``getattr``, ``vars`` or ``__dict__`` among
+    them, its string constants too (``getattr(cfg, "scale")`` reads ``cfg.scale``)."""
+    names, attrs, strings, codes = set(), set(), set(), [code]
     while codes:
         code = codes.pop()
         for ins in dis.get_instructions(code):  # (x.T is no read of a global T)
@@ -389,7 +419,12 @@ def _code_names(code):
                 names.add(ins.argval)
             elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
                 attrs.add(ins.argval)
+            elif ins.opname == "LOAD_CONST" and type(ins.argval) is str and \
+                    ins.argval.isidentifier():
+                strings.add(ins.argval)
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    if names & {"getattr", "vars"} or "__dict__" in attrs:
+        attrs |= strings
     return names, attrs
 
 
