@@ -1,0 +1,67 @@
+"""Differences from PyTorch found by the scripts s1501 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- a node's register_hook: one grad_input per next_functions edge (None for x * 2) -----
+MAKERS = [lambda x: x * 2, lambda x: x + 1, lambda x: x - 3.0, lambda x: x / 4,
+          lambda x: x * x, lambda x: x * x.detach(), lambda x: x.exp()]
+RETURNS = [lambda gi, go: None, lambda gi, go: tuple(None if g is None else g * 10 for g in gi),
+           lambda gi, go: (gi[0] * 10,)]
+
+
+@pytest.mark.parametrize("ret", range(len(RETURNS)))
+@pytest.mark.parametrize("make", range(len(MAKERS)))
+def test_node_post_hook_sees_an_entry_per_edge(make, ret, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        y = MAKERS[make](x)
+        seen = []
+
+        def hook(gi, go):
+            seen.append([None if g is None else g.tolist() for g in gi])
+            return RETURNS[ret](gi, go)
+        y.grad_fn.register_hook(hook)
+        try:
+            y.sum().backward()
+            said = None
+        except RuntimeError as e:
+            said = str(e)
+        got.append((len(y.grad_fn.next_functions), seen, said,
+                    None if x.grad is None else x.grad.tolist()))
+    assert got[0] == got[1]
+
+
+# ---- grid_sample: PyTorch's one node, a result of its own (no view of an intermediate) ----
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+@pytest.mark.parametrize("dims", [2, 3])
+@pytest.mark.parametrize("which", [(True, True), (True, False), (False, True)])
+def test_grid_sample_node_and_result_as_pytorch(mode, dims, which, torch_float64):
+    torch = torch_float64
+    if mode == "bicubic" and dims == 3:
+        return
+    got = []
+    for L in (tg, torch):
+        img = L.tensor(np.linspace(-1, 1, 2 * 3 ** dims).reshape(1, 2, *[3] * dims),
+                       requires_grad=which[0])
+        grid = L.tensor(np.linspace(-0.9, 0.8, 4 * dims).reshape(1, *[2] * (dims - 1), 2, dims)
+                        if dims == 2 else
+                        np.linspace(-0.9, 0.8, 8 * dims).reshape(1, 2, 2, 2, dims),
+                        requires_grad=which[1])
+        y = L.nn.functional.grid_sample(img, grid, mode=mode, align_corners=False)
+        grads = L.autograd.grad(y.pow(2).sum(), [t for t in (img, grid) if t.requires_grad])
+        got.append((type(y.grad_fn).__name__,
+                    [None if f is None else type(f).__name__ for f, _ in y.grad_fn.next_functions],
+                    y._is_view(), y._base is None, y.is_contiguous(), y.detach().numpy(),
+                    [g.numpy() for g in grads]))
+    assert got[0][:5] == got[1][:5]
+    np.testing.assert_allclose(got[0][5], got[1][5], rtol=1e-12, atol=1e-14)
+    for ours, theirs in zip(got[0][6], got[1][6], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
