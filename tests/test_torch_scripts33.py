@@ -65,3 +65,60 @@ def test_grid_sample_node_and_result_as_pytorch(mode, dims, which, torch_float64
     np.testing.assert_allclose(got[0][5], got[1][5], rtol=1e-12, atol=1e-14)
     for ours, theirs in zip(got[0][6], got[1][6], strict=True):
         np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
+
+
+# ---- an index out of bounds: PyTorch's message (an int by its place in the key, a tensor by
+# its place among the tensor indices), no more ------------------------------------------
+KEYS = [lambda L: (L.tensor([5]),), lambda L: (5,), lambda L: (1, 3), lambda L: (slice(None), 7),
+        lambda L: (slice(None), slice(None), L.tensor([5])),
+        lambda L: (slice(None), L.tensor([0]), L.tensor([5])),
+        lambda L: (L.tensor([0]), slice(None), L.tensor([5])),
+        lambda L: (0, slice(None), L.tensor([5])), lambda L: (Ellipsis, L.tensor([5])),
+        lambda L: (None, slice(None), L.tensor([5])), lambda L: (L.tensor([0]), L.tensor([7])),
+        lambda L: (slice(None), [0, 5]), lambda L: (None, 1, 5), lambda L: (None, 1, None, 2, 9),
+        lambda L: (Ellipsis, 9), lambda L: (0, Ellipsis, -9), lambda L: (0, 0, 0, 0),
+        lambda L: (L.tensor([[True, False, True], [True, True, True]]), L.tensor([9])),
+        lambda L: (slice(None), L.tensor([True, False, True]), L.tensor([5])),
+        lambda L: (L.tensor([0]), 1, L.tensor([9]))]
+
+
+@pytest.mark.parametrize("how", ["get", "set", "index_put_"])
+@pytest.mark.parametrize("key", range(len(KEYS)))
+def test_index_out_of_bounds_message_as_pytorch(key, how, torch):
+    said = []
+    for L in (tg, torch):
+        x, k = L.zeros(2, 3, 4), KEYS[key](L)
+        if how == "index_put_" and not all(isinstance(i, L.Tensor) for i in k):
+            return
+        with pytest.raises(IndexError) as info:
+            if how == "get":
+                x[k]
+            elif how == "set":
+                x[k] = 1.0
+            else:
+                x.index_put_(k, L.tensor(1.0))
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+@pytest.mark.parametrize("dim, index", [(0, [[5]]), (1, [[0], [-1]]), (1, [[9], [0]])])
+def test_gather_out_of_bounds_message_as_pytorch(dim, index, torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(RuntimeError) as info:
+            L.zeros(3, 4).gather(dim, L.tensor(index))
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+# ---- the orthogonal parametrization's map: PyTorch's enum ---------------------------------
+@pytest.mark.parametrize("shape", [(3, 3), (4, 2), (2, 4)])
+@pytest.mark.parametrize("kind", [None, "matrix_exp", "cayley", "householder"])
+def test_orthogonal_map_is_pytorchs_enum(kind, shape, torch):
+    got = []
+    for L in (tg, torch):
+        lin = L.nn.Linear(shape[1], shape[0])
+        L.nn.utils.parametrizations.orthogonal(lin, orthogonal_map=kind)
+        m = lin.parametrizations.weight[0].orthogonal_map
+        got.append((str(m), repr(m), m.name, m.value, type(m).__name__))
+    assert got[0] == got[1]

@@ -1042,12 +1042,13 @@ def _index_array(index, op, message):
 
 def _out_of_bounds(index, size, d, exc, op, words=""):
     """Raise ``exc`` naming the first index outside [0, size); PyTorch's ``words`` (a
-    format of the index ``v`` and ``size``) first, when its kernel has them."""
+    format of the index ``v`` and ``size``) first, when its kernel has them (they name no
+    position: ours follows), else PyTorch's message of its gather kernel."""
     bad = index[(index < 0) | (index >= size)]
     if bad.size:
         v = int(bad.flat[0])
-        ours = f"{op}(): index {v} is out of bounds for dimension {d} with size {size}"
-        raise exc(f"{words.format(v=v, size=size)} ({ours})" if words else ours)
+        plain = f"index {v} is out of bounds for dimension {d} with size {size}"
+        raise exc(f"{words.format(v=v, size=size)} ({op}(): {plain})" if words else plain)
 
 
 @api
