@@ -122,3 +122,121 @@ def test_orthogonal_map_is_pytorchs_enum(kind, shape, torch):
         m = lin.parametrizations.weight[0].orthogonal_map
         got.append((str(m), repr(m), m.name, m.value, type(m).__name__))
     assert got[0] == got[1]
+
+
+# ---- lstsq's residuals: on PyTorch's node, with gradients to A and B ----------------------
+@pytest.mark.parametrize("driver", [None, "gelsy", "gelsd", "gelss", "gels"])
+@pytest.mark.parametrize("vector", [False, True])
+@pytest.mark.parametrize("grads", [(True, True), (True, False), (False, True)])
+def test_lstsq_residuals_node_and_gradients_as_pytorch(driver, vector, grads, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        A = L.tensor([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.5]], requires_grad=grads[0])
+        B = L.tensor([[1.0, 2.0], [0.0, 1.0], [2.0, -1.0], [1.0, 0.5]], requires_grad=grads[1])
+        b = B[:, 0] if vector else B
+        r = L.linalg.lstsq(A, b, driver=driver).residuals
+        row = [r.requires_grad, None if r.grad_fn is None else r.grad_fn.name(), r.detach().numpy()]
+        if r.numel():
+            leaves = [t for t in (A, B) if t.requires_grad]
+            row += [g.numpy() for g in L.autograd.grad((r * L.arange(1.0, r.numel() + 1)).sum(),
+                                                      leaves)]
+        got.append(row)
+    assert got[0][:2] == got[1][:2]
+    for ours, theirs in zip(got[0][2:], got[1][2:], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
+
+
+def test_lstsq_driver_message_as_pytorch(torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(RuntimeError) as info:
+            L.linalg.lstsq(L.ones(3, 2), L.ones(3, 1), driver="gesvd")
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+# ---- a negative-ord vector norm: PyTorch's node, gradient 0 (not nan) where an entry is 0 --
+@pytest.mark.parametrize("ord", [-1, -2, -0.5, -3])
+@pytest.mark.parametrize("values", [[3.0, -4.0, 0.0, 1.0], [0.0, 0.0], [2.0, -1.0],
+                                    [[1.0, 0.0], [2.0, 3.0]]])
+@pytest.mark.parametrize("dim", [None, -1])
+def test_negative_ord_vector_norm_gradient_as_pytorch(ord, values, dim, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(values, requires_grad=True)
+        n = L.linalg.vector_norm(x, ord, dim=dim)
+        (g,) = L.autograd.grad(n.sum(), x, create_graph=True)
+        (h,) = L.autograd.grad(g.sum(), x, allow_unused=True, materialize_grads=True)
+        got.append((n.grad_fn.name(), n.detach().numpy(), g.detach().numpy(), h.numpy()))
+    assert got[0][0] == got[1][0]
+    for ours, theirs in zip(got[0][1:3], got[1][1:3], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "bool", "uint8"])
+@pytest.mark.parametrize("call", [lambda L, x: L.linalg.vector_norm(x), lambda L, x: L.norm(x),
+                                  lambda L, x: x.norm(p=1), lambda L, x: L.linalg.norm(x),
+                                  lambda L, x: L.linalg.vector_norm(x, float("inf"))])
+def test_norm_of_integers_message_as_pytorch(dtype, call, torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(RuntimeError) as info:
+            call(L, L.tensor([1, 0], dtype=getattr(L, dtype)))
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+# ---- fft2/fftn/ifft2/ifftn of a real input: PyTorch makes it complex (FftC2CBackward0) ----
+@pytest.mark.parametrize("name", ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"])
+@pytest.mark.parametrize("norm", [None, "ortho", "forward"])
+def test_nd_fft_of_real_input_node_and_gradient_as_pytorch(name, norm, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor(np.linspace(-1, 2, 12).reshape(3, 4), requires_grad=True)
+        y = getattr(L.fft, name)(x, norm=norm)
+        w = L.tensor(np.linspace(0.5, 1.5, 12).reshape(3, 4))
+        (g,) = L.autograd.grad((y.real * w).sum() + (y.imag * w.flip(0)).sum(), x)
+        got.append((y.grad_fn.name(), L.view_as_real(y.detach().resolve_conj()).numpy(), g.numpy()))
+    assert got[0][0] == got[1][0]
+    for ours, theirs in zip(got[0][1:], got[1][1:], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-12)
+
+
+# ---- small wordings and names: a complex output's implicit gradient, fold, ndtr ----------
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("call", [lambda L, z: z.sum().backward(),
+                                  lambda L, z: L.autograd.grad(z.sum(), z),
+                                  lambda L, z: (z * 2).backward(),
+                                  lambda L, z: L.autograd.backward(z.sum())])
+def test_implicit_gradient_of_complex_output_message_as_pytorch(dtype, call, torch):
+    said = []
+    for L in (tg, torch):
+        z = L.tensor([1 + 1j, 2 - 1j], dtype=getattr(L, dtype), requires_grad=True)
+        with pytest.raises(RuntimeError) as info:
+            call(L, z)
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+def test_fold_indivisible_channels_message_as_pytorch(torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(RuntimeError) as info:
+            L.nn.functional.fold(L.ones(1, 5, 4), (3, 3), 2)
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_ndtr_node_name_and_gradient_as_pytorch(dtype, torch):
+    got = []
+    for L in (tg, torch):
+        x = L.tensor([-2.0, 0.3, 1.0], dtype=getattr(L, dtype), requires_grad=True)
+        y = L.special.ndtr(x)
+        (g,) = L.autograd.grad(y.sum(), x)
+        got.append((y.grad_fn.name(), g.numpy()))
+    assert got[0][0] == got[1][0]
+    np.testing.assert_allclose(got[0][1], got[1][1], rtol=1e-6)

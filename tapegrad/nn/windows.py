@@ -411,7 +411,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if ck % (k[0] * k[1]):
         raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the "
                            f"product of kernel_size, but got input.size(1)={ck} and "
-                           f"kernel_size=({k[0]}, {k[1]})")
+                           f"kernel_size=({k[0]}, {k[1]}).")
     blocks = [(o + 2 * p - (e * (kk - 1) + 1)) // s + 1
               for o, p, e, kk, s in zip(size, pad, dil, k, stride, strict=True)]
     if length != blocks[0] * blocks[1]:

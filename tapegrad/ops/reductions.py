@@ -314,7 +314,7 @@ def _float_input(input, op, what="a floating point"):
         raise COMPLEX_HOOKS["unsupported"](op)
     if input.dtype.kind != "f":
         raise RuntimeError(f"{op}: Expected {what} tensor as input. Got "
-                           f"{dtypes.name(input.dtype)} (use .double() or .float() first)")
+                           f"{dtypes.torch_name(input.dtype)}")  # (PyTorch's words)
 
 
 @rule
