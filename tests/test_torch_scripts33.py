@@ -240,3 +240,37 @@ def test_ndtr_node_name_and_gradient_as_pytorch(dtype, torch):
         got.append((y.grad_fn.name(), g.numpy()))
     assert got[0][0] == got[1][0]
     np.testing.assert_allclose(got[0][1], got[1][1], rtol=1e-6)
+
+
+# ---- Beta and Dirichlet modes (clamped, one-hot where all a < 1), Beta checked as Dirichlet --
+CONCS = [(2.0, 5.0), (0.5, 2.0), (0.5, 0.5), (3.0, 0.7), (1.0, 1.0), ([2.0, 0.5], [3.0, 0.2])]
+
+
+@pytest.mark.parametrize("a, b", CONCS)
+def test_beta_and_dirichlet_mode_as_pytorch(a, b, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        c1 = L.tensor(a, requires_grad=True)
+        m = L.distributions.Beta(c1, L.tensor(b)).mode
+        d = L.distributions.Dirichlet(L.stack([c1, L.tensor(b)], -1)).mode
+        got.append((m.grad_fn.name(), m.detach().numpy(), d.detach().numpy()))
+    assert got[0][0] == got[1][0]
+    for ours, theirs in zip(got[0][1:], got[1][1:], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-14)
+
+
+@pytest.mark.parametrize("a, b", [(-1.0, 1.0), (1.0, 0.0), ([1.0, -2.0], [1.0, 1.0])])
+def test_beta_argument_check_message_as_pytorch(a, b, torch_float64):
+    torch = torch_float64
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(ValueError) as info:
+            L.distributions.Beta(L.tensor(a), L.tensor(b))
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+def test_inverse_transform_type_name_as_pytorch(torch):
+    names = [type(L.distributions.transforms.SigmoidTransform().inv).__name__ for L in (tg, torch)]
+    assert names[0] == names[1]
