@@ -274,3 +274,28 @@ def test_beta_argument_check_message_as_pytorch(a, b, torch_float64):
 def test_inverse_transform_type_name_as_pytorch(torch):
     names = [type(L.distributions.transforms.SigmoidTransform().inv).__name__ for L in (tg, torch)]
     assert names[0] == names[1]
+
+
+# ---- masked_fill's non-bool mask and mean of integers: PyTorch's words, no more ----------
+@pytest.mark.parametrize("dtype", ["int64", "int32", "int16", "int8", "uint8", "float32",
+                                   "float64", "float16"])
+@pytest.mark.parametrize("how", ["masked_fill", "masked_fill_"])
+def test_masked_fill_non_bool_mask_message_as_pytorch(dtype, how, torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(RuntimeError) as info:
+            getattr(L.zeros(3), how)(L.tensor([1, 0, 1], dtype=getattr(L, dtype)), 0.0)
+        said.append(str(info.value))
+    assert said[0] == said[1]
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "bool", "uint8", "int8"])
+@pytest.mark.parametrize("dim", [None, 0])
+def test_mean_of_integers_message_as_pytorch(dtype, dim, torch):
+    said = []
+    for L in (tg, torch):
+        x = L.tensor([1, 0], dtype=getattr(L, dtype))
+        with pytest.raises(RuntimeError) as info:
+            x.mean() if dim is None else x.mean(dim)
+        said.append(str(info.value))
+    assert said[0] == said[1]

@@ -1470,7 +1470,7 @@ def masked_fill(input, mask, value):
     m = np.asarray(mask._data if isinstance(mask, Tensor) else mask)
     if m.dtype != np.bool_:
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{m.dtype} (use mask.bool() or a comparison)")
+                           f"{dtypes.C_NAMES.get(m.dtype.name, m.dtype.name)}")
     if isinstance(value, Tensor) and value.ndim != 0:
         raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value.ndim} dimension(s).")
