@@ -299,3 +299,48 @@ def test_mean_of_integers_message_as_pytorch(dtype, dim, torch):
             x.mean() if dim is None else x.mean(dim)
         said.append(str(info.value))
     assert said[0] == said[1]
+
+
+# ---- scaled_dot_product_attention with a mask and is_causal: both apply (PyTorch's CPU) ----
+@pytest.mark.parametrize("kind", ["bool", "float", "float_neg_inf"])
+@pytest.mark.parametrize("keys", [3, 2, 4])
+def test_sdpa_mask_and_causal_combine_as_pytorch(kind, keys, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        q = L.tensor(np.linspace(-1, 1, 24).reshape(1, 2, 3, 4), requires_grad=True)
+        k = L.tensor(np.linspace(1, -1, 8 * keys).reshape(1, 2, keys, 4), requires_grad=True)
+        v = L.tensor(np.arange(8.0 * keys).reshape(1, 2, keys, 4) / 10)
+        m = np.arange(3 * keys).reshape(3, keys) % 3
+        mask = (L.tensor(m != 1) if kind == "bool" else
+                L.tensor(m * 0.5 - 0.5) if kind == "float" else
+                L.tensor(np.where(m == 2, -np.inf, m * 0.3)))
+        o = L.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask,
+                                                         is_causal=True)
+        got.append([o.detach().numpy()] + [g.numpy() for g in L.autograd.grad(
+            (o * o).sum(), [q, k])])
+    for ours, theirs in zip(got[0], got[1], strict=True):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("shapes, kw", [
+    (((1, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 4)), {}),
+    (((2, 3, 4), (2, 3, 4), (2, 3, 4)), {}),
+    (((1, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 5)), {}),
+    (((1, 2, 3, 4), (1, 2, 5, 4), (1, 2, 5, 4)), {}),
+    (((1, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 4)), {"dropout_p": 0.5}),
+    (((1, 4, 3, 4), (1, 2, 3, 4), (1, 2, 3, 4)), {"enable_gqa": True}),
+    (((2, 1, 2, 3, 4), (2, 1, 2, 3, 4), (2, 1, 2, 3, 4)), {})])
+def test_sdpa_mask_and_causal_refused_where_pytorch_refuses(shapes, kw, torch_float64):
+    torch = torch_float64
+    said = []
+    for L in (tg, torch):
+        q, k, v = (L.ones(s) for s in shapes)
+        try:
+            L.nn.functional.scaled_dot_product_attention(
+                q, k, v, attn_mask=L.ones(shapes[0][-2], shapes[1][-2], dtype=L.bool),
+                is_causal=True, **kw)
+            said.append(None)
+        except RuntimeError as e:
+            said.append(str(e))
+    assert said[0] == said[1]
