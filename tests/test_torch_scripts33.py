@@ -344,3 +344,52 @@ def test_sdpa_mask_and_causal_refused_where_pytorch_refuses(shapes, kw, torch_fl
         except RuntimeError as e:
             said.append(str(e))
     assert said[0] == said[1]
+
+
+# ---- load_state_dict(assign=True) puts the state_dict's tensors in place -----------------
+@pytest.mark.parametrize("bias_grad", [True, False])
+@pytest.mark.parametrize("as_parameter", [True, False])
+def test_load_state_dict_assign_as_pytorch(bias_grad, as_parameter, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        net = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.BatchNorm1d(2))
+        net[0].bias.requires_grad_(bias_grad)
+        sd = {k: v.clone() * 0 + 1 for k, v in net.state_dict().items()}
+        w = L.ones(2, 2) * 3
+        sd["0.weight"] = L.nn.Parameter(w, requires_grad=False) if as_parameter else w
+        old = [net[0].weight, net[0].bias, net[1].running_mean]
+        keys = net.load_state_dict(sd, assign=True)
+        now = [net[0].weight, net[0].bias, net[1].running_mean]
+        got.append(([a is b for a, b in zip(old, now, strict=True)],
+                    [now[0] is sd["0.weight"], now[2] is sd["1.running_mean"]],
+                    [type(t).__name__ for t in now], [t.requires_grad for t in now],
+                    net(L.ones(3, 2)).sum().item(), list(keys.missing_keys)))
+    assert got[0] == got[1]
+
+
+# ---- Tensor.broadcast_to takes sizes apart or as size=, as PyTorch's method --------------
+@pytest.mark.parametrize("call", [lambda L, x: x.broadcast_to((2, 3, 2)),
+                                  lambda L, x: x.broadcast_to(2, 3, 2),
+                                  lambda L, x: x.broadcast_to(size=(3, 2)),
+                                  lambda L, x: L.broadcast_to(x, size=[3, 4]),
+                                  lambda L, x: x.broadcast_to([-1, 5]),
+                                  lambda L, x: x.broadcast_to(L.Size([3, 4]))])
+def test_broadcast_to_sizes_as_pytorch(call, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        x = L.tensor([[1.0], [2.0], [3.0]], requires_grad=True)
+        y = call(L, x)
+        (g,) = L.autograd.grad((y * 2).sum(), x)
+        got.append((tuple(y.shape), y.tolist(), g.tolist(), y.grad_fn.name()))
+    assert got[0] == got[1]
+
+
+def test_cross_entropy_target_out_of_bounds_message_as_pytorch(torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(IndexError) as info:
+            L.nn.functional.cross_entropy(L.zeros(2, 3), L.tensor([0, 3]))
+        said.append(str(info.value))
+    assert said[0] == said[1]

@@ -174,14 +174,15 @@ def expand(input, *sizes):
 
 
 @api
-def broadcast_to(input, size):
-    """``input`` broadcast to ``size`` (PyTorch's expand).
+def broadcast_to(input, *sizes, size=None):
+    """``input`` broadcast to ``size`` (PyTorch's expand); the sizes may come apart, as
+    PyTorch's method takes them (``x.broadcast_to(2, 3)``).
 
     >>> import tapegrad as tg
     >>> tg.broadcast_to(tg.tensor(1.0), (2,)).tolist()
     [1.0, 1.0]
     """
-    return _expand(input, _sizes((size,)), "broadcast_to")
+    return _expand(input, _sizes(sizes if size is None else (size,)), "broadcast_to")
 
 
 def _expand(input, sizes, op):
