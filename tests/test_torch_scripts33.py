@@ -393,3 +393,23 @@ def test_cross_entropy_target_out_of_bounds_message_as_pytorch(torch):
             L.nn.functional.cross_entropy(L.zeros(2, 3), L.tensor([0, 3]))
         said.append(str(info.value))
     assert said[0] == said[1]
+
+
+# ---- a generator's state holds its seed: set_state and fork_rng bring initial_seed back ----
+def test_rng_state_restores_initial_seed_as_pytorch(torch):
+    got = []
+    for L in (tg, torch):
+        L.manual_seed(5)
+        s = L.get_rng_state()
+        L.manual_seed(9)
+        L.set_rng_state(s)
+        first = L.initial_seed()
+        L.manual_seed(123)
+        with L.random.fork_rng():
+            L.manual_seed(0)
+        g = L.Generator().manual_seed(3)
+        st = g.get_state()
+        g.manual_seed(4)
+        g.set_state(st)
+        got.append((first, L.initial_seed(), g.initial_seed()))
+    assert got[0] == got[1]
