@@ -413,3 +413,28 @@ def test_rng_state_restores_initial_seed_as_pytorch(torch):
         g.set_state(st)
         got.append((first, L.initial_seed(), g.initial_seed()))
     assert got[0] == got[1]
+
+
+# ---- a convolution function's bad padding string: RuntimeError in PyTorch's words ---------
+@pytest.mark.parametrize("fn, shape, kw", [
+    ("conv1d", (1, 1, 5), {"padding": "same", "stride": 2}),
+    ("conv2d", (1, 1, 5, 5), {"padding": "same", "stride": (1, 2)}),
+    ("conv3d", (1, 1, 4, 4, 4), {"padding": "full"}),
+    ("conv2d", (1, 1, 5, 5), {"padding": "full"})])
+def test_conv_function_padding_string_error_as_pytorch(fn, shape, kw, torch):
+    said = []
+    for L in (tg, torch):
+        x, w = L.ones(shape), L.ones((1, 1) + (3,) * (len(shape) - 2))
+        with pytest.raises(Exception) as info:
+            getattr(L.nn.functional, fn)(x, w, **kw)
+        said.append((type(info.value).__name__, str(info.value)))
+    assert said[0] == said[1]
+
+
+def test_conv_layer_same_padding_stride_error_as_pytorch(torch):
+    said = []
+    for L in (tg, torch):
+        with pytest.raises(ValueError) as info:
+            L.nn.Conv2d(1, 1, 3, padding="same", stride=2)
+        said.append(str(info.value))
+    assert said[0] == said[1]
