@@ -95,10 +95,10 @@ CASES = {
         "element 1 of tensors does not require grad and does not have a grad_fn"),
     "backward of a vector without gradient=": Case(
         _vec, lambda L, e: e["y"].backward(), RuntimeError,
-        "grad can be implicitly created only for scalar outputs", extra=("(3,)", "gradient=")),
+        "grad can be implicitly created only for scalar outputs"),  # (PyTorch's words)
     "grad of a vector without grad_outputs": Case(
         _vec, lambda L, e: L.autograd.grad(e["y"], e["x"]), RuntimeError,
-        "grad can be implicitly created only for scalar outputs", extra=("(3,)",)),
+        "grad can be implicitly created only for scalar outputs"),
     "backward twice": Case(
         _swept, lambda L, e: e["s"].backward(), RuntimeError,
         "Trying to backward through the graph a second time", extra=("retain_graph=True",)),

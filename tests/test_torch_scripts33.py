@@ -438,3 +438,17 @@ def test_conv_layer_same_padding_stride_error_as_pytorch(torch):
             L.nn.Conv2d(1, 1, 3, padding="same", stride=2)
         said.append(str(info.value))
     assert said[0] == said[1]
+
+
+# ---- implicit gradient of a non-scalar output: PyTorch's words, no more ------------------
+@pytest.mark.parametrize("call", [lambda L, y, x: y.backward(), lambda L, y, x: L.autograd.grad(y, x),
+                                  lambda L, y, x: L.autograd.backward([y])])
+def test_implicit_gradient_of_non_scalar_message_as_pytorch(call, torch_float64):
+    torch = torch_float64
+    said = []
+    for L in (tg, torch):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        with pytest.raises(RuntimeError) as info:
+            call(L, x * 2, x)
+        said.append(str(info.value))
+    assert said[0] == said[1]
