@@ -441,7 +441,8 @@ def test_conv_layer_same_padding_stride_error_as_pytorch(torch):
 
 
 # ---- implicit gradient of a non-scalar output: PyTorch's words, no more ------------------
-@pytest.mark.parametrize("call", [lambda L, y, x: y.backward(), lambda L, y, x: L.autograd.grad(y, x),
+@pytest.mark.parametrize("call", [lambda L, y, x: y.backward(),
+                                  lambda L, y, x: L.autograd.grad(y, x),
                                   lambda L, y, x: L.autograd.backward([y])])
 def test_implicit_gradient_of_non_scalar_message_as_pytorch(call, torch_float64):
     torch = torch_float64
