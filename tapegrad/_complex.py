@@ -730,7 +730,7 @@ class ComplexTensor(Tensor):
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         if gradient is None:
-            raise RuntimeError("grad can be implicitly created only for real scalar outputs")
+            raise _implicit_grad_error(self)
         inner(self, gradient).backward(retain_graph=retain_graph, create_graph=create_graph,
                                        inputs=_real_inputs(inputs))
 
@@ -996,6 +996,14 @@ def has_complex(*groups):
                         for t in _listed(g))
 
 
+def _implicit_grad_error(z):
+    """PyTorch's refusal of a complex output's implicit gradient (its size checked first)."""
+    if z.numel() != 1:
+        return RuntimeError("grad can be implicitly created only for scalar outputs")
+    return RuntimeError(f"grad can be implicitly created only for real scalar outputs but got "
+                        f"{z.dtype}")
+
+
 def _real_outputs(outputs, grad_outputs):
     """Outputs and their gradients with each complex output z (gradient g) replaced by the
     real scalar ``inner(z, g)`` (gradient 1)."""
@@ -1005,8 +1013,7 @@ def _real_outputs(outputs, grad_outputs):
     for z, g in builtins.zip(outs, gos, strict=True):
         if type(z) is ComplexTensor:
             if g is None:
-                raise RuntimeError("grad can be implicitly created only for real scalar "
-                                   "outputs")
+                raise _implicit_grad_error(z)
             z, g = inner(z, g), None
         real_outs.append(z)
         real_gos.append(g)

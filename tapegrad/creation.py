@@ -312,7 +312,8 @@ class Generator:
         """The generator's state as a uint8 tensor, for ``set_state`` (the bytes are
         NumPy's PCG64 state, not PyTorch's)."""
         st = self._bits.bit_generator.state
-        words = (st["state"]["state"], st["state"]["inc"], st["has_uint32"], st["uinteger"])
+        words = (st["state"]["state"], st["state"]["inc"], st["has_uint32"], st["uinteger"],
+                 self._seed)
         raw = b"".join(int(w).to_bytes(n, "little") for w, n in zip(words, _STATE_BYTES))
         return _make(np.frombuffer(raw, np.uint8).copy(), dtypes.uint8, False)
 
@@ -330,6 +331,7 @@ class Generator:
         self._put({  # in place: _rng (below) stays this generator
             "bit_generator": "PCG64", "state": {"state": words[0], "inc": words[1]},
             "has_uint32": words[2], "uinteger": words[3]})
+        self._seed = words[4]
         return self
 
     @property
@@ -354,7 +356,9 @@ DRAWS = [0]  # uses of any Generator's NumPy generator (Generator._np)
 _FRESH_SEED = 67280421310721  # a new torch.Generator()'s initial_seed()
 
 
-_STATE_BYTES = (16, 16, 4, 4)  # PCG64: state, increment, has_uint32, the cached uint32
+# PCG64: state, increment, has_uint32, the cached uint32; then the seed (PyTorch's state
+# holds it too: set_state brings back initial_seed())
+_STATE_BYTES = (16, 16, 4, 4, 8)
 _DEFAULT = Generator()
 _DEFAULT.seed()  # the default stream alone starts from entropy, as PyTorch's
 _rng = _DEFAULT._bits  # what nn's initialisers and dropout draw from (module attribute)

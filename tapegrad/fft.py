@@ -231,6 +231,8 @@ def _c2c(name, input, s, dim, norm, inverse, default_dims=None):  # noqa: A002
     z = _input(name, input)
     dims, sizes = _dims_sizes(name, z, s, dim, default_dims)
     re, im = _complex.parts(z)
+    if im is None and name not in ("fft", "ifft"):  # (PyTorch's n-D ones make it complex)
+        im = _complex._zeros_like(re)
     for d, n in builtins.zip(dims, sizes):
         re = _resize(re, d, n)
         im = None if im is None else _resize(im, d, n)

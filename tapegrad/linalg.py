@@ -1161,7 +1161,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     _same_dtype(A, B, "torch.linalg.lstsq")
     if driver is not None and driver not in _DRIVERS:
         raise RuntimeError(f"torch.linalg.lstsq: parameter `driver` should be one of "
-                           f"{_DRIVERS}")
+                           f"({', '.join(_DRIVERS)})")
     vector = _is_vector_rhs(A, B)
     if (B.shape[-1] if vector else B.shape[-2]) != A.shape[-2]:
         raise RuntimeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
@@ -1169,13 +1169,17 @@ def lstsq(A, B, rcond=None, *, driver=None):
     a, b, x, rank, sv = _lstsq_values(_arr(A), b, rcond, driver)
     X = _run(LinalgLstsq, "linalg.lstsq", A, B, x, vector)
     m, n = a.shape[-2:]
-    residuals = np.zeros((0,), a.dtype)
+    residuals = _out(np.zeros((0,), a.dtype))
     if m > n and driver not in (None, "gelsy") and bool((rank == n).all()):
-        r = a @ x - b
+        # |A X - B|^2 of tensors: PyTorch's residuals take gradients to A and B too
+        r = matmul(A, X.unsqueeze(-1) if vector else X) - (B.unsqueeze(-1) if vector else B)
         residuals = (r * r).sum(-2)
+    elif X.requires_grad:  # (empty, on PyTorch's node all the same)
+        residuals = residuals + X.sum() * 0
+    residuals = named_result(residuals, "LinalgLstsqBackward0", A, B)
     rank_out = np.zeros((0,), np.int64) if driver == "gels" else rank
     sv_out = sv if driver in ("gelsd", "gelss") else np.zeros((0,), a.dtype)
-    return _LstsqResult(X, _out(residuals), _out(rank_out), _out(sv_out))
+    return _LstsqResult(X, residuals, _out(rank_out), _out(sv_out))
 
 
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None, out=None):
@@ -1233,9 +1237,14 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
         x = x.to(dtype)
     o = float(ord)
     if o < 0 and o != -math.inf:
+        # a zero entry makes the sum inf and the norm 0; it is kept out of the power's rule
+        # (whose 0 * inf was nan there), so every gradient is 0 then, as PyTorch's
         ax = E.abs(x)
-        s = R.sum(ax ** o, dim=dim, keepdim=keepdim)
-        return _into(out, s ** (1.0 / o))
+        zero = ax == 0.0
+        powed = E.where(zero, _out(np.array(np.inf, ax.dtype)),
+                        E.where(zero, _out(np.ones((), ax.dtype)), ax) ** o)
+        s = R.sum(powed, dim=dim, keepdim=keepdim)
+        return _into(out, named_result(s ** (1.0 / o), "LinalgVectorNormBackward0", x))
     return _into(out, R.norm(x, o, dim, keepdim))
 
 

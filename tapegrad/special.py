@@ -167,7 +167,7 @@ _erfc = _stop("ErfcBackward0", lambda x: _sp().erfc(x),
               lambda x, y: (-2.0 / _SQRT_PI) * _ew.exp(-(x * x)))
 _erfcx = _stop("SpecialErfcxBackward0", lambda x: _sp().erfcx(x),
                lambda x, y: 2.0 * x * y - 2.0 / _SQRT_PI)
-_ndtr = _stop("SpecialNdtrBackward0", lambda x: _sp().ndtr(x),
+_ndtr = _stop("MulBackward1", lambda x: _sp().ndtr(x),  # (PyTorch composes it: a mul last)
               lambda x, y: _ew.exp(-0.5 * (x * x)) / _SQRT_2PI)
 _ndtri = _stop("SpecialNdtriBackward0", lambda x: _sp().ndtri(x),
                lambda x, y: _SQRT_2PI * _ew.exp(0.5 * (y * y)))

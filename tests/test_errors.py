@@ -95,10 +95,10 @@ CASES = {
         "element 1 of tensors does not require grad and does not have a grad_fn"),
     "backward of a vector without gradient=": Case(
         _vec, lambda L, e: e["y"].backward(), RuntimeError,
-        "grad can be implicitly created only for scalar outputs", extra=("(3,)", "gradient=")),
+        "grad can be implicitly created only for scalar outputs"),  # (PyTorch's words)
     "grad of a vector without grad_outputs": Case(
         _vec, lambda L, e: L.autograd.grad(e["y"], e["x"]), RuntimeError,
-        "grad can be implicitly created only for scalar outputs", extra=("(3,)",)),
+        "grad can be implicitly created only for scalar outputs"),
     "backward twice": Case(
         _swept, lambda L, e: e["s"].backward(), RuntimeError,
         "Trying to backward through the graph a second time", extra=("retain_graph=True",)),
@@ -214,15 +214,16 @@ CASES = {
     "mean of an int tensor": Case(
         lambda L: {"i": L.tensor([1, 2, 3])}, lambda L, e: e["i"].mean(), RuntimeError,
         "mean(): could not infer output dtype. Input dtype must be either a floating point "
-        "or complex dtype", extra=("int64",)),
+        "or complex dtype. Got: Long"),  # (PyTorch's words, no more)
     "mean(0) of an int tensor": Case(
         lambda L: {"i": L.tensor([[1, 2]])}, lambda L, e: e["i"].mean(0), RuntimeError,
-        "could not infer output dtype", extra=("int64",)),
+        "could not infer output dtype. Input dtype must be either a floating point or complex "
+        "dtype. Got: Long"),
     "index out of range": Case(
-        _vec, lambda L, e: e["y"][3], IndexError, "index 3 is out of bounds",
-        extra=("(3,)",)),
+        _vec, lambda L, e: e["y"][3], IndexError,
+        "index 3 is out of bounds for dimension 0 with size 3"),  # (PyTorch's words, no more)
     "too many indices": Case(
-        _vec, lambda L, e: e["y"][0, 0], IndexError, "too many indices", extra=("(3,)",)),
+        _vec, lambda L, e: e["y"][0, 0], IndexError, "too many indices for tensor of dimension 1"),
     "expand to a clashing size": Case(
         _vec, lambda L, e: e["y"].expand(2, 4), RuntimeError,
         "The expanded size of the tensor (4) must match the existing size (3) at "

@@ -88,9 +88,7 @@ def _check_outputs(outputs, grad_outputs, op):
                                "have a grad_fn")
         if g is None:
             if t.numel() != 1:
-                raise RuntimeError(
-                    "grad can be implicitly created only for scalar outputs (output "
-                    f"{i} has shape {tuple(t.shape)}; pass gradient= of that shape)")
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
             seeds.append(_ONE)
             continue
         g = np.asarray(g._data if isinstance(g, Tensor) else g, dtype=np.float64)

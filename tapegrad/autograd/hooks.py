@@ -251,6 +251,8 @@ def _node_actions(r, hooks, tape, rows, reach, offs, adj):
     the hook returns replaces those additions."""
     ins = input_slots(rows, tape.meta, r)
     o = int(rows[r, 1])
+    op = OPS.get(int(rows[r, 0]) & OP_MASK)
+    edges = len(ins) + int(op is not None and op.scalar_edge)  # (x * 2: (x, None) as PyTorch)
     seen = {}
 
     def part(s):
@@ -276,14 +278,18 @@ def _node_actions(r, hooks, tape, rows, reach, offs, adj):
         twins = _twin_grads(r, rows, tape, np.ravel(seen["g"]._data), ins)
         if twins is not None and grads[0] is not None:  # (x * x: each operand's part)
             grads = [as_tensor(t, ins[0]) for t in twins]
+        grads += [None] * (edges - len(grads))
         for fn in list(hooks.values()):
             with grad_mode_scope(False):
                 res = fn(tuple(grads), (seen["g"],))
             if res is None:
                 continue
             grads = list(res)
+            if len(grads) != edges:
+                raise RuntimeError(f"hook '{_name(fn)}' has returned an incorrect number of "
+                                   f"values (got {len(grads)}, but expected {edges})")
             added = {}  # slot -> [its adjoint before the row, the sum of what its operands get]
-            for s, old, gi in zip(ins, seen["old"], grads, strict=True):
+            for s, old, gi in zip(ins, seen["old"], grads[:len(ins)], strict=True):
                 if reach[s] in (0, CONST):
                     continue
                 acc = added.setdefault(s, [old, None])

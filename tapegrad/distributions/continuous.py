@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import creation
 from ..autograd.function import Function
+from ..ops import EXPORTS as _OPS
 from ..special import gammainc
 from ..tensor import Size, Tensor
 from . import constraints
@@ -357,6 +358,16 @@ class Dirichlet(Distribution):
         return self.concentration / self.concentration.sum(-1, keepdim=True)
 
     @property
+    def mode(self):
+        # PyTorch's: (a - 1) clamped at 0 and normalised; where every a < 1, a one-hot at the
+        # argmax (assigned through the mask always, so the node is PyTorch's too)
+        m1 = (self.concentration - 1).clamp(min=0.0)
+        mode = m1 / m1.sum(-1, True)
+        mask = (self.concentration < 1).all(dim=-1)
+        mode[mask] = creation.eye(m1.shape[-1], dtype=mode.dtype)[mode[mask].argmax(dim=-1)]
+        return mode
+
+    @property
     def variance(self):
         a0 = self.concentration.sum(-1, keepdim=True)
         m = self.concentration / a0
@@ -374,7 +385,11 @@ class Beta(Elementwise):
     _repr_args = False  # (PyTorch's Beta keeps them in a Dirichlet: its repr is Beta())
 
     def __init__(self, concentration1, concentration0, validate_args=None):
-        self._setup((concentration1, concentration0), validate_args)
+        self._setup((concentration1, concentration0), False)
+        # PyTorch's Beta is a Dirichlet of the two: that one checks them (in its words)
+        self._dirichlet = Dirichlet(_OPS["stack"]([self.concentration1, self.concentration0],
+                                                 -1), validate_args=validate_args)
+        self._validate_args = self._dirichlet._validate_args
 
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
@@ -401,7 +416,7 @@ class Beta(Elementwise):
 
     @property
     def mode(self):
-        return (self.concentration1 - 1) / (self.concentration1 + self.concentration0 - 2)
+        return self._dirichlet.mode[..., 0]
 
     @property
     def variance(self):

@@ -60,7 +60,7 @@ class Transform:
 
     @property
     def inv(self):
-        return _Inverse(self)
+        return _InverseTransform(self)
 
     def log_abs_det_jacobian(self, x, y):
         raise NotImplementedError
@@ -91,7 +91,7 @@ class Transform:
         return f"{type(self).__name__}()"
 
 
-class _Inverse(Transform):
+class _InverseTransform(Transform):
     def __init__(self, base):
         self._inv = base
         self.event_dim = base.event_dim

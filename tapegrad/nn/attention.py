@@ -52,7 +52,11 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         raise RuntimeError(f"scaled_dot_product_attention: expected query (..., L, E), key "
                            f"(..., S, E) and value (..., S, Ev), got {list(query.shape)}, "
                            f"{list(key.shape)} and {list(value.shape)}")
-    if is_causal and attn_mask is not None:
+    if is_causal and attn_mask is not None and not (
+            query.ndim == key.ndim == value.ndim == 4 and dropout_p == 0.0 and
+            value.shape[-1] == query.shape[-1]):
+        # (PyTorch's CPU kernel, for 4-D inputs of one head size and no dropout, applies both;
+        # its math fallback, for the others, refuses)
         raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set "
                            "when is_causal=True")
     if enable_gqa and query.ndim >= 3 and query.shape[-3] != key.shape[-3]:
@@ -62,10 +66,10 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     n_q, n_k = query.shape[-2], key.shape[-2]
     s = 1.0 / math.sqrt(query.shape[-1]) if scale is None else float(scale)
     scores = query.matmul(key.transpose(-2, -1)) * s
-    if is_causal:
-        causal = np.tril(np.ones((n_q, n_k), bool))
-        attn_mask = Tensor(causal)
     bias = _float_mask(attn_mask, scores.dtype, True)
+    if is_causal:  # (with a mask too: both apply, as PyTorch's CPU kernel does)
+        causal = _float_mask(Tensor(np.tril(np.ones((n_q, n_k), bool))), scores.dtype, True)
+        bias = causal if bias is None else bias + causal
     weights = _safe_softmax(scores if bias is None else scores + bias, bias)
     return _dropout(weights, dropout_p, True).matmul(value)
 

@@ -624,8 +624,7 @@ def _class_target(input, target, op, ignore_index):
     if lo < 0 or hi >= n_classes:
         bad = t[(t != ignore_index) & ((t < 0) | (t >= n_classes))]
         if bad.size:
-            raise IndexError(f"Target {int(bad[0])} is out of bounds. ({op}: {n_classes} "
-                             "classes)")
+            raise IndexError(f"Target {int(bad[0])} is out of bounds.")  # (PyTorch's words)
     return bool(lo <= ignore_index <= hi and (t == ignore_index).any())
 
 

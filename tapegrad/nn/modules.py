@@ -515,10 +515,20 @@ class Module(metaclass=_ModuleType):
                                   f"{_size(src.shape)} from checkpoint, the shape in current "
                                   f"model is {_size(dest.shape)}.")
                 else:
-                    fits.append((dest, src))
+                    fits.append((name, dest, src))
+        owners = {k: (m, k[len(prefix):]) for prefix, m in self._prefixed_modules("")
+                  for k, _ in m._state_items(prefix, True, recurse=False)} if assign else {}
         with no_grad():
-            for dest, src in fits:
-                dest.copy_(src)
+            for name, dest, src in fits:
+                if not assign:
+                    dest.copy_(src)
+                    continue
+                # assign: the state_dict's tensor takes the place (a Parameter where one
+                # was, with its requires_grad), as PyTorch's
+                if isinstance(dest, Parameter):
+                    src = src.requires_grad_(dest.requires_grad) if isinstance(
+                        src, Parameter) else Parameter(src, requires_grad=dest.requires_grad)
+                setattr(*owners[name], src)
         for key, m in extra.items():
             if key in state_dict:
                 m.set_extra_state(state_dict[key])

@@ -22,6 +22,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, ops
+from ..ops._record import named_result
 from ..tensor import Tensor, host_values
 from .windows import _check_tensor
 
@@ -254,4 +255,6 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         weight = ops.where(Tensor(valid), weight, Tensor(np.zeros((), weight.dtype)))
         term = picked * weight.unsqueeze(-1)
         total = term if total is None else total + term
-    return total.transpose(1, 2).reshape(n, c, *out)
+    # (a copy: PyTorch's result is a tensor of its own, not a view of the sum)
+    y = total.transpose(1, 2).reshape(n, c, *out).clone()
+    return named_result(y, f"GridSampler{d}DBackward0", input, grid)

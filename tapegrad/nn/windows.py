@@ -153,16 +153,20 @@ def _spatial_strides(x):
 
 
 # ---- convolution ---------------------------------------------------------------------------
-def _conv_padding(padding, d, k, dil, stride, op):
-    """(before, after) per spatial dim for an int, a tuple, 'valid' or 'same'."""
+def _conv_padding(padding, d, k, dil, stride, op, functional=False):
+    """(before, after) per spatial dim for an int, a tuple, 'valid' or 'same'.  The layers'
+    constructors refuse a bad string with ValueError, the functions with RuntimeError (and
+    other words), as PyTorch's."""
     if isinstance(padding, str):
         if padding == "valid":
             return [(0, 0)] * d
+        exc = RuntimeError if functional else ValueError
         if padding != "same":
-            raise ValueError(f"Invalid padding string '{padding}', should be one of "
-                             "{'same', 'valid'}")
+            raise exc(f"Invalid padding string: '{padding}'" if functional else
+                      f"Invalid padding string '{padding}', should be one of "
+                      "{'same', 'valid'}")
         if any(s != 1 for s in stride):
-            raise ValueError("padding='same' is not supported for strided convolutions")
+            raise exc("padding='same' is not supported for strided convolutions")
         total = [di * (ki - 1) for di, ki in zip(dil, k, strict=True)]
         return [(t // 2, t - t // 2) for t in total]
     return [(p, p) for p in _ntuple(padding, d, "padding", op)]
@@ -220,7 +224,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d):
         raise RuntimeError(f"Given weight of size {list(weight.shape)}, expected bias to be "
                            f"1-dimensional with {n_out} elements, but got bias of size "
                            f"{list(bias.shape)} instead")
-    pads = _conv_padding(padding, d, k, dil, stride, op)
+    pads = _conv_padding(padding, d, k, dil, stride, op, functional=True)
     padded = [n + lo + hi for n, (lo, hi) in zip(shape[2:], pads, strict=True)]
     eff = [di * (ki - 1) + 1 for di, ki in zip(dil, k, strict=True)]
     if any(p < e for p, e in zip(padded, eff, strict=True)):
@@ -411,7 +415,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if ck % (k[0] * k[1]):
         raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the "
                            f"product of kernel_size, but got input.size(1)={ck} and "
-                           f"kernel_size=({k[0]}, {k[1]})")
+                           f"kernel_size=({k[0]}, {k[1]}).")
     blocks = [(o + 2 * p - (e * (kk - 1) + 1)) // s + 1
               for o, p, e, kk, s in zip(size, pad, dil, k, stride, strict=True)]
     if length != blocks[0] * blocks[1]:

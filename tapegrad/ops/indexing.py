@@ -181,7 +181,7 @@ def _check_key(input, key):
         for d, k in enumerate(key):
             if not -shape[d] <= k < shape[d]:
                 raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
-                                 f"{shape[d]} (tensor of shape {shape})")
+                                 f"{shape[d]}")
         return "SelectBackward0"
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
@@ -192,10 +192,12 @@ def _check_key(input, key):
         raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                          "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
     if used > nd:
-        raise IndexError(f"too many indices for tensor of dimension {nd} (tensor of shape "
-                         f"{shape})")
+        raise IndexError(f"too many indices for tensor of dimension {nd}")
     name, advanced, d, shift, bad_mask = "AliasBackward0", False, 0, 0, None
-    for k in key:
+    # PyTorch names an int by its place in the key, a tensor index by its place among the
+    # tensor indices (a k-dim mask being k of them)
+    tensors = 0
+    for i, k in enumerate(key):
         if k is Ellipsis:
             d += nd - used
         elif k is None:
@@ -204,8 +206,8 @@ def _check_key(input, key):
             advanced = True
         elif isinstance(k, int):
             if not -shape[d] <= k < shape[d]:
-                raise IndexError(f"index {k} is out of bounds for dimension {d} with size "
-                                 f"{shape[d]} (tensor of shape {shape})")
+                raise IndexError(f"index {k} is out of bounds for dimension {i} with size "
+                                 f"{shape[d]}")
             name, d, shift = "SelectBackward0", d + 1, shift - 1
         elif isinstance(k, slice):
             if k.start not in (None, 0) or k.step not in (None, 1) or (
@@ -216,13 +218,13 @@ def _check_key(input, key):
             bad = [j for j, m in enumerate(k.shape) if m != shape[d + j]]
             if bad and bad_mask is None:
                 bad_mask = (k.shape, bad[0], d + bad[0] + shift)
-            advanced, d = True, d + k.ndim
+            advanced, d, tensors = True, d + k.ndim, tensors + k.ndim
         else:
             bad = k[(k < -shape[d]) | (k >= shape[d])]
             if bad.size:
-                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} "
-                                 f"with size {shape[d]} (tensor of shape {shape})")
-            advanced, d = True, d + 1
+                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension "
+                                 f"{tensors} with size {shape[d]}")
+            advanced, d, tensors = True, d + 1, tensors + 1
     if bad_mask is not None:  # (said of x[basic part]: PyTorch applies that first)
         mask, j, at = bad_mask
         left = list(np.broadcast_to(np.empty((), np.bool_), shape)[_basic(key)].shape)

@@ -248,8 +248,7 @@ def _softmax_row(input, dim, code):
         # (PyTorch names the kernel it would have run: its last-dim one, or the general one)
         op += "_lastdim" if d.ndim <= 1 or dim in (-1, d.ndim - 1) else ""
         raise NotImplementedError(f'"{op}_kernel_impl" not implemented '
-                           f"for '{dtypes.torch_name(d.dtype)}' (softmax of "
-                           "integers: convert with .double() or .float() first)")
+                                  f"for '{dtypes.torch_name(d.dtype)}'")  # (PyTorch's words)
     with quiet():
         if d.size:
             if code == LOG_SOFTMAX:

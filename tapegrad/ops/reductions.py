@@ -187,8 +187,7 @@ def _reduce(input, dim, keepdim, op, dtype):
     if mean and d.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating "
-            f"point or complex dtype. Got: {dtypes.torch_name(d.dtype)} "
-            f"({dtypes.name(d.dtype)}; use .float() or dtype=tapegrad.float64)")
+            f"point or complex dtype. Got: {dtypes.torch_name(d.dtype)}")  # (PyTorch's words)
     nd = d.ndim
     if type(dim) is int and -nd <= dim < nd:  # the common case, without _dims' checks
         dims = (dim % nd,)
@@ -314,7 +313,7 @@ def _float_input(input, op, what="a floating point"):
         raise COMPLEX_HOOKS["unsupported"](op)
     if input.dtype.kind != "f":
         raise RuntimeError(f"{op}: Expected {what} tensor as input. Got "
-                           f"{dtypes.name(input.dtype)} (use .double() or .float() first)")
+                           f"{dtypes.torch_name(input.dtype)}")  # (PyTorch's words)
 
 
 @rule

@@ -174,14 +174,15 @@ def expand(input, *sizes):
 
 
 @api
-def broadcast_to(input, size):
-    """``input`` broadcast to ``size`` (PyTorch's expand).
+def broadcast_to(input, *sizes, size=None):
+    """``input`` broadcast to ``size`` (PyTorch's expand); the sizes may come apart, as
+    PyTorch's method takes them (``x.broadcast_to(2, 3)``).
 
     >>> import tapegrad as tg
     >>> tg.broadcast_to(tg.tensor(1.0), (2,)).tolist()
     [1.0, 1.0]
     """
-    return _expand(input, _sizes((size,)), "broadcast_to")
+    return _expand(input, _sizes(sizes if size is None else (size,)), "broadcast_to")
 
 
 def _expand(input, sizes, op):
@@ -1042,12 +1043,13 @@ def _index_array(index, op, message):
 
 def _out_of_bounds(index, size, d, exc, op, words=""):
     """Raise ``exc`` naming the first index outside [0, size); PyTorch's ``words`` (a
-    format of the index ``v`` and ``size``) first, when its kernel has them."""
+    format of the index ``v`` and ``size``) first, when its kernel has them (they name no
+    position: ours follows), else PyTorch's message of its gather kernel."""
     bad = index[(index < 0) | (index >= size)]
     if bad.size:
         v = int(bad.flat[0])
-        ours = f"{op}(): index {v} is out of bounds for dimension {d} with size {size}"
-        raise exc(f"{words.format(v=v, size=size)} ({ours})" if words else ours)
+        plain = f"index {v} is out of bounds for dimension {d} with size {size}"
+        raise exc(f"{words.format(v=v, size=size)} ({op}(): {plain})" if words else plain)
 
 
 @api
@@ -1469,7 +1471,7 @@ def masked_fill(input, mask, value):
     m = np.asarray(mask._data if isinstance(mask, Tensor) else mask)
     if m.dtype != np.bool_:
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{m.dtype} (use mask.bool() or a comparison)")
+                           f"{dtypes.C_NAMES.get(m.dtype.name, m.dtype.name)}")
     if isinstance(value, Tensor) and value.ndim != 0:
         raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value.ndim} dimension(s).")

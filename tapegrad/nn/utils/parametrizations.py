@@ -9,6 +9,8 @@ spectral_norm's power-iteration vectors).
 >>> sorted(lin.state_dict())
 ['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1']
 """
+import enum
+
 import numpy as np
 
 from ... import creation, linalg
@@ -106,9 +108,6 @@ def spectral_norm(module, name="weight", n_power_iterations=1, eps=1e-12, dim=No
     return module
 
 
-_MAPS = ("matrix_exp", "cayley", "householder")
-
-
 def _make_orthogonal(a):
     """The Q of a's QR with R's diagonal made positive (PyTorch's: geqrf, then
     householder_product with the signs of that diagonal)."""
@@ -137,6 +136,12 @@ def _is_orthogonal(q):
     return bool(ops["allclose"](q.mT @ q, creation.eye(k, dtype=q.dtype), atol=eps))
 
 
+class _OrthMaps(enum.Enum):  # (PyTorch's: what orthogonal_map shows)
+    matrix_exp = enum.auto()
+    cayley = enum.auto()
+    householder = enum.auto()
+
+
 class _Orthogonal(Module):
     """PyTorch's orthogonal parametrization: a skew-symmetric matrix's exponential or Cayley
     transform, or a product of Householder reflectors, times ``base`` (the orthogonal
@@ -155,12 +160,12 @@ class _Orthogonal(Module):
         if transposed:
             x = x.mT
             n, k = k, n
-        if self.orthogonal_map in ("matrix_exp", "cayley"):
+        if self.orthogonal_map in (_OrthMaps.matrix_exp, _OrthMaps.cayley):
             x = x.tril()  # (n k - k (k - 1) / 2 free parameters)
             if n != k:  # embedded in a square matrix
                 x = ops["cat"]([x, x.new_zeros(n, n - k).expand(*x.shape[:-2], -1, -1)], dim=-1)
             a = x - x.mT
-            if self.orthogonal_map == "matrix_exp":
+            if self.orthogonal_map == _OrthMaps.matrix_exp:
                 q = linalg.matrix_exp(a)
             else:  # (I + A/2)(I - A/2)^-1
                 eye = creation.eye(n, dtype=a.dtype)
@@ -188,7 +193,7 @@ class _Orthogonal(Module):
                 q = q.mT
                 n, k = k, n
             if "base" not in self._buffers:
-                if self.orthogonal_map != "householder":
+                if self.orthogonal_map != _OrthMaps.householder:
                     raise NotImplementedError(
                         "It is not possible to assign to the matrix exponential or the Cayley "
                         "parametrizations when use_trivialization=False.")
@@ -218,10 +223,11 @@ def orthogonal(module, name="weight", orthogonal_map=None, *, use_trivialization
                          f"{weight.ndim} dimensions.")
     if orthogonal_map is None:
         orthogonal_map = "matrix_exp" if weight.shape[-2] == weight.shape[-1] else "householder"
-    if orthogonal_map not in _MAPS:
+    if orthogonal_map not in _OrthMaps.__members__:
         raise ValueError('orthogonal_map has to be one of "matrix_exp", "cayley", '
                          f'"householder". Got: {orthogonal_map}')
-    orth = _Orthogonal(weight, orthogonal_map, use_trivialization=use_trivialization)
+    orth = _Orthogonal(weight, _OrthMaps[orthogonal_map],
+                       use_trivialization=use_trivialization)
     parametrize.register_parametrization(module, name, orth, unsafe=True)
     return module
 

@@ -1,0 +1,21 @@
+# LU factorisation: lu_factor/lu_solve/lu_unpack and gradients through the solve
+import torch
+
+A = torch.tensor([[1.0, 2.0, 0.5], [3.0, 1.0, -1.0], [0.0, 2.0, 4.0]], requires_grad=True)
+LU, piv = torch.linalg.lu_factor(A)
+print(LU.grad_fn.name(), piv, piv.dtype)
+b = torch.tensor([[1.0], [0.0], [2.0]])
+x = torch.linalg.lu_solve(LU, piv, b)
+print(x.squeeze())
+x.sum().backward()
+print(A.grad.round(decimals=8) + 0.0)
+P, L, U = torch.lu_unpack(LU.detach(), piv)
+print(P)
+print(torch.allclose(P @ L @ U, A.detach()))
+P2, L2, U2 = torch.linalg.lu(A.detach())
+print(torch.allclose(L, L2), torch.allclose(U, U2))
+xt = torch.linalg.lu_solve(LU.detach(), piv, b.T, left=False)
+print(xt)
+xa = torch.linalg.lu_solve(LU.detach(), piv, b, adjoint=True)
+print(xa.squeeze())
+print(torch.linalg.lu_factor_ex(A.detach()).info)

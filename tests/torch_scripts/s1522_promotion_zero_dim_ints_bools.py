@@ -1,0 +1,32 @@
+# type promotion: 0-d tensors, Python scalars, ints and bools in arithmetic and comparisons
+import torch
+
+i8 = torch.tensor([1, 2, 3], dtype=torch.int8)
+f32 = torch.tensor([1.5, 2.5], dtype=torch.float32)
+b = torch.tensor([True, False, True])
+print((i8 + torch.tensor(1000)).dtype, (i8 + torch.tensor(1000)).tolist())
+print((i8 * 2.5).dtype, (i8 * torch.tensor(2.5)).dtype)
+print((f32 + torch.tensor(1.0, dtype=torch.float64)).dtype)
+print((f32 + torch.tensor([1.0], dtype=torch.float64)).dtype)
+print((b + b).dtype, (b + 1).dtype, (b * 1.5).dtype, (b & True).dtype)
+print((i8 / 2).dtype, (i8 // 2).dtype, (i8 % 2).dtype)
+print(torch.result_type(i8, 1.0), torch.result_type(b, 2), torch.result_type(f32, 2j))
+print(torch.promote_types(torch.uint8, torch.int8), torch.promote_types(torch.bool, torch.float16))
+print(torch.can_cast(torch.float64, torch.int32), torch.can_cast(torch.int32, torch.float32))
+u8 = torch.tensor([200, 100], dtype=torch.uint8)
+print((u8 + torch.tensor([100], dtype=torch.int8)).dtype, (u8 - 201).tolist())
+print((torch.tensor(3) / torch.tensor(2)).item(), (torch.tensor(3) ** 2).dtype)
+print((torch.tensor(2) ** -1.0).item(), (torch.tensor(2.0) ** torch.tensor(3)).dtype)
+print(torch.where(b, i8[:3], 0.5).dtype, torch.where(b, 1, 2).dtype)
+c = torch.tensor([1 + 2j])
+print((c * f32[:1]).dtype, (c * torch.tensor(2, dtype=torch.int64)).dtype)
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * torch.tensor(3, dtype=torch.int32)
+y.sum().backward()
+print(y.dtype, y.grad_fn.name(), x.grad)
+try:
+    i8.add_(1.5)
+except RuntimeError as e:
+    print(e)
+i8.add_(torch.tensor(7, dtype=torch.int64))
+print(i8)

@@ -1,0 +1,23 @@
+# determinants: det and slogdet gradients, a singular matrix, batched and negative dets
+import torch
+
+A = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)
+d = torch.linalg.det(A)
+d.backward()
+print(d, A.grad, d.grad_fn.name())
+B = torch.tensor([[[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]], requires_grad=True)
+sign, logabs = torch.linalg.slogdet(B)
+print(sign, logabs)
+logabs.sum().backward()
+print(B.grad)
+Z = torch.tensor([[1.0, 2.0], [2.0, 4.0]], requires_grad=True)
+dz = torch.det(Z)
+dz.backward()
+print(dz.abs(), Z.grad.shape)
+r = torch.linalg.slogdet(Z.detach())
+print(type(r).__name__, r.sign.abs(), r.logabsdet)
+print(torch.logdet(torch.tensor([[2.0, 0.0], [0.0, -1.0]])))
+print(torch.logdet(torch.eye(3) * 2))
+Z3 = torch.zeros(3, 3, requires_grad=True)
+torch.det(Z3).backward()
+print(Z3.grad)

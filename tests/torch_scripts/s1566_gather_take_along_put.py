@@ -1,0 +1,26 @@
+# gather, take_along_dim, take, put_, index_add, index_copy, index_fill and their gradients
+import torch
+
+x = torch.arange(12.0).reshape(3, 4).requires_grad_()
+idx = torch.tensor([[0, 3], [1, 1], [2, 0]])
+g = x.gather(1, idx)
+print(g, g.grad_fn.name())
+g.sum().backward()
+print(x.grad)
+x.grad = None
+t = torch.take_along_dim(x, idx, dim=1)
+print(torch.equal(t, g))
+tk = x.take(torch.tensor([0, 5, 5, 11]))
+tk.sum().backward()
+print(tk, x.grad)
+base = torch.zeros(3, 4, requires_grad=True)
+src = torch.ones(2, 4, requires_grad=True)
+ia = base.index_add(0, torch.tensor([2, 0]), src, alpha=2.0)
+ia.sum().backward()
+print(ia, base.grad, src.grad)
+ic = torch.zeros(3, 2).index_copy(0, torch.tensor([1, 2]), torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
+print(ic)
+print(torch.zeros(2, 3).index_fill(1, torch.tensor([0, 2]), -1.0))
+p = torch.zeros(5)
+p.put_(torch.tensor([1, 3, 1]), torch.tensor([1.0, 2.0, 3.0]), accumulate=True)
+print(p)

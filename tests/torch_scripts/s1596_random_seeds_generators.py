@@ -1,0 +1,28 @@
+# seeding: manual_seed reproducibility, Generator objects, get/set_rng_state, fork_rng
+import torch
+
+torch.manual_seed(123)
+a = torch.rand(3)
+torch.manual_seed(123)
+b = torch.rand(3)
+print(torch.equal(a, b), a.shape, a.dtype)
+g = torch.Generator().manual_seed(7)
+c = torch.randn(2, generator=g)
+g2 = torch.Generator().manual_seed(7)
+print(torch.equal(c, torch.randn(2, generator=g2)), g.initial_seed())
+state = torch.get_rng_state()
+d = torch.rand(2)
+torch.set_rng_state(state)
+print(torch.equal(d, torch.rand(2)), state.dtype)
+with torch.random.fork_rng():
+    torch.manual_seed(0)
+    torch.rand(5)
+e = torch.rand(2)
+print(e.shape, torch.initial_seed())
+p = torch.randperm(6, generator=torch.Generator().manual_seed(1))
+print(sorted(p.tolist()), p.dtype)
+r = torch.randint(3, 7, (100,), generator=torch.Generator().manual_seed(2))
+print(int(r.min()) >= 3, int(r.max()) <= 6, r.dtype)
+m = torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 4, replacement=True)
+print(m)
+print(torch.bernoulli(torch.tensor([0.0, 1.0])), torch.normal(torch.zeros(2), torch.zeros(2)))

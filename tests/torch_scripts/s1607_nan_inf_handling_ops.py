@@ -1,0 +1,20 @@
+# nan/inf handling: nan_to_num, nanmean/nansum/nanmedian, isfinite masks, gradients through them
+import torch
+
+x = torch.tensor([1.0, float("nan"), float("inf"), -float("inf"), 2.0], requires_grad=True)
+y = torch.nan_to_num(x, nan=0.0, posinf=10.0, neginf=-10.0)
+y.sum().backward()
+print(y, x.grad, y.grad_fn.name())
+print(torch.nan_to_num(x.detach()), x.detach().isfinite(), x.detach().isinf(), x.detach().isnan())
+print(torch.nansum(x.detach()), torch.nanmean(torch.tensor([1.0, float("nan"), 3.0])))
+print(torch.nanmedian(torch.tensor([3.0, float("nan"), 1.0, 2.0])), torch.nanquantile(torch.tensor([1.0, float("nan"), 3.0]), 0.5))
+z = torch.tensor([0.0, 1.0], requires_grad=True)
+l = (z.log() * 0).sum()
+l.backward()
+print(l, z.grad)
+w = torch.tensor([1.0, float("nan")], requires_grad=True)
+w.nansum().backward()
+print(w.grad)
+print(torch.tensor([float("nan"), 1.0]).max(), torch.tensor([float("nan"), 1.0]).argmax())
+print(torch.tensor([float("nan"), 1.0]).sort(), torch.tensor([1.0, float("nan")]).topk(1))
+print(torch.isposinf(x.detach()), torch.isneginf(x.detach()), torch.isreal(x.detach()).all())
