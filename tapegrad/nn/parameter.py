@@ -2,10 +2,21 @@
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Tensor
+from ..tensor import COMPLEX_HOOKS, Tensor
 
 
-class Parameter(Tensor):
+class _ParameterMeta(type):
+    """PyTorch's: ``isinstance(t, Parameter)`` also holds for a tensor flagged ``_is_param``
+    (here a complex tensor made a parameter, which stays a ComplexTensor: its ops dispatch
+    on that type)."""
+
+    def __instancecheck__(cls, instance):
+        if cls is Parameter and type(instance) is COMPLEX_HOOKS.get("type"):
+            return getattr(instance, "_is_param", False)
+        return super().__instancecheck__(instance)
+
+
+class Parameter(Tensor, metaclass=_ParameterMeta):
     """A leaf that requires grad (by default) and is listed by ``Module.parameters()``.
 
     >>> import tapegrad as tg
@@ -15,6 +26,11 @@ class Parameter(Tensor):
     """
 
     __slots__ = ()
+
+    def __new__(cls, data=None, requires_grad=True):
+        if type(data) is COMPLEX_HOOKS.get("type"):  # (its two parts become the leaves)
+            return COMPLEX_HOOKS["parameter"](data, requires_grad)
+        return super().__new__(cls)
 
     def __init__(self, data=None, requires_grad=True):
         if data is None:

@@ -1,0 +1,77 @@
+"""Differences from PyTorch found by the scripts s1641 onward (tests/torch_scripts/, run by
+test_torch_scripts13.py), each against PyTorch."""
+import copy
+import io
+
+import numpy as np
+import pytest
+
+import tapegrad as tg
+
+pytestmark = pytest.mark.oracle
+
+
+# ---- nn.Parameter of a complex tensor (s1672, a Fourier neural operator's weights) -------
+def _complex_parameter_story(L):
+    w = L.tensor(np.arange(6.0).reshape(2, 3) * (0.5 + 0.25j))
+    p = L.nn.Parameter(w)
+    seen = [isinstance(p, L.nn.Parameter), p.requires_grad, p.is_leaf, str(p.dtype), repr(p),
+            isinstance(w, L.nn.Parameter), L.nn.Parameter(w, requires_grad=False).requires_grad]
+    m = L.nn.Module()
+    m.w, m.lin = p, L.nn.Linear(3, 1)
+    seen.append([n for n, _ in m.named_parameters()])
+    buf = io.BytesIO()
+    L.save(m.state_dict(), buf)
+    buf.seek(0)
+    saved = L.load(buf)
+    dup = copy.deepcopy(m)
+    seen += [sorted(saved), saved["w"].numpy().tolist(), isinstance(dup.w, L.nn.Parameter),
+             [n for n, _ in dup.named_parameters()]]
+    x = L.tensor(np.array([1 - 1j, 2 + 0.5j, -1j]))
+    (m.w @ x).abs().pow(2).sum().backward()
+    seen.append(m.w.grad.numpy().tolist())
+    L.optim.SGD(m.parameters(), lr=0.1, momentum=0.9).step()
+    seen.append(m.w.detach().numpy().tolist())
+    m.zero_grad()
+    m.load_state_dict(saved)
+    seen += [m.w.grad, m.w.detach().numpy().tolist(),
+             len(list(L.nn.ParameterList([L.nn.Parameter(w)]).parameters()))]
+    return seen
+
+
+def test_complex_parameter_registers_trains_and_saves_as_pytorch(torch_float64):
+    ours, theirs = _complex_parameter_story(tg), _complex_parameter_story(torch_float64)
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs, strict=True):
+        if isinstance(a, list) and a and isinstance(a[0], list):
+            np.testing.assert_allclose(np.array(a), np.array(b), rtol=1e-14)
+        else:
+            assert a == b
+
+
+def test_complex_parameter_in_a_module_trains_as_pytorch(torch_float64):
+    def run(L):
+        class Spectral(L.nn.Module):
+            def __init__(self):
+                super().__init__()
+                w = (np.linspace(-1, 1, 8) + 1j * np.linspace(0.5, -0.5, 8)).reshape(2, 4)
+                self.weights = L.nn.Parameter(L.tensor(w, dtype=L.cdouble))
+
+            def forward(self, x):
+                return L.fft.irfft(L.fft.rfft(x)[:, :4] * self.weights, n=6)
+
+        mod = Spectral()
+        opt = L.optim.Adam(mod.parameters(), lr=0.05)
+        x = L.tensor(np.sin(np.arange(12.0)).reshape(2, 6))
+        losses = []
+        for _ in range(3):
+            opt.zero_grad()
+            loss = mod(x).pow(2).mean()
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        return losses, mod.weights.detach().numpy(), len(list(mod.parameters()))
+    ours, theirs = run(tg), run(torch_float64)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12)
+    np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-12)
+    assert ours[2] == theirs[2]
