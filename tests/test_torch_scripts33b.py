@@ -75,3 +75,39 @@ def test_complex_parameter_in_a_module_trains_as_pytorch(torch_float64):
     np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12)
     np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-12)
     assert ours[2] == theirs[2]
+
+
+# ---- affine_grid's base coordinates rounded as PyTorch's (s1691, a spatial transformer) ---
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("align_corners", [False, True])
+@pytest.mark.parametrize("size", [(1, 1, 8, 8), (2, 1, 5, 7), (1, 2, 3, 10, 6), (1, 1, 1, 9)])
+def test_affine_grid_points_bitwise_as_pytorch(size, align_corners, dtype, torch_float64):
+    torch = torch_float64
+    d = len(size) - 2
+    eye = np.eye(d, d + 1)
+    for shift in (0.0, 0.01):  # (identity: the base points themselves, bit for bit)
+        theta = np.stack([eye + shift * (k + 1) * np.ones_like(eye) for k in range(size[0])])
+        got = [L.nn.functional.affine_grid(L.tensor(theta, dtype=getattr(L, dtype)), size,
+                                           align_corners=align_corners).numpy()
+               for L in (tg, torch)]
+        if shift == 0.0:
+            np.testing.assert_array_equal(got[0], got[1])
+        else:  # (theta's products summed in another order: within ulps)
+            np.testing.assert_allclose(got[0], got[1], rtol=2e-6 if dtype == "float32"
+                                       else 1e-14, atol=1e-7 if dtype == "float32" else 1e-16)
+
+
+def test_grid_sample_gradient_through_identity_affine_grid_as_pytorch(torch_float64):
+    """At an identity warp every point sits on a pixel centre, where the side its floor
+    takes decides the bilinear gradient: a base point an ulp low took the left neighbour."""
+    torch = torch_float64
+    img = np.random.default_rng(0).random((1, 2, 8, 8))
+    got = []
+    for L in (tg, torch):
+        F = L.nn.functional
+        theta = L.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]], requires_grad=True)
+        grid = F.affine_grid(theta, (1, 2, 8, 8), align_corners=False)
+        out = F.grid_sample(L.tensor(img), grid, align_corners=False)
+        (g,) = L.autograd.grad(out.pow(2).sum(), theta)
+        got.append(g.numpy())
+    np.testing.assert_allclose(got[0], got[1], rtol=1e-12)
