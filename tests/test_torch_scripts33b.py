@@ -111,3 +111,32 @@ def test_grid_sample_gradient_through_identity_affine_grid_as_pytorch(torch_floa
         (g,) = L.autograd.grad(out.pow(2).sum(), theta)
         got.append(g.numpy())
     np.testing.assert_allclose(got[0], got[1], rtol=1e-12)
+
+
+# ---- `with torch.device(...)`: the default-device context (s1733, meta-device loading) ----
+def _build_on(L, dev):
+    with L.device(dev) as d:
+        m = L.nn.Sequential(L.nn.Linear(3, 4), L.nn.ReLU(), L.nn.Linear(4, 2))
+    src = L.nn.Sequential(L.nn.Linear(3, 4), L.nn.ReLU(), L.nn.Linear(4, 2))
+    with L.no_grad():
+        for k, p in enumerate(src.parameters()):
+            p.copy_(L.tensor(np.linspace(-1, 1, p.numel()).reshape(tuple(p.shape)) * (k + 1)))
+    m = m.to_empty(device="cpu")
+    result = m.load_state_dict(src.state_dict(), assign=True)
+    x = L.tensor(np.arange(6.0).reshape(2, 3))
+    return (str(d), str(result), m(x).detach().numpy(), m[0].weight.requires_grad,
+            type(m[0].weight).__name__)
+
+
+@pytest.mark.parametrize("dev", ["cpu", "meta"])
+def test_device_context_manager_then_assign_load_as_pytorch(dev, torch_float64):
+    ours, theirs = _build_on(tg, dev), _build_on(torch_float64, dev)
+    assert ours[:2] == theirs[:2] and ours[3:] == theirs[3:]
+    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-14)
+
+
+def test_device_context_manager_of_cuda_raises_as_pytorch(torch_float64):
+    for L in (tg, torch_float64):
+        with pytest.raises((AssertionError, RuntimeError), match="not compiled with CUDA"):
+            with L.device("cuda"):
+                L.ones(2)
