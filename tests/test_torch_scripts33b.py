@@ -1,6 +1,7 @@
 """Differences from PyTorch found by the scripts s1641 onward (tests/torch_scripts/, run by
 test_torch_scripts13.py), each against PyTorch."""
 import copy
+import importlib
 import io
 
 import numpy as np
@@ -140,3 +141,26 @@ def test_device_context_manager_of_cuda_raises_as_pytorch(torch_float64):
         with pytest.raises((AssertionError, RuntimeError), match="not compiled with CUDA"):
             with L.device("cuda"):
                 L.ones(2)
+
+
+# ---- torch.nn.attention.sdpa_kernel / SDPBackend (modern attention code selects kernels) --
+def test_sdpa_kernel_context_and_backends_as_pytorch(torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        att = importlib.import_module(L.__name__ + ".nn.attention")
+        B = att.SDPBackend
+        names = [(m.name, int(m), repr(m), str(m)) for m in (
+            B.ERROR, B.MATH, B.FLASH_ATTENTION, B.EFFICIENT_ATTENTION, B.CUDNN_ATTENTION,
+            B.OVERRIDEABLE)]
+        q = L.tensor(np.sin(np.arange(24.0)).reshape(1, 2, 3, 4))
+        with att.sdpa_kernel([B.MATH]) as state:
+            inside = L.nn.functional.scaled_dot_product_attention(q, q * 0.5, q, is_causal=True)
+        with att.sdpa_kernel(B.MATH, set_priority=True):
+            pass
+        with pytest.raises(AssertionError) as info:
+            with att.sdpa_kernel((B.MATH,)):
+                pass
+        got.append((names, state, inside.numpy(), str(info.value)))
+    assert got[0][0] == got[1][0] and got[0][1] == got[1][1] and got[0][3] == got[1][3]
+    np.testing.assert_allclose(got[0][2], got[1][2], rtol=1e-13)
