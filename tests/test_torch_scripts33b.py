@@ -164,3 +164,16 @@ def test_sdpa_kernel_context_and_backends_as_pytorch(torch_float64):
         got.append((names, state, inside.numpy(), str(info.value)))
     assert got[0][0] == got[1][0] and got[0][1] == got[1][1] and got[0][3] == got[1][3]
     np.testing.assert_allclose(got[0][2], got[1][2], rtol=1e-13)
+
+
+# ---- torch._assert, the assert reference models (torchvision's ViT) call ------------------
+@pytest.mark.parametrize("cond", [True, False, 1, 0])
+def test_underscore_assert_as_pytorch(cond, torch_float64):
+    said = []
+    for L in (tg, torch_float64):
+        for c in (cond, L.tensor(bool(cond))):
+            try:
+                said.append(L._assert(c, "Expected (batch_size, seq_length, hidden_dim)"))
+            except AssertionError as e:
+                said.append(("AssertionError", str(e)))
+    assert said[:2] == said[2:]
