@@ -177,3 +177,16 @@ def test_underscore_assert_as_pytorch(cond, torch_float64):
             except AssertionError as e:
                 said.append(("AssertionError", str(e)))
     assert said[:2] == said[2:]
+
+
+def test_parameter_subclasses_keep_their_arguments_as_pytorch(torch_float64):
+    """Parameter's constructor (which now looks for a complex tensor) passes a subclass's
+    own arguments (UninitializedParameter's device and dtype) through."""
+    got = []
+    for L in (tg, torch_float64):
+        p = L.nn.UninitializedParameter(requires_grad=False, dtype=L.float32)
+        lin = L.nn.LazyLinear(3)
+        y = lin(L.ones(2, 5))
+        got.append((type(p).__name__, p.requires_grad, tuple(y.shape), type(lin).__name__,
+                    tuple(lin.weight.shape)))
+    assert got[0] == got[1]

@@ -27,9 +27,9 @@ class Parameter(Tensor, metaclass=_ParameterMeta):
 
     __slots__ = ()
 
-    def __new__(cls, data=None, requires_grad=True):
+    def __new__(cls, data=None, *args, **kwargs):  # (subclasses' own arguments pass by)
         if type(data) is COMPLEX_HOOKS.get("type"):  # (its two parts become the leaves)
-            return COMPLEX_HOOKS["parameter"](data, requires_grad)
+            return COMPLEX_HOOKS["parameter"](data, *args, **kwargs)
         return super().__new__(cls)
 
     def __init__(self, data=None, requires_grad=True):
