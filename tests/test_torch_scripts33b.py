@@ -190,3 +190,39 @@ def test_parameter_subclasses_keep_their_arguments_as_pytorch(torch_float64):
         got.append((type(p).__name__, p.requires_grad, tuple(y.shape), type(lin).__name__,
                     tuple(lin.weight.shape)))
     assert got[0] == got[1]
+
+
+# ---- Dataset[...] / Sampler[...]: generic bases in type-hinted data code ----------------
+def _typed_data_pipeline(L):
+    data = L.utils.data
+
+    class Pairs(data.Dataset[tuple]):
+        def __len__(self):
+            return 5
+
+        def __getitem__(self, i):
+            return L.tensor([float(i), 2.0 * i]), i % 2
+
+    class Stream(data.IterableDataset[int]):
+        def __iter__(self):
+            return iter(range(4))
+
+    class EveryOther(data.Sampler[int]):
+        def __init__(self, n):
+            self.n = n
+
+        def __iter__(self):
+            return iter(range(0, self.n, 2))
+
+        def __len__(self):
+            return (self.n + 1) // 2
+
+    batches = [(x.tolist(), y.tolist()) for x, y in data.DataLoader(
+        Pairs(), batch_size=2, sampler=EveryOther(5))]
+    stream = [b.tolist() for b in data.DataLoader(Stream(), batch_size=3)]
+    return (batches, stream, str(data.Dataset[int]).rsplit(".", 1)[-1],
+            isinstance(Pairs(), data.Dataset), issubclass(Stream, data.Dataset))
+
+
+def test_generic_dataset_and_sampler_bases_as_pytorch(torch_float64):
+    assert _typed_data_pipeline(tg) == _typed_data_pipeline(torch_float64)
