@@ -226,3 +226,17 @@ def _typed_data_pipeline(L):
 
 def test_generic_dataset_and_sampler_bases_as_pytorch(torch_float64):
     assert _typed_data_pipeline(tg) == _typed_data_pipeline(torch_float64)
+
+
+# ---- dir(module) lists its parameters, buffers and submodules (tab completion, getattr) --
+def test_module_dir_lists_registered_names_as_pytorch(torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        m = L.nn.Sequential(L.nn.Linear(2, 3), L.nn.BatchNorm1d(3))
+        m.extra = L.nn.Linear(1, 1)
+        m.register_buffer("steps", L.zeros(1))
+        names = dir(m)
+        got.append(([n for n in names if n in ("extra", "steps", "training", "forward")],
+                    any(n[0].isdigit() for n in names), "weight" in dir(m[0]),
+                    "running_mean" in dir(m[1]), names == sorted(names)))
+    assert got[0] == got[1]
