@@ -240,3 +240,28 @@ def test_module_dir_lists_registered_names_as_pytorch(torch_float64):
                     any(n[0].isdigit() for n in names), "weight" in dir(m[0]),
                     "running_mean" in dir(m[1]), names == sorted(names)))
     assert got[0] == got[1]
+
+
+# ---- a 0-d Parameter formats as its str, not its number; a Parameter's dtype message -----
+@pytest.mark.parametrize("spec", ["", ".3f", "10"])
+def test_zero_dim_parameter_format_as_pytorch(spec, torch_float64):
+    said = []
+    for L in (tg, torch_float64):
+        out = []
+        for t in (L.nn.Parameter(L.tensor(1.5)), L.tensor(1.5), L.tensor(2.0, requires_grad=True),
+                  L.nn.Parameter(L.tensor(1.5), requires_grad=False)):
+            try:
+                out.append(format(t, spec).replace("torch.", ""))
+            except TypeError as e:
+                out.append(("TypeError", str(e)))
+        said.append(out)
+    assert said[0] == said[1]
+
+
+def test_integer_parameter_refused_in_pytorchs_words(torch_float64):
+    said = []
+    for L in (tg, torch_float64):
+        with pytest.raises(RuntimeError) as info:
+            L.nn.Parameter(L.ones(2, dtype=L.long))
+        said.append(str(info.value).split(" (got")[0])
+    assert said[0] == said[1]

@@ -26,6 +26,7 @@ class Parameter(Tensor, metaclass=_ParameterMeta):
     """
 
     __slots__ = ()
+    _format_as_number = False
 
     def __new__(cls, data=None, *args, **kwargs):  # (subclasses' own arguments pass by)
         if type(data) is COMPLEX_HOOKS.get("type"):  # (its two parts become the leaves)
@@ -37,8 +38,11 @@ class Parameter(Tensor, metaclass=_ParameterMeta):
             data = np.zeros(0)
         if getattr(data, "_inf", False):  # (an inference tensor's parameter is one too)
             self._inf = True
-        super().__init__(data.detach() if isinstance(data, Tensor) else data,
-                         requires_grad=requires_grad)
+        super().__init__(data.detach() if isinstance(data, Tensor) else data)
+        self._check_can_require(requires_grad, "Only Tensors of floating point and complex "
+                                "dtype")  # (PyTorch's words for a parameter)
+        if requires_grad:
+            self.requires_grad_(True)
 
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()
