@@ -1,5 +1,5 @@
 # Soft-DTW between time series (Cuturi & Blondel) with a soft-min via -gamma*logsumexp over
-# the three predecessors, a pairwise cost from torch.cdist; gradients used to align a
+# the three predecessors, a pairwise cost by torch.cdist; gradients used to align a
 # learnable template to a target sequence
 import numpy as np
 import torch
