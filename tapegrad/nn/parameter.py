@@ -11,9 +11,10 @@ class _ParameterMeta(type):
     on that type)."""
 
     def __instancecheck__(cls, instance):
-        if cls is Parameter and type(instance) is COMPLEX_HOOKS.get("type"):
-            return getattr(instance, "_is_param", False)
-        return super().__instancecheck__(instance)
+        t = type(instance)
+        if t is COMPLEX_HOOKS.get("type"):
+            return cls is Parameter and getattr(instance, "_is_param", False)
+        return issubclass(t, cls)  # (type's own check, in C: isinstance stays cheap)
 
 
 class Parameter(Tensor, metaclass=_ParameterMeta):

@@ -1,5 +1,5 @@
 # Estimating a translation between two images by gradient descent through a differentiable
-# warp: the shift as a 2-vector parameter, a sampling grid from torch.meshgrid plus the
+# warp: the shift as a 2-vector parameter, a sampling grid by torch.meshgrid plus the
 # shift, F.grid_sample(bilinear, border), photometric MSE, Adam; recovers the true shift
 import numpy as np
 import torch
