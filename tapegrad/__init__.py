@@ -88,6 +88,13 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
+def _assert(condition, message):
+    """PyTorch's traceable assert (``torch._assert(x.dim() == 3, msg)`` in reference
+    models): AssertionError(message) unless ``condition`` holds."""
+    if not condition:
+        raise AssertionError(message)
+
+
 __version__ = version.__version__
 
 __all__ = [

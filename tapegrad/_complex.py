@@ -124,8 +124,8 @@ def _pair(re, im, node):
     return z
 
 
-def from_array(arr, dtype=None, requires_grad=False):
-    """A complex leaf holding a copy of NumPy array ``arr``."""
+def from_array(arr, dtype=None, requires_grad=False, param=False):
+    """A complex leaf holding a copy of NumPy array ``arr`` (``param``: an nn.Parameter)."""
     arr = np.asarray(arr)
     dt = np.dtype(dtype) if dtype is not None else (
         arr.dtype if arr.dtype.kind == "c" else _default_complex())
@@ -133,7 +133,17 @@ def from_array(arr, dtype=None, requires_grad=False):
         raise TypeError(f"expected a complex dtype, got {dt}")
     arr = arr.astype(dt)
     z = make(_leaf(norm(arr.real.copy())), _leaf(norm(arr.imag.copy())))
+    if param:
+        z._is_param = True
     return z.requires_grad_(True) if requires_grad else z
+
+
+def parameter(data, requires_grad=True):
+    """``nn.Parameter(z)``: a complex leaf on z's memory that isinstance(., Parameter) and so
+    a Module take for a parameter (PyTorch's ``_is_param`` flag)."""
+    z = make(data._re.detach(), data._im.detach())
+    z._is_param = True
+    return z.requires_grad_(requires_grad)
 
 
 def parts(x):
@@ -606,7 +616,7 @@ def _shape_method(name):
 class ComplexTensor(Tensor):
     """A complex tensor: its real and imaginary parts, two real tensors (see the module)."""
 
-    __slots__ = ("_re", "_im", "_node", "_conj")
+    __slots__ = ("_re", "_im", "_node", "_conj", "_is_param")
     _data = _rg = _slot = _gen = _tok = _grad = _retains_grad = _REFUSE
 
     # -- metadata -------------------------------------------------------------------------
@@ -739,7 +749,8 @@ class ComplexTensor(Tensor):
         if state.tracing is not None:
             raise RuntimeError("pickle of a complex tensor while tracing: its values are this "
                                "point's only; pickle outside the traced function")
-        return (from_array, (self.numpy(force=True), None, self.requires_grad))
+        return (from_array, (self.numpy(force=True), None, self.requires_grad,
+                             getattr(self, "_is_param", False)))
 
     def numpy(self, *, force=False):
         if self.requires_grad and not force:
@@ -773,7 +784,8 @@ class ComplexTensor(Tensor):
     __int__ = __float__
 
     def __repr__(self):
-        return complex_repr(self)
+        text = complex_repr(self)
+        return "Parameter containing:\n" + text if getattr(self, "_is_param", False) else text
 
     def __format__(self, spec):  # (PyTorch: f"{z}" of a 0-d z is its number's, "(1+2j)")
         return self.item().__format__(spec) if self.dim() == 0 else object.__format__(self, spec)
@@ -1161,6 +1173,7 @@ def _top(name, args, kwargs):
 
 
 COMPLEX_HOOKS["top"] = _top
+COMPLEX_HOOKS["parameter"] = parameter
 
 # these answer a complex operand without reading its data (real(z) would return z): they
 # get a wrapper that looks at the operand's type first

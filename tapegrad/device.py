@@ -59,6 +59,18 @@ class device:
     def __hash__(self):
         return hash((self.type, self.index))
 
+    # ``with torch.device(d):`` sets the default device of what is built inside: the CPU's
+    # is the only one here; "meta" builds ordinary CPU tensors (the idiom's next step,
+    # ``module.to_empty(device="cpu")`` then ``load_state_dict(..., assign=True)``, gives
+    # the same model); any other device raises as ``device=`` does
+    def __enter__(self):
+        if self.type != "meta":
+            check(self, "device")
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
 
 CPU = device("cpu")
 

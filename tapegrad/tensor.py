@@ -449,9 +449,11 @@ class Tensor:
     def __format__(self, spec):
         """A 0-d tensor formats as its number (``f"{loss:.4f}"``), as in PyTorch; other
         tensors take only the empty spec (their str)."""
-        if self.dim() == 0:
+        if self.dim() == 0 and self._format_as_number:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
+
+    _format_as_number = True  # (not a Parameter's: PyTorch formats a 0-d one as its str)
 
     def __int__(self):
         if state.tracing is not None:

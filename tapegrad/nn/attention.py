@@ -9,6 +9,8 @@ not).
 >>> F.scaled_dot_product_attention(q, q, q, is_causal=True).shape
 torch.Size([1, 2, 3, 4])
 """
+import contextlib
+import enum
 import math
 
 import numpy as np
@@ -194,3 +196,38 @@ def _pad_last(mask):
         return None
     zeros = Tensor(np.zeros(tuple(mask.shape[:-1]) + (1,), mask.dtype))
     return ops.cat([mask, zeros], -1)
+
+
+# ---- torch.nn.attention's backend selection -------------------------------------------------
+class SDPBackend(enum.Enum):
+    """The kernels ``sdpa_kernel`` chooses among (PyTorch's names and values); tapegrad has
+    one, composed from primitives, whichever is named."""
+
+    ERROR = -1
+    MATH = 0
+    FLASH_ATTENTION = 1
+    EFFICIENT_ATTENTION = 2
+    CUDNN_ATTENTION = 3
+    OVERRIDEABLE = 4
+
+    def __int__(self):
+        return self.value
+
+    __index__ = __int__
+
+
+@contextlib.contextmanager
+def sdpa_kernel(backends, set_priority=False):
+    """PyTorch's context that picks scaled_dot_product_attention's backends: checked as
+    PyTorch checks them; attention inside runs tapegrad's one kernel.
+
+    >>> import tapegrad as tg
+    >>> from tapegrad.nn.attention import SDPBackend, sdpa_kernel
+    >>> with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION]) as state:
+    ...     state
+    {}
+    """
+    if not isinstance(backends, (list, SDPBackend)):
+        raise AssertionError("Backend must be an instance of SDPBackend or a list of "
+                             f"SDPBackend instances, got {type(backends).__name__}")
+    yield {}

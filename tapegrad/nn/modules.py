@@ -120,6 +120,11 @@ class Module(metaclass=_ModuleType):
                 return d[registry][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
+    def __dir__(self):  # (PyTorch's: the registered names too, the legal identifiers)
+        keys = [*dir(type(self)), *self.__dict__, *self._parameters, *self._modules,
+                *self._buffers]
+        return sorted(k for k in keys if not k[0].isdigit())
+
     def __delattr__(self, name):
         for registry in (self._parameters, self._buffers, self._modules):
             if name in registry:

@@ -2,10 +2,22 @@
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Tensor, add_view
+from ..tensor import COMPLEX_HOOKS, Tensor, add_view
 
 
-class Parameter(Tensor):
+class _ParameterMeta(type):
+    """PyTorch's: ``isinstance(t, Parameter)`` also holds for a tensor flagged ``_is_param``
+    (here a complex tensor made a parameter, which stays a ComplexTensor: its ops dispatch
+    on that type)."""
+
+    def __instancecheck__(cls, instance):
+        t = type(instance)
+        if t is COMPLEX_HOOKS.get("type"):
+            return cls is Parameter and getattr(instance, "_is_param", False)
+        return issubclass(t, cls)  # (type's own check, in C: isinstance stays cheap)
+
+
+class Parameter(Tensor, metaclass=_ParameterMeta):
     """A leaf that requires grad (by default) and is listed by ``Module.parameters()``.
 
     >>> import tapegrad as tg
@@ -15,6 +27,12 @@ class Parameter(Tensor):
     """
 
     __slots__ = ()
+    _format_as_number = False
+
+    def __new__(cls, data=None, *args, **kwargs):  # (subclasses' own arguments pass by)
+        if type(data) is COMPLEX_HOOKS.get("type"):  # (its two parts become the leaves)
+            return COMPLEX_HOOKS["parameter"](data, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, data=None, requires_grad=True):
         if data is None:
@@ -22,16 +40,15 @@ class Parameter(Tensor):
         if getattr(data, "_inf", False):  # (an inference tensor's parameter is one too)
             self._inf = True
         if not isinstance(data, Tensor):
-            super().__init__(data, requires_grad=requires_grad)
-            return
-        # PyTorch's: a new leaf on data's memory (its detach(): writes through either show
-        # in the other, one version counter), where a Tensor(data) would copy the values
-        d = data.detach()
-        values = d._data  # (a complex tensor refuses here, naming Parameter)
-        super().__init__(np.zeros(0, d.dtype))
-        self._data = values
-        self._da = d._da
-        add_view(data, self)
+            super().__init__(data)
+        else:  # PyTorch's: a new leaf on data's memory (its detach(): writes through either
+            d = data.detach()  # show in the other, one version counter), where a
+            super().__init__(np.zeros(0, d.dtype))  # Tensor(data) would copy the values
+            self._data = d._data
+            self._da = d._da
+            add_view(data, self)
+        self._check_can_require(requires_grad, "Only Tensors of floating point and complex "
+                                "dtype")  # (PyTorch's words for a parameter)
         if requires_grad:
             self.requires_grad_(True)
 

@@ -21,7 +21,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes, ops
+from .. import creation, dtypes, ops
 from ..ops._record import named_result
 from ..tensor import Tensor, host_values
 from .windows import _check_tensor
@@ -43,12 +43,15 @@ def _align_corners(align_corners):
 
 
 # ---- affine_grid ---------------------------------------------------------------------------
-def _base_coords(n, align_corners):
-    """The normalised coordinates of ``n`` points along a dim, in [-1, 1] (0 for one point)."""
+def _base_coords(n, align_corners, dtype):
+    """The normalised coordinates of ``n`` points along a dim, in [-1, 1] (0 for one point),
+    as PyTorch rounds them: its linspace in theta's dtype (symmetric about 0), then times
+    n - 1 and over n (np.linspace and one factor (n - 1) / n put a point a few ulps off,
+    on the other side of a pixel centre, and grid_sample's gradient took the other side)."""
     if n <= 1:
-        return np.zeros(max(n, 0))
-    c = np.linspace(-1.0, 1.0, n)
-    return c if align_corners else c * ((n - 1) / n)
+        return np.zeros(max(n, 0), dtype)
+    c = creation._linspace(-1.0, 1.0, n, dtype).astype(dtype)
+    return c if align_corners else c * dtype.type(n - 1) / dtype.type(n)
 
 
 def affine_grid(theta, size, align_corners=None):
@@ -86,9 +89,9 @@ def affine_grid(theta, size, align_corners=None):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{size[0]}, {d + 1}] but got: [{theta.shape[0]}, {d + 1}].")
     # base[..., k]: x (the last spatial dim) first, then y (then z), then 1
-    axes = [_base_coords(n, align_corners) for n in spatial]
+    axes = [_base_coords(n, align_corners, np.dtype(theta.dtype)) for n in spatial]
     mesh = np.meshgrid(*axes, indexing="ij")
-    base = np.stack([m for m in reversed(mesh)] + [np.ones(spatial)], -1)
+    base = np.stack([m for m in reversed(mesh)] + [np.ones(spatial, theta.dtype)], -1)
     base = Tensor(base.reshape(1, -1, d + 1).astype(theta.dtype))
     grid = ops.matmul(base, theta.transpose(1, 2))
     return grid.reshape(size[0], *spatial, d)

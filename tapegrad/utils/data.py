@@ -19,6 +19,7 @@ import collections.abc
 import itertools
 import math
 import sys
+import typing
 import warnings
 
 import numpy as np
@@ -34,8 +35,11 @@ __all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Datas
            "default_collate", "default_convert", "get_worker_info", "random_split"]
 
 
-# ---- datasets ------------------------------------------------------------------------------
-class Dataset:
+_T_co = typing.TypeVar("_T_co", covariant=True)
+
+
+# ---- datasets (generic, as PyTorch's: ``class Pairs(Dataset[tuple[Tensor, int]])``) --------
+class Dataset(typing.Generic[_T_co]):
     """A map-style dataset: ``__getitem__(i)`` and (for samplers and ``len``) ``__len__``."""
 
     def __getitem__(self, index):
@@ -45,7 +49,7 @@ class Dataset:
         return ConcatDataset([self, other])
 
 
-class IterableDataset(Dataset):
+class IterableDataset(Dataset[_T_co]):
     """A dataset given by ``__iter__`` (a stream); the DataLoader batches it in order."""
 
     def __iter__(self):
@@ -207,7 +211,7 @@ def random_split(dataset, lengths, generator=None):
 
 
 # ---- samplers ------------------------------------------------------------------------------
-class Sampler:
+class Sampler(typing.Generic[_T_co]):
     """Base class of index samplers: ``__iter__`` yields dataset indices."""
 
     def __init__(self, data_source=None):
