@@ -1076,8 +1076,6 @@ _TABLE = {
     "map2_ (apply_ and map_ are there; write the function with tensor ops)": "map2_",
     "grid sampling (affine_grid / grid_sample are not implemented)":
         "grid_sampler grid_sampler_2d grid_sampler_3d affine_grid_generator",
-    "distributed training (tapegrad runs in one process; batch replay uses the cores)":
-        "distributed",
     "quantization (values are float or integer arrays, never quantized)": "ao quantization",
     "dtypes NumPy lacks (sub-byte and packed ones)":
         "uint1 uint2 uint3 uint4 uint5 uint6 uint7 int1 int2 int3 int4 int5 int6 int7 "
