@@ -17,11 +17,7 @@ import numpy as np
 
 from ._state import state
 
-# flush when the new slot index has these low bits clear (Tape.flush_at).  1023, not 8191:
-# the pending lists then stay small (cache-resident, cheaper to regrow after each flush)
-# and the buffers grow in smaller steps: a scalar op 7,951 -> 7,691 instructions at 10^5
-# ops (2047: 7,888, 511: 7,762, 255: 8,052, whose offsets take flush's list path), issue 20
-FLUSH = 1023
+FLUSH = 8191  # flush when the new slot index has these low bits clear (Tape.flush_at)
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 UNREAD_MIN = 1024  # elements from which a waiting value no rule reads is noted (_unread)
