@@ -220,8 +220,8 @@ class Tensor:
         if value is not None and not isinstance(value, Tensor):
             raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
                             f"type {type(value).__name__}")
-        want = getattr(self, "_gd", self.dtype)
-        if value is not None and want is not None and value.dtype != want:
+        if value is not None and (want := getattr(self, "_gd", self.dtype)) is not None and \
+                value.dtype != want:
             raise RuntimeError(
                 f"attempting to assign a gradient with dtype "
                 f"'{dtypes.C_NAMES.get(value.dtype.name, value.dtype.name)}' to a tensor with "
