@@ -287,8 +287,13 @@ class Generator:
     def manual_seed(self, seed):
         # in place (default_rng(seed)'s state): _rng (below) stays this generator, so
         # default_generator.manual_seed(s) seeds what rand draws from, as manual_seed(s)
-        self._put(np.random.PCG64(int(seed)).state)
-        self._seed = int(seed)
+        if type(seed) is not int:  # (the top-level manual_seed takes int(seed) first)
+            raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+        if not -2 ** 63 <= seed < 2 ** 64:  # (PyTorch's range, and its words)
+            raise ValueError("Overflow when unpacking long long")
+        seed %= 2 ** 64  # (a negative seed is its 64-bit two's complement, as PyTorch's)
+        self._put(np.random.PCG64(seed).state)
+        self._seed = seed
         return self
 
     def _put(self, new):
@@ -368,7 +373,7 @@ def manual_seed(seed):
     """Seed the default generator (rand, randn, randint, dropout, nn initialisers...);
     returns it, as PyTorch does."""
     global _rng
-    _rng = _DEFAULT.manual_seed(seed)._bits
+    _rng = _DEFAULT.manual_seed(int(seed))._bits
     return _DEFAULT
 
 

@@ -531,6 +531,9 @@ class LayerNorm(Module):
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
+_NormBase = _BatchNorm  # (PyTorch's base of BatchNorm and InstanceNorm: one class here)
+
+
 class _InstanceNorm(_BatchNorm):
     """Normalisation of each channel of each sample over its positions; no affine map and
     no running statistics unless asked (PyTorch's defaults)."""

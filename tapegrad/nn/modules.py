@@ -1162,49 +1162,54 @@ class GELU(Module):
         return f"approximate='{self.approximate}'"
 
 
-class Dropout(Module):
+class _DropoutNd(Module):
+    """PyTorch's base of the dropout layers (``p`` and ``inplace``; custom dropouts subclass
+    it, and ``isinstance(m, _DropoutNd)`` finds them all)."""
+
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p, self.inplace = p, inplace
 
-    def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
-
     def extra_repr(self):
         return f"p={self.p}, inplace={self.inplace}"
 
 
-class Dropout1d(Dropout):
+class Dropout(_DropoutNd):
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+
+class Dropout1d(_DropoutNd):  # (not a Dropout, as in PyTorch)
     """Zero whole channels of (N, C, L) or (C, L) in training."""
 
     def forward(self, input):
         return F.dropout1d(input, self.p, self.training, self.inplace)
 
 
-class Dropout2d(Dropout):
+class Dropout2d(_DropoutNd):
     """Zero whole channels of (N, C, H, W) or (C, H, W) in training."""
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
-class Dropout3d(Dropout):
+class Dropout3d(_DropoutNd):
     """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) in training."""
 
     def forward(self, input):
         return F.dropout3d(input, self.p, self.training, self.inplace)
 
 
-class AlphaDropout(Dropout):
+class AlphaDropout(_DropoutNd):
     """Dropout for selu networks (keeps their mean and variance) in training."""
 
     def forward(self, input):
         return F.alpha_dropout(input, self.p, self.training)
 
 
-class FeatureAlphaDropout(Dropout):
+class FeatureAlphaDropout(_DropoutNd):
     """Alpha dropout of whole channels in training."""
 
     def forward(self, input):
