@@ -52,7 +52,7 @@ _GRAD_DTYPE_FIX = (  # (PyTorch's)
     "may break downstream systems that assume they match.")
 
 # whether any leaf ever had grad_dtype set: until then the engine's leaf gradients skip
-# the look-up (autograd/engine.py cast_to_grad_dtype)
+# the look-up (autograd/engine.py in_grad_dtype)
 GRAD_DTYPES = [False]
 
 
