@@ -1,12 +1,13 @@
-"""The compiled sweep on a cold cache: warmup(), the first gradient interpreted while the
-kernels compile in the background, two processes filling one empty cache at once in a
-read-only install, parity with the JIT disabled, and Numba's stale-cache trap closed.  Each
-check runs tapegrad in subprocesses on a cache of this module's own, so no cache of the
-developer's (or of another test module) can make it pass.  Cold compiles are the cost of
-this module (60-150 s of CI each), so every check shares one cold start (the ``cold``
-fixture): two processes, one compiling in-process and one in the background, race on the
-empty cache of a read-only copy of the package; after an edited rule only a kernel of that one
-rule compiles again (the sweep's cache is checked emptied, not recompiled).
+"""The compiled sweep on a cold cache: the first gradient interpreted while the kernels
+compile in the background, warmup(), two processes filling one cache at once in a read-only
+install, parity with the JIT disabled, and Numba's stale-cache trap closed.  Each check runs
+tapegrad in subprocesses on a cache of this module's own, so no cache of the developer's (or
+of another test module) can make it pass.  Cold compiles are the cost of this module (60-150
+s of CI each), so the sweep compiles once, and every check shares that cold start (the
+``cold`` fixture): a script's default start on the empty cache of a read-only copy of the
+package, then two processes at once that load the sweep and race to compile a kernel of one
+rule into the same files; after an edited rule only that kernel compiles again (the sweep's
+cache is checked emptied, not recompiled).
 """
 import json
 import os
@@ -72,12 +73,46 @@ def cache_files(cache):
             if p.suffix in (".nbi", ".nbc")}
 
 
-# ---- the cold start: two processes at once on the empty cache of a read-only install
+# A kernel of one rule, written into the cold start's package copy: two processes race to
+# compile it, and the edited-rule check edits the rule it calls.  Numba keys its cache on
+# this file, which no edit there touches, so only ensure_fresh's stamp can make it follow an
+# edited rule, as for the sweep that inlines every rule (whose recompile would cost that
+# check a cold compile of the whole sweep: ~60-150 s of CI)
+PROBE_MODULE = """
+from ._jit import njit
+from .ops import elementwise as E
+
+
+@njit
+def exp_adjoint(adj, vals):
+    E.exp_rev(adj, vals, 1, 0, 1)
+"""
+
+# the probe's gradient of exp at 0; ``sweep``: "call" runs DEXP's compiled sweep too,
+# "make" only makes its dispatcher (its cache checked for freshness, nothing compiled) and
+# names its index file
+PROBE = """
+import json, numpy as np, tapegrad
+from tapegrad import _probe, _sweep
+adj, vals = np.array([0.0, 1.0]), np.array([0.0, 1.0])
+_probe.exp_adjoint(adj, vals)
+out = {{"probe": adj[0]}}
+if "{sweep}" == "call":
+    x = tapegrad.tensor(0.0, requires_grad=True)
+    tapegrad.exp(x).backward()
+    out["dexp"] = x.grad.item()
+elif "{sweep}" == "make":
+    out["sweep_index"] = _sweep._reverse_sweep._cache._cache_file._index_name
+print(json.dumps(out))
+"""
+
+
+# ---- the cold start: a read-only install's empty cache, filled by a script's first run
 
 SYNC = """
 import json, math, numba, tapegrad
 out = {"file": tapegrad.__file__}
-t = tapegrad.warmup(float32=False, replay=False)  # (cold, these would add ~16 s, ~40 s)
+t = tapegrad.warmup(float32=False, replay=False)  # (float32, replay: ~16 s, ~40 s cold)
 out.update(t=t, type=type(t).__name__, again=tapegrad.warmup(float32=False, replay=False))
 x = tapegrad.tensor([0.5, 1.5], requires_grad=True)
 (x.sin() * x).sum().backward()
@@ -130,11 +165,20 @@ print(json.dumps({"file": tg.__file__, "first_s": first, "interpreted": interpre
                   "bound32": _kernels._reverse_sweep32 is _sweep._reverse_sweep.dispatcher}))
 """
 
-RACE = """
+RACE_GRAD = """
 import json, numpy as np, tapegrad as tg
 x = tg.tensor([0.3, -1.2, 2.0], requires_grad=True)
 (x.sin() * x.exp() + (x * x).tanh()).sum().backward()
-print(json.dumps({"file": tg.__file__, "x": x.grad.tolist()}))
+out = {"file": tg.__file__, "x": x.grad.tolist()}
+"""
+RACE = RACE_GRAD + "print(json.dumps(out))\n"
+
+# the racers' first use of the one-rule kernel (both compile it into the same cache files)
+USE_PROBE = """
+import numpy as np
+from tapegrad import _probe
+adj, vals = np.array([0.0, 1.0]), np.array([0.0, 1.0])
+_probe.exp_adjoint(adj, vals)
 """
 
 
@@ -158,31 +202,37 @@ def expected(x):
 def cold(tmp_path_factory):
     """ONE cold start that every check below shares.  tapegrad installed where nothing may
     be written (site-packages of a system Python): no NUMBA_CACHE_DIR, Numba caches in the
-    user's cache dir instead.  Two processes start on that empty cache at once (as dask
-    workers starting together do) and both compile the sweep, writing the same cache files
-    at the same time: ``sync`` in-process (warmup(), DEXP, PROGRAM), ``background`` as a
-    script does by default.  (The eager sweep only: each replay kernel would add ~30 s of
-    compiling, and Numba caches every kernel the same way.)"""
+    user's cache dir instead.  ``background`` starts on that empty cache as a script does by
+    default (the sweep compiles in a background process).  Then two processes start at once
+    (as dask workers starting together do), load the sweep it cached and both compile the
+    one-rule kernel (``PROBE_MODULE``), writing the same cache files at the same time:
+    ``sync`` in-process (warmup(), DEXP, PROGRAM) and ``race``.  (The eager sweep compiles
+    once: each compile of it is 60-150 s of CI, each replay kernel ~30 s more, and Numba
+    caches every kernel the same way.)"""
     root = tmp_path_factory.mktemp("cold")
     site = root / "site"
     pkg = copy_package(site)  # also a snapshot: edits in the working tree cannot recompile it
+    (pkg / "_probe.py").write_text(PROBE_MODULE)
     home = root / "home"
     home.mkdir()
     env = {"PYTHONPATH": str(site), "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
     subprocess.run(["chmod", "-R", "a-w", str(site)], check=True)
     try:
         prefix = read_only()
-        code = {"sync": SYNC + PROGRAM + "out['program'] = program\nprint(json.dumps(out))\n",
-                "background": BACKGROUND}
-        argv = {"sync": command(code["sync"], root, env, prefix),
-                "background": ([*prefix, sys.executable, "-c", textwrap.dedent(BACKGROUND)],
-                               fresh_env(**env))}
-        procs = {k: subprocess.Popen(a, cwd=root, env=e, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-                 for k, (a, e) in argv.items()}
-        outs = {k: p.communicate(timeout=1200) for k, p in procs.items()}
-        for k, p in procs.items():
-            assert p.returncode == 0, f"{k}: {outs[k][1]}"
+        code = {"sync": SYNC + PROGRAM + USE_PROBE
+                + "out.update(program=program, probe=adj[0])\nprint(json.dumps(out))\n",
+                "race": RACE_GRAD + USE_PROBE + "out['probe'] = adj[0]\nprint(json.dumps(out))\n"}
+        argv = {"background": ([*prefix, sys.executable, "-c", textwrap.dedent(BACKGROUND)],
+                               fresh_env(**env)),
+                **{k: command(c, root, env, prefix) for k, c in code.items()}}
+        outs = {}
+        for group in (["background"], ["sync", "race"]):
+            procs = {k: subprocess.Popen(argv[k][0], cwd=root, env=argv[k][1],
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         text=True) for k in group}
+            outs.update({k: p.communicate(timeout=1200) for k, p in procs.items()})
+            for k, p in procs.items():
+                assert p.returncode == 0, f"{k}: {outs[k][1]}"
         res = {k: json.loads(o.strip().splitlines()[-1]) for k, (o, _) in outs.items()}
         for r in res.values():
             assert pathlib.Path(r["file"]).resolve().parent == pkg.resolve()
@@ -232,50 +282,21 @@ def test_no_jit_gives_the_jitted_gradient(tmp_path, cold):
 
 
 def test_read_only_install_two_processes_warming_its_empty_cache_at_once(cold):
-    """Both racing processes got the right gradients (the tests above), wrote nothing into
-    the read-only package, and left the compiled sweep in the user's cache, which a third
-    process loads: nothing compiled or rewritten."""
+    """Both racing processes got the right gradients and kernel results, wrote nothing into
+    the read-only package, and left the compiled sweep and the kernel they raced to compile
+    in the user's cache, which a third process loads: nothing compiled or rewritten."""
     site, home = cold["site"], cold["home"]
     assert not list(site.rglob("__pycache__/*.nb*")), "wrote into the read-only package"
+    assert cold["sync"]["probe"] == cold["race"]["probe"] == 1.0
+    np.testing.assert_allclose(cold["race"]["x"], expected(np.array([0.3, -1.2, 2.0])),
+                               rtol=1e-14)
     cached = cache_files(home)
-    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbc") for n in cached)
+    for kernel in ("_sweep._reverse_sweep", "_probe.exp_adjoint"):
+        assert any(n.startswith(kernel) and n.endswith(".nbc") for n in cached), kernel
     third = run(RACE, cold["root"], cold["env"], cold["prefix"])
     assert cache_files(home) == cached  # a warm cache: nothing compiled or rewritten
     np.testing.assert_allclose(third["x"], expected(np.array([0.3, -1.2, 2.0])), rtol=1e-14)
     assert third["x"] == cold["background"]["g2"]  # what the compiled sweep gave there
-
-
-# A kernel of one rule, written into the cold start's package copy for the edited-rule check:
-# Numba keys its cache on this file, which no edit there touches, so only ensure_fresh's stamp
-# can make it follow an edited rule, as for the sweep that inlines every rule (whose
-# recompile would cost that check a cold compile of the whole sweep: ~60-150 s of CI)
-PROBE_MODULE = """
-from ._jit import njit
-from .ops import elementwise as E
-
-
-@njit
-def exp_adjoint(adj, vals):
-    E.exp_rev(adj, vals, 1, 0, 1)
-"""
-
-# the probe's gradient of exp at 0; ``sweep``: "call" runs DEXP's compiled sweep too,
-# "make" only makes its dispatcher (its cache checked for freshness, nothing compiled) and
-# names its index file
-PROBE = """
-import json, numpy as np, tapegrad
-from tapegrad import _probe, _sweep
-adj, vals = np.array([0.0, 1.0]), np.array([0.0, 1.0])
-_probe.exp_adjoint(adj, vals)
-out = {{"probe": adj[0]}}
-if "{sweep}" == "call":
-    x = tapegrad.tensor(0.0, requires_grad=True)
-    tapegrad.exp(x).backward()
-    out["dexp"] = x.grad.item()
-elif "{sweep}" == "make":
-    out["sweep_index"] = _sweep._reverse_sweep._cache._cache_file._index_name
-print(json.dumps(out))
-"""
 
 
 def test_edited_rule_recompiles(cold):
@@ -287,24 +308,16 @@ def test_edited_rule_recompiles(cold):
     pkg, home, root = cold["pkg"], cold["home"], cold["root"]
     env, prefix = cold["env"], cold["prefix"]
     assert cold["sync"]["dexp"] == 1.0
-    files = cache_files(home)
-    assert any(n.startswith("_sweep._reverse_sweep") and n.endswith(".nbi") for n in files)
+    files = cache_files(home)  # (the probe compiled by the racers)
+    for kernel in ("_sweep._reverse_sweep", "_probe.exp_adjoint"):
+        assert any(n.startswith(kernel) and n.endswith(".nbi") for n in files), kernel
     # the files edited below become writable; their directories stay read-only, so Numba
     # keeps caching in the user's cache dir
-    pkg.chmod(pkg.stat().st_mode | 0o200)
-    try:
-        (pkg / "_probe.py").write_text(PROBE_MODULE)
-    finally:
-        pkg.chmod(pkg.stat().st_mode & ~0o222)
     for path in (pkg / "ops" / "elementwise.py", pkg / "_jit.py"):
         path.chmod(path.stat().st_mode | 0o200)
 
     def probe(sweep=""):
         return run(PROBE.format(sweep=sweep), root, env, prefix)
-
-    assert probe("call") == {"probe": 1.0, "dexp": 1.0}  # (the probe compiles: its first use)
-    files = cache_files(home)
-    assert any(n.startswith("_probe.exp_adjoint") and n.endswith(".nbi") for n in files)
 
     # unchanged package: the next run loads from the cache and rewrites nothing
     assert probe("call") == {"probe": 1.0, "dexp": 1.0}
