@@ -4,8 +4,8 @@
 (``sys.settrace``) while a program records (scalar fast paths, constants, broadcasting,
 shapes, a LINK to an older tape, a custom Function, an in-place op, a flush every 8 slots)
 and runs its backward, for every n in the core recording files and every 10th elsewhere
-(and a second program: create_graph, hooks, retain_grad; every line of both when
-``slow``, and interrupts after every call and by a timer); after
+(and a second program: create_graph, hooks, retain_grad; every third line of both when
+``slow``, from a first line drawn per run, and interrupts after calls and by a timer); after
 each, every tape it touched must pass the invariant checker, grad mode must be on, and a
 fresh run on the same tape must give the reference gradient exactly, or refuse with the
 clear "left inconsistent ... the tape is reset" error and then give it.
@@ -21,6 +21,7 @@ to see the hang).
 """
 import json
 import os
+import random
 import subprocess
 import sys
 
@@ -175,21 +176,35 @@ def test_interrupt_in_create_graph_and_hooks(capsys, warm_kernels):
     check(res, capsys, "create_graph interrupts")
 
 
+# The every-line runs take every STRIDE-th point from a first point drawn per run (printed;
+# TAPEGRAD_INTERRUPT_FIRST repeats a run): a third of the points at a third of the time
+# (~125 s of one CI core at every point), every point covered over a few runs.
+# TAPEGRAD_INTERRUPT_STRIDE=1 runs them all.
+STRIDE = int(os.environ.get("TAPEGRAD_INTERRUPT_STRIDE", "3"))
+FIRST = int(os.environ.get("TAPEGRAD_INTERRUPT_FIRST", "0")) or random.randint(1, STRIDE)
+
+
+def strided(args):
+    return [*args, "--stride", str(STRIDE), "--first", str(FIRST), "--all-strided"]
+
+
 @pytest.mark.slow
 @needs_cache
 @pytest.mark.parametrize("program", ["record", "higher"])
 def test_interrupt_at_every_line_of_recording_and_backward(capsys, warm_kernels, program):
-    res = run(["--program", program, "--stride", "1", "--all-strided"], timeout=1200)
-    assert res["tried"] == res["lines"]
-    check(res, capsys, f"{program}: recording and backward interrupts, every line")
+    res = run(strided(["--program", program]), timeout=1200)
+    assert res["tried"] == len(range(FIRST, res["lines"] + 1, STRIDE))
+    check(res, capsys, f"{program}: recording and backward interrupts, every {STRIDE}th "
+                       f"line from line {FIRST}")
 
 
 @pytest.mark.slow
 @needs_cache
 def test_interrupt_after_every_call(capsys, warm_kernels):
     # a real Ctrl-C lands after a call returns, also in the middle of a line
-    res = run(["--after-calls", "--stride", "1"], timeout=1200)
-    check(res, capsys, "interrupts after every call")
+    res = run(strided(["--after-calls"]), timeout=1200)
+    assert res["tried"] == len(range(FIRST, res["lines"] + 1, STRIDE))
+    check(res, capsys, f"interrupts after every {STRIDE}th call from call {FIRST}")
 
 
 @pytest.mark.slow
