@@ -398,13 +398,19 @@ class Tape(ValueArena):
                 e.append(s)
             else:
                 cu[id(t)] = [weakref.ref(t), s]
-            vb = getattr(t, "_vb", None)
+            try:  # (unset slots are None: set so, a constant's next use reads them fast)
+                vb = t._vb
+            except AttributeError:
+                vb = t._vb = None
             if vb is not None:
                 t = vb[0]
-            else:
-                t = getattr(t, "_da", None)
-                if type(t) is tuple:  # (a .data: a version counter of its own)
-                    t = None
+                continue
+            try:
+                t = t._da
+            except AttributeError:
+                t._da = t = None
+            if type(t) is tuple:  # (a .data: a version counter of its own)
+                t = None
 
     def _kept(self, t, u):
         """After a write somewhere (``WRITES`` moved): whether leaf ``t``'s slot still holds
