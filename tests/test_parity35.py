@@ -259,3 +259,23 @@ def _window_error(T, case):
                                   "a number", "sparse", "periodic center", "general_cosine"])
 def test_signal_windows_arguments_and_errors_are_torchs(case):
     assert _window_error(tg, case) == _window_error(torch, case)
+
+
+def _pool1d_second_order(T, name):
+    F = T.nn.functional
+    x = T.tensor([[[0.3, -1.2, 2.0, 0.7, -0.4, 1.1]]], requires_grad=True)
+    pool = {"max_pool1d": lambda x: F.max_pool1d(x, 2),
+            "avg_pool1d": lambda x: F.avg_pool1d(x, 2),
+            "adaptive_max_pool1d": lambda x: F.adaptive_max_pool1d(x, 3),
+            "adaptive_avg_pool1d": lambda x: F.adaptive_avg_pool1d(x, 3)}[name]
+    y = pool(x)
+    names = type(y.grad_fn).__name__, [type(f[0]).__name__ for f in y.grad_fn.next_functions]
+    g, = T.autograd.grad(y.sum(), x, create_graph=True)
+    g2, = T.autograd.grad(g.sum(), x)
+    return names, g.tolist(), g.requires_grad, g2.tolist()
+
+
+@pytest.mark.parametrize("name", ["max_pool1d", "avg_pool1d", "adaptive_max_pool1d",
+                                  "adaptive_avg_pool1d"])
+def test_1d_pooling_is_torchs_2d_node_squeezed_and_twice_differentiable(name):
+    assert _pool1d_second_order(tg, name) == _pool1d_second_order(torch, name)
