@@ -1,10 +1,14 @@
 """Parity with PyTorch 2.13 (session 35): a saved constant (or detach()) changed in place
 refuses backward, torch.complex's parts reach both inputs, weights_only's safe globals,
-Module.share_memory, and the issubclass relations among nn's layer classes."""
+Module.share_memory, the issubclass relations among nn's layer classes, torch.signal.windows,
+1-d poolings' second order, and torch.utils.data._utils.collate."""
+import collections
+import importlib
 import inspect
 import io
 import pickle
 
+import numpy as np
 import pytest
 import torch
 
@@ -279,3 +283,38 @@ def _pool1d_second_order(T, name):
                                   "adaptive_avg_pool1d"])
 def test_1d_pooling_is_torchs_2d_node_squeezed_and_twice_differentiable(name):
     assert _pool1d_second_order(tg, name) == _pool1d_second_order(torch, name)
+
+
+class _Box:
+    def __init__(self, v):
+        self.v = v
+
+
+def _collated(T):
+    C = importlib.import_module(f"{T.__name__}.utils.data._utils.collate")
+    P = collections.namedtuple("P", "a b")
+    out = []
+    for batch in ([{"x": T.ones(2), "y": 1, "s": "a"}, {"x": T.zeros(2), "y": 2, "s": "b"}],
+                  [(1.5, np.float32(2)), (2.5, np.float32(3))], [[True, 1], [False, 2]],
+                  [P(np.ones(2), 3), P(np.zeros(2), 4)], [np.array(["a"])], [object()],
+                  [[1], [1, 2]]):
+        try:
+            r = C.default_collate(batch)
+            out.append({k: repr(v) for k, v in r.items()} if isinstance(r, dict) else repr(r))
+        except (TypeError, RuntimeError) as e:
+            out.append((type(e).__name__, str(e).split(" at 0x")[0]))
+    boxes = dict(C.default_collate_fn_map)
+    boxes[_Box] = lambda b, *, collate_fn_map: sum(x.v for x in b)
+    out.append(repr(C.collate([[_Box(1), 2], [_Box(3), 4]], collate_fn_map=boxes)))
+    out.append(repr(C.default_convert((np.ones(2), 1))))
+    C.default_collate_fn_map[_Box] = boxes[_Box]  # (extending the default map, as PyTorch's
+    try:  # documentation shows)
+        out.append(repr(C.default_collate([_Box(1), _Box(2)])))
+    finally:
+        del C.default_collate_fn_map[_Box]
+    return [o.replace("tapegrad", "torch") if isinstance(o, str) else o for o in out]
+
+
+def test_utils_data_collate_module_is_torchs():
+    assert _collated(tg) == _collated(torch)
+    from tapegrad.utils.data._utils.collate import default_collate  # noqa: F401 (imports)
