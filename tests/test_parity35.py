@@ -14,7 +14,10 @@ import torch
 
 import tapegrad as tg
 
-torch.set_default_dtype(torch.float64)
+
+@pytest.fixture(autouse=True)
+def _float64(torch_float64):
+    """torch's default dtype float64 (tapegrad's) in these tests only (conftest.py)."""
 
 
 def _backward_error(T, case):
