@@ -321,3 +321,23 @@ def _collated(T):
 def test_utils_data_collate_module_is_torchs():
     assert _collated(tg) == _collated(torch)
     from tapegrad.utils.data._utils.collate import default_collate  # noqa: F401 (imports)
+
+
+def _interpolate_error(T, call):
+    F = T.nn.functional
+    x = T.ones(1, 2, 4)
+    try:
+        {"bilinear, no size": lambda: F.upsample_bilinear(x),
+         "bilinear 3d, size": lambda: F.interpolate(x, size=(3, 3), mode="bilinear"),
+         "trilinear 3d, two sizes": lambda: F.interpolate(x, size=3, scale_factor=2.0,
+                                                          mode="trilinear"),
+         "linear 4d, no size": lambda: F.interpolate(x[None], mode="linear")}[call]()
+    except (ValueError, NotImplementedError, RuntimeError) as e:
+        return type(e).__name__, str(e)
+    return None
+
+
+@pytest.mark.parametrize("call", ["bilinear, no size", "bilinear 3d, size",
+                                  "trilinear 3d, two sizes", "linear 4d, no size"])
+def test_interpolate_checks_sizes_before_the_modes_dims_as_torch(call):
+    assert _interpolate_error(tg, call) == _interpolate_error(torch, call)
