@@ -115,7 +115,17 @@ def make(re, im=None, node=None):
     if tuple(re.shape) != tuple(im.shape):
         shape = np.broadcast_shapes(tuple(re.shape), tuple(im.shape))
         re, im = re.expand(*shape), im.expand(*shape)
+    if re._rg is not im._rg and state.grad_enabled:  # (a real tensor made complex)
+        re, im = _linked(re, im)
     return _pair(re, im, node)
+
+
+def _linked(re, im):
+    """``re`` and ``im`` as the two halves of one recorded stack: PyTorch's complex tensor
+    is one node, so a use of one part reaches the other part's inputs too, which get zeros
+    (not None) from a use of ``.imag`` alone (``torch.complex(x, y).imag``)."""
+    s = _TOP_REAL["stack"]([re, im], -1)
+    return s[..., 0], s[..., 1]
 
 
 def _pair(re, im, node):
@@ -1070,6 +1080,11 @@ def complex(real, imag, *, out=None):  # noqa: A001 (PyTorch's name)
     if real.dtype != imag.dtype:
         raise RuntimeError(f"Expected object of scalar type {re_word} but got scalar type "
                            f"{im_word} for second argument")
+    if (real._rg or imag._rg) and state.grad_enabled:
+        if tuple(real.shape) != tuple(imag.shape):
+            shape = np.broadcast_shapes(tuple(real.shape), tuple(imag.shape))
+            real, imag = real.expand(*shape), imag.expand(*shape)
+        return make(*_linked(real, imag), "ComplexBackward0")
     return make(real.clone(), imag.clone(), "ComplexBackward0")
 
 

@@ -44,12 +44,14 @@ import zlib
 import numpy as np
 
 from . import dtypes, replay
+from .device import device as _Device
 from .nn.parameter import Parameter
 from .ops import views
 from .replay import validate
 from .tensor import COMPLEX_HOOKS, Size, Tensor
 
-__all__ = ["load", "save"]
+__all__ = ["add_safe_globals", "clear_safe_globals", "get_safe_globals", "load", "safe_globals",
+           "save"]
 
 FORMAT = "tapegrad.save"
 VERSION = 1
@@ -501,12 +503,100 @@ class WeightsOnlyError(pickle.UnpicklingError, RuntimeError):
     contents are (either ``except`` catches it)."""
 
 
-_WEIGHTS_ONLY = (
-    "Weights only load failed: this file holds objects other than tensors, numbers, "
-    "strings, None and lists, tuples and dicts of them (a pickle). In tapegrad, as in "
-    "PyTorch 2.6, `weights_only` defaults to True. Re-running `tapegrad.load` with "
-    "`weights_only` set to `False` will likely succeed, but it can result in arbitrary "
-    "code execution. Do it only if you got the file from a trusted source.")
+def _weights_only_message(why):  # (PyTorch's words, its terminal's bold included)
+    return (
+        "Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, \x1b[1mdo those steps only if you trust the source of the checkpoint"
+        "\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default value of the `weights_only` "
+        "argument in `torch.load` from `False` to `True`. Re-running `torch.load` with "
+        "`weights_only` set to `False` will likely succeed, but it can result in arbitrary "
+        "code execution. Do it only if you got the file from a trusted source.\n\t(2) "
+        "Alternatively, to load with `weights_only=True` please check the recommended steps "
+        f"in the following error message.\n\tWeightsUnpickler error: {why}\n\nCheck the "
+        "documentation of torch.load to learn more about types accepted by default with "
+        "weights_only https://pytorch.org/docs/stable/generated/torch.load.html.")
+
+
+# ---- weights_only's unpickler: PyTorch's allowed globals, and the ones a program adds ----
+_SAFE = {}  # add_safe_globals' entries (a dict for their order: PyTorch's is a set)
+_ALLOWED = {f"{c.__module__}.{c.__qualname__}": c for c in (
+    collections.OrderedDict, collections.Counter, bytearray, set, complex, Parameter, Size,
+    Tensor, _Device)}
+_ALLOWED["tapegrad.dtypes._of_name"] = dtypes._of_name  # (how a dtype pickles)
+
+
+def add_safe_globals(safe_globals):
+    """Mark classes and functions (or ``(global, "module.qualname")`` pairs) as safe for
+    ``load(weights_only=True)`` to find in a file's pickle, as torch.serialization's."""
+    _SAFE.update(dict.fromkeys(safe_globals))
+
+
+def get_safe_globals():
+    return list(_SAFE)
+
+
+def clear_safe_globals():
+    _SAFE.clear()
+
+
+class safe_globals:
+    """``with safe_globals([...]):`` add_safe_globals for the block only."""
+
+    def __init__(self, safe_globals):
+        self.safe_globals = safe_globals
+
+    def __enter__(self):
+        add_safe_globals(self.safe_globals)
+
+    def __exit__(self, *exc):
+        for g in self.safe_globals:
+            _SAFE.pop(g, None)
+
+
+def _user_allowed():
+    out = {}
+    for g in _SAFE:
+        if isinstance(g, tuple):  # (PyTorch's checks and words)
+            if len(g) != 2:
+                raise ValueError("Expected tuple of length 2 (global, str of callable full "
+                                 f"path), but got tuple of length: {len(g)}")
+            if type(g[1]) is not str:
+                raise TypeError("Expected second item in tuple to be str of callable full "
+                                f"path, but got: {type(g[1])}")
+            out[g[1]] = g[0]
+        else:
+            out[f"{g.__module__}.{g.__qualname__}"] = g
+    return out
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    """weights_only's unpickler: a global the file names must be one PyTorch allows by
+    default (its tapegrad twin) or one the program added (add_safe_globals)."""
+
+    def __init__(self, f):
+        super().__init__(f)
+        self.user = _user_allowed()  # (its errors raised as they are, as PyTorch's)
+
+    def find_class(self, module, name):
+        key = f"{module}.{name}"
+        found = _ALLOWED.get(key)
+        if found is None:
+            found = self.user.get(key)
+        if found is None:
+            raise _Refused(
+                f"Unsupported global: GLOBAL {key} was not an allowed global by default. "
+                f"Please use `torch.serialization.add_safe_globals([{key}])` or the "
+                f"`torch.serialization.safe_globals([{key}])` context manager to allowlist "
+                "this global if you trust this class/function.")
+        return found
+
+
+class _Refused(Exception):
+    pass
+
+
+class _SAFE_MODULE:  # noqa: N801 (a pickle_module for _unpickler)
+    Unpickler = _SafeUnpickler
 
 
 def _open(f):
@@ -657,12 +747,15 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             return reader.node(header.get("root"))
         if header["pickle"] != _PICKLE:
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
-        if weights_only:
-            raise WeightsOnlyError(_WEIGHTS_ONLY)
         bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
         try:
             with z.open(_PICKLE) as fh:
-                return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+                if not weights_only:
+                    return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+                try:
+                    return _unpickler(_SAFE_MODULE, fh, reader, {}).load()
+                except (_Refused, pickle.UnpicklingError) as e:
+                    raise WeightsOnlyError(_weights_only_message(e)) from None
         finally:
             validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:

@@ -154,6 +154,8 @@ _FRESH = {
     "flush_at": FLUSH + 1,
     "leaves": None,  # []: (slot, tensor) for leaves that require grad
     "consts_at": None,  # []: slots of constants (no grad) adopted as operands: see CONST
+    "const_uses": None,  # {}: id(constant) -> [weakref, its slots a row may have saved]
+    "alias_uses": None,  # set: those slots that hold a view's or a detach()'s values
     "leaf_slots": None,  # array("q"): their slots, for a vectorised lookup (engine._targets)
     "uses": None,  # {}: id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
     "guards": None,  # []: where each guard row was recorded (tracing only)
@@ -349,6 +351,8 @@ class Tape(ValueArena):
         d = t._data
         if type(d) is float:
             s = self.push_float(d)
+            if not t._rg and need and state.tracing is not self:
+                self._const_use(t, s)  # (as an array's, below)
         else:
             if t._rg and state.tracing is not self:
                 u = self.uses.get(id(t))  # (t is in self.leaves while its entry lives)
@@ -360,6 +364,9 @@ class Tape(ValueArena):
             s = self.push_array(d, need)
             if state.tracing is not self:
                 self.consts_at.append(s)
+                if need:  # (a row may save it: ops/inplace.py _old_slots finds its slots
+                    # when it changes in place, and backward refuses as PyTorch's)
+                    self._const_use(t, s)
                 return s
         if state.tracing is self:  # replay holds t's values now: compile checks they hold
             self.__dict__.setdefault("watched", []).append((s, weakref.ref(t)))
@@ -371,6 +378,39 @@ class Tape(ValueArena):
             self.leaf_slots.append(s)
         t._slot, t._gen = s, self.gen
         return s
+
+    def _const_use(self, t, s):
+        """Note that constant ``t``'s values went into slot ``s``, under t and under each
+        tensor whose memory and version t shares (the base of a view, the source of a
+        detach(), theirs in turn): a write into any of them changes t's values, also once t
+        itself is gone (``(h.detach() * w).sum()`` then ``h.mul_(2)``)."""
+        cu = self.const_uses
+        if cu is None:
+            cu = self.const_uses = {}
+        first = t
+        while t is not None:
+            if t is not first:
+                if self.alias_uses is None:
+                    self.alias_uses = set()
+                self.alias_uses.add(s)
+            e = cu.get(id(t))
+            if e is not None and e[0]() is t:
+                e.append(s)
+            else:
+                cu[id(t)] = [weakref.ref(t), s]
+            try:  # (unset slots are None: set so, a constant's next use reads them fast)
+                vb = t._vb
+            except AttributeError:
+                vb = t._vb = None
+            if vb is not None:
+                t = vb[0]
+                continue
+            try:
+                t = t._da
+            except AttributeError:
+                t._da = t = None
+            if type(t) is tuple:  # (a .data: a version counter of its own)
+                t = None
 
     def _kept(self, t, u):
         """After a write somewhere (``WRITES`` moved): whether leaf ``t``'s slot still holds

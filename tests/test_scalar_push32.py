@@ -221,15 +221,19 @@ def test_poly_fit_replays_at_new_inputs():
 @pytest.mark.parametrize("how", ["no_grad", "numpy"])
 def test_read_constant_keeps_its_values_at_the_op(how):
     """A constant that b's rule reads (b * x: b's gradient is sum(gy * x)) changed in its own
-    array after the op: torch refuses (its version counter) or reads the new values (NumPy's
-    write, no version); tapegrad's copy at the op keeps the values the forward used, so the
-    gradient is torch's for the unchanged x."""
+    array after the op: torch refuses (its version counter), and so does tapegrad, or reads
+    the new values (NumPy's write, no version); tapegrad's copy at the op keeps the values
+    the forward used, so the gradient is torch's for the unchanged x."""
     xs = np.linspace(0.5, 2.0, 2000)
     b = tg.tensor(np.float64(0.5), requires_grad=True)
     x = tg.tensor(xs.copy())
     _pending("arrays")
     loss = ((b * x) ** 2).sum()
     _change(tg, x, how)
+    if how == "no_grad":
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            loss.backward()
+        return
     loss.backward()
     bt = torch.tensor(np.float64(0.5), requires_grad=True)
     ((bt * torch.tensor(xs)) ** 2).sum().backward()
@@ -291,6 +295,13 @@ def test_constants_read_by_rules_while_arrays_wait(big, change, retain):
             _constants_program(tg, xs, 0, None, False)
         return _constants_program(tg, xs, big, change, retain)
 
+    if change == "no_grad":  # (a version both count: both refuse)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation") as e:
+            _constants_program(torch, xs, big, change, retain)
+        with pytest.raises(RuntimeError, match=str(e.value).split(" Hint:")[0].replace(
+                "[", r"\[").replace("]", r"\]")):
+            _in_thread(tg_run)
+        return
     got = _in_thread(tg_run)
     want = _constants_program(torch, xs, big, None, retain)
     for a, b in zip(got, want, strict=True):

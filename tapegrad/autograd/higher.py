@@ -290,7 +290,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
 # PyTorch's nodes of piecewise-linear ops and poolings (tapegrad composes them of rows
 # whose adjoints are masks or spreads of constants): their backward is a node of its own
 # that takes the input, differentiable with a zero derivative, so a create_graph gradient
-# through one requires grad (1-d poolings show as SqueezeBackward1: not among them)
+# through one requires grad (a 1-d pooling: the 2-d node, squeezed, as PyTorch's)
 _ZERO_CURVATURE = ("HardtanhBackward", "LeakyReluBackward", "ThresholdBackward",
                    "HardshrinkBackward", "SoftshrinkBackward", "PreluKernelBackward",
                    "RreluWithNoiseBackward", "MaxPool2DWithIndicesBackward",

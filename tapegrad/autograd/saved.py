@@ -71,10 +71,14 @@ def _modified_message(tape, s, c, ver, as_output):
     if producer >= 0:  # (through a no_grad in-place op's pass row: the tensor's grad_fn)
         producer = int(v.row_of[v.through(int(v.rows[producer, 1]))])
     which = ""
+    shape = c.shape
+    if tape.alias_uses and s in tape.alias_uses:  # a view's or detach()'s values (of the
+        # tensor written: tape.py _const_use): it has no node, and a shape of its own
+        shape, producer = list(tape.shapes.get(s, c.shape)), -1
     if producer >= 0:
         which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
     return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [{dtypes.legacy_type_name(c.dtype)} {c.shape}]{which} is at "
+            f"inplace operation: [{dtypes.legacy_type_name(c.dtype)} {shape}]{which} is at "
             f"version {c.version}; expected version {ver} instead. Hint: tapegrad keeps its own "
             "copy of every saved value, but refuses this backward as PyTorch does; compute on "
             "a copy (or use the op's out-of-place form) instead of modifying in place.")

@@ -14,7 +14,7 @@ from ..device import check as check_device
 from . import functional as F
 from . import init
 from .layers import _dtype
-from .modules import Module
+from .modules import Module, _AlongDim
 from .parameter import Parameter
 
 
@@ -171,10 +171,7 @@ class GLU(Module):
         return f"dim={self.dim}"
 
 
-class Softmin(GLU):
-    def __init__(self, dim=None):
-        super().__init__(dim)
-
+class Softmin(_AlongDim):
     def forward(self, input):
         return F.softmin(input, self.dim, _stacklevel=5)
 

@@ -19,7 +19,7 @@ from .. import ops
 from ..tensor import Tensor, host_values
 from . import functional as F
 from .layers import _BatchNorm
-from .modules import Linear, Module, ModuleList, Sequential, _Loss
+from .modules import Linear, Module, ModuleList, Sequential, _Loss, _WeightedLoss
 from .windows import _ntuple
 
 
@@ -273,7 +273,7 @@ class AdaptiveLogSoftmaxWithLoss(Module):
 
 
 
-class LinearCrossEntropyLoss(_Loss):
+class LinearCrossEntropyLoss(_WeightedLoss):
     """A Linear head (``linear``: in_features -> num_classes * prod(out_features)) followed
     by cross-entropy: ``F.linear_cross_entropy`` with the head's weight reshaped to
     (num_classes, *out_features, in_features)."""
@@ -287,8 +287,7 @@ class LinearCrossEntropyLoss(_Loss):
         if label_smoothing < 0 or label_smoothing > 1.0:
             raise RuntimeError(f"expected label_smoothing to be in range [0, 1], got "
                                f"{label_smoothing}")
-        super().__init__(reduction=reduction)
-        self.register_buffer("weight", weight)
+        super().__init__(weight, reduction=reduction)
         self.num_classes, self.out_features = num_classes, tuple(out_features)
         self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
         self.linear = Linear(in_features, num_classes * math.prod(self.out_features), bias=bias,

@@ -262,10 +262,23 @@ class MaxPool3d(_MaxPoolNd):
     _fn = F.max_pool3d
 
 
-class AvgPool1d(Module):
+class _AvgPoolNd(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.ceil_mode = padding, ceil_mode
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool1d(_AvgPoolNd):
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True):
-        super().__init__()
+        Module.__init__(self)
         self.kernel_size = _ntuple(kernel_size, 1, "kernel_size", "AvgPool1d")
         self.stride = _ntuple(stride if stride is not None else kernel_size, 1, "stride",
                               "AvgPool1d")
@@ -276,79 +289,70 @@ class AvgPool1d(Module):
         return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                             self.count_include_pad)
 
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
-
-class AvgPool2d(Module):
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
-                 count_include_pad=True, divisor_override=None):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding, self.ceil_mode = padding, ceil_mode
-        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
-
+class AvgPool2d(_AvgPoolNd):
     def forward(self, input):
         return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                             self.count_include_pad, self.divisor_override)
 
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
-
-class AvgPool3d(AvgPool2d):
+class AvgPool3d(_AvgPoolNd):
     def forward(self, input):
         return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                             self.count_include_pad, self.divisor_override)
 
 
-class AdaptiveAvgPool1d(Module):
+class _AdaptiveAvgPoolNd(Module):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
-    def forward(self, input):
-        return F.adaptive_avg_pool1d(input, self.output_size)
-
     def extra_repr(self):
         return f"output_size={self.output_size}"
 
 
-class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
 
 
-class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool3d(input, self.output_size)
 
 
-class AdaptiveMaxPool1d(Module):
+class _AdaptiveMaxPoolNd(Module):
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size, self.return_indices = output_size, return_indices
 
+    extra_repr = _AdaptiveAvgPoolNd.extra_repr
+
+
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
-    def extra_repr(self):
-        return f"output_size={self.output_size}"
 
-
-class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
-class AdaptiveMaxPool3d(AdaptiveMaxPool1d):
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
-class LPPool1d(Module):
+class _LPPoolNd(Module):
     """The ``norm_type``-norm of each sliding window."""
+
+    _fn = None
 
     def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
         super().__init__()
@@ -356,24 +360,24 @@ class LPPool1d(Module):
         self.stride, self.ceil_mode = stride, ceil_mode
 
     def forward(self, input):
-        return F.lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride,
-                           self.ceil_mode)
+        return type(self)._fn(input, float(self.norm_type), self.kernel_size, self.stride,
+                              self.ceil_mode)
 
     def extra_repr(self):
         return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
                 f"stride={self.stride}, ceil_mode={self.ceil_mode}")
 
 
-class LPPool2d(LPPool1d):
-    def forward(self, input):
-        return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride,
-                           self.ceil_mode)
+class LPPool1d(_LPPoolNd):
+    _fn = F.lp_pool1d
 
 
-class LPPool3d(LPPool1d):
-    def forward(self, input):
-        return F.lp_pool3d(input, float(self.norm_type), self.kernel_size, self.stride,
-                           self.ceil_mode)
+class LPPool2d(_LPPoolNd):
+    _fn = F.lp_pool2d
+
+
+class LPPool3d(_LPPoolNd):
+    _fn = F.lp_pool3d
 
 
 class ChannelShuffle(Module):
@@ -392,7 +396,7 @@ class Unfold(Module):
     """The sliding blocks of (N, C, H, W) as columns (``F.unfold``)."""
 
     def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
-        super().__init__()
+        Module.__init__(self)  # (Fold's too)
         self.kernel_size, self.dilation = kernel_size, dilation
         self.padding, self.stride = padding, stride
 
@@ -404,11 +408,11 @@ class Unfold(Module):
                 f"padding={self.padding}, stride={self.stride}")
 
 
-class Fold(Unfold):
+class Fold(Module):
     """Columns summed back into (N, C, H, W) of ``output_size`` (``F.fold``)."""
 
     def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
-        super().__init__(kernel_size, dilation, padding, stride)
+        Unfold.__init__(self, kernel_size, dilation, padding, stride)  # (its fields)
         self.output_size = output_size
 
     def forward(self, input):
@@ -416,11 +420,13 @@ class Fold(Unfold):
                       self.stride)
 
     def extra_repr(self):
-        return f"output_size={self.output_size}, " + super().extra_repr()
+        return f"output_size={self.output_size}, " + Unfold.extra_repr(self)
 
 
 # ---- normalisation -------------------------------------------------------------------------
-class _BatchNorm(Module):
+class _NormBase(Module):
+    """BatchNorm and InstanceNorm's parameters, buffers and their resets (PyTorch's)."""
+
     _dims = ()
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
@@ -472,6 +478,13 @@ class _BatchNorm(Module):
         if self.bias is not None:
             init.zeros_(self.bias)
 
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"affine={self.affine}, bias={self.bias is not None}, "
+                f"track_running_stats={self.track_running_stats}")
+
+
+class _BatchNorm(_NormBase):
     def forward(self, input):
         if input.ndim not in self._dims:
             want = " or ".join(f"{d}D" for d in self._dims)
@@ -487,11 +500,6 @@ class _BatchNorm(Module):
         return F.batch_norm(input, self.running_mean if keep else None,
                             self.running_var if keep else None, self.weight, self.bias,
                             use_batch, factor, self.eps)
-
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, bias={self.bias is not None}, "
-                f"track_running_stats={self.track_running_stats}")
 
 
 class BatchNorm1d(_BatchNorm):
@@ -531,10 +539,7 @@ class LayerNorm(Module):
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
-_NormBase = _BatchNorm  # (PyTorch's base of BatchNorm and InstanceNorm: one class here)
-
-
-class _InstanceNorm(_BatchNorm):
+class _InstanceNorm(_NormBase):
     """Normalisation of each channel of each sample over its positions; no affine map and
     no running statistics unless asked (PyTorch's defaults)."""
 

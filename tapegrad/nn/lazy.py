@@ -25,6 +25,7 @@ from .layers import (
     InstanceNorm1d,
     InstanceNorm2d,
     InstanceNorm3d,
+    _NormBase,
 )
 from .modules import Linear
 from .parameter import UninitializedBuffer, UninitializedParameter, is_lazy
@@ -134,7 +135,7 @@ class LazyLinear(_LazyMixin, Linear):
         self.reset_parameters()
 
 
-class _LazyNorm(_LazyMixin):
+class _LazyNormBase(_LazyMixin, _NormBase):
     def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None, *, bias=True):
         self.cls_to_become.__init__(self, 0, eps, momentum, affine, track_running_stats,
@@ -166,6 +167,10 @@ class _LazyNorm(_LazyMixin):
 
 
 def _lazy(name, base, eager, doc):
+    if base is _LazyNormBase:  # (PyTorch's LazyBatchNorm1d is a _BatchNorm, no BatchNorm1d)
+        return type(name, (base, eager.__base__), {
+            "cls_to_become": eager, "_dims": eager._dims, "__doc__": doc,
+            "__module__": __name__})
     return type(name, (base, eager), {"cls_to_become": eager, "__doc__": doc,
                                       "__module__": __name__})
 
@@ -182,15 +187,15 @@ LazyConvTranspose2d = _lazy("LazyConvTranspose2d", _LazyConvTranspose, ConvTrans
                             "A ConvTranspose2d whose in_channels is read from its first input.")
 LazyConvTranspose3d = _lazy("LazyConvTranspose3d", _LazyConvTranspose, ConvTranspose3d,
                             "A ConvTranspose3d whose in_channels is read from its first input.")
-LazyBatchNorm1d = _lazy("LazyBatchNorm1d", _LazyNorm, BatchNorm1d, "A BatchNorm1d whose "
+LazyBatchNorm1d = _lazy("LazyBatchNorm1d", _LazyNormBase, BatchNorm1d, "A BatchNorm1d whose "
                         "num_features is read from its first input.")
-LazyBatchNorm2d = _lazy("LazyBatchNorm2d", _LazyNorm, BatchNorm2d, "A BatchNorm2d whose "
+LazyBatchNorm2d = _lazy("LazyBatchNorm2d", _LazyNormBase, BatchNorm2d, "A BatchNorm2d whose "
                         "num_features is read from its first input.")
-LazyBatchNorm3d = _lazy("LazyBatchNorm3d", _LazyNorm, BatchNorm3d, "A BatchNorm3d whose "
+LazyBatchNorm3d = _lazy("LazyBatchNorm3d", _LazyNormBase, BatchNorm3d, "A BatchNorm3d whose "
                         "num_features is read from its first input.")
-LazyInstanceNorm1d = _lazy("LazyInstanceNorm1d", _LazyNorm, InstanceNorm1d, "An "
+LazyInstanceNorm1d = _lazy("LazyInstanceNorm1d", _LazyNormBase, InstanceNorm1d, "An "
                            "InstanceNorm1d whose num_features is read from its first input.")
-LazyInstanceNorm2d = _lazy("LazyInstanceNorm2d", _LazyNorm, InstanceNorm2d, "An "
+LazyInstanceNorm2d = _lazy("LazyInstanceNorm2d", _LazyNormBase, InstanceNorm2d, "An "
                            "InstanceNorm2d whose num_features is read from its first input.")
-LazyInstanceNorm3d = _lazy("LazyInstanceNorm3d", _LazyNorm, InstanceNorm3d, "An "
+LazyInstanceNorm3d = _lazy("LazyInstanceNorm3d", _LazyNormBase, InstanceNorm3d, "An "
                            "InstanceNorm3d whose num_features is read from its first input.")

@@ -372,6 +372,11 @@ class Module(metaclass=_ModuleType):
         """This module (its parameters are on the CPU already)."""
         return self
 
+    def share_memory(self):
+        """This module, as PyTorch's returns it.  Nothing moves to shared memory (a tensor's
+        ``share_memory_`` is refused): another process gets a copy (docs/limits.md)."""
+        return self
+
     def compile(self, *args, **kwargs):
         """PyTorch's in-place ``torch.compile`` of the module: nothing here (the module runs
         eagerly; ``tapegrad.compile`` records and replays a function instead)."""
@@ -1111,19 +1116,23 @@ class Softplus(Module):
         return f"beta={self.beta}, threshold={self.threshold}"
 
 
-class Softmax(Module):
+class _AlongDim(Module):
+    """Softmax, LogSoftmax and Softmin's ``dim`` (three unrelated classes in PyTorch)."""
+
     def __init__(self, dim=None):
         super().__init__()
         self.dim = dim
-
-    def forward(self, input):
-        return F.softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
 
 
-class LogSoftmax(Softmax):
+class Softmax(_AlongDim):
+    def forward(self, input):
+        return F.softmax(input, self.dim, _stacklevel=5)
+
+
+class LogSoftmax(_AlongDim):
     def forward(self, input):
         return F.log_softmax(input, self.dim, _stacklevel=5)
 

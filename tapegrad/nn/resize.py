@@ -121,10 +121,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                   f"(got {input.ndim}D) for the modes: nearest | linear | "
                                   f"bilinear | bicubic | trilinear | area | nearest-exact (got "
                                   f"{mode})")
-    if mode in _LINEAR and input.ndim != _LINEAR[mode]:
+    out, scales = _sizes(input, size, scale_factor, mode, recompute_scale_factor)
+    if mode in _LINEAR and input.ndim != _LINEAR[mode]:  # (after the sizes: PyTorch's order)
         raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs "
                                   f"{_LINEAR[mode]}D input")
-    out, scales = _sizes(input, size, scale_factor, mode, recompute_scale_factor)
     if any(o <= 0 for o in out):
         raise RuntimeError(f"Input and output sizes should be greater than 0, but got input "
                            f"({', '.join(map(str, input.shape[2:]))}) and output "

@@ -58,52 +58,67 @@ class ConstantPad3d(_ConstantPadNd):
     _d = 3
 
 
-class ZeroPad1d(_PadNd):
+class ZeroPad1d(ConstantPad1d):
+    def __init__(self, padding):
+        _ConstantPadNd.__init__(self, padding, 0.0)
+
+    extra_repr = _PadNd.extra_repr
+
+
+class ZeroPad2d(ConstantPad2d):
+    __init__, extra_repr = ZeroPad1d.__init__, ZeroPad1d.extra_repr
+
+
+class ZeroPad3d(ConstantPad3d):
+    __init__, extra_repr = ZeroPad1d.__init__, ZeroPad1d.extra_repr
+
+
+class _ReflectionPadNd(_PadNd):
+    _mode = "reflect"
+
+
+class ReflectionPad1d(_ReflectionPadNd):
     _d = 1
 
 
-class ZeroPad2d(_PadNd):
+class ReflectionPad2d(_ReflectionPadNd):
     _d = 2
 
 
-class ZeroPad3d(_PadNd):
+class ReflectionPad3d(_ReflectionPadNd):
     _d = 3
 
 
-class ReflectionPad1d(_PadNd):
-    _d, _mode = 1, "reflect"
+class _ReplicationPadNd(_PadNd):
+    _mode = "replicate"
 
 
-class ReflectionPad2d(_PadNd):
-    _d, _mode = 2, "reflect"
+class ReplicationPad1d(_ReplicationPadNd):
+    _d = 1
 
 
-class ReflectionPad3d(_PadNd):
-    _d, _mode = 3, "reflect"
+class ReplicationPad2d(_ReplicationPadNd):
+    _d = 2
 
 
-class ReplicationPad1d(_PadNd):
-    _d, _mode = 1, "replicate"
+class ReplicationPad3d(_ReplicationPadNd):
+    _d = 3
 
 
-class ReplicationPad2d(_PadNd):
-    _d, _mode = 2, "replicate"
+class _CircularPadNd(_PadNd):
+    _mode = "circular"
 
 
-class ReplicationPad3d(_PadNd):
-    _d, _mode = 3, "replicate"
+class CircularPad1d(_CircularPadNd):
+    _d = 1
 
 
-class CircularPad1d(_PadNd):
-    _d, _mode = 1, "circular"
+class CircularPad2d(_CircularPadNd):
+    _d = 2
 
 
-class CircularPad2d(_PadNd):
-    _d, _mode = 2, "circular"
-
-
-class CircularPad3d(_PadNd):
-    _d, _mode = 3, "circular"
+class CircularPad3d(_CircularPadNd):
+    _d = 3
 
 
 # ---- resizing ------------------------------------------------------------------------------

@@ -498,7 +498,7 @@ def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_i
     batched = input.ndim == d + 2
     if not batched:
         values = values.squeeze(0)
-    values = named_result(values, _pool_name("MaxPool", d, "WithIndicesBackward0"), input)
+    values = _pool_result(values, "MaxPool", d, "WithIndicesBackward0", input)
     if not return_indices:
         return values
     # the flat index into each input plane of the window element max chose (in NumPy: the
@@ -554,13 +554,17 @@ def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
         y = total / (float(div.flat[0]) if (div == div.flat[0]).all() else
                      Tensor(div.astype(x.dtype)))
     y = y if input.ndim == d + 2 else y.squeeze(0)
-    return named_result(y, _pool_name("AvgPool", d, "Backward0"), input)
+    return _pool_result(y, "AvgPool", d, "Backward0", input)
 
 
-def _pool_name(kind, d, tail):
-    """PyTorch's node name of a pooling of ``d`` dims: ``{kind}{d}D{tail}``; the 1-d ones
-    run as 2-d poolings and squeeze, so their node is a SqueezeBackward1."""
-    return "SqueezeBackward1" if d == 1 else f"{kind}{d}D{tail}"
+def _pool_result(values, kind, d, tail, input):
+    """``values`` as PyTorch's pooling node of ``d`` dims, ``{kind}{d}D{tail}`` of
+    ``input``; PyTorch's 1-d poolings are 2-d ones of the unsqueezed input, squeezed (a
+    SqueezeBackward1 over the 2-d node, whose create_graph gradient requires grad:
+    autograd/higher.py _ZERO_CURVATURE)."""
+    if d != 1:
+        return named_result(values, f"{kind}{d}D{tail}", input)
+    return named_result(values.unsqueeze(-2), f"{kind}2D{tail}", input).squeeze(-2)
 
 
 def _avg_divisor(shape, k, stride, pads, out, count_include_pad):
@@ -641,7 +645,7 @@ def _adaptive_avg_pool(input, output_size, d):
             lo, hi = (j * n) // o, -(-((j + 1) * n) // o)
             m[lo:hi, j] = 1.0 / (hi - lo)
         y = y.movedim(dim, -1).matmul(Tensor(m)).movedim(-1, dim)
-    return named_result(y, _pool_name("AdaptiveAvgPool", d, "Backward0"), input)
+    return _pool_result(y, "AdaptiveAvgPool", d, "Backward0", input)
 
 
 def adaptive_avg_pool1d(input, output_size):
@@ -685,7 +689,7 @@ def _adaptive_max_pool(input, output_size, return_indices, d):
     picked = x.index_select(x.ndim - 1, Tensor(flat.reshape(-1))).reshape(
         *x.shape[:-1], *flat.shape)
     values, arg = picked.max(-1)
-    values = named_result(values, _pool_name("AdaptiveMaxPool", d, "Backward0"), input)
+    values = _pool_result(values, "AdaptiveMaxPool", d, "Backward0", input)
     if not return_indices:
         return values
     index = np.take_along_axis(np.broadcast_to(flat, tuple(arg.shape) + flat.shape[-1:]),

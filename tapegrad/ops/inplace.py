@@ -135,10 +135,15 @@ def _log_on(t, tape, slots, limit=None):
 def _old_slots(t, tape):
     """The slots of ``tape`` that hold t's current values."""
     if t._gen == tape.gen and t._slot >= 0:
-        return [t._slot]
-    if t._tok is None and t._rg:  # an array leaf takes a slot per use (Tape.adopt)
-        return [s for s, u in tape.leaves if u is t]
-    return []
+        out = [t._slot]
+    elif t._tok is None and t._rg:  # an array leaf takes a slot per use (Tape.adopt)
+        out = [s for s, u in tape.leaves if u is t]
+    else:
+        out = []
+    cu = tape.const_uses  # (and constants' uses: its own, its views' and detach()es')
+    if cu and (e := cu.get(id(t))) is not None and e[0]() is t:
+        out += e[1:]
+    return out
 
 
 class Counter:

@@ -347,8 +347,9 @@ class BatchSampler(Sampler):
 
 
 # ---- collation -----------------------------------------------------------------------------
-_COLLATE_ERROR = ("default_collate: batch must contain tensors, numpy arrays, numbers, dicts "
-                  "or lists; found {}")
+default_collate_err_msg_format = (
+    "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
+    "found {}")
 
 
 def _rebuild(sample, items):
@@ -360,43 +361,76 @@ def _rebuild(sample, items):
         return dict(items) if isinstance(sample, collections.abc.Mapping) else list(items)
 
 
+def collate(batch, *, collate_fn_map=None):
+    """PyTorch's ``torch.utils.data._utils.collate.collate``: a batch's elements of a type
+    (or a subclass of a type, in the map's order) that ``collate_fn_map`` maps go to its
+    function; mappings, namedtuples and sequences are collated field by field (a tuple
+    sample gives a list), anything else is a TypeError."""
+    elem = batch[0]
+    if collate_fn_map is not None:
+        fn = collate_fn_map.get(type(elem))
+        if fn is None:
+            fn = next((f for t, f in collate_fn_map.items() if isinstance(elem, t)), None)
+        if fn is not None:
+            return fn(batch, collate_fn_map=collate_fn_map)
+    again = lambda samples: collate(samples, collate_fn_map=collate_fn_map)  # noqa: E731
+    if isinstance(elem, collections.abc.Mapping):
+        return _rebuild(elem, {k: again([d[k] for d in batch]) for k in elem})
+    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
+        return type(elem)(*(again(s) for s in zip(*batch)))
+    if isinstance(elem, collections.abc.Sequence):
+        if any(len(s) != len(elem) for s in batch):
+            raise RuntimeError("each element in list of batch should be of equal size")
+        fields = [again(s) for s in zip(*batch)]
+        return fields if isinstance(elem, tuple) else _rebuild(elem, fields)
+    raise TypeError(default_collate_err_msg_format.format(type(elem)))
+
+
+def collate_tensor_fn(batch, *, collate_fn_map=None):
+    return stack(list(batch), 0)
+
+
+def collate_numpy_array_fn(batch, *, collate_fn_map=None):
+    if batch[0].dtype.kind in "SaUO":  # (strings and objects: PyTorch's refusal)
+        raise TypeError(default_collate_err_msg_format.format(batch[0].dtype))
+    return collate([as_tensor(b) for b in batch], collate_fn_map=collate_fn_map)
+
+
+def collate_numpy_scalar_fn(batch, *, collate_fn_map=None):
+    return as_tensor(np.array(batch))
+
+
+def collate_float_fn(batch, *, collate_fn_map=None):
+    return tensor(batch, dtype=dtypes.float64)
+
+
+def collate_int_fn(batch, *, collate_fn_map=None):
+    return tensor(batch)
+
+
+def collate_str_fn(batch, *, collate_fn_map=None):
+    return batch
+
+
+default_collate_fn_map = {
+    Tensor: collate_tensor_fn, np.ndarray: collate_numpy_array_fn,
+    (np.bool_, np.number, np.object_): collate_numpy_scalar_fn, float: collate_float_fn,
+    int: collate_int_fn, str: collate_str_fn, bytes: collate_str_fn}
+
+
 def default_collate(batch):
-    """Stack a list of samples into a batch: tensors are stacked along a new first
+    """Stack a list of samples into a batch (``collate`` with ``default_collate_fn_map``,
+    which a program may extend, as PyTorch's): tensors are stacked along a new first
     dimension, NumPy arrays and numbers become tensors (floats float64, ints int64, bools
-    bool), strings stay the sequence they came in (a field's: a tuple), and tuples, lists, namedtuples and dicts are collated
-    field by field (a tuple sample gives a list, as in PyTorch).
+    bool), strings stay the sequence they came in (a field's: a tuple), and tuples, lists,
+    namedtuples and dicts are collated field by field (a tuple sample gives a list).
 
     >>> import tapegrad as tg
     >>> b = default_collate([{"x": tg.ones(2), "y": 1}, {"x": tg.zeros(2), "y": 2}])
     >>> b["x"].shape, b["y"]
     (torch.Size([2, 2]), tensor([1, 2]))
     """
-    elem = batch[0]
-    if isinstance(elem, Tensor):
-        return stack(list(batch), 0)
-    if isinstance(elem, np.ndarray) or (isinstance(elem, np.generic)
-                                        and not isinstance(elem, (np.str_, np.bytes_))):
-        if np.asarray(elem).dtype.kind in "SaUO":
-            raise TypeError(_COLLATE_ERROR.format(np.asarray(elem).dtype))
-        if isinstance(elem, np.generic):
-            return as_tensor(np.array(batch))
-        return default_collate([as_tensor(b) for b in batch])
-    if isinstance(elem, float):
-        return tensor(batch, dtype=dtypes.float64)
-    if isinstance(elem, (bool, int)):
-        return tensor(batch)
-    if isinstance(elem, (str, bytes)):
-        return batch
-    if isinstance(elem, collections.abc.Mapping):
-        return _rebuild(elem, {k: default_collate([d[k] for d in batch]) for k in elem})
-    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
-        return type(elem)(*(default_collate(s) for s in zip(*batch)))
-    if isinstance(elem, collections.abc.Sequence):
-        if any(len(s) != len(elem) for s in batch):
-            raise RuntimeError("each element in list of batch should be of equal size")
-        fields = [default_collate(s) for s in zip(*batch)]  # (tuples: strings stay one)
-        return fields if isinstance(elem, tuple) else _rebuild(elem, fields)
-    raise TypeError(_COLLATE_ERROR.format(type(elem)))
+    return collate(batch, collate_fn_map=default_collate_fn_map)
 
 
 def default_convert(data):
