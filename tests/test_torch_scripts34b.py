@@ -48,3 +48,66 @@ def test_inplace_scatter_and_index_reduce_into_fresh_zeros_as_pytorch(reduce, to
     for a, b in zip(got[0][1], got[1][1], strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-13)
     np.testing.assert_allclose(got[0][2], got[1][2], rtol=1e-13)
+
+
+# ---- torch._foreach_*: EMA of parameter lists (s1908; timm's ModelEmaV3 calls these) ------
+def _foreach_story(L):
+    def fresh():
+        return [L.linspace(-1, 1, 6).view(2, 3), L.tensor([0.5, 2.0]), L.tensor(3.0)]
+    seen = []
+    a, b = fresh(), [t * 2 + 0.25 for t in fresh()]
+    for name in ("abs", "exp", "sigmoid", "neg", "sqrt", "reciprocal", "sign", "frac", "clone"):
+        seen.append(getattr(L, f"_foreach_{name}")([t.abs() + 0.5 for t in a]))
+    for other in (b, 1.5, [0.5, 1.0, 2.0], L.tensor(0.25)):
+        for name in ("add", "sub", "mul", "div", "maximum", "minimum", "clamp_min",
+                     "clamp_max", "pow"):
+            base = [t.abs() + 0.5 for t in a] if name == "pow" else a
+            seen.append(getattr(L, f"_foreach_{name}")(base, other))
+    seen += [L._foreach_add(a, b, alpha=-0.5), L._foreach_sub(a, b, alpha=3),
+             L._foreach_pow(2.0, a), L._foreach_lerp(a, b, 0.3), L._foreach_lerp(a, b, b),
+             L._foreach_addcmul(a, b, b, 0.5), L._foreach_addcdiv(a, a, b, [1.0, 2.0, 3.0]),
+             L._foreach_addcmul(a, a, b, L.tensor([1.0, -1.0, 0.5])),
+             L._foreach_norm(a), L._foreach_norm(a, 1), L._foreach_norm(a, float("inf")),
+             L._foreach_max(a)]
+    x = fresh()
+    for call in (lambda: L._foreach_mul_(x, 0.9), lambda: L._foreach_add_(x, b, alpha=0.1),
+                 lambda: L._foreach_lerp_(x, b, 0.5), lambda: L._foreach_sqrt_(
+                     L._foreach_abs_(x)), lambda: L._foreach_addcmul_(x, b, b, value=2.0),
+                 lambda: L._foreach_copy_(x, b), lambda: L._foreach_zero_(x)):
+        r = call()
+        seen.append(("same list", r is x, [t.clone() for t in x]))
+    p = [L.tensor([1.0, 2.0], requires_grad=True), L.tensor([3.0], requires_grad=True)]
+    out = L._foreach_mul(L._foreach_add(p, 1.0), [2.0, 3.0])
+    sum(o.sum() for o in out).backward()
+    seen.append([q.grad for q in p])
+    for bad in (lambda: L._foreach_add(a, b[:2]), lambda: L._foreach_mul(a, [1.0]),
+                lambda: L._foreach_exp([]), lambda: L._foreach_mul(a, L.ones(1)),
+                lambda: L._foreach_mul_(p, 2.0)):
+        with pytest.raises(RuntimeError) as info:
+            bad()
+        seen.append(str(info.value))
+    return seen
+
+
+def _as_plain(v):
+    if hasattr(v, "detach"):
+        return v.detach().numpy().tolist()
+    if isinstance(v, (list, tuple)):
+        return [type(v).__name__, *map(_as_plain, v)]
+    return v
+
+
+def test_foreach_list_ops_as_pytorch(torch_float64):
+    ours, theirs = _foreach_story(tg), _foreach_story(torch_float64)
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs, strict=True):
+        a, b = _as_plain(a), _as_plain(b)
+        assert _close(a, b), (a, b)
+
+
+def _close(a, b):
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float) and isinstance(b, float):
+        return np.isclose(a, b, rtol=1e-14, atol=0)
+    return a == b
