@@ -1,5 +1,7 @@
 """Differences from PyTorch found by the scripts s1901 onward (tests/torch_scripts/, run by
 test_torch_scripts13.py), each against PyTorch."""
+import importlib
+
 import numpy as np
 import pytest
 
@@ -111,3 +113,29 @@ def _close(a, b):
     if isinstance(a, float) and isinstance(b, float):
         return np.isclose(a, b, rtol=1e-14, atol=0)
     return a == b
+
+
+# ---- torch.utils._pytree's tree_leaves / tree_map_only / tree_map over several trees ------
+def _pytree_story(L):
+    pt = importlib.import_module(L.__name__ + ".utils._pytree")
+    batch = {"x": L.ones(2, 3), "meta": [1, "id", (2.5, None)], "y": (L.zeros(2), 4)}
+    seen = [len(pt.tree_leaves(batch)), [type(v).__name__ for v in pt.tree_iter(batch)],
+            pt.tree_structure(batch) == pt.tree_flatten(batch)[1],
+            str(pt.tree_structure([1, (2, 3)])), pt.tree_is_leaf(3), pt.tree_is_leaf([3]),
+            pt.tree_leaves([1, (2, 3)], is_leaf=lambda n: isinstance(n, tuple)),
+            pt.tree_map_only(L.Tensor, lambda t: tuple(t.shape), batch),
+            pt.tree_map_only((int, float), lambda v: v * 2, batch["meta"]),
+            pt.tree_map_only(int | float, lambda v: -v, [1, 2.0, "s"]),
+            pt.tree_map_only(lambda v: isinstance(v, str), str.upper, batch["meta"]),
+            pt.tree_map(lambda a, b: a + b, [1, (2, 3)], [10, (20, 30)]),
+            pt.tree_map(lambda a, b: (a, b), {"p": 1, "q": 2}, {"q": [5], "p": 4}),
+            pt.tree_map(lambda a, b: len(b), [1, 2], [[7, 8], (9,)]),
+            pt.tree_all(lambda v: v is not None, batch), pt.tree_any(lambda v: v is None, batch),
+            pt.tree_map(str, (1, [2]), is_leaf=lambda n: isinstance(n, list))]
+    acc = []
+    seen += [pt.tree_map_(acc.append, [1, {"a": 2}]), acc]
+    return seen
+
+
+def test_pytree_helpers_as_pytorch(torch_float64):
+    assert _pytree_story(tg) == _pytree_story(torch_float64)
