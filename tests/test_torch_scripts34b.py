@@ -139,3 +139,38 @@ def _pytree_story(L):
 
 def test_pytree_helpers_as_pytorch(torch_float64):
     assert _pytree_story(tg) == _pytree_story(torch_float64)
+
+
+# ---- torch.utils.data._utils.collate: collate with a custom type's function (s1924) -------
+def _custom_collate_story(L):
+    c = importlib.import_module(L.__name__ + ".utils.data._utils.collate")
+
+    class Box:
+        def __init__(self, v):
+            self.v = v
+
+    def collate_box(batch, *, collate_fn_map=None):
+        return L.tensor([b.v for b in batch]) * 10
+
+    fns = dict(c.default_collate_fn_map)
+    fns[Box] = collate_box
+    samples = [{"b": Box(k), "x": L.ones(2) * k, "n": (k, 0.5 * k, "s", np.int32(k))}
+               for k in range(3)]
+    out = c.collate(samples, collate_fn_map=fns)
+    data = importlib.import_module(L.__name__ + ".utils.data")
+    loader = data.DataLoader(samples, batch_size=2, collate_fn=lambda b: c.collate(
+        b, collate_fn_map=fns))
+    seen = [sorted(out), out["b"].tolist(), out["x"].tolist(), str(out["n"][3].dtype),
+            [v.tolist() if hasattr(v, "tolist") else v for v in out["n"]],
+            [b["b"].tolist() for b in loader], c.default_collate([np.float64(1.5)]).tolist(),
+            c.default_convert(np.ones(2)).tolist(), data.default_collate([[1, 2], [3, 4]])]
+    for bad in ([Box(1)], [np.array(["a"])], [object()]):
+        with pytest.raises(TypeError) as info:
+            c.default_collate(bad)
+        seen.append(str(info.value).split(";")[0])
+    return seen
+
+
+def test_collate_with_custom_type_map_as_pytorch(torch_float64):
+    ours, theirs = _custom_collate_story(tg), _custom_collate_story(torch_float64)
+    assert str(ours) == str(theirs)

@@ -19,6 +19,7 @@ import collections.abc
 import itertools
 import math
 import sys
+import types
 import typing
 import warnings
 
@@ -360,43 +361,83 @@ def _rebuild(sample, items):
         return dict(items) if isinstance(sample, collections.abc.Mapping) else list(items)
 
 
+def collate(batch, *, collate_fn_map=None):
+    """Stack a list of samples into a batch, PyTorch's way (``_utils.collate.collate``): a
+    function of ``collate_fn_map`` collates an element of its type (the exact type first,
+    then the first key it is an instance of); mappings, namedtuples and sequences are
+    collated field by field (a tuple sample gives a list, as in PyTorch)."""
+    elem = batch[0]
+    if collate_fn_map is not None:
+        if type(elem) in collate_fn_map:
+            return collate_fn_map[type(elem)](batch, collate_fn_map=collate_fn_map)
+        for kind, fn in collate_fn_map.items():
+            if isinstance(elem, kind):
+                return fn(batch, collate_fn_map=collate_fn_map)
+    if isinstance(elem, collections.abc.Mapping):
+        return _rebuild(elem, {k: collate([d[k] for d in batch], collate_fn_map=collate_fn_map)
+                               for k in elem})
+    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
+        return type(elem)(*(collate(s, collate_fn_map=collate_fn_map) for s in zip(*batch)))
+    if isinstance(elem, collections.abc.Sequence):
+        if any(len(s) != len(elem) for s in batch):
+            raise RuntimeError("each element in list of batch should be of equal size")
+        fields = [collate(s, collate_fn_map=collate_fn_map) for s in zip(*batch)]
+        return fields if isinstance(elem, tuple) else _rebuild(elem, fields)
+    raise TypeError(_COLLATE_ERROR.format(type(elem)))
+
+
+def collate_tensor_fn(batch, *, collate_fn_map=None):
+    """Tensors stacked along a new first dimension."""
+    return stack(list(batch), 0)
+
+
+def collate_numpy_array_fn(batch, *, collate_fn_map=None):
+    """NumPy arrays as tensors, then stacked (strings and objects refused)."""
+    if batch[0].dtype.kind in "SaUO":
+        raise TypeError(_COLLATE_ERROR.format(batch[0].dtype))
+    return collate([as_tensor(b) for b in batch], collate_fn_map=collate_fn_map)
+
+
+def collate_numpy_scalar_fn(batch, *, collate_fn_map=None):
+    """NumPy scalars as one tensor of their dtype."""
+    return as_tensor(np.array(batch))
+
+
+def collate_float_fn(batch, *, collate_fn_map=None):
+    """Python floats as a float64 tensor."""
+    return tensor(batch, dtype=dtypes.float64)
+
+
+def collate_int_fn(batch, *, collate_fn_map=None):
+    """Python ints (bools) as an int64 (bool) tensor."""
+    return tensor(batch)
+
+
+def collate_str_fn(batch, *, collate_fn_map=None):
+    """Strings (bytes) kept as the sequence they came in."""
+    return batch
+
+
+default_collate_fn_map = {
+    Tensor: collate_tensor_fn, np.ndarray: collate_numpy_array_fn,
+    (np.bool_, np.number, np.object_): collate_numpy_scalar_fn, float: collate_float_fn,
+    int: collate_int_fn, str: collate_str_fn, bytes: collate_str_fn}
+default_collate_err_msg_format = _COLLATE_ERROR
+
+
 def default_collate(batch):
     """Stack a list of samples into a batch: tensors are stacked along a new first
     dimension, NumPy arrays and numbers become tensors (floats float64, ints int64, bools
-    bool), strings stay the sequence they came in (a field's: a tuple), and tuples, lists, namedtuples and dicts are collated
-    field by field (a tuple sample gives a list, as in PyTorch).
+    bool), strings stay the sequence they came in (a field's: a tuple), and tuples, lists,
+    namedtuples and dicts are collated field by field (a tuple sample gives a list, as in
+    PyTorch): ``collate`` with ``default_collate_fn_map``.
 
     >>> import tapegrad as tg
     >>> b = default_collate([{"x": tg.ones(2), "y": 1}, {"x": tg.zeros(2), "y": 2}])
     >>> b["x"].shape, b["y"]
     (torch.Size([2, 2]), tensor([1, 2]))
     """
-    elem = batch[0]
-    if isinstance(elem, Tensor):
-        return stack(list(batch), 0)
-    if isinstance(elem, np.ndarray) or (isinstance(elem, np.generic)
-                                        and not isinstance(elem, (np.str_, np.bytes_))):
-        if np.asarray(elem).dtype.kind in "SaUO":
-            raise TypeError(_COLLATE_ERROR.format(np.asarray(elem).dtype))
-        if isinstance(elem, np.generic):
-            return as_tensor(np.array(batch))
-        return default_collate([as_tensor(b) for b in batch])
-    if isinstance(elem, float):
-        return tensor(batch, dtype=dtypes.float64)
-    if isinstance(elem, (bool, int)):
-        return tensor(batch)
-    if isinstance(elem, (str, bytes)):
-        return batch
-    if isinstance(elem, collections.abc.Mapping):
-        return _rebuild(elem, {k: default_collate([d[k] for d in batch]) for k in elem})
-    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
-        return type(elem)(*(default_collate(s) for s in zip(*batch)))
-    if isinstance(elem, collections.abc.Sequence):
-        if any(len(s) != len(elem) for s in batch):
-            raise RuntimeError("each element in list of batch should be of equal size")
-        fields = [default_collate(s) for s in zip(*batch)]  # (tuples: strings stay one)
-        return fields if isinstance(elem, tuple) else _rebuild(elem, fields)
-    raise TypeError(_COLLATE_ERROR.format(type(elem)))
+    return collate(batch, collate_fn_map=default_collate_fn_map)
 
 
 def default_convert(data):
@@ -541,6 +582,17 @@ def _alias_submodules():
     for name in ("dataloader", "dataset", "sampler"):
         sys.modules[f"{__name__}.{name}"] = me
         setattr(me, name, me)
+    # ``from torch.utils.data._utils.collate import collate, default_collate_fn_map``
+    # (code registering its own types' collate functions): a module of those names
+    utils, coll = types.ModuleType(f"{__name__}._utils"), types.ModuleType(
+        f"{__name__}._utils.collate", "default_collate and its dispatch table")
+    for name in ("collate", "collate_tensor_fn", "collate_numpy_array_fn",
+                 "collate_numpy_scalar_fn", "collate_float_fn", "collate_int_fn",
+                 "collate_str_fn", "default_collate_fn_map", "default_collate_err_msg_format",
+                 "default_collate", "default_convert"):
+        setattr(coll, name, getattr(me, name))
+    utils.collate, me._utils = coll, utils
+    sys.modules[utils.__name__], sys.modules[coll.__name__] = utils, coll
 
 
 _alias_submodules()
