@@ -174,3 +174,36 @@ def _custom_collate_story(L):
 def test_collate_with_custom_type_map_as_pytorch(torch_float64):
     ours, theirs = _custom_collate_story(tg), _custom_collate_story(torch_float64)
     assert str(ours) == str(theirs)
+
+
+# ---- import paths of custom-transformer and training code (s1934) ------------------------
+def _import_paths_story(L):
+    r = L.__name__
+    tr = importlib.import_module(r + ".nn.modules.transformer")
+    mod = importlib.import_module(r + ".nn.modules.module")
+    typ = importlib.import_module(r + ".types")
+    layers = tr._get_clones(L.nn.Linear(2, 3), 3)
+    with L.no_grad():
+        layers[0].weight.fill_(1.0)
+    seen = [type(layers).__name__, len(layers), float(layers[1].weight.sum() != 6.0),
+            tr._get_activation_fn("relu")(L.tensor([-1.0, 2.0])).tolist(),
+            tr._get_activation_fn("gelu").__name__,
+            mod._addindent("Block(\n  (a): X\n\n)", 2), mod._addindent("one", 4),
+            isinstance(3, typ.Number), isinstance(2.5, typ.Number), isinstance("a", typ.Number),
+            isinstance(L.Size([2]), typ._size.__args__[0])]
+    with pytest.raises(RuntimeError) as info:
+        tr._get_activation_fn("tanh")
+    seen.append(str(info.value))
+    for file, name in (("adam", "Adam"), ("adamw", "AdamW"), ("sgd", "SGD"),
+                       ("rmsprop", "RMSprop"), ("adagrad", "Adagrad"), ("radam", "RAdam"),
+                       ("nadam", "NAdam"), ("adamax", "Adamax"), ("rprop", "Rprop"),
+                       ("asgd", "ASGD"), ("adadelta", "Adadelta"),
+                       ("sparse_adam", "SparseAdam")):
+        m = importlib.import_module(f"{r}.optim.{file}")
+        seen.append((file, getattr(m, name) is getattr(L.optim, name),
+                     hasattr(L.optim, file)))
+    return seen
+
+
+def test_transformer_helpers_optim_files_and_types_import_as_pytorch(torch_float64):
+    assert _import_paths_story(tg) == _import_paths_story(torch_float64)
