@@ -207,3 +207,49 @@ def _import_paths_story(L):
 
 def test_transformer_helpers_optim_files_and_types_import_as_pytorch(torch_float64):
     assert _import_paths_story(tg) == _import_paths_story(torch_float64)
+
+
+# ---- a custom Distribution's helpers: utils.lazy_property & co., _get_checked_instance ---
+def _custom_distribution_story(L):
+    D = L.distributions
+    u = importlib.import_module(L.__name__ + ".distributions.utils")
+
+    class Shifted(D.Distribution):
+        arg_constraints = {"loc": D.constraints.real}
+        support = D.constraints.real
+
+        def __init__(self, loc, validate_args=None):
+            (self.loc,) = u.broadcast_all(loc)
+            super().__init__(self.loc.shape, validate_args=validate_args)
+
+        @u.lazy_property
+        def twice(self):
+            return self.loc * 2
+
+        def expand(self, batch_shape, _instance=None):
+            new = self._get_checked_instance(Shifted, _instance)
+            new.loc = self.loc.expand(batch_shape)
+            super(Shifted, new).__init__(L.Size(batch_shape), validate_args=False)
+            return new
+
+    class Child(Shifted):
+        def __init__(self, loc):
+            super().__init__(loc)
+
+    d = Shifted(L.tensor([1.0, 2.0]))
+    seen = ["twice" in d.__dict__, d.twice.tolist(), "twice" in d.__dict__, u.euler_constant,
+            u.vec_to_tril_matrix(L.arange(1.0, 7.0)).tolist(),
+            u.tril_matrix_to_vec(L.arange(9.0).view(3, 3)).tolist(),
+            u.tril_matrix_to_vec(L.arange(9.0).view(3, 3), diag=-1).tolist()]
+    e = d.expand((3, 2))
+    seen += [type(e).__name__, tuple(e.batch_shape), tuple(e.loc.shape), e.twice.tolist()]
+    inst = d._get_checked_instance(Shifted)
+    seen += [type(inst).__name__, "loc" in inst.__dict__]
+    with pytest.raises(NotImplementedError) as info:
+        Child(L.tensor([1.0]))._get_checked_instance(Shifted)
+    seen.append(str(info.value))
+    return seen
+
+
+def test_custom_distribution_helpers_as_pytorch(torch_float64):
+    assert _custom_distribution_story(tg) == _custom_distribution_story(torch_float64)
