@@ -1,6 +1,8 @@
 """Differences from PyTorch found by the scripts s1901 onward (tests/torch_scripts/, run by
 test_torch_scripts13.py), each against PyTorch."""
+import collections
 import importlib
+import io
 
 import numpy as np
 import pytest
@@ -253,3 +255,56 @@ def _custom_distribution_story(L):
 
 def test_custom_distribution_helpers_as_pytorch(torch_float64):
     assert _custom_distribution_story(tg) == _custom_distribution_story(torch_float64)
+
+
+# ---- _load_from_state_dict overrides and a saved state_dict's _metadata (s1941) -----------
+def _legacy_checkpoint_story(L):
+    seen = []
+
+    class Block(L.nn.Module):
+        _version = 2
+
+        def __init__(self):
+            super().__init__()
+            self.proj = L.nn.Linear(2, 2)
+
+        def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict,
+                                  missing_keys, unexpected_keys, error_msgs):
+            version = local_metadata.get("version", None)
+            seen.append((prefix, version, sorted(k for k in state_dict if k.startswith(prefix))))
+            if version is None or version < 2:
+                for name in ("weight", "bias"):
+                    if prefix + "fc." + name in state_dict:
+                        state_dict[prefix + "proj." + name] = state_dict.pop(prefix + "fc." + name)
+            super()._load_from_state_dict(state_dict, prefix, local_metadata, strict,
+                                          missing_keys, unexpected_keys, error_msgs)
+
+    src = L.nn.Sequential(Block(), L.nn.Linear(2, 1))
+    with L.no_grad():
+        for i, p in enumerate(src.parameters()):
+            p.copy_(L.arange(float(p.numel())).view_as(p) + i)
+    sd = src.state_dict()
+    buf = io.BytesIO()
+    L.save(sd, buf)
+    for weights_only in (True, False):
+        buf.seek(0)
+        back = L.load(buf, weights_only=weights_only)
+        seen.append((type(back).__name__, dict(back._metadata)))
+    for meta in ({"0": {"version": 1}}, None):
+        legacy = collections.OrderedDict(
+            (k.replace("0.proj.", "0.fc."), v) for k, v in sd.items())
+        if meta is not None:
+            legacy._metadata = meta
+        dst = L.nn.Sequential(Block(), L.nn.Linear(2, 1))
+        dst.register_load_state_dict_pre_hook(
+            lambda m, sd_, prefix, *rest: seen.append(("pre-hook", prefix)))
+        seen.append(str(dst.load_state_dict(legacy, strict=False)))
+        seen.append(dst[0].proj.weight.tolist())
+    fresh = L.nn.Sequential(Block(), L.nn.Linear(2, 1))
+    fresh.load_state_dict(back)
+    seen.append(fresh[0].proj.bias.tolist())
+    return seen
+
+
+def test_load_from_state_dict_override_and_saved_metadata_as_pytorch(torch_float64):
+    assert _legacy_checkpoint_story(tg) == _legacy_checkpoint_story(torch_float64)
