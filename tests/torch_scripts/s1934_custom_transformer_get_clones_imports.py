@@ -1,6 +1,6 @@
 # A hand-rolled pre-norm transformer encoder as research repos write one: _get_clones and
-# _get_activation_fn from torch.nn.modules.transformer, type hints from torch.types, a
-# custom __repr__ built with _addindent, AdamW imported from torch.optim.adamw
+# _get_activation_fn of torch.nn.modules.transformer, type hints of torch.types, a
+# custom __repr__ built with _addindent, AdamW imported via torch.optim.adamw
 import math
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
-# A normalizing flow assembled from torch.distributions pieces as a Pyro-style blog does:
-# a custom Transform subclass (leaky-tanh-free "SinhArcsinh" bijection with learnable
+# A normalizing flow assembled of torch.distributions pieces as a Pyro-style blog does:
+# a custom Transform subclass (a SinhArcsinh bijection with learnable
 # parameters) with domain/codomain, bijective, sign, _call/_inverse/log_abs_det_jacobian,
 # composed with AffineTransform inside TransformedDistribution, fitted by max likelihood
 import torch
