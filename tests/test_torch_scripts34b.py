@@ -308,3 +308,22 @@ def _legacy_checkpoint_story(L):
 
 def test_load_from_state_dict_override_and_saved_metadata_as_pytorch(torch_float64):
     assert _legacy_checkpoint_story(tg) == _legacy_checkpoint_story(torch_float64)
+
+
+# ---- nn.parallel.DistributedDataParallel: unwrapping checks in training scripts ----------
+def test_distributed_data_parallel_name_and_refusal_as_pytorch(torch_float64):
+    got = []
+    for L in (tg, torch_float64):
+        par = L.nn.parallel
+        lin = L.nn.Linear(2, 1)
+        wrapped = L.nn.DataParallel(lin)
+        unwrapped = [m.module if isinstance(m, (L.nn.DataParallel,
+                                                par.DistributedDataParallel)) else m
+                     for m in (lin, wrapped)]
+        with pytest.raises(ValueError) as info:
+            par.DistributedDataParallel(lin)
+        with pytest.raises(RuntimeError) as no_device:
+            par.data_parallel(lin, L.ones(3, 2))
+        got.append(([u is lin for u in unwrapped], str(info.value), str(no_device.value),
+                    issubclass(par.DistributedDataParallel, L.nn.Module)))
+    assert got[0] == got[1]
