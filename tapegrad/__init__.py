@@ -65,6 +65,8 @@ globals().update(_SYMBOLIC)
 from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402 (and Tensor.__dlpack__)
 from .storage import FUNCTIONS as _STORAGE  # noqa: E402 (and Tensor.storage...)
 globals().update(_STORAGE)
+from .foreach import FUNCTIONS as _FOREACH  # noqa: E402 (torch._foreach_mul_ & co.)
+globals().update(_FOREACH)
 from . import subclass  # noqa: E402, F401 (Tensor.as_subclass)
 from . import overrides, profiler, quasirandom  # noqa: E402, F401
 from ._complex import install as _install_complex  # noqa: E402

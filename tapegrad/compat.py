@@ -38,7 +38,7 @@ INPLACE = (
     "logical_not_", "floor_divide_", "true_divide_", "multiply_", "renorm_", "mvlgamma_",
     "negative_", "absolute_", "ldexp_", "gcd_", "lcm_", "bitwise_and_", "bitwise_or_",
     "bitwise_xor_", "bitwise_not_", "bitwise_left_shift_", "bitwise_right_shift_",
-    "nextafter_", "put_", "index_reduce_", "masked_scatter_",
+    "nextafter_", "put_", "index_reduce_", "scatter_reduce_", "masked_scatter_",
     "polygamma_", "igamma_", "igammac_")
 
 
@@ -106,15 +106,15 @@ _divide_ = inplace_more._method(divide, "divide_")
 
 
 def _on_alias(base):
-    """``base`` run on a view of the tensor: special.py's ops are autograd Functions that
+    """``base`` run on a copy of the tensor: special.py's ops are autograd Functions that
     save their input tensor, whose version the in-place op then bumps; PyTorch saves a
-    copy of self there (the view's counter is its own, as that copy's)."""
+    copy of self there (a view of a tensor without history shares its counter)."""
     def fn(t, *args, **kwargs):
-        return base(t.view_as(t), *args, **kwargs)
+        return base(t.clone(), *args, **kwargs)
     return fn
 
 
-_FUNCTION_BASED = {*special.TOP_LEVEL, "index_reduce"}  # (scatter_reduce is one too)
+_FUNCTION_BASED = {*special.TOP_LEVEL, "index_reduce", "scatter_reduce"}
 for _name in INPLACE:
     _base = getattr(Tensor, _name[:-1])
     _base = _on_alias(_base) if _name[:-1] in _FUNCTION_BASED else _base

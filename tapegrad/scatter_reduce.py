@@ -123,12 +123,6 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     return ScatterReduce.apply(input, src, pos, reduce, bool(include_self))
 
 
-def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
-    """In-place ``scatter_reduce``."""
-    return self.copy_(scatter_reduce(self, dim, index, src, reduce, include_self=include_self))
-
-
 Tensor.scatter_reduce = scatter_reduce
-Tensor.scatter_reduce_ = scatter_reduce_
 
 __all__ = ["scatter_reduce"]

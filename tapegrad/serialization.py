@@ -156,6 +156,10 @@ class _Writer:
                     [self.node(v, depth + 1) for v in obj]}
         if type(obj) in (dict, collections.OrderedDict):
             items = [[self.key(k, depth), self.node(v, depth + 1)] for k, v in obj.items()]
+            meta = getattr(obj, "_metadata", None)
+            if type(obj) is collections.OrderedDict and isinstance(meta, dict):
+                # a state_dict's modules' versions (load_state_dict upgrades by them)
+                return {"odict_meta": [items, self.node(meta, depth + 1)]}
             return {"dict" if type(obj) is dict else "odict": items}
         raise _Unsafe(type(obj).__name__)
 
@@ -424,6 +428,12 @@ class _Reader:
                     raise _corrupt("a Size holds non-integers or integers beyond int64")
                 return Size(items)
             return items
+        if tag == "odict_meta" and isinstance(v, list) and len(v) == 2:
+            out, meta = self.node({"odict": v[0]}), self.node(v[1])
+            if not isinstance(meta, dict):
+                raise _corrupt("a state_dict's _metadata is not a dict")
+            out._metadata = meta
+            return out
         if tag in ("dict", "odict") and isinstance(v, list):
             out = {} if tag == "dict" else collections.OrderedDict()
             for item in v:

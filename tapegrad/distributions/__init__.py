@@ -22,7 +22,7 @@ from .constraint_registry import biject_to, transform_to
 from .counts import Multinomial, NegativeBinomial, Pareto, Weibull
 from .continuous import Beta, Dirichlet, Exponential, Gamma, Laplace, LogNormal, Normal, Uniform
 from .discrete import Bernoulli, Categorical, OneHotCategorical, _clamped
-from .distribution import Distribution, broadcast_all
+from .distribution import Distribution, broadcast_all, lazy_property
 from .families import ContinuousBernoulli, Wishart
 from .kl import kl_divergence, register_kl
 from . import kl_more  # noqa: F401,E402 (registers the remaining pairs)
@@ -120,6 +120,11 @@ def _logits_to_probs(logits, is_binary=False):
 
 utils.probs_to_logits, utils.logits_to_probs = _probs_to_logits, _logits_to_probs
 utils.clamp_probs, utils.broadcast_all = _clamped, broadcast_all
+# (custom distributions' helpers: a lazily derived parameter, the tril packing of
+# LKJCholesky and LowerCholeskyTransform)
+utils.lazy_property, utils.euler_constant = lazy_property, 0.57721566490153286060
+utils.vec_to_tril_matrix = bijections.vec_to_tril_matrix
+utils.tril_matrix_to_vec = bijections.tril_matrix_to_vec
 sys.modules[utils.__name__] = utils
 
 # the transforms module answers for all of PyTorch's transforms, wherever they are written

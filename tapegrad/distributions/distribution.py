@@ -181,6 +181,16 @@ class Distribution:
         new._batch_shape = batch_shape
         return new
 
+    def _get_checked_instance(self, cls, _instance=None):
+        """PyTorch's helper for a subclass's own ``expand``: a bare instance of the
+        subclass to fill in (a subclass of ``cls`` with its own ``__init__`` must define
+        its own ``expand``)."""
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError(
+                f"Subclass {self.__class__.__name__} of {cls.__name__} that defines a custom "
+                f"__init__ method must also define a custom .expand() method.")
+        return self.__new__(type(self)) if _instance is None else _instance
+
     @staticmethod
     def _expand_part(v, old, new):
         """``v`` (a tensor or a distribution) with its leading ``old`` dims made ``new``;

@@ -486,6 +486,15 @@ class Module(metaclass=_ModuleType):
             del state_dict[k]
         state_dict.update((k, v) for k, v in mine.items() if k.startswith(prefix))
 
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
+                              unexpected_keys, error_msgs):
+        """PyTorch's per-module step of load_state_dict, which subclasses override to edit
+        the entries under ``prefix`` (rename a legacy checkpoint's keys, by
+        ``local_metadata['version']``) before calling this.  Here it runs the load
+        pre-hooks; the copying follows once every module has had its turn (docs/limits.md)."""
+        self._load_pre_hooks(state_dict, prefix, local_metadata, strict, missing_keys,
+                             unexpected_keys, error_msgs)
+
     def _upgrade_state(self, state_dict, prefix, version):
         """Fill into ``state_dict`` (a copy) what a state_dict saved by an older
         ``version`` of this module (None: no _metadata) lacks; nothing here."""
@@ -502,8 +511,8 @@ class Module(metaclass=_ModuleType):
         for prefix, m in self._prefixed_modules(""):
             local = metadata.get(prefix[:-1], {})
             m._upgrade_state(state_dict, prefix, local.get("version"))
-            m._load_pre_hooks(state_dict, prefix, local, strict, hooked_missing,
-                              hooked_unexpected, errors)
+            m._load_from_state_dict(state_dict, prefix, local, strict, hooked_missing,
+                                    hooked_unexpected, errors)
         own = OrderedDict(self._state_items("", True))
         extra = OrderedDict((prefix + _EXTRA, m) for prefix, m in self._prefixed_modules("")
                             if m._overrides("set_extra_state"))

@@ -78,23 +78,56 @@ class TreeSpec:
 LEAF = TreeSpec(None, None, [])
 
 
-def tree_flatten(tree):
-    """``(leaves, spec)``: the leaves in order (depth first, dicts in insertion order)."""
+def tree_flatten(tree, is_leaf=None):
+    """``(leaves, spec)``: the leaves in order (depth first, dicts in insertion order);
+    ``is_leaf(node)`` true stops the descent there."""
     leaves = []
-    return leaves, _flatten(tree, leaves)
+    return leaves, _flatten(tree, leaves, is_leaf)
 
 
-def _flatten(tree, leaves):
-    if _is_namedtuple(tree):
-        return TreeSpec(tuple, type(tree), [_flatten(v, leaves) for v in tree])
-    if type(tree) in (tuple, list):
-        return TreeSpec(type(tree), None, [_flatten(v, leaves) for v in tree])
-    if type(tree) in _DICTS:
+def _flatten(tree, leaves, is_leaf=None):
+    if is_leaf is not None and is_leaf(tree):
+        pass
+    elif _is_namedtuple(tree):
+        return TreeSpec(tuple, type(tree), [_flatten(v, leaves, is_leaf) for v in tree])
+    elif type(tree) in (tuple, list):
+        return TreeSpec(type(tree), None, [_flatten(v, leaves, is_leaf) for v in tree])
+    elif type(tree) in _DICTS:
         keys = tuple(tree)
         return TreeSpec(type(tree), (tree.default_factory, keys) if type(tree) is defaultdict
-                        else keys, [_flatten(v, leaves) for v in tree.values()])
+                        else keys, [_flatten(v, leaves, is_leaf) for v in tree.values()])
     leaves.append(tree)
     return LEAF
+
+
+def tree_leaves(tree, is_leaf=None):
+    """The leaves of ``tree`` in order."""
+    return tree_flatten(tree, is_leaf)[0]
+
+
+def tree_iter(tree, is_leaf=None):
+    """An iterator over the leaves of ``tree``."""
+    return iter(tree_leaves(tree, is_leaf))
+
+
+def tree_structure(tree, is_leaf=None):
+    """The spec of ``tree``."""
+    return tree_flatten(tree, is_leaf)[1]
+
+
+def tree_is_leaf(tree, is_leaf=None):
+    """Whether ``tree`` is a leaf itself (no container this module knows, or is_leaf's)."""
+    return tree_structure(tree, is_leaf).is_leaf()
+
+
+def tree_all(pred, tree, is_leaf=None):
+    """Whether ``pred`` holds for every leaf."""
+    return all(map(pred, tree_leaves(tree, is_leaf)))
+
+
+def tree_any(pred, tree, is_leaf=None):
+    """Whether ``pred`` holds for some leaf."""
+    return any(map(pred, tree_leaves(tree, is_leaf)))
 
 
 def tree_unflatten(leaves, spec):
@@ -119,9 +152,45 @@ def _unflatten(it, spec):
     return spec.type(kids)
 
 
-def tree_map(fn, tree):
-    leaves, spec = tree_flatten(tree)
-    return tree_unflatten([fn(x) for x in leaves], spec)
+def _up_to(spec, tree):
+    """``tree``'s subtrees at the leaves of ``spec`` (tree_map's other trees)."""
+    if spec.is_leaf():
+        return [tree]
+    own = _flatten(tree, [], lambda node: node is not tree)
+    same = (set(_keys(own)) == set(_keys(spec)) if spec.type in _DICTS
+            else own.context == spec.context) and len(own.children) == len(spec.children)
+    if own.type is not spec.type or not same:
+        raise ValueError(f"Expected a tree of structure {spec.pprint()}, got "
+                         f"{type(tree).__name__}")
+    kids = [tree[k] for k in _keys(spec)] if spec.type in _DICTS else list(tree)
+    return [x for c, k in zip(spec.children, kids, strict=True) for x in _up_to(c, k)]
+
+
+def tree_map(fn, tree, *rests, is_leaf=None):
+    """``tree`` with ``fn`` applied at each leaf (to the leaf and the subtrees at the same
+    place of ``rests``)."""
+    leaves, spec = tree_flatten(tree, is_leaf)
+    others = [_up_to(spec, r) for r in rests]
+    return tree_unflatten([fn(*xs) for xs in zip(leaves, *others, strict=True)], spec)
+
+
+def tree_map_(fn, tree, *rests, is_leaf=None):
+    """``fn`` applied at each leaf for its effect; returns ``tree``."""
+    tree_map(fn, tree, *rests, is_leaf=is_leaf)
+    return tree
+
+
+def _only(type_or_pred, fn):
+    if isinstance(type_or_pred, type) or (isinstance(type_or_pred, tuple) and all(
+            isinstance(t, type) for t in type_or_pred)) or hasattr(type_or_pred, "__args__"):
+        return lambda x: fn(x) if isinstance(x, type_or_pred) else x
+    return lambda x: fn(x) if type_or_pred(x) else x
+
+
+def tree_map_only(type_or_types_or_pred, /, func, tree, is_leaf=None):
+    """``tree`` with ``func`` applied at the leaves of the given types (or for which the
+    predicate holds), the others kept."""
+    return tree_map(_only(type_or_types_or_pred, func), tree, is_leaf=is_leaf)
 
 
 def broadcast_prefix(prefix, spec):

@@ -19,6 +19,7 @@ import collections.abc
 import itertools
 import math
 import sys
+import types
 import typing
 import warnings
 
@@ -575,6 +576,17 @@ def _alias_submodules():
     for name in ("dataloader", "dataset", "sampler"):
         sys.modules[f"{__name__}.{name}"] = me
         setattr(me, name, me)
+    # ``from torch.utils.data._utils.collate import collate, default_collate_fn_map``
+    # (code registering its own types' collate functions): a module of those names
+    utils, coll = types.ModuleType(f"{__name__}._utils"), types.ModuleType(
+        f"{__name__}._utils.collate", "default_collate and its dispatch table")
+    for name in ("collate", "collate_tensor_fn", "collate_numpy_array_fn",
+                 "collate_numpy_scalar_fn", "collate_float_fn", "collate_int_fn",
+                 "collate_str_fn", "default_collate_fn_map", "default_collate_err_msg_format",
+                 "default_collate", "default_convert"):
+        setattr(coll, name, getattr(me, name))
+    utils.collate, me._utils = coll, utils
+    sys.modules[utils.__name__], sys.modules[coll.__name__] = utils, coll
 
 
 _alias_submodules()
