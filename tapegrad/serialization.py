@@ -13,7 +13,8 @@ The file is a zip archive:
 - ``data.pkl``, only for objects the JSON tree cannot hold (a Module, a custom class):
   a pickle whose tensors are still stored as ``.npy`` members.  ``load`` refuses it
   unless ``weights_only=False`` (pickle runs whatever code its file names: trusted files
-  only).
+  only) or every class and function it names is allowed (``add_safe_globals``, as
+  PyTorch's: its weights-only unpickler allows only those).
 
 A tensor loads as a new leaf with its dtype and ``requires_grad``; a tensor saved twice in
 one object loads as one object.  Views of one tensor saved together keep sharing its
@@ -31,6 +32,7 @@ Likewise a tensor on the very array of another (``t.detach()``) names it (``same
 >>> back["w"], back["step"]
 (tensor([1., 1.], requires_grad=True), 3)
 """
+import _codecs
 import collections
 import io
 import json
@@ -49,7 +51,8 @@ from .ops import views
 from .replay import validate
 from .tensor import COMPLEX_HOOKS, Size, Tensor
 
-__all__ = ["load", "save"]
+__all__ = ["add_safe_globals", "clear_safe_globals", "get_safe_globals", "load", "safe_globals",
+           "save"]
 
 FORMAT = "tapegrad.save"
 VERSION = 1
@@ -481,18 +484,92 @@ def _hashable(key):
     return True
 
 
-def _unpickler(pickle_module, f, reader, pickle_load_args):
-    """``pickle_module.Unpickler`` (torch.load's ``pickle_module``, ``pickle`` by default)
-    reading ``f``, whose persistent ids name the file's ``.npy`` members; ``pickle_load_args``
-    (encoding=, errors=) go to it, as torch's do."""
+def _unpickler(unpickler, f, reader, pickle_load_args):
+    """An ``unpickler`` (torch.load's ``pickle_module``'s, ``pickle``'s by default, or
+    the weights-only one) reading ``f``, whose persistent ids name the file's ``.npy``
+    members; ``pickle_load_args`` (encoding=, errors=) go to it, as torch's do."""
     def persistent_load(pid):
         if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
             raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
         return reader.array(pid[1])
 
-    u = pickle_module.Unpickler(f, **pickle_load_args)
+    u = unpickler(f, **pickle_load_args)
     u.persistent_load = persistent_load  # (as torch sets it: an attribute of the instance)
     return u
+
+
+# ---- weights_only pickles: only the globals allowed (PyTorch 2.4's add_safe_globals) -----
+_SAFE = set()  # what the user allowed: objects, or (object, "module.name") pairs
+_ALLOWED = {"collections.OrderedDict": collections.OrderedDict,
+            "collections.Counter": collections.Counter, "builtins.set": set,
+            "builtins.frozenset": frozenset, "builtins.bytearray": bytearray,
+            "builtins.complex": complex, "_codecs.encode": _codecs.encode}  # (PyTorch's)
+_BLOCKED = {"sys", "os", "posix", "nt"}  # (PyTorch's: never allowed, add_safe_globals or not)
+
+
+def add_safe_globals(safe_globals):
+    """Allow these classes and functions (or ``(object, "module.name")`` pairs) in a file
+    that ``load(weights_only=True)`` unpickles (trusted ones only: their code runs)."""
+    _SAFE.update(safe_globals)
+
+
+def get_safe_globals():
+    return list(_SAFE)
+
+
+def clear_safe_globals():
+    _SAFE.clear()
+
+
+class safe_globals:
+    """``with safe_globals([...]):`` allows them for the loads inside (as add_safe_globals)."""
+
+    def __init__(self, safe_globals):
+        self.safe_globals = safe_globals
+
+    def __enter__(self):
+        add_safe_globals(self.safe_globals)
+
+    def __exit__(self, *exc):
+        _SAFE.difference_update(self.safe_globals)
+
+
+def _user_allowed():
+    out = {}
+    for f in _SAFE:
+        if isinstance(f, tuple):
+            if len(f) != 2:
+                raise ValueError("Expected tuple of length 2 (global, str of callable full "
+                                 f"path), but got tuple of length: {len(f)}")
+            if type(f[1]) is not str:
+                raise TypeError("Expected second item in tuple to be str of callable full "
+                                f"path, but got: {type(f[1])}")
+            out[f[1]] = f[0]
+        else:
+            out[f"{f.__module__}.{f.__qualname__}"] = f
+    return out
+
+
+class _WeightsOnlyUnpickler(pickle.Unpickler):
+    """An unpickler whose globals (every class it builds, every function it calls) are
+    the allowed ones: nothing else is imported or run."""
+
+    def find_class(self, module, name):
+        path = f"{module}.{name}"
+        if module in _BLOCKED:
+            raise WeightsOnlyError(f"{_WEIGHTS_ONLY}\n\tTrying to load unsupported GLOBAL "
+                                   f"{path} whose module {module} is blocked.")
+        found = _ALLOWED.get(path, _user_allowed().get(path))
+        if found is None:
+            if module == "builtins":
+                path = name
+            raise WeightsOnlyError(
+                f"{_WEIGHTS_ONLY}\n\tWeightsUnpickler error: Unsupported global: GLOBAL {path} "
+                "was not an allowed global by default. Please use `tapegrad.serialization."
+                f"add_safe_globals([{path}])` or the `tapegrad.serialization.safe_globals("
+                f"[{path}])` context manager to allowlist this global if you trust this "
+                "class/function.")
+        return found
 
 
 class WeightsOnlyError(pickle.UnpicklingError, RuntimeError):
@@ -538,11 +615,12 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
          max_bytes=validate.MAX_BYTES, **pickle_load_args):
     """Load what ``tapegrad.save`` saved to ``f`` (a path or a binary file object).
 
-    With ``weights_only=True`` (the default) nothing is unpickled: the structure is JSON,
-    the values plain ``.npy`` arrays, every field checked (a damaged or crafted file raises
-    ``ValueError``); a file holding other objects needs ``weights_only=False`` (trusted
-    files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
-    ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
+    With ``weights_only=True`` (the default) the structure is JSON, the values plain
+    ``.npy`` arrays, every field checked (a damaged or crafted file raises
+    ``ValueError``); a file holding other objects (a pickle) needs ``weights_only=False``
+    (trusted files only), or every class and function it names allowed by
+    ``add_safe_globals``.  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads
+    as the ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed) and a trace's check
     (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
     ``Traced.__setstate__``); ``map_location`` may
@@ -657,12 +735,12 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             return reader.node(header.get("root"))
         if header["pickle"] != _PICKLE:
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
-        if weights_only:
-            raise WeightsOnlyError(_WEIGHTS_ONLY)
         bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
         try:
             with z.open(_PICKLE) as fh:
-                return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+                return _unpickler(_WeightsOnlyUnpickler if weights_only  # (allowed globals)
+                                  else pickle_module.Unpickler, fh, reader,
+                                  pickle_load_args).load()
         finally:
             validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:

@@ -1,5 +1,12 @@
 """Differences from PyTorch found by the scripts s1781 onward (tests/torch_scripts/, run by
 test_torch_scripts13.py), each against PyTorch."""
+import argparse
+import collections
+import fractions
+import math
+import os
+import re
+
 import numpy as np
 import pytest
 
@@ -160,3 +167,68 @@ def test_assert_close_messages_as_pytorch(case, torch_float64):
         a, e, kw = CLOSE_CASES[case](L)
         got.append(_outcome(lambda: L.testing.assert_close(a, e, **kw)))
     assert got[0] == got[1]
+
+
+# ---- load(weights_only=True) of a pickle: PyTorch's allowed globals, add_safe_globals ---
+def _pickled_objects():
+    return [
+        (lambda L: {"cfg": argparse.Namespace(lr=0.1, layers=[2, 3]), "w": L.ones(2)},
+         [argparse.Namespace]),
+        (lambda L: {"cfg": argparse.Namespace(lr=0.1)}, [(argparse.Namespace,
+                                                          "argparse.Namespace")]),
+        (lambda L: [fractions.Fraction(1, 3), collections.OrderedDict(a=1)],
+         [fractions.Fraction]),
+        (lambda L: {"f": math.sqrt, "c": collections.Counter("aab")}, [math.sqrt]),
+        (lambda L: {"s": {1, 2}, "n": argparse.Namespace(), "c": 1 + 2j},
+         [argparse.Namespace]),
+        (lambda L: [os.getcwd], []),
+    ]
+
+
+@pytest.mark.parametrize("case", range(6))
+@pytest.mark.parametrize("allow", ["none", "add", "context", "wrong"])
+def test_weights_only_load_allows_safe_globals_as_pytorch(case, allow, tmp_path,
+                                                          torch_float64):
+    torch = torch_float64
+    make, safe = _pickled_objects()[case]
+    got = []
+    for L in (tg, torch):
+        path = str(tmp_path / f"{L.__name__}.pt")
+        L.save(make(L), path)
+        S = L.serialization
+        before = S.get_safe_globals()  # (PyTorch's own: NestedTensor's...; restored after)
+        try:
+            if allow == "add":
+                S.add_safe_globals(safe)
+            elif allow == "wrong":
+                S.add_safe_globals([fractions.Fraction, (fractions.Fraction, "no.Such")])
+            with S.safe_globals(safe if allow == "context" else []):
+                out = _outcome(lambda: L.load(path, weights_only=True))
+                inside = len(S.get_safe_globals()) - len(before)
+            after = len(S.get_safe_globals()) - len(before)
+        finally:
+            S.clear_safe_globals()
+            S.add_safe_globals(before)
+        if isinstance(out, tuple) and len(out) == 2 and isinstance(out[1], str):
+            said = re.search(r"Unsupported global: GLOBAL \S+|Trying to load unsupported "
+                             r"GLOBAL \S+ whose module \S+ is blocked", out[1])
+            out = (out[0] in ("UnpicklingError", "WeightsOnlyError"), said and said.group())
+        else:
+            out = repr(out).replace("tensor([1., 1.])", "T")
+        got.append((out, inside, after))
+    assert got[0] == got[1]
+
+
+def test_safe_globals_refuse_bad_pairs_as_pytorch(tmp_path, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        path = str(tmp_path / f"{L.__name__}.pt")
+        L.save({"a": argparse.Namespace()}, path)
+        before = L.serialization.get_safe_globals()
+        for bad in [(argparse.Namespace, "x", 1), (argparse.Namespace, 3)]:
+            L.serialization.add_safe_globals([bad])
+            got.append(_outcome(lambda: L.load(path, weights_only=True)))
+            L.serialization.clear_safe_globals()
+            L.serialization.add_safe_globals(before)
+    assert got[:2] == got[2:]
