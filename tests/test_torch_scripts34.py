@@ -232,3 +232,60 @@ def test_safe_globals_refuse_bad_pairs_as_pytorch(tmp_path, torch_float64):
             L.serialization.clear_safe_globals()
             L.serialization.add_safe_globals(before)
     assert got[:2] == got[2:]
+
+
+# ---- register_parametrization: PyTorch's checks (a right_inverse may change the shape) --
+def _parametrizations(nn):
+    class Rows(nn.Module):
+        def forward(self, X):
+            return X[:2]
+
+    class Flat(nn.Module):  # stores the matrix as a vector: right_inverse changes the shape
+        def forward(self, v):
+            return v.reshape(4, 3)
+
+        def right_inverse(self, A):
+            return A.flatten()
+
+    class Lower(nn.Module):
+        def forward(self, X):
+            return X
+
+        def right_inverse(self, A):
+            return A.float()
+
+    class BadInverse(nn.Module):
+        def forward(self, X):
+            return X * 2
+
+        def right_inverse(self, A):
+            return A[:1]
+
+    class Pair(nn.Module):
+        def forward(self, X):
+            return X, X
+
+    return [lambda: Rows(), lambda: Flat(), lambda: Lower(), lambda: BadInverse(),
+            lambda: Pair()]
+
+
+@pytest.mark.parametrize("first", range(5))
+@pytest.mark.parametrize("second", [None, *range(5)])
+@pytest.mark.parametrize("unsafe", [False, True])
+def test_register_parametrization_checks_as_pytorch(first, second, unsafe, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        P = L.nn.utils.parametrize
+        makers = _parametrizations(L.nn)
+        m = L.nn.Linear(3, 4)
+
+        def run():
+            P.register_parametrization(m, "weight", makers[first](), unsafe=unsafe)
+            if second is not None:
+                P.register_parametrization(m, "weight", makers[second](), unsafe=unsafe)
+            w = m.weight
+            return (tuple(w.shape) if hasattr(w, "shape") else type(w).__name__,
+                    sorted((k, tuple(v.shape)) for k, v in m.state_dict().items()))
+        got.append(_outcome(run))
+    assert got[0] == got[1]
