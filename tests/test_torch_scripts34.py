@@ -289,3 +289,39 @@ def test_register_parametrization_checks_as_pytorch(first, second, unsafe, torch
                     sorted((k, tuple(v.shape)) for k, v in m.state_dict().items()))
         got.append(_outcome(run))
     assert got[0] == got[1]
+
+
+# ---- hessian / hvp / vhp: PyTorch's checks of the function's output, in its order ------
+HESS_CALLS = [
+    lambda F, x: F.hessian(lambda t: t * 2, x),
+    lambda F, x: F.hessian(lambda t: (t.sum(), t.sum()), x),
+    lambda F, x: F.hessian(lambda t: t.sum().detach(), x, strict=True),
+    lambda F, x: F.hessian(lambda t: (t * 2).detach(), x, strict=True),
+    lambda F, x: F.hessian(lambda t: t.pow(3).sum(), x),
+    lambda F, x: F.hvp(lambda t: t * 2, x, x),
+    lambda F, x: F.vhp(lambda t: (t.sum(), t.sum()), x, x),
+    lambda F, x: F.vhp(lambda t: t.pow(2), x, x),
+    lambda F, x: F.hvp(lambda t: t.pow(3).sum(), x, x),
+    lambda F, x: F.vhp(lambda t: t.sum().detach() * 0 + 1, x, x, strict=True),
+    lambda F, x: F.hvp(lambda t: t.pow(3).sum(), x),
+    lambda F, x: F.vhp(lambda t: t.pow(3).sum(), x[:1]),
+    lambda F, x: F.hvp(lambda a, b: (a * b).sum(), (x[:1], x[1:])),
+    lambda F, x: F.jvp(lambda t: t * 2, x),
+    lambda F, x: F.jvp(lambda t: t * 2, x[:1]),
+    lambda F, x: F.jvp(lambda a, b: a * b, (x[:1], x[1:])),
+    lambda F, x: F.vjp(lambda t: (t.sum(), t.sum()), x),
+    lambda F, x: F.vjp(lambda t: t * 2, x),
+    lambda F, x: F.vjp(lambda t: t.sum(), x),
+]
+
+
+@pytest.mark.parametrize("call", range(len(HESS_CALLS)))
+def test_hessian_products_check_outputs_as_pytorch(call, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        out = _outcome(lambda: HESS_CALLS[call](L.autograd.functional,
+                                                L.tensor([1.0, 2.0])))
+        got.append(out if isinstance(out, tuple) and isinstance(out[0], str) else
+                   repr(out).replace("tensor", "T"))
+    assert got[0] == got[1]
