@@ -325,3 +325,24 @@ def test_hessian_products_check_outputs_as_pytorch(call, torch_float64):
         got.append(out if isinstance(out, tuple) and isinstance(out[0], str) else
                    repr(out).replace("tensor", "T"))
     assert got[0] == got[1]
+
+
+# ---- Uniform's arg_constraints: each bound by the other, as PyTorch's --------------------
+UNIFORM_ARGS = [lambda L: (1.0, 0.0), lambda L: (0.0, 0.0), lambda L: (0.0, 1.0),
+                lambda L: (L.tensor([0.0, 1.0]), L.tensor([1.0, 0.5])),
+                lambda L: (L.tensor([0.0, 1.0]), 2.0), lambda L: (L.tensor(-1.0), L.tensor(3.0))]
+
+
+@pytest.mark.parametrize("args", range(len(UNIFORM_ARGS)))
+def test_uniform_arg_constraints_as_pytorch(args, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        low, high = UNIFORM_ARGS[args](L)
+        made = _outcome(lambda: L.distributions.Uniform(low, high))
+        if isinstance(made, tuple):
+            got.append(made)
+        else:
+            got.append((repr(made.arg_constraints), repr(made),
+                        repr(L.distributions.Uniform(high, low, validate_args=False).mean)))
+    assert got[0] == got[1]
