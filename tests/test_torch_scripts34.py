@@ -346,3 +346,14 @@ def test_uniform_arg_constraints_as_pytorch(args, torch_float64):
             got.append((repr(made.arg_constraints), repr(made),
                         repr(L.distributions.Uniform(high, low, validate_args=False).mean)))
     assert got[0] == got[1]
+
+
+# ---- from_numpy refuses negative strides, in PyTorch's words ----------------------------
+@pytest.mark.parametrize("make", [lambda: np.arange(4.0)[::-1],
+                                  lambda: np.arange(8.0).reshape(2, 4)[:, ::-2],
+                                  lambda: np.flip(np.eye(2), 0), lambda: np.arange(6.0)[::2],
+                                  lambda: np.arange(6.0).reshape(2, 3).T])
+def test_from_numpy_negative_strides_as_pytorch(make, torch_float64):
+    torch = torch_float64
+    got = [_outcome(lambda: L.from_numpy(make()).tolist()) for L in (tg, torch)]
+    assert got[0] == got[1]
