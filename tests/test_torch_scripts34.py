@@ -357,3 +357,21 @@ def test_from_numpy_negative_strides_as_pytorch(make, torch_float64):
     torch = torch_float64
     got = [_outcome(lambda: L.from_numpy(make()).tolist()) for L in (tg, torch)]
     assert got[0] == got[1]
+
+
+# ---- as_strided: the result's stride() and storage_offset() are the ones asked for -----
+STRIDED = [((3, 2), (1, 3), 0), ((2, 2), (1, 2), 1), ((2, 1, 2), (1, 5, 2), 1),
+           ((2, 3), (3, 1), 0), ((4,), (0,), 2), ((2, 2), (2, 2), 0)]  # (not an empty one:
+# its strides stay row-major, (2, 1) for PyTorch's (1, 1) at size (0, 2))
+
+
+@pytest.mark.parametrize("size,stride,offset", STRIDED)
+def test_as_strided_reports_its_strides_as_pytorch(size, stride, offset, torch_float64):
+    torch = torch_float64
+    got = []
+    for L in (tg, torch):
+        base = L.arange(12.0)
+        y = base.as_strided(size, stride, offset)
+        got.append((y.tolist(), y.stride(), y.storage_offset(), y.is_contiguous(),
+                    L.empty(3, 4).as_strided(size, stride, offset).stride()))
+    assert got[0] == got[1]
