@@ -375,3 +375,11 @@ def test_as_strided_reports_its_strides_as_pytorch(size, stride, offset, torch_f
         got.append((y.tolist(), y.stride(), y.storage_offset(), y.is_contiguous(),
                     L.empty(3, 4).as_strided(size, stride, offset).stride()))
     assert got[0] == got[1]
+
+
+# ---- GroupNorm's refusal names both numbers, as PyTorch's -------------------------------
+@pytest.mark.parametrize("groups,channels", [(3, 4), (4, 6), (5, 3)])
+def test_group_norm_refusal_as_pytorch(groups, channels, torch_float64):
+    torch = torch_float64
+    got = [_outcome(lambda: L.nn.GroupNorm(groups, channels)) for L in (tg, torch)]
+    assert got[0] == got[1] and isinstance(got[0], tuple)
