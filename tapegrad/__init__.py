@@ -77,6 +77,7 @@ Tensor.stft, Tensor.istft = stft, istft
 from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
 from . import signal  # noqa: E402, F401 (torch.signal.windows)
 from . import distributed  # noqa: E402, F401 (is_available() False: one process)
+from . import signal  # noqa: E402, F401 (signal.windows: tapegrad ops, imported last)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)
 newaxis = None
 softmax = ops.out.with_numpy_names(nn.functional.softmax)  # (torch.softmax(x, axis=1))
@@ -111,7 +112,7 @@ __all__ = [
     "manual_seed", "nn", "no_grad", "optim", "ones", "ones_like", "rand", "randn",
     "save", "set_grad_enabled", "softmax", "tensor", "trace", "utils", "warmup", "zeros",
     "zeros_like", "viz", "linalg", "func", "return_types",
-    "sparse", "fft", "compiler", "GradScaler",
+    "sparse", "fft", "compiler", "GradScaler", "signal",
     *linalg.TOP,
     *_OPS,  # the op functions (ops/registry.py: api)
     "special", *_SPECIAL, *_FUNCTIONS, "e", "inf", "nan", "pi", "newaxis", "float16",

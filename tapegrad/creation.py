@@ -133,6 +133,11 @@ def from_numpy(ndarray):
     """A tensor sharing ``ndarray``'s memory (a non-contiguous array is copied first)."""
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    if any(s < 0 for s in ndarray.strides):  # (PyTorch's refusal, and its words)
+        raise ValueError("At least one stride in the given numpy array is negative, and "
+                         "tensors with negative strides are not currently supported. (You "
+                         "can probably work around this by making a copy of your array  with "
+                         "array.copy().) ")
     return as_tensor(ndarray)
 
 

@@ -13,7 +13,8 @@ The file is a zip archive:
 - ``data.pkl``, only for objects the JSON tree cannot hold (a Module, a custom class):
   a pickle whose tensors are still stored as ``.npy`` members.  ``load`` refuses it
   unless ``weights_only=False`` (pickle runs whatever code its file names: trusted files
-  only).
+  only) or every class and function it names is allowed (``add_safe_globals``, as
+  PyTorch's: its weights-only unpickler allows only those).
 
 A tensor loads as a new leaf with its dtype and ``requires_grad``; a tensor saved twice in
 one object loads as one object.  Views of one tensor saved together keep sharing its
@@ -31,6 +32,7 @@ Likewise a tensor on the very array of another (``t.detach()``) names it (``same
 >>> back["w"], back["step"]
 (tensor([1., 1.], requires_grad=True), 3)
 """
+import _codecs
 import collections
 import io
 import json
@@ -493,16 +495,16 @@ def _hashable(key):
     return True
 
 
-def _unpickler(pickle_module, f, reader, pickle_load_args):
-    """``pickle_module.Unpickler`` (torch.load's ``pickle_module``, ``pickle`` by default)
-    reading ``f``, whose persistent ids name the file's ``.npy`` members; ``pickle_load_args``
-    (encoding=, errors=) go to it, as torch's do."""
+def _unpickler(unpickler, f, reader, pickle_load_args):
+    """An ``unpickler`` (torch.load's ``pickle_module``'s, ``pickle``'s by default, or
+    the weights-only one) reading ``f``, whose persistent ids name the file's ``.npy``
+    members; ``pickle_load_args`` (encoding=, errors=) go to it, as torch's do."""
     def persistent_load(pid):
         if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
             raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
         return reader.array(pid[1])
 
-    u = pickle_module.Unpickler(f, **pickle_load_args)
+    u = unpickler(f, **pickle_load_args)
     u.persistent_load = persistent_load  # (as torch sets it: an attribute of the instance)
     return u
 
@@ -530,9 +532,11 @@ def _weights_only_message(why):  # (PyTorch's words, its terminal's bold include
 # ---- weights_only's unpickler: PyTorch's allowed globals, and the ones a program adds ----
 _SAFE = {}  # add_safe_globals' entries (a dict for their order: PyTorch's is a set)
 _ALLOWED = {f"{c.__module__}.{c.__qualname__}": c for c in (
-    collections.OrderedDict, collections.Counter, bytearray, set, complex, Parameter, Size,
-    Tensor, _Device)}
+    collections.OrderedDict, collections.Counter, bytearray, set, frozenset, complex,
+    Parameter, Size, Tensor, _Device)}
 _ALLOWED["tapegrad.dtypes._of_name"] = dtypes._of_name  # (how a dtype pickles)
+_ALLOWED["_codecs.encode"] = _codecs.encode  # (how protocol 2 pickles bytes)
+_BLOCKED = {"sys", "os", "posix", "nt"}  # (PyTorch's: never allowed, add_safe_globals or not)
 
 
 def add_safe_globals(safe_globals):
@@ -589,10 +593,14 @@ class _SafeUnpickler(pickle.Unpickler):
 
     def find_class(self, module, name):
         key = f"{module}.{name}"
+        if module in _BLOCKED:
+            raise _Refused(f"Trying to load unsupported GLOBAL {key} whose module {module} "
+                           "is blocked.")
         found = _ALLOWED.get(key)
         if found is None:
             found = self.user.get(key)
         if found is None:
+            key = name if module == "builtins" else key  # (PyTorch names a builtin alone)
             raise _Refused(
                 f"Unsupported global: GLOBAL {key} was not an allowed global by default. "
                 f"Please use `torch.serialization.add_safe_globals([{key}])` or the "
@@ -638,11 +646,12 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
          max_bytes=validate.MAX_BYTES, **pickle_load_args):
     """Load what ``tapegrad.save`` saved to ``f`` (a path or a binary file object).
 
-    With ``weights_only=True`` (the default) nothing is unpickled: the structure is JSON,
-    the values plain ``.npy`` arrays, every field checked (a damaged or crafted file raises
-    ``ValueError``); a file holding other objects needs ``weights_only=False`` (trusted
-    files only).  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads as the
-    ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
+    With ``weights_only=True`` (the default) the structure is JSON, the values plain
+    ``.npy`` arrays, every field checked (a damaged or crafted file raises
+    ``ValueError``); a file holding other objects (a pickle) needs ``weights_only=False``
+    (trusted files only), or every class and function it names allowed by
+    ``add_safe_globals``.  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads
+    as the ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
     members may expand to (``save`` stores its arrays uncompressed) and a trace's check
     (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
     ``Traced.__setstate__``); ``map_location`` may

@@ -1,5 +1,6 @@
 """``torch.testing``: ``assert_close`` with PyTorch's tolerances, pairing rules and messages,
 and ``make_tensor``."""
+import cmath
 import collections.abc
 import math
 
@@ -11,7 +12,8 @@ from .tensor import Size, Tensor
 # PyTorch's default (rtol, atol) per dtype; integers and bools compare exactly
 _TOLERANCES = {"float16": (1e-3, 1e-5), "float32": (1.3e-6, 1e-5), "float64": (1e-7, 1e-7),
                "complex64": (1.3e-6, 1e-5), "complex128": (1e-7, 1e-7)}
-_SCALAR_TOLERANCES = {float: (1e-7, 1e-7), int: (0.0, 0.0), bool: (0.0, 0.0)}
+_SCALAR_TOLERANCES = {float: (1e-7, 1e-7), complex: (1e-7, 1e-7), int: (0.0, 0.0),
+                      bool: (0.0, 0.0)}
 
 
 def _tolerances(dts):
@@ -20,10 +22,22 @@ def _tolerances(dts):
 
 
 def _fail(msg, default, where):
-    if msg is not None:
-        raise AssertionError(msg() if callable(msg) else msg)
-    raise AssertionError(default + (f"\n\nThe failure occurred for item {where}" if where
-                                     else ""))
+    """PyTorch's: a string ``msg`` replaces the message, a callable one is given it."""
+    if isinstance(msg, str):
+        raise AssertionError(msg)
+    default += f"\n\nThe failure occurred for item {where}" if where else ""
+    raise AssertionError(msg(default) if callable(msg) else default)
+
+
+def _mismatch(what, extra, absd, i_abs, atol, reld, i_rel, rtol):
+    """PyTorch's message of values that differ (``i_abs`` None: two scalars)."""
+    exact = rtol == 0 and atol == 0
+    lines = [f"{what} are not {'equal' if exact else 'close'}!", "", extra]
+    for kind, diff, i, tol in (("absolute", absd, i_abs, atol), ("relative", reld, i_rel, rtol)):
+        lines.append((f"{kind.title()} difference: {diff}" if i is None else
+                      f"Greatest {kind} difference: {diff} at index {i}") +
+                     ("" if exact else f" (up to {tol} allowed)"))
+    return "\n".join(lines)
 
 
 def _dtype_name(dt):
@@ -46,7 +60,6 @@ def _compare_tensors(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
     default_rtol, default_atol = _tolerances((a.dtype, e.dtype))
     rtol = default_rtol if rtol is None else rtol
     atol = default_atol if atol is None else atol
-    exact = rtol == 0 and atol == 0
     if x.dtype == np.bool_ or y.dtype == np.bool_:
         x, y = x.astype(np.int64), y.astype(np.int64)
     common = np.result_type(x, y)
@@ -62,22 +75,26 @@ def _compare_tensors(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
         rel = diff / np.abs(yf)
     bad = ~ok
     n, total = int(bad.sum()), xf.size
-    kind = "equal" if exact else "close"
     i_abs = int(np.nanargmax(np.where(bad, diff, -1.0))) if not np.isnan(diff[bad]).all() \
         else int(np.flatnonzero(bad)[0])
     i_rel = int(np.nanargmax(np.where(bad, rel, -1.0))) if not np.isnan(rel[bad]).all() \
         else i_abs
     shape = tuple(a.shape)
+    if not shape:  # (two 0-dim tensors: PyTorch's message of two scalars, their items)
+        _fail(msg, _scalar_mismatch(a.item(), e.item(), rtol, atol), where)
     absd, reld = diff[i_abs], rel[i_rel]
     if common.kind in "iub":
         absd = int(absd)
-    lines = [f"Tensor-likes are not {kind}!", "",
-             f"Mismatched elements: {n} / {total} ({100.0 * n / total:.1f}%)",
-             f"Greatest absolute difference: {absd} at index {_index(i_abs, shape)}" +
-             ("" if exact else f" (up to {atol} allowed)"),
-             f"Greatest relative difference: {reld} at index {_index(i_rel, shape)}" +
-             ("" if exact else f" (up to {rtol} allowed)")]
-    _fail(msg, "\n".join(lines), where)
+    _fail(msg, _mismatch("Tensor-likes", f"Mismatched elements: {n} / {total} "
+                                         f"({100.0 * n / total:.1f}%)",
+                         absd, _index(i_abs, shape), atol, reld, _index(i_rel, shape), rtol),
+          where)
+
+
+def _scalar_mismatch(a, e, rtol, atol):
+    diff = abs(a - e)
+    return _mismatch("Scalars", f"Expected {e} but got {a}.", diff, None, atol,
+                     math.inf if e == 0 else diff / abs(e), None, rtol)
 
 
 def _compare_scalars(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
@@ -86,15 +103,11 @@ def _compare_scalars(a, e, rtol, atol, equal_nan, check_dtype, msg, where):
     default = max(_SCALAR_TOLERANCES[type(a)], _SCALAR_TOLERANCES[type(e)])
     rtol = default[0] if rtol is None else rtol
     atol = default[1] if atol is None else atol
-    if a == e or (equal_nan and math.isnan(a) and math.isnan(e)):
+    if a == e or (equal_nan and cmath.isnan(a) and cmath.isnan(e)):
         return
-    diff = abs(a - e)
-    if diff <= atol + rtol * abs(e):
+    if abs(a - e) <= atol + rtol * abs(e):
         return
-    rel = diff / abs(e) if e != 0 else math.inf
-    _fail(msg, f"Scalars are not close!\n\nExpected {e} but got {a}.\nAbsolute difference: "
-               f"{diff} (up to {atol} allowed)\nRelative difference: {rel} (up to {rtol} "
-               f"allowed)", where)
+    _fail(msg, _scalar_mismatch(a, e, rtol, atol), where)
 
 
 def _pair(actual, expected, where, kw):
@@ -106,7 +119,7 @@ def _pair(actual, expected, where, kw):
         if actual is not expected:
             _fail(kw["msg"], f"None mismatch: {actual} is not {expected}", where)
         return None
-    numbers = (bool, int, float)
+    numbers = (bool, int, float, complex)
     if type(actual) in numbers and type(expected) in numbers:
         return _compare_scalars(actual, expected, where=where, **kw)
     if isinstance(actual, collections.abc.Mapping) and \

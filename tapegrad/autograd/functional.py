@@ -94,10 +94,11 @@ def _vector(v, like, like_tuple, fn, what="v"):
     """``v`` checked against ``like`` (the outputs for vjp, the inputs otherwise), in
     PyTorch's words (torch.autograd.functional._validate_v), which name no function."""
     if v is None:
-        if all(t.numel() == 1 for t in like):
-            return tuple(_leaf(norm(np.ones(tuple(t.shape)))) for t in like)
-        raise RuntimeError(f"The vector {what} can only be None if the user-provided function "
-                           "returns a single Tensor with a single element.")
+        if len(like) == 1 and like[0].numel() == 1:
+            return (_leaf(norm(np.ones(tuple(like[0].shape)))),)
+        raise RuntimeError(f"The vector {what} can only be None if the " + (
+            "user-provided function returns a single Tensor" if fn == "vjp" else
+            "input to the user-provided function is a single Tensor") + " with a single element.")
     vs, _ = _tuple(v, what, fn)
     if len(vs) != len(like):
         if not like_tuple:
@@ -219,6 +220,15 @@ def _stack_rows(rows, o, x, create_graph):
     return j if create_graph else j.detach()
 
 
+def _one_element(outs, is_tuple, fn):
+    """PyTorch's checks (and words) of a function that must return one one-element Tensor."""
+    if is_tuple or len(outs) != 1:
+        raise RuntimeError(f"The function given to {fn} should return a single Tensor")
+    if outs[0].numel() != 1:
+        raise RuntimeError(f"The Tensor returned by the function given to {fn} should "
+                           "contain a single element")
+
+
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
             outer_jacobian_strategy="reverse-mode"):
     """The Hessian of a scalar function: the Jacobian of its recorded gradient."""
@@ -226,12 +236,9 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
 
     def gradient(*xs):
         out = func(*xs)
-        outs, _ = _tuple(out, "outputs of the user-provided function", "hessian")
-        if len(outs) != 1 or outs[0].numel() != 1:
-            raise RuntimeError("The function given to hessian should return a single Tensor "
-                               "with a single element (got shape "
-                               f"{tuple(outs[0].shape) if outs else ()}).")
+        outs, is_tuple = _tuple(out, "outputs of the user-provided function", "hessian")
         _check_requires_grad(outs, "outputs", strict)
+        _one_element(outs, is_tuple, "hessian")
         if not outs[0].requires_grad:
             return tuple(_zeros_like(x) for x in xs)
         gs = grad(outs[0].reshape(()), xs, create_graph=True, allow_unused=True)
@@ -259,12 +266,10 @@ def _hess_vec(func, inputs, v, create_graph, strict, fn):
     inputs, in_tuple = _tuple(inputs, "inputs", fn)
     xs = _prepare(inputs, create_graph)
     vs = _vector(v, xs, in_tuple, fn)
-    outs, _ = _call(func, xs, fn)
-    if len(outs) != 1 or outs[0].numel() != 1:
-        raise RuntimeError(f"The function given to {fn} should return a single Tensor with a "
-                           "single element.")
-    out = outs[0]
+    outs, is_tuple = _call(func, xs, fn)
     _check_requires_grad(outs, "outputs", strict)
+    _one_element(outs, is_tuple, fn)
+    out = outs[0]
     if not out.requires_grad:
         res = [None] * len(xs)
     else:

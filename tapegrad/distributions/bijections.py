@@ -12,7 +12,7 @@ from ..ops import EXPORTS as _OPS
 from ..tensor import Size
 from . import constraints
 from .distribution import sum_rightmost
-from .transforms import ComposeTransform, Transform, _clipped_sigmoid
+from .transforms import ComposeTransform, Transform, _clipped_sigmoid, equal_if_a
 
 _cat, _stack = _OPS["cat"], _OPS["stack"]
 
@@ -27,6 +27,7 @@ class _Vector(Transform):
     domain = constraints.real_vector
 
 
+@equal_if_a
 class SoftmaxTransform(_Vector):
     """``softmax`` over the last dim; not a bijection (the inverse is ``log``)."""
 
@@ -46,6 +47,7 @@ def _sticks(n, like):
     return creation.tensor(np.log(np.arange(n, 0, -1, dtype=np.float64)), dtype=like.dtype)
 
 
+@equal_if_a
 class StickBreakingTransform(_Vector):
     """R^(K-1) onto the K-simplex by breaking a stick: a bijection."""
 
@@ -80,6 +82,7 @@ def _diag_embed(d):
     return linalg.diag_embed(d)
 
 
+@equal_if_a
 class LowerCholeskyTransform(Transform):
     """An unconstrained square matrix to a lower-triangular one with positive diagonal
     (the strict lower part kept, the diagonal exponentiated)."""
@@ -95,6 +98,7 @@ class LowerCholeskyTransform(Transform):
         return y.tril(-1) + _diag_embed(y.diagonal(dim1=-2, dim2=-1).log())
 
 
+@equal_if_a
 class PositiveDefiniteTransform(Transform):
     """An unconstrained square matrix to ``L L^T``, L from LowerCholeskyTransform."""
 

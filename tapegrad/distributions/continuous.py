@@ -122,16 +122,16 @@ class LogNormal(Distribution):
 class Uniform(Elementwise):
     """U[low, high)."""
 
-    arg_constraints = {"low": constraints.real, "high": constraints.real}
     has_rsample = True
     _params = ("low", "high")
 
     def __init__(self, low, high, validate_args=None):
         self._setup((low, high), validate_args)
-        if self._validate_args and not bool((self.low < self.high).all()):
-            raise ValueError(f"Expected parameter low (Tensor of shape "
-                             f"{tuple(self.low.shape)}) of distribution Uniform to satisfy "
-                             f"low < high, but found invalid values:\n{self.low.detach()!r}")
+
+    @property
+    def arg_constraints(self):  # (PyTorch's: each bound by the other, low checked first)
+        return {"low": constraints.less_than(self.high),
+                "high": constraints.greater_than(self.low)}
 
     @property
     def support(self):

@@ -20,6 +20,20 @@ __all__ = ["AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform"
            "Transform", "TransformedDistribution"]
 
 
+def _same(a, b):
+    """Equal parameters (a loc, scale or exponent): numbers by value, else all elements."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return bool((a == b).all().item())
+
+
+def equal_if_a(cls):
+    """PyTorch's ``__eq__`` of a transform without parameters: any instance of ``cls``."""
+    cls.__eq__ = lambda self, other: isinstance(other, cls)
+    cls.__hash__ = None
+    return cls
+
+
 class Transform:
     """An invertible map ``y = t(x)`` with ``t.inv`` and ``log_abs_det_jacobian(x, y)``
     (elementwise: ``event_dim`` 0 unless a subclass says otherwise)."""
@@ -31,6 +45,9 @@ class Transform:
 
     _cache_size = 0
     _cached_x_y = (None, None)
+
+    def __eq__(self, other):  # (PyTorch's: identity, unless a subclass compares parameters;
+        return self is other  # defining __eq__ leaves its transforms unhashable, as theirs)
 
     def __init__(self, cache_size=0):
         if cache_size not in (0, 1):
@@ -140,7 +157,11 @@ class _InverseTransform(Transform):
     def __repr__(self):
         return f"_InverseTransform({self._inv!r})"
 
+    def __eq__(self, other):
+        return isinstance(other, _InverseTransform) and self._inv == other._inv
 
+
+@equal_if_a
 class ExpTransform(Transform):
     codomain = constraints.positive
 
@@ -166,6 +187,10 @@ class AffineTransform(Transform):
         s = self.scale
         return s.sign() if hasattr(s, "sign") else (1 if s > 0 else -1 if s < 0 else 0)
 
+    def __eq__(self, other):
+        return isinstance(other, AffineTransform) and _same(self.loc, other.loc) and \
+            _same(self.scale, other.scale)
+
     def _call(self, x):
         return self.loc + self.scale * x
 
@@ -188,6 +213,7 @@ def _clipped_sigmoid(x):
     return x.sigmoid().clamp(min=float(info.tiny), max=1.0 - float(info.eps))
 
 
+@equal_if_a
 class SigmoidTransform(Transform):
     codomain = constraints.unit_interval
 
@@ -203,6 +229,7 @@ class SigmoidTransform(Transform):
         return -F.softplus(-x) - F.softplus(x)
 
 
+@equal_if_a
 class TanhTransform(Transform):
     codomain = constraints.interval(-1.0, 1.0)
 
@@ -216,6 +243,7 @@ class TanhTransform(Transform):
         return 2.0 * (math.log(2.0) - x - F.softplus(-2.0 * x))
 
 
+@equal_if_a
 class SoftplusTransform(Transform):
     codomain = constraints.positive
 
@@ -243,6 +271,9 @@ class PowerTransform(Transform):
         e = self.exponent
         return e.sign() if hasattr(e, "sign") else (1 if e > 0 else -1 if e < 0 else 0)
 
+    def __eq__(self, other):
+        return isinstance(other, PowerTransform) and _same(self.exponent, other.exponent)
+
     def _call(self, x):
         return x.pow(self.exponent)
 
@@ -253,6 +284,7 @@ class PowerTransform(Transform):
         return (self.exponent * y / x).abs().log()
 
 
+@equal_if_a
 class AbsTransform(Transform):
     """``y = |x|`` (not a bijection: the inverse is the identity on y)."""
 
@@ -273,6 +305,9 @@ class ComposeTransform(Transform):
         super().__init__(cache_size)
         self.parts = [p.with_cache(cache_size) for p in parts] if cache_size else list(parts)
         self.event_dim = self._dims[0]
+
+    def __eq__(self, other):
+        return isinstance(other, ComposeTransform) and self.parts == other.parts
 
     @property
     def _dims(self):

@@ -634,7 +634,8 @@ class GroupNorm(Module):
         super().__init__()
         check_device(device, "GroupNorm")
         if num_channels % num_groups != 0:
-            raise ValueError("num_channels must be divisible by num_groups")
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups "
+                             f"({num_groups})")
         self.num_groups, self.num_channels = num_groups, num_channels
         self.eps, self.affine = eps, affine
         _affine(self, affine, bias, num_channels, _dtype(dtype))

@@ -394,6 +394,19 @@ class Module(metaclass=_ModuleType):
     def half(self):
         return self.to(np.float16)
 
+    def type(self, dst_type):
+        """Cast every parameter and buffer, integer ones too (unlike ``to``), to
+        ``dst_type`` (a dtype or a type string, as ``Tensor.type`` takes it)."""
+        for p in self.parameters():
+            p.data = p.data.type(dst_type)
+            if p.grad is not None:
+                p.grad = p.grad.type(dst_type)
+        for m in self.modules():
+            for name, b in m._buffers.items():
+                if b is not None:
+                    m._buffers[name] = b.type(dst_type)
+        return self
+
     # -- state -----------------------------------------------------------------------------
     def _state_items(self, prefix, keep_vars, recurse=True):
         """(key, tensor) of the parameters and persistent buffers, module by module as

@@ -320,7 +320,14 @@ def as_strided(input, size, stride, storage_offset=0):
     pos = _strided_positions(input, size, stride, storage_offset)
     if not pos.size:
         return sh.reshape(sh.narrow(sh.reshape(input, -1), 0, 0, 0), *pos.shape)
-    out = views.note(cb.take(input, Tensor(pos)), input, None, pos)
+    src = np.asarray(input._data)
+    view = pos  # (positions; a NumPy strided view of the values, where they are C-ordered,
+    if src.flags.c_contiguous:  # so that stride() and storage_offset() read PyTorch's)
+        view = np.lib.stride_tricks.as_strided(
+            src.reshape(-1)[int(storage_offset):], pos.shape,
+            [int(s) * src.itemsize for s in stride], writeable=False)
+    out = views.note(cb.take(input, Tensor(pos)), input, src if view is not pos else None,
+                     view)
     return named_result(out, "AsStridedBackward0", input)
 
 

@@ -56,18 +56,16 @@ class ParametrizationList(ModuleList):
                         pass
         self.is_tensor = isinstance(new, Tensor)
         self.ntensors = 1 if self.is_tensor else len(new)
+        dtype, shape = original.dtype, original.shape
         if self.is_tensor:
-            if not unsafe and (new.dtype != original.dtype or
-                               tuple(new.shape) != tuple(original.shape)):
+            if new.dtype != dtype:  # (PyTorch checks it, unsafe or not; a shape may change)
                 raise ValueError("When `right_inverse` outputs one tensor, it may not change "
-                                 f"the dtype or shape.\noriginal.dtype: {original.dtype}\n"
-                                 f"right_inverse(original).dtype: {new.dtype}\n"
-                                 f"original.shape: {tuple(original.shape)}\n"
-                                 f"right_inverse(original).shape: {tuple(new.shape)}\n")
-            if tuple(new.shape) == tuple(original.shape) and new.dtype == original.dtype:
+                                 f"the dtype.\noriginal.dtype: {dtype}\n"
+                                 f"right_inverse(original).dtype: {new.dtype}")
+            if tuple(new.shape) == tuple(shape):
                 with no_grad():  # the same object: an optimizer made before keeps it
                     original.copy_(new)
-            else:  # (unsafe) another shape or dtype: a new tensor
+            else:  # (another shape: a new tensor, where PyTorch's set_ keeps the object)
                 original = type(original)(new.detach(), original.requires_grad) \
                     if isinstance(original, Parameter) else new.detach()
             if isinstance(original, Parameter):
@@ -78,6 +76,10 @@ class ParametrizationList(ModuleList):
             for i, t in enumerate(new):
                 self.register_parameter(f"original{i}",
                                         Parameter(t.detach(), original.requires_grad))
+        if not unsafe:  # (PyTorch's check: forward(right_inverse(original)) is as original)
+            _check_same(self(), dtype, shape, "Registering a parametrization may not change "
+                        "the {} of the tensor, unless `unsafe` flag is enabled.\n"
+                        "unparametrized {}: {}\nparametrized {}: {}")
 
     def right_inverse(self, value):
         """Store the originals that map to ``value``."""
@@ -102,6 +104,16 @@ class ParametrizationList(ModuleList):
         for m in list(self)[1:]:
             x = m(x)
         return x
+
+
+def _check_same(out, dtype, shape, words):
+    """PyTorch's ValueErrors for a parametrization's output of another dtype or shape
+    (``words`` has slots for the attribute's name, then its two names and values)."""
+    if not isinstance(out, Tensor):
+        raise ValueError(f"A parametrization must return a tensor. Got {type(out).__name__}.")
+    for what, want, got in (("dtype", dtype, out.dtype), ("shape", shape, out.shape)):
+        if (tuple(got) != tuple(want)) if what == "shape" else got != want:
+            raise ValueError(words.format(what, what, want, what, got))
 
 
 def _parametrized_property(name):
@@ -138,19 +150,27 @@ def register_parametrization(module, tensor_name, parametrization, *, unsafe=Fal
     original tensor (see the module docstring); returns ``module``."""
     if is_parametrized(module, tensor_name):
         plist = module.parametrizations[tensor_name]
-        if not unsafe:
+        if not unsafe:  # (PyTorch's checks, in its words)
             value = getattr(module, tensor_name)
             out = parametrization(value)
-            if not isinstance(out, Tensor):
-                raise ValueError(f"A parametrization must return a tensor. Got "
-                                 f"{type(out).__name__}.")
-            if out.dtype != value.dtype or tuple(out.shape) != tuple(value.shape):
-                raise ValueError("Registering a parametrization may not change the dtype or "
-                                 f"shape of the tensor, unless `unsafe` flag is enabled.\n"
-                                 f"unparametrized dtype: {value.dtype}\n"
-                                 f"parametrized dtype: {out.dtype}\n"
-                                 f"unparametrized shape: {tuple(value.shape)}\n"
-                                 f"parametrized shape: {tuple(out.shape)}")
+            _check_same(out, value.dtype, value.shape, "Registering a parametrization may not "
+                        "change the {} of the tensor, unless the `unsafe` flag is enabled.\n"
+                        f"module.{tensor_name}.{{}}: {{}}\n"
+                        f"parametrization(module.{tensor_name}).{{}}: {{}}")
+            back = None
+            if hasattr(parametrization, "right_inverse"):
+                try:
+                    back = parametrization.right_inverse(out)
+                except NotImplementedError:  # (the identity, then)
+                    pass
+            if back is not None and not isinstance(back, Tensor):
+                raise ValueError("parametrization.right_inverse must return a tensor. Got: "
+                                 f"{type(back).__name__}")
+            if back is not None:
+                _check_same(back, value.dtype, value.shape, "The tensor returned by "
+                            "parametrization.right_inverse must have the same {} as "
+                            f"module.{tensor_name}, unless the `unsafe` flag is enabled.\n"
+                            f"module.{tensor_name}.{{}}: {{}}\nreturned {{}}: {{}}")
         plist.append(parametrization)
         plist.unsafe |= unsafe
         return module

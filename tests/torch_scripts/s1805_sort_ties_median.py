@@ -1,0 +1,31 @@
+# sort/argsort stability, kthvalue, mode, median on ties and NaN
+import torch
+
+x = torch.tensor([3.0, 1.0, 2.0, 1.0, 3.0, 2.0])
+print(torch.sort(x, stable=True))
+print(torch.sort(x, descending=True, stable=True))
+print(torch.argsort(x, stable=True), torch.argsort(x, descending=True, stable=True))
+print(torch.kthvalue(x, 2), torch.kthvalue(x, 6))
+print(torch.mode(x), torch.mode(torch.tensor([[1, 2, 2], [3, 3, 1]]), dim=1))
+print(torch.median(x), torch.median(torch.tensor([4.0, 1.0, 3.0, 2.0])))
+print(torch.median(torch.tensor([[2.0, 1.0, 3.0], [5.0, 5.0, 4.0]]), dim=1))
+n = torch.tensor([1.0, float("nan"), 0.5])
+print(torch.median(n), torch.nanmedian(n), torch.sort(n), torch.max(n), torch.argmax(n))
+print(torch.topk(x, 3, largest=True, sorted=True), torch.topk(x, 2, largest=False))
+print(torch.msort(torch.tensor([[2, 1], [0, 3]])), torch.sort(torch.tensor([True, False, True])))
+print(torch.unique(x, return_counts=True, return_inverse=True))
+print(torch.unique(torch.tensor([[1, 2], [1, 2], [0, 5]]), dim=0, return_counts=True))
+print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 1]), return_counts=True))
+print(torch.searchsorted(torch.tensor([1.0, 2.0, 2.0, 3.0]), torch.tensor([2.0, 2.5]), right=True))
+print(torch.searchsorted(torch.tensor([1.0, 2.0, 2.0, 3.0]), torch.tensor([2.0]), side="left"))
+print(torch.bucketize(torch.tensor([0.5, 2.0, 9.0]), torch.tensor([1.0, 2.0, 3.0]), right=True))
+v = torch.tensor([3.0, 1.0, 2.0, 1.0], requires_grad=True)
+s, i = v.sort()
+(s * torch.arange(4.0)).sum().backward()
+print(v.grad)
+v.grad = None
+torch.median(v).backward()
+print(v.grad)
+v.grad = None
+torch.kthvalue(v, 2).values.backward()
+print(v.grad)

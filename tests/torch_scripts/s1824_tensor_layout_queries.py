@@ -1,0 +1,23 @@
+# layout questions forum answers ask: strides, contiguity, element sizes, storage offsets
+import torch
+
+x = torch.arange(24.0).reshape(2, 3, 4)
+t = x.transpose(0, 2)
+print(x.stride(), t.stride(), t.stride(1), t.is_contiguous(), t.contiguous().stride())
+print(x[:, 1:].storage_offset(), x[1].storage_offset(), x[..., ::2].stride())
+print(x.element_size(), x.nbytes, x.itemsize, torch.zeros(3, dtype=torch.int16).nbytes)
+print(x.numel(), x.nelement(), x.ndimension(), x.dim(), len(x), x.size(-1), x.shape[1:])
+print(x.permute(2, 0, 1).is_contiguous(), x.permute(2, 0, 1).contiguous().is_contiguous())
+print(x.expand(2, 2, 3, 4).stride() if False else x.unsqueeze(0).expand(2, 2, 3, 4).stride())
+print(x.view(6, 4).is_contiguous(), x.t().shape if x.dim() <= 2 else x.mT.shape)
+print(x.flatten().data_ptr() == x.data_ptr(), x.clone().data_ptr() == x.data_ptr())
+print(x[0].data_ptr() == x.data_ptr(), x[1].data_ptr() - x.data_ptr())
+print(x.is_set_to(x), x.is_leaf, x.requires_grad, x.is_floating_point(), x.layout, x.device)
+print(x.untyped_storage().nbytes(), len(x.storage()) if hasattr(x, "storage") else None)
+y = torch.empty(2, 3).as_strided((3, 2), (1, 3))
+print(y.shape, y.stride())
+z = torch.arange(6.0).as_strided((2, 2), (1, 2), 1)
+print(z)
+print(torch.zeros(2, 3).T.contiguous().stride(), torch.ones(1, 4).squeeze().stride())
+print(x.unfold(2, 2, 2).shape, x.unfold(2, 2, 2).stride())
+print(torch.empty(0).stride(), torch.tensor(5.0).stride(), torch.tensor(5.0).dim())

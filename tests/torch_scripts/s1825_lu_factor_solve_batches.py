@@ -1,0 +1,20 @@
+# LU-based answers on nonsingular batches: lu_factor / lu_solve / det / slogdet / lu
+import torch
+
+A = torch.tensor([[[4.0, 3.0], [6.0, 3.0]], [[1.0, 2.0], [3.0, 4.0]]])
+LU, piv = torch.linalg.lu_factor(A)
+print(LU, piv)
+b = torch.tensor([[1.0], [2.0]]).expand(2, 2, 1)
+print(torch.linalg.lu_solve(LU, piv, b))
+print(torch.linalg.lu_solve(LU, piv, b.mT, left=False))
+print(torch.linalg.lu_solve(LU, piv, b, adjoint=True))
+P, L, U = torch.linalg.lu(A)
+print(P, L, U)
+print(torch.lu_unpack(LU, piv)[0].equal(P))
+print(torch.linalg.det(A), torch.linalg.slogdet(A))
+print(torch.det(torch.eye(3) * -2), torch.logdet(torch.tensor([[2.0, 0.0], [0.0, 3.0]])))
+print(torch.logdet(torch.tensor([[-2.0, 0.0], [0.0, 3.0]])))
+x = A.clone().requires_grad_()
+torch.linalg.slogdet(x).logabsdet.sum().backward()
+print(x.grad)
+print(torch.linalg.lu_factor_ex(A).info, torch.linalg.ldl_factor(torch.tensor([[4.0, 2.0], [2.0, 3.0]])).LD)
