@@ -75,7 +75,6 @@ from . import fft  # noqa: E402 (fftfreq, fftshift...; after compat, whose words
 from .stft import istft, stft  # noqa: E402
 Tensor.stft, Tensor.istft = stft, istft
 from . import compiler  # noqa: E402, F401 (torch.compiler.is_compiling() & co.)
-from . import signal  # noqa: E402, F401 (torch.signal.windows)
 from . import distributed  # noqa: E402, F401 (is_available() False: one process)
 from . import signal  # noqa: E402, F401 (signal.windows: tapegrad ops, imported last)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)

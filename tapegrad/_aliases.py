@@ -118,21 +118,6 @@ for _name, _value in (("distributed", _distributed), ("DistributedSampler", Dist
     if not hasattr(_data, _name):
         setattr(_data, _name, _value)
 
-# torch.utils.data._utils.collate: collate and its maps (kept in utils/data.py)
-_utils = types.ModuleType(f"{_data.__name__}._utils", "torch.utils.data._utils")
-_collate = types.ModuleType(f"{_data.__name__}._utils.collate",
-                            "torch.utils.data._utils.collate's collate functions and maps")
-for _name in ("collate", "collate_float_fn", "collate_int_fn", "collate_numpy_array_fn",
-              "collate_numpy_scalar_fn", "collate_str_fn", "collate_tensor_fn",
-              "default_collate", "default_collate_err_msg_format", "default_collate_fn_map",
-              "default_convert"):
-    setattr(_collate, _name, getattr(_data, _name))
-_utils.collate = _collate
-_register("utils.data._utils", _utils)
-_register("utils.data._utils.collate", _collate)
-if not hasattr(_data, "_utils"):
-    _data._utils = _utils
-
 # torch.utils.hooks: the handle hook registrations return
 _hooks = types.ModuleType(f"{utils.__name__}.hooks", "torch.utils.hooks' RemovableHandle")
 _hooks.RemovableHandle = _nn_modules.RemovableHandle
