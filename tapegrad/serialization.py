@@ -613,10 +613,6 @@ class _Refused(Exception):
     pass
 
 
-class _SAFE_MODULE:  # noqa: N801 (a pickle_module for _unpickler)
-    Unpickler = _SafeUnpickler
-
-
 def _open(f):
     if isinstance(f, (str, os.PathLike)):
         fh = open(f, "rb")
@@ -770,9 +766,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
         try:
             with z.open(_PICKLE) as fh:
                 if not weights_only:
-                    return _unpickler(pickle_module, fh, reader, pickle_load_args).load()
+                    return _unpickler(pickle_module.Unpickler, fh, reader,
+                                      pickle_load_args).load()
                 try:
-                    return _unpickler(_SAFE_MODULE, fh, reader, {}).load()
+                    return _unpickler(_SafeUnpickler, fh, reader, {}).load()
                 except (_Refused, pickle.UnpicklingError) as e:
                     raise WeightsOnlyError(_weights_only_message(e)) from None
         finally:
