@@ -23,6 +23,7 @@ import types
 
 import numpy as np
 
+from .. import dtypes
 from ..arena import WRITES, escaped
 from ..tensor import Tensor
 
@@ -440,10 +441,23 @@ class _Defaults:
         return (self.fn.__defaults__, self.fn.__kwdefaults__)
 
 
+class _DefaultDtype:
+    """The default float dtype (``set_default_dtype``) as a place: every f reads it, through
+    ``tensor(0.1)``, ``ones(3)`` or ``arange(3.0)``, which make float32 constants under a
+    float32 default (torch.compile guards it too)."""
+    __slots__ = ()
+
+    def __getitem__(self, _name):
+        return dtypes.default_float() is dtypes.float32  # (a bool: compared at once)
+
+
+_DEFAULT_DTYPE = _DefaultDtype()
+
+
 def captures(fn):
     """The places f reads from outside and what each held: (where, name, value, snapshot)
     with ``where`` a cell (name None) or a mapping; see the module's docstring."""
-    places, seen, todo, modules = [], set(), [(fn, None)], set()
+    places, seen, todo, modules = [(_DEFAULT_DTYPE, "float32")], set(), [(fn, None)], set()
     while todo:
         fn, obj = todo.pop()
         while isinstance(fn, functools.partial):  # its arguments are f's too
