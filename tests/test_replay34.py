@@ -7,6 +7,12 @@
   0.100000001...); a ``Traced`` replayed them without a word.  torch.compile guards the
   default dtype; now a compiled f traces again and a ``Traced`` raises, as for any other
   state f reads that moved.  Compared with f run eagerly, and with PyTorch.
+- An in-place write into an expand that PyTorch lets through (through a view naming each
+  element once, ``e[1].mul_(x)``, ``e[0] = v``; one value under no_grad, ``e.zero_()``)
+  stayed in the expand's own copy: the base kept its values, the expand's other copies
+  theirs, and no version error came where PyTorch raises one (found by
+  tests/fuzz_replay_views25.py --start 3400000 --count 150: 2 eager-vs-torch failures).
+  It goes into the base now; tapegrad.trace refuses it.
 """
 import numpy as np
 import pytest
@@ -85,3 +91,101 @@ def test_default_dtype_unchanged_keeps_one_trace(restore_default):
     C(X)
     C.grad(X)
     assert sum(len(ts) for ts in C.traces.values()) == 1
+
+
+# ---- writes into an expand -----------------------------------------------------------------
+# (tests/fuzz_replay_views25.py --start 3400056: eager tapegrad's values differed from
+# PyTorch's, and no version error where PyTorch raises one)
+X2 = np.arange(12.0).reshape(3, 4) / 10 - 0.4  # (X2[1, 0] == 0: a write of the value there)
+
+
+def _nograd(T, fn):
+    with T.no_grad():
+        fn()
+
+
+EXPAND_WRITES = {
+    "narrow_no_grad": lambda T, x, e: _nograd(T, lambda: e.narrow(0, 1, 1).neg_()),
+    "select_no_grad": lambda T, x, e: _nograd(T, lambda: e[0].exp_()),
+    "zero_no_grad": lambda T, x, e: _nograd(T, e.zero_),
+    "masked_fill_no_grad": lambda T, x, e: _nograd(T, lambda: e.masked_fill_(
+        T.tensor(np.arange(e.numel()).reshape(e.shape) % 5 == 0), -1.0)),
+    "select_mul": lambda T, x, e: e[1].mul_(x),
+    "select_copy": lambda T, x, e: e[-1].copy_(x * 2),
+    "row_slice": lambda T, x, e: e[0, 1:].mul_(4),
+    "first_copy": lambda T, x, e: e[:1].mul_(3.0),
+    "setitem": lambda T, x, e: e.__setitem__(0, x * 2),  # (x * 2 == h at X2[1, 0])
+    "setitem_number": lambda T, x, e: e.__setitem__((-1, slice(1, None)), 1.0),
+    "setitem_column": lambda T, x, e: e.__setitem__((0, slice(None), 0), x[:, 1]),
+    "setitem_no_grad": lambda T, x, e: _nograd(T, lambda: e.__setitem__(-1, 0.0)),
+    "zero": lambda T, x, e: e.zero_(),  # (PyTorch's backward refuses these: memory shared)
+    "fill": lambda T, x, e: e.fill_(3.0),
+    "masked_fill": lambda T, x, e: e.masked_fill_(
+        T.tensor(np.arange(e.numel()).reshape(e.shape) % 5 == 0), -1.0),
+    "clamp": lambda T, x, e: e.clamp_(max=0.1),
+}
+EXPANDS = {
+    "leading": lambda h: h.expand(2, 3, 4),
+    "unsqueezed": lambda h: h.unsqueeze(0).expand(2, 3, 4),
+    "one_copy": lambda h: h.expand(1, 3, 4),
+}
+
+
+def _expand_write(T, name, how, x, saved=False):
+    h = x * 1.5
+    c = h.cos() if saved else None  # (saves h: a write into it after is refused)
+    e = EXPANDS[how](h)
+    EXPAND_WRITES[name](T, x, e)
+    if saved:
+        return c.sum()
+    return ((h * T.arange(12.0, dtype=T.float64).reshape(3, 4)).sum() + (e * 2.0).sum() +
+            (x * x).sum())
+
+
+def _both(T, name, how, saved=False):
+    x = T.tensor(X2, requires_grad=True)
+    try:
+        y = _expand_write(T, name, how, x, saved)
+        v = float(y.detach())
+        y.backward()
+    except (RuntimeError, IndexError) as e:  # (e[1] of one copy: IndexError in both)
+        return f"{type(e).__name__}: {str(e).split('.')[0]}", locals().get("v")
+    return v, x.grad.numpy().copy()
+
+
+@pytest.mark.parametrize("how", EXPANDS)
+@pytest.mark.parametrize("name", EXPAND_WRITES)
+def test_in_place_write_into_an_expand_writes_its_source(name, how):
+    """An expand shares its source's memory in PyTorch: a write through a view of it
+    (``e[1].mul_(x)``), or a one-value write, changes the source and every copy the expand
+    shows.  tapegrad wrote only into the expand's own copy."""
+    want, got = _both(torch, name, how), _both(tg, name, how)
+    if isinstance(want[0], str) and want[1] is not None:  # (PyTorch's backward refuses a
+        assert got[0] == pytest.approx(want[1], rel=1e-15)  # one-value write into memory
+        return  # shared; its forward runs, and tapegrad's values are the same)
+    if isinstance(want[0], str):
+        assert got == want
+        return
+    assert got[0] == pytest.approx(want[0], rel=1e-15)
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-15, atol=0)
+
+
+@pytest.mark.parametrize("name", ["select_mul", "narrow_no_grad", "zero_no_grad"])
+def test_expand_written_after_its_source_was_saved_is_refused_at_backward(name):
+    want, got = _both(torch, name, "leading", saved=True), _both(tg, name, "leading", True)
+    assert "modified by an inplace operation" in want[0]
+    assert got == want
+
+
+@pytest.mark.parametrize("name", ["select_mul", "narrow_no_grad"])
+def test_expand_write_is_refused_by_trace_and_compile_runs_it_eagerly(name):
+    def f(x):
+        return _expand_write(tg, name, "leading", x)
+    with pytest.raises(RuntimeError, match="tapegrad.trace"):
+        tg.jit.trace(f, X2)
+    xt = tg.tensor(X2, requires_grad=True)
+    y = tg.compile(f)(xt)
+    y.backward()
+    want = _both(torch, name, "leading")
+    assert float(y.detach()) == pytest.approx(want[0], rel=1e-15)
+    np.testing.assert_allclose(xt.grad.numpy(), want[1], rtol=1e-15, atol=0)
