@@ -13,6 +13,10 @@
   theirs, and no version error came where PyTorch raises one (found by
   tests/fuzz_replay_views25.py --start 3400000 --count 150: 2 eager-vs-torch failures).
   It goes into the base now; tapegrad.trace refuses it.
+- ``compile(f)`` called with tensors, for an f whose trace is refused because a value
+  leaves the tape (``if (x > 0.5).any():``, ``(x > 0) & (x < 1)``, ``x.clamp(min=x[0])``):
+  it raised that refusal, where docs/replay.md has it run f eagerly (torch.compile's graph
+  break).  Compared with PyTorch.
 """
 import numpy as np
 import pytest
@@ -189,3 +193,30 @@ def test_expand_write_is_refused_by_trace_and_compile_runs_it_eagerly(name):
     want = _both(torch, name, "leading")
     assert float(y.detach()) == pytest.approx(want[0], rel=1e-15)
     np.testing.assert_allclose(xt.grad.numpy(), want[1], rtol=1e-15, atol=0)
+
+
+# ---- a value leaving the tape: compile called with tensors runs f eagerly ------------------
+def _any(T, x):
+    return x.sum() if (x > 0.5).any() else x.prod()
+
+
+def _logic(T, x):
+    return (x * ((x > 0) & (x < 1)).double()).sum() + (x * ~(x > 0)).sum()
+
+
+def _clamp_tensors(T, x):
+    return x.clamp(min=x[0], max=x[2]).sum() * x[1]
+
+
+@pytest.mark.parametrize("f", [_any, _logic, _clamp_tensors])
+def test_compile_called_with_tensors_runs_f_eagerly_where_a_value_leaves_the_tape(f):
+    C = tg.compile(lambda x: f(tg, x))
+    for x in (X, -X, np.array([0.9, 0.2, -0.4])):
+        xt = tg.tensor(x, requires_grad=True)
+        y = C(xt)
+        y.backward()
+        v, g = _torch(f, x)
+        assert float(y.detach()) == pytest.approx(v, rel=1e-15)
+        np.testing.assert_allclose(xt.grad.numpy(), g, rtol=1e-15, atol=0)
+    with pytest.raises(RuntimeError, match="takes its values out of the tape"):
+        C(X)  # (called with arrays: there is no eager answer to give, as before)
