@@ -23,6 +23,7 @@ import pytest
 import torch
 
 import tapegrad as tg
+import user_funcs34
 
 X = np.array([0.3, -0.7, 1.1])
 
@@ -220,3 +221,64 @@ def test_compile_called_with_tensors_runs_f_eagerly_where_a_value_leaves_the_tap
         np.testing.assert_allclose(xt.grad.numpy(), g, rtol=1e-15, atol=0)
     with pytest.raises(RuntimeError, match="takes its values out of the tape"):
         C(X)  # (called with arrays: there is no eager answer to give, as before)
+
+
+# ---- ~120 user functions: eager, compiled (one point, batch), traced, saved and loaded ------
+def _close(got, want):
+    np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-14)  # (docs/replay.md: to
+    # rounding; eager's NumPy sums and libm against replay's compiled rules)
+
+
+def _clean_refusal(e):
+    return isinstance(e, RuntimeError) and "tapegrad" in str(e)
+
+
+_NO_DERIVATIVE = pytest.mark.xfail(strict=True, reason=(
+    "found, not fixed: x // 0.3 has no derivative (eager's backward and PyTorch's raise "
+    "'derivative for aten::floor_divide is not implemented'); a trace records its result as "
+    "a constant of the rows (ops/_record.no_derivative), so replay gives a gradient through "
+    "the other factors instead of refusing"))
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_NO_DERIVATIVE) if n == "f_floor_div"
+                                  else n for n in sorted(user_funcs34.FUNCS)])
+def test_user_function_replays_as_eager(name, tmp_path):
+    """Every path of replay gives eager's value and gradient at new points (half of them
+    ties: zeros and halves), or refuses in tapegrad's words; a compiled f called with
+    tensors gives eager's always (runs f eagerly where no trace stands for it)."""
+    f, n = user_funcs34.FUNCS[name]
+    rng = np.random.default_rng(34)
+    pts = [rng.uniform(-1.2, 1.2, n) for _ in range(3)] + [np.zeros(n), np.full(n, 0.5)]
+    want = []
+    C = tg.compile(f, recompile_limit=16)
+    for x in pts:
+        xt = tg.tensor(x, requires_grad=True)
+        try:
+            y = f(xt)
+            g, = tg.autograd.grad(y, xt, allow_unused=True)
+        except RuntimeError as e:  # (x // 0.3: PyTorch's "not implemented" too)
+            with pytest.raises(type(e), match=str(e)[:30]):
+                C(tg.tensor(x, requires_grad=True)).backward()
+            return
+        want.append((float(y), np.zeros(n) if g is None else g.numpy()))
+    for x, (v, g) in zip(pts, want):
+        xt = tg.tensor(x, requires_grad=True)
+        y = C(xt)
+        y.backward()
+        _close(float(y.detach()), v)
+        _close(np.zeros(n) if xt.grad is None else xt.grad.numpy(), g)
+    try:
+        T = tg.jit.trace(f, pts[0])
+        V, G = tg.compile(f, recompile_limit=16).value_and_grad_batch(np.stack(pts))
+    except RuntimeError as e:
+        assert _clean_refusal(e), e
+        return
+    _close(V, [v for v, _ in want])
+    _close(G, np.stack([g for _, g in want]))
+    T.save(tmp_path / "t.npz")
+    for t in (T, tg.jit.load(tmp_path / "t.npz")):
+        V, G = t.value_and_grad_batch(np.stack(pts), on_divergence="mask")
+        ok = t.mask if t.mask is not None else np.ones(len(pts), bool)
+        assert ok[0]
+        _close(V[ok], np.array([v for v, _ in want])[ok])
+        _close(G[ok], np.stack([g for _, g in want])[ok])
