@@ -444,20 +444,31 @@ class _Defaults:
 class _DefaultDtype:
     """The default float dtype (``set_default_dtype``) as a place: every f reads it, through
     ``tensor(0.1)``, ``ones(3)`` or ``arange(3.0)``, which make float32 constants under a
-    float32 default (torch.compile guards it too)."""
+    float32 default (torch.compile guards it too).  Not among every trace's places (a look
+    at each call cost a compiled call ~15%): ``default_dtype_place`` adds it once the
+    default changes (replay's hook, ``dtypes.ON_CHANGE``)."""
     __slots__ = ()
 
     def __getitem__(self, _name):
-        return dtypes.default_float() is dtypes.float32  # (a bool: compared at once)
+        return dtypes._DEFAULT_FLOAT is dtypes.float32  # (a bool: compared at once)
 
 
 _DEFAULT_DTYPE = _DefaultDtype()
 
 
+def with_default_dtype(captured):
+    """``captured`` with the default dtype's place, holding the default now (unless it holds
+    that place already)."""
+    if any(where is _DEFAULT_DTYPE for where, *_ in captured):
+        return captured
+    v = _DEFAULT_DTYPE["float32"]
+    return (*captured, (_DEFAULT_DTYPE, "float32", v, v))
+
+
 def captures(fn):
     """The places f reads from outside and what each held: (where, name, value, snapshot)
     with ``where`` a cell (name None) or a mapping; see the module's docstring."""
-    places, seen, todo, modules = [(_DEFAULT_DTYPE, "float32")], set(), [(fn, None)], set()
+    places, seen, todo, modules = [], set(), [(fn, None)], set()
     while todo:
         fn, obj = todo.pop()
         while isinstance(fn, functools.partial):  # its arguments are f's too
