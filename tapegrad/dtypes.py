@@ -119,6 +119,7 @@ complex64 = cfloat = np.dtype(np.complex64)  # (tensors of them: tapegrad/_compl
 complex128 = cdouble = np.dtype(np.complex128)
 
 _DEFAULT_FLOAT = float64  # set_default_dtype changes it (float64 unless told otherwise)
+ON_CHANGE = []  # called before set_default_dtype changes it (replay: traces compare it then)
 _FLOATING = (float64, float32, np.dtype(np.float16))
 
 
@@ -130,6 +131,9 @@ def set_default_dtype(d):
     if dt not in (float64, float32):
         raise TypeError("only floating-point types are supported as the default type "
                         f"(tapegrad: float32 or float64, got {dt})")
+    if dt is not _DEFAULT_FLOAT:
+        for hook in ON_CHANGE:
+            hook()
     _DEFAULT_FLOAT = dt
 
 

@@ -23,7 +23,7 @@ from .. import dtypes
 from .._jit import rule
 from .._state import anomaly, state
 from ..tape import Tape, set_site_rows
-from ..tensor import TRACE_HOOKS, Tensor, _leaf, _settled, norm
+from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, norm
 from ._record import output, slot
 from . import layout
 from .registry import ZERO, api, declare, no_gradient
@@ -313,10 +313,12 @@ def guard(t, how):
 
 def escape(t, how, hint="Keep the computation in tapegrad ops, or use float(t)/t.item()/"
            "bool(t), which are recorded as guards."):
-    """Called where a traced value would leave the tape (NumPy, lists): refuse while tracing."""
+    """Called where a traced value would leave the tape (NumPy, lists): refuse while tracing
+    (an EagerOnlyError: ``compile(f)`` called with tensors runs f eagerly instead, as
+    torch.compile breaks its graph)."""
     tape = state.tracing
     if tape is not None and _traced(t, tape):
-        raise RuntimeError(
+        raise EagerOnlyError(
             f"tapegrad.trace: {how} of a traced tensor (shape {tuple(t.shape)}) takes its values "
             f"out of the tape, so replay could not follow them. {hint}")
 

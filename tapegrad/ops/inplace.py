@@ -191,6 +191,8 @@ def _bump(t):
         c.gen = t._gen
     if t._vb is not None:  # a view: its new values go into its base
         _write_back(t, t._vb)
+    if getattr(t, "_xf", None) is not None:  # an expand: into the tensor it expands
+        _write_through_expand(t, t._xf)
     if t._vs is not None:  # its live views show the new values
         _refresh_views(t)
     if t._da is not None:  # a detach() or a .data: the tensor it shares memory with too
@@ -204,6 +206,7 @@ def _bump(t):
 
 class _Sources(threading.local):
     chain = ()  # the views whose in-place op is being written into their bases
+    placed = None  # (expand, flat positions) while _place writes into an expand
 
     def run(self, source, fn, *args):
         """``fn(*args)`` with ``source`` on the chain: its views' refresh leaves it out."""
@@ -247,6 +250,49 @@ def _refresh_views(t):
         if not any(v is u for u in SOURCES.chain):
             _follow(v, vb)
     t._vs = Live.of(live)
+
+
+_INTS = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _write_through_expand(d, t):
+    """After an in-place change of ``d = t.expand(...)`` (a write PyTorch allows: one value to
+    elements sharing memory, any write to an expand naming each element once, or through a
+    view of it that does, ``d[1].neg_()``): what it wrote goes into t, PyTorch's shared
+    memory, and d shows t's values again (its other copies of them).  Written: the positions
+    ``_place`` wrote (``d[0] = v``) or the view's; else all of d where it holds one copy of
+    each element of t; else (a one-value write, fill_, masked_fill_) those it changed.  PyTorch's backward then refuses
+    (CopySlices of memory shared); this one runs, with the one value's gradient.)"""
+    if d.dtype != t.dtype or d.ndim < t.ndim or d.dtype.itemsize not in _INTS or \
+            any(d is u for u in SOURCES.chain):
+        return
+    src = SOURCES.chain[-1] if SOURCES.chain else None
+    vb = getattr(src, "_vb", None)
+    records = _records(t, d)
+    new = np.ascontiguousarray(d._data).reshape(-1)
+    at = np.broadcast_to(np.arange(t.numel()).reshape(t.shape), d.shape).reshape(-1)
+    placed = SOURCES.placed
+    if placed is not None and placed[0] is d:  # (e[0] = v: its positions)
+        idx = np.asarray(placed[1]).reshape(-1)
+    elif vb is not None and vb[0] is d:
+        idx = views.positions(vb).reshape(-1)
+    elif new.size == t.numel():  # (one copy of each element: all of them written)
+        idx = np.arange(new.size)
+    else:  # a one-value write (the others are refused): where it changed a copy
+        old = np.ascontiguousarray(np.broadcast_to(np.asarray(t._data), d.shape)).reshape(-1)
+        as_int = _INTS[d.dtype.itemsize]
+        idx = np.flatnonzero(new.view(as_int) != old.view(as_int))
+    idx = idx[np.unique(at[idx], return_index=True)[1]]  # (one write an element of t)
+    if not idx.size:
+        return
+    if state.tracing is not None:
+        raise EagerOnlyError(
+            "tapegrad.trace: an in-place write into an expand() of a tensor (or through a view "
+            "of one) writes that tensor's memory, which replay cannot follow; write into a "
+            "clone() of the expand")
+    values = d.reshape(-1)[Tensor(idx)] if records else new[idx]
+    SOURCES.run(d, _place, t, at[idx], values)
+    _follow_detached(d, t)
 
 
 def _follow_detached(d, t):
@@ -1232,6 +1278,16 @@ def _place(self, target, v, placed=None, name=None):
     """Write ``v`` (``placed``: its values broadcast to ``target``'s shape) at the flat
     positions ``target`` of ``self``: one PUT row when it records (its node shown as
     ``name``, if given), else into the storage."""
+    if getattr(self, "_xf", None) is None:
+        return _place_into(self, target, v, placed, name)
+    SOURCES.placed = (self, target)  # (an expand: the positions its source takes)
+    try:
+        return _place_into(self, target, v, placed, name)
+    finally:
+        SOURCES.placed = None
+
+
+def _place_into(self, target, v, placed, name):
     if not (_records(self, v) and self.dtype.kind == "f"):
         if isinstance(v, Tensor) or placed is None:  # (integers: NumPy's write, no row)
             placed = np.broadcast_to(host_values(v, "index_put"), target.shape)

@@ -29,7 +29,7 @@ import weakref
 
 import numpy as np
 
-from .. import _eager, _kernels, _point, _sweep, creation
+from .. import _eager, _kernels, _point, _sweep, creation, dtypes
 from .._state import state
 from ..arena import WRITES, escaped, note_write
 from ..autograd import engine as _engine, graph as _graph
@@ -48,8 +48,24 @@ from ..tensor import EagerOnlyError, Tensor
 from ..viz import listing_lines, tape_stats
 from . import fused, gather, lower, second_order, validate
 from .captures import captures as _captures, moved as _moved, require_grad as _require_grad
+from .captures import with_default_dtype as _with_default_dtype
 
 _MODES = ("retrace", "raise", "mask")
+_LIVE = weakref.WeakSet()  # the traces of functions and the compiled fs (_default_changes)
+
+
+def _default_changes():
+    """Before ``set_default_dtype`` changes the default dtype: every trace of a function and
+    every compiled f compares it from now on, as f's other state (``captures``)."""
+    for obj in list(_LIVE):
+        if isinstance(obj, Compiled):
+            obj._captured = _with_default_dtype(obj._captured)
+            obj._watching = True
+        else:
+            obj.captured = _with_default_dtype(obj.captured)
+
+
+dtypes.ON_CHANGE.append(_default_changes)
 _SIGNATURES = 64  # input signatures a Compiled keeps traces for (the oldest go first)
 RECOMPILE_LIMIT = 8  # traces of one function before a warning (torch.compile's recompile_limit)
 _TRACED = weakref.WeakKeyDictionary()  # f -> fresh traces made by retracing, in this process
@@ -2082,6 +2098,7 @@ def trace(f, *args, argnums=0, grad_mode=True):
                               escaped(r()._data) for _, r in traced.watch)
         # (as f left them: a counter f bumps is not taken for a change at every call)
         traced.captured = _captures(f)
+        _LIVE.add(traced)
         if not _same_states(sentinel, _rng_states()):
             raise _Draws(
                 "tapegrad.trace: f drew random numbers while it was traced (tapegrad's, "
@@ -2410,6 +2427,7 @@ class Compiled(_VectorOutputs):
         self._eagerly = False
         self._hot = _NoTrace  # the first trace of the last one-array signature a point took
         self._watching = False  # a trace holds tensors f read besides its inputs (_refresh)
+        _LIVE.add(self)
         self._seen = -1  # WRITES.n when they were last seen unchanged
         self._captured = ()  # the numbers and arrays f's code reads (``_captures``)
         self.fused = fused  # fused kernels: None after FUSE_AFTER points, True at once, False never

@@ -23,6 +23,7 @@ import types
 
 import numpy as np
 
+from .. import dtypes
 from ..arena import WRITES, escaped
 from ..tensor import Tensor
 
@@ -438,6 +439,30 @@ class _Defaults:
 
     def __getitem__(self, _name):
         return (self.fn.__defaults__, self.fn.__kwdefaults__)
+
+
+class _DefaultDtype:
+    """The default float dtype (``set_default_dtype``) as a place: every f reads it, through
+    ``tensor(0.1)``, ``ones(3)`` or ``arange(3.0)``, which make float32 constants under a
+    float32 default (torch.compile guards it too).  Not among every trace's places (a look
+    at each call cost a compiled call ~15%): ``default_dtype_place`` adds it once the
+    default changes (replay's hook, ``dtypes.ON_CHANGE``)."""
+    __slots__ = ()
+
+    def __getitem__(self, _name):
+        return dtypes._DEFAULT_FLOAT is dtypes.float32  # (a bool: compared at once)
+
+
+_DEFAULT_DTYPE = _DefaultDtype()
+
+
+def with_default_dtype(captured):
+    """``captured`` with the default dtype's place, holding the default now (unless it holds
+    that place already)."""
+    if any(where is _DEFAULT_DTYPE for where, *_ in captured):
+        return captured
+    v = _DEFAULT_DTYPE["float32"]
+    return (*captured, (_DEFAULT_DTYPE, "float32", v, v))
 
 
 def captures(fn):

@@ -36,6 +36,8 @@ import contextvars
 import hashlib
 import io
 import math
+import os
+import stat
 import struct
 import zipfile
 import zlib
@@ -136,6 +138,14 @@ def check_seekable(f, what):
             f"{what}: {f!r} is not seekable. You can only load from a file that is seekable. "
             "Please pre-load the data into a buffer like io.BytesIO and try to load from it "
             "instead.")
+    try:  # (a device: /dev/zero seeks, has a size of 0 and reads on without end, in
+        mode = os.fstat(f.fileno()).st_mode  # zipfile's read of the tail too)
+    except (AttributeError, OSError, ValueError):  # (no file descriptor: a BytesIO)
+        return
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{what}: {getattr(f, 'name', f)!r} is not a regular file (a device "
+                         "or another special file); load from a file or a buffer like "
+                         "io.BytesIO")
 
 
 MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
