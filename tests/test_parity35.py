@@ -341,3 +341,25 @@ def _interpolate_error(T, call):
                                   "trilinear 3d, two sizes", "linear 4d, no size"])
 def test_interpolate_checks_sizes_before_the_modes_dims_as_torch(call):
     assert _interpolate_error(tg, call) == _interpolate_error(torch, call)
+
+
+# ---- histc: PyTorch's bin of a value, floor((x - min) * bins / (max - min)) in its dtype --
+# (np.histogram's comparison with rounded edges put 0.3 in bin 2 of 10 over [0, 1])
+HISTC_RANGES = [(0, 1), (0, 0), (-1, 3), (0.1, 0.7), (2, 2)]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("kind", ["tenths", "integers", "normal"])
+def test_histc_bins_values_on_edges_as_pytorch(dtype, kind, torch_float64):
+    torch = torch_float64
+    rng = np.random.default_rng(["tenths", "integers", "normal"].index(kind))
+    for trial in range(60):
+        n, bins = int(rng.integers(0, 30)), int(rng.integers(1, 20))
+        x = {"tenths": lambda: np.round(rng.uniform(-1, 2, n), 1),
+             "integers": lambda: rng.integers(-3, 8, n).astype(float),
+             "normal": lambda: rng.normal(size=n)}[kind]().astype(dtype)
+        lo, hi = HISTC_RANGES[trial % len(HISTC_RANGES)]
+        want = torch.histc(torch.from_numpy(x.copy()), bins=bins, min=lo, max=hi)
+        got = tg.histc(tg.tensor(x), bins=bins, min=lo, max=hi)
+        assert str(got.dtype) == str(want.dtype)
+        assert got.tolist() == want.tolist(), (x, bins, lo, hi)

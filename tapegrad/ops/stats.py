@@ -377,8 +377,13 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
         lo, hi = float(d.min()), float(d.max())
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    counts, _ = np.histogram(d[(d >= lo) & (d <= hi)], bins=bins, range=(lo, hi))
-    return _leaf(counts.astype(input.dtype))
+    # PyTorch's bin of x: floor((x - lo) * bins / (hi - lo)) in the input's dtype, the edges
+    # rounded to it, x == hi in the last bin.  (np.histogram places x by comparing it with
+    # its rounded edges: 0.3 fell in bin 2 of 10 over [0, 1], PyTorch's bin 3.)
+    lo, hi = d.dtype.type(lo), d.dtype.type(hi)
+    x = d[(d >= lo) & (d <= hi)]
+    at = np.minimum(((x - lo) * d.dtype.type(bins) / (hi - lo)).astype(np.int64), bins - 1)
+    return _leaf(np.bincount(at, minlength=bins).astype(input.dtype))
 
 
 @api
