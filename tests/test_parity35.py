@@ -363,3 +363,16 @@ def test_histc_bins_values_on_edges_as_pytorch(dtype, kind, torch_float64):
         got = tg.histc(tg.tensor(x), bins=bins, min=lo, max=hi)
         assert str(got.dtype) == str(want.dtype)
         assert got.tolist() == want.tolist(), (x, bins, lo, hi)
+
+
+@pytest.mark.parametrize("x, lo, hi", [([1.0, float("inf")], 0, 0), ([1.0, 2.0], 0, float("inf")),
+                                       ([-float("inf"), 0.5], 0, 0), ([1.0, 2.0], -1e6, 3.5)])
+def test_histc_refuses_a_range_that_is_not_finite_as_pytorch(x, lo, hi, torch_float64):
+    torch = torch_float64
+    said = []
+    for L in (tg, torch):
+        try:
+            said.append(L.histc(L.tensor(x), 4, min=lo, max=hi).tolist())
+        except RuntimeError as e:
+            said.append(str(e).splitlines()[0])
+    assert said[0] == said[1]

@@ -7,6 +7,7 @@ gradient goes to the picked element, as PyTorch's; quantile interpolates between
 neighbours with ``lerp``, as PyTorch does, so its values and gradients are PyTorch's.
 """
 import dataclasses
+import math
 
 import numpy as np
 
@@ -375,6 +376,8 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
         raise RuntimeError("torch.histc: max must be larger than min")
     if lo == hi and d.size:
         lo, hi = float(d.min()), float(d.max())
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     # PyTorch's bin of x: floor((x - lo) * bins / (hi - lo)) in the input's dtype, the edges
