@@ -142,6 +142,8 @@ Tensor.name = None  # (PyTorch's attribute; tapegrad has no named tensors: alway
 for _flag in ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_mkldnn", "is_mps",
               "is_xpu", "is_ipu", "is_xla", "is_vulkan", "is_mtia", "is_maia", "is_nested"):
     setattr(Tensor, _flag, False)  # every tensor is a dense CPU tensor here
+Tensor.sparse_dim = lambda self: 0  # (a dense tensor's, as PyTorch answers them)
+Tensor.dense_dim = lambda self: self.ndim
 
 
 def data_ptr(self):

@@ -376,3 +376,10 @@ def test_histc_refuses_a_range_that_is_not_finite_as_pytorch(x, lo, hi, torch_fl
         except RuntimeError as e:
             said.append(str(e).splitlines()[0])
     assert said[0] == said[1]
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3), (1, 2, 0)])
+def test_dense_tensor_sparse_and_dense_dims_as_pytorch(shape, torch_float64):
+    torch = torch_float64
+    got = [(L.zeros(shape).sparse_dim(), L.zeros(shape).dense_dim()) for L in (tg, torch)]
+    assert got[0] == got[1]
