@@ -1011,7 +1011,7 @@ _AUTOCAST = ("autocast (mixed precision): tapegrad computes in each tensor's dty
 _TABLE = {
     _COMPLEX: "view_as_complex_copy view_as_real_copy",
     _SPARSE: "smm hsmm dsmm saddmm spmm hspmm sspaddmm coalesce is_coalesced indices values "
-             "crow_indices col_indices ccol_indices row_indices sparse_dim dense_dim sparse_mask "
+             "crow_indices col_indices ccol_indices row_indices sparse_mask "
              "sparse_resize_ sparse_resize_and_clear_ resize_as_sparse_ ccol_indices_copy "
              "col_indices_copy crow_indices_copy row_indices_copy indices_copy values_copy",
     _QUANT: "quantize_per_tensor quantize_per_channel quantize_per_tensor_dynamic dequantize "
