@@ -7,6 +7,7 @@ tape of generation ``_gen``; a non-leaf holds that tape's ``_tok`` (see tape.py)
 """
 import copy
 import operator
+import pickle
 import sys
 import warnings
 import weakref
@@ -77,13 +78,16 @@ class Tensor:
 
     def __init__(self, data=(), requires_grad=False, dtype=None, *sizes):
         if type(requires_grad) is int:  # torch.Tensor(2, 3): PyTorch's legacy constructor
-            data, dtype = _legacy_sizes((data, requires_grad, dtype, *sizes)), None
+            # its zeros as they are: a copy wrote every page of a large one twice (a file's
+            # Tensor(40000, 40000) under weights_only; calloc's pages are written when used)
+            self._data = norm(_legacy_sizes((data, requires_grad, dtype, *sizes)))
             requires_grad = False
-        elif dtype is None and (type(data) in _LEGACY_TYPES or type(data) is np.ndarray and
-                                data.dtype.kind in "biu") and \
-                not sys._getframe(1).f_globals.get("__name__", "").startswith("tapegrad."):
-            data = _legacy_data(data)  # a program's torch.Tensor(3), torch.Tensor([1, 2])
-        self._data = as_data(data, dtypes.to_dtype(dtype))
+        else:
+            if dtype is None and (type(data) in _LEGACY_TYPES or type(data) is np.ndarray and
+                                  data.dtype.kind in "biu") and \
+                    not sys._getframe(1).f_globals.get("__name__", "").startswith("tapegrad."):
+                data = _legacy_data(data)  # a program's torch.Tensor(3), torch.Tensor([1, 2])
+            self._data = as_data(data, dtypes.to_dtype(dtype))
         self._rg = False
         self._slot = -1
         self._gen = 0
@@ -387,6 +391,37 @@ class Tensor:
             return object.__reduce_ex__(self, protocol)
         return (_unpickled, (np.asarray(self._data), self._rg))
 
+    def __setstate__(self, state):
+        """pickle's BUILD (and copy's) of a tensor: a subclass pickled from its slots above.
+        Only its values, requires_grad, .grad and own attributes are taken, as a new leaf:
+        the tape's bookkeeping (slot, generation, token) never comes from a file, since a
+        crafted one (weights_only allows Tensor) named a slot past the tape's arrays, which
+        the compiled sweep indexed unchecked."""
+        own, slots = state if type(state) is tuple and len(state) == 2 else (state, None)
+        slots = slots if type(slots) is dict else {}
+        data, rg, grad = slots.get("_data"), slots.get("_rg", False), slots.get("_grad")
+        if not (type(data) is float or type(data) is np.ndarray and data.dtype in _STATE_DTYPES):
+            raise pickle.UnpicklingError(
+                f"Tensor state: values must be a float or a NumPy array of a real dtype, got "
+                f"{type(data).__name__}")
+        if type(rg) is not bool or not (grad is None or isinstance(grad, Tensor) and
+                                         grad.shape == np.shape(data)):
+            raise pickle.UnpicklingError("Tensor state: requires_grad must be a bool and "
+                                         ".grad None or a tensor of the values' shape")
+        if own and not hasattr(self, "__dict__"):
+            raise pickle.UnpicklingError(
+                f"Tensor state: a {type(self).__name__} has no attributes of its own to set")
+        fresh = _leaf(data)
+        for k in ("_data", "_slot", "_gen", "_tok", "_retains_grad", "_inf"):
+            if hasattr(fresh, k):
+                object.__setattr__(self, k, getattr(fresh, k))
+        object.__setattr__(self, "_rg", rg)
+        object.__setattr__(self, "_grad", grad)
+        for k in _user_slots(type(self)).intersection(slots):  # (a subclass's own slots)
+            object.__setattr__(self, k, slots[k])
+        if own:
+            self.__dict__.update(own)
+
     def __copy__(self):
         if state.tracing is not None:
             TRACE_HOOKS["escape"](self, "copy.copy", _COPY_HINT)
@@ -646,6 +681,20 @@ def _unpickled(values, requires_grad):
     return Tensor(values, requires_grad=requires_grad)
 
 
+# what a tensor's pickled state may hold (Tensor.__setstate__): NumPy's real dtypes
+_STATE_DTYPES = frozenset(map(np.dtype, "?bBhHiIlLqQefd"))
+
+
+def _user_slots(cls):
+    """The __slots__ a program's subclass of Tensor declares (not tapegrad's classes')."""
+    names = set()
+    for c in cls.__mro__:
+        if not c.__module__.startswith("tapegrad"):
+            s = c.__dict__.get("__slots__", ())
+            names.update((s,) if type(s) is str else s)
+    return names
+
+
 def _leaf(data):
     """A leaf that does not require grad, holding ``data`` as it is (no copy)."""
     t = _new(Tensor)
@@ -696,7 +745,7 @@ def _legacy_data(data):
     torch.Tensor(n))``, filled by an initialiser next), and int or bool data become the
     default float dtype; float data keep their dtype (float32 stays float32)."""
     if type(data) is int:
-        return _legacy_sizes((data,))
+        return norm(_legacy_sizes((data,)))
     a = np.asarray(data)
     return a.astype(dtypes._DEFAULT_FLOAT) if a.dtype.kind in "biu" else data
 
