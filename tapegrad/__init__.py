@@ -7,6 +7,7 @@
 >>> round(float(x.grad), 6)
 -2.614574
 """
+from . import _malloc  # noqa: F401 (first: malloc's thresholds for every array after)
 from . import (autograd, distributions, func, jit, linalg, nn, optim, random, testing, utils,
                version, viz)
 from .autograd import grad
