@@ -27,11 +27,12 @@ def _with_grad(t, requires_grad):
 
 def _make(data, dtype, requires_grad, op=None):
     check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
-    try:
-        t = Tensor(norm(np.asarray(data, dtype=dtype)))
-    except ComplexData as e:  # dtype=torch.cfloat (tapegrad/_complex.py)
-        return COMPLEX_HOOKS["make"](e.args[0], None, requires_grad)
-    return _with_grad(t, requires_grad)
+    # data is the caller's new array: held as it is (Tensor() copied it, writing every page
+    # of zeros(n, m) a second time)
+    data = norm(np.asarray(data, dtype=dtype))
+    if type(data) is not float and data.dtype.kind == "c":  # dtype=torch.cfloat
+        return COMPLEX_HOOKS["make"](data, None, requires_grad)  # (tapegrad/_complex.py)
+    return _with_grad(_leaf(data), requires_grad)
 
 
 def _shape(size, op=None):
