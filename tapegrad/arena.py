@@ -21,7 +21,7 @@ FLUSH = 8191  # flush when the new slot index has these low bits clear (Tape.flu
 LAZY_MIN = 4096  # elements from which push_array(keep=False) keeps a value aside
 PENDING_MAX = 1 << 16  # elements of small values waiting in Tape.abuf before a flush
 UNREAD_MIN = 1024  # elements from which a waiting value no rule reads is noted (_unread)
-JOIN_BELOW = 512  # mean elements a pending array below which a flush joins their bytes
+JOIN_BELOW = 128  # mean elements a pending array below which a flush joins their bytes
 
 
 class _Writes:
@@ -414,8 +414,11 @@ def _joined(pend, vt, n):
     """The values of ``pend`` (arrays of dtype ``vt``, as push_array leaves them) back to
     back in C order, ``n`` elements: one ``bytes.join`` of their buffers, ~25 ns an array
     where np.concatenate takes ~100 (501 arrays of 4 values: 14 us against 51, a copy into
-    the arena included; issue 20).  None where one is not C-contiguous (its buffer is
-    refused) or the sizes disagree: the caller's np.concatenate then."""
+    the arena included; issue 20).  The copy is made twice, so from a mean of JOIN_BELOW
+    elements an array np.concatenate into the arena is kept (at 256, cold from a long
+    record: within noise of it, 0.99-1.01 in bench_eager_vector's backward).  None where
+    one is not C-contiguous (its buffer is refused) or the sizes disagree: the caller's
+    np.concatenate then."""
     try:
         data = b"".join(pend)
     except TypeError:  # (NumPy exports a plain buffer of C-contiguous arrays only)
