@@ -17,7 +17,7 @@ from tapegrad import arena as tape_mod
 from tapegrad.tape import Tape
 
 # one push: (kind, size, float32?)
-PUSH = st.tuples(st.sampled_from(["scalar", "owned", "copy", "aside", "view"]),
+PUSH = st.tuples(st.sampled_from(["scalar", "owned", "copy", "aside", "view", "transposed"]),
                  st.integers(0, 12), st.booleans())
 
 
@@ -31,27 +31,34 @@ def _push(tape, kind, n, f32, rng):
     if kind == "view":  # a view of another array is never kept by reference
         base = np.concatenate([a, a])
         a = base[:n]
+    if kind == "transposed":  # its copy keeps the view's order: not C-contiguous (the
+        a = a[:n - n % 2].reshape(-1, 2).T  # flush's bytes.join refuses its buffer)
     if kind == "aside":
         tape.push_array(a, keep=False)
     else:
-        tape.push_array(a, owned=kind in ("owned", "view"))
-    expect = a.copy()
+        tape.push_array(a, owned=kind in ("owned", "view", "transposed"))
+    expect = a.copy()  # (in C order, as the arena holds it)
     a[...] = np.nan  # a value kept by reference but not owned would show up as nan
     if kind in ("owned", "aside"):
         a[...] = expect  # owned results are never changed in place: put them back
-    return expect
+    return expect.reshape(-1)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(PUSH, max_size=40), st.lists(PUSH, max_size=40), st.integers(0, 2**32 - 1))
-@example([], [("owned", 0, False), ("owned", 0, False), ("owned", 1, True)], 0)  # float32
-def test_the_arena_holds_each_value_as_pushed(first, second, seed):
+@given(st.lists(PUSH, max_size=40), st.lists(PUSH, max_size=40), st.integers(0, 2**32 - 1),
+       st.sampled_from([0, tape_mod.JOIN_BELOW]))
+@example([], [("owned", 0, False), ("owned", 0, False), ("owned", 1, True)], 0, 512)  # float32
+@example([("owned", 3, False), ("transposed", 6, False), ("owned", 2, False)], [], 0, 512)
+def test_the_arena_holds_each_value_as_pushed(first, second, seed, join_below):
     """Two generations on one tape: the second starts with the first's capacity (values
-    written into it while earlier results still wait), and may outgrow it."""
+    written into it while earlier results still wait), and may outgrow it.  A flush takes
+    the waiting values by bytes.join or np.concatenate (``join_below`` 0: always the
+    latter)."""
     rng = np.random.default_rng(seed)
-    old = tape_mod.LAZY_MIN, tape_mod.PENDING_MAX
+    old = tape_mod.LAZY_MIN, tape_mod.PENDING_MAX, tape_mod.JOIN_BELOW
     tape_mod.LAZY_MIN = 6  # values of 6+ elements pushed with keep=False are kept aside
     tape_mod.PENDING_MAX = 4  # and a flush each time 4+ elements wait
+    tape_mod.JOIN_BELOW = join_below
     try:
         tape = Tape()
         for pushes in (first, second):
@@ -66,7 +73,7 @@ def test_the_arena_holds_each_value_as_pushed(first, second, seed):
             assert not tape.abuf
             del vals
     finally:
-        tape_mod.LAZY_MIN, tape_mod.PENDING_MAX = old
+        tape_mod.LAZY_MIN, tape_mod.PENDING_MAX, tape_mod.JOIN_BELOW = old
 
 
 def test_results_wait_and_are_copied_in_by_one_flush():
