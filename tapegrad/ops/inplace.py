@@ -92,7 +92,7 @@ def _log_mutation(t, tape, slots, limit=None):
     and .data copies (ops/control.py stop_gradient) too: eagerly they share t's memory and
     version, so a row that saved one is refused as one that saved t, also once the alias
     is gone (it was not followed then: replay ran that backward with the old values)."""
-    alias_of = tape.__dict__.get("alias_of") if slots else None
+    alias_of = tape.alias_of if slots else None
     if alias_of:
         slots, todo = list(slots), list(slots)
         while todo:
