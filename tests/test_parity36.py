@@ -214,3 +214,19 @@ def test_a_negative_stride_is_refused_as_torch(fn, kind, dtype):
         kw = {} if dtype is None else {"dtype": getattr(T, dtype)}
         return _outcome(lambda: getattr(T, fn)(_ARRAYS[kind](), **kw).tolist())
     assert make(tg) == make(torch)
+
+
+# ---- inverse hyperbolics at the ends of their domains -------------------------------------
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["acosh", "atanh", "asinh"])
+def test_inverse_hyperbolic_derivatives_at_domain_ends_are_torchs(name, dtype):
+    """PyTorch's formulas (1 / sqrt(x^2 - 1), 1 / (1 - x^2)): acosh's slope at -1 is +inf
+    ((x - 1)(x + 1) gave -0.0 there, -inf), atanh's curvature at +-1 is +-inf (was nan)."""
+    def grads(T):
+        x = T.tensor([-2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 2.0, 1.5], dtype=getattr(T, dtype),
+                     requires_grad=True)
+        g, = T.autograd.grad(getattr(T, name)(x).sum(), x, create_graph=True)
+        g2, = T.autograd.grad(g.sum(), x)
+        return g.detach().numpy(), g2.numpy()
+    for got, want in zip(grads(tg), grads(torch)):
+        np.testing.assert_allclose(got, want, rtol=1e-5)

@@ -742,8 +742,20 @@ def _before(t, args):
         if len(rb) >= 5 and rb[-4] == t._slot:
             op = rb[-5] & OP_MASK
             if op >= _NCODES or not _FLAGS["o"][op]:
+                _unalias(t, tape)
                 return _NOTHING
     return tape.nrows, tape.gen, slots
+
+
+def _unalias(t, tape):
+    """A fresh view ``t`` changed in place before any row read it: its slot leaves its base's
+    aliases (Tape.note_alias), so the write into the base does not log the op's own rows,
+    which read t's old values as ``self`` (PyTorch keeps them)."""
+    vb = views.of(t) if tape.alias_of else None
+    if vb is not None and vb[0]._tok is not None:
+        lst = tape.alias_of.get(vb[0]._slot)
+        if lst and t._slot in lst:
+            lst.remove(t._slot)
 
 
 def _log_before(t, tape, before):
