@@ -230,3 +230,18 @@ def test_inverse_hyperbolic_derivatives_at_domain_ends_are_torchs(name, dtype):
         return g.detach().numpy(), g2.numpy()
     for got, want in zip(grads(tg), grads(torch)):
         np.testing.assert_allclose(got, want, rtol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_threshold_keeps_nan_with_its_gradient_as_torch(dtype):
+    """PyTorch's threshold is ``x <= threshold ? value : x``: NaN stays NaN and passes its
+    gradient (``x > threshold ? x : value`` gave the value and a zero gradient)."""
+    def run(T):
+        x = T.tensor([float("nan"), float("inf"), -float("inf"), 0.5, 0.7],
+                     dtype=getattr(T, dtype), requires_grad=True)
+        y = T.nn.functional.threshold(x, 0.5, 2.0)
+        g, = T.autograd.grad((y * T.arange(1.0, 6.0, dtype=x.dtype)).sum(), x)
+        return y.tolist(), g.tolist()
+    got, want = run(tg), run(torch)
+    np.testing.assert_array_equal(got[0], want[0])
+    np.testing.assert_array_equal(got[1], want[1])

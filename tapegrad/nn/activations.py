@@ -85,9 +85,10 @@ def relu_(input):
 
 
 def threshold(input, threshold, value, inplace=False):
-    """``x`` where ``x > threshold``, else ``value``."""
+    """``value`` where ``x <= threshold``, else ``x`` (NaN kept, with its gradient, as
+    PyTorch's kernel)."""
     _float(input, "threshold")
-    return _out(input, ops.where(input > threshold, input, _const(value, input)), inplace,
+    return _out(input, ops.where(input <= threshold, _const(value, input), input), inplace,
                 "ThresholdBackward0")
 
 
