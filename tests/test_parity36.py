@@ -245,3 +245,21 @@ def test_threshold_keeps_nan_with_its_gradient_as_torch(dtype):
     got, want = run(tg), run(torch)
     np.testing.assert_array_equal(got[0], want[0])
     np.testing.assert_array_equal(got[1], want[1])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_hardswish_at_the_infinities_and_ends_is_torchs(dtype):
+    """hardswish(-inf) is PyTorch's x * relu6(x + 3) / 6: NaN, with a zero gradient (it was
+    -0.0 with a NaN gradient); the values' signs of zero, gradients and second derivative
+    elsewhere are PyTorch's too."""
+    def run(T):
+        x = T.tensor([-float("inf"), -4.0, -3.0, -2.9, -0.0, 0.0, 1.0, 2.9, 3.0, 4.0,
+                      float("inf"), float("nan")], dtype=getattr(T, dtype), requires_grad=True)
+        y = T.nn.functional.hardswish(x)
+        g, = T.autograd.grad((y * T.arange(1.0, 13.0, dtype=x.dtype)).sum(), x,
+                             create_graph=True)
+        g2, = T.autograd.grad(g.sum(), x)
+        return y.detach().numpy(), g.detach().numpy(), g2.numpy()
+    for got, want in zip(run(tg), run(torch)):
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+        np.testing.assert_array_equal(np.signbit(got[got == 0]), np.signbit(want[want == 0]))
