@@ -263,3 +263,13 @@ def test_hardswish_at_the_infinities_and_ends_is_torchs(dtype):
     for got, want in zip(run(tg), run(torch)):
         np.testing.assert_allclose(got, want, rtol=1e-6)
         np.testing.assert_array_equal(np.signbit(got[got == 0]), np.signbit(want[want == 0]))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8", "bool", "float32", "float64"])
+def test_square_keeps_integers_as_torch(dtype):
+    """``square`` of an integer tensor is an integer tensor (of a bool one int64), as
+    PyTorch's ``pow(x, 2)``; a float exponent made it float64."""
+    def run(T):
+        y = T.square(T.tensor([1, 0, 3, 2], dtype=getattr(T, dtype)))
+        return str(y.dtype).split(".")[-1], y.tolist()
+    assert run(tg) == run(torch)
