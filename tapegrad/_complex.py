@@ -827,7 +827,7 @@ class ComplexTensor(Tensor):
     # -- complex parts --------------------------------------------------------------------
     @property
     def real(self):
-        return _part(self._re)
+        return _part(_one_node(self)._re)
 
     @real.setter
     def real(self, value):
@@ -835,7 +835,7 @@ class ComplexTensor(Tensor):
 
     @property
     def imag(self):
-        return _part(self._im)
+        return _part(_one_node(self)._im)
 
     @imag.setter
     def imag(self, value):
@@ -1113,13 +1113,26 @@ def view_as_complex(input):  # noqa: A002
 
 
 def real(input):  # noqa: A002
-    return _part(input._re) if type(input) is ComplexTensor else input
+    return _part(_one_node(input)._re) if type(input) is ComplexTensor else input
 
 
 def imag(input):  # noqa: A002
     if type(input) is not ComplexTensor:
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return _part(input._im)
+    return _part(_one_node(input)._im)
+
+
+def _one_node(z):
+    """``z`` with its parts made the halves of one recorded stack (``_linked``) before one
+    part is used alone, if both are results built apart (``x + 1j * y``: the imaginary
+    part's rows do not reach x): PyTorch's complex tensor is one node, so an input reached
+    through the other part only gets zeros, not None.  Views (parts linked already, of
+    ``view_as_complex``) and leaves stay as they are."""
+    re, im = z._re, z._im
+    if state.grad_enabled and re._tok is not None and im._tok is not None and \
+            getattr(re, "_vb", None) is None and getattr(im, "_vb", None) is None:
+        z._re, z._im = _linked(re, im)
+    return z
 
 
 def _part(p):

@@ -317,10 +317,32 @@ def resize_(self, *sizes, memory_format=None):
         raise RuntimeError(inplace._INFERENCE_INPLACE)
     if any(int(s) < 0 for s in sizes):
         raise RuntimeError(f"Trying to create tensor with negative dimension: {list(sizes)}")
+    if tuple(int(s) for s in sizes) == tuple(self.shape):
+        return self  # (PyTorch's changes nothing then: no version either)
     n = int(np.prod(sizes, dtype=np.int64))
     flat = np.asarray(self._data, self.dtype).reshape(-1)[:n]
     value = np.concatenate([flat, np.zeros(n - flat.size, self.dtype)]).reshape(sizes)
-    return inplace.replace_storage(self, value)
+    _resized(self)
+    inplace.replace_storage(self, value)
+    inplace._counter(self).shape = list(sizes)  # (PyTorch's error shows the new shape)
+    return self
+
+
+def _resized(t):
+    """Before ``t.resize_``: the tensors sharing t's memory and version (t, the base of a
+    view, the source of a detach(), theirs in turn) count a change, and a backward through
+    a row that saved their values raises, as PyTorch's (one version counter)."""
+    tape = state.tape
+    u = t
+    while u is not None:
+        if tape is not None:
+            inplace._log_mutation(u, tape, inplace._old_slots(u, tape))
+        if u is not t:
+            inplace._counter(u).version += 1
+        vb = views.of(u)
+        u = vb[0] if vb is not None else getattr(u, "_da", None)
+        if type(u) is tuple:  # (a .data: a version counter of its own)
+            break
 
 
 def resize_as_(self, other, memory_format=None):

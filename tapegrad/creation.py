@@ -94,6 +94,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
                 return _traced_copy(d, dtype, requires_grad)
         data = data.detach()
     check_bool(requires_grad, "tensor", "requires_grad")
+    _positive_strides(data)
     try:
         t = Tensor(data, dtype=dtype)
     except ComplexData as e:  # complex numbers or dtype=torch.cfloat (tapegrad/_complex.py)
@@ -121,6 +122,7 @@ def as_tensor(data, dtype=None, device=None):
     _device(device, "as_tensor")
     if isinstance(data, Tensor):
         return data if dtype is None else data.to(dtype)
+    _positive_strides(data)
     if isinstance(data, np.ndarray) and data.dtype.kind == "c" or dtype is not None and \
             np.dtype(dtype).kind == "c":
         return tensor(data, dtype=dtype)  # (a copy: tapegrad holds a complex tensor's parts)
@@ -134,12 +136,17 @@ def from_numpy(ndarray):
     """A tensor sharing ``ndarray``'s memory (a non-contiguous array is copied first)."""
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
-    if any(s < 0 for s in ndarray.strides):  # (PyTorch's refusal, and its words)
+    return as_tensor(ndarray)
+
+
+def _positive_strides(data):
+    """Refuse a NumPy array with a negative stride (``a[::-1]``), as PyTorch's tensor,
+    as_tensor, asarray and from_numpy do, in its words."""
+    if isinstance(data, np.ndarray) and any(s < 0 for s in data.strides):
         raise ValueError("At least one stride in the given numpy array is negative, and "
                          "tensors with negative strides are not currently supported. (You "
                          "can probably work around this by making a copy of your array  with "
                          "array.copy().) ")
-    return as_tensor(ndarray)
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):

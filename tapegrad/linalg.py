@@ -303,10 +303,28 @@ def _det_values(a):
     misses exact results (det [[4, 1], [1, 3]] is 11.000000000000002 there, 11 here)."""
     if a.shape[-1] == 0:
         return np.ones(a.shape[:-2], a.dtype)
-    lu, piv = _lu_values(a)
+    diag, parity = _lu_of_transpose(a)
+    return parity * np.prod(diag, axis=-1)
+
+
+def _slogdet_values(a):
+    """(sign, log|det|) as PyTorch computes them: from the LU factors' diagonal, the sign
+    the permutation's times the diagonal's signs (sgn(0) = 0.0: a singular matrix's zero
+    is signed by the count of negative ones, -0.0 for an odd count)."""
+    if a.shape[-1] == 0:
+        return np.ones(a.shape[:-2], a.dtype), np.zeros(a.shape[:-2], a.dtype)
+    diag, parity = _lu_of_transpose(a)
+    with np.errstate(divide="ignore"):
+        return parity * np.prod(np.sign(diag), axis=-1), np.sum(np.log(np.abs(diag)), axis=-1)
+
+
+def _lu_of_transpose(a):
+    """U's diagonal and the permutation's sign (-1 or 1, a's dtype) of the LU factors of
+    each matrix of a, as PyTorch's det and slogdet factor it: its transpose (a row-major
+    matrix handed to column-major getrf), which decides the sign of a zero determinant."""
+    lu, piv = _lu_values(np.swapaxes(a, -1, -2))
     swaps = np.count_nonzero(piv != np.arange(1, a.shape[-1] + 1, dtype=piv.dtype), axis=-1)
-    return np.where(swaps % 2, -1, 1).astype(a.dtype) * np.prod(
-        np.diagonal(lu, axis1=-2, axis2=-1), axis=-1)
+    return np.diagonal(lu, axis1=-2, axis2=-1), np.where(swaps % 2, -1, 1).astype(a.dtype)
 
 
 class LinalgDet(Function):
@@ -359,8 +377,7 @@ class LinalgSlogdet(Function):
 
     @staticmethod
     def forward(ctx, A):
-        sign, lad = np.linalg.slogdet(_arr(A))
-        sign, lad = _out(sign), _out(lad)
+        sign, lad = (_out(v) for v in _slogdet_values(_arr(A)))
         ctx.save_for_backward(A)  # (sign requires grad too, as PyTorch's; its gradient is 0)
         ctx.save_for_forward(A)  # (for jvp, forward mode)
         return sign, lad

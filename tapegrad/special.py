@@ -457,8 +457,10 @@ def zeta(input, other, *, out=None):
 # ---- inverse hyperbolics: Python stops too, since NumPy's are accurate everywhere where a
 # composite of log and sqrt loses digits (asinh at small |x|, atanh near 0) or overflows
 _asinh = _stop("AsinhBackward0", np.arcsinh, lambda x, y: 1.0 / _ew.sqrt(x * x + 1.0))
-_acosh = _stop("AcoshBackward0", np.arccosh, lambda x, y: 1.0 / _ew.sqrt((x - 1.0) * (x + 1.0)))
-_atanh = _stop("AtanhBackward0", np.arctanh, lambda x, y: 1.0 / ((1.0 - x) * (1.0 + x)))
+# (the derivatives are PyTorch's formulas, x^2 - 1 and 1 - x^2: (x - 1)(x + 1) is -0.0 at
+# x = -1, where acosh's is then -inf and PyTorch's inf; atanh's second derivative at +-1 nan)
+_acosh = _stop("AcoshBackward0", np.arccosh, lambda x, y: 1.0 / _ew.sqrt(x * x - 1.0))
+_atanh = _stop("AtanhBackward0", np.arctanh, lambda x, y: 1.0 / (1.0 - x * x))
 
 
 def asinh(input):

@@ -156,6 +156,7 @@ _FRESH = {
     "consts_at": None,  # []: slots of constants (no grad) adopted as operands: see CONST
     "const_uses": None,  # {}: id(constant) -> [weakref, its slots a row may have saved]
     "alias_uses": None,  # set: those slots that hold a view's or a detach()'s values
+    "alias_of": None,  # {}: slot -> slots holding its values (views, traced detach()es)
     "leaf_slots": None,  # array("q"): their slots, for a vectorised lookup (engine._targets)
     "uses": None,  # {}: id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
     "guards": None,  # []: where each guard row was recorded (tracing only)
@@ -411,6 +412,14 @@ class Tape(ValueArena):
                 t._da = t = None
             if type(t) is tuple:  # (a .data: a version counter of its own)
                 t = None
+
+    def note_alias(self, s, a):
+        """Slot ``a`` holds (some of) slot ``s``'s values, as a view or a detach() of it: an
+        in-place change of s changes a too, also once a's tensor is gone
+        (ops/inplace.py _log_mutation)."""
+        if self.alias_of is None:
+            self.alias_of = {}
+        self.alias_of.setdefault(s, []).append(a)
 
     def _kept(self, t, u):
         """After a write somewhere (``WRITES`` moved): whether leaf ``t``'s slot still holds

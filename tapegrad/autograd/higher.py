@@ -15,7 +15,7 @@ import numpy as np
 from .. import _kernels as compiled  # (module attributes: tests patch them)
 from .._state import state
 from ..grad_mode import enable_grad
-from ..ops._record import output, slot, tape_for_grad
+from ..ops._record import no_derivative, output, slot, tape_for_grad
 from ..ops.arithmetic import negative_zero
 from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
@@ -275,7 +275,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
                 if gi is not None:
                     _add(adj, s, gi)
             if named and o in named:
-                _zero_curvature(walk, row, named[o], adj)
+                _zero_curvature(walk, row, named[o], adj, g)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
             adj.pop(s, None)
@@ -299,17 +299,26 @@ _ZERO_CURVATURE = ("HardtanhBackward", "LeakyReluBackward", "ThresholdBackward",
                    "AdaptiveAvgPool2DBackward", "AdaptiveAvgPool3DBackward")
 
 
-def _zero_curvature(walk, row, note, adj):
-    """A -0.0 term of each input of such a node into its adjoint: the values unchanged, the
-    gradient now a function of the input (its derivative zero), as PyTorch's."""
-    if not note[0].startswith(_ZERO_CURVATURE):
+# PyTorch's nodes whose backward has no derivative (a NotImplemented node of both the input
+# and the output's gradient): a gradient through one requires grad, and differentiating it
+# raises
+_NO_SECOND = {"HardsigmoidBackward0": "hardsigmoid_backward"}
+
+
+def _zero_curvature(walk, row, note, adj, g):
+    """A -0.0 term of each input of such a node into its adjoint (``g``: the node's output
+    adjoint): the values unchanged, the gradient now a function of the input (its derivative
+    zero, or none: ``_NO_SECOND``), as PyTorch's."""
+    second = _NO_SECOND.get(note[0])
+    if second is None and not note[0].startswith(_ZERO_CURVATURE):
         return
     slots = note[1] if note[1] is not None else (row.a, row.b)
     for s in slots:
         if s >= 0:
             x = walk.tensor(s)
             if x._rg and x.dtype.is_floating_point:
-                _add(adj, s, negative_zero(x))
+                _add(adj, s, negative_zero(x) if second is None else no_derivative(
+                    second, np.full(x.shape, -0.0, x.dtype), x, g))
 
 
 def _hooked(tape, o, g):

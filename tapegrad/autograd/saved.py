@@ -75,6 +75,10 @@ def _modified_message(tape, s, c, ver, as_output):
     if tape.alias_uses and s in tape.alias_uses:  # a view's or detach()'s values (of the
         # tensor written: tape.py _const_use): it has no node, and a shape of its own
         shape, producer = list(tape.shapes.get(s, c.shape)), -1
+    elif tape.alias_of and producer >= 0 and v.name(producer) != "DetachBackward0" and \
+            any(s in a for a in tape.alias_of.values()):  # a view's values: PyTorch names
+        shape, producer = list(tape.shapes.get(s, c.shape)), -1  # its view regenerated on
+        which = ", which is output 0 of AsStrided,"  # the base's change (ops/views.py note)
     if producer >= 0:
         which = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', v.name(producer))},"
     return ("one of the variables needed for gradient computation has been modified by an "

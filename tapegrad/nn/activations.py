@@ -85,9 +85,10 @@ def relu_(input):
 
 
 def threshold(input, threshold, value, inplace=False):
-    """``x`` where ``x > threshold``, else ``value``."""
+    """``value`` where ``x <= threshold``, else ``x`` (NaN kept, with its gradient, as
+    PyTorch's kernel)."""
     _float(input, "threshold")
-    return _out(input, ops.where(input > threshold, input, _const(value, input)), inplace,
+    return _out(input, ops.where(input <= threshold, _const(value, input), input), inplace,
                 "ThresholdBackward0")
 
 
@@ -156,11 +157,12 @@ def hardswish(input, inplace=False):
     and 3, as PyTorch's kernel)."""
     _float(input, "hardswish")
     x = _operand(input, inplace)
-    # (x + 3) of x below 3 only: a NaN's zero adjoint would meet 0 * nan in the product
-    middle = x * (ops.where(x < 3.0, x, _const(0.0, x)) + 3.0) / 6.0
-    # -0.0 up to -3: PyTorch's x * relu6(x + 3) / 6 there is a negative x times 0; NaN
-    # takes the x branch (its value, and PyTorch's gradient: the upstream one)
-    y = ops.where(x < 3.0, ops.where(x <= -3.0, _const(-0.0, x), middle), x)
+    # the product of x inside (-3, 3) only: a zero adjoint of NaN or -inf would meet 0 * nan
+    inner = ops.where(x > -3.0, ops.where(x < 3.0, x, _const(0.0, x)), _const(0.0, x))
+    middle = inner * (inner + 3.0) / 6.0
+    # x * 0 up to -3: PyTorch's x * relu6(x + 3) / 6 there, -0.0 (NaN at -inf) with a zero
+    # gradient; NaN takes the x branch (its value, and PyTorch's gradient: the upstream one)
+    y = ops.where(x < 3.0, ops.where(x <= -3.0, x * 0.0, middle), x)
     return _out(input, y, inplace, "HardswishBackward0")
 
 

@@ -123,10 +123,11 @@ def _same_each(a, b):
 
 def zero_gradient_to(y, *inputs):
     """``y`` plus a -0.0 term of each input that requires grad: the same values, and a zero
-    gradient to each (PyTorch's, where its rule gives an input zeros rather than None)."""
+    gradient to each (PyTorch's, where its rule gives an input zeros rather than None): a
+    constant zero under create_graph too, as PyTorch's (trunc's does not require grad)."""
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
-            y = ew.add(y, negative_zero(t))
+            y = ew.add(y, ew.mul(ew.abs(ew.sign(t)), -0.0))  # (sign: 0 or ±1, nan's 0)
     return y
 
 

@@ -361,7 +361,7 @@ def stop_gradient(t, alias=True):
         tape.aliases.add(d._slot)
         # t's slot -> the alias slots copied from it: an in-place change of t changes them
         # too (ops/inplace.py _log_mutation), also once the alias is gone
-        tape.__dict__.setdefault("alias_of", {}).setdefault(t._slot, []).append(d._slot)
+        tape.note_alias(t._slot, d._slot)
     return d
 
 

@@ -2086,8 +2086,9 @@ arcsin, arccos, arctan = asin, acos, atan
 
 @api
 def square(input):
-    """``input ** 2`` (PowBackward0, as PyTorch's square)."""
-    return pow(input, 2.0)
+    """``input ** 2`` (PowBackward0, as PyTorch's square); an integer exponent, so integers
+    stay integers (bool: int64), as PyTorch's."""
+    return pow(input, 2)
 
 
 @api

@@ -92,7 +92,7 @@ def _log_mutation(t, tape, slots, limit=None):
     and .data copies (ops/control.py stop_gradient) too: eagerly they share t's memory and
     version, so a row that saved one is refused as one that saved t, also once the alias
     is gone (it was not followed then: replay ran that backward with the old values)."""
-    alias_of = tape.__dict__.get("alias_of") if slots else None
+    alias_of = tape.alias_of if slots else None
     if alias_of:
         slots, todo = list(slots), list(slots)
         while todo:
@@ -742,8 +742,20 @@ def _before(t, args):
         if len(rb) >= 5 and rb[-4] == t._slot:
             op = rb[-5] & OP_MASK
             if op >= _NCODES or not _FLAGS["o"][op]:
+                _unalias(t, tape)
                 return _NOTHING
     return tape.nrows, tape.gen, slots
+
+
+def _unalias(t, tape):
+    """A fresh view ``t`` changed in place before any row read it: its slot leaves its base's
+    aliases (Tape.note_alias), so the write into the base does not log the op's own rows,
+    which read t's old values as ``self`` (PyTorch keeps them)."""
+    vb = views.of(t) if tape.alias_of else None
+    if vb is not None and vb[0]._tok is not None:
+        lst = tape.alias_of.get(vb[0]._slot)
+        if lst and t._slot in lst:
+            lst.remove(t._slot)
 
 
 def _log_before(t, tape, before):

@@ -47,6 +47,10 @@ def note(out, x, src, view):
     view of ``x``, and list it among x's live views; returns ``out``."""
     out._vb = (x, x._data, src, view, WRITES.n)
     add_view(x, out)
+    if out._tok is not None and x._tok is not None and out._gen == x._gen:
+        # (a row may save the view, then the view die before x changes: PyTorch refuses
+        # that backward as one through "output 0 of AsStrided")
+        out._tok.tape.note_alias(x._slot, out._slot)
     if MULTI or (x._rg and not seen_mode()):
         _kind(out, x)
     return out
