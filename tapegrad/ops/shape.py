@@ -1138,14 +1138,14 @@ def roll(input, shifts, dims=None):
     shape = tuple(input.shape)
     if dims is None:
         if len(sh) != 1:
-            raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
-                               "dims:0")
+            raise with_note(RuntimeError(f"shifts and dimensions must align. shifts: "
+                                         f"{len(sh)}, dims:0"), "roll()")
         flat = np.roll(np.arange(input.numel(), dtype=np.int64), operator.index(sh[0]))
         return _gathered(input, _arr(input), flat.reshape(shape), "RollBackward0")
     dm = _dims_arg(dims)
     if len(sh) != len(dm):
-        raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
-                           f"dims:{len(dm)}")
+        raise with_note(RuntimeError(f"shifts and dimensions must align. shifts: {len(sh)}, "
+                                     f"dims:{len(dm)}"), "roll()")
     wrapped = tuple(_wrap_dim(d, input.ndim, "roll") for d in dm)
     shifts = tuple(operator.index(s) for s in sh)
     index = _flat_index(shape)
