@@ -80,8 +80,8 @@ from . import distributed  # noqa: E402, F401 (is_available() False: one process
 from . import signal  # noqa: E402, F401 (signal.windows: tapegrad ops, imported last)
 from .amp import GradScaler  # noqa: E402 (torch.GradScaler is torch.amp.GradScaler)
 newaxis = None
-softmax = ops.out.with_numpy_names(nn.functional.softmax)  # (torch.softmax(x, axis=1))
-log_softmax = ops.out.with_numpy_names(nn.functional.log_softmax)
+softmax = Tensor.softmax  # (torch.softmax(x, axis=1); dim required, as the method's)
+log_softmax = Tensor.log_softmax
 def is_inference(input):
     """``input.is_inference()``: made inside inference_mode."""
     return input.is_inference()

@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from ._errors import with_note
 from ._fp import fma
 from .arena import escape
 from .device import check as _device
@@ -59,10 +60,10 @@ def _shape(size, op=None):
                             ) from None
     if any(n < 0 for n in out):
         if op == "zeros":  # (PyTorch's two wordings)
-            raise RuntimeError(f"zeros: Dimension size must be non-negative. (got size "
-                               f"{tuple(out)})")
-        raise RuntimeError(f"{op}: Trying to create tensor with negative dimension "
-                           f"{next(n for n in out if n < 0)}: {out}")
+            raise with_note(RuntimeError("zeros: Dimension size must be non-negative."),
+                            f"zeros: got size {tuple(out)}")
+        raise with_note(RuntimeError(f"Trying to create tensor with negative dimension "
+                                     f"{next(n for n in out if n < 0)}: {out}"), op)
     return tuple(out)
 
 
@@ -275,6 +276,9 @@ def _linspace(start, end, steps, dtype=np.float64):
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     _device(device, "eye")
+    for name, v in (("n", n), ("m", m)):
+        if v is not None and v < 0:  # (PyTorch's words, not NumPy's ValueError)
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     return _make(np.eye(n, m), _float(dtype), requires_grad)
 
 

@@ -12,6 +12,8 @@ device(type='cpu')
 """
 import types
 
+from ._errors import with_note
+
 _TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
           "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia",
           "privateuseone")  # PyTorch's, in its order (its error message lists them)
@@ -84,10 +86,10 @@ def check(dev, op):
     if d.type == "cpu":
         return CPU
     if d.type == "cuda":  # PyTorch's CPU build says the same, as an AssertionError
-        raise AssertionError(
-            f"Torch not compiled with CUDA enabled ({op}: tapegrad computes on the CPU only; "
-            "pass device='cpu', or choose the device with torch.cuda.is_available(), which "
-            "is False here)")
+        raise with_note(AssertionError("Torch not compiled with CUDA enabled"),
+                        f"{op}: tapegrad computes on the CPU only; pass device='cpu', or "
+                        "choose the device with torch.cuda.is_available(), which is False "
+                        "here")
     raise RuntimeError(f"{op}: device {str(d)!r} is not available: tapegrad computes on the "
                        "CPU only (pass device='cpu')")
 

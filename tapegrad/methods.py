@@ -5,6 +5,7 @@ top-level spellings of methods and global switches that scripts set (FUNCTIONS).
 import numpy as np
 
 from . import creation, dtypes, ops
+from ._errors import missing, no_overload
 from .autograd import anomaly
 from .nn import init
 from .ops import views
@@ -12,21 +13,26 @@ from .tensor import Tensor
 from .typenames import typename
 
 
-def _size(size):
+def _size(size, op):
+    if not size:
+        raise missing(op, "size")
     return tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
 
 
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
     """Zeros of ``size`` with self's dtype (unless ``dtype``), as PyTorch's new_zeros."""
-    return creation.zeros(*_size(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return creation.zeros(*_size(size, "new_zeros"), dtype=dtype or self.dtype,
+                          requires_grad=requires_grad)
 
 
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-    return creation.ones(*_size(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return creation.ones(*_size(size, "new_ones"), dtype=dtype or self.dtype,
+                          requires_grad=requires_grad)
 
 
 def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
-    return creation.empty(*_size(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return creation.empty(*_size(size, "new_empty"), dtype=dtype or self.dtype,
+                          requires_grad=requires_grad)
 
 
 def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
@@ -197,6 +203,8 @@ _VIEW_ERROR = ("view size is not compatible with input tensor's size and stride 
 def view(self, *shape):
     """The same values in a new shape, where PyTorch's strides of self allow a view (its
     computeStride); else PyTorch's error, which names reshape (a copy where needed)."""
+    if not shape and self.numel() != 1:  # (to 0-d: tapegrad's own x.view(*shape))
+        raise no_overload("view", "torch.dtype dtype", "tuple of ints size")
     if len(shape) == 1 and isinstance(shape[0], (dtypes.dtype, dtypes.RefusedDtype)):
         raise NotImplementedError(
             f"view(dtype): tapegrad does not support reading a tensor's bytes as another "

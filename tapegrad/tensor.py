@@ -15,6 +15,7 @@ import weakref
 import numpy as np
 
 from . import dtypes
+from ._errors import with_note
 from ._format import tensor_repr
 from ._state import INFERENCE_THREADS, state
 from .arena import escape, note_write
@@ -170,9 +171,9 @@ class Tensor:
 
     def _check_can_require(self, flag, which):
         if flag and self.dtype.kind != "f":  # (PyTorch's setter and method word it apart)
-            raise RuntimeError(
-                f"{which} can require gradients (got dtype {dtypes.name(self.dtype)}; create "
-                "it with dtype=tapegrad.float64)")
+            raise with_note(RuntimeError(f"{which} can require gradients"),
+                            f"requires_grad: got dtype {dtypes.name(self.dtype)}; create it with "
+                            "dtype=tapegrad.float64")
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf, in place; returns self."""
@@ -513,9 +514,9 @@ class Tensor:
         if state.tracing is not None:
             _trace_hook(self, "guard", "bool")
         if self.numel() != 1:
-            raise RuntimeError(
-                f"Boolean value of Tensor with more than one value is ambiguous "
-                f"(shape {tuple(self.shape)}); use .any() or .all()")
+            raise with_note(RuntimeError(
+                "Boolean value of Tensor with more than one value is ambiguous"),
+                f"bool(): shape {tuple(self.shape)}; use .any() or .all()")
         return bool(np.asarray(self._data).item())
 
     def __len__(self):
@@ -948,6 +949,6 @@ def _wrap_dim(dim, ndim, op):
                         ) from None
     n = max(ndim, 1)
     if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of "
-                         f"[{-n}, {n - 1}], but got {dim}) ({op}())")
+        raise with_note(IndexError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-n}, {n - 1}], but got {dim})"), f"{op}()")
     return dim % n

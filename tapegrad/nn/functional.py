@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 
 from .. import creation, dtypes, ops
+from .._errors import missing, with_note
 from .._fp import quiet
 from .._state import state
 from ..ops._record import named_result
@@ -506,11 +507,11 @@ def linear(input, weight, bias=None):
     k = weight.shape[-1]
     if input.ndim == 0 or input.shape[-1] != k:
         rows = input.numel() // input.shape[-1] if input.ndim and input.shape[-1] else 1
-        raise RuntimeError(
+        raise with_note(RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
             f"{input.shape[-1] if input.ndim else 1} and {k}x"
-            f"{weight.shape[0] if weight.ndim == 2 else 1}) (linear: input {list(input.shape)}, "
-            f"weight {list(weight.shape)})")
+            f"{weight.shape[0] if weight.ndim == 2 else 1})"),
+            f"linear: input {list(input.shape)}, weight {list(weight.shape)}")
     if bias is not None:
         n_out = weight.shape[0] if weight.ndim == 2 else 1
         if bias.ndim > 1 or (bias.ndim == 1 and bias.shape[0] not in (1, n_out)):
@@ -602,13 +603,13 @@ def _class_target(input, target, op, ignore_index):
         raise RuntimeError(f"Expected target size {[input.shape[0], *input.shape[2:]]}, got "
                            f"{list(target.shape)}")
     if target.dtype not in (np.int64, np.uint8):
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
-                           f"{dtypes.torch_name(target.dtype)} ({op}: class "
-                           "indices must be int64; class probabilities must have the input's "
-                           "shape)")
+        raise with_note(RuntimeError(f"expected target dtype to be Long or Byte, but got "
+                                     f"{dtypes.torch_name(target.dtype)}"),
+                        f"{op}: class indices must be int64; class probabilities must have "
+                        "the input's shape")
     if input.ndim > 2 and target.dtype == np.uint8:
-        raise RuntimeError(f"expected scalar type Long but found Byte ({op}: class indices of "
-                           "(N, C, d1, ...) input must be int64)")
+        raise with_note(RuntimeError("expected scalar type Long but found Byte"),
+                        f"{op}: class indices of (N, C, d1, ...) input must be int64")
     if input.ndim == 1 and target.numel() != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
                          f"{target.numel()}")
@@ -1183,11 +1184,20 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         loss = loss.reshape(())
     return _reduce(loss, reduction, "MultiMarginLossBackward0", input)
 
-# (as PyTorch's method and torch.softmax, not F.softmax, they take NumPy's axis= too)
-Tensor.softmax = ops.out.with_numpy_names(
-    lambda x, dim=None, dtype=None: softmax(x, dim, dtype=dtype))
-Tensor.log_softmax = ops.out.with_numpy_names(
-    lambda x, dim=None, dtype=None: log_softmax(x, dim, dtype=dtype))
+
+def _softmax_method(fn, op):
+    """Tensor.softmax / log_softmax: ``dim`` is required there (only F.softmax guesses one);
+    as PyTorch's method and torch.softmax, not F.softmax, they take NumPy's axis= too."""
+    def method(x, dim=None, dtype=None):
+        if dim is None:
+            raise missing(op, "dim")
+        return fn(x, dim, dtype=dtype)
+    method.__name__ = method.__qualname__ = op
+    return ops.out.with_numpy_names(method)
+
+
+Tensor.softmax = _softmax_method(softmax, "softmax")
+Tensor.log_softmax = _softmax_method(log_softmax, "log_softmax")
 
 
 # ---- PyTorch's dispatch helpers, for code copied from torch's own functional.py ----------

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from .._errors import missing
 from .._state import state
 from ..return_types import named
 from ..tensor import Tensor, _leaf, _wrap_dim, host_values, norm
@@ -369,6 +370,8 @@ _unsafe(split_with_sizes, "unsafe_split_with_sizes")
 @api(export=False)
 def sum_to_size(input, *size):
     """Summed down to ``size`` (the shape input was expanded from)."""
+    if not size:
+        raise missing("sum_to_size", "size")
     size = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     shape = tuple(input.shape)
     lead = len(shape) - len(size)

@@ -241,6 +241,7 @@ def _divmod_op(name, npfn, quotient):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
                             f"{type(input).__name__}")
         rd = dtypes.result_type(_kind(input), _kind(other))
+        cmp.broadcast_shape(name, getattr(input, "shape", ()), getattr(other, "shape", ()))
         if rd.kind in "iub":  # integers: NumPy's, no row (rows would compute in float64)
             a, b = _data(input, rd, name), _data(other, rd, name)
             if (b == 0).any():

@@ -94,7 +94,11 @@ def _make_compare(kind):
         ad = np.asarray(input._data)
         if type(od) is int and ad.dtype.kind in "iu":  # PyTorch casts the number to the
             od = dtypes.wrapped(od, ad.dtype)  # tensor's dtype first (uint8 == 1000 is == 232)
-        v = norm(npfn(ad, od))
+        try:
+            v = norm(npfn(ad, od))
+        except ValueError:  # (PyTorch's error where the shapes do not broadcast)
+            broadcast_shape(KINDS[kind], np.shape(ad), np.shape(od))
+            raise
         tape = state.tracing
         if tape is None or not (_traced(input, tape) or _traced(other, tape)):
             return _leaf(v)
@@ -131,6 +135,7 @@ def _eager(op, *ts):
 def _logical(name, npfn):
     def fn(input, other):
         a, b = _eager(name, input, other)
+        broadcast_shape(name, np.shape(a), np.shape(b))  # (PyTorch's error, not NumPy's)
         return _leaf(norm(npfn(a.astype(bool), np.asarray(b).astype(bool))))
     fn.__name__ = name
     fn.__doc__ = f"Elementwise ``{name}`` of the truth values (a bool tensor)."

@@ -7,6 +7,7 @@ import operator
 
 import numpy as np
 
+from .._errors import with_note
 from ..tensor import Tensor, _leaf, host_values
 from . import shape as S
 from . import views
@@ -152,8 +153,8 @@ def _index(k):
             a = a.astype(np.int64)  # x[[]] selects nothing
         if a.dtype.kind not in "iub":
             got = a.dtype if tensor else f"a {type(k).__name__} of {a.dtype}"
-            raise IndexError(f"tensors used as indices must be long, int, byte or bool tensors "
-                             f"(got {got})")
+            raise with_note(IndexError("tensors used as indices must be long, int, byte or "
+                                       "bool tensors"), f"indexing: got {got}")
         return int(a) if a.ndim == 0 and a.dtype.kind in "iu" else a
     if isinstance(k, (bool, np.bool_)):
         return bool(k)

@@ -22,6 +22,7 @@ with no transposed copy of W and no bias broadcast, as PyTorch's mm / addmm.
 import numpy as np
 
 from .. import dtypes
+from .._errors import with_note
 from .._fp import quiet
 from .._jit import rule
 from .._rules import _s, _u, claim_input, reach_input
@@ -943,9 +944,9 @@ def mm(input, mat2):
     """
     a, b = _operands(input, mat2, "mm", "mm")
     if a.ndim != 2:
-        raise RuntimeError(f"self must be a matrix (mm got a {a.ndim}-D tensor)")
+        raise with_note(RuntimeError("self must be a matrix"), f"mm got a {a.ndim}-D tensor")
     if b.ndim != 2:
-        raise RuntimeError(f"mat2 must be a matrix (mm got a {b.ndim}-D tensor)")
+        raise with_note(RuntimeError("mat2 must be a matrix"), f"mm got a {b.ndim}-D tensor")
     (M, K), (K2, N) = a.shape, b.shape
     if K != K2:
         raise _mm_error(M, K, K2, N)
@@ -983,9 +984,11 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with the same batch size (no broadcasting)."""
     a, b = _operands(input, mat2, "bmm", "bmm")
     if a.ndim != 3:
-        raise RuntimeError(f"batch1 must be a 3D tensor (bmm got a {a.ndim}-D tensor)")
+        raise with_note(RuntimeError("batch1 must be a 3D tensor"),
+                        f"bmm got a {a.ndim}-D tensor")
     if b.ndim != 3:
-        raise RuntimeError(f"batch2 must be a 3D tensor (bmm got a {b.ndim}-D tensor)")
+        raise with_note(RuntimeError("batch2 must be a 3D tensor"),
+                        f"bmm got a {b.ndim}-D tensor")
     (B, M, K), (B2, K2, N) = a.shape, b.shape
     if (B2, K2) != (B, K):
         raise _bmm_error(B, K, B2, K2)

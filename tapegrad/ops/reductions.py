@@ -12,6 +12,7 @@ import numpy as np
 from .. import _libm as libm
 from .. import dtypes
 from .._eager import sum_last
+from .._errors import with_note
 from .._fp import quiet
 from .._jit import rule
 from .._rules import _s, _u, add_into
@@ -1212,8 +1213,9 @@ def _var(input, dim, unbiased, keepdim, correction, root):
         raise TypeError(f"{op}(): argument 'correction' must be Number, not "
                         f"{type(correction).__name__}")
     if input.dtype.kind != "f":
-        raise RuntimeError("std and var only support floating point and complex dtypes "
-                           f"(got {dtypes.name(input.dtype)}; use .double() first)")
+        raise with_note(RuntimeError("std and var only support floating point and complex "
+                                     "dtypes"),
+                        f"{op}: got {dtypes.name(input.dtype)}; use .double() first")
     d = np.asarray(input._data)
     dims = _red_dims(input, dim, op)
     n = d.size if dims is None else int(np.prod([d.shape[i] for i in dims]))

@@ -26,6 +26,7 @@ import sys
 import numpy as np
 
 from .. import dtypes
+from .._errors import missing, with_note
 from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
@@ -34,6 +35,7 @@ from ..return_types import named
 from ..tensor import (COMPLEX_HOOKS, TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _nonleaf,
                       add_view,
                       _wrap_dim, host_values, norm)
+from ..typenames import typename
 from ._record import named_result, node, output, slot, tape_for_grad
 from .control import _traced, eq, escape, ge, gt, guard, le, lt, ne
 from .elementwise import add, mul, pass_rev, pass_tan, where
@@ -169,6 +171,8 @@ def expand(input, *sizes):
     >>> tg.tensor([1.0, 2.0]).expand(2, -1).shape
     torch.Size([2, 2])
     """
+    if not sizes and input.ndim:  # (a 0-d input to no sizes: tapegrad's own calls)
+        raise missing("expand", "size")
     sizes = _sizes(sizes)
     return _expand(input, sizes, "expand")
 
@@ -182,29 +186,31 @@ def broadcast_to(input, *sizes, size=None):
     >>> tg.broadcast_to(tg.tensor(1.0), (2,)).tolist()
     [1.0, 1.0]
     """
+    if not sizes and size is None and input.ndim:
+        raise missing("broadcast_to", "size")
     return _expand(input, _sizes(sizes if size is None else (size,)), "broadcast_to")
 
 
 def _expand(input, sizes, op):
     lead = len(sizes) - input.ndim
     if lead < 0:
-        raise RuntimeError(
-            f"{op}: expand(tensor of shape {list(input.shape)}, size={list(sizes)}): the number "
+        raise with_note(RuntimeError(
+            f"expand({typename(input)}{{{list(input.shape)}}}, size={list(sizes)}): the number "
             f"of sizes provided ({len(sizes)}) must be greater or equal to the number of "
-            f"dimensions in the tensor ({input.ndim})")
+            f"dimensions in the tensor ({input.ndim})"), op)
     for i, s in enumerate(sizes[:lead]):
         if s == -1:
-            raise RuntimeError(
+            raise with_note(RuntimeError(
                 f"The expanded size of the tensor (-1) isn't allowed in a leading, "
-                f"non-existing dimension {i} ({op})")
+                f"non-existing dimension {i}"), op)
     shape = tuple(input.shape[i - lead] if s == -1 and i >= lead else s
                   for i, s in enumerate(sizes))
     for i, (s, old) in reversed(list(enumerate(zip(shape[lead:], input.shape)))):
         if old != 1 and s != old:  # (the last dimension first, as PyTorch checks)
-            raise RuntimeError(
+            raise with_note(RuntimeError(
                 f"The expanded size of the tensor ({s}) must match the existing size "
                 f"({old}) at non-singleton dimension {i + lead}.  Target sizes: {list(sizes)}."
-                f"  Tensor sizes: {list(input.shape)} ({op})")
+                f"  Tensor sizes: {list(input.shape)}"), op)
     for s in shape:
         if s < 0:
             raise RuntimeError(f"{op}: Trying to create tensor with negative dimension {s}: "
@@ -226,6 +232,8 @@ def _expand(input, sizes, op):
 @api
 def permute(input, *dims):
     """Reorder dimensions."""
+    if not dims and input.ndim:
+        raise missing("permute", "dims")
     dims = _sizes(dims)
     if len(dims) != input.ndim:
         raise RuntimeError(
@@ -234,8 +242,9 @@ def permute(input, *dims):
             f"{input.ndim} is not equal to len(dims) = {len(dims)}")
     wrapped = [_wrap_dim(d, input.ndim, "permute") for d in dims]
     if len(set(wrapped)) != len(wrapped):
-        raise RuntimeError(f"permute(): duplicate dims are not allowed. (dims {list(dims)} "
-                           f"for a tensor of shape {tuple(input.shape)})")
+        raise with_note(RuntimeError("permute(): duplicate dims are not allowed."),
+                        f"permute: dims {list(dims)} for a tensor of shape "
+                        f"{tuple(input.shape)}")
     src = _arr(input)
     return _strided(input, src, src.transpose(wrapped), "PermuteBackward0", key=())
 
@@ -272,8 +281,9 @@ def swapdims(input, dim0, dim1):
 def t(input):
     """Transpose of a tensor of at most 2 dimensions."""
     if input.ndim > 2:
-        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
-                           f"{input.ndim}D (shape {tuple(input.shape)}); use transpose or mT")
+        raise with_note(RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                                     f"{input.ndim}D"),
+                        f"t(): shape {tuple(input.shape)}; use transpose or mT")
     return _transpose(input, 0, -1, "t", "TBackward0")
 
 
@@ -456,17 +466,22 @@ def flip(input, *dims, **kwargs):
 def repeat(input, *sizes):
     """Tile ``input`` ``sizes[d]`` times along each dimension (leading sizes add new
     dimensions), as ``Tensor.repeat``."""
+    if not sizes and input.ndim:
+        raise missing("repeat", "repeats")
     sizes = _sizes(sizes)
     if len(sizes) < input.ndim:
-        raise RuntimeError(
-            f"Number of dimensions of repeat dims can not be smaller than number of dimensions "
-            f"of tensor (repeat dims {list(sizes)}, tensor of shape {tuple(input.shape)})")
+        raise with_note(RuntimeError(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions "
+            "of tensor"), f"repeat: repeat dims {list(sizes)}, tensor of shape "
+            f"{tuple(input.shape)}")
     return _repeat(input, sizes)
 
 
 @api
 def tile(input, *dims):
     """``repeat``, with ``dims`` padded by leading 1s to the tensor's dimensions."""
+    if not dims:
+        raise missing("tile", "dims")
     dims = _sizes(dims)
     return _repeat(input, (1,) * (input.ndim - len(dims)) + dims)
 
@@ -741,7 +756,8 @@ def _infer_shape(shape, numel):
     for i, s in enumerate(shape):
         if s == -1:
             if free is not None:
-                raise RuntimeError(f"only one dimension can be inferred (shape {list(shape)})")
+                raise with_note(RuntimeError("only one dimension can be inferred"),
+                                f"view/reshape: shape {list(shape)}")
             free = i
         elif s < 0:
             raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape "
@@ -763,6 +779,8 @@ def _infer_shape(shape, numel):
 @api
 def reshape(input, *shape):
     """The same values in a new shape (one dimension may be -1)."""
+    if not shape and input.numel() != 1:  # (to 0-d: tapegrad's own x.reshape(*shape))
+        raise missing("reshape", "shape")
     shape = _infer_shape(_sizes(shape), input.numel())
     return _view_as(input, shape, "ViewBackward0")
 
@@ -1037,7 +1055,7 @@ def _index_array(index, op, message):
     """``index`` (a Tensor, ndarray or list) as an integer ndarray, or ``message``."""
     a = host_values(index, op)
     if a.dtype.kind not in "iu":
-        raise RuntimeError(f"{message} (got {a.dtype})")
+        raise with_note(RuntimeError(message), f"{op}: got {a.dtype}")
     return a.astype(np.int64, copy=False)
 
 
@@ -1049,7 +1067,9 @@ def _out_of_bounds(index, size, d, exc, op, words=""):
     if bad.size:
         v = int(bad.flat[0])
         plain = f"index {v} is out of bounds for dimension {d} with size {size}"
-        raise exc(f"{words.format(v=v, size=size)} ({op}(): {plain})" if words else plain)
+        if not words:
+            raise exc(plain)
+        raise with_note(exc(words.format(v=v, size=size)), f"{op}(): {plain}")
 
 
 @api
@@ -1064,18 +1084,17 @@ def gather(input, dim, index, *, sparse_grad=False):
     nd = input.ndim
     d = _wrap_dim(dim, nd, "gather")
     if max(idx.ndim, 1) != max(nd, 1):
-        raise RuntimeError(
-            f"Index tensor must have the same number of dimensions as input tensor "
-            f"(gather(): index of shape {tuple(idx.shape)}, input of shape "
-            f"{tuple(input.shape)})")
+        raise with_note(RuntimeError(
+            "Index tensor must have the same number of dimensions as input tensor"),
+            f"gather(): index of shape {tuple(idx.shape)}, input of shape "
+            f"{tuple(input.shape)}")
     shape = tuple(input.shape) or (1,)
     ix = idx.reshape(idx.shape or (1,))
     for j, (a, b) in enumerate(zip(ix.shape, shape)):
         if j != d and a > b:
-            raise RuntimeError(
-                f"gather(): Size does not match at dimension {j} expected index "
-                f"{list(idx.shape)} to be no larger than self {list(input.shape)} apart from "
-                f"dimension {d}")
+            raise with_note(RuntimeError(
+                f"Size does not match at dimension {j} expected index {list(idx.shape)} to be "
+                f"no larger than self {list(input.shape)} apart from dimension {d}"), "gather()")
     _out_of_bounds(ix, shape[d], d, RuntimeError, "gather")
     grids = list(np.indices(ix.shape, sparse=True))
     grids[d] = ix
@@ -1090,8 +1109,8 @@ def index_select(input, dim, index):
     idx = _index_array(index, "index_select",
                        "index_select(): Expected dtype int32 or int64 for index")
     if idx.ndim > 1:
-        raise IndexError(f"index_select(): Index is supposed to be a vector (got shape "
-                         f"{tuple(idx.shape)})")
+        raise with_note(IndexError("index_select(): Index is supposed to be a vector"),
+                        f"index_select(): got shape {tuple(idx.shape)}")
     d = _wrap_dim(dim, input.ndim, "index_select")
     src = _arr(input)
     if input.ndim == 0:
@@ -1119,14 +1138,14 @@ def roll(input, shifts, dims=None):
     shape = tuple(input.shape)
     if dims is None:
         if len(sh) != 1:
-            raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
-                               "dims:0")
+            raise with_note(RuntimeError(f"shifts and dimensions must align. shifts: "
+                                         f"{len(sh)}, dims:0"), "roll()")
         flat = np.roll(np.arange(input.numel(), dtype=np.int64), operator.index(sh[0]))
         return _gathered(input, _arr(input), flat.reshape(shape), "RollBackward0")
     dm = _dims_arg(dims)
     if len(sh) != len(dm):
-        raise RuntimeError(f"roll(): shifts and dimensions must align. shifts: {len(sh)}, "
-                           f"dims:{len(dm)}")
+        raise with_note(RuntimeError(f"shifts and dimensions must align. shifts: {len(sh)}, "
+                                     f"dims:{len(dm)}"), "roll()")
     wrapped = tuple(_wrap_dim(d, input.ndim, "roll") for d in dm)
     shifts = tuple(operator.index(s) for s in sh)
     index = _flat_index(shape)

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._jit import rule
 from .._rules import _s, _u, add_into, reach_input
+from .._errors import with_note
 from .._state import state
 from ..tape import CONST, OP_MASK
 from . import layout
@@ -134,10 +135,10 @@ def broadcast_shape(op, sa, sb):
         if x != y and x != 1 and y != 1:  # (PyTorch names the last dim that clashes)
             i = max(j for j, (p, q) in enumerate(zip(pa, pb)) if p != q and 1 not in (p, q))
             x, y = pa[i], pb[i]
-            raise RuntimeError(
+            raise with_note(RuntimeError(
                 f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {i} ({op}: shapes {tuple(sa)} and {tuple(sb)}; "
-                "broadcasting needs equal sizes or 1 in each dimension)")
+                f"non-singleton dimension {i}"), f"{op}: shapes {tuple(sa)} and {tuple(sb)}; "
+                "broadcasting needs equal sizes or 1 in each dimension")
         out.append(max(x, y) if x != 1 and y != 1 else x * y)
     return tuple(out)
 
