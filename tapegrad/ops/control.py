@@ -439,8 +439,32 @@ def _set_grad_mode(tape, enabled):
         set_site_rows(tape, anomaly.enabled)
 
 
+def _constant_row(tape, a):
+    return output(tape, a, STOP_GRAD, tape.push_array(a.copy()))
+
+
+def no_derivative_traced(name, error, values, inputs):
+    """An op without a derivative (floor_divide, heaviside, unique...) while tracing:
+    ``values`` (arrays, or tensors f's rows computed) as f's values, and a note on the tape
+    when grad mode is on and an input is traced: eagerly its result requires grad when an
+    input does, and a backward reaching it raises ``error``.  The note is (the result's
+    slot, the traced inputs' slots, the error as "Type: message"); replay reads it
+    (``replay.no_derivative_notes``) and refuses a gradient whose sweep reaches the slot
+    from inputs eager would have requiring grad.  Arrays become rows (a STOP_GRAD copy of
+    a constant) so that the note has a slot to name."""
+    tape = state.tracing
+    ins = [t._slot for t in inputs if isinstance(t, Tensor) and t._rg and t._gen == tape.gen]
+    if not ins or not tape.grad_mode:
+        return tuple(v if isinstance(v, Tensor) else _leaf(norm(v)) for v in values)
+    outs = tuple(v if isinstance(v, Tensor) else _constant_row(tape, norm(v)) for v in values)
+    text = f"{type(error).__name__}: {error}"
+    notes = tape.__dict__.setdefault("no_derivative", [])
+    notes.extend((t._slot, tuple(ins), text) for t in outs)
+    return outs
+
+
 Tape.grad_mode = True  # the grad mode user code sees while this tape traces
 Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
 Tape.set_grad_mode = _set_grad_mode
 TRACE_HOOKS.update(detach=stop_gradient,  # Tensor.detach(), .data, detach_(), tensor(t)
-                   requires_grad=set_requires_grad)
+                   requires_grad=set_requires_grad, no_derivative=no_derivative_traced)
