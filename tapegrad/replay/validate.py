@@ -152,6 +152,37 @@ def check_seekable(f, what):
                          "io.BytesIO")
 
 
+def made_up(f, max_bytes):
+    """A regular file the kernel makes up as it is read (``/proc/self/status``): it reports
+    a size of 0 and cannot be seeked from its end (zipfile's and the checks' first step
+    raised a bare OSError, "Invalid argument").  Its bytes from where ``f`` stands, read to
+    the end (at most ``max_bytes``), as a buffer named as f, to be read as any file's; None
+    for any other file."""
+    try:
+        st = os.fstat(f.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode) or st.st_size:
+        return None
+    data = f.read(max_bytes + 1 if max_bytes is not None else -1)
+    if max_bytes is not None and len(data) > max_bytes:
+        raise ValueError(f"load: {getattr(f, 'name', f)!s} reports a size of 0 but holds more "
+                         f"than max_bytes={max_bytes} bytes; pass a larger max_bytes to "
+                         "tapegrad.load if you trust this file")
+    return _Read(data, getattr(f, "name", None))
+
+
+class _Read(io.BytesIO):
+    """A file's bytes, read whole (``made_up``), named and shown as that file."""
+
+    def __init__(self, data, name):
+        super().__init__(data)
+        self.name = name
+
+    def __repr__(self):
+        return f"<the bytes of {self.name!r}>"
+
+
 MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
 DIRECTORY_ENTRY = 256  # directory bytes per member allowed (a tapegrad entry takes ~80)
 TRACE_MEMBERS = 1024  # a trace has 14 members (zipfile takes ~1 MB to parse 1024)
@@ -250,6 +281,7 @@ def read_npz(path, max_bytes=MAX_BYTES):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
+    path = made_up(path, max_bytes) or path
     check_directory(path, TRACE_MEMBERS, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
