@@ -959,8 +959,10 @@ class _Plan:
         stop = _kernels._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
                                        np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
-        if stop < 0:  # eager backward's refusal (an op with no derivative: floor_divide)
-            self.rev_error = next((text for s, text in t.no_derivative if reach[s]), None)
+        if stop < 0:  # eager backward's refusal (an op with no derivative: floor_divide),
+            # at the last such value made (the first node of them eager's backward runs)
+            self.rev_error = next((text for s, text in reversed(t.no_derivative) if reach[s]),
+                                  None)
         size = np.diff(offs)
         rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold,
                                                      FOLD_MIN_RUN if min_run is None else min_run)
