@@ -74,7 +74,16 @@ def _heaviside_then_fd(T, x):  # (eager's backward meets the later one first:
     return ((T.heaviside(x.floor(), T.tensor(0.5, dtype=T.float64)) // 0.3) * x).sum()
 
 
-REFUSED = [_fd, _fd_scaled, _heaviside, _heaviside_then_fd]
+def _scatter_add(T, x):  # (scatter's reduce= has no derivative: a constant while traced)
+    return (T.zeros(3, dtype=T.float64).scatter(0, T.tensor([0, 1, 1]), x, reduce="add")
+            * x).sum()
+
+
+def _bincount(T, x):
+    return (T.bincount(T.tensor([0, 1, 2]), weights=x) * x).sum()
+
+
+REFUSED = [_fd, _fd_scaled, _heaviside, _heaviside_then_fd, _scatter_add, _bincount]
 ANSWERED = [_fd_detached, _fd_no_grad, _fd_of_a_mask, _fd_of_detached, _fd_set_grad, _fd_unused,
             _fd_of_argmax]
 
@@ -180,3 +189,24 @@ def test_loaded_no_derivative_field_is_checked(entry, tmp_path):
     np.savez(tmp_path / "bad.npz", **z)
     with pytest.raises(ValueError, match="trace field 'no_derivative'"):
         tg.jit.load(tmp_path / "bad.npz")
+
+
+@pytest.mark.parametrize("reduce", ["add", "multiply"])
+def test_scatter_reduce_result_is_guarded_at_its_point(reduce):
+    """scatter's reduce= result is a constant of the rows (no replay rule); its operands
+    were read without a guard, so replay gave the traced point's sums at every point
+    (a value off by 1.9 at a new point, with no word).  Now a point where they differ
+    diverges: compile(f) traces again and gives eager's value."""
+    def f(T, x):
+        src = x * 2
+        return (T.ones(3, dtype=T.float64).scatter(0, T.tensor([0, 1, 1]), src,
+                                                    reduce=reduce) * x).sum()
+    C = tg.compile(lambda x: f(tg, x))
+    t = tg.jit.trace(lambda x: f(tg, x), X)
+    for x in PTS:
+        want = float(f(torch, torch.tensor(x)))
+        assert float(C(x)) == pytest.approx(want, rel=1e-14)
+        try:
+            assert t.value(x) == pytest.approx(want, rel=1e-14)
+        except tg.DivergenceError:
+            assert not np.array_equal(x, X)
