@@ -210,3 +210,13 @@ def test_scatter_reduce_result_is_guarded_at_its_point(reduce):
             assert t.value(x) == pytest.approx(want, rel=1e-14)
         except tg.DivergenceError:
             assert not np.array_equal(x, X)
+
+
+@pytest.mark.parametrize("notes", [[5], [None], "1 RuntimeError: m", {"1": "x"}, [b"1 x"],
+                                   ["1 RuntimeError: m"] * 10**6])
+def test_unpickled_no_derivative_field_is_checked(notes):
+    t = tg.jit.trace(lambda x: _fd(tg, x), X)
+    d = t.__getstate__()
+    d["no_derivative"] = notes
+    with pytest.raises(ValueError, match="trace field 'no_derivative'"):
+        tg.replay.Traced.__new__(tg.replay.Traced).__setstate__(d)

@@ -532,8 +532,9 @@ def _notes(d, nslots):
                          "strings")
     notes = []
     for e in got:
-        slot, _, text = e.partition(" ") if isinstance(e, str) else ("", "", "")
-        if not (0 < len(e) <= NO_DERIVATIVE_CHARS and slot.isdigit() and slot.isascii() and
+        ok = isinstance(e, str) and 0 < len(e) <= NO_DERIVATIVE_CHARS
+        slot, _, text = e.partition(" ") if ok else ("", "", "")
+        if not (ok and slot.isdigit() and slot.isascii() and
                 int(slot) < nslots and ": " in text and
                 text.partition(": ")[0] in NO_DERIVATIVE_ERRORS):
             raise ValueError(f"trace field 'no_derivative': entry {_few(e)} is not 'slot Error:"
