@@ -1,5 +1,6 @@
 """Differential fuzz of replay against eager around values that carry no gradient: random
-chains over f's input mixing ops without a derivative (``//``, heaviside, unique's values),
+chains over f's input mixing ops without a derivative (``//``, heaviside, unique's values,
+scatter's reduce=, bincount),
 detach / .data, no_grad and set_grad_enabled(False) blocks, comparisons and bool masks,
 integer results (argmax, sort's indices, an int cast), where, sign / round / floor, and
 in-place writes on a detached alias.  Each program runs eagerly in PyTorch (the oracle) and
@@ -16,6 +17,7 @@ import collections
 import io
 import json
 import random
+import warnings
 
 import numpy as np
 import torch
@@ -44,6 +46,9 @@ STEPS = {
     "fdiv_x": lambda T, v, x: (v * x) // 0.7 + x,
     "heavi": lambda T, v, x: T.heaviside(v, T.tensor(0.5, dtype=T.float64)),
     "uniq": lambda T, v, x: T.unique(v.floor()).sum() + v,
+    "scatter_red": lambda T, v, x: T.ones(3, dtype=T.float64).scatter(
+        0, T.tensor([0, 2, 2]), v, reduce="multiply") + v,
+    "bincount": lambda T, v, x: T.bincount(T.tensor([2, 0, 2]), weights=v) * x,
     "detach": lambda T, v, x: v.detach(),
     "data": lambda T, v, x: v.data * 3,
     "nograd": _nograd,
@@ -146,6 +151,7 @@ def main():
     p.add_argument("--start", type=int, default=0)
     p.add_argument("--count", type=int, default=200)
     a = p.parse_args()
+    warnings.simplefilter("ignore", UserWarning)  # (scatter's reduce=: deprecated)
     cases, failures = collections.Counter(), []
     for seed in range(a.start, a.start + a.count):
         steps = program(seed)

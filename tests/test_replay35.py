@@ -220,3 +220,40 @@ def test_unpickled_no_derivative_field_is_checked(notes):
     d["no_derivative"] = notes
     with pytest.raises(ValueError, match="trace field 'no_derivative'"):
         tg.replay.Traced.__new__(tg.replay.Traced).__setstate__(d)
+
+
+def _inner_grad(T, x):
+    g, = T.autograd.grad((x // 0.3 * x).sum(), x, create_graph=True)
+    return (g * x).sum()
+
+
+def _inner_grad_plain(T, x):
+    g, = T.autograd.grad((x // 0.3 * x).sum(), x)
+    return (g * x).sum()
+
+
+def _inner_backward_of_a_mask(T, x):  # (no node: eager answers)
+    y = x * 1.0
+    g, = T.autograd.grad((((x > 0).double() // 0.3) * y).sum(), y)
+    return (g * x).sum()
+
+
+@pytest.mark.parametrize("f", [_inner_grad, _inner_grad_plain])
+def test_backward_inside_f_through_an_op_without_derivative_is_refused_as_eagerly(f):
+    """autograd.grad inside f records its adjoints while traced: it went through x // 0.3
+    as a zero and the trace gave a value where eager f raises."""
+    with pytest.raises(RuntimeError) as want:
+        f(torch, torch.tensor(X, requires_grad=True))
+    with pytest.raises(RuntimeError, match="^" + str(want.value) + "$"):
+        f(tg, tg.tensor(X, requires_grad=True))
+    with pytest.raises(RuntimeError, match="^" + str(want.value) + "$"):
+        tg.jit.trace(lambda x: f(tg, x), X)
+    with pytest.raises(RuntimeError, match="^" + str(want.value) + "$"):
+        tg.compile(lambda x: f(tg, x))(X)
+
+
+def test_backward_inside_f_off_the_gradient_path_answers():
+    f = _inner_backward_of_a_mask
+    for x in PTS:
+        want = float(f(torch, torch.tensor(x, requires_grad=True)))
+        assert float(tg.compile(lambda x: f(tg, x))(x)) == pytest.approx(want, rel=1e-14)

@@ -21,7 +21,7 @@ from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
-from ..tensor import Tensor, _leaf, _nonleaf, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, norm
 from .graph import refuse_unpacked, unpacked_rows
 from .hooks import before_freed_node, run_hooks
 from .span import graph_span, needed_slots
@@ -276,6 +276,10 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
                     _add(adj, s, gi)
             if named and o in named:
                 _zero_curvature(walk, row, named[o], adj)
+    if state.tracing is tape and "no_derivative" in tape.__dict__:  # (a backward inside f:
+        reach = np.zeros(tape.nslots, np.uint8)  # eager's refusal, ops/control.py)
+        reach[[int(walk.rows[r, 1]) for r in ran if walk.rows[r, 1] >= 0]] = 1
+        TRACE_HOOKS["swept"](tape, walk.rows, walk.meta, reach)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
             adj.pop(s, None)

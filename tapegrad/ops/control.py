@@ -22,11 +22,11 @@ import numpy as np
 from .. import dtypes
 from .._jit import rule
 from .._state import anomaly, state
-from ..tape import Tape, set_site_rows
+from ..tape import OP_MASK, Tape, set_site_rows
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, norm
 from ._record import output, slot
 from . import layout
-from .registry import ZERO, api, declare, no_gradient
+from .registry import ZERO, api, declare, graph_inputs, no_gradient
 from .strided import broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
@@ -463,8 +463,51 @@ def no_derivative_traced(name, error, values, inputs):
     return outs
 
 
+def eager_notes(tape, rows, meta, nslots, roots):
+    """(slot, "Type: message") of the tape's values made by an op without a derivative
+    (``no_derivative_traced``) from values that eager would have requiring grad.  While
+    tracing, every value computed from the inputs requires grad (that is how it records);
+    eagerly one requires grad when an op with a gradient made it from one that does,
+    starting from ``roots`` (slots): not past a detach or no_grad (STOP_GRAD rows), nor an
+    integer or bool result (a comparison, argmax, sort's indices, an integer cast).  Only a
+    tape with notes pays this one pass over its rows."""
+    notes = tape.__dict__.get("no_derivative")
+    if not notes:
+        return []
+    dts = tape.__dict__.get("dtypes") or {}
+    rg = np.zeros(nslots, bool)
+    rg[list(roots)] = True
+    made = {s: ins for s, ins, _ in notes}
+    for r in np.nonzero(rows[:, 1] >= 0)[0].tolist():
+        o = int(rows[r, 1])
+        if o in made:  # (eagerly one node of its inputs, whatever rows compute it)
+            rg[o] = builtins.any(rg[i] for i in made[o])  # (any: the op, here)
+        elif int(rows[r, 0]) & OP_MASK == STOP_GRAD or (o in dts and dts[o].kind in "biu"):
+            rg[o] = False
+        else:
+            rg[o] = builtins.any(rg[i] for i in graph_inputs(rows, meta, r))
+    return [(s, text) for s, ins, text in notes if rg[s]]
+
+
+def no_derivative_error(text):
+    """The exception of a note's "Type: message" (eager's, ``not_differentiable``)."""
+    kind, _, msg = text.partition(": ")
+    return (NotImplementedError if kind == "NotImplementedError" else RuntimeError)(msg)
+
+
+def swept_notes(tape, rows, meta, reach):
+    """A backward or autograd.grad inside f while it is traced (autograd/engine.py): eager
+    backward's error where the sweep reached a noted value (the last made first), from
+    f's inputs and the leaves it made."""
+    roots = [t._slot for t in getattr(tape, "inputs", ())] + [s for s, _ in tape.leaves]
+    for s, text in reversed(eager_notes(tape, rows, meta, len(reach), roots)):
+        if reach[s]:
+            raise no_derivative_error(text)
+
+
 Tape.grad_mode = True  # the grad mode user code sees while this tape traces
 Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
 Tape.set_grad_mode = _set_grad_mode
 TRACE_HOOKS.update(detach=stop_gradient,  # Tensor.detach(), .data, detach_(), tensor(t)
-                   requires_grad=set_requires_grad, no_derivative=no_derivative_traced)
+                   requires_grad=set_requires_grad, no_derivative=no_derivative_traced,
+                   swept=swept_notes)

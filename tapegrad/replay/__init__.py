@@ -36,8 +36,8 @@ from ..autograd import engine as _engine, graph as _graph
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops._record import INFERENCE_SAVED
-from ..ops.control import GUARD_EQ, STOP_GRAD
-from ..ops.registry import NAMES, OPS, graph_inputs
+from ..ops.control import GUARD_EQ, STOP_GRAD, eager_notes, no_derivative_error
+from ..ops.registry import NAMES, OPS
 from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
 from ..ops import reductions as R
@@ -533,7 +533,7 @@ class Traced(_VectorOutputs):
         self.captured = ()  # the numbers and arrays f read from outside (``_captures``)
         # (slot, "Type: message") of values an op without a derivative made from values
         # eager would have requiring grad: a gradient whose sweep reaches one raises that
-        # error, as eager backward does (``no_derivative_notes``; checked by ``_Plan``)
+        # error, as eager backward does (ops/control.py ``eager_notes``; read by ``_Plan``)
         self.no_derivative = list(no_derivative)
 
     def _loses_grad(self):
@@ -824,9 +824,8 @@ class Traced(_VectorOutputs):
 
     @staticmethod
     def _no_reverse(op):
-        if isinstance(op, str):  # ("Type: message", no_derivative_notes): eager's error
-            kind, _, msg = op.partition(": ")
-            raise (NotImplementedError if kind == "NotImplementedError" else RuntimeError)(msg)
+        if isinstance(op, str):  # ("Type: message", ops/control.eager_notes): eager's error
+            raise no_derivative_error(op)
         raise NotImplementedError(f"replay: {NAMES.get(op, op)} (opcode {op}) has no "
                                   "compiled reverse rule, so its gradient cannot be "
                                   "replayed; use value_batch, or eager backward()")
@@ -2088,8 +2087,8 @@ def trace(f, *args, argnums=0, grad_mode=True):
             s for s, r in tape.__dict__.get("watched", ()) if (u := r()) is not None and u._rg)])
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
                         y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape),
-                        no_derivative=no_derivative_notes(tape, rows, meta, len(offs) - 1, in_slots,
-                                                          argnums))
+                        no_derivative=eager_notes(tape, rows, meta, len(offs) - 1,
+                                                  [in_slots[j] for j in argnums]))
         traced.grad_mode = grad_mode
         traced.reads_mode = tape.__dict__.get("read_mode", False)  # (is_grad_enabled())
         # f read tensors that require grad besides its inputs (a Module's parameters, a
@@ -2136,32 +2135,6 @@ def trace(f, *args, argnums=0, grad_mode=True):
     _narrowed(traced, tape.__dict__.get("dtypes"))
     traced.vals0 = _self_check(traced, arrays, np.asarray(y._data, np.float64).reshape(-1))
     return traced
-
-
-def no_derivative_notes(tape, rows, meta, nslots, in_slots, argnums):
-    """(slot, "Type: message") of the tape's values made by an op without a derivative
-    (ops/control.py no_derivative_traced) from values that eager would have requiring grad.
-    While tracing, every value computed from the inputs requires grad (that is how it
-    records); eagerly one requires grad when an op with a gradient made it from one that
-    does, starting from the differentiated inputs: not past a detach or no_grad
-    (STOP_GRAD rows), nor an integer or bool result (a comparison, argmax, sort's indices,
-    an integer cast).  Only a tape with notes pays this one pass over its rows."""
-    notes = tape.__dict__.get("no_derivative")
-    if not notes:
-        return []
-    dts = tape.__dict__.get("dtypes") or {}
-    rg = np.zeros(nslots, bool)
-    rg[[in_slots[j] for j in argnums]] = True
-    made = {s: ins for s, ins, _ in notes}
-    for r in np.nonzero(rows[:, 1] >= 0)[0].tolist():
-        o = int(rows[r, 1])
-        if o in made:  # (eagerly one node of its inputs, whatever rows compute it)
-            rg[o] = any(rg[i] for i in made[o])
-        elif int(rows[r, 0]) == STOP_GRAD or (o in dts and dts[o].kind in "biu"):
-            rg[o] = False
-        else:
-            rg[o] = any(rg[i] for i in graph_inputs(rows, meta, r))
-    return [(s, text) for s, ins, text in notes if rg[s]]
 
 
 def _saved_changed(tape, y):
