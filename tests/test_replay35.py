@@ -232,13 +232,20 @@ def _inner_grad_plain(T, x):
     return (g * x).sum()
 
 
+def _inner_grad_scatter(T, x):  # (the noted value is a constant's copy, which no row joins
+    # to x: tests/fuzz_replay_noderiv35.py --start 9 --count 1)
+    v = T.ones(3, dtype=T.float64).scatter(0, T.tensor([0, 2, 2]), x, reduce="multiply")
+    g, = T.autograd.grad((v * x).sum(), x, create_graph=True)
+    return (g * x).sum()
+
+
 def _inner_backward_of_a_mask(T, x):  # (no node: eager answers)
     y = x * 1.0
     g, = T.autograd.grad((((x > 0).double() // 0.3) * y).sum(), y)
     return (g * x).sum()
 
 
-@pytest.mark.parametrize("f", [_inner_grad, _inner_grad_plain])
+@pytest.mark.parametrize("f", [_inner_grad, _inner_grad_plain, _inner_grad_scatter])
 def test_backward_inside_f_through_an_op_without_derivative_is_refused_as_eagerly(f):
     """autograd.grad inside f records its adjoints while traced: it went through x // 0.3
     as a zero and the trace gave a value where eager f raises."""

@@ -226,9 +226,14 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
         in_place = tape.in_place or {}
         named = tape.named
         snaps = {}
+        # (a backward inside f while traced: the slots its adjoints reach, for eager's
+        # refusal of an op without a derivative, ops/control.py swept_notes)
+        reached = [] if state.tracing is tape and "no_derivative" in tape.__dict__ else None
         for r in range(hi - 1, lo - 1, -1):
             rec = custom.get(r)
             o = int(walk.rows[r, 1])
+            if reached is not None and o in adj:
+                reached.append(o)
             if rec is not None:
                 if any(s in adj for s in rec.outputs) and (run is None or run[o]):
                     _check_live(walk.rows[r, 0], SECOND_TIME)
@@ -276,9 +281,9 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
                     _add(adj, s, gi)
             if named and o in named:
                 _zero_curvature(walk, row, named[o], adj)
-    if state.tracing is tape and "no_derivative" in tape.__dict__:  # (a backward inside f:
-        reach = np.zeros(tape.nslots, np.uint8)  # eager's refusal, ops/control.py)
-        reach[[int(walk.rows[r, 1]) for r in ran if walk.rows[r, 1] >= 0]] = 1
+    if reached is not None:
+        reach = np.zeros(tape.nslots, np.uint8)
+        reach[reached] = 1
         TRACE_HOOKS["swept"](tape, walk.rows, walk.meta, reach)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
