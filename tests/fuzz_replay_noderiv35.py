@@ -2,10 +2,11 @@
 chains over f's input mixing ops without a derivative (``//``, heaviside, unique's values,
 scatter's reduce=, bincount), detach / .data, no_grad and set_grad_enabled(False) blocks,
 comparisons and bool masks, integer results (argmax, sort's indices, an int cast), where,
-sign / round / floor, in-place writes on a detached alias and autograd.grad inside f.  Each program runs eagerly in PyTorch (the oracle) and
-tapegrad, then by replay: the trace's value_and_grad at new points (half of them ties), a
-batch, the trace saved and loaded, and compile(f) called with tensors (backward).  Replay
-must give eager's value and gradient, raise eager's error, or refuse in tapegrad's words.
+sign / round / floor, in-place writes on a detached alias and autograd.grad inside f.  Each
+program runs eagerly in PyTorch (the oracle) and tapegrad, then by replay: the trace's
+value_and_grad at new points (half of them ties), a batch, the trace saved and loaded, and
+compile(f) called with tensors (backward).  Replay must give eager's value and gradient,
+raise eager's error, or refuse in tapegrad's words.
 
     PYTHONPATH=. python tests/fuzz_replay_noderiv35.py --start 0 --count 200
 
