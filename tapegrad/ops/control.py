@@ -500,7 +500,14 @@ def swept_notes(tape, rows, meta, reach):
     backward's error where the sweep reached a noted value (the last made first), from
     f's inputs and the leaves it made."""
     roots = [t._slot for t in getattr(tape, "inputs", ())] + [s for s, _ in tape.leaves]
-    for s, text in reversed(eager_notes(tape, rows, meta, len(reach), roots)):
+    notes = eager_notes(tape, rows, meta, len(reach), roots)
+    # on from the slots the adjoints reached, through every row but a stop: the sweep
+    # skipped rows no row joins to the inputs (scatter's value, a copy of a constant),
+    # whose node eagerly leads to them
+    for r in np.nonzero(rows[:, 1] >= 0)[0][::-1].tolist() if notes else ():
+        if reach[rows[r, 1]] and int(rows[r, 0]) & OP_MASK != STOP_GRAD:
+            reach[graph_inputs(rows, meta, r)] = 1
+    for s, text in reversed(notes):
         if reach[s]:
             raise no_derivative_error(text)
 
