@@ -613,18 +613,23 @@ class _Refused(Exception):
     pass
 
 
-def _open(f):
+def _open(f, max_bytes):
+    """The file object to read ``f`` from, or None for f itself: a path's, opened, or a
+    buffer of a file that reports no size (``validate.made_up``)."""
     if isinstance(f, (str, os.PathLike)):
         fh = open(f, "rb")
         try:
             validate.check_seekable(fh, "load")  # (a named pipe)
+            b = validate.made_up(fh, max_bytes)
         except ValueError:
             fh.close()
             raise
-        return fh
+        if b is not None:
+            fh.close()
+        return b or fh
     if hasattr(f, "read") and hasattr(f, "seek"):
         validate.check_seekable(f, "load")
-        return None
+        return validate.made_up(f, max_bytes)
     raise TypeError(f"load: f must be a path or a readable, seekable binary file object, got "
                     f"{type(f).__name__}")
 
@@ -670,7 +675,7 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     if not callable(map_location) and not _cpu_only(map_location):
         raise RuntimeError(f"load: map_location={map_location!r}: tapegrad runs on the CPU "
                            "only; use map_location='cpu' or leave it out")
-    own = _open(f)
+    own = _open(f, max_bytes)
     fh = own if own is not None else f
     try:
         start = fh.tell()

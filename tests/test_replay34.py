@@ -233,15 +233,7 @@ def _clean_refusal(e):
     return isinstance(e, RuntimeError) and "tapegrad" in str(e)
 
 
-_NO_DERIVATIVE = pytest.mark.xfail(strict=True, reason=(
-    "found, not fixed: x // 0.3 has no derivative (eager's backward and PyTorch's raise "
-    "'derivative for aten::floor_divide is not implemented'); a trace records its result as "
-    "a constant of the rows (ops/_record.no_derivative), so replay gives a gradient through "
-    "the other factors instead of refusing"))
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_NO_DERIVATIVE) if n == "f_floor_div"
-                                  else n for n in sorted(user_funcs34.FUNCS)])
+@pytest.mark.parametrize("name", sorted(user_funcs34.FUNCS))
 def test_user_function_replays_as_eager(name, tmp_path):
     """Every path of replay gives eager's value and gradient at new points (half of them
     ties: zeros and halves), or refuses in tapegrad's words; a compiled f called with

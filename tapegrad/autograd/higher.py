@@ -21,7 +21,7 @@ from ..ops.reductions import SUM_DIM
 from ..ops.registry import NAMES, VJP
 from ..ops.strided import EXPAND
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
-from ..tensor import Tensor, _leaf, _nonleaf, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _nonleaf, norm
 from .graph import refuse_unpacked, unpacked_rows
 from .hooks import before_freed_node, run_hooks
 from .span import graph_span, needed_slots
@@ -226,9 +226,14 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
         in_place = tape.in_place or {}
         named = tape.named
         snaps = {}
+        # (a backward inside f while traced: the slots its adjoints reach, for eager's
+        # refusal of an op without a derivative, ops/control.py swept_notes)
+        reached = [] if state.tracing is tape and "no_derivative" in tape.__dict__ else None
         for r in range(hi - 1, lo - 1, -1):
             rec = custom.get(r)
             o = int(walk.rows[r, 1])
+            if reached is not None and o in adj:
+                reached.append(o)
             if rec is not None:
                 if any(s in adj for s in rec.outputs) and (run is None or run[o]):
                     _check_live(walk.rows[r, 0], SECOND_TIME)
@@ -276,6 +281,10 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
                     _add(adj, s, gi)
             if named and o in named:
                 _zero_curvature(walk, row, named[o], adj, g)
+    if reached is not None:
+        reach = np.zeros(tape.nslots, np.uint8)
+        reach[reached] = 1
+        TRACE_HOOKS["swept"](tape, walk.rows, walk.meta, reach)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
             adj.pop(s, None)

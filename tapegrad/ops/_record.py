@@ -8,7 +8,7 @@ import numpy as np
 from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
-from ..tensor import Tensor, _leaf, _new, _nonleaf, norm
+from ..tensor import TRACE_HOOKS, Tensor, _leaf, _new, _nonleaf, norm
 from . import views
 from .registry import OPS
 
@@ -192,16 +192,20 @@ def no_derivative(name, value, *inputs, node_name=_NOT_IMPLEMENTED, error=None):
     derivative: PyTorch's ``NotImplemented`` node (or ``node_name``), whose backward raises
     'derivative for aten::name is not implemented' (or ``error``): floor_divide, scatter's
     reduce, heaviside, histogram, unique.  Plain leaves where nothing records (grad mode
-    off, no input requiring grad) or while tracing (a Function's rows would not replay; the
-    op's host_values read guards its point)."""
+    off, no input requiring grad); while tracing, rows noted as eager's refusal (a
+    Function's rows would not replay: ops/control.py no_derivative_traced)."""
     from ..autograd.function import not_differentiable  # (autograd.function imports ops/)
     values = value if isinstance(value, tuple) else (value,)
     tensors = [t for t in inputs if isinstance(t, Tensor)]
-    if state.tracing is not None or not (state.grad_enabled and any(t._rg for t in tensors)):
-        outs = tuple(_leaf(norm(v)) for v in values)
-        return outs if isinstance(value, tuple) else outs[0]
     if state.in_place == name + "_":  # (heaviside_: PyTorch's error names the spelling)
         name = state.in_place
+    if state.tracing is not None:  # (a traced value among ``values``: floor_divide's rows)
+        outs = TRACE_HOOKS["no_derivative"](name, error or RuntimeError(
+            f"derivative for aten::{name} is not implemented"), values, tensors)
+        return outs if isinstance(value, tuple) else outs[0]
+    if not (state.grad_enabled and any(t._rg for t in tensors)):
+        outs = tuple(_leaf(norm(v)) for v in values)
+        return outs if isinstance(value, tuple) else outs[0]
     out = not_differentiable(name, *values, node_name=node_name, error=error).apply(*tensors)
     return out if isinstance(value, tuple) or not isinstance(out, tuple) else out[0]
 

@@ -304,11 +304,12 @@ def floor_divide(input, other):
     """``floor(input / other)`` (integers stay integers), ``x // y``: as PyTorch's, with no
     derivative (its node ``NotImplemented``, whose backward raises); ``torch.div(...,
     rounding_mode="floor")``, which has one (zero), is ``floor_quotient``.  While tracing
-    the zero-gradient composite is recorded (a Function's rows would not replay)."""
+    the zero-gradient composite is recorded, noted as eager's refusal at backward."""
     q = floor_quotient(input, other)
-    if q._tok is None or state.tracing is not None:
+    if q._tok is None:
         return q
-    return no_derivative("floor_divide", q._data, input, other)
+    return no_derivative("floor_divide", q if state.tracing is not None else q._data, input,
+                         other)
 
 
 def floor_quotient(input, other):

@@ -454,8 +454,10 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
 def _reduced_at(input, pos, part, src, reduce):
     """scatter's ``reduce``: NumPy's unbuffered add/multiply at ``pos`` (repeats combine),
     a result whose backward raises PyTorch's 'derivative ... not implemented'."""
-    value = np.array(sh._arr(input), copy=True)
-    vals = np.broadcast_to(np.asarray(part._data, value.dtype), pos.shape).reshape(-1)
+    # (read as host values: while tracing the result is a constant of the rows, guarded)
+    value = np.array(host_values(input, "scatter"), copy=True)
+    vals = np.broadcast_to(np.asarray(host_values(part, "scatter"), value.dtype),
+                           pos.shape).reshape(-1)
     (np.add if reduce == "add" else np.multiply).at(value.reshape(-1), pos.reshape(-1), vals)
     value = norm(value)
     if not sh._record_on(input, *([src] if isinstance(src, Tensor) else [])):

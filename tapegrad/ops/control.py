@@ -22,11 +22,11 @@ import numpy as np
 from .. import dtypes
 from .._jit import rule
 from .._state import anomaly, state
-from ..tape import Tape, set_site_rows
+from ..tape import OP_MASK, Tape, set_site_rows
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, norm
 from ._record import output, slot
 from . import layout
-from .registry import ZERO, api, declare, no_gradient
+from .registry import ZERO, api, declare, graph_inputs, no_gradient
 from .strided import broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
@@ -444,8 +444,82 @@ def _set_grad_mode(tape, enabled):
         set_site_rows(tape, anomaly.enabled)
 
 
+def _constant_row(tape, a):
+    return output(tape, a, STOP_GRAD, tape.push_array(a.copy()))
+
+
+def no_derivative_traced(name, error, values, inputs):
+    """An op without a derivative (floor_divide, heaviside, unique...) while tracing:
+    ``values`` (arrays, or tensors f's rows computed) as f's values, and a note on the tape
+    when grad mode is on and an input is traced: eagerly its result requires grad when an
+    input does, and a backward reaching it raises ``error``.  The note is (the result's
+    slot, the traced inputs' slots, the error as "Type: message"); replay reads it
+    (``replay.no_derivative_notes``) and refuses a gradient whose sweep reaches the slot
+    from inputs eager would have requiring grad.  Arrays become rows (a STOP_GRAD copy of
+    a constant) so that the note has a slot to name."""
+    tape = state.tracing
+    ins = [t._slot for t in inputs if isinstance(t, Tensor) and t._rg and t._gen == tape.gen]
+    if not ins or not tape.grad_mode:
+        return tuple(v if isinstance(v, Tensor) else _leaf(norm(v)) for v in values)
+    outs = tuple(v if isinstance(v, Tensor) else _constant_row(tape, norm(v)) for v in values)
+    text = f"{type(error).__name__}: {error}"
+    notes = tape.__dict__.setdefault("no_derivative", [])
+    notes.extend((t._slot, tuple(ins), text) for t in outs)
+    return outs
+
+
+def eager_notes(tape, rows, meta, nslots, roots):
+    """(slot, "Type: message") of the tape's values made by an op without a derivative
+    (``no_derivative_traced``) from values that eager would have requiring grad.  While
+    tracing, every value computed from the inputs requires grad (that is how it records);
+    eagerly one requires grad when an op with a gradient made it from one that does,
+    starting from ``roots`` (slots): not past a detach or no_grad (STOP_GRAD rows), nor an
+    integer or bool result (a comparison, argmax, sort's indices, an integer cast).  Only a
+    tape with notes pays this one pass over its rows."""
+    notes = tape.__dict__.get("no_derivative")
+    if not notes:
+        return []
+    dts = tape.__dict__.get("dtypes") or {}
+    rg = np.zeros(nslots, bool)
+    rg[list(roots)] = True
+    made = {s: ins for s, ins, _ in notes}
+    for r in np.nonzero(rows[:, 1] >= 0)[0].tolist():
+        o = int(rows[r, 1])
+        if o in made:  # (eagerly one node of its inputs, whatever rows compute it)
+            rg[o] = builtins.any(rg[i] for i in made[o])  # (any: the op, here)
+        elif int(rows[r, 0]) & OP_MASK == STOP_GRAD or (o in dts and dts[o].kind in "biu"):
+            rg[o] = False
+        else:
+            rg[o] = builtins.any(rg[i] for i in graph_inputs(rows, meta, r))
+    return [(s, text) for s, ins, text in notes if rg[s]]
+
+
+def no_derivative_error(text):
+    """The exception of a note's "Type: message" (eager's, ``not_differentiable``)."""
+    kind, _, msg = text.partition(": ")
+    return (NotImplementedError if kind == "NotImplementedError" else RuntimeError)(msg)
+
+
+def swept_notes(tape, rows, meta, reach):
+    """A backward or autograd.grad inside f while it is traced (autograd/engine.py): eager
+    backward's error where the sweep reached a noted value (the last made first), from
+    f's inputs and the leaves it made."""
+    roots = [t._slot for t in getattr(tape, "inputs", ())] + [s for s, _ in tape.leaves]
+    notes = eager_notes(tape, rows, meta, len(reach), roots)
+    # on from the slots the adjoints reached, through every row but a stop: the sweep
+    # skipped rows no row joins to the inputs (scatter's value, a copy of a constant),
+    # whose node eagerly leads to them
+    for r in np.nonzero(rows[:, 1] >= 0)[0][::-1].tolist() if notes else ():
+        if reach[rows[r, 1]] and int(rows[r, 0]) & OP_MASK != STOP_GRAD:
+            reach[graph_inputs(rows, meta, r)] = 1
+    for s, text in reversed(notes):
+        if reach[s]:
+            raise no_derivative_error(text)
+
+
 Tape.grad_mode = True  # the grad mode user code sees while this tape traces
 Tape.stopped = Tape.aliases = frozenset()  # (a tracing tape's own sets: stop_gradient)
 Tape.set_grad_mode = _set_grad_mode
 TRACE_HOOKS.update(detach=stop_gradient,  # Tensor.detach(), .data, detach_(), tensor(t)
-                   requires_grad=set_requires_grad)
+                   requires_grad=set_requires_grad, no_derivative=no_derivative_traced,
+                   swept=swept_notes)

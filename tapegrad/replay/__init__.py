@@ -36,7 +36,7 @@ from ..autograd import engine as _engine, graph as _graph
 from ..autograd.engine import grad
 from ..autograd.function import Function
 from ..ops._record import INFERENCE_SAVED
-from ..ops.control import GUARD_EQ, STOP_GRAD
+from ..ops.control import GUARD_EQ, STOP_GRAD, eager_notes, no_derivative_error
 from ..ops.registry import NAMES, OPS
 from ..ops.shape import CAT, GATHER, STACK, VIEW
 from ..ops import elementwise as E
@@ -499,7 +499,7 @@ class Traced(_VectorOutputs):
     reads_mode = False  # f read it (torch.is_grad_enabled()) while traced
 
     def __init__(self, rows, offs, vals0, consts, meta, in_slots, in_shapes, out_slot,
-                 argnums, guards, fn=None, out_shape=()):
+                 argnums, guards, fn=None, out_shape=(), no_derivative=()):
         self.rows = rows
         self.offs = offs
         self.vals0 = vals0
@@ -531,6 +531,10 @@ class Traced(_VectorOutputs):
         # shares memory with NumPy (then compared at every call)
         self.watch, self._writes, self._escaped = [], WRITES.n, False
         self.captured = ()  # the numbers and arrays f read from outside (``_captures``)
+        # (slot, "Type: message") of values an op without a derivative made from values
+        # eager would have requiring grad: a gradient whose sweep reaches one raises that
+        # error, as eager backward does (ops/control.py ``eager_notes``; read by ``_Plan``)
+        self.no_derivative = list(no_derivative)
 
     def _loses_grad(self):
         """Whether replay would lose a gradient that f sends eagerly: f read tensors that
@@ -820,6 +824,8 @@ class Traced(_VectorOutputs):
 
     @staticmethod
     def _no_reverse(op):
+        if isinstance(op, str):  # ("Type: message", ops/control.eager_notes): eager's error
+            raise no_derivative_error(op)
         raise NotImplementedError(f"replay: {NAMES.get(op, op)} (opcode {op}) has no "
                                   "compiled reverse rule, so its gradient cannot be "
                                   "replayed; use value_batch, or eager backward()")
@@ -857,6 +863,8 @@ class Traced(_VectorOutputs):
             raise ValueError(f"save: inputs of more than {validate.MAX_DIMS} dims cannot be "
                              "saved")
         extra = {"out_shape": np.array(self.out_shape, np.int64)}
+        if self.no_derivative:
+            extra["no_derivative"] = np.array(validate.saved_notes(self.no_derivative), str)
         if self._make_plan().rev_error is None and self.out_size == 1:
             X = np.ascontiguousarray(self.vals0[self.in_elems][None, :])
             extra["grad0"] = self.run(X, grad=True)[1][0]
@@ -877,6 +885,7 @@ class Traced(_VectorOutputs):
         # arrays only: functions are code, the plan and thread state are rebuilt
         d = {k: getattr(self, k) for k in self._STATE}
         d["guards"] = [validate.short_name(g) for g in self.guards]  # (as save keeps them)
+        d["no_derivative"] = validate.saved_notes(self.no_derivative)
         return d
 
     def __setstate__(self, d):
@@ -949,6 +958,10 @@ class _Plan:
         stop = _kernels._reverse_sweep(rows, offs, t.vals0.copy(), t.consts, meta,
                                        np.zeros(len(t.vals0)), reach, 0, len(rows), 1)
         self.rev_error = None if stop < 0 else int(rows[stop, 0])
+        if stop < 0:  # eager backward's refusal (an op with no derivative: floor_divide),
+            # at the last such value made (the first node of them eager's backward runs)
+            self.rev_error = next((text for s, text in reversed(t.no_derivative) if reach[s]),
+                                  None)
         size = np.diff(offs)
         rows, meta, folded, gone = _fold_broadcasts(t, rows, meta, size, fold,
                                                      FOLD_MIN_RUN if min_run is None else min_run)
@@ -2073,7 +2086,9 @@ def trace(f, *args, argnums=0, grad_mode=True):
         saved_inference(tape, rows, [*in_slots, *(s for s, _ in tape.leaves), *(
             s for s, r in tape.__dict__.get("watched", ()) if (u := r()) is not None and u._rg)])
         traced = Traced(rows, offs, vals, consts, meta, in_slots, [a.shape for a in arrays],
-                        y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape))
+                        y._slot, argnums, tape.guards, fn=f, out_shape=tuple(y.shape),
+                        no_derivative=eager_notes(tape, rows, meta, len(offs) - 1,
+                                                  [in_slots[j] for j in argnums]))
         traced.grad_mode = grad_mode
         traced.reads_mode = tape.__dict__.get("read_mode", False)  # (is_grad_enabled())
         # f read tensors that require grad besides its inputs (a Module's parameters, a

@@ -97,9 +97,13 @@ _I8, _F8 = np.dtype(np.int64), np.dtype(np.float64)
 ARRAYS = {"rows": (_I8, 2), "offs": (_I8, 1), "vals0": (_F8, 1), "consts": (_F8, 1),
           "meta": (_I8, 1), "in_slots": (_I8, 1), "in_shapes": (_I8, 2), "out_slot": (_I8, 0),
           "argnums": (_I8, 1), "guards": (None, 1), "grad0": (_F8, 1), "format": (_I8, 0),
-          "digest": (np.dtype(np.uint8), 1), "out_shape": (_I8, 1)}
-# absent from traces saved before format 2 (out_shape: before vector outputs; a scalar)
-OPTIONAL = ("grad0", "format", "digest", "out_shape")
+          "digest": (np.dtype(np.uint8), 1), "out_shape": (_I8, 1),
+          "no_derivative": (None, 1)}
+# absent from traces saved before format 2 (out_shape: before vector outputs; a scalar;
+# no_derivative: a trace whose gradient eager refuses, "slot Type: message" each)
+OPTIONAL = ("grad0", "format", "digest", "out_shape", "no_derivative")
+NO_DERIVATIVE_ERRORS = ("RuntimeError", "NotImplementedError")  # (what eager raises)
+NO_DERIVATIVE_CHARS = 200  # (the longest: "derivative for aten::... is not implemented")
 
 
 def digest(arrays):
@@ -146,6 +150,37 @@ def check_seekable(f, what):
         raise ValueError(f"{what}: {getattr(f, 'name', f)!r} is not a regular file (a device "
                          "or another special file); load from a file or a buffer like "
                          "io.BytesIO")
+
+
+def made_up(f, max_bytes):
+    """A regular file the kernel makes up as it is read (``/proc/self/status``): it reports
+    a size of 0 and cannot be seeked from its end (zipfile's and the checks' first step
+    raised a bare OSError, "Invalid argument").  Its bytes from where ``f`` stands, read to
+    the end (at most ``max_bytes``), as a buffer named as f, to be read as any file's; None
+    for any other file."""
+    try:
+        st = os.fstat(f.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode) or st.st_size:
+        return None
+    data = f.read(max_bytes + 1 if max_bytes is not None else -1)
+    if max_bytes is not None and len(data) > max_bytes:
+        raise ValueError(f"load: {getattr(f, 'name', f)!s} reports a size of 0 but holds more "
+                         f"than max_bytes={max_bytes} bytes; pass a larger max_bytes to "
+                         "tapegrad.load if you trust this file")
+    return _Read(data, getattr(f, "name", None))
+
+
+class _Read(io.BytesIO):
+    """A file's bytes, read whole (``made_up``), named and shown as that file."""
+
+    def __init__(self, data, name):
+        super().__init__(data)
+        self.name = name
+
+    def __repr__(self):
+        return f"<the bytes of {self.name!r}>"
 
 
 MEMBER_COST = 1 << 15  # max_bytes per member a save file's directory may list
@@ -246,6 +281,7 @@ def read_npz(path, max_bytes=MAX_BYTES):
         with open(path, "rb") as fh:  # (zipfile's own open: "Illegal seek" from a pipe)
             return read_npz(fh, max_bytes)
     check_seekable(path, "load")
+    path = made_up(path, max_bytes) or path
     check_directory(path, TRACE_MEMBERS, "not a tapegrad trace")
     try:
         with zipfile.ZipFile(path) as z:
@@ -479,7 +515,34 @@ def fields_from_npz(z):
                 meta=z["meta"], in_slots=z["in_slots"], in_shapes=shapes,
                 out_slot=int(z["out_slot"]), argnums=tuple(z["argnums"].tolist()),
                 guards=z["guards"].tolist(),  # (str: np.str_ each, then a copy, took 2x)
-                out_shape=tuple(z["out_shape"].tolist()) if "out_shape" in z else ())
+                out_shape=tuple(z["out_shape"].tolist()) if "out_shape" in z else (),
+                no_derivative=z["no_derivative"].tolist() if "no_derivative" in z else [])
+
+
+def saved_notes(notes):
+    """Traced.no_derivative as the saved field's strings."""
+    return [f"{s} {text}" for s, text in notes]
+
+
+def _notes(d, nslots):
+    """The checked (slot, "Type: message") pairs of field 'no_derivative' (saved_notes)."""
+    got = d.get("no_derivative", [])
+    if not isinstance(got, list) or len(got) > nslots:
+        raise ValueError(f"trace field 'no_derivative' must be a list of at most {nslots} "
+                         "strings")
+    notes = []
+    for e in got:
+        ok = isinstance(e, str) and 0 < len(e) <= NO_DERIVATIVE_CHARS
+        slot, _, text = e.partition(" ") if ok else ("", "", "")
+        if not (ok and slot.isdigit() and slot.isascii() and
+                int(slot) < nslots and ": " in text and
+                text.partition(": ")[0] in NO_DERIVATIVE_ERRORS):
+            raise ValueError(f"trace field 'no_derivative': entry {_few(e)} is not 'slot Error:"
+                             f" message' (a slot below {nslots}, an error of "
+                             f"{NO_DERIVATIVE_ERRORS}, at most {NO_DERIVATIVE_CHARS} "
+                             "characters)")
+        notes.append((int(slot), text))
+    return notes
 
 
 def _array(d, name):
@@ -573,7 +636,8 @@ def check_work(d, max_bytes=None):
     return dict(rows=rows, offs=offs, vals0=vals0, consts=consts, meta=meta,
                 in_slots=in_slots, in_shapes=[tuple(int(v) for v in s) for s in in_shapes],
                 out_slot=int(out_slot), argnums=tuple(int(j) for j in argnums),
-                guards=list(guards), out_shape=tuple(int(v) for v in out_shape)), work
+                guards=list(guards), out_shape=tuple(int(v) for v in out_shape),
+                no_derivative=_notes(d, nslots)), work
 
 
 # the members check_counts bounds from their headers
@@ -625,7 +689,7 @@ def budget(counts):
     """The bytes each field takes (``ENTRY_BYTES``), from ``counts``: field name ->
     ``(entries, characters of its longest string)`` (a guard's name costs 8 bytes a
     character more)."""
-    return {name: n * (GUARD_BYTES + 8 * chars if name == "guards" else
+    return {name: n * (GUARD_BYTES + 8 * chars if name in ("guards", "no_derivative") else
                        ENTRY_BYTES.get(name, OTHER_BYTES)) for name, (n, chars) in counts.items()}
 
 
