@@ -289,6 +289,8 @@ class Tensor:
             TRACE_HOOKS["escape"](value, "x.data = t", "Use x = t.detach() (a recorded "
                                   "stop-gradient copy) instead.")
         data = as_data(value._data if isinstance(value, Tensor) else value, None)
+        if isinstance(value, Tensor):  # (PyTorch's set_data takes t's inference-ness too)
+            self._inf = getattr(value, "_inf", False)
         tape = state.tape
         if self._tok is not None and tape is not None and self._gen == tape.gen and \
                 state.tracing is None:  # a non-leaf of this thread's live graph
@@ -654,7 +656,10 @@ class Live(list):
 
 
 def add_view(x, out):
-    """List ``out`` among x's live views (a view op's result, a detach())."""
+    """List ``out`` among x's live views (a view op's result, a detach()); a view of an
+    inference tensor is one (PyTorch's share its storage and key set)."""
+    if getattr(x, "_inf", False):
+        out._inf = True
     try:
         vs = x._vs
         vs.append(_ref(out))

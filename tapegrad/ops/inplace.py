@@ -621,8 +621,8 @@ def _check_leaf(t, message=_LEAF, others=(), via=None):
             # runs f eagerly, which writes it as f says)
             raise EagerOnlyError(message if state.tracing.grad_mode else _TRACED_LEAF)
         raise RuntimeError(message)
-    if getattr(t, "_inf", False) and not state.inference:
-        raise RuntimeError(_INFERENCE_INPLACE)
+    if getattr(t, "_inf", False) and not state.inference and getattr(t, "_da", None) is None:
+        raise RuntimeError(_INFERENCE_INPLACE)  # (PyTorch lets a detach()/.data be written)
     base = views.root(t, True)  # (an expand is a view to PyTorch)
     if base is not None and base._rg and base._tok is None and state.grad_enabled:
         raise RuntimeError(_LEAF_VIEW)

@@ -1,0 +1,27 @@
+import torch
+
+S = torch.tensor([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]], requires_grad=True)
+w, V = torch.linalg.eigh(S)
+print(w.round(decimals=6))
+print(V.abs().round(decimals=5))
+(w * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+print(S.grad.round(decimals=5))
+S.grad = None
+vals = torch.linalg.eigvalsh(S)
+vals.max().backward()
+print(S.grad.round(decimals=5))
+M = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+U, s, Vh = torch.linalg.svd(M, full_matrices=False)
+print(U.shape, s.round(decimals=6), Vh.shape)
+s.sum().backward()
+print(M.grad.round(decimals=5))
+M.grad = None
+sv = torch.linalg.svdvals(M)
+nuc = torch.linalg.matrix_norm(M, ord="nuc")
+print(torch.allclose(sv.sum(), nuc), torch.linalg.matrix_norm(M, ord=2).round(decimals=6))
+P = torch.linalg.pinv(M)
+print(P.round(decimals=6))
+P.sum().backward()
+print(M.grad.round(decimals=5))
+print(torch.allclose(M @ P @ M, M), torch.linalg.matrix_rank(M))
+print(torch.linalg.cond(M.detach()).round(decimals=5))

@@ -1,0 +1,30 @@
+import torch
+
+def run(opt_cls, **kw):
+    w = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    b = torch.tensor([0.5], requires_grad=True)
+    opt = opt_cls([{"params": [w]}, {"params": [b], "lr": 0.01}], **kw)
+    for _ in range(5):
+        opt.zero_grad()
+        loss = (w ** 2).sum() + (b - 2).pow(2).sum() + (w * b).sum()
+        loss.backward()
+        opt.step()
+    return w.detach().round(decimals=5), b.detach().round(decimals=5)
+
+print(run(torch.optim.SGD, lr=0.1))
+print(run(torch.optim.SGD, lr=0.1, momentum=0.9, dampening=0.1, weight_decay=0.01))
+print(run(torch.optim.Adam, lr=0.1, amsgrad=True))
+print(run(torch.optim.AdamW, lr=0.1, weight_decay=0.1))
+print(run(torch.optim.Adagrad, lr=0.1, lr_decay=0.01))
+print(run(torch.optim.RMSprop, lr=0.01, momentum=0.5, centered=True))
+print(run(torch.optim.Adadelta, lr=1.0))
+print(run(torch.optim.Adamax, lr=0.1))
+print(run(torch.optim.NAdam, lr=0.1))
+print(run(torch.optim.RAdam, lr=0.1))
+print(run(torch.optim.Rprop, lr=0.1))
+print(run(torch.optim.ASGD, lr=0.1))
+print(run(torch.optim.Adam, lr=0.1, maximize=True))
+opt = torch.optim.SGD([torch.zeros(2, requires_grad=True)], lr=0.1)
+opt.add_param_group({"params": [torch.ones(1, requires_grad=True)], "lr": 0.5, "momentum": 0.9})
+print([ (g["lr"], g["momentum"]) for g in opt.param_groups])
+print(opt)

@@ -1,0 +1,27 @@
+import torch
+import torch.nn.functional as F
+
+x = torch.arange(2 * 4 * 6 * 1.0).reshape(1, 4, 2, 6).requires_grad_()
+w = torch.cos(torch.arange(4 * 2 * 1 * 3 * 1.0)).reshape(4, 2, 1, 3).requires_grad_()
+y = F.conv2d(x, w, padding=(0, 2), dilation=(1, 2), groups=2, stride=(1, 2))
+print(y.shape)
+print(y.round(decimals=4))
+y.pow(2).sum().backward()
+print(w.grad.round(decimals=3))
+print(x.grad[0, :, 0].round(decimals=3))
+s = torch.arange(10.0).reshape(1, 1, 10)
+print(F.conv1d(s, torch.tensor([[[1.0, 0.0, -1.0]]]), padding="same"))
+print(F.conv1d(s, torch.tensor([[[1.0, 0.0, -1.0]]]), padding="valid", stride=3))
+print(F.conv_transpose1d(torch.tensor([[[1.0, 2.0, 3.0]]]), torch.tensor([[[1.0, 1.0]]]), stride=2))
+print(F.conv_transpose2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 2, 2), stride=2, padding=0, output_padding=1).shape)
+dw = torch.nn.Conv2d(3, 3, 3, groups=3, bias=False, padding=1, padding_mode="circular")
+with torch.no_grad():
+    dw.weight.copy_(torch.arange(27.0).reshape(3, 1, 3, 3) / 27)
+print(dw(torch.ones(1, 3, 3, 3))[0, :, 1].round(decimals=4))
+v3 = torch.ones(1, 1, 3, 3, 3, requires_grad=True)
+o3 = F.conv3d(v3, torch.ones(2, 1, 2, 2, 2), stride=1)
+o3.sum().backward()
+print(o3.shape, v3.grad[0, 0, 1])
+print(F.max_pool2d(x.detach(), (2, 2), return_indices=True)[1])
+print(F.avg_pool2d(x.detach()[:, :1], 2, ceil_mode=True, count_include_pad=False))
+print(F.lp_pool1d(s, 2, 3).round(decimals=4), F.adaptive_avg_pool1d(s, 4))
