@@ -268,7 +268,7 @@ def _grads_of_branchy_w(lib, rows):
 
 def test_vmap_grad_reaching_a_parameter_off_the_trace_keeps_the_graph():
     rows = np.array([[-1.0, 2.0], [1.0, 2.0]])
-    for order in (rows, rows[::-1]):  # traced at the branch without w, then with it
+    for order in (rows, rows[::-1].copy()):  # traced at the branch without w, then with it
         same(_grads_of_branchy_w(tg, order), _grads_of_branchy_w(torch, order))
 
 
