@@ -751,7 +751,7 @@ def _legacy_data(data):
     torch.Tensor(n))``, filled by an initialiser next), and int or bool data become the
     default float dtype; float data keep their dtype (float32 stays float32)."""
     if type(data) is int:
-        return norm(_legacy_sizes((data,)))
+        return _legacy_sizes((data,))
     a = np.asarray(data)
     return a.astype(dtypes._DEFAULT_FLOAT) if a.dtype.kind in "biu" else data
 
