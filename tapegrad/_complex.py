@@ -497,8 +497,9 @@ def _norm_of_moduli(name):
         key = "p" if name == "norm" else "ord"
         order = kwargs.get(key, args[0] if args else None)
         dim = kwargs.get("dim", args[1] if len(args) > 1 else None)
-        matrix = isinstance(dim, (tuple, list)) and len(dim) == 2 or (
-            dim is None and z.ndim == 2 and name == "linalg.norm" and order is not None)
+        matrix = name == "linalg.matrix_norm" or isinstance(dim, (tuple, list)) and len(
+            dim) == 2 or (dim is None and z.ndim == 2 and name == "linalg.norm"
+                          and order is not None)
         if order == "nuc" or (matrix and order in (2, -2)):
             raise unsupported(f"{name} (ord={order!r}: singular values)")
         return _TOP_REAL[name](abs(z), *args, **kwargs)
@@ -1242,10 +1243,9 @@ def install(namespace):
             namespace[name] = _dispatching(real_fn, cfn)
     namespace.update(NEW)
     linalg = namespace["linalg"]
-    for name in ("vector_norm", "norm"):
+    for name in ("vector_norm", "norm", "matrix_norm"):
         _TOP_REAL["linalg." + name] = getattr(linalg, name)
-    LINALG.update(vector_norm=_norm_of_moduli("linalg.vector_norm"),
-                  norm=_norm_of_moduli("linalg.norm"))
+        LINALG[name] = _norm_of_moduli("linalg." + name)
     COMPLEX_HOOKS["linalg"] = LINALG
 
 

@@ -1277,6 +1277,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     >>> tg.linalg.matrix_norm(tg.tensor([[1.0, -2.0], [3.0, 4.0]]), 1)
     tensor(6.)
     """
+    if type(A) is COMPLEX_HOOKS["type"]:  # the norm of the moduli (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["matrix_norm"](A, ord, dim, keepdim, dtype=dtype)
     _tensor(A, "linalg_matrix_norm", "input")
     if A.ndim < 2:
         raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 "

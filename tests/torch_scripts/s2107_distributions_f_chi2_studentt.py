@@ -1,0 +1,23 @@
+import torch
+from torch.distributions import FisherSnedecor, Chi2, StudentT, HalfCauchy, Gumbel
+
+df1 = torch.tensor([3.0, 5.0], requires_grad=True)
+F = FisherSnedecor(df1, torch.tensor(7.0))
+x = torch.tensor([0.5, 2.0])
+lp = F.log_prob(x)
+print(lp.round(decimals=5), F.batch_shape, F.event_shape)
+lp.sum().backward()
+print(df1.grad.round(decimals=5))
+print(F.mean.round(decimals=5), F.variance.round(decimals=5))
+c = Chi2(torch.tensor([1.0, 4.0]))
+print(c.log_prob(torch.tensor([0.7, 3.0])).round(decimals=5), c.mean, c.variance)
+t = StudentT(torch.tensor(3.0), loc=torch.tensor(1.0), scale=torch.tensor(2.0))
+print(t.log_prob(torch.tensor([0.0, 1.0, 5.0])).round(decimals=5), t.mean, t.variance.round(decimals=5))
+e = t.expand(torch.Size([2, 3]))
+print(e.batch_shape, e.df.shape, e.log_prob(torch.zeros(2, 3)).shape)
+h = HalfCauchy(torch.tensor(1.5))
+print(h.log_prob(torch.tensor([0.1, 2.0])).round(decimals=5), h.cdf(torch.tensor(1.5)).round(decimals=5))
+g = Gumbel(torch.tensor(0.0), torch.tensor(2.0))
+print(g.log_prob(torch.tensor(1.0)).round(decimals=5), g.mean.round(decimals=5), g.stddev.round(decimals=5))
+print(g.entropy().round(decimals=5), t.entropy().round(decimals=5))
+print(F.support, c.support, h.support)

@@ -1,0 +1,27 @@
+import torch
+
+B, H, T, D = 2, 2, 3, 4
+q = torch.linspace(-1, 1, B * H * T * D).view(B, H, T, D).requires_grad_()
+k = torch.cos(torch.arange(B * H * T * D, dtype=torch.float64)).view(B, H, T, D)
+v = torch.sin(torch.arange(B * H * T * D, dtype=torch.float64)).view(B, H, T, D)
+scores = torch.einsum("bhqd,bhkd->bhqk", q, k) / D ** 0.5
+attn = scores.softmax(-1)
+out = torch.einsum("bhqk,bhkd->bhqd", attn, v)
+merged = torch.einsum("bhtd->bthd", out).reshape(B, T, H * D)
+print(merged.shape, merged[0, 0].detach().round(decimals=4))
+merged.pow(2).sum().backward()
+print(q.grad.shape, q.grad.sum().round(decimals=5))
+M = torch.arange(9.0).view(3, 3)
+print(torch.einsum("ii", M), torch.einsum("ii->i", M), torch.einsum("ij->", M))
+a = torch.tensor([1.0, 2.0])
+b = torch.tensor([3.0, 4.0, 5.0])
+print(torch.einsum("i,j->ij", a, b))
+batch = torch.arange(12.0).view(2, 2, 3)
+print(torch.einsum("...ij,...ij->...", batch, batch))
+print(torch.einsum(batch, [0, 1, 2], [0, 2]))
+W = torch.ones(3, 2, requires_grad=True)
+x = torch.tensor([[1.0, 2.0, 3.0]])
+y = torch.einsum("bi,ij,bk->bjk", x, W, x)
+y.sum().backward()
+print(y.shape, W.grad)
+print(torch.einsum("bii->b", torch.arange(8.0).view(2, 2, 2)))

@@ -1,0 +1,21 @@
+import torch
+
+r = torch.tensor([1.0, 2.0, 0.5], requires_grad=True)
+theta = torch.tensor([0.0, 0.7, -2.0], requires_grad=True)
+z = torch.polar(r, theta)
+print(z.dtype, z.real.round(decimals=4), z.imag.round(decimals=4))
+w = z * z.conj() + z ** 2
+loss = w.real.sum() + w.imag.pow(2).sum()
+loss.backward()
+print(r.grad.round(decimals=4), theta.grad.round(decimals=4))
+c = torch.tensor([3.0 + 4.0j, -1.0 + 0.0j, 0.0 - 2.0j], requires_grad=True)
+mag = c.abs()
+ang = c.angle()
+print(mag, ang.round(decimals=4))
+(mag.sum() + ang.sum()).backward()
+print(torch.view_as_real(c.grad).round(decimals=4))
+print(torch.view_as_real(c.detach()))
+print(torch.view_as_complex(torch.tensor([[1.0, 2.0], [3.0, -4.0]])))
+print(torch.complex(torch.tensor(1.0), torch.tensor(-1.0)), torch.is_complex(c), c.is_complex())
+print((c.detach() * 2j).imag, c.detach().real.dtype)
+print(torch.exp(1j * torch.tensor(torch.pi)).real)
