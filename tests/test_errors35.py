@@ -365,9 +365,23 @@ A = ["softmax", "log_softmax", "reshape", "view", "expand", "permute", "transpos
      "equal", "allclose", "isclose", "tensor_split", "split", "unflatten"]
 for m in A:
     CASES.append((f"noarg-{m}", f"t.ones(2, 3, requires_grad=True).{m}()"))
+# the functions without arguments, and calls with some of the required ones (the parser of a
+# one-signature op lists the rest)
+for f in ["add", "div", "pow", "cumsum", "transpose", "lerp", "gather", "index_add", "hypot",
+          "matmul", "where", "narrow", "topk", "addcmul", "masked_fill", "movedim", "scatter",
+          "split", "logsumexp", "renorm"]:
+    CASES.append((f"noarg-fn-{f}", f"t.{f}()"))
+CASES += [
+    ("part-gather", "t.ones(2, 3).gather(0)"),
+    ("part-index_add", "t.ones(2, 3).index_add(0, t.tensor([0]))"),
+    ("part-unfold", "t.ones(2, 3).unfold(0, 1)"),
+    ("part-fn-transpose", "t.transpose(t.ones(2, 3), 0)"),
+    ("part-fn-cumsum", "t.cumsum(t.ones(2, 3))"),
+    ("part-fn-index_select", "t.index_select(t.ones(2, 3), 0)"),
+]
 
 _PREFIX = re.compile(r"^(bcast-method-|bcast-|inplace-bcast-|inplace-|dim-fn-|dim-tuple-|"
-                     r"dim-rep-|dim-0d-|dim-|noarg-|numel0-)")
+                     r"dim-rep-|dim-0d-|dim-|noarg-fn-|noarg-|part-fn-|part-|numel0-)")
 # the op a note names where the case's op is a spelling or a composite of another
 INNER = {
     "true_divide": "div", "divide": "div", "op/": "div", "addcdiv_": "div",
@@ -383,16 +397,14 @@ INNER = {
     "reshape": "view/reshape", "view": "view/reshape", "op": "sub",  # (bcast-op-)
 }
 # Not PyTorch's words yet (strict xfail: the fix that makes one pass removes it here); the
-# reasons are listed in docs/limits.md ("Errors").
-_NOARG_PYTHON = ("transpose new_full unsqueeze narrow select index_select gather scatter roll "
-                 "movedim expand_as view_as reshape_as add mul sub div pow matmul mm bmm dot "
-                 "chunk cumsum cumprod topk kthvalue masked_fill where lerp type_as fill_ "
-                 "copy_ index_add unfold eq lt addmm outer mv swapaxes maximum minimum atan2 "
-                 "fmod remainder logsumexp renorm cummax cummin logcumsumexp clamp_min "
-                 "clamp_max masked_scatter add_ mul_ sub_ div_ addcmul addcdiv baddbmm hypot "
-                 "copysign float_power dist kron swapdims moveaxis fill_diagonal_ take "
-                 "masked_select index_fill scatter_add new_tensor equal allclose isclose "
-                 "tensor_split split unflatten").split()
+# reasons are listed in docs/limits.md ("Errors"). The methods without arguments here are plain
+# functions: a wrapper to catch Python's TypeError in would cost every call (the others have
+# one anyway: _errors.parser_words).
+_NOARG_PYTHON = ("transpose new_full roll movedim expand_as view_as reshape_as add mul sub div "
+                 "pow matmul mm bmm dot masked_fill where type_as fill_ copy_ eq lt outer mv "
+                 "swapaxes maximum minimum atan2 fmod remainder clamp_min clamp_max add_ mul_ "
+                 "sub_ div_ float_power swapdims moveaxis fill_diagonal_ new_tensor equal "
+                 "allclose isclose").split()
 DIFFERS = {f"noarg-{m}": "Python's own missing-argument TypeError, not PyTorch's parser's"
            for m in _NOARG_PYTHON}
 DIFFERS["noarg-repeat_interleave"] = "the method shares the function's one-argument form"
@@ -504,3 +516,26 @@ def test_broadcast_note_names_op_and_shapes():
     if _errors.NOTES:
         assert info.value.__notes__ == ["add: shapes (2, 3) and (4, 5); broadcasting needs "
                                         "equal sizes or 1 in each dimension"]
+
+
+def test_parser_words_are_pytorchs_now():
+    """tapegrad/_torch_words.py is what tests/torch_words.py builds from the PyTorch here (a
+    method or op added, or PyTorch's signatures changed: run it again)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).with_name("torch_words.py")
+    spec = importlib.util.spec_from_file_location("torch_words", path)
+    words = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(words)
+    from tapegrad import _torch_words
+
+    assert words.build() == (_torch_words.METHODS, _torch_words.FUNCTIONS)
+    assert pathlib.Path(_torch_words.__file__).read_text() == words.source(*words.build())
+
+
+def test_parser_words_only_for_the_call_itself():
+    """A TypeError raised inside an op (not binding its arguments) keeps its own words."""
+    with pytest.raises(TypeError) as info:
+        tg.ones(2, 3).cumsum("0")
+    assert "required positional" not in str(info.value)

@@ -5,6 +5,7 @@ import weakref
 
 import numpy as np
 
+from .._errors import WRAPPERS, method_words
 from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
@@ -286,12 +287,17 @@ def node(name):
     def deco(fn):
         @functools.wraps(fn)
         def op(*args, **kwargs):
-            out = fn(*args, **kwargs)
+            try:
+                out = fn(*args, **kwargs)
+            except TypeError as e:  # (x.lerp(): PyTorch's words; free when none is raised)
+                method_words(e, fn.__name__, args, kwargs)
+                raise
             if not isinstance(out, Tensor) or out._tok is None:
                 return out
             label = name(*args, **kwargs) if callable(name) else name
             inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
             return named_result(out, label, *inputs)
+        WRAPPERS.add(op.__code__)
         return op
     return deco
 
