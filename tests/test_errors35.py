@@ -395,6 +395,8 @@ INNER = {
     "normalize": "norm", "trapz": "trapezoid", "argsort": "sort", "cat": "cat",
     "tensor": "requires_grad", "nanmedian": "median", "nansum": "sum", "nanmean": "sum",
     "reshape": "view/reshape", "view": "view/reshape", "op": "sub",  # (bcast-op-)
+    "op//": "floor_divide", "int&": "bitwise_and", "int|": "bitwise_or", "int^": "bitwise_xor",
+    "int<<": "bitwise_left_shift", "int>>": "bitwise_right_shift",
 }
 # Not PyTorch's words yet (strict xfail: the fix that makes one pass removes it here); the
 # reasons are listed in docs/limits.md ("Errors"). The methods without arguments here are plain
@@ -408,13 +410,6 @@ _NOARG_PYTHON = ("transpose new_full roll movedim expand_as view_as reshape_as a
 DIFFERS = {f"noarg-{m}": "Python's own missing-argument TypeError, not PyTorch's parser's"
            for m in _NOARG_PYTHON}
 DIFFERS["noarg-repeat_interleave"] = "the method shares the function's one-argument form"
-for _c in ("hypot", "copysign", "floor_divide", "nextafter", "heaviside"):
-    for _k in (f"bcast-{_c}", f"bcast-method-{_c}"):
-        DIFFERS[_k] = "NumPy's broadcast error (or the operands swapped) in a composite op"
-for _k in ("bcast-op//", "bcast-int&", "bcast-int|", "bcast-int^", "bcast-int<<",
-           "bcast-int>>", "inplace-bcast-hypot_", "inplace-bcast-copysign_", "lerp-bcast",
-           "addcmul-bcast", "masked_select-bcast"):
-    DIFFERS[_k] = "NumPy's broadcast error (or the operands swapped) in a composite op"
 DIFFERS.update({
     "inplace-clamp_": "NumPy's error for an in-place result that does not broadcast",
     "mm-dtype": "operands of two float dtypes are promoted, not refused",

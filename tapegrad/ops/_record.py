@@ -280,17 +280,23 @@ def copy_slices(base, view, base_old):
     named[view._slot] = ("AsStridedBackward0", (base._slot,), n)
 
 
-def node(name):
+def node(name, broadcasts=None):
     """Decorates a composite op so that its result shows PyTorch's node ``name`` (or
     ``name(*args, **kwargs)``, for ops whose overloads PyTorch numbers: LerpBackward0 for a
-    number weight, LerpBackward1 for a tensor), leading to the op's tensor arguments."""
+    number weight, LerpBackward1 for a tensor), leading to the op's tensor arguments.
+    ``broadcasts`` (strided.broadcast_error), for an op whose positional tensors broadcast
+    in order: its error where they do not, in place of its inner ops' (or NumPy's)."""
     def deco(fn):
         @functools.wraps(fn)
         def op(*args, **kwargs):
-            try:
+            try:  # (free when nothing is raised)
                 out = fn(*args, **kwargs)
-            except TypeError as e:  # (x.lerp(): PyTorch's words; free when none is raised)
+            except TypeError as e:  # (x.lerp(): PyTorch's words)
                 method_words(e, fn.__name__, args, kwargs)
+                raise
+            except (RuntimeError, ValueError):
+                if broadcasts is not None:
+                    broadcasts(fn.__name__, args)
                 raise
             if not isinstance(out, Tensor) or out._tok is None:
                 return out

@@ -27,7 +27,7 @@ from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, _wrap
 from ._record import output, slot
 from . import layout
 from .registry import ZERO, api, declare, graph_inputs, no_gradient
-from .strided import broadcast_shape, expand_slot
+from .strided import broadcast_error, broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
 _NP = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
@@ -169,7 +169,11 @@ def bitwise(name, npfn):
                 t = np.asarray(args[1 - i])
                 if type(args[i]) is int and t.dtype.kind in "iu":
                     args[i] = dtypes.wrapped(args[i], t.dtype)
-        return _leaf(norm(npfn(*args)))
+        try:
+            return _leaf(norm(npfn(*args)))
+        except ValueError:  # (NumPy's broadcast error: PyTorch's words)
+            broadcast_error(name, (input, other))
+            raise
     fn.__name__ = name
     return fn
 
