@@ -412,11 +412,11 @@ DIFFERS = {f"noarg-{m}": "Python's own missing-argument TypeError, not PyTorch's
 DIFFERS["noarg-repeat_interleave"] = "the method shares the function's one-argument form"
 DIFFERS.update({
     "inplace-clamp_": "NumPy's error for an in-place result that does not broadcast",
-    "mm-dtype": "operands of two float dtypes are promoted, not refused",
-    "matmul-dtype": "operands of two float dtypes are promoted, not refused",
-    "dot-dtype": "operands of two float dtypes are promoted, not refused",
-    "linear-dtype": "operands of two float dtypes are promoted, not refused",
-    "conv2d-dtype": "operands of two float dtypes are promoted, not refused",
+    "mm-dtype": "float32 meeting float64 promotes while float64 is the default (README)",
+    "matmul-dtype": "float32 meeting float64 promotes while float64 is the default (README)",
+    "dot-dtype": "float32 meeting float64 promotes while float64 is the default (README)",
+    "linear-dtype": "float32 meeting float64 promotes while float64 is the default (README)",
+    "conv2d-dtype": "float32 meeting float64 promotes while float64 is the default (README)",
     "addmm-bias": "the bias's broadcast is checked by add, not expand",
     "addbmm": "checked in another order than PyTorch's",
     "linear-bias": "tapegrad's own wording",
@@ -555,3 +555,26 @@ def test_any_all_of_0d_take_its_one_dim(op, dim, torch_float64):
     want = getattr(torch, op)(torch.tensor(0.5), dim)
     got = getattr(tg, op)(tg.tensor(0.5), dim)
     assert (got.item(), tuple(got.shape)) == (want.item(), tuple(want.shape))
+
+
+@pytest.mark.parametrize("code", [
+    "F.conv2d(t.ones(1, 3, 8, 8), t.ones(4, 3, 3, 3, dtype=t.float64))",
+    "F.conv2d(t.ones(1, 3, 8, 8, dtype=t.float64), t.ones(4, 3, 3, 3))",
+    "F.conv1d(t.ones(1, 3, 8), t.ones(4, 3, 3, dtype=t.float16))",
+    "F.conv2d(t.ones(1, 3, 8, 8), t.ones(4, 3, 3, 3), t.ones(4, dtype=t.float64))",
+    "F.conv2d(t.ones(1, 3, 8, 8), t.ones(4, 3, 3, 3), t.ones(4, dtype=t.float16))",
+    "F.conv_transpose2d(t.ones(1, 3, 8, 8), t.ones(3, 2, 3, 3, dtype=t.float64))",
+])
+def test_conv_dtype_mix_refused_with_float32_the_default(code):
+    """With PyTorch's default (float32) nothing stands in for it: a convolution's mixed
+    dtypes are refused in PyTorch's words, as the products' are (test_torch_scripts15)."""
+    old, old_tg = torch.get_default_dtype(), tg.get_default_dtype()
+    torch.set_default_dtype(torch.float32)
+    tg.set_default_dtype(tg.float32)
+    try:
+        want, got = _raised(torch, code), _raised(tg, code)
+    finally:
+        torch.set_default_dtype(old)
+        tg.set_default_dtype(old_tg)
+    assert want is not None and got is not None, code
+    assert (type(got), str(got)) == (type(want), str(want))
