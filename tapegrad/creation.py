@@ -501,6 +501,10 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     _device(device, "normal")
     m = np.asarray(mean._data if isinstance(mean, Tensor) else mean, dtype=np.float64)
     s = np.asarray(std._data if isinstance(std, Tensor) else std, dtype=np.float64)
+    if not isinstance(std, Tensor) and not std >= 0:  # (NumPy's ValueError: PyTorch's words)
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {float(std):g}")
+    if isinstance(std, Tensor) and (s < 0).any():
+        raise RuntimeError("normal expects all elements of std >= 0.0")
     shape = _shape((size,)) if size is not None else np.broadcast_shapes(m.shape, s.shape)
     like = mean if isinstance(mean, Tensor) else std if isinstance(std, Tensor) else None
     dt = dtypes.to_dtype(dtype) or (like.dtype if like is not None else dtypes.default_float())

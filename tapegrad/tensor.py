@@ -957,3 +957,13 @@ def _wrap_dim(dim, ndim, op):
         raise with_note(IndexError(f"Dimension out of range (expected to be in range of "
                                    f"[{-n}, {n - 1}], but got {dim})"), f"{op}()")
     return dim % n
+
+
+def _wrap_dims(dim, ndim, op):
+    """The dims ``dim`` (one or a tuple or list) wrapped, in order, refused in PyTorch's words
+    where one is out of range or named twice."""
+    wrapped = [_wrap_dim(d, ndim, op) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return wrapped

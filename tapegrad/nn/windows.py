@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .. import ops
+from .. import dtypes, ops
 from ..ops._record import named_result
 from ..ops.shape import _strided
 from ..tensor import Tensor, host_values
@@ -175,7 +175,16 @@ def _conv_padding(padding, d, k, dil, stride, op, functional=False):
 def _common_dtype(input, weight, bias):
     """The three cast to one float dtype (differentiable ToCopy rows).  PyTorch raises on a
     float32 input meeting float64 weights; tapegrad's parameters are float64 by default, so,
-    as its matmul and linear do, the narrower operand is promoted instead."""
+    as its matmul and linear do, the narrower operand is promoted instead while float64 is
+    the default (ops.linalg._stand_in); any other mix is refused in PyTorch's words."""
+    if weight.dtype != input.dtype and not ops.linalg._stand_in(input, weight):
+        raise RuntimeError(f"expected scalar type {dtypes.torch_name(input.dtype)} but found "
+                           f"{dtypes.torch_name(weight.dtype)}")
+    if bias is not None and bias.dtype != input.dtype and not ops.linalg._stand_in(input, bias):
+        c = dtypes.C_NAMES
+        raise RuntimeError(f"Input type ({c.get(input.dtype.name, input.dtype.name)}) and bias "
+                           f"type ({c.get(bias.dtype.name, bias.dtype.name)}) should be the "
+                           "same")
     ts = [t for t in (input, weight, bias) if t is not None]
     wide = np.result_type(*[t.dtype for t in ts])
     return [t if t is None or t.dtype == wide else t.to(wide) for t in (input, weight, bias)]

@@ -62,7 +62,7 @@ METHODS.update(inplace.METHODS)  # add_, +=, x[i] = v... (ops/inplace.py)
 from . import inplace_more  # noqa: E402 (built on inplace)
 
 METHODS.update({k: v for k, v in inplace_more.METHODS.items() if k not in METHODS})
-METHODS.update({k: out.with_numpy_names(v) for k, v in METHODS.items() if out.takes_dim(v)})
+METHODS.update({k: out.with_numpy_names(v, k) for k, v in METHODS.items() if out.takes_dim(v)})
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 Tensor.T = property(shape._T)

@@ -5,6 +5,7 @@ import weakref
 
 import numpy as np
 
+from .._errors import WRAPPERS, method_words
 from .._state import state
 from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
@@ -279,19 +280,30 @@ def copy_slices(base, view, base_old):
     named[view._slot] = ("AsStridedBackward0", (base._slot,), n)
 
 
-def node(name):
+def node(name, broadcasts=None):
     """Decorates a composite op so that its result shows PyTorch's node ``name`` (or
     ``name(*args, **kwargs)``, for ops whose overloads PyTorch numbers: LerpBackward0 for a
-    number weight, LerpBackward1 for a tensor), leading to the op's tensor arguments."""
+    number weight, LerpBackward1 for a tensor), leading to the op's tensor arguments.
+    ``broadcasts`` (strided.broadcast_error), for an op whose positional tensors broadcast
+    in order: its error where they do not, in place of its inner ops' (or NumPy's)."""
     def deco(fn):
         @functools.wraps(fn)
         def op(*args, **kwargs):
-            out = fn(*args, **kwargs)
+            try:  # (free when nothing is raised)
+                out = fn(*args, **kwargs)
+            except TypeError as e:  # (x.lerp(): PyTorch's words)
+                method_words(e, fn.__name__, args, kwargs)
+                raise
+            except (RuntimeError, ValueError):
+                if broadcasts is not None:
+                    broadcasts(fn.__name__, args)
+                raise
             if not isinstance(out, Tensor) or out._tok is None:
                 return out
             label = name(*args, **kwargs) if callable(name) else name
             inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
             return named_result(out, label, *inputs)
+        WRAPPERS.add(op.__code__)
         return op
     return deco
 

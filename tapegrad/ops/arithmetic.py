@@ -22,6 +22,7 @@ from ._record import by_operand, named_result, no_derivative, node, output, slot
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
+from .strided import broadcast_error
 
 
 def _tensor(x, op, pos=1, name="input"):
@@ -305,7 +306,11 @@ def floor_divide(input, other):
     derivative (its node ``NotImplemented``, whose backward raises); ``torch.div(...,
     rounding_mode="floor")``, which has one (zero), is ``floor_quotient``.  While tracing
     the zero-gradient composite is recorded, noted as eager's refusal at backward."""
-    q = floor_quotient(input, other)
+    try:
+        q = floor_quotient(input, other)
+    except ValueError:  # (NumPy's broadcast error: PyTorch's words)
+        broadcast_error("floor_divide", (input, other))
+        raise
     if q._tok is None:
         return q
     return no_derivative("floor_divide", q if state.tracing is not None else q._data, input,
@@ -413,8 +418,12 @@ def heaviside(input, values):
         raise RuntimeError("heaviside is not yet implemented for tensors with different "
                            "dtypes.")
     with quiet():  # (input's signs and NaNs decide each element: what is guarded)
-        v = np.heaviside(host_values(input, "heaviside", decides=_signs),
-                         host_values(values, "heaviside"))
+        try:
+            v = np.heaviside(host_values(input, "heaviside", decides=_signs),
+                             host_values(values, "heaviside"))
+        except ValueError:  # (NumPy's broadcast error: PyTorch's words)
+            broadcast_error("heaviside", (input, values))
+            raise
     return no_derivative("heaviside", norm(v.astype(input.dtype)), input, values)
 
 
@@ -462,7 +471,7 @@ fmin = _nan_max_op("fmin", np.fmin, cmp.le)
 
 # ---- hypot, logaddexp, logaddexp2 ----------------------------------------------------------
 @api
-@node("HypotBackward0")
+@node("HypotBackward0", broadcast_error)
 def hypot(input, other):
     """``sqrt(input^2 + other^2)`` without overflow (both scaled by the larger magnitude, a
     constant: the derivative of the identity holds for any scale)."""
@@ -595,7 +604,7 @@ def add_scaled(input, other, alpha, sign=1.0):
 
 # ---- lerp, addcmul, addcdiv ------------------------------------------------------------------
 @api
-@node(lambda i, e, w: f"LerpBackward{int(isinstance(w, Tensor))}")
+@node(lambda i, e, w: f"LerpBackward{int(isinstance(w, Tensor))}", broadcast_error)
 def lerp(input, end, weight):
     """``input + weight * (end - input)``; as PyTorch, ``end - (end - input) * (1 - weight)``
     for weights of at least 1/2 (exact at weight 1)."""
@@ -617,7 +626,7 @@ def lerp(input, end, weight):
 
 
 @api
-@node("AddcmulBackward0")
+@node("AddcmulBackward0", broadcast_error)
 def addcmul(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 * tensor2``."""
     _tensor(input, "addcmul")
@@ -631,7 +640,7 @@ def addcmul(input, tensor1, tensor2, *, value=1):
 
 
 @api
-@node("AddcdivBackward0")
+@node("AddcdivBackward0", broadcast_error)
 def addcdiv(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 / tensor2``."""
     _tensor(input, "addcdiv")
@@ -683,7 +692,7 @@ def signbit(input):
 
 
 @api
-@node(by_operand("CopysignBackward"))
+@node(by_operand("CopysignBackward"), broadcast_error)
 def copysign(input, other):
     """``|input|`` with the sign of ``other`` (its sign bit: -0.0 is negative); the gradient
     goes to input only, as PyTorch's."""
@@ -702,7 +711,11 @@ def nextafter(input, other):
     a = host_values(input, "nextafter")
     b = np.asarray(host_values(other, "nextafter"), a.dtype)
     with quiet():
-        v = norm(np.nextafter(a, b))
+        try:
+            v = norm(np.nextafter(a, b))
+        except ValueError:  # (NumPy's broadcast error: PyTorch's words)
+            broadcast_error("nextafter", (input, other))
+            raise
         if not _records(input, other):
             return _leaf(v)
         y = ew.add(input, Tensor(v - a))  # (one ulp: a + (v - a) is v where both are finite)

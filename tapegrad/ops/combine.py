@@ -487,8 +487,10 @@ def _index_positions(input, dim, index, op, source_shape=None):
     idx = idx.reshape(-1).astype(np.int64)
     size = input.shape[d] if input.ndim else 1
     bad = idx[(idx < -size) | (idx >= size)]
-    if bad.size:
-        raise IndexError("index out of range in self")
+    if bad.size:  # (PyTorch's words per kernel: index_add's a RuntimeError)
+        msg = f"index {bad[0]} is out of bounds for dimension {d} with size {size}"
+        raise (RuntimeError if op == "index_add" else IndexError)(
+            f"index_copy_(): {msg}" if op == "index_copy" else msg)
     idx = np.where(idx < 0, idx + size, idx)
     flat = np.arange(input.numel(), dtype=np.int64).reshape(tuple(input.shape) or (1,))
     return d, np.take(flat, idx, axis=d if input.ndim else 0)

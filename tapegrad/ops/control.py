@@ -23,11 +23,11 @@ from .. import dtypes
 from .._jit import rule
 from .._state import anomaly, state
 from ..tape import OP_MASK, Tape, set_site_rows
-from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, norm
+from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, _wrap_dims, norm
 from ._record import output, slot
 from . import layout
 from .registry import ZERO, api, declare, graph_inputs, no_gradient
-from .strided import broadcast_shape, expand_slot
+from .strided import broadcast_error, broadcast_shape, expand_slot
 
 KINDS = ("lt", "le", "gt", "ge", "eq", "ne")
 _NP = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
@@ -169,7 +169,11 @@ def bitwise(name, npfn):
                 t = np.asarray(args[1 - i])
                 if type(args[i]) is int and t.dtype.kind in "iu":
                     args[i] = dtypes.wrapped(args[i], t.dtype)
-        return _leaf(norm(npfn(*args)))
+        try:
+            return _leaf(norm(npfn(*args)))
+        except ValueError:  # (NumPy's broadcast error: PyTorch's words)
+            broadcast_error(name, (input, other))
+            raise
     fn.__name__ = name
     return fn
 
@@ -185,12 +189,21 @@ def invert(input):
 _bitwise_not = bitwise("bitwise_not", np.invert)
 
 
+def _axes(a, dim, op):
+    """any/all's ``dim`` as NumPy's axis, checked in PyTorch's words (a 0-d input takes 0
+    and -1, as one of one element)."""
+    if dim is None or type(dim) is int and -a.ndim <= dim < a.ndim:
+        return dim
+    dims = _wrap_dims(dim, a.ndim, op)
+    return tuple(dims) if a.ndim else None
+
+
 @api
 def all(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorch's name)
     """True where every element (along ``dim``) is nonzero."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     (a,) = _eager("all", input)
-    return _leaf(norm(np.all(a, axis=dim, keepdims=keepdim)))
+    return _leaf(norm(np.all(a, axis=_axes(a, dim, "all"), keepdims=keepdim)))
 
 
 @api
@@ -198,7 +211,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorc
     """True where some element (along ``dim``) is nonzero."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     (a,) = _eager("any", input)
-    return _leaf(norm(np.any(a, axis=dim, keepdims=keepdim)))
+    return _leaf(norm(np.any(a, axis=_axes(a, dim, "any"), keepdims=keepdim)))
 
 
 @api

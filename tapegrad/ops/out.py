@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from .. import return_types
+from .._errors import FUNCTIONS, METHODS, WRAPPERS, parser_words
 from .._state import state
 from ..dtypes import to_dtype, torch_name
 from ..grad_mode import no_grad
@@ -68,13 +69,21 @@ def numpy_names(kwargs):
     return kwargs
 
 
-def with_numpy_names(fn):
-    """Method ``fn`` (it has a ``dim``) also taking ``axis=`` / ``keepdims=``."""
+def with_numpy_names(fn, name=None):
+    """Method ``fn`` (it has a ``dim``) also taking ``axis=`` / ``keepdims=`` (and, called
+    without its required arguments, raising PyTorch's words for method ``name``)."""
+    name = name or fn.__name__
+
     @functools.wraps(fn)
     def method(*args, **kwargs):
         if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
             numpy_names(kwargs)
-        return fn(*args, **kwargs)
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            parser_words(e, METHODS, name, len(args) - 1, kwargs)
+            raise
+    WRAPPERS.add(method.__code__)
     return method
 
 
@@ -92,6 +101,9 @@ def with_out(name, fn):
                 return fn(*args, **kwargs)
             except ComplexPart:  # a complex operand: its form, if the op has one (_complex.py)
                 return COMPLEX_HOOKS["top"](name, args, kwargs)
+            except TypeError as e:
+                parser_words(e, FUNCTIONS, name, len(args), kwargs)
+                raise
         several = isinstance(out, (tuple, list)) and all(isinstance(o, Tensor) for o in out)
         if not (several or isinstance(out, Tensor)):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not "
@@ -120,6 +132,7 @@ def with_out(name, fn):
         return (getattr(return_types, kind, None) or return_types.named(kind, result._fields))(
             *written)
     op.catches_complex = True  # (tapegrad/_complex.py's install needs no wrapper of its own)
+    WRAPPERS.add(op.__code__)
     return op
 
 

@@ -19,7 +19,7 @@ from .._rules import _s, _u, add_into
 from .._state import state
 from ..arena import _F64, _ndarray
 from ..return_types import named
-from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, _wrap_dim
+from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, _wrap_dim, _wrap_dims
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
 from . import elementwise as E
 from . import layout
@@ -265,11 +265,7 @@ def _red_dims(input, dim, op):
     """The reduced dims as a sorted tuple, or None for all (``dim`` None or ``()``)."""
     if dim is None:
         return None
-    dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
-    wrapped = [_wrap_dim(d, input.ndim, op) for d in dims]
-    for d in wrapped:
-        if wrapped.count(d) > 1:
-            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    wrapped = _wrap_dims(dim, input.ndim, op)
     if not wrapped or input.ndim == 0:
         return None
     return tuple(sorted(wrapped))

@@ -11,6 +11,7 @@ from . import control as cmp
 from . import shape as sh
 from ._record import no_derivative, node
 from .registry import api
+from .strided import broadcast_shape
 
 
 def _tensor(x, op, pos=1, name="input"):
@@ -66,7 +67,7 @@ def masked_select(input, mask):
     if mask.dtype != np.bool_:
         raise RuntimeError(f"masked_select: expected BoolTensor for mask (got "
                            f"{dtypes.torch_name(mask.dtype)})")
-    shape = np.broadcast_shapes(tuple(input.shape), tuple(mask.shape))
+    shape = broadcast_shape("masked_select", tuple(mask.shape), tuple(input.shape))
     x = sh.expand(input, *shape) if tuple(input.shape) != shape else input
     m = np.broadcast_to(nonzero_pattern(mask, "masked_select"), shape)
     return x.reshape(-1)[Tensor(np.flatnonzero(m))]

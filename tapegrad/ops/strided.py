@@ -143,6 +143,20 @@ def broadcast_shape(op, sa, sb):
     return tuple(out)
 
 
+def broadcast_error(op, operands):
+    """On a composite's error path (NumPy's words, or an inner op's with the operands in its
+    order): PyTorch's error for ``op`` where its tensor ``operands``, in PyTorch's order,
+    do not broadcast; returns where they do, for the caller's ``raise``."""
+    shape = None
+    for x in operands:
+        if hasattr(x, "_data") and hasattr(x, "shape"):  # (a Tensor: numbers broadcast)
+            try:
+                shape = tuple(x.shape) if shape is None else broadcast_shape(op, shape,
+                                                                             tuple(x.shape))
+            except RuntimeError as e:
+                raise e from None  # (not "during handling of" the composite's own)
+
+
 # ---- expand: implicit broadcasting of a binary op's operand -----------------------------
 EXPAND = 60
 # hidden in graph views: PyTorch broadcasts inside the op
