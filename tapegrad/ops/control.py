@@ -24,7 +24,7 @@ from .._jit import rule
 from .._state import anomaly, state
 from ..tape import OP_MASK, Tape, set_site_rows
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, norm
-from ._record import output, slot
+from ._record import output, slot, tape_for_grad
 from . import layout
 from .registry import ZERO, api, declare, graph_inputs, no_gradient
 from .strided import broadcast_shape, expand_slot
@@ -154,16 +154,23 @@ def logical_not(input):
     return _leaf(norm(np.logical_not(a.astype(bool))))
 
 
+_SHIFTS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}  # (kernels)
+
+
 def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
+    kernel = f'"{_SHIFTS.get(name, name)}_cpu" not implemented for '
+
     def fn(input, other=None):
         args = _eager(name, input, *(() if other is None else (other,)))
-        floats = [x for x in args if np.asarray(x).dtype.kind not in "biu"]  # (all: ours)
+        kinds = [np.asarray(x).dtype.kind for x in args]
+        floats = [x for x, k in zip(args, kinds) if k not in "biu"]  # (all: ours)
         if floats:  # PyTorch names the operands' float dtype (a Python float: the default)
             f = floats[0]
             dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
-            raise NotImplementedError(f'"{name}_cpu" not implemented for '
-                                      f"'{dtypes.torch_name(dt)}'")
+            raise NotImplementedError(f"{kernel}'{dtypes.torch_name(dt)}'")
+        if name in _SHIFTS and kinds == ["b", "b"]:  # (shifts have no bool kernel)
+            raise NotImplementedError(f"{kernel}'Bool'")
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
                 t = np.asarray(args[1 - i])
@@ -368,6 +375,18 @@ def stop_gradient(t, alias=True):
         # too (ops/inplace.py _log_mutation), also once the alias is gone
         tape.note_alias(t._slot, d._slot)
     return d
+
+
+def stopped(t):
+    """``t`` through a STOP_GRAD row, also eagerly: the rows before it replay, and no
+    gradient flows back into them (an input reached only through it is unused)."""
+    if not (t._rg and state.grad_enabled):
+        return t
+    s = stop_gradient(t, alias=False)  # (while tracing, with its bookkeeping)
+    if s is not None:
+        return s
+    tape = tape_for_grad()
+    return output(tape, t._data, STOP_GRAD, slot(t, tape))
 
 
 def set_requires_grad(t, flag):
