@@ -159,18 +159,16 @@ _SHIFTS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}  # (
 
 def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
-    kernel = f'"{_SHIFTS.get(name, name)}_cpu" not implemented for '
-
     def fn(input, other=None):
         args = _eager(name, input, *(() if other is None else (other,)))
-        kinds = [np.asarray(x).dtype.kind for x in args]
-        floats = [x for x, k in zip(args, kinds) if k not in "biu"]  # (all: ours)
+        floats = [x for x in args if np.asarray(x).dtype.kind not in "biu"]  # (all: ours)
         if floats:  # PyTorch names the operands' float dtype (a Python float: the default)
             f = floats[0]
             dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
-            raise NotImplementedError(f"{kernel}'{dtypes.torch_name(dt)}'")
-        if name in _SHIFTS and kinds == ["b", "b"]:  # (shifts have no bool kernel)
-            raise NotImplementedError(f"{kernel}'Bool'")
+            raise NotImplementedError(f'"{name}_cpu" not implemented for '
+                                      f"'{dtypes.torch_name(dt)}'")
+        if name in _SHIFTS and all(np.asarray(x).dtype.kind == "b" for x in args):
+            raise NotImplementedError(f'"{_SHIFTS[name]}_cpu" not implemented for \'Bool\'')
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
                 t = np.asarray(args[1 - i])
