@@ -157,6 +157,11 @@ def logical_not(input):
 _SHIFTS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}  # (kernels)
 
 
+def _is_bool(x):
+    """A bool tensor or Python bool (as given: _eager's values take a tensor's dtype)."""
+    return x.dtype.kind == "b" if isinstance(x, Tensor) else isinstance(x, (bool, np.bool_))
+
+
 def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
     def fn(input, other=None):
@@ -167,7 +172,7 @@ def bitwise(name, npfn):
             dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
             raise NotImplementedError(f'"{name}_cpu" not implemented for '
                                       f"'{dtypes.torch_name(dt)}'")
-        if name in _SHIFTS and all(np.asarray(x).dtype.kind == "b" for x in args):
+        if name in _SHIFTS and _is_bool(input) and _is_bool(other):
             raise NotImplementedError(f'"{_SHIFTS[name]}_cpu" not implemented for \'Bool\'')
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
