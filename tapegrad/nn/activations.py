@@ -160,9 +160,14 @@ def hardswish(input, inplace=False):
     # the product of x inside (-3, 3) only: a zero adjoint of NaN or -inf would meet 0 * nan
     inner = ops.where(x > -3.0, ops.where(x < 3.0, x, _const(0.0, x)), _const(0.0, x))
     middle = inner * (inner + 3.0) / 6.0
+    # from 3: PyTorch's value x * 6 / 6 (not always x: a last bit, or inf where x * 6
+    # overflows float32) and its gradient, the upstream one, exactly (a detached correction;
+    # not where it is x: infinities)
+    t = x * 6.0 / 6.0
+    top = ops.where(t == x, x, x + (t - x).detach())
     # x * 0 up to -3: PyTorch's x * relu6(x + 3) / 6 there, -0.0 (NaN at -inf) with a zero
-    # gradient; NaN takes the x branch (its value, and PyTorch's gradient: the upstream one)
-    y = ops.where(x < 3.0, ops.where(x <= -3.0, x * 0.0, middle), x)
+    # gradient; NaN takes the top branch (its value, and PyTorch's gradient: the upstream one)
+    y = ops.where(x < 3.0, ops.where(x <= -3.0, x * 0.0, middle), top)
     return _out(input, y, inplace, "HardswishBackward0")
 
 

@@ -167,6 +167,8 @@ def _integer_op(name, npfn):
             if a.dtype.kind not in "iub":
                 raise NotImplementedError(f'"{name}_cpu" not implemented for '
                                           f"'{dtypes.torch_name(a.dtype)}'")
+        if all(a.dtype.kind == "b" for a in args):  # (an integer operand: its kernel's)
+            ar.refuse(f"{name}_cpu", args[0].dtype)
         return _leaf(norm(npfn(*args)))
     fn.__name__ = name
     fn.__doc__ = f"``{name}`` of integer tensors, elementwise (broadcasting)."

@@ -18,7 +18,7 @@ from ..tensor import EagerOnlyError, Tensor, _leaf, host_values, norm
 from . import control as cmp
 from . import elementwise as ew
 from . import shape as sh
-from ._record import by_operand, named_result, no_derivative, node, output, slot, tape_for_grad
+from ._record import by_operand, named_result, no_derivative, node
 from .registry import api
 from .spec import Spec
 from .spec import lib as _lib
@@ -30,6 +30,24 @@ def _tensor(x, op, pos=1, name="input"):
         raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
                         f"{type(x).__name__}")
     return x
+
+
+def refuse(kernel, dt, kinds="b"):
+    """PyTorch's refusal of a dtype its CPU kernel lacks: ``dt``, the operands' common dtype,
+    of a kind in ``kinds`` ("b": bool; "biu": integers too).  Called on integer paths only."""
+    if dt.kind in kinds:
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{dtypes.torch_name(dt)}'")
+
+
+def _float_pair(input, other, op):
+    """Both operands tensors, of a floating common dtype (PyTorch's kernel ``op_cpu`` has no
+    integer one); that dtype."""
+    _tensor(input, op)
+    _tensor(other, op, 2, "other")
+    dt = dtypes.result_type(_kind(input), _kind(other))
+    refuse(f"{op}_cpu", dt, "biu")
+    return dt
 
 
 def _kind(x):
@@ -110,7 +128,7 @@ def _rounded(value, inputs, composite):
     own rules would meet 0 * inf at a zero divisor), and showing exactly ``value`` (its
     signs of zero and NaNs too): where the rows' values differ, a WHERE row takes ``value``
     as a constant, as ``_exactly`` does (not while tracing: there the rows must be exact)."""
-    y = zero_gradient_to(_stop_gradient(composite()), *inputs)
+    y = zero_gradient_to(cmp.stopped(composite()), *inputs)
     c = np.asarray(y._data)
     if state.tracing is not None or _same(c, value):
         return y
@@ -123,13 +141,18 @@ def _same_each(a, b):
 
 
 def zero_gradient_to(y, *inputs):
-    """``y`` plus a -0.0 term of each input that requires grad: the same values, and a zero
-    gradient to each (PyTorch's, where its rule gives an input zeros rather than None): a
-    constant zero under create_graph too, as PyTorch's (trunc's does not require grad)."""
+    """``y`` with a zero gradient to each input that requires grad (PyTorch's, where its rule
+    gives an input zeros rather than None): a constant zero under create_graph too, as
+    PyTorch's (trunc's does not require grad).  A WHERE row that always takes ``y`` (its
+    values exactly) with ``sign(t)`` as the other side: sign's gradient is new zeros,
+    whatever reaches it.  (``y`` has the inputs' broadcast shape.)"""
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
-            y = ew.add(y, ew.mul(ew.abs(ew.sign(t)), -0.0))  # (sign: 0 or ±1, nan's 0)
+            y = ew.where(_ALWAYS, y, ew.sign(t))
     return y
+
+
+_ALWAYS = Tensor(True)
 
 
 def negative_zero(t):
@@ -137,18 +160,6 @@ def negative_zero(t):
     sign and infinities too; ``0 * t`` made trunc(-0.3) 0.0 and trunc(inf) NaN in replay)."""
     z = ew.mul(ew.where(cmp.isfinite(t), t, 0.0), 0.0)
     return ew.neg(ew.mul(z, z))
-
-
-def _stop_gradient(t):
-    """``t`` through a STOP_GRAD row (ops/control.py): the rows before it replay, and no
-    gradient flows back into them."""
-    if not (t._rg and state.grad_enabled):
-        return t
-    s = cmp.stop_gradient(t, alias=False)  # (while tracing, with its bookkeeping)
-    if s is not None:
-        return s
-    tape = tape_for_grad()
-    return output(tape, t._data, cmp.STOP_GRAD, slot(t, tape))
 
 
 # ---- the same while traced: rows whose values are NumPy's exactly at every point ----------
@@ -180,7 +191,7 @@ def _traced_fmod(x, y):
     """C's fmod of float64 ``x`` and ``y`` as rows (their values only: no gradient), exact
     wherever the guard recorded here holds, as it must at the traced point; and trunc(x / y)
     (PyTorch's quotient in fmod's gradient)."""
-    x, y = _stop_gradient(x), _stop_gradient(y)
+    x, y = cmp.stopped(x), cmp.stopped(y)
     q = ew.div(x, y)
     n0 = ew.sign(q) * ew.floor(ew.abs(q))
     n = n0 - _where_off(_residual(x, n0, y), x) * ew.sign(n0)
@@ -207,7 +218,7 @@ def _traced_floor_div(x, y, mod=None):
     """PyTorch's floor division (``_floor_div``) as rows, from the exact fmod ``mod``."""
     if mod is None:
         mod = _traced_fmod(x, y)[0]
-    x, y = _stop_gradient(x), _stop_gradient(y)
+    x, y = cmp.stopped(x), cmp.stopped(y)
     div = ew.div(x - mod, y)
     div = div - _where_off(mod, y)
     fl = ew.floor(div)
@@ -225,12 +236,12 @@ def _traced_divmod(x, y, floor):
     r, q = _traced_fmod(x, y)
     if floor:  # (the floor quotient from the fmod, then the fmod into y's sign)
         q = _traced_floor_div(x, y, r)
-        ys = _stop_gradient(y)
+        ys = cmp.stopped(y)
         r = ew.where(cmp.ne(_where_off(r, ys), 0.0), r + ys, r)
     qy = q * y
     finite = cmp.isfinite(qy)
     fy = ew.where(finite, q, 0.0) * y  # (each branch's rule meets no inf times a zero adjoint)
-    exact = r + -(_stop_gradient(x) - x) + ew.where(finite, -(fy - _stop_gradient(fy)), -0.0)
+    exact = r + -(cmp.stopped(x) - x) + ew.where(finite, -(fy - cmp.stopped(fy)), -0.0)
     zero = cmp.eq(q, 0.0)  # (0 * inf is NaN: x % inf is x)
     return ew.where(cmp.ne(_mask(finite) + _mask(zero), 0.0), exact,
                     x - ew.where(zero, 0.0, qy))
@@ -244,6 +255,7 @@ def _divmod_op(name, npfn, quotient):
         rd = dtypes.result_type(_kind(input), _kind(other))
         cmp.broadcast_shape(name, getattr(input, "shape", ()), getattr(other, "shape", ()))
         if rd.kind in "iub":  # integers: NumPy's, no row (rows would compute in float64)
+            refuse(f"{name}_cpu", rd)
             a, b = _data(input, rd, name), _data(other, rd, name)
             if (b == 0).any():
                 raise RuntimeError("ZeroDivisionError")
@@ -273,7 +285,7 @@ def _divmod_op(name, npfn, quotient):
             q = ew.where(Tensor(np.ones(exact.shape, bool)), Tensor(exact.astype(rd)), q)
         # a zero quotient times an infinite divisor is NaN: 0 there (5 % inf is 5), and y's
         # gradient, -q, is 0 there all the same
-        qy = _stop_gradient(q) * y
+        qy = cmp.stopped(q) * y
         zero_q = np.asarray(q._data) == 0
         if (zero_q & np.isinf(np.asarray(y._data))).any():
             qy = ew.where(Tensor(zero_q), 0.0, qy)
@@ -321,6 +333,7 @@ def floor_quotient(input, other):
     """``floor(input / other)`` (integers stay integers); its gradient is zero."""
     rd = dtypes.result_type(_kind(input), _kind(other))
     if rd.kind in "iub":  # (integers: NumPy's, no row)
+        refuse("div_floor_cpu", rd)
         a, b = _data(input, rd, "floor_divide"), _data(other, rd, "floor_divide")
         if (b == 0).any():
             raise RuntimeError("ZeroDivisionError")
@@ -373,6 +386,7 @@ def trunc(input):
     """Round toward zero (``floor`` above 0, ``ceil`` below); zero gradient."""
     _tensor(input, "trunc")
     if input.dtype.kind != "f":
+        refuse("trunc_vml_cpu", input.dtype)
         return sh.clone(input)
     value = np.trunc(_data(input, input.dtype))
     if not _records(input):
@@ -395,7 +409,8 @@ fix = api(trunc, name="fix")
 @node("FracBackward0")
 def frac(input):
     """``input - trunc(input)``, the sign of input; gradient 1."""
-    return ew.sub(_tensor(input, "frac"), trunc(input))
+    refuse("frac_cpu", _tensor(input, "frac").dtype, "biu")
+    return ew.sub(input, trunc(input))
 
 
 @api
@@ -475,12 +490,10 @@ fmin = _nan_max_op("fmin", np.fmin, cmp.le)
 def hypot(input, other):
     """``sqrt(input^2 + other^2)`` without overflow (both scaled by the larger magnitude, a
     constant: the derivative of the identity holds for any scale)."""
-    _tensor(input, "hypot")
-    _tensor(other, "hypot", 2, "other")
+    dt = _float_pair(input, other, "hypot")
     with quiet():
         m = np.maximum(np.abs(np.asarray(input._data)), np.abs(np.asarray(other._data)))
         m = np.where(np.isfinite(m) & (m > 0), m, 1.0)
-    dt = dtypes.result_type(_kind(input), _kind(other))
     s = Tensor(m.astype(dt))
     return ew.sqrt(ew.square(input / s) + ew.square(other / s)) * s
 
@@ -496,8 +509,7 @@ def _logaddexp(a, b, log1p_exp):
 @node("LogaddexpBackward0")
 def logaddexp(input, other):
     """``log(exp(input) + exp(other))`` without overflow."""
-    _tensor(input, "logaddexp")
-    _tensor(other, "logaddexp", 2, "other")
+    _float_pair(input, other, "logaddexp")
     return _logaddexp(input, other, lambda t: ew.log1p(ew.exp(t)))
 
 
@@ -505,8 +517,7 @@ def logaddexp(input, other):
 @node("Logaddexp2Backward0")
 def logaddexp2(input, other):
     """The base-2 logarithm of ``2^input + 2^other``, without overflow."""
-    _tensor(input, "logaddexp2")
-    _tensor(other, "logaddexp2", 2, "other")
+    _float_pair(input, other, "logaddexp2")
     return _logaddexp(input, other,
                       lambda t: ew.log1p(ew.rpow(t, 2.0)) * (1.0 / math.log(2.0)))
 
@@ -610,6 +621,11 @@ def lerp(input, end, weight):
     for weights of at least 1/2 (exact at weight 1)."""
     _tensor(input, "lerp")
     _tensor(end, "lerp", 2, "end")
+    if input.dtype.kind in "biu" and end.dtype == input.dtype:
+        if not isinstance(weight, Tensor):
+            refuse("lerp_kernel_scalar", input.dtype, "biu")
+        elif weight.dtype == input.dtype:
+            refuse("lerp_kernel_tensor", input.dtype, "biu")
     d = end - input
     if not isinstance(weight, Tensor):
         w = float(weight)
@@ -707,7 +723,7 @@ def copysign(input, other):
 def nextafter(input, other):
     """The next float after ``input`` toward ``other``.  Its gradient, as PyTorch's: input's
     passes through where ``input != other`` (0 where they are equal), other's is zero."""
-    _tensor(input, "nextafter")
+    _float_pair(input, other, "nextafter")
     a = host_values(input, "nextafter")
     b = np.asarray(host_values(other, "nextafter"), a.dtype)
     with quiet():

@@ -24,7 +24,7 @@ from .._jit import rule
 from .._state import anomaly, state
 from ..tape import OP_MASK, Tape, set_site_rows
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Tensor, _leaf, _settled, _wrap_dims, norm
-from ._record import output, slot
+from ._record import output, slot, tape_for_grad
 from . import layout
 from .registry import ZERO, api, declare, graph_inputs, no_gradient
 from .strided import broadcast_error, broadcast_shape, expand_slot
@@ -154,6 +154,14 @@ def logical_not(input):
     return _leaf(norm(np.logical_not(a.astype(bool))))
 
 
+_SHIFTS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}  # (kernels)
+
+
+def _is_bool(x):
+    """A bool tensor or Python bool (as given: _eager's values take a tensor's dtype)."""
+    return x.dtype.kind == "b" if isinstance(x, Tensor) else isinstance(x, (bool, np.bool_))
+
+
 def bitwise(name, npfn):
     """``& | ^`` (and ``~``) of bool or integer tensors, as PyTorch's operators."""
     def fn(input, other=None):
@@ -164,6 +172,8 @@ def bitwise(name, npfn):
             dt = dtypes.default_float() if isinstance(f, builtins.float) else np.asarray(f).dtype
             raise NotImplementedError(f'"{name}_cpu" not implemented for '
                                       f"'{dtypes.torch_name(dt)}'")
+        if name in _SHIFTS and _is_bool(input) and _is_bool(other):
+            raise NotImplementedError(f'"{_SHIFTS[name]}_cpu" not implemented for \'Bool\'')
         if len(args) == 2:  # a Python int takes the tensor's integer dtype, as in PyTorch
             for i in (0, 1):  # (wrapped: uint8 & 1000 is & 232)
                 t = np.asarray(args[1 - i])
@@ -381,6 +391,18 @@ def stop_gradient(t, alias=True):
         # too (ops/inplace.py _log_mutation), also once the alias is gone
         tape.note_alias(t._slot, d._slot)
     return d
+
+
+def stopped(t):
+    """``t`` through a STOP_GRAD row, also eagerly: the rows before it replay, and no
+    gradient flows back into them (an input reached only through it is unused)."""
+    if not (t._rg and state.grad_enabled):
+        return t
+    s = stop_gradient(t, alias=False)  # (while tracing, with its bookkeeping)
+    if s is not None:
+        return s
+    tape = tape_for_grad()
+    return output(tape, t._data, STOP_GRAD, slot(t, tape))
 
 
 def set_requires_grad(t, flag):

@@ -1498,8 +1498,10 @@ def clamp_rev(adj, vals, o, a, lo, hi, n):
 
 
 def clamp_vjp(r, g):
+    # selected, not masked by a product: an infinite g outside the bounds gives 0, as
+    # clamp_rev and PyTorch's (logit(x, eps=0)'s create_graph gradient at x < 0)
     x = r.x
-    return [(r.a, g * (r.f(x >= r.c(r.k)) * r.f(x <= r.c(r.k + 1))))]
+    return [(r.a, where(x >= r.c(r.k), where(x <= r.c(r.k + 1), g, 0.0), 0.0))]
 
 
 @rule

@@ -21,6 +21,7 @@ from ..arena import _F64, _ndarray
 from ..return_types import named
 from ..tensor import COMPLEX_HOOKS, Tensor, _leaf, _wrap_dim, _wrap_dims
 from ..tensor import norm as _stored  # (``norm`` is the vector norm below)
+from . import control
 from . import elementwise as E
 from . import layout
 from . import shape as S
@@ -1084,6 +1085,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, keepdims=None):
     if dtype is not None:
         d = d.astype(norm_dtype(input, dtype, "linalg.vector_norm"))
     dims = _red_dims(input, dim, "norm")
+    if p == 0:  # a count: the input unused (PyTorch's .grad stays None), the result
+        input = control.stopped(input)  # requiring grad as PyTorch's
     ad = np.abs(d)
     with quiet():
         if p == np.inf or p == -np.inf:
