@@ -649,14 +649,18 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
                 "this global if you trust this class/function.")
         return found
 
-    def _call(self, func, args):
-        if not isinstance(args, tuple):  # (C's words)
-            raise pickle.UnpicklingError("REDUCE: args must be a tuple")
-        self.reader.spend(_call_bytes(func, args), f"pickle calls "
-                          f"{getattr(func, '__name__', '?')} to make objects of")
+    def _call(self, func, args, kwargs=None, new=False):
+        """``func(*args, **kwargs)`` (``func.__new__(func, ...)`` if ``new``: NEWOBJ, whose
+        ``Size.__new__(Size, b"..." * n)`` makes a tuple of n ints too), charged first."""
+        if not isinstance(args, tuple) or not isinstance(kwargs, (dict, type(None))):
+            raise pickle.UnpicklingError("REDUCE: args must be a tuple")  # (C's words)
+        args2 = tuple((kwargs or {}).values())
+        self.reader.spend(_call_bytes(func, args) + _call_bytes(func, args2),
+                          f"pickle calls {getattr(func, '__name__', '?')} to make objects of")
         self.calling = True
         try:
-            return func(*args)
+            return func.__new__(func, *args, **kwargs or {}) if new else func(*args,
+                                                                              **kwargs or {})
         finally:
             self.calling = False
 
@@ -667,10 +671,28 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
     def _instantiate(self, klass, args):  # (INST and OBJ)
         self.append(self._call(klass, tuple(args)))
 
+    def load_newobj(self):
+        args = self.stack.pop()
+        self.stack[-1] = self._call(self.stack[-1], args, new=True)
+
+    def load_newobj_ex(self):
+        kwargs, args = self.stack.pop(), self.stack.pop()
+        self.stack[-1] = self._call(self.stack[-1], args, kwargs, new=True)
+
     def load_build(self):
         """PyTorch's BUILD: only of a Tensor, a Parameter, an OrderedDict or a type the
         program allowed (a dtype's or a device's state comes from no file)."""
         inst = self.stack[-2] if len(self.stack) >= 2 else None
+        if type(inst) is _Device:  # (pickled from its slots: checked as device() checks)
+            state = self.stack.pop()
+            slots = state[1] if type(state) is tuple and len(state) == 2 and \
+                state[0] is None else None
+            if type(slots) is not dict or set(slots) - {"type", "index"}:
+                raise pickle.UnpicklingError(f"a device's state holds its type and index "
+                                             f"only, got {str(state)[:80]}")
+            made = _Device(slots.get("type"), slots.get("index"))
+            inst.type, inst.index = made.type, made.index
+            return
         if not (type(inst) in (Tensor, Parameter, collections.OrderedDict) or
                 type(inst) in self.user.values()):
             raise pickle.UnpicklingError(
@@ -682,7 +704,8 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
         finally:
             self.calling = False
 
-    for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build)):
+    for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build),
+                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex)):
         dispatch[_op[0]] = _counted(_run)
     del _op, _run
 

@@ -85,7 +85,9 @@ def test_objects_a_pickle_makes_count_against_max_bytes(compress):
     _global("builtins", "bytearray") + _int(2**31 - 1) + b"\x85R",
     _global("tapegrad.tensor", "Size") + b"B" + struct.pack("<I", 10**6) + b"\0" * 10**6 +
     b"\x85R",
-], ids=["Tensor", "bytearray", "Size"])
+    _global("tapegrad.tensor", "Size") + b"B" + struct.pack("<I", 10**6) + b"\0" * 10**6 +
+    b"\x85\x81",  # (NEWOBJ: Size.__new__)
+], ids=["Tensor", "bytearray", "Size", "Size-NEWOBJ"])
 def test_allowed_calls_count_what_they_make_against_max_bytes(call):
     got, peak = _peak(lambda: tg.load(_file(P + call + b"."), max_bytes=2 * 10**6))
     assert isinstance(got, ValueError) and "max_bytes=2000000" in str(got), type(got)
@@ -132,9 +134,8 @@ def _why(fn):
 
 @pytest.mark.parametrize("obj", [
     _global("tapegrad.dtypes", "_of_name") + b"X\x03\0\0\0<f4\x85R",
-    _global("tapegrad.device", "device") + b"X\x03\0\0\0cpu\x85R",
     _global("builtins", "set") + b")R",
-], ids=["dtype", "device", "set"])
+], ids=["dtype", "set"])
 def test_build_only_of_pytorch_types(obj):
     state = b"N}X\x08\0\0\0itemsizeK\x01s\x86b."
     why = _why(lambda: tg.load(_file(P + obj + state)))
@@ -166,3 +167,24 @@ def test_unknown_opcode_is_pytorchs_error():
 def test_stack_underflow_is_unpickling_error(pkl):
     with pytest.raises(pickle.UnpicklingError):
         tg.load(_file(pkl))
+
+
+@pytest.mark.parametrize("state, error", [
+    (b"N}X\x04\0\0\0typeX\x04\0\0\0cuda\x86", None),
+    (b"N}X\x04\0\0\0typeX\x05\0\0\0cpu:x\x86", RuntimeError),
+    (b"N}X\x05\0\0\0indexX\x01\0\0\0a\x86", TypeError),
+    (b"N}X\x08\0\0\0itemsizeK\x01s\x86", pickle.UnpicklingError),
+], ids=["cuda", "bad-name", "no-type", "other-slot"])
+def test_device_state_is_checked_as_device_checks_it(state, error):
+    # (a device pickles from its slots: NEWOBJ, then BUILD with (None, {type, index}))
+    pkl = P + _global("tapegrad.device", "device") + b")\x81" + state.replace(
+        b"\x86", b"s\x86" if b"itemsize" not in state else b"\x86") + b"b."
+    if error is None:
+        assert tg.load(_file(pkl)) == tg.device("cuda")
+        buf = io.BytesIO()
+        tg.save({"d": tg.device("cpu", 0), "s": {1}}, buf)
+        buf.seek(0)
+        assert tg.load(buf)["d"] == tg.device("cpu", 0)
+    else:
+        with pytest.raises(error):
+            tg.load(_file(pkl))
