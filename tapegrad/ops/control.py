@@ -500,18 +500,26 @@ def no_derivative_error(text):
     return (NotImplementedError if kind == "NotImplementedError" else RuntimeError)(msg)
 
 
-def swept_notes(tape, rows, meta, reach):
+def swept_notes(tape, rows, meta, reach, dep=None):
     """A backward or autograd.grad inside f while it is traced (autograd/engine.py): eager
     backward's error where the sweep reached a noted value (the last made first), from
-    f's inputs and the leaves it made."""
+    f's inputs and the leaves it made.  ``dep`` (autograd.grad's ``inputs``: span.
+    needed_slots): only the slots whose gradient reaches them count, as PyTorch runs only
+    the nodes on a path to them (``z // 2`` beside, asked for x alone, raised while traced
+    where eager answered)."""
     roots = [t._slot for t in getattr(tape, "inputs", ())] + [s for s, _ in tape.leaves]
     notes = eager_notes(tape, rows, meta, len(reach), roots)
     # on from the slots the adjoints reached, through every row but a stop: the sweep
     # skipped rows no row joins to the inputs (scatter's value, a copy of a constant),
     # whose node eagerly leads to them
+    if dep is not None:  # (slots made since the walk began, by the sweep itself: none)
+        dep = np.concatenate([dep[:len(reach)], np.zeros(max(len(reach) - len(dep), 0),
+                                                          dep.dtype)])
+        reach &= dep
     for r in np.nonzero(rows[:, 1] >= 0)[0][::-1].tolist() if notes else ():
         if reach[rows[r, 1]] and int(rows[r, 0]) & OP_MASK != STOP_GRAD:
-            reach[graph_inputs(rows, meta, r)] = 1
+            ins = graph_inputs(rows, meta, r)
+            reach[ins if dep is None else [i for i in ins if dep[i]]] = 1
     for s, text in reversed(notes):
         if reach[s]:
             raise no_derivative_error(text)
