@@ -698,6 +698,14 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             raise pickle.UnpicklingError(
                 "Can only build Tensor, Parameter, OrderedDict or types allowlisted via "
                 f"`add_safe_globals`, but got {type(inst)}")
+        state = self.stack[-1]
+        if isinstance(inst, Tensor) and type(state) is tuple and len(state) == 2 and \
+                type(state[1]) is dict and type(state[1].get("_data")) is np.ndarray:
+            # its values of its own: two tensors built on one array of the file shared
+            # it unseen (an in-place change of one changed the other, its version not)
+            data = state[1]["_data"]
+            self.reader.spend(data.nbytes, "tensors' values, each a copy, take")
+            self.stack[-1] = (state[0], {**state[1], "_data": data.copy()})
         self.calling = True  # (a Tensor's __setstate__)
         try:
             pickle._Unpickler.load_build(self)  # noqa: SLF001
@@ -886,7 +894,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
         try:
-            packed = z.getinfo(_PICKLE)
+            try:
+                packed = z.getinfo(_PICKLE)
+            except KeyError:  # (zipfile's KeyError: a file's damage is a ValueError)
+                raise _corrupt(f"member {_PICKLE} is missing") from None
             if packed.compress_type != zipfile.ZIP_STORED:  # (read whole by a FRAME)
                 reader.spend(packed.file_size, "its compressed members expand to")
             with z.open(packed) as fh:

@@ -19,6 +19,7 @@ import struct
 import tracemalloc
 import zipfile
 
+import numpy as np
 import pytest
 
 import tapegrad as tg
@@ -188,3 +189,44 @@ def test_device_state_is_checked_as_device_checks_it(state, error):
     else:
         with pytest.raises(error):
             tg.load(_file(pkl))
+
+
+def _built_on_one_array(n, count):
+    """A file whose pickle builds ``count`` tensors (NEWOBJ Tensor, BUILD) on its one
+    array of n float64s."""
+    pid = pickle.dumps(("tapegrad.array", 0), 2)[2:-1]
+    one = (_global("tapegrad.tensor", "Tensor") + b")\x81N}X\x05\0\0\0_data" + pid +
+           b"QsX\x03\0\0\0_rg\x89s\x86b")
+    buf, m = io.BytesIO(), io.BytesIO()
+    np.lib.format.write_array(m, np.arange(n, dtype=np.float64))
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("tapegrad.json", json.dumps({
+            "format": "tapegrad.save", "version": 1, "root": None, "pickle": "data.pkl",
+            "tensors": [{"kind": "ndarray", "dtype": "float64", "shape": [n]}]}))
+        z.writestr("tensors/0.npy", m.getvalue())
+        z.writestr("data.pkl", P + b"(" + one * count + b"l.")
+    buf.seek(0)
+    return buf
+
+
+def test_tensors_built_on_one_array_of_the_file_do_not_share_it():
+    a, b = tg.load(_built_on_one_array(2, 2))
+    with tg.no_grad():
+        a.mul_(10)
+    assert a.tolist() == [0.0, 10.0] and b.tolist() == [0.0, 1.0]
+
+
+def test_their_copies_count_against_max_bytes():
+    with pytest.raises(ValueError, match="max_bytes=1000000"):
+        tg.load(_built_on_one_array(10**4, 20), max_bytes=10**6)  # (20 copies of 80 kB)
+
+
+def test_a_missing_pickle_member_is_a_value_error():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("tapegrad.json", json.dumps({"format": "tapegrad.save", "version": 1,
+                                                "root": None, "pickle": "data.pkl",
+                                                "tensors": []}))
+    buf.seek(0)
+    with pytest.raises(ValueError, match="member data.pkl is missing"):
+        tg.load(buf)
