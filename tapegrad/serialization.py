@@ -778,7 +778,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     (trusted files only), or every class and function it names allowed by
     ``add_safe_globals``.  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads
     as the ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
-    members may expand to (``save`` stores its arrays uncompressed) and a trace's check
+    members may expand to (``save`` stores its arrays uncompressed), what a weights-only
+    pickle makes (``OP_BYTES`` an opcode, and each allowed call's sizes) and a trace's check
     (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
     ``Traced.__setstate__``); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
