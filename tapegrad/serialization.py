@@ -37,6 +37,7 @@ import collections
 import io
 import json
 import math
+import operator
 import os
 import pickle
 import warnings
@@ -248,6 +249,14 @@ class _Reader:
         self.max_bytes = max_bytes
         self.read_bytes = spent  # (what parsing the structure took of max_bytes)
 
+    def spend(self, nbytes, what):
+        """Count ``nbytes`` more of what loading makes against ``max_bytes``."""
+        self.read_bytes += nbytes
+        if self.read_bytes > self.max_bytes:
+            raise ValueError(f"load: the file's {what} more than max_bytes={self.max_bytes} "
+                             "bytes; pass a larger max_bytes "
+                             "to tapegrad.load if you trust this file")
+
     def array(self, i):
         if type(i) is not int or not 0 <= i < len(self.meta):
             raise _corrupt(f"tensor index {i!r} is out of range")
@@ -272,11 +281,7 @@ class _Reader:
                                            "of 'tensors'")
         nbytes = math.prod(shape) * dtype.itemsize
         if info.compress_type != zipfile.ZIP_STORED:  # (a stored member is in the file)
-            self.read_bytes += info.file_size
-            if self.read_bytes > self.max_bytes:
-                raise ValueError(f"load: the file's compressed members expand to more than "
-                                 f"max_bytes={self.max_bytes} bytes; pass a larger max_bytes "
-                                 "to tapegrad.load if you trust this file")
+            self.spend(info.file_size, "its compressed members expand to")
         with self.z.open(info) as fh:
             try:
                 got_shape, fortran, got = validate.npy_header(fh)
@@ -583,13 +588,49 @@ def _user_allowed():
     return out
 
 
-class _SafeUnpickler(pickle.Unpickler):
-    """weights_only's unpickler: a global the file names must be one PyTorch allows by
-    default (its tapegrad twin) or one the program added (add_safe_globals)."""
+OP_BYTES = 256  # memory an opcode may make (an empty set: 216 bytes and its stack entry)
 
-    def __init__(self, f):
+
+class _Ops(dict):
+    """The opcode table of ``_SafeUnpickler``: an unknown opcode is PyTorch's
+    UnpicklingError (a KeyError from the pure-Python one's table)."""
+
+    def __missing__(self, key):
+        raise pickle.UnpicklingError(f"Unsupported operand {key}")
+
+
+def _counted(run):
+    """An opcode's handler charged ``OP_BYTES`` against the load's ``max_bytes``: a small
+    (or deflated) pickle of a million empty sets made 220 MB under max_bytes=10**6.  Its
+    IndexError (nothing to pop; not one an allowed call raised) is the C unpickler's
+    UnpicklingError."""
+    def handler(self):
+        self.reader.spend(OP_BYTES, "pickle makes objects of")
+        try:
+            return run(self)
+        except IndexError:
+            if self.calling:
+                raise
+            raise pickle.UnpicklingError("unpickling stack underflow") from None
+    return handler
+
+
+class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python unpickler)
+    """weights_only's unpickler: a global the file names must be one PyTorch allows by
+    default (its tapegrad twin) or one the program added (add_safe_globals).  Python's own
+    unpickler, as PyTorch's weights-only one is, not C's: the C one sized its memo by the
+    index a file names (a 20-byte file's LONG_BINPUT 2**26 made and zeroed 1 GB) and BUILD
+    ran any object's ``__setstate__`` (a dtype's is NumPy's, of a global object).  Every
+    opcode, and the memory each allowed call makes (``bytearray(2**33)``, ``Tensor(2**16,
+    2**16)``: ``_call_bytes``) is counted against ``max_bytes`` before it is made."""
+
+    dispatch = _Ops({op: _counted(run) for op, run in pickle._Unpickler.dispatch.items()})
+
+    def __init__(self, f, reader):
         super().__init__(f)
+        self.reader = reader
         self.user = _user_allowed()  # (its errors raised as they are, as PyTorch's)
+        self.calling = False  # (while an allowed call runs: its errors are its own)
 
     def find_class(self, module, name):
         key = f"{module}.{name}"
@@ -607,6 +648,90 @@ class _SafeUnpickler(pickle.Unpickler):
                 f"`torch.serialization.safe_globals([{key}])` context manager to allowlist "
                 "this global if you trust this class/function.")
         return found
+
+    def _call(self, func, args, kwargs=None, new=False):
+        """``func(*args, **kwargs)`` (``func.__new__(func, ...)`` if ``new``: NEWOBJ, whose
+        ``Size.__new__(Size, b"..." * n)`` makes a tuple of n ints too), charged first."""
+        if not isinstance(args, tuple) or not isinstance(kwargs, (dict, type(None))):
+            raise pickle.UnpicklingError("REDUCE: args must be a tuple")  # (C's words)
+        args2 = tuple((kwargs or {}).values())
+        self.reader.spend(_call_bytes(func, args) + _call_bytes(func, args2),
+                          f"pickle calls {getattr(func, '__name__', '?')} to make objects of")
+        self.calling = True
+        try:
+            return func.__new__(func, *args, **kwargs or {}) if new else func(*args,
+                                                                              **kwargs or {})
+        finally:
+            self.calling = False
+
+    def load_reduce(self):
+        args = self.stack.pop()
+        self.stack[-1] = self._call(self.stack[-1], args)
+
+    def _instantiate(self, klass, args):  # (INST and OBJ)
+        self.append(self._call(klass, tuple(args)))
+
+    def load_newobj(self):
+        args = self.stack.pop()
+        self.stack[-1] = self._call(self.stack[-1], args, new=True)
+
+    def load_newobj_ex(self):
+        kwargs, args = self.stack.pop(), self.stack.pop()
+        self.stack[-1] = self._call(self.stack[-1], args, kwargs, new=True)
+
+    def load_build(self):
+        """PyTorch's BUILD: only of a Tensor, a Parameter, an OrderedDict or a type the
+        program allowed (a dtype's or a device's state comes from no file)."""
+        inst = self.stack[-2] if len(self.stack) >= 2 else None
+        if type(inst) is _Device:  # (pickled from its slots: checked as device() checks)
+            state = self.stack.pop()
+            slots = state[1] if type(state) is tuple and len(state) == 2 and \
+                state[0] is None else None
+            if type(slots) is not dict or set(slots) - {"type", "index"}:
+                raise pickle.UnpicklingError(f"a device's state holds its type and index "
+                                             f"only, got {str(state)[:80]}")
+            made = _Device(slots.get("type"), slots.get("index"))
+            inst.type, inst.index = made.type, made.index
+            return
+        if not (type(inst) in (Tensor, Parameter, collections.OrderedDict) or
+                type(inst) in self.user.values()):
+            raise pickle.UnpicklingError(
+                "Can only build Tensor, Parameter, OrderedDict or types allowlisted via "
+                f"`add_safe_globals`, but got {type(inst)}")
+        state = self.stack[-1]
+        if isinstance(inst, Tensor) and type(state) is tuple and len(state) == 2 and \
+                type(state[1]) is dict and type(state[1].get("_data")) is np.ndarray:
+            # its values of its own: two tensors built on one array of the file shared
+            # it unseen (an in-place change of one changed the other, its version not)
+            data = state[1]["_data"]
+            self.reader.spend(data.nbytes, "tensors' values, each a copy, take")
+            self.stack[-1] = (state[0], {**state[1], "_data": data.copy()})
+        self.calling = True  # (a Tensor's __setstate__)
+        try:
+            pickle._Unpickler.load_build(self)  # noqa: SLF001
+        finally:
+            self.calling = False
+
+    for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build),
+                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex)):
+        dispatch[_op[0]] = _counted(_run)
+    del _op, _run
+
+
+def _call_bytes(func, args):
+    """About the memory a call of an allowed global makes, from its arguments, before it is
+    called: a size (``bytearray(n)``, anything with ``__index__``; ``Tensor(n, m)``'s
+    float64s), else 16 bytes an item of each sized argument (``Size(b"..." * n)``: a tuple
+    of n ints, ``_codecs.encode`` up to 10 bytes a character)."""
+    if func in (Tensor, Parameter) and args and all(type(a) is int for a in args):
+        return 8 * math.prod(max(a, 0) for a in args)
+    total = 0
+    for a in args:
+        if func is bytearray and hasattr(type(a), "__index__"):
+            total += max(operator.index(a), 0)
+        elif hasattr(type(a), "__len__"):
+            total += 16 * len(a)
+    return total
 
 
 class _Refused(Exception):
@@ -653,7 +778,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     (trusted files only), or every class and function it names allowed by
     ``add_safe_globals``.  A tapegrad trace (``Traced.save``, ``tapegrad.jit.save``) loads
     as the ``Traced`` tape, as ``tapegrad.jit.load`` does.  ``max_bytes`` bounds what compressed
-    members may expand to (``save`` stores its arrays uncompressed) and a trace's check
+    members may expand to (``save`` stores its arrays uncompressed), what a weights-only
+    pickle makes (``OP_BYTES`` an opcode, and each allowed call's sizes) and a trace's check
     (``tapegrad.replay.load``; a pickled trace's too, with ``weights_only=False``:
     ``Traced.__setstate__``); ``map_location`` may
     only name the CPU (a device, a string or a dict of them) or be a callable, called with
@@ -769,12 +895,19 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
             raise _corrupt(f"unknown pickle member {header['pickle']!r}")
         bound = validate.UNPICKLE_MAX_BYTES.set(max_bytes)  # (a Traced's __setstate__)
         try:
-            with z.open(_PICKLE) as fh:
+            try:
+                packed = z.getinfo(_PICKLE)
+            except KeyError:  # (zipfile's KeyError: a file's damage is a ValueError)
+                raise _corrupt(f"member {_PICKLE} is missing") from None
+            if packed.compress_type != zipfile.ZIP_STORED:  # (read whole by a FRAME)
+                reader.spend(packed.file_size, "its compressed members expand to")
+            with z.open(packed) as fh:
                 if not weights_only:
                     return _unpickler(pickle_module.Unpickler, fh, reader,
                                       pickle_load_args).load()
                 try:
-                    return _unpickler(_SafeUnpickler, fh, reader, {}).load()
+                    return _unpickler(lambda f: _SafeUnpickler(f, reader), fh, reader,
+                                      {}).load()
                 except (_Refused, pickle.UnpicklingError) as e:
                     raise WeightsOnlyError(_weights_only_message(e)) from None
         finally:

@@ -284,7 +284,7 @@ def sweep(tape, out_slots, seeds, links=None, ran=None, inputs=None):
     if reached is not None:
         reach = np.zeros(tape.nslots, np.uint8)
         reach[reached] = 1
-        TRACE_HOOKS["swept"](tape, walk.rows, walk.meta, reach)
+        TRACE_HOOKS["swept"](tape, walk.rows, walk.meta, reach, inputs)
     for s, r in in_place.items():
         if r >= hi:  # the tensor's present values are not in the swept graph
             adj.pop(s, None)

@@ -535,18 +535,36 @@ def no_derivative_error(text):
     return (NotImplementedError if kind == "NotImplementedError" else RuntimeError)(msg)
 
 
-def swept_notes(tape, rows, meta, reach):
+def swept_notes(tape, rows, meta, reach, inputs=None):
     """A backward or autograd.grad inside f while it is traced (autograd/engine.py): eager
     backward's error where the sweep reached a noted value (the last made first), from
-    f's inputs and the leaves it made."""
+    f's inputs and the leaves it made.  With ``inputs`` (autograd.grad's), only values on
+    a path from them count, as PyTorch runs only the nodes needed for them (``z // 2``
+    beside, asked for x alone, raised while traced where eager answered)."""
     roots = [t._slot for t in getattr(tape, "inputs", ())] + [s for s, _ in tape.leaves]
     notes = eager_notes(tape, rows, meta, len(reach), roots)
+    if not notes:
+        return
+    made = np.nonzero(rows[:, 1] >= 0)[0].tolist()
+    on = np.ones(len(reach), bool)
+    if inputs:  # the values made from them (through every row but a stop; a noted value
+        # from its op's inputs, eagerly one node, whatever rows compute it: eager_notes)
+        on[:] = False
+        on[[s for t in inputs for s in tape.slots_of(t)]] = True
+        ops = {s: ins for s, ins, _ in tape.__dict__["no_derivative"]}
+        for r in made:
+            o = int(rows[r, 1])
+            ins = ops[o] if o in ops else () if int(rows[r, 0]) & OP_MASK == STOP_GRAD \
+                else graph_inputs(rows, meta, r)
+            on[o] |= builtins.any(on[i] for i in ins)
+    reach[~on] = 0
     # on from the slots the adjoints reached, through every row but a stop: the sweep
     # skipped rows no row joins to the inputs (scatter's value, a copy of a constant),
     # whose node eagerly leads to them
-    for r in np.nonzero(rows[:, 1] >= 0)[0][::-1].tolist() if notes else ():
+    for r in made[::-1]:
         if reach[rows[r, 1]] and int(rows[r, 0]) & OP_MASK != STOP_GRAD:
-            reach[graph_inputs(rows, meta, r)] = 1
+            ins = graph_inputs(rows, meta, r)
+            reach[[i for i in ins if on[i]]] = 1
     for s, text in reversed(notes):
         if reach[s]:
             raise no_derivative_error(text)
