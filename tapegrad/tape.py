@@ -413,10 +413,7 @@ class Tape(ValueArena):
         else:
             ref = weakref.ref(t)
             cu[id(t)] = [ref, s]
-        try:  # (shared_next(t), without its call in the common case: t shares nothing)
-            u = None if t._vb is None and t._da is None else shared_next(t)
-        except AttributeError:  # (unset slots: it sets them)
-            u = shared_next(t)
+        u = shared_next(t)
         while u is not None:
             if self.alias_uses is None:
                 self.alias_uses = set()
