@@ -22,6 +22,7 @@ from .ops._record import named_result, no_derivative, node
 from .ops.aliases import divide
 from .ops.out import with_out
 from .scatter_reduce import scatter_reduce
+from .tape import shared_next
 from .tensor import Size, Tensor, _wrap_dim
 from .utils import data as _data
 
@@ -334,15 +335,12 @@ def _resized(t):
     a row that saved their values raises, as PyTorch's (one version counter)."""
     tape = state.tape
     u = t
-    while u is not None:
+    while u is not None:  # (to a .data: a version counter of its own)
         if tape is not None:
             inplace._log_mutation(u, tape, inplace._old_slots(u, tape))
         if u is not t:
             inplace._counter(u).version += 1
-        vb = views.of(u)
-        u = vb[0] if vb is not None else getattr(u, "_da", None)
-        if type(u) is tuple:  # (a .data: a version counter of its own)
-            break
+        u = shared_next(u)
 
 
 def resize_as_(self, other, memory_format=None):

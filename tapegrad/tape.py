@@ -159,6 +159,7 @@ _FRESH = {
     "alias_of": None,  # {}: slot -> slots holding its values (views, traced detach()es)
     "leaf_slots": None,  # array("q"): their slots, for a vectorised lookup (engine._targets)
     "uses": None,  # {}: id(array leaf) -> (array, WRITES.n, slot): adopt() reuses the slot
+    "const_slot": None,  # {}: id(array constant) -> (weakref, array, WRITES.n, slot): too
     "guards": None,  # []: where each guard row was recorded (tracing only)
     "outside": None,  # []: (tracing only) non-leaves of other graphs f read as constants
     "retained": None,  # []: (slot, weakref) for non-leaves that retain_grad()
@@ -362,13 +363,30 @@ class Tape(ValueArena):
                         self.needed(u[2])
                     return u[2]
                 return self._use(t, d, need)
-            s = self.push_array(d, need)
             if state.tracing is not self:
+                if not need:
+                    s = self.push_array(d, False)
+                    self.consts_at.append(s)
+                    return s
+                # a use a row may save: the slot of the last such use serves while t holds
+                # the same array and nothing was written since, as a leaf's (``uses``);
+                # memory the caller holds (``escaped``: writes there are never counted) is
+                # copied at each use.  Checked on a hit only: a miss costs a tuple
+                cs = self.const_slot
+                if cs is not None and (e := cs.get(id(t))) is not None and e[1] is d and \
+                        e[2] == WRITES.n and e[0]() is t and not escaped(d):
+                    return e[3]
+                n = WRITES.n
+                s = self.push_array(d)
                 self.consts_at.append(s)
-                if need:  # (a row may save it: ops/inplace.py _old_slots finds its slots
-                    # when it changes in place, and backward refuses as PyTorch's)
-                    self._const_use(t, s)
+                # (ops/inplace.py _old_slots finds the slots a constant's uses saved when
+                # it changes in place, and backward refuses as PyTorch's)
+                ref = self._const_use(t, s)
+                if cs is None:
+                    cs = self.const_slot = {}
+                cs[id(t)] = (ref, d, n, s)
                 return s
+            s = self.push_array(d, need)
         if state.tracing is self:  # replay holds t's values now: compile checks they hold
             self.__dict__.setdefault("watched", []).append((s, weakref.ref(t)))
         # listed first, then t's slot (one line): an interrupt in between leaves a listed
@@ -382,36 +400,31 @@ class Tape(ValueArena):
 
     def _const_use(self, t, s):
         """Note that constant ``t``'s values went into slot ``s``, under t and under each
-        tensor whose memory and version t shares (the base of a view, the source of a
-        detach(), theirs in turn): a write into any of them changes t's values, also once t
-        itself is gone (``(h.detach() * w).sum()`` then ``h.mul_(2)``)."""
+        tensor whose memory and version t shares (``shared_next``: the base of a view, the
+        source of a detach(), theirs in turn): a write into any of them changes t's values,
+        also once t itself is gone (``(h.detach() * w).sum()`` then ``h.mul_(2)``).
+        Returns t's weak reference there."""
         cu = self.const_uses
         if cu is None:
             cu = self.const_uses = {}
-        first = t
-        while t is not None:
-            if t is not first:
-                if self.alias_uses is None:
-                    self.alias_uses = set()
-                self.alias_uses.add(s)
-            e = cu.get(id(t))
-            if e is not None and e[0]() is t:
+        e = cu.get(id(t))
+        if e is not None and (ref := e[0])() is t:
+            e.append(s)
+        else:
+            ref = weakref.ref(t)
+            cu[id(t)] = [ref, s]
+        u = shared_next(t)
+        while u is not None:
+            if self.alias_uses is None:
+                self.alias_uses = set()
+            self.alias_uses.add(s)
+            e = cu.get(id(u))
+            if e is not None and e[0]() is u:
                 e.append(s)
             else:
-                cu[id(t)] = [weakref.ref(t), s]
-            try:  # (unset slots are None: set so, a constant's next use reads them fast)
-                vb = t._vb
-            except AttributeError:
-                vb = t._vb = None
-            if vb is not None:
-                t = vb[0]
-                continue
-            try:
-                t = t._da
-            except AttributeError:
-                t._da = t = None
-            if type(t) is tuple:  # (a .data: a version counter of its own)
-                t = None
+                cu[id(u)] = [weakref.ref(u), s]
+            u = shared_next(u)
+        return ref
 
     def note_alias(self, s, a):
         """Slot ``a`` holds (some of) slot ``s``'s values, as a view or a detach() of it: an
@@ -637,6 +650,27 @@ def packed(items, code):
     ``array.frombytes`` (~100 instructions an item against ~230 for ``array.fromlist``,
     whose every item goes through ``PyArg_Parse``: ~15% of a scalar op, issue 20)."""
     return struct.pack(f"{len(items)}{code}", *items)
+
+
+def shared_next(t, memory=False):
+    """The tensor whose memory and version counter ``t`` shares: a view's base, else a
+    detach()'s source; None at a ``.data`` (a version counter of its own), or none.
+    ``memory``: whose memory alone, so past a ``.data`` to its source too.  The walk of
+    every shared-memory chain (constants' uses, resize_, in-place ops' storage).  Unset
+    slots are set to None: the next walk reads them fast."""
+    try:
+        vb = t._vb
+    except AttributeError:
+        vb = t._vb = None
+    if vb is not None:
+        return vb[0]
+    try:
+        u = t._da
+    except AttributeError:
+        t._da = u = None
+    if type(u) is tuple:
+        return u[0] if memory else None
+    return u
 
 
 def retire(tape):

@@ -165,8 +165,11 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
         if not abuf:
             tape.alo = lo
         abuf.append(v)
-        if not keep and n >= UNREAD_MIN:
-            tape._unread(s, lo)
+        if not keep and n >= UNREAD_MIN and state.tracing is not tape:
+            # (ValueArena._unread written out: its call was ~1/3 of a poly-fit op's pushes)
+            if (unread := tape.unread) is None:
+                unread = tape.unread = {}
+            unread[s] = (len(abuf) - 1, lo)
         if lo - tape.alo >= PENDING_MAX:
             tape._flush_arrays(lo + n)
         tape.nvals = lo + n

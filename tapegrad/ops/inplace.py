@@ -29,7 +29,7 @@ from .. import dtypes, grad_mode
 from .._fp import call as _quiet_call
 from .._state import state
 from ..arena import _F32, _F64, WRITES, _ndarray, note_write
-from ..tape import OP_MASK
+from ..tape import OP_MASK, shared_next
 from ..tensor import TRACE_HOOKS, EagerOnlyError, Live, Tensor, host_values, norm
 from . import arithmetic
 from . import elementwise as ew
@@ -854,12 +854,9 @@ def _check_overlap(t, key=None):
     expand can.  ``key`` (basic): the op writes ``t[key]`` (``t[key] = tensor``)."""
     s = t
     while views.expanded_from(s) is None:
-        vb = views.of(s)
-        if vb is None:
-            vb = getattr(s, "_da", None)
-            if vb is None:
-                return
-        s = vb[0] if type(vb) is tuple else vb
+        s = shared_next(s, True)
+        if s is None:
+            return
     shape, strides = tuple(t.shape), t.stride()
     if key is not None:  # t[key]'s layout: NumPy's indexing of t's layout (no value is read)
         a = np.lib.stride_tricks.as_strided(np.zeros(1), shape, [8 * st for st in strides])
@@ -877,14 +874,9 @@ _PARTIAL = ("unsupported operation: some elements of the input tensor and the wr
 def _storage(t):
     """The tensor whose memory ``t``'s elements are in PyTorch (its storage's owner): along
     t's views and its detach() or .data."""
-    while True:
-        vb = getattr(t, "_vb", None)  # (views.of, without its Python-level except)
-        if vb is None:
-            vb = getattr(t, "_da", None)
-            if vb is None:
-                return t
-            vb = vb if type(vb) is tuple else (vb,)
-        t = vb[0]
+    while (u := shared_next(t, True)) is not None:
+        t = u
+    return t
 
 
 def _dense_range(shape, strides, offset):
