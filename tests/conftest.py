@@ -16,7 +16,10 @@ import autograd.numpy as anp
 import numpy as np
 import pytest
 
+import scipy.linalg.cython_blas  # noqa: F401  (SciPy's OpenBLAS, which the kernels' np.dot calls)
+
 import tapegrad as tg
+from tapegrad import _blas
 from tapegrad._state import state
 from tapegrad.replay import DivergenceError
 from tapegrad.tape import current_tape
@@ -29,6 +32,20 @@ def pytest_configure(config):
     # pytest_collection_modifyitems below is kept instead
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    one_blas_thread()
+
+
+def one_blas_thread():
+    """NumPy's and SciPy's OpenBLAS pools at one thread, here and in the tests' child
+    processes (PyTorch's: pytest_runtest_setup).  The README's command runs a worker per core,
+    so a BLAS worker thread only waits for a core another process holds: a 12 x 12
+    solve_triangular took ~25 ms against 0.016 ms at one thread with the machine loaded
+    (scripts36), and 4 BLAS-heavy test files 8% less CPU unloaded.  (tests/test_blas_threads.py
+    sets the counts it tests.)"""
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    for pool in (_blas.numpy_pool(), _blas.pool_of(scipy.linalg.cython_blas.__file__)):
+        if pool is not None:
+            pool.set(1)
 
 
 def pytest_collection_modifyitems(items):
