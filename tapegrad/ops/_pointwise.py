@@ -26,6 +26,8 @@ Unary = namedtuple("Unary", "code name pyfn npfn")
 Binary = namedtuple("Binary", "code code_c code_rc name pyfn npfn float_result fast",
                     defaults=(None,))
 
+_F16 = np.dtype(np.float16)
+_OPMATH = (np.multiply, np.true_divide)  # see _half_by_number
 _PY_ERRORS = (ValueError, OverflowError, ZeroDivisionError, TypeError)
 # opcode -> the opcode of its row with a 0-d operand read as it is, no EXPAND (elementwise.py
 # MUL_S, ADD_S, SUB_S fill it in, by their declarations)
@@ -265,8 +267,11 @@ def make_binary(op, doc, reflected=False):
                     tape.flush()
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
-        if tb is not bool and ad.dtype.kind == "f":  # a float tensor keeps its dtype (NumPy's
-            v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))  # weak scalars)
+        if tb is not bool and (dk := ad.dtype).kind == "f":  # a float tensor keeps its dtype
+            if dk is _F16 and npfn in _OPMATH and not reflected:  # (NumPy's weak scalars)
+                v = _half_by_number(npfn, ad, c)
+            else:
+                v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
         else:
             scalar = (dtypes.bool if tb is bool else dtypes.int64 if tb is int else
                       dtypes.float64, None)
@@ -282,6 +287,15 @@ def make_binary(op, doc, reflected=False):
     fn.__name__ = op.name
     fn.__doc__ = doc
     return fn
+
+
+def _half_by_number(npfn, ad, c):
+    """A float16 array times (or over) the number ``c`` as PyTorch computes it: c as it is
+    (its original_scalar_value) in float32, rounded to float16 once (``tensor(3).half() *
+    0.1`` is 0.30005, where NumPy rounds 0.1 to float16 first and gives 0.2998).  PyTorch's
+    other ops (add, sub, pow, comparisons, a number over a tensor) cast c to half first, as
+    NumPy does."""
+    return _result(_np(npfn, ad.astype(_F32), c).astype(_F16))
 
 
 def _tensor_binary(op, a, b, need, keep, fresh):
@@ -321,6 +335,10 @@ def _tensor_binary(op, a, b, need, keep, fresh):
             v = broadcast_binary(op.fast, ad, bd, shape)
         if v is None:
             v = _result(_np(op.npfn, ad, bd))
+    elif ta is _F16 and not sb_ and sa_ and tb.kind in "biuf" and op.npfn in _OPMATH:
+        # half by a 0-d tensor on its right: PyTorch reads it as a number (its cpu_scalar),
+        # in float32 (on the left, it is cast to half first, as NumPy does)
+        v = _half_by_number(op.npfn, ad, bd.item() if type(bd) is _ndarray else bd)
     else:
         v = _array_binary(op, ad, bd, (ta, len(sa_)), (tb, len(sb_)))
     if (a._rg or b._rg) and state.grad_enabled:
