@@ -155,7 +155,7 @@ class ValueArena:
         tensor onto a new result), and every way to share it with code that could
         (detach, detach_, np.asarray: tensor._settled) flushes first, so the tape holds
         the values the op computed."""
-        if type(a) is not _ndarray or self.vbuf or a.dtype is not _DTYPE[self.vals.typecode]:
+        if type(a) is not _ndarray or self.vbuf or a.dtype is not self.vdt:
             a = self._arrive(a)  # (else it has nothing to do: the common case)
         # (the pending offset first, nslots last: the commit, as in push_scalar; whatever
         # is cut off in between is refused by Tape.flush, as nslots is behind the offsets)
@@ -226,7 +226,7 @@ class ValueArena:
         every way to hand its memory out copies these in first (``fill_ext``)."""
         if self.lazy and s in self.lazy:
             a = self.lazy[s][0]
-            if alone and a.base is None and a.dtype is _DTYPE[self.vals.typecode] and \
+            if alone and a.base is None and a.dtype is self.vdt and \
                     a.flags.c_contiguous:
                 if self.ext is None:
                     self.ext = {}
@@ -278,7 +278,7 @@ class ValueArena:
     @property
     def dtype(self):
         """The arena's dtype: float64, or float32 for a float32 graph (module docstring)."""
-        return _DTYPE[self.vals.typecode]
+        return self.vdt
 
     def _recycle_arena(self, typecode, values=None):
         """Swap the arena for this thread's kept one of ``typecode``, holding ``values``
@@ -289,7 +289,7 @@ class ValueArena:
         if values is not None and len(values):
             _put(new, 0, values)
         old = self.vals
-        self.vals = new
+        self.__dict__.update(vals=new, vdt=_DTYPE[typecode])  # (one update: never apart)
         if sys.getrefcount(old) == 2:  # no NumPy view of it lives (only `old`)
             _give_arena(old)
 
@@ -329,7 +329,7 @@ class ValueArena:
         ``skip`` (the eager sweep's flush): the values no row reads (``_unread``) are kept
         aside (``lazy``), not copied."""
         pend, unread = self.abuf, self.unread
-        lo, vt = self.alo, _DTYPE[self.vals.typecode]
+        lo, vt = self.alo, self.vdt
         if skip and unread:
             if end > len(self.vals):  # the span reserved (the kept-aside parts unwritten)
                 self._put_vals(lo, np.empty(end - lo, vt))

@@ -137,6 +137,7 @@ class Token:
 # A reset tape's state (Tape.reset): the values here, and fresh containers where noted.
 _FRESH = {
     "vals": None,  # the value arena (arena.py), kept from the last generation when free
+    "vdt": _F64,  # its dtype (a new generation's arena is float64; _recycle_arena sets both)
     "rows": None, "offs": None, "meta": None,  # array("q") each
     "consts": None,  # array("d")
     "_last_const": None, "_last_k": None,  # the last const pushed, and its index
@@ -230,7 +231,7 @@ class Tape(ValueArena):
         cost, every step of a training loop, issue 20)."""
         vals, spare = _next_arena(self)  # (retired: an empty arena, the old one if free)
         if spare is not None:
-            self.vals = vals
+            self.__dict__.update(vals=vals, vdt=_F64)  # (one update: never apart)
             _give_arena(spare)
 
     # -- the hot path -------------------------------------------------------------------

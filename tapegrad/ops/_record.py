@@ -7,7 +7,7 @@ import numpy as np
 
 from .._errors import WRAPPERS, method_words
 from .._state import state
-from ..arena import _DTYPE, LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
+from ..arena import LAZY_MIN, PENDING_MAX, UNREAD_MIN, WRITES, _ndarray
 from ..tape import FREED, LINK, current_tape
 from ..tensor import TRACE_HOOKS, Tensor, _leaf, _new, _nonleaf, norm
 from . import views
@@ -142,10 +142,19 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     if tape.lazy:  # (a unary row reading its input alone may leave it aside: slot's alone)
         sa = slot(a, tape, need, b is None and OPS[code].reads == "a")
         sb = -1 if b is None else slot(b, tape, need)
-    else:  # (slot()'s first lines, written out: the reads take away their values' notes)
+    elif not (unread := tape.unread):
+        # slot()'s first lines written out, with its reuse of an array leaf's slot (``uses``:
+        # an entry is a live leaf's; a call was ~1/10 of a 4-value op on a parameter)
+        sa = a._slot if a._gen == gen else u[2] if (
+            a._rg and (u := tape.uses.get(id(a))) is not None and u[0] is a._data
+            and u[1] == WRITES.n and not views.MULTI) else slot(a, tape, need)
+        sb = -1 if b is None else b._slot if b._gen == gen else u[2] if (
+            b._rg and (u := tape.uses.get(id(b))) is not None and u[0] is b._data
+            and u[1] == WRITES.n and not views.MULTI) else slot(b, tape, need)
+    else:  # (the reads take away their values' notes)
         sa = a._slot if a._gen == gen else slot(a, tape, need)
         sb = -1 if b is None else b._slot if b._gen == gen else slot(b, tape, need)
-        if need and (unread := tape.unread):
+        if need:
             unread.pop(sa, None)
             unread.pop(sb, None)
     # the value's slot: ValueArena.push_array(v, keep, owned=True), its common case (a small
@@ -155,7 +164,7 @@ def record(v, code, a, b, need, keep, tape, fresh=False, aux=-1, dt=None, shape=
     # push_array's order: the pending offset first, nslots last (the commit)
     if (tape.vbuf or (not fresh and (type(v) is not _ndarray or v.base is not None))
             or (n := v.size) >= LAZY_MIN
-            or (v.dtype if dt is None else dt) is not _DTYPE[tape.vals.typecode]):
+            or (v.dtype if dt is None else dt) is not tape.vdt):
         s = tape.push_array(v, keep, True)
     else:
         s, lo = tape.nslots, tape.nvals
