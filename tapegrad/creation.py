@@ -9,7 +9,7 @@ import numpy as np
 
 from . import dtypes
 from ._errors import with_note
-from ._fp import fma
+from ._fp import call, fma
 from .arena import escape
 from .device import check as _device
 from ._state import state
@@ -30,7 +30,8 @@ def _make(data, dtype, requires_grad, op=None):
     check_bool(requires_grad, op or sys._getframe(1).f_code.co_name, "requires_grad")
     # data is the caller's new array: held as it is (Tensor() copied it, writing every page
     # of zeros(n, m) a second time)
-    data = norm(np.asarray(data, dtype=dtype))
+    data = norm(np.asarray(data, dtype=dtype) if dtype is None or data.dtype == dtype else
+                call(np.asarray, data, dtype))  # (a cast beyond float16's range: inf, quietly)
     if type(data) is not float and data.dtype.kind == "c":  # dtype=torch.cfloat
         return COMPLEX_HOOKS["make"](data, None, requires_grad)  # (tapegrad/_complex.py)
     return _with_grad(_leaf(data), requires_grad)

@@ -17,6 +17,7 @@ import numpy as np
 from . import dtypes
 from ._errors import with_note
 from ._format import tensor_repr
+from ._fp import call
 from ._state import INFERENCE_THREADS, state
 from .arena import escape, note_write
 from .device import CPU
@@ -803,9 +804,15 @@ def as_data(value, dtype):
 
 
 def _array_of(value, dtype):
-    """``np.array(value, dtype)``; nested lists of unequal lengths get PyTorch's error."""
+    """``np.array(value, dtype)`` as PyTorch's tensor() makes it: a value beyond a float
+    dtype is inf without NumPy's warning; Python numbers for an integer dtype are checked
+    (``_checked_ints``); nested lists of unequal lengths get PyTorch's error."""
     try:
-        return np.array(value, dtype=dtype)
+        if dtype is None:
+            return np.array(value)
+        if dtype.kind in "iu" and not isinstance(value, np.ndarray):
+            return _checked_ints(value, dtype)
+        return call(np.array, value, dtype)  # (an array's cast is unchecked, as PyTorch's)
     except ValueError as e:
         error = e
     if isinstance(value, (list, tuple)):
@@ -813,6 +820,23 @@ def _array_of(value, dtype):
             return _array_of(_tensor_items_as_numbers(value), dtype)
         _check_nesting(value)  # (outside the except: no "during handling" context)
     raise error
+
+
+def _checked_ints(value, dtype):
+    """Python numbers as integer ``dtype``, refused as PyTorch's c10 ``overflows`` refuses
+    them: a float outside [min, max] (NaN and inf too; 255.9 for uint8), an int outside
+    [min, max], but a negative int for an unsigned dtype wraps if its magnitude fits
+    (``tensor([-1], dtype=uint8)`` is 255); an int beyond int64 fails its unpacking."""
+    arr = np.array(value)  # (bool, int64, float64; uint64 or objects for ints beyond int64)
+    kind = arr.dtype.kind
+    if kind == "u" or (kind == "O" and _has_big_int(value)):
+        raise ValueError("Overflow when unpacking long long")
+    if arr.size and kind in "if":
+        info = np.iinfo(dtype)
+        lo = info.min if kind == "f" or dtype.kind == "i" else -info.max
+        if not (np.isfinite(arr).all() and arr.min() >= lo and arr.max() <= info.max):
+            raise RuntimeError(f"value cannot be converted to type {dtype} without overflow")
+    return call(arr.astype, dtype)  # (a float at 2**63 passes, as in c10: cast unchecked)
 
 
 def _check_nesting(value):
