@@ -33,3 +33,36 @@ def test_sparse_adam_counts_steps_in_a_python_int(torch_float64):
     """(s2203) SparseAdam's ``state["step"]`` is an int, as PyTorch's (its other
     optimisers keep a 0-d tensor), and stays one through a state_dict round trip."""
     assert _sparse_adam_state(tg) == _sparse_adam_state(torch_float64)
+
+
+def _complex_linear_shape_ops(L):
+    z = L.tensor([1.0 + 2.0j, 3.0j, -1.0 + 0.5j], requires_grad=True)
+    M = L.outer(z, z.conj())
+    outs = [L.diag(z), L.diag(z, 1), L.diag(M, -1), M.diag(), L.tril(M), L.triu(M, 1),
+            L.diagonal(M, 1), L.diag_embed(z), L.trace(M), M.trace(), L.tile(z, (2,)),
+            L.rot90(M), L.repeat_interleave(z, 2), L.cumsum(z, 0), z.cumsum(0)]
+    sum((o.abs() ** 2).sum() for o in outs).backward()
+    return ([L.view_as_real(o.detach()).tolist() for o in outs]
+            + [L.view_as_real(z.grad).tolist()])
+
+
+@pytest.mark.oracle
+def test_linear_shape_ops_of_complex_tensors(torch_float64):
+    """(s2214) ``torch.diag`` of a complex vector raised a TypeError about building a
+    Tensor; it and the other linear shape ops (tril, triu, diagonal, diag_embed, trace,
+    tile, rot90, repeat_interleave, cumsum) now act part by part, gradients included."""
+    assert _complex_linear_shape_ops(tg) == _complex_linear_shape_ops(torch_float64)
+
+
+def _complex_inverse(L):
+    A = L.tensor([[1.0 + 2.0j, 0.5], [1.0j, 3.0 - 1.0j]], requires_grad=True)
+    B, C = L.inverse(A), L.linalg.inv(L.stack([A, A * 2]))
+    ((B.abs() ** 2).sum() + (C.real * C.imag).sum()).backward()
+    return [L.view_as_real(t.detach()).round(decimals=12).tolist() for t in (B, C, A.grad)]
+
+
+@pytest.mark.oracle
+def test_inverse_of_complex_matrices(torch_float64):
+    """(s2214) ``linalg.inv``/``inverse`` of a complex matrix (eig's eigenvectors, say):
+    the inverse of its real form [[re, -im], [im, re]], with PyTorch's gradient."""
+    assert _complex_inverse(tg) == _complex_inverse(torch_float64)

@@ -533,7 +533,7 @@ def diag(input, diagonal=0):
     cols = np.arange(input.shape[0]) + max(0, diagonal)
     index = np.full((n, n), input.shape[0], np.int64)  # one past the input: the zero below
     index[rows, cols] = np.arange(input.shape[0])
-    padded = cat([input, Tensor(np.zeros(1, input.dtype))])
+    padded = cat([input, input.new_zeros(1)])  # (complex too: cat defers to _complex.py)
     out = _gathered(padded, _arr(padded), index, "IndexBackward0")
     return out if out._tok is None else named_result(out, "DiagEmbedBackward0", input)
 
