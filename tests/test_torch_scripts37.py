@@ -66,3 +66,25 @@ def test_inverse_of_complex_matrices(torch_float64):
     """(s2214) ``linalg.inv``/``inverse`` of a complex matrix (eig's eigenvectors, say):
     the inverse of its real form [[re, -im], [im, re]], with PyTorch's gradient."""
     assert _complex_inverse(tg) == _complex_inverse(torch_float64)
+
+
+def _as_shapes_of_a_scalar(L):
+    s, got = L.tensor(2.0), []
+    for f in [lambda: L.arange(1.0).view_as(s), lambda: L.arange(0.0).view_as(s),
+              lambda: L.arange(2.0).view_as(s), lambda: L.arange(1.0).reshape_as(s),
+              lambda: L.arange(0.0).reshape_as(s), lambda: L.tensor([3.0]).expand_as(s),
+              lambda: L.tensor(3.0).expand_as(L.zeros(2)),
+              lambda: L.arange(1.0, requires_grad=True).view_as(s).grad_fn.name()]:
+        try:
+            got.append(repr(f()))
+        except RuntimeError as e:
+            got.append(str(e))
+    return got
+
+
+@pytest.mark.oracle
+def test_view_reshape_expand_as_a_zero_dim_tensor(torch_float64):
+    """(s2251) ``x.view_as(s)`` with a 0-d ``s`` (``vector_to_parameters`` into scalar
+    parameters) raised view()'s TypeError for no sizes; now it views, or raises PyTorch's
+    RuntimeError when the sizes differ, as do reshape_as and expand_as."""
+    assert _as_shapes_of_a_scalar(tg) == _as_shapes_of_a_scalar(torch_float64)
