@@ -1,5 +1,6 @@
 """Gaps found by tests/torch_scripts/s2181-s2260, each against PyTorch."""
 import io
+import warnings
 
 import pytest
 
@@ -88,3 +89,20 @@ def test_view_reshape_expand_as_a_zero_dim_tensor(torch_float64):
     parameters) raised view()'s TypeError for no sizes; now it views, or raises PyTorch's
     RuntimeError when the sizes differ, as do reshape_as and expand_as."""
     assert _as_shapes_of_a_scalar(tg) == _as_shapes_of_a_scalar(torch_float64)
+
+
+def _casts_out_of_range(L):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # (PyTorch warns of none of these)
+        return [L.tensor([1e20, -1e20, float("nan")]).long().tolist(),
+                L.tensor([float("inf"), 1e10]).int().tolist(),
+                (L.tensor([65504.0], dtype=L.float16) * 2).tolist(),
+                (L.tensor([60000.0], dtype=L.float16) / 0.001).tolist()]
+
+
+@pytest.mark.oracle
+def test_out_of_range_casts_do_not_warn(torch_float64):
+    """(s2237) A float cast to int of nan/inf/huge values and a float16 product that
+    overflows to inf printed NumPy's RuntimeWarning ("invalid value encountered in cast"),
+    where PyTorch prints nothing; the values were already PyTorch's."""
+    assert _casts_out_of_range(tg) == _casts_out_of_range(torch_float64)
