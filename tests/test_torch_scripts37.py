@@ -106,3 +106,21 @@ def test_out_of_range_casts_do_not_warn(torch_float64):
     overflows to inf printed NumPy's RuntimeWarning ("invalid value encountered in cast"),
     where PyTorch prints nothing; the values were already PyTorch's."""
     assert _casts_out_of_range(tg) == _casts_out_of_range(torch_float64)
+
+
+def _tensor_dataset_refusals(L):
+    got = []
+    for args in [(L.ones(3), L.ones(4)), (L.ones(2), L.tensor(2.0)), (L.tensor(1.0),)]:
+        try:
+            L.utils.data.TensorDataset(*args)
+        except (AssertionError, IndexError) as e:
+            got.append((type(e).__name__, str(e)))
+    return got
+
+
+@pytest.mark.oracle
+def test_tensor_dataset_refusals_are_pytorchs(torch):
+    """(found beside s2181-s2184) TensorDataset's size mismatch says PyTorch's words only
+    (a script printing the AssertionError printed tapegrad's list of sizes too), and a 0-d
+    tensor raises PyTorch's IndexError (was a ValueError)."""
+    assert _tensor_dataset_refusals(tg) == _tensor_dataset_refusals(torch)

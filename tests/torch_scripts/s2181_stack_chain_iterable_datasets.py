@@ -31,3 +31,7 @@ total = 0.0
 for xb, yb in DataLoader(pairs, batch_size=2, drop_last=True):
     total += (xb.mean(1) * yb).sum().item()
 print(total)
+try:
+    TensorDataset(feats, labels[:3])
+except AssertionError as e:
+    print("AssertionError:", e)
