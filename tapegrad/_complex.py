@@ -507,6 +507,16 @@ def _norm_of_moduli(name):
     return fn
 
 
+def _inv(A, *, out=None):
+    """linalg.inv of complex matrices: that of their real 2n x 2n form [[re, -im], [im, re]],
+    whose inverse has the same form (so the gradients are PyTorch's by construction)."""
+    if out is not None:
+        raise unsupported("linalg.inv (out=)")
+    n, cat = A.shape[-1], _TOP_REAL["cat"]
+    Y = _TOP_REAL["linalg.inv"](cat([cat([A._re, -A._im], -1), cat([A._im, A._re], -1)], -2))
+    return make(Y[..., :n, :n], Y[..., n:, :n])
+
+
 def _reduce(name, node):
     def fn(z, *args, dtype=None, **kwargs):
         if dtype is not None and not np.dtype(dtype).kind == "c":
@@ -608,7 +618,7 @@ def inner(z, gradient):
 _SHAPE_METHODS = ("reshape view flatten unflatten squeeze unsqueeze permute transpose t "
                   "expand expand_as contiguous flip roll narrow repeat movedim swapaxes "
                   "swapdims __getitem__ view_as reshape_as select unbind split chunk tril "
-                  "triu diagonal diag").split()
+                  "triu diagonal diag diag_embed trace tile rot90 repeat_interleave cumsum").split()
 
 
 def _shape_method(name):
@@ -1186,7 +1196,8 @@ TOP = {"sum": sum, "mean": mean, "matmul": matmul, "mm": matmul, "cat": cat, "co
        "isinf": isinf, "isreal": isreal, "prod": prod}
 for _name in ("reshape", "flatten", "squeeze", "unsqueeze", "permute", "transpose", "t",
               "flip", "roll", "narrow", "movedim", "swapaxes", "unbind", "split", "chunk",
-              "clone", "detach"):
+              "clone", "detach", "tril", "triu", "diagonal", "diag", "diag_embed", "trace",
+              "tile", "rot90", "repeat_interleave", "cumsum"):  # (linear: part by part)
     TOP[_name] = (lambda n: lambda z, *a, **k: getattr(as_complex(z), n)(*a, **k))(_name)
 NEW = {"complex": complex, "polar": polar, "view_as_real": view_as_real,
        "view_as_complex": view_as_complex}
@@ -1246,6 +1257,8 @@ def install(namespace):
     for name in ("vector_norm", "norm", "matrix_norm"):
         _TOP_REAL["linalg." + name] = getattr(linalg, name)
         LINALG[name] = _norm_of_moduli("linalg." + name)
+    _TOP_REAL["linalg.inv"] = linalg.inv
+    LINALG["inv"] = _inv
     COMPLEX_HOOKS["linalg"] = LINALG
 
 

@@ -269,6 +269,8 @@ def inv(A, *, out=None):
     tensor([[0.5000, 0.0000],
             [0.0000, 0.2500]])
     """
+    if type(A) is COMPLEX_HOOKS["type"]:  # through the real form (_complex.py)
+        return COMPLEX_HOOKS["linalg"]["inv"](A, out=out)
     _matrices(A, "linalg.inv")
     return _into(out, _run(LinalgInv, "linalg.inv", A))
 

@@ -225,7 +225,7 @@ ops.shape.RESHAPE_COPIES[0] = lambda x, shape: _reshaped(
 
 def view_as(self, other):
     """``self.view(other.size())``."""
-    return view(self, *other.shape)
+    return view(self, tuple(other.shape))  # (a tuple: other may be 0-d)
 
 
 def storage_offset(self):

@@ -532,7 +532,7 @@ def test_elementwise_property_against_torch(torch, shape, seed):
 @pytest.mark.parametrize("call,name", [
     (lambda z: tg.logsumexp(z, 0), "logsumexp"), (lambda z: tg.sigmoid(z), "sigmoid"),
     (lambda z: z < z, "__lt__"), (lambda z: tg.maximum(z, z), "maximum"),
-    (lambda z: z.cumsum(0), "cumsum"), (lambda z: tg.nn.functional.softmax(z, 0), "softmax"),
+    (lambda z: z.cumprod(0), "cumprod"), (lambda z: tg.nn.functional.softmax(z, 0), "softmax"),
     (lambda z: z.float(), "float"),
     (lambda z: z ** z, "pow"), (lambda z: tg.nn.functional.relu(z), "relu"),
     (lambda z: z.register_hook(print), "register_hook"),

@@ -40,8 +40,8 @@ _PROTOCOL = {
     "float": lambda x: shape.to(x, np.float32), "double": lambda x: shape.to(x, np.float64),
     "long": lambda x: shape.to(x, np.int64), "int": lambda x: shape.to(x, np.int32),
     "bool": lambda x: shape.to(x, np.bool_), "type": shape.type_,
-    "expand_as": lambda x, other: shape.expand(x, *other.shape),
-    "reshape_as": lambda x, other: shape.reshape(x, *other.shape),
+    "expand_as": lambda x, other: shape.expand(x, tuple(other.shape)),  # (other may be 0-d)
+    "reshape_as": lambda x, other: shape.reshape(x, tuple(other.shape)),
     "where": lambda x, condition, other: elementwise.where(condition, x, other),
     "nelement": lambda x: x.numel(),
     "__and__": control.bitwise("bitwise_and", np.bitwise_and),

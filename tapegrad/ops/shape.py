@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import dtypes
 from .._errors import missing, with_note
+from .._fp import call as quiet_call
 from .._jit import rule
 from .._rules import _s, _u, reach_input
 from .._state import state
@@ -533,7 +534,7 @@ def diag(input, diagonal=0):
     cols = np.arange(input.shape[0]) + max(0, diagonal)
     index = np.full((n, n), input.shape[0], np.int64)  # one past the input: the zero below
     index[rows, cols] = np.arange(input.shape[0])
-    padded = cat([input, Tensor(np.zeros(1, input.dtype))])
+    padded = cat([input, input.new_zeros(1)])  # (complex too: cat defers to _complex.py)
     out = _gathered(padded, _arr(padded), index, "IndexBackward0")
     return out if out._tok is None else named_result(out, "DiagEmbedBackward0", input)
 
@@ -1532,7 +1533,7 @@ def to(input, *args, **kwargs):
     dt = np.dtype(dtype)
     if dt.kind == "c":  # x.to(torch.cfloat): a complex tensor (tapegrad/_complex.py)
         return COMPLEX_HOOKS["to_complex"](input, dt)
-    data = np.asarray(input._data).astype(dt)
+    data = quiet_call(np.ndarray.astype, np.asarray(input._data), dt)  # (nan, inf: no warning)
     if dt.kind != "f" and input._rg and state.tracing is not None:
         # a traced value cast to bool or int stays traced (an index made from it is guarded)
         if dt == np.bool_:

@@ -97,10 +97,10 @@ class SparseAdam(Optimizer):
         g = -grad if group["maximize"] else grad
         beta1, beta2 = group["betas"]
         if not state:
-            state["step"] = Tensor(0.0)
+            state["step"] = 0  # (a Python int in PyTorch's SparseAdam, not a tensor)
             state["exp_avg"] = Tensor(np.zeros_like(x))
             state["exp_avg_sq"] = Tensor(np.zeros_like(x))
-        state["step"]._data = step = float(state["step"]._data) + 1.0
+        state["step"] = step = int(state["step"]) + 1
         rows = (g != 0).reshape(g.shape[0], -1).any(1) if g.ndim else np.asarray(g != 0)
         if not rows.any():
             return

@@ -76,11 +76,10 @@ class TensorDataset(Dataset):
             if not isinstance(t, Tensor):
                 raise TypeError(f"TensorDataset: expected tapegrad Tensors, got "
                                 f"{type(t).__name__} (convert it with tapegrad.as_tensor)")
-            if t.ndim == 0:
-                raise ValueError("TensorDataset: a 0-d tensor has no first dimension to index")
-        sizes = [t.shape[0] for t in tensors]
-        if len(set(sizes)) != 1:
-            raise AssertionError(f"Size mismatch between tensors (first dimensions {sizes})")
+            if t.ndim == 0:  # (PyTorch's size(0) of it)
+                raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+        if len({t.shape[0] for t in tensors}) != 1:
+            raise AssertionError("Size mismatch between tensors")
         self.tensors = tensors
 
     def __getitem__(self, index):

@@ -1,0 +1,30 @@
+import torch
+import torch.nn as nn
+
+T, N, C = 6, 2, 4
+logits = torch.sin(torch.arange(T * N * C, dtype=torch.float64) * 0.7).view(T, N, C)
+log_probs = logits.log_softmax(2).detach().requires_grad_()
+targets = torch.tensor([[1, 2, 2], [3, 1, 0]])
+input_lengths = torch.tensor([6, 5])
+target_lengths = torch.tensor([3, 2])
+for red in ["none", "sum", "mean"]:
+    loss = nn.CTCLoss(blank=0, reduction=red)(log_probs, targets, input_lengths, target_lengths)
+    print(red, loss.detach().round(decimals=5))
+loss = nn.CTCLoss()(log_probs, targets, input_lengths, target_lengths)
+loss.backward()
+print(log_probs.grad[:, 0].round(decimals=4))
+print(log_probs.grad[5, 1].abs().sum().item())
+flat_targets = torch.tensor([1, 2, 2, 3, 1])
+flat = nn.CTCLoss(reduction="sum")(log_probs, flat_targets, input_lengths, target_lengths)
+print(flat.detach().round(decimals=5))
+impossible_t = torch.tensor([[1, 1, 1, 1]])
+short = log_probs[:3, :1].detach()
+inf_loss = nn.CTCLoss(reduction="sum")(short, impossible_t, torch.tensor([3]), torch.tensor([4]))
+print(inf_loss)
+zi = nn.CTCLoss(reduction="sum", zero_infinity=True)
+s = short.clone().requires_grad_()
+z = zi(s, impossible_t, torch.tensor([3]), torch.tensor([4]))
+z.backward()
+print(z, s.grad.abs().sum())
+blank3 = nn.CTCLoss(blank=3)(log_probs.detach(), torch.tensor([[1, 2]]).expand(2, 2), input_lengths, torch.tensor([2, 2]))
+print(blank3.round(decimals=5))

@@ -1,0 +1,27 @@
+import math
+import torch
+
+n = 64
+t = torch.arange(n, dtype=torch.float64)
+signal = torch.sin(2 * math.pi * 4 * t / n) + 0.5 * torch.cos(2 * math.pi * 11 * t / n)
+window = torch.hann_window(16, dtype=torch.float64)
+print(window[:4].round(decimals=6), torch.hann_window(16, periodic=False)[:3].round(decimals=6))
+spec = torch.stft(signal, n_fft=16, hop_length=4, window=window, return_complex=True)
+print(spec.shape, spec.dtype)
+mag = spec.abs()
+print(mag.argmax(0)[:6], mag.max().round(decimals=4))
+back = torch.istft(spec, n_fft=16, hop_length=4, window=window, length=n)
+print(torch.allclose(back, signal), (back - signal).abs().max().item() < 1e-10)
+one = torch.stft(signal, 16, hop_length=8, window=window, center=False, onesided=True, return_complex=True)
+print(one.shape)
+nor = torch.stft(signal, 16, hop_length=4, window=window, normalized=True, return_complex=True)
+print(torch.allclose(nor.abs() * 4, mag))
+power = torch.view_as_real(spec).pow(2).sum(-1)
+print(power.sum(0)[:5].round(decimals=3))
+batch = torch.stack([signal, signal.flip(0)])
+print(torch.stft(batch, 16, 4, window=window, return_complex=True).shape)
+sig = signal.clone().requires_grad_()
+torch.stft(sig, 16, 4, window=window, return_complex=True).abs().pow(2).sum().backward()
+print(sig.grad[:4].round(decimals=4))
+print(torch.hamming_window(5), torch.blackman_window(5, periodic=False).round(decimals=6))
+print(torch.bartlett_window(5), torch.kaiser_window(4, True, 2.0).round(decimals=6))

@@ -1,0 +1,25 @@
+import torch
+
+x = torch.arange(12.0).reshape(3, 4) % 5 - 2.0
+for norm in ["backward", "ortho", "forward"]:
+    F2 = torch.fft.fft2(x, norm=norm)
+    print(norm, F2[0, :2], torch.allclose(torch.fft.ifft2(F2, norm=norm).real, x))
+R = torch.fft.rfftn(x)
+print(R.shape, torch.allclose(torch.fft.irfftn(R, s=x.shape), x))
+print(torch.fft.rfft2(x, s=(4, 6)).shape)
+print(torch.fft.fftn(x, dim=(0,)).shape, torch.allclose(torch.fft.fftn(x, dim=(0,)), torch.fft.fft(x, dim=0)))
+h = torch.tensor([1.0, 2.0, 0.5, -1.0])
+ih = torch.fft.ihfft(h)
+print(ih)
+print(torch.fft.hfft(ih, n=4))
+print(torch.fft.fftshift(torch.fft.fftfreq(6, d=0.5)), torch.fft.ifftshift(torch.arange(5)))
+print(torch.fft.rfftfreq(7))
+xr = x.clone().requires_grad_()
+torch.fft.rfft2(xr).abs().sum().backward()
+print(xr.grad.round(decimals=4))
+xo = x.clone().requires_grad_()
+(torch.fft.fft2(xo, norm="ortho").abs() ** 2).sum().backward()
+print(torch.allclose(xo.grad, 2 * x))
+parseval = (torch.fft.fft2(x).abs() ** 2).sum() / x.numel()
+print(round(parseval.item(), 8), round((x ** 2).sum().item(), 8))
+print(torch.fft.irfft(torch.fft.rfft(h), n=4))

@@ -1,0 +1,31 @@
+import torch
+
+x = torch.arange(60).view(3, 4, 5)
+print(x[[0, 2], :, [1, 3]].shape, x[[0, 2], :, [1, 3]])
+print(x[:, [0, 3], [1, 4]])
+print(x[0, :, [2, 2, 0]].shape, x[..., 1].shape, x[None, 1, ..., 0].shape)
+print(x[torch.tensor([[0, 1], [2, 0]])].shape)
+print(x[1:, torch.tensor([True, False, True, False])].shape)
+rows = torch.tensor([0, 2])
+cols = torch.tensor([1, 4])
+print(x[rows[:, None], :, cols].shape, x[1][rows[:, None], cols])
+y = torch.zeros(4, 3)
+y[torch.tensor([0, 0, 3]), torch.tensor([1, 1, 2])] = torch.tensor([5.0, 7.0, 1.0])
+print(y)
+z = torch.zeros(4, 3)
+z.index_put_((torch.tensor([0, 0, 3]), torch.tensor([1, 1, 2])), torch.tensor([5.0, 7.0, 1.0]), accumulate=True)
+print(z)
+m = torch.arange(12.0).view(3, 4)
+m[m > 6] = -1
+m[:, [0, 2]] *= 10
+print(m)
+w = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+picked = w[[0, 2, 0], [1, 0, 1]]
+picked.sum().backward()
+print(picked, w.grad)
+v = torch.arange(5.0)
+v[[1, 3]] = torch.tensor(9.0)
+print(v, v[-2:], v[torch.tensor(2)], v[[True, False, True, False, True]])
+s = torch.arange(10)
+print(s[::3], s[1::2][[0, 2]], s[s % 2 == 0][-1])
+print(x[0][[[0, 1], [2, 3]], [[0, 0], [4, 4]]])

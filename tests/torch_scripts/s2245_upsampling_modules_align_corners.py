@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+img = torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+print(nn.UpsamplingNearest2d(scale_factor=2)(img))
+print(nn.UpsamplingBilinear2d(scale_factor=2)(img).round(decimals=4))
+print(F.interpolate(img, scale_factor=2, mode="bilinear", align_corners=False).round(decimals=4))
+print(nn.Upsample(size=(3, 3), mode="bicubic", align_corners=True)(img).round(decimals=4))
+print(F.interpolate(img, size=(3, 5), mode="nearest-exact"))
+print(F.interpolate(img, size=(1, 1), mode="area"), F.interpolate(img, scale_factor=1.5, mode="nearest").shape)
+seq = torch.tensor([[[0.0, 1.0, 4.0, 9.0]]])
+print(F.interpolate(seq, size=7, mode="linear", align_corners=True).round(decimals=4))
+print(F.interpolate(seq, scale_factor=0.5, mode="linear").round(decimals=4))
+vol = torch.arange(8.0).view(1, 1, 2, 2, 2)
+print(F.interpolate(vol, scale_factor=2, mode="trilinear", align_corners=True)[0, 0, 1].round(decimals=4))
+g = img.clone().requires_grad_()
+nn.UpsamplingBilinear2d(size=(4, 4))(g).pow(2).sum().backward()
+print(g.grad.round(decimals=4))
+g2 = img.clone().requires_grad_()
+F.interpolate(g2, scale_factor=3, mode="nearest").sum().backward()
+print(g2.grad)
+print(nn.Upsample(scale_factor=2, mode="nearest"), nn.UpsamplingBilinear2d(scale_factor=2))
+aa = F.interpolate(torch.arange(16.0).view(1, 1, 4, 4), size=(2, 2), mode="bilinear", antialias=True)
+print(aa.round(decimals=4))
