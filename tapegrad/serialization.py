@@ -253,9 +253,9 @@ class _Reader:
         """Count ``nbytes`` more of what loading makes against ``max_bytes``."""
         self.read_bytes += nbytes
         if self.read_bytes > self.max_bytes:
-            raise ValueError(f"load: the file's {what} more than max_bytes={self.max_bytes} "
-                             "bytes; pass a larger max_bytes "
-                             "to tapegrad.load if you trust this file")
+            raise _OverBudget(f"load: the file's {what} more than max_bytes={self.max_bytes} "
+                              "bytes; pass a larger max_bytes to tapegrad.load if you trust "
+                              "this file")
 
     def array(self, i):
         if type(i) is not int or not 0 <= i < len(self.meta):
@@ -601,17 +601,10 @@ class _Ops(dict):
 
 def _counted(run):
     """An opcode's handler charged ``OP_BYTES`` against the load's ``max_bytes``: a small
-    (or deflated) pickle of a million empty sets made 220 MB under max_bytes=10**6.  Its
-    IndexError (nothing to pop; not one an allowed call raised) is the C unpickler's
-    UnpicklingError."""
+    (or deflated) pickle of a million empty sets made 220 MB under max_bytes=10**6."""
     def handler(self):
         self.reader.spend(OP_BYTES, "pickle makes objects of")
-        try:
-            return run(self)
-        except IndexError:
-            if self.calling:
-                raise
-            raise pickle.UnpicklingError("unpickling stack underflow") from None
+        return run(self)
     return handler
 
 
@@ -625,12 +618,25 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
     2**16)``: ``_call_bytes``) is counted against ``max_bytes`` before it is made."""
 
     dispatch = _Ops({op: _counted(run) for op, run in pickle._Unpickler.dispatch.items()})
+    uncounted = _Ops(pickle._Unpickler.dispatch)  # (a pickle charged whole: _weights_only)
 
-    def __init__(self, f, reader):
+    def __init__(self, f, reader, counted=True):
         super().__init__(f)
         self.reader = reader
         self.user = _user_allowed()  # (its errors raised as they are, as PyTorch's)
-        self.calling = False  # (while an allowed call runs: its errors are its own)
+        self.calling = False  # (while an allowed call runs, or raised: its errors are its own)
+        if not counted:
+            self.dispatch = self.uncounted
+
+    def load(self):
+        """Its IndexError (nothing to pop; not one an allowed call raised) is the C
+        unpickler's UnpicklingError."""
+        try:
+            return super().load()
+        except IndexError:
+            if self.calling:
+                raise
+            raise pickle.UnpicklingError("unpickling stack underflow") from None
 
     def find_class(self, module, name):
         key = f"{module}.{name}"
@@ -658,11 +664,9 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
         self.reader.spend(_call_bytes(func, args) + _call_bytes(func, args2),
                           f"pickle calls {getattr(func, '__name__', '?')} to make objects of")
         self.calling = True
-        try:
-            return func.__new__(func, *args, **kwargs or {}) if new else func(*args,
-                                                                              **kwargs or {})
-        finally:
-            self.calling = False
+        out = func.__new__(func, *args, **kwargs or {}) if new else func(*args, **kwargs or {})
+        self.calling = False
+        return out
 
     def load_reduce(self):
         args = self.stack.pop()
@@ -707,15 +711,39 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             self.reader.spend(data.nbytes, "tensors' values, each a copy, take")
             self.stack[-1] = (state[0], {**state[1], "_data": data.copy()})
         self.calling = True  # (a Tensor's __setstate__)
-        try:
-            pickle._Unpickler.load_build(self)  # noqa: SLF001
-        finally:
-            self.calling = False
+        pickle._Unpickler.load_build(self)  # noqa: SLF001
+        self.calling = False
 
     for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build),
                       (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex)):
         dispatch[_op[0]] = _counted(_run)
+        uncounted[_op[0]] = _run
     del _op, _run
+
+
+def _weights_only(z, packed, reader):
+    """The weights-only load of pickle member ``packed``, its opcodes charged ``OP_BYTES``
+    each.  A pickle of n bytes runs at most n opcodes: when n * OP_BYTES fits in what
+    max_bytes has left, that is charged at once and the opcodes run uncounted (the charge
+    an opcode made loads 1.27x as slow); should the load then outgrow max_bytes, it runs
+    again counted opcode by opcode, refused only where that count refuses it (an allowed
+    class and map_location are called again then)."""
+    start = reader.read_bytes
+    whole = OP_BYTES * packed.file_size
+    counted = whole > reader.max_bytes - start
+    while True:
+        if not counted:
+            reader.spend(whole, "pickle makes objects of")
+        try:
+            with z.open(packed) as fh:
+                return _unpickler(lambda f: _SafeUnpickler(f, reader, counted), fh, reader,
+                                  {}).load()
+        except _OverBudget:
+            if counted:
+                raise
+        except (_Refused, pickle.UnpicklingError) as e:
+            raise WeightsOnlyError(_weights_only_message(e)) from None
+        counted, reader.read_bytes, reader.cache = True, start, {}
 
 
 def _call_bytes(func, args):
@@ -736,6 +764,10 @@ def _call_bytes(func, args):
 
 class _Refused(Exception):
     pass
+
+
+class _OverBudget(ValueError):
+    """Loading would make more than ``max_bytes`` (``_Reader.spend``)."""
 
 
 def _open(f, max_bytes):
@@ -901,15 +933,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
                 raise _corrupt(f"member {_PICKLE} is missing") from None
             if packed.compress_type != zipfile.ZIP_STORED:  # (read whole by a FRAME)
                 reader.spend(packed.file_size, "its compressed members expand to")
+            if weights_only:
+                return _weights_only(z, packed, reader)
             with z.open(packed) as fh:
-                if not weights_only:
-                    return _unpickler(pickle_module.Unpickler, fh, reader,
-                                      pickle_load_args).load()
-                try:
-                    return _unpickler(lambda f: _SafeUnpickler(f, reader), fh, reader,
-                                      {}).load()
-                except (_Refused, pickle.UnpicklingError) as e:
-                    raise WeightsOnlyError(_weights_only_message(e)) from None
+                return _unpickler(pickle_module.Unpickler, fh, reader, pickle_load_args).load()
         finally:
             validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:
