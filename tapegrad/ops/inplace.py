@@ -348,6 +348,7 @@ def _detached_changed(d, t):
     if d.shape != t.shape or d.dtype != t.dtype:
         d._da = None
         return
+    _refuse_traced_into(d, t)
     tape = state.tape
     if tape is not None:
         _log_mutation(t, tape, _old_slots(t, tape))
@@ -378,8 +379,20 @@ def _data_changed(d, t):
     its own, so none of them counts the change or takes a history: a backward reading a
     value saved before reads the new values (PyTorch's does)."""
     if _same_layout(d, t):
+        _refuse_traced_into(d, t)
         _overwrite(t, np.asarray(d._data))
         _spread(t, d)
+
+
+def _refuse_traced_into(d, t):
+    """While tracing: ``d``, the detach() or .data of ``t``, holds traced values after an
+    in-place op, which t shows (PyTorch's shared memory); where t has no history (a tensor
+    made in f, a leaf that requires grad), replay holds t constant, at the traced point's
+    values (``w.data.copy_(x)`` then ``w * x``: silently wrong at any other point)."""
+    tape = state.tracing
+    if tape is not None and state.tape is tape and d._tok is not None and \
+            d._gen == tape.gen and t._tok is None:
+        raise EagerOnlyError(_TRACED_INTO)
 
 
 def _overwrite(u, values):
@@ -693,6 +706,11 @@ _TRACED_VIEW = (
     "or take the view after the change.")
 
 
+_TRACED_INTO = (
+    "tapegrad.trace: an in-place op on the detach() or .data of a tensor without history (made "
+    "in f, or a leaf that requires grad) writes traced values into that tensor (they share "
+    "memory), which replay would hold constant. Compute it out of place (w = x.detach() "
+    "...), or modify a copy (w.detach().clone()).")
 _TRACED_ALIAS = (
     "tapegrad.trace: an in-place op on the detach() or .data of a traced tensor writes "
     "through to that tensor (they share memory), which replay cannot follow. Modify a copy "
