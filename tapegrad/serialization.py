@@ -40,6 +40,8 @@ import math
 import operator
 import os
 import pickle
+import struct
+import sys
 import warnings
 import zipfile
 import zlib
@@ -505,7 +507,8 @@ def _unpickler(unpickler, f, reader, pickle_load_args):
     the weights-only one) reading ``f``, whose persistent ids name the file's ``.npy``
     members; ``pickle_load_args`` (encoding=, errors=) go to it, as torch's do."""
     def persistent_load(pid):
-        if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
+        if not (isinstance(pid, tuple) and len(pid) == 2 and type(pid[0]) is str and
+                pid[0] == "tapegrad.array"):  # (a tensor's == of a str raised NumPy's error)
             raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
         return reader.array(pid[1])
 
@@ -629,14 +632,32 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             self.dispatch = self.uncounted
 
     def load(self):
-        """Its IndexError (nothing to pop; not one an allowed call raised) is the C
-        unpickler's UnpicklingError."""
+        """Its errors of a malformed pickle, not raised by an allowed call, are
+        UnpicklingErrors (the C unpickler's words for nothing to pop): an IndexError, a
+        struct.error (an opcode's argument cut short), a TypeError or AttributeError
+        (SETITEMS into a list, ADDITEMS into a dict, an unhashable key)."""
         try:
             return super().load()
-        except IndexError:
+        except (IndexError, struct.error, TypeError, AttributeError) as e:
             if self.calling:
                 raise
-            raise pickle.UnpicklingError("unpickling stack underflow") from None
+            if isinstance(e, IndexError):
+                raise pickle.UnpicklingError("unpickling stack underflow") from None
+            raise pickle.UnpicklingError(f"malformed pickle ({type(e).__name__}: "
+                                         f"{str(e)[:200]})") from None
+
+    def load_bytearray8(self):
+        """BYTEARRAY8 of the bytes that follow it: pickle's own made a bytearray of the size
+        the file names first (a 20-byte file's 2**40 took 1 TB), and one cut short came
+        back padded with zeros."""
+        n, = struct.unpack("<Q", self.read(8))
+        if n > sys.maxsize:  # (pickle's words)
+            raise pickle.UnpicklingError(f"BYTEARRAY8 exceeds system's maximum size of "
+                                         f"{sys.maxsize} bytes")
+        data = self.read(n)  # (at most the bytes there are)
+        if len(data) != n:
+            raise pickle.UnpicklingError("pickle data was truncated")  # (C's words)
+        self.append(bytearray(data))
 
     def find_class(self, module, name):
         key = f"{module}.{name}"
@@ -658,6 +679,13 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
     def _call(self, func, args, kwargs=None, new=False):
         """``func(*args, **kwargs)`` (``func.__new__(func, ...)`` if ``new``: NEWOBJ, whose
         ``Size.__new__(Size, b"..." * n)`` makes a tuple of n ints too), charged first."""
+        if not any(func is g for g in _ALLOWED.values()) and \
+                not any(func is g for g in self.user.values()):
+            # (an object the pickle made: an int, an allowed class's instance; PyTorch's words)
+            raise pickle.UnpicklingError(
+                "Can only create new object for nn.Parameter or classes allowlisted via "
+                f"`add_safe_globals` but got {_short(func)}" if new else
+                f"Trying to call reduce for unrecognized function {_short(func)}")
         if not isinstance(args, tuple) or not isinstance(kwargs, (dict, type(None))):
             raise pickle.UnpicklingError("REDUCE: args must be a tuple")  # (C's words)
         args2 = tuple((kwargs or {}).values())
@@ -694,7 +722,9 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             if type(slots) is not dict or set(slots) - {"type", "index"}:
                 raise pickle.UnpicklingError(f"a device's state holds its type and index "
                                              f"only, got {str(state)[:80]}")
+            self.calling = True  # (device()'s errors are its own)
             made = _Device(slots.get("type"), slots.get("index"))
+            self.calling = False
             inst.type, inst.index = made.type, made.index
             return
         if not (type(inst) in (Tensor, Parameter, collections.OrderedDict) or
@@ -715,7 +745,8 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
         self.calling = False
 
     for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build),
-                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex)):
+                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex),
+                      (pickle.BYTEARRAY8, load_bytearray8)):
         dispatch[_op[0]] = _counted(_run)
         uncounted[_op[0]] = _run
     del _op, _run
@@ -744,6 +775,16 @@ def _weights_only(z, packed, reader):
         except (_Refused, pickle.UnpicklingError) as e:
             raise WeightsOnlyError(_weights_only_message(e)) from None
         counted, reader.read_bytes, reader.cache = True, start, {}
+
+
+def _short(obj):
+    """``str(obj)`` for a message (PyTorch's), at most 80 characters (a tensor's may be
+    long)."""
+    try:
+        text = str(obj)
+    except Exception:  # noqa: BLE001 (an object of the file: its str's error is not ours)
+        text = f"<{type(obj).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _call_bytes(func, args):

@@ -8,6 +8,8 @@
 """
 import io
 import pickle
+import struct
+import tracemalloc
 import zipfile
 
 import numpy as np
@@ -95,3 +97,86 @@ def test_an_allowed_calls_index_error_is_its_own_and_underflow_is_unpickling_err
             _load(call, max_bytes=max_bytes)
     with pytest.raises(pickle.UnpicklingError, match="stack underflow"):  # (nothing to pop)
         _load(_pickle_file(b"\x80\x02R."), max_bytes=max_bytes)
+
+
+# ---- malformed pickles: refused as UnpicklingError, not another error of the unpickler ---
+def _peak(fn):
+    tracemalloc.start()
+    try:
+        try:
+            out = fn()
+        except Exception as e:  # noqa: BLE001
+            out = e
+        return out, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_bytearray8_makes_only_the_bytes_the_file_holds():
+    # pickle's own BYTEARRAY8 made a bytearray of the size named before reading it: 2**40
+    # (MemoryError here; under overcommit, a 22-byte file zeroing memory until killed)
+    got, peak = _peak(lambda: _load(_pickle_file(
+        b"\x80\x05\x96" + struct.pack("<Q", 2**40) + b"abc.")))
+    assert isinstance(got, pickle.UnpicklingError) and "truncated" in str(got), repr(got)
+    assert peak < 16 << 20, peak
+    with pytest.raises(pickle.UnpicklingError, match="truncated"):  # (it came back padded
+        _load(_pickle_file(b"\x80\x05\x96" + struct.pack("<Q", 10) + b"abc."))  # with zeros)
+    with pytest.raises(pickle.UnpicklingError, match="exceeds system's maximum size"):
+        _load(_pickle_file(b"\x80\x05\x96" + struct.pack("<Q", 2**64 - 1) + b"abc."))
+    assert _load(_pickle_file(b"\x80\x05\x96" + struct.pack("<Q", 3) + b"abc.")) == \
+        bytearray(b"abc")
+    assert _load(_pickle_file(pickle.dumps(bytearray(b"xyz" * 50), 5))) == \
+        bytearray(b"xyz" * 50)
+
+
+@pytest.mark.parametrize("pkl, words", [
+    (b"\x80\x02K\x01K\x02K\x03s.", "TypeError"),  # SETITEM into an int
+    (b"\x80\x04}(K\x01\x90.", "AttributeError"),  # ADDITEMS into a dict
+    (b"\x80\x02}]K\x02s.", "TypeError"),  # an unhashable key
+    (b"\x80\x04\x95\x01", "struct.error"),  # FRAME's size cut short
+    (b"\x80\x02J\x01\x00.", "struct.error"),  # BININT cut short
+], ids=["setitem-int", "additems-dict", "unhashable", "frame", "binint"])
+def test_malformed_structure_is_unpickling_error(pkl, words):
+    with pytest.raises(pickle.UnpicklingError, match="malformed pickle") as e:
+        _load(_pickle_file(pkl))
+    assert isinstance(e.value, RuntimeError)  # (WeightsOnlyError, as every refusal)
+    assert words.split(".")[-1] in str(e.value)
+
+
+def _torch_words(pkl):
+    torch = pytest.importorskip("torch")
+    b = io.BytesIO()
+    torch.save({"a": 1}, b)
+    b.seek(0)
+    zin, out = zipfile.ZipFile(b), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for i in zin.infolist():
+            z.writestr(i, pkl if i.filename.endswith("data.pkl") else zin.read(i))
+    out.seek(0)
+    with pytest.raises(pickle.UnpicklingError) as e:
+        torch.load(out, weights_only=True)
+    return str(e.value).split("WeightsUnpickler error:")[1].strip().split("\n")[0]
+
+
+@pytest.mark.parametrize("pkl", [b"\x80\x02K\x01)R.", b"\x80\x02K\x01)\x81.",
+                                 b"\x80\x02X\x01\x00\x00\x00a)R."],
+                         ids=["reduce-int", "newobj-int", "reduce-str"])
+def test_only_allowed_globals_are_called(pkl):
+    with pytest.raises(pickle.UnpicklingError) as e:  # ('int' object is not callable)
+        _load(_pickle_file(pkl))
+    assert str(e.value).split("WeightsUnpickler error:")[1].strip().split("\n")[0] == \
+        _torch_words(pkl)
+
+
+def test_a_persistent_id_of_a_tensor_is_unpickling_error():
+    buf = io.BytesIO()
+    tg.save({"n": tg.tensor([1.0, 2.0]), "s": {1}}, buf)  # (a set: pickled)
+    z = zipfile.ZipFile(buf)
+    pid = pickle.dumps(("tapegrad.array", 0), 2)[2:-1]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as w:  # (persistent id (tensor 0, 0): NumPy's
+        for i in z.infolist():  # UFuncTypeError from the tensor's == "tapegrad.array")
+            w.writestr(i, b"\x80\x02" + pid + b"QK\x00\x86Q." if i.filename == "data.pkl"
+                       else z.read(i))
+    with pytest.raises(pickle.UnpicklingError, match="unknown persistent id"):
+        _load(out.getvalue())
