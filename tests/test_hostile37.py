@@ -7,8 +7,12 @@
   refused are the ones the count refuses.  These tests hold both paths to one answer.
 """
 import io
+import json
+import os
 import pickle
 import struct
+import subprocess
+import sys
 import tracemalloc
 import zipfile
 
@@ -180,3 +184,18 @@ def test_a_persistent_id_of_a_tensor_is_unpickling_error():
                        else z.read(i))
     with pytest.raises(pickle.UnpicklingError, match="unknown persistent id"):
         _load(out.getvalue())
+
+
+def test_fuzz_saved_pickles():
+    """tests/fuzz_saved_pickle.py in a subprocess (a crash is counted, not fatal): byte
+    mutations of a save file's pickle load or raise a clear error, the same one charged
+    whole or counted (MemoryError, struct.error, AttributeError, TypeError before)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run([sys.executable, "-W", "ignore",
+                        os.path.join(root, "tests", "fuzz_saved_pickle.py"),
+                        "--cases", "600", "--seed", "37"],
+                       capture_output=True, text=True, timeout=900, cwd=root)
+    assert r.returncode == 0, r.stderr[-2000:]
+    stats = json.loads(r.stdout.strip().splitlines()[-1])
+    assert stats["cases"] == 600 and stats["ended"].get("loaded", 0) > 5
+    assert stats["failures"] == []
