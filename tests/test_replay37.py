@@ -139,3 +139,76 @@ def test_replay_is_eagers_or_refuses(f, tmp_path):
         out = c(xt)
         got, = tg.autograd.grad(out, xt)
         assert np.isclose(float(out), v) and np.allclose(got.numpy(), g)
+
+
+# ---- eagerly: an in-place op on a detach() of a tensor without history ------------------
+# tapegrad refused the backward of ``c.detach().mul_(x)`` ("modified by an inplace
+# operation") where PyTorch answers: the write into c logged the op's own row, which read
+# the detach's old values as ``self`` (PyTorch keeps a copy of them), as a row that saved c
+def _detach_mul_then_both(T, x):
+    c = T.ones(4)
+    d = c.detach()
+    d.mul_(x)
+    return (d * x).sum() + (c * x).sum()
+
+
+def _detach_mul(T, x):
+    c = T.ones(4)
+    c.detach().mul_(x)
+    return (c * x).sum()
+
+
+def _detach_mul_twice(T, x):
+    c = T.ones(4)
+    d = c.detach()
+    d.mul_(x)
+    d.mul_(x)
+    return (d * x).sum() + (c * x).sum()
+
+
+def _two_detaches(T, x):
+    c = T.ones(4)
+    d, e = c.detach(), c.detach()
+    d.mul_(x)
+    e.mul_(x)
+    return (d * x).sum() + (c * x).sum()
+
+
+def _saved_before(T, x):  # (c saved by c * x, then changed: both refuse)
+    c = T.ones(4)
+    y = c * x
+    c.detach().mul_(x)
+    return y.sum()
+
+
+def _operand_shares_memory(T, x):  # (c saved as an operand of the op itself: both refuse)
+    c = T.ones(4)
+    c.detach().addcmul_(c.detach(), x)
+    return (c * x).sum()
+
+
+def _detach_saved_before(T, x):
+    c = T.ones(4)
+    d = c.detach()
+    z = d * x
+    d.mul_(x)
+    return z.sum() + d.sum()
+
+
+@pytest.mark.parametrize("f", [_detach_mul_then_both, _detach_mul, _detach_mul_twice,
+                               _two_detaches, _saved_before, _operand_shares_memory,
+                               _detach_saved_before], ids=lambda f: f.__name__)
+def test_eager_in_place_on_a_detach_answers_or_refuses_as_pytorch(f):
+    x0 = np.array([0.5, -1.0, 2.0, 0.3])
+    try:
+        want = _torch(f, x0)
+    except RuntimeError as e:
+        assert "modified by an inplace operation" in str(e)
+        x = tg.tensor(x0, requires_grad=True)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            tg.autograd.grad(f(tg, x), x)
+        return
+    x = tg.tensor(x0, requires_grad=True)
+    out = f(tg, x)
+    got, = tg.autograd.grad(out, x)
+    assert np.isclose(float(out), want[0]) and np.allclose(got.numpy(), want[1])
