@@ -40,6 +40,8 @@ import math
 import operator
 import os
 import pickle
+import struct
+import sys
 import warnings
 import zipfile
 import zlib
@@ -253,9 +255,9 @@ class _Reader:
         """Count ``nbytes`` more of what loading makes against ``max_bytes``."""
         self.read_bytes += nbytes
         if self.read_bytes > self.max_bytes:
-            raise ValueError(f"load: the file's {what} more than max_bytes={self.max_bytes} "
-                             "bytes; pass a larger max_bytes "
-                             "to tapegrad.load if you trust this file")
+            raise _OverBudget(f"load: the file's {what} more than max_bytes={self.max_bytes} "
+                              "bytes; pass a larger max_bytes to tapegrad.load if you trust "
+                              "this file")
 
     def array(self, i):
         if type(i) is not int or not 0 <= i < len(self.meta):
@@ -505,7 +507,8 @@ def _unpickler(unpickler, f, reader, pickle_load_args):
     the weights-only one) reading ``f``, whose persistent ids name the file's ``.npy``
     members; ``pickle_load_args`` (encoding=, errors=) go to it, as torch's do."""
     def persistent_load(pid):
-        if not (isinstance(pid, tuple) and len(pid) == 2 and pid[0] == "tapegrad.array"):
+        if not (isinstance(pid, tuple) and len(pid) == 2 and type(pid[0]) is str and
+                pid[0] == "tapegrad.array"):  # (a tensor's == of a str raised NumPy's error)
             raise pickle.UnpicklingError(f"load: unknown persistent id {pid!r}")
         return reader.array(pid[1])
 
@@ -601,17 +604,10 @@ class _Ops(dict):
 
 def _counted(run):
     """An opcode's handler charged ``OP_BYTES`` against the load's ``max_bytes``: a small
-    (or deflated) pickle of a million empty sets made 220 MB under max_bytes=10**6.  Its
-    IndexError (nothing to pop; not one an allowed call raised) is the C unpickler's
-    UnpicklingError."""
+    (or deflated) pickle of a million empty sets made 220 MB under max_bytes=10**6."""
     def handler(self):
         self.reader.spend(OP_BYTES, "pickle makes objects of")
-        try:
-            return run(self)
-        except IndexError:
-            if self.calling:
-                raise
-            raise pickle.UnpicklingError("unpickling stack underflow") from None
+        return run(self)
     return handler
 
 
@@ -625,12 +621,43 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
     2**16)``: ``_call_bytes``) is counted against ``max_bytes`` before it is made."""
 
     dispatch = _Ops({op: _counted(run) for op, run in pickle._Unpickler.dispatch.items()})
+    uncounted = _Ops(pickle._Unpickler.dispatch)  # (a pickle charged whole: _weights_only)
 
-    def __init__(self, f, reader):
+    def __init__(self, f, reader, counted=True):
         super().__init__(f)
         self.reader = reader
         self.user = _user_allowed()  # (its errors raised as they are, as PyTorch's)
-        self.calling = False  # (while an allowed call runs: its errors are its own)
+        self.calling = False  # (while an allowed call runs, or raised: its errors are its own)
+        if not counted:
+            self.dispatch = self.uncounted
+
+    def load(self):
+        """Its errors of a malformed pickle, not raised by an allowed call, are
+        UnpicklingErrors (the C unpickler's words for nothing to pop): an IndexError, a
+        struct.error (an opcode's argument cut short), a TypeError or AttributeError
+        (SETITEMS into a list, ADDITEMS into a dict, an unhashable key)."""
+        try:
+            return super().load()
+        except (IndexError, struct.error, TypeError, AttributeError) as e:
+            if self.calling:
+                raise
+            if isinstance(e, IndexError):
+                raise pickle.UnpicklingError("unpickling stack underflow") from None
+            raise pickle.UnpicklingError(f"malformed pickle ({type(e).__name__}: "
+                                         f"{str(e)[:200]})") from None
+
+    def load_bytearray8(self):
+        """BYTEARRAY8 of the bytes that follow it: pickle's own made a bytearray of the size
+        the file names first (a 20-byte file's 2**40 took 1 TB), and one cut short came
+        back padded with zeros."""
+        n, = struct.unpack("<Q", self.read(8))
+        if n > sys.maxsize:  # (pickle's words)
+            raise pickle.UnpicklingError(f"BYTEARRAY8 exceeds system's maximum size of "
+                                         f"{sys.maxsize} bytes")
+        data = self.read(n)  # (at most the bytes there are)
+        if len(data) != n:
+            raise pickle.UnpicklingError("pickle data was truncated")  # (C's words)
+        self.append(bytearray(data))
 
     def find_class(self, module, name):
         key = f"{module}.{name}"
@@ -652,17 +679,22 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
     def _call(self, func, args, kwargs=None, new=False):
         """``func(*args, **kwargs)`` (``func.__new__(func, ...)`` if ``new``: NEWOBJ, whose
         ``Size.__new__(Size, b"..." * n)`` makes a tuple of n ints too), charged first."""
+        if not any(func is g for g in _ALLOWED.values()) and \
+                not any(func is g for g in self.user.values()):
+            # (an object the pickle made: an int, an allowed class's instance; PyTorch's words)
+            raise pickle.UnpicklingError(
+                "Can only create new object for nn.Parameter or classes allowlisted via "
+                f"`add_safe_globals` but got {_short(func)}" if new else
+                f"Trying to call reduce for unrecognized function {_short(func)}")
         if not isinstance(args, tuple) or not isinstance(kwargs, (dict, type(None))):
             raise pickle.UnpicklingError("REDUCE: args must be a tuple")  # (C's words)
         args2 = tuple((kwargs or {}).values())
         self.reader.spend(_call_bytes(func, args) + _call_bytes(func, args2),
                           f"pickle calls {getattr(func, '__name__', '?')} to make objects of")
         self.calling = True
-        try:
-            return func.__new__(func, *args, **kwargs or {}) if new else func(*args,
-                                                                              **kwargs or {})
-        finally:
-            self.calling = False
+        out = func.__new__(func, *args, **kwargs or {}) if new else func(*args, **kwargs or {})
+        self.calling = False
+        return out
 
     def load_reduce(self):
         args = self.stack.pop()
@@ -690,7 +722,9 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             if type(slots) is not dict or set(slots) - {"type", "index"}:
                 raise pickle.UnpicklingError(f"a device's state holds its type and index "
                                              f"only, got {str(state)[:80]}")
+            self.calling = True  # (device()'s errors are its own)
             made = _Device(slots.get("type"), slots.get("index"))
+            self.calling = False
             inst.type, inst.index = made.type, made.index
             return
         if not (type(inst) in (Tensor, Parameter, collections.OrderedDict) or
@@ -707,15 +741,50 @@ class _SafeUnpickler(pickle._Unpickler):  # noqa: SLF001 (pickle's own Python un
             self.reader.spend(data.nbytes, "tensors' values, each a copy, take")
             self.stack[-1] = (state[0], {**state[1], "_data": data.copy()})
         self.calling = True  # (a Tensor's __setstate__)
-        try:
-            pickle._Unpickler.load_build(self)  # noqa: SLF001
-        finally:
-            self.calling = False
+        pickle._Unpickler.load_build(self)  # noqa: SLF001
+        self.calling = False
 
     for _op, _run in ((pickle.REDUCE, load_reduce), (pickle.BUILD, load_build),
-                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex)):
+                      (pickle.NEWOBJ, load_newobj), (pickle.NEWOBJ_EX, load_newobj_ex),
+                      (pickle.BYTEARRAY8, load_bytearray8)):
         dispatch[_op[0]] = _counted(_run)
+        uncounted[_op[0]] = _run
     del _op, _run
+
+
+def _weights_only(z, packed, reader):
+    """The weights-only load of pickle member ``packed``, its opcodes charged ``OP_BYTES``
+    each.  A pickle of n bytes runs at most n opcodes: when n * OP_BYTES fits in what
+    max_bytes has left, that is charged at once and the opcodes run uncounted (the charge
+    an opcode made loads 1.27x as slow); should the load then outgrow max_bytes, it runs
+    again counted opcode by opcode, refused only where that count refuses it (an allowed
+    class and map_location are called again then)."""
+    start = reader.read_bytes
+    whole = OP_BYTES * packed.file_size
+    counted = whole > reader.max_bytes - start
+    while True:
+        if not counted:
+            reader.spend(whole, "pickle makes objects of")
+        try:
+            with z.open(packed) as fh:
+                return _unpickler(lambda f: _SafeUnpickler(f, reader, counted), fh, reader,
+                                  {}).load()
+        except _OverBudget:
+            if counted:
+                raise
+        except (_Refused, pickle.UnpicklingError) as e:
+            raise WeightsOnlyError(_weights_only_message(e)) from None
+        counted, reader.read_bytes, reader.cache = True, start, {}
+
+
+def _short(obj):
+    """``str(obj)`` for a message (PyTorch's), at most 80 characters (a tensor's may be
+    long)."""
+    try:
+        text = str(obj)
+    except Exception:  # noqa: BLE001 (an object of the file: its str's error is not ours)
+        text = f"<{type(obj).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _call_bytes(func, args):
@@ -736,6 +805,10 @@ def _call_bytes(func, args):
 
 class _Refused(Exception):
     pass
+
+
+class _OverBudget(ValueError):
+    """Loading would make more than ``max_bytes`` (``_Reader.spend``)."""
 
 
 def _open(f, max_bytes):
@@ -901,15 +974,10 @@ def _load_zip(z, weights_only, max_bytes, map_location, pickle_module, pickle_lo
                 raise _corrupt(f"member {_PICKLE} is missing") from None
             if packed.compress_type != zipfile.ZIP_STORED:  # (read whole by a FRAME)
                 reader.spend(packed.file_size, "its compressed members expand to")
+            if weights_only:
+                return _weights_only(z, packed, reader)
             with z.open(packed) as fh:
-                if not weights_only:
-                    return _unpickler(pickle_module.Unpickler, fh, reader,
-                                      pickle_load_args).load()
-                try:
-                    return _unpickler(lambda f: _SafeUnpickler(f, reader), fh, reader,
-                                      {}).load()
-                except (_Refused, pickle.UnpicklingError) as e:
-                    raise WeightsOnlyError(_weights_only_message(e)) from None
+                return _unpickler(pickle_module.Unpickler, fh, reader, pickle_load_args).load()
         finally:
             validate.UNPICKLE_MAX_BYTES.reset(bound)
     except RecursionError:

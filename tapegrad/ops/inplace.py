@@ -207,6 +207,7 @@ def _bump(t):
 class _Sources(threading.local):
     chain = ()  # the views whose in-place op is being written into their bases
     placed = None  # (expand, flat positions) while _place writes into an expand
+    limit = None  # while a recorded in-place op on a detach() is written: its first row
 
     def run(self, source, fn, *args):
         """``fn(*args)`` with ``source`` on the chain: its views' refresh leaves it out."""
@@ -348,9 +349,10 @@ def _detached_changed(d, t):
     if d.shape != t.shape or d.dtype != t.dtype:
         d._da = None
         return
+    _refuse_traced_into(d, t)
     tape = state.tape
-    if tape is not None:
-        _log_mutation(t, tape, _old_slots(t, tape))
+    if tape is not None:  # (the op's own rows read d's old values as self: PyTorch keeps
+        _log_mutation(t, tape, _old_slots(t, tape), SOURCES.limit)  # them, see _before)
     if d._data is not t._data or t._tok is not None:
         # t takes the new values; a non-leaf keeps its history over a new slot (an
         # AliasBackward0 pass row, as a no_grad write: _write), so each change is a slot's
@@ -378,8 +380,20 @@ def _data_changed(d, t):
     its own, so none of them counts the change or takes a history: a backward reading a
     value saved before reads the new values (PyTorch's does)."""
     if _same_layout(d, t):
+        _refuse_traced_into(d, t)
         _overwrite(t, np.asarray(d._data))
         _spread(t, d)
+
+
+def _refuse_traced_into(d, t):
+    """While tracing: ``d``, the detach() or .data of ``t``, holds traced values after an
+    in-place op, which t shows (PyTorch's shared memory); where t has no history (a tensor
+    made in f, a leaf that requires grad), replay holds t constant, at the traced point's
+    values (``w.data.copy_(x)`` then ``w * x``: silently wrong at any other point)."""
+    tape = state.tracing
+    if tape is not None and state.tape is tape and d._tok is not None and \
+            d._gen == tape.gen and t._tok is None:
+        raise EagerOnlyError(_TRACED_INTO)
 
 
 def _overwrite(u, values):
@@ -693,6 +707,11 @@ _TRACED_VIEW = (
     "or take the view after the change.")
 
 
+_TRACED_INTO = (
+    "tapegrad.trace: an in-place op on the detach() or .data of a tensor without history (made "
+    "in f, or a leaf that requires grad) writes traced values into that tensor (they share "
+    "memory), which replay would hold constant. Compute it out of place (w = x.detach() "
+    "...), or modify a copy (w.detach().clone()).")
 _TRACED_ALIAS = (
     "tapegrad.trace: an in-place op on the detach() or .data of a traced tensor writes "
     "through to that tensor (they share memory), which replay cannot follow. Modify a copy "
@@ -729,9 +748,14 @@ def _before(t, args):
     if tape is state.tracing:
         _traced_in_place(t, tape)
     slots = _old_slots(t, tape)
+    da = getattr(t, "_da", None)
+    if da is not None:  # a detach(): its limit serves its tensor's change too (_rebase),
+        for a in args:  # unless an operand shares their memory (t, that tensor, another
+            if a is t or a is da or getattr(a, "_da", None) is da:  # of its detach()es)
+                return None, tape.gen, slots
     if not slots:
         _log_segments(t, tape)  # (t's values may be on an older segment: tape.py _split)
-        return _NOTHING
+        return _NOTHING if da is None else (tape.nrows, tape.gen, ())
     for a in args:
         if a is t:
             return None, tape.gen, slots
@@ -743,7 +767,7 @@ def _before(t, args):
             op = rb[-5] & OP_MASK
             if op >= _NCODES or not _FLAGS["o"][op]:
                 _unalias(t, tape)
-                return _NOTHING
+                return _NOTHING if da is None else (tape.nrows, tape.gen, ())
     return tape.nrows, tape.gen, slots
 
 
@@ -780,7 +804,16 @@ def _rebase(t, r, before):
         tape.write_slot(r._slot, data)
     # (one line, no calls: an interrupt leaves t as it was or rebased, never half of each)
     t._data, t._slot, t._gen, t._tok, t._rg = data, r._slot, r._gen, r._tok, True
-    _bump(t)
+    if getattr(t, "_da", None) is None:
+        _bump(t)
+        return t
+    # a detach(): its tensor's change (_detached_changed) leaves out the op's own rows (all
+    # the rows of a tape, or a generation, the op began)
+    SOURCES.limit = before[0] if before[1] == tape.gen else 0
+    try:
+        _bump(t)
+    finally:
+        SOURCES.limit = None
     return t
 
 
