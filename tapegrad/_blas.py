@@ -25,6 +25,10 @@ import ctypes
 import sys
 import threading
 
+import numpy as np
+
+from ._jit import KERNEL_CODE, Intrinsic
+
 # (get, set) thread-count functions of an OpenBLAS, by the names its builds export: SciPy's
 # and NumPy's wheels (scipy-openblas32/64), then plain and ILP64 builds
 _NAMES = (("scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"),
@@ -177,3 +181,60 @@ def held(kernel, *args):
         return kernel(*args)
     finally:
         release(h)
+
+
+# ---- a product's column block, for the compiled rules (ops/linalg.py _sum_dot) -----------
+def _tn_cols(X, Y, out, lo, hi):
+    # (interpreted: NumPy's BLAS on the block's view)
+    np.dot(X[:, lo:hi].T, Y, out[lo:hi])
+
+
+def _make_tn_cols(numba):
+    from llvmlite import ir
+    from numba.core import cgutils
+    from numba.core import types as T
+
+    @numba.extending.intrinsic
+    def tn_cols(typingctx, X, Y, out, lo, hi):
+        if not (all(isinstance(a, T.Array) and a.ndim == 2 and a.layout == "C" and
+                    a.dtype == X.dtype for a in (X, Y, out)) and
+                X.dtype in (T.float32, T.float64) and isinstance(lo, T.Integer) and
+                isinstance(hi, T.Integer)):
+            return None
+
+        def codegen(context, builder, sig, args):
+            x, y, o = (context.make_array(t)(context, builder, v)
+                       for t, v in zip(sig.args[:3], args[:3]))
+            lo, hi = (context.cast(builder, v, t, T.intp) for t, v in zip(sig.args[3:], args[3:]))
+            S, P = cgutils.unpack_tuple(builder, x.shape, 2)
+            Q = cgutils.unpack_tuple(builder, y.shape, 2)[1]
+            char, ptr = ir.IntType(8), ir.IntType(8).as_pointer()
+            intp = context.get_value_type(T.intp)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(
+                ir.IntType(32), [char, char, char, intp, intp, intp, ptr, ptr, intp, ptr, intp,
+                                 ptr, ptr, intp]), "numba_xxgemm")  # (Numba's np.dot calls it)
+            dt = sig.args[0].dtype
+            one, zero = (cgutils.alloca_once_value(builder, context.get_constant(dt, v))
+                         for v in (1.0, 0.0))
+
+            def p(v):
+                return builder.bitcast(v, ptr)
+
+            def c(ch):
+                return ir.Constant(char, ord(ch))
+            # column-major, the buffers as they lie: out^T[:, lo:hi] (Q, hi - lo) =
+            # Y^T (Q, S) @ (X^T[lo:hi, :])^T, X^T being X's buffer as a (P, S) matrix
+            builder.call(fn, (c("s" if dt == T.float32 else "d"), c("n"), c("t"), Q,
+                              builder.sub(hi, lo), S, p(one), p(y.data), Q,
+                              p(builder.gep(x.data, [lo])), P, p(zero),
+                              p(builder.gep(o.data, [builder.mul(lo, Q)])), Q))
+            return context.get_dummy_value()
+        return T.none(X, Y, out, lo, hi), codegen
+    return tn_cols
+
+
+# ``tn_cols(X, Y, out, lo, hi)``: ``out[lo:hi] = X[:, lo:hi]^T @ Y`` (X (S, P), Y (S, Q), out
+# (P, Q), C order, one float dtype) in one BLAS gemm on the column block where it lies:
+# Numba's np.dot copies a block that is not contiguous first
+tn_cols = Intrinsic(_tn_cols, _make_tn_cols)
+KERNEL_CODE.add(_tn_cols.__code__)

@@ -285,7 +285,7 @@ def _point_reverse(code, i0, ext, vals, consts, meta, adj, zs):
         elif op == E.LOG:
             PE.log_rev(adj, vals, o, a, one)
         elif op == E.TANH:
-            PE.tanh_rev(adj, vals, o, a, one)
+            PE.tanh_rev(adj, vals, o, a, one, False)
         elif op == E.SIGMOID:
             PE.sigmoid_rev(adj, vals, o, a, one)
         elif op == E.SQRT:

@@ -49,7 +49,7 @@ def _writes_once(op):
     # rows whose reverse rule writes each adjoint of each input once (elementwise, or a
     # sum over dims): a first-reached input is written by the rule (_rules.add_into)
     return op == E.ADD or op == E.SUB or op == E.MUL or op == E.POW_C or op == R.SUM_DIM or \
-        op == R.MEAN_DIM
+        op == R.MEAN_DIM or op == E.TANH
 
 
 @njit
@@ -134,7 +134,7 @@ def _reverse_sweep(rows, offs, vals, consts, meta, adj, reach, start, stop, w):
         elif op == E.LOG2:
             E.log2_rev(adj, vals, oo, ao, n)
         elif op == E.TANH:
-            E.tanh_rev(adj, vals, oo, ao, n)
+            E.tanh_rev(adj, vals, oo, ao, n, fa)
         elif op == E.SIGMOID:
             E.sigmoid_rev(adj, vals, oo, ao, n)
         elif op == E.RELU:

@@ -263,3 +263,26 @@ def test_float32_second_order_and_hooks(torch):
     assert g.dtype == tg.float32 and gg.dtype == tg.float32
     np.testing.assert_allclose(np.asarray(g.detach()), tg_.detach().numpy(), rtol=1e-5)
     np.testing.assert_allclose(np.asarray(gg), tgg.numpy(), rtol=1e-5)
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["written", "added"])
+def test_float32_tanh_backward_is_torchs_bit_for_bit(first, torch):
+    """A float32 graph's tanh gradient is made in float32 as PyTorch's tanh_backward makes
+    it (1 - y^2 rounded to float32, then the product): its bits at tapegrad's own y, where
+    the input's adjoint is first reached by the tanh row (written) and where another row
+    reached it first (added to)."""
+    rng = np.random.default_rng(3)
+    xs = (rng.standard_normal(4096) * 2).astype(np.float32)
+    g = rng.standard_normal(4096).astype(np.float32)
+    c = rng.standard_normal(4096).astype(np.float32)
+    x = tg.tensor(xs, requires_grad=True)
+    y = x.tanh()
+    out = (y * tg.tensor(g)).sum()
+    if not first:
+        out = out + (x * tg.tensor(c)).sum()
+    out.backward()
+    want = torch.ops.aten.tanh_backward(torch.tensor(g), torch.tensor(np.asarray(y.detach())))
+    if not first:
+        want = want + torch.tensor(c)
+    assert x.grad.dtype == tg.float32
+    np.testing.assert_array_equal(np.asarray(x.grad), want.numpy())

@@ -27,6 +27,8 @@ LAZY = {
     #                                  at the first compiled use (issue 23)
     "tapegrad._libm": {"llvmlite", "llvmlite.binding", "numba", "numba.core"},  # Numba's,
     #                                  when it is loaded (as _jit's: issue 23)
+    "tapegrad._blas": {"llvmlite", "numba.core"},  # Numba's, when its intrinsic is made
+    #                                   (as _libm's)
     "tapegrad._eager": {"numpy.ma"},  # on the caller's thread before ours start (start_thread:
     #                                   its lazy import runs ast.parse; CPython 3.11's race)
     "tapegrad.ops._record": {"tapegrad.autograd.function"},  # no_derivative's node is a

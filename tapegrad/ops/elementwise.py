@@ -1248,11 +1248,14 @@ def tanh_fwd(vals, o, a, n):
 
 
 @rule
-def tanh_rev(adj, vals, o, a, n):
-    # d tanh x = (1 - y^2) dx
+def tanh_rev(adj, vals, o, a, n, fresh):
+    # d tanh x = (1 - y^2) dx, 1 - y^2 rounded to the arena's dtype first: in a float32
+    # graph float32 products (no float64 temporaries), PyTorch's tanh_backward there (its
+    # fma, then the product); float64 as before.  ``fresh``: _rules.add_into's
+    t = vals.dtype.type
     for i in range(n):
         y = vals[o + i]
-        adj[a + i] += adj[o + i] * (1.0 - y * y)
+        add_into(adj, a + i, adj[o + i] * t(1.0 - np.float64(y) * y), fresh)
 
 
 @rule
