@@ -305,3 +305,18 @@ _NN = {
 @pytest.mark.parametrize("case", sorted(_NN))
 def test_nn_functional_integer_inputs_are_torchs(case):
     _same(case, _NN)
+
+
+# ---- out= of a reduction: computed in out's dtype -------------------------------------------
+_OUT = {}
+for _name in ("sum", "prod", "cumsum", "cumprod"):
+    for _dt in ("int64", "int32", "float32", "float64"):
+        for _src in ("float", "int"):
+            _OUT[f"{_name}[{_src} into {_dt}]"] = lambda T, n=_name, d=_dt, s=_src: getattr(T, n)(
+                T.tensor([[1.7, 2.6], [-0.5, 0.5]]) if s == "float" else T.tensor([[1, 2], [3, 4]]),
+                1, out=T.empty((2, 2) if n.startswith("cum") else (2,), dtype=getattr(T, d)))
+
+
+@pytest.mark.parametrize("case", sorted(_OUT))
+def test_reduction_into_out_of_another_dtype_is_torchs(case):
+    _same(case, _OUT)

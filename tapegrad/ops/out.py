@@ -87,6 +87,10 @@ def with_numpy_names(fn, name=None):
     return method
 
 
+# the reductions PyTorch computes in out's dtype, as with their dtype= argument
+_OUT_DTYPE = {"sum", "prod", "cumsum", "cumprod"}
+
+
 def with_out(name, fn):
     """``fn`` (an exported op) with PyTorch's ``out=`` keyword (and, where it has a ``dim``,
     NumPy's names for it: numpy_names)."""
@@ -112,6 +116,8 @@ def with_out(name, fn):
             raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
                                "automatic differentiation, but one of the arguments requires "
                                "grad.")
+        if name in _OUT_DTYPE and not several and "dtype" not in kwargs:
+            kwargs["dtype"] = out.dtype  # (PyTorch's sum(x, out=int64 t): summed as int64)
         result = fn(*args, **kwargs)
         if not several:
             if not isinstance(result, Tensor):
