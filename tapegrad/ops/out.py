@@ -5,7 +5,8 @@ Every exported op function takes it; methods and operators (``a.mul(b)``, ``a * 
 the op functions themselves, so the recording hot path pays nothing for it.  As in
 PyTorch, ``out=`` does not record (an input that requires grad is refused), an ``out`` of
 another shape is resized (with PyTorch's warning unless it was empty), and the result is
-cast to ``out``'s dtype where PyTorch allows it (within a kind: float into float).
+cast to ``out``'s dtype where PyTorch allows it (within a kind: float into float); sum,
+prod, cumsum and cumprod compute in ``out``'s dtype, as with their ``dtype=``.
 """
 import functools
 import warnings
