@@ -320,3 +320,22 @@ for _name in ("sum", "prod", "cumsum", "cumprod"):
 @pytest.mark.parametrize("case", sorted(_OUT))
 def test_reduction_into_out_of_another_dtype_is_torchs(case):
     _same(case, _OUT)
+
+
+# ---- rand_like / randn_like of an integer or bool tensor ------------------------------------
+_LIKE = {"rand_like(int)": lambda T: T.rand_like(T.tensor([1, 2])),
+         "randn_like(int32)": lambda T: T.randn_like(T.tensor([1], dtype=T.int32)),
+         "rand_like(bool)": lambda T: T.rand_like(T.tensor([True])),
+         "rand_like(int, dtype=float32)": lambda T: T.rand_like(T.tensor([1]),
+                                                                dtype=T.float32).dtype,
+         "randn_like(float16)": lambda T: T.randn_like(T.ones(2, dtype=T.float16)).dtype}
+
+
+@pytest.mark.parametrize("case", sorted(_LIKE))
+def test_random_like_of_integers_is_torchs(case):
+    def outcome(T):
+        try:
+            return "ok", str(_LIKE[case](T))
+        except Exception as e:  # noqa: BLE001 (the error is the outcome compared)
+            return type(e).__name__, str(e)
+    assert outcome(tg) == outcome(torch)
