@@ -75,6 +75,8 @@ for _dt in ("int8", "int16", "int32", "uint8", "float32"):
         f"take[{_dt}]": lambda T, d=_dt: _x(T).take(_ix(T, d)),
         f"put[{_dt}]": lambda T, d=_dt: _x(T).put(_ix(T, d), T.ones(2)),
         f"index_put[{_dt}]": lambda T, d=_dt: _x(T).index_put((_ix(T, d),), T.ones(1)),
+        f"take_along_dim[{_dt}]": lambda T, d=_dt: T.take_along_dim(
+            _x(T), _ix(T, d).reshape(1, 2), 1),
     })
     if _dt != "uint8":  # (a uint8 key is a mask: above)
         _INDEX[f"x[{_dt}]"] = lambda T, d=_dt: _x(T)[_ix(T, d)]

@@ -292,7 +292,7 @@ def take_along_dim(input, indices, dim=None):
     picks from the flattened input."""
     _tensor(input, "take_along_dim")
     _tensor(indices, "take_along_dim", 2, "indices")
-    if indices.dtype.kind not in "iu":
+    if indices.dtype != np.int64:
         raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
                            f"{dtypes.torch_name(indices.dtype)}")
     if dim is None:
