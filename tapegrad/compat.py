@@ -82,12 +82,13 @@ def index_reduce(self, dim, index, source, reduce, *, include_self=True):
                            f" and source ({dtypes.torch_name(source.dtype)}) must "
                            f"have the same scalar type")
     d = _wrap_dim(dim, self.ndim, "index_reduce")
-    idx = np.asarray(index._data if isinstance(index, Tensor) else index)
-    if idx.dtype.kind not in "iu":
-        raise RuntimeError("index_reduce_(): Expected dtype int32/int64 for index")
+    idx = sh._index_array(index, "index_reduce", "index_reduce_(): Expected dtype int32/int64 "
+                          "for index but got: {}")
     if idx.ndim > 1 or idx.size != source.shape[d]:
         raise IndexError(f"index_reduce_(): Index should have dimension 1 or 0 (got {idx.ndim})"
                          f" and as many elements as source has along dim {d}")
+    if ((idx < 0) | (idx >= (self.shape[d] if self.ndim else 1))).any():
+        raise IndexError("index out of range in self")  # (PyTorch's: a negative one too)
     shape = [1] * source.ndim
     shape[d] = idx.size
     full = np.ascontiguousarray(np.broadcast_to(idx.reshape(shape).astype(np.int64),

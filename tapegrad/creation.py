@@ -449,14 +449,16 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, *
 
 def rand_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "rand_like")
-    shape, dt = _like(input, "rand_like"), dtypes.to_dtype(dtype) or input.dtype
+    shape = _like(input, "rand_like")
+    dt = _sampled(dtypes.to_dtype(dtype) or input.dtype, "check_uniform_bounds")
     return _make(_rng.random(shape) if dt.kind != "c" else _complex_sample(_rng.random, shape),
                  dt, requires_grad)
 
 
 def randn_like(input, dtype=None, device=None, requires_grad=False, **kwargs):
     _device(device, "randn_like")
-    shape, dt = _like(input, "randn_like"), dtypes.to_dtype(dtype) or input.dtype
+    shape = _like(input, "randn_like")
+    dt = _sampled(dtypes.to_dtype(dtype) or input.dtype, "normal_kernel_cpu")
     return _make(_rng.standard_normal(shape) if dt.kind != "c" else
                  _complex_sample(_rng.standard_normal, shape, 0.5 ** 0.5), dt, requires_grad)
 

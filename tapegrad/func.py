@@ -41,6 +41,7 @@ import numpy as np
 from . import creation, dtypes
 from .autograd import engine, tangent
 from .autograd.forward_ad import transposed, transposed_jvp
+from .autograd.function import TRANSFORMS
 from .grad_mode import enable_grad, is_grad_enabled
 from .nn.layers import _BatchNorm
 from .ops.shape import stack
@@ -118,14 +119,27 @@ def _entered(leaves, tangents=()):
         return [_enter(x, connected) for x in leaves], connected
 
 
-def _call(func, args, kwargs):
-    """``func(*args, **kwargs)`` with grad mode on, one transform deeper."""
+def _call(func, args, kwargs, batched=False):
+    """``func(*args, **kwargs)`` with grad mode on, one transform deeper (``batched``: one
+    PyTorch runs as a vmap, jacfwd)."""
     _depth.n += 1
     try:
-        with enable_grad():
+        with enable_grad(), _running(batched):
             return func(*args, **kwargs)
     finally:
         _depth.n -= 1
+
+
+@contextlib.contextmanager
+def _running(batched):
+    """A transform runs f: custom Functions check PyTorch's rules (autograd/function.py)."""
+    TRANSFORMS.every += 1
+    TRANSFORMS.batched += batched
+    try:
+        yield
+    finally:
+        TRANSFORMS.every -= 1
+        TRANSFORMS.batched -= batched
 
 
 def _zeros_like(x):
@@ -327,7 +341,7 @@ def _jac(func, argnums, has_aux, args, kwargs, forward, randomness="different"):
                                              (picked,))]
     xs, _, new_args, connected = _prepare(args, argnums)
     rng = _rng_state()
-    out, aux = _split_aux(_call(func, new_args, kwargs), has_aux, api)
+    out, aux = _split_aux(_call(func, new_args, kwargs, forward), has_aux, api)
     if randomness == "error" and _rng_state() != rng:  # (PyTorch's jacfwd is a vmap)
         raise RuntimeError(_RANDOM_ERROR)
     outs, out_spec = _out_leaves(out, api)
@@ -674,7 +688,8 @@ class vmap:  # noqa: N801 (PyTorch's name; a class, so that repr and .path tell 
                 creation._rng.bit_generator.state = rng
             args = tree_unflatten([_slice(x, d, b, size) for x, d in zip(leaves, dims,
                                                                          strict=True)], spec)
-            results.append(self.func(*args, **kwargs))
+            with _running(True):
+                results.append(self.func(*args, **kwargs))
             if self.randomness == "error" and _rng_state() != rng:
                 raise RuntimeError(_RANDOM_ERROR)
         return self._stack(results, size, name)

@@ -425,7 +425,6 @@ DIFFERS.update({
     "conv2d-wdim": "PyTorch's message names the stride it derives; tapegrad's the weight",
     "reshape-0": "NumPy's wording for a -1 beside a 0",
     "view-dtype": "view(dtype) is refused (NotImplementedError), see docs/limits.md",
-    "scatter-float": "an older wording (int64 only)",
     "index_add-src": "an older wording of the slice-shape check",
     "diff-prepend": "checked by cat, in cat's words",
     "shift-float": "the kernel name PyTorch's message gives (lshift_cpu) is another",

@@ -129,10 +129,15 @@ def test_float32_tangents_keep_the_dtype(swept):
 
 
 class _Cube(tg.autograd.Function):
+    generate_vmap_rule = True  # (PyTorch's transforms take a Function so written)
+
     @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
+    def forward(x):
         return x ** 3
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
 
     @staticmethod
     def backward(ctx, g):
@@ -190,9 +195,15 @@ def test_function_jvp_and_save_for_forward_match_torch(swept):
             a, b = _custom(lib).apply(d.exp(), 2.5)
             return lib.autograd.forward_ad.unpack_dual((a * b).tanh()).tangent
     close(run(tg), run(torch))
-    scaled = _custom(tg)  # and func.jvp runs it too (torch.func would want setup_context)
-    got = tg.func.jvp(lambda x: scaled.apply(x, 2.5)[1], (tg.tensor(X),), (tg.tensor(V),))[1]
-    np.testing.assert_allclose(np.asarray(got), np.cos(X) * V)
+    # func.jvp refuses it, as torch.func: its forward takes ctx (no setup_context)
+    errors = []
+    for lib in (tg, torch):
+        scaled = _custom(lib)
+        with pytest.raises(RuntimeError, match="must override the setup_context") as e:
+            lib.func.jvp(lambda x, s=scaled: s.apply(x, 2.5)[1], (lib.tensor(X),),
+                         (lib.tensor(V),))
+        errors.append(str(e.value))
+    assert errors[0] == errors[1]
 
 
 def test_function_without_jvp_raises_torchs_error_in_forward_ad():

@@ -35,6 +35,7 @@ are.  Non-leaves stored as plain ctx attributes (``ctx.y = y``) keep the tape al
 as the graph lives: use ``save_for_backward`` for tensors, as PyTorch advises.
 """
 import functools
+import threading
 import warnings
 import weakref
 
@@ -58,6 +59,35 @@ MISSING_JVP = ("You must implement the jvp function for custom autograd.Function
 
 def _second_time():
     return RuntimeError(SECOND_TIME)
+
+
+class _Transforms(threading.local):
+    """``torch.func`` transforms running a function on this thread (func.py): all of them,
+    and those PyTorch runs as a vmap (vmap, jacfwd). A program's Function called inside
+    must meet PyTorch's rules for them (_check_transformable)."""
+    every = 0
+    batched = 0
+
+
+TRANSFORMS = _Transforms()
+_EXTENDING = "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html"
+
+
+def _check_transformable(cls):
+    """PyTorch's refusals of a custom Function inside a transform: one whose forward takes
+    ctx (no setup_context), and, inside vmap or jacfwd, one without a vmap rule.  (tapegrad's
+    own Functions stand for PyTorch's built-in ops, which every transform takes.)"""
+    if cls.__module__.startswith("tapegrad."):
+        return
+    if cls.setup_context is Function.setup_context:
+        raise RuntimeError("In order to use an autograd.Function with functorch transforms "
+                           "(vmap, grad, jvp, jacrev, ...), it must override the setup_context "
+                           f"staticmethod. {_EXTENDING}")
+    if TRANSFORMS.batched and not getattr(cls, "generate_vmap_rule", False) and \
+            getattr(cls, "vmap", None) is None:
+        raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap "
+                           "support. Please override and implement the vmap staticmethod or "
+                           f"set generate_vmap_rule=True. {_EXTENDING}")
 
 
 class FunctionCtx:
@@ -176,6 +206,8 @@ class Function:
                 "its backward runs in Python, and replay evaluates whole batches in compiled "
                 "code without Python per point.  Write it from tapegrad ops instead (then it "
                 "needs no backward), or call it eagerly (tapegrad.autograd.grad) in a loop.")
+        if TRANSFORMS.every:
+            _check_transformable(cls)
         grad_on = state.grad_enabled
         ctx = FunctionCtx()
         ctx.needs_input_grad = tuple(grad_on and isinstance(a, Tensor) and a._rg for a in args)

@@ -15,6 +15,7 @@ from .. import creation, ops
 from ..grad_mode import is_grad_enabled
 from ..ops._record import named_result
 from ..tensor import Tensor, _wrap_dim
+from ._refusals import non_float
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -25,8 +26,8 @@ def _float(x, op):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(x).__name__}")
     if x.dtype.kind != "f":
-        raise RuntimeError(f"{op}(): expected a floating point input, got {x.dtype} (convert "
-                           "it with .double() or .float())")
+        raise non_float(x, op, f"{op}(): expected a floating point input, got {x.dtype} "
+                        "(convert it with .double() or .float())")
     return x
 
 

@@ -48,6 +48,7 @@ from .activations import (  # noqa: F401 (re-exported)
     threshold,
     threshold_,
 )
+from ._refusals import non_float
 from .activations import _operand
 from .activations import _out as _maybe_inplace
 from .attention import multi_head_attention_forward, scaled_dot_product_attention  # noqa: F401
@@ -173,9 +174,8 @@ def _tensor(x, op, name="input"):
 def _float_tensor(x, op, name="input"):
     _tensor(x, op, name)
     if x.dtype.kind != "f":
-        raise RuntimeError(f"{op}(): expected a floating point '{name}', got "
-                           f"{dtypes.torch_name(x.dtype)} (convert it with "
-                           ".double() or .float())")
+        raise non_float(x, op, f"{op}(): expected a floating point '{name}', got "
+                        f"{dtypes.torch_name(x.dtype)} (convert it with .double() or .float())")
     return x
 
 
@@ -294,6 +294,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1.0:
         mask = np.zeros(tuple(input.shape), input.dtype)
     else:
+        if input.dtype.kind in "biu":  # (PyTorch's scaling by 1 / (1 - p) makes a float)
+            raise non_float(input, "dropout", "dropout(): expected a floating point input")
         keep = creation._rng.random(tuple(input.shape)) >= p
         mask = keep.astype(input.dtype) / input.dtype.type(1.0 - p)
     return _maybe_inplace(input, input * Tensor(mask), inplace)

@@ -18,6 +18,7 @@ from .. import dtypes, ops
 from ..ops._record import named_result
 from ..ops.shape import _strided
 from ..tensor import Tensor, host_values
+from ._refusals import non_float
 
 _WINDOW = "IndexBackward0"  # the node name of a window view (PyTorch has none: inside conv)
 
@@ -30,8 +31,8 @@ def _check_tensor(x, op, name="input"):
 def _float_input(x, op):
     _check_tensor(x, op)
     if x.dtype.kind != "f":
-        raise RuntimeError(f"{op}(): expected a floating point input, got {x.dtype} (convert "
-                           "it with .double() or .float())")
+        raise non_float(x, op, f"{op}(): expected a floating point input, got {x.dtype} "
+                        "(convert it with .double() or .float())")
 
 
 def _ntuple(v, d, name, op):

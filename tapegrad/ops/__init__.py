@@ -31,7 +31,7 @@ _PROTOCOL = {
     "__mul__": elementwise.mul, "__rmul__": elementwise.mul,
     "__truediv__": elementwise.div, "__rtruediv__": elementwise.rdiv,
     "__pow__": elementwise.pow, "__rpow__": elementwise.rpow,
-    "__neg__": elementwise.neg, "__abs__": elementwise.abs, "__pos__": lambda a: a,
+    "__neg__": elementwise.neg, "__abs__": elementwise.abs, "__pos__": arithmetic.positive,
     "__getitem__": indexing.getitem,
     "__eq__": control.eq, "__ne__": control.ne, "__lt__": control.lt, "__le__": control.le,
     "__gt__": control.gt, "__ge__": control.ge,

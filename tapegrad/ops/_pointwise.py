@@ -47,6 +47,7 @@ def make_unary(op, doc):
     need, keep = "a" in OPS[code].reads, "o" in OPS[code].reads
     # (its result is a new array: see _record.record; _eager.tanh says so too)
     fresh = type(npfn) is np.ufunc or getattr(npfn, "fresh", False)
+    refusal = REFUSED.get(op.name)
 
     def fn(input):
         try:
@@ -105,8 +106,11 @@ def make_unary(op, doc):
         # a ufunc's result on a float array (C-contiguous, as every array tensor's values):
         # a new C-contiguous array of its shape and dtype, with nothing for _result to do
         if not (fresh and type(v) is _ndarray and (dt is _F64 or dt is _F32)):
-            if v.dtype.kind == "f" and dt.kind in "biu":  # NumPy: exp(bool) is float16
-                v = _np(npfn, d.astype(np.float64))
+            if dt.kind in "biu":  # (a float input never enters)
+                if refusal is not None and dt.kind in refusal[2]:
+                    raise refusal[0](refusal[1].format(dtypes.torch_name(dt)))
+                if v.dtype.kind == "f":  # NumPy: exp(bool) is float16
+                    v = _np(npfn, d.astype(np.float64))
             v = _result(v)
             dt = None  # (v's own, for record to read)
         if input._rg and st["grad_enabled"]:
@@ -117,6 +121,17 @@ def make_unary(op, doc):
     fn.__name__ = fn.__qualname__ = op.name  # (not make_unary.<locals>.fn: printed by scripts)
     fn.__doc__ = doc
     return fn
+
+
+# PyTorch's refusals of bool (b) or integer (iu) tensors by ops whose NumPy function takes
+# them: its kernel's name, "{}" the dtype's (neg's is _BOOL_NEG below, where NumPy refuses)
+REFUSED = {
+    **{name: (NotImplementedError, f'"{kernel}" not implemented for \'{{}}\'', kinds)
+       for name, kernel, kinds in (
+           ("abs", "abs_cpu", "b"), ("floor", "floor_vml_cpu", "b"),
+           ("ceil", "ceil_vml_cpu", "b"), ("round", "round_vml_cpu", "b"),
+           ("log_sigmoid", "log_sigmoid_cpu", "biu"))},
+    "relu": (RuntimeError, "Boolean inputs not supported for relu", "b")}
 
 
 # PyTorch's refusals of ``-`` on bool tensors (a mask is inverted by ``~``)
@@ -268,8 +283,8 @@ def make_binary(op, doc, reflected=False):
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         if tb is not bool and (dk := ad.dtype).kind == "f":  # a float tensor keeps its dtype
-            if dk is _F16 and npfn in _OPMATH and not reflected:  # (NumPy's weak scalars)
-                v = _half_by_number(npfn, ad, c)
+            if dk is _F16 and npfn in _OPMATH:  # (NumPy's weak scalars)
+                v = _half_by_number(npfn, ad, c, reflected)
             else:
                 v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
         else:
@@ -289,13 +304,18 @@ def make_binary(op, doc, reflected=False):
     return fn
 
 
-def _half_by_number(npfn, ad, c):
+def _half_by_number(npfn, ad, c, reflected=False):
     """A float16 array times (or over) the number ``c`` as PyTorch computes it: c as it is
     (its original_scalar_value) in float32, rounded to float16 once (``tensor(3).half() *
     0.1`` is 0.30005, where NumPy rounds 0.1 to float16 first and gives 0.2998).  PyTorch's
-    other ops (add, sub, pow, comparisons, a number over a tensor) cast c to half first, as
-    NumPy does."""
-    return _result(_np(np.ndarray.astype, _np(npfn, ad.astype(_F32), c), _F16))  # (quiet: inf)
+    other ops (add, sub, pow, comparisons) cast c to half first, as NumPy does.  A number
+    over the array (``reflected``, a division) is c times the reciprocal rounded to half.
+    (The cast to half is quiet: a product beyond its range is inf, as PyTorch's.)"""
+    if reflected:
+        v = _np(np.multiply, _np(np.reciprocal, ad).astype(_F32), c)
+    else:
+        v = _np(npfn, ad.astype(_F32), c)
+    return _result(_np(np.ndarray.astype, v, _F16))
 
 
 def _tensor_binary(op, a, b, need, keep, fresh):

@@ -564,6 +564,8 @@ def logit(input, eps=None):
     """``log(p / (1 - p))``, with ``p`` clamped to ``[eps, 1 - eps]`` when eps is given
     (gradient 0 outside)."""
     _tensor(input, "logit")
+    if input.dtype.kind in "biu":  # (PyTorch computes in the default float dtype)
+        input = sh.to(input, dtypes.get_default_dtype())
     x = input if eps is None else ew.clamp(input, eps, 1.0 - eps)
     # at 0 and 1: -inf and inf, and PyTorch's gradient inf (log(x / (1 - x)) gives 0 * inf)
     one, zero = cmp.eq(x, 1.0), cmp.eq(x, 0.0)
@@ -771,7 +773,16 @@ def is_complex(input):
 
 api(ew.abs, name="absolute")
 api(ew.neg, name="negative")
-api(lambda input: input, name="positive")
+
+
+@api
+def positive(input):
+    """``input`` itself (``+input``); PyTorch refuses a bool tensor."""
+    if _tensor(input, "positive").dtype.kind == "b":
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
 api(ew.mul, name="multiply")
 api(ew.div, name="true_divide")
 

@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from .._errors import with_note
 from ..tensor import Size, Tensor, _leaf, _wrap_dim, host_values, norm
 from . import indexing, scans
 from . import shape as sh
@@ -275,7 +276,8 @@ def take(input, index):
 def flat_positions(input, index, op):
     """``index`` as flat positions of input (negative ones counted from the end), checked:
     take's and put's reading of an index."""
-    idx = sh._index_array(index, op, f"{op}(): Expected a long tensor for index")
+    idx = sh._index_array(index, op, op + "(): Expected a long tensor for index, but got {}",
+                          sh.LONG)
     n = input.numel()
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
@@ -290,7 +292,7 @@ def take_along_dim(input, indices, dim=None):
     picks from the flattened input."""
     _tensor(input, "take_along_dim")
     _tensor(indices, "take_along_dim", 2, "indices")
-    if indices.dtype.kind not in "iu":
+    if indices.dtype != np.int64:
         raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
                            f"{dtypes.torch_name(indices.dtype)}")
     if dim is None:
@@ -382,9 +384,11 @@ def _src_part(src, shape, op):
 
 
 def _index_arg(index, op):
-    if not isinstance(index, Tensor) or index.dtype != np.int64:
-        raise RuntimeError(f"{op}(): Expected dtype int64 for index")
-    return host_values(index, op)
+    """scatter's index: an int32 or int64 tensor (PyTorch's words name scatter for all)."""
+    if not isinstance(index, Tensor) or index.dtype not in sh.INT_OR_LONG:
+        raise with_note(RuntimeError("scatter(): Expected dtype int32/int64 for index"),
+                        f"{op}(): index of {getattr(index, 'dtype', type(index).__name__)}")
+    return host_values(index, op).astype(np.int64, copy=False)
 
 
 def _add_at(input, pos, src):
@@ -479,14 +483,26 @@ def scatter_add(input, dim, index, src):
     return _add_at(input, pos, _src_part(src, idx.shape, "scatter_add"))
 
 
+# PyTorch's index dtypes per op, and its refusal of another ({}: the dtype's name)
+_INDEX_DTYPES = {
+    "index_add": (sh.INT_OR_LONG, RuntimeError,
+                  "index_add_(): Expected dtype int32/int64 for index but got: {}"),
+    "index_copy": (sh.LONG, RuntimeError,
+                   "index_copy_(): Expected a long tensor for index, but got {}"),
+    "index_fill": (sh.LONG, IndexError, "index_fill_(): Expected dtype int64 for index.")}
+
+
 def _index_positions(input, dim, index, op, source_shape=None):
     d = _wrap_dim(dim, input.ndim, op)
-    idx = host_values(index, op)
-    if idx.dtype.kind not in "iu" or idx.ndim > 1:
-        raise IndexError(f"{op}_(): Index is supposed to be a vector")
-    idx = idx.reshape(-1).astype(np.int64)
+    a = host_values(index, op)
+    if a.ndim > 1:
+        raise IndexError(f"{op}_(): Index is supposed to be a vector, but got dim: {a.ndim} "
+                         f"with type: {dtypes.torch_name(a.dtype)} and size: {list(a.shape)}")
+    idx = sh._index_array(index, op, _INDEX_DTYPES[op][2], *_INDEX_DTYPES[op][:2])
+    idx = idx.reshape(-1)
     size = input.shape[d] if input.ndim else 1
-    bad = idx[(idx < -size) | (idx >= size)]
+    # (index_fill counts a negative index from the end; index_add and index_copy refuse it)
+    bad = idx[(idx < (-size if op == "index_fill" else 0)) | (idx >= size)]
     if bad.size:  # (PyTorch's words per kernel: index_add's a RuntimeError)
         msg = f"index {bad[0]} is out of bounds for dimension {d} with size {size}"
         raise (RuntimeError if op == "index_add" else IndexError)(

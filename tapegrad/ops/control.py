@@ -90,8 +90,13 @@ def _make_compare(kind):
     npfn = _NP[kind]
 
     def fn(input, other):
-        od = other._data if isinstance(other, Tensor) else other
         ad = np.asarray(input._data)
+        if isinstance(other, Tensor):
+            od = other._data
+            if (ad.ndim == 0) is not (type(od) is float or od.ndim == 0):
+                ad, od = _zero_d_float(ad, od)
+        else:
+            od = other
         if type(od) is int and ad.dtype.kind in "iu":  # PyTorch casts the number to the
             od = dtypes.wrapped(od, ad.dtype)  # tensor's dtype first (uint8 == 1000 is == 232)
         try:
@@ -121,6 +126,16 @@ def _make_compare(kind):
 
 
 lt, le, gt, ge, eq, ne = (api(_make_compare(k)) for k in range(6))
+
+
+def _zero_d_float(ad, od):
+    """A 0-d float tensor compared with a dimensioned float one is cast to the other's dtype
+    first, as PyTorch promotes (half(x) == tensor(0.1) compares with half(0.1)); NumPy would
+    widen both, and reads a Python float (a 0-d float64 tensor) so on the right only."""
+    a, o = np.asarray(ad), np.asarray(od)
+    if a.dtype.kind != "f" or o.dtype.kind != "f" or a.dtype == o.dtype:
+        return ad, od
+    return (a.astype(o.dtype), od) if a.ndim == 0 else (ad, o.astype(a.dtype))
 
 
 # ---- boolean logic and whole-tensor tests: eager (NumPy's), and refused while tracing a
@@ -208,20 +223,25 @@ def _axes(a, dim, op):
     return tuple(dims) if a.ndim else None
 
 
+def _truth(fn, op, input, dim, keepdim):
+    """any/all: bool, but uint8 for a uint8 input (PyTorch's legacy rule)."""
+    (a,) = _eager(op, input)
+    r = fn(a, axis=_axes(a, dim, op), keepdims=keepdim)
+    return _leaf(norm(r.astype(np.uint8) if a.dtype == np.uint8 else r))
+
+
 @api
 def all(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorch's name)
     """True where every element (along ``dim``) is nonzero."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
-    (a,) = _eager("all", input)
-    return _leaf(norm(np.all(a, axis=_axes(a, dim, "all"), keepdims=keepdim)))
+    return _truth(np.all, "all", input, dim, keepdim)
 
 
 @api
 def any(input, dim=None, keepdim=False, *, keepdims=None):  # noqa: A001 (PyTorch's name)
     """True where some element (along ``dim``) is nonzero."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
-    (a,) = _eager("any", input)
-    return _leaf(norm(np.any(a, axis=_axes(a, dim, "any"), keepdims=keepdim)))
+    return _truth(np.any, "any", input, dim, keepdim)
 
 
 @api
@@ -257,13 +277,22 @@ def isnan(input):
 @api
 def isinf(input):
     """True where ``input`` is +inf or -inf."""
-    return eq(abs(input), math.inf)
+    r = _of_bools(input, False)
+    return eq(abs(input), math.inf) if r is None else r
 
 
 @api
 def isfinite(input):
     """True where ``input`` is neither inf nor NaN (``x - x`` is 0 exactly there)."""
-    return eq(input - input, 0.0)
+    r = _of_bools(input, True)
+    return eq(input - input, 0.0) if r is None else r
+
+
+def _of_bools(input, value):
+    """isinf's or isfinite's answer for a bool tensor (which has no abs nor `-`), else None."""
+    if isinstance(input, Tensor) and input.dtype.kind == "b":
+        return _leaf(np.full(tuple(input.shape), value))
+    return None
 
 
 def _traced(t, tape):

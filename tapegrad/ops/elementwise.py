@@ -731,10 +731,8 @@ def pow_c_rev(adj, vals, o, a, c, n, fa):
 
 def pow_c_vjp(r, g):
     c = r.c(r.k)
-    if c == 0.0:
-        return []
-    if c == 1.0:
-        return [(r.a, g)]
+    if c == 0.0:  # zeros, as PyTorch's (x ** 0's create_graph gradient is not "unused")
+        return zero_gradient(r, g)
     if c == 2.0:  # the common square: no pow row (a transcendental call per element)
         return [(r.a, g * (2.0 * r.x))]
     return [(r.a, g * (c * r.x ** (c - 1.0)))]
@@ -1831,6 +1829,8 @@ def round(input, *, decimals=0):  # noqa: A001 (PyTorch's name)
     """
     if decimals == 0:
         return _round0(input)
+    if input.dtype.kind == "b":
+        raise NotImplementedError("\"round_cpu\" not implemented for 'Bool'")
     d = int(decimals)
     with quiet():
         v = norm(np.round(np.asarray(input._data), d))
@@ -2236,7 +2236,8 @@ def softplus(input, beta=1.0, threshold=20.0):
     with quiet():
         x = np.asarray(d)
         if x.dtype.kind != "f":
-            x = x.astype(np.float64)
+            raise NotImplementedError(f'"softplus_cpu" not implemented for '
+                                      f"'{dtypes.torch_name(x.dtype)}'")
         bx = x * x.dtype.type(beta)
         v = norm(np.where(bx > threshold, x, np.log1p(np.exp(bx)) / x.dtype.type(beta))
                  .astype(x.dtype, copy=False))

@@ -4,6 +4,7 @@ PyTorch's errors for keys that do not apply.  The rows and their rules are shape
 strided.py's; this module only reads keys.
 """
 import operator
+import warnings
 
 import numpy as np
 
@@ -138,6 +139,16 @@ def _plain_slices(input, d, key):
 _PLAIN = (int, type(None))  # a slice of these and no step needs no conversion
 
 
+def _byte_key(a):
+    """A uint8 tensor key is a mask, as PyTorch's (deprecated: it warns); a tensor of
+    another integer dtype than int32/int64 is refused (as a float: the caller's check)."""
+    if a.dtype != np.uint8:
+        return a.astype(np.float32)
+    warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype "
+                  "torch.bool instead.", UserWarning, stacklevel=5)
+    return a.astype(bool)
+
+
 def _index(k):
     if type(k) is slice and k.step is None and type(k.start) in _PLAIN and \
             type(k.stop) in _PLAIN:  # (x[:, a:b], the common key: as it is)
@@ -151,6 +162,8 @@ def _index(k):
         a = host_values(k, "index")  # (a traced key's positions: guarded while tracing)
         if not tensor and a.size == 0 and a.dtype.kind not in "iub":
             a = a.astype(np.int64)  # x[[]] selects nothing
+        if tensor and a.dtype.kind in "iu" and a.dtype not in S.INT_OR_LONG:
+            a = _byte_key(a)
         if a.dtype.kind not in "iub":
             got = a.dtype if tensor else f"a {type(k).__name__} of {a.dtype}"
             raise with_note(IndexError("tensors used as indices must be long, int, byte or "

@@ -5,7 +5,8 @@ Every exported op function takes it; methods and operators (``a.mul(b)``, ``a * 
 the op functions themselves, so the recording hot path pays nothing for it.  As in
 PyTorch, ``out=`` does not record (an input that requires grad is refused), an ``out`` of
 another shape is resized (with PyTorch's warning unless it was empty), and the result is
-cast to ``out``'s dtype where PyTorch allows it (within a kind: float into float).
+cast to ``out``'s dtype where PyTorch allows it (within a kind: float into float); sum,
+prod, cumsum and cumprod compute in ``out``'s dtype, as with their ``dtype=``.
 """
 import functools
 import warnings
@@ -87,6 +88,10 @@ def with_numpy_names(fn, name=None):
     return method
 
 
+# the reductions PyTorch computes in out's dtype, as with their dtype= argument
+_OUT_DTYPE = {"sum", "prod", "cumsum", "cumprod"}
+
+
 def with_out(name, fn):
     """``fn`` (an exported op) with PyTorch's ``out=`` keyword (and, where it has a ``dim``,
     NumPy's names for it: numpy_names)."""
@@ -112,6 +117,8 @@ def with_out(name, fn):
             raise RuntimeError(f"{name}(): functions with out=... arguments don't support "
                                "automatic differentiation, but one of the arguments requires "
                                "grad.")
+        if name in _OUT_DTYPE and not several and "dtype" not in kwargs:
+            kwargs["dtype"] = out.dtype  # (PyTorch's sum(x, out=int64 t): summed as int64)
         result = fn(*args, **kwargs)
         if not several:
             if not isinstance(result, Tensor):

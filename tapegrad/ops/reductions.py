@@ -731,6 +731,8 @@ def amin(input, dim=(), keepdim=False, *, keepdims=None):
 def _argextreme(input, dim, keepdim, largest):
     op = "argmax" if largest else "argmin"
     d = np.asarray(input._data)
+    if d.dtype.kind == "b":
+        raise RuntimeError(f"{op}(): does not support bool input")
     fn = np.argmax if largest else np.argmin
     code = ARGMAX if largest else ARGMIN
     if dim is None:

@@ -1052,11 +1052,17 @@ def _flat_index(shape):
     return np.arange(_prod(shape), dtype=np.int64).reshape(shape)
 
 
-def _index_array(index, op, message):
-    """``index`` (a Tensor, ndarray or list) as an integer ndarray, or ``message``."""
+LONG = (np.dtype(np.int64),)
+INT_OR_LONG = (np.dtype(np.int64), np.dtype(np.int32))
+
+
+def _index_array(index, op, message, allowed=INT_OR_LONG, exc=RuntimeError):
+    """``index`` (a Tensor, ndarray or list) as an int64 ndarray, or ``message`` (``{}``
+    there PyTorch's name of its dtype): a Tensor index of a dtype outside ``allowed`` is
+    refused as PyTorch's kernel refuses it (tapegrad's own arrays need only be integers)."""
     a = host_values(index, op)
-    if a.dtype.kind not in "iu":
-        raise with_note(RuntimeError(message), f"{op}: got {a.dtype}")
+    if a.dtype.kind not in "iu" or isinstance(index, Tensor) and a.dtype not in allowed:
+        raise with_note(exc(message.format(dtypes.torch_name(a.dtype))), f"{op}: got {a.dtype}")
     return a.astype(np.int64, copy=False)
 
 

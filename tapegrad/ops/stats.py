@@ -128,6 +128,7 @@ def _order_index(t, x, d, k_of, nan_first, quick_select=False):
 
 def _median(input, dim, keepdim, op, nan_first):
     _tensor(input, op)
+    ar.refuse("median_cpu" if dim is None else "median_out", input.dtype)
     if input.numel() == 0 and dim is None:  # PyTorch's: NaN, the median of nothing (its
         kind = input.dtype.kind  # int64 cast, the lowest value, for a signed integer dtype)
         if kind in "fc":  # (recorded: a backward gives the empty input a gradient)
@@ -185,6 +186,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, keepdims=None):
     """The ``k``-th smallest element along ``dim`` (k from 1): ``(values, indices)``."""
     keepdim = keepdim if keepdims is None else keepdims  # NumPy's spelling
     _tensor(input, "kthvalue")
+    ar.refuse("kthvalue_cpu", input.dtype)
     t, d, x, scalar = _along(input, dim, "kthvalue")
     if not 1 <= k <= x.shape[d]:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
