@@ -14,8 +14,15 @@ CALLS = {
     "mul": lambda x, c: x * c, "rmul": lambda x, c: c * x, "mul_method": lambda x, c: x.mul(c),
     "div": lambda x, c: x / c, "add": lambda x, c: x + c, "add_alpha": lambda x, c: x.add(c, alpha=2),
     "sub": lambda x, c: x - c, "rsub": lambda x, c: c - x, "pow": lambda x, c: x ** c,
-    "ge": lambda x, c: x >= c,
+    "ge": lambda x, c: x >= c, "rdiv": lambda x, c: c / x,
+    # a number first to the functions: mul casts it to half first, div as ``c / x``
+    "mul_fn_number_first": lambda x, c: _lib(x).mul(c, x),
+    "div_fn_number_first": lambda x, c: _lib(x).div(c, x),
 }
+
+
+def _lib(x):
+    return tg if isinstance(x, tg.Tensor) else torch
 
 
 def same(got, want):

@@ -148,9 +148,10 @@ def _not_a_tensor(name, x):
                      f"{type(x).__name__} (wrap numbers with tapegrad.tensor(...))")
 
 
-def make_binary(op, doc, reflected=False):
+def make_binary(op, doc, reflected=False, number_first=False):
     """The eager function of binary op ``op`` (``b (op) a`` when reflected); ``a`` is a
-    Tensor.  Scalar-by-scalar is written out inline, as in make_unary."""
+    Tensor.  Scalar-by-scalar is written out inline, as in make_unary.  ``number_first``:
+    the function called with a number first (``torch.sub(1, x)``), not an operator."""
     code, pyfn, npfn = op.code, op.pyfn, op.npfn
     code_c = op.code_rc if reflected else op.code_c
     checked = pyfn not in _FLOAT_CLOSED  # whether a float result must be checked for
@@ -160,7 +161,7 @@ def make_binary(op, doc, reflected=False):
     need_c, keep_c = "a" in reads_c, "o" in reads_c
     alone_c = reads_c == "a"  # (x ** 2 reads x alone: ValueArena.needed)
     # torch.pow(2, x), torch.sub(1, x): a number first is the reflected op by a constant
-    swapped = make_binary(op, doc, True) if not reflected and op.code_rc >= 0 else None
+    swapped = make_binary(op, doc, True, True) if not reflected and op.code_rc >= 0 else None
     fresh = type(npfn) is np.ufunc  # (its result is a new array: see _record.record)
 
     def complex_op(a, b):  # a complex operand: tapegrad/_complex.py answers
@@ -283,7 +284,8 @@ def make_binary(op, doc, reflected=False):
                 return _nonleaf(v, s, tape, tok)
             return _leaf(v)
         if tb is not bool and (dk := ad.dtype).kind == "f":  # a float tensor keeps its dtype
-            if dk is _F16 and npfn in _OPMATH:  # (NumPy's weak scalars)
+            if dk is _F16 and npfn in _OPMATH and not number_first:
+                # (``torch.mul(c, x)``, ``torch.div(c, x)``: c cast to half first, as NumPy)
                 v = _half_by_number(npfn, ad, c, reflected)
             else:
                 v = _result(_np(npfn, c, ad) if reflected else _np(npfn, ad, c))
