@@ -80,6 +80,12 @@ class Node:
                 return value
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
+    def __dir__(self):
+        """The attributes, with the ``_saved_*`` ones this node answers (PyTorch lists a
+        node's saved values so: ``[k for k in dir(y.grad_fn) if k.startswith("_saved")]``)."""
+        return sorted({*super().__dir__(), *(f"_saved_{w}" for w in _SAVED_NAMES
+                                            if _has_saved(self._views, self._row, w))})
+
     def __repr__(self):
         # (a user's Function's node, XBackward, is a Python class there; a Function giving
         # one of PyTorch's own nodes, node_name LgammaBackward0 or NotImplemented, is not)
@@ -138,6 +144,18 @@ _RENAMED = {}
 
 _CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward0": "exponent"}
 _SAVED_COLUMN = {"self": 2, "other": 3, "result": 1}  # a saved value's slot: its row's column
+
+
+_SAVED_NAMES = ("exponent", "other", "result", "self")
+
+
+def _has_saved(views, r, what):
+    """Whether row ``r`` answers ``_saved_<what>`` (freed by a sweep or not, as PyTorch
+    still lists it then)."""
+    try:
+        return _saved(views, r, what, raw=True)[0]
+    except RuntimeError:
+        return True
 
 
 def _saved(views, r, what, raw=False):
