@@ -19,7 +19,7 @@ from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.shape import VIEW
 from ..ops.strided import EXPAND, VIEW_NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
-from ..tensor import Tensor, _nonleaf, graph_fact, norm
+from ..tensor import Tensor, _leaf, _nonleaf, graph_fact, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -147,6 +147,7 @@ _SAVED_COLUMN = {"self": 2, "other": 3, "result": 1}  # a saved value's slot: it
 
 
 _SAVED_NAMES = ("exponent", "other", "result", "self")
+_RENAMED = {"PowBackward1": {"exponent": "other", "other": None}}  # x ** tensor
 
 
 def _has_saved(views, r, what):
@@ -170,6 +171,10 @@ def _saved(views, r, what, raw=False):
     if d is None:
         return False, None
     saves, name = d.saves, views.name(r)
+    if name in _RENAMED:  # (PyTorch's name for the operand the row saved as another)
+        what = _RENAMED[name].get(what, what)
+        if what is None:
+            return False, None
     const = d.aux == "const" and _CONST_OPERAND.get(name) == what
     wanted = {"self": "a" in saves or ("A" in saves and row[3] >= 0),
               "other": "b" in saves or ("B" in saves and row[2] >= 0),
@@ -193,6 +198,8 @@ def _saved(views, r, what, raw=False):
     values = tape.slot_values(s).reshape(tuple(tape.shapes.get(s, ())))
     if tape.vals.typecode == "f":
         values = values.astype(np.float32)
+    if views.row_of[s] < 0:  # (an operand that requires no grad: a plain tensor, as PyTorch's)
+        return True, _leaf(norm(values))
     return True, _nonleaf(norm(values), s, tape, None)
 
 
