@@ -19,7 +19,7 @@ from ..ops.registry import OPS, graph_inputs, node_name
 from ..ops.shape import VIEW
 from ..ops.strided import EXPAND, VIEW_NAMES
 from ..tape import FREED, LINK, OP_MASK, SECOND_TIME
-from ..tensor import Tensor, _nonleaf, graph_fact, norm
+from ..tensor import Tensor, _leaf, _nonleaf, graph_fact, norm
 
 input_slots = graph_inputs  # the slots row r reads with a gradient (registry.py)
 row_name = node_name  # the backward node name of row r (``MulBackward0``...)
@@ -79,6 +79,12 @@ class Node:
             if found:
                 return value
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
+    def __dir__(self):
+        """The attributes, with the ``_saved_*`` ones this node answers (PyTorch lists a
+        node's saved values so: ``[k for k in dir(y.grad_fn) if k.startswith("_saved")]``)."""
+        return sorted({*super().__dir__(), *(f"_saved_{w}" for w in _SAVED_NAMES
+                                            if _has_saved(self._views, self._row, w))})
 
     def __repr__(self):
         # (a user's Function's node, XBackward, is a Python class there; a Function giving
@@ -140,6 +146,19 @@ _CONST_OPERAND = {"MulBackward0": "other", "DivBackward0": "other", "PowBackward
 _SAVED_COLUMN = {"self": 2, "other": 3, "result": 1}  # a saved value's slot: its row's column
 
 
+_SAVED_NAMES = ("exponent", "other", "result", "self")
+_RENAMED = {"PowBackward1": {"exponent": "other", "other": None}}  # x ** tensor
+
+
+def _has_saved(views, r, what):
+    """Whether row ``r`` answers ``_saved_<what>`` (freed by a sweep or not, as PyTorch
+    still lists it then)."""
+    try:
+        return _saved(views, r, what, raw=True)[0]
+    except RuntimeError:
+        return True
+
+
 def _saved(views, r, what, raw=False):
     """``(True, value)`` when row ``r`` saved ``what`` ("self", "other", "result", or a
     number operand's name), else ``(False, None)``; PyTorch's error once a sweep freed it.
@@ -152,6 +171,10 @@ def _saved(views, r, what, raw=False):
     if d is None:
         return False, None
     saves, name = d.saves, views.name(r)
+    if name in _RENAMED:  # (PyTorch's name for the operand the row saved as another)
+        what = _RENAMED[name].get(what, what)
+        if what is None:
+            return False, None
     const = d.aux == "const" and _CONST_OPERAND.get(name) == what
     wanted = {"self": "a" in saves or ("A" in saves and row[3] >= 0),
               "other": "b" in saves or ("B" in saves and row[2] >= 0),
@@ -175,6 +198,8 @@ def _saved(views, r, what, raw=False):
     values = tape.slot_values(s).reshape(tuple(tape.shapes.get(s, ())))
     if tape.vals.typecode == "f":
         values = values.astype(np.float32)
+    if views.row_of[s] < 0:  # (an operand that requires no grad: a plain tensor, as PyTorch's)
+        return True, _leaf(norm(values))
     return True, _nonleaf(norm(values), s, tape, None)
 
 

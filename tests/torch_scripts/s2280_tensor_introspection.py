@@ -1,0 +1,25 @@
+import torch
+
+t = torch.arange(24.0).view(2, 3, 4)
+print(t.shape, t.size(), t.size(1), t.dim(), t.ndim, t.numel(), t.nelement())
+print(t.dtype, t.device, t.layout, t.is_floating_point(), t.is_complex(), t.element_size())
+print(t.stride(), t.stride(2), t.storage_offset(), t.is_contiguous())
+s = t[:, 1:, ::2]
+print(s.shape, s.stride(), s.storage_offset(), s.is_contiguous(), s._base is t)
+p = t.permute(2, 0, 1)
+print(p.shape, p.stride(), p.is_contiguous(), p.contiguous().stride())
+print(t.transpose(0, 2).is_contiguous(), t.unsqueeze(1).stride(), t.expand(3, 2, 3, 4).stride())
+w = torch.ones(3, requires_grad=True)
+y = (w * 2).sum()
+print(w.is_leaf, w.requires_grad, w.grad_fn, y.is_leaf, y.requires_grad, y.grad_fn.name())
+print(y.grad_fn.next_functions[0][0].name(), y.grad_fn.next_functions[0][0].next_functions[0][0].name())
+acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
+print(acc.variable is w, type(acc).__name__)
+print(torch.tensor([1, 2]).dtype, torch.tensor([1.0]).dtype, torch.tensor([True]).dtype, torch.tensor(1j).dtype)
+print(torch.is_tensor(t), torch.is_floating_point(t), torch.numel(t), type(t.shape).__name__)
+print(t.type(), t.int().type(), t.long().dtype.is_floating_point, torch.float16.itemsize)
+print(torch.finfo(torch.float32).eps, torch.iinfo(torch.int8).max, torch.finfo(torch.float64).tiny)
+print(t.T.shape if t.dim() == 2 else t.mT.shape, t.H.shape if t.dim() == 2 else t.mH.shape)
+n = torch.nn.Parameter(torch.zeros(2))
+print(type(n).__name__, n.is_leaf, isinstance(n, torch.Tensor), n.requires_grad)
+print(t.new_zeros(2).dtype, t.new_tensor([1, 2]).dtype, t.new_full((2,), 3).tolist())

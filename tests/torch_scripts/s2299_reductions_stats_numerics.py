@@ -1,0 +1,18 @@
+import torch
+
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]])
+print(x.sum(), x.sum(0), x.sum(1, keepdim=True), x.mean(), x.mean(dim=0))
+print(x.std(), x.std(dim=1, unbiased=False), x.var(1, correction=0), x.var())
+print(x.prod(), x.prod(1), x.cumsum(1), x.cumprod(0))
+print(x.max(), x.min(dim=0), x.median(), x.mode(1).values, x.norm(), x.norm(p=1, dim=1))
+print(torch.logsumexp(x, dim=1), torch.softmax(x, 1).sum(1), torch.log_softmax(x, 0))
+print(x.amax(1), x.aminmax(), torch.quantile(x, 0.25), torch.var_mean(x, dim=1))
+print(torch.std_mean(x), x.count_nonzero(), x.all(), (x > 3).any(1), x.nansum())
+n = torch.tensor([1.0, float("nan"), 3.0])
+print(n.sum(), n.nansum(), n.nanmean(), n.max(), torch.nan_to_num(n, nan=0.0), n.isnan())
+print(torch.tensor([1e-30], dtype=torch.float32) * 1e-30, torch.tensor(1e308) * 10, torch.tensor(0.0) / 0)
+print(torch.tensor([2, 3]).sum().dtype, torch.tensor([True, True]).sum(), torch.tensor([1, 2], dtype=torch.int32).sum().dtype)
+print(torch.tensor([0.1] * 10).sum().item(), sum([0.1] * 10))
+print(x.flatten().sort(descending=True), x.flatten().argsort()[:2], torch.unique(torch.tensor([3, 1, 3, 2, 1]), return_counts=True))
+print(torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0]), bins=4, min=0, max=4), torch.bincount(torch.tensor([0, 2, 2, 3])))
+print(torch.diff(torch.tensor([1, 4, 9, 16])), torch.cummax(torch.tensor([1, 3, 2, 5]), 0))
