@@ -810,7 +810,7 @@ def _array_of(value, dtype):
     try:
         if dtype is None:
             return np.array(value)
-        if dtype.kind in "iu" and not isinstance(value, np.ndarray):
+        if dtype.kind in "iu" and dtype != np.uint64 and not isinstance(value, np.ndarray):
             return _checked_ints(value, dtype)
         return call(np.array, value, dtype)  # (an array's cast is unchecked, as PyTorch's)
     except ValueError as e:
@@ -826,10 +826,11 @@ def _checked_ints(value, dtype):
     """Python numbers as integer ``dtype``, refused as PyTorch's c10 ``overflows`` refuses
     them: a float outside [min, max] (NaN and inf too; 255.9 for uint8), an int outside
     [min, max], but a negative int for an unsigned dtype wraps if its magnitude fits
-    (``tensor([-1], dtype=uint8)`` is 255); an int beyond int64 fails its unpacking."""
+    (``tensor([-1], dtype=uint8)`` is 255); an int beyond int64 fails its unpacking.  (uint64,
+    which PyTorch barely supports, is not checked: NumPy's conversion.)"""
     arr = np.array(value)  # (bool, int64, float64; uint64 or objects for ints beyond int64)
     kind = arr.dtype.kind
-    if kind == "u" or (kind == "O" and _has_big_int(value)):
+    if kind == "u" or (kind in "Of" and _has_big_int(value)):  # ([2**63, 3] is float64)
         raise ValueError("Overflow when unpacking long long")
     if arr.size and kind in "if":
         info = np.iinfo(dtype)

@@ -100,7 +100,12 @@ def test_unary_float_op_of_bool_or_small_int_is_float64():
             y = op(x)
             assert y.dtype == tg.float64, (dt, op.__name__)
             np.testing.assert_array_equal(y.numpy(), op(tg.tensor([1.0, 0.0])).numpy())
-        assert tg.abs(x).dtype == x.dtype and tg.floor(x).dtype == x.dtype
+        if dt == "bool":  # PyTorch's kernels refuse them ("abs_cpu" not implemented for 'Bool')
+            for op in (tg.abs, tg.floor):
+                with pytest.raises(NotImplementedError, match="not implemented for 'Bool'"):
+                    op(x)
+        else:
+            assert tg.abs(x).dtype == x.dtype and tg.floor(x).dtype == x.dtype
 
 
 def test_setitem_selecting_nothing_changes_nothing(rows):

@@ -317,7 +317,7 @@ def _half_by_number(npfn, ad, c, reflected=False):
         v = _np(np.multiply, _np(np.reciprocal, ad).astype(_F32), c)
     else:
         v = _np(npfn, ad.astype(_F32), c)
-    return _result(_np(np.ndarray.astype, v, _F16))
+    return _result(_np(np.asarray, v, _F16))  # (v may be a NumPy scalar: a 0-d tensor's)
 
 
 def _tensor_binary(op, a, b, need, keep, fresh):
