@@ -13,7 +13,6 @@ import pickle
 import struct
 import subprocess
 import sys
-import tracemalloc
 import zipfile
 
 import numpy as np
@@ -21,6 +20,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad import serialization
+from test_hostile36 import _peak  # (a call's result and its peak memory)
 
 
 def _deflated_tensors(obj):
@@ -104,18 +104,6 @@ def test_an_allowed_calls_index_error_is_its_own_and_underflow_is_unpickling_err
 
 
 # ---- malformed pickles: refused as UnpicklingError, not another error of the unpickler ---
-def _peak(fn):
-    tracemalloc.start()
-    try:
-        try:
-            out = fn()
-        except Exception as e:  # noqa: BLE001
-            out = e
-        return out, tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 def test_bytearray8_makes_only_the_bytes_the_file_holds():
     # pickle's own BYTEARRAY8 made a bytearray of the size named before reading it: 2**40
     # (MemoryError here; under overcommit, a 22-byte file zeroing memory until killed)
