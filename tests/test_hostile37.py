@@ -20,7 +20,7 @@ import pytest
 
 import tapegrad as tg
 from tapegrad import serialization
-from test_hostile36 import _peak  # (a call's result and its peak memory)
+from test_hostile36 import _peak, _torch_file  # (a call's result and peak memory; a file)
 
 
 def _deflated_tensors(obj):
@@ -136,15 +136,7 @@ def test_malformed_structure_is_unpickling_error(pkl, words):
 
 
 def _torch_words(pkl):
-    torch = pytest.importorskip("torch")
-    b = io.BytesIO()
-    torch.save({"a": 1}, b)
-    b.seek(0)
-    zin, out = zipfile.ZipFile(b), io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
-        for i in zin.infolist():
-            z.writestr(i, pkl if i.filename.endswith("data.pkl") else zin.read(i))
-    out.seek(0)
+    torch, out = _torch_file(pkl)
     with pytest.raises(pickle.UnpicklingError) as e:
         torch.load(out, weights_only=True)
     return str(e.value).split("WeightsUnpickler error:")[1].strip().split("\n")[0]
