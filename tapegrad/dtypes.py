@@ -268,12 +268,13 @@ def wrapped(value, dt):
         return np.asarray(value % 2 ** 64, dtype=np.uint64).astype(dt)
 
 
-def check_fits(value, dt):
+def check_fits(value, dt, name=None):
     """Refuse a number that a fill (full, fill_, masked_fill, where, index_fill, a
     setitem) would store into integer dtype ``dt`` out of its range, as PyTorch's checked
     conversion (c10::overflows) does: a float must lie in the range (nan and inf never do),
     an int too, except that an unsigned dtype takes a negative int whose magnitude fits
-    (-1 into uint8 is 255).  Arithmetic (``uint8 + 1000``) wraps instead: ``wrapped``."""
+    (-1 into uint8 is 255).  Arithmetic (``uint8 + 1000``) wraps instead: ``wrapped``.
+    ``name``: the dtype's word in the message (the fills' is its C type, ``uint8_t``)."""
     dt = np.dtype(dt)
     if dt.kind not in "iu" or isinstance(value, (builtins.bool, np.bool_)):
         return
@@ -286,7 +287,7 @@ def check_fits(value, dt):
     else:
         return
     if bad:
-        word = "int" if dt == np.int32 else f"{dt.name}_t"
+        word = name or ("int" if dt == np.int32 else f"{dt.name}_t")
         raise RuntimeError(f"value cannot be converted to type {word} without overflow")
 
 # The user's dtypes, by PyTorch's names (tapegrad/__init__.py exports them)

@@ -824,7 +824,7 @@ def _array_of(value, dtype):
 
 def _checked_ints(value, dtype):
     """Python numbers as integer ``dtype``, refused as PyTorch's c10 ``overflows`` refuses
-    them: a float outside [min, max] (NaN and inf too; 255.9 for uint8), an int outside
+    them (``dtypes.check_fits``, tensor()'s words): a float outside [min, max] (NaN and inf too; 255.9 for uint8), an int outside
     [min, max], but a negative int for an unsigned dtype wraps if its magnitude fits
     (``tensor([-1], dtype=uint8)`` is 255); an int beyond int64 fails its unpacking.  (uint64,
     which PyTorch barely supports, is not checked: NumPy's conversion.)"""
@@ -832,11 +832,9 @@ def _checked_ints(value, dtype):
     kind = arr.dtype.kind
     if kind == "u" or (kind in "Of" and _has_big_int(value)):  # ([2**63, 3] is float64)
         raise ValueError("Overflow when unpacking long long")
-    if arr.size and kind in "if":
-        info = np.iinfo(dtype)
-        lo = info.min if kind == "f" or dtype.kind == "i" else -info.max
-        if not (np.isfinite(arr).all() and arr.min() >= lo and arr.max() <= info.max):
-            raise RuntimeError(f"value cannot be converted to type {dtype} without overflow")
+    if arr.size and kind in "if":  # (the fills' rule on the extremes; NaN is both)
+        for v in (arr.min(), arr.max()):
+            dtypes.check_fits(v.item(), dtype, str(dtype))
     return call(arr.astype, dtype)  # (a float at 2**63 passes, as in c10: cast unchecked)
 
 
